@@ -1,0 +1,79 @@
+"""Turn a command's events into messages: public lines, private lines, decision prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.core.outputs import Output
+from engine.core import (
+    SPECTATOR,
+    DecisionAnnounced,
+    DecisionOpened,
+    Event,
+    Game,
+    PendingView,
+    SideId,
+    UserId,
+    Viewer,
+    pending_view,
+)
+
+__all__ = ["announce", "decision_prompt"]
+
+
+def _who(game: Game[Any], side: SideId) -> str:
+    user = game.state.seats.get(side)
+    return f"{user} (side {side})" if user else f"side {side}"
+
+
+def decision_prompt(game: Game[Any], view: PendingView) -> str:
+    """The owner's prompt: the question, each part's options, and how to answer."""
+    lines = [f"{_who(game, view.owner)}, decide {view.id}: {view.prompt}"]
+    for part in view.parts:
+        options = ", ".join(f"{o.key} ({o.label})" if o.label != o.key else o.key for o in part.options)
+        default = f"; default {part.default}" if part.default is not None else ""
+        accepted = options or part.kind.value
+        lines.append(f"  {part.key}: {part.prompt} [{accepted}{default}]")
+    keys = [part.key for part in view.parts]
+    example = "choice:<answer>" if len(keys) == 1 else "choice:" + ";".join(f"{k}=<answer>" for k in keys)
+    optional = " Optional: it passes on timeout." if view.optional else ""
+    lines.append(f"  Answer with /decide decision:{view.id} {example}.{optional}")
+    return "\n".join(lines)
+
+
+def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tuple[Any, ...]] = tuple) -> list[Output]:
+    """Messages for one command: a public summary (with the pictures), private lines per side,
+    and for each decision opened a public notice and the owner's private prompt."""
+    outputs: list[Output] = []
+    public = [e.body.describe() for e in events if e.audience.is_public and e.kind != "decision.opened"]
+    private: dict[UserId, list[str]] = {}
+    for event in events:
+        if event.audience.is_public:
+            continue
+        recipients = [game.state.seats.get(side) for side in event.audience.sides]
+        if event.audience.host:
+            recipients.append(game.setup.host)
+        for user in recipients:
+            if user is not None and event.kind != "decision.opened":
+                private.setdefault(user, []).append(event.body.describe())
+    if public:
+        outputs.append(Output(text="\n".join(public), pictures=pictures()))
+    outputs.extend(Output(text="\n".join(lines), to=user) for user, lines in private.items())
+    for event in events:
+        body = event.body
+        decision_id = body.decision.id if isinstance(body, DecisionOpened) else None
+        if isinstance(body, DecisionAnnounced):
+            decision_id = None  # the private DecisionOpened beside it carries the prompt
+        if decision_id is None or decision_id not in game.state.pending:
+            continue
+        decision = game.state.pending[decision_id]
+        owner = game.state.seats.get(decision.owner)
+        public_view = pending_view(decision, SPECTATOR)
+        notice = (f"{_who(game, decision.owner)} is choosing." if decision.secret
+                  else f"Waiting for {_who(game, decision.owner)}: {decision.prompt}")
+        outputs.append(Output(text=notice, decision=public_view))
+        owner_view = pending_view(decision, Viewer.of_side(decision.owner))
+        if owner is not None:
+            outputs.append(Output(text=decision_prompt(game, owner_view), to=owner, decision=owner_view))
+    return outputs

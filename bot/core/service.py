@@ -1,0 +1,221 @@
+"""The table service: one invocation in, messages out. Transport-free; both front-ends use it.
+
+Each command runs against the live game under the game's lock; its events are appended to the
+repository as one unit, and only then announced. A refused command changes nothing and answers
+its sender alone, saying what was wrong and what is accepted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.core.announce import announce, decision_prompt
+from bot.core.outputs import Output
+from bot.core.parsing import CommandLineError, Invocation
+from bot.core.registry import walk
+from bot.core.storage import ConcurrentUpdate, GameRepository, StoredGame, TableBusy
+from engine.core import (
+    SPECTATOR,
+    Actor,
+    Answer,
+    AssignSeat,
+    Command,
+    Concede,
+    EndGame,
+    Game,
+    GameSetup,
+    JoinSide,
+    LeaveSide,
+    RequestUndo,
+    RigDice,
+    RollDice,
+    RulesError,
+    SideId,
+    System,
+    UserId,
+    Viewer,
+)
+from engine.dice import NotationError, Roller, commitment, new_seed, roll_expression
+
+__all__ = ["PLAYER_ERRORS", "TableService"]
+
+PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, NotationError, TableBusy)
+"""Errors a player's input can cause: answered privately, never a crash."""
+
+SystemFactory = Callable[[], System[Any]]
+
+
+class TableService:
+    """Hosts games at tables (a Discord channel or thread, a console session)."""
+
+    def __init__(self, repository: GameRepository, systems: Mapping[str, SystemFactory],
+                 *, seed_source: Callable[[], str] = new_seed) -> None:
+        self._repository = repository
+        self._systems = dict(systems)
+        self._seed_source = seed_source
+        self._live: dict[str, Game[Any]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._counter = 0
+
+    # -- entry point ---------------------------------------------------------------------------
+
+    async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False) -> list[Output]:
+        """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server)."""
+        try:
+            if invocation.path == ("game", "new"):
+                return await self._new_game(table, user, invocation.options)
+            if invocation.path == ("roll",) and await self._repository.current(table) is None:
+                return self._table_free_roll(invocation.options)
+            return await self._in_game(table, user, invocation, manager)
+        except PLAYER_ERRORS as error:
+            return [Output(text=str(error), to=user, error=True)]
+
+    # -- creating ------------------------------------------------------------------------------
+
+    async def _new_game(self, table: str, user: UserId, options: Mapping[str, Any]) -> list[Output]:
+        name = str(options["system"]).casefold()
+        if name not in self._systems:
+            raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
+        system = self._systems[name]()
+        practice = bool(options.get("practice", False))
+        seed = self._seed_source()
+        spec = system.spec
+        sides = tuple(SideId(chr(ord("A") + i)) for i in range(spec.min_sides))
+        setup = GameSetup(system=spec.name, sides=sides, host=user, practice=practice,
+                          seed_commitment=commitment(seed), data_fingerprint=getattr(system, "fingerprint", ""),
+                          options={key: value for key, value in options.items() if key not in ("system", "practice")})
+        seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
+        game = Game.start(system, setup, seed, seats=seats)
+        self._counter += 1
+        game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
+        await self._repository.create(StoredGame(game_id, table, setup, seed, game.records(), game.is_over()))
+        self._live[game_id] = game
+        return announce(game, game.log)
+
+    def _table_free_roll(self, options: Mapping[str, Any]) -> list[Output]:
+        result = roll_expression(str(options["dice"]), Roller(self._seed_source()))
+        purpose = f" for {options['for']}" if "for" in options else ""
+        return [Output(text=f"Roll{purpose}: {result.breakdown}")]
+
+    # -- playing -------------------------------------------------------------------------------
+
+    async def _load(self, table: str) -> tuple[StoredGame, Game[Any]]:
+        stored = await self._repository.current(table)
+        if stored is None:
+            raise CommandLineError("there is no game at this table; start one with /game new system:<game> "
+                                   f"(systems: {', '.join(self._systems)})")
+        game = self._live.get(stored.game_id)
+        if game is None:
+            system = self._systems[stored.setup.system]()
+            game = Game.from_records(system, stored.setup, stored.seed, stored.records)
+            self._live[stored.game_id] = game
+        return stored, game
+
+    async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool) -> list[Output]:
+        stored, game = await self._load(table)
+        actor = Actor(user=user, host=manager or user == stored.setup.host)
+        query = self._query(game, user, invocation)
+        if query is not None:
+            return query
+        command = self._core_command(invocation) or game.system.parse_command(invocation.path, invocation.options)
+        if command is None:
+            raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
+        lock = self._locks.setdefault(stored.game_id, asyncio.Lock())
+        async with lock:
+            before = game.seq
+            events = game.apply(command, actor)
+            try:
+                await self._repository.append(stored.game_id, [e.to_record() for e in events], before, game.is_over())
+            except ConcurrentUpdate:
+                self._live.pop(stored.game_id, None)
+                raise
+        return announce(game, events)
+
+    @staticmethod
+    def _core_command(invocation: Invocation) -> Command | None:
+        options = invocation.options
+        match invocation.path:
+            case ("game", "join"):
+                return JoinSide(side=SideId(str(options["side"]).upper()))
+            case ("game", "leave"):
+                return LeaveSide(side=SideId(str(options["side"]).upper()))
+            case ("game", "seat"):
+                return AssignSeat(side=SideId(str(options["side"]).upper()), user=UserId(str(options["user"])))
+            case ("game", "concede"):
+                return Concede()
+            case ("game", "end"):
+                return EndGame()
+            case ("roll",):
+                return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
+            case ("dice", "rig"):
+                values = tuple(int(v) if v.strip().lstrip("-").isdigit() else v.strip()
+                               for v in str(options["values"]).split(",") if v.strip())
+                return RigDice(values=values)
+            case ("undo",):
+                return RequestUndo(to_seq=int(options["to"]))
+            case ("decide",):
+                return _answer(str(options["decision"]), str(options["choice"]))
+        return None
+
+    def _query(self, game: Game[Any], user: UserId, invocation: Invocation) -> list[Output] | None:
+        viewer = _viewer_for(game, user)
+        match invocation.path:
+            case ("game", "state"):
+                return [Output(text=json.dumps(game.view(viewer).public_json(), indent=1), to=user)]
+            case ("game", "rules"):
+                rulings = game.setup.rulings or {}
+                text = "\n".join(f"{key}: {value}" for key, value in rulings.items()) or "No rules options."
+                return [Output(text=text, to=user)]
+            case ("log",):
+                count = int(invocation.options.get("count", 10))
+                lines = game.log_view(viewer).lines[-count:]
+                return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines), to=user)]
+            case ("status",):
+                return [Output(text=self._status(game))]
+            case ("help",):
+                return [Output(text=self._help(game, user), to=user)]
+        answer = game.system.query(game.state, viewer, invocation.path, invocation.options)
+        if answer is None:
+            return None
+        return [Output(text=answer.text)]
+
+    def _status(self, game: Game[Any]) -> str:
+        view = game.view(SPECTATOR)
+        seats = ", ".join(f"{side}: {view.seats.get(side, 'empty')}" for side in view.sides)
+        scores = game.system.scores(game.state)
+        pending = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending) or "nothing"
+        over = f" {view.outcome.describe()}" if view.outcome else ""
+        return (f"{game.system.spec.title}, round {view.round}. Seats: {seats}. "
+                f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}")
+
+    def _help(self, game: Game[Any], user: UserId) -> str:
+        held = game.state.sides_of(user)
+        if game.is_over():
+            return "The game is over. Start another with /game new."
+        mine = [d for d in game.pending if d.owner in held]
+        if mine:
+            return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
+        if game.pending:
+            return f"Waiting for side {game.pending[0].owner} to decide. You can look: /board, /status, /log."
+        if not held:
+            free = [s for s in game.state.sides if s not in game.state.seats]
+            return f"You hold no side. Join one: {', '.join(f'/game join side:{s}' for s in free) or 'none free'}."
+        commands = ", ".join("/" + " ".join(path) for path, _ in walk())
+        return f"You hold side {', '.join(held)}. Commands: {commands}."
+
+
+def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
+    held = game.state.sides_of(user)
+    return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _answer(decision: str, choice: str) -> Answer:
+    """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
+    if "=" not in choice:
+        return Answer(decision_id=decision, choice=choice.strip())
+    pairs = (part.split("=", 1) for part in choice.split(";") if part.strip())
+    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs})

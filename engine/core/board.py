@@ -1,0 +1,102 @@
+"""The battlefield as one viewer may see it, in generic drawing primitives.
+
+A system's view carries a ``BoardView``; renderers draw only from it, so a new game needs no
+renderer code for its own marks (arcs, rings, teardrops are ``Overlay`` shapes). Inches, origin
+at the table's bottom-left corner, x to the right, y up.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.audience import Viewer
+from engine.core.ids import ModelId, SideId
+
+__all__ = ["BoardView", "LineStyle", "ModelMark", "Overlay", "OverlayKind", "Point", "TerrainMark", "ZoneMark"]
+
+Point = tuple[float, float]
+
+
+class _Mark(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TerrainMark(_Mark):
+    """A terrain piece: ``id`` like ``T3``, ``kind`` like forest or ruin, height in inches."""
+
+    id: str
+    kind: str
+    polygon: tuple[Point, ...]
+    height: float = 0.0
+    keywords: tuple[str, ...] = ()
+
+
+class ZoneMark(_Mark):
+    """A deployment zone (with its side) or an objective (``id`` like ``O1``)."""
+
+    id: str
+    kind: str  # "deployment" or "objective"
+    polygon: tuple[Point, ...]
+    side: SideId | None = None
+    label: str | None = None
+
+
+class ModelMark(_Mark):
+    """A model on its round base; ``facing`` in degrees (0 = +x, counter-clockwise) when tracked."""
+
+    id: ModelId
+    name: str
+    side: SideId
+    x: float
+    y: float
+    radius: float
+    facing: float | None = None
+    wounds: int | None = None
+    max_wounds: int | None = None
+    tokens: tuple[str, ...] = ()
+    states: tuple[str, ...] = ()
+
+
+class OverlayKind(Enum):
+    PATH = "path"  # a movement path through ``points``; ``label`` carries the distance
+    SIGHT = "sight"  # a sight line between two points, clear or blocked
+    RING = "ring"  # a range ring of ``radius`` around ``center``
+    SHAPE = "shape"  # a template or area: a closed polygon through ``points`` (cones, teardrops)
+    ARC = "arc"  # a facing arc: ``center``, ``radius``, from ``start`` to ``end`` degrees
+
+
+class LineStyle(Enum):
+    """Told apart by dash pattern as well as colour, for colour-blind players."""
+
+    NORMAL = "normal"
+    CLEAR = "clear"
+    BLOCKED = "blocked"
+    THREAT = "threat"
+
+
+class Overlay(_Mark):
+    kind: OverlayKind
+    points: tuple[Point, ...] = ()
+    center: Point | None = None
+    radius: float | None = None
+    start: float | None = None
+    end: float | None = None
+    style: LineStyle = LineStyle.NORMAL
+    label: str | None = None
+
+
+class BoardView(_Mark):
+    """Everything a picture of the table shows to ``viewer``."""
+
+    viewer: Viewer
+    title: str
+    width: float
+    height: float
+    show_grid: bool = True
+    sides: tuple[SideId, ...]
+    terrain: tuple[TerrainMark, ...] = ()
+    zones: tuple[ZoneMark, ...] = ()
+    models: tuple[ModelMark, ...] = ()
+    overlays: tuple[Overlay, ...] = ()

@@ -1,0 +1,160 @@
+"""Commands: a player's intent as a small value; the system turns it into events or refuses it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from engine.core.ids import SideId, UserId
+
+__all__ = [
+    "CORE_COMMANDS",
+    "Actor",
+    "Answer",
+    "AssignSeat",
+    "Command",
+    "Concede",
+    "EndGame",
+    "ExpireDecision",
+    "ForceDecision",
+    "JoinSide",
+    "LeaveSide",
+    "RequestUndo",
+    "RigDice",
+    "RollDice",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who issues a command: a user, the side they act for, and whether they act as host.
+
+    ``host`` is granted by the table service (the game's creator, or a server manager); it lets
+    the user administer the table, never see another side's secrets.
+    """
+
+    user: UserId
+    side: SideId | None = None
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    """Base of every command. ``built_at_seq`` is set when it was built from a view (a button,
+    a decision answer, a preview's Confirm) and makes it stale once the game moves on."""
+
+    verb: ClassVar[str]
+    allowed_while_pending: ClassVar[bool] = False
+    built_at_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinSide(Command):
+    verb = "join"
+    allowed_while_pending = True
+    side: SideId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaveSide(Command):
+    verb = "leave"
+    allowed_while_pending = True
+    side: SideId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AssignSeat(Command):
+    """The host seats a user at a side (substituting a player)."""
+
+    verb = "seat"
+    allowed_while_pending = True
+    side: SideId
+    user: UserId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Answer(Command):
+    """Answer a pending decision: ``choice`` for a one-part decision, or ``answers`` per part
+    (parts left out take their defaults)."""
+
+    verb = "decide"
+    allowed_while_pending = True
+    decision_id: str
+    answers: Mapping[str, str] = field(default_factory=dict)
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpireDecision(Command):
+    """The deadline of a decision passed: an optional one takes its default."""
+
+    verb = "expire"
+    allowed_while_pending = True
+    decision_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForceDecision(Command):
+    """The host answers for an absent player (defaults where no answer is given)."""
+
+    verb = "force"
+    allowed_while_pending = True
+    decision_id: str
+    answers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestUndo(Command):
+    """Ask the other sides to return the game to event ``to_seq``."""
+
+    verb = "undo"
+    to_seq: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollDice(Command):
+    """Roll any dice expression in the open, e.g. ``3d6+2``."""
+
+    verb = "roll"
+    allowed_while_pending = True
+    expression: str
+    purpose: str = "a free roll"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RigDice(Command):
+    """Queue the next public results on a practice table; each such roll is marked rigged."""
+
+    verb = "rig"
+    allowed_while_pending = True
+    values: tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Concede(Command):
+    verb = "concede"
+    allowed_while_pending = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndGame(Command):
+    """The host ends the game now; scores stand as they are."""
+
+    verb = "end"
+    allowed_while_pending = True
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (
+    JoinSide,
+    LeaveSide,
+    AssignSeat,
+    Answer,
+    ExpireDecision,
+    ForceDecision,
+    RequestUndo,
+    RollDice,
+    RigDice,
+    Concede,
+    EndGame,
+)

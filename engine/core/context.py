@@ -1,0 +1,131 @@
+"""The working copy a command runs against: emit events, roll dice, open decisions.
+
+Everything a command does goes through a ``Context``; the game commits it only when the whole
+command succeeded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from engine.core.audience import EVERYONE, Audience, side_only
+from engine.core.commands import Actor
+from engine.core.core_events import (
+    DecisionAnnounced,
+    DecisionAnswered,
+    DecisionOpened,
+    DiceRolled,
+    UndoApplied,
+)
+from engine.core.decisions import Decision
+from engine.core.errors import InvalidCommand, NotYourTurn
+from engine.core.events import Event, EventBody
+from engine.core.ids import SideId
+from engine.core.state import CoreState
+from engine.dice import PUBLIC_STREAM, Die, DieRoll, Roller
+
+if TYPE_CHECKING:
+    from engine.core.system import System
+
+__all__ = ["Context"]
+
+S = TypeVar("S", bound=CoreState)
+
+DecisionHandler = Callable[["Context[S]", Decision, dict[str, str]], None]
+
+
+class Context(Generic[S]):
+    """A command's working copy of the state and roller, and the events it has emitted so far."""
+
+    def __init__(
+        self,
+        system: System[S],
+        state: S,
+        roller: Roller,
+        actor: Actor,
+        rebuild: Callable[[Sequence[Event]], S],
+        core_answer: DecisionHandler[S],
+    ) -> None:
+        self.system = system
+        self.state = state
+        self.roller = roller
+        self.actor = actor
+        self.events: list[Event] = []
+        self._rebuild = rebuild
+        self._core_answer = core_answer
+
+    def emit(self, body: EventBody, audience: Audience = EVERYONE) -> Event:
+        """Append an event and fold it into the working state."""
+        event = Event(seq=self.state.seq + 1, body=body, audience=audience)
+        self.events.append(event)
+        if isinstance(body, UndoApplied):
+            self.state = self._rebuild(self.events)
+        else:
+            body.apply(self.state)
+        self.state.seq = event.seq
+        return event
+
+    def acting_side(self) -> SideId:
+        """The side the actor acts for, checked against the seats."""
+        side = self.actor.side
+        if side is None:
+            held = self.state.sides_of(self.actor.user)
+            if len(held) == 1:
+                return held[0]
+            if not held:
+                raise NotYourTurn(f"{self.actor.user} holds no side in this game; join one of "
+                                  f"{', '.join(self.state.sides)} first")
+            raise InvalidCommand(f"{self.actor.user} holds sides {', '.join(held)}; say which one acts")
+        return side
+
+    def roll(
+        self,
+        dice: Sequence[Die],
+        purpose: str,
+        *,
+        roller_side: SideId | None = None,
+        stream: str = PUBLIC_STREAM,
+        audience: Audience = EVERYONE,
+    ) -> tuple[DieRoll, ...]:
+        """Roll a pool through the game's roller and log it with its purpose and roller."""
+        rolls = self.roller.roll_pool(dice, stream)
+        total = sum(roll.value for roll in rolls)
+        self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=rolls, total=total), audience)
+        return rolls
+
+    def reroll(
+        self, previous: DieRoll, die: Die, purpose: str, *, roller_side: SideId | None, limit: int | None = 1
+    ) -> DieRoll:
+        """Re-roll one die, within the limit tracked on that die; the old result stays in the log."""
+        roll = self.roller.reroll(previous, die, limit=limit)
+        self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=(roll,), total=roll.value))
+        return roll
+
+    def open_decision(self, decision: Decision) -> None:
+        """Ask a side; a decision with a single legal answer applies at once, without a prompt."""
+        forced = decision.forced_answers()
+        if forced is not None:
+            self.answer(decision, forced, "auto")
+            return
+        if decision.secret:
+            self.emit(DecisionOpened(decision=decision), side_only(decision.owner))
+            self.emit(DecisionAnnounced(decision_id=decision.id, owner=decision.owner))
+        else:
+            self.emit(DecisionOpened(decision=decision))
+
+    def answer(self, decision: Decision, answers: dict[str, str], how: str) -> None:
+        """Close a decision with checked answers and let its owner (the core or the system) go on."""
+        shown = None if decision.secret else answers
+        self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
+        if decision.kind in _CORE_DECISION_KINDS:
+            self._core_answer(self, decision, answers)
+        else:
+            self.system.on_answer(self, decision, answers)
+
+    def next_decision_id(self) -> str:
+        """A fresh id for a decision: ``d`` and the seq it opens at."""
+        return f"d{self.state.seq + 1}"
+
+
+_CORE_DECISION_KINDS = frozenset({"undo"})

@@ -1,0 +1,189 @@
+"""The events every game shares: seats, decisions, dice, undo, the end."""
+
+from __future__ import annotations
+
+from engine.core.decisions import Decision
+from engine.core.events import EventBody
+from engine.core.ids import SideId, UserId
+from engine.core.outcome import Outcome
+from engine.core.state import CoreState
+from engine.dice import DieRoll
+
+__all__ = [
+    "CORE_EVENTS",
+    "DecisionAnnounced",
+    "DecisionAnswered",
+    "DecisionOpened",
+    "DiceRigged",
+    "DiceRolled",
+    "GameCreated",
+    "GameEnded",
+    "SeatLeft",
+    "SeatTaken",
+    "SeedRevealed",
+    "UndoApplied",
+    "UndoRefused",
+]
+
+
+class GameCreated(EventBody):
+    kind = "game.created"
+    system: str
+    seed_commitment: str
+
+    def describe(self) -> str:
+        return (f"A {self.system} game begins. Dice seed commitment (sha256): {self.seed_commitment}; "
+                "the seed is revealed when the game ends.")
+
+
+class SeatTaken(EventBody):
+    kind = "seat.taken"
+    side: SideId
+    user: UserId
+
+    def apply(self, state: CoreState) -> None:
+        state.seats[self.side] = self.user
+
+    def describe(self) -> str:
+        return f"{self.user} takes side {self.side}."
+
+
+class SeatLeft(EventBody):
+    kind = "seat.left"
+    side: SideId
+    user: UserId
+
+    def apply(self, state: CoreState) -> None:
+        state.seats.pop(self.side, None)
+
+    def describe(self) -> str:
+        return f"{self.user} leaves side {self.side}."
+
+
+class DecisionOpened(EventBody):
+    kind = "decision.opened"
+    decision: Decision
+
+    def apply(self, state: CoreState) -> None:
+        state.pending[self.decision.id] = self.decision
+
+    def describe(self) -> str:
+        optional = "optional" if self.decision.optional else "required"
+        return f"Side {self.decision.owner} to decide ({optional}): {self.decision.prompt}"
+
+
+class DecisionAnnounced(EventBody):
+    """The public trace of a secret decision: who is choosing, never what is offered."""
+
+    kind = "decision.announced"
+    decision_id: str
+    owner: SideId
+
+    def describe(self) -> str:
+        return f"Side {self.owner} is choosing in secret."
+
+
+class DecisionAnswered(EventBody):
+    kind = "decision.answered"
+    decision_id: str
+    owner: SideId
+    how: str  # "answer", "auto" (single legal option), "timeout", "forced"
+    answers: dict[str, str] | None  # None when the decision is secret
+
+    def apply(self, state: CoreState) -> None:
+        state.pending.pop(self.decision_id, None)
+
+    def describe(self) -> str:
+        chosen = ", ".join(f"{key}={value}" for key, value in (self.answers or {}).items()) or "in secret"
+        reasons = {
+            "answer": f"Side {self.owner} decides: {chosen}.",
+            "auto": f"Only one choice for side {self.owner}: {chosen}.",
+            "timeout": f"Time ran out for side {self.owner}; the default applies: {chosen}.",
+            "forced": f"The host decides for side {self.owner}: {chosen}.",
+        }
+        return reasons.get(self.how, f"Side {self.owner}: {chosen}.")
+
+
+class DiceRolled(EventBody):
+    kind = "dice.rolled"
+    purpose: str
+    roller: SideId | None
+    rolls: tuple[DieRoll, ...]
+    expression: str | None = None
+    total: int | None = None
+    detail: str | None = None
+
+    def describe(self) -> str:
+        who = f"Side {self.roller}" if self.roller else "The table"
+        shown = self.detail or ", ".join(roll.label for roll in self.rolls)
+        total = f" = {self.total}" if self.total is not None and self.detail is None else ""
+        rigged = " [rigged]" if any(roll.rigged for roll in self.rolls) else ""
+        rerolled = " (re-roll)" if any(roll.rerolls for roll in self.rolls) else ""
+        return f"{who} rolls for {self.purpose}{rerolled}: {shown}{total}{rigged}"
+
+
+class DiceRigged(EventBody):
+    kind = "dice.rigged"
+    values: tuple[str | int, ...]
+
+    def describe(self) -> str:
+        shown = ", ".join(str(value) for value in self.values)
+        return f"Practice table: the next public dice are rigged to {shown}; each will be marked."
+
+
+class UndoApplied(EventBody):
+    """Rewinds the state to ``to_seq``; the dice already drawn stay drawn (see ``fold``)."""
+
+    kind = "undo.applied"
+    to_seq: int
+    requested_by: SideId
+
+    def describe(self) -> str:
+        return f"Undo agreed: the game returns to event #{self.to_seq} (rolled dice stay in the log)."
+
+
+class UndoRefused(EventBody):
+    kind = "undo.refused"
+    requested_by: SideId
+
+    def describe(self) -> str:
+        return f"The undo asked by side {self.requested_by} was refused."
+
+
+class GameEnded(EventBody):
+    kind = "game.ended"
+    outcome: Outcome
+
+    def apply(self, state: CoreState) -> None:
+        state.outcome = self.outcome
+
+    def describe(self) -> str:
+        return self.outcome.describe()
+
+
+class SeedRevealed(EventBody):
+    kind = "seed.revealed"
+    reveals_secret = True
+    seed: str
+
+    def apply(self, state: CoreState) -> None:
+        state.revealed_seed = self.seed
+
+    def describe(self) -> str:
+        return f"Dice seed revealed: {self.seed} (check it against the commitment posted at the start)."
+
+
+CORE_EVENTS: tuple[type[EventBody], ...] = (
+    GameCreated,
+    SeatTaken,
+    SeatLeft,
+    DecisionOpened,
+    DecisionAnnounced,
+    DecisionAnswered,
+    DiceRolled,
+    DiceRigged,
+    UndoApplied,
+    UndoRefused,
+    GameEnded,
+    SeedRevealed,
+)

@@ -1,0 +1,221 @@
+"""How the core answers the commands every game shares: seats, decisions, dice, undo, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.commands import (
+    Answer,
+    AssignSeat,
+    Command,
+    Concede,
+    EndGame,
+    ExpireDecision,
+    ForceDecision,
+    JoinSide,
+    LeaveSide,
+    RequestUndo,
+    RigDice,
+    RollDice,
+)
+from engine.core.context import Context
+from engine.core.core_events import (
+    DiceRigged,
+    DiceRolled,
+    GameEnded,
+    SeatLeft,
+    SeatTaken,
+    UndoApplied,
+    UndoRefused,
+)
+from engine.core.decisions import Decision, DecisionPart, Option
+from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
+from engine.core.events import Event
+from engine.core.ids import SideId
+from engine.core.outcome import EndReason, Outcome
+from engine.dice import NotationError, roll_expression
+
+__all__ = ["CORE_HANDLERS", "answer_core_decision", "crossed_secret", "request_undo"]
+
+Handler = Callable[[Context[Any], Any], None]
+
+
+def _known_side(ctx: Context[Any], side: SideId) -> SideId:
+    if side not in ctx.state.sides:
+        raise InvalidCommand(f"there is no side {side!r}; the sides are {', '.join(ctx.state.sides)}")
+    return side
+
+
+def _require_host(ctx: Context[Any], command: Command) -> None:
+    if not ctx.actor.host:
+        raise IllegalCommand("only the game's host may do this", verb=command.verb)
+
+
+def _join(ctx: Context[Any], command: JoinSide) -> None:
+    side = _known_side(ctx, command.side)
+    holder = ctx.state.controller(side)
+    if holder == ctx.actor.user:
+        raise IllegalCommand(f"you already hold side {side}", verb=command.verb)
+    if holder is not None:
+        raise IllegalCommand(f"side {side} is held by {holder}; free sides: "
+                             f"{', '.join(s for s in ctx.state.sides if s not in ctx.state.seats) or 'none'}",
+                             verb=command.verb)
+    held = ctx.state.sides_of(ctx.actor.user)
+    if held and not ctx.state.setup.practice:
+        raise IllegalCommand(f"you already hold side {held[0]}; only practice tables let one player hold "
+                             "several sides", verb=command.verb)
+    ctx.emit(SeatTaken(side=side, user=ctx.actor.user))
+
+
+def _leave(ctx: Context[Any], command: LeaveSide) -> None:
+    side = _known_side(ctx, command.side)
+    if ctx.state.controller(side) != ctx.actor.user:
+        raise IllegalCommand(f"you do not hold side {side}", verb=command.verb)
+    ctx.emit(SeatLeft(side=side, user=ctx.actor.user))
+
+
+def _assign(ctx: Context[Any], command: AssignSeat) -> None:
+    _require_host(ctx, command)
+    side = _known_side(ctx, command.side)
+    previous = ctx.state.controller(side)
+    if previous is not None:
+        ctx.emit(SeatLeft(side=side, user=previous))
+    ctx.emit(SeatTaken(side=side, user=command.user))
+
+
+def _pending(ctx: Context[Any], decision_id: str) -> Decision:
+    try:
+        decision: Decision = ctx.state.pending[decision_id]
+    except KeyError:
+        waiting = ", ".join(ctx.state.pending) or "none"
+        raise InvalidCommand(f"no pending decision {decision_id!r}; pending: {waiting}") from None
+    return decision
+
+
+def _answer(ctx: Context[Any], command: Answer) -> None:
+    decision = _pending(ctx, command.decision_id)
+    if ctx.state.controller(decision.owner) != ctx.actor.user:
+        raise NotYourTurn(f"decision {decision.id} belongs to side {decision.owner}", verb=command.verb)
+    answers = dict(command.answers)
+    if command.choice is not None:
+        if len(decision.parts) != 1:
+            raise InvalidCommand(f"decision {decision.id} has parts {decision.part_keys()}; answer each as "
+                                 "part=answer;part=answer", verb=command.verb)
+        answers[decision.parts[0].key] = command.choice
+    ctx.answer(decision, decision.check_answers(answers), "answer")
+
+
+def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
+    _require_host(ctx, command)
+    decision = _pending(ctx, command.decision_id)
+    if not decision.optional:
+        raise IllegalCommand(f"decision {decision.id} is required: it waits for side {decision.owner} "
+                             "or for the host to force it", verb=command.verb)
+    defaults = decision.default_answers()
+    if defaults is None:
+        raise IllegalCommand(f"decision {decision.id} has no default; the host must force it", verb=command.verb)
+    ctx.answer(decision, defaults, "timeout")
+
+
+def _force(ctx: Context[Any], command: ForceDecision) -> None:
+    _require_host(ctx, command)
+    decision = _pending(ctx, command.decision_id)
+    ctx.answer(decision, decision.check_answers(command.answers), "forced")
+
+
+def crossed_secret(events: tuple[Event, ...], to_seq: int) -> Event | None:
+    """The first event after ``to_seq`` that showed someone a secret, if any: undo may not cross it."""
+    for event in events:
+        if event.seq > to_seq and (event.body.reveals_secret or event.audience.sides):
+            return event
+    return None
+
+
+def request_undo(ctx: Context[Any], command: RequestUndo, log: tuple[Event, ...]) -> None:
+    """Ask the other sides to agree to an undo, refusing one that would cross a secret."""
+    side = ctx.acting_side()
+    if not 1 <= command.to_seq < ctx.state.seq:
+        raise InvalidCommand(f"undo goes back to an earlier event: give a number from 1 to {ctx.state.seq - 1}",
+                             verb=command.verb)
+    crossed = crossed_secret(log, command.to_seq)
+    if crossed is not None:
+        raise IllegalCommand(f"event #{crossed.seq} showed secret information; undo cannot go back past it",
+                             verb=command.verb)
+    others = [s for s in ctx.state.sides if s != side and ctx.state.controller(s) is not None]
+    _ask_next_or_apply(ctx, command.to_seq, side, [s for s in others
+                                                   if ctx.state.controller(s) != ctx.actor.user])
+
+
+def _ask_next_or_apply(ctx: Context[Any], to_seq: int, requester: SideId, remaining: list[SideId]) -> None:
+    if not remaining:
+        ctx.emit(UndoApplied(to_seq=to_seq, requested_by=requester))
+        return
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(),
+        owner=remaining[0],
+        kind="undo",
+        prompt=f"Side {requester} asks to undo back to event #{to_seq}. Agree?",
+        parts=(DecisionPart(key="agree", prompt="Agree to the undo?",
+                            options=(Option(key="no", label="Refuse"), Option(key="yes", label="Agree")),
+                            default="no"),),
+        optional=True,
+        context={"to_seq": to_seq, "requested_by": requester, "remaining": ",".join(remaining[1:])},
+    ))
+
+
+def answer_core_decision(ctx: Context[Any], decision: Decision, answers: dict[str, str]) -> None:
+    """Carry on after an undo request was answered."""
+    requester = SideId(str(decision.context["requested_by"]))
+    if answers["agree"] != "yes":
+        ctx.emit(UndoRefused(requested_by=requester))
+        return
+    remaining = [SideId(s) for s in str(decision.context["remaining"]).split(",") if s]
+    _ask_next_or_apply(ctx, int(str(decision.context["to_seq"])), requester, remaining)
+
+
+def _roll(ctx: Context[Any], command: RollDice) -> None:
+    try:
+        result = roll_expression(command.expression, ctx.roller)
+    except NotationError as error:
+        raise InvalidCommand(str(error), verb=command.verb) from None
+    roller = ctx.actor.side or next(iter(ctx.state.sides_of(ctx.actor.user)), None)
+    ctx.emit(DiceRolled(purpose=command.purpose, roller=roller, rolls=result.rolls, expression=command.expression,
+                        total=result.total, detail=result.breakdown))
+
+
+def _rig(ctx: Context[Any], command: RigDice) -> None:
+    if not ctx.state.setup.practice:
+        raise IllegalCommand("rigged dice are only allowed on practice tables", verb=command.verb)
+    if not command.values:
+        raise InvalidCommand("give at least one result to queue, e.g. values:6,6,1", verb=command.verb)
+    ctx.roller.rig(command.values)
+    ctx.emit(DiceRigged(values=command.values))
+
+
+def _concede(ctx: Context[Any], command: Concede) -> None:
+    side = ctx.acting_side()
+    others = [s for s in ctx.state.sides if s != side]
+    scores = ctx.system.scores(ctx.state)
+    winner = others[0] if len(others) == 1 else None
+    ctx.emit(GameEnded(outcome=Outcome(reason=EndReason.CONCEDED, scores=scores, winner=winner)))
+
+
+def _end(ctx: Context[Any], command: EndGame) -> None:
+    _require_host(ctx, command)
+    ctx.emit(GameEnded(outcome=Outcome.from_scores(EndReason.HOST_ENDED, ctx.system.scores(ctx.state))))
+
+
+CORE_HANDLERS: dict[type[Command], Handler] = {
+    JoinSide: _join,
+    LeaveSide: _leave,
+    AssignSeat: _assign,
+    Answer: _answer,
+    ExpireDecision: _expire,
+    ForceDecision: _force,
+    RollDice: _roll,
+    RigDice: _rig,
+    Concede: _concede,
+    EndGame: _end,
+}
+"""Handlers for core commands; ``RequestUndo`` needs the log and is dispatched by the game."""

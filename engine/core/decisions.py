@@ -1,0 +1,171 @@
+"""Pending decisions owed by a side: what is asked, the legal answers, the default.
+
+A decision is optional (its default applies on timeout and the log says so) or required (it
+waits for its owner or the host). It may be compound (several parts, e.g. one per model) and a
+part may be geometric (a point on a path, a direction, a position within a radius).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.errors import InvalidCommand
+from engine.core.ids import SideId
+
+__all__ = ["Decision", "DecisionPart", "Option", "PartKind", "parse_point"]
+
+_POINT_TOLERANCE = 0.01  # inches; the rounding of stored positions
+
+
+class Option(BaseModel):
+    """One legal answer to a choice: a stable key and the text a player reads."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    label: str
+
+
+class PartKind(Enum):
+    """What sort of answer a part takes."""
+
+    CHOICE = "choice"  # one of the options
+    POINT_ON_PATH = "point-on-path"  # "x,y" lying on ``path``
+    DIRECTION = "direction"  # degrees, 0 = +x, counter-clockwise
+    POSITION = "position"  # "x,y" within ``radius`` of ``center``
+
+
+def parse_point(text: str) -> tuple[float, float]:
+    """Read ``"x,y"`` in inches, or explain what is accepted."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise InvalidCommand(f"{text!r} is not a point; write x,y in inches, e.g. 10.5,12") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise InvalidCommand(f"{text!r} is not a finite point; write x,y in inches, e.g. 10.5,12")
+    return round(x, 2), round(y, 2)
+
+
+def _distance_to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length_sq = dx * dx + dy * dy
+    t = 0.0 if length_sq == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length_sq))
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+class DecisionPart(BaseModel):
+    """One question inside a decision, with its legal answers and its default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    prompt: str
+    kind: PartKind = PartKind.CHOICE
+    options: tuple[Option, ...] = ()
+    default: str | None = None
+    path: tuple[tuple[float, float], ...] = ()
+    center: tuple[float, float] | None = None
+    radius: float | None = None
+
+    @property
+    def single_answer(self) -> str | None:
+        """The only legal answer, when a choice has exactly one option."""
+        if self.kind is PartKind.CHOICE and len(self.options) == 1:
+            return self.options[0].key
+        return None
+
+    def option_keys(self) -> tuple[str, ...]:
+        return tuple(option.key for option in self.options)
+
+    def check(self, answer: str) -> str:
+        """Return the answer in its stored form, or raise ``InvalidCommand`` naming what is accepted."""
+        if self.kind is PartKind.CHOICE:
+            keys = self.option_keys()
+            if answer in keys:
+                return answer
+            by_label = {option.label.casefold(): option.key for option in self.options}
+            if answer.casefold() in by_label:
+                return by_label[answer.casefold()]
+            raise InvalidCommand(f"{answer!r} is not an option for {self.key}; choose one of {', '.join(keys)}")
+        if self.kind is PartKind.DIRECTION:
+            try:
+                degrees = float(answer)
+            except ValueError:
+                raise InvalidCommand(f"{answer!r} is not a direction; give degrees, e.g. 90") from None
+            return f"{degrees % 360:.2f}"
+        point = parse_point(answer)
+        if self.kind is PartKind.POINT_ON_PATH:
+            segments = zip(self.path, self.path[1:], strict=False)
+            if not any(_distance_to_segment(point, a, b) <= _POINT_TOLERANCE for a, b in segments):
+                raise InvalidCommand(f"{answer} is not on the path for {self.key}")
+        elif self.center is not None and self.radius is not None:
+            gap = math.dist(point, self.center)
+            if gap > self.radius + _POINT_TOLERANCE:
+                raise InvalidCommand(
+                    f"{answer} is {gap:.2f}\" from {self.center[0]},{self.center[1]}; "
+                    f"{self.key} must be within {self.radius}\""
+                )
+        return f"{point[0]},{point[1]}"
+
+
+class Decision(BaseModel):
+    """A choice the rules need from one side before anything else moves."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    owner: SideId
+    kind: str  # e.g. "reaction", "reroll", "undo"; a table's pace gives each kind a timeout
+    prompt: str
+    parts: tuple[DecisionPart, ...]
+    optional: bool
+    secret: bool = False
+    context: dict[str, str | int | float | bool | None] = {}
+
+    def part(self, key: str) -> DecisionPart:
+        for part in self.parts:
+            if part.key == key:
+                return part
+        raise InvalidCommand(f"decision {self.id} has no part {key!r}; its parts are {self.part_keys()}")
+
+    def part_keys(self) -> str:
+        return ", ".join(part.key for part in self.parts)
+
+    def forced_answers(self) -> dict[str, str] | None:
+        """The answers when every part has a single legal option (applied without a prompt)."""
+        answers = {part.key: part.single_answer for part in self.parts}
+        if any(answer is None for answer in answers.values()):
+            return None
+        return {key: answer for key, answer in answers.items() if answer is not None}
+
+    def default_answers(self) -> dict[str, str] | None:
+        """The answers applied on timeout or when forced, or ``None`` if some part has no default."""
+        answers = {part.key: part.default for part in self.parts}
+        if any(answer is None for answer in answers.values()):
+            return None
+        return {key: answer for key, answer in answers.items() if answer is not None}
+
+    def check_answers(self, answers: Mapping[str, str]) -> dict[str, str]:
+        """Validate a full set of answers; missing parts take their defaults where they have one."""
+        unknown = set(answers) - {part.key for part in self.parts}
+        if unknown:
+            raise InvalidCommand(
+                f"decision {self.id} has no part {sorted(unknown)[0]!r}; its parts are {self.part_keys()}"
+            )
+        checked: dict[str, str] = {}
+        for part in self.parts:
+            if part.key in answers:
+                checked[part.key] = part.check(answers[part.key])
+            elif part.default is not None:
+                checked[part.key] = part.default
+            else:
+                raise InvalidCommand(f"decision {self.id} needs an answer for {part.key}: {part.prompt}")
+        return checked

@@ -1,0 +1,269 @@
+"""A game: one object with a handful of verbs, in the manner of python-chess's ``Board``.
+
+Who may act, what they may do, do it (``apply``), try it (``preview``), what a viewer sees
+(``view``), the log, the outcome. The log is the truth: the state is its fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from engine.core.audience import Viewer
+from engine.core.commands import Actor, Command, RequestUndo
+from engine.core.context import Context
+from engine.core.core_events import (
+    DiceRigged,
+    DiceRolled,
+    GameCreated,
+    GameEnded,
+    SeatTaken,
+    SeedRevealed,
+    UndoApplied,
+)
+from engine.core.core_rules import CORE_HANDLERS, answer_core_decision, request_undo
+from engine.core.decisions import Decision
+from engine.core.errors import (
+    DecisionPending,
+    IllegalCommand,
+    InvalidCommand,
+    NotYourTurn,
+    RulesError,
+    StaleCommand,
+)
+from engine.core.events import Event
+from engine.core.ids import SideId, UserId
+from engine.core.outcome import Outcome
+from engine.core.state import CoreState, GameSetup
+from engine.core.system import System
+from engine.core.view import LogView, View, log_view
+from engine.dice import Roller
+
+__all__ = ["Game", "LegalCommands", "fold", "roller_from_log"]
+
+S = TypeVar("S", bound=CoreState)
+
+
+def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
+    """Replay events into a state without validation (the unchecked door, for replay only).
+
+    An ``UndoApplied`` rewinds to the state after its target event: only the events in effect then
+    stay in effect. Dice are not part of the state, so undone rolls stay drawn.
+    """
+    state = system.initial_state(setup)
+    effective: list[Event] = []
+    for event in events:
+        if isinstance(event.body, UndoApplied):
+            target = event.body.to_seq
+            effective = [kept for kept in effective if kept.seq <= target]
+            state = system.initial_state(setup)
+            for kept in effective:
+                kept.body.apply(state)
+        else:
+            event.body.apply(state)
+            effective.append(event)
+        state.seq = event.seq
+    return state
+
+
+def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
+    """Rebuild the roller's counters and rigged queue from every roll ever logged, undone or not."""
+    counters: dict[str, int] = {}
+    queued: list[str | int] = []
+    consumed = 0
+    for event in events:
+        body = event.body
+        if isinstance(body, DiceRigged):
+            queued.extend(body.values)
+        elif isinstance(body, DiceRolled):
+            for roll in body.rolls:
+                if roll.rigged:
+                    consumed += 1
+                elif roll.index is not None:
+                    counters[roll.stream] = max(counters.get(roll.stream, 0), roll.index + 1)
+    return Roller(seed, counters, queued[consumed:])
+
+
+class Game(Generic[S]):
+    """A game of one system: its setup, its secret seed, its log and the state folded from it."""
+
+    def __init__(self, system: System[S], setup: GameSetup, seed: str, events: Sequence[Event] = ()) -> None:
+        if setup.system != system.spec.name:
+            raise ValueError(f"setup is for {setup.system!r}, system is {system.spec.name!r}")
+        self.system = system
+        self.setup = setup
+        self._seed = seed
+        self._log: list[Event] = list(events)
+        self._state: S = fold(system, setup, self._log)
+        self._roller = roller_from_log(seed, self._log)
+
+    # -- creation and replay -------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, system: System[S], setup: GameSetup, seed: str,
+              seats: Mapping[SideId, UserId] | None = None) -> Game[S]:
+        """Create a game: log its creation and seats, then let the system open play."""
+        game = cls(system, setup, seed)
+
+        def opening(ctx: Context[S]) -> None:
+            ctx.emit(GameCreated(system=setup.system, seed_commitment=setup.seed_commitment))
+            for side, user in (seats or {}).items():
+                ctx.emit(SeatTaken(side=side, user=user))
+            system.start(ctx)
+
+        game._run(Actor(user=setup.host, host=True), opening, commit=True)
+        return game
+
+    @classmethod
+    def from_records(cls, system: System[S], setup: GameSetup, seed: str,
+                     records: Iterable[Mapping[str, Any]]) -> Game[S]:
+        """Rebuild a stored game from its event records."""
+        return cls(system, setup, seed, [system.codec.from_record(record) for record in records])
+
+    def records(self) -> list[dict[str, Any]]:
+        return [event.to_record() for event in self._log]
+
+    def clone(self) -> Game[S]:
+        """An independent copy for what-if previews; the original is untouched."""
+        twin = Game.__new__(Game)
+        twin.system, twin.setup, twin._seed = self.system, self.setup, self._seed
+        twin._log = list(self._log)
+        twin._state = self._state.clone()
+        twin._roller = self._roller.copy()
+        return twin
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return self._state.seq
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        return tuple(self._log)
+
+    @property
+    def state(self) -> S:
+        """The full state, secrets included: for the engine and tests, never for a front-end."""
+        return self._state
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        return tuple(self._state.pending.values())
+
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome
+
+    def is_over(self) -> bool:
+        return self._state.outcome is not None
+
+    def view(self, viewer: Viewer) -> View:
+        return self.system.view(self._state, viewer)
+
+    def log_view(self, viewer: Viewer, *, after_seq: int = 0) -> LogView:
+        return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer)
+
+    def events_for(self, viewer: Viewer, *, after_seq: int = 0) -> tuple[Event, ...]:
+        return tuple(e for e in self._log if e.seq > after_seq and e.audience.includes(viewer))
+
+    def legal_commands(self, side: SideId, actor: Actor | None = None) -> LegalCommands[S]:
+        return LegalCommands(self, side, actor)
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def apply(self, command: Command, actor: Actor) -> tuple[Event, ...]:
+        """Validate ``command`` for ``actor``, append its events and return them; raise ``RulesError``
+        (changing nothing) when it is refused."""
+        return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=True, command=command)
+
+    def preview(self, command: Command, actor: Actor) -> tuple[Event, ...]:
+        """The events ``command`` would append, without appending them (dice included)."""
+        return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=False, command=command)
+
+    def _dispatch(self, ctx: Context[S], command: Command) -> None:
+        if isinstance(command, RequestUndo):
+            request_undo(ctx, command, tuple(self._log))
+            return
+        handler = CORE_HANDLERS.get(type(command))
+        if handler is not None:
+            handler(ctx, command)
+        elif type(command) in self.system.commands:
+            self.system.handle(ctx, command)
+        else:
+            raise InvalidCommand(f"{command.verb!r} is not a command of {self.system.spec.title}")
+
+    def _check(self, command: Command, actor: Actor) -> None:
+        state = self._state
+        if command.built_at_seq is not None and command.built_at_seq != state.seq:
+            raise StaleCommand(command.built_at_seq, state.seq, verb=command.verb)
+        if state.outcome is not None:
+            raise IllegalCommand("the game is over", verb=command.verb)
+        if actor.side is not None:
+            if actor.side not in state.sides:
+                raise InvalidCommand(f"there is no side {actor.side!r}; the sides are {', '.join(state.sides)}",
+                                     verb=command.verb)
+            if state.controller(actor.side) != actor.user:
+                raise NotYourTurn(f"{actor.user} does not hold side {actor.side}", verb=command.verb)
+        if state.pending and not command.allowed_while_pending:
+            first = next(iter(state.pending.values()))
+            raise DecisionPending(f"side {first.owner} must first decide ({first.id}: "
+                                  f"{first.prompt if not first.secret else 'a secret choice'})", verb=command.verb)
+
+    def _run(self, actor: Actor, work: Any, *, commit: bool, command: Command | None = None) -> tuple[Event, ...]:
+        if command is not None:
+            self._check(command, actor)
+        log = tuple(self._log)
+        ctx: Context[S] = Context(
+            self.system,
+            self._state.clone(),
+            self._roller.copy(),
+            actor,
+            rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
+            core_answer=answer_core_decision,
+        )
+        work(ctx)
+        self._close_if_over(ctx)
+        if commit:
+            self._state, self._roller = ctx.state, ctx.roller
+            self._log.extend(ctx.events)
+        return tuple(ctx.events)
+
+    def _close_if_over(self, ctx: Context[S]) -> None:
+        if ctx.state.outcome is None:
+            outcome = self.system.outcome(ctx.state)
+            if outcome is not None:
+                ctx.emit(GameEnded(outcome=outcome))
+        if ctx.state.outcome is not None and ctx.state.revealed_seed is None:
+            ctx.emit(SeedRevealed(seed=self._seed))
+
+
+class LegalCommands(Generic[S]):
+    """The commands a side may issue now: iterable (the enumerable ones, stable order) and
+    ``cmd in legal`` checks any command by trying it on a copy, without listing them all."""
+
+    def __init__(self, game: Game[S], side: SideId, actor: Actor | None) -> None:
+        self._game = game
+        self._side = side
+        holder = game.state.controller(side)
+        self._actor = actor or Actor(user=holder or UserId(""), side=side)
+
+    def __iter__(self) -> Iterator[Command]:
+        state = self._game.state
+        if state.outcome is not None or state.pending:
+            return iter(())
+        return iter(tuple(self._game.system.legal_commands(state, self._side)))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __contains__(self, command: object) -> bool:
+        if not isinstance(command, Command):
+            return False
+        try:
+            self._game.preview(command, self._actor)
+        except RulesError:
+            return False
+        return True

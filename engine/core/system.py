@@ -1,0 +1,116 @@
+"""The interface every game implements, and the static facts it declares up front."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+from engine.core.audience import Viewer
+from engine.core.board import BoardView, Overlay
+from engine.core.commands import Command
+from engine.core.core_events import CORE_EVENTS
+from engine.core.decisions import Decision
+from engine.core.events import EventBody, EventCodec
+from engine.core.ids import SideId
+from engine.core.outcome import Outcome
+from engine.core.state import CoreState, GameSetup
+from engine.core.view import View
+
+if TYPE_CHECKING:
+    from engine.core.context import Context
+
+__all__ = ["OptionValue", "QueryAnswer", "System", "SystemSpec"]
+
+OptionValue = str | int | float | bool
+"""A typed option as a front-end received it (``model:A1``, ``max:6``)."""
+
+S = TypeVar("S", bound=CoreState)
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSpec:
+    """What a front-end needs to know before a game exists: names, player counts, dice."""
+
+    name: str
+    title: str
+    min_sides: int
+    max_sides: int
+    hidden_information: bool
+    dice: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueryAnswer:
+    """The answer to a question that changes nothing (a distance, a sight line), for one viewer."""
+
+    text: str
+    overlays: tuple[Overlay, ...] = ()
+
+
+class System(ABC, Generic[S]):
+    """One game's rules behind one interface; the core owns the log, dice and decisions.
+
+    Hooks are called with a ``Context`` whose state is a working copy: raising ``RulesError``
+    anywhere discards everything the command did, so nothing is half-applied.
+    """
+
+    spec: ClassVar[SystemSpec]
+    events: ClassVar[tuple[type[EventBody], ...]] = ()
+    commands: ClassVar[tuple[type[Command], ...]] = ()
+
+    @abstractmethod
+    def initial_state(self, setup: GameSetup) -> S:
+        """The state before the first event."""
+
+    def start(self, ctx: Context[S]) -> None:
+        """Emit the opening events (deal hands, start the first round); nothing by default."""
+
+    def setup_steps(self) -> tuple[str, ...]:
+        """The names of the steps before play, in order, for help texts."""
+        return ()
+
+    @abstractmethod
+    def handle(self, ctx: Context[S], command: Command) -> None:
+        """Validate a system command against ``ctx.state`` and emit its events, or raise."""
+
+    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
+        """Turn a front-end invocation (``("move",)``, ``{"model": "A1", ...}``) into this system's
+        command, raising ``InvalidCommand`` for bad values; ``None`` when it has no such command."""
+        return None
+
+    def query(self, state: S, viewer: Viewer, path: tuple[str, ...],
+              options: Mapping[str, OptionValue]) -> QueryAnswer | None:
+        """Answer a question (``measure``, ``los``) as ``viewer`` may know it; ``None`` if unknown."""
+        return None
+
+    def board(self, state: S, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
+        """The battlefield as ``viewer`` may see it, with extra overlays; ``None`` for boardless games."""
+        return None
+
+    def legal_commands(self, state: S, side: SideId) -> Iterable[Command]:
+        """The enumerable commands ``side`` may issue now, in a stable order; empty if it cannot act."""
+        return ()
+
+    def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
+        """Carry on after a decision of this system was answered."""
+
+    def scores(self, state: S) -> dict[SideId, int]:
+        """Victory points per side; zero for every side by default."""
+        return {side: 0 for side in state.sides}
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The end of the game when the rules say it has come, else ``None``."""
+        return None
+
+    @abstractmethod
+    def view(self, state: S, viewer: Viewer) -> View:
+        """What ``viewer`` may see; never a secret of another side."""
+
+    @cached_property
+    def codec(self) -> EventCodec:
+        """Reads this system's stored events (the core's kinds and its own)."""
+        return EventCodec((*CORE_EVENTS, *self.events))

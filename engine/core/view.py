@@ -1,0 +1,118 @@
+"""What one viewer may see of a game. Renderers and formatters take views, never states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.audience import Viewer, ViewerKind
+from engine.core.decisions import Decision, DecisionPart
+from engine.core.events import Event
+from engine.core.ids import SideId, UserId
+from engine.core.outcome import Outcome
+from engine.core.state import CoreState
+
+__all__ = ["LogLine", "LogView", "PendingView", "View", "core_view_fields", "log_view", "pending_view"]
+
+
+class PendingView(BaseModel):
+    """A pending decision as a viewer sees it: its options only for its owner when it is secret."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    owner: SideId
+    kind: str
+    optional: bool
+    secret: bool
+    prompt: str | None
+    parts: tuple[DecisionPart, ...]
+
+
+def pending_view(decision: Decision, viewer: Viewer) -> PendingView:
+    """Show the whole decision to its owner, or when it is not secret; otherwise only who owes it."""
+    shown = not decision.secret or (viewer.kind is ViewerKind.SIDE and viewer.side == decision.owner)
+    return PendingView(
+        id=decision.id,
+        owner=decision.owner,
+        kind=decision.kind,
+        optional=decision.optional,
+        secret=decision.secret,
+        prompt=decision.prompt if shown else None,
+        parts=decision.parts if shown else (),
+    )
+
+
+class View(BaseModel):
+    """The part of a game one viewer may see; systems subclass it with their own fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    viewer: Viewer
+    seq: int
+    system: str
+    sides: tuple[SideId, ...]
+    seats: dict[SideId, UserId]
+    host: UserId
+    practice: bool
+    round: int
+    active_side: SideId | None
+    pending: tuple[PendingView, ...]
+    outcome: Outcome | None
+    seed_commitment: str
+    revealed_seed: str | None
+
+    def public_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (what ``/game state`` prints)."""
+        data = self.model_dump(mode="json")
+        data["viewer"] = str(self.viewer)
+        return data
+
+
+def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
+    """The shared fields of every view, for a system's ``View`` subclass."""
+    return {
+        "viewer": viewer,
+        "seq": state.seq,
+        "system": state.setup.system,
+        "sides": state.sides,
+        "seats": dict(state.seats),
+        "host": state.setup.host,
+        "practice": state.setup.practice,
+        "round": state.round,
+        "active_side": state.active_side,
+        "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()),
+        "outcome": state.outcome,
+        "seed_commitment": state.setup.seed_commitment,
+        "revealed_seed": state.revealed_seed,
+    }
+
+
+class LogLine(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: int
+    text: str
+    private: bool  # shown to some sides only
+
+
+class LogView(BaseModel):
+    """The log lines one viewer may read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    viewer: Viewer
+    lines: tuple[LogLine, ...]
+
+
+def log_view(events: tuple[Event, ...], viewer: Viewer) -> LogView:
+    """Filter events by audience and describe each for the viewer."""
+    return LogView(
+        viewer=viewer,
+        lines=tuple(
+            LogLine(seq=event.seq, text=event.body.describe(), private=not event.audience.is_public)
+            for event in events
+            if event.audience.includes(viewer)
+        ),
+    )

@@ -1,0 +1,86 @@
+"""Dice as data: a die is a name and a tuple of faces, each with a label, a value and symbols."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, field_validator
+
+__all__ = ["D6", "D20", "WHU_ATTACK", "WHU_DEFENCE", "Die", "Face"]
+
+
+class Face(BaseModel, frozen=True):
+    """One physical face of a die.
+
+    ``value`` is the face number on numeric dice and 0 on pure symbol faces; ``symbols`` lists what the face
+    shows, once per symbol printed on it, so a double support face carries ``("support", "support")``.
+    """
+
+    label: str
+    value: int = 0
+    symbols: tuple[str, ...] = ()
+
+
+class Die(BaseModel, frozen=True):
+    """A die as the tables use it: custom dice are data, not code."""
+
+    name: str
+    faces: tuple[Face, ...]
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, name: str) -> str:
+        if not name.strip():
+            raise ValueError("a die needs a name, e.g. 'd6' or 'whu-attack'")
+        return name
+
+    @field_validator("faces")
+    @classmethod
+    def _has_faces(cls, faces: tuple[Face, ...]) -> tuple[Face, ...]:
+        if not faces:
+            raise ValueError("a die needs at least one face")
+        return faces
+
+    @classmethod
+    def numeric(cls, sides: int) -> Die:
+        """Return the plain die ``d<sides>`` with faces "1".."sides" worth 1..sides.
+
+        :raises ValueError: if ``sides`` is below 1.
+        """
+        if sides < 1:
+            raise ValueError(f"a numeric die needs at least 1 side, got {sides}")
+        return cls(name=f"d{sides}", faces=tuple(Face(label=str(n), value=n) for n in range(1, sides + 1)))
+
+
+D6 = Die.numeric(6)
+D20 = Die.numeric(20)
+
+
+def _symbol_face(label: str, *symbols: str) -> Face:
+    return Face(label=label, symbols=symbols)
+
+
+# Warhammer Underworlds dice, face order and symbols from /work/shared/data-sources/underworlds/dice.json
+# (PompolutZ/wuthralls AttackDie.js / DefenceDie.js; wrightomated/underworlds-dicespire App.vue).
+# The data's support1/support2 tokens become "support" and "double support"; rules that treat a double
+# support differently from two single supports should match on the label.
+WHU_ATTACK = Die(
+    name="whu-attack",
+    faces=(
+        _symbol_face("support", "support"),
+        _symbol_face("swords", "swords"),
+        _symbol_face("hammer", "hammer"),
+        _symbol_face("hammer", "hammer"),
+        _symbol_face("double support", "support", "support"),
+        _symbol_face("crit", "crit"),
+    ),
+)
+WHU_DEFENCE = Die(
+    name="whu-defence",
+    faces=(
+        _symbol_face("support", "support"),
+        _symbol_face("dodge", "dodge"),
+        _symbol_face("block", "block"),
+        _symbol_face("block", "block"),
+        _symbol_face("double support", "support", "support"),
+        _symbol_face("crit", "crit"),
+    ),
+)

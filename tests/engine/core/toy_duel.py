@@ -1,0 +1,270 @@
+"""Secret Duel: a toy two-side game with a secret hand, used to test the engine core.
+
+Each side secretly picks a hand of three cards from 1..9. Each round both sides play a card in
+secret (one after the other); the cards are revealed, each side adds a public d6, and the higher
+total scores a point. The loser of a round may re-roll their d6 once (an optional decision).
+After three rounds the higher score wins. Each side also draws a secret d6 "omen" at the start
+from its own secret stream, which only it can see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import ConfigDict
+
+from engine.core import (
+    Command,
+    Context,
+    CoreState,
+    Decision,
+    DecisionPart,
+    EventBody,
+    GameSetup,
+    IllegalCommand,
+    InvalidCommand,
+    Option,
+    SideId,
+    System,
+    SystemSpec,
+    View,
+    Viewer,
+    ViewerKind,
+    core_view_fields,
+    side_only,
+)
+from engine.core.outcome import EndReason, Outcome
+from engine.dice import D6, DieRoll, secret_stream
+
+ROUNDS = 3
+HAND_SIZE = 3
+
+
+class DuelState(CoreState):
+    model_config = ConfigDict(extra="forbid")
+
+    hands: dict[SideId, list[int]] = {}
+    omens: dict[SideId, int] = {}
+    played: dict[SideId, int] = {}
+    dice: dict[SideId, DieRoll] = {}
+    scores: dict[SideId, int] = {}
+    rounds_scored: int = 0
+
+    def totals(self) -> dict[SideId, int]:
+        return {side: self.played[side] + die.value for side, die in self.dice.items()}
+
+
+class DuelView(View):
+    my_hand: tuple[int, ...] | None
+    my_omen: int | None
+    hand_sizes: dict[SideId, int]
+    committed: tuple[SideId, ...]
+    scores: dict[SideId, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseHand(Command):
+    verb = "hand"
+    cards: tuple[int, ...]
+
+
+class OmenDrawn(EventBody):
+    kind = "duel.omen"
+    side: SideId
+    value: int
+
+    def apply(self, state: DuelState) -> None:
+        state.omens[self.side] = self.value
+
+    def describe(self) -> str:
+        return f"Your omen is {self.value}."
+
+
+class HandChosen(EventBody):
+    kind = "duel.hand-chosen"
+    side: SideId
+    cards: tuple[int, ...]
+
+    def apply(self, state: DuelState) -> None:
+        state.hands[self.side] = list(self.cards)
+
+    def describe(self) -> str:
+        return f"Side {self.side} keeps the hand {', '.join(map(str, self.cards))}."
+
+
+class HandReady(EventBody):
+    kind = "duel.hand-ready"
+    side: SideId
+
+    def describe(self) -> str:
+        return f"Side {self.side} has chosen a hand."
+
+
+class RoundStarted(EventBody):
+    kind = "duel.round-started"
+    round: int
+
+    def apply(self, state: DuelState) -> None:
+        state.round = self.round
+        state.played.clear()
+        state.dice.clear()
+
+    def describe(self) -> str:
+        return f"Round {self.round} begins."
+
+
+class CardPlayed(EventBody):
+    kind = "duel.card-played"
+    side: SideId
+    card: int
+
+    def apply(self, state: DuelState) -> None:
+        state.hands[self.side].remove(self.card)
+        state.played[self.side] = self.card
+
+    def describe(self) -> str:
+        return f"Side {self.side} plays {self.card} face down."
+
+
+class CardsRevealed(EventBody):
+    kind = "duel.revealed"
+    reveals_secret = True
+    cards: dict[SideId, int]
+
+    def describe(self) -> str:
+        return "Cards revealed: " + ", ".join(f"{side} {card}" for side, card in self.cards.items()) + "."
+
+
+class DieKept(EventBody):
+    kind = "duel.die-kept"
+    side: SideId
+    die: DieRoll
+
+    def apply(self, state: DuelState) -> None:
+        state.dice[self.side] = self.die
+
+
+class RoundScored(EventBody):
+    kind = "duel.scored"
+    winner: SideId | None
+
+    def apply(self, state: DuelState) -> None:
+        if self.winner is not None:
+            state.scores[self.winner] = state.scores.get(self.winner, 0) + 1
+        state.rounds_scored += 1
+
+    def describe(self) -> str:
+        return f"Side {self.winner} takes the round." if self.winner else "The round is drawn."
+
+
+class SecretDuel(System[DuelState]):
+    spec = SystemSpec(name="duel", title="Secret Duel", min_sides=2, max_sides=2, hidden_information=True,
+                      dice=("d6",), summary="A toy card duel for testing the core.")
+    events = (OmenDrawn, HandChosen, HandReady, RoundStarted, CardPlayed, CardsRevealed, DieKept, RoundScored)
+    commands = (ChooseHand,)
+
+    def initial_state(self, setup: GameSetup) -> DuelState:
+        return DuelState(setup=setup, scores={side: 0 for side in setup.sides})
+
+    def start(self, ctx: Context[DuelState]) -> None:
+        for side in ctx.state.sides:
+            (omen,) = ctx.roll([D6], "omen", roller_side=side, stream=secret_stream(side),
+                               audience=side_only(side))
+            ctx.emit(OmenDrawn(side=side, value=omen.value), side_only(side))
+
+    def handle(self, ctx: Context[DuelState], command: Command) -> None:
+        assert isinstance(command, ChooseHand)
+        side = ctx.acting_side()
+        if side in ctx.state.hands:
+            raise IllegalCommand("you have already chosen your hand", verb=command.verb)
+        cards = command.cards
+        if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE or not all(1 <= c <= 9 for c in cards):
+            raise InvalidCommand(f"choose {HAND_SIZE} different cards from 1 to 9, e.g. cards:2,5,9",
+                                 verb=command.verb)
+        ctx.emit(HandChosen(side=side, cards=tuple(sorted(cards))), side_only(side))
+        ctx.emit(HandReady(side=side))
+        if len(ctx.state.hands) == len(ctx.state.sides):
+            self._next_round(ctx)
+
+    def legal_commands(self, state: DuelState, side: SideId) -> tuple[Command, ...]:
+        if side in state.hands:
+            return ()
+        return (ChooseHand(cards=(1, 2, 3)),)
+
+    def _next_round(self, ctx: Context[DuelState]) -> None:
+        if ctx.state.round >= ROUNDS:
+            return
+        ctx.emit(RoundStarted(round=ctx.state.round + 1))
+        self._ask_to_play(ctx, ctx.state.sides[0])
+
+    def _ask_to_play(self, ctx: Context[DuelState], side: SideId) -> None:
+        hand = ctx.state.hands[side]
+        ctx.open_decision(Decision(
+            id=ctx.next_decision_id(), owner=side, kind="play", prompt="Play a card face down.",
+            parts=(DecisionPart(key="card", prompt="Which card?",
+                                options=tuple(Option(key=str(c), label=str(c)) for c in hand)),),
+            optional=False, secret=True,
+        ))
+
+    def on_answer(self, ctx: Context[DuelState], decision: Decision, answers: dict[str, str]) -> None:
+        if decision.kind == "play":
+            ctx.emit(CardPlayed(side=decision.owner, card=int(answers["card"])), side_only(decision.owner))
+            waiting = [s for s in ctx.state.sides if s not in ctx.state.played]
+            if waiting:
+                self._ask_to_play(ctx, waiting[0])
+            else:
+                self._reveal(ctx)
+        elif decision.kind == "reroll":
+            if answers["reroll"] == "yes":
+                side = decision.owner
+                again = ctx.reroll(ctx.state.dice[side], D6, "a second chance", roller_side=side)
+                ctx.emit(DieKept(side=side, die=again))
+            self._score(ctx)
+
+    def _reveal(self, ctx: Context[DuelState]) -> None:
+        ctx.emit(CardsRevealed(cards=dict(ctx.state.played)))
+        for side in ctx.state.sides:
+            (die,) = ctx.roll([D6], f"side {side}'s total", roller_side=side)
+            ctx.emit(DieKept(side=side, die=die))
+        loser = _leader(ctx.state, lowest=True)
+        if loser is None:
+            self._score(ctx)
+            return
+        ctx.open_decision(Decision(
+            id=ctx.next_decision_id(), owner=loser, kind="reroll", prompt="Re-roll your d6?",
+            parts=(DecisionPart(key="reroll", prompt="Re-roll?", default="no",
+                                options=(Option(key="no", label="Keep it"), Option(key="yes", label="Re-roll"))),),
+            optional=True,
+        ))
+
+    def _score(self, ctx: Context[DuelState]) -> None:
+        ctx.emit(RoundScored(winner=_leader(ctx.state, lowest=False)))
+        self._next_round(ctx)
+
+    def scores(self, state: DuelState) -> dict[SideId, int]:
+        return dict(state.scores)
+
+    def outcome(self, state: DuelState) -> Outcome | None:
+        if state.rounds_scored < ROUNDS:
+            return None
+        return Outcome.from_scores(EndReason.SCORE, dict(state.scores))
+
+    def view(self, state: DuelState, viewer: Viewer) -> DuelView:
+        own = viewer.side if viewer.kind is ViewerKind.SIDE else None
+        return DuelView(
+            **core_view_fields(state, viewer),
+            my_hand=tuple(state.hands[own]) if own in state.hands else None,
+            my_omen=state.omens.get(own) if own else None,
+            hand_sizes={side: len(cards) for side, cards in state.hands.items()},
+            committed=tuple(state.played),
+            scores=dict(state.scores),
+        )
+
+
+def _leader(state: DuelState, *, lowest: bool) -> SideId | None:
+    totals = state.totals()
+    if len(set(totals.values())) < len(totals):
+        return None
+    pick = min if lowest else max
+    return pick(totals, key=lambda side: totals[side])
+
