@@ -9,6 +9,7 @@ from its own secret stream, which only it can see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import ConfigDict
@@ -24,6 +25,7 @@ from engine.core import (
     IllegalCommand,
     InvalidCommand,
     Option,
+    OptionValue,
     SideId,
     System,
     SystemSpec,
@@ -185,6 +187,15 @@ class SecretDuel(System[DuelState]):
         ctx.emit(HandReady(side=side))
         if len(ctx.state.hands) == len(ctx.state.sides):
             self._next_round(ctx)
+
+    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
+        if path != ("hand", "add"):
+            return None
+        try:
+            cards = tuple(int(card) for card in str(options["card"]).split(","))
+        except ValueError:
+            raise InvalidCommand("cards are numbers from 1 to 9, e.g. card:2,5,9") from None
+        return ChooseHand(cards=cards)
 
     def legal_commands(self, state: DuelState, side: SideId) -> tuple[Command, ...]:
         if side in state.hands:
