@@ -166,8 +166,8 @@ def _convert(node: object, text: str) -> _Node:
             raise NotationError(text, "numbers must be whole")
         case diceast.Dice():
             return _dice(node, "", text)
-        case diceast.OperatedDice(value=diceast.Dice() as dice, operations=[operation]):
-            return _dice(dice, operation, text)
+        case diceast.OperatedDice(value=diceast.Dice() as dice, operations=[diceast.SetOperator(sels=[_]) as rule]):
+            return _dice(dice, rule, text)
         case diceast.OperatedDice():
             raise NotationError(text, "use a single keep or drop rule per group of dice")
         case diceast.OperatedSet() | diceast.NumberSet():
