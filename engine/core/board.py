@@ -44,7 +44,8 @@ class ZoneMark(_Mark):
 
 
 class ModelMark(_Mark):
-    """A model on its round base; ``facing`` in degrees (0 = +x, counter-clockwise) when tracked."""
+    """A model on its round base; ``facing`` in degrees (0 = +x, counter-clockwise) when tracked;
+    ``wounds`` is what the model has left of ``max_wounds``."""
 
     id: ModelId
     name: str

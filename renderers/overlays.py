@@ -1,0 +1,107 @@
+"""Overlays: movement paths, sight lines, range rings, templates and facing arcs.
+
+Line styles differ by dash pattern as well as colour (``palette.DASHES``), so a blocked sight line reads as
+blocked without telling red from green.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import ImageDraw
+
+from engine.core.board import BoardView, LineStyle, Overlay, OverlayKind
+from renderers.canvas import SS, Canvas
+from renderers.fonts import LABEL, font
+from renderers.palette import DASHES, INK, STYLE_COLOURS, with_alpha
+from renderers.shapes import arrowhead, centroid, halo_text, polyline
+
+__all__ = ["LINE_WIDTH", "draw_overlay_labels", "draw_overlays", "label_anchor", "overlay_points"]
+
+LINE_WIDTH = 3
+"""Output pixels."""
+
+_FILL_ALPHA = 70
+
+
+def _dash(style: LineStyle) -> tuple[float, float] | None:
+    dash = DASHES[style]
+    return None if dash is None else (dash[0] * SS, dash[1] * SS)
+
+
+def overlay_points(overlay: Overlay) -> list[tuple[float, float]]:
+    """Return the table points an overlay covers (its extent, for cropping)."""
+    if overlay.kind in (OverlayKind.RING, OverlayKind.ARC) and overlay.center is not None:
+        (x, y), r = overlay.center, overlay.radius or 0.0
+        return [(x - r, y - r), (x + r, y + r)]
+    return list(overlay.points)
+
+
+def draw_overlays(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
+    """Draw every overlay, supersampled (``SS``), in the order the view lists them."""
+    for overlay in board.overlays:
+        colour = STYLE_COLOURS[overlay.style]
+        width = LINE_WIDTH * SS
+        pixels = [canvas.pt(x, y, SS) for x, y in overlay.points]
+        if overlay.kind is OverlayKind.SHAPE and len(pixels) >= 3:
+            draw.polygon(pixels, fill=with_alpha(colour, _FILL_ALPHA))
+            polyline(draw, [*pixels, pixels[0]], colour, width, _dash(overlay.style))
+        elif overlay.kind in (OverlayKind.PATH, OverlayKind.SIGHT) and len(pixels) >= 2:
+            if overlay.kind is OverlayKind.SIGHT:
+                pixels = [pixels[0], pixels[-1]]
+            polyline(draw, pixels, colour, width, _dash(overlay.style))
+            if overlay.kind is OverlayKind.PATH:
+                arrowhead(draw, pixels[-2], pixels[-1], colour, 12 * SS)
+        elif overlay.kind is OverlayKind.RING and overlay.center is not None and overlay.radius:
+            _draw_ring(draw, canvas, overlay)
+        elif overlay.kind is OverlayKind.ARC and overlay.center is not None and overlay.radius:
+            cx, cy = canvas.pt(*overlay.center, SS)
+            r = canvas.length(overlay.radius, SS)
+            start, end = overlay.start or 0.0, overlay.end if overlay.end is not None else 360.0
+            # Pillow sweeps clockwise on screen; the table counts counter-clockwise with y up.
+            draw.pieslice((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=with_alpha(colour, _FILL_ALPHA),
+                          outline=colour, width=width)
+
+
+def _draw_ring(draw: ImageDraw.ImageDraw, canvas: Canvas, overlay: Overlay) -> None:
+    assert overlay.center is not None and overlay.radius is not None
+    colour, dash = STYLE_COLOURS[overlay.style], _dash(overlay.style)
+    cx, cy = canvas.pt(*overlay.center, SS)
+    r = canvas.length(overlay.radius, SS)
+    if dash is None:
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=LINE_WIDTH * SS)
+        return
+    steps = max(24, int(2 * math.pi * r / (4 * SS)))
+    ring = [(cx + r * math.cos(2 * math.pi * i / steps), cy + r * math.sin(2 * math.pi * i / steps))
+            for i in range(steps + 1)]
+    polyline(draw, ring, colour, LINE_WIDTH * SS, dash)
+
+
+def label_anchor(overlay: Overlay) -> tuple[float, float] | None:
+    """Return where an overlay's label goes on the table: a path's end, a line's middle, a ring's top."""
+    if overlay.kind is OverlayKind.PATH and overlay.points:
+        return overlay.points[-1]
+    if overlay.kind is OverlayKind.SIGHT and overlay.points:
+        (x0, y0), (x1, y1) = overlay.points[0], overlay.points[-1]
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+    if overlay.kind is OverlayKind.SHAPE and overlay.points:
+        return centroid(overlay.points)
+    if overlay.center is not None:
+        x, y = overlay.center
+        return (x, y + (overlay.radius or 0.0) if overlay.kind is OverlayKind.RING else y)
+    return None
+
+
+def draw_overlay_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
+    """Write overlay labels (a path's distance, a range) in a boxed tag over everything else."""
+    for overlay in board.overlays:
+        at = label_anchor(overlay) if overlay.label else None
+        if at is None or overlay.label is None or not canvas.shows(*at):
+            continue
+        x, y = canvas.pt(*at)
+        dy = -16 if overlay.kind is OverlayKind.PATH else 0
+        left, top, right, bottom = draw.textbbox((x, y + dy), overlay.label, anchor="mm",
+                                                 font=font(LABEL))
+        draw.rounded_rectangle((left - 5, top - 4, right + 5, bottom + 4), radius=6, fill=(255, 255, 255),
+                               outline=STYLE_COLOURS[overlay.style], width=2)
+        halo_text(draw, (x, y + dy), overlay.label, LABEL, INK, (255, 255, 255), stroke=0)
