@@ -1,0 +1,192 @@
+"""Read YAML data (a system's shipped files, a player's upload) and hand the engine validated models.
+
+The engine never opens a file; this module does the reading, with ``yaml.safe_load`` only, and leaves the
+checking to ``engine.schema``. Every problem is reported as one line naming the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+from collections.abc import Mapping
+from typing import Literal, overload
+
+import yaml
+
+from engine.schema import KNOWN_UNITS, Catalogue, DataError, ForceList, MapPreset, UnitProfile, parse
+
+__all__ = [
+    "IMPORT_LIMIT_BYTES",
+    "MAX_ALIASES",
+    "MAX_DEPTH",
+    "SECTIONS",
+    "ImportKind",
+    "catalogue_from_yaml",
+    "load_player_import",
+    "load_system_data",
+]
+
+SECTIONS = ("units", "forces", "maps", "rulings")
+"""The files a system's data folder may hold, as ``<section>.yaml``; each is optional."""
+
+ImportKind = Literal["units", "forces", "maps"]
+"""What a player may upload: unit cards, forces (warbands) or map presets."""
+
+IMPORT_LIMIT_BYTES = 256 * 1024
+MAX_ALIASES = 50
+"""More aliases than this in an upload is refused: aliases can multiply a small file into a huge structure."""
+MAX_DEPTH = 20
+"""Collections nested deeper than this in an upload are refused (counted after following aliases)."""
+
+_SYSTEM_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_COLLECTION_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_COLLECTION_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+@functools.cache
+def load_system_data(system: str) -> Catalogue:
+    """Return the validated data shipped in ``data/<system>/`` (``units.yaml``, ``forces.yaml``, ...), cached.
+
+    :raises DataError: for a missing folder, YAML that does not parse, or data that does not fit the schema.
+    """
+    if not _SYSTEM_NAME.fullmatch(system):
+        raise DataError([f'data/{system}: "{system}" is not a system name (lowercase letters, digits, - and _)'])
+    folder = importlib.resources.files("data") / system
+    if not folder.is_dir():
+        raise DataError([f"data/{system}: no data folder for this system"])
+    texts = {
+        f"{section}.yaml": (folder / f"{section}.yaml").read_text(encoding="utf-8")
+        for section in SECTIONS
+        if (folder / f"{section}.yaml").is_file()
+    }
+    return catalogue_from_yaml(system, texts, folder=f"data/{system}")
+
+
+def catalogue_from_yaml(system: str, texts: Mapping[str, str], *, folder: str = "") -> Catalogue:
+    """Build a catalogue from YAML texts keyed by file name (``units.yaml``, ...); ``folder`` prefixes reports.
+
+    :raises DataError: listing the problems of every file.
+    """
+    problems: list[str] = []
+    sections: dict[str, object] = {}
+    sources: dict[str, str] = {}
+    for filename, text in texts.items():
+        source = f"{folder}/{filename}" if folder else filename
+        section = filename.removesuffix(".yaml")
+        if section not in SECTIONS:
+            problems.append(f"{source}: not a data file; expected one of " + ", ".join(f"{s}.yaml" for s in SECTIONS))
+            continue
+        sources[section] = source
+        try:
+            sections[section] = _section(_load(source, text), section, source)
+        except DataError as error:
+            problems += error.problems
+    try:
+        catalogue = parse(Catalogue, {"system": system, **sections}, source=sources)
+    except DataError as error:
+        problems += error.problems
+    if problems:
+        raise DataError(problems)
+    return catalogue
+
+
+@overload
+def load_player_import(
+    name: str, payload: bytes | str, kind: Literal["units"], *, catalogue: Catalogue
+) -> tuple[UnitProfile, ...]: ...
+@overload
+def load_player_import(
+    name: str, payload: bytes | str, kind: Literal["forces"], *, catalogue: Catalogue
+) -> tuple[ForceList, ...]: ...
+@overload
+def load_player_import(
+    name: str, payload: bytes | str, kind: Literal["maps"], *, catalogue: Catalogue
+) -> tuple[MapPreset, ...]: ...
+def load_player_import(
+    name: str, payload: bytes | str, kind: ImportKind, *, catalogue: Catalogue
+) -> tuple[UnitProfile, ...] | tuple[ForceList, ...] | tuple[MapPreset, ...]:
+    """Validate a player's uploaded file for the game whose data is ``catalogue``.
+
+    The file holds ``<kind>: [...]`` or just the list. Forces may name the catalogue's units; forces and maps
+    must belong to its system (maps may say ``any``). Uploads are untrusted: at most 256 KB, at most 50 YAML
+    aliases, collections nested at most 20 deep.
+
+    :raises DataError: naming the file (``name``), the entry and the field of each problem.
+    """
+    raw = payload.encode("utf-8") if isinstance(payload, str) else payload
+    if len(raw) > IMPORT_LIMIT_BYTES:
+        raise DataError([f"{name}: the file is {len(raw) / 1024:.0f} KB; imports may be at most 256 KB"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError([f"{name}: the file is not UTF-8 text"]) from None
+    _check_limits(name, text)
+    document = _load(name, text)
+    if _too_deep(document, 1, set()):
+        raise DataError([f"{name}: the data nests deeper than {MAX_DEPTH} levels once its aliases are followed"])
+    if isinstance(document, list):
+        document = {kind: document}
+    data = {"system": catalogue.system, kind: _section(document, kind, name)}
+    context = {KNOWN_UNITS: tuple(unit.name for unit in catalogue.units)}
+    fragment = parse(Catalogue, data, source=name, context=context)
+    if kind == "units":
+        return fragment.units
+    if kind == "forces":
+        return fragment.forces
+    return fragment.maps
+
+
+def _load(source: str, text: str) -> object:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise DataError([f"{source}: {where}not valid YAML: {problem}"]) from None
+
+
+def _section(document: object, section: str, source: str) -> object:
+    """Return the list under the file's one top-level key; an empty file holds no entries."""
+    if document is None:
+        return []
+    if not isinstance(document, dict):
+        raise DataError([f'{source}: must be a mapping with the key "{section}"'])
+    unknown = [key for key in document if key != section]
+    if unknown:
+        raise DataError(f'{source}: field "{key}": is not a known key; this file holds "{section}"' for key in unknown)
+    return document.get(section, [])
+
+
+def _check_limits(name: str, text: str) -> None:
+    """Refuse alias bombs and deep nesting from the event stream, before any structure is built."""
+    aliases = depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise DataError([f"{name}: the file uses more than {MAX_ALIASES} YAML aliases (*name)"])
+            elif isinstance(event, _COLLECTION_EVENTS):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise DataError([f"{name}: the data nests deeper than {MAX_DEPTH} levels"])
+            elif isinstance(event, _COLLECTION_ENDS):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # _load reports the syntax error with its line and column
+
+
+def _too_deep(item: object, level: int, explored: set[tuple[int, int]]) -> bool:
+    """Tell whether collections nest deeper than MAX_DEPTH, following shared (aliased) and self-referencing
+    nodes; each node is explored once per level, so shared nodes cost no more than the file's size."""
+    if not isinstance(item, dict | list):
+        return False
+    if level > MAX_DEPTH:
+        return True
+    if (id(item), level) in explored:
+        return False
+    explored.add((id(item), level))
+    children = item.values() if isinstance(item, dict) else item
+    return any(_too_deep(child, level + 1, explored) for child in children)

@@ -1,0 +1,60 @@
+"""The data schema: units, forces, maps and rulings as frozen, strict models, checked with readable errors.
+
+The engine never reads files; a loader outside it parses YAML and hands the plain data to ``parse``.
+"""
+
+from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue
+from engine.schema.errors import DataError, Loc, Problem, bundle, did_you_mean
+from engine.schema.fields import (
+    Count,
+    Ident,
+    Keywords,
+    NonNegativeInt,
+    NonNegativeNumber,
+    PositiveNumber,
+    Spec,
+    StatValue,
+    Text,
+)
+from engine.schema.forces import ForceEntry, ForceList, unknown_units
+from engine.schema.maps import MapPreset, TerrainSpec, ZoneSpec
+from engine.schema.rulings import RulingOption
+from engine.schema.shapes import Bounds, Point, Shaped, ShapeField, crossing_edges
+from engine.schema.units import UnitProfile
+from engine.schema.validate import describe, parse, problems_from
+
+__all__ = [
+    "ANY_SYSTEM",
+    "KNOWN_UNITS",
+    "Bounds",
+    "Catalogue",
+    "Count",
+    "DataError",
+    "ForceEntry",
+    "ForceList",
+    "Ident",
+    "Keywords",
+    "Loc",
+    "MapPreset",
+    "NonNegativeInt",
+    "NonNegativeNumber",
+    "Point",
+    "PositiveNumber",
+    "Problem",
+    "RulingOption",
+    "ShapeField",
+    "Shaped",
+    "Spec",
+    "StatValue",
+    "TerrainSpec",
+    "Text",
+    "UnitProfile",
+    "ZoneSpec",
+    "bundle",
+    "crossing_edges",
+    "describe",
+    "did_you_mean",
+    "parse",
+    "problems_from",
+    "unknown_units",
+]
