@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import (
+    HOST,
     SPECTATOR,
     Actor,
     Answer,
@@ -166,3 +167,12 @@ def test_rules_errors_are_value_errors_with_a_readable_reason() -> None:
         game.apply(ChooseHand(cards=(0, 0, 0)), alice())
     assert isinstance(caught.value, ValueError)
     assert str(caught.value).startswith("hand refused: choose 3 different cards")
+
+
+def test_the_host_audience_is_administrative_and_never_sees_a_sides_secrets() -> None:
+    game = new_duel()
+    choose_hands(game)
+    host_lines = [line.text for line in game.log_view(HOST).lines]
+    assert host_lines == [line.text for line in game.log_view(SPECTATOR).lines]
+    assert game.view(HOST).my_hand is None  # type: ignore[attr-defined]
+    assert all(not pending.parts for pending in game.view(HOST).pending)
