@@ -1,17 +1,18 @@
-"""The one console script: the Discord bot when a token is set, otherwise the offline table."""
+"""``skirmish-gm``: the Discord bot when a token is set, otherwise the offline console table."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
 
-__all__ = ["main"]
+__all__ = ["discord_token", "main"]
 
 
 def _token_from_env_file(path: Path = Path(".env")) -> str | None:
-    """Read DISCORD_TOKEN from a ``.env`` file beside the working directory, if there is one."""
+    """Read DISCORD_TOKEN from a ``.env`` file in the working directory, if there is one."""
     if not path.is_file():
         return None
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -26,14 +27,19 @@ def discord_token() -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bot.console.app import add_arguments, run_console
+
     parser = argparse.ArgumentParser(prog="skirmish-gm", description=__doc__)
-    parser.parse_args(argv)
+    commands = parser.add_subparsers(dest="mode")
+    add_arguments(commands.add_parser("console", help="play a table offline, interactively or from a script"))
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.mode == "console":
+        return run_console(args)
     if discord_token():
-        print("DISCORD_TOKEN is set, but the Discord adapter is not built yet (issue 6).", file=sys.stderr)
-        return 2
-    print("The offline console table is not built yet (issue 4): the engine core and its tests are ready; "
-          "run `make test`.")
-    return 0
+        print("DISCORD_TOKEN is set, but the Discord adapter is not built yet (issue 6); "
+              "starting the offline console instead.", file=sys.stderr)
+    return run_console(parser.parse_args(["console", "--demo", "--out", "out"]))
 
 
 if __name__ == "__main__":

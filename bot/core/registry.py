@@ -76,7 +76,7 @@ REGISTRY: tuple[CommandSpec, ...] = (
     CommandSpec("game", "Create, join and run a game at this table", subcommands=(
         CommandSpec("new", "Start a game here", (
             OptionSpec("system", "Which game", required=True, suggest=Suggest.SYSTEM),
-            OptionSpec("map", "A preset map, or random", suggest=Suggest.MAP),
+            OptionSpec("map", "A preset map, e.g. crossroads", suggest=Suggest.MAP),
             OptionSpec("practice", "Practice table: one player may hold every side, dice may be rigged",
                  type=OptionType.BOOLEAN),
         )),

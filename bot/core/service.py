@@ -10,15 +10,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.core.announce import announce, decision_prompt
 from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
+from bot.core.pictures import board_picture, board_text
 from bot.core.registry import walk
 from bot.core.storage import ConcurrentUpdate, GameRepository, StoredGame, TableBusy
 from engine.core import (
+    CORE_COMMANDS,
     SPECTATOR,
     Actor,
     Answer,
@@ -43,6 +46,8 @@ from engine.dice import NotationError, Roller, commitment, new_seed, roll_expres
 
 __all__ = ["PLAYER_ERRORS", "TableService"]
 
+_log = logging.getLogger(__name__)
+
 PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, NotationError, TableBusy)
 """Errors a player's input can cause: answered privately, never a crash."""
 
@@ -63,16 +68,23 @@ class TableService:
 
     # -- entry point ---------------------------------------------------------------------------
 
-    async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False) -> list[Output]:
-        """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server)."""
+    async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False,
+                      side: SideId | None = None) -> list[Output]:
+        """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server);
+        ``side`` says which side acts when the user holds several (a practice table)."""
         try:
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
-            return await self._in_game(table, user, invocation, manager)
+            return await self._in_game(table, user, invocation, manager, side)
         except PLAYER_ERRORS as error:
             return [Output(text=str(error), to=user, error=True)]
+        except Exception:  # a bug must not take the table down; the engine changed nothing
+            _log.exception("command %s at %s failed", invocation.name, table)
+            return [Output(text=f"{invocation.name} failed inside the game master (a bug, now logged); "
+                                "nothing was changed. Try another way, or /undo what led here.",
+                           to=user, error=True)]
 
     # -- creating ------------------------------------------------------------------------------
 
@@ -86,7 +98,8 @@ class TableService:
         spec = system.spec
         sides = tuple(SideId(chr(ord("A") + i)) for i in range(spec.min_sides))
         setup = GameSetup(system=spec.name, sides=sides, host=user, practice=practice,
-                          seed_commitment=commitment(seed), data_fingerprint=getattr(system, "fingerprint", ""),
+                          seed_commitment=commitment(seed), data_fingerprint=system.data_fingerprint(),
+                          rulings=system.default_rulings(),
                           options={key: value for key, value in options.items() if key not in ("system", "practice")})
         seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
         game = Game.start(system, setup, seed, seats=seats)
@@ -115,15 +128,17 @@ class TableService:
             self._live[stored.game_id] = game
         return stored, game
 
-    async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool) -> list[Output]:
+    async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
+                       side: SideId | None) -> list[Output]:
         stored, game = await self._load(table)
-        actor = Actor(user=user, host=manager or user == stored.setup.host)
-        query = self._query(game, user, invocation)
+        actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
+        query = self._query(game, user, invocation, side)
         if query is not None:
             return query
         command = self._core_command(invocation) or game.system.parse_command(invocation.path, invocation.options)
         if command is None:
             raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
+        is_core = type(command) in CORE_COMMANDS
         lock = self._locks.setdefault(stored.game_id, asyncio.Lock())
         async with lock:
             before = game.seq
@@ -133,7 +148,10 @@ class TableService:
             except ConcurrentUpdate:
                 self._live.pop(stored.game_id, None)
                 raise
-        return announce(game, events)
+        overlays = None if is_core else game.system.board_update(events)
+        if overlays is None:
+            return announce(game, events)
+        return announce(game, events, pictures=lambda: board_picture(game, overlays))
 
     @staticmethod
     def _core_command(invocation: Invocation) -> Command | None:
@@ -161,8 +179,9 @@ class TableService:
                 return _answer(str(options["decision"]), str(options["choice"]))
         return None
 
-    def _query(self, game: Game[Any], user: UserId, invocation: Invocation) -> list[Output] | None:
-        viewer = _viewer_for(game, user)
+    def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
+               side: SideId | None) -> list[Output] | None:
+        viewer = Viewer.of_side(side) if side in game.state.sides_of(user) else _viewer_for(game, user)
         match invocation.path:
             case ("game", "state"):
                 return [Output(text=json.dumps(game.view(viewer).public_json(), indent=1), to=user)]
@@ -178,10 +197,17 @@ class TableService:
                 return [Output(text=self._status(game))]
             case ("help",):
                 return [Output(text=self._help(game, user), to=user)]
+            case ("board",):
+                if invocation.options.get("text"):
+                    return [Output(text=board_text(game, viewer))]
+                zoom = invocation.options.get("zoom")
+                return [Output(text=f"The table at event #{game.seq}.",
+                               pictures=board_picture(game, viewer=viewer, zoom=str(zoom).upper() if zoom else None))]
         answer = game.system.query(game.state, viewer, invocation.path, invocation.options)
         if answer is None:
             return None
-        return [Output(text=answer.text)]
+        pictures = board_picture(game, answer.overlays, viewer=viewer) if answer.overlays else ()
+        return [Output(text=answer.text, to=user if answer.private else None, pictures=pictures)]
 
     def _status(self, game: Game[Any]) -> str:
         view = game.view(SPECTATOR)

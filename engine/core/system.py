@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
@@ -13,7 +13,7 @@ from engine.core.board import BoardView, Overlay
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
 from engine.core.decisions import Decision
-from engine.core.events import EventBody, EventCodec
+from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState, GameSetup
@@ -49,6 +49,7 @@ class QueryAnswer:
 
     text: str
     overlays: tuple[Overlay, ...] = ()
+    private: bool = False  # for the asker alone (their hand), not the table
 
 
 class System(ABC, Generic[S]):
@@ -61,6 +62,14 @@ class System(ABC, Generic[S]):
     spec: ClassVar[SystemSpec]
     events: ClassVar[tuple[type[EventBody], ...]] = ()
     commands: ClassVar[tuple[type[Command], ...]] = ()
+
+    def data_fingerprint(self) -> str:
+        """A fingerprint of the data this system was built with, pinned in each game's setup."""
+        return ""
+
+    def default_rulings(self) -> dict[str, str]:
+        """Each named ruling's chosen option (``id -> option``), recorded in a game's setup."""
+        return {}
 
     @abstractmethod
     def initial_state(self, setup: GameSetup) -> S:
@@ -89,6 +98,11 @@ class System(ABC, Generic[S]):
 
     def board(self, state: S, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
         """The battlefield as ``viewer`` may see it, with extra overlays; ``None`` for boardless games."""
+        return None
+
+    def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:
+        """What to draw over the board after these events (a movement path), or ``None`` when they did not
+        change the board, so no new picture is posted."""
         return None
 
     def legal_commands(self, state: S, side: SideId) -> Iterable[Command]:

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.core.system import System
+from engine.core.system import System, SystemSpec
+from engine.schema import Catalogue
+from engine.systems.freeplay import Freeplay
 
-__all__ = ["SYSTEMS", "find_system"]
+__all__ = ["SYSTEMS", "SystemClass", "find_system"]
 
-SYSTEMS: tuple[System[Any], ...] = ()
+SystemClass = Callable[[Catalogue], System[Any]]
+"""A system is built from its validated data (``data/<name>/``), which a loader outside the engine reads."""
+
+SYSTEMS: tuple[tuple[SystemSpec, SystemClass], ...] = (
+    (Freeplay.spec, Freeplay),
+)
 """Every system the bot can host, in the order front-ends list them."""
 
 
-def find_system(name: str) -> System[Any]:
+def find_system(name: str) -> tuple[SystemSpec, SystemClass]:
     """The system called ``name`` (case-insensitive), or a ValueError listing the known ones."""
     wanted = name.strip().casefold()
-    for system in SYSTEMS:
-        if system.spec.name == wanted or system.spec.title.casefold() == wanted:
-            return system
-    known = ", ".join(system.spec.name for system in SYSTEMS) or "none yet"
+    for spec, build in SYSTEMS:
+        if wanted in (spec.name, spec.title.casefold()):
+            return spec, build
+    known = ", ".join(spec.name for spec, _ in SYSTEMS)
     raise ValueError(f"unknown game system {name!r}; known systems: {known}")

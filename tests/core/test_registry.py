@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from bot.core.command_docs import commands_markdown
 from bot.core.registry import REGISTRY, walk
 
 _NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -36,3 +38,8 @@ def test_option_names_are_unique_within_a_command() -> None:
     for path, command in walk():
         names = [option.name for option in command.options]
         assert len(names) == len(set(names)), path
+
+
+def test_the_command_reference_is_current() -> None:
+    saved = Path(__file__).parents[2].joinpath("docs", "commands.md").read_text(encoding="utf-8")
+    assert saved == commands_markdown(), "regenerate: python -m bot.core.command_docs > docs/commands.md"

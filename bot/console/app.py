@@ -1,0 +1,69 @@
+"""``skirmish-gm console``: play a table offline, interactively or from a script file."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.console.session import ConsoleSession, seeded_source
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.dice import new_seed
+
+__all__ = ["DEMO_TABLE", "add_arguments", "run_console"]
+
+DEMO_TABLE = (
+    "/game new system:freeplay map:crossroads",
+    "/force load name:Red Company side:A",
+    "/force load name:Wild Hunt side:B",
+)
+"""What ``make run`` sets up without a token: a map and a demo force per side, one player holding both."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--system", help="create a game of this system at once (e.g. freeplay)")
+    parser.add_argument("--seed", type=int, help="make the dice reproducible")
+    parser.add_argument("--script", type=Path, help="read commands from this file instead of the keyboard")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per output")
+    parser.add_argument("--out", type=Path, help="save pictures in this folder")
+    parser.add_argument("--strict", action="store_true", help="stop with status 1 at the first error")
+    parser.add_argument("--demo", action="store_true", help="open a ready freeplay table: a map and two forces")
+
+
+async def _interactive(session: ConsoleSession) -> int:
+    print("Offline table. Type slash commands (/help). 'as bob' switches player, 'as alice:B' acts for side B "
+          "when alice holds several, '@bob /cmd' acts once, 'quit' leaves.")
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            who = f"{session.user}:{session.side}" if session.side else session.user
+            line = await loop.run_in_executor(None, input, f"{who}> ")
+        except EOFError:
+            return 0
+        if line.strip() in ("quit", "exit"):
+            return 0
+        await session.run_line(line)
+
+
+async def _run(args: argparse.Namespace) -> int:
+    source = seeded_source(args.seed) if args.seed is not None else new_seed
+    session = ConsoleSession(SYSTEM_FACTORIES, source, as_json=args.json, out_dir=args.out,
+                             echo=args.script is not None)
+    if args.demo:
+        for line in DEMO_TABLE:
+            await session.run_line(line)
+    elif args.system:
+        await session.run_line(f"/game new system:{args.system}")
+    if args.script:
+        try:
+            lines = args.script.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            print(f"cannot read the script {args.script}: {error.strerror}", file=sys.stderr)
+            return 2
+        return await session.run_lines(lines, strict=args.strict)
+    return await _interactive(session)
+
+
+def run_console(args: argparse.Namespace) -> int:
+    return asyncio.run(_run(args))

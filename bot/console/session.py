@@ -1,0 +1,117 @@
+"""One terminal playing a table as several players: ``as bob`` switches who acts, ``@bob /cmd`` acts once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.core.outputs import Output
+from bot.core.parsing import CommandLineError, Invocation, parse_command_line
+from bot.core.service import SystemFactory, TableService
+from bot.core.storage import MemoryRepository
+from engine.core import SideId, UserId
+
+__all__ = ["ConsoleSession", "seeded_source"]
+
+TABLE = "console"
+
+
+def seeded_source(seed: int) -> Callable[[], str]:
+    """Reproducible game seeds for ``--seed N``: the k-th game of the session gets sha256("N:k")."""
+    counter = iter(range(1_000_000))
+    return lambda: hashlib.sha256(f"{seed}:{next(counter)}".encode()).hexdigest()
+
+
+@dataclass
+class ConsoleSession:
+    """Reads console lines, runs them through the table service, prints what each player sees."""
+
+    systems: Mapping[str, SystemFactory]
+    seed_source: Callable[[], str]
+    print_line: Callable[[str], None] = print
+    as_json: bool = False
+    echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
+    out_dir: Path | None = None
+    user: UserId = field(default_factory=lambda: UserId("alice"))
+    side: SideId | None = None
+    errors: int = 0
+    _service: TableService = field(init=False)
+    _pictures: int = 0
+
+    def __post_init__(self) -> None:
+        self._service = TableService(MemoryRepository(), self.systems, seed_source=self.seed_source)
+
+    async def run_line(self, line: str) -> list[Output]:
+        """Run one console line; comments, blank lines and ``as NAME`` produce no output."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return []
+        if text.startswith("as "):
+            self.user, self.side = _identity(text[3:])
+            return []
+        user, side = self.user, self.side
+        if text.startswith("@"):
+            name, _, text = text[1:].partition(" ")
+            user, side = _identity(name)
+        try:
+            invocation = parse_command_line(text)
+        except CommandLineError as error:
+            outputs = [Output(text=str(error), to=user, error=True)]
+        else:
+            outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
+        self._show(f"{user}:{side}" if side else user, text, outputs)
+        return outputs
+
+    async def run_lines(self, lines: Iterable[str], *, strict: bool = False) -> int:
+        """Run a script; with ``strict`` stop at the first error. Returns the exit status."""
+        for line in lines:
+            outputs = await self.run_line(line)
+            if strict and any(output.error for output in outputs):
+                return 1
+        return 0
+
+    def _show(self, user: str, command: str, outputs: list[Output]) -> None:
+        self.errors += sum(output.error for output in outputs)
+        if self.echo and not self.as_json:
+            self.print_line(f"{user}> {command}")
+        for output in outputs:
+            images = self._save_pictures(output)
+            if self.as_json:
+                record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
+                record["images"] = images
+                self.print_line(json.dumps(record))
+                continue
+            label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
+            self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            for image in images:
+                self.print_line(f"  [picture: {image}]")
+
+    def _save_pictures(self, output: Output) -> list[str]:
+        saved = []
+        for picture in output.pictures:
+            self._pictures += 1
+            name = f"{self._pictures:03d}-{picture.filename}"
+            if self.out_dir is not None:
+                self.out_dir.mkdir(parents=True, exist_ok=True)
+                (self.out_dir / name).write_bytes(picture.png)
+                saved.append(str(self.out_dir / name))
+            else:
+                saved.append(name)
+        return saved
+
+
+def _identity(text: str) -> tuple[UserId, SideId | None]:
+    """``alice`` or ``alice:B`` (alice acting for side B, when she holds several)."""
+    name, _, side = text.strip().partition(":")
+    return UserId(name), SideId(side.upper()) if side else None
+
+
+def _practice(invocation: Invocation) -> Invocation:
+    """Console tables are always practice tables."""
+    if invocation.path == ("game", "new") and "practice" not in invocation.options:
+        return Invocation(invocation.path, {**invocation.options, "practice": True})
+    return invocation

@@ -1,0 +1,30 @@
+"""Pictures for messages: the board as the public sees it, cropped to the action when there is one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.outputs import Picture
+from engine.core import SPECTATOR, Game, InvalidCommand, Overlay, Viewer
+from renderers import action_crop, describe_board, render_board, zoom_box
+
+__all__ = ["board_picture", "board_text"]
+
+
+def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer: Viewer = SPECTATOR,
+                  zoom: str | None = None, name: str = "board.png") -> tuple[Picture, ...]:
+    """The board PNG with alt text from the same view; nothing for games without a board."""
+    board = game.system.board(game.state, viewer, overlays)
+    if board is None:
+        return ()
+    if zoom and zoom not in {model.id for model in board.models}:
+        known = ", ".join(sorted(model.id for model in board.models)) or "none"
+        raise InvalidCommand(f"there is no model {zoom} to zoom on; models: {known}")
+    crop = zoom_box(board, zoom) if zoom else action_crop(board)
+    alt = describe_board(board)[:1000]
+    return (Picture(filename=name, png=render_board(board, crop=crop), alt=alt),)
+
+
+def board_text(game: Game[Any], viewer: Viewer = SPECTATOR) -> str:
+    board = game.system.board(game.state, viewer, ())
+    return describe_board(board) if board is not None else "This game has no board."

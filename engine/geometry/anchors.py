@@ -1,0 +1,196 @@
+"""Resolve a position a player said into a concrete, routed move for one base on one battlefield.
+
+Rulings (see docs/geometry.md):
+
+- ``x,y`` and ``via:`` route each leg around bases, impassable terrain and the table edge; every point named
+  must be a legal place to stand.
+- ``toward X`` stops 0.02" short of touching X, so the model does not count as in contact; with a distance it
+  goes that far along the route (or stops short of contact first). Toward terrain or a zone aims at its
+  nearest point.
+- ``contact X`` takes the shortest route into base contact (the gap is 0).
+- ``behind T from V`` goes to the nearest free spot hugging T that T hides completely from V (every sampled
+  sight line from V crosses T, whatever the heights).
+- ``away X`` moves straight away from X's centre and stops short of whatever is in the way.
+- The allowance (``max_distance``) cuts every move; ``complete`` says whether the position was fully met.
+- Facing defaults to the anchor for ``toward`` and ``contact``, and to the last leg's direction otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+import shapely
+from shapely.ops import nearest_points
+
+from .battlefield import Battlefield, Thing
+from .clearance import Obstacles
+from .errors import GeometryError, NoCoverSpot, NoRoute
+from .measure import bearing, distance
+from .movement import MoveResult, check_placement, finish_move, path_length
+from .positions import (
+    Away,
+    Behind,
+    Contact,
+    FaceDegrees,
+    FaceThing,
+    Facing,
+    GoTo,
+    Position,
+    Toward,
+    Via,
+)
+from .routing import Goal, Router
+from .shapes import XY, Base, Circle, Terrain
+from .sight import LineOfSight
+from .tolerance import TOLERANCE
+
+__all__ = ["SHORT_OF_CONTACT", "resolve_move"]
+
+SHORT_OF_CONTACT = 2 * TOLERANCE
+"""Inches ``toward`` stops short of touching, so that even after rounding the gap exceeds the tolerance."""
+
+_HUG_STEP = 0.25  # inches between the spots tried around a piece of cover
+_MAX_COVER_ROUTES = 12  # routes tried, nearest spots first, when looking for cover
+
+
+def resolve_move(field: Battlefield, mover_id: str, position: Position, *,
+                 max_distance: float | None = None) -> MoveResult:
+    """Work out the move that takes base ``mover_id`` to ``position``; nothing on the field changes.
+
+    ``max_distance`` is the move allowance in inches (``None``: unlimited). Raises :class:`UnknownId`,
+    :class:`PlacementError`, :class:`NoRoute` or :class:`NoCoverSpot` (all :class:`GeometryError`).
+    """
+    mover = field.base(mover_id)
+    obs = Obstacles(field, mover)
+    face = position.face
+    match position:
+        case GoTo(point):
+            return _finish(field, obs, _through(field, mover, [point]), max_distance, False, face)
+        case Via(points):
+            return _finish(field, obs, _through(field, mover, points), max_distance, False, face)
+        case Toward(target, far):
+            thing = field.find(target)
+            limit, meets = _limit(far, max_distance)
+            path = _approach(field, mover, thing, SHORT_OF_CONTACT)
+            return _finish(field, obs, path, limit, meets, face or FaceThing(thing.id))
+        case Contact(target):
+            thing = field.find(target)
+            path = _approach(field, mover, thing, 0.0)
+            return _finish(field, obs, path, max_distance, False, face or FaceThing(thing.id))
+        case Behind(cover, viewer):
+            path = _behind(field, mover, obs, field.terrain_piece(cover), field.base(viewer))
+            return _finish(field, obs, path, max_distance, False, face)
+        case Away(source, far):
+            limit, meets = _limit(far, max_distance)
+            if limit is None:
+                raise GeometryError(f"away {source} needs a distance here, like: away {source} 3")
+            path, stopped = _away(obs, _centre(field.find(source)), limit)
+            return _finish(field, obs, path, limit, meets, face, stopped)
+
+
+def _limit(asked: float | None, allowance: float | None) -> tuple[float | None, bool]:
+    """Combine an asked distance and the allowance: the limit, and whether stopping at it meets the ask."""
+    if asked is None:
+        return allowance, True
+    if allowance is None or asked <= allowance:
+        return asked, True
+    return allowance, False
+
+
+def _finish(field: Battlefield, obs: Obstacles, path: Sequence[XY], limit: float | None, meets: bool,
+            face: Facing | None, stopped: Sequence[str] = ()) -> MoveResult:
+    """Cut, round and describe the path; a cut at ``limit`` meets the ask when ``meets``; turn as asked."""
+    result = finish_move(obs, path, max_distance=limit, stopped_by=stopped)
+    complete = not stopped and (result.complete or meets)
+    facing = result.facing
+    match face:
+        case FaceDegrees(degrees):
+            facing = degrees
+        case FaceThing(ident):
+            facing = bearing(result.end, _centre(field.find(ident)))
+    return replace(result, complete=complete, facing=round(facing % 360.0, 2) % 360.0)
+
+
+def _through(field: Battlefield, mover: Base, points: Sequence[XY]) -> tuple[XY, ...]:
+    """Route leg by leg through each point, each of which must be a legal place to stand."""
+    path: list[XY] = [mover.xy]
+    here = mover
+    for p in points:
+        check_placement(field, here.at(*p))
+        leg = Router(Obstacles(field, here)).route(Goal(p, 0.0, f"{p[0]:g},{p[1]:g}"))
+        path.extend(leg[1:])
+        here = here.at(*p)
+    return tuple(path)
+
+
+def _approach(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
+    """Route to ``gap`` inches from ``thing``: a base's edge, or the nearest point of terrain or a zone."""
+    if thing.id == mover.id:
+        raise GeometryError(f"{mover.id} cannot move toward or into contact with itself; name another id")
+    if distance(mover, thing) <= gap + TOLERANCE:
+        return (mover.xy,)
+    if isinstance(thing, Base):
+        # The target stays an obstacle: the last leg stops at the reach, which its clearance allows.
+        goal = Goal(thing.xy, mover.radius + thing.radius + gap, thing.id)
+        return Router(Obstacles(field, mover)).route(goal)
+    area = thing.polygon if isinstance(thing, Terrain) else thing.area
+    outline = area.to_polygon().exterior if isinstance(area, Circle) else area.exterior
+    near = nearest_points(outline, shapely.Point(mover.xy))[0]
+    goal = Goal((float(near.x), float(near.y)), mover.radius + gap, thing.id)
+    return Router(Obstacles(field, mover)).route(goal)
+
+
+def _behind(field: Battlefield, mover: Base, obs: Obstacles, cover: Terrain, viewer: Base) -> tuple[XY, ...]:
+    """Route to the nearest free spot hugging ``cover`` where ``cover`` hides the mover from ``viewer``."""
+    ring = cover.polygon.buffer(mover.radius + TOLERANCE / 2, quad_segs=8).exterior
+    steps = np.append(np.arange(0.0, ring.length, _HUG_STEP), ring.project(shapely.Point(mover.xy)))
+    spots = shapely.get_coordinates(shapely.line_interpolate_point(ring, steps))
+    spots = spots[obs.points_clear(spots)]
+    if len(spots):
+        sight = LineOfSight([cover], rule=lambda *_: True)
+        hidden = sight.hidden_shares([viewer], [mover.at(float(x), float(y)) for x, y in spots])[0]
+        spots = spots[hidden >= 1.0]
+    order = np.argsort(np.hypot(spots[:, 0] - mover.pose.x, spots[:, 1] - mover.pose.y))
+    router = Router(obs)
+    best: tuple[XY, ...] | None = None
+    for i in order[:_MAX_COVER_ROUTES]:
+        spot = (float(spots[i, 0]), float(spots[i, 1]))
+        if best is not None and math.dist(mover.xy, spot) >= path_length(best):
+            break
+        try:
+            path = router.route(Goal(spot, 0.0, f"behind {cover.id}"))
+        except NoRoute:
+            continue
+        if best is None or path_length(path) < path_length(best):
+            best = path
+    if best is None:
+        raise NoCoverSpot(cover.id, viewer.id)
+    return best
+
+
+def _away(obs: Obstacles, source: XY, limit: float) -> tuple[tuple[XY, ...], list[str]]:
+    """Go straight away from ``source`` for ``limit`` inches, or stop short of the first thing in the way."""
+    mover = obs.mover
+    same_spot = math.dist(source, mover.xy) < 1e-9
+    angle = math.radians(mover.pose.facing if same_spot else bearing(source, mover.xy))
+    start = np.array([mover.xy], dtype=float)
+
+    def point(t: float) -> XY:
+        return (mover.pose.x + math.cos(angle) * t, mover.pose.y + math.sin(angle) * t)
+
+    if obs.legs_clear(start, np.array([point(limit)]))[0]:
+        return (mover.xy, point(limit)), []
+    stopped = obs.leg_conflicts(mover.xy, point(limit))
+    lo, hi = 0.0, limit
+    while hi - lo > TOLERANCE / 4:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if obs.legs_clear(start, np.array([point(mid)]))[0] else (lo, mid)
+    return (mover.xy, point(max(0.0, lo - TOLERANCE))), stopped
+
+
+def _centre(thing: Thing) -> XY:
+    """The point to aim at or face on a base, terrain piece or zone."""
+    return thing.xy if isinstance(thing, Base) else thing.centre

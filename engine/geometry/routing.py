@@ -1,0 +1,200 @@
+"""Shortest routes for a base's centre around other bases, impassable terrain and the table edge.
+
+The route is searched on a visibility graph: its nodes are the convex corners of every obstacle grown by the
+mover's radius (plus a hair, so the route never grazes), its edges the straight legs between nodes that hit
+nothing. A* with the straight-line distance finds the shortest route; edges are tested lazily, a whole batch
+per expanded node, and only when they leave and meet each corner tangentially (no other edge can be on a
+shortest route). Circles are grown into 12-sided polygons that enclose them, so a route hugging a base keeps
+up to 4% of the radii extra clearance; terrain corners are rounded the same way.
+
+A goal is a point and a reach: arriving anywhere within ``reach`` of the point counts (0 for a plain point).
+The last leg then heads straight for the point and stops at that distance, the shortest way into a circle.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely.geometry.polygon import orient
+
+from .clearance import TABLE_EDGE, Obstacles, terrain_label
+from .errors import NoRoute
+from .shapes import XY
+from .tolerance import TOLERANCE
+
+__all__ = ["Goal", "Router"]
+
+_QUAD_SEGS = 3
+_GROW = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # vertex radius that makes the polygon enclose the circle
+_MARGIN = TOLERANCE  # extra clearance of the nodes, so rounding a waypoint never makes it overlap
+
+_F = NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """Where a route must end: anywhere within ``reach`` inches of ``point``; ``label`` names it in errors."""
+
+    point: XY
+    reach: float = 0.0
+    label: str = ""
+
+    def entry(self, frm: XY) -> XY:
+        """Return where a straight approach from ``frm`` first comes within ``reach`` of the point."""
+        dx, dy = self.point[0] - frm[0], self.point[1] - frm[1]
+        dist = math.hypot(dx, dy)
+        if dist <= self.reach:
+            return frm
+        f = (dist - self.reach) / dist
+        return (frm[0] + dx * f, frm[1] + dy * f)
+
+    def remaining(self, frm: _F) -> _F:
+        """Straight-line distance still to go from each row of an (N, 2) array: the A* heuristic."""
+        gap: _F = np.maximum(0.0, np.hypot(frm[:, 0] - self.point[0], frm[:, 1] - self.point[1]) - self.reach)
+        return gap
+
+
+class Router:
+    """Routes for one base from where it stands; the corner graph is built once, on the first detour."""
+
+    def __init__(self, obstacles: Obstacles) -> None:
+        self.obstacles = obstacles
+        self._corners: tuple[_F, _F, _F] | None = None
+
+    def route(self, goal: Goal) -> tuple[XY, ...]:
+        """Return the shortest route for the mover's centre to ``goal``, start and end included.
+
+        Raises :class:`NoRoute` naming what walls the goal off (bases, impassable terrain, the table edge).
+        """
+        obs = self.obstacles
+        start = obs.mover.xy
+        first = goal.entry(start)
+        if obs.legs_clear(np.array([start]), np.array([first]))[0]:
+            return (start, first) if first != start else (start,)
+        if self._corners is None:
+            self._corners = _corners(obs)
+        path = _search(obs, goal, start, *self._corners)
+        if path is None:
+            raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
+        return path
+
+
+def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
+    """Return the usable convex corners of the grown obstacles, with each corner's ring neighbours."""
+    grown = [shapely.Point(c).buffer((r + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS)
+             for c, r in zip(obs.centres, obs.reach, strict=True)]
+    grown += [t.polygon.buffer((obs.radius + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS) for t in obs.terrain]
+    pts: list[_F] = []
+    before: list[_F] = []
+    after: list[_F] = []
+    for poly in grown:
+        poly = orient(poly, 1.0)
+        for ring in (poly.exterior, *poly.interiors):
+            xy = np.asarray(ring.coords, dtype=float)[:-1]
+            p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
+            turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
+            convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
+            pts.append(xy[convex])
+            before.append(p[convex])
+            after.append(n[convex])
+    if not pts:
+        empty = np.zeros((0, 2))
+        return empty, empty, empty
+    nodes, prev, nxt = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
+    ok = obs.points_clear(nodes)
+    return nodes[ok], prev[ok], nxt[ok]
+
+
+def _side(a: _F, b: _F, c: _F) -> _F:
+    """Sign of the turn a -> b -> c, row by row."""
+    result: _F = np.sign((b[..., 0] - a[..., 0]) * (c[..., 1] - a[..., 1])
+                         - (b[..., 1] - a[..., 1]) * (c[..., 0] - a[..., 0]))
+    return result
+
+
+def _search(obs: Obstacles, goal: Goal, start: XY, nodes: _F, prev: _F, nxt: _F) -> tuple[XY, ...] | None:
+    """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
+    n = len(nodes)
+    pos = np.vstack([nodes, np.array([start])])
+    h = goal.remaining(pos)
+    g = np.full(n + 1, np.inf)
+    g[n] = 0.0
+    parent = np.full(n + 1, -1)
+    closed = np.zeros(n + 1, dtype=bool)
+    best, best_from, best_end = math.inf, -1, start
+    heap = [(h[n], n)]
+    while heap:
+        f, u = heapq.heappop(heap)
+        if closed[u] or f >= best - 1e-12:
+            continue
+        closed[u] = True
+        here = pos[u]
+        end = goal.entry((float(here[0]), float(here[1])))
+        last = math.dist(end, here)
+        if g[u] + last < best and obs.legs_clear(here[None, :], np.array([end]))[0]:
+            best, best_from, best_end = g[u] + last, u, end
+        step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
+        cand = ~closed[:n] & (g[u] + step + h[:n] < best) & (step > 0)
+        cand &= g[u] + step < g[:n]
+        # Only tangent edges: the neighbours of the far corner on one side of the edge (and of the near one).
+        s1, s2 = _side(here, nodes, prev), _side(here, nodes, nxt)
+        cand &= s1 * s2 >= 0
+        if u < n:
+            t1, t2 = _side(nodes, here, prev[u]), _side(nodes, here, nxt[u])
+            cand &= t1 * t2 >= 0
+        idx = np.nonzero(cand)[0]
+        if len(idx) == 0:
+            continue
+        ok = obs.legs_clear(np.broadcast_to(here, (len(idx), 2)), nodes[idx])
+        for v in idx[ok]:
+            nv = g[u] + step[v]
+            if nv < g[v]:
+                g[v] = nv
+                parent[v] = u
+                heapq.heappush(heap, (nv + h[v], int(v)))
+    if best_from < 0:
+        return None
+    chain = [best_end]
+    u = best_from
+    while u >= 0:
+        chain.append((float(pos[u][0]), float(pos[u][1])))
+        u = int(parent[u])
+    chain.reverse()
+    if chain[-1] == chain[-2]:
+        chain.pop()
+    chain[0] = start
+    return tuple(chain)
+
+
+def _walls(obs: Obstacles, goal: Goal) -> list[str]:
+    """Name what separates the start from the goal, after the search has failed.
+
+    Free space is the table shrunk by the mover's radius minus every grown obstacle. The goal region (the
+    point, or the circle of its reach) lies in pieces of free space the start's piece does not reach; the
+    obstacles bounding the smaller side are named, and the table edge if that side touches it.
+    """
+    r = obs.radius
+    inner = shapely.box(r, r, obs.field.table.width - r, obs.field.table.height - r)
+    grown = [(b.id, shapely.Point(b.xy).buffer(reach - TOLERANCE, quad_segs=16))
+             for b, reach in zip(obs.bases, obs.reach, strict=True)]
+    grown += [(terrain_label(t), t.polygon.buffer(r - TOLERANCE, quad_segs=16)) for t in obs.terrain]
+    free = inner.difference(shapely.union_all([geom for _, geom in grown])) if grown else inner
+    parts = list(getattr(free, "geoms", [free]))
+    target = shapely.Point(goal.point)
+    if goal.reach > 0:
+        target = target.buffer(goal.reach, quad_segs=16).exterior
+    here = shapely.Point(obs.mover.xy)
+    mine = sorted(parts, key=here.distance)[:1]
+    theirs = [p for p in parts if p.intersects(target) and p not in mine]
+    if not theirs:
+        side = target  # the goal itself is walled in: name what covers it
+        names = [name for name, geom in grown if geom.intersects(side)]
+        return names + ([TABLE_EDGE] if not inner.contains(side) else [])
+    side = min([shapely.union_all(mine), shapely.union_all(theirs)], key=lambda s: s.area)
+    names = [name for name, geom in grown if geom.distance(side) <= 1e-6]
+    return names + ([TABLE_EDGE] if side.boundary.distance(inner.boundary) <= 1e-6 else [])

@@ -1,0 +1,303 @@
+"""Line of sight and the share of a target hidden, for one pair or for every observer against every target.
+
+A sight line is a segment from a point of the observer's base to a point of the target's base. Each base is
+sampled at ``samples`` points evenly spread across its diameter square to the line between the two centres
+(the width each model shows the other); every observer point is joined to every target point.
+
+- The observer sees the target when at least one sampled sight line crosses no blocker.
+- The target's hidden share is the fraction of its sample points that no observer point can see
+  (0.0 in plain view, 1.0 when out of sight).
+- A line is blocked by a terrain piece when it passes through the piece's interior, and by a base when it
+  passes strictly inside the circle; grazing an edge, a corner or a rim does not block.
+- Bases that touch (within the tolerance) always see each other, with nothing hidden.
+
+Which pieces block is the caller's choice: the terrain and bases handed to :class:`LineOfSight`, filtered per
+pair by a rule (by default :func:`blocks_by_height`). The same sight lines are tested both ways, so line of
+sight is symmetric whenever the rule is.
+
+Speed: the corridor of each pair (the quadrilateral spanned by the two sampled diameters) is matched against
+the blockers with one ``STRtree`` query; only the surviving (pair, blocker) candidates are tested, with numpy,
+segment against polygon edges or circle. Near-degenerate contacts (a line through a vertex, along an edge)
+fall back to shapely's exact interior test.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from .clearance import segment_gap
+from .measure import bearing
+from .shapes import XY, Base, Pose, Terrain
+from .tolerance import TOLERANCE
+
+__all__ = ["BlockRule", "LineOfSight", "Sight", "blocks_by_height", "in_arc"]
+
+BlockRule = Callable[[Terrain | Base, Base, Base], bool]
+"""Decides whether a blocker may block sight between an observer and a target: ``rule(blocker, obs, tgt)``."""
+
+_F = NDArray[np.float64]
+_B = NDArray[np.bool_]
+_I = NDArray[np.intp]
+
+
+def blocks_by_height(blocker: Terrain | Base, observer: Base, target: Base) -> bool:
+    """The default rule: a blocker counts when its top is at least as high as the taller model's top.
+
+    Terrain that either model stands in or touches never blocks the lines between those two (models see out
+    of, and into, the piece they are in). Heights are inches above the table; a model's top is z + height.
+    """
+    top = blocker.height if isinstance(blocker, Terrain) else blocker.top
+    if top + TOLERANCE < max(observer.top, target.top):
+        return False
+    if isinstance(blocker, Terrain):
+        gap = shapely.distance(blocker.polygon, shapely.points([observer.xy, target.xy]))
+        return bool(np.all(gap - np.array([observer.radius, target.radius]) > TOLERANCE))
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one observer sees of one target.
+
+    ``blocked_by`` lists (sorted) the ids of the blockers that cut at least one sampled sight line, for
+    showing the working; it may be non-empty while the target is visible.
+    """
+
+    visible: bool
+    hidden_share: float
+    blocked_by: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairs:
+    """The sampled sight lines of every pair that does not touch."""
+
+    obs: _I
+    tgt: _I
+    start: _F  # (P, m, m, 2): canonical first endpoint of each line
+    end: _F  # (P, m, m, 2)
+    quads: NDArray[np.object_]  # (P,) corridor polygons
+    axis: _F  # (P, 2, 2): centre to centre
+    half_width: _F  # (P,): the larger of the two radii
+
+
+class LineOfSight:
+    """Sight between bases across a fixed set of blockers.
+
+    ``terrain`` and ``bases`` are the candidate blockers; a base never blocks sight to or from itself.
+    ``rule`` filters them per pair (``None`` means :func:`blocks_by_height`, evaluated with numpy); a custom
+    rule is called once per (blocker, observer, target) whose corridor the blocker crosses.
+    ``samples`` (>= 2) is the number of points sampled across each base.
+    """
+
+    def __init__(self, terrain: Sequence[Terrain] = (), bases: Sequence[Base] = (), *,
+                 rule: BlockRule | None = None, samples: int = 5) -> None:
+        if samples < 2:
+            raise ValueError(f"samples must be at least 2, got {samples}")
+        self._terrain = tuple(terrain)
+        self._bases = tuple(bases)
+        self._rule = rule
+        self._m = samples
+        self._s = (2.0 * np.arange(samples) - (samples - 1)) / (samples - 1)  # exactly symmetric about 0
+        self._blockers: tuple[Terrain | Base, ...] = (*self._terrain, *self._bases)
+        nt = len(self._terrain)
+        self._polys = [t.polygon for t in self._terrain]
+        for p in self._polys:
+            shapely.prepare(p)
+        self._terrain_tree = shapely.STRtree(self._polys)
+        self._base_tree = shapely.STRtree([shapely.box(*b.circle.to_polygon(1).bounds) for b in self._bases])
+        self._edges = [_edges(p) for p in self._polys]
+        self._top = np.array([t.height for t in self._terrain] + [b.top for b in self._bases], dtype=float)
+        self._centre = np.array([b.xy for b in self._bases], dtype=float).reshape(-1, 2)
+        self._radius = np.array([b.radius for b in self._bases], dtype=float)
+        self._base_index = {b.id: nt + i for i, b in enumerate(self._bases)}
+
+    def matrix(self, observers: Sequence[Base], targets: Sequence[Base]) -> _B:
+        """Return a bool array, ``[i, j]`` true when ``observers[i]`` can see ``targets[j]``."""
+        return self.survey(observers, targets)[0]
+
+    def hidden_shares(self, observers: Sequence[Base], targets: Sequence[Base]) -> _F:
+        """Return floats, ``[i, j]`` the share (0 to 1) of ``targets[j]`` hidden from ``observers[i]``."""
+        return self.survey(observers, targets)[1]
+
+    def survey(self, observers: Sequence[Base], targets: Sequence[Base]) -> tuple[_B, _F]:
+        """Return both the visibility matrix and the hidden shares, computed in one pass."""
+        visible, hidden, _ = self._survey(observers, targets, want_blockers=False)
+        return visible, hidden
+
+    def check(self, observer: Base, target: Base) -> Sight:
+        """Return whether ``observer`` sees ``target``, the share hidden, and what cut sight lines."""
+        visible, hidden, cut = self._survey([observer], [target], want_blockers=True)
+        ids = sorted({self._blockers[b].id for b in cut})
+        return Sight(bool(visible[0, 0]), float(hidden[0, 0]), tuple(ids))
+
+    def can_see(self, observer: Base, target: Base) -> bool:
+        """Tell whether some sampled sight line from ``observer`` to ``target`` crosses no blocker."""
+        return bool(self.matrix([observer], [target])[0, 0])
+
+    def _survey(self, observers: Sequence[Base], targets: Sequence[Base],
+                want_blockers: bool) -> tuple[_B, _F, list[int]]:
+        n, k = len(observers), len(targets)
+        visible = np.ones((n, k), dtype=bool)
+        hidden = np.zeros((n, k), dtype=float)
+        pairs = self._pairs(observers, targets)
+        if pairs is None:
+            return visible, hidden, []
+        blocked = np.zeros(pairs.start.shape[:3], dtype=bool)
+        pair_idx, blocker_idx = self._candidates(pairs)
+        keep = self._applies(pair_idx, blocker_idx, pairs, observers, targets)
+        pair_idx, blocker_idx = pair_idx[keep], blocker_idx[keep]
+        cut: list[int] = []
+        nt = len(self._terrain)
+        on_terrain = blocker_idx < nt
+        for t in np.unique(blocker_idx[on_terrain]):
+            sel = pair_idx[blocker_idx == t]
+            hit = self._cross_terrain(int(t), pairs.start[sel], pairs.end[sel])
+            blocked[sel] |= hit
+            if want_blockers and hit.any():
+                cut.append(int(t))
+        sel, which = pair_idx[~on_terrain], blocker_idx[~on_terrain]
+        if len(sel):
+            hit = _cross_circles(pairs.start[sel], pairs.end[sel], self._centre[which - nt],
+                                 self._radius[which - nt])
+            np.logical_or.at(blocked, sel, hit)
+            if want_blockers:
+                cut.extend(int(b) for b in which[hit.any(axis=(1, 2))])
+        seen = np.asarray((~blocked).any(axis=1), dtype=bool)  # (P, m): target samples seen by the observer
+        visible[pairs.obs, pairs.tgt] = seen.any(axis=1)
+        hidden[pairs.obs, pairs.tgt] = 1.0 - seen.mean(axis=1)
+        return visible, hidden, cut
+
+    def _candidates(self, pairs: _Pairs) -> tuple[_I, _I]:
+        """(pair, blocker) whose corridor and footprint meet: exact for terrain, by distance for bases."""
+        tp, tb = self._terrain_tree.query(pairs.quads, predicate="intersects")
+        bp, bb = self._base_tree.query(pairs.quads)
+        # Keep bases whose centre is within their radius of the corridor's axis widened by the pair's radii.
+        a, b = pairs.axis[bp, 0], pairs.axis[bp, 1]
+        near = segment_gap(a, b, self._centre[bb]) <= self._radius[bb] + pairs.half_width[bp]
+        return np.concatenate([tp, bp[near]]), np.concatenate([tb, bb[near] + len(self._terrain)])
+
+    def _pairs(self, observers: Sequence[Base], targets: Sequence[Base]) -> _Pairs | None:
+        """Sample the sight lines of every pair whose bases do not touch."""
+        oc = np.array([b.xy for b in observers], dtype=float).reshape(-1, 2)
+        tc = np.array([b.xy for b in targets], dtype=float).reshape(-1, 2)
+        orad = np.array([b.radius for b in observers], dtype=float)
+        trad = np.array([b.radius for b in targets], dtype=float)
+        d = tc[None, :, :] - oc[:, None, :]
+        length = np.hypot(d[..., 0], d[..., 1])
+        far = length > orad[:, None] + trad[None, :] + TOLERANCE
+        obs, tgt = np.nonzero(far)
+        if len(obs) == 0:
+            return None
+        u = d[obs, tgt] / length[obs, tgt, None]
+        normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+        a = oc[obs, None, :] + (self._s[None, :, None] * orad[obs, None, None]) * normal[:, None, :]
+        b = tc[tgt, None, :] + (self._s[None, :, None] * trad[tgt, None, None]) * normal[:, None, :]
+        m = self._m
+        pa = np.broadcast_to(a[:, :, None, :], (len(obs), m, m, 2))
+        pb = np.broadcast_to(b[:, None, :, :], (len(obs), m, m, 2))
+        # Order each segment's ends lexicographically, so A->B and B->A run the very same arithmetic.
+        swap = (pa[..., 0] > pb[..., 0]) | ((pa[..., 0] == pb[..., 0]) & (pa[..., 1] > pb[..., 1]))
+        start = np.where(swap[..., None], pb, pa)
+        end = np.where(swap[..., None], pa, pb)
+        corners = np.stack([a[:, 0], a[:, -1], b[:, -1], b[:, 0]], axis=1)
+        quads = shapely.polygons(corners)
+        axis = np.stack([oc[obs], tc[tgt]], axis=1)
+        return _Pairs(obs, tgt, start, end, quads, axis, np.maximum(orad[obs], trad[tgt]))
+
+    def _applies(self, pair_idx: _I, blocker_idx: _I, pairs: _Pairs, observers: Sequence[Base],
+                 targets: Sequence[Base]) -> _B:
+        """Filter (pair, blocker) candidates: drop a pair's own bases, then apply the rule."""
+        obs, tgt = pairs.obs[pair_idx], pairs.tgt[pair_idx]
+        own_o = np.array([self._base_index.get(b.id, -1) for b in observers], dtype=np.intp)
+        own_t = np.array([self._base_index.get(b.id, -1) for b in targets], dtype=np.intp)
+        keep: _B = (blocker_idx != own_o[obs]) & (blocker_idx != own_t[tgt])
+        if self._rule is not None:
+            rule = self._rule
+            for c in np.nonzero(keep)[0]:
+                keep[c] = rule(self._blockers[blocker_idx[c]], observers[obs[c]], targets[tgt[c]])
+            return keep
+        o_top = np.array([b.top for b in observers], dtype=float)
+        t_top = np.array([b.top for b in targets], dtype=float)
+        keep &= self._top[blocker_idx] + TOLERANCE >= np.maximum(o_top[obs], t_top[tgt])
+        nt = len(self._terrain)
+        if nt:
+            o_in = self._stands_in(observers)
+            t_in = self._stands_in(targets)
+            terrain = blocker_idx < nt
+            tb = np.where(terrain, blocker_idx, 0)
+            keep &= ~(terrain & (o_in[obs, tb] | t_in[tgt, tb]))
+        return keep
+
+    def _stands_in(self, bases: Sequence[Base]) -> _B:
+        """``[i, t]``: base i touches or overlaps terrain piece t."""
+        pts = shapely.points(np.array([b.xy for b in bases], dtype=float).reshape(-1, 2))
+        rad = np.array([b.radius for b in bases], dtype=float)
+        gap = shapely.distance(pts[:, None], np.array(self._polys, dtype=object)[None, :])
+        result: _B = gap - rad[:, None] <= TOLERANCE
+        return result
+
+    def _cross_terrain(self, t: int, start: _F, end: _F) -> _B:
+        """Tell which lines pass through the interior of terrain ``t``; shapes (C, m, m, 2) -> (C, m, m)."""
+        edges = self._edges[t]
+        p, q = start[..., None, :], end[..., None, :]
+        ea, eb = edges[:, 0, :], edges[:, 1, :]
+        dx, dy = q[..., 0] - p[..., 0], q[..., 1] - p[..., 1]
+        o1 = dx * (ea[:, 1] - p[..., 1]) - dy * (ea[:, 0] - p[..., 0])
+        o2 = dx * (eb[:, 1] - p[..., 1]) - dy * (eb[:, 0] - p[..., 0])
+        ex, ey = eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1]
+        o3 = ex * (p[..., 1] - ea[:, 1]) - ey * (p[..., 0] - ea[:, 0])
+        o4 = ex * (q[..., 1] - ea[:, 1]) - ey * (q[..., 0] - ea[:, 0])
+        s12, s34 = o1 * o2, o3 * o4
+        crossed = np.asarray(((s12 < 0) & (s34 < 0)).any(axis=-1), dtype=bool)
+        touched = ((s12 <= 0) & (s34 <= 0)).any(axis=-1) & ~crossed
+        poly = self._polys[t]
+        result = crossed
+        if touched.any():
+            lines = shapely.linestrings(np.stack([start[touched], end[touched]], axis=1))
+            result[touched] = shapely.relate_pattern(lines, poly, "T********")
+        apart = ~crossed & ~touched
+        if apart.any():
+            pts = start[apart]
+            result[apart] = shapely.contains_xy(poly, pts[:, 0], pts[:, 1])
+        return result
+
+
+def _edges(poly: shapely.Polygon) -> _F:
+    """All boundary segments of a polygon, holes included, as an (E, 2, 2) array."""
+    rings = [poly.exterior, *poly.interiors]
+    parts = []
+    for ring in rings:
+        xy = np.asarray(ring.coords, dtype=float)
+        parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
+    return np.concatenate(parts, axis=0)
+
+
+def _cross_circles(start: _F, end: _F, centre: _F, radius: _F) -> _B:
+    """Tell which lines pass strictly inside the circle of their candidate; (C, m, m, 2) -> (C, m, m)."""
+    result: _B = segment_gap(start, end, centre[:, None, None, :]) < radius[:, None, None]
+    return result
+
+
+def in_arc(observer: Pose, target: Base | XY, arc_degrees: float) -> bool:
+    """Tell whether any part of ``target`` lies inside the observer's arc of ``arc_degrees``.
+
+    The arc is centred on the observer's facing and measured from its centre; 360 (or more) is all round.
+    A target whose base covers the observer's centre is always in the arc. The tolerance widens the target.
+    """
+    if arc_degrees >= 360.0:
+        return True
+    if arc_degrees < 0:
+        raise ValueError(f"an arc cannot be negative, got {arc_degrees}")
+    xy, r = (target.xy, target.radius) if isinstance(target, Base) else (target, 0.0)
+    dist = math.hypot(xy[0] - observer.x, xy[1] - observer.y)
+    if dist <= r + TOLERANCE:
+        return True
+    off = abs((bearing(observer.xy, xy) - observer.facing + 180.0) % 360.0 - 180.0)
+    return off <= arc_degrees / 2.0 + math.degrees(math.asin((r + TOLERANCE) / dist))

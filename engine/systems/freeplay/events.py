@@ -1,0 +1,246 @@
+"""Freeplay events: outcomes only (end positions, wounds, cards), folded without rules or geometry."""
+
+from __future__ import annotations
+
+from engine.core import EventBody, ModelId, SideId
+from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, PlacedZone, Point
+
+__all__ = [
+    "FREEPLAY_EVENTS",
+    "CardAdded",
+    "CardPlayed",
+    "HandGrew",
+    "ModelAdded",
+    "ModelMoved",
+    "ModelPlaced",
+    "ModelRemoved",
+    "ModelWounded",
+    "NoteAdded",
+    "RoundStarted",
+    "TableSet",
+    "TerrainAdded",
+    "TerrainRemoved",
+    "TokenChanged",
+    "TurnPassed",
+    "ZoneAdded",
+]
+
+
+class TableSet(EventBody):
+    kind = "freeplay.table"
+    width: float
+    height: float
+    map_name: str | None = None
+
+    def apply(self, state: FreeplayState) -> None:
+        state.width, state.height, state.map_name = self.width, self.height, self.map_name
+
+    def describe(self) -> str:
+        where = f" with the map {self.map_name}" if self.map_name else ""
+        return f"The table is {self.width:g}\" x {self.height:g}\"{where}."
+
+
+class TerrainAdded(EventBody):
+    kind = "freeplay.terrain-added"
+    terrain: PlacedTerrain
+
+    def apply(self, state: FreeplayState) -> None:
+        state.terrain[self.terrain.id] = self.terrain
+        state.terrain_added += 1
+
+    def describe(self) -> str:
+        keywords = f" ({', '.join(self.terrain.keywords)})" if self.terrain.keywords else ""
+        return f"Terrain {self.terrain.id}: {self.terrain.kind}, {self.terrain.height:g}\" high{keywords}."
+
+
+class TerrainRemoved(EventBody):
+    kind = "freeplay.terrain-removed"
+    terrain_id: str
+
+    def apply(self, state: FreeplayState) -> None:
+        state.terrain.pop(self.terrain_id, None)
+
+    def describe(self) -> str:
+        return f"Terrain {self.terrain_id} is removed."
+
+
+class ZoneAdded(EventBody):
+    kind = "freeplay.zone-added"
+    zone: PlacedZone
+
+    def apply(self, state: FreeplayState) -> None:
+        state.zones[self.zone.id] = self.zone
+
+    def describe(self) -> str:
+        owner = f" for side {self.zone.side}" if self.zone.side else ""
+        return f"Zone {self.zone.id}: {self.zone.kind}{owner}."
+
+
+class ModelAdded(EventBody):
+    kind = "freeplay.model-added"
+    model: PlacedModel
+
+    def apply(self, state: FreeplayState) -> None:
+        state.models[self.model.id] = self.model.model_copy(deep=True)
+        state.models_added[self.model.side] = state.models_added.get(self.model.side, 0) + 1
+
+    def describe(self) -> str:
+        m = self.model
+        return f"{m.id} {m.name} ({m.unit}, side {m.side}) enters at {m.x:g},{m.y:g}."
+
+
+class ModelPlaced(EventBody):
+    kind = "freeplay.model-placed"
+    model_id: ModelId
+    x: float
+    y: float
+    facing: float
+
+    def apply(self, state: FreeplayState) -> None:
+        model = state.models[self.model_id]
+        model.x, model.y, model.facing = self.x, self.y, self.facing
+
+    def describe(self) -> str:
+        return f"{self.model_id} is placed at {self.x:g},{self.y:g} facing {self.facing:g}°."
+
+
+class ModelMoved(EventBody):
+    kind = "freeplay.model-moved"
+    model_id: ModelId
+    path: tuple[Point, ...]
+    distance: float
+    facing: float
+    touches: tuple[str, ...] = ()
+
+    def apply(self, state: FreeplayState) -> None:
+        model = state.models[self.model_id]
+        model.x, model.y = self.path[-1]
+        model.facing = self.facing
+
+    def describe(self) -> str:
+        x, y = self.path[-1]
+        via = f" via {len(self.path) - 2} turn{'s' if len(self.path) > 3 else ''}" if len(self.path) > 2 else ""
+        touching = f", touching {', '.join(self.touches)}" if self.touches else ""
+        return f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{via}{touching}."
+
+
+class ModelWounded(EventBody):
+    kind = "freeplay.model-wounded"
+    model_id: ModelId
+    amount: int
+    wounds_taken: int
+
+    def apply(self, state: FreeplayState) -> None:
+        state.models[self.model_id].wounds_taken = self.wounds_taken
+
+    def describe(self) -> str:
+        verb = "takes" if self.amount >= 0 else "heals"
+        return f"{self.model_id} {verb} {abs(self.amount)} wound{'s' if abs(self.amount) != 1 else ''} " \
+               f"({self.wounds_taken} taken)."
+
+
+class TokenChanged(EventBody):
+    kind = "freeplay.token"
+    model_id: ModelId
+    token: str
+    added: bool
+
+    def apply(self, state: FreeplayState) -> None:
+        tokens = state.models[self.model_id].tokens
+        if self.added:
+            tokens.append(self.token)
+        else:
+            tokens.remove(self.token)
+
+    def describe(self) -> str:
+        return f"{self.model_id} {'gains' if self.added else 'loses'} the token {self.token}."
+
+
+class ModelRemoved(EventBody):
+    kind = "freeplay.model-removed"
+    model_id: ModelId
+
+    def apply(self, state: FreeplayState) -> None:
+        state.models.pop(self.model_id, None)
+
+    def describe(self) -> str:
+        return f"{self.model_id} is taken off the table."
+
+
+class RoundStarted(EventBody):
+    kind = "freeplay.round"
+    round: int
+
+    def apply(self, state: FreeplayState) -> None:
+        state.round = self.round
+
+    def describe(self) -> str:
+        return f"Round {self.round} begins."
+
+
+class TurnPassed(EventBody):
+    kind = "freeplay.turn"
+    side: SideId
+
+    def apply(self, state: FreeplayState) -> None:
+        state.active_side = self.side
+
+    def describe(self) -> str:
+        return f"Side {self.side} has the turn."
+
+
+class NoteAdded(EventBody):
+    kind = "freeplay.note"
+    side: SideId | None
+    text: str
+
+    def apply(self, state: FreeplayState) -> None:
+        state.notes.append(self.text)
+
+    def describe(self) -> str:
+        who = f"Side {self.side}" if self.side else "The host"
+        return f"{who} notes: {self.text}"
+
+
+class CardAdded(EventBody):
+    """Secret: only the hand's owner sees the card."""
+
+    kind = "freeplay.card-added"
+    side: SideId
+    card: str
+
+    def apply(self, state: FreeplayState) -> None:
+        state.hands.setdefault(self.side, []).append(self.card)
+
+    def describe(self) -> str:
+        return f"{self.card} goes into your hand."
+
+
+class HandGrew(EventBody):
+    """The public trace of a secret card: how many cards the hand holds, never which."""
+
+    kind = "freeplay.hand-grew"
+    side: SideId
+    size: int
+
+    def describe(self) -> str:
+        return f"Side {self.side} adds a card to their hand ({self.size} in hand)."
+
+
+class CardPlayed(EventBody):
+    kind = "freeplay.card-played"
+    reveals_secret = True
+    side: SideId
+    card: str
+
+    def apply(self, state: FreeplayState) -> None:
+        state.hands[self.side].remove(self.card)
+
+    def describe(self) -> str:
+        return f"Side {self.side} plays the card {self.card}."
+
+
+FREEPLAY_EVENTS: tuple[type[EventBody], ...] = (
+    TableSet, TerrainAdded, TerrainRemoved, ZoneAdded, ModelAdded, ModelPlaced, ModelMoved, ModelWounded,
+    TokenChanged, ModelRemoved, RoundStarted, TurnPassed, NoteAdded, CardAdded, HandGrew, CardPlayed,
+)

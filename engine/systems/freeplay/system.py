@@ -1,0 +1,132 @@
+"""Freeplay: a table for any skirmish game, where players move, measure, roll and track by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.core import (
+    BoardView,
+    Command,
+    Context,
+    Event,
+    GameSetup,
+    InvalidCommand,
+    OptionValue,
+    Overlay,
+    OverlayKind,
+    QueryAnswer,
+    SideId,
+    System,
+    SystemSpec,
+    Viewer,
+    ViewerKind,
+)
+from engine.schema import Catalogue
+from engine.systems.freeplay import table_geometry as geo
+from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, parse_freeplay
+from engine.systems.freeplay.events import (
+    FREEPLAY_EVENTS,
+    ModelAdded,
+    ModelMoved,
+    ModelPlaced,
+    ModelRemoved,
+    ModelWounded,
+    RoundStarted,
+    TableSet,
+    TerrainAdded,
+    TerrainRemoved,
+    TokenChanged,
+    ZoneAdded,
+)
+from engine.systems.freeplay.rules import FreeplayRules
+from engine.systems.freeplay.state import FreeplayState, PlacedTerrain, PlacedZone
+from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_view
+
+__all__ = ["Freeplay"]
+
+_BOARD_EVENTS = (ModelAdded, ModelPlaced, ModelMoved, ModelWounded, TokenChanged, ModelRemoved, TerrainAdded,
+                 TerrainRemoved)
+
+
+class Freeplay(System[FreeplayState]):
+    spec = SystemSpec(
+        name="freeplay",
+        title="Freeplay",
+        min_sides=2,
+        max_sides=4,
+        hidden_information=True,
+        dice=("any",),
+        summary="Any skirmish game: place, move, measure, roll and track by hand; the table keeps the log.",
+    )
+    events = FREEPLAY_EVENTS
+    commands = FREEPLAY_COMMANDS
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self._rules = FreeplayRules(catalogue)
+
+    def data_fingerprint(self) -> str:
+        return self.catalogue.fingerprint()
+
+    def default_rulings(self) -> dict[str, str]:
+        return self.catalogue.ruling_choices()
+
+    def initial_state(self, setup: GameSetup) -> FreeplayState:
+        return FreeplayState(setup=setup)
+
+    def start(self, ctx: Context[FreeplayState]) -> None:
+        """Lay out the chosen map (or an empty 36" x 36" table) and start round 1."""
+        map_id = ctx.state.setup.options.get("map")
+        if map_id:
+            try:
+                preset = self.catalogue.map_preset(str(map_id))
+            except LookupError as error:
+                maps = ", ".join(m.id for m in self.catalogue.maps)
+                raise InvalidCommand(f"{error.args[0]}; maps: {maps}") from None
+            ctx.emit(TableSet(width=preset.table[0], height=preset.table[1], map_name=preset.name))
+            for piece in preset.terrain:
+                ctx.emit(TerrainAdded(terrain=PlacedTerrain(id=piece.id, kind=piece.kind, polygon=piece.outline(),
+                                                            height=piece.height, keywords=piece.keywords)))
+            for zone in preset.zones:
+                ctx.emit(ZoneAdded(zone=PlacedZone(id=zone.id, kind=zone.kind, polygon=zone.outline(),
+                                                   side=SideId(zone.side) if zone.side else None)))
+        else:
+            ctx.emit(TableSet(width=36.0, height=36.0))
+        ctx.emit(RoundStarted(round=1))
+
+    def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
+        self._rules.handle(ctx, command)
+
+    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
+        return parse_freeplay(path, options)
+
+    def query(self, state: FreeplayState, viewer: Viewer, path: tuple[str, ...],
+              options: Mapping[str, OptionValue]) -> QueryAnswer | None:
+        match path:
+            case ("measure",):
+                return geo.measure(state, str(options["from"]), str(options["to"]))
+            case ("los",):
+                return geo.line_of_sight(state, str(options["from"]), str(options["to"]))
+            case ("hand", "show"):
+                if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
+                    return QueryAnswer("Only a player holding one side has a hand to show.", private=True)
+                hand = state.hands.get(viewer.side, [])
+                shown = ", ".join(hand) if hand else "empty"
+                return QueryAnswer(f"Your hand (side {viewer.side}): {shown}.", private=True)
+        return None
+
+    def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:
+        """A path for each move; a fresh picture whenever something on the board changed."""
+        if not any(isinstance(event.body, _BOARD_EVENTS) for event in events):
+            return None
+        return tuple(
+            Overlay(kind=OverlayKind.PATH, points=event.body.path, label=f"{event.body.distance:.2f}\"")
+            for event in events
+            if isinstance(event.body, ModelMoved)
+        )
+
+    def board(self, state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
+        return board_view(state, viewer, overlays)
+
+    def view(self, state: FreeplayState, viewer: Viewer) -> FreeplayView:
+        return freeplay_view(state, viewer)

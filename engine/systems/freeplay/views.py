@@ -1,0 +1,56 @@
+"""What a viewer sees of a freeplay table: the board, their own hand, the others' hand sizes."""
+
+from __future__ import annotations
+
+from engine.core import (
+    BoardView,
+    ModelMark,
+    Overlay,
+    SideId,
+    TerrainMark,
+    View,
+    Viewer,
+    ViewerKind,
+    ZoneMark,
+    core_view_fields,
+)
+from engine.systems.freeplay.state import FreeplayState
+
+__all__ = ["FreeplayView", "board_view", "freeplay_view"]
+
+
+class FreeplayView(View):
+    board: BoardView
+    my_hand: tuple[str, ...] | None
+    hand_sizes: dict[SideId, int]
+    notes: tuple[str, ...]
+
+
+def board_view(state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
+    """Everything on a freeplay table is public; only hands are secret, and they are not drawn."""
+    return BoardView(
+        viewer=viewer,
+        title=f"Freeplay, round {state.round}" + (f" ({state.map_name})" if state.map_name else ""),
+        width=state.width,
+        height=state.height,
+        sides=state.sides,
+        terrain=tuple(TerrainMark(id=t.id, kind=t.kind, polygon=t.polygon, height=t.height, keywords=t.keywords)
+                      for t in state.terrain.values()),
+        zones=tuple(ZoneMark(id=z.id, kind=z.kind, polygon=z.polygon, side=z.side)
+                    for z in state.zones.values()),
+        models=tuple(ModelMark(id=m.id, name=m.name, side=m.side, x=m.x, y=m.y, radius=m.radius, facing=m.facing,
+                               wounds=m.wounds_left, max_wounds=m.wounds, tokens=tuple(m.tokens))
+                     for m in state.models.values()),
+        overlays=overlays,
+    )
+
+
+def freeplay_view(state: FreeplayState, viewer: Viewer) -> FreeplayView:
+    own = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    return FreeplayView(
+        **core_view_fields(state, viewer),
+        board=board_view(state, viewer),
+        my_hand=tuple(state.hands.get(own, ())) if own is not None else None,
+        hand_sizes={side: len(cards) for side, cards in state.hands.items()},
+        notes=tuple(state.notes),
+    )

@@ -1,0 +1,69 @@
+"""The offline console: scripts, players switching, JSON output, strict mode, and every example game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.console.session import ConsoleSession, seeded_source
+from bot.core.systems import SYSTEM_FACTORIES
+
+EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.gm"))
+
+
+def _session(lines: list[str], **kwargs: object) -> ConsoleSession:
+    return ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=lines.append, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.name}")
+async def test_every_example_plays_to_the_end_without_an_error(script: Path, tmp_path: Path) -> None:
+    text = script.read_text(encoding="utf-8").splitlines()
+    commands = [line for line in text if line.strip().startswith(("/", "@"))]
+    assert text[0].startswith("#") and commands[0].startswith("/game new")
+    session = _session([], out_dir=tmp_path)
+    assert await session.run_lines(text, strict=True) == 0
+    assert session.errors == 0
+    assert any(tmp_path.glob("*.png")), "the game drew the battlefield"
+
+
+def test_there_is_a_freeplay_example_of_at_least_40_commands() -> None:
+    freeplay = [p for p in EXAMPLES if p.parent.name == "freeplay"]
+    assert freeplay
+    assert max(sum(line.startswith(("/", "@")) for line in p.read_text().splitlines()) for p in freeplay) >= 40
+
+
+async def test_players_switch_with_as_and_at() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:freeplay practice:no", "@bob /game join side:B", "as bob", "/status"])
+    assert "bob> /game join side:B" in lines and "bob> /status" in lines
+    assert any("Seats: A: alice, B: bob" in line for line in lines)
+
+
+async def test_a_side_can_be_chosen_when_one_player_holds_both() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:freeplay", "as alice:B", "/hand add card:Feint", "/hand show"])
+    assert any("[private to alice] Your hand (side B): Feint." in line for line in lines)
+
+
+async def test_json_lines_carry_audience_text_images_decision_error() -> None:
+    lines: list[str] = []
+    session = _session(lines, as_json=True)
+    await session.run_lines(["/game new system:freeplay", "as alice:A", "/hand add card:Ambush", "/roll dice:2x"])
+    records = [json.loads(line) for line in lines]
+    assert all({"audience", "text", "images", "decision", "error"} <= set(r) for r in records)
+    assert any(r["audience"] == "private:alice" and "Ambush" in r["text"] for r in records)
+    assert records[-1]["error"] is True and "2x" in records[-1]["text"]
+
+
+async def test_strict_mode_stops_at_the_first_error_and_plain_mode_goes_on() -> None:
+    script = ["/game new system:freeplay", "/move model:Z9 to:1,1", "/roll dice:1d6"]
+    lines: list[str] = []
+    assert await _session(lines).run_lines(script, strict=True) == 1
+    assert not any(line.startswith("alice> /roll") for line in lines)
+    lines.clear()
+    assert await _session(lines).run_lines(script) == 0
+    assert any(line.startswith("alice> /roll") for line in lines)

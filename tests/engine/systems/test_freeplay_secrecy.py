@@ -1,0 +1,37 @@
+"""Non-interference with pictures: two freeplay tables that differ only in a secret hand look the same
+to everyone else, boards included, until a card is played."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.core.pictures import board_picture
+from engine.core import SPECTATOR, Game, Viewer
+from engine.systems.freeplay.commands import AddCard, AddModel, MoveModel
+from engine.systems.freeplay.state import FreeplayState
+from tests.engine.systems.test_freeplay import B, alice, bob, new_table
+
+cards = st.lists(st.sampled_from(["Ambush", "Rally", "Second Wind", "Feint", "Smoke"]), min_size=1, max_size=3)
+
+
+def _play(hand: list[str]) -> Game[FreeplayState]:
+    game = new_table()
+    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
+    for card in hand:
+        game.apply(AddCard(card=card), alice())
+    game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
+    game.apply(MoveModel(model="B1", to="toward A1 max", max_distance=6.0), bob())  # type: ignore[arg-type]
+    return game
+
+
+@settings(max_examples=6, deadline=None)
+@given(first=cards, second=cards)
+def test_public_outputs_and_pictures_ignore_the_hand(first: list[str], second: list[str]) -> None:
+    if len(first) != len(second):
+        second = (second * 3)[: len(first)]
+    one, two = _play(first), _play(second)
+    for viewer in (SPECTATOR, Viewer.of_side(B)):
+        assert one.view(viewer) == two.view(viewer)
+        assert [line.text for line in one.log_view(viewer).lines] == [line.text for line in two.log_view(viewer).lines]
+    assert board_picture(one)[0].png == board_picture(two)[0].png
