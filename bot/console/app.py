@@ -49,7 +49,8 @@ async def _interactive(session: ConsoleSession) -> int:
 async def _run(args: argparse.Namespace) -> int:
     source = seeded_source(args.seed) if args.seed is not None else new_seed
     session = ConsoleSession(SYSTEM_FACTORIES, source, as_json=args.json, out_dir=args.out,
-                             echo=args.script is not None)
+                             echo=args.script is not None,
+                             files_from=args.script.parent if args.script else Path())
     if args.demo:
         for line in DEMO_TABLE:
             await session.run_line(line)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from bot.core.outputs import Output
-from bot.core.parsing import CommandLineError, Invocation, parse_command_line
+from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
+from bot.core.registry import OptionType, find_command
 from bot.core.service import SystemFactory, TableService
 from bot.core.storage import MemoryRepository
 from engine.core import SideId, UserId
@@ -35,6 +36,7 @@ class ConsoleSession:
     print_line: Callable[[str], None] = print
     as_json: bool = False
     echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
+    files_from: Path = field(default_factory=Path)  # where file: options are read from (the script's folder)
     out_dir: Path | None = None
     user: UserId = field(default_factory=lambda: UserId("alice"))
     side: SideId | None = None
@@ -58,7 +60,7 @@ class ConsoleSession:
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = parse_command_line(text)
+            invocation = self._with_files(parse_command_line(text))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
@@ -73,6 +75,14 @@ class ConsoleSession:
             if strict and any(output.error for output in outputs):
                 return 1
         return 0
+
+    def _with_files(self, invocation: Invocation) -> Invocation:
+        """Read each file option (an attachment in Discord) from disk, relative to ``files_from``."""
+        spec = find_command(invocation.path)
+        names = [o.name for o in spec.options if o.type is OptionType.ATTACHMENT] if spec else []
+        files = {name: _read(self.files_from, str(invocation.options[name])) for name in names
+                 if name in invocation.options}
+        return replace(invocation, attachments=files) if files else invocation
 
     def _show(self, user: str, command: str, outputs: list[Output]) -> None:
         self.errors += sum(output.error for output in outputs)
@@ -102,6 +112,14 @@ class ConsoleSession:
             else:
                 saved.append(name)
         return saved
+
+
+def _read(folder: Path, name: str) -> Attachment:
+    path = folder / name
+    try:
+        return Attachment(path.name, path.read_bytes())
+    except OSError as error:
+        raise CommandLineError(f"cannot read the file {name}: {error.strerror}") from None
 
 
 def _identity(text: str) -> tuple[UserId, SideId | None]:

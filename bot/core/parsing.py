@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from bot.core.registry import REGISTRY, CommandSpec, OptionSpec, OptionType
 from engine.core import OptionValue
 
-__all__ = ["CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
+__all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
 
 
 
@@ -22,11 +22,20 @@ class CommandLineError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """An uploaded file: its name and its bytes (fetched by the front-end)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Invocation:
     """One command as a front-end received it: its path and its typed option values."""
 
     path: tuple[str, ...]
     options: dict[str, OptionValue] = field(default_factory=dict)
+    attachments: dict[str, Attachment] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

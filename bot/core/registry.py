@@ -77,6 +77,7 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("new", "Start a game here", (
             OptionSpec("system", "Which game", required=True, suggest=Suggest.SYSTEM),
             OptionSpec("map", "A preset map, e.g. crossroads", suggest=Suggest.MAP),
+            OptionSpec("size", "Table size in inches when no map is chosen, e.g. 48x48"),
             OptionSpec("practice", "Practice table: one player may hold every side, dice may be rigged",
                  type=OptionType.BOOLEAN),
         )),
@@ -95,6 +96,9 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("end", "Host: end the game now"),
     )),
     CommandSpec("force", "Armies and warbands", subcommands=(
+        CommandSpec("import", "Import unit profiles from a YAML file (units: [...])", (
+            OptionSpec("file", "The YAML file", type=OptionType.ATTACHMENT, required=True),
+        )),
         CommandSpec("load", "Load a preset force for a side", (
             OptionSpec("name", "The force", required=True, suggest=Suggest.FORCE),
             _SIDE,

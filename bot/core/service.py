@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.core.announce import announce, decision_prompt
+from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
@@ -31,6 +32,7 @@ from engine.core import (
     EndGame,
     Game,
     GameSetup,
+    ImportUnits,
     JoinSide,
     LeaveSide,
     RequestUndo,
@@ -43,12 +45,13 @@ from engine.core import (
     Viewer,
 )
 from engine.dice import NotationError, Roller, commitment, new_seed, roll_expression
+from engine.schema import DataError
 
 __all__ = ["PLAYER_ERRORS", "TableService"]
 
 _log = logging.getLogger(__name__)
 
-PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, NotationError, TableBusy)
+PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, NotationError, TableBusy, DataError)
 """Errors a player's input can cause: answered privately, never a crash."""
 
 SystemFactory = Callable[[], System[Any]]
@@ -135,7 +138,8 @@ class TableService:
         query = self._query(game, user, invocation, side)
         if query is not None:
             return query
-        command = self._core_command(invocation) or game.system.parse_command(invocation.path, invocation.options)
+        command = (self._import_command(game, invocation) or self._core_command(invocation)
+                   or game.system.parse_command(invocation.path, invocation.options))
         if command is None:
             raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
         is_core = type(command) in CORE_COMMANDS
@@ -152,6 +156,18 @@ class TableService:
         if overlays is None:
             return announce(game, events)
         return announce(game, events, pictures=lambda: board_picture(game, overlays))
+
+    @staticmethod
+    def _import_command(game: Game[Any], invocation: Invocation) -> Command | None:
+        """``/force import``: validate the uploaded YAML against the game's data, then import it."""
+        if invocation.path != ("force", "import"):
+            return None
+        upload = invocation.attachments.get("file")
+        if upload is None:
+            raise CommandLineError("/force import needs a YAML file attached as file:")
+        catalogue = load_system_data(game.setup.system)
+        units = load_player_import(upload.filename, upload.data, "units", catalogue=catalogue)
+        return ImportUnits(units=units)
 
     @staticmethod
     def _core_command(invocation: Invocation) -> Command | None:

@@ -20,6 +20,7 @@ from engine.core.commands import (
     EndGame,
     ExpireDecision,
     ForceDecision,
+    ImportUnits,
     JoinSide,
     LeaveSide,
     RequestUndo,
@@ -41,6 +42,7 @@ from engine.core.core_events import (
     SeedRevealed,
     UndoApplied,
     UndoRefused,
+    UnitsImported,
 )
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
 from engine.core.errors import (
@@ -99,6 +101,7 @@ __all__ = [
     "GameEnded",
     "GameSetup",
     "IllegalCommand",
+    "ImportUnits",
     "InvalidCommand",
     "JoinSide",
     "LeaveSide",
@@ -131,6 +134,7 @@ __all__ = [
     "TerrainMark",
     "UndoApplied",
     "UndoRefused",
+    "UnitsImported",
     "UserId",
     "View",
     "Viewer",

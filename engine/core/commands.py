@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.core.ids import SideId, UserId
+from engine.schema import UnitProfile
 
 __all__ = [
     "CORE_COMMANDS",
@@ -18,6 +19,7 @@ __all__ = [
     "EndGame",
     "ExpireDecision",
     "ForceDecision",
+    "ImportUnits",
     "JoinSide",
     "LeaveSide",
     "RequestUndo",
@@ -132,6 +134,14 @@ class RigDice(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ImportUnits(Command):
+    """Add a player's own unit profiles (already validated by the loader) to this game."""
+
+    verb = "force import"
+    units: tuple[UnitProfile, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Concede(Command):
     verb = "concede"
     allowed_while_pending = True
@@ -155,6 +165,7 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     RequestUndo,
     RollDice,
     RigDice,
+    ImportUnits,
     Concede,
     EndGame,
 )

@@ -8,6 +8,7 @@ from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState
 from engine.dice import DieRoll
+from engine.schema import UnitProfile
 
 __all__ = [
     "CORE_EVENTS",
@@ -23,6 +24,7 @@ __all__ = [
     "SeedRevealed",
     "UndoApplied",
     "UndoRefused",
+    "UnitsImported",
 ]
 
 
@@ -131,6 +133,20 @@ class DiceRigged(EventBody):
         return f"Practice table: the next public dice are rigged to {shown}; each will be marked."
 
 
+class UnitsImported(EventBody):
+    kind = "units.imported"
+    side: SideId | None
+    units: tuple[UnitProfile, ...]
+
+    def apply(self, state: CoreState) -> None:
+        for unit in self.units:
+            state.imported_units[unit.name] = unit
+
+    def describe(self) -> str:
+        who = f"Side {self.side}" if self.side else "The host"
+        return f"{who} imports unit profiles: {', '.join(unit.name for unit in self.units)}."
+
+
 class UndoApplied(EventBody):
     """Rewinds the state to ``to_seq``; the dice already drawn stay drawn (see ``fold``)."""
 
@@ -182,6 +198,7 @@ CORE_EVENTS: tuple[type[EventBody], ...] = (
     DecisionAnswered,
     DiceRolled,
     DiceRigged,
+    UnitsImported,
     UndoApplied,
     UndoRefused,
     GameEnded,

@@ -13,6 +13,7 @@ from engine.core.commands import (
     EndGame,
     ExpireDecision,
     ForceDecision,
+    ImportUnits,
     JoinSide,
     LeaveSide,
     RequestUndo,
@@ -28,6 +29,7 @@ from engine.core.core_events import (
     SeatTaken,
     UndoApplied,
     UndoRefused,
+    UnitsImported,
 )
 from engine.core.decisions import Decision, DecisionPart, Option
 from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
@@ -193,6 +195,13 @@ def _rig(ctx: Context[Any], command: RigDice) -> None:
     ctx.emit(DiceRigged(values=command.values))
 
 
+def _import_units(ctx: Context[Any], command: ImportUnits) -> None:
+    if not command.units:
+        raise InvalidCommand("the file holds no unit profiles; write them as units: [...]", verb=command.verb)
+    side = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
+    ctx.emit(UnitsImported(side=side, units=command.units))
+
+
 def _concede(ctx: Context[Any], command: Concede) -> None:
     side = ctx.acting_side()
     others = [s for s in ctx.state.sides if s != side]
@@ -215,6 +224,7 @@ CORE_HANDLERS: dict[type[Command], Handler] = {
     ForceDecision: _force,
     RollDice: _roll,
     RigDice: _rig,
+    ImportUnits: _import_units,
     Concede: _concede,
     EndGame: _end,
 }

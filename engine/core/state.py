@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.core.decisions import Decision
 from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
+from engine.schema import UnitProfile
 
 __all__ = ["CoreState", "GameSetup"]
 
@@ -48,6 +49,7 @@ class CoreState(BaseModel):
     active_side: SideId | None = None
     outcome: Outcome | None = None
     revealed_seed: str | None = None
+    imported_units: dict[str, UnitProfile] = {}
 
     @property
     def sides(self) -> tuple[SideId, ...]:

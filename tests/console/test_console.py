@@ -22,7 +22,7 @@ async def test_every_example_plays_to_the_end_without_an_error(script: Path, tmp
     text = script.read_text(encoding="utf-8").splitlines()
     commands = [line for line in text if line.strip().startswith(("/", "@"))]
     assert text[0].startswith("#") and commands[0].startswith("/game new")
-    session = _session([], out_dir=tmp_path)
+    session = _session([], out_dir=tmp_path, files_from=script.parent)
     assert await session.run_lines(text, strict=True) == 0
     assert session.errors == 0
     assert any(tmp_path.glob("*.png")), "the game drew the battlefield"
@@ -67,3 +67,14 @@ async def test_strict_mode_stops_at_the_first_error_and_plain_mode_goes_on() -> 
     lines.clear()
     assert await _session(lines).run_lines(script) == 0
     assert any(line.startswith("alice> /roll") for line in lines)
+
+
+async def test_an_imported_unit_file_with_a_missing_field_is_refused_by_file_entry_and_field(tmp_path: Path) -> None:
+    (tmp_path / "units.yaml").write_text("units:\n  - name: Troll\n    base_mm: 50\n", encoding="utf-8")
+    lines: list[str] = []
+    session = _session(lines, files_from=tmp_path)
+    await session.run_lines(["/game new system:freeplay", "as alice:A", "/force import file:units.yaml",
+                             "/force import file:nowhere.yaml"])
+    errors = [line for line in lines if "[error to alice]" in line]
+    assert 'units.yaml: entry "Troll" (units[0]): field "wounds"' in errors[0]
+    assert "cannot read the file nowhere.yaml" in errors[1]

@@ -1,8 +1,9 @@
 """Saved game logs replay to the same state forever: a rules fix must never rewrite a stored game.
 
-Each file under ``tests/golden/logs/`` holds a game's setup, its revealed seed, its event records and
-the fingerprint of the state they fold to. Regenerate with ``UPDATE_GOLDEN=1 make test`` only when a
-change of stored-event shape is intended (and bump the schema version then).
+Each file under ``tests/golden/logs/`` holds a game's setup, its revealed seed, its event records, the
+log as each viewer reads it and the outcome. Replaying the records must give back the same transcript
+and outcome, whatever the state's shape has become. Regenerate with ``UPDATE_GOLDEN=1 make test`` only
+when a change of stored-event shape is intended (and bump the schema version then).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Game, GameSetup, System
+from engine.core import SPECTATOR, Game, GameSetup, System, Viewer
 from tests.engine.core.strategies import DuelScript
 from tests.engine.core.toy_duel import SecretDuel
 
@@ -22,12 +23,20 @@ LOGS = Path(__file__).parent / "logs"
 SYSTEMS: dict[str, type[System[Any]]] = {"duel": SecretDuel}
 
 
+def _transcript(game: Game[Any]) -> dict[str, list[str]]:
+    """Every viewer's log, line by line (an OpenSpiel-style playthrough)."""
+    viewers = [SPECTATOR, *(Viewer.of_side(side) for side in game.setup.sides)]
+    return {str(v): [f"#{line.seq} {line.text}" for line in game.log_view(v).lines] for v in viewers}
+
+
 def _record(game: Game[Any]) -> dict[str, Any]:
+    outcome = game.outcome()
     return {
         "setup": game.setup.model_dump(mode="json"),
         "seed": game.state.revealed_seed,
         "records": game.records(),
-        "fingerprint": game.state.fingerprint(),
+        "transcript": _transcript(game),
+        "outcome": outcome.model_dump(mode="json") if outcome else None,
     }
 
 
@@ -47,5 +56,7 @@ def test_a_saved_log_replays_to_its_fingerprint(name: str) -> None:
     saved = json.loads(path.read_text(encoding="utf-8"))
     setup = GameSetup.model_validate(saved["setup"])
     game = Game.from_records(SYSTEMS[setup.system](), setup, saved["seed"], saved["records"])
-    assert game.state.fingerprint() == saved["fingerprint"]
-    assert game.is_over() and game.state.revealed_seed == saved["seed"]
+    assert _transcript(game) == saved["transcript"]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.model_dump(mode="json") == saved["outcome"]
+    assert game.state.revealed_seed == saved["seed"]

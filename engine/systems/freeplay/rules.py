@@ -95,6 +95,14 @@ def _own_side(ctx: Ctx, wanted: SideId | None, verb: str) -> SideId:
     return wanted
 
 
+def _check_turn(ctx: Ctx, side: SideId, verb: str) -> None:
+    """Once a turn order is set (``/round turn``), only the side whose turn it is moves its models."""
+    active = ctx.state.active_side
+    if active is not None and side != active:
+        raise NotYourTurn(f"it is side {active}'s turn; side {active} hands it over with /round turn side:{side}",
+                          verb=verb)
+
+
 def _default_facing(state: FreeplayState, at: Point) -> float:
     """Face the middle of the table unless told otherwise."""
     centre = (state.width / 2, state.height / 2)
@@ -118,11 +126,13 @@ class FreeplayRules:
 
     # -- models --------------------------------------------------------------------------------
 
-    def _unit(self, name: str, verb: str) -> UnitProfile:
+    def _unit(self, state: FreeplayState, name: str, verb: str) -> UnitProfile:
+        if name in state.imported_units:
+            return state.imported_units[name]
         try:
             return self._catalogue.unit(name)
         except LookupError as error:
-            units = ", ".join(unit.name for unit in self._catalogue.units)
+            units = ", ".join([*(unit.name for unit in self._catalogue.units), *state.imported_units])
             raise InvalidCommand(f"{error.args[0]}; units: {units}", verb=verb) from None
 
     def _new_model(self, ctx: Ctx, unit: UnitProfile, side: SideId, at: Point, facing: float | None,
@@ -138,10 +148,12 @@ class FreeplayRules:
 
     def _add_model(self, ctx: Ctx, command: AddModel) -> None:
         side = _own_side(ctx, command.side, command.verb)
-        self._new_model(ctx, self._unit(command.unit, command.verb), side, command.at, command.facing)
+        _check_turn(ctx, side, command.verb)
+        self._new_model(ctx, self._unit(ctx.state, command.unit, command.verb), side, command.at, command.facing)
 
     def _load_force(self, ctx: Ctx, command: LoadForce) -> None:
         side = _own_side(ctx, command.side, command.verb)
+        _check_turn(ctx, side, command.verb)
         try:
             force = self._catalogue.force(command.name)
         except LookupError as error:
@@ -154,12 +166,14 @@ class FreeplayRules:
 
     def _place(self, ctx: Ctx, command: PlaceModel) -> None:
         model = _model(ctx, command.model, command.verb)
+        _check_turn(ctx, model.side, command.verb)
         geo.check_spot(ctx.state, model.id, command.at, model.radius)
         facing = model.facing if command.facing is None else command.facing
         ctx.emit(ModelPlaced(model_id=model.id, x=command.at[0], y=command.at[1], facing=facing))
 
     def _move(self, ctx: Ctx, command: MoveModel) -> None:
         model = _model(ctx, command.model, command.verb)
+        _check_turn(ctx, model.side, command.verb)
         route = geo.route_move(ctx.state, model, command.to, command.max_distance)
         ctx.emit(ModelMoved(model_id=model.id, path=route.path, distance=route.distance, facing=route.facing,
                             touches=route.touches))
@@ -201,7 +215,9 @@ class FreeplayRules:
         ctx.emit(RoundStarted(round=ctx.state.round + 1))
 
     def _pass_turn(self, ctx: Ctx, command: PassTurn) -> None:
-        ctx.acting_side()
+        side = ctx.acting_side()
+        if ctx.state.active_side is not None and not ctx.actor.host:
+            _check_turn(ctx, side, command.verb)
         if command.side not in ctx.state.sides:
             raise InvalidCommand(f"there is no side {command.side}; the sides are {', '.join(ctx.state.sides)}",
                                  verb=command.verb)

@@ -44,6 +44,22 @@ from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_vie
 
 __all__ = ["Freeplay"]
 
+_LARGEST_TABLE = 120.0  # inches; a size past this is a typo, not a table
+
+
+def _table_size(text: str) -> tuple[float, float]:
+    """Read ``48x48`` (inches) as a table size, or explain what is accepted."""
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (float(width), float(height))
+    except ValueError:
+        size = (0.0, 0.0)
+    if not all(0 < side <= _LARGEST_TABLE for side in size):
+        raise InvalidCommand(f"size:{text} is not a table size; write width x height in inches, e.g. 36x36 or "
+                             f"48x48 (at most {_LARGEST_TABLE:g}\" a side)")
+    return size
+
+
 _BOARD_EVENTS = (ModelAdded, ModelPlaced, ModelMoved, ModelWounded, TokenChanged, ModelRemoved, TerrainAdded,
                  TerrainRemoved)
 
@@ -91,7 +107,8 @@ class Freeplay(System[FreeplayState]):
                 ctx.emit(ZoneAdded(zone=PlacedZone(id=zone.id, kind=zone.kind, polygon=zone.outline(),
                                                    side=SideId(zone.side) if zone.side else None)))
         else:
-            ctx.emit(TableSet(width=36.0, height=36.0))
+            width, height = _table_size(str(ctx.state.setup.options.get("size") or "36x36"))
+            ctx.emit(TableSet(width=width, height=height))
         ctx.emit(RoundStarted(round=1))
 
     def handle(self, ctx: Context[FreeplayState], command: Command) -> None:

@@ -15,6 +15,7 @@ from engine.systems.freeplay.commands import (
     AddModel,
     ChangeToken,
     MoveModel,
+    PassTurn,
     PlayCard,
     WoundModel,
     parse_freeplay,
@@ -125,3 +126,26 @@ def test_options_become_commands() -> None:
     command = parse_freeplay(("model", "add"), {"unit": "Knight", "at": "3,4", "side": "b", "facing": 450.0})
     assert command == AddModel(unit="Knight", at=(3.0, 4.0), side=B, facing=90.0)
     assert parse_freeplay(("nothing",), {}) is None
+
+
+def test_once_a_turn_is_set_only_that_side_moves() -> None:
+    game = new_table()
+    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
+    game.apply(PassTurn(side=A), alice())
+    with pytest.raises(NotYourTurn, match="it is side A's turn; side A hands it over with /round turn side:B"):
+        game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
+    with pytest.raises(NotYourTurn, match="it is side A's turn"):
+        game.apply(PassTurn(side=B), bob())
+    game.apply(PassTurn(side=B), alice())
+    game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
+    assert "B1" in game.state.models
+
+
+def test_a_table_of_a_chosen_size() -> None:
+    setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment("cd" * 32),
+                      options={"size": "48x30"})
+    game = Game.start(Freeplay(load_system_data("freeplay")), setup, "cd" * 32)
+    assert (game.state.width, game.state.height) == (48.0, 30.0)
+    bad = setup.model_copy(update={"options": {"size": "huge"}})
+    with pytest.raises(InvalidCommand, match=r"write width x height in inches, e\.g\. 36x36"):
+        Game.start(Freeplay(load_system_data("freeplay")), bad, "cd" * 32)
