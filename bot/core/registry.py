@@ -149,6 +149,14 @@ REGISTRY: tuple[CommandSpec, ...] = (
         OptionSpec("from", "The model looking", required=True, suggest=Suggest.MODEL),
         OptionSpec("to", "The model looked at", required=True, suggest=Suggest.MODEL),
     )),
+    CommandSpec("template", "Lay a template and see which models it touches and covers", (
+        OptionSpec("kind", "circle, cone or teardrop", required=True, choices=("circle", "cone", "teardrop")),
+        OptionSpec("at", "Centre or origin: a model id or x,y", required=True, suggest=Suggest.MODEL),
+        OptionSpec("size", "Radius (circle) or length (cone, teardrop) in inches", type=OptionType.NUMBER,
+                   required=True),
+        OptionSpec("toward", "Direction for a cone or teardrop: a model id or x,y", suggest=Suggest.MODEL),
+        OptionSpec("width", "Far width of a cone or teardrop in inches", type=OptionType.NUMBER),
+    )),
     CommandSpec("roll", "Roll dice in the open, e.g. 3d6+2, 4d6kh3, 2d20kl1", (
         OptionSpec("dice", "A dice expression", required=True),
         OptionSpec("for", "What the roll is for"),

@@ -124,6 +124,11 @@ class Freeplay(System[FreeplayState]):
                 return geo.measure(state, str(options["from"]), str(options["to"]))
             case ("los",):
                 return geo.line_of_sight(state, str(options["from"]), str(options["to"]))
+            case ("template",):
+                toward, width = options.get("toward"), options.get("width")
+                return geo.lay_template(state, str(options["kind"]), str(options["at"]).upper(),
+                                        float(options["size"]), str(toward).upper() if toward else None,
+                                        float(width) if width is not None else None)
             case ("hand", "show"):
                 if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
                     return QueryAnswer("Only a player holding one side has a hand to show.", private=True)

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import IllegalCommand, InvalidCommand, LineStyle, Overlay, OverlayKind, QueryAnswer, SideId
+from engine.core import (
+    IllegalCommand,
+    InvalidCommand,
+    LineStyle,
+    Overlay,
+    OverlayKind,
+    QueryAnswer,
+    SideId,
+    parse_point,
+)
 from engine.geometry import (
     MM_PER_INCH,
     TOLERANCE,
     Base,
     Battlefield,
+    Circle,
     GeometryError,
     GoTo,
     LineOfSight,
@@ -26,9 +36,14 @@ from engine.geometry import (
     bearing,
     blocks_by_height,
     check_placement,
+    circle_template,
+    cone_template,
+    covered_by,
     distance,
     parse_position,
     resolve_move,
+    teardrop_template,
+    touched_by,
 )
 from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
 
@@ -40,6 +55,7 @@ __all__ = [
     "check_spot",
     "check_terrain",
     "deployment_spots",
+    "lay_template",
     "line_of_sight",
     "measure",
     "route_move",
@@ -189,7 +205,9 @@ def measure(state: FreeplayState, first: str, second: str) -> QueryAnswer:
         raise InvalidCommand(str(error)) from None
     gap = distance(a, b)
     touching = " (touching)" if gap <= TOLERANCE else ""
-    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.")
+    rings = (Overlay(kind=OverlayKind.RING, center=a.xy, radius=round(a.radius + gap, 2), label=f"{gap:.2f}\""),) \
+        if isinstance(a, Base) and gap > TOLERANCE else ()
+    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.", overlays=rings)
 
 
 def _blocks_sight(blocker: Terrain | Base, observer: Base, target: Base) -> bool:
@@ -214,3 +232,39 @@ def line_of_sight(state: FreeplayState, first: str, second: str) -> QueryAnswer:
                       style=LineStyle.CLEAR if sight.visible else LineStyle.BLOCKED)
     return QueryAnswer(f"{observer.id} {verdict} {target.id} ({sight.hidden_share:.0%} hidden{blockers}).",
                        overlays=(overlay,))
+
+
+def _anchor_point(field: Battlefield, text: str) -> Point:
+    """A model's (or terrain's, or zone's) centre, or a typed x,y."""
+    if "," in text:
+        return parse_point(text)
+    thing = field.find(text)
+    return thing.xy if isinstance(thing, Base) else thing.centre
+
+
+def lay_template(state: FreeplayState, kind: str, at: str, size: float, toward: str | None,
+                 width: float | None) -> QueryAnswer:
+    """Which bases a circle, cone or teardrop template touches and fully covers; drawn as a shaded area."""
+    field = battlefield(state)
+    try:
+        origin = _anchor_point(field, at)
+        if kind == "circle":
+            template = circle_template(origin, size)
+        else:
+            if toward is None:
+                raise InvalidCommand(f"a {kind} needs a direction: toward:<model id or x,y>")
+            direction = bearing(origin, _anchor_point(field, toward))
+            build = cone_template if kind == "cone" else teardrop_template
+            template = build(origin, direction, size, width if width is not None else size / 2)
+    except GeometryError as error:
+        raise InvalidCommand(str(error)) from None
+    except ValueError as error:
+        raise InvalidCommand(f"that template does not fit: {error}") from None
+    area = template.area
+    outline = area.to_polygon() if isinstance(area, Circle) else area
+    points = tuple((round(x, 2), round(y, 2)) for x, y in outline.exterior.coords)
+    touched = touched_by(template, field.bases)
+    covered = covered_by(template, field.bases)
+    text = (f"A {kind} template at {origin[0]:g},{origin[1]:g} touches {', '.join(touched) or 'no model'}"
+            f"; fully covers {', '.join(covered) or 'no model'}.")
+    return QueryAnswer(text, overlays=(Overlay(kind=OverlayKind.SHAPE, points=points, style=LineStyle.THREAT),))
