@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
+from bot.core.pictures import render_picture
 from bot.core.registry import OptionType, find_command
 from bot.core.service import SystemFactory, TableService
 from bot.core.storage import MemoryRepository
@@ -107,7 +108,7 @@ class ConsoleSession:
             name = f"{self._pictures:03d}-{picture.filename}"
             if self.out_dir is not None:
                 self.out_dir.mkdir(parents=True, exist_ok=True)
-                (self.out_dir / name).write_bytes(picture.png)
+                (self.out_dir / name).write_bytes(render_picture(picture))
                 saved.append(str(self.out_dir / name))
             else:
                 saved.append(name)

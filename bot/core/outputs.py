@@ -5,17 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import PendingView, UserId
+from engine.core import BoardView, PendingView, UserId
 
 __all__ = ["Output", "Picture"]
 
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A PNG with the alt text built from the same public view."""
+    """A board to draw, with its crop and the alt text built from the same view.
+
+    Front-ends render it (``bot.core.pictures.render_picture``): the console at once, the Discord
+    adapter in a process pool, so drawing never stalls the event loop.
+    """
 
     filename: str
-    png: bytes
+    board: BoardView
+    crop: tuple[float, float, float, float] | None
     alt: str
 
 

@@ -8,12 +8,12 @@ from bot.core.outputs import Picture
 from engine.core import SPECTATOR, Game, InvalidCommand, Overlay, Viewer
 from renderers import action_crop, describe_board, render_board, zoom_box
 
-__all__ = ["board_picture", "board_text"]
+__all__ = ["board_picture", "board_text", "render_picture"]
 
 
 def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer: Viewer = SPECTATOR,
                   zoom: str | None = None, name: str = "board.png") -> tuple[Picture, ...]:
-    """The board PNG with alt text from the same view; nothing for games without a board."""
+    """The board to draw, with alt text from the same view; nothing for games without a board."""
     board = game.system.board(game.state, viewer, overlays)
     if board is None:
         return ()
@@ -22,7 +22,12 @@ def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer
         raise InvalidCommand(f"there is no model {zoom} to zoom on; models: {known}")
     crop = zoom_box(board, zoom) if zoom else action_crop(board)
     alt = describe_board(board)[:1000]
-    return (Picture(filename=name, png=render_board(board, crop=crop), alt=alt),)
+    return (Picture(filename=name, board=board, crop=crop, alt=alt),)
+
+
+def render_picture(picture: Picture) -> bytes:
+    """The PNG bytes of a picture (CPU-bound: run it off the event loop in a server)."""
+    return render_board(picture.board, crop=picture.crop)
 
 
 def board_text(game: Game[Any], viewer: Viewer = SPECTATOR) -> str:

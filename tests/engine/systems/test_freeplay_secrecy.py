@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.pictures import board_picture
+from bot.core.pictures import board_picture, render_picture
 from engine.core import SPECTATOR, Game, Viewer
 from engine.systems.freeplay.commands import AddCard, AddModel, MoveModel
 from engine.systems.freeplay.state import FreeplayState
@@ -34,4 +34,4 @@ def test_public_outputs_and_pictures_ignore_the_hand(first: list[str], second: l
     for viewer in (SPECTATOR, Viewer.of_side(B)):
         assert one.view(viewer) == two.view(viewer)
         assert [line.text for line in one.log_view(viewer).lines] == [line.text for line in two.log_view(viewer).lines]
-    assert board_picture(one)[0].png == board_picture(two)[0].png
+    assert render_picture(board_picture(one)[0]) == render_picture(board_picture(two)[0])
