@@ -20,7 +20,7 @@ from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
 from bot.core.registry import walk
-from bot.core.storage import ConcurrentUpdate, GameRepository, StoredGame, TableBusy
+from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, StoredGame, TableBusy
 from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
@@ -72,15 +72,18 @@ class TableService:
     # -- entry point ---------------------------------------------------------------------------
 
     async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False,
-                      side: SideId | None = None) -> list[Output]:
+                      side: SideId | None = None, interaction_id: str | None = None) -> list[Output]:
         """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server);
-        ``side`` says which side acts when the user holds several (a practice table)."""
+        ``side`` says which side acts when the user holds several (a practice table); an
+        ``interaction_id`` delivered twice applies once (the second time nothing is said)."""
         try:
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
-            return await self._in_game(table, user, invocation, manager, side)
+            return await self._in_game(table, user, invocation, manager, side, interaction_id)
+        except DuplicateInteraction:
+            return []
         except PLAYER_ERRORS as error:
             return [Output(text=str(error), to=user, error=True)]
         except Exception:  # a bug must not take the table down; the engine changed nothing
@@ -132,7 +135,7 @@ class TableService:
         return stored, game
 
     async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
-                       side: SideId | None) -> list[Output]:
+                       side: SideId | None, interaction_id: str | None) -> list[Output]:
         stored, game = await self._load(table)
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
         query = self._query(game, user, invocation, side)
@@ -148,8 +151,9 @@ class TableService:
             before = game.seq
             events = game.apply(command, actor)
             try:
-                await self._repository.append(stored.game_id, [e.to_record() for e in events], before, game.is_over())
-            except ConcurrentUpdate:
+                await self._repository.append(stored.game_id, [e.to_record() for e in events], before, game.is_over(),
+                                              interaction_id=interaction_id)
+            except (ConcurrentUpdate, DuplicateInteraction):
                 self._live.pop(stored.game_id, None)
                 raise
         overlays = None if is_core else game.system.board_update(events)

@@ -20,7 +20,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from bot.core.storage import ConcurrentUpdate, StoredGame, TableBusy
+from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, StoredGame, TableBusy
 from engine.core import GameSetup
 
 __all__ = [
@@ -93,10 +93,6 @@ _SCHEMA = (
 
 _LAST_SEQ = ("SELECT coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.game_id), 0) "
              "FROM games g WHERE g.game_id = ?")
-
-
-class DuplicateInteraction(RuntimeError):
-    """This Discord interaction was already applied (a retry or a redelivery); applying it again would double it."""
 
 
 @dataclass(frozen=True)
@@ -276,9 +272,10 @@ class SqliteRepository:
         return StoredGame(game_id, table_id, GameSetup.model_validate_json(setup), seed,
                           [json.loads(record) for (record,) in records], bool(ended))
 
-    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool) -> None:
+    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
+                     interaction_id: str | None = None) -> None:
         """Add records after ``expected_seq``; raise ``ConcurrentUpdate`` if the game moved on."""
-        await self.commit(game_id, records, expected_seq, ended)
+        await self.commit(game_id, records, expected_seq, ended, interaction_id=interaction_id)
 
     async def games(self) -> list[StoredGame]:
         """Every stored game with its whole log, oldest first; start-up should prefer ``list_games``."""

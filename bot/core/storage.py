@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 from engine.core import GameSetup
 
-__all__ = ["ConcurrentUpdate", "GameRepository", "MemoryRepository", "StoredGame", "TableBusy"]
+__all__ = ["ConcurrentUpdate", "DuplicateInteraction", "GameRepository", "MemoryRepository", "StoredGame",
+           "TableBusy"]
 
 
 class TableBusy(ValueError):
@@ -21,6 +22,10 @@ class TableBusy(ValueError):
 
 class ConcurrentUpdate(RuntimeError):
     """Someone else appended to this game first; reload and try again from a fresh view."""
+
+
+class DuplicateInteraction(RuntimeError):
+    """This Discord interaction was already applied (a retry or a redelivery); applying it again would double it."""
 
 
 @dataclass
@@ -44,8 +49,10 @@ class GameRepository(Protocol):
     async def current(self, table: str) -> StoredGame | None:
         """The newest game of a table, finished or not."""
 
-    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool) -> None:
-        """Add records after ``expected_seq``; raise ``ConcurrentUpdate`` if the game moved on."""
+    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
+                     interaction_id: str | None = None) -> None:
+        """Add records after ``expected_seq``; raise ``ConcurrentUpdate`` if the game moved on, or
+        ``DuplicateInteraction`` if ``interaction_id`` was applied before (then nothing is written)."""
 
     async def games(self) -> list[StoredGame]:
         """Every stored game, oldest first."""
@@ -56,6 +63,7 @@ class MemoryRepository:
 
     def __init__(self) -> None:
         self._games: dict[str, StoredGame] = {}
+        self._interactions: set[str] = set()
 
     async def create(self, game: StoredGame) -> None:
         existing = await self.current(game.table)
@@ -69,12 +77,17 @@ class MemoryRepository:
         found = [game for game in self._games.values() if game.table == table]
         return found[-1] if found else None
 
-    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool) -> None:
+    async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
+                     interaction_id: str | None = None) -> None:
+        if interaction_id is not None and interaction_id in self._interactions:
+            raise DuplicateInteraction(f"interaction {interaction_id} was already applied")
         game = self._games[game_id]
         if game.seq != expected_seq:
             raise ConcurrentUpdate(f"game {game_id} is at #{game.seq}, not #{expected_seq}")
         game.records.extend(records)
         game.ended = ended
+        if interaction_id is not None:
+            self._interactions.add(interaction_id)
 
     async def games(self) -> list[StoredGame]:
         return list(self._games.values())
