@@ -32,13 +32,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="skirmish-gm", description=__doc__)
     commands = parser.add_subparsers(dest="mode")
     add_arguments(commands.add_parser("console", help="play a table offline, interactively or from a script"))
+    bot = commands.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    bot.add_argument("--sync", action="store_true", help="sync the slash commands even if they did not change")
+    parser.add_argument("--sync", action="store_true", help="with a token: sync the slash commands now")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.mode == "console":
         return run_console(args)
-    if discord_token():
-        print("DISCORD_TOKEN is set, but the Discord adapter is not built yet (issue 6); "
-              "starting the offline console instead.", file=sys.stderr)
+    token = discord_token()
+    if token:
+        from bot.discord.run import run_bot
+
+        logging.getLogger().setLevel(logging.INFO)
+        return run_bot(token, force_sync=args.sync)
+    if args.mode == "bot":
+        print("DISCORD_TOKEN is not set (neither in the environment nor in .env); the bot cannot start.",
+              file=sys.stderr)
+        return 2
     return run_console(parser.parse_args(["console", "--demo", "--out", "out"]))
 
 

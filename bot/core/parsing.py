@@ -36,6 +36,7 @@ class Invocation:
     path: tuple[str, ...]
     options: dict[str, OptionValue] = field(default_factory=dict)
     attachments: dict[str, Attachment] = field(default_factory=dict)
+    built_at_seq: int | None = None  # set by buttons and confirmations: refused once the game moved on
 
     @property
     def name(self) -> str:

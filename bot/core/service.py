@@ -19,7 +19,7 @@ from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
-from bot.core.registry import walk
+from bot.core.registry import Suggest, walk
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, StoredGame, TableBusy
 from engine.core import (
     CORE_COMMANDS,
@@ -66,6 +66,7 @@ class TableService:
         self._systems = dict(systems)
         self._seed_source = seed_source
         self._live: dict[str, Game[Any]] = {}
+        self._live_at: dict[str, str] = {}  # table -> the game id last used there
         self._locks: dict[str, asyncio.Lock] = {}
         self._counter = 0
 
@@ -113,12 +114,36 @@ class TableService:
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
         await self._repository.create(StoredGame(game_id, table, setup, seed, game.records(), game.is_over()))
         self._live[game_id] = game
+        self._live_at[table] = game_id
         return announce(game, game.log)
 
     def _table_free_roll(self, options: Mapping[str, Any]) -> list[Output]:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))
         purpose = f" for {options['for']}" if "for" in options else ""
         return [Output(text=f"Roll{purpose}: {result.breakdown}")]
+
+    # -- reading from memory (autocomplete and buttons must answer at once) ----------------------
+
+    async def game_at(self, table: str) -> Game[Any] | None:
+        """The current game of a table, loaded from storage if it is not in memory."""
+        if await self._repository.current(table) is None:
+            return None
+        return (await self._load(table))[1]
+
+    def live_game(self, table: str) -> Game[Any] | None:
+        """The game last used at ``table`` if it is in memory; never touches storage."""
+        game_id = self._live_at.get(table)
+        return self._live.get(game_id) if game_id else None
+
+    def suggestions(self, table: str, user: UserId, kind: Suggest, typed: str) -> list[str]:
+        """Up to 25 values for an option, filtered to what ``user`` may use and know now, from memory."""
+        if kind is Suggest.SYSTEM:
+            found = list(self._systems)
+        else:
+            game = self.live_game(table)
+            found = [] if game is None else _suggest(game, user, kind)
+        wanted = typed.casefold()
+        return [value for value in found if wanted in value.casefold()][:25]
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -132,6 +157,7 @@ class TableService:
             system = self._systems[stored.setup.system]()
             game = Game.from_records(system, stored.setup, stored.seed, stored.records)
             self._live[stored.game_id] = game
+        self._live_at[table] = stored.game_id
         return stored, game
 
     async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
@@ -196,12 +222,13 @@ class TableService:
             case ("undo",):
                 return RequestUndo(to_seq=int(options["to"]))
             case ("decide",):
-                return _answer(str(options["decision"]), str(options["choice"]))
+                return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
         return None
 
     def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
                side: SideId | None) -> list[Output] | None:
-        viewer = Viewer.of_side(side) if side in game.state.sides_of(user) else _viewer_for(game, user)
+        held = game.state.sides_of(user)
+        viewer = Viewer.of_side(side) if side is not None and side in held else _viewer_for(game, user)
         match invocation.path:
             case ("game", "state"):
                 return [Output(text=json.dumps(game.view(viewer).public_json(), indent=1), to=user)]
@@ -254,14 +281,44 @@ class TableService:
         return f"You hold side {', '.join(held)}. Commands: {commands}."
 
 
+def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
+    held = game.state.sides_of(user)
+    viewer = _viewer_for(game, user)
+    board = game.system.board(game.state, viewer, ())
+    match kind:
+        case Suggest.SIDE:
+            return list(game.state.sides)
+        case Suggest.MODEL:
+            return [m.id for m in board.models] if board else []
+        case Suggest.OWN_MODEL:
+            return [m.id for m in board.models if m.side in held] if board else []
+        case Suggest.TERRAIN:
+            return [t.id for t in board.terrain] if board else []
+        case Suggest.DECISION:
+            return [d.id for d in game.pending if d.owner in held]
+        case Suggest.CARD:
+            hand = getattr(game.view(viewer), "my_hand", None)
+            return list(hand or ())
+    catalogue = load_system_data(game.setup.system)
+    match kind:
+        case Suggest.UNIT:
+            return [u.name for u in catalogue.units] + list(game.state.imported_units)
+        case Suggest.FORCE:
+            return [f.name for f in catalogue.forces]
+        case Suggest.MAP:
+            return [m.id for m in catalogue.maps]
+    return []
+
+
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
 
 
-def _answer(decision: str, choice: str) -> Answer:
+def _answer(decision: str, choice: str, built_at: int | None) -> Answer:
     """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
     if "=" not in choice:
-        return Answer(decision_id=decision, choice=choice.strip())
+        return Answer(decision_id=decision, choice=choice.strip(), built_at_seq=built_at)
     pairs = (part.split("=", 1) for part in choice.split(";") if part.strip())
-    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs})
+    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs},
+                  built_at_seq=built_at)

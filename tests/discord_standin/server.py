@@ -6,6 +6,7 @@ clients can disconnect, restart and reconnect against the same messages and comm
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -204,6 +205,15 @@ class StandIn:
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
             raise RuntimeError("no bot is connected to the stand-in gateway")
         return handle
+
+    async def redeliver(self, handle: InjectedInteraction) -> InjectedInteraction:
+        """Deliver an interaction again with the same id and a fresh token, as a gateway replay would."""
+        payload = {**handle.payload, "token": secrets.token_urlsafe(48)}
+        again = InjectedInteraction(self.world, payload)
+        self.interactions[again.id] = again
+        if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
+            raise RuntimeError("no bot is connected to the stand-in gateway")
+        return again
 
     async def slash(
         self,

@@ -1,0 +1,108 @@
+"""The Discord client: slash commands from the registry, the Decide button, autocomplete, delivery."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import discord
+from discord import app_commands
+
+from bot.core.data_loader import IMPORT_LIMIT_BYTES
+from bot.core.outputs import Output
+from bot.core.parsing import Attachment, Invocation
+from bot.core.registry import Suggest
+from bot.core.service import TableService
+from bot.discord.decide import DecideButton
+from bot.discord.delivery import Delivery
+from bot.discord.tree import build_commands, tree_hash
+from engine.core import SideId, UserId
+
+__all__ = ["GameMaster"]
+
+_log = logging.getLogger(__name__)
+_CDN_HOSTS = frozenset({"cdn.discordapp.com", "media.discordapp.net"})
+_FETCH_TIMEOUT = 10.0  # seconds
+
+
+def _allowed_host(url: str) -> bool:
+    """Imports come from Discord's CDN only (or the API host itself, which is a stand-in in tests)."""
+    host = urlparse(url).hostname or ""
+    return host in _CDN_HOSTS or host == urlparse(discord.http.Route.BASE).hostname
+
+
+class GameMaster(discord.Client):
+    """Hosts games in channels and threads through the transport-free table service."""
+
+    def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
+                 force_sync: bool = False, guild_id: int | None = None, **options: Any) -> None:
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
+                         **options)
+        self.service = service
+        self.delivery = Delivery(pool)
+        self.tree = app_commands.CommandTree(self)
+        for command in build_commands(self._dispatch, self._suggest):
+            self.tree.add_command(command)
+        self._hash_file = hash_file
+        self._force_sync = force_sync
+        self._guild = discord.Object(guild_id) if guild_id else None
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(DecideButton)
+        await self._sync_if_changed()
+
+    async def _sync_if_changed(self) -> None:
+        """Sync only when the commands changed (Discord caps command creation per day) or when asked."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        digest = tree_hash(payload)
+        if not self._force_sync and self._hash_file is not None and self._hash_file.is_file() \
+                and self._hash_file.read_text().strip() == digest:
+            _log.info("slash commands unchanged; not syncing")
+            return
+        if self._guild is not None:
+            self.tree.copy_global_to(guild=self._guild)
+        await self.tree.sync(guild=self._guild)
+        if self._hash_file is not None:
+            self._hash_file.write_text(digest)
+        _log.info("synced %d slash commands", len(payload))
+
+    async def _suggest(self, interaction: discord.Interaction, kind: Suggest,
+                       current: str) -> list[app_commands.Choice[str]]:
+        values = self.service.suggestions(str(interaction.channel_id), UserId(str(interaction.user.id)), kind, current)
+        return [app_commands.Choice(name=value[:100], value=value[:100]) for value in values]
+
+    async def _dispatch(self, interaction: discord.Interaction, path: tuple[str, ...], options: dict[str, Any]) -> None:
+        plain: dict[str, str | int | float | bool] = {}
+        files: dict[str, Attachment] = {}
+        problem = None
+        for name, value in options.items():
+            if isinstance(value, discord.Attachment):
+                if value.size > IMPORT_LIMIT_BYTES or not _allowed_host(value.url):
+                    problem = f"{value.filename}: imports are YAML files of at most 256 KB uploaded to Discord"
+                    continue
+                files[name] = Attachment(value.filename, await asyncio.wait_for(value.read(), _FETCH_TIMEOUT))
+            elif isinstance(value, discord.abc.User):
+                plain[name] = str(value.id)
+            else:
+                plain[name] = value
+        if problem:
+            await interaction.response.send_message(problem, ephemeral=True)
+            return
+        await self.run_invocation(interaction, Invocation(path, plain, files))
+
+    async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
+                             edit_prompt: bool = False) -> None:
+        """Defer at once (the reply is due in 3 s), run the command, then deliver what it says."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = str(interaction.channel_id)
+        manager = bool(interaction.permissions.manage_guild)
+        outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
+                                                           manager=manager, interaction_id=str(interaction.id))
+        game = self.service.live_game(table)
+        owners: dict[SideId, UserId] = dict(game.state.seats) if game else {}
+        await self.delivery.deliver(interaction, outputs, {str(k): str(v) for k, v in owners.items()},
+                                    game.seq if game else 0)

@@ -1,0 +1,62 @@
+"""A real GameMaster client logged in to the stand-in Discord, with storage in a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.core.service import TableService
+from bot.core.sqlite_store import SqliteRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from bot.discord.client import GameMaster
+from tests.discord_standin import StandIn, start_bot, stop_bot
+
+
+class Table:
+    """The bot under test, its storage and the stand-in, with helpers that read like a player's actions."""
+
+    def __init__(self, standin: StandIn, db: Path) -> None:
+        self.standin, self.db = standin, db
+        self.client: GameMaster | None = None
+        self.repository: SqliteRepository | None = None
+
+    async def start(self) -> GameMaster:
+        self.repository = await SqliteRepository.open(self.db)
+        self.client = GameMaster(TableService(self.repository, SYSTEM_FACTORIES), pool=None,
+                                 hash_file=self.db.with_suffix(".hash"), guild_ready_timeout=0.2)
+        await start_bot(self.client)
+        return self.client
+
+    async def stop(self) -> None:
+        if self.client is not None:
+            await stop_bot(self.client)
+        if self.repository is not None:
+            await self.repository.close()
+        self.client = self.repository = None
+
+    def user_id(self, name: str) -> str:
+        return str(self.standin.world.user(name)["id"])
+
+    def texts(self, channel: str = "battle") -> list[str]:
+        return [m["content"] for m in self.standin.messages_in(channel)]
+
+    async def do(self, path: str, options: dict[str, object] | None = None, *, user: str = "alice",
+                 channel: str = "battle") -> list[str]:
+        """Run a slash command and wait for its whole answer; returns the ephemeral texts the user saw."""
+        handle = await self.standin.slash(path, options, user=user, channel=channel)
+        await handle.response()
+        await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None,
+                              what=f"/{path} to finish")
+        return [s.body.get("content", "") for s in handle.sent if s.kind == "followup"]
+
+
+@pytest_asyncio.fixture
+async def table(standin: StandIn, tmp_path: Path) -> AsyncIterator[Table]:
+    bot_table = Table(standin, tmp_path / "games.sqlite3")
+    await bot_table.start()
+    try:
+        yield bot_table
+    finally:
+        await bot_table.stop()
