@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.core.announce import announce, decision_prompt
+from bot.core.core_commands import core_command
 from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
@@ -25,19 +26,10 @@ from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
     Actor,
-    Answer,
-    AssignSeat,
     Command,
-    Concede,
-    EndGame,
     Game,
     GameSetup,
     ImportUnits,
-    JoinSide,
-    LeaveSide,
-    RequestUndo,
-    RigDice,
-    RollDice,
     RulesError,
     SideId,
     System,
@@ -167,7 +159,7 @@ class TableService:
         query = self._query(game, user, invocation, side)
         if query is not None:
             return query
-        command = (self._import_command(game, invocation) or self._core_command(invocation)
+        command = (self._import_command(game, invocation) or core_command(invocation)
                    or game.system.parse_command(invocation.path, invocation.options))
         if command is None:
             raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
@@ -198,32 +190,6 @@ class TableService:
         catalogue = load_system_data(game.setup.system)
         units = load_player_import(upload.filename, upload.data, "units", catalogue=catalogue)
         return ImportUnits(units=units)
-
-    @staticmethod
-    def _core_command(invocation: Invocation) -> Command | None:
-        options = invocation.options
-        match invocation.path:
-            case ("game", "join"):
-                return JoinSide(side=SideId(str(options["side"]).upper()))
-            case ("game", "leave"):
-                return LeaveSide(side=SideId(str(options["side"]).upper()))
-            case ("game", "seat"):
-                return AssignSeat(side=SideId(str(options["side"]).upper()), user=UserId(str(options["user"])))
-            case ("game", "concede"):
-                return Concede()
-            case ("game", "end"):
-                return EndGame()
-            case ("roll",):
-                return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
-            case ("dice", "rig"):
-                values = tuple(int(v) if v.strip().lstrip("-").isdigit() else v.strip()
-                               for v in str(options["values"]).split(",") if v.strip())
-                return RigDice(values=values)
-            case ("undo",):
-                return RequestUndo(to_seq=int(options["to"]))
-            case ("decide",):
-                return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
-        return None
 
     def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
                side: SideId | None) -> list[Output] | None:
@@ -313,12 +279,3 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
-
-
-def _answer(decision: str, choice: str, built_at: int | None) -> Answer:
-    """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
-    if "=" not in choice:
-        return Answer(decision_id=decision, choice=choice.strip(), built_at_seq=built_at)
-    pairs = (part.split("=", 1) for part in choice.split(";") if part.strip())
-    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs},
-                  built_at_seq=built_at)

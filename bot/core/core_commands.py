@@ -1,0 +1,57 @@
+"""Turning an invocation of a table command every game shares (join, roll, undo, decide...) into
+the engine's core command; game-specific commands are parsed by their system instead."""
+
+from __future__ import annotations
+
+from bot.core.parsing import Invocation
+from engine.core import (
+    Answer,
+    AssignSeat,
+    Command,
+    Concede,
+    EndGame,
+    JoinSide,
+    LeaveSide,
+    RequestUndo,
+    RigDice,
+    RollDice,
+    SideId,
+    UserId,
+)
+
+__all__ = ["core_command"]
+
+
+def core_command(invocation: Invocation) -> Command | None:
+    options = invocation.options
+    match invocation.path:
+        case ("game", "join"):
+            return JoinSide(side=SideId(str(options["side"]).upper()))
+        case ("game", "leave"):
+            return LeaveSide(side=SideId(str(options["side"]).upper()))
+        case ("game", "seat"):
+            return AssignSeat(side=SideId(str(options["side"]).upper()), user=UserId(str(options["user"])))
+        case ("game", "concede"):
+            return Concede()
+        case ("game", "end"):
+            return EndGame()
+        case ("roll",):
+            return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
+        case ("dice", "rig"):
+            values = tuple(int(v) if v.strip().lstrip("-").isdigit() else v.strip()
+                           for v in str(options["values"]).split(",") if v.strip())
+            return RigDice(values=values)
+        case ("undo",):
+            return RequestUndo(to_seq=int(options["to"]))
+        case ("decide",):
+            return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
+    return None
+
+
+def _answer(decision: str, choice: str, built_at: int | None) -> Answer:
+    """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
+    if "=" not in choice:
+        return Answer(decision_id=decision, choice=choice.strip(), built_at_seq=built_at)
+    pairs = (part.split("=", 1) for part in choice.split(";") if part.strip())
+    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs},
+                  built_at_seq=built_at)
