@@ -19,8 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.core.sqlite_store import OutboxItem, SqliteRepository
-from bot.core.storage import StoredGame
+from bot.core.sqlite_store import SqliteRepository
+from bot.core.storage import OutboxItem, StoredGame
 from engine.core import GameSetup, SideId, UserId
 
 GAMES = 1_000
@@ -91,7 +91,7 @@ async def main() -> None:
             game_id = live[i % len(live)].game_id
             seq = seqs[game_id]
             started = time.perf_counter()
-            await repository.commit(game_id, [record(seq + 1)], seq, False, interaction_id=f"i-{i}",
+            await repository.append(game_id, [record(seq + 1)], seq, False, interaction_id=f"i-{i}",
                                     outbox=[OutboxItem("channel:1", {"content": f"attack {i} resolved"})])
             commits.append(time.perf_counter() - started)
             seqs[game_id] = seq + 1

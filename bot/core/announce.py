@@ -8,6 +8,7 @@ from typing import Any
 from bot.core.outputs import Output
 from engine.core import (
     SPECTATOR,
+    Decision,
     DecisionAnnounced,
     DecisionOpened,
     Event,
@@ -19,7 +20,7 @@ from engine.core import (
     pending_view,
 )
 
-__all__ = ["announce", "decision_prompt"]
+__all__ = ["announce", "announce_pending", "decision_prompt"]
 
 
 def _who(game: Game[Any], side: SideId) -> str:
@@ -69,11 +70,21 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
             continue
         decision = game.state.pending[decision_id]
         owner = game.state.seats.get(decision.owner)
-        public_view = pending_view(decision, SPECTATOR)
-        notice = (f"{_who(game, decision.owner)} is choosing." if decision.secret
-                  else f"Waiting for {_who(game, decision.owner)}: {decision.prompt}")
-        outputs.append(Output(text=notice, decision=public_view))
+        outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
         if owner is not None:
             outputs.append(Output(text=decision_prompt(game, owner_view), to=owner, decision=owner_view))
     return outputs
+
+
+def _notice(game: Game[Any], decision: Decision) -> Output:
+    """The public line that a side owes a decision: it pings only the owner and never shows a secret one."""
+    notice = (f"{_who(game, decision.owner)} is choosing." if decision.secret
+              else f"Waiting for {_who(game, decision.owner)}: {decision.prompt}")
+    return Output(text=notice, decision=pending_view(decision, SPECTATOR), ping=game.state.seats.get(decision.owner),
+                  seq=game.seq)
+
+
+def announce_pending(game: Game[Any]) -> list[Output]:
+    """The public notice of every decision pending now (to refresh prompts after a restart)."""
+    return [_notice(game, decision) for decision in game.state.pending.values()]

@@ -10,11 +10,15 @@ from engine.core import (
     Command,
     Concede,
     EndGame,
+    ExtendDecision,
     JoinSide,
     LeaveSide,
+    PauseGame,
     RequestUndo,
+    ResumeGame,
     RigDice,
     RollDice,
+    SetAway,
     SideId,
     UserId,
 )
@@ -35,6 +39,14 @@ def core_command(invocation: Invocation) -> Command | None:
             return Concede()
         case ("game", "end"):
             return EndGame()
+        case ("game", "pause"):
+            return PauseGame(reason=str(options.get("reason", "")))
+        case ("game", "resume"):
+            return ResumeGame()
+        case ("game", "away"):
+            return SetAway(side=SideId(str(options["side"]).upper()), away=bool(options.get("on", True)))
+        case ("game", "extend"):
+            return ExtendDecision(decision_id=str(options["decision"]), minutes=int(options["minutes"]))
         case ("roll",):
             return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
         case ("dice", "rig"):

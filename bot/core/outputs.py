@@ -23,16 +23,37 @@ class Picture:
     crop: tuple[float, float, float, float] | None
     alt: str
 
+    def to_payload(self) -> dict[str, Any]:
+        return {"filename": self.filename, "board": self.board.model_dump(mode="json"),
+                "crop": list(self.crop) if self.crop else None, "alt": self.alt}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Picture:
+        crop = payload["crop"]
+        return cls(payload["filename"], BoardView.model_validate(payload["board"]),
+                   (crop[0], crop[1], crop[2], crop[3]) if crop else None, payload["alt"])
+
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """One message: to the whole table (``to`` is None) or privately to one user."""
+    """One message: to the whole table (``to`` is None) or privately to one user.
+
+    A decision notice names the one user it may ping (``ping``), the state it was built from
+    (``seq``, stamped on its button) and its deadline (epoch seconds). A message that must survive
+    a crash is committed with its events and carries its ``outbox_id`` (Discord's nonce).
+    """
 
     text: str
     to: UserId | None = None
     pictures: tuple[Picture, ...] = ()
     decision: PendingView | None = None
     error: bool = False
+    ping: UserId | None = None
+    seq: int | None = None
+    deadline: float | None = None
+    table: str | None = None
+    game_id: str | None = None
+    outbox_id: int | None = None
 
     @property
     def audience(self) -> str:
@@ -47,3 +68,19 @@ class Output:
             "decision": self.decision.model_dump(mode="json") if self.decision else None,
             "error": self.error,
         }
+
+    def to_payload(self) -> dict[str, Any]:
+        """Everything needed to send this message again after a restart (the outbox row)."""
+        return {"text": self.text, "to": self.to, "pictures": [p.to_payload() for p in self.pictures],
+                "decision": self.decision.model_dump(mode="json") if self.decision else None,
+                "ping": self.ping, "seq": self.seq, "deadline": self.deadline, "table": self.table,
+                "game_id": self.game_id}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any], outbox_id: int) -> Output:
+        decision = payload["decision"]
+        return cls(text=payload["text"], to=payload["to"],
+                   pictures=tuple(Picture.from_payload(p) for p in payload["pictures"]),
+                   decision=PendingView.model_validate(decision) if decision else None,
+                   ping=payload["ping"], seq=payload["seq"], deadline=payload["deadline"],
+                   table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id)

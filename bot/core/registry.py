@@ -76,10 +76,13 @@ REGISTRY: tuple[CommandSpec, ...] = (
     CommandSpec("game", "Create, join and run a game at this table", subcommands=(
         CommandSpec("new", "Start a game here", (
             OptionSpec("system", "Which game", required=True, suggest=Suggest.SYSTEM),
-            OptionSpec("map", "A preset map, e.g. crossroads", suggest=Suggest.MAP),
-            OptionSpec("size", "Table size in inches when no map is chosen, e.g. 48x48"),
+            OptionSpec("map", "A preset map, e.g. crossroads, or random (rolled, mirrored for balance)",
+                       suggest=Suggest.MAP),
+            OptionSpec("size", "Table size in inches with no map or map:random, e.g. 48x48"),
             OptionSpec("practice", "Practice table: one player may hold every side, dice may be rigged",
                  type=OptionType.BOOLEAN),
+            OptionSpec("pace", "How long choices wait: live (minutes) or post (play-by-post, hours)",
+                       choices=("live", "post")),
         )),
         CommandSpec("join", "Take a side", (
             OptionSpec("side", "The side to take", required=True, suggest=Suggest.SIDE),
@@ -94,6 +97,18 @@ REGISTRY: tuple[CommandSpec, ...] = (
         )),
         CommandSpec("concede", "Concede the game"),
         CommandSpec("end", "Host: end the game now"),
+        CommandSpec("pause", "Host: pause the game; nothing moves until it is resumed", (
+            OptionSpec("reason", "Why, shown to the table"),
+        )),
+        CommandSpec("resume", "Host: let a paused game go on"),
+        CommandSpec("away", "Mark a side away (its optional choices pass by default) or back", (
+            OptionSpec("side", "The side", required=True, suggest=Suggest.SIDE),
+            OptionSpec("on", "yes: away, no: back (default yes)", type=OptionType.BOOLEAN),
+        )),
+        CommandSpec("extend", "Host: give a pending decision more time", (
+            OptionSpec("decision", "The decision id, e.g. d12", required=True, suggest=Suggest.DECISION),
+            OptionSpec("minutes", "Extra minutes, 1 to 1440", type=OptionType.INTEGER, required=True),
+        )),
     )),
     CommandSpec("force", "Armies and warbands", subcommands=(
         CommandSpec("import", "Import unit profiles from a YAML file (units: [...])", (
@@ -135,6 +150,15 @@ REGISTRY: tuple[CommandSpec, ...] = (
             OptionSpec("terrain", "Its id, e.g. T3", required=True, suggest=Suggest.TERRAIN),
         )),
     )),
+    CommandSpec("map", "Maps for the table", subcommands=(
+        CommandSpec("import", "Before deployment: lay out your own map from a YAML file (one map)", (
+            OptionSpec("file", "The YAML file, written like an entry of maps.yaml", type=OptionType.ATTACHMENT,
+                       required=True),
+        )),
+        CommandSpec("preview", "Show a preset map on an empty table", (
+            OptionSpec("name", "The map, e.g. crossroads", required=True, suggest=Suggest.MAP),
+        )),
+    )),
     CommandSpec("move", "Move a model: x,y, via:..., toward/contact/behind/away <id>", (
         _MODEL,
         OptionSpec("to", "x,y or via:x,y;x,y or toward A2 [3|max], contact A2, behind T1 from B1, away B1 3",
@@ -165,6 +189,14 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("rig", "Practice tables: queue the next public results", (
             OptionSpec("values", "Comma list of results, e.g. 6,6,1", required=True),
         )),
+    )),
+    CommandSpec("ask", "Ask another side to choose, e.g. which model takes the hit", (
+        OptionSpec("side", "The side that answers", required=True, suggest=Suggest.SIDE),
+        OptionSpec("question", "The question, e.g. Hold or flee?", required=True),
+        OptionSpec("options", "Comma list of 2 to 25 answers, e.g. hold,flee; the first is the default",
+                   required=True),
+        OptionSpec("models", "Comma list of that side's models to answer for one by one, e.g. B1,B2"),
+        OptionSpec("optional", "Let the default stand if no answer comes in time", type=OptionType.BOOLEAN),
     )),
     CommandSpec("decide", "Answer a decision you owe", (
         OptionSpec("decision", "The decision id, e.g. d12", required=True, suggest=Suggest.DECISION),

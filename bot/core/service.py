@@ -11,22 +11,34 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from bot.core.announce import announce, decision_prompt
+from bot.core.announce import announce, announce_pending, decision_prompt
 from bot.core.core_commands import core_command
 from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.outputs import Output
+from bot.core.pace import PACES, pace_of
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
 from bot.core.registry import Suggest, walk
-from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, StoredGame, TableBusy
+from bot.core.storage import (
+    ConcurrentUpdate,
+    DeadlineChanges,
+    DuplicateInteraction,
+    GameRepository,
+    OutboxItem,
+    StoredGame,
+    TableBusy,
+)
 from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
     Actor,
     Command,
+    ExpireDecision,
     Game,
     GameSetup,
     ImportUnits,
@@ -53,10 +65,11 @@ class TableService:
     """Hosts games at tables (a Discord channel or thread, a console session)."""
 
     def __init__(self, repository: GameRepository, systems: Mapping[str, SystemFactory],
-                 *, seed_source: Callable[[], str] = new_seed) -> None:
+                 *, seed_source: Callable[[], str] = new_seed, clock: Callable[[], float] = time.time) -> None:
         self._repository = repository
         self._systems = dict(systems)
         self._seed_source = seed_source
+        self._clock = clock
         self._live: dict[str, Game[Any]] = {}
         self._live_at: dict[str, str] = {}  # table -> the game id last used there
         self._locks: dict[str, asyncio.Lock] = {}
@@ -93,6 +106,8 @@ class TableService:
             raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
         system = self._systems[name]()
         practice = bool(options.get("practice", False))
+        if str(options.get("pace", "live")) not in PACES:
+            raise CommandLineError(f"unknown pace {options['pace']!r}; choose one of {', '.join(PACES)}")
         seed = self._seed_source()
         spec = system.spec
         sides = tuple(SideId(chr(ord("A") + i)) for i in range(spec.min_sides))
@@ -104,10 +119,13 @@ class TableService:
         game = Game.start(system, setup, seed, seats=seats)
         self._counter += 1
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
-        await self._repository.create(StoredGame(game_id, table, setup, seed, game.records(), game.is_over()))
+        outputs = [replace(o, table=table, game_id=game_id) for o in announce(game, game.log)]
+        durable = _durable(table, user, outputs)
+        ids = await self._repository.create(StoredGame(game_id, table, setup, seed, game.records(), game.is_over()),
+                                            outbox=[item for _, item in durable])
         self._live[game_id] = game
         self._live_at[table] = game_id
-        return announce(game, game.log)
+        return _with_ids(outputs, durable, ids)
 
     def _table_free_roll(self, options: Mapping[str, Any]) -> list[Output]:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))
@@ -144,13 +162,17 @@ class TableService:
         if stored is None:
             raise CommandLineError("there is no game at this table; start one with /game new system:<game> "
                                    f"(systems: {', '.join(self._systems)})")
+        self._live_at[table] = stored.game_id
+        return stored, self._game_of(stored)
+
+    def _game_of(self, stored: StoredGame) -> Game[Any]:
+        """The live game for a stored one, replayed from its log the first time it is used."""
         game = self._live.get(stored.game_id)
         if game is None:
             system = self._systems[stored.setup.system]()
             game = Game.from_records(system, stored.setup, stored.seed, stored.records)
             self._live[stored.game_id] = game
-        self._live_at[table] = stored.game_id
-        return stored, game
+        return game
 
     async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
                        side: SideId | None, interaction_id: str | None) -> list[Output]:
@@ -164,20 +186,29 @@ class TableService:
         if command is None:
             raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
         is_core = type(command) in CORE_COMMANDS
+        return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
+
+    async def _run(self, stored: StoredGame, game: Game[Any], command: Command, actor: Actor, table: str,
+                   interaction_id: str | None, *, show_board: bool = True) -> list[Output]:
+        """Apply one command under the game's lock and commit its events, messages and deadlines together."""
         lock = self._locks.setdefault(stored.game_id, asyncio.Lock())
         async with lock:
-            before = game.seq
+            before, pending_before = game.seq, set(game.state.pending)
             events = game.apply(command, actor)
+            overlays = game.system.board_update(events) if show_board else None
+            outputs = (announce(game, events) if overlays is None
+                       else announce(game, events, pictures=lambda: board_picture(game, overlays)))
+            deadlines = self._deadline_changes(game, pending_before)
+            outputs = [_stamp(o, stored, deadlines) for o in outputs]
+            durable = _durable(table, actor.user, outputs)
             try:
-                await self._repository.append(stored.game_id, [e.to_record() for e in events], before, game.is_over(),
-                                              interaction_id=interaction_id)
+                ids = await self._repository.append(
+                    stored.game_id, [e.to_record() for e in events], before, game.is_over(),
+                    outbox=[item for _, item in durable], deadlines=deadlines, interaction_id=interaction_id)
             except (ConcurrentUpdate, DuplicateInteraction):
                 self._live.pop(stored.game_id, None)
                 raise
-        overlays = None if is_core else game.system.board_update(events)
-        if overlays is None:
-            return announce(game, events)
-        return announce(game, events, pictures=lambda: board_picture(game, overlays))
+        return _with_ids(outputs, durable, ids)
 
     @staticmethod
     def _import_command(game: Game[Any], invocation: Invocation) -> Command | None:
@@ -190,6 +221,91 @@ class TableService:
         catalogue = load_system_data(game.setup.system)
         units = load_player_import(upload.filename, upload.data, "units", catalogue=catalogue)
         return ImportUnits(units=units)
+
+    def _deadline_changes(self, game: Game[Any], pending_before: set[str]) -> dict[str, float | None]:
+        """Arm a deadline for each decision this command opened, by the table's pace; disarm the closed ones."""
+        pace = pace_of(game.setup.options)
+        now = self._clock()
+        changes: dict[str, float | None] = {d: None for d in pending_before if d not in game.state.pending}
+        for decision_id, decision in game.state.pending.items():
+            if decision_id not in pending_before:
+                changes[decision_id] = round(now + pace.timeout(decision.kind), 3)
+        return changes
+
+    # -- the clock and the outbox (driven by a front-end's timer and start-up) --------------------
+
+    async def expire_due(self) -> list[Output]:
+        """Let every decision whose deadline passed take its course: an optional one takes its default;
+        a required one is announced as late (the game waits for its owner or the host's /decide force)."""
+        now = self._clock()
+        outputs: list[Output] = []
+        for deadline in await self._repository.deadlines():
+            if deadline.due_at > now:
+                break
+            stored = await self._repository.game(deadline.game_id)
+            if stored is None:
+                continue
+            game = self._game_of(stored)
+            outputs.extend(await self._expire(stored, game, deadline.decision_id))
+        return outputs
+
+    async def _expire(self, stored: StoredGame, game: Game[Any], decision_id: str) -> list[Output]:
+        decision = game.state.pending.get(decision_id)
+        clock = Actor(user=stored.setup.host, host=True)
+        if decision is not None and decision.optional:
+            try:
+                return await self._run(stored, game, ExpireDecision(decision_id=decision_id), clock, stored.table, None)
+            except RulesError as refused:  # e.g. paused: look again after another full wait
+                _log.info("deadline of %s in %s not applied: %s", decision_id, stored.game_id, refused)
+                due = self._clock() + pace_of(stored.setup.options).timeout(decision.kind)
+                return await self._commit_only(stored, game, {decision_id: due})
+        notices: list[Output] = []
+        if decision is not None:
+            owner = game.state.seats.get(decision.owner)
+            who = f"{owner} (side {decision.owner})" if owner else f"side {decision.owner}"
+            notices.append(Output(text=f"Time is up for {who} on {decision_id}: {decision.prompt}. The game waits "
+                                       "for their answer, or for the host to /decide it for them.",
+                                  table=stored.table, game_id=stored.game_id))
+        return await self._commit_only(stored, game, {decision_id: None}, notices)
+
+    async def _commit_only(self, stored: StoredGame, game: Game[Any], deadlines: DeadlineChanges,
+                           outputs: Sequence[Output] = ()) -> list[Output]:
+        """Commit messages and deadline changes that come with no event (the game does not move)."""
+        durable = _durable(stored.table, None, list(outputs))
+        async with self._locks.setdefault(stored.game_id, asyncio.Lock()):
+            ids = await self._repository.append(stored.game_id, [], game.seq, game.is_over(),
+                                                outbox=[item for _, item in durable], deadlines=deadlines)
+        return _with_ids(list(outputs), durable, ids)
+
+    async def unsent(self) -> list[Output]:
+        """Committed messages not yet confirmed sent (after a crash): send them again, with the same nonce."""
+        return [Output.from_payload(row.payload, row.id) for row in await self._repository.unsent_outbox()]
+
+    async def sent(self, output: Output, channel: int, message_id: int) -> None:
+        """Record that an outbox message went out; a decision notice is remembered so a restart edits it."""
+        if output.outbox_id is not None:
+            await self._repository.mark_sent(output.outbox_id, message_id)
+        if output.decision is not None and output.to is None and output.game_id is not None:
+            await self._repository.remember_message(output.game_id, f"prompt:{output.decision.id}", channel,
+                                                    message_id)
+
+    async def open_prompts(self) -> list[tuple[Output, int, int]]:
+        """Each pending decision's public notice as it stands now, with the message that showed it
+        (channel, message id): after a restart the front-end edits those messages in place."""
+        found: list[tuple[Output, int, int]] = []
+        armed = {(d.game_id, d.decision_id): d.due_at for d in await self._repository.deadlines()}
+        for stored in await self._repository.games():
+            if stored.ended:
+                continue
+            game = self._game_of(stored)
+            for notice in announce_pending(game):
+                assert notice.decision is not None
+                ref = await self._repository.message_for(stored.game_id, f"prompt:{notice.decision.id}")
+                if ref is not None:
+                    deadline = armed.get((stored.game_id, notice.decision.id))
+                    found.append((_stamp(notice, stored, {notice.decision.id: deadline}), ref.channel,
+                                  ref.message_id))
+        return found
 
     def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
                side: SideId | None) -> list[Output] | None:
@@ -279,3 +395,24 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _stamp(output: Output, stored: StoredGame, deadlines: Mapping[str, float | None]) -> Output:
+    """Tag a message with its table and game, and a decision notice with the deadline just armed for it."""
+    deadline = output.deadline
+    if output.decision is not None and output.to is None:
+        deadline = deadlines.get(output.decision.id) or deadline
+    return replace(output, table=stored.table, game_id=stored.game_id, deadline=deadline)
+
+
+def _durable(table: str, invoker: UserId | None, outputs: Sequence[Output]) -> list[tuple[int, OutboxItem]]:
+    """The messages that must survive a crash: everything public and every private line for someone
+    other than the invoker (whose replies are part of their own interaction). Errors change nothing."""
+    return [(index, OutboxItem(f"channel:{table}" if output.to is None else f"user:{output.to}", output.to_payload()))
+            for index, output in enumerate(outputs) if not output.error and output.to != invoker]
+
+
+def _with_ids(outputs: list[Output], durable: list[tuple[int, OutboxItem]], ids: Sequence[int]) -> list[Output]:
+    for (index, _), outbox_id in zip(durable, ids, strict=True):
+        outputs[index] = replace(outputs[index], outbox_id=outbox_id)
+    return outputs

@@ -20,20 +20,20 @@ from typing import Any, Self
 
 import aiosqlite
 
-from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, StoredGame, TableBusy
+from bot.core.storage import (
+    ConcurrentUpdate,
+    Deadline,
+    DeadlineChanges,
+    DuplicateInteraction,
+    MessageRef,
+    OutboxItem,
+    OutboxRow,
+    StoredGame,
+    TableBusy,
+)
 from engine.core import GameSetup
 
-__all__ = [
-    "SCHEMA_VERSION",
-    "Deadline",
-    "DuplicateInteraction",
-    "GameSummary",
-    "MessageRef",
-    "OutboxItem",
-    "OutboxRow",
-    "Snapshot",
-    "SqliteRepository",
-]
+__all__ = ["SCHEMA_VERSION", "GameSummary", "Snapshot", "SqliteRepository"]
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
@@ -96,25 +96,6 @@ _LAST_SEQ = ("SELECT coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g
 
 
 @dataclass(frozen=True)
-class OutboxItem:
-    """A message to send once its command has committed: ``destination`` is "channel:<id>" or "user:<id>"."""
-
-    destination: str
-    payload: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class OutboxRow:
-    """A committed message not yet confirmed sent; ``id`` doubles as the Discord nonce."""
-
-    id: int
-    game_id: str
-    destination: str
-    payload: dict[str, Any]
-    created_at: float
-
-
-@dataclass(frozen=True)
 class GameSummary:
     """What start-up needs to know about a game without reading its log."""
 
@@ -123,23 +104,6 @@ class GameSummary:
     system: str
     ended: bool
     seq: int
-
-
-@dataclass(frozen=True)
-class Deadline:
-    """A decision's time limit, as absolute epoch seconds so it survives a restart."""
-
-    game_id: str
-    decision_id: str
-    due_at: float
-
-
-@dataclass(frozen=True)
-class MessageRef:
-    """The Discord message to edit (a status board, an open prompt) instead of posting a new one."""
-
-    channel: int
-    message_id: int
 
 
 @dataclass(frozen=True)
@@ -240,10 +204,13 @@ class SqliteRepository:
 
     # -- GameRepository ------------------------------------------------------------------------
 
-    async def create(self, game: StoredGame) -> None:
-        """Store a new game with its first records; raise ``TableBusy`` if its table hosts an unfinished one."""
+    async def create(self, game: StoredGame, *, outbox: Sequence[OutboxItem] = ()) -> tuple[int, ...]:
+        """Store a new game with its first records and messages; raise ``TableBusy`` if its table hosts an
+        unfinished one."""
         setup = game.setup.model_dump_json()
         events = _event_rows(game.game_id, game.records)
+        now = self._clock()
+        messages = [(game.game_id, now, item.destination, _dumps(item.payload)) for item in outbox]
         async with self._transaction() as db:
             newest = await db.execute_fetchall(
                 "SELECT game_id, system, ended FROM games WHERE table_id = ? ORDER BY ordinal DESC LIMIT 1",
@@ -255,15 +222,22 @@ class SqliteRepository:
             await db.execute(
                 "INSERT INTO games (game_id, ordinal, table_id, system, setup, seed, ended, created_at) "
                 "VALUES (?, (SELECT coalesce(max(ordinal), 0) + 1 FROM games), ?, ?, ?, ?, ?, ?)",
-                (game.game_id, game.table, game.setup.system, setup, game.seed, int(game.ended), self._clock()))
+                (game.game_id, game.table, game.setup.system, setup, game.seed, int(game.ended), now))
             await db.executemany("INSERT INTO events (game_id, seq, kind, record) VALUES (?, ?, ?, ?)", events)
+            return await self._queue(db, messages)
 
     async def current(self, table: str) -> StoredGame | None:
         """The newest game of a table, finished or not, with its whole log."""
+        return await self._one("table_id = ? ORDER BY ordinal DESC LIMIT 1", table)
+
+    async def game(self, game_id: str) -> StoredGame | None:
+        """One game by its id, with its whole log."""
+        return await self._one("game_id = ?", game_id)
+
+    async def _one(self, where: str, key: str) -> StoredGame | None:
         async with self._reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT game_id, table_id, setup, seed, ended FROM games WHERE table_id = ? "
-                "ORDER BY ordinal DESC LIMIT 1", (table,))
+                f"SELECT game_id, table_id, setup, seed, ended FROM games WHERE {where}", (key,))
             if not rows:
                 return None
             ((game_id, table_id, setup, seed, ended),) = rows
@@ -273,28 +247,10 @@ class SqliteRepository:
                           [json.loads(record) for (record,) in records], bool(ended))
 
     async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
-                     interaction_id: str | None = None) -> None:
-        """Add records after ``expected_seq``; raise ``ConcurrentUpdate`` if the game moved on."""
-        await self.commit(game_id, records, expected_seq, ended, interaction_id=interaction_id)
-
-    async def games(self) -> list[StoredGame]:
-        """Every stored game with its whole log, oldest first; start-up should prefer ``list_games``."""
-        async with self._reading() as db:
-            games = await db.execute_fetchall(
-                "SELECT game_id, table_id, setup, seed, ended FROM games ORDER BY ordinal")
-            events = await db.execute_fetchall("SELECT game_id, record FROM events ORDER BY game_id, seq")
-        logs: dict[str, list[dict[str, Any]]] = {}
-        for game_id, record in events:
-            logs.setdefault(game_id, []).append(json.loads(record))
-        return [StoredGame(game_id, table, GameSetup.model_validate_json(setup), seed, logs.get(game_id, []),
-                           bool(ended))
-                for game_id, table, setup, seed, ended in games]
-
-    # -- the bot's atomic commit ---------------------------------------------------------------
-
-    async def commit(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
-                     outbox: Sequence[OutboxItem] = (), interaction_id: str | None = None) -> tuple[int, ...]:
-        """Append a command's records, queue its messages and mark its interaction used, all in one transaction.
+                     outbox: Sequence[OutboxItem] = (), deadlines: DeadlineChanges | None = None,
+                     interaction_id: str | None = None) -> tuple[int, ...]:
+        """Append a command's records, queue its messages, move its deadlines and mark its interaction used,
+        all in one transaction.
 
         Raises ``DuplicateInteraction`` if ``interaction_id`` was already applied, ``ConcurrentUpdate`` if the
         game is no longer at ``expected_seq`` and ``KeyError`` for an unknown game; then nothing is written.
@@ -314,16 +270,41 @@ class SqliteRepository:
                 raise ConcurrentUpdate(f"game {game_id} is at #{seq}, not #{expected_seq}")
             await db.executemany("INSERT INTO events (game_id, seq, kind, record) VALUES (?, ?, ?, ?)", events)
             await db.execute("UPDATE games SET ended = ? WHERE game_id = ?", (int(ended), game_id))
-            ids: list[int] = []
-            for message in messages:
-                ((outbox_id,),) = await db.execute_fetchall(
-                    "INSERT INTO outbox (game_id, created_at, destination, payload) VALUES (?, ?, ?, ?) RETURNING id",
-                    message)
-                ids.append(outbox_id)
+            ids = await self._queue(db, messages)
+            for decision_id, due_at in (deadlines or {}).items():
+                if due_at is None:
+                    await db.execute("DELETE FROM deadlines WHERE game_id = ? AND decision_id = ?",
+                                     (game_id, decision_id))
+                else:
+                    await db.execute("INSERT OR REPLACE INTO deadlines (game_id, decision_id, due_at) "
+                                     "VALUES (?, ?, ?)", (game_id, decision_id, due_at))
             if interaction_id is not None:
                 await db.execute("INSERT INTO interactions (interaction_id, game_id, seen_at) VALUES (?, ?, ?)",
                                  (interaction_id, game_id, now))
         return tuple(ids)
+
+    @staticmethod
+    async def _queue(db: aiosqlite.Connection, messages: list[tuple[str, float, str, str]]) -> tuple[int, ...]:
+        ids: list[int] = []
+        for message in messages:
+            ((outbox_id,),) = await db.execute_fetchall(
+                "INSERT INTO outbox (game_id, created_at, destination, payload) VALUES (?, ?, ?, ?) RETURNING id",
+                message)
+            ids.append(outbox_id)
+        return tuple(ids)
+
+    async def games(self) -> list[StoredGame]:
+        """Every stored game with its whole log, oldest first; start-up should prefer ``list_games``."""
+        async with self._reading() as db:
+            games = await db.execute_fetchall(
+                "SELECT game_id, table_id, setup, seed, ended FROM games ORDER BY ordinal")
+            events = await db.execute_fetchall("SELECT game_id, record FROM events ORDER BY game_id, seq")
+        logs: dict[str, list[dict[str, Any]]] = {}
+        for game_id, record in events:
+            logs.setdefault(game_id, []).append(json.loads(record))
+        return [StoredGame(game_id, table, GameSetup.model_validate_json(setup), seed, logs.get(game_id, []),
+                           bool(ended))
+                for game_id, table, setup, seed, ended in games]
 
     async def seen_interaction(self, interaction_id: str) -> bool:
         async with self._reading() as db:
@@ -380,17 +361,6 @@ class SqliteRepository:
                 "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
         row = next(iter(rows), None)
         return None if row is None else Snapshot(row[0], row[1])
-
-    async def set_deadline(self, game_id: str, decision_id: str, due_at: float) -> None:
-        """Arm or move a decision's deadline (absolute epoch seconds)."""
-        async with self._transaction() as db:
-            await db.execute("INSERT OR REPLACE INTO deadlines (game_id, decision_id, due_at) VALUES (?, ?, ?)",
-                             (game_id, decision_id, due_at))
-
-    async def clear_deadline(self, game_id: str, decision_id: str) -> None:
-        """Disarm a deadline; clearing one that is not set is fine (the decision may have timed out already)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM deadlines WHERE game_id = ? AND decision_id = ?", (game_id, decision_id))
 
     async def deadlines(self) -> list[Deadline]:
         """All armed deadlines, soonest first, to re-arm the timers at start-up."""

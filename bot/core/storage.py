@@ -7,13 +7,15 @@ commands racing on one game never both land.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import GameSetup
 
-__all__ = ["ConcurrentUpdate", "DuplicateInteraction", "GameRepository", "MemoryRepository", "StoredGame",
-           "TableBusy"]
+__all__ = ["ConcurrentUpdate", "Deadline", "DuplicateInteraction", "GameRepository", "MemoryRepository", "MessageRef",
+           "OutboxItem", "OutboxRow", "StoredGame", "TableBusy"]
 
 
 class TableBusy(ValueError):
@@ -26,6 +28,46 @@ class ConcurrentUpdate(RuntimeError):
 
 class DuplicateInteraction(RuntimeError):
     """This Discord interaction was already applied (a retry or a redelivery); applying it again would double it."""
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """A message to send once its command has committed: ``destination`` is "channel:<id>" or "user:<id>"."""
+
+    destination: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A committed message not yet confirmed sent; ``id`` doubles as the Discord nonce."""
+
+    id: int
+    game_id: str
+    destination: str
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A decision's time limit, as absolute epoch seconds so it survives a restart."""
+
+    game_id: str
+    decision_id: str
+    due_at: float
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    """The Discord message to edit (a status board, an open prompt) instead of posting a new one."""
+
+    channel: int
+    message_id: int
+
+
+DeadlineChanges = Mapping[str, float | None]
+"""Decision id to its new absolute deadline, or ``None`` to disarm it; committed with the events."""
 
 
 @dataclass
@@ -43,42 +85,76 @@ class StoredGame:
 
 
 class GameRepository(Protocol):
-    async def create(self, game: StoredGame) -> None:
-        """Store a new game; raise ``TableBusy`` if its table hosts an unfinished one."""
+    """Everything the table service stores; a PostgreSQL backend would implement the same methods."""
+
+    async def create(self, game: StoredGame, *, outbox: Sequence[OutboxItem] = ()) -> tuple[int, ...]:
+        """Store a new game and queue its first messages; raise ``TableBusy`` if its table hosts an unfinished one."""
 
     async def current(self, table: str) -> StoredGame | None:
         """The newest game of a table, finished or not."""
 
+    async def game(self, game_id: str) -> StoredGame | None:
+        """One game by its id."""
+
     async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
-                     interaction_id: str | None = None) -> None:
-        """Add records after ``expected_seq``; raise ``ConcurrentUpdate`` if the game moved on, or
-        ``DuplicateInteraction`` if ``interaction_id`` was applied before (then nothing is written)."""
+                     outbox: Sequence[OutboxItem] = (), deadlines: DeadlineChanges | None = None,
+                     interaction_id: str | None = None) -> tuple[int, ...]:
+        """Add records after ``expected_seq`` with the messages and deadlines they cause, as one unit.
+
+        Raise ``ConcurrentUpdate`` if the game moved on, ``DuplicateInteraction`` if ``interaction_id`` was
+        applied before; then nothing is written. Returns the new outbox ids in the order of ``outbox``.
+        """
 
     async def games(self) -> list[StoredGame]:
         """Every stored game, oldest first."""
+
+    async def unsent_outbox(self) -> list[OutboxRow]:
+        """Committed messages not yet confirmed sent, oldest first."""
+
+    async def mark_sent(self, outbox_id: int, message_id: int) -> None:
+        """Record that a message went out; marking twice changes nothing."""
+
+    async def deadlines(self) -> list[Deadline]:
+        """Every armed decision deadline, soonest first."""
+
+    async def remember_message(self, game_id: str, kind: str, channel: int, message_id: int) -> None:
+        """Remember which message shows ``kind`` (a prompt, the status) so a restart edits it."""
+
+    async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
+        """The message remembered for ``kind``, if any."""
 
 
 class MemoryRepository:
     """Keeps games in a dict: for the console, the tests and practice."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
         self._games: dict[str, StoredGame] = {}
         self._interactions: set[str] = set()
+        self._outbox: dict[int, OutboxRow] = {}
+        self._sent: set[int] = set()
+        self._deadlines: dict[tuple[str, str], float] = {}
+        self._messages: dict[tuple[str, str], MessageRef] = {}
 
-    async def create(self, game: StoredGame) -> None:
+    async def create(self, game: StoredGame, *, outbox: Sequence[OutboxItem] = ()) -> tuple[int, ...]:
         existing = await self.current(game.table)
         if existing is not None and not existing.ended:
             raise TableBusy(f"this table already hosts game {existing.game_id} ({existing.setup.system}); "
                             "end it first with /game end or /game concede")
         self._games[game.game_id] = StoredGame(game.game_id, game.table, game.setup, game.seed,
                                                list(game.records), game.ended)
+        return self._queue(game.game_id, outbox)
 
     async def current(self, table: str) -> StoredGame | None:
         found = [game for game in self._games.values() if game.table == table]
         return found[-1] if found else None
 
+    async def game(self, game_id: str) -> StoredGame | None:
+        return self._games.get(game_id)
+
     async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
-                     interaction_id: str | None = None) -> None:
+                     outbox: Sequence[OutboxItem] = (), deadlines: DeadlineChanges | None = None,
+                     interaction_id: str | None = None) -> tuple[int, ...]:
         if interaction_id is not None and interaction_id in self._interactions:
             raise DuplicateInteraction(f"interaction {interaction_id} was already applied")
         game = self._games[game_id]
@@ -88,6 +164,38 @@ class MemoryRepository:
         game.ended = ended
         if interaction_id is not None:
             self._interactions.add(interaction_id)
+        for decision_id, due_at in (deadlines or {}).items():
+            if due_at is None:
+                self._deadlines.pop((game_id, decision_id), None)
+            else:
+                self._deadlines[(game_id, decision_id)] = due_at
+        return self._queue(game_id, outbox)
+
+    def _queue(self, game_id: str, outbox: Sequence[OutboxItem]) -> tuple[int, ...]:
+        ids = []
+        for item in outbox:
+            row = OutboxRow(len(self._outbox) + 1, game_id, item.destination, item.payload, self._clock())
+            self._outbox[row.id] = row
+            ids.append(row.id)
+        return tuple(ids)
 
     async def games(self) -> list[StoredGame]:
         return list(self._games.values())
+
+    async def unsent_outbox(self) -> list[OutboxRow]:
+        return [row for row_id, row in self._outbox.items() if row_id not in self._sent]
+
+    async def mark_sent(self, outbox_id: int, message_id: int) -> None:
+        if outbox_id not in self._outbox:
+            raise KeyError(outbox_id)
+        self._sent.add(outbox_id)
+
+    async def deadlines(self) -> list[Deadline]:
+        return sorted((Deadline(game_id, decision_id, due_at) for (game_id, decision_id), due_at
+                       in self._deadlines.items()), key=lambda d: (d.due_at, d.game_id, d.decision_id))
+
+    async def remember_message(self, game_id: str, kind: str, channel: int, message_id: int) -> None:
+        self._messages[(game_id, kind)] = MessageRef(channel, message_id)
+
+    async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
+        return self._messages.get((game_id, kind))

@@ -20,7 +20,7 @@ from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.tree import build_commands, tree_hash
-from engine.core import SideId, UserId
+from engine.core import UserId
 
 __all__ = ["GameMaster"]
 
@@ -39,21 +39,45 @@ class GameMaster(discord.Client):
     """Hosts games in channels and threads through the transport-free table service."""
 
     def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
-                 force_sync: bool = False, guild_id: int | None = None, **options: Any) -> None:
+                 force_sync: bool = False, guild_id: int | None = None, tick_seconds: float = 5.0,
+                 **options: Any) -> None:
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
-        self.delivery = Delivery(pool)
+        self.delivery = Delivery(self, service, pool)
         self.tree = app_commands.CommandTree(self)
         for command in build_commands(self._dispatch, self._suggest):
             self.tree.add_command(command)
         self._hash_file = hash_file
         self._force_sync = force_sync
         self._guild = discord.Object(guild_id) if guild_id else None
+        self._tick_seconds = tick_seconds
+        self._timer: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
         self.add_dynamic_items(DecideButton)
         await self._sync_if_changed()
+        resent = await self.delivery.resend_unsent()
+        refreshed = await self.delivery.refresh_prompts()
+        _log.info("start-up: %d unsent messages sent, %d open prompts refreshed", resent, refreshed)
+        self._timer = asyncio.create_task(self._tick(), name="decision deadlines")
+
+    async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        await super().close()
+
+    async def _tick(self) -> None:
+        """Every few seconds, let decisions whose deadline passed take their course (deadlines are stored
+        as absolute times, so one that fell due while the bot was down applies at the first tick)."""
+        while True:
+            try:
+                for output in await self.service.expire_due():
+                    await self.delivery.send(output)
+            except Exception:
+                _log.exception("the deadline timer failed; trying again at the next tick")
+            await asyncio.sleep(self._tick_seconds)
 
     async def _sync_if_changed(self) -> None:
         """Sync only when the commands changed (Discord caps command creation per day) or when asked."""
@@ -94,15 +118,11 @@ class GameMaster(discord.Client):
             return
         await self.run_invocation(interaction, Invocation(path, plain, files))
 
-    async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
-                             edit_prompt: bool = False) -> None:
+    async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation) -> None:
         """Defer at once (the reply is due in 3 s), run the command, then deliver what it says."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = str(interaction.channel_id)
         manager = bool(interaction.permissions.manage_guild)
         outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
                                                            manager=manager, interaction_id=str(interaction.id))
-        game = self.service.live_game(table)
-        owners: dict[SideId, UserId] = dict(game.state.seats) if game else {}
-        await self.delivery.deliver(interaction, outputs, {str(k): str(v) for k, v in owners.items()},
-                                    game.seq if game else 0)
+        await self.delivery.reply(interaction, outputs)

@@ -90,7 +90,7 @@ class OptionsView(discord.ui.View):
             return
         choice = ";".join(f"{key}={value}" for key, value in answers.items())
         invocation = Invocation(("decide",), {"decision": self.pending.id, "choice": choice}, built_at_seq=self.seq)
-        await client.run_invocation(interaction, invocation, edit_prompt=True)
+        await client.run_invocation(interaction, invocation)
 
 
 class _PartSelect(discord.ui.Select["OptionsView"]):

@@ -1,5 +1,7 @@
-"""Sending the table service's outputs to Discord: the channel, the invoker's ephemeral reply, DMs.
+"""Sending the table service's outputs to Discord: the table's channel, the invoker's ephemeral reply, DMs.
 
+Every message the table must see was committed with its events (the outbox); it is sent with its
+outbox id as Discord's nonce and then marked sent, so a resend after a crash is dropped by Discord.
 Nothing player-written can ping: the client allows no mentions by default, and the one exception is
 a decision notice, which pings exactly the player who owes it.
 """
@@ -10,14 +12,19 @@ import asyncio
 import io
 import logging
 import re
+import secrets
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.core.outputs import Output, Picture
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
+
+if TYPE_CHECKING:
+    from bot.core.service import TableService
 
 __all__ = ["Delivery", "chunks", "with_mentions"]
 
@@ -48,10 +55,33 @@ def chunks(text: str, limit: int = _LIMIT) -> list[str]:
     return [part for part in parts if part] or ["\u200b"]
 
 
-class Delivery:
-    """Posts outputs for one interaction; renders pictures in ``pool`` so the event loop never waits."""
+def _nonce(output: Output, part: int) -> str:
+    """Discord drops a second message with the same nonce: one per outbox row and chunk (<= 25 characters).
+    A message outside the outbox (a table-free roll) has nothing to deduplicate and gets a fresh one."""
+    return f"gm{output.outbox_id}.{part}" if output.outbox_id is not None else f"gx{secrets.token_hex(8)}"
 
-    def __init__(self, pool: Executor | None) -> None:
+
+def _notice_text(output: Output) -> str:
+    """A decision notice: the owner's mention first (the only ping) and the countdown as a Discord timestamp."""
+    ping = f"<@{output.ping}> " if output.ping else ""
+    countdown = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
+    return chunks(ping + with_mentions(output.text) + countdown)[0]
+
+
+def decide_view(output: Output) -> discord.ui.View:
+    """The Decide button under a notice, stamped with the table, the decision and the state it shows."""
+    assert output.decision is not None and output.table is not None
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecideButton(output.table, output.decision.id, output.seq or 0))
+    return view
+
+
+class Delivery:
+    """Posts outputs; renders pictures in ``pool`` so the event loop never waits for Pillow."""
+
+    def __init__(self, client: discord.Client, service: TableService, pool: Executor | None) -> None:
+        self._client = client
+        self._service = service
         self._pool = pool
 
     async def files(self, pictures: Sequence[Picture]) -> list[discord.File]:
@@ -60,55 +90,85 @@ class Delivery:
         return [discord.File(io.BytesIO(png), filename=p.filename, description=p.alt[:1024])
                 for p, png in zip(pictures, rendered, strict=True)]
 
-    async def deliver(self, interaction: discord.Interaction, outputs: Sequence[Output],
-                      owners: dict[str, str], seq: int) -> None:
-        """``owners`` maps each side to its user id (to ping decision owners); ``seq`` stamps buttons."""
+    async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output]) -> None:
+        """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
         invoker = str(interaction.user.id)
         answered = False
-        channel = interaction.channel
         for output in outputs:
-            text = with_mentions(output.text)
-            if output.to is None and isinstance(channel, discord.abc.Messageable):
-                await self._public(channel, interaction, output, text, owners, seq)
-            elif output.to == invoker:
-                for part in chunks(text):
+            if output.to == invoker or (output.error and output.outbox_id is None):
+                for part in chunks(with_mentions(output.text)):
                     await interaction.followup.send(part, ephemeral=True, files=await self.files(output.pictures))
                 answered = True
-            elif output.to is not None and output.decision is None:
-                await self._direct(interaction, output.to, text)
+            elif output.table is None and output.to is None:  # a table-free answer (a /roll outside games)
+                await self._public(self._client.get_partial_messageable(interaction.channel_id or 0), output)
+            else:
+                await self.send(output)
         if not answered:
             await interaction.delete_original_response()
 
-    async def _public(self, channel: discord.abc.Messageable, interaction: discord.Interaction, output: Output,
-                      text: str, owners: dict[str, str], seq: int) -> None:
-        files = await self.files(output.pictures)
-        decision = output.decision
-        if decision is None:
-            *first, last = chunks(text)
-            for part in first:
-                await channel.send(part)
-            await channel.send(last, files=files)
+    async def send(self, output: Output) -> None:
+        """Post one committed message (public to its table, private by DM) and mark it sent."""
+        if output.to is not None and output.decision is not None:
+            await self._service.sent(output, 0, 0)  # the owner's prompt opens behind the public Decide button
             return
-        owner = owners.get(decision.owner)
-        view = discord.ui.View(timeout=None)
-        view.add_item(DecideButton(str(interaction.channel_id), decision.id, seq))
-        ping = f"<@{owner}> " if owner else ""
-        allowed = discord.AllowedMentions(users=[discord.Object(int(owner))]) if owner else None
-        await channel.send(chunks(ping + text)[0], files=files, view=view,
-                           allowed_mentions=allowed or discord.AllowedMentions.none())
+        if output.to is not None:
+            message = await self._direct(output)
+        else:
+            assert output.table is not None
+            message = await self._public(self._client.get_partial_messageable(int(output.table)), output)
+        channel_id, message_id = (message.channel.id, message.id) if message is not None else (0, 0)
+        await self._service.sent(output, channel_id, message_id)
 
-    async def _direct(self, interaction: discord.Interaction, user_id: str, text: str) -> None:
+    async def resend_unsent(self) -> int:
+        """After a restart: send what was committed but not confirmed; Discord drops true duplicates by nonce."""
+        unsent = await self._service.unsent()
+        for output in unsent:
+            try:
+                await self.send(output)
+            except discord.HTTPException:
+                _log.exception("could not resend outbox message %s", output.outbox_id)
+        return len(unsent)
+
+    async def refresh_prompts(self) -> int:
+        """After a restart: edit each open decision's notice in place (fresh button and countdown), never repost."""
+        prompts = await self._service.open_prompts()
+        for output, channel, message_id in prompts:
+            message = self._client.get_partial_messageable(channel).get_partial_message(message_id)
+            try:
+                await message.edit(content=_notice_text(output), view=decide_view(output))
+            except discord.NotFound:
+                _log.info("the notice of %s was deleted; posting it again", output.decision)
+                await self.send(output)
+        return len(prompts)
+
+    async def _public(self, channel: discord.abc.Messageable, output: Output) -> discord.Message:
+        files = await self.files(output.pictures)
+        if output.decision is not None:
+            allowed = (discord.AllowedMentions(users=[discord.Object(int(output.ping))]) if output.ping
+                       else discord.AllowedMentions.none())
+            return await channel.send(_notice_text(output), files=files, view=decide_view(output),
+                                      allowed_mentions=allowed, nonce=_nonce(output, 0))
+        *first, last = chunks(with_mentions(output.text))
+        for index, part in enumerate(first):
+            await channel.send(part, nonce=_nonce(output, index))
+        return await channel.send(last, files=files, nonce=_nonce(output, len(first)))
+
+    async def _direct(self, output: Output) -> discord.Message | None:
         """A secret goes by DM; when DMs are closed the table learns only that, never the secret."""
-        client = interaction.client
+        assert output.to is not None
+        client = self._client
         try:
-            user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
-            for part in chunks(text):
-                await user.send(part)
+            user = client.get_user(int(output.to)) or await client.fetch_user(int(output.to))
+            message = None
+            for index, part in enumerate(chunks(with_mentions(output.text))):
+                message = await user.send(part, nonce=_nonce(output, index))
+            return message
         except discord.Forbidden as error:
             if error.code != _DMS_CLOSED:
                 raise
-            channel = interaction.channel
-            if isinstance(channel, discord.abc.Messageable):
-                await channel.send(f"<@{user_id}> has private information waiting but their DMs are closed: "
-                                   "open DMs from this server, or read it privately with /log or /hand show.")
-            _log.info("DMs closed for %s", user_id)
+            if output.table is not None:
+                await client.get_partial_messageable(int(output.table)).send(
+                    f"<@{output.to}> has private information waiting but their DMs are closed: open DMs from "
+                    "this server, or read it privately with /log or /hand show.")
+            _log.info("DMs closed for %s", output.to)
+            return None

@@ -18,13 +18,17 @@ __all__ = [
     "Concede",
     "EndGame",
     "ExpireDecision",
+    "ExtendDecision",
     "ForceDecision",
     "ImportUnits",
     "JoinSide",
     "LeaveSide",
+    "PauseGame",
     "RequestUndo",
+    "ResumeGame",
     "RigDice",
     "RollDice",
+    "SetAway",
 ]
 
 
@@ -44,10 +48,15 @@ class Actor:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
     """Base of every command. ``built_at_seq`` is set when it was built from a view (a button,
-    a decision answer, a preview's Confirm) and makes it stale once the game moves on."""
+    a decision answer, a preview's Confirm) and makes it stale once the game moves on.
+
+    ``allowed_while_paused`` marks the few commands the host needs to run a paused table (resume,
+    end, swap a player, force a decision); everything else, system commands included, waits.
+    """
 
     verb: ClassVar[str]
     allowed_while_pending: ClassVar[bool] = False
+    allowed_while_paused: ClassVar[bool] = False
     built_at_seq: int | None = None
 
 
@@ -71,6 +80,7 @@ class AssignSeat(Command):
 
     verb = "seat"
     allowed_while_pending = True
+    allowed_while_paused = True
     side: SideId
     user: UserId
 
@@ -102,6 +112,7 @@ class ForceDecision(Command):
 
     verb = "force"
     allowed_while_pending = True
+    allowed_while_paused = True
     decision_id: str
     answers: Mapping[str, str] = field(default_factory=dict)
 
@@ -145,6 +156,7 @@ class ImportUnits(Command):
 class Concede(Command):
     verb = "concede"
     allowed_while_pending = True
+    allowed_while_paused = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,6 +165,50 @@ class EndGame(Command):
 
     verb = "end"
     allowed_while_pending = True
+    allowed_while_paused = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PauseGame(Command):
+    """The host stops the table (a break, a dispute, a lost connection); nothing moves until resumed.
+
+    It passes the pause gate only so that pausing twice gets its own, clearer refusal.
+    """
+
+    verb = "pause"
+    allowed_while_pending = True
+    allowed_while_paused = True
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResumeGame(Command):
+    """The host lets a paused table play on."""
+
+    verb = "resume"
+    allowed_while_pending = True
+    allowed_while_paused = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetAway(Command):
+    """Mark a side away (or back): while away, its optional choices take their defaults at once,
+    so an absent player holds up nobody; its required choices still wait for it or the host."""
+
+    verb = "away"
+    allowed_while_pending = True
+    side: SideId
+    away: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtendDecision(Command):
+    """The host gives a pending decision more time; the front-end moves its deadline by ``minutes``."""
+
+    verb = "extend"
+    allowed_while_pending = True
+    decision_id: str
+    minutes: int
 
 
 CORE_COMMANDS: tuple[type[Command], ...] = (
@@ -168,4 +224,8 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     ImportUnits,
     Concede,
     EndGame,
+    PauseGame,
+    ResumeGame,
+    SetAway,
+    ExtendDecision,
 )

@@ -103,16 +103,28 @@ class Context(Generic[S]):
         return roll
 
     def open_decision(self, decision: Decision) -> None:
-        """Ask a side; a decision with a single legal answer applies at once, without a prompt."""
+        """Ask a side; a decision with a single legal answer applies at once, without a prompt, and so
+        does an optional one owed by a side marked away (its defaults), so an absent player holds up
+        nobody. Every system opens its decisions here, so every system gets both."""
         forced = decision.forced_answers()
         if forced is not None:
             self.answer(decision, forced, "auto")
+            return
+        if self.pass_if_away(decision):
             return
         if decision.secret:
             self.emit(DecisionOpened(decision=decision), side_only(decision.owner))
             self.emit(DecisionAnnounced(decision_id=decision.id, owner=decision.owner))
         else:
             self.emit(DecisionOpened(decision=decision))
+
+    def pass_if_away(self, decision: Decision) -> bool:
+        """Answer ``decision`` with its defaults when it is optional and its owner is away."""
+        defaults = decision.default_answers()
+        if not decision.optional or decision.owner not in self.state.away or defaults is None:
+            return False
+        self.answer(decision, defaults, "away")
+        return True
 
     def answer(self, decision: Decision, answers: dict[str, str], how: str) -> None:
         """Close a decision with checked answers and let its owner (the core or the system) go on."""

@@ -12,13 +12,17 @@ from engine.schema import UnitProfile
 
 __all__ = [
     "CORE_EVENTS",
+    "AwayChanged",
     "DecisionAnnounced",
     "DecisionAnswered",
+    "DecisionExtended",
     "DecisionOpened",
     "DiceRigged",
     "DiceRolled",
     "GameCreated",
     "GameEnded",
+    "GamePaused",
+    "GameResumed",
     "SeatLeft",
     "SeatTaken",
     "SeedRevealed",
@@ -89,7 +93,7 @@ class DecisionAnswered(EventBody):
     kind = "decision.answered"
     decision_id: str
     owner: SideId
-    how: str  # "answer", "auto" (single legal option), "timeout", "forced"
+    how: str  # "answer", "auto" (single legal option), "timeout", "forced", "away" (owner away, default)
     answers: dict[str, str] | None  # None when the decision is secret
 
     def apply(self, state: CoreState) -> None:
@@ -102,8 +106,64 @@ class DecisionAnswered(EventBody):
             "auto": f"Only one choice for side {self.owner}: {chosen}.",
             "timeout": f"Time ran out for side {self.owner}; the default applies: {chosen}.",
             "forced": f"The host decides for side {self.owner}: {chosen}.",
+            "away": f"Side {self.owner} is away; their optional choice passes: {chosen}.",
         }
         return reasons.get(self.how, f"Side {self.owner}: {chosen}.")
+
+
+class DecisionExtended(EventBody):
+    """More time for a pending decision; only the front-end keeps clocks, so this records the grant."""
+
+    kind = "decision.extended"
+    decision_id: str
+    minutes: int
+
+    def apply(self, state: CoreState) -> None:
+        decision = state.pending.get(self.decision_id)
+        if decision is not None:
+            state.pending[self.decision_id] = decision.model_copy(
+                update={"extensions_minutes": decision.extensions_minutes + self.minutes})
+
+    def describe(self) -> str:
+        return f"The host allows {self.minutes} more minute{'s' if self.minutes != 1 else ''} for {self.decision_id}."
+
+
+class GamePaused(EventBody):
+    kind = "game.paused"
+    reason: str = ""
+
+    def apply(self, state: CoreState) -> None:
+        state.paused = True
+
+    def describe(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"The host pauses the game{why}. Nothing moves until the host resumes it with /game resume."
+
+
+class GameResumed(EventBody):
+    kind = "game.resumed"
+
+    def apply(self, state: CoreState) -> None:
+        state.paused = False
+
+    def describe(self) -> str:
+        return "The host resumes the game; play goes on."
+
+
+class AwayChanged(EventBody):
+    kind = "seat.away"
+    side: SideId
+    away: bool
+
+    def apply(self, state: CoreState) -> None:
+        marked = set(state.away) - {self.side} | ({self.side} if self.away else set())
+        state.away = tuple(side for side in state.sides if side in marked)
+
+    def describe(self) -> str:
+        if self.away:
+            return (f"Side {self.side} is away: their optional choices pass with the defaults; "
+                    "required ones wait for them or the host.")
+        return f"Side {self.side} is back and makes their own choices again."
 
 
 class DiceRolled(EventBody):
@@ -203,4 +263,8 @@ CORE_EVENTS: tuple[type[EventBody], ...] = (
     UndoRefused,
     GameEnded,
     SeedRevealed,
+    GamePaused,
+    GameResumed,
+    AwayChanged,
+    DecisionExtended,
 )

@@ -12,19 +12,27 @@ from engine.core.commands import (
     Concede,
     EndGame,
     ExpireDecision,
+    ExtendDecision,
     ForceDecision,
     ImportUnits,
     JoinSide,
     LeaveSide,
+    PauseGame,
     RequestUndo,
+    ResumeGame,
     RigDice,
     RollDice,
+    SetAway,
 )
 from engine.core.context import Context
 from engine.core.core_events import (
+    AwayChanged,
+    DecisionExtended,
     DiceRigged,
     DiceRolled,
     GameEnded,
+    GamePaused,
+    GameResumed,
     SeatLeft,
     SeatTaken,
     UndoApplied,
@@ -124,6 +132,48 @@ def _force(ctx: Context[Any], command: ForceDecision) -> None:
     _require_host(ctx, command)
     decision = _pending(ctx, command.decision_id)
     ctx.answer(decision, decision.check_answers(command.answers), "forced")
+
+
+MAX_EXTENSION_MINUTES = 1440
+"""One extension grants at most a day; the host may grant again."""
+
+
+def _extend(ctx: Context[Any], command: ExtendDecision) -> None:
+    _require_host(ctx, command)
+    decision = _pending(ctx, command.decision_id)
+    if not 1 <= command.minutes <= MAX_EXTENSION_MINUTES:
+        raise InvalidCommand(f"give from 1 to {MAX_EXTENSION_MINUTES} minutes (a day) at a time, "
+                             f"not {command.minutes}", verb=command.verb)
+    ctx.emit(DecisionExtended(decision_id=decision.id, minutes=command.minutes))
+
+
+def _pause(ctx: Context[Any], command: PauseGame) -> None:
+    _require_host(ctx, command)
+    if ctx.state.paused:
+        raise InvalidCommand("the game is already paused; resume it with /game resume", verb=command.verb)
+    ctx.emit(GamePaused(reason=command.reason.strip()))
+
+
+def _resume(ctx: Context[Any], command: ResumeGame) -> None:
+    _require_host(ctx, command)
+    if not ctx.state.paused:
+        raise InvalidCommand("the game is not paused", verb=command.verb)
+    ctx.emit(GameResumed())
+
+
+def _set_away(ctx: Context[Any], command: SetAway) -> None:
+    """Mark a side away or back; going away also passes the optional choices it already owes."""
+    side = _known_side(ctx, command.side)
+    if not ctx.actor.host and ctx.state.controller(side) != ctx.actor.user:
+        raise IllegalCommand(f"only the player holding side {side} or the host may mark it away or back",
+                             verb=command.verb)
+    if (side in ctx.state.away) == command.away:
+        raise InvalidCommand(f"side {side} is already {'away' if command.away else 'here'}", verb=command.verb)
+    ctx.emit(AwayChanged(side=side, away=command.away))
+    if command.away:
+        for decision in list(ctx.state.pending.values()):
+            if decision.owner == side and decision.id in ctx.state.pending:
+                ctx.pass_if_away(decision)
 
 
 def crossed_secret(events: tuple[Event, ...], to_seq: int) -> Event | None:
@@ -227,5 +277,9 @@ CORE_HANDLERS: dict[type[Command], Handler] = {
     ImportUnits: _import_units,
     Concede: _concede,
     EndGame: _end,
+    PauseGame: _pause,
+    ResumeGame: _resume,
+    SetAway: _set_away,
+    ExtendDecision: _extend,
 }
 """Handlers for core commands; ``RequestUndo`` needs the log and is dispatched by the game."""

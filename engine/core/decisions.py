@@ -129,6 +129,8 @@ class Decision(BaseModel):
     optional: bool
     secret: bool = False
     context: dict[str, str | int | float | bool | None] = {}
+    extensions_minutes: int = 0
+    """Extra time the host granted, summed; the front-end adds it to the deadline it keeps."""
 
     def part(self, key: str) -> DecisionPart:
         for part in self.parts:

@@ -198,6 +198,9 @@ class Game(Generic[S]):
             raise StaleCommand(command.built_at_seq, state.seq, verb=command.verb)
         if state.outcome is not None:
             raise IllegalCommand("the game is over", verb=command.verb)
+        if state.paused and not command.allowed_while_paused:
+            raise IllegalCommand("the game is paused by the host; the host resumes it with /game resume",
+                                 verb=command.verb)
         if actor.side is not None:
             if actor.side not in state.sides:
                 raise InvalidCommand(f"there is no side {actor.side!r}; the sides are {', '.join(state.sides)}",
@@ -249,7 +252,7 @@ class LegalCommands(Generic[S]):
 
     def __iter__(self) -> Iterator[Command]:
         state = self._game.state
-        if state.outcome is not None or state.pending:
+        if state.outcome is not None or state.pending or state.paused:
             return iter(())
         return iter(tuple(self._game.system.legal_commands(state, self._side)))
 

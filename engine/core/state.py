@@ -50,6 +50,9 @@ class CoreState(BaseModel):
     outcome: Outcome | None = None
     revealed_seed: str | None = None
     imported_units: dict[str, UnitProfile] = {}
+    paused: bool = False
+    away: tuple[SideId, ...] = ()
+    """Sides whose optional choices pass at once; a tuple in side order so the fingerprint is stable."""
 
     @property
     def sides(self) -> tuple[SideId, ...]:

@@ -116,6 +116,11 @@ class System(ABC, Generic[S]):
         """Victory points per side; zero for every side by default."""
         return {side: 0 for side in state.sides}
 
+    def score_sources(self, state: S) -> dict[SideId, dict[str, int]]:
+        """Where each side's points came from (``{"A": {"objectives": 3, "kills": 2}}``), for the end-of-game
+        card; empty when the system keeps only totals. Only public points: the card shows them to all."""
+        return {}
+
     def outcome(self, state: S) -> Outcome | None:
         """The end of the game when the rules say it has come, else ``None``."""
         return None

@@ -13,16 +13,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.sqlite_store import (
+from bot.core.sqlite_store import GameSummary, Snapshot, SqliteRepository
+from bot.core.storage import (
+    ConcurrentUpdate,
     Deadline,
     DuplicateInteraction,
-    GameSummary,
+    GameRepository,
+    MemoryRepository,
     MessageRef,
     OutboxItem,
-    Snapshot,
-    SqliteRepository,
+    StoredGame,
+    TableBusy,
 )
-from bot.core.storage import ConcurrentUpdate, GameRepository, MemoryRepository, StoredGame, TableBusy
 from engine.core import GameSetup, SideId, UserId
 
 SETUP = GameSetup(system="duel", sides=(SideId("A"), SideId("B")), host=UserId("alice"), seed_commitment="c0ffee",
@@ -125,8 +127,8 @@ async def test_concurrent_appends_on_one_seq_land_exactly_once(sqlite: SqliteRep
     await sqlite.create(game("g1"))
     results = await asyncio.gather(*(sqlite.append("g1", [record(3, f"by-{i}")], 2, False) for i in range(8)),
                                    return_exceptions=True)
-    assert sum(result is None for result in results) == 1
-    assert all(isinstance(result, ConcurrentUpdate) for result in results if result is not None)
+    assert sum(result == () for result in results) == 1
+    assert all(isinstance(result, ConcurrentUpdate) for result in results if result != ())
     current = await sqlite.current("t1")
     assert current is not None
     assert [r["seq"] for r in current.records] == [1, 2, 3]
@@ -134,7 +136,7 @@ async def test_concurrent_appends_on_one_seq_land_exactly_once(sqlite: SqliteRep
 
 async def test_commit_stores_events_outbox_and_interaction_together(sqlite: SqliteRepository) -> None:
     await sqlite.create(game("g1"))
-    ids = await sqlite.commit("g1", [record(3)], 2, False, interaction_id="i-1",
+    ids = await sqlite.append("g1", [record(3)], 2, False, interaction_id="i-1",
                               outbox=[OutboxItem("channel:10", {"content": "hit"}),
                                       OutboxItem("user:20", {"content": "secret"})])
     assert len(ids) == 2 and ids[0] < ids[1]
@@ -167,17 +169,17 @@ async def test_a_failing_commit_leaves_nothing_written(
 ) -> None:
     await sqlite.create(game("g1"))
     with pytest.raises(error):
-        await sqlite.commit("g1", new_records, 2, True, outbox=outbox, interaction_id="i-1")
+        await sqlite.append("g1", new_records, 2, True, outbox=outbox, interaction_id="i-1")
     await assert_untouched(sqlite)
-    await sqlite.commit("g1", [record(3)], 2, False, interaction_id="i-1")  # the lock and connection still work
+    await sqlite.append("g1", [record(3)], 2, False, interaction_id="i-1")  # the lock and connection still work
 
 
 async def test_the_same_interaction_applies_once(sqlite: SqliteRepository) -> None:
     await sqlite.create(game("g1"))
-    await sqlite.commit("g1", [record(3)], 2, False, interaction_id="i-1", outbox=[OutboxItem("channel:1", {})])
+    await sqlite.append("g1", [record(3)], 2, False, interaction_id="i-1", outbox=[OutboxItem("channel:1", {})])
     with pytest.raises(DuplicateInteraction, match="i-1"):
-        await sqlite.commit("g1", [record(4)], 3, False, interaction_id="i-1", outbox=[OutboxItem("channel:1", {})])
-    results = await asyncio.gather(*(sqlite.commit("g1", [record(4 + i)], 3 + i, False, interaction_id="i-2")
+        await sqlite.append("g1", [record(4)], 3, False, interaction_id="i-1", outbox=[OutboxItem("channel:1", {})])
+    results = await asyncio.gather(*(sqlite.append("g1", [record(4 + i)], 3 + i, False, interaction_id="i-2")
                                      for i in range(2)), return_exceptions=True)
     assert results[0] == () and isinstance(results[1], DuplicateInteraction)
     current = await sqlite.current("t1")
@@ -190,14 +192,12 @@ async def test_a_restart_gives_everything_back(tmp_path: Path) -> None:
     await before.create(game("g1", ended=True))
     await before.create(game("g2"))
     await before.create(game("g3", table="t2", count=0))
-    ids = await before.commit("g2", records(3, 3), 2, False, interaction_id="i-9",
+    ids = await before.append("g2", records(3, 3), 2, False, interaction_id="i-9",
                               outbox=[OutboxItem("channel:5", {"content": "a"}), OutboxItem("user:6", {"b": [1]})])
     await before.mark_sent(ids[0], 777)
-    await before.set_deadline("g2", "d1", 1_900_000_000.5)
-    await before.set_deadline("g3", "d2", 1_800_000_000.0)
-    await before.set_deadline("g2", "gone", 1.0)
-    await before.clear_deadline("g2", "gone")
-    await before.clear_deadline("g2", "never-set")
+    await before.append("g2", [], 5, False, deadlines={"d1": 1_900_000_000.5, "gone": 1.0})
+    await before.append("g3", [], 0, False, deadlines={"d2": 1_800_000_000.0})
+    await before.append("g2", [], 5, False, deadlines={"gone": None, "never-set": None})
     await before.remember_message("g2", "status", 5, 111)
     await before.remember_message("g2", "prompt:d1", 6, 222)
     await before.remember_message("g2", "status", 5, 333)
@@ -221,7 +221,10 @@ async def test_a_restart_gives_everything_back(tmp_path: Path) -> None:
         assert await after.message_for("g1", "status") is None
         assert await after.latest_snapshot("g2") == Snapshot(4, '{"seq": 4}')
         assert await after.seen_interaction("i-9")
-        new_ids = await after.commit("g2", [record(6)], 5, False, outbox=[OutboxItem("channel:5", {})])
+        found = await after.game("g1")
+        assert found is not None and as_tuple(found) == stored[0]
+        assert await after.game("nope") is None
+        new_ids = await after.append("g2", [record(6)], 5, False, outbox=[OutboxItem("channel:5", {})])
         assert new_ids[0] > ids[-1]
     finally:
         await after.close()
@@ -241,8 +244,6 @@ async def test_snapshots_round_trip_and_stay_inside_the_log(sqlite: SqliteReposi
 
 
 async def test_rows_must_belong_to_a_stored_game(sqlite: SqliteRepository) -> None:
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-        await sqlite.set_deadline("nope", "d1", 1.0)
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         await sqlite.remember_message("nope", "status", 1, 2)
 

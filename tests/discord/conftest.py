@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest_asyncio
@@ -21,11 +22,14 @@ class Table:
         self.standin, self.db = standin, db
         self.client: GameMaster | None = None
         self.repository: SqliteRepository | None = None
+        self.clock: Callable[[], float] = time.time
+        self.tick_seconds = 5.0
 
     async def start(self) -> GameMaster:
-        self.repository = await SqliteRepository.open(self.db)
-        self.client = GameMaster(TableService(self.repository, SYSTEM_FACTORIES), pool=None,
-                                 hash_file=self.db.with_suffix(".hash"), guild_ready_timeout=0.2)
+        self.repository = await SqliteRepository.open(self.db, clock=self.clock)
+        self.client = GameMaster(TableService(self.repository, SYSTEM_FACTORIES, clock=self.clock), pool=None,
+                                 hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
+                                 guild_ready_timeout=0.2)
         await start_bot(self.client)
         return self.client
 

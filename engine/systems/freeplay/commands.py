@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core import Command, InvalidCommand, ModelId, OptionValue, SideId, parse_point
+from engine.schema import MapPreset
 from engine.systems.freeplay.state import Point
 
 __all__ = [
@@ -15,7 +16,9 @@ __all__ = [
     "AddModel",
     "AddNote",
     "AddTerrain",
+    "Ask",
     "ChangeToken",
+    "ImportMap",
     "LoadForce",
     "MoveModel",
     "NextRound",
@@ -127,9 +130,30 @@ class PlayCard(Command):
     card: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ask(Command):
+    """Pose a choice to another side: freeplay knows no rules, so the opponent picks what rules leave to them
+    (which model takes the hit, whether each model holds or flees). One part per model, or one in all."""
+
+    verb = "ask"
+    side: SideId
+    question: str
+    options: tuple[str, ...]
+    models: tuple[ModelId, ...] = ()
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportMap(Command):
+    """Lay a player's map (already checked by the loader) on the table, in place of the current one."""
+
+    verb = "map import"
+    preset: MapPreset
+
+
 FREEPLAY_COMMANDS: tuple[type[Command], ...] = (
     AddModel, LoadForce, PlaceModel, MoveModel, WoundModel, ChangeToken, RemoveModel, AddTerrain, RemoveTerrain,
-    NextRound, PassTurn, AddNote, AddCard, PlayCard,
+    NextRound, PassTurn, AddNote, AddCard, PlayCard, Ask, ImportMap,
 )
 
 _MAX_TEXT = 200
@@ -173,6 +197,20 @@ def parse_shape(text: str) -> tuple[Point, ...]:
             raise InvalidCommand("a poly needs at least 3 corners, e.g. poly:10,10;14,10;12,14")
         return corners
     raise InvalidCommand(f"{text!r} is not a shape; shapes are {_SHAPES}")
+
+
+def _unquoted(text: str) -> str:
+    """Drop one pair of quotes around a typed value (``question:"Hold or flee?"``)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1].strip()
+    return text
+
+
+def _listed(options: Mapping[str, OptionValue], key: str) -> tuple[str, ...]:
+    """A comma list, each item tidied and unquoted; empty items are dropped."""
+    items = (_unquoted(" ".join(item.split())) for item in _unquoted(str(options.get(key, ""))).split(","))
+    return tuple(item for item in items if item)
 
 
 def _model(options: Mapping[str, OptionValue]) -> ModelId:
@@ -223,4 +261,9 @@ def parse_freeplay(path: tuple[str, ...], options: Mapping[str, OptionValue]) ->
             return AddCard(card=_text(options, "card"))
         case ("hand", "play"):
             return PlayCard(card=_text(options, "card"))
+        case ("ask",):
+            return Ask(side=SideId(str(options["side"]).upper()), question=_unquoted(_text(options, "question")),
+                       options=_listed(options, "options"),
+                       models=tuple(ModelId(model.upper()) for model in _listed(options, "models")),
+                       optional=bool(options.get("optional", False)))
     return None

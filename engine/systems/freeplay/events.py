@@ -10,6 +10,7 @@ __all__ = [
     "CardAdded",
     "CardPlayed",
     "HandGrew",
+    "MapImported",
     "ModelAdded",
     "ModelMoved",
     "ModelPlaced",
@@ -74,6 +75,31 @@ class ZoneAdded(EventBody):
     def describe(self) -> str:
         owner = f" for side {self.zone.side}" if self.zone.side else ""
         return f"Zone {self.zone.id}: {self.zone.kind}{owner}."
+
+
+class MapImported(EventBody):
+    """A player's map replaces the table, its terrain and its zones (only while no model stands on it)."""
+
+    kind = "freeplay.map-imported"
+    map_name: str
+    width: float
+    height: float
+    terrain: tuple[PlacedTerrain, ...]
+    zones: tuple[PlacedZone, ...]
+
+    def apply(self, state: FreeplayState) -> None:
+        state.width, state.height, state.map_name = self.width, self.height, self.map_name
+        state.terrain = {piece.id: piece for piece in self.terrain}
+        state.zones = {zone.id: zone for zone in self.zones}
+        state.terrain_added = len(self.terrain)
+
+    def describe(self) -> str:
+        deployments = sum(zone.kind == "deployment" for zone in self.zones)
+        objectives = len(self.zones) - deployments
+        return (f"The table is now the map {self.map_name}, {self.width:g}\" x {self.height:g}\": "
+                f"{len(self.terrain)} terrain piece{'s' if len(self.terrain) != 1 else ''}, "
+                f"{deployments} deployment zone{'s' if deployments != 1 else ''}, "
+                f"{objectives} objective{'s' if objectives != 1 else ''}.")
 
 
 class ModelAdded(EventBody):
@@ -242,5 +268,5 @@ class CardPlayed(EventBody):
 
 FREEPLAY_EVENTS: tuple[type[EventBody], ...] = (
     TableSet, TerrainAdded, TerrainRemoved, ZoneAdded, ModelAdded, ModelPlaced, ModelMoved, ModelWounded,
-    TokenChanged, ModelRemoved, RoundStarted, TurnPassed, NoteAdded, CardAdded, HandGrew, CardPlayed,
+    TokenChanged, ModelRemoved, RoundStarted, TurnPassed, NoteAdded, CardAdded, HandGrew, CardPlayed, MapImported,
 )

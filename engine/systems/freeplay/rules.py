@@ -7,15 +7,20 @@ each side handles its own models (the host may handle any), and moves are drawn 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import (
     Command,
     Context,
+    Decision,
+    DecisionPart,
+    IllegalCommand,
     InvalidCommand,
     ModelId,
     NotYourTurn,
+    Option,
     SideId,
     side_only,
 )
@@ -26,7 +31,9 @@ from engine.systems.freeplay.commands import (
     AddModel,
     AddNote,
     AddTerrain,
+    Ask,
     ChangeToken,
+    ImportMap,
     LoadForce,
     MoveModel,
     NextRound,
@@ -41,6 +48,7 @@ from engine.systems.freeplay.events import (
     CardAdded,
     CardPlayed,
     HandGrew,
+    MapImported,
     ModelAdded,
     ModelMoved,
     ModelPlaced,
@@ -53,11 +61,19 @@ from engine.systems.freeplay.events import (
     TokenChanged,
     TurnPassed,
 )
+from engine.systems.freeplay.maps import preset_layout
 from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
 
 __all__ = ["FreeplayRules"]
 
 Ctx = Context[FreeplayState]
+
+ASK_KIND = "ask"
+"""The kind of decision ``/ask`` opens; the core logs its answer and freeplay needs nothing more."""
+MIN_ASK_OPTIONS, MAX_ASK_OPTIONS = 2, 25  # a choice needs two answers; Discord shows at most 25
+MAX_OPTION_TEXT = 80
+MAX_ASK_PARTS = 20
+_KEY = re.compile(r"[^a-z0-9]+")
 
 
 def _close(word: str, names: Sequence[str]) -> str:
@@ -109,6 +125,52 @@ def _default_facing(state: FreeplayState, at: Point) -> float:
     return round(geo.bearing(at, centre), 2) if at != centre else 90.0
 
 
+def _ask_options(texts: Sequence[str], verb: str) -> tuple[Option, ...]:
+    """The answers offered, each keyed by a short form of its text (``hold``, ``fall-back``) that
+    ``/decide`` accepts as well as the text itself; numbers when the short forms would clash."""
+    if not MIN_ASK_OPTIONS <= len(texts) <= MAX_ASK_OPTIONS:
+        raise InvalidCommand(f"give {MIN_ASK_OPTIONS} to {MAX_ASK_OPTIONS} options separated by commas, e.g. "
+                             f"options:hold,flee (got {len(texts)})", verb=verb)
+    for text in texts:
+        if len(text) > MAX_OPTION_TEXT:
+            raise InvalidCommand(f"option {text[:20]!r}... is {len(text)} characters long; at most "
+                                 f"{MAX_OPTION_TEXT} are allowed", verb=verb)
+    folded = [text.casefold() for text in texts]
+    repeated = next((text for index, text in enumerate(texts) if folded.index(folded[index]) != index), None)
+    if repeated is not None:
+        raise InvalidCommand(f"the option {repeated!r} is given twice; each option must differ", verb=verb)
+    keys = [_KEY.sub("-", text.casefold()).strip("-")[:32] for text in texts]
+    if len(set(keys)) != len(keys) or not all(keys):
+        keys = [str(number) for number in range(1, len(texts) + 1)]
+    return tuple(Option(key=key, label=text) for key, text in zip(keys, texts, strict=True))
+
+
+def _ask_parts(ctx: Ctx, side: SideId, models: Sequence[ModelId], question: str, options: tuple[Option, ...],
+               verb: str) -> tuple[DecisionPart, ...]:
+    """One part per listed model of ``side`` (or one in all), each defaulting to the first option."""
+    default = options[0].key
+    if not models:
+        return (DecisionPart(key="answer", prompt=question, options=options, default=default),)
+    if len(models) > MAX_ASK_PARTS:
+        raise InvalidCommand(f"ask about at most {MAX_ASK_PARTS} models at once (got {len(models)})", verb=verb)
+    if len(set(models)) != len(models):
+        twice = next(model for model in models if models.count(model) > 1)
+        raise InvalidCommand(f"{twice} is listed twice in models", verb=verb)
+    parts = []
+    for model_id in models:
+        model = ctx.state.models.get(model_id)
+        if model is None:
+            known = sorted(m.id for m in ctx.state.models.values() if m.side == side)
+            raise InvalidCommand(f"there is no model {model_id} on the table.{_close(model_id, known)} "
+                                 f"Side {side}'s models: {', '.join(known) or 'none'}", verb=verb)
+        if model.side != side:
+            raise InvalidCommand(f"{model_id} belongs to side {model.side}, not side {side}: ask each side about "
+                                 "its own models", verb=verb)
+        parts.append(DecisionPart(key=model_id, prompt=f"{model_id} {model.name}: {question}", options=options,
+                                  default=default))
+    return tuple(parts)
+
+
 class FreeplayRules:
     """Dispatches freeplay commands; the catalogue supplies unit profiles and forces."""
 
@@ -119,6 +181,7 @@ class FreeplayRules:
             WoundModel: self._wound, ChangeToken: self._token, RemoveModel: self._remove,
             AddTerrain: self._add_terrain, RemoveTerrain: self._remove_terrain, NextRound: self._next_round,
             PassTurn: self._pass_turn, AddNote: self._note, AddCard: self._add_card, PlayCard: self._play_card,
+            Ask: self._ask, ImportMap: self._import_map,
         }
 
     def handle(self, ctx: Ctx, command: Command) -> None:
@@ -199,7 +262,10 @@ class FreeplayRules:
     # -- terrain, rounds, notes ----------------------------------------------------------------
 
     def _add_terrain(self, ctx: Ctx, command: AddTerrain) -> None:
-        terrain = PlacedTerrain(id=f"T{ctx.state.terrain_added + 1}", kind=command.kind, polygon=command.polygon,
+        number = ctx.state.terrain_added + 1
+        while f"T{number}" in ctx.state.terrain:  # an imported map may already use the next number
+            number += 1
+        terrain = PlacedTerrain(id=f"T{number}", kind=command.kind, polygon=command.polygon,
                                 height=command.height, keywords=command.keywords)
         geo.check_terrain(ctx.state, terrain)
         ctx.emit(TerrainAdded(terrain=terrain))
@@ -209,6 +275,25 @@ class FreeplayRules:
             known = ", ".join(sorted(ctx.state.terrain)) or "none"
             raise InvalidCommand(f"there is no terrain {command.terrain}; terrain: {known}", verb=command.verb)
         ctx.emit(TerrainRemoved(terrain_id=command.terrain))
+
+    def _import_map(self, ctx: Ctx, command: ImportMap) -> None:
+        """Swap the whole table before deployment; once models stand on it, moving the ground under them
+        would leave them inside walls or off the edge."""
+        if not ctx.actor.host:
+            ctx.acting_side()
+        if ctx.state.models:
+            placed = ", ".join(sorted(ctx.state.models))
+            raise IllegalCommand(f"a map can only be imported before deployment, and models are on the table "
+                                 f"({placed}); take them off with /model remove first, or start a new game",
+                                 verb=command.verb)
+        preset = command.preset
+        stray = [zone for zone in preset.zones if zone.side is not None and zone.side not in ctx.state.sides]
+        if stray:
+            raise InvalidCommand(f"map {preset.id}: zone {stray[0].id} is for side {stray[0].side}, but this game's "
+                                 f"sides are {', '.join(ctx.state.sides)}", verb=command.verb)
+        terrain, zones = preset_layout(preset)
+        ctx.emit(MapImported(map_name=preset.name, width=preset.table[0], height=preset.table[1], terrain=terrain,
+                             zones=zones))
 
     def _next_round(self, ctx: Ctx, command: NextRound) -> None:
         ctx.acting_side()
@@ -226,6 +311,34 @@ class FreeplayRules:
     def _note(self, ctx: Ctx, command: AddNote) -> None:
         side = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
         ctx.emit(NoteAdded(side=side, text=command.text))
+
+    # -- asking the other side -----------------------------------------------------------------
+
+    def _ask(self, ctx: Ctx, command: Ask) -> None:
+        asker = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
+        side = command.side
+        if side not in ctx.state.sides:
+            raise InvalidCommand(f"there is no side {side}; the sides are {', '.join(ctx.state.sides)}",
+                                 verb=command.verb)
+        if side == asker:
+            raise InvalidCommand(f"you act for side {side}; ask another side", verb=command.verb)
+        holder = ctx.state.controller(side)
+        if holder is None:
+            raise IllegalCommand(f"side {side} has no player to answer yet; ask once someone holds it "
+                                 "(/game join or the host's /game seat)", verb=command.verb)
+        if holder == ctx.actor.user and not ctx.state.setup.practice:
+            raise IllegalCommand(f"you hold side {side} yourself; only a practice table lets you ask yourself",
+                                 verb=command.verb)
+        question = command.question.strip()
+        if not question:
+            raise InvalidCommand('give the question, e.g. question:"Hold or flee?"', verb=command.verb)
+        options = _ask_options(command.options, command.verb)
+        parts = _ask_parts(ctx, side, command.models, question, options, command.verb)
+        who = f"Side {asker}" if asker else "The host"
+        ctx.open_decision(Decision(
+            id=ctx.next_decision_id(), owner=side, kind=ASK_KIND, prompt=f"{who} asks: {question}", parts=parts,
+            optional=command.optional, context={"asked_by": asker},
+        ))
 
     # -- the secret hand -----------------------------------------------------------------------
 

@@ -15,17 +15,18 @@ from engine.core import (
     Overlay,
     OverlayKind,
     QueryAnswer,
-    SideId,
     System,
     SystemSpec,
     Viewer,
     ViewerKind,
 )
+from engine.dice import Die
 from engine.schema import Catalogue
 from engine.systems.freeplay import table_geometry as geo
 from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, parse_freeplay
 from engine.systems.freeplay.events import (
     FREEPLAY_EVENTS,
+    MapImported,
     ModelAdded,
     ModelMoved,
     ModelPlaced,
@@ -38,8 +39,10 @@ from engine.systems.freeplay.events import (
     TokenChanged,
     ZoneAdded,
 )
+from engine.systems.freeplay.maps import preset_layout
+from engine.systems.freeplay.random_layout import MIN_SIDE, RANDOM_MAP, layout_seed, random_layout
 from engine.systems.freeplay.rules import FreeplayRules
-from engine.systems.freeplay.state import FreeplayState, PlacedTerrain, PlacedZone
+from engine.systems.freeplay.state import FreeplayState
 from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_view
 
 __all__ = ["Freeplay"]
@@ -61,7 +64,10 @@ def _table_size(text: str) -> tuple[float, float]:
 
 
 _BOARD_EVENTS = (ModelAdded, ModelPlaced, ModelMoved, ModelWounded, TokenChanged, ModelRemoved, TerrainAdded,
-                 TerrainRemoved)
+                 TerrainRemoved, MapImported)
+
+_D100 = Die.numeric(100)
+_LAYOUT_DICE = 4  # 4d100: a hundred million maps, each named by its dice
 
 
 class Freeplay(System[FreeplayState]):
@@ -91,25 +97,46 @@ class Freeplay(System[FreeplayState]):
         return FreeplayState(setup=setup)
 
     def start(self, ctx: Context[FreeplayState]) -> None:
-        """Lay out the chosen map (or an empty 36" x 36" table) and start round 1."""
+        """Lay out the chosen map (a preset, a random one, or an empty 36" x 36" table) and start round 1."""
         map_id = ctx.state.setup.options.get("map")
-        if map_id:
+        if map_id and str(map_id).casefold() == RANDOM_MAP:
+            self._random_map(ctx)
+        elif map_id:
             try:
                 preset = self.catalogue.map_preset(str(map_id))
             except LookupError as error:
-                maps = ", ".join(m.id for m in self.catalogue.maps)
+                maps = ", ".join([*(m.id for m in self.catalogue.maps), RANDOM_MAP])
                 raise InvalidCommand(f"{error.args[0]}; maps: {maps}") from None
             ctx.emit(TableSet(width=preset.table[0], height=preset.table[1], map_name=preset.name))
-            for piece in preset.terrain:
-                ctx.emit(TerrainAdded(terrain=PlacedTerrain(id=piece.id, kind=piece.kind, polygon=piece.outline(),
-                                                            height=piece.height, keywords=piece.keywords)))
-            for zone in preset.zones:
-                ctx.emit(ZoneAdded(zone=PlacedZone(id=zone.id, kind=zone.kind, polygon=zone.outline(),
-                                                   side=SideId(zone.side) if zone.side else None)))
+            terrain, zones = preset_layout(preset)
+            for piece in terrain:
+                ctx.emit(TerrainAdded(terrain=piece))
+            for zone in zones:
+                ctx.emit(ZoneAdded(zone=zone))
         else:
             width, height = _table_size(str(ctx.state.setup.options.get("size") or "36x36"))
             ctx.emit(TableSet(width=width, height=height))
         ctx.emit(RoundStarted(round=1))
+
+    @staticmethod
+    def _random_map(ctx: Context[FreeplayState]) -> None:
+        """Roll the layout in the open (4d100 on the public dice, so the game's seed fixes the map) and store
+        every generated piece as an ordinary terrain event: a replay reads the polygons, never regenerates."""
+        width, height = _table_size(str(ctx.state.setup.options.get("size") or "36x36"))
+        if min(width, height) < MIN_SIDE:
+            raise InvalidCommand(f"map:random needs a table of at least {MIN_SIDE:g}\" a side; "
+                                 f"size:{width:g}x{height:g} is too small")
+        sides = ctx.state.sides
+        rolls = ctx.roll([_D100] * _LAYOUT_DICE, "the random map")
+        try:
+            layout = random_layout(layout_seed([roll.value for roll in rolls]), width, height, (sides[0], sides[1]))
+        except ValueError as error:
+            raise InvalidCommand(f"map:random: {error}") from None
+        ctx.emit(TableSet(width=width, height=height, map_name=f"Random map {layout.seed:08d}"))
+        for piece in layout.terrain:
+            ctx.emit(TerrainAdded(terrain=piece))
+        for zone in layout.zones:
+            ctx.emit(ZoneAdded(zone=zone))
 
     def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
         self._rules.handle(ctx, command)

@@ -1,0 +1,154 @@
+"""Messages are committed with their events (the outbox) and decision deadlines ride the same commit.
+
+The clock is a variable here, so a deadline passing is a plain assignment, not a wait.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.outputs import Output
+from bot.core.pace import PACES
+from bot.core.parsing import parse_command_line
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import UserId
+from tests.engine.core.toy_duel import SecretDuel
+
+ALICE, BOB = UserId("alice"), UserId("bob")
+START = 1_900_000_000.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def repository(clock: Clock) -> MemoryRepository:
+    return MemoryRepository(clock=clock)
+
+
+@pytest.fixture
+def service(repository: MemoryRepository, clock: Clock) -> TableService:
+    seeds = iter(range(100))
+    return TableService(repository, {**SYSTEM_FACTORIES, "duel": SecretDuel},
+                        seed_source=lambda: f"{next(seeds):064x}", clock=clock)
+
+
+async def run(service: TableService, user: UserId, line: str) -> list[Output]:
+    return await service.execute("t1", user, parse_command_line(line))
+
+
+async def two_player_freeplay(service: TableService, pace: str = "live") -> None:
+    await run(service, ALICE, f"/game new system:freeplay map:crossroads pace:{pace}")
+    await run(service, BOB, "/game join side:B")
+    await run(service, ALICE, "/force load name:Red Company side:A")
+
+
+async def test_public_lines_are_committed_to_the_outbox_and_the_invokers_own_lines_are_not(
+    service: TableService, repository: MemoryRepository
+) -> None:
+    await two_player_freeplay(service)
+    unsent_before = len(await repository.unsent_outbox())
+    outputs = await run(service, ALICE, "/hand add card:Ambush")
+    public = next(o for o in outputs if o.to is None)
+    mine = next(o for o in outputs if o.to == ALICE)
+    assert public.outbox_id is not None and public.table == "t1"
+    assert mine.outbox_id is None, "the invoker's reply belongs to their interaction"
+    rows = await repository.unsent_outbox()
+    assert len(rows) == unsent_before + 1
+    assert rows[-1].destination == "channel:t1" and "Ambush" not in rows[-1].payload["text"]
+    (refusal,) = await run(service, BOB, "/move model:A1 to:1,1")
+    assert refusal.error and refusal.outbox_id is None
+    assert len(await repository.unsent_outbox()) == unsent_before + 1
+
+
+async def test_an_outbox_message_comes_back_whole_after_a_restart(service: TableService) -> None:
+    await two_player_freeplay(service)
+    outputs = await run(service, ALICE, "/move model:A1 to:18,8")
+    posted = next(o for o in outputs if o.to is None)
+    assert posted.pictures, "a move posts the board"
+    (again,) = [o for o in await service.unsent() if o.outbox_id == posted.outbox_id]
+    assert again == posted
+
+
+async def test_a_decision_arms_a_deadline_by_the_pace_and_answering_disarms_it(
+    service: TableService, repository: MemoryRepository
+) -> None:
+    await two_player_freeplay(service)
+    outputs = await run(service, ALICE, "/undo to:3")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert notice.deadline == START + PACES["live"].timeout("undo")
+    assert notice.ping == BOB and notice.seq is not None
+    (deadline,) = await repository.deadlines()
+    assert (deadline.decision_id, deadline.due_at) == (notice.decision.id, notice.deadline)
+    await run(service, BOB, f"/decide decision:{notice.decision.id} choice:no")
+    assert await repository.deadlines() == []
+
+
+async def test_a_play_by_post_table_waits_hours(service: TableService) -> None:
+    await two_player_freeplay(service, pace="post")
+    outputs = await run(service, ALICE, "/undo to:3")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert notice.deadline == START + 24 * 3600
+    with pytest.raises(ValueError, match="pace:slow is not one of live, post"):
+        parse_command_line("/game new system:freeplay pace:slow")
+
+
+async def test_an_optional_decision_takes_its_default_when_time_runs_out(
+    service: TableService, repository: MemoryRepository, clock: Clock
+) -> None:
+    await two_player_freeplay(service)
+    await run(service, ALICE, "/undo to:3")
+    clock.now += PACES["live"].timeout("undo") - 1
+    assert await service.expire_due() == []
+    clock.now += 2
+    expired = await service.expire_due()
+    assert any("Time ran out for side B" in o.text and o.outbox_id is not None for o in expired)
+    assert await repository.deadlines() == []
+    game = await service.game_at("t1")
+    assert game is not None and not game.pending
+
+
+async def test_a_required_decision_is_announced_late_and_keeps_waiting(
+    service: TableService, repository: MemoryRepository, clock: Clock
+) -> None:
+    await run(service, ALICE, "/game new system:duel")
+    await run(service, BOB, "/game join side:B")
+    await run(service, ALICE, "/hand add card:2,5,9")
+    await run(service, BOB, "/hand add card:1,4,7")
+    game = await service.game_at("t1")
+    assert game is not None
+    waiting = set(game.state.pending)
+    assert waiting and not any(d.optional for d in game.pending)
+    clock.now += 3600
+    expired = await service.expire_due()
+    assert len(expired) == len(waiting) and all("Time is up for" in o.text and o.to is None for o in expired)
+    assert all("2, 5, 9" not in o.text and "1, 4, 7" not in o.text for o in expired)
+    assert set(game.state.pending) == waiting, "a required choice waits for its owner or the host"
+    assert await repository.deadlines() == []
+
+
+async def test_open_prompts_are_the_remembered_notices_refreshed(
+    service: TableService, repository: MemoryRepository
+) -> None:
+    await two_player_freeplay(service)
+    outputs = await run(service, ALICE, "/undo to:3")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert await service.open_prompts() == [], "nothing was posted yet, so there is nothing to edit"
+    await service.sent(notice, 555, 777)
+    restarted = TableService(repository, SYSTEM_FACTORIES)
+    ((refreshed, channel, message_id),) = await restarted.open_prompts()
+    assert (channel, message_id) == (555, 777)
+    assert refreshed.decision == notice.decision and refreshed.deadline == notice.deadline
+    assert (refreshed.seq, refreshed.ping, refreshed.table) == (notice.seq, BOB, "t1")

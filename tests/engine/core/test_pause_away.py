@@ -1,0 +1,190 @@
+"""Table controls: the host pauses and resumes, a side may be marked away, a decision may get more time."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.data_loader import load_system_data
+from engine.core import (
+    CORE_COMMANDS,
+    CORE_EVENTS,
+    HOST,
+    Actor,
+    Answer,
+    AssignSeat,
+    AwayChanged,
+    Concede,
+    DecisionExtended,
+    ExpireDecision,
+    ExtendDecision,
+    ForceDecision,
+    Game,
+    GamePaused,
+    GameResumed,
+    GameSetup,
+    IllegalCommand,
+    InvalidCommand,
+    JoinSide,
+    PauseGame,
+    RequestUndo,
+    ResumeGame,
+    RollDice,
+    SetAway,
+    SideId,
+)
+from engine.dice import commitment
+from engine.systems.freeplay import Freeplay
+from engine.systems.freeplay.commands import AddModel, MoveModel
+from engine.systems.freeplay.state import FreeplayState
+from tests.engine.core.conftest import ALICE, BOB, CAROL, A, B, alice, bob, choose_hands, new_duel
+from tests.engine.core.toy_duel import SecretDuel
+
+PAUSED = "the game is paused by the host; the host resumes it with /game resume"
+HOST_ACTOR = Actor(user=ALICE, side=None, host=True)
+
+
+def _freeplay(seed: str = "ab" * 32) -> Game[FreeplayState]:
+    setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(seed),
+                      options={"map": "crossroads"})
+    return Game.start(Freeplay(load_system_data("freeplay")), setup, seed, seats={A: ALICE, B: BOB})
+
+
+def test_the_new_commands_and_events_are_registered_with_the_core() -> None:
+    assert {PauseGame, ResumeGame, SetAway, ExtendDecision} <= set(CORE_COMMANDS)
+    assert {GamePaused, GameResumed, AwayChanged, DecisionExtended} <= set(CORE_EVENTS)
+
+
+def test_a_paused_game_refuses_moves_and_rolls_until_the_host_resumes_it() -> None:
+    game = _freeplay()
+    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    (paused,) = game.apply(PauseGame(reason="tea break"), HOST_ACTOR)
+    assert game.state.paused and paused.audience.everyone
+    assert paused.body.describe() == ("The host pauses the game (tea break). Nothing moves until the host resumes "
+                                      "it with /game resume.")
+    before = game.seq
+    with pytest.raises(IllegalCommand, match=PAUSED) as refused:
+        game.apply(MoveModel(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
+    assert str(refused.value).startswith("move refused: ")
+    with pytest.raises(IllegalCommand, match=PAUSED):
+        game.apply(RollDice(expression="2d6"), Actor(user=BOB, side=B))
+    with pytest.raises(IllegalCommand, match=PAUSED):
+        game.preview(RollDice(expression="2d6"), Actor(user=BOB, side=B))
+    assert game.seq == before and not game.legal_commands(A)
+    (resumed,) = game.apply(ResumeGame(), HOST_ACTOR)
+    assert not game.state.paused and resumed.body.describe() == "The host resumes the game; play goes on."
+    (moved,) = game.apply(MoveModel(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
+    assert moved.body.distance == 6.0  # type: ignore[attr-defined]
+
+
+def test_only_the_host_pauses_and_resumes_and_never_twice() -> None:
+    game = new_duel()
+    with pytest.raises(IllegalCommand, match="only the game's host"):
+        game.apply(PauseGame(), bob())
+    with pytest.raises(InvalidCommand, match="the game is not paused"):
+        game.apply(ResumeGame(), alice(host=True))
+    game.apply(PauseGame(), alice(host=True))
+    with pytest.raises(InvalidCommand, match="already paused; resume it with /game resume"):
+        game.apply(PauseGame(reason="again"), alice(host=True))
+    with pytest.raises(IllegalCommand, match="only the game's host"):
+        game.apply(ResumeGame(), bob())
+    assert game.log[-1].body.describe() == "The host pauses the game. Nothing moves until the host resumes it " \
+        "with /game resume."
+
+
+def test_while_paused_the_host_can_still_seat_force_and_a_player_can_concede() -> None:
+    game = new_duel()
+    mark = game.seq
+    game.apply(RollDice(expression="1d20"), alice())
+    game.apply(RequestUndo(to_seq=mark), alice())
+    decision = game.pending[0]
+    game.apply(PauseGame(), alice(host=True))
+    for refused, actor in ((Answer(decision_id=decision.id, choice="yes"), bob()),
+                           (RequestUndo(to_seq=mark), alice()),
+                           (ExpireDecision(decision_id=decision.id), alice(host=True)),
+                           (SetAway(side=B), bob()),
+                           (ExtendDecision(decision_id=decision.id, minutes=5), alice(host=True)),
+                           (JoinSide(side=A), Actor(user=CAROL))):
+        with pytest.raises(IllegalCommand, match=PAUSED):
+            game.apply(refused, actor)
+    game.apply(AssignSeat(side=B, user=CAROL), alice(host=True))
+    assert game.state.controller(B) == CAROL
+    game.apply(ForceDecision(decision_id=decision.id, answers={"agree": "no"}), alice(host=True))
+    assert game.log[-1].kind == "undo.refused" and not game.pending
+    game.apply(Concede(), alice())
+    assert game.is_over() and game.outcome().winner == B  # type: ignore[union-attr]
+
+
+def test_pause_away_and_extend_replay_from_records_to_the_same_state() -> None:
+    game = new_duel()
+    game.apply(PauseGame(reason="dinner"), alice(host=True))
+    game.apply(ResumeGame(), alice(host=True))
+    game.apply(SetAway(side=A, away=True), alice())
+    choose_hands(game)
+    decision = game.pending[0]
+    game.apply(ExtendDecision(decision_id=decision.id, minutes=30), alice(host=True))
+    game.apply(PauseGame(), alice(host=True))
+    twin = Game.from_records(SecretDuel(), game.setup, "5eed" * 16, game.records())
+    assert twin.state.fingerprint() == game.state.fingerprint()
+    assert twin.state.paused and twin.state.away == (A,)
+    assert twin.state.pending[decision.id].extensions_minutes == 30
+    assert twin.log_view(HOST) == game.log_view(HOST)
+
+
+def test_an_away_sides_optional_choice_passes_at_once_with_its_default() -> None:
+    game = new_duel()
+    (marked,) = game.apply(SetAway(side=B), bob())
+    assert marked.body.describe().startswith("Side B is away") and game.state.away == (B,)
+    mark = game.seq
+    game.apply(RollDice(expression="1d20"), alice())
+    events = game.apply(RequestUndo(to_seq=mark), alice())
+    assert [event.kind for event in events] == ["decision.answered", "undo.refused"]
+    assert events[0].body.how == "away"  # type: ignore[attr-defined]
+    assert events[0].body.describe() == "Side B is away; their optional choice passes: agree=no."
+    assert not game.pending
+
+
+def test_a_required_choice_still_waits_for_an_away_side() -> None:
+    game = new_duel()
+    game.apply(SetAway(side=A), alice())
+    choose_hands(game)
+    (decision,) = game.pending
+    assert decision.owner == A and not decision.optional and decision.kind == "play"
+    assert not any(e.kind == "decision.answered" for e in game.log)
+
+
+def test_going_away_passes_the_optional_choice_already_owed_and_coming_back_ends_it() -> None:
+    game = new_duel()
+    mark = game.seq
+    game.apply(RollDice(expression="1d20"), alice())
+    game.apply(RequestUndo(to_seq=mark), alice())
+    with pytest.raises(IllegalCommand, match="only the player holding side B or the host"):
+        game.apply(SetAway(side=B), alice())
+    events = game.apply(SetAway(side=B), alice(host=True))
+    assert [e.kind for e in events] == ["seat.away", "decision.answered", "undo.refused"]
+    with pytest.raises(InvalidCommand, match="side B is already away"):
+        game.apply(SetAway(side=B), bob())
+    (back,) = game.apply(SetAway(side=B, away=False), bob())
+    assert back.body.describe() == "Side B is back and makes their own choices again." and game.state.away == ()
+    with pytest.raises(InvalidCommand, match="side B is already here"):
+        game.apply(SetAway(side=B, away=False), bob())
+    with pytest.raises(InvalidCommand, match="there is no side 'C'"):
+        game.apply(SetAway(side=SideId("C")), alice(host=True))
+
+
+def test_extend_adds_up_and_refuses_unknown_ids_and_odd_amounts() -> None:
+    game = new_duel()
+    choose_hands(game)
+    (decision,) = game.pending
+    (extended,) = game.apply(ExtendDecision(decision_id=decision.id, minutes=30), alice(host=True))
+    assert extended.body.describe() == f"The host allows 30 more minutes for {decision.id}."
+    game.apply(ExtendDecision(decision_id=decision.id, minutes=15), alice(host=True))
+    assert game.state.pending[decision.id].extensions_minutes == 45
+    with pytest.raises(InvalidCommand, match=f"no pending decision 'd999'; pending: {decision.id}"):
+        game.apply(ExtendDecision(decision_id="d999", minutes=5), alice(host=True))
+    for minutes in (0, 1441):
+        with pytest.raises(InvalidCommand, match="from 1 to 1440 minutes"):
+            game.apply(ExtendDecision(decision_id=decision.id, minutes=minutes), alice(host=True))
+    with pytest.raises(IllegalCommand, match="only the game's host"):
+        game.apply(ExtendDecision(decision_id=decision.id, minutes=5), bob())
+    game.apply(Answer(decision_id=decision.id, answers={"card": "2"}), alice())
+    assert decision.id not in game.state.pending
