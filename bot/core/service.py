@@ -38,6 +38,8 @@ from engine.core import (
     SPECTATOR,
     Actor,
     Command,
+    DecisionExtended,
+    Event,
     ExpireDecision,
     Game,
     GameSetup,
@@ -198,7 +200,7 @@ class TableService:
             overlays = game.system.board_update(events) if show_board else None
             outputs = (announce(game, events) if overlays is None
                        else announce(game, events, pictures=lambda: board_picture(game, overlays)))
-            deadlines = self._deadline_changes(game, pending_before)
+            deadlines = await self._deadline_changes(stored.game_id, game, pending_before, events)
             outputs = [_stamp(o, stored, deadlines) for o in outputs]
             durable = _durable(table, actor.user, outputs)
             try:
@@ -222,14 +224,22 @@ class TableService:
         units = load_player_import(upload.filename, upload.data, "units", catalogue=catalogue)
         return ImportUnits(units=units)
 
-    def _deadline_changes(self, game: Game[Any], pending_before: set[str]) -> dict[str, float | None]:
-        """Arm a deadline for each decision this command opened, by the table's pace; disarm the closed ones."""
+    async def _deadline_changes(self, game_id: str, game: Game[Any], pending_before: set[str],
+                                events: Sequence[Event]) -> dict[str, float | None]:
+        """Arm a deadline for each decision this command opened, by the table's pace; disarm the closed ones;
+        move the ones the host extended."""
         pace = pace_of(game.setup.options)
         now = self._clock()
         changes: dict[str, float | None] = {d: None for d in pending_before if d not in game.state.pending}
         for decision_id, decision in game.state.pending.items():
             if decision_id not in pending_before:
                 changes[decision_id] = round(now + pace.timeout(decision.kind), 3)
+        extended = [e.body for e in events if isinstance(e.body, DecisionExtended)]
+        if extended:
+            armed = {d.decision_id: d.due_at for d in await self._repository.deadlines() if d.game_id == game_id}
+            for body in extended:
+                due = armed.get(body.decision_id, now)
+                changes[body.decision_id] = armed[body.decision_id] = round(max(due, now) + body.minutes * 60, 3)
         return changes
 
     # -- the clock and the outbox (driven by a front-end's timer and start-up) --------------------
@@ -344,8 +354,10 @@ class TableService:
         scores = game.system.scores(game.state)
         pending = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending) or "nothing"
         over = f" {view.outcome.describe()}" if view.outcome else ""
+        paused = " Paused by the host (/game resume)." if game.state.paused else ""
+        away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
         return (f"{game.system.spec.title}, round {view.round}. Seats: {seats}. "
-                f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}")
+                f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
 
     def _help(self, game: Game[Any], user: UserId) -> str:
         held = game.state.sides_of(user)

@@ -152,3 +152,24 @@ async def test_open_prompts_are_the_remembered_notices_refreshed(
     assert (channel, message_id) == (555, 777)
     assert refreshed.decision == notice.decision and refreshed.deadline == notice.deadline
     assert (refreshed.seq, refreshed.ping, refreshed.table) == (notice.seq, BOB, "t1")
+
+
+async def test_the_host_extends_a_deadline_and_a_paused_game_does_not_expire(
+    service: TableService, repository: MemoryRepository, clock: Clock
+) -> None:
+    await two_player_freeplay(service)
+    outputs = await run(service, ALICE, "/undo to:3")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert notice.decision is not None and notice.deadline is not None
+    await run(service, ALICE, f"/game extend decision:{notice.decision.id} minutes:30")
+    (deadline,) = await repository.deadlines()
+    assert deadline.due_at == notice.deadline + 30 * 60
+    await run(service, ALICE, "/game pause reason:dinner")
+    clock.now = deadline.due_at + 1
+    assert await service.expire_due() == []
+    game = await service.game_at("t1")
+    assert game is not None and notice.decision.id in game.state.pending, "nothing expires while paused"
+    (rearmed,) = await repository.deadlines()
+    assert rearmed.due_at > clock.now
+    (status,) = await run(service, BOB, "/status")
+    assert "Paused by the host" in status.text
