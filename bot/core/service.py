@@ -33,6 +33,7 @@ from bot.core.storage import (
     StoredGame,
     TableBusy,
 )
+from bot.core.text import clean_player_text
 from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
@@ -62,6 +63,9 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, Nota
 
 SystemFactory = Callable[[], System[Any]]
 
+_NOT_SETTINGS = frozenset({"system", "practice", "opponent", "thread"})
+"""``/game new`` options that are not the game's settings (kept elsewhere, or used by the front-end only)."""
+
 
 class TableService:
     """Hosts games at tables (a Discord channel or thread, a console session)."""
@@ -85,6 +89,7 @@ class TableService:
         ``side`` says which side acts when the user holds several (a practice table); an
         ``interaction_id`` delivered twice applies once (the second time nothing is said)."""
         try:
+            invocation = _cleaned(invocation)
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
@@ -102,7 +107,16 @@ class TableService:
 
     # -- creating ------------------------------------------------------------------------------
 
-    async def _new_game(self, table: str, user: UserId, options: Mapping[str, Any]) -> list[Output]:
+    def check_new_game(self, user: UserId, options: Mapping[str, Any]) -> str | None:
+        """Why ``/game new`` with these options would be refused, or None: lets a front-end test the
+        settings before it opens a thread for the game."""
+        try:
+            self._start(user, options)
+        except PLAYER_ERRORS as error:
+            return str(error)
+        return None
+
+    def _start(self, user: UserId, options: Mapping[str, Any]) -> tuple[Game[Any], str]:
         name = str(options["system"]).casefold()
         if name not in self._systems:
             raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
@@ -116,9 +130,13 @@ class TableService:
         setup = GameSetup(system=spec.name, sides=sides, host=user, practice=practice,
                           seed_commitment=commitment(seed), data_fingerprint=system.data_fingerprint(),
                           rulings=system.default_rulings(),
-                          options={key: value for key, value in options.items() if key not in ("system", "practice")})
+                          options={key: value for key, value in options.items() if key not in _NOT_SETTINGS})
         seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
-        game = Game.start(system, setup, seed, seats=seats)
+        return Game.start(system, setup, seed, seats=seats), seed
+
+    async def _new_game(self, table: str, user: UserId, options: Mapping[str, Any]) -> list[Output]:
+        game, seed = self._start(user, options)
+        setup = game.setup
         self._counter += 1
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
         outputs = [replace(o, table=table, game_id=game_id) for o in announce(game, game.log)]
@@ -133,6 +151,11 @@ class TableService:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))
         purpose = f" for {options['for']}" if "for" in options else ""
         return [Output(text=f"Roll{purpose}: {result.breakdown}")]
+
+    def system_title(self, name: str) -> str:
+        """A system's display name (for thread names and cards)."""
+        factory = self._systems.get(name.casefold())
+        return factory().spec.title if factory else name
 
     # -- reading from memory (autocomplete and buttons must answer at once) ----------------------
 
@@ -180,6 +203,8 @@ class TableService:
                        side: SideId | None, interaction_id: str | None) -> list[Output]:
         stored, game = await self._load(table)
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
+        if invocation.path == ("game", "join") and "side" not in invocation.options:
+            invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         query = self._query(game, user, invocation, side)
         if query is not None:
             return query
@@ -407,6 +432,24 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _cleaned(invocation: Invocation) -> Invocation:
+    """The invocation with every typed text option cleaned (one line, no layout-breaking markdown)."""
+    try:
+        options = {key: clean_player_text(value, key) if isinstance(value, str) else value
+                   for key, value in invocation.options.items()}
+    except ValueError as error:
+        raise CommandLineError(f"{invocation.name}: {error}") from None
+    return replace(invocation, options=options)
+
+
+def _free_side(game: Game[Any]) -> SideId:
+    """The side a player joins when they name none: the first without a player."""
+    free: list[SideId] = [side for side in game.state.sides if game.state.controller(side) is None]
+    if not free:
+        raise CommandLineError("every side already has a player; watch with /board, or ask the host for a seat")
+    return free[0]
 
 
 def _stamp(output: Output, stored: StoredGame, deadlines: Mapping[str, float | None]) -> Output:

@@ -19,6 +19,8 @@ from bot.core.registry import Suggest
 from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
+from bot.discord.invite import DeclineButton, JoinButton, invite_view
+from bot.discord.permissions import invite_url, missing
 from bot.discord.tree import build_commands, tree_hash
 from engine.core import UserId
 
@@ -56,11 +58,13 @@ class GameMaster(discord.Client):
 
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
-        self.add_dynamic_items(DecideButton)
+        self.add_dynamic_items(DecideButton, JoinButton, DeclineButton)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()
         _log.info("start-up: %d unsent messages sent, %d open prompts refreshed", resent, refreshed)
+        if self.application_id is not None:
+            _log.info("invite link: %s", invite_url(self.application_id))
         self._timer = asyncio.create_task(self._tick(), name="decision deadlines")
 
     async def close(self) -> None:
@@ -116,7 +120,61 @@ class GameMaster(discord.Client):
         if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
+        if path == ("game", "new"):
+            await self._new_game(interaction, plain)
+            return
         await self.run_invocation(interaction, Invocation(path, plain, files))
+
+    async def _new_game(self, interaction: discord.Interaction, options: dict[str, str | int | float | bool]) -> None:
+        """Check the bot may work here; with an opponent (or ``thread:yes``) open the game's own thread, named
+        after the game and its players, start the game there and post the invite card."""
+        lacking = missing(interaction.app_permissions)
+        if lacking:
+            await interaction.response.send_message(
+                f"I cannot host a game in this channel: I am missing {', '.join(lacking)}. Ask a server admin to "
+                "grant them here (the invite link in the README grants exactly what I need).", ephemeral=True)
+            return
+        opponent = str(options["opponent"]) if "opponent" in options else None
+        channel = interaction.channel
+        if not options.get("thread", opponent is not None) or not isinstance(channel, discord.TextChannel):
+            await self.run_invocation(interaction, Invocation(("game", "new"), options))
+            return
+        user = UserId(str(interaction.user.id))
+        refusal = self.service.check_new_game(user, options)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        thread = await self._open_thread(channel, interaction, str(options["system"]), opponent)
+        table_id = str(thread.id)
+        outputs = await self.service.execute(table_id, user, Invocation(("game", "new"), options),
+                                             manager=bool(interaction.permissions.manage_guild),
+                                             interaction_id=str(interaction.id))
+        for output in outputs:
+            if output.to != user:
+                await self.delivery.send(output)
+        if opponent is not None:
+            await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side.",
+                              view=invite_view(table_id, opponent))
+        own = [output.text for output in outputs if output.to == user]
+        await interaction.followup.send("\n".join([f"Your game is ready in <#{table_id}>. /help there says what to "
+                                                   "do next.", *own])[:2000], ephemeral=True)
+
+    async def _open_thread(self, channel: discord.TextChannel, interaction: discord.Interaction, system: str,
+                           opponent: str | None) -> discord.Thread:
+        players = interaction.user.display_name
+        invited = getattr(interaction.namespace, "opponent", None)
+        if opponent is not None:
+            players += f" vs {invited.display_name if isinstance(invited, discord.abc.User) else 'a guest'}"
+        title = self.service.system_title(system)
+        thread = await channel.create_thread(name=f"{title}: {players}"[:100], type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=10080)
+        if opponent is not None:
+            try:
+                await thread.add_user(discord.Object(int(opponent)))
+            except discord.HTTPException:
+                _log.info("could not add %s to thread %s; the invite card still names them", opponent, thread.id)
+        return thread
 
     async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation) -> None:
         """Defer at once (the reply is due in 3 s), run the command, then deliver what it says."""
