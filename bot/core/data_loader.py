@@ -14,7 +14,7 @@ from typing import Literal, overload
 
 import yaml
 
-from engine.schema import KNOWN_UNITS, Catalogue, DataError, ForceList, MapPreset, UnitProfile, parse
+from engine.schema import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataError, ForceList, MapPreset, UnitProfile, parse
 
 __all__ = [
     "IMPORT_LIMIT_BYTES",
@@ -30,8 +30,8 @@ __all__ = [
 SECTIONS = ("units", "forces", "maps", "rulings")
 """The files a system's data folder may hold, as ``<section>.yaml``; each is optional."""
 
-ImportKind = Literal["units", "forces", "maps"]
-"""What a player may upload: unit cards, forces (warbands) or map presets."""
+ImportKind = Literal["units", "forces", "maps", "map"]
+"""What a player may upload: unit cards, forces (warbands), map presets, or one map to play on (``map``)."""
 
 IMPORT_LIMIT_BYTES = 256 * 1024
 MAX_ALIASES = 50
@@ -103,14 +103,19 @@ def load_player_import(
 def load_player_import(
     name: str, payload: bytes | str, kind: Literal["maps"], *, catalogue: Catalogue
 ) -> tuple[MapPreset, ...]: ...
+@overload
+def load_player_import(
+    name: str, payload: bytes | str, kind: Literal["map"], *, catalogue: Catalogue
+) -> MapPreset: ...
 def load_player_import(
     name: str, payload: bytes | str, kind: ImportKind, *, catalogue: Catalogue
-) -> tuple[UnitProfile, ...] | tuple[ForceList, ...] | tuple[MapPreset, ...]:
+) -> tuple[UnitProfile, ...] | tuple[ForceList, ...] | tuple[MapPreset, ...] | MapPreset:
     """Validate a player's uploaded file for the game whose data is ``catalogue``.
 
-    The file holds ``<kind>: [...]`` or just the list. Forces may name the catalogue's units; forces and maps
-    must belong to its system (maps may say ``any``). Uploads are untrusted: at most 256 KB, at most 50 YAML
-    aliases, collections nested at most 20 deep.
+    The file holds ``<kind>: [...]`` or just the list; for ``map``, one map written out (the fields of a
+    ``maps.yaml`` entry), under ``map:``, or as the single entry of ``maps: [...]``. Forces may name the
+    catalogue's units; forces and maps must belong to its system (maps may say ``any``). Uploads are untrusted:
+    at most 256 KB, at most 50 YAML aliases, collections nested at most 20 deep.
 
     :raises DataError: naming the file (``name``), the entry and the field of each problem.
     """
@@ -125,6 +130,8 @@ def load_player_import(
     document = _load(name, text)
     if _too_deep(document, 1, set()):
         raise DataError([f"{name}: the data nests deeper than {MAX_DEPTH} levels once its aliases are followed"])
+    if kind == "map":
+        return _one_map(name, document, catalogue)
     if isinstance(document, list):
         document = {kind: document}
     data = {"system": catalogue.system, kind: _section(document, kind, name)}
@@ -135,6 +142,26 @@ def load_player_import(
     if kind == "forces":
         return fragment.forces
     return fragment.maps
+
+
+def _one_map(name: str, document: object, catalogue: Catalogue) -> MapPreset:
+    """The one map of an upload, checked like a shipped one; reports name the file, then the piece and field."""
+    if isinstance(document, dict) and set(document) == {"map"}:
+        document = document["map"]
+    elif isinstance(document, dict) and set(document) == {"maps"}:
+        document = document["maps"]
+    if isinstance(document, list):
+        if len(document) != 1:
+            raise DataError([f"{name}: holds {len(document)} maps; import one map at a time"])
+        document = document[0]
+    if not isinstance(document, dict):
+        raise DataError([f"{name}: must be one map: a mapping with id, name, system, table, description, "
+                         "terrain and zones"])
+    preset = parse(MapPreset, document, source=name)
+    if preset.system not in (catalogue.system, ANY_SYSTEM):
+        raise DataError([f'{name}: field "system": must be "{catalogue.system}" or "{ANY_SYSTEM}", '
+                         f'got "{preset.system}"'])
+    return preset
 
 
 def _load(source: str, text: str) -> object:

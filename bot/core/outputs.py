@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import BoardView, PendingView, UserId
 
-__all__ = ["Output", "Picture"]
+__all__ = ["Document", "Output", "OutputFile", "Picture", "Replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,7 @@ class Picture:
     alt: str
 
     def to_payload(self) -> dict[str, Any]:
-        return {"filename": self.filename, "board": self.board.model_dump(mode="json"),
+        return {"type": "picture", "filename": self.filename, "board": self.board.model_dump(mode="json"),
                 "crop": list(self.crop) if self.crop else None, "alt": self.alt}
 
     @classmethod
@@ -32,6 +32,46 @@ class Picture:
         crop = payload["crop"]
         return cls(payload["filename"], BoardView.model_validate(payload["board"]),
                    (crop[0], crop[1], crop[2], crop[3]) if crop else None, payload["alt"])
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's public boards, one per round or turn, to encode as an animated GIF (off the event loop)."""
+
+    filename: str
+    frames: tuple[BoardView, ...]
+    alt: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"type": "replay", "filename": self.filename, "alt": self.alt,
+                "frames": [frame.model_dump(mode="json") for frame in self.frames]}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Replay:
+        return cls(payload["filename"], tuple(BoardView.model_validate(f) for f in payload["frames"]), payload["alt"])
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A file made of text, such as the exported game log."""
+
+    filename: str
+    text: str
+    alt: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"type": "document", "filename": self.filename, "text": self.text, "alt": self.alt}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Document:
+        return cls(payload["filename"], payload["text"], payload["alt"])
+
+
+OutputFile = Picture | Replay | Document
+"""What a message may carry as attachments; front-ends turn each into bytes with ``render_file``."""
+
+_FILE_TYPES: dict[str, type[Picture] | type[Replay] | type[Document]] = {
+    "picture": Picture, "replay": Replay, "document": Document}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +85,7 @@ class Output:
 
     text: str
     to: UserId | None = None
-    pictures: tuple[Picture, ...] = ()
+    pictures: tuple[OutputFile, ...] = ()
     decision: PendingView | None = None
     error: bool = False
     ping: UserId | None = None
@@ -80,7 +120,7 @@ class Output:
     def from_payload(cls, payload: dict[str, Any], outbox_id: int) -> Output:
         decision = payload["decision"]
         return cls(text=payload["text"], to=payload["to"],
-                   pictures=tuple(Picture.from_payload(p) for p in payload["pictures"]),
+                   pictures=tuple(_FILE_TYPES[p["type"]].from_payload(p) for p in payload["pictures"]),
                    decision=PendingView.model_validate(decision) if decision else None,
                    ping=payload["ping"], seq=payload["seq"], deadline=payload["deadline"],
                    table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id)

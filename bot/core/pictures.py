@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.outputs import Picture
+from bot.core.outputs import Document, OutputFile, Picture, Replay
 from engine.core import SPECTATOR, Game, InvalidCommand, Overlay, Viewer
-from renderers import action_crop, describe_board, render_board, zoom_box
+from renderers import action_crop, describe_board, encode_gif, render_board, zoom_box
 
 __all__ = ["board_picture", "board_text", "render_picture"]
 
@@ -25,9 +25,16 @@ def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer
     return (Picture(filename=name, board=board, crop=crop, alt=alt),)
 
 
-def render_picture(picture: Picture) -> bytes:
-    """The PNG bytes of a picture (CPU-bound: run it off the event loop in a server)."""
-    return render_board(picture.board, crop=picture.crop)
+def render_picture(picture: OutputFile) -> bytes:
+    """The bytes of an attachment: a board as PNG, a replay as GIF, a document as UTF-8 (CPU-bound for
+    boards and replays: run it off the event loop in a server)."""
+    match picture:
+        case Picture():
+            return render_board(picture.board, crop=picture.crop)
+        case Replay():
+            return encode_gif(picture.frames)
+        case Document():
+            return picture.text.encode("utf-8")
 
 
 def board_text(game: Game[Any], viewer: Viewer = SPECTATOR) -> str:

@@ -94,6 +94,10 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("leave", "Give up your seat at a side", (OptionSpec("side", "The side to leave", required=True,
                                                                    suggest=Suggest.SIDE),)),
         CommandSpec("state", "Show the game as you may see it, as JSON"),
+        CommandSpec("export", "Take the game home: its public log (JSON) and a replay (animated GIF)", (
+            OptionSpec("every", "One picture per round, turn or event (default turn)",
+                       choices=("round", "turn", "event")),
+        )),
         CommandSpec("rules", "List the rules options this table uses"),
         CommandSpec("seat", "Host: seat a user at a side", (
             OptionSpec("side", "The side", required=True, suggest=Suggest.SIDE),

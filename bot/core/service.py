@@ -8,6 +8,7 @@ its sender alone, saying what was wrong and what is accepted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -19,7 +20,10 @@ from typing import Any
 from bot.core.announce import announce, announce_pending, decision_prompt
 from bot.core.core_commands import core_command
 from bot.core.data_loader import load_player_import, load_system_data
-from bot.core.outputs import Output
+from bot.core.end_card import end_card
+from bot.core.export import export_json, replay_frames
+from bot.core.map_import import import_map_command, map_preview
+from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.pace import PACES, pace_of
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
@@ -43,8 +47,10 @@ from engine.core import (
     Event,
     ExpireDecision,
     Game,
+    GameEnded,
     GameSetup,
     ImportUnits,
+    QueryAnswer,
     RulesError,
     SideId,
     System,
@@ -174,11 +180,22 @@ class TableService:
         """Up to 25 values for an option, filtered to what ``user`` may use and know now, from memory."""
         if kind is Suggest.SYSTEM:
             found = list(self._systems)
+        elif kind is Suggest.MAP:
+            found = self._maps()
         else:
             game = self.live_game(table)
             found = [] if game is None else _suggest(game, user, kind)
         wanted = typed.casefold()
         return [value for value in found if wanted in value.casefold()][:25]
+
+    def _maps(self) -> list[str]:
+        """Every map a new game may use: each system's presets and generated layouts (data is cached)."""
+        found: list[str] = []
+        for name, factory in self._systems.items():
+            with contextlib.suppress(DataError):  # a system without data files (a test system) has no presets
+                found.extend(m.id for m in load_system_data(name).maps)
+            found.extend(factory().spec.generated_maps)
+        return found
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -225,6 +242,8 @@ class TableService:
             overlays = game.system.board_update(events) if show_board else None
             outputs = (announce(game, events) if overlays is None
                        else announce(game, events, pictures=lambda: board_picture(game, overlays)))
+            if any(isinstance(event.body, GameEnded) for event in events):
+                outputs.append(Output(text=end_card(game)))
             deadlines = await self._deadline_changes(stored.game_id, game, pending_before, events)
             outputs = [_stamp(o, stored, deadlines) for o in outputs]
             durable = _durable(table, actor.user, outputs)
@@ -239,13 +258,15 @@ class TableService:
 
     @staticmethod
     def _import_command(game: Game[Any], invocation: Invocation) -> Command | None:
-        """``/force import``: validate the uploaded YAML against the game's data, then import it."""
-        if invocation.path != ("force", "import"):
+        """``/force import`` and ``/map import``: validate the uploaded YAML against the game's data first."""
+        if invocation.path not in (("force", "import"), ("map", "import")):
             return None
         upload = invocation.attachments.get("file")
         if upload is None:
-            raise CommandLineError("/force import needs a YAML file attached as file:")
+            raise CommandLineError(f"{invocation.name} needs a YAML file attached as file:")
         catalogue = load_system_data(game.setup.system)
+        if invocation.path == ("map", "import"):
+            return import_map_command(upload.filename, upload.data, catalogue)
         units = load_player_import(upload.filename, upload.data, "units", catalogue=catalogue)
         return ImportUnits(units=units)
 
@@ -361,16 +382,25 @@ class TableService:
                 return [Output(text=self._status(game))]
             case ("help",):
                 return [Output(text=self._help(game, user), to=user)]
+            case ("map", "preview"):
+                return map_preview(str(invocation.options["name"]), load_system_data(game.setup.system), user)
+            case ("game", "export"):
+                return [_export(game, str(invocation.options.get("every", "turn")), user)]
             case ("board",):
+                # The table sees what a spectator sees; someone holding no side looks privately.
+                to = None if held else user
                 if invocation.options.get("text"):
-                    return [Output(text=board_text(game, viewer))]
+                    return [Output(text=board_text(game, SPECTATOR), to=to)]
                 zoom = invocation.options.get("zoom")
-                return [Output(text=f"The table at event #{game.seq}.",
-                               pictures=board_picture(game, viewer=viewer, zoom=str(zoom).upper() if zoom else None))]
+                return [Output(text=f"The table at event #{game.seq}.", to=to,
+                               pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None))]
         answer = game.system.query(game.state, viewer, invocation.path, invocation.options)
         if answer is None:
             return None
-        pictures = board_picture(game, answer.overlays, viewer=viewer) if answer.overlays else ()
+        if not answer.private and viewer != SPECTATOR:
+            answer = _public_answer(game, invocation, answer)
+        shown_to = viewer if answer.private else SPECTATOR
+        pictures = board_picture(game, answer.overlays, viewer=shown_to) if answer.overlays else ()
         return [Output(text=answer.text, to=user if answer.private else None, pictures=pictures)]
 
     def _status(self, game: Game[Any]) -> str:
@@ -424,14 +454,34 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
             return [u.name for u in catalogue.units] + list(game.state.imported_units)
         case Suggest.FORCE:
             return [f.name for f in catalogue.forces]
-        case Suggest.MAP:
-            return [m.id for m in catalogue.maps]
     return []
 
 
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _public_answer(game: Game[Any], invocation: Invocation, mine: QueryAnswer) -> QueryAnswer:
+    """A public answer is recomputed as a spectator sees the table, so it cannot carry what only the
+    asker knows; when a spectator could not ask it at all, the asker's answer stays private."""
+    try:
+        public = game.system.query(game.state, SPECTATOR, invocation.path, invocation.options)
+    except RulesError:
+        public = None
+    return public if public is not None else replace(mine, private=True)
+
+
+def _export(game: Game[Any], every: str, user: UserId) -> Output:
+    """The public log as JSON and the public boards as an animated GIF, for the asker to keep."""
+    name = f"{game.setup.system}-game"
+    files: list[OutputFile] = [Document(f"{name}.json", export_json(game).decode("utf-8"),
+                                        "The game's public log as JSON")]
+    frames = replay_frames(game, every)
+    if frames:
+        files.append(Replay(f"{name}.gif", tuple(frames), f"The battlefield by {every}, {len(frames)} pictures"))
+    return Output(text=f"The game up to event #{game.seq}: its public log and a replay by {every}.", to=user,
+                  pictures=tuple(files))
 
 
 def _cleaned(invocation: Invocation) -> Invocation:

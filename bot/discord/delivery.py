@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.core.outputs import Output, Picture
+from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
 
@@ -84,7 +84,7 @@ class Delivery:
         self._service = service
         self._pool = pool
 
-    async def files(self, pictures: Sequence[Picture]) -> list[discord.File]:
+    async def files(self, pictures: Sequence[OutputFile]) -> list[discord.File]:
         loop = asyncio.get_running_loop()
         rendered = await asyncio.gather(*(loop.run_in_executor(self._pool, render_picture, p) for p in pictures))
         return [discord.File(io.BytesIO(png), filename=p.filename, description=p.alt[:1024])
@@ -94,17 +94,28 @@ class Delivery:
         """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
         invoker = str(interaction.user.id)
         answered = False
-        for output in outputs:
-            if output.to == invoker or (output.error and output.outbox_id is None):
-                for part in chunks(with_mentions(output.text)):
-                    await interaction.followup.send(part, ephemeral=True, files=await self.files(output.pictures))
-                answered = True
-            elif output.table is None and output.to is None:  # a table-free answer (a /roll outside games)
-                await self._public(self._client.get_partial_messageable(interaction.channel_id or 0), output)
-            else:
-                await self.send(output)
-        if not answered:
-            await interaction.delete_original_response()
+        try:
+            for output in outputs:
+                if output.to == invoker or (output.error and output.outbox_id is None):
+                    for part in chunks(with_mentions(output.text)):
+                        await interaction.followup.send(part, ephemeral=True,
+                                                        files=await self.files(output.pictures))
+                    answered = True
+                elif output.table is None and output.to is None:  # a table-free answer (a /roll outside games)
+                    await self._public(self._client.get_partial_messageable(interaction.channel_id or 0), output)
+                else:
+                    await self._send_or_keep(output)
+        finally:
+            if not answered:
+                await interaction.delete_original_response()
+
+    async def _send_or_keep(self, output: Output) -> None:
+        """Send one committed message; if Discord refuses it, the outbox keeps it for the next start-up
+        and the rest of the reply still goes out."""
+        try:
+            await self.send(output)
+        except discord.HTTPException:
+            _log.exception("could not deliver outbox message %s; it stays queued", output.outbox_id)
 
     async def send(self, output: Output) -> None:
         """Post one committed message (public to its table, private by DM) and mark it sent."""

@@ -41,6 +41,7 @@ class SystemSpec:
     hidden_information: bool
     dice: tuple[str, ...]
     summary: str
+    generated_maps: tuple[str, ...] = ()  # map names laid out at the start (e.g. "random"), beside the presets
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,3 +277,57 @@ def test_uploads_at_the_limits_pass_the_checks(freeplay: Catalogue) -> None:
             and "deeper" not in str(caught.value)
             and "aliases" not in str(caught.value)
         )
+
+
+# --- one map to play on (/map import) ---------------------------------------------------------------------------
+
+ONE_MAP = textwrap.dedent(MAP).replace("maps:\n  - ", "").replace("\n    ", "\n")
+
+
+def test_one_map_is_read_bare_under_map_or_as_the_only_entry_of_maps(freeplay: Catalogue) -> None:
+    preset = load_player_import("yard.yaml", ONE_MAP, "map", catalogue=freeplay)
+    assert (preset.id, preset.table, [piece.id for piece in preset.terrain]) == ("yard", (36, 36), ["T1", "T2"])
+    under_map = "map:\n" + textwrap.indent(ONE_MAP, "  ")
+    assert load_player_import("yard.yaml", under_map, "map", catalogue=freeplay) == preset
+    assert load_player_import("yard.yaml", MAP, "map", catalogue=freeplay) == preset
+
+
+@pytest.mark.parametrize(
+    ("payload", "line"),
+    [
+        pytest.param(
+            ONE_MAP.replace("[10, 10, 4, 0.5]", "[-3, 10, 4, 0.5]"),
+            'yard.yaml: entry "T1" (terrain[0]): field "rect": lies off the 36 x 36 inch table '
+            "(spans x -3 to 1, y 10 to 10.5)",
+            id="off the table",
+        ),
+        pytest.param(
+            ONE_MAP.replace("kind: hill", "knd: hill"),
+            'yard.yaml: entry "T2" (terrain[1]): field "knd": is not a known field; did you mean "kind"?',
+            id="misspelt field",
+        ),
+        pytest.param(
+            ONE_MAP.replace("system: any", "system: chess"),
+            'yard.yaml: field "system": must be "freeplay" or "any", got "chess"',
+            id="another system",
+        ),
+        pytest.param(MAP + MAP.replace("maps:\n", ""), "yard.yaml: holds 2 maps; import one map at a time",
+                     id="two maps"),
+        pytest.param("- 1\n", "yard.yaml: must be one map: a mapping with id, name", id="not a map"),
+    ],
+)
+def test_a_bad_map_upload_names_file_entry_and_field(freeplay: Catalogue, payload: str, line: str) -> None:
+    with pytest.raises(DataError) as caught:
+        load_player_import("yard.yaml", payload, "map", catalogue=freeplay)
+    assert any(problem.startswith(line) for problem in caught.value.problems), caught.value.problems
+    assert all(problem.startswith("yard.yaml: ") for problem in caught.value.problems)
+
+
+def test_a_map_upload_keeps_the_upload_limits(freeplay: Catalogue) -> None:
+    with pytest.raises(DataError, match=r"yard\.yaml: the file is 256 KB; imports may be at most 256 KB"):
+        load_player_import("yard.yaml", ONE_MAP + "#" * IMPORT_LIMIT_BYTES, "map", catalogue=freeplay)
+    with pytest.raises(DataError, match="more than 50 YAML aliases"):
+        bomb = b"a: &a [1]\nb: [" + b", ".join([b"*a"] * (MAX_ALIASES + 1)) + b"]\n"
+        load_player_import("yard.yaml", bomb, "map", catalogue=freeplay)
+    with pytest.raises(DataError, match="nests deeper than 20 levels"):
+        load_player_import("yard.yaml", nested(MAX_DEPTH + 1), "map", catalogue=freeplay)

@@ -42,7 +42,9 @@ async def test_a_short_freeplay_game_with_pictures_and_a_revealed_seed(table: Ta
     await table.do("roll", {"dice": "2d6+1", "for": "a test"}, user="bob")
     assert "rolls for a test: 2d6 (" in table.texts()[-1]
     await table.do("game end")
-    assert "Dice seed revealed" in table.texts()[-1]
+    *_, ending, card = table.texts()
+    assert "Dice seed revealed" in ending
+    assert card.startswith("**Game over: a draw.**") and "public seeded dice check out" in card
 
 
 async def test_no_message_pings_anyone_but_a_decision_owner(table: Table) -> None:

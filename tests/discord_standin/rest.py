@@ -155,8 +155,9 @@ class Rest:
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         body, files = request[BODY] or {}, request[FILES]
-        if channel["type"] == 1 and channel["recipients"][0]["id"] in self.world.refused_dms:
-            return error(403, 50007, "Cannot send messages to this user")
+        refused = self.world.refused_dms.get(channel["recipients"][0]["id"]) if channel["type"] == 1 else None
+        if refused is not None:
+            return error(403, *refused)
         earlier = self.world.replay(channel["id"], body)
         if earlier is not None:
             self.world.record(Sent("duplicate", channel["id"], body, files, copy.deepcopy(earlier)))

@@ -119,13 +119,23 @@ class StandIn:
         """Synced commands: global, or the stand-in guild's."""
         return list(self.world.commands.get(self.world.guild_id if guild else None, []))
 
-    def refuse_dms(self, user: UserRef, refuse: bool = True) -> None:
-        """Make DMs to ``user`` fail with 403 / 50007, as when they block the bot or close DMs."""
+    def refuse_dms(
+        self,
+        user: UserRef,
+        refuse: bool = True,
+        *,
+        code: int = 50007,
+        message: str = "Cannot send messages to this user",
+    ) -> None:
+        """Make DMs to ``user`` fail with 403 / ``code`` (50007: they blocked the bot or closed their DMs).
+
+        ``refuse=False`` opens them again.
+        """
         user_id = self.world.user(user)["id"]
         if refuse:
-            self.world.refused_dms.add(user_id)
+            self.world.refused_dms[user_id] = (code, message)
         else:
-            self.world.refused_dms.discard(user_id)
+            self.world.refused_dms.pop(user_id, None)
 
     # -- the record ------------------------------------------------------------------------------------------
 

@@ -59,7 +59,7 @@ class World:
         self.pins: dict[str, list[tuple[str, str]]] = {}
         self.commands: dict[str | None, list[Payload]] = {}
         self.dms: dict[str, str] = {}
-        self.refused_dms: set[str] = set()
+        self.refused_dms: dict[str, tuple[int, str]] = {}  # user id -> (code, message) a DM gets (403)
         self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.sent: list[Sent] = []
         self.requests: list[Request] = []

@@ -79,6 +79,7 @@ class Freeplay(System[FreeplayState]):
         hidden_information=True,
         dice=("any",),
         summary="Any skirmish game: place, move, measure, roll and track by hand; the table keeps the log.",
+        generated_maps=(RANDOM_MAP,),
     )
     events = FREEPLAY_EVENTS
     commands = FREEPLAY_COMMANDS

@@ -1,0 +1,127 @@
+"""/map import lays a player's map on the table before deployment; /map preview and docs/maps show the presets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bot.core.data_loader import load_system_data
+from bot.core.map_import import MAP_PICTURES, import_map_command, map_pictures, map_preview
+from engine.core import Actor, Game, GameSetup, IllegalCommand, InvalidCommand, SideId, UserId
+from engine.dice import commitment
+from engine.schema import Catalogue, DataError
+from engine.systems.freeplay import Freeplay
+from engine.systems.freeplay.commands import AddModel, AddTerrain, ImportMap
+from engine.systems.freeplay.events import MapImported
+from engine.systems.freeplay.state import FreeplayState
+
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "examples" / "freeplay" / "my-map.yaml"
+A, B = SideId("A"), SideId("B")
+ALICE, BOB = UserId("alice"), UserId("bob")
+
+
+@pytest.fixture(scope="module")
+def freeplay() -> Catalogue:
+    return load_system_data("freeplay")
+
+
+def new_table(options: dict[str, str] | None = None) -> Game[FreeplayState]:
+    seed = "9f" * 32
+    setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(seed),
+                      options=options or {})
+    return Game.start(Freeplay(load_system_data("freeplay")), setup, seed, seats={A: ALICE, B: BOB})
+
+
+def example_command(freeplay: Catalogue) -> ImportMap:
+    return import_map_command(EXAMPLE.name, EXAMPLE.read_bytes(), freeplay)
+
+
+def test_the_example_map_replaces_the_table_terrain_and_zones(freeplay: Catalogue) -> None:
+    game = new_table({"map": "crossroads"})
+    (event,) = game.apply(example_command(freeplay), Actor(user=BOB, side=B))
+    assert isinstance(event.body, MapImported)
+    assert event.body.describe() == ('The table is now the map The Old Mill, 36" x 36": 6 terrain pieces, '
+                                     "2 deployment zones, 3 objectives.")
+    state = game.state
+    assert state.map_name == "The Old Mill"
+    assert {piece.id: piece.kind for piece in state.terrain.values()} == {
+        "T1": "water", "T2": "building", "T3": "wall", "T4": "ruin", "T5": "forest", "T6": "hill"}
+    assert state.terrain["T2"].polygon == ((5, 23), (11, 23), (11, 28), (5, 28))
+    assert sorted(state.zones) == ["DA", "DB", "O1", "O2", "O3"]
+    assert game.system.board_update((event,)) == (), "a fresh picture of the new table is posted"
+
+
+def test_an_imported_map_is_read_back_from_the_log(freeplay: Catalogue) -> None:
+    game = new_table()
+    game.apply(example_command(freeplay), Actor(user=ALICE, side=A))
+    replayed = Game.from_records(game.system, game.setup, "9f" * 32, game.records())
+    assert replayed.state.fingerprint() == game.state.fingerprint()
+
+
+def test_terrain_added_after_an_import_gets_a_fresh_id(freeplay: Catalogue) -> None:
+    gappy = EXAMPLE.read_text(encoding="utf-8").replace("id: T6", "id: T7")
+    game = new_table()
+    game.apply(import_map_command("gappy.yaml", gappy, freeplay), Actor(user=ALICE, side=A))
+    game.apply(AddTerrain(kind="hill", polygon=((30, 30), (32, 30), (32, 32))), Actor(user=ALICE, side=A))
+    game.apply(AddTerrain(kind="hill", polygon=((33, 30), (35, 30), (35, 32))), Actor(user=ALICE, side=A))
+    assert sorted(game.state.terrain) == ["T1", "T2", "T3", "T4", "T5", "T7", "T8", "T9"], "T7 is the map's"
+
+
+def test_a_map_is_refused_once_a_model_is_on_the_table(freeplay: Catalogue) -> None:
+    game = new_table({"map": "crossroads"})
+    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    with pytest.raises(IllegalCommand, match=r"only be imported before deployment, and models are on the table "
+                                             r"\(A1\); take them off with /model remove first"):
+        game.apply(example_command(freeplay), Actor(user=ALICE, side=A))
+    assert game.state.map_name == "Crossroads"
+
+
+def test_a_map_for_sides_the_game_lacks_is_refused(freeplay: Catalogue) -> None:
+    four_sides = EXAMPLE.read_text(encoding="utf-8").replace("{id: DB, kind: deployment, side: B",
+                                                             "{id: DC, kind: deployment, side: C")
+    with pytest.raises(InvalidCommand, match="zone DC is for side C, but this game's sides are A, B"):
+        new_table().apply(import_map_command("four.yaml", four_sides, freeplay), Actor(user=ALICE, side=A))
+
+
+def test_a_spectator_cannot_import_a_map(freeplay: Catalogue) -> None:
+    with pytest.raises(IllegalCommand, match="holds no side"):
+        new_table().apply(example_command(freeplay), Actor(user=UserId("carol")))
+
+
+def test_a_broken_upload_is_refused_naming_the_file(freeplay: Catalogue) -> None:
+    broken = EXAMPLE.read_text(encoding="utf-8").replace("circle: [9, 11, 3]", "circle: [9, 11, -3]")
+    with pytest.raises(DataError, match=r'^mine\.yaml: entry "T6" \(terrain\[5\]\): field "circle": '):
+        import_map_command("mine.yaml", broken, freeplay)
+
+
+# --- previews ---------------------------------------------------------------------------------------------------
+
+
+def test_a_preview_shows_the_preset_alone_to_the_asker(freeplay: Catalogue) -> None:
+    (output,) = map_preview("forest-edge", freeplay, UserId("bob"))
+    assert output.to == "bob" and output.text.startswith("Forest Edge: A deep wood fills the west flank")
+    (picture,) = output.pictures
+    assert picture.board.title == 'Forest Edge (forest-edge), 36" x 36"'
+    assert len(picture.board.terrain) == 7 and picture.board.models == ()
+    with pytest.raises(InvalidCommand, match=r'unknown map "forest-egde"; did you mean "forest-edge"\?.*random'):
+        map_preview("forest-egde", freeplay)
+    with pytest.raises(InvalidCommand, match="rolled from the game's dice"):
+        map_preview("random", freeplay)
+
+
+def test_the_map_pictures_in_the_docs_are_current(freeplay: Catalogue) -> None:
+    pictures = map_pictures(freeplay)
+    assert set(pictures) == {*(f"{preset.id}.png" for preset in freeplay.maps), "random.png"}
+    if os.environ.get("UPDATE_GOLDEN"):
+        MAP_PICTURES.mkdir(parents=True, exist_ok=True)
+        for name, png in pictures.items():
+            (MAP_PICTURES / name).write_bytes(png)
+    stale = [name for name, png in pictures.items()
+             if not (MAP_PICTURES / name).is_file() or (MAP_PICTURES / name).read_bytes() != png]
+    assert not stale, "regenerate with UPDATE_GOLDEN=1 make test (or python -m bot.core.map_import)"
+    assert {path.name for path in MAP_PICTURES.glob("*.png")} == set(pictures), "a picture of a map that is gone"
+    guide = (ROOT / "docs" / "freeplay.md").read_text(encoding="utf-8")
+    assert all(f"maps/{name}" in guide for name in pictures)
