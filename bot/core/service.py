@@ -60,7 +60,7 @@ from engine.core import (
 from engine.dice import NotationError, Roller, commitment, new_seed, roll_expression
 from engine.schema import DataError
 
-__all__ = ["PLAYER_ERRORS", "TableService"]
+__all__ = ["PLAYER_ERRORS", "SNAPSHOT_EVERY", "TableService"]
 
 _log = logging.getLogger(__name__)
 
@@ -68,6 +68,9 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, Nota
 """Errors a player's input can cause: answered privately, never a crash."""
 
 SystemFactory = Callable[[], System[Any]]
+
+SNAPSHOT_EVERY = 100
+"""Events between two saved states: a game loads from its newest snapshot and replays only what follows."""
 
 _NOT_SETTINGS = frozenset({"system", "practice", "opponent", "thread"})
 """``/game new`` options that are not the game's settings (kept elsewhere, or used by the front-end only)."""
@@ -205,14 +208,17 @@ class TableService:
             raise CommandLineError("there is no game at this table; start one with /game new system:<game> "
                                    f"(systems: {', '.join(self._systems)})")
         self._live_at[table] = stored.game_id
-        return stored, self._game_of(stored)
+        return stored, await self._game_of(stored)
 
-    def _game_of(self, stored: StoredGame) -> Game[Any]:
-        """The live game for a stored one, replayed from its log the first time it is used."""
+    async def _game_of(self, stored: StoredGame) -> Game[Any]:
+        """The live game for a stored one, replayed the first time it is used (from its latest snapshot)."""
         game = self._live.get(stored.game_id)
         if game is None:
             system = self._systems[stored.setup.system]()
-            game = Game.from_records(system, stored.setup, stored.seed, stored.records)
+            snapshot = await self._repository.latest_snapshot(stored.game_id)
+            game = (Game.from_records(system, stored.setup, stored.seed, stored.records) if snapshot is None
+                    else Game.from_snapshot(system, stored.setup, stored.seed, stored.records, snapshot.seq,
+                                            snapshot.state_json))
             self._live[stored.game_id] = game
         return game
 
@@ -254,6 +260,8 @@ class TableService:
             except (ConcurrentUpdate, DuplicateInteraction):
                 self._live.pop(stored.game_id, None)
                 raise
+            if game.seq // SNAPSHOT_EVERY > before // SNAPSHOT_EVERY:
+                await self._repository.save_snapshot(stored.game_id, game.seq, game.snapshot())
         return _with_ids(outputs, durable, ids)
 
     @staticmethod
@@ -301,7 +309,7 @@ class TableService:
             stored = await self._repository.game(deadline.game_id)
             if stored is None:
                 continue
-            game = self._game_of(stored)
+            game = await self._game_of(stored)
             outputs.extend(await self._expire(stored, game, deadline.decision_id))
         return outputs
 
@@ -353,7 +361,7 @@ class TableService:
         for stored in await self._repository.games():
             if stored.ended:
                 continue
-            game = self._game_of(stored)
+            game = await self._game_of(stored)
             for notice in announce_pending(game):
                 assert notice.decision is not None
                 ref = await self._repository.message_for(stored.game_id, f"prompt:{notice.decision.id}")

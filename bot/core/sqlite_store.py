@@ -28,12 +28,13 @@ from bot.core.storage import (
     MessageRef,
     OutboxItem,
     OutboxRow,
+    Snapshot,
     StoredGame,
     TableBusy,
 )
 from engine.core import GameSetup
 
-__all__ = ["SCHEMA_VERSION", "GameSummary", "Snapshot", "SqliteRepository"]
+__all__ = ["SCHEMA_VERSION", "GameSummary", "SqliteRepository"]
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
@@ -104,14 +105,6 @@ class GameSummary:
     system: str
     ended: bool
     seq: int
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A serialised game state as of event ``seq``: replay starts after it instead of from the beginning."""
-
-    seq: int
-    state_json: str
 
 
 def _dumps(value: object) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from engine.core import GameSetup
 
 __all__ = ["ConcurrentUpdate", "Deadline", "DuplicateInteraction", "GameRepository", "MemoryRepository", "MessageRef",
-           "OutboxItem", "OutboxRow", "StoredGame", "TableBusy"]
+           "OutboxItem", "OutboxRow", "Snapshot", "StoredGame", "TableBusy"]
 
 
 class TableBusy(ValueError):
@@ -64,6 +64,14 @@ class MessageRef:
 
     channel: int
     message_id: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A serialised game state as of event ``seq``: replay starts after it instead of from the beginning."""
+
+    seq: int
+    state_json: str
 
 
 DeadlineChanges = Mapping[str, float | None]
@@ -123,6 +131,12 @@ class GameRepository(Protocol):
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         """The message remembered for ``kind``, if any."""
 
+    async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
+        """Keep the state as of ``seq`` so a later load replays only what came after."""
+
+    async def latest_snapshot(self, game_id: str) -> Snapshot | None:
+        """The newest snapshot of a game, if any."""
+
 
 class MemoryRepository:
     """Keeps games in a dict: for the console, the tests and practice."""
@@ -135,6 +149,7 @@ class MemoryRepository:
         self._sent: set[int] = set()
         self._deadlines: dict[tuple[str, str], float] = {}
         self._messages: dict[tuple[str, str], MessageRef] = {}
+        self._snapshots: dict[str, Snapshot] = {}
 
     async def create(self, game: StoredGame, *, outbox: Sequence[OutboxItem] = ()) -> tuple[int, ...]:
         existing = await self.current(game.table)
@@ -199,3 +214,11 @@ class MemoryRepository:
 
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         return self._messages.get((game_id, kind))
+
+    async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
+        if not 0 <= seq <= self._games[game_id].seq:
+            raise ValueError(f"game {game_id} is at #{self._games[game_id].seq}; there is no #{seq} to snapshot")
+        self._snapshots[game_id] = Snapshot(seq, state_json)
+
+    async def latest_snapshot(self, game_id: str) -> Snapshot | None:
+        return self._snapshots.get(game_id)

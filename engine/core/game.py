@@ -120,6 +120,35 @@ class Game(Generic[S]):
         """Rebuild a stored game from its event records."""
         return cls(system, setup, seed, [system.codec.from_record(record) for record in records])
 
+    @classmethod
+    def from_snapshot(cls, system: System[S], setup: GameSetup, seed: str, records: Iterable[Mapping[str, Any]],
+                      snapshot_seq: int, snapshot: str) -> Game[S]:
+        """Rebuild a stored game from a saved state and only the events after it.
+
+        A snapshot is a cache, never the truth: when it does not fit this code's state schema, or an
+        undo after it reaches back before it, the whole log is folded instead.
+        """
+        events = [system.codec.from_record(record) for record in records]
+        later = [event for event in events if event.seq > snapshot_seq]
+        try:
+            state = type(system.initial_state(setup)).model_validate_json(snapshot)
+        except ValueError:
+            return cls(system, setup, seed, events)
+        if state.seq != snapshot_seq or any(isinstance(event.body, UndoApplied) for event in later):
+            return cls(system, setup, seed, events)
+        for event in later:
+            event.body.apply(state)
+            state.seq = event.seq
+        game = cls.__new__(cls)
+        game.system, game.setup, game._seed = system, setup, seed
+        game._log, game._state = events, state
+        game._roller = roller_from_log(seed, events)
+        return game
+
+    def snapshot(self) -> str:
+        """The whole state as JSON (secrets included: storage only), to start a later replay from."""
+        return self._state.model_dump_json()
+
     def records(self) -> list[dict[str, Any]]:
         return [event.to_record() for event in self._log]
 

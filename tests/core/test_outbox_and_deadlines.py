@@ -5,15 +5,17 @@ The clock is a variable here, so a deadline passing is a plain assignment, not a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.core.outputs import Output
 from bot.core.pace import PACES
 from bot.core.parsing import parse_command_line
-from bot.core.service import TableService
+from bot.core.service import SNAPSHOT_EVERY, TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import UserId
+from engine.core import Game, UserId
 from tests.engine.core.toy_duel import SecretDuel
 
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -173,3 +175,27 @@ async def test_the_host_extends_a_deadline_and_a_paused_game_does_not_expire(
     assert rearmed.due_at > clock.now
     (status,) = await run(service, BOB, "/status")
     assert "Paused by the host" in status.text
+
+
+async def test_a_long_game_is_snapshotted_and_reloads_from_its_snapshot(
+    service: TableService, repository: MemoryRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await two_player_freeplay(service)
+    while (game := await service.game_at("t1")) is not None and game.seq < SNAPSHOT_EVERY + 5:
+        await run(service, ALICE, "/roll dice:1d6")
+    stored = await repository.current("t1")
+    assert game is not None and stored is not None
+    snapshot = await repository.latest_snapshot(stored.game_id)
+    assert snapshot is not None and SNAPSHOT_EVERY <= snapshot.seq < SNAPSHOT_EVERY + 5
+    used: list[int] = []
+    original = Game.from_snapshot
+
+    def spy(*args: Any) -> Game[Any]:
+        used.append(args[4])  # the snapshot's seq
+        return original(*args)
+
+    monkeypatch.setattr(Game, "from_snapshot", spy)
+    restarted = TableService(repository, SYSTEM_FACTORIES)
+    reloaded = await restarted.game_at("t1")
+    assert used == [snapshot.seq]
+    assert reloaded is not None and reloaded.state.fingerprint() == game.state.fingerprint()

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.sqlite_store import GameSummary, Snapshot, SqliteRepository
+from bot.core.sqlite_store import GameSummary, SqliteRepository
 from bot.core.storage import (
     ConcurrentUpdate,
     Deadline,
@@ -22,6 +22,7 @@ from bot.core.storage import (
     MemoryRepository,
     MessageRef,
     OutboxItem,
+    Snapshot,
     StoredGame,
     TableBusy,
 )
