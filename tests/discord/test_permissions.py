@@ -8,6 +8,7 @@ from pathlib import Path
 import discord
 
 from bot.discord.permissions import REQUIRED, invite_url, missing
+from tests.discord.conftest import Table
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -25,3 +26,18 @@ def test_missing_permissions_are_named_as_the_server_settings_show_them() -> Non
     assert sorted(missing(granted)) == ["Attach Files", "Create Public Threads"]
     assert missing(REQUIRED) == []
     assert not REQUIRED.administrator and not REQUIRED.mention_everyone and not REQUIRED.manage_messages
+
+
+async def test_game_new_names_the_permissions_the_bot_lacks_in_that_channel(table: Table) -> None:
+    lacking = discord.Permissions(REQUIRED.value)
+    lacking.attach_files = lacking.create_public_threads = False
+    table.standin.world.app_permissions = lacking.value
+    handle = await table.standin.slash("game new", {"system": "freeplay"}, channel="battle")
+    reply = await handle.response()
+    assert reply.ephemeral
+    assert reply.data["content"].startswith(
+        "I cannot host a game in this channel: I am missing Attach Files, Create Public Threads.")
+    assert table.texts() == [], "nothing was started"
+    table.standin.world.app_permissions = REQUIRED.value
+    await table.do("game new", {"system": "freeplay"})
+    assert any("seed commitment" in text for text in table.texts())

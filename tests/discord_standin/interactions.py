@@ -102,7 +102,7 @@ def interaction(
         "version": 1,
         "channel_id": channel["id"],
         "channel": channel,
-        "app_permissions": str(payloads.ALL_PERMISSIONS),
+        "app_permissions": str(world.app_permissions),
         "locale": "en-US",
         "entitlements": [],
         "attachment_size_limit": 10 * 1024 * 1024,

@@ -32,6 +32,7 @@ class World:
         self.ids = payloads.Snowflakes()
         self.notifier = Notifier()
         self.base_url = ""  # set by the server once it has a port; attachment urls hang off it
+        self.app_permissions = payloads.ALL_PERMISSIONS  # what the bot may do where interactions happen
         now = payloads.iso_now()
 
         self.app_id = self.ids()  # a bot's user id equals its application id
