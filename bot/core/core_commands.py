@@ -11,6 +11,7 @@ from engine.core import (
     Concede,
     EndGame,
     ExtendDecision,
+    ForceDecision,
     JoinSide,
     LeaveSide,
     PauseGame,
@@ -57,6 +58,10 @@ def core_command(invocation: Invocation) -> Command | None:
             return RequestUndo(to_seq=int(options["to"]))
         case ("decide",):
             return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
+        case ("game", "force"):
+            forced = _answer(str(options["decision"]), str(options.get("choice", "")), None)
+            return ForceDecision(decision_id=forced.decision_id, answers=forced.answers,
+                                 choice=forced.choice or None)
     return None
 
 

@@ -94,6 +94,10 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("leave", "Give up your seat at a side", (OptionSpec("side", "The side to leave", required=True,
                                                                    suggest=Suggest.SIDE),)),
         CommandSpec("state", "Show the game as you may see it, as JSON"),
+        CommandSpec("force", "Host: answer a pending decision for an absent player (defaults fill the rest)", (
+            OptionSpec("decision", "The decision id, e.g. d12", required=True, suggest=Suggest.DECISION),
+            OptionSpec("choice", "The answer; for several parts: part=answer;part=answer (empty: the defaults)"),
+        )),
         CommandSpec("export", "Take the game home: its public log (JSON) and a replay (animated GIF)", (
             OptionSpec("every", "One picture per round, turn or event (default turn)",
                        choices=("round", "turn", "event")),

@@ -328,7 +328,7 @@ class TableService:
             owner = game.state.seats.get(decision.owner)
             who = f"{owner} (side {decision.owner})" if owner else f"side {decision.owner}"
             notices.append(Output(text=f"Time is up for {who} on {decision_id}: {decision.prompt}. The game waits "
-                                       "for their answer, or for the host to /decide it for them.",
+                                       "for their answer, or for the host to /game force it.",
                                   table=stored.table, game_id=stored.game_id))
         return await self._commit_only(stored, game, {decision_id: None}, notices)
 

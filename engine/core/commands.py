@@ -115,6 +115,7 @@ class ForceDecision(Command):
     allowed_while_paused = True
     decision_id: str
     answers: Mapping[str, str] = field(default_factory=dict)
+    choice: str | None = None  # the answer to a one-part decision
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -131,7 +131,13 @@ def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
 def _force(ctx: Context[Any], command: ForceDecision) -> None:
     _require_host(ctx, command)
     decision = _pending(ctx, command.decision_id)
-    ctx.answer(decision, decision.check_answers(command.answers), "forced")
+    answers = dict(command.answers)
+    if command.choice is not None:
+        if len(decision.parts) != 1:
+            raise InvalidCommand(f"decision {decision.id} has parts {decision.part_keys()}; answer each as "
+                                 "part=answer;part=answer", verb=command.verb)
+        answers[decision.parts[0].key] = command.choice
+    ctx.answer(decision, decision.check_answers(answers), "forced")
 
 
 MAX_EXTENSION_MINUTES = 1440

@@ -199,3 +199,17 @@ async def test_a_long_game_is_snapshotted_and_reloads_from_its_snapshot(
     reloaded = await restarted.game_at("t1")
     assert used == [snapshot.seq]
     assert reloaded is not None and reloaded.state.fingerprint() == game.state.fingerprint()
+
+
+async def test_the_host_forces_a_required_decision_and_nobody_else_may(service: TableService) -> None:
+    await two_player_freeplay(service)
+    outputs = await run(service, ALICE, "/ask side:B question:Hold the line? options:hold,flee")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert notice.decision is not None and not notice.decision.optional
+    decision = notice.decision.id
+    (refusal,) = await run(service, BOB, f"/game force decision:{decision} choice:flee")
+    assert refusal.error and "only the game's host" in refusal.text
+    forced = await run(service, ALICE, f"/game force decision:{decision} choice:flee")
+    assert any("flee" in o.text and o.to is None for o in forced)
+    game = await service.game_at("t1")
+    assert game is not None and not game.pending
