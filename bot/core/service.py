@@ -101,11 +101,16 @@ class TableService:
             invocation = _cleaned(invocation)
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
+            if invocation.path == ("game", "list"):
+                return [Output(text=await self._table_history(table), to=user)]
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
             return await self._in_game(table, user, invocation, manager, side, interaction_id)
         except DuplicateInteraction:
             return []
+        except ConcurrentUpdate:
+            return [Output(text="Another command reached this game first, so yours was not applied. Look again "
+                                "(/status, /board) and repeat it if it still makes sense.", to=user, error=True)]
         except PLAYER_ERRORS as error:
             return [Output(text=str(error), to=user, error=True)]
         except Exception:  # a bug must not take the table down; the engine changed nothing
@@ -155,6 +160,21 @@ class TableService:
         self._live[game_id] = game
         self._live_at[table] = game_id
         return _with_ids(outputs, durable, ids)
+
+    async def _table_history(self, table: str) -> str:
+        """Every game this table hosted, newest first: who played, how far it got, how it ended."""
+        games = [stored for stored in await self._repository.games() if stored.table == table]
+        if not games:
+            return "No game has been played at this table yet; start one with /game new."
+        lines = []
+        for stored in reversed(games[-10:]):
+            game = await self._game_of(stored)
+            view = game.view(SPECTATOR)
+            seats = ", ".join(f"{side}: {user}" for side, user in view.seats.items()) or "no players"
+            state = view.outcome.describe() if view.outcome else f"in play, round {view.round}"
+            lines.append(f"{game.system.spec.title} ({seats}), {game.seq} events: {state}")
+        more = f" (the last 10 of {len(games)})" if len(games) > 10 else ""
+        return f"Games at this table{more}, newest first:\n" + "\n".join(lines)
 
     def _table_free_roll(self, options: Mapping[str, Any]) -> list[Output]:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))

@@ -213,3 +213,31 @@ async def test_the_host_forces_a_required_decision_and_nobody_else_may(service: 
     assert any("flee" in o.text and o.to is None for o in forced)
     game = await service.game_at("t1")
     assert game is not None and not game.pending
+
+
+async def test_a_command_built_on_a_stale_game_is_refused_and_the_next_one_works(
+    service: TableService, repository: MemoryRepository
+) -> None:
+    await two_player_freeplay(service)
+    other = TableService(repository, SYSTEM_FACTORIES)  # a second process on the same storage
+    assert await other.game_at("t1") is not None
+    await run(service, ALICE, "/note text:first")
+    (refusal,) = await other.execute("t1", BOB, parse_command_line("/note text:second"))
+    assert refusal.error and refusal.text.startswith("Another command reached this game first")
+    stored = await repository.current("t1")
+    assert stored is not None and sum(r["kind"] == "freeplay.note" for r in stored.records) == 1
+    again = await other.execute("t1", BOB, parse_command_line("/note text:second"))
+    assert any(o.to is None and "second" in o.text for o in again)
+
+
+async def test_the_table_lists_its_games_newest_first(service: TableService) -> None:
+    (empty,) = await run(service, ALICE, "/game list")
+    assert empty.text.startswith("No game has been played at this table yet")
+    await two_player_freeplay(service)
+    await run(service, ALICE, "/game end")
+    await run(service, ALICE, "/game new system:freeplay")
+    (listing,) = await run(service, BOB, "/game list")
+    first, newest, older = listing.text.splitlines()
+    assert first == "Games at this table, newest first:"
+    assert newest.startswith("Freeplay (A: alice)") and "in play, round 1" in newest
+    assert older.startswith("Freeplay (A: alice, B: bob)") and "draw" in older.casefold()
