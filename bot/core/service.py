@@ -33,6 +33,7 @@ from bot.core.storage import (
     DeadlineChanges,
     DuplicateInteraction,
     GameRepository,
+    MessageRef,
     OutboxItem,
     StoredGame,
     TableBusy,
@@ -315,6 +316,23 @@ class TableService:
                 due = armed.get(body.decision_id, now)
                 changes[body.decision_id] = armed[body.decision_id] = round(max(due, now) + body.minutes * 60, 3)
         return changes
+
+    # -- the status board (a front-end keeps one message per table up to date) -----------------
+
+    def status_now(self, table: str) -> tuple[str, str] | None:
+        """The game id and the public status line of the game last used at ``table``, from memory."""
+        game_id = self._live_at.get(table)
+        game = self._live.get(game_id) if game_id else None
+        if game_id is None or game is None:
+            return None
+        return game_id, self._status(game)
+
+    async def status_message(self, game_id: str) -> MessageRef | None:
+        """The message showing a game's status, if one was posted."""
+        return await self._repository.message_for(game_id, "status")
+
+    async def remember_status(self, game_id: str, channel: int, message_id: int) -> None:
+        await self._repository.remember_message(game_id, "status", channel, message_id)
 
     # -- the clock and the outbox (driven by a front-end's timer and start-up) --------------------
 
