@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core.parsing import Invocation
 from engine.core import BoardView, PendingView, UserId
 
 __all__ = ["Document", "Output", "OutputFile", "Picture", "Replay"]
@@ -80,7 +81,8 @@ class Output:
 
     A decision notice names the one user it may ping (``ping``), the state it was built from
     (``seq``, stamped on its button) and its deadline (epoch seconds). A message that must survive
-    a crash is committed with its events and carries its ``outbox_id`` (Discord's nonce).
+    a crash is committed with its events and carries its ``outbox_id`` (Discord's nonce). A preview
+    carries the invocation its Confirm runs.
     """
 
     text: str
@@ -94,6 +96,7 @@ class Output:
     table: str | None = None
     game_id: str | None = None
     outbox_id: int | None = None
+    confirm: Invocation | None = None  # a preview's Confirm runs this (stamped with the previewed state)
 
     @property
     def audience(self) -> str:

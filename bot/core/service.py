@@ -45,6 +45,7 @@ from engine.core import (
     Actor,
     Command,
     DecisionExtended,
+    DiceRolled,
     Event,
     ExpireDecision,
     Game,
@@ -94,10 +95,13 @@ class TableService:
     # -- entry point ---------------------------------------------------------------------------
 
     async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False,
-                      side: SideId | None = None, interaction_id: str | None = None) -> list[Output]:
+                      side: SideId | None = None, interaction_id: str | None = None,
+                      preview: bool = False) -> list[Output]:
         """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server);
         ``side`` says which side acts when the user holds several (a practice table); an
-        ``interaction_id`` delivered twice applies once (the second time nothing is said)."""
+        ``interaction_id`` delivered twice applies once (the second time nothing is said). With
+        ``preview`` a game command is tried on a copy and shown to the user alone, with the invocation
+        that confirms it (stamped with the state it was previewed on)."""
         try:
             invocation = _cleaned(invocation)
             if invocation.path == ("game", "new"):
@@ -106,7 +110,7 @@ class TableService:
                 return [Output(text=await self._table_history(table), to=user)]
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
-            return await self._in_game(table, user, invocation, manager, side, interaction_id)
+            return await self._in_game(table, user, invocation, manager, side, interaction_id, preview)
         except DuplicateInteraction:
             return []
         except ConcurrentUpdate:
@@ -244,7 +248,7 @@ class TableService:
         return game
 
     async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
-                       side: SideId | None, interaction_id: str | None) -> list[Output]:
+                       side: SideId | None, interaction_id: str | None, preview: bool = False) -> list[Output]:
         stored, game = await self._load(table)
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
         if invocation.path == ("game", "join") and "side" not in invocation.options:
@@ -256,7 +260,11 @@ class TableService:
                    or game.system.parse_command(invocation.path, invocation.options))
         if command is None:
             raise CommandLineError(f"{invocation.name} is not part of {game.system.spec.title}")
+        if invocation.built_at_seq is not None:  # a button or a preview's Confirm: stale once the game moved on
+            command = replace(command, built_at_seq=invocation.built_at_seq)
         is_core = type(command) in CORE_COMMANDS
+        if preview and not is_core:
+            return [_preview(game, command, actor, invocation)]
         return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
 
     async def _run(self, stored: StoredGame, game: Game[Any], command: Command, actor: Actor, table: str,
@@ -506,6 +514,20 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation) -> Output:
+    """What ``command`` would do, tried on a copy and shown to its author with the path drawn; a command
+    that rolls dice is never previewed (the preview would show the dice before they count)."""
+    twin = game.clone()
+    events = twin.apply(command, actor)
+    if any(isinstance(event.body, DiceRolled) for event in events):
+        raise CommandLineError(f"{invocation.name} rolls dice, so it cannot be previewed; run it directly")
+    lines = [event.body.describe() for event in events if event.audience.is_public]
+    overlays = twin.system.board_update(events) or ()
+    return Output(text="Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
+                  pictures=board_picture(twin, overlays, name="preview.png"),
+                  confirm=replace(invocation, built_at_seq=game.seq))
 
 
 def _public_answer(game: Game[Any], invocation: Invocation, mine: QueryAnswer) -> QueryAnswer:

@@ -21,6 +21,7 @@ from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, invite_view
 from bot.discord.permissions import invite_url, missing
+from bot.discord.preview import AdjustButton, ConfirmButton, PreviewStore
 from bot.discord.tree import build_commands, tree_hash
 from engine.core import UserId
 
@@ -29,6 +30,8 @@ __all__ = ["GameMaster"]
 _log = logging.getLogger(__name__)
 _CDN_HOSTS = frozenset({"cdn.discordapp.com", "media.discordapp.net"})
 _FETCH_TIMEOUT = 10.0  # seconds
+_PREVIEWED = frozenset({("move",)})
+"""Commands shown privately first and committed by Confirm."""
 
 
 def _allowed_host(url: str) -> bool:
@@ -46,7 +49,8 @@ class GameMaster(discord.Client):
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
-        self.delivery = Delivery(self, service, pool)
+        self.previews = PreviewStore()
+        self.delivery = Delivery(self, service, pool, self.previews)
         self.tree = app_commands.CommandTree(self)
         for command in build_commands(self._dispatch, self._suggest):
             self.tree.add_command(command)
@@ -58,7 +62,7 @@ class GameMaster(discord.Client):
 
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
-        self.add_dynamic_items(DecideButton, JoinButton, DeclineButton)
+        self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()
@@ -123,7 +127,7 @@ class GameMaster(discord.Client):
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
             return
-        await self.run_invocation(interaction, Invocation(path, plain, files))
+        await self.run_invocation(interaction, Invocation(path, plain, files), preview=path in _PREVIEWED)
 
     async def _new_game(self, interaction: discord.Interaction, options: dict[str, str | int | float | bool]) -> None:
         """Check the bot may work here; with an opponent (or ``thread:yes``) open the game's own thread, named
@@ -176,11 +180,14 @@ class GameMaster(discord.Client):
                 _log.info("could not add %s to thread %s; the invite card still names them", opponent, thread.id)
         return thread
 
-    async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation) -> None:
-        """Defer at once (the reply is due in 3 s), run the command, then deliver what it says."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
+                             preview: bool = False) -> None:
+        """Defer at once (the reply is due in 3 s), run the command (or preview it), then deliver what it says."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         table = str(interaction.channel_id)
         manager = bool(interaction.permissions.manage_guild)
         outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
-                                                           manager=manager, interaction_id=str(interaction.id))
+                                                           manager=manager, interaction_id=str(interaction.id),
+                                                           preview=preview)
         await self.delivery.reply(interaction, outputs)

@@ -22,6 +22,7 @@ import discord
 from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
+from bot.discord.preview import PreviewStore
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
@@ -79,10 +80,12 @@ def decide_view(output: Output) -> discord.ui.View:
 class Delivery:
     """Posts outputs; renders pictures in ``pool`` so the event loop never waits for Pillow."""
 
-    def __init__(self, client: discord.Client, service: TableService, pool: Executor | None) -> None:
+    def __init__(self, client: discord.Client, service: TableService, pool: Executor | None,
+                 previews: PreviewStore) -> None:
         self._client = client
         self._service = service
         self._pool = pool
+        self._previews = previews
 
     async def files(self, pictures: Sequence[OutputFile]) -> list[discord.File]:
         loop = asyncio.get_running_loop()
@@ -96,7 +99,12 @@ class Delivery:
         answered = False
         try:
             for output in outputs:
-                if output.to == invoker or (output.error and output.outbox_id is None):
+                if output.confirm is not None:
+                    await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
+                                                    files=await self.files(output.pictures),
+                                                    view=self._previews.view(output.confirm))
+                    answered = True
+                elif output.to == invoker or (output.error and output.outbox_id is None):
                     for part in chunks(with_mentions(output.text)):
                         await interaction.followup.send(part, ephemeral=True,
                                                         files=await self.files(output.pictures))

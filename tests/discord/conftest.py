@@ -56,6 +56,23 @@ class Table:
         return [s.body.get("content", "") for s in handle.sent if s.kind == "followup"]
 
 
+    async def move(self, model: str, to: str, *, user: str = "alice", channel: str = "battle",
+                   **options: object) -> list[str]:
+        """``/move``, which shows a private preview, then Confirm; returns what the player saw privately
+        (the refusal when there was nothing to confirm)."""
+        handle = await self.standin.slash("move", {"model": model, "to": to, **options}, user=user, channel=channel)
+        await handle.response()
+        preview = await handle.followup()
+        buttons = {c["label"]: c["custom_id"] for row in preview.get("components") or [] for c in row["components"]}
+        if "Confirm" not in buttons:
+            return [preview["content"]]
+        click = await self.standin.click(preview, buttons["Confirm"], user=user)
+        await click.response()
+        await click.wait_for(lambda: any(s.kind in ("followup", "delete") for s in click.sent) or None,
+                             what="the confirmed move to finish")
+        return [s.body.get("content", "") for s in click.sent if s.kind == "followup"]
+
+
 @pytest_asyncio.fixture
 async def table(standin: StandIn, tmp_path: Path) -> AsyncIterator[Table]:
     bot_table = Table(standin, tmp_path / "games.sqlite3")

@@ -32,12 +32,12 @@ async def test_a_short_freeplay_game_with_pictures_and_a_revealed_seed(table: Ta
     await table.do("game join", {"side": "B"}, user="bob")
     await table.do("force load", {"name": "Red Company", "side": "A"})
     await table.do("force load", {"name": "Wild Hunt", "side": "B"}, user="bob")
-    await table.do("move", {"model": "A1", "to": "toward O1 max", "max": 6.0})
+    await table.move("A1", "toward O1 max", max=6.0)
     moved = table.standin.messages_in("battle")[-1]
     assert moved["content"].startswith('A1 moves 6.00"')
     png = table.standin.attachment_bytes(moved["attachments"][0])
     assert png.startswith(b"\x89PNG") and moved["attachments"][0]["description"].startswith("Freeplay")
-    errors = await table.do("move", {"model": "A1", "to": "18,20"}, user="bob")
+    errors = await table.move("A1", "18,20", user="bob")
     assert errors == ["move refused: A1 belongs to side A (<@" + table.user_id("alice") + ">)"]
     await table.do("roll", {"dice": "2d6+1", "for": "a test"}, user="bob")
     assert "rolls for a test: 2d6 (" in table.texts()[-1]
@@ -84,10 +84,10 @@ async def test_a_secret_goes_by_dm_and_closed_dms_fall_back_without_the_secret(t
 async def test_the_game_survives_a_restart(table: Table) -> None:
     await table.do("game new", {"system": "freeplay", "map": "crossroads"})
     await table.do("force load", {"name": "Red Company", "side": "A"})
-    await table.do("move", {"model": "A1", "to": "18,8"})
+    await table.move("A1", "18,8")
     await table.stop()
     await table.start()
-    await table.do("move", {"model": "A1", "to": "18,10"})
+    await table.move("A1", "18,10")
     assert table.texts()[-1].startswith('A1 moves 2.00" to 18,10')
     await table.do("status")
     assert "Seats: A: <@" in table.texts()[-1]

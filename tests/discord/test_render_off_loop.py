@@ -109,7 +109,7 @@ async def test_the_deferral_goes_out_before_a_slow_render_ends(pooled: PooledTab
     await _ready_to_move(pooled)
     renderer.hold()
     count = len(pooled.texts())
-    handle = await pooled.standin.slash("move", {"model": "A1", "to": "18,10"}, channel="battle")
+    handle = await pooled.standin.slash("board", {"zoom": "A1"}, channel="battle")
     deferral = await handle.response()
     assert deferral.body["type"] == 5 and deferral.ephemeral
     await renderer.wait_started()
@@ -119,7 +119,7 @@ async def test_the_deferral_goes_out_before_a_slow_render_ends(pooled: PooledTab
     assert others == [] and "rolls for meanwhile" in pooled.texts()[-1], "the loop serves others during a render"
 
     renderer.release()
-    moved = await pooled.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+    moved = await pooled.standin.wait_for_message("battle", lambda m: m["content"].startswith("The table at"))
     assert renderer.released == [True] and renderer.finished.is_set()
     (attachment,) = moved["attachments"]
     assert pooled.standin.attachment_bytes(attachment).startswith(b"\x89PNG")
@@ -131,9 +131,9 @@ async def test_rendering_never_runs_on_the_event_loop_thread(pooled: PooledTable
     assert renderer.threads, "loading a force drew the board"
     renderer.threads.clear()
     loop_thread = threading.get_ident()
-    await pooled.do("move", {"model": "A1", "to": "18,10"})
+    await pooled.move("A1", "18,10")
     await pooled.do("board", {"zoom": "A1"}, user="bob")
-    assert len(renderer.threads) == 2, "both the move and the board drew a picture"
+    assert len(renderer.threads) == 3, "the move's preview, the move and the board each drew a picture"
     assert loop_thread not in renderer.threads
     pictures = [m for m in pooled.standin.messages_in("battle") if m["attachments"]][-2:]
     assert all(pooled.standin.attachment_bytes(m["attachments"][0]).startswith(b"\x89PNG") for m in pictures)

@@ -1,0 +1,95 @@
+"""A move is shown privately first, with its path drawn: Confirm makes it count, Adjust changes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.discord.conftest import Table
+from tests.discord_standin import InjectedInteraction
+
+
+def _buttons(message: dict[str, Any]) -> dict[str, str]:
+    return {c["label"]: c["custom_id"] for row in message.get("components") or [] for c in row["components"]}
+
+
+def _text_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
+    found, stack = [], list(modal["components"])
+    while stack:
+        component = stack.pop()
+        if component.get("type") == 4:
+            found.append(component)
+        stack += component.get("components", []) + ([component["component"]] if "component" in component else [])
+    return found
+
+
+async def _ready(table: Table) -> None:
+    await table.do("game new", {"system": "freeplay", "map": "crossroads"})
+    await table.do("game join", {"side": "B"}, user="bob")
+    await table.do("force load", {"name": "Red Company", "side": "A"})
+
+
+async def _preview(table: Table, to: str) -> tuple[InjectedInteraction, dict[str, Any]]:
+    handle = await table.standin.slash("move", {"model": "A1", "to": to}, channel="battle")
+    await handle.response()
+    return handle, await handle.followup()
+
+
+async def test_a_move_is_previewed_privately_and_counts_only_when_confirmed(table: Table) -> None:
+    await _ready(table)
+    public_before = table.texts()
+    _, preview = await _preview(table, "18,8")
+    assert preview["flags"] & 64, "the preview is ephemeral"
+    assert preview["content"].startswith('Preview: A1 moves') and "18,8" in preview["content"]
+    assert set(_buttons(preview)) == {"Confirm", "Adjust"}
+    assert table.standin.attachment_bytes(preview["attachments"][0]).startswith(b"\x89PNG")
+    assert table.texts() == public_before, "nothing happened at the table yet"
+
+    click = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    await click.response()
+    moved = await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+    assert "18,8" in moved["content"] and moved["attachments"]
+
+
+async def test_adjust_opens_the_destination_and_previews_again(table: Table) -> None:
+    await _ready(table)
+    _, preview = await _preview(table, "18,8")
+    adjust = await table.standin.click(preview, _buttons(preview)["Adjust"])
+    await adjust.response()
+    modal = adjust.modal
+    assert modal is not None
+    (field,) = _text_inputs(modal)
+    assert field["value"] == "18,8"
+    submitted = await table.standin.submit_modal(adjust, {field["custom_id"]: "17,9"})
+    await submitted.response()
+    again = await submitted.followup()
+    assert again["content"].startswith("Preview: A1 moves") and "17,9" in again["content"]
+    confirm = await table.standin.click(again, _buttons(again)["Confirm"])
+    await confirm.response()
+    moved = await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+    assert "17,9" in moved["content"]
+    stale = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    refusal = await stale.response()
+    assert "expired" in refusal.data["content"], "the adjusted preview's first Confirm is gone"
+
+
+async def test_a_preview_confirmed_after_the_game_moved_on_is_refused(table: Table) -> None:
+    await _ready(table)
+    _, preview = await _preview(table, "18,8")
+    await table.do("roll", {"dice": "1d6"}, user="bob")
+    count = len(table.texts())
+    click = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    await click.response()
+    refusal = await click.wait_for(lambda: next((s for s in click.sent if s.kind == "followup"), None))
+    assert "moved on" in refusal.body["content"] or "stale" in refusal.body["content"].casefold()
+    assert len(table.texts()) == count, "nothing was applied"
+
+
+async def test_a_preview_from_before_a_restart_cannot_apply(table: Table) -> None:
+    await _ready(table)
+    _, preview = await _preview(table, "18,8")
+    await table.stop()
+    await table.start()
+    click = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    refusal = await click.response()
+    assert refusal.ephemeral and "expired" in refusal.data["content"]
+    assert not any(text.startswith("A1 moves") for text in table.texts())
