@@ -50,6 +50,7 @@ from engine.core import (
     ExpireDecision,
     Game,
     GameEnded,
+    GameResumed,
     GameSetup,
     ImportUnits,
     QueryAnswer,
@@ -70,6 +71,9 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (RulesError, CommandLineError, Nota
 """Errors a player's input can cause: answered privately, never a crash."""
 
 SystemFactory = Callable[[], System[Any]]
+
+_REMINDER = "remind:"
+"""Deadline rows for half-time reminders are named after their decision with this prefix."""
 
 SNAPSHOT_EVERY = 100
 """Events between two saved states: a game loads from its newest snapshot and replays only what follows."""
@@ -279,6 +283,8 @@ class TableService:
                        else announce(game, events, pictures=lambda: board_picture(game, overlays)))
             if any(isinstance(event.body, GameEnded) for event in events):
                 outputs.append(Output(text=end_card(game)))
+            if any(isinstance(event.body, GameResumed) for event in events):
+                outputs.append(Output(text=f"Where we were: {self._status(game)}"))
             deadlines = await self._deadline_changes(stored.game_id, game, pending_before, events)
             outputs = [_stamp(o, stored, deadlines) for o in outputs]
             durable = _durable(table, actor.user, outputs)
@@ -314,9 +320,12 @@ class TableService:
         pace = pace_of(game.setup.options)
         now = self._clock()
         changes: dict[str, float | None] = {d: None for d in pending_before if d not in game.state.pending}
+        changes.update({_REMINDER + d: None for d in list(changes)})
         for decision_id, decision in game.state.pending.items():
             if decision_id not in pending_before:
-                changes[decision_id] = round(now + pace.timeout(decision.kind), 3)
+                timeout = pace.timeout(decision.kind)
+                changes[decision_id] = round(now + timeout, 3)
+                changes[_REMINDER + decision_id] = round(now + timeout / 2, 3)
         extended = [e.body for e in events if isinstance(e.body, DecisionExtended)]
         if extended:
             armed = {d.decision_id: d.due_at for d in await self._repository.deadlines() if d.game_id == game_id}
@@ -356,8 +365,27 @@ class TableService:
             if stored is None:
                 continue
             game = await self._game_of(stored)
-            outputs.extend(await self._expire(stored, game, deadline.decision_id))
+            if deadline.decision_id.startswith(_REMINDER):
+                outputs.extend(await self._remind(stored, game, deadline.decision_id.removeprefix(_REMINDER)))
+            else:
+                outputs.extend(await self._expire(stored, game, deadline.decision_id))
         return outputs
+
+    async def _remind(self, stored: StoredGame, game: Game[Any], decision_id: str) -> list[Output]:
+        """Half the time is gone: a private nudge to the player who owes the decision."""
+        decision = game.state.pending.get(decision_id)
+        owner = game.state.seats.get(decision.owner) if decision else None
+        if decision is not None and game.state.paused:  # nobody is nudged while the host has paused play
+            later = self._clock() + pace_of(stored.setup.options).timeout(decision.kind) / 2
+            return await self._commit_only(stored, game, {_REMINDER + decision_id: later})
+        notes: list[Output] = []
+        if decision is not None and owner is not None:
+            due = {d.decision_id: d.due_at for d in await self._repository.deadlines()
+                   if d.game_id == stored.game_id}.get(decision_id)
+            kind = "optional: if time runs out the default applies" if decision.optional else "the game waits for it"
+            notes.append(Output(text=f"Reminder: your choice {decision_id} is waiting ({decision.prompt}); {kind}.",
+                                to=owner, table=stored.table, game_id=stored.game_id, deadline=due))
+        return await self._commit_only(stored, game, {_REMINDER + decision_id: None}, notes)
 
     async def _expire(self, stored: StoredGame, game: Game[Any], decision_id: str) -> list[Output]:
         decision = game.state.pending.get(decision_id)

@@ -179,7 +179,10 @@ class Delivery:
         try:
             user = client.get_user(int(output.to)) or await client.fetch_user(int(output.to))
             message = None
-            for index, part in enumerate(chunks(with_mentions(output.text))):
+            # A reminder (the only DM with a deadline) links the table and counts down.
+            where = f" At <#{output.table}>." if output.table and output.deadline else ""
+            due = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
+            for index, part in enumerate(chunks(with_mentions(output.text) + where + due)):
                 message = await user.send(part, nonce=_nonce(output, index))
             return message
         except discord.Forbidden as error:

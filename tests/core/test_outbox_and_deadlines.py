@@ -92,8 +92,9 @@ async def test_a_decision_arms_a_deadline_by_the_pace_and_answering_disarms_it(
     notice = next(o for o in outputs if o.decision is not None and o.to is None)
     assert notice.deadline == START + PACES["live"].timeout("undo")
     assert notice.ping == BOB and notice.seq is not None
-    (deadline,) = await repository.deadlines()
+    reminder, deadline = await repository.deadlines()
     assert (deadline.decision_id, deadline.due_at) == (notice.decision.id, notice.deadline)
+    assert (reminder.decision_id, reminder.due_at) == (f"remind:{notice.decision.id}", START + 150)
     await run(service, BOB, f"/decide decision:{notice.decision.id} choice:no")
     assert await repository.deadlines() == []
 
@@ -112,7 +113,11 @@ async def test_an_optional_decision_takes_its_default_when_time_runs_out(
 ) -> None:
     await two_player_freeplay(service)
     await run(service, ALICE, "/undo to:3")
-    clock.now += PACES["live"].timeout("undo") - 1
+    clock.now += PACES["live"].timeout("undo") / 2
+    (reminder,) = await service.expire_due()
+    assert reminder.to == BOB and reminder.text.startswith("Reminder: your choice d")
+    assert reminder.outbox_id is not None and reminder.deadline == START + PACES["live"].timeout("undo")
+    clock.now = START + PACES["live"].timeout("undo") - 1
     assert await service.expire_due() == []
     clock.now += 2
     expired = await service.expire_due()
@@ -134,8 +139,10 @@ async def test_a_required_decision_is_announced_late_and_keeps_waiting(
     waiting = set(game.state.pending)
     assert waiting and not any(d.optional for d in game.pending)
     clock.now += 3600
-    expired = await service.expire_due()
-    assert len(expired) == len(waiting) and all("Time is up for" in o.text and o.to is None for o in expired)
+    outputs = await service.expire_due()
+    expired = [o for o in outputs if o.to is None]
+    assert {o.to for o in outputs if o.to is not None} == {ALICE}, "each owner was reminded privately first"
+    assert len(expired) == len(waiting) and all("Time is up for" in o.text for o in expired)
     assert all("2, 5, 9" not in o.text and "1, 4, 7" not in o.text for o in expired)
     assert set(game.state.pending) == waiting, "a required choice waits for its owner or the host"
     assert await repository.deadlines() == []
@@ -164,15 +171,14 @@ async def test_the_host_extends_a_deadline_and_a_paused_game_does_not_expire(
     notice = next(o for o in outputs if o.decision is not None and o.to is None)
     assert notice.decision is not None and notice.deadline is not None
     await run(service, ALICE, f"/game extend decision:{notice.decision.id} minutes:30")
-    (deadline,) = await repository.deadlines()
+    deadline = next(d for d in await repository.deadlines() if d.decision_id == notice.decision.id)
     assert deadline.due_at == notice.deadline + 30 * 60
     await run(service, ALICE, "/game pause reason:dinner")
     clock.now = deadline.due_at + 1
     assert await service.expire_due() == []
     game = await service.game_at("t1")
     assert game is not None and notice.decision.id in game.state.pending, "nothing expires while paused"
-    (rearmed,) = await repository.deadlines()
-    assert rearmed.due_at > clock.now
+    assert all(d.due_at > clock.now for d in await repository.deadlines()), "re-armed for after the pause"
     (status,) = await run(service, BOB, "/status")
     assert "Paused by the host" in status.text
 
@@ -241,3 +247,12 @@ async def test_the_table_lists_its_games_newest_first(service: TableService) -> 
     assert first == "Games at this table, newest first:"
     assert newest.startswith("Freeplay (A: alice)") and "in play, round 1" in newest
     assert older.startswith("Freeplay (A: alice, B: bob)") and "draw" in older.casefold()
+
+
+async def test_resuming_posts_where_the_game_was(service: TableService) -> None:
+    await two_player_freeplay(service)
+    await run(service, ALICE, "/undo to:3")
+    await run(service, ALICE, "/game pause reason:pizza")
+    resumed = await run(service, ALICE, "/game resume")
+    recap = next(o for o in resumed if o.text.startswith("Where we were:"))
+    assert recap.to is None and "round 1" in recap.text and "owed by side B" in recap.text

@@ -88,3 +88,21 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_applies_at_start_
         lambda: any("Time ran out for side B" in text for text in table.texts()) or None,
         what="the expired undo to be announced")
     assert table.repository is not None and await table.repository.deadlines() == []
+
+
+async def test_half_way_to_a_deadline_the_owner_is_reminded_by_dm(table: Table) -> None:
+    now = [1_900_000_000.0]
+    table.clock = lambda: now[0]
+    table.tick_seconds = 0.05
+    await table.stop()
+    await table.start()
+    await _two_players(table)
+    await table.do("undo", {"to": 3})
+    assert table.standin.dms_to("bob") == []
+    now[0] += 151
+    dm = await table.standin.wait_for(lambda: next(iter(table.standin.dms_to("bob")), None),
+                                      what="bob's reminder")
+    channel = table.standin.world.channel("battle")["id"]
+    assert dm["content"].startswith("Reminder: your choice d")
+    assert f"At <#{channel}>." in dm["content"] and f"Due <t:{int(1_900_000_000 + 300)}:R>." in dm["content"]
+    assert table.standin.dms_to("alice") == []
