@@ -11,14 +11,7 @@ from bot.console.session import ConsoleSession, seeded_source
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.dice import new_seed
 
-__all__ = ["DEMO_TABLE", "add_arguments", "run_console"]
-
-DEMO_TABLE = (
-    "/game new system:freeplay map:crossroads",
-    "/force load name:Red Company side:A",
-    "/force load name:Wild Hunt side:B",
-)
-"""What ``make run`` sets up without a token: a map and a demo force per side, one player holding both."""
+__all__ = ["add_arguments", "run_console"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per output")
     parser.add_argument("--out", type=Path, help="save pictures in this folder")
     parser.add_argument("--strict", action="store_true", help="stop with status 1 at the first error")
-    parser.add_argument("--demo", action="store_true", help="open a ready freeplay table: a map and two forces")
+    parser.add_argument("--demo", action="store_true",
+                        help="open a ready practice table (/game demo) of --system, freeplay by default")
 
 
 async def _interactive(session: ConsoleSession) -> int:
@@ -52,8 +46,7 @@ async def _run(args: argparse.Namespace) -> int:
                              echo=args.script is not None,
                              files_from=args.script.parent if args.script else Path())
     if args.demo:
-        for line in DEMO_TABLE:
-            await session.run_line(line)
+        await session.run_line(f"/game demo system:{args.system or 'freeplay'}")
     elif args.system:
         await session.run_line(f"/game new system:{args.system}")
     if args.script:

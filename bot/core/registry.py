@@ -88,6 +88,9 @@ REGISTRY: tuple[CommandSpec, ...] = (
             OptionSpec("thread", "Open the game in its own thread (default: yes when inviting an opponent)",
                        type=OptionType.BOOLEAN),
         )),
+        CommandSpec("demo", "A ready practice table: a preset map and a demo force per side, both yours", (
+            OptionSpec("system", "Which game", required=True, suggest=Suggest.SYSTEM),
+        )),
         CommandSpec("join", "Take a side", (
             OptionSpec("side", "The side to take (the first free one if you name none)", suggest=Suggest.SIDE),
         )),
@@ -135,7 +138,7 @@ REGISTRY: tuple[CommandSpec, ...] = (
     CommandSpec("model", "Put models on the table and track them by hand", subcommands=(
         CommandSpec("add", "Add a model from a unit profile", (
             OptionSpec("unit", "The unit profile", required=True, suggest=Suggest.UNIT),
-            OptionSpec("at", "Where: x,y in inches", required=True),
+            OptionSpec("at", "Where: x,y in inches (default: the next free spot in your deployment zone)"),
             _SIDE,
             OptionSpec("facing", "Facing in degrees (0 = right, 90 = up)", type=OptionType.NUMBER),
         )),
@@ -151,6 +154,11 @@ REGISTRY: tuple[CommandSpec, ...] = (
             OptionSpec("remove", "Take it away instead", type=OptionType.BOOLEAN),
         )),
         CommandSpec("remove", "Take a model off the table", (_MODEL,)),
+    )),
+    CommandSpec("deploy", "Set up a side's models in its deployment zone", subcommands=(
+        CommandSpec("auto", "Spread a side's models evenly over its deployment zone, front row first", (
+            OptionSpec("side", "The side to deploy (default: yours)", suggest=Suggest.SIDE),
+        )),
     )),
     CommandSpec("terrain", "Terrain on the table", subcommands=(
         CommandSpec("add", "Add a terrain piece", (
@@ -172,10 +180,9 @@ REGISTRY: tuple[CommandSpec, ...] = (
             OptionSpec("name", "The map, e.g. crossroads", required=True, suggest=Suggest.MAP),
         )),
     )),
-    CommandSpec("move", "Move a model: x,y, via:..., toward/contact/behind/away <id>", (
+    CommandSpec("move", "Move a model: x,y, via:..., toward/contact/behind/away <id>; without to: suggestions", (
         _MODEL,
-        OptionSpec("to", "x,y or via:x,y;x,y or toward A2 [3|max], contact A2, behind T1 from B1, away B1 3",
-             required=True),
+        OptionSpec("to", "x,y or via:x,y;x,y or toward A2 [3|max], contact A2, behind T1 from B1, away B1 3"),
         OptionSpec("max", "Refuse a move longer than this many inches", type=OptionType.NUMBER),
     )),
     CommandSpec("measure", "Distance between two models, closest points of their bases", (

@@ -110,6 +110,8 @@ class TableService:
             invocation = _cleaned(invocation)
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
+            if invocation.path == ("game", "demo"):
+                return await self._demo(table, user, str(invocation.options["system"]))
             if invocation.path == ("game", "list"):
                 return [Output(text=await self._table_history(table), to=user)]
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
@@ -184,6 +186,23 @@ class TableService:
             lines.append(f"{game.system.spec.title} ({seats}), {game.seq} events: {state}")
         more = f" (the last 10 of {len(games)})" if len(games) > 10 else ""
         return f"Games at this table{more}, newest first:\n" + "\n".join(lines)
+
+    async def _demo(self, table: str, user: UserId, system: str) -> list[Output]:
+        """A ready practice table at once: the first preset map and a demo force deployed for every side,
+        all held by the asker (rigged dice allowed, every rigged roll marked)."""
+        try:
+            catalogue = load_system_data(system.casefold())
+        except DataError:
+            catalogue = None
+        maps = {"map": catalogue.maps[0].id} if catalogue and catalogue.maps else {}
+        outputs = await self._new_game(table, user, {"system": system, "practice": True, **maps})
+        stored, game = await self._load(table)
+        forces = catalogue.forces if catalogue else ()
+        for side, force in zip(game.state.sides, forces, strict=False):
+            command = game.system.parse_command(("force", "load"), {"name": force.name, "side": side})
+            if command is not None:
+                outputs += await self._run(stored, game, command, Actor(user=user, host=True), table, None)
+        return outputs
 
     def _table_free_roll(self, options: Mapping[str, Any]) -> list[Output]:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))

@@ -32,8 +32,10 @@ async def test_the_host_pauses_and_resumes_and_nothing_moves_in_between() -> Non
     assert _after(lines, "alice> /game pause") == [
         "[error to alice] pause refused: the game is already paused; resume it with /game resume"]
     assert any(line.startswith("Freeplay, round 1.") for line in _after(lines, "alice> /status")), "queries still work"
-    assert _after(lines, "alice> /game resume") == ["The host resumes the game; play goes on."]
-    rolled = lines[lines.index("alice> /game resume") + 2:]
+    assert _after(lines, "alice> /game resume") == [
+        "The host resumes the game; play goes on.",
+        "Where we were: Freeplay, round 1. Seats: A: alice, B: bob. Scores: A: 0, B: 0. Pending: nothing."]
+    rolled = lines[lines.index("alice> /game resume") + 3:]
     assert rolled[0] == "bob> /roll dice:1d6" and rolled[1].strip().startswith("Side B rolls for a free roll: d6")
 
 

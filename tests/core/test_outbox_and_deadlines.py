@@ -15,7 +15,7 @@ from bot.core.parsing import parse_command_line
 from bot.core.service import SNAPSHOT_EVERY, TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Game, UserId
+from engine.core import SPECTATOR, Game, UserId
 from tests.engine.core.toy_duel import SecretDuel
 
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -256,3 +256,15 @@ async def test_resuming_posts_where_the_game_was(service: TableService) -> None:
     resumed = await run(service, ALICE, "/game resume")
     recap = next(o for o in resumed if o.text.startswith("Where we were:"))
     assert recap.to is None and "round 1" in recap.text and "owed by side B" in recap.text
+
+
+async def test_game_demo_builds_a_ready_practice_table_in_one_command(service: TableService) -> None:
+    outputs = await run(service, ALICE, "/game demo system:freeplay")
+    assert not any(o.error for o in outputs)
+    game = await service.game_at("t1")
+    assert game is not None and game.setup.practice
+    assert game.state.sides_of(ALICE) == ("A", "B")
+    board = game.system.board(game.state, SPECTATOR, ())
+    assert board is not None
+    assert {m.side for m in board.models} == {"A", "B"}
+    assert game.setup.options["map"] == "crossroads"

@@ -28,7 +28,7 @@ def test_groups_and_typed_options() -> None:
         ("roll dice:2d6", "a command starts with /"),
         ("/mvoe model:A1", "unknown command /mvoe. Did you mean move?"),
         ("/game nwe", "/game nwe is not a command. Did you mean new?"),
-        ("/game", "Choose one of: /game new, /game join"),
+        ("/game", "Choose one of: /game new, /game demo, /game join"),
         ("/move A1 10,12", "/move: expected option:value, got 'A1'. /move takes model:, to:, max:"),
         ("/move model:A1", r"/move needs to: \(x,y or via"),
         ("/model wound model:A1 amount:lots", "amount:lots is not a integer"),
