@@ -97,6 +97,7 @@ class Output:
     game_id: str | None = None
     outbox_id: int | None = None
     confirm: Invocation | None = None  # a preview's Confirm runs this (stamped with the previewed state)
+    working: tuple[int, int] | None = None  # events (first, last seq) whose working a "Show working" button lists
 
     @property
     def audience(self) -> str:
@@ -117,7 +118,7 @@ class Output:
         return {"text": self.text, "to": self.to, "pictures": [p.to_payload() for p in self.pictures],
                 "decision": self.decision.model_dump(mode="json") if self.decision else None,
                 "ping": self.ping, "seq": self.seq, "deadline": self.deadline, "table": self.table,
-                "game_id": self.game_id}
+                "game_id": self.game_id, "working": list(self.working) if self.working else None}
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any], outbox_id: int) -> Output:
@@ -126,4 +127,5 @@ class Output:
                    pictures=tuple(_FILE_TYPES[p["type"]].from_payload(p) for p in payload["pictures"]),
                    decision=PendingView.model_validate(decision) if decision else None,
                    ping=payload["ping"], seq=payload["seq"], deadline=payload["deadline"],
-                   table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id)
+                   table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id,
+                   working=tuple(payload["working"]) if payload.get("working") else None)

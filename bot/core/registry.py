@@ -97,6 +97,7 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("leave", "Give up your seat at a side", (OptionSpec("side", "The side to leave", required=True,
                                                                    suggest=Suggest.SIDE),)),
         CommandSpec("list", "The games this table has hosted, newest first"),
+        CommandSpec("rematch", "After a game: the same settings and forces, players swap sides, new dice seed"),
         CommandSpec("state", "Show the game as you may see it, as JSON"),
         CommandSpec("force", "Host: answer a pending decision for an absent player (defaults fill the rest)", (
             OptionSpec("decision", "The decision id, e.g. d12", required=True, suggest=Suggest.DECISION),

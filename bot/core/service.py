@@ -27,7 +27,7 @@ from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.pace import PACES, pace_of
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
-from bot.core.registry import Suggest, walk
+from bot.core.registry import Suggest
 from bot.core.storage import (
     ConcurrentUpdate,
     DeadlineChanges,
@@ -110,6 +110,8 @@ class TableService:
             invocation = _cleaned(invocation)
             if invocation.path == ("game", "new"):
                 return await self._new_game(table, user, invocation.options)
+            if invocation.path == ("game", "rematch"):
+                return await self._rematch(table, user)
             if invocation.path == ("game", "demo"):
                 return await self._demo(table, user, str(invocation.options["system"]))
             if invocation.path == ("game", "list"):
@@ -141,7 +143,8 @@ class TableService:
             return str(error)
         return None
 
-    def _start(self, user: UserId, options: Mapping[str, Any]) -> tuple[Game[Any], str]:
+    def _start(self, user: UserId, options: Mapping[str, Any],
+               seats: Mapping[SideId, UserId] | None = None) -> tuple[Game[Any], str]:
         name = str(options["system"]).casefold()
         if name not in self._systems:
             raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
@@ -156,11 +159,13 @@ class TableService:
                           seed_commitment=commitment(seed), data_fingerprint=system.data_fingerprint(),
                           rulings=system.default_rulings(),
                           options={key: value for key, value in options.items() if key not in _NOT_SETTINGS})
-        seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
+        if seats is None:
+            seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
         return Game.start(system, setup, seed, seats=seats), seed
 
-    async def _new_game(self, table: str, user: UserId, options: Mapping[str, Any]) -> list[Output]:
-        game, seed = self._start(user, options)
+    async def _new_game(self, table: str, user: UserId, options: Mapping[str, Any],
+                        seats: Mapping[SideId, UserId] | None = None) -> list[Output]:
+        game, seed = self._start(user, options, seats)
         setup = game.setup
         self._counter += 1
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
@@ -186,6 +191,25 @@ class TableService:
             lines.append(f"{game.system.spec.title} ({seats}), {game.seq} events: {state}")
         more = f" (the last 10 of {len(games)})" if len(games) > 10 else ""
         return f"Games at this table{more}, newest first:\n" + "\n".join(lines)
+
+    async def _rematch(self, table: str, user: UserId) -> list[Output]:
+        """The same game again: same settings and forces, every player moved to the next side, a new seed."""
+        _, old = await self._load(table)
+        if not old.is_over():
+            raise CommandLineError("this game is still on; a rematch starts once it has ended "
+                                   "(/game concede or, for the host, /game end)")
+        if user != old.setup.host and not old.state.sides_of(user):
+            raise CommandLineError("only the players of the last game (or its host) can start its rematch")
+        sides = old.state.sides
+        seats = {sides[(index + 1) % len(sides)]: old.state.seats[side]
+                 for index, side in enumerate(sides) if side in old.state.seats}
+        options = {**old.setup.options, "system": old.setup.system, "practice": old.setup.practice}
+        outputs = await self._new_game(table, user, options, seats)
+        stored, game = await self._load(table)
+        host = Actor(user=user, host=True)
+        for command in game.system.rematch_commands(old.log):
+            outputs += await self._run(stored, game, command, host, table, None)
+        return outputs
 
     async def _demo(self, table: str, user: UserId, system: str) -> list[Output]:
         """A ready practice table at once: the first preset map and a demo force deployed for every side,
@@ -276,7 +300,7 @@ class TableService:
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
         if invocation.path == ("game", "join") and "side" not in invocation.options:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
-        query = self._query(game, user, invocation, side)
+        query = self._query(game, user, invocation, side, actor.host)
         if query is not None:
             return query
         command = (self._import_command(game, invocation) or core_command(invocation)
@@ -300,6 +324,7 @@ class TableService:
             overlays = game.system.board_update(events) if show_board else None
             outputs = (announce(game, events) if overlays is None
                        else announce(game, events, pictures=lambda: board_picture(game, overlays)))
+            outputs = _with_working(outputs, events)
             if any(isinstance(event.body, GameEnded) for event in events):
                 outputs.append(Output(text=end_card(game)))
             if any(isinstance(event.body, GameResumed) for event in events):
@@ -352,6 +377,21 @@ class TableService:
                 due = armed.get(body.decision_id, now)
                 changes[body.decision_id] = armed[body.decision_id] = round(max(due, now) + body.minutes * 60, 3)
         return changes
+
+    async def working(self, table: str, first: int, last: int) -> str:
+        """The working behind events ``first``..``last`` of the game at ``table``, as the table saw them:
+        each public event with its reasoning, and the rules options in force."""
+        game = await self.game_at(table)
+        if game is None or last > game.seq:
+            return "That game is not at this table any more; /game list and /log show what happened."
+        lines: list[str] = []
+        for event in game.log:
+            if first <= event.seq <= last and event.audience.is_public:
+                lines.append(f"#{event.seq} {event.body.describe()}")
+                lines.extend(f"  {line}" for line in event.body.working())
+        rulings = game.setup.rulings or {}
+        lines.append("Rules options in force: " + (", ".join(f"{k}: {v}" for k, v in rulings.items()) or "none"))
+        return "\n".join(lines)
 
     # -- the status board (a front-end keeps one message per table up to date) -----------------
 
@@ -465,7 +505,7 @@ class TableService:
         return found
 
     def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
-               side: SideId | None) -> list[Output] | None:
+               side: SideId | None, host: bool = False) -> list[Output] | None:
         held = game.state.sides_of(user)
         viewer = Viewer.of_side(side) if side is not None and side in held else _viewer_for(game, user)
         match invocation.path:
@@ -482,7 +522,7 @@ class TableService:
             case ("status",):
                 return [Output(text=self._status(game))]
             case ("help",):
-                return [Output(text=self._help(game, user), to=user)]
+                return [Output(text=self._help(game, user, host), to=user)]
             case ("map", "preview"):
                 return map_preview(str(invocation.options["name"]), load_system_data(game.setup.system), user)
             case ("game", "export"):
@@ -515,20 +555,45 @@ class TableService:
         return (f"{game.system.spec.title}, round {view.round}. Seats: {seats}. "
                 f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
 
-    def _help(self, game: Game[Any], user: UserId) -> str:
+    def _help(self, game: Game[Any], user: UserId, host: bool) -> str:
+        """What this person can do now, in this game's state: the next step first, then the tools."""
         held = game.state.sides_of(user)
         if game.is_over():
-            return "The game is over. Start another with /game new."
+            return ("The game is over. /game rematch plays it again with the sides swapped, /game export takes "
+                    "its log and a replay home, /game new starts another.")
         mine = [d for d in game.pending if d.owner in held]
         if mine:
             return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
+        look = "You can look at any time: /board, /status, /log."
         if game.pending:
-            return f"Waiting for side {game.pending[0].owner} to decide. You can look: /board, /status, /log."
+            return f"Waiting for side {game.pending[0].owner} to decide. {look}"
         if not held:
             free = [s for s in game.state.sides if s not in game.state.seats]
-            return f"You hold no side. Join one: {', '.join(f'/game join side:{s}' for s in free) or 'none free'}."
-        commands = ", ".join("/" + " ".join(path) for path, _ in walk())
-        return f"You hold side {', '.join(held)}. Commands: {commands}."
+            join = "Join with /game join" + (f" (free: {', '.join(free)})." if free else "; every side is taken.")
+            return f"You hold no side. {join} {look}"
+        board = game.system.board(game.state, Viewer.of_side(held[0]), ())
+        models = [m.id for m in board.models if m.side in held] if board else []
+        lines = [f"You hold side {', '.join(held)}."]
+        if not models:
+            forces = self._force_names(game.setup.system)
+            example = f" (for example {forces[0]})" if forces else ""
+            lines.append(f"Your side has no models yet: /force load name:<force>{example} side:{held[0]}, or "
+                         f"/model add; then /deploy auto side:{held[0]} spreads them in your zone.")
+        else:
+            lines.append(f"Your models: {', '.join(models[:12])}{' ...' if len(models) > 12 else ''}. Next: "
+                         f"/move model:{models[0]} (leave to: out for suggested moves), /measure, /los, /roll, "
+                         "/model wound; /round turn passes the turn.")
+        if host:
+            lines.append("As host: /game pause, /game force, /game extend, /game seat, /game end.")
+        lines.append(look)
+        return " ".join(lines)
+
+    @staticmethod
+    def _force_names(system: str) -> list[str]:
+        try:
+            return [force.name for force in load_system_data(system).forces]
+        except DataError:
+            return []
 
 
 def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
@@ -561,6 +626,15 @@ def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
 def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
     held = game.state.sides_of(user)
     return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
+
+
+def _with_working(outputs: list[Output], events: Sequence[Event]) -> list[Output]:
+    """Offer the working on the public summary of a command whose public events can explain themselves."""
+    if not events or not any(e.audience.is_public and e.body.working() for e in events):
+        return outputs
+    span = (events[0].seq, events[-1].seq)
+    return [replace(o, working=span) if o.to is None and o.decision is None and index == 0 else o
+            for index, o in enumerate(outputs)]
 
 
 def _preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation) -> Output:

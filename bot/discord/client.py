@@ -23,6 +23,7 @@ from bot.discord.invite import DeclineButton, JoinButton, invite_view
 from bot.discord.permissions import invite_url, missing
 from bot.discord.preview import AdjustButton, ConfirmButton, PreviewStore
 from bot.discord.tree import build_commands, tree_hash
+from bot.discord.working import ShowWorkingButton
 from engine.core import UserId
 
 __all__ = ["GameMaster"]
@@ -62,7 +63,8 @@ class GameMaster(discord.Client):
 
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
-        self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton)
+        self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton,
+                               ShowWorkingButton)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()

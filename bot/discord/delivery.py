@@ -23,6 +23,7 @@ from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
 from bot.discord.preview import PreviewStore
+from bot.discord.working import working_view
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
@@ -170,6 +171,9 @@ class Delivery:
         *first, last = chunks(with_mentions(output.text))
         for index, part in enumerate(first):
             await channel.send(part, nonce=_nonce(output, index))
+        working = working_view(output)
+        if working is not None:
+            return await channel.send(last, files=files, view=working, nonce=_nonce(output, len(first)))
         return await channel.send(last, files=files, nonce=_nonce(output, len(first)))
 
     async def _direct(self, output: Output) -> discord.Message | None:

@@ -35,6 +35,11 @@ class EventBody(BaseModel):
         """One line for the log, read only by this event's audience."""
         return self.kind
 
+    def working(self) -> tuple[str, ...]:
+        """How this outcome came about (distances, paths, modifiers with their rule lines, cover), one line
+        each, for a player who asks to see the working; nothing by default."""
+        return ()
+
 
 class Event(BaseModel):
     """An event body with its place in the log and its audience."""

@@ -122,6 +122,11 @@ class System(ABC, Generic[S]):
         card; empty when the system keeps only totals. Only public points: the card shows them to all."""
         return {}
 
+    def rematch_commands(self, log: Sequence[Event]) -> list[Command]:
+        """Commands that rebuild, in a rematch, the table and forces this finished game was played with
+        (maps imported, units imported, models added); nothing by default."""
+        return []
+
     def outcome(self, state: S) -> Outcome | None:
         """The end of the game when the rules say it has come, else ``None``."""
         return None

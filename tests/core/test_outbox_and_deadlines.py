@@ -268,3 +268,21 @@ async def test_game_demo_builds_a_ready_practice_table_in_one_command(service: T
     assert board is not None
     assert {m.side for m in board.models} == {"A", "B"}
     assert game.setup.options["map"] == "crossroads"
+
+
+async def test_help_says_what_to_do_next_for_the_person_asking(service: TableService) -> None:
+    await run(service, ALICE, "/game new system:freeplay map:crossroads")
+    (spectator,) = await run(service, BOB, "/help")
+    assert spectator.text.startswith("You hold no side. Join with /game join (free: B).")
+    (empty,) = await run(service, ALICE, "/help")
+    assert "Your side has no models yet: /force load name:<force> (for example " in empty.text
+    assert "As host: /game pause" in empty.text
+    await run(service, ALICE, "/force load name:Red Company side:A")
+    await run(service, BOB, "/game join")
+    (ready,) = await run(service, ALICE, "/help")
+    assert "Your models: A1, " in ready.text and "Next: /move model:A1" in ready.text
+    (bobs,) = await run(service, BOB, "/help")
+    assert bobs.text.startswith("You hold side B. Your side has no models yet") and "As host" not in bobs.text
+    await run(service, ALICE, "/game end")
+    (over,) = await run(service, BOB, "/help")
+    assert over.text.startswith("The game is over. /game rematch")

@@ -109,6 +109,6 @@ async def test_a_game_reloads_from_the_repository_as_it_was(
 async def test_status_and_help_say_what_is_pending(service: TableService) -> None:
     await run(service, ALICE, "/game new system:duel")
     (help_text,) = await run(service, CAROL, "/help")
-    assert help_text.text == "You hold no side. Join one: /game join side:B."
+    assert help_text.text.startswith("You hold no side. Join with /game join (free: B).")
     (status,) = await run(service, CAROL, "/status")
     assert "Seats: A: alice, B: empty" in status.text

@@ -93,3 +93,18 @@ async def test_a_preview_from_before_a_restart_cannot_apply(table: Table) -> Non
     refusal = await click.response()
     assert refusal.ephemeral and "expired" in refusal.data["content"]
     assert not any(text.startswith("A1 moves") for text in table.texts())
+
+
+async def test_a_resolved_move_offers_its_working_to_anyone_who_asks(table: Table) -> None:
+    await _ready(table)
+    await table.move("A1", "18,8")
+    moved = await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+    assert moved["attachments"], "the action's picture"
+    assert set(_buttons(moved)) == {"Show working"}
+    asked = await table.standin.click(moved, _buttons(moved)["Show working"], user="carol")
+    shown = await asked.response()
+    assert shown.ephemeral
+    text = shown.data["content"]
+    assert text.startswith("#") and "A1 moves" in text
+    assert "Path of A1's base centre: (" in text and "-> (18, 8)." in text
+    assert "Distance: " in text and "Rules options in force: " in text

@@ -104,5 +104,5 @@ async def test_half_way_to_a_deadline_the_owner_is_reminded_by_dm(table: Table) 
                                       what="bob's reminder")
     channel = table.standin.world.channel("battle")["id"]
     assert dm["content"].startswith("Reminder: your choice d")
-    assert f"At <#{channel}>." in dm["content"] and f"Due <t:{int(1_900_000_000 + 300)}:R>." in dm["content"]
+    assert f"At <#{channel}>." in dm["content"] and f"Due <t:{1_900_000_000 + 300}:R>." in dm["content"]
     assert table.standin.dms_to("alice") == []

@@ -18,6 +18,7 @@ __all__ = [
     "AddTerrain",
     "Ask",
     "ChangeToken",
+    "DeployAuto",
     "ImportMap",
     "LoadForce",
     "MoveModel",
@@ -35,9 +36,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddModel(Command):
+    """Add a model; with no ``at`` it takes the next free spot of its side's deployment zone."""
+
     verb = "model add"
     unit: str
-    at: Point
+    at: Point | None = None
     side: SideId | None = None
     facing: float | None = None
 
@@ -46,6 +49,14 @@ class AddModel(Command):
 class LoadForce(Command):
     verb = "force load"
     name: str
+    side: SideId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeployAuto(Command):
+    """Spread a side's models evenly over its deployment zone, so nobody places ten bases by hand."""
+
+    verb = "deploy auto"
     side: SideId | None = None
 
 
@@ -153,7 +164,7 @@ class ImportMap(Command):
 
 FREEPLAY_COMMANDS: tuple[type[Command], ...] = (
     AddModel, LoadForce, PlaceModel, MoveModel, WoundModel, ChangeToken, RemoveModel, AddTerrain, RemoveTerrain,
-    NextRound, PassTurn, AddNote, AddCard, PlayCard, Ask, ImportMap,
+    NextRound, PassTurn, AddNote, AddCard, PlayCard, Ask, ImportMap, DeployAuto,
 )
 
 _MAX_TEXT = 200
@@ -217,6 +228,11 @@ def _model(options: Mapping[str, OptionValue]) -> ModelId:
     return ModelId(str(options["model"]).upper())
 
 
+def _given(value: OptionValue | None) -> bool:
+    """Whether an optional option was really given (an empty typed value counts as left out)."""
+    return value is not None and str(value).strip() != ""
+
+
 def _facing(options: Mapping[str, OptionValue]) -> float | None:
     value = options.get("facing")
     return None if value is None else float(value) % 360
@@ -226,15 +242,22 @@ def parse_freeplay(path: tuple[str, ...], options: Mapping[str, OptionValue]) ->
     """The freeplay command for an invocation, or ``None`` when freeplay has no such command."""
     match path:
         case ("model", "add"):
-            side = options.get("side")
-            return AddModel(unit=_text(options, "unit"), at=parse_point(str(options["at"])),
+            side, at = options.get("side"), options.get("at")
+            return AddModel(unit=_text(options, "unit"), at=parse_point(str(at)) if _given(at) else None,
                             side=SideId(str(side).upper()) if side else None, facing=_facing(options))
+        case ("deploy", "auto"):
+            side = options.get("side")
+            return DeployAuto(side=SideId(str(side).upper()) if side else None)
         case ("force", "load"):
             side = options.get("side")
             return LoadForce(name=_text(options, "name"), side=SideId(str(side).upper()) if side else None)
         case ("model", "place"):
             return PlaceModel(model=_model(options), at=parse_point(str(options["at"])), facing=_facing(options))
         case ("move",):
+            if not _given(options.get("to")):
+                # The query answers /move without to: with suggestions; a move itself always needs a place.
+                raise InvalidCommand("give to: to move (x,y or toward/contact/behind/away <id>); "
+                                     "/move model:<id> alone lists suggested moves", verb="move")
             limit = options.get("max")
             return MoveModel(model=_model(options), to=str(options["to"]),
                              max_distance=None if limit is None else float(limit))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel, ConfigDict
+
 from engine.core import EventBody, ModelId, SideId
 from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, PlacedZone, Point
 
@@ -19,6 +21,7 @@ __all__ = [
     "NoteAdded",
     "RoundStarted",
     "TableSet",
+    "Tally",
     "TerrainAdded",
     "TerrainRemoved",
     "TokenChanged",
@@ -102,9 +105,28 @@ class MapImported(EventBody):
                 f"{objectives} objective{'s' if objectives != 1 else ''}.")
 
 
+class Tally(BaseModel):
+    """A side's running points total once a change is made, so both players check it against their list.
+
+    Carried by the event that changes it (the last one of a force) for the log alone: folding ignores it,
+    since the models carry their own points.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    side: SideId
+    points: int
+    models: int
+
+    def describe(self) -> str:
+        plural = "s" if self.models != 1 else ""
+        return f"Side {self.side} now fields {self.points} points ({self.models} model{plural})."
+
+
 class ModelAdded(EventBody):
     kind = "freeplay.model-added"
     model: PlacedModel
+    tally: Tally | None = None
 
     def apply(self, state: FreeplayState) -> None:
         state.models[self.model.id] = self.model.model_copy(deep=True)
@@ -112,7 +134,8 @@ class ModelAdded(EventBody):
 
     def describe(self) -> str:
         m = self.model
-        return f"{m.id} {m.name} ({m.unit}, side {m.side}) enters at {m.x:g},{m.y:g}."
+        tally = f" {self.tally.describe()}" if self.tally else ""
+        return f"{m.id} {m.name} ({m.unit}, side {m.side}) enters at {m.x:g},{m.y:g}.{tally}"
 
 
 class ModelPlaced(EventBody):
@@ -148,6 +171,13 @@ class ModelMoved(EventBody):
         via = f" via {len(self.path) - 2} turn{'s' if len(self.path) > 3 else ''}" if len(self.path) > 2 else ""
         touching = f", touching {', '.join(self.touches)}" if self.touches else ""
         return f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{via}{touching}."
+
+    def working(self) -> tuple[str, ...]:
+        points = " -> ".join(f"({x:g}, {y:g})" for x, y in self.path)
+        return (f"Path of {self.model_id}'s base centre: {points}.",
+                f"Distance: {self.distance:.2f}\", the length of that path (inches, rounded to 0.01\").",
+                f"Facing at the end: {self.facing:g} degrees (0 = right, 90 = up).",
+                f"Touches at the end: {', '.join(self.touches) if self.touches else 'nothing'}.")
 
 
 class ModelWounded(EventBody):
@@ -185,12 +215,14 @@ class TokenChanged(EventBody):
 class ModelRemoved(EventBody):
     kind = "freeplay.model-removed"
     model_id: ModelId
+    tally: Tally | None = None
 
     def apply(self, state: FreeplayState) -> None:
         state.models.pop(self.model_id, None)
 
     def describe(self) -> str:
-        return f"{self.model_id} is taken off the table."
+        tally = f" {self.tally.describe()}" if self.tally else ""
+        return f"{self.model_id} is taken off the table.{tally}"
 
 
 class RoundStarted(EventBody):

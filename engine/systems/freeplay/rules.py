@@ -33,6 +33,7 @@ from engine.systems.freeplay.commands import (
     AddTerrain,
     Ask,
     ChangeToken,
+    DeployAuto,
     ImportMap,
     LoadForce,
     MoveModel,
@@ -44,6 +45,7 @@ from engine.systems.freeplay.commands import (
     RemoveTerrain,
     WoundModel,
 )
+from engine.systems.freeplay.deploy import spread_layout
 from engine.systems.freeplay.events import (
     CardAdded,
     CardPlayed,
@@ -56,6 +58,7 @@ from engine.systems.freeplay.events import (
     ModelWounded,
     NoteAdded,
     RoundStarted,
+    Tally,
     TerrainAdded,
     TerrainRemoved,
     TokenChanged,
@@ -181,7 +184,7 @@ class FreeplayRules:
             WoundModel: self._wound, ChangeToken: self._token, RemoveModel: self._remove,
             AddTerrain: self._add_terrain, RemoveTerrain: self._remove_terrain, NextRound: self._next_round,
             PassTurn: self._pass_turn, AddNote: self._note, AddCard: self._add_card, PlayCard: self._play_card,
-            Ask: self._ask, ImportMap: self._import_map,
+            Ask: self._ask, ImportMap: self._import_map, DeployAuto: self._deploy_auto,
         }
 
     def handle(self, ctx: Ctx, command: Command) -> None:
@@ -199,20 +202,27 @@ class FreeplayRules:
             raise InvalidCommand(f"{error.args[0]}; units: {units}", verb=verb) from None
 
     def _new_model(self, ctx: Ctx, unit: UnitProfile, side: SideId, at: Point, facing: float | None,
-                   name: str | None = None) -> None:
+                   name: str | None = None, *, tally: bool = True) -> None:
+        """Add one model; with ``tally`` its line also gives the side's running points total."""
         number = ctx.state.models_added.get(side, 0) + 1
         model = PlacedModel(
             id=ModelId(f"{side}{number}"), name=name or unit.name, unit=unit.name, side=side, base_mm=unit.base_mm,
             x=at[0], y=at[1], facing=_default_facing(ctx.state, at) if facing is None else facing,
-            wounds=unit.wounds, stats=dict(unit.stats),
+            wounds=unit.wounds, stats=dict(unit.stats), points=unit.points or 0,
         )
         geo.check_spot(ctx.state, model.id, at, model.radius)
-        ctx.emit(ModelAdded(model=model))
+        points, count = ctx.state.fielded(side)
+        total = Tally(side=side, points=points + model.points, models=count + 1) if tally else None
+        ctx.emit(ModelAdded(model=model, tally=total))
 
     def _add_model(self, ctx: Ctx, command: AddModel) -> None:
         side = _own_side(ctx, command.side, command.verb)
         _check_turn(ctx, side, command.verb)
-        self._new_model(ctx, self._unit(ctx.state, command.unit, command.verb), side, command.at, command.facing)
+        unit = self._unit(ctx.state, command.unit, command.verb)
+        at = command.at
+        if at is None:  # the next free spot of the zone, found exactly as /force load finds its spots
+            (at,) = geo.deployment_spots(ctx.state, side, [unit.base_inches / 2])
+        self._new_model(ctx, unit, side, at, command.facing)
 
     def _load_force(self, ctx: Ctx, command: LoadForce) -> None:
         side = _own_side(ctx, command.side, command.verb)
@@ -224,8 +234,25 @@ class FreeplayRules:
             raise InvalidCommand(f"{error.args[0]}; forces: {names}", verb=command.verb) from None
         entries = [(entry, unit) for entry, unit in self._catalogue.force_units(force) for _ in range(entry.count)]
         spots = geo.deployment_spots(ctx.state, side, [unit.base_inches / 2 for _, unit in entries])
-        for (entry, unit), spot in zip(entries, spots, strict=True):
-            self._new_model(ctx, unit, side, spot, None, entry.name)
+        for index, ((entry, unit), spot) in enumerate(zip(entries, spots, strict=True)):
+            # One running total for the whole list, on its last model's line.
+            self._new_model(ctx, unit, side, spot, None, entry.name, tally=index == len(entries) - 1)
+
+    def _deploy_auto(self, ctx: Ctx, command: DeployAuto) -> None:
+        """Each model's worked-out spot is logged as an ordinary placement: a replay reads the spots and never
+        lays the zone out again."""
+        side = _own_side(ctx, command.side, command.verb)
+        _check_turn(ctx, side, command.verb)
+        moved = 0
+        for model_id, (x, y) in spread_layout(ctx.state, side):
+            model = ctx.state.models[model_id]
+            facing = _default_facing(ctx.state, (x, y))
+            if (model.x, model.y, model.facing) != (x, y, facing):
+                ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing))
+                moved += 1
+        if not moved:
+            raise IllegalCommand(f"side {side}'s models already stand where /deploy auto puts them",
+                                 verb=command.verb)
 
     def _place(self, ctx: Ctx, command: PlaceModel) -> None:
         model = _model(ctx, command.model, command.verb)
@@ -257,7 +284,10 @@ class FreeplayRules:
         ctx.emit(TokenChanged(model_id=model.id, token=token, added=not command.remove))
 
     def _remove(self, ctx: Ctx, command: RemoveModel) -> None:
-        ctx.emit(ModelRemoved(model_id=_model(ctx, command.model, command.verb).id))
+        model = _model(ctx, command.model, command.verb)
+        points, count = ctx.state.fielded(model.side)
+        ctx.emit(ModelRemoved(model_id=model.id,
+                              tally=Tally(side=model.side, points=points - model.points, models=count - 1)))
 
     # -- terrain, rounds, notes ----------------------------------------------------------------
 

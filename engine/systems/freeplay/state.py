@@ -47,6 +47,7 @@ class PlacedModel(BaseModel):
     wounds_taken: int = 0
     stats: dict[str, int | float | str] = {}
     tokens: list[str] = []
+    points: int = 0  # the unit's points when it was added; 0 when the profile gives none
 
     @property
     def radius(self) -> float:
@@ -70,3 +71,9 @@ class FreeplayState(CoreState):
     notes: list[str] = []
     models_added: dict[SideId, int] = {}
     terrain_added: int = 0
+
+    def fielded(self, side: SideId) -> tuple[int, int]:
+        """The points and the number of models ``side`` has on the table, for the running total players
+        check their list against (a model whose profile gives no points counts 0)."""
+        mine = [model for model in self.models.values() if model.side == side]
+        return sum(model.points for model in mine), len(mine)

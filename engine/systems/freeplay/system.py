@@ -23,6 +23,7 @@ from engine.core import (
 from engine.dice import Die
 from engine.schema import Catalogue
 from engine.systems.freeplay import table_geometry as geo
+from engine.systems.freeplay.candidates import move_candidates_answer
 from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, parse_freeplay
 from engine.systems.freeplay.events import (
     FREEPLAY_EVENTS,
@@ -148,6 +149,9 @@ class Freeplay(System[FreeplayState]):
     def query(self, state: FreeplayState, viewer: Viewer, path: tuple[str, ...],
               options: Mapping[str, OptionValue]) -> QueryAnswer | None:
         match path:
+            case ("move",) if not str(options.get("to") or "").strip():
+                # No destination: suggest moves, privately; the move itself needs a to: and is a command.
+                return move_candidates_answer(state, str(options["model"]))
             case ("measure",):
                 return geo.measure(state, str(options["from"]), str(options["to"]))
             case ("los",):

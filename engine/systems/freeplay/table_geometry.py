@@ -45,7 +45,7 @@ from engine.geometry import (
     teardrop_template,
     touched_by,
 )
-from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
+from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, PlacedZone, Point
 
 __all__ = [
     "TOLERANCE",
@@ -55,6 +55,7 @@ __all__ = [
     "check_spot",
     "check_terrain",
     "deployment_spots",
+    "deployment_zone",
     "lay_template",
     "line_of_sight",
     "measure",
@@ -110,12 +111,17 @@ def check_terrain(state: FreeplayState, piece: PlacedTerrain) -> None:
         raise IllegalCommand(f"terrain {piece.id} reaches off the {state.width:g}\" x {state.height:g}\" table")
 
 
+def deployment_zone(state: FreeplayState, side: SideId) -> PlacedZone | None:
+    """The side's deployment zone (the first one, if a map gives it several), or ``None``."""
+    return next((z for z in state.zones.values() if z.kind == "deployment" and z.side == side), None)
+
+
 def deployment_spots(state: FreeplayState, side: SideId, radii: list[float]) -> list[Point]:
     """Spread bases in rows across the side's deployment zone (or its half of the table), front row first.
 
     Spots never overlap each other, placed models or impassable terrain; what does not fit is refused.
     """
-    zone = next((z for z in state.zones.values() if z.kind == "deployment" and z.side == side), None)
+    zone = deployment_zone(state, side)
     if zone is not None:
         xs = [p[0] for p in zone.polygon]
         ys = [p[1] for p in zone.polygon]
@@ -131,7 +137,7 @@ def deployment_spots(state: FreeplayState, side: SideId, radii: list[float]) -> 
         spot = _first_free(state, box, radius, gap, taken)
         if spot is None:
             raise IllegalCommand(f"side {side}'s deployment zone has no room left for a "
-                                 f"{radius * 2 * 25.4:.0f}mm base; place the rest with /model add")
+                                 f"{radius * 2 * 25.4:.0f}mm base; place it yourself with /model add at:x,y")
         spots.append(spot)
         taken.append((spot, radius))
     return spots

@@ -24,6 +24,8 @@ class FreeplayView(View):
     my_hand: tuple[str, ...] | None
     hand_sizes: dict[SideId, int]
     notes: tuple[str, ...]
+    points: dict[SideId, int]
+    """Each side's running points total: its models on the table (a model without points counts 0)."""
 
 
 def board_view(state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
@@ -53,4 +55,5 @@ def freeplay_view(state: FreeplayState, viewer: Viewer) -> FreeplayView:
         my_hand=tuple(state.hands.get(own, ())) if own is not None else None,
         hand_sizes={side: len(cards) for side, cards in state.hands.items()},
         notes=tuple(state.notes),
+        points={side: state.fielded(side)[0] for side in state.sides},
     )

@@ -1,0 +1,218 @@
+"""Suggested moves for one model: ``/move model:A1`` with no ``to`` answers with a short lettered list.
+
+A first evening goes faster when a player picks "B) behind T5" instead of working out coordinates. Each
+suggestion is found by the very routing ``/move`` uses, with the text a player would type, so choosing one
+ends exactly where it was shown. Suggestions are never applied: they are an answer, not a move.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import shapely
+from shapely.ops import nearest_points
+
+from engine.core import IllegalCommand, InvalidCommand, ModelId, Overlay, OverlayKind, QueryAnswer
+from engine.geometry import IMPASSABLE, TOLERANCE, distance
+from engine.systems.freeplay import table_geometry as geo
+from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
+
+__all__ = [
+    "DEFAULT_REACH",
+    "MAX_CANDIDATES",
+    "MoveCandidate",
+    "candidate_choices",
+    "move_candidates",
+    "move_candidates_answer",
+    "reach",
+]
+
+DEFAULT_REACH = 6.0
+"""Inches a model may be offered when its profile gives no ``move`` stat."""
+MAX_CANDIDATES = 8
+"""A short list reads at a glance and fits a Discord select with room to spare."""
+SAME_SPOT = 0.5
+"""Inches: ends closer than this are the same choice on the table, so only one is offered."""
+COVER_KEYWORDS = ("cover", "obscuring")
+
+_OBJECTIVE, _COVER, _CONTACT = 0, 1, 2  # shown in this order
+_KEEP_FIRST = (_CONTACT, _COVER, _OBJECTIVE)  # when two ends coincide, the more telling outcome stays
+_LINE = re.compile(r"^([A-Z])\) (.+) — to: (.+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCandidate:
+    """One suggested move: ``to`` is the text that, given to ``/move``, ends at ``end`` after ``distance``."""
+
+    letter: str
+    label: str
+    to: str
+    distance: float
+    end: Point
+    path: tuple[Point, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    kind: int
+    label: str
+    to: str
+    route: geo.Route
+
+
+def reach(model: PlacedModel) -> float:
+    """The model's ``move`` stat in inches (``6``, ``6.5`` or ``6"``), else :data:`DEFAULT_REACH`."""
+    value = model.stats.get("move")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip().rstrip('"').removesuffix("in").strip())
+        except ValueError:
+            return DEFAULT_REACH
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return float(value)  # 0 is a model that does not move: nothing is in its reach
+    return DEFAULT_REACH
+
+
+def _route(state: FreeplayState, model: PlacedModel, text: str) -> geo.Route | None:
+    """The move ``/move`` would make for ``text`` (with no ``max:``), or ``None`` when there is none."""
+    try:
+        return geo.route_move(state, model, text, None)
+    except (IllegalCommand, InvalidCommand):
+        return None
+
+
+def _inches(value: float) -> str:
+    return f"{value:.1f}\""
+
+
+def _objectives(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+    """Into contact with each objective in reach, else as far toward it as the reach goes."""
+    found = []
+    for zone in sorted(state.zones.values(), key=lambda z: z.id):
+        if zone.kind != "objective":
+            continue
+        whole = _route(state, model, f"contact {zone.id}")
+        if whole is not None and whole.distance <= far + TOLERANCE:
+            found.append(_Found(_OBJECTIVE, f"contact {zone.id} ({_inches(whole.distance)})", f"contact {zone.id}",
+                                whole))
+            continue
+        text = f"toward {zone.id} {far:g}"
+        route = _route(state, model, text)
+        if route is not None:
+            found.append(_Found(_OBJECTIVE, f"furthest toward {zone.id} ({_inches(route.distance)})", text, route))
+    return found
+
+
+def _inside_spot(piece: PlacedTerrain, model: PlacedModel) -> Point | None:
+    """The point nearest the model where its whole base stands inside the piece, or ``None`` if none fits."""
+    inner = shapely.Polygon(piece.polygon).buffer(-(model.radius + 0.05))
+    if inner.is_empty:
+        return None
+    near = nearest_points(inner, shapely.Point(model.x, model.y))[0]
+    return (round(float(near.x), 2), round(float(near.y), 2))
+
+
+def _cover(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+    """For each cover piece: the nearest spot it hides from the nearest enemy, and a spot inside it when the
+    piece can be entered; each only when in reach."""
+    enemies = [m for m in state.models.values() if m.side != model.side]
+    field = geo.battlefield(state)
+    mover = field.base(model.id)
+    nearest = min(enemies, key=lambda e: (distance(mover, field.base(e.id)), e.id)) if enemies else None
+    found = []
+    for piece in sorted(state.terrain.values(), key=lambda t: (_number(t.id), t.id)):
+        if not any(k in piece.keywords for k in COVER_KEYWORDS):
+            continue
+        if nearest is not None:
+            text = f"behind {piece.id} from {nearest.id}"
+            route = _route(state, model, text)
+            if route is not None and route.distance <= far + TOLERANCE:
+                found.append(_Found(_COVER, f"cover behind {piece.id} from {nearest.id} ({_inches(route.distance)})",
+                                    text, route))
+        spot = None if IMPASSABLE in piece.keywords else _inside_spot(piece, model)
+        if spot is not None:
+            text = f"{spot[0]:g},{spot[1]:g}"
+            route = _route(state, model, text)
+            if route is not None and route.distance <= far + TOLERANCE:
+                found.append(_Found(_COVER, f"into {piece.kind} {piece.id} ({_inches(route.distance)})", text, route))
+    return found
+
+
+def _contacts(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+    """Base contact with each enemy model the reach gets to."""
+    found = []
+    for enemy in sorted((m for m in state.models.values() if m.side != model.side), key=lambda m: _number(m.id)):
+        text = f"contact {enemy.id}"
+        route = _route(state, model, text)
+        if route is not None and route.distance <= far + TOLERANCE:
+            found.append(_Found(_CONTACT, f"contact {enemy.id} ({_inches(route.distance)})", text, route))
+    return found
+
+
+def _number(ident: str) -> tuple[str, int]:
+    """Order ids as players count them: B2 before B10."""
+    digits = re.search(r"\d+$", ident)
+    return (ident[: digits.start()] if digits else ident, int(digits.group()) if digits else 0)
+
+
+def _distinct(model: PlacedModel, found: list[_Found]) -> list[_Found]:
+    """Drop suggestions that end where another (more telling) one does, or where the model already stands."""
+    kept: list[_Found] = []
+    ends: list[Point] = [(model.x, model.y)]
+    for item in sorted(found, key=lambda f: (_KEEP_FIRST.index(f.kind), f.route.distance, f.label)):
+        end = item.route.path[-1]
+        if all(math.dist(end, other) >= SAME_SPOT for other in ends):
+            kept.append(item)
+            ends.append(end)
+    return kept
+
+
+def _shortlist(found: list[_Found]) -> list[_Found]:
+    """At most :data:`MAX_CANDIDATES`, taking the nearest of each kind in turn so no kind crowds out the
+    others; shown by kind (objectives, cover, contacts), then by distance."""
+    by_kind: dict[int, list[_Found]] = {}
+    for item in sorted(found, key=lambda f: (f.route.distance, f.label)):
+        by_kind.setdefault(item.kind, []).append(item)
+    ranked = sorted(found, key=lambda f: (by_kind[f.kind].index(f), f.kind, f.route.distance, f.label))
+    chosen = ranked[:MAX_CANDIDATES]
+    return sorted(chosen, key=lambda f: (f.kind, f.route.distance, f.label))
+
+
+def move_candidates(state: FreeplayState, model_id: str) -> list[MoveCandidate]:
+    """Suggested moves for ``model_id`` within its reach, lettered A, B, C...: toward each objective, into
+    cover from the nearest enemy, into contact with each enemy in reach. Pure: nothing on the table changes.
+
+    Raises :class:`InvalidCommand` for an unknown model.
+    """
+    model = state.models.get(ModelId(model_id.upper()))
+    if model is None:
+        known = ", ".join(sorted(state.models)) or "none yet (add one with /model add)"
+        raise InvalidCommand(f"there is no model {model_id}. Models: {known}", verb="move")
+    far = reach(model)
+    found = [*_objectives(state, model, far), *_cover(state, model, far), *_contacts(state, model, far)]
+    shortlist = _shortlist(_distinct(model, found))
+    return [MoveCandidate(letter=chr(ord("A") + index), label=item.label, to=item.to, distance=item.route.distance,
+                          end=item.route.path[-1], path=item.route.path)
+            for index, item in enumerate(shortlist)]
+
+
+def move_candidates_answer(state: FreeplayState, model_id: str) -> QueryAnswer:
+    """The private answer to ``/move model:<id>`` with no ``to``: one line per suggestion, each read back by
+    :func:`candidate_choices`, and every path drawn with its letter."""
+    candidates = move_candidates(state, model_id)
+    model = state.models[ModelId(model_id.upper())]
+    head = f"{model.id} {model.name}, reach {reach(model):g}\""
+    if not candidates:
+        return QueryAnswer(f"{head}: no suggested move is in reach. Move it with /move model:{model.id} to:x,y "
+                           "or toward/contact/behind/away <id>.", private=True)
+    lines = [f"{head}: pick one with /move model:{model.id} to:<to>"]
+    lines += [f"{c.letter}) {c.label} — to: {c.to}" for c in candidates]
+    overlays = tuple(Overlay(kind=OverlayKind.PATH, points=c.path, label=c.letter) for c in candidates)
+    return QueryAnswer("\n".join(lines), overlays=overlays, private=True)
+
+
+def candidate_choices(text: str) -> list[tuple[str, str, str]]:
+    """Read the suggestions back from an answer's text as ``(letter, label, to)``, e.g. to fill a select."""
+    return [(m[1], m[2], m[3]) for m in map(_LINE.match, text.splitlines()) if m]

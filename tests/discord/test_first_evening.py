@@ -1,0 +1,107 @@
+"""The first evening, measured through the stand-in Discord: interactions per player until the first
+activation, interactions per activation, and a whole game from /game new to the end card, a rematch and
+the export. An interaction is a slash command, a button or select click, or a form submitted.
+
+Targets (issue 7): at most 12 interactions per player to the first activation; at most 3 per activation
+on average. The numbers are printed (``pytest -s``) as well as checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from tests.discord.conftest import Table
+
+FIRST_ACTIVATION_BUDGET = 12
+PER_ACTIVATION_BUDGET = 3
+
+
+def _interactions(table: Table) -> Counter[str]:
+    """Interactions sent so far, by the invoking user's name (autocomplete is typing, not an interaction)."""
+    names = {str(u["id"]): u["username"] for u in table.standin.world.users.values()}
+    counted: Counter[str] = Counter()
+    for handle in table.standin.interactions.values():
+        if handle.payload["type"] == 4:
+            continue
+        invoker = (handle.payload.get("member") or handle.payload)["user"]
+        counted[names[str(invoker["id"])]] += 1
+    return counted
+
+
+def _buttons(message: dict[str, Any]) -> dict[str, str]:
+    return {c.get("label", ""): c["custom_id"] for row in message.get("components") or [] for c in row["components"]}
+
+
+def _thread_of(table: Table) -> str:
+    return next(c["id"] for c in table.standin.world.channels.values() if c.get("parent_id"))
+
+
+async def test_an_invited_game_reaches_its_first_activation_within_budget(table: Table) -> None:
+    await table.do("game new", {"system": "freeplay", "map": "crossroads", "opponent": "bob"})
+    thread = _thread_of(table)
+    card = next(m for m in table.standin.messages_in(thread) if "invites" in m["content"])
+    join = await table.standin.click(card, _buttons(card)["Join"], user="bob")
+    await join.response()
+    await table.standin.wait_for(lambda: not _buttons(table.standin.message(card["id"])) or None)
+    await table.do("force load", {"name": "Red Company", "side": "A"}, channel=thread)
+    await table.do("force load", {"name": "Wild Hunt", "side": "B"}, user="bob", channel=thread)
+    await table.move("A1", "toward O1 max", channel=thread)
+    assert any(m["content"].startswith("A1 moves") for m in table.standin.messages_in(thread))
+    counted = _interactions(table)
+    print(f"\ninvited game, interactions to the first activation: alice {counted['alice']}, bob {counted['bob']} "
+          f"(budget {FIRST_ACTIVATION_BUDGET} each)")
+    assert max(counted.values()) <= FIRST_ACTIVATION_BUDGET
+
+
+async def test_a_demo_table_reaches_its_first_activation_in_three_interactions(table: Table) -> None:
+    await table.do("game demo", {"system": "freeplay"})
+    await table.move("A1", "toward O1 max")
+    assert any(text.startswith("A1 moves") for text in table.texts())
+    counted = _interactions(table)
+    print(f"\n/game demo, interactions to the first activation: alice {counted['alice']}")
+    assert counted["alice"] <= 3
+
+
+async def test_a_whole_game_from_invite_to_end_card_rematch_and_export(table: Table) -> None:
+    await table.do("game new", {"system": "freeplay", "map": "crossroads", "opponent": "bob"})
+    thread = _thread_of(table)
+    card = next(m for m in table.standin.messages_in(thread) if "invites" in m["content"])
+    await (await table.standin.click(card, _buttons(card)["Join"], user="bob")).response()
+    await table.standin.wait_for(lambda: not _buttons(table.standin.message(card["id"])) or None)
+    await table.do("force load", {"name": "Red Company", "side": "A"}, channel=thread)
+    await table.do("force load", {"name": "Wild Hunt", "side": "B"}, user="bob", channel=thread)
+    before = _interactions(table)
+    activations = [("alice", "A1", "toward O1 max"), ("bob", "B1", "toward O1 max"),
+                   ("alice", "A2", "toward O2 max"), ("bob", "B2", "toward O2 max")]
+    for user, model, to in activations:
+        seen = await table.move(model, to, user=user, channel=thread)
+        assert not any("refused" in text for text in seen), seen
+    spent = sum((_interactions(table) - before).values())
+    print(f"\n{len(activations)} activations took {spent} interactions: {spent / len(activations):.2f} each "
+          f"(budget {PER_ACTIVATION_BUDGET})")
+    assert spent / len(activations) <= PER_ACTIVATION_BUDGET
+
+    await table.do("roll", {"dice": "2d6", "for": "the charge"}, user="bob", channel=thread)
+    await table.do("model wound", {"model": "B1", "amount": 1}, channel=thread)
+    await table.do("game concede", user="bob", channel=thread)
+    texts = [m["content"] for m in table.standin.messages_in(thread)]
+    card_text = next(text for text in texts if text.startswith("**Game over"))
+    assert "concede" in card_text.casefold() and "sha256" in card_text
+
+    await table.do("game rematch", user="bob", channel=thread)
+    texts = [m["content"] for m in table.standin.messages_in(thread)]
+    alice, bob = table.user_id("alice"), table.user_id("bob")
+    assert f"<@{bob}> takes side A." in texts[-1] or any(f"<@{bob}> takes side A." in t for t in texts[-3:])
+    status = await table.do("status", channel=thread)
+    assert status == []
+    assert f"A: <@{bob}>, B: <@{alice}>" in table.standin.messages_in(thread)[-1]["content"]
+
+    handle = await table.standin.slash("game export", {"every": "round"}, channel=thread)
+    await handle.response()
+    export = await handle.followup()
+    names = {a["filename"]: a for a in export["attachments"]}
+    assert set(names) == {"freeplay-game.json", "freeplay-game.gif"}
+    log = json.loads(table.standin.attachment_bytes(names["freeplay-game.json"]))
+    assert log["events"] and table.standin.attachment_bytes(names["freeplay-game.gif"]).startswith(b"GIF8")
