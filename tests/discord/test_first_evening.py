@@ -93,10 +93,14 @@ async def test_a_whole_game_from_invite_to_end_card_rematch_and_export(table: Ta
     await table.do("game rematch", user="bob", channel=thread)
     texts = [m["content"] for m in table.standin.messages_in(thread)]
     alice, bob = table.user_id("alice"), table.user_id("bob")
-    assert f"<@{bob}> takes side A." in texts[-1] or any(f"<@{bob}> takes side A." in t for t in texts[-3:])
+    assert any(f"<@{bob}> takes side A." in t and f"<@{alice}> takes side B." in t for t in texts), "swapped"
+    rematch_lines = "\n".join(texts[texts.index(next(t for t in texts[::-1] if "seed commitment" in t)):])
+    assert "A1 " in rematch_lines and "B1 " in rematch_lines, "the same forces are back on the table"
     status = await table.do("status", channel=thread)
     assert status == []
     assert f"A: <@{bob}>, B: <@{alice}>" in table.standin.messages_in(thread)[-1]["content"]
+    moved = await table.move("A1", "toward O1 max", user="bob", channel=thread)
+    assert not any("refused" in text for text in moved), "bob now plays side A"
 
     handle = await table.standin.slash("game export", {"every": "round"}, channel=thread)
     await handle.response()

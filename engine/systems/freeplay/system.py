@@ -10,6 +10,7 @@ from engine.core import (
     Context,
     Event,
     GameSetup,
+    ImportUnits,
     InvalidCommand,
     OptionValue,
     Overlay,
@@ -17,6 +18,7 @@ from engine.core import (
     QueryAnswer,
     System,
     SystemSpec,
+    UnitsImported,
     Viewer,
     ViewerKind,
 )
@@ -24,7 +26,7 @@ from engine.dice import Die
 from engine.schema import Catalogue
 from engine.systems.freeplay import table_geometry as geo
 from engine.systems.freeplay.candidates import move_candidates_answer
-from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, parse_freeplay
+from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, AddModel, parse_freeplay
 from engine.systems.freeplay.events import (
     FREEPLAY_EVENTS,
     MapImported,
@@ -168,6 +170,19 @@ class Freeplay(System[FreeplayState]):
                 shown = ", ".join(hand) if hand else "empty"
                 return QueryAnswer(f"Your hand (side {viewer.side}): {shown}.", private=True)
         return None
+
+    def rematch_commands(self, log: Sequence[Event]) -> list[Command]:
+        """The same forces again: the players' imported profiles, then every model that joined, each set at
+        the next free spot of its side's zone (the map may differ: ``map:random`` rolls a new one; a map
+        imported from a file is not carried over and must be imported again)."""
+        commands: list[Command] = []
+        for event in log:
+            if isinstance(event.body, UnitsImported):
+                commands.append(ImportUnits(units=event.body.units))
+            elif isinstance(event.body, ModelAdded):
+                model = event.body.model
+                commands.append(AddModel(unit=model.unit, side=model.side, facing=model.facing))
+        return commands
 
     def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:
         """A path for each move; a fresh picture whenever something on the board changed."""
