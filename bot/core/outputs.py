@@ -98,6 +98,7 @@ class Output:
     outbox_id: int | None = None
     confirm: Invocation | None = None  # a preview's Confirm runs this (stamped with the previewed state)
     working: tuple[int, int] | None = None  # events (first, last seq) whose working a "Show working" button lists
+    picks: tuple[tuple[str, Invocation], ...] = ()  # ready answers to choose from (label, what runs then)
 
     @property
     def audience(self) -> str:

@@ -542,7 +542,9 @@ class TableService:
             answer = _public_answer(game, invocation, answer)
         shown_to = viewer if answer.private else SPECTATOR
         pictures = board_picture(game, answer.overlays, viewer=shown_to) if answer.overlays else ()
-        return [Output(text=answer.text, to=user if answer.private else None, pictures=pictures)]
+        picks = tuple((pick.label, replace(invocation, options={**invocation.options, pick.option: pick.value}))
+                      for pick in answer.picks)
+        return [Output(text=answer.text, to=user if answer.private else None, pictures=pictures, picks=picks)]
 
     def _status(self, game: Game[Any]) -> str:
         view = game.view(SPECTATOR)

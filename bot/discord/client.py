@@ -21,7 +21,7 @@ from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, invite_view
 from bot.discord.permissions import invite_url, missing
-from bot.discord.preview import AdjustButton, ConfirmButton, PreviewStore
+from bot.discord.preview import PREVIEWED, AdjustButton, ConfirmButton, PickSelect, PreviewStore
 from bot.discord.tree import build_commands, tree_hash
 from bot.discord.working import ShowWorkingButton
 from engine.core import UserId
@@ -31,8 +31,6 @@ __all__ = ["GameMaster"]
 _log = logging.getLogger(__name__)
 _CDN_HOSTS = frozenset({"cdn.discordapp.com", "media.discordapp.net"})
 _FETCH_TIMEOUT = 10.0  # seconds
-_PREVIEWED = frozenset({("move",)})
-"""Commands shown privately first and committed by Confirm."""
 
 
 def _allowed_host(url: str) -> bool:
@@ -64,7 +62,7 @@ class GameMaster(discord.Client):
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
         self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton,
-                               ShowWorkingButton)
+                               ShowWorkingButton, PickSelect)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()
@@ -129,7 +127,7 @@ class GameMaster(discord.Client):
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
             return
-        await self.run_invocation(interaction, Invocation(path, plain, files), preview=path in _PREVIEWED)
+        await self.run_invocation(interaction, Invocation(path, plain, files), preview=path in PREVIEWED)
 
     async def _new_game(self, interaction: discord.Interaction, options: dict[str, str | int | float | bool]) -> None:
         """Check the bot may work here; with an opponent (or ``thread:yes``) open the game's own thread, named

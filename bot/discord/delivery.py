@@ -105,6 +105,11 @@ class Delivery:
                                                     files=await self.files(output.pictures),
                                                     view=self._previews.view(output.confirm))
                     answered = True
+                elif output.picks:
+                    await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
+                                                    files=await self.files(output.pictures),
+                                                    view=self._previews.pick_view(output.picks))
+                    answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
                     for part in chunks(with_mentions(output.text)):
                         await interaction.followup.send(part, ephemeral=True,

@@ -21,30 +21,40 @@ from bot.core.parsing import Invocation
 if TYPE_CHECKING:
     from bot.discord.client import GameMaster
 
-__all__ = ["AdjustButton", "ConfirmButton", "PreviewStore"]
+__all__ = ["PREVIEWED", "AdjustButton", "ConfirmButton", "PickSelect", "PreviewStore"]
+
+PREVIEWED = frozenset({("move",)})
+"""Commands shown privately first and committed by Confirm."""
 
 _KEEP = 500  # previews remembered at once; older ones expire first
 _EXPIRED = "This preview has expired (the game master restarted or moved on); run the command again."
 
 
 class PreviewStore:
-    """Invocations waiting for their Confirm, by token, oldest forgotten first."""
+    """Invocations waiting for their Confirm (or a menu of them waiting for a pick), by token, oldest
+    forgotten first."""
 
     def __init__(self) -> None:
-        self._waiting: OrderedDict[str, Invocation] = OrderedDict()
+        self._waiting: OrderedDict[str, tuple[Invocation, ...]] = OrderedDict()
 
-    def add(self, invocation: Invocation) -> str:
+    def add(self, *invocations: Invocation) -> str:
         token = secrets.token_hex(6)
-        self._waiting[token] = invocation
+        self._waiting[token] = invocations
         while len(self._waiting) > _KEEP:
             self._waiting.popitem(last=False)
         return token
 
-    def take(self, token: str) -> Invocation | None:
-        return self._waiting.pop(token, None)
+    def take(self, token: str, index: int = 0) -> Invocation | None:
+        waiting = self._waiting.pop(token, ())
+        return waiting[index] if 0 <= index < len(waiting) else None
 
-    def peek(self, token: str) -> Invocation | None:
-        return self._waiting.get(token)
+    def pick_view(self, picks: tuple[tuple[str, Invocation], ...]) -> discord.ui.View:
+        """A select of ready answers (at most 25, Discord's limit), each running its invocation."""
+        shown = picks[:25]
+        token = self.add(*(invocation for _, invocation in shown))
+        view = discord.ui.View(timeout=None)
+        view.add_item(PickSelect(token, [label for label, _ in shown]))
+        return view
 
     def view(self, invocation: Invocation) -> discord.ui.View:
         """Confirm and Adjust buttons for a fresh preview."""
@@ -114,3 +124,27 @@ class AdjustModal(discord.ui.Modal, title="Adjust the move"):
         options = {**self.invocation.options, "to": self.destination.value}
         await _client(interaction).run_invocation(
             interaction, replace(self.invocation, options=options, built_at_seq=None), preview=True)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:k:(?P<token>[0-9a-f]+)"):
+    """A menu of suggestions (lettered moves): choosing one runs it, previewed where moves are."""
+
+    def __init__(self, token: str, labels: list[str] | None = None) -> None:
+        self.token = token
+        options = [discord.SelectOption(label=label[:100], value=str(index))
+                   for index, label in enumerate(labels or [])] or [discord.SelectOption(label="-", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"gm:k:{token}", placeholder="Choose a suggestion",
+                                           options=options))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PickSelect:
+        return cls(match["token"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = _client(interaction)
+        invocation = client.previews.take(self.token, int(self.item.values[0]) if self.item.values else 0)
+        if invocation is None:
+            await interaction.response.send_message(_EXPIRED, ephemeral=True)
+            return
+        await client.run_invocation(interaction, invocation, preview=invocation.path in PREVIEWED)

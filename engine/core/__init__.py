@@ -67,7 +67,7 @@ from engine.core.game import Game, LegalCommands, fold, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.state import CoreState, GameSetup
-from engine.core.system import OptionValue, QueryAnswer, System, SystemSpec
+from engine.core.system import OptionValue, Pick, QueryAnswer, System, SystemSpec
 from engine.core.view import LogLine, LogView, PendingView, View, core_view_fields, log_view, pending_view
 
 __all__ = [
@@ -133,6 +133,7 @@ __all__ = [
     "PartKind",
     "PauseGame",
     "PendingView",
+    "Pick",
     "QueryAnswer",
     "RequestUndo",
     "ResumeGame",

@@ -45,12 +45,23 @@ class SystemSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Pick:
+    """One suggested way to complete the asked command: run it again with ``option`` set to ``value``."""
+
+    label: str
+    option: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class QueryAnswer:
-    """The answer to a question that changes nothing (a distance, a sight line), for one viewer."""
+    """The answer to a question that changes nothing (a distance, a sight line), for one viewer; ``picks``
+    offer ready answers a front-end can show as a menu (suggested moves)."""
 
     text: str
     overlays: tuple[Overlay, ...] = ()
     private: bool = False  # for the asker alone (their hand), not the table
+    picks: tuple[Pick, ...] = ()
 
 
 class System(ABC, Generic[S]):

@@ -108,3 +108,24 @@ async def test_a_resolved_move_offers_its_working_to_anyone_who_asks(table: Tabl
     assert text.startswith("#") and "A1 moves" in text
     assert "Path of A1's base centre: (" in text and "-> (18, 8)." in text
     assert "Distance: " in text and "Rules options in force: " in text
+
+
+async def test_a_move_without_a_destination_offers_lettered_suggestions_to_pick_from(table: Table) -> None:
+    await _ready(table)
+    handle = await table.standin.slash("move", {"model": "A1"}, channel="battle")
+    await handle.response()
+    menu = await handle.followup()
+    assert menu["flags"] & 64 and menu["content"].startswith("A1 ")
+    assert menu["attachments"], "the suggested paths are drawn"
+    (select,) = [c for row in menu["components"] for c in row["components"]]
+    options = select["options"]
+    assert options and options[0]["label"].startswith("A) ")
+    count = len(table.texts())
+    picked = await table.standin.click(menu, select["custom_id"], values=[options[0]["value"]])
+    await picked.response()
+    preview = await picked.followup()
+    assert preview["content"].startswith("Preview: A1 moves") and set(_buttons(preview)) == {"Confirm", "Adjust"}
+    assert len(table.texts()) == count, "choosing a suggestion only previews it"
+    confirm = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    await confirm.response()
+    await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import shapely
 from shapely.ops import nearest_points
 
-from engine.core import IllegalCommand, InvalidCommand, ModelId, Overlay, OverlayKind, QueryAnswer
+from engine.core import IllegalCommand, InvalidCommand, ModelId, Overlay, OverlayKind, Pick, QueryAnswer
 from engine.geometry import IMPASSABLE, TOLERANCE, distance
 from engine.systems.freeplay import table_geometry as geo
 from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
@@ -23,7 +23,6 @@ __all__ = [
     "DEFAULT_REACH",
     "MAX_CANDIDATES",
     "MoveCandidate",
-    "candidate_choices",
     "move_candidates",
     "move_candidates_answer",
     "reach",
@@ -39,7 +38,6 @@ COVER_KEYWORDS = ("cover", "obscuring")
 
 _OBJECTIVE, _COVER, _CONTACT = 0, 1, 2  # shown in this order
 _KEEP_FIRST = (_CONTACT, _COVER, _OBJECTIVE)  # when two ends coincide, the more telling outcome stays
-_LINE = re.compile(r"^([A-Z])\) (.+) — to: (.+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +198,7 @@ def move_candidates(state: FreeplayState, model_id: str) -> list[MoveCandidate]:
 
 def move_candidates_answer(state: FreeplayState, model_id: str) -> QueryAnswer:
     """The private answer to ``/move model:<id>`` with no ``to``: one line per suggestion, each read back by
-    :func:`candidate_choices`, and every path drawn with its letter."""
+    offered as a pick, and every path drawn with its letter."""
     candidates = move_candidates(state, model_id)
     model = state.models[ModelId(model_id.upper())]
     head = f"{model.id} {model.name}, reach {reach(model):g}\""
@@ -210,9 +208,7 @@ def move_candidates_answer(state: FreeplayState, model_id: str) -> QueryAnswer:
     lines = [f"{head}: pick one with /move model:{model.id} to:<to>"]
     lines += [f"{c.letter}) {c.label} — to: {c.to}" for c in candidates]
     overlays = tuple(Overlay(kind=OverlayKind.PATH, points=c.path, label=c.letter) for c in candidates)
-    return QueryAnswer("\n".join(lines), overlays=overlays, private=True)
+    picks = tuple(Pick(label=f"{c.letter}) {c.label}", option="to", value=c.to) for c in candidates)
+    return QueryAnswer("\n".join(lines), overlays=overlays, private=True, picks=picks)
 
 
-def candidate_choices(text: str) -> list[tuple[str, str, str]]:
-    """Read the suggestions back from an answer's text as ``(letter, label, to)``, e.g. to fill a select."""
-    return [(m[1], m[2], m[3]) for m in map(_LINE.match, text.splitlines()) if m]

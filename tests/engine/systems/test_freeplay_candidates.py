@@ -11,7 +11,7 @@ from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Actor, Game, GameSetup, InvalidCommand, ModelId, OverlayKind, SideId, UserId, Viewer
 from engine.dice import commitment
-from engine.systems.freeplay import Freeplay, MoveCandidate, candidate_choices, move_candidates
+from engine.systems.freeplay import Freeplay, MoveCandidate, move_candidates
 from engine.systems.freeplay.candidates import DEFAULT_REACH, MAX_CANDIDATES, SAME_SPOT, reach
 from engine.systems.freeplay.commands import DeployAuto, LoadForce, MoveModel, parse_freeplay
 from engine.systems.freeplay.events import ModelMoved
@@ -117,7 +117,8 @@ def test_the_query_answers_privately_with_lettered_lines_and_paths(game: Game[Fr
     lines = answer.text.splitlines()
     assert lines[0] == 'B2 Hound, reach 9": pick one with /move model:B2 to:<to>'
     assert lines[1] == 'A) contact O1 (2.5") — to: contact O1'
-    assert candidate_choices(answer.text) == [(c.letter, c.label, c.to) for c in candidates]
+    assert [(p.label, p.option, p.value) for p in answer.picks] == [
+        (f"{c.letter}) {c.label}", "to", c.to) for c in candidates]
     assert [(o.kind, o.label, o.points) for o in answer.overlays] == [
         (OverlayKind.PATH, c.letter, c.path) for c in candidates]
     with pytest.raises(InvalidCommand, match="there is no model Z9"):
@@ -154,8 +155,8 @@ async def test_the_console_lists_suggestions_privately_and_moves_nothing_until_o
     ], strict=True) == 0
     (listed,) = await session.run_line("@bob /move model:B2")
     assert listed.to == BOB and not listed.error and listed.pictures, "private, with the paths drawn"
-    choices = candidate_choices(listed.text)
-    assert choices and choices[0][0] == "A"
+    choices = [line.rsplit(" — to: ", 1) for line in listed.text.splitlines()[1:]]
+    assert choices and choices[0][0].startswith("A) ")
     log = await session.run_line("/log count:1")
     assert "B2 moves" in log[0].text, "asking moved nothing: the last event is still B2's own move"
     *_, to = choices[-1]
