@@ -20,6 +20,7 @@ from engine.core import (
     RigDice,
     RollDice,
     SetAway,
+    SetTableSetting,
     SideId,
     UserId,
 )
@@ -58,6 +59,8 @@ def core_command(invocation: Invocation) -> Command | None:
             return RequestUndo(to_seq=int(options["to"]))
         case ("decide",):
             return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
+        case ("game", "pace"):
+            return SetTableSetting(key="pace", value=str(options["pace"]))
         case ("game", "force"):
             forced = _answer(str(options["decision"]), str(options.get("choice", "")), None)
             return ForceDecision(decision_id=forced.decision_id, answers=forced.answers,

@@ -24,6 +24,7 @@ __all__ = [
     "import_map_command",
     "map_pictures",
     "map_preview",
+    "preset_map_command",
     "preset_preview",
     "write_map_pictures",
 ]
@@ -41,6 +42,17 @@ def import_map_command(filename: str, data: bytes | str, catalogue: Catalogue) -
     :raises DataError: naming the file, the piece and the field of each problem.
     """
     return ImportMap(preset=load_player_import(filename, data, "map", catalogue=catalogue))
+
+
+def preset_map_command(name: str, catalogue: Catalogue) -> ImportMap:
+    """Lay one of the game's preset maps on the table, in place of the current one (before deployment).
+
+    :raises InvalidCommand: for a name that is not a preset, listing the presets.
+    """
+    found = {preset.id: preset for preset in catalogue.maps}
+    if name.casefold() not in found:
+        raise InvalidCommand(f"there is no preset map {name!r}; the presets are {', '.join(found)}")
+    return ImportMap(preset=found[name.casefold()])
 
 
 def preset_preview(preset: MapPreset) -> BoardView:

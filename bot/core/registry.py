@@ -122,6 +122,10 @@ REGISTRY: tuple[CommandSpec, ...] = (
             OptionSpec("side", "The side", required=True, suggest=Suggest.SIDE),
             OptionSpec("on", "yes: away, no: back (default yes)", type=OptionType.BOOLEAN),
         )),
+        CommandSpec("pace", "Host: how long choices wait from now on", (
+            OptionSpec("pace", "live (minutes) or post (play-by-post, hours)", required=True,
+                       choices=("live", "post")),
+        )),
         CommandSpec("extend", "Host: give a pending decision more time", (
             OptionSpec("decision", "The decision id, e.g. d12", required=True, suggest=Suggest.DECISION),
             OptionSpec("minutes", "Extra minutes, 1 to 1440", type=OptionType.INTEGER, required=True),
@@ -176,6 +180,9 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("import", "Before deployment: lay out your own map from a YAML file (one map)", (
             OptionSpec("file", "The YAML file, written like an entry of maps.yaml", type=OptionType.ATTACHMENT,
                        required=True),
+        )),
+        CommandSpec("use", "Before deployment: lay one of the preset maps on the table", (
+            OptionSpec("name", "The map, e.g. crossroads", required=True, suggest=Suggest.MAP),
         )),
         CommandSpec("preview", "Show a preset map on an empty table", (
             OptionSpec("name", "The map, e.g. crossroads", required=True, suggest=Suggest.MAP),

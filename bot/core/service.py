@@ -22,9 +22,9 @@ from bot.core.core_commands import core_command
 from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.end_card import end_card
 from bot.core.export import export_json, replay_frames
-from bot.core.map_import import import_map_command, map_preview
+from bot.core.map_import import import_map_command, map_preview, preset_map_command
 from bot.core.outputs import Document, Output, OutputFile, Replay
-from bot.core.pace import PACES, pace_of
+from bot.core.pace import PACES, Pace, pace_of
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, board_text
 from bot.core.registry import Suggest
@@ -263,6 +263,13 @@ class TableService:
         wanted = typed.casefold()
         return [value for value in found if wanted in value.casefold()][:25]
 
+    def preset_maps(self, system: str) -> list[tuple[str, str]]:
+        """A system's preset maps as (id, name), for a settings menu."""
+        try:
+            return [(preset.id, preset.name) for preset in load_system_data(system.casefold()).maps]
+        except DataError:
+            return []
+
     def _maps(self) -> list[str]:
         """Every map a new game may use: each system's presets and generated layouts (data is cached)."""
         found: list[str] = []
@@ -346,6 +353,8 @@ class TableService:
     @staticmethod
     def _import_command(game: Game[Any], invocation: Invocation) -> Command | None:
         """``/force import`` and ``/map import``: validate the uploaded YAML against the game's data first."""
+        if invocation.path == ("map", "use"):
+            return preset_map_command(str(invocation.options["name"]), load_system_data(game.setup.system))
         if invocation.path not in (("force", "import"), ("map", "import")):
             return None
         upload = invocation.attachments.get("file")
@@ -361,7 +370,7 @@ class TableService:
                                 events: Sequence[Event]) -> dict[str, float | None]:
         """Arm a deadline for each decision this command opened, by the table's pace; disarm the closed ones;
         move the ones the host extended."""
-        pace = pace_of(game.setup.options)
+        pace = _pace(game)
         now = self._clock()
         changes: dict[str, float | None] = {d: None for d in pending_before if d not in game.state.pending}
         changes.update({_REMINDER + d: None for d in list(changes)})
@@ -435,7 +444,7 @@ class TableService:
         decision = game.state.pending.get(decision_id)
         owner = game.state.seats.get(decision.owner) if decision else None
         if decision is not None and game.state.paused:  # nobody is nudged while the host has paused play
-            later = self._clock() + pace_of(stored.setup.options).timeout(decision.kind) / 2
+            later = self._clock() + _pace(game).timeout(decision.kind) / 2
             return await self._commit_only(stored, game, {_REMINDER + decision_id: later})
         notes: list[Output] = []
         if decision is not None and owner is not None:
@@ -454,7 +463,7 @@ class TableService:
                 return await self._run(stored, game, ExpireDecision(decision_id=decision_id), clock, stored.table, None)
             except RulesError as refused:  # e.g. paused: look again after another full wait
                 _log.info("deadline of %s in %s not applied: %s", decision_id, stored.game_id, refused)
-                due = self._clock() + pace_of(stored.setup.options).timeout(decision.kind)
+                due = self._clock() + _pace(game).timeout(decision.kind)
                 return await self._commit_only(stored, game, {decision_id: due})
         notices: list[Output] = []
         if decision is not None:
@@ -683,6 +692,11 @@ def _cleaned(invocation: Invocation) -> Invocation:
     except ValueError as error:
         raise CommandLineError(f"{invocation.name}: {error}") from None
     return replace(invocation, options=options)
+
+
+def _pace(game: Game[Any]) -> Pace:
+    """The table's pace: as created, unless the host changed it since."""
+    return pace_of({**game.setup.options, **game.state.settings})
 
 
 def _free_side(game: Game[Any]) -> SideId:

@@ -19,7 +19,7 @@ from bot.core.registry import Suggest
 from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
-from bot.discord.invite import DeclineButton, JoinButton, invite_view
+from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view
 from bot.discord.permissions import invite_url, missing
 from bot.discord.preview import PREVIEWED, AdjustButton, ConfirmButton, PickSelect, PreviewStore
 from bot.discord.tree import build_commands, tree_hash
@@ -62,7 +62,7 @@ class GameMaster(discord.Client):
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
         self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton,
-                               ShowWorkingButton, PickSelect)
+                               ShowWorkingButton, PickSelect, MapSelect, PaceSelect)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()
@@ -158,8 +158,9 @@ class GameMaster(discord.Client):
             if output.to != user:
                 await self.delivery.send(output)
         if opponent is not None:
-            await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side.",
-                              view=invite_view(table_id, opponent))
+            await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side; the host may "
+                              "change the map (before deployment) and the pace here.",
+                              view=invite_view(table_id, opponent, self.service.preset_maps(str(options["system"]))))
         own = [output.text for output in outputs if output.to == user]
         await interaction.followup.send("\n".join([f"Your game is ready in <#{table_id}>. /help there says what to "
                                                    "do next.", *own])[:2000], ephemeral=True)

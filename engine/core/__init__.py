@@ -30,6 +30,7 @@ from engine.core.commands import (
     RigDice,
     RollDice,
     SetAway,
+    SetTableSetting,
 )
 from engine.core.context import Context
 from engine.core.core_events import (
@@ -48,6 +49,7 @@ from engine.core.core_events import (
     SeatLeft,
     SeatTaken,
     SeedRevealed,
+    TableSettingChanged,
     UndoApplied,
     UndoRefused,
     UnitsImported,
@@ -144,10 +146,12 @@ __all__ = [
     "SeatTaken",
     "SeedRevealed",
     "SetAway",
+    "SetTableSetting",
     "SideId",
     "StaleCommand",
     "System",
     "SystemSpec",
+    "TableSettingChanged",
     "TerrainMark",
     "UndoApplied",
     "UndoRefused",

@@ -29,6 +29,7 @@ __all__ = [
     "RigDice",
     "RollDice",
     "SetAway",
+    "SetTableSetting",
 ]
 
 
@@ -170,6 +171,17 @@ class EndGame(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SetTableSetting(Command):
+    """The host changes a table setting the front-end keeps (the pace); the front-end checks the value."""
+
+    verb = "setting"
+    allowed_while_pending = True
+    allowed_while_paused = True
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PauseGame(Command):
     """The host stops the table (a break, a dispute, a lost connection); nothing moves until resumed.
 
@@ -229,4 +241,5 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     ResumeGame,
     SetAway,
     ExtendDecision,
+    SetTableSetting,
 )

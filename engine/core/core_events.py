@@ -26,6 +26,7 @@ __all__ = [
     "SeatLeft",
     "SeatTaken",
     "SeedRevealed",
+    "TableSettingChanged",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",
@@ -138,6 +139,18 @@ class GamePaused(EventBody):
     def describe(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"The host pauses the game{why}. Nothing moves until the host resumes it with /game resume."
+
+
+class TableSettingChanged(EventBody):
+    kind = "table.setting"
+    key: str
+    value: str
+
+    def apply(self, state: CoreState) -> None:
+        state.settings[self.key] = self.value
+
+    def describe(self) -> str:
+        return f"The host sets the table's {self.key} to {self.value}."
 
 
 class GameResumed(EventBody):
@@ -267,4 +280,5 @@ CORE_EVENTS: tuple[type[EventBody], ...] = (
     GameResumed,
     AwayChanged,
     DecisionExtended,
+    TableSettingChanged,
 )

@@ -23,6 +23,7 @@ from engine.core.commands import (
     RigDice,
     RollDice,
     SetAway,
+    SetTableSetting,
 )
 from engine.core.context import Context
 from engine.core.core_events import (
@@ -35,6 +36,7 @@ from engine.core.core_events import (
     GameResumed,
     SeatLeft,
     SeatTaken,
+    TableSettingChanged,
     UndoApplied,
     UndoRefused,
     UnitsImported,
@@ -151,6 +153,13 @@ def _extend(ctx: Context[Any], command: ExtendDecision) -> None:
         raise InvalidCommand(f"give from 1 to {MAX_EXTENSION_MINUTES} minutes (a day) at a time, "
                              f"not {command.minutes}", verb=command.verb)
     ctx.emit(DecisionExtended(decision_id=decision.id, minutes=command.minutes))
+
+
+def _setting(ctx: Context[Any], command: SetTableSetting) -> None:
+    _require_host(ctx, command)
+    if ctx.state.settings.get(command.key) == command.value:
+        raise InvalidCommand(f"the table's {command.key} is already {command.value}", verb=command.verb)
+    ctx.emit(TableSettingChanged(key=command.key, value=command.value))
 
 
 def _pause(ctx: Context[Any], command: PauseGame) -> None:
@@ -287,5 +296,6 @@ CORE_HANDLERS: dict[type[Command], Handler] = {
     ResumeGame: _resume,
     SetAway: _set_away,
     ExtendDecision: _extend,
+    SetTableSetting: _setting,
 }
 """Handlers for core commands; ``RequestUndo`` needs the log and is dispatched by the game."""

@@ -52,6 +52,7 @@ class CoreState(BaseModel):
     imported_units: dict[str, UnitProfile] = {}
     paused: bool = False
     away: tuple[SideId, ...] = ()
+    settings: dict[str, str] = {}  # table settings changed after the start (the pace), over GameSetup.options
     """Sides whose optional choices pass at once; a tuple in side order so the fingerprint is stable."""
 
     @property

@@ -286,3 +286,27 @@ async def test_help_says_what_to_do_next_for_the_person_asking(service: TableSer
     await run(service, ALICE, "/game end")
     (over,) = await run(service, BOB, "/help")
     assert over.text.startswith("The game is over. /game rematch")
+
+
+async def test_the_host_changes_the_pace_and_new_choices_wait_by_it(service: TableService) -> None:
+    await two_player_freeplay(service)
+    (refusal,) = await run(service, BOB, "/game pace pace:post")
+    assert refusal.error and "only the game's host" in refusal.text
+    changed = await run(service, ALICE, "/game pace pace:post")
+    assert any(o.to is None and o.text == "The host sets the table's pace to post." for o in changed)
+    outputs = await run(service, ALICE, "/undo to:3")
+    notice = next(o for o in outputs if o.decision is not None and o.to is None)
+    assert notice.deadline == START + PACES["post"].timeout("undo")
+
+
+async def test_the_host_lays_a_preset_map_before_deployment_only(service: TableService) -> None:
+    await run(service, ALICE, "/game new system:freeplay map:crossroads")
+    laid = await run(service, ALICE, "/map use name:forest-edge")
+    assert any(o.to is None and "The table is now the map" in o.text for o in laid)
+    game = await service.game_at("t1")
+    assert game is not None and game.state.map_name != "Crossroads"
+    (unknown,) = await run(service, ALICE, "/map use name:moon")
+    assert unknown.error and "there is no preset map 'moon'; the presets are crossroads" in unknown.text
+    await run(service, ALICE, "/force load name:Red Company side:A")
+    (late,) = await run(service, ALICE, "/map use name:crossroads")
+    assert late.error

@@ -31,7 +31,8 @@ def _interactions(table: Table) -> Counter[str]:
 
 
 def _buttons(message: dict[str, Any]) -> dict[str, str]:
-    return {c.get("label", ""): c["custom_id"] for row in message.get("components") or [] for c in row["components"]}
+    return {c["label"]: c["custom_id"] for row in message.get("components") or [] for c in row["components"]
+            if c["type"] == 2}
 
 
 def _thread_of(table: Table) -> str:
