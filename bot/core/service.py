@@ -309,7 +309,7 @@ class TableService:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         query = self._query(game, user, invocation, side, actor.host)
         if query is not None:
-            return query
+            return [replace(output, table=table, game_id=stored.game_id) for output in query]
         command = (self._import_command(game, invocation) or core_command(invocation)
                    or game.system.parse_command(invocation.path, invocation.options))
         if command is None:
@@ -529,7 +529,7 @@ class TableService:
                 lines = game.log_view(viewer).lines[-count:]
                 return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines), to=user)]
             case ("status",):
-                return [Output(text=self._status(game))]
+                return [Output(text=self._status(game)), *announce_pending(game)]
             case ("help",):
                 return [Output(text=self._help(game, user, host), to=user)]
             case ("map", "preview"):

@@ -244,3 +244,16 @@ async def test_a_compound_decision_pages_four_selects_at_a_time_and_keeps_the_pi
     await _confirm(table, options, _button(options.original, "Confirm"))
     assert table.texts()[-1] == "Side B decides: B1=flee, B2=fall-back, B3=hold, B4=flee, B5=fall-back."
     assert not _game(table).state.pending and _answers(table) == wanted
+
+
+async def test_status_reposts_what_is_pending_with_a_fresh_decide_button(table: Table) -> None:
+    await table.do("game new", {"system": "freeplay", "thread": False})
+    await table.do("game join", {"side": "B"}, user="bob")
+    await table.do("note", {"text": "first"})
+    await table.do("undo", {"to": 3})
+    await table.do("status", user="carol")
+    notices = [m for m in table.standin.messages_in("battle") if "asks to undo" in m["content"]]
+    assert len(notices) == 2, "the prompt is posted again under the status line"
+    (button,) = [c for row in notices[-1]["components"] for c in row["components"]]
+    assert button["label"] == "Decide" and button["custom_id"].startswith("gm:d:")
+    assert notices[-1]["content"].startswith(f"<@{table.user_id('bob')}> ")
