@@ -179,7 +179,8 @@ async def test_the_host_extends_a_deadline_and_a_paused_game_does_not_expire(
     game = await service.game_at("t1")
     assert game is not None and notice.decision.id in game.state.pending, "nothing expires while paused"
     assert all(d.due_at > clock.now for d in await repository.deadlines()), "re-armed for after the pause"
-    (status,) = await run(service, BOB, "/status")
+    status, *notices = await run(service, BOB, "/status")
+    assert [o.decision.id for o in notices if o.decision] == [notice.decision.id]
     assert "Paused by the host" in status.text
 
 
