@@ -22,6 +22,7 @@ from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view
 from bot.discord.permissions import invite_url, missing
 from bot.discord.preview import PREVIEWED, AdjustButton, ConfirmButton, PickSelect, PreviewStore
+from bot.discord.status_board import StatusBoard
 from bot.discord.tree import build_commands, tree_hash
 from bot.discord.working import ShowWorkingButton
 from engine.core import UserId
@@ -44,12 +45,14 @@ class GameMaster(discord.Client):
 
     def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
                  force_sync: bool = False, guild_id: int | None = None, tick_seconds: float = 5.0,
-                 **options: Any) -> None:
+                 status_every: float | None = 5.0, **options: Any) -> None:
+        """``status_every``: the least seconds between two edits of a table's pinned status (None: no status)."""
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
         self.previews = PreviewStore()
         self.delivery = Delivery(self, service, pool, self.previews)
+        self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
         self.tree = app_commands.CommandTree(self)
         for command in build_commands(self._dispatch, self._suggest):
             self.tree.add_command(command)
@@ -74,7 +77,13 @@ class GameMaster(discord.Client):
     async def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self.status_board is not None:
+            await self.status_board.close()
         await super().close()
+
+    def _touch_status(self, table: str) -> None:
+        if self.status_board is not None:
+            self.status_board.touch(table)
 
     async def _tick(self) -> None:
         """Every few seconds, let decisions whose deadline passed take their course (deadlines are stored
@@ -83,6 +92,8 @@ class GameMaster(discord.Client):
             try:
                 for output in await self.service.expire_due():
                     await self.delivery.send(output)
+                    if output.table is not None:
+                        self._touch_status(output.table)
             except Exception:
                 _log.exception("the deadline timer failed; trying again at the next tick")
             await asyncio.sleep(self._tick_seconds)
@@ -157,6 +168,7 @@ class GameMaster(discord.Client):
         for output in outputs:
             if output.to != user:
                 await self.delivery.send(output)
+        self._touch_status(table_id)
         if opponent is not None:
             await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side; the host may "
                               "change the map (before deployment) and the pace here.",
@@ -192,3 +204,4 @@ class GameMaster(discord.Client):
                                                            manager=manager, interaction_id=str(interaction.id),
                                                            preview=preview)
         await self.delivery.reply(interaction, outputs)
+        self._touch_status(table)

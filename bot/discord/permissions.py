@@ -14,8 +14,9 @@ REQUIRED = discord.Permissions(
     attach_files=True,
     embed_links=True,
     read_message_history=True,
+    pin_messages=True,
 )
-"""Post, post in threads, open a game's thread, attach pictures, show cards and read the pinned status."""
+"""Post, post in threads, open a game's thread, attach pictures, show cards, read history and pin the status."""
 
 
 def missing(granted: discord.Permissions) -> list[str]:

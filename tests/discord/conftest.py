@@ -24,11 +24,13 @@ class Table:
         self.repository: SqliteRepository | None = None
         self.clock: Callable[[], float] = time.time
         self.tick_seconds = 5.0
+        self.status_every: float | None = None  # most tests count channel messages; the status has its own
 
     async def start(self) -> GameMaster:
         self.repository = await SqliteRepository.open(self.db, clock=self.clock)
         self.client = GameMaster(TableService(self.repository, SYSTEM_FACTORIES, clock=self.clock), pool=None,
                                  hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
+                                 status_every=self.status_every,
                                  guild_ready_timeout=0.2)
         await start_bot(self.client)
         return self.client

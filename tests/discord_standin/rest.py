@@ -213,6 +213,9 @@ class Rest:
         message = self._message(request)
         if message is None:
             return error(404, 10008, "Unknown Message")
+        refused = self.world.refused_pins.get(message["channel_id"])
+        if refused is not None:
+            return error(403, *refused)
         pins = self.world.pins.setdefault(message["channel_id"], [])
         pinning = request.method == "PUT"
         message["pinned"] = pinning

@@ -137,6 +137,34 @@ class StandIn:
         else:
             self.world.refused_dms.pop(user_id, None)
 
+    def refuse_pins(
+        self,
+        channel: ChannelRef,
+        refuse: bool = True,
+        *,
+        code: int = 50013,
+        message: str = "Missing Permissions",
+    ) -> None:
+        """Make pinning and unpinning in ``channel`` fail with 403 / ``code`` (50013: the bot lacks Pin Messages).
+
+        ``refuse=False`` allows them again.
+        """
+        channel_id = self.world.channel(channel)["id"]
+        if refuse:
+            self.world.refused_pins[channel_id] = (code, message)
+        else:
+            self.world.refused_pins.pop(channel_id, None)
+
+    async def delete_message(self, message: Payload | int | str) -> None:
+        """A moderator deletes a message: it is gone (and unpinned) and the bot gets MESSAGE_DELETE.
+
+        Not recorded in ``sent``, which holds what the bot did.
+        """
+        stored = self.world.messages[str(message["id"] if isinstance(message, dict) else message)]
+        self.world.delete_message(stored)
+        await self.announce("MESSAGE_DELETE", stored)
+        self.world.notifier.changed()
+
     # -- the record ------------------------------------------------------------------------------------------
 
     @property
@@ -158,6 +186,11 @@ class StandIn:
     def messages_in(self, channel: ChannelRef, *, ephemeral: bool = False) -> list[Payload]:
         """Current messages in a channel, oldest first; ephemeral ones only when asked."""
         return self.world.messages_in(channel, ephemeral=ephemeral)
+
+    def pins_in(self, channel: ChannelRef) -> list[Payload]:
+        """The pinned messages of a channel, the most recently pinned first."""
+        channel_id = self.world.channel(channel)["id"]
+        return [self.world.messages[mid] for mid, _ in self.world.pins.get(channel_id, [])]
 
     def dms_to(self, user: UserRef) -> list[Payload]:
         """Messages the bot delivered to a user's DMs."""

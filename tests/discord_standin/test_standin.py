@@ -292,6 +292,30 @@ async def test_channel_tools_pins_threads_history_and_mentions(standin: StandIn,
     assert [s.kind for s in standin.sent_in("battle")] == ["message", "message", "edit", "pin", "thread"]
 
 
+async def test_refused_pins_and_a_moderator_deleting_a_pinned_message(standin: StandIn, bot: TinyBot) -> None:
+    channel = bot.get_channel(standin.channel_id("battle"))
+    assert isinstance(channel, discord.TextChannel)
+    first, second = await channel.send("first"), await channel.send("second")
+    await first.pin()
+    await second.pin()
+    assert [m["id"] for m in standin.pins_in("battle")] == [str(second.id), str(first.id)]
+
+    await standin.delete_message(first.id)
+    assert [m["id"] for m in standin.pins_in("battle")] == [str(second.id)]
+    assert [m.id async for m in channel.pins()] == [second.id]
+    with pytest.raises(discord.NotFound):
+        await first.edit(content="gone")
+    assert "delete" not in [s.kind for s in standin.sent_in("battle")], "a moderator's deletion is not the bot's"
+
+    standin.refuse_pins("battle")
+    with pytest.raises(discord.Forbidden) as refused:
+        await second.unpin()
+    assert refused.value.code == 50013 and standin.pins_in("battle") != []
+    standin.refuse_pins("battle", False)
+    await second.unpin()
+    assert standin.pins_in("battle") == []
+
+
 async def test_user_message_without_content_intent_is_blank(standin: StandIn, bot: TinyBot) -> None:
     await standin.post_message("general", "I charge!", author="carol")
     heard = await asyncio.wait_for(bot.heard.get(), 5)

@@ -61,6 +61,7 @@ class World:
         self.commands: dict[str | None, list[Payload]] = {}
         self.dms: dict[str, str] = {}
         self.refused_dms: dict[str, tuple[int, str]] = {}  # user id -> (code, message) a DM gets (403)
+        self.refused_pins: dict[str, tuple[int, str]] = {}  # channel id -> (code, message) a (un)pin gets (403)
         self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.sent: list[Sent] = []
         self.requests: list[Request] = []
@@ -191,7 +192,11 @@ class World:
         return message
 
     def delete_message(self, message: Payload) -> None:
+        """Forget a message; a deleted message drops out of its channel's pins, as on Discord."""
         self.messages.pop(message["id"], None)
+        pins = self.pins.get(message["channel_id"])
+        if pins:
+            pins[:] = [p for p in pins if p[0] != message["id"]]
 
     def _apply(self, message: Payload, body: dict[str, Any], files: list[Upload], *, creating: bool) -> None:
         if "content" in body:
