@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import SPECTATOR, BoardView, Event, Game, SideId, UndoApplied
+from engine.core import SPECTATOR, BoardView, Game, SideId, UndoApplied, replay
 
 __all__ = ["EXPORT_FORMAT", "FALLBACK_FRAMES", "BoardStep", "board_history", "export_json", "public_records",
            "replay_frames"]
@@ -74,27 +74,15 @@ class BoardStep:
 def board_history(game: Game[Any]) -> list[BoardStep]:
     """Fold the log once and take the spectator's board after each event still in effect.
 
-    This is ``engine.core.fold`` step by step: an undo drops the steps it took back, so a replay never
+    ``engine.core.replay`` does the folding; an undo drops the steps it took back, so a replay never
     shows a move the table agreed to take back. An unchanged board is shared, not rebuilt, to keep a
     long game's history small.
     """
-    system, setup = game.system, game.setup
-    state = system.initial_state(setup)
-    effective: list[Event] = []
     steps: list[BoardStep] = []
-    for event in game.log:
+    for event, state in replay(game.system, game.setup, game.log):
         if isinstance(event.body, UndoApplied):
-            target = event.body.to_seq
-            effective = [kept for kept in effective if kept.seq <= target]
-            steps = [step for step in steps if step.seq <= target]
-            state = system.initial_state(setup)
-            for kept in effective:
-                kept.body.apply(state)
-        else:
-            event.body.apply(state)
-            effective.append(event)
-        state.seq = event.seq
-        board = system.board(state, SPECTATOR, ())
+            steps = [step for step in steps if step.seq <= event.body.to_seq]
+        board = game.system.board(state, SPECTATOR, ())
         if steps and board == steps[-1].board:
             board = steps[-1].board
         steps.append(BoardStep(event.seq, state.round, state.active_side, board))

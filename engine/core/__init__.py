@@ -65,7 +65,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
-from engine.core.game import Game, LegalCommands, fold, roller_from_log
+from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.state import CoreState, GameSetup
@@ -166,6 +166,7 @@ __all__ = [
     "log_view",
     "parse_point",
     "pending_view",
+    "replay",
     "roller_from_log",
     "side_only",
 ]

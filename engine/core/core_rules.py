@@ -105,17 +105,22 @@ def _pending(ctx: Context[Any], decision_id: str) -> Decision:
     return decision
 
 
-def _answer(ctx: Context[Any], command: Answer) -> None:
-    decision = _pending(ctx, command.decision_id)
-    if ctx.state.controller(decision.owner) != ctx.actor.user:
-        raise NotYourTurn(f"decision {decision.id} belongs to side {decision.owner}", verb=command.verb)
+def _given_answers(decision: Decision, command: Answer | ForceDecision) -> dict[str, str]:
+    """The answers a command gives, by part; a lone ``choice`` answers a one-part decision."""
     answers = dict(command.answers)
     if command.choice is not None:
         if len(decision.parts) != 1:
             raise InvalidCommand(f"decision {decision.id} has parts {decision.part_keys()}; answer each as "
                                  "part=answer;part=answer", verb=command.verb)
         answers[decision.parts[0].key] = command.choice
-    ctx.answer(decision, decision.check_answers(answers), "answer")
+    return decision.check_answers(answers)
+
+
+def _answer(ctx: Context[Any], command: Answer) -> None:
+    decision = _pending(ctx, command.decision_id)
+    if ctx.state.controller(decision.owner) != ctx.actor.user:
+        raise NotYourTurn(f"decision {decision.id} belongs to side {decision.owner}", verb=command.verb)
+    ctx.answer(decision, _given_answers(decision, command), "answer")
 
 
 def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
@@ -133,13 +138,7 @@ def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
 def _force(ctx: Context[Any], command: ForceDecision) -> None:
     _require_host(ctx, command)
     decision = _pending(ctx, command.decision_id)
-    answers = dict(command.answers)
-    if command.choice is not None:
-        if len(decision.parts) != 1:
-            raise InvalidCommand(f"decision {decision.id} has parts {decision.part_keys()}; answer each as "
-                                 "part=answer;part=answer", verb=command.verb)
-        answers[decision.parts[0].key] = command.choice
-    ctx.answer(decision, decision.check_answers(answers), "forced")
+    ctx.answer(decision, _given_answers(decision, command), "forced")
 
 
 MAX_EXTENSION_MINUTES = 1440

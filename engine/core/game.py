@@ -44,11 +44,12 @@ __all__ = ["Game", "LegalCommands", "fold", "roller_from_log"]
 S = TypeVar("S", bound=CoreState)
 
 
-def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
-    """Replay events into a state without validation (the unchecked door, for replay only).
+def replay(system: System[S], setup: GameSetup, events: Iterable[Event]) -> Iterator[tuple[Event, S]]:
+    """Fold events one at a time, yielding each with the state just after it (the unchecked door, for replay).
 
     An ``UndoApplied`` rewinds to the state after its target event: only the events in effect then
-    stay in effect. Dice are not part of the state, so undone rolls stay drawn.
+    stay in effect. Dice are not part of the state, so undone rolls stay drawn. The state yielded is
+    the one being folded: copy it to keep it.
     """
     state = system.initial_state(setup)
     effective: list[Event] = []
@@ -63,6 +64,14 @@ def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
             event.body.apply(state)
             effective.append(event)
         state.seq = event.seq
+        yield event, state
+
+
+def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
+    """The state after all ``events`` (see ``replay``)."""
+    state = system.initial_state(setup)
+    for _, state in replay(system, setup, events):  # noqa: B007 - only the last state matters
+        pass
     return state
 
 
