@@ -135,20 +135,26 @@ class GameMaster(discord.Client):
         if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
+        if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(interaction):
+            return
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
             return
         await self.run_invocation(interaction, Invocation(path, plain, files), preview=path in PREVIEWED)
 
-    async def _new_game(self, interaction: discord.Interaction, options: dict[str, str | int | float | bool]) -> None:
-        """Check the bot may work here; with an opponent (or ``thread:yes``) open the game's own thread, named
-        after the game and its players, start the game there and post the invite card."""
+    @staticmethod
+    async def _refuse_without_permissions(interaction: discord.Interaction) -> bool:
+        """A game needs the bot to post, attach pictures and open threads here: name what is missing."""
         lacking = missing(interaction.app_permissions)
         if lacking:
             await interaction.response.send_message(
                 f"I cannot host a game in this channel: I am missing {', '.join(lacking)}. Ask a server admin to "
                 "grant them here (the invite link in the README grants exactly what I need).", ephemeral=True)
-            return
+        return bool(lacking)
+
+    async def _new_game(self, interaction: discord.Interaction, options: dict[str, str | int | float | bool]) -> None:
+        """With an opponent (or ``thread:yes``) open the game's own thread, named after the game and its
+        players, start the game there and post the invite card; otherwise host it in this channel."""
         opponent = str(options["opponent"]) if "opponent" in options else None
         channel = interaction.channel
         if not options.get("thread", opponent is not None) or not isinstance(channel, discord.TextChannel):
