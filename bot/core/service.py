@@ -10,23 +10,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.core.announce import announce, announce_pending, decision_prompt
+from bot.core.announce import announce, announce_pending
 from bot.core.core_commands import core_command
 from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.end_card import end_card
-from bot.core.export import export_json, replay_frames
-from bot.core.map_import import import_map_command, map_preview, preset_map_command
-from bot.core.outputs import Document, Output, OutputFile, Replay
+from bot.core.map_import import import_map_command, preset_map_command
+from bot.core.outputs import Output
 from bot.core.pace import PACES, Pace, pace_of
 from bot.core.parsing import CommandLineError, Invocation
-from bot.core.pictures import board_picture, board_text
+from bot.core.pictures import board_picture
+from bot.core.queries import answer_query, status_line, suggest
 from bot.core.registry import Suggest
 from bot.core.storage import (
     ConcurrentUpdate,
@@ -53,12 +52,10 @@ from engine.core import (
     GameResumed,
     GameSetup,
     ImportUnits,
-    QueryAnswer,
     RulesError,
     SideId,
     System,
     UserId,
-    Viewer,
 )
 from engine.dice import NotationError, Roller, commitment, new_seed, roll_expression
 from engine.schema import DataError
@@ -259,7 +256,7 @@ class TableService:
             found = self._maps()
         else:
             game = self.live_game(table)
-            found = [] if game is None else _suggest(game, user, kind)
+            found = [] if game is None else suggest(game, user, kind)
         wanted = typed.casefold()
         return [value for value in found if wanted in value.casefold()][:25]
 
@@ -307,7 +304,7 @@ class TableService:
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
         if invocation.path == ("game", "join") and "side" not in invocation.options:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
-        query = self._query(game, user, invocation, side, actor.host)
+        query = answer_query(game, user, invocation, side, actor.host)
         if query is not None:
             return [replace(output, table=table, game_id=stored.game_id) for output in query]
         command = (self._import_command(game, invocation) or core_command(invocation)
@@ -335,7 +332,7 @@ class TableService:
             if any(isinstance(event.body, GameEnded) for event in events):
                 outputs.append(Output(text=end_card(game)))
             if any(isinstance(event.body, GameResumed) for event in events):
-                outputs.append(Output(text=f"Where we were: {self._status(game)}"))
+                outputs.append(Output(text=f"Where we were: {status_line(game)}"))
             deadlines = await self._deadline_changes(stored.game_id, game, pending_before, events)
             outputs = [_stamp(o, stored, deadlines) for o in outputs]
             durable = _durable(table, actor.user, outputs)
@@ -410,7 +407,7 @@ class TableService:
         game = self._live.get(game_id) if game_id else None
         if game_id is None or game is None:
             return None
-        return game_id, self._status(game)
+        return game_id, status_line(game)
 
     async def status_message(self, game_id: str) -> MessageRef | None:
         """The message showing a game's status, if one was posted."""
@@ -513,131 +510,6 @@ class TableService:
                                   ref.message_id))
         return found
 
-    def _query(self, game: Game[Any], user: UserId, invocation: Invocation,
-               side: SideId | None, host: bool = False) -> list[Output] | None:
-        held = game.state.sides_of(user)
-        viewer = Viewer.of_side(side) if side is not None and side in held else _viewer_for(game, user)
-        match invocation.path:
-            case ("game", "state"):
-                return [Output(text=json.dumps(game.view(viewer).public_json(), indent=1), to=user)]
-            case ("game", "rules"):
-                rulings = game.setup.rulings or {}
-                text = "\n".join(f"{key}: {value}" for key, value in rulings.items()) or "No rules options."
-                return [Output(text=text, to=user)]
-            case ("log",):
-                count = int(invocation.options.get("count", 10))
-                lines = game.log_view(viewer).lines[-count:]
-                return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines), to=user)]
-            case ("status",):
-                return [Output(text=self._status(game)), *announce_pending(game)]
-            case ("help",):
-                return [Output(text=self._help(game, user, host), to=user)]
-            case ("map", "preview"):
-                return map_preview(str(invocation.options["name"]), load_system_data(game.setup.system), user)
-            case ("game", "export"):
-                return [_export(game, str(invocation.options.get("every", "turn")), user)]
-            case ("board",):
-                # The table sees what a spectator sees; someone holding no side looks privately.
-                to = None if held else user
-                if invocation.options.get("text"):
-                    return [Output(text=board_text(game, SPECTATOR), to=to)]
-                zoom = invocation.options.get("zoom")
-                return [Output(text=f"The table at event #{game.seq}.", to=to,
-                               pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None))]
-        answer = game.system.query(game.state, viewer, invocation.path, invocation.options)
-        if answer is None:
-            return None
-        if not answer.private and viewer != SPECTATOR:
-            answer = _public_answer(game, invocation, answer)
-        shown_to = viewer if answer.private else SPECTATOR
-        pictures = board_picture(game, answer.overlays, viewer=shown_to) if answer.overlays else ()
-        picks = tuple((pick.label, replace(invocation, options={**invocation.options, pick.option: pick.value}))
-                      for pick in answer.picks)
-        return [Output(text=answer.text, to=user if answer.private else None, pictures=pictures, picks=picks)]
-
-    def _status(self, game: Game[Any]) -> str:
-        view = game.view(SPECTATOR)
-        seats = ", ".join(f"{side}: {view.seats.get(side, 'empty')}" for side in view.sides)
-        scores = game.system.scores(game.state)
-        pending = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending) or "nothing"
-        over = f" {view.outcome.describe()}" if view.outcome else ""
-        paused = " Paused by the host (/game resume)." if game.state.paused else ""
-        away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
-        return (f"{game.system.spec.title}, round {view.round}. Seats: {seats}. "
-                f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
-
-    def _help(self, game: Game[Any], user: UserId, host: bool) -> str:
-        """What this person can do now, in this game's state: the next step first, then the tools."""
-        held = game.state.sides_of(user)
-        if game.is_over():
-            return ("The game is over. /game rematch plays it again with the sides swapped, /game export takes "
-                    "its log and a replay home, /game new starts another.")
-        mine = [d for d in game.pending if d.owner in held]
-        if mine:
-            return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
-        look = "You can look at any time: /board, /status, /log."
-        if game.pending:
-            return f"Waiting for side {game.pending[0].owner} to decide. {look}"
-        if not held:
-            free = [s for s in game.state.sides if s not in game.state.seats]
-            join = "Join with /game join" + (f" (free: {', '.join(free)})." if free else "; every side is taken.")
-            return f"You hold no side. {join} {look}"
-        board = game.system.board(game.state, Viewer.of_side(held[0]), ())
-        models = [m.id for m in board.models if m.side in held] if board else []
-        lines = [f"You hold side {', '.join(held)}."]
-        if not models:
-            forces = self._force_names(game.setup.system)
-            example = f" (for example {forces[0]})" if forces else ""
-            lines.append(f"Your side has no models yet: /force load name:<force>{example} side:{held[0]}, or "
-                         f"/model add; then /deploy auto side:{held[0]} spreads them in your zone.")
-        else:
-            lines.append(f"Your models: {', '.join(models[:12])}{' ...' if len(models) > 12 else ''}. Next: "
-                         f"/move model:{models[0]} (leave to: out for suggested moves), /measure, /los, /roll, "
-                         "/model wound; /round turn passes the turn.")
-        if host:
-            lines.append("As host: /game pause, /game force, /game extend, /game seat, /game end.")
-        lines.append(look)
-        return " ".join(lines)
-
-    @staticmethod
-    def _force_names(system: str) -> list[str]:
-        try:
-            return [force.name for force in load_system_data(system).forces]
-        except DataError:
-            return []
-
-
-def _suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:
-    held = game.state.sides_of(user)
-    viewer = _viewer_for(game, user)
-    board = game.system.board(game.state, viewer, ())
-    match kind:
-        case Suggest.SIDE:
-            return list(game.state.sides)
-        case Suggest.MODEL:
-            return [m.id for m in board.models] if board else []
-        case Suggest.OWN_MODEL:
-            return [m.id for m in board.models if m.side in held] if board else []
-        case Suggest.TERRAIN:
-            return [t.id for t in board.terrain] if board else []
-        case Suggest.DECISION:
-            return [d.id for d in game.pending if d.owner in held]
-        case Suggest.CARD:
-            hand = getattr(game.view(viewer), "my_hand", None)
-            return list(hand or ())
-    catalogue = load_system_data(game.setup.system)
-    match kind:
-        case Suggest.UNIT:
-            return [u.name for u in catalogue.units] + list(game.state.imported_units)
-        case Suggest.FORCE:
-            return [f.name for f in catalogue.forces]
-    return []
-
-
-def _viewer_for(game: Game[Any], user: UserId) -> Viewer:
-    held = game.state.sides_of(user)
-    return Viewer.of_side(held[0]) if len(held) == 1 else SPECTATOR
-
 
 def _with_working(outputs: list[Output], events: Sequence[Event]) -> list[Output]:
     """Offer the working on the public summary of a command whose public events can explain themselves."""
@@ -660,28 +532,6 @@ def _preview(game: Game[Any], command: Command, actor: Actor, invocation: Invoca
     return Output(text="Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
                   pictures=board_picture(twin, overlays, name="preview.png"),
                   confirm=replace(invocation, built_at_seq=game.seq))
-
-
-def _public_answer(game: Game[Any], invocation: Invocation, mine: QueryAnswer) -> QueryAnswer:
-    """A public answer is recomputed as a spectator sees the table, so it cannot carry what only the
-    asker knows; when a spectator could not ask it at all, the asker's answer stays private."""
-    try:
-        public = game.system.query(game.state, SPECTATOR, invocation.path, invocation.options)
-    except RulesError:
-        public = None
-    return public if public is not None else replace(mine, private=True)
-
-
-def _export(game: Game[Any], every: str, user: UserId) -> Output:
-    """The public log as JSON and the public boards as an animated GIF, for the asker to keep."""
-    name = f"{game.setup.system}-game"
-    files: list[OutputFile] = [Document(f"{name}.json", export_json(game).decode("utf-8"),
-                                        "The game's public log as JSON")]
-    frames = replay_frames(game, every)
-    if frames:
-        files.append(Replay(f"{name}.gif", tuple(frames), f"The battlefield by {every}, {len(frames)} pictures"))
-    return Output(text=f"The game up to event #{game.seq}: its public log and a replay by {every}.", to=user,
-                  pictures=tuple(files))
 
 
 def _cleaned(invocation: Invocation) -> Invocation:
