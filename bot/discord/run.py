@@ -9,6 +9,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.core.service import TableService
@@ -47,6 +48,10 @@ def run_bot(token: str, *, force_sync: bool = False) -> int:
         asyncio.run(_serve(token, force_sync=force_sync, guild_id=int(guild) if guild else None, db=db))
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN (in the environment or .env).", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"Cannot reach Discord ({type(error).__name__}): check the network, then start again.",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
