@@ -29,6 +29,9 @@ from engine.core import UserId
 
 __all__ = ["GameMaster"]
 
+# The bot never joins voice: no start-up warnings about voice libraries it does not need.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
 _log = logging.getLogger(__name__)
 _CDN_HOSTS = frozenset({"cdn.discordapp.com", "media.discordapp.net"})
 _FETCH_TIMEOUT = 10.0  # seconds
