@@ -77,7 +77,8 @@ def status_line(game: Game[Any]) -> str:
     over = f" {view.outcome.describe()}" if view.outcome else ""
     paused = " Paused by the host (/game resume)." if game.state.paused else ""
     away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
-    return (f"{game.system.spec.title}, round {view.round}. Seats: {seats}. "
+    turn = f", side {view.active_side} to play" if view.active_side else ""
+    return (f"{game.system.spec.title}, round {view.round}{turn}. Seats: {seats}. "
             f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
 
 def help_text(game: Game[Any], user: UserId, host: bool) -> str:

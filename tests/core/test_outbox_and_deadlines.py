@@ -311,3 +311,10 @@ async def test_the_host_lays_a_preset_map_before_deployment_only(service: TableS
     await run(service, ALICE, "/force load name:Red Company side:A")
     (late,) = await run(service, ALICE, "/map use name:crossroads")
     assert late.error
+
+
+async def test_the_status_line_says_whose_turn_it_is(service: TableService) -> None:
+    await two_player_freeplay(service)
+    await run(service, ALICE, "/round turn side:B")
+    (status,) = await run(service, BOB, "/status")
+    assert status.text.startswith("Freeplay, round 1, side B to play. Seats: A: alice, B: bob.")
