@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TypeVar
 
 from .errors import UnknownId
@@ -57,11 +57,6 @@ class Battlefield:
     def others(self, ident: str) -> tuple[Base, ...]:
         """Return every base except the one called ``ident`` (matched exactly)."""
         return tuple(b for b in self.bases if b.id != ident)
-
-    def with_base(self, base: Base) -> Battlefield:
-        """Return a copy with ``base`` replacing the base of the same id (or added if it is new)."""
-        kept = tuple(b for b in self.bases if b.id != base.id)
-        return replace(self, bases=(*kept, base))
 
 
 def _lookup(ident: str, pool: tuple[_T, ...], what: str) -> _T:
