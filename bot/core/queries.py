@@ -100,6 +100,8 @@ def help_text(game: Game[Any], user: UserId, host: bool) -> str:
     board = game.system.board(game.state, Viewer.of_side(held[0]), ())
     models = [m.id for m in board.models if m.side in held] if board else []
     lines = [f"You hold side {', '.join(held)}."]
+    if len(held) > 1:
+        lines.append(f"Moves act for their model's side; for the rest choose with /game side side:{held[0]}.")
     if not models:
         forces = _force_names(game.setup.system)
         example = f" (for example {forces[0]})" if forces else ""

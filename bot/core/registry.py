@@ -94,6 +94,9 @@ REGISTRY: tuple[CommandSpec, ...] = (
         CommandSpec("join", "Take a side", (
             OptionSpec("side", "The side to take (the first free one if you name none)", suggest=Suggest.SIDE),
         )),
+        CommandSpec("side", "Holding several sides: choose which one your commands act for", (
+            OptionSpec("side", "The side", required=True, suggest=Suggest.SIDE),
+        )),
         CommandSpec("leave", "Give up your seat at a side", (OptionSpec("side", "The side to leave", required=True,
                                                                    suggest=Suggest.SIDE),)),
         CommandSpec("list", "The games this table has hosted, newest first"),

@@ -42,6 +42,7 @@ from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
     Actor,
+    AmbiguousCommand,
     Command,
     DecisionExtended,
     DiceRolled,
@@ -91,6 +92,7 @@ class TableService:
         self._live: dict[str, Game[Any]] = {}
         self._live_at: dict[str, str] = {}  # table -> the game id last used there
         self._locks: dict[str, asyncio.Lock] = {}
+        self._acting_as: dict[tuple[str, UserId], SideId] = {}  # /game side: who acts for which side, by table
         self._counter = 0
 
     # -- entry point ---------------------------------------------------------------------------
@@ -304,7 +306,10 @@ class TableService:
         actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
         if invocation.path == ("game", "join") and "side" not in invocation.options:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
-        query = answer_query(game, user, invocation, side, actor.host)
+        if invocation.path == ("game", "side"):
+            return [self._choose_side(table, user, game, SideId(str(invocation.options["side"]).upper()))]
+        chosen = self._acting_as.get((table, user))
+        query = answer_query(game, user, invocation, side or chosen, actor.host)
         if query is not None:
             return [replace(output, table=table, game_id=stored.game_id) for output in query]
         command = (self._import_command(game, invocation) or core_command(invocation)
@@ -316,7 +321,22 @@ class TableService:
         is_core = type(command) in CORE_COMMANDS
         if preview and not is_core:
             return [_preview(game, command, actor, invocation)]
-        return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
+        try:
+            return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
+        except AmbiguousCommand:
+            if side is not None or chosen is None or chosen not in game.state.sides_of(user):
+                raise
+            return await self._run(stored, game, command, replace(actor, side=chosen), table, interaction_id,
+                                   show_board=not is_core)
+
+    def _choose_side(self, table: str, user: UserId, game: Game[Any], side: SideId) -> Output:
+        """On a table where someone holds several sides: the side their commands act for when it is not
+        clear from the command itself (a move acts for its model's side anyway)."""
+        held = game.state.sides_of(user)
+        if side not in held:
+            raise CommandLineError(f"you do not hold side {side}; you hold {', '.join(held) or 'no side'}")
+        self._acting_as[(table, user)] = side
+        return Output(text=f"You act for side {side} at this table until you choose another.", to=user)
 
     async def _run(self, stored: StoredGame, game: Game[Any], command: Command, actor: Actor, table: str,
                    interaction_id: str | None, *, show_board: bool = True) -> list[Output]:

@@ -19,7 +19,7 @@ from engine.core.core_events import (
     UndoApplied,
 )
 from engine.core.decisions import Decision
-from engine.core.errors import InvalidCommand, NotYourTurn
+from engine.core.errors import AmbiguousCommand, NotYourTurn
 from engine.core.events import Event, EventBody
 from engine.core.ids import SideId
 from engine.core.state import CoreState
@@ -76,7 +76,8 @@ class Context(Generic[S]):
             if not held:
                 raise NotYourTurn(f"{self.actor.user} holds no side in this game; join one of "
                                   f"{', '.join(self.state.sides)} first")
-            raise InvalidCommand(f"{self.actor.user} holds sides {', '.join(held)}; say which one acts")
+            raise AmbiguousCommand(f"{self.actor.user} holds sides {', '.join(held)}; say which one acts: "
+                                   f"/game side side:{held[0]} (it stays chosen at this table)")
         return side
 
     def roll(

@@ -318,3 +318,16 @@ async def test_the_status_line_says_whose_turn_it_is(service: TableService) -> N
     await run(service, ALICE, "/round turn side:B")
     (status,) = await run(service, BOB, "/status")
     assert status.text.startswith("Freeplay, round 1, side B to play. Seats: A: alice, B: bob.")
+
+
+async def test_holding_both_sides_a_player_chooses_which_one_acts(service: TableService) -> None:
+    await run(service, ALICE, "/game demo system:freeplay")
+    (unclear,) = await run(service, ALICE, "/round next")
+    assert unclear.error and "holds sides A, B; say which one acts: /game side side:A" in unclear.text
+    (chosen,) = await run(service, ALICE, "/game side side:B")
+    assert chosen.to == ALICE and chosen.text == "You act for side B at this table until you choose another."
+    assert not any(o.error for o in await run(service, ALICE, "/round next"))
+    moved = await run(service, ALICE, "/move model:A1 to:18,10")
+    assert not any(o.error for o in moved), "a move still acts for its model's side"
+    (refused,) = await run(service, BOB, "/game side side:A")
+    assert refused.error and "you do not hold side A; you hold no side" in refused.text
