@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.core.announce import announce_pending, decision_prompt
-from bot.core.data_loader import load_system_data
+from bot.core.data_loader import load_system_data, shipped_data
 from bot.core.export import export_json, replay_frames
 from bot.core.map_import import map_preview
 from bot.core.outputs import Document, Output, OutputFile, Replay
@@ -19,7 +19,6 @@ from bot.core.parsing import Invocation
 from bot.core.pictures import board_picture, board_text
 from bot.core.registry import Suggest
 from engine.core import SPECTATOR, Game, QueryAnswer, RulesError, SideId, UserId, Viewer
-from engine.schema import DataError
 
 __all__ = ["answer_query", "help_text", "status_line", "suggest", "viewer_for"]
 
@@ -117,10 +116,8 @@ def help_text(game: Game[Any], user: UserId, host: bool) -> str:
     return " ".join(lines)
 
 def _force_names(system: str) -> list[str]:
-    try:
-        return [force.name for force in load_system_data(system).forces]
-    except DataError:
-        return []
+    catalogue = shipped_data(system)
+    return [force.name for force in catalogue.forces] if catalogue else []
 
 
 def suggest(game: Game[Any], user: UserId, kind: Suggest) -> list[str]:

@@ -8,7 +8,6 @@ its sender alone, saying what was wrong and what is accepted.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import time
@@ -18,7 +17,7 @@ from typing import Any
 
 from bot.core.announce import announce, announce_pending
 from bot.core.core_commands import core_command
-from bot.core.data_loader import load_player_import, load_system_data
+from bot.core.data_loader import load_player_import, load_system_data, shipped_data
 from bot.core.end_card import end_card
 from bot.core.map_import import import_map_command, preset_map_command
 from bot.core.outputs import Output
@@ -213,10 +212,7 @@ class TableService:
     async def _demo(self, table: str, user: UserId, system: str) -> list[Output]:
         """A ready practice table at once: the first preset map and a demo force deployed for every side,
         all held by the asker (rigged dice allowed, every rigged roll marked)."""
-        try:
-            catalogue = load_system_data(system.casefold())
-        except DataError:
-            catalogue = None
+        catalogue = shipped_data(system.casefold())
         maps = {"map": catalogue.maps[0].id} if catalogue and catalogue.maps else {}
         outputs = await self._new_game(table, user, {"system": system, "practice": True, **maps})
         stored, game = await self._load(table)
@@ -264,17 +260,16 @@ class TableService:
 
     def preset_maps(self, system: str) -> list[tuple[str, str]]:
         """A system's preset maps as (id, name), for a settings menu."""
-        try:
-            return [(preset.id, preset.name) for preset in load_system_data(system.casefold()).maps]
-        except DataError:
-            return []
+        catalogue = shipped_data(system.casefold())
+        return [(preset.id, preset.name) for preset in catalogue.maps] if catalogue else []
 
     def _maps(self) -> list[str]:
         """Every map a new game may use: each system's presets and generated layouts (data is cached)."""
         found: list[str] = []
         for name, factory in self._systems.items():
-            with contextlib.suppress(DataError):  # a system without data files (a test system) has no presets
-                found.extend(m.id for m in load_system_data(name).maps)
+            catalogue = shipped_data(name)
+            if catalogue is not None:  # a test system ships no data, so no presets
+                found.extend(m.id for m in catalogue.maps)
             found.extend(factory().spec.generated_maps)
         return found
 
