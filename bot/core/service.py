@@ -41,7 +41,6 @@ from engine.core import (
     CORE_COMMANDS,
     SPECTATOR,
     Actor,
-    AmbiguousCommand,
     Command,
     DecisionExtended,
     DiceRolled,
@@ -298,12 +297,12 @@ class TableService:
     async def _in_game(self, table: str, user: UserId, invocation: Invocation, manager: bool,
                        side: SideId | None, interaction_id: str | None, preview: bool = False) -> list[Output]:
         stored, game = await self._load(table)
-        actor = Actor(user=user, side=side, host=manager or user == stored.setup.host)
-        if invocation.path == ("game", "join") and "side" not in invocation.options:
-            invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         if invocation.path == ("game", "side"):
             return [self._choose_side(table, user, game, SideId(str(invocation.options["side"]).upper()))]
         chosen = self._acting_as.get((table, user))
+        actor = Actor(user=user, side=side, host=manager or user == stored.setup.host, fallback_side=chosen)
+        if invocation.path == ("game", "join") and "side" not in invocation.options:
+            invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         query = answer_query(game, user, invocation, side or chosen, actor.host)
         if query is not None:
             return [replace(output, table=table, game_id=stored.game_id) for output in query]
@@ -316,13 +315,7 @@ class TableService:
         is_core = type(command) in CORE_COMMANDS
         if preview and not is_core:
             return [_preview(game, command, actor, invocation)]
-        try:
-            return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
-        except AmbiguousCommand:
-            if side is not None or chosen is None or chosen not in game.state.sides_of(user):
-                raise
-            return await self._run(stored, game, command, replace(actor, side=chosen), table, interaction_id,
-                                   show_board=not is_core)
+        return await self._run(stored, game, command, actor, table, interaction_id, show_board=not is_core)
 
     def _choose_side(self, table: str, user: UserId, game: Game[Any], side: SideId) -> Output:
         """On a table where someone holds several sides: the side their commands act for when it is not

@@ -44,6 +44,7 @@ class Actor:
     user: UserId
     side: SideId | None = None
     host: bool = False
+    fallback_side: SideId | None = None  # acts for it when the command does not say and the user holds several
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -73,6 +73,8 @@ class Context(Generic[S]):
             held = self.state.sides_of(self.actor.user)
             if len(held) == 1:
                 return held[0]
+            if self.actor.fallback_side in held:
+                return self.actor.fallback_side
             if not held:
                 raise NotYourTurn(f"{self.actor.user} holds no side in this game; join one of "
                                   f"{', '.join(self.state.sides)} first")
