@@ -176,11 +176,14 @@ class TableService:
 
     async def _table_history(self, table: str) -> str:
         """Every game this table hosted, newest first: who played, how far it got, how it ended."""
-        games = [stored for stored in await self._repository.games() if stored.table == table]
+        games = [summary for summary in await self._repository.list_games() if summary.table == table]
         if not games:
             return "No game has been played at this table yet; start one with /game new."
         lines = []
-        for stored in reversed(games[-10:]):
+        for summary in reversed(games[-10:]):
+            stored = await self._repository.game(summary.game_id)
+            if stored is None:
+                continue
             game = await self._game_of(stored)
             view = game.view(SPECTATOR)
             seats = ", ".join(f"{side}: {user}" for side, user in view.seats.items()) or "no players"
@@ -411,11 +414,8 @@ class TableService:
 
     def status_now(self, table: str) -> tuple[str, str] | None:
         """The game id and the public status line of the game last used at ``table``, from memory."""
-        game_id = self._live_at.get(table)
-        game = self._live.get(game_id) if game_id else None
-        if game_id is None or game is None:
-            return None
-        return game_id, status_line(game)
+        game = self.live_game(table)
+        return None if game is None else (self._live_at[table], status_line(game))
 
     async def status_message(self, game_id: str) -> MessageRef | None:
         """The message showing a game's status, if one was posted."""
@@ -431,7 +431,9 @@ class TableService:
         a required one is announced as late (the game waits for its owner or the host's /decide force)."""
         now = self._clock()
         outputs: list[Output] = []
-        for deadline in await self._repository.deadlines():
+        armed = await self._repository.deadlines()
+        due_at = {(d.game_id, d.decision_id): d.due_at for d in armed}
+        for deadline in armed:
             if deadline.due_at > now:
                 break
             stored = await self._repository.game(deadline.game_id)
@@ -439,13 +441,14 @@ class TableService:
                 continue
             game = await self._game_of(stored)
             if deadline.decision_id.startswith(_REMINDER):
-                outputs.extend(await self._remind(stored, game, deadline.decision_id.removeprefix(_REMINDER)))
+                decision_id = deadline.decision_id.removeprefix(_REMINDER)
+                outputs.extend(await self._remind(stored, game, decision_id, due_at.get((stored.game_id, decision_id))))
             else:
                 outputs.extend(await self._expire(stored, game, deadline.decision_id))
         return outputs
 
-    async def _remind(self, stored: StoredGame, game: Game[Any], decision_id: str) -> list[Output]:
-        """Half the time is gone: a private nudge to the player who owes the decision."""
+    async def _remind(self, stored: StoredGame, game: Game[Any], decision_id: str, due: float | None) -> list[Output]:
+        """Half the time is gone: a private nudge to the player who owes the decision (due at ``due``)."""
         decision = game.state.pending.get(decision_id)
         owner = game.state.seats.get(decision.owner) if decision else None
         if decision is not None and game.state.paused:  # nobody is nudged while the host has paused play
@@ -453,8 +456,6 @@ class TableService:
             return await self._commit_only(stored, game, {_REMINDER + decision_id: later})
         notes: list[Output] = []
         if decision is not None and owner is not None:
-            due = {d.decision_id: d.due_at for d in await self._repository.deadlines()
-                   if d.game_id == stored.game_id}.get(decision_id)
             kind = "optional: if time runs out the default applies" if decision.optional else "the game waits for it"
             notes.append(Output(text=f"Reminder: your choice {decision_id} is waiting ({decision.prompt}); {kind}.",
                                 to=owner, table=stored.table, game_id=stored.game_id, deadline=due))
@@ -505,8 +506,9 @@ class TableService:
         (channel, message id): after a restart the front-end edits those messages in place."""
         found: list[tuple[Output, int, int]] = []
         armed = {(d.game_id, d.decision_id): d.due_at for d in await self._repository.deadlines()}
-        for stored in await self._repository.games():
-            if stored.ended:
+        for summary in await self._repository.list_games():
+            stored = None if summary.ended else await self._repository.game(summary.game_id)
+            if stored is None:
                 continue
             game = await self._game_of(stored)
             for notice in announce_pending(game):

@@ -13,7 +13,6 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -25,6 +24,7 @@ from bot.core.storage import (
     Deadline,
     DeadlineChanges,
     DuplicateInteraction,
+    GameSummary,
     MessageRef,
     OutboxItem,
     OutboxRow,
@@ -34,7 +34,7 @@ from bot.core.storage import (
 )
 from engine.core import GameSetup
 
-__all__ = ["SCHEMA_VERSION", "GameSummary", "SqliteRepository"]
+__all__ = ["SCHEMA_VERSION", "SqliteRepository"]
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
@@ -94,17 +94,6 @@ _SCHEMA = (
 
 _LAST_SEQ = ("SELECT coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.game_id), 0) "
              "FROM games g WHERE g.game_id = ?")
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """What start-up needs to know about a game without reading its log."""
-
-    game_id: str
-    table: str
-    system: str
-    ended: bool
-    seq: int
 
 
 def _dumps(value: object) -> str:

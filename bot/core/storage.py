@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from engine.core import GameSetup
 
-__all__ = ["ConcurrentUpdate", "Deadline", "DuplicateInteraction", "GameRepository", "MemoryRepository", "MessageRef",
-           "OutboxItem", "OutboxRow", "Snapshot", "StoredGame", "TableBusy"]
+__all__ = ["ConcurrentUpdate", "Deadline", "DuplicateInteraction", "GameRepository", "GameSummary",
+           "MemoryRepository", "MessageRef", "OutboxItem", "OutboxRow", "Snapshot", "StoredGame", "TableBusy"]
 
 
 class TableBusy(ValueError):
@@ -47,6 +47,17 @@ class OutboxRow:
     destination: str
     payload: dict[str, Any]
     created_at: float
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What start-up needs to know about a game without reading its log."""
+
+    game_id: str
+    table: str
+    system: str
+    ended: bool
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,9 @@ class GameRepository(Protocol):
 
     async def games(self) -> list[StoredGame]:
         """Every stored game, oldest first."""
+
+    async def list_games(self) -> list[GameSummary]:
+        """Every game without its log, oldest first: enough to choose which logs to read."""
 
     async def unsent_outbox(self) -> list[OutboxRow]:
         """Committed messages not yet confirmed sent, oldest first."""
@@ -196,6 +210,9 @@ class MemoryRepository:
 
     async def games(self) -> list[StoredGame]:
         return list(self._games.values())
+
+    async def list_games(self) -> list[GameSummary]:
+        return [GameSummary(g.game_id, g.table, g.setup.system, g.ended, g.seq) for g in self._games.values()]
 
     async def unsent_outbox(self) -> list[OutboxRow]:
         return [row for row_id, row in self._outbox.items() if row_id not in self._sent]

@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.sqlite_store import GameSummary, SqliteRepository
+from bot.core.sqlite_store import SqliteRepository
 from bot.core.storage import (
     ConcurrentUpdate,
     Deadline,
     DuplicateInteraction,
     GameRepository,
+    GameSummary,
     MemoryRepository,
     MessageRef,
     OutboxItem,
