@@ -100,15 +100,11 @@ class Delivery:
         answered = False
         try:
             for output in outputs:
-                if output.confirm is not None:
+                if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
+                    view = (self._previews.view(output.confirm) if output.confirm is not None
+                            else self._previews.pick_view(output.picks))
                     await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
-                                                    files=await self.files(output.pictures),
-                                                    view=self._previews.view(output.confirm))
-                    answered = True
-                elif output.picks:
-                    await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
-                                                    files=await self.files(output.pictures),
-                                                    view=self._previews.pick_view(output.picks))
+                                                    files=await self.files(output.pictures), view=view)
                     answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
                     for part in chunks(with_mentions(output.text)):
