@@ -11,18 +11,21 @@ from bot.console.session import ConsoleSession, seeded_source
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.dice import new_seed
 
-__all__ = ["add_arguments", "run_console"]
+__all__ = ["DEFAULT_SYSTEM", "add_arguments", "run_console"]
+
+DEFAULT_SYSTEM = next(iter(SYSTEM_FACTORIES))
+"""The first registered system: what ``make run`` opens without a token."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--system", help="create a game of this system at once (e.g. freeplay)")
+    parser.add_argument("--system", help=f"create a game of this system at once (one of {', '.join(SYSTEM_FACTORIES)})")
     parser.add_argument("--seed", type=int, help="make the dice reproducible")
     parser.add_argument("--script", type=Path, help="read commands from this file instead of the keyboard")
     parser.add_argument("--json", action="store_true", help="print one JSON object per output")
     parser.add_argument("--out", type=Path, help="save pictures in this folder")
     parser.add_argument("--strict", action="store_true", help="stop with status 1 at the first error")
     parser.add_argument("--demo", action="store_true",
-                        help="open a ready practice table (/game demo) of --system, freeplay by default")
+                        help=f"open a ready practice table (/game demo) of --system, {DEFAULT_SYSTEM} by default")
 
 
 async def _interactive(session: ConsoleSession) -> int:
@@ -46,7 +49,7 @@ async def _run(args: argparse.Namespace) -> int:
                              echo=args.script is not None,
                              files_from=args.script.parent if args.script else Path())
     if args.demo:
-        await session.run_line(f"/game demo system:{args.system or 'freeplay'}")
+        await session.run_line(f"/game demo system:{args.system or DEFAULT_SYSTEM}")
     elif args.system:
         await session.run_line(f"/game new system:{args.system}")
     if args.script:

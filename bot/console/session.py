@@ -12,7 +12,7 @@ from typing import Any
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
 from bot.core.pictures import render_picture
-from bot.core.registry import OptionType, find_command
+from bot.core.registry import OptionType
 from bot.core.service import SystemFactory, TableService
 from bot.core.storage import MemoryRepository
 from engine.core import SideId, UserId
@@ -61,7 +61,7 @@ class ConsoleSession:
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = self._with_files(parse_command_line(text))
+            invocation = self._with_files(parse_command_line(text, self._service.registry))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
@@ -79,7 +79,7 @@ class ConsoleSession:
 
     def _with_files(self, invocation: Invocation) -> Invocation:
         """Read each file option (an attachment in Discord) from disk, relative to ``files_from``."""
-        spec = find_command(invocation.path)
+        spec = self._service.registry.find(invocation.path)
         names = [o.name for o in spec.options if o.type is OptionType.ATTACHMENT] if spec else []
         files = {name: _read(self.files_from, str(invocation.options[name])) for name in names
                  if name in invocation.options}
@@ -98,6 +98,8 @@ class ConsoleSession:
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            for letter, (pick, invocation) in zip("abcdefghijklmnopqrstuvwxyz", output.picks, strict=False):
+                self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             for image in images:
                 self.print_line(f"  [picture: {image}]")
 

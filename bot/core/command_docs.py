@@ -1,11 +1,13 @@
-"""``docs/commands.md``, generated from the command registry so it can never drift from the bot.
+"""``docs/commands.md``, generated from the command registry and the hosted games' actions, so it can never
+drift from the bot.
 
 Regenerate with ``python -m bot.core.command_docs > docs/commands.md``; a test checks it is current.
 """
 
 from __future__ import annotations
 
-from bot.core.registry import REGISTRY, CommandSpec
+from bot.core.hosted import HostedSystems
+from bot.core.registry import CommandSpec
 
 __all__ = ["commands_markdown"]
 
@@ -20,24 +22,43 @@ def _command(path: str, spec: CommandSpec) -> list[str]:
     return lines
 
 
-def commands_markdown() -> str:
-    """The reference of every slash command (and its console twin), in registry order."""
+def _actions(systems: HostedSystems) -> list[str]:
+    """Each game's actions: which shared command reaches them and the options they read."""
+    lines = ["## What each game does with them", "",
+             "A game never adds a command or an option: it declares actions on the shared commands above.", ""]
+    for system in systems:
+        lines += [f"### {system.spec.title} (`system:{system.spec.name}`)", "", system.spec.summary, "",
+                  "| action | what | options |", "| --- | --- | --- |"]
+        for action in system.actions():
+            options = ", ".join(f"`{o}:`" + ("*" if o in action.required else "") for o in action.options) or "none"
+            rule = f" ({action.rule})" if action.rule else ""
+            lines.append(f"| `{action.title}` | {action.summary}{rule} | {options} |")
+        lines += ["", "Options marked * are required.", ""]
+    return lines
+
+
+def commands_markdown(systems: HostedSystems) -> str:
+    """The reference of every slash command (and its console twin), in registry order, then each game's actions."""
     lines = [
         "# Commands",
         "",
-        "Generated from `bot/core/registry.py`; the Discord slash commands and the console share it.",
+        "Generated from `bot/core/registry.py` and the games' declared actions; the Discord slash commands and the "
+        "console share them.",
         "In the console, type them as `/move model:A1 to:10.5,12`: a value runs until the next `option:`.",
         "",
     ]
-    for command in REGISTRY:
+    for command in systems.registry.commands:
         if command.is_group:
             lines += [f"## `/{command.name}`: {command.description}", ""]
             for sub in command.subcommands:
                 lines += _command(f"{command.name} {sub.name}", sub)
         else:
             lines += _command(command.name, command)
+    lines += _actions(systems)
     return "\n".join(lines).rstrip() + "\n"
 
 
 if __name__ == "__main__":
-    print(commands_markdown(), end="")
+    from bot.core.systems import SYSTEM_FACTORIES
+
+    print(commands_markdown(HostedSystems(SYSTEM_FACTORIES)), end="")

@@ -1,5 +1,5 @@
 """Turning an invocation of a table command every game shares (join, roll, undo, decide...) into
-the engine's core command; game-specific commands are parsed by their system instead."""
+the engine's core command; a game's own actions are built by the game (``bot.core.acting``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,9 @@ from engine.core import (
 __all__ = ["core_command"]
 
 
-def core_command(invocation: Invocation) -> Command | None:
+def core_command(invocation: Invocation) -> Command:
+    """The core command an invocation of a command every game shares names (the registry routes only those
+    here)."""
     options = invocation.options
     match invocation.path:
         case ("game", "join"):
@@ -65,7 +67,7 @@ def core_command(invocation: Invocation) -> Command | None:
             forced = _answer(str(options["decision"]), str(options.get("choice", "")), None)
             return ForceDecision(decision_id=forced.decision_id, answers=forced.answers,
                                  choice=forced.choice or None)
-    return None
+    raise ValueError(f"{invocation.name} is not a core command")
 
 
 def _answer(decision: str, choice: str, built_at: int | None) -> Answer:

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.core.export import board_history
 from engine.core import SPECTATOR, DiceRolled, EndReason, Game, ModelId, SeedRevealed, SideId, View
-from engine.dice import D6, D20, WHU_ATTACK, WHU_DEFENCE, Die, commitment, verify_roll
+from engine.dice import Die, commitment, verify_roll
 
 __all__ = ["MAX_CARD_LENGTH", "end_card"]
 
@@ -21,8 +21,6 @@ MAX_CARD_LENGTH = 2000
 
 _MAX_LISTED = 8
 """Reveals and lost models listed by name before the rest are only counted."""
-
-_KNOWN_DICE = {die.name: die for die in (D6, D20, WHU_ATTACK, WHU_DEFENCE)}
 
 
 def end_card(game: Game[Any]) -> str:
@@ -159,6 +157,7 @@ def _seed(view: View, game: Game[Any]) -> list[str]:
 def _check_dice(game: Game[Any], seed: str) -> tuple[int, int, int]:
     """Recompute every public die of a known kind from the seed: (checked, verified, rigged)."""
     checked = verified = rigged = 0
+    custom = {die.name: die for die in game.system.spec.dice}
     for event in game.events_for(SPECTATOR):
         if not isinstance(event.body, DiceRolled):
             continue
@@ -166,7 +165,7 @@ def _check_dice(game: Game[Any], seed: str) -> tuple[int, int, int]:
             if roll.rigged:
                 rigged += 1
                 continue
-            die = _die(roll.die)
+            die = _die(roll.die, custom)
             if die is None or roll.index is None:
                 continue
             checked += 1
@@ -174,8 +173,9 @@ def _check_dice(game: Game[Any], seed: str) -> tuple[int, int, int]:
     return checked, verified, rigged
 
 
-def _die(name: str) -> Die | None:
-    if name in _KNOWN_DICE:
-        return _KNOWN_DICE[name]
+def _die(name: str, custom: dict[str, Die]) -> Die | None:
+    """The game's own dice (``SystemSpec.dice``) by name, and any numeric die ``d<N>``."""
+    if name in custom:
+        return custom[name]
     sides = name[1:]
     return Die.numeric(int(sides)) if name.startswith("d") and sides.isdigit() and int(sides) > 0 else None

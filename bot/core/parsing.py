@@ -7,14 +7,19 @@ spaces and colons of their own (``to:via:3,4;6,7``).
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass, field
 
-from bot.core.registry import REGISTRY, CommandSpec, OptionSpec, OptionType
+from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
 from engine.core import OptionValue
 
-__all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
+__all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "check_bounds", "parse_command_line"]
+
+_ECHO = 40  # characters of a bad word repeated back in an error; the rest is cut
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= _ECHO else text[:_ECHO] + "..."
 
 
 class CommandLineError(ValueError):
@@ -37,10 +42,17 @@ class Invocation:
     options: dict[str, OptionValue] = field(default_factory=dict)
     attachments: dict[str, Attachment] = field(default_factory=dict)
     built_at_seq: int | None = None  # set by buttons and confirmations: refused once the game moved on
+    menu: bool = False  # picked from a menu: the options still missing are offered as menus too
 
     @property
     def name(self) -> str:
         return "/" + " ".join(self.path)
+
+    def command_line(self) -> str:
+        """The invocation as a player would type it (``/move model:A1 to:toward O1 6``)."""
+        shown = (f"{key}:{'yes' if value is True else 'no' if value is False else value}"
+                 for key, value in self.options.items())
+        return " ".join((self.name, *shown))
 
 
 def _closest(word: str, candidates: list[str]) -> str:
@@ -48,14 +60,14 @@ def _closest(word: str, candidates: list[str]) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
-def _resolve(words: list[str]) -> tuple[tuple[str, ...], CommandSpec, list[str]]:
+def _resolve(words: list[str], registry: Registry) -> tuple[tuple[str, ...], CommandSpec, list[str]]:
     if not words or not words[0].startswith("/"):
         raise CommandLineError("a command starts with /, e.g. /roll dice:2d6 (try /help)")
     top_name = words[0][1:]
-    top = next((c for c in REGISTRY if c.name == top_name), None)
+    top = registry.top(top_name)
     if top is None:
-        names = [c.name for c in REGISTRY]
-        raise CommandLineError(f"unknown command /{top_name}.{_closest(top_name, names)} "
+        names = [c.name for c in registry.commands]
+        raise CommandLineError(f"unknown command /{_short(top_name)}.{_closest(top_name[:_ECHO], names)} "
                                f"Commands: {', '.join('/' + n for n in names)}")
     if not top.is_group:
         return (top.name,), top, words[1:]
@@ -63,10 +75,25 @@ def _resolve(words: list[str]) -> tuple[tuple[str, ...], CommandSpec, list[str]]
     if len(words) < 2 or words[1] not in subs:
         given = f" {words[1]}" if len(words) > 1 else ""
         hint = _closest(words[1], subs) if len(words) > 1 else ""
-        raise CommandLineError(f"/{top.name}{given} is not a command.{hint} "
+        raise CommandLineError(f"/{top.name}{_short(given)} is not a command.{hint} "
                                f"Choose one of: {', '.join(f'/{top.name} {s}' for s in subs)}")
     sub = next(s for s in top.subcommands if s.name == words[1])
     return (top.name, sub.name), sub, words[2:]
+
+
+def check_bounds(command: str, option: OptionSpec, value: OptionValue) -> OptionValue:
+    """Refuse a number that is not finite or lies outside the option's bounds (Discord enforces the same
+    bounds on its side; the console and any other caller are held to them here)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    if not math.isfinite(value):
+        raise CommandLineError(f"{command}: {option.name}:{value} is not a finite number")
+    low, high = option.minimum, option.maximum
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"from {low:g} to {high:g}" if low is not None and high is not None else \
+            (f"at least {low:g}" if low is not None else f"at most {high:g}")
+        raise CommandLineError(f"{command}: {option.name}:{value:g} is out of range; give a number {bounds}")
+    return value
 
 
 def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
@@ -75,11 +102,11 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
         raise CommandLineError(f"{command}: {option.name}: is empty; {option.description}")
     try:
         if option.type is OptionType.INTEGER:
-            return int(value)
+            return check_bounds(command, option, int(value))
         if option.type is OptionType.NUMBER:
-            return float(value)
+            return check_bounds(command, option, float(value))
     except ValueError:
-        raise CommandLineError(f"{command}: {option.name}:{value} is not a {option.type.value}") from None
+        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not a {option.type.value}") from None
     if option.type is OptionType.BOOLEAN:
         lowered = value.casefold()
         if lowered in ("yes", "true", "on", "1"):
@@ -88,13 +115,13 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
             return False
         raise CommandLineError(f"{command}: {option.name}: takes yes or no, not {value!r}")
     if option.choices and value not in option.choices:
-        raise CommandLineError(f"{command}: {option.name}:{value} is not one of {', '.join(option.choices)}")
+        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}")
     return value
 
 
-def parse_command_line(line: str) -> Invocation:
+def parse_command_line(line: str, registry: Registry) -> Invocation:
     """Parse one typed command, or raise ``CommandLineError`` naming the problem and what is accepted."""
-    path, spec, rest = _resolve(line.split())
+    path, spec, rest = _resolve(line.split(), registry)
     name = "/" + " ".join(path)
     collected: dict[str, tuple[OptionSpec, list[str]]] = {}
     current: str | None = None
@@ -108,7 +135,7 @@ def parse_command_line(line: str) -> Invocation:
             collected[key] = (option, [value] if value else [])
         elif current is None:
             accepted = ", ".join(f"{o.name}:" for o in spec.options) or "no options"
-            raise CommandLineError(f"{name}: expected option:value, got {word!r}. "
+            raise CommandLineError(f"{name}: expected option:value, got {_short(word)!r}. "
                                    f"{name} takes {accepted}.{_closest(key, [o.name for o in spec.options])}")
         else:
             collected[current][1].append(word)

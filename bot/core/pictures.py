@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.outputs import Document, OutputFile, Picture, Replay
-from engine.core import SPECTATOR, Game, InvalidCommand, Overlay, Viewer
+from engine.core import SPECTATOR, BoardView, Game, InvalidCommand, Overlay, Viewer
 from renderers import action_crop, describe_board, encode_gif, render_board, zoom_box
 
-__all__ = ["board_picture", "board_text", "render_picture"]
+__all__ = ["board_picture", "board_text", "render_picture", "view_picture"]
 
 
 def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer: Viewer = SPECTATOR,
@@ -23,6 +23,11 @@ def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer
     crop = zoom_box(board, zoom) if zoom else action_crop(board)
     alt = describe_board(board)[:1000]
     return (Picture(filename=name, board=board, crop=crop, alt=alt),)
+
+
+def view_picture(board: BoardView, name: str) -> tuple[Picture, ...]:
+    """A board that is not the game's table (a map's preview), whole and uncropped."""
+    return (Picture(filename=name, board=board, crop=None, alt=describe_board(board)[:1000]),)
 
 
 def render_picture(picture: OutputFile) -> bytes:

@@ -19,11 +19,12 @@ from bot.core.registry import Suggest
 from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
-from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view
+from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view, map_choices
 from bot.discord.permissions import invite_url, missing
-from bot.discord.preview import PREVIEWED, AdjustButton, ConfirmButton, PickSelect, PreviewStore
+from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect
 from bot.discord.status_board import StatusBoard
 from bot.discord.tree import build_commands, tree_hash
+from bot.discord.waiting import PreviewStore
 from bot.discord.working import ShowWorkingButton
 from engine.core import UserId
 
@@ -57,7 +58,7 @@ class GameMaster(discord.Client):
         self.delivery = Delivery(self, service, pool, self.previews)
         self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
         self.tree = app_commands.CommandTree(self)
-        for command in build_commands(self._dispatch, self._suggest):
+        for command in build_commands(service.registry, self._dispatch, self._suggest):
             self.tree.add_command(command)
         self._hash_file = hash_file
         self._force_sync = force_sync
@@ -116,10 +117,12 @@ class GameMaster(discord.Client):
             self._hash_file.write_text(digest)
         _log.info("synced %d slash commands", len(payload))
 
-    async def _suggest(self, interaction: discord.Interaction, kind: Suggest,
+    async def _suggest(self, interaction: discord.Interaction, path: tuple[str, ...], option: str, kind: Suggest,
                        current: str) -> list[app_commands.Choice[str]]:
-        values = self.service.suggestions(str(interaction.channel_id), UserId(str(interaction.user.id)), kind, current)
-        return [app_commands.Choice(name=value[:100], value=value[:100]) for value in values]
+        filled = {key: value for key, value in interaction.namespace if isinstance(value, str | int | float | bool)}
+        found = self.service.suggestions(str(interaction.channel_id), UserId(str(interaction.user.id)), path, option,
+                                         kind, current, filled)
+        return [app_commands.Choice(name=choice.shown[:100], value=choice.value[:100]) for choice in found]
 
     async def _dispatch(self, interaction: discord.Interaction, path: tuple[str, ...], options: dict[str, Any]) -> None:
         plain: dict[str, str | int | float | bool] = {}
@@ -143,7 +146,7 @@ class GameMaster(discord.Client):
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
             return
-        await self.run_invocation(interaction, Invocation(path, plain, files), preview=path in PREVIEWED)
+        await self.run_invocation(interaction, Invocation(path, plain, files))
 
     @staticmethod
     async def _refuse_without_permissions(interaction: discord.Interaction) -> bool:
@@ -181,7 +184,7 @@ class GameMaster(discord.Client):
         if opponent is not None:
             await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side; the host may "
                               "change the map (before deployment) and the pace here.",
-                              view=invite_view(table_id, opponent, self.service.preset_maps(str(options["system"]))))
+                              view=invite_view(table_id, opponent, map_choices(self, table_id)))
         own = [output.text for output in outputs if output.to == user]
         await interaction.followup.send("\n".join([f"Your game is ready in <#{table_id}>. /help there says what to "
                                                    "do next.", *own])[:2000], ephemeral=True)
@@ -203,8 +206,9 @@ class GameMaster(discord.Client):
         return thread
 
     async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
-                             preview: bool = False) -> None:
-        """Defer at once (the reply is due in 3 s), run the command (or preview it), then deliver what it says."""
+                             preview: bool = True) -> None:
+        """Defer at once (the reply is due in 3 s), run the command (previewed first where its game previews
+        it, unless this is the Confirm of a preview), then deliver what it says."""
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         table = str(interaction.channel_id)

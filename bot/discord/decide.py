@@ -8,15 +8,13 @@ stale click gets the fresh prompt instead.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.core.parsing import Invocation
+from bot.discord.host import host_of
 from engine.core import PartKind, PendingView, SideId, UserId, Viewer
-
-if TYPE_CHECKING:
-    from bot.discord.client import GameMaster
 
 __all__ = ["DecideButton", "OptionsView"]
 
@@ -38,7 +36,7 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
         return cls(match["table"], match["decision"], int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         game = await client.service.game_at(self.table)
         user = UserId(str(interaction.user.id))
         if game is None or self.decision not in game.state.pending:
@@ -82,7 +80,7 @@ class OptionsView(discord.ui.View):
         self.add_item(_ConfirmButton())
 
     async def confirm(self, interaction: discord.Interaction) -> None:
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         answers = {p.key: self.chosen.get(p.key) or p.default for p in self.pending.parts}
         missing = [key for key, value in answers.items() if value is None]
         if missing:

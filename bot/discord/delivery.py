@@ -22,7 +22,8 @@ import discord
 from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
-from bot.discord.preview import PreviewStore
+from bot.discord.preview import confirm_view, pick_view
+from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
 
 if TYPE_CHECKING:
@@ -101,8 +102,8 @@ class Delivery:
         try:
             for output in outputs:
                 if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
-                    view = (self._previews.view(output.confirm) if output.confirm is not None
-                            else self._previews.pick_view(output.picks))
+                    view = (confirm_view(self._previews, output.confirm) if output.confirm is not None
+                            else pick_view(self._previews, output.picks))
                     await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
                                                     files=await self.files(output.pictures), view=view)
                     answered = True

@@ -9,17 +9,16 @@ join a free side themselves.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.core.pace import PACES
 from bot.core.parsing import Invocation
+from bot.core.registry import Suggest
+from bot.discord.host import TableHost, host_of
 
-if TYPE_CHECKING:
-    from bot.discord.client import GameMaster
-
-__all__ = ["DeclineButton", "JoinButton", "MapSelect", "PaceSelect", "invite_view", "settings_view"]
+__all__ = ["DeclineButton", "JoinButton", "MapSelect", "PaceSelect", "invite_view", "map_choices", "settings_view"]
 
 
 async def _refuse_others(interaction: discord.Interaction, invitee: str) -> bool:
@@ -44,7 +43,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:j
     async def callback(self, interaction: discord.Interaction) -> None:
         if await _refuse_others(interaction, self.invitee):
             return
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         await client.run_invocation(interaction, Invocation(("game", "join")))
         if interaction.message is not None:
             await interaction.message.edit(view=_settings_after_invite(client, self.table))
@@ -64,7 +63,7 @@ class DeclineButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"g
     async def callback(self, interaction: discord.Interaction) -> None:
         if await _refuse_others(interaction, self.invitee):
             return
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         await interaction.response.edit_message(
             content=f"<@{self.invitee}> declined the invite. Anyone may take the free side with /game join.",
             view=_settings_after_invite(client, self.table))
@@ -72,7 +71,7 @@ class DeclineButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"g
 
 async def _host_only(interaction: discord.Interaction, table: str) -> bool:
     """Settings are the host's (the game's creator, or a server manager): anyone else is told so."""
-    client: GameMaster = interaction.client  # type: ignore[assignment]
+    client = host_of(interaction)
     game = await client.service.game_at(table)
     if game is not None and (str(interaction.user.id) == game.setup.host or interaction.permissions.manage_guild):
         return False
@@ -97,7 +96,7 @@ class MapSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:sm
     async def callback(self, interaction: discord.Interaction) -> None:
         if await _host_only(interaction, self.table):
             return
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         await client.run_invocation(interaction, Invocation(("map", "use"), {"name": self.item.values[0]}))
 
 
@@ -118,7 +117,7 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:s
     async def callback(self, interaction: discord.Interaction) -> None:
         if await _host_only(interaction, self.table):
             return
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         await client.run_invocation(interaction, Invocation(("game", "pace"), {"pace": self.item.values[0]}))
 
 
@@ -139,7 +138,15 @@ def invite_view(table: str, invitee: str, maps: list[tuple[str, str]]) -> discor
     return view
 
 
-def _settings_after_invite(client: GameMaster, table: str) -> discord.ui.View:
+def map_choices(host: TableHost, table: str) -> list[tuple[str, str]]:
+    """The maps the game at ``table`` lets its host lay before deployment (its ``/map use`` choices), if any."""
+    game = host.service.live_game(table)
+    if game is None:
+        return []
+    choices = host.service.suggestions(table, game.setup.host, ("map", "use"), "name", Suggest.ACTION, "")
+    return [(choice.value, choice.shown) for choice in choices]
+
+
+def _settings_after_invite(client: TableHost, table: str) -> discord.ui.View:
     """Once the invite is answered its buttons go; the host's settings stay."""
-    game = client.service.live_game(table)
-    return settings_view(table, client.service.preset_maps(game.setup.system) if game else [])
+    return settings_view(table, map_choices(client, table))

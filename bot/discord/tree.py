@@ -16,14 +16,16 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.core.registry import REGISTRY, CommandSpec, OptionType, Suggest
+from bot.core.registry import CommandSpec, OptionType, Registry, Suggest
 
 __all__ = ["Dispatch", "Suggester", "build_commands", "tree_hash"]
 
 Choice = app_commands.Choice[str]
 
 Dispatch = Callable[[discord.Interaction, tuple[str, ...], dict[str, Any]], Awaitable[None]]
-Suggester = Callable[[discord.Interaction, Suggest, str], Awaitable[list[app_commands.Choice[str]]]]
+Suggester = Callable[[discord.Interaction, tuple[str, ...], str, Suggest, str],
+                     Awaitable[list[app_commands.Choice[str]]]]
+"""Values for an option: the interaction, the command's path, the option's name, its kind, what is typed."""
 
 _TYPES: dict[OptionType, Any] = {
     OptionType.STRING: str,
@@ -78,23 +80,23 @@ def _command(path: tuple[str, ...], spec: CommandSpec, dispatch: Dispatch,
         name=spec.name, description=spec.description, callback=_callback(path, spec, dispatch))
     for option in spec.options:
         if option.suggest is not None and not option.choices:
-            command.autocomplete(_python_name(option.name))(_completer(option.suggest, suggest))
+            command.autocomplete(_python_name(option.name))(_completer(path, option.name, option.suggest, suggest))
     return command
 
 
-def _completer(kind: Suggest,
+def _completer(path: tuple[str, ...], option: str, kind: Suggest,
                suggest: Suggester) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice]]]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await suggest(interaction, kind, current)
+        return await suggest(interaction, path, option, kind, current)
 
     return complete
 
 
-def build_commands(dispatch: Dispatch, suggest: Suggester) -> list[app_commands.Command[Any, ..., None] |
-                                                                   app_commands.Group]:
+def build_commands(registry: Registry, dispatch: Dispatch,
+                   suggest: Suggester) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
     """Every top-level command and group of the registry, wired to ``dispatch`` and ``suggest``."""
     built: list[app_commands.Command[Any, ..., None] | app_commands.Group] = []
-    for spec in REGISTRY:
+    for spec in registry.commands:
         if not spec.is_group:
             built.append(_command((spec.name,), spec, dispatch, suggest))
             continue

@@ -4,14 +4,12 @@ behind it, shown privately to whoever asks (it holds nothing secret: only what t
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.core.outputs import Output
-
-if TYPE_CHECKING:
-    from bot.discord.client import GameMaster
+from bot.discord.host import host_of
 
 __all__ = ["ShowWorkingButton", "working_view"]
 
@@ -31,7 +29,7 @@ class ShowWorkingButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["table"], int(match["first"]), int(match["last"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client: GameMaster = interaction.client  # type: ignore[assignment]
+        client = host_of(interaction)
         text = await client.service.working(self.table, self.first, self.last)
         await interaction.response.send_message(text[:_LIMIT], ephemeral=True)
 

@@ -1,5 +1,7 @@
 """The engine core every game stands on: commands, events, state, decisions, views, the game."""
 
+from engine.core.actions import Action, Choice, LegalAction, Source, check_actions
+from engine.core.args import Args
 from engine.core.audience import EVERYONE, HOST, HOST_ONLY, SPECTATOR, Audience, Viewer, ViewerKind, side_only
 from engine.core.board import (
     BoardView,
@@ -69,7 +71,8 @@ from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.state import CoreState, GameSetup
-from engine.core.system import OptionValue, Pick, QueryAnswer, System, SystemSpec
+from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
+from engine.core.verbs import VERBS, OptionType, Verb, VerbOption, verb
 from engine.core.view import LogLine, LogView, PendingView, View, core_view_fields, log_view, pending_view
 
 __all__ = [
@@ -81,13 +84,17 @@ __all__ = [
     "HOST_ONLY",
     "SCHEMA_VERSION",
     "SPECTATOR",
+    "VERBS",
+    "Action",
     "Actor",
     "AmbiguousCommand",
     "Answer",
+    "Args",
     "AssignSeat",
     "Audience",
     "AwayChanged",
     "BoardView",
+    "Choice",
     "Command",
     "Concede",
     "Context",
@@ -101,6 +108,7 @@ __all__ = [
     "DecisionPending",
     "DiceRigged",
     "DiceRolled",
+    "Disclosure",
     "EndGame",
     "EndReason",
     "Event",
@@ -120,6 +128,7 @@ __all__ = [
     "InvalidCommand",
     "JoinSide",
     "LeaveSide",
+    "LegalAction",
     "LegalCommands",
     "LineStyle",
     "LogLine",
@@ -128,6 +137,7 @@ __all__ = [
     "ModelMark",
     "NotYourTurn",
     "Option",
+    "OptionType",
     "OptionValue",
     "Outcome",
     "Overlay",
@@ -147,7 +157,9 @@ __all__ = [
     "SeedRevealed",
     "SetAway",
     "SetTableSetting",
+    "Setting",
     "SideId",
+    "Source",
     "StaleCommand",
     "System",
     "SystemSpec",
@@ -157,10 +169,13 @@ __all__ = [
     "UndoRefused",
     "UnitsImported",
     "UserId",
+    "Verb",
+    "VerbOption",
     "View",
     "Viewer",
     "ViewerKind",
     "ZoneMark",
+    "check_actions",
     "core_view_fields",
     "fold",
     "log_view",
@@ -169,4 +184,5 @@ __all__ = [
     "replay",
     "roller_from_log",
     "side_only",
+    "verb",
 ]

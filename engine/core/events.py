@@ -25,6 +25,8 @@ class EventBody(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: ClassVar[str]
+    former_kinds: ClassVar[tuple[str, ...]] = ()
+    """Kinds this body was stored under before a rename: old logs still read."""
     reveals_secret: ClassVar[bool] = False
     """True for events that show a secret to everyone: undo may not cross them."""
 
@@ -72,9 +74,10 @@ class EventCodec:
     def __init__(self, bodies: Iterable[type[EventBody]]) -> None:
         self._by_kind: dict[str, type[EventBody]] = {}
         for body in bodies:
-            if body.kind in self._by_kind:
-                raise ValueError(f"two event bodies share the kind {body.kind!r}")
-            self._by_kind[body.kind] = body
+            for kind in (body.kind, *body.former_kinds):
+                if kind in self._by_kind:
+                    raise ValueError(f"two event bodies share the kind {kind!r}")
+                self._by_kind[kind] = body
 
     def from_record(self, record: Mapping[str, Any]) -> Event:
         kind = record["kind"]

@@ -8,24 +8,25 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
+from engine.core.actions import Action, Choice, LegalAction
+from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.board import BoardView, Overlay
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
 from engine.core.decisions import Decision
+from engine.core.errors import InvalidCommand
 from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState, GameSetup
 from engine.core.view import View
+from engine.dice import Die
 
 if TYPE_CHECKING:
     from engine.core.context import Context
 
-__all__ = ["OptionValue", "QueryAnswer", "System", "SystemSpec"]
-
-OptionValue = str | int | float | bool
-"""A typed option as a front-end received it (``model:A1``, ``max:6``)."""
+__all__ = ["Disclosure", "OptionValue", "Pick", "QueryAnswer", "Setting", "System", "SystemSpec"]
 
 S = TypeVar("S", bound=CoreState)
 
@@ -39,9 +40,33 @@ class SystemSpec:
     min_sides: int
     max_sides: int
     hidden_information: bool
-    dice: tuple[str, ...]
     summary: str
-    generated_maps: tuple[str, ...] = ()  # map names laid out at the start (e.g. "random"), beside the presets
+    dice: tuple[Die, ...] = ()
+    """The custom dice the game rolls (numeric dice such as d6 and d20 need no listing); the end-of-game card
+    re-checks every public die of these kinds against the revealed seed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosure:
+    """What a viewer may be told before declaring an action (Eldfall's measuring modes, for instance): exact
+    distances, suggested moves with their end points, odds, and a measuring grid on pictures. Front-ends apply
+    it to previews, suggestions, autocomplete and pictures."""
+
+    distances: bool = True
+    candidates: bool = True
+    odds: bool = True
+    grid: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A choice made when a game is created, on one of ``/game new``'s fixed options (``map``, ``scenario``,
+    ``size``, ``mode``); ``choices`` empty means free text the system checks itself."""
+
+    option: str
+    description: str
+    choices: tuple[Choice, ...] = ()
+    default: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +87,7 @@ class QueryAnswer:
     overlays: tuple[Overlay, ...] = ()
     private: bool = False  # for the asker alone (their hand), not the table
     picks: tuple[Pick, ...] = ()
+    board: BoardView | None = None  # a picture of something other than the game's table (a map's preview)
 
 
 class System(ABC, Generic[S]):
@@ -94,19 +120,71 @@ class System(ABC, Generic[S]):
         """The names of the steps before play, in order, for help texts."""
         return ()
 
+    def settings(self) -> tuple[Setting, ...]:
+        """The choices ``/game new`` offers for this game (a map, a scenario, a size, a mode)."""
+        return ()
+
+    def actions(self) -> tuple[Action[S], ...]:
+        """Everything players can do in this game, each on a shared verb (see ``engine.core.actions``)."""
+        return ()
+
+    def action(self, verb: tuple[str, ...], name: str | None = None) -> Action[S] | None:
+        """The declared action on ``verb`` (on ``/act``, the one called ``name``, any case), if any."""
+        wanted = name.strip().casefold() if verb == ("act",) and name else None
+        return next((action for action in self.actions() if action.verb == verb and action.name == wanted), None)
+
+    def command(self, verb: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command:
+        """The command the action on ``verb`` builds from typed options (``action:`` names it on ``/act``), as a
+        front-end would get it; for bots, scripts and tests.
+
+        :raises InvalidCommand: for an action this game does not have, or options it cannot read.
+        """
+        name = options.get("action") if verb == ("act",) else None
+        action = self.action(verb, str(name) if name else None)
+        if action is None or action.build is None:
+            raise InvalidCommand(f"/{' '.join(verb)} is not a command of {self.spec.title}")
+        return action.build(Args(action.title, {key: value for key, value in options.items() if key != "action"}))
+
+    def ask(self, state: S, viewer: Viewer, verb: tuple[str, ...], options: Mapping[str, OptionValue]) -> QueryAnswer:
+        """The answer the question on ``verb`` gives ``viewer`` for typed options, as a front-end would get it.
+
+        :raises InvalidCommand: for a question this game does not have.
+        """
+        name = options.get("action") if verb == ("act",) else None
+        action = self.action(verb, str(name) if name else None)
+        if action is None or action.answer is None:
+            raise InvalidCommand(f"/{' '.join(verb)} is not a question of {self.spec.title}")
+        return action.answer(state, viewer, Args(action.title, {k: v for k, v in options.items() if k != "action"}))
+
+    def legal_actions(self, state: S, side: SideId) -> tuple[LegalAction, ...]:
+        """The actions ``side`` may take now, partly filled, in a stable order (for menus and buttons);
+        empty when it cannot act."""
+        return ()
+
+    def help(self, state: S, viewer: Viewer) -> tuple[str, ...]:
+        """What ``viewer`` can do now by the rules, a line each (``/help``)."""
+        return ()
+
+    def demo_settings(self) -> Mapping[str, str]:
+        """The settings of a ready practice table (``/game demo``)."""
+        return {}
+
+    def demo_commands(self, state: S) -> list[Command]:
+        """Commands (run as the host) that make a fresh practice table ready to play: forces loaded and
+        deployed, hands dealt."""
+        return []
+
+    def disclosure(self, state: S, viewer: Viewer) -> Disclosure:
+        """What ``viewer`` may be told before declaring (distances, suggestions, odds, a grid); all by default."""
+        return Disclosure()
+
+    def previews(self) -> Mapping[str, BoardView]:
+        """Pictures of this game's maps or boards on their own, by file name (``crossroads.png``), for docs."""
+        return {}
+
     @abstractmethod
     def handle(self, ctx: Context[S], command: Command) -> None:
         """Validate a system command against ``ctx.state`` and emit its events, or raise."""
-
-    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
-        """Turn a front-end invocation (``("move",)``, ``{"model": "A1", ...}``) into this system's
-        command, raising ``InvalidCommand`` for bad values; ``None`` when it has no such command."""
-        return None
-
-    def query(self, state: S, viewer: Viewer, path: tuple[str, ...],
-              options: Mapping[str, OptionValue]) -> QueryAnswer | None:
-        """Answer a question (``measure``, ``los``) as ``viewer`` may know it; ``None`` if unknown."""
-        return None
 
     def board(self, state: S, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
         """The battlefield as ``viewer`` may see it, with extra overlays; ``None`` for boardless games."""

@@ -12,7 +12,8 @@ from bot.core.end_card import MAX_CARD_LENGTH, end_card
 from engine.core import Actor, Concede, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard, AddModel, RemoveModel
+from engine.systems.freeplay.commands import AddCard
+from engine.table import AddModel, RemoveModel
 from tests.core.test_export import HIDDEN_CARDS, crossroads, practice_table
 from tests.engine.core.conftest import SEED, choose_hands, new_duel, play_round
 from tests.engine.core.toy_duel import DuelState, SecretDuel

@@ -18,9 +18,9 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Actor, Context, Game, GameSetup, RequestUndo, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard, AddModel, MoveModel
-from engine.systems.freeplay.events import TableSet
+from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, MoveModel, TableSet
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "freeplay" / "skirmish-at-the-crossroads.gm"
 HIDDEN_CARDS = ("Second Wind", "Rally")

@@ -7,15 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.data_loader import load_system_data
-from bot.core.map_import import MAP_PICTURES, import_map_command, map_pictures, map_preview
-from engine.core import Actor, Game, GameSetup, IllegalCommand, InvalidCommand, SideId, UserId
+from bot.core.data_loader import load_player_import, load_system_data
+from bot.core.map_pictures import MAP_PICTURES, map_pictures
+from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, InvalidCommand, SideId, UserId, Viewer
 from engine.dice import commitment
 from engine.schema import Catalogue, DataError
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddModel, AddTerrain, ImportMap
-from engine.systems.freeplay.events import MapImported
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, AddTerrain, ImportMap, MapImported
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "freeplay" / "my-map.yaml"
@@ -33,6 +32,11 @@ def new_table(options: dict[str, str] | None = None) -> Game[FreeplayState]:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(seed),
                       options=options or {})
     return Game.start(Freeplay(load_system_data("freeplay")), setup, seed, seats={A: ALICE, B: BOB})
+
+
+def import_map_command(filename: str, data: bytes | str, catalogue: Catalogue) -> ImportMap:
+    """What /map import file: makes of an upload: the loader checks it, the table lays it."""
+    return ImportMap(preset=load_player_import(filename, data, "map", catalogue=catalogue))
 
 
 def example_command(freeplay: Catalogue) -> ImportMap:
@@ -73,7 +77,7 @@ def test_terrain_added_after_an_import_gets_a_fresh_id(freeplay: Catalogue) -> N
 def test_a_map_is_refused_once_a_model_is_on_the_table(freeplay: Catalogue) -> None:
     game = new_table({"map": "crossroads"})
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
-    with pytest.raises(IllegalCommand, match=r"only be imported before deployment, and models are on the table "
+    with pytest.raises(IllegalCommand, match=r"only be laid before deployment, and models are on the table "
                                              r"\(A1\); take them off with /model remove first"):
         game.apply(example_command(freeplay), Actor(user=ALICE, side=A))
     assert game.state.map_name == "Crossroads"
@@ -101,27 +105,30 @@ def test_a_broken_upload_is_refused_naming_the_file(freeplay: Catalogue) -> None
 
 
 def test_a_preview_shows_the_preset_alone_to_the_asker(freeplay: Catalogue) -> None:
-    (output,) = map_preview("forest-edge", freeplay, UserId("bob"))
-    assert output.to == "bob" and output.text.startswith("Forest Edge: A deep wood fills the west flank")
-    (picture,) = output.pictures
-    assert picture.board.title == 'Forest Edge (forest-edge), 36" x 36"'
-    assert len(picture.board.terrain) == 7 and picture.board.models == ()
+    game = new_table()
+    system = game.system
+    answer = system.ask(game.state, Viewer.of_side(B), ("map", "preview"), {"name": "forest-edge"})
+    assert answer.private and answer.text.startswith("Forest Edge: A deep wood fills the west flank")
+    assert answer.board is not None
+    assert answer.board.title == 'Forest Edge (forest-edge), 36" x 36"'
+    assert len(answer.board.terrain) == 7 and answer.board.models == ()
     with pytest.raises(InvalidCommand, match=r'unknown map "forest-egde"; did you mean "forest-edge"\?.*random'):
-        map_preview("forest-egde", freeplay)
+        system.ask(game.state, SPECTATOR, ("map", "preview"), {"name": "forest-egde"})
     with pytest.raises(InvalidCommand, match="rolled from the game's dice"):
-        map_preview("random", freeplay)
+        system.ask(game.state, SPECTATOR, ("map", "preview"), {"name": "random"})
 
 
 def test_the_map_pictures_in_the_docs_are_current(freeplay: Catalogue) -> None:
-    pictures = map_pictures(freeplay)
-    assert set(pictures) == {*(f"{preset.id}.png" for preset in freeplay.maps), "random.png"}
+    pictures = map_pictures([Freeplay(freeplay)])
+    assert set(pictures) == {*(f"freeplay/{preset.id}.png" for preset in freeplay.maps), "freeplay/random.png"}
     if os.environ.get("UPDATE_GOLDEN"):
-        MAP_PICTURES.mkdir(parents=True, exist_ok=True)
         for name, png in pictures.items():
+            (MAP_PICTURES / name).parent.mkdir(parents=True, exist_ok=True)
             (MAP_PICTURES / name).write_bytes(png)
     stale = [name for name, png in pictures.items()
              if not (MAP_PICTURES / name).is_file() or (MAP_PICTURES / name).read_bytes() != png]
-    assert not stale, "regenerate with UPDATE_GOLDEN=1 make test (or python -m bot.core.map_import)"
-    assert {path.name for path in MAP_PICTURES.glob("*.png")} == set(pictures), "a picture of a map that is gone"
+    assert not stale, "regenerate with UPDATE_GOLDEN=1 make test (or python -m bot.core.map_pictures)"
+    drawn = {path.relative_to(MAP_PICTURES).as_posix() for path in MAP_PICTURES.glob("freeplay/*.png")}
+    assert drawn == set(pictures), "a picture of a map that is gone"
     guide = (ROOT / "docs" / "freeplay.md").read_text(encoding="utf-8")
     assert all(f"maps/{name}" in guide for name in pictures)

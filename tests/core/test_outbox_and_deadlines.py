@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
+from bot.core.commit import SNAPSHOT_EVERY
 from bot.core.outputs import Output
 from bot.core.pace import PACES
-from bot.core.parsing import parse_command_line
-from bot.core.service import SNAPSHOT_EVERY, TableService
+from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Game, UserId
+from tests.commands import parse_line
 from tests.engine.core.toy_duel import SecretDuel
 
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -48,7 +49,7 @@ def service(repository: MemoryRepository, clock: Clock) -> TableService:
 
 
 async def run(service: TableService, user: UserId, line: str) -> list[Output]:
-    return await service.execute("t1", user, parse_command_line(line))
+    return await service.execute("t1", user, parse_line(line))
 
 
 async def two_player_freeplay(service: TableService, pace: str = "live") -> None:
@@ -105,7 +106,7 @@ async def test_a_play_by_post_table_waits_hours(service: TableService) -> None:
     notice = next(o for o in outputs if o.decision is not None and o.to is None)
     assert notice.deadline == START + 24 * 3600
     with pytest.raises(ValueError, match="pace:slow is not one of live, post"):
-        parse_command_line("/game new system:freeplay pace:slow")
+        parse_line("/game new system:freeplay pace:slow")
 
 
 async def test_an_optional_decision_takes_its_default_when_time_runs_out(
@@ -229,11 +230,11 @@ async def test_a_command_built_on_a_stale_game_is_refused_and_the_next_one_works
     other = TableService(repository, SYSTEM_FACTORIES)  # a second process on the same storage
     assert await other.game_at("t1") is not None
     await run(service, ALICE, "/note text:first")
-    (refusal,) = await other.execute("t1", BOB, parse_command_line("/note text:second"))
+    (refusal,) = await other.execute("t1", BOB, parse_line("/note text:second"))
     assert refusal.error and refusal.text.startswith("Another command reached this game first")
     stored = await repository.current("t1")
     assert stored is not None and sum(r["kind"] == "freeplay.note" for r in stored.records) == 1
-    again = await other.execute("t1", BOB, parse_command_line("/note text:second"))
+    again = await other.execute("t1", BOB, parse_line("/note text:second"))
     assert any(o.to is None and "second" in o.text for o in again)
 
 
@@ -307,7 +308,7 @@ async def test_the_host_lays_a_preset_map_before_deployment_only(service: TableS
     game = await service.game_at("t1")
     assert game is not None and game.state.map_name != "Crossroads"
     (unknown,) = await run(service, ALICE, "/map use name:moon")
-    assert unknown.error and "there is no preset map 'moon'; the presets are crossroads" in unknown.text
+    assert unknown.error and 'unknown map "moon"; the preset maps: crossroads, ruined-village' in unknown.text
     await run(service, ALICE, "/force load name:Red Company side:A")
     (late,) = await run(service, ALICE, "/map use name:crossroads")
     assert late.error

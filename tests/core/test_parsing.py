@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.parsing import CommandLineError, parse_command_line
+from bot.core.parsing import CommandLineError
+from tests.commands import parse_line
 
 
 def test_values_run_until_the_next_option_of_the_same_command() -> None:
-    invocation = parse_command_line("/move model:A1 to:toward B2 max")
+    invocation = parse_line("/move model:A1 to:toward B2 max")
     assert invocation.path == ("move",)
     assert invocation.options == {"model": "A1", "to": "toward B2 max"}
-    assert parse_command_line("/move model:A1 to:via:3,4;6,7 face:B1").options["to"] == "via:3,4;6,7 face:B1"
+    assert parse_line("/move model:A1 to:via:3,4;6,7 face:B1").options["to"] == "via:3,4;6,7 face:B1"
 
 
 def test_groups_and_typed_options() -> None:
-    invocation = parse_command_line("/game new system:freeplay practice:yes")
+    invocation = parse_line("/game new system:freeplay practice:yes")
     assert invocation.path == ("game", "new")
     assert invocation.options == {"system": "freeplay", "practice": True}
-    assert parse_command_line("/model wound model:A1 amount:-2").options["amount"] == -2
-    assert parse_command_line("/move model:A1 to:3,4 max:6").options["max"] == 6.0
+    assert parse_line("/model wound model:A1 amount:-2").options["amount"] == -2
+    assert parse_line("/move model:A1 to:3,4 max:6").options["max"] == 6.0
 
 
 @pytest.mark.parametrize(
@@ -29,7 +30,7 @@ def test_groups_and_typed_options() -> None:
         ("/mvoe model:A1", "unknown command /mvoe. Did you mean move?"),
         ("/game nwe", "/game nwe is not a command. Did you mean new?"),
         ("/game", "Choose one of: /game new, /game demo, /game join"),
-        ("/move A1 10,12", "/move: expected option:value, got 'A1'. /move takes model:, to:, max:"),
+        ("/move A1 10,12", "/move: expected option:value, got 'A1'. /move takes model:, to:, how:, max:"),
         ("/measure from:A1", r"/measure needs to: \(A model id, terrain id or x,y\)"),
         ("/model wound model:A1 amount:lots", "amount:lots is not a integer"),
         ("/game new system:freeplay practice:maybe", "practice: takes yes or no"),
@@ -38,4 +39,4 @@ def test_groups_and_typed_options() -> None:
 )
 def test_a_bad_line_says_what_is_accepted(line: str, message: str) -> None:
     with pytest.raises(CommandLineError, match=message):
-        parse_command_line(line)
+        parse_line(line)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.parsing import parse_command_line
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from bot.core.text import PLAYER_TEXT_LIMIT, clean_player_text
 from engine.core import UserId
+from tests.commands import parse_line
 
 FENCE = "`" * 3
 
@@ -33,9 +33,9 @@ def test_cleaned_text_is_one_line(text: str) -> None:
 async def test_a_players_note_reaches_the_table_cleaned_and_an_overlong_one_is_refused() -> None:
     service = TableService(MemoryRepository(), SYSTEM_FACTORIES)
     alice = UserId("alice")
-    await service.execute("t1", alice, parse_command_line("/game new system:freeplay"))
-    outputs = await service.execute("t1", alice, parse_command_line(f"/note text:# BIG {FENCE} deal"))
+    await service.execute("t1", alice, parse_line("/game new system:freeplay"))
+    outputs = await service.execute("t1", alice, parse_line(f"/note text:# BIG {FENCE} deal"))
     (public,) = [o for o in outputs if o.to is None]
     assert public.text == "Side A notes: BIG ''' deal"
-    (refusal,) = await service.execute("t1", alice, parse_command_line("/note text:" + "x" * 600))
+    (refusal,) = await service.execute("t1", alice, parse_line("/note text:" + "x" * 600))
     assert refusal.error and refusal.text == "/note: text: is 600 characters long; write at most 500"

@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 
 from bot.core.outputs import Output
-from bot.core.parsing import Attachment, Invocation, parse_command_line
-from bot.core.registry import OptionType, find_command
+from bot.core.parsing import Attachment, Invocation
+from bot.core.registry import OptionType
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Game, UserId
+from tests.commands import parse_line
 
 TABLE = "secrecy"
 EXAMPLE = Path(__file__).parents[2] / "examples" / "freeplay" / "skirmish-at-the-crossroads.gm"
@@ -99,7 +100,7 @@ class Player:
             if line.startswith("@"):
                 name, _, line = line[1:].partition(" ")
                 user = UserId(name)
-            outputs = await self.service.execute(TABLE, user, self._with_files(parse_command_line(line)))
+            outputs = await self.service.execute(TABLE, user, self._with_files(parse_line(line)))
             game = self._game()
             steps.append(Step(user, line, outputs, {str(s): list(c) for s, c in game.state.hands.items()},
                               {str(s): str(u) for s, u in game.state.seats.items()}))
@@ -111,7 +112,7 @@ class Player:
         return game
 
     def _with_files(self, invocation: Invocation) -> Invocation:
-        spec = find_command(invocation.path)
+        spec = self.service.registry.find(invocation.path)
         names = [o.name for o in spec.options if o.type is OptionType.ATTACHMENT] if spec else []
         files = {n: Attachment(str(invocation.options[n]), (self.folder / str(invocation.options[n])).read_bytes())
                  for n in names if n in invocation.options}

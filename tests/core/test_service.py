@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bot.core.outputs import Output
-from bot.core.parsing import parse_command_line
+from bot.core.outputs import Document, Output
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from engine.core import UserId
+from tests.commands import parse_line
 from tests.engine.core.toy_duel import SecretDuel
 
 ALICE, BOB, CAROL = UserId("alice"), UserId("bob"), UserId("carol")
@@ -30,7 +32,7 @@ def service(repository: MemoryRepository) -> TableService:
 
 
 async def run(service: TableService, user: UserId, line: str, table: str = "t1") -> list[Output]:
-    return await service.execute(table, user, parse_command_line(line))
+    return await service.execute(table, user, parse_line(line))
 
 
 async def test_a_game_starts_with_the_commitment_and_the_host_seated(service: TableService) -> None:
@@ -80,7 +82,7 @@ async def test_refusals_answer_the_sender_alone_and_change_nothing(
         (BOB, "/game end", "only the game's host"),
         (ALICE, "/decide decision:d9 choice:1", "no pending decision 'd9'"),
         (ALICE, "/roll dice:2d", "2d"),
-        (ALICE, "/measure from:A1 to:B1", "/measure is not part of Secret Duel"),
+        (ALICE, "/measure from:A1 to:B1", "/measure is not a command at this table"),
     ]:
         (reply,) = await run(service, user, line)
         assert reply.error and reply.to == user
@@ -103,7 +105,9 @@ async def test_a_game_reloads_from_the_repository_as_it_was(
     outputs = await run(restarted, BOB, "/hand add card:1,4,7")
     assert any(o.to == ALICE and o.decision is not None for o in outputs)
     (state,) = await run(restarted, ALICE, "/game state")
-    assert '"my_hand": [\n  2,\n  5,\n  9\n ]' in state.text
+    (document,) = state.pictures
+    assert isinstance(document, Document) and document.filename == "duel-state.json"
+    assert json.loads(document.text)["my_hand"] == [2, 5, 9], "one JSON file with the asker's own hand"
 
 
 async def test_status_and_help_say_what_is_pending(service: TableService) -> None:

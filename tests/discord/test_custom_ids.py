@@ -12,7 +12,8 @@ import pytest
 from bot.core.parsing import Invocation
 from bot.discord.decide import DecideButton
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect
-from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect, PreviewStore
+from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect, confirm_view, pick_view
+from bot.discord.waiting import PreviewStore
 from bot.discord.working import ShowWorkingButton
 
 LONGEST_ID = "9" * 20  # Discord snowflakes are at most 20 digits
@@ -43,8 +44,8 @@ def test_an_id_fits_and_reads_back(item: discord.ui.DynamicItem[Any]) -> None:
 
 def test_a_preview_id_is_a_random_token_not_the_command() -> None:
     store = PreviewStore()
-    invocation = Invocation(("hand", "play"), {"card": SECRET})
-    views = [store.view(invocation), store.pick_view(((SECRET, invocation),))]
+    invocation = Invocation(("hand", "play"), {"card": SECRET, "to": "3,4"})
+    views = [confirm_view(store, invocation), pick_view(store, ((SECRET, invocation),))]
     ids = [getattr(item, "custom_id", "") for view in views for item in view.children]
     assert ids and all(SECRET not in custom_id and "hand" not in custom_id for custom_id in ids)
     assert len(set(ids)) == len(ids), "every preview gets its own token"

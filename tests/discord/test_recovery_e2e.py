@@ -3,8 +3,8 @@ and deadlines that fell due while the bot was down."""
 
 from __future__ import annotations
 
-from bot.core.parsing import parse_command_line
 from engine.core import UserId
+from tests.commands import parse_line
 from tests.discord.conftest import Table
 
 
@@ -26,7 +26,7 @@ async def test_a_message_committed_before_a_crash_is_sent_at_start_up_once(table
     channel = str(table.standin.world.channel("battle")["id"])
     # The command commits, then the bot dies before telling Discord anything.
     await table.client.service.execute(channel, UserId(table.user_id("alice")),
-                                       parse_command_line("/note text:committed but never sent"))
+                                       parse_line("/note text:committed but never sent"))
     assert not any("committed but never sent" in text for text in table.texts())
     await table.stop()
     await table.start()
@@ -42,7 +42,7 @@ async def test_a_message_sent_but_not_marked_before_a_crash_is_dropped_by_its_no
     client = table.client
     channel = str(table.standin.world.channel("battle")["id"])
     outputs = await client.service.execute(channel, UserId(table.user_id("alice")),
-                                           parse_command_line("/note text:sent then crashed"))
+                                           parse_line("/note text:sent then crashed"))
 
     async def crash_before_marking(*_: object) -> None:
         return None

@@ -1,21 +1,34 @@
-"""Freeplay: a table for any skirmish game, where players move, measure, roll and track by hand."""
+"""Freeplay: a table for any skirmish game, where players move, measure, roll and track by hand.
+
+It is the shared table layer (``engine.table``) with freeplay's few choices: what blocks sight (terrain
+marked blocking or obscuring, by height), measuring free or after declaring (a table option), a turn order
+only once players use ``/round turn``, and its own commands for rounds, notes, the hand and ``/ask``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from engine.core import (
+    Action,
+    Args,
     BoardView,
+    Choice,
     Command,
     Context,
+    Disclosure,
     Event,
     GameSetup,
     ImportUnits,
     InvalidCommand,
+    LegalAction,
+    ModelId,
     OptionValue,
     Overlay,
     OverlayKind,
     QueryAnswer,
+    Setting,
+    SideId,
     System,
     SystemSpec,
     UnitsImported,
@@ -24,33 +37,46 @@ from engine.core import (
 )
 from engine.dice import Die
 from engine.schema import Catalogue
-from engine.systems.freeplay import table_geometry as geo
-from engine.systems.freeplay.candidates import move_candidates_answer
-from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, AddModel, parse_freeplay
-from engine.systems.freeplay.events import (
-    FREEPLAY_EVENTS,
+from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, AddCard, AddNote, Ask, NextRound, PassTurn, PlayCard
+from engine.systems.freeplay.events import FREEPLAY_EVENTS, RoundStarted
+from engine.systems.freeplay.rules import FreeplayRules, check_turn
+from engine.systems.freeplay.state import FreeplayState
+from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_view
+from engine.table import (
+    RANDOM_MAP,
+    TABLE_COMMANDS,
+    TABLE_EVENTS,
+    AddModel,
+    LoadForce,
     MapImported,
     ModelAdded,
     ModelMoved,
     ModelPlaced,
     ModelRemoved,
     ModelWounded,
-    RoundStarted,
+    TableHandlers,
+    TableRules,
     TableSet,
     TerrainAdded,
     TerrainRemoved,
     TokenChanged,
     ZoneAdded,
+    map_board,
+    preset_layout,
+    random_layout,
+    table_actions,
 )
-from engine.systems.freeplay.maps import preset_layout
-from engine.systems.freeplay.random_layout import MIN_SIDE, RANDOM_MAP, layout_seed, random_layout
-from engine.systems.freeplay.rules import FreeplayRules
-from engine.systems.freeplay.state import FreeplayState
-from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_view
+from engine.table.random_layout import MIN_SIDE, layout_seed
 
-__all__ = ["Freeplay"]
+__all__ = ["EXAMPLE_RANDOM_SEED", "Freeplay"]
 
 _LARGEST_TABLE = 120.0  # inches; a size past this is a typo, not a table
+
+EXAMPLE_RANDOM_SEED = 20240659
+"""The layout seed of the random map pictured in the docs: any seed would do, this one stays fixed."""
+
+_RANDOM_NOTE = ("is rolled from the game's dice when it starts, so each game differs; it is always mirrored "
+                "through the centre, 6 to 10 pieces, clear of both deployment zones")
 
 
 def _table_size(text: str) -> tuple[float, float]:
@@ -73,6 +99,14 @@ _D100 = Die.numeric(100)
 _LAYOUT_DICE = 4  # 4d100: a hundred million maps, each named by its dice
 
 
+def _sides(state: FreeplayState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
+    return [Choice(side) for side in state.sides]
+
+
+def _my_hand(state: FreeplayState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
+    return [Choice(card) for card in state.hands.get(viewer.side, [])] if viewer.side else []
+
+
 class Freeplay(System[FreeplayState]):
     spec = SystemSpec(
         name="freeplay",
@@ -80,16 +114,31 @@ class Freeplay(System[FreeplayState]):
         min_sides=2,
         max_sides=4,
         hidden_information=True,
-        dice=("any",),
         summary="Any skirmish game: place, move, measure, roll and track by hand; the table keeps the log.",
-        generated_maps=(RANDOM_MAP,),
     )
-    events = FREEPLAY_EVENTS
-    commands = FREEPLAY_COMMANDS
+    events = (*TABLE_EVENTS, *FREEPLAY_EVENTS)
+    commands = (*TABLE_COMMANDS, *FREEPLAY_COMMANDS)
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self._rules = FreeplayRules(catalogue)
+        self.table_rules = TableRules()
+        self._table = TableHandlers(catalogue, self.table_rules, may_move=check_turn)
+        self._rules = FreeplayRules()
+        self._actions = (
+            *table_actions(catalogue, self.table_rules, self.disclosure, {RANDOM_MAP: _RANDOM_NOTE}),
+            Action(("round", "next"), "Start the next round", build=lambda a: NextRound()),
+            Action(("round", "turn"), "Pass the turn to a side", options=("side",),
+                   build=lambda a: PassTurn(side=a.side() or SideId("")), sources={"side": _sides}, menu=("side",)),
+            Action(("note",), "Add a note to the log", options=("text",), build=lambda a: AddNote(text=a.text("text"))),
+            Action(("hand", "show"), "Show your hand, to you alone", answer=self._show_hand),
+            Action(("hand", "add"), "Put a named card into your hand", options=("card",),
+                   build=lambda a: AddCard(card=a.text("card"))),
+            Action(("hand", "play"), "Play a card from your hand, face up", options=("card",),
+                   build=lambda a: PlayCard(card=a.text("card")), sources={"card": _my_hand}, menu=("card",)),
+            Action(("ask",), "Ask another side to choose",
+                   options=("side", "question", "options", "models", "optional"), build=self._build_ask,
+                   sources={"side": _sides}),
+        )
 
     def data_fingerprint(self) -> str:
         return self.catalogue.fingerprint()
@@ -99,6 +148,74 @@ class Freeplay(System[FreeplayState]):
 
     def initial_state(self, setup: GameSetup) -> FreeplayState:
         return FreeplayState(setup=setup)
+
+    # -- what the game offers --------------------------------------------------------------------
+
+    def settings(self) -> tuple[Setting, ...]:
+        maps = (*(Choice(m.id, m.name) for m in self.catalogue.maps), Choice(RANDOM_MAP, "random (rolled, mirrored)"))
+        return (Setting("map", "A preset map, or random (rolled, mirrored for balance)", maps),
+                Setting("size", "Table size in inches with no map or map:random, e.g. 48x48"))
+
+    def actions(self) -> tuple[Action[FreeplayState], ...]:
+        return self._actions
+
+    def legal_actions(self, state: FreeplayState, side: SideId) -> tuple[LegalAction, ...]:
+        """A turn by buttons: move or remove each own model, wound any model, pass the turn, next round."""
+        if state.outcome is not None or (state.active_side is not None and state.active_side != side):
+            return ()
+        found: list[LegalAction] = []
+        for model in state.models.values():
+            if model.side == side:
+                found.append(LegalAction(("move",), "Move", options={"model": model.id}))
+            found.append(LegalAction(("model", "wound"), "Wound or heal", options={"model": model.id}))
+            if model.side == side:
+                found.append(LegalAction(("model", "remove"), "Take off the table", options={"model": model.id}))
+        found += [LegalAction(("round", "turn"), f"Pass the turn to side {other}", options={"side": other})
+                  for other in state.sides if other != side]
+        found.append(LegalAction(("round", "next"), "Start the next round"))
+        return tuple(found)
+
+    def disclosure(self, state: FreeplayState, viewer: Viewer) -> Disclosure:
+        """The ``measuring`` table option: free, or only after declaring (then no suggestions or grid)."""
+        if state.setup.rulings.get("measuring") == "declare-first":
+            return Disclosure(distances=False, candidates=False, grid=False)
+        return Disclosure()
+
+    def help(self, state: FreeplayState, viewer: Viewer) -> tuple[str, ...]:
+        if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
+            return ()
+        side = viewer.side
+        models = [m.id for m in state.models.values() if m.side == side]
+        if not models:
+            forces = [force.name for force in self.catalogue.forces]
+            example = f" (for example {forces[0]})" if forces else ""
+            return (f"Your side has no models yet: /force load name:<force>{example} side:{side}, or /model add; "
+                    f"then /deploy auto side:{side} spreads them in your zone.",)
+        listed = ", ".join(models[:12]) + (" ..." if len(models) > 12 else "")
+        turn = "" if state.active_side in (None, side) else f" It is side {state.active_side}'s turn."
+        return (f"Your models: {listed}. Next: /move model:{models[0]} (leave to: out for suggested moves), "
+                f"/measure, /los, /roll, /model wound; /round turn passes the turn.{turn}",)
+
+    def demo_settings(self) -> Mapping[str, str]:
+        return {"map": self.catalogue.maps[0].id} if self.catalogue.maps else {}
+
+    def demo_commands(self, state: FreeplayState) -> list[Command]:
+        return [LoadForce(name=force.name, side=side)
+                for side, force in zip(state.sides, self.catalogue.forces, strict=False)]
+
+    def previews(self) -> Mapping[str, BoardView]:
+        boards = {}
+        for preset in self.catalogue.maps:
+            terrain, zones = preset_layout(preset)
+            width, height = preset.table
+            boards[f"{preset.id}.png"] = map_board(f"{preset.name} ({preset.id}), {width:g}\" x {height:g}\"",
+                                                   width, height, terrain, zones)
+        layout = random_layout(EXAMPLE_RANDOM_SEED)
+        boards[f"{RANDOM_MAP}.png"] = map_board(f"Random map {layout.seed:08d} (one example of map:random)",
+                                                layout.width, layout.height, layout.terrain, layout.zones)
+        return boards
+
+    # -- playing ---------------------------------------------------------------------------------
 
     def start(self, ctx: Context[FreeplayState]) -> None:
         """Lay out the chosen map (a preset, a random one, or an empty 36" x 36" table) and start round 1."""
@@ -143,33 +260,24 @@ class Freeplay(System[FreeplayState]):
             ctx.emit(ZoneAdded(zone=zone))
 
     def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
-        self._rules.handle(ctx, command)
+        if type(command) in self._table.handlers:
+            self._table.handle(ctx, command)
+        else:
+            self._rules.handle(ctx, command)
 
-    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
-        return parse_freeplay(path, options)
+    @staticmethod
+    def _build_ask(args: Args) -> Ask:
+        return Ask(side=args.side() or SideId(""), question=args.text("question"), options=args.listed("options"),
+                   models=tuple(ModelId(model.upper()) for model in args.listed("models")),
+                   optional=args.flag("optional"))
 
-    def query(self, state: FreeplayState, viewer: Viewer, path: tuple[str, ...],
-              options: Mapping[str, OptionValue]) -> QueryAnswer | None:
-        match path:
-            case ("move",) if not str(options.get("to") or "").strip():
-                # No destination: suggest moves, privately; the move itself needs a to: and is a command.
-                return move_candidates_answer(state, str(options["model"]))
-            case ("measure",):
-                return geo.measure(state, str(options["from"]), str(options["to"]))
-            case ("los",):
-                return geo.line_of_sight(state, str(options["from"]), str(options["to"]))
-            case ("template",):
-                toward, width = options.get("toward"), options.get("width")
-                return geo.lay_template(state, str(options["kind"]), str(options["at"]).upper(),
-                                        float(options["size"]), str(toward).upper() if toward else None,
-                                        float(width) if width is not None else None)
-            case ("hand", "show"):
-                if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
-                    return QueryAnswer("Only a player holding one side has a hand to show.", private=True)
-                hand = state.hands.get(viewer.side, [])
-                shown = ", ".join(hand) if hand else "empty"
-                return QueryAnswer(f"Your hand (side {viewer.side}): {shown}.", private=True)
-        return None
+    @staticmethod
+    def _show_hand(state: FreeplayState, viewer: Viewer, args: Args) -> QueryAnswer:
+        if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
+            return QueryAnswer("Only a player holding one side has a hand to show.", private=True)
+        hand = state.hands.get(viewer.side, [])
+        shown = ", ".join(hand) if hand else "empty"
+        return QueryAnswer(f"Your hand (side {viewer.side}): {shown}.", private=True)
 
     def rematch_commands(self, log: Sequence[Event]) -> list[Command]:
         """The same forces again: the players' imported profiles, then every model that joined, each set at
@@ -195,7 +303,10 @@ class Freeplay(System[FreeplayState]):
         )
 
     def board(self, state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
-        return board_view(state, viewer, overlays)
+        return board_view(state, viewer, overlays, show_grid=self.disclosure(state, viewer).grid)
 
     def view(self, state: FreeplayState, viewer: Viewer) -> FreeplayView:
         return freeplay_view(state, viewer)
+
+
+

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import (
-    BoardView,
-    ModelMark,
-    Overlay,
-    SideId,
-    TerrainMark,
-    View,
-    Viewer,
-    ViewerKind,
-    ZoneMark,
-    core_view_fields,
-)
+from engine.core import BoardView, Overlay, SideId, View, Viewer, ViewerKind, core_view_fields
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import table_board
 
 __all__ = ["FreeplayView", "board_view", "freeplay_view"]
 
@@ -28,23 +18,11 @@ class FreeplayView(View):
     """Each side's running points total: its models on the table (a model without points counts 0)."""
 
 
-def board_view(state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
+def board_view(state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = (), *,
+               show_grid: bool = True) -> BoardView:
     """Everything on a freeplay table is public; only hands are secret, and they are not drawn."""
-    return BoardView(
-        viewer=viewer,
-        title=f"Freeplay, round {state.round}" + (f" ({state.map_name})" if state.map_name else ""),
-        width=state.width,
-        height=state.height,
-        sides=state.sides,
-        terrain=tuple(TerrainMark(id=t.id, kind=t.kind, polygon=t.polygon, height=t.height, keywords=t.keywords)
-                      for t in state.terrain.values()),
-        zones=tuple(ZoneMark(id=z.id, kind=z.kind, polygon=z.polygon, side=z.side)
-                    for z in state.zones.values()),
-        models=tuple(ModelMark(id=m.id, name=m.name, side=m.side, x=m.x, y=m.y, radius=m.radius, facing=m.facing,
-                               wounds=m.wounds_left, max_wounds=m.wounds, tokens=tuple(m.tokens))
-                     for m in state.models.values()),
-        overlays=overlays,
-    )
+    title = f"Freeplay, round {state.round}" + (f" ({state.map_name})" if state.map_name else "")
+    return table_board(state, viewer, title, overlays, show_grid=show_grid)
 
 
 def freeplay_view(state: FreeplayState, viewer: Viewer) -> FreeplayView:

@@ -34,8 +34,8 @@ from engine.core import (
 )
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddModel, MoveModel
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, MoveModel
 from tests.engine.core.conftest import ALICE, BOB, CAROL, A, B, alice, bob, choose_hands, new_duel
 from tests.engine.core.toy_duel import SecretDuel
 

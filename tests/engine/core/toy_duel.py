@@ -9,12 +9,13 @@ from its own secret stream, which only it can see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import ConfigDict
 
 from engine.core import (
+    Action,
+    Args,
     Command,
     Context,
     CoreState,
@@ -25,7 +26,6 @@ from engine.core import (
     IllegalCommand,
     InvalidCommand,
     Option,
-    OptionValue,
     SideId,
     System,
     SystemSpec,
@@ -161,7 +161,7 @@ class RoundScored(EventBody):
 
 class SecretDuel(System[DuelState]):
     spec = SystemSpec(name="duel", title="Secret Duel", min_sides=2, max_sides=2, hidden_information=True,
-                      dice=("d6",), summary="A toy card duel for testing the core.")
+                      summary="A toy card duel for testing the core.")
     events = (OmenDrawn, HandChosen, HandReady, RoundStarted, CardPlayed, CardsRevealed, DieKept, RoundScored)
     commands = (ChooseHand,)
 
@@ -188,14 +188,9 @@ class SecretDuel(System[DuelState]):
         if len(ctx.state.hands) == len(ctx.state.sides):
             self._next_round(ctx)
 
-    def parse_command(self, path: tuple[str, ...], options: Mapping[str, OptionValue]) -> Command | None:
-        if path != ("hand", "add"):
-            return None
-        try:
-            cards = tuple(int(card) for card in str(options["card"]).split(","))
-        except ValueError:
-            raise InvalidCommand("cards are numbers from 1 to 9, e.g. card:2,5,9") from None
-        return ChooseHand(cards=cards)
+    def actions(self) -> tuple[Action[DuelState], ...]:
+        return (Action(("hand", "add"), "Choose your secret hand of three cards", options=("card",),
+                       required=("card",), build=_choose_hand),)
 
     def legal_commands(self, state: DuelState, side: SideId) -> tuple[Command, ...]:
         if side in state.hands:
@@ -270,6 +265,14 @@ class SecretDuel(System[DuelState]):
             committed=tuple(state.played),
             scores=dict(state.scores),
         )
+
+
+def _choose_hand(args: Args) -> ChooseHand:
+    try:
+        cards = tuple(int(card) for card in args.listed("card"))
+    except ValueError:
+        raise InvalidCommand("cards are numbers from 1 to 9, e.g. card:2,5,9") from None
+    return ChooseHand(cards=cards)
 
 
 def _leader(state: DuelState, *, lowest: bool) -> SideId | None:

@@ -10,18 +10,9 @@ from bot.core.data_loader import load_system_data
 from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, InvalidCommand, NotYourTurn, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import (
-    AddCard,
-    AddModel,
-    ChangeToken,
-    MoveModel,
-    PassTurn,
-    PlayCard,
-    WoundModel,
-    parse_freeplay,
-    parse_shape,
-)
+from engine.systems.freeplay.commands import AddCard, PassTurn, PlayCard
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, ChangeToken, MoveModel, WoundModel, parse_shape
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -123,9 +114,11 @@ def test_bad_shapes_say_what_is_accepted(text: str, message: str) -> None:
 
 
 def test_options_become_commands() -> None:
-    command = parse_freeplay(("model", "add"), {"unit": "Knight", "at": "3,4", "side": "b", "facing": 450.0})
+    freeplay = Freeplay(load_system_data("freeplay"))
+    command = freeplay.command(("model", "add"), {"unit": "Knight", "at": "3,4", "side": "b", "facing": 450.0})
     assert command == AddModel(unit="Knight", at=(3.0, 4.0), side=B, facing=90.0)
-    assert parse_freeplay(("nothing",), {}) is None
+    with pytest.raises(InvalidCommand, match="/nothing is not a command of Freeplay"):
+        freeplay.command(("nothing",), {})
 
 
 def test_once_a_turn_is_set_only_that_side_moves() -> None:

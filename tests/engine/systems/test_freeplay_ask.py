@@ -26,8 +26,9 @@ from engine.core import (
 )
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddModel, Ask, MoveModel, parse_freeplay
+from engine.systems.freeplay.commands import Ask
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, MoveModel
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -154,7 +155,8 @@ def test_the_host_without_a_seat_may_ask() -> None:
 
 
 def test_typed_options_become_an_ask() -> None:
-    command = parse_freeplay(("ask",), {"side": "b", "question": '"Hold or flee?"', "options": "hold, flee ,",
+    freeplay = Freeplay(load_system_data("freeplay"))
+    command = freeplay.command(("ask",), {"side": "b", "question": '"Hold or flee?"', "options": "hold, flee ,",
                                         "models": "b1,B2", "optional": False})
     assert command == Ask(side=B, question="Hold or flee?", options=("hold", "flee"), models=(B1, B2))
 

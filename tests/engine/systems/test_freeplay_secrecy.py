@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from bot.core.pictures import board_picture, render_picture
 from engine.core import SPECTATOR, Game, Viewer
-from engine.systems.freeplay.commands import AddCard, AddModel, MoveModel
+from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import AddModel, MoveModel
 from tests.engine.systems.test_freeplay import B, alice, bob, new_table
 
 cards = st.lists(st.sampled_from(["Ambush", "Rally", "Second Wind", "Feint", "Smoke"]), min_size=1, max_size=3)

@@ -14,14 +14,23 @@ from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, ImportUnits, ModelId, SideId, UserId
 from engine.dice import commitment
-from engine.geometry import Base, Pose, Zone, is_completely_within
+from engine.geometry import Base, Pose, Zone, bearing, is_completely_within
 from engine.schema import MapPreset, UnitProfile
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay import table_geometry as geo
-from engine.systems.freeplay.commands import AddModel, DeployAuto, ImportMap, LoadForce, MoveModel, RemoveModel
-from engine.systems.freeplay.deploy import ROW_GAP
-from engine.systems.freeplay.events import ModelPlaced
-from engine.systems.freeplay.state import FreeplayState, PlacedModel
+from engine.systems.freeplay.state import FreeplayState
+from engine.table import (
+    AddModel,
+    DeployAuto,
+    ImportMap,
+    LoadForce,
+    ModelPlaced,
+    MoveModel,
+    PlacedModel,
+    PlaceModel,
+    RemoveModel,
+)
+from engine.table.deploy import ROW_GAP, entry_spots
+from engine.table.geometry import battlefield
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -55,7 +64,7 @@ def _custom_map(**changes: Any) -> ImportMap:
 
 
 def _zone(state: FreeplayState, side: SideId) -> Zone:
-    placed = geo.deployment_zone(state, side)
+    placed = state.deployment_zone(side)
     assert placed is not None
     return Zone.from_points(placed.id, placed.kind, placed.polygon)
 
@@ -70,7 +79,7 @@ def _assert_laid_out(state: FreeplayState, side: SideId) -> None:
     mine = [m for m in state.models.values() if m.side == side]
     for model in mine:
         assert is_completely_within(_base(model), zone, 0.0), model.id
-        centre = geo.bearing((model.x, model.y), (state.width / 2, state.height / 2))
+        centre = bearing((model.x, model.y), (state.width / 2, state.height / 2))
         assert model.facing == pytest.approx(centre, abs=0.01), model.id
     everyone = list(state.models.values())
     for i, one in enumerate(everyone):
@@ -79,11 +88,9 @@ def _assert_laid_out(state: FreeplayState, side: SideId) -> None:
             assert gap >= -0.01, (one.id, other.id, gap)
 
 
-def test_deploy_auto_spreads_both_forces_evenly_across_their_zones() -> None:
+def test_a_loaded_force_stands_spread_evenly_across_its_zone() -> None:
+    """One algorithm lays models out: loading a force puts them where /deploy auto would."""
     game = loaded()
-    events = game.apply(DeployAuto(side=A), _as(A)) + game.apply(DeployAuto(), _as(B))
-    assert events and all(isinstance(event.body, ModelPlaced) for event in events)
-    assert len(events) == 10, "each model is logged as an ordinary placement"
     for side in (A, B):
         _assert_laid_out(game.state, side)
     red = sorted((m for m in game.state.models.values() if m.side == A), key=lambda m: m.x)
@@ -96,10 +103,22 @@ def test_deploy_auto_spreads_both_forces_evenly_across_their_zones() -> None:
     assert all(m.y - m.radius == pytest.approx(30 + ROW_GAP / 2, abs=0.01) for m in hunt), "B's front is y=30"
 
 
+def test_deploy_auto_lays_out_again_the_models_shuffled_in_the_zone() -> None:
+    game = loaded()
+    spread = {m.id: (m.x, m.y) for m in game.state.models.values()}
+    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
+    game.apply(PlaceModel(model=ModelId("A4"), at=(3.0, 2.5)), _as(A))
+    events = game.apply(DeployAuto(side=A), _as(A))
+    assert events and all(isinstance(event.body, ModelPlaced) for event in events)
+    assert {event.body.model_id for event in events} == {"A1", "A4"}  # type: ignore[attr-defined]
+    _assert_laid_out(game.state, A)
+    assert {m.id: (m.x, m.y) for m in game.state.models.values()} == spread
+
+
 def test_replaying_the_records_gives_the_same_table() -> None:
     game = loaded()
+    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
     game.apply(DeployAuto(), _as(A))
-    game.apply(DeployAuto(), _as(B))
     replayed = Game.from_records(game.system, game.setup, SEED, game.records())
     assert replayed.state.fingerprint() == game.state.fingerprint()
     assert replayed.state.models == game.state.models
@@ -108,8 +127,10 @@ def test_replaying_the_records_gives_the_same_table() -> None:
 def test_models_already_in_the_fight_stay_where_they_are() -> None:
     game = loaded()
     game.apply(MoveModel(model=ModelId("A2"), to="18,11"), _as(A))
+    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
     events = game.apply(DeployAuto(), _as(A))
-    assert {event.body.model_id for event in events} == {"A1", "A3", "A4", "A5"}  # type: ignore[attr-defined]
+    assert {event.body.model_id for event in events} >= {"A1"}  # type: ignore[attr-defined]
+    assert "A2" not in {event.body.model_id for event in events}  # type: ignore[attr-defined]
     assert (game.state.models[ModelId("A2")].x, game.state.models[ModelId("A2")].y) == (18.0, 11.0)
     with pytest.raises(IllegalCommand, match="already stand where /deploy auto puts them"):
         game.apply(DeployAuto(), _as(A))
@@ -120,35 +141,36 @@ def test_impassable_terrain_in_the_zone_is_kept_clear_of() -> None:
     rock = {"id": "T1", "kind": "rocks", "height": 2, "keywords": ["impassable"], "rect": [16, 2, 5, 4]}
     game.apply(_custom_map(terrain=[rock]), _as(A))
     game.apply(LoadForce(name="Red Company"), _as(A))
-    game.apply(DeployAuto(), _as(A))
     _assert_laid_out(game.state, A)
-    field = geo.battlefield(game.state)
+    field = battlefield(game.state)
     for model in game.state.models.values():
         assert not any(t.has("impassable") and t.polygon.distance(shapely.Point(model.x, model.y))
                        < model.radius - 0.01 for t in field.terrain), model.id
 
 
-def test_a_side_without_a_zone_or_with_too_many_models_is_refused() -> None:
+def test_a_side_without_a_zone_uses_its_edge_and_too_many_models_are_refused() -> None:
     empty = table(None)
     empty.apply(AddModel(unit="Knight", at=(5.0, 3.0)), _as(A))
-    with pytest.raises(IllegalCommand, match="side A has no deployment zone"):
-        empty.apply(DeployAuto(), _as(A))
+    empty.apply(DeployAuto(), _as(A))
+    knight = empty.state.models[ModelId("A1")]
+    assert knight.y + knight.radius <= 6.0 and knight.x == pytest.approx(18.0, abs=0.01), \
+        "no zone: the middle of side A's 6-inch strip along its own edge"
     small = table(None)
     small.apply(_custom_map(zones=[{"id": "DA", "kind": "deployment", "side": "A", "rect": [0, 0, 6, 2]}]), _as(A))
     for x in (1.0, 3.0, 5.0):
         for y in (1.0, 3.0):
             small.apply(AddModel(unit="Knight", at=(x, y)), _as(A))
     before = small.state.model_copy(deep=True)
-    with pytest.raises(IllegalCommand, match="side A's 6 models do not fit in zone DA"):
+    with pytest.raises(IllegalCommand, match=r"side A's 6 models do not fit: their rows need 3\.3\" of the 2\" depth"):
         small.apply(DeployAuto(), _as(A))
     assert small.state.models == before.models, "a refusal moves nothing"
-    with pytest.raises(IllegalCommand, match='side B has no models in or within 2" of zone DB'):
+    with pytest.raises(IllegalCommand, match='side B has no models in or within 2" of DB to deploy'):
         table().apply(DeployAuto(side=B), Actor(user=ALICE, host=True))
 
 
 def test_model_add_without_at_takes_the_next_free_deployment_spot() -> None:
     game = loaded()
-    expected = geo.deployment_spots(game.state, A, [32 / 25.4 / 2])[0]
+    expected = entry_spots(game.state, A, [32 / 25.4 / 2])[0]
     game.apply(AddModel(unit="Knight"), _as(A))
     knight = game.state.models[ModelId("A6")]
     assert (knight.x, knight.y) == expected
@@ -191,13 +213,13 @@ async def test_the_console_deploys_and_adds_without_coordinates() -> None:
         "@bob /game join side:B",
         "/force load name:Red Company side:A",
         "/model add unit:Archer",
+        "/model place model:A1 at:20,2",
         "/deploy auto side:A",
         "@bob /force load name:Wild Hunt",
-        "@bob /deploy auto",
     ], strict=True) == 0
     text = "\n".join(lines)
     assert "Side A now fields 164 points (5 models)." in text
     assert "Side A now fields 184 points (6 models)." in text
-    assert "A6 is placed at" in text and "B5 is placed at" in text
+    assert "A1 is placed at" in text and "B5 Mage (Mage, side B) enters at" in text
     refused = await session.run_line("@bob /deploy auto side:A")
     assert refused[0].error and "side A is not yours" in refused[0].text

@@ -11,15 +11,17 @@ from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Actor, Game, GameSetup, InvalidCommand, ModelId, OverlayKind, SideId, UserId, Viewer
 from engine.dice import commitment
-from engine.systems.freeplay import Freeplay, MoveCandidate, move_candidates
-from engine.systems.freeplay.candidates import DEFAULT_REACH, MAX_CANDIDATES, SAME_SPOT, reach
-from engine.systems.freeplay.commands import DeployAuto, LoadForce, MoveModel, parse_freeplay
-from engine.systems.freeplay.events import ModelMoved
-from engine.systems.freeplay.state import FreeplayState, PlacedModel
+from engine.systems.freeplay import Freeplay
+from engine.systems.freeplay.state import FreeplayState
+from engine.table import LoadForce, ModelMoved, MoveCandidate, MoveModel, PlacedModel, TableRules
+from engine.table.suggestions import MAX_CANDIDATES, SAME_SPOT, move_candidates, reach
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
 SEED = "c4" * 32
+RULES = TableRules()
+DEFAULT_REACH = RULES.default_reach
+FREEPLAY = Freeplay(load_system_data("freeplay"))
 
 
 def _alice() -> Actor:
@@ -34,11 +36,9 @@ def skirmish() -> Game[FreeplayState]:
     """Crossroads, Red Company (A) against the Wild Hunt (B), both spread out, then a few models forward."""
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED),
                       options={"map": "crossroads"})
-    game = Game.start(Freeplay(load_system_data("freeplay")), setup, SEED, seats={A: ALICE, B: BOB})
+    game = Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
     game.apply(LoadForce(name="Red Company"), _alice())
     game.apply(LoadForce(name="Wild Hunt"), _bob())
-    game.apply(DeployAuto(), _alice())
-    game.apply(DeployAuto(), _bob())
     for model, to, actor in (("A2", "18,12", _alice()), ("A4", "24,17", _alice()), ("B1", "18,20", _bob()),
                              ("B2", "14,19", _bob()), ("B3", "31,25", _bob())):
         game.apply(MoveModel(model=ModelId(model), to=to), actor)
@@ -55,7 +55,7 @@ MODELS = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5"]
 
 @pytest.mark.parametrize("model_id", MODELS)
 def test_every_suggestion_typed_as_a_move_ends_where_it_was_shown(game: Game[FreeplayState], model_id: str) -> None:
-    candidates = move_candidates(game.state, model_id)
+    candidates = move_candidates(game.state, model_id, RULES)
     assert candidates, f"{model_id} is offered something"
     actor = _alice() if model_id.startswith("A") else _bob()
     for candidate in candidates:
@@ -70,19 +70,19 @@ def test_every_suggestion_typed_as_a_move_ends_where_it_was_shown(game: Game[Fre
 @pytest.mark.parametrize("model_id", MODELS)
 def test_suggestions_stay_in_reach_lettered_distinct_and_few(game: Game[FreeplayState], model_id: str) -> None:
     model = game.state.models[ModelId(model_id)]
-    candidates = move_candidates(game.state, model_id)
+    candidates = move_candidates(game.state, model_id, RULES)
     assert [c.letter for c in candidates] == [chr(ord("A") + i) for i in range(len(candidates))]
     assert len(candidates) <= MAX_CANDIDATES
-    far = reach(model)
+    far = reach(model, RULES)
     assert far == model.stats["move"]
     assert all(c.distance <= far + 0.01 for c in candidates), candidates
     ends = [(model.x, model.y), *(c.end for c in candidates)]
     assert all(math.dist(p, q) >= SAME_SPOT for i, p in enumerate(ends) for q in ends[i + 1:]), "no twins"
-    assert candidates == move_candidates(game.state, model_id), "the same table gives the same list"
+    assert candidates == move_candidates(game.state, model_id, RULES), "the same table gives the same list"
 
 
 def test_the_list_offers_objectives_cover_and_contact(game: Game[FreeplayState]) -> None:
-    hound = [(c.label, c.to) for c in move_candidates(game.state, "B2")]
+    hound = [(c.label, c.to) for c in move_candidates(game.state, "B2", RULES)]
     assert hound == [
         ('contact O1 (2.5")', "contact O1"),
         ('contact O2 (3.5")', "contact O2"),
@@ -92,28 +92,28 @@ def test_the_list_offers_objectives_cover_and_contact(game: Game[FreeplayState])
         ('contact A2 (6.7")', "contact A2"),
         ('contact A4 (8.9")', "contact A4"),
     ]
-    other_hound = {c.label.split(" (")[0]: c for c in move_candidates(game.state, "B3")}
+    other_hound = {c.label.split(" (")[0]: c for c in move_candidates(game.state, "B3", RULES)}
     assert "into forest T7" in other_hound, "a wood a base fits in is cover to step into"
     assert "," in other_hound["into forest T7"].to, "offered as the x,y inside it"
-    knight = [c.label for c in move_candidates(game.state, "A2")]
+    knight = [c.label for c in move_candidates(game.state, "A2", RULES)]
     assert knight == ['contact O1 (4.6")', 'furthest toward O2 (5.0")', 'furthest toward O3 (5.0")']
-    assert not any(c.label.startswith("contact B") for c in move_candidates(game.state, "A2")), \
+    assert not any(c.label.startswith("contact B") for c in move_candidates(game.state, "A2", RULES)), \
         "the nearest enemy is more than the Knight's 5\" away"
 
 
 def test_a_model_without_a_move_stat_reaches_six_inches() -> None:
     base = {"id": ModelId("A1"), "name": "Rock", "unit": "Rock", "side": A, "base_mm": 25.0, "x": 5.0, "y": 5.0,
             "wounds": 1}
-    assert reach(PlacedModel(**base)) == DEFAULT_REACH == 6.0  # type: ignore[arg-type]
-    assert reach(PlacedModel(**base, stats={"move": '7"'})) == 7.0  # type: ignore[arg-type]
-    assert reach(PlacedModel(**base, stats={"move": "fast"})) == 6.0  # type: ignore[arg-type]
-    assert reach(PlacedModel(**base, stats={"move": 0})) == 0.0, "a model that cannot move"  # type: ignore[arg-type]
+    assert reach(PlacedModel(**base), RULES) == DEFAULT_REACH == 6.0  # type: ignore[arg-type]
+    assert reach(PlacedModel(**base, stats={"move": '7"'}), RULES) == 7.0  # type: ignore[arg-type]
+    assert reach(PlacedModel(**base, stats={"move": "fast"}), RULES) == 6.0  # type: ignore[arg-type]
+    assert reach(PlacedModel(**base, stats={"move": 0}), RULES) == 0.0, "a model that cannot move"  # type: ignore[arg-type]
 
 
 def test_the_query_answers_privately_with_lettered_lines_and_paths(game: Game[FreeplayState]) -> None:
-    answer = game.system.query(game.state, Viewer.of_side(B), ("move",), {"model": "b2"})
+    answer = FREEPLAY.ask(game.state, Viewer.of_side(B), ("move",), {"model": "b2"})
     assert answer is not None and answer.private
-    candidates = move_candidates(game.state, "B2")
+    candidates = move_candidates(game.state, "B2", RULES)
     lines = answer.text.splitlines()
     assert lines[0] == 'B2 Hound, reach 9": pick one with /move model:B2 to:<to>'
     assert lines[1] == 'A) contact O1 (2.5") — to: contact O1'
@@ -122,23 +122,23 @@ def test_the_query_answers_privately_with_lettered_lines_and_paths(game: Game[Fr
     assert [(o.kind, o.label, o.points) for o in answer.overlays] == [
         (OverlayKind.PATH, c.letter, c.path) for c in candidates]
     with pytest.raises(InvalidCommand, match="there is no model Z9"):
-        game.system.query(game.state, Viewer.of_side(B), ("move",), {"model": "Z9"})
+        FREEPLAY.ask(game.state, Viewer.of_side(B), ("move",), {"model": "Z9"})
 
 
 def test_a_move_without_to_is_never_a_command() -> None:
     with pytest.raises(InvalidCommand, match="alone lists suggested moves"):
-        parse_freeplay(("move",), {"model": "A1"})
+        FREEPLAY.command(("move",), {"model": "A1"})
     with pytest.raises(InvalidCommand, match="alone lists suggested moves"):
-        parse_freeplay(("move",), {"model": "A1", "to": "  "})
+        FREEPLAY.command(("move",), {"model": "A1", "to": "  "})
 
 
 def test_a_lone_model_with_nothing_in_reach_is_told_how_to_move() -> None:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED))
-    game = Game.start(Freeplay(load_system_data("freeplay")), setup, SEED, seats={A: ALICE, B: BOB})
+    game = Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
     # an empty table: no objectives, no cover, no enemy
-    game.apply(parse_freeplay(("model", "add"), {"unit": "Knight", "at": "5,5"}), _alice())  # type: ignore[arg-type]
-    assert move_candidates(game.state, "A1") == []
-    answer = game.system.query(game.state, Viewer.of_side(A), ("move",), {"model": "A1"})
+    game.apply(FREEPLAY.command(("model", "add"), {"unit": "Knight", "at": "5,5"}), _alice())  # type: ignore[arg-type]
+    assert move_candidates(game.state, "A1", RULES) == []
+    answer = FREEPLAY.ask(game.state, Viewer.of_side(A), ("move",), {"model": "A1"})
     assert answer is not None and answer.private and not answer.overlays
     assert "no suggested move is in reach" in answer.text
 

@@ -1,29 +1,37 @@
-"""Freeplay's questions to the geometry layer: where a base may stand, where a move goes, what is seen.
+"""The table's questions to the geometry layer: where a base may stand, where a move goes, what is seen.
 
-Freeplay state holds plain numbers; this module builds the geometry objects from it and turns
-geometry errors into the rules errors every front-end shows.
+Table states hold plain numbers and marks; this module alone builds the geometry objects from them
+(``battlefield``) and turns geometry errors into the rules errors every front-end shows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import shapely
+
 from engine.core import (
     IllegalCommand,
     InvalidCommand,
     LineStyle,
+    ModelId,
     Overlay,
     OverlayKind,
     QueryAnswer,
-    SideId,
+    TerrainMark,
     parse_point,
 )
 from engine.geometry import (
+    IMPASSABLE,
     MM_PER_INCH,
     TOLERANCE,
+    Away,
     Base,
     Battlefield,
+    Behind,
+    BlockRule,
     Circle,
+    Contact,
     GeometryError,
     GoTo,
     LineOfSight,
@@ -31,10 +39,10 @@ from engine.geometry import (
     Pose,
     Table,
     Terrain,
+    Toward,
     Via,
     Zone,
     bearing,
-    blocks_by_height,
     check_placement,
     circle_template,
     cone_template,
@@ -45,20 +53,18 @@ from engine.geometry import (
     teardrop_template,
     touched_by,
 )
-from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, PlacedZone, Point
+from engine.table.state import PlacedModel, Point, TableState
 
 __all__ = [
-    "TOLERANCE",
     "Route",
+    "base_of",
     "battlefield",
-    "bearing",
     "check_spot",
     "check_terrain",
-    "deployment_spots",
-    "deployment_zone",
     "lay_template",
     "line_of_sight",
     "measure",
+    "model_named",
     "route_move",
 ]
 
@@ -71,26 +77,27 @@ class Route:
     touches: tuple[str, ...]
 
 
-def _base(model: PlacedModel) -> Base:
-    return Base(model.id, Pose(model.x, model.y, 0.0, model.facing), model.base_mm)
+def base_of(model: PlacedModel) -> Base:
+    """The model's base as geometry: its pose (x, y, z, facing) and its size."""
+    return Base(model.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm)
 
 
-def _terrain(piece: PlacedTerrain) -> Terrain:
+def _terrain(piece: TerrainMark) -> Terrain:
     return Terrain.from_points(piece.id, piece.kind, piece.polygon, piece.height, piece.keywords)
 
 
-def battlefield(state: FreeplayState) -> Battlefield:
+def battlefield(state: TableState) -> Battlefield:
     """The state's table, terrain, bases and zones as geometry."""
     return Battlefield(
         table=Table(state.width, state.height),
         terrain=tuple(_terrain(piece) for piece in state.terrain.values()),
-        bases=tuple(_base(model) for model in state.models.values()),
+        bases=tuple(base_of(model) for model in state.models.values()),
         zones=tuple(Zone.from_points(zone.id, zone.kind, zone.polygon) for zone in state.zones.values()
                     if len(zone.polygon) >= 3),
     )
 
 
-def check_spot(state: FreeplayState, model_id: str, at: Point, radius: float) -> None:
+def check_spot(state: TableState, model_id: str, at: Point, radius: float) -> None:
     """Refuse a spot off the table, inside impassable terrain, or overlapping another base."""
     here = Base(model_id, Pose(at[0], at[1]), radius * 2 * MM_PER_INCH)
     try:
@@ -99,8 +106,9 @@ def check_spot(state: FreeplayState, model_id: str, at: Point, radius: float) ->
         raise IllegalCommand(f"{model_id} cannot stand there: {error}") from None
 
 
-def check_terrain(state: FreeplayState, piece: PlacedTerrain) -> None:
-    """Refuse a terrain piece that is not a simple shape or does not lie on the table."""
+def check_terrain(state: TableState, piece: TerrainMark) -> None:
+    """Refuse a terrain piece that is not a simple shape, does not lie on the table, or would stand on
+    models (an impassable piece may not be laid over a base: move the models first)."""
     try:
         terrain = _terrain(piece)
     except ValueError as error:
@@ -109,64 +117,28 @@ def check_terrain(state: FreeplayState, piece: PlacedTerrain) -> None:
     if min_x < -TOLERANCE or min_y < -TOLERANCE or max_x > state.width + TOLERANCE \
             or max_y > state.height + TOLERANCE:
         raise IllegalCommand(f"terrain {piece.id} reaches off the {state.width:g}\" x {state.height:g}\" table")
+    if IMPASSABLE in piece.keywords:
+        under = sorted(model.id for model in state.models.values()
+                       if shapely.distance(terrain.polygon, shapely.Point(model.x, model.y)) < model.radius
+                       - TOLERANCE)
+        if under:
+            listed = ", ".join(under[:8]) + (f" and {len(under) - 8} more" if len(under) > 8 else "")
+            raise IllegalCommand(f"impassable terrain {piece.id} would stand on {listed}; move them first, or lay "
+                                 "the piece elsewhere")
 
 
-def deployment_zone(state: FreeplayState, side: SideId) -> PlacedZone | None:
-    """The side's deployment zone (the first one, if a map gives it several), or ``None``."""
-    return next((z for z in state.zones.values() if z.kind == "deployment" and z.side == side), None)
+def _names(position: GoTo | Via | Toward | Contact | Behind | Away) -> tuple[str, ...]:
+    match position:
+        case Toward(target) | Contact(target):
+            return (target,)
+        case Behind(cover, viewer):
+            return (cover, viewer)
+        case Away(source):
+            return (source,)
+    return ()
 
 
-def deployment_spots(state: FreeplayState, side: SideId, radii: list[float]) -> list[Point]:
-    """Spread bases in rows across the side's deployment zone (or its half of the table), front row first.
-
-    Spots never overlap each other, placed models or impassable terrain; what does not fit is refused.
-    """
-    zone = deployment_zone(state, side)
-    if zone is not None:
-        xs = [p[0] for p in zone.polygon]
-        ys = [p[1] for p in zone.polygon]
-        box = (min(xs), min(ys), max(xs), max(ys))
-    else:
-        index = state.sides.index(side)
-        box = (0.0, 0.0, state.width, 6.0) if index % 2 == 0 else (0.0, state.height - 6.0, state.width,
-                                                                      state.height)
-    spots: list[Point] = []
-    taken: list[tuple[Point, float]] = []
-    gap = 1.0
-    for radius in radii:
-        spot = _first_free(state, box, radius, gap, taken)
-        if spot is None:
-            raise IllegalCommand(f"side {side}'s deployment zone has no room left for a "
-                                 f"{radius * 2 * 25.4:.0f}mm base; place it yourself with /model add at:x,y")
-        spots.append(spot)
-        taken.append((spot, radius))
-    return spots
-
-
-def _first_free(state: FreeplayState, box: tuple[float, float, float, float], radius: float, gap: float,
-                taken: list[tuple[Point, float]]) -> Point | None:
-    """The free spot nearest the middle of the zone's front row (the row facing the table's centre)."""
-    x0, y0, x1, y1 = box
-    step = 2 * radius + gap
-    rows = int((y1 - y0 - 2 * radius) // step) + 1
-    columns = int((x1 - x0 - 2 * radius) // step) + 1
-    facing_up = (y0 + y1) / 2 < state.height / 2
-    row_ys = [round(y1 - radius - r * step, 2) if facing_up else round(y0 + radius + r * step, 2)
-              for r in range(rows)]
-    xs = sorted((round(x0 + radius + c * step, 2) for c in range(columns)), key=lambda x: abs(x - (x0 + x1) / 2))
-    for y in row_ys:
-        for x in xs:
-            if any((x - p[0]) ** 2 + (y - p[1]) ** 2 < (radius + r + gap / 2) ** 2 for p, r in taken):
-                continue
-            try:
-                check_spot(state, "new", (x, y), radius)
-            except IllegalCommand:
-                continue
-            return (x, y)
-    return None
-
-
-def route_move(state: FreeplayState, model: PlacedModel, text: str, limit: float | None) -> Route:
+def route_move(state: TableState, model: PlacedModel, text: str, limit: float | None) -> Route:
     """Turn what a player said (``10,12``, ``via:...``, ``toward B1 max``) into a concrete, legal path.
 
     A point or waypoints beyond ``limit`` are refused (the player meant that spot); an anchor such as
@@ -174,6 +146,9 @@ def route_move(state: FreeplayState, model: PlacedModel, text: str, limit: float
     """
     try:
         position = parse_position(text)
+        if any(name.upper() == model.id.upper() for name in _names(position)):
+            raise IllegalCommand(f"{model.id} cannot move relative to itself; name another model, terrain or "
+                                 "zone, or give x,y")
         field = battlefield(state)
         result = resolve_move(field, model.id, position)
         if limit is not None and result.distance > limit + TOLERANCE:
@@ -188,27 +163,32 @@ def route_move(state: FreeplayState, model: PlacedModel, text: str, limit: float
 
 
 def _thing_text(field: Battlefield, ident: str) -> tuple[Measurable, str]:
+    """A thing on the table by id, or a typed point."""
+    if "," in ident:
+        point = parse_point(ident)
+        _on_table(field, point, ident)
+        return point, f"{point[0]:g},{point[1]:g}"
     try:
         thing = field.find(ident)
-    except GeometryError:
-        if "," in ident:
-            try:
-                x, y = (float(v) for v in ident.split(","))
-            except ValueError:
-                raise InvalidCommand(f"{ident!r} is neither an id on the table nor a point x,y") from None
-            return (x, y), f"{x:g},{y:g}"
-        raise
+    except GeometryError as error:
+        raise InvalidCommand(str(error)) from None
     return thing, thing.id
 
 
-def measure(state: FreeplayState, first: str, second: str) -> QueryAnswer:
+def _on_table(field: Battlefield, point: Point, text: str) -> None:
+    x, y = point
+    if not (-TOLERANCE <= x <= field.table.width + TOLERANCE and -TOLERANCE <= y <= field.table.height + TOLERANCE):
+        raise InvalidCommand(f"{text} is off the {field.table.width:g}\" x {field.table.height:g}\" table; give a "
+                             "point on it (x from 0 to the width, y from 0 to the height)")
+
+
+def measure(state: TableState, first: str, second: str) -> QueryAnswer:
     """Closest-point distance between two things on the table, with a ring overlay to draw."""
     field = battlefield(state)
-    try:
-        a, a_name = _thing_text(field, first)
-        b, b_name = _thing_text(field, second)
-    except GeometryError as error:
-        raise InvalidCommand(str(error)) from None
+    a, a_name = _thing_text(field, first)
+    b, b_name = _thing_text(field, second)
+    if a_name == b_name:
+        raise InvalidCommand(f"from: and to: are both {a_name}; measure between two different things")
     gap = distance(a, b)
     touching = " (touching)" if gap <= TOLERANCE else ""
     rings = (Overlay(kind=OverlayKind.RING, center=a.xy, radius=round(a.radius + gap, 2), label=f"{gap:.2f}\""),) \
@@ -216,39 +196,35 @@ def measure(state: FreeplayState, first: str, second: str) -> QueryAnswer:
     return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.", overlays=rings)
 
 
-def _blocks_sight(blocker: Terrain | Base, observer: Base, target: Base) -> bool:
-    """Freeplay's ruling: bases and terrain marked blocking or obscuring stop sight when they stand at least
-    as tall as the taller model; low cover (walls) never does."""
-    if isinstance(blocker, Terrain) and not (blocker.has("blocking") or blocker.has("obscuring")):
-        return False
-    return blocks_by_height(blocker, observer, target)
-
-
-def line_of_sight(state: FreeplayState, first: str, second: str) -> QueryAnswer:
-    """Whether one model sees another across terrain taller than them (and other bases), and how hidden."""
+def line_of_sight(state: TableState, first: str, second: str, rule: BlockRule) -> QueryAnswer:
+    """Whether one model sees another across what the game's ``rule`` lets block, and how much is hidden."""
     field = battlefield(state)
     try:
         observer, target = field.base(first), field.base(second)
     except GeometryError as error:
         raise InvalidCommand(str(error)) from None
-    sight = LineOfSight(field.terrain, field.others(observer.id), rule=_blocks_sight).check(observer, target)
+    if observer.id == target.id:
+        raise InvalidCommand(f"from: and to: are both {observer.id}; a model's sight is checked to another model")
+    sight = LineOfSight(field.terrain, field.others(observer.id), rule=rule).check(observer, target)
     blockers = f"; lines cut by {', '.join(sight.blocked_by)}" if sight.blocked_by else ""
     verdict = "can see" if sight.visible else "cannot see"
     overlay = Overlay(kind=OverlayKind.SIGHT, points=(observer.xy, target.xy),
                       style=LineStyle.CLEAR if sight.visible else LineStyle.BLOCKED)
-    return QueryAnswer(f"{observer.id} {verdict} {target.id} ({sight.hidden_share:.0%} hidden{blockers}).",
-                       overlays=(overlay,))
+    return QueryAnswer(f"{observer.id} {verdict} {target.id} ({sight.hidden_share:.0%} of {target.id}'s width "
+                       f"hidden{blockers}).", overlays=(overlay,))
 
 
 def _anchor_point(field: Battlefield, text: str) -> Point:
     """A model's (or terrain's, or zone's) centre, or a typed x,y."""
     if "," in text:
-        return parse_point(text)
+        point = parse_point(text)
+        _on_table(field, point, text)
+        return point
     thing = field.find(text)
     return thing.xy if isinstance(thing, Base) else thing.centre
 
 
-def lay_template(state: FreeplayState, kind: str, at: str, size: float, toward: str | None,
+def lay_template(state: TableState, kind: str, at: str, size: float, toward: str | None,
                  width: float | None) -> QueryAnswer:
     """Which bases a circle, cone or teardrop template touches and fully covers; drawn as a shaded area."""
     field = battlefield(state)
@@ -259,9 +235,11 @@ def lay_template(state: FreeplayState, kind: str, at: str, size: float, toward: 
         else:
             if toward is None:
                 raise InvalidCommand(f"a {kind} needs a direction: toward:<model id or x,y>")
-            direction = bearing(origin, _anchor_point(field, toward))
+            aim = _anchor_point(field, toward)
+            if aim == origin:
+                raise InvalidCommand(f"toward:{toward} is where the {kind} starts; point it somewhere else")
             build = cone_template if kind == "cone" else teardrop_template
-            template = build(origin, direction, size, width if width is not None else size / 2)
+            template = build(origin, bearing(origin, aim), size, width if width is not None else size / 2)
     except GeometryError as error:
         raise InvalidCommand(str(error)) from None
     except ValueError as error:
@@ -274,3 +252,12 @@ def lay_template(state: FreeplayState, kind: str, at: str, size: float, toward: 
     text = (f"A {kind} template at {origin[0]:g},{origin[1]:g} touches {', '.join(touched) or 'no model'}"
             f"; fully covers {', '.join(covered) or 'no model'}.")
     return QueryAnswer(text, overlays=(Overlay(kind=OverlayKind.SHAPE, points=points, style=LineStyle.THREAT),))
+
+
+def model_named(state: TableState, model_id: str, verb: str) -> PlacedModel:
+    """The model called ``model_id`` (any case), or a refusal listing the models on the table."""
+    model = state.models.get(ModelId(model_id.upper()))
+    if model is None:
+        known = ", ".join(sorted(state.models)) or "none yet (add one with /model add)"
+        raise InvalidCommand(f"there is no model {model_id}. Models: {known}", verb=verb)
+    return model

@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 from shapely.geometry import Polygon
 
 from bot.core.data_loader import load_system_data
-from engine.core import Actor, DiceRolled, Game, GameSetup, InvalidCommand, SideId, UserId
+from engine.core import Actor, DiceRolled, Game, GameSetup, InvalidCommand, SideId, TerrainMark, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay import system as freeplay_system
-from engine.systems.freeplay.commands import LoadForce
-from engine.systems.freeplay.random_layout import (
+from engine.systems.freeplay.state import FreeplayState
+from engine.table import LoadForce
+from engine.table.random_layout import (
     MAX_PIECES,
     MIN_PIECES,
     PIECE_GAP,
@@ -25,7 +26,6 @@ from engine.systems.freeplay.random_layout import (
     mirror,
     random_layout,
 )
-from engine.systems.freeplay.state import FreeplayState, PlacedTerrain
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -35,11 +35,11 @@ seeds = st.integers(min_value=0, max_value=99_999_999)
 sizes = st.integers(min_value=24, max_value=72).map(float)
 
 
-def _shape(piece: PlacedTerrain) -> Polygon:
+def _shape(piece: TerrainMark) -> Polygon:
     return Polygon(piece.polygon)
 
 
-def _twin_of(piece: PlacedTerrain, layout: RandomLayout) -> Polygon:
+def _twin_of(piece: TerrainMark, layout: RandomLayout) -> Polygon:
     return Polygon([mirror(point, layout.width, layout.height) for point in piece.polygon])
 
 

@@ -1,4 +1,4 @@
-"""A seeded random map for freeplay, balanced by point symmetry.
+"""A seeded random map for any table on inches, balanced by point symmetry.
 
 Every piece has a twin turned half a turn about the table's centre (an odd piece sits on the centre and is
 its own twin), so whatever one deployment zone faces, the other faces too. Pieces keep clear of each other
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry import Polygon
 
-from engine.core import SideId
-from engine.systems.freeplay.state import PlacedTerrain, PlacedZone, Point
+from engine.core import SideId, TerrainMark, ZoneMark
+from engine.table.state import Point
 
 __all__ = [
     "EDGE_GAP",
@@ -176,17 +176,17 @@ class RandomLayout:
     seed: int
     width: float
     height: float
-    terrain: tuple[PlacedTerrain, ...]
-    zones: tuple[PlacedZone, ...]
+    terrain: tuple[TerrainMark, ...]
+    zones: tuple[ZoneMark, ...]
 
 
-def _zones(width: float, height: float, sides: tuple[SideId, SideId], centre: bool) -> tuple[PlacedZone, ...]:
+def _zones(width: float, height: float, sides: tuple[SideId, SideId], centre: bool) -> tuple[ZoneMark, ...]:
     depth = round(height / 6, 2)
     near, far = sides
     zones = [
-        PlacedZone(id=f"D{near}", kind="deployment", side=near,
+        ZoneMark(id=f"D{near}", kind="deployment", side=near,
                    polygon=((0.0, 0.0), (width, 0.0), (width, depth), (0.0, depth))),
-        PlacedZone(id=f"D{far}", kind="deployment", side=far,
+        ZoneMark(id=f"D{far}", kind="deployment", side=far,
                    polygon=((0.0, height - depth), (width, height - depth), (width, height), (0.0, height))),
     ]
     spots = [(width / 4, height / 2), (width * 3 / 4, height / 2)]
@@ -194,7 +194,7 @@ def _zones(width: float, height: float, sides: tuple[SideId, SideId], centre: bo
         spots.insert(0, (width / 2, height / 2))
     ring = _circle(_OBJECTIVE_RADIUS, 32)
     for number, (x, y) in enumerate(spots, start=1):
-        zones.append(PlacedZone(id=f"O{number}", kind="objective",
+        zones.append(ZoneMark(id=f"O{number}", kind="objective",
                                 polygon=tuple((round(x + dx, 2), round(y + dy, 2)) for dx, dy in ring)))
     return tuple(zones)
 
@@ -202,7 +202,7 @@ def _zones(width: float, height: float, sides: tuple[SideId, SideId], centre: bo
 class _Table:
     """The free space being filled: what each new piece must keep clear of."""
 
-    def __init__(self, width: float, height: float, zones: Sequence[PlacedZone]) -> None:
+    def __init__(self, width: float, height: float, zones: Sequence[ZoneMark]) -> None:
         self.width, self.height = width, height
         self.inside = shapely.box(EDGE_GAP, EDGE_GAP, width - EDGE_GAP, height - EDGE_GAP)
         self.keep_out = [Polygon(zone.polygon).buffer(ZONE_GAP if zone.kind == "deployment" else PIECE_GAP)
@@ -270,7 +270,7 @@ def random_layout(seed: int, width: float = 36.0, height: float = 36.0,
         pieces += [(kind, ring), (kind, twin)]
     if len(pieces) < MIN_PIECES:
         raise ValueError(f"could not fit {MIN_PIECES} terrain pieces on a {width:g}\" x {height:g}\" table")
-    terrain = tuple(PlacedTerrain(id=f"T{number}", kind=kind.kind, polygon=ring, height=kind.height,
+    terrain = tuple(TerrainMark(id=f"T{number}", kind=kind.kind, polygon=ring, height=kind.height,
                                   keywords=kind.keywords)
                     for number, (kind, ring) in enumerate(pieces, start=1))
     return RandomLayout(seed=seed, width=width, height=height, terrain=terrain, zones=zones)

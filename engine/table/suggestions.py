@@ -14,13 +14,13 @@ from dataclasses import dataclass
 import shapely
 from shapely.ops import nearest_points
 
-from engine.core import IllegalCommand, InvalidCommand, ModelId, Overlay, OverlayKind, Pick, QueryAnswer
+from engine.core import IllegalCommand, InvalidCommand, Overlay, OverlayKind, Pick, QueryAnswer, TerrainMark
 from engine.geometry import IMPASSABLE, TOLERANCE, distance
-from engine.systems.freeplay import table_geometry as geo
-from engine.systems.freeplay.state import FreeplayState, PlacedModel, PlacedTerrain, Point
+from engine.table import geometry as geo
+from engine.table.rules import TableRules
+from engine.table.state import PlacedModel, Point, TableState
 
 __all__ = [
-    "DEFAULT_REACH",
     "MAX_CANDIDATES",
     "MoveCandidate",
     "move_candidates",
@@ -28,8 +28,6 @@ __all__ = [
     "reach",
 ]
 
-DEFAULT_REACH = 6.0
-"""Inches a model may be offered when its profile gives no ``move`` stat."""
 MAX_CANDIDATES = 8
 """A short list reads at a glance and fits a Discord select with room to spare."""
 SAME_SPOT = 0.5
@@ -60,20 +58,20 @@ class _Found:
     route: geo.Route
 
 
-def reach(model: PlacedModel) -> float:
-    """The model's ``move`` stat in inches (``6``, ``6.5`` or ``6"``), else :data:`DEFAULT_REACH`."""
-    value = model.stats.get("move")
+def reach(model: PlacedModel, rules: TableRules) -> float:
+    """The model's reach stat in inches (``6``, ``6.5`` or ``6"``), else the game's default reach."""
+    value = model.stats.get(rules.reach_stat)
     if isinstance(value, str):
         try:
             value = float(value.strip().rstrip('"').removesuffix("in").strip())
         except ValueError:
-            return DEFAULT_REACH
-    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+            return rules.default_reach
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 and math.isfinite(value):
         return float(value)  # 0 is a model that does not move: nothing is in its reach
-    return DEFAULT_REACH
+    return rules.default_reach
 
 
-def _route(state: FreeplayState, model: PlacedModel, text: str) -> geo.Route | None:
+def _route(state: TableState, model: PlacedModel, text: str) -> geo.Route | None:
     """The move ``/move`` would make for ``text`` (with no ``max:``), or ``None`` when there is none."""
     try:
         return geo.route_move(state, model, text, None)
@@ -85,7 +83,7 @@ def _inches(value: float) -> str:
     return f"{value:.1f}\""
 
 
-def _objectives(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+def _objectives(state: TableState, model: PlacedModel, far: float) -> list[_Found]:
     """Into contact with each objective in reach, else as far toward it as the reach goes."""
     found = []
     for zone in sorted(state.zones.values(), key=lambda z: z.id):
@@ -103,7 +101,7 @@ def _objectives(state: FreeplayState, model: PlacedModel, far: float) -> list[_F
     return found
 
 
-def _inside_spot(piece: PlacedTerrain, model: PlacedModel) -> Point | None:
+def _inside_spot(piece: TerrainMark, model: PlacedModel) -> Point | None:
     """The point nearest the model where its whole base stands inside the piece, or ``None`` if none fits."""
     inner = shapely.Polygon(piece.polygon).buffer(-(model.radius + 0.05))
     if inner.is_empty:
@@ -112,7 +110,7 @@ def _inside_spot(piece: PlacedTerrain, model: PlacedModel) -> Point | None:
     return (round(float(near.x), 2), round(float(near.y), 2))
 
 
-def _cover(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+def _cover(state: TableState, model: PlacedModel, far: float) -> list[_Found]:
     """For each cover piece: the nearest spot it hides from the nearest enemy, and a spot inside it when the
     piece can be entered; each only when in reach."""
     enemies = [m for m in state.models.values() if m.side != model.side]
@@ -138,7 +136,7 @@ def _cover(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]
     return found
 
 
-def _contacts(state: FreeplayState, model: PlacedModel, far: float) -> list[_Found]:
+def _contacts(state: TableState, model: PlacedModel, far: float) -> list[_Found]:
     """Base contact with each enemy model the reach gets to."""
     found = []
     for enemy in sorted((m for m in state.models.values() if m.side != model.side), key=lambda m: _number(m.id)):
@@ -178,17 +176,14 @@ def _shortlist(found: list[_Found]) -> list[_Found]:
     return sorted(chosen, key=lambda f: (f.kind, f.route.distance, f.label))
 
 
-def move_candidates(state: FreeplayState, model_id: str) -> list[MoveCandidate]:
+def move_candidates(state: TableState, model_id: str, rules: TableRules) -> list[MoveCandidate]:
     """Suggested moves for ``model_id`` within its reach, lettered A, B, C...: toward each objective, into
     cover from the nearest enemy, into contact with each enemy in reach. Pure: nothing on the table changes.
 
     Raises :class:`InvalidCommand` for an unknown model.
     """
-    model = state.models.get(ModelId(model_id.upper()))
-    if model is None:
-        known = ", ".join(sorted(state.models)) or "none yet (add one with /model add)"
-        raise InvalidCommand(f"there is no model {model_id}. Models: {known}", verb="move")
-    far = reach(model)
+    model = geo.model_named(state, model_id, "move")
+    far = reach(model, rules)
     found = [*_objectives(state, model, far), *_cover(state, model, far), *_contacts(state, model, far)]
     shortlist = _shortlist(_distinct(model, found))
     return [MoveCandidate(letter=chr(ord("A") + index), label=item.label, to=item.to, distance=item.route.distance,
@@ -196,12 +191,12 @@ def move_candidates(state: FreeplayState, model_id: str) -> list[MoveCandidate]:
             for index, item in enumerate(shortlist)]
 
 
-def move_candidates_answer(state: FreeplayState, model_id: str) -> QueryAnswer:
+def move_candidates_answer(state: TableState, model_id: str, rules: TableRules) -> QueryAnswer:
     """The private answer to ``/move model:<id>`` with no ``to``: one line per suggestion, each read back by
     offered as a pick, and every path drawn with its letter."""
-    candidates = move_candidates(state, model_id)
-    model = state.models[ModelId(model_id.upper())]
-    head = f"{model.id} {model.name}, reach {reach(model):g}\""
+    candidates = move_candidates(state, model_id, rules)
+    model = geo.model_named(state, model_id, "move")
+    head = f"{model.id} {model.name}, reach {reach(model, rules):g}\""
     if not candidates:
         return QueryAnswer(f"{head}: no suggested move is in reach. Move it with /move model:{model.id} to:x,y "
                            "or toward/contact/behind/away <id>.", private=True)

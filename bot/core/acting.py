@@ -1,0 +1,168 @@
+"""A game's actions as players reach them: an invocation of a shared verb becomes the system's action,
+read through ``Args``, and either answers (changing nothing) or builds a command.
+
+Menus live here too: ``/act`` alone lists the actions a side may take now, and an action picked from a
+menu asks for each option it still needs from that option's source, so a whole turn can be played
+without typing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, cast
+
+from bot.core.data_loader import ImportKind, load_player_import, shipped_data
+from bot.core.outputs import Output
+from bot.core.parsing import CommandLineError, Invocation
+from bot.core.pictures import board_picture, view_picture
+from engine.core import (
+    SPECTATOR,
+    Action,
+    Actor,
+    Args,
+    Command,
+    DiceRolled,
+    Game,
+    LegalAction,
+    RulesError,
+    SideId,
+    System,
+    UserId,
+    Viewer,
+)
+from engine.schema import Catalogue
+
+__all__ = ["MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+
+MENU_LIMIT = 25
+"""Discord shows at most 25 options in a select."""
+
+
+def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], Args]:
+    """The action an invocation names and its options read for it, or a refusal saying what is accepted."""
+    name = str(invocation.options["action"]) if invocation.options.get("action") else None
+    action = system.action(invocation.path, name)
+    if action is None:
+        if invocation.path == ("act",):
+            known = ", ".join(a.name for a in system.actions() if a.name) or "none (use the other commands)"
+            raise CommandLineError(f"{system.spec.title} has no action {str(name)[:40]!r}; its actions: {known}")
+        raise CommandLineError(f"{invocation.name} is not part of {system.spec.title}; /help says what is")
+    given = [key for key in invocation.options if key != "action"]
+    unread = [key for key in given if key not in action.options]
+    if unread:
+        takes = ", ".join(f"{o}:" for o in action.options) or "no options"
+        raise CommandLineError(f"{action.title} does not take {', '.join(f'{o}:' for o in unread)}; it takes {takes}")
+    args = Args(action.title, {k: v for k, v in invocation.options.items() if k != "action"},
+                _uploads(system, action, invocation))
+    missing = [option for option in action.required if not args.has(option)]
+    if missing and not invocation.menu:
+        raise CommandLineError(f"{action.title} needs {', '.join(f'{o}:' for o in missing)}")
+    return action, args
+
+
+def _uploads(system: System[Any], action: Action[Any], invocation: Invocation) -> dict[str, object]:
+    """Validate each uploaded file as the kind of data the action expects, against the game's own data."""
+    found: dict[str, object] = {}
+    for option, kind in action.uploads.items():
+        upload = invocation.attachments.get(option)
+        if upload is None:
+            continue
+        catalogue = shipped_data(system.spec.name) or Catalogue(system=system.spec.name)
+        found[option] = load_player_import(upload.filename, upload.data, cast(ImportKind, kind), catalogue=catalogue)
+    return found
+
+
+def answer(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId,
+           invocation: Invocation) -> Output:
+    """A question's answer: to the table as a spectator would get it, or to the asker alone when it is
+    private or holds what only the asker may know."""
+    assert action.answer is not None
+    mine = action.answer(game.state, viewer, args)
+    reply = mine
+    if not mine.private and viewer != SPECTATOR:
+        try:
+            reply = action.answer(game.state, SPECTATOR, args)
+        except RulesError:
+            reply = replace(mine, private=True)
+    shown_to = viewer if reply.private else SPECTATOR
+    if reply.board is not None:
+        pictures = view_picture(reply.board, "map.png")
+    elif reply.overlays:
+        pictures = board_picture(game, reply.overlays, viewer=shown_to)
+    else:
+        pictures = ()
+    picks = tuple((pick.label, replace(invocation, options={**invocation.options, pick.option: pick.value}))
+                  for pick in reply.picks)
+    return Output(text=reply.text, to=user if reply.private else None, pictures=pictures, picks=picks)
+
+
+def preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation) -> Output:
+    """What ``command`` would do, tried on a copy and shown to its author with the path drawn; a command
+    that rolls dice is never previewed (the preview would show the dice before they count)."""
+    twin = game.clone()
+    events = twin.apply(command, actor)
+    if any(isinstance(event.body, DiceRolled) for event in events):
+        raise CommandLineError(f"{invocation.name} rolls dice, so it cannot be previewed; run it directly")
+    lines = [event.body.describe() for event in events if event.audience.is_public]
+    overlays = twin.system.board_update(events) or ()
+    return Output(text="Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
+                  pictures=board_picture(twin, overlays, name="preview.png"),
+                  confirm=replace(invocation, built_at_seq=game.seq, menu=False))
+
+
+# -- menus -----------------------------------------------------------------------------------------
+
+
+def _invocation(legal: LegalAction) -> Invocation:
+    options = {**legal.options, **({"action": legal.name} if legal.name else {})}
+    return Invocation(legal.verb, dict(options), menu=True)
+
+
+def _label(legal: LegalAction) -> str:
+    model = legal.options.get("model")
+    return f"{model}: {legal.label}" if model else legal.label
+
+
+def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: str | None = None) -> Output:
+    """``/act`` alone: the actions the asker's sides may take now, as a menu (grouped by model when there
+    are too many for one)."""
+    if not sides:
+        return Output(text="You hold no side here, so there is nothing for you to do; /game join takes one.", to=user)
+    seen: set[tuple[Any, ...]] = set()
+    legal: list[LegalAction] = []
+    for side in sides:
+        for found in game.system.legal_actions(game.state, side):
+            key = (found.verb, found.name, tuple(sorted(found.options.items())))
+            if key not in seen and (model is None or str(found.options.get("model", "")).upper() == model.upper()):
+                seen.add(key)
+                legal.append(found)
+    if not legal:
+        waiting = f" Waiting for side {game.pending[0].owner} to decide." if game.pending else ""
+        return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
+    if len(legal) <= MENU_LIMIT:
+        picks = tuple((_label(found), _invocation(found)) for found in legal)
+        return Output(text="What do you do? Pick an action (or type it; /help lists the commands).", to=user,
+                      picks=picks)
+    models = list(dict.fromkeys(str(found.options["model"]) for found in legal if "model" in found.options))
+    others = [found for found in legal if "model" not in found.options]
+    picks = (tuple((f"{m}: its actions", Invocation(("act",), {"model": m}, menu=True)) for m in models)
+             + tuple((_label(found), _invocation(found)) for found in others))
+    return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
+
+
+def next_menu_option(action: Action[Any], args: Args) -> str | None:
+    """The first option this action asks for by menu that is still missing."""
+    return next((option for option in action.menu if not args.has(option)), None)
+
+
+def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId, invocation: Invocation,
+                option: str) -> Output:
+    """The values ``option`` may take now, as a menu that carries on with the action."""
+    source = action.sources.get(option)
+    choices = list(source(game.state, viewer, args.options)) if source else []
+    if not choices:
+        return Output(text=f"{action.title}: nothing to choose for {option}: now; type the command with "
+                           f"{option}:<value> instead.", to=user)
+    picks = tuple((choice.shown[:100], replace(invocation, options={**invocation.options, option: choice.value}))
+                  for choice in choices[:MENU_LIMIT])
+    return Output(text=f"{action.title}: choose {option}:", to=user, picks=picks)

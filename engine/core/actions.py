@@ -1,0 +1,129 @@
+"""What a game offers its players: actions on the shared verbs, where each option's values come from,
+and which actions a side may take now.
+
+A system declares its actions once (``System.actions``). Each names its verb (and, on ``/act``, its
+``action:`` value), the verb options it reads, how its command is built from them (or how a question is
+answered), and a *source* per option: the values a player may pick there now, for autocomplete and for
+menus. ``System.legal_actions`` lists the actions a side may take in the current state as partly filled
+invocations, so a front-end can offer a whole turn as buttons and menus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from engine.core.args import Args, OptionValue
+from engine.core.audience import Viewer
+from engine.core.commands import Command
+from engine.core.verbs import verb
+
+if TYPE_CHECKING:
+    from engine.core.system import QueryAnswer
+
+__all__ = ["Action", "Choice", "LegalAction", "Source", "check_actions"]
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value a player may pick for an option: what the option receives and what a player reads."""
+
+    value: str
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.value
+
+
+Source = Callable[[S, Viewer, Mapping[str, OptionValue]], Sequence[Choice]]
+"""The values an option may take now, for ``viewer``, given the options already filled (never a secret of
+another side: a source sees what the viewer may see)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action(Generic[S]):
+    """One thing players can do in a game, reached through a shared verb.
+
+    Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is
+    needed; with both, ``answer`` answers when the option ``answer_without`` is not given (``/move`` with no
+    destination lists suggested moves). ``uploads`` names attachment options and what the loader validates
+    them as (``"map"``, ``"units"``); the validated objects reach ``build`` through ``Args.upload``.
+    """
+
+    verb: tuple[str, ...]
+    summary: str
+    name: str | None = None  # the action: value on /act; None on every other verb (one action per verb)
+    options: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    build: Callable[[Args], Command] | None = None
+    answer: Callable[[S, Viewer, Args], QueryAnswer] | None = None
+    answer_without: str | None = None
+    sources: Mapping[str, Source[S]] = field(default_factory=dict)
+    menu: tuple[str, ...] = ()  # the options a menu asks for, in order, when taking the action by buttons
+    preview: bool = False  # shown privately first and committed by Confirm
+    uploads: Mapping[str, str] = field(default_factory=dict)
+    rule: str = ""  # the rule it implements, cited by rulebook and line
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], str | None]:
+        return (self.verb, self.name)
+
+    @property
+    def title(self) -> str:
+        """How players name it: ``/act action:attack`` or ``/model wound``."""
+        return f"/act action:{self.name}" if self.name else "/" + " ".join(self.verb)
+
+    def is_question(self, args: Args) -> bool:
+        """Whether this invocation asks (changes nothing) rather than acts."""
+        if self.build is None:
+            return True
+        return self.answer is not None and self.answer_without is not None and not args.has(self.answer_without)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """An action a side may take now, with the options already known (``{"model": "A1"}``); the rest are
+    picked from the action's sources."""
+
+    verb: tuple[str, ...]
+    label: str
+    name: str | None = None
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], str | None]:
+        return (self.verb, self.name)
+
+
+def check_actions(actions: Sequence[Action[Any]]) -> list[str]:
+    """Every mistake in a system's declarations (unknown verb or option, a duplicate, nothing to do), so a
+    conformance test can hold every game to the shared verbs."""
+    problems: list[str] = []
+    seen: set[tuple[tuple[str, ...], str | None]] = set()
+    for action in actions:
+        try:
+            shared = verb(action.verb)
+        except KeyError as error:
+            problems.append(str(error.args[0]))
+            continue
+        label = action.title
+        if action.key in seen:
+            problems.append(f"{label} is declared twice")
+        seen.add(action.key)
+        if (action.verb == ("act",)) != (action.name is not None):
+            problems.append(f"{label}: only /act actions have a name, and every /act action has one")
+        if action.build is None and action.answer is None:
+            problems.append(f"{label} neither builds a command nor answers")
+        names = {option.name for option in shared.options}
+        for option in (*action.options, *action.required, *action.sources, *action.menu, *action.uploads):
+            if option not in names:
+                problems.append(f"{label}: {shared.name} has no option {option}:")
+        unread = [o for o in (*action.required, *action.sources, *action.menu) if o not in action.options
+                  and o != "action"]
+        if unread:
+            problems.append(f"{label}: {', '.join(unread)} must also be listed in options")
+    return problems

@@ -1,0 +1,42 @@
+"""What a game decides about its table on inches: which pieces stop sight, what terrain it knows, and how far a
+model reaches when nothing else is said.
+
+The table layer's functions take a :class:`TableRules`, so freeplay, Eldfall, Shroudfall and Sunshard share
+the mechanics and differ only in these choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.geometry import Base, BlockRule, Terrain, blocks_by_height
+
+__all__ = ["BLOCKING", "TERRAIN_HEIGHTS", "TableRules", "blocking_terrain_by_height"]
+
+BLOCKING = ("blocking", "obscuring")
+"""Keywords of terrain that can stop sight; a piece with neither never does (low walls, water)."""
+
+TERRAIN_HEIGHTS: Mapping[str, float] = {
+    "forest": 3.0, "ruin": 3.0, "building": 5.0, "wall": 1.0, "hill": 2.0, "water": 0.0, "rocks": 2.0,
+}
+"""The kinds of terrain a table knows, each with its usual height in inches (a table convention of this
+project, used when a blocking piece is added without a height)."""
+
+
+def blocking_terrain_by_height(blocker: Terrain | Base, observer: Base, target: Base) -> bool:
+    """Bases, and terrain marked blocking or obscuring, stop sight when at least as tall as the taller model."""
+    if isinstance(blocker, Terrain) and not any(blocker.has(keyword) for keyword in BLOCKING):
+        return False
+    return blocks_by_height(blocker, observer, target)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """A game's choices for its table."""
+
+    sight: BlockRule = blocking_terrain_by_height
+    terrain_heights: Mapping[str, float] = field(default_factory=lambda: dict(TERRAIN_HEIGHTS))
+    reach_stat: str = "move"
+    default_reach: float = 6.0
+    """Inches a model may be offered in suggestions when its profile gives no ``reach_stat``."""
