@@ -29,8 +29,10 @@ from .errors import (
 )
 from .measure import (
     Measurable,
+    Within,
     bearing,
     distance,
+    how_within,
     is_completely_within,
     is_touching,
     is_within,
@@ -139,6 +141,7 @@ __all__ = [
     "Toward",
     "UnknownId",
     "Via",
+    "Within",
     "Zone",
     "bearing",
     "blocks_by_height",
@@ -150,6 +153,7 @@ __all__ = [
     "distance",
     "finish_move",
     "format_position",
+    "how_within",
     "in_arc",
     "is_completely_within",
     "is_touching",

@@ -7,6 +7,7 @@ every distance here is measured flat, across the table.
 from __future__ import annotations
 
 import math
+from enum import Enum
 from typing import Any, TypeAlias
 
 import shapely
@@ -17,8 +18,10 @@ from .tolerance import TOLERANCE
 
 __all__ = [
     "Measurable",
+    "Within",
     "bearing",
     "distance",
+    "how_within",
     "is_completely_within",
     "is_touching",
     "is_within",
@@ -90,6 +93,25 @@ def is_completely_within(a: Measurable, b: Measurable, inches: float = 0.0) -> b
         centre = shapely.Point(sa.x, sa.y)
         return bool(region.covers(centre)) and float(shapely.distance(region.boundary, centre)) >= sa.radius
     return bool(region.covers(sa))
+
+
+class Within(Enum):
+    """How much of a thing lies in an area (a zone, a terrain piece, a template)."""
+
+    OUTSIDE = "outside"
+    PARTLY = "partly"  # some part of it is in the area, or touches its edge (within the tolerance)
+    COMPLETELY = "completely"  # all of it is in the area (sticking out by at most the tolerance)
+
+
+def how_within(a: Measurable, area: Measurable) -> Within:
+    """Tell whether ``a`` is completely, partly, or not at all within ``area``.
+
+    Games ask both ("a model partly within the zone scores it", "completely within the deployment zone"):
+    completely implies partly, so :attr:`Within.PARTLY` means partly but not completely.
+    """
+    if is_completely_within(a, area):
+        return Within.COMPLETELY
+    return Within.PARTLY if is_touching(a, area) else Within.OUTSIDE
 
 
 def overlaps(a: Base, b: Base) -> bool:

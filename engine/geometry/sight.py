@@ -5,8 +5,11 @@ sampled at ``samples`` points evenly spread across its diameter square to the li
 (the width each model shows the other); every observer point is joined to every target point.
 
 - The observer sees the target when at least one sampled sight line crosses no blocker.
-- The target's hidden share is the fraction of its sample points that no observer point can see
-  (0.0 in plain view, 1.0 when out of sight).
+- The target's hidden share is the share of its width (its diameter square to the line between the two
+  centres) that no point of the observer's width can see: 0.0 in plain view, 1.0 when out of sight. For one
+  pair (:meth:`LineOfSight.check`) the width is cut into 100 equal strips, each sampled at its middle, so the
+  share is exact to 1%; the many-pair surveys use ``samples`` points across each base, so their shares come
+  in steps of 1 / ``samples``.
 - A line is blocked by a terrain piece when it passes through the piece's interior, and by a base when it
   passes strictly inside the circle; grazing an edge, a corner or a rim does not block.
 - Bases that touch (within the tolerance) always see each other, with nothing hidden.
@@ -38,6 +41,10 @@ from .tolerance import TOLERANCE
 
 __all__ = ["BlockRule", "LineOfSight", "Sight", "blocks_by_height", "in_arc"]
 
+FINE_STRIPS = 100
+"""Strips of the target's width judged one by one when a single pair is checked: the share is exact to 1%."""
+_FINE_OBSERVER = 21  # points across the observer's width for a single pair, both rims included
+
 BlockRule = Callable[[Terrain | Base, Base, Base], bool]
 """Decides whether a blocker may block sight between an observer and a target: ``rule(blocker, obs, tgt)``."""
 
@@ -65,8 +72,9 @@ def blocks_by_height(blocker: Terrain | Base, observer: Base, target: Base) -> b
 class Sight:
     """What one observer sees of one target.
 
-    ``blocked_by`` lists (sorted) the ids of the blockers that cut at least one sampled sight line, for
-    showing the working; it may be non-empty while the target is visible.
+    ``hidden_share`` is the share of the target's width (across the line between the centres) that no point of
+    the observer's width can see, to 1%. ``blocked_by`` lists (sorted) the ids of the blockers that cut at least
+    one sampled sight line, for showing the working; it may be non-empty while the target is visible.
     """
 
     visible: bool
@@ -80,8 +88,8 @@ class _Pairs:
 
     obs: _I
     tgt: _I
-    start: _F  # (P, m, m, 2): canonical first endpoint of each line
-    end: _F  # (P, m, m, 2)
+    start: _F  # (P, mo, mt, 2): canonical first endpoint of each line
+    end: _F  # (P, mo, mt, 2)
     quads: NDArray[np.object_]  # (P,) corridor polygons
     axis: _F  # (P, 2, 2): centre to centre
     half_width: _F  # (P,): the larger of the two radii
@@ -103,8 +111,7 @@ class LineOfSight:
         self._terrain = tuple(terrain)
         self._bases = tuple(bases)
         self._rule = rule
-        self._m = samples
-        self._s = (2.0 * np.arange(samples) - (samples - 1)) / (samples - 1)  # exactly symmetric about 0
+        self._coarse = _across(samples)
         self._blockers: tuple[Terrain | Base, ...] = (*self._terrain, *self._bases)
         nt = len(self._terrain)
         self._polys = [t.polygon for t in self._terrain]
@@ -128,12 +135,13 @@ class LineOfSight:
 
     def survey(self, observers: Sequence[Base], targets: Sequence[Base]) -> tuple[_B, _F]:
         """Return both the visibility matrix and the hidden shares, computed in one pass."""
-        visible, hidden, _ = self._survey(observers, targets, want_blockers=False)
+        visible, hidden, _ = self._survey(observers, targets, self._coarse, self._coarse, want_blockers=False)
         return visible, hidden
 
     def check(self, observer: Base, target: Base) -> Sight:
-        """Return whether ``observer`` sees ``target``, the share hidden, and what cut sight lines."""
-        visible, hidden, cut = self._survey([observer], [target], want_blockers=True)
+        """Return whether ``observer`` sees ``target``, the share of its width hidden (to 1%), and what cut sight
+        lines."""
+        visible, hidden, cut = self._survey([observer], [target], _FINE_OBS, _FINE_TGT, want_blockers=True)
         ids = sorted({self._blockers[b].id for b in cut})
         return Sight(bool(visible[0, 0]), float(hidden[0, 0]), tuple(ids))
 
@@ -141,12 +149,12 @@ class LineOfSight:
         """Tell whether some sampled sight line from ``observer`` to ``target`` crosses no blocker."""
         return bool(self.matrix([observer], [target])[0, 0])
 
-    def _survey(self, observers: Sequence[Base], targets: Sequence[Base],
+    def _survey(self, observers: Sequence[Base], targets: Sequence[Base], across_observer: _F, across_target: _F,
                 want_blockers: bool) -> tuple[_B, _F, list[int]]:
         n, k = len(observers), len(targets)
         visible = np.ones((n, k), dtype=bool)
         hidden = np.zeros((n, k), dtype=float)
-        pairs = self._pairs(observers, targets)
+        pairs = self._pairs(observers, targets, across_observer, across_target)
         if pairs is None:
             return visible, hidden, []
         blocked = np.zeros(pairs.start.shape[:3], dtype=bool)
@@ -169,7 +177,7 @@ class LineOfSight:
             np.logical_or.at(blocked, sel, hit)
             if want_blockers:
                 cut.extend(int(b) for b in which[hit.any(axis=(1, 2))])
-        seen = np.asarray((~blocked).any(axis=1), dtype=bool)  # (P, m): target samples seen by the observer
+        seen = np.asarray((~blocked).any(axis=1), dtype=bool)  # (P, mt): target samples seen by the observer
         visible[pairs.obs, pairs.tgt] = seen.any(axis=1)
         hidden[pairs.obs, pairs.tgt] = 1.0 - seen.mean(axis=1)
         return visible, hidden, cut
@@ -183,8 +191,10 @@ class LineOfSight:
         near = segment_gap(a, b, self._centre[bb]) <= self._radius[bb] + pairs.half_width[bp]
         return np.concatenate([tp, bp[near]]), np.concatenate([tb, bb[near] + len(self._terrain)])
 
-    def _pairs(self, observers: Sequence[Base], targets: Sequence[Base]) -> _Pairs | None:
-        """Sample the sight lines of every pair whose bases do not touch."""
+    def _pairs(self, observers: Sequence[Base], targets: Sequence[Base], across_observer: _F,
+               across_target: _F) -> _Pairs | None:
+        """Sample the sight lines of every pair whose bases do not touch: ``across_*`` are the sample points as
+        fractions of each base's radius, from -1 to 1 across its width."""
         oc = np.array([b.xy for b in observers], dtype=float).reshape(-1, 2)
         tc = np.array([b.xy for b in targets], dtype=float).reshape(-1, 2)
         orad = np.array([b.radius for b in observers], dtype=float)
@@ -197,11 +207,11 @@ class LineOfSight:
             return None
         u = d[obs, tgt] / length[obs, tgt, None]
         normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
-        a = oc[obs, None, :] + (self._s[None, :, None] * orad[obs, None, None]) * normal[:, None, :]
-        b = tc[tgt, None, :] + (self._s[None, :, None] * trad[tgt, None, None]) * normal[:, None, :]
-        m = self._m
-        pa = np.broadcast_to(a[:, :, None, :], (len(obs), m, m, 2))
-        pb = np.broadcast_to(b[:, None, :, :], (len(obs), m, m, 2))
+        a = oc[obs, None, :] + (across_observer[None, :, None] * orad[obs, None, None]) * normal[:, None, :]
+        b = tc[tgt, None, :] + (across_target[None, :, None] * trad[tgt, None, None]) * normal[:, None, :]
+        mo, mt = len(across_observer), len(across_target)
+        pa = np.broadcast_to(a[:, :, None, :], (len(obs), mo, mt, 2))
+        pb = np.broadcast_to(b[:, None, :, :], (len(obs), mo, mt, 2))
         # Order each segment's ends lexicographically, so A->B and B->A run the very same arithmetic.
         swap = (pa[..., 0] > pb[..., 0]) | ((pa[..., 0] == pb[..., 0]) & (pa[..., 1] > pb[..., 1]))
         start = np.where(swap[..., None], pb, pa)
@@ -267,6 +277,20 @@ class LineOfSight:
             pts = start[apart]
             result[apart] = shapely.contains_xy(poly, pts[:, 0], pts[:, 1])
         return result
+
+
+def _across(samples: int) -> _F:
+    """``samples`` points evenly across a width from rim to rim, as fractions of the radius (exactly symmetric)."""
+    return np.asarray((2.0 * np.arange(samples) - (samples - 1)) / (samples - 1), dtype=float)
+
+
+def _strip_middles(strips: int) -> _F:
+    """The middle of each of ``strips`` equal strips across a width, as fractions of the radius."""
+    return np.asarray((2.0 * np.arange(strips) + 1.0) / strips - 1.0, dtype=float)
+
+
+_FINE_OBS = _across(_FINE_OBSERVER)
+_FINE_TGT = _strip_middles(FINE_STRIPS)
 
 
 def _edges(poly: shapely.Polygon) -> _F:

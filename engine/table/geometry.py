@@ -41,6 +41,7 @@ from engine.geometry import (
     Terrain,
     Toward,
     Via,
+    Within,
     Zone,
     bearing,
     check_placement,
@@ -48,6 +49,7 @@ from engine.geometry import (
     cone_template,
     covered_by,
     distance,
+    how_within,
     parse_position,
     resolve_move,
     teardrop_template,
@@ -193,7 +195,19 @@ def measure(state: TableState, first: str, second: str) -> QueryAnswer:
     touching = " (touching)" if gap <= TOLERANCE else ""
     rings = (Overlay(kind=OverlayKind.RING, center=a.xy, radius=round(a.radius + gap, 2), label=f"{gap:.2f}\""),) \
         if isinstance(a, Base) and gap > TOLERANCE else ()
-    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.", overlays=rings)
+    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.{_within_note(a, b)}",
+                       overlays=rings)
+
+
+def _within_note(a: Measurable, b: Measurable) -> str:
+    """When a model is measured to an area (a zone or a terrain piece): how much of its base lies in it."""
+    base, area = (a, b) if isinstance(a, Base) else (b, a)
+    if not isinstance(base, Base) or not isinstance(area, Zone | Terrain):
+        return ""
+    within = how_within(base, area)
+    if within is Within.OUTSIDE:
+        return f" {base.id} is outside {area.id}."
+    return f" {base.id} is {within.value} within {area.id}."
 
 
 def line_of_sight(state: TableState, first: str, second: str, rule: BlockRule) -> QueryAnswer:

@@ -17,9 +17,11 @@ from engine.geometry import (
     Table,
     Terrain,
     UnknownId,
+    Within,
     Zone,
     bearing,
     distance,
+    how_within,
     is_completely_within,
     is_touching,
     is_within,
@@ -123,3 +125,21 @@ def test_distance_is_symmetric_and_never_negative(a: object, b: object) -> None:
     d = distance(a, b)  # type: ignore[arg-type]
     assert d >= 0.0
     assert d == pytest.approx(distance(b, a), abs=1e-9)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("x", "within"),
+    [
+        (3.0, Within.COMPLETELY),  # centre 3" in from the edge, radius 0.63": all of it inside
+        (6.0 - R32, Within.COMPLETELY),  # its rim on the zone's edge still counts as inside
+        (6.0, Within.PARTLY),  # half of the base across the edge
+        (6.0 + R32, Within.PARTLY),  # touching the edge from outside counts as partly within
+        (6.0 + R32 + 0.02, Within.OUTSIDE),  # 0.02" clear, more than the 0.01" tolerance
+    ],
+)
+def test_a_base_is_completely_partly_or_not_within_an_area(x: float, within: Within) -> None:
+    zone = Zone.from_points("DA", "deployment", [(0, 0), (6, 0), (6, 12), (0, 12)])
+    base = Base("A1", Pose(x, 6.0), 32)
+    assert how_within(base, zone) is within
+    hill = Terrain.from_points("T1", "hill", [(0, 0), (6, 0), (6, 12), (0, 12)], 2.0)
+    assert how_within(base, hill) is within, "terrain pieces are areas too"

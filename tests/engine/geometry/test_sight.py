@@ -47,15 +47,28 @@ def test_a_wall_as_tall_as_the_taller_model_blocks() -> None:
     assert LineOfSight([TALL_WALL]).can_see(base("A1", 5, 10, height=3.5), b)
 
 
-def test_hidden_share_counts_target_points_no_observer_point_sees() -> None:
-    # The wall's top edge is y=10, level with both centres. Target samples sit at y = 9.5, 9.75, 10, 10.25,
-    # 10.5; from the observer's top sample (5, 10.5) only the lowest, 9.5, is cut off (the line reaches the
-    # wall's far face at y = 9.95), so 1 of 5 is hidden.
+def test_the_hidden_share_is_the_part_of_the_targets_width_no_observer_point_sees_to_one_percent() -> None:
+    # The wall's top edge is y=10, level with both centres. From the observer's highest point (5, 10.5) a line to
+    # a target point at height y clears the wall's far face (x=10.5) when 10.5 + (y - 10.5) * 0.55 >= 10, that is
+    # y >= 9.591: the bottom 0.091" of the target's 1" width is hidden from every observer point, 9 strips of 100.
     wall = box("T1", 9.5, 0, 10.5, 10.0, 3.0)
     sight = LineOfSight([wall]).check(base("A1", 5, 10), base("B1", 15, 10))
     assert sight.visible
-    assert sight.hidden_share == pytest.approx(0.2)
+    assert sight.hidden_share == pytest.approx(0.09)
     assert sight.blocked_by == ("T1",)
+
+
+def test_a_wall_over_a_third_of_the_targets_width_hides_about_a_third() -> None:
+    """The case measured against independent rulings: it was reported 0% hidden when shares came in 20% steps."""
+    # A tall wall just in front of the target covers its upper side from y = 1/6 up. From the observer's lowest
+    # point (0, -0.5) a line to target point y crosses x=9.45 (the wall's far face) at -0.5 + (y + 0.5) * 0.945,
+    # which is below 1/6 (clear) while y < 0.2055: the strips from 0.2055 to 0.5 are hidden, 29 of 100.
+    wall = box("T1", 9.4, 1 / 6, 9.45, 2.0, 3.0)
+    sight = LineOfSight([wall]).check(base("A1", 0, 0), base("B1", 10, 0))
+    assert sight.visible and sight.blocked_by == ("T1",)
+    assert sight.hidden_share == pytest.approx(0.29)
+    coarse = LineOfSight([wall], samples=5).hidden_shares([base("A1", 0, 0)], [base("B1", 10, 0)])[0, 0]
+    assert coarse == pytest.approx(0.4), "a many-pair survey keeps its coarse samples (2 of 5 here)"
 
 
 def test_touching_bases_always_see_each_other() -> None:
