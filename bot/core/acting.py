@@ -113,9 +113,9 @@ def preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocat
 # -- menus -----------------------------------------------------------------------------------------
 
 
-def _invocation(legal: LegalAction) -> Invocation:
+def _invocation(legal: LegalAction, side: SideId) -> Invocation:
     options = {**legal.options, **({"action": legal.name} if legal.name else {})}
-    return Invocation(legal.verb, dict(options), menu=True)
+    return Invocation(legal.verb, dict(options), menu=True, side=side)
 
 
 def _label(legal: LegalAction) -> str:
@@ -129,24 +129,24 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
     if not sides:
         return Output(text="You hold no side here, so there is nothing for you to do; /game join takes one.", to=user)
     seen: set[tuple[Any, ...]] = set()
-    legal: list[LegalAction] = []
+    legal: list[tuple[LegalAction, SideId]] = []
     for side in sides:
         for found in game.system.legal_actions(game.state, side):
             key = (found.verb, found.name, tuple(sorted(found.options.items())))
             if key not in seen and (model is None or str(found.options.get("model", "")).upper() == model.upper()):
                 seen.add(key)
-                legal.append(found)
+                legal.append((found, side))
     if not legal:
         waiting = f" Waiting for side {game.pending[0].owner} to decide." if game.pending else ""
         return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
     if len(legal) <= MENU_LIMIT:
-        picks = tuple((_label(found), _invocation(found)) for found in legal)
+        picks = tuple((_label(found), _invocation(found, side)) for found, side in legal)
         return Output(text="What do you do? Pick an action (or type it; /help lists the commands).", to=user,
                       picks=picks)
-    models = list(dict.fromkeys(str(found.options["model"]) for found in legal if "model" in found.options))
-    others = [found for found in legal if "model" not in found.options]
+    models = list(dict.fromkeys(str(found.options["model"]) for found, _ in legal if "model" in found.options))
+    others = [(found, side) for found, side in legal if "model" not in found.options]
     picks = (tuple((f"{m}: its actions", Invocation(("act",), {"model": m}, menu=True)) for m in models)
-             + tuple((_label(found), _invocation(found)) for found in others))
+             + tuple((_label(found), _invocation(found, side)) for found, side in others))
     return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
 
 

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
-from engine.core import OptionValue
+from engine.core import OptionValue, SideId
 
 __all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "check_bounds", "parse_command_line"]
 
@@ -43,6 +43,7 @@ class Invocation:
     attachments: dict[str, Attachment] = field(default_factory=dict)
     built_at_seq: int | None = None  # set by buttons and confirmations: refused once the game moved on
     menu: bool = False  # picked from a menu: the options still missing are offered as menus too
+    side: SideId | None = None  # the side it acts for, when a menu offered it for one side of several held
 
     @property
     def name(self) -> str:

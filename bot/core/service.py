@@ -75,6 +75,7 @@ class TableService:
         invocation that confirms it (stamped with the state it was previewed on)."""
         try:
             invocation = _cleaned(invocation)
+            side = side or invocation.side
             spec = self.registry.find(invocation.path)
             if spec is None:
                 raise CommandLineError(f"{invocation.name[:40]} is not a command at this table; /help lists them")
@@ -151,7 +152,8 @@ class TableService:
         command = action.build(args)
         if invocation.built_at_seq is not None:  # a button or a preview's Confirm: stale once the game moved on
             command = replace(command, built_at_seq=invocation.built_at_seq)
-        if preview and action.preview:
+        if preview and action.preview and game.system.disclosure(game.state, viewer).distances:
+            # Where the game forbids measuring before a declaration, the command is the declaration.
             return self._tagged(stored, [acting.preview(game, command, actor, invocation)])
         return await self._committer.run(stored, game, command, actor, interaction_id)
 

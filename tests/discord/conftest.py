@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest_asyncio
 
-from bot.core.service import TableService
+from bot.core.service import SystemFactory, TableService
 from bot.core.sqlite_store import SqliteRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from bot.discord.client import GameMaster
@@ -25,10 +26,11 @@ class Table:
         self.clock: Callable[[], float] = time.time
         self.tick_seconds = 5.0
         self.status_every: float | None = None  # most tests count channel messages; the status has its own
+        self.systems: Mapping[str, SystemFactory] = SYSTEM_FACTORIES
 
     async def start(self) -> GameMaster:
         self.repository = await SqliteRepository.open(self.db, clock=self.clock)
-        self.client = GameMaster(TableService(self.repository, SYSTEM_FACTORIES, clock=self.clock), pool=None,
+        self.client = GameMaster(TableService(self.repository, self.systems, clock=self.clock), pool=None,
                                  hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
                                  status_every=self.status_every,
                                  guild_ready_timeout=0.2)
@@ -56,6 +58,20 @@ class Table:
         await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None,
                               what=f"/{path} to finish")
         return [s.body.get("content", "") for s in handle.sent if s.kind == "followup"]
+
+    async def pick(self, menu: dict[str, Any], label_start: str, *, user: str = "alice") -> dict[str, Any]:
+        """Choose the option starting with ``label_start`` in a menu's select; returns the private answer (a
+        further menu, a preview), or an empty message when the pick was carried out with nothing private to say."""
+        rows = menu.get("components") or []
+        assert isinstance(rows, list)
+        (select,) = [c for row in rows for c in row["components"] if c["type"] == 3]
+        value = next(o["value"] for o in select["options"] if o["label"].startswith(label_start))
+        handle = await self.standin.click(menu, select["custom_id"], user=user, values=[value])
+        await handle.response()
+        await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None,
+                              what=f"the pick of {label_start!r} to finish")
+        followups = handle.followups
+        return followups[0] if followups else {}
 
 
     async def move(self, model: str, to: str, *, user: str = "alice", channel: str = "battle",

@@ -8,23 +8,19 @@ the real ones; only who receives the card differs.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest_asyncio
 
 from bot.core.data_loader import load_system_data
-from bot.core.service import TableService
-from bot.core.sqlite_store import SqliteRepository
-from bot.discord.client import GameMaster
 from engine.core import Command, Context, side_only
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.events import CardAdded, HandGrew
 from engine.systems.freeplay.state import FreeplayState
 from tests.discord.conftest import Table
-from tests.discord_standin import StandIn, start_bot
+from tests.discord_standin import StandIn
 
 SECRET = "Ambush"
 
@@ -45,14 +41,9 @@ class DealingFreeplay(Freeplay):
 class DealerTable(Table):
     """The conftest ``Table``, hosting the dealing freeplay under the name ``freeplay``."""
 
-    systems: Mapping[str, Any] = {"freeplay": lambda: DealingFreeplay(load_system_data("freeplay"))}
-
-    async def start(self) -> GameMaster:
-        self.repository = await SqliteRepository.open(self.db)
-        self.client = GameMaster(TableService(self.repository, self.systems), pool=None,
-                                 hash_file=self.db.with_suffix(".hash"), guild_ready_timeout=0.2)
-        await start_bot(self.client)
-        return self.client
+    def __init__(self, standin: StandIn, db: Path) -> None:
+        super().__init__(standin, db)
+        self.systems = {"freeplay": lambda: DealingFreeplay(load_system_data("freeplay"))}
 
 
 @pytest_asyncio.fixture

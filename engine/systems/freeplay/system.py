@@ -154,7 +154,9 @@ class Freeplay(System[FreeplayState]):
     def settings(self) -> tuple[Setting, ...]:
         maps = (*(Choice(m.id, m.name) for m in self.catalogue.maps), Choice(RANDOM_MAP, "random (rolled, mirrored)"))
         return (Setting("map", "A preset map, or random (rolled, mirrored for balance)", maps),
-                Setting("size", "Table size in inches with no map or map:random, e.g. 48x48"))
+                Setting("size", "Table size in inches with no map or map:random, e.g. 48x48"),
+                Setting("mode", "Measuring: free at any time, or only after declaring an action",
+                        (Choice("free", "measure freely"), Choice("declare-first", "measure only after declaring"))))
 
     def actions(self) -> tuple[Action[FreeplayState], ...]:
         return self._actions
@@ -176,8 +178,9 @@ class Freeplay(System[FreeplayState]):
         return tuple(found)
 
     def disclosure(self, state: FreeplayState, viewer: Viewer) -> Disclosure:
-        """The ``measuring`` table option: free, or only after declaring (then no suggestions or grid)."""
-        if state.setup.rulings.get("measuring") == "declare-first":
+        """The table's measuring mode (``mode:`` when the game was made, else the ``measuring`` ruling): free, or
+        only after declaring (then no distances, suggestions, previews or grid before a declaration)."""
+        if (state.setup.options.get("mode") or state.setup.rulings.get("measuring")) == "declare-first":
             return Disclosure(distances=False, candidates=False, grid=False)
         return Disclosure()
 

@@ -1,0 +1,45 @@
+"""What a player may be told before declaring is the game's policy (``System.disclosure``), and the table applies
+it everywhere: measuring, suggested moves, autocomplete, previews and the grid on pictures."""
+
+from __future__ import annotations
+
+from bot.core.registry import Suggest
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import UserId
+from tests.commands import parse_line
+
+ALICE = UserId("alice")
+
+
+async def _table(mode: str) -> TableService:
+    service = TableService(MemoryRepository(), SYSTEM_FACTORIES)
+    for line in (f"/game new system:freeplay map:crossroads practice:yes mode:{mode}",
+                 "/force load name:Red Company side:A", "/force load name:Wild Hunt side:B"):
+        (*_, last) = await service.execute("t", ALICE, parse_line(line))
+        assert not last.error, last.text
+    return service
+
+
+async def test_measuring_first_gives_no_distances_suggestions_previews_or_grid() -> None:
+    service = await _table("declare-first")
+    (measured,) = await service.execute("t", ALICE, parse_line("/measure from:A1 to:O1"))
+    assert measured.error and "only after declaring" in measured.text
+    (suggested,) = await service.execute("t", ALICE, parse_line("/move model:A1"))
+    assert suggested.error and "no suggested moves" in suggested.text
+    assert service.suggestions("t", ALICE, ("move",), "to", Suggest.ACTION, "", {"model": "A1"}) == []
+    moved = await service.execute("t", ALICE, parse_line("/move model:A1 to:toward O1 3"), preview=True)
+    assert moved[0].confirm is None and moved[0].text.startswith("A1 moves"), "the move is the declaration"
+    (picture,) = moved[0].pictures
+    assert not picture.board.show_grid  # type: ignore[union-attr]
+
+
+async def test_free_measuring_previews_and_suggests() -> None:
+    service = await _table("free")
+    (preview,) = await service.execute("t", ALICE, parse_line("/move model:A1 to:toward O1 3"), preview=True)
+    assert preview.confirm is not None and preview.text.startswith("Preview: A1 moves")
+    choices = service.suggestions("t", ALICE, ("move",), "to", Suggest.ACTION, "", {"model": "A1"})
+    assert choices and choices[0].shown.startswith("A) ")
+    (measured,) = await service.execute("t", ALICE, parse_line("/measure from:A1 to:O1"))
+    assert not measured.error and measured.text.startswith("A1 to O1: ")
