@@ -52,7 +52,7 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
     for event in events:
         if event.audience.is_public:
             continue
-        recipients = [game.state.seats.get(side) for side in event.audience.sides]
+        recipients: list[UserId | None] = [user for side in event.audience.sides for user in game.state.members(side)]
         if event.audience.host:
             recipients.append(game.setup.host)
         for user in recipients:
@@ -69,11 +69,10 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         if decision_id is None or decision_id not in game.state.pending:
             continue
         decision = game.state.pending[decision_id]
-        owner = game.state.seats.get(decision.owner)
         outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
-        if owner is not None:
-            outputs.append(Output(text=decision_prompt(game, owner_view), to=owner, decision=owner_view))
+        outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view)
+                       for member in game.state.members(decision.owner))
     return outputs
 
 

@@ -38,7 +38,8 @@ def core_command(invocation: Invocation) -> Command:
         case ("game", "leave"):
             return LeaveSide(side=SideId(str(options["side"]).upper()))
         case ("game", "seat"):
-            return AssignSeat(side=SideId(str(options["side"]).upper()), user=UserId(str(options["user"])))
+            return AssignSeat(side=SideId(str(options["side"]).upper()), user=UserId(str(options["user"])),
+                              teammate=bool(options.get("team", False)))
         case ("game", "concede"):
             return Concede()
         case ("game", "end"):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
 from engine.core import OptionValue, SideId
 
-__all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "check_bounds", "parse_command_line"]
+__all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
 
 _ECHO = 40  # characters of a bad word repeated back in an error; the rest is cut
 
@@ -82,7 +82,7 @@ def _resolve(words: list[str], registry: Registry) -> tuple[tuple[str, ...], Com
     return (top.name, sub.name), sub, words[2:]
 
 
-def check_bounds(command: str, option: OptionSpec, value: OptionValue) -> OptionValue:
+def _check_bounds(command: str, option: OptionSpec, value: OptionValue) -> OptionValue:
     """Refuse a number that is not finite or lies outside the option's bounds (Discord enforces the same
     bounds on its side; the console and any other caller are held to them here)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -103,9 +103,9 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
         raise CommandLineError(f"{command}: {option.name}: is empty; {option.description}")
     try:
         if option.type is OptionType.INTEGER:
-            return check_bounds(command, option, int(value))
+            return _check_bounds(command, option, int(value))
         if option.type is OptionType.NUMBER:
-            return check_bounds(command, option, float(value))
+            return _check_bounds(command, option, float(value))
     except ValueError:
         raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not a {option.type.value}") from None
     if option.type is OptionType.BOOLEAN:

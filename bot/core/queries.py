@@ -16,7 +16,7 @@ from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
 from bot.core.pictures import board_picture, board_text
-from engine.core import SPECTATOR, Game, SideId, UserId, Viewer
+from engine.core import SPECTATOR, Game, SideId, UserId, View, Viewer
 
 __all__ = ["answer_query", "help_text", "status_line", "viewer_for"]
 
@@ -62,7 +62,7 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
 def status_line(game: Game[Any]) -> str:
     """One public line: round, seats, scores, what is pending, paused or away."""
     view = game.view(SPECTATOR)
-    seats = ", ".join(f"{side}: {view.seats.get(side, 'empty')}" for side in view.sides)
+    seats = ", ".join(f"{side}: {_players(view, side)}" for side in view.sides)
     scores = game.system.scores(game.state)
     pending = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending) or "nothing"
     over = f" {view.outcome.describe()}" if view.outcome else ""
@@ -71,6 +71,12 @@ def status_line(game: Game[Any]) -> str:
     turn = f", side {view.active_side} to play" if view.active_side else ""
     return (f"{game.system.spec.title}, round {view.round}{turn}. Seats: {seats}. "
             f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
+
+
+def _players(view: View, side: SideId) -> str:
+    """Who plays a side: its seat holder and teammates, or empty; and whether it conceded."""
+    players = " & ".join((view.seats[side], *view.teammates.get(side, ()))) if side in view.seats else "empty"
+    return players + (" (conceded)" if side in view.conceded else "")
 
 
 def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:

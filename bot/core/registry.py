@@ -125,8 +125,10 @@ GAME = CommandSpec("game", "Create, join and run a game at this table", subcomma
         OptionSpec("every", "One picture per round, turn or event (default turn)", choices=("round", "turn", "event")),
     ), route=_QUERY),
     CommandSpec("rules", "List the rules options this table uses", route=_QUERY),
-    CommandSpec("seat", "Host: seat a user at a side", (
+    CommandSpec("seat", "Host: seat a user at a side, or add them to its players as a teammate", (
         _SIDE, OptionSpec("user", "Who takes it", OptionType.USER, required=True),
+        OptionSpec("team", "yes: play beside the side's player (both act for it, both see its secrets)",
+                   OptionType.BOOLEAN),
     )),
     CommandSpec("concede", "Concede the game"),
     CommandSpec("end", "Host: end the game now"),

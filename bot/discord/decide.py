@@ -44,7 +44,7 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
                                                     ephemeral=True)
             return
         decision = game.state.pending[self.decision]
-        if game.state.controller(decision.owner) != user:
+        if not game.state.holds(user, decision.owner):
             await interaction.response.send_message(
                 f"This decision belongs to side {decision.owner}; only its player may answer.", ephemeral=True)
             return

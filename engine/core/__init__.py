@@ -48,9 +48,11 @@ from engine.core.core_events import (
     GameEnded,
     GamePaused,
     GameResumed,
+    PhaseChanged,
     SeatLeft,
     SeatTaken,
     SeedRevealed,
+    SideConceded,
     TableSettingChanged,
     UndoApplied,
     UndoRefused,
@@ -72,6 +74,7 @@ from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
+from engine.core.turns import ActKind, ToAct
 from engine.core.verbs import VERBS, OptionType, Verb, VerbOption, verb
 from engine.core.view import LogLine, LogView, PendingView, View, core_view_fields, log_view, pending_view
 
@@ -85,6 +88,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SPECTATOR",
     "VERBS",
+    "ActKind",
     "Action",
     "Actor",
     "AmbiguousCommand",
@@ -145,6 +149,7 @@ __all__ = [
     "PartKind",
     "PauseGame",
     "PendingView",
+    "PhaseChanged",
     "Pick",
     "QueryAnswer",
     "RequestUndo",
@@ -158,6 +163,7 @@ __all__ = [
     "SetAway",
     "SetTableSetting",
     "Setting",
+    "SideConceded",
     "SideId",
     "Source",
     "StaleCommand",
@@ -165,6 +171,7 @@ __all__ = [
     "SystemSpec",
     "TableSettingChanged",
     "TerrainMark",
+    "ToAct",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",

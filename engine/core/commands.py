@@ -78,13 +78,14 @@ class LeaveSide(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AssignSeat(Command):
-    """The host seats a user at a side (substituting a player)."""
+    """The host seats a user at a side (substituting its player), or adds them to its players as a teammate."""
 
     verb = "seat"
     allowed_while_pending = True
     allowed_while_paused = True
     side: SideId
     user: UserId
+    teammate: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

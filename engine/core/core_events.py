@@ -23,9 +23,11 @@ __all__ = [
     "GameEnded",
     "GamePaused",
     "GameResumed",
+    "PhaseChanged",
     "SeatLeft",
     "SeatTaken",
     "SeedRevealed",
+    "SideConceded",
     "TableSettingChanged",
     "UndoApplied",
     "UndoRefused",
@@ -47,12 +49,17 @@ class SeatTaken(EventBody):
     kind = "seat.taken"
     side: SideId
     user: UserId
+    teammate: bool = False  # joins the side's players beside its seat holder
 
     def apply(self, state: CoreState) -> None:
-        state.seats[self.side] = self.user
+        if self.teammate and self.side in state.seats:
+            state.teammates.setdefault(self.side, []).append(self.user)
+        else:
+            state.seats[self.side] = self.user
 
     def describe(self) -> str:
-        return f"{self.user} takes side {self.side}."
+        return f"{self.user} joins side {self.side} as a teammate." if self.teammate else \
+            f"{self.user} takes side {self.side}."
 
 
 class SeatLeft(EventBody):
@@ -61,10 +68,47 @@ class SeatLeft(EventBody):
     user: UserId
 
     def apply(self, state: CoreState) -> None:
-        state.seats.pop(self.side, None)
+        mates = state.teammates.get(self.side, [])
+        if self.user in mates:
+            mates.remove(self.user)
+        elif state.seats.get(self.side) == self.user:
+            state.seats.pop(self.side)
+            if mates:  # the first teammate takes the seat
+                state.seats[self.side] = mates.pop(0)
+        if not mates:
+            state.teammates.pop(self.side, None)
 
     def describe(self) -> str:
         return f"{self.user} leaves side {self.side}."
+
+
+class SideConceded(EventBody):
+    """A side gives up while the others play on."""
+
+    kind = "side.conceded"
+    side: SideId
+
+    def apply(self, state: CoreState) -> None:
+        state.conceded = tuple(s for s in state.sides if s in (*state.conceded, self.side))
+        if state.active_side == self.side:
+            state.active_side = None
+
+    def describe(self) -> str:
+        return f"Side {self.side} concedes; the others play on."
+
+
+class PhaseChanged(EventBody):
+    """The game moves to another phase or step (its system names them)."""
+
+    kind = "phase.changed"
+    phase: str
+    shown: str = ""  # what players read, if anything
+
+    def apply(self, state: CoreState) -> None:
+        state.phase = self.phase
+
+    def describe(self) -> str:
+        return self.shown or f"The {self.phase} begins."
 
 
 class DecisionOpened(EventBody):
@@ -266,6 +310,8 @@ CORE_EVENTS: tuple[type[EventBody], ...] = (
     GameCreated,
     SeatTaken,
     SeatLeft,
+    SideConceded,
+    PhaseChanged,
     DecisionOpened,
     DecisionAnnounced,
     DecisionAnswered,

@@ -36,6 +36,7 @@ from engine.core.core_events import (
     GameResumed,
     SeatLeft,
     SeatTaken,
+    SideConceded,
     TableSettingChanged,
     UndoApplied,
     UndoRefused,
@@ -46,6 +47,7 @@ from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
 from engine.core.events import Event
 from engine.core.ids import SideId
 from engine.core.outcome import EndReason, Outcome
+from engine.core.state import CoreState
 from engine.dice import NotationError, roll_expression
 
 __all__ = ["CORE_HANDLERS", "answer_core_decision", "crossed_secret", "request_undo"]
@@ -82,7 +84,7 @@ def _join(ctx: Context[Any], command: JoinSide) -> None:
 
 def _leave(ctx: Context[Any], command: LeaveSide) -> None:
     side = _known_side(ctx, command.side)
-    if ctx.state.controller(side) != ctx.actor.user:
+    if not ctx.state.holds(ctx.actor.user, side):
         raise IllegalCommand(f"you do not hold side {side}", verb=command.verb)
     ctx.emit(SeatLeft(side=side, user=ctx.actor.user))
 
@@ -90,6 +92,11 @@ def _leave(ctx: Context[Any], command: LeaveSide) -> None:
 def _assign(ctx: Context[Any], command: AssignSeat) -> None:
     _require_host(ctx, command)
     side = _known_side(ctx, command.side)
+    if command.teammate:
+        if ctx.state.holds(command.user, side):
+            raise IllegalCommand(f"{command.user} already plays side {side}", verb=command.verb)
+        ctx.emit(SeatTaken(side=side, user=command.user, teammate=ctx.state.controller(side) is not None))
+        return
     previous = ctx.state.controller(side)
     if previous is not None:
         ctx.emit(SeatLeft(side=side, user=previous))
@@ -118,7 +125,7 @@ def _given_answers(decision: Decision, command: Answer | ForceDecision) -> dict[
 
 def _answer(ctx: Context[Any], command: Answer) -> None:
     decision = _pending(ctx, command.decision_id)
-    if ctx.state.controller(decision.owner) != ctx.actor.user:
+    if not ctx.state.holds(ctx.actor.user, decision.owner):
         raise NotYourTurn(f"decision {decision.id} belongs to side {decision.owner}", verb=command.verb)
     ctx.answer(decision, _given_answers(decision, command), "answer")
 
@@ -178,7 +185,7 @@ def _resume(ctx: Context[Any], command: ResumeGame) -> None:
 def _set_away(ctx: Context[Any], command: SetAway) -> None:
     """Mark a side away or back; going away also passes the optional choices it already owes."""
     side = _known_side(ctx, command.side)
-    if not ctx.actor.host and ctx.state.controller(side) != ctx.actor.user:
+    if not ctx.actor.host and not ctx.state.holds(ctx.actor.user, side):
         raise IllegalCommand(f"only the player holding side {side} or the host may mark it away or back",
                              verb=command.verb)
     if (side in ctx.state.away) == command.away:
@@ -209,8 +216,7 @@ def request_undo(ctx: Context[Any], command: RequestUndo, log: tuple[Event, ...]
         raise IllegalCommand(f"event #{crossed.seq} showed secret information; undo cannot go back past it",
                              verb=command.verb)
     others = [s for s in ctx.state.sides if s != side and ctx.state.controller(s) is not None]
-    _ask_next_or_apply(ctx, command.to_seq, side, [s for s in others
-                                                   if ctx.state.controller(s) != ctx.actor.user])
+    _ask_next_or_apply(ctx, command.to_seq, side, [s for s in others if not ctx.state.holds(ctx.actor.user, s)])
 
 
 def _ask_next_or_apply(ctx: Context[Any], to_seq: int, requester: SideId, remaining: list[SideId]) -> None:
@@ -226,7 +232,7 @@ def _ask_next_or_apply(ctx: Context[Any], to_seq: int, requester: SideId, remain
                             options=(Option(key="no", label="Refuse"), Option(key="yes", label="Agree")),
                             default="no"),),
         optional=True,
-        context={"to_seq": to_seq, "requested_by": requester, "remaining": ",".join(remaining[1:])},
+        context={"to_seq": to_seq, "requested_by": requester, "remaining": list(remaining[1:])},
     ))
 
 
@@ -236,7 +242,9 @@ def answer_core_decision(ctx: Context[Any], decision: Decision, answers: dict[st
     if answers["agree"] != "yes":
         ctx.emit(UndoRefused(requested_by=requester))
         return
-    remaining = [SideId(s) for s in str(decision.context["remaining"]).split(",") if s]
+    left = decision.context["remaining"]
+    # games stored before contexts held lists kept the sides as one comma-separated string
+    remaining = [SideId(str(s)) for s in (left if isinstance(left, list) else str(left).split(",")) if s]
     _ask_next_or_apply(ctx, int(str(decision.context["to_seq"])), requester, remaining)
 
 
@@ -267,11 +275,37 @@ def _import_units(ctx: Context[Any], command: ImportUnits) -> None:
 
 
 def _concede(ctx: Context[Any], command: Concede) -> None:
+    """The side gives up. With two sides (or teams) left the others win; with more, they play on where the
+    game allows it (``System.plays_on_after_concession``), and the game ends when one side or team is left."""
     side = ctx.acting_side()
-    others = [s for s in ctx.state.sides if s != side]
-    scores = ctx.system.scores(ctx.state)
-    winner = others[0] if len(others) == 1 else None
-    ctx.emit(GameEnded(outcome=Outcome(reason=EndReason.CONCEDED, scores=scores, winner=winner)))
+    if side in ctx.state.conceded:
+        raise IllegalCommand(f"side {side} has already conceded", verb=command.verb)
+    state = ctx.state
+    left = tuple(s for s in state.in_play if s != side)
+    if len(_camps(state, left)) > 1 and ctx.system.plays_on_after_concession(state):
+        ctx.emit(SideConceded(side=side))
+        ctx.system.on_concede(ctx, side)
+        return
+    ctx.emit(GameEnded(outcome=_last_standing(state, left, ctx.system.scores(state))))
+
+
+def _camps(state: CoreState, sides: tuple[SideId, ...]) -> set[str]:
+    """The teams (or lone sides) among ``sides``."""
+    return {state.team_of(s) or s for s in sides}
+
+
+def _last_standing(state: CoreState, left: tuple[SideId, ...], scores: dict[SideId, int]) -> Outcome:
+    """Who wins when the others conceded: the one camp left, or the best score among those still in."""
+    camps = _camps(state, left)
+    if len(camps) == 1:
+        (camp,) = camps
+        if state.team_of(left[0]) is not None:
+            return Outcome.of_team(EndReason.CONCEDED, scores, camp, state.setup.teams[camp])
+        return Outcome(reason=EndReason.CONCEDED, scores=scores, winner=left[0])
+    teams = {name: tuple(s for s in sides if s in left) for name, sides in state.setup.teams.items()}
+    among = Outcome.from_scores(EndReason.CONCEDED, {s: scores.get(s, 0) for s in left},
+                                {name: sides for name, sides in teams.items() if sides} or None)
+    return among.model_copy(update={"scores": scores})
 
 
 def _end(ctx: Context[Any], command: EndGame) -> None:

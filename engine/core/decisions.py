@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping
 from enum import Enum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, JsonValue
 
 from engine.core.errors import InvalidCommand
 from engine.core.ids import SideId
@@ -128,7 +128,8 @@ class Decision(BaseModel):
     parts: tuple[DecisionPart, ...]
     optional: bool
     secret: bool = False
-    context: dict[str, str | int | float | bool | None] = {}
+    context: dict[str, JsonValue] = {}
+    """What the game needs to carry on once this is answered (any JSON: lists and mappings included)."""
     extensions_minutes: int = 0
     """Extra time the host granted, summed; the front-end adds it to the deadline it keeps."""
 

@@ -36,6 +36,7 @@ from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
+from engine.core.turns import ActKind, ToAct
 from engine.core.view import LogView, View, log_view
 from engine.dice import Roller
 
@@ -204,6 +205,17 @@ class Game(Generic[S]):
     def events_for(self, viewer: Viewer, *, after_seq: int = 0) -> tuple[Event, ...]:
         return tuple(e for e in self._log if e.seq > after_seq and e.audience.includes(viewer))
 
+    def to_act(self) -> ToAct:
+        """Who acts now: the owners of pending decisions first, else the game's turn order; nobody once the
+        game is over or while it is paused."""
+        state = self._state
+        if state.outcome is not None or state.paused:
+            return ToAct.nobody()
+        if state.pending:
+            owners = tuple(dict.fromkeys(decision.owner for decision in state.pending.values()))
+            return ToAct(ActKind.SIDE if len(owners) == 1 else ActKind.SIMULTANEOUS, owners, tuple(state.pending))
+        return self.system.to_act(state)
+
     def legal_commands(self, side: SideId, actor: Actor | None = None) -> LegalCommands[S]:
         return LegalCommands(self, side, actor)
 
@@ -243,8 +255,10 @@ class Game(Generic[S]):
             if actor.side not in state.sides:
                 raise InvalidCommand(f"there is no side {actor.side!r}; the sides are {', '.join(state.sides)}",
                                      verb=command.verb)
-            if state.controller(actor.side) != actor.user:
+            if not state.holds(actor.user, actor.side):
                 raise NotYourTurn(f"{actor.user} does not hold side {actor.side}", verb=command.verb)
+            if actor.side in state.conceded and not command.allowed_while_paused:
+                raise IllegalCommand(f"side {actor.side} has conceded and plays no more", verb=command.verb)
         if state.pending and not command.allowed_while_pending:
             first = next(iter(state.pending.values()))
             raise DecisionPending(f"side {first.owner} must first decide ({first.id}: "

@@ -31,6 +31,8 @@ class GameSetup(BaseModel):
     data_fingerprint: str = ""
     rulings: dict[str, str] = {}
     options: dict[str, JsonValue] = {}
+    teams: dict[str, tuple[SideId, ...]] = {}
+    """Sides that win together, by team name (empty: every side for itself)."""
 
 
 class CoreState(BaseModel):
@@ -44,6 +46,8 @@ class CoreState(BaseModel):
     setup: GameSetup
     seq: int = 0
     seats: dict[SideId, UserId] = {}
+    teammates: dict[SideId, list[UserId]] = {}
+    """Further users who play a side beside its seat holder: any of them may act for it and sees its secrets."""
     pending: dict[str, Decision] = {}
     round: int = 0
     active_side: SideId | None = None
@@ -53,19 +57,51 @@ class CoreState(BaseModel):
     paused: bool = False
     away: tuple[SideId, ...] = ()
     settings: dict[str, str] = {}  # table settings changed after the start (the pace), over GameSetup.options
-    """Sides whose optional choices pass at once; a tuple in side order so the fingerprint is stable."""
+    conceded: tuple[SideId, ...] = ()
+    """Sides that conceded while the others played on; they act no more."""
+    phase: str = ""
+    """The game's current phase or step, as its system names it (a pre-pass "for the rest of the phase" lasts
+    while it stays the same)."""
 
     @property
     def sides(self) -> tuple[SideId, ...]:
         return self.setup.sides
 
+    @property
+    def in_play(self) -> tuple[SideId, ...]:
+        """The sides still playing: every side but those that conceded."""
+        return tuple(side for side in self.sides if side not in self.conceded)
+
+    def next_in_play(self, side: SideId) -> SideId:
+        """The side after ``side`` in seating order, skipping those that conceded (``side`` itself if alone)."""
+        order = self.sides
+        start = order.index(side)
+        for step in range(1, len(order) + 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate not in self.conceded:
+                return candidate
+        return side
+
     def controller(self, side: SideId) -> UserId | None:
-        """The user seated at ``side``, or ``None`` while it is empty."""
+        """The user seated at ``side`` (the first of its players), or ``None`` while it is empty."""
         return self.seats.get(side)
 
+    def members(self, side: SideId) -> tuple[UserId, ...]:
+        """Every user who plays ``side``: its seat holder first, then its teammates."""
+        holder = self.seats.get(side)
+        return ((holder,) if holder is not None else ()) + tuple(self.teammates.get(side, ()))
+
+    def holds(self, user: UserId, side: SideId) -> bool:
+        """Whether ``user`` plays ``side`` (as its seat holder or a teammate)."""
+        return user in self.members(side)
+
     def sides_of(self, user: UserId) -> tuple[SideId, ...]:
-        """The sides a user holds (several on a practice table)."""
-        return tuple(side for side in self.sides if self.seats.get(side) == user)
+        """The sides a user plays (several on a practice table)."""
+        return tuple(side for side in self.sides if self.holds(user, side))
+
+    def team_of(self, side: SideId) -> str | None:
+        """The name of the team ``side`` plays in, if sides play in teams."""
+        return next((name for name, sides in self.setup.teams.items() if side in sides), None)
 
     def clone(self) -> Self:
         """A deep copy for what-if previews; the original is untouched."""

@@ -20,6 +20,7 @@ from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState, GameSetup
+from engine.core.turns import ActKind, ToAct
 from engine.core.view import View
 from engine.dice import Die
 
@@ -201,6 +202,26 @@ class System(ABC, Generic[S]):
 
     def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
         """Carry on after a decision of this system was answered."""
+
+    def to_act(self, state: S) -> ToAct:
+        """Who acts now when no decision is pending: by default the side whose turn it is, else any side still
+        playing (pending decisions always come first: the core puts their owners ahead of this)."""
+        if state.active_side is not None:
+            return ToAct.side(state.active_side)
+        return ToAct(ActKind.OPEN, state.in_play)
+
+    def chance_step(self, state: S) -> Command | None:
+        """The command that takes the game's next automatic step when ``to_act`` says ``CHANCE`` (a roll-off
+        nobody chooses); the table applies it at once, as the host."""
+        return None
+
+    def plays_on_after_concession(self, state: S) -> bool:
+        """Whether the others play on when a side concedes (only asked while two or more sides or teams
+        remain); by default they do."""
+        return True
+
+    def on_concede(self, ctx: Context[S], side: SideId) -> None:
+        """Clear a side that conceded while the others play on (its models leave, its turn is skipped)."""
 
     def scores(self, state: S) -> dict[SideId, int]:
         """Victory points per side; zero for every side by default."""

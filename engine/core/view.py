@@ -54,6 +54,8 @@ class View(BaseModel):
     system: str
     sides: tuple[SideId, ...]
     seats: dict[SideId, UserId]
+    teammates: dict[SideId, tuple[UserId, ...]] = {}
+    conceded: tuple[SideId, ...] = ()
     host: UserId
     practice: bool
     round: int
@@ -78,6 +80,8 @@ def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
         "system": state.setup.system,
         "sides": state.sides,
         "seats": dict(state.seats),
+        "teammates": {side: tuple(users) for side, users in state.teammates.items()},
+        "conceded": state.conceded,
         "host": state.setup.host,
         "practice": state.setup.practice,
         "round": state.round,

@@ -73,10 +73,10 @@ class TurnOpened(EventBody):
 
     def apply(self, state: TallyState) -> None:
         state.active_side = self.side
-        state.round = 1
+        state.round = max(state.round, 1)
 
     def describe(self) -> str:
-        return f"Side {self.side} plays first."
+        return f"Side {self.side} to play."
 
 
 def _amounts(state: TallyState, viewer: Viewer, filled: Mapping[str, object]) -> list[Choice]:
@@ -123,8 +123,11 @@ class Tally(System[TallyState]):
             raise NotYourTurn(f"it is side {ctx.state.active_side}'s turn", verb=command.verb)
         if not 1 <= command.amount <= 3:
             raise IllegalCommand(f"score 1 to 3 points, not {command.amount}", verb=command.verb)
-        sides = ctx.state.sides
-        ctx.emit(Scored(side=side, amount=command.amount, next_side=sides[(sides.index(side) + 1) % len(sides)]))
+        ctx.emit(Scored(side=side, amount=command.amount, next_side=ctx.state.next_in_play(side)))
+
+    def on_concede(self, ctx: Context[TallyState], side: SideId) -> None:
+        if ctx.state.active_side is None:  # it was the conceding side's turn
+            ctx.emit(TurnOpened(side=ctx.state.next_in_play(side)))
 
     def scores(self, state: TallyState) -> dict[SideId, int]:
         return {side: state.points.get(side, 0) for side in state.sides}
