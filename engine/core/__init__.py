@@ -2,7 +2,7 @@
 
 from engine.core.actions import Action, Choice, LegalAction, Source, check_actions
 from engine.core.args import Args
-from engine.core.audience import EVERYONE, HOST, HOST_ONLY, SPECTATOR, Audience, Viewer, ViewerKind, side_only
+from engine.core.audience import EVERYONE, HOST, HOST_ONLY, NOBODY, SPECTATOR, Audience, Viewer, ViewerKind, side_only
 from engine.core.board import (
     BoardView,
     LineStyle,
@@ -59,6 +59,20 @@ from engine.core.core_events import (
     UnitsImported,
 )
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
+from engine.core.decks import (
+    DECK_EVENTS,
+    TABLE_STREAM,
+    CardsMoved,
+    CardsShown,
+    Deck,
+    DeckMade,
+    Decks,
+    DeckShuffled,
+    DeckView,
+    PileCounts,
+    Shown,
+    deck_view,
+)
 from engine.core.errors import (
     AmbiguousCommand,
     DecisionPending,
@@ -82,11 +96,14 @@ __all__ = [
     "BOT_USER",
     "CORE_COMMANDS",
     "CORE_EVENTS",
+    "DECK_EVENTS",
     "EVERYONE",
     "HOST",
     "HOST_ONLY",
+    "NOBODY",
     "SCHEMA_VERSION",
     "SPECTATOR",
+    "TABLE_STREAM",
     "VERBS",
     "ActKind",
     "Action",
@@ -98,6 +115,8 @@ __all__ = [
     "Audience",
     "AwayChanged",
     "BoardView",
+    "CardsMoved",
+    "CardsShown",
     "Choice",
     "Command",
     "Concede",
@@ -110,6 +129,11 @@ __all__ = [
     "DecisionOpened",
     "DecisionPart",
     "DecisionPending",
+    "Deck",
+    "DeckMade",
+    "DeckShuffled",
+    "DeckView",
+    "Decks",
     "DiceRigged",
     "DiceRolled",
     "Disclosure",
@@ -151,6 +175,7 @@ __all__ = [
     "PendingView",
     "PhaseChanged",
     "Pick",
+    "PileCounts",
     "QueryAnswer",
     "RequestUndo",
     "ResumeGame",
@@ -163,6 +188,7 @@ __all__ = [
     "SetAway",
     "SetTableSetting",
     "Setting",
+    "Shown",
     "SideConceded",
     "SideId",
     "Source",
@@ -184,6 +210,7 @@ __all__ = [
     "ZoneMark",
     "check_actions",
     "core_view_fields",
+    "deck_view",
     "fold",
     "log_view",
     "parse_point",

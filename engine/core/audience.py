@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core.ids import SideId
 
-__all__ = ["EVERYONE", "HOST", "HOST_ONLY", "SPECTATOR", "Audience", "Viewer", "ViewerKind", "side_only"]
+__all__ = ["EVERYONE", "HOST", "HOST_ONLY", "NOBODY", "SPECTATOR", "Audience", "Viewer", "ViewerKind", "side_only"]
 
 
 class ViewerKind(Enum):
@@ -67,6 +67,8 @@ class Audience(BaseModel):
 
 EVERYONE = Audience(everyone=True)
 HOST_ONLY = Audience(host=True)
+NOBODY = Audience()
+"""For what the engine must remember and no player may learn (a shuffled deck's order)."""
 
 
 def side_only(*sides: SideId) -> Audience:

@@ -9,6 +9,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.decisions import Decision
+from engine.core.decks import Deck
 from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
 from engine.schema import UnitProfile
@@ -57,6 +58,8 @@ class CoreState(BaseModel):
     paused: bool = False
     away: tuple[SideId, ...] = ()
     settings: dict[str, str] = {}  # table settings changed after the start (the pace), over GameSetup.options
+    decks: dict[str, Deck] = {}
+    """Every deck of cards or hidden tokens, by id (see ``engine.core.decks``)."""
     conceded: tuple[SideId, ...] = ()
     """Sides that conceded while the others played on; they act no more."""
     phase: str = ""

@@ -15,6 +15,7 @@ from engine.core.board import BoardView, Overlay
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
 from engine.core.decisions import Decision
+from engine.core.decks import DECK_EVENTS
 from engine.core.errors import InvalidCommand
 from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
@@ -248,4 +249,4 @@ class System(ABC, Generic[S]):
     @cached_property
     def codec(self) -> EventCodec:
         """Reads this system's stored events (the core's kinds and its own)."""
-        return EventCodec((*CORE_EVENTS, *self.events))
+        return EventCodec((*CORE_EVENTS, *DECK_EVENTS, *self.events))

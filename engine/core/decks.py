@@ -1,0 +1,263 @@
+"""Decks and other hidden things: cards in named piles, each pile shown to nobody, its owner, or everyone.
+
+A deck belongs to a side (its cards are that side's secrets) or to nobody (face-down tokens the table
+shuffles). Shuffling draws from the owner's secret stream (the table's for an unowned deck), so a secret
+shuffle never shifts the public dice, and the order is logged for nobody: no player, not even the owner,
+learns it until cards are drawn. Moving cards logs them for whoever may see the pile they reach, and the
+card counts for everyone, so each viewer's view and log say exactly what they may know.
+
+Games call :class:`Decks` from a command's context (``Decks(ctx).draw(...)``); the state keeps every deck
+in ``CoreState.decks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.audience import EVERYONE, NOBODY, Audience, Viewer, ViewerKind, side_only
+from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.core.events import EventBody
+from engine.core.ids import SideId
+from engine.dice import Die, secret_stream
+
+if TYPE_CHECKING:
+    from engine.core.context import Context
+    from engine.core.state import CoreState
+
+__all__ = [
+    "DECK_EVENTS",
+    "TABLE_STREAM",
+    "CardsMoved",
+    "CardsShown",
+    "Deck",
+    "DeckMade",
+    "DeckShuffled",
+    "DeckView",
+    "Decks",
+    "PileCounts",
+    "Shown",
+    "deck_view",
+]
+
+TABLE_STREAM = secret_stream("table")
+"""The secret stream for hidden things nobody owns (face-down tokens): counted apart from every side's."""
+
+
+class Shown(Enum):
+    """Who may see a pile's cards (everyone always sees how many there are)."""
+
+    NOBODY = "nobody"  # a draw pile, face-down tokens
+    OWNER = "owner"  # a hand
+    EVERYONE = "everyone"  # a discard pile, cards in play
+
+
+class Deck(BaseModel):
+    """Cards by pile; the first card of a pile is its top."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    owner: SideId | None
+    piles: dict[str, list[str]]
+    shown: dict[str, Shown]
+
+    def pile(self, name: str) -> list[str]:
+        if name not in self.piles:
+            raise InvalidCommand(f"deck {self.id} has no pile {name!r}; its piles are {', '.join(self.piles)}")
+        return self.piles[name]
+
+    def audience(self, pile: str) -> Audience:
+        """Who may see the cards of ``pile``."""
+        match self.shown[pile]:
+            case Shown.EVERYONE:
+                return EVERYONE
+            case Shown.OWNER:
+                return side_only(self.owner) if self.owner is not None else NOBODY
+        return NOBODY
+
+
+class DeckMade(EventBody):
+    """A deck enters the game; its cards are logged for whoever may see the pile they start in."""
+
+    kind = "deck.made"
+    deck: Deck
+
+    def apply(self, state: CoreState) -> None:
+        state.decks[self.deck.id] = self.deck.model_copy(deep=True)
+
+    def describe(self) -> str:
+        held = "; ".join(f"{pile}: {', '.join(cards) or 'empty'}" for pile, cards in self.deck.piles.items())
+        return f"Deck {self.deck.id}: {held}."
+
+
+class PileCounts(EventBody):
+    """The public trace of hidden cards: how many each pile of a deck holds, never which."""
+
+    kind = "deck.counts"
+    deck_id: str
+    owner: SideId | None
+    counts: dict[str, int]
+    what: str = ""
+
+    def describe(self) -> str:
+        counted = ", ".join(f"{count} in {pile}" for pile, count in self.counts.items())
+        whose = f"Side {self.owner}'s deck {self.deck_id}" if self.owner else f"Deck {self.deck_id}"
+        return f"{self.what or whose}: {counted}."
+
+
+class DeckShuffled(EventBody):
+    """A pile's new order, logged for nobody: a replay reads it, no player ever sees it."""
+
+    kind = "deck.shuffled"
+    deck_id: str
+    pile: str
+    order: list[str]
+
+    def apply(self, state: CoreState) -> None:
+        state.decks[self.deck_id].piles[self.pile] = list(self.order)
+
+    def describe(self) -> str:
+        return f"Deck {self.deck_id}'s {self.pile} pile is shuffled."
+
+
+class CardsMoved(EventBody):
+    """Cards go from one pile to another (drawn, discarded, played, put back); logged for whoever may see them."""
+
+    kind = "deck.moved"
+    deck_id: str
+    cards: list[str]
+    source: str
+    target: str
+    on_top: bool = True
+    why: str = ""
+
+    def apply(self, state: CoreState) -> None:
+        deck = state.decks[self.deck_id]
+        for card in self.cards:
+            deck.piles[self.source].remove(card)
+        moved = list(self.cards)
+        deck.piles[self.target] = moved + deck.piles[self.target] if self.on_top else deck.piles[self.target] + moved
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        return f"{', '.join(self.cards)}: from {self.source} to {self.target}{why}."
+
+
+class CardsShown(CardsMoved):
+    """Cards that were hidden reach a pile everyone sees (played, discarded from hand): a secret revealed."""
+
+    kind = "deck.shown"
+    reveals_secret = True
+
+
+DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, CardsMoved, CardsShown)
+
+
+class DeckView(BaseModel):
+    """A deck as one viewer may see it: every pile's count, and the cards of the piles shown to them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    owner: SideId | None
+    counts: dict[str, int]
+    cards: dict[str, tuple[str, ...]]
+
+
+def deck_view(deck: Deck, viewer: Viewer) -> DeckView:
+    """What ``viewer`` may see of ``deck``."""
+    own = viewer.kind is ViewerKind.SIDE and viewer.side == deck.owner and deck.owner is not None
+    seen = {pile: tuple(cards) for pile, cards in deck.piles.items()
+            if deck.shown[pile] is Shown.EVERYONE or (deck.shown[pile] is Shown.OWNER and own)}
+    return DeckView(id=deck.id, owner=deck.owner, counts={pile: len(cards) for pile, cards in deck.piles.items()},
+                    cards=seen)
+
+
+class Decks:
+    """The deck operations a game's command may perform, each logged with the right audiences."""
+
+    def __init__(self, ctx: Context[Any]) -> None:
+        self._ctx = ctx
+
+    def deck(self, deck_id: str) -> Deck:
+        decks: dict[str, Deck] = self._ctx.state.decks
+        if deck_id not in decks:
+            raise InvalidCommand(f"there is no deck {deck_id!r}; decks: {', '.join(decks) or 'none'}")
+        return decks[deck_id]
+
+    def make(self, deck_id: str, owner: SideId | None, cards: Sequence[str], *, into: str = "draw",
+             piles: dict[str, Shown] | None = None) -> Deck:
+        """A new deck with ``cards`` in pile ``into`` (not yet shuffled). ``piles`` names each pile and who sees
+        it; by default a draw pile for nobody, a hand for the owner, a discard pile for everyone."""
+        shown = dict(piles or {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE})
+        if into not in shown:
+            raise ValueError(f"pile {into!r} is not among the deck's piles {list(shown)}")
+        if deck_id in self._ctx.state.decks:
+            raise ValueError(f"deck {deck_id!r} exists already")
+        deck = Deck(id=deck_id, owner=owner, piles={pile: [] for pile in shown}, shown=shown)
+        deck.piles[into] = list(cards)
+        self._ctx.emit(DeckMade(deck=deck), deck.audience(into) if deck.shown[into] is not Shown.NOBODY
+                       else (side_only(owner) if owner is not None else NOBODY))
+        self._counts(deck_id)
+        return self.deck(deck_id)
+
+    def shuffle(self, deck_id: str, pile: str = "draw") -> None:
+        """Shuffle a pile with the owner's secret dice (Fisher-Yates); the order is logged for nobody."""
+        deck = self.deck(deck_id)
+        cards = list(deck.pile(pile))
+        stream = secret_stream(deck.owner) if deck.owner is not None else TABLE_STREAM
+        dice = [Die.numeric(n) for n in range(len(cards), 1, -1)]
+        rolls = self._ctx.roll(dice, f"shuffling deck {deck_id}", roller_side=deck.owner, stream=stream,
+                               audience=NOBODY) if dice else ()
+        for roll, last in zip(rolls, range(len(cards) - 1, 0, -1), strict=True):
+            pick = roll.value - 1
+            cards[last], cards[pick] = cards[pick], cards[last]
+        self._ctx.emit(DeckShuffled(deck_id=deck_id, pile=pile, order=cards), NOBODY)
+
+    def move(self, deck_id: str, cards: Sequence[str], source: str, target: str, *, on_top: bool = True,
+             why: str = "") -> None:
+        """Move named cards between piles (playing or discarding a card from hand)."""
+        deck = self.deck(deck_id)
+        held = list(deck.pile(source))
+        for card in cards:
+            if card not in held:
+                raise IllegalCommand(f"{card} is not in {source}")
+            held.remove(card)
+        deck.pile(target)
+        self._emit_move(deck, list(cards), source, target, on_top, why)
+
+    def draw(self, deck_id: str, count: int = 1, *, source: str = "draw", target: str = "hand",
+             why: str = "") -> list[str]:
+        """Take cards from the top of ``source`` into ``target`` (as many as there are, up to ``count``)."""
+        deck = self.deck(deck_id)
+        cards = list(deck.pile(source)[:count])
+        deck.pile(target)
+        if cards:
+            self._emit_move(deck, cards, source, target, True, why)
+        return cards
+
+    def _emit_move(self, deck: Deck, cards: list[str], source: str, target: str, on_top: bool, why: str) -> None:
+        """Log the move for everyone who saw the cards before or sees them after; a hidden card reaching a
+        public pile is a reveal."""
+        fields: dict[str, Any] = {"deck_id": deck.id, "cards": cards, "source": source, "target": target,
+                                  "on_top": on_top, "why": why}
+        seen_before, seen_after = deck.shown[source], deck.shown[target]
+        if seen_after is Shown.EVERYONE:
+            body: CardsMoved = CardsShown(**fields) if seen_before is not Shown.EVERYONE else CardsMoved(**fields)
+            self._ctx.emit(body, EVERYONE)
+        elif seen_before is Shown.EVERYONE:
+            self._ctx.emit(CardsMoved(**fields), EVERYONE)
+        elif Shown.OWNER in (seen_before, seen_after):
+            self._ctx.emit(CardsMoved(**fields), deck.audience(source if seen_before is Shown.OWNER else target))
+        else:
+            self._ctx.emit(CardsMoved(**fields), NOBODY)
+        self._counts(deck.id)
+
+    def _counts(self, deck_id: str) -> None:
+        deck = self.deck(deck_id)
+        self._ctx.emit(PileCounts(deck_id=deck_id, owner=deck.owner,
+                                  counts={pile: len(cards) for pile, cards in deck.piles.items()}))

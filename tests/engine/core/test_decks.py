@@ -1,0 +1,136 @@
+"""Decks: shuffled from the owner's secret dice and logged for nobody, drawn for the owner's eyes, counted for
+everyone, revealed when played; a secret shuffle never shifts the public dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from pydantic import ConfigDict
+
+from engine.core import (
+    NOBODY,
+    SPECTATOR,
+    Actor,
+    Command,
+    Context,
+    CoreState,
+    Decks,
+    DeckShuffled,
+    Game,
+    GameSetup,
+    IllegalCommand,
+    RequestUndo,
+    RollDice,
+    SideId,
+    System,
+    SystemSpec,
+    View,
+    Viewer,
+    core_view_fields,
+    deck_view,
+)
+from engine.core.decks import CardsMoved, CardsShown, DeckView
+from engine.dice import commitment
+
+A, B = SideId("A"), SideId("B")
+SEED = "d3" * 32
+
+
+class CardState(CoreState):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CardView(View):
+    decks: dict[str, DeckView]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Command):
+    verb = "hand play"
+    card: str
+
+
+class Cards(System[CardState]):
+    """Each side shuffles its own deck and draws three; a card may be played face up."""
+
+    spec = SystemSpec(name="cards", title="Cards", min_sides=2, max_sides=2, hidden_information=True,
+                      summary="decks for tests")
+    commands = (Play,)
+
+    def __init__(self, decks: dict[SideId, list[str]]) -> None:
+        self.contents = decks
+
+    def initial_state(self, setup: GameSetup) -> CardState:
+        return CardState(setup=setup)
+
+    def start(self, ctx: Context[CardState]) -> None:
+        decks = Decks(ctx)
+        for side in ctx.state.sides:
+            decks.make(f"deck-{side}", side, self.contents[side])
+            decks.shuffle(f"deck-{side}")
+            decks.draw(f"deck-{side}", 3, why="opening hand")
+
+    def handle(self, ctx: Context[CardState], command: Command) -> None:
+        assert isinstance(command, Play)
+        side = ctx.acting_side()
+        Decks(ctx).move(f"deck-{side}", [command.card], "hand", "discard", why="played")
+
+    def view(self, state: CardState, viewer: Viewer) -> CardView:
+        return CardView(**core_view_fields(state, viewer),
+                        decks={deck_id: deck_view(deck, viewer) for deck_id, deck in state.decks.items()})
+
+
+def game(a_cards: list[str], b_cards: list[str] | None = None) -> Game[CardState]:
+    setup = GameSetup(system="cards", sides=(A, B), host="alice", seed_commitment=commitment(SEED))  # type: ignore[arg-type]
+    system = Cards({A: a_cards, B: b_cards or [f"b{n}" for n in range(8)]})
+    return Game.start(system, setup, SEED, seats={A: "alice", B: "bob"})  # type: ignore[dict-item]
+
+
+def _public(g: Game[CardState]) -> list[str]:
+    return [f"#{line.seq} {line.text}" for line in g.log_view(SPECTATOR).lines]
+
+
+def test_a_hand_is_the_owners_alone_and_everyone_sees_the_counts() -> None:
+    g = game([f"a{n}" for n in range(8)])
+    mine = g.view(Viewer.of_side(A)).decks["deck-A"]  # type: ignore[attr-defined]
+    theirs = g.view(Viewer.of_side(B)).decks["deck-A"]  # type: ignore[attr-defined]
+    assert len(mine.cards["hand"]) == 3 and "draw" not in mine.cards, "nobody sees the draw pile, not even its owner"
+    assert "hand" not in theirs.cards and theirs.counts == {"draw": 5, "hand": 3, "discard": 0}
+    assert g.view(SPECTATOR).decks["deck-B"].counts["hand"] == 3  # type: ignore[attr-defined]
+    shuffles = [e for e in g.log if isinstance(e.body, DeckShuffled)]
+    assert shuffles and all(e.audience == NOBODY for e in shuffles)
+    draws = [e for e in g.log if isinstance(e.body, CardsMoved)]
+    assert all(e.audience.sides == (e.body.deck_id[-1],) for e in draws), "a draw is logged for its owner only"
+
+
+def test_the_public_record_does_not_depend_on_what_the_decks_hold() -> None:
+    one = game([f"a{n}" for n in range(8)])
+    other = game([f"x{n}" for n in range(8)])
+    assert _public(one) == _public(other)
+    assert one.view(SPECTATOR) == other.view(SPECTATOR)
+    card = one.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
+    (shown, _) = one.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    assert isinstance(shown.body, CardsShown) and shown.audience.everyone, "playing a card reveals it"
+
+
+def test_a_secret_shuffle_never_shifts_the_public_dice() -> None:
+    with_deck = game([f"a{n}" for n in range(20)])
+    small_deck = game(["a1", "a2", "a3"])
+    rolls = [g.apply(RollDice(expression="3d6"), Actor(user="alice", side=A))[0].body.total  # type: ignore[arg-type,attr-defined]
+             for g in (with_deck, small_deck)]
+    assert rolls[0] == rolls[1]
+
+
+def test_undo_cannot_reach_back_past_a_draw() -> None:
+    g = game([f"a{n}" for n in range(8)])
+    with pytest.raises(IllegalCommand, match="showed secret information"):
+        g.apply(RequestUndo(to_seq=2), Actor(user="alice", side=A))  # type: ignore[arg-type]
+
+
+def test_a_card_not_in_hand_cannot_be_played() -> None:
+    g = game([f"a{n}" for n in range(8)])
+    before = g.state.fingerprint()
+    with pytest.raises(IllegalCommand, match="zz is not in hand"):
+        g.apply(Play(card="zz"), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    assert g.state.fingerprint() == before
