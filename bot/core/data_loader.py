@@ -13,8 +13,22 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 import yaml
+from pydantic import create_model
 
-from engine.schema import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataError, ForceList, MapPreset, UnitProfile, parse
+from engine.schema import (
+    ANY_SYSTEM,
+    KNOWN_UNITS,
+    Catalogue,
+    DataError,
+    DataKinds,
+    ForceList,
+    MapPreset,
+    Spec,
+    UnitProfile,
+    entry_key,
+    parse,
+)
+from engine.systems import find_system
 
 __all__ = [
     "IMPORT_LIMIT_BYTES",
@@ -44,9 +58,19 @@ _COLLECTION_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _COLLECTION_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
+def data_kinds(system: str) -> DataKinds:
+    """The kinds of data a registered system declares beside the shared sections (none for others)."""
+    try:
+        spec, _ = find_system(system)
+    except ValueError:
+        return {}
+    return spec.data_kinds
+
+
 @functools.cache
 def load_system_data(system: str) -> Catalogue:
-    """Return the validated data shipped in ``data/<system>/`` (``units.yaml``, ``forces.yaml``, ...), cached.
+    """Return the validated data shipped in ``data/<system>/`` (``units.yaml``, ``forces.yaml``, ...; and one file
+    per kind the system declares, such as ``cards.yaml``), cached.
 
     :raises DataError: for a missing folder, YAML that does not parse, or data that does not fit the schema.
     """
@@ -55,12 +79,13 @@ def load_system_data(system: str) -> Catalogue:
     folder = importlib.resources.files("data") / system
     if not folder.is_dir():
         raise DataError([f"data/{system}: no data folder for this system"])
+    kinds = data_kinds(system)
     texts = {
         f"{section}.yaml": (folder / f"{section}.yaml").read_text(encoding="utf-8")
-        for section in SECTIONS
+        for section in (*SECTIONS, *kinds)
         if (folder / f"{section}.yaml").is_file()
     }
-    return catalogue_from_yaml(system, texts, folder=f"data/{system}")
+    return catalogue_from_yaml(system, texts, folder=f"data/{system}", kinds=kinds)
 
 
 def shipped_data(system: str) -> Catalogue | None:
@@ -71,23 +96,32 @@ def shipped_data(system: str) -> Catalogue | None:
         return None
 
 
-def catalogue_from_yaml(system: str, texts: Mapping[str, str], *, folder: str = "") -> Catalogue:
-    """Build a catalogue from YAML texts keyed by file name (``units.yaml``, ...); ``folder`` prefixes reports.
+def catalogue_from_yaml(system: str, texts: Mapping[str, str], *, folder: str = "",
+                        kinds: DataKinds | None = None) -> Catalogue:
+    """Build a catalogue from YAML texts keyed by file name (``units.yaml``, ``cards.yaml``...); ``folder``
+    prefixes reports; ``kinds`` are the game's own kinds of data, each validated by its model.
 
     :raises DataError: listing the problems of every file.
     """
+    kinds = kinds or {}
     problems: list[str] = []
     sections: dict[str, object] = {}
     sources: dict[str, str] = {}
+    extra: dict[str, tuple[Spec, ...]] = {}
     for filename, text in texts.items():
         source = f"{folder}/{filename}" if folder else filename
         section = filename.removesuffix(".yaml")
-        if section not in SECTIONS:
-            problems.append(f"{source}: not a data file; expected one of " + ", ".join(f"{s}.yaml" for s in SECTIONS))
+        if section not in SECTIONS and section not in kinds:
+            known = ", ".join(f"{s}.yaml" for s in (*SECTIONS, *kinds))
+            problems.append(f"{source}: not a data file; expected one of {known}")
             continue
-        sources[section] = source
         try:
-            sections[section] = _section(_load(source, text), section, source)
+            entries = _section(_load(source, text), section, source)
+            if section in kinds:
+                extra[section] = parse_kind(section, kinds[section], entries, source)
+            else:
+                sources[section] = source
+                sections[section] = entries
         except DataError as error:
             problems += error.problems
     try:
@@ -96,7 +130,26 @@ def catalogue_from_yaml(system: str, texts: Mapping[str, str], *, folder: str = 
         problems += error.problems
     if problems:
         raise DataError(problems)
-    return catalogue
+    return catalogue.model_copy(update={"extra": extra}) if extra else catalogue
+
+
+def parse_kind(kind: str, model: type[Spec], entries: object, source: str) -> tuple[Spec, ...]:
+    """Validate a list of one kind of a game's data; ids (or names) must not repeat.
+
+    :raises DataError: one line per problem, naming the file, the entry and the field.
+    """
+    holder = create_model(f"{kind}_file", __base__=Spec, **{kind: (tuple[model, ...], ())})  # type: ignore[call-overload]
+    parsed: tuple[Spec, ...] = getattr(parse(holder, {kind: entries}, source=source), kind)
+    seen: dict[str, int] = {}
+    repeats = []
+    for index, entry in enumerate(parsed):
+        key = entry_key(entry)
+        if key and key in seen:
+            repeats.append(f'{source}: entry "{key}" ({kind}[{index}]): repeats "{key}" (also {kind}[{seen[key]}])')
+        seen.setdefault(key, index)
+    if repeats:
+        raise DataError(repeats)
+    return parsed
 
 
 @overload
@@ -115,9 +168,13 @@ def load_player_import(
 def load_player_import(
     name: str, payload: bytes | str, kind: Literal["map"], *, catalogue: Catalogue
 ) -> MapPreset: ...
+@overload
 def load_player_import(
-    name: str, payload: bytes | str, kind: ImportKind, *, catalogue: Catalogue
-) -> tuple[UnitProfile, ...] | tuple[ForceList, ...] | tuple[MapPreset, ...] | MapPreset:
+    name: str, payload: bytes | str, kind: str, *, catalogue: Catalogue
+) -> tuple[Spec, ...] | MapPreset: ...
+def load_player_import(
+    name: str, payload: bytes | str, kind: str, *, catalogue: Catalogue
+) -> tuple[Spec, ...] | MapPreset:
     """Validate a player's uploaded file for the game whose data is ``catalogue``.
 
     The file holds ``<kind>: [...]`` or just the list; for ``map``, one map written out (the fields of a
@@ -142,6 +199,8 @@ def load_player_import(
         return _one_map(name, document, catalogue)
     if isinstance(document, list):
         document = {kind: document}
+    if kind not in ("units", "forces", "maps"):
+        return _game_kind(name, document, kind, catalogue)
     data = {"system": catalogue.system, kind: _section(document, kind, name)}
     context = {KNOWN_UNITS: tuple(unit.name for unit in catalogue.units)}
     fragment = parse(Catalogue, data, source=name, context=context)
@@ -150,6 +209,18 @@ def load_player_import(
     if kind == "forces":
         return fragment.forces
     return fragment.maps
+
+
+def _game_kind(name: str, document: object, kind: str, catalogue: Catalogue) -> tuple[Spec, ...]:
+    """A player's upload of one of the game's own kinds (their cards, their warband), where the game allows it."""
+    try:
+        spec, _ = find_system(catalogue.system)
+    except ValueError:
+        raise DataError([f"{name}: {catalogue.system} takes no uploads of {kind}"]) from None
+    if kind not in spec.importable or kind not in spec.data_kinds:
+        allowed = ", ".join(("units", "forces", "maps", *spec.importable))
+        raise DataError([f"{name}: {spec.title} takes no uploads of {kind}; it takes {allowed}"])
+    return parse_kind(kind, spec.data_kinds[kind], _section(document, kind, name), name)
 
 
 def _one_map(name: str, document: object, catalogue: Catalogue) -> MapPreset:

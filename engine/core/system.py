@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
@@ -24,6 +24,7 @@ from engine.core.state import CoreState, GameSetup
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import View
 from engine.dice import Die
+from engine.schema import DataKinds
 
 if TYPE_CHECKING:
     from engine.core.context import Context
@@ -46,6 +47,11 @@ class SystemSpec:
     dice: tuple[Die, ...] = ()
     """The custom dice the game rolls (numeric dice such as d6 and d20 need no listing); the end-of-game card
     re-checks every public die of these kinds against the revealed seed."""
+    data_kinds: DataKinds = field(default_factory=dict)
+    """The game's own kinds of data beside units, forces, maps and rulings: ``data/<game>/<kind>.yaml`` holds a
+    list of each, validated by its model (errors name the file, the entry and the field)."""
+    importable: tuple[str, ...] = ()
+    """Which of ``data_kinds`` players may upload for a game (their own cards, warbands...)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 The engine never reads files; a loader outside it parses YAML and hands the plain data to ``parse``.
 """
 
-from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue
+from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataKinds, entry_key
 from engine.schema.errors import DataError, Loc, Problem, bundle, did_you_mean
 from engine.schema.fields import (
     Count,
@@ -30,6 +30,7 @@ __all__ = [
     "Catalogue",
     "Count",
     "DataError",
+    "DataKinds",
     "ForceEntry",
     "ForceList",
     "Ident",
@@ -54,6 +55,7 @@ __all__ = [
     "crossing_edges",
     "describe",
     "did_you_mean",
+    "entry_key",
     "parse",
     "problems_from",
     "unknown_units",

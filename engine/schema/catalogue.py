@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
-from pydantic import ValidationInfo, field_validator
+from pydantic import SerializeAsAny, ValidationInfo, field_validator
 
 from engine.schema.errors import Problem, bundle, did_you_mean
 from engine.schema.fields import Ident, Spec
@@ -16,7 +16,7 @@ from engine.schema.maps import MapPreset
 from engine.schema.rulings import RulingOption
 from engine.schema.units import UnitProfile
 
-__all__ = ["ANY_SYSTEM", "KNOWN_UNITS", "Catalogue"]
+__all__ = ["ANY_SYSTEM", "KNOWN_UNITS", "Catalogue", "DataKinds", "entry_key"]
 
 ANY_SYSTEM = "any"
 """The ``system`` of a map preset that suits every game."""
@@ -25,6 +25,9 @@ KNOWN_UNITS = "known_units"
 """Validation-context key: unit names defined elsewhere (a system's own units, when checking a player's import)."""
 
 _T = TypeVar("_T")
+
+DataKinds = Mapping[str, type[Spec]]
+"""A game's own kinds of data by name (``{"spells": SpellSpec}``): ``data/<game>/<kind>.yaml`` holds a list of them."""
 
 
 def _repeats(section: str, keys: Iterable[str], field: str) -> list[Problem]:
@@ -35,6 +38,12 @@ def _repeats(section: str, keys: Iterable[str], field: str) -> list[Problem]:
             problems.append(Problem((index, field), f'repeats {field} "{key}" (also {section}[{first[key]}])'))
         first.setdefault(key, index)
     return problems
+
+
+def entry_key(entry: Spec) -> str:
+    """An entry's ``id``, else its ``name``: what it is looked up and told apart by."""
+    key = getattr(entry, "id", None) or getattr(entry, "name", None)
+    return str(key) if key is not None else ""
 
 
 def _raise_any(problems: list[Problem]) -> None:
@@ -62,6 +71,9 @@ class Catalogue(Spec):
     forces: tuple[ForceList, ...] = ()
     maps: tuple[MapPreset, ...] = ()
     rulings: tuple[RulingOption, ...] = ()
+    extra: dict[str, tuple[SerializeAsAny[Spec], ...]] = {}
+    """The game's own kinds of data (cards, weapons, spells, boards...), by kind, each validated by the model
+    its system declares (``SystemSpec.data_kinds``) before it gets here."""
 
     @field_validator("units")
     @classmethod
@@ -109,6 +121,14 @@ class Catalogue(Spec):
         """Return the sha256 (hex) of a canonical JSON dump: equal data gives equal prints on any machine."""
         canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def kind(self, kind: str) -> tuple[Spec, ...]:
+        """Every entry of one of the game's own kinds of data (empty when the game ships none)."""
+        return self.extra.get(kind, ())
+
+    def entry(self, kind: str, key: str) -> Spec:
+        """The entry of ``kind`` whose ``id`` (or ``name``) is ``key``; :raises LookupError: naming close matches."""
+        return _find(key, kind.rstrip("s") or kind, {entry_key(entry): entry for entry in self.kind(kind)})
 
     def unit(self, name: str) -> UnitProfile:
         """Return the unit profile of that name; :raises LookupError: naming close matches."""
