@@ -20,8 +20,9 @@ from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view, map_choices
-from bot.discord.permissions import invite_url, missing
+from bot.discord.permissions import invite_url, missing, needed
 from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect
+from bot.discord.redelivery import SeenInteractions, drop_redeliveries
 from bot.discord.status_board import StatusBoard
 from bot.discord.tree import build_commands, tree_hash
 from bot.discord.waiting import PreviewStore
@@ -44,6 +45,11 @@ def _allowed_host(url: str) -> bool:
     return host in _CDN_HOSTS or host == urlparse(discord.http.Route.BASE).hostname
 
 
+def _opens_thread(interaction: discord.Interaction, options: dict[str, Any]) -> bool:
+    """Whether ``/game new`` gets its own thread: with an opponent or ``thread:yes``, from a text channel."""
+    return bool(options.get("thread", "opponent" in options)) and isinstance(interaction.channel, discord.TextChannel)
+
+
 class GameMaster(discord.Client):
     """Hosts games in channels and threads through the transport-free table service."""
 
@@ -57,6 +63,7 @@ class GameMaster(discord.Client):
         self.previews = PreviewStore()
         self.delivery = Delivery(self, service, pool, self.previews)
         self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
+        drop_redeliveries(self, SeenInteractions())
         self.tree = app_commands.CommandTree(self)
         for command in build_commands(service.registry, self._dispatch, self._suggest):
             self.tree.add_command(command)
@@ -141,7 +148,8 @@ class GameMaster(discord.Client):
         if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
-        if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(interaction):
+        if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(
+                interaction, opens_thread=path == ("game", "new") and _opens_thread(interaction, plain)):
             return
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
@@ -149,9 +157,11 @@ class GameMaster(discord.Client):
         await self.run_invocation(interaction, Invocation(path, plain, files))
 
     @staticmethod
-    async def _refuse_without_permissions(interaction: discord.Interaction) -> bool:
-        """A game needs the bot to post, attach pictures and open threads here: name what is missing."""
-        lacking = missing(interaction.app_permissions)
+    async def _refuse_without_permissions(interaction: discord.Interaction, *, opens_thread: bool) -> bool:
+        """A game needs the bot to post and attach pictures here, and to open a thread when it gets one:
+        name what is missing."""
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        lacking = missing(interaction.app_permissions, needed(in_thread=in_thread, opens_thread=opens_thread))
         if lacking:
             await interaction.response.send_message(
                 f"I cannot host a game in this channel: I am missing {', '.join(lacking)}. Ask a server admin to "
@@ -163,7 +173,7 @@ class GameMaster(discord.Client):
         players, start the game there and post the invite card; otherwise host it in this channel."""
         opponent = str(options["opponent"]) if "opponent" in options else None
         channel = interaction.channel
-        if not options.get("thread", opponent is not None) or not isinstance(channel, discord.TextChannel):
+        if not _opens_thread(interaction, options) or not isinstance(channel, discord.TextChannel):
             await self.run_invocation(interaction, Invocation(("game", "new"), options))
             return
         user = UserId(str(interaction.user.id))

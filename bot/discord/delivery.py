@@ -3,7 +3,9 @@
 Every message the table must see was committed with its events (the outbox); it is sent with its
 outbox id as Discord's nonce and then marked sent, so a resend after a crash is dropped by Discord.
 Nothing player-written can ping: the client allows no mentions by default, and the one exception is
-a decision notice, which pings exactly the player who owes it.
+a decision notice, which pings exactly the player who owes it. Users are named in the service's text by
+their id; only the ids of the table's own players (host and seats) are shown as mentions, so no other
+number (a distance, a game id, a mention a player typed) is ever rewritten.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ import io
 import logging
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,21 +27,32 @@ from bot.discord.decide import DecideButton
 from bot.discord.preview import confirm_view, pick_view
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
+from engine.core import Game
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
 
-__all__ = ["Delivery", "chunks", "with_mentions"]
+__all__ = ["Delivery", "chunks", "players_of", "with_mentions"]
 
 _log = logging.getLogger(__name__)
 _LIMIT = 2000  # characters per Discord message
-_USER_ID = re.compile(r"\b(\d{15,21})\b")
 _DMS_CLOSED = 50007
+# An id stands alone: not inside a word, a number, a mention, a quoted value or a dashed id such as a game's.
+_BEFORE, _AFTER = r"(?<![\w.\"'<@#&!:/-])", r"(?![\w>\"']|[.-]\w)"
 
 
-def with_mentions(text: str) -> str:
-    """Show user ids as mentions (rendered as names; they ping no one under the default allowed mentions)."""
-    return _USER_ID.sub(r"<@\1>", text)
+def with_mentions(text: str, users: Collection[str]) -> str:
+    """Show the ids of ``users`` (the table's players) as mentions: rendered as names, they ping no one
+    under the default allowed mentions. Every other number, however long, stays as written."""
+    ids = sorted((user for user in users if user.isdigit()), key=len, reverse=True)
+    if not ids:
+        return text
+    return re.sub(f"{_BEFORE}({'|'.join(ids)}){_AFTER}", r"<@\1>", text)
+
+
+def players_of(game: Game[Any] | None) -> frozenset[str]:
+    """The users a game knows (its host and seated players): the only ids shown as mentions."""
+    return frozenset() if game is None else frozenset({game.setup.host, *game.state.seats.values()})
 
 
 def chunks(text: str, limit: int = _LIMIT) -> list[str]:
@@ -64,11 +77,13 @@ def _nonce(output: Output, part: int) -> str:
     return f"gm{output.outbox_id}.{part}" if output.outbox_id is not None else f"gx{secrets.token_hex(8)}"
 
 
-def _notice_text(output: Output) -> str:
-    """A decision notice: the owner's mention first (the only ping) and the countdown as a Discord timestamp."""
-    ping = f"<@{output.ping}> " if output.ping else ""
+def _notice_text(output: Output, users: Collection[str]) -> str:
+    """A decision notice: the owner's mention (the only ping; put first unless the text names them already)
+    and the countdown as a Discord timestamp."""
+    text = with_mentions(output.text, {*users, *([output.ping] if output.ping else [])})
+    ping = f"<@{output.ping}> " if output.ping and f"<@{output.ping}>" not in text else ""
     countdown = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
-    return chunks(ping + with_mentions(output.text) + countdown)[0]
+    return chunks(ping + text + countdown)[0]
 
 
 def decide_view(output: Output) -> discord.ui.View:
@@ -95,20 +110,27 @@ class Delivery:
         return [discord.File(io.BytesIO(png), filename=p.filename, description=p.alt[:1024])
                 for p, png in zip(pictures, rendered, strict=True)]
 
+    async def players(self, table: str | None) -> frozenset[str]:
+        """The players of the game at ``table`` (loaded if need be, e.g. for a resend after a restart)."""
+        if table is None:
+            return frozenset()
+        return players_of(self._service.live_game(table) or await self._service.game_at(table))
+
     async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output]) -> None:
         """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
         invoker = str(interaction.user.id)
         answered = False
         try:
             for output in outputs:
+                users = await self.players(output.table or str(interaction.channel_id))
                 if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
                     view = (confirm_view(self._previews, output.confirm) if output.confirm is not None
                             else pick_view(self._previews, output.picks))
-                    await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
+                    await interaction.followup.send(chunks(with_mentions(output.text, users))[0], ephemeral=True,
                                                     files=await self.files(output.pictures), view=view)
                     answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
-                    for part in chunks(with_mentions(output.text)):
+                    for part in chunks(with_mentions(output.text, users)):
                         await interaction.followup.send(part, ephemeral=True,
                                                         files=await self.files(output.pictures))
                     answered = True
@@ -157,7 +179,8 @@ class Delivery:
         for output, channel, message_id in prompts:
             message = self._client.get_partial_messageable(channel).get_partial_message(message_id)
             try:
-                await message.edit(content=_notice_text(output), view=decide_view(output))
+                await message.edit(content=_notice_text(output, await self.players(output.table)),
+                                   view=decide_view(output))
             except discord.NotFound:
                 _log.info("the notice of %s was deleted; posting it again", output.decision)
                 await self.send(output)
@@ -165,12 +188,11 @@ class Delivery:
 
     async def _public(self, channel: discord.abc.Messageable, output: Output) -> discord.Message:
         files = await self.files(output.pictures)
+        users = await self.players(output.table)
         if output.decision is not None:
-            allowed = (discord.AllowedMentions(users=[discord.Object(int(output.ping))]) if output.ping
-                       else discord.AllowedMentions.none())
-            return await channel.send(_notice_text(output), files=files, view=decide_view(output),
-                                      allowed_mentions=allowed, nonce=_nonce(output, 0))
-        *first, last = chunks(with_mentions(output.text))
+            return await channel.send(_notice_text(output, users), files=files, view=decide_view(output),
+                                      allowed_mentions=_pinging(output.ping), nonce=_nonce(output, 0))
+        *first, last = chunks(with_mentions(output.text, users))
         for index, part in enumerate(first):
             await channel.send(part, nonce=_nonce(output, index))
         working = working_view(output)
@@ -188,7 +210,8 @@ class Delivery:
             # A reminder (the only DM with a deadline) links the table and counts down.
             where = f" At <#{output.table}>." if output.table and output.deadline else ""
             due = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
-            for index, part in enumerate(chunks(with_mentions(output.text) + where + due)):
+            users = await self.players(output.table)
+            for index, part in enumerate(chunks(with_mentions(output.text, users) + where + due)):
                 message = await user.send(part, nonce=_nonce(output, index))
             return message
         except discord.Forbidden as error:
@@ -196,7 +219,21 @@ class Delivery:
                 raise
             if output.table is not None:
                 await client.get_partial_messageable(int(output.table)).send(
-                    f"<@{output.to}> has private information waiting but their DMs are closed: open DMs from "
-                    "this server, or read it privately with /log or /hand show.")
+                    _closed_dms_notice(output), allowed_mentions=_pinging(output.to if output.deadline else None))
             _log.info("DMs closed for %s", output.to)
             return None
+
+
+def _pinging(user: str | None) -> discord.AllowedMentions:
+    """Mentions that ping ``user`` alone (nobody when None): a choice is due, the one reason to ping."""
+    return discord.AllowedMentions(users=[discord.Object(int(user))]) if user else discord.AllowedMentions.none()
+
+
+def _closed_dms_notice(output: Output) -> str:
+    """What the table is told instead of a DM that could not go out: where to find it, never what it says.
+    A reminder (the only DM with a deadline) points at its choice's public notice, and pings its owner."""
+    if output.deadline:
+        return (f"<@{output.to}>, a choice of yours is waiting here: press Decide on its notice. "
+                f"Due <t:{int(output.deadline)}:R>. (Your DMs are closed, so the reminder came here.)")
+    return (f"<@{output.to}> has private information waiting but their DMs are closed: open DMs from this "
+            "server, or read it privately with /log or /hand show.")
