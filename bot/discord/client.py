@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -55,13 +57,14 @@ class GameMaster(discord.Client):
 
     def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
                  force_sync: bool = False, guild_id: int | None = None, tick_seconds: float = 5.0,
-                 status_every: float | None = 5.0, **options: Any) -> None:
-        """``status_every``: the least seconds between two edits of a table's pinned status (None: no status)."""
+                 status_every: float | None = 5.0, clock: Callable[[], float] = time.time, **options: Any) -> None:
+        """``status_every``: the least seconds between two edits of a table's pinned status (None: no status);
+        ``clock``: wall-clock seconds, as the service's (retries of failed sends wait by it)."""
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
         self.previews = PreviewStore()
-        self.delivery = Delivery(self, service, pool, self.previews)
+        self.delivery = Delivery(self, service, pool, self.previews, clock=clock)
         self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
         drop_redeliveries(self, SeenInteractions())
         self.tree = app_commands.CommandTree(self)
@@ -92,19 +95,26 @@ class GameMaster(discord.Client):
             await self.status_board.close()
         await super().close()
 
+    async def on_message(self, message: discord.Message) -> None:
+        """The bot's own messages come back through the gateway: proof for the outbox that they went out."""
+        if self.user is not None and message.author.id == self.user.id:
+            self.delivery.echo(message)
+
     def _touch_status(self, table: str) -> None:
         if self.status_board is not None:
             self.status_board.touch(table)
 
     async def _tick(self) -> None:
         """Every few seconds, let decisions whose deadline passed take their course (deadlines are stored
-        as absolute times, so one that fell due while the bot was down applies at the first tick)."""
+        as absolute times, so one that fell due while the bot was down applies at the first tick), and
+        send again what failed to go out once its backoff is over."""
         while True:
             try:
                 for output in await self.service.expire_due():
                     await self.delivery.send(output)
                     if output.table is not None:
                         self._touch_status(output.table)
+                await self.delivery.retry_due()
             except Exception:
                 _log.exception("the deadline timer failed; trying again at the next tick")
             await asyncio.sleep(self._tick_seconds)
