@@ -1,9 +1,10 @@
 """Time autocomplete: the Discord client's suggestions for every Suggest kind on a freeplay game with ~60 models.
 
 Typing sends one autocomplete request per keystroke and a late answer shows nothing, so the budget is 100 ms
-per answer. Each kind is asked RUNS times over a few typed prefixes through ``GameMaster._suggest`` (the table
-service's ``suggestions``, from memory, plus the ``Choice`` objects), as bob for the decision he owes and as
-alice otherwise; prints p50 / p95 / max in ms. Never asserts timing. Run: .venv/bin/python bench/autocomplete.py
+per answer (docs/budgets.md). Each kind is asked RUNS times over a few typed prefixes through
+``GameMaster._suggest`` (the table service's ``suggestions``, from memory, plus the ``Choice`` objects), as bob
+for the decision he owes and as alice otherwise; prints p50 / p95 / max in ms. Never asserts timing.
+Run: .venv/bin/python bench/autocomplete.py
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Time ``/game demo``: from the command to a ready table (map, a demo force deployed per side) with its
-first picture drawn. Budget (issue 7): 5 s. The first run in a process pays for loading the data and the
+first picture drawn. Budget (docs/budgets.md): 5 s. The first run in a process pays for loading the data and the
 fonts; later runs show the steady state. Run: .venv/bin/python bench/demo.py
 """
 

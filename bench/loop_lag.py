@@ -3,9 +3,9 @@
 A 10 ms ticker on the loop measures how late each of its wake-ups is: that is how long every other interaction
 (a button, an autocomplete, a heartbeat) would wait. The burst is 20 concurrent ``Delivery.files`` calls (as
 20 commands answered together) with the bench board of bench/render.py (30 models, 12 terrain pieces,
-overlays). Budget: the loop lags at most 50 ms. Rows: the bot's ProcessPoolExecutor(2) (bot/discord/run.py);
-the loop's default thread pool (``pool=None``, as the tests run); and every picture rendered on the loop itself,
-for contrast. Never asserts timing. Run: .venv/bin/python bench/loop_lag.py
+overlays). Budget (docs/budgets.md): the loop lags at most 50 ms. Rows: the bot's ProcessPoolExecutor(2)
+(bot/discord/run.py); the loop's default thread pool (``pool=None``, as the tests run); and every picture
+rendered on the loop itself, for contrast. Never asserts timing. Run: .venv/bin/python bench/loop_lag.py
 """
 
 from __future__ import annotations

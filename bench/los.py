@@ -2,7 +2,7 @@
 
 Prints the vectorised survey (engine.geometry.LineOfSight) beside a naive per-pair loop over shapely
 objects that applies the same sampled sight lines and the same rule, and checks both agree.
-Budget (docs: DESIGN.md, "Budgets"): <= 25 ms for all 900 pairs. Run: .venv/bin/python bench/los.py
+Budget (docs/budgets.md): <= 25 ms for all 900 pairs. Run: .venv/bin/python bench/los.py
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Time the battlefield picture against Pillow's own PNG encode of the same image.
 
-Budget (DESIGN.md): median <= 80 ms for 30 models, 12 terrain pieces and overlays on a 36" x 36" table, and
+Budget (docs/budgets.md): median <= 80 ms for 30 models, 12 terrain pieces and overlays on a 36" x 36" table, and
 <= 3x the encode. ``--example PATH`` also writes the picture (docs/board-example.png comes from here).
 """
 

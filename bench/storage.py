@@ -3,7 +3,7 @@
 Fills a temporary file with 1,000 games of ~50 events each, closes it, then times a restart (open + list_games),
 beside the naive restart that loads every log (games()); loading one game's log on first use; and 1,000
 single-command commits (one event, one outbox message, one interaction id; synchronous=FULL, so each one
-waits for the disk). Budgets (DESIGN.md, "Budgets"): ready <= 3 s; a command end to end p95 <= 150 ms, of
+waits for the disk). Budgets (docs/budgets.md): ready <= 3 s; a command end to end p95 <= 150 ms, of
 which the commit is a part. Run: .venv/bin/python bench/storage.py
 """
 

@@ -16,8 +16,9 @@ from engine.core.board import BoardView
 from renderers.canvas import SS, Box, Canvas, plan
 from renderers.crop import clamp_box
 from renderers.fonts import TITLE, font
+from renderers.labels import draw_model_labels
 from renderers.legend import ROW_HEIGHT, draw_legend, legend_rows
-from renderers.models import draw_model_labels, draw_models
+from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
 from renderers.palette import BACKGROUND, INK
 from renderers.table import draw_edge_labels, draw_objective_labels, draw_table, inches

@@ -1,7 +1,8 @@
 """Fonts: Pillow's own scalable font, so pictures look the same on every machine.
 
 Sizes are in output pixels at the 1024 px long side. ``LABEL`` is the smallest size used anywhere; its
-mixed-case text ("Hg") is at least 14 px tall, so labels stay legible when Discord shrinks the picture.
+mixed-case text ("Hg") is at least 14 px tall. Model labels use a larger size (``renderers.labels.TAG``),
+sized for a phone's width.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
-__all__ = ["BASE_ID", "LABEL", "LEGEND", "TITLE", "Font", "font", "text_height"]
+__all__ = ["LABEL", "LEGEND", "TITLE", "Font", "font", "text_height"]
 
 LABEL = 17
-BASE_ID = 17
 LEGEND = 18
 TITLE = 24
 

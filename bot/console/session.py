@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot.core.data_loader import IMPORT_LIMIT_BYTES
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
 from bot.core.pictures import render_picture
@@ -91,38 +92,47 @@ class ConsoleSession:
             self.print_line(f"{user}> {command}")
         for output in outputs:
             images = self._save_pictures(output)
-            if self.as_json:
+            if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
-                record["images"] = images
+                record["pictures"], record["images"] = record["images"], images
                 self.print_line(json.dumps(record))
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
             for letter, (pick, invocation) in zip("abcdefghijklmnopqrstuvwxyz", output.picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
-            for image in images:
+            for image in images or [f"{p.filename} (not saved; --out DIR saves pictures)" for p in output.pictures]:
                 self.print_line(f"  [picture: {image}]")
 
     def _save_pictures(self, output: Output) -> list[str]:
+        """Write the output's pictures into ``out_dir`` (nothing without one), numbered on from the pictures
+        already there, so a second run never overwrites the first's."""
+        if self.out_dir is None or not output.pictures:
+            return []
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        if self._pictures == 0:
+            self._pictures = max((int(p.name[:3]) for p in self.out_dir.glob("[0-9][0-9][0-9]-*")), default=0)
         saved = []
         for picture in output.pictures:
             self._pictures += 1
-            name = f"{self._pictures:03d}-{picture.filename}"
-            if self.out_dir is not None:
-                self.out_dir.mkdir(parents=True, exist_ok=True)
-                (self.out_dir / name).write_bytes(render_picture(picture))
-                saved.append(str(self.out_dir / name))
-            else:
-                saved.append(name)
+            path = self.out_dir / f"{self._pictures:03d}-{picture.filename}"
+            path.write_bytes(render_picture(picture))
+            saved.append(str(path))
         return saved
 
 
 def _read(folder: Path, name: str) -> Attachment:
+    """A file option read from disk, refused past Discord's import limit (read no further than that)."""
     path = folder / name
     try:
-        return Attachment(path.name, path.read_bytes())
+        with path.open("rb") as file:
+            data = file.read(IMPORT_LIMIT_BYTES + 1)
     except OSError as error:
         raise CommandLineError(f"cannot read the file {name}: {error.strerror}") from None
+    if len(data) > IMPORT_LIMIT_BYTES:
+        raise CommandLineError(f"{name} is larger than {IMPORT_LIMIT_BYTES // 1024} KB: imports are YAML files "
+                               f"of at most {IMPORT_LIMIT_BYTES // 1024} KB, as on Discord")
+    return Attachment(path.name, data)
 
 
 def _identity(text: str) -> tuple[UserId, SideId | None]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -20,8 +22,9 @@ from bot.core.service import TableService
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view, map_choices
-from bot.discord.permissions import invite_url, missing
+from bot.discord.permissions import invite_url, missing, needed
 from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect
+from bot.discord.redelivery import SeenInteractions, drop_redeliveries
 from bot.discord.status_board import StatusBoard
 from bot.discord.tree import build_commands, tree_hash
 from bot.discord.waiting import PreviewStore
@@ -44,19 +47,26 @@ def _allowed_host(url: str) -> bool:
     return host in _CDN_HOSTS or host == urlparse(discord.http.Route.BASE).hostname
 
 
+def _opens_thread(interaction: discord.Interaction, options: dict[str, Any]) -> bool:
+    """Whether ``/game new`` gets its own thread: with an opponent or ``thread:yes``, from a text channel."""
+    return bool(options.get("thread", "opponent" in options)) and isinstance(interaction.channel, discord.TextChannel)
+
+
 class GameMaster(discord.Client):
     """Hosts games in channels and threads through the transport-free table service."""
 
     def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
                  force_sync: bool = False, guild_id: int | None = None, tick_seconds: float = 5.0,
-                 status_every: float | None = 5.0, **options: Any) -> None:
-        """``status_every``: the least seconds between two edits of a table's pinned status (None: no status)."""
+                 status_every: float | None = 5.0, clock: Callable[[], float] = time.time, **options: Any) -> None:
+        """``status_every``: the least seconds between two edits of a table's pinned status (None: no status);
+        ``clock``: wall-clock seconds, as the service's (retries of failed sends wait by it)."""
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
         self.previews = PreviewStore()
-        self.delivery = Delivery(self, service, pool, self.previews)
+        self.delivery = Delivery(self, service, pool, self.previews, clock=clock)
         self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
+        drop_redeliveries(self, SeenInteractions())
         self.tree = app_commands.CommandTree(self)
         for command in build_commands(service.registry, self._dispatch, self._suggest):
             self.tree.add_command(command)
@@ -85,19 +95,26 @@ class GameMaster(discord.Client):
             await self.status_board.close()
         await super().close()
 
+    async def on_message(self, message: discord.Message) -> None:
+        """The bot's own messages come back through the gateway: proof for the outbox that they went out."""
+        if self.user is not None and message.author.id == self.user.id:
+            self.delivery.echo(message)
+
     def _touch_status(self, table: str) -> None:
         if self.status_board is not None:
             self.status_board.touch(table)
 
     async def _tick(self) -> None:
         """Every few seconds, let decisions whose deadline passed take their course (deadlines are stored
-        as absolute times, so one that fell due while the bot was down applies at the first tick)."""
+        as absolute times, so one that fell due while the bot was down applies at the first tick), and
+        send again what failed to go out once its backoff is over."""
         while True:
             try:
                 for output in await self.service.expire_due():
                     await self.delivery.send(output)
                     if output.table is not None:
                         self._touch_status(output.table)
+                await self.delivery.retry_due()
             except Exception:
                 _log.exception("the deadline timer failed; trying again at the next tick")
             await asyncio.sleep(self._tick_seconds)
@@ -141,7 +158,8 @@ class GameMaster(discord.Client):
         if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
-        if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(interaction):
+        if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(
+                interaction, opens_thread=path == ("game", "new") and _opens_thread(interaction, plain)):
             return
         if path == ("game", "new"):
             await self._new_game(interaction, plain)
@@ -149,9 +167,11 @@ class GameMaster(discord.Client):
         await self.run_invocation(interaction, Invocation(path, plain, files))
 
     @staticmethod
-    async def _refuse_without_permissions(interaction: discord.Interaction) -> bool:
-        """A game needs the bot to post, attach pictures and open threads here: name what is missing."""
-        lacking = missing(interaction.app_permissions)
+    async def _refuse_without_permissions(interaction: discord.Interaction, *, opens_thread: bool) -> bool:
+        """A game needs the bot to post and attach pictures here, and to open a thread when it gets one:
+        name what is missing."""
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        lacking = missing(interaction.app_permissions, needed(in_thread=in_thread, opens_thread=opens_thread))
         if lacking:
             await interaction.response.send_message(
                 f"I cannot host a game in this channel: I am missing {', '.join(lacking)}. Ask a server admin to "
@@ -163,7 +183,7 @@ class GameMaster(discord.Client):
         players, start the game there and post the invite card; otherwise host it in this channel."""
         opponent = str(options["opponent"]) if "opponent" in options else None
         channel = interaction.channel
-        if not options.get("thread", opponent is not None) or not isinstance(channel, discord.TextChannel):
+        if not _opens_thread(interaction, options) or not isinstance(channel, discord.TextChannel):
             await self.run_invocation(interaction, Invocation(("game", "new"), options))
             return
         user = UserId(str(interaction.user.id))

@@ -1,9 +1,12 @@
 """Sending the table service's outputs to Discord: the table's channel, the invoker's ephemeral reply, DMs.
 
 Every message the table must see was committed with its events (the outbox); it is sent with its
-outbox id as Discord's nonce and then marked sent, so a resend after a crash is dropped by Discord.
+outbox id as Discord's nonce and then marked sent. A message that fails stays queued and is tried again
+with a backoff by the timer; parts Discord confirmed are never sent twice (``outbox_retry``).
 Nothing player-written can ping: the client allows no mentions by default, and the one exception is
-a decision notice, which pings exactly the player who owes it.
+a decision notice, which pings exactly the player who owes it. Users are named in the service's text by
+their id; only the ids of the table's own players (host and seats) are shown as mentions, so no other
+number (a distance, a game id, a mention a player typed) is ever rewritten.
 """
 
 from __future__ import annotations
@@ -13,33 +16,47 @@ import io
 import logging
 import re
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
+from bot.discord.outbox_retry import MessageRef, RetryBook, outbox_part
 from bot.discord.preview import confirm_view, pick_view
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
+from engine.core import Game
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
 
-__all__ = ["Delivery", "chunks", "with_mentions"]
+__all__ = ["Delivery", "chunks", "players_of", "with_mentions"]
 
 _log = logging.getLogger(__name__)
 _LIMIT = 2000  # characters per Discord message
-_USER_ID = re.compile(r"\b(\d{15,21})\b")
 _DMS_CLOSED = 50007
+# An id stands alone: not inside a word, a number, a mention, a quoted value or a dashed id such as a game's.
+_BEFORE, _AFTER = r"(?<![\w.\"'<@#&!:/-])", r"(?![\w>\"']|[.-]\w)"
 
 
-def with_mentions(text: str) -> str:
-    """Show user ids as mentions (rendered as names; they ping no one under the default allowed mentions)."""
-    return _USER_ID.sub(r"<@\1>", text)
+def with_mentions(text: str, users: Collection[str]) -> str:
+    """Show the ids of ``users`` (the table's players) as mentions: rendered as names, they ping no one
+    under the default allowed mentions. Every other number, however long, stays as written."""
+    ids = sorted((user for user in users if user.isdigit()), key=len, reverse=True)
+    if not ids:
+        return text
+    return re.sub(f"{_BEFORE}({'|'.join(ids)}){_AFTER}", r"<@\1>", text)
+
+
+def players_of(game: Game[Any] | None) -> frozenset[str]:
+    """The users a game knows (its host and seated players): the only ids shown as mentions."""
+    return frozenset() if game is None else frozenset({game.setup.host, *game.state.seats.values()})
 
 
 def chunks(text: str, limit: int = _LIMIT) -> list[str]:
@@ -64,11 +81,13 @@ def _nonce(output: Output, part: int) -> str:
     return f"gm{output.outbox_id}.{part}" if output.outbox_id is not None else f"gx{secrets.token_hex(8)}"
 
 
-def _notice_text(output: Output) -> str:
-    """A decision notice: the owner's mention first (the only ping) and the countdown as a Discord timestamp."""
-    ping = f"<@{output.ping}> " if output.ping else ""
+def _notice_text(output: Output, users: Collection[str]) -> str:
+    """A decision notice: the owner's mention (the only ping; put first unless the text names them already)
+    and the countdown as a Discord timestamp."""
+    text = with_mentions(output.text, {*users, *([output.ping] if output.ping else [])})
+    ping = f"<@{output.ping}> " if output.ping and f"<@{output.ping}>" not in text else ""
     countdown = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
-    return chunks(ping + with_mentions(output.text) + countdown)[0]
+    return chunks(ping + text + countdown)[0]
 
 
 def decide_view(output: Output) -> discord.ui.View:
@@ -83,11 +102,13 @@ class Delivery:
     """Posts outputs; renders pictures in ``pool`` so the event loop never waits for Pillow."""
 
     def __init__(self, client: discord.Client, service: TableService, pool: Executor | None,
-                 previews: PreviewStore) -> None:
+                 previews: PreviewStore, *, clock: Callable[[], float] = time.time) -> None:
         self._client = client
         self._service = service
         self._pool = pool
         self._previews = previews
+        self._book = RetryBook(clock)
+        self._in_flight: set[int] = set()
 
     async def files(self, pictures: Sequence[OutputFile]) -> list[discord.File]:
         loop = asyncio.get_running_loop()
@@ -95,61 +116,104 @@ class Delivery:
         return [discord.File(io.BytesIO(png), filename=p.filename, description=p.alt[:1024])
                 for p, png in zip(pictures, rendered, strict=True)]
 
+    async def players(self, table: str | None) -> frozenset[str]:
+        """The players of the game at ``table`` (loaded if need be, e.g. for a resend after a restart)."""
+        if table is None:
+            return frozenset()
+        return players_of(self._service.live_game(table) or await self._service.game_at(table))
+
     async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output]) -> None:
         """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
         invoker = str(interaction.user.id)
         answered = False
         try:
             for output in outputs:
+                users = await self.players(output.table or str(interaction.channel_id))
                 if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
                     view = (confirm_view(self._previews, output.confirm) if output.confirm is not None
                             else pick_view(self._previews, output.picks))
-                    await interaction.followup.send(chunks(with_mentions(output.text))[0], ephemeral=True,
+                    await interaction.followup.send(chunks(with_mentions(output.text, users))[0], ephemeral=True,
                                                     files=await self.files(output.pictures), view=view)
                     answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
-                    for part in chunks(with_mentions(output.text)):
+                    for part in chunks(with_mentions(output.text, users)):
                         await interaction.followup.send(part, ephemeral=True,
                                                         files=await self.files(output.pictures))
                     answered = True
                 elif output.table is None and output.to is None:  # a table-free answer (a /roll outside games)
                     await self._public(self._client.get_partial_messageable(interaction.channel_id or 0), output)
                 else:
-                    await self._send_or_keep(output)
+                    await self.send(output)
         finally:
             if not answered:
                 await interaction.delete_original_response()
 
-    async def _send_or_keep(self, output: Output) -> None:
-        """Send one committed message; if Discord refuses it, the outbox keeps it for the next start-up
-        and the rest of the reply still goes out."""
-        try:
-            await self.send(output)
-        except discord.HTTPException:
-            _log.exception("could not deliver outbox message %s; it stays queued", output.outbox_id)
-
     async def send(self, output: Output) -> None:
-        """Post one committed message (public to its table, private by DM) and mark it sent."""
+        """Post one committed message (public to its table, private by DM) and mark it sent. A failure is
+        logged and leaves it queued: ``retry_due`` tries again after a backoff (see ``outbox_retry``)."""
+        outbox_id = output.outbox_id
+        if outbox_id is not None:
+            if outbox_id in self._in_flight:
+                return
+            self._in_flight.add(outbox_id)
+        try:
+            channel_id, message_id = await self._deliver(output)
+            await self._service.sent(output, channel_id, message_id)
+            if outbox_id is not None:
+                self._book.done(outbox_id)
+        except Exception as error:
+            if outbox_id is None:
+                raise
+            wait = self._book.failed(outbox_id)
+            _log.warning("could not deliver outbox message %s (%s: %s); it stays queued, next try in %.0f s",
+                         outbox_id, type(error).__name__, error, wait)
+        finally:
+            self._in_flight.discard(outbox_id or 0)
+
+    async def _deliver(self, output: Output) -> MessageRef:
         if output.to is not None and output.decision is not None:
-            await self._service.sent(output, 0, 0)  # the owner's prompt opens behind the public Decide button
-            return
+            return (0, 0)  # the owner's prompt opens behind the public Decide button
         if output.to is not None:
-            message = await self._direct(output)
-        else:
-            assert output.table is not None
-            message = await self._public(self._client.get_partial_messageable(int(output.table)), output)
-        channel_id, message_id = (message.channel.id, message.id) if message is not None else (0, 0)
-        await self._service.sent(output, channel_id, message_id)
+            return await self._direct(output)
+        assert output.table is not None
+        return await self._public(self._client.get_partial_messageable(int(output.table)), output)
 
     async def resend_unsent(self) -> int:
         """After a restart: send what was committed but not confirmed; Discord drops true duplicates by nonce."""
         unsent = await self._service.unsent()
         for output in unsent:
-            try:
-                await self.send(output)
-            except discord.HTTPException:
-                _log.exception("could not resend outbox message %s", output.outbox_id)
+            await self.send(output)
         return len(unsent)
+
+    async def retry_due(self) -> int:
+        """For the timer: send again what is still unsent once its backoff has passed, and what nobody in this
+        process is sending (see ``RetryBook.due``)."""
+        tried = 0
+        for output in await self._service.unsent():
+            assert output.outbox_id is not None
+            if output.outbox_id not in self._in_flight and self._book.due(output.outbox_id):
+                await self.send(output)
+                tried += 1
+        return tried
+
+    def echo(self, message: discord.Message) -> None:
+        """The bot's own message came back through the gateway: if it is part of a message being retried,
+        that part went out (even if Discord's answer was lost) and is never sent again."""
+        part = outbox_part(str(message.nonce)) if message.nonce is not None else None
+        if part is not None and (part[0] in self._in_flight or self._book.knows(part[0])):
+            self._book.went_out(*part, (message.channel.id, message.id))
+
+    async def _part(self, output: Output, index: int, post: Callable[[], Awaitable[discord.Message]]) -> MessageRef:
+        """Send part ``index`` of ``output`` unless Discord already holds it; returns where it is."""
+        outbox_id = output.outbox_id
+        known = self._book.confirmed(outbox_id, index) if outbox_id is not None else None
+        if known is not None:
+            return known
+        message = await post()
+        where = (message.channel.id, message.id)
+        if outbox_id is not None:
+            self._book.went_out(outbox_id, index, where)
+        return where
 
     async def refresh_prompts(self) -> int:
         """After a restart: edit each open decision's notice in place (fresh button and countdown), never repost."""
@@ -157,46 +221,64 @@ class Delivery:
         for output, channel, message_id in prompts:
             message = self._client.get_partial_messageable(channel).get_partial_message(message_id)
             try:
-                await message.edit(content=_notice_text(output), view=decide_view(output))
+                await message.edit(content=_notice_text(output, await self.players(output.table)),
+                                   view=decide_view(output))
             except discord.NotFound:
                 _log.info("the notice of %s was deleted; posting it again", output.decision)
                 await self.send(output)
         return len(prompts)
 
-    async def _public(self, channel: discord.abc.Messageable, output: Output) -> discord.Message:
+    async def _public(self, channel: discord.abc.Messageable, output: Output) -> MessageRef:
         files = await self.files(output.pictures)
+        users = await self.players(output.table)
         if output.decision is not None:
-            allowed = (discord.AllowedMentions(users=[discord.Object(int(output.ping))]) if output.ping
-                       else discord.AllowedMentions.none())
-            return await channel.send(_notice_text(output), files=files, view=decide_view(output),
-                                      allowed_mentions=allowed, nonce=_nonce(output, 0))
-        *first, last = chunks(with_mentions(output.text))
-        for index, part in enumerate(first):
-            await channel.send(part, nonce=_nonce(output, index))
+            return await self._part(output, 0, lambda: channel.send(
+                _notice_text(output, users), files=files, view=decide_view(output),
+                allowed_mentions=_pinging(output.ping), nonce=_nonce(output, 0)))
+        *first, last = chunks(with_mentions(output.text, users))
+        for index, text in enumerate(first):
+            await self._part(output, index, partial(channel.send, text, nonce=_nonce(output, index)))
         working = working_view(output)
-        if working is not None:
-            return await channel.send(last, files=files, view=working, nonce=_nonce(output, len(first)))
-        return await channel.send(last, files=files, nonce=_nonce(output, len(first)))
+        extra = {"view": working} if working is not None else {}
+        return await self._part(output, len(first), partial(channel.send, last, files=files,
+                                                            nonce=_nonce(output, len(first)), **extra))
 
-    async def _direct(self, output: Output) -> discord.Message | None:
+    async def _direct(self, output: Output) -> MessageRef:
         """A secret goes by DM; when DMs are closed the table learns only that, never the secret."""
         assert output.to is not None
         client = self._client
         try:
             user = client.get_user(int(output.to)) or await client.fetch_user(int(output.to))
-            message = None
+            where: MessageRef = (0, 0)
             # A reminder (the only DM with a deadline) links the table and counts down.
-            where = f" At <#{output.table}>." if output.table and output.deadline else ""
+            at = f" At <#{output.table}>." if output.table and output.deadline else ""
             due = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
-            for index, part in enumerate(chunks(with_mentions(output.text) + where + due)):
-                message = await user.send(part, nonce=_nonce(output, index))
-            return message
+            users = await self.players(output.table)
+            for index, text in enumerate(chunks(with_mentions(output.text, users) + at + due)):
+                where = await self._part(output, index, partial(user.send, text, nonce=_nonce(output, index)))
+            return where
         except discord.Forbidden as error:
             if error.code != _DMS_CLOSED:
                 raise
-            if output.table is not None:
-                await client.get_partial_messageable(int(output.table)).send(
-                    f"<@{output.to}> has private information waiting but their DMs are closed: open DMs from "
-                    "this server, or read it privately with /log or /hand show.")
             _log.info("DMs closed for %s", output.to)
-            return None
+            if output.table is None:
+                return (0, 0)
+            table = client.get_partial_messageable(int(output.table))
+            return await self._part(output, 0, lambda: table.send(
+                _closed_dms_notice(output), allowed_mentions=_pinging(output.to if output.deadline else None),
+                nonce=_nonce(output, 0)))
+
+
+def _pinging(user: str | None) -> discord.AllowedMentions:
+    """Mentions that ping ``user`` alone (nobody when None): a choice is due, the one reason to ping."""
+    return discord.AllowedMentions(users=[discord.Object(int(user))]) if user else discord.AllowedMentions.none()
+
+
+def _closed_dms_notice(output: Output) -> str:
+    """What the table is told instead of a DM that could not go out: where to find it, never what it says.
+    A reminder (the only DM with a deadline) points at its choice's public notice, and pings its owner."""
+    if output.deadline:
+        return (f"<@{output.to}>, a choice of yours is waiting here: press Decide on its notice. "
+                f"Due <t:{int(output.deadline)}:R>. (Your DMs are closed, so the reminder came here.)")
+    return (f"<@{output.to}> has private information waiting but their DMs are closed: open DMs from this "
+            "server, or read it privately with /log or /hand show.")

@@ -106,7 +106,8 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:s
     def __init__(self, table: str) -> None:
         self.table = table
         super().__init__(discord.ui.Select(custom_id=f"gm:sp:{table}", placeholder="Pace (host)", options=[
-            discord.SelectOption(label=f"{pace.name}: {pace.description}"[:100], value=pace.name)
+            discord.SelectOption(label=f"{pace.name}: {pace.audience}"[:100], description=pace.description[:100],
+                                 value=pace.name)
             for pace in PACES.values()]))
 
     @classmethod

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.core.storage import MessageRef
-from bot.discord.delivery import chunks, with_mentions
+from bot.discord.delivery import chunks, players_of, with_mentions
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
@@ -93,7 +93,7 @@ class StatusBoard:
         if current is None:
             return
         game_id, status = current
-        text = chunks(with_mentions(status))[0]
+        text = chunks(with_mentions(status, players_of(self._service.live_game(table))))[0]
         ref = await self._service.status_message(game_id)
         if ref is not None and self._fresh(ref.message_id):
             if self._shown.get(ref.message_id) == text:

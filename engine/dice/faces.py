@@ -58,8 +58,9 @@ def _symbol_face(label: str, *symbols: str) -> Face:
     return Face(label=label, symbols=symbols)
 
 
-# Warhammer Underworlds dice, face order and symbols from /work/shared/data-sources/underworlds/dice.json
-# (PompolutZ/wuthralls AttackDie.js / DefenceDie.js; wrightomated/underworlds-dicespire App.vue).
+# Warhammer Underworlds dice: face order and symbols from github PompolutZ/wuthralls
+# src/components/AttackDie.js and DefenceDie.js @ 65e49865f7a7db2ca353ab2cd31a20132d0d2dd6, which agree with
+# wrightomated/underworlds-dicespire src/App.vue @ 667126efb105178f72843a0e050ec29d2452d8c1.
 # The data's support1/support2 tokens become "support" and "double support"; rules that treat a double
 # support differently from two single supports should match on the label.
 WHU_ATTACK = Die(

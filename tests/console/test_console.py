@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.session import ConsoleSession, seeded_source
+from bot.core.data_loader import IMPORT_LIMIT_BYTES
 from bot.core.systems import SYSTEM_FACTORIES
 
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.gm"))
@@ -78,3 +79,36 @@ async def test_an_imported_unit_file_with_a_missing_field_is_refused_by_file_ent
     errors = [line for line in lines if "[error to alice]" in line]
     assert 'units.yaml: entry "Troll" (units[0]): field "wounds"' in errors[0]
     assert "cannot read the file nowhere.yaml" in errors[1]
+
+
+async def test_an_import_larger_than_discord_allows_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
+    (tmp_path / "huge.yaml").write_bytes(b"#" * (IMPORT_LIMIT_BYTES + 1))
+    lines: list[str] = []
+    session = _session(lines, files_from=tmp_path)
+    await session.run_lines(["/game new system:freeplay", "/force import file:huge.yaml",
+                             "/force import file:/dev/zero"])
+    refusals = [line for line in lines if "larger than" in line]
+    assert len(refusals) == 2 and session.errors == 2
+    assert "huge.yaml is larger than 256 KB: imports are YAML files of at most 256 KB" in refusals[0]
+
+
+async def test_json_names_only_pictures_that_were_written(tmp_path: Path) -> None:
+    lines: list[str] = []
+    await _session(lines, as_json=True).run_lines(["/game demo system:freeplay"])
+    records = [json.loads(line) for line in lines]
+    assert all(r["images"] == [] for r in records), "nothing was written without --out"
+    assert any(r["pictures"] for r in records), "but the picture the output carries is named"
+    lines.clear()
+    await _session(lines, as_json=True, out_dir=tmp_path).run_lines(["/game demo system:freeplay"])
+    written = [image for line in lines for image in json.loads(line)["images"]]
+    assert written and all(Path(image).is_file() for image in written)
+
+
+async def test_a_second_run_into_the_same_folder_keeps_the_first_runs_pictures(tmp_path: Path) -> None:
+    await _session([], out_dir=tmp_path).run_lines(["/game demo system:freeplay"])
+    first = {path.name: path.read_bytes() for path in tmp_path.glob("*.png")}
+    await _session([], out_dir=tmp_path).run_lines(["/game demo system:freeplay"])
+    names = sorted(path.name for path in tmp_path.glob("*.png"))
+    assert first and len(names) == 2 * len(first), "the second run added its pictures beside the first run's"
+    assert all((tmp_path / name).read_bytes() == data for name, data in first.items())
+    assert [name[:3] for name in names] == [f"{n:03d}" for n in range(1, len(names) + 1)], "numbering goes on"

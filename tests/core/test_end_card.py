@@ -108,3 +108,21 @@ def test_no_card_before_the_end() -> None:
 def test_systems_keep_only_totals_by_default() -> None:
     game = practice_table()
     assert game.system.score_sources(game.state) == {}
+
+
+def test_a_tampered_roll_or_commitment_does_not_check_out() -> None:
+    """The card recomputes each die from the seed and compares the seed with its commitment: a log whose
+    roll was changed, or a seed that is not the one committed to, is reported, never passed."""
+    game = crossroads()
+    records = game.records()
+    rolled = next(r for r in records if r["kind"] == "dice.rolled" and r["data"]["rolls"][0]["face"] != 5)
+    die = rolled["data"]["rolls"][0]
+    die.update(face=die["face"] + 1, value=die["value"] + 1, label=str(die["value"] + 1))
+    seed = game.state.revealed_seed
+    assert seed is not None
+    tampered = Game.from_records(game.system, game.setup, seed, records)
+    assert "8 of 9 public seeded dice check out" in end_card(tampered)
+    other = Game.from_records(game.system, game.setup.model_copy(update={"seed_commitment": commitment("x")}),
+                              seed, game.records())
+    card = end_card(other)
+    assert "IT DOES NOT MATCH" in card and "it matches" not in card

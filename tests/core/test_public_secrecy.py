@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.core.announce import announce, announce_pending
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, Invocation
 from bot.core.registry import OptionType
@@ -22,6 +23,7 @@ from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Game, UserId
 from tests.commands import parse_line
+from tests.engine.core.conftest import choose_hands, new_duel
 
 TABLE = "secrecy"
 EXAMPLE = Path(__file__).parents[2] / "examples" / "freeplay" / "skirmish-at-the-crossroads.gm"
@@ -177,3 +179,15 @@ def test_the_leak_check_finds_a_leak() -> None:
                Output(text="Smoke Screen goes into your hand.", to=UserId("alice"))]
     leaks = _leaks([Step(UserId("alice"), "/x", outputs, hands, seats)])
     assert len(leaks) == 2 and "everyone" in leaks[0] and "bob" in leaks[1]
+
+
+def test_a_secret_decision_is_announced_without_its_question() -> None:
+    """The public notice of a secret choice says only who is choosing (guards ``announce._notice``)."""
+    game = new_duel()
+    choose_hands(game)
+    events = game.log[-3:]
+    notices = [o for o in announce(game, events) if o.to is None and o.decision is not None]
+    notices += announce_pending(game)
+    assert notices and all(o.text == "alice (side A) is choosing." for o in notices)
+    owner_prompts = [o for o in announce(game, events) if o.to is not None and o.decision is not None]
+    assert owner_prompts and "Play a card face down." in owner_prompts[0].text, "the owner alone reads it"

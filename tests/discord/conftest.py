@@ -32,7 +32,7 @@ class Table:
         self.repository = await SqliteRepository.open(self.db, clock=self.clock)
         self.client = GameMaster(TableService(self.repository, self.systems, clock=self.clock), pool=None,
                                  hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
-                                 status_every=self.status_every,
+                                 status_every=self.status_every, clock=self.clock,
                                  guild_ready_timeout=0.2)
         await start_bot(self.client)
         return self.client

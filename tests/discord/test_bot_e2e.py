@@ -58,18 +58,6 @@ async def test_no_message_pings_anyone_but_a_decision_owner(table: Table) -> Non
         assert mentions is not None and mentions.get("parse") == [] and not mentions.get("users"), sent.body
 
 
-async def test_the_same_interaction_delivered_twice_applies_once(table: Table) -> None:
-    await table.do("game new", {"system": "freeplay"})
-    handle = await table.standin.slash("roll", {"dice": "1d6"}, channel="battle")
-    await handle.response()
-    await handle.wait_for(lambda: any(s.kind == "delete" for s in handle.sent) or None)
-    count = len(table.texts())
-    again = await table.standin.redeliver(handle)
-    await again.response()
-    await again.wait_for(lambda: any(s.kind == "delete" for s in again.sent) or None)
-    assert len(table.texts()) == count
-
-
 async def test_a_secret_goes_by_dm_and_closed_dms_fall_back_without_the_secret(table: Table) -> None:
     await table.do("game new", {"system": "freeplay", "practice": False})
     await table.do("game join", {"side": "B"}, user="bob")

@@ -118,7 +118,7 @@ async def test_the_public_prompt_pings_only_its_owner(table: Table) -> None:
     sent = next(s for s in table.standin.sent_in("battle") if s.message and s.message["id"] == prompt["id"])
     assert sent.allowed_mentions is not None
     assert sent.allowed_mentions.get("users") == [bob] and sent.allowed_mentions.get("parse") == []
-    assert prompt["content"].startswith(f"<@{bob}> Waiting for <@{bob}> (side B)")
+    assert prompt["content"].startswith(f"Waiting for <@{bob}> (side B)")
     assert [u["id"] for u in prompt["mentions"]] == [str(bob)], "Discord pings bob and nobody else"
     others = [s for s in table.standin.sent_in("battle") if s.kind == "message" and s is not sent]
     assert others and all(not (s.allowed_mentions or {}).get("users") for s in others)
@@ -208,7 +208,7 @@ def _button(message: Payload, label: str) -> Payload:
 
 async def test_a_compound_decision_takes_every_part_and_logs_each_answer(table: Table) -> None:
     prompt = await _ask(table, "B1,B2,B3")
-    assert prompt["content"].startswith(f"<@{table.user_id('bob')}> Waiting for")
+    assert prompt["content"].startswith(f"Waiting for <@{table.user_id('bob')}> (side B)")
     options = await _open(table, prompt)
     assert options.callback is not None and options.callback.ephemeral and options.original is not None
     selects = _selects(options.original)
@@ -256,4 +256,4 @@ async def test_status_reposts_what_is_pending_with_a_fresh_decide_button(table: 
     assert len(notices) == 2, "the prompt is posted again under the status line"
     (button,) = [c for row in notices[-1]["components"] for c in row["components"]]
     assert button["label"] == "Decide" and button["custom_id"].startswith("gm:d:")
-    assert notices[-1]["content"].startswith(f"<@{table.user_id('bob')}> ")
+    assert notices[-1]["content"].startswith(f"Waiting for <@{table.user_id('bob')}> (side B)")

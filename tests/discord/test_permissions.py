@@ -32,7 +32,7 @@ async def test_game_new_names_the_permissions_the_bot_lacks_in_that_channel(tabl
     lacking = discord.Permissions(REQUIRED.value)
     lacking.attach_files = lacking.create_public_threads = False
     table.standin.world.app_permissions = lacking.value
-    handle = await table.standin.slash("game new", {"system": "freeplay"}, channel="battle")
+    handle = await table.standin.slash("game new", {"system": "freeplay", "thread": True}, channel="battle")
     reply = await handle.response()
     assert reply.ephemeral
     assert reply.data["content"].startswith(

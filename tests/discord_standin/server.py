@@ -155,6 +155,21 @@ class StandIn:
         else:
             self.world.refused_pins.pop(channel_id, None)
 
+    def forget_nonces(self) -> None:
+        """Discord remembers a message nonce for a few minutes only: after this, a resend is a new message."""
+        self.world.nonces.clear()
+
+    def lose_answers(self, count: int = 1) -> None:
+        """The next ``count`` message creates are stored (and dispatched), but the connection drops before the
+        answer: the bot cannot tell whether the message went out (an ambiguous failure)."""
+        self.world.lost_answers += count
+
+    def raw_sends(self, channel: ChannelRef | None = None) -> list[Sent]:
+        """Every message-create request the bot made, as it arrived: before the nonce check, refusals included.
+        Unlike ``sent``, a resend that Discord drops by its nonce is counted here."""
+        channel_id = None if channel is None else self.world.channel(channel)["id"]
+        return [s for s in self.world.raw_sends if channel_id is None or s.channel_id == channel_id]
+
     async def delete_message(self, message: Payload | int | str) -> None:
         """A moderator deletes a message: it is gone (and unpinned) and the bot gets MESSAGE_DELETE.
 

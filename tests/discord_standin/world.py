@@ -64,6 +64,8 @@ class World:
         self.refused_pins: dict[str, tuple[int, str]] = {}  # channel id -> (code, message) a (un)pin gets (403)
         self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.sent: list[Sent] = []
+        self.raw_sends: list[Sent] = []  # every message-create request, before any check (kind "attempt")
+        self.lost_answers = 0  # message creates still to store but answer with a dropped connection
         self.requests: list[Request] = []
         self.errors: list[str] = []
 

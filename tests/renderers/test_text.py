@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from engine.core.board import LineStyle, Overlay, OverlayKind, TerrainMark, ZoneMark
 from renderers import describe_board, render_board
-from renderers.fonts import BASE_ID, LABEL, LEGEND, TITLE, text_height
+from renderers.fonts import LABEL, LEGEND, TITLE, text_height
+from renderers.labels import TAG
 from renderers.legend import legend_rows, model_summary, wounds_text
 from tests.renderers.conftest import board, model, open_png
 
 
 def test_every_label_size_is_at_least_14_px_tall() -> None:
-    for size in (LABEL, BASE_ID, LEGEND, TITLE):
+    for size in (LABEL, TAG, LEGEND, TITLE):
         assert text_height(size) >= 14, size
 
 

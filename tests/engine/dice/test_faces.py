@@ -34,7 +34,8 @@ def test_dice_are_frozen_and_hashable() -> None:
     assert hash(Die.numeric(6)) == hash(D6) and Die.numeric(6) == D6
 
 
-# Face counts from /work/shared/data-sources/underworlds/dice.json ("counts"), support1/support2 renamed.
+# Face counts as PompolutZ/wuthralls AttackDie.js / DefenceDie.js (@ 65e49865) and
+# wrightomated/underworlds-dicespire App.vue (@ 667126ef) give them; their two support faces renamed.
 @pytest.mark.parametrize(
     ("die", "counts"),
     [

@@ -1,0 +1,204 @@
+"""Where each model's id, wounds and tokens are written: legible on a phone, never over another model.
+
+A phone shows the ~1024 px picture about ``PHONE_WIDTH`` px wide, so text is sized for that: its capitals
+are at least ``MIN_PHONE_CAP`` px tall there. A 25 mm base is far smaller than such an id, so the id goes on
+the base only when the base can hold it (a zoom); otherwise it goes in a tag beside the base with the wound
+and token chips. Tags are placed one model at a time, trying spots around the base from near to far, and the
+first spot that stays inside the table's drawn rectangle and touches no base and no tag already placed wins
+(a far spot gets a leader line that crosses no other base). Only a board too crowded for any clear spot gets
+the least-covered one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from engine.core.board import BoardView, ModelMark
+from renderers.canvas import Canvas
+from renderers.fonts import font
+from renderers.models import MIN_BASE_PX, token_badge, visible_models
+from renderers.palette import INK, shade, side_colour
+
+__all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "place_labels"]
+
+PHONE_WIDTH = 400
+"""Pixels a phone gives the picture's width in a chat."""
+
+MIN_PHONE_CAP = 6.5
+"""Least height, in phone pixels, of a capital or digit written on the picture."""
+
+TAG = 26
+"""Font size (output px) of model labels: its capitals are 18 px, 7 px on a phone."""
+
+_PAD_X, _PAD_Y, _GAP = 4, 2, 2
+_WHITE = (255, 255, 255)
+_FILLS = {"wounds": _WHITE, "tokens": (255, 236, 160)}
+_DIRECTIONS = (0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5)
+_RINGS = 4
+
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One piece of a label: its text, what it says (``id``, ``wounds``, ``tokens``) and its box."""
+
+    kind: str
+    text: str
+    box: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedLabel:
+    """A model's label: its chips in output pixels, whether the id sits on the base, and the leader line
+    from the base to a tag placed away from it (None when the tag touches the base)."""
+
+    model_id: str
+    chips: tuple[Chip, ...]
+    on_base: bool
+    leader: tuple[float, float, float, float] | None
+
+    @property
+    def tag(self) -> Rect | None:
+        """The box around the chips beside the base (None when the only chip is the id on the base)."""
+        beside = [chip.box for chip in self.chips if not (self.on_base and chip.kind == "id")]
+        if not beside:
+            return None
+        return (min(b[0] for b in beside), min(b[1] for b in beside), max(b[2] for b in beside),
+                max(b[3] for b in beside))
+
+
+def _text_size(text: str) -> tuple[float, float]:
+    left, top, right, bottom = font(TAG).getbbox(text, anchor="lt")
+    return right - left + 2 * _PAD_X, bottom - top + 2 * _PAD_Y
+
+
+def _radius(model: ModelMark, canvas: Canvas) -> float:
+    return max(canvas.length(model.radius), MIN_BASE_PX)
+
+
+def _chips(model: ModelMark, id_on_base: bool) -> list[tuple[str, str, float, float]]:
+    pieces = [] if id_on_base else [("id", model.id)]
+    if model.wounds is not None:
+        pieces.append(("wounds", str(model.wounds)))
+    if model.tokens:
+        pieces.append(("tokens", token_badge(model)))
+    return [(kind, text, *_text_size(text)) for kind, text in pieces]
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _touches_circle(rect: Rect, cx: float, cy: float, r: float) -> bool:
+    nearest_x, nearest_y = min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3])
+    return math.hypot(nearest_x - cx, nearest_y - cy) < r + 1
+
+
+def _inside(rect: Rect, bounds: Rect) -> Rect:
+    """``rect`` moved (not resized) to lie within ``bounds``."""
+    dx = max(bounds[0] - rect[0], 0.0) + min(bounds[2] - rect[2], 0.0)
+    dy = max(bounds[1] - rect[1], 0.0) + min(bounds[3] - rect[3], 0.0)
+    return (rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy)
+
+
+def _candidates(cx: float, cy: float, r: float, w: float, h: float) -> list[tuple[Rect, int]]:
+    """Spots for a ``w`` x ``h`` tag around a base, nearest first, each with its ring (0: touching the base)."""
+    spots: list[tuple[Rect, int]] = []
+    for ring in range(_RINGS):
+        reach = r + _GAP + ring * h
+        for degrees in _DIRECTIONS:
+            dx, dy = math.cos(math.radians(degrees)), -math.sin(math.radians(degrees))
+            # Place the tag so its nearest edge (or corner) is ``reach`` from the centre in that direction.
+            x = cx + dx * reach + (dx - 1) * w / 2
+            y = cy + dy * reach + (dy - 1) * h / 2
+            spots.append(((x, y, x + w, y + h), ring))
+    return spots
+
+
+def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
+    """The label of every model in the picture, placed so that none covers another or any other base."""
+    models = visible_models(board, canvas.box)
+    bases = {m.id: (*canvas.pt(m.x, m.y), _radius(m, canvas)) for m in models}
+    bounds: Rect = tuple(float(v) for v in canvas.table_rect)  # type: ignore[assignment]
+    placed: list[Rect] = []
+    labels: list[PlacedLabel] = []
+    for model in sorted(models, key=lambda m: (-m.y, m.x, m.id)):
+        cx, cy, r = bases[model.id]
+        id_w, id_h = _text_size(model.id)
+        on_base = id_w <= 2 * r * 0.9 and id_h <= 2 * r * 0.9
+        chips: list[Chip] = []
+        if on_base:
+            box = (cx - id_w / 2, cy - id_h / 2, cx + id_w / 2, cy + id_h / 2)
+            chips.append(Chip("id", model.id, box))
+        pieces = _chips(model, on_base)
+        leader = None
+        if pieces:
+            width = sum(w for *_, w, _ in pieces) + _GAP * (len(pieces) - 1)
+            height = max(h for *_, h in pieces)
+            others = [b for other, b in bases.items() if other != model.id]
+            best: tuple[float, Rect, int] | None = None
+            for spot, ring in _candidates(cx, cy, r, width, height):
+                rect = _inside(spot, bounds)
+                cost = sum(_overlap(rect, p) for p in placed)
+                cost += sum(width * height for ox, oy, orad in others if _touches_circle(rect, ox, oy, orad))
+                cost += width * height * _touches_circle(rect, cx, cy, r)
+                if not _near(rect, cx, cy, r):  # a leader line must not cross another base
+                    end = (min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3]))
+                    cost += sum(width * height / 2 for ox, oy, orad in others
+                                if _segment_distance((ox, oy), (cx, cy), end) < orad + 1)
+                if best is None or cost < best[0]:
+                    best = (cost, rect, ring)
+                if cost == 0:
+                    break
+            assert best is not None
+            _, rect, ring = best
+            placed.append(rect)
+            x = rect[0]
+            for kind, text, w, h in pieces:
+                chips.append(Chip(kind, text, (x, rect[1], x + w, rect[1] + h)))
+                x += w + _GAP
+            if not _near(rect, cx, cy, r):
+                leader = (cx, cy, min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3]))
+        labels.append(PlacedLabel(model.id, tuple(chips), on_base, leader))
+    return labels
+
+
+def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length))
+    return math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)))
+
+
+def _near(rect: Rect, cx: float, cy: float, r: float) -> bool:
+    """Whether the tag sits right by its base (a reader pairs them without a line)."""
+    return _touches_circle(rect, cx, cy, r + 2 * _GAP + 2)
+
+
+def draw_model_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
+    """Write every model's label where ``place_labels`` put it; returns the labels (for checks and tests)."""
+    labels = place_labels(board, canvas)
+    sides = {m.id: m.side for m in board.models}
+    for label in labels:
+        colour = side_colour(board, sides[label.model_id])
+        if label.leader is not None:
+            cx, cy, ex, ey = label.leader
+            length = math.hypot(ex - cx, ey - cy) or 1.0
+            model = next(m for m in board.models if m.id == label.model_id)
+            r = min(max(canvas.length(model.radius), MIN_BASE_PX), length)
+            draw.line((cx + (ex - cx) * r / length, cy + (ey - cy) * r / length, ex, ey), fill=INK, width=2)
+        for chip in label.chips:
+            x0, y0, x1, y1 = chip.box
+            if chip.kind == "id" and label.on_base:
+                draw.text(((x0 + x1) / 2, (y0 + y1) / 2), chip.text, font=font(TAG), fill=_WHITE, anchor="mm",
+                          stroke_width=2, stroke_fill=shade(colour))
+                continue
+            fill = colour if chip.kind == "id" else _FILLS[chip.kind]
+            draw.rounded_rectangle(chip.box, radius=4, fill=fill, outline=INK, width=1)
+            draw.text((x0 + _PAD_X, y0 + _PAD_Y), chip.text, font=font(TAG), fill=_WHITE if chip.kind == "id" else INK,
+                      anchor="lt")
+    return labels
