@@ -47,7 +47,9 @@ class ConsoleSession:
     _pictures: int = 0
 
     def __post_init__(self) -> None:
-        self._service = TableService(MemoryRepository(), self.systems, seed_source=self.seed_source)
+        # No clock at a console table: a pre-passed reaction offer is passed at once.
+        self._service = TableService(MemoryRepository(), self.systems, seed_source=self.seed_source,
+                                     pass_delay=lambda: 0.0)
 
     async def run_line(self, line: str) -> list[Output]:
         """Run one console line; comments, blank lines and ``as NAME`` produce no output."""

@@ -51,6 +51,8 @@ class Autocomplete:
             case Suggest.MODEL:
                 board = game.system.board(game.state, viewer_for(game, user), ())
                 return [Choice(m.id, f"{m.id} {m.name}") for m in board.models] if board else []
+            case Suggest.TRIGGER:
+                return [Choice(t) for t in (*game.system.reaction_triggers(), "phase", "off")]
             case Suggest.ACTION:
                 return self._action_values(game, user, path, option, filled)
         return []

@@ -14,13 +14,14 @@ from typing import Any
 from bot.core.announce import announce
 from bot.core.books import GameBook
 from bot.core.deadlines import arm
+from bot.core.driver import Driver
 from bot.core.end_card import end_card
 from bot.core.outbox import durable, stamp, with_ids
 from bot.core.outputs import Output
 from bot.core.pictures import board_picture
 from bot.core.queries import status_line
 from bot.core.storage import ConcurrentUpdate, DeadlineChanges, DuplicateInteraction, GameRepository, StoredGame
-from engine.core import Actor, Command, Event, Game, GameEnded, GameResumed
+from engine.core import Actor, BotMove, Command, Event, Game, GameEnded, GameResumed
 
 __all__ = ["SNAPSHOT_EVERY", "Committer"]
 
@@ -36,16 +37,30 @@ class Committer:
         self._book = book
         self._clock = clock
         self._locks: dict[str, asyncio.Lock] = {}
+        self.driver: Driver | None = None  # set by the service: plays the bot and automatic steps after commits
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def run(self, stored: StoredGame, game: Game[Any], command: Command, actor: Actor,
-                  interaction_id: str | None = None, *, show_board: bool = True) -> list[Output]:
-        """Apply one command under the game's lock and commit its events, messages and deadlines together."""
+    async def run(self, stored: StoredGame, game: Game[Any], command: Command | BotMove, actor: Actor,
+                  interaction_id: str | None = None, *, show_board: bool = True, settle: bool = True) -> list[Output]:
+        """Apply one command (or the bot's move for ``actor.side``) under the game's lock and commit its events,
+        messages and deadlines together; then, with ``settle``, let the table take the steps no person has to
+        (``Driver.settle``)."""
+        outputs = await self._commit(stored, game, command, actor, interaction_id, show_board)
+        if settle and self.driver is not None:
+            outputs += await self.driver.settle(stored, game)
+        return outputs
+
+    async def _commit(self, stored: StoredGame, game: Game[Any], command: Command | BotMove, actor: Actor,
+                      interaction_id: str | None, show_board: bool) -> list[Output]:
         async with self.lock(stored.game_id):
             before, pending_before = game.seq, set(game.state.pending)
-            events = game.apply(command, actor)
+            if isinstance(command, BotMove):
+                assert actor.side is not None
+                events = game.apply_bot(actor.side, command)
+            else:
+                events = game.apply(command, actor)
             outputs = _messages(game, events, show_board)
             deadlines = await arm(self._repository, stored.game_id, game, pending_before, events, self._clock())
             outputs = [stamp(o, stored, deadlines) for o in outputs]

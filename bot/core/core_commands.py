@@ -14,6 +14,7 @@ from engine.core import (
     ForceDecision,
     JoinSide,
     LeaveSide,
+    PassAhead,
     PauseGame,
     RequestUndo,
     ResumeGame,
@@ -58,6 +59,8 @@ def core_command(invocation: Invocation) -> Command:
             values = tuple(int(v) if v.strip().lstrip("-").isdigit() else v.strip()
                            for v in str(options["values"]).split(",") if v.strip())
             return RigDice(values=values)
+        case ("pass",):
+            return PassAhead(until=str(options["until"]))
         case ("undo",):
             return RequestUndo(to_seq=int(options["to"]))
         case ("decide",):

@@ -20,7 +20,7 @@ from bot.core.outputs import Output
 from bot.core.pace import PACES
 from bot.core.parsing import CommandLineError
 from bot.core.storage import GameRepository, StoredGame
-from engine.core import Actor, Game, GameSetup, OptionValue, SideId, System, UserId
+from engine.core import BOT_USER, Actor, Game, GameSetup, OptionValue, SideId, System, UserId
 from engine.dice import commitment
 
 __all__ = ["SETTING_OPTIONS", "Creation"]
@@ -28,7 +28,7 @@ __all__ = ["SETTING_OPTIONS", "Creation"]
 SETTING_OPTIONS = ("map", "scenario", "size", "mode")
 """``/game new`` options whose values the chosen system defines (``System.settings``)."""
 
-_FRONT_END_ONLY = frozenset({"system", "practice", "opponent", "thread", "players"})
+_FRONT_END_ONLY = frozenset({"system", "practice", "opponent", "thread", "players", "bot"})
 """``/game new`` options that are not the game's settings (kept elsewhere, or used by the front-end only)."""
 
 
@@ -65,8 +65,11 @@ class Creation:
         setup = GameSetup(system=spec.name, sides=sides, host=user, practice=practice,
                           seed_commitment=commitment(seed), data_fingerprint=system.data_fingerprint(),
                           rulings=system.default_rulings(), options=settings)
+        bots = _bot_sides(options, sides)
         if seats is None:
-            seats = dict.fromkeys(sides, user) if practice else {sides[0]: user}
+            seats = {side: user for side in sides if practice and side not in bots}
+            seats.setdefault(next(side for side in sides if side not in bots), user)
+        seats = {**seats, **dict.fromkeys(bots, BOT_USER)}
         return Game.start(system, setup, seed, seats=seats), seed
 
     async def new_game(self, table: str, user: UserId, options: Mapping[str, OptionValue],
@@ -81,7 +84,11 @@ class Creation:
             StoredGame(game_id, table, game.setup, seed, game.records(), game.is_over()),
             outbox=[item for _, item in queued])
         self._book.remember(table, game_id, game)
-        return with_ids(outputs, queued, ids)
+        outputs = with_ids(outputs, queued, ids)
+        if self._committer.driver is not None:  # the bot may open the game
+            stored, _ = await self._book.load(table)
+            outputs += await self._committer.driver.settle(stored, game)
+        return outputs
 
     async def demo(self, table: str, user: UserId, system_name: str) -> list[Output]:
         """A ready practice table at once: the system's demo settings and set-up, every side the asker's
@@ -115,6 +122,17 @@ class Creation:
         for command in game.system.rematch_commands(old.log):
             outputs += await self._committer.run(stored, game, command, host)
         return outputs
+
+
+def _bot_sides(options: Mapping[str, OptionValue], sides: tuple[SideId, ...]) -> tuple[SideId, ...]:
+    """``bot:B`` or ``bot:B,C``: the sides the bot plays (never every side: someone must play)."""
+    wanted = tuple(SideId(s.strip().upper()) for s in str(options.get("bot") or "").split(",") if s.strip())
+    unknown = [s for s in wanted if s not in sides]
+    if unknown:
+        raise CommandLineError(f"bot:{','.join(unknown)} is not a side of this game; its sides are {', '.join(sides)}")
+    if set(wanted) >= set(sides):
+        raise CommandLineError("the bot cannot play every side; leave at least one for a player")
+    return wanted
 
 
 def _side_count(system: System[Any], options: Mapping[str, OptionValue]) -> int:

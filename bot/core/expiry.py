@@ -13,6 +13,7 @@ from typing import Any
 from bot.core.books import GameBook
 from bot.core.commit import Committer
 from bot.core.deadlines import REMINDER, game_pace
+from bot.core.driver import AUTO_PASS
 from bot.core.outputs import Output
 from bot.core.storage import GameRepository, StoredGame
 from engine.core import Actor, ExpireDecision, Game, RulesError
@@ -44,7 +45,10 @@ class Expiry:
             if stored is None:
                 continue
             game = await self._book.game_of(stored)
-            if deadline.decision_id.startswith(REMINDER):
+            if deadline.decision_id.startswith(AUTO_PASS) and self._committer.driver is not None:
+                outputs.extend(await self._committer.driver.pass_due(stored, game,
+                                                                     deadline.decision_id.removeprefix(AUTO_PASS)))
+            elif deadline.decision_id.startswith(REMINDER):
                 decision_id = deadline.decision_id.removeprefix(REMINDER)
                 outputs.extend(await self._remind(stored, game, decision_id, due_at.get((stored.game_id, decision_id))))
             else:

@@ -45,6 +45,7 @@ class Suggest(Enum):
     SIDE = "side"
     MODEL = "model"
     DECISION = "decision"
+    TRIGGER = "trigger"  # a kind of reaction trigger the game opens windows for
     ACTION = "action"  # whatever the game's action declares for this option
 
 
@@ -102,6 +103,7 @@ GAME = CommandSpec("game", "Create, join and run a game at this table", subcomma
         OptionSpec("pace", "How long choices wait: live (minutes) or post (play-by-post, hours)", choices=_PACE),
         OptionSpec("opponent", "Invite a player: the game opens in a thread with a Join button for them",
                    OptionType.USER),
+        OptionSpec("bot", "Sides the bot plays, e.g. B or B,C (its moves are logged as the bot's)"),
         OptionSpec("thread", "Open the game in its own thread (default: yes when inviting an opponent)",
                    OptionType.BOOLEAN),
     ), route=_SERVICE),
@@ -170,6 +172,10 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("log", "Recent events", (
         OptionSpec("count", "How many lines, 1 to 200", OptionType.INTEGER, minimum=1, maximum=200),
     ), route=_QUERY),
+    CommandSpec("pass", "Pass on reactions ahead of time, privately: to one trigger, the phase, or off", (
+        OptionSpec("until", "A kind of trigger, phase (the rest of this phase), or off (be asked again)",
+                   required=True, suggest=Suggest.TRIGGER),
+    )),
     CommandSpec("undo", "Ask to undo back to an event (your opponent agrees)", (
         OptionSpec("to", "The event number to return to", OptionType.INTEGER, required=True, minimum=1),
     )),

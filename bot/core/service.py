@@ -21,6 +21,7 @@ from bot.core.books import GameBook
 from bot.core.commit import Committer
 from bot.core.core_commands import core_command
 from bot.core.creation import Creation
+from bot.core.driver import Driver, random_pass_delay
 from bot.core.expiry import Expiry
 from bot.core.hosted import HostedSystems, SystemFactory
 from bot.core.outbox import Outbox
@@ -46,12 +47,16 @@ class TableService:
     """Hosts games at tables (a Discord channel or thread, a console session)."""
 
     def __init__(self, repository: GameRepository, systems: Mapping[str, SystemFactory],
-                 *, seed_source: Callable[[], str] = new_seed, clock: Callable[[], float] = time.time) -> None:
+                 *, seed_source: Callable[[], str] = new_seed, clock: Callable[[], float] = time.time,
+                 pass_delay: Callable[[], float] = random_pass_delay) -> None:
+        """``pass_delay`` is how long a pre-passed reaction offer waits before the table passes it (seconds;
+        0 passes at once, for a table without a clock such as the console)."""
         self.systems = HostedSystems(systems)
         self._repository = repository
         self._seed_source = seed_source
         self._book = GameBook(repository, self.systems)
         self._committer = Committer(repository, self._book, clock)
+        self._committer.driver = Driver(self._committer.run, self._committer.commit_only, clock, pass_delay)
         self._creation = Creation(repository, self.systems, self._book, self._committer, seed_source)
         self._expiry = Expiry(repository, self._book, self._committer, clock)
         self._outbox = Outbox(repository, self._book)

@@ -12,6 +12,7 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
+from engine.core.bots import BotMove, BotReasoned, answer_by_default, simple_move
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -26,6 +27,7 @@ from engine.core.commands import (
     ImportUnits,
     JoinSide,
     LeaveSide,
+    PassAhead,
     PauseGame,
     RequestUndo,
     ResumeGame,
@@ -86,8 +88,19 @@ from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
 from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
+from engine.core.reactions import (
+    PASS,
+    PHASE,
+    REACTION,
+    PrePass,
+    Window,
+    is_prepassed,
+    open_window,
+    pending_offer,
+)
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
+from engine.core.together import Together, ask_together
 from engine.core.turns import ActKind, ToAct
 from engine.core.verbs import VERBS, OptionType, Verb, VerbOption, verb
 from engine.core.view import LogLine, LogView, PendingView, View, core_view_fields, log_view, pending_view
@@ -101,6 +114,9 @@ __all__ = [
     "HOST",
     "HOST_ONLY",
     "NOBODY",
+    "PASS",
+    "PHASE",
+    "REACTION",
     "SCHEMA_VERSION",
     "SPECTATOR",
     "TABLE_STREAM",
@@ -115,6 +131,8 @@ __all__ = [
     "Audience",
     "AwayChanged",
     "BoardView",
+    "BotMove",
+    "BotReasoned",
     "CardsMoved",
     "CardsShown",
     "Choice",
@@ -171,11 +189,13 @@ __all__ = [
     "Overlay",
     "OverlayKind",
     "PartKind",
+    "PassAhead",
     "PauseGame",
     "PendingView",
     "PhaseChanged",
     "Pick",
     "PileCounts",
+    "PrePass",
     "QueryAnswer",
     "RequestUndo",
     "ResumeGame",
@@ -198,6 +218,7 @@ __all__ = [
     "TableSettingChanged",
     "TerrainMark",
     "ToAct",
+    "Together",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",
@@ -207,16 +228,23 @@ __all__ = [
     "View",
     "Viewer",
     "ViewerKind",
+    "Window",
     "ZoneMark",
+    "answer_by_default",
+    "ask_together",
     "check_actions",
     "core_view_fields",
     "deck_view",
     "fold",
+    "is_prepassed",
     "log_view",
+    "open_window",
     "parse_point",
+    "pending_offer",
     "pending_view",
     "replay",
     "roller_from_log",
     "side_only",
+    "simple_move",
     "verb",
 ]

@@ -23,6 +23,7 @@ __all__ = [
     "ImportUnits",
     "JoinSide",
     "LeaveSide",
+    "PassAhead",
     "PauseGame",
     "RequestUndo",
     "ResumeGame",
@@ -226,6 +227,16 @@ class ExtendDecision(Command):
     minutes: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassAhead(Command):
+    """Pass ahead of time, privately, on reactions: to one kind of trigger, for the rest of the phase
+    (``phase``), or ``off`` to be asked again every time."""
+
+    verb = "pass"
+    allowed_while_pending = True
+    until: str
+
+
 CORE_COMMANDS: tuple[type[Command], ...] = (
     JoinSide,
     LeaveSide,
@@ -244,4 +255,5 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     SetAway,
     ExtendDecision,
     SetTableSetting,
+    PassAhead,
 )

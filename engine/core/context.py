@@ -109,7 +109,7 @@ class Context(Generic[S]):
         """Ask a side; a decision with a single legal answer applies at once, without a prompt, and so
         does an optional one owed by a side marked away (its defaults), so an absent player holds up
         nobody. Every system opens its decisions here, so every system gets both."""
-        forced = decision.forced_answers()
+        forced = None if decision.always_ask else decision.forced_answers()
         if forced is not None:
             self.answer(decision, forced, "auto")
             return
@@ -133,7 +133,7 @@ class Context(Generic[S]):
         """Close a decision with checked answers and let its owner (the core or the system) go on."""
         shown = None if decision.secret else answers
         self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
-        if decision.kind in _CORE_DECISION_KINDS:
+        if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)
         else:
             self.system.on_answer(self, decision, answers)

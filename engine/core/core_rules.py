@@ -17,6 +17,7 @@ from engine.core.commands import (
     ImportUnits,
     JoinSide,
     LeaveSide,
+    PassAhead,
     PauseGame,
     RequestUndo,
     ResumeGame,
@@ -47,7 +48,9 @@ from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
 from engine.core.events import Event
 from engine.core.ids import SideId
 from engine.core.outcome import EndReason, Outcome
+from engine.core.reactions import PASS, PHASE, REACTION, PrePass, answer_reaction, is_prepassed, set_prepass
 from engine.core.state import CoreState
+from engine.core.together import TOGETHER, answer_together
 from engine.dice import NotationError, roll_expression
 
 __all__ = ["CORE_HANDLERS", "answer_core_decision", "crossed_secret", "request_undo"]
@@ -237,7 +240,17 @@ def _ask_next_or_apply(ctx: Context[Any], to_seq: int, requester: SideId, remain
 
 
 def answer_core_decision(ctx: Context[Any], decision: Decision, answers: dict[str, str]) -> None:
-    """Carry on after an undo request was answered."""
+    """Carry on after a decision of a core mechanism was answered: a side's part of a simultaneous choice, a
+    reaction offer, or an undo request."""
+    if decision.core == TOGETHER:
+        answer_together(ctx, decision, answers)
+    elif decision.core == REACTION:
+        answer_reaction(ctx, decision, answers)
+    else:
+        _answer_undo(ctx, decision, answers)
+
+
+def _answer_undo(ctx: Context[Any], decision: Decision, answers: dict[str, str]) -> None:
     requester = SideId(str(decision.context["requested_by"]))
     if answers["agree"] != "yes":
         ctx.emit(UndoRefused(requested_by=requester))
@@ -246,6 +259,27 @@ def answer_core_decision(ctx: Context[Any], decision: Decision, answers: dict[st
     # games stored before contexts held lists kept the sides as one comma-separated string
     remaining = [SideId(str(s)) for s in (left if isinstance(left, list) else str(left).split(",")) if s]
     _ask_next_or_apply(ctx, int(str(decision.context["to_seq"])), requester, remaining)
+
+
+def _pass_ahead(ctx: Context[Any], command: PassAhead) -> None:
+    """Record a standing pass (or clear them); an offer already waiting that it covers is passed at once."""
+    side = ctx.acting_side()
+    until = command.until.strip().casefold()
+    triggers = ctx.system.reaction_triggers()
+    current = list(ctx.state.prepass.get(side, ()))
+    if until == "off":
+        passes: tuple[PrePass, ...] = ()
+    elif until == PHASE:
+        passes = (*current, PrePass(trigger=PHASE, phase=ctx.state.phase))
+    elif until in triggers:
+        passes = (*current, PrePass(trigger=until))
+    else:
+        raise InvalidCommand(f"pass ahead on {until!r}? Give one of: {', '.join((*triggers, PHASE, 'off'))}",
+                             verb=command.verb)
+    set_prepass(ctx, side, tuple(dict.fromkeys(passes)))
+    for decision in list(ctx.state.pending.values()):
+        if decision.owner == side and is_prepassed(ctx.state, decision):
+            ctx.answer(decision, {REACTION: PASS}, "answer")
 
 
 def _roll(ctx: Context[Any], command: RollDice) -> None:
@@ -330,5 +364,6 @@ CORE_HANDLERS: dict[type[Command], Handler] = {
     SetAway: _set_away,
     ExtendDecision: _extend,
     SetTableSetting: _setting,
+    PassAhead: _pass_ahead,
 }
 """Handlers for core commands; ``RequestUndo`` needs the log and is dispatched by the game."""

@@ -130,6 +130,12 @@ class Decision(BaseModel):
     secret: bool = False
     context: dict[str, JsonValue] = {}
     """What the game needs to carry on once this is answered (any JSON: lists and mappings included)."""
+    core: str | None = None
+    """The core mechanism that carries on once this is answered ("together", "reaction"); ``None`` for the
+    game's own decisions (its ``on_answer``)."""
+    always_ask: bool = False
+    """Ask even when only one answer is legal: a reaction offer or a secret choice must look the same whatever
+    its owner holds."""
     extensions_minutes: int = 0
     """Extra time the host granted, summed; the front-end adds it to the deadline it keeps."""
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from engine.core.audience import Viewer
-from engine.core.commands import Actor, Command, RequestUndo
+from engine.core.bots import BotMove, BotReasoned
+from engine.core.commands import Actor, Answer, Command, RequestUndo
 from engine.core.context import Context
 from engine.core.core_events import (
     DiceRigged,
@@ -32,8 +33,9 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import Event
-from engine.core.ids import SideId, UserId
+from engine.core.ids import BOT_USER, SideId, UserId
 from engine.core.outcome import Outcome
+from engine.core.reactions import REACTION
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
@@ -223,12 +225,51 @@ class Game(Generic[S]):
 
     def apply(self, command: Command, actor: Actor) -> tuple[Event, ...]:
         """Validate ``command`` for ``actor``, append its events and return them; raise ``RulesError``
-        (changing nothing) when it is refused."""
+        (changing nothing) when it is refused. A command that plays a reaction the actor is being offered
+        answers that offer."""
+        command = self._as_reaction(command, actor)
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=True, command=command)
+
+    def apply_bot(self, side: SideId, move: BotMove) -> tuple[Event, ...]:
+        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working")."""
+        actor = Actor(user=BOT_USER, side=side)
+        command = self._as_reaction(move.command, actor)
+
+        def work(ctx: Context[S]) -> None:
+            summary = move.reasons[0] if move.reasons else f"{command.verb}."
+            ctx.emit(BotReasoned(side=side, summary=summary, reasons=move.reasons))
+            self._dispatch(ctx, command)
+
+        return self._run(actor, work, commit=True, command=command)
+
+    def allows(self, command: Command, actor: Actor) -> bool:
+        """Whether the rules accept ``command`` from ``actor`` now (tried on a copy; nothing changes)."""
+        try:
+            self.preview(command, actor)
+        except RulesError:
+            return False
+        return True
 
     def preview(self, command: Command, actor: Actor) -> tuple[Event, ...]:
         """The events ``command`` would append, without appending them (dice included)."""
+        command = self._as_reaction(command, actor)
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=False, command=command)
+
+    def _as_reaction(self, command: Command, actor: Actor) -> Command:
+        """While a reaction is offered to the actor's side, a command the game reads as one of its reactions
+        (``System.reaction_choice``) becomes the answer to that offer."""
+        state = self._state
+        if not state.windows or command.allowed_while_pending:
+            return command
+        sides = (actor.side,) if actor.side is not None else state.sides_of(actor.user)
+        for decision in state.pending.values():
+            window = next((w for w in state.windows if w.id == decision.context.get("window")), None)
+            if decision.core != REACTION or decision.owner not in sides or window is None:
+                continue
+            key = self.system.reaction_choice(state, window, decision.owner, command)
+            if key is not None and key in decision.part(REACTION).option_keys():
+                return Answer(decision_id=decision.id, choice=key, built_at_seq=command.built_at_seq)
+        return command
 
     def _dispatch(self, ctx: Context[S], command: Command) -> None:
         if isinstance(command, RequestUndo):

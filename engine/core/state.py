@@ -12,6 +12,8 @@ from engine.core.decisions import Decision
 from engine.core.decks import Deck
 from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
+from engine.core.reactions import PrePass, Window
+from engine.core.together import Together
 from engine.schema import UnitProfile
 
 __all__ = ["CoreState", "GameSetup"]
@@ -58,6 +60,12 @@ class CoreState(BaseModel):
     paused: bool = False
     away: tuple[SideId, ...] = ()
     settings: dict[str, str] = {}  # table settings changed after the start (the pace), over GameSetup.options
+    windows: list[Window] = []
+    """Open reaction windows, the newest last (see ``engine.core.reactions``)."""
+    prepass: dict[SideId, list[PrePass]] = {}
+    """Each side's standing passes on reactions: a secret of that side."""
+    together: dict[str, Together] = {}
+    """Simultaneous secret choices waiting for answers (see ``engine.core.together``)."""
     decks: dict[str, Deck] = {}
     """Every deck of cards or hidden tokens, by id (see ``engine.core.decks``)."""
     conceded: tuple[SideId, ...] = ()

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+from pydantic import JsonValue
 
 from engine.core.actions import Action, Choice, LegalAction
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.board import BoardView, Overlay
+from engine.core.bots import BotMove, BotReasoned, simple_move
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Option
 from engine.core.decks import DECK_EVENTS
 from engine.core.errors import InvalidCommand
 from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
 from engine.core.outcome import Outcome
+from engine.core.reactions import REACTION_EVENTS, Window
 from engine.core.state import CoreState, GameSetup
+from engine.core.together import TOGETHER_EVENTS
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import View
 from engine.dice import Die
@@ -210,6 +215,35 @@ class System(ABC, Generic[S]):
     def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
         """Carry on after a decision of this system was answered."""
 
+    def on_together(self, ctx: Context[S], kind: str, answers: dict[SideId, dict[str, str]],
+                    context: dict[str, JsonValue]) -> None:
+        """Carry on once every side has answered a simultaneous choice (``engine.core.together``)."""
+
+    def reactions(self, state: S, side: SideId, window: Window) -> tuple[Option, ...]:
+        """The reactions ``side`` could play in ``window`` now (only that side sees them); none by default."""
+        return ()
+
+    def on_reaction(self, ctx: Context[S], window: Window, side: SideId, reaction: str) -> None:
+        """A side played the reaction keyed ``reaction`` in ``window``: reveal and resolve it (or open a window
+        above it, to resolve it once that one closes)."""
+
+    def on_window_closed(self, ctx: Context[S], window: Window) -> None:
+        """Every side had its chance to react in ``window``: carry on from the trigger."""
+
+    def reaction_triggers(self) -> tuple[str, ...]:
+        """The kinds of trigger this game opens reaction windows for (a side may pass ahead on each)."""
+        return ()
+
+    def reaction_choice(self, state: S, window: Window, side: SideId, command: Command) -> str | None:
+        """The reaction a typed command plays in ``window`` (``/hand play card:X`` while offered), or ``None``
+        when the command is not one of ``side``'s reactions there."""
+        return None
+
+    def bot_move(self, state: S, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
+        """What the bot does for ``side`` now (a side seated to the bot, or hostile models): the simple policy
+        of ``engine.core.bots`` by default; ``allowed`` tells whether the rules accept a command."""
+        return simple_move(self, state, side, allowed)
+
     def to_act(self, state: S) -> ToAct:
         """Who acts now when no decision is pending: by default the side whose turn it is, else any side still
         playing (pending decisions always come first: the core puts their owners ahead of this)."""
@@ -255,4 +289,4 @@ class System(ABC, Generic[S]):
     @cached_property
     def codec(self) -> EventCodec:
         """Reads this system's stored events (the core's kinds and its own)."""
-        return EventCodec((*CORE_EVENTS, *DECK_EVENTS, *self.events))
+        return EventCodec((*CORE_EVENTS, BotReasoned, *DECK_EVENTS, *REACTION_EVENTS, *TOGETHER_EVENTS, *self.events))

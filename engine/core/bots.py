@@ -1,0 +1,89 @@
+"""A seat for the bot: what a side seated to the bot does next, and why.
+
+A game may play a side itself (hostile creatures, a practice opponent). The table asks the game after each
+command (``System.bot_move``) and applies what it answers as the bot's, with its reasons logged for "show
+working". :func:`simple_move` is a policy any game gets for free, from its own declarations (boardgame.io's
+``enumerate`` and a first choice): answer a decision with its defaults, else take the first legal action,
+each missing option filled with the first value its source offers. It is deterministic: the same state
+gives the same move, so a game replays; games with real behaviour (Eldfall's behaviour cards) override
+``bot_move``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.args import Args, OptionValue
+from engine.core.audience import Viewer
+from engine.core.commands import Answer, Command
+from engine.core.decisions import Decision
+from engine.core.errors import RulesError
+from engine.core.events import EventBody
+from engine.core.ids import SideId
+
+if TYPE_CHECKING:
+    from engine.core.state import CoreState
+    from engine.core.system import System
+
+__all__ = ["BotMove", "BotReasoned", "answer_by_default", "simple_move"]
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """A command the bot issues for its side, with the reasons it chose it (one line each)."""
+
+    command: Command
+    reasons: tuple[str, ...] = ()
+
+
+class BotReasoned(EventBody):
+    """Logged before the bot's command: which side it plays and why it does what it does."""
+
+    kind = "bot.reasoned"
+    side: SideId
+    summary: str
+    reasons: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return f"The bot plays side {self.side}: {self.summary}"
+
+    def working(self) -> tuple[str, ...]:
+        return self.reasons
+
+
+def answer_by_default(decision: Decision) -> BotMove:
+    """Answer a decision with each part's default, or its first option where it has none."""
+    answers = {part.key: part.default if part.default is not None else part.options[0].key
+               for part in decision.parts if part.default is not None or part.options}
+    why = f"answers {decision.id} with the defaults ({', '.join(f'{k}={v}' for k, v in answers.items())})"
+    return BotMove(Answer(decision_id=decision.id, answers=answers), (why,))
+
+
+def simple_move(system: System[Any], state: CoreState, side: SideId,
+                allowed: Any = None) -> BotMove | None:
+    """The simple policy: defaults for a decision the side owes, else the first legal action that the rules
+    accept (``allowed(command)`` tells), options filled from their sources; ``None`` when nothing is legal."""
+    owed = next((d for d in state.pending.values() if d.owner == side), None)
+    if owed is not None:
+        return answer_by_default(owed)
+    viewer = Viewer.of_side(side)
+    for legal in system.legal_actions(state, side):
+        action = system.action(legal.verb, legal.name)
+        if action is None or action.build is None:
+            continue
+        options: dict[str, OptionValue] = dict(legal.options)
+        for option in action.menu:
+            source = action.sources.get(option)
+            if option not in options and source is not None:
+                choices = source(state, viewer, options)
+                if choices:
+                    options[option] = choices[0].value
+        try:
+            command = action.build(Args(action.title, options))
+        except RulesError:
+            continue
+        if allowed is None or allowed(command):
+            shown = ", ".join(f"{k}:{v}" for k, v in options.items())
+            return BotMove(command, (f"takes the first legal action: {action.title} {shown}".rstrip(),))
+    return None
