@@ -106,3 +106,12 @@ def test_offset_and_ids_round_trip(h: Hex) -> None:
 def test_directions_are_the_six_unit_steps() -> None:
     assert {distance(Hex(0, 0), d) for d in DIRECTIONS} == {1}
     assert sum(d.q for d in DIRECTIONS) == sum(d.r for d in DIRECTIONS) == 0
+
+
+def test_e1_e3_within_counts_steps_and_adjacent_is_within_one() -> None:
+    """E1, E3 (Underworlds core rulebook, L247-L263, L839): "within N hexes" is the hex distance, and adjacent is
+    within one hex."""
+    b = Hex(0, 0)
+    two_away = Hex(1, 1)  # one step south-east, one east
+    assert two_away in set(within(b, 2)) and two_away not in set(within(b, 1))
+    assert set(within(b, 1)) - {b} == set(b.neighbours())
