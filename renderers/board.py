@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView
 from renderers.canvas import SS, Box, Canvas, plan
+from renderers.cells import draw_cell_board
 from renderers.crop import clamp_box
 from renderers.fonts import TITLE, font
 from renderers.labels import draw_model_labels
@@ -48,6 +49,8 @@ def encode_png(image: Image.Image) -> bytes:
 
 def draw_board(board: BoardView, *, crop: Box | None = None) -> Image.Image:
     """Draw the picture that ``render_board`` encodes (for callers that want to compose or time it)."""
+    if board.cells:
+        return draw_cell_board(board, board_canvas(board, crop=crop))
     canvas = board_canvas(board, crop=crop)
     box = canvas.box
     rows = legend_rows(board, box)

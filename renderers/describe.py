@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.board import BoardView, Overlay, OverlayKind, Point
+from renderers.cells_text import describe_cell_board
 from renderers.legend import wounds_text
 from renderers.palette import terrain_kind
 from renderers.shapes import centroid
@@ -42,6 +43,8 @@ def describe_overlay(overlay: Overlay) -> str:
 
 def describe_board(board: BoardView) -> str:
     """Return a plain-text description of everything the picture shows, positions in inches from bottom-left."""
+    if board.cells:
+        return describe_cell_board(board)
     lines = [f"{board.title}. Table {inches(board.width)} by {inches(board.height)}, "
              f"origin bottom-left, x to the right, y up."]
     if board.terrain:

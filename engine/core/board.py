@@ -3,6 +3,10 @@
 A system's view carries a ``BoardView``; renderers draw only from it, so a new game needs no
 renderer code for its own marks (arcs, rings, teardrops are ``Overlay`` shapes). Inches, origin
 at the table's bottom-left corner, x to the right, y up.
+
+A board of cells (a hex board) uses the same view: its ``cells`` are given, coordinates are the board's own
+units (a hex of circumradius 1) with the same origin and axes, and the picture draws the cells with their ids
+instead of an inch grid and rulers. So one renderer entry point draws both kinds of board.
 """
 
 from __future__ import annotations
@@ -14,7 +18,17 @@ from pydantic import BaseModel, ConfigDict
 from engine.core.audience import Viewer
 from engine.core.ids import ModelId, SideId
 
-__all__ = ["BoardView", "LineStyle", "ModelMark", "Overlay", "OverlayKind", "Point", "TerrainMark", "ZoneMark"]
+__all__ = [
+    "BoardView",
+    "CellMark",
+    "LineStyle",
+    "ModelMark",
+    "Overlay",
+    "OverlayKind",
+    "Point",
+    "TerrainMark",
+    "ZoneMark",
+]
 
 Point = tuple[float, float]
 
@@ -58,6 +72,21 @@ class ModelMark(_Mark):
     max_wounds: int | None = None
     tokens: tuple[str, ...] = ()
     states: tuple[str, ...] = ()
+    cell: str | None = None
+    """On a board of cells, the id of the cell the model stands in (``C4``)."""
+
+
+class CellMark(_Mark):
+    """One cell of a board of cells: its ``id`` as players type it (``C4``), its outline, its kinds
+    (``blocked``, ``lethal``, ``starting``, ...; a game's own words, unknown kinds are drawn plain), whose
+    territory it is, and a token lying in it (``token`` is its label; a face-down token shows no number)."""
+
+    id: str
+    polygon: tuple[Point, ...]
+    kinds: tuple[str, ...] = ()
+    owner: SideId | None = None
+    token: str | None = None
+    token_face_up: bool = True
 
 
 class OverlayKind(Enum):
@@ -101,3 +130,5 @@ class BoardView(_Mark):
     zones: tuple[ZoneMark, ...] = ()
     models: tuple[ModelMark, ...] = ()
     overlays: tuple[Overlay, ...] = ()
+    cells: tuple[CellMark, ...] = ()
+    """When given, this is a board of cells: drawn cell by cell with their ids, no inch grid or rulers."""

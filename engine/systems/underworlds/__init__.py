@@ -1,0 +1,1 @@
+"""Warhammer Underworlds (first, Shadespire edition): data schema, card vocabulary and pure rules."""

@@ -1,0 +1,118 @@
+"""The battlefield of two boards, and where objective tokens and fighters may be placed on it.
+
+Boards join long edge to long edge with at least three completed hexes, or short edge to short edge with at least
+two (Underworlds core rulebook, L147); each player's territory is the hexes of their own board and the completed
+hexes belong to nobody (L389). Objective tokens go on complete hexes that are not starting, blocked or edge hexes
+and, after the first, not within two hexes of another token; the last token, or one that fits nowhere else, may
+go on an edge hex (L307, L311). Fighters go one at a time on empty starting hexes of their own territory (L385).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from engine.core.errors import InvalidCommand
+from engine.hex import Edge, Hex, HexBoard, Joined, Layout, Tile, join, layouts, place
+from engine.systems.underworlds.rules import RULE
+from engine.systems.underworlds.schema import BOARD_ROWS, BOARD_WIDTH, Board
+
+__all__ = [
+    "LONG_MINIMUM",
+    "SHORT_MINIMUM",
+    "STARTING",
+    "TOKEN_SPACING",
+    "alternate",
+    "battlefield",
+    "legal_layouts",
+    "objective_hexes",
+    "parse_layout",
+    "starting_hexes",
+    "tile",
+]
+
+LONG_MINIMUM, SHORT_MINIMUM = 3, 2
+"""Completed hexes a long-edge and a short-edge join need (L147)."""
+
+TOKEN_SPACING = 2
+"""No objective token within this many hexes of another (L311)."""
+
+STARTING = "starting"
+_LAYOUT = re.compile(r"(long|short)\s*([+-]?\d+)?((?:\s+(?:first|second|both)-turned)?)\s*")
+
+
+def tile(board: Board) -> Tile:
+    """Return a board side as a hex tile with its starting, blocked and lethal hexes."""
+    return Tile.build(board.id, {STARTING: board.starting, "blocked": board.blocked, "lethal": board.lethal},
+                      width=BOARD_WIDTH, rows=BOARD_ROWS)
+
+
+def legal_layouts(first: Board, second: Board) -> tuple[Layout, ...]:
+    """Every way the two boards may be joined, either turned, the first at the top or left."""
+    return layouts(tile(first), tile(second), min_long=LONG_MINIMUM, min_short=SHORT_MINIMUM)
+
+
+def parse_layout(text: str) -> Layout:
+    """Read a layout as ``Layout.name`` writes it: ``long+0``, ``long-2 second-turned``, ``short both-turned``.
+
+    :raises InvalidCommand: when the text is not a layout.
+    """
+    match = _LAYOUT.fullmatch(text.strip().lower())
+    if match is None:
+        raise InvalidCommand(f"cannot read layout {text!r}: write long or short, a slide such as +2 (long only), "
+                             "and optionally first-turned, second-turned or both-turned", verb="boards")
+    turned = match.group(3).strip()
+    return Layout(Edge(match.group(1)), int(match.group(2) or 0), turned in ("first-turned", "both-turned"),
+                  turned in ("second-turned", "both-turned"))
+
+
+def battlefield(first: Board, second: Board, layout: Layout, owners: tuple[str, str]) -> Joined:
+    """Join the two boards in ``layout``; each board's hexes are its owner's territory.
+
+    :raises InvalidCommand: for a layout that completes too few hexes (L147).
+    """
+    if layout not in legal_layouts(first, second):
+        raise InvalidCommand(f"layout {layout.name} joins {first.name} and {second.name} with too few completed "
+                             f"hexes: a long edge needs {LONG_MINIMUM}, a short edge {SHORT_MINIMUM} ({RULE}, L147)",
+                             verb="boards")
+    return join(place(tile(first), tile(second), layout, regions=owners))
+
+
+def starting_hexes(board: HexBoard, side: str, occupied: Collection[Hex] = ()) -> frozenset[Hex]:
+    """The empty starting hexes in ``side``'s territory, where its next fighter may be placed (L385, L869)."""
+    return frozenset(h for h in board.hexes_with(STARTING) if board.region_of(h) == side and h not in occupied)
+
+
+def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = False) -> frozenset[Hex]:
+    """The hexes where the next objective token may go, given the tokens already ``placed``.
+
+    The last token may also use edge hexes, and so may a token that fits nowhere else (L307, L311). If even that
+    leaves nothing, the spacing is dropped as a last resort (ruling ``objective-placement-dead-end``).
+    """
+    edges = board.edge_hexes()
+
+    def allowed(h: Hex, allow_edge: bool, spaced: bool) -> bool:
+        return (not board.has(h, STARTING) and not board.is_blocked(h) and h not in placed
+                and (allow_edge or h not in edges)
+                and (not spaced or all(h.distance(p) > TOKEN_SPACING for p in placed)))
+
+    for allow_edge, spaced in ((last, True), (True, True), (True, False)):
+        found = frozenset(h for h in board.hexes if allowed(h, allow_edge, spaced))
+        if found:
+            return found
+    return frozenset()
+
+
+def alternate(first: str, sides: Sequence[str], counts: dict[str, int]) -> tuple[str, ...]:
+    """The order of turns when players take it in turns from ``first`` (clockwise as ``sides`` lists them), each
+    placing one item until their ``counts`` run out; the others go on when one runs out (L311, L385, L781)."""
+    if first not in sides:
+        raise ValueError(f"{first!r} is not one of the sides {sides}")
+    start = sides.index(first)
+    order, left = [], dict(counts)
+    while any(left.values()):
+        for side in (*sides[start:], *sides[:start]):
+            if left.get(side, 0):
+                order.append(side)
+                left[side] -= 1
+    return tuple(order)

@@ -1,0 +1,85 @@
+"""The core boards joined, and placement of objective tokens and fighters (Underworlds core rulebook, L147, L307,
+L311, L385, L389; cases T73-T77)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import InvalidCommand
+from engine.hex import Edge, HexBoard, Joined, Layout
+from engine.systems.underworlds.boards import (
+    alternate,
+    battlefield,
+    legal_layouts,
+    objective_hexes,
+    parse_layout,
+    starting_hexes,
+)
+from tests.engine.systems.underworlds.loader import shipped
+
+MIRROR, STARDIAL = shipped().board("mirror-well"), shipped().board("shyishian-stardial")
+
+
+def joined(layout: str = "long+0") -> Joined:
+    return battlefield(MIRROR, STARDIAL, parse_layout(layout), ("A", "B"))
+
+
+def test_the_flush_long_join_of_two_core_boards() -> None:
+    board = joined().board
+    assert len(board) == 83
+    assert [board.region_of(board.hex_of(h)) for h in ("H5", "D6", "A7")] == ["A", None, "B"]
+    # Shyishian Stardial's blocked [3, 2], [1, 3], [2, 3] are rows 9 and 10 of the joined board.
+    assert sorted(board.id_of(h) for h in board.hexes_with("blocked")) == ["B10", "C10", "D9"]
+    assert len(starting_hexes(board, "A")) == len(starting_hexes(board, "B")) == 7
+
+
+def test_layouts_and_their_names() -> None:
+    found = legal_layouts(MIRROR, STARDIAL)
+    assert len(found) == 40
+    assert parse_layout("long-2 second-turned") == Layout(Edge.LONG, -2, False, True)
+    assert parse_layout(" Short both-turned ") == Layout(Edge.SHORT, 0, True, True)
+    assert len(joined("short").board) == 78
+    with pytest.raises(InvalidCommand, match=r"too few completed hexes: a long edge needs 3, a short edge 2 "
+                                             r"\(Underworlds core rulebook, L147\)"):
+        joined("long+5")
+    with pytest.raises(InvalidCommand, match="cannot read layout"):
+        parse_layout("diagonal")
+
+
+def test_t73_t74_objective_token_spacing_and_forbidden_hexes() -> None:
+    board = joined().board
+    first = board.hex_of("D4")
+    allowed = objective_hexes(board, [first])
+    two_away = board.hex_of("F4")  # two hexes east of D4
+    three_away = board.hex_of("D7")
+    assert first.distance(two_away) == 2 and two_away not in allowed
+    assert first.distance(three_away) == 3 and three_away in allowed
+    edges, starts = board.edge_hexes(), board.hexes_with("starting")
+    assert not allowed & (edges | starts | board.hexes_with("blocked"))
+    last = objective_hexes(board, [first], last=True)
+    assert last & edges and not last & starts
+
+
+def test_a_token_that_fits_nowhere_else_may_use_an_edge_hex() -> None:
+    """L307: on a 5 x 5 board every inner hex is within two of C3, so the next token goes to a far edge hex."""
+    small = HexBoard.from_offsets([(c, r) for r in range(5) for c in range(5)])
+    found = objective_hexes(small, [small.hex_of("C3")])
+    assert sorted(small.id_of(h) for h in found) == ["A1", "A5", "E1", "E2", "E4", "E5"]
+    crowded = [small.hex_of(h) for h in ("A1", "C3", "E1", "A5", "E5")]
+    last_resort = objective_hexes(small, crowded)  # ruling objective-placement-dead-end: spacing dropped
+    assert last_resort and not last_resort & set(crowded)
+
+
+def test_t75_t77_taking_turns() -> None:
+    """T75: with five tokens the first placer places the 1st, 3rd and 5th. T77: 3 fighters against 5."""
+    assert alternate("A", ("A", "B"), {"A": 3, "B": 2}) == ("A", "B", "A", "B", "A")
+    assert alternate("B", ("A", "B"), {"A": 3, "B": 5}) == ("B", "A", "B", "A", "B", "A", "B", "B")
+    assert alternate("C", ("A", "B", "C"), {"A": 3, "B": 2, "C": 2}) == ("C", "A", "B", "C", "A", "B", "A")
+
+
+def test_t76_fighters_go_on_empty_starting_hexes_of_their_own_territory() -> None:
+    board = joined().board
+    mine = starting_hexes(board, "A")
+    taken = next(iter(mine))
+    assert taken not in starting_hexes(board, "A", occupied={taken})
+    assert not mine & starting_hexes(board, "B")

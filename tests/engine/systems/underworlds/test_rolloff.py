@@ -1,0 +1,57 @@
+"""Roll-offs (Underworlds core rulebook, L131, L391, L561; cases T43-T46, E13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import InvalidCommand
+from engine.systems.underworlds.rolloff import roll_off
+from engine.systems.underworlds.rules import Rules
+
+BLANKISH = ["hammer", "swords", "block", "dodge"]
+
+
+def test_t43_most_criticals_win() -> None:
+    result = roll_off([{"A": ["crit", "crit", "hammer", "block"], "B": ["crit", "swords", "dodge", "block"]}])
+    assert result.winner == "A"
+    assert result.rounds[0][0].counts == (2, 0, 0)
+
+
+def test_t44_tied_criticals_go_to_double_support_then_single() -> None:
+    result = roll_off([{"A": ["crit", "double support", "hammer", "block"], "B": ["crit", "support", "support",
+                                                                                    "block"]}])
+    assert result.winner == "A"  # double supports before single supports (ruling roll-off-tie-breaks)
+    flipped = roll_off([{"A": ["crit", "double support", "hammer", "block"], "B": ["crit", "support", "support",
+                                                                                     "block"]}],
+                       rules=Rules(roll_off_tie_breaks="single-then-double"))
+    assert flipped.winner == "B"
+
+
+def test_t45_a_full_tie_rerolls_only_the_tied_players() -> None:
+    first = {"A": BLANKISH, "B": BLANKISH, "C": ["crit", *BLANKISH[:3]]}
+    tied = roll_off([{"A": BLANKISH, "B": BLANKISH}])
+    assert (tied.winner, tied.must_reroll) == (None, ("A", "B"))
+    decided = roll_off([{"A": BLANKISH, "B": BLANKISH}, {"A": BLANKISH, "B": ["support", *BLANKISH[:3]]}])
+    assert decided.winner == "B" and len(decided.rounds) == 2
+    assert roll_off([first]).ranking == (("C",), ("A", "B"))
+    with pytest.raises(InvalidCommand, match="must be rolled by A, B"):
+        roll_off([{"A": BLANKISH, "B": BLANKISH}, {"A": BLANKISH, "C": BLANKISH}])
+
+
+def test_t46_e13_the_round_one_bonus_counts_in_every_reroll() -> None:
+    """L391, L561: the player who finished placing first adds one symbol, also to re-rolls."""
+    rolls = [{"A": BLANKISH, "B": ["support", *BLANKISH[:3]]}]
+    assert roll_off(rolls).winner == "B"
+    # With a single-support bonus A ties B on every count and both re-roll; the bonus stays in round two.
+    bonus = roll_off([*rolls, {"A": BLANKISH, "B": BLANKISH}], bonus_to="A")
+    assert bonus.rounds[0][0].counts == (0, 0, 1) and bonus.winner == "A"
+    critical = roll_off(rolls, bonus_to="A", rules=Rules(round_one_bonus_symbol="critical"))
+    assert critical.winner == "A"
+
+
+def test_a_roll_off_takes_four_faces_of_real_dice() -> None:
+    with pytest.raises(InvalidCommand, match=r"rolled 3 dice; a roll-off takes any four dice \(Underworlds core "
+                                             r"rulebook, L131\)"):
+        roll_off([{"A": BLANKISH[:3], "B": BLANKISH}])
+    with pytest.raises(InvalidCommand, match="'skull', which no die has"):
+        roll_off([{"A": ["skull", *BLANKISH[:3]], "B": BLANKISH}])
