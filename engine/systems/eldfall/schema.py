@@ -467,11 +467,14 @@ class HostileSetup(Spec):
 
 
 class TokenSetup(Spec):
-    """Tokens a quest places (Intrigue tokens, barrels)."""
+    """Tokens a quest places (Intrigue tokens, barrels); an exploding one has its template, PW and traits."""
 
     kind: Literal["intrigue", "barrel"]
     count: Count
     placement: Text
+    aoe: AoE | None = None
+    pw: PositiveNumber | None = None
+    traits: tuple[AbilityName, ...] = ()
 
 
 class SigilRow(Spec):
