@@ -47,6 +47,8 @@ class Rulings:
     neutral_scheme_deck: str = "common-only"
     open_hostilities_scoring: str = "once"
     within_reach_plus: str = "reach-plus"
+    knockback_collision: str = "stop-at-contact"
+    deployment_fit: str = "both"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.checks import Modifier, target
+from engine.geometry import Pose, Terrain
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.attack import Hit, attack_roll, strike_value
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.confrontation import confront, unopposed
+from engine.systems.eldfall.cover import cover
 from engine.systems.eldfall.damage import armour_value, damage_roll, wound
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.duel import capped_vp, duel_result
@@ -19,12 +21,17 @@ from engine.systems.eldfall.equipment import (
     shield_strike_penalty,
 )
 from engine.systems.eldfall.friendly_fire import shooting_into_melee, stray_shots
+from engine.systems.eldfall.hitbox import hitbox
 from engine.systems.eldfall.hostiles import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.magic import summoning_refusal
 from engine.systems.eldfall.morale import friendly_fire_roll, morale_broken
+from engine.systems.eldfall.movement import Leg, fall_rolls, path_cost
+from engine.systems.eldfall.reach import band_modifier, format_bands, shift_bands
 from engine.systems.eldfall.rolls import attribute_roll, attribute_target, initiative
 from engine.systems.eldfall.rulings import Rulings
+from engine.systems.eldfall.schema import Band
 from engine.systems.eldfall.scoring import draw_schemes, reward_vp, scheme_draws, scheme_for_roll, sigil_spell
+from engine.systems.eldfall.templates import circle_at, template_hits
 
 
 def test_t01_a_modified_attribute_roll(catalogue: EldfallCatalogue) -> None:
@@ -85,6 +92,48 @@ def test_t07_one_dodge_roll_against_each_attacker() -> None:
     against_c = dodge("A", "C", target(13), 14, b_hits + c_hits)
     assert against_b.success and against_b.suffered == ()
     assert not against_c.success and [h.attacker for h in against_c.suffered] == ["C"]
+
+
+def test_t08_fall_damage_rolls() -> None:
+    # L883-889: SPD 6 falls in intervals of 3 inches: 5 inches is one AG roll, 6 inches two, 3 inches none.
+    assert [fall_rolls(d, 6) for d in (5, 6, 3)] == [1, 2, 0]
+
+
+def test_t09_a_ladder_costs_double() -> None:
+    # L644: 2 inches up a ladder cost 4 of SPD.
+    assert path_cost([Leg(2.0, double=True)]) == 4.0
+
+
+def test_t10_reach_bands() -> None:
+    # L760: 0-20: 0; 21-40: -3; at 20, 21, 40 and 41 inches.
+    bands = (Band(upto=20, modifier=0), Band(upto=40, modifier=-3))
+    assert [band_modifier(bands, d).modifier for d in (20, 21, 40, 41)] == [0, -3, -3, None]
+
+
+def test_t11_lengthened_reach_shifts_every_band() -> None:
+    # L762: a Short Bow 2 inches longer reads 0-22: 0; 23-42: -6.
+    bow = (Band(upto=20, modifier=0), Band(upto=40, modifier=-6))
+    assert format_bands(shift_bands(bow, 2)) == '0-22": 0; 23-42": -6'
+
+
+def test_t12_the_short_bow(catalogue: EldfallCatalogue) -> None:
+    # L448-450: -6 at 25 inches; beyond 40 the attack fails.
+    reach = catalogue.item("Short Bow").reach
+    assert reach is not None
+    assert band_modifier(reach.bands, 25).modifier == -6
+    assert band_modifier(reach.bands, 40.5).modifier is None
+
+
+def test_t13_cover_and_a_targetless_fireball() -> None:
+    # L1510-1514: the Champion behind a rock has heavy cover (-4 INT) against a Fireball at him, none at the ground.
+    rock = Terrain.from_points("rock", "rock", [(14.5, 8), (15.5, 8), (15.5, 12), (14.5, 12)], 3.0)
+    flameweaver = hitbox("Flameweaver", "Medium", Pose(4, 10, 0, 0))
+    champion = hitbox("Champion", "Medium", Pose(16.3, 10))
+    at_him = cover(flameweaver, champion, "Medium", [rock])
+    assert at_him.kind == "heavy" and at_him.modifier is not None and at_him.modifier.amount == -4
+    assert cover(flameweaver, champion, "Medium", [rock], targetless=True).kind == "none"
+    blast = circle_at("circular-l", (17.5, 10))  # aimed at the ground behind the rock
+    assert "Champion" in template_hits(blast, [champion], user="Flameweaver").affected
 
 
 def test_t14_shooting_into_melee_and_friendly_fire() -> None:
