@@ -179,7 +179,8 @@ class Effect(Spec):
     ``adds`` and ``halves``/``doubles`` change attributes; ``strike`` adds to STK and ``strike_set`` fixes it;
     ``power`` adds to PW; ``gains`` lists traits an attack or model gains; ``target_modifier`` and
     ``target_strike`` change the target's melee attack; ``critical_up_to`` widens criticals; ``first_band`` lengthens
-    a ranged weapon's first band; ``awareness`` adds inches; ``role`` and ``attack`` limit when it applies.
+    a ranged weapon's first band; ``awareness`` adds inches; ``role``, ``attack`` and ``after_idle`` (only once the
+    model declared Idle this sequence) limit when it applies.
     """
 
     adds: dict[Attribute, int] = Field(default_factory=dict)
@@ -199,6 +200,7 @@ class Effect(Spec):
     front_arc: Literal[180, 360] | None = None
     role: Literal["active", "reactive"] | None = None
     attack: Literal["melee", "ranged"] | None = None
+    after_idle: bool = False
 
 
 class ItemSpec(Assumable):
