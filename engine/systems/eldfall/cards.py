@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from engine.schema import Problem, UnitProfile
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_item_ref, parse_ref, split_keyword
@@ -174,9 +175,10 @@ def _read(unit: UnitProfile) -> tuple[Card | None, list[Problem]]:
         return None, problems
     card = Card(
         name=unit.name, cost=unit.points or 0, limit=limit, size=size, inventory=inventory, tier=tier,
-        attributes=attributes, classes=tuple(classes), factions=tuple(factions), traits=tuple(refs["trait"]),
-        skills=tuple(refs["skill"]), arts=tuple(refs["art"]), spellcrafts=tuple(refs["spellcraft"]),
-        spells=tuple(names["spell"]), stratagems=tuple(names["stratagem"]), items=tuple(items),
+        attributes=MappingProxyType(attributes), classes=tuple(classes), factions=tuple(factions),
+        traits=tuple(refs["trait"]), skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
+        spellcrafts=tuple(refs["spellcraft"]), spells=tuple(names["spell"]), stratagems=tuple(names["stratagem"]),
+        items=tuple(items),
         assumed=unit.assumed, source=unit.source,
     )
     return card, []

@@ -15,7 +15,7 @@ from engine.systems.eldfall.attack import AttackKind, Role
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.rolls import effect_modifiers
-from engine.systems.eldfall.schema import Attribute, Effect
+from engine.systems.eldfall.schema import AbilitySpec, Attribute, Effect
 
 __all__ = [
     "Source",
@@ -27,7 +27,9 @@ __all__ = [
     "front_arc",
     "gained_traits",
     "power_bonuses",
+    "state_sources",
     "strike_bonuses",
+    "strike_fixed_by",
     "successes_critical",
 ]
 
@@ -51,6 +53,17 @@ def card_effects(card: Card, catalogue: EldfallCatalogue) -> tuple[Source, ...]:
             if ability.effect is not None:
                 sources.append(Source(ability.name, ability.effect, ability.source))
     return tuple(sources)
+
+
+def state_sources(states: Iterable[AbilitySpec]) -> tuple[Source, ...]:
+    """The effects of the states a model is in (Crouched, Weakened, ...), as sources."""
+    return tuple(Source(s.name, s.effect, s.source) for s in states if s.effect is not None)
+
+
+def strike_fixed_by(sources: Iterable[Source], role: Role, attack: AttackKind) -> str | None:
+    """The name of the first effect that fixes this attack's STK (Crouched: 1, L1706), or None."""
+    return next((s.name for s in sources if s.effect.strike_set is not None
+                 and _applies(s.effect, role, attack, True)), None)
 
 
 def art_refusal(level: int, *, opponent_duelist: bool) -> str | None:

@@ -549,7 +549,7 @@ class SchemeTable(Spec):
     def _covers_one_to_twenty(cls, rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
         faces = [face for row in rows for face in range(row.rolls[0], row.rolls[1] + 1)]
         if sorted(faces) != list(range(1, 21)) or any(row.rolls[0] > row.rolls[1] for row in rows):
-            raise PydanticCustomError("table", "rows must cover the faces 1 to 20 once each, in order")
+            raise PydanticCustomError("table", "rows must cover the faces 1 to 20, each face once")
         return rows
 
 

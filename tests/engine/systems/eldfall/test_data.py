@@ -134,7 +134,7 @@ def test_a_scheme_table_must_cover_every_face() -> None:
     (line,) = _broken("scheme_tables", "{rolls: [20, 20], scheme: stalwart-defender}",
                       "{rolls: [19, 19], scheme: stalwart-defender}")
     assert line == ('data/eldfall/scheme_tables.yaml: entry (scheme_tables[0]): field "rows": rows must cover the '
-                    "faces 1 to 20 once each, in order")
+                    "faces 1 to 20, each face once")
 
 
 def test_a_level_too_high_and_an_unknown_scheme_are_both_reported() -> None:

@@ -15,7 +15,9 @@ from engine.systems.eldfall.modifiers import (
     front_arc,
     gained_traits,
     power_bonuses,
+    state_sources,
     strike_bonuses,
+    strike_fixed_by,
     successes_critical,
 )
 
@@ -69,3 +71,13 @@ def test_a_duelist_bars_low_arts() -> None:
     assert art_refusal(3, opponent_duelist=True) is not None
     assert art_refusal(4, opponent_duelist=True) is None
     assert art_refusal(1, opponent_duelist=False) is None
+
+
+def test_a_crouched_model_strikes_once(catalogue: EldfallCatalogue) -> None:
+    champion = catalogue.card("Clan Champion")
+    sources = [*card_effects(champion, catalogue), *state_sources([catalogue.ability("crouched")])]
+    fixed = strike_fixed_by(sources, "active", "melee")
+    assert fixed == "Crouched"
+    stk = strike_value("STA", 2, "active", bonuses=strike_bonuses(sources, "active", "melee"), fixed_by=fixed)
+    assert stk.value == 1
+    assert strike_fixed_by(card_effects(champion, catalogue), "active", "melee") is None
