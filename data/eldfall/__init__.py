@@ -1,0 +1,1 @@
+"""Eldfall Chronicles data: units, items, spells, abilities, upgrades, stratagems, hostiles, quests, schemes."""

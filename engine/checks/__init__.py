@@ -1,0 +1,41 @@
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls."""
+
+from engine.checks.roll_under import (
+    CheckResult,
+    CheckRules,
+    Die,
+    DieVerdict,
+    Halvings,
+    Modifier,
+    Reroll,
+    RerollLimit,
+    RerollRefused,
+    Target,
+    check,
+    critical_faces,
+    critical_range,
+    judge,
+    reroll,
+    success_chance,
+    target,
+)
+
+__all__ = [
+    "CheckResult",
+    "CheckRules",
+    "Die",
+    "DieVerdict",
+    "Halvings",
+    "Modifier",
+    "Reroll",
+    "RerollLimit",
+    "RerollRefused",
+    "Target",
+    "check",
+    "critical_faces",
+    "critical_range",
+    "judge",
+    "reroll",
+    "success_chance",
+    "target",
+]
