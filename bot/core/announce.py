@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.core.outputs import Output
 from engine.core import (
+    BOT_USER,
     SPECTATOR,
     Decision,
     DecisionAnnounced,
@@ -21,6 +22,11 @@ from engine.core import (
 )
 
 __all__ = ["announce", "announce_pending", "decision_prompt"]
+
+
+def _people(game: Game[Any], side: SideId) -> tuple[UserId, ...]:
+    """The people who play ``side``: its members, never the bot's seat (the bot reads no messages)."""
+    return tuple(user for user in game.state.members(side) if user != BOT_USER)
 
 
 def _who(game: Game[Any], side: SideId) -> str:
@@ -47,17 +53,19 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
     """Messages for one command: a public summary (with the pictures), private lines per side,
     and for each decision opened a public notice and the owner's private prompt."""
     outputs: list[Output] = []
-    public = [e.body.describe() for e in events if e.audience.is_public and e.kind != "decision.opened"]
+    public = [line for e in events if e.audience.is_public and e.kind != "decision.opened"
+              if (line := e.body.describe())]
     private: dict[UserId, list[str]] = {}
     for event in events:
         if event.audience.is_public:
             continue
-        recipients: list[UserId | None] = [user for side in event.audience.sides for user in game.state.members(side)]
+        recipients: list[UserId | None] = [user for side in event.audience.sides for user in _people(game, side)]
         if event.audience.host:
             recipients.append(game.setup.host)
         for user in recipients:
-            if user is not None and event.kind != "decision.opened":
-                private.setdefault(user, []).append(event.body.describe())
+            line = event.body.describe()
+            if user is not None and event.kind != "decision.opened" and line:
+                private.setdefault(user, []).append(line)
     if public:
         outputs.append(Output(text="\n".join(public), pictures=pictures()))
     outputs.extend(Output(text="\n".join(lines), to=user) for user, lines in private.items())
@@ -72,7 +80,7 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
         outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view)
-                       for member in game.state.members(decision.owner))
+                       for member in _people(game, decision.owner))
     return outputs
 
 
@@ -80,8 +88,8 @@ def _notice(game: Game[Any], decision: Decision) -> Output:
     """The public line that a side owes a decision: it pings only the owner and never shows a secret one."""
     notice = (f"{_who(game, decision.owner)} is choosing." if decision.secret
               else f"Waiting for {_who(game, decision.owner)}: {decision.prompt}")
-    return Output(text=notice, decision=pending_view(decision, SPECTATOR), ping=game.state.seats.get(decision.owner),
-                  seq=game.seq)
+    return Output(text=notice, decision=pending_view(decision, SPECTATOR),
+                  ping=next(iter(_people(game, decision.owner)), None), seq=game.seq)
 
 
 def announce_pending(game: Game[Any]) -> list[Output]:

@@ -43,17 +43,17 @@ class Committer:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def run(self, stored: StoredGame, game: Game[Any], command: Command | BotMove, actor: Actor,
-                  interaction_id: str | None = None, *, show_board: bool = True, settle: bool = True) -> list[Output]:
+                  interaction_id: str | None = None, *, settle: bool = True) -> list[Output]:
         """Apply one command (or the bot's move for ``actor.side``) under the game's lock and commit its events,
         messages and deadlines together; then, with ``settle``, let the table take the steps no person has to
         (``Driver.settle``)."""
-        outputs = await self._commit(stored, game, command, actor, interaction_id, show_board)
+        outputs = await self._commit(stored, game, command, actor, interaction_id)
         if settle and self.driver is not None:
             outputs += await self.driver.settle(stored, game)
         return outputs
 
     async def _commit(self, stored: StoredGame, game: Game[Any], command: Command | BotMove, actor: Actor,
-                      interaction_id: str | None, show_board: bool) -> list[Output]:
+                      interaction_id: str | None) -> list[Output]:
         async with self.lock(stored.game_id):
             before, pending_before = game.seq, set(game.state.pending)
             if isinstance(command, BotMove):
@@ -61,7 +61,7 @@ class Committer:
                 events = game.apply_bot(actor.side, command)
             else:
                 events = game.apply(command, actor)
-            outputs = _messages(game, events, show_board)
+            outputs = _messages(game, events)
             deadlines = await arm(self._repository, stored.game_id, game, pending_before, events, self._clock())
             outputs = [stamp(o, stored, deadlines) for o in outputs]
             queued = durable(stored.table, actor.user, outputs)
@@ -86,10 +86,10 @@ class Committer:
         return with_ids(list(outputs), queued, ids)
 
 
-def _messages(game: Game[Any], events: Sequence[Event], show_board: bool) -> list[Output]:
+def _messages(game: Game[Any], events: Sequence[Event]) -> list[Output]:
     """What the table is told about these events: the summary (with a picture when the board changed and
     the working when there is some), the end card, and a recap after a pause."""
-    overlays = game.system.board_update(events) if show_board else None
+    overlays = game.system.board_update(events)
     outputs = (announce(game, events) if overlays is None
                else announce(game, events, pictures=lambda: board_picture(game, overlays)))
     outputs = _with_working(outputs, events)

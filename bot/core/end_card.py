@@ -56,8 +56,16 @@ def _result(view: View) -> list[str]:
     outcome = view.outcome
     assert outcome is not None
     winner = outcome.winner
-    result = f"{_name(view, winner)} wins" if winner else "a draw"
-    losers = [side for side in view.sides if side != winner]
+    names = " and ".join(_name(view, side) for side in outcome.winners)
+    if winner is not None:
+        result = f"{_name(view, winner)} wins"
+    elif outcome.team is not None:
+        result = f"team {outcome.team} ({names}) wins"
+    elif outcome.draw and len(outcome.winners) < len(view.sides):
+        result = f"{names} draw"
+    else:
+        result = "a draw"
+    losers = [side for side in view.sides if not outcome.won(side)]
     why = {
         EndReason.SCORE: "the last round was played and the scores decide",
         EndReason.ELIMINATION: "a side has nothing left on the table",

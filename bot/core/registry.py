@@ -162,8 +162,9 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
         )),
     )),
     CommandSpec("decide", "Answer a decision you owe", (
-        _DECISION,
         OptionSpec("choice", "Your answer; for several parts: part=answer;part=answer", required=True),
+        OptionSpec("decision", "The decision id, e.g. d12 (leave out when you owe just one)",
+                   suggest=Suggest.DECISION),
     )),
     CommandSpec("board", "Show the battlefield", (
         OptionSpec("zoom", "Zoom on a model", suggest=Suggest.MODEL),

@@ -130,10 +130,12 @@ class TableService:
                     interaction_id: str | None) -> list[Output]:
         if invocation.path == ("game", "join") and "side" not in invocation.options:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
+        if invocation.path == ("decide",) and not invocation.options.get("decision"):
+            invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         command = core_command(invocation)
         if invocation.built_at_seq is not None:  # a button: stale once the game moved on
             command = replace(command, built_at_seq=invocation.built_at_seq)
-        return await self._committer.run(stored, game, command, actor, interaction_id, show_board=False)
+        return await self._committer.run(stored, game, command, actor, interaction_id)
 
     async def _action(self, stored: StoredGame, game: Game[Any], invocation: Invocation, actor: Actor,
                       interaction_id: str | None, preview: bool) -> list[Output]:
@@ -268,6 +270,16 @@ def _cleaned(invocation: Invocation) -> Invocation:
     except ValueError as error:
         raise CommandLineError(f"{invocation.name}: {error}") from None
     return replace(invocation, options=options)
+
+
+def _owed(game: Game[Any], actor: Actor) -> str:
+    """The one decision the actor owes (``/decide`` without ``decision:``), or a refusal listing them."""
+    sides = (actor.side,) if actor.side else game.state.sides_of(actor.user)
+    owed = [d.id for d in game.pending if d.owner in sides]
+    if len(owed) != 1:
+        listed = ", ".join(owed) or "none"
+        raise CommandLineError(f"say which decision with decision:<id>; you owe {listed}")
+    return owed[0]
 
 
 def _free_side(game: Game[Any]) -> SideId:

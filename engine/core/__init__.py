@@ -94,13 +94,17 @@ from engine.core.reactions import (
     REACTION,
     PrePass,
     Window,
+    WindowClosed,
+    WindowOffered,
+    WindowOpened,
+    WindowReacted,
     is_prepassed,
     open_window,
     pending_offer,
 )
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
-from engine.core.together import Together, ask_together
+from engine.core.together import ChoiceLocked, ChoicesRevealed, Together, TogetherAsked, ask_together
 from engine.core.turns import ActKind, ToAct
 from engine.core.verbs import VERBS, OptionType, Verb, VerbOption, verb
 from engine.core.view import LogLine, LogView, PendingView, View, core_view_fields, log_view, pending_view
@@ -136,6 +140,8 @@ __all__ = [
     "CardsMoved",
     "CardsShown",
     "Choice",
+    "ChoiceLocked",
+    "ChoicesRevealed",
     "Command",
     "Concede",
     "Context",
@@ -219,6 +225,7 @@ __all__ = [
     "TerrainMark",
     "ToAct",
     "Together",
+    "TogetherAsked",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",
@@ -229,6 +236,10 @@ __all__ = [
     "Viewer",
     "ViewerKind",
     "Window",
+    "WindowClosed",
+    "WindowOffered",
+    "WindowOpened",
+    "WindowReacted",
     "ZoneMark",
     "answer_by_default",
     "ask_together",

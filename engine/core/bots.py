@@ -31,7 +31,8 @@ __all__ = ["BotMove", "BotReasoned", "answer_by_default", "simple_move"]
 
 @dataclass(frozen=True, slots=True)
 class BotMove:
-    """A command the bot issues for its side, with the reasons it chose it (one line each)."""
+    """A command the bot issues for its side, with the reasons it chose it (one line each). The reasons are
+    public, like the move itself: a policy never puts what only its side knows into them."""
 
     command: Command
     reasons: tuple[str, ...] = ()
@@ -53,10 +54,12 @@ class BotReasoned(EventBody):
 
 
 def answer_by_default(decision: Decision) -> BotMove:
-    """Answer a decision with each part's default, or its first option where it has none."""
+    """Answer a decision with each part's default, or its first option where it has none. The reasons are
+    public (they go to "show working"), so a secret decision's answer stays out of them."""
     answers = {part.key: part.default if part.default is not None else part.options[0].key
                for part in decision.parts if part.default is not None or part.options}
-    why = f"answers {decision.id} with the defaults ({', '.join(f'{k}={v}' for k, v in answers.items())})"
+    shown = "" if decision.secret else f" ({', '.join(f'{k}={v}' for k, v in answers.items())})"
+    why = f"answers {decision.id} with the defaults{shown}"
     return BotMove(Answer(decision_id=decision.id, answers=answers), (why,))
 
 
