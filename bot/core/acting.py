@@ -8,6 +8,7 @@ without typing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -22,6 +23,7 @@ from engine.core import (
     Args,
     Command,
     DiceRolled,
+    Event,
     Game,
     LegalAction,
     RulesError,
@@ -96,18 +98,33 @@ def answer(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, use
     return Output(text=reply.text, to=user if reply.private else None, pictures=pictures, picks=picks)
 
 
-def preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation) -> Output:
+def preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation, note: str = "") -> Output:
     """What ``command`` would do, tried on a copy and shown to its author with the path drawn; a command
     that rolls dice is never previewed (the preview would show the dice before they count)."""
     twin = game.clone()
     events = twin.apply(command, actor)
     if any(isinstance(event.body, DiceRolled) for event in events):
         raise CommandLineError(f"{invocation.name} rolls dice, so it cannot be previewed; run it directly")
-    lines = [event.body.describe() for event in events if event.audience.is_public]
+    lines = public_lines(events)
     overlays = twin.system.board_update(events) or ()
-    return Output(text="Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
+    return Output(text=f"{note}Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
                   pictures=board_picture(twin, overlays, name="preview.png"),
-                  confirm=replace(invocation, built_at_seq=game.seq, menu=False))
+                  confirm=replace(invocation, built_at_seq=game.seq, menu=False, expect=tuple(lines)))
+
+
+def public_lines(events: Sequence[Event]) -> list[str]:
+    """What the table would read of these events."""
+    return [line for event in events if event.audience.is_public if (line := event.body.describe())]
+
+
+def still_the_same(game: Game[Any], command: Command, actor: Actor, expect: tuple[str, ...]) -> bool:
+    """Whether a command previewed before the game moved on is still legal and still says the same in public
+    (an unrelated roll does not spoil a previewed move)."""
+    try:
+        events = game.preview(command, actor)
+    except RulesError:
+        return False
+    return tuple(public_lines(events)) == expect
 
 
 # -- menus -----------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from bot.core.outbox import durable, with_ids
 from bot.core.outputs import Output
 from bot.core.pace import PACES
 from bot.core.parsing import CommandLineError
+from bot.core.pictures import board_picture
 from bot.core.storage import GameRepository, StoredGame
 from engine.core import BOT_USER, Actor, Game, GameSetup, OptionValue, SideId, System, UserId
 from engine.dice import commitment
@@ -78,7 +79,10 @@ class Creation:
         game, seed = self._start(user, options, seats)
         self._counter += 1
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
-        outputs = [replace(o, table=table, game_id=game_id) for o in announce(game, game.log)]
+        overlays = game.system.board_update(game.log)
+        told = (announce(game, game.log) if overlays is None
+                else announce(game, game.log, pictures=lambda: board_picture(game, overlays)))
+        outputs = [replace(o, table=table, game_id=game_id) for o in told]
         queued = durable(table, user, outputs)
         ids = await self._repository.create(
             StoredGame(game_id, table, game.setup, seed, game.records(), game.is_over()),

@@ -44,6 +44,7 @@ class Invocation:
     built_at_seq: int | None = None  # set by buttons and confirmations: refused once the game moved on
     menu: bool = False  # picked from a menu: the options still missing are offered as menus too
     side: SideId | None = None  # the side it acts for, when a menu offered it for one side of several held
+    expect: tuple[str, ...] | None = None  # a preview's public lines: its Confirm still applies if they stay so
 
     @property
     def name(self) -> str:

@@ -157,6 +157,13 @@ class TableService:
             return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
         assert action.build is not None
         command = action.build(args)
+        if invocation.expect is not None and invocation.built_at_seq not in (None, game.seq):
+            # A preview's Confirm after the game moved on: it applies if it still says the same, else look again.
+            if not acting.still_the_same(game, command, actor, invocation.expect):
+                fresh = replace(invocation, built_at_seq=None, expect=None)
+                moved_on = "The game moved on since that preview; here it is again. "
+                return self._tagged(stored, [acting.preview(game, command, actor, fresh, moved_on)])
+            invocation = replace(invocation, built_at_seq=game.seq)
         if invocation.built_at_seq is not None:  # a button or a preview's Confirm: stale once the game moved on
             command = replace(command, built_at_seq=invocation.built_at_seq)
         if preview and action.preview and game.system.disclosure(game.state, viewer).distances:

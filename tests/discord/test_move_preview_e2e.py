@@ -72,15 +72,27 @@ async def test_adjust_opens_the_destination_and_previews_again(table: Table) -> 
     assert "expired" in refusal.data["content"], "the adjusted preview's first Confirm is gone"
 
 
-async def test_a_preview_confirmed_after_the_game_moved_on_is_refused(table: Table) -> None:
+async def test_an_unrelated_roll_does_not_spoil_a_previewed_move(table: Table) -> None:
     await _ready(table)
     _, preview = await _preview(table, "18,8")
     await table.do("roll", {"dice": "1d6"}, user="bob")
+    click = await table.standin.click(preview, _buttons(preview)["Confirm"])
+    await click.response()
+    moved = await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+    assert "18,8" in moved["content"], "still legal and the same in public: it applies"
+
+
+async def test_a_preview_that_would_now_say_otherwise_is_shown_again_not_applied(table: Table) -> None:
+    await _ready(table)
+    _, preview = await _preview(table, "18,8")
+    await table.do("model place", {"model": "A1", "at": "10,4"})
     count = len(table.texts())
     click = await table.standin.click(preview, _buttons(preview)["Confirm"])
     await click.response()
-    refusal = await click.wait_for(lambda: next((s for s in click.sent if s.kind == "followup"), None))
-    assert "moved on" in refusal.body["content"] or "stale" in refusal.body["content"].casefold()
+    again = await click.wait_for(lambda: next((s for s in click.sent if s.kind == "followup"), None))
+    text = again.body["content"]
+    assert text.startswith("The game moved on since that preview; here it is again. Preview: A1 moves") and \
+        "18,8" in text and "Confirm" in _buttons(again.body)
     assert len(table.texts()) == count, "nothing was applied"
 
 
