@@ -102,6 +102,7 @@ from engine.core.reactions import (
     open_window,
     pending_offer,
 )
+from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
 from engine.core.together import ChoiceLocked, ChoicesRevealed, Together, TogetherAsked, ask_together
@@ -218,6 +219,7 @@ __all__ = [
     "SideConceded",
     "SideId",
     "Source",
+    "Space",
     "StaleCommand",
     "System",
     "SystemSpec",
