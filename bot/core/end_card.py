@@ -37,7 +37,7 @@ def end_card(game: Game[Any]) -> str:
         _scores(view, game),
         _losses(game),
         _reveals(game),
-        _still_secret(view),
+        _still_secret(view, game.system.spec.hidden_information),
         _seed(view, game),
     ]
     card = "\n".join(line for section in sections for line in section)
@@ -137,10 +137,10 @@ def _reveals(game: Game[Any]) -> list[str]:
     return lines
 
 
-def _still_secret(view: View) -> list[str]:
+def _still_secret(view: View, hidden: bool) -> list[str]:
     """How many cards each hand still hides, when the system shows hand sizes publicly; never which."""
     sizes = getattr(view, "hand_sizes", None)
-    if not isinstance(sizes, dict) or not any(sizes.values()):
+    if not hidden or not isinstance(sizes, dict) or not any(sizes.values()):
         return []
     held = ", ".join(f"side {side} {sizes[side]}" for side in view.sides if sizes.get(side))
     return [f"Never shown, and staying secret: cards left in hand ({held})."]

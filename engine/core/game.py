@@ -344,10 +344,18 @@ class LegalCommands(Generic[S]):
         self._actor = actor or Actor(user=holder or UserId(""), side=side)
 
     def __iter__(self) -> Iterator[Command]:
+        """The legal actions whose options are all given, as commands, in the game's order."""
         state = self._game.state
         if state.outcome is not None or state.pending or state.paused:
             return iter(())
-        return iter(tuple(self._game.system.legal_commands(state, self._side)))
+        found = []
+        for legal in self._game.system.legal_actions(state, self._side):
+            options = {**legal.options, **({"action": legal.name} if legal.name else {})}
+            try:
+                found.append(self._game.system.command(legal.verb, options))
+            except RulesError:
+                continue  # an action that still needs a choice from its player
+        return iter(found)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
@@ -129,10 +129,6 @@ class System(ABC, Generic[S]):
     def start(self, ctx: Context[S]) -> None:
         """Emit the opening events (deal hands, start the first round); nothing by default."""
 
-    def setup_steps(self) -> tuple[str, ...]:
-        """The names of the steps before play, in order, for help texts."""
-        return ()
-
     def settings(self) -> tuple[Setting, ...]:
         """The choices ``/game new`` offers for this game (a map, a scenario, a size, a mode)."""
         return ()
@@ -207,10 +203,6 @@ class System(ABC, Generic[S]):
         """What to draw over the board after these events (a movement path), or ``None`` when they did not
         change the board, so no new picture is posted."""
         return None
-
-    def legal_commands(self, state: S, side: SideId) -> Iterable[Command]:
-        """The enumerable commands ``side`` may issue now, in a stable order; empty if it cannot act."""
-        return ()
 
     def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
         """Carry on after a decision of this system was answered."""

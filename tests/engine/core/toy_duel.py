@@ -25,6 +25,7 @@ from engine.core import (
     GameSetup,
     IllegalCommand,
     InvalidCommand,
+    LegalAction,
     Option,
     SideId,
     System,
@@ -192,10 +193,10 @@ class SecretDuel(System[DuelState]):
         return (Action(("hand", "add"), "Choose your secret hand of three cards", options=("card",),
                        required=("card",), build=_choose_hand),)
 
-    def legal_commands(self, state: DuelState, side: SideId) -> tuple[Command, ...]:
+    def legal_actions(self, state: DuelState, side: SideId) -> tuple[LegalAction, ...]:
         if side in state.hands:
             return ()
-        return (ChooseHand(cards=(1, 2, 3)),)
+        return (LegalAction(("hand", "add"), "Choose the hand 1, 2, 3", options={"card": "1,2,3"}),)
 
     def _next_round(self, ctx: Context[DuelState]) -> None:
         if ctx.state.round >= ROUNDS:
