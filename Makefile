@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+fuzz: $(STAMP)  ## the command-surface fuzz, long: hundreds of hostile examples per command, game and table state
+	SKIRMISH_FUZZ=long $(BIN)/pytest tests/fuzz -p no:cacheprovider
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -31,7 +31,7 @@ from bot.core.queries import answer_query, status_line, viewer_for
 from bot.core.registry import Registry, Route, Suggest
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
 from bot.core.text import clean_player_text
-from engine.core import Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
+from engine.core import BOT_USER, Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
 from engine.dice import NotationError, Roller, new_seed, roll_expression
 from engine.schema import DataError
 
@@ -80,6 +80,8 @@ class TableService:
         invocation that confirms it (stamped with the state it was previewed on)."""
         try:
             invocation = _cleaned(invocation)
+            if user == BOT_USER:
+                raise CommandLineError("nobody types for the bot's seat: the table plays it after each command")
             side = side or invocation.side
             spec = self.registry.find(invocation.path)
             if spec is None:

@@ -283,6 +283,9 @@ def _pass_ahead(ctx: Context[Any], command: PassAhead) -> None:
 
 
 def _roll(ctx: Context[Any], command: RollDice) -> None:
+    if not ctx.actor.host and not ctx.state.sides_of(ctx.actor.user):
+        raise NotYourTurn("only the game's players roll into its log; watch, or join a side with /game join",
+                          verb=command.verb)
     try:
         result = roll_expression(command.expression, ctx.roller)
     except NotationError as error:

@@ -75,7 +75,7 @@ def default_facing(state: TableState, at: Point) -> float:
 
 def _acted_by(ctx: Ctx, side: SideId) -> str | None:
     """Who is touching ``side``'s model, when that is not its own player: the host, or another side."""
-    if ctx.state.controller(side) == ctx.actor.user:
+    if ctx.state.holds(ctx.actor.user, side):
         return None
     held = ctx.state.sides_of(ctx.actor.user)
     return f"side {held[0]}" if held and not ctx.actor.host else "the host"

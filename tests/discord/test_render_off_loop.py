@@ -103,6 +103,7 @@ async def pooled(request: pytest.FixtureRequest, standin: StandIn, tmp_path: Pat
 async def _ready_to_move(table: Table) -> None:
     await table.do("game new", {"system": "freeplay", "map": "crossroads", "thread": False})
     await table.do("force load", {"name": "Red Company", "side": "A"})
+    await table.do("game join", {"side": "B"}, user="bob")
 
 
 async def test_the_deferral_goes_out_before_a_slow_render_ends(pooled: PooledTable, renderer: HeldRenderer) -> None:
