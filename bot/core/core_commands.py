@@ -3,7 +3,9 @@ the engine's core command; a game's own actions are built by the game (``bot.cor
 
 from __future__ import annotations
 
-from bot.core.parsing import Invocation
+import re
+
+from bot.core.parsing import CommandLineError, Invocation
 from engine.core import (
     Answer,
     AssignSeat,
@@ -27,6 +29,8 @@ from engine.core import (
 )
 
 __all__ = ["core_command"]
+
+_WHOLE = re.compile(r"-?[0-9]+")  # ASCII digits only: "²" is a digit to str.isdigit, not to int()
 
 
 def core_command(invocation: Invocation) -> Command:
@@ -56,7 +60,7 @@ def core_command(invocation: Invocation) -> Command:
         case ("roll",):
             return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
         case ("dice", "rig"):
-            values = tuple(int(v) if v.strip().lstrip("-").isdigit() else v.strip()
+            values = tuple(int(v) if _WHOLE.fullmatch(v.strip()) else v.strip()
                            for v in str(options["values"]).split(",") if v.strip())
             return RigDice(values=values)
         case ("pass",):
@@ -78,6 +82,11 @@ def _answer(decision: str, choice: str, built_at: int | None) -> Answer:
     """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
     if "=" not in choice:
         return Answer(decision_id=decision, choice=choice.strip(), built_at_seq=built_at)
-    pairs = (part.split("=", 1) for part in choice.split(";") if part.strip())
-    return Answer(decision_id=decision, answers={key.strip(): value.strip() for key, value in pairs},
-                  built_at_seq=built_at)
+    answers: dict[str, str] = {}
+    for part in (part for part in choice.split(";") if part.strip()):
+        key, equals, value = part.partition("=")
+        if not equals or not key.strip():
+            raise CommandLineError(f"choice:{choice[:40]} mixes parts and plain answers; write part=answer;part=answer "
+                                   "(or one plain answer for a one-part decision)")
+        answers[key.strip()] = value.strip()
+    return Answer(decision_id=decision, answers=answers, built_at_seq=built_at)

@@ -183,6 +183,8 @@ def test_every_command_with_hostile_values(path: tuple[str, ...], spec: CommandS
     @example(("alice", "/terrain add kind:lava shape:rect:1,1,2,2"))
     @example(("carol", "/roll dice:1d6"))
     @example(("alice", "/game export every:heading"))
+    @example(("alice", "/dice rig values:²"))
+    @example(("alice", "/game force decision:nan choice:0;="))
     def check(case: tuple[str, str]) -> None:
         user, line = case
         try:
