@@ -196,6 +196,10 @@ def _dice(dice: diceast.Dice, operation: object, text: str) -> _Dice:
     match operation:
         case diceast.SetOperator(op="k" | "p" as op, sels=[diceast.SetSelector(cat="h" | "l" as cat, num=number)]):
             highest = cat == "h"
+            if number > dice.num:
+                word = "keep" if op == "k" else "drop"
+                raise NotationError(text, f"{operation} would {word} {number} of {dice.num} dice; {word} at most "
+                                          f"{dice.num}, e.g. {dice.num}d{sides}{op}{cat}{max(1, dice.num - 1)}")
             if op == "p":  # dropping the lowest n keeps the highest count - n
                 number, highest = dice.num - min(number, dice.num), not highest
             return _Dice(dice.num, sides, min(number, dice.num), highest=highest, rule=str(operation))
