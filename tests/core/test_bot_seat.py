@@ -1,0 +1,47 @@
+"""The bot's seat: the table plays it after each command, logs its moves as the bot's with its reasons, and stops
+a bot that would go on forever, telling the table."""
+
+from __future__ import annotations
+
+from bot.core.driver import MAX_AUTO_STEPS
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from engine.core import BotReasoned, Command, Context, SideId, UserId
+from tests.commands import parse_line
+from tests.toys.tally import Score, Scored, Tally, TallyState
+
+
+class EndlessTally(Tally):
+    """A broken game for this test: the bot's side keeps the turn whatever it does, and nobody ever wins."""
+
+    def handle(self, ctx: Context[TallyState], command: Command) -> None:
+        assert isinstance(command, Score)
+        side = ctx.acting_side()
+        keeps = ctx.state.setup.sides[1]
+        ctx.emit(Scored(side=side, amount=0, next_side=keeps if side == keeps else ctx.state.next_in_play(side)))
+
+    def outcome(self, state: TallyState) -> None:
+        return None
+
+
+async def test_the_bot_plays_its_side_after_each_command_with_its_reasons_public() -> None:
+    service = TableService(MemoryRepository(), {"tally": Tally})
+    await service.execute("t", UserId("alice"), parse_line("/game new system:tally bot:B"))
+    said = await service.execute("t", UserId("alice"), parse_line("/act action:score amount:2"))
+    game = service.live_game("t")
+    assert game is not None and game.state.active_side == SideId("A"), "the bot took its turn; A plays again"
+    reasoned = [e for e in game.log if isinstance(e.body, BotReasoned)]
+    assert reasoned and reasoned[-1].audience.everyone and reasoned[-1].body.side == "B"
+    assert any(o.text.startswith("The bot plays side B: takes the first legal action: /act action:score")
+               for o in said if o.to is None)
+    assert any("takes the first legal action" in line for line in reasoned[-1].body.working())
+
+
+async def test_a_bot_that_never_hands_the_turn_back_is_stopped_and_the_table_told() -> None:
+    service = TableService(MemoryRepository(), {"tally": EndlessTally})
+    await service.execute("t", UserId("alice"), parse_line("/game new system:tally bot:B"))
+    said = await service.execute("t", UserId("alice"), parse_line("/act action:score amount:1"))
+    game = service.live_game("t")
+    assert game is not None
+    assert sum(isinstance(e.body, BotReasoned) for e in game.log) == MAX_AUTO_STEPS
+    assert any(f"made {MAX_AUTO_STEPS} moves on its own" in o.text and "/game seat" in o.text for o in said)
