@@ -43,7 +43,7 @@ def percentile(samples: list[float], fraction: float) -> float:
 
 async def run(service: TableService, user: UserId, line: str) -> bool:
     """Run one line; False when it was refused (a spot taken by another base)."""
-    outputs = await service.execute(TABLE, user, parse_command_line(line))
+    outputs = await service.execute(TABLE, user, parse_command_line(line, service.registry))
     return not any(output.error for output in outputs)
 
 
@@ -72,13 +72,27 @@ async def build() -> tuple[GameMaster, int]:
     return GameMaster(service, pool=None, hash_file=None), len(board.models) if board else 0
 
 
+ASKED: dict[Suggest, tuple[tuple[str, ...], str, dict[str, str]]] = {
+    Suggest.SYSTEM: (("game", "new"), "system", {}),
+    Suggest.SETTING: (("game", "new"), "map", {"system": "freeplay"}),
+    Suggest.SIDE: (("game", "join"), "side", {}),
+    Suggest.MODEL: (("board",), "zoom", {}),
+    Suggest.DECISION: (("decide",), "decision", {}),
+    Suggest.TRIGGER: (("pass",), "until", {}),
+    Suggest.ACTION: (("move",), "to", {"model": "A1"}),  # suggested moves: the costliest answer
+}
+"""For each kind, the option that asks for it: the command's path, the option, what is filled already."""
+
+
 async def time_kind(client: GameMaster, kind: Suggest, user: UserId) -> tuple[list[float], int]:
-    interaction: Any = SimpleNamespace(channel_id=int(TABLE), user=SimpleNamespace(id=int(user)))
+    path, option, filled = ASKED[kind]
+    interaction: Any = SimpleNamespace(channel_id=int(TABLE), user=SimpleNamespace(id=int(user)),
+                                       namespace=list(filled.items()))
     samples, offered = [], 0
     for typed in TYPED:
         for _ in range(RUNS // len(TYPED)):
             started = time.perf_counter()
-            choices = await client._suggest(interaction, kind, typed)
+            choices = await client._suggest(interaction, path, option, kind, typed)
             samples.append((time.perf_counter() - started) * 1000)
         offered = max(offered, len(choices))
     return samples, offered

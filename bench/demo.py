@@ -26,7 +26,8 @@ BUDGET_S = 5.0
 
 async def one_demo(service: TableService, table: str) -> float:
     started = time.perf_counter()
-    outputs = await service.execute(table, UserId("alice"), parse_command_line("/game demo system:freeplay"))
+    demo = parse_command_line("/game demo system:freeplay", service.registry)
+    outputs = await service.execute(table, UserId("alice"), demo)
     pictures = [picture for output in outputs for picture in output.pictures]
     if any(output.error for output in outputs) or not pictures:
         raise SystemExit(f"the demo failed: {[o.text for o in outputs if o.error]}")

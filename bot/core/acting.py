@@ -34,10 +34,12 @@ from engine.core import (
 )
 from engine.schema import Catalogue
 
-__all__ = ["MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+__all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
 
 MENU_LIMIT = 25
 """Discord shows at most 25 options in a select."""
+ANSWER = ""
+"""``next_menu_option``'s word for "ask the action's own question": its picks carry the action on."""
 
 
 def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], Args]:
@@ -168,8 +170,12 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
 
 
 def next_menu_option(action: Action[Any], args: Args) -> str | None:
-    """The first option this action asks for by menu that is still missing."""
-    return next((option for option in action.menu if not args.has(option)), None)
+    """The first option this action asks for by menu that is still missing (``answer`` when the action's own
+    answer offers it best: ``/move`` without a destination lists routed, lettered suggestions)."""
+    missing = next((option for option in action.menu if not args.has(option)), None)
+    if missing is not None and missing == action.answer_without and action.answer is not None:
+        return ANSWER
+    return missing
 
 
 def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId, invocation: Invocation,

@@ -152,6 +152,8 @@ class TableService:
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         if invocation.menu:
             missing = acting.next_menu_option(action, args)
+            if missing == acting.ANSWER:
+                return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
             if missing is not None:
                 return self._tagged(stored, [acting.option_menu(game, action, args, viewer, actor.user, invocation,
                                                                 missing)])

@@ -40,6 +40,7 @@ async def test_free_measuring_previews_and_suggests() -> None:
     (preview,) = await service.execute("t", ALICE, parse_line("/move model:A1 to:toward O1 3"), preview=True)
     assert preview.confirm is not None and preview.text.startswith("Preview: A1 moves")
     choices = service.suggestions("t", ALICE, ("move",), "to", Suggest.ACTION, "", {"model": "A1"})
-    assert choices and choices[0].shown.startswith("A) ")
+    values = [choice.value for choice in choices]
+    assert values[:2] == ["toward O1 max", "toward O2 max"] and "contact B1" in values
     (measured,) = await service.execute("t", ALICE, parse_line("/measure from:A1 to:O1"))
     assert not measured.error and measured.text.startswith("A1 to O1: ")
