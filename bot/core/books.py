@@ -59,9 +59,11 @@ class GameBook:
         return (await self.load(table))[1]
 
     async def game_of(self, stored: StoredGame) -> Game[Any]:
-        """The live game for a stored one, replayed the first time it is used (from its latest snapshot)."""
+        """The live game for a stored one, replayed the first time it is used (from its latest snapshot) and
+        again when ``stored`` is ahead of it: another process appended since. (A cache ahead of ``stored`` holds
+        this process's own command, applied while ``stored`` was read: it stays.)"""
         game = self._live.get(stored.game_id)
-        if game is None:
+        if game is None or game.seq < stored.seq:
             system = self._systems.get(stored.setup.system)
             snapshot = await self._repository.latest_snapshot(stored.game_id)
             game = (Game.from_records(system, stored.setup, stored.seed, stored.records) if snapshot is None

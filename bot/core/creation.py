@@ -74,8 +74,8 @@ class Creation:
         return Game.start(system, setup, seed, seats=seats), seed
 
     async def new_game(self, table: str, user: UserId, options: Mapping[str, OptionValue],
-                       seats: Mapping[SideId, UserId] | None = None) -> list[Output]:
-        """Start a game at ``table`` and store it with its first messages."""
+                       seats: Mapping[SideId, UserId] | None = None, *, guild: int | None = None) -> list[Output]:
+        """Start a game at ``table`` (in Discord guild ``guild``, if any) and store it with its first messages."""
         game, seed = self._start(user, options, seats)
         self._counter += 1
         game_id = f"{table}-{self._counter}-{hashlib.sha256(seed.encode()).hexdigest()[:6]}"
@@ -85,7 +85,7 @@ class Creation:
         outputs = [replace(o, table=table, game_id=game_id) for o in told]
         queued = durable(table, user, outputs)
         ids = await self._repository.create(
-            StoredGame(game_id, table, game.setup, seed, game.records(), game.is_over()),
+            StoredGame(game_id, table, game.setup, seed, game.records(), game.is_over(), guild),
             outbox=[item for _, item in queued])
         self._book.remember(table, game_id, game)
         outputs = with_ids(outputs, queued, ids)
@@ -94,12 +94,12 @@ class Creation:
             outputs += await self._committer.driver.settle(stored, game)
         return outputs
 
-    async def demo(self, table: str, user: UserId, system_name: str) -> list[Output]:
+    async def demo(self, table: str, user: UserId, system_name: str, guild: int | None = None) -> list[Output]:
         """A ready practice table at once: the system's demo settings and set-up, every side the asker's
         (rigged dice allowed, every rigged roll marked)."""
         system = self._systems.get(system_name)
         options: dict[str, OptionValue] = {"system": system.spec.name, "practice": True, **system.demo_settings()}
-        outputs = await self.new_game(table, user, options)
+        outputs = await self.new_game(table, user, options, guild=guild)
         stored, game = await self._book.load(table)
         host = Actor(user=user, host=True)
         for command in system.demo_commands(game.state):
@@ -108,7 +108,7 @@ class Creation:
 
     async def rematch(self, table: str, user: UserId) -> list[Output]:
         """The same game again: same settings and forces, every player moved to the next side, a new seed."""
-        _, old = await self._book.load(table)
+        old_stored, old = await self._book.load(table)
         if not old.is_over():
             raise CommandLineError("this game is still on; a rematch starts once it has ended "
                                    "(/game concede or, for the host, /game end)")
@@ -120,7 +120,7 @@ class Creation:
         options: dict[str, OptionValue] = {
             **{key: value for key, value in old.setup.options.items() if isinstance(value, str | int | float | bool)},
             "system": old.setup.system, "practice": old.setup.practice, "players": len(sides)}
-        outputs = await self.new_game(table, user, options, seats)
+        outputs = await self.new_game(table, user, options, seats, guild=old_stored.guild)
         stored, game = await self._book.load(table)
         host = Actor(user=user, host=True)
         for command in game.system.rematch_commands(old.log):

@@ -15,6 +15,7 @@ from bot.core.commit import Committer
 from bot.core.deadlines import REMINDER, game_pace
 from bot.core.driver import AUTO_PASS
 from bot.core.outputs import Output
+from bot.core.shards import Shards
 from bot.core.storage import GameRepository, StoredGame
 from engine.core import Actor, ExpireDecision, Game, RulesError
 
@@ -25,8 +26,9 @@ _log = logging.getLogger(__name__)
 
 class Expiry:
     def __init__(self, repository: GameRepository, book: GameBook, committer: Committer,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], shards: Shards | None = None) -> None:
         self._repository = repository
+        self._shards = shards  # this process fires the deadlines of these shards' games only
         self._book = book
         self._committer = committer
         self._clock = clock
@@ -36,7 +38,7 @@ class Expiry:
         a required one is announced as late (the game waits for its owner or the host's /game force)."""
         now = self._clock()
         outputs: list[Output] = []
-        armed = await self._repository.deadlines()
+        armed = await self._repository.deadlines(self._shards)
         due_at = {(d.game_id, d.decision_id): d.due_at for d in armed}
         for deadline in armed:
             if deadline.due_at > now:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from bot.core.announce import announce_pending
 from bot.core.books import GameBook
 from bot.core.outputs import Output
+from bot.core.shards import Shards
 from bot.core.storage import GameRepository, OutboxItem, StoredGame
 from engine.core import UserId
 
@@ -44,13 +45,14 @@ def stamp(output: Output, stored: StoredGame, deadlines: Mapping[str, float | No
 class Outbox:
     """What is still to send, what went out, and the prompts a restart edits in place."""
 
-    def __init__(self, repository: GameRepository, book: GameBook) -> None:
+    def __init__(self, repository: GameRepository, book: GameBook, shards: Shards | None = None) -> None:
         self._repository = repository
         self._book = book
+        self._shards = shards  # this process sends the messages of these shards' games only
 
     async def unsent(self) -> list[Output]:
         """Committed messages not yet confirmed sent (after a crash): send them again, with the same nonce."""
-        return [Output.from_payload(row.payload, row.id) for row in await self._repository.unsent_outbox()]
+        return [Output.from_payload(row.payload, row.id) for row in await self._repository.unsent_outbox(self._shards)]
 
     async def sent(self, output: Output, channel: int, message_id: int) -> None:
         """Record that an outbox message went out; a decision notice is remembered so a restart edits it."""
@@ -64,9 +66,10 @@ class Outbox:
         """Each pending decision's public notice as it stands now, with the message that showed it
         (channel, message id): after a restart the front-end edits those messages in place."""
         found: list[tuple[Output, int, int]] = []
-        armed = {(d.game_id, d.decision_id): d.due_at for d in await self._repository.deadlines()}
+        armed = {(d.game_id, d.decision_id): d.due_at for d in await self._repository.deadlines(self._shards)}
         for summary in await self._repository.list_games():
-            stored = None if summary.ended else await self._repository.game(summary.game_id)
+            owned = self._shards is None or self._shards.owns(summary.guild)
+            stored = None if summary.ended or not owned else await self._repository.game(summary.game_id)
             if stored is None:
                 continue
             game = await self._book.game_of(stored)

@@ -29,6 +29,7 @@ from bot.core.outputs import Output
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.queries import answer_query, status_line, viewer_for
 from bot.core.registry import Registry, Route, Suggest
+from bot.core.shards import Shards
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
 from bot.core.text import clean_player_text
 from engine.core import BOT_USER, Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
@@ -48,9 +49,11 @@ class TableService:
 
     def __init__(self, repository: GameRepository, systems: Mapping[str, SystemFactory],
                  *, seed_source: Callable[[], str] = new_seed, clock: Callable[[], float] = time.time,
-                 pass_delay: Callable[[], float] = random_pass_delay) -> None:
+                 pass_delay: Callable[[], float] = random_pass_delay, shards: Shards | None = None) -> None:
         """``pass_delay`` is how long a pre-passed reaction offer waits before the table passes it (seconds;
-        0 passes at once, for a table without a clock such as the console)."""
+        0 passes at once, for a table without a clock such as the console). ``shards``: the gateway shards
+        this process serves; it sends the messages and fires the deadlines of their guilds' games only (None:
+        every game, one process)."""
         self.systems = HostedSystems(systems)
         self._repository = repository
         self._seed_source = seed_source
@@ -58,8 +61,8 @@ class TableService:
         self._committer = Committer(repository, self._book, clock)
         self._committer.driver = Driver(self._committer.run, self._committer.commit_only, clock, pass_delay)
         self._creation = Creation(repository, self.systems, self._book, self._committer, seed_source)
-        self._expiry = Expiry(repository, self._book, self._committer, clock)
-        self._outbox = Outbox(repository, self._book)
+        self._expiry = Expiry(repository, self._book, self._committer, clock, shards)
+        self._outbox = Outbox(repository, self._book, shards)
         self._autocomplete = Autocomplete(self.systems, self._book)
         self._acting_as: dict[tuple[str, UserId], SideId] = {}  # /game side: who acts for which side, by table
 
@@ -72,12 +75,13 @@ class TableService:
 
     async def execute(self, table: str, user: UserId, invocation: Invocation, *, manager: bool = False,
                       side: SideId | None = None, interaction_id: str | None = None,
-                      preview: bool = False) -> list[Output]:
+                      preview: bool = False, guild: int | None = None) -> list[Output]:
         """Run one invocation for ``user`` at ``table``; ``manager`` grants host rights (Manage Server);
         ``side`` says which side acts when the user holds several (a practice table); an
         ``interaction_id`` delivered twice applies once (the second time nothing is said). With
         ``preview`` an action its game previews is tried on a copy and shown to the user alone, with the
-        invocation that confirms it (stamped with the state it was previewed on)."""
+        invocation that confirms it (stamped with the state it was previewed on). A game created here records
+        ``guild``, the Discord guild of the table (None outside any), which decides the process that owns it."""
         try:
             invocation = _cleaned(invocation)
             if user == BOT_USER:
@@ -87,7 +91,7 @@ class TableService:
             if spec is None:
                 raise CommandLineError(f"{invocation.name[:40]} is not a command at this table; /help lists them")
             if spec.route is Route.SERVICE:
-                return await self._service_command(table, user, invocation)
+                return await self._service_command(table, user, invocation, guild)
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
             stored, game = await self._book.load(table)
@@ -112,13 +116,14 @@ class TableService:
                                 "nothing was changed. Try another way, or /undo what led here.",
                            to=user, error=True)]
 
-    async def _service_command(self, table: str, user: UserId, invocation: Invocation) -> list[Output]:
+    async def _service_command(self, table: str, user: UserId, invocation: Invocation,
+                               guild: int | None) -> list[Output]:
         options = invocation.options
         match invocation.path:
             case ("game", "new"):
-                return await self._creation.new_game(table, user, options)
+                return await self._creation.new_game(table, user, options, guild=guild)
             case ("game", "demo"):
-                return await self._creation.demo(table, user, str(options["system"]))
+                return await self._creation.demo(table, user, str(options["system"]), guild)
             case ("game", "rematch"):
                 return await self._creation.rematch(table, user)
             case ("game", "list"):

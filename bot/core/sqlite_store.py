@@ -19,6 +19,9 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot.core.migrations import latest, pending
+from bot.core.migrations.sqlite import SQLITE_MIGRATIONS
+from bot.core.shards import Shards
 from bot.core.storage import (
     ConcurrentUpdate,
     Deadline,
@@ -36,61 +39,9 @@ from engine.core import GameSetup
 
 __all__ = ["SCHEMA_VERSION", "SqliteRepository"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = latest(SQLITE_MIGRATIONS)
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process holding the file (a backup, the sqlite3 shell) before failing."""
-
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    # ordinal: creation order, which decides "the newest game of a table"; rowids may move on VACUUM.
-    """CREATE TABLE IF NOT EXISTS games (
-        game_id TEXT PRIMARY KEY,
-        ordinal INTEGER NOT NULL UNIQUE,
-        table_id TEXT NOT NULL,
-        system TEXT NOT NULL,
-        setup TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        ended INTEGER NOT NULL CHECK (ended IN (0, 1)),
-        created_at REAL NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS games_by_table ON games (table_id, ordinal)",
-    # Clustered by (game_id, seq): one game's log is read in one range scan. The key is the UNIQUE guard.
-    """CREATE TABLE IF NOT EXISTS events (
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        seq INTEGER NOT NULL CHECK (seq > 0),
-        kind TEXT NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)) WITHOUT ROWID""",
-    """CREATE TABLE IF NOT EXISTS snapshots (
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        seq INTEGER NOT NULL,
-        state TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq))""",
-    # AUTOINCREMENT: an outbox id is Discord's nonce and must never be handed out twice.
-    """CREATE TABLE IF NOT EXISTS outbox (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        created_at REAL NOT NULL,
-        destination TEXT NOT NULL CHECK (destination GLOB 'channel:?*' OR destination GLOB 'user:?*'),
-        payload TEXT NOT NULL,
-        sent_at REAL,
-        discord_message_id INTEGER)""",
-    "CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (id) WHERE sent_at IS NULL",
-    """CREATE TABLE IF NOT EXISTS interactions (
-        interaction_id TEXT PRIMARY KEY,
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        seen_at REAL NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS deadlines (
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        decision_id TEXT NOT NULL,
-        due_at REAL NOT NULL,
-        PRIMARY KEY (game_id, decision_id))""",
-    """CREATE TABLE IF NOT EXISTS messages (
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        kind TEXT NOT NULL,
-        channel INTEGER NOT NULL,
-        discord_message_id INTEGER NOT NULL,
-        PRIMARY KEY (game_id, kind))""",
-)
 
 _LAST_SEQ = ("SELECT coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.game_id), 0) "
              "FROM games g WHERE g.game_id = ?")
@@ -99,6 +50,14 @@ _LAST_SEQ = ("SELECT coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g
 def _dumps(value: object) -> str:
     """Strict, compact JSON: NaN or a non-JSON value raises before anything is written."""
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _owned(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """A condition on ``g`` (the games table) for the games of ``shards``' guilds, and its parameters."""
+    if shards is None:
+        return "1", ()
+    ids = sorted(shards.ids)
+    return (f"((coalesce(g.guild_id, 0) >> 22) % ?) IN ({', '.join('?' * len(ids))})", (shards.count, *ids))
 
 
 def _event_rows(game_id: str, records: Iterable[dict[str, Any]]) -> list[tuple[str, int, str, str]]:
@@ -148,15 +107,16 @@ class SqliteRepository:
         await self.close()
 
     async def _create_schema(self) -> None:
+        """Apply the migrations this file lacks (all of them to a new file), in one transaction."""
         async with self._transaction() as db:
-            for statement in _SCHEMA:
-                await db.execute(statement)
-            await db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)",
-                             (str(SCHEMA_VERSION),))
-            ((version,),) = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
-        if version != str(SCHEMA_VERSION):
-            raise RuntimeError(f"{self._path} has storage schema version {version}; this bot reads version "
-                               f"{SCHEMA_VERSION}")
+            await db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            found = await db.execute_fetchall("SELECT value FROM meta WHERE key = 'schema_version'")
+            applied = int(found[0][0]) if found else 0
+            for migration in pending(SQLITE_MIGRATIONS, applied, str(self._path)):
+                for statement in migration.statements:
+                    await db.execute(statement)
+            await db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                             (str(max(applied, SCHEMA_VERSION)),))
 
     def _connection(self) -> aiosqlite.Connection:
         if self._db is None:
@@ -202,9 +162,9 @@ class SqliteRepository:
                     raise TableBusy(f"this table already hosts game {existing_id} ({system}); "
                                     "end it first with /game end or /game concede")
             await db.execute(
-                "INSERT INTO games (game_id, ordinal, table_id, system, setup, seed, ended, created_at) "
-                "VALUES (?, (SELECT coalesce(max(ordinal), 0) + 1 FROM games), ?, ?, ?, ?, ?, ?)",
-                (game.game_id, game.table, game.setup.system, setup, game.seed, int(game.ended), now))
+                "INSERT INTO games (game_id, ordinal, table_id, guild_id, system, setup, seed, ended, created_at) "
+                "VALUES (?, (SELECT coalesce(max(ordinal), 0) + 1 FROM games), ?, ?, ?, ?, ?, ?, ?)",
+                (game.game_id, game.table, game.guild, game.setup.system, setup, game.seed, int(game.ended), now))
             await db.executemany("INSERT INTO events (game_id, seq, kind, record) VALUES (?, ?, ?, ?)", events)
             return await self._queue(db, messages)
 
@@ -219,14 +179,14 @@ class SqliteRepository:
     async def _one(self, where: str, key: str) -> StoredGame | None:
         async with self._reading() as db:
             rows = await db.execute_fetchall(
-                f"SELECT game_id, table_id, setup, seed, ended FROM games WHERE {where}", (key,))
+                f"SELECT game_id, table_id, setup, seed, ended, guild_id FROM games WHERE {where}", (key,))
             if not rows:
                 return None
-            ((game_id, table_id, setup, seed, ended),) = rows
+            ((game_id, table_id, setup, seed, ended, guild),) = rows
             records = await db.execute_fetchall("SELECT record FROM events WHERE game_id = ? ORDER BY seq",
                                                 (game_id,))
         return StoredGame(game_id, table_id, GameSetup.model_validate_json(setup), seed,
-                          [json.loads(record) for (record,) in records], bool(ended))
+                          [json.loads(record) for (record,) in records], bool(ended), guild)
 
     async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
                      outbox: Sequence[OutboxItem] = (), deadlines: DeadlineChanges | None = None,
@@ -279,14 +239,14 @@ class SqliteRepository:
         """Every stored game with its whole log, oldest first; start-up should prefer ``list_games``."""
         async with self._reading() as db:
             games = await db.execute_fetchall(
-                "SELECT game_id, table_id, setup, seed, ended FROM games ORDER BY ordinal")
+                "SELECT game_id, table_id, setup, seed, ended, guild_id FROM games ORDER BY ordinal")
             events = await db.execute_fetchall("SELECT game_id, record FROM events ORDER BY game_id, seq")
         logs: dict[str, list[dict[str, Any]]] = {}
         for game_id, record in events:
             logs.setdefault(game_id, []).append(json.loads(record))
         return [StoredGame(game_id, table, GameSetup.model_validate_json(setup), seed, logs.get(game_id, []),
-                           bool(ended))
-                for game_id, table, setup, seed, ended in games]
+                           bool(ended), guild)
+                for game_id, table, setup, seed, ended, guild in games]
 
     async def seen_interaction(self, interaction_id: str) -> bool:
         async with self._reading() as db:
@@ -297,11 +257,14 @@ class SqliteRepository:
         rows = await db.execute_fetchall("SELECT 1 FROM interactions WHERE interaction_id = ?", (interaction_id,))
         return bool(rows)
 
-    async def unsent_outbox(self) -> list[OutboxRow]:
-        """Committed messages not yet confirmed sent, oldest first: after a restart, send them again."""
+    async def unsent_outbox(self, shards: Shards | None = None) -> list[OutboxRow]:
+        """Committed messages not yet confirmed sent, oldest first: after a restart, send them again. With
+        ``shards``, only those of games in the shards' guilds."""
+        owned, params = _owned(shards)
         async with self._reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT id, game_id, destination, payload, created_at FROM outbox WHERE sent_at IS NULL ORDER BY id")
+                "SELECT o.id, o.game_id, o.destination, o.payload, o.created_at FROM outbox o "
+                f"JOIN games g ON g.game_id = o.game_id WHERE o.sent_at IS NULL AND {owned} ORDER BY o.id", params)
         return [OutboxRow(outbox_id, game_id, destination, json.loads(payload), created_at)
                 for outbox_id, game_id, destination, payload, created_at in rows]
 
@@ -321,9 +284,10 @@ class SqliteRepository:
         async with self._reading() as db:
             rows = await db.execute_fetchall(
                 "SELECT g.game_id, g.table_id, g.system, g.ended, "
-                "coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.game_id), 0) "
+                "coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.game_id), 0), g.guild_id "
                 "FROM games g ORDER BY g.ordinal")
-        return [GameSummary(game_id, table, system, bool(ended), seq) for game_id, table, system, ended, seq in rows]
+        return [GameSummary(game_id, table, system, bool(ended), seq, guild)
+                for game_id, table, system, ended, seq, guild in rows]
 
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         """Store the state as of ``seq`` (replacing one at the same seq); ``seq`` must be in the stored log."""
@@ -344,11 +308,13 @@ class SqliteRepository:
         row = next(iter(rows), None)
         return None if row is None else Snapshot(row[0], row[1])
 
-    async def deadlines(self) -> list[Deadline]:
-        """All armed deadlines, soonest first, to re-arm the timers at start-up."""
+    async def deadlines(self, shards: Shards | None = None) -> list[Deadline]:
+        """All armed deadlines (with ``shards``, of their games only), soonest first, to re-arm the timers."""
+        owned, params = _owned(shards)
         async with self._reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT game_id, decision_id, due_at FROM deadlines ORDER BY due_at, game_id, decision_id")
+                "SELECT d.game_id, d.decision_id, d.due_at FROM deadlines d JOIN games g ON g.game_id = d.game_id "
+                f"WHERE {owned} ORDER BY d.due_at, d.game_id, d.decision_id", params)
         return [Deadline(game_id, decision_id, due_at) for game_id, decision_id, due_at in rows]
 
     async def remember_message(self, game_id: str, kind: str, channel: int, message_id: int) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.core.shards import Shards
 from engine.core import GameSetup
 
 __all__ = ["ConcurrentUpdate", "Deadline", "DuplicateInteraction", "GameRepository", "GameSummary",
@@ -58,6 +59,7 @@ class GameSummary:
     system: str
     ended: bool
     seq: int
+    guild: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class StoredGame:
     seed: str
     records: list[dict[str, Any]] = field(default_factory=list)
     ended: bool = False
+    guild: int | None = None
+    """The Discord guild the game was created in (None outside any): decides which process owns it."""
 
     @property
     def seq(self) -> int:
@@ -104,7 +108,7 @@ class StoredGame:
 
 
 class GameRepository(Protocol):
-    """Everything the table service stores; a PostgreSQL backend would implement the same methods."""
+    """Everything the table service stores: in memory, SQLite (one process) or PostgreSQL (several)."""
 
     async def create(self, game: StoredGame, *, outbox: Sequence[OutboxItem] = ()) -> tuple[int, ...]:
         """Store a new game and queue its first messages; raise ``TableBusy`` if its table hosts an unfinished one."""
@@ -130,14 +134,14 @@ class GameRepository(Protocol):
     async def list_games(self) -> list[GameSummary]:
         """Every game without its log, oldest first: enough to choose which logs to read."""
 
-    async def unsent_outbox(self) -> list[OutboxRow]:
-        """Committed messages not yet confirmed sent, oldest first."""
+    async def unsent_outbox(self, shards: Shards | None = None) -> list[OutboxRow]:
+        """Committed messages not yet confirmed sent, oldest first; with ``shards``, only their games'."""
 
     async def mark_sent(self, outbox_id: int, message_id: int) -> None:
         """Record that a message went out; marking twice changes nothing."""
 
-    async def deadlines(self) -> list[Deadline]:
-        """Every armed decision deadline, soonest first."""
+    async def deadlines(self, shards: Shards | None = None) -> list[Deadline]:
+        """Every armed decision deadline, soonest first; with ``shards``, only their games'."""
 
     async def remember_message(self, game_id: str, kind: str, channel: int, message_id: int) -> None:
         """Remember which message shows ``kind`` (a prompt, the status) so a restart edits it."""
@@ -171,7 +175,7 @@ class MemoryRepository:
             raise TableBusy(f"this table already hosts game {existing.game_id} ({existing.setup.system}); "
                             "end it first with /game end or /game concede")
         self._games[game.game_id] = StoredGame(game.game_id, game.table, game.setup, game.seed,
-                                               list(game.records), game.ended)
+                                               list(game.records), game.ended, game.guild)
         return self._queue(game.game_id, outbox)
 
     async def current(self, table: str) -> StoredGame | None:
@@ -212,19 +216,24 @@ class MemoryRepository:
         return list(self._games.values())
 
     async def list_games(self) -> list[GameSummary]:
-        return [GameSummary(g.game_id, g.table, g.setup.system, g.ended, g.seq) for g in self._games.values()]
+        return [GameSummary(g.game_id, g.table, g.setup.system, g.ended, g.seq, g.guild) for g in self._games.values()]
 
-    async def unsent_outbox(self) -> list[OutboxRow]:
-        return [row for row_id, row in self._outbox.items() if row_id not in self._sent]
+    def _owned(self, game_id: str, shards: Shards | None) -> bool:
+        return shards is None or shards.owns(self._games[game_id].guild)
+
+    async def unsent_outbox(self, shards: Shards | None = None) -> list[OutboxRow]:
+        return [row for row_id, row in self._outbox.items()
+                if row_id not in self._sent and self._owned(row.game_id, shards)]
 
     async def mark_sent(self, outbox_id: int, message_id: int) -> None:
         if outbox_id not in self._outbox:
             raise KeyError(outbox_id)
         self._sent.add(outbox_id)
 
-    async def deadlines(self) -> list[Deadline]:
+    async def deadlines(self, shards: Shards | None = None) -> list[Deadline]:
         return sorted((Deadline(game_id, decision_id, due_at) for (game_id, decision_id), due_at
-                       in self._deadlines.items()), key=lambda d: (d.due_at, d.game_id, d.decision_id))
+                       in self._deadlines.items() if self._owned(game_id, shards)),
+                      key=lambda d: (d.due_at, d.game_id, d.decision_id))
 
     async def remember_message(self, game_id: str, kind: str, channel: int, message_id: int) -> None:
         self._messages[(game_id, kind)] = MessageRef(channel, message_id)

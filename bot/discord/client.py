@@ -196,7 +196,7 @@ class GameMaster(discord.Client):
         table_id = str(thread.id)
         outputs = await self.service.execute(table_id, user, Invocation(("game", "new"), options),
                                              manager=bool(interaction.permissions.manage_guild),
-                                             interaction_id=str(interaction.id))
+                                             interaction_id=str(interaction.id), guild=interaction.guild_id)
         for output in outputs:
             if output.to != user:
                 await self.delivery.send(output)
@@ -235,6 +235,6 @@ class GameMaster(discord.Client):
         manager = bool(interaction.permissions.manage_guild)
         outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
                                                            manager=manager, interaction_id=str(interaction.id),
-                                                           preview=preview)
+                                                           preview=preview, guild=interaction.guild_id)
         await self.delivery.reply(interaction, outputs)
         self._touch_status(table)

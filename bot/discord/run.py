@@ -12,27 +12,29 @@ from pathlib import Path
 import aiohttp
 import discord
 
+from bot.core.postgres_store import is_postgres_url
+from bot.core.repositories import StorageUnavailable, open_repository, redacted, storage_target
 from bot.core.service import TableService
-from bot.core.sqlite_store import SqliteRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from bot.discord.client import GameMaster
 
-__all__ = ["database_path", "run_bot"]
+__all__ = ["commands_hash_file", "run_bot"]
 
 _log = logging.getLogger(__name__)
 
 
-def database_path() -> Path:
-    """``SKIRMISH_DB`` or ``skirmish.sqlite3`` in the working directory."""
-    return Path(os.environ.get("SKIRMISH_DB", "skirmish.sqlite3"))
+def commands_hash_file(target: str) -> Path:
+    """Where the digest of the synced slash commands is kept: beside the SQLite file, or in the working
+    directory with PostgreSQL."""
+    return Path("skirmish.commands-hash") if is_postgres_url(target) else Path(target).with_suffix(".commands-hash")
 
 
-async def _serve(token: str, *, force_sync: bool, guild_id: int | None, db: Path) -> None:
-    repository = await SqliteRepository.open(db)
+async def _serve(token: str, *, force_sync: bool, guild_id: int | None, target: str) -> None:
+    repository = await open_repository(target)
     try:
         with ProcessPoolExecutor(max_workers=2) as pool:
             client = GameMaster(TableService(repository, SYSTEM_FACTORIES), pool=pool,
-                                hash_file=db.with_suffix(".commands-hash"), force_sync=force_sync, guild_id=guild_id)
+                                hash_file=commands_hash_file(target), force_sync=force_sync, guild_id=guild_id)
             async with client:
                 await client.start(token)
     finally:
@@ -42,10 +44,13 @@ async def _serve(token: str, *, force_sync: bool, guild_id: int | None, db: Path
 def run_bot(token: str, *, force_sync: bool = False) -> int:
     """Run until stopped; a refused token is one clear line, never a traceback (and never the token)."""
     guild = os.environ.get("DISCORD_GUILD_ID")
-    db = database_path()
-    _log.info("storing games in %s", db)
+    target = storage_target()
+    _log.info("storing games in %s", redacted(target))
     try:
-        asyncio.run(_serve(token, force_sync=force_sync, guild_id=int(guild) if guild else None, db=db))
+        asyncio.run(_serve(token, force_sync=force_sync, guild_id=int(guild) if guild else None, target=target))
+    except StorageUnavailable as error:
+        print(f"{error}: check SKIRMISH_DB and that the server is running.", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN (in the environment or .env).", file=sys.stderr)
         return 2

@@ -5,6 +5,7 @@ The clock is a variable here, so a deadline passing is a plain assignment, not a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -223,16 +224,41 @@ async def test_the_host_forces_a_required_decision_and_nobody_else_may(service: 
     assert game is not None and not game.pending
 
 
-async def test_a_command_built_on_a_stale_game_is_refused_and_the_next_one_works(
+async def test_a_game_another_process_moved_on_is_reloaded_before_the_next_command(
     service: TableService, repository: MemoryRepository
 ) -> None:
     await two_player_freeplay(service)
     other = TableService(repository, SYSTEM_FACTORIES)  # a second process on the same storage
     assert await other.game_at("t1") is not None
     await run(service, ALICE, "/note text:first")
+    again = await other.execute("t1", BOB, parse_line("/note text:second"))
+    assert any(o.to is None and "second" in o.text for o in again)
+    stored = await repository.current("t1")
+    assert stored is not None and sum(r["kind"] == "freeplay.note" for r in stored.records) == 2
+    mine, theirs = await service.game_at("t1"), await other.game_at("t1")
+    assert mine is not None and theirs is not None and mine.seq == theirs.seq == stored.seq
+
+
+async def test_a_command_overtaken_between_its_read_and_its_commit_is_refused_and_the_next_one_works(
+    service: TableService, repository: MemoryRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await two_player_freeplay(service)
+    other = TableService(repository, SYSTEM_FACTORIES)  # a second process on the same storage
+    read = repository.current
+    overtaken: list[bool] = []
+
+    async def read_then_overtaken(table: str) -> Any:
+        stored = await read(table)
+        stored = None if stored is None else replace(stored, records=list(stored.records))  # as read from disk
+        if not overtaken:  # the first process commits while the second is still working on what it read
+            overtaken.append(True)
+            await run(service, ALICE, "/note text:first")
+        return stored
+
+    monkeypatch.setattr(repository, "current", read_then_overtaken)
     (refusal,) = await other.execute("t1", BOB, parse_line("/note text:second"))
     assert refusal.error and refusal.text.startswith("Another command reached this game first")
-    stored = await repository.current("t1")
+    stored = await read("t1")
     assert stored is not None and sum(r["kind"] == "freeplay.note" for r in stored.records) == 1
     again = await other.execute("t1", BOB, parse_line("/note text:second"))
     assert any(o.to is None and "second" in o.text for o in again)
