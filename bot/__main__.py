@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from bot.core.shards import Shards, parse_shards
+
 __all__ = ["discord_token", "main"]
 
 
@@ -26,6 +28,18 @@ def discord_token() -> str | None:
     return os.environ.get("DISCORD_TOKEN") or _token_from_env_file()
 
 
+def _shards(parser: argparse.ArgumentParser, ids: str | None, count: int | None) -> Shards | None:
+    """``--shards`` and ``--shard-count`` together, or neither (one process serves every guild)."""
+    if ids is None and count is None:
+        return None
+    if ids is None or count is None:
+        parser.error("--shards and --shard-count go together, e.g. --shards 0-3 --shard-count 8")
+    try:
+        return parse_shards(ids, count)
+    except ValueError as error:
+        parser.error(str(error))
+
+
 def main(argv: list[str] | None = None) -> int:
     from bot.console.app import add_arguments, run_console
 
@@ -34,17 +48,21 @@ def main(argv: list[str] | None = None) -> int:
     add_arguments(commands.add_parser("console", help="play a table offline, interactively or from a script"))
     bot = commands.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     bot.add_argument("--sync", action="store_true", help="sync the slash commands even if they did not change")
+    bot.add_argument("--shards", metavar="IDS", help="serve only these gateway shards, e.g. 0-3 (with --shard-count; "
+                     "several processes on one PostgreSQL, see docs/scaling.md)")
+    bot.add_argument("--shard-count", metavar="N", type=int, help="the total number of shards across all processes")
     parser.add_argument("--sync", action="store_true", help="with a token: sync the slash commands now")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.mode == "console":
         return run_console(args)
+    shards = _shards(parser, getattr(args, "shards", None), getattr(args, "shard_count", None))
     token = discord_token()
     if token:
         from bot.discord.run import run_bot
 
         logging.getLogger().setLevel(logging.INFO)
-        return run_bot(token, force_sync=args.sync)
+        return run_bot(token, force_sync=args.sync, shards=shards)
     if args.mode == "bot":
         print("DISCORD_TOKEN is not set (neither in the environment nor in .env); the bot cannot start.",
               file=sys.stderr)

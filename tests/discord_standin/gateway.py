@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .payloads import Payload
+from .sharding import INVALID_SHARD, serves
 from .world import World
 
 __all__ = ["Gateway", "GatewaySession", "Intent"]
@@ -42,6 +43,7 @@ class GatewaySession:
         self.ws: web.WebSocketResponse | None = ws
         self.sequence = 0
         self.intents = 0
+        self.shard: tuple[int, int] | None = None  # (id, count) from IDENTIFY; None: unsharded, gets everything
         self.ready = False
         self.resumable = False
         self.session_id = secrets.token_hex(16)
@@ -140,10 +142,17 @@ class Gateway:
             return
         session.intents = int(data.get("intents", 0))
         world = self.world
+        if "shard" in data:
+            shard_id, count = (int(n) for n in data["shard"])
+            if not 0 <= shard_id < count:
+                await session.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")  # type: ignore[union-attr]
+                return
+            session.shard = (shard_id, count)
+        guilds = [g for g in world.guild_names if serves(session.shard, g)]
         ready = {
             "v": 10,
             "user": {**world.bot_user, "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": world.guild_id, "unavailable": True}],
+            "guilds": [{"id": guild_id, "unavailable": True} for guild_id in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
@@ -158,7 +167,8 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await session.send(DISPATCH, ready, "READY")
-        await session.send(DISPATCH, world.guild_payload(), "GUILD_CREATE")
+        for guild_id in guilds:
+            await session.send(DISPATCH, world.guild_payload(guild_id), "GUILD_CREATE")
         session.ready = True
         world.notifier.changed()
 
@@ -175,8 +185,10 @@ class Gateway:
         await session.send(DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
 
     async def dispatch(self, event: str, data: Payload, *, intent: int | None = None) -> int:
-        """Send to every session that asked for ``intent`` (dropped ones keep it for RESUME); returns how many."""
-        sessions = [s for s in self.sessions if s.ready and (s.live or s.resumable)]
+        """Send to every session that asked for ``intent`` and serves the event's guild (DMs: shard 0); dropped ones
+        keep it for RESUME. Returns how many."""
+        guild_id = data.get("guild_id")
+        sessions = [s for s in self.sessions if s.ready and (s.live or s.resumable) and serves(s.shard, guild_id)]
         targets = [s for s in sessions if intent is None or s.intents & intent]
         for session in targets:
             await session.send(DISPATCH, data, event)

@@ -110,13 +110,14 @@ def interaction(
     if channel["type"] == 1:
         payload.update(user=invoker, context=1, authorizing_integration_owners={"0": "0"})
     else:
+        guild_id = channel.get("guild_id", world.guild_id)
         payload.update(
-            guild_id=world.guild_id,
-            guild={"id": world.guild_id, "locale": "en-US", "features": []},
+            guild_id=guild_id,
+            guild={"id": guild_id, "locale": "en-US", "features": []},
             guild_locale="en-US",
             member=world.member(invoker["id"], with_permissions=True),
             context=0,
-            authorizing_integration_owners={"0": world.guild_id},
+            authorizing_integration_owners={"0": guild_id},
         )
     if message is not None:
         payload["message"] = message

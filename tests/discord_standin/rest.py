@@ -67,7 +67,7 @@ class Rest:
         data: Payload = {"url": self.standin.gateway.url}
         if request.path.endswith("/bot"):
             limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-            data.update(shards=1, session_start_limit=limit)
+            data.update(shards=self.world.shard_count, session_start_limit=limit)
         return json_response(data)
 
     # -- application commands --------------------------------------------------------------------------------
@@ -120,15 +120,16 @@ class Rest:
     # -- guild, channels, users ------------------------------------------------------------------------------
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        if request.match_info["guild_id"] != self.world.guild_id:
+        if request.match_info["guild_id"] not in self.world.guild_names:
             return error(404, 10004, "Unknown Guild")
-        guild = self.world.guild_payload()
+        guild = self.world.guild_payload(request.match_info["guild_id"])
         return json_response({k: v for k, v in guild.items() if k not in ("members", "channels", "threads")})
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        if request.match_info["guild_id"] != self.world.guild_id:
+        guild_id = request.match_info["guild_id"]
+        if guild_id not in self.world.guild_names:
             return error(404, 10004, "Unknown Guild")
-        return json_response([c for c in self.world.channels.values() if c["type"] == 0])
+        return json_response([c for c in self.world.channels.values() if c["type"] == 0 and c["guild_id"] == guild_id])
 
     async def get_member(self, request: web.Request) -> web.Response:
         member = self.world.members.get(request.match_info["user_id"])

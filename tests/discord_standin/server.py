@@ -20,6 +20,7 @@ from .interactions import InjectedInteraction
 from .payloads import Payload
 from .records import Request, Sent
 from .rest import build_routes
+from .sharding import serves
 from .wire import API, record_requests
 from .world import EPHEMERAL, ChannelRef, UserRef, World
 
@@ -42,8 +43,12 @@ class StandIn:
         channels: tuple[str, ...] = ("general", "battle", "log"),
         players: tuple[str, ...] = ("alice", "bob", "carol"),
         response_deadline: float | None = 3.0,
+        shard_count: int = 1,
     ) -> None:
+        """``shard_count``: the shards GET /gateway/bot recommends; guilds and DMs are routed to shards by Discord's
+        rule (``sharding.py``)."""
         self.world = World(token=token, channel_names=channels, player_names=players)
+        self.world.shard_count = shard_count
         self.gateway = Gateway(self.world)
         self.interactions: dict[str, InjectedInteraction] = {}
         self.response_deadline = response_deadline
@@ -102,6 +107,14 @@ class StandIn:
     @property
     def guild_id(self) -> int:
         return int(self.world.guild_id)
+
+    def add_guild(self, name: str, channels: tuple[str, ...], *, shard: int = 0) -> int:
+        """Another guild the bot is in, with its own channels (names unique across guilds), on ``shard``."""
+        return int(self.world.add_guild(name, channels, shard=shard))
+
+    def identified_shards(self) -> list[tuple[int, int] | None]:
+        """The shard pair of each live identified session, in the order they identified."""
+        return [s.shard for s in self.gateway.ready_sessions]
 
     def user(self, ref: UserRef) -> Payload:
         return self.world.user(ref)
@@ -243,9 +256,10 @@ class StandIn:
         if channel.get("type") == 1:
             await self.gateway.dispatch(event, message, intent=Intent.DIRECT_MESSAGES)
             return
-        data = {**message, "guild_id": self.world.guild_id}
+        guild_id = channel.get("guild_id", self.world.guild_id)
+        data = {**message, "guild_id": guild_id}
         if event == "MESSAGE_DELETE":
-            data = {"id": message["id"], "channel_id": message["channel_id"], "guild_id": self.world.guild_id}
+            data = {"id": message["id"], "channel_id": message["channel_id"], "guild_id": guild_id}
         elif message["author"]["id"] in self.world.members:
             member = self.world.member(message["author"]["id"])
             member.pop("user")
@@ -333,6 +347,8 @@ class StandIn:
         message = self.world.create_message(target["id"], writer, {"content": content}, [])
         mentioned = any(m["id"] == self.world.app_id for m in message["mentions"])
         for session in self.gateway.ready_sessions:
+            if not serves(session.shard, target.get("guild_id")):
+                continue
             data = dict(message)
             is_dm = target["type"] == 1
             if not (is_dm or mentioned or session.intents & Intent.MESSAGE_CONTENT):
@@ -340,7 +356,7 @@ class StandIn:
             if not is_dm:
                 member = self.world.member(writer["id"])
                 member.pop("user")
-                data.update(guild_id=self.world.guild_id, member=member)
+                data.update(guild_id=target["guild_id"], member=member)
             if session.intents & (Intent.DIRECT_MESSAGES if is_dm else Intent.GUILD_MESSAGES):
                 await session.send(0, data, "MESSAGE_CREATE")
         return message

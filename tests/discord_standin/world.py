@@ -12,6 +12,7 @@ from typing import Any
 from . import payloads
 from .payloads import Payload
 from .records import Notifier, Request, Sent, Upload
+from .sharding import guild_snowflake
 
 __all__ = ["NONCE_WINDOW", "World"]
 
@@ -44,6 +45,8 @@ class World:
             self.users[player["id"]] = player
 
         self.guild_id = self.ids()
+        self.shard_count = 1  # what GET /gateway/bot recommends
+        self.guild_names = {self.guild_id: "Stand-in Guild"}  # every guild the bot is in; the first is guild_id
         self.roles = [payloads.role(self.guild_id, "@everyone", payloads.MEMBER_PERMISSIONS)]
         self.members = {
             uid: payloads.member(u, now, permissions=payloads.ALL_PERMISSIONS if u is self.owner else None)
@@ -102,16 +105,29 @@ class World:
             found.setdefault("permissions", str(payloads.MEMBER_PERMISSIONS))
         return found
 
-    def guild_payload(self) -> Payload:
-        guild_channels = [c for c in self.channels.values() if c["type"] == 0]
-        threads = [c for c in self.channels.values() if c["type"] in (10, 11, 12)]
+    def add_guild(self, name: str, channel_names: tuple[str, ...], *, shard: int = 0) -> str:
+        """Another guild with the same members and its own text channels, on ``shard`` of ``shard_count``."""
+        guild_id = guild_snowflake(shard, self.shard_count, len(self.guild_names))
+        self.guild_names[guild_id] = name
+        for position, channel_name in enumerate(channel_names):
+            channel = payloads.text_channel(self.ids(), guild_id, channel_name, position)
+            self.channels[channel["id"]] = channel
+        return guild_id
+
+    def guild_payload(self, guild_id: str | None = None) -> Payload:
+        """GUILD_CREATE for ``guild_id`` (the first guild by default), with its channels and threads."""
+        guild_id = guild_id or self.guild_id
+        mine = [c for c in self.channels.values() if c.get("guild_id") == guild_id]
+        guild_channels = [c for c in mine if c["type"] == 0]
+        threads = [c for c in mine if c["type"] in (10, 11, 12)]
+        roles = [{**role, "id": guild_id} if role["id"] == self.guild_id else role for role in self.roles]
         data = payloads.guild(
-            self.guild_id,
-            "Stand-in Guild",
+            guild_id,
+            self.guild_names[guild_id],
             self.owner["id"],
             channels=guild_channels,
             members=list(self.members.values()),
-            roles=self.roles,
+            roles=roles,
             joined_at=self.members[self.app_id]["joined_at"],
         )
         data["threads"] = threads
