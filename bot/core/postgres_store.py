@@ -1,17 +1,20 @@
 """PostgreSQL storage for games shared by several bot processes (asyncpg).
 
-The same ``GameRepository`` as ``SqliteRepository``, for when one process is not enough (docs/scaling.md). Every
-write is one transaction on a pooled connection. An append locks its game's row (``SELECT ... FOR UPDATE``), so
-commands on one game from any number of processes commit one after another, each checking the seq it was built
-on; a game's creation takes an advisory lock on its table, so two processes never open two games at one table.
-Interaction ids are a primary key: a redelivered interaction applies once across all processes. The SQL lives in
-this module and ``bot/core/migrations/postgres.py`` only.
+The same ``GameRepository`` as ``SqliteRepository``, for when one process is not enough (docs/scaling.md). A
+command's append is one SQL statement, so one round trip and its own transaction: it locks the game's row
+(``SELECT ... FOR UPDATE``), so commands on one game from any number of processes commit one after another, and
+writes the events, outbox rows, deadlines and interaction id only if the seq it was built on is still the last
+and the interaction is new. A game's creation takes an advisory lock on its table, so two processes never open
+two games at one table. Interaction ids are a primary key: a redelivered interaction applies once across all
+processes. Reads fetch only the events this process has not read before (events are never changed), in one
+statement. The SQL lives in this module and ``bot/core/migrations/postgres.py`` only.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any, Self
@@ -41,6 +44,50 @@ __all__ = ["POSTGRES_SCHEMA_VERSION", "PostgresRepository", "is_postgres_url"]
 POSTGRES_SCHEMA_VERSION = latest(POSTGRES_MIGRATIONS)
 _MIGRATION_LOCK = 0x5E_61_DB  # advisory lock key: one process migrates at a time
 _POOL_SIZE = 8
+_CACHED_LOGS = 10_000  # games whose records a process keeps, most recently used first
+
+# One statement, one transaction: the game's row lock orders appends from every process; nothing is written
+# unless the game is still at $2 and the interaction ($3, if any) is new. Parameters: $1 game, $2 expected seq,
+# $3 interaction id, $4 now, $5 ended, $6 new last seq, $7-$9 events (seq, kind, record), $10-$11 outbox
+# (destination, payload), $12 disarmed decision ids, $13-$14 armed (decision id, due at).
+_APPEND = """
+WITH locked AS (SELECT seq FROM games WHERE game_id = $1::text FOR UPDATE),
+at_seq AS (SELECT 1 FROM locked WHERE seq = $2::int),
+claimed AS (
+    INSERT INTO interactions (interaction_id, game_id, seen_at)
+    SELECT $3::text, $1, $4::float8 FROM at_seq WHERE $3::text IS NOT NULL
+    ON CONFLICT (interaction_id) DO NOTHING RETURNING 1),
+go AS (SELECT 1 FROM at_seq WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM claimed)),
+new_events AS (
+    INSERT INTO events (game_id, seq, kind, record)
+    SELECT $1, e.seq, e.kind, e.record FROM unnest($7::int[], $8::text[], $9::text[]) AS e (seq, kind, record)
+    WHERE EXISTS (SELECT 1 FROM go)),
+moved AS (UPDATE games SET ended = $5::boolean, seq = $6::int WHERE game_id = $1 AND EXISTS (SELECT 1 FROM go)),
+queued AS (
+    INSERT INTO outbox (game_id, created_at, destination, payload)
+    SELECT $1, $4, o.destination, o.payload FROM unnest($10::text[], $11::text[]) WITH ORDINALITY
+        AS o (destination, payload, position)
+    WHERE EXISTS (SELECT 1 FROM go) ORDER BY o.position RETURNING id),
+disarmed AS (
+    DELETE FROM deadlines WHERE game_id = $1 AND decision_id = ANY($12::text[]) AND EXISTS (SELECT 1 FROM go)),
+armed AS (
+    INSERT INTO deadlines (game_id, decision_id, due_at)
+    SELECT $1, d.decision_id, d.due_at FROM unnest($13::text[], $14::float8[]) AS d (decision_id, due_at)
+    WHERE EXISTS (SELECT 1 FROM go)
+    ON CONFLICT (game_id, decision_id) DO UPDATE SET due_at = excluded.due_at)
+SELECT (SELECT seq FROM locked) AS seq, EXISTS (SELECT 1 FROM go) AS applied,
+       coalesce((SELECT array_agg(id ORDER BY id) FROM queued), '{}') AS ids
+"""
+
+# The newest game matching the condition, with the records after $2 (the last seq this process already holds
+# for game $3; 0 for any other game), in one statement so the row and its log agree.
+_READ = """
+SELECT g.game_id, g.table_id, g.setup, g.seed, g.ended, g.guild_id,
+       coalesce((SELECT array_agg(e.record ORDER BY e.seq) FROM events e
+                 WHERE e.game_id = g.game_id AND e.seq > CASE WHEN g.game_id = $3::text THEN $2::int ELSE 0 END),
+                '{}') AS records
+FROM games g WHERE {where}
+"""
 
 
 def is_postgres_url(target: str) -> bool:
@@ -57,6 +104,22 @@ def _event_rows(game_id: str, records: Iterable[dict[str, Any]]) -> list[tuple[s
     return [(game_id, record["seq"], record["kind"], _dumps(record)) for record in records]
 
 
+def _last_seq(records: list[dict[str, Any]]) -> int:
+    return int(records[-1]["seq"]) if records else 0
+
+
+def _extend(held: list[dict[str, Any]], fresh: list[dict[str, Any]]) -> None:
+    """Add newly read records to a held log; two reads racing may both bring the same ones, so skip those."""
+    last = _last_seq(held)
+    held.extend(record for record in fresh if record["seq"] > last)
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """Pool connections are handed back as they are: nothing here sets session state (locks are per
+    transaction), so asyncpg's reset query would be one more round trip per use. Open transactions are
+    still rolled back by the pool."""
+
+
 def _owned(shards: Shards | None) -> tuple[str, list[Any]]:
     """A condition on ``g`` (games) for the games of ``shards``' guilds, with parameters from $1."""
     if shards is None:
@@ -71,13 +134,15 @@ class PostgresRepository:
         self._pool = pool
         self._clock = clock
         self._closed = False
+        self._logs: OrderedDict[str, tuple[GameSetup, list[dict[str, Any]]]] = OrderedDict()
+        self._table_games: dict[str, str] = {}  # table -> the game id last read there
 
     # -- lifecycle -----------------------------------------------------------------------------
 
     @classmethod
     async def open(cls, dsn: str, *, clock: Callable[[], float] = time.time, pool_size: int = _POOL_SIZE) -> Self:
         """Connect a pool to ``dsn`` (``postgresql://...``) and apply the migrations the database lacks."""
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, reset=_keep_session)
         repository = cls(pool, clock=clock)
         try:
             await repository._migrate()
@@ -141,21 +206,36 @@ class PostgresRepository:
 
     async def current(self, table: str) -> StoredGame | None:
         """The newest game of a table, finished or not, with its whole log."""
-        return await self._one("table_id = $1 ORDER BY ordinal DESC LIMIT 1", table)
+        return await self._one("table_id = $1 ORDER BY ordinal DESC LIMIT 1", table, self._table_games.get(table))
 
     async def game(self, game_id: str) -> StoredGame | None:
         """One game by its id, with its whole log."""
-        return await self._one("game_id = $1", game_id)
+        return await self._one("game_id = $1", game_id, game_id)
 
-    async def _one(self, where: str, key: str) -> StoredGame | None:
-        async with self._connection() as db, db.transaction(isolation="repeatable_read", readonly=True):
-            row = await db.fetchrow(f"SELECT game_id, table_id, setup, seed, ended, guild_id FROM games WHERE {where}",
-                                    key)
-            if row is None:
-                return None
-            records = await db.fetch("SELECT record FROM events WHERE game_id = $1 ORDER BY seq", row["game_id"])
-        return StoredGame(row["game_id"], row["table_id"], GameSetup.model_validate_json(row["setup"]), row["seed"],
-                          [json.loads(r["record"]) for r in records], row["ended"], row["guild_id"])
+    async def _one(self, where: str, key: str, likely: str | None) -> StoredGame | None:
+        """One game; of ``likely`` (the game this process expects), only the records it has not read yet."""
+        held = self._logs.get(likely) if likely else None
+        after = _last_seq(held[1]) if held else 0
+        async with self._connection() as db:
+            row = await db.fetchrow(_READ.replace("{where}", where), key, after, likely)
+        if row is None:
+            return None
+        game_id = row["game_id"]
+        held = self._logs.get(game_id) if game_id == likely else None
+        fresh = [json.loads(record) for record in row["records"]]
+        if held is None:
+            held = (GameSetup.model_validate_json(row["setup"]), fresh)
+        else:
+            _extend(held[1], fresh)
+        self._remember(game_id, held)
+        self._table_games[row["table_id"]] = game_id
+        return StoredGame(game_id, row["table_id"], held[0], row["seed"], list(held[1]), row["ended"], row["guild_id"])
+
+    def _remember(self, game_id: str, held: tuple[GameSetup, list[dict[str, Any]]]) -> None:
+        self._logs[game_id] = held
+        self._logs.move_to_end(game_id)
+        while len(self._logs) > _CACHED_LOGS:
+            self._logs.popitem(last=False)
 
     async def append(self, game_id: str, records: list[dict[str, Any]], expected_seq: int, ended: bool, *,
                      outbox: Sequence[OutboxItem] = (), deadlines: DeadlineChanges | None = None,
@@ -168,33 +248,28 @@ class PostgresRepository:
         then nothing is written. Returns the new outbox ids, in the order of ``outbox``.
         """
         now = self._clock()
-        events = _event_rows(game_id, records)
-        async with self._connection() as db, db.transaction():
-            seq = await db.fetchval("SELECT seq FROM games WHERE game_id = $1 FOR UPDATE", game_id)
-            if seq is None:
+        rows = _event_rows(game_id, records)
+        changes = deadlines or {}
+        armed = {decision: due for decision, due in changes.items() if due is not None}
+        payloads = [_dumps(item.payload) for item in outbox]
+        async with self._connection() as db:
+            result = await db.fetchrow(
+                _APPEND, game_id, expected_seq, interaction_id, now, ended,
+                max((record["seq"] for record in records), default=expected_seq),
+                [row[1] for row in rows], [row[2] for row in rows], [row[3] for row in rows],
+                [item.destination for item in outbox], payloads,
+                [decision for decision, due in changes.items() if due is None], list(armed), list(armed.values()))
+            if result["seq"] is None:
                 raise KeyError(game_id)
-            if interaction_id is not None:
-                claimed = await db.fetchval(
-                    "INSERT INTO interactions (interaction_id, game_id, seen_at) VALUES ($1, $2, $3) "
-                    "ON CONFLICT (interaction_id) DO NOTHING RETURNING true", interaction_id, game_id, now)
-                if not claimed:
+            if not result["applied"]:
+                if interaction_id is not None and await db.fetchval(
+                        "SELECT true FROM interactions WHERE interaction_id = $1", interaction_id):
                     raise DuplicateInteraction(f"interaction {interaction_id} was already applied")
-            if seq != expected_seq:
-                raise ConcurrentUpdate(f"game {game_id} is at #{seq}, not #{expected_seq}")
-            await db.executemany("INSERT INTO events (game_id, seq, kind, record) VALUES ($1, $2, $3, $4)", events)
-            last = max((record["seq"] for record in records), default=seq)
-            await db.execute("UPDATE games SET ended = $2, seq = $3 WHERE game_id = $1", game_id, ended, last)
-            ids = await self._queue(db, game_id, now, outbox)
-            armed = [(game_id, d, due) for d, due in (deadlines or {}).items() if due is not None]
-            disarmed = [d for d, due in (deadlines or {}).items() if due is None]
-            if disarmed:
-                await db.execute("DELETE FROM deadlines WHERE game_id = $1 AND decision_id = ANY($2::text[])",
-                                 game_id, disarmed)
-            if armed:
-                await db.executemany("INSERT INTO deadlines (game_id, decision_id, due_at) VALUES ($1, $2, $3) "
-                                     "ON CONFLICT (game_id, decision_id) DO UPDATE SET due_at = excluded.due_at",
-                                     armed)
-        return ids
+                raise ConcurrentUpdate(f"game {game_id} is at #{result['seq']}, not #{expected_seq}")
+        held = self._logs.get(game_id)
+        if held is not None and _last_seq(held[1]) == expected_seq:
+            _extend(held[1], [json.loads(row[3]) for row in rows])  # as a later read would decode them
+        return tuple(result["ids"])
 
     @staticmethod
     async def _queue(db: asyncpg.Connection, game_id: str, now: float,

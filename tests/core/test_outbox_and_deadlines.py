@@ -5,7 +5,9 @@ The clock is a variable here, so a deadline passing is a plain assignment, not a
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from bot.core.commit import SNAPSHOT_EVERY
 from bot.core.outputs import Output
 from bot.core.pace import PACES
 from bot.core.service import TableService
+from bot.core.sqlite_store import SqliteRepository
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Game, UserId
@@ -358,3 +361,15 @@ async def test_holding_both_sides_a_player_chooses_which_one_acts(service: Table
     assert not any(o.error for o in moved), "a move still acts for its model's side"
     (refused,) = await run(service, BOB, "/game side side:A")
     assert refused.error and "you do not hold side A; you hold no side" in refused.text
+
+
+async def test_commands_racing_on_one_game_in_one_process_all_apply(tmp_path: Path) -> None:
+    """A command that read the stored game before another one's commit is not refused as if another process
+    had written: in one process the game's lock orders them and the cached game is the newest."""
+    async with await SqliteRepository.open(tmp_path / "games.sqlite3") as repository:
+        service = TableService(repository, SYSTEM_FACTORIES)
+        await two_player_freeplay(service)
+        outputs = await asyncio.gather(*(run(service, ALICE, f"/note text:racing {n}") for n in range(6)))
+        assert not [o.text for answer in outputs for o in answer if o.error]
+        stored = await repository.current("t1")
+        assert stored is not None and sum(r["kind"] == "freeplay.note" for r in stored.records) == 6

@@ -360,6 +360,24 @@ async def test_two_processes_on_one_storage_commit_one_after_the_other(backend: 
         await second.close()
 
 
+async def test_a_process_reading_again_gets_what_another_appended_exactly_once(backend: Backend) -> None:
+    first, second = await backend.open(), await backend.open()
+    try:
+        await first.create(game("g1"))
+        assert [r["seq"] for r in (await second.current("t1")).records] == [1, 2]  # type: ignore[union-attr]
+        await first.append("g1", records(3, 2), 2, False)
+        await second.append("g1", [record(5)], 4, False)
+        await first.append("g1", [record(6)], 5, True)
+        reads = await asyncio.gather(*(second.game("g1") for _ in range(4)), second.current("t1"))
+        for found in reads:
+            assert found is not None and found.ended and [r["seq"] for r in found.records] == [1, 2, 3, 4, 5, 6]
+            assert found.records == records(1, 6)
+        assert (await second.game("g1")).records == records(1, 6)  # type: ignore[union-attr]
+    finally:
+        await first.close()
+        await second.close()
+
+
 # -- SQLite only --------------------------------------------------------------------------------------
 
 
