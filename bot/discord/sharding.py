@@ -6,7 +6,8 @@ its table service sends the outbox rows and fires the deadlines of their games o
 at start-up it sends what a dead process serving the same shards left unsent. Direct messages arrive on shard 0
 only: its process runs them against the shared storage like any other command (the game row's lock and the
 reload of a game another process moved on keep that safe). Only the process serving shard 0 syncs the slash
-commands, so processes starting together do not race to overwrite them. See docs/scaling.md.
+commands, so processes starting together do not race to overwrite them. A sharded process holds many live games,
+so it keeps the garbage collector's full passes short (``bot/core/heap.py``). See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.core.heap import HeapKeeper
 from bot.core.service import TableService
 from bot.core.shards import Shards
 from bot.discord.client import GameMaster
@@ -34,6 +36,22 @@ class ShardedGameMaster(GameMaster, discord.AutoShardedClient):
         super().__init__(service, shard_ids=sorted(shards.ids), shard_count=shards.count, **options)
         self.served = shards
         self._identify_gap = identify_gap
+        self.heap = HeapKeeper()
+        self._tidying: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        self._tidying = asyncio.create_task(self._tidy(), name="heap keeper")
+
+    async def close(self) -> None:
+        if self._tidying is not None:
+            self._tidying.cancel()
+        await super().close()
+
+    async def _tidy(self, every: float = 5.0) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.heap.tidy()
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         if not initial:
