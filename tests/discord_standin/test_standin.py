@@ -9,12 +9,14 @@ import struct
 import zlib
 from collections.abc import AsyncIterator
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
 from discord import app_commands
 
 from tests.discord_standin import StandIn, Upload, start_bot, stop_bot
+from tests.discord_standin.bots import stop_all
 
 WARBANDS = ["Grave Guard", "Grey Seers", "Gutter Runners", "Iron Golems"]
 
@@ -351,3 +353,38 @@ async def test_wrong_token_fails_login(standin: StandIn) -> None:
     with pytest.raises(discord.LoginFailure):
         await start_bot(client, "not-the-token")
     await client.close()
+
+
+class QuickShards(discord.AutoShardedClient):
+    """discord.py's sharded client without the 5 s pause between two shards' IDENTIFY."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+
+async def test_sharding_follows_the_recommended_count_and_routes_guilds_by_shard() -> None:
+    server = StandIn(shard_count=2)
+    far = server.add_guild("Far Guild", ("far",), shard=1)
+    near = server.add_guild("Near Guild", ("near",), shard=0)
+    await server.start()
+    server.point_discord()
+    client = QuickShards(intents=discord.Intents.default(), guild_ready_timeout=0.2)
+    try:
+        await start_bot(client, server.token)
+        assert client.shard_count == 2, "no shard_count given: discord.py asks GET /gateway/bot"
+        assert sorted(s for s in server.identified_shards() if s is not None) == [(0, 2), (1, 2)]
+        assert {client.get_guild(far).shard_id, client.get_guild(near).shard_id} == {1, 0}  # type: ignore[union-attr]
+        assert client.get_guild(server.guild_id) is not None
+    finally:
+        await stop_all()
+        await server.stop()
+
+
+async def test_an_identify_with_an_impossible_shard_is_closed_with_4010(standin: StandIn) -> None:
+    async with aiohttp.ClientSession() as http, http.ws_connect(standin.gateway.url) as ws:
+        hello = await ws.receive_json()
+        assert hello["op"] == 10
+        await ws.send_json({"op": 2, "d": {"token": standin.token, "intents": 1, "shard": [2, 2],
+                                           "properties": {}}})
+        closed = await ws.receive()
+        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4010
