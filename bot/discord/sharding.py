@@ -36,7 +36,7 @@ class ShardedGameMaster(GameMaster, discord.AutoShardedClient):
         super().__init__(service, shard_ids=sorted(shards.ids), shard_count=shards.count, **options)
         self.served = shards
         self._identify_gap = identify_gap
-        self.heap = HeapKeeper()
+        self.heap = HeapKeeper()  # first tidy 5 s after start-up, once the open games are loaded
         self._tidying: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
