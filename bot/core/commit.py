@@ -16,7 +16,7 @@ from bot.core.books import GameBook
 from bot.core.deadlines import arm
 from bot.core.driver import Driver
 from bot.core.end_card import end_card
-from bot.core.outbox import durable, stamp, with_ids
+from bot.core.outbox import PROMPT, durable, stamp, with_ids
 from bot.core.outputs import Output
 from bot.core.pictures import board_picture
 from bot.core.queries import status_line
@@ -74,6 +74,8 @@ class Committer:
                 raise
             if game.seq // SNAPSHOT_EVERY > before // SNAPSHOT_EVERY:
                 await self._repository.save_snapshot(stored.game_id, game.seq, game.snapshot())
+            for closed in pending_before - set(game.state.pending):  # its notice needs no editing after a restart
+                await self._repository.forget_message(stored.game_id, PROMPT + closed)
         return with_ids(outputs, queued, ids)
 
     async def commit_only(self, stored: StoredGame, game: Game[Any], deadlines: DeadlineChanges,

@@ -14,10 +14,13 @@ from bot.core.announce import announce_pending
 from bot.core.books import GameBook
 from bot.core.outputs import Output
 from bot.core.shards import Shards
-from bot.core.storage import GameRepository, OutboxItem, StoredGame
+from bot.core.storage import GameRepository, MessageRef, OutboxItem, StoredGame
 from engine.core import UserId
 
-__all__ = ["Outbox", "durable", "stamp", "with_ids"]
+__all__ = ["PROMPT", "Outbox", "durable", "stamp", "with_ids"]
+
+PROMPT = "prompt:"
+"""Remembered messages showing a decision's notice are named after the decision with this prefix."""
 
 
 def durable(table: str, invoker: UserId | None, outputs: Sequence[Output]) -> list[tuple[int, OutboxItem]]:
@@ -59,7 +62,7 @@ class Outbox:
         if output.outbox_id is not None:
             await self._repository.mark_sent(output.outbox_id, message_id)
         if output.decision is not None and output.to is None and output.game_id is not None:
-            await self._repository.remember_message(output.game_id, f"prompt:{output.decision.id}", channel,
+            await self._repository.remember_message(output.game_id, PROMPT + output.decision.id, channel,
                                                     message_id)
 
     async def open_prompts(self) -> list[tuple[Output, int, int]]:
@@ -67,15 +70,17 @@ class Outbox:
         (channel, message id): after a restart the front-end edits those messages in place."""
         found: list[tuple[Output, int, int]] = []
         armed = {(d.game_id, d.decision_id): d.due_at for d in await self._repository.deadlines(self._shards)}
-        for summary in await self._repository.list_games():
-            owned = self._shards is None or self._shards.owns(summary.guild)
-            stored = None if summary.ended or not owned else await self._repository.game(summary.game_id)
-            if stored is None:
+        shown: dict[str, dict[str, MessageRef]] = {}
+        for game_id, kind, ref in await self._repository.remembered(PROMPT):
+            shown.setdefault(game_id, {})[kind.removeprefix(PROMPT)] = ref
+        for game_id, prompts in shown.items():  # only games with an open prompt are loaded
+            stored = await self._repository.game(game_id)
+            if stored is None or stored.ended or not (self._shards is None or self._shards.owns(stored.guild)):
                 continue
             game = await self._book.game_of(stored)
             for notice in announce_pending(game):
                 assert notice.decision is not None
-                ref = await self._repository.message_for(stored.game_id, f"prompt:{notice.decision.id}")
+                ref = prompts.get(notice.decision.id)
                 if ref is not None:
                     deadline = armed.get((stored.game_id, notice.decision.id))
                     found.append((stamp(notice, stored, {notice.decision.id: deadline}), ref.channel,

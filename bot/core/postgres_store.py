@@ -361,6 +361,16 @@ class PostgresRepository:
                 "ON CONFLICT (game_id, kind) DO UPDATE SET channel = excluded.channel, "
                 "discord_message_id = excluded.discord_message_id", game_id, kind, channel, message_id)
 
+    async def remembered(self, prefix: str) -> list[tuple[str, str, MessageRef]]:
+        async with self._connection() as db:
+            rows = await db.fetch("SELECT game_id, kind, channel, discord_message_id FROM messages "
+                                  "WHERE left(kind, $1) = $2", len(prefix), prefix)
+        return [(row["game_id"], row["kind"], MessageRef(row["channel"], row["discord_message_id"])) for row in rows]
+
+    async def forget_message(self, game_id: str, kind: str) -> None:
+        async with self._connection() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = $1 AND kind = $2", game_id, kind)
+
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         async with self._connection() as db:
             row = await db.fetchrow("SELECT channel, discord_message_id FROM messages WHERE game_id = $1 AND kind = $2",

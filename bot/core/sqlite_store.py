@@ -324,6 +324,17 @@ class SqliteRepository:
                 "INSERT OR REPLACE INTO messages (game_id, kind, channel, discord_message_id) VALUES (?, ?, ?, ?)",
                 (game_id, kind, channel, message_id))
 
+    async def remembered(self, prefix: str) -> list[tuple[str, str, MessageRef]]:
+        async with self._reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT game_id, kind, channel, discord_message_id FROM messages WHERE substr(kind, 1, ?) = ?",
+                (len(prefix), prefix))
+        return [(row[0], row[1], MessageRef(row[2], row[3])) for row in rows]
+
+    async def forget_message(self, game_id: str, kind: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind))
+
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         async with self._reading() as db:
             rows = await db.execute_fetchall(

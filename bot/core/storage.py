@@ -149,6 +149,13 @@ class GameRepository(Protocol):
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         """The message remembered for ``kind``, if any."""
 
+    async def remembered(self, prefix: str) -> list[tuple[str, str, MessageRef]]:
+        """Every remembered message whose kind starts with ``prefix`` (game id, kind, message): the open prompts a
+        restart edits, found without loading any game."""
+
+    async def forget_message(self, game_id: str, kind: str) -> None:
+        """Forget a remembered message (a prompt whose decision was answered)."""
+
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         """Keep the state as of ``seq`` so a later load replays only what came after."""
 
@@ -240,6 +247,12 @@ class MemoryRepository:
 
     async def message_for(self, game_id: str, kind: str) -> MessageRef | None:
         return self._messages.get((game_id, kind))
+
+    async def remembered(self, prefix: str) -> list[tuple[str, str, MessageRef]]:
+        return [(game_id, kind, ref) for (game_id, kind), ref in self._messages.items() if kind.startswith(prefix)]
+
+    async def forget_message(self, game_id: str, kind: str) -> None:
+        self._messages.pop((game_id, kind), None)
 
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         if not 0 <= seq <= self._games[game_id].seq:

@@ -125,6 +125,20 @@ async def test_a_created_game_is_the_current_one_of_its_table(repository: GameRe
     assert await repository.current("elsewhere") is None
 
 
+async def test_remembered_prompts_are_found_without_loading_a_game_and_forgotten_once_answered(
+        repository: GameRepository) -> None:
+    await repository.create(game("g1"))
+    await repository.remember_message("g1", "prompt:d3", 6, 222)
+    await repository.remember_message("g1", "prompt:d7", 6, 223)
+    await repository.remember_message("g1", "status", 6, 224)
+    assert sorted(await repository.remembered("prompt:")) == [("g1", "prompt:d3", MessageRef(6, 222)),
+                                                              ("g1", "prompt:d7", MessageRef(6, 223))]
+    await repository.forget_message("g1", "prompt:d3")
+    await repository.forget_message("g1", "prompt:d9")  # forgetting what was never remembered is harmless
+    assert await repository.remembered("prompt:") == [("g1", "prompt:d7", MessageRef(6, 223))]
+    assert await repository.message_for("g1", "status") == MessageRef(6, 224)
+
+
 async def test_a_busy_table_refuses_a_second_game_until_the_first_ends(repository: GameRepository) -> None:
     await repository.create(game("g1"))
     with pytest.raises(TableBusy, match=r"^this table already hosts game g1 \(duel\); end it first with /game end"):
