@@ -237,7 +237,7 @@ class TableService:
             return "That game is not at this table any more; /game list and /log show what happened."
         lines: list[str] = []
         for event in game.log:
-            if first <= event.seq <= last and event.audience.is_public:
+            if first <= event.seq <= last and event.audience.is_public and event.body.describe():
                 lines.append(f"#{event.seq} {event.body.describe()}")
                 lines.extend(f"  {line}" for line in event.body.working())
         rulings = game.setup.rulings or {}

@@ -111,12 +111,13 @@ class LogView(BaseModel):
 
 
 def log_view(events: tuple[Event, ...], viewer: Viewer) -> LogView:
-    """Filter events by audience and describe each for the viewer."""
+    """Filter events by audience and describe each for the viewer; bookkeeping events that say nothing (a
+    reaction window offered, a game's resolution stack) give no line."""
     return LogView(
         viewer=viewer,
         lines=tuple(
-            LogLine(seq=event.seq, text=event.body.describe(), private=not event.audience.is_public)
+            LogLine(seq=event.seq, text=text, private=not event.audience.is_public)
             for event in events
-            if event.audience.includes(viewer)
+            if event.audience.includes(viewer) and (text := event.body.describe())
         ),
     )

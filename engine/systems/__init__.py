@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.system import System, SystemSpec
 from engine.schema import Catalogue
 from engine.systems.freeplay import Freeplay
+from engine.systems.underworlds.system import Underworlds
 
 __all__ = ["SYSTEMS", "SystemClass", "find_system"]
 
@@ -16,6 +17,7 @@ SystemClass = Callable[[Catalogue], System[Any]]
 
 SYSTEMS: tuple[tuple[SystemSpec, SystemClass], ...] = (
     (Freeplay.spec, Freeplay),
+    (Underworlds.spec, Underworlds),
 )
 """Every system the bot can host, in the order front-ends list them."""
 

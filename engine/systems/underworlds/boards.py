@@ -24,6 +24,7 @@ __all__ = [
     "TOKEN_SPACING",
     "alternate",
     "battlefield",
+    "edge_hexes",
     "legal_layouts",
     "objective_hexes",
     "parse_layout",
@@ -83,16 +84,19 @@ def starting_hexes(board: HexBoard, side: str, occupied: Collection[Hex] = ()) -
     return frozenset(h for h in board.hexes_with(STARTING) if board.region_of(h) == side and h not in occupied)
 
 
-def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = False) -> frozenset[Hex]:
+def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = False,
+                    edges: Collection[Hex] | None = None, taken: Collection[Hex] = ()) -> frozenset[Hex]:
     """The hexes where the next objective token may go, given the tokens already ``placed``.
 
     The last token may also use edge hexes, and so may a token that fits nowhere else (L307, L311). If even that
     leaves nothing, the spacing is dropped as a last resort (ruling ``objective-placement-dead-end``).
+    ``edges`` overrides the board's edge hexes (ruling ``edge-hexes``); ``taken`` are hexes a token may not go in
+    that do not count for the spacing (the Katophrane Artefact's, L743).
     """
-    edges = board.edge_hexes()
+    edges = board.edge_hexes() if edges is None else edges
 
     def allowed(h: Hex, allow_edge: bool, spaced: bool) -> bool:
-        return (not board.has(h, STARTING) and not board.is_blocked(h) and h not in placed
+        return (not board.has(h, STARTING) and not board.is_blocked(h) and h not in placed and h not in taken
                 and (allow_edge or h not in edges)
                 and (not spaced or all(h.distance(p) > TOKEN_SPACING for p in placed)))
 
@@ -101,6 +105,15 @@ def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = Fa
         if found:
             return found
     return frozenset()
+
+
+def edge_hexes(board: HexBoard, blocked_makes_edge: bool = False) -> frozenset[Hex]:
+    """The edge hexes under the ruling ``edge-hexes``: the board's outermost hexes, and with
+    ``blocked_makes_edge`` also every hex next to a blocked hex (L199, L311)."""
+    edges = board.edge_hexes()
+    if not blocked_makes_edge:
+        return edges
+    return edges | frozenset(h for h in board.hexes if any(board.is_blocked(n) for n in h.neighbours()))
 
 
 def alternate(first: str, sides: Sequence[str], counts: dict[str, int]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ Each field is one ruling's chosen option; ``Rules.from_choices`` takes the mappi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
@@ -30,6 +31,28 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "roll-off-tie-breaks": ("double-then-single", "single-then-double"),
     "round-one-bonus-symbol": tuple(BONUS_FACES),
     "self-take-out-glory": ("opponent-gains", "nobody-gains"),
+    "board-layouts": ("public-board-lists", "flush-only"),
+    "edge-hexes": ("missing-neighbour", "blocked-makes-edge"),
+    "knockback-optional": ("attacker-may-stop", "full"),
+    "attack-aftermath-order": ("inspire-then-reactions", "reactions-then-inspire"),
+    "do-over-discards": ("public", "hidden"),
+    "empty-deck-activation": ("allowed", "forbidden"),
+    "immediate-objectives-drawn-late": ("core", "faq"),
+    "simultaneous-objectives": ("sequencing-roll-off", "active-player-first"),
+    "reaction-chains": ("new-trigger", "no-chains"),
+    "next-activation-scope": ("either-player", "own-next"),
+    "roll-off-fewest": ("ranking-lowest", "most-criticals-last"),
+    "multiplayer-round-two-direction": ("everything", "activations-only"),
+    "multiplayer-cleanup": ("keep-objective-tokens", "clear-all"),
+    "controlling-objectives": ("holding", "no-tie-break"),
+    "both-wiped-out": ("draw", "roll-off"),
+    "guard-duration": ("end-of-phase", "lost-on-move"),
+    "inspire-counts-any-fighters": ("any-warband", "enemy-only"),
+    "activations-without-fighters": ("keep-four", "skip"),
+    "same-card-both-players": ("allowed", "forbidden"),
+    "objective-evaluation": ("engine", "claim-and-confirm"),
+    "lethal-hexes": ("ignored", "one-damage"),
+    "multiplayer-layouts": ("stacked", "fanned"),
 }
 
 
@@ -47,6 +70,28 @@ class Rules:
     roll_off_tie_breaks: str = "double-then-single"
     round_one_bonus_symbol: str = "single-support"
     self_take_out_glory: str = "opponent-gains"
+    board_layouts: str = "public-board-lists"
+    edge_hexes: str = "missing-neighbour"
+    knockback_optional: str = "attacker-may-stop"
+    attack_aftermath_order: str = "inspire-then-reactions"
+    do_over_discards: str = "public"
+    empty_deck_activation: str = "allowed"
+    immediate_objectives_drawn_late: str = "core"
+    simultaneous_objectives: str = "sequencing-roll-off"
+    reaction_chains: str = "new-trigger"
+    next_activation_scope: str = "either-player"
+    roll_off_fewest: str = "ranking-lowest"
+    multiplayer_round_two_direction: str = "everything"
+    multiplayer_cleanup: str = "keep-objective-tokens"
+    controlling_objectives: str = "holding"
+    both_wiped_out: str = "draw"
+    guard_duration: str = "end-of-phase"
+    inspire_counts_any_fighters: str = "any-warband"
+    activations_without_fighters: str = "keep-four"
+    same_card_both_players: str = "allowed"
+    objective_evaluation: str = "engine"
+    lethal_hexes: str = "ignored"
+    multiplayer_layouts: str = "stacked"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -61,8 +106,7 @@ class Rules:
 
         :raises ValueError: for an option this code cannot apply.
         """
-        names = {f.name.replace("_", "-"): f.name for f in fields(cls)}
-        return cls(**{names[ruling]: option for ruling, option in choices.items() if ruling in names})
+        return _from_choices(tuple(sorted(choices.items())))
 
     @property
     def sight(self) -> SightRule:
@@ -77,6 +121,12 @@ class Rules:
     @property
     def bonus_face(self) -> str:
         return BONUS_FACES[self.round_one_bonus_symbol]
+
+
+@functools.lru_cache(maxsize=64)
+def _from_choices(choices: tuple[tuple[str, str], ...]) -> Rules:
+    names = {f.name.replace("_", "-"): f.name for f in fields(Rules)}
+    return Rules(**{names[ruling]: option for ruling, option in choices if ruling in names})
 
 
 DEFAULT_RULES = Rules()

@@ -1,0 +1,117 @@
+"""The end phase, player by player from the first activator (Underworlds core rulebook, L703-L711, L835, L877;
+ruling ``end-phase-order``): score objectives, discard objectives, play upgrades, discard power cards, draw up
+to three objectives and five power cards. Round 3's end phase is scoring only; then the game ends (L711).
+Then every token but the objective tokens leaves the battlefield and the next round begins.
+"""
+
+from __future__ import annotations
+
+from engine.core import Decks, IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, SideId
+from engine.systems.underworlds.events import (
+    ActionPhaseEnded,
+    GloryGained,
+    Inspired,
+    RoundCleared,
+    StepStarted,
+    TurnPassed,
+)
+from engine.systems.underworlds.game_state import objective_deck, power_deck
+from engine.systems.underworlds.objectives import end_phase_scoring, hand
+from engine.systems.underworlds.referee import Referee
+from engine.systems.underworlds.rules import RULE
+from engine.systems.underworlds.setup import HAND_OBJECTIVES, HAND_POWER, begin_round
+from engine.systems.underworlds.turns import anticlockwise, rotation
+
+__all__ = ["ARTEFACT_GLORY", "ROUNDS", "begin_end_phase", "discard", "finish_player", "holders"]
+
+ROUNDS = 3
+ARTEFACT_GLORY = 3
+"""Glory for holding the Katophrane Artefact in an end phase (L749)."""
+
+
+def holders(ref: Referee) -> list[tuple[int, str]]:
+    """Which fighter holds which objective token now: (number, fighter id); the Artefact is number 0."""
+    at = {f.hex: f.id for f in ref.state.fighters.values() if f.hex}
+    return [(t.number or 0, at[t.hex]) for t in ref.state.tokens if t.hex in at]
+
+
+def begin_end_phase(ref: Referee) -> None:
+    state = ref.state
+    ref.emit(ActionPhaseEnded(held=[(n, f) for n, f in holders(ref) if n]))
+    ref.emit(PhaseChanged(phase=f"end-{state.round}", shown=f"Round {state.round}: the end phase."))
+    artefact = next((t for t in state.tokens if t.artefact), None)
+    holder = next((f for f in state.fighters.values() if artefact is not None and f.hex == artefact.hex), None)
+    if holder is not None:
+        if not holder.inspired:
+            ref.emit(Inspired(fighters=[holder.id], why=f"it holds the Katophrane Artefact, {RULE}, L749"))
+        ref.emit(GloryGained(side=holder.side, amount=ARTEFACT_GLORY, source="artefact",
+                             why=f"{holder.id} holds the Katophrane Artefact, {RULE}, L749"))
+    first = state.first or state.sides[0]
+    order = rotation(state.in_play, first, reverse=anticlockwise(state, ref.rules))
+    last = state.round >= ROUNDS
+    ref.emit(StepStarted(step="end", order=order,
+                         shown=("Each player scores objectives, from side " + first + f" ({RULE}, L711)."
+                                if last else f"Each player in turn from side {first}: objectives scored, then "
+                                "discards (/act action:discard with:<card>), upgrades (/hand play card:<upgrade> "
+                                "model:<fighter>), and /act action:pass to draw up and finish "
+                                f"({RULE}, L703).")))
+    _start_player(ref)
+
+
+def _start_player(ref: Referee) -> None:
+    side = ref.state.active_side
+    assert side is not None
+    end_phase_scoring(ref, side)
+    if ref.state.round >= ROUNDS:
+        finish_player(ref, side)
+
+
+def _check_turn(ref: Referee, side: SideId, verb: str) -> None:
+    state = ref.state
+    if state.step != "end":
+        raise IllegalCommand("cards are discarded in the end phase", verb=verb, rule=f"{RULE}, L703")
+    if state.active_side != side:
+        raise NotYourTurn(f"it is side {state.active_side}'s end phase", verb=verb, rule=f"{RULE}, L703")
+    if state.round >= ROUNDS:
+        raise IllegalCommand("round 3's end phase is scoring only", verb=verb, rule=f"{RULE}, L711")
+
+
+def discard(ref: Referee, side: SideId, text: str, verb: str) -> None:
+    """Discard an objective or power card in one's end phase (L703)."""
+    _check_turn(ref, side, verb)
+    for deck_id, held in ((objective_deck(side), hand(ref, side)),
+                          (power_deck(side), list(ref.state.decks[power_deck(side)].piles["hand"]))):
+        card = ref.lib.find_card(ref.state, text, held)
+        if card is not None:
+            Decks(ref.ctx).move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
+            return
+    raise InvalidCommand(f"{text!r} is not a card in your hand", verb=verb)
+
+
+def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
+    """The player draws up to three objectives and five power cards (not in round 3), and the next one goes on;
+    after the last, the round ends (L703, L711)."""
+    state = ref.state
+    if state.step != "end" or state.active_side != side:
+        raise NotYourTurn(f"it is side {state.active_side}'s turn", verb=verb, rule=f"{RULE}, L703")
+    if state.round < ROUNDS:
+        decks = Decks(ref.ctx)
+        for deck_id, size in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
+            held = len(state.decks[deck_id].piles["hand"])
+            if held < size:
+                decks.draw(deck_id, size - held, why="drawing up in the end phase")
+    if state.turn_index + 1 < len(state.order):
+        ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
+        _start_player(ref)
+        return
+    _end_round(ref)
+
+
+def _end_round(ref: Referee) -> None:
+    state = ref.state
+    if state.round >= ROUNDS:
+        ref.emit(StepStarted(step="over", shown="Round 3 is over: the game ends."))
+        return
+    clear_all = len(state.sides) > 2 and ref.rules.multiplayer_cleanup == "clear-all"
+    ref.emit(RoundCleared(tokens_too=clear_all))
+    begin_round(ref, state.round + 1)

@@ -1,0 +1,144 @@
+"""What happens to fighters: their characteristics with upgrades, damage and going out of action with the glory
+it brings, healing, being moved by a push or a drive-back, and becoming Inspired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.core import SideId
+from engine.systems.underworlds.conditions import Context as ConditionContext
+from engine.systems.underworlds.conditions import evaluate
+from engine.systems.underworlds.events import Damaged, FighterMoved, GloryGained, Healed, Inspired, TakenOut
+from engine.systems.underworlds.game_state import FighterRecord, Lingering, TakeOutRecord, UnderworldsState
+from engine.systems.underworlds.library import Library
+from engine.systems.underworlds.referee import Referee
+from engine.systems.underworlds.rules import RULE
+from engine.systems.underworlds.scoring import take_out_glory
+from engine.systems.underworlds.stats import FighterStats, Situation, fighter_stats
+from engine.systems.underworlds.vocabulary import Condition, FightersCondition, Modifier, ModifyEffect
+
+__all__ = [
+    "check_inspire",
+    "deal_damage",
+    "heal",
+    "lethal_check",
+    "lingering_modifiers",
+    "relocate",
+    "stats_of",
+    "upgrade_modifiers",
+]
+
+
+def upgrade_modifiers(lib: Library, state: UnderworldsState, fighter: FighterRecord) -> list[Modifier]:
+    """The modifiers of every upgrade the fighter carries (L531, L605)."""
+    return [m for card in fighter.upgrades for m in lib.card(state, card).modifiers]
+
+
+def _relation(side: SideId, owner: SideId, wanted: str) -> bool:
+    return wanted == "any" or (side == owner) == (wanted == "friendly")
+
+
+def lingering_modifiers(ref: Referee, applies_to: Sequence[str], fighter: FighterRecord,
+                        target: FighterRecord | None = None) -> list[tuple[int, Lingering, ModifyEffect]]:
+    """The active "next activation" ploys that change what ``fighter`` does now (its attack, move or the damage it
+    takes), with their place in the list (L605)."""
+    found = []
+    for index, item in enumerate(ref.state.lingering):
+        if not item.active:
+            continue
+        effect = ref.lib.card(ref.state, item.card).effects[item.effect]
+        if not isinstance(effect, ModifyEffect) or effect.applies_to not in applies_to:
+            continue
+        if effect.fighters == "chosen":
+            if fighter.id not in item.chosen:
+                continue
+        elif not _relation(fighter.side, item.side, effect.fighters):
+            continue
+        if target is not None and not _relation(target.side, item.side, effect.targets):
+            continue
+        found.append((index, item, effect))
+    return found
+
+
+def stats_of(lib: Library, state: UnderworldsState, fighter: FighterRecord, situation: Situation | None = None,
+             extra: Sequence[Modifier] = ()) -> FighterStats:
+    """The fighter's Move, Defence and Wounds now, upgrades included (E9, E10; L531, L553)."""
+    return fighter_stats(lib.side_of_card(fighter), [*upgrade_modifiers(lib, state, fighter), *extra],
+                         situation or Situation())
+
+
+def deal_damage(ref: Referee, fighter_id: str, amount: int, *, why: str, by: SideId | None,
+                by_fighter: str | None = None, using: str = "attack", extra_glory: int = 0) -> bool:
+    """Put ``amount`` wound tokens on a fighter; at its Wounds it goes out of action and glory goes to whom the
+    rules say (L509, L559, L809; ruling ``self-take-out-glory``). Returns whether it went out of action."""
+    fighter = ref.state.fighters[fighter_id]
+    if fighter.hex is None or amount <= 0:
+        return False
+    wounds = fighter.wounds + amount
+    ref.emit(Damaged(fighter=fighter_id, amount=amount, wounds=wounds, why=why))
+    if wounds < stats_of(ref.lib, ref.state, fighter).wounds:
+        return False
+    used = using if using in ("attack", "charge", "ploy") else "other"
+    ref.emit(TakenOut(record=TakeOutRecord(victim=fighter_id, by=by, by_fighter=by_fighter,
+                                           using=used)))
+    for side, points in take_out_glory(fighter.side, by, ref.state.sides, ref.rules):
+        bonus = extra_glory if side == by else 0
+        ref.emit(GloryGained(side=SideId(side), amount=points + bonus, source="take-outs",
+                             why=f"{fighter_id} out of action, {RULE}, L559"
+                                 + (f", +{bonus} from an upgrade" if bonus else "")))
+    return True
+
+
+def heal(ref: Referee, fighter_id: str, amount: int | None) -> None:
+    """Remove ``amount`` wound tokens (all of them when ``None``)."""
+    fighter = ref.state.fighters[fighter_id]
+    removed = fighter.wounds if amount is None else min(amount, fighter.wounds)
+    if fighter.hex is not None and removed:
+        ref.emit(Healed(fighter=fighter_id, amount=removed, wounds=fighter.wounds - removed))
+
+
+def relocate(ref: Referee, fighter_id: str, path: Sequence[str], how: str, *, by: SideId | None = None) -> None:
+    """Move a fighter along ``path`` (a push, a drive-back, Knockback); under the ruling ``lethal-hexes:
+    one-damage`` ending in a lethal hex costs a wound."""
+    if len(path) < 2:
+        return
+    ref.emit(FighterMoved(fighter=fighter_id, path=list(path), how=how))
+    lethal_check(ref, fighter_id, by)
+
+
+def lethal_check(ref: Referee, fighter_id: str, by: SideId | None) -> None:
+    if ref.rules.lethal_hexes != "one-damage":
+        return
+    fighter = ref.state.fighters[fighter_id]
+    board = ref.lib.board(ref.state)
+    if fighter.hex is not None and board.has(board.hex_of(fighter.hex), "lethal"):
+        deal_damage(ref, fighter_id, 1, why="a lethal hex (ruling lethal-hexes)", by=None, using="other")
+
+
+def _inspire_condition(ref: Referee, condition: Condition) -> Condition:
+    """The Inspire condition as this table reads it: ruling ``inspire-counts-any-fighters`` may narrow "fighters"
+    with no side named to enemy fighters."""
+    if (ref.rules.inspire_counts_any_fighters == "enemy-only" and isinstance(condition, FightersCondition)
+            and condition.side == "any"):
+        return condition.model_copy(update={"side": "enemy"})
+    return condition
+
+
+def check_inspire(ref: Referee, rolls: Mapping[str, tuple[Sequence[str], Sequence[str]]] | None = None) -> None:
+    """Inspire every fighter on the battlefield whose warband's condition is now met (L45, L863); ``rolls`` are
+    the attack and defence faces each fighter rolled in the action just ended."""
+    rolls = rolls or {}
+    battle = ref.battle()
+    inspired = []
+    for fighter in ref.state.fighters.values():
+        if fighter.inspired or fighter.hex is None:
+            continue
+        warband = ref.lib.data.warband(ref.state.players[fighter.side].warband)
+        attack_roll, defence_roll = rolls.get(fighter.id, ((), ()))
+        context = ConditionContext(side=fighter.side, fighter=fighter.id, attack_roll=tuple(attack_roll),
+                                   defence_roll=tuple(defence_roll))
+        if evaluate(_inspire_condition(ref, warband.inspire), battle, context).met:
+            inspired.append(fighter.id)
+    if inspired:
+        ref.emit(Inspired(fighters=inspired, why=f"their Inspire condition is met, {RULE}, L45"))

@@ -1,0 +1,142 @@
+"""What every step of the game's rules works through: the command's context, the library, the rulings, and
+small helpers to roll Underworlds dice as symbols, hold roll-offs, keep the resolution stack, and ask a side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from engine.core import (
+    EVERYONE,
+    Audience,
+    Context,
+    Decision,
+    DecisionPart,
+    DiceRolled,
+    EventBody,
+    Option,
+    SideId,
+)
+from engine.dice import WHU_ATTACK, WHU_DEFENCE, DieRoll
+from engine.systems.underworlds.events import FramesSet, RollOffDecided
+from engine.systems.underworlds.game_state import Frame, UnderworldsState
+from engine.systems.underworlds.library import Library
+from engine.systems.underworlds.rolloff import ROLL_OFF_DICE, RollOff, roll_off
+from engine.systems.underworlds.rules import Rules
+from engine.systems.underworlds.state import Battle
+
+__all__ = ["SYMBOLS", "Referee", "shown_faces"]
+
+SYMBOLS = {"crit": "✸", "hammer": "⚒", "swords": "⚔", "block": "⛨", "dodge": "↷", "support": "◇",
+           "double support": "◇◇"}
+"""Each die face drawn as a symbol beside its name, as rolls are shown at the table."""
+
+
+def shown_faces(faces: Sequence[str]) -> str:
+    """Faces as symbols and names: ``✸ crit, ⚒ hammer``."""
+    return ", ".join(f"{SYMBOLS.get(face, '')} {face}".strip() for face in faces) or "no dice"
+
+
+@dataclass
+class Referee:
+    """One command's view of the game for the rules: see the module docstring. ``Referee.reading`` gives one
+    with no command behind it, for questions (menus, suggestions, the bot): it answers but cannot emit."""
+
+    lib: Library
+    _ctx: Context[UnderworldsState] | None = None
+    _state: UnderworldsState | None = None
+    _frame_counter: list[int] = field(default_factory=lambda: [0])
+
+    @classmethod
+    def acting(cls, ctx: Context[UnderworldsState], lib: Library) -> Referee:
+        return cls(lib, ctx)
+
+    @classmethod
+    def reading(cls, lib: Library, state: UnderworldsState) -> Referee:
+        return cls(lib, None, state)
+
+    @property
+    def ctx(self) -> Context[UnderworldsState]:
+        if self._ctx is None:
+            raise RuntimeError("a reading referee cannot change the game")
+        return self._ctx
+
+    @property
+    def state(self) -> UnderworldsState:
+        if self._ctx is not None:
+            return self._ctx.state
+        assert self._state is not None
+        return self._state
+
+    @cached_property
+    def rules(self) -> Rules:
+        return self.lib.rules(self.state)
+
+    def emit(self, body: EventBody, audience: Audience = EVERYONE) -> None:
+        self.ctx.emit(body, audience)
+
+    def battle(self) -> Battle:
+        return self.lib.battle(self.state)
+
+    # -- dice ----------------------------------------------------------------------------------
+
+    def roll(self, kind: str, count: int, purpose: str, side: SideId | None) -> list[str]:
+        """Roll ``count`` attack or defence dice in the open for ``side``; returns the faces."""
+        die = WHU_ATTACK if kind == "attack" else WHU_DEFENCE
+        rolls: tuple[DieRoll, ...] = self.ctx.roller.roll_pool([die] * count) if count else ()
+        faces = [roll.label for roll in rolls]
+        self.emit(DiceRolled(purpose=purpose, roller=side, rolls=rolls, detail=shown_faces(faces)))
+        return faces
+
+    def roll_off(self, sides: Sequence[SideId], purpose: str, bonus_to: SideId | None = None) -> RollOff:
+        """Roll off among ``sides`` until one wins (L131): four attack dice each, re-rolling the tied."""
+        rounds: list[dict[str, list[str]]] = []
+        rolling = list(sides)
+        while True:
+            rounds.append({side: self.roll("attack", ROLL_OFF_DICE, f"the roll-off for {purpose}", side)
+                           for side in rolling})
+            result = roll_off(rounds, bonus_to=bonus_to, rules=self.rules)
+            if result.winner is not None:
+                break
+            rolling = [SideId(side) for side in result.must_reroll]
+        self.emit(RollOffDecided(purpose=purpose, winner=SideId(result.winner), lines=list(result.working),
+                                 ranking=[[SideId(s) for s in group] for group in result.ranking]))
+        return result
+
+    # -- the resolution stack -------------------------------------------------------------------
+
+    def next_frame_id(self) -> str:
+        self._frame_counter[0] += 1
+        return f"f{self.state.seq + 1}-{self._frame_counter[0]}"
+
+    def push(self, *frames: Frame) -> None:
+        """Put frames on the stack, the last given on top (resolved first)."""
+        self.emit(FramesSet(frames=[*self.state.frames, *frames]))
+
+    def replace(self, frame: Frame) -> None:
+        """Store a frame's new stage or data."""
+        self.emit(FramesSet(frames=[frame if f.id == frame.id else f for f in self.state.frames]))
+
+    def pop(self, frame_id: str) -> None:
+        self.emit(FramesSet(frames=[f for f in self.state.frames if f.id != frame_id]))
+
+    def frame(self, frame_id: str) -> Frame | None:
+        return next((f for f in self.state.frames if f.id == frame_id), None)
+
+    # -- asking a side ----------------------------------------------------------------------------
+
+    def ask(self, owner: SideId, kind: str, prompt: str, parts: Sequence[DecisionPart], *,
+            context: dict[str, str] | None = None, optional: bool = False) -> str:
+        """Open a decision of this game for ``owner``; returns its id (a single legal answer applies at once)."""
+        decision_id = self.ctx.next_decision_id()
+        self.ctx.open_decision(Decision(id=decision_id, owner=owner, kind=kind, prompt=prompt, parts=tuple(parts),
+                                        optional=optional, context=dict(context or {})))
+        return decision_id
+
+
+def choice(key: str, prompt: str, options: Sequence[tuple[str, str]], default: str | None = None) -> DecisionPart:
+    """A one-of-these part: ``options`` as (key, label)."""
+    return DecisionPart(key=key, prompt=prompt, options=tuple(Option(key=k, label=label) for k, label in options),
+                        default=default)

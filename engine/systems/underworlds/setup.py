@@ -1,0 +1,439 @@
+"""Setting up a game, in the book's order (Underworlds core rulebook, L121-L141, L871): warbands, the boards
+(a roll-off, the loser's board, the winner's board and how they join), the objective tokens placed face down in
+turn and then revealed, the opening hands and the secret do-over, and the fighters placed in turn. Then each
+round's action phase opens with a roll-off for who activates first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import (
+    DecisionPart,
+    Decks,
+    IllegalCommand,
+    InvalidCommand,
+    Option,
+    PhaseChanged,
+    Shown,
+    SideId,
+    ask_together,
+)
+from engine.hex import Edge, Layout
+from engine.systems.underworlds.boards import alternate, edge_hexes, legal_layouts, objective_hexes, starting_hexes
+from engine.systems.underworlds.decks import deck_problems
+from engine.systems.underworlds.events import (
+    BattlefieldJoined,
+    BoardChosen,
+    FighterPlaced,
+    PhaseStarted,
+    PlacedFirst,
+    StepStarted,
+    TokenPlaced,
+    TokensRevealed,
+    TurnPassed,
+    WarbandsChosen,
+)
+from engine.systems.underworlds.game_state import (
+    FighterRecord,
+    SideRecord,
+    TokenRecord,
+    objective_deck,
+    power_deck,
+)
+from engine.systems.underworlds.referee import Referee, choice
+from engine.systems.underworlds.rolloff import RollOff
+from engine.systems.underworlds.rules import RULE
+from engine.systems.underworlds.schema import Deck
+from engine.systems.underworlds.turns import rotation
+
+__all__ = [
+    "BOARD",
+    "FIRST_ACTIVATION",
+    "FIRST_PLACER",
+    "HAND_OBJECTIVES",
+    "HAND_POWER",
+    "LAYOUT",
+    "MULLIGAN",
+    "WARBAND",
+    "anticlockwise_for",
+    "begin",
+    "begin_round",
+    "on_board",
+    "on_first_activation",
+    "on_first_placer",
+    "on_layout",
+    "on_mulligan",
+    "on_warbands",
+    "place_artefact",
+    "place_fighter",
+    "place_token",
+    "placement_hexes",
+    "preset_decks",
+    "token_count",
+    "token_hexes",
+]
+
+WARBAND, BOARD, LAYOUT, MULLIGAN = "warband", "board", "layout", "mulligan"
+FIRST_PLACER, FIRST_ACTIVATION = "first-placer", "first-activation"
+HAND_OBJECTIVES, HAND_POWER = 3, 5
+"""Opening hands: three objective cards and five power cards (L295)."""
+_TOKENS = {2: 5, 3: 7, 4: 9}
+_REDO = (("keep", "Keep both hands"), ("objectives", "Redraw the objective cards"),
+         ("power", "Redraw the power cards"), ("both", "Redraw both"))
+_SCENARIOS = {"champions-v-reavers": ("steelhearts-champions", "garreks-reavers"),
+              "reavers-v-champions": ("garreks-reavers", "steelhearts-champions")}
+
+
+def token_count(sides: int) -> int:
+    """Objective tokens 1-5 with two players, 1-7 with three, 1-9 with four (L267, L765)."""
+    return _TOKENS[sides]
+
+
+# -- warbands ------------------------------------------------------------------------------------
+
+
+def preset_decks(ref: Referee, scenario: str) -> dict[SideId, Deck]:
+    """The decks a preset scenario gives each side: warbands alternate down the seats; a warband fielded again
+    takes its next starter deck (with two core sets, L35)."""
+    warbands = _SCENARIOS.get(scenario)
+    if warbands is None:
+        raise InvalidCommand(f"scenario:{scenario} is not a scenario of Underworlds; choose "
+                             f"{', '.join((*_SCENARIOS, 'choose'))}")
+    taken: dict[str, int] = {}
+    chosen: dict[SideId, Deck] = {}
+    for index, side in enumerate(ref.state.sides):
+        warband = warbands[index % 2]
+        decks = [d for d in ref.lib.data.decks if d.warband == warband]
+        chosen[side] = decks[taken.get(warband, 0) % len(decks)]
+        taken[warband] = taken.get(warband, 0) + 1
+    return chosen
+
+
+def begin(ref: Referee) -> None:
+    """Open the game: warbands chosen in secret and revealed together (``scenario:choose`` and matched play,
+    L731, L755), or given by the scenario; then the boards."""
+    ref.emit(PhaseChanged(phase="setup", shown="Setting up: warbands, boards, objective tokens, cards, fighters."))
+    options = ref.state.setup.options
+    scenario = str(options.get("scenario") or "champions-v-reavers")
+    if scenario == "choose" or str(options.get("mode", "")).startswith("matched"):
+        decks = [(d.id, f"{ref.lib.data.warband(d.warband).name}: {d.name}") for d in ref.lib.data.decks]
+        part = DecisionPart(key="deck", prompt="Your warband and decks", default=decks[0][0],
+                            options=tuple(Option(key=k, label=label) for k, label in decks))
+        ask_together(ref.ctx, WARBAND, "Choose your warband and decks (revealed together)",
+                     {side: (part,) for side in ref.state.sides})
+        return
+    _muster(ref, preset_decks(ref, scenario))
+    _begin_boards(ref)
+
+
+def on_warbands(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
+    decks = {side: next(d for d in ref.lib.data.decks if d.id == answer["deck"]) for side, answer in answers.items()}
+    _muster(ref, decks)
+    _begin_boards(ref)
+
+
+def _muster(ref: Referee, decks: Mapping[SideId, Deck]) -> None:
+    """The warbands join the game: fighter ids are the side's letter and the fighter's place in its warband
+    (``B1`` is side B's leader when the leader comes first)."""
+    data = ref.lib.data
+    cards = {card.id: card for card in data.cards}
+    if ref.rules.same_card_both_players == "forbidden":
+        seen: dict[str, SideId] = {}
+        for side, deck in decks.items():
+            for card in (*deck.objectives, *deck.power):
+                if card in seen:
+                    raise IllegalCommand(f"{cards[card].name} is in the decks of sides {seen[card]} and {side}; this "
+                                         "table allows no card in two players' decks (ruling same-card-both-players)")
+                seen[card] = side
+    players: dict[SideId, SideRecord] = {}
+    fighters: list[FighterRecord] = []
+    names: dict[SideId, str] = {}
+    for side, deck in decks.items():
+        problems = deck_problems(deck.warband, deck.objectives, deck.power, cards)
+        if problems:
+            raise IllegalCommand(f"side {side}'s decks are not legal: {'; '.join(map(str, problems))}")
+        warband = data.warband(deck.warband)
+        players[side] = SideRecord(warband=warband.id, deck=deck.id)
+        names[side] = f"{warband.name} ({deck.name} decks)"
+        for number, profile in enumerate(warband.fighters, start=1):
+            fighters.append(FighterRecord(id=f"{side}{number}", profile=profile, side=side,
+                                          leader=data.fighter(profile).leader))
+    ref.emit(WarbandsChosen(players=players, fighters=fighters, names=names))
+
+
+# -- boards --------------------------------------------------------------------------------------
+
+
+def _board_part(ref: Referee, prompt: str) -> DecisionPart:
+    boards = [(b.id, b.name) for b in ref.lib.data.boards]
+    return choice("board", prompt, boards, default=boards[0][0])
+
+
+def _begin_boards(ref: Referee) -> None:
+    """Roll off; two players: the loser picks a board, the winner picks the other and joins them (L143-L147).
+    Three or four: the fewest successes places first, the rest roll off again for each later place (L755)."""
+    sides = list(ref.state.in_play)
+    if len(sides) == 2:
+        result = ref.roll_off(sides, "the boards")
+        loser = next(s for s in sides if s != result.winner)
+        ref.emit(StepStarted(step="boards", order=[loser, _winner(result)],
+                             shown=f"Side {loser} chooses the first board; side {result.winner} the second and "
+                                   f"how they join ({RULE}, L143-L147)."))
+    else:
+        order: list[SideId] = []
+        while len(sides) > 1:
+            result = ref.roll_off(sides, "placing a board")
+            lowest = SideId(result.ranking[-1][0])
+            order.append(lowest)
+            sides.remove(lowest)
+        order.append(sides[0])
+        ref.emit(StepStarted(step="boards", order=order,
+                             shown=f"Boards are placed in the order {', '.join(order)} (fewest successes first, "
+                                   f"{RULE}, L755), in the fixed format {ref.rules.multiplayer_layouts} "
+                                   "(ruling multiplayer-layouts)."))
+    _ask_board(ref)
+
+
+def _ask_board(ref: Referee) -> None:
+    state = ref.state
+    side = state.order[state.turn_index]
+    if len(state.order) == 2 and state.turn_index == 1:
+        parts = [_board_part(ref, "Your board (the side facing up)"),
+                 choice("join", "Join the boards along", (("long", "long edges (at least 3 hexes)"),
+                                                          ("short", "short edges (at least 2 hexes)")), "long"),
+                 choice("slide", "Slide the second board along the edge by",
+                        tuple((f"{n:+d}", f"{n:+d} hexes") for n in range(-4, 5)), "+0"),
+                 choice("turned", "Turn a board half round", (("none", "neither"), ("first", "the first board"),
+                                                               ("second", "your board"), ("both", "both")), "none")]
+        first = ref.lib.data.board(state.field.boards[0]).name
+        ref.ask(side, LAYOUT, f"Choose your board and join it to {first}", parts)
+        return
+    ref.ask(side, BOARD, "Choose a board (and the side facing up)", [_board_part(ref, "Your board")])
+
+
+def on_board(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
+    board = ref.lib.data.board(answers["board"])
+    ref.emit(BoardChosen(side=side, board=board.id, name=board.name))
+    state = ref.state
+    if state.turn_index + 1 < len(state.order):
+        ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
+        _ask_board(ref)
+        return
+    layout = ref.rules.multiplayer_layouts
+    ref.emit(BattlefieldJoined(layout=layout, hexes=len(ref.lib.joined(state.field.boards, state.field.owners, layout)),
+                               shown=f"The boards form the {layout} battlefield for {len(state.sides)} players."))
+    _begin_tokens(ref)
+
+
+def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
+    """The roll-off winner's board and the join: refused when it completes too few hexes (L147)."""
+    state = ref.state
+    first, second = ref.lib.data.board(state.field.boards[0]), ref.lib.data.board(answers["board"])
+    turned = answers["turned"]
+    layout = Layout(Edge(answers["join"]), int(answers["slide"]), turned in ("first", "both"),
+                    turned in ("second", "both"))
+    if layout not in legal_layouts(first, second):
+        raise IllegalCommand(f"joining {first.name} and {second.name} as {layout.name} completes too few hexes: a "
+                             f"long edge needs 3, a short edge 2, and a short join cannot slide ({RULE}, L147)",
+                             verb="layout")
+    if ref.rules.board_layouts == "flush-only" and (layout.edge is Edge.SHORT or layout.slide):
+        raise IllegalCommand("this table joins boards only long edge to long edge, flush (ruling board-layouts)",
+                             verb="layout")
+    ref.emit(BoardChosen(side=side, board=second.id, name=second.name))
+    owners = state.field.owners
+    hexes = len(ref.lib.joined(state.field.boards, owners, layout.name))
+    ref.emit(BattlefieldJoined(layout=layout.name, hexes=hexes,
+                               shown=f"Side {side} joins {first.name} (side {owners[0]}'s territory) and "
+                                     f"{second.name} (side {owners[1]}'s) as {layout.name}: {hexes} hexes."))
+    _begin_tokens(ref)
+
+
+# -- objective tokens ------------------------------------------------------------------------------
+
+
+def _begin_tokens(ref: Referee) -> None:
+    """Capture the Artefact: the last to place a board puts the Artefact in no one's territory first (L741)."""
+    state = ref.state
+    if "artefact" in str(state.setup.options.get("mode", "")):
+        placer = state.field.owners[-1]
+        ref.emit(StepStarted(step="artefact", order=[placer],
+                             shown=f"Side {placer} places the Katophrane Artefact on a hex of no one's territory "
+                                   f"that is not an edge hex ({RULE}, L741): /act action:artefact to:<hex>."))
+        return
+    _begin_numbered(ref)
+
+
+def _begin_numbered(ref: Referee) -> None:
+    state = ref.state
+    count = token_count(len(state.sides))
+    decks = Decks(ref.ctx)
+    decks.make("tokens", None, [str(n) for n in range(1, count + 1)], into="bag",
+               piles={"bag": Shown.NOBODY, "revealed": Shown.EVERYONE})
+    decks.shuffle("tokens", "bag")
+    first = state.chooser or state.sides[0]
+    clockwise = rotation(state.sides, first)
+    order = [clockwise[i % len(clockwise)] for i in range(count)]
+    ref.emit(StepStarted(step="tokens", order=order,
+                         shown=f"Objective tokens 1-{count} are shuffled face down. Side {first} places the first, "
+                               f"then each in turn ({RULE}, L307, L311): /act action:token to:<hex>."))
+
+
+def place_artefact(ref: Referee, side: SideId, to: str) -> None:
+    board = ref.lib.board(ref.state)
+    hex_id = ref.lib.hex_id(board, to)
+    h = board.hex_of(hex_id)
+    if board.region_of(h) is not None or board.is_blocked(h) or h in board.edge_hexes():
+        raise IllegalCommand(f"the Katophrane Artefact goes on a hex of no one's territory that is not blocked and "
+                             f"not an edge hex; {hex_id} is not one ({RULE}, L741)", verb="artefact")
+    ref.emit(TokenPlaced(token=TokenRecord(slot=0, hex=hex_id, artefact=True), side=side))
+    _begin_numbered(ref)
+
+
+def token_hexes(ref: Referee) -> frozenset[str]:
+    """Where the next objective token may go (L307, L311; rulings edge-hexes, objective-placement-dead-end)."""
+    state = ref.state
+    board = ref.lib.board(state)
+    numbered = [board.hex_of(t.hex) for t in state.tokens if not t.artefact]
+    taken = [board.hex_of(t.hex) for t in state.tokens if t.artefact]
+    last = len(numbered) + 1 == token_count(len(state.sides))
+    edges = edge_hexes(board, ref.rules.edge_hexes == "blocked-makes-edge")
+    return frozenset(board.id_of(h) for h in objective_hexes(board, numbered, last=last, edges=edges, taken=taken))
+
+
+def place_token(ref: Referee, side: SideId, to: str) -> None:
+    state = ref.state
+    board = ref.lib.board(state)
+    hex_id = ref.lib.hex_id(board, to)
+    if hex_id not in token_hexes(ref):
+        raise IllegalCommand(f"an objective token may not go on {hex_id}: not on a starting, blocked or edge hex (the "
+                             f"last token may use an edge hex), nor within two hexes of another token ({RULE}, L307, "
+                             "L311)", verb="act token")
+    slot = sum(1 for t in state.tokens if not t.artefact) + 1
+    ref.emit(TokenPlaced(token=TokenRecord(slot=slot, hex=hex_id), side=side))
+    if slot < token_count(len(state.sides)):
+        ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
+        return
+    numbers = Decks(ref.ctx).draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over")
+    ref.emit(TokensRevealed(numbers={i: int(n) for i, n in enumerate(numbers, start=1)}))
+    _draw_hands(ref)
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def _draw_hands(ref: Referee) -> None:
+    """Each player shuffles both decks and draws five power cards and three objectives (L295), then every
+    player may redraw either whole hand, all deciding at once in secret (L317, ruling do-over)."""
+    decks = Decks(ref.ctx)
+    for side in ref.state.sides:
+        deck = next(d for d in ref.lib.data.decks if d.id == ref.state.players[side].deck)
+        decks.make(objective_deck(side), side, deck.objectives,
+                   piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE,
+                          "scored": Shown.EVERYONE, "aside": Shown.OWNER})
+        decks.make(power_deck(side), side, deck.power,
+                   piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE,
+                          "upgrades": Shown.EVERYONE, "aside": Shown.OWNER})
+        for deck_id, count in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
+            decks.shuffle(deck_id)
+            decks.draw(deck_id, count, why="the opening hand")
+    ref.emit(StepStarted(step="mulligan", shown="Hands are dealt. Each player may redraw either hand, all at once "
+                                                f"in secret ({RULE}, L317)."))
+    part = DecisionPart(key="redo", prompt="Do-over: redraw a whole hand?", default="keep",
+                        options=tuple(Option(key=k, label=label) for k, label in _REDO))
+    ask_together(ref.ctx, MULLIGAN, "Do-over: keep your hands, or redraw a whole hand",
+                 {side: (part,) for side in ref.state.sides})
+
+
+def on_mulligan(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
+    """Do-overs: the whole hand of that type is discarded and as many cards drawn (L317); then the fighters."""
+    decks = Decks(ref.ctx)
+    pile = "discard" if ref.rules.do_over_discards == "public" else "aside"
+    for side, answer in answers.items():
+        redo = answer.get("redo", "keep")
+        for kind, deck_id in (("objectives", objective_deck(side)), ("power", power_deck(side))):
+            if redo not in (kind, "both"):
+                continue
+            hand = list(decks.deck(deck_id).pile("hand"))
+            decks.move(deck_id, hand, "hand", pile, why="a do-over")
+            decks.draw(deck_id, len(hand), why="a do-over")
+    result = ref.roll_off(list(ref.state.in_play), "placing fighters")
+    ref.emit(StepStarted(step="fighters", order=[_winner(result)],
+                         shown=f"Side {result.winner} chooses who places a fighter first ({RULE}, L385)."))
+    sides = [(s, f"side {s}") for s in ref.state.in_play]
+    ref.ask(_winner(result), FIRST_PLACER, "Who places a fighter first?",
+            [choice("side", "The side that places first", sides, default=_winner(result))])
+
+
+def on_first_placer(ref: Referee, first: SideId) -> None:
+    state = ref.state
+    counts = {side: sum(1 for f in state.fighters.values() if f.side == side) for side in state.in_play}
+    order = list(alternate(first, list(state.in_play), {str(side): n for side, n in counts.items()}))
+    ref.emit(StepStarted(step="fighters", order=[SideId(s) for s in order],
+                         shown=f"Fighters are placed one at a time, side {first} first, on empty starting hexes of "
+                               f"their own territory ({RULE}, L385): /act action:place model:<fighter> to:<hex>."))
+
+
+def placement_hexes(ref: Referee, side: SideId) -> frozenset[str]:
+    board = ref.lib.board(ref.state)
+    occupied = [board.hex_of(f.hex) for f in ref.state.fighters.values() if f.hex]
+    return frozenset(board.id_of(h) for h in starting_hexes(board, side, occupied))
+
+
+def place_fighter(ref: Referee, side: SideId, fighter_id: str, to: str) -> None:
+    state = ref.state
+    fighter = ref.lib.fighter(state, fighter_id)
+    if fighter.side != side:
+        raise IllegalCommand(f"{fighter.id} is side {fighter.side}'s fighter; place one of your own ({RULE}, L385)",
+                             verb="act place")
+    if fighter.hex is not None or fighter.out_of_action:
+        raise IllegalCommand(f"{fighter.id} is already on the battlefield", verb="act place")
+    board = ref.lib.board(state)
+    hex_id = ref.lib.hex_id(board, to)
+    if hex_id not in placement_hexes(ref, side):
+        raise IllegalCommand(f"{hex_id} is not an empty starting hex in side {side}'s territory; fighters are placed "
+                             f"only there, never two in one hex ({RULE}, L385)", verb="act place")
+    name = ref.lib.fighter_card(fighter.profile).name
+    ref.emit(FighterPlaced(fighter=fighter.id, hex=hex_id, name=name))
+    waiting = [f for f in state.fighters.values() if f.hex is None and not f.out_of_action]
+    if state.finished_first is None and not any(f.side == side for f in waiting):
+        ref.emit(PlacedFirst(side=side))
+    if state.turn_index + 1 < len(state.order):
+        ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
+        return
+    begin_round(ref, 1)
+
+
+def _winner(result: RollOff) -> SideId:
+    assert result.winner is not None
+    return SideId(result.winner)
+
+
+# -- rounds --------------------------------------------------------------------------------------
+
+
+def begin_round(ref: Referee, number: int) -> None:
+    """Roll off for the first activation; in round 1 the side that finished placing first adds a symbol (L391)."""
+    state = ref.state
+    ref.emit(PhaseChanged(phase=f"action-{number}", shown=f"Round {number}: the action phase."))
+    bonus = state.finished_first if number == 1 else None
+    result = ref.roll_off(list(state.in_play), f"the first activation of round {number}", bonus_to=bonus)
+    ref.emit(StepStarted(step="first", order=[_winner(result)],
+                         shown=f"Side {result.winner} chooses who takes the first activation ({RULE}, L391)."))
+    sides = [(s, f"side {s}") for s in state.in_play]
+    ref.ask(_winner(result), FIRST_ACTIVATION, f"Who takes the first activation of round {number}?",
+            [choice("side", "The side that activates first", sides, default=_winner(result))],
+            context={"round": str(number)})
+
+
+def on_first_activation(ref: Referee, first: SideId, number: int) -> None:
+    state = ref.state
+    order = rotation(list(state.in_play), first, reverse=anticlockwise_for(ref, number))
+    ref.emit(PhaseStarted(round=number, first=first, order=order))
+    ref.emit(StepStarted(step="activation", order=order))
+
+
+def anticlockwise_for(ref: Referee, number: int) -> bool:
+    """Round 2 of a game of three or four goes anticlockwise (L825)."""
+    return number == 2 and len(ref.state.sides) > 2
+

@@ -1,0 +1,137 @@
+"""A table of Underworlds for the tests: games made, set up at once, fighters arranged, dice rigged, cards put in
+hands, and commands applied as each side's player."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from bot.core.data_loader import load_system_data
+from engine.core import (
+    BOT_USER,
+    EVERYONE,
+    Actor,
+    Answer,
+    CardsMoved,
+    Command,
+    Event,
+    EventBody,
+    Game,
+    GameSetup,
+    RigDice,
+    SideId,
+    UserId,
+)
+from engine.dice import commitment
+from engine.systems.underworlds.commands import AutoSetup, Pass
+from engine.systems.underworlds.events import FighterMoved, GloryGained, TakenOut
+from engine.systems.underworlds.game_state import TakeOutRecord, UnderworldsState, objective_deck, power_deck
+from engine.systems.underworlds.system import Underworlds
+
+A, B, C, D = SideId("A"), SideId("B"), SideId("C"), SideId("D")
+PLAYERS = {A: UserId("alice"), B: UserId("bob"), C: UserId("carol"), D: UserId("dan")}
+HOST = Actor(user=UserId("alice"), host=True)
+
+UW = Game[UnderworldsState]
+
+
+@functools.cache
+def system() -> Underworlds:
+    return Underworlds(load_system_data("underworlds"))
+
+
+def new_game(seed: str = "uw-test", *, sides: int = 2, practice: bool = True, rulings: dict[str, str] | None = None,
+             bots: bool = False, **options: Any) -> UW:
+    """A fresh game (set-up not done), each side held by its own player (or all by the bot)."""
+    uw = system()
+    chosen = (A, B, C, D)[:sides]
+    setup = GameSetup(system="underworlds", sides=chosen, host=PLAYERS[A], practice=practice,
+                      seed_commitment=commitment(seed), rulings={**uw.default_rulings(), **(rulings or {})},
+                      options={"scenario": "champions-v-reavers", "mode": "casual", **options})
+    return Game.start(uw, setup, seed, {side: BOT_USER if bots else PLAYERS[side] for side in chosen})
+
+
+def ready(seed: str = "uw-test", **kwargs: Any) -> UW:
+    """A game set up at once (the demo's set-up), at the first activation of round 1."""
+    game = new_game(seed, **kwargs)
+    game.apply(AutoSetup(), HOST)
+    return game
+
+
+def actor(side: SideId) -> Actor:
+    return Actor(user=PLAYERS[side], side=side)
+
+
+def act(game: UW, side: SideId, command: Command) -> tuple[Event, ...]:
+    return game.apply(command, actor(side))
+
+
+def extend(game: UW, *bodies: EventBody) -> UW:
+    """The game with these events appended as if they had happened (the test's own arrangement)."""
+    events = [Event(seq=game.seq + n, body=body, audience=EVERYONE) for n, body in enumerate(bodies, start=1)]
+    return Game(game.system, game.setup, game._seed, [*game.log, *events])  # the test knows its own seed
+
+
+def arrange(game: UW, **hexes: str | None) -> UW:
+    """Put fighters on hexes (``A1="D6"``); ``None`` takes one off the battlefield."""
+    bodies: list[EventBody] = []
+    for fighter, hex_id in hexes.items():
+        record = game.state.fighters[fighter]
+        if hex_id is None:
+            bodies.append(TakenOut(record=TakeOutRecord(victim=fighter, by=None, using="other")))
+        elif record.hex != hex_id:
+            bodies.append(FighterMoved(fighter=fighter, path=[record.hex or hex_id, hex_id], how="set up"))
+    return extend(game, *bodies)
+
+
+def give(game: UW, side: SideId, *cards: str) -> UW:
+    """Put cards from the side's draw piles into its hand."""
+    bodies: list[EventBody] = []
+    state = game.state
+    for card in cards:
+        if any(card in state.decks[d].piles["hand"] for d in (objective_deck(side), power_deck(side))):
+            continue
+        for deck in (objective_deck(side), power_deck(side)):
+            if card in state.decks[deck].piles["draw"]:
+                bodies.append(CardsMoved(deck_id=deck, cards=[card], source="draw", target="hand"))
+                break
+        else:
+            raise ValueError(f"{card} is not in side {side}'s draw piles")
+    return extend(game, *bodies)
+
+
+def glory(game: UW, side: SideId, amount: int) -> UW:
+    return extend(game, GloryGained(side=side, amount=amount, source="test", why="a test"))
+
+
+def rig(game: UW, *faces: str) -> None:
+    game.apply(RigDice(values=faces), HOST)
+
+
+def decide(game: UW, **answers: str) -> tuple[Event, ...]:
+    """Answer the first pending decision as its owner."""
+    decision = game.pending[0]
+    return game.apply(Answer(decision_id=decision.id, answers=answers), actor(decision.owner))
+
+
+def hand(game: UW, side: SideId, deck: str = "power") -> list[str]:
+    return list(game.state.decks[(power_deck if deck == "power" else objective_deck)(side)].piles["hand"])
+
+
+def pass_power(game: UW) -> None:
+    """Every player passes in the power step now running."""
+    while game.state.step == "power" and not game.pending:
+        side = game.state.power.turn if game.state.power else A
+        act(game, side, Pass())
+
+
+def turn_of(game: UW, side: SideId) -> None:
+    """Pass activations (and power steps) until it is ``side``'s activation."""
+    for _ in range(8):
+        if game.state.step == "activation" and game.state.active_side == side:
+            return
+        if game.state.step == "power":
+            pass_power(game)
+            continue
+        act(game, game.state.active_side or A, Pass())
+    raise AssertionError(f"side {side} never got an activation")

@@ -1,0 +1,198 @@
+"""The action phase through the rules engine (Underworlds core rulebook, L391-L403, L509-L579): activations in turn,
+four each; Move, Charge, Guard and Attack with their limits; refusals that name the rule and change nothing;
+the power step; the combat sequence with dice rigged to known faces (cases T1, T19, T29-T37, T47-T49, T54)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import SPECTATOR, RulesError
+from engine.systems.underworlds.commands import Attack, AutoSetup, Charge, Guard, Move, Pass, PlayCard
+from engine.systems.underworlds.events import Damaged
+from tests.engine.systems.underworlds.table import (
+    HOST,
+    UW,
+    A,
+    B,
+    act,
+    arrange,
+    decide,
+    extend,
+    give,
+    glory,
+    new_game,
+    pass_power,
+    ready,
+    rig,
+    turn_of,
+)
+
+# A flush long join of two Mirror Well sides: rows 1-5 are one territory, 6 nobody's, 7-11 the other's.
+POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
+
+
+def duel(seed: str = "uw-test") -> UW:
+    """A set-up game with Severin (A1) on D7 and Garrek (B1) on D5, two hexes apart; the rest far off."""
+    return arrange(ready(seed), **POSITIONS)
+
+
+def refused(game: UW, side: str, command: object, match: str) -> None:
+    """The command is refused with a reason matching ``match`` and nothing changes."""
+    before, fingerprint = game.seq, game.state.fingerprint()
+    with pytest.raises(RulesError, match=match):
+        act(game, side, command)  # type: ignore[arg-type]
+    assert game.seq == before and game.state.fingerprint() == fingerprint
+
+
+def test_activations_alternate_four_each_then_the_end_phase() -> None:
+    """L393: players take activations in turn, four each; after the last power step the end phase begins."""
+    game = ready()
+    first = game.state.active_side
+    sides = []
+    for _ in range(8):
+        sides.append(game.state.active_side)
+        act(game, game.state.active_side, Pass())
+        pass_power(game)
+    other = B if first == A else A
+    assert sides == [first, other] * 4
+    assert game.state.step in ("end", "activation") and game.state.round in (1, 2)
+
+
+def test_out_of_turn_and_a_fifth_activation_are_refused_naming_the_rule() -> None:
+    game = ready()
+    first = game.state.active_side
+    other = B if first == A else A
+    refused(game, other, Pass(), r"side .*'s activation.*L393")
+    for _ in range(7):
+        act(game, game.state.active_side, Pass())
+        pass_power(game)
+    act(game, game.state.active_side, Pass())  # the eighth and last activation
+    assert game.state.step == "power"
+    refused(game, other, Guard(fighter=f"{other}1"), r"four activations this phase; a fifth is not allowed.*L393")
+
+
+def test_a_move_is_counted_in_steps_around_fighters_and_may_not_end_where_it_began() -> None:
+    """T29-T32, L403: steps, not straight distance; no passing through fighters, friendly or not; objective
+    tokens do not block."""
+    game = duel()
+    turn_of(game, A)
+    refused(game, A, Move(fighter="A1", to="D7"), "different hex.*L403")
+    refused(game, A, Move(fighter="A1", to="D5"), r"D5 is occupied; no two fighters share a hex.*L385")
+    refused(game, A, Move(fighter="A1", to="D7>D6>D5>D4"), r"D5 is occupied.*L403")
+    refused(game, A, Move(fighter="A1", to="D11"), r"needs 4 steps to reach D11 but its Move is 3.*L403")
+    act(game, A, Move(fighter="A1", to="C6>B6"))
+    assert game.state.fighters["A1"].hex == "B6" and game.state.fighters["A1"].moved
+
+
+def test_a_move_through_a_blocked_hex_is_refused() -> None:
+    """L237, L403: Shyishian Stardial's blocked hexes stop a move."""
+    game = new_game()
+    decide(game, board="mirror-well")
+    decide(game, board="shyishian-stardial", join="long", slide="+0", turned="none")
+    game.apply(AutoSetup(), HOST)
+    game = arrange(game, A1="C8", **{k: v for k, v in POSITIONS.items() if k != "A1"})
+    board = game.system.lib.board(game.state)
+    assert board.is_blocked(board.hex_of("D9"))
+    turn_of(game, A)
+    refused(game, A, Move(fighter="A1", to="C8>D9>D10"), r"D9 is blocked.*L403")
+
+
+def test_one_move_or_charge_a_phase_and_a_charged_fighter_is_spent() -> None:
+    """L399, L569 (T33, T35): after a Move no Charge; after a Charge no activation at all, and Guard ends."""
+    game = duel()
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A1"))
+    assert game.state.fighters["A1"].guard
+    pass_power(game)
+    act(game, game.state.active_side, Pass())
+    pass_power(game)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    if game.pending:
+        decide(game, **{"drive-back": "none"})
+    fighter = game.state.fighters["A1"]
+    assert fighter.charged and fighter.exhausted and not fighter.guard
+    pass_power(game)
+    act(game, game.state.active_side, Pass())
+    pass_power(game)
+    refused(game, A, Guard(fighter="A1"), r"cannot be activated again this phase.*L569")
+    refused(game, A, Move(fighter="A1", to="C6"), r"cannot be activated again|Move or Charge")
+
+
+def test_a_charge_needs_a_target_in_range_at_the_end_of_its_move() -> None:
+    """T34, L569."""
+    game = duel()
+    turn_of(game, A)
+    refused(game, A, Charge(fighter="A1", to="B6", target="B1"), r"2 hexes away.*L423")
+    refused(game, A, Move(fighter="A2", to="F7"), "different hex")
+
+
+def test_an_attack_with_rigged_dice_succeeds_deals_damage_and_offers_the_drive_back() -> None:
+    """T1, L509, L511: hammer and swords against a dodge roll of a block fighter... here Garrek (dodge)."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    rig(game, "hammer", "swords", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert game.state.fighters["B1"].wounds == 3  # Sigmarite Broadsword: 3 damage
+    decision = game.pending[0]
+    assert decision.owner == A and decision.kind == "drive-back"
+    options = decision.parts[0].option_keys()
+    assert "none" in options and len(options) == 4  # three hexes further away (L511)
+    decide(game, **{"drive-back": options[1]})
+    assert game.state.fighters["B1"].hex == options[1]
+
+
+def test_taking_a_fighter_out_of_action_gives_the_opponent_a_glory_point() -> None:
+    """T19, L559."""
+    game = extend(arrange(duel(), A1="D6"), Damaged(fighter="B1", amount=2, wounds=2))
+    turn_of(game, A)
+    rig(game, "crit", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert game.state.fighters["B1"].out_of_action and game.state.fighters["B1"].hex is None
+    assert game.state.players[A].glory == 1 and game.state.players[A].sources == {"take-outs": 1}
+
+
+def test_the_power_step_ends_when_every_player_passes_in_a_row() -> None:
+    """T47-T49, E15, L575-L597: it starts with the activating player; a play resets the passes."""
+    game = duel()
+    turn_of(game, A)
+    game = give(glory(game, A, 1), A, "blessed-by-sigmar")
+    act(game, A, Guard(fighter="A1"))
+    assert game.state.power is not None and game.state.power.turn == A
+    act(game, A, PlayCard(card="blessed-by-sigmar", fighter="A2"))
+    assert game.state.power.turn == B and game.state.power.passes == 0
+    act(game, B, Pass())
+    assert game.state.power.turn == A and game.state.power.passes == 1
+    act(game, A, Pass())
+    assert game.state.step == "activation" and game.state.active_side == B
+
+
+def test_an_upgrade_without_glory_and_a_card_not_in_hand_are_refused() -> None:
+    """T54, L605; L599."""
+    game = duel()
+    turn_of(game, A)
+    game = give(game, A, "blessed-by-sigmar")
+    act(game, A, Guard(fighter="A1"))
+    refused(game, A, PlayCard(card="blessed-by-sigmar", fighter="A2"), r"unspent glory point.*L605")
+    refused(game, A, PlayCard(card="Sprint"), r"not a card in your hand.*L599")
+    refused(game, B, PlayCard(card="blessed-by-sigmar"), r"turn|not a card in your hand")
+
+
+def test_an_upgrade_changes_characteristics_and_costs_a_glory_point() -> None:
+    game = glory(give(duel(), A, "blessed-by-sigmar"), A, 1)
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A1"))
+    act(game, A, PlayCard(card="Blessed by Sigmar", fighter="A2"))
+    assert game.state.fighters["A2"].upgrades == ["blessed-by-sigmar"]
+    assert game.state.players[A].spent == 1 and game.state.players[A].glory == 1
+    view = game.system.view(game.state, SPECTATOR)
+    assert next(f for f in view.fighters if f.id == "A2").max_wounds == 5  # E9: +1 Wounds
+
+
+def test_invalid_names_are_refused_with_what_is_accepted() -> None:
+    game = duel()
+    turn_of(game, A)
+    refused(game, A, Move(fighter="Z9", to="C6"), "there is no fighter 'Z9'; fighters: A1")
+    refused(game, A, Move(fighter="A1", to="Q99"), r"Q99")
+    refused(game, A, Move(fighter="B1", to="C4"), r"side B's fighter.*L397")
+    refused(game, A, Attack(fighter="A1", targets=("A2",)), r"friendly fighter.*L509|hexes away")

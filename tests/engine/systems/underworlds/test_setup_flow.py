@@ -1,0 +1,147 @@
+"""Setting up a game in the book's order (Underworlds core rulebook, L121-L147, L267-L317, L385-L391; cases T62,
+T73-T77, E20): the board roll-off, the loser's board, the winner's board and join, objective tokens face down in
+turn and revealed, the opening hands and the secret do-over, fighters in turn, then round 1's roll-off."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import SPECTATOR, Answer, Command, IllegalCommand, NotYourTurn, Viewer
+from engine.systems.underworlds.bot import setup_step
+from engine.systems.underworlds.commands import PlaceFighter, PlaceToken
+from engine.systems.underworlds.game_state import objective_deck
+from engine.systems.underworlds.referee import Referee
+from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, ready
+
+
+def _boards(game: UW) -> tuple[str, str]:
+    """Answer the board choices: the loser takes Mirror Well, the winner Shyishian Stardial, long edges flush."""
+    loser = game.pending[0].owner
+    decide(game, board="mirror-well")
+    decide(game, board="shyishian-stardial", join="long", slide="+0", turned="none")
+    winner = B if loser == A else A
+    return loser, winner
+
+
+def test_the_board_roll_off_loser_picks_first_and_the_winner_joins_the_boards() -> None:
+    """L143-L147: the loser of the roll-off picks a board, the winner the other and places both."""
+    game = new_game()
+    assert game.state.step == "boards" and game.pending[0].kind == "board"
+    loser, winner = _boards(game)
+    state = game.state
+    assert state.field.boards == ["mirror-well", "shyishian-stardial"]
+    assert state.field.owners == [loser, winner] and state.chooser == loser
+    assert state.field.layout == "long+0"
+    assert state.tokens == [] and state.step == "tokens" and state.active_side == loser
+
+
+def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() -> None:
+    """L147: long edges need at least three completed hexes."""
+    game = new_game()
+    decide(game, board="mirror-well")
+    before = game.seq
+    with pytest.raises(IllegalCommand, match=r"completes too few hexes.*L147"):
+        decide(game, board="shyishian-stardial", join="short", slide="+2", turned="none")
+    assert game.seq == before and game.state.step == "boards"
+    decide(game, board="shyishian-stardial", join="long", slide="+4", turned="none")  # three completed hexes
+    assert game.state.field.layout == "long+4" and game.state.step == "tokens"
+
+
+def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_last() -> None:
+    """L307, L311 (T73-T75): five tokens, the first chooser places the 1st, 3rd and 5th; none on a starting or
+    edge hex nor within two hexes of another; all face down (to both players) until the last is placed."""
+    game = new_game()
+    loser, winner = _boards(game)
+    with pytest.raises(NotYourTurn):
+        act(game, winner, PlaceToken(to="D4"))
+    with pytest.raises(IllegalCommand, match="L307, L311"):
+        act(game, loser, PlaceToken(to="A1"))  # an edge hex
+    act(game, loser, PlaceToken(to="D4"))
+    with pytest.raises(IllegalCommand, match="within two hexes"):
+        act(game, winner, PlaceToken(to="E5"))
+    for side in (winner, loser, winner):
+        act(game, side, _legal(game))
+    assert [t.label for t in game.state.tokens] == ["?"] * 4
+    spectators = game.system.view(game.state, SPECTATOR)
+    assert {label for _, label in spectators.tokens} == {"?"}
+    act(game, loser, _legal(game))
+    assert sorted(t.number for t in game.state.tokens if t.number) == [1, 2, 3, 4, 5]
+    assert game.state.step == "mulligan"
+
+
+def _legal(game: UW) -> Command:
+    """The first legal placement, as the bot picks it."""
+    command = setup_step(Referee.reading(game.system.lib, game.state), game.state.active_side or A)
+    assert command is not None
+    return command
+
+
+def _to_mulligan(game: UW) -> UW:
+    _boards(game)
+    for _ in range(5):
+        act(game, game.state.active_side or A, _legal(game))
+    return game
+
+
+def test_opening_hands_are_five_power_cards_and_three_objectives_in_secret() -> None:
+    """T62, L295: each player draws up to five power cards and three objectives; only counts are public."""
+    game = _to_mulligan(new_game())
+    for side in (A, B):
+        assert len(hand(game, side)) == 5 and len(hand(game, side, "objectives")) == 3
+        mine = game.system.view(game.state, Viewer.of_side(side))
+        assert mine.my_power is not None and len(mine.my_power) == 5
+    public = game.system.view(game.state, SPECTATOR)
+    assert public.my_power is None and {p.power_in_hand for p in public.players} == {5}
+
+
+def test_the_do_over_is_secret_simultaneous_and_all_or_nothing() -> None:
+    """E20, L317: redrawing objectives discards all three and draws three; power cards are kept."""
+    game = _to_mulligan(new_game())
+    kept = hand(game, A)
+    old = hand(game, A, "objectives")
+    first = next(d for d in game.pending if d.owner == A)
+    assert first.secret and {d.owner for d in game.pending} == {A, B}
+    game.apply(Answer(decision_id=first.id, answers={"redo": "objectives"}), actor(A))
+    public_after_one = [e.body.describe() for e in game.log[-3:] if e.audience.is_public]
+    assert not any("objectives" in line for line in public_after_one), "A's choice stays secret until B answers"
+    second = next(d for d in game.pending if d.owner == B)
+    game.apply(Answer(decision_id=second.id, answers={"redo": "keep"}), actor(B))
+    new = hand(game, A, "objectives")
+    assert len(new) == 3 and not set(new) & set(old) and hand(game, A) == kept
+    assert game.state.decks[objective_deck(A)].piles["discard"] == old
+    assert game.state.step == "fighters"
+
+
+def test_fighters_are_placed_alternately_on_own_starting_hexes_and_the_first_finisher_is_noted() -> None:
+    """L385 (T76, T77): one at a time on an empty starting hex of one's territory; three Liberators against five
+    Bloodreavers finish first whoever starts; the finisher gets round 1's bonus (L391)."""
+    game = _to_mulligan(new_game())
+    for decision in list(game.pending):
+        game.apply(Answer(decision_id=decision.id, answers={"redo": "keep"}), actor(decision.owner))
+    decide(game, side="B")
+    assert game.state.step == "fighters" and game.state.active_side == B
+    board = game.system.lib.board(game.state)
+    mine = sorted(h for h in (board.id_of(x) for x in board.hexes_with("starting"))
+                  if board.region_of(board.hex_of(h)) == B)
+    theirs = sorted(h for h in (board.id_of(x) for x in board.hexes_with("starting"))
+                    if board.region_of(board.hex_of(h)) == A)
+    with pytest.raises(IllegalCommand, match="L385"):
+        act(game, B, PlaceFighter(fighter="B1", to=theirs[0]))
+    order = [(B, "B1", mine[0]), (A, "A1", theirs[0]), (B, "B2", mine[1]), (A, "A2", theirs[1]),
+             (B, "B3", mine[2]), (A, "A3", theirs[2])]
+    for side, fighter, hex_id in order:
+        act(game, side, PlaceFighter(fighter=fighter, to=hex_id))
+    assert game.state.finished_first == A
+    with pytest.raises(IllegalCommand, match="already on the battlefield"):
+        act(game, B, PlaceFighter(fighter="B1", to=mine[3]))
+    act(game, B, PlaceFighter(fighter="B4", to=mine[3]))
+    act(game, B, PlaceFighter(fighter="B5", to=mine[4]))
+    assert game.pending[0].kind == "first-activation"
+    rolls = [e.body.describe() for e in game.log if "first activation of round 1" in e.body.describe()]
+    assert rolls
+
+
+def test_the_demo_set_up_reaches_the_first_activation_in_one_command() -> None:
+    game = ready()
+    assert game.state.step == "activation" and game.state.round == 1 and not game.pending
+    assert all(f.hex for f in game.state.fighters.values())
