@@ -64,6 +64,7 @@ from engine.core.decisions import Decision, DecisionPart, Option, PartKind, pars
 from engine.core.decks import (
     DECK_EVENTS,
     TABLE_STREAM,
+    CardsAdded,
     CardsMoved,
     CardsShown,
     Deck,
@@ -138,6 +139,7 @@ __all__ = [
     "BoardView",
     "BotMove",
     "BotReasoned",
+    "CardsAdded",
     "CardsMoved",
     "CardsShown",
     "Choice",

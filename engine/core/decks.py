@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DECK_EVENTS",
     "TABLE_STREAM",
+    "CardsAdded",
     "CardsMoved",
     "CardsShown",
     "Deck",
@@ -154,7 +155,26 @@ class CardsShown(CardsMoved):
     reveals_secret = True
 
 
-DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, CardsMoved, CardsShown)
+class CardsAdded(EventBody):
+    """New cards join a deck's pile during a game (a player's own card put into their hand); logged for whoever
+    may see that pile, the counts for everyone."""
+
+    kind = "deck.added"
+    deck_id: str
+    cards: list[str]
+    target: str
+    why: str = ""
+
+    def apply(self, state: CoreState) -> None:
+        deck = state.decks[self.deck_id]
+        deck.piles[self.target] = list(self.cards) + deck.piles[self.target]
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        return f"{', '.join(self.cards)}: added to {self.target}{why}."
+
+
+DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, CardsMoved, CardsShown, CardsAdded)
 
 
 class DeckView(BaseModel):
@@ -229,6 +249,17 @@ class Decks:
             held.remove(card)
         deck.pile(target)
         self._emit_move(deck, list(cards), source, target, on_top, why)
+
+    def add(self, deck_id: str, cards: Sequence[str], target: str = "hand", *, why: str = "") -> None:
+        """Put new cards on top of a pile of an existing deck, seen only by whoever may see that pile."""
+        deck = self.deck(deck_id)
+        deck.pile(target)
+        if not cards:
+            raise InvalidCommand("no cards to add")
+        audience = deck.audience(target)
+        self._ctx.emit(CardsAdded(deck_id=deck_id, cards=list(cards), target=target, why=why),
+                       audience if deck.shown[target] is not Shown.NOBODY else NOBODY)
+        self._counts(deck_id)
 
     def draw(self, deck_id: str, count: int = 1, *, source: str = "draw", target: str = "hand",
              why: str = "") -> list[str]:

@@ -173,8 +173,8 @@ def move(ref: Referee, side: SideId, command: Move) -> None:
     _check_activation(ref, side, command.verb)
     fighter = ready_fighter(ref, side, command.fighter, command.verb)
     _may_move(fighter, command.verb)
-    path = plan_move(ref, fighter, command.to, charging=False, verb=command.verb)
     _take(ref, side, f"{fighter.id} makes a Move action")
+    path = plan_move(ref, fighter, command.to, charging=False, verb=command.verb)
     sprint = lingering_modifiers(ref, ("first_move",), fighter)
     _moved(ref, fighter, path, "move")
     if ref.rules.guard_duration == "lost-on-move" and fighter.guard:
@@ -194,8 +194,8 @@ def charge(ref: Referee, side: SideId, command: Charge) -> None:
     _check_activation(ref, side, command.verb)
     fighter = ready_fighter(ref, side, command.fighter, command.verb)
     _may_move(fighter, command.verb)
-    path = plan_move(ref, fighter, command.to, charging=True, verb=command.verb)
     _take(ref, side, f"{fighter.id} makes a Charge action")
+    path = plan_move(ref, fighter, command.to, charging=True, verb=command.verb)
     _moved(ref, fighter, path, "charge")
     charged = ref.state.fighters[fighter.id]
     source, profile = _profile(ref, charged, command.attack, command.target)

@@ -48,7 +48,9 @@ def move_options(ref: Referee, fighter: FighterRecord, *, charging: bool = False
     if fighter.hex is None or fighter.moved or fighter.charged:
         return []
     board = ref.lib.board(state)
-    extra = [effect.modifier for _, _, effect in lingering_modifiers(ref, ("first_move",), fighter)]
+    upcoming = state.step == "activation"
+    extra = [effect.modifier for _, _, effect in lingering_modifiers(ref, ("first_move",), fighter,
+                                                                     upcoming=upcoming)]
     if charging and any(m.cannot_charge for m in extra):
         return []
     stats = stats_of(ref.lib, state, fighter, Situation(charging=charging), extra)

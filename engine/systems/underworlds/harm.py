@@ -40,12 +40,14 @@ def _relation(side: SideId, owner: SideId, wanted: str) -> bool:
 
 
 def lingering_modifiers(ref: Referee, applies_to: Sequence[str], fighter: FighterRecord,
-                        target: FighterRecord | None = None) -> list[tuple[int, Lingering, ModifyEffect]]:
+                        target: FighterRecord | None = None, *,
+                        upcoming: bool = False) -> list[tuple[int, Lingering, ModifyEffect]]:
     """The active "next activation" ploys that change what ``fighter`` does now (its attack, move or the damage it
-    takes), with their place in the list (L605)."""
+    takes), with their place in the list (L605); ``upcoming`` also counts those waiting for the activation about
+    to be taken (for menus offered before it)."""
     found = []
     for index, item in enumerate(ref.state.lingering):
-        if not item.active:
+        if not item.active and not upcoming:
             continue
         effect = ref.lib.card(ref.state, item.card).effects[item.effect]
         if not isinstance(effect, ModifyEffect) or effect.applies_to not in applies_to:

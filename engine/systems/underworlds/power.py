@@ -8,24 +8,26 @@ battlefield (L371, L605).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import DecisionPart, Decks, IllegalCommand, InvalidCommand, Option, SideId
 from engine.hex import push_hexes
 from engine.systems.underworlds.activations import next_power_turn
 from engine.systems.underworlds.cards import choices, upgrade_problem
 from engine.systems.underworlds.commands import PlayCard
-from engine.systems.underworlds.events import Note, PloyPlayed, UnscorableSet, UpgradeGiven
+from engine.systems.underworlds.events import CardsImported, Note, PloyPlayed, UnscorableSet, UpgradeGiven
 from engine.systems.underworlds.game_state import EffectsFrame, PloyEndFrame, objective_deck, power_deck
 from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.objectives import claimable, drawn_marks, hand, score
 from engine.systems.underworlds.reacting import as_data
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.schema import Card
+from engine.systems.underworlds.schema import UNIVERSAL, Card
 from engine.systems.underworlds.setup import HAND_OBJECTIVES
 from engine.systems.underworlds.turns import rotation
 from engine.systems.underworlds.vocabulary import PushEffect
 
-__all__ = ["CLAIM", "on_claim", "play_card", "ploy_end"]
+__all__ = ["CLAIM", "add_card", "import_cards", "on_claim", "play_card", "ploy_end"]
 
 CLAIM = "claim"
 
@@ -64,6 +66,11 @@ def _play_ploy(ref: Referee, side: SideId, card: Card, command: PlayCard, in_pow
     answers = _pushes(ref, card, chosen, command)
     Decks(ref.ctx).move(power_deck(side), [card.id], "hand", "discard", why="played")
     ref.emit(PloyPlayed(side=side, card=card.id, name=card.name, detail=", ".join(chosen)))
+    if card.unexpressed is not None:
+        ref.emit(Note(text=f"{card.name} is a card the referee cannot apply ({card.unexpressed}): the players apply "
+                           f"it by hand (/model wound, /model place, /model token); {card.summary}"))
+        ref.push(PloyEndFrame(id=ref.next_frame_id(), side=side, card=card.id))
+        return
     ref.push(PloyEndFrame(id=ref.next_frame_id(), side=side, card=card.id),
              EffectsFrame(id=ref.next_frame_id(), card=card.id, side=side, effects=as_data(card.effects),
                           chosen=chosen, answers=answers, ploy=True))
@@ -198,3 +205,42 @@ def on_claim(ref: Referee, side: SideId, card_id: str, confirmed: bool) -> None:
         marks = drawn_marks(ref, side, drawn, ref.state.checkpoint)
         if marks:
             ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}))
+
+
+def import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> None:
+    """A player's own cards join this game (their ids must be new; their warband known or universal)."""
+    state = ref.state
+    known = {c.id for c in ref.lib.data.cards} | {str(raw.get("id")) for raw in state.imported}
+    warbands = {w.id for w in ref.lib.data.warbands} | {UNIVERSAL}
+    for card in cards:
+        if card.id in known:
+            raise IllegalCommand(f"a card {card.id!r} is already in this game; give yours another id",
+                                 verb="force import")
+        if card.warband not in warbands:
+            raise IllegalCommand(f"{card.name}: warband {card.warband!r} is not in this game (warbands: "
+                                 f"{', '.join(sorted(warbands))})", verb="force import")
+    ref.emit(CardsImported(side=side, cards=[card.model_dump(mode="json") for card in cards],
+                           names=[card.name for card in cards]))
+
+
+def add_card(ref: Referee, side: SideId, text: str, verb: str) -> None:
+    """Put one of the players' own cards into one's hand (a house rule; the table sees only that a card was
+    added): its warband's or a universal card, and never a fourth objective (L295)."""
+    state = ref.state
+    imported = [str(raw.get("id")) for raw in state.imported]
+    card_id = ref.lib.find_card(state, text, imported)
+    if card_id is None:
+        listed = ", ".join(imported) or "none yet (import them with /force import file:)"
+        raise InvalidCommand(f"{text!r} is not a card players imported into this game; imported: {listed}", verb=verb)
+    card = ref.lib.card(state, card_id)
+    warband = state.players[side].warband if side in state.players else ""
+    if card.warband not in (warband, UNIVERSAL):
+        raise IllegalCommand(f"{card.name} belongs to {card.warband}; side {side} may hold only its warband's and "
+                             "universal cards", verb=verb, rule=f"{RULE}, L111, L299")
+    deck = objective_deck(side) if card.type == "objective" else power_deck(side)
+    if deck not in state.decks:
+        raise IllegalCommand("cards are added to hands once the hands are dealt", verb=verb)
+    if card.type == "objective" and len(hand(ref, side)) >= HAND_OBJECTIVES:
+        raise IllegalCommand("a hand never holds more than three objective cards", verb=verb, rule=f"{RULE}, L295")
+    Decks(ref.ctx).add(deck, [card.id], "hand", why="a card of their own")
+    ref.emit(Note(text=f"Side {side} adds a card of their own to their hand (a house rule)."))

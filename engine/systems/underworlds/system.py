@@ -48,12 +48,14 @@ from engine.systems.underworlds import activations, endphase, power, setup
 from engine.systems.underworlds.bot import bot_move, setup_step
 from engine.systems.underworlds.commands import (
     UNDERWORLDS_COMMANDS,
+    AddCard,
     Attack,
     AutoSetup,
     Charge,
     Discard,
     DrawPower,
     Guard,
+    ImportCards,
     Move,
     Pass,
     PlaceArtefact,
@@ -66,13 +68,19 @@ from engine.systems.underworlds.commands import (
 from engine.systems.underworlds.effects import answer as effect_answer
 from engine.systems.underworlds.events import UNDERWORLDS_EVENTS
 from engine.systems.underworlds.flow import advance
-from engine.systems.underworlds.game_state import AttackFrame, EffectsFrame, UnderworldsState
+from engine.systems.underworlds.game_state import (
+    AttackFrame,
+    EffectsFrame,
+    UnderworldsState,
+    objective_deck,
+    power_deck,
+)
 from engine.systems.underworlds.guide import help_lines, legal, sources
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, resolve
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import Rules
-from engine.systems.underworlds.schema import KINDS, UnderworldsData
+from engine.systems.underworlds.schema import KINDS, Card, UnderworldsData
 from engine.systems.underworlds.scoring import game_result
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
@@ -86,7 +94,7 @@ class Underworlds(System[UnderworldsState]):
     spec = SystemSpec(
         name="underworlds", title="Warhammer Underworlds", min_sides=2, max_sides=4, hidden_information=True,
         summary=_SUMMARY, dice=(WHU_ATTACK, WHU_DEFENCE),
-        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"}, importable=())
+        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"}, importable=("cards",))
     events = UNDERWORLDS_EVENTS
     commands = UNDERWORLDS_COMMANDS
 
@@ -155,6 +163,10 @@ class Underworlds(System[UnderworldsState]):
         ref = Referee.acting(ctx, self.lib)
         if isinstance(command, AutoSetup):
             _auto_setup(ctx, ref)
+            return
+        if isinstance(command, ImportCards):
+            side_or_host = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
+            power.import_cards(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)])
             return
         side = ctx.acting_side()
         handler = self._handlers.get(type(command))
@@ -337,6 +349,7 @@ _HANDLERS: dict[type[Command], Callable[[Referee, SideId, Any], None]] = {
     Pass: _pass,
     PlayCard: power.play_card,
     Discard: lambda ref, side, c: endphase.discard(ref, side, c.card, c.verb),
+    AddCard: lambda ref, side, c: power.add_card(ref, side, c.card, c.verb),
 }
 
 
@@ -396,23 +409,41 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
                rule=f"{rule}, L575, L599, L605"),
         Action(("hand", "show"), "Show your hand, to you alone", answer=lambda s, v, a: _hand(lib, s, v),
                rule=f"{rule}, L295"),
+        Action(("hand", "add"), "Put one of your own imported cards into your hand (a house rule)",
+               options=("card",), required=("card",), build=lambda a: AddCard(card=a.text("card")),
+               rule=f"{rule}, L111, L295"),
+        Action(("force", "import"), "Import your own cards (a YAML file of cards: [...], written like cards.yaml)",
+               options=("file",), required=("file",), uploads={"file": "cards"},
+               build=lambda a: ImportCards(cards=tuple(_cards(a.upload("file"))))),
     )
 
 
+def _cards(upload: object) -> list[Card]:
+    """The cards a loader validated from a player's file."""
+    if not isinstance(upload, tuple) or not all(isinstance(card, Card) for card in upload):
+        raise InvalidCommand("the file must hold cards: [...], each written like an entry of cards.yaml")
+    return list(upload)
+
+
 def _hand(lib: Library, state: UnderworldsState, viewer: Viewer) -> QueryAnswer:
-    if viewer.kind is not ViewerKind.SIDE or viewer.side is None or viewer.side not in state.players:
-        return QueryAnswer("Only a player holding a side has a hand to show.", private=True)
-    view = view_of(lib, state, viewer)
-    lines = [f"Your hand (side {viewer.side}):"]
-    for title, cards in (("Objectives", view.my_objectives or ()), ("Power cards", view.my_power or ())):
-        shown = []
-        for name in cards:
-            card = next(c for c in lib.data.cards if c.name == name)
-            extra = f", {card.glory} glory, {card.score.replace('_', ' ')}" if card.type == "objective" and card.score \
-                else f", {card.type}"
-            shown.append(f"  - {name}{extra}: {card.summary}")
+    """``/hand show``: the asker's own cards with what each does, for their eyes only."""
+    side = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    if side is None or objective_deck(side) not in state.decks:
+        return QueryAnswer("Only a player holding a side, once hands are dealt, has a hand to show.", private=True)
+    lines = [f"Your hand (side {side}):"]
+    for title, deck in (("Objectives", objective_deck(side)), ("Power cards", power_deck(side))):
+        cards = [lib.card(state, card_id) for card_id in state.decks[deck].piles["hand"]]
+        shown = [f"  - {card.name} [{card.id}] ({_kind(card)}): {card.summary}" for card in cards]
         lines.append(f"{title} ({len(cards)}):" + ("\n" + "\n".join(shown) if shown else " none"))
+    record = state.players[side]
+    lines.append(f"Glory {record.glory}, of which {record.glory - record.spent} unspent.")
     return QueryAnswer("\n".join(lines), private=True)
+
+
+def _kind(card: Card) -> str:
+    if card.type == "objective":
+        return f"objective, {card.glory} glory, {(card.score or 'end_phase').replace('_', ' ')}"
+    return f"{card.type}, reaction" if card.reaction is not None else card.type
 
 
 def _suggest(lib: Library, state: UnderworldsState, viewer: Viewer, args: Args) -> QueryAnswer:

@@ -51,12 +51,18 @@ class Play(Command):
     card: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Add(Command):
+    verb = "hand add"
+    card: str
+
+
 class Cards(System[CardState]):
     """Each side shuffles its own deck and draws three; a card may be played face up."""
 
     spec = SystemSpec(name="cards", title="Cards", min_sides=2, max_sides=2, hidden_information=True,
                       summary="decks for tests")
-    commands = (Play,)
+    commands = (Play, Add)
 
     def __init__(self, decks: dict[SideId, list[str]]) -> None:
         self.contents = decks
@@ -72,8 +78,11 @@ class Cards(System[CardState]):
             decks.draw(f"deck-{side}", 3, why="opening hand")
 
     def handle(self, ctx: Context[CardState], command: Command) -> None:
-        assert isinstance(command, Play)
         side = ctx.acting_side()
+        if isinstance(command, Add):
+            Decks(ctx).add(f"deck-{side}", [command.card], "hand", why="a card of their own")
+            return
+        assert isinstance(command, Play)
         Decks(ctx).move(f"deck-{side}", [command.card], "hand", "discard", why="played")
 
     def view(self, state: CardState, viewer: Viewer) -> CardView:
@@ -134,3 +143,14 @@ def test_a_card_not_in_hand_cannot_be_played() -> None:
     with pytest.raises(IllegalCommand, match="zz is not in hand"):
         g.apply(Play(card="zz"), Actor(user="alice", side=A))  # type: ignore[arg-type]
     assert g.state.fingerprint() == before
+
+
+def test_a_card_added_during_the_game_is_seen_by_the_hands_owner_alone() -> None:
+    """A player's own card joins their hand: only its owner reads its name; everyone sees the new count."""
+    g = game([f"a{n}" for n in range(8)])
+    events = g.apply(Add(card="my-own"), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    added = next(e for e in events if e.kind == "deck.added")
+    assert added.audience.sides == (A,) and not added.audience.everyone
+    assert "my-own" in g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"]  # type: ignore[attr-defined]
+    assert g.view(SPECTATOR).decks["deck-A"].counts["hand"] == 4  # type: ignore[attr-defined]
+    assert not any("my-own" in line for line in _public(g))

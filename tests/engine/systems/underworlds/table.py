@@ -51,9 +51,13 @@ def new_game(seed: str = "uw-test", *, sides: int = 2, practice: bool = True, ru
     return Game.start(uw, setup, seed, {side: BOT_USER if bots else PLAYERS[side] for side in chosen})
 
 
-def ready(seed: str = "uw-test", **kwargs: Any) -> UW:
-    """A game set up at once (the demo's set-up), at the first activation of round 1."""
-    game = new_game(seed, **kwargs)
+def ready(seed: str = "uw-test", decks: tuple[str, ...] = (), **kwargs: Any) -> UW:
+    """A game set up at once (the demo's set-up), at the first activation of round 1; ``decks`` names each side's
+    decks (chosen in secret as with ``scenario:choose``) instead of the scenario's."""
+    game = new_game(seed, **({"scenario": "choose"} if decks else {}), **kwargs)
+    for decision in list(game.pending) if decks else ():
+        index = (A, B, C, D).index(decision.owner)
+        game.apply(Answer(decision_id=decision.id, answers={"deck": decks[index]}), actor(decision.owner))
     game.apply(AutoSetup(), HOST)
     return game
 
@@ -85,7 +89,8 @@ def arrange(game: UW, **hexes: str | None) -> UW:
 
 
 def give(game: UW, side: SideId, *cards: str) -> UW:
-    """Put cards from the side's draw piles into its hand."""
+    """Put cards from the side's draw piles into its hand; an objective takes the place of one already held,
+    which goes back to the deck (a hand holds at most three, L295)."""
     bodies: list[EventBody] = []
     state = game.state
     for card in cards:
@@ -93,11 +98,17 @@ def give(game: UW, side: SideId, *cards: str) -> UW:
             continue
         for deck in (objective_deck(side), power_deck(side)):
             if card in state.decks[deck].piles["draw"]:
+                held = state.decks[deck].piles["hand"]
+                if deck == objective_deck(side) and len(held) >= 3:
+                    bodies.append(CardsMoved(deck_id=deck, cards=[held[0]], source="hand", target="draw",
+                                             on_top=False))
                 bodies.append(CardsMoved(deck_id=deck, cards=[card], source="draw", target="hand"))
                 break
         else:
             raise ValueError(f"{card} is not in side {side}'s draw piles")
-    return extend(game, *bodies)
+        game = extend(game, *bodies)
+        state, bodies = game.state, []
+    return game
 
 
 def glory(game: UW, side: SideId, amount: int) -> UW:
