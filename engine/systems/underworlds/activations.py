@@ -363,8 +363,9 @@ def next_power_turn(ref: Referee, passed: bool) -> None:
     if passes >= len(state.in_play):
         _after_power_step(ref)
         return
-    order = rotation(state.in_play, power.turn, reverse=anticlockwise(state, ref.rules))
-    following = order[1] if len(order) > 1 else order[0]
+    order = [s for s in rotation(state.sides, power.turn, reverse=anticlockwise(state, ref.rules))[1:]
+             if s in state.in_play]
+    following = order[0] if order else power.turn
     ref.emit(PowerStepSet(power=power.model_copy(update={"turn": following, "passes": passes})))
 
 

@@ -16,10 +16,11 @@ from engine.systems.underworlds.events import (
     TurnPassed,
 )
 from engine.systems.underworlds.game_state import objective_deck, power_deck
+from engine.systems.underworlds.match import finish_game
 from engine.systems.underworlds.objectives import end_phase_scoring, hand
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.setup import HAND_OBJECTIVES, HAND_POWER, begin_round
+from engine.systems.underworlds.setup import HAND_OBJECTIVES, HAND_POWER, begin_boards, begin_round
 from engine.systems.underworlds.turns import anticlockwise, rotation
 
 __all__ = ["ARTEFACT_GLORY", "ROUNDS", "begin_end_phase", "discard", "finish_player", "holders"]
@@ -47,7 +48,7 @@ def begin_end_phase(ref: Referee) -> None:
         ref.emit(GloryGained(side=holder.side, amount=ARTEFACT_GLORY, source="artefact",
                              why=f"{holder.id} holds the Katophrane Artefact, {RULE}, L749"))
     first = state.first or state.sides[0]
-    order = rotation(state.in_play, first, reverse=anticlockwise(state, ref.rules))
+    order = [s for s in rotation(state.sides, first, reverse=anticlockwise(state, ref.rules)) if s in state.in_play]
     last = state.round >= ROUNDS
     ref.emit(StepStarted(step="end", order=order,
                          shown=("Each player scores objectives, from side " + first + f" ({RULE}, L711)."
@@ -110,7 +111,10 @@ def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
 def _end_round(ref: Referee) -> None:
     state = ref.state
     if state.round >= ROUNDS:
-        ref.emit(StepStarted(step="over", shown="Round 3 is over: the game ends."))
+        for body in finish_game(state):
+            ref.emit(body)
+        if state.step != "over":
+            begin_boards(ref)
         return
     clear_all = len(state.sides) > 2 and ref.rules.multiplayer_cleanup == "clear-all"
     ref.emit(RoundCleared(tokens_too=clear_all))

@@ -10,6 +10,7 @@ from pydantic import JsonValue
 
 from engine.core import EventBody, SideId
 from engine.systems.underworlds.game_state import (
+    FieldRecord,
     FighterRecord,
     Frame,
     Lingering,
@@ -47,6 +48,7 @@ __all__ = [
     "Inspired",
     "LingeringSet",
     "MatchGameEnded",
+    "MatchGameStarted",
     "Note",
     "ObjectiveScored",
     "PhaseStarted",
@@ -655,7 +657,7 @@ class RoundCleared(EventBody):
 
 
 class MatchGameEnded(EventBody):
-    """Matched play: one game of the match is over and the next is set up (L727-L735)."""
+    """Matched play: one game of the match is over (L727-L735)."""
 
     kind = "uw.match.game"
     winner: str
@@ -664,9 +666,41 @@ class MatchGameEnded(EventBody):
 
     def apply(self, state: UnderworldsState) -> None:
         state.match.append(self.winner)
+        for side, points in self.glory.items():
+            state.match_glory[side] = state.match_glory.get(side, 0) + points
 
     def describe(self) -> str:
         return self.shown
+
+
+class MatchGameStarted(EventBody):
+    """Matched play: the next game begins with the same warbands and decks (L731); everything else is new."""
+
+    kind = "uw.match.next"
+    number: int
+
+    def apply(self, state: UnderworldsState) -> None:
+        for record in state.players.values():
+            record.glory = record.spent = record.activations = 0
+            record.sources = {}
+        for fighter in state.fighters.values():
+            fighter.hex = None
+            fighter.out_of_action = fighter.inspired = fighter.guard = fighter.moved = False
+            fighter.charged = fighter.exhausted = False
+            fighter.wounds = 0
+            fighter.upgrades = []
+        state.field = FieldRecord()
+        state.tokens, state.shardfall, state.order, state.lingering, state.frames = [], [], [], [], []
+        state.turn_index = state.activation = state.checkpoint = state.round = 0
+        state.chooser = state.finished_first = state.first = state.power = state.last_attack = None
+        state.phase_log = PhaseLog()
+        state.held_at_phase_ends, state.last_path = [], []
+        state.unscorable = {}
+        state.active_side = None
+
+    def describe(self) -> str:
+        return f"Game {self.number} of the match begins, with the same warbands and decks (Underworlds core " \
+               "rulebook, L731)."
 
 
 class CardsImported(EventBody):
@@ -701,5 +735,5 @@ UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
-    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, CardsImported, Note,
+    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, CardsImported, Note,
 )

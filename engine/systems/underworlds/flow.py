@@ -5,29 +5,42 @@ or nothing is left to resolve. Every handler of the game calls ``advance`` after
 
 from __future__ import annotations
 
-from engine.systems.underworlds import activations, combat, effects, power
+from collections.abc import Callable
+
+from engine.core import SideId
+from engine.systems.underworlds import activations, combat, effects, endphase, power, setup
+from engine.systems.underworlds.bot import setup_step
+from engine.systems.underworlds.commands import PlaceArtefact, PlaceFighter, PlaceToken
+from engine.systems.underworlds.events import Note, TakenOut, TurnPassed
 from engine.systems.underworlds.game_state import (
     AttackFrame,
     CheckpointFrame,
     EffectsFrame,
     EndActivationFrame,
     PloyEndFrame,
+    TakeOutRecord,
 )
 from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.objectives import checkpoint
 from engine.systems.underworlds.referee import Referee
 
-__all__ = ["MAX_STAGES", "advance"]
+__all__ = ["MAX_STAGES", "advance", "concede"]
 
 MAX_STAGES = 10_000
 """A bound on stages resolved in one command; reaching it is a bug in a card's data or the rules, not play."""
 
 
 def advance(ref: Referee) -> None:
-    """Resolve frames until a player must act (see the module docstring)."""
+    """Resolve frames until a player must act (see the module docstring); a side that conceded while the others
+    play on has its turns passed for it."""
     for _ in range(MAX_STAGES):
         state = ref.state
-        if state.pending or state.windows or state.outcome is not None or not state.frames:
+        if state.pending or state.windows or state.outcome is not None:
+            return
+        if not state.frames:
+            if state.active_side in state.conceded and state.step in _SKIPPED:
+                _SKIPPED[state.step](ref, state.active_side)
+                continue
             return
         frame = state.frames[-1]
         if isinstance(frame, AttackFrame):
@@ -43,3 +56,40 @@ def advance(ref: Referee) -> None:
             check_inspire(ref)
             checkpoint(ref)
     raise RuntimeError(f"the resolution did not settle after {MAX_STAGES} stages")
+
+
+def _place_for(ref: Referee, side: SideId) -> None:
+    """A conceded side's token or fighter is placed on the first legal hex, as the bot would."""
+    command = setup_step(ref, side)
+    if isinstance(command, PlaceToken):
+        setup.place_token(ref, side, command.to)
+    elif isinstance(command, PlaceArtefact):
+        setup.place_artefact(ref, side, command.to)
+    elif isinstance(command, PlaceFighter):
+        setup.place_fighter(ref, side, command.fighter, command.to)
+
+
+_SKIPPED: dict[str, Callable[[Referee, SideId], None]] = {
+    "activation": lambda ref, side: activations.pass_activation(ref, side, "act pass"),
+    "power": lambda ref, side: activations.pass_power(ref, side, "act pass"),
+    "end": lambda ref, side: endphase.finish_player(ref, side),
+    "tokens": _place_for, "artefact": _place_for, "fighters": _place_for,
+}
+
+
+def concede(ref: Referee, side: SideId) -> None:
+    """A side concedes while the others play on: its fighters leave the battlefield (no glory for anyone) and its
+    turns pass from now on; what it was asked is answered with the defaults."""
+    for decision in list(ref.state.pending.values()):
+        if decision.owner == side and decision.id in ref.state.pending:
+            answers = {p.key: p.default if p.default is not None else p.options[0].key for p in decision.parts}
+            ref.ctx.answer(decision, answers, "forced")
+    for fighter in list(ref.state.fighters.values()):
+        if fighter.side == side and fighter.hex is not None:
+            ref.emit(TakenOut(record=TakeOutRecord(victim=fighter.id, by=None, using="other")))
+    ref.emit(Note(text=f"Side {side}'s fighters leave the battlefield; its turns pass from now on."))
+    state = ref.state
+    turn = state.power.turn if state.step == "power" and state.power else None
+    if state.active_side is None and state.step in _SKIPPED and turn in (None, side):
+        ref.emit(TurnPassed(index=state.turn_index, side=side))  # the core cleared the turn it was taking
+    advance(ref)

@@ -272,4 +272,6 @@ class UnderworldsState(CoreState):
     imported: list[dict[str, JsonValue]] = []
     """Cards players imported into this game, as data (validated again when read)."""
     match: list[str] = []
-    """Matched play: the winners of the match's earlier games (``-`` for a draw)."""
+    """Matched play: the winners of the match's finished games (``-`` for a draw)."""
+    match_glory: dict[SideId, int] = {}
+    """Matched play: each player's glory over the match's finished games (the tiebreaker, L745)."""

@@ -53,6 +53,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "objective-evaluation": ("engine", "claim-and-confirm"),
     "lethal-hexes": ("ignored", "one-damage"),
     "multiplayer-layouts": ("stacked", "fanned"),
+    "matched-play-tiebreaker": ("none", "glory-then-wipe-out"),
 }
 
 
@@ -92,6 +93,7 @@ class Rules:
     objective_evaluation: str = "engine"
     lethal_hexes: str = "ignored"
     multiplayer_layouts: str = "stacked"
+    matched_play_tiebreaker: str = "none"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -58,6 +58,7 @@ __all__ = [
     "WARBAND",
     "anticlockwise_for",
     "begin",
+    "begin_boards",
     "begin_round",
     "on_board",
     "on_first_activation",
@@ -124,13 +125,13 @@ def begin(ref: Referee) -> None:
                      {side: (part,) for side in ref.state.sides})
         return
     _muster(ref, preset_decks(ref, scenario))
-    _begin_boards(ref)
+    begin_boards(ref)
 
 
 def on_warbands(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
     decks = {side: next(d for d in ref.lib.data.decks if d.id == answer["deck"]) for side, answer in answers.items()}
     _muster(ref, decks)
-    _begin_boards(ref)
+    begin_boards(ref)
 
 
 def _muster(ref: Referee, decks: Mapping[SideId, Deck]) -> None:
@@ -170,7 +171,7 @@ def _board_part(ref: Referee, prompt: str) -> DecisionPart:
     return choice("board", prompt, boards, default=boards[0][0])
 
 
-def _begin_boards(ref: Referee) -> None:
+def begin_boards(ref: Referee) -> None:
     """Roll off; two players: the loser picks a board, the winner picks the other and joins them (L143-L147).
     Three or four: the fewest successes places first, the rest roll off again for each later place (L755)."""
     sides = list(ref.state.in_play)
@@ -268,8 +269,8 @@ def _begin_numbered(ref: Referee) -> None:
     state = ref.state
     count = token_count(len(state.sides))
     decks = Decks(ref.ctx)
-    decks.make("tokens", None, [str(n) for n in range(1, count + 1)], into="bag",
-               piles={"bag": Shown.NOBODY, "revealed": Shown.EVERYONE})
+    _deck(ref, "tokens", None, [str(n) for n in range(1, count + 1)], "bag",
+          {"bag": Shown.NOBODY, "revealed": Shown.EVERYONE})
     decks.shuffle("tokens", "bag")
     first = state.chooser or state.sides[0]
     clockwise = rotation(state.sides, first)
@@ -277,6 +278,20 @@ def _begin_numbered(ref: Referee) -> None:
     ref.emit(StepStarted(step="tokens", order=order,
                          shown=f"Objective tokens 1-{count} are shuffled face down. Side {first} places the first, "
                                f"then each in turn ({RULE}, L307, L311): /act action:token to:<hex>."))
+
+
+def _deck(ref: Referee, deck_id: str, owner: SideId | None, cards: list[str] | tuple[str, ...], into: str,
+          piles: dict[str, Shown]) -> None:
+    """Make a deck, or for a later game of a match gather every card of it back into ``into`` (L731: the same
+    decks for the whole match)."""
+    decks = Decks(ref.ctx)
+    existing = ref.state.decks.get(deck_id)
+    if existing is None:
+        decks.make(deck_id, owner, list(cards), into=into, piles=piles)
+        return
+    for pile, held in list(existing.piles.items()):
+        if pile != into and held:
+            decks.move(deck_id, list(held), pile, into, why="a new game of the match")
 
 
 def place_artefact(ref: Referee, side: SideId, to: str) -> None:
@@ -328,12 +343,12 @@ def _draw_hands(ref: Referee) -> None:
     decks = Decks(ref.ctx)
     for side in ref.state.sides:
         deck = next(d for d in ref.lib.data.decks if d.id == ref.state.players[side].deck)
-        decks.make(objective_deck(side), side, deck.objectives,
-                   piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE,
-                          "scored": Shown.EVERYONE, "aside": Shown.OWNER})
-        decks.make(power_deck(side), side, deck.power,
-                   piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE,
-                          "upgrades": Shown.EVERYONE, "aside": Shown.OWNER})
+        _deck(ref, objective_deck(side), side, deck.objectives, "draw",
+              {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE, "scored": Shown.EVERYONE,
+               "aside": Shown.OWNER})
+        _deck(ref, power_deck(side), side, deck.power, "draw",
+              {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE, "upgrades": Shown.EVERYONE,
+               "aside": Shown.OWNER})
         for deck_id, count in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
             decks.shuffle(deck_id)
             decks.draw(deck_id, count, why="the opening hand")

@@ -21,7 +21,6 @@ from engine.core import (
     Command,
     Context,
     Decision,
-    EndReason,
     Event,
     GameSetup,
     IllegalCommand,
@@ -67,7 +66,7 @@ from engine.systems.underworlds.commands import (
 )
 from engine.systems.underworlds.effects import answer as effect_answer
 from engine.systems.underworlds.events import UNDERWORLDS_EVENTS
-from engine.systems.underworlds.flow import advance
+from engine.systems.underworlds.flow import advance, concede
 from engine.systems.underworlds.game_state import (
     AttackFrame,
     EffectsFrame,
@@ -77,11 +76,11 @@ from engine.systems.underworlds.game_state import (
 )
 from engine.systems.underworlds.guide import help_lines, legal, sources
 from engine.systems.underworlds.library import Library
+from engine.systems.underworlds.match import game_outcome, is_matched, match_outcome
 from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, resolve
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import KINDS, Card, UnderworldsData
-from engine.systems.underworlds.scoring import game_result
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
 __all__ = ["Underworlds"]
@@ -155,6 +154,9 @@ class Underworlds(System[UnderworldsState]):
             Rules.from_choices(ctx.state.setup.rulings)
         except ValueError as error:
             raise InvalidCommand(f"this table's rulings cannot be played: {error}") from None
+        if is_matched(ctx.state) and len(ctx.state.sides) != 2:
+            raise InvalidCommand("matched play is for two players (Underworlds core rulebook, L727); play three or "
+                                 "four players with mode:casual or mode:artefact")
         ref = Referee.acting(ctx, self.lib)
         setup.begin(ref)
         advance(ref)
@@ -233,6 +235,9 @@ class Underworlds(System[UnderworldsState]):
         wanted = command.card.strip().casefold()
         return next((c.key for c in offered if c.card and (c.card == wanted or c.label.casefold() == wanted)), None)
 
+    def on_concede(self, ctx: Context[UnderworldsState], side: SideId) -> None:
+        concede(Referee.acting(ctx, self.lib), side)
+
     def bot_move(self, state: UnderworldsState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
         return bot_move(Referee.reading(self.lib, state), side, allowed)
 
@@ -245,22 +250,10 @@ class Underworlds(System[UnderworldsState]):
         return {side: dict(record.sources) for side, record in state.players.items()}
 
     def outcome(self, state: UnderworldsState) -> Outcome | None:
-        """After round 3: most glory, then fighters left, then objective tokens held, else a draw among the
-        tied, the others losing (L713, L833; ruling ``controlling-objectives``)."""
+        """After round 3 (of the match's deciding game in matched play), by ``match``."""
         if state.step != "over":
             return None
-        scores = self.scores(state)
-        standing = {side: sum(1 for f in state.fighters.values() if f.side == side and f.hex) for side in state.sides}
-        at = {f.hex: f.side for f in state.fighters.values() if f.hex}
-        held = {side: sum(1 for t in state.tokens if at.get(t.hex) == side) for side in state.sides}
-        if Rules.from_choices(state.setup.rulings).controlling_objectives == "no-tie-break":
-            held = dict.fromkeys(state.sides, 0)
-        result = game_result({str(s): n for s, n in scores.items()}, {str(s): n for s, n in standing.items()},
-                             {str(s): n for s, n in held.items()})
-        if len(result.winners) == 1:
-            return Outcome(reason=EndReason.SCORE, scores=scores, winner=result.winners[0])
-        return Outcome(reason=EndReason.SCORE, scores=scores, winners=tuple(SideId(s) for s in result.winners),
-                       draw=True)
+        return match_outcome(state) if is_matched(state) else game_outcome(state)
 
     # -- what viewers see ----------------------------------------------------------------------
 

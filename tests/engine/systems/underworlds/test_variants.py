@@ -1,0 +1,188 @@
+"""Three and four players (Underworlds core rulebook, L755-L835; E22, E23), matched play as a best-of-three match
+of linked games (L719-L751; T79, T80) and Capture the Artefact (L737-L749; T81)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import BOT_USER, Actor, Concede, InvalidCommand
+from engine.systems.underworlds.bot import setup_step
+from engine.systems.underworlds.commands import Attack, Pass, PlaceToken
+from engine.systems.underworlds.events import Damaged, MatchGameEnded, MatchGameStarted
+from engine.systems.underworlds.objectives import condition_met
+from engine.systems.underworlds.referee import Referee
+from tests.engine.systems.underworlds.table import (
+    PLAYERS,
+    UW,
+    A,
+    B,
+    C,
+    D,
+    act,
+    arrange,
+    decide,
+    extend,
+    new_game,
+    pass_power,
+    ready,
+    rig,
+    system,
+    turn_of,
+)
+
+
+def bot_game(game: UW, limit: int = 4000) -> UW:
+    """Let the bot play every side to the end."""
+    for _ in range(limit):
+        if game.is_over():
+            return game
+        side = game.to_act().sides[0]
+        move = game.system.bot_move(game.state, side, lambda c, s=side: game.allows(c, Actor(user=BOT_USER, side=s)))
+        assert move is not None, (game.state.step, game.to_act())
+        game.apply_bot(side, move)
+    raise AssertionError("the game did not end")
+
+
+# -- three and four players ------------------------------------------------------------------------------------
+
+
+def test_three_players_set_up_seven_tokens_clockwise_from_the_first_board_placer() -> None:
+    """L755, L765: boards placed by the fewest successes first (a fixed format, ruling multiplayer-layouts);
+    objective tokens 1-7, the first board placer first, then clockwise."""
+    game = new_game("three", sides=3)
+    order = game.state.order
+    for _ in range(3):
+        owner = game.pending[0].owner
+        decide(game, board="mirror-well")
+        assert owner in order
+    assert game.state.field.owners == order and game.state.field.layout == "stacked"
+    assert len(game.system.lib.board(game.state)) == 128
+    first = order[0]
+    clockwise = (A, B, C)[(A, B, C).index(first):] + (A, B, C)[:(A, B, C).index(first)]
+    placed = []
+    for _ in range(7):
+        side = game.state.active_side
+        placed.append(side)
+        command = setup_step(Referee.reading(game.system.lib, game.state), side)  # type: ignore[arg-type]
+        assert isinstance(command, PlaceToken)
+        act(game, side, command)  # type: ignore[arg-type]
+    assert placed == [clockwise[i % 3] for i in range(7)]
+    assert sorted(t.number for t in game.state.tokens) == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_round_two_goes_anticlockwise_with_three_players() -> None:
+    """L805-L807, L825."""
+    game = ready("round-two", sides=3)
+    first_round = list(game.state.order)
+    assert first_round[1:] == [s for s in _clockwise(first_round[0]) if s != first_round[0]]
+    for _ in range(12):
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        pass_power(game)
+    while game.state.step == "end":
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+    decide(game, side=game.pending[0].owner)
+    second = game.state.order
+    assert game.state.round == 2 and second[1:] == list(reversed([s for s in _clockwise(second[0])
+                                                                 if s != second[0]]))
+
+
+def _clockwise(first: str) -> list[str]:
+    sides = ["A", "B", "C"]
+    start = sides.index(first)
+    return sides[start:] + sides[:start]
+
+
+def test_four_players_field_each_warband_twice_with_their_own_ids() -> None:
+    """L35, L765: the same warband twice (two core sets); nine objective tokens; 170 hexes."""
+    game = ready("four", sides=4)
+    state = game.state
+    assert [state.players[s].warband for s in (A, B, C, D)] == ["steelhearts-champions", "garreks-reavers"] * 2
+    assert {f.id for f in state.fighters.values() if f.profile == "garrek-gorebeard"} == {"B1", "D1"}
+    assert len(state.tokens) == 9 and len(game.system.lib.board(state)) == 170
+
+
+def test_only_the_warband_that_took_a_fighter_out_gains_glory_with_three_players() -> None:
+    """L809."""
+    game = arrange(ready("glory", sides=3), A1="D7", B1="D6")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    glory = {side: game.state.players[side].glory for side in (A, B, C)}
+    assert glory == {A: 1, B: 0, C: 0}
+
+
+def test_annihilation_uses_its_multiplayer_condition_with_three_players() -> None:
+    """E22, L779: two or more warbands wholly out of action, rather than every enemy fighter."""
+    game = ready("annihilation", sides=3)
+    card = game.system.lib.card(game.state, "annihilation")
+    ref = Referee.reading(game.system.lib, game.state)
+    assert not condition_met(ref, A, card).met
+    gone = arrange(game, **{f: None for f in game.state.fighters if f.startswith("B")})
+    assert not condition_met(Referee.reading(gone.system.lib, gone.state), A, card).met
+    both = arrange(gone, **{f: None for f in gone.state.fighters if f.startswith("C")})
+    assert condition_met(Referee.reading(both.system.lib, both.state), A, card).met
+
+
+@pytest.mark.parametrize("sides", [3, 4])
+def test_whole_multiplayer_games_reach_an_outcome(sides: int) -> None:
+    game = bot_game(new_game(f"whole-{sides}", sides=sides, bots=True))
+    outcome = game.outcome()
+    assert outcome is not None and game.state.round == 3
+    assert set(outcome.winners) <= set(game.state.sides) and outcome.winners
+
+
+def test_a_conceding_player_leaves_and_the_others_play_on() -> None:
+    game = ready("concede", sides=3)
+    game.apply(Concede(), Actor(user=PLAYERS[C], side=C))
+    assert game.state.conceded == (C,) and not any(f.hex for f in game.state.fighters.values() if f.side == C)
+    assert not game.is_over()
+    for _ in range(20):
+        pass_power(game)
+        if game.state.step != "activation":
+            break
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+    assert game.state.step == "end" and game.state.players[C].activations == 4
+
+
+# -- matched play ---------------------------------------------------------------------------------------
+
+
+def test_a_match_is_best_of_three_with_the_same_warbands_and_decks() -> None:
+    """T79, T80, L727-L735: warbands chosen in secret once; each game starts over; two wins end the match."""
+    game = bot_game(new_game("match", bots=True, mode="matched"))
+    games = [e.body for e in game.log if isinstance(e.body, MatchGameEnded)]
+    restarts = [e.body for e in game.log if isinstance(e.body, MatchGameStarted)]
+    assert 2 <= len(games) <= 3 and len(restarts) == len(games) - 1
+    outcome = game.outcome()
+    assert outcome is not None
+    wins = {side: sum(1 for g in games if g.winner == side) for side in (A, B)}
+    assert outcome.scores == wins
+    if max(wins.values()) == 2:
+        assert outcome.winner == max(wins, key=lambda s: wins[s])
+    assert len([e for e in game.log if e.kind == "uw.warbands"]) == 1
+
+
+def test_matched_play_is_for_two_players() -> None:
+    with pytest.raises(InvalidCommand, match="matched play is for two players"):
+        new_game("m3", sides=3, mode="matched")
+
+
+# -- Capture the Artefact --------------------------------------------------------------------------------
+
+
+def test_capture_the_artefact_is_placed_first_and_scores_three_glory_and_inspires() -> None:
+    """T81, L741-L749: the last board placer puts the Artefact in no one's territory; other tokens may not go on
+    it; in each end phase its holder is Inspired and its warband gains 3 glory."""
+    game = ready("artefact", mode="artefact")
+    artefact = next(t for t in game.state.tokens if t.artefact)
+    board = game.system.lib.board(game.state)
+    assert board.region_of(board.hex_of(artefact.hex)) is None
+    assert len(game.state.tokens) == 6 and len({t.hex for t in game.state.tokens}) == 6
+    game = arrange(game, A1=artefact.hex)
+    for _ in range(8):
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        pass_power(game)
+    assert game.state.fighters["A1"].inspired
+    assert game.state.players[A].sources.get("artefact") == 3
+    assert system().outcome(game.state) is None
