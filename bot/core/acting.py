@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
-from bot.core.outputs import Output
+from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, view_picture
 from engine.core import (
@@ -89,7 +89,10 @@ def answer(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, use
         except RulesError:
             reply = replace(mine, private=True)
     shown_to = viewer if reply.private else SPECTATOR
-    if reply.board is not None:
+    if reply.cards is not None:
+        alt = "; ".join(f"{card.title} ({card.kind})" for card in reply.cards.cards)[:1000] or "no cards"
+        pictures: tuple[OutputFile, ...] = (CardsPicture("cards.png", reply.cards, alt),)
+    elif reply.board is not None:
         pictures = view_picture(reply.board, "map.png")
     elif reply.overlays:
         pictures = board_picture(game, reply.overlays, viewer=shown_to)

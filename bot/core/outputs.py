@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.parsing import Invocation
-from engine.core import BoardView, PendingView, UserId
+from engine.core import BoardView, CardsView, PendingView, UserId
 
-__all__ = ["Document", "Output", "OutputFile", "Picture", "Replay"]
+__all__ = ["CardsPicture", "Document", "Output", "OutputFile", "Picture", "Replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +68,28 @@ class Document:
         return cls(payload["filename"], payload["text"], payload["alt"])
 
 
-OutputFile = Picture | Replay | Document
+@dataclass(frozen=True, slots=True)
+class CardsPicture:
+    """Some cards to draw (a hand, for its owner alone)."""
+
+    filename: str
+    cards: CardsView
+    alt: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"type": "cards", "filename": self.filename, "cards": self.cards.model_dump(mode="json"),
+                "alt": self.alt}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> CardsPicture:
+        return cls(payload["filename"], CardsView.model_validate(payload["cards"]), payload["alt"])
+
+
+OutputFile = Picture | Replay | Document | CardsPicture
 """What a message may carry as attachments; front-ends turn each into bytes with ``render_file``."""
 
-_FILE_TYPES: dict[str, type[Picture] | type[Replay] | type[Document]] = {
-    "picture": Picture, "replay": Replay, "document": Document}
+_FILE_TYPES: dict[str, type[Picture] | type[Replay] | type[Document] | type[CardsPicture]] = {
+    "picture": Picture, "replay": Replay, "document": Document, "cards": CardsPicture}
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.outputs import Document, OutputFile, Picture, Replay
+from bot.core.outputs import CardsPicture, Document, OutputFile, Picture, Replay
 from engine.core import SPECTATOR, BoardView, Game, InvalidCommand, Overlay, Viewer
-from renderers import action_crop, describe_board, encode_gif, render_board, zoom_box
+from renderers import action_crop, describe_board, encode_gif, render_board, render_cards, zoom_box
 
 __all__ = ["board_picture", "board_text", "render_picture", "view_picture"]
 
@@ -40,6 +40,8 @@ def render_picture(picture: OutputFile) -> bytes:
             return encode_gif(picture.frames)
         case Document():
             return picture.text.encode("utf-8")
+        case CardsPicture():
+            return render_cards(picture.cards)
 
 
 def board_text(game: Game[Any], viewer: Viewer = SPECTATOR) -> str:

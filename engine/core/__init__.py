@@ -5,6 +5,8 @@ from engine.core.args import Args
 from engine.core.audience import EVERYONE, HOST, HOST_ONLY, NOBODY, SPECTATOR, Audience, Viewer, ViewerKind, side_only
 from engine.core.board import (
     BoardView,
+    CardMark,
+    CardsView,
     LineStyle,
     ModelMark,
     Overlay,
@@ -139,9 +141,11 @@ __all__ = [
     "BoardView",
     "BotMove",
     "BotReasoned",
+    "CardMark",
     "CardsAdded",
     "CardsMoved",
     "CardsShown",
+    "CardsView",
     "Choice",
     "ChoiceLocked",
     "ChoicesRevealed",

@@ -20,6 +20,8 @@ from engine.core.ids import ModelId, SideId
 
 __all__ = [
     "BoardView",
+    "CardMark",
+    "CardsView",
     "CellMark",
     "LineStyle",
     "ModelMark",
@@ -132,3 +134,22 @@ class BoardView(_Mark):
     overlays: tuple[Overlay, ...] = ()
     cells: tuple[CellMark, ...] = ()
     """When given, this is a board of cells: drawn cell by cell with their ids, no inch grid or rulers."""
+
+
+class CardMark(_Mark):
+    """One card in a picture of cards: its name, a type line (``ploy``, ``objective, 2 glory``), its text in the
+    game's own words, and a value for its corner (a cost, glory)."""
+
+    title: str
+    kind: str = ""
+    text: str = ""
+    corner: str = ""
+
+
+class CardsView(_Mark):
+    """A picture of some cards for one viewer (a hand, shown to its owner alone): any card game's, drawn by
+    ``renderers.render_cards``."""
+
+    viewer: Viewer
+    title: str
+    cards: tuple[CardMark, ...]

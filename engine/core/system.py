@@ -13,7 +13,7 @@ from pydantic import JsonValue
 from engine.core.actions import Action, Choice, LegalAction
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
-from engine.core.board import BoardView, Overlay
+from engine.core.board import BoardView, CardsView, Overlay
 from engine.core.bots import BotMove, BotReasoned, simple_move
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
@@ -101,6 +101,7 @@ class QueryAnswer:
     private: bool = False  # for the asker alone (their hand), not the table
     picks: tuple[Pick, ...] = ()
     board: BoardView | None = None  # a picture of something other than the game's table (a map's preview)
+    cards: CardsView | None = None  # a picture of cards (a hand), for the asker alone when private
 
 
 class System(ABC, Generic[S]):

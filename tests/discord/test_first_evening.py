@@ -110,3 +110,81 @@ async def test_a_whole_game_from_invite_to_end_card_rematch_and_export(table: Ta
     assert set(names) == {"freeplay-game.json", "freeplay-game.gif"}
     log = json.loads(table.standin.attachment_bytes(names["freeplay-game.json"]))
     assert log["events"] and table.standin.attachment_bytes(names["freeplay-game.gif"]).startswith(b"GIF8")
+
+
+async def _underworlds_step(table: Table, thread: str, game: Any, names: dict[str, str]) -> None:
+    """One interaction that moves an Underworlds set-up on, as its player would type it."""
+    from engine.systems.underworlds.bot import setup_step
+    from engine.systems.underworlds.commands import PlaceFighter
+    from engine.systems.underworlds.referee import Referee
+
+    state = game.state
+    if state.pending:
+        decision = next(iter(state.pending.values()))
+        answers = {p.key: p.default or p.options[0].key for p in decision.parts}
+        choice = next(iter(answers.values())) if len(answers) == 1 else ";".join(f"{k}={v}" for k, v in
+                                                                              answers.items())
+        await table.do("decide", {"decision": decision.id, "choice": choice}, user=names[decision.owner],
+                       channel=thread)
+        return
+    side = state.active_side
+    user = names[side]
+    ref = Referee.reading(game.system.lib, state)
+    if state.step == "fighters":  # all of one's fighters at once, each placed on one's next turns
+        placements = []
+        while (command := setup_step(ref, side)) is not None and isinstance(command, PlaceFighter):
+            placements.append(command)
+            state = state.model_copy(update={"active_side": side, "fighters": {**state.fighters, command.fighter:
+                                     state.fighters[command.fighter].model_copy(update={"hex": command.to})}})
+            ref = Referee.reading(game.system.lib, state)
+        await table.do("act", {"action": "place", "model": ",".join(c.fighter for c in placements),
+                               "to": ",".join(c.to for c in placements)}, user=user, channel=thread)
+        return
+    command = setup_step(ref, side)
+    options = {"action": "token", "to": command.to} if state.step == "tokens" else \
+        {"action": "place", "model": command.fighter, "to": command.to}
+    await table.do("act", options, user=user, channel=thread)
+
+
+async def test_an_invited_underworlds_game_reaches_its_first_activation_within_budget(table: Table) -> None:
+    """Boards, objective tokens, do-overs, fighters placed in turn, the roll-off's choice: each player within 12
+    interactions to the first activation; then each activation and its power step within 3."""
+    await table.do("game new", {"system": "underworlds", "opponent": "bob"})
+    thread = _thread_of(table)
+    card = next(m for m in table.standin.messages_in(thread) if "invites" in m["content"])
+    await (await table.standin.click(card, _buttons(card)["Join"], user="bob")).response()
+    await table.standin.wait_for(lambda: not _buttons(table.standin.message(card["id"])) or None)
+    names = {"A": "alice", "B": "bob"}
+    assert table.client is not None
+    for _ in range(40):
+        game = await table.client.service.game_at(thread)
+        assert game is not None
+        if game.state.step == "activation" and not game.state.pending:
+            break
+        await _underworlds_step(table, thread, game, names)
+    side = game.state.active_side
+    await table.do("act", {"action": "guard", "model": f"{side}1"}, user=names[side], channel=thread)
+    assert any("goes on Guard" in text for text in table.texts(thread))
+    counted = _interactions(table)
+    print(f"\nUnderworlds, interactions to the first activation: alice {counted['alice']}, bob {counted['bob']} "
+          f"(budget {FIRST_ACTIVATION_BUDGET} each)")
+    assert max(counted.values()) <= FIRST_ACTIVATION_BUDGET
+
+    before = _interactions(table)
+    activations = 4
+    for _ in range(activations):
+        game = await table.client.service.game_at(thread)
+        assert game is not None
+        while game.state.step == "power":
+            turn = game.state.power.turn
+            await table.do("act", {"action": "pass"}, user=names[turn], channel=thread)
+            game = await table.client.service.game_at(thread)
+            assert game is not None
+        side = game.state.active_side
+        fighter = next(f.id for f in game.state.fighters.values() if f.side == side and not f.guard and f.hex)
+        seen = await table.do("act", {"action": "guard", "model": fighter}, user=names[side], channel=thread)
+        assert not any("refused" in text for text in seen), seen
+    spent = sum((_interactions(table) - before).values())
+    print(f"Underworlds: {activations} activations with their power steps took {spent} interactions: "
+          f"{spent / activations:.2f} each (budget {PER_ACTIVATION_BUDGET})")
+    assert spent / activations <= PER_ACTIVATION_BUDGET

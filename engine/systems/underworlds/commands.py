@@ -18,6 +18,9 @@ __all__ = [
     "Charge",
     "Discard",
     "DrawPower",
+    "FixPlace",
+    "FixToken",
+    "FixWounds",
     "Guard",
     "ImportCards",
     "Move",
@@ -156,7 +159,41 @@ class AutoSetup(Command):
     allowed_while_pending = True
 
 
-UNDERWORLDS_COMMANDS: tuple[type[Command], ...] = (
+UNDERWORLDS_COMMANDS: tuple[type[Command], ...] = (  # the manual overrides are added below
     PlaceToken, PlaceArtefact, PlaceFighter, Move, Charge, Guard, Attack, UseAction, DrawPower, SwapObjective, Pass,
     PlayCard, Discard, AddCard, ImportCards, AutoSetup,
 )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixWounds(Command):
+    """Manual override: add (or with a negative amount, remove) wound tokens by hand."""
+
+    verb = "model wound"
+    allowed_while_pending = True
+    fighter: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixPlace(Command):
+    """Manual override: put a fighter on a hex by hand (not a move; nothing is checked but the hex being free)."""
+
+    verb = "model place"
+    allowed_while_pending = True
+    fighter: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixToken(Command):
+    """Manual override: give or take a fighter's Guard token or Inspired state by hand."""
+
+    verb = "model token"
+    allowed_while_pending = True
+    fighter: str
+    name: str
+    remove: bool = False
+
+
+UNDERWORLDS_COMMANDS += (FixWounds, FixPlace, FixToken)

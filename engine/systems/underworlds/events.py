@@ -53,6 +53,7 @@ __all__ = [
     "ObjectiveScored",
     "PhaseStarted",
     "PlacedFirst",
+    "PlacementsQueued",
     "PloyPlayed",
     "PowerStepSet",
     "RollOffDecided",
@@ -217,6 +218,25 @@ class FighterPlaced(EventBody):
         return f"{self.fighter} {self.name} is placed on {self.hex}."
 
 
+class PlacementsQueued(EventBody):
+    """The fighters a player will place on their next turns (logged for that player alone)."""
+
+    kind = "uw.queued"
+    side: SideId
+    placements: list[tuple[str, str]]
+
+    def apply(self, state: UnderworldsState) -> None:
+        if self.placements:
+            state.queued[self.side] = [tuple(p) for p in self.placements]  # type: ignore[misc]
+        else:
+            state.queued.pop(self.side, None)
+
+    def describe(self) -> str:
+        if not self.placements:
+            return ""
+        return "On your next turns you place " + ", ".join(f"{f} on {h}" for f, h in self.placements) + "."
+
+
 class PlacedFirst(EventBody):
     kind = "uw.placed.first"
     side: SideId
@@ -261,6 +281,7 @@ class ActivationTaken(EventBody):
         state.activation += 1
         for index in self.activate:
             state.lingering[index].active = True
+        state.last_path, state.last_attack = [], None
 
     def describe(self) -> str:
         return f"Side {self.side}, activation {self.number} of 4: {self.what}."
@@ -399,7 +420,6 @@ class AttackMade(EventBody):
         if self.outcome == "success":
             state.phase_log.attacked_successfully.append(self.attacker)
         state.last_attack = (self.attacker, self.target)
-        state.last_path = []
 
     def describe(self) -> str:
         result = {"success": "succeeds", "fail": "fails", "fail, drive back": "fails (a tie: drive-back allowed)"}
@@ -731,8 +751,8 @@ class Note(EventBody):
 
 UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     WarbandsChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BattlefieldJoined, TokenPlaced,
-    TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PhaseStarted, ActivationTaken, FighterMoved,
-    FightersSwapped, FighterReturned, ActivationDue,
+    TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PlacementsQueued, PhaseStarted, ActivationTaken,
+    FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
     HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, CardsImported, Note,

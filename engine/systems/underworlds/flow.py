@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import SideId
+from engine.core import SideId, side_only
 from engine.systems.underworlds import activations, combat, effects, endphase, power, setup
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import PlaceArtefact, PlaceFighter, PlaceToken
-from engine.systems.underworlds.events import Note, TakenOut, TurnPassed
+from engine.systems.underworlds.events import Note, PlacementsQueued, TakenOut, TurnPassed
 from engine.systems.underworlds.game_state import (
     AttackFrame,
     CheckpointFrame,
@@ -41,6 +41,9 @@ def advance(ref: Referee) -> None:
             if state.active_side in state.conceded and state.step in _SKIPPED:
                 _SKIPPED[state.step](ref, state.active_side)
                 continue
+            if state.step == "fighters" and state.active_side in state.queued:
+                _place_queued(ref, state.active_side)
+                continue
             return
         frame = state.frames[-1]
         if isinstance(frame, AttackFrame):
@@ -67,6 +70,19 @@ def _place_for(ref: Referee, side: SideId) -> None:
         setup.place_artefact(ref, side, command.to)
     elif isinstance(command, PlaceFighter):
         setup.place_fighter(ref, side, command.fighter, command.to)
+
+
+def _place_queued(ref: Referee, side: SideId) -> None:
+    """The next fighter a player asked to place on this turn; if its hex was taken meanwhile, the plan stops and
+    the player places by hand."""
+    (fighter, hex_id), *rest = ref.state.queued[side]
+    ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
+    if hex_id in setup.placement_hexes(ref, side) and ref.state.fighters[fighter].hex is None:
+        setup.place_fighter(ref, side, fighter, hex_id)
+    else:
+        ref.emit(PlacementsQueued(side=side, placements=[]), side_only(side))
+        ref.emit(Note(text=f"Side {side}'s planned placement on {hex_id} cannot be made; side {side} places by "
+                           "hand."))
 
 
 _SKIPPED: dict[str, Callable[[Referee, SideId], None]] = {

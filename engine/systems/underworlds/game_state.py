@@ -269,6 +269,9 @@ class UnderworldsState(CoreState):
     """Objective cards (``side:card``) that may not score yet, with the checkpoint they became scorable after."""
     last_path: list[str] = []
     last_attack: tuple[str, str] | None = None
+    queued: dict[SideId, list[tuple[str, str]]] = {}
+    """Fighters a player asked to place on their next turns, (fighter, hex) in order: that side's secret until each
+    is placed."""
     imported: list[dict[str, JsonValue]] = []
     """Cards players imported into this game, as data (validated again when read)."""
     match: list[str] = []

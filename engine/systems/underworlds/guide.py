@@ -144,11 +144,16 @@ def sources(lib: Library) -> dict[str, Source[UnderworldsState]]:
                     continue
                 ok = {"move": bool(move_options(ref, f)), "charge": bool(charge_options(ref, f)),
                       "guard": not f.guard, "attack": bool(attack_options(ref, f)),
-                      "use": any(lib.card(state, c).action for c in f.upgrades), "any": True}[predicate]
+                      "use": any(lib.card(state, c).action for c in f.upgrades)}[predicate]
                 if ok:
                     picked.append(Choice(f.id, f"{f.id} {lib.fighter_card(f.profile).name}"))
             return picked
         return found
+
+    def every(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
+        side = _side(viewer)
+        return [Choice(f.id, f"{f.id} {lib.fighter_card(f.profile).name}") for f in state.fighters.values()
+                if side is None or f.side == side]
 
     def move_to(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
         fighter = _fighter(read(state), filled.get("model"))
@@ -235,7 +240,8 @@ def sources(lib: Library) -> dict[str, Source[UnderworldsState]]:
     return {
         "to": hexes, "model": unplaced, "move:model": own("move"), "move:to": move_to,
         "charge:model": own("charge"), "charge:target": charge_target, "charge:to": charge_to,
-        "guard:model": own("guard"), "attack:model": own("attack"), "attack:target": attack_target,
+        "guard:model": own("guard"), "any:model": every, "attack:model": own("attack"),
+        "attack:target": attack_target,
         "attack:with": attack_with, "attack:choice": optional, "use:model": own("use"), "use:with": use_with,
         "swap:with": in_hand("objectives"), "discard:with": in_hand("objectives", power_too=True),
         "play:card": play_card, "play:model": play_model, "play:to": play_to,

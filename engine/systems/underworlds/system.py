@@ -17,6 +17,8 @@ from engine.core import (
     Action,
     Args,
     BoardView,
+    CardMark,
+    CardsView,
     Choice,
     Command,
     Context,
@@ -39,11 +41,12 @@ from engine.core import (
     Viewer,
     ViewerKind,
     Window,
+    side_only,
 )
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue
-from engine.systems.underworlds import activations, endphase, power, setup
+from engine.systems.underworlds import activations, endphase, overrides, power, setup
 from engine.systems.underworlds.bot import bot_move, setup_step
 from engine.systems.underworlds.commands import (
     UNDERWORLDS_COMMANDS,
@@ -53,6 +56,9 @@ from engine.systems.underworlds.commands import (
     Charge,
     Discard,
     DrawPower,
+    FixPlace,
+    FixToken,
+    FixWounds,
     Guard,
     ImportCards,
     Move,
@@ -65,7 +71,7 @@ from engine.systems.underworlds.commands import (
     UseAction,
 )
 from engine.systems.underworlds.effects import answer as effect_answer
-from engine.systems.underworlds.events import UNDERWORLDS_EVENTS
+from engine.systems.underworlds.events import UNDERWORLDS_EVENTS, PlacementsQueued
 from engine.systems.underworlds.flow import advance, concede
 from engine.systems.underworlds.game_state import (
     AttackFrame,
@@ -165,6 +171,10 @@ class Underworlds(System[UnderworldsState]):
         ref = Referee.acting(ctx, self.lib)
         if isinstance(command, AutoSetup):
             _auto_setup(ctx, ref)
+            return
+        if isinstance(command, FixWounds | FixPlace | FixToken):
+            side_or_host = None if ctx.actor.host else ctx.acting_side()
+            _FIXES[type(command)](ref, side_or_host, command)
             return
         if isinstance(command, ImportCards):
             side_or_host = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
@@ -324,9 +334,43 @@ def _artefact(ref: Referee, side: SideId, command: PlaceArtefact) -> None:
 
 
 def _place(ref: Referee, side: SideId, command: PlaceFighter) -> None:
-    _setup_turn(ref, side, "fighters", command.verb)
-    setup.place_fighter(ref, side, command.fighter, command.to)
+    """One fighter, or several (``model:B3,B4,B5 to:C2,E2,F2``): the first now (or on the side's next turn), the
+    rest each on the side's following turns, as if placed one at a time (L385); the plan stays the player's
+    secret until each fighter is placed, and stops if a hex is taken by then."""
+    fighters = [f.strip() for f in command.fighter.split(",") if f.strip()]
+    hexes = [h.strip().upper() for h in command.to.split(",") if h.strip()]
+    if len(fighters) != len(hexes) or not fighters:
+        raise InvalidCommand(f"name as many hexes as fighters: {len(fighters)} fighters, {len(hexes)} hexes",
+                             verb=command.verb)
+    state = ref.state
+    if state.step != "fighters":
+        _setup_turn(ref, side, "fighters", command.verb)
+    named = [ref.lib.fighter(state, f).id for f in fighters]
+    if len(set(named)) != len(named) or len(set(hexes)) != len(hexes):
+        raise InvalidCommand("each fighter and each hex once", verb=command.verb)
+    for fighter_id, hex_id in zip(named, hexes, strict=True):
+        fighter = state.fighters[fighter_id]
+        if fighter.side != side:
+            raise IllegalCommand(f"{fighter_id} is side {fighter.side}'s fighter; place one of your own",
+                                 verb=command.verb, rule="Underworlds core rulebook, L385")
+        if fighter.hex is not None or fighter.out_of_action:
+            raise IllegalCommand(f"{fighter_id} is already on the battlefield", verb=command.verb,
+                                 rule="Underworlds core rulebook, L385")
+        if ref.lib.hex_id(ref.lib.board(state), hex_id) not in setup.placement_hexes(ref, side):
+            raise IllegalCommand(f"{hex_id} is not an empty starting hex in side {side}'s territory", verb=command.verb,
+                                 rule="Underworlds core rulebook, L385")
+    plan = list(zip(named, hexes, strict=True))
+    if state.active_side == side:
+        setup.place_fighter(ref, side, *plan[0])
+        plan = plan[1:]
+    elif len(plan) == 1:
+        _setup_turn(ref, side, "fighters", command.verb)
+    if plan:
+        ref.emit(PlacementsQueued(side=side, placements=plan), side_only(side))
 
+
+_FIXES: dict[type[Command], Callable[[Referee, SideId | None, Any], None]] = {
+    FixWounds: overrides.fix_wounds, FixPlace: overrides.fix_place, FixToken: overrides.fix_token}
 
 _HANDLERS: dict[type[Command], Callable[[Referee, SideId, Any], None]] = {
     PlaceToken: _token,
@@ -363,7 +407,8 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
             required=("to",), menu=("to",), where="L307, L311"),
         act("artefact", "Place the Katophrane Artefact (Capture the Artefact)", ("to",),
             lambda a: PlaceArtefact(to=a.text("to")), required=("to",), menu=("to",), where="L741"),
-        act("place", "Place one of your fighters on a starting hex of your territory", ("model", "to"),
+        act("place", "Place a fighter on a starting hex of your territory (or several for your next turns: "
+                     "model:B3,B4 to:C2,E2)", ("model", "to"),
             lambda a: PlaceFighter(fighter=a.text("model"), to=a.text("to")), required=("model", "to"),
             menu=("model", "to"), where="L385"),
         Action(("move",), "Move action: a fighter moves up to its Move in hexes (to: a hex id, or a path C4>C5)",
@@ -405,6 +450,17 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
         Action(("hand", "add"), "Put one of your own imported cards into your hand (a house rule)",
                options=("card",), required=("card",), build=lambda a: AddCard(card=a.text("card")),
                rule=f"{rule}, L111, L295"),
+        Action(("model", "wound"), "By hand: add wound tokens (a negative amount removes them)",
+               options=("model", "amount"), required=("model", "amount"),
+               build=lambda a: FixWounds(fighter=a.text("model"), amount=a.integer("amount", 0)),
+               sources={"model": src["any:model"]}, menu=("model", "amount")),
+        Action(("model", "place"), "By hand: put a fighter on a hex (at: a hex id)", options=("model", "at"),
+               required=("model", "at"), build=lambda a: FixPlace(fighter=a.text("model"), to=a.text("at")),
+               sources={"model": src["any:model"]}),
+        Action(("model", "token"), "By hand: give or take Guard (name:guard) or Inspire (name:inspired)",
+               options=("model", "name", "remove"), required=("model", "name"),
+               build=lambda a: FixToken(fighter=a.text("model"), name=a.text("name"), remove=a.flag("remove")),
+               sources={"model": src["any:model"]}),
         Action(("force", "import"), "Import your own cards (a YAML file of cards: [...], written like cards.yaml)",
                options=("file",), required=("file",), uploads={"file": "cards"},
                build=lambda a: ImportCards(cards=tuple(_cards(a.upload("file"))))),
@@ -424,18 +480,29 @@ def _hand(lib: Library, state: UnderworldsState, viewer: Viewer) -> QueryAnswer:
     if side is None or objective_deck(side) not in state.decks:
         return QueryAnswer("Only a player holding a side, once hands are dealt, has a hand to show.", private=True)
     lines = [f"Your hand (side {side}):"]
+    marks = []
     for title, deck in (("Objectives", objective_deck(side)), ("Power cards", power_deck(side))):
         cards = [lib.card(state, card_id) for card_id in state.decks[deck].piles["hand"]]
-        shown = [f"  - {card.name} [{card.id}] ({_kind(card)}): {card.summary}" for card in cards]
+        shown = [f"  - {card.name} [{card.id}] ({_kind(card)}{_glory(card)}): {card.summary}" for card in cards]
         lines.append(f"{title} ({len(cards)}):" + ("\n" + "\n".join(shown) if shown else " none"))
+        marks += [CardMark(title=card.name, kind=_kind(card), text=card.summary,
+                           corner=str(card.glory) if card.type == "objective" else "") for card in cards]
     record = state.players[side]
     lines.append(f"Glory {record.glory}, of which {record.glory - record.spent} unspent.")
-    return QueryAnswer("\n".join(lines), private=True)
+    picture = CardsView(viewer=viewer, title=f"Side {side}'s hand", cards=tuple(marks))
+    return QueryAnswer("\n".join(lines), private=True, cards=picture)
+
+
+def _glory(card: Card) -> str:
+    return f", {card.glory} glory" if card.glory else ""
 
 
 def _kind(card: Card) -> str:
+    """A card's type line: ``objective, immediate`` (its glory goes in the corner), ``ploy, reaction``."""
     if card.type == "objective":
-        return f"objective, {card.glory} glory, {(card.score or 'end_phase').replace('_', ' ')}"
+        timing = {"immediate": "score immediately", "third_end_phase": "third end phase"}.get(card.score or "",
+                                                                                         "end phase")
+        return f"objective, {timing}"
     return f"{card.type}, reaction" if card.reaction is not None else card.type
 
 

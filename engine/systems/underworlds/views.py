@@ -154,7 +154,10 @@ def board_of(lib: Library, state: UnderworldsState, viewer: Viewer,
     path = [board.hex_of(h) for h in state.last_path]
     attack = state.last_attack
     drawn = attack if attack and all(state.fighters[f].hex for f in attack) else None
-    title = f"Warhammer Underworlds, round {state.round or 1}" + (f" ({state.step})" if state.step else "")
+    step = {"activation": "action phase", "power": "power step", "end": "end phase", "over": "the end",
+            "first": "action phase"}.get(state.step, "setting up")
+    title = f"Warhammer Underworlds, round {state.round or 1}, {step}" if state.round else \
+        f"Warhammer Underworlds, {step}"
     view = battle_view(battle, viewer, labels, title=title, path=path, attack=drawn)
     return view.model_copy(update={"overlays": (*view.overlays, *overlays)}) if overlays else view
 

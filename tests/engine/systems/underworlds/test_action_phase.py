@@ -7,7 +7,18 @@ from __future__ import annotations
 import pytest
 
 from engine.core import SPECTATOR, RulesError
-from engine.systems.underworlds.commands import Attack, AutoSetup, Charge, Guard, Move, Pass, PlayCard
+from engine.systems.underworlds.commands import (
+    Attack,
+    AutoSetup,
+    Charge,
+    FixPlace,
+    FixToken,
+    FixWounds,
+    Guard,
+    Move,
+    Pass,
+    PlayCard,
+)
 from engine.systems.underworlds.events import Damaged
 from tests.engine.systems.underworlds.table import (
     HOST,
@@ -196,3 +207,19 @@ def test_invalid_names_are_refused_with_what_is_accepted() -> None:
     refused(game, A, Move(fighter="A1", to="Q99"), r"Q99")
     refused(game, A, Move(fighter="B1", to="C4"), r"side B's fighter.*L397")
     refused(game, A, Attack(fighter="A1", targets=("A2",)), r"friendly fighter.*L509|hexes away")
+
+
+def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
+    """The referee never blocks play: a fighter's player (or the host) fixes wounds, its hex, Guard or Inspire
+    by hand, logged for everyone."""
+    game = duel()
+    act(game, A, FixWounds(fighter="A1", amount=2))
+    act(game, A, FixPlace(fighter="A1", to="C7"))
+    act(game, A, FixToken(fighter="A1", name="guard"))
+    act(game, A, FixToken(fighter="A1", name="inspired"))
+    fighter = game.state.fighters["A1"]
+    assert (fighter.wounds, fighter.hex, fighter.guard, fighter.inspired) == (2, "C7", True, True)
+    refused(game, B, FixWounds(fighter="A1", amount=1), "its player or the host")
+    refused(game, A, FixPlace(fighter="A2", to="D5"), "occupied")
+    act(game, A, FixWounds(fighter="A1", amount=-5))
+    assert game.state.fighters["A1"].wounds == 0

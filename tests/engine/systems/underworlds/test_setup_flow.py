@@ -145,3 +145,21 @@ def test_the_demo_set_up_reaches_the_first_activation_in_one_command() -> None:
     game = ready()
     assert game.state.step == "activation" and game.state.round == 1 and not game.pending
     assert all(f.hex for f in game.state.fighters.values())
+
+
+def test_a_player_may_give_all_their_placements_at_once_for_their_next_turns() -> None:
+    """L385: fighters still go down one at a time in turn; a plan given ahead is carried out on the player's turns,
+    secret until each fighter is placed, and stops when a hex is taken by then."""
+    game = _to_mulligan(new_game())
+    for decision in list(game.pending):
+        game.apply(Answer(decision_id=decision.id, answers={"redo": "keep"}), actor(decision.owner))
+    decide(game, side="A")
+    board = game.system.lib.board(game.state)
+    mine = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == B)
+    theirs = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == A)
+    events = act(game, B, PlaceFighter(fighter="B1,B2,B3,B4,B5", to=",".join(mine[:5])))
+    assert all(not e.audience.is_public for e in events) and game.state.queued[B][0] == ("B1", mine[0])
+    for fighter, hex_id in (("A1", theirs[0]), ("A2", theirs[1]), ("A3", theirs[2])):
+        act(game, A, PlaceFighter(fighter=fighter, to=hex_id))
+    assert [game.state.fighters[f"B{n}"].hex for n in range(1, 6)] == mine[:5]
+    assert game.state.finished_first == A and not game.state.queued
