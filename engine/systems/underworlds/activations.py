@@ -184,7 +184,7 @@ def move(ref: Referee, side: SideId, command: Move) -> None:
         if any(effect.modifier.exhausts for _, _, effect in sprint):
             ref.emit(FightersExhausted(fighters=[fighter.id], why="Sprint"))
         ref.emit(LingeringSet(lingering=[item for i, item in enumerate(ref.state.lingering) if i not in used]))
-    lethal_check(ref, fighter.id, side)
+    lethal_check(ref, fighter.id, side, path)
     ref.push(EndActivationFrame(id=ref.next_frame_id(), side=side, fighter=fighter.id))
 
 
@@ -197,6 +197,7 @@ def charge(ref: Referee, side: SideId, command: Charge) -> None:
     _take(ref, side, f"{fighter.id} makes a Charge action")
     path = plan_move(ref, fighter, command.to, charging=True, verb=command.verb)
     _moved(ref, fighter, path, "charge")
+    lethal_check(ref, fighter.id, side, path)
     charged = ref.state.fighters[fighter.id]
     source, profile = _profile(ref, charged, command.attack, command.target)
     targets = _targets(ref, charged, profile.targets, (command.target,), profile.name, source, command.verb)

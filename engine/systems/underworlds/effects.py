@@ -82,7 +82,8 @@ def step(ref: Referee, frame: EffectsFrame) -> None:
     if frame.index >= len(frame.effects):
         ref.pop(frame.id)
         victims = [v for v in frame.answers.get("took_out", "").split(",") if v]
-        if frame.ploy and victims:
+        chained = frame.bound.get("reaction") == "yes" and ref.rules.reaction_chains == "no-chains"
+        if frame.ploy and victims and not chained:
             offer(ref, Trigger(when="after_action", by="ploy", actor_side=frame.side, target=victims[0],
                                took_out=tuple(victims)))
         return

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from engine.core import SideId
 from engine.systems.underworlds.conditions import Context as ConditionContext
 from engine.systems.underworlds.conditions import evaluate
-from engine.systems.underworlds.events import Damaged, FighterMoved, GloryGained, Healed, Inspired, TakenOut
+from engine.systems.underworlds.events import Damaged, GloryGained, Healed, Inspired, TakenOut
 from engine.systems.underworlds.game_state import FighterRecord, Lingering, TakeOutRecord, UnderworldsState
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.referee import Referee
@@ -24,7 +24,6 @@ __all__ = [
     "heal",
     "lethal_check",
     "lingering_modifiers",
-    "relocate",
     "stats_of",
     "upgrade_modifiers",
 ]
@@ -100,21 +99,15 @@ def heal(ref: Referee, fighter_id: str, amount: int | None) -> None:
         ref.emit(Healed(fighter=fighter_id, amount=removed, wounds=fighter.wounds - removed))
 
 
-def relocate(ref: Referee, fighter_id: str, path: Sequence[str], how: str, *, by: SideId | None = None) -> None:
-    """Move a fighter along ``path`` (a push, a drive-back, Knockback); under the ruling ``lethal-hexes:
-    one-damage`` ending in a lethal hex costs a wound."""
-    if len(path) < 2:
-        return
-    ref.emit(FighterMoved(fighter=fighter_id, path=list(path), how=how))
-    lethal_check(ref, fighter_id, by)
-
-
-def lethal_check(ref: Referee, fighter_id: str, by: SideId | None) -> None:
+def lethal_check(ref: Referee, fighter_id: str, by: SideId | None, path: Sequence[str] = ()) -> None:
+    """Under the ruling ``lethal-hexes: one-damage`` a fighter that enters a lethal hex (on the hexes of
+    ``path`` after its first), or ends a push in one, suffers 1 damage, once."""
     if ref.rules.lethal_hexes != "one-damage":
         return
     fighter = ref.state.fighters[fighter_id]
     board = ref.lib.board(ref.state)
-    if fighter.hex is not None and board.has(board.hex_of(fighter.hex), "lethal"):
+    entered = [*path[1:], *([fighter.hex] if fighter.hex and not path else [])]
+    if any(board.has(board.hex_of(h), "lethal") for h in entered):
         deal_damage(ref, fighter_id, 1, why="a lethal hex (ruling lethal-hexes)", by=None, using="other")
 
 

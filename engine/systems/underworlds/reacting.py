@@ -271,7 +271,8 @@ def resolve(ref: Referee, side: SideId, trigger: Trigger, key: str) -> None:
     ref.push(EffectsFrame(id=ref.next_frame_id(), card=found.card, side=side,
                           effects=as_data(found.effects),
                           choose=found.choose.model_dump(mode="json") if found.choose else None,
-                          chosen=None if found.choose else [], bound=found.bound, ploy=found.in_hand))
+                          chosen=None if found.choose else [], bound={**found.bound, "reaction": "yes"},
+                          ploy=found.in_hand))
 
 
 def options(state: UnderworldsState, lib: Library, side: SideId, window: Window) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 
 from engine.hex import SightRule
 
-__all__ = ["BONUS_FACES", "DEFAULT_RULES", "RULE", "Rules"]
+__all__ = ["BONUS_FACES", "DEFAULT_RULES", "RULE", "Rules", "refereed"]
 
 RULE = "Underworlds core rulebook"
 """How rules are cited: ``f"{RULE}, L509"``."""
@@ -41,11 +41,9 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "simultaneous-objectives": ("sequencing-roll-off", "active-player-first"),
     "reaction-chains": ("new-trigger", "no-chains"),
     "next-activation-scope": ("either-player", "own-next"),
-    "roll-off-fewest": ("ranking-lowest", "most-criticals-last"),
     "multiplayer-round-two-direction": ("everything", "activations-only"),
     "multiplayer-cleanup": ("keep-objective-tokens", "clear-all"),
     "controlling-objectives": ("holding", "no-tie-break"),
-    "both-wiped-out": ("draw", "roll-off"),
     "guard-duration": ("end-of-phase", "lost-on-move"),
     "inspire-counts-any-fighters": ("any-warband", "enemy-only"),
     "activations-without-fighters": ("keep-four", "skip"),
@@ -81,11 +79,9 @@ class Rules:
     simultaneous_objectives: str = "sequencing-roll-off"
     reaction_chains: str = "new-trigger"
     next_activation_scope: str = "either-player"
-    roll_off_fewest: str = "ranking-lowest"
     multiplayer_round_two_direction: str = "everything"
     multiplayer_cleanup: str = "keep-objective-tokens"
     controlling_objectives: str = "holding"
-    both_wiped_out: str = "draw"
     guard_duration: str = "end-of-phase"
     inspire_counts_any_fighters: str = "any-warband"
     activations_without_fighters: str = "keep-four"
@@ -133,3 +129,9 @@ def _from_choices(choices: tuple[tuple[str, str], ...]) -> Rules:
 
 DEFAULT_RULES = Rules()
 """Every ruling at its default."""
+
+
+def refereed(ruling: str) -> tuple[str, ...] | None:
+    """The options of ``ruling`` the code applies, or ``None`` when it reads no such ruling (its default is the
+    only behaviour it has)."""
+    return _OPTIONS.get(ruling)

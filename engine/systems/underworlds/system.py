@@ -85,7 +85,7 @@ from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.match import game_outcome, is_matched, match_outcome
 from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, resolve
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.rules import Rules
+from engine.systems.underworlds.rules import Rules, refereed
 from engine.systems.underworlds.schema import KINDS, Card, UnderworldsData
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
@@ -160,6 +160,11 @@ class Underworlds(System[UnderworldsState]):
             Rules.from_choices(ctx.state.setup.rulings)
         except ValueError as error:
             raise InvalidCommand(f"this table's rulings cannot be played: {error}") from None
+        defaults = {ruling.id: ruling.default for ruling in self.catalogue.rulings}
+        for ruling, option in ctx.state.setup.rulings.items():
+            if refereed(ruling) is None and ruling in defaults and option != defaults[ruling]:
+                raise InvalidCommand(f'the referee plays only "{defaults[ruling]}" for ruling {ruling}; "{option}" '
+                                     "is not refereed yet (play it by hand with the default)")
         if is_matched(ctx.state) and len(ctx.state.sides) != 2:
             raise InvalidCommand("matched play is for two players (Underworlds core rulebook, L727); play three or "
                                  "four players with mode:casual or mode:artefact")

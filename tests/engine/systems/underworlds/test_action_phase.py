@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SPECTATOR, RulesError
+from engine.core import SPECTATOR, Answer, CardsMoved, RulesError
 from engine.systems.underworlds.commands import (
     Attack,
     AutoSetup,
     Charge,
+    DrawPower,
     FixPlace,
     FixToken,
     FixWounds,
@@ -26,6 +27,7 @@ from tests.engine.systems.underworlds.table import (
     A,
     B,
     act,
+    actor,
     arrange,
     decide,
     extend,
@@ -223,3 +225,93 @@ def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
     refused(game, A, FixPlace(fighter="A2", to="D5"), "occupied")
     act(game, A, FixWounds(fighter="A1", amount=-5))
     assert game.state.fighters["A1"].wounds == 0
+
+
+def test_t36_a_fighter_that_charged_may_still_attack_when_a_ploy_says_so() -> None:
+    """T36, L599: Tireless Assault gives a fighter that charged (and cannot be activated again) another Attack
+    action, costing no activation."""
+    game = give(arrange(duel(), A1="D8"), A, "tireless-assault")
+    turn_of(game, A)
+    rig(game, "swords", "swords", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    assert game.state.fighters["A1"].exhausted
+    rig(game, "hammer", "hammer", "block")
+    offer = next(d for d in game.pending if d.core == "reaction" and len(d.parts[0].options) > 1)
+    game.apply(Answer(decision_id=offer.id, choice="ploy:tireless-assault"), actor(A))
+    attacks = [e.body for e in game.log if e.kind == "uw.attack"]
+    assert len(attacks) == 2 and game.state.players[A].activations == 1
+
+
+def test_t37_a_fighter_may_attack_in_two_activations_of_a_phase() -> None:
+    """T37, L397-L399: only Move and Charge are limited; attacking twice is allowed."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    for _ in range(2):
+        rig(game, "swords", "swords", "dodge")
+        act(game, A, Attack(fighter="A1", targets=("B1",)))
+        while game.pending:
+            game.apply(Answer(decision_id=game.pending[0].id, choice="pass"), actor(game.pending[0].owner))
+        pass_power(game)
+        act(game, B, Pass())
+        pass_power(game)
+    assert game.state.players[A].activations == 2
+
+
+def test_t52_t53_a_next_activation_ploy_lasts_one_activation_or_to_the_round_end() -> None:
+    """T52, T53, L605: played after the phase's last activation, nothing follows in the round: it is discarded
+    at the round's end without effect."""
+    game = give(duel(), A, "righteous-zeal")
+    for _ in range(7):
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        pass_power(game)
+    last = game.state.active_side
+    act(game, last, Pass())  # type: ignore[arg-type]
+    if game.state.power is not None and game.state.power.turn != A:
+        act(game, game.state.power.turn, Pass())
+    act(game, A, PlayCard(card="righteous-zeal"))
+    assert [item.card for item in game.state.lingering] == ["righteous-zeal"]
+    pass_power(game)
+    while game.state.step == "end":
+        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+    assert game.state.lingering == []
+
+
+def test_t64_an_empty_deck_draws_nothing_or_is_refused_by_the_ruling() -> None:
+    """T64, L295; ruling ``empty-deck-activation``."""
+    game = duel()
+    turn_of(game, A)
+    draw = list(game.state.decks["power-A"].piles["draw"])
+    emptied = extend(game, CardsMoved(deck_id="power-A", cards=draw, source="draw", target="discard"))
+    before = len(emptied.state.decks["power-A"].piles["hand"])
+    act(emptied, A, DrawPower())
+    assert len(emptied.state.decks["power-A"].piles["hand"]) == before
+    strict = ready(rulings={"empty-deck-activation": "forbidden"})
+    strict = arrange(strict, **POSITIONS)
+    turn_of(strict, A)
+    draw = list(strict.state.decks["power-A"].piles["draw"])
+    strict = extend(strict, CardsMoved(deck_id="power-A", cards=draw, source="draw", target="discard"))
+    refused(strict, A, DrawPower(), r"deck is empty.*L295")
+
+
+def test_a_ruling_option_the_referee_cannot_apply_is_refused_when_the_game_is_made() -> None:
+    with pytest.raises(RulesError, match='only "player-by-player" for ruling end-phase-order'):
+        new_game(rulings={"end-phase-order": "step-by-step"})
+
+
+@pytest.mark.parametrize(("ruling", "wounds"), [("ignored", 0), ("one-damage", 1)])
+def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int) -> None:
+    """L237 (blocked is the book's only special hex); ruling ``lethal-hexes``: a later board's lethal hex costs a
+    fighter that enters it a wound."""
+    game = new_game(rulings={"lethal-hexes": ruling})
+    decide(game, board="ruptured-seal")
+    decide(game, board="mirror-well", join="long", slide="+0", turned="none")
+    game.apply(AutoSetup(), HOST)
+    board = game.system.lib.board(game.state)
+    lethal = sorted(board.id_of(h) for h in board.hexes_with("lethal"))[0]
+    nearby = next(board.id_of(n) for n in board.hex_of(lethal).neighbours()
+                  if n in board and board.passable(n) and not board.has(n, "lethal")
+                  and not any(f.hex == board.id_of(n) for f in game.state.fighters.values()))
+    game = arrange(game, A1=nearby)
+    turn_of(game, A)
+    act(game, A, Move(fighter="A1", to=lethal))
+    assert game.state.fighters["A1"].wounds == wounds
