@@ -11,11 +11,11 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import TypeAdapter
 
-from engine.core import InvalidCommand, SideId
+from engine.core import InvalidCommand
 from engine.hex import HexBoard, HexIdError, Placement, join
 from engine.systems.underworlds.boards import battlefield, parse_layout, tile
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState
-from engine.systems.underworlds.rules import RULE, Rules
+from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile, Card, Fighter, FighterSide, UnderworldsData
 from engine.systems.underworlds.state import Battle, FighterState, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 
@@ -185,13 +185,3 @@ class Library:
             return found[0]
         listed = ", ".join(f"{f.id} ({f.profile})" for f in state.fighters.values())
         raise InvalidCommand(f"there is no fighter {text!r}; fighters: {listed}")
-
-    @staticmethod
-    def fighters_of(state: UnderworldsState, side: SideId, *, standing: bool = True) -> list[FighterRecord]:
-        return [f for f in state.fighters.values() if f.side == side and (not standing or f.hex is not None)]
-
-
-def not_yours(fighter: FighterRecord, side: SideId, verb: str) -> InvalidCommand:
-    """The refusal for acting with another player's fighter."""
-    return InvalidCommand(f"{fighter.id} is side {fighter.side}'s fighter; side {side} may act only with its own "
-                          f"({RULE}, L393)", verb=verb)

@@ -28,7 +28,7 @@ from engine.systems.underworlds.turns import reaction_order
 from engine.systems.underworlds.vocabulary import Choose, Effect, GrantReactionEffect, Reaction
 
 __all__ = ["TRIGGERS", "Candidate", "Trigger", "as_data", "automatic", "candidates", "candidates_public", "matches",
-           "offer", "options", "resolve"]
+           "offer", "resolve"]
 
 TRIGGERS = ("during_attack", "could_be_driven_back", "after_action", "after_activation")
 """The kinds of trigger this game opens windows for; ``/pass until:<kind>`` passes ahead on one."""
@@ -273,11 +273,6 @@ def resolve(ref: Referee, side: SideId, trigger: Trigger, key: str) -> None:
                           choose=found.choose.model_dump(mode="json") if found.choose else None,
                           chosen=None if found.choose else [], bound={**found.bound, "reaction": "yes"},
                           ploy=found.in_hand))
-
-
-def options(state: UnderworldsState, lib: Library, side: SideId, window: Window) -> list[tuple[str, str]]:
-    """The reactions ``side`` may play in ``window``, as (key, label)."""
-    return [(c.key, c.label) for c in candidates(state, lib, side, Trigger.of(window))]
 
 
 def as_data(effects: Sequence[Effect]) -> list[dict[str, JsonValue]]:

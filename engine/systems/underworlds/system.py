@@ -119,9 +119,6 @@ class Underworlds(System[UnderworldsState]):
     def initial_state(self, setup_: GameSetup) -> UnderworldsState:
         return UnderworldsState(setup=setup_)
 
-    def setup_steps(self) -> tuple[str, ...]:
-        return ("warbands", "boards", "objective tokens", "cards and do-overs", "fighters")
-
     def settings(self) -> tuple[Setting, ...]:
         return (
             Setting("scenario", "The warbands: a preset pairing, or each player chooses in secret",
@@ -186,17 +183,13 @@ class Underworlds(System[UnderworldsState]):
             power.import_cards(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)])
             return
         side = ctx.acting_side()
-        handler = self._handlers.get(type(command))
+        handler = _HANDLERS.get(type(command))
         if handler is None:
             raise InvalidCommand(f"{command.verb} is not a command of Underworlds")
         if ref.state.frames and not isinstance(command, PlayCard):
             raise IllegalCommand("an action is still being resolved; answer what is asked first", verb=command.verb)
         handler(ref, side, command)
         advance(ref)
-
-    @property
-    def _handlers(self) -> dict[type[Command], Callable[[Referee, SideId, Any], None]]:
-        return _HANDLERS
 
     def on_answer(self, ctx: Context[UnderworldsState], decision: Decision, answers: dict[str, str]) -> None:
         ref = Referee.acting(ctx, self.lib)

@@ -70,6 +70,13 @@ def act(game: UW, side: SideId, command: Command) -> tuple[Event, ...]:
     return game.apply(command, actor(side))
 
 
+def act_turn(game: UW, command: Command) -> tuple[Event, ...]:
+    """Apply ``command`` as the side whose turn it is."""
+    side = game.state.active_side
+    assert side is not None
+    return act(game, side, command)
+
+
 def extend(game: UW, *bodies: EventBody) -> UW:
     """The game with these events appended as if they had happened (the test's own arrangement)."""
     events = [Event(seq=game.seq + n, body=body, audience=EVERYONE) for n, body in enumerate(bodies, start=1)]

@@ -27,6 +27,7 @@ from tests.engine.systems.underworlds.table import (
     A,
     B,
     act,
+    act_turn,
     actor,
     arrange,
     decide,
@@ -64,7 +65,7 @@ def test_activations_alternate_four_each_then_the_end_phase() -> None:
     sides = []
     for _ in range(8):
         sides.append(game.state.active_side)
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
         pass_power(game)
     other = B if first == A else A
     assert sides == [first, other] * 4
@@ -77,9 +78,9 @@ def test_out_of_turn_and_a_fifth_activation_are_refused_naming_the_rule() -> Non
     other = B if first == A else A
     refused(game, other, Pass(), r"side .*'s activation.*L393")
     for _ in range(7):
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
         pass_power(game)
-    act(game, game.state.active_side, Pass())  # the eighth and last activation
+    act_turn(game, Pass())  # the eighth and last activation
     assert game.state.step == "power"
     refused(game, other, Guard(fighter=f"{other}1"), r"four activations this phase; a fifth is not allowed.*L393")
 
@@ -117,7 +118,7 @@ def test_one_move_or_charge_a_phase_and_a_charged_fighter_is_spent() -> None:
     act(game, A, Guard(fighter="A1"))
     assert game.state.fighters["A1"].guard
     pass_power(game)
-    act(game, game.state.active_side, Pass())
+    act_turn(game, Pass())
     pass_power(game)
     rig(game, "hammer", "hammer", "dodge")
     act(game, A, Charge(fighter="A1", to="D6", target="B1"))
@@ -126,7 +127,7 @@ def test_one_move_or_charge_a_phase_and_a_charged_fighter_is_spent() -> None:
     fighter = game.state.fighters["A1"]
     assert fighter.charged and fighter.exhausted and not fighter.guard
     pass_power(game)
-    act(game, game.state.active_side, Pass())
+    act_turn(game, Pass())
     pass_power(game)
     refused(game, A, Guard(fighter="A1"), r"cannot be activated again this phase.*L569")
     refused(game, A, Move(fighter="A1", to="C6"), r"cannot be activated again|Move or Charge")
@@ -262,7 +263,7 @@ def test_t52_t53_a_next_activation_ploy_lasts_one_activation_or_to_the_round_end
     at the round's end without effect."""
     game = give(duel(), A, "righteous-zeal")
     for _ in range(7):
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
         pass_power(game)
     last = game.state.active_side
     act(game, last, Pass())  # type: ignore[arg-type]
@@ -272,7 +273,7 @@ def test_t52_t53_a_next_activation_ploy_lasts_one_activation_or_to_the_round_end
     assert [item.card for item in game.state.lingering] == ["righteous-zeal"]
     pass_power(game)
     while game.state.step == "end":
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     assert game.state.lingering == []
 
 
@@ -315,3 +316,20 @@ def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int) -> 
     turn_of(game, A)
     act(game, A, Move(fighter="A1", to=lethal))
     assert game.state.fighters["A1"].wounds == wounds
+
+
+def test_e14_knockback_offers_the_drive_back_and_more_hexes_straight_on() -> None:
+    """E14, T23, L567: Obryn's Grandhammer (Knockback 1) succeeds: each of the three drive-back hexes is offered
+    alone or with the next hex straight on (the attacker may stop, ruling knockback-optional)."""
+    game = arrange(duel(), A3="D6", A1="B9")
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A3", targets=("B1",)))
+    options = game.pending[0].parts[0].option_keys()
+    assert "none" in options and {o for o in options if ">" in o} and len([o for o in options if ">" not in o]) == 4
+    longest = next(o for o in options if ">" in o)
+    decide(game, **{"drive-back": longest})
+    assert game.state.fighters["B1"].hex == longest.split(">")[-1]
+    start, end = game.system.lib.board(game.state).hex_of("D5"), game.system.lib.board(game.state).hex_of(
+        longest.split(">")[-1])
+    assert start.distance(end) == 2

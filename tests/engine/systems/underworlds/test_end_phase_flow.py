@@ -15,6 +15,7 @@ from tests.engine.systems.underworlds.table import (
     A,
     B,
     act,
+    act_turn,
     actor,
     arrange,
     decide,
@@ -30,7 +31,7 @@ from tests.engine.systems.underworlds.table import (
 
 def to_end_phase(game: UW) -> None:
     for _ in range(8):
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
         pass_power(game)
     assert game.state.step == "end"
 
@@ -55,10 +56,10 @@ def test_the_end_phase_scores_held_objectives_then_draws_up_and_clears_tokens() 
     act(game, game.state.active_side, Guard(fighter=f"{game.state.active_side}2"))
     pass_power(game)
     for _ in range(7):
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
         pass_power(game)
     while game.state.step == "end":
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
     scored = [e.body for e in game.log if e.kind == "uw.scored"]
     assert [(b.side, b.card, b.glory) for b in scored] == [(A, "hold-objective-1", 1)]  # type: ignore[attr-defined]
     assert game.state.players[A].glory == 1 and len(hand(game, A, "objectives")) == 3
@@ -73,13 +74,13 @@ def test_round_three_is_scoring_only_and_then_the_game_ends() -> None:
     for round_ in (1, 2):
         to_end_phase(game)
         while game.state.step == "end":
-            act(game, game.state.active_side, Pass())
+            act_turn(game, Pass())
         assert game.state.round == round_ + 1 or game.pending
         while game.pending:
             decide(game, side=game.pending[0].owner)
     game = extend(game, GloryGained(side=B, amount=2, source="test", why="a test"))
     for _ in range(8):
-        act(game, game.state.active_side, Pass())
+        act_turn(game, Pass())
         pass_power(game)
     outcome = game.outcome()
     assert outcome is not None and outcome.reason is EndReason.SCORE and outcome.winner == B

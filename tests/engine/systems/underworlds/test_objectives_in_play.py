@@ -19,6 +19,7 @@ from tests.engine.systems.underworlds.table import (
     A,
     B,
     act,
+    act_turn,
     arrange,
     decide,
     extend,
@@ -56,7 +57,7 @@ def _to_end_phase(game: UW) -> None:
     for _ in range(8):
         if game.state.step != "activation":
             break
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
         pass_power(game)
 
 
@@ -66,7 +67,7 @@ def test_a_third_end_phase_objective_scores_only_in_round_three() -> None:
     for round_ in (1, 2, 3):
         _to_end_phase(game)
         while game.state.step == "end":
-            act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+            act_turn(game, Pass())
         assert ((A, "eternals") in scored(game)) == (round_ == 3)
         while game.pending:
             decide(game, side=game.pending[0].owner)
@@ -83,7 +84,7 @@ def test_objectives_are_claimed_and_confirmed_under_that_ruling() -> None:
     _to_end_phase(game)
     assert not scored(game)
     while game.state.active_side != A:
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     act(game, A, PlayCard(card="Hold Objective 2"))
     claim = game.pending[0]
     assert claim.owner == B and claim.kind == "claim"
@@ -104,7 +105,7 @@ def test_hold_objective_n_scores_in_the_end_phase_when_a_friend_holds_token_n(nu
     game = give(arrange(game, **{**POSITIONS, "B5": token.hex}), B, card)
     _to_end_phase(game)
     while game.state.step == "end":
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     assert (B, card) in scored(game)
 
 

@@ -19,6 +19,7 @@ from tests.engine.systems.underworlds.table import (
     A,
     B,
     act,
+    act_turn,
     actor,
     arrange,
     decide,
@@ -54,7 +55,7 @@ def my_power_turn(game: UW, side: SideId, *, after_own: bool = True) -> None:
     """Reach a power step with ``side`` to play: after its own activation (the next one is the opponent's), or
     after the opponent's (the next one is its own)."""
     turn_of(game, side if after_own else other(side))
-    act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+    act_turn(game, Pass())
     if not after_own:
         act(game, other(side), Pass())
     assert game.state.power is not None and game.state.power.turn == side
@@ -351,10 +352,10 @@ def test_shardfall_blocks_an_empty_hex_until_the_end_of_the_phase() -> None:
     for _ in range(8):
         if game.state.step != "activation":
             break
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
         pass_power(game)
     while game.state.step == "end":
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     assert game.state.shardfall == []
 
 

@@ -19,6 +19,7 @@ from tests.engine.systems.underworlds.table import (
     C,
     D,
     act,
+    act_turn,
     arrange,
     decide,
     extend,
@@ -76,10 +77,10 @@ def test_round_two_goes_anticlockwise_with_three_players() -> None:
     first_round = list(game.state.order)
     assert first_round[1:] == [s for s in _clockwise(first_round[0]) if s != first_round[0]]
     for _ in range(12):
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
         pass_power(game)
     while game.state.step == "end":
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     decide(game, side=game.pending[0].owner)
     second = game.state.order
     assert game.state.round == 2 and second[1:] == list(reversed([s for s in _clockwise(second[0])
@@ -141,7 +142,7 @@ def test_a_conceding_player_leaves_and_the_others_play_on() -> None:
         pass_power(game)
         if game.state.step != "activation":
             break
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
     assert game.state.step == "end" and game.state.players[C].activations == 4
 
 
@@ -181,7 +182,7 @@ def test_capture_the_artefact_is_placed_first_and_scores_three_glory_and_inspire
     assert len(game.state.tokens) == 6 and len({t.hex for t in game.state.tokens}) == 6
     game = arrange(game, A1=artefact.hex)
     for _ in range(8):
-        act(game, game.state.active_side, Pass())  # type: ignore[arg-type]
+        act_turn(game, Pass())
         pass_power(game)
     assert game.state.fighters["A1"].inspired
     assert game.state.players[A].sources.get("artefact") == 3
