@@ -8,7 +8,7 @@ happens; a refusal names the rule and changes nothing.
 
 from __future__ import annotations
 
-from engine.core import Decks, IllegalCommand, InvalidCommand, NotYourTurn, SideId
+from engine.core import NOBODY, Decks, IllegalCommand, InvalidCommand, NotYourTurn, SideId
 from engine.hex import PathError, path_cost, shortest_path
 from engine.systems.underworlds.combat import problem
 from engine.systems.underworlds.commands import Attack, Charge, Guard, Move, SwapObjective, UseAction
@@ -321,7 +321,7 @@ def swap_objective(ref: Referee, side: SideId, command: SwapObjective) -> None:
     decks.move(objective_deck(side), [card], "hand", "discard", why="swapped")
     drawn = decks.draw(objective_deck(side), 1, why="an activation")
     marks = drawn_marks(ref, side, drawn, ref.state.checkpoint + 1)
-    ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}))
+    ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}), NOBODY)
     ref.push(EndActivationFrame(id=ref.next_frame_id(), side=side))
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "CardsImported",
     "CheckpointPassed",
     "Damaged",
+    "DeckChosen",
     "FighterMoved",
     "FighterPlaced",
     "FighterReturned",
@@ -85,6 +86,21 @@ class WarbandsChosen(EventBody):
     def describe(self) -> str:
         listed = "; ".join(f"side {side}: {name}" for side, name in self.names.items())
         return f"Warbands: {listed}."
+
+
+class DeckChosen(EventBody):
+    """A player's objective and power decks (for that player alone when chosen in secret)."""
+
+    kind = "uw.deck"
+    side: SideId
+    deck: str
+    name: str
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.players[self.side].deck = self.deck
+
+    def describe(self) -> str:
+        return f"Side {self.side} plays the {self.name} decks."
 
 
 class StepStarted(EventBody):
@@ -617,7 +633,8 @@ class CheckpointPassed(EventBody):
 
 
 class UnscorableSet(EventBody):
-    """Objective cards that may not score yet (``side:card`` -> the checkpoint after which they may)."""
+    """Objective cards that may not score yet (``side:card`` -> the checkpoint after which they may): they name
+    cards in hands, so the event is logged for nobody (the referee alone reads it)."""
 
     kind = "uw.unscorable"
     unscorable: dict[str, int]
@@ -750,7 +767,7 @@ class Note(EventBody):
 
 
 UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
-    WarbandsChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BattlefieldJoined, TokenPlaced,
+    WarbandsChosen, DeckChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BattlefieldJoined, TokenPlaced,
     TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PlacementsQueued, PhaseStarted, ActivationTaken,
     FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,

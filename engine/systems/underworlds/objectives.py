@@ -11,7 +11,7 @@ claimed by their holder and confirmed by an opponent instead (``claim``).
 
 from __future__ import annotations
 
-from engine.core import Decks, SideId
+from engine.core import NOBODY, Decks, SideId
 from engine.systems.underworlds.conditions import Context as ConditionContext
 from engine.systems.underworlds.conditions import Verdict, evaluate
 from engine.systems.underworlds.events import CheckpointPassed, ObjectiveScored, UnscorableSet
@@ -96,7 +96,7 @@ def checkpoint(ref: Referee) -> None:
                                     why="replacing a scored objective")
         unscorable.update(drawn_marks(ref, side, drawn, state.checkpoint))
     if unscorable != state.unscorable:
-        ref.emit(UnscorableSet(unscorable=unscorable))
+        ref.emit(UnscorableSet(unscorable=unscorable), NOBODY)
 
 
 def drawn_marks(ref: Referee, side: SideId, drawn: list[str], until: int) -> dict[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import DecisionPart, Decks, IllegalCommand, InvalidCommand, Option, SideId
+from engine.core import NOBODY, DecisionPart, Decks, IllegalCommand, InvalidCommand, Option, SideId
 from engine.hex import push_hexes
 from engine.systems.underworlds.activations import next_power_turn
 from engine.systems.underworlds.cards import choices, upgrade_problem
@@ -204,7 +204,7 @@ def on_claim(ref: Referee, side: SideId, card_id: str, confirmed: bool) -> None:
                                     why="replacing a scored objective")
         marks = drawn_marks(ref, side, drawn, ref.state.checkpoint)
         if marks:
-            ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}))
+            ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}), NOBODY)
 
 
 def import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> None:

@@ -128,11 +128,12 @@ class Referee:
     # -- asking a side ----------------------------------------------------------------------------
 
     def ask(self, owner: SideId, kind: str, prompt: str, parts: Sequence[DecisionPart], *,
-            context: dict[str, str] | None = None, optional: bool = False) -> str:
-        """Open a decision of this game for ``owner``; returns its id (a single legal answer applies at once)."""
+            context: dict[str, str] | None = None, optional: bool = False, secret: bool = False) -> str:
+        """Open a decision of this game for ``owner`` (``secret``: its question and answer for the owner alone);
+        returns its id (a single legal answer applies at once)."""
         decision_id = self.ctx.next_decision_id()
         self.ctx.open_decision(Decision(id=decision_id, owner=owner, kind=kind, prompt=prompt, parts=tuple(parts),
-                                        optional=optional, context=dict(context or {})))
+                                        optional=optional, secret=secret, context=dict(context or {})))
         return decision_id
 
 

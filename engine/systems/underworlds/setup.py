@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import (
+    EVERYONE,
     DecisionPart,
     Decks,
     IllegalCommand,
@@ -18,6 +19,7 @@ from engine.core import (
     Shown,
     SideId,
     ask_together,
+    side_only,
 )
 from engine.hex import Edge, Layout
 from engine.systems.underworlds.boards import alternate, edge_hexes, legal_layouts, objective_hexes, starting_hexes
@@ -25,6 +27,7 @@ from engine.systems.underworlds.decks import deck_problems
 from engine.systems.underworlds.events import (
     BattlefieldJoined,
     BoardChosen,
+    DeckChosen,
     FighterPlaced,
     PhaseStarted,
     PlacedFirst,
@@ -49,6 +52,7 @@ from engine.systems.underworlds.turns import rotation
 
 __all__ = [
     "BOARD",
+    "DECK",
     "FIRST_ACTIVATION",
     "FIRST_PLACER",
     "HAND_OBJECTIVES",
@@ -61,6 +65,7 @@ __all__ = [
     "begin_boards",
     "begin_round",
     "on_board",
+    "on_deck",
     "on_first_activation",
     "on_first_placer",
     "on_layout",
@@ -75,7 +80,7 @@ __all__ = [
     "token_hexes",
 ]
 
-WARBAND, BOARD, LAYOUT, MULLIGAN = "warband", "board", "layout", "mulligan"
+WARBAND, DECK, BOARD, LAYOUT, MULLIGAN = "warband", "deck", "board", "layout", "mulligan"
 FIRST_PLACER, FIRST_ACTIVATION = "first-placer", "first-activation"
 HAND_OBJECTIVES, HAND_POWER = 3, 5
 """Opening hands: three objective cards and five power cards (L295)."""
@@ -113,54 +118,88 @@ def preset_decks(ref: Referee, scenario: str) -> dict[SideId, Deck]:
 
 def begin(ref: Referee) -> None:
     """Open the game: warbands chosen in secret and revealed together (``scenario:choose`` and matched play,
-    L731, L755), or given by the scenario; then the boards."""
+    L731, L755), then each player's decks chosen in secret and never revealed; or both given by the scenario.
+    Then the boards."""
     ref.emit(PhaseChanged(phase="setup", shown="Setting up: warbands, boards, objective tokens, cards, fighters."))
     options = ref.state.setup.options
     scenario = str(options.get("scenario") or "champions-v-reavers")
     if scenario == "choose" or str(options.get("mode", "")).startswith("matched"):
-        decks = [(d.id, f"{ref.lib.data.warband(d.warband).name}: {d.name}") for d in ref.lib.data.decks]
-        part = DecisionPart(key="deck", prompt="Your warband and decks", default=decks[0][0],
-                            options=tuple(Option(key=k, label=label) for k, label in decks))
-        ask_together(ref.ctx, WARBAND, "Choose your warband and decks (revealed together)",
+        warbands = [(w.id, w.name) for w in ref.lib.data.warbands if any(d.warband == w.id
+                                                                          for d in ref.lib.data.decks)]
+        part = DecisionPart(key="warband", prompt="Your warband", default=warbands[0][0],
+                            options=tuple(Option(key=k, label=label) for k, label in warbands))
+        ask_together(ref.ctx, WARBAND, "Choose your warband (revealed together)",
                      {side: (part,) for side in ref.state.sides})
         return
-    _muster(ref, preset_decks(ref, scenario))
+    decks = preset_decks(ref, scenario)
+    _muster(ref, {side: deck.warband for side, deck in decks.items()})
+    for side, deck in decks.items():
+        _deck_chosen(ref, side, deck, secret=False)
     begin_boards(ref)
 
 
 def on_warbands(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
-    decks = {side: next(d for d in ref.lib.data.decks if d.id == answer["deck"]) for side, answer in answers.items()}
-    _muster(ref, decks)
-    begin_boards(ref)
+    """The warbands are revealed; each player now picks decks for theirs, in secret."""
+    _muster(ref, {side: answer["warband"] for side, answer in answers.items()})
+    for side in ref.state.sides:
+        decks = [d for d in ref.lib.data.decks if d.warband == ref.state.players[side].warband]
+        ref.ask(side, DECK, "Choose your decks (nobody else is told)",
+                [choice("deck", "Your objective and power decks", [(d.id, d.name) for d in decks], decks[0].id)],
+                secret=True)
+    _all_decks_chosen(ref)
 
 
-def _muster(ref: Referee, decks: Mapping[SideId, Deck]) -> None:
+def on_deck(ref: Referee, side: SideId, deck_id: str) -> None:
+    deck = next(d for d in ref.lib.data.decks if d.id == deck_id)
+    _deck_chosen(ref, side, deck, secret=True)
+    _all_decks_chosen(ref)
+
+
+def _all_decks_chosen(ref: Referee) -> None:
+    """Once every player holds decks (a warband with one deck needs no choice), the boards."""
+    if all(record.deck for record in ref.state.players.values()) and not ref.state.field.boards:
+        if ref.rules.same_card_both_players == "forbidden":
+            _no_card_twice(ref)
+        begin_boards(ref)
+
+
+def _no_card_twice(ref: Referee) -> None:
+    seen: dict[str, SideId] = {}
+    for side, record in ref.state.players.items():
+        deck = next(d for d in ref.lib.data.decks if d.id == record.deck)
+        for card in (*deck.objectives, *deck.power):
+            if card in seen:
+                raise IllegalCommand(f"{ref.lib.card(ref.state, card).name} is in the decks of sides {seen[card]} and "
+                                     f"{side}; this table allows no card in two players' decks (ruling "
+                                     "same-card-both-players)")
+            seen[card] = side
+
+
+def _muster(ref: Referee, warbands: Mapping[SideId, str]) -> None:
     """The warbands join the game: fighter ids are the side's letter and the fighter's place in its warband
     (``B1`` is side B's leader when the leader comes first)."""
     data = ref.lib.data
-    cards = {card.id: card for card in data.cards}
-    if ref.rules.same_card_both_players == "forbidden":
-        seen: dict[str, SideId] = {}
-        for side, deck in decks.items():
-            for card in (*deck.objectives, *deck.power):
-                if card in seen:
-                    raise IllegalCommand(f"{cards[card].name} is in the decks of sides {seen[card]} and {side}; this "
-                                         "table allows no card in two players' decks (ruling same-card-both-players)")
-                seen[card] = side
     players: dict[SideId, SideRecord] = {}
     fighters: list[FighterRecord] = []
     names: dict[SideId, str] = {}
-    for side, deck in decks.items():
-        problems = deck_problems(deck.warband, deck.objectives, deck.power, cards)
-        if problems:
-            raise IllegalCommand(f"side {side}'s decks are not legal: {'; '.join(map(str, problems))}")
-        warband = data.warband(deck.warband)
-        players[side] = SideRecord(warband=warband.id, deck=deck.id)
-        names[side] = f"{warband.name} ({deck.name} decks)"
+    for side, warband_id in warbands.items():
+        warband = data.warband(warband_id)
+        players[side] = SideRecord(warband=warband.id)
+        names[side] = warband.name
         for number, profile in enumerate(warband.fighters, start=1):
             fighters.append(FighterRecord(id=f"{side}{number}", profile=profile, side=side,
                                           leader=data.fighter(profile).leader))
     ref.emit(WarbandsChosen(players=players, fighters=fighters, names=names))
+
+
+def _deck_chosen(ref: Referee, side: SideId, deck: Deck, *, secret: bool) -> None:
+    """Record a player's decks, legal by the deck-building rules (L107-L113): for their eyes only when chosen
+    in secret."""
+    cards = {card.id: card for card in ref.lib.data.cards}
+    problems = deck_problems(deck.warband, deck.objectives, deck.power, cards)
+    if problems:
+        raise IllegalCommand(f"side {side}'s decks are not legal: {'; '.join(map(str, problems))}")
+    ref.emit(DeckChosen(side=side, deck=deck.id, name=deck.name), side_only(side) if secret else EVERYONE)
 
 
 # -- boards --------------------------------------------------------------------------------------

@@ -195,7 +195,9 @@ class Underworlds(System[UnderworldsState]):
         ref = Referee.acting(ctx, self.lib)
         owner = decision.owner
         kind = decision.kind
-        if kind == setup.BOARD:
+        if kind == setup.DECK:
+            setup.on_deck(ref, owner, answers["deck"])
+        elif kind == setup.BOARD:
             setup.on_board(ref, owner, answers)
         elif kind == setup.LAYOUT:
             setup.on_layout(ref, owner, answers)

@@ -55,11 +55,24 @@ def ready(seed: str = "uw-test", decks: tuple[str, ...] = (), **kwargs: Any) -> 
     """A game set up at once (the demo's set-up), at the first activation of round 1; ``decks`` names each side's
     decks (chosen in secret as with ``scenario:choose``) instead of the scenario's."""
     game = new_game(seed, **({"scenario": "choose"} if decks else {}), **kwargs)
-    for decision in list(game.pending) if decks else ():
-        index = (A, B, C, D).index(decision.owner)
-        game.apply(Answer(decision_id=decision.id, answers={"deck": decks[index]}), actor(decision.owner))
+    if decks:
+        choose_decks(game, decks)
     game.apply(AutoSetup(), HOST)
     return game
+
+
+def choose_decks(game: UW, decks: tuple[str, ...]) -> None:
+    """Answer the secret warband choice and then each player's secret deck choice."""
+    for deck_id in decks:
+        assert any(d.id == deck_id for d in system().lib.data.decks), deck_id
+    warbands = {d.id: d.warband for d in system().lib.data.decks}
+    for decision in list(game.pending):
+        index = (A, B, C, D).index(decision.owner)
+        game.apply(Answer(decision_id=decision.id, answers={"warband": warbands[decks[index]]}),
+                   actor(decision.owner))
+    for decision in list(game.pending):
+        index = (A, B, C, D).index(decision.owner)
+        game.apply(Answer(decision_id=decision.id, answers={"deck": decks[index]}), actor(decision.owner))
 
 
 def actor(side: SideId) -> Actor:

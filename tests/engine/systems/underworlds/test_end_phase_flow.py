@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import BOT_USER, SPECTATOR, Actor, Answer, EndReason, Game, IllegalCommand, fold
-from engine.systems.underworlds.commands import AutoSetup, Discard, Guard, Pass
+from engine.core import BOT_USER, SPECTATOR, Actor, EndReason, Game, IllegalCommand, fold
+from engine.systems.underworlds.commands import Discard, Guard, Pass
 from engine.systems.underworlds.events import GloryGained
 from tests.engine.systems.underworlds.table import (
-    HOST,
     UW,
     A,
     B,
     act,
     act_turn,
-    actor,
     arrange,
     decide,
     extend,
@@ -38,12 +36,7 @@ def to_end_phase(game: UW) -> None:
 
 def hold_the_line() -> UW:
     """Each player chooses a warband and decks in secret (``scenario:choose``): the Hold decks, then set up."""
-    game = new_game(scenario="choose")
-    for decision in list(game.pending):
-        deck = "champions-hold-the-line" if decision.owner == A else "reavers-hold-the-ground"
-        game.apply(Answer(decision_id=decision.id, answers={"deck": deck}), actor(decision.owner))
-    game.apply(AutoSetup(), HOST)
-    return game
+    return ready(decks=("champions-hold-the-line", "reavers-hold-the-ground"))
 
 
 def test_the_end_phase_scores_held_objectives_then_draws_up_and_clears_tokens() -> None:

@@ -163,3 +163,18 @@ def test_a_player_may_give_all_their_placements_at_once_for_their_next_turns() -
         act(game, A, PlaceFighter(fighter=fighter, to=hex_id))
     assert [game.state.fighters[f"B{n}"].hex for n in range(1, 6)] == mine[:5]
     assert game.state.finished_first == A and not game.state.queued
+
+
+def test_two_games_that_differ_only_in_secret_decks_say_the_same_in_public() -> None:
+    """Warbands are revealed together, decks never (L731): with side A's decks chosen differently in secret, every
+    public line to the first activation is the same, but for the size of A's power deck (visible at the table)."""
+    logs = []
+    for deck in ("champions-stormforged", "champions-hold-the-line"):
+        game = ready(decks=(deck, "reavers-bloodbath"))
+        lines = [line.text for line in game.log_view(SPECTATOR).lines
+                 if not line.text.startswith("Side A's deck power")]
+        assert not any("hold-the-line" in text or "stormforged" in text.casefold() for text in lines)
+        logs.append(lines)
+        mine = [e.body.describe() for e in game.log if e.audience.sides == (A,) and e.kind == "uw.deck"]
+        assert mine and ("Hold the Line" in mine[0] or "Stormforged" in mine[0])
+    assert logs[0] == logs[1]
