@@ -83,7 +83,7 @@ def bot_move(ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> 
         if owed.core == REACTION:
             options = [o.key for o in owed.parts[0].options if o.key != PASS]
             choice = options[0] if options else PASS
-            return BotMove(Answer(decision_id=owed.id, choice=choice), (f"answers the reaction offer with {choice}",))
+            return BotMove(Answer(decision_id=owed.id, choice=choice), ("answers its reaction offer",))
         if owed.kind == "drive-back":
             options = [o.key for o in owed.parts[0].options if o.key != "none"]
             if options:
