@@ -115,8 +115,9 @@ class CoreState(BaseModel):
         return next((name for name, sides in self.setup.teams.items() if side in sides), None)
 
     def clone(self) -> Self:
-        """A deep copy for what-if previews; the original is untouched."""
-        return self.model_copy(deep=True)
+        """A deep copy for a command's working state and what-if previews; the original is untouched. Built from
+        a dump of the fields, several times faster than ``model_copy(deep=True)`` for a table full of models."""
+        return self.model_validate(self.model_dump(round_trip=True))
 
     def fingerprint(self) -> str:
         """A sha256 of the canonical JSON of the state: equal states, equal fingerprints."""
