@@ -172,13 +172,19 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
     return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
 
 
-def next_menu_option(action: Action[Any], args: Args) -> str | None:
+def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
-    answer offers it best: ``/move`` without a destination lists routed, lettered suggestions)."""
-    missing = next((option for option in action.menu if not args.has(option)), None)
-    if missing is not None and missing == action.answer_without and action.answer is not None:
-        return ANSWER
-    return missing
+    answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
+    option with nothing to offer now is passed over, so a menu never stops at an empty choice."""
+    for option in action.menu:
+        if args.has(option):
+            continue
+        if option == action.answer_without and action.answer is not None:
+            return ANSWER
+        source = action.sources.get(option)
+        if option in action.required or source is None or source(game.state, viewer, args.options):
+            return option
+    return None
 
 
 def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId, invocation: Invocation,

@@ -156,7 +156,7 @@ class TableService:
         action, args = acting.resolve(game.system, invocation)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         if invocation.menu:
-            missing = acting.next_menu_option(action, args)
+            missing = acting.next_menu_option(game, action, args, viewer)
             if missing == acting.ANSWER:
                 return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
             if missing is not None:

@@ -72,6 +72,11 @@ class Window(BaseModel):
     offered: int = 0  # how many sides of ``order`` have been offered so far
     reacted: tuple[SideId, ...] = ()
     first_only: bool = True
+    shown: str = ""  # the trigger as players read it ("the attack on B2"); the trigger's name when empty
+
+    @property
+    def label(self) -> str:
+        return self.shown or self.trigger.replace("_", " ").replace("-", " ")
 
 
 class PrePass(BaseModel):
@@ -91,7 +96,7 @@ class WindowOpened(EventBody):
         state.windows.append(self.window.model_copy(deep=True))
 
     def describe(self) -> str:
-        return f"Reactions to {self.window.trigger}: offered to side {', then '.join(self.window.order)}."
+        return f"Reactions to {self.window.label}: offered to side {', then '.join(self.window.order)}."
 
 
 class WindowOffered(EventBody):
@@ -161,12 +166,12 @@ def _window(state: CoreState, window_id: str) -> Window:
 
 
 def open_window(ctx: Context[Any], trigger: str, order: Sequence[SideId], *, first_only: bool = True,
-                context: dict[str, JsonValue] | None = None) -> str:
+                context: dict[str, JsonValue] | None = None, shown: str = "") -> str:
     """Open a reaction window for ``trigger`` and offer it to the first side of ``order`` (decided from public
     information only); returns the window's id. The game hears of each reaction in ``on_reaction`` and of the
     window's end in ``on_window_closed``."""
     window = Window(id=f"w{ctx.state.seq + 1}", trigger=trigger, order=tuple(order), first_only=first_only,
-                    context=dict(context or {}))
+                    context=dict(context or {}), shown=shown)
     ctx.emit(WindowOpened(window=window))
     _offer_next(ctx, window.id)
     return window.id
@@ -183,7 +188,7 @@ def _offer_next(ctx: Context[Any], window_id: str) -> None:
             continue
         options = (Option(key=PASS, label="Pass"), *ctx.system.reactions(state, side, window))
         ctx.open_decision(Decision(
-            id=ctx.next_decision_id(), owner=side, kind=REACTION, prompt=f"React to {window.trigger}?",
+            id=ctx.next_decision_id(), owner=side, kind=REACTION, prompt=f"React to {window.label}?",
             parts=(DecisionPart(key=REACTION, prompt="Play a reaction, or pass", options=options, default=PASS),),
             optional=True, secret=True, core=REACTION, always_ask=True, context={"window": window_id},
         ))
