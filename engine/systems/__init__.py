@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.system import System, SystemSpec
 from engine.schema import Catalogue
+from engine.systems.eldfall import Eldfall
 from engine.systems.freeplay import Freeplay
 from engine.systems.underworlds.system import Underworlds
 
@@ -18,6 +19,7 @@ SystemClass = Callable[[Catalogue], System[Any]]
 SYSTEMS: tuple[tuple[SystemSpec, SystemClass], ...] = (
     (Freeplay.spec, Freeplay),
     (Underworlds.spec, Underworlds),
+    (Eldfall.spec, Eldfall),
 )
 """Every system the bot can host, in the order front-ends list them."""
 

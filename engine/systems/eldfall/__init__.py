@@ -9,5 +9,6 @@ Modules: ``schema``, ``refs``, ``cards`` and ``catalogue`` (data); ``rulings``; 
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.eldfall.schema import DATA_KINDS
+from engine.systems.eldfall.system import Eldfall
 
-__all__ = ["DATA_KINDS", "DEFAULT_RULINGS", "EldfallCatalogue", "Rulings"]
+__all__ = ["DATA_KINDS", "DEFAULT_RULINGS", "Eldfall", "EldfallCatalogue", "Rulings"]

@@ -1,0 +1,226 @@
+"""The end of an Activation Sequence (Eldfall core rules v1.5, L1255-1289, L872, L980, L1386-1396, L1449):
+
+- every Wound, state and AP loss of the Resolution step applies at once (L1260);
+- a model at 0 HP becomes Incapacitated, one already Incapacitated that was wounded dies (L872); a Construct or
+  Elemental at 0 HP and a model killed by Burn leave the table (L2021, L2041, L2063); a caster out of action loses
+  its summoned creatures (L980);
+- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105);
+- Engaged is worked out again (L1449); allies hit by their own side roll for Friendly Fire (L1286); a party at
+  half its models or fewer is Panicked for the rest of the game (L1280-1282, ruling broken-morale).
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, ModelId
+from engine.geometry import GeometryError, bearing, parse_position, resolve_move
+from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.effects import heal, immune_to, set_states, take_wounds
+from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, FigureNoted, SequenceEnded, SideNoted
+from engine.systems.eldfall.harm import Harm
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.morale import morale_broken
+from engine.systems.eldfall.movement import allowance, knockback
+from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.scoring_end import on_out
+from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Reaction, strategic_of
+from engine.systems.eldfall.world import World
+from engine.table import ModelMoved, ModelRemoved
+from engine.table.geometry import battlefield
+
+__all__ = ["apply_harm", "broken_morale", "end_sequence", "refresh_engaged"]
+
+
+def apply_harm(seq: Resolving, harm: Harm) -> None:
+    """Apply everything the Hits did, at once (L1260)."""
+    ctx = seq.ctx
+    if harm.lines:
+        seq.line(harm.lines[0] if len(harm.lines) == 1 else f"{len(harm.lines)} results of the Hits; see the working.",
+                 tuple(harm.lines))
+    for model, spell in harm.ended:
+        ctx.emit(EnchantmentsChanged(model=model, removed=(spell,), why="it has done its work"))
+    for model, wounds in harm.wounds.items():
+        if model not in ctx.state.models:
+            continue
+        if wounds > 0:
+            take_wounds(ctx, model, wounds)
+            attacker = harm.by.get(model)
+            if attacker is not None and ctx.state.figures[model].side != ctx.state.figures[attacker].side:
+                ctx.emit(FigureNoted(model=model, changes={"wounded_by": attacker}))
+        elif wounds < 0:
+            heal(ctx, model, -wounds)
+    world = seq.kit.world(ctx.state)
+    for model, state, until, why in harm.states:
+        if model in ctx.state.models:
+            set_states(ctx, world.fighter(model), added=(state,), until=until, why=why)
+    changed: dict[ModelId, int] = {}
+    for model, lost in harm.ap_lost.items():
+        if model in ctx.state.figures:
+            changed[model] = max(0, ctx.state.figures[model].ap - lost)
+    for model in harm.ap_zero:
+        changed[model] = 0
+    if changed:
+        ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2165-2171"))
+
+
+def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
+    """Everything that happens at the end of the sequence, in order."""
+    _out_of_action(seq, harm)
+    _summons_follow(seq)
+    _dodge_moves(seq, reactions)
+    _pushes(seq, harm)
+    refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
+    _friendly_fire(seq)
+    broken_morale(seq.ctx, seq.kit)
+    seq.ctx.emit(SequenceEnded(model=seq.active.id))
+
+
+def _out_of_action(seq: Resolving, harm: Harm) -> None:
+    """0 HP: Incapacitated at the end of the sequence; wounded while Incapacitated: Dead (L872)."""
+    ctx, kit = seq.ctx, seq.kit
+    world = kit.world(ctx.state)
+    rulings = kit.rulings(ctx.state)
+    for f in world.fighters():
+        if f.dead:
+            continue
+        wounded = harm.wounds.get(f.id, 0) > 0
+        by = harm.by.get(f.id)
+        by_side = ctx.state.figures[by].side if by is not None and by in ctx.state.figures else None
+        dies = (f.id in seq.incapacitated_before and wounded) or f.id in harm.killed
+        if f.hp > 0 and not dies:
+            continue
+        if not dies and f.is_("incapacitated"):
+            continue
+        if rulings.wounds_past_zero == "kill" and wounded and f.id not in seq.incapacitated_before \
+                and harm.wounds.get(f.id, 0) > f.model.wounds - (f.model.wounds_taken - harm.wounds.get(f.id, 0)):
+            dies = True
+        removed = (f.has("Construct") or f.has("Elemental") or f.id in harm.burned) and (dies or f.hp == 0)
+        if dies or removed:
+            if removed:
+                _remove(seq, f.id, "dead")
+            else:
+                set_states(ctx, f, added=("dead",), removed=("incapacitated", "engaged", "flying", "crouched"),
+                           why="killed, L872")
+        else:
+            set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"),
+                       why="0 HP at the end of the sequence, L872")
+        on_out(ctx, kit, ctx.state.figures[f.id], by_side, dies or removed)
+        if not dies and not removed:
+            ctx.emit(FigureNoted(model=f.id, changes={"out_scored": True}))
+
+
+def _remove(seq: Resolving, model: ModelId, why: str) -> None:
+    seq.ctx.emit(ModelRemoved(model_id=model))
+    seq.ctx.emit(FigureNoted(model=model, changes={"gone": why}))
+
+
+def _summons_follow(seq: Resolving) -> None:
+    """A caster Incapacitated or Dead loses the creatures it summoned (L980)."""
+    state = seq.ctx.state
+    for figure in list(state.figures.values()):
+        caster = figure.summoner
+        if caster is None or figure.gone is not None or figure.id not in state.models:
+            continue
+        gone = caster not in state.models or bool(set(state.models[caster].tokens) & {"incapacitated", "dead"})
+        if gone:
+            _remove(seq, figure.id, "dismissed")
+
+
+def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
+    """Dodge moves, the reactive models first (L1386-1389); an Immobilized model moves only when its dodge
+    succeeded (L1748)."""
+    moves = [(r.model, r.move_to) for r in reactions if r.kind == "dodge" and r.move_to is not None]
+    if seq.action.kind == "dodge" and seq.action.move_to is not None:
+        moves.append((seq.active.id, seq.action.move_to))
+    for model, to in moves:
+        state = seq.ctx.state
+        if model not in state.models or to is None:
+            continue
+        world = seq.kit.world(state)
+        f = world.fighter(model)
+        if f.out or (f.is_("immobilized") and not seq.dodged.get(model, False)):
+            continue
+        reach = allowance("dodge", max(f.speed, 0))
+        try:
+            result = resolve_move(battlefield(state), model, parse_position(f"{to[0]:.2f},{to[1]:.2f}"),
+                                  max_distance=reach)
+        except GeometryError as error:
+            seq.line(f"{model}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error}")
+            continue
+        if len(result.waypoints) > 1:
+            seq.ctx.emit(ModelMoved(model_id=model, path=result.waypoints, distance=round(result.distance, 2),
+                                    facing=result.facing))
+            seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
+        if seq.dodged.get(model) and f.is_("immobilized"):
+            set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
+
+
+def _pushes(seq: Resolving, harm: Harm) -> None:
+    """Knockback: straight away from the attacker, stopping at what it meets (L2105, ruling knockback-collision)."""
+    for model, attacker, inches in harm.pushes:
+        state = seq.ctx.state
+        if model not in state.models or attacker not in state.models:
+            continue
+        world = seq.kit.world(state)
+        target = world.base(model)
+        source = world.base(attacker)
+        others = [world.base(f.id) for f in world.fighters() if f.id != model and not f.dead]
+        direction = bearing(source.xy, target.xy)
+        push = knockback(target, source.xy, direction, inches, bases=others, terrain=world.terrain,
+                         rulings=world.rulings)
+        end = (round(min(max(push.end[0], target.radius), state.width - target.radius), 2),
+               round(min(max(push.end[1], target.radius), state.height - target.radius), 2))
+        if push.moved > 0.01 and end != target.xy:
+            seq.ctx.emit(ModelMoved(model_id=model, path=(target.xy, end), distance=round(push.moved, 2),
+                                    facing=state.models[model].facing))
+            seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
+
+
+def refresh_engaged(ctx: Context[EldfallState], world: World) -> None:
+    """Engaged is worked out at the end of every Resolution step and phase (L1449)."""
+    for f in world.fighters(standing=True):
+        engaged = bool(world.engagers(f.id))
+        if engaged and not f.is_("engaged"):
+            set_states(ctx, f, added=("engaged",), why="in an enemy's melee reach, L1449")
+        elif not engaged and f.is_("engaged"):
+            set_states(ctx, f, removed=("engaged",), why="out of every enemy's melee reach, L1449")
+
+
+def _friendly_fire(seq: Resolving) -> None:
+    """An ally hit by its own side rolls M or is Panicked until its next Strategic phase (L1286)."""
+    seen: set[ModelId] = set()
+    for ally, _attacker in seq.friendly:
+        state = seq.ctx.state
+        if ally in seen or ally not in state.models:
+            continue
+        seen.add(ally)
+        world = seq.kit.world(state)
+        f = world.fighter(ally)
+        if f.out or immune_to(f, "panicked"):
+            continue
+        if not attribute_check(seq.ctx, f, "M", "friendly fire (L1286)").passed:
+            set_states(seq.ctx, f, added=("panicked",), until=strategic_of(f.side), why="friendly fire, L1286")
+
+
+def broken_morale(ctx: Context[EldfallState], kit: Kit) -> None:
+    """A party down to half its deployed models or fewer is Panicked for the rest of the game; it stops when the
+    count rises again (L1280-1282, ruling broken-morale). Battle Royale ignores it (L2478)."""
+    state = ctx.state
+    if not kit.quest(state).broken_morale:
+        return
+    world = kit.world(state)
+    for side in state.players():
+        record = state.record(side)
+        if record.deployed < 1:
+            continue
+        standing = sum(1 for f in world.fighters(side, standing=True) if f.figure.original)
+        broken = morale_broken(record.deployed, standing, kit.rulings(state))
+        if broken == record.broken:
+            continue
+        what = "broken: its models are Panicked for the rest of the game" if broken else "restored"
+        ctx.emit(SideNoted(side=side, changes={"broken": broken},
+                           shown=f"Side {side}'s morale is {what} (L1280-1282)."))
+        for f in world.fighters(side, standing=True):
+            if broken:
+                set_states(ctx, f, added=("panicked",), until=END_OF_GAME, why="Broken Morale, L1280")
+            elif f.figure.expiry.get("panicked") == END_OF_GAME:
+                set_states(ctx, f, removed=("panicked",), why="its party's morale is restored, L1280")

@@ -1,0 +1,124 @@
+"""Eldfall's own commands: choosing a party, deploying, activating a model, declaring its action, and the
+standing choices a player makes between turns (a stratagem, a Warrior's stance)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Command, ModelId, SideId
+from engine.systems.eldfall.schema import PartySpec
+from engine.systems.eldfall.state import MovementKind
+
+__all__ = [
+    "ELDFALL_COMMANDS",
+    "Activate",
+    "ChannelMana",
+    "ChooseParty",
+    "ChooseStance",
+    "ChooseStratagem",
+    "Declare",
+    "EndTurn",
+    "Ready",
+    "RevealScheme",
+    "SettleSetup",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseParty(Command):
+    """Choose a ready party by name, or bring one's own list (checked by the party rules, L1008-1054)."""
+
+    verb = "force load"
+    name: str | None = None
+    spec: PartySpec | None = None
+    side: SideId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ready(Command):
+    """A side has placed its models and is done deploying."""
+
+    verb = "act ready"
+    side: SideId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Activate(Command):
+    """Steps 1 and 2: spend 1 AP and move (Walk, Run, Climb, Jump) or stay Idle (L1184-1196); ``face`` turns it
+    toward a model or a bearing when Idle."""
+
+    verb = "act activate"
+    model: ModelId
+    how: MovementKind
+    to: str | None = None
+    face: str | None = None
+    dash: bool = False
+    max_distance: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declare(Command):
+    """Step 4: the activated model's action (L1250-1253): ``kind`` is nothing, attack, cast, dodge, assist,
+    deathblow, perceive, interact, ritual or duel; ``targets`` pairs each target with its strikes."""
+
+    verb = "act"
+    kind: str
+    model: ModelId | None = None
+    means: str | None = None
+    targets: tuple[tuple[ModelId, int], ...] = ()
+    point: tuple[float, float] | None = None
+    art: str | None = None
+    move_to: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndTurn(Command):
+    """The active player ends its Tactical phase (L1168)."""
+
+    verb = "act end"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseStratagem(Command):
+    verb = "act stratagem"
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseStance(Command):
+    """A Warrior takes (or leaves) the Defensive Stance from its next Strategic phase on (L1880)."""
+
+    verb = "act stance"
+    model: ModelId
+    on: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChannelMana(Command):
+    """A Mage in the Active role turns AP into Mana Counters (L926-928)."""
+
+    verb = "act mana"
+    model: ModelId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealScheme(Command):
+    """Reveal one's Strategic-phase scheme at one's next Strategic phase (L2497)."""
+
+    verb = "act scheme"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettleSetup(Command):
+    """The host of a practice table takes every setup choice left with its default and finishes deployment
+    (``/game demo``)."""
+
+    verb = "settle setup"
+    allowed_while_pending = True
+
+
+ELDFALL_COMMANDS: tuple[type[Command], ...] = (
+    ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
+    SettleSetup,
+)

@@ -1,0 +1,273 @@
+"""Step 4, the Action step (Eldfall core rules v1.5, L1250-1253, L1359-1585): the activated model declares its
+action knowing every declared reaction.
+
+Refusals name their rule and change nothing: an action after a Special Movement (only Nothing, Dash aside,
+L1337), a Special Action without Idle (L1556), an Engaged model's ranged attack (L1457), a target outside the
+front arc (L655-657) or out of sight (L1418), more strikes than STK or targets beyond it (L809, L1423), a spell
+its caster cannot cast (L902-1000). A target beyond reach is accepted: its strikes fail once measured (L746).
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn
+from engine.systems.eldfall.actions import allowed_actions
+from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS
+from engine.systems.eldfall.commands import Declare
+from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
+from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.refs import parse_ref, roman
+from engine.systems.eldfall.scoring_end import note_fact
+from engine.systems.eldfall.state import Declared, EldfallState
+from engine.systems.eldfall.strikes import active_strike
+from engine.systems.eldfall.world import World
+
+__all__ = ["ACTION_KINDS", "allowed_now", "declare", "strike_count", "target_refusal"]
+
+Ctx = Context[EldfallState]
+ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "ritual", "duel")
+"""The actions ``/act`` offers in the Action step (L1359-1585)."""
+
+
+def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
+    """The actions ``f`` may declare now, in the Active role (L640, L706-714, L1337, L1457, L1556, L1688)."""
+    sequence = world.state.sequence
+    assert sequence is not None
+    if sequence.panic_failed:
+        return ("nothing",)
+    states = set(f.states)
+    if world.engagers(f.id):
+        states.add("engaged")
+    allowed = allowed_actions("active", movement=sequence.movement, states=states, dash=sequence.dash,
+                              over_encumbered=f.over_encumbered)
+    found = list(allowed.actions)
+    if "melee-attack" in found:
+        found.append("attack")
+    return tuple(dict.fromkeys(found))
+
+
+def strike_count(f: Fighter, means: Means, world: World) -> int:
+    """The active STK of ``means`` for ``f`` (the number of dice it may share among its targets)."""
+    sequence = world.state.sequence
+    assert sequence is not None
+    return active_strike(world, f, means, sequence.movement == "idle", sequence.dash).value
+
+
+def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
+    """Validate and record the action; returns whether the sequence goes straight on to its resolution."""
+    state = ctx.state
+    side = ctx.acting_side()
+    sequence = state.sequence
+    if state.active_side is not None and state.active_side != side:
+        raise NotYourTurn(f"it is side {state.active_side}'s turn: only the activated model declares an action "
+                          "(L1129, L1250)", verb=command.verb)
+    if sequence is None or state.active_side is None:
+        last = state.last
+        if last is not None and last.movement in SPECIAL_MOVEMENTS and not last.dash and state.active_side == side:
+            raise IllegalCommand(f"{last.model} made a Special Movement ({last.movement}): only Nothing could follow "
+                                 "it, so its sequence is over (L640, L1337)", verb=command.verb)
+        raise IllegalCommand(f"no model is activated: activate one first with /move or /act action:activate "
+                             f"(L1184){_whose(state)}", verb=command.verb)
+    if sequence.step != "action":
+        raise IllegalCommand(f"{sequence.model}'s sequence is at its {sequence.step} step; the reactive player "
+                             "declares its reactions first (L1198-1246)", verb=command.verb)
+    if command.model is not None and command.model != sequence.model:
+        raise IllegalCommand(f"{sequence.model} is the activated model; {command.model} cannot act in its sequence "
+                             "(L1182)", verb=command.verb)
+    world = kit.world(state)
+    f = world.fighter(sequence.model)
+    kind = command.kind
+    allowed = allowed_now(world, f)
+    base_kind = {"cast": "attack"}.get(kind, kind)
+    if base_kind not in allowed and not (kind == "duel" and "issue-a-duel" in allowed):
+        raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
+    declared, text = _checked(world, kit, f, command, allowed)
+    if declared.means is not None:
+        weapon = next((m for m in f.weapons if m.id == declared.means), None)
+        if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
+                and f.loadout.weapon is not None and f.loadout.weapon.id != weapon.id:
+            ctx.emit(WeaponHeld(model=f.id, weapon=weapon.id))
+    ctx.emit(ActionDeclared(model=f.id, action=declared, text=text))
+    if declared.kind == "attack" and f.side in state.players():
+        note_fact(ctx, f.side, "attacks")
+    ctx.emit(StepReached(step="late-reaction"))
+    return True
+
+
+def _whose(state: EldfallState) -> str:
+    return f"; it is side {state.active_side}'s turn" if state.active_side is not None else ""
+
+
+def _not_allowed(f: Fighter, kind: str, movement: str, dash: bool, allowed: tuple[str, ...]) -> str:
+    if movement in SPECIAL_MOVEMENTS and not (dash and movement == "run"):
+        return f"after a Special Movement ({movement}) {f.id} may only declare Nothing (L640, L1337)"
+    if kind in ("ritual", "duel"):
+        return "a Special Action needs Idle in the Movement step and the Active role (L1556)"
+    if "melee-attack" in allowed and kind == "attack":
+        return f"{f.id} is Engaged: it may only make a Melee Attack, Assist itself or Dodge (L1457)"
+    listed = ", ".join(a for a in allowed if a != "melee-attack")
+    return f"{f.id} may not declare {kind} now; it may declare {listed}"
+
+
+def _checked(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple[str, ...]) -> tuple[Declared, str]:
+    kind = command.kind
+    if kind == "nothing":
+        return Declared(kind="nothing"), "Nothing"
+    if kind == "dodge":
+        return Declared(kind="dodge", move_to=command.move_to), "Dodge"
+    if kind in ("attack", "cast"):
+        return _attack(world, kit, f, command, allowed)
+    if kind in ("assist", "ritual"):
+        return _support(world, kit, f, command, kind)
+    if kind == "deathblow":
+        return _deathblow(world, f, command)
+    raise IllegalCommand(f"{kind} is not refereed yet; play it by hand with the manual overrides (/model wound, "
+                         "/model token) and declare Nothing", verb=command.verb)
+
+
+def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple[str, ...]) -> tuple[Declared, str]:
+    verb = command.verb
+    if not command.means:
+        names = ", ".join(m.name for m in (*f.weapons, *f.spell_means()))
+        raise InvalidCommand(f"say what {f.id} attacks with: with:<weapon or spell>; it has {names}", verb=verb)
+    means = f.means(command.means)
+    if means is None:
+        names = ", ".join(m.name for m in (*f.weapons, *f.spell_means()))
+        raise InvalidCommand(f"{f.id} has no weapon or spell {command.means!r}; it has {names}", verb=verb)
+    if "melee-attack" in allowed and means.kind != "melee":
+        raise IllegalCommand(f"{f.id} is Engaged: it may only make a Melee Attack (L1457)", verb=verb)
+    if means.spell is not None:
+        spell = means.spell
+        if spell.spell_type in ("Healing", "Conjuration") or (spell.spell_type == "Enchantment" and spell.pw is None
+                                                              and spell.id != "agony"):
+            raise IllegalCommand(f"{spell.name} is cast on allies with /act action:assist (L1367)"
+                                 if spell.spell_type != "Conjuration" else
+                                 f"{spell.name} is cast through the Ritual Special Action (L976)", verb=verb)
+        refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
+                               mana=f.figure.mana)
+        if refusal is not None:
+            raise IllegalCommand(refusal, verb=verb)
+    if means.focus:
+        return Declared(kind="attack", means=means.id, art=command.art), f"attacks with {means.name} (Focus)"
+    if means.targetless and command.point is not None and not command.targets:
+        return (Declared(kind="attack", means=means.id, point=command.point, art=command.art),
+                f"attacks with {means.name} at {command.point[0]:g},{command.point[1]:g} (Targetless)")
+    if not command.targets:
+        enemies = ", ".join(e.id for e in world.enemies(f)) or "none"
+        raise InvalidCommand(f"say whom {f.id} attacks: target:<model> (enemies: {enemies})", verb=verb)
+    stk = strike_count(f, means, world)
+    if means.aoe is not None:
+        stk = max(stk, 1)
+    targets = _distributed(command.targets, stk, verb)
+    for target, _n in targets:
+        refusal = target_refusal(world, f, target, means)
+        if refusal is not None:
+            raise IllegalCommand(refusal, verb=verb)
+    art = _art(f, command.art, means, verb)
+    shown = ", ".join(f"{t} ({n} {'strike' if n == 1 else 'strikes'})" for t, n in targets)
+    return Declared(kind="attack", means=means.id, targets=targets, art=art), f"attacks {shown} with {means.name}" \
+        + (f" using {art}" if art else "")
+
+
+def _distributed(asked: tuple[tuple[ModelId, int], ...], stk: int, verb: str) -> tuple[tuple[ModelId, int], ...]:
+    """Strikes per target: as asked, or shared round the targets; never more than STK in all (L809-817)."""
+    if len(asked) > stk:
+        raise IllegalCommand(f"{len(asked)} targets but STK {stk}: an attack takes at most as many targets as it "
+                             "has strikes (L809, L1423)", verb=verb)
+    if any(n > 0 for _t, n in asked):
+        total = sum(n for _t, n in asked)
+        if total > stk or any(n < 1 for _t, n in asked):
+            raise IllegalCommand(f"{total} strikes declared but STK is {stk}; give each target at least 1 and at "
+                                 f"most {stk} in all (L809-817)", verb=verb)
+        return asked
+    shares = [0] * len(asked)
+    for i in range(stk):
+        shares[i % len(asked)] += 1
+    return tuple((t, n) for (t, _n), n in zip(asked, shares, strict=True))
+
+
+def target_refusal(world: World, f: Fighter, target: ModelId, means: Means) -> str | None:
+    """Why ``f`` may not attack ``target`` with ``means`` (an unknown model, an ally, Shrouded, outside the front
+    arc, out of sight), or None; reach is not checked: it is measured at the resolution (L746)."""
+    state = world.state
+    if target not in state.models or target not in state.figures:
+        return f"there is no model {target} on the table"
+    t = world.fighter(target)
+    if t.side == f.side:
+        return f"{target} is on {f.id}'s side; attacks are made against enemies (L1412)"
+    if t.is_("shrouded"):
+        return f"{target} is Shrouded: only Perceive targets it (L1776)"
+    if t.is_("flying") and means.kind == "melee" and not f.is_("flying"):
+        return f"{target} is Flying: only a Flying model attacks it in melee (L1738)"
+    aura_ok = means.casting_aura and world.aware(f.id, target)
+    if aura_ok:
+        return None
+    sight = world.sees(f.id, target)
+    if not sight.visible:
+        if "front arc" in sight.reason:
+            return f"{target} is outside {f.id}'s front arc: it sees only in front of it (L655-657)"
+        return f"{f.id} has no line of sight to {target} ({sight.reason}) (L1418)"
+    return None
+
+
+def _art(f: Fighter, art: str | None, means: Means, verb: str) -> str | None:
+    """The combat art level declared (``Fencing III``), checked against the card (L287-299)."""
+    if not art:
+        return None
+    ref = parse_ref(art)
+    known = f.level(ref.name)
+    if known < ref.level:
+        raise IllegalCommand(f"{f.id} has {ref.name} up to level {known}" if known else f"{f.id} has no {ref.name}",
+                             verb=verb)
+    ability = f.catalogue.ability(ref.name, "art")
+    entry = ability.per_level[ref.level - 1]
+    if entry.effect is not None and entry.effect.attack is not None and entry.effect.attack != means.kind:
+        raise IllegalCommand(f"{ability.name} {roman(ref.level)} is for {entry.effect.attack} attacks (L2208-2246)",
+                             verb=verb)
+    return f"{ability.name} {roman(ref.level)}"
+
+
+def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) -> tuple[Declared, str]:
+    verb = command.verb
+    if not command.means:
+        raise InvalidCommand("say which spell: with:<spell>", verb=verb)
+    means = f.means(command.means)
+    if means is None or means.spell is None:
+        names = ", ".join(s.name for s in f.spells) or "none"
+        raise InvalidCommand(f"{f.id} knows no spell {command.means!r}; its spells: {names}", verb=verb)
+    spell = means.spell
+    refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=kind == "ritual",
+                           mana=f.figure.mana)
+    if refusal is not None:
+        raise IllegalCommand(refusal, verb=verb)
+    if kind == "ritual":
+        if spell.spell_type != "Conjuration" and not spell.ritual_only:
+            raise IllegalCommand(f"{spell.name} is not cast by Ritual (L1558-1561)", verb=verb)
+        return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
+    targets = command.targets or ((f.id, 1),)
+    for target, _n in targets:
+        if target not in world.state.models:
+            raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
+        t = world.fighter(target)
+        if t.side != f.side:
+            raise IllegalCommand(f"{target} is an enemy; Assist supports allies (L1367)", verb=verb)
+        if t.id != f.id and not world.sees(f.id, t.id).visible:
+            raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
+    shown = ", ".join(t for t, _n in targets)
+    return Declared(kind="assist", means=spell.id, targets=targets), f"casts {spell.name} on {shown}"
+
+
+def _deathblow(world: World, f: Fighter, command: Declare) -> tuple[Declared, str]:
+    verb = command.verb
+    if len(command.targets) != 1:
+        raise InvalidCommand("say whom: target:<an Incapacitated enemy in base contact>", verb=verb)
+    target = command.targets[0][0]
+    if target not in world.state.models:
+        raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
+    t = world.fighter(target)
+    if t.side == f.side or not t.is_("incapacitated") or t.dead:
+        raise IllegalCommand("a Deathblow is dealt to an Incapacitated enemy (L1534)", verb=verb)
+    if not world.touching(f.id, target):
+        raise IllegalCommand(f"{target} is not in base contact with {f.id} (L1536)", verb=verb)
+    return Declared(kind="deathblow", targets=((target, 1),)), f"deals a Deathblow to {target}"

@@ -1,0 +1,55 @@
+"""``/game demo system:eldfall``: a ready table in one command. Two of the demo parties face each other in the
+first quest; the host of the practice table settles every setup choice with its default (schemes kept, the
+initiative winner plays first) and both sides deploy as placed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import Command, Context, IllegalCommand, SideId
+from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+from engine.systems.eldfall.flow import begin_play
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.setup import DEPLOY, ready_side
+from engine.systems.eldfall.state import EldfallState
+
+if TYPE_CHECKING:
+    from engine.systems.eldfall.system import Eldfall
+
+__all__ = ["DEMO_PARTIES", "demo_commands", "settle_setup"]
+
+DEMO_PARTIES = ("soga-vanguard", "thenion-shadows")
+"""The parties of the demo table, side A then side B."""
+
+
+def demo_commands(system: Eldfall, state: EldfallState) -> list[Command]:
+    parties = [p for p in DEMO_PARTIES if any(q.id == p for q in system.kit.catalogue.parties)]
+    commands: list[Command] = [ChooseParty(name=party, side=side) for side, party in zip(state.players(), parties,
+                                                                                          strict=False)]
+    return [*commands, SettleSetup()]
+
+
+def settle_setup(ctx: Context[EldfallState], kit: Kit, command: SettleSetup) -> None:
+    """Answer every setup decision left with its default, then finish each side's deployment."""
+    state = ctx.state
+    if not ctx.actor.host or not state.setup.practice:
+        raise IllegalCommand("only the host of a practice table settles the setup with the defaults",
+                             verb=command.verb)
+    for _round in range(10):
+        pending = [d for d in state.pending.values() if d.kind in ("scheme", "initiative", "initiative-rest")]
+        if not pending:
+            break
+        decision = pending[0]
+        answers = decision.default_answers()
+        if answers is None:
+            break
+        ctx.answer(decision, answers, "forced")
+    if state.phase != DEPLOY:
+        raise IllegalCommand("the setup is not at its deployment yet: every player must choose a party first",
+                             verb=command.verb)
+    started = False
+    for side in state.players():
+        if not state.record(side).ready:
+            started = ready_side(ctx, kit, SideId(side)) or started
+    if started:
+        begin_play(ctx, kit)

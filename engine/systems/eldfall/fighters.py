@@ -1,0 +1,432 @@
+"""A model as the rules see it now: its card with upgrades and stratagems applied, its states, its modified
+attributes, what it carries and what it can attack or cast with.
+
+Attributes are modified additive first, then halving or doubling rounded up (Eldfall core rules v1.5, L567-573),
+from its upgrades (L2635-2913), its states (L1678-1790), its Leader's stratagem (L372-382) and its enchantments
+(L950-960). A model may attack with any weapon it carries, unarmed (L1430-1435) or with a shield bash (L1437-1440),
+or with any spell it knows (L317-321, L893-1000); whichever weapon it attacks with becomes the one it holds
+(L428-432, ruling ``equip-on-attack``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.checks import Halvings, Modifier, Target, target
+from engine.core import ModelId, SideId
+from engine.systems.eldfall.attack import AttackKind
+from engine.systems.eldfall.cards import Card
+from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
+from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped
+from engine.systems.eldfall.magic import knows_spell
+from engine.systems.eldfall.modifiers import Source, card_effects
+from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref
+from engine.systems.eldfall.rolls import effect_modifiers
+from engine.systems.eldfall.rulings import Rulings
+from engine.systems.eldfall.schema import (
+    AbilitySpec,
+    Attribute,
+    Effect,
+    ItemSpec,
+    ReachSpec,
+    SpellSpec,
+    StratagemSpec,
+    UpgradeSpec,
+)
+from engine.systems.eldfall.state import EldfallState, Figure
+from engine.table import PlacedModel
+
+__all__ = [
+    "ENCHANTMENT_EFFECTS",
+    "OUT_OF_ACTION",
+    "STATES",
+    "Fighter",
+    "Means",
+    "fighter",
+    "stratagems_on",
+]
+
+STATES = ("bleeding", "blinded", "confused", "crippled", "crouched", "dead", "engaged", "flying", "immobilized",
+          "incapacitated", "panicked", "poisoned", "shrouded", "slowed", "weakened", "fatigued", "petrified", "hidden")
+"""Every state a model may be in, as tokens on the table (L1678-1790; Fatigued from the older summary)."""
+
+OUT_OF_ACTION = frozenset({"incapacitated", "dead"})
+"""States in which a model gets no AP and neither activates nor reacts (L1712, L1756)."""
+
+ENCHANTMENT_EFFECTS: dict[str, Effect] = {
+    "fiery-fervor": Effect(adds={"OFF": 2, "DEF": 2}),
+    "spectral-blade": Effect(gains=("Ignore Armor", "Stagger")),
+    "burning-touch": Effect(gains=("Sweep I", "Burn (1)")),
+}
+"""The numbers of enchantments the engine reads from its own table (the spell data holds only their text):
+Fiery Fervor L2280, Spectral Blade L2305, Burning Touch L2307."""
+
+@dataclass(frozen=True, slots=True)
+class Means:
+    """What an attack or a spell is made with: an item, a spell, unarmed or a shield bash."""
+
+    id: str
+    name: str
+    kind: AttackKind
+    pw: str | None
+    stk: str
+    reach: ReachSpec | None
+    traits: tuple[str, ...]
+    spell: SpellSpec | None = None
+    item: ItemSpec | None = None
+
+    @property
+    def aoe(self) -> str | None:
+        return self.reach.aoe if self.reach is not None else None
+
+    @property
+    def targetless(self) -> bool:
+        return any(parse_ref(t).key == "targetless" for t in self.traits)
+
+    @property
+    def focus(self) -> bool:
+        return any(parse_ref(t).key == "focus" for t in self.traits)
+
+    @property
+    def casting_aura(self) -> bool:
+        return self.reach is not None and self.reach.casting_aura
+
+    @property
+    def consumable(self) -> bool:
+        return self.item is not None and "Consumable" in self.item.types
+
+    def has(self, trait: str) -> bool:
+        """Whether the means carries ``trait`` (any level)."""
+        return any(parse_ref(t).key == fold(trait) for t in self.traits)
+
+    def level(self, trait: str) -> int:
+        """The level (or numeric parameter, for Burn and Knockback) of ``trait``; 0 without it."""
+        best = 0
+        for text in self.traits:
+            ref = parse_ref(text)
+            if ref.key != fold(trait):
+                continue
+            number = next((int(p) for p in ref.params if p.isdigit()), None)
+            best = max(best, number if number is not None else ref.level)
+        return best
+
+
+def _item_means(item: ItemSpec) -> Means | None:
+    if item.pw is None or item.reach is None or ("Melee" not in item.types and "Ranged" not in item.types):
+        return None
+    kind: AttackKind = "ranged" if "Ranged" in item.types else "melee"
+    return Means(item.id, item.name, kind, item.pw, item.stk or "1", item.reach, item.traits, item=item)
+
+
+def _spell_means(spell: SpellSpec) -> Means:
+    melee_only = "Melee" in spell.types and "Ranged" not in spell.types
+    reach = spell.reach if spell.reach is not None else ReachSpec(inches=0)
+    kind: AttackKind = "melee" if melee_only or (reach.inches == 0 and not reach.aoe) else "ranged"
+    return Means(spell.id, spell.name, kind, spell.pw, spell.stk or "1", reach, spell.traits, spell=spell)
+
+
+class Fighter:
+    """One model with everything the rules read about it, worked out once per query."""
+
+    def __init__(self, model: PlacedModel, figure: Figure, catalogue: EldfallCatalogue, rulings: Rulings,
+                 stratagems: tuple[StratagemSpec, ...]) -> None:
+        self.model = model
+        self.figure = figure
+        self.catalogue = catalogue
+        self.rulings = rulings
+        self._stratagems = stratagems
+
+    # -- identity ------------------------------------------------------------------------------------------
+
+    @property
+    def id(self) -> ModelId:
+        return self.model.id
+
+    @property
+    def side(self) -> SideId:
+        return self.model.side
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    def __repr__(self) -> str:
+        return f"Fighter({self.id} {self.name})"
+
+    # -- the card ------------------------------------------------------------------------------------------
+
+    @cached_property
+    def upgrades(self) -> tuple[UpgradeSpec, ...]:
+        return tuple(self.catalogue.upgrade(u) for u in self.figure.upgrades)
+
+    @cached_property
+    def card(self) -> Card:
+        """The printed card with its upgrades' classes, abilities, levels and items, and the gains of its
+        side's stratagem."""
+        base = self.catalogue.card(self.figure.unit)
+        classes = list(base.classes)
+        refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
+                                      "spellcraft": list(base.spellcrafts)}
+        items = list(base.items)
+        for upgrade in self.upgrades:
+            grants = upgrade.grants
+            classes += [c for c in grants.classes if c not in classes]
+            for text in grants.abilities:
+                self._gain(refs, text)
+            if grants.next_level:
+                self._next_level(refs, grants.next_level)
+            for name in grants.items:
+                if grants.replaces_primary:
+                    first = next((i for i, ref in enumerate(items) if self._is_weapon(ref)), None)
+                    if first is not None:
+                        items[first] = ItemRef(name)
+                        continue
+                items.append(ItemRef(name))
+        for stratagem in self._stratagems:
+            if stratagem.effect is not None and (not stratagem.only_classes
+                                                 or any(c in classes for c in stratagem.only_classes)):
+                for text in stratagem.effect.gains:
+                    self._gain(refs, text)
+        items += [ItemRef(name) for name in self.figure.extra_items]
+        return dataclasses.replace(base, classes=tuple(classes), traits=tuple(refs["trait"]),
+                                   skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
+                                   spellcrafts=tuple(refs["spellcraft"]), items=tuple(items))
+
+    def _is_weapon(self, ref: ItemRef) -> bool:
+        return self.catalogue.item(ref.name).category == "Weapon"
+
+    def _gain(self, refs: dict[str, list[Ref]], text: str) -> None:
+        ref = parse_ref(text)
+        ability = self.catalogue.ability(ref.name)
+        bucket = refs.get(ability.kind)
+        if bucket is None:
+            return
+        for i, held in enumerate(bucket):
+            if held.key == ref.key and held.params == ref.params:
+                bucket[i] = dataclasses.replace(held, level=max(held.level, ref.level))
+                return
+        bucket.append(ref)
+
+    def _next_level(self, refs: dict[str, list[Ref]], name: str) -> None:
+        """One more level of an art or spellcraft (Bujutsu Expertise, Adept Shaper), or its first (L2708-2853)."""
+        if fold(name) == "spellcraft":
+            crafts = refs["spellcraft"]
+            if crafts:
+                crafts[0] = dataclasses.replace(crafts[0], level=min(crafts[0].level + 1, 5))
+            return
+        for bucket in refs.values():
+            for i, held in enumerate(bucket):
+                if held.key == fold(name):
+                    bucket[i] = dataclasses.replace(held, level=min(held.level + 1, 5))
+                    return
+        ability = self.catalogue.ability(name)
+        refs.setdefault(ability.kind, []).append(Ref(ability.name, 1))
+
+    def has(self, ability: str) -> bool:
+        """Whether its card (upgrades and stratagems included) lists the class, trait, skill or art."""
+        return self.card.has_class(ability) or self.card.level_of(ability) > 0
+
+    def level(self, ability: str) -> int:
+        return self.card.level_of(ability)
+
+    # -- states --------------------------------------------------------------------------------------------
+
+    @cached_property
+    def states(self) -> frozenset[str]:
+        """Its states, lower case: the state tokens it carries."""
+        return frozenset(t for t in self.model.tokens if t in STATES)
+
+    def is_(self, state: str) -> bool:
+        return state in self.states
+
+    @property
+    def out(self) -> bool:
+        """Incapacitated or Dead: no AP, no activation, no reaction (L1712, L1756)."""
+        return bool(self.states & OUT_OF_ACTION)
+
+    @property
+    def dead(self) -> bool:
+        return "dead" in self.states
+
+    @cached_property
+    def state_specs(self) -> tuple[AbilitySpec, ...]:
+        return tuple(self.catalogue.ability(name, "state") for name in sorted(self.states))
+
+    # -- attributes ----------------------------------------------------------------------------------------
+
+    @cached_property
+    def sources(self) -> tuple[Source, ...]:
+        """Every standing effect on it: card abilities, states, stratagems, enchantments."""
+        found = list(card_effects(self.card, self.catalogue))
+        found += [Source(s.name, s.effect, s.source) for s in self.state_specs if s.effect is not None]
+        for stratagem in self._stratagems:
+            if stratagem.effect is not None:
+                found.append(Source(stratagem.name, stratagem.effect, stratagem.source))
+        for spell_id in self.figure.enchantments:
+            effect = ENCHANTMENT_EFFECTS.get(spell_id)
+            if effect is not None:
+                spell = self.catalogue.spell(spell_id)
+                found.append(Source(spell.name, effect, spell.source))
+        return tuple(found)
+
+    def attribute(self, name: Attribute, extra: Iterable[Modifier] = ()) -> Target:
+        """The modified attribute (L567-573); ``extra`` adds situational modifiers (cover, a shield...)."""
+        mods: list[Modifier] = []
+        for upgrade in self.upgrades:
+            if upgrade.grants.adds.get(name):
+                mods.append(Modifier.add(upgrade.name, upgrade.grants.adds[name], _lines(upgrade.source)))
+        for source in self.sources:
+            if source.effect.role is None and source.effect.attack is None and not source.effect.after_idle:
+                mods += effect_modifiers(name, source.effect, source.name, _lines(source.rule))
+        mods += list(extra)
+        halvings: Halvings = "once" if self.rulings.stacked_halving == "once" else "each"
+        return target(self.card[name], mods, halvings=halvings, label=name)
+
+    def value(self, name: Attribute) -> int:
+        return self.attribute(name).value
+
+    @property
+    def stamina(self) -> int:
+        return self.value("STA")
+
+    @property
+    def speed(self) -> int:
+        return self.value("SPD")
+
+    @property
+    def hp(self) -> int:
+        return self.model.wounds_left
+
+    # -- items ---------------------------------------------------------------------------------------------
+
+    @cached_property
+    def carried(self) -> tuple[Carried, ...]:
+        return tuple(Carried(self.catalogue.item(ref.name), ref.qty) for ref in self.card.items)
+
+    @property
+    def capacity(self) -> int:
+        return self.card.inventory + sum(u.grants.inventory for u in self.upgrades)
+
+    @property
+    def over_encumbered(self) -> bool:
+        """Over its INVENTORY (X): no Movement and no Special Action (L390)."""
+        return encumbrance(self.carried, self.capacity).over
+
+    @cached_property
+    def loadout(self) -> Loadout:
+        """What it holds: the weapon it last attacked with (else the first listed) and, when that leaves a hand
+        free, its shield (L420-432)."""
+        default = equipped(self.carried, dual_wield=self.has("Dual Wield"))
+        held = self.figure.weapon
+        if held is None or default.weapon is None or held == default.weapon.id:
+            return default
+        item = next((c.item for c in self.carried if c.item.id == held), None)
+        if item is None or item.category != "Weapon":
+            return default
+        two = "Two-Handed" in item.traits
+        shield = None if two else next((c.item for c in self.carried if c.item.category == "Shield"), None)
+        return Loadout(item, None, shield, default.accessory)
+
+    def accessory(self, item_id: str) -> bool:
+        """Whether it carries the accessory ``item_id`` (a staff, an amplifier)."""
+        return any(c.item.id == item_id for c in self.carried)
+
+    # -- means of attack and casting ---------------------------------------------------------------------
+
+    @cached_property
+    def weapons(self) -> tuple[Means, ...]:
+        """Everything it can attack with that is not a spell: carried weapons and throwables, a shield bash
+        with a shield, and its bare hands (L1430-1440)."""
+        found: list[Means] = []
+        for entry in self.carried:
+            means = _item_means(entry.item)
+            if means is not None and entry.item.category != "Shield" and means.id not in {m.id for m in found}:
+                found.append(means)
+        if self.loadout.shield is not None:
+            found.append(_item_means(self.catalogue.item("shield-bash")) or _unarmed(self.catalogue))
+        found.append(_unarmed(self.catalogue))
+        return tuple(found)
+
+    @cached_property
+    def spells(self) -> tuple[SpellSpec, ...]:
+        """Every spell it can cast: an Affinity for its element and a Spellcraft holding it (L317-321)."""
+        if not self.card.params_of("Affinity"):
+            return ()
+        return tuple(s for s in self.catalogue.spells if knows_spell(self.card, s) is None)
+
+    def means(self, wanted: str) -> Means | None:
+        """The weapon or spell it names (id or name, any case), if it has it."""
+        key = fold(wanted)
+        for means in (*self.weapons, *(_spell_means(s) for s in self.spells)):
+            if key in (fold(means.id), fold(means.name)):
+                return means
+        return None
+
+    def spell_means(self) -> tuple[Means, ...]:
+        return tuple(_spell_means(s) for s in self.spells)
+
+    @property
+    def is_caster(self) -> bool:
+        return bool(self.spells)
+
+    def casting_attribute(self) -> Attribute:
+        """INT, or M for a Mystic (L1847); a Druid uses the better of the two (L1827)."""
+        if self.has("Mystic"):
+            return "M"
+        if self.has("Druid") and self.value("M") > self.value("INT"):
+            return "M"
+        return "INT"
+
+
+def _unarmed(catalogue: EldfallCatalogue) -> Means:
+    means = _item_means(catalogue.item("unarmed"))
+    assert means is not None, "the data's Unarmed item has PW and reach"
+    return means
+
+
+def _lines(source: str) -> str | None:
+    """A citation's line part (``L1234``) for a modifier's working."""
+    at = source.find("L")
+    return source[at:].split(";")[0] if at >= 0 and source[at + 1:at + 2].isdigit() else None
+
+
+def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue, rulings: Rulings) -> Fighter:
+    """The model ``model_id`` as the rules see it; :raises KeyError: for a model not on the table."""
+    model = state.models[model_id]
+    figure = state.figures[model_id]
+    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue))
+
+
+def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:
+    """The stratagems in force on a model: its own Leader's Authority ones, enemies' Subterfuge ones (L372-378)."""
+    found = []
+    for side, record in state.records.items():
+        if record.active_stratagem is None:
+            continue
+        stratagem = catalogue.stratagem(record.active_stratagem)
+        own = side == figure.side
+        if (stratagem.kind == "authority") != own:
+            continue
+        if own and stratagem.kind == "authority" and not _same_affiliation(state, figure, record.faction, catalogue):
+            continue
+        found.append(stratagem)
+    return tuple(found)
+
+
+def _same_affiliation(state: EldfallState, figure: Figure, faction: str, catalogue: EldfallCatalogue) -> bool:
+    """Authority stratagems reach the party's models of the Leader's affiliation, every model in Guildsworn, and
+    models with Camaraderie (L378, L1086, L2695)."""
+    party = state.record(figure.side).party
+    if party is not None and party.format == "guildsworn":
+        return True
+    if "camaraderie" in figure.upgrades or not faction:
+        return True
+    try:
+        card = catalogue.card(figure.unit)
+    except LookupError:
+        return False
+    return faction in card.factions or card.has_class("Creature")
+

@@ -1,0 +1,228 @@
+"""What the Hits of a sequence do, all worked out before any of it applies (Eldfall core rules v1.5, L1260: every
+damage, effect and ability applies at once):
+
+- Hits a Resistance II cancels (L2151), one a Protective Barrier takes (L2270);
+- on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2165), Blinding Light,
+  Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
+- damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
+  halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
+  swaps the damage roll for the target's INT roll (L2117);
+- wound prevention: Unkeen and the Berserker's T rolls (L2192, L1815);
+- on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
+  Assassination V (L2021-2133, L2224).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.checks import CheckResult, Modifier
+from engine.core import ModelId
+from engine.systems.eldfall.attack import Hit
+from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.damage import damage_roll
+from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
+from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.rolls import attribute_roll
+from engine.systems.eldfall.schema import Attribute
+from engine.systems.eldfall.scoring_end import on_wounds
+from engine.systems.eldfall.state import END_OF_TURN, end_phase_of, strategic_of
+from engine.systems.eldfall.strikes import Plan, power, resistance, shield_bonus, two_sizes_larger
+
+__all__ = ["Harm", "gather_harm", "traits_of"]
+
+
+@dataclass(slots=True)
+class Harm:
+    """Everything the sequence's Hits do, gathered before it applies."""
+
+    wounds: dict[ModelId, int] = field(default_factory=dict)
+    by: dict[ModelId, ModelId] = field(default_factory=dict)
+    states: list[tuple[ModelId, str, str | None, str]] = field(default_factory=list)
+    ap_lost: dict[ModelId, int] = field(default_factory=dict)
+    ap_zero: set[ModelId] = field(default_factory=set)
+    pushes: list[tuple[ModelId, ModelId, float]] = field(default_factory=list)
+    killed: set[ModelId] = field(default_factory=set)
+    burned: set[ModelId] = field(default_factory=set)
+    ended: list[tuple[ModelId, str]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+
+def traits_of(attacker: Fighter, plan: Plan) -> tuple[str, ...]:
+    """The traits an attack's Hits carry: its means', its combat art's, its wielder's enchantments' (L270)."""
+    found = list(plan.means.traits)
+    if plan.art is not None:
+        found += list(plan.art.effect.gains)
+    for spell in attacker.figure.enchantments:
+        effect = ENCHANTMENT_EFFECTS.get(spell)
+        if effect is not None:
+            found += list(effect.gains)
+    return tuple(found)
+
+
+def _has(traits: tuple[str, ...], name: str) -> int:
+    """The level (or parameter) of ``name`` among ``traits``; 0 when absent."""
+    best = 0
+    for text in traits:
+        ref = parse_ref(text)
+        if ref.key == name.casefold():
+            number = next((int(p) for p in ref.params if p.isdigit()), None)
+            best = max(best, number if number is not None else ref.level)
+    return best
+
+
+def _check(seq: Resolving, f: Fighter, attribute: Attribute, purpose: str, extra: int = 0) -> CheckResult:
+    mods = [Modifier.add(purpose, extra, None)] if extra else []
+    goal = f.attribute(attribute, mods)
+    if goal.value <= 0:
+        return attribute_roll(goal, 20, rulings=f.rulings)
+    (face,) = roll_d20s(seq.ctx, 1, f"{f.id}'s {attribute} roll: {purpose}", f.side)
+    return attribute_roll(goal, face, rulings=f.rulings)
+
+
+def gather_harm(seq: Resolving) -> Harm:
+    """Work out what every landed Hit does; nothing applies yet (``aftermath.apply_harm`` does, all at once)."""
+    harm = Harm()
+    world = seq.world
+    for entry in seq.landed:
+        if not entry.hits:
+            continue
+        attacker = world.fighter(entry.plan.attacker)
+        defender = world.fighter(entry.defender)
+        _one(seq, harm, entry.plan, attacker, defender, list(entry.hits))
+    return harm
+
+
+def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit]) -> None:
+    traits = traits_of(a, plan)
+    means = plan.means
+    lines: list[str] = []
+    if resistance(d, means) >= 2:
+        harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
+        return
+    if "protective-barrier" in d.figure.enchantments and hits:
+        cancelled = max(hits, key=lambda h: (h.critical, -h.die))
+        hits.remove(cancelled)
+        harm.ended.append((d.id, "protective-barrier"))
+        lines.append(f"{d.id}'s Protective Barrier cancels one Hit and ends (L2270)")
+    if not hits:
+        harm.lines += lines
+        return
+    spared = two_sizes_larger(a, d)
+    crits = any(h.critical for h in hits)
+    if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:
+        harm.states.append((d.id, "crouched", None, "Knockdown, L2103"))
+    if _has(traits, "Stagger") and not spared:
+        harm.ap_lost[d.id] = harm.ap_lost.get(d.id, 0) + len(hits)
+    push = _has(traits, "Knockback")
+    if push and not spared:
+        harm.pushes.append((d.id, a.id, float(push)))
+    for spell, state, until in (("blinding-light", "blinded", END_OF_TURN),
+                                ("glacier-circle", "immobilized", None), ("rooting-embrace", "immobilized", None)):
+        if means.id == spell:
+            harm.states.append((d.id, state, until, f"{means.name}"))
+    if means.id == "confuse-target":
+        harm.states.append((d.id, "confused", strategic_of(a.side), "Confuse Target, L2296"))
+    if plan.art is not None and "Impeding Momentum" in plan.art.name:
+        harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2243"))
+    wounds = _damage(seq, harm, plan, a, d, hits, traits, lines)
+    harm.lines += lines
+    if wounds <= 0:
+        return
+    harm.wounds[d.id] = harm.wounds.get(d.id, 0) + wounds
+    harm.by[d.id] = a.id
+    _wound_effects(seq, harm, plan, a, d, wounds, traits, crits)
+    if d.side != a.side:
+        on_wounds(seq.ctx, seq.kit, a, wounds, reaction=plan.reaction, melee=means.kind == "melee")
+
+
+def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit], traits: tuple[str, ...],
+            lines: list[str]) -> int:
+    """Damage rolls (or Mindgame's INT rolls), then Unkeen, the Berserker, Burn, Cleave and Frostbite."""
+    means = plan.means
+    if means.pw is None or means.pw == "*":
+        return 0
+    pw = power(a, means, plan.role, plan.art, d, backstab=plan.backstab)
+    if _has(traits, "Mindgame"):
+        failed = 0
+        for _hit in hits:
+            if not _check(seq, d, "INT", f"against {means.name}'s Mindgame (L2117)").passed:
+                failed += 1
+        lines.append(f"{d.id} resists {len(hits) - failed} of {len(hits)} Mindgame Hits with INT (L2117)")
+        wounds = failed
+    else:
+        faces = roll_d20s(seq.ctx, len(hits), f"damage of {a.id}'s {means.name} on {d.id}", a.side)
+        ignore = bool(_has(traits, "Ignore Armor"))
+        piercing = bool(_has(traits, "Armor-Piercing"))
+        arcane = "arcane-shield" in d.figure.enchantments
+        extra = shield_bonus(d, means, seq.world.base(d.id), plan.attacker_at)
+        roll = damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
+                           arcane_shield=arcane, shield_bonus=extra)
+        lines.append(f"{a.id}'s damage on {d.id}: {roll.wounds} {'Wound' if roll.wounds == 1 else 'Wounds'}")
+        lines += list(roll.working)
+        wounds = roll.wounds
+        burn = _has(traits, "Burn")
+        if burn and wounds:
+            extra_faces = roll_d20s(seq.ctx, burn * wounds, f"Burn ({burn}) on {d.id}", a.side)
+            burned = sum(1 for face in extra_faces if face <= pw.value)
+            lines.append(f"Burn ({burn}): {len(extra_faces)} more rolls at ARM 0, {burned} more "
+                         f"{'Wound' if burned == 1 else 'Wounds'} (L2021)")
+            if burned and d.hp - wounds - burned <= 0:
+                harm.burned.add(d.id)
+            wounds += burned
+    if not wounds:
+        return 0
+    if _has(traits, "Unkeen"):
+        kept = 0
+        for _w in range(wounds):
+            if not _check(seq, d, "T", "Unkeen (L2192)").passed:
+                kept += 1
+        lines.append(f"Unkeen: {d.id} shrugs off {wounds - kept} of {wounds} (L2192)")
+        wounds = kept
+    if wounds and d.has("Berserker") and "berserker" not in d.figure.used_skills:
+        kept = 0
+        for _w in range(wounds):
+            if not _check(seq, d, "T", "Berserker (L1815)").passed:
+                kept += 1
+        lines.append(f"Berserker: {d.id} prevents {wounds - kept} of {wounds} Wounds (L1815)")
+        wounds = kept
+    if wounds and _has(traits, "Cleave"):
+        lines.append(f"Cleave: {wounds} more (L2025)")
+        wounds *= 2
+    if wounds and _has(traits, "Frostbite") and not _check(seq, d, "T", "Frostbite (L2085)").passed:
+        lines.append("Frostbite: 1 more Wound (L2085)")
+        wounds += 1
+    return wounds
+
+
+def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, wounds: int, traits: tuple[str, ...],
+                   crit: bool) -> None:
+    """States a Wound brings (L2015-2133)."""
+    mine = d.side
+    if _has(traits, "Bleed"):
+        harm.states.append((d.id, "bleeding", None, "Bleed, L2017"))
+    poison = _has(traits, "Poison")
+    if poison:
+        harm.states.append((d.id, "weakened", strategic_of(mine) if poison == 1 else None, "Poison, L2121"))
+        if poison >= 2:
+            harm.states.append((d.id, "poisoned", None, "Poison II, L2123"))
+    if _has(traits, "Weakening"):
+        harm.states.append((d.id, "weakened", None, "Weakening, L2204"))
+    if _has(traits, "Crippling") and not _check(seq, d, "T", "Crippling (L2027)").passed:
+        harm.states.append((d.id, "crippled", None, "Crippling, L2027"))
+    if _has(traits, "Stun"):
+        for _w in range(wounds):
+            if not _check(seq, d, "T", "Stun (L2171)").passed:
+                harm.ap_zero.add(d.id)
+                break
+    if a.has("Demon") and not d.has("Demon") and (crit or not _check(seq, d, "M", "a Demon's Wound (L2049)").passed):
+        harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Wound, L2049"))
+    if plan.means.id == "soul-crush":
+        harm.states.append((d.id, "panicked", end_phase_of(a.side), "Soul Crush, L2258"))
+    if plan.means.id == "mass-mindbreak":
+        harm.states.append((d.id, "panicked", strategic_of(a.side), "Mass Mindbreak, L2323"))
+    if plan.art is not None and plan.art.name.startswith("Assassination") and plan.art.name.split()[-1] == "V":
+        harm.killed.add(d.id)
+    if "life-leech" in a.figure.enchantments:
+        harm.wounds[a.id] = harm.wounds.get(a.id, 0) - wounds

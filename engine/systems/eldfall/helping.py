@@ -1,0 +1,61 @@
+"""``/help`` in an Eldfall game: what the asker may do now, by the rules, a line each."""
+
+from __future__ import annotations
+
+from engine.core import Viewer, ViewerKind
+from engine.systems.eldfall.declare import allowed_now
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, SCHEMES, parties_fitting
+from engine.systems.eldfall.state import EldfallState
+
+__all__ = ["help_lines"]
+
+
+def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
+    """What ``viewer`` may do now (a spectator is told what the game waits for)."""
+    quest = kit.quest(state)
+    head = f"{quest.name} ({kit.game_size(state)} points, {kit.mode(state)} measuring), round {state.round or '-'}."
+    if state.finished is not None:
+        return (head, f"The quest is over: {state.finished}.")
+    side = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    owed = [d for d in state.pending.values() if d.owner == side]
+    if owed:
+        decision = owed[0]
+        return (head, f"You owe a decision ({decision.id}): {decision.prompt} Answer with /decide "
+                      f"decision:{decision.id} choice:<answer> (parts as part=answer;part=answer), or Decide.")
+    if side is None or side == state.hostile_side:
+        return (head, f"Waiting for: {', '.join(d.owner for d in state.pending.values()) or state.active_side or '-'}.")
+    if state.phase == PARTIES:
+        if state.record(side).party is not None:
+            return (head, "Your party is chosen; the other players are choosing theirs.")
+        names = ", ".join(p.name for p in parties_fitting(kit, state))
+        return (head, f"Choose your party in secret: /force load name:<party> ({names}), or /force import file: with "
+                      "your own list (L1008-1036).")
+    if state.phase == SCHEMES or state.phase == "setup.initiative":
+        return (head, "The other players are choosing; nothing for you to do yet.")
+    if state.phase == DEPLOY:
+        if state.record(side).ready:
+            return (head, "You are deployed; waiting for the others (the lists are revealed once all are done).")
+        return (head, f"Deploy inside your zone D{side}: /model place model:<id> at:x,y (facing:), or /deploy auto; "
+                      "then /act action:ready (L1102-1111). Your models are hidden until everyone is ready.")
+    world = kit.world(state)
+    if state.active_side != side:
+        return (head, f"It is side {state.active_side}'s turn. When one of its models moves you will be asked to "
+                      "react (one decision for all your models: nothing, Dodge or an attack with a point of its "
+                      "path), 1 AP each (L1198-1246).")
+    sequence = state.sequence
+    if sequence is None:
+        ready = [f"{f.id} ({f.figure.ap} AP)" for f in world.fighters(side, standing=True) if f.figure.ap > 0]
+        return (head, f"Your Tactical phase. Activate a model: /move model:<id> to:<x,y or toward/contact <id>> "
+                      "how:walk|run|climb|jump, or /act action:activate model:<id> (Idle, at: to face a model); "
+                      f"then declare its action. Models with AP: {', '.join(ready) or 'none'}. /act action:end ends "
+                      "your turn (L1164-1172).")
+    if sequence.step == "action":
+        f = world.fighter(sequence.model)
+        allowed = ", ".join(a for a in allowed_now(world, f) if a != "melee-attack")
+        weapons = ", ".join(m.name for m in f.weapons)
+        spells = ", ".join(s.name for s in f.spells)
+        return (head, f"Declare {f.id}'s action ({allowed}): /act action:attack target:<id> with:<weapon> "
+                      f"(weapons: {weapons}{'; spells: ' + spells if spells else ''}), /act action:dodge, "
+                      "/act action:nothing (L1250).")
+    return (head, f"{sequence.model}'s sequence waits for the reactive player's decision.")

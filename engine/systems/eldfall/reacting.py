@@ -1,0 +1,207 @@
+"""Step 3, the Reaction step (Eldfall core rules v1.5, L1198-1246): one compound decision for the reactive player.
+
+Each of its models that may react is one part: nothing (the default), Dodge, or an Attack with one of its weapons
+or spells; a model attacking also names the point of the activated model's path where it strikes (a ranged
+reaction, or an attack of opportunity, L1222-1242, L1482; by default where the move ended), and a model dodging
+may name where its dodge move takes it (by default it stays). A model reacts only to the activated model, with
+1 AP, once per sequence (L1206, L1214, ruling one-reaction), and only with LoS to it at some point of its move
+(ruling reaction-sight) or, to Dodge, with the move inside its Awareness (L1218-1220); Stealth takes that away
+(L1984), an Engaged model reacts only to a model in its Awareness and only in melee (L1457-1461), a Blinded one
+only Dodges (L1688), a Panicked one rolls M first and, failing, may only Dodge (L1764). A model that cannot react
+is not offered; when no model can, there is no decision at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import Context, Decision, DecisionPart, InvalidCommand, ModelId, Option, PartKind, SideId
+from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.events import ReactionsDeclared
+from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.movement import allowance
+from engine.systems.eldfall.state import EldfallState, Reaction
+from engine.systems.eldfall.world import World
+from engine.table import Point
+
+__all__ = ["REACTION_KIND", "Eligible", "answer", "eligible", "offer", "reaction_means", "sample_path"]
+
+Ctx = Context[EldfallState]
+REACTION_KIND = "reaction"
+"""The kind of the Reaction step's decision (a table's pace gives reactions their own timeout)."""
+_SAMPLE_STEP = 1.5  # inches between the points of a path checked for sight and Awareness
+
+
+@dataclass(frozen=True, slots=True)
+class Eligible:
+    """A model that may react: whether it may attack (it saw the mover) and with what, and why its Dodge is
+    halved."""
+
+    model: ModelId
+    means: tuple[Means, ...]
+    dodge: bool
+    unseen: bool
+    panic_failed: bool
+
+
+def sample_path(path: Sequence[Point], step: float = _SAMPLE_STEP) -> list[Point]:
+    """The path's corners and points every ``step`` inches along it (its start and end included)."""
+    points: list[Point] = [path[0]]
+    for a, b in itertools.pairwise(path):
+        leg = math.dist(a, b)
+        n = max(1, math.ceil(leg / step))
+        points += [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(1, n + 1)]
+    return points
+
+
+def reaction_means(world: World, r: Fighter, engaged: bool) -> tuple[Means, ...]:
+    """What a reacting model may attack with: melee weapons (only those when Engaged), ranged weapons, and
+    Sorceries aimed at a model, when its hands leave it free to cast (L944-952, L910, L1457)."""
+    found = [m for m in r.weapons if m.kind == "melee" or not engaged]
+    if not r.loadout.hands_full and not engaged:
+        found += [m for m in r.spell_means() if m.spell is not None and m.spell.spell_type == "Sorcery"
+                  and m.pw is not None and not m.focus and not m.targetless]
+    return tuple(found)
+
+
+def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -> Eligible | None:
+    """Whether (and how) ``r`` may react to ``active`` moving along ``path``; None when it may not."""
+    state = world.state
+    if r.out or r.figure.ap < 1 or r.side == active.side:
+        return None
+    if state.duel is not None and r.id not in state.duel:
+        return None
+    points = sample_path(path) if len(path) > 1 else [path[0]]
+    moving = len(path) > 1
+    seen = any(world.sees(r.id, active.id, seen_at=p if moving else None).visible for p in points)
+    aware = any(world.aware(r.id, active.id, other_at=p if moving else None) for p in points)
+    if active.level("Stealth") >= 1 and not seen:
+        aware = False
+    engaged = bool(world.engagers(r.id))
+    if engaged and not aware:
+        return None
+    if not (seen or aware):
+        return None
+    means = reaction_means(world, r, engaged) if seen and not r.is_("blinded") else ()
+    return Eligible(r.id, means, True, not seen, False)
+
+
+def offer(ctx: Ctx, kit: Kit, sides: Sequence[SideId] | None = None) -> bool:
+    """Open the Reaction step's decision for each reactive player with a model that may react; returns whether
+    any was opened. Panicked models roll M as they are offered (ruling panic-reaction-roll)."""
+    state = ctx.state
+    sequence = state.sequence
+    assert sequence is not None
+    world = kit.world(state)
+    active = world.fighter(sequence.model)
+    opened = False
+    for side in sides if sides is not None else _reactive_sides(state, active.side):
+        found: list[Eligible] = []
+        for r in world.fighters(side, standing=True):
+            e = eligible(world, active, sequence.path, r)
+            if e is None:
+                continue
+            if r.is_("panicked"):
+                roll = attribute_check(ctx, r, "M", "its panic as it may react (L1764)")
+                if not roll.passed:
+                    e = Eligible(e.model, (), True, e.unseen, True)
+            found.append(e)
+        if found:
+            _open(ctx, kit, world, active, side, found)
+            opened = True
+    return opened
+
+
+def _reactive_sides(state: EldfallState, active: SideId) -> list[SideId]:
+    """The players who react before the action; hostiles react after it (L1596)."""
+    return [side for side in state.players() if side != active]
+
+
+def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found: list[Eligible]) -> None:
+    sequence = ctx.state.sequence
+    assert sequence is not None
+    path = sequence.path
+    end = f"{path[-1][0]:.2f},{path[-1][1]:.2f}"
+    parts: list[DecisionPart] = []
+    context: dict[str, list[str] | str] = {"model": active.id, "unseen": [], "panic": []}
+    for e in found:
+        r = world.fighter(e.model)
+        options = [Option(key="nothing", label="Nothing")]
+        if e.dodge:
+            halved = " (half AG: it never saw the move)" if e.unseen and not r.has("Acute Senses") else ""
+            options.append(Option(key="dodge", label=f"Dodge{halved}"))
+        options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
+                    for m in e.means]
+        note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else ""
+        parts.append(DecisionPart(key=r.id, prompt=f"{r.id} {r.name}, {r.figure.ap} AP{note}",
+                                  options=tuple(options), default="nothing"))
+        if e.means and len(path) > 1:
+            parts.append(DecisionPart(key=f"{r.id}.at", prompt=f"where on {active.id}'s path {r.id} strikes (x,y)",
+                                      kind=PartKind.POINT_ON_PATH, path=path, default=end))
+        if e.dodge and not r.is_("immobilized"):
+            here = (r.model.x, r.model.y)
+            reach = allowance("dodge", max(r.speed, 0))
+            parts.append(DecisionPart(key=f"{r.id}.move", prompt=f"where {r.id}'s dodge move takes it (x,y within "
+                                                                 f"{reach:g}\"; it may stay)",
+                                      kind=PartKind.POSITION, center=here, radius=reach,
+                                      default=f"{here[0]},{here[1]}"))
+        if e.unseen:
+            unseen = context["unseen"]
+            assert isinstance(unseen, list)
+            unseen.append(r.id)
+        if e.panic_failed:
+            panic = context["panic"]
+            assert isinstance(panic, list)
+            panic.append(r.id)
+    moved = "stays Idle" if len(path) < 2 else f"moved to {end}"
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
+        prompt=f"{active.id} {active.name} {moved}. React with your models (1 AP each; L1198-1246): nothing, "
+               "Dodge, or an attack at a point of its path.",
+        parts=tuple(parts), context=dict(context)))
+
+
+def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
+    """Record the reactive player's declarations, each model paying 1 AP (L1214)."""
+    state = ctx.state
+    world = kit.world(state)
+    sequence = state.sequence
+    assert sequence is not None
+    active = world.fighter(sequence.model)
+    unseen = {str(m) for m in decision.context.get("unseen", []) or []}  # type: ignore[union-attr]
+    panic = {str(m) for m in decision.context.get("panic", []) or []}  # type: ignore[union-attr]
+    reactions: list[Reaction] = []
+    spent: dict[ModelId, int] = {}
+    for part in decision.parts:
+        if part.kind is not PartKind.CHOICE:
+            continue
+        choice = answers.get(part.key, "nothing")
+        if choice == "nothing":
+            continue
+        r = world.fighter(ModelId(part.key))
+        at = _point(answers.get(f"{r.id}.at")) if choice != "dodge" else None
+        move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
+        if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
+            move_to = None
+        if choice != "dodge":
+            strike_at = at or sequence.path[-1]
+            moved = len(sequence.path) > 1
+            if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
+                raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
+                                     "is declared at a point of the path its model sees (L1482)", verb="decide")
+        reactions.append(Reaction(model=r.id, kind="dodge" if choice == "dodge" else "attack",
+                                  means=None if choice == "dodge" else choice, at=at, move_to=move_to,
+                                  panic_failed=r.id in panic, unseen=r.id in unseen))
+        spent[r.id] = r.figure.ap - 1
+    ctx.emit(ReactionsDeclared(side=decision.owner, reactions=tuple(reactions), ap=spent))
+
+
+def _point(text: str | None) -> Point | None:
+    if not text:
+        return None
+    x, _, y = text.partition(",")
+    return round(float(x), 2), round(float(y), 2)

@@ -1,0 +1,347 @@
+"""Step 5, the Resolution step (Eldfall core rules v1.5, L1255-1260, L829-872, L1378-1410, L1516-1522), in the
+order of ruling ``resolution-order`` (the rules digest's section 8.4):
+
+1. every attack's modifiers, then its dice (an attack whose target is out of reach fails without a roll, L746);
+2. confrontations between models attacking each other (L845-864), criticals first (L833-835);
+3. dodges, one AG roll against each attacker (L1378-1410); stray shots into melee (L1516-1522);
+4. Hits, damage rolls, wound prevention and wound effects (``harm``);
+5. at the end of the sequence: Incapacitated, dodge moves and pushes, Engaged, morale (``aftermath``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.checks import Modifier, Target
+from engine.core import Context, ModelId
+from engine.systems.eldfall.aftermath import apply_harm, end_sequence
+from engine.systems.eldfall.attack import AttackRoll, Hit, attack_roll
+from engine.systems.eldfall.cards import size_steps
+from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.confrontation import confront, unopposed
+from engine.systems.eldfall.dodge import dodge
+from engine.systems.eldfall.events import StepReached
+from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.friendly_fire import stray_shots
+from engine.systems.eldfall.harm import gather_harm
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.modifiers import critical_up_to, successes_critical
+from engine.systems.eldfall.resolving import Landed, Resolving
+from engine.systems.eldfall.schema import Attribute
+from engine.systems.eldfall.state import Declared, EldfallState, Reaction
+from engine.systems.eldfall.strikes import (
+    Plan,
+    Reach,
+    active_strike,
+    art_source,
+    attack_target,
+    measure_reach,
+    reactive_strike,
+)
+from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
+from engine.systems.eldfall.world import World
+
+__all__ = ["resolve"]
+
+Ctx = Context[EldfallState]
+
+
+def resolve(ctx: Ctx, kit: Kit) -> None:
+    """Resolve the sequence in progress and end it."""
+    state = ctx.state
+    sequence = state.sequence
+    assert sequence is not None
+    ctx.emit(StepReached(step="resolution"))
+    world = kit.world(state)
+    active = world.fighter(sequence.model)
+    action = sequence.action or Declared(kind="nothing")
+    seq = Resolving(ctx, kit, world, active, action,
+                    incapacitated_before=frozenset(f.id for f in world.fighters() if f.is_("incapacitated")))
+    _plan(seq, sequence.movement == "idle", sequence.dash, sequence.reactions)
+    _roll(seq)
+    _confront_and_dodge(seq, sequence.reactions)
+    harm = gather_harm(seq)
+    apply_harm(seq, harm)
+    end_sequence(seq, sequence.reactions, harm)
+
+
+def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> None:
+    """Work out every attack of the sequence before any die is rolled (L1257)."""
+    world, active, action = seq.world, seq.active, seq.action
+    state = world.state
+    end = (active.model.x, active.model.y)
+    if action.kind == "attack" and action.means is not None:
+        means = active.means(action.means)
+        assert means is not None
+        art = art_source(active, action.art)
+        stk = active_strike(world, active, means, idle, dash, art).value
+        if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
+            _area_plan(seq, means, art, stk, idle)
+        for target, strikes in action.targets if not (means.focus or means.aoe) else ():
+            t = world.fighter(target)
+            attacker_base, defender_base = world.base(active.id), world.base(target)
+            sighted = world.sees(active.id, target).visible
+            backstab = active.has("Backstab") and not world.sees(target, active.id).visible
+            attribute, goal = attack_target(world, active, means, "active", idle, t, attacker_base, defender_base,
+                                            art, sighted)
+            reach = measure_reach(world, active, means, defender_base, attacker_base, art)
+            seq.plans.append(Plan(active.id, target, means, "active", strikes, attribute, goal, reach, art, False,
+                                  end, (t.model.x, t.model.y), backstab=backstab))
+    for reaction in reactions:
+        if reaction.kind != "attack" or reaction.means is None:
+            continue
+        r = world.fighter(reaction.model)
+        means = r.means(reaction.means)
+        if means is None or r.out:
+            continue
+        at = reaction.at or (active.model.x, active.model.y)
+        attacker_base = world.base(r.id)
+        defender_base = world.base(active.id, at=at)
+        attribute, goal = attack_target(world, r, means, "reactive", False, active, attacker_base, defender_base,
+                                        None, True)
+        reach = measure_reach(world, r, means, defender_base, attacker_base)
+        stk = reactive_strike(world, r, means).value
+        seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, None, True,
+                              (r.model.x, r.model.y), at))
+    _ = state
+
+
+def _area_plan(seq: Resolving, means: Means, art: object, stk: int, idle: bool) -> None:
+    """An attack with a template or a Focus: one roll; each success lays the template (L764-791, L2081)."""
+    world, active, action = seq.world, seq.active, seq.action
+    main = action.targets[0][0] if action.targets else None
+    t = world.fighter(main) if main is not None else None
+    attacker_base = world.base(active.id)
+    defender_base = world.base(main) if main is not None else None
+    sighted = main is None or world.sees(active.id, main).visible
+    source = art_source(active, action.art)
+    attribute, goal = attack_target(world, active, means, "active", idle, t, attacker_base, defender_base, source,
+                                    sighted)
+    if defender_base is not None:
+        reach = measure_reach(world, active, means, defender_base, attacker_base, source)
+    else:
+        reach = _point_reach(world, active, means, action.point)
+    point = action.point if main is None else (t.model.x, t.model.y) if t is not None else None
+    seq.plans.append(Plan(active.id, main, means, "active", stk, attribute, goal, reach, source, False,
+                          (active.model.x, active.model.y), point, point=point))
+
+
+def _point_reach(world: World, f: Fighter, means: Means, point: tuple[float, float] | None) -> Reach:
+    if means.focus or point is None:
+        return Reach(True, 0, "a Focus spell reaches its Casting Aura (L2081)")
+    reach = means.reach
+    if reach is not None and reach.casting_aura:
+        d = math.dist((f.model.x, f.model.y), point) - f.model.radius
+        ok = d <= world.awareness(f) + 1e-9
+        return Reach(ok, 0, f"the point is {'inside' if ok else 'outside'} the Casting Aura (L2173)")
+    inches = float(f.value("T")) if reach is not None and reach.attribute == "T" else \
+        (reach.inches or 0.0) + (4.0 if means.spell is not None and f.accessory("casting-amplifier") else 0.0) \
+        if reach is not None else 0.0
+    d = max(0.0, math.dist((f.model.x, f.model.y), point) - f.model.radius)
+    ok = d <= inches + 0.01
+    return Reach(ok, 0, f"the point is {d:.2f}\" away, reach {inches:g}\" (L738-746)")
+
+
+def _roll(seq: Resolving) -> None:
+    """Roll each attack's dice in the open, in declaration order; out of reach, no dice (L746)."""
+    for index, plan in enumerate(seq.plans):
+        attacker = seq.world.fighter(plan.attacker)
+        if not plan.reach.ok or plan.goal.value <= 0:
+            why = plan.reach.line if not plan.reach.ok else f"its {plan.attribute} is 0: it fails (L572)"
+            aimed = plan.defender or "the ground"
+            seq.line(f"{plan.attacker}'s attack on {aimed} with {plan.means.name} fails: {why}.",
+                     (plan.reach.line, "its strikes fail (L746, L760)"))
+            continue
+        faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
+                                                 f"{plan.defender or 'the ground'}", attacker.side)
+        sources = [*attacker.sources, *([plan.art] if plan.art is not None else [])]
+        roll = attack_roll(plan.attacker, plan.defender or "ground", plan.attribute, plan.goal, faces,
+                           critical_up_to=critical_up_to(sources),
+                           successes_critical=successes_critical(sources, plan.role), rulings=attacker.rulings)
+        seq.rolls[index] = roll
+
+
+def _confront_and_dodge(seq: Resolving, reactions: list[Reaction]) -> None:
+    """Pair attacks made at each other into confrontations, then dodges and stray shots (L845-864, L1378-1410)."""
+    world, active = seq.world, seq.active
+    paired: set[int] = set()
+    for i, plan in enumerate(seq.plans):
+        if plan.role != "active" or plan.defender is None or i in paired:
+            continue
+        back = next((j for j, other in enumerate(seq.plans) if other.role == "reactive" and
+                     other.attacker == plan.defender and j not in paired), None)
+        if back is None:
+            continue
+        paired |= {i, back}
+        a, b = seq.rolls.get(i), seq.rolls.get(back)
+        if a is None and b is None:
+            continue
+        if a is None or b is None:
+            lone = a if a is not None else b
+            assert lone is not None
+            seq.line(f"{lone.attacker} attacks {lone.defender}, whose attack back failed: its successes stand.",
+                     lone.working)
+            _land(seq, i if a is not None else back, list(lone.hits()))
+            continue
+        defender = world.fighter(plan.defender)
+        unstoppable = (active.has("Unstoppable") and _smaller(defender, active)) or \
+                      (defender.has("Unstoppable") and _smaller(active, defender))
+        backstab_hits = unopposed(_empty(a), 1) if plan.backstab else ()
+        result = confront(a, b, unstoppable=unstoppable, backstab="a" if plan.backstab else None,
+                          rulings=active.rulings)
+        seq.line(f"Confrontation {a.attacker} against {b.attacker}: " + result.working[-1] + ".",
+                 (*a.working, *b.working, *result.working))
+        _land(seq, i, [*a.hits(result.a_lands), *backstab_hits])
+        _land(seq, back, list(b.hits(result.b_lands)))
+    for i, plan in enumerate(seq.plans):
+        if i in paired or i not in seq.rolls:
+            continue
+        roll = seq.rolls[i]
+        hits = list(roll.hits())
+        if plan.backstab:
+            hits += unopposed(_empty(roll), 1)
+        if plan.role == "active" and plan.means.kind == "ranged" and plan.means.aoe is None and \
+                plan.defender is not None:
+            hits = _strays(seq, plan, roll, hits)
+        seq.line(f"{roll.attacker} attacks {roll.defender} with {plan.means.name}: {len(hits)} "
+                 f"{'Hit' if len(hits) == 1 else 'Hits'}.", roll.working)
+        _land(seq, i, hits)
+    _dodges(seq, reactions)
+
+
+def _empty(roll: AttackRoll) -> AttackRoll:
+    return AttackRoll(roll.attacker, roll.defender, roll.attribute, roll.target, (), ())
+
+
+def _smaller(a: Fighter, b: Fighter) -> bool:
+    return size_steps(a.card.size, b.card.size) > 0
+
+
+def _land(seq: Resolving, index: int, hits: list[Hit]) -> None:
+    """Hits an attack lands: on its defender, or on every model its templates touch."""
+    plan = seq.plans[index]
+    if not hits:
+        return
+    if plan.means.focus or plan.means.aoe is not None or plan.defender is None:
+        _land_area(seq, plan, hits)
+        return
+    seq.landed.append(Landed(plan, plan.defender, list(hits)))
+    if plan.means.has("Sweep") and plan.role == "active":
+        _sweep(seq, plan, hits)
+
+
+def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
+    """Each success lays the template: every model it touches (never its user) takes a Hit (L764-791, L776)."""
+    world, active = seq.world, seq.world.fighter(plan.attacker)
+    bases = [world.base(f.id) for f in world.fighters() if not f.dead]
+    user = world.base(active.id)
+    if plan.means.focus:
+        affected = [f.id for f in world.fighters(standing=True) if f.side != active.side
+                    and world.aware(active.id, f.id)]
+        where = f"every enemy in {active.id}'s Casting Aura"
+    else:
+        aoe = plan.means.aoe or "circular-s"
+        if aoe.startswith("spray") and plan.defender is not None:
+            template = aim_spray(user, world.base(plan.defender), aoe, world.rulings)
+        elif plan.point is not None:
+            template = circle_at(aoe if not aoe.startswith("spray") else "circular-l", plan.point, world.rulings)
+        else:
+            template = None
+        if template is None:
+            seq.line(f"{active.id}'s {plan.means.name} finds no place for its template: it fails.")
+            return
+        affected = [ModelId(m) for m in template_hits(template, bases, user=user.id).affected]
+        where = f"the template at {plan.point[0]:g},{plan.point[1]:g}" if plan.point is not None else "the spray"
+    seq.line(f"{active.id}'s {plan.means.name}: {len(hits)} {'template' if len(hits) == 1 else 'templates'} on {where}"
+             f", touching {', '.join(affected) or 'no model'} (L764-791).")
+    for model in affected:
+        area_hits = [Hit(active.id, model, h.die, h.face, h.critical) for h in hits]
+        seq.landed.append(Landed(plan, model, area_hits, area=True))
+        if world.fighter(model).side == active.side:
+            seq.friendly.append((model, active.id))
+
+
+def _sweep(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
+    """Sweep: each success also hits every other model in the attacker's LoS and melee reach (II: behind it too),
+    allies included (L2167-2169, ruling sweep-allies)."""
+    world = seq.world
+    attacker = world.fighter(plan.attacker)
+    level = plan.means.level("Sweep")
+    inches = plan.means.reach.inches if plan.means.reach is not None and plan.means.reach.inches is not None else 0.0
+    for f in world.fighters(standing=True):
+        if f.id in (attacker.id, plan.defender) or world.gap(attacker.id, f.id) > inches + 0.01:
+            continue
+        if level < 2 and not world.sees(attacker.id, f.id).visible:
+            continue
+        swept = [Hit(attacker.id, f.id, h.die, h.face, h.critical) for h in hits]
+        seq.landed.append(Landed(plan, f.id, swept, area=True))
+        if f.side == attacker.side:
+            seq.friendly.append((f.id, attacker.id))
+        seq.line(f"{attacker.id}'s Sweep also hits {f.id} ({len(swept)} {'Hit' if len(swept) == 1 else 'Hits'}, "
+                 "L2167-2169).")
+
+
+def _strays(seq: Resolving, plan: Plan, roll: AttackRoll, hits: list[Hit]) -> list[Hit]:
+    """Shooting into melee: every 17-20 hits an ally touching the target instead (L1516-1522); the first ally by
+    id is hit when several touch (the opponent's choice, ruling stray-ally)."""
+    world = seq.world
+    assert plan.defender is not None
+    attacker = world.fighter(plan.attacker)
+    allies = [a for a in world.allies(attacker) if world.touching(a.id, plan.defender)]
+    if not allies:
+        return hits
+    strays = stray_shots(roll, len(allies), area=False, rulings=attacker.rulings)
+    kept = [h for h in hits if h.die in strays.to_target or h.die < 0]
+    for position in strays.to_allies:
+        verdict = roll.verdicts[position]
+        ally = allies[0]
+        seq.landed.append(Landed(plan, ally.id, [Hit(attacker.id, ally.id, position, verdict.face, False)]))
+        seq.friendly.append((ally.id, attacker.id))
+    if strays.to_allies:
+        seq.line(f"{attacker.id} shoots into melee: {len(strays.to_allies)} stray "
+                 f"{'shot hits' if len(strays.to_allies) == 1 else 'shots hit'} {allies[0].id} (L1522).",
+                 strays.working)
+    return kept
+
+
+def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
+    """One AG roll against each attacker; a success avoids that attacker's non-critical Hits (L1378-1410)."""
+    world, active = seq.world, seq.active
+    dodgers: list[tuple[Fighter, bool]] = [(world.fighter(r.model), r.unseen) for r in reactions
+                                           if r.kind == "dodge"]
+    if seq.action.kind == "dodge":
+        dodgers.append((active, False))
+    for dodger, unseen in dodgers:
+        attackers = sorted({entry.plan.attacker for entry in seq.landed if entry.defender == dodger.id})
+        if not attackers:
+            seq.dodged.setdefault(dodger.id, True)
+            continue
+        for attacker in attackers:
+            mine = [h for entry in seq.landed if entry.defender == dodger.id and entry.plan.attacker == attacker
+                    for h in entry.hits]
+            mindgame = any(entry.plan.means.has("Mindgame") for entry in seq.landed if entry.defender == dodger.id
+                           and entry.plan.attacker == attacker)
+            goal = _dodge_target(dodger, unseen, mindgame)
+            (face,) = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge against {attacker}", dodger.side)
+            result = dodge(dodger.id, attacker, goal, face, mine, rulings=dodger.rulings)
+            seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and result.success
+            seq.line(f"{dodger.id} dodges {attacker}: {'success' if result.success else 'failure'}"
+                     f"{', ' + str(len(result.avoided)) + ' avoided' if result.avoided else ''}.", result.working)
+            if result.success:
+                avoided = set(result.avoided)
+                for entry in seq.landed:
+                    if entry.defender == dodger.id and entry.plan.attacker == attacker:
+                        entry.hits = [h for h in entry.hits if h not in avoided]
+
+
+def _dodge_target(dodger: Fighter, unseen: bool, mindgame: bool) -> Target:
+    attribute: Attribute = "INT" if mindgame else "AG"
+    mods: list[Modifier] = []
+    if unseen and not dodger.has("Acute Senses") and attribute == "AG":
+        mods.append(Modifier.halve("it never saw the active model move", "L1385"))
+    goal = dodger.attribute(attribute, mods)
+    if dodger.is_("immobilized") and not mindgame:
+        toughness = dodger.attribute("T", mods)
+        if toughness.value > goal.value:
+            return toughness
+    return goal

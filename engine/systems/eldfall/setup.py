@@ -1,0 +1,520 @@
+"""Setting up a quest (Eldfall core rules v1.5, L1056-1111): the table and its hostiles, parties chosen in
+secret, schemes drawn by the Leader's INT and kept in secret, the Initiative Check and the winner's choice, the
+Deployment Zones, deployment behind a screen, and the parties revealed once every side is deployed.
+
+Every side deploys at once, its models seen only by itself until all are done (ruling ``deployment-order``): the
+lists are hidden until deployment ends (L1036, L1096), so the models that carry them are too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import (
+    EVERYONE,
+    Context,
+    Decision,
+    DecisionPart,
+    Decks,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    NotYourTurn,
+    Option,
+    PhaseChanged,
+    Shown,
+    SideId,
+    ZoneMark,
+    side_only,
+)
+from engine.dice import Die
+from engine.geometry import MM_PER_INCH, Base, Pose, Table
+from engine.schema import did_you_mean
+from engine.systems.eldfall.cards import SIZE_BASE_MM, Card
+from engine.systems.eldfall.commands import ChooseParty, Ready
+from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
+from engine.systems.eldfall.events import (
+    FigureAdded,
+    InitiativeWon,
+    PartiesRevealed,
+    PartyChosen,
+    PartyNoted,
+    QuestBegan,
+    SchemeKept,
+    SetupSettled,
+    SideReady,
+)
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.party import validate_party
+from engine.systems.eldfall.rolls import initiative
+from engine.systems.eldfall.schema import PartySpec
+from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
+from engine.systems.eldfall.state import EldfallState, Figure
+from engine.table import (
+    ModelAdded,
+    ModelPlaced,
+    PlacedModel,
+    TableSet,
+    TerrainAdded,
+    ZoneAdded,
+    default_facing,
+    preset_layout,
+)
+from engine.table.deploy import entry_spots, spread_layout
+from engine.table.geometry import check_spot
+
+__all__ = [
+    "DEPLOY",
+    "PARTIES",
+    "SCHEMES",
+    "SETTING_UP",
+    "acting_for",
+    "add_model",
+    "answer_initiative",
+    "answer_scheme",
+    "choose_party",
+    "deploy_auto",
+    "parties_fitting",
+    "place",
+    "ready",
+    "ready_side",
+    "start",
+]
+
+Ctx = Context[EldfallState]
+_D20 = Die.numeric(20)
+
+PARTIES = "setup.parties"
+SCHEMES = "setup.schemes"
+INITIATIVE = "setup.initiative"
+DEPLOY = "setup.deploy"
+SETTING_UP = (PARTIES, SCHEMES, INITIATIVE, DEPLOY)
+"""The setup phases, in order."""
+
+ZONE_DEPTH = 8.0
+"""Inches: Deployment Zones run 8 inches deep along opposite edges (L1104)."""
+_EDGES = ("bottom", "top")
+
+
+# -- the table -------------------------------------------------------------------------------------------------
+
+
+def start(ctx: Ctx, kit: Kit) -> None:
+    """Lay the quest's table and hostiles, then ask every player for a party."""
+    state = ctx.state
+    quest = kit.quest(state)
+    size = kit.game_size(state)
+    mode = kit.mode(state)
+    if mode not in ("assisted", "standard", "realism"):
+        raise InvalidCommand(f"mode:{mode} is not a measuring mode; choose assisted, standard or realism (L604)")
+    if not 15 <= size <= 300:
+        raise InvalidCommand(f"size:{size} is not a game size; give the Recruitment Points, e.g. 60, 75 or 90 (L1016)")
+    sides = state.sides
+    if quest.hostiles and len(sides) != 3:
+        raise InvalidCommand(f"{quest.name} has hostiles, who play as a third side: start it with players:3 and "
+                             f"bot:{chr(ord('A') + 2)} (or seat a player there to run them by their cards)")
+    if not quest.hostiles and len(sides) != 2:
+        raise InvalidCommand(f"{quest.name} is a quest for two players (games of more are not in the core rules, "
+                             "L1078); start it with players:2")
+    hostile = SideId(sides[-1]) if quest.hostiles else None
+    ctx.emit(QuestBegan(quest=quest.name, size=size, mode=mode, hostile_side=hostile))
+    preset = _map_for(kit, state)
+    ctx.emit(TableSet(width=preset.table[0], height=preset.table[1], map_name=preset.name))
+    terrain, _zones = preset_layout(preset)
+    for piece in terrain:
+        ctx.emit(TerrainAdded(terrain=piece))
+    if hostile is not None:
+        _place_hostiles(ctx, kit, hostile)
+    ctx.emit(PhaseChanged(phase=PARTIES, shown=f"{quest.name}, {size} points, {mode} measuring. Each player "
+                                                f"chooses a party in secret: /force load name:<party> (L1008-1036)."))
+
+
+def _map_for(kit: Kit, state: EldfallState) -> Any:
+    wanted = str(state.setup.options.get("map") or "")
+    maps = kit.maps.maps
+    if not maps:
+        raise InvalidCommand("Eldfall has no map to lay; its data ships none")
+    if wanted:
+        try:
+            return kit.maps.map_preset(wanted)
+        except LookupError:
+            raise InvalidCommand(f"there is no map {wanted!r}{did_you_mean(wanted, [m.id for m in maps])}; maps: "
+                                 f"{', '.join(m.id for m in maps)}") from None
+    quest = kit.quest(state)
+    return next((m for m in maps if m.id == quest.id), maps[0])
+
+
+def _place_hostiles(ctx: Ctx, kit: Kit, side: SideId) -> None:
+    """The quest's hostiles stand in the middle of the field (L2380, L2455), each facing a Deployment Zone."""
+    quest = kit.quest(ctx.state)
+    units: list[str] = []
+    for setup in quest.hostiles:
+        unit = setup.unit or next(card.unit for card in kit.catalogue.behaviours if card.tier == setup.tier)
+        units += [unit] * setup.count
+    width, height = ctx.state.width, ctx.state.height
+    gap = 5.0
+    for index, unit in enumerate(units):
+        offset = (index - (len(units) - 1) / 2) * gap
+        at = (round(width / 2 + offset, 2), round(height / 2, 2))
+        facing = 270.0 if index % 2 == 0 else 90.0
+        add_model(ctx, kit, side, unit, at, facing, audience_side=None, hostile=True, leader=False)
+
+
+def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, float], facing: float, *,
+               audience_side: SideId | None, hostile: bool, leader: bool, upgrades: tuple[str, ...] = (),
+               summoner: ModelId | None = None) -> ModelId:
+    """Put one model on the table with its Eldfall record; ``audience_side`` keeps both secret to that side."""
+    name = kit.catalogue.card(unit).name
+    profile = next(u for u in kit.catalogue.units if u.name == name)
+    number = ctx.state.models_added.get(side, 0) + 1
+    model_id = ModelId(f"{side}{number}")
+    model = PlacedModel(id=model_id, name=profile.name, unit=profile.name, side=side, base_mm=profile.base_mm,
+                        x=at[0], y=at[1], facing=facing, wounds=profile.wounds, stats=dict(profile.stats),
+                        points=profile.points or 0)
+    audience = side_only(audience_side) if audience_side is not None else EVERYONE
+    ctx.emit(ModelAdded(model=model), audience)
+    figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
+                    hostile=hostile, original=summoner is None and not hostile, summoner=summoner)
+    ctx.emit(FigureAdded(figure=figure), audience)
+    return model_id
+
+
+# -- parties ---------------------------------------------------------------------------------------------------
+
+
+def parties_fitting(kit: Kit, state: EldfallState) -> list[PartySpec]:
+    """The ready parties a table of this game size may take."""
+    size = kit.game_size(state)
+    return [p for p in kit.catalogue.parties if p.game_size <= size]
+
+
+def choose_party(ctx: Ctx, kit: Kit, command: ChooseParty) -> None:
+    """A player's party, checked against every party rule, kept secret until deployment ends (L1036)."""
+    state = ctx.state
+    side = acting_for(ctx, command.side, command.verb)
+    if state.phase != PARTIES:
+        raise IllegalCommand("parties are chosen before the game begins (L1008-1036); this one is under way",
+                             verb=command.verb)
+    if side == state.hostile_side or side not in state.players():
+        raise IllegalCommand(f"side {side} plays the quest's hostiles, who bring no party", verb=command.verb)
+    if state.record(side).party is not None:
+        raise IllegalCommand(f"side {side} has already chosen its party", verb=command.verb)
+    spec = command.spec or _named_party(kit, state, command.name or "")
+    quest = kit.quest(state)
+    size = kit.game_size(state)
+    sized = spec if quest.game_size is not None else spec.model_copy(update={"game_size": size})
+    validate_party(sized, kit.catalogue, quest=quest, rulings=kit.rulings(state))
+    ctx.emit(PartyChosen(side=side, party=sized), side_only(side))
+    ctx.emit(PartyNoted(side=side))
+    if all(state.record(s).party is not None for s in state.players()):
+        _draw_all_schemes(ctx, kit)
+
+
+def _named_party(kit: Kit, state: EldfallState, name: str) -> PartySpec:
+    if not name.strip():
+        raise InvalidCommand("give the party: /force load name:<party>; parties: "
+                             + ", ".join(p.name for p in parties_fitting(kit, state)))
+    try:
+        return kit.catalogue.party(name)
+    except LookupError:
+        names = [p.name for p in kit.catalogue.parties]
+        raise InvalidCommand(f"there is no party {name!r}{did_you_mean(name, names)}; parties: "
+                             f"{', '.join(names)} (or bring your own with /force import file:)") from None
+
+
+# -- schemes ---------------------------------------------------------------------------------------------------
+
+
+def _leader_card(kit: Kit, party: PartySpec) -> tuple[Card, int]:
+    """The Leader's card and its INT with upgrades (for the scheme draw, L2363)."""
+    card = kit.catalogue.card(party.leader)
+    member = next(m for m in party.members if kit.catalogue.card(m.unit).name == card.name)
+    bonus = sum(kit.catalogue.upgrade(u).grants.adds.get("INT", 0) for u in member.upgrades)
+    return card, card["INT"] + bonus
+
+
+def _draw_all_schemes(ctx: Ctx, kit: Kit) -> None:
+    quest = kit.quest(ctx.state)
+    if not quest.schemes:
+        _initiative(ctx, kit)
+        return
+    ctx.emit(PhaseChanged(phase=SCHEMES, shown="Each player draws schemes by its Leader's INT and keeps one in "
+                                               "secret (L2363-2367)."))
+    for side in ctx.state.players():
+        _draw_schemes(ctx, kit, side)
+    if not any(d.kind == "scheme" for d in ctx.state.pending.values()):
+        _initiative(ctx, kit)
+
+
+def _scheme_cards(kit: Kit, state: EldfallState, side: SideId) -> list[str]:
+    """The side's scheme deck: its faction's d20 table, face by face (L2505); Neutral and Guildsworn parties draw
+    the common schemes only (ruling neutral-scheme-deck)."""
+    party = state.record(side).party
+    assert party is not None
+    tables = {t.faction: t for t in kit.catalogue.scheme_tables}
+    table = tables.get(party.faction) if party.format == "rivalry" else None
+    if table is None:
+        any_table = kit.catalogue.scheme_tables[0]
+        return [scheme_for_roll(any_table, face) for face in range(1, 21)
+                if kit.catalogue.scheme(scheme_for_roll(any_table, face)).common]
+    return [scheme_for_roll(table, face) for face in range(1, 21)]
+
+
+def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
+    """Shuffle the side's scheme deck with its secret dice and draw as many as its Leader's INT allows, setting
+    aside a second card of a name already drawn (L2363-2367, L2501)."""
+    party = ctx.state.record(side).party
+    assert party is not None
+    _card, leader_int = _leader_card(kit, party)
+    drawn, _kept = scheme_draws(leader_int)
+    decks = Decks(ctx)
+    deck_id = f"schemes-{side}"
+    decks.make(deck_id, side, _scheme_cards(kit, ctx.state, side),
+               piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "kept": Shown.OWNER, "aside": Shown.NOBODY,
+                      "shown": Shown.EVERYONE})
+    decks.shuffle(deck_id)
+    hand: list[str] = []
+    distinct = len(set(decks.deck(deck_id).piles["draw"]))
+    while len(hand) < min(drawn, distinct):
+        (card,) = decks.draw(deck_id, 1, why="a scheme draw (L2363)")
+        if card in hand:
+            decks.move(deck_id, [card], "hand", "aside", why="a second card of that name is set aside (L2501)")
+        else:
+            hand.append(card)
+    if len(hand) == 1:
+        _keep(ctx, kit, side, hand[0], hand)
+        return
+    options = tuple(Option(key=card, label=f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}"
+                           [:100]) for card in hand)
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
+        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} schemes; keep one (L2363-2367).",
+        parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
+        context={"hand": list(hand)}))
+
+
+def answer_scheme(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
+    hand = [str(card) for card in decision.context.get("hand", []) or []]  # type: ignore[union-attr]
+    _keep(ctx, kit, decision.owner, answers["scheme"], hand)
+    if not any(d.kind == "scheme" for d in ctx.state.pending.values()):
+        _initiative(ctx, kit)
+
+
+def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> None:
+    decks = Decks(ctx)
+    deck_id = f"schemes-{side}"
+    decks.move(deck_id, [scheme], "hand", "kept", why="kept")
+    others = [card for card in hand if card != scheme]
+    if others:
+        decks.move(deck_id, others, "hand", "aside", why="not kept")
+    ctx.emit(SchemeKept(side=side, scheme=scheme, name=kit.catalogue.scheme(scheme).name), side_only(side))
+
+
+# -- initiative ------------------------------------------------------------------------------------------------
+
+
+def _initiative(ctx: Ctx, kit: Kit) -> None:
+    """d20 plus the Leader's M for each player, the highest wins; ties roll again (L1088-1092, ruling
+    initiative-tie); Double Time adds 6 (L2869)."""
+    state = ctx.state
+    ctx.emit(PhaseChanged(phase=INITIATIVE, shown="The Initiative Check: d20 + the Leader's M (L1088-1092)."))
+    contenders = list(state.players())
+    totals: dict[SideId, int] = {}
+    for _attempt in range(20):
+        entries = []
+        for side in contenders:
+            party = state.record(side).party
+            assert party is not None
+            card, _ = _leader_card(kit, party)
+            bonus = 6 if any("double-time" in m.upgrades for m in party.members) else 0
+            (roll,) = ctx.roll([_D20], f"side {side}'s Initiative Check (Leader's M {card['M']})", roller_side=side)
+            entries.append((side, card["M"], roll.value, bonus))
+        totals = {SideId(side): morale + face + bonus for side, morale, face, bonus in entries}
+        best = initiative(entries)
+        if len(best) == 1:
+            break
+        if kit.rulings(state).initiative_tie == "higher-morale":
+            morale = {str(side): m for side, m, _f, _b in entries if side in best}
+            top = max(morale.values())
+            best = tuple(s for s in best if morale[s] == top)
+            if len(best) == 1:
+                break
+        contenders = [SideId(s) for s in best]
+    winner = SideId(best[0])
+    ctx.emit(InitiativeWon(winner=winner, totals=totals))
+    options = (Option(key="first", label="Play first (the 1st Player; deployment follows the same order)"),
+               Option(key="second", label="Play second"),
+               Option(key="bottom", label="Deploy along the bottom edge"),
+               Option(key="top", label="Deploy along the top edge"))
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=winner, kind="initiative", optional=False,
+        prompt="You won the Initiative Check: choose the turn order or your Deployment Zone; the other player "
+               "chooses the rest (L1092-1100).",
+        parts=(DecisionPart(key="choice", prompt="Your choice", options=options, default="first"),),
+        context={"winner": winner}))
+
+
+def answer_initiative(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
+    """The winner chose; the other player picks the remaining option (L1092-1100)."""
+    state = ctx.state
+    choice = answers["choice"]
+    players = state.players()
+    if decision.kind == "initiative":
+        winner = decision.owner
+        loser = next(s for s in players if s != winner)
+        if choice in ("first", "second"):
+            options = (Option(key="bottom", label="Deploy along the bottom edge"),
+                       Option(key="top", label="Deploy along the top edge"))
+            prompt = f"Side {winner} chose to play {choice}; choose your Deployment Zone (L1092)."
+        else:
+            options = (Option(key="first", label="Play first (the 1st Player)"),
+                       Option(key="second", label="Play second"))
+            prompt = f"Side {winner} chose the {choice} edge; choose the turn order (L1092)."
+        ctx.open_decision(Decision(
+            id=ctx.next_decision_id(), owner=loser, kind="initiative-rest", optional=False, prompt=prompt,
+            parts=(DecisionPart(key="choice", prompt="Your choice", options=options, default=options[0].key),),
+            context={"winner": winner, "chosen": choice}))
+        return
+    winner = SideId(str(decision.context["winner"]))
+    chosen = str(decision.context["chosen"])
+    loser = decision.owner
+    picks = {winner: chosen, loser: choice}
+    first = next(side for side, pick in picks.items() if pick == "first") if "first" in picks.values() else \
+        next(side for side, pick in picks.items() if pick != "second")
+    edge_pick = next((pick for pick in picks.values() if pick in _EDGES), "bottom")
+    edge_side = next(side for side, pick in picks.items() if pick in _EDGES)
+    other = next(s for s in players if s != edge_side)
+    edges = {edge_side: edge_pick, other: _EDGES[1 - _EDGES.index(edge_pick)]}
+    order = (first, *(s for s in players if s != first))
+    ctx.emit(SetupSettled(edges={s: edges[s] for s in players}, order=order))
+    _deploy(ctx, kit)
+
+
+# -- deployment ------------------------------------------------------------------------------------------------
+
+
+def _depth(kit: Kit, party: PartySpec) -> float:
+    """8 inches, 5 more when a party member has Tactician (L1104, L2833)."""
+    tactician = any(kit.catalogue.card(m.unit).level_of("Tactician") or "tactical-expertise" in m.upgrades
+                    for m in party.members)
+    return ZONE_DEPTH + (5.0 if tactician else 0.0)
+
+
+def _zone(state: EldfallState, edge: str, depth: float) -> tuple[tuple[float, float], ...]:
+    w, h = state.width, state.height
+    if edge == "bottom":
+        return ((0.0, 0.0), (w, 0.0), (w, depth), (0.0, depth))
+    return ((0.0, h - depth), (w, h - depth), (w, h), (0.0, h))
+
+
+def _deploy(ctx: Ctx, kit: Kit) -> None:
+    """Mark both zones, then put each side's models in its own zone, seen by that side alone until all are ready."""
+    state = ctx.state
+    ctx.emit(PhaseChanged(phase=DEPLOY, shown="Deployment: each player places its models inside its zone (/model "
+                                              "place), then says /act action:ready (L1102-1111)."))
+    for side in state.players():
+        record = state.record(side)
+        assert record.party is not None
+        depth = _depth(kit, record.party)
+        ctx.emit(ZoneAdded(zone=ZoneMark(id=f"D{side}", kind="deployment", polygon=_zone(state, record.edge, depth),
+                                         side=side, label=f"side {side}")))
+    for side in state.players():
+        party = state.record(side).party
+        assert party is not None
+        cards = [kit.catalogue.card(m.unit) for m in party.members]
+        radii = [_radius(card) for card in cards]
+        spots = entry_spots(state, side, radii)
+        leader = next(i for i, card in enumerate(cards) if card.name == kit.catalogue.card(party.leader).name)
+        for index, (member, card, spot) in enumerate(zip(party.members, cards, spots, strict=True)):
+            add_model(ctx, kit, side, card.name, spot, default_facing(state, spot), audience_side=side,
+                       hostile=False, leader=index == leader, upgrades=member.upgrades)
+    hostile = state.hostile_side
+    if hostile is not None:
+        first_edge = state.record(state.order[0]).edge
+        for figure in state.figures.values():
+            if figure.side == hostile and kit.catalogue.card(figure.unit).name == "Amazon Gladiatrix":
+                model = state.models[figure.id]
+                ctx.emit(ModelPlaced(model_id=figure.id, x=model.x, y=model.y,
+                                     facing=270.0 if first_edge == "bottom" else 90.0))
+
+
+def _radius(card: Card) -> float:
+    return SIZE_BASE_MM.get(card.size, 32.0) / MM_PER_INCH / 2
+
+
+def _deploying_side(ctx: Ctx, model: PlacedModel, verb: str) -> SideId:
+    side = ctx.acting_side()
+    if model.side != side and not ctx.actor.host:
+        raise NotYourTurn(f"{model.id} belongs to side {model.side}", verb=verb)
+    if ctx.state.record(model.side).ready:
+        raise IllegalCommand(f"side {model.side} has finished deploying", verb=verb)
+    return model.side
+
+
+def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing: float | None, verb: str) -> None:
+    """Place a model during deployment: fully inside its area (its zone, or further with Infiltration), never on
+    another base (L1104-1110, L1958-1964); the move is seen by its own side alone."""
+    state = ctx.state
+    model = state.models.get(model_id)
+    if model is None:
+        raise InvalidCommand(f"there is no model {model_id} of yours on the table", verb=verb)
+    side = _deploying_side(ctx, model, verb)
+    f = kit.world(state).fighter(model_id)
+    record = state.record(side)
+    assert record.party is not None
+    table = Table(state.width, state.height)
+    area = deployment_area(table, record.edge, depth=_depth(kit, record.party),
+                           infiltration=f.level("Infiltration"))
+    base = Base(model_id, Pose(at[0], at[1]), model.base_mm)
+    refusal = deployment_refusal(base, area, rulings=kit.rulings(state))
+    if refusal is not None:
+        raise IllegalCommand(f"{model_id} cannot deploy at {at[0]:g},{at[1]:g}: {refusal}", verb=verb)
+    check_spot(state, model_id, at, model.radius)
+    ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing),
+             side_only(side))
+
+
+def deploy_auto(ctx: Ctx, side: SideId) -> None:
+    """Spread the side's models evenly over its zone, seen by that side alone."""
+    if ctx.state.record(side).ready:
+        raise IllegalCommand(f"side {side} has finished deploying", verb="deploy auto")
+    for model_id, (x, y) in spread_layout(ctx.state, side):
+        model = ctx.state.models[model_id]
+        facing = default_facing(ctx.state, (x, y))
+        if (model.x, model.y, model.facing) != (x, y, facing):
+            ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing), side_only(side))
+
+
+def acting_for(ctx: Ctx, wanted: SideId | None, verb: str) -> SideId:
+    """The side a setup command acts for: the one named (the actor's own, or any for the host), else the actor's."""
+    if wanted is None:
+        return ctx.acting_side()
+    if wanted not in ctx.state.sides:
+        raise InvalidCommand(f"there is no side {wanted}; the sides are {', '.join(ctx.state.sides)}", verb=verb)
+    if not ctx.actor.host and not ctx.state.holds(ctx.actor.user, wanted):
+        raise NotYourTurn(f"side {wanted} is not yours", verb=verb)
+    return wanted
+
+
+def ready(ctx: Ctx, kit: Kit, command: Ready) -> bool:
+    """A side is done deploying; once every side is, the parties are revealed. Returns whether play begins."""
+    state = ctx.state
+    side = acting_for(ctx, command.side, command.verb)
+    if state.phase != DEPLOY:
+        raise IllegalCommand("/act action:ready ends your deployment; it is not deployment now", verb=command.verb)
+    if state.record(side).ready:
+        raise IllegalCommand(f"side {side} has already finished deploying", verb=command.verb)
+    return ready_side(ctx, kit, side)
+
+
+def ready_side(ctx: Ctx, kit: Kit, side: SideId) -> bool:
+    """Mark ``side`` deployed; the last one reveals every party (L1096). Returns whether play may begin."""
+    state = ctx.state
+    ctx.emit(SideReady(side=side))
+    if not all(state.record(s).ready for s in state.players()):
+        return False
+    parties = {s: state.record(s).party for s in state.players()}
+    deployed = {s: sum(1 for f in state.figures.values() if f.side == s and f.original) for s in state.players()}
+    ctx.emit(PartiesRevealed(parties={s: p for s, p in parties.items() if p is not None}, deployed=deployed))
+    return True
+

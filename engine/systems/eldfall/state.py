@@ -1,0 +1,210 @@
+"""What an Eldfall game holds beyond the shared table: each model's record, each side's party and points, and
+the Activation Sequence in progress.
+
+Models stand on the table as :class:`engine.table.PlacedModel` (pose, HP as wounds, states as tokens); each also
+has a :class:`Figure` here for what only Eldfall tracks (AP, mana, when each state ends, upgrades, the Leader).
+A side's party list and its scheme are secrets of that side until revealed: the state holds them, views filter.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import ModelId, SideId
+from engine.systems.eldfall.schema import PartySpec
+from engine.table import TableState
+
+__all__ = [
+    "END_OF_GAME",
+    "END_OF_SEQUENCE",
+    "END_OF_TURN",
+    "Declared",
+    "EldfallState",
+    "Figure",
+    "MovementKind",
+    "Reaction",
+    "SequenceState",
+    "SideRecord",
+    "end_phase_of",
+    "strategic_of",
+]
+
+END_OF_SEQUENCE = "sequence"
+"""A state that lasts until the end of the current Activation Sequence (a Sorcery's effect, L946)."""
+END_OF_TURN = "turn"
+"""A state that lasts until the end of the current turn (Stagger, Blinding Light, L1170)."""
+END_OF_GAME = "game"
+"""A state that lasts for the rest of the game (Broken Morale's panic, L1280)."""
+
+
+def strategic_of(side: SideId) -> str:
+    """An expiry: until ``side``'s next Strategic phase (enchantments, Defensive Stance, L950, L1880)."""
+    return f"strategic:{side}"
+
+
+def end_phase_of(side: SideId) -> str:
+    """An expiry: until ``side``'s next End phase (Soul Crush's panic, L2258)."""
+    return f"end:{side}"
+
+
+MovementKind = Literal["walk", "idle", "run", "climb", "jump"]
+
+
+class Figure(BaseModel):
+    """Eldfall's record of one model on the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: ModelId
+    unit: str
+    side: SideId
+    ap: int = 0
+    mana: int = 0
+    expiry: dict[str, str] = {}
+    """When each of its states ends (state name -> expiry); a state set by hand (a token) lasts until removed."""
+    enchantments: dict[str, str] = {}
+    """Enchantment spells on it (spell id -> the side whose Strategic phase ends them)."""
+    upgrades: list[str] = []
+    leader: bool = False
+    original: bool = True
+    """A member of the party as recruited (summoned creatures are not, L1571)."""
+    summoner: ModelId | None = None
+    hostile: bool = False
+    weapon: str | None = None
+    """The weapon it holds (item id): the first listed, until it attacks with another (L428-432)."""
+    extra_items: list[str] = []
+    """Items it picked up (a Treasure), beyond its card and upgrades."""
+    stance: bool = False
+    """Keeps a Warrior's Defensive Stance (taken in its Strategic phase, L1880)."""
+    luck: int = 0
+    moved: bool = False
+    """It changed position this turn (for Stand Your Ground, ruling moved-meaning)."""
+    lost_hp: bool = False
+    """It lost HP at some point of the game (Cunning Tenacity)."""
+    used_skills: list[str] = []
+    """Skills used this Activation Sequence (each at most once, L279)."""
+    wounded_by: ModelId | None = None
+    """The enemy that last wounded it (for Blood for Blood)."""
+    out_scored: bool = False
+    """Its being put out of action has been scored (once per model, ruling open-hostilities-scoring)."""
+    gone: str | None = None
+    """Why it left the table, once it has (dead and removed, fled, dismissed, left with a treasure)."""
+
+
+class SideRecord(BaseModel):
+    """A side's party (secret until deployment ends), its Leader, points and standing choices."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    party: PartySpec | None = None
+    faction: str = ""
+    revealed: bool = False
+    ready: bool = False
+    edge: str = ""
+    """The table edge of its Deployment Zone (bottom or top)."""
+    deployed: int = 0
+    """How many party members it deployed (summons excluded): Broken Morale counts against it (L1280)."""
+    vp: dict[str, int] = {}
+    """Victory Points by source (a reward, a scheme, a duel), before the cap."""
+    scheme: str | None = None
+    """The kept scheme (a secret until revealed)."""
+    scheme_revealed: bool = False
+    scheme_turn: int | None = None
+    """The turn (numbered through the game) its scheme was revealed in, for schemes scored that turn."""
+    scheme_target: ModelId | None = None
+    reveal_asked: bool = False
+    """Its player asked to reveal a Strategic-phase scheme at its next Strategic phase."""
+    scheme_tokens: int = 0
+    stratagem: str | None = None
+    """The stratagem its Leader uses in each Strategic phase (the first listed unless chosen, L380)."""
+    active_stratagem: str | None = None
+    broken: bool = False
+    """Its morale is broken: every model Panicked for the rest of the game (L1280)."""
+    facts: dict[str, int] = {}
+    """Counts the schemes score: wounds dealt in reactions or in melee, Deathblows, unseen attacks..."""
+
+
+class Reaction(BaseModel):
+    """One reactive model's declaration: nothing, Dodge, or an attack with a means, at a point of the path."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model: ModelId
+    kind: Literal["dodge", "attack"]
+    means: str | None = None
+    at: tuple[float, float] | None = None
+    move_to: tuple[float, float] | None = None
+    panic_failed: bool = False
+    unseen: bool = False
+    """It never saw the activated model during its movement: its Dodge rolls half AG (L1385)."""
+
+
+class Declared(BaseModel):
+    """The active model's declared action."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str
+    means: str | None = None
+    targets: tuple[tuple[ModelId, int], ...] = ()
+    point: tuple[float, float] | None = None
+    art: str | None = None
+    move_to: tuple[float, float] | None = None
+
+
+class SequenceState(BaseModel):
+    """The Activation Sequence in progress: whose, how it moved, who reacted, what it declared."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: ModelId
+    step: Literal["movement", "reaction", "action", "late-reaction", "resolution"] = "movement"
+    movement: MovementKind = "idle"
+    path: tuple[tuple[float, float], ...] = ()
+    dash: bool = False
+    reactions: list[Reaction] = []
+    action: Declared | None = None
+    panic_failed: bool = False
+
+
+class EldfallState(TableState):
+    """An Eldfall game: the table, each model's record, each side's party, the turn and the sequence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    figures: dict[ModelId, Figure] = {}
+    records: dict[SideId, SideRecord] = {}
+    hostile_side: SideId | None = None
+    order: tuple[SideId, ...] = ()
+    """The players' turn order (the 1st Player first); a hostile side acts after them every round (L1593)."""
+    turn: int = 0
+    """How many turns of this round have been played (indexes ``order``; past its end: the Hostiles turn)."""
+    sequence: SequenceState | None = None
+    last: SequenceState | None = None
+    """The sequence that ended last (what a late declaration is told about)."""
+    duel: tuple[ModelId, ModelId] | None = None
+    finished: str | None = None
+    """Why the quest ended (the last round played, a side out of models, a duel...), once it has."""
+
+    @property
+    def turn_number(self) -> int:
+        """The current turn counted through the game (round 1's first turn is 1)."""
+        return (self.round - 1) * (len(self.order) + 1) + self.turn + 1
+
+    def record(self, side: SideId) -> SideRecord:
+        """The side's record (an empty one before it chose a party)."""
+        return self.records.get(side) or SideRecord()
+
+    def figure(self, model: ModelId) -> Figure:
+        """The Eldfall record of a model on the table; :raises KeyError: for an unknown id."""
+        return self.figures[model]
+
+    def players(self) -> tuple[SideId, ...]:
+        """The sides played by people or the bot's party, never the hostiles."""
+        return tuple(side for side in self.sides if side != self.hostile_side)
+
+    def enemies(self, side: SideId, other: SideId) -> bool:
+        """Whether models of ``side`` and ``other`` are enemies (every other side is; L1129)."""
+        return side != other

@@ -1,0 +1,271 @@
+"""An attack's numbers before its dice: the attribute it rolls with every modifier, its STK, its reach measured
+after the declaration, its PW and what its Hits carry (Eldfall core rules v1.5, L801-827, L1412-1522).
+
+- Attribute: OFF or DEF for melee items, ACC for ranged ones, INT (M for a Mystic) for spells (L1444-1480);
+  additions first, halving after (L573): reach bands (L742), cover (L1498-1500), a shield from the front (L462),
+  shooting into melee (L1522), the Soldier bonus (L1863), a Marksman after Idle (L1843), Demon against the
+  Panicked (L2049), Druid's +4 on Earth spells (L1827), War Darts (L2799), a Casting Aura attack without sight
+  halved (L755).
+- STK: the means' in the Active role, 1 in the Reactive role unless Defensive Stance or Sentinel (L801-807,
+  L1859, L1880), fixed at 1 by Crouched, melee while Flying, Dash (L1706, L1733, ruling dash-wording).
+- Reach is measured after the declaration; a target beyond it fails its strikes (L746, L760).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.checks import Modifier, Target
+from engine.core import ModelId
+from engine.geometry import TOLERANCE, Base, bearing
+from engine.systems.eldfall.attack import Role, Value, attack_attribute, power_value, strike_value
+from engine.systems.eldfall.cards import size_steps
+from engine.systems.eldfall.cover import cover
+from engine.systems.eldfall.equipment import shield_armour, shield_modifier
+from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.friendly_fire import shooting_into_melee
+from engine.systems.eldfall.hitbox import gap
+from engine.systems.eldfall.modifiers import Source, art_effect, strike_bonuses, strike_fixed_by
+from engine.systems.eldfall.reach import band_modifier, overdraw
+from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.schema import Attribute, Band
+from engine.systems.eldfall.world import World
+from engine.table import Point
+
+__all__ = [
+    "Plan",
+    "Reach",
+    "active_strike",
+    "art_source",
+    "attack_target",
+    "from_front",
+    "measure_reach",
+    "power",
+    "reactive_strike",
+    "resistance",
+    "shield_bonus",
+    "situational",
+    "two_sizes_larger",
+]
+
+
+def art_source(f: Fighter, art: str | None) -> Source | None:
+    """The declared combat art level as an effect source (L287-299)."""
+    if not art:
+        return None
+    ref = parse_ref(art)
+    return art_effect(f.card, f.catalogue, ref.name, ref.level)
+
+
+def _conditioned(f: Fighter, art: Source | None) -> list[Source]:
+    """The effects that apply only to some attacks (a role, melee or ranged, after Idle), plus the art."""
+    found = [s for s in f.sources if s.effect.role is not None or s.effect.attack is not None or s.effect.after_idle]
+    return [*found, art] if art is not None else found
+
+
+def _item_bonus(f: Fighter, means: Means, role: Role) -> list[tuple[str, int]]:
+    bonuses: list[tuple[str, int]] = []
+    if means.spell is not None and means.spell.spell_type == "Sorcery" and f.accessory("staff-of-sorceries"):
+        bonuses.append(("Staff of Sorceries", 1))
+    if means.id == "mastercrafted-helrin-sword" and role == "active":
+        bonuses.append(("Mastercrafted Helrin Sword", 1))
+    if means.item is not None and means.kind == "melee" and f.loadout.shield is not None and means.reach is not None \
+            and (means.reach.inches or 0) > 0 and "Shield" not in means.item.types:
+        bonuses.append(("a shield equipped (L462)", -1))
+    return bonuses
+
+
+def _fixed(f: Fighter, means: Means, role: Role, dash: bool, art: Source | None) -> str | None:
+    fixed = strike_fixed_by(_conditioned(f, art) + [s for s in f.sources if s.effect.strike_set], role, means.kind)
+    if fixed is not None:
+        return fixed
+    if f.is_("flying") and means.kind == "melee":
+        return "Flying (L1733)"
+    if dash:
+        return "Dash (L187; ruling dash-wording)"
+    return None
+
+
+def active_strike(world: World, f: Fighter, means: Means, idle: bool, dash: bool, art: Source | None = None) -> Value:
+    """STK in the Active role (L801-819)."""
+    bonuses = strike_bonuses(_conditioned(f, art), "active", means.kind, idle=idle) + _item_bonus(f, means, "active")
+    return strike_value(means.stk, f.stamina, "active", defensive_stance=f.is_("stance"), bonuses=bonuses,
+                        fixed_by=_fixed(f, means, "active", dash, art))
+
+
+def reactive_strike(world: World, f: Fighter, means: Means) -> Value:
+    """STK in the Reactive role: 1, a Sentinel's +1, a Warrior's Active STK in Defensive Stance (L801, L1859,
+    L1880)."""
+    bonuses = strike_bonuses(_conditioned(f, None), "reactive", means.kind) + _item_bonus(f, means, "reactive")
+    return strike_value(means.stk, f.stamina, "reactive", defensive_stance=f.is_("stance"), bonuses=bonuses,
+                        fixed_by=_fixed(f, means, "reactive", False, None))
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Reach measured after the declaration: whether the target is in it, the band's modifier, the working."""
+
+    ok: bool
+    modifier: int
+    line: str
+
+
+def _spell_reach(f: Fighter, inches: float) -> float:
+    return inches + (4.0 if f.accessory("casting-amplifier") else 0.0)
+
+
+def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker: Base,
+                  art: Source | None = None) -> Reach:
+    """Whether ``target`` is within ``means``' reach from ``attacker`` (hitbox to hitbox, L738-762)."""
+    reach = means.reach
+    if reach is None:
+        return Reach(True, 0, "no reach to measure")
+    measured = gap(attacker, target)
+    if reach.casting_aura:
+        ok = world.aware(f.id, ModelId(target.id), other_at=target.xy, owner_at=attacker.xy)
+        return Reach(ok, 0, f"{target.id} is {'inside' if ok else 'outside'} {f.id}'s Casting Aura (L748-752)")
+    if reach.bands:
+        bands: Sequence[Band] = reach.bands
+        if art is not None and art.effect.first_band:
+            bands = overdraw(bands, art.effect.first_band, f.rulings)
+        band = band_modifier(bands, measured, f.rulings)
+        return Reach(band.modifier is not None, band.modifier or 0, band.working)
+    if reach.attribute == "T":
+        inches = float(f.value("T"))
+    elif reach.inches is not None:
+        inches = _spell_reach(f, reach.inches) if means.spell is not None and reach.inches > 0 else reach.inches
+    else:
+        return Reach(True, 0, "a spray template is its own reach")
+    ok = measured <= inches + TOLERANCE
+    return Reach(ok, 0, f"{measured:.2f}\" to {target.id}, reach {inches:g}\": {'in reach' if ok else 'out of reach'}"
+                        " (L738-746)")
+
+
+def from_front(defender: Base, attacker_xy: Point) -> bool:
+    """Whether an attacker stands in front of the defender: its centre in the front half (ruling shield-front)."""
+    off = abs((bearing(defender.xy, attacker_xy) - defender.pose.facing + 180.0) % 360.0 - 180.0)
+    return off <= 90.0 + TOLERANCE
+
+
+def situational(world: World, f: Fighter, means: Means, attribute: Attribute, role: Role, idle: bool,
+                target: Fighter | None, attacker: Base, defender: Base | None, art: Source | None,
+                sighted: bool) -> list[Modifier]:
+    """The modifiers this attack's circumstances put on its attribute (see the module's list)."""
+    mods: list[Modifier] = []
+    for source in _conditioned(f, art):
+        effect = source.effect
+        if (effect.role is None or effect.role == role) and (effect.attack is None or effect.attack == means.kind) \
+                and (idle or not effect.after_idle) and effect.adds.get(attribute):
+            mods.append(Modifier.add(source.name, effect.adds[attribute], None))
+    if attribute in ("OFF", "DEF", "ACC", "INT", "M") and f.has("Soldier"):
+        mates = [a for a in world.allies(f) if a.has("Soldier") and world.aware(f.id, a.id)]
+        count = len(mates) + (1 if "companion-of-hairon" in f.figure.upgrades else 0)
+        if count:
+            mods.append(Modifier.add(f"Soldier ({count} Soldier{'s' if count > 1 else ''} in its Awareness)", count,
+                                     "L1863"))
+    if means.spell is not None and means.spell.element == "Earth" and f.has("Druid"):
+        mods.append(Modifier.add("Druid casting an Earth spell", 4, "L1827"))
+    if means.id == "war-darts":
+        mods.append(Modifier.add("War Darts", 3, "L2799"))
+    if target is not None and defender is not None:
+        if f.has("Demon") and target.is_("panicked"):
+            mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))
+        if means.kind == "melee" and target.loadout.shield is not None and not means.has("Ignore Shield") \
+                and from_front(defender, attacker.xy):
+            found = shield_modifier(True, True)
+            if found is not None:
+                mods.append(found)
+        if means.kind == "ranged" and means.aoe is None and means.spell is None:
+            allies = [a for a in world.allies(f) if world.touching(a.id, target.id)]
+            into = shooting_into_melee(len(allies))
+            if into is not None:
+                mods.append(into)
+        if means.kind == "ranged":
+            found_cover = cover(attacker, defender, target.card.size, world.terrain, crouched=target.is_("crouched"),
+                                flying=target.is_("flying"), casting_aura=means.casting_aura,
+                                targetless=False, rulings=f.rulings)
+            if found_cover.modifier is not None:
+                mods.append(found_cover.modifier)
+        if means.casting_aura and role == "active" and not sighted and not f.has("Clairvoyance"):
+            mods.append(Modifier.halve("casting through its Casting Aura without LoS", "L755"))
+    return mods
+
+
+def attack_target(world: World, f: Fighter, means: Means, role: Role, idle: bool, target: Fighter | None,
+                  attacker: Base, defender: Base | None, art: Source | None, sighted: bool,
+                  extra: Sequence[Modifier] = ()) -> tuple[Attribute, Target]:
+    """The attribute an attack rolls with and its modified value."""
+    attribute = attack_attribute(means.kind, spell=means.spell is not None, role=role,
+                                 casts_with=f.casting_attribute())
+    mods = situational(world, f, means, attribute, role, idle, target, attacker, defender, art, sighted)
+    return attribute, f.attribute(attribute, [*mods, *extra])
+
+
+_POWER_TERMS: tuple[Attribute, ...] = ("T", "AG", "INT", "M", "STA")
+
+
+def power(f: Fighter, means: Means, role: Role, art: Source | None, target: Fighter, *, backstab: bool) -> Value:
+    """PW for one Hit of ``f``'s attack on ``target``: the printed power (the better of two), the art's and
+    Backstab's bonuses, halved by the target's Resistance I (L1479, L1896, L2145)."""
+    assert means.pw is not None and means.pw != "*"
+    attributes: dict[str, int] = {name: f.value(name) for name in _POWER_TERMS}
+    bonuses: list[tuple[str, int]] = []
+    for source in _conditioned(f, art):
+        effect = source.effect
+        if effect.power and (effect.role is None or effect.role == role) and \
+                (effect.attack is None or effect.attack == means.kind):
+            bonuses.append((source.name, effect.power))
+    if backstab:
+        bonuses.append(("Backstab", 3))
+    halved = "Resistance I" if _resists(target, means) == 1 else None
+    return power_value(means.pw, attributes, bonuses=bonuses, halved_by=halved, rulings=f.rulings)
+
+
+def _resists(target: Fighter, means: Means) -> int:
+    """The level of the target's Resistance to this means' type or traits (L2145-2151)."""
+    kinds = {t.casefold() for t in (means.spell.types if means.spell else means.item.types if means.item else ())}
+    kinds |= {parse_ref(t).key for t in means.traits}
+    best = 0
+    for ref in target.card.traits:
+        if ref.key == "resistance" and any(p.casefold() in kinds for p in ref.params):
+            best = max(best, ref.level)
+    return best
+
+
+def resistance(target: Fighter, means: Means) -> int:
+    return _resists(target, means)
+
+
+def shield_bonus(target: Fighter, means: Means, defender: Base, attacker_xy: Point) -> int:
+    """+3 ARM against a ranged attack from the front with a shield (L462)."""
+    if target.loadout.shield is None or means.has("Ignore Shield"):
+        return 0
+    return shield_armour(means.kind == "ranged", from_front(defender, attacker_xy))
+
+
+def two_sizes_larger(attacker: Fighter, target: Fighter) -> bool:
+    """Knockback, Knockdown and Stagger spare a target two or more sizes larger (L2105-2165)."""
+    return size_steps(attacker.card.size, target.card.size) >= 2
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One attack of the sequence, worked out before its dice."""
+
+    attacker: ModelId
+    defender: ModelId | None
+    means: Means
+    role: Role
+    strikes: int
+    attribute: Attribute
+    goal: Target
+    reach: Reach
+    art: Source | None
+    reaction: bool
+    attacker_at: Point
+    defender_at: Point | None
+    backstab: bool = False
+    point: Point | None = None
+    lines: tuple[str, ...] = ()
+

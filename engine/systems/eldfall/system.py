@@ -1,0 +1,457 @@
+"""Eldfall Chronicles refereed: a quest from the secret parties to the last round, on the inch table.
+
+Players act through the shared verbs: ``/force load`` (a party), ``/model place`` and ``/act action:ready``
+(deployment), ``/move`` or ``/act action:activate`` (a model's Activation and Movement steps), ``/decide`` (the
+reactive player's one compound Reaction step), ``/act action:attack|cast|dodge|assist|nothing|deathblow|ritual``
+(the Action step), ``/act action:end`` (the rest of the Tactical phase). Everything else the rules need is
+worked out here, rolled in the open, and logged with its working. See docs/eldfall.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from engine.core import (
+    Action,
+    ActKind,
+    Args,
+    BoardView,
+    BotMove,
+    Choice,
+    Command,
+    Context,
+    Decision,
+    Disclosure,
+    EndReason,
+    Event,
+    GameSetup,
+    IllegalCommand,
+    InvalidCommand,
+    LegalAction,
+    ModelId,
+    OptionValue,
+    Outcome,
+    Overlay,
+    OverlayKind,
+    QueryAnswer,
+    Setting,
+    SideId,
+    System,
+    SystemSpec,
+    ToAct,
+    View,
+    Viewer,
+    ViewerKind,
+)
+from engine.schema import Catalogue
+from engine.systems.eldfall import setup
+from engine.systems.eldfall.activation import activate
+from engine.systems.eldfall.bot import bot_move
+from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.commands import (
+    ELDFALL_COMMANDS,
+    Activate,
+    ChannelMana,
+    ChooseParty,
+    ChooseStance,
+    ChooseStratagem,
+    Declare,
+    EndTurn,
+    Ready,
+    RevealScheme,
+    SettleSetup,
+)
+from engine.systems.eldfall.demo import demo_commands, settle_setup
+from engine.systems.eldfall.events import ELDFALL_EVENTS
+from engine.systems.eldfall.helping import help_lines
+from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
+from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
+from engine.systems.eldfall.scoring_end import capped_scores
+from engine.systems.eldfall.sequencing import after_movement, after_reactions, declared
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting
+from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
+from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.views import board_view, eldfall_view
+from engine.table import (
+    TABLE_COMMANDS,
+    TABLE_EVENTS,
+    DeployAuto,
+    ModelMoved,
+    PlaceModel,
+    TableHandlers,
+    TableRules,
+    table_actions,
+)
+
+__all__ = ["Eldfall"]
+
+_Filled = Mapping[str, OptionValue]
+_MOVES = ("walk", "run", "climb", "jump", "idle")
+
+
+def _catalogue(data: Catalogue) -> EldfallCatalogue:
+    """Eldfall's own view of its data: every kind, cross-checked (``EldfallCatalogue``)."""
+    return EldfallCatalogue(units=data.units, rulings=data.rulings,
+                            **{kind: data.kind(kind) for kind in DATA_KINDS})
+
+
+class Eldfall(System[EldfallState]):
+    spec = SystemSpec(
+        name="eldfall",
+        title="Eldfall Chronicles",
+        min_sides=2,
+        max_sides=3,
+        hidden_information=True,
+        summary="d20 roll-under skirmish: facing, reactions, secret schemes and hostiles, refereed in full.",
+        data_kinds=DATA_KINDS,
+        importable=("parties",),
+    )
+    events = (*TABLE_EVENTS, *ELDFALL_EVENTS)
+    commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS)
+
+    def __init__(self, data: Catalogue) -> None:
+        self.data = data
+        self.kit = Kit(_catalogue(data), data)
+        self.table_rules = TableRules(reach_stat="SPD")
+        self._table = TableHandlers(data, self.table_rules, may_move=self._may_fix)
+        self._actions = self._declare_actions()
+
+    # -- static facts ----------------------------------------------------------------------------------------
+
+    def data_fingerprint(self) -> str:
+        return self.data.fingerprint()
+
+    def default_rulings(self) -> dict[str, str]:
+        return self.data.ruling_choices()
+
+    def initial_state(self, setup_: GameSetup) -> EldfallState:
+        return EldfallState(setup=setup_)
+
+    def setup_steps(self) -> tuple[str, ...]:
+        return ("quest and size", "parties, in secret", "schemes, in secret", "the Initiative Check",
+                "deployment, behind a screen", "the parties revealed")
+
+    def settings(self) -> tuple[Setting, ...]:
+        catalogue = self.kit.catalogue
+        quests = tuple(Choice(q.id, f"Quest {q.number}: {q.name}") for q in catalogue.quests)
+        return (Setting("scenario", "The quest (L2347-2485)", quests, default=DEFAULT_QUEST),
+                Setting("size", "Recruitment Points per party (L1012-1018)",
+                        (Choice("60", "60 points"), Choice("75", "75 points"), Choice("90", "90 points")),
+                        default=str(DEFAULT_SIZE)),
+                Setting("mode", "Pre-measuring: what may be measured before declaring (L604-610)",
+                        (Choice("assisted", "Assisted: anything, any time"),
+                         Choice("standard", "Standard: within your models' Awareness"),
+                         Choice("realism", "Realism: nothing before declaring")), default="assisted"),
+                Setting("map", "The field's scenery", tuple(Choice(m.id, m.name) for m in self.data.maps)))
+
+    def demo_settings(self) -> Mapping[str, str]:
+        return {"scenario": DEFAULT_QUEST, "size": "60", "mode": "assisted"}
+
+    def demo_commands(self, state: EldfallState) -> list[Command]:
+        """Both demo parties chosen, their schemes kept, the initiative settled and both sides deployed: a table
+        ready for the 1st Player's first activation."""
+        return demo_commands(self, state)
+
+    # -- who acts --------------------------------------------------------------------------------------------
+
+    def to_act(self, state: EldfallState) -> ToAct:
+        if state.finished is not None:
+            return ToAct.nobody()
+        if state.phase == PARTIES:
+            waiting = tuple(s for s in state.players() if state.record(s).party is None)
+            return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
+        if state.phase == DEPLOY:
+            waiting = tuple(s for s in state.players() if not state.record(s).ready)
+            return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
+        if state.active_side is not None:
+            return ToAct.side(state.active_side)
+        return ToAct.nobody()
+
+    def bot_move(self, state: EldfallState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
+        return bot_move(self, state, side, allowed)
+
+    # -- actions ---------------------------------------------------------------------------------------------
+
+    def actions(self) -> tuple[Action[EldfallState], ...]:
+        return self._actions
+
+    def _declare_actions(self) -> tuple[Action[EldfallState], ...]:
+        kit = self.kit
+        kept = {("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"), ("measure",),
+                ("los",), ("template",), ("map", "preview"), ("terrain", "add"), ("terrain", "remove"),
+                ("map", "use"), ("map", "import")}
+        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure) if a.verb in kept]
+
+        def parties(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+            return [Choice(p.name, f"{p.name} ({p.faction}, {p.game_size} pts)") for p in parties_fitting(kit, state)]
+
+        return (
+            *table,
+            Action(("force", "load"), "Choose your party in secret (a ready one)", options=("name",),
+                   required=("name",), build=lambda a: ChooseParty(name=a.text("name")), sources={"name": parties},
+                   menu=("name",), rule="Eldfall core rules v1.5, L1008-1036"),
+            Action(("force", "import"), "Bring your own party list (a YAML file of parties)", options=("file",),
+                   build=lambda a: ChooseParty(spec=_party(a.upload("file"))), uploads={"file": "parties"},
+                   rule="Eldfall core rules v1.5, L1008-1054"),
+            Action(("deploy", "auto"), "Spread your models over your Deployment Zone", options=("side",),
+                   build=lambda a: DeployAuto(side=a.side())),
+            Action(("move",), "Activate a model and move it (how: walk, run, climb, jump; idle: no to)",
+                   options=("model", "to", "how", "max"),
+                   build=lambda a: _activate(a, a.text("how", "walk") if a.has("how") else "walk"),
+                   sources={"model": self._activatable, "how": _hows}, menu=("model", "to"), preview=True,
+                   rule="Eldfall core rules v1.5, L1184-1196, L1322-1357"),
+            self._act("ready", "Finish your deployment", (), lambda a: Ready(), "L1102-1111"),
+            self._act("activate", "Activate a model: move it (choice: walk, run, climb, jump) or stay Idle",
+                      ("model", "to", "choice", "at"), lambda a: _activate(a, a.text("choice", "idle")), "L1184-1196",
+                      sources={"model": self._activatable, "choice": _hows}, menu=("model", "choice")),
+            self._act("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)",
+                      ("model", "target", "with", "at", "choice"), lambda a: _declare(a, "attack"), "L1412-1486",
+                      sources={"target": self._targets, "with": self._means}, menu=("with", "target")),
+            self._act("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)",
+                      ("model", "target", "with", "at", "choice"), lambda a: _declare(a, "cast"), "L893-1000",
+                      sources={"target": self._targets, "with": self._spells}, menu=("with", "target")),
+            self._act("assist", "The activated model casts a spell on itself or allies (with:, target:)",
+                      ("model", "target", "with"), lambda a: _declare(a, "assist"), "L1367-1376",
+                      sources={"with": self._spells}, menu=("with",)),
+            self._act("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)",
+                      ("model", "to"), lambda a: _declare(a, "dodge"), "L1378-1410"),
+            self._act("nothing", "The activated model does nothing", ("model",), lambda a: _declare(a, "nothing"),
+                      "L1363"),
+            self._act("deathblow", "Finish an Incapacitated enemy in base contact (target:)", ("model", "target"),
+                      lambda a: _declare(a, "deathblow"), "L1534-1540", sources={"target": self._targets}),
+            self._act("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", ("model", "with"),
+                      lambda a: _declare(a, "ritual"), "L1558-1561", sources={"with": self._spells}),
+            self._act("end", "End your Tactical phase (your unspent AP are discarded)", (), lambda a: EndTurn(),
+                      "L1168-1172"),
+            self._act("stratagem", "Choose the stratagem your Leader uses from your next Strategic phase",
+                      ("choice",), lambda a: ChooseStratagem(name=a.text("choice")), "L372-382",
+                      sources={"choice": self._stratagems}, menu=("choice",)),
+            self._act("stance", "A Warrior takes (choice:on) or leaves (choice:off) the Defensive Stance",
+                      ("model", "choice"), lambda a: ChooseStance(model=a.model(), on=a.text("choice", "on") != "off"),
+                      "L1880"),
+            self._act("mana", "A Mage turns AP into Mana Counters (amount:)", ("model", "amount"),
+                      lambda a: ChannelMana(model=a.model(), amount=a.integer("amount", 1)), "L926-928"),
+            self._act("scheme", "Reveal your Strategic-phase scheme at your next Strategic phase", (),
+                      lambda a: RevealScheme(), "L2497"),
+            Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
+                   options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
+        )
+
+    @staticmethod
+    def _act(name: str, summary: str, options: tuple[str, ...], build: Callable[[Args], Command], rule: str,
+             sources: Mapping[str, Callable[[EldfallState, Viewer, _Filled], Sequence[Choice]]] | None = None,
+             menu: tuple[str, ...] = ()) -> Action[EldfallState]:
+        return Action(("act",), summary, name=name, options=options, build=build, sources=dict(sources or {}),
+                      menu=menu, rule=f"Eldfall core rules v1.5, {rule}")
+
+    # -- option sources ----------------------------------------------------------------------------------------
+
+    def _activatable(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        if viewer.kind is not ViewerKind.SIDE:
+            return []
+        world = self.kit.world(state)
+        return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(viewer.side, standing=True)
+                if f.figure.ap > 0]
+
+    def _active(self, state: EldfallState) -> ModelId | None:
+        return state.sequence.model if state.sequence is not None else None
+
+    def _targets(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self._active(state)
+        if active is None:
+            return []
+        world = self.kit.world(state)
+        f = world.fighter(active)
+        return [Choice(e.id, f"{e.id} {e.name}") for e in world.enemies(f, standing=False) if not e.dead]
+
+    def _means(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self._active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        return [Choice(m.id, m.name) for m in (*f.weapons, *f.spell_means())]
+
+    def _spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self._active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        return [Choice(s.id, s.name) for s in f.spells]
+
+    def _stratagems(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        if viewer.kind is not ViewerKind.SIDE:
+            return []
+        leader = next((f for f in self.kit.world(state).fighters(viewer.side) if f.figure.leader), None)
+        return [Choice(name) for name in (leader.card.stratagems if leader is not None else ())]
+
+    def _awareness(self, state: EldfallState, viewer: Viewer, args: Args) -> QueryAnswer:
+        world = self.kit.world(state)
+        model = args.model()
+        if model not in state.models or model not in state.figures:
+            raise InvalidCommand(f"there is no model {model} on the table", verb="act awareness")
+        f = world.fighter(model)
+        radius = world.awareness(f)
+        ring = Overlay(kind=OverlayKind.RING, center=(f.model.x, f.model.y), radius=round(f.model.radius + radius, 2),
+                       label=f"{model} Awareness {radius:g}\"")
+        return QueryAnswer(f"{model}'s Awareness (and Casting Aura) reaches {radius:g}\" from its base (L683-685).",
+                           overlays=(ring,))
+
+    # -- what a side may do ------------------------------------------------------------------------------------
+
+    def legal_actions(self, state: EldfallState, side: SideId) -> tuple[LegalAction, ...]:
+        from engine.systems.eldfall.menus import legal_actions
+        return legal_actions(self, state, side)
+
+    def help(self, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
+        return help_lines(self.kit, state, viewer)
+
+    def disclosure(self, state: EldfallState, viewer: Viewer) -> Disclosure:
+        """Assisted shows everything; Standard no distances, odds or grid before declaring; Realism nothing
+        (L604-610)."""
+        mode = self.kit.mode(state)
+        if mode == "realism":
+            return Disclosure(distances=False, candidates=False, odds=False, grid=False)
+        if mode == "standard":
+            return Disclosure(distances=False, candidates=True, odds=False, grid=False)
+        return Disclosure()
+
+    # -- playing -----------------------------------------------------------------------------------------------
+
+    def start(self, ctx: Context[EldfallState]) -> None:
+        setup.start(ctx, self.kit)
+
+    def _may_fix(self, ctx: Context[EldfallState], side: SideId, verb: str) -> None:
+        """Manual fixes to the table wait until the game is set up (deployment places its own way)."""
+        if ctx.state.phase in (PARTIES, setup.SCHEMES, "setup.initiative") and not ctx.actor.host:
+            raise IllegalCommand("models are placed in the deployment; fix the table by hand once it is set up",
+                                 verb=verb)
+
+    def handle(self, ctx: Context[EldfallState], command: Command) -> None:
+        kit = self.kit
+        state = ctx.state
+        if isinstance(command, PlaceModel) and state.phase == DEPLOY:
+            setup.place(ctx, kit, command.model, command.at, command.facing, command.verb)
+        elif isinstance(command, DeployAuto) and state.phase == DEPLOY:
+            setup.deploy_auto(ctx, command.side or ctx.acting_side())
+        elif isinstance(command, DeployAuto):
+            raise IllegalCommand("/deploy auto spreads your models during the deployment (L1102)",
+                                 verb=command.verb)
+        elif type(command) in self._table.handlers:
+            self._table.handle(ctx, command)
+        elif isinstance(command, ChooseParty):
+            setup.choose_party(ctx, kit, command)
+        elif isinstance(command, Ready):
+            if setup.ready(ctx, kit, command):
+                from engine.systems.eldfall.flow import begin_play
+                begin_play(ctx, kit)
+        elif isinstance(command, Activate):
+            activate(ctx, kit, command)
+            after_movement(ctx, kit)
+        elif isinstance(command, Declare):
+            declared(ctx, kit, command)
+        elif isinstance(command, EndTurn):
+            end_tactical(ctx, kit, command)
+        elif isinstance(command, ChooseStratagem):
+            choose_stratagem(ctx, kit, command)
+        elif isinstance(command, ChooseStance):
+            choose_stance(ctx, kit, command)
+        elif isinstance(command, ChannelMana):
+            channel_mana(ctx, kit, command)
+        elif isinstance(command, RevealScheme):
+            reveal_scheme(ctx, kit, command)
+        elif isinstance(command, SettleSetup):
+            settle_setup(ctx, kit, command)
+        else:
+            raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
+
+    def on_answer(self, ctx: Context[EldfallState], decision: Decision, answers: dict[str, str]) -> None:
+        kit = self.kit
+        if decision.kind == "scheme":
+            setup.answer_scheme(ctx, kit, decision, answers)
+        elif decision.kind in ("initiative", "initiative-rest"):
+            setup.answer_initiative(ctx, kit, decision, answers)
+        elif decision.kind == "reaction":
+            from engine.systems.eldfall.reacting import answer
+            answer(ctx, kit, decision, answers)
+            after_reactions(ctx, kit)
+
+    # -- scores and the end ------------------------------------------------------------------------------------
+
+    def scores(self, state: EldfallState) -> dict[SideId, int]:
+        return capped_scores(self.kit, state)
+
+    def score_sources(self, state: EldfallState) -> dict[SideId, dict[str, int]]:
+        return {side: dict(state.record(side).vp) for side in state.players()}
+
+    def outcome(self, state: EldfallState) -> Outcome | None:
+        if state.finished is None:
+            return None
+        reason = EndReason.ELIMINATION if "Incapacitated or Dead" in state.finished else EndReason.SCORE
+        return Outcome.from_scores(reason, self.scores(state))
+
+    def rematch_commands(self, log: Sequence[Event]) -> list[Command]:
+        return []
+
+    # -- views -------------------------------------------------------------------------------------------------
+
+    def view(self, state: EldfallState, viewer: Viewer) -> View:
+        return eldfall_view(self.kit, state, viewer)
+
+    def board(self, state: EldfallState, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView:
+        return board_view(self.kit, state, viewer, overlays, show_grid=self.disclosure(state, viewer).grid)
+
+    def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:
+        """The path of each move (with the points where reactions struck); a fresh picture after a resolved
+        sequence, a deployment reveal, or a move."""
+        from engine.systems.eldfall.pictures import board_update
+        return board_update(events)
+
+
+def _party(upload: object) -> PartySpec:
+    if not isinstance(upload, tuple) or len(upload) != 1 or not isinstance(upload[0], PartySpec):
+        count = len(upload) if isinstance(upload, tuple) else 0
+        raise InvalidCommand(f"a party file holds exactly one party (parties: [...] with one entry); it holds {count}",
+                             verb="force import")
+    return upload[0]
+
+
+def _hows(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+    return [Choice(how) for how in _MOVES]
+
+
+def _activate(args: Args, how: str) -> Activate:
+    how = how.strip().casefold()
+    dash = how == "dash"
+    if dash:
+        how = "run"
+    if how not in _MOVES:
+        raise InvalidCommand(f"{how!r} is not a movement; choose walk, run, climb, jump, idle or dash (a Run with "
+                             "Dash) (L1322-1357)", verb=args.verb)
+    face = args.text("at") if args.has("at") else None
+    return Activate(model=args.model(), how=how, to=args.text("to") if args.has("to") else None,  # type: ignore[arg-type]
+                    face=face, dash=dash, max_distance=args.number("max"))
+
+
+def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:
+    """``B1``, ``B1,B2`` or ``B1x2,B2`` (strikes per target)."""
+    found: list[tuple[ModelId, int]] = []
+    for item in args.listed("target"):
+        name, _, count = item.upper().partition("X")
+        try:
+            strikes = int(count) if count else 0
+        except ValueError:
+            raise InvalidCommand(f"target:{item} is not a model with an optional strike count, like B1 or B1x2",
+                                 verb=args.verb) from None
+        found.append((ModelId(name.strip()), strikes))
+    return tuple(found)
+
+
+def _declare(args: Args, kind: str) -> Declare:
+    point = args.point("at") if args.has("at") and "," in str(args.options.get("at")) else None
+    move_to = args.point("to") if kind == "dodge" and args.has("to") else None
+    return Declare(kind=kind, model=args.model() if args.has("model") else None,
+                   means=args.text("with") if args.has("with") else None, targets=_targets(args), point=point,
+                   art=args.text("choice") if args.has("choice") else None, move_to=move_to)
+
+
+_ = ModelMoved

@@ -1,0 +1,123 @@
+"""What a viewer may see of an Eldfall game: the table (without the models of a side still deploying behind its
+screen, unless they are the viewer's), every model's HP, AP and states, the public Victory Points, and the
+viewer's own party and scheme while they are secret (L1036, L2497).
+
+Pictures carry each model's facing as a wedge over its front arc (L655-657, 360 degrees with Vigilance) and the
+movement of the sequence in progress.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import (
+    BoardView,
+    ModelId,
+    ModelMark,
+    Overlay,
+    OverlayKind,
+    SideId,
+    View,
+    Viewer,
+    ViewerKind,
+    core_view_fields,
+)
+from engine.systems.eldfall.fighters import STATES
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.modifiers import front_arc
+from engine.systems.eldfall.schema import PartySpec
+from engine.systems.eldfall.scoring_end import capped_scores
+from engine.systems.eldfall.state import EldfallState
+from engine.table import table_board
+
+__all__ = ["EldfallView", "FigureView", "board_view", "eldfall_view", "visible_models"]
+
+
+class FigureView(BaseModel):
+    """One model as anyone sees it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: ModelId
+    name: str
+    side: SideId
+    hp: int
+    max_hp: int
+    ap: int
+    states: tuple[str, ...]
+    leader: bool
+    x: float
+    y: float
+    facing: float
+
+
+class EldfallView(View):
+    quest: str
+    mode: str
+    phase: str
+    order: tuple[SideId, ...]
+    models: tuple[FigureView, ...]
+    vp: dict[SideId, int]
+    sequence: str | None
+    my_party: PartySpec | None = None
+    my_scheme: str | None = None
+    revealed_schemes: dict[SideId, str] = {}
+    parties: dict[SideId, PartySpec] = {}
+
+
+def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:
+    """The models ``viewer`` may see: all but those of a side still deploying behind its screen (its own
+    excepted)."""
+    hidden = {side for side in state.players() if not state.record(side).revealed}
+    mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    return {m.id for m in state.models.values() if m.side not in hidden or m.side == mine}
+
+
+def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
+    shown = visible_models(state, viewer)
+    models = []
+    for model_id in sorted(shown):
+        model = state.models[model_id]
+        figure = state.figures.get(model_id)
+        models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
+                                 max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
+                                 leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing))
+    mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    record = state.record(mine) if mine is not None else None
+    sequence = state.sequence
+    quest = kit.quest(state)
+    return EldfallView(
+        **core_view_fields(state, viewer), quest=quest.name, mode=kit.mode(state), phase=state.phase,
+        order=state.order, models=tuple(models), vp=capped_scores(kit, state),
+        sequence=f"{sequence.model} ({sequence.step} step)" if sequence is not None else None,
+        my_party=record.party if record is not None else None,
+        my_scheme=record.scheme if record is not None else None,
+        revealed_schemes={side: r.scheme for side, r in state.records.items()
+                          if r.scheme_revealed and r.scheme is not None},
+        parties={side: r.party for side, r in state.records.items() if r.revealed and r.party is not None},
+    )
+
+
+def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Overlay, ...], *,
+               show_grid: bool) -> BoardView:
+    """The battlefield with facing wedges; a side still deploying is seen by itself alone."""
+    shown = visible_models(state, viewer)
+    table = state.model_copy(update={"models": {k: v for k, v in state.models.items() if k in shown}})
+    quest = kit.quest(state)
+    title = f"{quest.name}, round {state.round}" if state.round else quest.name
+    world = kit.world(state)
+    wedges = []
+    for model_id in sorted(shown):
+        if model_id not in state.figures:
+            continue
+        model = state.models[model_id]
+        if set(model.tokens) & {"dead", "incapacitated"}:
+            continue
+        arc = front_arc(world.fighter(model_id).sources)
+        wedges.append(Overlay(kind=OverlayKind.ARC, center=(model.x, model.y), radius=round(model.radius + 0.35, 2),
+                              start=round(model.facing - arc / 2, 2), end=round(model.facing + arc / 2, 2)))
+    board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
+    marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
+                               "tokens": tuple(t for t in mark.tokens if t not in STATES)})
+                  for mark in board.models)
+    return board.model_copy(update={"models": marks})

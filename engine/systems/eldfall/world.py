@@ -1,0 +1,145 @@
+"""The table as Eldfall's rules measure it, for one state: hitboxes, sight, arcs, Awareness, reach, engagement.
+
+Models are hitbox cylinders by size (Eldfall core rules v1.5, L237-251), flat when Crouched, Incapacitated or Dead;
+sight is an unblocked line between hitboxes past scenery and other models as tall as the taller of the two
+(L651-676, ruling ``line-of-sight-model``), from the 180-degree front arc (L655-657); Awareness is AG inches from the
+base (L683-685). The table is flat: every model stands at height 0 and scenery is crossed or walked around as the
+table's routing allows (ruling ``flat-table``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+from engine.core import ModelId, SideId
+from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Terrain
+from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.engagement import Threat, engaged_by
+from engine.systems.eldfall.fighters import Fighter, fighter
+from engine.systems.eldfall.hitbox import gap, hitbox
+from engine.systems.eldfall.modifiers import front_arc
+from engine.systems.eldfall.rulings import Rulings
+from engine.systems.eldfall.sight import SightCheck, in_awareness, line_of_sight
+from engine.systems.eldfall.state import EldfallState
+from engine.table import Point
+from engine.table.geometry import battlefield
+
+__all__ = ["FLAT_STATES", "World"]
+
+FLAT_STATES = frozenset({"crouched", "incapacitated", "dead"})
+"""States that shrink a hitbox to its base (L1706, L1712, L1754)."""
+
+
+class World:
+    """One state's models and scenery, measured by Eldfall's rules; build one per command or question."""
+
+    def __init__(self, state: EldfallState, catalogue: EldfallCatalogue, rulings: Rulings) -> None:
+        self.state = state
+        self.catalogue = catalogue
+        self.rulings = rulings
+        self._fighters: dict[ModelId, Fighter] = {}
+        self._sight: dict[frozenset[str], LineOfSight] = {}
+
+    # -- models --------------------------------------------------------------------------------------------
+
+    def fighter(self, model: ModelId) -> Fighter:
+        found = self._fighters.get(model)
+        if found is None:
+            found = fighter(self.state, model, self.catalogue, self.rulings)
+            self._fighters[model] = found
+        return found
+
+    def fighters(self, side: SideId | None = None, *, standing: bool = False) -> list[Fighter]:
+        """Models on the table (of ``side``), in id order; ``standing``: not Incapacitated or Dead."""
+        found = [self.fighter(m) for m in sorted(self.state.models, key=_order) if m in self.state.figures]
+        return [f for f in found if (side is None or f.side == side) and not (standing and f.out)]
+
+    def enemies(self, of: Fighter, *, standing: bool = True) -> list[Fighter]:
+        return [f for f in self.fighters(standing=standing) if self.state.enemies(of.side, f.side)]
+
+    def allies(self, of: Fighter, *, standing: bool = True) -> list[Fighter]:
+        return [f for f in self.fighters(of.side, standing=standing) if f.id != of.id]
+
+    # -- geometry ------------------------------------------------------------------------------------------
+
+    def base(self, model: ModelId, at: Point | None = None, facing: float | None = None) -> Base:
+        """The model's hitbox where it stands (or at ``at``, facing ``facing``)."""
+        f = self.fighter(model)
+        x, y = at if at is not None else (f.model.x, f.model.y)
+        pose = Pose(x, y, 0.0, f.model.facing if facing is None else facing)
+        return hitbox(model, f.card.size, pose, flat=bool(f.states & FLAT_STATES), rulings=self.rulings)
+
+    @cached_property
+    def terrain(self) -> tuple[Terrain, ...]:
+        return battlefield(self.state).terrain
+
+    def sight_lines(self, without: Iterable[str] = ()) -> LineOfSight:
+        """Sight past the scenery and every model but ``without`` (a model seen where it is not now)."""
+        key = frozenset(without)
+        found = self._sight.get(key)
+        if found is None:
+            bases = [self.base(f.id) for f in self.fighters() if f.id not in key]
+            found = LineOfSight(self.terrain, bases)
+            self._sight[key] = found
+        return found
+
+    def arc(self, f: Fighter) -> float:
+        """Its front arc in degrees: 180, or 360 with Vigilance (L655, L2200)."""
+        return front_arc(f.sources)
+
+    def sees(self, viewer: ModelId, seen: ModelId, *, seen_at: Point | None = None, viewer_at: Point | None = None,
+             moving: bool = False) -> SightCheck:
+        """Line of sight from ``viewer`` to ``seen`` (placed at ``seen_at`` when given)."""
+        v = self.fighter(viewer)
+        without = [m for m, at in ((seen, seen_at), (viewer, viewer_at)) if at is not None]
+        engaged = seen in self.engagers(viewer) and seen_at is None
+        blinded = v.is_("blinded") and not self._clairvoyant_sees(v, seen, seen_at)
+        return line_of_sight(self.base(viewer, viewer_at), self.base(seen, seen_at), self.sight_lines(without),
+                             front_arc=self.arc(v), moving=moving, blinded=blinded, engaged_by_target=engaged)
+
+    def _clairvoyant_sees(self, v: Fighter, seen: ModelId, seen_at: Point | None) -> bool:
+        """A Clairvoyant model may ignore its own Blinded state toward enemies in its Awareness (L359, L1914)."""
+        return v.has("Clairvoyance") and self.aware(v.id, seen, other_at=seen_at)
+
+    def gap(self, a: ModelId, b: ModelId, *, a_at: Point | None = None, b_at: Point | None = None) -> float:
+        """Closest distance between two hitboxes, in inches (L597)."""
+        return gap(self.base(a, a_at), self.base(b, b_at))
+
+    def touching(self, a: ModelId, b: ModelId) -> bool:
+        return self.gap(a, b) <= TOLERANCE
+
+    def awareness(self, f: Fighter) -> float:
+        """Its Awareness radius: AG inches (modified, by ruling awareness-measure), +3 with Acute Senses."""
+        ag = f.value("AG") if self.rulings.awareness_measure == "modified-3d" else f.card["AG"]
+        return float(ag + (3 if f.has("Acute Senses") else 0))
+
+    def aware(self, owner: ModelId, other: ModelId, *, other_at: Point | None = None,
+              owner_at: Point | None = None) -> bool:
+        """Whether ``other``'s hitbox is in or touching ``owner``'s Awareness (L683-685)."""
+        f = self.fighter(owner)
+        ag = f.value("AG") if self.rulings.awareness_measure == "modified-3d" else f.card["AG"]
+        return in_awareness(self.base(owner, owner_at), ag, self.base(other, other_at),
+                            acute_senses=f.has("Acute Senses"), rulings=self.rulings)
+
+    def melee_reach(self, f: Fighter) -> float | None:
+        """The reach of its held melee weapon (ruling engagement-weapon), None when it holds none."""
+        weapon = f.loadout.weapon
+        if weapon is None or "Melee" not in weapon.types or weapon.reach is None:
+            return None
+        return weapon.reach.inches
+
+    def engagers(self, model: ModelId) -> tuple[ModelId, ...]:
+        """The enemies engaging ``model`` now: it stands in their held melee weapon's reach (L1447-1461)."""
+        f = self.fighter(model)
+        if f.out:
+            return ()
+        threats = [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
+        return tuple(ModelId(i) for i in engaged_by(self.base(model), threats, flying=f.is_("flying")))
+
+
+def _order(model: str) -> tuple[str, int]:
+    """Sort ids side first, then by number (A2 before A10)."""
+    head = model.rstrip("0123456789")
+    tail = model[len(head):]
+    return head, int(tail) if tail else 0

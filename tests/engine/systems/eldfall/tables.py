@@ -1,0 +1,78 @@
+"""Eldfall tables for tests: a game with its data, seats and seed, moved along with short helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.core.data_loader import load_system_data
+from engine.core import BOT_USER, ActKind, Actor, Command, Event, Game, GameSetup, SideId, UserId
+from engine.dice import commitment
+from engine.systems.eldfall import Eldfall
+from engine.systems.eldfall.state import EldfallState
+
+__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "demo_game", "eldfall", "new_game", "play_bots"]
+
+ALICE, BOB = UserId("alice"), UserId("bob")
+HOST = Actor(user=ALICE, host=True)
+
+
+def eldfall() -> Eldfall:
+    return Eldfall(load_system_data("eldfall"))
+
+
+def new_game(seed: str = "test", *, options: Mapping[str, str] | None = None, sides: int = 2,
+             practice: bool = False, seats: Mapping[str, UserId] | None = None) -> Game[EldfallState]:
+    """A fresh game: side A for alice, B for bob (a third side, when asked, for the bot)."""
+    system = eldfall()
+    names = tuple(SideId(chr(ord("A") + i)) for i in range(sides))
+    setup = GameSetup(system="eldfall", sides=names, host=ALICE, practice=practice, seed_commitment=commitment(seed),
+                      rulings=system.default_rulings(), options=dict(options or {}))
+    chosen = dict(seats) if seats is not None else {"A": ALICE, "B": BOB, "C": BOT_USER}
+    return Game.start(system, setup, seed, seats={SideId(s): u for s, u in chosen.items() if s in names})
+
+
+def as_side(side: str, user: UserId | None = None) -> Actor:
+    return Actor(user=user or (ALICE if side == "A" else BOB), side=SideId(side))
+
+
+def demo_game(seed: str = "demo") -> Game[EldfallState]:
+    """The /game demo table: both sides alice's, set up to the 1st Player's first activation."""
+    system = eldfall()
+    setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
+                      seed_commitment=commitment(seed), rulings=system.default_rulings(),
+                      options=dict(system.demo_settings()))
+    game = Game.start(system, setup, seed, seats={SideId("A"): ALICE, SideId("B"): ALICE})
+    for command in system.demo_commands(game.state):
+        game.apply(command, HOST)
+    return game
+
+
+def play_bots(game: Game[EldfallState], limit: int = 5000) -> list[Event]:
+    """Let the bot play every side that must act until the game ends (or ``limit`` commands)."""
+    events: list[Event] = []
+    system = game.system
+    for _ in range(limit):
+        if game.is_over():
+            break
+        to_act = game.to_act()
+        if to_act.kind is ActKind.NOBODY:
+            break
+        for side in to_act.sides:
+            move = system.bot_move(game.state, side, lambda c, s=side: game.allows(c, Actor(user=BOT_USER, side=s)))
+            if move is not None:
+                events += game.apply_bot(side, move)
+                break
+        else:
+            raise AssertionError(f"nobody moves: {to_act} in phase {game.state.phase}")
+    return events
+
+
+def bot_game(seed: str, options: Mapping[str, str] | None = None, sides: int = 2) -> Game[EldfallState]:
+    """A game with every side seated to the bot, played to its end."""
+    game = new_game(seed, options=options, sides=sides, seats={s: BOT_USER for s in "ABC"})
+    play_bots(game)
+    return game
+
+
+def run(game: Game[EldfallState], command: Command, actor: Actor) -> tuple[Event, ...]:
+    return game.apply(command, actor)
