@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from pydantic import model_validator
+from pydantic import PrivateAttr, model_validator
 
 from engine.schema import Problem, RulingOption, Spec, UnitProfile, bundle, did_you_mean
 from engine.systems.eldfall.cards import Card, card_problems, read_card
@@ -82,6 +82,7 @@ class EldfallCatalogue(Spec):
     scheme_tables: tuple[SchemeTable, ...] = ()
     parties: tuple[PartySpec, ...] = ()
     rulings: tuple[RulingOption, ...] = ()
+    _cards: dict[str, Card] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _references_resolve(self) -> EldfallCatalogue:
@@ -95,8 +96,12 @@ class EldfallCatalogue(Spec):
     # -- lookups ---------------------------------------------------------------------------------------------
 
     def card(self, name: str) -> Card:
-        """The profile card of unit ``name``; :raises LookupError: naming close matches."""
-        return read_card(_find(name, self.units, "name", "unit"))
+        """The profile card of unit ``name`` (read once); :raises LookupError: naming close matches."""
+        found = self._cards.get(name)
+        if found is None:
+            found = read_card(_find(name, self.units, "name", "unit"))
+            self._cards[name] = found
+        return found
 
     def item(self, name: str) -> ItemSpec:
         """The item with that id or name; :raises LookupError: naming close matches."""

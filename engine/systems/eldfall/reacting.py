@@ -77,7 +77,7 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
         return None
     points = sample_path(path) if len(path) > 1 else [path[0]]
     moving = len(path) > 1
-    seen = any(world.sees(r.id, active.id, seen_at=p if moving else None).visible for p in points)
+    seen = any(world.sees_along(r.id, active.id, points)) if moving else world.sees(r.id, active.id).visible
     aware = any(world.aware(r.id, active.id, other_at=p if moving else None) for p in points)
     if active.level("Stealth") >= 1 and not seen:
         aware = False

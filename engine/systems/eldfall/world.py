@@ -20,7 +20,7 @@ from engine.systems.eldfall.fighters import Fighter, fighter
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.rulings import Rulings
-from engine.systems.eldfall.sight import SightCheck, in_awareness, line_of_sight
+from engine.systems.eldfall.sight import SightCheck, in_awareness, in_front_arc
 from engine.systems.eldfall.state import EldfallState
 from engine.table import Point
 from engine.table.geometry import battlefield
@@ -40,6 +40,7 @@ class World:
         self.rulings = rulings
         self._fighters: dict[ModelId, Fighter] = {}
         self._sight: dict[frozenset[str], LineOfSight] = {}
+        self._seen: dict[tuple[str, str, Point | None, Point | None, bool], SightCheck] = {}
 
     # -- models --------------------------------------------------------------------------------------------
 
@@ -90,13 +91,47 @@ class World:
 
     def sees(self, viewer: ModelId, seen: ModelId, *, seen_at: Point | None = None, viewer_at: Point | None = None,
              moving: bool = False) -> SightCheck:
-        """Line of sight from ``viewer`` to ``seen`` (placed at ``seen_at`` when given)."""
+        """Line of sight from ``viewer`` to ``seen`` (placed at ``seen_at`` when given): the front arc, Blinded and
+        Engaged first (L655-657, L1688, L1461), then sampled sight lines past scenery and models (L662-664)."""
+        key = (viewer, seen, seen_at, viewer_at, moving)
+        found = self._seen.get(key)
+        if found is None:
+            found = self._sees(viewer, seen, seen_at, viewer_at, moving)
+            self._seen[key] = found
+        return found
+
+    def _sees(self, viewer: ModelId, seen: ModelId, seen_at: Point | None, viewer_at: Point | None,
+              moving: bool) -> SightCheck:
         v = self.fighter(viewer)
+        if viewer == seen:
+            return SightCheck(True, "a model always sees itself (L674)")
+        if v.is_("blinded") and not self._clairvoyant_sees(v, seen, seen_at):
+            return SightCheck(False, "Blinded: it sees nothing but itself (L1688)", 1.0)
+        if seen_at is None and seen in self.engagers(viewer):
+            return SightCheck(True, "Engaged: it always sees the enemies engaging it (L1461)")
+        observer, target = self.base(viewer, viewer_at), self.base(seen, seen_at)
+        if not moving and not in_front_arc(observer, target, arc=self.arc(v)):
+            return SightCheck(False, "outside its front arc (L655-657)", 1.0)
         without = [m for m, at in ((seen, seen_at), (viewer, viewer_at)) if at is not None]
-        engaged = seen in self.engagers(viewer) and seen_at is None
-        blinded = v.is_("blinded") and not self._clairvoyant_sees(v, seen, seen_at)
-        return line_of_sight(self.base(viewer, viewer_at), self.base(seen, seen_at), self.sight_lines(without),
-                             front_arc=self.arc(v), moving=moving, blinded=blinded, engaged_by_target=engaged)
+        if not self.sight_lines(without).can_see(observer, target):
+            return SightCheck(False, "every sight line is blocked (L662-664)", 1.0)
+        return SightCheck(True, "seen while moving, all round (L670)" if moving else
+                          "in its front arc and unblocked (L655-662)")
+
+    def sees_along(self, viewer: ModelId, seen: ModelId, points: list[Point]) -> list[bool]:
+        """Whether ``viewer`` sees ``seen`` placed at each point (one batched survey of the sight lines)."""
+        v = self.fighter(viewer)
+        if v.is_("blinded") or not points:
+            return [self.sees(viewer, seen, seen_at=p).visible for p in points]
+        observer = self.base(viewer)
+        arc = self.arc(v)
+        targets = [self.base(seen, p) for p in points]
+        in_arc = [in_front_arc(observer, t, arc=arc) for t in targets]
+        shown = [t for t, ok in zip(targets, in_arc, strict=True) if ok]
+        if not shown:
+            return [False] * len(points)
+        row = iter(self.sight_lines([seen]).matrix([observer], shown)[0])
+        return [bool(next(row)) if ok else False for ok in in_arc]
 
     def _clairvoyant_sees(self, v: Fighter, seen: ModelId, seen_at: Point | None) -> bool:
         """A Clairvoyant model may ignore its own Blinded state toward enemies in its Awareness (L359, L1914)."""
