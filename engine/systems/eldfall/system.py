@@ -127,10 +127,6 @@ class Eldfall(System[EldfallState]):
     def initial_state(self, setup_: GameSetup) -> EldfallState:
         return EldfallState(setup=setup_)
 
-    def setup_steps(self) -> tuple[str, ...]:
-        return ("quest and size", "parties, in secret", "schemes, in secret", "the Initiative Check",
-                "deployment, behind a screen", "the parties revealed")
-
     def settings(self) -> tuple[Setting, ...]:
         catalogue = self.kit.catalogue
         quests = tuple(Choice(q.id, f"Quest {q.number}: {q.name}") for q in catalogue.quests)
