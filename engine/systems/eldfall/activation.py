@@ -18,7 +18,8 @@ from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYou
 from engine.geometry import GeometryError, bearing, cut_path, parse_position, resolve_move
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.commands import Activate
-from engine.systems.eldfall.events import Activated, FigureNoted, StepReached
+from engine.systems.eldfall.effects import set_states, take_wounds
+from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, first_contact, panic_run
@@ -27,7 +28,7 @@ from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
-__all__ = ["SPECIAL_MOVEMENTS", "activate", "movement_allowance", "movement_refusal"]
+__all__ = ["SPECIAL_MOVEMENTS", "activate", "agony_strikes", "movement_allowance", "movement_refusal"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
@@ -49,7 +50,7 @@ def movement_refusal(world: World, f: Fighter, how: MovementKind) -> str | None:
         return f"{f.id} is Immobilized: no Movement (L1748)"
     if f.is_("crouched") and how != "walk":
         return f"{f.id} is Crouched: it may only Walk or stay Idle (L1706)"
-    if how in ("run", "climb", "jump") and world.engagers(f.id):
+    if how in ("run", "climb", "jump") and world.engagers(f.id) and not f.has("Hit and Retreat"):
         return f"{f.id} is Engaged: it may only stay Idle or Walk straight at an enemy engaging it (L1453-1455)"
     return None
 
@@ -72,6 +73,9 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         raise InvalidCommand(f"say where {f.id} goes: to:x,y or to:toward <id>, contact <id> ... (or how:idle)",
                              verb=command.verb)
     ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=command.dash))
+    if "agony" in f.figure.enchantments and agony_strikes(ctx, f, "activation"):
+        ctx.emit(SequenceEnded(model=f.id))
+        return
     if f.is_("panicked") and _panic_flees(ctx, kit, f):
         return
     if how == "idle":
@@ -80,6 +84,19 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         return
     path = _move(ctx, kit, f, how, command.to or "", command.max_distance, command.verb)
     ctx.emit(StepReached(step="reaction", path=path))
+
+
+def agony_strikes(ctx: Ctx, f: Fighter, what: str) -> bool:
+    """Agony: an INT roll as the model activates or reacts; failing, it loses 1 HP and that activation or reaction
+    ends (L2283). Returns whether it failed."""
+    if attribute_check(ctx, f, "INT", f"Agony as it starts its {what} (L2283)").passed:
+        return False
+    left = take_wounds(ctx, f.id, 1)
+    ctx.emit(AttackResolved(summary=f"{f.id} fails its INT roll against Agony: it loses 1 HP and its {what} ends "
+                                    "(L2283)."))
+    if left == 0:
+        set_states(ctx, f, added=("incapacitated",), removed=("engaged",), why="0 HP, L872")
+    return True
 
 
 def _activatable(state: EldfallState, world: World, side: SideId, model: ModelId, verb: str) -> Fighter:
@@ -145,7 +162,7 @@ def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str, limit: flo
     path: tuple[Point, ...] = result.waypoints
     facing = result.facing
     engagers = world.engagers(f.id)
-    if engagers:
+    if engagers and not f.has("Hit and Retreat"):
         refusal = engaged_walk_refusal(path[0], path[-1], [world.base(e) for e in engagers])
         if refusal is not None or len(path) > 2:
             raise IllegalCommand(refusal or f"{f.id} is Engaged: its Walk must be one straight line (L1453-1455)",

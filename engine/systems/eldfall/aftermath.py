@@ -36,6 +36,9 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
     if harm.lines:
         seq.line(harm.lines[0] if len(harm.lines) == 1 else f"{len(harm.lines)} results of the Hits; see the working.",
                  tuple(harm.lines))
+    for model in harm.once:
+        figure = ctx.state.figures[model]
+        ctx.emit(FigureNoted(model=model, changes={"once": {**figure.once, "berserker": ctx.state.turn_number}}))
     for model, spell in harm.ended:
         ctx.emit(EnchantmentsChanged(model=model, removed=(spell,), why="it has done its work"))
     for model, wounds in harm.wounds.items():

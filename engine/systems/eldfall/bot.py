@@ -142,7 +142,7 @@ def _party_action(world: World, f: Fighter, allowed: Callable[[Command], bool]) 
             if allowed(command):
                 return BotMove(command, (f"{f.id} attacks {target} with {means.name}",))
     reactions = world.state.sequence.reactions if world.state.sequence is not None else []
-    if "dodge" in options and any(r.kind == "attack" for r in reactions):
+    if "dodge" in options and (any(r.kind == "attack" for r in reactions) or "nothing" not in options):
         command = Declare(kind="dodge")
         if allowed(command):
             return BotMove(command, (f"{f.id} dodges the attacks declared against it",))

@@ -21,6 +21,7 @@ from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.scoring_end import note_fact
 from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.strikes import active_strike
+from engine.systems.eldfall.support import summoning_check
 from engine.systems.eldfall.world import World
 
 __all__ = ["ACTION_KINDS", "allowed_now", "declare", "strike_count", "target_refusal"]
@@ -244,6 +245,9 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
     if kind == "ritual":
         if spell.spell_type != "Conjuration" and not spell.ritual_only:
             raise IllegalCommand(f"{spell.name} is not cast by Ritual (L1558-1561)", verb=verb)
+        limit = summoning_check(world, f, spell)
+        if limit is not None:
+            raise IllegalCommand(f"{f.id} cannot conjure now: {limit}", verb=verb)
         return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
     targets = command.targets or ((f.id, 1),)
     for target, _n in targets:

@@ -41,6 +41,7 @@ from engine.table import PlacedModel
 
 __all__ = [
     "ENCHANTMENT_EFFECTS",
+    "HURL",
     "OUT_OF_ACTION",
     "STATES",
     "Fighter",
@@ -347,6 +348,8 @@ class Fighter:
                 found.append(means)
         if self.loadout.shield is not None:
             found.append(_item_means(self.catalogue.item("shield-bash")) or _unarmed(self.catalogue))
+        if self.has("Hurl"):
+            found.append(HURL)
         found.append(_unarmed(self.catalogue))
         return tuple(found)
 
@@ -379,6 +382,11 @@ class Fighter:
         if self.has("Druid") and self.value("M") > self.value("INT"):
             return "M"
         return "INT"
+
+
+HURL = Means("hurl", "Hurl", "ranged", "T", "1", ReachSpec(attribute="T", aoe="circular-s"), ("Stagger",))
+"""The Hurl skill as a means: a STK 1 ranged attack, RCH and PW of the user's T, a small circle, Stagger; +4 ACC
+within half its reach (L1956)."""
 
 
 def _unarmed(catalogue: EldfallCatalogue) -> Means:

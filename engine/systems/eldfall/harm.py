@@ -14,11 +14,12 @@ damage, effect and ability applies at once):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from engine.checks import CheckResult, Modifier
 from engine.core import ModelId
-from engine.systems.eldfall.attack import Hit
+from engine.systems.eldfall.attack import Hit, attack_roll
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.damage import damage_roll
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
@@ -30,7 +31,10 @@ from engine.systems.eldfall.scoring_end import on_wounds
 from engine.systems.eldfall.state import END_OF_TURN, end_phase_of, strategic_of
 from engine.systems.eldfall.strikes import Plan, power, resistance, shield_bonus, two_sizes_larger
 
-__all__ = ["Harm", "gather_harm", "traits_of"]
+__all__ = ["FINISHING", "Harm", "gather_harm", "traits_of"]
+
+FINISHING = "finishing strike"
+"""Marks the extra attack of a Finishing Strike, which never finishes again."""
 
 
 @dataclass(slots=True)
@@ -44,6 +48,9 @@ class Harm:
     ap_zero: set[ModelId] = field(default_factory=set)
     pushes: list[tuple[ModelId, ModelId, float]] = field(default_factory=list)
     killed: set[ModelId] = field(default_factory=set)
+    once: set[ModelId] = field(default_factory=set)
+    finishing: set[ModelId] = field(default_factory=set)
+    """Models that used their Berserker ability this turn."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
@@ -106,9 +113,17 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
         hits.remove(cancelled)
         harm.ended.append((d.id, "protective-barrier"))
         lines.append(f"{d.id}'s Protective Barrier cancels one Hit and ends (L2270)")
+    if hits and _has(traits, "Mindgame"):
+        kept = [h for h in hits if not _check(seq, d, "INT", f"against {means.name}'s Mindgame (L2117)").passed]
+        lines.append(f"Mindgame: {d.id} resists {len(hits) - len(kept)} of {len(hits)} Hits with INT (L2117)")
+        hits = kept
     if not hits:
         harm.lines += lines
         return
+    if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 \
+            and _check(seq, a, "AG", "Rogue (L1855)").passed:
+        traits = (*traits, "Knockdown")
+        lines.append(f"Rogue: {a.id}'s Hits gain Knockdown (L1855, ruling rogue-knockdown)")
     spared = two_sizes_larger(a, d)
     crits = any(h.critical for h in hits)
     if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:
@@ -135,6 +150,19 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     _wound_effects(seq, harm, plan, a, d, wounds, traits, crits)
     if d.side != a.side:
         on_wounds(seq.ctx, seq.kit, a, wounds, reaction=plan.reaction, melee=means.kind == "melee")
+    if a.has("Finishing Strike") and FINISHING not in plan.lines and a.id not in harm.finishing:
+        _finishing_strike(seq, harm, plan, a, d)
+
+
+def _finishing_strike(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter) -> None:
+    """Finishing Strike: having wounded, an unmodified STK 1 attack on the same target with the same means (L1930,
+    ruling unmodified-strike: the STK is fixed, the attribute keeps its modifiers)."""
+    harm.finishing.add(a.id)
+    (face,) = roll_d20s(seq.ctx, 1, f"{a.id}'s Finishing Strike on {d.id}", a.side)
+    roll = attack_roll(a.id, d.id, plan.attribute, plan.goal, [face], rulings=a.rulings)
+    harm.lines.append(f"{a.id}'s Finishing Strike on {d.id}: {'a Hit' if roll.successes else 'a miss'} (L1930)")
+    if roll.successes:
+        _one(seq, harm, dataclasses.replace(plan, strikes=1, lines=(FINISHING,)), a, d, list(roll.hits()))
 
 
 def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit], traits: tuple[str, ...],
@@ -145,12 +173,8 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         return 0
     pw = power(a, means, plan.role, plan.art, d, backstab=plan.backstab)
     if _has(traits, "Mindgame"):
-        failed = 0
-        for _hit in hits:
-            if not _check(seq, d, "INT", f"against {means.name}'s Mindgame (L2117)").passed:
-                failed += 1
-        lines.append(f"{d.id} resists {len(hits) - failed} of {len(hits)} Mindgame Hits with INT (L2117)")
-        wounds = failed
+        wounds = len(hits)
+        lines.append(f"Mindgame: each Hit {d.id} did not resist is a Wound (L2117)")
     else:
         faces = roll_d20s(seq.ctx, len(hits), f"damage of {a.id}'s {means.name} on {d.id}", a.side)
         ignore = bool(_has(traits, "Ignore Armor"))
@@ -180,13 +204,20 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
                 kept += 1
         lines.append(f"Unkeen: {d.id} shrugs off {wounds - kept} of {wounds} (L2192)")
         wounds = kept
-    if wounds and d.has("Berserker") and "berserker" not in d.figure.used_skills:
+    turn = seq.ctx.state.turn_number
+    if wounds and d.has("Berserker") and d.figure.once.get("berserker") != turn and d.id not in harm.once:
         kept = 0
         for _w in range(wounds):
             if not _check(seq, d, "T", "Berserker (L1815)").passed:
                 kept += 1
         lines.append(f"Berserker: {d.id} prevents {wounds - kept} of {wounds} Wounds (L1815)")
+        harm.once.add(d.id)
         wounds = kept
+    if wounds and "unrelenting-zeal" in d.figure.enchantments and (d.id, "unrelenting-zeal") not in harm.ended \
+            and _check(seq, d, "M", "Unrelenting Zeal (L2281)").passed:
+        wounds -= 1
+        harm.ended.append((d.id, "unrelenting-zeal"))
+        lines.append(f"Unrelenting Zeal: {d.id} prevents a Wound; the spell ends (L2281)")
     if wounds and _has(traits, "Cleave"):
         lines.append(f"Cleave: {wounds} more (L2025)")
         wounds *= 2

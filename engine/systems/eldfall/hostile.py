@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind
 from engine.systems.eldfall.commands import Activate, Declare, EndTurn
+from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.hostiles import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.kit import Kit
@@ -124,7 +125,9 @@ def _destination(world: World, f: Fighter, conduct: Conduct, target: ModelId, ho
 
 def _action(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
     card = _card(kit, f)
-    nothing = BotMove(Declare(kind="nothing"), (f"{f.id}: no line of its action list holds",))
+    engaged = "nothing" not in allowed_now(world, f)
+    why = f"{f.id}: no line of its action list holds" + (" (Engaged: it dodges, L1457)" if engaged else "")
+    nothing = BotMove(Declare(kind="dodge" if engaged else "nothing"), (why,))
     if card is None:
         return nothing
     picked = choose(card, "action", situation(world, f), rulings=world.rulings)

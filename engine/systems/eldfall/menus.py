@@ -59,5 +59,6 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
         found.append(LegalAction(("act",), f"{active.id} performs a Ritual", name="ritual"))
     if "dodge" in allowed:
         found.append(LegalAction(("act",), f"{active.id} dodges", name="dodge"))
-    found.append(LegalAction(("act",), f"{active.id} does nothing", name="nothing"))
+    if "nothing" in allowed:
+        found.append(LegalAction(("act",), f"{active.id} does nothing", name="nothing"))
     return tuple(found)

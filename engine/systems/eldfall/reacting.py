@@ -19,14 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import Context, Decision, DecisionPart, InvalidCommand, ModelId, Option, PartKind, SideId
+from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.events import ReactionsDeclared
+from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.state import EldfallState, Reaction
 from engine.systems.eldfall.world import World
-from engine.table import Point
+from engine.table import ModelPlaced, Point
 
 __all__ = ["REACTION_KIND", "Eligible", "answer", "eligible", "offer", "reaction_means", "sample_path"]
 
@@ -193,11 +194,58 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
             if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
                 raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
                                      "is declared at a point of the path its model sees (L1482)", verb="decide")
+        spent[r.id] = r.figure.ap - 1
+        if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
+            continue
+        if choice != "dodge" and active.level("Charm") and not attribute_check(ctx, r, "INT", f"{active.id}'s Charm "
+                                                                                               "(L1902)").passed:
+            ctx.emit(AttackResolved(summary=f"{r.id} is charmed by {active.id}: it may only do Nothing this sequence "
+                                            "(L1902-1906)."))
+            continue
         reactions.append(Reaction(model=r.id, kind="dodge" if choice == "dodge" else "attack",
                                   means=None if choice == "dodge" else choice, at=at, move_to=move_to,
                                   panic_failed=r.id in panic, unseen=r.id in unseen))
-        spent[r.id] = r.figure.ap - 1
     ctx.emit(ReactionsDeclared(side=decision.owner, reactions=tuple(reactions), ap=spent))
+    _impede(ctx, kit, reactions)
+
+
+def _impede(ctx: Ctx, kit: Kit, reactions: list[Reaction]) -> None:
+    """Impede: an attack of opportunity on a model that was not Engaged ends its move at that point (L1968)."""
+    state = ctx.state
+    sequence = state.sequence
+    if sequence is None or len(sequence.path) < 2:
+        return
+    world = kit.world(state)
+    points = [r.at for r in reactions if r.kind == "attack" and r.at is not None and r.at != sequence.path[-1]
+              and world.fighter(r.model).has("Impede")]
+    if not points:
+        return
+    stop = min(points, key=lambda p: _along(sequence.path, p))
+    along = _along(sequence.path, stop)
+    kept: list[Point] = [sequence.path[0]]
+    walked = 0.0
+    for a, b in itertools.pairwise(sequence.path):
+        leg = math.dist(a, b)
+        if walked + leg >= along - 0.01:
+            break
+        kept.append(b)
+        walked += leg
+    kept.append(stop)
+    model = state.models[sequence.model]
+    ctx.emit(ModelPlaced(model_id=model.id, x=stop[0], y=stop[1], facing=model.facing))
+    ctx.emit(StepReached(step=sequence.step, path=tuple(kept)))
+    ctx.emit(AttackResolved(summary=f"Impede: {model.id}'s move ends at {stop[0]:g},{stop[1]:g} (L1968)."))
+
+
+def _along(path: tuple[Point, ...], point: Point) -> float:
+    """How far along ``path`` the point lying on it is."""
+    walked = 0.0
+    for a, b in itertools.pairwise(path):
+        leg = math.dist(a, b)
+        if leg and abs(math.dist(a, point) + math.dist(point, b) - leg) <= 0.02:
+            return walked + math.dist(a, point)
+        walked += leg
+    return walked
 
 
 def _point(text: str | None) -> Point | None:

@@ -15,7 +15,7 @@ import math
 from engine.checks import Modifier, Target
 from engine.core import Context, ModelId
 from engine.systems.eldfall.aftermath import apply_harm, end_sequence
-from engine.systems.eldfall.attack import AttackRoll, Hit, attack_roll
+from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_roll
 from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
@@ -38,6 +38,7 @@ from engine.systems.eldfall.strikes import (
     measure_reach,
     reactive_strike,
 )
+from engine.systems.eldfall.support import pay_mana, resolve_support
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
 from engine.systems.eldfall.world import World
 
@@ -60,8 +61,11 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     _plan(seq, sequence.movement == "idle", sequence.dash, sequence.reactions)
     _roll(seq)
     _confront_and_dodge(seq, sequence.reactions)
+    _chain_attacks(seq)
     harm = gather_harm(seq)
     apply_harm(seq, harm)
+    if action.kind in ("assist", "ritual"):
+        resolve_support(seq)
     end_sequence(seq, sequence.reactions, harm)
 
 
@@ -75,6 +79,8 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         assert means is not None
         art = art_source(active, action.art)
         stk = active_strike(world, active, means, idle, dash, art).value
+        if means.spell is not None:
+            pay_mana(seq.ctx, active, means.spell)
         if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
             _area_plan(seq, means, art, stk, idle)
         for target, strikes in action.targets if not (means.focus or means.aoe) else ():
@@ -154,11 +160,45 @@ def _roll(seq: Resolving) -> None:
             continue
         faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
                                                  f"{plan.defender or 'the ground'}", attacker.side)
+        faces = _rerolls(seq, attacker, plan, faces)
         sources = [*attacker.sources, *([plan.art] if plan.art is not None else [])]
         roll = attack_roll(plan.attacker, plan.defender or "ground", plan.attribute, plan.goal, faces,
                            critical_up_to=critical_up_to(sources),
                            successes_critical=successes_critical(sources, plan.role), rulings=attacker.rulings)
         seq.rolls[index] = roll
+
+
+def _reroll_sources(attacker: Fighter, plan: Plan) -> list[str]:
+    """The free re-rolls an attack may take, each of one failed die (L352, L1867, L1886, L1926)."""
+    spell = plan.means.spell
+    found = []
+    if spell is not None and plan.role == "active":
+        if spell.spell_type == "Sorcery" and attacker.has("Sorcerer"):
+            found.append("Sorcerer, L1867")
+        if spell.spell_type == "Sorcery" and attacker.accessory("scepter-of-sorceries"):
+            found.append("Scepter of Sorceries")
+        if spell.element == "Divine" and attacker.accessory("staff-of-light"):
+            found.append("Staff of Light, L352")
+    if spell is not None and spell.element == "Elder" and attacker.has("Wizard"):
+        found.append("Wizard, L1886")
+    if spell is None and plan.means.kind == "melee" and attacker.has("Dual Wield"):
+        found.append("Dual Wield, L1926")
+    return found
+
+
+def _rerolls(seq: Resolving, attacker: Fighter, plan: Plan, faces: list[int]) -> list[int]:
+    """Take each free re-roll on the worst failed die not re-rolled yet (a die is re-rolled once at most, ruling
+    reroll-order); re-rolling a failed die never hurts, so the referee always takes it."""
+    done: set[int] = set()
+    for source in _reroll_sources(attacker, plan):
+        failed = [i for i, face in enumerate(faces) if face > plan.goal.value and i not in done]
+        if not failed:
+            break
+        worst = max(failed, key=lambda i: faces[i])
+        (again,) = roll_d20s(seq.ctx, 1, f"{attacker.id} re-rolls its {faces[worst]} ({source})", attacker.side)
+        faces[worst] = again
+        done.add(worst)
+    return faces
 
 
 def _confront_and_dodge(seq: Resolving, reactions: list[Reaction]) -> None:
@@ -207,6 +247,39 @@ def _confront_and_dodge(seq: Resolving, reactions: list[Reaction]) -> None:
                  f"{'Hit' if len(hits) == 1 else 'Hits'}.", roll.working)
         _land(seq, i, hits)
     _dodges(seq, reactions)
+
+
+def _chain_attacks(seq: Resolving) -> None:
+    """Chain Attack: once a sequence, when an ally hits an enemy this model sees, it makes an unmodified STK 1
+    attack on that enemy before the damage rolls, for no AP (L1898-1900)."""
+    world = seq.world
+    used: set[ModelId] = set()
+    for entry in list(seq.landed):
+        if not entry.hits or entry.area:
+            continue
+        attacker = world.fighter(entry.plan.attacker)
+        defender = world.fighter(entry.defender)
+        if defender.side == attacker.side:
+            continue
+        for c in world.allies(attacker):
+            if c.id in used or not c.has("Chain Attack") or not world.sees(c.id, defender.id).visible:
+                continue
+            weapon = next((m for m in c.weapons if measure_reach(world, c, m, world.base(defender.id),
+                                                                 world.base(c.id)).ok), None)
+            if weapon is None:
+                continue
+            used.add(c.id)
+            role: Role = "active" if c.side == seq.ctx.state.active_side else "reactive"
+            attribute, goal = attack_target(world, c, weapon, role, False, defender, world.base(c.id),
+                                            world.base(defender.id), None, True)
+            (face,) = roll_d20s(seq.ctx, 1, f"{c.id}'s Chain Attack on {defender.id}", c.side)
+            roll = attack_roll(c.id, defender.id, attribute, goal, [face], rulings=c.rulings)
+            plan = Plan(c.id, defender.id, weapon, role, 1, attribute, goal, Reach(True, 0, ""), None, False,
+                        (c.model.x, c.model.y), (defender.model.x, defender.model.y))
+            result = "a Hit" if roll.successes else "a miss"
+            seq.line(f"{c.id} joins in with a Chain Attack on {defender.id}: {result} (L1898-1900).", roll.working)
+            if roll.successes:
+                seq.landed.append(Landed(plan, defender.id, list(roll.hits())))
 
 
 def _empty(roll: AttackRoll) -> AttackRoll:

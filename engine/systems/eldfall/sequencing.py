@@ -22,7 +22,8 @@ Ctx = Context[EldfallState]
 def after_movement(ctx: Ctx, kit: Kit) -> None:
     """The Reaction step: the reactive players' decisions, or straight on to the Action step."""
     sequence = ctx.state.sequence
-    if sequence is None:
+    if sequence is None:  # Agony ended the activation (L2283)
+        _carry_on(ctx, kit)
         return
     if sequence.model not in ctx.state.models:  # it fled the table as it activated (L1764)
         ctx.emit(SequenceEnded(model=sequence.model))

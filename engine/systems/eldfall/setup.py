@@ -8,6 +8,7 @@ lists are hidden until deployment ends (L1036, L1096), so the models that carry 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.core import (
@@ -22,6 +23,7 @@ from engine.core import (
     NotYourTurn,
     Option,
     PhaseChanged,
+    RulesError,
     Shown,
     SideId,
     ZoneMark,
@@ -79,6 +81,7 @@ __all__ = [
     "ready",
     "ready_side",
     "start",
+    "summon_spot",
 ]
 
 Ctx = Context[EldfallState]
@@ -177,6 +180,23 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
                     hostile=hostile, original=summoner is None and not hostile, summoner=summoner)
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
+
+
+def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tuple[float, float] | None:
+    """A free spot in base contact with the caster for a base of ``radius`` (L978), nearest the table's middle."""
+    reach = caster.radius + radius + 0.005
+    centre = (state.width / 2, state.height / 2)
+    spots = []
+    for step in range(24):
+        angle = math.radians(step * 15)
+        x = round(caster.x + reach * math.cos(angle), 2)
+        y = round(caster.y + reach * math.sin(angle), 2)
+        try:
+            check_spot(state, "summon", (x, y), radius)
+        except RulesError:
+            continue
+        spots.append((math.dist((x, y), centre), (x, y)))
+    return min(spots)[1] if spots else None
 
 
 # -- parties ---------------------------------------------------------------------------------------------------
@@ -427,7 +447,8 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
         leader = next(i for i, card in enumerate(cards) if card.name == kit.catalogue.card(party.leader).name)
         for index, (member, card, spot) in enumerate(zip(party.members, cards, spots, strict=True)):
             add_model(ctx, kit, side, card.name, spot, default_facing(state, spot), audience_side=side,
-                       hostile=False, leader=index == leader, upgrades=member.upgrades)
+                      hostile=False, leader=index == leader, upgrades=member.upgrades)
+        _summoners_bring_creatures(ctx, kit, side)
     hostile = state.hostile_side
     if hostile is not None:
         first_edge = state.record(state.order[0]).edge
@@ -436,6 +457,24 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
                 model = state.models[figure.id]
                 ctx.emit(ModelPlaced(model_id=figure.id, x=model.x, y=model.y,
                                      facing=270.0 if first_edge == "bottom" else 90.0))
+
+
+def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
+    """A Summoner starts with a Tier II or lower creature it could summon, in its Awareness, for no roll and no AP
+    (L1869-1871): the one of its lowest Conjuration here, in contact with it."""
+    world = kit.world(ctx.state)
+    for f in world.fighters(side):
+        if not f.has("Summoner"):
+            continue
+        options = sorted((min((e.level for e in s.charts), default=9), s.name, s.summons or "") for s in f.spells
+                         if s.summons is not None and (kit.catalogue.card(s.summons).tier or 1) <= 2)
+        if not options:
+            continue
+        creature = kit.catalogue.card(options[0][2])
+        spot = summon_spot(ctx.state, f.model, _radius(creature))
+        if spot is not None:
+            add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
+                      leader=False, summoner=f.id)
 
 
 def _radius(card: Card) -> float:

@@ -85,6 +85,8 @@ class Figure(BaseModel):
     """It lost HP at some point of the game (Cunning Tenacity)."""
     used_skills: list[str] = []
     """Skills used this Activation Sequence (each at most once, L279)."""
+    once: dict[str, int] = {}
+    """Abilities usable once a turn (the Berserker's), by the turn number they were last used in."""
     wounded_by: ModelId | None = None
     """The enemy that last wounded it (for Blood for Blood)."""
     out_scored: bool = False

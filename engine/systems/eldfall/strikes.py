@@ -84,6 +84,8 @@ def _fixed(f: Fighter, means: Means, role: Role, dash: bool, art: Source | None)
         return "Flying (L1733)"
     if dash:
         return "Dash (L187; ruling dash-wording)"
+    if means.id == "hurl":
+        return "Hurl (L1956)"
     return None
 
 
@@ -168,6 +170,8 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         mods.append(Modifier.add("Druid casting an Earth spell", 4, "L1827"))
     if means.id == "war-darts":
         mods.append(Modifier.add("War Darts", 3, "L2799"))
+    if means.id == "hurl" and defender is not None and gap(attacker, defender) <= f.value("T") / 2:
+        mods.append(Modifier.add("Hurl within half its reach", 4, "L1956"))
     if target is not None and defender is not None:
         if f.has("Demon") and target.is_("panicked"):
             mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))

@@ -10,7 +10,8 @@ from engine.dice import commitment
 from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.state import EldfallState
 
-__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "demo_game", "eldfall", "new_game", "play_bots"]
+__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "demo_game", "eldfall", "new_game", "play_bots", "practice",
+           "run", "settle", "turn_of", "unit_id"]
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 HOST = Actor(user=ALICE, host=True)
@@ -76,3 +77,43 @@ def bot_game(seed: str, options: Mapping[str, str] | None = None, sides: int = 2
 
 def run(game: Game[EldfallState], command: Command, actor: Actor) -> tuple[Event, ...]:
     return game.apply(command, actor)
+
+
+def practice(parties: tuple[str, str], seed: str = "practice", options: Mapping[str, str] | None = None
+             ) -> Game[EldfallState]:
+    """A practice table (rigged dice allowed) with these two parties, set up to round 1's Tactical phase."""
+    from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+    system = eldfall()
+    setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
+                      seed_commitment=commitment(seed), rulings=system.default_rulings(), options=dict(options or {}))
+    game = Game.start(system, setup, seed, seats={SideId("A"): ALICE, SideId("B"): ALICE})
+    game.apply(ChooseParty(name=parties[0], side=SideId("A")), HOST)
+    game.apply(ChooseParty(name=parties[1], side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    return game
+
+
+def turn_of(game: Game[EldfallState], side: str) -> None:
+    """End turns until it is ``side``'s."""
+    from engine.systems.eldfall.commands import EndTurn
+    for _ in range(4):
+        if game.state.active_side == side:
+            return
+        active = game.state.active_side
+        assert active is not None
+        game.apply(EndTurn(), as_side(active, ALICE))
+    raise AssertionError(f"side {side} never got the turn")
+
+
+def settle(game: Game[EldfallState]) -> None:
+    """Answer every pending decision with its defaults (no reactions), as its owner."""
+    from engine.core import Answer
+    while game.state.pending:
+        decision = next(iter(game.state.pending.values()))
+        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}),
+                   as_side(decision.owner, ALICE))
+
+
+def unit_id(game: Game[EldfallState], unit: str) -> str:
+    """The id of the (first) model of ``unit`` on the table."""
+    return next(m.id for m in sorted(game.state.models.values(), key=lambda m: m.id) if m.unit == unit)

@@ -24,11 +24,19 @@ def problems(catalogue: EldfallCatalogue, spec: PartySpec, **kwargs: Any) -> lis
 
 def test_every_demo_party_is_legal_and_about_sixty_points(catalogue: EldfallCatalogue) -> None:
     factions = set()
-    for spec in catalogue.parties:
+    for spec in (p for p in catalogue.parties if p.game_size == 60):
         cost = validate_party(spec, catalogue)
         assert 55 <= cost.total <= spec.game_size == 60, spec.id
         factions.add(spec.faction)
     assert factions == {"Helian League", "Empire of Soga", "Coalition of Thenion", "Sand Kingdoms", "Neutral"}
+
+
+def test_every_arena_party_fits_battle_royale(catalogue: EldfallCatalogue) -> None:
+    # L2477: 25 points a player and up to 3 upgrades a model.
+    arena = catalogue.quest("battle-royale-arena")
+    sized = [p for p in catalogue.parties if p.game_size == 25]
+    assert len(sized) == 4
+    assert all(validate_party(spec, catalogue, quest=arena).total == 25 for spec in sized)
 
 
 def test_the_starter_trios_cost_what_the_book_says(catalogue: EldfallCatalogue) -> None:

@@ -1,0 +1,200 @@
+"""Spells that help rather than harm, rituals that summon, and the Mana Counters spells cost (Eldfall core rules
+v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
+
+- Assist: the caster rolls its STK dice against its casting attribute, shared among its targets (allies in sight
+  and reach, itself included); a target with a success gets the spell (L900-906, L1367). A Vitalist's Healing on
+  an ally still standing and an Enchanter's Enchantment on an ally need no roll (L1831, L1876).
+- Healing spells restore HP and end states; Enchantments last until the caster's next Strategic phase, one copy
+  of a name on a model (L950-958); Anointment keeps enemy enchantments off (L2275).
+- Ritual: Conjurations are cast with no roll once their Mana Cost is paid, the creature placed in base contact
+  with its caster with AP equal to its STA (L974-986, L1558-1561), within the Summoning Limit (L988-1000).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Context, ModelId
+from engine.geometry import GeometryError
+from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.effects import heal, set_states
+from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
+from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.magic import mana_cost, summoning_refusal
+from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.rolls import attribute_roll
+from engine.systems.eldfall.schema import SpellSpec
+from engine.systems.eldfall.setup import add_model, summon_spot
+from engine.systems.eldfall.state import EldfallState, strategic_of
+from engine.systems.eldfall.strikes import active_strike, measure_reach
+from engine.systems.eldfall.world import World
+
+__all__ = ["HEALING", "Heal", "pay_mana", "resolve_support", "summoning_check", "summons_of"]
+
+Ctx = Context[EldfallState]
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """What a Healing spell does: HP restored (None: all), states ended, enchantments ended, AP given."""
+
+    hp: int | None = 0
+    ends: tuple[str, ...] = ()
+    dispels: bool = False
+    one_of: bool = False
+    ap_if_none: bool = False
+
+
+HEALING: dict[str, Heal] = {
+    "purgation": Heal(ends=("weakened", "poisoned"), dispels=True),
+    "curative-touch": Heal(hp=None, ends=("weakened", "bleeding", "crippled", "poisoned")),
+    "curative-miracle": Heal(hp=None, ends=("weakened", "bleeding", "crippled", "poisoned")),
+    "hastened-recovery": Heal(hp=1, ends=("crippled", "bleeding", "weakened", "poisoned"), one_of=True),
+    "purification": Heal(ends=("weakened", "poisoned", "petrified", "confused", "blinded"), dispels=True),
+    "burning-resolve": Heal(ap_if_none=True),
+}
+"""The Healing spells the engine applies (L2263-2299); Curative Touch and Miracle end states the book calls
+traits (the rules digest's section 13.1)."""
+
+_FERVOR_ENDS = ("weakened", "bleeding", "poisoned", "confused", "crippled", "blinded", "immobilized", "panicked",
+                "petrified", "fatigued")
+
+
+def summons_of(state: EldfallState, caster: ModelId) -> list[ModelId]:
+    """The creatures a caster has on the table."""
+    return [f.id for f in state.figures.values() if f.summoner == caster and f.gone is None and f.id in state.models]
+
+
+def summoning_check(world: World, caster: Fighter, spell: SpellSpec) -> str | None:
+    """Why ``caster`` may not conjure with ``spell`` now (the Summoning Limit, L988-1000), or None."""
+    if spell.summons is None:
+        return None
+    tiers = [world.fighter(m).card.tier or 1 for m in summons_of(world.state, caster.id)]
+    creature = world.catalogue.card(spell.summons)
+    return summoning_refusal(caster.stamina, tiers, creature.tier or 1, rulings=world.rulings)
+
+
+def pay_mana(ctx: Ctx, caster: Fighter, spell: SpellSpec) -> None:
+    """Pay a spell's Mana Cost from the caster's counters (L986, L2111)."""
+    cost = mana_cost(spell)
+    if cost:
+        ctx.emit(ManaChanged(model=caster.id, mana=max(0, caster.figure.mana - cost), why=f"{spell.name} costs {cost}"))
+
+
+def resolve_support(seq: Resolving) -> None:
+    """The Action step's Assist or Ritual, resolved with the rest of the sequence."""
+    action = seq.action
+    caster = seq.active
+    if action.means is None or caster.out:
+        return
+    spell = seq.kit.catalogue.spell(action.means)
+    pay_mana(seq.ctx, caster, spell)
+    if action.kind == "ritual":
+        _ritual(seq, caster, spell)
+        return
+    world = seq.world
+    means = caster.means(spell.id)
+    assert means is not None
+    state = seq.ctx.state
+    strikes = active_strike(world, caster, means, state.sequence is not None and state.sequence.movement == "idle",
+                            False).value
+    targets = [t for t, _n in action.targets] or [caster.id]
+    for index, target in enumerate(targets):
+        if target not in state.models:
+            continue
+        t = world.fighter(target)
+        reach = measure_reach(world, caster, means, world.base(target), world.base(caster.id))
+        if target != caster.id and not reach.ok:
+            seq.line(f"{caster.id}'s {spell.name} does not reach {target}: {reach.line}.")
+            continue
+        if not _cast(seq, caster, spell, t, strikes if index == 0 else 1):
+            continue
+        _apply(seq, caster, spell, t)
+
+
+def _cast(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Fighter, dice: int) -> bool:
+    """The casting roll, unless a Vitalist's Healing or an Enchanter's Enchantment needs none (L1831, L1876)."""
+    if spell.spell_type == "Healing" and caster.has("Vitalist") and not target.out:
+        seq.line(f"{caster.id} casts {spell.name} on {target.id} without a roll (Vitalist, L1876).")
+        return True
+    if spell.spell_type == "Enchantment" and caster.has("Enchanter"):
+        seq.line(f"{caster.id} casts {spell.name} on {target.id} without a roll (Enchanter, L1831).")
+        return True
+    goal = caster.attribute(caster.casting_attribute())
+    faces = roll_d20s(seq.ctx, max(1, dice), f"{caster.id} casting {spell.name} on {target.id}", caster.side)
+    verdicts = [attribute_roll(goal, face, rulings=caster.rulings) for face in faces]
+    passed = any(v.passed for v in verdicts)
+    seq.line(f"{caster.id} casts {spell.name} on {target.id}: {'success' if passed else 'failure'}.",
+             tuple(line for v in verdicts for line in v.working))
+    return passed
+
+
+def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> None:
+    ctx = seq.ctx
+    heal_spec = HEALING.get(spell.id)
+    if heal_spec is not None:
+        _heal(seq, caster, spell, t, heal_spec)
+        return
+    if spell.spell_type != "Enchantment":
+        seq.line(f"{spell.name}'s effect is not refereed yet: apply it by hand (docs/eldfall.md).")
+        return
+    if "anointment" in t.figure.enchantments and t.side != caster.side:
+        seq.line(f"{t.id} is Anointed: enemy enchantments cannot target it (L2275).")
+        return
+    ctx.emit(EnchantmentsChanged(model=t.id, added={spell.id: strategic_of(caster.side)},
+                                 why=f"{caster.id}'s {spell.name}, until its next Strategic phase (L950)"))
+    if spell.id == "fiery-fervor":
+        set_states(ctx, t, removed=_FERVOR_ENDS, why="Fiery Fervor, L2280")
+
+
+def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: Heal) -> None:
+    ctx = seq.ctx
+    ends = tuple(s for s in spec.ends if t.is_(s))
+    if spec.one_of:
+        if ends:
+            set_states(ctx, t, removed=ends[:1], why=spell.name)
+        elif heal(ctx, t.id, spec.hp):
+            seq.line(f"{t.id} regains {spec.hp} HP ({spell.name}).")
+        return
+    if spec.hp != 0 and heal(ctx, t.id, spec.hp):
+        seq.line(f"{t.id} regains {'all its' if spec.hp is None else spec.hp} HP ({spell.name}).")
+    if ends:
+        set_states(ctx, t, removed=ends, why=spell.name)
+    if spec.dispels and t.figure.enchantments:
+        ctx.emit(EnchantmentsChanged(model=t.id, removed=tuple(t.figure.enchantments), why=spell.name))
+    if spec.ap_if_none and t.figure.ap == 0:
+        ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
+
+
+def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
+    """Summon the creature in contact with its caster, AP equal to its STA at once (L974-978)."""
+    ctx, kit = seq.ctx, seq.kit
+    if spell.summons is None:
+        seq.line(f"{spell.name} is cast by Ritual; its effect is not refereed yet: apply it by hand.")
+        return
+    world = seq.world
+    refusal = summoning_check(world, caster, spell)
+    if refusal is not None:
+        seq.line(f"{caster.id} cannot conjure: {refusal}.")
+        return
+    creature = kit.catalogue.card(spell.summons)
+    radius = _radius(kit, spell.summons)
+    spot = summon_spot(ctx.state, caster.model, radius)
+    if spot is None:
+        seq.line(f"There is no room in contact with {caster.id} for a {creature.name}; the Ritual fails.")
+        return
+    try:
+        model = add_model(ctx, kit, caster.side, creature.name, spot, caster.model.facing, audience_side=None,
+                          hostile=False, leader=False, summoner=caster.id)
+    except GeometryError as error:
+        seq.line(f"The {creature.name} cannot stand there: {error}.")
+        return
+    f = kit.world(ctx.state).fighter(model)
+    ctx.emit(ApChanged(ap={model: max(f.stamina, 0)}, why="a summoned creature gets AP equal to its STA, L978"))
+    seq.line(f"{caster.id} summons {model} {creature.name} by Ritual ({spell.name}, L1558-1561).")
+
+
+def _radius(kit: Kit, unit: str) -> float:
+    profile = next(u for u in kit.catalogue.units if u.name == kit.catalogue.card(unit).name)
+    return profile.base_mm / 25.4 / 2

@@ -1,0 +1,133 @@
+"""Abilities and spells in play: Healing, Enchantments and Rituals, Mana, the Summoning Limit, a Summoner's first
+creature, casters' re-rolls, Finishing Strike, Hurl and Hit and Retreat (each test cites the rule it plays)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Game, IllegalCommand, ModelId, RigDice
+from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
+from engine.systems.eldfall.state import EldfallState
+from engine.table import PlaceModel, WoundModel
+from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of, unit_id
+
+
+def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
+    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+
+
+def _clear_table(game: Game[EldfallState], keep: tuple[str, ...]) -> None:
+    """Park every other model along the top and bottom edges, out of the way."""
+    for index, model in enumerate(sorted(m for m in game.state.models if m not in keep)):
+        _at(game, model, 1.5 + 2.2 * index, 0.8 if index % 2 == 0 else 35.2, 90.0)
+
+
+def _activate(game: Game[EldfallState], model: str, side: str) -> None:
+    game.apply(Activate(model=ModelId(model), how="idle"), as_side(side, ALICE))
+    settle(game)
+
+
+def test_a_vitalist_heals_an_ally_with_curative_touch_without_a_roll() -> None:
+    game = practice(("Helian Expedition", "Soga Vanguard"), "heal")
+    turn_of(game, "A")
+    priest, guard = unit_id(game, "Expeditionary Hierophant"), unit_id(game, "Citadel Guard")
+    _clear_table(game, (priest, guard))
+    _at(game, priest, 18, 10)
+    _at(game, guard, 19.26, 10)  # two 32 mm bases touch 1.26 inches apart
+    game.apply(WoundModel(model=ModelId(guard), amount=1), HOST)
+    assert game.state.models[ModelId(guard)].wounds_left == 1
+    _activate(game, priest, "A")
+    events = game.apply(Declare(kind="assist", means="Curative Touch", targets=((ModelId(guard), 0),)),
+                        as_side("A", ALICE))
+    assert any("without a roll (Vitalist, L1876)" in e.body.describe() for e in events)
+    assert game.state.models[ModelId(guard)].wounds_left == 2, "Curative Touch restores every HP (L2269)"
+
+
+def test_an_enchantment_lasts_until_the_casters_next_strategic_phase() -> None:
+    game = practice(("Helian Expedition", "Soga Vanguard"), "enchant")
+    turn_of(game, "A")
+    priest, guard = unit_id(game, "Expeditionary Hierophant"), ModelId(unit_id(game, "Citadel Guard"))
+    _clear_table(game, (priest, guard))
+    _at(game, priest, 18, 10)
+    _at(game, guard, 20, 12)
+    _activate(game, priest, "A")
+    game.apply(RigDice(values=(3, 3)), HOST)
+    game.apply(Declare(kind="assist", means="Protective Barrier", targets=((guard, 0),)), as_side("A", ALICE))
+    assert game.state.figures[guard].enchantments == {"protective-barrier": "strategic:A"}  # L950
+    turn_of(game, "B")
+    assert "protective-barrier" in game.state.figures[guard].enchantments
+    turn_of(game, "A")
+    assert game.state.figures[guard].enchantments == {}, "it ends at the caster's next Strategic phase (L950)"
+
+
+def test_a_mage_turns_ap_into_mana_and_a_ritual_summons_within_the_summoning_limit() -> None:
+    game = practice(("Sand Conclave", "Soga Vanguard"), "ritual")
+    turn_of(game, "A")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    first = [f.id for f in game.state.figures.values() if f.summoner == vizier]
+    assert len(first) == 1 and game.state.models[first[0]].unit == "Gargoyle", \
+        "a Summoner starts with a Tier II or lower creature in contact (L1869-1871)"
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    assert (game.state.figures[vizier].ap, game.state.figures[vizier].mana) == (1, 1)  # L926-928
+    _activate(game, vizier, "A")
+    game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
+    summoned = [f.id for f in game.state.figures.values() if f.summoner == vizier]
+    assert len(summoned) == 2 and game.state.figures[vizier].mana == 0, "Mana Cost 1 paid (L986)"
+    new = summoned[-1]
+    assert game.state.figures[new].ap == 2, "a summoned creature gets AP equal to its STA at once (L978)"
+    world = game.system.kit.world(game.state)
+    assert world.gap(vizier, new) <= 0.02, "placed in base contact with its caster (L978)"
+
+
+def test_the_summoning_limit_refuses_a_ritual_once_the_creatures_reach_the_casters_sta() -> None:
+    game = practice(("Sand Conclave", "Soga Vanguard"), "limit")
+    turn_of(game, "A")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    _activate(game, vizier, "A")
+    game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
+    turn_of(game, "B")
+    turn_of(game, "A")
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    _activate(game, vizier, "A")
+    with pytest.raises(IllegalCommand, match=r"Summoning Limits add up to 2, which reaches its STA 2 \(L990\)"):
+        game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
+
+
+def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
+    game = practice(("Helian Expedition", "Soga Vanguard"), "sorcerer")
+    turn_of(game, "A")
+    shaper = unit_id(game, "Flameshaper")
+    target = unit_id(game, "Bushi Attendant")
+    _clear_table(game, (shaper, target))
+    _at(game, shaper, 10, 10, 90.0)
+    _at(game, target, 10, 20, 270.0)
+    _activate(game, shaper, "A")
+    game.apply(RigDice(values=(19, 20, 3, 20)), HOST)
+    events = game.apply(Declare(kind="cast", means="Ignite", targets=((ModelId(target), 0),)), as_side("A", ALICE))
+    texts = [e.body.describe() for e in events]
+    assert any("re-rolls its 20 (Sorcerer, L1867)" in t for t in texts), texts
+
+
+def test_finishing_strike_attacks_again_after_a_wound() -> None:
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "finish")
+    turn_of(game, "A")
+    oni = unit_id(game, "Onitaoshi")
+    target = unit_id(game, "Thenrin Swashbuckler")
+    _clear_table(game, (oni, target))
+    _at(game, oni, 18, 10, 90.0)
+    _at(game, target, 18, 11.26, 270.0)
+    _activate(game, oni, "A")
+    game.apply(RigDice(values=(2, 20, 1, 5, 1, 1)), HOST)  # 1 Hit, a Wound; the strike hits, wounds
+    events = game.apply(Declare(kind="attack", means="Greatsword", targets=((ModelId(target), 0),)),
+                        as_side("A", ALICE))
+    working = [line for e in events for line in e.body.working()]
+    assert any("Finishing Strike" in line and "L1930" in line for line in working), working
+
+
+def test_hurl_is_an_earth_elementals_ranged_attack_of_its_toughness() -> None:
+    game = practice(("Sand Conclave", "Soga Vanguard"), "hurl")
+    from engine.systems.eldfall.fighters import HURL
+    assert HURL.pw == "T" and HURL.reach is not None and HURL.reach.attribute == "T"
+    card = game.system.kit.catalogue.card("Earth Elemental")
+    assert card.level_of("Hurl") == 1
