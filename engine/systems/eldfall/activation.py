@@ -23,6 +23,7 @@ from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, first_contact, panic_run
+from engine.systems.eldfall.quests import carrier_leaves, touch_tokens
 from engine.systems.eldfall.state import EldfallState, MovementKind
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, ModelRemoved, Point
@@ -84,6 +85,8 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         return
     path = _move(ctx, kit, f, how, command.to or "", command.max_distance, command.verb)
     ctx.emit(StepReached(step="reaction", path=path))
+    if not carrier_leaves(ctx, kit, f.id):
+        touch_tokens(ctx, kit, f.id)
 
 
 def agony_strikes(ctx: Ctx, f: Fighter, what: str) -> bool:

@@ -20,6 +20,7 @@ from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.movement import allowance, knockback
+from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Reaction, strategic_of
@@ -71,6 +72,8 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     _summons_follow(seq)
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
+    for moved in sorted({r.model for r in reactions if r.move_to is not None} | {m for m, _a, _i in harm.pushes}):
+        touch_tokens(seq.ctx, seq.kit, moved)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
     _friendly_fire(seq)
     broken_morale(seq.ctx, seq.kit)
@@ -106,6 +109,7 @@ def _out_of_action(seq: Resolving, harm: Harm) -> None:
         else:
             set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"),
                        why="0 HP at the end of the sequence, L872")
+        drop_treasure(ctx, kit, f.id)
         on_out(ctx, kit, ctx.state.figures[f.id], by_side, dies or removed)
         if not dies and not removed:
             ctx.emit(FigureNoted(model=f.id, changes={"out_scored": True}))

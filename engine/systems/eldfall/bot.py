@@ -12,6 +12,7 @@ ready party in the order of the sides.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from engine.systems.eldfall.declare import allowed_now, target_refusal
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.hostile import hostile_move, hostile_reactions
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.quests import tokens_near
 from engine.systems.eldfall.reacting import sample_path
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting
 from engine.systems.eldfall.state import EldfallState
@@ -108,7 +110,35 @@ def _party_turn(kit: Kit, state: EldfallState, side: SideId, allowed: Callable[[
     return BotMove(EndTurn(), ("no model left to activate: ends its Tactical phase",))
 
 
+def _treasure_move(world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
+    """Treasure Hunt: a carrier heads for its own edge; a model touching a Cache takes its Treasure; a model
+    nearer a token than any enemy goes for it."""
+    state = world.state
+    if (not state.tokens and "Treasure" not in f.figure.extra_items) or state.round < 2:
+        return None
+    if "Treasure" in f.figure.extra_items:
+        edge_y = f.model.radius if state.record(f.side).edge == "bottom" else state.height - f.model.radius
+        command = Activate(model=f.id, how="walk", to=f"{f.model.x:.2f},{edge_y:.2f}")
+        return BotMove(command, (f"{f.id} carries a Treasure home",)) if allowed(command) else None
+    if any(t.kind in ("cache", "treasure") for t in tokens_near(world, f)):
+        command = Activate(model=f.id, how="idle")
+        return BotMove(command, (f"{f.id} stays by the Cache to take its Treasure",)) if allowed(command) else None
+    goals = [t for t in state.tokens.values() if t.kind != "barrel"]
+    if not goals:
+        return None
+    here = (f.model.x, f.model.y)
+    token = min(goals, key=lambda t: (math.dist(here, (t.x, t.y)), t.id))
+    enemy = min((world.gap(f.id, e.id) for e in world.enemies(f)), default=99.0)
+    if math.dist(here, (token.x, token.y)) > enemy:
+        return None
+    command = Activate(model=f.id, how="walk", to=f"contact {token.id}")
+    return BotMove(command, (f"{f.id} goes for token {token.id}",)) if allowed(command) else None
+
+
 def _party_activation(world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
+    treasure = _treasure_move(world, f, allowed)
+    if treasure is not None:
+        return treasure
     ready = best_attack(world, f)
     if ready is not None:
         means, target = ready
@@ -133,6 +163,11 @@ def _party_activation(world: World, f: Fighter, allowed: Callable[[Command], boo
 
 def _party_action(world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
     options = allowed_now(world, f)
+    near = [t for t in tokens_near(world, f) if t.kind in ("cache", "treasure")]
+    if near and "interact" in options and world.state.round >= 2:
+        command = Declare(kind="interact", targets=((ModelId(near[0].id), 1),))
+        if allowed(command):
+            return BotMove(command, (f"{f.id} takes the Treasure from {near[0].id}",))
     if "attack" in options:
         ready = best_attack(world, f)
         if ready is not None:

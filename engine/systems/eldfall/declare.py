@@ -9,14 +9,18 @@ its caster cannot cast (L902-1000). A target beyond reach is accepted: its strik
 
 from __future__ import annotations
 
+import math
+
 from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS
 from engine.systems.eldfall.commands import Declare
+from engine.systems.eldfall.duel import duel_refusal
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.scoring_end import note_fact
 from engine.systems.eldfall.state import Declared, EldfallState
@@ -80,8 +84,8 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     f = world.fighter(sequence.model)
     kind = command.kind
     allowed = allowed_now(world, f)
-    base_kind = {"cast": "attack"}.get(kind, kind)
-    if base_kind not in allowed and not (kind == "duel" and "issue-a-duel" in allowed):
+    base_kind = {"cast": "attack", "duel": "issue-a-duel"}.get(kind, kind)
+    if base_kind not in allowed:
         raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
     declared, text = _checked(world, kit, f, command, allowed)
     if declared.means is not None:
@@ -103,10 +107,10 @@ def _whose(state: EldfallState) -> str:
 def _not_allowed(f: Fighter, kind: str, movement: str, dash: bool, allowed: tuple[str, ...]) -> str:
     if movement in SPECIAL_MOVEMENTS and not (dash and movement == "run"):
         return f"after a Special Movement ({movement}) {f.id} may only declare Nothing (L640, L1337)"
+    if "melee-attack" in allowed:
+        return f"{f.id} is Engaged: it may only make a Melee Attack, Assist itself or Dodge (L1457)"
     if kind in ("ritual", "duel"):
         return "a Special Action needs Idle in the Movement step and the Active role (L1556)"
-    if "melee-attack" in allowed and kind == "attack":
-        return f"{f.id} is Engaged: it may only make a Melee Attack, Assist itself or Dodge (L1457)"
     listed = ", ".join(a for a in allowed if a != "melee-attack")
     return f"{f.id} may not declare {kind} now; it may declare {listed}"
 
@@ -123,6 +127,10 @@ def _checked(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tupl
         return _support(world, kit, f, command, kind)
     if kind == "deathblow":
         return _deathblow(world, f, command)
+    if kind in ("perceive", "interact"):
+        return _token_action(world, f, command)
+    if kind == "duel":
+        return _duel(world, kit, f, command)
     raise IllegalCommand(f"{kind} is not refereed yet; play it by hand with the manual overrides (/model wound, "
                          "/model token) and declare Nothing", verb=command.verb)
 
@@ -162,6 +170,9 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
         stk = max(stk, 1)
     targets = _distributed(command.targets, stk, verb)
     for target, _n in targets:
+        barrel = world.state.tokens.get(target)
+        if barrel is not None and barrel.kind == "barrel":
+            continue
         refusal = target_refusal(world, f, target, means)
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
@@ -260,6 +271,51 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
     shown = ", ".join(t for t, _n in targets)
     return Declared(kind="assist", means=spell.id, targets=targets), f"casts {spell.name} on {shown}"
+
+
+def _token_action(world: World, f: Fighter, command: Declare) -> tuple[Declared, str]:
+    """Perceive an Intrigue token in Awareness (L1526-1532), or Interact with a Cache or Treasure in base contact
+    (L1547-1550); neither in round 1 of Treasure Hunt (L2414)."""
+    verb, kind = command.verb, command.kind
+    state = world.state
+    tokens = [t for t, _n in command.targets]
+    if len(tokens) != 1 or tokens[0] not in state.tokens:
+        listed = ", ".join(f"{t.id} ({t.kind})" for t in state.tokens.values()) or "none"
+        raise InvalidCommand(f"say which token: target:<token id>; tokens on the field: {listed}", verb=verb)
+    token = state.tokens[tokens[0]]
+    if state.round < 2:
+        raise IllegalCommand("nobody interacts with the quest's tokens in round 1 (L2414)", verb=verb)
+    if kind == "perceive":
+        if token.kind != "intrigue":
+            raise IllegalCommand(f"{token.id} is a {token.kind}: only an Intrigue token is Perceived (L2412)",
+                                 verb=verb)
+        gap = math.dist((f.model.x, f.model.y), (token.x, token.y)) - f.model.radius - TOKEN_RADIUS
+        if gap > world.awareness(f) + 0.01:
+            raise IllegalCommand(f"{token.id} is outside {f.id}'s Awareness (L1528)", verb=verb)
+        return Declared(kind="perceive", targets=((ModelId(token.id), 1),)), f"Perceives {token.id}"
+    if token.kind not in ("cache", "treasure"):
+        raise IllegalCommand(f"{token.id} is a {token.kind}: a model takes a Treasure from a Cache or where it was "
+                             "dropped (L2429)", verb=verb)
+    if token not in tokens_near(world, f):
+        raise IllegalCommand(f"{token.id} is not in base contact with {f.id} (L1549)", verb=verb)
+    return Declared(kind="interact", targets=((ModelId(token.id), 1),)), f"Interacts with {token.id}"
+
+
+def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declared, str]:
+    """Issue a Duel: a Special Action of an original party member, where the quest allows duels (L1567-1571,
+    L2479)."""
+    state = world.state
+    sequence = state.sequence
+    assert sequence is not None
+    refusal = duel_refusal(original_member=f.figure.original, declared_idle=sequence.movement == "idle",
+                           active=True, quest_allows=kit.quest(state).duels)
+    if refusal is None and state.duel is not None:
+        refusal = "a duel is already being fought (L1574)"
+    if refusal is None and f.side not in state.players():
+        refusal = "hostiles issue no duels (L1567)"
+    if refusal is not None:
+        raise IllegalCommand(refusal, verb=command.verb)
+    return Declared(kind="duel"), "Issues a Duel"
 
 
 def _deathblow(world: World, f: Fighter, command: Declare) -> tuple[Declared, str]:

@@ -20,14 +20,18 @@ from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.dodge import dodge
+from engine.systems.eldfall.duels import challenge
+from engine.systems.eldfall.effects import set_states
 from engine.systems.eldfall.events import StepReached
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.friendly_fire import stray_shots
 from engine.systems.eldfall.harm import gather_harm
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.modifiers import critical_up_to, successes_critical
+from engine.systems.eldfall.modifiers import Source, critical_up_to, successes_critical
+from engine.systems.eldfall.quests import explode_barrel, interact, perceive
 from engine.systems.eldfall.resolving import Landed, Resolving
 from engine.systems.eldfall.schema import Attribute
+from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.strikes import (
     Plan,
@@ -66,6 +70,14 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     apply_harm(seq, harm)
     if action.kind in ("assist", "ritual"):
         resolve_support(seq)
+    elif action.kind in ("perceive", "interact") and action.targets and not active.out:
+        token = action.targets[0][0]
+        if token in state.tokens:
+            (perceive if action.kind == "perceive" else interact)(ctx, kit, world.fighter(active.id), token)
+    elif action.kind == "deathblow" and action.targets:
+        _deathblow(seq, action.targets[0][0])
+    elif action.kind == "duel":
+        challenge(ctx, kit, active)
     end_sequence(seq, sequence.reactions, harm)
 
 
@@ -84,6 +96,9 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
             _area_plan(seq, means, art, stk, idle)
         for target, strikes in action.targets if not (means.focus or means.aoe) else ():
+            if target in state.tokens:
+                _barrel(seq, means, target, strikes, idle, art)
+                continue
             t = world.fighter(target)
             attacker_base, defender_base = world.base(active.id), world.base(target)
             sighted = world.sees(active.id, target).visible
@@ -110,6 +125,35 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, None, True,
                               (r.model.x, r.model.y), at))
     _ = state
+
+
+def _deathblow(seq: Resolving, target: ModelId) -> None:
+    """A Deathblow kills an Incapacitated enemy in base contact, no roll (L1534-1540)."""
+    from engine.systems.eldfall.scoring_end import note_fact
+    state = seq.ctx.state
+    if target not in state.models:
+        return
+    t = seq.world.fighter(target)
+    set_states(seq.ctx, t, added=("dead",), removed=("incapacitated",), why=f"{seq.active.id}'s Deathblow, L1534")
+    note_fact(seq.ctx, seq.active.side, "deathblows")
+    on_out(seq.ctx, seq.kit, state.figures[target], seq.active.side, True)
+
+
+def _barrel(seq: Resolving, means: Means, token_id: str, strikes: int, idle: bool, art: Source | None) -> None:
+    """An attack on an exploding barrel: any success sets it off (L2463)."""
+    world, active = seq.world, seq.active
+    token = world.state.tokens[token_id]
+    attacker = world.base(active.id)
+    attribute, goal = attack_target(world, active, means, "active", idle, None, attacker, None, art, True)
+    reach = _point_reach(world, active, means, (token.x, token.y))
+    if not reach.ok:
+        seq.line(f"{active.id}'s attack on barrel {token_id} fails: {reach.line}.")
+        return
+    faces = roll_d20s(seq.ctx, strikes, f"{active.id}'s attack on barrel {token_id}", active.side)
+    roll = attack_roll(active.id, token_id, attribute, goal, faces, rulings=active.rulings)
+    seq.line(f"{active.id} attacks barrel {token_id}: {'a success' if roll.successes else 'no success'}.", roll.working)
+    if roll.successes:
+        explode_barrel(seq.ctx, seq.kit, token_id)
 
 
 def _area_plan(seq: Resolving, means: Means, art: object, stk: int, idle: bool) -> None:

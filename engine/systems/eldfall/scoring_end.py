@@ -199,6 +199,14 @@ def final_scores(ctx: Ctx, kit: Kit) -> None:
         if scheme.reveal == "end":
             counted = _count(world, kit, side, scheme)
             score(ctx, side, "scheme", _vp(scheme, counted), f"{scheme.name} ({counted} counted)")
+    for side in state.players():
+        held = sum(f.figure.extra_items.count("Treasure") for f in world.fighters(side))
+        left = state.record(side).facts.get("treasures-left", 0) if kit.choice(state, "treasure-vp") == "all-count" \
+            else 0
+        if held + left:
+            score(ctx, side, "reward", reward_vp(quest, "treasure-held-at-end") * (held + left),
+                  f"{held + left} {'Treasure' if held + left == 1 else 'Treasures'} won ({quest.name}, ruling "
+                  "treasure-vp)")
     standing = {side for side in state.sides if world.fighters(side, standing=True)}
     if len(standing) == 1:
         (last,) = standing

@@ -7,9 +7,11 @@ from __future__ import annotations
 from engine.core import Context
 from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.declare import allowed_now, declare
+from engine.systems.eldfall.duels import duel_over
 from engine.systems.eldfall.events import ActionDeclared, SequenceEnded, StepReached
 from engine.systems.eldfall.flow import end_turn, finish, side_can_act
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.quests import treasures_gone
 from engine.systems.eldfall.reacting import offer
 from engine.systems.eldfall.resolution import resolve
 from engine.systems.eldfall.state import Declared, EldfallState
@@ -25,7 +27,8 @@ def after_movement(ctx: Ctx, kit: Kit) -> None:
     if sequence is None:  # Agony ended the activation (L2283)
         _carry_on(ctx, kit)
         return
-    if sequence.model not in ctx.state.models:  # it fled the table as it activated (L1764)
+    gone = sequence.model not in ctx.state.models  # it fled, or left with a Treasure
+    if gone or kit.world(ctx.state).fighter(sequence.model).out:  # or a Sigil it touched took it down
         ctx.emit(SequenceEnded(model=sequence.model))
         _carry_on(ctx, kit)
         return
@@ -78,8 +81,11 @@ def quest_over(ctx: Ctx, kit: Kit) -> bool:
     """A quest's own end: Unexpected Encounter ends when both Tier III hostiles are Dead (L2390)."""
     state = ctx.state
     quest = kit.quest(state)
-    if state.hostile_side is None or not quest.end_conditions:
+    if not quest.end_conditions:
         return False
+    if quest.id == "treasure-hunt" and treasures_gone(state):
+        finish(ctx, kit, "both Treasures have left the field (L2447)")
+        return True
     if quest.id == "unexpected-encounter":
         hostiles = [f for f in state.figures.values() if f.side == state.hostile_side]
         dead = all(f.gone == "dead" or (f.id in state.models and "dead" in state.models[f.id].tokens)
@@ -94,6 +100,10 @@ def _carry_on(ctx: Ctx, kit: Kit) -> None:
     """After a sequence: the quest may be over; a side with nothing left to activate ends its turn."""
     state = ctx.state
     if state.finished is not None or quest_over(ctx, kit):
+        return
+    ended = duel_over(ctx, kit)
+    if ended is not None:
+        finish(ctx, kit, ended)
         return
     side = state.active_side
     if side is not None and not side_can_act(kit.world(state), side):

@@ -48,6 +48,7 @@ from engine.systems.eldfall.events import (
 )
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
+from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
@@ -126,6 +127,7 @@ def start(ctx: Ctx, kit: Kit) -> None:
     terrain, _zones = preset_layout(preset)
     for piece in terrain:
         ctx.emit(TerrainAdded(terrain=piece))
+    place_tokens(ctx, quest)
     if hostile is not None:
         _place_hostiles(ctx, kit, hostile)
     ctx.emit(PhaseChanged(phase=PARTIES, shown=f"{quest.name}, {size} points, {mode} measuring. Each player "

@@ -24,6 +24,7 @@ __all__ = [
     "EldfallState",
     "Figure",
     "MovementKind",
+    "QuestToken",
     "Reaction",
     "SequenceState",
     "SideRecord",
@@ -171,6 +172,20 @@ class SequenceState(BaseModel):
     panic_failed: bool = False
 
 
+class QuestToken(BaseModel):
+    """A quest's token on the field: an Intrigue token over a Cache, a Sigil, a Cache, a dropped Treasure, or an
+    exploding barrel (L2410-2432, L2463)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    kind: Literal["intrigue", "sigil", "cache", "treasure", "barrel"]
+    x: float
+    y: float
+    spell: str | None = None
+    treasure: bool = False
+
+
 class EldfallState(TableState):
     """An Eldfall game: the table, each model's record, each side's party, the turn and the sequence."""
 
@@ -187,6 +202,7 @@ class EldfallState(TableState):
     last: SequenceState | None = None
     """The sequence that ended last (what a late declaration is told about)."""
     duel: tuple[ModelId, ModelId] | None = None
+    tokens: dict[str, QuestToken] = {}
     finished: str | None = None
     """Why the quest ended (the last round played, a side out of models, a duel...), once it has."""
 

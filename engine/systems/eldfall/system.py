@@ -62,9 +62,11 @@ from engine.systems.eldfall.commands import (
     SettleSetup,
 )
 from engine.systems.eldfall.demo import demo_commands, settle_setup
+from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.events import ELDFALL_EVENTS
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
+from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_movement, after_reactions, declared
@@ -106,7 +108,7 @@ class Eldfall(System[EldfallState]):
         data_kinds=DATA_KINDS,
         importable=("parties",),
     )
-    events = (*TABLE_EVENTS, *ELDFALL_EVENTS)
+    events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS)
     commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS)
 
     def __init__(self, data: Catalogue) -> None:
@@ -215,6 +217,12 @@ class Eldfall(System[EldfallState]):
                       "L1363"),
             self._act("deathblow", "Finish an Incapacitated enemy in base contact (target:)", ("model", "target"),
                       lambda a: _declare(a, "deathblow"), "L1534-1540", sources={"target": self._targets}),
+            self._act("perceive", "Perceive an Intrigue token in Awareness (target: its id)", ("model", "target"),
+                      lambda a: _declare(a, "perceive"), "L1526-1532", sources={"target": self._tokens}),
+            self._act("interact", "Take a Treasure from a Cache in base contact (target: its id)", ("model", "target"),
+                      lambda a: _declare(a, "interact"), "L1547-1550, L2429", sources={"target": self._tokens}),
+            self._act("duel", "Issue a Duel (a Special Action after Idle)", ("model",), lambda a: _declare(a, "duel"),
+                      "L1567-1585"),
             self._act("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", ("model", "with"),
                       lambda a: _declare(a, "ritual"), "L1558-1561", sources={"with": self._spells}),
             self._act("end", "End your Tactical phase (your unspent AP are discarded)", (), lambda a: EndTurn(),
@@ -273,6 +281,9 @@ class Eldfall(System[EldfallState]):
             return []
         f = self.kit.world(state).fighter(active)
         return [Choice(s.id, s.name) for s in f.spells]
+
+    def _tokens(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        return [Choice(t.id, f"{t.id} {t.kind}") for t in state.tokens.values()]
 
     def _stratagems(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         if viewer.kind is not ViewerKind.SIDE:
@@ -366,6 +377,8 @@ class Eldfall(System[EldfallState]):
             setup.answer_scheme(ctx, kit, decision, answers)
         elif decision.kind in ("initiative", "initiative-rest"):
             setup.answer_initiative(ctx, kit, decision, answers)
+        elif decision.kind == DUEL_KIND:
+            answer_challenge(ctx, kit, decision, answers)
         elif decision.kind == "reaction":
             from engine.systems.eldfall.reacting import answer
             answer(ctx, kit, decision, answers)

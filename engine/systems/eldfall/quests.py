@@ -1,0 +1,284 @@
+"""Quest tokens in play (Eldfall core rules v1.5, L2406-2447, L2461-2467).
+
+Treasure Hunt: two Intrigue tokens lie on the centre line, 6 inches either side of the middle (ruling
+quest-token-positions), each over a Cache holding a Treasure. From round 2, a Perceive or a model's base touching
+one reveals it as a Sigil whose spell (a d20 on the quest's table) goes off when a model touches the Sigil or its
+Cache: cast at PW 14 on every model in a large circle, each dodging with an AG roll (L2412-2427). A model touching
+the Cache takes the Treasure with Interact and an AG roll (1 VP for unlocking it); a carrier put out of action drops
+it beside itself; a carrier whose move ends touching its own table edge inside its Deployment Zone leaves the field
+with it (3 VP), and the quest ends when both Treasures have left (L2429-2447).
+
+Battle Royale: two exploding barrels; a successful attack on one sets it off, a large circle at PW 13 with Burn (1)
+(L2463).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.checks import Modifier
+from engine.core import Context, EventBody, ModelId, ZoneMark
+from engine.geometry import TOLERANCE
+from engine.systems.eldfall.attack import Hit, Value
+from engine.systems.eldfall.checks import attribute_check, roll_d20s
+from engine.systems.eldfall.damage import damage_roll
+from engine.systems.eldfall.effects import set_states, take_wounds
+from engine.systems.eldfall.events import AttackResolved, FigureNoted
+from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.schema import Attribute, QuestSpec
+from engine.systems.eldfall.scoring import sigil_spell
+from engine.systems.eldfall.scoring_end import note_fact, score
+from engine.systems.eldfall.state import END_OF_TURN, EldfallState, QuestToken
+from engine.systems.eldfall.templates import circle_at, template_hits
+from engine.systems.eldfall.world import World
+from engine.table import ModelRemoved
+
+__all__ = [
+    "QUEST_EVENTS",
+    "TOKEN_RADIUS",
+    "TokenSet",
+    "carrier_leaves",
+    "drop_treasure",
+    "explode_barrel",
+    "interact",
+    "perceive",
+    "place_tokens",
+    "tokens_near",
+    "touch_tokens",
+    "treasures_gone",
+]
+
+Ctx = Context[EldfallState]
+TOKEN_RADIUS = 0.49
+"""Inches: a token is a 25 mm disc."""
+_LABELS = {"intrigue": "Intrigue", "sigil": "Sigil", "cache": "Cache", "treasure": "Treasure", "barrel": "Barrel"}
+
+
+class TokenSet(EventBody):
+    """A quest token appears, changes or goes (``token`` None); the table shows it as a marked circle."""
+
+    kind = "eldfall.token"
+    id: str
+    token: QuestToken | None
+    why: str = ""
+
+    def apply(self, state: EldfallState) -> None:
+        if self.token is None:
+            state.tokens.pop(self.id, None)
+            state.zones.pop(self.id, None)
+            return
+        token = self.token.model_copy(deep=True)
+        state.tokens[self.id] = token
+        points = tuple((round(token.x + TOKEN_RADIUS * math.cos(a * math.pi / 8), 2),
+                        round(token.y + TOKEN_RADIUS * math.sin(a * math.pi / 8), 2)) for a in range(16))
+        label = _LABELS[token.kind] + (f": {token.spell}" if token.kind == "sigil" and token.spell else "")
+        state.zones[self.id] = ZoneMark(id=self.id, kind="objective", polygon=points, label=label)
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        if self.token is None:
+            return f"Token {self.id} is taken off the field{why}."
+        token = self.token
+        what = _LABELS[token.kind] + (f" ({token.spell})" if token.kind == "sigil" and token.spell else "")
+        return f"Token {self.id}: {what} at {token.x:g},{token.y:g}{why}."
+
+
+QUEST_EVENTS: tuple[type[EventBody], ...] = (TokenSet,)
+
+
+def place_tokens(ctx: Ctx, quest: QuestSpec) -> None:
+    """The quest's tokens on the centre line, 6 inches either side of the middle (ruling quest-token-positions)."""
+    state = ctx.state
+    number = 0
+    for setup in quest.tokens:
+        for index in range(setup.count):
+            number += 1
+            offset = (index - (setup.count - 1) / 2) * 12.0
+            kind = "intrigue" if setup.kind == "intrigue" else "barrel"
+            token = QuestToken(id=f"X{number}", kind=kind, x=round(state.width / 2 + offset, 2),
+                               y=round(state.height / 2, 2), treasure=kind == "intrigue")
+            ctx.emit(TokenSet(id=token.id, token=token, why=setup.placement))
+
+
+def _touching(f: Fighter, token: QuestToken) -> bool:
+    gap = math.dist((f.model.x, f.model.y), (token.x, token.y)) - f.model.radius - TOKEN_RADIUS
+    return gap <= TOLERANCE
+
+
+def _reveal(ctx: Ctx, kit: Kit, token: QuestToken, how: str) -> QuestToken:
+    """An Intrigue token becomes a Sigil, its spell rolled on the quest's table (L2412-2427)."""
+    quest = kit.quest(ctx.state)
+    (face,) = roll_d20s(ctx, 1, f"the Sigil under {token.id} (L2418)", None)
+    spell = sigil_spell(quest, face)
+    sigil = token.model_copy(update={"kind": "sigil", "spell": spell})
+    ctx.emit(TokenSet(id=token.id, token=sigil, why=f"revealed by {how}: a Sigil of {spell} (L2412-2427)"))
+    return sigil
+
+
+def touch_tokens(ctx: Ctx, kit: Kit, model: ModelId) -> None:
+    """A model's base touching an Intrigue token reveals it, and touching a Sigil (or its Cache) sets it off;
+    nothing happens in round 1 (L2410-2416)."""
+    state = ctx.state
+    if state.round < 2 or model not in state.models:
+        return
+    f = kit.world(state).fighter(model)
+    for token in list(state.tokens.values()):
+        if not _touching(f, token):
+            continue
+        if token.kind == "intrigue":
+            token = _reveal(ctx, kit, token, f"{model}'s touch")
+        if token.kind == "sigil":
+            _sigil(ctx, kit, token)
+
+
+def _sigil(ctx: Ctx, kit: Kit, token: QuestToken) -> None:
+    """The Sigil's spell goes off, cast successfully at PW 14 on every model in a large circle, each avoiding it
+    with a successful Dodge (an AG roll); then the Sigil goes and its Cache stays (L2416)."""
+    quest = kit.quest(ctx.state)
+    spell = kit.catalogue.spell(token.spell or "")
+    pw = int(quest.sigil_power or 14)
+    _blast(ctx, kit, (token.x, token.y), pw, spell.traits, f"the Sigil of {spell.name}", spell.id)
+    ctx.emit(TokenSet(id=token.id, token=token.model_copy(update={"kind": "cache", "spell": None}),
+                      why="the Sigil has gone off; its Cache stays"))
+
+
+def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[str, ...], what: str,
+           spell: str | None = None) -> None:
+    """One Hit at ``pw`` on every model a large circle at ``at`` touches, each rolling AG to dodge it."""
+    world = kit.world(ctx.state)
+    template = circle_at("circular-l", at, world.rulings)
+    bases = [world.base(f.id) for f in world.fighters(standing=True)]
+    caught = template_hits(template, bases, user=None).affected
+    lines = [f"{what} catches {', '.join(caught) or 'nobody'}"]
+    keys = {parse_ref(t).key for t in traits}
+    burn = max((int(p) for t in traits if parse_ref(t).key == "burn" for p in parse_ref(t).params if p.isdigit()),
+               default=0)
+    for model in caught:
+        f = world.fighter(ModelId(model))
+        if attribute_check(ctx, f, "AG", f"dodging {what} (L2416)").passed:
+            lines.append(f"{model} dodges it")
+            continue
+        if "mindgame" in keys:
+            if attribute_check(ctx, f, "INT", f"{what}'s Mindgame (L2117)").passed:
+                lines.append(f"{model} resists its Mindgame")
+                continue
+            wounds = 1
+        else:
+            (face,) = roll_d20s(ctx, 1, f"{what}'s damage on {model}", None)
+            roll = damage_roll([Hit(what, model, 0, 0, False)], Value(pw, (f"PW {pw}",)), f.value("ARM"), [face],
+                               ignore_armor="ignore armor" in keys, armor_piercing="armor-piercing" in keys)
+            lines += list(roll.working)
+            wounds = roll.wounds
+            if wounds and burn:
+                extra = roll_d20s(ctx, burn, f"Burn ({burn}) on {model}", None)
+                wounds += sum(1 for face in extra if face <= pw)
+        _effects(ctx, f, keys, spell, wounds)
+        if wounds:
+            left = take_wounds(ctx, f.id, wounds)
+            lines.append(f"{model} takes {wounds} {'Wound' if wounds == 1 else 'Wounds'}")
+            if left == 0:
+                set_states(ctx, f, added=("incapacitated",), removed=("engaged",), why="0 HP, L872")
+                drop_treasure(ctx, kit, f.id)
+    ctx.emit(AttackResolved(summary=f"{what}: " + "; ".join(lines[:1] + [ln for ln in lines[1:] if "Wound" in ln
+                                                                         or "dodges" in ln]) + ".",
+                            lines=tuple(lines)))
+
+
+def _effects(ctx: Ctx, f: Fighter, keys: set[str], spell: str | None, wounds: int) -> None:
+    if spell == "glacier-circle":
+        set_states(ctx, f, added=("immobilized",), why="Glacier Circle, L2324")
+    if wounds and "poison" in keys:
+        set_states(ctx, f, added=("weakened", "poisoned"), why="Poison II, L2123")
+    if wounds and spell == "mass-mindbreak":
+        set_states(ctx, f, added=("panicked",), until=END_OF_TURN, why="Mass Mindbreak, L2323")
+
+
+def perceive(ctx: Ctx, kit: Kit, f: Fighter, token_id: str) -> None:
+    """Perceive an Intrigue token in Awareness and sight: an INT roll (AG with Acute Senses, +3 with Tracking)
+    reveals it (L1526-1532, L1992)."""
+    state = ctx.state
+    token = state.tokens[token_id]
+    attribute: Attribute = "AG" if f.has("Acute Senses") else "INT"
+    extra = [Modifier.add("Tracking", 3, "L1992")] if f.has("Tracking") else []
+    if attribute_check(ctx, f, attribute, f"Perceiving {token_id} (L1528)", extra=extra).passed:
+        revealed = _reveal(ctx, kit, token, f"{f.id}'s Perceive")
+        if _touching(f, revealed):
+            _sigil(ctx, kit, revealed)
+    else:
+        ctx.emit(AttackResolved(summary=f"{f.id} fails to Perceive {token_id}."))
+
+
+def interact(ctx: Ctx, kit: Kit, f: Fighter, token_id: str) -> None:
+    """Take the Treasure from a Cache (or a dropped one) with an AG roll; unlocking a Cache scores 1 VP (L2429)."""
+    state = ctx.state
+    token = state.tokens[token_id]
+    if not attribute_check(ctx, f, "AG", f"taking the Treasure from {token_id} (L2429)").passed:
+        ctx.emit(AttackResolved(summary=f"{f.id} fails to take the Treasure."))
+        return
+    ctx.emit(TokenSet(id=token_id, token=None, why=f"{f.id} takes the Treasure"))
+    ctx.emit(FigureNoted(model=f.id, changes={"extra_items": [*f.figure.extra_items, "Treasure"]}))
+    if token.kind == "cache":
+        score(ctx, f.side, "reward", 1, f"{f.id} unlocked a Cache ({kit.quest(state).name})")
+
+
+def drop_treasure(ctx: Ctx, kit: Kit, model: ModelId) -> None:
+    """A carrier put out of action drops its Treasure in base contact with it (L2431)."""
+    state = ctx.state
+    figure = state.figures.get(model)
+    placed = state.models.get(model)
+    if figure is None or placed is None or "Treasure" not in figure.extra_items:
+        return
+    items = list(figure.extra_items)
+    items.remove("Treasure")
+    ctx.emit(FigureNoted(model=model, changes={"extra_items": items}))
+    number = 1 + sum(1 for t in state.tokens if t.startswith("X"))
+    while f"X{number}" in state.tokens:
+        number += 1
+    spot = (round(min(max(placed.x + placed.radius + TOKEN_RADIUS, 0.5), state.width - 0.5), 2), placed.y)
+    ctx.emit(TokenSet(id=f"X{number}", token=QuestToken(id=f"X{number}", kind="treasure", x=spot[0], y=spot[1],
+                                                        treasure=True), why=f"{model} drops its Treasure"))
+
+
+def carrier_leaves(ctx: Ctx, kit: Kit, model: ModelId) -> bool:
+    """A Treasure's carrier whose move ends touching its own table edge inside its Deployment Zone leaves the field
+    with it: 3 VP (L2433-2441). Returns whether it left."""
+    state = ctx.state
+    figure = state.figures.get(model)
+    placed = state.models.get(model)
+    if figure is None or placed is None or "Treasure" not in figure.extra_items:
+        return False
+    edge = state.record(figure.side).edge
+    touches = placed.y - placed.radius <= 0.05 if edge == "bottom" else placed.y + placed.radius >= state.height - 0.05
+    if not touches:
+        return False
+    ctx.emit(ModelRemoved(model_id=model))
+    ctx.emit(FigureNoted(model=model, changes={"gone": "left with a Treasure"}))
+    note_fact(ctx, figure.side, "treasures-left")
+    score(ctx, figure.side, "reward", 3, f"{model} left the field with a Treasure ({kit.quest(state).name})")
+    return True
+
+
+def treasures_gone(state: EldfallState) -> bool:
+    """Both Treasures have left the field (L2447)."""
+    left = sum(record.facts.get("treasures-left", 0) for record in state.records.values())
+    return left >= 2
+
+
+def explode_barrel(ctx: Ctx, kit: Kit, token_id: str) -> None:
+    """A barrel hit by a successful attack explodes: a large circle centred on it at PW 13 with Burn (1); then it
+    is removed (L2463)."""
+    token = ctx.state.tokens[token_id]
+    quest = kit.quest(ctx.state)
+    setup = next((t for t in quest.tokens if t.kind == "barrel"), None)
+    pw = int(setup.pw or 13) if setup is not None else 13
+    traits = setup.traits if setup is not None else ("Burn (1)",)
+    ctx.emit(TokenSet(id=token_id, token=None, why="it explodes (L2463)"))
+    _blast(ctx, kit, (token.x, token.y), pw, traits, f"barrel {token_id}'s explosion")
+
+
+def tokens_near(world: World, f: Fighter) -> list[QuestToken]:
+    """The tokens ``f``'s base touches."""
+    return [t for t in world.state.tokens.values() if _touching(f, t)]
+

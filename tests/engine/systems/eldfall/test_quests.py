@@ -1,0 +1,135 @@
+"""Quests and hostiles: a third side of hostiles the bot plays by their cards, Treasure Hunt's tokens, barrels,
+duels, schemes revealed and scored at the end, and every way a quest ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
+from engine.systems.eldfall.commands import Activate, Declare
+from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
+from engine.systems.eldfall.state import EldfallState
+from engine.table import PlaceModel
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    as_side,
+    bot_game,
+    new_game,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
+
+
+def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
+    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+
+
+def test_a_quest_with_hostiles_is_played_with_a_third_side_and_says_so_otherwise() -> None:
+    with pytest.raises(InvalidCommand, match=r"third side: start it with players:3 and bot:C"):
+        new_game("two", options={"scenario": "unexpected-encounter"})
+    game = new_game("three", options={"scenario": "unexpected-encounter"}, sides=3)
+    hostiles = [m for m in game.state.models.values() if m.side == "C"]
+    assert [m.unit for m in hostiles] == ["Earth Elemental", "Earth Elemental"]  # two Tier III (L2380)
+    assert game.state.hostile_side == "C" and game.state.players() == ("A", "B")
+
+
+def test_the_bot_plays_the_hostiles_by_their_cards_to_the_end_of_the_quest() -> None:
+    game = bot_game("hostiles", options={"scenario": "unexpected-encounter"}, sides=3)
+    assert game.is_over()
+    outcome = game.outcome()
+    assert outcome is not None and set(outcome.scores) == {"A", "B"}, "the hostiles score nothing"
+    reasons = [e.body for e in game.log if e.body.kind == "bot.reasoned" and getattr(e.body, "side", "") == "C"]
+    assert reasons and any("line" in r.summary for r in reasons), "the hostiles cite their card's lines (L1616)"
+
+
+def test_hostiles_react_after_the_active_player_declares_its_action() -> None:
+    game = new_game("react", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+    game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
+    game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    active = game.state.active_side
+    assert active in ("A", "B")
+    attacker = next(m.id for m in game.state.models.values() if m.side == active)
+    elemental = next(m.id for m in game.state.models.values() if m.side == "C")
+    hostile = game.state.models[elemental]
+    _at(game, attacker, hostile.x, hostile.y - 2.0, 90.0)
+    game.apply(Activate(model=attacker, how="idle"), as_side(active, ALICE))
+    settle_others = [d for d in game.state.pending.values() if d.owner != "C"]
+    assert not any(d.owner == "C" for d in game.state.pending.values()), "no hostile decision before the action"
+    for _ in settle_others:
+        settle(game)
+    events = game.apply(Declare(kind="attack", means="unarmed", targets=((elemental, 0),)), as_side(active, ALICE))
+    declared = next(i for i, e in enumerate(events) if isinstance(e.body, ActionDeclared))
+    opened = [i for i, e in enumerate(events) if e.body.kind == "decision.opened"]
+    assert opened and opened[0] > declared, "hostiles react once they know the action (L1596)"
+    assert next(iter(game.state.pending.values())).owner == "C"
+
+
+def test_treasure_hunt_tokens_reveal_sigils_give_treasures_and_the_quest_ends_when_both_leave() -> None:
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "treasure", options={"scenario": "treasure-hunt"})
+    tokens = game.state.tokens
+    assert {t.kind for t in tokens.values()} == {"intrigue"} and len(tokens) == 2  # L2410
+    assert {(t.x, t.y) for t in tokens.values()} == {(12.0, 18.0), (24.0, 18.0)}
+    active = game.state.active_side
+    assert active is not None
+    runner = next(m.id for m in game.state.models.values() if m.side == active)
+    _at(game, runner, 12, 16.5, 90.0)
+    game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+    settle(game)
+    with pytest.raises(IllegalCommand, match=r"round 1 \(L2414\)"):
+        game.apply(Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
+    game.apply(Declare(kind="nothing"), as_side(active, ALICE))
+    turn_of(game, "A" if active == "B" else "B")
+    turn_of(game, active)
+    assert game.state.round == 2
+    _at(game, runner, 12, 15.5, 90.0)
+    game.apply(RigDice(values=(20, 1, 1)), HOST)  # the Sigil: Smite (20); its victim's dodge: 1
+    game.apply(Activate(model=runner, how="walk", to="contact X1"), as_side(active, ALICE))
+    assert game.state.tokens["X1"].kind == "cache", "touched, revealed, set off: its Cache stays (L2412-2416)"
+    settle(game)
+    game.apply(RigDice(values=(1,)), HOST)
+    game.apply(Declare(kind="interact", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
+    assert "Treasure" in game.state.figures[runner].extra_items and "X1" not in game.state.tokens
+    assert game.state.record(active).vp == {"reward": 1}, "1 VP for unlocking the Cache (L2447)"
+
+
+def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "duel")
+    turn_of(game, "A")
+    champion = ModelId(unit_id(game, "Clan Champion"))
+    swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
+    _at(game, champion, 18, 10, 90.0)
+    _at(game, swash, 18, 14, 270.0)
+    game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="duel"), as_side("A", ALICE))
+    (challenge,) = game.state.pending.values()
+    assert challenge.owner == "B" and "accept" not in challenge.parts[0].option_keys()
+    from engine.core import Answer
+    game.apply(Answer(decision_id=challenge.id, choice=swash), as_side("B", ALICE))
+    assert game.state.duel == (champion, swash)
+    assert game.state.figures[champion].ap == 2 and game.state.figures[swash].ap == 2, "AP reset to STA (L1574)"
+    other = ModelId(unit_id(game, "Onitaoshi"))
+    with pytest.raises(IllegalCommand, match=r"a duel is on.*L1574"):
+        game.apply(Activate(model=other, how="idle"), as_side("A", ALICE))
+    game.apply(Activate(model=champion, how="walk", to=f"contact {swash}"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1, 1, 1, 1, 1, 1)), HOST)
+    game.apply(Declare(kind="attack", means="Sword", targets=((swash, 0),)), as_side("A", ALICE))
+    assert game.is_over() and "duel is over" in (game.state.finished or "")
+    assert game.state.record(SideId("A")).vp.get("duel") == 6  # L1580
+
+
+def test_schemes_are_revealed_and_scored_at_the_end_within_the_cap() -> None:
+    game = bot_game("schemes-end")
+    revealed = [e for e in game.log if isinstance(e.body, SchemeRevealed)]
+    assert {e.body.side for e in revealed} == {"A", "B"} and all(e.audience.is_public for e in revealed)
+    scored = [e.body for e in game.log if isinstance(e.body, VpScored)]
+    assert all(e.source in ("reward", "scheme", "penalty", "duel") for e in scored)
+    outcome = game.outcome()
+    assert outcome is not None and all(score <= 10 for score in outcome.scores.values())
