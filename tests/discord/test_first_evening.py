@@ -188,3 +188,92 @@ async def test_an_invited_underworlds_game_reaches_its_first_activation_within_b
     print(f"Underworlds: {activations} activations with their power steps took {spent} interactions: "
           f"{spent / activations:.2f} each (budget {PER_ACTIVATION_BUDGET})")
     assert spent / activations <= PER_ACTIVATION_BUDGET
+
+
+# -- Eldfall Chronicles: secret parties, a compound Reaction step, the Action step -------------------------------
+
+REACTION_BUDGET = 1
+
+
+async def _eldfall_decisions(table: Table, thread: str, users: dict[str, str]) -> None:
+    """Answer each setup decision as its owner would, with one /decide each."""
+    game = table.client.service.live_game(thread) if table.client else None
+    assert game is not None
+    while game.state.pending:
+        decision = next(iter(game.state.pending.values()))
+        await table.do("decide", {"choice": decision.parts[0].default or decision.parts[0].options[0].key},
+                       user=users[decision.owner], channel=thread)
+
+
+async def _eldfall_invited(table: Table) -> tuple[str, dict[str, str]]:
+    """An invited Eldfall game up to round 1's first activation: parties, initiative, deployment."""
+    await table.do("game new", {"system": "eldfall", "opponent": "bob"})
+    thread = _thread_of(table)
+    card = next(m for m in table.standin.messages_in(thread) if "invites" in m["content"])
+    await (await table.standin.click(card, _buttons(card)["Join"], user="bob")).response()
+    await table.standin.wait_for(lambda: not _buttons(table.standin.message(card["id"])) or None)
+    await table.do("force load", {"name": "Soga Vanguard"}, channel=thread)
+    await table.do("force load", {"name": "Thenion Shadows"}, user="bob", channel=thread)
+    users = {"A": "alice", "B": "bob"}
+    await _eldfall_decisions(table, thread, users)
+    await table.do("act", {"action": "ready"}, channel=thread)
+    await table.do("act", {"action": "ready"}, user="bob", channel=thread)
+    return thread, users
+
+
+async def _eldfall_activation(table: Table, thread: str, users: dict[str, str]) -> tuple[str, int, int]:
+    """One activation: the active player moves (preview and Confirm), the reactive player answers the Reaction
+    step with one /decide if it is asked, then the active player declares Nothing. Returns who was active and the
+    number of reaction decisions and of the reactive player's interactions."""
+    game = table.client.service.live_game(thread) if table.client else None
+    assert game is not None
+    active = game.state.active_side
+    assert active is not None
+    mover = next(f.id for f in game.state.figures.values() if f.side == active and f.ap > 0
+                 and f.id in game.state.models and not {"incapacitated", "dead"} & set(game.state.models[f.id].tokens))
+    enemy = next(m.id for m in game.state.models.values() if m.side != active)
+    before = _interactions(table)
+    seen = await table.move(mover, f"toward {enemy} 2", user=users[active], channel=thread)
+    assert not any("refused" in text for text in seen), seen
+    asked = 0
+    for decision in list(game.state.pending.values()):
+        first = next(p for p in decision.parts if p.kind.value == "choice")
+        await table.do("decide", {"choice": f"{first.key}=nothing"}, user=users[decision.owner], channel=thread)
+        asked += 1
+    if game.state.sequence is not None:
+        await table.do("act", {"action": "nothing"}, user=users[active], channel=thread)
+    reactive = "B" if active == "A" else "A"
+    return active, asked, (_interactions(table) - before)[users[reactive]]
+
+
+async def test_an_eldfall_invite_reaches_its_first_activation_within_budget(table: Table) -> None:
+    thread, users = await _eldfall_invited(table)
+    await _eldfall_activation(table, thread, users)
+    counted = _interactions(table)
+    print(f"\nEldfall invited game, interactions to the first activation: alice {counted['alice']}, bob "
+          f"{counted['bob']} (budget {FIRST_ACTIVATION_BUDGET} each)")
+    assert max(counted.values()) <= FIRST_ACTIVATION_BUDGET
+
+
+async def test_eldfall_activations_and_reaction_steps_stay_within_their_budgets(table: Table) -> None:
+    thread, users = await _eldfall_invited(table)
+    active_spent = reactive_spent = reactions = 0
+    activations = 4
+    for _ in range(activations):
+        before = _interactions(table)
+        active, asked, reactive = await _eldfall_activation(table, thread, users)
+        active_spent += (_interactions(table) - before)[users[active]]
+        reactive_spent += reactive
+        reactions += asked
+    print(f"\nEldfall: {activations} activations took the active player {active_spent} interactions "
+          f"({active_spent / activations:.2f} each, budget {PER_ACTIVATION_BUDGET}); {reactions} Reaction steps took "
+          f"the reactive player {reactive_spent} (budget {REACTION_BUDGET} each)")
+    assert active_spent / activations <= PER_ACTIVATION_BUDGET
+    assert reactive_spent <= REACTION_BUDGET * max(reactions, 0)
+
+
+async def test_an_eldfall_demo_table_is_ready_in_one_command(table: Table) -> None:
+    await table.do("game demo", {"system": "eldfall"})
+    game = table.client.service.live_game(str(table.standin.channel_id("battle"))) if table.client else None
+    assert game is not None and game.state.phase == "tactical" and game.state.round == 1
+    assert _interactions(table)["alice"] == 1

@@ -1,9 +1,12 @@
-"""Eldfall Chronicles, phase 1: its data schema and its rules as pure functions (no System yet; docs/eldfall.md).
+"""Eldfall Chronicles refereed in full (docs/eldfall.md): the System (``system``) and its parts.
 
-Modules: ``schema``, ``refs``, ``cards`` and ``catalogue`` (data); ``rulings``; ``rolls``, ``attack``,
+Data: ``schema``, ``refs``, ``cards``, ``catalogue``, ``rulings``. Pure rules: ``rolls``, ``attack``,
 ``confrontation``, ``dodge``, ``damage``, ``friendly_fire``, ``morale``, ``duel``, ``magic``, ``actions``,
-``equipment``, ``modifiers``, ``scoring`` and ``hostiles`` (combat and play); ``hitbox``, ``sight``, ``reach``,
-``cover``, ``templates``, ``engagement``, ``movement`` and ``deployment`` (the table); ``party``.
+``equipment``, ``modifiers``, ``scoring``, ``hostiles``, ``party``; on the table: ``hitbox``, ``sight``, ``reach``,
+``cover``, ``templates``, ``engagement``, ``movement``, ``deployment``. Play: ``state``, ``events``, ``commands``,
+``kit``, ``fighters``, ``world``, ``setup``, ``flow``, ``activation``, ``reacting``, ``declare``, ``strikes``,
+``resolution``, ``harm``, ``aftermath``, ``support``, ``quests``, ``duels``, ``scoring_end``, ``standing``,
+``sequencing``; the bot: ``bot``, ``hostile``; views: ``views``, ``pictures``, ``menus``, ``helping``, ``demo``.
 """
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue

@@ -35,8 +35,8 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
     """Apply everything the Hits did, at once (L1260)."""
     ctx = seq.ctx
     if harm.lines:
-        seq.line(harm.lines[0] if len(harm.lines) == 1 else f"{len(harm.lines)} results of the Hits; see the working.",
-                 tuple(harm.lines))
+        hurt = ", ".join(f"{model} {n} {'Wound' if n == 1 else 'Wounds'}" for model, n in harm.wounds.items() if n > 0)
+        seq.line(f"Damage: {hurt or 'no Wound'}.", tuple(harm.lines))
     for model in harm.once:
         figure = ctx.state.figures[model]
         ctx.emit(FigureNoted(model=model, changes={"once": {**figure.once, "berserker": ctx.state.turn_number}}))

@@ -20,6 +20,7 @@ from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHel
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.modifiers import art_refusal
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.scoring_end import note_fact
@@ -177,6 +178,8 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
     art = _art(f, command.art, means, verb)
+    if art is not None:
+        _duelist(world, f, parse_ref(art).level, verb)
     shown = ", ".join(f"{t} ({n} {'strike' if n == 1 else 'strikes'})" for t, n in targets)
     return Declared(kind="attack", means=means.id, targets=targets, art=art), f"attacks {shown} with {means.name}" \
         + (f" using {art}" if art else "")
@@ -238,6 +241,19 @@ def _art(f: Fighter, art: str | None, means: Means, verb: str) -> str | None:
         raise IllegalCommand(f"{ability.name} {roman(ref.level)} is for {entry.effect.attack} attacks (L2208-2246)",
                              verb=verb)
     return f"{ability.name} {roman(ref.level)}"
+
+
+def _duelist(world: World, f: Fighter, level: int, verb: str) -> None:
+    """A Duelist's target cannot use its combat arts of level III or lower (L2053): the activated model is the
+    target of every Duelist reacting against it with an attack."""
+    sequence = world.state.sequence
+    if sequence is None:
+        return
+    for reaction in sequence.reactions:
+        if reaction.kind == "attack" and world.fighter(reaction.model).has("Duelist"):
+            refusal = art_refusal(level, opponent_duelist=True)
+            if refusal is not None:
+                raise IllegalCommand(f"{reaction.model} is a Duelist attacking {f.id}: {refusal}", verb=verb)
 
 
 def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) -> tuple[Declared, str]:

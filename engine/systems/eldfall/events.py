@@ -100,11 +100,13 @@ class FigureAdded(EventBody):
 
 
 class FigureNoted(EventBody):
-    """A hostile or summoned model's record changed hands or was set (its summoner, its upgrades)."""
+    """Bookkeeping on a model's record (it moved, lost HP, was scored, holds a Treasure...): logged silently unless
+    ``shown`` says something players should read."""
 
     kind = "eldfall.figure-noted"
     model: ModelId
     changes: dict[str, JsonValue]
+    shown: str = ""
 
     def apply(self, state: EldfallState) -> None:
         figure = state.figures[self.model]
@@ -112,7 +114,7 @@ class FigureNoted(EventBody):
             setattr(figure, key, value)
 
     def describe(self) -> str:
-        return f"{self.model}: " + ", ".join(f"{k} {v}" for k, v in self.changes.items()) + "."
+        return self.shown
 
 
 class SideNoted(EventBody):
@@ -415,10 +417,7 @@ class StepReached(EventBody):
             sequence.panic_failed = True
 
     def describe(self) -> str:
-        names = {"reaction": "the Reaction step", "action": "the Action step",
-                 "late-reaction": "reactions declared after the action", "resolution": "the Resolution step",
-                 "movement": "the Movement step"}
-        return f"On to {names.get(self.step, self.step)}."
+        return "On to the Action step (L1250)." if self.step == "action" else ""
 
 
 class ReactionsDeclared(EventBody):
@@ -575,7 +574,7 @@ class SchemeFact(EventBody):
         record.facts[self.fact] = record.facts.get(self.fact, 0) + self.amount
 
     def describe(self) -> str:
-        return f"Side {self.side}: {self.fact} +{self.amount}."
+        return ""
 
 
 class QuestBegan(EventBody):

@@ -155,7 +155,8 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
         if f.figure.stance and f.has("Warrior"):
             set_states(ctx, f, added=("stance",), until=strategic_of(side), why="Defensive Stance, L1880")
         if "lucky-charm" in f.figure.upgrades and f.figure.luck < 3:
-            ctx.emit(FigureNoted(model=f.id, changes={"luck": f.figure.luck + 1}))
+            ctx.emit(FigureNoted(model=f.id, changes={"luck": f.figure.luck + 1},
+                                 shown=f"{f.id} gains a Luck counter ({f.figure.luck + 1}, L2737)."))
     if lines:
         ctx.emit(AttackResolved(summary="; ".join(lines) + ".", lines=tuple(lines)))
     strategic_reveals(ctx, kit, side)
@@ -168,7 +169,7 @@ def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:
     record = state.record(side)
     leader = next((f for f in kit.world(state).fighters(side) if f.figure.leader), None)
     if leader is None or leader.out or not leader.card.stratagems:
-        if record.active_stratagem is not None or leader is not None:
+        if record.active_stratagem is not None or (leader is not None and leader.out):
             ctx.emit(StratagemUsed(side=side, stratagem=None))
         return
     chosen = record.stratagem or leader.card.stratagems[0]

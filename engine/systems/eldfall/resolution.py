@@ -31,7 +31,7 @@ from engine.systems.eldfall.modifiers import Source, critical_up_to, successes_c
 from engine.systems.eldfall.quests import explode_barrel, interact, perceive
 from engine.systems.eldfall.resolving import Landed, Resolving
 from engine.systems.eldfall.schema import Attribute
-from engine.systems.eldfall.scoring_end import on_out
+from engine.systems.eldfall.scoring_end import note_fact, on_out
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.strikes import (
     Plan,
@@ -129,7 +129,6 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
 
 def _deathblow(seq: Resolving, target: ModelId) -> None:
     """A Deathblow kills an Incapacitated enemy in base contact, no roll (L1534-1540)."""
-    from engine.systems.eldfall.scoring_end import note_fact
     state = seq.ctx.state
     if target not in state.models:
         return

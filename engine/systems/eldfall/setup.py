@@ -130,8 +130,10 @@ def start(ctx: Ctx, kit: Kit) -> None:
     place_tokens(ctx, quest)
     if hostile is not None:
         _place_hostiles(ctx, kit, hostile)
+    ready = ", ".join(p.name for p in parties_fitting(kit, state))
     ctx.emit(PhaseChanged(phase=PARTIES, shown=f"{quest.name}, {size} points, {mode} measuring. Each player "
-                                                f"chooses a party in secret: /force load name:<party> (L1008-1036)."))
+                                                f"chooses a party in secret: /force load name:<party> (ready parties: "
+                                                f"{ready}), or /force import file: with its own list (L1008-1036)."))
 
 
 def _map_for(kit: Kit, state: EldfallState) -> Any:
@@ -205,9 +207,10 @@ def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tupl
 
 
 def parties_fitting(kit: Kit, state: EldfallState) -> list[PartySpec]:
-    """The ready parties a table of this game size may take."""
+    """The ready parties made for this game size (else every one that fits it)."""
     size = kit.game_size(state)
-    return [p for p in kit.catalogue.parties if p.game_size <= size]
+    exact = [p for p in kit.catalogue.parties if p.game_size == size]
+    return exact or [p for p in kit.catalogue.parties if p.game_size <= size]
 
 
 def choose_party(ctx: Ctx, kit: Kit, command: ChooseParty) -> None:
@@ -349,7 +352,7 @@ def _initiative(ctx: Ctx, kit: Kit) -> None:
             assert party is not None
             card, _ = _leader_card(kit, party)
             bonus = 6 if any("double-time" in m.upgrades for m in party.members) else 0
-            (roll,) = ctx.roll([_D20], f"side {side}'s Initiative Check (Leader's M {card['M']})", roller_side=side)
+            (roll,) = ctx.roll([_D20], f"the Initiative Check (its Leader's M is {card['M']})", roller_side=side)
             entries.append((side, card["M"], roll.value, bonus))
         totals = {SideId(side): morale + face + bonus for side, morale, face, bonus in entries}
         best = initiative(entries)

@@ -64,9 +64,13 @@ from engine.systems.eldfall.commands import (
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.events import ELDFALL_EVENTS
+from engine.systems.eldfall.flow import begin_play
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
+from engine.systems.eldfall.menus import legal_actions as legal_now
+from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.quests import QUEST_EVENTS
+from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_movement, after_reactions, declared
@@ -78,7 +82,6 @@ from engine.table import (
     TABLE_COMMANDS,
     TABLE_EVENTS,
     DeployAuto,
-    ModelMoved,
     PlaceModel,
     TableHandlers,
     TableRules,
@@ -306,8 +309,7 @@ class Eldfall(System[EldfallState]):
     # -- what a side may do ------------------------------------------------------------------------------------
 
     def legal_actions(self, state: EldfallState, side: SideId) -> tuple[LegalAction, ...]:
-        from engine.systems.eldfall.menus import legal_actions
-        return legal_actions(self, state, side)
+        return legal_now(self, state, side)
 
     def help(self, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
         return help_lines(self.kit, state, viewer)
@@ -349,7 +351,6 @@ class Eldfall(System[EldfallState]):
             setup.choose_party(ctx, kit, command)
         elif isinstance(command, Ready):
             if setup.ready(ctx, kit, command):
-                from engine.systems.eldfall.flow import begin_play
                 begin_play(ctx, kit)
         elif isinstance(command, Activate):
             activate(ctx, kit, command)
@@ -380,8 +381,7 @@ class Eldfall(System[EldfallState]):
         elif decision.kind == DUEL_KIND:
             answer_challenge(ctx, kit, decision, answers)
         elif decision.kind == "reaction":
-            from engine.systems.eldfall.reacting import answer
-            answer(ctx, kit, decision, answers)
+            answer_reaction(ctx, kit, decision, answers)
             after_reactions(ctx, kit)
 
     # -- scores and the end ------------------------------------------------------------------------------------
@@ -412,8 +412,7 @@ class Eldfall(System[EldfallState]):
     def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:
         """The path of each move (with the points where reactions struck); a fresh picture after a resolved
         sequence, a deployment reveal, or a move."""
-        from engine.systems.eldfall.pictures import board_update
-        return board_update(events)
+        return overlays_after(events)
 
 
 def _party(upload: object) -> PartySpec:
@@ -462,5 +461,3 @@ def _declare(args: Args, kind: str) -> Declare:
                    means=args.text("with") if args.has("with") else None, targets=_targets(args), point=point,
                    art=args.text("choice") if args.has("choice") else None, move_to=move_to)
 
-
-_ = ModelMoved

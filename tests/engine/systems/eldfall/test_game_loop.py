@@ -47,7 +47,7 @@ def test_party_lists_stay_with_their_owner_until_deployment_ends() -> None:
     chosen = [e for e in game.log if isinstance(e.body, PartyChosen)]
     assert chosen and not chosen[0].audience.is_public
     bob = Viewer.of_side(SideId("B"))
-    assert "Soga" not in " ".join(line.text for line in game.log_view(bob).lines)
+    assert "the party Soga Vanguard" not in " ".join(line.text for line in game.log_view(bob).lines)
     assert "Clan Champion" not in game.view(bob).model_dump_json()
     game.apply(ChooseParty(name="Thenion Shadows"), as_side("B"))
     while game.state.pending:
