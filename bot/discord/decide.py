@@ -14,7 +14,7 @@ import discord
 
 from bot.core.parsing import Invocation
 from bot.discord.host import host_of
-from engine.core import PartKind, PendingView, SideId, UserId, Viewer
+from engine.core import PendingView, SideId, UserId, Viewer
 
 __all__ = ["DecideButton", "OptionsView"]
 
@@ -61,17 +61,19 @@ def _describe(pending: PendingView) -> str:
 
 
 class OptionsView(discord.ui.View):
-    """One select per choice part (paged four at a time) and a Confirm button."""
+    """One select per part (paged four at a time: choices, and ready answers for points, directions and
+    positions) and a Confirm button; a decision of one part is answered by picking, without Confirm."""
 
     def __init__(self, table: str, pending: PendingView, seq: int, side: SideId, page: int = 0,
                  chosen: dict[str, str] | None = None) -> None:
         super().__init__(timeout=600)
         self.table, self.pending, self.seq, self.side, self.page = table, pending, seq, side, page
         self.chosen: dict[str, str] = dict(chosen or {})
-        parts = [p for p in pending.parts if p.kind is PartKind.CHOICE]
+        parts = [p for p in pending.parts if p.offered()]
+        self.at_once = len(pending.parts) == 1  # one question: picking its answer is the answer, no Confirm
         shown = parts[page * _ROWS_OF_SELECTS:(page + 1) * _ROWS_OF_SELECTS]
         for row, part in enumerate(shown):
-            self.add_item(_PartSelect(part.key, part.prompt, [(o.key, o.label) for o in part.options[:25]],
+            self.add_item(_PartSelect(part.key, part.prompt, [(o.key, o.label) for o in part.offered()],
                                       self.chosen.get(part.key, part.default), row))
         if page > 0:
             self.add_item(_PageButton("Previous", page - 1))
@@ -101,6 +103,9 @@ class _PartSelect(discord.ui.Select["OptionsView"]):
     async def callback(self, interaction: discord.Interaction) -> None:
         assert self.view is not None
         self.view.chosen[self.key] = self.values[0]
+        if self.view.at_once:
+            await self.view.confirm(interaction)
+            return
         await interaction.response.defer()
 
 

@@ -7,6 +7,7 @@ part may be geometric (a point on a path, a direction, a position within a radiu
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from enum import Enum
@@ -53,6 +54,27 @@ def parse_point(text: str) -> tuple[float, float]:
     return round(x, 2), round(y, 2)
 
 
+def _along(path: tuple[tuple[float, float], ...], count: int) -> list[tuple[float, tuple[float, float]]]:
+    """``count`` points evenly spaced along a path (rounded to 0.01"), each with its distance from the start."""
+    legs = list(itertools.pairwise(path))
+    total = sum(math.dist(a, b) for a, b in legs)
+    if not legs or total == 0 or count < 2:
+        return [(0.0, path[0])] if path else []
+    points: list[tuple[float, tuple[float, float]]] = []
+    for step in range(count):
+        wanted, walked = total * step / (count - 1), 0.0
+        for a, b in legs:
+            length = math.dist(a, b)
+            if walked + length >= wanted - 1e-9 or (a, b) == legs[-1]:
+                t = 0.0 if length == 0 else min(1.0, (wanted - walked) / length)
+                point = (round(a[0] + (b[0] - a[0]) * t, 2), round(a[1] + (b[1] - a[1]) * t, 2))
+                if not points or points[-1][1] != point:
+                    points.append((wanted, point))
+                break
+            walked += length
+    return points
+
+
 def _distance_to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
@@ -84,6 +106,28 @@ class DecisionPart(BaseModel):
 
     def option_keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
+
+    def offered(self, limit: int = 25) -> tuple[Option, ...]:
+        """Ready answers to pick from, at most ``limit``: the options of a choice; points along a path (evenly
+        spaced, both ends included); the sixteen compass directions; the centre and points around it within the
+        radius. Any other valid answer may still be typed."""
+        if self.kind is PartKind.CHOICE:
+            return self.options[:limit]
+        if self.kind is PartKind.DIRECTION:
+            names = ("east", "east-north-east", "north-east", "north-north-east", "north", "north-north-west",
+                     "north-west", "west-north-west", "west", "west-south-west", "south-west", "south-south-west",
+                     "south", "south-south-east", "south-east", "east-south-east")
+            return tuple(Option(key=f"{i * 22.5:.2f}", label=f"{name} ({i * 22.5:g}°)")
+                         for i, name in enumerate(names))[:limit]
+        if self.kind is PartKind.POINT_ON_PATH:
+            return tuple(Option(key=f"{x:g},{y:g}", label=f"{along:.1f}\" along the path, at {x:g},{y:g}")
+                         for along, (x, y) in _along(self.path, limit))
+        if self.center is None or self.radius is None:
+            return ()
+        cx, cy, r = self.center[0], self.center[1], self.radius
+        ring = ((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 45))
+        spots = [(cx, cy), *((round(cx + r * dx, 2), round(cy + r * dy, 2)) for dx, dy in ring)]
+        return tuple(Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}") for x, y in spots)[:limit]
 
     def check(self, answer: str) -> str:
         """Return the answer in its stored form, or raise ``InvalidCommand`` naming what is accepted."""

@@ -68,6 +68,16 @@ async def _pick(table: Table, options: InjectedInteraction, select: Payload, val
     assert (await picked.response()).body["type"] == 6, "a pick only acknowledges; nothing is posted"
 
 
+async def _pick_answers(table: Table, options: InjectedInteraction, select: Payload, value: str) -> InjectedInteraction:
+    """Pick ``value`` in a one-part decision's select: the pick is the answer (no Confirm)."""
+    assert options.original is not None
+    picked = await table.standin.click(options.original["id"], select["custom_id"], user="bob", values=[value])
+    await picked.response()
+    await picked.wait_for(lambda: any(s.kind in ("followup", "delete") for s in picked.sent) or None,
+                          what="the decision to be delivered")
+    return picked
+
+
 async def _confirm(table: Table, options: InjectedInteraction, confirm: Payload) -> InjectedInteraction:
     """Click Confirm and wait until the command behind it has delivered everything."""
     assert options.original is not None
@@ -92,9 +102,8 @@ async def test_the_owner_decides_by_button_and_the_undo_applies(table: Table) ->
     assert confirm["label"] == "Confirm"
     assert [(o["value"], o.get("default", False)) for o in select["options"]] == [("no", True), ("yes", False)]
 
-    await _pick(table, options, select, "yes")
     count = len(table.texts())
-    await _confirm(table, options, confirm)
+    await _pick_answers(table, options, select, "yes")  # one question: the pick is the answer
 
     posted = table.texts()[count:]
     assert posted == ["Side B decides: agree=yes.\nUndo agreed: the game returns to event "
@@ -144,22 +153,20 @@ async def test_a_stale_click_gets_the_fresh_prompt_with_a_note(table: Table) -> 
     stale_seq = _game(table).seq
     await table.do("roll", {"dice": "1d6"})  # allowed while a decision is pending; the game moves on
     assert _game(table).seq == stale_seq + 1
-    options, select, confirm = await _options(table, prompt)
+    options, select, _ = await _options(table, prompt)
     assert options.callback is not None and options.callback.ephemeral
     assert options.callback.data["content"].startswith("The game moved on since that prompt; here is the fresh one.")
-    await _pick(table, options, select, "yes")
-    await _confirm(table, options, confirm)
+    await _pick_answers(table, options, select, "yes")
     assert "Undo agreed" in table.texts()[-1], "the fresh view answers the decision"
     assert _game(table).state.notes == ["first"]
 
 
-async def test_a_confirm_built_before_the_game_moved_on_is_refused_privately(table: Table) -> None:
+async def test_an_answer_built_before_the_game_moved_on_is_refused_privately(table: Table) -> None:
     prompt = await _undo_prompt(table)
-    options, select, confirm = await _options(table, prompt)
-    await _pick(table, options, select, "yes")
+    options, select, _ = await _options(table, prompt)
     await table.do("roll", {"dice": "1d6"})
     seq, visible = _game(table).seq, len(table.standin.messages_in("battle"))
-    late = await _confirm(table, options, confirm)
+    late = await _pick_answers(table, options, select, "yes")
     (answer,) = [s for s in late.sent if s.kind == "followup"]
     assert answer.ephemeral and "the game has moved on" in answer.body["content"]
     game = _game(table)
@@ -170,8 +177,7 @@ async def test_a_confirm_built_before_the_game_moved_on_is_refused_privately(tab
 async def test_a_second_confirm_on_answered_options_changes_nothing(table: Table) -> None:
     prompt = await _undo_prompt(table)
     options, select, confirm = await _options(table, prompt)
-    await _pick(table, options, select, "yes")
-    await _confirm(table, options, confirm)
+    await _pick_answers(table, options, select, "yes")
     seq, visible = _game(table).seq, len(table.standin.messages_in("battle"))
     again = await _confirm(table, options, confirm)
     assert [s.ephemeral for s in again.sent if s.kind == "followup"] == [True], "a private refusal only"

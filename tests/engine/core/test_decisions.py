@@ -119,3 +119,17 @@ def test_geometric_parts_accept_points_on_the_path_and_within_the_radius() -> No
         within.check("north")
     facing = DecisionPart(key="face", prompt="Facing", kind=PartKind.DIRECTION)
     assert facing.check("-90") == "270.00"
+
+
+def test_every_kind_of_part_offers_ready_answers_that_it_accepts() -> None:
+    """A front-end shows these as a menu, so a point on a path, a direction or a position need no typing."""
+    on_path = DecisionPart(key="A1.at", prompt="Where?", kind=PartKind.POINT_ON_PATH, path=((0, 0), (4, 0), (4, 3)))
+    points = on_path.offered(8)
+    assert [o.key for o in points] == ["0,0", "1,0", "2,0", "3,0", "4,0", "4,1", "4,2", "4,3"], "1 inch apart"
+    assert points[3].label == '3.0" along the path, at 3,0'
+    facing = DecisionPart(key="face", prompt="Face?", kind=PartKind.DIRECTION)
+    assert len(facing.offered()) == 16 and facing.offered()[4].label == "north (90°)"
+    spot = DecisionPart(key="to", prompt="Where?", kind=PartKind.POSITION, center=(5, 5), radius=2)
+    assert spot.offered()[0].key == "5,5" and len(spot.offered()) == 9
+    for part in (on_path, facing, spot):
+        assert all(part.check(option.key) for option in part.offered()), part.key
