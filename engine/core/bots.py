@@ -54,10 +54,10 @@ class BotReasoned(EventBody):
 
 
 def answer_by_default(decision: Decision) -> BotMove:
-    """Answer a decision with each part's default, or its first option where it has none. The reasons are
+    """Answer a decision with each part's default, or its first ready answer where it has none. The reasons are
     public (they go to "show working"), so a secret decision's answer stays out of them."""
-    answers = {part.key: part.default if part.default is not None else part.options[0].key
-               for part in decision.parts if part.default is not None or part.options}
+    answers = {part.key: part.default if part.default is not None else part.offered(1)[0].key
+               for part in decision.parts if part.default is not None or part.offered(1)}
     shown = "" if decision.secret else f" ({', '.join(f'{k}={v}' for k, v in answers.items())})"
     why = f"answers {decision.id} with the defaults{shown}"
     return BotMove(Answer(decision_id=decision.id, answers=answers), (why,))
