@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -59,14 +60,16 @@ def reload(**files: str) -> Catalogue:
 # --- the shipped freeplay data ---------------------------------------------------------------------------------
 
 
-def test_the_freeplay_data_ships_as_package_data() -> None:
-    folder = importlib.resources.files("data") / "freeplay"
-    assert {name: (folder / name).is_file() for name in ("units.yaml", "forces.yaml", "maps.yaml", "rulings.yaml")} == {
-        "units.yaml": True,
-        "forces.yaml": True,
-        "maps.yaml": True,
-        "rulings.yaml": True,
-    }
+GAME_DATA_FOLDERS = sorted(p.name for p in (Path(__file__).parents[2] / "data").iterdir() if list(p.glob("*.yaml")))
+
+
+@pytest.mark.parametrize("game", GAME_DATA_FOLDERS)
+def test_each_game_data_folder_ships_in_the_package(game: str) -> None:
+    """setuptools' package finder takes only folders with an ``__init__.py``: without one a wheel (not an editable
+    install) would ship the code and lose the game's YAML."""
+    folder = importlib.resources.files("data") / game
+    assert (folder / "__init__.py").is_file(), f"data/{game} lacks __init__.py"
+    assert (folder / "rulings.yaml").is_file()
 
 
 def test_freeplay_units_cover_every_base_size(freeplay: Catalogue) -> None:
