@@ -21,6 +21,7 @@ from engine.core import SideId, UserId
 __all__ = ["ConsoleSession", "seeded_source"]
 
 TABLE = "console"
+PICK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def seeded_source(seed: int) -> Callable[[], str]:
@@ -45,6 +46,7 @@ class ConsoleSession:
     errors: int = 0
     _service: TableService = field(init=False)
     _pictures: int = 0
+    _picks: list[Invocation] = field(default_factory=list)  # the last menu shown, picked by letter
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -64,13 +66,23 @@ class ConsoleSession:
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = self._with_files(parse_command_line(text, self._service.registry))
+            invocation = self._picked(text) or self._with_files(parse_command_line(text, self._service.registry))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
         self._show(f"{user}:{side}" if side else user, text, outputs)
         return outputs
+
+    def _picked(self, text: str) -> Invocation | None:
+        """A letter picks from the last menu shown, as a click on Discord would (carrying on its questions)."""
+        if len(text) != 1 or not text.isalpha():
+            return None
+        index = PICK_LETTERS.find(text.lower())
+        if not 0 <= index < len(self._picks):
+            raise CommandLineError(f"there is no pick {text} in the last menu"
+                                   + (f" (picks a-{PICK_LETTERS[len(self._picks) - 1]})" if self._picks else ""))
+        return self._picks[index]
 
     async def run_lines(self, lines: Iterable[str], *, strict: bool = False) -> int:
         """Run a script; with ``strict`` stop at the first error. Returns the exit status."""
@@ -93,6 +105,9 @@ class ConsoleSession:
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
         for output in outputs:
+            picks = output.picks or _decision_picks(output)
+            if picks:
+                self._picks = [invocation for _, invocation in picks]
             images = self._save_pictures(output)
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
@@ -101,8 +116,10 @@ class ConsoleSession:
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
-            for letter, (pick, invocation) in zip("abcdefghijklmnopqrstuvwxyz", output.picks, strict=False):
+            for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
+            if picks:
+                self.print_line("  (type a letter to pick)")
             for image in images or [f"{p.filename} (not saved; --out DIR saves pictures)" for p in output.pictures]:
                 self.print_line(f"  [picture: {image}]")
 
@@ -121,6 +138,15 @@ class ConsoleSession:
             path.write_bytes(render_picture(picture))
             saved.append(str(path))
         return saved
+
+
+def _decision_picks(output: Output) -> tuple[tuple[str, Invocation], ...]:
+    """A private prompt of one question with set options, offered as picks (Discord shows it as a menu)."""
+    view = output.decision
+    if output.to is None or view is None or len(view.parts) != 1:
+        return ()
+    return tuple((option.label, Invocation(("decide",), {"decision": view.id, "choice": option.key}))
+                 for option in view.parts[0].options[:len(PICK_LETTERS)])
 
 
 def _read(folder: Path, name: str) -> Attachment:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
+from bot.core.announce import decision_prompt
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.parsing import CommandLineError, Invocation
@@ -159,6 +160,10 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
                 seen.add(key)
                 legal.append((found, side))
     if not legal:
+        owed = [decision for decision in game.pending if decision.owner in game.state.sides_of(user)]
+        if owed:  # the asker's own side must answer before anything else: show them its prompt again
+            view = next(v for v in game.view(Viewer.of_side(owed[0].owner)).pending if v.id == owed[0].id)
+            return Output(text=decision_prompt(game, view), to=user, decision=view)
         waiting = f" Waiting for side {game.pending[0].owner} to decide." if game.pending else ""
         return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
     if len(legal) <= MENU_LIMIT:
@@ -170,6 +175,24 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
     picks = (tuple((f"{m}: its actions", Invocation(("act",), {"model": m}, menu=True)) for m in models)
              + tuple((_label(found), _invocation(found, side)) for found, side in others))
     return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
+
+
+def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequence[SideId]) -> SideId | None:
+    """Which of the sides a player holds a command acts for when they have not said: the one side for which
+    the first option it names is a legal value (``model:B3`` is side B's model; ``target:B3`` is an enemy of A
+    only), else the one held side the game waits on. None when that is still unclear."""
+    for option in (*action.menu, *action.options):
+        source = action.sources.get(option)
+        if source is None or not args.has(option):
+            continue
+        value = str(args.options[option]).upper()
+        fits = [side for side in held
+                if any(choice.value.upper() == value for choice in source(game.state, Viewer.of_side(side),
+                                                                         args.options))]
+        if fits:
+            return fits[0] if len(fits) == 1 else None
+    waiting = [side for side in held if game.to_act().includes(side)]
+    return waiting[0] if len(waiting) == 1 else None
 
 
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:

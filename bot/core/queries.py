@@ -98,7 +98,8 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
         return f"You hold no side. {join} {look}"
     lines = [f"You hold side {', '.join(held)}."]
     if len(held) > 1:
-        lines.append(f"Moves act for their model's side; for the rest choose with /game side side:{held[0]}.")
+        lines.append("A command acts for the side of the model it names, else for the side the game waits on; "
+                     f"to say which, /game side side:{held[0]}.")
     lines.extend(game.system.help(game.state, viewer if viewer.side in held else Viewer.of_side(held[0])))
     lines.append("/act alone lists what you can do now as a menu.")
     if host:

@@ -173,9 +173,9 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("log", "Recent events", (
         OptionSpec("count", "How many lines, 1 to 200", OptionType.INTEGER, minimum=1, maximum=200),
     ), route=_QUERY),
-    CommandSpec("pass", "Pass on reactions ahead of time, privately: to one trigger, the phase, or off", (
-        OptionSpec("until", "A kind of trigger, phase (the rest of this phase), or off (be asked again)",
-                   required=True, suggest=Suggest.TRIGGER),
+    CommandSpec("pass", "Pass now, or on reactions ahead of time, privately: to one trigger, the phase, or off", (
+        OptionSpec("until", "A kind of trigger, phase (the rest of this phase), or off (be asked again); "
+                            "left out: pass now", suggest=Suggest.TRIGGER),
     )),
     CommandSpec("undo", "Ask to undo back to an event (your opponent agrees)", (
         OptionSpec("to", "The event number to return to", OptionType.INTEGER, required=True, minimum=1),

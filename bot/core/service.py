@@ -137,12 +137,26 @@ class TableService:
                     interaction_id: str | None) -> list[Output]:
         if invocation.path == ("game", "join") and "side" not in invocation.options:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
+        if invocation.path == ("pass",) and "until" not in invocation.options:
+            return await self._pass_now(stored, game, actor, interaction_id)
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         command = core_command(invocation)
         if invocation.built_at_seq is not None:  # a button: stale once the game moved on
             command = replace(command, built_at_seq=invocation.built_at_seq)
         return await self._committer.run(stored, game, command, actor, interaction_id)
+
+    async def _pass_now(self, stored: StoredGame, game: Game[Any], actor: Actor,
+                        interaction_id: str | None) -> list[Output]:
+        """``/pass`` alone: the game's own pass (``/act action:pass``) when it offers one to the asker now."""
+        held = game.state.sides_of(actor.user)
+        for side in held:
+            if any(found.verb == ("act",) and found.name == "pass"
+                   for found in game.system.legal_actions(game.state, side)):
+                invocation = Invocation(("act",), {"action": "pass"})
+                return await self._action(stored, game, invocation, replace(actor, side=side), interaction_id, False)
+        raise CommandLineError("there is nothing to pass now. /pass until:<trigger|phase> passes on reactions ahead "
+                               "of time; a reaction offered to you is passed with its /decide prompt")
 
     async def _action(self, stored: StoredGame, game: Game[Any], invocation: Invocation, actor: Actor,
                       interaction_id: str | None, preview: bool) -> list[Output]:
@@ -154,6 +168,10 @@ class TableService:
             sides = (acting_side,) if acting_side else held
             return self._tagged(stored, [acting.legal_menu(game, actor.user, sides, str(model) if model else None)])
         action, args = acting.resolve(game.system, invocation)
+        if acting_side is None and len(held) > 1:
+            acting_side = acting.implied_side(game, action, args, held)
+            if acting_side is not None:
+                actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         if invocation.menu:
             missing = acting.next_menu_option(game, action, args, viewer)

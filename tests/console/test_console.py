@@ -112,3 +112,49 @@ async def test_a_second_run_into_the_same_folder_keeps_the_first_runs_pictures(t
     assert first and len(names) == 2 * len(first), "the second run added its pictures beside the first run's"
     assert all((tmp_path / name).read_bytes() == data for name, data in first.items())
     assert [name[:3] for name in names] == [f"{n:03d}" for n in range(1, len(names) + 1)], "numbering goes on"
+
+
+async def test_a_menu_is_picked_by_its_letter_and_a_missing_letter_is_refused() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:underworlds", "/act"])
+    assert any(line.strip() == "a) Mirror Well: /decide decision:d12 choice:mirror-well" for line in lines)
+    await session.run_lines(["b", "z"])
+    assert any("chooses the board Katophrane's Reliquary" in line for line in lines)
+    assert lines[-1].strip().startswith("[error to alice] there is no pick z in the last menu")
+
+
+async def test_act_alone_shows_the_decision_a_held_side_owes_whichever_side_was_chosen() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:underworlds", "/game side side:A"])
+    shown = len(lines)
+    await session.run_lines(["/act"])
+    answer = "\n".join(lines[shown:])
+    assert "[private to alice] alice (side B), decide d12: Choose a board" in answer
+    assert "Nothing you can do right now" not in answer
+
+
+async def test_a_player_holding_both_sides_needs_no_side_for_the_side_the_game_waits_on() -> None:
+    """The demo seats alice on both sides; her hand, her pass and her fighter's Guard go to the side whose
+    activation it is, without /game side."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game demo system:underworlds"])
+    shown = len(lines)
+    await session.run_lines(["/act"])
+    first = next(line for line in lines[shown:] if line.strip().startswith("a) "))
+    side = first.strip()[3]  # "a) B1: Move: ..." -> B
+    await session.run_lines(["/hand show", f"/act action:guard model:{side}1"])
+    text = "\n".join(lines)
+    assert f"Your hand (side {side})" in text and "say which one acts" not in text
+    assert session.errors == 0
+    await session.run_lines(["/pass"])
+    assert session.errors == 0 and "passes" in "\n".join(lines[-4:])
+
+
+async def test_pass_alone_with_nothing_to_pass_says_what_would_be_accepted() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:freeplay", "/pass"])
+    assert "there is nothing to pass now. /pass until:<trigger|phase>" in lines[-1]

@@ -367,7 +367,9 @@ def next_power_turn(ref: Referee, passed: bool) -> None:
     order = [s for s in rotation(state.sides, power.turn, reverse=anticlockwise(state, ref.rules))[1:]
              if s in state.in_play]
     following = order[0] if order else power.turn
-    ref.emit(PowerStepSet(power=power.model_copy(update={"turn": following, "passes": passes})))
+    said = f"Side {power.turn} passes; side" if passed else "Side"
+    ref.emit(PowerStepSet(power=power.model_copy(update={"turn": following, "passes": passes}),
+                          shown=f"{said} {following} may play a power card or pass ({RULE}, L575)."))
 
 
 def pass_power(ref: Referee, side: SideId, verb: str) -> None:
