@@ -212,15 +212,33 @@ def load_player_import(
 
 
 def _game_kind(name: str, document: object, kind: str, catalogue: Catalogue) -> tuple[Spec, ...]:
-    """A player's upload of one of the game's own kinds (their cards, their warband), where the game allows it."""
+    """A player's upload of the game's own kinds (their cards, their decks), where the game allows it: a bare list
+    is read as ``kind``; a mapping may hold any of the kinds the game lets players import, each under its own key
+    (``cards:`` and ``decks:`` in one file), so one upload brings cards and the decks built from them."""
     try:
         spec, _ = find_system(catalogue.system)
     except ValueError:
         raise DataError([f"{name}: {catalogue.system} takes no uploads of {kind}"]) from None
-    if kind not in spec.importable or kind not in spec.data_kinds:
-        allowed = ", ".join(("units", "forces", "maps", *spec.importable))
-        raise DataError([f"{name}: {spec.title} takes no uploads of {kind}; it takes {allowed}"])
-    return parse_kind(kind, spec.data_kinds[kind], _section(document, kind, name), name)
+    allowed = [k for k in spec.importable if k in spec.data_kinds]
+    if kind not in allowed:
+        raise DataError([f"{name}: {spec.title} takes no uploads of {kind}; it takes "
+                         f"{', '.join(('units', 'forces', 'maps', *spec.importable))}"])
+    if not isinstance(document, dict) or set(document) <= {kind} or len(allowed) == 1:
+        return parse_kind(kind, spec.data_kinds[kind], _section(document, kind, name), name)
+    unknown = [key for key in document if key not in allowed]
+    if unknown:
+        raise DataError(f'{name}: field "{key}": is not a known key; this file holds {", ".join(allowed)}'
+                        for key in unknown)
+    parsed: list[Spec] = []
+    problems: list[str] = []
+    for section in (k for k in allowed if k in document):
+        try:
+            parsed += parse_kind(section, spec.data_kinds[section], document[section] or [], name)
+        except DataError as error:
+            problems += error.problems
+    if problems:
+        raise DataError(problems)
+    return tuple(parsed)
 
 
 def _one_map(name: str, document: object, catalogue: Catalogue) -> MapPreset:

@@ -3,9 +3,10 @@ command, three players, a side seated to the bot, /help by the rules, and a priv
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from bot.console.session import seeded_source
+from bot.console.session import ConsoleSession, seeded_source
 from bot.core.outputs import CardsPicture
 from bot.core.parsing import parse_command_line
 from bot.core.service import TableService
@@ -72,3 +73,20 @@ async def test_a_side_seated_to_the_bot_plays_itself_to_the_end() -> None:
     game = _game(service)
     assert game.is_over() and game.state.seats["B"] == BOT_USER
     assert any(e.kind == "bot.reasoned" for e in game.log)
+
+
+async def test_a_player_brings_their_own_decks_from_a_file_and_only_they_read_them() -> None:
+    """``examples/underworlds/my-deck.yaml`` through the console: bob's own card is announced, his decks are his
+    alone, and they are his choice when he brings them while asked to choose (L105-L113, L731)."""
+    examples = Path(__file__).parents[2] / "examples" / "underworlds"
+    lines: list[str] = []
+    session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=lines.append,  # type: ignore[arg-type]
+                             files_from=examples)
+    await session.run_lines(["/game new system:underworlds scenario:choose", "as alice:A",
+                             "/decide choice:steelhearts-champions", "as alice:B",
+                             "/decide choice:garreks-reavers", "/force import file:my-deck.yaml"], strict=True)
+    brought = [line for line in lines if "My Reavers" in line]
+    assert brought and all("[private to alice]" in line for line in brought)
+    assert any("imports cards: Gore Axe" in line for line in lines)
+    after = lines[next(i for i, line in enumerate(lines) if "/force import" in line):]
+    assert any("Side B decides: in secret." in line for line in after), "bringing them chose them"

@@ -145,10 +145,13 @@ class AddCard(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImportCards(Command):
-    """A player's own cards, validated by the loader, join this game."""
+    """A player's own cards and decks, validated by the loader, join this game (decks in secret, before they are
+    chosen at set-up: so it may come while a choice is pending)."""
 
     verb = "force import"
-    cards: tuple[object, ...]
+    allowed_while_pending = True
+    cards: tuple[object, ...] = ()
+    decks: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.schema import did_you_mean
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import UNIVERSAL, Card
 
@@ -22,11 +23,13 @@ MIN_POWER = 20
 
 @dataclass(frozen=True, slots=True)
 class DeckProblem:
+    """One broken rule: what is wrong, and the rule it breaks (empty for a card that does not exist)."""
+
     rule: str
     message: str
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})"
+        return f"{self.message} ({self.rule})" if self.rule else self.message
 
 
 def _card_name(cards: Mapping[str, Card], card_id: str) -> str:
@@ -44,7 +47,8 @@ def deck_problems(warband: str, objectives: Sequence[str], power: Sequence[str],
     problems: list[DeckProblem] = []
     for deck, listed in (("objective", objectives), ("power", power)):
         unknown = [c for c in listed if c not in cards]
-        problems += [DeckProblem("data", f'the {deck} deck names "{c}", which is not a known card') for c in unknown]
+        problems += [DeckProblem("", f'the {deck} deck names "{c}", which is not a card of this game (cards are '
+                                     f'named by id){did_you_mean(c, list(cards))}') for c in unknown]
     known_objectives = [c for c in objectives if c in cards]
     known_power = [c for c in power if c in cards]
     if len(objectives) != OBJECTIVES:

@@ -36,6 +36,7 @@ __all__ = [
     "CheckpointPassed",
     "Damaged",
     "DeckChosen",
+    "DeckImported",
     "FighterMoved",
     "FighterPlaced",
     "FighterReturned",
@@ -750,10 +751,32 @@ class CardsImported(EventBody):
 
     def apply(self, state: UnderworldsState) -> None:
         state.imported.extend(dict(card) for card in self.cards)
+        for card in self.cards:
+            state.imported_by[str(card["id"])] = self.side or ""
 
     def describe(self) -> str:
         who = f"Side {self.side}" if self.side else "The host"
         return f"{who} imports cards: {', '.join(self.names)}."
+
+
+class DeckImported(EventBody):
+    """A player brings their own decks (L107-L113), logged for that player alone: chosen at set-up like a starter
+    deck, never shown to the others."""
+
+    kind = "uw.own.deck"
+    side: SideId
+    deck: dict[str, JsonValue]
+    name: str
+    objectives: int
+    power: int
+    ploys: int
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.own_decks.setdefault(self.side, []).append(dict(self.deck))
+
+    def describe(self) -> str:
+        return (f"Side {self.side} brings its own decks, {self.name}: {self.objectives} objective cards and "
+                f"{self.power} power cards, {self.ploys} of them ploys (for side {self.side}'s eyes only).")
 
 
 class Note(EventBody):
@@ -772,5 +795,6 @@ UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
-    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, CardsImported, Note,
+    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, CardsImported, DeckImported,
+    Note,
 )

@@ -274,6 +274,10 @@ class UnderworldsState(CoreState):
     is placed."""
     imported: list[dict[str, JsonValue]] = []
     """Cards players imported into this game, as data (validated again when read)."""
+    imported_by: dict[str, str] = {}
+    """Who imported each of those cards: its side, or "" for the host (a deck may hold its own player's cards)."""
+    own_decks: dict[SideId, list[dict[str, JsonValue]]] = {}
+    """Decks players brought (``/force import``), as data: each player's secret, logged for that player alone."""
     match: list[str] = []
     """Matched play: the winners of the match's finished games (``-`` for a draw)."""
     match_glory: dict[SideId, int] = {}

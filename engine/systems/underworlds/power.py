@@ -8,14 +8,12 @@ battlefield (L371, L605).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine.core import NOBODY, DecisionPart, Decks, IllegalCommand, InvalidCommand, Option, SideId
 from engine.hex import push_hexes
 from engine.systems.underworlds.activations import next_power_turn
 from engine.systems.underworlds.cards import choices, upgrade_problem
 from engine.systems.underworlds.commands import PlayCard
-from engine.systems.underworlds.events import CardsImported, Note, PloyPlayed, UnscorableSet, UpgradeGiven
+from engine.systems.underworlds.events import Note, PloyPlayed, UnscorableSet, UpgradeGiven
 from engine.systems.underworlds.game_state import EffectsFrame, PloyEndFrame, objective_deck, power_deck
 from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.objectives import claimable, drawn_marks, hand, score
@@ -27,7 +25,7 @@ from engine.systems.underworlds.setup import HAND_OBJECTIVES
 from engine.systems.underworlds.turns import rotation
 from engine.systems.underworlds.vocabulary import PushEffect
 
-__all__ = ["CLAIM", "add_card", "import_cards", "on_claim", "play_card", "ploy_end"]
+__all__ = ["CLAIM", "add_card", "on_claim", "play_card", "ploy_end"]
 
 CLAIM = "claim"
 
@@ -205,22 +203,6 @@ def on_claim(ref: Referee, side: SideId, card_id: str, confirmed: bool) -> None:
         marks = drawn_marks(ref, side, drawn, ref.state.checkpoint)
         if marks:
             ref.emit(UnscorableSet(unscorable={**ref.state.unscorable, **marks}), NOBODY)
-
-
-def import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> None:
-    """A player's own cards join this game (their ids must be new; their warband known or universal)."""
-    state = ref.state
-    known = {c.id for c in ref.lib.data.cards} | {str(raw.get("id")) for raw in state.imported}
-    warbands = {w.id for w in ref.lib.data.warbands} | {UNIVERSAL}
-    for card in cards:
-        if card.id in known:
-            raise IllegalCommand(f"a card {card.id!r} is already in this game; give yours another id",
-                                 verb="force import")
-        if card.warband not in warbands:
-            raise IllegalCommand(f"{card.name}: warband {card.warband!r} is not in this game (warbands: "
-                                 f"{', '.join(sorted(warbands))})", verb="force import")
-    ref.emit(CardsImported(side=side, cards=[card.model_dump(mode="json") for card in cards],
-                           names=[card.name for card in cards]))
 
 
 def add_card(ref: Referee, side: SideId, text: str, verb: str) -> None:

@@ -23,7 +23,6 @@ from engine.core import (
 )
 from engine.hex import Edge, Layout
 from engine.systems.underworlds.boards import alternate, edge_hexes, legal_layouts, objective_hexes, starting_hexes
-from engine.systems.underworlds.decks import deck_problems
 from engine.systems.underworlds.events import (
     BattlefieldJoined,
     BoardChosen,
@@ -44,6 +43,7 @@ from engine.systems.underworlds.game_state import (
     objective_deck,
     power_deck,
 )
+from engine.systems.underworlds.owndecks import deck_of, decks_for, problems_of
 from engine.systems.underworlds.referee import Referee, choice
 from engine.systems.underworlds.rolloff import RollOff
 from engine.systems.underworlds.rules import RULE
@@ -64,6 +64,7 @@ __all__ = [
     "begin",
     "begin_boards",
     "begin_round",
+    "choose_brought_deck",
     "on_board",
     "on_deck",
     "on_first_activation",
@@ -139,20 +140,37 @@ def begin(ref: Referee) -> None:
 
 
 def on_warbands(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
-    """The warbands are revealed; each player now picks decks for theirs, in secret."""
+    """The warbands are revealed; each player now picks decks for theirs, in secret: a starter deck, or decks
+    they brought (``/force import``), theirs first."""
     _muster(ref, {side: answer["warband"] for side, answer in answers.items()})
     for side in ref.state.sides:
-        decks = [d for d in ref.lib.data.decks if d.warband == ref.state.players[side].warband]
-        ref.ask(side, DECK, "Choose your decks (nobody else is told)",
-                [choice("deck", "Your objective and power decks", [(d.id, d.name) for d in decks], decks[0].id)],
-                secret=True)
+        decks = decks_for(ref.lib, ref.state, side, ref.state.players[side].warband)
+        shown = [(d.id, f"{d.name} (your own)" if own else d.name) for d, own in decks]
+        ref.ask(side, DECK, "Choose your decks (nobody else is told; /force import file: brings your own)",
+                [choice("deck", "Your objective and power decks", shown, shown[0][0])], secret=True)
     _all_decks_chosen(ref)
 
 
 def on_deck(ref: Referee, side: SideId, deck_id: str) -> None:
-    deck = next(d for d in ref.lib.data.decks if d.id == deck_id)
+    decks = decks_for(ref.lib, ref.state, side, ref.state.players[side].warband)
+    deck = next((d for d, _ in decks if d.id == deck_id), None)
+    if deck is None:
+        raise InvalidCommand(f"there are no decks {deck_id!r} for side {side}'s warband; choose "
+                             f"{', '.join(d.id for d, _ in decks)}")
     _deck_chosen(ref, side, deck, secret=True)
     _all_decks_chosen(ref)
+
+
+def choose_brought_deck(ref: Referee, side: SideId, deck_ids: list[str]) -> None:
+    """Decks a player brings while being asked to choose theirs are their choice (the first that fits their
+    warband); brought earlier, they are offered when the choice comes."""
+    decision = next((d for d in ref.state.pending.values() if d.owner == side and d.kind == DECK), None)
+    if decision is None:
+        return
+    fitting = {d.id for d, own in decks_for(ref.lib, ref.state, side, ref.state.players[side].warband) if own}
+    chosen = next((deck_id for deck_id in deck_ids if deck_id in fitting), None)
+    if chosen is not None:
+        ref.ctx.answer(decision, {"deck": chosen}, "answer")
 
 
 def _all_decks_chosen(ref: Referee) -> None:
@@ -165,8 +183,8 @@ def _all_decks_chosen(ref: Referee) -> None:
 
 def _no_card_twice(ref: Referee) -> None:
     seen: dict[str, SideId] = {}
-    for side, record in ref.state.players.items():
-        deck = next(d for d in ref.lib.data.decks if d.id == record.deck)
+    for side in ref.state.players:
+        deck = deck_of(ref.lib, ref.state, side)
         for card in (*deck.objectives, *deck.power):
             if card in seen:
                 raise IllegalCommand(f"{ref.lib.card(ref.state, card).name} is in the decks of sides {seen[card]} and "
@@ -195,8 +213,7 @@ def _muster(ref: Referee, warbands: Mapping[SideId, str]) -> None:
 def _deck_chosen(ref: Referee, side: SideId, deck: Deck, *, secret: bool) -> None:
     """Record a player's decks, legal by the deck-building rules (L107-L113): for their eyes only when chosen
     in secret."""
-    cards = {card.id: card for card in ref.lib.data.cards}
-    problems = deck_problems(deck.warband, deck.objectives, deck.power, cards)
+    problems = problems_of(ref.lib, ref.state, side, deck)
     if problems:
         raise IllegalCommand(f"side {side}'s decks are not legal: {'; '.join(map(str, problems))}")
     ref.emit(DeckChosen(side=side, deck=deck.id, name=deck.name), side_only(side) if secret else EVERYONE)
@@ -381,7 +398,7 @@ def _draw_hands(ref: Referee) -> None:
     player may redraw either whole hand, all deciding at once in secret (L317, ruling do-over)."""
     decks = Decks(ref.ctx)
     for side in ref.state.sides:
-        deck = next(d for d in ref.lib.data.decks if d.id == ref.state.players[side].deck)
+        deck = deck_of(ref.lib, ref.state, side)
         _deck(ref, objective_deck(side), side, deck.objectives, "draw",
               {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE, "scored": Shown.EVERYONE,
                "aside": Shown.OWNER})

@@ -46,7 +46,7 @@ from engine.core import (
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue
-from engine.systems.underworlds import activations, endphase, overrides, power, setup
+from engine.systems.underworlds import activations, endphase, imports, overrides, power, setup
 from engine.systems.underworlds.bot import bot_move, setup_step
 from engine.systems.underworlds.commands import (
     UNDERWORLDS_COMMANDS,
@@ -86,7 +86,7 @@ from engine.systems.underworlds.match import game_outcome, is_matched, match_out
 from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, resolve
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import Rules, refereed
-from engine.systems.underworlds.schema import KINDS, Card, UnderworldsData
+from engine.systems.underworlds.schema import KINDS, Card, Deck, UnderworldsData
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
 __all__ = ["Underworlds"]
@@ -99,7 +99,7 @@ class Underworlds(System[UnderworldsState]):
     spec = SystemSpec(
         name="underworlds", title="Warhammer Underworlds", min_sides=2, max_sides=4, hidden_information=True,
         summary=_SUMMARY, dice=(WHU_ATTACK, WHU_DEFENCE),
-        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"}, importable=("cards",))
+        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"}, importable=("cards", "decks"))
     events = UNDERWORLDS_EVENTS
     commands = UNDERWORLDS_COMMANDS
 
@@ -180,7 +180,8 @@ class Underworlds(System[UnderworldsState]):
             return
         if isinstance(command, ImportCards):
             side_or_host = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
-            power.import_cards(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)])
+            imports.import_own(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)],
+                               [d for d in command.decks if isinstance(d, Deck)])
             return
         side = ctx.acting_side()
         handler = _HANDLERS.get(type(command))
@@ -461,17 +462,21 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
                options=("model", "name", "remove"), required=("model", "name"),
                build=lambda a: FixToken(fighter=a.text("model"), name=a.text("name"), remove=a.flag("remove")),
                sources={"model": src["any:model"]}),
-        Action(("force", "import"), "Import your own cards (a YAML file of cards: [...], written like cards.yaml)",
+        Action(("force", "import"), "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], "
+                                    "written like cards.yaml and decks.yaml (decks stay your secret)",
                options=("file",), required=("file",), uploads={"file": "cards"},
-               build=lambda a: ImportCards(cards=tuple(_cards(a.upload("file"))))),
+               build=lambda a: _imports(a.upload("file")), rule=f"{rule}, L105-L113"),
     )
 
 
-def _cards(upload: object) -> list[Card]:
-    """The cards a loader validated from a player's file."""
-    if not isinstance(upload, tuple) or not all(isinstance(card, Card) for card in upload):
-        raise InvalidCommand("the file must hold cards: [...], each written like an entry of cards.yaml")
-    return list(upload)
+def _imports(upload: object) -> ImportCards:
+    """The cards and decks a loader validated from a player's file."""
+    entries = upload if isinstance(upload, tuple) else ()
+    if not entries or not all(isinstance(entry, Card | Deck) for entry in entries):
+        raise InvalidCommand("the file must hold cards: [...] and/or decks: [...], each entry written like one of "
+                             "cards.yaml or decks.yaml")
+    return ImportCards(cards=tuple(e for e in entries if isinstance(e, Card)),
+                       decks=tuple(e for e in entries if isinstance(e, Deck)))
 
 
 def _hand(lib: Library, state: UnderworldsState, viewer: Viewer) -> QueryAnswer:

@@ -66,8 +66,11 @@ def test_t61_another_warbands_card_is_refused() -> None:
 
 
 def test_cards_of_the_wrong_type_and_unknown_cards_are_named() -> None:
-    found = problems([*OBJECTIVES[:11], "sidestep"], [*PLOYS[:10], *UPGRADES[:9], "denial", "no-such-card"])
+    found = problems([*OBJECTIVES[:11], "sidestep"], [*PLOYS[:10], *UPGRADES[:9], "denial", "no-such-card",
+                                                      "sidestpe"])
     assert "Sidestep is a ploy card, not an objective (Underworlds core rulebook, L113)" in found
     assert "Denial is an objective card; the power deck holds ploys and upgrades (Underworlds core rulebook, L107, " \
            "L865)" in found
-    assert 'the power deck names "no-such-card", which is not a known card (data)' in found
+    assert 'the power deck names "no-such-card", which is not a card of this game (cards are named by id)' in found
+    assert 'the power deck names "sidestpe", which is not a card of this game (cards are named by id); did you mean ' \
+           '"sidestep"?' in found
