@@ -66,7 +66,7 @@ __all__ = ["CHOOSE", "EFFECT", "PICK", "answer", "pick_label", "step", "who"]
 
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 CHOOSE: TypeAdapter[Choose] = TypeAdapter(Choose)
-PICK, PUSH, ATTACK, SET_UP = "pick", "push", "attack", "set-up"
+PICK, PUSH, ATTACK, SET_UP, DRAW = "pick", "push", "attack", "set-up", "draw"
 DONE, WAIT, AGAIN = "done", "wait", "again"
 
 
@@ -234,13 +234,26 @@ def _swap(ref: Referee, frame: EffectsFrame, effect: SwapEffect) -> str:
 
 def _draw(ref: Referee, frame: EffectsFrame, effect: DrawEffect) -> str:
     """Draw from the card player's deck; never past three objectives in hand (L295, ruling
-    ``objective-hand-limit``)."""
+    ``objective-hand-limit``). "Up to" a number lets the player choose how many, from none to as many as the
+    deck still holds (Skulls for the Skull Throne)."""
     decks = Decks(ref.ctx)
-    if effect.deck == "power":
-        decks.draw(power_deck(frame.side), effect.count, why=_name(ref, frame))
-    else:
-        held = len(decks.deck(objective_deck(frame.side)).pile("hand"))
-        decks.draw(objective_deck(frame.side), min(effect.count, HAND_OBJECTIVES - held), why=_name(ref, frame))
+    deck_id = (power_deck if effect.deck == "power" else objective_deck)(frame.side)
+    room = effect.count
+    if effect.deck == "objective":
+        room = min(room, HAND_OBJECTIVES - len(decks.deck(deck_id).pile("hand")))
+    count = min(room, len(decks.deck(deck_id).pile("draw")))
+    if effect.up_to and count:
+        key = f"{frame.index}:draw"
+        answer = frame.answers.get(key)
+        if answer is None:
+            options = [(str(n), f"{n} card{'s' if n != 1 else ''}") for n in range(count, -1, -1)]
+            ref.ask(frame.side, DRAW, f"{_name(ref, frame)}: draw up to {count} {effect.deck} card"
+                                      f"{'s' if count != 1 else ''}", [choice(DRAW, "How many", options, str(count))],
+                    context={"frame": frame.id, "key": key})
+            return WAIT
+        count = int(answer)
+    if count:
+        decks.draw(deck_id, count, why=_name(ref, frame))
     return DONE
 
 

@@ -204,7 +204,9 @@ def test_rebirth_in_blood_sets_the_last_fighter_up_again_on_a_block() -> None:
     assert fighter.hex is not None and not fighter.out_of_action and fighter.wounds == 0
 
 
-def test_skulls_for_the_skull_throne_draws_two_power_cards() -> None:
+@pytest.mark.parametrize("drawn", [2, 1, 0])
+def test_skulls_for_the_skull_throne_draws_up_to_two_power_cards_as_its_player_chooses(drawn: int) -> None:
+    """The card draws "up to" two: its player chooses none, one or two (the default, the most)."""
     game = give(scene(B1="E6", A2="F7"), B, "skulls-for-the-skull-throne")
     game = extend(game, Damaged(fighter="A2", amount=2, wounds=2))
     turn_of(game, B)
@@ -212,7 +214,11 @@ def test_skulls_for_the_skull_throne_draws_two_power_cards() -> None:
     rig(game, "hammer", "hammer", "dodge")
     act(game, B, Attack(fighter="B1", targets=("A2",)))
     react(game, "ploy:skulls-for-the-skull-throne")
-    assert len(hand(game, B)) == before - 1 + 2
+    (asked,) = game.pending
+    assert asked.owner == B and [o.key for o in asked.parts[0].options] == ["2", "1", "0"]
+    assert asked.parts[0].default == "2"
+    decide(game, draw=str(drawn))
+    assert len(hand(game, B)) == before - 1 + drawn
 
 
 # -- Steelheart's Champions -------------------------------------------------------------------------
