@@ -7,12 +7,13 @@ learns it until cards are drawn. Moving cards logs them for whoever may see the 
 card counts for everyone, so each viewer's view and log say exactly what they may know.
 
 Games call :class:`Decks` from a command's context (``Decks(ctx).draw(...)``); the state keeps every deck
-in ``CoreState.decks``.
+in ``CoreState.decks``. A game may say how its cards read (``Decks(ctx, names=...)``), so the lines a player
+reads name cards ("Sidestep"), not ids; the events carry those names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -81,17 +82,23 @@ class Deck(BaseModel):
         return NOBODY
 
 
+def _read(cards: Sequence[str], names: Mapping[str, str]) -> str:
+    """Cards as players read them: their names where the game gave them, else their ids."""
+    return ", ".join(names.get(card, card) for card in cards)
+
+
 class DeckMade(EventBody):
     """A deck enters the game; its cards are logged for whoever may see the pile they start in."""
 
     kind = "deck.made"
     deck: Deck
+    names: dict[str, str] = {}
 
     def apply(self, state: CoreState) -> None:
         state.decks[self.deck.id] = self.deck.model_copy(deep=True)
 
     def describe(self) -> str:
-        held = "; ".join(f"{pile}: {', '.join(cards) or 'empty'}" for pile, cards in self.deck.piles.items())
+        held = "; ".join(f"{pile}: {_read(cards, self.names) or 'empty'}" for pile, cards in self.deck.piles.items())
         return f"Deck {self.deck.id}: {held}."
 
 
@@ -135,6 +142,7 @@ class CardsMoved(EventBody):
     target: str
     on_top: bool = True
     why: str = ""
+    names: dict[str, str] = {}
 
     def apply(self, state: CoreState) -> None:
         deck = state.decks[self.deck_id]
@@ -145,7 +153,7 @@ class CardsMoved(EventBody):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"{', '.join(self.cards)}: from {self.source} to {self.target}{why}."
+        return f"{_read(self.cards, self.names)}: from {self.source} to {self.target}{why}."
 
 
 class CardsShown(CardsMoved):
@@ -164,6 +172,7 @@ class CardsAdded(EventBody):
     cards: list[str]
     target: str
     why: str = ""
+    names: dict[str, str] = {}
 
     def apply(self, state: CoreState) -> None:
         deck = state.decks[self.deck_id]
@@ -171,7 +180,7 @@ class CardsAdded(EventBody):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"{', '.join(self.cards)}: added to {self.target}{why}."
+        return f"{_read(self.cards, self.names)}: added to {self.target}{why}."
 
 
 DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, CardsMoved, CardsShown, CardsAdded)
@@ -200,8 +209,16 @@ def deck_view(deck: Deck, viewer: Viewer) -> DeckView:
 class Decks:
     """The deck operations a game's command may perform, each logged with the right audiences."""
 
-    def __init__(self, ctx: Context[Any]) -> None:
+    def __init__(self, ctx: Context[Any], *, names: Callable[[str], str | None] | None = None) -> None:
+        """``names`` gives a card's name for the log (``None`` keeps its id)."""
         self._ctx = ctx
+        self._names = names
+
+    def _named(self, cards: Sequence[str]) -> dict[str, str]:
+        """The names of ``cards`` that the game gave, for the events that log them."""
+        if self._names is None:
+            return {}
+        return {card: name for card in cards if (name := self._names(card)) is not None and name != card}
 
     def deck(self, deck_id: str) -> Deck:
         decks: dict[str, Deck] = self._ctx.state.decks
@@ -220,8 +237,9 @@ class Decks:
             raise ValueError(f"deck {deck_id!r} exists already")
         deck = Deck(id=deck_id, owner=owner, piles={pile: [] for pile in shown}, shown=shown)
         deck.piles[into] = list(cards)
-        self._ctx.emit(DeckMade(deck=deck), deck.audience(into) if deck.shown[into] is not Shown.NOBODY
-                       else (side_only(owner) if owner is not None else NOBODY))
+        audience = deck.audience(into) if deck.shown[into] is not Shown.NOBODY else (
+            side_only(owner) if owner is not None else NOBODY)
+        self._ctx.emit(DeckMade(deck=deck, names=self._named(cards)), audience)
         self._counts(deck_id)
         return self.deck(deck_id)
 
@@ -257,7 +275,8 @@ class Decks:
         if not cards:
             raise InvalidCommand("no cards to add")
         audience = deck.audience(target)
-        self._ctx.emit(CardsAdded(deck_id=deck_id, cards=list(cards), target=target, why=why),
+        self._ctx.emit(CardsAdded(deck_id=deck_id, cards=list(cards), target=target, why=why,
+                                  names=self._named(cards)),
                        audience if deck.shown[target] is not Shown.NOBODY else NOBODY)
         self._counts(deck_id)
 
@@ -275,7 +294,7 @@ class Decks:
         """Log the move for everyone who saw the cards before or sees them after; a hidden card reaching a
         public pile is a reveal."""
         fields: dict[str, Any] = {"deck_id": deck.id, "cards": cards, "source": source, "target": target,
-                                  "on_top": on_top, "why": why}
+                                  "on_top": on_top, "why": why, "names": self._named(cards)}
         seen_before, seen_after = deck.shown[source], deck.shown[target]
         if seen_after is Shown.EVERYONE:
             body: CardsMoved = CardsShown(**fields) if seen_before is not Shown.EVERYONE else CardsMoved(**fields)

@@ -46,19 +46,31 @@ def _secrets(game: Game[Any]) -> dict[str, set[str]]:
     return held
 
 
+def _own(game: Game[Any]) -> dict[str, set[str]]:
+    """For each side, the names of every card in its own decks: its player may read them in private lines (its
+    deck as dealt), even when another player holds a card of the same name."""
+    state = game.state
+    return {side: {game.system.lib.card(state, card).name  # type: ignore[attr-defined]
+                   for deck in (objective_deck(side), power_deck(side)) if deck in state.decks
+                   for cards in state.decks[deck].piles.values() for card in cards} for side in state.sides}
+
+
 def _leaks(line: str, secrets: dict[str, set[str]], seats: dict[str, str],
-           outputs: list[Output]) -> tuple[list[str], int]:
-    """Every secret card named where someone who does not hold it reads it; and how many texts were looked at."""
+           outputs: list[Output], own: dict[str, set[str]] | None = None) -> tuple[list[str], int]:
+    """Every secret card named where someone who does not hold it reads it (a card of the reader's own decks
+    aside); and how many texts were looked at."""
     found, checked = [], 0
     for output in outputs:
         texts = list(_public_texts(output)) if output.to is None else [output.text]
         allowed = {side for side, u in seats.items() if u == output.to}
+        known = {name for side in allowed for name in (own or {}).get(side, set())}
         for side, names in secrets.items():
             if side in allowed:
                 continue
             for text in texts:
                 checked += 1
-                found += [f"{line!r}: side {side}'s {name!r} in {text[:100]!r}" for name in names if name in text]
+                found += [f"{line!r}: side {side}'s {name!r} in {text[:100]!r}" for name in names - known
+                          if name in text]
     return found, checked
 
 
@@ -80,7 +92,7 @@ async def _play(script: Path) -> tuple[Game[Any], list[str], int]:
         game = service.live_game("console")
         assert game is not None
         seats = {str(side): str(u) for side, u in game.state.seats.items()}
-        found, looked = _leaks(line, _secrets(game), seats, outputs)
+        found, looked = _leaks(line, _secrets(game), seats, outputs, _own(game))
         leaks += found
         checked += looked
     game = service.live_game("console")

@@ -8,7 +8,7 @@ happens; a refusal names the rule and changes nothing.
 
 from __future__ import annotations
 
-from engine.core import NOBODY, Decks, IllegalCommand, InvalidCommand, NotYourTurn, SideId
+from engine.core import NOBODY, IllegalCommand, InvalidCommand, NotYourTurn, SideId
 from engine.hex import PathError, path_cost, shortest_path
 from engine.systems.underworlds.combat import problem
 from engine.systems.underworlds.commands import Attack, Charge, Guard, Move, SwapObjective, UseAction
@@ -302,7 +302,7 @@ def draw_power(ref: Referee, side: SideId, verb: str) -> None:
     _check_activation(ref, side, verb)
     _empty(ref, power_deck(side), "power", verb)
     _take(ref, side, "draws a power card")
-    Decks(ref.ctx).draw(power_deck(side), 1, why="an activation")
+    ref.decks().draw(power_deck(side), 1, why="an activation")
     ref.push(EndActivationFrame(id=ref.next_frame_id(), side=side))
 
 
@@ -317,7 +317,7 @@ def swap_objective(ref: Referee, side: SideId, command: SwapObjective) -> None:
                              verb=command.verb)
     _empty(ref, objective_deck(side), "objective", command.verb)
     _take(ref, side, "discards an objective card and draws another")
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     decks.move(objective_deck(side), [card], "hand", "discard", why="swapped")
     drawn = decks.draw(objective_deck(side), 1, why="an activation")
     marks = drawn_marks(ref, side, drawn, ref.state.checkpoint + 1)

@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine.core import Decks
 from engine.hex import push_hexes
 from engine.systems.underworlds.cards import choices
 from engine.systems.underworlds.combat import problem
@@ -236,7 +235,7 @@ def _draw(ref: Referee, frame: EffectsFrame, effect: DrawEffect) -> str:
     """Draw from the card player's deck; never past three objectives in hand (L295, ruling
     ``objective-hand-limit``). "Up to" a number lets the player choose how many, from none to as many as the
     deck still holds (Skulls for the Skull Throne)."""
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     deck_id = (power_deck if effect.deck == "power" else objective_deck)(frame.side)
     room = effect.count
     if effect.deck == "objective":

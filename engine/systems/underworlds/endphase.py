@@ -6,7 +6,7 @@ Then every token but the objective tokens leaves the battlefield and the next ro
 
 from __future__ import annotations
 
-from engine.core import Decks, IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, SideId
+from engine.core import IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, SideId
 from engine.systems.underworlds.events import (
     ActionPhaseEnded,
     GloryGained,
@@ -84,7 +84,7 @@ def discard(ref: Referee, side: SideId, text: str, verb: str) -> None:
                           (power_deck(side), list(ref.state.decks[power_deck(side)].piles["hand"]))):
         card = ref.lib.find_card(ref.state, text, held)
         if card is not None:
-            Decks(ref.ctx).move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
+            ref.decks().move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
             return
     raise InvalidCommand(f"{text!r} is not a card in your hand", verb=verb)
 
@@ -96,7 +96,7 @@ def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
     if state.step != "end" or state.active_side != side:
         raise NotYourTurn(f"it is side {state.active_side}'s turn", verb=verb, rule=f"{RULE}, L703")
     if state.round < ROUNDS:
-        decks = Decks(ref.ctx)
+        decks = ref.decks()
         for deck_id, size in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
             held = len(state.decks[deck_id].piles["hand"])
             if held < size:

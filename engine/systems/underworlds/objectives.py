@@ -11,7 +11,7 @@ claimed by their holder and confirmed by an opponent instead (``claim``).
 
 from __future__ import annotations
 
-from engine.core import NOBODY, Decks, SideId
+from engine.core import NOBODY, SideId
 from engine.systems.underworlds.conditions import Context as ConditionContext
 from engine.systems.underworlds.conditions import Verdict, evaluate
 from engine.systems.underworlds.events import CheckpointPassed, ObjectiveScored, UnscorableSet
@@ -45,7 +45,7 @@ def condition_met(ref: Referee, side: SideId, card: Card) -> Verdict:
 
 def score(ref: Referee, side: SideId, card: Card, lines: tuple[str, ...] = ()) -> None:
     """Reveal a met objective, take its glory, and put it face up on the scored pile (L269, L703, L707)."""
-    Decks(ref.ctx).move(objective_deck(side), [card.id], "hand", "scored", why="scored")
+    ref.decks().move(objective_deck(side), [card.id], "hand", "scored", why="scored")
     ref.emit(ObjectiveScored(side=side, card=card.id, name=card.name, glory=card.glory or 0,
                              lines=[*lines, f"{card.name}: {card.summary} ({RULE}, L269)"]))
 
@@ -92,7 +92,7 @@ def checkpoint(ref: Referee) -> None:
         for card, verdict in due[side]:
             score(ref, side, card, verdict.working)
         held = len(hand(ref, side))
-        drawn = Decks(ref.ctx).draw(objective_deck(side), max(0, min(len(due[side]), HAND_OBJECTIVES - held)),
+        drawn = ref.decks().draw(objective_deck(side), max(0, min(len(due[side]), HAND_OBJECTIVES - held)),
                                     why="replacing a scored objective")
         unscorable.update(drawn_marks(ref, side, drawn, state.checkpoint))
     if unscorable != state.unscorable:

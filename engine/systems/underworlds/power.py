@@ -8,7 +8,7 @@ battlefield (L371, L605).
 
 from __future__ import annotations
 
-from engine.core import NOBODY, DecisionPart, Decks, IllegalCommand, InvalidCommand, Option, SideId
+from engine.core import NOBODY, DecisionPart, IllegalCommand, InvalidCommand, Option, SideId
 from engine.hex import push_hexes
 from engine.systems.underworlds.activations import next_power_turn
 from engine.systems.underworlds.cards import choices, upgrade_problem
@@ -62,7 +62,7 @@ def _play_ploy(ref: Referee, side: SideId, card: Card, command: PlayCard, in_pow
                              f"pass (now: {_now(ref)})", verb=command.verb, rule=f"{RULE}, L575")
     chosen = _pick(ref, side, card, command)
     answers = _pushes(ref, card, chosen, command)
-    Decks(ref.ctx).move(power_deck(side), [card.id], "hand", "discard", why="played")
+    ref.decks().move(power_deck(side), [card.id], "hand", "discard", why="played")
     ref.emit(PloyPlayed(side=side, card=card.id, name=card.name, detail=", ".join(chosen)))
     if card.unexpressed is not None:
         ref.emit(Note(text=f"{card.name} is a card the referee cannot apply ({card.unexpressed}): the players apply "
@@ -154,7 +154,7 @@ def _play_upgrade(ref: Referee, side: SideId, card: Card, command: PlayCard, all
     why = upgrade_problem(card, ref.battle(), side, fighter.id, record.glory - record.spent)
     if why is not None:
         raise IllegalCommand(why, verb=command.verb)
-    Decks(ref.ctx).move(power_deck(side), [card.id], "hand", "upgrades", why=f"on {fighter.id}")
+    ref.decks().move(power_deck(side), [card.id], "hand", "upgrades", why=f"on {fighter.id}")
     ref.emit(UpgradeGiven(side=side, fighter=fighter.id, card=card.id, name=card.name))
     if state.step == "power":
         next_power_turn(ref, passed=False)
@@ -198,7 +198,7 @@ def on_claim(ref: Referee, side: SideId, card_id: str, confirmed: bool) -> None:
     card = ref.lib.card(ref.state, card_id)
     score(ref, side, card, ("claimed and confirmed by an opponent (ruling objective-evaluation)",))
     if ref.state.step in ("activation", "power"):
-        drawn = Decks(ref.ctx).draw(objective_deck(side), max(0, HAND_OBJECTIVES - len(hand(ref, side))),
+        drawn = ref.decks().draw(objective_deck(side), max(0, HAND_OBJECTIVES - len(hand(ref, side))),
                                     why="replacing a scored objective")
         marks = drawn_marks(ref, side, drawn, ref.state.checkpoint)
         if marks:
@@ -224,5 +224,5 @@ def add_card(ref: Referee, side: SideId, text: str, verb: str) -> None:
         raise IllegalCommand("cards are added to hands once the hands are dealt", verb=verb)
     if card.type == "objective" and len(hand(ref, side)) >= HAND_OBJECTIVES:
         raise IllegalCommand("a hand never holds more than three objective cards", verb=verb, rule=f"{RULE}, L295")
-    Decks(ref.ctx).add(deck, [card.id], "hand", why="a card of their own")
+    ref.decks().add(deck, [card.id], "hand", why="a card of their own")
     ref.emit(Note(text=f"Side {side} adds a card of their own to their hand (a house rule)."))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
-from engine.core import Decks, SideId, Window, open_window
+from engine.core import SideId, Window, open_window
 from engine.systems.underworlds.events import LingeringSet, Note, PloyPlayed
 from engine.systems.underworlds.game_state import EffectsFrame, UnderworldsState, power_deck
 from engine.systems.underworlds.library import Library
@@ -52,6 +52,19 @@ class Trigger:
     frame: str | None = None
     profile: str = ""
     source: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The trigger as players read it in an offer: "React to the attack on B2?" (public facts only)."""
+        if self.when == "during_attack":
+            return f"the attack on {self.target}"
+        if self.when == "could_be_driven_back":
+            return f"{self.target} being driven back"
+        if self.when == "after_action" and self.by == "ploy":
+            return f"side {self.actor_side}'s ploy taking {', '.join(self.took_out)} out of action"
+        if self.when == "after_action":
+            return f"{self.actor}'s Attack action on {self.target}"
+        return f"{self.actor}'s activation" if self.actor else f"side {self.actor_side}'s activation"
 
     def context(self) -> dict[str, JsonValue]:
         return {"when": self.when, "by": self.by, "actor": self.actor, "actor_side": self.actor_side,
@@ -236,7 +249,7 @@ def offer(ref: Referee, trigger: Trigger) -> bool:
     order = reaction_order(state, ref.rules, eligible)
     if not order:
         return False
-    open_window(ref.ctx, trigger.when, order, context=trigger.context())
+    open_window(ref.ctx, trigger.when, order, context=trigger.context(), shown=trigger.shown)
     return True
 
 
@@ -262,7 +275,7 @@ def resolve(ref: Referee, side: SideId, trigger: Trigger, key: str) -> None:
         ref.emit(Note(text=f"Side {side}'s reaction can no longer be played; nothing happens."))
         return
     if found.in_hand:
-        Decks(ref.ctx).move(power_deck(side), [found.card], "hand", "discard", why="played as a reaction")
+        ref.decks().move(power_deck(side), [found.card], "hand", "discard", why="played as a reaction")
         ref.emit(PloyPlayed(side=side, card=found.card, name=found.label, detail="a reaction"))
     else:
         ref.emit(Note(text=f"Side {side} reacts: {found.label}."))

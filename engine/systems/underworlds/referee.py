@@ -14,8 +14,10 @@ from engine.core import (
     Context,
     Decision,
     DecisionPart,
+    Decks,
     DiceRolled,
     EventBody,
+    InvalidCommand,
     Option,
     SideId,
 )
@@ -79,6 +81,16 @@ class Referee:
 
     def battle(self) -> Battle:
         return self.lib.battle(self.state)
+
+    def decks(self) -> Decks:
+        """The core's decks, naming this game's cards in the lines players read (not their ids)."""
+        return Decks(self.ctx, names=self._card_name)
+
+    def _card_name(self, card_id: str) -> str | None:
+        try:
+            return self.lib.card(self.state, card_id).name
+        except InvalidCommand:
+            return None  # not a card: an objective token's number
 
     # -- dice ----------------------------------------------------------------------------------
 

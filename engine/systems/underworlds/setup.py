@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from engine.core import (
     EVERYONE,
     DecisionPart,
-    Decks,
     IllegalCommand,
     InvalidCommand,
     Option,
@@ -324,7 +323,7 @@ def _begin_tokens(ref: Referee) -> None:
 def _begin_numbered(ref: Referee) -> None:
     state = ref.state
     count = token_count(len(state.sides))
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     _deck(ref, "tokens", None, [str(n) for n in range(1, count + 1)], "bag",
           {"bag": Shown.NOBODY, "revealed": Shown.EVERYONE})
     decks.shuffle("tokens", "bag")
@@ -340,7 +339,7 @@ def _deck(ref: Referee, deck_id: str, owner: SideId | None, cards: list[str] | t
           piles: dict[str, Shown]) -> None:
     """Make a deck, or for a later game of a match gather every card of it back into ``into`` (L731: the same
     decks for the whole match)."""
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     existing = ref.state.decks.get(deck_id)
     if existing is None:
         decks.make(deck_id, owner, list(cards), into=into, piles=piles)
@@ -385,7 +384,7 @@ def place_token(ref: Referee, side: SideId, to: str) -> None:
     if slot < token_count(len(state.sides)):
         ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
         return
-    numbers = Decks(ref.ctx).draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over")
+    numbers = ref.decks().draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over")
     ref.emit(TokensRevealed(numbers={i: int(n) for i, n in enumerate(numbers, start=1)}))
     _draw_hands(ref)
 
@@ -396,7 +395,7 @@ def place_token(ref: Referee, side: SideId, to: str) -> None:
 def _draw_hands(ref: Referee) -> None:
     """Each player shuffles both decks and draws five power cards and three objectives (L295), then every
     player may redraw either whole hand, all deciding at once in secret (L317, ruling do-over)."""
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     for side in ref.state.sides:
         deck = deck_of(ref.lib, ref.state, side)
         _deck(ref, objective_deck(side), side, deck.objectives, "draw",
@@ -418,7 +417,7 @@ def _draw_hands(ref: Referee) -> None:
 
 def on_mulligan(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
     """Do-overs: the whole hand of that type is discarded and as many cards drawn (L317); then the fighters."""
-    decks = Decks(ref.ctx)
+    decks = ref.decks()
     pile = "discard" if ref.rules.do_over_discards == "public" else "aside"
     for side, answer in answers.items():
         redo = answer.get("redo", "keep")

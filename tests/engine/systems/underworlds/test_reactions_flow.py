@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import PASS, REACTION, Answer
 from engine.systems.underworlds.commands import Attack
 from engine.systems.underworlds.events import Damaged, UpgradeGiven
+from engine.systems.underworlds.reacting import Trigger
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.turns import reaction_order
 from tests.engine.systems.underworlds.table import UW, A, B, act, actor, arrange, extend, give, ready, rig, turn_of
@@ -39,6 +40,7 @@ def test_the_next_activator_is_asked_first_and_the_other_only_if_it_passes() -> 
     assert window.trigger == "after_action" and window.order == (B, A)
     decision, owner, options = _offer(game)
     assert owner == B and set(options) >= {PASS, "ploy:final-blow"}
+    assert game.pending[0].prompt == "React to A1's Attack action on B1?"
     game.apply(Answer(decision_id=decision, choice=PASS), actor(B))
     decision, owner, options = _offer(game)
     assert owner == A and options == (PASS, "follow:A1")
@@ -79,3 +81,12 @@ def test_a_side_that_could_hold_no_reaction_is_not_asked() -> None:
     act(game, B, Attack(fighter="B1", targets=("A1",)))
     asked = {d.owner for d in game.pending if d.core == REACTION}
     assert A not in asked
+
+
+def test_reaction_offers_name_the_trigger_as_players_read_it() -> None:
+    """The core's offer reads "React to <the trigger>?" with the game's public words for it."""
+    assert Trigger(when="during_attack", actor="A1", target="B2").shown == "the attack on B2"
+    assert Trigger(when="could_be_driven_back", actor="A1", target="B2").shown == "B2 being driven back"
+    assert Trigger(when="after_action", by="ploy", actor_side=A, target="B2",
+                   took_out=("B2",)).shown == "side A's ploy taking B2 out of action"
+    assert Trigger(when="after_activation", by="activation", actor_side=B).shown == "side B's activation"

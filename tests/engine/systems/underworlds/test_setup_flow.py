@@ -178,3 +178,12 @@ def test_two_games_that_differ_only_in_secret_decks_say_the_same_in_public() -> 
         mine = [e.body.describe() for e in game.log if e.audience.sides == (A,) and e.kind == "uw.deck"]
         assert mine and ("Hold the Line" in mine[0] or "Stormforged" in mine[0])
     assert logs[0] == logs[1]
+
+
+def test_a_players_own_deck_lines_name_the_cards() -> None:
+    """The opening hand as its owner reads it in the log: the cards by name, not by id."""
+    game = ready()
+    drawn = [line.text for line in game.log_view(Viewer.of_side(A)).lines if "(the opening hand)" in line.text]
+    names = {game.system.lib.card(game.state, card).name for card in hand(game, A)}
+    assert len(drawn) == 2 and all(name in "".join(drawn) for name in names)
+    assert not any(card in "".join(drawn) for card in hand(game, A) if "-" in card)
