@@ -34,6 +34,7 @@ from engine.systems.underworlds.game_state import (
     power_deck,
 )
 from engine.systems.underworlds.harm import check_inspire, lethal_check, lingering_modifiers, stats_of
+from engine.systems.underworlds.match import sudden_death_refusal
 from engine.systems.underworlds.objectives import checkpoint, drawn_marks, hand
 from engine.systems.underworlds.reacting import Trigger, as_data, offer
 from engine.systems.underworlds.referee import Referee
@@ -292,6 +293,9 @@ def use_action(ref: Referee, side: SideId, command: UseAction) -> None:
 
 
 def _empty(ref: Referee, deck_id: str, what: str, verb: str) -> None:
+    why = sudden_death_refusal(ref.state)
+    if why is not None:
+        raise IllegalCommand(why, verb=verb)
     if not ref.state.decks[deck_id].piles["draw"] and ref.rules.empty_deck_activation == "forbidden":
         raise IllegalCommand(f"the {what} deck is empty (ruling empty-deck-activation: forbidden)", verb=verb,
                              rule=f"{RULE}, L295")
@@ -351,6 +355,9 @@ def end_activation(ref: Referee, frame: EndActivationFrame) -> None:
                                                          f"({RULE}, L605)."))
         return
     ref.pop(frame.id)
+    if ref.state.sudden_death:
+        _after_power_step(ref)  # no power cards are played in sudden death (L751): the step has nothing in it
+        return
     ref.emit(PowerStepSet(power=PowerStep(after=frame.side, turn=frame.side),
                           shown=f"Power step: side {frame.side} may play a power card or pass ({RULE}, L575)."))
 

@@ -235,6 +235,9 @@ def _draw(ref: Referee, frame: EffectsFrame, effect: DrawEffect) -> str:
     """Draw from the card player's deck; never past three objectives in hand (L295, ruling
     ``objective-hand-limit``). "Up to" a number lets the player choose how many, from none to as many as the
     deck still holds (Skulls for the Skull Throne)."""
+    if ref.state.sudden_death:
+        ref.emit(Note(text=f"{_name(ref, frame)} draws nothing: nobody draws cards in sudden death ({RULE}, L751)."))
+        return DONE
     decks = ref.decks()
     deck_id = (power_deck if effect.deck == "power" else objective_deck)(frame.side)
     room = effect.count

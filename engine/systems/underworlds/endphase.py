@@ -11,6 +11,7 @@ from engine.systems.underworlds.events import (
     ActionPhaseEnded,
     GloryGained,
     Inspired,
+    Note,
     RoundCleared,
     StepStarted,
     TurnPassed,
@@ -47,6 +48,11 @@ def begin_end_phase(ref: Referee) -> None:
             ref.emit(Inspired(fighters=[holder.id], why=f"it holds the Katophrane Artefact, {RULE}, L749"))
         ref.emit(GloryGained(side=holder.side, amount=ARTEFACT_GLORY, source="artefact",
                              why=f"{holder.id} holds the Katophrane Artefact, {RULE}, L749"))
+    if state.sudden_death:
+        ref.emit(Note(text=f"Sudden death: nobody scores objectives, discards, plays upgrades or draws ({RULE}, "
+                           "L751)."))
+        _end_round(ref)
+        return
     first = state.first or state.sides[0]
     order = [s for s in rotation(state.sides, first, reverse=anticlockwise(state, ref.rules)) if s in state.in_play]
     last = state.round >= ROUNDS
@@ -110,11 +116,10 @@ def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
 
 def _end_round(ref: Referee) -> None:
     state = ref.state
-    if state.round >= ROUNDS:
-        for body in finish_game(state):
-            ref.emit(body)
-        if state.step != "over":
-            begin_boards(ref)
+    after = finish_game(ref) if state.round == ROUNDS else "sudden death" if state.sudden_death else "next round"
+    if after == "next game":
+        begin_boards(ref)
+    if after not in ("next round", "sudden death"):
         return
     clear_all = len(state.sides) > 2 and ref.rules.multiplayer_cleanup == "clear-all"
     ref.emit(RoundCleared(tokens_too=clear_all))

@@ -61,7 +61,9 @@ __all__ = [
     "RollOffDecided",
     "RoundCleared",
     "StepStarted",
+    "SuddenDeathBegun",
     "TakenOut",
+    "TiebreakDecided",
     "TokenPlaced",
     "TokenRemoved",
     "TokensRevealed",
@@ -741,6 +743,37 @@ class MatchGameStarted(EventBody):
                "rulebook, L731)."
 
 
+class SuddenDeathBegun(EventBody):
+    """Matched play's tiebreaker goes to sudden death (L749-L751): another round after the third game's third."""
+
+    kind = "uw.sudden"
+    shown: str
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.sudden_death = True
+
+    def describe(self) -> str:
+        return self.shown
+
+
+class TiebreakDecided(EventBody):
+    """Matched play: the agreed tiebreaker decides a drawn match (L743-L751), with how."""
+
+    kind = "uw.tiebreak"
+    winner: SideId
+    how: str
+    lines: list[str] = []
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.match_winner = self.winner
+
+    def describe(self) -> str:
+        return f"The match was drawn; side {self.winner} wins it on the tiebreaker: {self.how}."
+
+    def working(self) -> tuple[str, ...]:
+        return tuple(self.lines)
+
+
 class CardsImported(EventBody):
     """A player's own cards join this game (``cards`` as data, validated by the loader)."""
 
@@ -795,6 +828,6 @@ UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
-    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, CardsImported, DeckImported,
-    Note,
+    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, SuddenDeathBegun, TiebreakDecided,
+    CardsImported, DeckImported, Note,
 )

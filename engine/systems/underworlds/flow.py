@@ -1,6 +1,7 @@
 """Carrying the resolution on: the stack of frames (attacks, card effects, the ends of actions, activations and
 ploys) is taken from the top, one stage at a time, until a player must answer (a decision or a reaction window)
-or nothing is left to resolve. Every handler of the game calls ``advance`` after it has acted.
+or nothing is left to resolve. Every handler of the game calls ``advance`` after it has acted. In matched play's
+sudden death the match ends as soon as a warband is wiped out, between two stages.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.systems.underworlds.game_state import (
     TakeOutRecord,
 )
 from engine.systems.underworlds.harm import check_inspire
+from engine.systems.underworlds.match import sudden_death_decided
 from engine.systems.underworlds.objectives import checkpoint
 from engine.systems.underworlds.referee import Referee
 
@@ -35,7 +37,9 @@ def advance(ref: Referee) -> None:
     play on has its turns passed for it."""
     for _ in range(MAX_STAGES):
         state = ref.state
-        if state.pending or state.windows or state.outcome is not None:
+        if state.pending or state.windows or state.outcome is not None or state.step == "over":
+            return
+        if sudden_death_decided(ref):
             return
         if not state.frames:
             if state.active_side in state.conceded and state.step in _SKIPPED:

@@ -282,3 +282,7 @@ class UnderworldsState(CoreState):
     """Matched play: the winners of the match's finished games (``-`` for a draw)."""
     match_glory: dict[SideId, int] = {}
     """Matched play: each player's glory over the match's finished games (the tiebreaker, L745)."""
+    sudden_death: bool = False
+    """Matched play's sudden death (L749-L751): rounds after the third game's third, until a warband is wiped out."""
+    match_winner: SideId | None = None
+    """Matched play: the winner of a drawn match by the agreed tiebreaker (L743-L751)."""

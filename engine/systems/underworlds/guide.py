@@ -92,7 +92,9 @@ def playable(ref: Referee, side: SideId) -> list[str]:
     state = ref.state
     if power_deck(side) not in state.decks:
         return []
-    found = []
+    found: list[str] = []
+    if state.sudden_death:
+        return found
     in_power = state.step == "power" and state.power is not None and state.power.turn == side
     in_end = state.step == "end" and state.active_side == side and state.round < 3
     record = state.players[side]
@@ -275,8 +277,9 @@ def legal(ref: Referee, side: SideId) -> tuple[LegalAction, ...]:
                 if ref.lib.card(state, card).action:
                     found.append(LegalAction(("act",), f"Use {ref.lib.card(state, card).name}", name="use",
                                              options={**model, "with": card}))
-        found.append(LegalAction(("act",), "Draw a power card", name="draw"))
-        if state.decks[objective_deck(side)].piles["hand"]:
+        if not state.sudden_death:
+            found.append(LegalAction(("act",), "Draw a power card", name="draw"))
+        if state.decks[objective_deck(side)].piles["hand"] and not state.sudden_death:
             found.append(LegalAction(("act",), "Swap an objective card", name="swap"))
         found.append(LegalAction(("act",), "Pass", name="pass"))
     elif state.step == "power" and state.power is not None and state.power.turn == side:
@@ -318,7 +321,11 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
                   "  /act action:charge model:<fighter> target:<enemy> to:<hex>",
                   "  /act action:attack model:<fighter> target:<enemy> [with:<attack>]",
                   "  /act action:guard model:<fighter>   /act action:use model:<fighter> with:<upgrade>",
+                  "  /act action:pass" if state.sudden_death else
                   "  /act action:draw   /act action:swap with:<objective>   /act action:pass"]
+        if state.sudden_death:
+            lines.append("Sudden death: no cards are drawn or played and no objectives scored; the first to wipe out "
+                         "the other warband wins the match (L751).")
     elif state.step == "power" and mine:
         lines.append("Power step: /hand play card:<ploy or upgrade> [model:] [target:] [to:], or /act action:pass "
                      "(L575). /hand show lists your cards.")

@@ -68,9 +68,11 @@ STALE = -1
 
 def checkpoint(ref: Referee) -> None:
     """After an action or activation: every immediate objective whose condition holds is scored, and its player
-    draws another objective card (L707)."""
+    draws another objective card (L707); nothing is scored in sudden death (L751)."""
     ref.emit(CheckpointPassed())
     state = ref.state
+    if state.sudden_death:
+        return
     unscorable = dict(state.unscorable)
     due: dict[SideId, list[tuple[Card, Verdict]]] = {}
     for side in state.in_play:

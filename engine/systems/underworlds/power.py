@@ -16,6 +16,7 @@ from engine.systems.underworlds.commands import PlayCard
 from engine.systems.underworlds.events import Note, PloyPlayed, UnscorableSet, UpgradeGiven
 from engine.systems.underworlds.game_state import EffectsFrame, PloyEndFrame, objective_deck, power_deck
 from engine.systems.underworlds.harm import check_inspire
+from engine.systems.underworlds.match import sudden_death_refusal
 from engine.systems.underworlds.objectives import claimable, drawn_marks, hand, score
 from engine.systems.underworlds.reacting import as_data
 from engine.systems.underworlds.referee import Referee
@@ -32,6 +33,9 @@ CLAIM = "claim"
 
 def play_card(ref: Referee, side: SideId, command: PlayCard) -> None:
     state = ref.state
+    why = sudden_death_refusal(state)
+    if why is not None:
+        raise IllegalCommand(why, verb=command.verb)
     powers = list(state.decks[power_deck(side)].piles["hand"]) if power_deck(side) in state.decks else []
     card_id = ref.lib.find_card(state, command.card, powers) or ref.lib.find_card(state, command.card,
                                                                                   hand(ref, side))

@@ -165,6 +165,8 @@ def candidates(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
     """Every reaction ``side`` could play for ``trigger`` now (its hand included: only it sees these)."""
     found: list[Candidate] = []
     hand = state.decks[power_deck(side)].piles["hand"] if power_deck(side) in state.decks else []
+    if state.sudden_death:
+        hand = []  # no power cards are played in sudden death, reactions included (L751)
     for card_id in hand:
         card = lib.card(state, card_id)
         if card.type == "ploy" and card.reaction is not None and matches(state, lib, card.reaction, trigger, side):
@@ -231,7 +233,7 @@ def _may_react(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
     if any(not c.in_hand for c in candidates_public(state, lib, side, trigger)):
         return True
     hand = len(state.decks[power_deck(side)].piles["hand"]) if power_deck(side) in state.decks else 0
-    return hand > 0 and any(matches(state, lib, card.reaction, trigger, side)
+    return hand > 0 and not state.sudden_death and any(matches(state, lib, card.reaction, trigger, side)
                             for card in _pool(state, lib, side) if card.reaction is not None)
 
 

@@ -3,12 +3,14 @@ of linked games (L719-L751; T79, T80) and Capture the Artefact (L737-L749; T81).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from engine.core import BOT_USER, Actor, Concede, InvalidCommand
+from engine.core import BOT_USER, Actor, Concede, IllegalCommand, InvalidCommand
 from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import Attack, Pass, PlaceToken
-from engine.systems.underworlds.events import Damaged, MatchGameEnded, MatchGameStarted
+from engine.systems.underworlds.commands import Attack, DrawPower, Pass, PlaceToken, PlayCard
+from engine.systems.underworlds.events import Damaged, MatchGameEnded, MatchGameStarted, TiebreakDecided
 from engine.systems.underworlds.objectives import condition_met
 from engine.systems.underworlds.referee import Referee
 from tests.engine.systems.underworlds.table import (
@@ -23,6 +25,7 @@ from tests.engine.systems.underworlds.table import (
     arrange,
     decide,
     extend,
+    hand,
     new_game,
     pass_power,
     ready,
@@ -162,6 +165,93 @@ def test_a_match_is_best_of_three_with_the_same_warbands_and_decks() -> None:
     if max(wins.values()) == 2:
         assert outcome.winner == max(wins, key=lambda s: wins[s])
     assert len([e for e in game.log if e.kind == "uw.warbands"]) == 1
+
+
+TIEBREAKER = {"matched-play-tiebreaker": "glory-then-wipe-out", "objective-evaluation": "claim-and-confirm"}
+"""The agreed tiebreaker; objectives only by claim, so a game of passes scores nothing and ends drawn."""
+
+
+def _third_game(glory: tuple[int, int] = (3, 3), **rulings: str) -> UW:
+    """Matched play at the start of its third game, one win each so far (games 1 and 2 written into the log with
+    ``glory`` each over them)."""
+    game = ready("sudden", mode="matched", rulings={**TIEBREAKER, **rulings})
+    return extend(game, MatchGameEnded(winner="A", glory={A: glory[0], B: glory[1]}, shown="game 1"),
+                  MatchGameEnded(winner="B", glory={A: glory[0], B: glory[1]}, shown="game 2"))
+
+
+def _pass_until(game: UW, done: Callable[[UW], bool]) -> None:
+    """Every player passes (activations, power steps, end phases; choices at their defaults) until ``done``."""
+    for _ in range(200):
+        if done(game) or game.is_over():
+            return
+        if game.pending:
+            decision = game.pending[0]
+            decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
+        elif game.state.step == "power":
+            pass_power(game)
+        else:
+            act_turn(game, Pass())
+    raise AssertionError("never reached")
+
+
+def test_a_drawn_match_stays_drawn_without_the_tiebreaker() -> None:
+    """L735: equal wins after three games are a match draw."""
+    game = _third_game(**{"matched-play-tiebreaker": "none"})
+    _pass_until(game, lambda g: False)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.draw and game.state.match == ["A", "B", "-"]
+
+
+def test_the_tiebreaker_gives_a_drawn_match_to_the_most_glory_over_the_match() -> None:
+    """L745: the player with the most glory across the three games wins."""
+    game = _third_game(glory=(2, 4))
+    _pass_until(game, lambda g: False)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == B and outcome.scores == {A: 1, B: 1}
+    (decided,) = [e.body for e in game.log if isinstance(e.body, TiebreakDecided)]
+    assert decided.winner == B and "the most glory" in decided.how and not game.state.sudden_death
+
+
+def test_sudden_death_rounds_are_played_until_a_warband_is_wiped_out() -> None:
+    """L749-L751: glory tied and both warbands standing: a fourth round of the third game, with no cards drawn,
+    no power cards played and no objectives scored, and more rounds until one player wipes out the other's
+    warband; that player wins the match at once."""
+    game = _third_game()
+    _pass_until(game, lambda g: g.state.round == 4 and g.state.step == "activation" and g.state.active_side == A)
+    assert game.state.sudden_death and not game.is_over() and game.state.match == ["A", "B", "-"]
+    assert any("sudden death" in e.body.describe() for e in game.log if e.kind == "uw.sudden")
+    with pytest.raises(IllegalCommand, match=r"in sudden death nobody draws cards.*L751"):
+        act(game, A, DrawPower())
+    with pytest.raises(IllegalCommand, match="L751"):
+        act(game, A, PlayCard(card=hand(game, A)[0]))
+    assert not [a for a in game.system.legal_actions(game.state, A) if a.name in ("draw", "swap")]
+    act(game, A, Pass())
+    assert game.state.step == "activation" and game.state.active_side == B, "no power step: no power cards"
+    act(game, B, Pass())
+    lib = game.system.lib
+    game = arrange(game, A1="D6", B1="D5", **{f: None for f in game.state.fighters if f.startswith("B")
+                                             and f != "B1"})
+    wounds = lib.side_of_card(game.state.fighters["B1"]).wounds
+    game = extend(game, Damaged(fighter="B1", amount=wounds - 1, wounds=wounds - 1))
+    _, profile = lib.attacks(game.state, game.state.fighters["A1"])[0]
+    rig(game, *["crit"] * profile.dice, *["support"] * lib.side_of_card(game.state.fighters["B1"]).defence)
+    act(game, A, Attack(fighter="A1", targets=("B1",), attack=profile.name))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == A and game.state.round == 4
+    (decided,) = [e.body for e in game.log if isinstance(e.body, TiebreakDecided)]
+    assert "wiped out the other warband first in sudden death" in decided.how
+
+
+def test_a_tied_match_with_no_fighter_left_is_rolled_off() -> None:
+    """L751: no fighters on the battlefield and the glory tied: the players roll off for the match."""
+    game = _third_game()
+    _pass_until(game, lambda g: g.state.round == 3 and g.state.step == "activation")
+    game = arrange(game, **dict.fromkeys(game.state.fighters))
+    _pass_until(game, lambda g: False)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner in (A, B) and not game.state.sudden_death
+    (decided,) = [e.body for e in game.log if isinstance(e.body, TiebreakDecided)]
+    assert "the roll-off" in decided.how and decided.winner == outcome.winner
 
 
 def test_matched_play_is_for_two_players() -> None:
