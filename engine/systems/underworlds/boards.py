@@ -1,10 +1,12 @@
-"""The battlefield of two boards, and where objective tokens and fighters may be placed on it.
+"""The battlefield of two or more boards, and where objective tokens and fighters may be placed on it.
 
 Boards join long edge to long edge with at least three completed hexes, or short edge to short edge with at least
 two (Underworlds core rulebook, L147); each player's territory is the hexes of their own board and the completed
-hexes belong to nobody (L389). Objective tokens go on complete hexes that are not starting, blocked or edge hexes
-and, after the first, not within two hexes of another token; the last token, or one that fits nowhere else, may
-go on an edge hex (L307, L311). Fighters go one at a time on empty starting hexes of their own territory (L385).
+hexes belong to nobody (L389). With three or four players placing boards freely, each later board goes next to a
+board already placed under the same restrictions, overlapping none (L755-L757). Objective tokens go on complete
+hexes that are not starting, blocked or edge hexes and, after the first, not within two hexes of another token; the
+last token, or one that fits nowhere else, may go on an edge hex (L307, L311). Fighters go one at a time on empty
+starting hexes of their own territory (L385).
 """
 
 from __future__ import annotations
@@ -13,19 +15,25 @@ import re
 from collections.abc import Collection, Sequence
 
 from engine.core.errors import InvalidCommand
-from engine.hex import Edge, Hex, HexBoard, Joined, Layout, Tile, join, layouts, place
+from engine.hex import Edge, Hex, HexBoard, Joined, Layout, Placement, Tile, join, layouts, place
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import BOARD_ROWS, BOARD_WIDTH, Board
 
 __all__ = [
+    "FREE",
     "LONG_MINIMUM",
     "SHORT_MINIMUM",
+    "SIDES",
     "STARTING",
     "TOKEN_SPACING",
     "alternate",
     "battlefield",
     "edge_hexes",
+    "free_layout",
+    "free_placements",
+    "free_problem",
     "legal_layouts",
+    "next_to",
     "objective_hexes",
     "parse_layout",
     "starting_hexes",
@@ -39,6 +47,10 @@ TOKEN_SPACING = 2
 """No objective token within this many hexes of another (L311)."""
 
 STARTING = "starting"
+FREE = "free"
+"""The ruling ``multiplayer-layouts``'s option for boards placed freely, and how a free battlefield's layout begins."""
+SIDES = ("below", "right", "above", "left")
+"""The edges of a placed board a new board may join: its long edges (below, above) and short edges (right, left)."""
 _LAYOUT = re.compile(r"(long|short)\s*([+-]?\d+)?((?:\s+(?:first|second|both)-turned)?)\s*")
 
 
@@ -129,3 +141,47 @@ def alternate(first: str, sides: Sequence[str], counts: dict[str, int]) -> tuple
                 order.append(side)
                 left[side] -= 1
     return tuple(order)
+
+
+def next_to(anchor: Placement, board: Board, side: str, slide: int, turned: bool, region: str) -> Placement:
+    """A board placed against ``side`` of the ``anchor`` board, slid along that edge by ``slide`` hexes (long
+    edges) or pairs of rows (short edges), turned half round or not."""
+    shown = tile(board)
+    if side in ("below", "above"):
+        row = anchor.row + (shown.rows + 1) * (1 if side == "below" else -1)
+        return Placement(shown, anchor.column + slide, row, turned, region)
+    if side not in ("right", "left"):
+        raise InvalidCommand(f"a board joins another {', '.join(SIDES)}; not {side!r}")
+    column = anchor.column + shown.width * (1 if side == "right" else -1)
+    return Placement(shown, column, anchor.row + 2 * slide, turned, region)
+
+
+def free_problem(placed: Sequence[Placement], anchor: Placement, new: Placement, side: str) -> str | None:
+    """Why ``new`` may not join ``anchor`` among the boards ``placed`` (None when it may): it overlaps a board, or
+    completes too few hexes with the board it joins (L147, L755-L757)."""
+    try:
+        join([*placed, new])
+    except ValueError:
+        return "it would lie over a board already placed"
+    completed = len(anchor.halves() & new.halves())
+    long_edge = side in ("below", "above")
+    needed = LONG_MINIMUM if long_edge else SHORT_MINIMUM
+    if completed < needed:
+        return (f"it completes {completed} hex{'es' if completed != 1 else ''} along the "
+                f"{'long' if long_edge else 'short'} edge; it must complete at least {needed}")
+    return None
+
+
+def free_layout(placements: Sequence[tuple[int, int, bool]]) -> str:
+    """A free battlefield's layout as stored: ``free 0,0,-;0,6,t`` (each board's top-left hex and whether it is
+    turned, in the order placed)."""
+    return f"{FREE} " + ";".join(f"{c},{r},{'t' if t else '-'}" for c, r, t in placements)
+
+
+def free_placements(layout: str) -> list[tuple[int, int, bool]]:
+    """Read ``free_layout``'s text back."""
+    found = []
+    for part in layout.removeprefix(FREE).strip().split(";"):
+        column, row, turned = part.split(",")
+        found.append((int(column), int(row), turned == "t"))
+    return found

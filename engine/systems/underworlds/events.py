@@ -156,19 +156,25 @@ class RollOffDecided(EventBody):
 
 
 class BoardChosen(EventBody):
+    """A board chosen (and, placed freely, where: its top-left hex and whether it is turned, with ``shown``)."""
+
     kind = "uw.board"
     side: SideId
     board: str
     name: str
+    at: tuple[int, int, bool] | None = None
+    shown: str = ""
 
     def apply(self, state: UnderworldsState) -> None:
         if not state.field.boards:
             state.chooser = self.side
         state.field.boards.append(self.board)
         state.field.owners.append(self.side)
+        if self.at is not None:
+            state.field.placed.append(self.at)
 
     def describe(self) -> str:
-        return f"Side {self.side} chooses the board {self.name}."
+        return self.shown or f"Side {self.side} chooses the board {self.name}."
 
 
 class BattlefieldJoined(EventBody):

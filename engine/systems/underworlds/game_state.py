@@ -99,11 +99,13 @@ class TokenRecord(_Record):
 
 
 class FieldRecord(_Record):
-    """The battlefield: the board sides in order, whose territory each is, and how they are joined."""
+    """The battlefield: the board sides in order, whose territory each is, and how they are joined; boards placed
+    freely (three or four players) each have their top-left hex and whether they are turned in ``placed``."""
 
     boards: list[str] = []
     owners: list[SideId] = []
     layout: str = ""
+    placed: list[tuple[int, int, bool]] = []
 
 
 class SideRecord(_Record):

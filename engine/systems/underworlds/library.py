@@ -13,7 +13,7 @@ from pydantic import TypeAdapter
 
 from engine.core import InvalidCommand
 from engine.hex import HexBoard, HexIdError, Placement, join
-from engine.systems.underworlds.boards import battlefield, parse_layout, tile
+from engine.systems.underworlds.boards import FREE, battlefield, free_placements, parse_layout, tile
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile, Card, Fighter, FighterSide, UnderworldsData
@@ -133,6 +133,9 @@ class Library:
     def joined(self, boards: Sequence[str], owners: Sequence[str], layout: str) -> HexBoard:
         """The battlefield of these board sides, owned by these sides, joined in ``layout`` (uncached)."""
         sides = [self.data.board(b) for b in boards]
+        if layout.startswith(FREE):
+            return join([Placement(tile(side), column, row, turned, region=owner) for side, (column, row, turned), owner
+                         in zip(sides, free_placements(layout), owners, strict=True)]).board
         if len(sides) == 2:
             return battlefield(sides[0], sides[1], parse_layout(layout), (owners[0], owners[1])).board
         corners = MULTIPLAYER_FORMATS[layout][len(sides)]

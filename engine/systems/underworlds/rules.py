@@ -50,7 +50,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "same-card-both-players": ("allowed", "forbidden"),
     "objective-evaluation": ("engine", "claim-and-confirm"),
     "lethal-hexes": ("ignored", "one-damage"),
-    "multiplayer-layouts": ("stacked", "fanned"),
+    "multiplayer-layouts": ("stacked", "fanned", "free"),
     "matched-play-tiebreaker": ("none", "glory-then-wipe-out"),
 }
 

@@ -20,8 +20,20 @@ from engine.core import (
     ask_together,
     side_only,
 )
-from engine.hex import Edge, Layout
-from engine.systems.underworlds.boards import alternate, edge_hexes, legal_layouts, objective_hexes, starting_hexes
+from engine.hex import Edge, Layout, Placement
+from engine.systems.underworlds.boards import (
+    FREE,
+    SIDES,
+    alternate,
+    edge_hexes,
+    free_layout,
+    free_problem,
+    legal_layouts,
+    next_to,
+    objective_hexes,
+    starting_hexes,
+    tile,
+)
 from engine.systems.underworlds.events import (
     BattlefieldJoined,
     BoardChosen,
@@ -58,6 +70,7 @@ __all__ = [
     "HAND_POWER",
     "LAYOUT",
     "MULLIGAN",
+    "PLACE",
     "WARBAND",
     "anticlockwise_for",
     "begin",
@@ -68,6 +81,7 @@ __all__ = [
     "on_deck",
     "on_first_activation",
     "on_first_placer",
+    "on_free_board",
     "on_layout",
     "on_mulligan",
     "on_warbands",
@@ -80,7 +94,7 @@ __all__ = [
     "token_hexes",
 ]
 
-WARBAND, DECK, BOARD, LAYOUT, MULLIGAN = "warband", "deck", "board", "layout", "mulligan"
+WARBAND, DECK, BOARD, LAYOUT, MULLIGAN, PLACE = "warband", "deck", "board", "layout", "mulligan", "place-board"
 FIRST_PLACER, FIRST_ACTIVATION = "first-placer", "first-activation"
 HAND_OBJECTIVES, HAND_POWER = 3, 5
 """Opening hands: three objective cards and five power cards (L295)."""
@@ -244,10 +258,13 @@ def begin_boards(ref: Referee) -> None:
             order.append(lowest)
             sides.remove(lowest)
         order.append(sides[0])
+        layout = ref.rules.multiplayer_layouts
+        how = ("each next to a board already placed, long edges completing at least three hexes or short edges "
+               f"two ({RULE}, L755-L757)" if layout == FREE else
+               f"in the fixed format {layout} (ruling multiplayer-layouts)")
         ref.emit(StepStarted(step="boards", order=order,
                              shown=f"Boards are placed in the order {', '.join(order)} (fewest successes first, "
-                                   f"{RULE}, L755), in the fixed format {ref.rules.multiplayer_layouts} "
-                                   "(ruling multiplayer-layouts)."))
+                                   f"{RULE}, L755), {how}."))
     _ask_board(ref)
 
 
@@ -265,21 +282,93 @@ def _ask_board(ref: Referee) -> None:
         first = ref.lib.data.board(state.field.boards[0]).name
         ref.ask(side, LAYOUT, f"Choose your board and join it to {first}", parts)
         return
+    if state.field.placed and ref.rules.multiplayer_layouts == FREE:
+        _ask_free_board(ref, side)
+        return
     ref.ask(side, BOARD, "Choose a board (and the side facing up)", [_board_part(ref, "Your board")])
 
 
 def on_board(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
     board = ref.lib.data.board(answers["board"])
-    ref.emit(BoardChosen(side=side, board=board.id, name=board.name))
+    free = ref.rules.multiplayer_layouts == FREE and len(ref.state.sides) > 2
+    ref.emit(BoardChosen(side=side, board=board.id, name=board.name, at=(0, 0, False) if free else None))
+    _next_board(ref)
+
+
+def _next_board(ref: Referee) -> None:
+    """The next player places a board; after the last, the battlefield is joined."""
     state = ref.state
     if state.turn_index + 1 < len(state.order):
         ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
         _ask_board(ref)
         return
-    layout = ref.rules.multiplayer_layouts
+    layout = free_layout(state.field.placed) if state.field.placed else ref.rules.multiplayer_layouts
+    shown = (f"The boards form the {layout} battlefield for {len(state.sides)} players." if not state.field.placed
+             else f"The {len(state.field.boards)} boards, placed freely, form the battlefield.")
     ref.emit(BattlefieldJoined(layout=layout, hexes=len(ref.lib.joined(state.field.boards, state.field.owners, layout)),
-                               shown=f"The boards form the {layout} battlefield for {len(state.sides)} players."))
+                               shown=shown))
     _begin_tokens(ref)
+
+
+def _placements(ref: Referee) -> list[Placement]:
+    field = ref.state.field
+    return [Placement(tile(ref.lib.data.board(board)), column, row, turned, owner)
+            for board, (column, row, turned), owner in zip(field.boards, field.placed, field.owners, strict=True)]
+
+
+def _free_options(ref: Referee, side: SideId) -> list[tuple[int, str, int, bool]]:
+    """Every legal (board placed, edge, slide, turned) for the next board, in the order the defaults take."""
+    placed = _placements(ref)
+    board = ref.lib.data.boards[0]
+    found = []
+    for index, anchor in enumerate(placed):
+        for edge in SIDES:
+            for slide in sorted(range(-4, 5), key=abs):
+                for turned in (False, True):
+                    new = next_to(anchor, board, edge, slide, turned, side)
+                    if free_problem(placed, anchor, new, edge) is None:
+                        found.append((index, edge, slide, turned))
+    return found
+
+
+def _ask_free_board(ref: Referee, side: SideId) -> None:
+    """A later board placed freely (L755-L757): which board, next to which board already placed, along which of
+    its edges, slid how far and turned or not; the defaults are a legal placement."""
+    state = ref.state
+    index, edge, slide, turned = _free_options(ref, side)[0]
+    placed = [(str(i), f"{ref.lib.data.board(b).name} (side {owner}'s)")
+              for i, (b, owner) in enumerate(zip(state.field.boards, state.field.owners, strict=True))]
+    parts = [_board_part(ref, "Your board (the side facing up)"),
+             choice("next", "Next to the board", placed, str(index)),
+             choice("edge", "Along its edge", [(e, f"{e} it ({'long' if e in ('below', 'above') else 'short'} "
+                                                 "edges)") for e in SIDES], edge),
+             choice("slide", "Slid along that edge by", tuple((f"{n:+d}", f"{n:+d} hexes (long edges; rows on short "
+                                                                          "edges)") for n in range(-4, 5)),
+                    f"{slide:+d}"),
+             choice("turned", "Your board turned half round", (("no", "no"), ("yes", "yes")),
+                    "yes" if turned else "no")]
+    ref.ask(side, PLACE, "Choose your board and place it next to a board already placed (at least 3 hexes joined "
+                         "along long edges, 2 along short ones)", parts)
+
+
+def on_free_board(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
+    """Place a board freely: refused, naming why, when it overlaps a board or completes too few hexes (L147,
+    L755-L757)."""
+    state = ref.state
+    board = ref.lib.data.board(answers["board"])
+    placed = _placements(ref)
+    anchor = placed[int(answers["next"])]
+    new = next_to(anchor, board, answers["edge"], int(answers["slide"]), answers["turned"] == "yes", side)
+    why = free_problem(placed, anchor, new, answers["edge"])
+    if why is not None:
+        raise IllegalCommand(f"{board.name} cannot go {answers['edge']} "
+                             f"{ref.lib.data.board(state.field.boards[int(answers['next'])]).name} slid "
+                             f"{answers['slide']}: {why} ({RULE}, L147, L755-L757)", verb="board")
+    ref.emit(BoardChosen(side=side, board=board.id, name=board.name, at=(new.column, new.row, new.turned),
+                         shown=f"Side {side} places {board.name} {answers['edge']} "
+                               f"{ref.lib.data.board(state.field.boards[int(answers['next'])]).name}, slid "
+                               f"{answers['slide']}{', turned' if new.turned else ''}."))
+    _next_board(ref)
 
 
 def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:

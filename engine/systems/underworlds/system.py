@@ -202,6 +202,8 @@ class Underworlds(System[UnderworldsState]):
             setup.on_board(ref, owner, answers)
         elif kind == setup.LAYOUT:
             setup.on_layout(ref, owner, answers)
+        elif kind == setup.PLACE:
+            setup.on_free_board(ref, owner, answers)
         elif kind == setup.FIRST_PLACER:
             setup.on_first_placer(ref, SideId(answers["side"]))
         elif kind == setup.FIRST_ACTIVATION:

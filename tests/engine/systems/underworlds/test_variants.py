@@ -74,6 +74,41 @@ def test_three_players_set_up_seven_tokens_clockwise_from_the_first_board_placer
     assert sorted(t.number for t in game.state.tokens) == [1, 2, 3, 4, 5, 6, 7]
 
 
+def test_three_or_four_boards_may_be_placed_freely_next_to_boards_already_placed() -> None:
+    """L755-L757 (ruling multiplayer-layouts: free): each later board goes next to a board already placed, long
+    edge to long edge completing at least three hexes or short edge to short edge completing at least two, and may
+    not lie over another; a placement that breaks either is refused, naming why, and changes nothing."""
+    game = new_game("free", sides=3, rulings={"multiplayer-layouts": "free"})
+    first, second, third = game.state.order
+    decide(game, board="mirror-well")
+    assert game.state.field.placed == [(0, 0, False)] and game.pending[0].owner == second
+    offered = {p.key: p.default for p in game.pending[0].parts}
+    assert offered == {"board": "mirror-well", "next": "0", "edge": "below", "slide": "+0", "turned": "no"}
+    seq = game.seq
+    with pytest.raises(IllegalCommand, match=r"completes 1 hex along the short edge; it must complete at least 2 "
+                                             r"\(Underworlds core rulebook, L147, L755-L757\)"):
+        decide(game, board="katophranes-reliquary", next="0", edge="right", slide="+1", turned="no")
+    assert game.seq == seq
+    decide(game, board="katophranes-reliquary", next="0", edge="right", slide="+0", turned="yes")
+    assert game.pending[0].owner == third
+    with pytest.raises(IllegalCommand, match="it would lie over a board already placed"):
+        decide(game, board="mirror-well", next="0", edge="right", slide="+0", turned="no")
+    decide(game, board="mirror-well", next="1", edge="below", slide="+2", turned="no")
+    field = game.state.field
+    assert field.owners == [first, second, third] and field.layout.startswith("free ")
+    board = game.system.lib.board(game.state)
+    assert len(board) == 3 * 38 + 2 + 5, "two hexes completed along the short join, five along the long one"
+    assert all(sum(1 for h in board.hexes if board.region_of(h) == side) == 38 for side in (A, B, C))
+    assert game.state.step == "tokens"
+
+
+@pytest.mark.parametrize("sides", [3, 4])
+def test_boards_placed_freely_by_their_defaults_make_a_whole_game(sides: int) -> None:
+    game = bot_game(new_game(f"free-{sides}", sides=sides, bots=True, rulings={"multiplayer-layouts": "free"}))
+    assert game.outcome() is not None and game.state.field.layout.startswith("free")
+    assert len(game.system.lib.board(game.state)) > sides * 38
+
+
 def test_round_two_goes_anticlockwise_with_three_players() -> None:
     """L805-L807, L825."""
     game = ready("round-two", sides=3)
