@@ -14,6 +14,7 @@ from typing import Any
 from bot.core.announce import announce
 from bot.core.books import GameBook
 from bot.core.commit import Committer
+from bot.core.data_loader import shipped_data
 from bot.core.hosted import HostedSystems
 from bot.core.outbox import durable, with_ids
 from bot.core.outputs import Output
@@ -29,7 +30,7 @@ __all__ = ["SETTING_OPTIONS", "Creation"]
 SETTING_OPTIONS = ("map", "scenario", "size", "mode")
 """``/game new`` options whose values the chosen system defines (``System.settings``)."""
 
-_FRONT_END_ONLY = frozenset({"system", "practice", "opponent", "thread", "players", "bot"})
+_FRONT_END_ONLY = frozenset({"system", "practice", "opponent", "thread", "players", "bot", "rules"})
 """``/game new`` options that are not the game's settings (kept elsewhere, or used by the front-end only)."""
 
 
@@ -65,7 +66,7 @@ class Creation:
         sides = tuple(SideId(chr(ord("A") + i)) for i in range(_side_count(system, options)))
         setup = GameSetup(system=spec.name, sides=sides, host=user, practice=practice,
                           seed_commitment=commitment(seed), data_fingerprint=system.data_fingerprint(),
-                          rulings=system.default_rulings(), options=settings)
+                          rulings=_rulings(system, options), options=settings)
         bots = _bot_sides(options, sides)
         if seats is None:
             seats = {side: user for side in sides if practice and side not in bots}
@@ -119,13 +120,37 @@ class Creation:
                  for index, side in enumerate(sides) if side in old.state.seats}
         options: dict[str, OptionValue] = {
             **{key: value for key, value in old.setup.options.items() if isinstance(value, str | int | float | bool)},
-            "system": old.setup.system, "practice": old.setup.practice, "players": len(sides)}
+            "system": old.setup.system, "practice": old.setup.practice, "players": len(sides),
+            "rules": ",".join(f"{k}={v}" for k, v in old.setup.rulings.items()
+                              if old.system.default_rulings().get(k, v) != v)}
         outputs = await self.new_game(table, user, options, seats, guild=old_stored.guild)
         stored, game = await self._book.load(table)
         host = Actor(user=user, host=True)
         for command in game.system.rematch_commands(old.log):
             outputs += await self._committer.run(stored, game, command, host)
         return outputs
+
+
+def _rulings(system: System[Any], options: Mapping[str, OptionValue]) -> dict[str, str]:
+    """The game's rulings: each at its default but those ``rules:`` switches (``ruling=option,ruling=option``),
+    each checked against the options the game's rulings offer. The game may still refuse an option it cannot
+    referee when it starts."""
+    chosen = system.default_rulings()
+    catalogue = shipped_data(system.spec.name)
+    offered = {ruling.id: tuple(ruling.options) for ruling in (catalogue.rulings if catalogue is not None else ())}
+    for item in (part.strip() for part in str(options.get("rules") or "").split(",")):
+        if not item:
+            continue
+        ruling, _, option = (text.strip() for text in item.partition("="))
+        if ruling not in chosen:
+            known = ", ".join(chosen) or "none"
+            raise CommandLineError(f"rules:{item[:40]}: {system.spec.title} has no ruling {ruling[:40]!r}; its "
+                                   f"rulings are {known}")
+        if ruling in offered and option not in offered[ruling]:
+            raise CommandLineError(f"rules:{item[:40]}: ruling {ruling} has no option {option[:40]!r}; choose one "
+                                   f"of {', '.join(offered[ruling])}")
+        chosen[ruling] = option
+    return chosen
 
 
 def _bot_sides(options: Mapping[str, OptionValue], sides: tuple[SideId, ...]) -> tuple[SideId, ...]:

@@ -98,6 +98,7 @@ GAME = CommandSpec("game", "Create, join and run a game at this table", subcomma
         OptionSpec("size", "A size the game offers: a table size such as 48x48, or a game size",
                    suggest=Suggest.SETTING),
         OptionSpec("mode", "A rules mode the game offers, e.g. a measuring mode", suggest=Suggest.SETTING),
+        OptionSpec("rules", "House rules: ruling=option, comma-separated (/game rules lists them once made)"),
         OptionSpec("practice", "Practice table: one player may hold every side, dice may be rigged",
                    OptionType.BOOLEAN),
         OptionSpec("pace", "How long choices wait: live (minutes) or post (play-by-post, hours)", choices=_PACE),

@@ -42,3 +42,24 @@ async def test_settings_players_and_the_bots_seats_are_checked_before_anything_i
     game = service.live_game("t")
     assert game is not None and game.state.sides == ("A", "B", "C")
     assert game.state.seats == {"A": ALICE, "C": BOT_USER} and game.setup.options == {"mode": "long"}
+
+
+async def test_house_rules_are_switched_when_the_game_is_made() -> None:
+    """``rules:ruling=option,...``: each ruling a game names, to one of its options; the rest stay at their
+    defaults; a game refuses an option it cannot referee when it starts."""
+    service = _service()
+    refusals = {
+        "/game new system:underworlds rules:no-such=thing": "Warhammer Underworlds has no ruling 'no-such'",
+        "/game new system:underworlds rules:do-over=twice": "ruling do-over has no option 'twice'; choose one of",
+    }
+    for line, reason in refusals.items():
+        (refused,) = await service.execute("t", ALICE, parse_line(line))
+        assert refused.error and reason in refused.text, (line, refused.text)
+    assert service.live_game("t") is None, "nothing was stored"
+    await service.execute("t", ALICE, parse_line(
+        "/game new system:underworlds players:3 rules:multiplayer-layouts=free, guard-counts=block-only"))
+    game = service.live_game("t")
+    assert game is not None
+    rulings = game.setup.rulings
+    assert rulings["multiplayer-layouts"] == "free" and rulings["guard-counts"] == "block-only"
+    assert rulings["do-over"] == "once-each-secret"
