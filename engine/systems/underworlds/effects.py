@@ -81,8 +81,10 @@ def step(ref: Referee, frame: EffectsFrame) -> None:
     if frame.index >= len(frame.effects):
         ref.pop(frame.id)
         victims = [v for v in frame.answers.get("took_out", "").split(",") if v]
-        chained = frame.bound.get("reaction") == "yes" and ref.rules.reaction_chains == "no-chains"
-        if frame.ploy and victims and not chained:
+        reaction = frame.bound.get("reaction") == "yes"
+        chained = reaction and ref.rules.reaction_chains == "no-chains"
+        not_a_ploy = reaction and ref.rules.ploy_reactions_are_ploys == "no"
+        if frame.ploy and victims and not chained and not not_a_ploy:
             offer(ref, Trigger(when="after_action", by="ploy", actor_side=frame.side, target=victims[0],
                                took_out=tuple(victims)))
         return

@@ -43,6 +43,7 @@ __all__ = [
     "FightersExhausted",
     "FightersSwapped",
     "FramesSet",
+    "GameRolledOff",
     "GloryGained",
     "GuardChanged",
     "Healed",
@@ -743,10 +744,25 @@ class MatchGameStarted(EventBody):
         state.held_at_phase_ends, state.last_path = [], []
         state.unscorable = {}
         state.active_side = None
+        state.rolled_winner = None
 
     def describe(self) -> str:
         return f"Game {self.number} of the match begins, with the same warbands and decks (Underworlds core " \
                "rulebook, L731)."
+
+
+class GameRolledOff(EventBody):
+    """Glory tied and the tied warbands all wiped out: a roll-off gives the game (ruling ``both-wiped-out``)."""
+
+    kind = "uw.game.rolled"
+    winner: SideId
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.rolled_winner = self.winner
+
+    def describe(self) -> str:
+        return (f"Glory is tied and the tied warbands are all out of action: side {self.winner} wins the game on the "
+                "roll-off (ruling both-wiped-out).")
 
 
 class SuddenDeathBegun(EventBody):
@@ -834,6 +850,7 @@ UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
-    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, SuddenDeathBegun, TiebreakDecided,
+    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, GameRolledOff, SuddenDeathBegun,
+    TiebreakDecided,
     CardsImported, DeckImported, Note,
 )

@@ -284,6 +284,9 @@ class UnderworldsState(CoreState):
     """Matched play: the winners of the match's finished games (``-`` for a draw)."""
     match_glory: dict[SideId, int] = {}
     """Matched play: each player's glory over the match's finished games (the tiebreaker, L745)."""
+    rolled_winner: SideId | None = None
+    """This game's winner by a roll-off among players tied on glory with no fighters left (ruling
+    ``both-wiped-out``)."""
     sudden_death: bool = False
     """Matched play's sudden death (L749-L751): rounds after the third game's third, until a warband is wiped out."""
     match_winner: SideId | None = None

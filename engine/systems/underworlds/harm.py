@@ -28,10 +28,20 @@ __all__ = [
     "upgrade_modifiers",
 ]
 
+BERSERK_CHARGE = "berserk-charge"
+"""The card whose lost symbols the ruling ``berserk-charge-symbols`` reads (L339, L617)."""
+
 
 def upgrade_modifiers(lib: Library, state: UnderworldsState, fighter: FighterRecord) -> list[Modifier]:
-    """The modifiers of every upgrade the fighter carries (L531, L605)."""
-    return [m for card in fighter.upgrades for m in lib.card(state, card).modifiers]
+    """The modifiers of every upgrade the fighter carries (L531, L605). Under the ruling
+    ``berserk-charge-symbols: swords-added`` Berserk Charge adds only swords to the attack's own symbol."""
+    found = []
+    for card in fighter.upgrades:
+        for modifier in lib.card(state, card).modifiers:
+            if card == BERSERK_CHARGE and lib.rules(state).berserk_charge_symbols == "swords-added":
+                modifier = modifier.model_copy(update={"also_success": ("swords",)})
+            found.append(modifier)
+    return found
 
 
 def _relation(side: SideId, owner: SideId, wanted: str) -> bool:

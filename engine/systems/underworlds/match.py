@@ -16,6 +16,7 @@ from typing import Literal
 
 from engine.core import EndReason, Outcome, SideId
 from engine.systems.underworlds.events import (
+    GameRolledOff,
     MatchGameEnded,
     MatchGameStarted,
     StepStarted,
@@ -40,8 +41,11 @@ def is_matched(state: UnderworldsState) -> bool:
 
 def game_outcome(state: UnderworldsState) -> Outcome:
     """This game's result after round 3: most glory, then fighters left, then objective tokens held (the
-    Artefact counts as one), else a draw among the tied (L713, L833; ruling ``controlling-objectives``)."""
+    Artefact counts as one), else a draw among the tied (L713, L833; ruling ``controlling-objectives``), or the
+    winner of a roll-off among tied players with no fighters left (ruling ``both-wiped-out``)."""
     scores = {side: state.players[side].glory if side in state.players else 0 for side in state.sides}
+    if state.rolled_winner is not None:
+        return Outcome(reason=EndReason.SCORE, scores=scores, winner=state.rolled_winner)
     held = {str(side): sum(1 for t in state.tokens if _at(state).get(t.hex) == side) for side in state.sides}
     if Rules.from_choices(state.setup.rulings).controlling_objectives == "no-tie-break":
         held = dict.fromkeys(held, 0)
@@ -77,6 +81,7 @@ def finish_game(ref: Referee) -> After:
     """What follows round 3's end phase: the end of the game; in matched play, the game's result in the match
     and, while the match is undecided, the next game; a drawn match goes to the agreed tiebreaker."""
     state = ref.state
+    _roll_off_if_wiped_out(ref)
     if not is_matched(state):
         ref.emit(StepStarted(step="over", shown="Round 3 is over: the game ends."))
         return "over"
@@ -95,6 +100,21 @@ def finish_game(ref: Referee) -> After:
         return _tiebreaker(ref)
     ref.emit(StepStarted(step="over", shown="The match is decided."))
     return "over"
+
+
+def _roll_off_if_wiped_out(ref: Referee) -> None:
+    """Under the ruling ``both-wiped-out: roll-off``, players tied on glory whose warbands are all out of action
+    roll off for the game instead of drawing it (L713)."""
+    state = ref.state
+    result = game_outcome(state)
+    if ref.rules.both_wiped_out != "roll-off" or not result.draw:
+        return
+    tied = list(result.winners)
+    if any(_standing(state, side) for side in tied):
+        return
+    rolled = ref.roll_off(tied, "the game (both wiped out)")
+    assert rolled.winner is not None
+    ref.emit(GameRolledOff(winner=SideId(rolled.winner)))
 
 
 def _tiebreaker(ref: Referee) -> After:

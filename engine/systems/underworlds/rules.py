@@ -52,6 +52,9 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "lethal-hexes": ("ignored", "one-damage"),
     "multiplayer-layouts": ("stacked", "fanned", "free"),
     "matched-play-tiebreaker": ("none", "glory-then-wipe-out"),
+    "ploy-reactions-are-ploys": ("yes", "no"),
+    "berserk-charge-symbols": ("hammer-and-swords", "swords-added"),
+    "both-wiped-out": ("draw", "roll-off"),
 }
 
 
@@ -90,6 +93,9 @@ class Rules:
     lethal_hexes: str = "ignored"
     multiplayer_layouts: str = "stacked"
     matched_play_tiebreaker: str = "none"
+    ploy_reactions_are_ploys: str = "yes"
+    berserk_charge_symbols: str = "hammer-and-swords"
+    both_wiped_out: str = "draw"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -4,6 +4,7 @@ hands, and commands applied as each side's player."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from bot.core.data_loader import load_system_data
@@ -166,3 +167,18 @@ def turn_of(game: UW, side: SideId) -> None:
             continue
         act(game, game.state.active_side or A, Pass())
     raise AssertionError(f"side {side} never got an activation")
+
+
+def pass_until(game: UW, done: Callable[[UW], bool]) -> None:
+    """Every player passes (activations, power steps, end phases; choices at their defaults) until ``done``."""
+    for _ in range(200):
+        if done(game) or game.is_over():
+            return
+        if game.pending:
+            decision = game.pending[0]
+            decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
+        elif game.state.step == "power":
+            pass_power(game)
+        else:
+            act_turn(game, Pass())
+    raise AssertionError("never reached")

@@ -3,8 +3,6 @@ of linked games (L719-L751; T79, T80) and Capture the Artefact (L737-L749; T81).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from engine.core import BOT_USER, Actor, Concede, IllegalCommand, InvalidCommand
@@ -28,6 +26,7 @@ from tests.engine.systems.underworlds.table import (
     hand,
     new_game,
     pass_power,
+    pass_until,
     ready,
     rig,
     system,
@@ -214,25 +213,10 @@ def _third_game(glory: tuple[int, int] = (3, 3), **rulings: str) -> UW:
                   MatchGameEnded(winner="B", glory={A: glory[0], B: glory[1]}, shown="game 2"))
 
 
-def _pass_until(game: UW, done: Callable[[UW], bool]) -> None:
-    """Every player passes (activations, power steps, end phases; choices at their defaults) until ``done``."""
-    for _ in range(200):
-        if done(game) or game.is_over():
-            return
-        if game.pending:
-            decision = game.pending[0]
-            decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
-        elif game.state.step == "power":
-            pass_power(game)
-        else:
-            act_turn(game, Pass())
-    raise AssertionError("never reached")
-
-
 def test_a_drawn_match_stays_drawn_without_the_tiebreaker() -> None:
     """L735: equal wins after three games are a match draw."""
     game = _third_game(**{"matched-play-tiebreaker": "none"})
-    _pass_until(game, lambda g: False)
+    pass_until(game, lambda g: False)
     outcome = game.outcome()
     assert outcome is not None and outcome.draw and game.state.match == ["A", "B", "-"]
 
@@ -240,7 +224,7 @@ def test_a_drawn_match_stays_drawn_without_the_tiebreaker() -> None:
 def test_the_tiebreaker_gives_a_drawn_match_to_the_most_glory_over_the_match() -> None:
     """L745: the player with the most glory across the three games wins."""
     game = _third_game(glory=(2, 4))
-    _pass_until(game, lambda g: False)
+    pass_until(game, lambda g: False)
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == B and outcome.scores == {A: 1, B: 1}
     (decided,) = [e.body for e in game.log if isinstance(e.body, TiebreakDecided)]
@@ -252,7 +236,7 @@ def test_sudden_death_rounds_are_played_until_a_warband_is_wiped_out() -> None:
     no power cards played and no objectives scored, and more rounds until one player wipes out the other's
     warband; that player wins the match at once."""
     game = _third_game()
-    _pass_until(game, lambda g: g.state.round == 4 and g.state.step == "activation" and g.state.active_side == A)
+    pass_until(game, lambda g: g.state.round == 4 and g.state.step == "activation" and g.state.active_side == A)
     assert game.state.sudden_death and not game.is_over() and game.state.match == ["A", "B", "-"]
     assert any("sudden death" in e.body.describe() for e in game.log if e.kind == "uw.sudden")
     with pytest.raises(IllegalCommand, match=r"in sudden death nobody draws cards.*L751"):
@@ -280,9 +264,9 @@ def test_sudden_death_rounds_are_played_until_a_warband_is_wiped_out() -> None:
 def test_a_tied_match_with_no_fighter_left_is_rolled_off() -> None:
     """L751: no fighters on the battlefield and the glory tied: the players roll off for the match."""
     game = _third_game()
-    _pass_until(game, lambda g: g.state.round == 3 and g.state.step == "activation")
+    pass_until(game, lambda g: g.state.round == 3 and g.state.step == "activation")
     game = arrange(game, **dict.fromkeys(game.state.fighters))
-    _pass_until(game, lambda g: False)
+    pass_until(game, lambda g: False)
     outcome = game.outcome()
     assert outcome is not None and outcome.winner in (A, B) and not game.state.sudden_death
     (decided,) = [e.body for e in game.log if isinstance(e.body, TiebreakDecided)]
