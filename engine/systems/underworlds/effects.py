@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine.hex import push_hexes
 from engine.systems.underworlds.cards import choices
 from engine.systems.underworlds.combat import problem
 from engine.systems.underworlds.events import (
@@ -36,6 +35,7 @@ from engine.systems.underworlds.game_state import (
     power_deck,
 )
 from engine.systems.underworlds.harm import deal_damage, heal, lethal_check
+from engine.systems.underworlds.pushing import push_steps
 from engine.systems.underworlds.reacting import Trigger, as_data, offer
 from engine.systems.underworlds.referee import Referee, choice
 from engine.systems.underworlds.rules import RULE
@@ -171,9 +171,12 @@ def _heal(ref: Referee, frame: EffectsFrame, effect: HealEffect) -> str:
 
 def _push(ref: Referee, frame: EffectsFrame, effect: PushEffect) -> str:
     """Each fighter is pushed one hex at a time, up to ``hexes``; the card's player picks each hex (L413; rulings
-    ``push-path: any-path`` and ``push-exact``)."""
+    ``push-path``: any path or straight on, and ``push-exact``: as far as it can or, for a push of exactly N
+    hexes, not at all unless it can go the whole way)."""
     state = ref.state
     board = ref.lib.board(state)
+    straight = ref.rules.push_path == "straight"
+    whole = ref.rules.push_exact == "all-or-nothing" and not effect.up_to
     for fighter_id in who(ref, frame, effect.who):
         for n in range(effect.hexes):
             key = f"{frame.index}:{fighter_id}:{n}"
@@ -185,13 +188,17 @@ def _push(ref: Referee, frame: EffectsFrame, effect: PushEffect) -> str:
             answer = frame.answers.get(key)
             here = board.hex_of(fighter.hex)
             occupied = [board.hex_of(f.hex) for f in state.fighters.values() if f.hex and f.id != fighter_id]
-            free = [board.id_of(h) for h in push_hexes(board, here, occupied=occupied)]
+            before = frame.answers.get(f"{frame.index}:{fighter_id}:{n - 1}<")
+            free = [board.id_of(h) for h in push_steps(board, here, board.hex_of(before) if before else None,
+                                                       effect.hexes - n, occupied, straight=straight, whole=whole)]
             if answer is None:
                 if not free:
-                    ref.emit(Note(text=f"{fighter_id} cannot be pushed: every hex around it is blocked or occupied "
-                                       f"({RULE}, L413)."))
+                    why = (f"it cannot go the whole {effect.hexes} hexes (ruling push-exact: all-or-nothing)"
+                           if whole and n == 0 else "every hex it could go into is blocked or occupied")
+                    ref.emit(Note(text=f"{fighter_id} cannot be pushed{' further' if n else ''}: {why} ({RULE}, "
+                                       "L413)."))
                     _store(ref, frame, {key: "none", f"{key}!": "done"})
-                    return AGAIN
+                    return _rest_skipped(ref, frame, fighter_id, effect.hexes, n)
                 options = ([("none", "Stay")] if effect.up_to else []) + [(h, h) for h in free]
                 ref.ask(frame.side, PUSH, f"{_name(ref, frame)}: push {fighter_id} one hex",
                         [choice(PUSH, "Into which hex", options, default=options[0][0])],
@@ -202,7 +209,7 @@ def _push(ref: Referee, frame: EffectsFrame, effect: PushEffect) -> str:
                     raise ValueError(f"{answer} is not a hex {fighter_id} can be pushed into")
                 ref.emit(FighterMoved(fighter=fighter_id, path=[fighter.hex, answer], how="push"))
                 lethal_check(ref, fighter_id, frame.side)
-            _store(ref, frame, {f"{key}!": "done"})
+            _store(ref, frame, {f"{key}!": "done", f"{key}<": fighter.hex})
             return AGAIN if answer != "none" else _rest_skipped(ref, frame, fighter_id, effect.hexes, n)
     return DONE
 

@@ -9,7 +9,6 @@ battlefield (L371, L605).
 from __future__ import annotations
 
 from engine.core import NOBODY, DecisionPart, IllegalCommand, InvalidCommand, Option, SideId
-from engine.hex import push_hexes
 from engine.systems.underworlds.activations import next_power_turn
 from engine.systems.underworlds.cards import choices, upgrade_problem
 from engine.systems.underworlds.commands import PlayCard
@@ -18,6 +17,7 @@ from engine.systems.underworlds.game_state import EffectsFrame, PloyEndFrame, ob
 from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.match import sudden_death_refusal
 from engine.systems.underworlds.objectives import claimable, drawn_marks, hand, score
+from engine.systems.underworlds.pushing import push_steps
 from engine.systems.underworlds.reacting import as_data
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -137,7 +137,10 @@ def _pushes(ref: Referee, card: Card, chosen: list[str], command: PlayCard) -> d
             fighter = state.fighters[chosen[0]]
             hex_id = ref.lib.hex_id(board, command.to)
             occupied = [board.hex_of(f.hex) for f in state.fighters.values() if f.hex and f.id != fighter.id]
-            free = {board.id_of(h) for h in push_hexes(board, board.hex_of(str(fighter.hex)), occupied=occupied)}
+            whole = ref.rules.push_exact == "all-or-nothing" and not effect.up_to
+            free = {board.id_of(h) for h in push_steps(board, board.hex_of(str(fighter.hex)), None, effect.hexes,
+                                                       occupied, straight=ref.rules.push_path == "straight",
+                                                       whole=whole)}
             if hex_id not in free:
                 raise IllegalCommand(f"{fighter.id} cannot be pushed into {hex_id}: a push goes one hex into a hex "
                                      f"that is not blocked or occupied (free: {', '.join(sorted(free)) or 'none'})",

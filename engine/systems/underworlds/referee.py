@@ -22,7 +22,7 @@ from engine.core import (
     SideId,
 )
 from engine.dice import WHU_ATTACK, WHU_DEFENCE, DieRoll
-from engine.systems.underworlds.events import FramesSet, RollOffDecided
+from engine.systems.underworlds.events import FramesSet, Note, RollOffDecided
 from engine.systems.underworlds.game_state import Frame, UnderworldsState
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.rolloff import ROLL_OFF_DICE, RollOff, roll_off
@@ -116,6 +116,26 @@ class Referee:
         self.emit(RollOffDecided(purpose=purpose, winner=SideId(result.winner), lines=list(result.working),
                                  ranking=[[SideId(s) for s in group] for group in result.ranking]))
         return result
+
+    def fewest(self, sides: Sequence[SideId], purpose: str) -> SideId:
+        """The side with the fewest successes in a roll-off (L755, L793; ruling ``roll-off-fewest``): the last of
+        the roll-off's ranking, or, counting criticals alone, the one with fewest, the tied lowest rolling again."""
+        if self.rules.roll_off_fewest == "ranking-lowest":
+            return SideId(self.roll_off(sides, purpose).ranking[-1][0])
+        rolling = list(sides)
+        while True:
+            criticals = {side: self.roll("attack", ROLL_OFF_DICE, f"the roll-off for {purpose}", side).count("crit")
+                         for side in rolling}
+            least = min(criticals.values())
+            lowest = [side for side in rolling if criticals[side] == least]
+            counted = ", ".join(f"{side} {n}" for side, n in criticals.items())
+            if len(lowest) == 1:
+                self.emit(Note(text=f"Criticals for {purpose}: {counted}; side {lowest[0]} has the fewest (ruling "
+                                    "roll-off-fewest: criticals only)."))
+                return lowest[0]
+            self.emit(Note(text=f"Criticals for {purpose}: {counted}; sides {', '.join(lowest)} tie for the fewest "
+                                "and roll again (ruling roll-off-fewest)."))
+            rolling = lowest
 
     # -- the resolution stack -------------------------------------------------------------------
 

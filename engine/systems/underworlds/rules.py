@@ -55,6 +55,9 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "ploy-reactions-are-ploys": ("yes", "no"),
     "berserk-charge-symbols": ("hammer-and-swords", "swords-added"),
     "both-wiped-out": ("draw", "roll-off"),
+    "roll-off-fewest": ("ranking-lowest", "most-criticals-last"),
+    "push-path": ("any-path", "straight"),
+    "push-exact": ("as-far-as-possible", "all-or-nothing"),
 }
 
 
@@ -96,6 +99,9 @@ class Rules:
     ploy_reactions_are_ploys: str = "yes"
     berserk_charge_symbols: str = "hammer-and-swords"
     both_wiped_out: str = "draw"
+    roll_off_fewest: str = "ranking-lowest"
+    push_path: str = "any-path"
+    push_exact: str = "as-far-as-possible"
 
     def __post_init__(self) -> None:
         for f in fields(self):

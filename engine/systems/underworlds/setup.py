@@ -253,8 +253,7 @@ def begin_boards(ref: Referee) -> None:
     else:
         order: list[SideId] = []
         while len(sides) > 1:
-            result = ref.roll_off(sides, "placing a board")
-            lowest = SideId(result.ranking[-1][0])
+            lowest = ref.fewest(sides, "placing a board")
             order.append(lowest)
             sides.remove(lowest)
         order.append(sides[0])

@@ -8,17 +8,20 @@ from typing import Any
 import pytest
 
 from engine.core import REACTION, Answer
-from engine.systems.underworlds.commands import Attack, Charge
+from engine.systems.underworlds.commands import AddCard, Attack, Charge, ImportCards
 from engine.systems.underworlds.events import Damaged, UpgradeGiven
+from engine.systems.underworlds.schema import Card
 from tests.engine.systems.underworlds.table import (
     UW,
     A,
     B,
+    C,
     act,
     actor,
     arrange,
     extend,
     give,
+    new_game,
     pass_power,
     pass_until,
     ready,
@@ -96,3 +99,78 @@ def test_tied_glory_with_both_warbands_wiped_out_is_a_draw_or_a_roll_off(option:
     else:
         assert not outcome.draw and outcome.winner in (A, B)
         assert any(e.kind == "uw.game.rolled" for e in game.log)
+
+
+def _three_choosing(rulings: dict[str, str]) -> UW:
+    """Three players choosing warbands in secret, so the dice can be rigged before the board roll-offs."""
+    return new_game("fewest", sides=3, scenario="choose", rulings=rulings)
+
+
+def _to_the_boards(game: UW) -> None:
+    for kind in ("warband", "deck"):
+        for decision in [d for d in game.pending if d.parts[0].key == kind]:
+            game.apply(Answer(decision_id=decision.id, answers={kind: decision.parts[0].default or ""}),
+                       actor(decision.owner))
+
+
+@pytest.mark.parametrize(("option", "order"), [("ranking-lowest", [C, A, B]), ("most-criticals-last", [B, C, A])])
+def test_the_fewest_successes_place_a_board_first(option: str, order: list[str]) -> None:
+    """L755, L793: with three players the fewest successes place first, the rest roll again for each place.
+    First roll: A two criticals; B one and two double supports; C one and a single support. Ranked as a roll-off
+    (criticals, then the tie-break symbols) C is last and places; then A (a double support) against B (a
+    critical): A places. Counting criticals alone B and C tie and roll again: B none, C one, so B places; then A
+    (a critical) against C (none): C places."""
+    game = _three_choosing({"roll-off-fewest": option})
+    x = "hammer"
+    rig(game, "crit", "crit", x, x, "crit", "double support", "double support", x, "crit", "support", x, x,
+        "double support", x, x, x, "crit", x, x, x,
+        "crit", x, x, x, x, x, x, x)
+    _to_the_boards(game)
+    assert game.state.order == order
+
+
+HEAVE = Card.model_validate({
+    "id": "heave", "name": "Heave", "number": 902, "code": 9902, "type": "ploy", "warband": "universal",
+    "summary": "Push an enemy fighter two hexes.", "source": "a house card", "choose": {"fighters": "enemy"},
+    "effects": [{"kind": "push", "who": "chosen", "hexes": 2}]})
+
+
+def _heave_on_b1(rulings: dict[str, str]) -> tuple[UW, str, str]:
+    """Side A holds Heave (a player's own card: push an enemy two hexes); B1 stands in the open with fighters on
+    five of its six sides, the sixth (the first hex of any push) open, and a fighter just beyond it. Returns the
+    game, the open hex and the hex straight beyond it."""
+    game = scene(rulings)
+    board = game.system.lib.board(game.state)
+    middle = next(h for h in sorted(board.hexes, key=lambda h: (abs(h.r - 5), abs(h.q + h.r // 2 - 4)))
+                  if all(n in board and not board.is_blocked(n) for n in h.neighbours())
+                  and all(board.passable(m) for n in h.neighbours() for m in n.neighbours() if m in board))
+    first, *walls = middle.neighbours()
+    beyond = first + (first - middle)
+    blockers = ["A1", "A2", "A3", "B2", "B3", "B4"]
+    spots = {f: board.id_of(h) for f, h in zip(blockers, [*walls, beyond], strict=True)}
+    game = arrange(game, B1=board.id_of(middle), B5=None, **spots)
+    act(game, A, ImportCards(cards=(HEAVE,)))
+    act(game, A, AddCard(card="heave"))
+    my_power_turn(game, A)
+    play(game, A, "heave", model="B1")
+    return game, board.id_of(first), board.id_of(beyond)
+
+
+def test_a_push_of_two_hexes_goes_any_free_way_or_straight_on() -> None:
+    """L413, L865 (ruling push-path): the first step has one open hex, so it is made at once; then a two-hex push
+    may go into any free hex by default (back where it began included), but pushed straight only on in the first
+    step's direction, here blocked, so it stops."""
+    game, first, _ = _heave_on_b1({})
+    assert game.state.fighters["B1"].hex == first
+    assert len(game.pending[0].parts[0].options) == 3
+    game, first, _ = _heave_on_b1({"push-path": "straight"})
+    assert game.state.fighters["B1"].hex == first and not game.pending
+    assert any("cannot be pushed further" in e.body.describe() for e in game.log)
+
+
+@pytest.mark.parametrize(("option", "moved"), [("as-far-as-possible", True), ("all-or-nothing", False)])
+def test_a_push_that_cannot_go_the_whole_way_goes_as_far_as_it_can_or_not_at_all(option: str, moved: bool) -> None:
+    """L413 (ruling push-exact), with pushes straight on: B1 can be pushed one hex but not two."""
+    game, first, _ = _heave_on_b1({"push-path": "straight", "push-exact": option})
+    assert (game.state.fighters["B1"].hex == first) is moved and not game.pending
+    assert any("cannot go the whole 2 hexes" in e.body.describe() for e in game.log) is not moved
