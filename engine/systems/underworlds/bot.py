@@ -30,8 +30,9 @@ from engine.systems.underworlds.commands import (
 )
 from engine.systems.underworlds.guide import attack_options, can_act, charge_options, move_options, playable
 from engine.systems.underworlds.harm import stats_of
+from engine.systems.underworlds.opening import placement_hexes
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.setup import placement_hexes, token_hexes
+from engine.systems.underworlds.setup import token_hexes
 
 __all__ = ["bot_move", "setup_step"]
 

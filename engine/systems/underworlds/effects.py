@@ -35,11 +35,11 @@ from engine.systems.underworlds.game_state import (
     power_deck,
 )
 from engine.systems.underworlds.harm import deal_damage, heal, lethal_check
+from engine.systems.underworlds.opening import HAND_OBJECTIVES, placement_hexes
 from engine.systems.underworlds.pushing import push_steps
 from engine.systems.underworlds.reacting import Trigger, as_data, offer
 from engine.systems.underworlds.referee import Referee, choice
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.setup import HAND_OBJECTIVES, placement_hexes
 from engine.systems.underworlds.vocabulary import (
     AttackEffect,
     BlockHexEffect,

@@ -19,9 +19,10 @@ from engine.systems.underworlds.events import (
 from engine.systems.underworlds.game_state import objective_deck, power_deck
 from engine.systems.underworlds.match import finish_game
 from engine.systems.underworlds.objectives import end_phase_scoring, hand
+from engine.systems.underworlds.opening import HAND_OBJECTIVES, HAND_POWER, begin_round
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.setup import HAND_OBJECTIVES, HAND_POWER, begin_boards, begin_round
+from engine.systems.underworlds.setup import begin_boards
 from engine.systems.underworlds.turns import anticlockwise, rotation
 
 __all__ = ["ARTEFACT_GLORY", "ROUNDS", "begin_end_phase", "discard", "finish_player", "holders"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import SideId, side_only
-from engine.systems.underworlds import activations, combat, effects, endphase, power, setup
+from engine.systems.underworlds import activations, combat, effects, endphase, opening, power, setup
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import PlaceArtefact, PlaceFighter, PlaceToken
 from engine.systems.underworlds.events import Note, PlacementsQueued, TakenOut, TurnPassed
@@ -73,7 +73,7 @@ def _place_for(ref: Referee, side: SideId) -> None:
     elif isinstance(command, PlaceArtefact):
         setup.place_artefact(ref, side, command.to)
     elif isinstance(command, PlaceFighter):
-        setup.place_fighter(ref, side, command.fighter, command.to)
+        opening.place_fighter(ref, side, command.fighter, command.to)
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:
@@ -81,8 +81,8 @@ def _place_queued(ref: Referee, side: SideId) -> None:
     the player places by hand."""
     (fighter, hex_id), *rest = ref.state.queued[side]
     ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
-    if hex_id in setup.placement_hexes(ref, side) and ref.state.fighters[fighter].hex is None:
-        setup.place_fighter(ref, side, fighter, hex_id)
+    if hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[fighter].hex is None:
+        opening.place_fighter(ref, side, fighter, hex_id)
     else:
         ref.emit(PlacementsQueued(side=side, placements=[]), side_only(side))
         ref.emit(Note(text=f"Side {side}'s planned placement on {hex_id} cannot be made; side {side} places by "

@@ -15,8 +15,9 @@ from engine.systems.underworlds.game_state import FighterRecord, UnderworldsStat
 from engine.systems.underworlds.harm import lingering_modifiers, stats_of
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.objectives import claimable
+from engine.systems.underworlds.opening import placement_hexes
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.setup import placement_hexes, token_hexes
+from engine.systems.underworlds.setup import token_hexes
 from engine.systems.underworlds.stats import Situation
 from engine.systems.underworlds.turns import ACTIVATIONS
 from engine.systems.underworlds.vocabulary import PushEffect

@@ -16,10 +16,10 @@ from engine.systems.underworlds.conditions import Context as ConditionContext
 from engine.systems.underworlds.conditions import Verdict, evaluate
 from engine.systems.underworlds.events import CheckpointPassed, ObjectiveScored, UnscorableSet
 from engine.systems.underworlds.game_state import objective_deck
+from engine.systems.underworlds.opening import HAND_OBJECTIVES
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import Card
-from engine.systems.underworlds.setup import HAND_OBJECTIVES
 from engine.systems.underworlds.turns import rotation
 
 __all__ = ["STALE", "checkpoint", "claimable", "condition_met", "drawn_marks", "end_phase_scoring", "hand", "score"]

@@ -17,12 +17,12 @@ from engine.systems.underworlds.game_state import EffectsFrame, PloyEndFrame, ob
 from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.match import sudden_death_refusal
 from engine.systems.underworlds.objectives import claimable, drawn_marks, hand, score
+from engine.systems.underworlds.opening import HAND_OBJECTIVES
 from engine.systems.underworlds.pushing import push_steps
 from engine.systems.underworlds.reacting import as_data
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import UNIVERSAL, Card
-from engine.systems.underworlds.setup import HAND_OBJECTIVES
 from engine.systems.underworlds.turns import rotation
 from engine.systems.underworlds.vocabulary import PushEffect
 

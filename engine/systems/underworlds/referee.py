@@ -29,7 +29,7 @@ from engine.systems.underworlds.rolloff import ROLL_OFF_DICE, RollOff, roll_off
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.state import Battle
 
-__all__ = ["SYMBOLS", "Referee", "shown_faces"]
+__all__ = ["SYMBOLS", "Referee", "choice", "shown_faces", "winner_of"]
 
 SYMBOLS = {"crit": "✸", "hammer": "⚒", "swords": "⚔", "block": "⛨", "dodge": "↷", "support": "◇",
            "double support": "◇◇"}
@@ -173,3 +173,9 @@ def choice(key: str, prompt: str, options: Sequence[tuple[str, str]], default: s
     """A one-of-these part: ``options`` as (key, label)."""
     return DecisionPart(key=key, prompt=prompt, options=tuple(Option(key=k, label=label) for k, label in options),
                         default=default)
+
+
+def winner_of(result: RollOff) -> SideId:
+    """A decided roll-off's winner."""
+    assert result.winner is not None
+    return SideId(result.winner)

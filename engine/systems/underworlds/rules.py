@@ -58,6 +58,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "roll-off-fewest": ("ranking-lowest", "most-criticals-last"),
     "push-path": ("any-path", "straight"),
     "push-exact": ("as-far-as-possible", "all-or-nothing"),
+    "do-over": ("once-each-secret", "once-each-in-turn"),
 }
 
 
@@ -102,6 +103,7 @@ class Rules:
     roll_off_fewest: str = "ranking-lowest"
     push_path: str = "any-path"
     push_exact: str = "as-far-as-possible"
+    do_over: str = "once-each-secret"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -1,7 +1,7 @@
-"""Setting up a game, in the book's order (Underworlds core rulebook, L121-L141, L871): warbands, the boards
-(a roll-off, the loser's board, the winner's board and how they join), the objective tokens placed face down in
-turn and then revealed, the opening hands and the secret do-over, and the fighters placed in turn. Then each
-round's action phase opens with a roll-off for who activates first.
+"""Setting up a game, in the book's order (Underworlds core rulebook, L121-L141, L871): warbands and decks, the
+boards (a roll-off, the loser's board, the winner's board and how they join; three or four placed in turn), and the
+objective tokens placed face down in turn and then revealed. The opening hands, the do-over and the fighters follow
+in ``opening``.
 """
 
 from __future__ import annotations
@@ -24,39 +24,28 @@ from engine.hex import Edge, Layout, Placement
 from engine.systems.underworlds.boards import (
     FREE,
     SIDES,
-    alternate,
     edge_hexes,
     free_layout,
     free_problem,
     legal_layouts,
     next_to,
     objective_hexes,
-    starting_hexes,
     tile,
 )
 from engine.systems.underworlds.events import (
     BattlefieldJoined,
     BoardChosen,
     DeckChosen,
-    FighterPlaced,
-    PhaseStarted,
-    PlacedFirst,
     StepStarted,
     TokenPlaced,
     TokensRevealed,
     TurnPassed,
     WarbandsChosen,
 )
-from engine.systems.underworlds.game_state import (
-    FighterRecord,
-    SideRecord,
-    TokenRecord,
-    objective_deck,
-    power_deck,
-)
+from engine.systems.underworlds.game_state import FighterRecord, SideRecord, TokenRecord
+from engine.systems.underworlds.opening import draw_hands, make_deck
 from engine.systems.underworlds.owndecks import deck_of, decks_for, problems_of
-from engine.systems.underworlds.referee import Referee, choice
-from engine.systems.underworlds.rolloff import RollOff
+from engine.systems.underworlds.referee import Referee, choice, winner_of
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import Deck
 from engine.systems.underworlds.turns import rotation
@@ -64,43 +53,26 @@ from engine.systems.underworlds.turns import rotation
 __all__ = [
     "BOARD",
     "DECK",
-    "FIRST_ACTIVATION",
-    "FIRST_PLACER",
-    "HAND_OBJECTIVES",
-    "HAND_POWER",
     "LAYOUT",
-    "MULLIGAN",
     "PLACE",
     "WARBAND",
-    "anticlockwise_for",
     "begin",
     "begin_boards",
-    "begin_round",
     "choose_brought_deck",
     "on_board",
     "on_deck",
-    "on_first_activation",
-    "on_first_placer",
     "on_free_board",
     "on_layout",
-    "on_mulligan",
     "on_warbands",
     "place_artefact",
-    "place_fighter",
     "place_token",
-    "placement_hexes",
     "preset_decks",
     "token_count",
     "token_hexes",
 ]
 
-WARBAND, DECK, BOARD, LAYOUT, MULLIGAN, PLACE = "warband", "deck", "board", "layout", "mulligan", "place-board"
-FIRST_PLACER, FIRST_ACTIVATION = "first-placer", "first-activation"
-HAND_OBJECTIVES, HAND_POWER = 3, 5
-"""Opening hands: three objective cards and five power cards (L295)."""
+WARBAND, DECK, BOARD, LAYOUT, PLACE = "warband", "deck", "board", "layout", "place-board"
 _TOKENS = {2: 5, 3: 7, 4: 9}
-_REDO = (("keep", "Keep both hands"), ("objectives", "Redraw the objective cards"),
-         ("power", "Redraw the power cards"), ("both", "Redraw both"))
 _SCENARIOS = {"champions-v-reavers": ("steelhearts-champions", "garreks-reavers"),
               "reavers-v-champions": ("garreks-reavers", "steelhearts-champions")}
 
@@ -247,7 +219,7 @@ def begin_boards(ref: Referee) -> None:
     if len(sides) == 2:
         result = ref.roll_off(sides, "the boards")
         loser = next(s for s in sides if s != result.winner)
-        ref.emit(StepStarted(step="boards", order=[loser, _winner(result)],
+        ref.emit(StepStarted(step="boards", order=[loser, winner_of(result)],
                              shown=f"Side {loser} chooses the first board; side {result.winner} the second and "
                                    f"how they join ({RULE}, L143-L147)."))
     else:
@@ -412,7 +384,7 @@ def _begin_numbered(ref: Referee) -> None:
     state = ref.state
     count = token_count(len(state.sides))
     decks = ref.decks()
-    _deck(ref, "tokens", None, [str(n) for n in range(1, count + 1)], "bag",
+    make_deck(ref, "tokens", None, [str(n) for n in range(1, count + 1)], "bag",
           {"bag": Shown.NOBODY, "revealed": Shown.EVERYONE})
     decks.shuffle("tokens", "bag")
     first = state.chooser or state.sides[0]
@@ -422,19 +394,6 @@ def _begin_numbered(ref: Referee) -> None:
                          shown=f"Objective tokens 1-{count} are shuffled face down. Side {first} places the first, "
                                f"then each in turn ({RULE}, L307, L311): /act action:token to:<hex>."))
 
-
-def _deck(ref: Referee, deck_id: str, owner: SideId | None, cards: list[str] | tuple[str, ...], into: str,
-          piles: dict[str, Shown]) -> None:
-    """Make a deck, or for a later game of a match gather every card of it back into ``into`` (L731: the same
-    decks for the whole match)."""
-    decks = ref.decks()
-    existing = ref.state.decks.get(deck_id)
-    if existing is None:
-        decks.make(deck_id, owner, list(cards), into=into, piles=piles)
-        return
-    for pile, held in list(existing.piles.items()):
-        if pile != into and held:
-            decks.move(deck_id, list(held), pile, into, why="a new game of the match")
 
 
 def place_artefact(ref: Referee, side: SideId, to: str) -> None:
@@ -474,125 +433,4 @@ def place_token(ref: Referee, side: SideId, to: str) -> None:
         return
     numbers = ref.decks().draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over")
     ref.emit(TokensRevealed(numbers={i: int(n) for i, n in enumerate(numbers, start=1)}))
-    _draw_hands(ref)
-
-
-# -- cards ---------------------------------------------------------------------------------------
-
-
-def _draw_hands(ref: Referee) -> None:
-    """Each player shuffles both decks and draws five power cards and three objectives (L295), then every
-    player may redraw either whole hand, all deciding at once in secret (L317, ruling do-over)."""
-    decks = ref.decks()
-    for side in ref.state.sides:
-        deck = deck_of(ref.lib, ref.state, side)
-        _deck(ref, objective_deck(side), side, deck.objectives, "draw",
-              {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE, "scored": Shown.EVERYONE,
-               "aside": Shown.OWNER})
-        _deck(ref, power_deck(side), side, deck.power, "draw",
-              {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE, "upgrades": Shown.EVERYONE,
-               "aside": Shown.OWNER})
-        for deck_id, count in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
-            decks.shuffle(deck_id)
-            decks.draw(deck_id, count, why="the opening hand")
-    ref.emit(StepStarted(step="mulligan", shown="Hands are dealt. Each player may redraw either hand, all at once "
-                                                f"in secret ({RULE}, L317)."))
-    part = DecisionPart(key="redo", prompt="Do-over: redraw a whole hand?", default="keep",
-                        options=tuple(Option(key=k, label=label) for k, label in _REDO))
-    ask_together(ref.ctx, MULLIGAN, "Do-over: keep your hands, or redraw a whole hand",
-                 {side: (part,) for side in ref.state.sides})
-
-
-def on_mulligan(ref: Referee, answers: Mapping[SideId, Mapping[str, str]]) -> None:
-    """Do-overs: the whole hand of that type is discarded and as many cards drawn (L317); then the fighters."""
-    decks = ref.decks()
-    pile = "discard" if ref.rules.do_over_discards == "public" else "aside"
-    for side, answer in answers.items():
-        redo = answer.get("redo", "keep")
-        for kind, deck_id in (("objectives", objective_deck(side)), ("power", power_deck(side))):
-            if redo not in (kind, "both"):
-                continue
-            hand = list(decks.deck(deck_id).pile("hand"))
-            decks.move(deck_id, hand, "hand", pile, why="a do-over")
-            decks.draw(deck_id, len(hand), why="a do-over")
-    result = ref.roll_off(list(ref.state.in_play), "placing fighters")
-    ref.emit(StepStarted(step="fighters", order=[_winner(result)],
-                         shown=f"Side {result.winner} chooses who places a fighter first ({RULE}, L385)."))
-    sides = [(s, f"side {s}") for s in ref.state.in_play]
-    ref.ask(_winner(result), FIRST_PLACER, "Who places a fighter first?",
-            [choice("side", "The side that places first", sides, default=_winner(result))])
-
-
-def on_first_placer(ref: Referee, first: SideId) -> None:
-    state = ref.state
-    counts = {side: sum(1 for f in state.fighters.values() if f.side == side) for side in state.in_play}
-    order = list(alternate(first, list(state.in_play), {str(side): n for side, n in counts.items()}))
-    ref.emit(StepStarted(step="fighters", order=[SideId(s) for s in order],
-                         shown=f"Fighters are placed one at a time, side {first} first, on empty starting hexes of "
-                               f"their own territory ({RULE}, L385): /act action:place model:<fighter> to:<hex>."))
-
-
-def placement_hexes(ref: Referee, side: SideId) -> frozenset[str]:
-    board = ref.lib.board(ref.state)
-    occupied = [board.hex_of(f.hex) for f in ref.state.fighters.values() if f.hex]
-    return frozenset(board.id_of(h) for h in starting_hexes(board, side, occupied))
-
-
-def place_fighter(ref: Referee, side: SideId, fighter_id: str, to: str) -> None:
-    state = ref.state
-    fighter = ref.lib.fighter(state, fighter_id)
-    if fighter.side != side:
-        raise IllegalCommand(f"{fighter.id} is side {fighter.side}'s fighter; place one of your own ({RULE}, L385)",
-                             verb="act place")
-    if fighter.hex is not None or fighter.out_of_action:
-        raise IllegalCommand(f"{fighter.id} is already on the battlefield", verb="act place")
-    board = ref.lib.board(state)
-    hex_id = ref.lib.hex_id(board, to)
-    if hex_id not in placement_hexes(ref, side):
-        raise IllegalCommand(f"{hex_id} is not an empty starting hex in side {side}'s territory; fighters are placed "
-                             f"only there, never two in one hex ({RULE}, L385)", verb="act place")
-    name = ref.lib.fighter_card(fighter.profile).name
-    ref.emit(FighterPlaced(fighter=fighter.id, hex=hex_id, name=name))
-    waiting = [f for f in state.fighters.values() if f.hex is None and not f.out_of_action]
-    if state.finished_first is None and not any(f.side == side for f in waiting):
-        ref.emit(PlacedFirst(side=side))
-    if state.turn_index + 1 < len(state.order):
-        ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
-        return
-    begin_round(ref, 1)
-
-
-def _winner(result: RollOff) -> SideId:
-    assert result.winner is not None
-    return SideId(result.winner)
-
-
-# -- rounds --------------------------------------------------------------------------------------
-
-
-def begin_round(ref: Referee, number: int) -> None:
-    """Roll off for the first activation; in round 1 the side that finished placing first adds a symbol (L391)."""
-    state = ref.state
-    sudden = " (sudden death)" if state.sudden_death else ""
-    ref.emit(PhaseChanged(phase=f"action-{number}", shown=f"Round {number}: the action phase{sudden}."))
-    bonus = state.finished_first if number == 1 else None
-    result = ref.roll_off(list(state.in_play), f"the first activation of round {number}", bonus_to=bonus)
-    ref.emit(StepStarted(step="first", order=[_winner(result)],
-                         shown=f"Side {result.winner} chooses who takes the first activation ({RULE}, L391)."))
-    sides = [(s, f"side {s}") for s in state.in_play]
-    ref.ask(_winner(result), FIRST_ACTIVATION, f"Who takes the first activation of round {number}?",
-            [choice("side", "The side that activates first", sides, default=_winner(result))],
-            context={"round": str(number)})
-
-
-def on_first_activation(ref: Referee, first: SideId, number: int) -> None:
-    state = ref.state
-    order = rotation(list(state.in_play), first, reverse=anticlockwise_for(ref, number))
-    ref.emit(PhaseStarted(round=number, first=first, order=order))
-    ref.emit(StepStarted(step="activation", order=order))
-
-
-def anticlockwise_for(ref: Referee, number: int) -> bool:
-    """Round 2 of a game of three or four goes anticlockwise (L825)."""
-    return number == 2 and len(ref.state.sides) > 2
-
+    draw_hands(ref)

@@ -46,7 +46,7 @@ from engine.core import (
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue
-from engine.systems.underworlds import activations, endphase, imports, overrides, power, setup
+from engine.systems.underworlds import activations, endphase, imports, opening, overrides, power, setup
 from engine.systems.underworlds.bot import bot_move, setup_step
 from engine.systems.underworlds.commands import (
     UNDERWORLDS_COMMANDS,
@@ -204,10 +204,12 @@ class Underworlds(System[UnderworldsState]):
             setup.on_layout(ref, owner, answers)
         elif kind == setup.PLACE:
             setup.on_free_board(ref, owner, answers)
-        elif kind == setup.FIRST_PLACER:
-            setup.on_first_placer(ref, SideId(answers["side"]))
-        elif kind == setup.FIRST_ACTIVATION:
-            setup.on_first_activation(ref, SideId(answers["side"]), int(str(decision.context["round"])))
+        elif kind == opening.DO_OVER:
+            opening.on_do_over(ref, owner, answers["redo"])
+        elif kind == opening.FIRST_PLACER:
+            opening.on_first_placer(ref, SideId(answers["side"]))
+        elif kind == opening.FIRST_ACTIVATION:
+            opening.on_first_activation(ref, SideId(answers["side"]), int(str(decision.context["round"])))
         elif kind == power.CLAIM:
             power.on_claim(ref, SideId(str(decision.context["side"])), str(decision.context["card"]),
                            answers[power.CLAIM] == "yes")
@@ -226,8 +228,8 @@ class Underworlds(System[UnderworldsState]):
         ref = Referee.acting(ctx, self.lib)
         if kind == setup.WARBAND:
             setup.on_warbands(ref, answers)
-        elif kind == setup.MULLIGAN:
-            setup.on_mulligan(ref, answers)
+        elif kind == opening.MULLIGAN:
+            opening.on_mulligan(ref, answers)
         advance(ref)
 
     def reactions(self, state: UnderworldsState, side: SideId, window: Window) -> tuple[Option, ...]:
@@ -359,12 +361,12 @@ def _place(ref: Referee, side: SideId, command: PlaceFighter) -> None:
         if fighter.hex is not None or fighter.out_of_action:
             raise IllegalCommand(f"{fighter_id} is already on the battlefield", verb=command.verb,
                                  rule="Underworlds core rulebook, L385")
-        if ref.lib.hex_id(ref.lib.board(state), hex_id) not in setup.placement_hexes(ref, side):
+        if ref.lib.hex_id(ref.lib.board(state), hex_id) not in opening.placement_hexes(ref, side):
             raise IllegalCommand(f"{hex_id} is not an empty starting hex in side {side}'s territory", verb=command.verb,
                                  rule="Underworlds core rulebook, L385")
     plan = list(zip(named, hexes, strict=True))
     if state.active_side == side:
-        setup.place_fighter(ref, side, *plan[0])
+        opening.place_fighter(ref, side, *plan[0])
         plan = plan[1:]
     elif len(plan) == 1:
         _setup_turn(ref, side, "fighters", command.verb)

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import REACTION, Answer
+from engine.core import REACTION, SPECTATOR, Answer
+from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import AddCard, Attack, Charge, ImportCards
 from engine.systems.underworlds.events import Damaged, UpgradeGiven
+from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card
 from tests.engine.systems.underworlds.table import (
     UW,
@@ -19,8 +21,10 @@ from tests.engine.systems.underworlds.table import (
     act,
     actor,
     arrange,
+    decide,
     extend,
     give,
+    hand,
     new_game,
     pass_power,
     pass_until,
@@ -174,3 +178,31 @@ def test_a_push_that_cannot_go_the_whole_way_goes_as_far_as_it_can_or_not_at_all
     game, first, _ = _heave_on_b1({"push-path": "straight", "push-exact": option})
     assert (game.state.fighters["B1"].hex == first) is moved and not game.pending
     assert any("cannot go the whole 2 hexes" in e.body.describe() for e in game.log) is not moved
+
+
+def test_do_overs_may_be_decided_openly_one_player_after_another() -> None:
+    """L317 (ruling do-over: once-each-in-turn): a roll-off orders the players; each in turn, in the open, keeps
+    both hands or redraws one or both; then the fighters are placed."""
+    game = new_game("in-turn", rulings={"do-over": "once-each-in-turn"})
+    for _ in range(20):
+        if game.state.step == "mulligan":
+            break
+        if game.pending:
+            decide(game, **{p.key: p.default or p.options[0].key for p in game.pending[0].parts})
+        else:
+            side = game.state.active_side or A
+            command = setup_step(Referee.reading(game.system.lib, game.state), side)
+            assert command is not None
+            act(game, side, command)
+    first, second = game.state.order
+    (asked,) = game.pending
+    assert asked.owner == first and not asked.secret and asked.kind == "do-over"
+    old = hand(game, first, "objectives")
+    decide(game, redo="objectives")
+    assert not set(hand(game, first, "objectives")) & set(old)
+    said = [line.text for line in game.log_view(SPECTATOR).lines]
+    assert f"Side {first} decides: redo=objectives." in said
+    (asked,) = game.pending
+    assert asked.owner == second
+    decide(game, redo="keep")
+    assert game.state.step == "fighters"
