@@ -65,7 +65,7 @@ __all__ = ["CHOOSE", "EFFECT", "PICK", "answer", "pick_label", "step", "who"]
 
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 CHOOSE: TypeAdapter[Choose] = TypeAdapter(Choose)
-PICK, PUSH, ATTACK, SET_UP, DRAW = "pick", "push", "attack", "set-up", "draw"
+PICK, PUSH, ATTACK, SET_UP, DRAW, DISCARD = "pick", "push", "attack", "set-up", "draw", "discard"
 DONE, WAIT, AGAIN = "done", "wait", "again"
 
 
@@ -242,15 +242,17 @@ def _swap(ref: Referee, frame: EffectsFrame, effect: SwapEffect) -> str:
 
 def _draw(ref: Referee, frame: EffectsFrame, effect: DrawEffect) -> str:
     """Draw from the card player's deck; never past three objectives in hand (L295, ruling
-    ``objective-hand-limit``). "Up to" a number lets the player choose how many, from none to as many as the
-    deck still holds (Skulls for the Skull Throne)."""
+    ``objective-hand-limit``: not drawn, or drawn and then discarded down to three). "Up to" a number lets the
+    player choose how many, from none to as many as the deck still holds (Skulls for the Skull Throne)."""
     if ref.state.sudden_death:
         ref.emit(Note(text=f"{_name(ref, frame)} draws nothing: nobody draws cards in sudden death ({RULE}, L751)."))
         return DONE
+    if f"{frame.index}:drawn" in frame.answers:
+        return _discard_down(ref, frame)
     decks = ref.decks()
     deck_id = (power_deck if effect.deck == "power" else objective_deck)(frame.side)
     room = effect.count
-    if effect.deck == "objective":
+    if effect.deck == "objective" and ref.rules.objective_hand_limit == "not-drawn":
         room = min(room, HAND_OBJECTIVES - len(decks.deck(deck_id).pile("hand")))
     count = min(room, len(decks.deck(deck_id).pile("draw")))
     if effect.up_to and count:
@@ -265,7 +267,30 @@ def _draw(ref: Referee, frame: EffectsFrame, effect: DrawEffect) -> str:
         count = int(answer)
     if count:
         decks.draw(deck_id, count, why=_name(ref, frame))
-    return DONE
+    _store(ref, frame, {f"{frame.index}:drawn": "yes"})
+    return AGAIN
+
+
+def _discard_down(ref: Referee, frame: EffectsFrame) -> str:
+    """After a draw, a hand of more than three objectives is discarded down to three, one card at a time, each
+    chosen in secret by its holder (L295; ruling ``objective-hand-limit: draw-then-discard``)."""
+    deck_id = objective_deck(frame.side)
+    held = list(ref.state.decks[deck_id].piles["hand"])
+    done = sum(1 for key in frame.answers if key.startswith(f"{frame.index}:discard:") and key.endswith("!"))
+    key = f"{frame.index}:discard:{done}"
+    chosen = frame.answers.get(key)
+    if chosen is not None:
+        ref.decks().move(deck_id, [chosen], "hand", "discard", why=f"a hand holds at most {HAND_OBJECTIVES} "
+                                                                  f"objective cards ({RULE}, L295)")
+        _store(ref, frame, {f"{key}!": "done"})
+        return AGAIN
+    if len(held) <= HAND_OBJECTIVES:
+        return DONE
+    options = [(card, ref.lib.card(ref.state, card).name) for card in held]
+    ref.ask(frame.side, DISCARD, f"You hold {len(held)} objective cards: discard one (at most {HAND_OBJECTIVES}, "
+                                 f"{RULE}, L295)", [choice(DISCARD, "Discard", options, options[-1][0])],
+            context={"frame": frame.id, "key": key}, secret=True)
+    return WAIT
 
 
 def _remove_objective(ref: Referee, frame: EffectsFrame, effect: RemoveObjectiveEffect) -> str:

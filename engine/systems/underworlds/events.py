@@ -32,6 +32,7 @@ __all__ = [
     "AttackMade",
     "BattlefieldJoined",
     "BoardChosen",
+    "BoardFaceUp",
     "CardsImported",
     "CheckpointPassed",
     "Damaged",
@@ -176,6 +177,22 @@ class BoardChosen(EventBody):
 
     def describe(self) -> str:
         return self.shown or f"Side {self.side} chooses the board {self.name}."
+
+
+class BoardFaceUp(EventBody):
+    """The side of a chosen board that faces up, picked by the player placing the boards (ruling
+    ``board-side-choice: placer-picks-sides``)."""
+
+    kind = "uw.board.side"
+    index: int
+    board: str
+    name: str
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.field.boards[self.index] = self.board
+
+    def describe(self) -> str:
+        return f"{self.name} faces up."
 
 
 class BattlefieldJoined(EventBody):
@@ -845,9 +862,9 @@ class Note(EventBody):
 
 
 UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
-    WarbandsChosen, DeckChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BattlefieldJoined, TokenPlaced,
-    TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PlacementsQueued, PhaseStarted, ActivationTaken,
-    FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
+    WarbandsChosen, DeckChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BoardFaceUp, BattlefieldJoined,
+    TokenPlaced, TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PlacementsQueued, PhaseStarted,
+    ActivationTaken, FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
     GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
     HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, GameRolledOff, SuddenDeathBegun,

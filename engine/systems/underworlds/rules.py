@@ -59,6 +59,8 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "push-path": ("any-path", "straight"),
     "push-exact": ("as-far-as-possible", "all-or-nothing"),
     "do-over": ("once-each-secret", "once-each-in-turn"),
+    "board-side-choice": ("chooser-picks-side", "placer-picks-sides"),
+    "objective-hand-limit": ("not-drawn", "draw-then-discard"),
 }
 
 
@@ -104,6 +106,8 @@ class Rules:
     push_path: str = "any-path"
     push_exact: str = "as-far-as-possible"
     do_over: str = "once-each-secret"
+    board_side_choice: str = "chooser-picks-side"
+    objective_hand_limit: str = "not-drawn"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -35,6 +35,7 @@ from engine.systems.underworlds.boards import (
 from engine.systems.underworlds.events import (
     BattlefieldJoined,
     BoardChosen,
+    BoardFaceUp,
     DeckChosen,
     StepStarted,
     TokenPlaced,
@@ -212,6 +213,17 @@ def _board_part(ref: Referee, prompt: str) -> DecisionPart:
     return choice("board", prompt, boards, default=boards[0][0])
 
 
+def _sides_of(ref: Referee, physical: str) -> list[tuple[str, str]]:
+    """The printed sides of one physical board, as (board side id, name)."""
+    return [(b.id, b.name) for b in ref.lib.data.boards if b.board == physical]
+
+
+def _placer_turns_sides(ref: Referee) -> bool:
+    """Two players, and the roll-off winner picks which side of each board faces up (ruling
+    ``board-side-choice``)."""
+    return len(ref.state.sides) == 2 and ref.rules.board_side_choice == "placer-picks-sides"
+
+
 def begin_boards(ref: Referee) -> None:
     """Roll off; two players: the loser picks a board, the winner picks the other and joins them (L143-L147).
     Three or four: the fewest successes places first, the rest roll off again for each later place (L755)."""
@@ -250,8 +262,17 @@ def _ask_board(ref: Referee) -> None:
                         tuple((f"{n:+d}", f"{n:+d} hexes") for n in range(-4, 5)), "+0"),
                  choice("turned", "Turn a board half round", (("none", "neither"), ("first", "the first board"),
                                                                ("second", "your board"), ("both", "both")), "none")]
-        first = ref.lib.data.board(state.field.boards[0]).name
-        ref.ask(side, LAYOUT, f"Choose your board and join it to {first}", parts)
+        first = ref.lib.data.board(state.field.boards[0])
+        if _placer_turns_sides(ref):
+            faces = _sides_of(ref, first.board)
+            parts.insert(0, choice("first-side", "The side of the first board facing up", faces, faces[0][0]))
+        ref.ask(side, LAYOUT, f"Choose your board and join it to {first.name}", parts)
+        return
+    if _placer_turns_sides(ref):
+        physical = list(dict.fromkeys(b.board for b in ref.lib.data.boards))
+        options = [(p, " / ".join(name for _, name in _sides_of(ref, p))) for p in physical]
+        ref.ask(side, BOARD, "Choose a board (the other player chooses which side faces up)",
+                [choice("board", "Your board", options, options[0][0])])
         return
     if state.field.placed and ref.rules.multiplayer_layouts == FREE:
         _ask_free_board(ref, side)
@@ -260,6 +281,14 @@ def _ask_board(ref: Referee) -> None:
 
 
 def on_board(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
+    if _placer_turns_sides(ref):
+        faces = _sides_of(ref, answers["board"])
+        board = ref.lib.data.board(faces[0][0])
+        ref.emit(BoardChosen(side=side, board=board.id, name=board.name,
+                             shown=f"Side {side} chooses the board {' / '.join(n for _, n in faces)}; the other "
+                                   "player picks the side facing up (ruling board-side-choice)."))
+        _next_board(ref)
+        return
     board = ref.lib.data.board(answers["board"])
     free = ref.rules.multiplayer_layouts == FREE and len(ref.state.sides) > 2
     ref.emit(BoardChosen(side=side, board=board.id, name=board.name, at=(0, 0, False) if free else None))
@@ -345,7 +374,8 @@ def on_free_board(ref: Referee, side: SideId, answers: Mapping[str, str]) -> Non
 def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
     """The roll-off winner's board and the join: refused when it completes too few hexes (L147)."""
     state = ref.state
-    first, second = ref.lib.data.board(state.field.boards[0]), ref.lib.data.board(answers["board"])
+    first, second = ref.lib.data.board(answers.get("first-side") or state.field.boards[0]), \
+        ref.lib.data.board(answers["board"])
     turned = answers["turned"]
     layout = Layout(Edge(answers["join"]), int(answers["slide"]), turned in ("first", "both"),
                     turned in ("second", "both"))
@@ -356,6 +386,8 @@ def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
     if ref.rules.board_layouts == "flush-only" and (layout.edge is Edge.SHORT or layout.slide):
         raise IllegalCommand("this table joins boards only long edge to long edge, flush (ruling board-layouts)",
                              verb="layout")
+    if first.id != state.field.boards[0]:
+        ref.emit(BoardFaceUp(index=0, board=first.id, name=first.name))
     ref.emit(BoardChosen(side=side, board=second.id, name=second.name))
     owners = state.field.owners
     hexes = len(ref.lib.joined(state.field.boards, owners, layout.name))

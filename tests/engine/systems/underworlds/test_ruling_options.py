@@ -206,3 +206,47 @@ def test_do_overs_may_be_decided_openly_one_player_after_another() -> None:
     assert asked.owner == second
     decide(game, redo="keep")
     assert game.state.step == "fighters"
+
+
+def test_the_player_placing_the_boards_may_pick_which_side_of_each_faces_up() -> None:
+    """L143 (ruling board-side-choice: placer-picks-sides): the roll-off loser chooses a board, the winner which
+    side of it faces up, as well as their own board and the join."""
+    game = new_game("sides", rulings={"board-side-choice": "placer-picks-sides"})
+    (asked,) = game.pending
+    assert [o.key for o in asked.parts[0].options][:2] == ["shadespire-board-1", "shadespire-board-2"]
+    assert asked.parts[0].options[0].label == "Mirror Well / Shyishian Stardial"
+    decide(game, board="shadespire-board-1")
+    (asked,) = game.pending
+    assert [o.key for o in asked.parts[0].options] == ["mirror-well", "shyishian-stardial"]
+    decide(game, **{"first-side": "shyishian-stardial", "board": "katophranes-reliquary", "join": "long",
+                    "slide": "+0", "turned": "none"})
+    assert game.state.field.boards == ["shyishian-stardial", "katophranes-reliquary"]
+    assert game.state.step == "tokens"
+
+
+STUDY = Card.model_validate({
+    "id": "study-the-field", "name": "Study the Field", "number": 903, "code": 9903, "type": "ploy",
+    "warband": "universal", "summary": "Draw an objective card.", "source": "a house card",
+    "effects": [{"kind": "draw", "deck": "objective", "count": 1}]})
+
+
+@pytest.mark.parametrize("option", ["not-drawn", "draw-then-discard"])
+def test_a_fourth_objective_is_not_drawn_or_drawn_and_one_discarded(option: str) -> None:
+    """L295, L861 (ruling objective-hand-limit): side A holds three objectives and plays a player's own ploy that
+    draws one. Not drawn by default; under the alternative drawn, then A discards one in secret, down to three."""
+    game = scene({"objective-hand-limit": option})
+    act(game, A, ImportCards(cards=(STUDY,)))
+    act(game, A, AddCard(card="study-the-field"))
+    my_power_turn(game, A)
+    held = hand(game, A, "objectives")
+    left = len(game.state.decks["objectives-A"].piles["draw"])
+    play(game, A, "study-the-field")
+    if option == "not-drawn":
+        assert hand(game, A, "objectives") == held and not game.pending
+        return
+    (asked,) = game.pending
+    assert asked.secret and asked.owner == A and len(asked.parts[0].options) == 4
+    decide(game, discard=held[0])
+    assert len(hand(game, A, "objectives")) == 3 and held[0] not in hand(game, A, "objectives")
+    assert game.state.decks["objectives-A"].piles["discard"] == [held[0]]
+    assert len(game.state.decks["objectives-A"].piles["draw"]) == left - 1
