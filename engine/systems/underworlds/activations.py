@@ -8,8 +8,11 @@ happens; a refusal names the rule and changes nothing.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core import NOBODY, IllegalCommand, InvalidCommand, NotYourTurn, SideId
 from engine.hex import PathError, path_cost, shortest_path
+from engine.systems.underworlds.attack import support
 from engine.systems.underworlds.combat import problem
 from engine.systems.underworlds.commands import Attack, Charge, Guard, Move, SwapObjective, UseAction
 from engine.systems.underworlds.endphase import begin_end_phase
@@ -203,8 +206,7 @@ def charge(ref: Referee, side: SideId, command: Charge) -> None:
     source, profile = _profile(ref, charged, command.attack, command.target)
     targets = _targets(ref, charged, profile.targets, (command.target,), profile.name, source, command.verb)
     ref.push(EndActivationFrame(id=ref.next_frame_id(), side=side, fighter=fighter.id, checkpoint=False),
-             *[AttackFrame(id=ref.next_frame_id(), attacker=fighter.id, target=t, profile=profile.name, source=source,
-                           via="charge") for t in reversed(targets)])
+             *_attack_frames(ref, charged, targets, profile.name, source, via="charge"))
 
 
 def _targets(ref: Referee, fighter: FighterRecord, kind: str, named: tuple[str, ...], attack: str, source: str,
@@ -272,8 +274,22 @@ def attack(ref: Referee, side: SideId, command: Attack) -> None:
     targets = _targets(ref, fighter, profile.targets, command.targets, profile.name, source, command.verb)
     _take(ref, side, f"{fighter.id} makes an Attack action ({profile.name})")
     ref.push(EndActivationFrame(id=ref.next_frame_id(), side=side, fighter=fighter.id, checkpoint=False),
-             *[AttackFrame(id=ref.next_frame_id(), attacker=fighter.id, target=t, profile=profile.name, source=source,
-                           optional=optional) for t in reversed(targets)])
+             *_attack_frames(ref, fighter, targets, profile.name, source, optional=optional))
+
+
+def _attack_frames(ref: Referee, fighter: FighterRecord, targets: list[str], profile: str, source: str, *,
+                   via: Literal["activation", "charge"] = "activation", optional: bool = False) -> list[AttackFrame]:
+    """One Attack action per target, the first target's on top (L519). Under the ruling ``support-timing:
+    at-declaration`` each target's support is counted now, as the targets are chosen, not at its roll."""
+    counted: dict[str, str] = {}
+    if ref.rules.support_timing == "at-declaration":
+        battle = ref.battle()
+        for target in targets:
+            ours, theirs = support(battle, battle.fighter(fighter.id), battle.fighter(target))
+            counted[target] = f"{ours},{theirs}"
+    return [AttackFrame(id=ref.next_frame_id(), attacker=fighter.id, target=t, profile=profile, source=source,
+                        via=via, optional=optional, answers={"support": counted[t]} if t in counted else {})
+            for t in reversed(targets)]
 
 
 def use_action(ref: Referee, side: SideId, command: UseAction) -> None:

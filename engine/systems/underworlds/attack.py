@@ -173,7 +173,7 @@ def _defence_die(face: str, defence: Defence, cleave: bool, net: int, rules: Rul
 
 def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: EffectiveAttack, defence: Defence,
                    attack_roll: Sequence[str], defence_roll: Sequence[str], *,
-                   rules: Rules = DEFAULT_RULES) -> AttackResult:
+                   rules: Rules = DEFAULT_RULES, counted: tuple[int, int] | None = None) -> AttackResult:
     """Resolve one Attack action against one target from the faces rolled.
 
     :raises IllegalCommand: if the target is not a legal target (friendly, out of Range, no line of sight).
@@ -190,11 +190,13 @@ def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: Eff
     working = [f"{attacker.id} attacks {target.id} with {attack.name} ({attack.dice} {attack.symbol}, "
                f"damage {attack.damage}) from {board.id_of(attacker.hex)} to {board.id_of(target.hex)}"]
 
-    ours, theirs = support(battle, attacker, target)
+    ours, theirs = counted or support(battle, attacker, target)
     if attack.no_enemy_support_for_target:
         theirs = 0
     net = ours - theirs
-    working.append(f"Support: {ours} for the attacker, {theirs} for the target, net {net:+d} ({RULE}, L521, L529)")
+    when = ", counted when the targets were chosen (ruling support-timing)" if counted else ""
+    working.append(f"Support: {ours} for the attacker, {theirs} for the target, net {net:+d}{when} ({RULE}, L521, "
+                   "L529)")
 
     cleave = attack.cleave or (attack.cleave_if_critical_rolled and "crit" in attack_roll)
     attack_dice = tuple(_attack_die(face, attack, net, rules) for face in attack_roll)

@@ -89,8 +89,9 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
     attack_roll = ref.roll("attack", effective.dice, f"{attacker.id}'s {effective.name} against {target.id}",
                            attacker.side)
     defence_roll = ref.roll("defence", defence.dice, f"{target.id}'s defence", target.side)
+    counted = frame.answers.get("support")
     result = resolve_attack(battle, attacker.id, target.id, effective, defence, attack_roll, defence_roll,
-                            rules=ref.rules)
+                            rules=ref.rules, counted=_pair(counted) if counted else None)
     ref.emit(AttackMade(attacker=attacker.id, target=target.id, attack=effective.name, outcome=result.outcome.value,
                         critical_hit=result.critical_hit, trapped=result.trapped, damage=result.damage,
                         attack_roll=attack_roll, defence_roll=defence_roll,
@@ -105,6 +106,11 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
              attack_roll=attack_roll, defence_roll=defence_roll,
              answers={**frame.answers, "adjacent": "yes" if adjacent else "no",
                       "glory": str(effective.extra_glory_for_take_out)})
+
+
+def _pair(text: str) -> tuple[int, int]:
+    ours, theirs = text.split(",")
+    return int(ours), int(theirs)
 
 
 def _defence(ref: Referee, target: FighterRecord, attacker: FighterRecord) -> Defence:

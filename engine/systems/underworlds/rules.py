@@ -61,6 +61,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "do-over": ("once-each-secret", "once-each-in-turn"),
     "board-side-choice": ("chooser-picks-side", "placer-picks-sides"),
     "objective-hand-limit": ("not-drawn", "draw-then-discard"),
+    "support-timing": ("at-the-roll", "at-declaration"),
 }
 
 
@@ -108,6 +109,7 @@ class Rules:
     do_over: str = "once-each-secret"
     board_side_choice: str = "chooser-picks-side"
     objective_hand_limit: str = "not-drawn"
+    support_timing: str = "at-the-roll"
 
     def __post_init__(self) -> None:
         for f in fields(self):

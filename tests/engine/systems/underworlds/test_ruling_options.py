@@ -10,7 +10,7 @@ import pytest
 from engine.core import REACTION, SPECTATOR, Answer
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import AddCard, Attack, Charge, ImportCards
-from engine.systems.underworlds.events import Damaged, UpgradeGiven
+from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card
 from tests.engine.systems.underworlds.table import (
@@ -32,7 +32,7 @@ from tests.engine.systems.underworlds.table import (
     rig,
     turn_of,
 )
-from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play
+from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play, settle
 
 
 def scene(rulings: dict[str, str], seed: str = "uw-test", **moved: str | None) -> UW:
@@ -250,3 +250,24 @@ def test_a_fourth_objective_is_not_drawn_or_drawn_and_one_discarded(option: str)
     assert len(hand(game, A, "objectives")) == 3 and held[0] not in hand(game, A, "objectives")
     assert game.state.decks["objectives-A"].piles["discard"] == [held[0]]
     assert len(game.state.decks["objectives-A"].piles["draw"]) == left - 1
+
+
+@pytest.mark.parametrize(("option", "support", "outcome"), [("at-the-roll", 0, "success"),
+                                                             ("at-declaration", 1, "fail")])
+def test_support_for_a_later_target_is_counted_at_its_roll_or_when_the_targets_are_chosen(
+        option: str, support: int, outcome: str) -> None:
+    """L519-L529 (ruling support-timing): Severin (Inspired, so with Mighty Swing) targets both adjacent Reavers,
+    B1 first, and takes B1 out. At B2's roll nobody supports B2 any more; counted when the targets were chosen, B1
+    still does, so B2's single support counts and the 1-1 tie fails (B2 is not trapped)."""
+    game = scene({"support-timing": option}, B1="D6", B2="C7")
+    wounds = game.system.lib.side_of_card(game.state.fighters["B1"]).wounds
+    game = extend(game, Damaged(fighter="B1", amount=wounds - 2, wounds=wounds - 2),
+                  Inspired(fighters=["A1"], why="a test"))
+    turn_of(game, A)
+    rig(game, "crit", "crit", "block", "hammer", "swords", "support")
+    act(game, A, Attack(fighter="A1", targets=("B1", "B2"), attack="Mighty Swing"))
+    settle(game)
+    first, second = attacks(game)[-2:]
+    assert first.target == "B1" and game.state.fighters["B1"].out_of_action
+    assert second.target == "B2" and second.outcome.startswith(outcome)
+    assert f"Support: 0 for the attacker, {support} for the target" in " ".join(second.lines)
