@@ -1,6 +1,7 @@
-"""The end phase, player by player from the first activator (Underworlds core rulebook, L703-L711, L835, L877;
-ruling ``end-phase-order``): score objectives, discard objectives, play upgrades, discard power cards, draw up
-to three objectives and five power cards. Round 3's end phase is scoring only; then the game ends (L711).
+"""The end phase, player by player from the first activator (Underworlds core rulebook, L703-L711, L835, L877):
+score objectives, discard objectives, play upgrades, discard power cards, draw up to three objectives and five
+power cards. Under the ruling ``end-phase-order: step-by-step`` every player takes each part in turn before the
+next part begins. Round 3's end phase is scoring only; then the game ends (L711).
 Then every token but the objective tokens leaves the battlefield and the next round begins.
 """
 
@@ -18,14 +19,14 @@ from engine.systems.underworlds.events import (
 )
 from engine.systems.underworlds.game_state import objective_deck, power_deck
 from engine.systems.underworlds.match import finish_game
-from engine.systems.underworlds.objectives import end_phase_scoring, hand
+from engine.systems.underworlds.objectives import claimable, end_phase_scoring, hand
 from engine.systems.underworlds.opening import HAND_OBJECTIVES, HAND_POWER, begin_round
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.setup import begin_boards
 from engine.systems.underworlds.turns import anticlockwise, rotation
 
-__all__ = ["ARTEFACT_GLORY", "ROUNDS", "begin_end_phase", "discard", "finish_player", "holders"]
+__all__ = ["ARTEFACT_GLORY", "ROUNDS", "STAGES", "begin_end_phase", "discard", "finish_player", "holders"]
 
 ROUNDS = 3
 ARTEFACT_GLORY = 3
@@ -56,6 +57,9 @@ def begin_end_phase(ref: Referee) -> None:
         return
     first = state.first or state.sides[0]
     order = [s for s in rotation(state.sides, first, reverse=anticlockwise(state, ref.rules)) if s in state.in_play]
+    if state.round < ROUNDS and ref.rules.end_phase_order == "step-by-step":
+        _begin_stage(ref, order, STAGES[0])
+        return
     last = state.round >= ROUNDS
     ref.emit(StepStarted(step="end", order=order,
                          shown=("Each player scores objectives, from side " + first + f" ({RULE}, L711)."
@@ -66,12 +70,52 @@ def begin_end_phase(ref: Referee) -> None:
     _start_player(ref)
 
 
+STAGES = ("score", "discard-objectives", "upgrades", "discard-power", "draw")
+"""The end phase's parts in order (L703, L877), each taken by every player in turn under the ruling
+``end-phase-order: step-by-step``."""
+
+_STAGE_SHOWN = {
+    "score": "every player scores objectives (a claim with /hand play card:<objective>)",
+    "discard-objectives": "every player may discard objective cards (/act action:discard with:<card>)",
+    "upgrades": "every player may play upgrades (/hand play card:<upgrade> model:<fighter>)",
+    "discard-power": "every player may discard power cards (/act action:discard with:<card>)",
+    "draw": "every player draws up to three objectives and five power cards",
+}
+
+
+def _begin_stage(ref: Referee, order: list[SideId], stage: str) -> None:
+    """One part of the end phase, for every player in turn (ruling ``end-phase-order: step-by-step``); a player
+    with nothing to do in it is passed over."""
+    ref.emit(StepStarted(step="end", order=order, stage=stage,
+                         shown=f"End phase, part {STAGES.index(stage) + 1} of {len(STAGES)}, in turn from side "
+                               f"{order[0]}: {_STAGE_SHOWN[stage]}"
+                               f"{'' if stage == STAGES[-1] else '; /act action:pass when done'} (ruling "
+                               f"end-phase-order: step-by-step; {RULE}, L703, L877)."))
+    _start_player(ref)
+
+
 def _start_player(ref: Referee) -> None:
-    side = ref.state.active_side
+    state = ref.state
+    side = state.active_side
     assert side is not None
-    end_phase_scoring(ref, side)
-    if ref.state.round >= ROUNDS:
+    if state.end_stage in ("", "score"):
+        end_phase_scoring(ref, side)
+    if state.round >= ROUNDS or (state.end_stage and not _has_work(ref, side, state.end_stage)):
         finish_player(ref, side)
+
+
+def _has_work(ref: Referee, side: SideId, stage: str) -> bool:
+    """Whether ``side`` could do anything in this part of the end phase."""
+    state = ref.state
+    objectives, powers = hand(ref, side), state.decks[power_deck(side)].piles["hand"]
+    if stage == "score":
+        return any(claimable(ref, ref.lib.card(state, c)) for c in objectives)
+    if stage == "discard-objectives":
+        return bool(objectives)
+    if stage == "upgrades":
+        record = state.players[side]
+        return record.glory > record.spent and any(ref.lib.card(state, c).type == "upgrade" for c in powers)
+    return stage == "discard-power" and bool(powers)
 
 
 def _check_turn(ref: Referee, side: SideId, verb: str) -> None:
@@ -82,17 +126,29 @@ def _check_turn(ref: Referee, side: SideId, verb: str) -> None:
         raise NotYourTurn(f"it is side {state.active_side}'s end phase", verb=verb, rule=f"{RULE}, L703")
     if state.round >= ROUNDS:
         raise IllegalCommand("round 3's end phase is scoring only", verb=verb, rule=f"{RULE}, L711")
+    if state.end_stage not in ("", "discard-objectives", "discard-power"):
+        raise IllegalCommand(f"this part of the end phase is {state.end_stage}: cards are discarded in the parts "
+                             "discard-objectives and discard-power (ruling end-phase-order: step-by-step)", verb=verb,
+                             rule=f"{RULE}, L703")
 
 
 def discard(ref: Referee, side: SideId, text: str, verb: str) -> None:
-    """Discard an objective or power card in one's end phase (L703)."""
+    """Discard an objective or power card in one's end phase (L703); when the players take the end phase part by
+    part, objectives in one part and power cards in another (ruling ``end-phase-order``)."""
     _check_turn(ref, side, verb)
-    for deck_id, held in ((objective_deck(side), hand(ref, side)),
-                          (power_deck(side), list(ref.state.decks[power_deck(side)].piles["hand"]))):
+    stage = ref.state.end_stage
+    for deck_id, held, part in ((objective_deck(side), hand(ref, side), "discard-objectives"),
+                                (power_deck(side), list(ref.state.decks[power_deck(side)].piles["hand"]),
+                                 "discard-power")):
         card = ref.lib.find_card(ref.state, text, held)
-        if card is not None:
-            ref.decks().move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
-            return
+        if card is None:
+            continue
+        if stage not in ("", part):
+            raise IllegalCommand(f"this part of the end phase is {stage}: {ref.lib.card(ref.state, card).name} is "
+                                 f"discarded in the part {part} (ruling end-phase-order: step-by-step)", verb=verb,
+                                 rule=f"{RULE}, L703")
+        ref.decks().move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
+        return
     raise InvalidCommand(f"{text!r} is not a card in your hand", verb=verb)
 
 
@@ -102,7 +158,7 @@ def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
     state = ref.state
     if state.step != "end" or state.active_side != side:
         raise NotYourTurn(f"it is side {state.active_side}'s turn", verb=verb, rule=f"{RULE}, L703")
-    if state.round < ROUNDS:
+    if state.round < ROUNDS and state.end_stage in ("", "draw"):
         decks = ref.decks()
         for deck_id, size in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):
             held = len(state.decks[deck_id].piles["hand"])
@@ -111,6 +167,9 @@ def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
     if state.turn_index + 1 < len(state.order):
         ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
         _start_player(ref)
+        return
+    if state.end_stage and state.end_stage != STAGES[-1]:
+        _begin_stage(ref, list(state.order), STAGES[STAGES.index(state.end_stage) + 1])
         return
     _end_round(ref)
 

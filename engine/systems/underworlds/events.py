@@ -115,9 +115,11 @@ class StepStarted(EventBody):
     step: Step
     order: list[SideId] = []
     shown: str = ""
+    stage: str = ""
 
     def apply(self, state: UnderworldsState) -> None:
         state.step = self.step
+        state.end_stage = self.stage
         state.order = list(self.order)
         state.turn_index = 0
         state.active_side = self.order[0] if self.order else None

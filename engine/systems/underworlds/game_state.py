@@ -260,6 +260,9 @@ class UnderworldsState(CoreState):
     """Who finished placing fighters first (the round 1 roll-off bonus, L391)."""
     first: SideId | None = None
     """Who took the first activation of this round's action phase."""
+    end_stage: str = ""
+    """Under the ruling ``end-phase-order: step-by-step``, the part of the end phase every player takes in turn now
+    (score, discard-objectives, upgrades, discard-power); "" while each player runs the whole sequence."""
     activation: int = 0
     power: PowerStep | None = None
     lingering: list[Lingering] = []

@@ -19,7 +19,7 @@ from engine.systems.underworlds.opening import placement_hexes
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.setup import token_hexes
 from engine.systems.underworlds.stats import Situation
-from engine.systems.underworlds.turns import ACTIVATIONS
+from engine.systems.underworlds.turns import ACTIVATIONS, end_turn
 from engine.systems.underworlds.vocabulary import PushEffect
 
 __all__ = ["attack_options", "can_act", "charge_options", "help_lines", "legal", "move_options", "playable",
@@ -97,7 +97,7 @@ def playable(ref: Referee, side: SideId) -> list[str]:
     if state.sudden_death:
         return found
     in_power = state.step == "power" and state.power is not None and state.power.turn == side
-    in_end = state.step == "end" and state.active_side == side and state.round < 3
+    in_end = end_turn(state, side, "upgrades")
     record = state.players[side]
     for card_id in state.decks[power_deck(side)].piles["hand"]:
         card = ref.lib.card(state, card_id)
@@ -107,7 +107,8 @@ def playable(ref: Referee, side: SideId) -> list[str]:
         elif card.type == "upgrade" and (in_power or in_end) and record.glory > record.spent:
             found.append(card_id)
     for card_id in state.decks[objective_deck(side)].piles["hand"]:
-        if claimable(ref, ref.lib.card(state, card_id)) and (state.step in ("activation", "power") or in_end):
+        if claimable(ref, ref.lib.card(state, card_id)) and (state.step in ("activation", "power")
+                                                             or end_turn(state, side, "score")):
             found.append(card_id)
     return found
 
@@ -290,8 +291,10 @@ def legal(ref: Referee, side: SideId) -> tuple[LegalAction, ...]:
     elif state.step == "end" and state.active_side == side and state.round < 3:
         found += [LegalAction(("hand", "play"), f"Play {ref.lib.card(state, c).name}", options={"card": c})
                   for c in playable(ref, side)]
-        found.append(LegalAction(("act",), "Discard a card", name="discard"))
-        found.append(LegalAction(("act",), "Finish: draw up", name="pass"))
+        if state.end_stage in ("", "discard-objectives", "discard-power"):
+            found.append(LegalAction(("act",), "Discard a card", name="discard"))
+        found.append(LegalAction(("act",), f"Done: {state.end_stage}" if state.end_stage else "Finish: draw up",
+                                 name="pass"))
     return tuple(found)
 
 
@@ -330,6 +333,10 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
     elif state.step == "power" and mine:
         lines.append("Power step: /hand play card:<ploy or upgrade> [model:] [target:] [to:], or /act action:pass "
                      "(L575). /hand show lists your cards.")
+    elif state.step == "end" and mine and state.end_stage:
+        lines.append(f"Your turn in the end phase's part {state.end_stage} (every player takes each part in turn, "
+                     f"ruling end-phase-order): {_STAGE_HELP.get(state.end_stage, '')}/act action:pass when done "
+                     "(L703).")
     elif state.step == "end" and mine and state.round < 3:
         lines.append("Your end phase: /act action:discard with:<card>, /hand play card:<upgrade> model:<fighter>, "
                      "then /act action:pass to draw up (L703).")
@@ -340,6 +347,12 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
     return tuple(lines)
 
 
+_STAGE_HELP = {"score": "claim an objective the referee cannot judge with /hand play card:<objective>; ",
+               "discard-objectives": "/act action:discard with:<objective>; ",
+               "upgrades": "/hand play card:<upgrade> model:<fighter>; ",
+               "discard-power": "/act action:discard with:<power card>; "}
+
+
 def _now(state: UnderworldsState) -> str:
     step = state.step
     turn = state.active_side
@@ -348,7 +361,7 @@ def _now(state: UnderworldsState) -> str:
     if step == "activation":
         return f"round {state.round}, action phase (side {turn}'s activation)"
     if step == "end":
-        return f"round {state.round}, end phase (side {turn})"
+        return f"round {state.round}, end phase{f', {state.end_stage}' if state.end_stage else ''} (side {turn})"
     if step == "over":
         return "the game is over"
     return f"setting up ({step}{f', side {turn}' if turn else ''})"

@@ -23,7 +23,7 @@ from engine.systems.underworlds.reacting import as_data
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import UNIVERSAL, Card
-from engine.systems.underworlds.turns import rotation
+from engine.systems.underworlds.turns import end_turn, rotation
 from engine.systems.underworlds.vocabulary import PushEffect
 
 __all__ = ["CLAIM", "add_card", "on_claim", "play_card", "ploy_end"]
@@ -48,9 +48,9 @@ def play_card(ref: Referee, side: SideId, command: PlayCard) -> None:
         _claim(ref, side, card, command.verb)
         return
     in_power = state.step == "power" and state.power is not None and state.power.turn == side
-    in_end = state.step == "end" and state.active_side == side and state.round < 3
+    in_end = end_turn(state, side, "upgrades")
     if card.type == "ploy":
-        _play_ploy(ref, side, card, command, in_power, in_end)
+        _play_ploy(ref, side, card, command, in_power, state.step == "end")
     else:
         _play_upgrade(ref, side, card, command, in_power or in_end)
 
@@ -82,6 +82,9 @@ def _now(ref: Referee) -> str:
     state = ref.state
     if state.step == "power" and state.power is not None:
         return f"side {state.power.turn}'s turn in the power step"
+    if state.step == "end" and state.end_stage:
+        return (f"side {state.active_side}'s turn in the end phase's part {state.end_stage}; upgrades are played in "
+                "the part upgrades (ruling end-phase-order: step-by-step)")
     return {"activation": f"side {state.active_side}'s activation"}.get(state.step, state.step)
 
 
@@ -184,7 +187,7 @@ def _claim(ref: Referee, side: SideId, card: Card, verb: str) -> None:
         raise IllegalCommand(f"{card.name} is scored by the referee when its condition is met; it needs no claim",
                              verb=verb, rule=f"{RULE}, L707")
     when = card.score or "end_phase"
-    in_end = state.step == "end" and state.active_side == side
+    in_end = end_turn(state, side, "score")
     if when != "immediate" and not in_end:
         raise IllegalCommand(f"{card.name} is scored in your end phase", verb=verb, rule=f"{RULE}, L703")
     if when == "third_end_phase" and state.round < 3:

@@ -62,6 +62,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "board-side-choice": ("chooser-picks-side", "placer-picks-sides"),
     "objective-hand-limit": ("not-drawn", "draw-then-discard"),
     "support-timing": ("at-the-roll", "at-declaration"),
+    "end-phase-order": ("player-by-player", "step-by-step"),
 }
 
 
@@ -110,6 +111,7 @@ class Rules:
     board_side_choice: str = "chooser-picks-side"
     objective_hand_limit: str = "not-drawn"
     support_timing: str = "at-the-roll"
+    end_phase_order: str = "player-by-player"
 
     def __post_init__(self) -> None:
         for f in fields(self):

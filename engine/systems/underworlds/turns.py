@@ -10,7 +10,7 @@ from engine.core import SideId
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.rules import Rules
 
-__all__ = ["ACTIVATIONS", "activator", "anticlockwise", "next_activator", "reaction_order", "rotation"]
+__all__ = ["ACTIVATIONS", "activator", "anticlockwise", "end_turn", "next_activator", "reaction_order", "rotation"]
 
 ACTIVATIONS = 4
 """Each player's activations in an action phase (L393)."""
@@ -51,3 +51,12 @@ def reaction_order(state: UnderworldsState, rules: Rules, eligible: Sequence[Sid
     first = next_activator(state) if state.step in ("activation", "power") else (state.active_side or state.sides[0])
     order = rotation(state.sides, first, reverse=anticlockwise(state, rules))
     return [side for side in order if side in eligible and side in state.in_play]
+
+
+def end_turn(state: UnderworldsState, side: SideId, doing: str) -> bool:
+    """Whether ``side`` may do ``doing`` (score, discard-objectives, upgrades, discard-power) in the end phase now:
+    on its turn, before round 3's scoring-only end phase for all but scoring (L703, L711), and in that part of the
+    end phase when players take it part by part (ruling ``end-phase-order``)."""
+    if state.step != "end" or state.active_side != side or (state.round >= 3 and doing != "score"):
+        return False
+    return state.end_stage in ("", doing)

@@ -295,8 +295,8 @@ def test_t64_an_empty_deck_draws_nothing_or_is_refused_by_the_ruling() -> None:
 
 
 def test_a_ruling_option_the_referee_cannot_apply_is_refused_when_the_game_is_made() -> None:
-    with pytest.raises(RulesError, match='only "player-by-player" for ruling end-phase-order'):
-        new_game(rulings={"end-phase-order": "step-by-step"})
+    with pytest.raises(RulesError, match='only "public-lists" for ruling dice-faces'):
+        new_game(rulings={"dice-faces": "table-entered"})
 
 
 @pytest.mark.parametrize(("ruling", "wounds"), [("ignored", 0), ("one-damage", 1)])

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine.core import REACTION, SPECTATOR, Answer
+from engine.core import REACTION, SPECTATOR, Answer, IllegalCommand
 from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import AddCard, Attack, Charge, ImportCards
+from engine.systems.underworlds.commands import AddCard, Attack, Charge, Discard, ImportCards, Pass
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card
@@ -271,3 +271,37 @@ def test_support_for_a_later_target_is_counted_at_its_roll_or_when_the_targets_a
     assert first.target == "B1" and game.state.fighters["B1"].out_of_action
     assert second.target == "B2" and second.outcome.startswith(outcome)
     assert f"Support: 0 for the attacker, {support} for the target" in " ".join(second.lines)
+
+
+@pytest.mark.parametrize("option", ["player-by-player", "step-by-step"])
+def test_the_end_phase_runs_player_by_player_or_part_by_part(option: str) -> None:
+    """L703, L877 (ruling end-phase-order): the first player discards an objective card and passes. Player by
+    player they draw up at once and the next player's end phase begins; part by part every player discards
+    objectives first, nobody draws until the last part, and power cards wait for their own part. Nobody has glory
+    to spend, so the upgrades part passes everybody over."""
+    game = ready(rulings={"end-phase-order": option})
+    for _ in range(8):
+        act(game, game.state.active_side or A, Pass())
+        pass_power(game)
+    first = game.state.active_side
+    assert game.state.step == "end" and first is not None
+    second = B if first == A else A
+    objective, power = hand(game, first, "objectives")[0], hand(game, first)[0]
+    if option == "step-by-step":
+        assert game.state.end_stage == "discard-objectives"
+        with pytest.raises(IllegalCommand, match="discarded in the part discard-power"):
+            act(game, first, Discard(card=power))
+    act(game, first, Discard(card=objective))
+    act(game, first, Pass())
+    assert game.state.active_side == second
+    if option == "player-by-player":
+        assert len(hand(game, first, "objectives")) == 3
+        return
+    assert len(hand(game, first, "objectives")) == 2 and game.state.end_stage == "discard-objectives"
+    act(game, second, Pass())
+    assert game.state.end_stage == "discard-power" and game.state.active_side == first
+    act(game, first, Discard(card=power))
+    act(game, first, Pass())
+    act(game, second, Pass())
+    assert game.state.step == "first"  # round 2's roll-off for the first activation
+    assert len(hand(game, first, "objectives")) == 3 and len(hand(game, first)) == 5
