@@ -28,6 +28,7 @@ __all__ = [
     "TOKEN_SPACING",
     "alternate",
     "battlefield",
+    "dead_end_possible",
     "edge_hexes",
     "free_layout",
     "free_placements",
@@ -101,7 +102,8 @@ def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = Fa
     """The hexes where the next objective token may go, given the tokens already ``placed``.
 
     The last token may also use edge hexes, and so may a token that fits nowhere else (L307, L311). If even that
-    leaves nothing, the spacing is dropped as a last resort (ruling ``objective-placement-dead-end``).
+    leaves nothing, the spacing is dropped as a last resort (ruling ``objective-placement-dead-end:
+    ignore-spacing``; under ``refuse-layout`` such a battlefield is refused before tokens are placed).
     ``edges`` overrides the board's edge hexes (ruling ``edge-hexes``); ``taken`` are hexes a token may not go in
     that do not count for the spacing (the Katophrane Artefact's, L743).
     """
@@ -117,6 +119,42 @@ def objective_hexes(board: HexBoard, placed: Collection[Hex], *, last: bool = Fa
         if found:
             return found
     return frozenset()
+
+
+def dead_end_possible(board: HexBoard, count: int, *, edges: Collection[Hex] | None = None,
+                      taken: Collection[Hex] = ()) -> bool:
+    """Whether players placing ``count`` objective tokens by L307-L311 could leave one with no hex at all, even an
+    edge hex, more than two hexes from every token placed (ruling ``objective-placement-dead-end: refuse-layout``).
+
+    Tokens go on inner hexes while any is free, then on edge hexes, so a dead end is a set of fewer than ``count``
+    tokens, each more than two hexes from the others, whose inner ones already come within two of every inner hex
+    and which all together come within two of every hex a token may use. The search looks for such a set,
+    branching on the hexes that could cover the first hex not yet covered; a token covers at most 19 hexes, which
+    ends most searches at once.
+    """
+    edges = board.edge_hexes() if edges is None else frozenset(edges)
+    usable = frozenset(h for h in board.hexes if not board.has(h, STARTING) and not board.is_blocked(h)
+                       and h not in taken)
+    inner = usable - edges
+    near = {h: frozenset(n for n in usable if n.distance(h) <= TOKEN_SPACING) for h in usable}
+
+    def search(placed: frozenset[Hex], covered: frozenset[Hex]) -> bool:
+        spare = count - 1 - len(placed)
+        todo = (inner - covered) or (usable - covered)
+        if not todo:
+            return True
+        if spare <= 0 or len(todo) > spare * len(_BALL):
+            return False
+        first = min(todo, key=lambda h: (h.q, h.r))
+        pool = inner if todo <= inner else usable
+        return any(search(placed | {c}, covered | near[c]) for c in near[first] & pool if c not in covered)
+
+    return search(frozenset(), frozenset())
+
+
+_BALL = frozenset(Hex(q, r) for q in range(-TOKEN_SPACING, TOKEN_SPACING + 1)
+                  for r in range(-TOKEN_SPACING, TOKEN_SPACING + 1) if Hex(q, r).distance(Hex(0, 0)) <= TOKEN_SPACING)
+"""The hexes within two of one hex (19): the most one token keeps other tokens from."""
 
 
 def edge_hexes(board: HexBoard, blocked_makes_edge: bool = False) -> frozenset[Hex]:

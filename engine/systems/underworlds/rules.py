@@ -63,6 +63,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "objective-hand-limit": ("not-drawn", "draw-then-discard"),
     "support-timing": ("at-the-roll", "at-declaration"),
     "end-phase-order": ("player-by-player", "step-by-step"),
+    "objective-placement-dead-end": ("ignore-spacing", "refuse-layout"),
 }
 
 
@@ -112,6 +113,7 @@ class Rules:
     objective_hand_limit: str = "not-drawn"
     support_timing: str = "at-the-roll"
     end_phase_order: str = "player-by-player"
+    objective_placement_dead_end: str = "ignore-spacing"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -6,7 +6,7 @@ in ``opening``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from engine.core import (
     EVERYONE,
@@ -20,10 +20,11 @@ from engine.core import (
     ask_together,
     side_only,
 )
-from engine.hex import Edge, Layout, Placement
+from engine.hex import Edge, Hex, HexBoard, Layout, Placement
 from engine.systems.underworlds.boards import (
     FREE,
     SIDES,
+    dead_end_possible,
     edge_hexes,
     free_layout,
     free_problem,
@@ -305,8 +306,9 @@ def _next_board(ref: Referee) -> None:
     layout = free_layout(state.field.placed) if state.field.placed else ref.rules.multiplayer_layouts
     shown = (f"The boards form the {layout} battlefield for {len(state.sides)} players." if not state.field.placed
              else f"The {len(state.field.boards)} boards, placed freely, form the battlefield.")
-    ref.emit(BattlefieldJoined(layout=layout, hexes=len(ref.lib.joined(state.field.boards, state.field.owners, layout)),
-                               shown=shown))
+    joined = ref.lib.joined(state.field.boards, state.field.owners, layout)
+    _refuse_dead_end(ref, joined, "board")
+    ref.emit(BattlefieldJoined(layout=layout, hexes=len(joined), shown=shown))
     _begin_tokens(ref)
 
 
@@ -390,7 +392,9 @@ def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
         ref.emit(BoardFaceUp(index=0, board=first.id, name=first.name))
     ref.emit(BoardChosen(side=side, board=second.id, name=second.name))
     owners = state.field.owners
-    hexes = len(ref.lib.joined(state.field.boards, owners, layout.name))
+    joined = ref.lib.joined(state.field.boards, owners, layout.name)
+    _refuse_dead_end(ref, joined, "layout")
+    hexes = len(joined)
     ref.emit(BattlefieldJoined(layout=layout.name, hexes=hexes,
                                shown=f"Side {side} joins {first.name} (side {owners[0]}'s territory) and "
                                      f"{second.name} (side {owners[1]}'s) as {layout.name}: {hexes} hexes."))
@@ -435,8 +439,21 @@ def place_artefact(ref: Referee, side: SideId, to: str) -> None:
     if board.region_of(h) is not None or board.is_blocked(h) or h in board.edge_hexes():
         raise IllegalCommand(f"the Katophrane Artefact goes on a hex of no one's territory that is not blocked and "
                              f"not an edge hex; {hex_id} is not one ({RULE}, L741)", verb="artefact")
+    _refuse_dead_end(ref, board, "artefact", taken=(h,))
     ref.emit(TokenPlaced(token=TokenRecord(slot=0, hex=hex_id, artefact=True), side=side))
     _begin_numbered(ref)
+
+
+def _refuse_dead_end(ref: Referee, board: HexBoard, verb: str, taken: Collection[Hex] = ()) -> None:
+    """Under the ruling ``objective-placement-dead-end: refuse-layout``, a battlefield (or an Artefact's hex) where
+    some objective token could find no hex at all, even an edge hex, is refused (L307, L311)."""
+    if ref.rules.objective_placement_dead_end != "refuse-layout":
+        return
+    edges = edge_hexes(board, ref.rules.edge_hexes == "blocked-makes-edge")
+    if dead_end_possible(board, token_count(len(ref.state.sides)), edges=edges, taken=taken):
+        raise IllegalCommand("on this battlefield the players could place objective tokens so that one finds no hex "
+                             "even on an edge; this table does not use such a set-up (ruling "
+                             f"objective-placement-dead-end: refuse-layout; {RULE}, L307, L311)", verb=verb)
 
 
 def token_hexes(ref: Referee) -> frozenset[str]:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import InvalidCommand
-from engine.hex import Edge, HexBoard, Joined, Layout
+from engine.hex import Edge, Hex, HexBoard, Joined, Layout
 from engine.systems.underworlds.boards import (
+    TOKEN_SPACING,
     alternate,
     battlefield,
+    dead_end_possible,
     legal_layouts,
     objective_hexes,
     parse_layout,
@@ -68,6 +70,47 @@ def test_a_token_that_fits_nowhere_else_may_use_an_edge_hex() -> None:
     crowded = [small.hex_of(h) for h in ("A1", "C3", "E1", "A5", "E5")]
     last_resort = objective_hexes(small, crowded)  # ruling objective-placement-dead-end: spacing dropped
     assert last_resort and not last_resort & set(crowded)
+
+
+def _placed_into_a_dead_end(board: HexBoard, count: int) -> bool:
+    """Every order of placing ``count`` tokens by L307-L311, tried one by one: does one find no hex at all?"""
+
+    def free(placed: list[Hex], last: bool) -> list[Hex]:
+        spaced = [h for h in board.hexes if all(h.distance(p) > TOKEN_SPACING for p in placed)]
+        return [h for h in spaced if h not in board.edge_hexes()] if not last else spaced
+
+    def tries(placed: list[Hex]) -> bool:
+        if len(placed) == count:
+            return False
+        last = len(placed) + 1 == count
+        hexes = free(placed, last) or free(placed, True)
+        return not hexes or any(tries([*placed, h]) for h in hexes)
+
+    return tries([])
+
+
+SMALL_BOARDS = {"5x5": [(c, r) for r in range(5) for c in range(5)],
+                "4x3": [(c, r) for r in range(3) for c in range(4)],
+                "6x4 notched": [(c, r) for r in range(4) for c in range(6) if (c, r) not in ((2, 1), (3, 2))],
+                "3x6": [(c, r) for r in range(6) for c in range(3)]}
+
+
+@pytest.mark.parametrize("name", SMALL_BOARDS)
+def test_the_dead_end_search_agrees_with_trying_every_order_of_placing(name: str) -> None:
+    """L307, L311 (ruling objective-placement-dead-end: refuse-layout): whether players could place tokens so one
+    fits nowhere, even on an edge, as the search finds it and as every placing order shows it."""
+    board = HexBoard.from_offsets(SMALL_BOARDS[name])
+    found = [dead_end_possible(board, count) for count in (2, 3, 4)]
+    assert found == [_placed_into_a_dead_end(board, count) for count in (2, 3, 4)]
+    if name == "5x5":
+        assert found == [False, True, True]  # two tokens can leave a third nowhere to go
+
+
+def test_no_two_core_boards_joined_flush_leave_a_token_nowhere_to_go() -> None:
+    """L307, L311: on the core battlefields tokens always find a hex (bench/underworlds_dead_ends.py checks every
+    two-board layout of every board side)."""
+    assert not any(dead_end_possible(battlefield(MIRROR, STARDIAL, layout, ("A", "B")).board, 5)
+                   for layout in legal_layouts(MIRROR, STARDIAL)[:6])
 
 
 def test_t75_t77_taking_turns() -> None:

@@ -305,3 +305,15 @@ def test_the_end_phase_runs_player_by_player_or_part_by_part(option: str) -> Non
     act(game, second, Pass())
     assert game.state.step == "first"  # round 2's roll-off for the first activation
     assert len(hand(game, first, "objectives")) == 3 and len(hand(game, first)) == 5
+
+
+def test_a_table_refusing_dead_end_layouts_still_joins_the_core_boards() -> None:
+    """L307, L311 (ruling objective-placement-dead-end: refuse-layout): the battlefield is checked for a way of
+    placing tokens that leaves one nowhere to go, even on an edge; the core boards have none, so they join and the
+    tokens are placed (the search itself is tested in test_boards.py)."""
+    game = new_game("dead-end", rulings={"objective-placement-dead-end": "refuse-layout"})
+    for _ in range(3):
+        if game.state.step == "tokens":
+            break
+        decide(game, **{p.key: p.default or p.options[0].key for p in game.pending[0].parts})
+    assert game.state.step == "tokens" and game.state.field.layout
