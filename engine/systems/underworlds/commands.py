@@ -146,12 +146,13 @@ class AddCard(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImportCards(Command):
     """A player's own cards and decks, validated by the loader, join this game (decks in secret, before they are
-    chosen at set-up: so it may come while a choice is pending)."""
+    chosen at set-up: so it may come while a choice is pending); so do a table's own dice faces."""
 
     verb = "force import"
     allowed_while_pending = True
     cards: tuple[object, ...] = ()
     decks: tuple[object, ...] = ()
+    dice: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

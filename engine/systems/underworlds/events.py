@@ -38,6 +38,7 @@ __all__ = [
     "Damaged",
     "DeckChosen",
     "DeckImported",
+    "DiceEntered",
     "FighterMoved",
     "FighterPlaced",
     "FighterReturned",
@@ -833,6 +834,23 @@ class CardsImported(EventBody):
         return f"{who} imports cards: {', '.join(self.names)}."
 
 
+class DiceEntered(EventBody):
+    """The faces a table's own attack or defence die shows, rolled from now on (ruling ``dice-faces:
+    table-entered``)."""
+
+    kind = "uw.dice"
+    die: str
+    faces: list[str]
+    side: SideId | None
+
+    def apply(self, state: UnderworldsState) -> None:
+        state.dice[self.die] = list(self.faces)
+
+    def describe(self) -> str:
+        who = f"Side {self.side}" if self.side else "The host"
+        return f"{who} enters the table's {self.die} die: {', '.join(self.faces)} (ruling dice-faces)."
+
+
 class DeckImported(EventBody):
     """A player brings their own decks (L107-L113), logged for that player alone: chosen at set-up like a starter
     deck, never shown to the others."""
@@ -871,5 +889,5 @@ UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
     PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
     HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, GameRolledOff, SuddenDeathBegun,
     TiebreakDecided,
-    CardsImported, DeckImported, Note,
+    CardsImported, DeckImported, DiceEntered, Note,
 )

@@ -294,3 +294,6 @@ class UnderworldsState(CoreState):
     """Matched play's sudden death (L749-L751): rounds after the third game's third, until a warband is wiped out."""
     match_winner: SideId | None = None
     """Matched play: the winner of a drawn match by the agreed tiebreaker (L743-L751)."""
+    dice: dict[str, list[str]] = {}
+    """The faces of the attack and defence dice this table entered (ruling ``dice-faces: table-entered``), by die;
+    a die not entered rolls the shipped public list."""

@@ -1,5 +1,6 @@
 """Players' own cards and decks brought into a game with ``/force import file:`` (a YAML file of ``cards:`` and
-``decks:``, written like ``cards.yaml`` and ``decks.yaml``).
+``decks:``, written like ``cards.yaml`` and ``decks.yaml``), and a table's own dice (``dice:``, written like
+``dice.yaml``, under the ruling ``dice-faces: table-entered``).
 
 Cards join in public: anyone's card may be played, and who may react is judged from the cards a warband could
 hold. Decks are each player's secret (logged for them alone), checked by the deck-building rules with one line
@@ -15,20 +16,23 @@ from collections.abc import Sequence
 
 from engine.core import IllegalCommand, SideId, side_only
 from engine.systems.underworlds import setup
-from engine.systems.underworlds.events import CardsImported, DeckImported
+from engine.systems.underworlds.events import CardsImported, DeckImported, DiceEntered
 from engine.systems.underworlds.owndecks import own_decks, problems_of
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.schema import UNIVERSAL, Card, Deck
+from engine.systems.underworlds.schema import UNIVERSAL, Card, Deck, DieFaces
 
 __all__ = ["import_own"]
 
 _VERB = "force import"
 
 
-def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: Sequence[Deck]) -> None:
-    """Bring a player's cards (in public) and decks (for them alone); a refusal names every problem and brings
-    nothing."""
+def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: Sequence[Deck],
+               dice: Sequence[DieFaces] = ()) -> None:
+    """Bring a player's cards (in public) and decks (for them alone), and the table's own dice faces; a refusal
+    names every problem and brings nothing."""
+    if dice:
+        _enter_dice(ref, side, dice)
     if decks:
         if side is None:
             raise IllegalCommand("decks belong to a player: import them as the player who plays them (the host "
@@ -56,6 +60,17 @@ def _import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> N
                                  f"{', '.join(sorted(warbands))})", verb=_VERB)
     ref.emit(CardsImported(side=side, cards=[card.model_dump(mode="json") for card in cards],
                            names=[card.name for card in cards]))
+
+
+def _enter_dice(ref: Referee, side: SideId | None, dice: Sequence[DieFaces]) -> None:
+    """A table rolling its own dice enters their faces, rolled from then on (ruling ``dice-faces:
+    table-entered``)."""
+    if ref.rules.dice_faces != "table-entered":
+        raise IllegalCommand("this table rolls the public face lists (ruling dice-faces: public-lists); a table that "
+                             "rolls its own dice is made with rules:dice-faces=table-entered", verb=_VERB,
+                             rule=f"{RULE}, L453, L509")
+    for die in dice:
+        ref.emit(DiceEntered(die=die.id, faces=list(die.faces), side=side))
 
 
 def _may_bring_decks(ref: Referee, side: SideId) -> None:

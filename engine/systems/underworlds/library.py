@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from pydantic import TypeAdapter
 
 from engine.core import InvalidCommand
+from engine.dice import WHU_ATTACK, WHU_DEFENCE, Die, Face
 from engine.hex import HexBoard, HexIdError, Placement, join
 from engine.systems.underworlds.boards import FREE, battlefield, free_placements, parse_layout, tile
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState
@@ -129,6 +130,15 @@ class Library:
         if state.shardfall:
             return board.with_kind([board.hex_of(h) for h in state.shardfall], "blocked")
         return board
+
+    def die(self, state: UnderworldsState, kind: str) -> Die:
+        """The attack or defence die as this table rolls it: the faces it entered (ruling ``dice-faces``), else the
+        shipped public list (``dice.yaml``), in its order."""
+        faces = state.dice.get(kind) or next((d.faces for d in self.data.dice if d.id == kind), None)
+        if faces is None:
+            return WHU_ATTACK if kind == "attack" else WHU_DEFENCE
+        return Die(name=f"whu-{kind}", faces=tuple(
+            Face(label=f, symbols=("support", "support") if f == "double support" else (f,)) for f in faces))
 
     def joined(self, boards: Sequence[str], owners: Sequence[str], layout: str) -> HexBoard:
         """The battlefield of these board sides, owned by these sides, joined in ``layout`` (uncached)."""

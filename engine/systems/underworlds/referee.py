@@ -21,7 +21,7 @@ from engine.core import (
     Option,
     SideId,
 )
-from engine.dice import WHU_ATTACK, WHU_DEFENCE, DieRoll
+from engine.dice import DieRoll
 from engine.systems.underworlds.events import FramesSet, Note, RollOffDecided
 from engine.systems.underworlds.game_state import Frame, UnderworldsState
 from engine.systems.underworlds.library import Library
@@ -96,7 +96,7 @@ class Referee:
 
     def roll(self, kind: str, count: int, purpose: str, side: SideId | None) -> list[str]:
         """Roll ``count`` attack or defence dice in the open for ``side``; returns the faces."""
-        die = WHU_ATTACK if kind == "attack" else WHU_DEFENCE
+        die = self.lib.die(self.state, kind)
         rolls: tuple[DieRoll, ...] = self.ctx.roller.roll_pool([die] * count) if count else ()
         faces = [roll.label for roll in rolls]
         self.emit(DiceRolled(purpose=purpose, roller=side, rolls=rolls, detail=shown_faces(faces)))

@@ -64,6 +64,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "support-timing": ("at-the-roll", "at-declaration"),
     "end-phase-order": ("player-by-player", "step-by-step"),
     "objective-placement-dead-end": ("ignore-spacing", "refuse-layout"),
+    "dice-faces": ("public-lists", "table-entered"),
 }
 
 
@@ -114,6 +115,7 @@ class Rules:
     support_timing: str = "at-the-roll"
     end_phase_order: str = "player-by-player"
     objective_placement_dead_end: str = "ignore-spacing"
+    dice_faces: str = "public-lists"
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, Self, TypeVar
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Count, Ident, NonNegativeInt, Problem, RulingOption, Spec, Text, bundle, did_you_mean
 from engine.systems.underworlds.vocabulary import (
     AttackSymbol,
@@ -26,6 +27,7 @@ from engine.systems.underworlds.vocabulary import (
 )
 
 __all__ = [
+    "DIE_FACES",
     "KINDS",
     "UNIVERSAL",
     "AttackProfile",
@@ -33,6 +35,7 @@ __all__ = [
     "Card",
     "CardType",
     "Deck",
+    "DieFaces",
     "Fighter",
     "FighterSide",
     "FollowUp",
@@ -250,12 +253,36 @@ class Deck(Spec):
         return self
 
 
+DIE_FACES = {"attack": tuple(sorted({f.label for f in WHU_ATTACK.faces})),
+             "defence": tuple(sorted({f.label for f in WHU_DEFENCE.faces}))}
+"""The symbols each kind of die may show (Underworlds core rulebook, L453, L509, L841)."""
+
+
+class DieFaces(Spec):
+    """The six faces of the attack or the defence die, in any order: the public lists, or a table's own dice
+    (ruling ``dice-faces``)."""
+
+    id: Literal["attack", "defence"]
+    faces: Annotated[tuple[str, ...], Field(min_length=6, max_length=6)]
+    source: Text
+
+    @model_validator(mode="after")
+    def _symbols(self) -> Self:
+        problems = [Problem(("faces", i), f'"{face}" is not a face of the {self.id} die; its faces are '
+                                          f"{', '.join(DIE_FACES[self.id])}")
+                    for i, face in enumerate(self.faces) if face not in DIE_FACES[self.id]]
+        if problems:
+            raise bundle(problems)
+        return self
+
+
 KINDS: dict[str, type[Spec]] = {
     "boards": Board,
     "warbands": Warband,
     "fighters": Fighter,
     "cards": Card,
     "decks": Deck,
+    "dice": DieFaces,
     "rulings": RulingOption,
 }
 """The data kinds of this game: ``data/underworlds/<kind>.yaml`` holds a list of these entries."""
@@ -287,6 +314,7 @@ class UnderworldsData(Spec):
     fighters: tuple[Fighter, ...] = ()
     cards: tuple[Card, ...] = ()
     decks: tuple[Deck, ...] = ()
+    dice: tuple[DieFaces, ...] = ()
     rulings: tuple[RulingOption, ...] = ()
 
     @field_validator("boards", "rulings")

@@ -86,7 +86,7 @@ from engine.systems.underworlds.match import game_outcome, is_matched, match_out
 from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, resolve
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import Rules, refereed
-from engine.systems.underworlds.schema import KINDS, Card, Deck, UnderworldsData
+from engine.systems.underworlds.schema import KINDS, Card, Deck, DieFaces, UnderworldsData
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
 __all__ = ["Underworlds"]
@@ -99,7 +99,8 @@ class Underworlds(System[UnderworldsState]):
     spec = SystemSpec(
         name="underworlds", title="Warhammer Underworlds", min_sides=2, max_sides=4, hidden_information=True,
         summary=_SUMMARY, dice=(WHU_ATTACK, WHU_DEFENCE),
-        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"}, importable=("cards", "decks"))
+        data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"},
+        importable=("cards", "decks", "dice"))
     events = UNDERWORLDS_EVENTS
     commands = UNDERWORLDS_COMMANDS
 
@@ -181,7 +182,8 @@ class Underworlds(System[UnderworldsState]):
         if isinstance(command, ImportCards):
             side_or_host = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
             imports.import_own(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)],
-                               [d for d in command.decks if isinstance(d, Deck)])
+                               [d for d in command.decks if isinstance(d, Deck)],
+                               [d for d in command.dice if isinstance(d, DieFaces)])
             return
         side = ctx.acting_side()
         handler = _HANDLERS.get(type(command))
@@ -467,7 +469,8 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
                build=lambda a: FixToken(fighter=a.text("model"), name=a.text("name"), remove=a.flag("remove")),
                sources={"model": src["any:model"]}),
         Action(("force", "import"), "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], "
-                                    "written like cards.yaml and decks.yaml (decks stay your secret)",
+                                    "written like cards.yaml and decks.yaml (decks stay your secret); a table that "
+                                    "rolls its own dice adds dice: [...], written like dice.yaml",
                options=("file",), required=("file",), uploads={"file": "cards"},
                build=lambda a: _imports(a.upload("file")), rule=f"{rule}, L105-L113"),
     )
@@ -476,11 +479,12 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
 def _imports(upload: object) -> ImportCards:
     """The cards and decks a loader validated from a player's file."""
     entries = upload if isinstance(upload, tuple) else ()
-    if not entries or not all(isinstance(entry, Card | Deck) for entry in entries):
-        raise InvalidCommand("the file must hold cards: [...] and/or decks: [...], each entry written like one of "
-                             "cards.yaml or decks.yaml")
+    if not entries or not all(isinstance(entry, Card | Deck | DieFaces) for entry in entries):
+        raise InvalidCommand("the file must hold cards: [...], decks: [...] and/or dice: [...], each entry written "
+                             "like one of cards.yaml, decks.yaml or dice.yaml")
     return ImportCards(cards=tuple(e for e in entries if isinstance(e, Card)),
-                       decks=tuple(e for e in entries if isinstance(e, Deck)))
+                       decks=tuple(e for e in entries if isinstance(e, Deck)),
+                       dice=tuple(e for e in entries if isinstance(e, DieFaces)))
 
 
 def _hand(lib: Library, state: UnderworldsState, viewer: Viewer) -> QueryAnswer:

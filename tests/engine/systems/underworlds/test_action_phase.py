@@ -21,6 +21,8 @@ from engine.systems.underworlds.commands import (
     PlayCard,
 )
 from engine.systems.underworlds.events import Damaged
+from engine.systems.underworlds.rules import refereed
+from tests.engine.systems.underworlds.loader import shipped
 from tests.engine.systems.underworlds.table import (
     HOST,
     UW,
@@ -294,9 +296,12 @@ def test_t64_an_empty_deck_draws_nothing_or_is_refused_by_the_ruling() -> None:
     refused(strict, A, DrawPower(), r"deck is empty.*L295")
 
 
-def test_a_ruling_option_the_referee_cannot_apply_is_refused_when_the_game_is_made() -> None:
-    with pytest.raises(RulesError, match='only "public-lists" for ruling dice-faces'):
-        new_game(rulings={"dice-faces": "table-entered"})
+def test_every_ruling_is_refereed_with_every_option_and_an_unknown_option_is_refused() -> None:
+    """Each ruling in rulings.yaml is applied by the referee under each of its options; an option the code does not
+    know is refused when the game is made, naming the ruling and its options."""
+    assert {r.id: tuple(r.options) for r in shipped().rulings} == {r.id: refereed(r.id) for r in shipped().rulings}
+    with pytest.raises(RulesError, match=r'ruling "dice-faces" has no option "loaded".*public-lists, table-entered'):
+        new_game(rulings={"dice-faces": "loaded"})
 
 
 @pytest.mark.parametrize(("ruling", "wounds"), [("ignored", 0), ("one-damage", 1)])

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.hex import Tile
 from engine.schema import DataError
 from engine.systems.underworlds.schema import KINDS, UNIVERSAL
@@ -141,3 +142,11 @@ def test_a_card_with_a_field_of_another_type_is_refused() -> None:
 def test_a_file_must_hold_one_list_named_after_its_kind() -> None:
     with pytest.raises(DataError, match=r"decks\.yaml: must hold one top-level list named 'decks'"):
         data_from_texts(texts(decks="starter: []\n"))
+
+
+def test_the_shipped_dice_are_the_public_lists_the_dice_roller_knows() -> None:
+    """dice.yaml (ruling dice-faces: public-lists) holds the faces of engine.dice's Underworlds dice, in their
+    order, so a game rolls the same with either."""
+    dice = {d.id: d.faces for d in shipped().dice}
+    assert dice == {"attack": tuple(f.label for f in WHU_ATTACK.faces),
+                    "defence": tuple(f.label for f in WHU_DEFENCE.faces)}

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from engine.core import REACTION, SPECTATOR, Answer, IllegalCommand
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import AddCard, Attack, Charge, Discard, ImportCards, Pass
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.schema import Card
+from engine.systems.underworlds.schema import Card, DieFaces
 from tests.engine.systems.underworlds.table import (
     UW,
     A,
@@ -317,3 +318,31 @@ def test_a_table_refusing_dead_end_layouts_still_joins_the_core_boards() -> None
             break
         decide(game, **{p.key: p.default or p.options[0].key for p in game.pending[0].parts})
     assert game.state.step == "tokens" and game.state.field.layout
+
+
+def _table_dice(attack: str, defence: str) -> tuple[DieFaces, ...]:
+    return tuple(DieFaces(id=die, faces=(face,) * 6, source="the table's own dice")  # type: ignore[arg-type]
+                 for die, face in (("attack", attack), ("defence", defence)))
+
+
+@pytest.mark.parametrize("option", ["public-lists", "table-entered"])
+def test_a_table_rolls_the_public_dice_or_enters_its_own(option: str) -> None:
+    """L453, L509, L841 (symbols lost; ruling dice-faces): the public lists are rolled by default and a table's
+    own faces are refused; a table made with table-entered enters them (here dice showing only hammers and only
+    blocks) and every later roll shows them."""
+    game = scene({"dice-faces": option}, A1="D6")
+    if option == "public-lists":
+        with pytest.raises(IllegalCommand, match="rules:dice-faces=table-entered"):
+            act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
+        return
+    act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
+    assert game.state.dice == {"attack": ["hammer"] * 6, "defence": ["block"] * 6}
+    turn_of(game, A)
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    made = attacks(game)[-1]
+    assert set(made.attack_roll) == {"hammer"} and set(made.defence_roll) == {"block"}
+
+
+def test_a_die_face_the_die_cannot_show_is_refused_by_name() -> None:
+    with pytest.raises(ValidationError, match='"block" is not a face of the attack die'):
+        DieFaces(id="attack", faces=("crit", "hammer", "hammer", "swords", "support", "block"), source="mine")
