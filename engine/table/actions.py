@@ -43,7 +43,7 @@ from engine.table.commands import (
 from engine.table.maps import map_board, preset_layout
 from engine.table.rules import TableRules
 from engine.table.state import TableState
-from engine.table.suggestions import move_candidates_answer
+from engine.table.suggestions import move_candidates_answer, named_destinations
 
 __all__ = ["DisclosureFor", "map_preview_board", "table_actions"]
 
@@ -118,16 +118,10 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
         return [Choice(kind, f"{kind} ({height:g}\" usually)") for kind, height in rules.terrain_heights.items()]
 
     def destinations(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        """Places a move can name, cheap enough for every keystroke (no routing: ``/move model:`` alone gives
-        the routed, lettered suggestions): each objective, then the enemies nearest the model."""
-        model = state.models.get(ModelId(str(filled.get("model", "")).upper()))
-        if not disclosure(state, viewer).candidates or model is None:
+        """Objectives and the nearest enemies (``/move model:`` alone gives the routed, lettered suggestions)."""
+        if not disclosure(state, viewer).candidates:
             return []
-        objectives = [Choice(f"toward {z.id} max", f"toward objective {z.id}, as far as it goes")
-                      for z in state.zones.values() if z.kind == "objective"]
-        enemies = sorted((m for m in state.models.values() if m.side != model.side),
-                         key=lambda m: (m.x - model.x) ** 2 + (m.y - model.y) ** 2)
-        return [*objectives, *(Choice(f"contact {m.id}", f"into contact with {m.id} {m.name}") for m in enemies[:8])]
+        return named_destinations(state, str(filled.get("model", "")), measured=True)
 
     def suggest_moves(state: TableState, viewer: Viewer, args: Args) -> QueryAnswer:
         if not disclosure(state, viewer).candidates:

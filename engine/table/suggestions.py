@@ -14,7 +14,17 @@ from dataclasses import dataclass
 import shapely
 from shapely.ops import nearest_points
 
-from engine.core import IllegalCommand, InvalidCommand, Overlay, OverlayKind, Pick, QueryAnswer, TerrainMark
+from engine.core import (
+    Choice,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    Overlay,
+    OverlayKind,
+    Pick,
+    QueryAnswer,
+    TerrainMark,
+)
 from engine.geometry import IMPASSABLE, TOLERANCE, distance
 from engine.table import geometry as geo
 from engine.table.rules import TableRules
@@ -25,6 +35,7 @@ __all__ = [
     "MoveCandidate",
     "move_candidates",
     "move_candidates_answer",
+    "named_destinations",
     "reach",
 ]
 
@@ -33,6 +44,9 @@ MAX_CANDIDATES = 8
 SAME_SPOT = 0.5
 """Inches: ends closer than this are the same choice on the table, so only one is offered."""
 COVER_KEYWORDS = ("cover", "obscuring")
+
+NAMED_ENEMIES = 8
+"""Enemies offered by name as a move's end: the nearest few when the game lets a player measure."""
 
 _OBJECTIVE, _COVER, _CONTACT = 0, 1, 2  # shown in this order
 _KEEP_FIRST = (_CONTACT, _COVER, _OBJECTIVE)  # when two ends coincide, the more telling outcome stays
@@ -207,3 +221,22 @@ def move_candidates_answer(state: TableState, model_id: str, rules: TableRules) 
     return QueryAnswer("\n".join(lines), overlays=overlays, private=True, picks=picks)
 
 
+
+
+def named_destinations(state: TableState, model_id: str, *, measured: bool) -> list[Choice]:
+    """Ends a move can name, cheap enough for every keystroke and every menu (no routing): toward each
+    objective as far as the move goes, then into contact with enemies. ``measured`` (the game lets a player
+    measure before declaring) lists the nearest enemies first; otherwise they come in id order, so the list
+    itself measures nothing."""
+    model = state.models.get(ModelId(model_id.upper()))
+    if model is None:
+        return []
+    objectives = [Choice(f"toward {z.id} max", f"toward objective {z.id}, as far as it goes")
+                  for z in state.zones.values() if z.kind == "objective"]
+    enemies = [m for m in state.models.values() if m.side != model.side]
+    if measured:
+        enemies.sort(key=lambda m: (m.x - model.x) ** 2 + (m.y - model.y) ** 2)
+    else:
+        enemies.sort(key=lambda m: m.id)
+    return [*objectives, *(Choice(f"contact {m.id}", f"into contact with {m.id} {m.name}")
+                           for m in enemies[:NAMED_ENEMIES])]

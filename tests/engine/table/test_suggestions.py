@@ -14,7 +14,7 @@ from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
 from engine.table import LoadForce, ModelMoved, MoveCandidate, MoveModel, PlacedModel, TableRules
-from engine.table.suggestions import MAX_CANDIDATES, SAME_SPOT, move_candidates, reach
+from engine.table.suggestions import MAX_CANDIDATES, SAME_SPOT, move_candidates, named_destinations, reach
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -167,3 +167,17 @@ async def test_the_console_lists_suggestions_privately_and_moves_nothing_until_o
 
 def test_move_candidate_is_exported_for_front_ends() -> None:
     assert MoveCandidate.__dataclass_fields__.keys() >= {"letter", "label", "to", "distance", "end"}
+
+
+def test_named_destinations_list_the_nearest_enemies_only_where_measuring_is_allowed(game: Game[FreeplayState]) -> None:
+    """A menu's ends for a move: by name only. Where measuring waits for a declaration, the enemies come in id
+    order, so the list cannot be read as a measurement."""
+    models = game.state.models
+    measured = [c.value for c in named_destinations(game.state, "b3", measured=True) if c.value.startswith("contact")]
+    blind = [c.value for c in named_destinations(game.state, "B3", measured=False) if c.value.startswith("contact")]
+    assert blind == ["contact A1", "contact A2", "contact A3", "contact A4", "contact A5"]
+    b3 = models[ModelId("B3")]
+    spot = {c: (models[ModelId(c[-2:])].x, models[ModelId(c[-2:])].y) for c in blind}
+    nearest = sorted(blind, key=lambda c: math.dist((b3.x, b3.y), spot[c]))
+    assert measured == nearest != blind
+    assert named_destinations(game.state, "Z9", measured=True) == []

@@ -245,7 +245,7 @@ def test_a_ploy_cannot_be_played_in_the_end_phase() -> None:
         act_turn(game, Pass())
         pass_power(game)
     assert game.state.step == "end"
-    refused(game, A, PlayCard(card="heroic-guard", fighter="A1"), r"power step.*now: end")
+    refused(game, A, PlayCard(card="heroic-guard", fighter="A1"), r"ploys cannot be played in the end phase.*L703")
 
 
 def test_out_of_action_clears_the_fighters_tokens() -> None:
