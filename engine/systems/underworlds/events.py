@@ -841,14 +841,12 @@ class DiceEntered(EventBody):
     kind = "uw.dice"
     die: str
     faces: list[str]
-    side: SideId | None
 
     def apply(self, state: UnderworldsState) -> None:
         state.dice[self.die] = list(self.faces)
 
     def describe(self) -> str:
-        who = f"Side {self.side}" if self.side else "The host"
-        return f"{who} enters the table's {self.die} die: {', '.join(self.faces)} (ruling dice-faces)."
+        return f"The table's {self.die} die is entered: {', '.join(self.faces)} (ruling dice-faces)."
 
 
 class DeckImported(EventBody):

@@ -38,9 +38,10 @@ __all__ = [
     "power_deck",
 ]
 
-Step = Literal["warbands", "boards", "artefact", "tokens", "mulligan", "fighters", "first", "activation", "power",
-               "end", "over"]
-"""Where the game stands: the setup steps in order (Underworlds core rulebook, L121-L141, L871), then each
+Step = Literal["warbands", "dice", "boards", "artefact", "tokens", "mulligan", "fighters", "first", "activation",
+               "power", "end", "over"]
+"""Where the game stands: the setup steps in order (Underworlds core rulebook, L121-L141, L871; ``dice`` only while a
+table that rolls its own dice enters them), then each
 round's action phase (an activation, then its power step) and end phase."""
 
 

@@ -311,6 +311,9 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
     if waiting:
         lines.append(f"You must answer {waiting[0].id}: /decide decision:{waiting[0].id} choice:<answer> (or the "
                      "Decide button).")
+    elif state.step == "dice":
+        lines.append("This table rolls its own dice (ruling dice-faces): enter both with /force import file:<a YAML "
+                     "file with dice: [...], written like data/underworlds/dice.yaml>; the set-up goes on then.")
     elif state.step == "tokens" and mine:
         lines.append("Place an objective token: /act action:token to:<hex> (not a starting, blocked or edge hex, "
                      "nor within two hexes of another token; L307, L311).")

@@ -20,7 +20,7 @@ from engine.systems.underworlds.events import CardsImported, DeckImported, DiceE
 from engine.systems.underworlds.owndecks import own_decks, problems_of
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.schema import UNIVERSAL, Card, Deck, DieFaces
+from engine.systems.underworlds.schema import DIE_FACES, UNIVERSAL, Card, Deck, DieFaces
 
 __all__ = ["import_own"]
 
@@ -32,7 +32,7 @@ def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: 
     """Bring a player's cards (in public) and decks (for them alone), and the table's own dice faces; a refusal
     names every problem and brings nothing."""
     if dice:
-        _enter_dice(ref, side, dice)
+        _enter_dice(ref, dice)
     if decks:
         if side is None:
             raise IllegalCommand("decks belong to a player: import them as the player who plays them (the host "
@@ -62,15 +62,17 @@ def _import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> N
                            names=[card.name for card in cards]))
 
 
-def _enter_dice(ref: Referee, side: SideId | None, dice: Sequence[DieFaces]) -> None:
+def _enter_dice(ref: Referee, dice: Sequence[DieFaces]) -> None:
     """A table rolling its own dice enters their faces, rolled from then on (ruling ``dice-faces:
-    table-entered``)."""
+    table-entered``); once both are entered, a set-up waiting for them rolls off for the boards."""
     if ref.rules.dice_faces != "table-entered":
         raise IllegalCommand("this table rolls the public face lists (ruling dice-faces: public-lists); a table that "
                              "rolls its own dice is made with rules:dice-faces=table-entered", verb=_VERB,
                              rule=f"{RULE}, L453, L509")
     for die in dice:
-        ref.emit(DiceEntered(die=die.id, faces=list(die.faces), side=side))
+        ref.emit(DiceEntered(die=die.id, faces=list(die.faces)))
+    if ref.state.step == "dice" and set(ref.state.dice) == set(DIE_FACES):
+        setup.begin_boards(ref)
 
 
 def _may_bring_decks(ref: Referee, side: SideId) -> None:

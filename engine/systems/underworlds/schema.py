@@ -253,6 +253,8 @@ class Deck(Spec):
         return self
 
 
+_ROLL_OFF_FACES = ("crit", "double support", "support")
+
 DIE_FACES = {"attack": tuple(sorted({f.label for f in WHU_ATTACK.faces})),
              "defence": tuple(sorted({f.label for f in WHU_DEFENCE.faces}))}
 """The symbols each kind of die may show (Underworlds core rulebook, L453, L509, L841)."""
@@ -271,6 +273,11 @@ class DieFaces(Spec):
         problems = [Problem(("faces", i), f'"{face}" is not a face of the {self.id} die; its faces are '
                                           f"{', '.join(DIE_FACES[self.id])}")
                     for i, face in enumerate(self.faces) if face not in DIE_FACES[self.id]]
+        ranks = {face if face in _ROLL_OFF_FACES else "" for face in self.faces}
+        if self.id == "attack" and len(ranks) < 2:
+            problems.append(Problem(("faces",), "roll-offs are rolled with attack dice and compare criticals, then "
+                                                "supports (Underworlds core rulebook, L131): faces that are all alike "
+                                                "there would tie for ever"))
         if problems:
             raise bundle(problems)
         return self

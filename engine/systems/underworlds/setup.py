@@ -49,7 +49,7 @@ from engine.systems.underworlds.opening import draw_hands, make_deck
 from engine.systems.underworlds.owndecks import deck_of, decks_for, problems_of
 from engine.systems.underworlds.referee import Referee, choice, winner_of
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.schema import Deck
+from engine.systems.underworlds.schema import DIE_FACES, Deck
 from engine.systems.underworlds.turns import rotation
 
 __all__ = [
@@ -227,7 +227,13 @@ def _placer_turns_sides(ref: Referee) -> bool:
 
 def begin_boards(ref: Referee) -> None:
     """Roll off; two players: the loser picks a board, the winner picks the other and joins them (L143-L147).
-    Three or four: the fewest successes places first, the rest roll off again for each later place (L755)."""
+    Three or four: the fewest successes places first, the rest roll off again for each later place (L755). A
+    table that rolls its own dice enters them first (ruling ``dice-faces: table-entered``)."""
+    if ref.rules.dice_faces == "table-entered" and set(ref.state.dice) != set(DIE_FACES):
+        ref.emit(StepStarted(step="dice", shown="This table rolls its own dice (ruling dice-faces: table-entered): "
+                                                "before the first roll, enter the faces of both with /force import "
+                                                "file: (dice: [...], written like dice.yaml)."))
+        return
     sides = list(ref.state.in_play)
     if len(sides) == 2:
         result = ref.roll_off(sides, "the boards")
@@ -264,10 +270,12 @@ def _ask_board(ref: Referee) -> None:
                  choice("turned", "Turn a board half round", (("none", "neither"), ("first", "the first board"),
                                                                ("second", "your board"), ("both", "both")), "none")]
         first = ref.lib.data.board(state.field.boards[0])
+        name = first.name
         if _placer_turns_sides(ref):
             faces = _sides_of(ref, first.board)
             parts.insert(0, choice("first-side", "The side of the first board facing up", faces, faces[0][0]))
-        ref.ask(side, LAYOUT, f"Choose your board and join it to {first.name}", parts)
+            name = " / ".join(n for _, n in faces)
+        ref.ask(side, LAYOUT, f"Choose your board and join it to {name}", parts)
         return
     if _placer_turns_sides(ref):
         physical = list(dict.fromkeys(b.board for b in ref.lib.data.boards))

@@ -180,7 +180,14 @@ class Underworlds(System[UnderworldsState]):
             _FIXES[type(command)](ref, side_or_host, command)
             return
         if isinstance(command, ImportCards):
-            side_or_host = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
+            player = bool(ctx.state.sides_of(ctx.actor.user))
+            if not (command.cards or command.decks):  # the table's dice belong to no side
+                if not (player or ctx.actor.host):
+                    raise IllegalCommand("the table's dice are entered by its host or one of its players",
+                                         verb=command.verb)
+                side_or_host = None
+            else:
+                side_or_host = None if ctx.actor.host and not player else ctx.acting_side()
             imports.import_own(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)],
                                [d for d in command.decks if isinstance(d, Deck)],
                                [d for d in command.dice if isinstance(d, DieFaces)])

@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.core import REACTION, SPECTATOR, Answer, IllegalCommand
+from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand
 from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import AddCard, Attack, Charge, Discard, ImportCards, Pass
+from engine.systems.underworlds.commands import AddCard, Attack, AutoSetup, Charge, Discard, ImportCards, Pass
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card, DieFaces
 from tests.engine.systems.underworlds.table import (
+    HOST,
     UW,
     A,
     B,
@@ -321,28 +322,39 @@ def test_a_table_refusing_dead_end_layouts_still_joins_the_core_boards() -> None
 
 
 def _table_dice(attack: str, defence: str) -> tuple[DieFaces, ...]:
-    return tuple(DieFaces(id=die, faces=(face,) * 6, source="the table's own dice")  # type: ignore[arg-type]
-                 for die, face in (("attack", attack), ("defence", defence)))
+    """Dice showing one symbol on every face (the attack die one critical, so roll-offs end)."""
+    return (DieFaces(id="attack", faces=(attack,) * 5 + ("crit",), source="the table's own dice"),
+            DieFaces(id="defence", faces=(defence,) * 6, source="the table's own dice"))
 
 
-@pytest.mark.parametrize("option", ["public-lists", "table-entered"])
-def test_a_table_rolls_the_public_dice_or_enters_its_own(option: str) -> None:
-    """L453, L509, L841 (symbols lost; ruling dice-faces): the public lists are rolled by default and a table's
-    own faces are refused; a table made with table-entered enters them (here dice showing only hammers and only
-    blocks) and every later roll shows them."""
-    game = scene({"dice-faces": option}, A1="D6")
-    if option == "public-lists":
-        with pytest.raises(IllegalCommand, match="rules:dice-faces=table-entered"):
-            act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
-        return
+def test_the_public_dice_are_rolled_and_a_tables_own_refused_by_default() -> None:
+    """L453, L509, L841 (symbols lost; ruling dice-faces: public-lists)."""
+    game = scene({})
+    with pytest.raises(IllegalCommand, match="rules:dice-faces=table-entered"):
+        act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
+
+
+def test_a_table_that_rolls_its_own_dice_enters_them_before_the_first_roll() -> None:
+    """L453, L509, L841 (ruling dice-faces: table-entered): the set-up waits for the table's dice (here an attack
+    die of five hammers and a critical, a defence die of blocks); the boards' roll-off and every later roll show
+    their faces."""
+    game = new_game("own-dice", rulings={"dice-faces": "table-entered"})
+    assert game.state.step == "dice" and not game.pending
     act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
-    assert game.state.dice == {"attack": ["hammer"] * 6, "defence": ["block"] * 6}
+    assert game.state.dice == {"attack": ["hammer"] * 5 + ["crit"], "defence": ["block"] * 6}
+    assert game.state.step == "boards"
+    rolled = [roll.label for e in game.log if isinstance(e.body, DiceRolled) for roll in e.body.rolls]
+    assert rolled and set(rolled) <= {"hammer", "crit"}
+    game.apply(AutoSetup(), HOST)
+    game = arrange(game, **{**POSITIONS, "A1": "D6"})
     turn_of(game, A)
     act(game, A, Attack(fighter="A1", targets=("B1",)))
     made = attacks(game)[-1]
-    assert set(made.attack_roll) == {"hammer"} and set(made.defence_roll) == {"block"}
+    assert set(made.attack_roll) <= {"hammer", "crit"} and set(made.defence_roll) == {"block"}
 
 
-def test_a_die_face_the_die_cannot_show_is_refused_by_name() -> None:
+def test_a_die_face_the_die_cannot_show_or_an_attack_die_that_cannot_settle_a_roll_off_is_refused() -> None:
     with pytest.raises(ValidationError, match='"block" is not a face of the attack die'):
         DieFaces(id="attack", faces=("crit", "hammer", "hammer", "swords", "support", "block"), source="mine")
+    with pytest.raises(ValidationError, match="would tie for ever"):
+        DieFaces(id="attack", faces=("hammer",) * 6, source="mine")
