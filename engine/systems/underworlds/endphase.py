@@ -75,7 +75,8 @@ STAGES = ("score", "discard-objectives", "upgrades", "discard-power", "draw")
 ``end-phase-order: step-by-step``."""
 
 _STAGE_SHOWN = {
-    "score": "every player scores objectives (a claim with /hand play card:<objective>)",
+    "score": "every player scores objectives (one the referee cannot judge is claimed with /hand play "
+             "card:<objective>)",
     "discard-objectives": "every player may discard objective cards (/act action:discard with:<card>)",
     "upgrades": "every player may play upgrades (/hand play card:<upgrade> model:<fighter>)",
     "discard-power": "every player may discard power cards (/act action:discard with:<card>)",
@@ -85,11 +86,14 @@ _STAGE_SHOWN = {
 
 def _begin_stage(ref: Referee, order: list[SideId], stage: str) -> None:
     """One part of the end phase, for every player in turn (ruling ``end-phase-order: step-by-step``); a player
-    with nothing to do in it is passed over."""
+    with nothing to do in it is passed over, and a part where nobody could do anything is not announced."""
+    while stage not in (STAGES[0], STAGES[-1]) and not any(_has_work(ref, side, stage) for side in order):
+        stage = STAGES[STAGES.index(stage) + 1]
+    busy = any(_has_work(ref, side, stage) for side in order)
     ref.emit(StepStarted(step="end", order=order, stage=stage,
                          shown=f"End phase, part {STAGES.index(stage) + 1} of {len(STAGES)}, in turn from side "
                                f"{order[0]}: {_STAGE_SHOWN[stage]}"
-                               f"{'' if stage == STAGES[-1] else '; /act action:pass when done'} (ruling "
+                               f"{'; /act action:pass when done' if busy else ''} (ruling "
                                f"end-phase-order: step-by-step; {RULE}, L703, L877)."))
     _start_player(ref)
 

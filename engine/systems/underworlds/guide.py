@@ -336,11 +336,11 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
     elif state.step == "power" and mine:
         lines.append("Power step: /hand play card:<ploy or upgrade> [model:] [target:] [to:], or /act action:pass "
                      "(L575). /hand show lists your cards.")
-    elif state.step == "end" and mine and state.end_stage:
+    elif state.step == "end" and state.active_side == side and state.end_stage:
         lines.append(f"Your turn in the end phase's part {state.end_stage} (every player takes each part in turn, "
                      f"ruling end-phase-order): {_STAGE_HELP.get(state.end_stage, '')}/act action:pass when done "
                      "(L703).")
-    elif state.step == "end" and mine and state.round < 3:
+    elif state.step == "end" and state.active_side == side and state.round < 3:
         lines.append("Your end phase: /act action:discard with:<card>, /hand play card:<upgrade> model:<fighter>, "
                      "then /act action:pass to draw up (L703).")
     else:

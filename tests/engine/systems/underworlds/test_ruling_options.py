@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand
+from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, Viewer
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import AddCard, Attack, AutoSetup, Charge, Discard, ImportCards, Pass
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
@@ -300,6 +300,9 @@ def test_the_end_phase_runs_player_by_player_or_part_by_part(option: str) -> Non
         assert len(hand(game, first, "objectives")) == 3
         return
     assert len(hand(game, first, "objectives")) == 2 and game.state.end_stage == "discard-objectives"
+    said = " ".join(game.system.help(game.state, Viewer.of_side(second)))
+    assert "Your turn in the end phase's part discard-objectives" in said
+    assert "Wait for side" in " ".join(game.system.help(game.state, Viewer.of_side(first)))
     act(game, second, Pass())
     assert game.state.end_stage == "discard-power" and game.state.active_side == first
     act(game, first, Discard(card=power))
