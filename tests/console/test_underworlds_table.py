@@ -90,3 +90,20 @@ async def test_a_player_brings_their_own_decks_from_a_file_and_only_they_read_th
     assert any("imports cards: Gore Axe" in line for line in lines)
     after = lines[next(i for i, line in enumerate(lines) if "/force import" in line):]
     assert any("Side B decides: in secret." in line for line in after), "bringing them chose them"
+
+
+async def test_a_table_enters_its_own_dice_from_a_file_before_the_first_roll() -> None:
+    """``examples/underworlds/our-dice.yaml`` through the console (ruling dice-faces: table-entered): the set-up
+    waits, /help says how to go on, and the boards' roll-off follows the entry."""
+    examples = Path(__file__).parents[2] / "examples" / "underworlds"
+    lines: list[str] = []
+    session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=lines.append,  # type: ignore[arg-type]
+                             files_from=examples)
+    await session.run_lines(["/game new system:underworlds practice:yes rules:dice-faces=table-entered", "/help"],
+                            strict=True)
+    assert any("before the first roll, enter the faces of both" in line for line in lines)
+    assert any("enter both with /force import file:" in line for line in lines)
+    assert not any("roll-off for the boards" in line for line in lines)
+    await session.run_lines(["/force import file:our-dice.yaml"], strict=True)
+    entered = lines.index(next(line for line in lines if "defence die is entered" in line))
+    assert any("roll-off for the boards" in line for line in lines[entered:])
