@@ -18,6 +18,7 @@ from .clearance import (
     Obstacles,
     terrain_label,
 )
+from .elevation import sight_in_height
 from .errors import (
     GeometryError,
     MoveBlocked,
@@ -166,6 +167,7 @@ __all__ = [
     "resolve_move",
     "round_point",
     "round_pos",
+    "sight_in_height",
     "teardrop_template",
     "terrain_label",
     "touched_by",

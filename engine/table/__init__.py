@@ -41,7 +41,7 @@ from engine.table.events import (
 from engine.table.handlers import MoveCheck, TableHandlers, default_facing
 from engine.table.maps import map_board, preset_layout
 from engine.table.random_layout import RANDOM_MAP, random_layout
-from engine.table.rules import BLOCKING, TERRAIN_HEIGHTS, TableRules, blocking_terrain_by_height
+from engine.table.rules import BLOCKING, TERRAIN_HEIGHTS, Ground, TableRules, blocking_terrain_by_height
 from engine.table.state import PlacedModel, Point, TableState
 from engine.table.suggestions import MoveCandidate, move_candidates
 from engine.table.views import table_board
@@ -56,6 +56,7 @@ __all__ = [
     "AddTerrain",
     "ChangeToken",
     "DeployAuto",
+    "Ground",
     "ImportMap",
     "LoadForce",
     "MapImported",

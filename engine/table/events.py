@@ -149,24 +149,41 @@ class ModelAdded(EventBody):
         return f"{m.id} {m.name} ({m.unit}, side {m.side}) enters at {m.x:g},{m.y:g}.{tally}"
 
 
+def _height(z: float | None) -> str:
+    """A model's new height, when an event changed it (on a surface above the table, or back on the ground)."""
+    if z is None:
+        return ""
+    return f", {z:g}\" up" if z > 0 else ", on the ground"
+
+
 class ModelPlaced(EventBody):
+    """A model set down at a spot; ``z`` is the height of the surface it stands on when that changed (``None``
+    keeps its height: every log written before heights replays the same)."""
+
     kind = "table.model-placed"
     former_kinds = ("freeplay.model-placed",)
     model_id: ModelId
     x: float
     y: float
     facing: float
+    z: float | None = None
 
     acted_by: str | None = None
     def apply(self, state: TableState) -> None:
         model = state.models[self.model_id]
         model.x, model.y, model.facing = self.x, self.y, self.facing
+        if self.z is not None:
+            model.z = self.z
 
     def describe(self) -> str:
-        return f"{self.model_id} is placed at {self.x:g},{self.y:g} facing {self.facing:g}°{_by(self.acted_by)}."
+        return (f"{self.model_id} is placed at {self.x:g},{self.y:g}{_height(self.z)} facing {self.facing:g}°"
+                f"{_by(self.acted_by)}.")
 
 
 class ModelMoved(EventBody):
+    """A model moved along ``path`` (its base centre, inches); ``z`` is the height it ends at when that changed
+    (``None`` keeps its height)."""
+
     kind = "table.model-moved"
     former_kinds = ("freeplay.model-moved",)
     model_id: ModelId
@@ -174,24 +191,29 @@ class ModelMoved(EventBody):
     distance: float
     facing: float
     touches: tuple[str, ...] = ()
+    z: float | None = None
 
     acted_by: str | None = None
     def apply(self, state: TableState) -> None:
         model = state.models[self.model_id]
         model.x, model.y = self.path[-1]
         model.facing = self.facing
+        if self.z is not None:
+            model.z = self.z
 
     def describe(self) -> str:
         x, y = self.path[-1]
         via = f" via {len(self.path) - 2} turn{'s' if len(self.path) > 3 else ''}" if len(self.path) > 2 else ""
         touching = f", touching {', '.join(self.touches)}" if self.touches else ""
-        return f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{via}{touching}{_by(self.acted_by)}."
+        return (f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{_height(self.z)}{via}{touching}"
+                f"{_by(self.acted_by)}.")
 
     def working(self) -> tuple[str, ...]:
         points = " -> ".join(f"({x:g}, {y:g})" for x, y in self.path)
         return (f"Path of {self.model_id}'s base centre: {points}.",
                 f"Distance: {self.distance:.2f}\", the length of that path (inches, rounded to 0.01\").",
                 f"Facing at the end: {self.facing:g} degrees (0 = right, 90 = up).",
+                *((f"Height at the end: {self.z:g}\" above the table.",) if self.z is not None else ()),
                 f"Touches at the end: {', '.join(self.touches) if self.touches else 'nothing'}.")
 
 

@@ -160,7 +160,8 @@ class TableHandlers:
         number = ctx.state.models_added.get(side, 0) + 1
         model = PlacedModel(
             id=ModelId(f"{side}{number}"), name=name or unit.name, unit=unit.name, side=side, base_mm=unit.base_mm,
-            x=at[0], y=at[1], facing=default_facing(ctx.state, at) if facing is None else facing,
+            x=at[0], y=at[1], z=round(self._rules.ground(ctx.state, at), 2) if self._rules.ground else 0.0,
+            facing=default_facing(ctx.state, at) if facing is None else facing,
             wounds=unit.wounds, stats=dict(unit.stats), points=unit.points or 0,
         )
         geo.check_spot(ctx.state, model.id, at, model.radius)
@@ -201,11 +202,19 @@ class TableHandlers:
             model = ctx.state.models[model_id]
             facing = default_facing(ctx.state, (x, y))
             if (model.x, model.y, model.facing) != (x, y, facing):
-                ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, acted_by=_acted_by(ctx, side)))
+                ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing,
+                                     z=self.height(ctx.state, model, (x, y)), acted_by=_acted_by(ctx, side)))
                 moved += 1
         if not moved:
             raise IllegalCommand(f"side {side}'s models already stand where /deploy auto puts them",
                                  verb=command.verb)
+
+    def height(self, state: TableState, model: PlacedModel, at: Point) -> float | None:
+        """The height a model set down at ``at`` stands at, when the game has raised surfaces and it changes."""
+        if self._rules.ground is None:
+            return None
+        z = round(self._rules.ground(state, at), 2)
+        return z if z != model.z else None
 
     def _place(self, ctx: Ctx, command: PlaceModel) -> None:
         model = self.model(ctx, command.model, command.verb)
@@ -213,14 +222,15 @@ class TableHandlers:
         geo.check_spot(ctx.state, model.id, command.at, model.radius)
         facing = model.facing if command.facing is None else command.facing
         ctx.emit(ModelPlaced(model_id=model.id, x=command.at[0], y=command.at[1], facing=facing,
-                             acted_by=_acted_by(ctx, model.side)))
+                             z=self.height(ctx.state, model, command.at), acted_by=_acted_by(ctx, model.side)))
 
     def _move(self, ctx: Ctx, command: MoveModel) -> None:
         model = self.model(ctx, command.model, command.verb)
         self._may_move(ctx, model.side, command.verb)
         route = geo.route_move(ctx.state, model, command.to, command.max_distance)
         ctx.emit(ModelMoved(model_id=model.id, path=route.path, distance=route.distance, facing=route.facing,
-                            touches=route.touches, acted_by=_acted_by(ctx, model.side)))
+                            touches=route.touches, z=self.height(ctx.state, model, route.path[-1]),
+                            acted_by=_acted_by(ctx, model.side)))
 
     def _wound(self, ctx: Ctx, command: WoundModel) -> None:
         model = self.model(ctx, command.model, command.verb, any_side=True)

@@ -7,12 +7,13 @@ the mechanics and differ only in these choices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.geometry import Base, BlockRule, Terrain, blocks_by_height
+from engine.table.state import Point, TableState
 
-__all__ = ["BLOCKING", "TERRAIN_HEIGHTS", "TableRules", "blocking_terrain_by_height"]
+__all__ = ["BLOCKING", "TERRAIN_HEIGHTS", "Ground", "TableRules", "blocking_terrain_by_height"]
 
 BLOCKING = ("blocking", "obscuring")
 """Keywords of terrain that can stop sight; a piece with neither never does (low walls, water)."""
@@ -31,6 +32,10 @@ def blocking_terrain_by_height(blocker: Terrain | Base, observer: Base, target: 
     return blocks_by_height(blocker, observer, target)
 
 
+Ground = Callable[[TableState, Point], float]
+"""The height (inches) of the surface a model set down at a point stands on, by a game's own terrain rules."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableRules:
     """A game's choices for its table."""
@@ -40,3 +45,6 @@ class TableRules:
     reach_stat: str = "move"
     default_reach: float = 6.0
     """Inches a model may be offered in suggestions when its profile gives no ``reach_stat``."""
+    ground: Ground | None = None
+    """Where models stand on raised surfaces: placing or moving one by hand sets its height from this; ``None``
+    keeps every model on the table at height 0."""

@@ -1,39 +1,54 @@
 """Steps 1 and 2 of the Activation Sequence (Eldfall core rules v1.5, L1184-1196, L620-645, L1322-1357).
 
 The active player picks a model with AP, spends 1 AP and declares its movement: Walk (SPD), Run (twice SPD),
-Climb (half SPD, full with Climbing), Jump (half SPD, full with Leap) or Idle (turning on the spot). A Panicked
-model first rolls M and, failing, runs its full Run toward the nearest table edge (L1764). The path is routed
-round scenery and models and stops at the first base contact with an enemy (L638); a path asked beyond the
-allowance stops where the allowance runs out (ruling ``move-too-far``), so declaring never measures for the
-player. Engaged models only stay Idle or Walk straight at an enemy engaging them (L1453-1455), Crouched ones only
-Walk or stay Idle (L1706), Immobilized and over-encumbered ones only stay Idle (L1748, L390).
+Climb (half SPD, full with Climbing), Jump (half SPD, full with Leap) or Idle (turning on the spot), with the skills
+that go with it (L1190): Flicker, taking flight or landing (Flight, L1938), crouching or standing up (L1192), Taunt,
+Trample. A Panicked model first rolls M and, failing, runs its full Run toward the nearest table edge (L1764). The
+path is routed round scenery and models, climbs and drops as the ground does (``moving``) and stops at the first base
+contact with an enemy (L638); a path asked beyond the allowance stops where the allowance runs out (ruling
+``move-too-far``), so declaring never measures for the player. Engaged models only stay Idle or Walk straight at an
+enemy engaging them (L1453-1455), Crouched ones only Walk or stay Idle (L1706), Immobilized and over-encumbered ones
+only stay Idle (L1748, L390), and one hanging on a vertical surface only Climbs, Jumps or stays Idle (L628, L1343).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-
 from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn, SideId
-from engine.geometry import GeometryError, bearing, cut_path, parse_position, resolve_move
+from engine.geometry import bearing
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.commands import Activate
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
 from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, first_contact, panic_run
+from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
+from engine.systems.eldfall.moving import make_move, route
 from engine.systems.eldfall.quests import carrier_leaves, touch_tokens
-from engine.systems.eldfall.state import EldfallState, MovementKind
+from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
 from engine.systems.eldfall.world import World
-from engine.table import ModelMoved, ModelPlaced, ModelRemoved, Point
+from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
-__all__ = ["SPECIAL_MOVEMENTS", "activate", "agony_strikes", "movement_allowance", "movement_refusal"]
+__all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "activate", "agony_strikes", "is_special", "movement_allowance",
+           "movement_refusal", "skill_refusal"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
 """Special movements: after one, only Nothing may be declared (Dash aside) (L640, L1337)."""
+MOVEMENT_SKILLS = ("flicker", "fly", "land", "crouch", "stand", "taunt", "trample")
+"""The skills and choices declared with a movement (L1190-1192)."""
+
+
+def is_special(sequence: SequenceState, f: Fighter) -> bool:
+    """Whether the sequence's movement was a Special Movement: Run, Climb or Jump, except Climb with Climbing and
+    Jump with Leap, which are Normal Movement (L1337, L1918, L1972)."""
+    how = sequence.movement
+    if how == "climb" and f.has("Climbing"):
+        return False
+    if how == "jump" and f.has("Leap"):
+        return False
+    return how in SPECIAL_MOVEMENTS
 
 
 def movement_allowance(f: Fighter, how: MovementKind) -> float:
@@ -41,18 +56,58 @@ def movement_allowance(f: Fighter, how: MovementKind) -> float:
     return allowance(how, max(f.speed, 0), climbing=f.has("Climbing"), leap=f.has("Leap"), rulings=f.rulings)
 
 
-def movement_refusal(world: World, f: Fighter, how: MovementKind) -> str | None:
-    """Why ``f`` may not declare ``how`` now, citing the rule, or None."""
+def movement_refusal(world: World, f: Fighter, how: MovementKind, *, standing_up: bool = False) -> str | None:
+    """Why ``f`` may not declare ``how`` now, citing the rule, or None (``standing_up``: it leaves Crouched first)."""
     if how == "idle":
         return None
     if f.over_encumbered:
         return f"{f.id} carries more than its INVENTORY allows and cannot move (L390)"
     if f.is_("immobilized"):
         return f"{f.id} is Immobilized: no Movement (L1748)"
-    if f.is_("crouched") and how != "walk":
+    if f.is_("crouched") and how != "walk" and not standing_up:
         return f"{f.id} is Crouched: it may only Walk or stay Idle (L1706)"
     if how in ("run", "climb", "jump") and world.engagers(f.id) and not f.has("Hit and Retreat"):
         return f"{f.id} is Engaged: it may only stay Idle or Walk straight at an enemy engaging it (L1453-1455)"
+    if f.figure.clinging and how in ("walk", "run") and not f.is_("flying") and not _on_ladder(world, f):
+        return (f"{f.id} hangs on the side of {f.figure.clinging}: it may only Climb, Jump or stay Idle there (L628, "
+                "L1343)")
+    return None
+
+
+def _on_ladder(world: World, f: Fighter) -> bool:
+    """Whether the side it hangs on carries a ladder, which any movement goes on up or down (L642)."""
+    return any(p.id == f.figure.clinging and p.has(LADDER) for p in world.terrain)
+
+
+def _can_fly(f: Fighter) -> bool:
+    return f.has("Flight") or f.accessory("flying-carpet")
+
+
+def skill_refusal(world: World, f: Fighter, how: MovementKind, skills: tuple[str, ...]) -> str | None:
+    """Why ``f`` may not declare these skills with ``how``, citing the rule, or None."""
+    for skill in skills:
+        if skill not in MOVEMENT_SKILLS:
+            return f"{skill!r} is not a skill declared with a movement; they are {', '.join(MOVEMENT_SKILLS)}"
+    if "flicker" in skills and not f.has("Flicker"):
+        return f"{f.id} has no Flicker skill (L1932)"
+    if ("fly" in skills or "land" in skills) and not _can_fly(f):
+        return f"{f.id} has no Flight skill (L1936)"
+    if "fly" in skills and f.is_("flying"):
+        return f"{f.id} is already Flying"
+    if "fly" in skills and world.engagers(f.id):
+        return f"{f.id} is Engaged: it cannot take flight (L1940)"
+    if "land" in skills and not f.is_("flying") and "fly" not in skills:
+        return f"{f.id} is not Flying"
+    if "crouch" in skills and (f.is_("flying") or "fly" in skills):
+        return "a Flying model cannot choose to crouch (L1739)"
+    if "crouch" in skills and f.is_("crouched"):
+        return f"{f.id} is already Crouched"
+    if "stand" in skills and not f.is_("crouched"):
+        return f"{f.id} is not Crouched"
+    if "taunt" in skills and not f.has("Taunt"):
+        return f"{f.id} has no Taunt skill (L1987)"
+    if "trample" in skills and (not f.has("Trample") or how != "run"):
+        return "Trample goes with a Run of a model with the Trample trait (L2181)"
     return None
 
 
@@ -67,25 +122,37 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         raise IllegalCommand(f"{f.id} has no Dash skill (L1922)", verb=command.verb)
     if command.dash and how != "run":
         raise IllegalCommand("Dash is declared with a Run (L1922)", verb=command.verb)
-    refusal = movement_refusal(world, f, how)
+    skills = tuple(dict.fromkeys(command.skills))
+    refusal = skill_refusal(world, f, how, skills) or movement_refusal(world, f, how, standing_up="stand" in skills)
     if refusal is not None:
         raise IllegalCommand(refusal, verb=command.verb)
     if how != "idle" and not command.to:
         raise InvalidCommand(f"say where {f.id} goes: to:x,y or to:toward <id>, contact <id> ... (or how:idle)",
                              verb=command.verb)
-    ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=command.dash))
+    ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=command.dash, skills=skills))
     if "agony" in f.figure.enchantments and agony_strikes(ctx, f, "activation"):
         ctx.emit(SequenceEnded(model=f.id))
         return
     if f.is_("panicked") and _panic_flees(ctx, kit, f):
         return
+    if "stand" in skills:
+        set_states(ctx, f, removed=("crouched",), why="it stands up as it moves (L1192)")
+    if "fly" in skills:
+        set_states(ctx, f, added=("flying",), why="it takes flight (L1938)")
+    f = kit.world(ctx.state).fighter(f.id)
     if how == "idle":
         _idle(ctx, kit, f, command.face, command.verb)
-        ctx.emit(StepReached(step="reaction", path=((f.model.x, f.model.y),)))
-        return
-    path = _move(ctx, kit, f, how, command.to or "", command.max_distance, command.verb)
-    ctx.emit(StepReached(step="reaction", path=path))
-    if not carrier_leaves(ctx, kit, f.id):
+        path: tuple[Point, ...] = ((f.model.x, f.model.y),)
+        trampled: tuple[ModelId, ...] = ()
+    else:
+        path, trampled = _move(ctx, kit, f, how, command.to or "", command.max_distance, command.verb, skills)
+    f = kit.world(ctx.state).fighter(f.id)
+    if "land" in skills:
+        set_states(ctx, f, removed=("flying",), why="it lands (L1938)")
+    if "crouch" in skills:
+        set_states(ctx, f, added=("crouched",), why="it crouches at the end of its movement (L1192)")
+    ctx.emit(StepReached(step="reaction", path=path, trampled=trampled))
+    if how != "idle" and not carrier_leaves(ctx, kit, f.id):
         touch_tokens(ctx, kit, f.id)
 
 
@@ -149,39 +216,26 @@ def _facing(state: EldfallState, f: Fighter, face: str, verb: str) -> float:
     return round(bearing((f.model.x, f.model.y), (other.x, other.y)) % 360.0, 2)
 
 
-def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str, limit: float | None,
-          verb: str) -> tuple[Point, ...]:
-    """Route the declared move, cut it at the allowance and at the first enemy contact, and make it."""
-    state = ctx.state
-    world = kit.world(state)
+def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str, limit: float | None, verb: str,
+          skills: tuple[str, ...]) -> tuple[tuple[Point, ...], tuple[ModelId, ...]]:
+    """Route the declared move, cut it at the allowance and at the first enemy contact, and make it; returns the
+    path and the models a Trample ran over."""
+    world = kit.world(ctx.state)
     reach = movement_allowance(f, how)
     if limit is not None:
         reach = min(reach, limit)
     try:
-        position = parse_position(to)
-        result = resolve_move(battlefield(state), f.id, position, max_distance=reach)
-    except GeometryError as error:
-        raise IllegalCommand(str(error), verb=verb) from None
-    path: tuple[Point, ...] = result.waypoints
-    facing = result.facing
+        trip = route(world, f, how, to, reach, flicker="flicker" in skills, trample="trample" in skills)
+    except IllegalCommand as error:
+        raise IllegalCommand(error.reason, verb=verb) from None
     engagers = world.engagers(f.id)
-    if engagers and not f.has("Hit and Retreat"):
-        refusal = engaged_walk_refusal(path[0], path[-1], [world.base(e) for e in engagers])
-        if refusal is not None or len(path) > 2:
+    if engagers and not f.has("Hit and Retreat") and len(trip.path) > 1:
+        refusal = engaged_walk_refusal(trip.path[0], trip.path[-1], [world.base(e) for e in engagers])
+        if refusal is not None or len(trip.path) > 2:
             raise IllegalCommand(refusal or f"{f.id} is Engaged: its Walk must be one straight line (L1453-1455)",
                                  verb=verb)
-    enemies = [world.base(e.id) for e in world.enemies(f, standing=False)]
-    contact = first_contact(path, world.base(f.id), enemies)
-    if contact is not None and contact.along < result.distance - 0.01:
-        path, _cut = cut_path(path, contact.along)
-        path = tuple((round(x, 2), round(y, 2)) for x, y in path)
-        facing = round(bearing(path[-1], (state.models[ModelId(contact.other)].x,
-                                          state.models[ModelId(contact.other)].y)) % 360.0, 2)
-    distance = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
-    if len(path) > 1:
-        ctx.emit(ModelMoved(model_id=f.id, path=path, distance=round(distance, 2), facing=facing,
-                            touches=result.bases))
-    return path
+    make_move(ctx, world, f, trip)
+    return trip.path, trip.trampled
 
 
 def _panic_flees(ctx: Ctx, kit: Kit, f: Fighter) -> bool:
@@ -201,12 +255,11 @@ def _panic_flees(ctx: Ctx, kit: Kit, f: Fighter) -> bool:
            min(max(run.end[1], f.model.radius), ctx.state.height - f.model.radius))
     path: tuple[Point, ...] = ((f.model.x, f.model.y),)
     try:
-        result = resolve_move(battlefield(ctx.state), f.id, parse_position(f"{end[0]:.2f},{end[1]:.2f}"),
-                              max_distance=2.0 * max(f.speed, 0))
-        if len(result.waypoints) > 1:
-            path = result.waypoints
-            ctx.emit(ModelMoved(model_id=f.id, path=path, distance=round(result.distance, 2), facing=result.facing))
-    except GeometryError:
+        trip = route(world, f, "run", f"{end[0]:.2f},{end[1]:.2f}", 2.0 * max(f.speed, 0))
+        if len(trip.path) > 1:
+            path = trip.path
+            make_move(ctx, world, f, trip)
+    except IllegalCommand:
         pass
     ctx.emit(StepReached(step="reaction", path=path, panic_failed=True))
     return True

@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from engine.core import Context, ModelId
-from engine.geometry import GeometryError, bearing, parse_position, resolve_move
+from engine.core import Context, IllegalCommand, ModelId
+from engine.geometry import bearing
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.effects import heal, immune_to, set_states, take_wounds
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, FigureNoted, SequenceEnded, SideNoted
@@ -20,13 +20,13 @@ from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.movement import allowance, knockback
+from engine.systems.eldfall.moving import make_move, push_down, route
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelRemoved
-from engine.table.geometry import battlefield
 
 __all__ = ["apply_harm", "broken_morale", "end_sequence", "refresh_engaged"]
 
@@ -148,14 +148,12 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
             continue
         reach = allowance("dodge", max(f.speed, 0))
         try:
-            result = resolve_move(battlefield(state), model, parse_position(f"{to[0]:.2f},{to[1]:.2f}"),
-                                  max_distance=reach)
-        except GeometryError as error:
-            seq.line(f"{model}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error}")
+            trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
+        except IllegalCommand as error:
+            seq.line(f"{model}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error.reason}")
             continue
-        if len(result.waypoints) > 1:
-            seq.ctx.emit(ModelMoved(model_id=model, path=result.waypoints, distance=round(result.distance, 2),
-                                    facing=result.facing))
+        if len(trip.path) > 1:
+            make_move(seq.ctx, world, f, trip)
             seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
         if seq.dodged.get(model) and f.is_("immobilized"):
             set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
@@ -177,9 +175,12 @@ def _pushes(seq: Resolving, harm: Harm) -> None:
         end = (round(min(max(push.end[0], target.radius), state.width - target.radius), 2),
                round(min(max(push.end[1], target.radius), state.height - target.radius), 2))
         if push.moved > 0.01 and end != target.xy:
+            below = round(world.ground(end), 2)
             seq.ctx.emit(ModelMoved(model_id=model, path=(target.xy, end), distance=round(push.moved, 2),
-                                    facing=state.models[model].facing))
+                                    facing=state.models[model].facing,
+                                    z=below if abs(below - target.pose.z) > 0.005 else None))
             seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
+            push_down(seq.ctx, world, world.fighter(model), target.pose.z, end, "knocked off its surface")
 
 
 def refresh_engaged(ctx: Context[EldfallState], world: World) -> None:

@@ -45,7 +45,8 @@ class Ready(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Activate(Command):
     """Steps 1 and 2: spend 1 AP and move (Walk, Run, Climb, Jump) or stay Idle (L1184-1196); ``face`` turns it
-    toward a model or a bearing when Idle."""
+    toward a model or a bearing when Idle; ``skills`` are the skills declared with the movement (L1190):
+    ``flicker``, ``fly``/``land`` (Flight), ``crouch``/``stand`` (L1192), ``taunt``, ``trample``."""
 
     verb = "act activate"
     model: ModelId
@@ -54,6 +55,7 @@ class Activate(Command):
     face: str | None = None
     dash: bool = False
     max_distance: float | None = None
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -4,8 +4,10 @@ A Small, Medium or Large target has cover when within 1 inch of scenery rising a
 its hitbox from the attacker. Heavy cover (the piece taller and wider than the model) gives the attacker -4, light
 cover -2; players may agree each piece's kind beforehand (L1502), written as the terrain keywords ``heavy-cover``
 or ``light-cover``. A Crouched model always has light cover (L1506). No cover against a Casting Aura attack (L756),
-a Targetless attack at the ground (L1514), or for a Flying model (L1735). Several sources combine by ruling
-``cover-stacking``. Higher ground (L1508) needs a sight model in height; phase 2 adds it.
+a Targetless attack at the ground (L1514), or for a Flying model (L1735). A model standing on raised ground that the
+edge of its own surface partly hides from the attacker has light cover (higher ground, L1508); a wall on that ground
+gives heavy cover as any scenery does. Once either model stands above the table, what a piece hides is worked out
+along 3D lines. Several sources combine by ruling ``cover-stacking``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import shapely
+
 from engine.checks import Modifier
-from engine.geometry import TOLERANCE, Base, LineOfSight, Terrain, distance
+from engine.geometry import TOLERANCE, Base, LineOfSight, Terrain, distance, sight_in_height
+from engine.systems.eldfall.heights import is_solid
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.eldfall.schema import Size
 
@@ -56,6 +61,13 @@ def _kind(piece: Terrain, attacker: Base, target: Base) -> CoverKind:
     return "heavy" if taller and wider else "light"
 
 
+def _hidden_by(piece: Terrain, attacker: Base, target: Base, raised: bool) -> float:
+    """The share of ``target`` that ``piece`` alone hides from ``attacker`` (along 3D lines once either is raised)."""
+    if raised:
+        return sight_in_height(attacker, target, [piece]).hidden_share
+    return LineOfSight([piece], rule=lambda *_: True).check(attacker, target).hidden_share
+
+
 def cover(attacker: Base, target: Base, size: Size, terrain: Sequence[Terrain], *, crouched: bool = False,
           flying: bool = False, casting_aura: bool = False, targetless: bool = False,
           rulings: Rulings = DEFAULT_RULINGS) -> Cover:
@@ -68,15 +80,23 @@ def cover(attacker: Base, target: Base, size: Size, terrain: Sequence[Terrain], 
             return Cover("none", None, (), (why,))
     found: list[tuple[str, CoverKind]] = []
     lines: list[str] = []
+    raised = attacker.pose.z > TOLERANCE or target.pose.z > TOLERANCE
     for piece in terrain:
         if distance(target, piece) > 1.0 + TOLERANCE or piece.height <= target.pose.z + TOLERANCE:
             continue
-        sight = LineOfSight([piece], rule=lambda *_: True)
-        if sight.check(attacker, target).hidden_share <= 0.0:
+        if _hidden_by(piece, attacker, target, raised) <= 0.0:
             continue
         kind = _kind(piece, attacker, target)
         found.append((piece.id, kind))
         lines.append(f"{piece.id} within 1\" hides part of it: {kind} cover (L1492-1500)")
+    if target.pose.z > TOLERANCE:
+        for piece in terrain:
+            if is_solid(piece) and abs(piece.height - target.pose.z) <= TOLERANCE \
+                    and shapely.contains_xy(piece.polygon, *target.xy) and _hidden_by(piece, attacker, target, True):
+                found.append((piece.id, "light"))
+                lines.append(f"higher ground: the edge of {piece.id}, which it stands on, hides part of it from the "
+                             "attacker: light cover (L1508)")
+                break
     if crouched:
         found.append(("Crouched", "light"))
         lines.append("Crouched: light cover (L1506)")

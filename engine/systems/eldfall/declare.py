@@ -13,7 +13,7 @@ import math
 
 from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn
 from engine.systems.eldfall.actions import allowed_actions
-from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS
+from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.duel import duel_refusal
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
@@ -21,6 +21,7 @@ from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.modifiers import art_refusal
+from engine.systems.eldfall.moving import let_go
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.scoring_end import note_fact
@@ -45,7 +46,8 @@ def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     states = set(f.states)
     if world.engagers(f.id):
         states.add("engaged")
-    allowed = allowed_actions("active", movement=sequence.movement, states=states, dash=sequence.dash,
+    movement = sequence.movement if is_special(sequence, f) or sequence.movement == "idle" else "walk"
+    allowed = allowed_actions("active", movement=movement, states=states, dash=sequence.dash,
                               over_encumbered=f.over_encumbered)
     found = list(allowed.actions)
     if "melee-attack" in found:
@@ -89,6 +91,8 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if base_kind not in allowed:
         raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
     declared, text = _checked(world, kit, f, command, allowed)
+    if declared.kind != "nothing" and let_go(ctx, world, f, f"declare {declared.kind}"):
+        declared, text = Declared(kind="nothing"), "Nothing: its action is lost in the fall (ruling clinging-action)"
     if declared.means is not None:
         weapon = next((m for m in f.weapons if m.id == declared.means), None)
         if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \

@@ -54,6 +54,11 @@ __all__ = [
 ]
 
 
+SKILL_WORDS = {"flicker": "with Flicker", "fly": "taking flight", "land": "landing", "crouch": "crouching at the end",
+               "stand": "standing up first", "taunt": "with Taunt", "trample": "Trampling"}
+"""How the log says each skill declared with a movement."""
+
+
 def _record(state: EldfallState, side: SideId) -> SideRecord:
     return state.records.setdefault(side, SideRecord())
 
@@ -383,26 +388,30 @@ class Activated(EventBody):
     ap: int
     movement: MovementKind
     dash: bool = False
+    skills: tuple[str, ...] = ()
 
     def apply(self, state: EldfallState) -> None:
         figure = state.figures[self.model]
         figure.ap = self.ap
         figure.used_skills = []
-        state.sequence = SequenceState(model=self.model, movement=self.movement, dash=self.dash)
+        state.sequence = SequenceState(model=self.model, movement=self.movement, dash=self.dash, skills=self.skills)
 
     def describe(self) -> str:
         how = {"idle": "stays Idle", "walk": "Walks", "run": "Runs", "climb": "Climbs", "jump": "Jumps"}[self.movement]
         dash = " with Dash" if self.dash else ""
-        return f"{self.model} activates ({self.ap} AP left) and {how}{dash}."
+        skills = f" ({', '.join(SKILL_WORDS.get(s, s) for s in self.skills)})" if self.skills else ""
+        return f"{self.model} activates ({self.ap} AP left) and {how}{dash}{skills}."
 
 
 class StepReached(EventBody):
-    """The sequence moves to its next step; ``path`` is the active model's movement (its base centre)."""
+    """The sequence moves to its next step; ``path`` is the active model's movement (its base centre), ``trampled``
+    the models a Trampling Run went through."""
 
     kind = "eldfall.step"
     step: str
     path: tuple[tuple[float, float], ...] | None = None
     panic_failed: bool = False
+    trampled: tuple[ModelId, ...] = ()
 
     def apply(self, state: EldfallState) -> None:
         sequence = state.sequence
@@ -415,6 +424,8 @@ class StepReached(EventBody):
                 state.figures[sequence.model].moved = True
         if self.panic_failed:
             sequence.panic_failed = True
+        if self.trampled:
+            sequence.trampled = self.trampled
 
     def describe(self) -> str:
         return "On to the Action step (L1250)." if self.step == "action" else ""

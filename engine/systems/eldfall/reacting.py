@@ -5,7 +5,8 @@ or spells; a model attacking also names the point of the activated model's path 
 reaction, or an attack of opportunity, L1222-1242, L1482; by default where the move ended), and a model dodging
 may name where its dodge move takes it (by default it stays). A model reacts only to the activated model, with
 1 AP, once per sequence (L1206, L1214, ruling one-reaction), and only with LoS to it at some point of its move
-(ruling reaction-sight) or, to Dodge, with the move inside its Awareness (L1218-1220); Stealth takes that away
+(ruling reaction-sight; a Flicker only at its start or end, L1934) or, to Dodge, with the move inside its Awareness
+(L1218-1220); Stealth takes that away
 (L1984), an Engaged model reacts only to a model in its Awareness and only in melee (L1457-1461), a Blinded one
 only Dodges (L1688), a Panicked one rolls M first and, failing, may only Dodge (L1764). A model that cannot react
 is not offered; when no model can, there is no decision at all.
@@ -25,6 +26,7 @@ from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, Ste
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
+from engine.systems.eldfall.moving import let_go
 from engine.systems.eldfall.state import EldfallState, Reaction
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
@@ -78,7 +80,10 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
         return None
     points = sample_path(path) if len(path) > 1 else [path[0]]
     moving = len(path) > 1
-    seen = any(world.sees_along(r.id, active.id, points)) if moving else world.sees(r.id, active.id).visible
+    if moving and state.sequence is not None and "flicker" in state.sequence.skills:
+        seen = any(world.sees_along(r.id, active.id, [path[0], path[-1]]))  # its start or its end only (L1934)
+    else:
+        seen = any(world.sees_along(r.id, active.id, points)) if moving else world.sees(r.id, active.id).visible
     aware = any(world.aware(r.id, active.id, other_at=p if moving else None) for p in points)
     if active.level("Stealth") >= 1 and not seen:
         aware = False
@@ -197,6 +202,8 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
         spent[r.id] = r.figure.ap - 1
         if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
             continue
+        if let_go(ctx, world, r, "react"):
+            continue
         if choice != "dodge" and active.level("Charm") and not attribute_check(ctx, r, "INT", f"{active.id}'s Charm "
                                                                                                "(L1902)").passed:
             ctx.emit(AttackResolved(summary=f"{r.id} is charmed by {active.id}: it may only do Nothing this sequence "
@@ -232,7 +239,9 @@ def _impede(ctx: Ctx, kit: Kit, reactions: list[Reaction]) -> None:
         walked += leg
     kept.append(stop)
     model = state.models[sequence.model]
-    ctx.emit(ModelPlaced(model_id=model.id, x=stop[0], y=stop[1], facing=model.facing))
+    below = round(world.ground(stop), 2)
+    ctx.emit(ModelPlaced(model_id=model.id, x=stop[0], y=stop[1], facing=model.facing,
+                         z=below if abs(below - model.z) > 0.005 else None))
     ctx.emit(StepReached(step=sequence.step, path=tuple(kept)))
     ctx.emit(AttackResolved(summary=f"Impede: {model.id}'s move ends at {stop[0]:g},{stop[1]:g} (L1968)."))
 

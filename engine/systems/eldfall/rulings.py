@@ -49,6 +49,9 @@ class Rulings:
     within_reach_plus: str = "reach-plus"
     knockback_collision: str = "stop-at-contact"
     deployment_fit: str = "both"
+    flat_table: str = "surfaces"
+    ledge_drop: str = "falls"
+    clinging_action: str = "falls-then-acts"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

@@ -46,6 +46,7 @@ from engine.systems.eldfall.events import (
     SetupSettled,
     SideReady,
 )
+from engine.systems.eldfall.heights import ground_at, supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
 from engine.systems.eldfall.quests import place_tokens
@@ -64,7 +65,7 @@ from engine.table import (
     preset_layout,
 )
 from engine.table.deploy import entry_spots, spread_layout
-from engine.table.geometry import check_spot
+from engine.table.geometry import battlefield, check_spot
 
 __all__ = [
     "DEPLOY",
@@ -83,6 +84,7 @@ __all__ = [
     "ready_side",
     "start",
     "summon_spot",
+    "surface_under",
 ]
 
 Ctx = Context[EldfallState]
@@ -101,6 +103,13 @@ _EDGES = ("bottom", "top")
 
 
 # -- the table -------------------------------------------------------------------------------------------------
+
+
+def surface_under(kit: Kit, state: EldfallState, at: tuple[float, float]) -> float:
+    """The height of the surface a model set down at ``at`` stands on (0 on a flat table, ruling flat-table)."""
+    if kit.rulings(state).flat_table != "surfaces":
+        return 0.0
+    return round(ground_at(battlefield(state).terrain, at), 2)
 
 
 def start(ctx: Ctx, kit: Kit) -> None:
@@ -176,8 +185,8 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
     number = ctx.state.models_added.get(side, 0) + 1
     model_id = ModelId(f"{side}{number}")
     model = PlacedModel(id=model_id, name=profile.name, unit=profile.name, side=side, base_mm=profile.base_mm,
-                        x=at[0], y=at[1], facing=facing, wounds=profile.wounds, stats=dict(profile.stats),
-                        points=profile.points or 0)
+                        x=at[0], y=at[1], z=surface_under(kit, ctx.state, at), facing=facing, wounds=profile.wounds,
+                        stats=dict(profile.stats), points=profile.points or 0)
     audience = side_only(audience_side) if audience_side is not None else EVERYONE
     ctx.emit(ModelAdded(model=model), audience)
     figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
@@ -510,15 +519,18 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     area = deployment_area(table, record.edge, depth=_depth(kit, record.party),
                            infiltration=f.level("Infiltration"))
     base = Base(model_id, Pose(at[0], at[1]), model.base_mm)
-    refusal = deployment_refusal(base, area, rulings=kit.rulings(state))
+    terrain = battlefield(state).terrain
+    share = supported_share(terrain, base) if kit.rulings(state).flat_table == "surfaces" else 1.0
+    refusal = deployment_refusal(base, area, supported_share=share, rulings=kit.rulings(state))
     if refusal is not None:
         raise IllegalCommand(f"{model_id} cannot deploy at {at[0]:g},{at[1]:g}: {refusal}", verb=verb)
     check_spot(state, model_id, at, model.radius)
-    ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing),
-             side_only(side))
+    z = surface_under(kit, state, at)
+    ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing,
+                         z=z if z != model.z else None), side_only(side))
 
 
-def deploy_auto(ctx: Ctx, side: SideId) -> None:
+def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """Spread the side's models evenly over its zone, seen by that side alone."""
     if ctx.state.record(side).ready:
         raise IllegalCommand(f"side {side} has finished deploying", verb="deploy auto")
@@ -526,7 +538,9 @@ def deploy_auto(ctx: Ctx, side: SideId) -> None:
         model = ctx.state.models[model_id]
         facing = default_facing(ctx.state, (x, y))
         if (model.x, model.y, model.facing) != (x, y, facing):
-            ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing), side_only(side))
+            z = surface_under(kit, ctx.state, (x, y))
+            ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != model.z else None),
+                     side_only(side))
 
 
 def acting_for(ctx: Ctx, wanted: SideId | None, verb: str) -> SideId:

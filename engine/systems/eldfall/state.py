@@ -94,6 +94,8 @@ class Figure(BaseModel):
     """Its being put out of action has been scored (once per model, ruling open-hostilities-scoring)."""
     gone: str | None = None
     """Why it left the table, once it has (dead and removed, fled, dismissed, left with a treasure)."""
+    clinging: str | None = None
+    """The piece whose side it hangs on, its climb unfinished (L1343): acting there makes it fall (L1342)."""
 
 
 class SideRecord(BaseModel):
@@ -167,6 +169,10 @@ class SequenceState(BaseModel):
     movement: MovementKind = "idle"
     path: tuple[tuple[float, float], ...] = ()
     dash: bool = False
+    skills: tuple[str, ...] = ()
+    """Skills declared with the movement (L1190): flicker, fly, land, crouch, stand, taunt, trample."""
+    trampled: tuple[ModelId, ...] = ()
+    """Smaller models a Trampling Run went through (each takes a Hit in the Resolution step, L2181)."""
     reactions: list[Reaction] = []
     action: Declared | None = None
     panic_failed: bool = False

@@ -45,7 +45,7 @@ from engine.core import (
 )
 from engine.schema import Catalogue
 from engine.systems.eldfall import setup
-from engine.systems.eldfall.activation import activate
+from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.commands import (
@@ -74,7 +74,7 @@ from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_movement, after_reactions, declared
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting, surface_under
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import board_view, eldfall_view
@@ -83,8 +83,10 @@ from engine.table import (
     TABLE_EVENTS,
     DeployAuto,
     PlaceModel,
+    Point,
     TableHandlers,
     TableRules,
+    TableState,
     table_actions,
 )
 
@@ -117,9 +119,13 @@ class Eldfall(System[EldfallState]):
     def __init__(self, data: Catalogue) -> None:
         self.data = data
         self.kit = Kit(_catalogue(data), data)
-        self.table_rules = TableRules(reach_stat="SPD")
+        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground)
         self._table = TableHandlers(data, self.table_rules, may_move=self._may_fix)
         self._actions = self._declare_actions()
+
+    def _ground(self, state: TableState, at: Point) -> float:
+        """The surface a model set down by hand stands on (ruling flat-table)."""
+        return surface_under(self.kit, state, at) if isinstance(state, EldfallState) else 0.0
 
     # -- static facts ----------------------------------------------------------------------------------------
 
@@ -199,12 +205,12 @@ class Eldfall(System[EldfallState]):
             Action(("move",), "Activate a model and move it (how: walk, run, climb, jump; idle: no to)",
                    options=("model", "to", "how", "max"),
                    build=lambda a: _activate(a, a.text("how", "walk") if a.has("how") else "walk"),
-                   sources={"model": self._activatable, "how": _hows}, menu=("model", "to"), preview=True,
+                   sources={"model": self._activatable, "how": self._hows}, menu=("model", "to"), preview=True,
                    rule="Eldfall core rules v1.5, L1184-1196, L1322-1357"),
             self._act("ready", "Finish your deployment", (), lambda a: Ready(), "L1102-1111"),
             self._act("activate", "Activate a model: move it (choice: walk, run, climb, jump) or stay Idle",
                       ("model", "to", "choice", "at"), lambda a: _activate(a, a.text("choice", "idle")), "L1184-1196",
-                      sources={"model": self._activatable, "choice": _hows}, menu=("model", "choice")),
+                      sources={"model": self._activatable, "choice": self._hows}, menu=("model", "choice")),
             self._act("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)",
                       ("model", "target", "with", "at", "choice"), lambda a: _declare(a, "attack"), "L1412-1486",
                       sources={"target": self._targets, "with": self._means}, menu=("with", "target")),
@@ -259,6 +265,19 @@ class Eldfall(System[EldfallState]):
         world = self.kit.world(state)
         return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(viewer.side, standing=True)
                 if f.figure.ap > 0]
+
+    def _hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The movements, and those with the skills the chosen model has (L1190-1192)."""
+        found = [Choice(how) for how in _MOVES]
+        model = ModelId(str(filled.get("model") or "").upper())
+        if model not in state.models or model not in state.figures:
+            return found
+        f = self.kit.world(state).fighter(model)
+        extra = {"walk flicker": f.has("Flicker"), "run flicker": f.has("Flicker"),
+                 "walk fly": f.has("Flight") or f.accessory("flying-carpet"), "walk land": f.is_("flying"),
+                 "walk stand": f.is_("crouched"), "walk crouch": not f.is_("crouched") and not f.is_("flying"),
+                 "walk taunt": f.has("Taunt"), "run trample": f.has("Trample"), "dash": f.has("Dash")}
+        return found + [Choice(how) for how, ok in extra.items() if ok]
 
     def _active(self, state: EldfallState) -> ModelId | None:
         return state.sequence.model if state.sequence is not None else None
@@ -341,7 +360,7 @@ class Eldfall(System[EldfallState]):
         if isinstance(command, PlaceModel) and state.phase == DEPLOY:
             setup.place(ctx, kit, command.model, command.at, command.facing, command.verb)
         elif isinstance(command, DeployAuto) and state.phase == DEPLOY:
-            setup.deploy_auto(ctx, command.side or ctx.acting_side())
+            setup.deploy_auto(ctx, kit, command.side or ctx.acting_side())
         elif isinstance(command, DeployAuto):
             raise IllegalCommand("/deploy auto spreads your models during the deployment (L1102)",
                                  verb=command.verb)
@@ -423,21 +442,26 @@ def _party(upload: object) -> PartySpec:
     return upload[0]
 
 
-def _hows(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-    return [Choice(how) for how in _MOVES]
-
-
 def _activate(args: Args, how: str) -> Activate:
-    how = how.strip().casefold()
-    dash = how == "dash"
+    """``how`` is a movement (or ``dash``, a Run with Dash) and the skills declared with it: ``walk fly land``,
+    ``run trample``, ``walk flicker`` (L1190-1192)."""
+    words = how.strip().casefold().split()
+    movement = words[0] if words else "walk"
+    dash = movement == "dash"
     if dash:
-        how = "run"
-    if how not in _MOVES:
-        raise InvalidCommand(f"{how!r} is not a movement; choose walk, run, climb, jump, idle or dash (a Run with "
-                             "Dash) (L1322-1357)", verb=args.verb)
+        movement = "run"
+    if movement not in _MOVES:
+        raise InvalidCommand(f"{movement!r} is not a movement; choose walk, run, climb, jump, idle or dash (a Run with "
+                             "Dash), then any skills it goes with: flicker, fly, land, crouch, stand, taunt, trample "
+                             "(L1322-1357, L1190)", verb=args.verb)
+    skills = tuple(words[1:])
+    unknown = [w for w in skills if w not in MOVEMENT_SKILLS]
+    if unknown:
+        raise InvalidCommand(f"{unknown[0]!r} is not a skill declared with a movement; they are "
+                             f"{', '.join(MOVEMENT_SKILLS)} (L1190-1192)", verb=args.verb)
     face = args.text("at") if args.has("at") else None
-    return Activate(model=args.model(), how=how, to=args.text("to") if args.has("to") else None,  # type: ignore[arg-type]
-                    face=face, dash=dash, max_distance=args.number("max"))
+    return Activate(model=args.model(), how=movement, to=args.text("to") if args.has("to") else None,  # type: ignore[arg-type]
+                    face=face, dash=dash, max_distance=args.number("max"), skills=skills)
 
 
 def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:

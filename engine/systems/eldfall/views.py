@@ -49,6 +49,8 @@ class FigureView(BaseModel):
     x: float
     y: float
     facing: float
+    z: float = 0.0
+    """The height its feet stand at, on a raised surface (or hanging on a vertical one)."""
 
 
 class EldfallView(View):
@@ -81,7 +83,8 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         figure = state.figures.get(model_id)
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
-                                 leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing))
+                                 leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
+                                 z=model.z))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -96,6 +99,15 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
                           if r.scheme_revealed and r.scheme is not None},
         parties={side: r.party for side, r in state.records.items() if r.revealed and r.party is not None},
     )
+
+
+def _height(state: EldfallState, model_id: ModelId) -> tuple[str, ...]:
+    """A raised model's height as a label on its base (``5" up``, ``2" up on a wall``)."""
+    z = state.models[model_id].z
+    figure = state.figures.get(model_id)
+    if z <= 0.005:
+        return ()
+    return (f"{z:g}\" up{' on a wall' if figure is not None and figure.clinging else ''}",)
 
 
 def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Overlay, ...], *,
@@ -118,6 +130,6 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
                               start=round(model.facing - arc / 2, 2), end=round(model.facing + arc / 2, 2)))
     board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
     marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
-                               "tokens": tuple(t for t in mark.tokens if t not in STATES)})
+                               "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id))})
                   for mark in board.models)
     return board.model_copy(update={"models": marks})

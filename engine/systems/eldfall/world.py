@@ -1,10 +1,11 @@
 """The table as Eldfall's rules measure it, for one state: hitboxes, sight, arcs, Awareness, reach, engagement.
 
-Models are hitbox cylinders by size (Eldfall core rules v1.5, L237-251), flat when Crouched, Incapacitated or Dead;
-sight is an unblocked line between hitboxes past scenery and other models as tall as the taller of the two
-(L651-676, ruling ``line-of-sight-model``), from the 180-degree front arc (L655-657); Awareness is AG inches from the
-base (L683-685). The table is flat: every model stands at height 0 and scenery is crossed or walked around as the
-table's routing allows (ruling ``flat-table``).
+Models are hitbox cylinders by size (Eldfall core rules v1.5, L237-251), flat when Crouched, Incapacitated or Dead,
+standing at the height of the surface under them (ruling ``flat-table``: ``heights``). Sight is an unblocked line
+between hitboxes from the 180-degree front arc (L651-676, L655-657, ruling ``line-of-sight-model``): while every model
+stands on the table, past scenery and other models as tall as the taller of the two; once one stands higher, along
+3D lines past terrain blocks and hitbox cylinders (``engine.geometry.sight_in_height``). Awareness is AG inches from
+the base, height included (L683-685).
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from engine.core import ModelId, SideId
-from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Terrain
+from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Sight, Terrain, sight_in_height
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.engagement import Threat, engaged_by
 from engine.systems.eldfall.fighters import Fighter, fighter
+from engine.systems.eldfall.heights import AREA, ground_at
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.sight import SightCheck, in_awareness, in_front_arc
 from engine.systems.eldfall.state import EldfallState
-from engine.table import Point
+from engine.table import BLOCKING, Point
 from engine.table.geometry import battlefield
 
 __all__ = ["FLAT_STATES", "World"]
@@ -65,15 +67,35 @@ class World:
     # -- geometry ------------------------------------------------------------------------------------------
 
     def base(self, model: ModelId, at: Point | None = None, facing: float | None = None) -> Base:
-        """The model's hitbox where it stands (or at ``at``, facing ``facing``)."""
+        """The model's hitbox where it stands (or set down at ``at``, on the surface there, facing ``facing``)."""
         f = self.fighter(model)
         x, y = at if at is not None else (f.model.x, f.model.y)
-        pose = Pose(x, y, 0.0, f.model.facing if facing is None else facing)
+        z = f.model.z if at is None else self.ground(at)
+        pose = Pose(x, y, z, f.model.facing if facing is None else facing)
         return hitbox(model, f.card.size, pose, flat=bool(f.states & FLAT_STATES), rulings=self.rulings)
 
     @cached_property
     def terrain(self) -> tuple[Terrain, ...]:
         return battlefield(self.state).terrain
+
+    @property
+    def heights(self) -> bool:
+        """Whether models stand on raised surfaces here (ruling ``flat-table``)."""
+        return self.rulings.flat_table == "surfaces"
+
+    def ground(self, point: Point) -> float:
+        """The height of the surface under ``point`` (0 on a flat table)."""
+        return ground_at(self.terrain, point) if self.heights else 0.0
+
+    @cached_property
+    def sight_terrain(self) -> tuple[Terrain, ...]:
+        """The pieces that stop 3D sight lines: every solid body, and area scenery marked blocking or obscuring."""
+        return tuple(p for p in self.terrain if not p.has(AREA) or any(p.has(k) for k in BLOCKING))
+
+    @cached_property
+    def raised(self) -> bool:
+        """Whether some model stands above the table, so sight runs along 3D lines."""
+        return any(m.z > TOLERANCE for m in self.state.models.values())
 
     def sight_lines(self, without: Iterable[str] = ()) -> LineOfSight:
         """Sight past the scenery and every model but ``without`` (a model seen where it is not now)."""
@@ -113,15 +135,27 @@ class World:
         if not moving and not in_front_arc(observer, target, arc=self.arc(v)):
             return SightCheck(False, "outside its front arc (L655-657)", 1.0)
         without = [m for m, at in ((seen, seen_at), (viewer, viewer_at)) if at is not None]
-        if not self.sight_lines(without).can_see(observer, target):
+        if not self.clear(observer, target, without):
             return SightCheck(False, "every sight line is blocked (L662-664)", 1.0)
         return SightCheck(True, "seen while moving, all round (L670)" if moving else
                           "in its front arc and unblocked (L655-662)")
 
+    def clear(self, observer: Base, target: Base, without: Iterable[str] = ()) -> bool:
+        """Whether some sight line joins the two hitboxes past the scenery and the other models (``without`` some)."""
+        if not self.raised and observer.pose.z <= TOLERANCE and target.pose.z <= TOLERANCE:
+            return self.sight_lines(without).can_see(observer, target)
+        return self.sight_in_height(observer, target, without).visible
+
+    def sight_in_height(self, observer: Base, target: Base, without: Iterable[str] = ()) -> Sight:
+        """The 3D sight lines between two hitboxes past the solid scenery and the other models' cylinders."""
+        skip = {*without, observer.id, target.id}
+        bases = [self.base(f.id) for f in self.fighters() if f.id not in skip]
+        return sight_in_height(observer, target, self.sight_terrain, bases)
+
     def sees_along(self, viewer: ModelId, seen: ModelId, points: list[Point]) -> list[bool]:
         """Whether ``viewer`` sees ``seen`` placed at each point (one batched survey of the sight lines)."""
         v = self.fighter(viewer)
-        if v.is_("blinded") or not points:
+        if v.is_("blinded") or not points or self.raised or any(self.ground(p) > TOLERANCE for p in points):
             return [self.sees(viewer, seen, seen_at=p).visible for p in points]
         observer = self.base(viewer)
         arc = self.arc(v)

@@ -8,10 +8,11 @@ from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Command, Event, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
 from engine.systems.eldfall import Eldfall
+from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
 
-__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "demo_game", "eldfall", "new_game", "play_bots", "practice",
-           "run", "settle", "turn_of", "unit_id"]
+__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "clear_table", "demo_game", "eldfall", "new_game", "place",
+           "play_bots", "practice", "run", "settle", "turn_of", "unit_id"]
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 HOST = Actor(user=ALICE, host=True)
@@ -79,16 +80,20 @@ def run(game: Game[EldfallState], command: Command, actor: Actor) -> tuple[Event
     return game.apply(command, actor)
 
 
-def practice(parties: tuple[str, str], seed: str = "practice", options: Mapping[str, str] | None = None
-             ) -> Game[EldfallState]:
-    """A practice table (rigged dice allowed) with these two parties, set up to round 1's Tactical phase."""
+def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "practice",
+             options: Mapping[str, str] | None = None, rulings: Mapping[str, str] | None = None) -> Game[EldfallState]:
+    """A practice table (rigged dice allowed) with these two parties (a ready one's name, or a list), set up to round
+    1's Tactical phase; ``rulings`` switches table rulings from their defaults."""
     from engine.systems.eldfall.commands import ChooseParty, SettleSetup
     system = eldfall()
     setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
-                      seed_commitment=commitment(seed), rulings=system.default_rulings(), options=dict(options or {}))
+                      seed_commitment=commitment(seed), rulings={**system.default_rulings(), **(rulings or {})},
+                      options=dict(options or {}))
     game = Game.start(system, setup, seed, seats={SideId("A"): ALICE, SideId("B"): ALICE})
-    game.apply(ChooseParty(name=parties[0], side=SideId("A")), HOST)
-    game.apply(ChooseParty(name=parties[1], side=SideId("B")), HOST)
+    for side, party in zip("AB", parties, strict=True):
+        chosen = ChooseParty(name=party, side=SideId(side)) if isinstance(party, str) else \
+            ChooseParty(spec=party, side=SideId(side))
+        game.apply(chosen, HOST)
     game.apply(SettleSetup(), HOST)
     return game
 
@@ -117,3 +122,16 @@ def settle(game: Game[EldfallState]) -> None:
 def unit_id(game: Game[EldfallState], unit: str) -> str:
     """The id of the (first) model of ``unit`` on the table."""
     return next(m.id for m in sorted(game.state.models.values(), key=lambda m: m.id) if m.unit == unit)
+
+
+def place(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
+    """Set a model down by hand (the host's manual override), on whatever surface is there."""
+    from engine.core import ModelId
+    from engine.table import PlaceModel
+    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+
+
+def clear_table(game: Game[EldfallState], keep: tuple[str, ...]) -> None:
+    """Park every other model along the top and bottom edges, out of the way."""
+    for index, model in enumerate(sorted(m for m in game.state.models if m not in keep)):
+        place(game, model, 1.5 + 2.2 * index, 0.8 if index % 2 == 0 else 35.2, 90.0)

@@ -8,18 +8,18 @@ import pytest
 from engine.core import Game, IllegalCommand, ModelId, RigDice
 from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel, WoundModel
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of, unit_id
-
-
-def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
-    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
-
-
-def _clear_table(game: Game[EldfallState], keep: tuple[str, ...]) -> None:
-    """Park every other model along the top and bottom edges, out of the way."""
-    for index, model in enumerate(sorted(m for m in game.state.models if m not in keep)):
-        _at(game, model, 1.5 + 2.2 * index, 0.8 if index % 2 == 0 else 35.2, 90.0)
+from engine.table import WoundModel
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    as_side,
+    clear_table,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -31,9 +31,9 @@ def test_a_vitalist_heals_an_ally_with_curative_touch_without_a_roll() -> None:
     game = practice(("Helian Expedition", "Soga Vanguard"), "heal")
     turn_of(game, "A")
     priest, guard = unit_id(game, "Expeditionary Hierophant"), unit_id(game, "Citadel Guard")
-    _clear_table(game, (priest, guard))
-    _at(game, priest, 18, 10)
-    _at(game, guard, 19.26, 10)  # two 32 mm bases touch 1.26 inches apart
+    clear_table(game, (priest, guard))
+    place(game, priest, 18, 10)
+    place(game, guard, 19.26, 10)  # two 32 mm bases touch 1.26 inches apart
     game.apply(WoundModel(model=ModelId(guard), amount=1), HOST)
     assert game.state.models[ModelId(guard)].wounds_left == 1
     _activate(game, priest, "A")
@@ -47,9 +47,9 @@ def test_an_enchantment_lasts_until_the_casters_next_strategic_phase() -> None:
     game = practice(("Helian Expedition", "Soga Vanguard"), "enchant")
     turn_of(game, "A")
     priest, guard = unit_id(game, "Expeditionary Hierophant"), ModelId(unit_id(game, "Citadel Guard"))
-    _clear_table(game, (priest, guard))
-    _at(game, priest, 18, 10)
-    _at(game, guard, 20, 12)
+    clear_table(game, (priest, guard))
+    place(game, priest, 18, 10)
+    place(game, guard, 20, 12)
     _activate(game, priest, "A")
     game.apply(RigDice(values=(3, 3)), HOST)
     game.apply(Declare(kind="assist", means="Protective Barrier", targets=((guard, 0),)), as_side("A", ALICE))
@@ -99,9 +99,9 @@ def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
     turn_of(game, "A")
     shaper = unit_id(game, "Flameshaper")
     target = unit_id(game, "Bushi Attendant")
-    _clear_table(game, (shaper, target))
-    _at(game, shaper, 10, 10, 90.0)
-    _at(game, target, 10, 20, 270.0)
+    clear_table(game, (shaper, target))
+    place(game, shaper, 10, 10, 90.0)
+    place(game, target, 10, 20, 270.0)
     _activate(game, shaper, "A")
     game.apply(RigDice(values=(19, 20, 3, 20)), HOST)
     events = game.apply(Declare(kind="cast", means="Ignite", targets=((ModelId(target), 0),)), as_side("A", ALICE))
@@ -114,9 +114,9 @@ def test_finishing_strike_attacks_again_after_a_wound() -> None:
     turn_of(game, "A")
     oni = unit_id(game, "Onitaoshi")
     target = unit_id(game, "Thenrin Swashbuckler")
-    _clear_table(game, (oni, target))
-    _at(game, oni, 18, 10, 90.0)
-    _at(game, target, 18, 11.26, 270.0)
+    clear_table(game, (oni, target))
+    place(game, oni, 18, 10, 90.0)
+    place(game, target, 18, 11.26, 270.0)
     _activate(game, oni, "A")
     game.apply(RigDice(values=(2, 20, 1, 5, 1, 1)), HOST)  # 1 Hit, a Wound; the strike hits, wounds
     events = game.apply(Declare(kind="attack", means="Greatsword", targets=((ModelId(target), 0),)),
