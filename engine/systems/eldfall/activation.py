@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn, SideId
 from engine.geometry import bearing
+from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.commands import Activate
 from engine.systems.eldfall.effects import set_states, take_wounds
@@ -154,6 +155,7 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
     ctx.emit(StepReached(step="reaction", path=path, trampled=trampled))
     if how != "idle" and not carrier_leaves(ctx, kit, f.id):
         touch_tokens(ctx, kit, f.id)
+        pick_up_thrown(ctx, kit.world(ctx.state), kit.world(ctx.state).fighter(f.id))
 
 
 def agony_strikes(ctx: Ctx, f: Fighter, what: str) -> bool:

@@ -15,7 +15,15 @@ from engine.core import Context, IllegalCommand, ModelId
 from engine.geometry import bearing
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.effects import heal, immune_to, set_states, take_wounds
-from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, FigureNoted, SequenceEnded, SideNoted
+from engine.systems.eldfall.events import (
+    ApChanged,
+    EnchantmentsChanged,
+    FigureNoted,
+    ManaChanged,
+    SequenceEnded,
+    SideNoted,
+)
+from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
@@ -28,7 +36,7 @@ from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Reaction, st
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelRemoved
 
-__all__ = ["apply_harm", "broken_morale", "end_sequence", "refresh_engaged"]
+__all__ = ["apply_harm", "broken_morale", "end_sequence", "pick_up_thrown", "refresh_engaged"]
 
 
 def apply_harm(seq: Resolving, harm: Harm) -> None:
@@ -53,8 +61,10 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
         elif wounds < 0:
             heal(ctx, model, -wounds)
     world = seq.kit.world(ctx.state)
+    given: set[tuple[ModelId, str]] = set()
     for model, state, until, why in harm.states:
-        if model in ctx.state.models:
+        if model in ctx.state.models and (model, state) not in given:
+            given.add((model, state))
             set_states(ctx, world.fighter(model), added=(state,), until=until, why=why)
     changed: dict[ModelId, int] = {}
     for model, lost in harm.ap_lost.items():
@@ -69,6 +79,7 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
 def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     """Everything that happens at the end of the sequence, in order."""
     _out_of_action(seq, harm)
+    _thrown_lie(seq)
     _summons_follow(seq)
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
@@ -109,10 +120,44 @@ def _out_of_action(seq: Resolving, harm: Harm) -> None:
         else:
             set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"),
                        why="0 HP at the end of the sequence, L872")
+            if f.has("Summoner") and f.figure.mana:
+                ctx.emit(ManaChanged(model=f.id, mana=0, why="an Incapacitated Summoner's Mana is discarded, L1871"))
         drop_treasure(ctx, kit, f.id)
         on_out(ctx, kit, ctx.state.figures[f.id], by_side, dies or removed)
         if not dies and not removed:
             ctx.emit(FigureNoted(model=f.id, changes={"out_scored": True}))
+
+
+def _thrown_lie(seq: Resolving) -> None:
+    """Items thrown at a model they took down lie by it, for their thrower to pick up by touching it (L2177)."""
+    state = seq.ctx.state
+    for plan in seq.plans:
+        target = plan.defender
+        if not plan.means.thrown or plan.means.item is None or target is None or target not in state.models:
+            continue
+        if not set(state.models[target].tokens) & {"incapacitated", "dead"}:
+            continue
+        key = f"{plan.attacker}:{plan.means.item.id}"
+        lying = dict(state.figures[target].lying)
+        lying[key] = lying.get(key, 0) + plan.strikes
+        seq.ctx.emit(FigureNoted(model=target, changes={"lying": lying},
+                                 shown=f"{plan.attacker}'s {plan.means.item.name} lies by {target} (L2177)."))
+
+
+def pick_up_thrown(ctx: Context[EldfallState], world: World, f: Fighter) -> None:
+    """A model touching one its thrown items took down picks them up again (L2177)."""
+    for other in world.fighters():
+        mine = {k: n for k, n in other.figure.lying.items() if k.startswith(f"{f.id}:")}
+        if not mine or not world.touching(f.id, other.id):
+            continue
+        spent = dict(ctx.state.figures[f.id].spent)
+        for key, count in mine.items():
+            item = key.split(":", 1)[1]
+            spent[item] = max(0, spent.get(item, 0) - count)
+        ctx.emit(FigureNoted(model=f.id, changes={"spent": {k: v for k, v in spent.items() if v}},
+                             shown=f"{f.id} picks up what it threw at {other.id} (L2177)."))
+        ctx.emit(FigureNoted(model=other.id, changes={"lying": {k: n for k, n in other.figure.lying.items()
+                                                                if k not in mine}}))
 
 
 def _remove(seq: Resolving, model: ModelId, why: str) -> None:

@@ -85,7 +85,7 @@ def best_attack(world: World, f: Fighter, *, at_idle: bool = True) -> tuple[Mean
         if enemy.is_("incapacitated"):
             continue
         for means in means_list:
-            if means.aoe is not None or means.targetless or means.consumable:
+            if means.aoe is not None or means.targetless or means.consumable or means.thrown:
                 continue
             if target_refusal(world, f, enemy.id, means) is not None:
                 continue
@@ -198,7 +198,7 @@ def party_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotMov
     answers: dict[str, str] = {}
     reasons: list[str] = []
     for part in decision.parts:
-        if part.kind is not PartKind.CHOICE:
+        if part.kind is not PartKind.CHOICE or "." in part.key:
             continue
         r = world.fighter(ModelId(part.key))
         keys = part.option_keys()

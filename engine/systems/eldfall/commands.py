@@ -61,7 +61,8 @@ class Activate(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declare(Command):
     """Step 4: the activated model's action (L1250-1253): ``kind`` is nothing, attack, cast, dodge, assist,
-    deathblow, perceive, interact, ritual or duel; ``targets`` pairs each target with its strikes."""
+    deathblow, perceive, interact, ritual or duel; ``targets`` pairs each target with its strikes; ``extras`` what it
+    spends on its rolls (``reroll``, ``luck``, ``mana``)."""
 
     verb = "act"
     kind: str
@@ -71,6 +72,7 @@ class Declare(Command):
     point: tuple[float, float] | None = None
     art: str | None = None
     move_to: tuple[float, float] | None = None
+    extras: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -30,7 +30,7 @@ from engine.systems.eldfall.strikes import active_strike
 from engine.systems.eldfall.support import summoning_check
 from engine.systems.eldfall.world import World
 
-__all__ = ["ACTION_KINDS", "allowed_now", "declare", "strike_count", "target_refusal"]
+__all__ = ["ACTION_KINDS", "allowed_now", "declare", "extras_refusal", "strike_count", "target_refusal"]
 
 Ctx = Context[EldfallState]
 ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "ritual", "duel")
@@ -91,6 +91,12 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if base_kind not in allowed:
         raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
     declared, text = _checked(world, kit, f, command, allowed)
+    if command.extras:
+        refusal = extras_refusal(f, declared, command.extras)
+        if refusal is not None:
+            raise IllegalCommand(refusal, verb=command.verb)
+        declared = declared.model_copy(update={"extras": tuple(dict.fromkeys(command.extras))})
+        text += " (spending " + ", ".join(_EXTRA_WORDS[e] for e in declared.extras) + ")"
     if declared.kind != "nothing" and let_go(ctx, world, f, f"declare {declared.kind}"):
         declared, text = Declared(kind="nothing"), "Nothing: its action is lost in the fall (ruling clinging-action)"
     if declared.means is not None:
@@ -103,6 +109,35 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
         note_fact(ctx, f.side, "attacks")
     ctx.emit(StepReached(step="late-reaction"))
     return True
+
+
+_EXTRA_WORDS = {"reroll": "an AP on re-rolling failed dice", "luck": "a Luck counter",
+                "mana": "a Mana Counter for +2 STK"}
+
+
+def extras_refusal(f: Fighter, declared: Declared, extras: tuple[str, ...], *,
+                   ap_left: int | None = None) -> str | None:
+    """Why ``f`` may not spend these on its rolls (a Mage's AP, a Luck counter, Confuse Target's Mana), or None."""
+    spell = next((s for s in f.spells if s.id == declared.means), None)
+    for extra in extras:
+        if extra == "reroll":
+            if not f.has("Mage"):
+                return f"{f.id} is no Mage: only a Mage spends an AP to re-roll its casting (L1835)"
+            if spell is None:
+                return "a Mage's re-roll is for casting a spell (L1835)"
+            if (f.figure.ap if ap_left is None else ap_left) < 1:
+                return f"{f.id} has no unspent AP to re-roll with (L1835)"
+        elif extra == "luck":
+            if f.figure.luck < 1:
+                return f"{f.id} has no Luck counter to spend (L2737)"
+        elif extra == "mana":
+            if declared.means != "confuse-target":
+                return "only Confuse Target buys +2 STK with a Mana Counter (L2296)"
+            if f.figure.mana < 1:
+                return f"{f.id} has no Mana Counter to spend (L2296)"
+        else:
+            return f"{extra!r} is not something spent on a roll; choose reroll, luck or mana"
+    return None
 
 
 def _whose(state: EldfallState) -> str:
@@ -159,7 +194,7 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
                                  if spell.spell_type != "Conjuration" else
                                  f"{spell.name} is cast through the Ritual Special Action (L976)", verb=verb)
         refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
-                               mana=f.figure.mana)
+                               mana=world.mana_pool(f))
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
     if means.focus:
@@ -170,7 +205,7 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
     if not command.targets:
         enemies = ", ".join(e.id for e in world.enemies(f)) or "none"
         raise InvalidCommand(f"say whom {f.id} attacks: target:<model> (enemies: {enemies})", verb=verb)
-    stk = strike_count(f, means, world)
+    stk = strike_count(f, means, world) + (2 if "mana" in command.extras and means.id == "confuse-target" else 0)
     if means.aoe is not None:
         stk = max(stk, 1)
     targets = _distributed(command.targets, stk, verb)
@@ -270,7 +305,7 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
         raise InvalidCommand(f"{f.id} knows no spell {command.means!r}; its spells: {names}", verb=verb)
     spell = means.spell
     refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=kind == "ritual",
-                           mana=f.figure.mana)
+                           mana=world.mana_pool(f))
     if refusal is not None:
         raise IllegalCommand(refusal, verb=verb)
     if kind == "ritual":

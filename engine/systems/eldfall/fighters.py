@@ -11,7 +11,7 @@ or with any spell it knows (L317-321, L893-1000); whichever weapon it attacks wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -44,6 +44,8 @@ __all__ = [
     "HURL",
     "OUT_OF_ACTION",
     "STATES",
+    "TRAMPLE",
+    "Aura",
     "Fighter",
     "Means",
     "fighter",
@@ -65,6 +67,10 @@ ENCHANTMENT_EFFECTS: dict[str, Effect] = {
 """The numbers of enchantments the engine reads from its own table (the spell data holds only their text):
 Fiery Fervor L2280, Spectral Blade L2305, Burning Touch L2307."""
 
+Aura = Callable[[ModelId, Attribute], list[Modifier]]
+"""What the models around one model add to one of its attributes (Inspiring, Intimidating, L2095-2101)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Means:
     """What an attack or a spell is made with: an item, a spell, unarmed or a shield bash."""
@@ -78,6 +84,8 @@ class Means:
     traits: tuple[str, ...]
     spell: SpellSpec | None = None
     item: ItemSpec | None = None
+    thrown: bool = False
+    """A Throwing item thrown: a ranged attack of the user's T, spent on use (L2175-2177)."""
 
     @property
     def aoe(self) -> str | None:
@@ -122,6 +130,14 @@ def _item_means(item: ItemSpec) -> Means | None:
     return Means(item.id, item.name, kind, item.pw, item.stk or "1", item.reach, item.traits, item=item)
 
 
+def _thrown(entry: Carried) -> Means:
+    """A Throwing item as a ranged attack: RCH of the user's T, STK up to the quantity carried (L2175-2177)."""
+    item = entry.item
+    traits = tuple(t for t in item.traits if t != "Throwing")
+    return Means(f"thrown-{item.id}", f"thrown {item.name}", "ranged", item.pw, str(entry.qty),
+                 ReachSpec(attribute="T"), traits, item=item, thrown=True)
+
+
 def _spell_means(spell: SpellSpec) -> Means:
     melee_only = "Melee" in spell.types and "Ranged" not in spell.types
     reach = spell.reach if spell.reach is not None else ReachSpec(inches=0)
@@ -133,12 +149,13 @@ class Fighter:
     """One model with everything the rules read about it, worked out once per query."""
 
     def __init__(self, model: PlacedModel, figure: Figure, catalogue: EldfallCatalogue, rulings: Rulings,
-                 stratagems: tuple[StratagemSpec, ...]) -> None:
+                 stratagems: tuple[StratagemSpec, ...], auras: Aura | None = None) -> None:
         self.model = model
         self.figure = figure
         self.catalogue = catalogue
         self.rulings = rulings
         self._stratagems = stratagems
+        self._auras = auras
 
     # -- identity ------------------------------------------------------------------------------------------
 
@@ -282,6 +299,8 @@ class Fighter:
         for source in self.sources:
             if source.effect.role is None and source.effect.attack is None and not source.effect.after_idle:
                 mods += effect_modifiers(name, source.effect, source.name, _lines(source.rule))
+        if self._auras is not None:
+            mods += self._auras(self.id, name)
         mods += list(extra)
         halvings: Halvings = "once" if self.rulings.stacked_halving == "once" else "each"
         return target(self.card[name], mods, halvings=halvings, label=name)
@@ -305,7 +324,16 @@ class Fighter:
 
     @cached_property
     def carried(self) -> tuple[Carried, ...]:
-        return tuple(Carried(self.catalogue.item(ref.name), ref.qty) for ref in self.card.items)
+        """What it carries: its card's and upgrades' items, less those used up or thrown (L414, L2177)."""
+        found = []
+        spent = dict(self.figure.spent)
+        for ref in self.card.items:
+            item = self.catalogue.item(ref.name)
+            gone = min(spent.get(item.id, 0), ref.qty)
+            spent[item.id] = spent.get(item.id, 0) - gone
+            if ref.qty - gone > 0:
+                found.append(Carried(item, ref.qty - gone))
+        return tuple(found)
 
     @property
     def capacity(self) -> int:
@@ -346,6 +374,8 @@ class Fighter:
             means = _item_means(entry.item)
             if means is not None and entry.item.category != "Shield" and means.id not in {m.id for m in found}:
                 found.append(means)
+        found += [_thrown(entry) for entry in self.carried if "Throwing" in entry.item.traits
+                  and f"thrown-{entry.item.id}" not in {m.id for m in found}]
         if self.loadout.shield is not None:
             found.append(_item_means(self.catalogue.item("shield-bash")) or _unarmed(self.catalogue))
         if self.has("Hurl"):
@@ -384,6 +414,9 @@ class Fighter:
         return "INT"
 
 
+TRAMPLE = Means("trample", "Trample", "melee", "T", "1", None, ("Knockdown",))
+"""A Trampling Run's Hit on a smaller model it goes through: PW of the runner's T, Knockdown (L2181)."""
+
 HURL = Means("hurl", "Hurl", "ranged", "T", "1", ReachSpec(attribute="T", aoe="circular-s"), ("Stagger",))
 """The Hurl skill as a means: a STK 1 ranged attack, RCH and PW of the user's T, a small circle, Stagger; +4 ACC
 within half its reach (L1956)."""
@@ -401,11 +434,13 @@ def _lines(source: str) -> str | None:
     return source[at:].split(";")[0] if at >= 0 and source[at + 1:at + 2].isdigit() else None
 
 
-def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue, rulings: Rulings) -> Fighter:
-    """The model ``model_id`` as the rules see it; :raises KeyError: for a model not on the table."""
+def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue, rulings: Rulings,
+            auras: Aura | None = None) -> Fighter:
+    """The model ``model_id`` as the rules see it (``auras``: what other models around it add to an attribute);
+    :raises KeyError: for a model not on the table."""
     model = state.models[model_id]
     figure = state.figures[model_id]
-    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue))
+    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras)
 
 
 def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:

@@ -21,7 +21,8 @@ from engine.checks import CheckResult, Modifier
 from engine.core import ModelId
 from engine.systems.eldfall.attack import Hit, attack_roll
 from engine.systems.eldfall.checks import roll_d20s
-from engine.systems.eldfall.damage import damage_roll
+from engine.systems.eldfall.damage import DamageRoll, damage_roll
+from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.resolving import Resolving
@@ -183,6 +184,12 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         extra = shield_bonus(d, means, seq.world.base(d.id), plan.attacker_at)
         roll = damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
                            arcane_shield=arcane, shield_bonus=extra)
+        lucky = _lucky(seq, d, a, roll)
+        if lucky is not None:
+            faces[lucky] = roll_d20s(seq.ctx, 1, f"{a.id} re-rolls a damage roll: {d.id}'s Luck counter (L2737)",
+                                     a.side)[0]
+            roll = damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
+                               arcane_shield=arcane, shield_bonus=extra)
         lines.append(f"{a.id}'s damage on {d.id}: {roll.wounds} {'Wound' if roll.wounds == 1 else 'Wounds'}")
         lines += list(roll.working)
         wounds = roll.wounds
@@ -225,6 +232,21 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         lines.append("Frostbite: 1 more Wound (L2085)")
         wounds += 1
     return wounds
+
+
+def _lucky(seq: Resolving, d: Fighter, a: Fighter, roll: DamageRoll) -> int | None:
+    """A model holding a Luck counter makes an enemy re-roll one damage roll that wounds it (L2737): which die, once
+    a sequence, by ruling lucky-charm-use (when it declared luck, or whenever it would be wounded)."""
+    figure = seq.ctx.state.figures[d.id]
+    if figure.luck < 1 or d.id in seq.luck_used or d.side == a.side or not roll.wounds:
+        return None
+    if seq.world.rulings.lucky_charm_use == "declared" and "luck" not in seq.extras.get(d.id, ()):
+        return None
+    seq.luck_used.add(d.id)
+    seq.ctx.emit(FigureNoted(model=d.id, changes={"luck": figure.luck - 1},
+                             shown=f"{d.id} spends a Luck counter on {a.id}'s damage roll ({figure.luck - 1} left, "
+                                   "L2737)."))
+    return next(i for i, die in enumerate(roll.dice) if die.wound)
 
 
 def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, wounds: int, traits: tuple[str, ...],

@@ -160,7 +160,7 @@ def hostile_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotM
     active = world.fighter(sequence.model)
     action = sequence.action
     for part in decision.parts:
-        if part.kind is not PartKind.CHOICE:
+        if part.kind is not PartKind.CHOICE or "." in part.key:
             continue
         h = world.fighter(ModelId(part.key))
         card = _card(kit, h)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import Context, Decision, DecisionPart, InvalidCommand, ModelId, Option, PartKind, SideId
+from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached
@@ -27,6 +28,7 @@ from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.moving import let_go
+from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import EldfallState, Reaction
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
@@ -122,6 +124,25 @@ def offer(ctx: Ctx, kit: Kit, sides: Sequence[SideId] | None = None) -> bool:
     return opened
 
 
+def _arts(r: Fighter) -> tuple[str, ...]:
+    """Every combat art level the model knows, as it is declared (``Fencing II``)."""
+    return tuple(f"{ref.name} {roman(level)}" for ref in r.card.arts for level in range(1, ref.level + 1))
+
+
+def _spends(r: Fighter, e: Eligible) -> tuple[Option, ...]:
+    """What a reacting model may spend on its rolls: a Mage's second AP on re-rolling a casting (L1835), a Luck
+    counter (L2737)."""
+    found = []
+    mage = r.has("Mage") and r.figure.ap >= 2 and any(m.spell is not None for m in e.means)
+    if mage:
+        found.append(Option(key="reroll", label="An AP to re-roll its failed casting dice (Mage)"))
+    if r.figure.luck > 0:
+        found.append(Option(key="luck", label=f"A Luck counter ({r.figure.luck} left)"))
+    if mage and r.figure.luck > 0:
+        found.append(Option(key="reroll+luck", label="Both"))
+    return tuple(found)
+
+
 def _reactive_sides(state: EldfallState, active: SideId) -> list[SideId]:
     """The players who react before the action; hostiles react after it (L1596)."""
     return [side for side in state.players() if side != active]
@@ -148,6 +169,15 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         if e.means and len(path) > 1:
             parts.append(DecisionPart(key=f"{r.id}.at", prompt=f"where on {active.id}'s path {r.id} strikes (x,y)",
                                       kind=PartKind.POINT_ON_PATH, path=path, default=end))
+        arts = _arts(r) if e.means else ()
+        if arts:
+            parts.append(DecisionPart(key=f"{r.id}.art", prompt=f"the combat art level {r.id}'s attack uses (L293)",
+                                      options=(Option(key="nothing", label="No combat art"),
+                                               *(Option(key=a, label=a) for a in arts)), default="nothing"))
+        spends = _spends(r, e)
+        if spends:
+            parts.append(DecisionPart(key=f"{r.id}.extra", prompt=f"what {r.id} spends on its rolls",
+                                      options=(Option(key="nothing", label="Nothing"), *spends), default="nothing"))
         if e.dodge and not r.is_("immobilized"):
             here = (r.model.x, r.model.y)
             reach = allowance("dodge", max(r.speed, 0))
@@ -183,7 +213,7 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
     reactions: list[Reaction] = []
     spent: dict[ModelId, int] = {}
     for part in decision.parts:
-        if part.kind is not PartKind.CHOICE:
+        if part.kind is not PartKind.CHOICE or "." in part.key:
             continue
         choice = answers.get(part.key, "nothing")
         if choice == "nothing":
@@ -196,6 +226,12 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
         if choice != "dodge":
             strike_at = at or sequence.path[-1]
             moved = len(sequence.path) > 1
+            if r.figure.hostile:  # a hostile turns to face the model its action targets (L1597)
+                facing = round(bearing((r.model.x, r.model.y), strike_at) % 360.0, 2)
+                if abs(facing - r.model.facing) > 0.005:
+                    ctx.emit(ModelPlaced(model_id=r.id, x=r.model.x, y=r.model.y, facing=facing))
+                    world = kit.world(ctx.state)
+                    r = world.fighter(r.id)
             if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
                 raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
                                      "is declared at a point of the path its model sees (L1482)", verb="decide")
@@ -209,11 +245,27 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
             ctx.emit(AttackResolved(summary=f"{r.id} is charmed by {active.id}: it may only do Nothing this sequence "
                                             "(L1902-1906)."))
             continue
+        art = answers.get(f"{r.id}.art", "nothing")
+        extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")
         reactions.append(Reaction(model=r.id, kind="dodge" if choice == "dodge" else "attack",
                                   means=None if choice == "dodge" else choice, at=at, move_to=move_to,
-                                  panic_failed=r.id in panic, unseen=r.id in unseen))
+                                  panic_failed=r.id in panic, unseen=r.id in unseen,
+                                  art=_checked_art(r, choice, art), extras=extras))
     ctx.emit(ReactionsDeclared(side=decision.owner, reactions=tuple(reactions), ap=spent))
     _impede(ctx, kit, reactions)
+
+
+def _checked_art(r: Fighter, choice: str, art: str) -> str | None:
+    """The art a reacting attack uses, checked against its means (melee arts for melee attacks, L2220-2246)."""
+    if art == "nothing" or choice == "dodge":
+        return None
+    means = r.means(choice)
+    ability = r.catalogue.ability(parse_ref(art).name, "art")
+    entry = ability.per_level[parse_ref(art).level - 1]
+    if means is not None and entry.effect is not None and entry.effect.attack not in (None, means.kind):
+        raise InvalidCommand(f"{art} is for {entry.effect.attack} attacks, and {r.id} attacks with {means.name} "
+                             "(L2208-2246)", verb="decide")
+    return art
 
 
 def _impede(ctx: Ctx, kit: Kit, reactions: list[Reaction]) -> None:

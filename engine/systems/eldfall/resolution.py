@@ -22,13 +22,15 @@ from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.duels import challenge
 from engine.systems.eldfall.effects import set_states
-from engine.systems.eldfall.events import StepReached
-from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.events import FigureNoted, StepReached
+from engine.systems.eldfall.fighters import TRAMPLE, Fighter, Means
 from engine.systems.eldfall.friendly_fire import stray_shots
 from engine.systems.eldfall.harm import gather_harm
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.modifiers import Source, critical_up_to, successes_critical
+from engine.systems.eldfall.modifiers import Source, art_refusal, critical_up_to, successes_critical
 from engine.systems.eldfall.quests import explode_barrel, interact, perceive
+from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out
@@ -42,7 +44,7 @@ from engine.systems.eldfall.strikes import (
     measure_reach,
     reactive_strike,
 )
-from engine.systems.eldfall.support import pay_mana, resolve_support
+from engine.systems.eldfall.support import pay_mana, resolve_support, spend_mana
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
 from engine.systems.eldfall.world import World
 
@@ -61,7 +63,8 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     active = world.fighter(sequence.model)
     action = sequence.action or Declared(kind="nothing")
     seq = Resolving(ctx, kit, world, active, action,
-                    incapacitated_before=frozenset(f.id for f in world.fighters() if f.is_("incapacitated")))
+                    incapacitated_before=frozenset(f.id for f in world.fighters() if f.is_("incapacitated")),
+                    extras={active.id: action.extras, **{r.model: r.extras for r in sequence.reactions}})
     _plan(seq, sequence.movement == "idle", sequence.dash, sequence.reactions)
     _roll(seq)
     _confront_and_dodge(seq, sequence.reactions)
@@ -92,7 +95,9 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         art = art_source(active, action.art)
         stk = active_strike(world, active, means, idle, dash, art).value
         if means.spell is not None:
-            pay_mana(seq.ctx, active, means.spell)
+            pay_mana(seq.ctx, world, active, means.spell)
+        if means.id == "confuse-target" and "mana" in action.extras:
+            spend_mana(seq.ctx, seq.world, active, 1, "Confuse Target's +2 STK, L2296")
         if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
             _area_plan(seq, means, art, stk, idle)
         for target, strikes in action.targets if not (means.focus or means.aoe) else ():
@@ -103,11 +108,12 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
             attacker_base, defender_base = world.base(active.id), world.base(target)
             sighted = world.sees(active.id, target).visible
             backstab = active.has("Backstab") and not world.sees(target, active.id).visible
+            parry, riposte = _parried(seq, active, t, means, reactions)
             attribute, goal = attack_target(world, active, means, "active", idle, t, attacker_base, defender_base,
-                                            art, sighted)
+                                            art, sighted, parry)
             reach = measure_reach(world, active, means, defender_base, attacker_base, art)
-            seq.plans.append(Plan(active.id, target, means, "active", strikes, attribute, goal, reach, art, False,
-                                  end, (t.model.x, t.model.y), backstab=backstab))
+            seq.plans.append(Plan(active.id, target, means, "active", max(1, strikes + riposte), attribute, goal,
+                                  reach, art, False, end, (t.model.x, t.model.y), backstab=backstab))
     for reaction in reactions:
         if reaction.kind != "attack" or reaction.means is None:
             continue
@@ -118,13 +124,76 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         at = reaction.at or (active.model.x, active.model.y)
         attacker_base = world.base(r.id)
         defender_base = world.base(active.id, at=at)
+        art_used = _reactive_art(seq, r, reaction)
+        source = art_source(r, art_used)
+        parry, riposte = _parried(seq, r, active, means, reactions)
         attribute, goal = attack_target(world, r, means, "reactive", False, active, attacker_base, defender_base,
-                                        None, True)
-        reach = measure_reach(world, r, means, defender_base, attacker_base)
-        stk = reactive_strike(world, r, means).value
-        seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, None, True,
+                                        source, True, parry)
+        reach = measure_reach(world, r, means, defender_base, attacker_base, source)
+        stk = max(1, reactive_strike(world, r, means, source).value + riposte)
+        seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, source, True,
                               (r.model.x, r.model.y), at))
+    _trample(seq)
     _ = state
+
+
+def _reactive_art(seq: Resolving, r: Fighter, reaction: Reaction) -> str | None:
+    """The art a reacting attack uses, unless the active model is a Duelist attacking it (L2053)."""
+    art = reaction.art
+    action = seq.action
+    if art is None or not seq.active.has("Duelist") or action.kind != "attack" \
+            or r.id not in {t for t, _n in action.targets}:
+        return art
+    refusal = art_refusal(parse_ref(art).level, opponent_duelist=True)
+    if refusal is None:
+        return art
+    seq.line(f"{r.id} cannot use {art}: {seq.active.id} is a Duelist attacking it (L2053).")
+    return None
+
+
+def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
+             reactions: list[Reaction]) -> tuple[list[Modifier], int]:
+    """Fencing I and II: a target attacking ``attacker`` in melee with either art makes ``attacker``'s melee attack
+    on it roll at -3 (Masterful Parry) or with 1 STK less, never below 1 (Harsh Riposte) (L2222-2223)."""
+    if means.kind != "melee":
+        return [], 0
+    action = seq.action
+    if target.id == seq.active.id:
+        art, theirs = action.art, action.means if attacker.id in {t for t, _n in action.targets} else None
+    else:
+        mine = next((r for r in reactions if r.model == target.id and r.kind == "attack"), None)
+        art, theirs = (mine.art, mine.means) if mine is not None else (None, None)
+    counter = target.means(theirs) if theirs else None
+    source = art_source(target, art) if art else None
+    if source is None or counter is None or counter.kind != "melee":
+        return [], 0
+    effect = source.effect
+    mods = [Modifier.add(source.name, effect.target_modifier, "L2222")] if effect.target_modifier else []
+    if mods or effect.target_strike:
+        change = f"{effect.target_modifier:+d}" if mods else f"{effect.target_strike:+d} STK (never below 1)"
+        seq.line(f"{target.id}'s {source.name}: {attacker.id}'s melee attack on it gets {change} (L2222-2223).")
+    return mods, effect.target_strike
+
+
+def _trample(seq: Resolving) -> None:
+    """Each smaller model a Trampling Run went through takes a Hit with Knockdown at PW equal to the runner's T; a
+    reacting model's Dodge may avoid it (L2179-2182)."""
+    sequence = seq.ctx.state.sequence
+    if sequence is None or not sequence.trampled:
+        return
+    runner = seq.active
+    for model in sequence.trampled:
+        if model not in seq.ctx.state.models:
+            continue
+        goal = runner.attribute("T")
+        plan = Plan(runner.id, model, TRAMPLE, "active", 1, "T", goal, Reach(True, 0, "it ran through it"), None,
+                    False, (runner.model.x, runner.model.y), (seq.ctx.state.models[model].x,
+                                                               seq.ctx.state.models[model].y))
+        hit = Hit(runner.id, model, -1, 0, False)
+        seq.landed.append(Landed(plan, model, [hit]))
+        seq.line(f"{runner.id} tramples {model}: a Hit with Knockdown at PW {goal.value} (L2181).")
+        if seq.world.fighter(model).side == runner.side:
+            seq.friendly.append((model, runner.id))
 
 
 def _deathblow(seq: Resolving, target: ModelId) -> None:
@@ -195,6 +264,7 @@ def _roll(seq: Resolving) -> None:
     """Roll each attack's dice in the open, in declaration order; out of reach, no dice (L746)."""
     for index, plan in enumerate(seq.plans):
         attacker = seq.world.fighter(plan.attacker)
+        _use_up(seq, attacker, plan)
         if not plan.reach.ok or plan.goal.value <= 0:
             why = plan.reach.line if not plan.reach.ok else f"its {plan.attribute} is 0: it fails (L572)"
             aimed = plan.defender or "the ground"
@@ -203,7 +273,7 @@ def _roll(seq: Resolving) -> None:
             continue
         faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
                                                  f"{plan.defender or 'the ground'}", attacker.side)
-        faces = _rerolls(seq, attacker, plan, faces)
+        faces = reroll_attack(seq, attacker, plan, faces, seq.extras.get(attacker.id, ()))
         sources = [*attacker.sources, *([plan.art] if plan.art is not None else [])]
         roll = attack_roll(plan.attacker, plan.defender or "ground", plan.attribute, plan.goal, faces,
                            critical_up_to=critical_up_to(sources),
@@ -211,37 +281,18 @@ def _roll(seq: Resolving) -> None:
         seq.rolls[index] = roll
 
 
-def _reroll_sources(attacker: Fighter, plan: Plan) -> list[str]:
-    """The free re-rolls an attack may take, each of one failed die (L352, L1867, L1886, L1926)."""
-    spell = plan.means.spell
-    found = []
-    if spell is not None and plan.role == "active":
-        if spell.spell_type == "Sorcery" and attacker.has("Sorcerer"):
-            found.append("Sorcerer, L1867")
-        if spell.spell_type == "Sorcery" and attacker.accessory("scepter-of-sorceries"):
-            found.append("Scepter of Sorceries")
-        if spell.element == "Divine" and attacker.accessory("staff-of-light"):
-            found.append("Staff of Light, L352")
-    if spell is not None and spell.element == "Elder" and attacker.has("Wizard"):
-        found.append("Wizard, L1886")
-    if spell is None and plan.means.kind == "melee" and attacker.has("Dual Wield"):
-        found.append("Dual Wield, L1926")
-    return found
-
-
-def _rerolls(seq: Resolving, attacker: Fighter, plan: Plan, faces: list[int]) -> list[int]:
-    """Take each free re-roll on the worst failed die not re-rolled yet (a die is re-rolled once at most, ruling
-    reroll-order); re-rolling a failed die never hurts, so the referee always takes it."""
-    done: set[int] = set()
-    for source in _reroll_sources(attacker, plan):
-        failed = [i for i, face in enumerate(faces) if face > plan.goal.value and i not in done]
-        if not failed:
-            break
-        worst = max(failed, key=lambda i: faces[i])
-        (again,) = roll_d20s(seq.ctx, 1, f"{attacker.id} re-rolls its {faces[worst]} ({source})", attacker.side)
-        faces[worst] = again
-        done.add(worst)
-    return faces
+def _use_up(seq: Resolving, attacker: Fighter, plan: Plan) -> None:
+    """A Consumable is discarded once used (L414) and a thrown item leaves the inventory, one a strike, whether the
+    attack succeeds or not (L2177)."""
+    means = plan.means
+    if means.item is None or not (means.thrown or means.consumable):
+        return
+    spent = dict(seq.ctx.state.figures[attacker.id].spent)
+    used = plan.strikes if means.thrown else 1
+    spent[means.item.id] = spent.get(means.item.id, 0) + used
+    what = f"throws {used} {means.item.name}" if means.thrown else f"uses up its {means.item.name}"
+    seq.ctx.emit(FigureNoted(model=attacker.id, changes={"spent": spent},
+                             shown=f"{attacker.id} {what} (L{'2177' if means.thrown else '414'})."))
 
 
 def _confront_and_dodge(seq: Resolving, reactions: list[Reaction]) -> None:
@@ -344,6 +395,8 @@ def _land(seq: Resolving, index: int, hits: list[Hit]) -> None:
     seq.landed.append(Landed(plan, plan.defender, list(hits)))
     if plan.means.has("Sweep") and plan.role == "active":
         _sweep(seq, plan, hits)
+    if plan.means.has("Ricochet"):
+        _ricochet(seq, plan, plan.defender, hits)
 
 
 def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
@@ -397,6 +450,32 @@ def _sweep(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
                  "L2167-2169).")
 
 
+def _ricochet(seq: Resolving, plan: Plan, hit_model: ModelId, hits: list[Hit]) -> None:
+    """Ricochet (X): a model hit sends the same Hits on to the nearest enemy within 5" of it, every one of them
+    when several are as near, up to X times a sequence and never to a model it already hit (L2141-2143)."""
+    world = seq.world
+    attacker = world.fighter(plan.attacker)
+    jumps = plan.means.level("Ricochet")
+    struck = {hit_model} | {entry.defender for entry in seq.landed if entry.plan.means.id == plan.means.id}
+    frontier = [hit_model]
+    done = seq.ricochets.get(plan.attacker, 0)
+    while frontier and done < jumps:
+        source = frontier[0]
+        near = [(round(world.gap(source, e.id), 2), e.id) for e in world.enemies(attacker) if e.id not in struck]
+        near = [(gap, model) for gap, model in near if gap <= 5.0 + 0.01]
+        if not near:
+            break
+        closest = min(gap for gap, _m in near)
+        frontier = [model for gap, model in near if gap == closest]
+        done += 1
+        for model in frontier:
+            struck.add(model)
+            seq.landed.append(Landed(plan, model, [Hit(attacker.id, model, h.die, h.face, h.critical) for h in hits],
+                                     area=True))
+        seq.line(f"{plan.means.name} ricochets from {source} to {', '.join(frontier)} (Ricochet {jumps}, L2141-2143).")
+    seq.ricochets[plan.attacker] = done
+
+
 def _strays(seq: Resolving, plan: Plan, roll: AttackRoll, hits: list[Hit]) -> list[Hit]:
     """Shooting into melee: every 17-20 hits an ally touching the target instead (L1516-1522); the first ally by
     id is hit when several touch (the opponent's choice, ruling stray-ally)."""
@@ -438,7 +517,10 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
             mindgame = any(entry.plan.means.has("Mindgame") for entry in seq.landed if entry.defender == dodger.id
                            and entry.plan.attacker == attacker)
             goal = _dodge_target(dodger, unseen, mindgame)
-            (face,) = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge against {attacker}", dodger.side)
+            faces = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge against {attacker}", dodger.side)
+            if "luck" in seq.extras.get(dodger.id, ()):
+                spend_luck(seq, dodger, faces, goal.value)
+            face = faces[0]
             result = dodge(dodger.id, attacker, goal, face, mine, rulings=dodger.rulings)
             seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and result.success
             seq.line(f"{dodger.id} dodges {attacker}: {'success' if result.success else 'failure'}"

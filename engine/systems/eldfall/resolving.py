@@ -43,6 +43,12 @@ class Resolving:
     """Allies hit by their own side (ally, attacker): each rolls for Friendly Fire (L1286)."""
     dodged: dict[ModelId, bool] = field(default_factory=dict)
     incapacitated_before: frozenset[ModelId] = frozenset()
+    extras: dict[ModelId, tuple[str, ...]] = field(default_factory=dict)
+    """What each model declared to spend on its rolls this sequence (``reroll``, ``luck``, ``mana``)."""
+    advantage_used: set[ModelId] = field(default_factory=set)
+    luck_used: set[ModelId] = field(default_factory=set)
+    ricochets: dict[ModelId, int] = field(default_factory=dict)
+    """Times each attacker's Hits ricocheted this sequence (up to its Ricochet X, L2143)."""
 
     def line(self, summary: str, lines: tuple[str, ...] = ()) -> None:
         """Log one outcome, with its working."""

@@ -52,6 +52,8 @@ class Rulings:
     flat_table: str = "surfaces"
     ledge_drop: str = "falls"
     clinging_action: str = "falls-then-acts"
+    lucky_charm_use: str = "declared-or-wounded"
+    mage_reroll: str = "declared"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

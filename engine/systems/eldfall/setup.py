@@ -55,6 +55,7 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
 from engine.systems.eldfall.state import EldfallState, Figure
 from engine.table import (
+    AddModel,
     ModelAdded,
     ModelPlaced,
     PlacedModel,
@@ -73,6 +74,7 @@ __all__ = [
     "SCHEMES",
     "SETTING_UP",
     "acting_for",
+    "add_by_hand",
     "add_model",
     "answer_initiative",
     "answer_scheme",
@@ -178,7 +180,7 @@ def _place_hostiles(ctx: Ctx, kit: Kit, side: SideId) -> None:
 
 def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, float], facing: float, *,
                audience_side: SideId | None, hostile: bool, leader: bool, upgrades: tuple[str, ...] = (),
-               summoner: ModelId | None = None) -> ModelId:
+               summoner: ModelId | None = None, by_hand: bool = False) -> ModelId:
     """Put one model on the table with its Eldfall record; ``audience_side`` keeps both secret to that side."""
     name = kit.catalogue.card(unit).name
     profile = next(u for u in kit.catalogue.units if u.name == name)
@@ -190,9 +192,30 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
     audience = side_only(audience_side) if audience_side is not None else EVERYONE
     ctx.emit(ModelAdded(model=model), audience)
     figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
-                    hostile=hostile, original=summoner is None and not hostile, summoner=summoner)
+                    hostile=hostile, original=summoner is None and not hostile and not by_hand, summoner=summoner)
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
+
+
+def add_by_hand(ctx: Ctx, kit: Kit, command: AddModel) -> None:
+    """A manual fix once the game is under way: put a model of any profile on the table for a side (a creature the
+    referee did not summon, a model set up by a quest's own rule); it is no member of the original party (L1280)."""
+    state = ctx.state
+    if state.phase in SETTING_UP or state.phase == "over":
+        raise IllegalCommand("models join through the party and the deployment; add one by hand once play is under "
+                             "way", verb=command.verb)
+    side = acting_for(ctx, command.side, command.verb)
+    try:
+        card = kit.catalogue.card(command.unit)
+    except LookupError:
+        names = [u.name for u in kit.catalogue.units]
+        raise InvalidCommand(f"there is no profile {command.unit!r}{did_you_mean(command.unit, names)}",
+                             verb=command.verb) from None
+    at = command.at or (state.width / 2, state.height / 2)
+    check_spot(state, "new", at, _radius(card))
+    facing = command.facing if command.facing is not None else default_facing(state, at)
+    add_model(ctx, kit, side, card.name, at, facing, audience_side=None, hostile=side == state.hostile_side,
+              leader=False, summoner=None, by_hand=True)
 
 
 def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tuple[float, float] | None:

@@ -77,6 +77,11 @@ class Figure(BaseModel):
     """The weapon it holds (item id): the first listed, until it attacks with another (L428-432)."""
     extra_items: list[str] = []
     """Items it picked up (a Treasure), beyond its card and upgrades."""
+    spent: dict[str, int] = {}
+    """Items gone from its inventory, by id and count: Consumables used (L414), items thrown (L2177)."""
+    lying: dict[str, int] = {}
+    """Thrown items lying by this model since they took it down (``thrower:item`` -> count): the thrower takes them
+    back by touching it (L2177)."""
     stance: bool = False
     """Keeps a Warrior's Defensive Stance (taken in its Strategic phase, L1880)."""
     luck: int = 0
@@ -144,6 +149,10 @@ class Reaction(BaseModel):
     panic_failed: bool = False
     unseen: bool = False
     """It never saw the activated model during its movement: its Dodge rolls half AG (L1385)."""
+    art: str | None = None
+    """The combat art level its attack uses (``Fencing I``, L293-299)."""
+    extras: tuple[str, ...] = ()
+    """What it spends on its rolls: ``reroll`` (a Mage's AP, L1835), ``luck`` (a Luck counter, L2737)."""
 
 
 class Declared(BaseModel):
@@ -157,6 +166,9 @@ class Declared(BaseModel):
     point: tuple[float, float] | None = None
     art: str | None = None
     move_to: tuple[float, float] | None = None
+    extras: tuple[str, ...] = ()
+    """What it spends on its rolls: ``reroll`` (a Mage's AP, L1835), ``luck`` (a Luck counter, L2737), ``mana``
+    (Confuse Target's +2 STK, L2296)."""
 
 
 class SequenceState(BaseModel):

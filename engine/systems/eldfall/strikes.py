@@ -96,12 +96,12 @@ def active_strike(world: World, f: Fighter, means: Means, idle: bool, dash: bool
                         fixed_by=_fixed(f, means, "active", dash, art))
 
 
-def reactive_strike(world: World, f: Fighter, means: Means) -> Value:
-    """STK in the Reactive role: 1, a Sentinel's +1, a Warrior's Active STK in Defensive Stance (L801, L1859,
-    L1880)."""
-    bonuses = strike_bonuses(_conditioned(f, None), "reactive", means.kind) + _item_bonus(f, means, "reactive")
+def reactive_strike(world: World, f: Fighter, means: Means, art: Source | None = None) -> Value:
+    """STK in the Reactive role: 1, a Sentinel's +1, a Warrior's Active STK in Defensive Stance, an art's bonus
+    (L801, L1859, L1880)."""
+    bonuses = strike_bonuses(_conditioned(f, art), "reactive", means.kind) + _item_bonus(f, means, "reactive")
     return strike_value(means.stk, f.stamina, "reactive", defensive_stance=f.is_("stance"), bonuses=bonuses,
-                        fixed_by=_fixed(f, means, "reactive", False, None))
+                        fixed_by=_fixed(f, means, "reactive", False, art))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaCh
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
+from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.rolls import attribute_roll
 from engine.systems.eldfall.schema import SpellSpec
@@ -30,7 +31,7 @@ from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World
 
-__all__ = ["HEALING", "Heal", "pay_mana", "resolve_support", "summoning_check", "summons_of"]
+__all__ = ["HEALING", "Heal", "pay_mana", "resolve_support", "spend_mana", "summoning_check", "summons_of"]
 
 Ctx = Context[EldfallState]
 
@@ -75,11 +76,26 @@ def summoning_check(world: World, caster: Fighter, spell: SpellSpec) -> str | No
     return summoning_refusal(caster.stamina, tiers, creature.tier or 1, rulings=world.rulings)
 
 
-def pay_mana(ctx: Ctx, caster: Fighter, spell: SpellSpec) -> None:
-    """Pay a spell's Mana Cost from the caster's counters (L986, L2111)."""
+def pay_mana(ctx: Ctx, world: World, caster: Fighter, spell: SpellSpec) -> None:
+    """Pay a spell's Mana Cost (L986, L2111)."""
     cost = mana_cost(spell)
     if cost:
-        ctx.emit(ManaChanged(model=caster.id, mana=max(0, caster.figure.mana - cost), why=f"{spell.name} costs {cost}"))
+        spend_mana(ctx, world, caster, cost, f"{spell.name} costs {cost}")
+
+
+def spend_mana(ctx: Ctx, world: World, caster: Fighter, amount: int, why: str) -> None:
+    """Take ``amount`` Mana Counters from the caster's pool, then from the party's other Summoners' when the caster
+    is a Summoner (L926-928, L1871)."""
+    left = amount
+    for giver in world.mana_sharers(caster):
+        mana = ctx.state.figures[giver.id].mana
+        taken = min(mana, left)
+        if taken:
+            shared = f"; shared by {giver.id}, L1871" if giver.id != caster.id else ""
+            ctx.emit(ManaChanged(model=giver.id, mana=mana - taken, why=f"{why}{shared}"))
+            left -= taken
+        if not left:
+            return
 
 
 def resolve_support(seq: Resolving) -> None:
@@ -89,7 +105,7 @@ def resolve_support(seq: Resolving) -> None:
     if action.means is None or caster.out:
         return
     spell = seq.kit.catalogue.spell(action.means)
-    pay_mana(seq.ctx, caster, spell)
+    pay_mana(seq.ctx, seq.world, caster, spell)
     if action.kind == "ritual":
         _ritual(seq, caster, spell)
         return
@@ -123,6 +139,7 @@ def _cast(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Fighter, di
         return True
     goal = caster.attribute(caster.casting_attribute())
     faces = roll_d20s(seq.ctx, max(1, dice), f"{caster.id} casting {spell.name} on {target.id}", caster.side)
+    faces = reroll_casting(seq, caster, faces, goal.value)
     verdicts = [attribute_roll(goal, face, rulings=caster.rulings) for face in faces]
     passed = any(v.passed for v in verdicts)
     seq.line(f"{caster.id} casts {spell.name} on {target.id}: {'success' if passed else 'failure'}.",

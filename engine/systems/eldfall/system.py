@@ -81,6 +81,7 @@ from engine.systems.eldfall.views import board_view, eldfall_view
 from engine.table import (
     TABLE_COMMANDS,
     TABLE_EVENTS,
+    AddModel,
     DeployAuto,
     PlaceModel,
     Point,
@@ -184,7 +185,8 @@ class Eldfall(System[EldfallState]):
 
     def _declare_actions(self) -> tuple[Action[EldfallState], ...]:
         kit = self.kit
-        kept = {("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"), ("measure",),
+        kept = {("model", "add"), ("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"),
+                ("measure",),
                 ("los",), ("template",), ("map", "preview"), ("terrain", "add"), ("terrain", "remove"),
                 ("map", "use"), ("map", "import")}
         table = [a for a in table_actions(self.data, self.table_rules, self.disclosure) if a.verb in kept]
@@ -364,6 +366,8 @@ class Eldfall(System[EldfallState]):
         elif isinstance(command, DeployAuto):
             raise IllegalCommand("/deploy auto spreads your models during the deployment (L1102)",
                                  verb=command.verb)
+        elif isinstance(command, AddModel):
+            setup.add_by_hand(ctx, kit, command)
         elif type(command) in self._table.handlers:
             self._table.handle(ctx, command)
         elif isinstance(command, ChooseParty):
@@ -478,10 +482,19 @@ def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:
     return tuple(found)
 
 
+EXTRAS = ("reroll", "luck", "mana")
+"""Words of ``choice:`` that spend something on a roll rather than name a combat art."""
+
+
 def _declare(args: Args, kind: str) -> Declare:
+    """``choice:`` holds a combat art level and what the model spends on its rolls, joined by ``+``:
+    ``choice:Fencing II+luck``."""
     point = args.point("at") if args.has("at") and "," in str(args.options.get("at")) else None
     move_to = args.point("to") if kind == "dodge" and args.has("to") else None
+    words = [w.strip() for w in (args.text("choice") if args.has("choice") else "").split("+") if w.strip()]
+    extras = tuple(w.casefold() for w in words if w.casefold() in EXTRAS)
+    art = " ".join(w for w in words if w.casefold() not in EXTRAS) or None
     return Declare(kind=kind, model=args.model() if args.has("model") else None,
                    means=args.text("with") if args.has("with") else None, targets=_targets(args), point=point,
-                   art=args.text("choice") if args.has("choice") else None, move_to=move_to)
+                   art=art, move_to=move_to, extras=extras)
 

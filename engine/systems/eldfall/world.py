@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
+from engine.checks import Modifier
 from engine.core import ModelId, SideId
 from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Sight, Terrain, sight_in_height
 from engine.systems.eldfall.catalogue import EldfallCatalogue
@@ -22,6 +23,7 @@ from engine.systems.eldfall.heights import AREA, ground_at
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.rulings import Rulings
+from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.sight import SightCheck, in_awareness, in_front_arc
 from engine.systems.eldfall.state import EldfallState
 from engine.table import BLOCKING, Point
@@ -49,9 +51,26 @@ class World:
     def fighter(self, model: ModelId) -> Fighter:
         found = self._fighters.get(model)
         if found is None:
-            found = fighter(self.state, model, self.catalogue, self.rulings)
+            found = fighter(self.state, model, self.catalogue, self.rulings, self._auras)
             self._fighters[model] = found
         return found
+
+    def _auras(self, model: ModelId, attribute: Attribute) -> list[Modifier]:
+        """M from the models around: +6 from an Inspiring ally of its affiliation whose Awareness it is in, -6 while
+        Panicked from an Intimidating enemy it sees (L2095-2101)."""
+        if attribute != "M":
+            return []
+        f = self.fighter(model)
+        mods = []
+        inspirer = next((a for a in self.allies(f) if a.has("Inspiring") and set(a.card.factions) & set(f.card.factions)
+                         and self.aware(a.id, f.id)), None)
+        if inspirer is not None:
+            mods.append(Modifier.add(f"Inspiring ({inspirer.id})", 6, "L2097"))
+        if f.is_("panicked"):
+            bully = next((e for e in self.enemies(f) if e.has("Intimidating") and self.sees(f.id, e.id).visible), None)
+            if bully is not None:
+                mods.append(Modifier.add(f"Intimidating ({bully.id})", -6, "L2101"))
+        return mods
 
     def fighters(self, side: SideId | None = None, *, standing: bool = False) -> list[Fighter]:
         """Models on the table (of ``side``), in id order; ``standing``: not Incapacitated or Dead."""
@@ -190,6 +209,17 @@ class World:
         ag = f.value("AG") if self.rulings.awareness_measure == "modified-3d" else f.card["AG"]
         return in_awareness(self.base(owner, owner_at), ag, self.base(other, other_at),
                             acute_senses=f.has("Acute Senses"), rulings=self.rulings)
+
+    def mana_sharers(self, f: Fighter) -> list[Fighter]:
+        """The models whose Mana Counters ``f`` may spend: itself, and for a Summoner the party's other Summoners
+        (L1871)."""
+        if not f.has("Summoner"):
+            return [f]
+        return [f, *(o for o in self.allies(f) if o.has("Summoner") and o.figure.mana > 0)]
+
+    def mana_pool(self, f: Fighter) -> int:
+        """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871)."""
+        return sum(o.figure.mana for o in self.mana_sharers(f))
 
     def melee_reach(self, f: Fighter) -> float | None:
         """The reach of its held melee weapon (ruling engagement-weapon), None when it holds none."""

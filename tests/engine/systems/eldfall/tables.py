@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Command, Event, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
+from engine.schema import UnitProfile
 from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -18,8 +19,12 @@ ALICE, BOB = UserId("alice"), UserId("bob")
 HOST = Actor(user=ALICE, host=True)
 
 
-def eldfall() -> Eldfall:
-    return Eldfall(load_system_data("eldfall"))
+def eldfall(*extra_units: UnitProfile) -> Eldfall:
+    """The system on the shipped data, with test-only profiles added (for abilities no shipped model has)."""
+    data = load_system_data("eldfall")
+    if extra_units:
+        data = data.model_copy(update={"units": (*data.units, *extra_units)})
+    return Eldfall(data)
 
 
 def new_game(seed: str = "test", *, options: Mapping[str, str] | None = None, sides: int = 2,
@@ -81,11 +86,12 @@ def run(game: Game[EldfallState], command: Command, actor: Actor) -> tuple[Event
 
 
 def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "practice",
-             options: Mapping[str, str] | None = None, rulings: Mapping[str, str] | None = None) -> Game[EldfallState]:
+             options: Mapping[str, str] | None = None, rulings: Mapping[str, str] | None = None,
+             system: Eldfall | None = None) -> Game[EldfallState]:
     """A practice table (rigged dice allowed) with these two parties (a ready one's name, or a list), set up to round
     1's Tactical phase; ``rulings`` switches table rulings from their defaults."""
     from engine.systems.eldfall.commands import ChooseParty, SettleSetup
-    system = eldfall()
+    system = system or eldfall()
     setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
                       seed_commitment=commitment(seed), rulings={**system.default_rulings(), **(rulings or {})},
                       options=dict(options or {}))
