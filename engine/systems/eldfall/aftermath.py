@@ -22,8 +22,10 @@ from engine.systems.eldfall.events import (
     ManaChanged,
     SequenceEnded,
     SideNoted,
+    StatesChanged,
 )
 from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.following import engaged_pairs, offer_follow_up
 from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
@@ -32,7 +34,7 @@ from engine.systems.eldfall.moving import make_move, push_down, route
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.scoring_end import on_out
-from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Reaction, strategic_of
+from engine.systems.eldfall.state import END_OF_GAME, END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelRemoved
 
@@ -81,13 +83,19 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     _out_of_action(seq, harm)
     _thrown_lie(seq)
     _summons_follow(seq)
+    before = engaged_pairs(seq.kit.world(seq.ctx.state))
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
     for moved in sorted({r.model for r in reactions if r.move_to is not None} | {m for m, _a, _i in harm.pushes}):
         touch_tokens(seq.ctx, seq.kit, moved)
+    dodged = {r.model for r in reactions if r.kind == "dodge" and r.move_to is not None}
+    if seq.action.kind == "dodge" and seq.action.move_to is not None:
+        dodged.add(seq.active.id)
+    offer_follow_up(seq.ctx, seq.kit, before, dodged)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
     _friendly_fire(seq)
     broken_morale(seq.ctx, seq.kit)
+    _sequence_over(seq)
     seq.ctx.emit(SequenceEnded(model=seq.active.id))
 
 
@@ -226,6 +234,15 @@ def _pushes(seq: Resolving, harm: Harm) -> None:
                                     z=below if abs(below - target.pose.z) > 0.005 else None))
             seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
             push_down(seq.ctx, world, world.fighter(model), target.pose.z, end, "knocked off its surface")
+
+
+def _sequence_over(seq: Resolving) -> None:
+    """What lasted for the sequence ends with it (a Surprise Attack's halving, L2159)."""
+    state = seq.ctx.state
+    for model, figure in state.figures.items():
+        ended = tuple(name for name, until in figure.expiry.items() if until == END_OF_SEQUENCE)
+        if ended and model in state.models:
+            seq.ctx.emit(StatesChanged(model=model, removed=ended, why="the sequence is over"))
 
 
 def refresh_engaged(ctx: Context[EldfallState], world: World) -> None:

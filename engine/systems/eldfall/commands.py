@@ -21,6 +21,7 @@ __all__ = [
     "Ready",
     "RevealScheme",
     "SettleSetup",
+    "Shroud",
 ]
 
 
@@ -114,6 +115,15 @@ class RevealScheme(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Shroud(Command):
+    """During deployment, a model that may begin the game Shrouded does so (``on``), or not (L1985, L2803)."""
+
+    verb = "act shroud"
+    model: ModelId
+    on: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettleSetup(Command):
     """The host of a practice table takes every setup choice left with its default and finishes deployment
     (``/game demo``)."""
@@ -124,5 +134,5 @@ class SettleSetup(Command):
 
 ELDFALL_COMMANDS: tuple[type[Command], ...] = (
     ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
-    SettleSetup,
+    SettleSetup, Shroud,
 )

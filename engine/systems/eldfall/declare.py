@@ -25,6 +25,7 @@ from engine.systems.eldfall.moving import let_go
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.scoring_end import note_fact
+from engine.systems.eldfall.shrouds import acts_from_shroud
 from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.strikes import active_strike
 from engine.systems.eldfall.support import summoning_check
@@ -99,6 +100,9 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
         text += " (spending " + ", ".join(_EXTRA_WORDS[e] for e in declared.extras) + ")"
     if declared.kind != "nothing" and let_go(ctx, world, f, f"declare {declared.kind}"):
         declared, text = Declared(kind="nothing"), "Nothing: its action is lost in the fall (ruling clinging-action)"
+    if f.is_("shrouded") and declared.kind == "attack":
+        declared = declared.model_copy(update={"from_shroud": True})
+    acts_from_shroud(ctx, world, f, declared.kind, tuple(t for t, _n in declared.targets))
     if declared.means is not None:
         weapon = next((m for m in f.weapons if m.id == declared.means), None)
         if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
@@ -334,6 +338,8 @@ def _token_action(world: World, f: Fighter, command: Declare) -> tuple[Declared,
     verb, kind = command.verb, command.kind
     state = world.state
     tokens = [t for t, _n in command.targets]
+    if kind == "perceive" and len(tokens) == 1 and tokens[0] in state.models and tokens[0] in state.figures:
+        return _perceive_model(world, f, tokens[0], verb)
     if len(tokens) != 1 or tokens[0] not in state.tokens:
         listed = ", ".join(f"{t.id} ({t.kind})" for t in state.tokens.values()) or "none"
         raise InvalidCommand(f"say which token: target:<token id>; tokens on the field: {listed}", verb=verb)
@@ -354,6 +360,18 @@ def _token_action(world: World, f: Fighter, command: Declare) -> tuple[Declared,
     if token not in tokens_near(world, f):
         raise IllegalCommand(f"{token.id} is not in base contact with {f.id} (L1549)", verb=verb)
     return Declared(kind="interact", targets=((ModelId(token.id), 1),)), f"Interacts with {token.id}"
+
+
+def _perceive_model(world: World, f: Fighter, target: ModelId, verb: str) -> tuple[Declared, str]:
+    """Perceive a Shrouded enemy in Awareness and sight (L1526-1532)."""
+    t = world.fighter(target)
+    if t.side == f.side or not t.is_("shrouded"):
+        raise IllegalCommand(f"{target} is no Shrouded enemy: Perceive reveals tokens (L1526)", verb=verb)
+    if not world.aware(f.id, target):
+        raise IllegalCommand(f"{target} is outside {f.id}'s Awareness (L1532)", verb=verb)
+    if not world.sees(f.id, target).visible:
+        raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1528)", verb=verb)
+    return Declared(kind="perceive", targets=((target, 1),)), f"Perceives {target}"
 
 
 def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declared, str]:

@@ -438,19 +438,23 @@ class ReactionsDeclared(EventBody):
     side: SideId
     reactions: tuple[Reaction, ...]
     ap: dict[ModelId, int]
+    replace: bool = False
+    """The reactions take the place of those its models declared before (a Dodge turned into an attack, L1246)."""
 
     def apply(self, state: EldfallState) -> None:
         for model, ap in self.ap.items():
             state.figures[model].ap = ap
         if state.sequence is not None:
-            state.sequence.reactions = [*state.sequence.reactions, *self.reactions]
+            changed = {r.model for r in self.reactions} if self.replace else set()
+            kept = [r for r in state.sequence.reactions if r.model not in changed]
+            state.sequence.reactions = [*kept, *self.reactions]
 
     def describe(self) -> str:
         if not self.reactions:
             return f"Side {self.side} does not react."
         parts = []
         for r in self.reactions:
-            what = "Dodges" if r.kind == "dodge" else f"attacks with {r.means}"
+            what = {"dodge": "Dodges", "perceive": "Perceives"}.get(r.kind, f"attacks with {r.means}")
             at = f" at {r.at[0]:g},{r.at[1]:g}" if r.at is not None and r.kind == "attack" else ""
             parts.append(f"{r.model} {what}{at}")
         return f"Side {self.side} reacts: " + "; ".join(parts) + "."

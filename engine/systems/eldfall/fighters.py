@@ -283,6 +283,10 @@ class Fighter:
         for stratagem in self._stratagems:
             if stratagem.effect is not None:
                 found.append(Source(stratagem.name, stratagem.effect, stratagem.source))
+        if "surprised" in self.model.tokens:  # a Surprise Attack's target, for the sequence (L2159)
+            surprise = self.catalogue.ability("Surprise Attack", "trait")
+            if surprise.effect is not None:
+                found.append(Source(surprise.name, surprise.effect, surprise.source))
         for spell_id in self.figure.enchantments:
             effect = ENCHANTMENT_EFFECTS.get(spell_id)
             if effect is not None:

@@ -2,8 +2,8 @@
 order and then the Hostiles turn (L1593); each turn runs the Strategic, Upkeep, Tactical and End phases.
 
 - Strategic: effects lasting "until its next Strategic phase" end; Bleeding and Poisoned models roll T; an
-  Incapacitated model with HP back stands up; the Leader uses a stratagem; Regeneration, Defensive Stance, Luck
-  (L1150-1154, L372-382, L1682, L1758, L1770, L1880, L1982, L2737).
+  Incapacitated model with HP back stands up; the Leader uses a stratagem; Regeneration, Defensive Stance, Luck,
+  Stealth II's return to Shrouded (L1150-1154, L372-382, L1682, L1758, L1770, L1880, L1982, L1985, L2737).
 - Upkeep: every model of every side gets AP equal to its modified STA, twice that for a Watchful model in the
   Reactive role, none for one Incapacitated, Dead or Fatigued (L1156-1158, L2127, L1712).
 - Tactical: the active player activates models while it likes and has AP (L1164-1168).
@@ -32,6 +32,7 @@ from engine.systems.eldfall.events import (
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
+from engine.systems.eldfall.shrouds import reshroud
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
 from engine.systems.eldfall.world import World
 
@@ -152,6 +153,7 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     _stratagem(ctx, kit, side)
     world = kit.world(state)
     for f in world.fighters(side, standing=True):
+        reshroud(ctx, world, f)
         if f.figure.stance and f.has("Warrior"):
             set_states(ctx, f, added=("stance",), until=strategic_of(side), why="Defensive Stance, L1880")
         if "lucky-charm" in f.figure.upgrades and f.figure.luck < 3:

@@ -51,6 +51,8 @@ def situation(world: World, f: Fighter, *, activated: Fighter | None = None,
     reach = weapon.reach.inches if weapon is not None and weapon.reach is not None and weapon.reach.inches else 0.0
     enemies = []
     for e in world.enemies(f):
+        if e.is_("shrouded"):  # hostiles ignore tokens (L1600)
+            continue
         in_reach = weapon is not None and measure_reach(world, f, weapon, world.base(e.id), world.base(f.id)).ok
         enemies.append(Enemy(e.id, world.gap(f.id, e.id), world.sees(f.id, e.id, moving=True).visible, in_reach,
                              world.aware(f.id, e.id), e.hp, e.value("AG"), e.is_("immobilized")))

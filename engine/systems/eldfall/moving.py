@@ -214,7 +214,8 @@ def _first_enemy(world: World, f: Fighter, path: list[Point], trip: Travel,
     if len(path) < 2:
         return None
     mover = world.base(f.id)
-    enemies = [world.base(e.id) for e in world.enemies(f, standing=False) if e.id not in passed]
+    enemies = [world.base(e.id) for e in world.enemies(f, standing=False) if e.id not in passed
+               and not world.touching(f.id, e.id)]  # a move ends as it enters contact, not leaving one (L638)
     best: tuple[float, ModelId, Point] | None = None
     for lo, hi, floor in trip.levels or ((0.0, _length(path), trip.z),):
         piece = _cut(path, hi)

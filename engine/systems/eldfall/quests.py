@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 
-from engine.checks import Modifier
 from engine.core import Context, EventBody, ModelId, ZoneMark
 from engine.geometry import TOLERANCE
 from engine.systems.eldfall.attack import Hit, Value
@@ -27,9 +26,10 @@ from engine.systems.eldfall.events import AttackResolved, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.refs import parse_ref
-from engine.systems.eldfall.schema import Attribute, QuestSpec
+from engine.systems.eldfall.schema import QuestSpec
 from engine.systems.eldfall.scoring import sigil_spell
 from engine.systems.eldfall.scoring_end import note_fact, score
+from engine.systems.eldfall.shrouds import perceive_roll
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, QuestToken
 from engine.systems.eldfall.templates import circle_at, template_hits
 from engine.systems.eldfall.world import World
@@ -200,9 +200,7 @@ def perceive(ctx: Ctx, kit: Kit, f: Fighter, token_id: str) -> None:
     reveals it (L1526-1532, L1992)."""
     state = ctx.state
     token = state.tokens[token_id]
-    attribute: Attribute = "AG" if f.has("Acute Senses") else "INT"
-    extra = [Modifier.add("Tracking", 3, "L1992")] if f.has("Tracking") else []
-    if attribute_check(ctx, f, attribute, f"Perceiving {token_id} (L1528)", extra=extra).passed:
+    if perceive_roll(ctx, f, token_id).passed:
         revealed = _reveal(ctx, kit, token, f"{f.id}'s Perceive")
         if _touching(f, revealed):
             _sigil(ctx, kit, revealed)

@@ -14,12 +14,23 @@ is not offered; when no model can, there is no decision at all.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core import Context, Decision, DecisionPart, InvalidCommand, ModelId, Option, PartKind, SideId
+from engine.core import (
+    Context,
+    Decision,
+    DecisionPart,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    Option,
+    PartKind,
+    SideId,
+)
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
@@ -27,13 +38,15 @@ from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, Ste
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
-from engine.systems.eldfall.moving import let_go
+from engine.systems.eldfall.moving import let_go, make_move, route
 from engine.systems.eldfall.refs import parse_ref, roman
+from engine.systems.eldfall.shrouds import acts_from_shroud, shown_name
 from engine.systems.eldfall.state import EldfallState, Reaction
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
 
-__all__ = ["REACTION_KIND", "Eligible", "answer", "eligible", "offer", "reaction_means", "sample_path"]
+__all__ = ["REACTION_KIND", "Eligible", "answer", "declare_reaction", "eligible", "offer", "reaction_means",
+           "sample_path"]
 
 Ctx = Context[EldfallState]
 REACTION_KIND = "reaction"
@@ -51,6 +64,11 @@ class Eligible:
     dodge: bool
     unseen: bool
     panic_failed: bool
+    perceive: bool = False
+    """It may Perceive the activated model, a Shrouded token in its Awareness and sight (L1526-1532, ruling
+    perceive-shrouded-reaction)."""
+    taunted: bool = False
+    """It failed its INT roll against a Taunt: it must react (L1987-1989)."""
 
 
 def sample_path(path: Sequence[Point], step: float = _SAMPLE_STEP) -> list[Point]:
@@ -94,8 +112,10 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
         return None
     if not (seen or aware):
         return None
-    means = reaction_means(world, r, engaged) if seen and not r.is_("blinded") else ()
-    return Eligible(r.id, means, True, not seen, False)
+    shrouded = active.is_("shrouded")
+    means = reaction_means(world, r, engaged) if seen and not r.is_("blinded") and not shrouded else ()
+    perceive = shrouded and seen and world.aware(r.id, active.id) and not engaged
+    return Eligible(r.id, means, True, not seen, False, perceive)
 
 
 def offer(ctx: Ctx, kit: Kit, sides: Sequence[SideId] | None = None) -> bool:
@@ -116,7 +136,9 @@ def offer(ctx: Ctx, kit: Kit, sides: Sequence[SideId] | None = None) -> bool:
             if r.is_("panicked"):
                 roll = attribute_check(ctx, r, "M", "its panic as it may react (L1764)")
                 if not roll.passed:
-                    e = Eligible(e.model, (), True, e.unseen, True)
+                    e = Eligible(e.model, (), True, e.unseen, True, False)
+            if "taunt" in sequence.skills and not attribute_check(ctx, r, "INT", f"{active.id}'s Taunt (L1989)").passed:
+                e = dataclasses.replace(e, taunted=True)
             found.append(e)
         if found:
             _open(ctx, kit, world, active, side, found)
@@ -157,15 +179,18 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
     context: dict[str, list[str] | str] = {"model": active.id, "unseen": [], "panic": []}
     for e in found:
         r = world.fighter(e.model)
-        options = [Option(key="nothing", label="Nothing")]
+        options = [] if e.taunted else [Option(key="nothing", label="Nothing")]
         if e.dodge:
             halved = " (half AG: it never saw the move)" if e.unseen and not r.has("Acute Senses") else ""
             options.append(Option(key="dodge", label=f"Dodge{halved}"))
+        if e.perceive:
+            options.append(Option(key="perceive", label="Perceive the Shrouded token (INT roll to reveal it)"))
         options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
                     for m in e.means]
-        note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else ""
+        note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else \
+            " (Taunted: it must react, L1989)" if e.taunted else ""
         parts.append(DecisionPart(key=r.id, prompt=f"{r.id} {r.name}, {r.figure.ap} AP{note}",
-                                  options=tuple(options), default="nothing"))
+                                  options=tuple(options), default=options[0].key))
         if e.means and len(path) > 1:
             parts.append(DecisionPart(key=f"{r.id}.at", prompt=f"where on {active.id}'s path {r.id} strikes (x,y)",
                                       kind=PartKind.POINT_ON_PATH, path=path, default=end))
@@ -196,18 +221,13 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
     moved = "stays Idle" if len(path) < 2 else f"moved to {end}"
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
-        prompt=f"{active.id} {active.name} {moved}. React with your models (1 AP each; L1198-1246): nothing, "
+        prompt=f"{active.id} {shown_name(active)} {moved}. React with your models (1 AP each; L1198-1246): nothing, "
                "Dodge, or an attack at a point of its path.",
         parts=tuple(parts), context=dict(context)))
 
 
 def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
     """Record the reactive player's declarations, each model paying 1 AP (L1214)."""
-    state = ctx.state
-    world = kit.world(state)
-    sequence = state.sequence
-    assert sequence is not None
-    active = world.fighter(sequence.model)
     unseen = {str(m) for m in decision.context.get("unseen", []) or []}  # type: ignore[union-attr]
     panic = {str(m) for m in decision.context.get("panic", []) or []}  # type: ignore[union-attr]
     reactions: list[Reaction] = []
@@ -218,41 +238,71 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
         choice = answers.get(part.key, "nothing")
         if choice == "nothing":
             continue
-        r = world.fighter(ModelId(part.key))
-        at = _point(answers.get(f"{r.id}.at")) if choice != "dodge" else None
-        move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
-        if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
-            move_to = None
-        if choice != "dodge":
-            strike_at = at or sequence.path[-1]
-            moved = len(sequence.path) > 1
-            if r.figure.hostile:  # a hostile turns to face the model its action targets (L1597)
-                facing = round(bearing((r.model.x, r.model.y), strike_at) % 360.0, 2)
-                if abs(facing - r.model.facing) > 0.005:
-                    ctx.emit(ModelPlaced(model_id=r.id, x=r.model.x, y=r.model.y, facing=facing))
-                    world = kit.world(ctx.state)
-                    r = world.fighter(r.id)
-            if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
-                raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
-                                     "is declared at a point of the path its model sees (L1482)", verb="decide")
-        spent[r.id] = r.figure.ap - 1
-        if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
-            continue
-        if let_go(ctx, world, r, "react"):
-            continue
-        if choice != "dodge" and active.level("Charm") and not attribute_check(ctx, r, "INT", f"{active.id}'s Charm "
-                                                                                               "(L1902)").passed:
-            ctx.emit(AttackResolved(summary=f"{r.id} is charmed by {active.id}: it may only do Nothing this sequence "
-                                            "(L1902-1906)."))
-            continue
-        art = answers.get(f"{r.id}.art", "nothing")
-        extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")
-        reactions.append(Reaction(model=r.id, kind="dodge" if choice == "dodge" else "attack",
-                                  means=None if choice == "dodge" else choice, at=at, move_to=move_to,
-                                  panic_failed=r.id in panic, unseen=r.id in unseen,
-                                  art=_checked_art(r, choice, art), extras=extras))
+        model = ModelId(part.key)
+        spent[model] = ctx.state.figures[model].ap - 1
+        reaction = declare_reaction(ctx, kit, model, choice, answers, unseen=model in unseen, panic=model in panic)
+        if reaction is not None:
+            reactions.append(reaction)
     ctx.emit(ReactionsDeclared(side=decision.owner, reactions=tuple(reactions), ap=spent))
     _impede(ctx, kit, reactions)
+
+
+def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: dict[str, str], *, unseen: bool,
+                     panic: bool) -> Reaction | None:
+    """One model's reaction (``choice``: dodge, perceive or the means it attacks with; its ``.at``, ``.move``,
+    ``.art`` and ``.extra`` in ``answers``), or None when something takes it away as it begins (Agony, a fall from
+    a vertical surface, Charm). :raises InvalidCommand: for an attack at a point its model does not see (L1482)."""
+    world = kit.world(ctx.state)
+    sequence = ctx.state.sequence
+    assert sequence is not None
+    active = world.fighter(sequence.model)
+    r = world.fighter(model)
+    kind = choice if choice in ("dodge", "perceive") else "attack"
+    at = _point(answers.get(f"{r.id}.at")) if kind == "attack" else None
+    move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
+    if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
+        move_to = None
+    if kind == "attack":
+        strike_at = at or sequence.path[-1]
+        moved = len(sequence.path) > 1
+        if r.figure.hostile:  # a hostile turns to face the model its action targets (L1597)
+            facing = round(bearing((r.model.x, r.model.y), strike_at) % 360.0, 2)
+            if abs(facing - r.model.facing) > 0.005:
+                ctx.emit(ModelPlaced(model_id=r.id, x=r.model.x, y=r.model.y, facing=facing))
+                world = kit.world(ctx.state)
+                r = world.fighter(r.id)
+        if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
+            raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
+                                 "is declared at a point of the path its model sees (L1482)", verb="decide")
+    if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
+        return None
+    if let_go(ctx, world, r, "react"):
+        return None
+    acts_from_shroud(ctx, world, r, kind, (active.id,))
+    if active.level("Charm") and _charmed(ctx, kit, r, active):
+        return None
+    art = answers.get(f"{r.id}.art", "nothing")
+    extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")
+    return Reaction(model=r.id, kind=kind, means=choice if kind == "attack" else None, at=at, move_to=move_to,
+                    panic_failed=panic, unseen=unseen, art=_checked_art(r, choice, art), extras=extras)
+
+
+def _charmed(ctx: Ctx, kit: Kit, r: Fighter, charmer: Fighter) -> bool:
+    """Charm: a model reacting to the charmer rolls INT first; failing, it may do nothing but Nothing this sequence
+    (I), and walks its whole SPD toward the charmer if it can (II) (L1902-1906). Returns whether it failed."""
+    if attribute_check(ctx, r, "INT", f"{charmer.id}'s Charm (L1902)").passed:
+        return False
+    ctx.emit(AttackResolved(summary=f"{r.id} is charmed by {charmer.id}: it may only do Nothing this sequence "
+                                    "(L1902-1906)."))
+    if charmer.level("Charm") >= 2 and not r.is_("immobilized") and not r.over_encumbered:
+        world = kit.world(ctx.state)
+        try:
+            trip = route(world, world.fighter(r.id), "walk", f"toward {charmer.id}", float(max(r.speed, 0)))
+        except IllegalCommand:
+            return True
+        make_move(ctx, world, world.fighter(r.id), trip, why="Charm II")
+        ctx.emit(AttackResolved(summary=f"Charm II: {r.id} walks toward {charmer.id} (L1906)."))
+    return True
 
 
 def _checked_art(r: Fighter, choice: str, art: str) -> str | None:

@@ -34,6 +34,7 @@ from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out
+from engine.systems.eldfall.shrouds import perceive_shrouded
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.strikes import (
     Plan,
@@ -73,6 +74,8 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     apply_harm(seq, harm)
     if action.kind in ("assist", "ritual"):
         resolve_support(seq)
+    elif action.kind == "perceive" and action.targets and action.targets[0][0] in state.models and not active.out:
+        perceive_shrouded(ctx, world, world.fighter(active.id), action.targets[0][0])
     elif action.kind in ("perceive", "interact") and action.targets and not active.out:
         token = action.targets[0][0]
         if token in state.tokens:
@@ -81,6 +84,9 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
         _deathblow(seq, action.targets[0][0])
     elif action.kind == "duel":
         challenge(ctx, kit, active)
+    for reaction in sequence.reactions:
+        if reaction.kind == "perceive" and reaction.model in state.models:
+            perceive_shrouded(ctx, world, kit.world(state).fighter(reaction.model), active.id)
     end_sequence(seq, sequence.reactions, harm)
 
 

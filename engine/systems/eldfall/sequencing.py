@@ -11,12 +11,13 @@ from engine.systems.eldfall.duels import duel_over
 from engine.systems.eldfall.events import ActionDeclared, SequenceEnded, StepReached
 from engine.systems.eldfall.flow import end_turn, finish, side_can_act
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.late import LATE_KIND, late_offer
 from engine.systems.eldfall.quests import treasures_gone
 from engine.systems.eldfall.reacting import offer
 from engine.systems.eldfall.resolution import resolve
 from engine.systems.eldfall.state import Declared, EldfallState
 
-__all__ = ["after_declaration", "after_movement", "after_reactions", "declared", "quest_over"]
+__all__ = ["after_declaration", "after_movement", "after_reactions", "carry_on", "declared", "quest_over"]
 
 Ctx = Context[EldfallState]
 
@@ -25,12 +26,12 @@ def after_movement(ctx: Ctx, kit: Kit) -> None:
     """The Reaction step: the reactive players' decisions, or straight on to the Action step."""
     sequence = ctx.state.sequence
     if sequence is None:  # Agony ended the activation (L2283)
-        _carry_on(ctx, kit)
+        carry_on(ctx, kit)
         return
     gone = sequence.model not in ctx.state.models  # it fled, or left with a Treasure
     if gone or kit.world(ctx.state).fighter(sequence.model).out:  # or a Sigil it touched took it down
         ctx.emit(SequenceEnded(model=sequence.model))
-        _carry_on(ctx, kit)
+        carry_on(ctx, kit)
         return
     if not offer(ctx, kit):
         after_reactions(ctx, kit)
@@ -63,9 +64,14 @@ def declared(ctx: Ctx, kit: Kit, command: Declare) -> None:
     after_declaration(ctx, kit)
 
 
-def after_declaration(ctx: Ctx, kit: Kit) -> None:
-    """Hostiles react once they know the action (L1596); then the Resolution step."""
+def after_declaration(ctx: Ctx, kit: Kit, *, late_done: bool = False) -> None:
+    """The reactive players' late choices (Protector, Foresight, L1246), then hostiles react once they know the
+    action (L1596); then the Resolution step."""
     state = ctx.state
+    if any(d.kind == LATE_KIND for d in state.pending.values()):
+        return
+    if not late_done and late_offer(ctx, kit):
+        return
     hostile = state.hostile_side
     if hostile is not None and hostile != state.active_side and offer(ctx, kit, sides=[hostile]):
         return
@@ -74,7 +80,7 @@ def after_declaration(ctx: Ctx, kit: Kit) -> None:
 
 def _resolve(ctx: Ctx, kit: Kit) -> None:
     resolve(ctx, kit)
-    _carry_on(ctx, kit)
+    carry_on(ctx, kit)
 
 
 def quest_over(ctx: Ctx, kit: Kit) -> bool:
@@ -96,10 +102,11 @@ def quest_over(ctx: Ctx, kit: Kit) -> bool:
     return False
 
 
-def _carry_on(ctx: Ctx, kit: Kit) -> None:
-    """After a sequence: the quest may be over; a side with nothing left to activate ends its turn."""
+def carry_on(ctx: Ctx, kit: Kit) -> None:
+    """After a sequence (and the choices it left open: a duel, a Follow-Up): the quest may be over; a side with
+    nothing left to activate ends its turn."""
     state = ctx.state
-    if state.finished is not None or quest_over(ctx, kit):
+    if state.finished is not None or state.pending or quest_over(ctx, kit):
         return
     ended = duel_over(ctx, kit)
     if ended is not None:

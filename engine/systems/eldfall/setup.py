@@ -33,7 +33,7 @@ from engine.dice import Die
 from engine.geometry import MM_PER_INCH, Base, Pose, Table
 from engine.schema import did_you_mean
 from engine.systems.eldfall.cards import SIZE_BASE_MM, Card
-from engine.systems.eldfall.commands import ChooseParty, Ready
+from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import (
     FigureAdded,
@@ -45,6 +45,7 @@ from engine.systems.eldfall.events import (
     SchemeKept,
     SetupSettled,
     SideReady,
+    StatesChanged,
 )
 from engine.systems.eldfall.heights import ground_at, supported_share
 from engine.systems.eldfall.kit import Kit
@@ -53,6 +54,7 @@ from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
+from engine.systems.eldfall.shrouds import may_shroud
 from engine.systems.eldfall.state import EldfallState, Figure
 from engine.table import (
     AddModel,
@@ -84,6 +86,7 @@ __all__ = [
     "place",
     "ready",
     "ready_side",
+    "shroud",
     "start",
     "summon_spot",
     "surface_under",
@@ -486,6 +489,10 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
             add_model(ctx, kit, side, card.name, spot, default_facing(state, spot), audience_side=side,
                       hostile=False, leader=index == leader, upgrades=member.upgrades)
         _summoners_bring_creatures(ctx, kit, side)
+        for f in kit.world(state).fighters(side):
+            if may_shroud(f):
+                ctx.emit(StatesChanged(model=f.id, added=("shrouded",),
+                                       why="it begins the game Shrouded (L1985, L2803)"), side_only(side))
     hostile = state.hostile_side
     if hostile is not None:
         first_edge = state.record(state.order[0]).edge
@@ -551,6 +558,27 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     z = surface_under(kit, state, at)
     ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing,
                          z=z if z != model.z else None), side_only(side))
+
+
+def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
+    """During deployment, a model with Stealth II or Concealed Approach begins the game Shrouded or not (L1985,
+    L2803); its side alone sees the choice."""
+    state = ctx.state
+    if state.phase != DEPLOY:
+        raise IllegalCommand("a model begins the game Shrouded or not during the deployment (L1985)", verb=command.verb)
+    model = state.models.get(command.model)
+    if model is None or command.model not in state.figures:
+        raise InvalidCommand(f"there is no model {command.model} of yours on the table", verb=command.verb)
+    side = _deploying_side(ctx, model, command.verb)
+    f = kit.world(state).fighter(command.model)
+    if not may_shroud(f):
+        raise IllegalCommand(f"{f.id} has neither Stealth II nor Concealed Approach: it cannot begin Shrouded (L1985, "
+                             "L2803)", verb=command.verb)
+    if f.is_("shrouded") == command.on:
+        raise IllegalCommand(f"{f.id} is {'already' if command.on else 'not'} Shrouded", verb=command.verb)
+    change = {"added": ("shrouded",)} if command.on else {"removed": ("shrouded",)}
+    ctx.emit(StatesChanged(model=f.id, why="its player's choice for the deployment (L1985, L2803)", **change),
+             side_only(side))
 
 
 def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:

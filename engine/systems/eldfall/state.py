@@ -142,7 +142,7 @@ class Reaction(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: ModelId
-    kind: Literal["dodge", "attack"]
+    kind: Literal["dodge", "attack", "perceive"]
     means: str | None = None
     at: tuple[float, float] | None = None
     move_to: tuple[float, float] | None = None
@@ -169,6 +169,8 @@ class Declared(BaseModel):
     extras: tuple[str, ...] = ()
     """What it spends on its rolls: ``reroll`` (a Mage's AP, L1835), ``luck`` (a Luck counter, L2737), ``mana``
     (Confuse Target's +2 STK, L2296)."""
+    from_shroud: bool = False
+    """The model declared it while Shrouded (an Attack gains Surprise Attack, L1776)."""
 
 
 class SequenceState(BaseModel):

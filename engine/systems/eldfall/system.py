@@ -46,6 +46,7 @@ from engine.core import (
 from engine.schema import Catalogue
 from engine.systems.eldfall import setup
 from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
+from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.commands import (
@@ -60,20 +61,23 @@ from engine.systems.eldfall.commands import (
     Ready,
     RevealScheme,
     SettleSetup,
+    Shroud,
 )
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.events import ELDFALL_EVENTS
 from engine.systems.eldfall.flow import begin_play
+from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
+from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.menus import legal_actions as legal_now
 from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
-from engine.systems.eldfall.sequencing import after_movement, after_reactions, declared
+from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting, surface_under
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
@@ -248,6 +252,9 @@ class Eldfall(System[EldfallState]):
                       lambda a: ChannelMana(model=a.model(), amount=a.integer("amount", 1)), "L926-928"),
             self._act("scheme", "Reveal your Strategic-phase scheme at your next Strategic phase", (),
                       lambda a: RevealScheme(), "L2497"),
+            self._act("shroud", "In deployment: a Stealth II or Concealed Approach model begins Shrouded (choice:on)",
+                      ("model", "choice"), lambda a: Shroud(model=a.model(), on=a.text("choice", "on") != "off"),
+                      "L1985, L2803"),
             Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
                    options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
         )
@@ -392,6 +399,8 @@ class Eldfall(System[EldfallState]):
             reveal_scheme(ctx, kit, command)
         elif isinstance(command, SettleSetup):
             settle_setup(ctx, kit, command)
+        elif isinstance(command, Shroud):
+            setup.shroud(ctx, kit, command)
         else:
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
 
@@ -403,9 +412,17 @@ class Eldfall(System[EldfallState]):
             setup.answer_initiative(ctx, kit, decision, answers)
         elif decision.kind == DUEL_KIND:
             answer_challenge(ctx, kit, decision, answers)
+            carry_on(ctx, kit)
+        elif decision.kind == FOLLOW_KIND:
+            answer_follow_up(ctx, kit, decision, answers)
+            refresh_engaged(ctx, kit.world(ctx.state))
+            carry_on(ctx, kit)
         elif decision.kind == "reaction":
             answer_reaction(ctx, kit, decision, answers)
             after_reactions(ctx, kit)
+        elif decision.kind == LATE_KIND:
+            late_answer(ctx, kit, decision, answers)
+            after_declaration(ctx, kit, late_done=True)
 
     # -- scores and the end ------------------------------------------------------------------------------------
 

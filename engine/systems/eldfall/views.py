@@ -30,7 +30,10 @@ from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.state import EldfallState
 from engine.table import table_board
 
-__all__ = ["EldfallView", "FigureView", "board_view", "eldfall_view", "visible_models"]
+__all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "visible_models"]
+
+SHROUDED = "Shrouded token"
+"""What other players see of a Shrouded model (L1776)."""
 
 
 class FigureView(BaseModel):
@@ -75,12 +78,24 @@ def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:
     return {m.id for m in state.models.values() if m.side not in hidden or m.side == mine}
 
 
+def concealed(state: EldfallState, viewer: Viewer, model_id: ModelId) -> bool:
+    """Whether ``viewer`` sees ``model_id`` only as a Shrouded token: its identity and profile are its player's secret
+    (L1776)."""
+    model = state.models[model_id]
+    mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    return "shrouded" in model.tokens and model.side != mine
+
+
 def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     shown = visible_models(state, viewer)
     models = []
     for model_id in sorted(shown):
         model = state.models[model_id]
         figure = state.figures.get(model_id)
+        if concealed(state, viewer, model_id):
+            models.append(FigureView(id=model.id, name=SHROUDED, side=model.side, hp=0, max_hp=0, ap=0,
+                                     states=("shrouded",), leader=False, x=model.x, y=model.y, facing=0.0, z=model.z))
+            continue
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
@@ -123,7 +138,7 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
         if model_id not in state.figures:
             continue
         model = state.models[model_id]
-        if set(model.tokens) & {"dead", "incapacitated"}:
+        if set(model.tokens) & {"dead", "incapacitated"} or concealed(state, viewer, model_id):
             continue
         arc = front_arc(world.fighter(model_id).sources)
         wedges.append(Overlay(kind=OverlayKind.ARC, center=(model.x, model.y), radius=round(model.radius + 0.35, 2),
@@ -131,5 +146,8 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
     board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
     marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
                                "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id))})
+                  if not concealed(state, viewer, mark.id) else
+                  ModelMark(id=mark.id, name=SHROUDED, side=mark.side, x=mark.x, y=mark.y, radius=mark.radius,
+                            states=("shrouded",), tokens=_height(state, mark.id))
                   for mark in board.models)
     return board.model_copy(update={"models": marks})

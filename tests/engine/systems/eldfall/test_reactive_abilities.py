@@ -1,0 +1,234 @@
+"""Abilities around reactions, in play: the Shrouded state (deployed by Stealth II, a secret token, Perceive,
+Surprise Attack, Stealth II's return to Shrouded), Protector, Foresight, turning a Dodge into an attack against a
+Shrouded attacker, Taunt, Follow-Up and Charm II. Each test cites the lines it plays (Eldfall core rules v1.5)."""
+
+from __future__ import annotations
+
+from engine.core import Answer, Game, ModelId, RigDice, Viewer
+from engine.schema import UnitProfile
+from engine.systems.eldfall import Eldfall
+from engine.systems.eldfall.commands import Activate, Declare
+from engine.systems.eldfall.late import LATE_KIND
+from engine.systems.eldfall.schema import PartyMember, PartySpec
+from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.views import SHROUDED, EldfallView
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    as_side,
+    clear_table,
+    eldfall,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
+
+
+def _decision(game: Game[EldfallState], side: str, kind: str = "reaction") -> object:
+    return next(d for d in game.state.pending.values() if d.owner == side and d.kind == kind)
+
+
+def _answer(game: Game[EldfallState], side: str, answers: dict[str, str], kind: str = "reaction") -> None:
+    decision = next(d for d in game.state.pending.values() if d.owner == side and d.kind == kind)
+    game.apply(Answer(decision_id=decision.id, answers=answers), as_side(side, ALICE))
+
+
+def _texts(game: Game[EldfallState], last: int = 60) -> list[str]:
+    return [e.body.describe() for e in game.log[-last:]]
+
+
+def _with(skill: str, name: str, base: str = "Citadel Guard") -> tuple[Eldfall, PartySpec]:
+    """A system with a test-only copy of ``base`` that has ``skill`` (no shipped model has it), and a party of it."""
+    data = eldfall().data
+    unit = next(u for u in data.units if u.name == base)
+    copy: UnitProfile = unit.model_copy(update={"name": name, "keywords": (*unit.keywords, skill)})
+    party = PartySpec(id="test", name="Test", faction="Helian League", game_size=60, leader=name,
+                      members=(PartyMember(unit=name), PartyMember(unit="Flameshaper")))
+    return eldfall(copy), party
+
+
+def test_stealth_ii_deploys_shrouded_and_other_players_see_only_a_token() -> None:
+    # L1774-1776 and L1985: a Shrouded model is a token whose identity and profile stay secret.
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "shroud")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    assert "shrouded" in game.state.models[shade].tokens
+    theirs = game.view(Viewer.of_side("B"))
+    mine = game.view(Viewer.of_side("A"))
+    assert isinstance(theirs, EldfallView) and isinstance(mine, EldfallView)
+    seen = next(m for m in theirs.models if m.id == shade)
+    assert (seen.name, seen.hp, seen.states) == (SHROUDED, 0, ("shrouded",))
+    assert next(m for m in mine.models if m.id == shade).name == "Nightshade"
+    board = game.system.board(game.state, Viewer.of_side("B"))
+    mark = next(m for m in board.models if m.id == shade)
+    assert mark.name == SHROUDED and mark.facing is None and "Nightshade" not in board.model_dump_json()
+
+
+def test_perceive_reveals_a_shrouded_model_and_its_attack_surprises() -> None:
+    # L1526-1532: Perceive reveals a token in Awareness and sight; L1776, L2159: an attack from Shrouded halves the
+    # target's OFF, DEF, ACC, AG and INT for the sequence.
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "perceive")
+    turn_of(game, "A")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    clear_table(game, (shade, "B3"))
+    place(game, shade, 25, 15, 90.0)
+    place(game, "B3", 25, 17, 270.0)
+    game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20, 20, 20, 20)), HOST)
+    game.apply(Declare(kind="attack", means="mastercrafted-piercing-dagger", targets=((ModelId("B3"), 1),)),
+               as_side("A", ALICE))
+    texts = _texts(game)
+    assert any("Surprise Attack from Shrouded" in t for t in texts) and "shrouded" not in \
+        game.state.models[shade].tokens
+    assert any("B3 is no longer surprised" in t for t in texts), "the halving lasts the sequence"
+    turn_of(game, "B")
+    turn_of(game, "A")
+    assert "shrouded" not in game.state.models[shade].tokens, "B3 sees it: no return to Shrouded (L1985)"
+    for model in ("B2", "B3"):  # every enemy looking away, the Champion (Vigilance) behind the watchtower
+        place(game, model, 24 + 3 * int(model[1]), 31, 90.0)
+    place(game, "B1", 13, 21, 90.0)
+    turn_of(game, "B")
+    turn_of(game, "A")
+    assert "shrouded" in game.state.models[shade].tokens, "unseen in its Strategic phase, it is Shrouded again"
+
+
+def test_a_shrouded_model_is_perceived_by_an_action() -> None:
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "perceive-action")
+    turn_of(game, "B")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    clear_table(game, (shade, "B1"))
+    place(game, shade, 25, 17, 270.0)
+    place(game, "B1", 25, 15, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1,)), HOST)
+    game.apply(Declare(kind="perceive", targets=((shade, 1),)), as_side("B", ALICE))
+    assert "shrouded" not in game.state.models[shade].tokens
+    assert any("B1 Perceives it (L1530)" in t for t in _texts(game))
+
+
+def test_protector_steps_in_front_of_an_attacked_ally() -> None:
+    # L1974-1976: for 1 AP a Protector moves into contact with an ally within half its SPD and becomes the target.
+    game = practice(("Helian Expedition", "Soga Vanguard"), "protect")
+    turn_of(game, "B")
+    clear_table(game, ("A2", "A3", "B1"))
+    place(game, "A2", 25, 20, 270.0)
+    place(game, "A3", 27.5, 20, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(Declare(kind="attack", means="spear", targets=((ModelId("A2"), 0),)), as_side("B", ALICE))
+    _answer(game, "A", {"A3.protect": "A2"}, LATE_KIND)
+    assert any("its attack now targets A3, which stepped in front of A2 (Protector, L1976)" in t
+               for t in _texts(game))
+    assert game.state.figures[ModelId("A3")].ap == 1
+
+
+def test_foresight_reacts_after_the_attack_is_declared() -> None:
+    # L1946-1948: a model with Foresight that is attacked may take its Reaction step after the Action step.
+    system, party = _with("skill:Foresight", "Seer Guard")
+    game = practice((party, "Soga Vanguard"), "foresight", system=system)
+    turn_of(game, "B")
+    seer = ModelId(unit_id(game, "Seer Guard"))
+    clear_table(game, (seer, "B1"))
+    place(game, seer, 25, 19.8, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    _answer(game, "A", {})
+    game.apply(Declare(kind="attack", means="spear", targets=((seer, 0),)), as_side("B", ALICE))
+    late = _decision(game, "A", LATE_KIND)
+    assert seer in {p.key for p in late.parts}  # type: ignore[attr-defined]
+    _answer(game, "A", {seer: "dodge"}, LATE_KIND)
+    assert any(f"{seer} dodges B1" in t for t in _texts(game))
+
+
+def test_a_dodge_turns_into_an_attack_on_a_shrouded_attacker() -> None:
+    # L1246: a model that declared Dodge and sees an activated Shrouded model declaring an Attack may attack it.
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "switch")
+    turn_of(game, "A")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    clear_table(game, (shade, "B3"))
+    place(game, shade, 25, 15, 90.0)
+    place(game, "B3", 25, 17, 270.0)
+    game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
+    _answer(game, "B", {"B3": "dodge"})
+    game.apply(Declare(kind="attack", means="mastercrafted-piercing-dagger", targets=((ModelId("B3"), 1),)),
+               as_side("A", ALICE))
+    late = _decision(game, "B", LATE_KIND)
+    assert "B3.switch" in {p.key for p in late.parts}  # type: ignore[attr-defined]
+    _answer(game, "B", {"B3.switch": "short-sword"}, LATE_KIND)
+    assert any("B3 turns its dodge into an attack with short-sword (L1246)" in t for t in _texts(game))
+
+
+def test_taunt_forces_a_reaction_from_an_enemy_failing_its_int_roll() -> None:
+    # L1987-1989: enemies seeing a Taunting model move roll INT; those failing must react (ruling taunt-target).
+    game = practice(("Helian Expedition", "Soga Vanguard"), "taunt")
+    turn_of(game, "B")
+    clear_table(game, ("A3", "B2"))
+    place(game, "A3", 25, 22, 270.0)
+    place(game, "B2", 25, 14, 90.0)
+    game.apply(RigDice(values=(20, 20, 20)), HOST)
+    game.apply(Activate(model=ModelId("B2"), how="walk", to="25,17", skills=("taunt",)), as_side("B", ALICE))
+    decision = _decision(game, "A")
+    part = next(p for p in decision.parts if p.key == "A3")  # type: ignore[attr-defined]
+    assert "nothing" not in part.option_keys() and part.default == "dodge"
+    assert "must react" in part.prompt
+
+
+def test_follow_up_chases_an_enemy_that_dodges_away() -> None:
+    # L1942-1944: when an enemy disengages from it, a Follow-Up model may move up to half its SPD toward it.
+    game = practice(("Helian Expedition", "Soga Vanguard"), "follow")
+    turn_of(game, "B")
+    clear_table(game, ("A3", "B3"))
+    place(game, "A3", 25, 18.26, 270.0)
+    place(game, "B3", 25, 17, 90.0)
+    assert game.system.kit.world(game.state).engagers(ModelId("B3")) == (ModelId("A3"),)
+    game.apply(Activate(model=ModelId("B3"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20,)), HOST)
+    game.apply(Declare(kind="dodge", move_to=(25.0, 14.0)), as_side("B", ALICE))
+    assert game.state.models[ModelId("B3")].y == 14.0
+    _answer(game, "A", {"A3": "follow"}, "follow-up")
+    assert game.state.models[ModelId("A3")].y < 18.26 - 1.5, "it closed in up to half its SPD"
+    assert any("A3 follows B3 (Follow-Up, L1944)" in t for t in _texts(game))
+
+
+def test_charm_ii_walks_a_failing_reactor_toward_the_user() -> None:
+    # L1902-1906: a model reacting to a Charming one rolls INT; failing, it does Nothing (I) and walks toward it (II).
+    system, party = _with("skill:Charm II", "Siren Guard")
+    game = practice((party, "Soga Vanguard"), "charm", system=system)
+    turn_of(game, "A")
+    siren = ModelId(unit_id(game, "Siren Guard"))
+    clear_table(game, (siren, "B3"))
+    place(game, siren, 25, 12, 90.0)
+    place(game, "B3", 25, 24, 270.0)
+    game.apply(Activate(model=siren, how="walk", to="25,14"), as_side("A", ALICE))
+    game.apply(RigDice(values=(20,)), HOST)
+    _answer(game, "B", {"B3": "short-bow"})
+    assert game.state.models[ModelId("B3")].y < 24, "it walked toward the charmer"
+    assert any("B3 is charmed by" in t for t in _texts(game))
+
+
+def test_a_reacting_model_perceives_a_shrouded_one_with_tracking_s_re_roll() -> None:
+    # L1526-1532 and ruling perceive-shrouded-reaction: a model that sees a Shrouded token move may Perceive it as
+    # its reaction; L1992-1993: Tracking adds +3 and re-rolls a failed Perceive roll.
+    game = practice(("Thenion Shadows", "Thenion Shadows"), "perceive-reaction")
+    turn_of(game, "A")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    hunter = next(m.id for m in game.state.models.values() if m.unit == "Rangers-Guild Hunter" and m.side == "B")
+    clear_table(game, (shade, hunter))
+    place(game, shade, 25, 15, 90.0)
+    place(game, hunter, 25, 17, 270.0)
+    game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
+    part = next(p for p in _decision(game, "B").parts if p.key == hunter)  # type: ignore[attr-defined]
+    assert part.option_keys() == ("nothing", "dodge", "perceive"), "no attack on a token (L1776)"
+    _answer(game, "B", {hunter: "perceive"})
+    assert "shrouded" not in game.state.models[hunter].tokens, "declaring Perceive reveals the reacting model"
+    game.apply(RigDice(values=(20, 1)), HOST)
+    game.apply(Declare(kind="nothing"), as_side("A", ALICE))
+    texts = _texts(game)
+    assert any("Tracking's re-roll (L1993)" in t for t in texts)
+    assert "shrouded" not in game.state.models[shade].tokens
+    assert any(f"{hunter} Perceives it (L1530)" in t for t in texts)
