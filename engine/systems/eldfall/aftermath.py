@@ -4,7 +4,8 @@
 - a model at 0 HP becomes Incapacitated, one already Incapacitated that was wounded dies (L872); a Construct or
   Elemental at 0 HP and a model killed by Burn leave the table (L2021, L2041, L2063); a caster out of action loses
   its summoned creatures (L980);
-- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105);
+- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); then Follow-Up and Hit and Retreat
+  moves, each asked of its player (L1944, L1952);
 - Engaged is worked out again (L1449); allies hit by their own side roll for Friendly Fire (L1286); a party at
   half its models or fewer is Panicked for the rest of the game (L1280-1282, ruling broken-morale).
 """
@@ -33,6 +34,7 @@ from engine.systems.eldfall.movement import allowance, knockback
 from engine.systems.eldfall.moving import make_move, push_down, route
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.retreating import offer_retreat
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_GAME, END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.world import World
@@ -92,6 +94,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     if seq.action.kind == "dodge" and seq.action.move_to is not None:
         dodged.add(seq.active.id)
     offer_follow_up(seq.ctx, seq.kit, before, dodged)
+    offer_retreat(seq.ctx, seq.kit, seq.active.id, seq.action)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
     _friendly_fire(seq)
     broken_morale(seq.ctx, seq.kit)

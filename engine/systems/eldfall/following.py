@@ -9,6 +9,7 @@ from engine.systems.eldfall.events import AttackResolved
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.moving import make_move, route
+from engine.systems.eldfall.quests import touch_tokens
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 
@@ -62,4 +63,5 @@ def answer_follow_up(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
             ctx.emit(AttackResolved(summary=f"{follower} cannot follow {model}: {error.reason}."))
             continue
         make_move(ctx, world, f, trip, why="Follow-Up")
+        touch_tokens(ctx, kit, ModelId(follower))
         ctx.emit(AttackResolved(summary=f"{follower} follows {model} (Follow-Up, L1944)."))

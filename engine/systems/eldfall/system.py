@@ -75,6 +75,7 @@ from engine.systems.eldfall.menus import legal_actions as legal_now
 from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.reacting import answer as answer_reaction
+from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
@@ -413,8 +414,8 @@ class Eldfall(System[EldfallState]):
         elif decision.kind == DUEL_KIND:
             answer_challenge(ctx, kit, decision, answers)
             carry_on(ctx, kit)
-        elif decision.kind == FOLLOW_KIND:
-            answer_follow_up(ctx, kit, decision, answers)
+        elif decision.kind in (FOLLOW_KIND, RETREAT_KIND):
+            (answer_follow_up if decision.kind == FOLLOW_KIND else answer_retreat)(ctx, kit, decision, answers)
             refresh_engaged(ctx, kit.world(ctx.state))
             carry_on(ctx, kit)
         elif decision.kind == "reaction":

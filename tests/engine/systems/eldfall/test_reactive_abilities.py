@@ -232,3 +232,36 @@ def test_a_reacting_model_perceives_a_shrouded_one_with_tracking_s_re_roll() -> 
     assert any("Tracking's re-roll (L1993)" in t for t in texts)
     assert "shrouded" not in game.state.models[shade].tokens
     assert any(f"{hunter} Perceives it (L1530)" in t for t in texts)
+
+
+def test_hit_and_retreat_walks_after_its_attack() -> None:
+    # L1950-1952: a model with Hit and Retreat that declared an Attack may Walk at the end of the Resolution step.
+    system, party = _with("skill:Hit and Retreat", "Skirmish Guard")
+    game = practice((party, "Soga Vanguard"), "retreat", system=system)
+    turn_of(game, "A")
+    guard = ModelId(unit_id(game, "Skirmish Guard"))
+    clear_table(game, (guard, "B3"))
+    place(game, guard, 25, 15, 90.0)
+    place(game, "B3", 25, 17, 270.0)
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20, 20)), HOST)
+    game.apply(Declare(kind="attack", means="short-sword", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+    retreat = _decision(game, "A", "hit-and-retreat")
+    part = retreat.parts[0]  # type: ignore[attr-defined]
+    assert (part.key, part.radius) == (guard, float(game.system.kit.world(game.state).fighter(guard).speed))
+    _answer(game, "A", {guard: "25,11"}, "hit-and-retreat")
+    assert (game.state.models[guard].x, game.state.models[guard].y) == (25.0, 11.0)
+    assert not game.system.kit.world(game.state).engagers(guard), "it walked out of the Engaged state"
+    assert any(f"{guard} walks away after its attack (Hit and Retreat, L1952)" in t for t in _texts(game))
+
+
+def test_no_walk_without_an_attack() -> None:
+    system, party = _with("skill:Hit and Retreat", "Skirmish Guard")
+    game = practice((party, "Soga Vanguard"), "retreat-nothing", system=system)
+    turn_of(game, "A")
+    guard = ModelId(unit_id(game, "Skirmish Guard"))
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="nothing"), as_side("A", ALICE))
+    assert not any(d.kind == "hit-and-retreat" for d in game.state.pending.values())
