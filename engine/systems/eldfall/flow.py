@@ -31,12 +31,13 @@ from engine.systems.eldfall.events import (
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
 from engine.systems.eldfall.world import World
 
-__all__ = ["STRATEGIC", "TACTICAL", "begin_play", "end_turn", "finish", "side_can_act", "upkeep_ap"]
+__all__ = ["STRATEGIC", "TACTICAL", "begin_play", "close_turn", "end_turn", "finish", "side_can_act", "upkeep_ap"]
 
 Ctx = Context[EldfallState]
 
@@ -200,6 +201,17 @@ def end_turn(ctx: Ctx, kit: Kit) -> None:
     if side is None:
         return
     ctx.emit(PhaseChanged(phase=END, shown=f"Side {side}'s End phase (L1170)."))
+    if state.finished is None and offer_ranger_moves(ctx, kit, side):
+        return
+    close_turn(ctx, kit)
+
+
+def close_turn(ctx: Ctx, kit: Kit) -> None:
+    """The rest of the End phase, once its Rangers have moved: expiries, turn schemes, the next turn."""
+    state = ctx.state
+    side = state.active_side
+    if side is None:
+        return
     world = kit.world(state)
     _expire(ctx, world, END_OF_TURN, "until the end of the turn")
     _expire(ctx, kit.world(state), end_phase_of(side), "until its caster's next End phase")

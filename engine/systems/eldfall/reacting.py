@@ -113,7 +113,9 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     if not (seen or aware):
         return None
     shrouded = active.is_("shrouded")
-    means = reaction_means(world, r, engaged) if seen and not r.is_("blinded") and not shrouded else ()
+    clairvoyant = aware and r.has("Clairvoyance")  # it reacts to enemies in its Awareness without LoS (L1910)
+    sighted = (seen and not r.is_("blinded")) or clairvoyant
+    means = reaction_means(world, r, engaged) if sighted and not shrouded else ()
     perceive = shrouded and seen and world.aware(r.id, active.id) and not engaged
     return Eligible(r.id, means, True, not seen, False, perceive)
 
@@ -271,9 +273,11 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
                 ctx.emit(ModelPlaced(model_id=r.id, x=r.model.x, y=r.model.y, facing=facing))
                 world = kit.world(ctx.state)
                 r = world.fighter(r.id)
-        if not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
+        clairvoyant = r.has("Clairvoyance") and world.aware(r.id, active.id, other_at=strike_at if moved else None)
+        if not clairvoyant and not world.sees(r.id, active.id, seen_at=strike_at if moved else None).visible:
             raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
-                                 "is declared at a point of the path its model sees (L1482)", verb="decide")
+                                 "is declared at a point of the path its model sees (L1482), or one in its Awareness "
+                                 "with Clairvoyance (L1910)", verb="decide")
     if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
         return None
     if let_go(ctx, world, r, "react"):

@@ -54,6 +54,7 @@ class Rulings:
     clinging_action: str = "falls-then-acts"
     lucky_charm_use: str = "declared-or-wounded"
     mage_reroll: str = "declared"
+    ranger_move_engaged: str = "not-engaged"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

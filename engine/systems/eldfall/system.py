@@ -66,7 +66,7 @@ from engine.systems.eldfall.commands import (
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.events import ELDFALL_EVENTS
-from engine.systems.eldfall.flow import begin_play
+from engine.systems.eldfall.flow import begin_play, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
@@ -74,6 +74,7 @@ from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.menus import legal_actions as legal_now
 from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.quests import QUEST_EVENTS
+from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
 from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
@@ -418,6 +419,9 @@ class Eldfall(System[EldfallState]):
             (answer_follow_up if decision.kind == FOLLOW_KIND else answer_retreat)(ctx, kit, decision, answers)
             refresh_engaged(ctx, kit.world(ctx.state))
             carry_on(ctx, kit)
+        elif decision.kind == RANGER_KIND:
+            answer_ranger_moves(ctx, kit, decision, answers)
+            close_turn(ctx, kit)
         elif decision.kind == "reaction":
             answer_reaction(ctx, kit, decision, answers)
             after_reactions(ctx, kit)

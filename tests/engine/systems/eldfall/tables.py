@@ -105,7 +105,7 @@ def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "prac
 
 
 def turn_of(game: Game[EldfallState], side: str) -> None:
-    """End turns until it is ``side``'s."""
+    """End turns until it is ``side``'s (Rangers staying where they are in the End phase)."""
     from engine.systems.eldfall.commands import EndTurn
     for _ in range(4):
         if game.state.active_side == side:
@@ -113,6 +113,7 @@ def turn_of(game: Game[EldfallState], side: str) -> None:
         active = game.state.active_side
         assert active is not None
         game.apply(EndTurn(), as_side(active, ALICE))
+        settle(game)
     raise AssertionError(f"side {side} never got the turn")
 
 

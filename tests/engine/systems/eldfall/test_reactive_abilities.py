@@ -7,8 +7,9 @@ from __future__ import annotations
 from engine.core import Answer, Game, ModelId, RigDice, Viewer
 from engine.schema import UnitProfile
 from engine.systems.eldfall import Eldfall
-from engine.systems.eldfall.commands import Activate, Declare
+from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.late import LATE_KIND
+from engine.systems.eldfall.rangers import RANGER_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import SHROUDED, EldfallView
@@ -265,3 +266,49 @@ def test_no_walk_without_an_attack() -> None:
     settle(game)
     game.apply(Declare(kind="nothing"), as_side("A", ALICE))
     assert not any(d.kind == "hit-and-retreat" for d in game.state.pending.values())
+
+
+def test_clairvoyance_reacts_to_an_enemy_in_its_awareness_without_sight() -> None:
+    # L1910: in the Reactive role a Clairvoyant model may react to and target enemies within its Awareness without LoS.
+    game = practice(("Helian Expedition", "Soga Vanguard"), "clairvoyance")
+    turn_of(game, "B")
+    clear_table(game, ("A1", "A2", "B1"))
+    for model, x in (("A1", 25.0), ("A2", 29.0)):  # both looking away from B1, which comes up behind them
+        place(game, model, x, 15, 270.0)
+    place(game, "B1", 27, 20, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    parts = {p.key: p for p in _decision(game, "A").parts}  # type: ignore[attr-defined]
+    assert parts["A2"].option_keys() == ("nothing", "dodge"), "without Clairvoyance, only a Dodge (L1218)"
+    attacks = [k for k in parts["A1"].option_keys() if k not in ("nothing", "dodge")]
+    assert attacks == ["unarmed"]
+    _answer(game, "A", {"A1": "unarmed"})
+    assert [r.kind for r in game.state.sequence.reactions] == ["attack"]  # type: ignore[union-attr]
+
+
+def test_a_ranger_moves_in_its_end_phase_without_reactions() -> None:
+    # L1849-1851: in the End phase of its turn a Ranger may make a Normal Movement that provokes no reaction.
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "ranger")
+    turn_of(game, "A")
+    hunter = ModelId(unit_id(game, "Rangers-Guild Hunter"))
+    clear_table(game, (hunter, "B1"))
+    place(game, hunter, 25, 15, 90.0)
+    place(game, "B1", 25, 19, 270.0)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    part = next(p for p in _decision(game, "A", RANGER_KIND).parts if p.key == hunter)  # type: ignore[attr-defined]
+    assert part.radius == float(game.system.kit.world(game.state).fighter(hunter).speed)
+    _answer(game, "A", {hunter: "25,11"}, RANGER_KIND)
+    assert (game.state.models[hunter].x, game.state.models[hunter].y) == (25.0, 11.0)
+    assert not any(d.kind == "reaction" for d in game.state.pending.values()), "no reaction (L1851)"
+    assert game.state.active_side == "B", "then the turn passes"
+
+
+def test_an_engaged_ranger_stays_by_ruling() -> None:
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "ranger-engaged")
+    turn_of(game, "A")
+    hunter = ModelId(unit_id(game, "Rangers-Guild Hunter"))
+    clear_table(game, (hunter, "B3"))
+    place(game, hunter, 25, 15, 90.0)
+    place(game, "B3", 25, 16.26, 270.0)
+    assert game.system.kit.world(game.state).engagers(hunter)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    assert not any(d.kind == RANGER_KIND for d in game.state.pending.values())
