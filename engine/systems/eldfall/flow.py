@@ -3,11 +3,13 @@ order and then the Hostiles turn (L1593); each turn runs the Strategic, Upkeep, 
 
 - Strategic: effects lasting "until its next Strategic phase" end; Bleeding and Poisoned models roll T; an
   Incapacitated model with HP back stands up; the Leader uses a stratagem; Regeneration, Defensive Stance, Luck,
-  Stealth II's return to Shrouded (L1150-1154, L372-382, L1682, L1758, L1770, L1880, L1982, L1985, L2737).
+  Stealth II's return to Shrouded (L1150-1154, L372-382, L1682, L1758, L1770, L1880, L1982, L1985, L2737); then
+  the player's choices: Hasten's moves, Surge Order, First Aid (``strategic_choices``).
 - Upkeep: every model of every side gets AP equal to its modified STA, twice that for a Watchful model in the
   Reactive role, none for one Incapacitated, Dead or Fatigued (L1156-1158, L2127, L1712).
 - Tactical: the active player activates models while it likes and has AP (L1164-1168).
-- End: effects lasting until the end of the turn end; every unspent AP is discarded (L1170-1172).
+- End: a Ranger's move (``rangers``), then effects lasting until the end of the turn end; every unspent AP is
+  discarded (L1170-1172).
 
 The quest ends after the last turn of round 5 (or the quest's rounds), or at the start of a turn in which a
 player has no model left standing (L1297-1304).
@@ -35,9 +37,11 @@ from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
+from engine.systems.eldfall.strategic_choices import hasted, offer_strategic
 from engine.systems.eldfall.world import World
 
-__all__ = ["STRATEGIC", "TACTICAL", "begin_play", "close_turn", "end_turn", "finish", "side_can_act", "upkeep_ap"]
+__all__ = ["STRATEGIC", "TACTICAL", "after_strategic", "begin_play", "close_turn", "end_turn", "finish", "side_can_act",
+           "upkeep_ap"]
 
 Ctx = Context[EldfallState]
 
@@ -74,9 +78,18 @@ def _start_turn(ctx: Ctx, kit: Kit, round_: int, turn: int) -> None:
         _advance(ctx, kit, round_, turn)
         return
     ctx.emit(TurnBegan(round=round_, turn=turn, side=side))
+    hastened = hasted(world, side)
     _strategic(ctx, kit, side)
-    if state.finished is not None:
+    if state.finished is not None or (side != state.hostile_side and offer_strategic(ctx, kit, side, hastened)):
         return
+    after_strategic(ctx, kit)
+
+
+def after_strategic(ctx: Ctx, kit: Kit) -> None:
+    """The Upkeep and Tactical phases, once the Strategic phase's choices are made."""
+    state = ctx.state
+    side = state.active_side
+    assert side is not None
     ctx.emit(PhaseChanged(phase=UPKEEP, shown="Upkeep: every model gets AP equal to its STA (L1156)."))
     world = kit.world(state)
     ctx.emit(ApChanged(ap=upkeep_ap(world, side), why="Upkeep, L1156-1158"))

@@ -66,7 +66,7 @@ from engine.systems.eldfall.commands import (
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.events import ELDFALL_EVENTS
-from engine.systems.eldfall.flow import begin_play, close_turn
+from engine.systems.eldfall.flow import after_strategic, begin_play, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
@@ -83,6 +83,7 @@ from engine.systems.eldfall.sequencing import after_declaration, after_movement,
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting, surface_under
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
 from engine.systems.eldfall.views import board_view, eldfall_view
 from engine.table import (
     TABLE_COMMANDS,
@@ -419,6 +420,9 @@ class Eldfall(System[EldfallState]):
             (answer_follow_up if decision.kind == FOLLOW_KIND else answer_retreat)(ctx, kit, decision, answers)
             refresh_engaged(ctx, kit.world(ctx.state))
             carry_on(ctx, kit)
+        elif decision.kind == STRATEGIC_KIND:
+            answer_strategic(ctx, kit, decision, answers)
+            after_strategic(ctx, kit)
         elif decision.kind == RANGER_KIND:
             answer_ranger_moves(ctx, kit, decision, answers)
             close_turn(ctx, kit)

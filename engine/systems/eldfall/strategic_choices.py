@@ -1,0 +1,124 @@
+"""What a player may do in its Strategic phase beyond the stratagem, asked in one decision once the phase's automatic
+steps are done (Eldfall core rules v1.5):
+
+- Hasten: each model enchanted by one of the side's casters may make a Normal Movement, provoking no reaction
+  (L2306); the Enchantment ends at this same Strategic phase (L950), so the move comes first (ruling
+  ``hasten-timing``).
+- Expeditionary Tactics: Surge Order: spent (``surge=use``), up to 3 Helian League models each Walk, Climb or Jump,
+  provoking no reaction (L2871-2873).
+- First Aid: spent (``first-aid=<model>``), 1 HP back and Bleeding, Poisoned, Weakened and Crippled ended for a
+  non-dead model in the bearer's Awareness, itself included even Incapacitated (L2671-2673).
+
+Each upgrade leaves the model's card once spent.
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, Decision, DecisionPart, InvalidCommand, ModelId, Option, SideId
+from engine.systems.eldfall.effects import heal, set_states
+from engine.systems.eldfall.events import FigureNoted
+from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.free_moves import can_move_freely, free_move, move_parts, moved_to
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.movement import MovementKind
+from engine.systems.eldfall.state import EldfallState, strategic_of
+from engine.systems.eldfall.world import World
+
+__all__ = ["STRATEGIC_KIND", "answer_strategic", "hasted", "offer_strategic"]
+
+Ctx = Context[EldfallState]
+STRATEGIC_KIND = "strategic-choices"
+SURGE = "surge."
+"""The prefix of a Surge Order move's parts (a hasted model may also move with the Surge)."""
+_SURGE_KINDS: tuple[MovementKind, ...] = ("walk", "climb", "jump")
+_SURGE_MOVERS = 3
+_FIRST_AID_ENDS = ("bleeding", "poisoned", "weakened", "crippled")
+
+
+def hasted(world: World, side: SideId) -> tuple[ModelId, ...]:
+    """Models under Hasten cast by this side's casters (its expiry is their Strategic phase), taken before the
+    phase's expiries end it (ruling hasten-timing)."""
+    until = strategic_of(side)
+    return tuple(f.id for f in world.fighters(standing=True) if f.figure.enchantments.get("hasten") == until)
+
+
+def _bearer(world: World, side: SideId, upgrade: str) -> Fighter | None:
+    return next((f for f in world.fighters(side) if upgrade in f.figure.upgrades and not f.dead), None)
+
+
+def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, ...]) -> bool:
+    """Open the side's Strategic-phase decision when it has something to choose (``hastened``: the models under
+    its casters' Hasten as the phase began); returns whether it did."""
+    world = kit.world(ctx.state)
+    parts: list[DecisionPart] = []
+    for model in hastened:
+        if model in ctx.state.models and can_move_freely(world, world.fighter(model)):
+            parts += move_parts(world.fighter(model))
+    surge = _bearer(world, side, "surge-order")
+    if surge is not None:
+        helians = [f for f in world.fighters(side, standing=True)
+                   if "Helian League" in f.card.factions and can_move_freely(world, f)]
+        if helians:
+            parts.append(DecisionPart(key="surge", prompt=f"spend {surge.id}'s Surge Order: up to 3 Helian League "
+                                                           "models Walk, Climb or Jump (L2873)",
+                                      options=(Option(key="keep", label="Keep it"),
+                                               Option(key="use", label="Spend it")), default="keep"))
+            for f in helians:
+                parts += move_parts(f, _SURGE_KINDS, prefix=SURGE)
+    aid = _bearer(world, side, "first-aid")
+    if aid is not None:
+        near = [f for f in world.fighters() if not f.dead and (f.id == aid.id or world.aware(aid.id, f.id))]
+        parts.append(DecisionPart(key="first-aid", prompt=f"spend {aid.id}'s First Aid on a model in its Awareness "
+                                                           "(1 HP, Bleeding, Poisoned, Weakened, Crippled end; L2673)",
+                                  options=(Option(key="keep", label="Keep it"),
+                                           *(Option(key=f.id, label=f"{f.id} {f.name}") for f in near)),
+                                  default="keep"))
+    if not parts:
+        return False
+    ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=side, kind=STRATEGIC_KIND, optional=True,
+                               prompt="Strategic phase: Hasten's moves and the upgrades you may spend now.",
+                               parts=tuple(parts)))
+    return True
+
+
+def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
+    """Carry out the choices: First Aid, Hasten's moves, then the Surge Order's.
+
+    :raises InvalidCommand: for Surge moves without spending it, or for more than 3 of them.
+    """
+    world = kit.world(ctx.state)
+    surging = [ModelId(p.key.removeprefix(SURGE)) for p in decision.parts
+               if p.key.startswith(SURGE) and not p.key.endswith(".how")
+               and moved_to(world, ModelId(p.key.removeprefix(SURGE)), answers, SURGE) is not None]
+    use = answers.get("surge") == "use"
+    if surging and not use:
+        raise InvalidCommand("surge=use spends the Surge Order; without it no model makes a Surge move",
+                             verb="decide")
+    if len(surging) > _SURGE_MOVERS:
+        raise InvalidCommand(f"the Surge Order moves up to {_SURGE_MOVERS} models, not {len(surging)} (L2873)",
+                             verb="decide")
+    target = answers.get("first-aid", "keep")
+    if target != "keep":
+        _first_aid(ctx, kit, decision.owner, ModelId(target))
+    for part in decision.parts:
+        if not part.key.startswith(SURGE) and part.key not in ("surge", "first-aid") and not part.key.endswith(".how"):
+            free_move(ctx, kit, ModelId(part.key), answers, "Hasten, L2306")
+    if use:
+        _spend(ctx, kit, decision.owner, "surge-order", "Surge Order")
+        for model in surging:
+            free_move(ctx, kit, model, answers, "Surge Order, L2873", _SURGE_KINDS, prefix=SURGE)
+
+
+def _spend(ctx: Ctx, kit: Kit, side: SideId, upgrade: str, name: str) -> Fighter:
+    bearer = _bearer(kit.world(ctx.state), side, upgrade)
+    assert bearer is not None
+    ctx.emit(FigureNoted(model=bearer.id, changes={"upgrades": [u for u in bearer.figure.upgrades if u != upgrade]},
+                         shown=f"{bearer.id} spends its {name}."))
+    return bearer
+
+
+def _first_aid(ctx: Ctx, kit: Kit, side: SideId, target: ModelId) -> None:
+    """1 HP back and four states ended (L2673)."""
+    _spend(ctx, kit, side, "first-aid", "First Aid")
+    heal(ctx, target, 1)
+    set_states(ctx, kit.world(ctx.state).fighter(target), removed=_FIRST_AID_ENDS, why="First Aid, L2673")

@@ -1,0 +1,98 @@
+"""Moves and upgrades outside activations, in play: Hasten's move, Expeditionary Tactics: Surge Order and First Aid in
+the Strategic phase. Each test cites the lines it plays (Eldfall core rules v1.5); the Ranger's End-phase move is in
+test_reactive_abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Answer, Game, InvalidCommand, ModelId, RigDice
+from engine.systems.eldfall.commands import Activate, Declare, EndTurn
+from engine.systems.eldfall.schema import PartyMember, PartySpec
+from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
+from engine.table import WoundModel
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    as_side,
+    clear_table,
+    eldfall,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
+
+
+def _table() -> tuple[Game[EldfallState], ModelId, ModelId, ModelId]:
+    """A Helian party: a test-only Enchanter of Elder magic (no shipped model casts Hasten) holding the Surge Order,
+    a Citadel Guard with First Aid, two Flameshapers (the second A4); at the start of side A's turn."""
+    unit = next(u for u in eldfall().data.units if u.name == "Flameweaver Noble")
+    copy = unit.model_copy(update={"name": "Elder Enchanter",
+                                   "keywords": tuple(k.replace("(Fire)", "(Elder)") for k in unit.keywords)})
+    party = PartySpec(id="test", name="Test", faction="Helian League", game_size=80, leader="Elder Enchanter",
+                      members=(PartyMember(unit="Elder Enchanter", upgrades=("surge-order",)),
+                               PartyMember(unit="Citadel Guard", upgrades=("first-aid",)),
+                               PartyMember(unit="Flameshaper"), PartyMember(unit="Flameshaper")))
+    game = practice((party, "Soga Vanguard"), "free-moves", options={"size": "80"}, system=eldfall(copy))
+    turn_of(game, "A")
+    noble, guard, shaper = (ModelId(unit_id(game, u)) for u in ("Elder Enchanter", "Citadel Guard", "Flameshaper"))
+    clear_table(game, (noble, guard, shaper, "A4"))
+    place(game, noble, 18, 10)
+    place(game, guard, 20, 12)
+    place(game, shaper, 25, 12)
+    place(game, "A4", 28, 12)
+    return game, noble, guard, shaper
+
+
+def _next_strategic(game: Game[EldfallState]) -> str:
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    game.apply(EndTurn(), as_side("B", ALICE))
+    return next(d.id for d in game.state.pending.values() if d.kind == STRATEGIC_KIND)
+
+
+def _at(game: Game[EldfallState], model: ModelId) -> tuple[float, float]:
+    return game.state.models[model].x, game.state.models[model].y
+
+
+def test_hasten_surge_order_and_first_aid_in_the_strategic_phase() -> None:
+    # L2306: a hasted model makes a Normal Movement in its caster's Strategic phase, as the Enchantment ends (L950,
+    # ruling hasten-timing); L2871-2873: the Surge Order, spent, moves Helian League models; L2671-2673: First Aid
+    # gives 1 HP back and ends Bleeding to a model in the bearer's Awareness.
+    game, noble, guard, shaper = _table()
+    game.apply(WoundModel(model=guard, amount=1), HOST)
+    game.apply(Activate(model=noble, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(3, 3)), HOST)
+    game.apply(Declare(kind="assist", means="Hasten", targets=((guard, 0),)), as_side("A", ALICE))
+    assert game.state.figures[guard].enchantments == {"hasten": "strategic:A"}
+    decision = _next_strategic(game)
+    assert game.state.figures[guard].enchantments == {}, "Hasten ends at this Strategic phase (L950)"
+    game.apply(Answer(decision_id=decision, answers={guard: "20,8", "surge": "use", f"surge.{shaper}": "25,16",
+                                                     "first-aid": guard}), as_side("A", ALICE))
+    assert _at(game, guard) == (20.0, 8.0) and _at(game, shaper) == (25.0, 16.0)
+    assert game.state.models[guard].wounds_taken == 0
+    assert game.state.figures[noble].upgrades == [] and game.state.figures[guard].upgrades == [], "both spent"
+    assert not game.state.pending and game.state.phase == "tactical"
+    assert not any(d.kind == STRATEGIC_KIND for d in game.state.pending.values())
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    game.apply(EndTurn(), as_side("B", ALICE))
+    assert not game.state.pending, "nothing left to choose: both upgrades are gone and Hasten has ended"
+
+
+def test_the_surge_order_moves_three_models_at_most_and_only_when_spent() -> None:
+    # L2873: up to 3 party members, once the upgrade is removed.
+    game, noble, guard, shaper = _table()
+    decision = _next_strategic(game)
+    moves = {f"surge.{noble}": "18,14", f"surge.{guard}": "22,9", f"surge.{shaper}": "25,16"}
+    with pytest.raises(InvalidCommand, match="surge=use"):
+        game.apply(Answer(decision_id=decision, answers=moves), as_side("A", ALICE))
+    with pytest.raises(InvalidCommand, match="up to 3 models, not 4"):
+        game.apply(Answer(decision_id=decision, answers={**moves, "surge.A4": "28,16", "surge": "use"}),
+                   as_side("A", ALICE))
+    game.apply(Answer(decision_id=decision, answers={**moves, "surge": "use"}), as_side("A", ALICE))
+    assert _at(game, noble) == (18.0, 14.0) and _at(game, guard) == (22.0, 9.0)
