@@ -3,8 +3,9 @@ order and then the Hostiles turn (L1593); each turn runs the Strategic, Upkeep, 
 
 - Strategic: effects lasting "until its next Strategic phase" end; Bleeding and Poisoned models roll T; an
   Incapacitated model with HP back stands up; the Leader uses a stratagem; Regeneration, Defensive Stance, Luck,
-  Stealth II's return to Shrouded (L1150-1154, L372-382, L1682, L1758, L1770, L1880, L1982, L1985, L2737); then
-  the player's choices: Hasten's moves, Surge Order, First Aid (``strategic_choices``).
+  Stealth II's return to Shrouded, an Alchemist's Consumables replenished (L1150-1154, L372-382, L1682, L1758,
+  L1770, L1798, L1880, L1982, L1985, L2737); then
+  the player's choices: Hasten's moves, Surge Order, First Aid, an Artificer's Enchantment (``strategic_choices``).
 - Upkeep: every model of every side gets AP equal to its modified STA, twice that for a Watchful model in the
   Reactive role, none for one Incapacitated, Dead or Fatigued (L1156-1158, L2127, L1712).
 - Tactical: the active player activates models while it likes and has AP (L1164-1168).
@@ -168,6 +169,8 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     world = kit.world(state)
     for f in world.fighters(side, standing=True):
         reshroud(ctx, world, f)
+        if f.has("Alchemist"):
+            _refill(ctx, kit, f)
         if f.figure.stance and f.has("Warrior"):
             set_states(ctx, f, added=("stance",), until=strategic_of(side), why="Defensive Stance, L1880")
         if "lucky-charm" in f.figure.upgrades and f.figure.luck < 3:
@@ -176,6 +179,14 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     if lines:
         ctx.emit(AttackResolved(summary="; ".join(lines) + ".", lines=tuple(lines)))
     strategic_reveals(ctx, kit, side)
+
+
+def _refill(ctx: Ctx, kit: Kit, f: Fighter) -> None:
+    """An Alchemist's used Consumables are back in its inventory (L1798)."""
+    spent = {item: n for item, n in f.figure.spent.items() if "Consumable" not in kit.catalogue.item(item).types}
+    if spent != f.figure.spent:
+        ctx.emit(FigureNoted(model=f.id, changes={"spent": spent},
+                             shown=f"{f.id}'s Consumables replenish (Alchemist, L1798)."))
 
 
 def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:

@@ -8,6 +8,8 @@ steps are done (Eldfall core rules v1.5):
   provoking no reaction (L2871-2873).
 - First Aid: spent (``first-aid=<model>``), 1 HP back and Bleeding, Poisoned, Weakened and Crippled ended for a
   non-dead model in the bearer's Awareness, itself included even Incapacitated (L2671-2673).
+- Artificer: each standing Artificer may take one Enchantment it knows (``artificer.<id>=<spell>``) with no roll,
+  until its next Strategic phase (L1805-1807).
 
 Each upgrade leaves the model's card once spent.
 """
@@ -22,12 +24,15 @@ from engine.systems.eldfall.free_moves import can_move_freely, free_move, move_p
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import MovementKind
 from engine.systems.eldfall.state import EldfallState, strategic_of
+from engine.systems.eldfall.support import enchant
 from engine.systems.eldfall.world import World
 
 __all__ = ["STRATEGIC_KIND", "answer_strategic", "hasted", "offer_strategic"]
 
 Ctx = Context[EldfallState]
 STRATEGIC_KIND = "strategic-choices"
+ARTIFICER = "artificer."
+"""The prefix of an Artificer's part."""
 SURGE = "surge."
 """The prefix of a Surge Order move's parts (a hasted model may also move with the Surge)."""
 _SURGE_KINDS: tuple[MovementKind, ...] = ("walk", "climb", "jump")
@@ -65,6 +70,14 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
                                                Option(key="use", label="Spend it")), default="keep"))
             for f in helians:
                 parts += move_parts(f, _SURGE_KINDS, prefix=SURGE)
+    for f in world.fighters(side, standing=True):
+        spells = [sp for sp in f.spells if sp.spell_type == "Enchantment"] if f.has("Artificer") else []
+        if spells:
+            parts.append(DecisionPart(key=f"{ARTIFICER}{f.id}", prompt=f"the Enchantment {f.id} {f.name} takes on "
+                                                                       "itself with no roll (Artificer, L1807)",
+                                      options=(Option(key="none", label="None"),
+                                               *(Option(key=sp.id, label=sp.name) for sp in spells)),
+                                      default="none"))
     aid = _bearer(world, side, "first-aid")
     if aid is not None:
         near = [f for f in world.fighters() if not f.dead and (f.id == aid.id or world.aware(aid.id, f.id))]
@@ -82,7 +95,7 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
 
 
 def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
-    """Carry out the choices: First Aid, Hasten's moves, then the Surge Order's.
+    """Carry out the choices: First Aid, the Artificers' Enchantments, Hasten's moves, then the Surge Order's.
 
     :raises InvalidCommand: for Surge moves without spending it, or for more than 3 of them.
     """
@@ -101,7 +114,10 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
     if target != "keep":
         _first_aid(ctx, kit, decision.owner, ModelId(target))
     for part in decision.parts:
-        if not part.key.startswith(SURGE) and part.key not in ("surge", "first-aid") and not part.key.endswith(".how"):
+        if part.key.startswith(ARTIFICER):
+            _artifice(ctx, kit, ModelId(part.key.removeprefix(ARTIFICER)), answers.get(part.key, "none"))
+        elif not part.key.startswith(SURGE) and part.key not in ("surge", "first-aid") \
+                and not part.key.endswith(".how"):
             free_move(ctx, kit, ModelId(part.key), answers, "Hasten, L2306")
     if use:
         _spend(ctx, kit, decision.owner, "surge-order", "Surge Order")
@@ -122,3 +138,13 @@ def _first_aid(ctx: Ctx, kit: Kit, side: SideId, target: ModelId) -> None:
     _spend(ctx, kit, side, "first-aid", "First Aid")
     heal(ctx, target, 1)
     set_states(ctx, kit.world(ctx.state).fighter(target), removed=_FIRST_AID_ENDS, why="First Aid, L2673")
+
+
+def _artifice(ctx: Ctx, kit: Kit, model: ModelId, spell_id: str) -> None:
+    """The Artificer takes the Enchantment's effect on itself, no roll, until its next Strategic phase (L1807)."""
+    if spell_id == "none" or model not in ctx.state.models:
+        return
+    f = kit.world(ctx.state).fighter(model)
+    spell = kit.catalogue.spell(spell_id)
+    enchant(ctx, f, spell, f, f"{f.id} takes {spell.name} on itself with no roll, until its next Strategic phase "
+                              "(Artificer, L1807)")

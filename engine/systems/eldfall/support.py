@@ -31,7 +31,7 @@ from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World
 
-__all__ = ["HEALING", "Heal", "pay_mana", "resolve_support", "spend_mana", "summoning_check", "summons_of"]
+__all__ = ["HEALING", "Heal", "enchant", "pay_mana", "resolve_support", "spend_mana", "summoning_check", "summons_of"]
 
 Ctx = Context[EldfallState]
 
@@ -159,8 +159,13 @@ def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> Non
     if "anointment" in t.figure.enchantments and t.side != caster.side:
         seq.line(f"{t.id} is Anointed: enemy enchantments cannot target it (L2275).")
         return
-    ctx.emit(EnchantmentsChanged(model=t.id, added={spell.id: strategic_of(caster.side)},
-                                 why=f"{caster.id}'s {spell.name}, until its next Strategic phase (L950)"))
+    enchant(ctx, caster, spell, t, f"{caster.id}'s {spell.name}, until its next Strategic phase (L950)")
+
+
+def enchant(ctx: Ctx, caster: Fighter, spell: SpellSpec, t: Fighter, why: str) -> None:
+    """``t`` gets the Enchantment's effect until the caster's next Strategic phase (L950), and what it does at once
+    (Fiery Fervor's states ending, L2280)."""
+    ctx.emit(EnchantmentsChanged(model=t.id, added={spell.id: strategic_of(caster.side)}, why=why))
     if spell.id == "fiery-fervor":
         set_states(ctx, t, removed=_FERVOR_ENDS, why="Fiery Fervor, L2280")
 

@@ -1,12 +1,12 @@
-"""Moves and upgrades outside activations, in play: Hasten's move, Expeditionary Tactics: Surge Order and First Aid in
-the Strategic phase. Each test cites the lines it plays (Eldfall core rules v1.5); the Ranger's End-phase move is in
-test_reactive_abilities."""
+"""The Strategic phase's extras, in play: Hasten's move, Expeditionary Tactics: Surge Order, First Aid, an Artificer's
+Enchantment, an Alchemist's Consumables. Each test cites the lines it plays (Eldfall core rules v1.5); the Ranger's
+End-phase move is in test_reactive_abilities."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.core import Answer, Game, InvalidCommand, ModelId, RigDice
+from engine.core import Answer, Decision, Game, InvalidCommand, ModelId, RigDice
 from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -54,6 +54,19 @@ def _next_strategic(game: Game[EldfallState]) -> str:
     return next(d.id for d in game.state.pending.values() if d.kind == STRATEGIC_KIND)
 
 
+def _strategic_of_a(game: Game[EldfallState]) -> Decision:
+    """Side A's Strategic-phase decision: turns end until it is asked."""
+    for _ in range(4):
+        found = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND and d.owner == "A"]
+        if found:
+            return found[0]
+        settle(game)
+        active = game.state.active_side
+        assert active is not None
+        game.apply(EndTurn(), as_side(active, ALICE))
+    raise AssertionError("side A was never asked")
+
+
 def _at(game: Game[EldfallState], model: ModelId) -> tuple[float, float]:
     return game.state.models[model].x, game.state.models[model].y
 
@@ -96,3 +109,40 @@ def test_the_surge_order_moves_three_models_at_most_and_only_when_spent() -> Non
                    as_side("A", ALICE))
     game.apply(Answer(decision_id=decision, answers={**moves, "surge": "use"}), as_side("A", ALICE))
     assert _at(game, noble) == (18.0, 14.0) and _at(game, guard) == (22.0, 9.0)
+
+
+def test_an_artificer_takes_an_enchantment_it_knows_with_no_roll() -> None:
+    # L1805-1807: in its Strategic phase an Artificer may apply an Enchantment available to it to itself, no roll,
+    # until its next Strategic phase.
+    game = practice(("Guild Adventurers", "Soga Vanguard"), "artificer")
+    errant = ModelId(unit_id(game, "Flameweaver Errant"))
+    decision = _strategic_of_a(game)
+    part = next(p for p in decision.parts if p.key == f"artificer.{errant}")
+    assert "burning-touch" in part.option_keys() and "ignite" not in part.option_keys(), "Enchantments only"
+    game.apply(Answer(decision_id=decision.id, answers={part.key: "burning-touch"}), as_side("A", ALICE))
+    assert game.state.figures[errant].enchantments == {"burning-touch": "strategic:A"}
+    assert game.state.phase == "tactical"
+
+
+def test_an_alchemists_consumables_replenish_in_its_strategic_phase() -> None:
+    # L414: a Consumable is discarded once used; L1798: an Alchemist's replenish in its Strategic phase.
+    unit = next(u for u in eldfall().data.units if u.name == "Citadel Guard")
+    copy = unit.model_copy(update={"name": "Guard Alchemist",
+                                   "keywords": (*unit.keywords, "class:Alchemist", "item:Javelin")})
+    party = PartySpec(id="test", name="Test", faction="Helian League", game_size=60, leader="Guard Alchemist",
+                      members=(PartyMember(unit="Guard Alchemist"), PartyMember(unit="Flameshaper")))
+    game = practice((party, "Soga Vanguard"), "alchemist", system=eldfall(copy))
+    turn_of(game, "A")
+    alchemist = ModelId(unit_id(game, "Guard Alchemist"))
+    clear_table(game, (alchemist, "B3"))
+    place(game, alchemist, 25, 12)
+    place(game, "B3", 25, 16, 270.0)
+    game.apply(Activate(model=alchemist, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20, 20)), HOST)
+    game.apply(Declare(kind="attack", means="javelin", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+    settle(game)
+    assert game.state.figures[alchemist].spent == {"javelin": 1}
+    turn_of(game, "B")
+    turn_of(game, "A")
+    assert game.state.figures[alchemist].spent == {}
