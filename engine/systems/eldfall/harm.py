@@ -8,6 +8,7 @@ damage, effect and ability applies at once):
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
   swaps the damage roll for the target's INT roll (L2117);
 - wound prevention: Unkeen and the Berserker's T rolls (L2192, L1815);
+- a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
   Assassination V (L2021-2133, L2224).
 """
@@ -69,6 +70,21 @@ def traits_of(attacker: Fighter, plan: Plan) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _essences(f: Fighter) -> set[str]:
+    """The elements of its Elemental Essence traits."""
+    return {p.casefold() for ref in f.card.traits if ref.key == "elemental essence" for p in ref.params}
+
+
+def _element(a: Fighter, plan: Plan) -> str | None:
+    """The element of an attack: its spell's, or for a melee attack with natural weapons its user's Elemental
+    Essence (L2067)."""
+    means = plan.means
+    if means.spell is not None:
+        return means.spell.element.casefold()
+    natural = means.item is not None and "Natural" in means.item.types
+    return next(iter(sorted(_essences(a))), None) if natural and means.kind == "melee" else None
+
+
 def _has(traits: tuple[str, ...], name: str) -> int:
     """The level (or parameter) of ``name`` among ``traits``; 0 when absent."""
     best = 0
@@ -121,6 +137,34 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     if not hits:
         harm.lines += lines
         return
+    element = _element(a, plan)
+    essence = element is not None and element in _essences(d)
+    if essence and element is not None:  # its element's attacks only damage it (ruling elemental-essence-effects)
+        lines.append(f"{d.id}'s Elemental Essence ({element.capitalize()}): {means.name} has no effect on it beyond "
+                     "its damage (L2067)")
+        if seq.world.rulings.elemental_essence_effects == "no-extra-wounds":
+            traits = tuple(t for t in traits if parse_ref(t).key not in ("burn", "cleave", "frostbite"))
+    else:
+        traits = _on_hit(seq, harm, plan, a, d, hits, traits, lines)
+    wounds = _damage(seq, harm, plan, a, d, hits, traits, lines)
+    harm.lines += lines
+    if wounds <= 0:
+        return
+    harm.wounds[d.id] = harm.wounds.get(d.id, 0) + wounds
+    harm.by[d.id] = a.id
+    if not essence:
+        _wound_effects(seq, harm, plan, a, d, wounds, traits, any(h.critical for h in hits))
+    if d.side != a.side:
+        on_wounds(seq.ctx, seq.kit, a, wounds, reaction=plan.reaction, melee=means.kind == "melee")
+    if a.has("Finishing Strike") and FINISHING not in plan.lines and a.id not in harm.finishing:
+        _finishing_strike(seq, harm, plan, a, d)
+
+
+def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit], traits: tuple[str, ...],
+            lines: list[str]) -> tuple[str, ...]:
+    """What the Hits do besides damage: Rogue's Knockdown, Knockdown, Stagger, Knockback and the spells' states;
+    returns the attack's traits (the Rogue may add Knockdown)."""
+    means = plan.means
     if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 \
             and _check(seq, a, "AG", "Rogue (L1855)").passed:
         traits = (*traits, "Knockdown")
@@ -142,17 +186,7 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
         harm.states.append((d.id, "confused", strategic_of(a.side), "Confuse Target, L2296"))
     if plan.art is not None and "Impeding Momentum" in plan.art.name:
         harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2243"))
-    wounds = _damage(seq, harm, plan, a, d, hits, traits, lines)
-    harm.lines += lines
-    if wounds <= 0:
-        return
-    harm.wounds[d.id] = harm.wounds.get(d.id, 0) + wounds
-    harm.by[d.id] = a.id
-    _wound_effects(seq, harm, plan, a, d, wounds, traits, crits)
-    if d.side != a.side:
-        on_wounds(seq.ctx, seq.kit, a, wounds, reaction=plan.reaction, melee=means.kind == "melee")
-    if a.has("Finishing Strike") and FINISHING not in plan.lines and a.id not in harm.finishing:
-        _finishing_strike(seq, harm, plan, a, d)
+    return traits
 
 
 def _finishing_strike(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter) -> None:

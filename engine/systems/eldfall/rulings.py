@@ -55,6 +55,7 @@ class Rulings:
     lucky_charm_use: str = "declared-or-wounded"
     mage_reroll: str = "declared"
     ranger_move_engaged: str = "not-engaged"
+    elemental_essence_effects: str = "damage-stands"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

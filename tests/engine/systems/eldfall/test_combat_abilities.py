@@ -19,6 +19,7 @@ from tests.engine.systems.eldfall.tables import (
     practice,
     settle,
     turn_of,
+    unit_id,
 )
 
 
@@ -238,3 +239,34 @@ def test_confuse_target_ricochets_to_the_nearest_enemy_and_buys_two_strikes_with
     assert any("attacks B1 (3 strikes) with Confuse Target" in t for t in texts), "STK 1 + 2 for a Mana Counter"
     assert any("Confuse Target ricochets from B1 to B2" in t for t in texts)
     assert game.state.figures[mage].mana == 0
+
+
+def test_elemental_essence_takes_only_the_damage_of_its_elements_attacks() -> None:
+    # L2067: a model with Elemental Essence (Earth) suffers no Effects from Earth attacks, only their damage; melee
+    # attacks with natural weapons of a model with that Essence are of its element.
+    units = {u.name: u for u in eldfall().data.units}
+    stone = units["Citadel Guard"].model_copy(update={
+        "name": "Stone Guard", "keywords": (*units["Citadel Guard"].keywords, "trait:Elemental Essence (Earth)",
+                                            "item:Earthen Fists")})
+    target = units["Bushi Attendant"].model_copy(update={
+        "name": "Stone Attendant", "keywords": (*units["Bushi Attendant"].keywords, "trait:Elemental Essence (Earth)")})
+    mine = PartySpec(id="stone", name="Stone", faction="Helian League", game_size=60, leader="Stone Guard",
+                     members=(PartyMember(unit="Stone Guard"), PartyMember(unit="Flameshaper")))
+    theirs = PartySpec(id="earth", name="Earth", faction="Empire of Soga", game_size=60, leader="Stone Attendant",
+                       members=(PartyMember(unit="Stone Attendant"), PartyMember(unit="Bushi Attendant")))
+    game = practice((mine, theirs), "essence", system=eldfall(stone, target))
+    turn_of(game, "A")
+    guard, attendant = ModelId(unit_id(game, "Stone Guard")), ModelId(unit_id(game, "Stone Attendant"))
+    clear_table(game, (guard, attendant))
+    place(game, guard, 25, 15, 90.0)
+    place(game, attendant, 25, 16.26, 270.0)
+    ap = game.state.figures[attendant].ap
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1, 1, 1, 1)), HOST)
+    events = game.apply(Declare(kind="attack", means="earthen-fists", targets=((attendant, 0),)),
+                        as_side("A", ALICE))
+    assert game.state.models[attendant].wounds_taken > 0, "the damage stands"
+    assert "crouched" not in game.state.models[attendant].tokens, "no Knockdown"
+    assert game.state.figures[attendant].ap == ap, "no Stagger"
+    assert any("Elemental Essence (Earth)" in t for t in _texts(events))
