@@ -51,11 +51,12 @@ from engine.systems.eldfall.heights import ground_at, supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
 from engine.systems.eldfall.quests import place_tokens
+from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rolls import initiative
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
 from engine.systems.eldfall.shrouds import may_shroud
-from engine.systems.eldfall.state import EldfallState, Figure
+from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Figure
 from engine.table import (
     AddModel,
     ModelAdded,
@@ -195,9 +196,17 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
     audience = side_only(audience_side) if audience_side is not None else EVERYONE
     ctx.emit(ModelAdded(model=model), audience)
     figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
-                    hostile=hostile, original=summoner is None and not hostile and not by_hand, summoner=summoner)
+                    hostile=hostile, original=summoner is None and not hostile and not by_hand, summoner=summoner,
+                    enchantments=_spellbound(kit, name))
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
+
+
+def _spellbound(kit: Kit, unit: str) -> dict[str, str]:
+    """Spellbound (X): the model, or an item on its card, carries the Enchantment X for the whole game (L2147)."""
+    card = kit.catalogue.card(unit)
+    refs = [*card.traits, *(parse_ref(t) for item in card.items for t in kit.catalogue.item(item.name).traits)]
+    return {kit.catalogue.spell(p).id: END_OF_GAME for ref in refs if ref.key == "spellbound" for p in ref.params}
 
 
 def add_by_hand(ctx: Ctx, kit: Kit, command: AddModel) -> None:

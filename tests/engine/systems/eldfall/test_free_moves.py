@@ -1,6 +1,6 @@
 """The Strategic phase's extras, in play: Hasten's move, Expeditionary Tactics: Surge Order, First Aid, an Artificer's
-Enchantment, an Alchemist's Consumables. Each test cites the lines it plays (Eldfall core rules v1.5); the Ranger's
-End-phase move is in test_reactive_abilities."""
+Enchantment, an Alchemist's Consumables; Spellbound's lasting Enchantment. Each test cites the lines it plays
+(Eldfall core rules v1.5); the Ranger's End-phase move is in test_reactive_abilities."""
 
 from __future__ import annotations
 
@@ -146,3 +146,17 @@ def test_an_alchemists_consumables_replenish_in_its_strategic_phase() -> None:
     turn_of(game, "B")
     turn_of(game, "A")
     assert game.state.figures[alchemist].spent == {}
+
+
+def test_spellbound_carries_its_enchantment_the_whole_game() -> None:
+    # L2145-2147: a model with Spellbound (X) is enchanted by X, which never wears off.
+    unit = next(u for u in eldfall().data.units if u.name == "Citadel Guard")
+    copy = unit.model_copy(update={"name": "Warded Guard",
+                                   "keywords": (*unit.keywords, "trait:Spellbound (Arcane Shield)")})
+    party = PartySpec(id="test", name="Test", faction="Helian League", game_size=60, leader="Warded Guard",
+                      members=(PartyMember(unit="Warded Guard"), PartyMember(unit="Flameshaper")))
+    game = practice((party, "Soga Vanguard"), "spellbound", system=eldfall(copy))
+    warded = ModelId(unit_id(game, "Warded Guard"))
+    for side in ("A", "B", "A", "B", "A"):
+        turn_of(game, side)
+    assert game.state.figures[warded].enchantments == {"arcane-shield": "game"}, "still there in round 3"
