@@ -15,6 +15,7 @@ from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYou
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.commands import Declare
+from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel import duel_refusal
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
@@ -319,6 +320,8 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
         if limit is not None:
             raise IllegalCommand(f"{f.id} cannot conjure now: {limit}", verb=verb)
         return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
+    if spell.id == DISPEL_MAGIC:
+        return declare_dispel(world, kit, f, command.targets, command.art, verb)
     targets = command.targets or ((f.id, 1),)
     for target, _n in targets:
         if target not in world.state.models:

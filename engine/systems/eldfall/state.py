@@ -165,6 +165,8 @@ class Declared(BaseModel):
     targets: tuple[tuple[ModelId, int], ...] = ()
     point: tuple[float, float] | None = None
     art: str | None = None
+    """The combat art level its attack uses; for Dispel Magic, what it removes (an Enchantment's id, ``creature``
+    or ``shroud``)."""
     move_to: tuple[float, float] | None = None
     extras: tuple[str, ...] = ()
     """What it spends on its rolls: ``reroll`` (a Mage's AP, L1835), ``luck`` (a Luck counter, L2737), ``mana``

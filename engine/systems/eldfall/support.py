@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.core import Context, ModelId
 from engine.geometry import GeometryError
 from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel
 from engine.systems.eldfall.effects import heal, set_states
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
 from engine.systems.eldfall.fighters import Fighter
@@ -149,6 +150,9 @@ def _cast(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Fighter, di
 
 def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> None:
     ctx = seq.ctx
+    if spell.id == DISPEL_MAGIC and seq.action.art is not None:
+        seq.line(dispel(ctx, seq.kit, caster, t, seq.action.art))
+        return
     heal_spec = HEALING.get(spell.id)
     if heal_spec is not None:
         _heal(seq, caster, spell, t, heal_spec)

@@ -312,3 +312,28 @@ def test_an_engaged_ranger_stays_by_ruling() -> None:
     assert game.system.kit.world(game.state).engagers(hunter)
     game.apply(EndTurn(), as_side("A", ALICE))
     assert not any(d.kind == RANGER_KIND for d in game.state.pending.values())
+
+
+def test_dispel_magic_reveals_a_shrouded_model_or_sends_a_creature_away() -> None:
+    # L2295: Dispel Magic removes one thing in its template: a spell, a summoned creature or the Shrouded state
+    # (ruling dispel-magic-target: a named model within 16 inches, no line of sight needed).
+    game = practice(("Sand Conclave", "Thenion Shadows"), "dispel")
+    turn_of(game, "A")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    shade = ModelId(next(m.id for m in game.state.models.values() if m.unit == "Nightshade"))
+    creature = ModelId(next(m for m, f in game.state.figures.items() if f.summoner == vizier))
+    clear_table(game, (vizier, shade, creature))
+    place(game, vizier, 25, 12, 90.0)
+    place(game, shade, 25, 20, 90.0)  # looking away: the Vizier is out of its sight and it out of the Vizier's
+    place(game, creature, 28, 12, 90.0)
+    assert "shrouded" in game.state.models[shade].tokens
+    game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(3,)), HOST)
+    game.apply(Declare(kind="assist", means="dispel-magic", targets=((shade, 1),), art="shroud"), as_side("A", ALICE))
+    assert "shrouded" not in game.state.models[shade].tokens
+    game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(3,)), HOST)
+    game.apply(Declare(kind="assist", means="dispel-magic", targets=((creature, 1),)), as_side("A", ALICE))
+    assert creature not in game.state.models, "its only choice, named by default"
