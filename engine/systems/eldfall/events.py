@@ -454,7 +454,8 @@ class ReactionsDeclared(EventBody):
             return f"Side {self.side} does not react."
         parts = []
         for r in self.reactions:
-            what = {"dodge": "Dodges", "perceive": "Perceives"}.get(r.kind, f"attacks with {r.means}")
+            what = {"dodge": "Dodges", "perceive": "Perceives", "ward": f"casts Ward on {r.ward}"}.get(
+                r.kind, f"attacks with {r.means}")
             at = f" at {r.at[0]:g},{r.at[1]:g}" if r.at is not None and r.kind == "attack" else ""
             parts.append(f"{r.model} {what}{at}")
         return f"Side {self.side} reacts: " + "; ".join(parts) + "."

@@ -1,7 +1,8 @@
 """What the Hits of a sequence do, all worked out before any of it applies (Eldfall core rules v1.5, L1260: every
 damage, effect and ability applies at once):
 
-- Hits a Resistance II cancels (L2151), one a Protective Barrier takes (L2270);
+- Hits a Resistance II cancels (L2151), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
+  (L2270);
 - on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2165), Blinding Light,
   Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
@@ -125,6 +126,9 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     if resistance(d, means) >= 2:
         harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
         return
+    if d.id in seq.warded and any(not h.critical for h in hits):
+        lines.append(f"Ward: {d.id} is spared {sum(1 for h in hits if not h.critical)} non-critical Hits (L2297)")
+        hits = [h for h in hits if h.critical]
     if "protective-barrier" in d.figure.enchantments and hits:
         cancelled = max(hits, key=lambda h: (h.critical, -h.die))
         hits.remove(cancelled)

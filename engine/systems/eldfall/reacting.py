@@ -42,6 +42,7 @@ from engine.systems.eldfall.moving import let_go, make_move, route
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.shrouds import acts_from_shroud, shown_name
 from engine.systems.eldfall.state import EldfallState, Reaction
+from engine.systems.eldfall.warding import WARD, ward_targets
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
 
@@ -189,10 +190,16 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             options.append(Option(key="perceive", label="Perceive the Shrouded token (INT roll to reveal it)"))
         options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
                     for m in e.means]
+        wards = ward_targets(world, r) if not e.panic_failed else ()
+        if wards:
+            options.append(Option(key=WARD, label="Cast Ward on itself or an ally (L2297)"))
         note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else \
             " (Taunted: it must react, L1989)" if e.taunted else ""
         parts.append(DecisionPart(key=r.id, prompt=f"{r.id} {r.name}, {r.figure.ap} AP{note}",
                                   options=tuple(options), default=options[0].key))
+        if wards:
+            parts.append(DecisionPart(key=f"{r.id}.ward", prompt=f"whom {r.id}'s Ward protects",
+                                      options=tuple(Option(key=m, label=m) for m in wards), default=r.id))
         if e.means and len(path) > 1:
             parts.append(DecisionPart(key=f"{r.id}.at", prompt=f"where on {active.id}'s path {r.id} strikes (x,y)",
                                       kind=PartKind.POINT_ON_PATH, path=path, default=end))
@@ -259,7 +266,7 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     assert sequence is not None
     active = world.fighter(sequence.model)
     r = world.fighter(model)
-    kind = choice if choice in ("dodge", "perceive") else "attack"
+    kind = choice if choice in ("dodge", "perceive", WARD) else "attack"
     at = _point(answers.get(f"{r.id}.at")) if kind == "attack" else None
     move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
     if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
@@ -287,8 +294,10 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
         return None
     art = answers.get(f"{r.id}.art", "nothing")
     extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")
-    return Reaction(model=r.id, kind=kind, means=choice if kind == "attack" else None, at=at, move_to=move_to,
-                    panic_failed=panic, unseen=unseen, art=_checked_art(r, choice, art), extras=extras)
+    ward = ModelId(answers.get(f"{r.id}.ward") or r.id) if kind == WARD else None
+    return Reaction(model=r.id, kind=kind, means=choice if kind in ("attack", WARD) else None, at=at,
+                    move_to=move_to, panic_failed=panic, unseen=unseen, art=_checked_art(r, choice, art),
+                    extras=extras, ward=ward)
 
 
 def _charmed(ctx: Ctx, kit: Kit, r: Fighter, charmer: Fighter) -> bool:

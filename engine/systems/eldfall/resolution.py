@@ -47,6 +47,7 @@ from engine.systems.eldfall.strikes import (
 )
 from engine.systems.eldfall.support import pay_mana, resolve_support, spend_mana
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
+from engine.systems.eldfall.warding import cast_wards
 from engine.systems.eldfall.world import World
 
 __all__ = ["resolve"]
@@ -70,6 +71,7 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     _roll(seq)
     _confront_and_dodge(seq, sequence.reactions)
     _chain_attacks(seq)
+    cast_wards(seq, sequence.reactions)
     harm = gather_harm(seq)
     apply_harm(seq, harm)
     if action.kind in ("assist", "ritual"):

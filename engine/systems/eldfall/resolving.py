@@ -47,6 +47,8 @@ class Resolving:
     """What each model declared to spend on its rolls this sequence (``reroll``, ``luck``, ``mana``)."""
     advantage_used: set[ModelId] = field(default_factory=set)
     luck_used: set[ModelId] = field(default_factory=set)
+    warded: set[ModelId] = field(default_factory=set)
+    """Models a Ward cast in reaction protects this sequence: only critical Hits harm them (L2297)."""
     ricochets: dict[ModelId, int] = field(default_factory=dict)
     """Times each attacker's Hits ricocheted this sequence (up to its Ricochet X, L2143)."""
 

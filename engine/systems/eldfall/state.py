@@ -142,13 +142,15 @@ class Reaction(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     model: ModelId
-    kind: Literal["dodge", "attack", "perceive"]
+    kind: Literal["dodge", "attack", "perceive", "ward"]
     means: str | None = None
     at: tuple[float, float] | None = None
     move_to: tuple[float, float] | None = None
     panic_failed: bool = False
     unseen: bool = False
     """It never saw the activated model during its movement: its Dodge rolls half AG (L1385)."""
+    ward: ModelId | None = None
+    """The model its Ward protects (itself or an ally, L2297)."""
     art: str | None = None
     """The combat art level its attack uses (``Fencing I``, L293-299)."""
     extras: tuple[str, ...] = ()

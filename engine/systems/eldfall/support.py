@@ -32,7 +32,8 @@ from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World
 
-__all__ = ["HEALING", "Heal", "enchant", "pay_mana", "resolve_support", "spend_mana", "summoning_check", "summons_of"]
+__all__ = ["HEALING", "Heal", "casting_roll", "enchant", "pay_mana", "resolve_support", "spend_mana", "summoning_check",
+           "summons_of"]
 
 Ctx = Context[EldfallState]
 
@@ -125,12 +126,12 @@ def resolve_support(seq: Resolving) -> None:
         if target != caster.id and not reach.ok:
             seq.line(f"{caster.id}'s {spell.name} does not reach {target}: {reach.line}.")
             continue
-        if not _cast(seq, caster, spell, t, strikes if index == 0 else 1):
+        if not casting_roll(seq, caster, spell, t, strikes if index == 0 else 1):
             continue
         _apply(seq, caster, spell, t)
 
 
-def _cast(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Fighter, dice: int) -> bool:
+def casting_roll(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Fighter, dice: int) -> bool:
     """The casting roll, unless a Vitalist's Healing or an Enchanter's Enchantment needs none (L1831, L1876)."""
     if spell.spell_type == "Healing" and caster.has("Vitalist") and not target.out:
         seq.line(f"{caster.id} casts {spell.name} on {target.id} without a roll (Vitalist, L1876).")

@@ -337,3 +337,22 @@ def test_dispel_magic_reveals_a_shrouded_model_or_sends_a_creature_away() -> Non
     game.apply(RigDice(values=(3,)), HOST)
     game.apply(Declare(kind="assist", means="dispel-magic", targets=((creature, 1),)), as_side("A", ALICE))
     assert creature not in game.state.models, "its only choice, named by default"
+
+
+def test_ward_cast_in_reaction_cancels_the_non_critical_hits_on_its_model() -> None:
+    # L2297: Ward cancels non-critical damage and its effects on its target; a Sorcery, cast in the Reactive role.
+    game = practice(("Sand Conclave", "Soga Vanguard"), "ward")
+    turn_of(game, "B")
+    taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
+    clear_table(game, (taskmage, "B1"))
+    place(game, taskmage, 25, 19.8, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    part = next(p for p in _decision(game, "A").parts if p.key == f"{taskmage}.ward")  # type: ignore[attr-defined]
+    assert part.option_keys() == (taskmage,)
+    _answer(game, "A", {taskmage: "ward"})
+    game.apply(RigDice(values=(5, 5, 5, 3, 1, 1, 1)), HOST)
+    events = game.apply(Declare(kind="attack", means="spear", targets=((taskmage, 0),)), as_side("B", ALICE))
+    working = [line for e in events for line in (e.body.describe(), *e.body.working())]
+    assert any("Ward protects" in t for t in working) and any("spared" in t for t in working)
+    assert game.state.models[taskmage].wounds_taken == 0
