@@ -39,6 +39,7 @@ from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.moving import let_go, make_move, route
+from engine.systems.eldfall.redirecting import REDIRECT_DAMAGE
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.shrouds import acts_from_shroud, shown_name
 from engine.systems.eldfall.state import EldfallState, Reaction
@@ -88,7 +89,7 @@ def reaction_means(world: World, r: Fighter, engaged: bool) -> tuple[Means, ...]
     found = [m for m in r.weapons if m.kind == "melee" or not engaged]
     if not r.loadout.hands_full and not engaged:
         found += [m for m in r.spell_means() if m.spell is not None and m.spell.spell_type == "Sorcery"
-                  and m.pw is not None and not m.focus and not m.targetless]
+                  and (m.pw is not None or m.id == REDIRECT_DAMAGE) and not m.focus and not m.targetless]
     return tuple(found)
 
 

@@ -29,6 +29,7 @@ from engine.systems.eldfall.harm import gather_harm
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.modifiers import Source, art_refusal, critical_up_to, successes_critical
 from engine.systems.eldfall.quests import explode_barrel, interact, perceive
+from engine.systems.eldfall.redirecting import redirect_damage
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
@@ -71,6 +72,7 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     _roll(seq)
     _confront_and_dodge(seq, sequence.reactions)
     _chain_attacks(seq)
+    redirect_damage(seq)
     cast_wards(seq, sequence.reactions)
     harm = gather_harm(seq)
     apply_harm(seq, harm)

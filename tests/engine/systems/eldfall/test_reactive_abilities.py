@@ -356,3 +356,25 @@ def test_ward_cast_in_reaction_cancels_the_non_critical_hits_on_its_model() -> N
     working = [line for e in events for line in (e.body.describe(), *e.body.working())]
     assert any("Ward protects" in t for t in working) and any("spared" in t for t in working)
     assert game.state.models[taskmage].wounds_taken == 0
+
+
+def test_redirect_damage_turns_the_attackers_hits_back_on_it() -> None:
+    # L2298: on a Hit, the target's non-critical Hits are cancelled and it takes as many non-critical Hits, with its
+    # own weapon, as it rolled non-critical successes.
+    game = practice(("Sand Conclave", "Soga Vanguard"), "redirect")
+    turn_of(game, "B")
+    taskmage, scholar = (ModelId(unit_id(game, u)) for u in ("Taskmage Explorer", "Academy Expeditioner"))
+    clear_table(game, (taskmage, scholar, "B1"))
+    place(game, scholar, 25, 19.8, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    place(game, taskmage, 30, 15, 90.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    part = next(p for p in _decision(game, "A").parts if p.key == taskmage)  # type: ignore[attr-defined]
+    assert "redirect-damage" in part.option_keys()
+    _answer(game, "A", {taskmage: "redirect-damage"})
+    game.apply(RigDice(values=(5, 5, 5, 5, 5, 5, 5, 5)), HOST)
+    events = game.apply(Declare(kind="attack", means="spear", targets=((scholar, 0),)), as_side("B", ALICE))
+    working = [line for e in events for line in (e.body.describe(), *e.body.working())]
+    assert any("Redirect Damage hits B1" in t and "come back on it" in t for t in working), working
+    assert game.state.models[scholar].wounds_taken == 0
+    assert any("B1's damage on B1" in t for t in working), "B1's own spear strikes it"
