@@ -1,7 +1,8 @@
 """What the Hits of a sequence do, all worked out before any of it applies (Eldfall core rules v1.5, L1260: every
 damage, effect and ability applies at once):
 
-- Hits a Resistance II cancels (L2151), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
+- ranged spell attacks on a model inside a Warding Barrier's Casting Aura (L2272); Hits a Resistance II cancels
+  (L2151), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
   (L2270);
 - on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2165), Blinding Light,
   Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
@@ -86,6 +87,13 @@ def _element(a: Fighter, plan: Plan) -> str | None:
     return next(iter(sorted(_essences(a))), None) if natural and means.kind == "melee" else None
 
 
+def _barrier(seq: Resolving, d: Fighter) -> ModelId | None:
+    """The model whose Warding Barrier holds ``d`` inside its Casting Aura (its Awareness, L752), if any."""
+    world = seq.world
+    return next((f.id for f in world.fighters(standing=True)
+                 if "warding-barrier" in f.figure.enchantments and (f.id == d.id or world.aware(f.id, d.id))), None)
+
+
 def _has(traits: tuple[str, ...], name: str) -> int:
     """The level (or parameter) of ``name`` among ``traits``; 0 when absent."""
     best = 0
@@ -125,6 +133,11 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     lines: list[str] = []
     if resistance(d, means) >= 2:
         harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
+        return
+    barrier = _barrier(seq, d) if means.spell is not None and means.kind == "ranged" else None
+    if barrier is not None:
+        harm.lines.append(f"{barrier}'s Warding Barrier negates {means.name} on {d.id}, inside its Casting Aura "
+                          "(L2272)")
         return
     if d.id in seq.warded and any(not h.critical for h in hits):
         lines.append(f"Ward: {d.id} is spared {sum(1 for h in hits if not h.critical)} non-critical Hits (L2297)")

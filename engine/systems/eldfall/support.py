@@ -195,8 +195,14 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
 
 
 def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
-    """Summon the creature in contact with its caster, AP equal to its STA at once (L974-978)."""
+    """Summon the creature in contact with its caster, AP equal to its STA at once (L974-978); or raise a Warding
+    Barrier round the caster (L2272; its harm to Spirit models has no effect: the trait is undefined, ruling
+    undefined-terms)."""
     ctx, kit = seq.ctx, seq.kit
+    if spell.id == "warding-barrier":
+        enchant(ctx, caster, spell, caster, f"{caster.id}'s Warding Barrier: ranged spell attacks on models in its "
+                                            "Casting Aura are negated until its next Strategic phase (L2272)")
+        return
     if spell.summons is None:
         seq.line(f"{spell.name} is cast by Ritual; its effect is not refereed yet: apply it by hand.")
         return

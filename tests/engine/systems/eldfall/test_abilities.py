@@ -131,3 +131,24 @@ def test_hurl_is_an_earth_elementals_ranged_attack_of_its_toughness() -> None:
     assert HURL.pw == "T" and HURL.reach is not None and HURL.reach.attribute == "T"
     card = game.system.kit.catalogue.card("Earth Elemental")
     assert card.level_of("Hurl") == 1
+
+
+def test_a_warding_barrier_negates_ranged_spell_attacks_inside_its_casting_aura() -> None:
+    # L2272: cast by Ritual, a Warding Barrier negates ranged attacks of the Spell type on models in the caster's
+    # Casting Aura (its Awareness, L752) until the caster's next Strategic phase (L950).
+    game = practice(("Helian Expedition", "Sand Conclave"), "barrier")
+    turn_of(game, "A")
+    priest = ModelId(unit_id(game, "Expeditionary Hierophant"))
+    taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
+    clear_table(game, (priest, taskmage))
+    place(game, priest, 25, 12)
+    place(game, taskmage, 25, 20, 270.0)
+    _activate(game, priest, "A")
+    game.apply(Declare(kind="ritual", means="Warding Barrier"), as_side("A", ALICE))
+    assert game.state.figures[priest].enchantments == {"warding-barrier": "strategic:A"}
+    turn_of(game, "B")
+    _activate(game, taskmage, "B")
+    game.apply(RigDice(values=(3, 3, 3, 3)), HOST)
+    events = game.apply(Declare(kind="cast", means="mana-burst", targets=((priest, 0),)), as_side("B", ALICE))
+    assert any("Warding Barrier negates Mana Burst" in line for e in events for line in e.body.working())
+    assert game.state.models[priest].wounds_taken == 0
