@@ -185,7 +185,7 @@ class Fighter:
         """The printed card with its upgrades' classes, abilities, levels and items, and the gains of its
         side's stratagem."""
         base = self.catalogue.card(self.figure.unit)
-        classes = list(base.classes)
+        classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
         refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
                                       "spellcraft": list(base.spellcrafts)}
         items = list(base.items)

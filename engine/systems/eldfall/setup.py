@@ -195,9 +195,11 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
                         stats=dict(profile.stats), points=profile.points or 0)
     audience = side_only(audience_side) if audience_side is not None else EVERYONE
     ctx.emit(ModelAdded(model=model), audience)
+    retinue = summoner is not None and "conjured-retinue" in ctx.state.figures[summoner].upgrades \
+        and (kit.catalogue.card(name).tier or 1) <= 2  # Conjured Retinue: its Tier I-II creatures are Soldiers (L2902)
     figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
                     hostile=hostile, original=summoner is None and not hostile and not by_hand, summoner=summoner,
-                    enchantments=_spellbound(kit, name))
+                    enchantments=_spellbound(kit, name), classes=["Soldier"] if retinue else [])
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
 

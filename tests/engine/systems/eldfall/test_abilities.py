@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice
 from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
+from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import WoundModel
 from tests.engine.systems.eldfall.tables import (
@@ -152,3 +153,19 @@ def test_a_warding_barrier_negates_ranged_spell_attacks_inside_its_casting_aura(
     events = game.apply(Declare(kind="cast", means="mana-burst", targets=((priest, 0),)), as_side("B", ALICE))
     assert any("Warding Barrier negates Mana Burst" in line for e in events for line in e.body.working())
     assert game.state.models[priest].wounds_taken == 0
+
+
+def test_conjured_retinue_makes_its_summoners_tier_i_and_ii_creatures_soldiers() -> None:
+    # L2900-2902: Tier I and II creatures summoned by the upgraded model receive the Soldier class.
+    party = PartySpec(id="retinue", name="Retinue", faction="Sand Kingdoms", game_size=60,
+                      leader="Vizier of Conjurations",
+                      members=(PartyMember(unit="Vizier of Conjurations", upgrades=("conjured-retinue",)),
+                               PartyMember(unit="Taskmage Explorer")))
+    game = practice((party, "Soga Vanguard"), "retinue")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    creature = next(m for m, f in game.state.figures.items() if f.summoner == vizier)
+    world = game.system.kit.world(game.state)
+    assert world.fighter(creature).has("Soldier") and not world.fighter(vizier).has("Soldier")
+    plain = practice(("Sand Conclave", "Soga Vanguard"), "retinue")
+    summoned = next(m for m, f in plain.state.figures.items() if f.summoner is not None)
+    assert not plain.system.kit.world(plain.state).fighter(summoned).has("Soldier")
