@@ -30,6 +30,7 @@ from engine.systems.eldfall.shrouds import acts_from_shroud
 from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.strikes import active_strike
 from engine.systems.eldfall.support import summoning_check
+from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
 
 __all__ = ["ACTION_KINDS", "allowed_now", "declare", "extras_refusal", "strike_count", "target_refusal"]
@@ -322,6 +323,10 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
         return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
     if spell.id == DISPEL_MAGIC:
         return declare_dispel(world, kit, f, command.targets, command.art, verb)
+    if spell.id == WARD and command.targets:
+        refusal = ward_refusal(world, f, command.targets[0][0])
+        if refusal is not None:
+            raise IllegalCommand(refusal, verb=verb)
     targets = command.targets or ((f.id, 1),)
     for target, _n in targets:
         if target not in world.state.models:

@@ -139,8 +139,9 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
         harm.lines.append(f"{barrier}'s Warding Barrier negates {means.name} on {d.id}, inside its Casting Aura "
                           "(L2272)")
         return
-    if d.id in seq.warded and any(not h.critical for h in hits):
-        lines.append(f"Ward: {d.id} is spared {sum(1 for h in hits if not h.critical)} non-critical Hits (L2297)")
+    spared = sum(1 for h in hits if not h.critical) if d.id in seq.warded else 0
+    if spared:
+        lines.append(f"Ward: {d.id} is spared {spared} non-critical {'Hit' if spared == 1 else 'Hits'} (L2297)")
         hits = [h for h in hits if h.critical]
     if "protective-barrier" in d.figure.enchantments and hits:
         cancelled = max(hits, key=lambda h: (h.critical, -h.die))

@@ -107,6 +107,8 @@ def resolve_support(seq: Resolving) -> None:
     if action.means is None or caster.out:
         return
     spell = seq.kit.catalogue.spell(action.means)
+    if spell.id == "ward":  # cast before the damage (warding.cast_wards)
+        return
     pay_mana(seq.ctx, seq.world, caster, spell)
     if action.kind == "ritual":
         _ritual(seq, caster, spell)

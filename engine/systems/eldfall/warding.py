@@ -1,7 +1,6 @@
-"""Ward cast in reaction (Eldfall core rules v1.5, L2297): a reacting model that knows Ward may cast it, for its
-reaction, on itself or an ally within 16 inches it sees (itself only while Engaged); a successful casting roll in the
-Resolution step cancels every non-critical Hit on the warded model this sequence, with its damage and effects.
-Ward cast as the activated model's action is not refereed yet (docs/eldfall.md)."""
+"""Ward (Eldfall core rules v1.5, L2297): cast as the activated model's Assist (L1369) or as a reaction, on itself or
+an ally within 16 inches it sees (itself only while Engaged); a successful casting roll in the Resolution step, before
+any damage, cancels every non-critical Hit on the warded model this sequence, with its damage and effects."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ from engine.systems.eldfall.strikes import measure_reach
 from engine.systems.eldfall.support import casting_roll
 from engine.systems.eldfall.world import World
 
-__all__ = ["WARD", "cast_wards", "ward_targets"]
+__all__ = ["WARD", "cast_wards", "ward_refusal", "ward_targets"]
 
 WARD = "ward"
 
@@ -35,15 +34,29 @@ def ward_targets(world: World, r: Fighter) -> tuple[ModelId, ...]:
     return (r.id, *allies)
 
 
+def ward_refusal(world: World, f: Fighter, target: ModelId) -> str | None:
+    """Why ``f`` may not ward ``target`` as its action: an Engaged caster wards only itself (L2297)."""
+    if target != f.id and world.engagers(f.id):
+        return f"{f.id} is Engaged: its Ward may target only itself (L2297)"
+    return None
+
+
 def cast_wards(seq: Resolving, reactions: list[Reaction]) -> None:
-    """Roll each Ward declared in reaction; a success protects its model for the sequence."""
-    for reaction in reactions:
-        if reaction.kind != WARD or reaction.ward is None or reaction.ward not in seq.ctx.state.models:
+    """Roll each Ward declared as the action or in reaction; a success protects its model for the sequence."""
+    casts = [(seq.world.fighter(r.model), r.ward) for r in reactions if r.kind == WARD and r.ward is not None]
+    if seq.action.kind == "assist" and seq.action.means == WARD and seq.action.targets:
+        casts.insert(0, (seq.active, seq.action.targets[0][0]))
+    spell = seq.kit.catalogue.spell(WARD)
+    for caster, target in casts:
+        if caster.out or target not in seq.ctx.state.models:
             continue
-        caster = seq.world.fighter(reaction.model)
-        if caster.out:
+        t = seq.world.fighter(target)
+        means = caster.means(WARD)
+        assert means is not None
+        if target != caster.id and not measure_reach(seq.world, caster, means, seq.world.base(target),
+                                                     seq.world.base(caster.id)).ok:
+            seq.line(f"{caster.id}'s Ward does not reach {target}.")
             continue
-        if casting_roll(seq, caster, seq.kit.catalogue.spell(WARD), seq.world.fighter(reaction.ward), 1):
-            seq.warded.add(reaction.ward)
-            seq.line(f"{caster.id}'s Ward protects {reaction.ward}: only critical Hits harm it this sequence "
-                     "(L2297).")
+        if casting_roll(seq, caster, spell, t, 1):
+            seq.warded.add(target)
+            seq.line(f"{caster.id}'s Ward protects {target}: only critical Hits harm it this sequence (L2297).")

@@ -378,3 +378,22 @@ def test_redirect_damage_turns_the_attackers_hits_back_on_it() -> None:
     assert any("Redirect Damage hits B1" in t and "come back on it" in t for t in working), working
     assert game.state.models[scholar].wounds_taken == 0
     assert any("B1's damage on B1" in t for t in working), "B1's own spear strikes it"
+
+
+def test_ward_as_the_action_protects_against_the_reactions_of_the_same_sequence() -> None:
+    # L1369 and L2297: Ward is cast with Assist; resolved with the sequence, it cancels the reacting attacks'
+    # non-critical Hits on its model.
+    game = practice(("Sand Conclave", "Soga Vanguard"), "ward-action")
+    turn_of(game, "A")
+    taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
+    clear_table(game, (taskmage, "B1"))
+    place(game, taskmage, 25, 19.8, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    game.apply(Activate(model=taskmage, how="idle"), as_side("A", ALICE))
+    _answer(game, "B", {"B1": "spear"})
+    game.apply(RigDice(values=(5, 3, 1, 1)), HOST)
+    events = game.apply(Declare(kind="assist", means="ward", targets=((taskmage, 1),)), as_side("A", ALICE))
+    working = [line for e in events for line in (e.body.describe(), *e.body.working())]
+    assert any(f"{taskmage}'s Ward protects {taskmage}" in t for t in working)
+    assert any("spared 1 non-critical Hit " in t for t in working), working
+    assert game.state.models[taskmage].wounds_taken == 0
