@@ -37,6 +37,7 @@ from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import (
     FigureAdded,
+    FigureNoted,
     InitiativeWon,
     PartiesRevealed,
     PartyChosen,
@@ -498,7 +499,8 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
         leader = next(i for i, card in enumerate(cards) if card.name == kit.catalogue.card(party.leader).name)
         for index, (member, card, spot) in enumerate(zip(party.members, cards, spots, strict=True)):
             add_model(ctx, kit, side, card.name, spot, default_facing(state, spot), audience_side=side,
-                      hostile=False, leader=index == leader, upgrades=member.upgrades)
+                      hostile=False, leader=index == leader,
+                      upgrades=tuple(u for u in member.upgrades if u != "double-time"))  # spent at Initiative (L2869)
         _summoners_bring_creatures(ctx, kit, side)
         for f in kit.world(state).fighters(side):
             if may_shroud(f):
@@ -516,7 +518,8 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
 
 def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """A Summoner starts with a Tier II or lower creature it could summon, in its Awareness, for no roll and no AP
-    (L1869-1871): the one of its lowest Conjuration here, in contact with it."""
+    (L1869-1871): the one of its lowest Conjuration here, in contact with it; its Personal Guard goes to that
+    creature (L2906)."""
     world = kit.world(ctx.state)
     for f in world.fighters(side):
         if not f.has("Summoner"):
@@ -527,9 +530,17 @@ def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
             continue
         creature = kit.catalogue.card(options[0][2])
         spot = summon_spot(ctx.state, f.model, _radius(creature))
-        if spot is not None:
-            add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
-                      leader=False, summoner=f.id)
+        if spot is None:
+            continue
+        model = add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
+                          leader=False, summoner=f.id)
+        if "personal-guard" in f.figure.upgrades:  # given to the creature at deployment: a Sentinel (L2906)
+            classes = ctx.state.figures[model].classes
+            ctx.emit(FigureNoted(model=f.id, changes={"upgrades": [u for u in f.figure.upgrades
+                                                                   if u != "personal-guard"]}), side_only(side))
+            ctx.emit(FigureNoted(model=model, changes={"classes": [*classes, "Sentinel"]},
+                                 shown=f"{model} is {f.id}'s Personal Guard: it gains the Sentinel class (L2906)."),
+                     side_only(side))
 
 
 def _radius(card: Card) -> float:

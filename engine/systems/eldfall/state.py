@@ -73,7 +73,8 @@ class Figure(BaseModel):
     """A member of the party as recruited (summoned creatures are not, L1571)."""
     summoner: ModelId | None = None
     classes: list[str] = []
-    """Classes it gains beyond its card: the Soldier class of a creature summoned with Conjured Retinue (L2902)."""
+    """Classes it gains beyond its card: Soldier for a creature summoned with Conjured Retinue (L2902), Sentinel for
+    a Personal Guard (L2906)."""
     hostile: bool = False
     weapon: str | None = None
     """The weapon it holds (item id): the first listed, until it attacks with another (L428-432)."""

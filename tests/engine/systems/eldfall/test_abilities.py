@@ -169,3 +169,27 @@ def test_conjured_retinue_makes_its_summoners_tier_i_and_ii_creatures_soldiers()
     plain = practice(("Sand Conclave", "Soga Vanguard"), "retinue")
     summoned = next(m for m, f in plain.state.figures.items() if f.summoner is not None)
     assert not plain.system.kit.world(plain.state).fighter(summoned).has("Soldier")
+
+
+def test_double_time_is_spent_at_the_initiative_check() -> None:
+    # L2867-2869: removed at the Initiative Check for +6 to its result; the model plays on without it.
+    party = PartySpec(id="haste", name="Haste", faction="Helian League", game_size=60,
+                      leader="Expeditionary Hierophant",
+                      members=(PartyMember(unit="Expeditionary Hierophant", upgrades=("double-time",)),
+                               PartyMember(unit="Citadel Guard")))
+    game = practice((party, "Soga Vanguard"), "double-time")
+    priest = ModelId(unit_id(game, "Expeditionary Hierophant"))
+    assert game.state.figures[priest].upgrades == [], "the +6 is counted (test_worked_examples), the card discarded"
+
+
+def test_a_personal_guard_is_given_to_the_summoners_first_creature() -> None:
+    # L2904-2906: assigned at deployment to a summoned creature, which receives the Sentinel class.
+    party = PartySpec(id="guard", name="Guard", faction="Sand Kingdoms", game_size=60,
+                      leader="Vizier of Conjurations",
+                      members=(PartyMember(unit="Vizier of Conjurations", upgrades=("personal-guard",)),
+                               PartyMember(unit="Taskmage Explorer")))
+    game = practice((party, "Soga Vanguard"), "personal-guard")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    creature = next(m for m, f in game.state.figures.items() if f.summoner == vizier)
+    assert game.system.kit.world(game.state).fighter(creature).has("Sentinel")
+    assert game.state.figures[vizier].upgrades == []
