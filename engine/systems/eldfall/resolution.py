@@ -17,7 +17,7 @@ from engine.core import Context, ModelId
 from engine.systems.eldfall.aftermath import apply_harm, end_sequence
 from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_roll
 from engine.systems.eldfall.cards import size_steps
-from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.checks import attribute_check, roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.duels import challenge
@@ -94,6 +94,20 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     end_sequence(seq, sequence.reactions, harm)
 
 
+HYPERIA = "glyphscribe-hyperias-providence"
+
+
+def _providence(seq: Resolving, attacker: Fighter, target: Fighter, means: Means) -> int:
+    """Glyphscribe: Hyperia's Providence: a melee attacker of its model rolls AG or strikes it once less, never
+    below 1 (L2865); returns the strikes it loses."""
+    if means.kind != "melee" or HYPERIA not in target.figure.upgrades:
+        return 0
+    if attribute_check(seq.ctx, attacker, "AG", f"against {target.id}'s Hyperia's Providence (L2865)").passed:
+        return 0
+    seq.line(f"{attacker.id} fails its AG roll against {target.id}'s Hyperia's Providence: -1 STK (L2865).")
+    return 1
+
+
 def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> None:
     """Work out every attack of the sequence before any die is rolled (L1257)."""
     world, active, action = seq.world, seq.active, seq.action
@@ -122,6 +136,7 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
             attribute, goal = attack_target(world, active, means, "active", idle, t, attacker_base, defender_base,
                                             art, sighted, parry)
             reach = measure_reach(world, active, means, defender_base, attacker_base, art)
+            strikes -= _providence(seq, active, t, means)
             seq.plans.append(Plan(active.id, target, means, "active", max(1, strikes + riposte), attribute, goal,
                                   reach, art, False, end, (t.model.x, t.model.y), backstab=backstab))
     for reaction in reactions:

@@ -175,6 +175,9 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
     if target is not None and defender is not None:
         if f.has("Demon") and target.is_("panicked"):
             mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))
+        if means.kind == "ranged" and "glyphscribe-hyperias-providence" in target.figure.upgrades \
+                and target.loadout.shield is not None and from_front(defender, attacker.xy):
+            mods.append(Modifier.add("Hyperia's Providence, a shield to the front", -3, "L2865"))
         if means.kind == "melee" and target.loadout.shield is not None and not means.has("Ignore Shield") \
                 and from_front(defender, attacker.xy):
             found = shield_modifier(True, True)

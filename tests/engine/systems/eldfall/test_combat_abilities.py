@@ -270,3 +270,28 @@ def test_elemental_essence_takes_only_the_damage_of_its_elements_attacks() -> No
     assert "crouched" not in game.state.models[attendant].tokens, "no Knockdown"
     assert game.state.figures[attendant].ap == ap, "no Stagger"
     assert any("Elemental Essence (Earth)" in t for t in _texts(events))
+
+
+def test_hyperias_providence_costs_a_melee_attacker_a_strike_and_shots_to_its_shield_side() -> None:
+    # L2863-2865: a melee attacker of the upgraded model rolls AG or suffers -1 STK (never below 1); with a shield
+    # equipped, ranged attacks to its front get -3.
+    party = PartySpec(id="glyph", name="Glyph", faction="Helian League", game_size=60, leader="Citadel Guard",
+                      members=(PartyMember(unit="Citadel Guard", upgrades=("glyphscribe-hyperias-providence",)),
+                               PartyMember(unit="Flameshaper")))
+    game = practice((party, "Soga Vanguard"), "hyperia")
+    turn_of(game, "B")
+    guard = ModelId(unit_id(game, "Citadel Guard"))
+    clear_table(game, (guard, "B1", "B3"))
+    place(game, guard, 25, 19.8, 270.0)
+    place(game, "B1", 25, 17, 90.0)
+    place(game, "B3", 21, 12, 63.0)
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20, 20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="spear", targets=((guard, 0),)), as_side("B", ALICE))
+    assert any("Providence: -1 STK" in t for t in _texts(events)), _texts(events)
+    game.apply(Activate(model=ModelId("B3"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20, 20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="short-bow", targets=((guard, 0),)), as_side("B", ALICE))
+    assert any("Hyperia's Providence, a shield to the front" in t for t in _texts(events))
