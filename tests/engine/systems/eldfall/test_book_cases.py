@@ -18,8 +18,18 @@ from engine.systems.eldfall.friendly_fire import shooting_into_melee
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.state import EldfallState
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of, unit_id
-from tests.engine.systems.eldfall.test_abilities import _at, _clear_table
+from engine.table import ChangeToken
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    as_side,
+    clear_table,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
 
 # --- Roll-under and modifiers -------------------------------------------------------------------------------
 
@@ -157,9 +167,9 @@ def _duel_table(seed: str) -> tuple[Game[EldfallState], str, str]:
     game = practice(("Soga Vanguard", "Thenion Shadows"), seed)
     turn_of(game, "A")
     champion, swash = unit_id(game, "Clan Champion"), unit_id(game, "Thenrin Swashbuckler")
-    _clear_table(game, (champion, swash))
-    _at(game, champion, 18, 10, 90.0)
-    _at(game, swash, 18, 14, 270.0)
+    clear_table(game, (champion, swash))
+    place(game, champion, 18, 10, 90.0)
+    place(game, swash, 18, 14, 270.0)
     return game, champion, swash
 
 
@@ -201,7 +211,7 @@ def test_a_reacting_attack_rolls_one_die_with_defence_against_the_active_offence
 def test_a_model_behind_the_mover_and_out_of_awareness_cannot_react() -> None:
     """L1226-1228: a Reaction needs line of sight to the activated model (Dodge also within Awareness)."""
     game, champion, swash = _duel_table("behind")
-    _at(game, swash, 18, 30, 270.0)  # 20 inches away, facing away from the Champion
+    place(game, swash, 18, 30, 270.0)  # 20 inches away, facing away from the Champion
     game.apply(Activate(model=ModelId(champion), how="walk", to="18,12"), as_side("A", ALICE))
     offered = [p.option_keys() for d in game.state.pending.values() for p in d.parts if p.key == swash]
     assert offered in ([], [("nothing",)]), offered
@@ -209,8 +219,8 @@ def test_a_model_behind_the_mover_and_out_of_awareness_cannot_react() -> None:
 
 def _take_out(game: Game[EldfallState], attacker: str, victim: str, weapon: str, x: float) -> None:
     """``attacker`` (side A) attacks ``victim`` in base contact in front of it; every die rolls low."""
-    _at(game, attacker, x, 10, 90.0)
-    _at(game, victim, x, 11.26, 270.0)  # two 32 mm bases touch 1.26 inches apart
+    place(game, attacker, x, 10, 90.0)
+    place(game, victim, x, 11.26, 270.0)  # two 32 mm bases touch 1.26 inches apart
     game.apply(Activate(model=ModelId(attacker), how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(2, 2, 2, 1, 1, 1)), HOST)
@@ -222,7 +232,9 @@ def _thenion_down_to_one() -> Game[EldfallState]:
     """Soga's Clan Champion incapacitates Thenion's Nightshade (B1) and Hunter (B2); the Swashbuckler (B3) stands."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "morale")
     turn_of(game, "A")
-    _clear_table(game, ())
+    clear_table(game, ())
+    for shrouded in ("B1", "B2"):  # both deploy Shrouded (Stealth II, L1985): revealed by hand to be targeted
+        game.apply(ChangeToken(model=ModelId(shrouded), token="shrouded", remove=True), HOST)
     _take_out(game, "A1", "B1", "sword", 10)
     _take_out(game, "A1", "B2", "sword", 20)
     return game
@@ -265,9 +277,9 @@ def test_a_dodge_by_a_model_that_never_saw_the_mover_is_made_with_halved_agility
     halved to 7, so a 9 fails."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "blind-dodge")
     turn_of(game, "A")
-    _clear_table(game, ("A3", "B3"))
-    _at(game, "A3", 12, 4, 90.0)
-    _at(game, "B3", 12, 14, 90.0)  # its back to the Bushi Attendant, about 7 inches off
+    clear_table(game, ("A3", "B3"))
+    place(game, "A3", 12, 4, 90.0)
+    place(game, "B3", 12, 14, 90.0)  # its back to the Bushi Attendant, about 7 inches off
     game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))
     (decision,) = game.state.pending.values()
     assert next(p for p in decision.parts if p.key == "B3").option_keys() == ("nothing", "dodge")
@@ -283,9 +295,9 @@ def test_a_dodge_moves_at_most_half_speed_rounded_up() -> None:
     """L1387: the Clan Champion (SPD 5) dodges up to 3 inches, not 3.4."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "dodge-move")
     turn_of(game, "B")
-    _clear_table(game, ("A1", "B3"))
-    _at(game, "B3", 12, 4, 90.0)
-    _at(game, "A1", 12, 12, 270.0)
+    clear_table(game, ("A1", "B3"))
+    place(game, "B3", 12, 4, 90.0)
+    place(game, "A1", 12, 12, 270.0)
     game.apply(Activate(model=ModelId("B3"), how="walk", to="12,6"), as_side("B", ALICE))
     (decision,) = game.state.pending.values()
     too_far = {"A1": "dodge", "A1.move": "15.4,12"}
@@ -300,8 +312,8 @@ def test_a_dodge_moves_at_most_half_speed_rounded_up() -> None:
 def test_a_panicked_model_that_fails_its_morale_may_only_dodge_or_stay_idle_when_reacting() -> None:
     """L1764: a Panicked model rolls M at the beginning of a Reaction; failing, it may only Dodge or stay Idle."""
     game = _thenion_down_to_one()
-    _at(game, "A2", 12, 4, 90.0)
-    _at(game, "B3", 12, 8, 270.0)
+    place(game, "A2", 12, 4, 90.0)
+    place(game, "B3", 12, 8, 270.0)
     game.apply(RigDice(values=(15,)), HOST)  # above the Swashbuckler's M 10
     game.apply(Activate(model=ModelId("A2"), how="walk", to="12,6.5"), as_side("A", ALICE))
     (decision,) = game.state.pending.values()
@@ -312,9 +324,9 @@ def test_an_engaged_model_may_not_shoot() -> None:
     """L1457: while Engaged a model may only make a Melee Attack, Assist itself or Dodge."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "engaged")
     turn_of(game, "A")
-    _clear_table(game, ("A3", "B3"))
-    _at(game, "A3", 12, 4, 90.0)
-    _at(game, "B3", 12, 5.26, 270.0)
+    clear_table(game, ("A3", "B3"))
+    place(game, "A3", 12, 4, 90.0)
+    place(game, "B3", 12, 5.26, 270.0)
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
     with pytest.raises(RulesError, match=r"Engaged.*L1457"):
