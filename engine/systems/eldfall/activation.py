@@ -18,6 +18,7 @@ from engine.geometry import bearing
 from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.commands import Activate
+from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
 from engine.systems.eldfall.fighters import Fighter
@@ -25,7 +26,7 @@ from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
 from engine.systems.eldfall.moving import make_move, route
-from engine.systems.eldfall.quests import carrier_leaves, touch_tokens
+from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
@@ -131,7 +132,7 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         raise InvalidCommand(f"say where {f.id} goes: to:x,y or to:toward <id>, contact <id> ... (or how:idle)",
                              verb=command.verb)
     ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=command.dash, skills=skills))
-    if "agony" in f.figure.enchantments and agony_strikes(ctx, f, "activation"):
+    if "agony" in f.figure.enchantments and agony_strikes(ctx, kit, f, "activation"):
         ctx.emit(SequenceEnded(model=f.id))
         return
     if f.is_("panicked") and _panic_flees(ctx, kit, f):
@@ -158,16 +159,18 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         pick_up_thrown(ctx, kit.world(ctx.state), kit.world(ctx.state).fighter(f.id))
 
 
-def agony_strikes(ctx: Ctx, f: Fighter, what: str) -> bool:
+def agony_strikes(ctx: Ctx, kit: Kit, f: Fighter, what: str) -> bool:
     """Agony: an INT roll as the model activates or reacts; failing, it loses 1 HP and that activation or reaction
     ends (L2283). Returns whether it failed."""
     if attribute_check(ctx, f, "INT", f"Agony as it starts its {what} (L2283)").passed:
         return False
+    down_before = f.is_("incapacitated")
     left = take_wounds(ctx, f.id, 1)
     ctx.emit(AttackResolved(summary=f"{f.id} fails its INT roll against Agony: it loses 1 HP and its {what} ends "
                                     "(L2283)."))
     if left == 0:
-        set_states(ctx, f, added=("incapacitated",), removed=("engaged",), why="0 HP, L872")
+        drop_treasure(ctx, kit, f.id)
+        fall(ctx, kit, f.id, down_before)
     return True
 
 

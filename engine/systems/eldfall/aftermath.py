@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core import Context, IllegalCommand, ModelId
 from engine.geometry import bearing
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.downed import broken_morale
 from engine.systems.eldfall.effects import heal, immune_to, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,
@@ -22,25 +23,22 @@ from engine.systems.eldfall.events import (
     FigureNoted,
     ManaChanged,
     SequenceEnded,
-    SideNoted,
     StatesChanged,
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.following import engaged_pairs, offer_follow_up
 from engine.systems.eldfall.harm import Harm
-from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.movement import allowance, knockback
 from engine.systems.eldfall.moving import make_move, push_down, route
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.retreating import offer_retreat
 from engine.systems.eldfall.scoring_end import on_out
-from engine.systems.eldfall.state import END_OF_GAME, END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
+from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelRemoved
 
-__all__ = ["apply_harm", "broken_morale", "end_sequence", "pick_up_thrown", "refresh_engaged"]
+__all__ = ["apply_harm", "end_sequence", "pick_up_thrown", "refresh_engaged"]
 
 
 def apply_harm(seq: Resolving, harm: Harm) -> None:
@@ -273,27 +271,3 @@ def _friendly_fire(seq: Resolving) -> None:
         if not attribute_check(seq.ctx, f, "M", "friendly fire (L1286)").passed:
             set_states(seq.ctx, f, added=("panicked",), until=strategic_of(f.side), why="friendly fire, L1286")
 
-
-def broken_morale(ctx: Context[EldfallState], kit: Kit) -> None:
-    """A party down to half its deployed models or fewer is Panicked for the rest of the game; it stops when the
-    count rises again (L1280-1282, ruling broken-morale). Battle Royale ignores it (L2478)."""
-    state = ctx.state
-    if not kit.quest(state).broken_morale:
-        return
-    world = kit.world(state)
-    for side in state.players():
-        record = state.record(side)
-        if record.deployed < 1:
-            continue
-        standing = sum(1 for f in world.fighters(side, standing=True) if f.figure.original)
-        broken = morale_broken(record.deployed, standing, kit.rulings(state))
-        if broken == record.broken:
-            continue
-        what = "broken: its models are Panicked for the rest of the game" if broken else "restored"
-        ctx.emit(SideNoted(side=side, changes={"broken": broken},
-                           shown=f"Side {side}'s morale is {what} (L1280-1282)."))
-        for f in world.fighters(side, standing=True):
-            if broken:
-                set_states(ctx, f, added=("panicked",), until=END_OF_GAME, why="Broken Morale, L1280")
-            elif f.figure.expiry.get("panicked") == END_OF_GAME:
-                set_states(ctx, f, removed=("panicked",), why="its party's morale is restored, L1280")

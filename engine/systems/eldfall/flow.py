@@ -18,8 +18,10 @@ player has no model left standing (L1297-1304).
 
 from __future__ import annotations
 
+from engine.checks import Modifier
 from engine.core import Context, ModelId, PhaseChanged, SideId
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.effects import heal, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,
@@ -34,6 +36,7 @@ from engine.systems.eldfall.events import (
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.quests import drop_treasure
 from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
@@ -146,17 +149,20 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     for f in world.fighters(side):
         if f.dead:
             continue
+        down_before = f.is_("incapacitated")
         if f.is_("bleeding"):
             roll = attribute_check(ctx, f, "T", "Bleeding (L1682)")
             if not roll.passed:
                 take_wounds(ctx, f.id, 1)
                 lines.append(f"{f.id} bleeds: 1 Wound")
         if f.is_("poisoned"):
-            from engine.checks import Modifier
             roll = attribute_check(ctx, f, "T", "Poisoned (L1770)", extra=[Modifier.add("Poisoned", -6, "L1770")])
             if not roll.passed:
                 take_wounds(ctx, f.id, 1)
                 lines.append(f"{f.id} suffers the poison: 1 Wound")
+        if ctx.state.models[f.id].wounds_left == 0:
+            drop_treasure(ctx, kit, f.id)
+            fall(ctx, kit, f.id, down_before)
         if f.has("Regeneration") and not f.out:
             if heal(ctx, f.id, 1):
                 lines.append(f"{f.id} regenerates 1 HP (L1982)")

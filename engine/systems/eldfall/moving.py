@@ -161,6 +161,7 @@ def route(world: World, f: Fighter, how: MovementKind, to: str, allowance: float
         if stop is not None:
             along, other, point = stop
             made = list(_cut(made, along))
+            made[-1] = point = _touching_spot(world, f, point, other)
             there = world.state.models[other]
             facing = bearing(point, (there.x, there.y)) % 360.0
             trip = dataclasses.replace(trip, z=_floor_at(trip, along), clinging=None,
@@ -206,6 +207,18 @@ def _cut(path: list[Point], along: float) -> tuple[Point, ...]:
 
 def _floor_at(trip: Travel, along: float) -> float:
     return next((floor for lo, hi, floor in trip.levels if lo - 1e-6 <= along <= hi + 1e-6), trip.z)
+
+
+def _touching_spot(world: World, f: Fighter, point: Point, other: ModelId) -> Point:
+    """The 0.01" point by ``point`` where the mover's base touches ``other``'s, neither apart nor overlapping:
+    positions are kept to 0.01", and rounding the contact point itself could leave the bases just apart, so
+    a move that ends by touching an enemy would not be in base contact (L638, L742)."""
+    there = world.state.models[other]
+    contact = world.base(f.id).radius + world.base(other).radius
+    cx, cy = round(point[0] * 100), round(point[1] * 100)
+    grid = [((cx + dx) / 100, (cy + dy) / 100) for dx in range(-2, 3) for dy in range(-2, 3)]
+    fits = [p for p in grid if contact <= math.dist(p, (there.x, there.y)) <= contact + TOLERANCE]
+    return min(fits, key=lambda p: math.dist(p, point)) if fits else point
 
 
 def _first_enemy(world: World, f: Fighter, path: list[Point], trip: Travel,

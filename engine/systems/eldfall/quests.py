@@ -21,6 +21,7 @@ from engine.geometry import TOLERANCE
 from engine.systems.eldfall.attack import Hit, Value
 from engine.systems.eldfall.checks import attribute_check, roll_d20s
 from engine.systems.eldfall.damage import damage_roll
+from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import AttackResolved, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
@@ -176,11 +177,12 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
                 wounds += sum(1 for face in extra if face <= pw)
         _effects(ctx, f, keys, spell, wounds)
         if wounds:
+            down_before = f.is_("incapacitated")
             left = take_wounds(ctx, f.id, wounds)
             lines.append(f"{model} takes {wounds} {'Wound' if wounds == 1 else 'Wounds'}")
             if left == 0:
-                set_states(ctx, f, added=("incapacitated",), removed=("engaged",), why="0 HP, L872")
                 drop_treasure(ctx, kit, f.id)
+                fall(ctx, kit, f.id, down_before)
     ctx.emit(AttackResolved(summary=f"{what}: " + "; ".join(lines[:1] + [ln for ln in lines[1:] if "Wound" in ln
                                                                          or "dodges" in ln]) + ".",
                             lines=tuple(lines)))

@@ -286,7 +286,7 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
             raise InvalidCommand(f"{r.id} cannot see {active.id} at {strike_at[0]:g},{strike_at[1]:g}: an attack "
                                  "is declared at a point of the path its model sees (L1482), or one in its Awareness "
                                  "with Clairvoyance (L1910)", verb="decide")
-    if "agony" in r.figure.enchantments and agony_strikes(ctx, r, "reaction"):
+    if "agony" in r.figure.enchantments and agony_strikes(ctx, kit, r, "reaction"):
         return None
     if let_go(ctx, world, r, "react"):
         return None

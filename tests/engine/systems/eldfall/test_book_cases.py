@@ -18,7 +18,7 @@ from engine.systems.eldfall.friendly_fire import shooting_into_melee
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.state import EldfallState
-from engine.table import ChangeToken
+from engine.table import ChangeToken, WoundModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -331,3 +331,62 @@ def test_an_engaged_model_may_not_shoot() -> None:
     settle(game)
     with pytest.raises(RulesError, match=r"Engaged.*L1457"):
         game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+
+
+# --- Wounds outside a sequence, and base contact (found by the independent check, fixed) ---------------------
+
+
+def _bleeding_b3(seed: str) -> Game[EldfallState]:
+    """B3 (T 12) left at 1 HP and Bleeding by A2's greatsword, A's turn still running."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), seed)
+    turn_of(game, "A")
+    clear_table(game, ())
+    place(game, "A2", 12, 4, 90.0)
+    place(game, "B3", 12, 5.26, 270.0)
+    game.apply(Activate(model=ModelId("A2"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1, 20)), HOST)  # one Hit, one Wound with Bleed; Finishing Strike misses
+    game.apply(Declare(kind="attack", means="greatsword", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+    settle(game)
+    b3 = game.state.models[ModelId("B3")]
+    assert b3.wounds_left == 1 and "bleeding" in b3.tokens
+    return game
+
+
+def test_a_model_bled_to_zero_hp_in_its_strategic_phase_is_incapacitated() -> None:
+    """L1682 (Bleeding: a T roll each Strategic phase, a Wound on a failure), L1756 and L872 (0 HP: Incapacitated,
+    no AP, no activation)."""
+    game = _bleeding_b3("bleed")
+    game.apply(RigDice(values=(15,)), HOST)  # over B3's T 12
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    b3 = game.state.models[ModelId("B3")]
+    assert b3.wounds_left == 0 and "incapacitated" in b3.tokens and "dead" not in b3.tokens
+    assert game.state.figures[ModelId("B3")].ap == 0
+
+
+def test_an_incapacitated_model_that_bleeds_again_dies() -> None:
+    """L1758: a Wound on a model already Incapacitated kills it."""
+    game = _bleeding_b3("bleed-twice")
+    game.apply(WoundModel(model=ModelId("B3"), amount=1), HOST)
+    game.apply(ChangeToken(model=ModelId("B3"), token="incapacitated"), HOST)
+    game.apply(RigDice(values=(15,)), HOST)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[ModelId("B3")].tokens
+
+
+@pytest.mark.parametrize(("b3_at", "to"), [((12, 8), "12,10"), ((10.74, 5.84), "12,5.84")],
+                         ids=["stopped-head-on", "walked-up-beside"])
+def test_a_move_that_ends_touching_an_enemy_is_in_base_contact(b3_at: tuple[float, float], to: str) -> None:
+    """L638 (a move ends as it enters Base Contact with an enemy), L742 (a reach-0" weapon strikes in base contact):
+    the end point, kept to 0.01", still touches."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "headon")
+    turn_of(game, "A")
+    clear_table(game, ("A1", "B3"))
+    place(game, "A1", 12, 4, 90.0)
+    place(game, "B3", *b3_at, 270.0)
+    game.apply(Activate(model=ModelId("A1"), how="walk", to=to), as_side("A", ALICE))
+    world = game.system.kit.world(game.state)
+    assert world.touching(ModelId("A1"), ModelId("B3")), world.gap(ModelId("A1"), ModelId("B3"))
+    assert world.gap(ModelId("A1"), ModelId("B3")) >= 0 and world.fighter(ModelId("B3")).hp > 0
