@@ -158,3 +158,16 @@ async def test_pass_alone_with_nothing_to_pass_says_what_would_be_accepted() -> 
     session = _session(lines)
     await session.run_lines(["/game new system:freeplay", "/pass"])
     assert "there is nothing to pass now. /pass until:<trigger|phase>" in lines[-1]
+
+
+async def test_an_eldfall_move_is_taken_from_menus_alone() -> None:
+    """The /move menu names where a model may head (contact with an enemy or a quest token), so a move needs no
+    typing; under Assisted measuring the nearest enemy comes first."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game demo system:eldfall", "as alice:A", "/act", "a"])
+    picks = [line.strip() for line in lines if line.strip().startswith(("a) into contact", "b) into contact"))]
+    assert picks and picks[0].startswith("a) into contact with B"), lines[-6:]
+    await session.run_lines(["a"])
+    assert session.errors == 0
+    assert any("activates" in line and "Walks" in line for line in lines[-12:])

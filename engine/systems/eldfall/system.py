@@ -97,6 +97,7 @@ from engine.table import (
     TableState,
     table_actions,
 )
+from engine.table.suggestions import named_destinations
 
 __all__ = ["Eldfall"]
 
@@ -214,7 +215,8 @@ class Eldfall(System[EldfallState]):
             Action(("move",), "Activate a model and move it (how: walk, run, climb, jump; idle: no to)",
                    options=("model", "to", "how", "max"),
                    build=lambda a: _activate(a, a.text("how", "walk") if a.has("how") else "walk"),
-                   sources={"model": self._activatable, "how": self._hows}, menu=("model", "to"), preview=True,
+                   sources={"model": self._activatable, "to": self._destinations, "how": self._hows},
+                   menu=("model", "to"), preview=True,
                    rule="Eldfall core rules v1.5, L1184-1196, L1322-1357"),
             self._act("ready", "Finish your deployment", (), lambda a: Ready(), "L1102-1111"),
             self._act("activate", "Activate a model: move it (choice: walk, run, climb, jump) or stay Idle",
@@ -277,6 +279,16 @@ class Eldfall(System[EldfallState]):
         world = self.kit.world(state)
         return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(viewer.side, standing=True)
                 if f.figure.ap > 0]
+
+    def _destinations(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """Where a move may head, named: into contact with each quest token, then with the enemies, nearest first
+        only where the measuring mode lets a player measure before declaring (L604-610). A point is typed."""
+        model = str(filled.get("model") or "")
+        if ModelId(model.upper()) not in state.models:
+            return []
+        tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
+                  for t in sorted(state.tokens.values(), key=lambda t: t.id)]
+        return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances)]
 
     def _hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         """The movements, and those with the skills the chosen model has (L1190-1192)."""
