@@ -24,7 +24,7 @@ from engine.systems.eldfall.hostile import hostile_move, hostile_reactions
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.quests import tokens_near
 from engine.systems.eldfall.reacting import sample_path
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import measure_reach
 from engine.systems.eldfall.world import World
@@ -59,7 +59,8 @@ def bot_move(system: Eldfall, state: EldfallState, side: SideId, allowed: Callab
             return BotMove(ChooseParty(name=party.name), (f"chooses the ready party {party.name}",))
         return None
     if state.phase == DEPLOY:
-        if side in state.players() and not state.record(side).ready:
+        now = deploying_now(kit, state)
+        if side in state.players() and not state.record(side).ready and now in (None, side):
             return BotMove(Ready(), ("deploys as placed",))
         return None
     if state.phase != "tactical" or state.active_side != side:

@@ -48,7 +48,7 @@ def settle_setup(ctx: Context[EldfallState], kit: Kit, command: SettleSetup) -> 
         raise IllegalCommand("the setup is not at its deployment yet: every player must choose a party first",
                              verb=command.verb)
     started = False
-    for side in state.players():
+    for side in [s for s in state.order if s in state.players()]:  # in the turn order (L1102)
         if not state.record(side).ready:
             started = ready_side(ctx, kit, SideId(side)) or started
     if started:

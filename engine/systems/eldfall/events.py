@@ -33,6 +33,7 @@ __all__ = [
     "PartiesRevealed",
     "PartyChosen",
     "PartyNoted",
+    "PartyOnView",
     "QuestBegan",
     "QuestEnded",
     "ReactionsDeclared",
@@ -190,6 +191,20 @@ class SideReady(EventBody):
 
     def describe(self) -> str:
         return f"Side {self.side} has finished deploying."
+
+
+class PartyOnView(EventBody):
+    """A side deploying in the turn order is done: its models are seen by everyone, its list not yet (L1096-1102)."""
+
+    kind = "eldfall.party-on-view"
+    reveals_secret = True
+    side: SideId
+
+    def apply(self, state: EldfallState) -> None:
+        _record(state, self.side).on_view = True
+
+    def describe(self) -> str:
+        return f"Side {self.side}'s models are on the table for everyone to see; its list stays secret (L1096)."
 
 
 class PartiesRevealed(EventBody):
@@ -626,7 +641,8 @@ class QuestEnded(EventBody):
 
 ELDFALL_EVENTS: tuple[type[EventBody], ...] = (
     PartyChosen, PartyNoted, FigureAdded, FigureNoted, InitiativeWon, SetupSettled, OrderSet, SideReady,
-    PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded, ApChanged, ManaChanged, StatesChanged,
+    PartyOnView, PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded, ApChanged, ManaChanged,
+    StatesChanged,
     EnchantmentsChanged, Activated, StepReached, ReactionsDeclared, ActionDeclared, WeaponHeld, AttackResolved,
     SequenceEnded, VpScored, StratagemChosen, StratagemUsed, DuelChanged, SchemeFact, QuestBegan, QuestEnded,
 )

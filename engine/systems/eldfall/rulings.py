@@ -49,6 +49,7 @@ class Rulings:
     within_reach_plus: str = "reach-plus"
     knockback_collision: str = "stop-at-contact"
     deployment_fit: str = "both"
+    deployment_order: str = "turn-order"
     flat_table: str = "surfaces"
     ledge_drop: str = "falls"
     clinging_action: str = "falls-then-acts"

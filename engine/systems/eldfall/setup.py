@@ -2,8 +2,10 @@
 secret, schemes drawn by the Leader's INT and kept in secret, the Initiative Check and the winner's choice, the
 Deployment Zones, deployment behind a screen, and the parties revealed once every side is deployed.
 
-Every side deploys at once, its models seen only by itself until all are done (ruling ``deployment-order``): the
-lists are hidden until deployment ends (L1036, L1096), so the models that carry them are too.
+By ruling ``deployment-order`` the sides deploy in the turn order, a whole party at a time (L1100, L1102): the side
+deploying places its models behind a screen, and once it is done they are on view while its list stays secret until
+every side has deployed (L1096). The alternative, ``hidden-together``, has every side deploy at once, each seeing
+only its own models until all are done.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from engine.systems.eldfall.events import (
     PartiesRevealed,
     PartyChosen,
     PartyNoted,
+    PartyOnView,
     QuestBegan,
     SchemeKept,
     SetupSettled,
@@ -84,6 +87,7 @@ __all__ = [
     "answer_scheme",
     "choose_party",
     "deploy_auto",
+    "deploying_now",
     "parties_fitting",
     "place",
     "ready",
@@ -482,8 +486,10 @@ def _zone(state: EldfallState, edge: str, depth: float) -> tuple[tuple[float, fl
 def _deploy(ctx: Ctx, kit: Kit) -> None:
     """Mark both zones, then put each side's models in its own zone, seen by that side alone until all are ready."""
     state = ctx.state
-    ctx.emit(PhaseChanged(phase=DEPLOY, shown="Deployment: each player places its models inside its zone (/model "
-                                              "place), then says /act action:ready (L1102-1111)."))
+    first = deploying_now(kit, state)
+    who = "every player at once" if first is None else f"in the turn order, side {first} first"
+    ctx.emit(PhaseChanged(phase=DEPLOY, shown=f"Deployment, {who}: place your models inside your zone (/model "
+                                              "place), then say /act action:ready (L1102-1111)."))
     for side in state.players():
         record = state.record(side)
         assert record.party is not None
@@ -547,12 +553,28 @@ def _radius(card: Card) -> float:
     return SIZE_BASE_MM.get(card.size, 32.0) / MM_PER_INCH / 2
 
 
-def _deploying_side(ctx: Ctx, model: PlacedModel, verb: str) -> SideId:
+def deploying_now(kit: Kit, state: EldfallState) -> SideId | None:
+    """The one side whose turn it is to deploy (the first in the turn order not done, L1100-1102), or None when
+    every side deploys at once (ruling ``deployment-order``: ``hidden-together``)."""
+    if kit.rulings(state).deployment_order != "turn-order":
+        return None
+    return next((s for s in state.order if s in state.players() and not state.record(s).ready), None)
+
+
+def _check_deploy_turn(kit: Kit, state: EldfallState, side: SideId, verb: str) -> None:
+    if state.record(side).ready:
+        raise IllegalCommand(f"side {side} has finished deploying", verb=verb)
+    now = deploying_now(kit, state)
+    if now is not None and now != side:
+        raise NotYourTurn(f"side {side} deploys after side {now}: the players deploy in the turn order, a whole "
+                          "party at a time (L1100-1102)", verb=verb)
+
+
+def _deploying_side(ctx: Ctx, kit: Kit, model: PlacedModel, verb: str) -> SideId:
     side = ctx.acting_side()
     if model.side != side and not ctx.actor.host:
         raise NotYourTurn(f"{model.id} belongs to side {model.side}", verb=verb)
-    if ctx.state.record(model.side).ready:
-        raise IllegalCommand(f"side {model.side} has finished deploying", verb=verb)
+    _check_deploy_turn(kit, ctx.state, model.side, verb)
     return model.side
 
 
@@ -563,7 +585,7 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     model = state.models.get(model_id)
     if model is None:
         raise InvalidCommand(f"there is no model {model_id} of yours on the table", verb=verb)
-    side = _deploying_side(ctx, model, verb)
+    side = _deploying_side(ctx, kit, model, verb)
     f = kit.world(state).fighter(model_id)
     record = state.record(side)
     assert record.party is not None
@@ -591,7 +613,7 @@ def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
     model = state.models.get(command.model)
     if model is None or command.model not in state.figures:
         raise InvalidCommand(f"there is no model {command.model} of yours on the table", verb=command.verb)
-    side = _deploying_side(ctx, model, command.verb)
+    side = _deploying_side(ctx, kit, model, command.verb)
     f = kit.world(state).fighter(command.model)
     if not may_shroud(f):
         raise IllegalCommand(f"{f.id} has neither Stealth II nor Concealed Approach: it cannot begin Shrouded (L1985, "
@@ -605,8 +627,7 @@ def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
 
 def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """Spread the side's models evenly over its zone, seen by that side alone."""
-    if ctx.state.record(side).ready:
-        raise IllegalCommand(f"side {side} has finished deploying", verb="deploy auto")
+    _check_deploy_turn(kit, ctx.state, side, "deploy auto")
     for model_id, (x, y) in spread_layout(ctx.state, side):
         model = ctx.state.models[model_id]
         facing = default_facing(ctx.state, (x, y))
@@ -635,6 +656,7 @@ def ready(ctx: Ctx, kit: Kit, command: Ready) -> bool:
         raise IllegalCommand("/act action:ready ends your deployment; it is not deployment now", verb=command.verb)
     if state.record(side).ready:
         raise IllegalCommand(f"side {side} has already finished deploying", verb=command.verb)
+    _check_deploy_turn(kit, state, side, command.verb)
     return ready_side(ctx, kit, side)
 
 
@@ -643,6 +665,8 @@ def ready_side(ctx: Ctx, kit: Kit, side: SideId) -> bool:
     state = ctx.state
     ctx.emit(SideReady(side=side))
     if not all(state.record(s).ready for s in state.players()):
+        if kit.rulings(state).deployment_order == "turn-order":
+            ctx.emit(PartyOnView(side=side))
         return False
     parties = {s: state.record(s).party for s in state.players()}
     deployed = {s: sum(1 for f in state.figures.values() if f.side == s and f.original) for s in state.players()}

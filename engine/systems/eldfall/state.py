@@ -115,6 +115,8 @@ class SideRecord(BaseModel):
     faction: str = ""
     revealed: bool = False
     ready: bool = False
+    on_view: bool = False
+    """Its models are seen by everyone though its list is still secret (its turn to deploy is over)."""
     edge: str = ""
     """The table edge of its Deployment Zone (bottom or top)."""
     deployed: int = 0

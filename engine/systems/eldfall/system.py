@@ -80,7 +80,7 @@ from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, parties_fitting, surface_under
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting, surface_under
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
@@ -177,7 +177,8 @@ class Eldfall(System[EldfallState]):
             waiting = tuple(s for s in state.players() if state.record(s).party is None)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.phase == DEPLOY:
-            waiting = tuple(s for s in state.players() if not state.record(s).ready)
+            now = deploying_now(self.kit, state)
+            waiting = (now,) if now is not None else tuple(s for s in state.players() if not state.record(s).ready)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.active_side is not None:
             return ToAct.side(state.active_side)

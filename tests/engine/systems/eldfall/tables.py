@@ -28,12 +28,14 @@ def eldfall(*extra_units: UnitProfile) -> Eldfall:
 
 
 def new_game(seed: str = "test", *, options: Mapping[str, str] | None = None, sides: int = 2,
-             practice: bool = False, seats: Mapping[str, UserId] | None = None) -> Game[EldfallState]:
-    """A fresh game: side A for alice, B for bob (a third side, when asked, for the bot)."""
+             practice: bool = False, seats: Mapping[str, UserId] | None = None,
+             rulings: Mapping[str, str] | None = None) -> Game[EldfallState]:
+    """A fresh game: side A for alice, B for bob (a third side, when asked, for the bot); ``rulings`` switches table
+    rulings from their defaults."""
     system = eldfall()
     names = tuple(SideId(chr(ord("A") + i)) for i in range(sides))
     setup = GameSetup(system="eldfall", sides=names, host=ALICE, practice=practice, seed_commitment=commitment(seed),
-                      rulings=system.default_rulings(), options=dict(options or {}))
+                      rulings={**system.default_rulings(), **(rulings or {})}, options=dict(options or {}))
     chosen = dict(seats) if seats is not None else {"A": ALICE, "B": BOB, "C": BOT_USER}
     return Game.start(system, setup, seed, seats={SideId(s): u for s, u in chosen.items() if s in names})
 

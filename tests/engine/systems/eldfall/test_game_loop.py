@@ -65,6 +65,47 @@ def test_party_lists_stay_with_their_owner_until_deployment_ends() -> None:
     assert game.state.phase == "tactical" and game.state.round == 1
 
 
+def _to_deployment(rulings: dict[str, str] | None = None) -> tuple[Game[EldfallState], SideId, SideId]:
+    """Parties chosen, the Initiative winner playing second: returns the game, the 1st and the 2nd Player."""
+    game = new_game("deploy-order", rulings=rulings)
+    game.apply(ChooseParty(name="Soga Vanguard"), as_side("A"))
+    game.apply(ChooseParty(name="Helian Expedition"), as_side("B"))
+    while game.state.pending:
+        decision = next(iter(game.state.pending.values()))
+        answers = {"choice": "second"} if decision.kind == "initiative" else decision.default_answers() or {}
+        game.apply(Answer(decision_id=decision.id, answers=answers), as_side(decision.owner))
+    first, second = game.state.order
+    return game, first, second
+
+
+def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before_its_list() -> None:
+    # L1100-1102: the 1st Player deploys first, a whole party at a time; L1096: the lists once all have deployed.
+    game, first, second = _to_deployment()
+    assert game.state.phase == "setup.deploy" and game.system.to_act(game.state).sides == (first,)
+    mine = next(m for m in game.state.models.values() if m.side == second)
+    _refused(game, Ready(), as_side(second), f"side {second} deploys after side {first}.*L1100-1102")
+    _refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
+    game.apply(Ready(), as_side(first))
+    theirs = {m.id for m in game.state.models.values() if m.side == first}
+    view = game.view(Viewer.of_side(second))
+    assert theirs <= {m.id for m in view.models}, "the 1st Player's models are on view"
+    assert view.parties == {}, "its list stays secret until every side has deployed"
+    assert game.system.to_act(game.state).sides == (second,)
+    game.apply(PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST)
+    game.apply(Ready(), as_side(second))
+    assert set(game.view(Viewer.of_side(second)).parties) == {first, second}
+    assert game.state.phase == "tactical"
+
+
+def test_by_ruling_hidden_together_both_deploy_at_once_behind_their_screens() -> None:
+    game, first, second = _to_deployment({"deployment-order": "hidden-together"})
+    game.apply(Ready(), as_side(second))
+    assert not {m.id for m in game.state.models.values() if m.side == second} & \
+        {m.id for m in game.view(Viewer.of_side(first)).models}, "a ready side stays behind its screen"
+    game.apply(Ready(), as_side(first))
+    assert game.state.phase == "tactical"
+
+
 def test_a_leader_with_int_15_draws_two_schemes_and_the_choice_reaches_only_its_owner() -> None:
     game = new_game("schemes")
     game.apply(ChooseParty(name="Helian Expedition"), as_side("A"))
