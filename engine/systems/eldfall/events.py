@@ -29,6 +29,7 @@ __all__ = [
     "FigureNoted",
     "InitiativeWon",
     "ManaChanged",
+    "ModelDeployed",
     "OrderSet",
     "PartiesRevealed",
     "PartyChosen",
@@ -158,15 +159,34 @@ class SetupSettled(EventBody):
     kind = "eldfall.setup-settled"
     edges: dict[SideId, str]
     order: tuple[SideId, ...]
+    one_at_a_time: bool = False
+    """The players deploy one model after the other (L1094)."""
 
     def apply(self, state: EldfallState) -> None:
         for side, edge in self.edges.items():
             _record(state, side).edge = edge
         state.order = self.order
+        state.one_at_a_time = self.one_at_a_time
 
     def describe(self) -> str:
         edges = ", ".join(f"side {side} deploys along the {edge} edge" for side, edge in self.edges.items())
-        return f"{edges[0].upper()}{edges[1:]}; side {self.order[0]} is the 1st Player."
+        how = "; the players deploy one model after the other" if self.one_at_a_time else ""
+        return f"{edges[0].upper()}{edges[1:]}; side {self.order[0]} is the 1st Player{how}."
+
+
+class ModelDeployed(EventBody):
+    """Deploying one model after the other, a model is placed: everyone sees it (L1094)."""
+
+    kind = "eldfall.model-deployed"
+    reveals_secret = True
+    model: ModelId
+    name: str
+
+    def apply(self, state: EldfallState) -> None:
+        state.deployed_models = (*state.deployed_models, self.model)
+
+    def describe(self) -> str:
+        return f"{self.model} ({self.name}) is deployed."
 
 
 class OrderSet(EventBody):
@@ -641,8 +661,8 @@ class QuestEnded(EventBody):
 
 ELDFALL_EVENTS: tuple[type[EventBody], ...] = (
     PartyChosen, PartyNoted, FigureAdded, FigureNoted, InitiativeWon, SetupSettled, OrderSet, SideReady,
-    PartyOnView, PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded, ApChanged, ManaChanged,
-    StatesChanged,
+    ModelDeployed, PartyOnView, PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded,
+    ApChanged, ManaChanged, StatesChanged,
     EnchantmentsChanged, Activated, StepReached, ReactionsDeclared, ActionDeclared, WeaponHeld, AttackResolved,
     SequenceEnded, VpScored, StratagemChosen, StratagemUsed, DuelChanged, SchemeFact, QuestBegan, QuestEnded,
 )

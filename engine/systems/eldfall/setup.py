@@ -41,6 +41,7 @@ from engine.systems.eldfall.events import (
     FigureAdded,
     FigureNoted,
     InitiativeWon,
+    ModelDeployed,
     PartiesRevealed,
     PartyChosen,
     PartyNoted,
@@ -111,6 +112,7 @@ SETTING_UP = (PARTIES, SCHEMES, INITIATIVE, DEPLOY)
 ZONE_DEPTH = 8.0
 """Inches: Deployment Zones run 8 inches deep along opposite edges (L1104)."""
 _EDGES = ("bottom", "top")
+_ALTERNATE = "-alternate"
 
 
 # -- the table -------------------------------------------------------------------------------------------------
@@ -419,15 +421,23 @@ def _initiative(ctx: Ctx, kit: Kit) -> None:
     winner = SideId(best[0])
     ctx.emit(InitiativeWon(winner=winner, totals=totals))
     options = (Option(key="first", label="Play first (the 1st Player; deployment follows the same order)"),
-               Option(key="second", label="Play second"),
-               Option(key="bottom", label="Deploy along the bottom edge"),
-               Option(key="top", label="Deploy along the top edge"))
+               Option(key="second", label="Play second"), *_edge_options(kit, state))
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=winner, kind="initiative", optional=False,
         prompt="You won the Initiative Check: choose the turn order or your Deployment Zone; the other player "
                "chooses the rest (L1092-1100).",
         parts=(DecisionPart(key="choice", prompt="Your choice", options=options, default="first"),),
         context={"winner": winner}))
+
+
+def _edge_options(kit: Kit, state: EldfallState) -> tuple[Option, ...]:
+    """The Deployment Zones; deploying in the turn order, whoever picks one also decides whether the parties deploy
+    whole or one model after the other (L1094)."""
+    options = [Option(key=edge, label=f"Deploy along the {edge} edge") for edge in _EDGES]
+    if kit.rulings(state).deployment_order == "turn-order":
+        options += [Option(key=edge + _ALTERNATE, label=f"Deploy along the {edge} edge, the players placing one "
+                                                        "model after the other") for edge in _EDGES]
+    return tuple(options)
 
 
 def answer_initiative(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
@@ -439,8 +449,7 @@ def answer_initiative(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str,
         winner = decision.owner
         loser = next(s for s in players if s != winner)
         if choice in ("first", "second"):
-            options = (Option(key="bottom", label="Deploy along the bottom edge"),
-                       Option(key="top", label="Deploy along the top edge"))
+            options = _edge_options(kit, state)
             prompt = f"Side {winner} chose to play {choice}; choose your Deployment Zone (L1092)."
         else:
             options = (Option(key="first", label="Play first (the 1st Player)"),
@@ -457,12 +466,13 @@ def answer_initiative(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str,
     picks = {winner: chosen, loser: choice}
     first = next(side for side, pick in picks.items() if pick == "first") if "first" in picks.values() else \
         next(side for side, pick in picks.items() if pick != "second")
-    edge_pick = next((pick for pick in picks.values() if pick in _EDGES), "bottom")
-    edge_side = next(side for side, pick in picks.items() if pick in _EDGES)
+    edge_side, pick = next((side, pick) for side, pick in picks.items() if pick not in ("first", "second"))
+    edge_pick = pick.removesuffix(_ALTERNATE)
     other = next(s for s in players if s != edge_side)
     edges = {edge_side: edge_pick, other: _EDGES[1 - _EDGES.index(edge_pick)]}
     order = (first, *(s for s in players if s != first))
-    ctx.emit(SetupSettled(edges={s: edges[s] for s in players}, order=order))
+    ctx.emit(SetupSettled(edges={s: edges[s] for s in players}, order=order,
+                          one_at_a_time=pick.endswith(_ALTERNATE)))
     _deploy(ctx, kit)
 
 
@@ -554,11 +564,19 @@ def _radius(card: Card) -> float:
 
 
 def deploying_now(kit: Kit, state: EldfallState) -> SideId | None:
-    """The one side whose turn it is to deploy (the first in the turn order not done, L1100-1102), or None when
-    every side deploys at once (ruling ``deployment-order``: ``hidden-together``)."""
+    """The one side whose turn it is to deploy, or None when any may: the first in the turn order not done (L1100-1102);
+    one model after the other, the side with the fewest placed that still has a model to place, the earlier in the
+    turn order on a tie (L1094); None when every side deploys at once (ruling ``deployment-order``:
+    ``hidden-together``) or, one after the other, every model is placed and only the readying is left."""
     if kit.rulings(state).deployment_order != "turn-order":
         return None
-    return next((s for s in state.order if s in state.players() and not state.record(s).ready), None)
+    waiting = [s for s in state.order if s in state.players() and not state.record(s).ready]
+    if not state.one_at_a_time:
+        return waiting[0] if waiting else None
+    placed = {s: sum(1 for m in state.deployed_models if state.models[m].side == s) for s in waiting}
+    placing = [s for s in waiting if any(m.side == s and m.id not in state.deployed_models
+                                         for m in state.models.values())]
+    return min(placing, key=lambda s: placed[s]) if placing else None
 
 
 def _check_deploy_turn(kit: Kit, state: EldfallState, side: SideId, verb: str) -> None:
@@ -566,8 +584,9 @@ def _check_deploy_turn(kit: Kit, state: EldfallState, side: SideId, verb: str) -
         raise IllegalCommand(f"side {side} has finished deploying", verb=verb)
     now = deploying_now(kit, state)
     if now is not None and now != side:
-        raise NotYourTurn(f"side {side} deploys after side {now}: the players deploy in the turn order, a whole "
-                          "party at a time (L1100-1102)", verb=verb)
+        how = "one model after the other (L1094)" if state.one_at_a_time else "a whole party at a time (L1100-1102)"
+        raise NotYourTurn(f"side {side} deploys after side {now}: the players deploy in the turn order, {how}",
+                          verb=verb)
 
 
 def _deploying_side(ctx: Ctx, kit: Kit, model: PlacedModel, verb: str) -> SideId:
@@ -586,6 +605,9 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     if model is None:
         raise InvalidCommand(f"there is no model {model_id} of yours on the table", verb=verb)
     side = _deploying_side(ctx, kit, model, verb)
+    if state.one_at_a_time and model_id in state.deployed_models:
+        raise IllegalCommand(f"{model_id} is already deployed: the players place one model after the other, each "
+                             "once (L1094)", verb=verb)
     f = kit.world(state).fighter(model_id)
     record = state.record(side)
     assert record.party is not None
@@ -601,7 +623,9 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     check_spot(state, model_id, at, model.radius)
     z = surface_under(kit, state, at)
     ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing,
-                         z=z if z != model.z else None), side_only(side))
+                         z=z if z != model.z else None), EVERYONE if state.one_at_a_time else side_only(side))
+    if state.one_at_a_time:
+        ctx.emit(ModelDeployed(model=model_id, name=model.name))
 
 
 def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
@@ -628,6 +652,9 @@ def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
 def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """Spread the side's models evenly over its zone, seen by that side alone."""
     _check_deploy_turn(kit, ctx.state, side, "deploy auto")
+    if ctx.state.one_at_a_time:
+        raise IllegalCommand("the players deploy one model after the other (L1094): place each with /model place, "
+                             "or /act action:ready to leave the rest where they stand", verb="deploy auto")
     for model_id, (x, y) in spread_layout(ctx.state, side):
         model = ctx.state.models[model_id]
         facing = default_facing(ctx.state, (x, y))

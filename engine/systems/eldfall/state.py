@@ -225,6 +225,10 @@ class EldfallState(TableState):
     hostile_side: SideId | None = None
     order: tuple[SideId, ...] = ()
     """The players' turn order (the 1st Player first); a hostile side acts after them every round (L1593)."""
+    one_at_a_time: bool = False
+    """The players deploy one model after the other rather than whole parties (L1094)."""
+    deployed_models: tuple[ModelId, ...] = ()
+    """Deploying one model after the other: the models placed so far, each seen by everyone once placed."""
     turn: int = 0
     """How many turns of this round have been played (indexes ``order``; past its end: the Hostiles turn)."""
     sequence: SequenceState | None = None

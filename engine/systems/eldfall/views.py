@@ -71,11 +71,12 @@ class EldfallView(View):
 
 
 def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:
-    """The models ``viewer`` may see: all but those of a side still deploying behind its screen (its own
-    excepted)."""
+    """The models ``viewer`` may see: all but those of a side still deploying behind its screen (its own, and
+    those already placed one model after the other, excepted)."""
     hidden = {side for side in state.players() if not (state.record(side).revealed or state.record(side).on_view)}
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    return {m.id for m in state.models.values() if m.side not in hidden or m.side == mine}
+    return {m.id for m in state.models.values()
+            if m.side not in hidden or m.side == mine or m.id in state.deployed_models}
 
 
 def concealed(state: EldfallState, viewer: Viewer, model_id: ModelId) -> bool:

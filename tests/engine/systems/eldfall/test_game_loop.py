@@ -65,14 +65,17 @@ def test_party_lists_stay_with_their_owner_until_deployment_ends() -> None:
     assert game.state.phase == "tactical" and game.state.round == 1
 
 
-def _to_deployment(rulings: dict[str, str] | None = None) -> tuple[Game[EldfallState], SideId, SideId]:
-    """Parties chosen, the Initiative winner playing second: returns the game, the 1st and the 2nd Player."""
+def _to_deployment(rulings: dict[str, str] | None = None, edge: str = "bottom") -> tuple[Game[EldfallState], SideId,
+                                                                                        SideId]:
+    """Parties chosen, the Initiative winner playing second, the other picking ``edge``: returns the game, the 1st and
+    the 2nd Player."""
     game = new_game("deploy-order", rulings=rulings)
     game.apply(ChooseParty(name="Soga Vanguard"), as_side("A"))
     game.apply(ChooseParty(name="Helian Expedition"), as_side("B"))
     while game.state.pending:
         decision = next(iter(game.state.pending.values()))
-        answers = {"choice": "second"} if decision.kind == "initiative" else decision.default_answers() or {}
+        answers = {"choice": "second"} if decision.kind == "initiative" else \
+            {"choice": edge} if decision.kind == "initiative-rest" else decision.default_answers() or {}
         game.apply(Answer(decision_id=decision.id, answers=answers), as_side(decision.owner))
     first, second = game.state.order
     return game, first, second
@@ -94,6 +97,28 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     game.apply(PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST)
     game.apply(Ready(), as_side(second))
     assert set(game.view(Viewer.of_side(second)).parties) == {first, second}
+    assert game.state.phase == "tactical"
+
+
+def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_each_seen_once_placed() -> None:
+    # L1094: whoever picks the Deployment Zone decides between whole parties and one model after the other.
+    game, first, second = _to_deployment(edge="bottom-alternate")
+    assert game.state.one_at_a_time
+    a1, a2 = sorted((m for m in game.state.models.values() if m.side == first), key=lambda m: m.id)[:2]
+    b1 = min((m for m in game.state.models.values() if m.side == second), key=lambda m: m.id)
+    _refused(game, PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST, "one model after the other.*L1094")
+    game.apply(PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST)
+    seen = {m.id for m in game.view(Viewer.of_side(second)).models}
+    assert a1.id in seen and a2.id not in seen, "a placed model is seen by everyone, the others are not yet"
+    assert game.system.to_act(game.state).sides == (second,)
+    _refused(game, PlaceModel(model=a2.id, at=(a2.x, a2.y), facing=0.0), HOST, "turn order")
+    game.apply(PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST)
+    _refused(game, PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST, "already deployed.*L1094")
+    _refused(game, Ready(), as_side(second), "turn order")
+    game.apply(Ready(), as_side(first))  # the rest of its models stay where they stand, on view
+    assert {m.id for m in game.state.models.values() if m.side == first} <= \
+        {m.id for m in game.view(Viewer.of_side(second)).models}
+    game.apply(Ready(), as_side(second))
     assert game.state.phase == "tactical"
 
 
