@@ -18,6 +18,7 @@ __all__ = [
     "ChooseStratagem",
     "Declare",
     "EndTurn",
+    "Equip",
     "Ready",
     "RevealScheme",
     "SettleSetup",
@@ -124,6 +125,16 @@ class Shroud(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Equip(Command):
+    """The activated model changes its equipment before its action, once an activation (L430): ``item`` is a weapon
+    it carries, ``shield`` (take it up) or ``no-shield`` (lay it down, freeing a hand)."""
+
+    verb = "act equip"
+    model: ModelId | None = None
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettleSetup(Command):
     """The host of a practice table takes every setup choice left with its default and finishes deployment
     (``/game demo``)."""
@@ -134,5 +145,5 @@ class SettleSetup(Command):
 
 ELDFALL_COMMANDS: tuple[type[Command], ...] = (
     ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
-    SettleSetup, Shroud,
+    SettleSetup, Shroud, Equip,
 )

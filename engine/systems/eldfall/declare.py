@@ -17,6 +17,7 @@ from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel import duel_refusal
+from engine.systems.eldfall.equipping import swap_refusal
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
@@ -94,6 +95,10 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if base_kind not in allowed:
         raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
     declared, text = _checked(world, kit, f, command, allowed)
+    swap = _swap(f, declared.means)
+    refusal = swap_refusal(kit, state, f, swap) if swap is not None else None
+    if refusal is not None:
+        raise IllegalCommand(refusal, verb=command.verb)
     if command.extras:
         refusal = extras_refusal(f, declared, command.extras)
         if refusal is not None:
@@ -105,16 +110,22 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if f.is_("shrouded") and declared.kind == "attack":
         declared = declared.model_copy(update={"from_shroud": True})
     acts_from_shroud(ctx, world, f, declared.kind, tuple(t for t, _n in declared.targets))
-    if declared.means is not None:
-        weapon = next((m for m in f.weapons if m.id == declared.means), None)
-        if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
-                and f.loadout.weapon is not None and f.loadout.weapon.id != weapon.id:
-            ctx.emit(WeaponHeld(model=f.id, weapon=weapon.id))
+    if swap is not None:
+        ctx.emit(WeaponHeld(model=f.id, weapon=swap))
     ctx.emit(ActionDeclared(model=f.id, action=declared, text=text))
     if declared.kind == "attack" and f.side in state.players():
         note_fact(ctx, f.side, "attacks")
     ctx.emit(StepReached(step="late-reaction"))
     return True
+
+
+def _swap(f: Fighter, means: str | None) -> str | None:
+    """The carried weapon ``f`` attacks with though it does not hold it (a change of equipment, L430), if any."""
+    weapon = next((m for m in f.weapons if m.id == means), None) if means is not None else None
+    if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
+            and f.loadout.weapon is not None and f.loadout.weapon.id != weapon.id:
+        return weapon.id
+    return None
 
 
 _EXTRA_WORDS = {"reroll": "an AP on re-rolling failed dice", "luck": "a Luck counter",

@@ -43,6 +43,7 @@ __all__ = [
     "SchemeRevealed",
     "SequenceEnded",
     "SetupSettled",
+    "ShieldHeld",
     "SideNoted",
     "SideReady",
     "StatesChanged",
@@ -519,9 +520,31 @@ class WeaponHeld(EventBody):
 
     def apply(self, state: EldfallState) -> None:
         state.figures[self.model].weapon = self.weapon
+        _changed_equipment(state, self.model)
 
     def describe(self) -> str:
         return f"{self.model} now holds its {self.weapon}."
+
+
+class ShieldHeld(EventBody):
+    """A model lays its shield down or takes it up again: its change of equipment this activation (L430)."""
+
+    kind = "eldfall.shield"
+    model: ModelId
+    off: bool
+
+    def apply(self, state: EldfallState) -> None:
+        state.figures[self.model].shield_off = self.off
+        _changed_equipment(state, self.model)
+
+    def describe(self) -> str:
+        return f"{self.model} {'lays its shield down' if self.off else 'takes up its shield'} (L430)."
+
+
+def _changed_equipment(state: EldfallState, model: ModelId) -> None:
+    sequence = state.sequence
+    if sequence is not None and model not in sequence.equipped:
+        sequence.equipped = (*sequence.equipped, model)
 
 
 class AttackResolved(EventBody):
@@ -663,6 +686,7 @@ ELDFALL_EVENTS: tuple[type[EventBody], ...] = (
     PartyChosen, PartyNoted, FigureAdded, FigureNoted, InitiativeWon, SetupSettled, OrderSet, SideReady,
     ModelDeployed, PartyOnView, PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded,
     ApChanged, ManaChanged, StatesChanged,
-    EnchantmentsChanged, Activated, StepReached, ReactionsDeclared, ActionDeclared, WeaponHeld, AttackResolved,
+    EnchantmentsChanged, Activated, StepReached, ReactionsDeclared, ActionDeclared, WeaponHeld, ShieldHeld,
+    AttackResolved,
     SequenceEnded, VpScored, StratagemChosen, StratagemUsed, DuelChanged, SchemeFact, QuestBegan, QuestEnded,
 )

@@ -350,18 +350,18 @@ class Fighter:
 
     @cached_property
     def loadout(self) -> Loadout:
-        """What it holds: the weapon it last attacked with (else the first listed) and, when that leaves a hand
-        free, its shield (L420-432)."""
+        """What it holds: the weapon it last attacked with or equipped (else the first listed) and, when that leaves
+        a hand free and it has not laid it down, its shield (L420-432)."""
         default = equipped(self.carried, dual_wield=self.has("Dual Wield"))
         held = self.figure.weapon
-        if held is None or default.weapon is None or held == default.weapon.id:
-            return default
-        item = next((c.item for c in self.carried if c.item.id == held), None)
-        if item is None or item.category != "Weapon":
-            return default
-        two = "Two-Handed" in item.traits
-        shield = None if two else next((c.item for c in self.carried if c.item.category == "Shield"), None)
-        return Loadout(item, None, shield, default.accessory)
+        item = next((c.item for c in self.carried if c.item.id == held and c.item.category == "Weapon"), None)
+        if item is None or default.weapon is None or held == default.weapon.id:
+            found = default
+        else:
+            two = "Two-Handed" in item.traits
+            shield = None if two else next((c.item for c in self.carried if c.item.category == "Shield"), None)
+            found = Loadout(item, None, shield, default.accessory)
+        return dataclasses.replace(found, shield=None) if self.figure.shield_off else found
 
     def accessory(self, item_id: str) -> bool:
         """Whether it carries the accessory ``item_id`` (a staff, an amplifier)."""

@@ -50,6 +50,7 @@ class Rulings:
     knockback_collision: str = "stop-at-contact"
     deployment_fit: str = "both"
     deployment_order: str = "turn-order"
+    equip_on_attack: str = "any-carried"
     flat_table: str = "surfaces"
     ledge_drop: str = "falls"
     clinging_action: str = "falls-then-acts"

@@ -77,7 +77,9 @@ class Figure(BaseModel):
     a Personal Guard (L2906)."""
     hostile: bool = False
     weapon: str | None = None
-    """The weapon it holds (item id): the first listed, until it attacks with another (L428-432)."""
+    """The weapon it holds (item id): the first listed, until it attacks with or equips another (L428-432)."""
+    shield_off: bool = False
+    """It laid its shield down (to free a hand), until it takes it up again (L430)."""
     extra_items: list[str] = []
     """Items it picked up (a Treasure), beyond its card and upgrades."""
     spent: dict[str, int] = {}
@@ -199,6 +201,8 @@ class SequenceState(BaseModel):
     reactions: list[Reaction] = []
     action: Declared | None = None
     panic_failed: bool = False
+    equipped: tuple[ModelId, ...] = ()
+    """The models that changed their equipment in this activation or their reaction to it: once each (L430)."""
 
 
 class QuestToken(BaseModel):

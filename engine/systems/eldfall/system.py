@@ -58,6 +58,7 @@ from engine.systems.eldfall.commands import (
     ChooseStratagem,
     Declare,
     EndTurn,
+    Equip,
     Ready,
     RevealScheme,
     SettleSetup,
@@ -65,6 +66,7 @@ from engine.systems.eldfall.commands import (
 )
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
+from engine.systems.eldfall.equipping import equip
 from engine.systems.eldfall.events import ELDFALL_EVENTS
 from engine.systems.eldfall.flow import after_strategic, begin_play, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
@@ -261,6 +263,10 @@ class Eldfall(System[EldfallState]):
             self._act("shroud", "In deployment: a Stealth II or Concealed Approach model begins Shrouded (choice:on)",
                       ("model", "choice"), lambda a: Shroud(model=a.model(), on=a.text("choice", "on") != "off"),
                       "L1985, L2803"),
+            self._act("equip", "The activated model changes its equipment before its action, once an activation "
+                      "(with: a weapon it carries, shield, no-shield)", ("model", "with"),
+                      lambda a: Equip(model=a.model() if a.has("model") else None, item=a.text("with")), "L428-432",
+                      sources={"with": self._equipment}, menu=("with",)),
             Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
                    options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
         )
@@ -321,6 +327,15 @@ class Eldfall(System[EldfallState]):
             return []
         f = self.kit.world(state).fighter(active)
         return [Choice(m.id, m.name) for m in (*f.weapons, *f.spell_means())]
+
+    def _equipment(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self._active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        shield = (Choice("no-shield", "Lay the shield down"), Choice("shield", "Take the shield up"))
+        return [*(Choice(c.item.id, c.item.name) for c in f.carried if c.item.category == "Weapon"),
+                *(shield if any(c.item.category == "Shield" for c in f.carried) else ())]
 
     def _spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         active = self._active(state)
@@ -417,6 +432,8 @@ class Eldfall(System[EldfallState]):
             settle_setup(ctx, kit, command)
         elif isinstance(command, Shroud):
             setup.shroud(ctx, kit, command)
+        elif isinstance(command, Equip):
+            equip(ctx, kit, command)
         else:
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
 

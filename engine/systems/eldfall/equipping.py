@@ -1,0 +1,77 @@
+"""Changing equipment: a model equips or unequips items once an activation, or once in its reaction (Eldfall core
+rules v1.5, L428-432). The activated model may take another weapon it carries, or lay down or take up its shield (to
+free a hand for a spell, L910), before it declares its action; attacking with a weapon it does not hold is that
+change too (ruling ``equip-on-attack``).
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, IllegalCommand, InvalidCommand, NotYourTurn
+from engine.systems.eldfall.catalogue import fold
+from engine.systems.eldfall.commands import Equip
+from engine.systems.eldfall.events import ShieldHeld, WeaponHeld
+from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.state import EldfallState
+
+__all__ = ["equip", "swap_refusal"]
+
+Ctx = Context[EldfallState]
+
+
+def swap_refusal(kit: Kit, state: EldfallState, f: Fighter, weapon: str) -> str | None:
+    """Why ``f`` may not attack with ``weapon``, a carried weapon it does not hold, now; None when it may (its one
+    change of equipment this activation or reaction)."""
+    if kit.rulings(state).equip_on_attack == "equipped-only":
+        held = f.loadout.weapon.id if f.loadout.weapon is not None else "nothing"
+        return (f"{f.id} holds its {held}: it attacks with the weapon it holds; change it first with /act action:equip "
+                f"with:{weapon} (L430, ruling equip-on-attack)")
+    sequence = state.sequence
+    if sequence is not None and f.id in sequence.equipped:
+        return (f"{f.id} has already changed its equipment this activation: it attacks with what it holds (L430)")
+    return None
+
+
+def equip(ctx: Ctx, kit: Kit, command: Equip) -> None:
+    """The activated model takes another weapon, or lays down or takes up its shield, before its action (L430)."""
+    state = ctx.state
+    side = ctx.acting_side()
+    sequence = state.sequence
+    if sequence is None or state.active_side is None:
+        raise IllegalCommand("a model changes its equipment in its own activation: activate it first (L430)",
+                             verb=command.verb)
+    if state.active_side != side:
+        raise NotYourTurn(f"it is side {state.active_side}'s turn: only its activated model changes its equipment "
+                          "(L430)", verb=command.verb)
+    if command.model is not None and command.model != sequence.model:
+        raise IllegalCommand(f"{sequence.model} is the activated model; {command.model} changes its equipment in its "
+                             "own activation (L430)", verb=command.verb)
+    f = kit.world(state).fighter(sequence.model)
+    if sequence.action is not None:
+        raise IllegalCommand(f"{f.id} has declared its action: it changes its equipment before that (L430)",
+                             verb=command.verb)
+    if f.id in sequence.equipped:
+        raise IllegalCommand(f"{f.id} has already changed its equipment this activation: once an activation (L430)",
+                             verb=command.verb)
+    wanted = fold(command.item)
+    has_shield = any(c.item.category == "Shield" for c in f.carried)
+    if wanted in ("shield", "no-shield"):
+        if not has_shield:
+            raise IllegalCommand(f"{f.id} carries no shield", verb=command.verb)
+        off = wanted == "no-shield"
+        if f.figure.shield_off == off:
+            raise IllegalCommand(f"{f.id} has its shield {'down' if off else 'up'} already", verb=command.verb)
+        if not off and f.loadout.weapon is not None and "Two-Handed" in f.loadout.weapon.traits:
+            raise IllegalCommand(f"{f.id} holds the Two-Handed {f.loadout.weapon.id}: no hand is free for its shield "
+                                 "(L420-422)", verb=command.verb)
+        ctx.emit(ShieldHeld(model=f.id, off=off))
+        return
+    weapons = [c.item for c in f.carried if c.item.category == "Weapon"]
+    item = next((w for w in weapons if fold(w.id) == wanted or fold(w.name) == wanted), None)
+    if item is None:
+        accepted = ", ".join([*(w.id for w in weapons), *(("shield", "no-shield") if has_shield else ())])
+        raise InvalidCommand(f"{f.id} carries no weapon {command.item!r}; choose one of: {accepted or 'nothing'}",
+                             verb=command.verb)
+    if f.loadout.weapon is not None and f.loadout.weapon.id == item.id:
+        raise IllegalCommand(f"{f.id} already holds its {item.id}", verb=command.verb)
+    ctx.emit(WeaponHeld(model=f.id, weapon=item.id))
