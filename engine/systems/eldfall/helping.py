@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Viewer, ViewerKind
 from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, SCHEMES, parties_fitting
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, SCHEMES, deploying_now, parties_fitting
 from engine.systems.eldfall.state import EldfallState
 
 __all__ = ["help_lines"]
@@ -36,8 +36,17 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
     if state.phase == DEPLOY:
         if state.record(side).ready:
             return (head, "You are deployed; waiting for the others (the lists are revealed once all are done).")
+        now = deploying_now(kit, state)
+        if now is not None and now != side:
+            return (head, f"Side {now} is deploying; the players deploy in the turn order (L1094-1102), so wait for "
+                          "your turn.")
+        if state.one_at_a_time:
+            return (head, f"Place one model inside your zone D{side} (/model place model:<id> at:x,y facing:), then "
+                          "it is the next player's turn; everyone sees it once placed (L1094). /act action:ready "
+                          "leaves the rest where they stand.")
         return (head, f"Deploy inside your zone D{side}: /model place model:<id> at:x,y (facing:), or /deploy auto; "
-                      "then /act action:ready (L1102-1111). Your models are hidden until everyone is ready.")
+                      f"then /act action:ready (L1102-1111). Your models are hidden until "
+                      f"{'everyone is' if now is None else 'you are'} ready.")
     world = kit.world(state)
     if state.active_side != side:
         return (head, f"It is side {state.active_side}'s turn. When one of its models moves you will be asked to "

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import LegalAction, SideId
 from engine.systems.eldfall.declare import allowed_now
-from engine.systems.eldfall.setup import DEPLOY, PARTIES
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now
 from engine.systems.eldfall.state import EldfallState
 
 if TYPE_CHECKING:
@@ -26,9 +26,11 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
             return (LegalAction(("force", "load"), "Choose your party"),)
         return ()
     if state.phase == DEPLOY:
-        if side in state.players() and not state.record(side).ready:
-            return (LegalAction(("act",), "Finish deploying", name="ready"),
-                    LegalAction(("deploy", "auto"), "Spread my models over my zone"))
+        if side in state.players() and not state.record(side).ready and \
+                deploying_now(system.kit, state) in (None, side):
+            ready = LegalAction(("act",), "Finish deploying", name="ready")
+            return (ready,) if state.one_at_a_time else (ready, LegalAction(("deploy", "auto"),
+                                                                            "Spread my models over my zone"))
         return ()
     if state.phase != "tactical" or state.active_side != side:
         return ()
@@ -49,6 +51,8 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
     active = world.fighter(sequence.model)
     allowed = allowed_now(world, active)
     found = []
+    if active.id not in sequence.equipped and sequence.action is None:
+        found.append(LegalAction(("act",), f"{active.id} changes its equipment", name="equip"))
     if "attack" in allowed and world.enemies(active):
         found.append(LegalAction(("act",), f"{active.id} attacks", name="attack"))
         if any(m.spell is not None for m in active.spell_means()):

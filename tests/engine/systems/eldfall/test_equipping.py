@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Game, ModelId, RulesError
+from engine.core import Game, ModelId, RulesError, SideId
 from engine.systems.eldfall.commands import Activate, Declare, Equip
 from engine.systems.eldfall.state import EldfallState
 from tests.engine.systems.eldfall.tables import ALICE, as_side, clear_table, place, practice, settle, turn_of, unit_id
@@ -36,10 +36,12 @@ def _refused(game: Game[EldfallState], command: object, match: str) -> None:
 def test_a_model_changes_its_equipment_once_an_activation() -> None:
     # L430: items are equipped or unequipped once per activation (or reaction).
     game, guard, champion = _guard_in_contact()
+    assert "equip" in [a.name for a in game.system.legal_actions(game.state, SideId("A"))]
     fighter = game.system.kit.world(game.state).fighter(ModelId(guard))
     assert fighter.loadout.weapon is not None and fighter.loadout.weapon.id == "small-bludgeon"
     game.apply(Equip(item="short-sword"), as_side("A", ALICE))
     assert game.state.figures[ModelId(guard)].weapon == "short-sword"
+    assert "equip" not in [a.name for a in game.system.legal_actions(game.state, SideId("A"))]
     _refused(game, Equip(item="no-shield"), "already changed its equipment this activation.*L430")
     _refused(game, Declare(kind="attack", means="small-bludgeon", targets=((ModelId(champion), 0),)),
              "already changed its equipment this activation.*L430")

@@ -87,6 +87,8 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     assert game.state.phase == "setup.deploy" and game.system.to_act(game.state).sides == (first,)
     mine = next(m for m in game.state.models.values() if m.side == second)
     _refused(game, Ready(), as_side(second), f"side {second} deploys after side {first}.*L1100-1102")
+    assert game.system.legal_actions(game.state, second) == ()
+    assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
     _refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
@@ -104,6 +106,7 @@ def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_e
     # L1094: whoever picks the Deployment Zone decides between whole parties and one model after the other.
     game, first, second = _to_deployment(edge="bottom-alternate")
     assert game.state.one_at_a_time
+    assert [a.name for a in game.system.legal_actions(game.state, first)] == ["ready"], "no /deploy auto"
     a1, a2 = sorted((m for m in game.state.models.values() if m.side == first), key=lambda m: m.id)[:2]
     b1 = min((m for m in game.state.models.values() if m.side == second), key=lambda m: m.id)
     _refused(game, PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST, "one model after the other.*L1094")
