@@ -17,7 +17,7 @@ from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel import duel_refusal
-from engine.systems.eldfall.equipping import swap_refusal
+from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
@@ -95,7 +95,7 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if base_kind not in allowed:
         raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
     declared, text = _checked(world, kit, f, command, allowed)
-    swap = _swap(f, declared.means)
+    swap = weapon_swap(f, declared.means)
     refusal = swap_refusal(kit, state, f, swap) if swap is not None else None
     if refusal is not None:
         raise IllegalCommand(refusal, verb=command.verb)
@@ -117,15 +117,6 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
         note_fact(ctx, f.side, "attacks")
     ctx.emit(StepReached(step="late-reaction"))
     return True
-
-
-def _swap(f: Fighter, means: str | None) -> str | None:
-    """The carried weapon ``f`` attacks with though it does not hold it (a change of equipment, L430), if any."""
-    weapon = next((m for m in f.weapons if m.id == means), None) if means is not None else None
-    if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
-            and f.loadout.weapon is not None and f.loadout.weapon.id != weapon.id:
-        return weapon.id
-    return None
 
 
 _EXTRA_WORDS = {"reroll": "an AP on re-rolling failed dice", "luck": "a Luck counter",

@@ -1,7 +1,7 @@
 """Changing equipment: a model equips or unequips items once an activation, or once in its reaction (Eldfall core
 rules v1.5, L428-432). The activated model may take another weapon it carries, or lay down or take up its shield (to
-free a hand for a spell, L910), before it declares its action; attacking with a weapon it does not hold is that
-change too (ruling ``equip-on-attack``).
+free a hand for a spell, L910), before it declares its action; attacking, or reacting with an attack, with a weapon
+it does not hold is that change too (ruling ``equip-on-attack``).
 """
 
 from __future__ import annotations
@@ -14,18 +14,27 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.state import EldfallState
 
-__all__ = ["equip", "swap_refusal"]
+__all__ = ["equip", "swap_refusal", "weapon_swap"]
 
 Ctx = Context[EldfallState]
 
 
-def swap_refusal(kit: Kit, state: EldfallState, f: Fighter, weapon: str) -> str | None:
+def weapon_swap(f: Fighter, means: str | None) -> str | None:
+    """The carried weapon ``f`` attacks with though it does not hold it (a change of equipment, L430), if any."""
+    weapon = next((m for m in f.weapons if m.id == means), None) if means is not None else None
+    if weapon is not None and weapon.item is not None and weapon.item.category == "Weapon" \
+            and f.loadout.weapon is not None and f.loadout.weapon.id != weapon.id:
+        return weapon.id
+    return None
+
+
+def swap_refusal(kit: Kit, state: EldfallState, f: Fighter, weapon: str, *, reacting: bool = False) -> str | None:
     """Why ``f`` may not attack with ``weapon``, a carried weapon it does not hold, now; None when it may (its one
     change of equipment this activation or reaction)."""
     if kit.rulings(state).equip_on_attack == "equipped-only":
         held = f.loadout.weapon.id if f.loadout.weapon is not None else "nothing"
-        return (f"{f.id} holds its {held}: it attacks with the weapon it holds; change it first with /act action:equip "
-                f"with:{weapon} (L430, ruling equip-on-attack)")
+        how = "" if reacting else f"; change it first with /act action:equip with:{weapon}"
+        return f"{f.id} holds its {held}: it attacks with the weapon it holds{how} (L430, ruling equip-on-attack)"
     sequence = state.sequence
     if sequence is not None and f.id in sequence.equipped:
         return (f"{f.id} has already changed its equipment this activation: it attacks with what it holds (L430)")

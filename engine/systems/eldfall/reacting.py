@@ -34,7 +34,8 @@ from engine.core import (
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached
+from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
+from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
@@ -253,7 +254,16 @@ def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> N
         reaction = declare_reaction(ctx, kit, model, choice, answers, unseen=model in unseen, panic=model in panic)
         if reaction is not None:
             reactions.append(reaction)
+    world = kit.world(ctx.state)
+    swaps = [(r.model, weapon_swap(world.fighter(r.model), r.means)) for r in reactions if r.kind == "attack"]
+    for model, swap in swaps:
+        refusal = swap_refusal(kit, ctx.state, world.fighter(model), swap, reacting=True) if swap is not None else None
+        if refusal is not None:
+            raise IllegalCommand(refusal)
     ctx.emit(ReactionsDeclared(side=decision.owner, reactions=tuple(reactions), ap=spent))
+    for model, swap in swaps:  # attacking with a weapon it does not hold is its reaction's change (L430)
+        if swap is not None:
+            ctx.emit(WeaponHeld(model=model, weapon=swap))
     _impede(ctx, kit, reactions)
 
 

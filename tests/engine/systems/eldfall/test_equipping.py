@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Game, ModelId, RulesError, SideId
+from engine.core import Answer, Game, ModelId, RulesError, SideId
 from engine.systems.eldfall.commands import Activate, Declare, Equip
 from engine.systems.eldfall.state import EldfallState
 from tests.engine.systems.eldfall.tables import ALICE, as_side, clear_table, place, practice, settle, turn_of, unit_id
@@ -59,7 +59,7 @@ def test_laying_the_shield_down_frees_a_hand_for_a_spell() -> None:
 def test_by_ruling_equipped_only_a_model_attacks_with_the_weapon_it_holds() -> None:
     game, guard, champion = _guard_in_contact({"equip-on-attack": "equipped-only"})
     attack = Declare(kind="attack", means="short-sword", targets=((ModelId(champion), 0),))
-    _refused(game, attack, "holds its small-bludgeon.*/act action:equip with:short-sword")
+    _refused(game, attack, "holds its small-bludgeon.*/act action:equip with:short-sword.*L430")
     game.apply(Equip(item="Short Sword"), as_side("A", ALICE))
     game.apply(attack, as_side("A", ALICE))
     assert game.state.figures[ModelId(guard)].weapon == "short-sword"
@@ -69,3 +69,32 @@ def test_an_unknown_item_names_what_the_model_carries() -> None:
     game, _guard, _champion = _guard_in_contact()
     _refused(game, Equip(item="greatsword"), "carries no weapon 'greatsword'; choose one of: small-bludgeon, "
                                              "short-sword, shield, no-shield")
+
+
+def _guard_reacting(rulings: dict[str, str] | None = None) -> tuple[Game[EldfallState], str, Answer]:
+    """Soga's Clan Champion walks into base contact with Helian's Citadel Guard, which reacts with its Short Sword
+    (it holds its Small Bludgeon)."""
+    game = practice(("Helian Expedition", "Soga Vanguard"), "equip-react", rulings=rulings)
+    turn_of(game, "B")
+    guard, champion = unit_id(game, "Citadel Guard"), unit_id(game, "Clan Champion")
+    clear_table(game, (guard, champion))
+    place(game, guard, 18, 10, 90.0)
+    place(game, champion, 18, 14, 270.0)
+    game.apply(Activate(model=ModelId(champion), how="walk", to="18,11.26"), as_side("B", ALICE))
+    (decision,) = game.state.pending.values()
+    return game, guard, Answer(decision_id=decision.id, answers={guard: "short-sword"})
+
+
+def test_a_reaction_with_a_weapon_not_held_is_that_models_change_of_equipment() -> None:
+    # L430: "once per Activation (or Reaction)": the Guard now holds the Short Sword.
+    game, guard, answer = _guard_reacting()
+    game.apply(answer, as_side("A", ALICE))
+    assert game.state.figures[ModelId(guard)].weapon == "short-sword"
+
+
+def test_by_ruling_equipped_only_a_reaction_uses_the_weapon_held() -> None:
+    game, _guard, answer = _guard_reacting({"equip-on-attack": "equipped-only"})
+    before = game.state.fingerprint()
+    with pytest.raises(RulesError, match="holds its small-bludgeon: it attacks with the weapon it holds \\(L430"):
+        game.apply(answer, as_side("A", ALICE))
+    assert game.state.fingerprint() == before
