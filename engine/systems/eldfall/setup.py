@@ -4,7 +4,8 @@ Deployment Zones, deployment behind a screen, and the parties revealed once ever
 
 By ruling ``deployment-order`` the sides deploy in the turn order, a whole party at a time (L1100, L1102): the side
 deploying places its models behind a screen, and once it is done they are on view while its list stays secret until
-every side has deployed (L1096). The alternative, ``hidden-together``, has every side deploy at once, each seeing
+every side has deployed (L1096); or, as whoever picked the zones chose, the players place one model after the other,
+each seen once placed (L1094). The alternative, ``hidden-together``, has every side deploy at once, each seeing
 only its own models until all are done.
 """
 
