@@ -216,8 +216,11 @@ async def _eldfall_invited(table: Table) -> tuple[str, dict[str, str]]:
     await table.do("force load", {"name": "Thenion Shadows"}, user="bob", channel=thread)
     users = {"A": "alice", "B": "bob"}
     await _eldfall_decisions(table, thread, users)
-    await table.do("act", {"action": "ready"}, channel=thread)
-    await table.do("act", {"action": "ready"}, user="bob", channel=thread)
+    game = table.client.service.live_game(thread) if table.client else None
+    assert game is not None
+    for _ in users:  # the parties deploy in the turn order, the 1st Player first (L1100-1102)
+        (deploying,) = game.to_act().sides
+        await table.do("act", {"action": "ready"}, user=users[deploying], channel=thread)
     return thread, users
 
 
