@@ -29,8 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def _interactive(session: ConsoleSession) -> int:
-    print("Offline table. Type slash commands (/help). 'as bob' switches player, 'as alice:B' acts for side B "
-          "when alice holds several, '@bob /cmd' acts once, 'quit' leaves.")
+    print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from the "
+          "last menu shown. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
+          "'@bob /cmd' acts once, 'quit' leaves.")
     loop = asyncio.get_running_loop()
     while True:
         try:
