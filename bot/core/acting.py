@@ -191,7 +191,8 @@ def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequenc
                                                                          args.options))]
         if fits:
             return fits[0] if len(fits) == 1 else None
-    waiting = [side for side in held if game.to_act().includes(side)]
+    to_act = game.to_act()
+    waiting = [side for side in held if to_act.includes(side)]
     return waiting[0] if len(waiting) == 1 else None
 
 

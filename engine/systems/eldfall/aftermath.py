@@ -15,13 +15,12 @@ from __future__ import annotations
 from engine.core import Context, IllegalCommand, ModelId
 from engine.geometry import bearing
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.downed import broken_morale
+from engine.systems.eldfall.downed import broken_morale, put_down
 from engine.systems.eldfall.effects import heal, immune_to, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,
     EnchantmentsChanged,
     FigureNoted,
-    ManaChanged,
     SequenceEnded,
     StatesChanged,
 )
@@ -120,17 +119,8 @@ def _out_of_action(seq: Resolving, harm: Harm) -> None:
                 and harm.wounds.get(f.id, 0) > f.model.wounds - (f.model.wounds_taken - harm.wounds.get(f.id, 0)):
             dies = True
         removed = (f.has("Construct") or f.has("Elemental") or f.id in harm.burned) and (dies or f.hp == 0)
-        if dies or removed:
-            if removed:
-                _remove(seq, f.id, "dead")
-            else:
-                set_states(ctx, f, added=("dead",), removed=("incapacitated", "engaged", "flying", "crouched"),
-                           why="killed, L872")
-        else:
-            set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"),
-                       why="0 HP at the end of the sequence, L872")
-            if f.has("Summoner") and f.figure.mana:
-                ctx.emit(ManaChanged(model=f.id, mana=0, why="an Incapacitated Summoner's Mana is discarded, L1871"))
+        put_down(ctx, f, dead=dies, removed=removed,
+                 why="killed, L872" if dies else "0 HP at the end of the sequence, L872")
         drop_treasure(ctx, kit, f.id)
         on_out(ctx, kit, ctx.state.figures[f.id], by_side, dies or removed)
         if not dies and not removed:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from engine.core import Context, ModelId
 from engine.systems.eldfall.effects import set_states
 from engine.systems.eldfall.events import FigureNoted, ManaChanged, SideNoted
+from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.state import END_OF_GAME, EldfallState
 from engine.table import ModelRemoved
 
-__all__ = ["broken_morale", "fall"]
+__all__ = ["broken_morale", "fall", "put_down"]
 
 
 def fall(ctx: Context[EldfallState], kit: Kit, model: ModelId, was_incapacitated: bool) -> None:
@@ -27,17 +28,23 @@ def fall(ctx: Context[EldfallState], kit: Kit, model: ModelId, was_incapacitated
     f = kit.world(ctx.state).fighter(model)
     if f.dead or f.hp > 0:
         return
-    if f.has("Construct") or f.has("Elemental"):
-        ctx.emit(ModelRemoved(model_id=model))
-        ctx.emit(FigureNoted(model=model, changes={"gone": "dead"}))
-    elif was_incapacitated:
-        set_states(ctx, f, added=("dead",), removed=("incapacitated", "engaged", "flying", "crouched"),
-                   why="wounded while Incapacitated, L1758")
+    put_down(ctx, f, dead=was_incapacitated, removed=f.has("Construct") or f.has("Elemental"),
+             why="wounded while Incapacitated, L1758" if was_incapacitated else "0 HP, L872")
+    broken_morale(ctx, kit)
+
+
+def put_down(ctx: Context[EldfallState], f: Fighter, *, dead: bool, removed: bool, why: str) -> None:
+    """Take a model out of action: off the table (a Construct or Elemental at 0 HP, one killed by Burn), Dead, or
+    Incapacitated, when an Incapacitated Summoner's Mana is discarded (L872, L1871, L2021, L2041)."""
+    if removed:
+        ctx.emit(ModelRemoved(model_id=f.id))
+        ctx.emit(FigureNoted(model=f.id, changes={"gone": "dead"}))
+    elif dead:
+        set_states(ctx, f, added=("dead",), removed=("incapacitated", "engaged", "flying", "crouched"), why=why)
     else:
-        set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"), why="0 HP, L872")
+        set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"), why=why)
         if f.has("Summoner") and f.figure.mana:
             ctx.emit(ManaChanged(model=f.id, mana=0, why="an Incapacitated Summoner's Mana is discarded, L1871"))
-    broken_morale(ctx, kit)
 
 
 def broken_morale(ctx: Context[EldfallState], kit: Kit) -> None:
