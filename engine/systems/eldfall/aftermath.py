@@ -51,6 +51,11 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
         ctx.emit(FigureNoted(model=model, changes={"once": {**figure.once, "berserker": ctx.state.turn_number}}))
     for model, spell in harm.ended:
         ctx.emit(EnchantmentsChanged(model=model, removed=(spell,), why="it has done its work"))
+    for familiar, caster in harm.familiars.items():
+        if familiar in ctx.state.models:
+            ctx.emit(ModelRemoved(model_id=familiar))
+            ctx.emit(FigureNoted(model=familiar, changes={"gone": "sacrificed"},
+                                 shown=f"{familiar} is removed instead of {caster}'s Wounds (Familiar, L2069)."))
     for model, wounds in harm.wounds.items():
         if model not in ctx.state.models:
             continue

@@ -21,6 +21,7 @@ from engine.systems.eldfall.attack import AttackKind
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped
+from engine.systems.eldfall.familiars import familiars_of
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref
@@ -149,13 +150,16 @@ class Fighter:
     """One model with everything the rules read about it, worked out once per query."""
 
     def __init__(self, model: PlacedModel, figure: Figure, catalogue: EldfallCatalogue, rulings: Rulings,
-                 stratagems: tuple[StratagemSpec, ...], auras: Aura | None = None) -> None:
+                 stratagems: tuple[StratagemSpec, ...], auras: Aura | None = None,
+                 familiars: tuple[Card, ...] = ()) -> None:
         self.model = model
         self.figure = figure
         self.catalogue = catalogue
         self.rulings = rulings
         self._stratagems = stratagems
         self._auras = auras
+        self.familiars = familiars
+        """The cards of the familiars it has summoned, on the table now: it gains what they list (L2069)."""
 
     # -- identity ------------------------------------------------------------------------------------------
 
@@ -182,8 +186,8 @@ class Fighter:
 
     @cached_property
     def card(self) -> Card:
-        """The printed card with its upgrades' classes, abilities, levels and items, and the gains of its
-        side's stratagem."""
+        """The printed card with its upgrades' classes, abilities, levels and items, what its familiars give it
+        (L2069), and the gains of its side's stratagem."""
         base = self.catalogue.card(self.figure.unit)
         classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
         refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
@@ -203,6 +207,12 @@ class Fighter:
                         items[first] = ItemRef(name)
                         continue
                 items.append(ItemRef(name))
+        for familiar in self.familiars:
+            for kind, text in familiar.familiar_gains:
+                if kind == "class":
+                    classes += [text] if text not in classes else []
+                else:
+                    self._gain(refs, text)
         for stratagem in self._stratagems:
             if stratagem.effect is not None and (not stratagem.only_classes
                                                  or any(c in classes for c in stratagem.only_classes)):
@@ -300,6 +310,9 @@ class Fighter:
         for upgrade in self.upgrades:
             if upgrade.grants.adds.get(name):
                 mods.append(Modifier.add(upgrade.name, upgrade.grants.adds[name], _lines(upgrade.source)))
+        for familiar in self.familiars:
+            if familiar.familiar_adds.get(name):
+                mods.append(Modifier.add(f"{familiar.name} (Familiar)", familiar.familiar_adds[name], "L2069"))
         for source in self.sources:
             if source.effect.role is None and source.effect.attack is None and not source.effect.after_idle:
                 mods += effect_modifiers(name, source.effect, source.name, _lines(source.rule))
@@ -444,7 +457,8 @@ def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue,
     :raises KeyError: for a model not on the table."""
     model = state.models[model_id]
     figure = state.figures[model_id]
-    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras)
+    familiars = tuple(catalogue.card(f.unit) for f in familiars_of(state, model_id, catalogue))
+    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras, familiars)
 
 
 def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:

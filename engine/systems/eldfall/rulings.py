@@ -58,6 +58,8 @@ class Rulings:
     mage_reroll: str = "declared"
     ranger_move_engaged: str = "not-engaged"
     elemental_essence_effects: str = "damage-stands"
+    familiar_sacrifice: str = "standing-order"
+    familiar_wounds: str = "one-damage"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

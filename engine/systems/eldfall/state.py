@@ -104,6 +104,9 @@ class Figure(BaseModel):
     """Its being put out of action has been scored (once per model, ruling open-hostilities-scoring)."""
     gone: str | None = None
     """Why it left the table, once it has (dead and removed, fled, dismissed, left with a treasure)."""
+    sacrifice: Literal["any", "downing", "never"] | None = None
+    """A familiar's standing order: when it is removed instead of its caster's Wounds (L2069, ruling
+    familiar-sacrifice); None until its owner says (then ``downing``)."""
     clinging: str | None = None
     """The piece whose side it hangs on, its climb unfinished (L1343): acting there makes it fall (L1342)."""
 
