@@ -75,6 +75,8 @@ class Figure(BaseModel):
     classes: list[str] = []
     """Classes it gains beyond its card: Soldier for a creature summoned with Conjured Retinue (L2902), Sentinel for
     a Personal Guard (L2906)."""
+    guard_of: ModelId | None = None
+    """The model whose Personal Guard it is (L2906): a Sentinel that may not fully leave that model's Awareness."""
     hostile: bool = False
     weapon: str | None = None
     """The weapon it holds (item id): the first listed, until it attacks with or equips another (L428-432)."""

@@ -54,6 +54,8 @@ class FigureView(BaseModel):
     facing: float
     z: float = 0.0
     """The height its feet stand at, on a raised surface (or hanging on a vertical one)."""
+    guard_of: ModelId | None = None
+    """The model whose Personal Guard it is (L2906), once its party is no secret to the viewer."""
 
 
 class EldfallView(View):
@@ -100,7 +102,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
-                                 z=model.z))
+                                 z=model.z, guard_of=_guarding(state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -115,6 +117,22 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
                           if r.scheme_revealed and r.scheme is not None},
         parties={side: r.party for side, r in state.records.items() if r.revealed and r.party is not None},
     )
+
+
+def _guarding(state: EldfallState, viewer: Viewer, model_id: ModelId) -> ModelId | None:
+    """Whose Personal Guard the model is, for a viewer who may know its party's upgrades (its own side, or once the
+    party is revealed, L1096)."""
+    figure = state.figures.get(model_id)
+    if figure is None or figure.guard_of is None:
+        return None
+    mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    return figure.guard_of if figure.side == mine or state.record(figure.side).revealed else None
+
+
+def _guard_label(state: EldfallState, viewer: Viewer, model_id: ModelId) -> tuple[str, ...]:
+    """A Personal Guard's label on its base (``guards A1``)."""
+    guarded = _guarding(state, viewer, model_id)
+    return (f"guards {guarded}",) if guarded is not None else ()
 
 
 def _height(state: EldfallState, model_id: ModelId) -> tuple[str, ...]:
@@ -146,7 +164,8 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
                               start=round(model.facing - arc / 2, 2), end=round(model.facing + arc / 2, 2)))
     board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
     marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
-                               "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id))})
+                               "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id),
+                                          *_guard_label(state, viewer, mark.id))})
                   if not concealed(state, viewer, mark.id) else
                   ModelMark(id=mark.id, name=SHROUDED, side=mark.side, x=mark.x, y=mark.y, radius=mark.radius,
                             states=("shrouded",), tokens=_height(state, mark.id))
