@@ -51,6 +51,26 @@ def _walk(game: Game[EldfallState], model: ModelId, to: str) -> list[str]:
     return [line for e in events for line in (e.body.describe(), *e.body.working())]
 
 
+def _kill(game: Game[EldfallState], gargoyle: ModelId) -> None:
+    """Side B's Bushi Attendant takes the Gargoyle down in melee (rigged: a Hit and a critical damage roll)."""
+    bushi = ModelId(unit_id(game, "Bushi Attendant"))
+    turn_of(game, "B")
+    place(game, bushi, 17.5, 7.13, 270.0)  # in contact with the Gargoyle (25 and 32 mm bases)
+    game.apply(Activate(model=bushi, how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1, 1)), HOST)
+    melee = next(m.id for m in game.system.kit.world(game.state).fighter(bushi).weapons if m.kind == "melee")
+    game.apply(Declare(kind="attack", means=melee, targets=((gargoyle, 0),)), as_side("B", ALICE))
+    assert gargoyle not in game.state.models, "a Construct at 0 HP is removed (L2041)"
+
+
+def _summon(game: Game[EldfallState], vizier: ModelId) -> None:
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
+
+
 def test_views_show_who_is_the_guard() -> None:
     game, vizier, gargoyle = _table("guard-view")
     mine = eldfall_view(game.system.kit, game.state, Viewer(kind=ViewerKind.SIDE, side=SideId("A")))
@@ -95,21 +115,10 @@ def test_the_upgrade_returns_and_is_given_to_another_creature() -> None:
     # L2906: if the creature would be removed from the field, the upgrade may go back to the model and be given to
     # another summoned creature.
     game, vizier, gargoyle = _table("guard-again")
-    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
-    game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
-    settle(game)
-    game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
+    _summon(game, vizier)
     assert not any(d.kind == GUARD_KIND for d in game.state.pending.values()), "its Guard is still there"
     second = next(m for m, f in game.state.figures.items() if f.summoner == vizier and m != gargoyle)
-    bushi = ModelId(unit_id(game, "Bushi Attendant"))
-    turn_of(game, "B")
-    place(game, bushi, 17.5, 7.13, 270.0)  # in contact with the Gargoyle (25 and 32 mm bases)
-    game.apply(Activate(model=bushi, how="idle"), as_side("B", ALICE))
-    settle(game)
-    game.apply(RigDice(values=(2, 20, 1, 1)), HOST)
-    melee = next(m.id for m in game.system.kit.world(game.state).fighter(bushi).weapons if m.kind == "melee")
-    game.apply(Declare(kind="attack", means=melee, targets=((gargoyle, 0),)), as_side("B", ALICE))
-    assert gargoyle not in game.state.models, "a Construct at 0 HP is removed (L2041)"
+    _kill(game, gargoyle)
     assert game.state.figures[vizier].upgrades == ["personal-guard"]
     decision = next(d for d in game.state.pending.values() if d.kind == GUARD_KIND)
     assert decision.owner == "A" and [o.key for o in decision.parts[0].options] == [second, "keep"]
@@ -118,3 +127,17 @@ def test_the_upgrade_returns_and_is_given_to_another_creature() -> None:
     assert game.state.figures[second].guard_of == vizier and world.fighter(second).has("Sentinel")
     assert game.state.figures[vizier].upgrades == []
     assert game.state.figures[gargoyle].guard_of is None and "Sentinel" not in game.state.figures[gargoyle].classes
+
+
+def test_with_no_creature_left_the_guard_waits_for_the_next_summoning() -> None:
+    game, vizier, gargoyle = _table("guard-wait")
+    _kill(game, gargoyle)
+    assert game.state.figures[vizier].upgrades == ["personal-guard"]
+    assert not any(d.kind == GUARD_KIND for d in game.state.pending.values()), "no creature to give it to"
+    turn_of(game, "A")
+    _summon(game, vizier)
+    decision = next(d for d in game.state.pending.values() if d.kind == GUARD_KIND)
+    new = ModelId(decision.parts[0].default or "")
+    settle(game)
+    assert game.state.figures[new].summoner == vizier and game.state.figures[new].guard_of == vizier
+    assert game.system.kit.world(game.state).fighter(new).has("Sentinel")
