@@ -7,6 +7,7 @@ No published profile has the Familiar trait, so these tests give the shipped (as
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from bot.core.data_loader import load_system_data
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
@@ -179,6 +180,10 @@ def test_familiar_keywords_are_checked() -> None:
         read_card(guard.model_copy(update={"keywords": (*guard.keywords, "familiar:INT +2")}))
     with pytest.raises(CardError, match=r'familiar:"INT twice" must be <kind>:<ability>.*like "INT \+2"'):
         read_card(guard.model_copy(update={"keywords": (*guard.keywords, "trait:Familiar", "familiar:INT twice")}))
+    misspelt = tuple(u.model_copy(update={"keywords": (*u.keywords, "trait:Familiar", "familiar:skill:Dahs")})
+                     if u.name == "Imp" else u for u in data.units)
+    with pytest.raises(ValidationError, match=r'keywords.2: unknown skill "Dahs"; did you mean "Dash"\?'):
+        Eldfall(data.model_copy(update={"units": misspelt}))
     card = read_card(_imp(next(u for u in data.units if u.name == "Imp")))
     assert card.familiar and card.familiar_adds == {"INT": 2} and card.familiar_gains == (("trait", "Acute Senses"),)
 

@@ -15,8 +15,8 @@ from engine.systems.eldfall.views import eldfall_view
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
-    clear_table,
     place,
     practice,
     settle,
@@ -37,9 +37,7 @@ def _table(seed: str, rulings: dict[str, str] | None = None) -> tuple[Game[Eldfa
     vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
     gargoyle = next(m for m, f in game.state.figures.items() if f.summoner == vizier)
     assert game.state.figures[gargoyle].guard_of == vizier
-    clear_table(game, (vizier, gargoyle))
-    place(game, vizier, 8, 6)
-    place(game, gargoyle, 17.5, 6)  # 8.38 inches apart, base edge to base edge, on open ground
+    arrange(game, {vizier: (8, 6, 90.0), gargoyle: (17.5, 6, 90.0)})  # 8.38 inches apart edge to edge, open ground
     return game, vizier, gargoyle
 
 
