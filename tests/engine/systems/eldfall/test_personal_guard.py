@@ -7,16 +7,17 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId, Viewer, ViewerKind
-from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
+from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from engine.systems.eldfall.guards import GUARD_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.views import eldfall_view
+from engine.systems.eldfall.views import EldfallView, eldfall_view
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
     arrange,
     as_side,
+    new_game,
     place,
     practice,
     settle,
@@ -139,3 +140,24 @@ def test_with_no_creature_left_the_guard_waits_for_the_next_summoning() -> None:
     settle(game)
     assert game.state.figures[new].summoner == vizier and game.state.figures[new].guard_of == vizier
     assert game.system.kit.world(game.state).fighter(new).has("Sentinel")
+
+
+def test_who_guards_whom_stays_secret_until_the_lists_are_revealed() -> None:
+    # L1096: the party lists (and so the upgrades) are revealed once every side has deployed; the 1st Player's
+    # models are on view before that.
+    game = new_game("guard-secret")
+    game.apply(ChooseParty(spec=PARTY), as_side("A"))
+    game.apply(ChooseParty(spec=PARTY.model_copy(update={"id": "guard-b"})), as_side("B"))
+    while game.state.pending:  # the scheme and the Initiative Check, by their defaults
+        decision = next(iter(game.state.pending.values()))
+        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    first, second = game.state.order
+    game.apply(Ready(), as_side(first))
+    guard = next(f.id for f in game.state.figures.values() if f.side == first and f.guard_of is not None)
+    theirs = game.view(Viewer.of_side(second))
+    assert isinstance(theirs, EldfallView) and next(m for m in theirs.models if m.id == guard).guard_of is None
+    board = game.system.board(game.state, Viewer.of_side(second))
+    assert not any(t.startswith("guards") for m in board.models if m.side == first for t in m.tokens)
+    assert any(t.startswith("guards") for m in board.models if m.side == second for t in m.tokens), "its own, yes"
+    own = game.view(Viewer.of_side(first))
+    assert isinstance(own, EldfallView) and next(m for m in own.models if m.id == guard).guard_of is not None
