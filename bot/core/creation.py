@@ -133,11 +133,10 @@ class Creation:
 
 def _rulings(system: System[Any], options: Mapping[str, OptionValue]) -> dict[str, str]:
     """The game's rulings: each at its default but those ``rules:`` switches (``ruling=option,ruling=option``),
-    each checked against the options the game's rulings offer. The game may still refuse an option it cannot
-    referee when it starts."""
+    each checked against the options the game's rulings offer and refereed (not one its data marks ``by_hand``)."""
     chosen = system.default_rulings()
     catalogue = shipped_data(system.spec.name)
-    offered = {ruling.id: tuple(ruling.options) for ruling in (catalogue.rulings if catalogue is not None else ())}
+    offered = {ruling.id: ruling for ruling in (catalogue.rulings if catalogue is not None else ())}
     for item in (part.strip() for part in str(options.get("rules") or "").split(",")):
         if not item:
             continue
@@ -146,9 +145,9 @@ def _rulings(system: System[Any], options: Mapping[str, OptionValue]) -> dict[st
             known = ", ".join(chosen) or "none"
             raise CommandLineError(f"rules:{item[:40]}: {system.spec.title} has no ruling {ruling[:40]!r}; its "
                                    f"rulings are {known}")
-        if ruling in offered and option not in offered[ruling]:
-            raise CommandLineError(f"rules:{item[:40]}: ruling {ruling} has no option {option[:40]!r}; choose one "
-                                   f"of {', '.join(offered[ruling])}")
+        refusal = offered[ruling].refusal(option[:40]) if ruling in offered else None
+        if refusal is not None:
+            raise CommandLineError(f"rules:{item[:40]}: {refusal}")
         chosen[ruling] = option
     return chosen
 

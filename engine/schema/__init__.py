@@ -18,7 +18,7 @@ from engine.schema.fields import (
 )
 from engine.schema.forces import ForceEntry, ForceList, unknown_units
 from engine.schema.maps import MapPreset, TerrainSpec, ZoneSpec
-from engine.schema.rulings import RulingOption
+from engine.schema.rulings import RulingOption, choose_rulings
 from engine.schema.shapes import Bounds, Point, Shaped, ShapeField, crossing_edges
 from engine.schema.units import UnitProfile
 from engine.schema.validate import describe, parse, problems_from
@@ -52,6 +52,7 @@ __all__ = [
     "UnitProfile",
     "ZoneSpec",
     "bundle",
+    "choose_rulings",
     "crossing_edges",
     "describe",
     "did_you_mean",

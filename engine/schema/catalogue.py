@@ -13,7 +13,7 @@ from engine.schema.errors import Problem, bundle, did_you_mean
 from engine.schema.fields import Ident, Spec
 from engine.schema.forces import ForceEntry, ForceList, unknown_units
 from engine.schema.maps import MapPreset
-from engine.schema.rulings import RulingOption
+from engine.schema.rulings import RulingOption, choose_rulings
 from engine.schema.units import UnitProfile
 
 __all__ = ["ANY_SYSTEM", "KNOWN_UNITS", "Catalogue", "DataKinds", "entry_key"]
@@ -149,16 +149,6 @@ class Catalogue(Spec):
     def ruling_choices(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         """Return each ruling's chosen option: the default unless the table switched it.
 
-        :raises ValueError: for an unknown ruling or an option that ruling does not offer.
+        :raises ValueError: for an unknown ruling, an option that ruling does not offer, or one it marks by hand.
         """
-        by_id = {ruling.id: ruling for ruling in self.rulings}
-        chosen = {ruling.id: ruling.default for ruling in self.rulings}
-        for ruling_id, option in (overrides or {}).items():
-            ruling = by_id.get(ruling_id)
-            if ruling is None:
-                raise ValueError(f'unknown ruling "{ruling_id}"{did_you_mean(ruling_id, list(by_id))}')
-            if option not in ruling.options:
-                choices = ", ".join(ruling.options)
-                raise ValueError(f'ruling "{ruling_id}" has no option "{option}" (choose from {choices})')
-            chosen[ruling_id] = option
-        return chosen
+        return choose_rulings(self.rulings, overrides)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Annotated
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -10,14 +11,16 @@ from pydantic_core import PydanticCustomError
 from engine.schema.errors import did_you_mean
 from engine.schema.fields import Ident, Spec, Text
 
-__all__ = ["RulingOption"]
+__all__ = ["RulingOption", "choose_rulings"]
 
 
 class RulingOption(Spec):
     """One table option: ``options`` maps a key to a one-line description in our own words.
 
     ``default`` is the key a table gets unless it switches (a house rule); ``citation`` points at the rulebook
-    line the question comes from, like ``seeds/000 L258``.
+    line the question comes from, like ``seeds/000 L258``. ``by_hand`` lists the alternatives the referee does not
+    play yet: they document how a table might read the point, and a table asking for one is refused rather than
+    silently given the default.
     """
 
     id: Ident
@@ -25,6 +28,31 @@ class RulingOption(Spec):
     options: Annotated[dict[Ident, Text], Field(min_length=2)]
     default: Ident
     citation: Text
+    by_hand: tuple[Ident, ...] = ()
+
+    def refusal(self, option: str) -> str | None:
+        """Why a table may not choose ``option`` of this ruling, or None when the referee plays it."""
+        if option not in self.options:
+            return f"ruling {self.id} has no option {option!r}; choose one of {', '.join(self.playable)}"
+        if option in self.by_hand:
+            return (f"ruling {self.id}'s option {option} is not refereed yet (play it by hand at your own table); "
+                    f"the referee plays {', '.join(self.playable)}")
+        return None
+
+    @property
+    def playable(self) -> tuple[str, ...]:
+        """The options the referee plays, the default first."""
+        return (self.default, *(o for o in self.options if o != self.default and o not in self.by_hand))
+
+    @field_validator("by_hand")
+    @classmethod
+    def _by_hand_are_alternatives(cls, by_hand: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        options, default = info.data.get("options"), info.data.get("default")
+        wrong = [o for o in by_hand if options is not None and (o not in options or o == default)]
+        if wrong:
+            raise PydanticCustomError("ruling", "by_hand lists {wrong}: each must be an option other than the "
+                                      "default", {"wrong": ", ".join(wrong)})
+        return by_hand
 
     @field_validator("default")
     @classmethod
@@ -37,3 +65,24 @@ class RulingOption(Spec):
                 "ruling", "must be one of the options ({keys}){hint}", {"keys": keys, "hint": hint}
             )
         return default
+
+
+def choose_rulings(rulings: Iterable[RulingOption], overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each ruling's chosen option: its default unless a table switched it.
+
+    :raises ValueError: for an unknown ruling, an option that ruling does not offer, or one the referee does not
+        play yet (``by_hand``).
+    """
+    by_id = {ruling.id: ruling for ruling in rulings}
+    chosen = {ruling.id: ruling.default for ruling in by_id.values()}
+    for ruling_id, option in (overrides or {}).items():
+        ruling = by_id.get(ruling_id)
+        if ruling is None:
+            raise ValueError(f'unknown ruling "{ruling_id}"{did_you_mean(ruling_id, list(by_id))}')
+        if option not in ruling.options:
+            raise ValueError(f'ruling "{ruling_id}" has no option "{option}" (choose from {", ".join(ruling.options)})')
+        refusal = ruling.refusal(option)
+        if refusal is not None:
+            raise ValueError(refusal)
+        chosen[ruling_id] = option
+    return chosen

@@ -51,6 +51,9 @@ async def test_house_rules_are_switched_when_the_game_is_made() -> None:
     refusals = {
         "/game new system:underworlds rules:no-such=thing": "Warhammer Underworlds has no ruling 'no-such'",
         "/game new system:underworlds rules:do-over=twice": "ruling do-over has no option 'twice'; choose one of",
+        "/game new system:eldfall rules:move-too-far=refused":
+            "ruling move-too-far's option refused is not refereed yet (play it by hand at your own table); the "
+            "referee plays stops-at-allowance",
     }
     for line, reason in refusals.items():
         (refused,) = await service.execute("t", ALICE, parse_line(line))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
-from engine.schema import RulingOption, did_you_mean
+from engine.schema import RulingOption, choose_rulings
 
 __all__ = ["DEFAULT_RULINGS", "Rulings"]
 
@@ -32,19 +32,14 @@ class Rulings:
     reach_bands: str = "upper-inclusive"
     archery_overdraw: str = "first-band-only"
     cover_stacking: str = "best-only"
-    shield_front: str = "attacker-in-front-half"
     awareness_measure: str = "modified-3d"
-    engagement_weapon: str = "equipped-melee"
     summoning_limit: str = "below-stamina"
     negative_vp: str = "floor-zero"
     initiative_tie: str = "reroll"
     panic_edge: str = "centre-beyond"
-    stamina_strike: str = "modified"
     wounds_past_zero: str = "ignored"
-    duelist_scope: str = "own-attacks"
     northern_wind_upgrades: str = "neutral"
     guildsworn_upgrades: str = "neutral"
-    neutral_scheme_deck: str = "common-only"
     open_hostilities_scoring: str = "once"
     within_reach_plus: str = "reach-plus"
     knockback_collision: str = "stop-at-contact"
@@ -55,7 +50,6 @@ class Rulings:
     ledge_drop: str = "falls"
     clinging_action: str = "falls-then-acts"
     lucky_charm_use: str = "declared-or-wounded"
-    mage_reroll: str = "declared"
     ranger_move_engaged: str = "not-engaged"
     elemental_essence_effects: str = "damage-stands"
     familiar_sacrifice: str = "standing-order"
@@ -67,18 +61,10 @@ class Rulings:
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
         """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
 
-        :raises ValueError: for an unknown ruling id or an option that ruling does not offer.
+        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
+            not play yet (``by_hand``).
         """
-        by_id = {r.id: r for r in rulings}
-        picked = {r.id: r.default for r in rulings}
-        for ruling_id, option in (chosen or {}).items():
-            ruling = by_id.get(ruling_id)
-            if ruling is None:
-                raise ValueError(f'unknown ruling "{ruling_id}"{did_you_mean(ruling_id, list(by_id))}')
-            if option not in ruling.options:
-                raise ValueError(f'ruling "{ruling_id}" has no option "{option}" (choose from '
-                                 f'{", ".join(ruling.options)})')
-            picked[ruling_id] = option
+        picked = choose_rulings(rulings, chosen)
         values = {}
         for field in fields(cls):
             ruling_id = field.name.replace("_", "-")

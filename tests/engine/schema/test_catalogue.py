@@ -93,6 +93,16 @@ def test_ruling_choices_apply_house_rules(catalogue_data: dict[str, Any]) -> Non
         data.ruling_choices({"measure": "free"})
 
 
+def test_an_option_marked_by_hand_is_refused_naming_what_the_referee_plays(catalogue_data: dict[str, Any]) -> None:
+    catalogue_data["rulings"][0]["by_hand"] = ["declare-first"]
+    data = catalogue(catalogue_data)
+    with pytest.raises(ValueError, match=r"ruling measuring's option declare-first is not refereed yet .* the referee "
+                                          r"plays free$"):
+        data.ruling_choices({"measuring": "declare-first"})
+    catalogue_data["rulings"][0]["by_hand"] = ["free"]
+    assert "by_hand lists free: each must be an option other than the default" in refusal(catalogue_data)[0]
+
+
 def test_the_fingerprint_is_stable_and_follows_the_data(catalogue_data: dict[str, Any]) -> None:
     first = catalogue(catalogue_data)
     again = catalogue(catalogue_data)
