@@ -1,7 +1,7 @@
 """Inventories: encumbrance, what is equipped by default, free hands, and the shield's effects.
 
 - Total quantity and total weight (WGT x QTY, or QTY alone for WGT 0; "/" counts nothing) above INVENTORY (X) mean
-  no Movement and no Special Action (Eldfall core rules v1.5, L386-402).
+  no Movement and no Special Action (Eldfall core rules v1.5, L386-402); an inscribed item weighs 1 less (L2859).
 - One item per category is equipped; by default the one listed highest; a Two-Handed weapon listed above a shield
   leaves the shield unequipped (L420-432); Dual Wield puts a second melee weapon in the shield's place (L1926).
 - Both hands full (shield and weapon, two weapons, a Two-Handed weapon) means no spells (L910-912).
@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.checks import Modifier
-from engine.systems.eldfall.schema import ItemSpec
+from engine.systems.eldfall.refs import ItemRef
+from engine.systems.eldfall.schema import Grant, ItemSpec
 
 __all__ = [
     "Carried",
@@ -23,6 +24,7 @@ __all__ = [
     "Loadout",
     "encumbrance",
     "equipped",
+    "granted_items",
     "shield_armour",
     "shield_modifier",
     "shield_strike_penalty",
@@ -31,10 +33,33 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Carried:
-    """An item in an inventory and how many."""
+    """An item in an inventory, how many, and what an upgrade's option changed of its WGT (Glyphscribe's Inscribed
+    Item, L2859)."""
 
     item: ItemSpec
     qty: int = 1
+    wgt_change: int = 0
+
+    @property
+    def wgt(self) -> int | None:
+        """Its WGT as this model carries it: never below 0; "/" (None) stays "/"."""
+        return None if self.item.wgt is None else max(0, self.item.wgt + self.wgt_change)
+
+
+def granted_items(items: Sequence[ItemRef], grants: Iterable[Grant], is_weapon: Callable[[ItemRef], bool]
+                  ) -> list[ItemRef]:
+    """A card's items with those its upgrades give, each added, or in place of the primary weapon (the first weapon
+    listed) when the grant replaces it (Kassen Buki, L2739-2765)."""
+    found = list(items)
+    for grant in grants:
+        for name in grant.items:
+            if grant.replaces_primary:
+                first = next((i for i, ref in enumerate(found) if is_weapon(ref)), None)
+                if first is not None:
+                    found[first] = ItemRef(name)
+                    continue
+            found.append(ItemRef(name))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +80,10 @@ def encumbrance(carried: Sequence[Carried], capacity: int) -> Encumbrance:
     """Add up an inventory (L388-402)."""
     quantity = weight = 0
     for entry in carried:
-        if entry.item.wgt is None:
+        if entry.wgt is None:
             continue
         quantity += entry.qty
-        weight += entry.qty * (entry.item.wgt or 1)
+        weight += entry.qty * (entry.wgt or 1)
     return Encumbrance(quantity, weight, capacity)
 
 

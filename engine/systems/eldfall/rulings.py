@@ -44,6 +44,7 @@ class Rulings:
     duelist_scope: str = "own-attacks"
     northern_wind_upgrades: str = "neutral"
     guildsworn_upgrades: str = "neutral"
+    inscribed_strike: str = "item-strike"
     neutral_scheme_deck: str = "common-only"
     open_hostilities_scoring: str = "once"
     within_reach_plus: str = "reach-plus"

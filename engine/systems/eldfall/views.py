@@ -54,6 +54,11 @@ class FigureView(BaseModel):
     facing: float
     z: float = 0.0
     """The height its feet stand at, on a raised surface (or hanging on a vertical one)."""
+    items: tuple[str, ...] = ()
+    """What it carries, each with what its upgrades' options change (``Short Sword (Inscribed Item: WGT -1, STK
+    +1)``): shown to its own side, and to everyone once its party list is revealed (L1096)."""
+    upgrades: tuple[str, ...] = ()
+    """Its upgrades with the options chosen (``Glyphscribe: Reduce Weight (Inscribed Armor)``), shown as ``items``."""
 
 
 class EldfallView(View):
@@ -100,7 +105,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
-                                 z=model.z))
+                                 z=model.z, **_kit_shown(kit, state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -115,6 +120,20 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
                           if r.scheme_revealed and r.scheme is not None},
         parties={side: r.party for side, r in state.records.items() if r.revealed and r.party is not None},
     )
+
+
+def _kit_shown(kit: Kit, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
+    """A model's items and upgrades for ``viewer``: its own side sees them, everyone once the list is revealed."""
+    figure = state.figures.get(model_id)
+    if figure is None:
+        return {}
+    mine = viewer.kind is ViewerKind.SIDE and viewer.side == figure.side
+    if not (mine or figure.hostile or state.record(figure.side).revealed):
+        return {}
+    f = kit.world(state).fighter(model_id)
+    labels = {u.id: iter([c.label for c in f.chosen if c.upgrade.id == u.id]) for u in f.upgrades}
+    return {"items": tuple(f.item_label(c.item) + (f" x{c.qty}" if c.qty > 1 else "") for c in f.carried),
+            "upgrades": tuple(next(labels[u.id], u.name) for u in f.upgrades)}
 
 
 def _height(state: EldfallState, model_id: ModelId) -> tuple[str, ...]:
