@@ -22,6 +22,7 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import active_strike, reactive_strike
 from engine.systems.eldfall.views import eldfall_view
+from engine.table import ChangeToken
 from tests.engine.systems.eldfall.loader import parse_texts
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -233,6 +234,17 @@ def test_inscribed_armor_raises_ag_spd_and_inventory() -> None:
     assert _strikes(_game("inscribed-armor"), "small-bludgeon") == 1, "no item is inscribed"
 
 
+def test_inscribed_armor_speed_is_added_before_crouched_halves_it() -> None:
+    # L573: additions first, then halving, rounded up; Crouched halves SPD (L1706). The Expeditionary Hierophant's SPD
+    # 5 with Inscribed Armor, Crouched: (5 + 1) / 2 = 3, not 5 / 2 (rounded up) + 1 = 4.
+    spec = helian(guard("inscribed-armor", unit="Expeditionary Hierophant"), size=60)
+    game = practice((spec, "Soga Vanguard"), "glyph-crouched")
+    hierophant = ModelId(unit_id(game, "Expeditionary Hierophant"))
+    assert _fighter(game, "Expeditionary Hierophant").speed == 6
+    game.apply(ChangeToken(model=hierophant, token="crouched"), HOST)
+    assert _fighter(game, "Expeditionary Hierophant").speed == 3
+
+
 def test_the_model_view_shows_the_inscribed_item_to_its_side_and_after_the_reveal() -> None:
     game = _game("inscribed-item:small-bludgeon")
     model = ModelId(unit_id(game, "Citadel Guard"))
@@ -246,3 +258,18 @@ def test_the_model_view_shows_the_inscribed_item_to_its_side_and_after_the_revea
     mine = next(m for m in eldfall_view(kit, hidden, Viewer.of_side(SideId("A"))).models if m.id == model)
     assert (theirs.items, theirs.upgrades) == ((), ()), "the party list is still secret (L1036)"
     assert mine.items == view.items
+
+
+def test_the_same_field_serves_elemental_lineage() -> None:
+    # L2883-2885: Elemental Lineage gives one chosen Affinity. The Academy Expeditioner (Affinity Elder, Art of Sorcery
+    # III) taking Affinity (Fire) casts the chart's Fire spells too.
+    def spells(choice: str | None) -> list[str]:
+        member: dict[str, Any] = {"unit": "Academy Expeditioner"}
+        if choice is not None:
+            member |= {"upgrades": ["elemental-lineage"], "choices": {"elemental-lineage": choice}}
+        spec = PartySpec.model_validate({"id": "lineage", "name": "Lineage", "faction": "Sand Kingdoms",
+                                         "game_size": 60, "leader": "Taskmage Explorer",
+                                         "members": [{"unit": "Taskmage Explorer"}, member]})
+        return [s.name for s in _fighter(practice((spec, "Soga Vanguard"), "lineage"), "Academy Expeditioner").spells]
+    assert spells(None) == ["Arcane Bolt", "Telekinetic Blast", "Soul Crush"]
+    assert spells("affinity-fire") == ["Ignite", "Flare", "Fireball", "Arcane Bolt", "Telekinetic Blast", "Soul Crush"]
