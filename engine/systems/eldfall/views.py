@@ -28,6 +28,7 @@ from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.world import World
 from engine.table import table_board
 
 __all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "visible_models"]
@@ -94,6 +95,7 @@ def concealed(state: EldfallState, viewer: Viewer, model_id: ModelId) -> bool:
 
 def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     shown = visible_models(state, viewer)
+    world = kit.world(state)
     models = []
     for model_id in sorted(shown):
         model = state.models[model_id]
@@ -105,7 +107,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
-                                 z=model.z, **_kit_shown(kit, state, viewer, model_id)))
+                                 z=model.z, **_kit_shown(world, state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -122,7 +124,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     )
 
 
-def _kit_shown(kit: Kit, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
+def _kit_shown(world: World, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
     """A model's items and upgrades for ``viewer``: its own side sees them, everyone once the list is revealed."""
     figure = state.figures.get(model_id)
     if figure is None:
@@ -130,7 +132,7 @@ def _kit_shown(kit: Kit, state: EldfallState, viewer: Viewer, model_id: ModelId)
     mine = viewer.kind is ViewerKind.SIDE and viewer.side == figure.side
     if not (mine or figure.hostile or state.record(figure.side).revealed):
         return {}
-    f = kit.world(state).fighter(model_id)
+    f = world.fighter(model_id)
     labels = {u.id: iter([c.label for c in f.chosen if c.upgrade.id == u.id]) for u in f.upgrades}
     return {"items": tuple(f.item_label(c.item) + (f" x{c.qty}" if c.qty > 1 else "") for c in f.carried),
             "upgrades": tuple(next(labels[u.id], u.name) for u in f.upgrades)}
