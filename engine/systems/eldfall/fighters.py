@@ -356,13 +356,13 @@ class Fighter:
         """What it carries: its card's and upgrades' items, less those used up or thrown (L414, L2177)."""
         found = []
         spent = dict(self.figure.spent)
+        changes = {item: change.wgt for item, change in self.item_changes.items()}
         for ref in self.card.items:
             item = self.catalogue.item(ref.name)
             gone = min(spent.get(item.id, 0), ref.qty)
             spent[item.id] = spent.get(item.id, 0) - gone
             if ref.qty - gone > 0:
-                change = self.item_changes.get(item.id)
-                found.append(Carried(item, ref.qty - gone, change.wgt if change is not None else 0))
+                found.append(Carried(item, ref.qty - gone, changes.pop(item.id, 0)))  # one item is inscribed
         return tuple(found)
 
     @property

@@ -14,7 +14,7 @@ from engine.core import Game, ModelId, RigDice, SideId, Viewer, fold
 from engine.schema import DataError
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare
-from engine.systems.eldfall.equipment import encumbrance
+from engine.systems.eldfall.equipment import Carried, encumbrance
 from engine.systems.eldfall.events import FigureAdded, PartiesRevealed
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.party import IllegalParty, check_party
@@ -222,7 +222,14 @@ def test_an_inscribed_item_weighs_one_less_never_below_nothing() -> None:
         return encumbrance(f.carried, f.capacity).weight
     assert (weight(None), weight("inscribed-item:small-bludgeon"), weight("inscribed-item:short-sword")) == (5, 4, 5)
     sword = next(c for c in _fighter(_game("inscribed-item:short-sword")).carried if c.item.id == "short-sword")
-    assert sword.wgt == 0
+    assert (sword.wgt_change, sword.weight) == (-1, 1)
+
+
+def test_one_of_several_carried_is_inscribed(catalogue: EldfallCatalogue) -> None:
+    # L2859 inscribes one item: of two Short Swords (WGT 1) one weighs 0, still counting 1 (L402); of two Small
+    # Bludgeons (WGT 2) one weighs 1, so 3 in all.
+    assert encumbrance([Carried(catalogue.item("Short Sword"), 2, -1)], 7).weight == 2
+    assert encumbrance([Carried(catalogue.item("Small Bludgeon"), 2, -1)], 7).weight == 3
 
 
 def test_inscribed_armor_raises_ag_spd_and_inventory() -> None:
