@@ -19,6 +19,7 @@ from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.commands import Activate
 from engine.systems.eldfall.downed import fall
+from engine.systems.eldfall.duel import takes_part
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
 from engine.systems.eldfall.fighters import Fighter
@@ -195,8 +196,9 @@ def _activatable(state: EldfallState, world: World, side: SideId, model: ModelId
                              verb=verb)
     if f.figure.ap < 1:
         raise IllegalCommand(f"{model} has no AP left: a model needs 1 AP to activate (L1164, L1184)", verb=verb)
-    if state.duel is not None and model not in state.duel:
-        raise IllegalCommand(f"a duel is on: only {state.duel[0]} and {state.duel[1]} activate (L1574)", verb=verb)
+    if state.duel is not None and not takes_part(state.duel, model, f.figure.summoner):
+        raise IllegalCommand(f"a duel is on: only {state.duel[0]} and {state.duel[1]} and the creatures they summoned "
+                             "activate (L1574-1576)", verb=verb)
     return f
 
 

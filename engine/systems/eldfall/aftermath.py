@@ -3,7 +3,7 @@
 - every Wound, state and AP loss of the Resolution step applies at once (L1260);
 - a model at 0 HP becomes Incapacitated, one already Incapacitated that was wounded dies (L872); a Construct or
   Elemental at 0 HP and a model killed by Burn leave the table (L2021, L2041, L2063); a caster out of action loses
-  its summoned creatures (L980);
+  its summoned creatures (L980); a Personal Guard removed goes back to its model, to be given again (L2906);
 - dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); then Follow-Up and Hit and Retreat
   moves, each asked of its player (L1944, L1952);
 - Engaged is worked out again (L1449); allies hit by their own side roll for Friendly Fire (L1286); a party at
@@ -26,6 +26,7 @@ from engine.systems.eldfall.events import (
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.following import engaged_pairs, offer_follow_up
+from engine.systems.eldfall.guards import offer_guard, release_guards
 from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.movement import allowance, knockback
 from engine.systems.eldfall.moving import make_move, push_down, route
@@ -51,6 +52,11 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
         ctx.emit(FigureNoted(model=model, changes={"once": {**figure.once, "berserker": ctx.state.turn_number}}))
     for model, spell in harm.ended:
         ctx.emit(EnchantmentsChanged(model=model, removed=(spell,), why="it has done its work"))
+    for familiar, caster in harm.familiars.items():
+        if familiar in ctx.state.models:
+            ctx.emit(ModelRemoved(model_id=familiar))
+            ctx.emit(FigureNoted(model=familiar, changes={"gone": "sacrificed"},
+                                 shown=f"{familiar} is removed instead of {caster}'s Wounds (Familiar, L2069)."))
     for model, wounds in harm.wounds.items():
         if model not in ctx.state.models:
             continue
@@ -82,6 +88,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     _out_of_action(seq, harm)
     _thrown_lie(seq)
     _summons_follow(seq)
+    _guards_return(seq)
     before = engaged_pairs(seq.kit.world(seq.ctx.state))
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
@@ -174,6 +181,16 @@ def _summons_follow(seq: Resolving) -> None:
         gone = caster not in state.models or bool(set(state.models[caster].tokens) & {"incapacitated", "dead"})
         if gone:
             _remove(seq, figure.id, "dismissed")
+
+
+def _guards_return(seq: Resolving) -> None:
+    """A Personal Guard removed goes back to its model, and its player may give it to another creature; so may a
+    party that summoned one (L2906)."""
+    sides = {seq.ctx.state.figures[model].side for model in release_guards(seq.ctx, seq.kit)}
+    if seq.action.kind == "ritual":
+        sides.add(seq.active.side)
+    for side in sorted(sides):
+        offer_guard(seq.ctx, seq.kit, side)
 
 
 def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:

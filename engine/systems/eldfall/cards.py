@@ -5,6 +5,9 @@ of INVENTORY (X)) and, for creatures, ``tier`` in ``stats``; the rest in prefixe
 ``faction:Neutral``, ``trait:Duelist``, ``skill:Dash``, ``art:Fencing II``, ``spellcraft:Hieromancy IV``,
 ``spell:Rooting Embrace``, ``stratagem:Nursing Aura``, ``item:Short Sword x2``). Items keep their card order:
 the first of a category is the one equipped by default (Eldfall core rules v1.5, L432).
+
+A familiar's card (``trait:Familiar``) also lists what its caster gains while it is summoned (L2069-2073):
+``familiar:skill:Dash`` (a class, trait, skill or art) and ``familiar:INT +2`` (a stat modifier).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ HITBOX_HEIGHT_MM: Mapping[Size, float] = {"Small": 25, "Medium": 45, "Large": 45
 """Hitbox height by size: the second figure of each size read as the height (ruling ``hitbox-height``)."""
 
 _EXTRA_STATS = {"size", "limit", "inventory", "tier"}
+_FAMILIAR_KINDS = ("class", "trait", "skill", "art")
+"""What a familiar may give its caster besides stat modifiers."""
 
 
 def size_steps(smaller: Size, larger: Size) -> int:
@@ -63,6 +68,10 @@ class Card:
     spells: tuple[str, ...] = ()
     stratagems: tuple[str, ...] = ()
     items: tuple[ItemRef, ...] = ()
+    familiar_gains: tuple[tuple[str, str], ...] = ()
+    """What a familiar gives its caster while summoned (L2069): (kind, ability) pairs, ``("skill", "Dash")``."""
+    familiar_adds: Mapping[Attribute, int] = field(default_factory=lambda: MappingProxyType({}))
+    """The stat modifiers a familiar gives its caster while summoned (L2069)."""
     assumed: bool = False
     source: str | None = field(default=None)
 
@@ -78,6 +87,11 @@ class Card:
         key = " ".join(name.split()).casefold()
         levels = [ref.level for ref in (*self.traits, *self.skills, *self.arts, *self.spellcrafts) if ref.key == key]
         return max(levels, default=0)
+
+    @property
+    def familiar(self) -> bool:
+        """Whether the card has the Familiar trait (L2069-2073)."""
+        return self.level_of("Familiar") > 0
 
     def params_of(self, name: str) -> tuple[str, ...]:
         """Every bracketed parameter the card gives ability ``name`` (``Affinity`` -> ("Elder", "Earth"))."""
@@ -152,6 +166,8 @@ def _read(unit: UnitProfile) -> tuple[Card | None, list[Problem]]:
     refs: dict[str, list[Ref]] = {"trait": [], "skill": [], "art": [], "spellcraft": []}
     names: dict[str, list[str]] = {"spell": [], "stratagem": []}
     items: list[ItemRef] = []
+    gains: list[tuple[str, str]] = []
+    adds: dict[Attribute, int] = {}
     for index, keyword in enumerate(unit.keywords):
         try:
             kind, text = split_keyword(keyword)
@@ -161,6 +177,8 @@ def _read(unit: UnitProfile) -> tuple[Card | None, list[Problem]]:
                 factions.append(_faction(text))
             elif kind == "item":
                 items.append(parse_item_ref(text))
+            elif kind == "familiar":
+                _familiar_grant(text, gains, adds)
             elif kind in refs:
                 refs[kind].append(parse_ref(text))
             else:
@@ -171,6 +189,9 @@ def _read(unit: UnitProfile) -> tuple[Card | None, list[Problem]]:
         problems.append(Problem(("keywords",), "needs at least one class:<Class> keyword"))
     if not factions and "Creature" not in classes:
         problems.append(Problem(("keywords",), "needs a faction:<Faction> keyword (only creatures have none)"))
+    if (gains or adds) and not any(ref.key == "familiar" for ref in refs["trait"]):
+        problems.append(Problem(("keywords",), "familiar: keywords give a caster abilities only on a card with "
+                                               "trait:Familiar (L2069)"))
     if size is None or problems:
         return None, problems
     card = Card(
@@ -178,10 +199,26 @@ def _read(unit: UnitProfile) -> tuple[Card | None, list[Problem]]:
         attributes=MappingProxyType(attributes), classes=tuple(classes), factions=tuple(factions),
         traits=tuple(refs["trait"]), skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
         spellcrafts=tuple(refs["spellcraft"]), spells=tuple(names["spell"]), stratagems=tuple(names["stratagem"]),
-        items=tuple(items),
+        items=tuple(items), familiar_gains=tuple(gains), familiar_adds=MappingProxyType(adds),
         assumed=unit.assumed, source=unit.source,
     )
     return card, []
+
+
+def _familiar_grant(text: str, gains: list[tuple[str, str]], adds: dict[Attribute, int]) -> None:
+    """Read one ``familiar:`` keyword: ``<class|trait|skill|art>:<ability>`` or ``<ATTRIBUTE> +N`` (or -N)."""
+    kind, sep, rest = text.partition(":")
+    if sep and kind.strip().casefold() in _FAMILIAR_KINDS and rest.strip():
+        parse_ref(rest)
+        gains.append((kind.strip().casefold(), rest.strip()))
+        return
+    name, _space, number = text.strip().partition(" ")
+    attribute = next((a for a in ATTRIBUTES if a == name), None)
+    compact = number.replace(" ", "")
+    if attribute is None or len(compact) < 2 or compact[0] not in "+-" or not compact[1:].isdigit():
+        raise ValueError(f'familiar:"{text}" must be <kind>:<ability> with kind one of {", ".join(_FAMILIAR_KINDS)}, '
+                         f'or <attribute> +N/-N with attribute one of {", ".join(ATTRIBUTES)}, like "INT +2"')
+    adds[attribute] = adds.get(attribute, 0) + int(compact)
 
 
 def _faction(text: str) -> Faction:

@@ -224,6 +224,10 @@ class EldfallCatalogue(Spec):
                     message = stratagems.missing(text, "stratagem")
                 elif kind == "item":
                     message = self._item_problem(text, items)
+                elif kind == "familiar":
+                    inner, sep, rest = text.partition(":")
+                    if sep and inner.strip().casefold() in ("class", "trait", "skill", "art"):
+                        message = self._checked(rest.strip(), inner.strip().casefold())
                 if message:
                     problems.append(Problem(("units", u, "keywords", k), message))
         return problems

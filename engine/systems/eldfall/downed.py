@@ -13,6 +13,7 @@ from engine.core import Context, ModelId
 from engine.systems.eldfall.effects import set_states
 from engine.systems.eldfall.events import FigureNoted, ManaChanged, SideNoted
 from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.guards import release_guards
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.state import END_OF_GAME, EldfallState
@@ -30,6 +31,7 @@ def fall(ctx: Context[EldfallState], kit: Kit, model: ModelId, was_incapacitated
         return
     put_down(ctx, f, dead=was_incapacitated, removed=f.has("Construct") or f.has("Elemental"),
              why="wounded while Incapacitated, L1758" if was_incapacitated else "0 HP, L872")
+    release_guards(ctx, kit)  # given again at the party's next summoning (L2906)
     broken_morale(ctx, kit)
 
 

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
 
-__all__ = ["DuelResult", "capped_vp", "duel_refusal", "duel_result"]
+__all__ = ["DuelResult", "capped_vp", "duel_refusal", "duel_result", "takes_part"]
+
+
+def takes_part(duel: tuple[str, str] | None, model: str, summoner: str | None) -> bool:
+    """Whether a model may activate and react now: no duel is on, or it is a duellist, or a creature or familiar a
+    duellist summoned, which may fight alongside it (L1574-1576, ruling duel-turns)."""
+    return duel is None or model in duel or (summoner is not None and summoner in duel)
 
 
 def duel_refusal(*, original_member: bool, declared_idle: bool, active: bool, quest_allows: bool) -> str | None:

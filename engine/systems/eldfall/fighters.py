@@ -22,6 +22,7 @@ from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange, chosen_options, item_changes
 from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, granted_items
+from engine.systems.eldfall.familiars import familiars_of
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref
@@ -151,13 +152,16 @@ class Fighter:
     """One model with everything the rules read about it, worked out once per query."""
 
     def __init__(self, model: PlacedModel, figure: Figure, catalogue: EldfallCatalogue, rulings: Rulings,
-                 stratagems: tuple[StratagemSpec, ...], auras: Aura | None = None) -> None:
+                 stratagems: tuple[StratagemSpec, ...], auras: Aura | None = None,
+                 familiars: tuple[Card, ...] = ()) -> None:
         self.model = model
         self.figure = figure
         self.catalogue = catalogue
         self.rulings = rulings
         self._stratagems = stratagems
         self._auras = auras
+        self.familiars = familiars
+        """The cards of the familiars it has summoned, on the table now: it gains what they list (L2069)."""
 
     # -- identity ------------------------------------------------------------------------------------------
 
@@ -215,8 +219,8 @@ class Fighter:
 
     @cached_property
     def card(self) -> Card:
-        """The printed card with its upgrades' classes, abilities, levels and items, and the gains of its
-        side's stratagem."""
+        """The printed card with its upgrades' classes, abilities, levels and items, what its familiars give it
+        (L2069), and the gains of its side's stratagem."""
         base = self.catalogue.card(self.figure.unit)
         classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
         refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
@@ -228,6 +232,12 @@ class Fighter:
             if grants.next_level:
                 self._next_level(refs, grants.next_level)
         items = granted_items(base.items, (g for _, g, _ in self.grants), self._is_weapon)
+        for familiar in self.familiars:
+            for kind, text in familiar.familiar_gains:
+                if kind == "class":
+                    classes += [text] if text not in classes else []
+                else:
+                    self._gain(refs, text)
         for stratagem in self._stratagems:
             if stratagem.effect is not None and (not stratagem.only_classes
                                                  or any(c in classes for c in stratagem.only_classes)):
@@ -325,6 +335,9 @@ class Fighter:
         for granted_by, grants, cited in self.grants:
             if grants.adds.get(name):
                 mods.append(Modifier.add(granted_by, grants.adds[name], _lines(cited)))
+        for familiar in self.familiars:
+            if familiar.familiar_adds.get(name):
+                mods.append(Modifier.add(f"{familiar.name} (Familiar)", familiar.familiar_adds[name], "L2069"))
         for source in self.sources:
             if source.effect.role is None and source.effect.attack is None and not source.effect.after_idle:
                 mods += effect_modifiers(name, source.effect, source.name, _lines(source.rule))
@@ -471,7 +484,8 @@ def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue,
     :raises KeyError: for a model not on the table."""
     model = state.models[model_id]
     figure = state.figures[model_id]
-    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras)
+    familiars = tuple(catalogue.card(f.unit) for f in familiars_of(state, model_id, catalogue))
+    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras, familiars)
 
 
 def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:

@@ -22,6 +22,7 @@ from engine.checks import Modifier
 from engine.core import Context, ModelId, PhaseChanged, SideId
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.downed import fall
+from engine.systems.eldfall.duel import takes_part
 from engine.systems.eldfall.effects import heal, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,
@@ -122,7 +123,8 @@ def upkeep_ap(world: World, active: SideId) -> dict[ModelId, int]:
 def side_can_act(world: World, side: SideId) -> bool:
     """Whether the side has a model that can still activate (not out of action, with AP)."""
     duel = world.state.duel
-    return any(f.figure.ap > 0 and (duel is None or f.id in duel) for f in world.fighters(side, standing=True))
+    return any(f.figure.ap > 0 and takes_part(duel, f.id, f.figure.summoner)
+               for f in world.fighters(side, standing=True))
 
 
 def _expire(ctx: Ctx, world: World, until: str, why: str) -> None:

@@ -9,7 +9,8 @@ damage, effect and ability applies at once):
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
   swaps the damage roll for the target's INT roll (L2117);
-- wound prevention: Unkeen and the Berserker's T rolls (L2192, L1815);
+- wound prevention: Unkeen and the Berserker's T rolls (L2192, L1815); a familiar removed instead of its caster's
+  Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
 - a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
   Assassination V (L2021-2133, L2224).
@@ -26,6 +27,7 @@ from engine.systems.eldfall.attack import Hit, attack_roll
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.events import FigureNoted
+from engine.systems.eldfall.familiars import sacrifice
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.resolving import Resolving
@@ -57,6 +59,8 @@ class Harm:
     """Models that used their Berserker ability this turn."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
+    familiars: dict[ModelId, ModelId] = field(default_factory=dict)
+    """Familiars removed instead of their caster's Wounds (familiar -> caster, L2069)."""
     lines: list[str] = field(default_factory=list)
 
 
@@ -283,6 +287,23 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     if wounds and _has(traits, "Frostbite") and not _check(seq, d, "T", "Frostbite (L2085)").passed:
         lines.append("Frostbite: 1 more Wound (L2085)")
         wounds += 1
+    return _familiars_take(seq, harm, d, wounds, lines)
+
+
+def _familiars_take(seq: Resolving, harm: Harm, d: Fighter, wounds: int, lines: list[str]) -> int:
+    """The caster's familiars removed instead of its Wounds, by their standing orders (L2069): one takes every Wound
+    of this damage, or one Wound each (ruling familiar-wounds); what is left is the caster's."""
+    one_wound = seq.world.rulings.familiar_wounds == "one-wound"
+    while wounds:
+        downing = d.is_("incapacitated") or harm.wounds.get(d.id, 0) + wounds >= d.hp
+        familiar = sacrifice(seq.ctx.state, seq.kit.catalogue, d.id, downing=downing, spent=set(harm.familiars))
+        if familiar is None:
+            break
+        taken = 1 if one_wound else wounds
+        harm.familiars[familiar.id] = d.id
+        lines.append(f"{familiar.id} {familiar.unit}, {d.id}'s familiar, is removed instead of {taken} "
+                     f"{'Wound' if taken == 1 else 'Wounds'} (L2069)")
+        wounds -= taken
     return wounds
 
 

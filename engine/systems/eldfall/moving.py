@@ -9,7 +9,7 @@ the events that make it (Eldfall core rules v1.5, L620-645, L876-889, L1322-1357
 - A Flying model passes over scenery (not infinite pieces) and models, its distance measured on the field (L1734,
   L1742); Flicker goes straight through anything, its 3D length measured, and drops when it ends in mid-air (L1934).
 - A move stops at the first base contact with an enemy at its height (L638); a Trampling Run passes through smaller
-  models, each touched taking a Hit later (L2179-2182).
+  models, each touched taking a Hit later (L2179-2182); a Personal Guard stops at its model's Awareness (``leash``).
 - A fall longer than half SPD costs an AG roll per half SPD fallen, a Wound each failure; Flight spares it (L883-889,
   L1938, ruling ``fall-speed``).
 """
@@ -47,6 +47,7 @@ from engine.systems.eldfall.events import AttackResolved, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.heights import INFINITE, LADDER, Fall, Travel, is_solid, travel, walk_obstacles
 from engine.systems.eldfall.hitbox import vertical_gap
+from engine.systems.eldfall.leash import leash_stop
 from engine.systems.eldfall.movement import MovementKind, fall_rolls, first_contact, jump
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
@@ -129,10 +130,35 @@ def _smaller(world: World, f: Fighter) -> frozenset[str]:
 
 def route(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, flicker: bool = False,
           trample: bool = False) -> Route:
-    """Work out ``f``'s ``how`` movement toward ``to`` (a point or an anchor) within ``allowance`` inches of SPD.
+    """Work out ``f``'s ``how`` movement toward ``to`` (a point or an anchor) within ``allowance`` inches of SPD,
+    held back by a Personal Guard's leash (``leash``).
 
-    :raises IllegalCommand: for a route that cannot be made (no way round, a spot nobody may stand on).
+    :raises IllegalCommand: for a route that cannot be made (no way round, a spot nobody may stand on, a leash).
     """
+    return _leashed(world, f, _route(world, f, how, to, allowance, flicker=flicker, trample=trample))
+
+
+def _leashed(world: World, f: Fighter, trip: Route) -> Route:
+    """A Personal Guard's move cut where its hitbox would wholly leave its model's Awareness (L2906)."""
+    try:
+        stop = leash_stop(world, f, trip.path)
+    except ValueError as error:
+        raise IllegalCommand(str(error)) from None
+    if stop is None:
+        return trip
+    along, why = stop
+    path = list(trip.path)
+    made = _rounded(_cut(path, along))
+    spent = min(trip.distance, _length(made) + max(0.0, trip.distance - _length(path)))
+    facing = bearing(made[-2], made[-1]) % 360.0 if len(made) > 1 else f.model.facing
+    return dataclasses.replace(trip, path=made, distance=round(spent, 2), facing=round(facing, 2),
+                               z=round(world.ground(made[-1]), 2), clinging=None,
+                               falls=tuple(fl for fl in trip.falls if _along(path, fl.at) <= along + 0.01),
+                               lines=(*trip.lines, why))
+
+
+def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, flicker: bool,
+           trample: bool) -> Route:
     flying = f.is_("flying")
     smaller = _smaller(world, f) if trample else frozenset()
     try:

@@ -34,6 +34,7 @@ from engine.core import (
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.duel import takes_part
 from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
@@ -99,7 +100,7 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     state = world.state
     if r.out or r.figure.ap < 1 or r.side == active.side:
         return None
-    if state.duel is not None and r.id not in state.duel:
+    if not takes_part(state.duel, r.id, r.figure.summoner):
         return None
     points = sample_path(path) if len(path) > 1 else [path[0]]
     moving = len(path) > 1

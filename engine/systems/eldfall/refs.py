@@ -26,8 +26,9 @@ __all__ = [
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
 """Levels as cards print them."""
 
-KEYWORD_KINDS = ("class", "faction", "trait", "skill", "art", "spellcraft", "spell", "stratagem", "item")
-"""The prefixes an Eldfall unit keyword may carry: ``<kind>:<text>``."""
+KEYWORD_KINDS = ("class", "faction", "trait", "skill", "art", "spellcraft", "spell", "stratagem", "item", "familiar")
+"""The prefixes an Eldfall unit keyword may carry: ``<kind>:<text>`` (``familiar:`` holds what a familiar gives its
+caster, :mod:`engine.systems.eldfall.cards`)."""
 
 _REF = re.compile(r"(?P<name>[^()]+?)\s*(?:\((?P<params>[^()]*)\))?(?:\s+(?P<level>I|II|III|IV|V))?")
 _ITEM = re.compile(r"(?P<name>.+?)(?:\s+x(?P<qty>[0-9]+))?")

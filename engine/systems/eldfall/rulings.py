@@ -59,6 +59,10 @@ class Rulings:
     mage_reroll: str = "declared"
     ranger_move_engaged: str = "not-engaged"
     elemental_essence_effects: str = "damage-stands"
+    familiar_sacrifice: str = "standing-order"
+    familiar_wounds: str = "one-damage"
+    personal_guard_leash: str = "stops-at-edge"
+    personal_guard_return: str = "off-or-out"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

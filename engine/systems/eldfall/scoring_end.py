@@ -92,6 +92,8 @@ def on_out(ctx: Ctx, kit: Kit, victim: Figure, by_side: SideId | None, dead: boo
     state = ctx.state
     quest = kit.quest(state)
     card = kit.catalogue.card(victim.unit)
+    if card.familiar:  # not a fully-fledged model: its loss scores nothing (L2073, ruling familiar-scope)
+        return
     if by_side is None or by_side not in state.players() or by_side == victim.side:
         return
     if dead:

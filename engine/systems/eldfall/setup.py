@@ -41,7 +41,6 @@ from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import (
     FigureAdded,
-    FigureNoted,
     InitiativeWon,
     ModelDeployed,
     PartiesRevealed,
@@ -54,6 +53,7 @@ from engine.systems.eldfall.events import (
     SideReady,
     StatesChanged,
 )
+from engine.systems.eldfall.guards import PERSONAL_GUARD, assign_guard, guard_candidates
 from engine.systems.eldfall.heights import ground_at, supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
@@ -555,13 +555,8 @@ def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
             continue
         model = add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
                           leader=False, summoner=f.id)
-        if "personal-guard" in f.figure.upgrades:  # given to the creature at deployment: a Sentinel (L2906)
-            classes = ctx.state.figures[model].classes
-            ctx.emit(FigureNoted(model=f.id, changes={"upgrades": [u for u in f.figure.upgrades
-                                                                   if u != "personal-guard"]}), side_only(side))
-            ctx.emit(FigureNoted(model=model, changes={"classes": [*classes, "Sentinel"]},
-                                 shown=f"{model} is {f.id}'s Personal Guard: it gains the Sentinel class (L2906)."),
-                     side_only(side))
+        if PERSONAL_GUARD in f.figure.upgrades and model in guard_candidates(ctx.state, kit, side):
+            assign_guard(ctx, f.id, model, "given at deployment", side_only(side))
 
 
 def _radius(card: Card) -> float:

@@ -78,6 +78,8 @@ class Figure(BaseModel):
     classes: list[str] = []
     """Classes it gains beyond its card: Soldier for a creature summoned with Conjured Retinue (L2902), Sentinel for
     a Personal Guard (L2906)."""
+    guard_of: ModelId | None = None
+    """The model whose Personal Guard it is (L2906): a Sentinel that may not fully leave that model's Awareness."""
     hostile: bool = False
     weapon: str | None = None
     """The weapon it holds (item id): the first listed, until it attacks with or equips another (L428-432)."""
@@ -107,6 +109,9 @@ class Figure(BaseModel):
     """Its being put out of action has been scored (once per model, ruling open-hostilities-scoring)."""
     gone: str | None = None
     """Why it left the table, once it has (dead and removed, fled, dismissed, left with a treasure)."""
+    sacrifice: Literal["any", "downing", "never"] | None = None
+    """A familiar's standing order: when it is removed instead of its caster's Wounds (L2069, ruling
+    familiar-sacrifice); None until its owner says (then ``downing``)."""
     clinging: str | None = None
     """The piece whose side it hangs on, its climb unfinished (L1343): acting there makes it fall (L1342)."""
 

@@ -7,7 +7,8 @@ v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
 - Healing spells restore HP and end states; Enchantments last until the caster's next Strategic phase, one copy
   of a name on a model (L950-958); Anointment keeps enemy enchantments off (L2275).
 - Ritual: Conjurations are cast with no roll once their Mana Cost is paid, the creature placed in base contact
-  with its caster with AP equal to its STA (L974-986, L1558-1561), within the Summoning Limit (L988-1000).
+  with its caster with AP equal to its STA (L974-986, L1558-1561), within the Summoning Limit (L988-1000); a
+  familiar has none, but only one of a name (L2071), and its owner gives it a standing order (``familiars``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel
 from engine.systems.eldfall.effects import heal, set_states
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
+from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, offer_order
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
@@ -70,11 +72,15 @@ def summons_of(state: EldfallState, caster: ModelId) -> list[ModelId]:
 
 
 def summoning_check(world: World, caster: Fighter, spell: SpellSpec) -> str | None:
-    """Why ``caster`` may not conjure with ``spell`` now (the Summoning Limit, L988-1000), or None."""
+    """Why ``caster`` may not conjure with ``spell`` now (the Summoning Limit, L988-1000; a familiar has none but
+    is one of a name, L2071), or None."""
     if spell.summons is None:
         return None
-    tiers = [world.fighter(m).card.tier or 1 for m in summons_of(world.state, caster.id)]
     creature = world.catalogue.card(spell.summons)
+    if creature.familiar:
+        return familiar_refusal(world.state, world.catalogue, caster.id, spell.summons)
+    familiars = {f.id for f in familiars_of(world.state, caster.id, world.catalogue)}
+    tiers = [world.fighter(m).card.tier or 1 for m in summons_of(world.state, caster.id) if m not in familiars]
     return summoning_refusal(caster.stamina, tiers, creature.tier or 1, rulings=world.rulings)
 
 
@@ -228,6 +234,8 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
     f = kit.world(ctx.state).fighter(model)
     ctx.emit(ApChanged(ap={model: max(f.stamina, 0)}, why="a summoned creature gets AP equal to its STA, L978"))
     seq.line(f"{caster.id} summons {model} {creature.name} by Ritual ({spell.name}, L1558-1561).")
+    if creature.familiar:
+        offer_order(ctx, seq.world.rulings, model)
 
 
 def _radius(kit: Kit, unit: str) -> float:

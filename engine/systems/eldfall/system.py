@@ -68,8 +68,10 @@ from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.equipping import equip
 from engine.systems.eldfall.events import ELDFALL_EVENTS
+from engine.systems.eldfall.familiars import ORDER_KIND, answer_order
 from engine.systems.eldfall.flow import after_strategic, begin_play, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
+from engine.systems.eldfall.guards import GUARD_KIND, answer_guard
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
 from engine.systems.eldfall.late import LATE_KIND, late_answer
@@ -463,6 +465,12 @@ class Eldfall(System[EldfallState]):
         elif decision.kind == LATE_KIND:
             late_answer(ctx, kit, decision, answers)
             after_declaration(ctx, kit, late_done=True)
+        elif decision.kind == ORDER_KIND:
+            answer_order(ctx, decision, answers)
+            carry_on(ctx, kit)
+        elif decision.kind == GUARD_KIND:
+            answer_guard(ctx, kit, decision, answers)
+            carry_on(ctx, kit)
 
     # -- scores and the end ------------------------------------------------------------------------------------
 

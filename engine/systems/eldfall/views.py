@@ -27,7 +27,7 @@ from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
-from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.state import EldfallState, Figure
 from engine.systems.eldfall.world import World
 from engine.table import table_board
 
@@ -55,6 +55,8 @@ class FigureView(BaseModel):
     facing: float
     z: float = 0.0
     """The height its feet stand at, on a raised surface (or hanging on a vertical one)."""
+    guard_of: ModelId | None = None
+    """The model whose Personal Guard it is (L2906), once its party is no secret to the viewer."""
     items: tuple[str, ...] = ()
     """What it carries, each with what its upgrades' options change (``Short Sword (Inscribed Item: WGT -1, STK
     +1)``): shown to its own side, and to everyone once its party list is revealed (L1096)."""
@@ -107,7 +109,8 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
-                                 z=model.z, **_kit_shown(world, state, viewer, model_id)))
+                                 z=model.z, guard_of=_guarding(state, viewer, model_id),
+                                 **_kit_shown(world, state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -124,18 +127,37 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     )
 
 
-def _kit_shown(world: World, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
-    """A model's items and upgrades for ``viewer``: its own side sees them, everyone once the list is revealed."""
-    figure = state.figures.get(model_id)
-    if figure is None:
-        return {}
+def _list_known(state: EldfallState, viewer: Viewer, figure: Figure) -> bool:
+    """Whether ``viewer`` may know what a party list says of a model (its upgrades and their choices): its own side,
+    everyone once the list is revealed (L1096), and anyone for a hostile, which has no list."""
     mine = viewer.kind is ViewerKind.SIDE and viewer.side == figure.side
-    if not (mine or figure.hostile or state.record(figure.side).revealed):
+    return mine or figure.hostile or state.record(figure.side).revealed
+
+
+def _kit_shown(world: World, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
+    """A model's items and upgrades for ``viewer``, when its party list is no secret to it."""
+    figure = state.figures.get(model_id)
+    if figure is None or not _list_known(state, viewer, figure):
         return {}
     f = world.fighter(model_id)
     labels = {u.id: iter([c.label for c in f.chosen if c.upgrade.id == u.id]) for u in f.upgrades}
     return {"items": tuple(f.item_label(c.item) + (f" x{c.qty}" if c.qty > 1 else "") for c in f.carried),
             "upgrades": tuple(next(labels[u.id], u.name) for u in f.upgrades)}
+
+
+def _guarding(state: EldfallState, viewer: Viewer, model_id: ModelId) -> ModelId | None:
+    """Whose Personal Guard the model is, for a viewer who may know its party's upgrades (its own side, or once the
+    party is revealed, L1096)."""
+    figure = state.figures.get(model_id)
+    if figure is None or figure.guard_of is None:
+        return None
+    return figure.guard_of if _list_known(state, viewer, figure) else None
+
+
+def _guard_label(state: EldfallState, viewer: Viewer, model_id: ModelId) -> tuple[str, ...]:
+    """A Personal Guard's label on its base (``guards A1``)."""
+    guarded = _guarding(state, viewer, model_id)
+    return (f"guards {guarded}",) if guarded is not None else ()
 
 
 def _height(state: EldfallState, model_id: ModelId) -> tuple[str, ...]:
@@ -167,7 +189,8 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
                               start=round(model.facing - arc / 2, 2), end=round(model.facing + arc / 2, 2)))
     board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
     marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
-                               "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id))})
+                               "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id),
+                                          *_guard_label(state, viewer, mark.id))})
                   if not concealed(state, viewer, mark.id) else
                   ModelMark(id=mark.id, name=SHROUDED, side=mark.side, x=mark.x, y=mark.y, radius=mark.radius,
                             states=("shrouded",), tokens=_height(state, mark.id))

@@ -84,7 +84,7 @@ def test_a_broken_card_lists_every_problem_where_it_is() -> None:
         (("wounds",), "must equal the HP attribute (2), got 3"),
         (("points",), "is required: the recruitment cost (0 for creatures)"),
         (("keywords", 0), '"Warrior" must be <kind>:<name> with kind one of class, faction, trait, skill, art, '
-                          "spellcraft, spell, stratagem, item"),
+                          "spellcraft, spell, stratagem, item, familiar"),
         (("keywords", 1), '"Nowhere" is not a faction; factions are Sand Kingdoms, Empire of Soga, Coalition of '
                           "Thenion, Helian League, Neutral"),
         (("keywords",), "needs at least one class:<Class> keyword"),
