@@ -72,10 +72,12 @@ def attack_attribute(kind: AttackKind, *, spell: bool, role: Role, casts_with: A
 
 
 def strike_value(printed: str, stamina: int, role: Role, *, defensive_stance: bool = False,
-                 bonuses: Iterable[tuple[str, int]] = (), fixed_by: str | None = None) -> Value:
+                 bonuses: Iterable[tuple[str, int]] = (), printed_bonuses: Iterable[tuple[str, int]] = (),
+                 fixed_by: str | None = None) -> Value:
     """STK for one attack: the printed value (``STA`` from the given, usually modified, STA) in the Active role or
     with a Warrior's Defensive Stance when reacting, else 1 when reacting; then each bonus; ``fixed_by`` names an
-    effect that sets it to 1; never below 1.
+    effect that sets it to 1; never below 1. ``printed_bonuses`` change the item's own STK (an inscribed weapon), so
+    they count only where the printed value does.
     """
     lines: list[str] = []
     if role == "active" and defensive_stance:
@@ -88,6 +90,9 @@ def strike_value(printed: str, stamina: int, role: Role, *, defensive_stance: bo
         value = resolve(printed, {"STA": stamina})
         lines.append(f"STK {printed} = {value}" + (" (Defensive Stance keeps it when reacting, L1880)"
                                                    if role == "reactive" else ""))
+        for source, amount in printed_bonuses:
+            value += amount
+            lines.append(f"{amount:+d} STK {source}")
     for source, amount in bonuses:
         value += amount
         lines.append(f"{amount:+d} STK {source}")

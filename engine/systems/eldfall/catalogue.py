@@ -15,11 +15,12 @@ from pydantic import PrivateAttr, model_validator
 
 from engine.schema import Problem, RulingOption, Spec, UnitProfile, bundle, did_you_mean
 from engine.systems.eldfall.cards import Card, card_problems, read_card
-from engine.systems.eldfall.refs import parse_item_ref, parse_ref, split_keyword
+from engine.systems.eldfall.refs import parse_item_ref, parse_ref, slug, split_keyword
 from engine.systems.eldfall.schema import (
     AbilitySpec,
     BehaviourCard,
     Effect,
+    Grant,
     ItemSpec,
     PartySpec,
     QuestSpec,
@@ -280,11 +281,16 @@ class EldfallCatalogue(Spec):
         classes = self._kind_index("class")
         traits = self._kind_index("trait")
         for u, upgrade in enumerate(self.upgrades):
-            for i, name in enumerate(upgrade.grants.items):
-                if missing := items.missing(name, "item"):
-                    problems.append(Problem(("upgrades", u, "grants", "items", i), missing))
-            problems += [Problem(("upgrades", u, "grants", "abilities", i), message)
-                         for i, text in enumerate(upgrade.grants.abilities) if (message := self._checked(text, None))]
+            granted: list[tuple[tuple[str | int, ...], Grant]] = [(("grants",), upgrade.grants)]
+            granted += [(("options", o, "grants"), option.grants) for o, option in enumerate(upgrade.options)]
+            for where, grant in granted:
+                problems += [Problem(("upgrades", u, *where, "items", i), missing)
+                             for i, name in enumerate(grant.items) if (missing := items.missing(name, "item"))]
+                problems += [Problem(("upgrades", u, *where, "abilities", i), message)
+                             for i, text in enumerate(grant.abilities) if (message := self._checked(text, None))]
+            keys = [slug(option.name) for option in upgrade.options]
+            problems += [Problem(("upgrades", u, "options", o, "name"), f'repeats the option "{option.name}"')
+                         for o, option in enumerate(upgrade.options) if keys.index(keys[o]) != o]
             for where, names, index, what in ((("grants", "classes"), upgrade.grants.classes, classes, "class"),
                                               (("requires", "classes"), upgrade.requires.classes, classes, "class"),
                                               (("requires", "not_traits"), upgrade.requires.not_traits, traits,

@@ -1,7 +1,8 @@
 """Inventories: encumbrance, what is equipped by default, free hands, and the shield's effects.
 
 - Total quantity and total weight (WGT x QTY, or QTY alone for WGT 0; "/" counts nothing) above INVENTORY (X) mean
-  no Movement and no Special Action (Eldfall core rules v1.5, L386-402).
+  no Movement and no Special Action (Eldfall core rules v1.5, L386-402); an inscribed item weighs 1 less, never below 0
+  (L2859).
 - One item per category is equipped; by default the one listed highest; a Two-Handed weapon listed above a shield
   leaves the shield unequipped (L420-432); Dual Wield puts a second melee weapon in the shield's place (L1926).
 - Both hands full (shield and weapon, two weapons, a Two-Handed weapon) means no spells (L910-912).
@@ -11,11 +12,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.checks import Modifier
-from engine.systems.eldfall.schema import ItemSpec
+from engine.systems.eldfall.refs import ItemRef
+from engine.systems.eldfall.schema import Grant, ItemSpec
 
 __all__ = [
     "Carried",
@@ -23,6 +25,7 @@ __all__ = [
     "Loadout",
     "encumbrance",
     "equipped",
+    "granted_items",
     "shield_armour",
     "shield_modifier",
     "shield_strike_penalty",
@@ -31,10 +34,37 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Carried:
-    """An item in an inventory and how many."""
+    """An item in an inventory, how many, and the change an upgrade's option makes to the WGT of one of them
+    (Glyphscribe's Inscribed Item, L2859)."""
 
     item: ItemSpec
     qty: int = 1
+    wgt_change: int = 0
+
+    @property
+    def weight(self) -> int | None:
+        """What it adds to the total weight: WGT x QTY, a WGT 0 item counting its quantity (L402), the changed one
+        of them at its own WGT (never below 0); None for "/", which fills no space (L392)."""
+        if self.item.wgt is None:
+            return None
+        changed = max(0, self.item.wgt + self.wgt_change)
+        return (self.qty - 1) * (self.item.wgt or 1) + (changed or 1)
+
+
+def granted_items(items: Sequence[ItemRef], grants: Iterable[Grant], is_weapon: Callable[[ItemRef], bool]
+                  ) -> list[ItemRef]:
+    """A card's items with those its upgrades give, each added, or in place of the primary weapon (the first weapon
+    listed) when the grant replaces it (Kassen Buki, L2739-2765)."""
+    found = list(items)
+    for grant in grants:
+        for name in grant.items:
+            if grant.replaces_primary:
+                first = next((i for i, ref in enumerate(found) if is_weapon(ref)), None)
+                if first is not None:
+                    found[first] = ItemRef(name)
+                    continue
+            found.append(ItemRef(name))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +85,10 @@ def encumbrance(carried: Sequence[Carried], capacity: int) -> Encumbrance:
     """Add up an inventory (L388-402)."""
     quantity = weight = 0
     for entry in carried:
-        if entry.item.wgt is None:
+        if entry.weight is None:
             continue
         quantity += entry.qty
-        weight += entry.qty * (entry.item.wgt or 1)
+        weight += entry.weight
     return Encumbrance(quantity, weight, capacity)
 
 

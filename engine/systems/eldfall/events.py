@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from engine.core import EventBody, ModelId, SideId
-from engine.systems.eldfall.schema import PartySpec
+from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import (
     Declared,
     EldfallState,
@@ -245,9 +245,16 @@ class PartiesRevealed(EventBody):
     def describe(self) -> str:
         lines = []
         for side, party in self.parties.items():
-            members = ", ".join(m.unit + (f" ({', '.join(m.upgrades)})" if m.upgrades else "") for m in party.members)
+            members = ", ".join(m.unit + (f" ({', '.join(_upgrades(m))})" if m.upgrades else "") for m in party.members)
             lines.append(f"side {side}: {party.name} of the {party.faction} - {members}; Leader {party.leader}")
         return "Deployment is over; the parties are revealed (L1096): " + "; ".join(lines) + "."
+
+
+def _upgrades(member: PartyMember) -> list[str]:
+    """A member's upgrades as the reveal prints them, each with the option chosen for it (``glyphscribe-reduce-weight:
+    inscribed-armor``)."""
+    chosen = {upgrade: iter(texts) for upgrade, texts in member.choices.items()}
+    return [u + (f": {text}" if (text := next(chosen.get(u, iter(())), None)) else "") for u in member.upgrades]
 
 
 class SchemeKept(EventBody):

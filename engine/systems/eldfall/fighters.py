@@ -20,7 +20,8 @@ from engine.core import ModelId, SideId
 from engine.systems.eldfall.attack import AttackKind
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
-from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped
+from engine.systems.eldfall.choices import Chosen, ItemChange, chosen_options, item_changes
+from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, granted_items
 from engine.systems.eldfall.familiars import familiars_of
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
@@ -31,6 +32,7 @@ from engine.systems.eldfall.schema import (
     AbilitySpec,
     Attribute,
     Effect,
+    Grant,
     ItemSpec,
     ReachSpec,
     SpellSpec,
@@ -185,6 +187,37 @@ class Fighter:
         return tuple(self.catalogue.upgrade(u) for u in self.figure.upgrades)
 
     @cached_property
+    def chosen(self) -> tuple[Chosen, ...]:
+        """The options its player chose for its upgrades in the party list (Glyphscribe: Reduce Weight, L2855-2861)."""
+        return chosen_options(self.figure.choices, self.catalogue)
+
+    @cached_property
+    def grants(self) -> tuple[tuple[str, Grant, str], ...]:
+        """What its upgrades and their chosen options give: (name, grant, source)."""
+        found = [(u.name, u.grants, u.source) for u in self.upgrades]
+        found += [(c.label, c.grants, c.upgrade.source) for c in self.chosen]
+        return tuple(found)
+
+    @cached_property
+    def item_changes(self) -> dict[str, ItemChange]:
+        """What its chosen options change of the items it carries, by item id (Inscribed Item, L2859)."""
+        return item_changes(self.chosen)
+
+    def item_change(self, means: Means) -> ItemChange | None:
+        """The change to the item ``means`` attacks with: its own, or its shield's for a Shield Bash (the bash's STK
+        is the shield's, L462 and L1437-1440); none for a thrown item, whose STK is the quantity thrown (L2177)."""
+        if means.id == "shield-bash":
+            return self.item_changes.get(self.loadout.shield.id) if self.loadout.shield is not None else None
+        if means.item is None or means.thrown:
+            return None
+        return self.item_changes.get(means.item.id)
+
+    def item_label(self, item: ItemSpec) -> str:
+        """An item's name with what its chosen options change: ``Short Sword (Inscribed Item: WGT -1, STK +1)``."""
+        change = self.item_changes.get(item.id)
+        return f"{item.name} ({change.label})" if change is not None else item.name
+
+    @cached_property
     def card(self) -> Card:
         """The printed card with its upgrades' classes, abilities, levels and items, what its familiars give it
         (L2069), and the gains of its side's stratagem."""
@@ -192,21 +225,13 @@ class Fighter:
         classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
         refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
                                       "spellcraft": list(base.spellcrafts)}
-        items = list(base.items)
-        for upgrade in self.upgrades:
-            grants = upgrade.grants
+        for _, grants, _ in self.grants:
             classes += [c for c in grants.classes if c not in classes]
             for text in grants.abilities:
                 self._gain(refs, text)
             if grants.next_level:
                 self._next_level(refs, grants.next_level)
-            for name in grants.items:
-                if grants.replaces_primary:
-                    first = next((i for i, ref in enumerate(items) if self._is_weapon(ref)), None)
-                    if first is not None:
-                        items[first] = ItemRef(name)
-                        continue
-                items.append(ItemRef(name))
+        items = granted_items(base.items, (g for _, g, _ in self.grants), self._is_weapon)
         for familiar in self.familiars:
             for kind, text in familiar.familiar_gains:
                 if kind == "class":
@@ -307,9 +332,9 @@ class Fighter:
     def attribute(self, name: Attribute, extra: Iterable[Modifier] = ()) -> Target:
         """The modified attribute (L567-573); ``extra`` adds situational modifiers (cover, a shield...)."""
         mods: list[Modifier] = []
-        for upgrade in self.upgrades:
-            if upgrade.grants.adds.get(name):
-                mods.append(Modifier.add(upgrade.name, upgrade.grants.adds[name], _lines(upgrade.source)))
+        for granted_by, grants, cited in self.grants:
+            if grants.adds.get(name):
+                mods.append(Modifier.add(granted_by, grants.adds[name], _lines(cited)))
         for familiar in self.familiars:
             if familiar.familiar_adds.get(name):
                 mods.append(Modifier.add(f"{familiar.name} (Familiar)", familiar.familiar_adds[name], "L2069"))
@@ -344,17 +369,19 @@ class Fighter:
         """What it carries: its card's and upgrades' items, less those used up or thrown (L414, L2177)."""
         found = []
         spent = dict(self.figure.spent)
+        changes = {item: change.wgt for item, change in self.item_changes.items()}
         for ref in self.card.items:
             item = self.catalogue.item(ref.name)
             gone = min(spent.get(item.id, 0), ref.qty)
             spent[item.id] = spent.get(item.id, 0) - gone
             if ref.qty - gone > 0:
-                found.append(Carried(item, ref.qty - gone))
+                found.append(Carried(item, ref.qty - gone, changes.pop(item.id, 0)))  # one item is inscribed
         return tuple(found)
 
     @property
     def capacity(self) -> int:
-        return self.card.inventory + sum(u.grants.inventory for u in self.upgrades)
+        """INVENTORY (X) with what its upgrades and chosen options add (Pouch, Inscribed Armor; L2658, L2861)."""
+        return self.card.inventory + sum(g.inventory for _, g, _ in self.grants)
 
     @property
     def over_encumbered(self) -> bool:

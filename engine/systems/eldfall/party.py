@@ -6,19 +6,22 @@
 - At most LIMIT models of one name (L1032) and at most 10 models (L1034); creatures are summoned, not recruited.
 - A Leader from the party (L1038-1046); only its stratagems are used.
 - Upgrades: Neutral or the party's faction (L1052), at most LIMIT of a name (L1054), one per model unless
-  Resourceful (L2137-2139), Pouch (L2658) or the quest (L2477) allow more, and only for models that qualify.
+  Resourceful (L2137-2139), Pouch (L2658) or the quest (L2477) allow more, and only for models that qualify; an
+  upgrade that offers options needs one chosen per copy, from what the model carries where it names an item
+  (Glyphscribe: Reduce Weight, L2855-2861).
 - Guildsworn: any affiliation, every model LIMIT 1 (L1080-1086); its upgrades by ruling ``guildsworn-upgrades``.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalCommand
 from engine.systems.eldfall.cards import Card, size_steps
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
+from engine.systems.eldfall.choices import choice_problems, member_items
+from engine.systems.eldfall.refs import book_lines
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.eldfall.schema import PartySpec, QuestSpec, UpgradeSpec
 
@@ -131,6 +134,8 @@ def _upgrade_problems(spec: PartySpec, catalogue: EldfallCatalogue, quest: Quest
                 problems.append(PartyProblem(f"{upgrade.name} needs the Northern Wind expansion (ruling "
                                              "northern-wind-upgrades)", "L2677"))
             problems += _requirement_problems(card, upgrade)
+        problems += [PartyProblem(message, rule) for message, rule in
+                     choice_problems(member, card.name, member_items(member, catalogue), catalogue)]
     for upgrade_id, count in counts.items():
         upgrade = catalogue.upgrade(upgrade_id)
         if upgrade.limit is not None and count > upgrade.limit:
@@ -143,24 +148,19 @@ def _a(name: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def _lines(source: str) -> str:
-    """The book lines a data source cites (``L2767-2773``), for a problem's rule."""
-    return ", ".join(re.findall(r"L[0-9]+(?:-[0-9]+)?", source)) or source
-
-
 def _requirement_problems(card: Card, upgrade: UpgradeSpec) -> list[PartyProblem]:
     needs = upgrade.requires
     problems = []
     if needs.classes and not any(card.has_class(c) for c in needs.classes):
         problems.append(PartyProblem(f"{upgrade.name} is only for a {' or '.join(needs.classes)}, and {card.name} "
-                                     f"is a {' and '.join(card.classes)}", _lines(upgrade.source)))
+                                     f"is a {' and '.join(card.classes)}", book_lines(upgrade.source)))
     if needs.max_size is not None and size_steps(needs.max_size, card.size) > 0:
         problems.append(PartyProblem(f"{upgrade.name} is for {needs.max_size} models or smaller, and {card.name} is "
-                                     f"{card.size}", _lines(upgrade.source)))
+                                     f"{card.size}", book_lines(upgrade.source)))
     for trait in needs.not_traits:
         if card.level_of(trait):
             problems.append(PartyProblem(f"{upgrade.name} cannot go to a model with {trait}, like {card.name}",
-                                         _lines(upgrade.source)))
+                                         book_lines(upgrade.source)))
     return problems
 
 

@@ -15,9 +15,11 @@ __all__ = [
     "ROMAN",
     "ItemRef",
     "Ref",
+    "book_lines",
     "parse_item_ref",
     "parse_ref",
     "roman",
+    "slug",
     "split_keyword",
 ]
 
@@ -30,6 +32,18 @@ caster, :mod:`engine.systems.eldfall.cards`)."""
 
 _REF = re.compile(r"(?P<name>[^()]+?)\s*(?:\((?P<params>[^()]*)\))?(?:\s+(?P<level>I|II|III|IV|V))?")
 _ITEM = re.compile(r"(?P<name>.+?)(?:\s+x(?P<qty>[0-9]+))?")
+
+
+def book_lines(source: str) -> str:
+    """The book lines a data source cites (``L2767-2773``), for a problem's rule; the whole source when it cites
+    none."""
+    return ", ".join(re.findall(r"L[0-9]+(?:-[0-9]+)?", source)) or source
+
+
+def slug(name: str) -> str:
+    """A name as players type it in a command or a party list: lower case, words joined by ``-``
+    (``Inscribed Item`` -> ``inscribed-item``)."""
+    return re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-")
 
 
 def roman(level: int) -> str:

@@ -40,6 +40,7 @@ class Rulings:
     wounds_past_zero: str = "ignored"
     northern_wind_upgrades: str = "neutral"
     guildsworn_upgrades: str = "neutral"
+    inscribed_strike: str = "item-strike"
     open_hostilities_scoring: str = "once"
     within_reach_plus: str = "reach-plus"
     knockback_collision: str = "stop-at-contact"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from engine.schema import Count, Ident, NonNegativeInt, NonNegativeNumber, PositiveNumber, Spec, Text
@@ -37,6 +37,7 @@ __all__ = [
     "Faction",
     "Grant",
     "HostileSetup",
+    "ItemPick",
     "ItemSpec",
     "ItemType",
     "PartyMember",
@@ -54,6 +55,7 @@ __all__ = [
     "StratagemSpec",
     "TableRow",
     "TokenSetup",
+    "UpgradeOption",
     "UpgradeSpec",
 ]
 
@@ -345,11 +347,35 @@ class Grant(Spec):
     next_level: Text | None = None
 
 
+class ItemPick(Spec):
+    """An upgrade option that works on one item the model carries: the categories it may pick, and what that item's
+    WGT (never below 0) and STK gain (Glyphscribe's Inscribed Item, Eldfall core rules v1.5, L2859)."""
+
+    categories: Annotated[tuple[Literal["Weapon", "Shield", "Accessory", "Consumable"], ...], Field(min_length=1)]
+    wgt: int = 0
+    stk: int = 0
+
+
+class UpgradeOption(Spec):
+    """One option of an upgrade that says "choose one": its name, what it grants the model, and the item it works on
+    when it picks one. A plain name stands for an option with nothing the engine applies yet."""
+
+    name: Text
+    grants: Grant = Grant()
+    item: ItemPick | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _a_name_alone(cls, value: object) -> object:
+        return {"name": value} if isinstance(value, str) else value
+
+
 class UpgradeSpec(Assumable):
     """An upgrade card: faction, cost, limit per party (null: none printed), who may take it and what it gives.
 
     ``cheaper`` is the lower cost when the model's primary weapon is ``cheaper_with``; ``discount_others`` lowers
-    every other upgrade the party buys (to a minimum of 1); ``options`` lists choices the player makes.
+    every other upgrade the party buys (to a minimum of 1); ``options`` lists the choices its player makes, one of
+    them per copy, in the party list (``PartyMember.choices``).
     """
 
     id: Ident
@@ -362,7 +388,7 @@ class UpgradeSpec(Assumable):
     cheaper: NonNegativeInt | None = None
     cheaper_with: Text | None = None
     discount_others: NonNegativeInt = 0
-    options: tuple[Text, ...] = ()
+    options: tuple[UpgradeOption, ...] = ()
     summary: Text
     source: Text
 
@@ -553,11 +579,18 @@ class SchemeTable(Spec):
         return rows
 
 
+def _one_or_more(value: object) -> object:
+    return (value,) if isinstance(value, str) else value
+
+
 class PartyMember(Spec):
-    """A model in a party and the upgrades assigned to it (by upgrade id)."""
+    """A model in a party, the upgrades assigned to it (by upgrade id), and the option it chose for each upgrade that
+    offers options: ``{glyphscribe-reduce-weight: inscribed-item:short-sword}``, a list for several copies."""
 
     unit: Text
     upgrades: tuple[Ident, ...] = ()
+    choices: dict[Ident, Annotated[tuple[Text, ...], BeforeValidator(_one_or_more), Field(min_length=1)]] = \
+        Field(default_factory=dict)
 
 
 class PartySpec(Spec):

@@ -36,6 +36,7 @@ from engine.dice import Die
 from engine.geometry import MM_PER_INCH, Base, Pose, Table
 from engine.schema import did_you_mean
 from engine.systems.eldfall.cards import SIZE_BASE_MM, Card
+from engine.systems.eldfall.choices import canonical_choices, member_items
 from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import (
@@ -192,8 +193,10 @@ def _place_hostiles(ctx: Ctx, kit: Kit, side: SideId) -> None:
 
 def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, float], facing: float, *,
                audience_side: SideId | None, hostile: bool, leader: bool, upgrades: tuple[str, ...] = (),
-               summoner: ModelId | None = None, by_hand: bool = False) -> ModelId:
-    """Put one model on the table with its Eldfall record; ``audience_side`` keeps both secret to that side."""
+               choices: dict[str, list[str]] | None = None, summoner: ModelId | None = None,
+               by_hand: bool = False) -> ModelId:
+    """Put one model on the table with its Eldfall record (``choices``: its upgrades' options, canonical);
+    ``audience_side`` keeps both secret to that side."""
     name = kit.catalogue.card(unit).name
     profile = next(u for u in kit.catalogue.units if u.name == name)
     number = ctx.state.models_added.get(side, 0) + 1
@@ -205,9 +208,9 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
     ctx.emit(ModelAdded(model=model), audience)
     retinue = summoner is not None and "conjured-retinue" in ctx.state.figures[summoner].upgrades \
         and (kit.catalogue.card(name).tier or 1) <= 2  # Conjured Retinue: its Tier I-II creatures are Soldiers (L2902)
-    figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), leader=leader,
-                    hostile=hostile, original=summoner is None and not hostile and not by_hand, summoner=summoner,
-                    enchantments=_spellbound(kit, name), classes=["Soldier"] if retinue else [])
+    figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), choices=choices or {},
+                    leader=leader, hostile=hostile, original=summoner is None and not hostile and not by_hand,
+                    summoner=summoner, enchantments=_spellbound(kit, name), classes=["Soldier"] if retinue else [])
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
 
@@ -517,7 +520,8 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
         for index, (member, card, spot) in enumerate(zip(party.members, cards, spots, strict=True)):
             add_model(ctx, kit, side, card.name, spot, default_facing(state, spot), audience_side=side,
                       hostile=False, leader=index == leader,
-                      upgrades=tuple(u for u in member.upgrades if u != "double-time"))  # spent at Initiative (L2869)
+                      upgrades=tuple(u for u in member.upgrades if u != "double-time"),  # spent at Initiative (L2869)
+                      choices=canonical_choices(member, member_items(member, kit.catalogue), kit.catalogue))
         _summoners_bring_creatures(ctx, kit, side)
         for f in kit.world(state).fighters(side):
             if may_shroud(f):

@@ -68,6 +68,9 @@ class Figure(BaseModel):
     enchantments: dict[str, str] = {}
     """Enchantment spells on it (spell id -> the side whose Strategic phase ends them)."""
     upgrades: list[str] = []
+    choices: dict[str, list[str]] = {}
+    """The option chosen for each copy of an upgrade that offers options, by upgrade id, in canonical form
+    (``inscribed-item:short-sword``; see :mod:`engine.systems.eldfall.choices`)."""
     leader: bool = False
     original: bool = True
     """A member of the party as recruited (summoned creatures are not, L1571)."""

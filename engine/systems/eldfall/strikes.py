@@ -89,19 +89,32 @@ def _fixed(f: Fighter, means: Means, role: Role, dash: bool, art: Source | None)
     return None
 
 
+def _inscribed(f: Fighter, means: Means) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """An inscribed item's STK change (L2859), as (bonuses on every attack, changes of its printed STK): where it
+    counts is ruling ``inscribed-strike``."""
+    change = f.item_change(means)
+    if change is None or not change.stk:
+        return [], []
+    found = [(f"{change.name} on its {f.catalogue.item(change.item).name} ({change.rule})",
+              change.stk)]
+    return (found, []) if f.rulings.inscribed_strike == "every-attack" else ([], found)
+
+
 def active_strike(world: World, f: Fighter, means: Means, idle: bool, dash: bool, art: Source | None = None) -> Value:
     """STK in the Active role (L801-819)."""
     bonuses = strike_bonuses(_conditioned(f, art), "active", means.kind, idle=idle) + _item_bonus(f, means, "active")
-    return strike_value(means.stk, f.stamina, "active", defensive_stance=f.is_("stance"), bonuses=bonuses,
-                        fixed_by=_fixed(f, means, "active", dash, art))
+    every, printed = _inscribed(f, means)
+    return strike_value(means.stk, f.stamina, "active", defensive_stance=f.is_("stance"), bonuses=bonuses + every,
+                        printed_bonuses=printed, fixed_by=_fixed(f, means, "active", dash, art))
 
 
 def reactive_strike(world: World, f: Fighter, means: Means, art: Source | None = None) -> Value:
     """STK in the Reactive role: 1, a Sentinel's +1, a Warrior's Active STK in Defensive Stance, an art's bonus
     (L801, L1859, L1880)."""
     bonuses = strike_bonuses(_conditioned(f, art), "reactive", means.kind) + _item_bonus(f, means, "reactive")
-    return strike_value(means.stk, f.stamina, "reactive", defensive_stance=f.is_("stance"), bonuses=bonuses,
-                        fixed_by=_fixed(f, means, "reactive", False, art))
+    every, printed = _inscribed(f, means)
+    return strike_value(means.stk, f.stamina, "reactive", defensive_stance=f.is_("stance"), bonuses=bonuses + every,
+                        printed_bonuses=printed, fixed_by=_fixed(f, means, "reactive", False, art))
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,7 +328,8 @@ class Eldfall(System[EldfallState]):
         if active is None:
             return []
         f = self.kit.world(state).fighter(active)
-        return [Choice(m.id, m.name) for m in (*f.weapons, *f.spell_means())]
+        return [Choice(m.id, f.item_label(m.item) if m.item is not None and not m.thrown else m.name)
+                for m in (*f.weapons, *f.spell_means())]
 
     def _equipment(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         active = self._active(state)
@@ -336,7 +337,7 @@ class Eldfall(System[EldfallState]):
             return []
         f = self.kit.world(state).fighter(active)
         shield = (Choice("no-shield", "Lay the shield down"), Choice("shield", "Take the shield up"))
-        return [*(Choice(c.item.id, c.item.name) for c in f.carried if c.item.category == "Weapon"),
+        return [*(Choice(c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"),
                 *(shield if any(c.item.category == "Shield" for c in f.carried) else ())]
 
     def _spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:

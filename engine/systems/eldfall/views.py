@@ -27,7 +27,8 @@ from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
-from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.state import EldfallState, Figure
+from engine.systems.eldfall.world import World
 from engine.table import table_board
 
 __all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "visible_models"]
@@ -56,6 +57,11 @@ class FigureView(BaseModel):
     """The height its feet stand at, on a raised surface (or hanging on a vertical one)."""
     guard_of: ModelId | None = None
     """The model whose Personal Guard it is (L2906), once its party is no secret to the viewer."""
+    items: tuple[str, ...] = ()
+    """What it carries, each with what its upgrades' options change (``Short Sword (Inscribed Item: WGT -1, STK
+    +1)``): shown to its own side, and to everyone once its party list is revealed (L1096)."""
+    upgrades: tuple[str, ...] = ()
+    """Its upgrades with the options chosen (``Glyphscribe: Reduce Weight (Inscribed Armor)``), shown as ``items``."""
 
 
 class EldfallView(View):
@@ -91,6 +97,7 @@ def concealed(state: EldfallState, viewer: Viewer, model_id: ModelId) -> bool:
 
 def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     shown = visible_models(state, viewer)
+    world = kit.world(state)
     models = []
     for model_id in sorted(shown):
         model = state.models[model_id]
@@ -102,7 +109,8 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
                                  leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
-                                 z=model.z, guard_of=_guarding(state, viewer, model_id)))
+                                 z=model.z, guard_of=_guarding(state, viewer, model_id),
+                                 **_kit_shown(world, state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
     record = state.record(mine) if mine is not None else None
     sequence = state.sequence
@@ -119,14 +127,31 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     )
 
 
+def _list_known(state: EldfallState, viewer: Viewer, figure: Figure) -> bool:
+    """Whether ``viewer`` may know what a party list says of a model (its upgrades and their choices): its own side,
+    everyone once the list is revealed (L1096), and anyone for a hostile, which has no list."""
+    mine = viewer.kind is ViewerKind.SIDE and viewer.side == figure.side
+    return mine or figure.hostile or state.record(figure.side).revealed
+
+
+def _kit_shown(world: World, state: EldfallState, viewer: Viewer, model_id: ModelId) -> dict[str, tuple[str, ...]]:
+    """A model's items and upgrades for ``viewer``, when its party list is no secret to it."""
+    figure = state.figures.get(model_id)
+    if figure is None or not _list_known(state, viewer, figure):
+        return {}
+    f = world.fighter(model_id)
+    labels = {u.id: iter([c.label for c in f.chosen if c.upgrade.id == u.id]) for u in f.upgrades}
+    return {"items": tuple(f.item_label(c.item) + (f" x{c.qty}" if c.qty > 1 else "") for c in f.carried),
+            "upgrades": tuple(next(labels[u.id], u.name) for u in f.upgrades)}
+
+
 def _guarding(state: EldfallState, viewer: Viewer, model_id: ModelId) -> ModelId | None:
     """Whose Personal Guard the model is, for a viewer who may know its party's upgrades (its own side, or once the
     party is revealed, L1096)."""
     figure = state.figures.get(model_id)
     if figure is None or figure.guard_of is None:
         return None
-    mine = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    return figure.guard_of if figure.side == mine or state.record(figure.side).revealed else None
+    return figure.guard_of if _list_known(state, viewer, figure) else None
 
 
 def _guard_label(state: EldfallState, viewer: Viewer, model_id: ModelId) -> tuple[str, ...]:
