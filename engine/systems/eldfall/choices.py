@@ -6,6 +6,8 @@ works on an item (``UpgradeOption.item``) names one the model carries, of the ca
 checker reports every broken choice with what is accepted; deployment writes each choice in a canonical form
 (``inscribed-item:short-sword``, the option's key and the item's id) onto the model's record, so play and replay
 read the same thing. Glyphscribe: Reduce Weight is the first such upgrade (Eldfall core rules v1.5, L2855-2861).
+An option that swaps a printed ability (``UpgradeOption.replaces``: Mana Catalyst's Affinity, L2879-2881) names the
+one it replaces after the colon (``fire:earth``), or nothing when the card prints just one.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.equipment import granted_items
 from engine.systems.eldfall.refs import book_lines, slug
@@ -36,16 +39,24 @@ class Chosen:
     upgrade: UpgradeSpec
     option: UpgradeOption
     item: ItemSpec | None = None
+    replaced: str | None = None
+    """The parameter of the printed ability it replaces (``Earth`` of ``Affinity (Earth)``)."""
 
     @property
     def text(self) -> str:
-        """The canonical form kept on the model: the option's key, then ``:`` and the item's id when it has one."""
-        return slug(self.option.name) + (f":{self.item.id}" if self.item is not None else "")
+        """The canonical form kept on the model: the option's key, then ``:`` and the item's id or the replaced
+        parameter when it has one."""
+        if self.item is not None:
+            return f"{slug(self.option.name)}:{self.item.id}"
+        return slug(self.option.name) + (f":{self.replaced}" if self.replaced is not None else "")
 
     @property
     def label(self) -> str:
-        """For people: ``Glyphscribe: Reduce Weight (Inscribed Item: Short Sword)``."""
+        """For people: ``Glyphscribe: Reduce Weight (Inscribed Item: Short Sword)``, ``Mana Catalyst (Fire in place
+        of Affinity (Earth))``."""
         what = f"{self.option.name}: {self.item.name}" if self.item is not None else self.option.name
+        if self.replaced is not None:
+            what += f" in place of {self.option.replaces} ({self.replaced})"
         return f"{self.upgrade.name} ({what})"
 
     @property
@@ -83,15 +94,23 @@ def member_items(member: PartyMember, catalogue: EldfallCatalogue) -> list[ItemS
     return list({item.id: item for item in (catalogue.item(ref.name) for ref in refs)}.values())
 
 
-def _options_text(upgrade: UpgradeSpec, items: Sequence[ItemSpec]) -> str:
-    """Every option of ``upgrade`` as a player writes it, each item-taking one with the items it would accept."""
+def _options_text(upgrade: UpgradeSpec, items: Sequence[ItemSpec], card: Card) -> str:
+    """Every option of ``upgrade`` as a player writes it, each item-taking one with the items it would accept and
+    each swapping one with what it may replace."""
     texts = []
     for option in upgrade.options:
-        if option.item is None:
+        if option.item is not None:
+            texts.append(f"{slug(option.name)}:<item> ({_kinds(option)} it carries: {_fitting(option, items)})")
+        elif option.replaces is not None and len(card.params_of(option.replaces)) > 1:
+            texts.append(f"{slug(option.name)}:<{_replaceable(option, card)}>")
+        else:
             texts.append(slug(option.name))
-            continue
-        texts.append(f"{slug(option.name)}:<item> ({_kinds(option)} it carries: {_fitting(option, items)})")
     return " or ".join(texts)
+
+
+def _replaceable(option: UpgradeOption, card: Card) -> str:
+    """The printed parameters an option may replace: ``elder or earth``."""
+    return " or ".join(slug(p) for p in card.params_of(option.replaces or "")) or "none"
 
 
 def _kinds(option: UpgradeOption) -> str:
@@ -106,13 +125,15 @@ def _fitting(option: UpgradeOption, items: Sequence[ItemSpec]) -> str:
     return ", ".join(i.id for i in items if i.category in categories) or "none"
 
 
-def _read(upgrade: UpgradeSpec, text: str, items: Sequence[ItemSpec]) -> Chosen:
-    """The option ``text`` names among ``upgrade``'s, with its item from ``items``; :raises ValueError: saying what
-    is wrong and what is accepted."""
+def _read(upgrade: UpgradeSpec, text: str, items: Sequence[ItemSpec], card: Card) -> Chosen:
+    """The option ``text`` names among ``upgrade``'s, with its item from ``items`` or the printed ability of
+    ``card`` it replaces; :raises ValueError: saying what is wrong and what is accepted."""
     wanted, _, item_text = text.partition(":")
     option = next((o for o in upgrade.options if slug(o.name) == slug(wanted)), None)
     if option is None:
-        raise ValueError(f'"{text}" is not an option of {upgrade.name}; choose {_options_text(upgrade, items)}')
+        raise ValueError(f'"{text}" is not an option of {upgrade.name}; choose {_options_text(upgrade, items, card)}')
+    if option.replaces is not None:
+        return Chosen(upgrade, option, replaced=_replaced(option, item_text, card))
     if option.item is None:
         if item_text.strip():
             raise ValueError(f'{slug(option.name)} takes no item: write "{slug(option.name)}" alone')
@@ -129,11 +150,28 @@ def _read(upgrade: UpgradeSpec, text: str, items: Sequence[ItemSpec]) -> Chosen:
     return Chosen(upgrade, option, item)
 
 
+def _replaced(option: UpgradeOption, named: str, card: Card) -> str:
+    """Which printed ``option.replaces`` the choice swaps: the one named, or the card's only one."""
+    printed = card.params_of(option.replaces or "")
+    if not printed:
+        raise ValueError(f"{card.name} has no {option.replaces} to replace")
+    if not named.strip():
+        if len(printed) > 1:
+            raise ValueError(f"{card.name} has {len(printed)} {option.replaces} traits: name the one "
+                             f"{slug(option.name)} replaces, as {slug(option.name)}:<{_replaceable(option, card)}>")
+        return slug(printed[0])
+    if slug(named) not in {slug(p) for p in printed}:
+        raise ValueError(f'{card.name} has no {option.replaces} ({named.strip()}); it may replace '
+                         f"{_replaceable(option, card)}")
+    return slug(named)
+
+
 def choice_problems(member: PartyMember, name: str, items: Sequence[ItemSpec],
                     catalogue: EldfallCatalogue) -> list[tuple[str, str]]:
     """Every broken choice of ``member`` (called ``name``, carrying ``items``), as (what is wrong, the book lines)."""
     problems: list[tuple[str, str]] = []
     chosen: set[str] = set()
+    card = catalogue.card(member.unit)
     for upgrade_id, texts in member.choices.items():
         try:
             upgrade = catalogue.upgrade(upgrade_id)
@@ -156,13 +194,13 @@ def choice_problems(member: PartyMember, name: str, items: Sequence[ItemSpec],
             continue
         for text in texts:
             try:
-                _read(upgrade, text, items)
+                _read(upgrade, text, items, card)
             except ValueError as error:
                 problems.append((f"{name}'s {upgrade.name}: {error}", lines))
     for upgrade in {u.id: u for u in (catalogue.upgrade(taken) for taken in member.upgrades)}.values():
         if upgrade.options and upgrade.id not in chosen:
             problems.append((f"{name}'s {upgrade.name} needs its choice: add choices: {{{upgrade.id}: <choice>}} "
-                             f"to the member, where <choice> is {_options_text(upgrade, items)}",
+                             f"to the member, where <choice> is {_options_text(upgrade, items, card)}",
                              book_lines(upgrade.source)))
     return problems
 
@@ -171,9 +209,10 @@ def canonical_choices(member: PartyMember, items: Sequence[ItemSpec],
                       catalogue: EldfallCatalogue) -> dict[str, list[str]]:
     """A checked member's choices in the form kept on its model: upgrade id -> each copy's canonical choice."""
     found: dict[str, list[str]] = {}
+    card = catalogue.card(member.unit)
     for upgrade_id, texts in member.choices.items():
         upgrade = catalogue.upgrade(upgrade_id)
-        found[upgrade.id] = [_read(upgrade, text, items).text for text in texts]
+        found[upgrade.id] = [_read(upgrade, text, items, card).text for text in texts]
     return found
 
 
@@ -184,9 +223,12 @@ def chosen_options(choices: Mapping[str, Sequence[str]], catalogue: EldfallCatal
     for upgrade_id, texts in choices.items():
         upgrade = catalogue.upgrade(upgrade_id)
         for text in texts:
-            option_key, _, item_id = text.partition(":")
+            option_key, _, detail = text.partition(":")
             option = next(o for o in upgrade.options if slug(o.name) == option_key)
-            found.append(Chosen(upgrade, option, catalogue.item(item_id) if item_id else None))
+            if option.replaces is not None:
+                found.append(Chosen(upgrade, option, replaced=detail or None))
+            else:
+                found.append(Chosen(upgrade, option, catalogue.item(detail) if detail else None))
     return tuple(found)
 
 

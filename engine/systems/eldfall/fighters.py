@@ -25,7 +25,7 @@ from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equi
 from engine.systems.eldfall.familiars import familiars_of
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
-from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref
+from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref, slug
 from engine.systems.eldfall.rolls import effect_modifiers
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import (
@@ -225,6 +225,9 @@ class Fighter:
         classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
         refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
                                       "spellcraft": list(base.spellcrafts)}
+        for choice in self.chosen:
+            if choice.option.replaces is not None and choice.replaced is not None:
+                self._lose(refs, choice.option.replaces, choice.replaced)
         for _, grants, _ in self.grants:
             classes += [c for c in grants.classes if c not in classes]
             for text in grants.abilities:
@@ -262,6 +265,20 @@ class Fighter:
                 bucket[i] = dataclasses.replace(held, level=max(held.level, ref.level))
                 return
         bucket.append(ref)
+
+    @staticmethod
+    def _lose(refs: dict[str, list[Ref]], name: str, param: str) -> None:
+        """Take the printed ``name (param)`` off the card, for what an upgrade puts in its place (Mana Catalyst,
+        L2881)."""
+        for bucket in refs.values():
+            for i, held in enumerate(bucket):
+                kept = tuple(p for p in held.params if slug(p) != param)
+                if held.key == fold(name) and kept != held.params:
+                    if kept:
+                        bucket[i] = dataclasses.replace(held, params=kept)
+                    else:
+                        del bucket[i]
+                    return
 
     def _next_level(self, refs: dict[str, list[Ref]], name: str) -> None:
         """One more level of an art or spellcraft (Bujutsu Expertise, Adept Shaper), or its first (L2708-2853)."""

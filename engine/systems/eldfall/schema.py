@@ -357,12 +357,16 @@ class ItemPick(Spec):
 
 
 class UpgradeOption(Spec):
-    """One option of an upgrade that says "choose one": its name, what it grants the model, and the item it works on
-    when it picks one. A plain name stands for an option with nothing the engine applies yet."""
+    """One option of an upgrade that says "choose one": its name, what it grants the model, the item it works on
+    when it picks one, and the printed ability it replaces when it swaps one. A plain name stands for an option with
+    nothing the engine applies yet."""
 
     name: Text
     grants: Grant = Grant()
     item: ItemPick | None = None
+    replaces: Text | None = None
+    """The printed ability (``Affinity``) one of whose instances the grant takes the place of (Mana Catalyst,
+    L2881); the choice names which one when the card prints several."""
 
     @model_validator(mode="before")
     @classmethod

@@ -280,3 +280,42 @@ def test_the_same_field_serves_elemental_lineage() -> None:
         return [s.name for s in _fighter(practice((spec, "Soga Vanguard"), "lineage"), "Academy Expeditioner").spells]
     assert spells(None) == ["Arcane Bolt", "Telekinetic Blast", "Soul Crush"]
     assert spells("affinity-fire") == ["Ignite", "Flare", "Fireball", "Arcane Bolt", "Telekinetic Blast", "Soul Crush"]
+
+
+def _member_spells(unit: str, leader: str, choices: list[str] | None) -> tuple[list[str], list[str]]:
+    """The spells and the traits of ``unit`` in a Sand Kingdoms party, with Mana Catalyst's ``choices`` if any."""
+    member: dict[str, Any] = {"unit": unit}
+    if choices is not None:
+        member |= {"upgrades": ["mana-catalyst"] * len(choices), "choices": {"mana-catalyst": choices}}
+    spec = PartySpec.model_validate({"id": "catalyst", "name": "Catalyst", "faction": "Sand Kingdoms",
+                                     "game_size": 60, "leader": leader, "members": [{"unit": leader}, member]})
+    fighter = _fighter(practice((spec, "Soga Vanguard"), "catalyst"), unit)
+    return [s.name for s in fighter.spells], [str(t) for t in fighter.card.traits]
+
+
+def test_mana_catalyst_swaps_one_printed_affinity_for_the_chosen_element() -> None:
+    # L2879-2881: one of the model's default Affinities becomes Fire, Water, Earth or Air. The Academy Expeditioner
+    # prints Affinity (Elder) alone, so "fire" needs no more: it loses the Elder spells and casts the Fire ones.
+    spells, traits = _member_spells("Academy Expeditioner", "Taskmage Explorer", ["fire"])
+    assert "Affinity (Fire)" in traits and "Affinity (Elder)" not in traits
+    assert spells == ["Ignite", "Flare", "Fireball"]
+
+
+def test_mana_catalyst_on_a_card_with_two_affinities_names_the_one_it_replaces(catalogue: EldfallCatalogue) -> None:
+    # The Vizier of Conjurations prints Affinity (Elder) and Affinity (Earth): the choice says which goes.
+    _, traits = _member_spells("Vizier of Conjurations", "Taskmage Explorer", ["water:earth"])
+    assert [t for t in traits if t.startswith("Affinity")] == ["Affinity (Elder)", "Affinity (Water)"]
+    for choice, problem in (
+            ("water", "Vizier of Conjurations has 2 Affinity traits: name the one water replaces, as "
+                      "water:<elder or earth>"),
+            ("water:fire", "Vizier of Conjurations has no Affinity (fire); it may replace elder or earth"),
+            ("lightning", '"lightning" is not an option of Mana Catalyst; choose fire:<elder or earth> or '
+                          "water:<elder or earth>")):
+        spec = PartySpec.model_validate({
+            "id": "catalyst", "name": "Catalyst", "faction": "Sand Kingdoms", "game_size": 60,
+            "leader": "Taskmage Explorer", "members": [
+                {"unit": "Taskmage Explorer"},
+                {"unit": "Vizier of Conjurations", "upgrades": ["mana-catalyst"],
+                 "choices": {"mana-catalyst": choice}}]})
+        found = " / ".join(message for message, _ in problems(catalogue, spec))
+        assert problem in found, (choice, found)
