@@ -58,6 +58,7 @@ class Rulings:
     mage_reroll: str = "declared"
     ranger_move_engaged: str = "not-engaged"
     elemental_essence_effects: str = "damage-stands"
+    alliance_reactions: str = "dodge-only"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
