@@ -418,6 +418,9 @@ def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declare
         refusal = "a duel is already being fought (L1574)"
     if refusal is None and f.side not in state.players():
         refusal = "hostiles issue no duels (L1567)"
+    if refusal is None and f.side in state.allied_sides():
+        refusal = ("the other player is your ally while the Alliance of Necessity holds: a Duel is issued to an enemy "
+                   "player, so break the alliance first (L1567, ruling alliance-attacks)")
     if refusal is not None:
         raise IllegalCommand(refusal, verb=command.verb)
     return Declared(kind="duel"), "Issues a Duel"

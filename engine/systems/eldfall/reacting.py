@@ -236,10 +236,12 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             assert isinstance(panic, list)
             panic.append(r.id)
     moved = "stays Idle" if len(path) < 2 else f"moved to {end}"
+    ask = "Your ally's model: your models may Dodge to reposition (1 AP each; L2937, ruling alliance-reactions)." \
+        if ctx.state.allied(side, active.side) else \
+        "React with your models (1 AP each; L1198-1246): nothing, Dodge, or an attack at a point of its path."
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
-        prompt=f"{active.id} {shown_name(active)} {moved}. React with your models (1 AP each; L1198-1246): nothing, "
-               "Dodge, or an attack at a point of its path.",
+        prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
         parts=tuple(parts), context=dict(context)))
 
 

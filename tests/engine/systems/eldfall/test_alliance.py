@@ -169,6 +169,13 @@ def test_an_allied_model_is_no_target_unless_the_attack_breaks_the_alliance() ->
     assert refusal is not None and "allied model" in refusal and "break-alliance" in refusal
     assert b1.id not in [e.id for e in world.enemies(a3)]
     assert {e.id for e in world.enemies(a3)} == {"C1", "C2"}, "the hostiles stay everyone's enemies"
+    active = game.state.active_side
+    assert active is not None
+    leader = next(f.id for f in world.fighters(active) if f.figure.leader)
+    game.apply(Activate(model=leader, how="idle"), as_side(active, ALICE))
+    settle(game)
+    with pytest.raises(IllegalCommand, match="the other player is your ally"):
+        game.apply(Declare(kind="duel"), as_side(active, ALICE))
 
     breaking = _allied("attack-breaks", {"alliance-attacks": "attack-breaks"})
     active = breaking.state.active_side
