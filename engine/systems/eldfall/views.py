@@ -139,6 +139,8 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
     table = state.model_copy(update={"models": {k: v for k, v in state.models.items() if k in shown}})
     quest = kit.quest(state)
     title = f"{quest.name}, round {state.round}" if state.round else quest.name
+    if state.allied_sides():
+        title += f", {' & '.join(state.allied_sides())} allied"
     world = kit.world(state)
     wedges = []
     for model_id in sorted(shown):

@@ -220,7 +220,7 @@ class World:
         (L1871)."""
         if not f.has("Summoner"):
             return [f]
-        return [f, *(o for o in self.fighters(f.side) if o.id != f.id and not o.out and o.has("Summoner")
+        return [f, *(o for o in self.fighters(f.side, standing=True) if o.id != f.id and o.has("Summoner")
                      and o.figure.mana > 0)]
 
     def mana_pool(self, f: Fighter) -> int:

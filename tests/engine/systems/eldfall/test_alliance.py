@@ -110,6 +110,7 @@ def test_the_alliance_forms_when_every_player_joins_and_everyone_sees_it() -> No
     view = game.view(Viewer.of_side(SideId("C")))
     assert isinstance(view, EldfallView) and view.allied == (A, B) and view.alliance.startswith("Allied: A and B")
     assert "Allied: A and B" in game.system.help(game.state, Viewer.of_side(B))[0]
+    assert game.system.board(game.state, Viewer.of_side(SideId("C"))).title.endswith("A & B allied")
 
 
 def test_one_player_declining_leaves_every_player_on_its_own() -> None:
@@ -145,9 +146,14 @@ def test_the_breaker_loses_three_vp_alone_and_the_sides_are_enemies_again() -> N
     active = game.state.active_side
     assert active in (A, B)
     other = B if active == A else A
+    clear_table(game, ("A3", "B1", "C1", "C2"))
+    place(game, "B1", 8, 12, 270.0)
+    _touching(game, "A3", "B1")
+    assert game.system.kit.world(game.state).engagers(ModelId("A3")) == (), "an ally in reach engages nobody"
     with pytest.raises(NotYourTurn, match="on its own turn"):
         game.apply(BreakAlliance(), as_side(other, ALICE))
     game.apply(BreakAlliance(), as_side(active, ALICE))
+    assert all("engaged" in game.state.models[ModelId(m)].tokens for m in ("A3", "B1")), "enemies in reach (L1449)"
     assert game.state.alliance_broken_by == active and game.state.allied_sides() == ()
     assert game.state.enemies(A, B)
     assert game.state.record(active).vp == {"penalty": -3} and game.state.record(active).pooled == 0
