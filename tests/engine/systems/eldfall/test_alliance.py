@@ -8,6 +8,7 @@ from collections.abc import Mapping
 import pytest
 
 from engine.core import (
+    BOT_USER,
     Answer,
     Game,
     IllegalCommand,
@@ -34,6 +35,7 @@ from tests.engine.systems.eldfall.tables import (
     clear_table,
     new_game,
     place,
+    play_bots,
     practice,
     settle,
     turn_of,
@@ -348,3 +350,16 @@ def test_the_cap_applies_after_halving_unless_the_table_caps_the_pool_first() ->
         state.records[A] = SideRecord(vp={"reward": 14}, pooled=14)
         state.records[B] = SideRecord(vp={"reward": 10}, pooled=10)
         assert capped_scores(game.system.kit, state) == {A: expected, B: expected}
+
+
+def test_a_whole_quest_played_by_the_bot_with_an_alliance_ends_with_equal_shares() -> None:
+    # L2390: every VP the allies scored is pooled (rewards, penalties, schemes at the end), so both get the same half.
+    game = new_game("bot-allies", options=QUEST_2, sides=3, seats={s: BOT_USER for s in "ABC"}, rulings=DECLARED)
+    play_bots(game)
+    assert game.is_over()
+    state = game.state
+    assert state.alliance == (A, B) and state.alliance_broken_by is None
+    pool = state.record(A).pooled + state.record(B).pooled
+    assert sum(state.record(A).vp.values()) + sum(state.record(B).vp.values()) == pool, "all of it pooled"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.scores[A] == outcome.scores[B] == max(0, min(pool // 2, 10))
