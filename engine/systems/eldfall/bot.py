@@ -4,9 +4,10 @@ player against the bot (the core rules leave solo play to rules published elsewh
 
 The party policy, documented in docs/eldfall.md: activate the models in id order; a model with an enemy in reach
 and sight from where it stands stays Idle facing it and attacks it; otherwise it walks toward the nearest enemy
-(into contact when it fights in melee) and attacks if that brought an enemy into reach, else does nothing. As the
-reactive player, a model attacks the activated model where it can reach and see it along its path, dodges when
-it ends within 3 inches, and otherwise does nothing. Setup choices take their defaults; the party is the first
+(into contact when it fights in melee) and attacks if that brought an enemy into reach, else Perceives a Shrouded
+enemy it may Perceive (L1530), else does nothing. As the reactive player, a model attacks the activated model where
+it can reach and see it along its path, Perceives it when it is Shrouded, dodges when it ends within 3 inches, and
+otherwise does nothing. Setup choices take their defaults; the party is the first
 ready party in the order of the sides.
 """
 
@@ -177,6 +178,11 @@ def _party_action(world: World, f: Fighter, allowed: Callable[[Command], bool]) 
             command = Declare(kind=kind, means=means.id, targets=((target, 0),))
             if allowed(command):
                 return BotMove(command, (f"{f.id} attacks {target} with {means.name}",))
+    if "perceive" in options:
+        for enemy in sorted(world.enemies(f), key=lambda e: (world.gap(f.id, e.id), e.id)):
+            command = Declare(kind="perceive", targets=((enemy.id, 1),))
+            if enemy.is_("shrouded") and allowed(command):
+                return BotMove(command, (f"{f.id} Perceives the Shrouded {enemy.id}",))
     reactions = world.state.sequence.reactions if world.state.sequence is not None else []
     if "dodge" in options and (any(r.kind == "attack" for r in reactions) or "nothing" not in options):
         command = Declare(kind="dodge")
@@ -210,6 +216,9 @@ def party_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotMov
             if f"{part.key}.at" in {p.key for p in decision.parts}:
                 answers[f"{part.key}.at"] = f"{point[0]:.2f},{point[1]:.2f}"
             reasons.append(f"{r.id} attacks {active.id} with {means} at {point[0]:.2f},{point[1]:.2f}")
+        elif "perceive" in keys:
+            answers[part.key] = "perceive"
+            reasons.append(f"{r.id} Perceives the Shrouded {active.id}")
         elif "dodge" in keys and world.gap(r.id, active.id) <= _DODGE_WITHIN:
             answers[part.key] = "dodge"
             reasons.append(f"{r.id} dodges: {active.id} ends within {_DODGE_WITHIN:g}\"")

@@ -12,8 +12,8 @@ from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
 
-__all__ = ["ALICE", "BOB", "HOST", "as_side", "bot_game", "clear_table", "demo_game", "eldfall", "new_game", "place",
-           "play_bots", "practice", "run", "settle", "turn_of", "unit_id"]
+__all__ = ["ALICE", "BOB", "HOST", "arrange", "as_side", "bot_game", "clear_table", "demo_game", "eldfall", "new_game",
+           "place", "play_bots", "practice", "run", "settle", "turn_of", "unit_id"]
 
 ALICE, BOB = UserId("alice"), UserId("bob")
 HOST = Actor(user=ALICE, host=True)
@@ -144,3 +144,10 @@ def clear_table(game: Game[EldfallState], keep: tuple[str, ...]) -> None:
     """Park every other model along the top and bottom edges, out of the way."""
     for index, model in enumerate(sorted(m for m in game.state.models if m not in keep)):
         place(game, model, 1.5 + 2.2 * index, 0.8 if index % 2 == 0 else 35.2, 90.0)
+
+
+def arrange(game: Game[EldfallState], spots: Mapping[str, tuple[float, float, float]]) -> None:
+    """Only these models stand on the table, each at its (x, y, facing); every other one is parked at the edges."""
+    clear_table(game, tuple(spots))
+    for model, (x, y, facing) in spots.items():
+        place(game, model, x, y, facing)

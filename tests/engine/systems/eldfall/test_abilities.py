@@ -10,17 +10,7 @@ from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import WoundModel
-from tests.engine.systems.eldfall.tables import (
-    ALICE,
-    HOST,
-    as_side,
-    clear_table,
-    place,
-    practice,
-    settle,
-    turn_of,
-    unit_id,
-)
+from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, practice, settle, turn_of, unit_id
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -32,9 +22,10 @@ def test_a_vitalist_heals_an_ally_with_curative_touch_without_a_roll() -> None:
     game = practice(("Helian Expedition", "Soga Vanguard"), "heal")
     turn_of(game, "A")
     priest, guard = unit_id(game, "Expeditionary Hierophant"), unit_id(game, "Citadel Guard")
-    clear_table(game, (priest, guard))
-    place(game, priest, 18, 10)
-    place(game, guard, 19.26, 10)  # two 32 mm bases touch 1.26 inches apart
+    arrange(game, {
+        priest: (18, 10, 90.0),
+        guard: (19.26, 10, 90.0),  # two 32 mm bases touch 1.26 inches apart
+    })
     game.apply(WoundModel(model=ModelId(guard), amount=1), HOST)
     assert game.state.models[ModelId(guard)].wounds_left == 1
     _activate(game, priest, "A")
@@ -48,9 +39,7 @@ def test_an_enchantment_lasts_until_the_casters_next_strategic_phase() -> None:
     game = practice(("Helian Expedition", "Soga Vanguard"), "enchant")
     turn_of(game, "A")
     priest, guard = unit_id(game, "Expeditionary Hierophant"), ModelId(unit_id(game, "Citadel Guard"))
-    clear_table(game, (priest, guard))
-    place(game, priest, 18, 10)
-    place(game, guard, 20, 12)
+    arrange(game, {priest: (18, 10, 90.0), guard: (20, 12, 90.0)})
     _activate(game, priest, "A")
     game.apply(RigDice(values=(3, 3)), HOST)
     game.apply(Declare(kind="assist", means="Protective Barrier", targets=((guard, 0),)), as_side("A", ALICE))
@@ -100,9 +89,7 @@ def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
     turn_of(game, "A")
     shaper = unit_id(game, "Flameshaper")
     target = unit_id(game, "Bushi Attendant")
-    clear_table(game, (shaper, target))
-    place(game, shaper, 10, 10, 90.0)
-    place(game, target, 10, 20, 270.0)
+    arrange(game, {shaper: (10, 10, 90.0), target: (10, 20, 270.0)})
     _activate(game, shaper, "A")
     game.apply(RigDice(values=(19, 20, 3, 20)), HOST)
     events = game.apply(Declare(kind="cast", means="Ignite", targets=((ModelId(target), 0),)), as_side("A", ALICE))
@@ -115,9 +102,7 @@ def test_finishing_strike_attacks_again_after_a_wound() -> None:
     turn_of(game, "A")
     oni = unit_id(game, "Onitaoshi")
     target = unit_id(game, "Thenrin Swashbuckler")
-    clear_table(game, (oni, target))
-    place(game, oni, 18, 10, 90.0)
-    place(game, target, 18, 11.26, 270.0)
+    arrange(game, {oni: (18, 10, 90.0), target: (18, 11.26, 270.0)})
     _activate(game, oni, "A")
     game.apply(RigDice(values=(2, 20, 1, 5, 1, 1)), HOST)  # 1 Hit, a Wound; the strike hits, wounds
     events = game.apply(Declare(kind="attack", means="Greatsword", targets=((ModelId(target), 0),)),
@@ -141,9 +126,7 @@ def test_a_warding_barrier_negates_ranged_spell_attacks_inside_its_casting_aura(
     turn_of(game, "A")
     priest = ModelId(unit_id(game, "Expeditionary Hierophant"))
     taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
-    clear_table(game, (priest, taskmage))
-    place(game, priest, 25, 12)
-    place(game, taskmage, 25, 20, 270.0)
+    arrange(game, {priest: (25, 12, 90.0), taskmage: (25, 20, 270.0)})
     _activate(game, priest, "A")
     game.apply(Declare(kind="ritual", means="Warding Barrier"), as_side("A", ALICE))
     assert game.state.figures[priest].enchantments == {"warding-barrier": "strategic:A"}

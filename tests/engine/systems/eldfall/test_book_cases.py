@@ -22,6 +22,7 @@ from engine.table import ChangeToken, WoundModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     clear_table,
     place,
@@ -167,9 +168,7 @@ def _duel_table(seed: str) -> tuple[Game[EldfallState], str, str]:
     game = practice(("Soga Vanguard", "Thenion Shadows"), seed)
     turn_of(game, "A")
     champion, swash = unit_id(game, "Clan Champion"), unit_id(game, "Thenrin Swashbuckler")
-    clear_table(game, (champion, swash))
-    place(game, champion, 18, 10, 90.0)
-    place(game, swash, 18, 14, 270.0)
+    arrange(game, {champion: (18, 10, 90.0), swash: (18, 14, 270.0)})
     return game, champion, swash
 
 
@@ -277,9 +276,10 @@ def test_a_dodge_by_a_model_that_never_saw_the_mover_is_made_with_halved_agility
     halved to 7, so a 9 fails."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "blind-dodge")
     turn_of(game, "A")
-    clear_table(game, ("A3", "B3"))
-    place(game, "A3", 12, 4, 90.0)
-    place(game, "B3", 12, 14, 90.0)  # its back to the Bushi Attendant, about 7 inches off
+    arrange(game, {
+        "A3": (12, 4, 90.0),
+        "B3": (12, 14, 90.0),  # its back to the Bushi Attendant, about 7 inches off
+    })
     game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))
     (decision,) = game.state.pending.values()
     assert next(p for p in decision.parts if p.key == "B3").option_keys() == ("nothing", "dodge")
@@ -295,9 +295,7 @@ def test_a_dodge_moves_at_most_half_speed_rounded_up() -> None:
     """L1387: the Clan Champion (SPD 5) dodges up to 3 inches, not 3.4."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "dodge-move")
     turn_of(game, "B")
-    clear_table(game, ("A1", "B3"))
-    place(game, "B3", 12, 4, 90.0)
-    place(game, "A1", 12, 12, 270.0)
+    arrange(game, {"B3": (12, 4, 90.0), "A1": (12, 12, 270.0)})
     game.apply(Activate(model=ModelId("B3"), how="walk", to="12,6"), as_side("B", ALICE))
     (decision,) = game.state.pending.values()
     too_far = {"A1": "dodge", "A1.move": "15.4,12"}
@@ -324,9 +322,7 @@ def test_an_engaged_model_may_not_shoot() -> None:
     """L1457: while Engaged a model may only make a Melee Attack, Assist itself or Dodge."""
     game = practice(("Soga Vanguard", "Thenion Shadows"), "engaged")
     turn_of(game, "A")
-    clear_table(game, ("A3", "B3"))
-    place(game, "A3", 12, 4, 90.0)
-    place(game, "B3", 12, 5.26, 270.0)
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 5.26, 270.0)})
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
     with pytest.raises(RulesError, match=r"Engaged.*L1457"):

@@ -12,6 +12,7 @@ from engine.table import AddModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     clear_table,
     eldfall,
@@ -49,9 +50,7 @@ def test_fencing_i_puts_minus_3_on_the_melee_attack_of_the_model_it_attacks_back
     # L2222: Masterful Parry: the target's melee attack suffers -3. The Citadel Guard reacts to the Champion with
     # Fencing I; the Champion's melee attack on it rolls at -3.
     game = _duel_table("parry")
-    clear_table(game, ("A3", "B1"))
-    place(game, "A3", 25, 20, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {"A3": (25, 20, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="walk", to="contact A3"), as_side("B", ALICE))
     _react(game, "A", {"A3": "short-sword", "A3.art": "Fencing I"})
     events = game.apply(Declare(kind="attack", means="sword", targets=((ModelId("A3"), 0),)), as_side("B", ALICE))
@@ -63,9 +62,7 @@ def test_fencing_ii_takes_a_strike_from_the_target_attacking_back_never_below_on
     # L2223: Harsh Riposte: the target's melee attack suffers -1 STK (never below 1). The Champion attacks the Guard
     # with Fencing II... the Guard reacting (a Sentinel: STK 2) strikes once.
     game = _duel_table("riposte")
-    clear_table(game, ("A3", "B1"))
-    place(game, "A3", 25, 20, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {"A3": (25, 20, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="walk", to="contact A3"), as_side("B", ALICE))
     _react(game, "A", {"A3": "short-sword"})
     events = game.apply(Declare(kind="attack", means="sword", targets=((ModelId("A3"), 0),), art="Fencing II"),
@@ -97,9 +94,7 @@ def test_a_thrown_dagger_is_a_ranged_attack_of_the_users_toughness_and_leaves_it
     # L2175-2177: a Throwing item makes a ranged attack with RCH equal to T and STK up to its quantity; it leaves the
     # inventory even on a miss, and the thrower takes it back by touching the model it took down.
     game = _duel_table("throw")
-    clear_table(game, ("A2", "B3"))
-    place(game, "A2", 25, 25, 270.0)
-    place(game, "B3", 25, 18, 90.0)
+    arrange(game, {"A2": (25, 25, 270.0), "B3": (25, 18, 90.0)})
     game.apply(Activate(model=ModelId("B3"), how="idle"), as_side("B", ALICE))
     settle(game)
     game.apply(RigDice(values=(2, 1)), HOST)
@@ -121,9 +116,7 @@ def test_a_mage_spends_an_ap_to_reroll_its_failed_casting_dice() -> None:
     game = practice(("Sand Conclave", "Soga Vanguard"), "mage")
     turn_of(game, "A")
     mage = next(m.id for m in game.state.models.values() if m.unit == "Academy Expeditioner")
-    clear_table(game, (mage, "B1"))
-    place(game, mage, 18, 10, 90.0)
-    place(game, "B1", 18, 20, 270.0)
+    arrange(game, {mage: (18, 10, 90.0), "B1": (18, 20, 270.0)})
     game.apply(Activate(model=mage, how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(20, 20, 19, 18, 20, 20)), HOST)
@@ -171,9 +164,7 @@ def test_a_trampling_run_knocks_down_the_smaller_models_it_goes_through() -> Non
     colossus = next(m.id for m in game.state.models.values() if m.unit == "Colossus")
     turn_of(game, "A")
     turn_of(game, "B")
-    clear_table(game, ("A3", colossus))
-    place(game, "A3", 25, 15, 270.0)
-    place(game, colossus, 25, 10.5, 90.0)
+    arrange(game, {"A3": (25, 15, 270.0), colossus: (25, 10.5, 90.0)})
     events = game.apply(Activate(model=colossus, how="run", to="25,19", skills=("trample",)), as_side("B", ALICE))
     settle(game)
     texts = _texts(events) + [e.body.describe() for e in game.log[-40:]]
@@ -208,9 +199,7 @@ def test_inspiring_gives_6_m_to_allies_of_its_affiliation_in_its_awareness() -> 
     party = PartySpec(id="banner", name="Banner", faction="Helian League", game_size=60, leader="Banner Guard",
                       members=(PartyMember(unit="Banner Guard"), PartyMember(unit="Flameshaper")))
     game = practice((party, "Soga Vanguard"), "inspire", system=eldfall(banner))
-    clear_table(game, ("A1", "A2"))
-    place(game, "A1", 25, 15)
-    place(game, "A2", 25, 17)
+    arrange(game, {"A1": (25, 15, 90.0), "A2": (25, 17, 90.0)})
     world = game.system.kit.world(game.state)
     flameshaper = world.fighter(ModelId("A2"))
     assert flameshaper.value("M") == flameshaper.card["M"] + 6
@@ -225,10 +214,7 @@ def test_confuse_target_ricochets_to_the_nearest_enemy_and_buys_two_strikes_with
     game = practice(("Sand Conclave", "Soga Vanguard"), "ricochet")
     turn_of(game, "A")
     mage = next(m.id for m in game.state.models.values() if m.unit == "Taskmage Explorer")
-    clear_table(game, (mage, "B1", "B2"))
-    place(game, mage, 25, 10, 90.0)
-    place(game, "B1", 25, 18, 270.0)
-    place(game, "B2", 27.5, 18.5, 270.0)
+    arrange(game, {mage: (25, 10, 90.0), "B1": (25, 18, 270.0), "B2": (27.5, 18.5, 270.0)})
     game.apply(ChannelMana(model=mage, amount=1), as_side("A", ALICE))
     game.apply(Activate(model=mage, how="idle"), as_side("A", ALICE))
     settle(game)
@@ -257,9 +243,7 @@ def test_elemental_essence_takes_only_the_damage_of_its_elements_attacks() -> No
     game = practice((mine, theirs), "essence", system=eldfall(stone, target))
     turn_of(game, "A")
     guard, attendant = ModelId(unit_id(game, "Stone Guard")), ModelId(unit_id(game, "Stone Attendant"))
-    clear_table(game, (guard, attendant))
-    place(game, guard, 25, 15, 90.0)
-    place(game, attendant, 25, 16.26, 270.0)
+    arrange(game, {guard: (25, 15, 90.0), attendant: (25, 16.26, 270.0)})
     ap = game.state.figures[attendant].ap
     game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
     settle(game)
@@ -281,10 +265,7 @@ def test_hyperias_providence_costs_a_melee_attacker_a_strike_and_shots_to_its_sh
     game = practice((party, "Soga Vanguard"), "hyperia")
     turn_of(game, "B")
     guard = ModelId(unit_id(game, "Citadel Guard"))
-    clear_table(game, (guard, "B1", "B3"))
-    place(game, guard, 25, 19.8, 270.0)
-    place(game, "B1", 25, 17, 90.0)
-    place(game, "B3", 21, 12, 63.0)
+    arrange(game, {guard: (25, 19.8, 270.0), "B1": (25, 17, 90.0), "B3": (21, 12, 63.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     settle(game)
     game.apply(RigDice(values=(20, 20, 20, 20, 20)), HOST)

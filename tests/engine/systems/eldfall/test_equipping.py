@@ -9,7 +9,7 @@ import pytest
 from engine.core import Answer, Game, ModelId, RulesError, SideId
 from engine.systems.eldfall.commands import Activate, Declare, Equip
 from engine.systems.eldfall.state import EldfallState
-from tests.engine.systems.eldfall.tables import ALICE, as_side, clear_table, place, practice, settle, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of, unit_id
 
 
 def _guard_in_contact(rulings: dict[str, str] | None = None) -> tuple[Game[EldfallState], str, str]:
@@ -18,9 +18,10 @@ def _guard_in_contact(rulings: dict[str, str] | None = None) -> tuple[Game[Eldfa
     game = practice(("Helian Expedition", "Soga Vanguard"), "equip", rulings=rulings)
     turn_of(game, "A")
     guard, champion = unit_id(game, "Citadel Guard"), unit_id(game, "Clan Champion")
-    clear_table(game, (guard, champion))
-    place(game, guard, 18, 10, 90.0)
-    place(game, champion, 18, 11.26, 270.0)  # two 32 mm bases touch 1.26 inches apart
+    arrange(game, {
+        guard: (18, 10, 90.0),
+        champion: (18, 11.26, 270.0),  # two 32 mm bases touch 1.26 inches apart
+    })
     game.apply(Activate(model=ModelId(guard), how="idle"), as_side("A", ALICE))
     settle(game)
     return game, guard, champion
@@ -77,9 +78,7 @@ def _guard_reacting(rulings: dict[str, str] | None = None) -> tuple[Game[Eldfall
     game = practice(("Helian Expedition", "Soga Vanguard"), "equip-react", rulings=rulings)
     turn_of(game, "B")
     guard, champion = unit_id(game, "Citadel Guard"), unit_id(game, "Clan Champion")
-    clear_table(game, (guard, champion))
-    place(game, guard, 18, 10, 90.0)
-    place(game, champion, 18, 14, 270.0)
+    arrange(game, {guard: (18, 10, 90.0), champion: (18, 14, 270.0)})
     game.apply(Activate(model=ModelId(champion), how="walk", to="18,11.26"), as_side("B", ALICE))
     (decision,) = game.state.pending.values()
     return game, guard, Answer(decision_id=decision.id, answers={guard: "short-sword"})

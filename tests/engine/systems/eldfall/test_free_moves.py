@@ -15,10 +15,9 @@ from engine.table import WoundModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
-    clear_table,
     eldfall,
-    place,
     practice,
     settle,
     turn_of,
@@ -39,11 +38,7 @@ def _table() -> tuple[Game[EldfallState], ModelId, ModelId, ModelId]:
     game = practice((party, "Soga Vanguard"), "free-moves", options={"size": "80"}, system=eldfall(copy))
     turn_of(game, "A")
     noble, guard, shaper = (ModelId(unit_id(game, u)) for u in ("Elder Enchanter", "Citadel Guard", "Flameshaper"))
-    clear_table(game, (noble, guard, shaper, "A4"))
-    place(game, noble, 18, 10)
-    place(game, guard, 20, 12)
-    place(game, shaper, 25, 12)
-    place(game, "A4", 28, 12)
+    arrange(game, {noble: (18, 10, 90.0), guard: (20, 12, 90.0), shaper: (25, 12, 90.0), "A4": (28, 12, 90.0)})
     return game, noble, guard, shaper
 
 
@@ -134,9 +129,7 @@ def test_an_alchemists_consumables_replenish_in_its_strategic_phase() -> None:
     game = practice((party, "Soga Vanguard"), "alchemist", system=eldfall(copy))
     turn_of(game, "A")
     alchemist = ModelId(unit_id(game, "Guard Alchemist"))
-    clear_table(game, (alchemist, "B3"))
-    place(game, alchemist, 25, 12)
-    place(game, "B3", 25, 16, 270.0)
+    arrange(game, {alchemist: (25, 12, 90.0), "B3": (25, 16, 270.0)})
     game.apply(Activate(model=alchemist, how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(20, 20, 20, 20)), HOST)

@@ -19,6 +19,7 @@ from engine.table import AddTerrain, parse_shape
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     clear_table,
     place,
@@ -129,8 +130,7 @@ def test_flicker_goes_straight_up_onto_the_ruin() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "flicker")
     turn_of(game, "A")
     shade = ModelId(unit_id(game, "Nightshade"))
-    clear_table(game, (shade,))
-    place(game, shade, 6.5, 10.0)
+    arrange(game, {shade: (6.5, 10.0, 90.0)})
     _move(game, shade, "walk", "6.5,13.5", ("flicker",))
     assert (game.state.models[shade].y, game.state.models[shade].z) == (13.5, 3.0)
 
@@ -143,8 +143,7 @@ def test_flight_passes_over_scenery_and_ends_with_a_landing() -> None:
     game = practice((party, "Soga Vanguard"), "fly")
     turn_of(game, "A")
     mage = ModelId(unit_id(game, "Taskmage Explorer"))
-    clear_table(game, (mage,))
-    place(game, mage, 6.5, 9.0)
+    arrange(game, {mage: (6.5, 9.0, 90.0)})
     speed = game.system.kit.world(game.state).fighter(mage).speed
     texts = _move(game, mage, "walk", "6.5,17.5", ("fly", "land"))
     model = game.state.models[mage]

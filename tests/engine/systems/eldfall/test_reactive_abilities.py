@@ -16,6 +16,7 @@ from engine.systems.eldfall.views import SHROUDED, EldfallView
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     clear_table,
     eldfall,
@@ -72,9 +73,7 @@ def test_perceive_reveals_a_shrouded_model_and_its_attack_surprises() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "perceive")
     turn_of(game, "A")
     shade = ModelId(unit_id(game, "Nightshade"))
-    clear_table(game, (shade, "B3"))
-    place(game, shade, 25, 15, 90.0)
-    place(game, "B3", 25, 17, 270.0)
+    arrange(game, {shade: (25, 15, 90.0), "B3": (25, 17, 270.0)})
     game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(20, 20, 20, 20, 20, 20)), HOST)
@@ -99,9 +98,7 @@ def test_a_shrouded_model_is_perceived_by_an_action() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "perceive-action")
     turn_of(game, "B")
     shade = ModelId(unit_id(game, "Nightshade"))
-    clear_table(game, (shade, "B1"))
-    place(game, shade, 25, 17, 270.0)
-    place(game, "B1", 25, 15, 90.0)
+    arrange(game, {shade: (25, 17, 270.0), "B1": (25, 15, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     settle(game)
     game.apply(RigDice(values=(1,)), HOST)
@@ -114,10 +111,7 @@ def test_protector_steps_in_front_of_an_attacked_ally() -> None:
     # L1974-1976: for 1 AP a Protector moves into contact with an ally within half its SPD and becomes the target.
     game = practice(("Helian Expedition", "Soga Vanguard"), "protect")
     turn_of(game, "B")
-    clear_table(game, ("A2", "A3", "B1"))
-    place(game, "A2", 25, 20, 270.0)
-    place(game, "A3", 27.5, 20, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {"A2": (25, 20, 270.0), "A3": (27.5, 20, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     settle(game)
     game.apply(Declare(kind="attack", means="spear", targets=((ModelId("A2"), 0),)), as_side("B", ALICE))
@@ -133,9 +127,7 @@ def test_foresight_reacts_after_the_attack_is_declared() -> None:
     game = practice((party, "Soga Vanguard"), "foresight", system=system)
     turn_of(game, "B")
     seer = ModelId(unit_id(game, "Seer Guard"))
-    clear_table(game, (seer, "B1"))
-    place(game, seer, 25, 19.8, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {seer: (25, 19.8, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     _answer(game, "A", {})
     game.apply(Declare(kind="attack", means="spear", targets=((seer, 0),)), as_side("B", ALICE))
@@ -150,9 +142,7 @@ def test_a_dodge_turns_into_an_attack_on_a_shrouded_attacker() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "switch")
     turn_of(game, "A")
     shade = ModelId(unit_id(game, "Nightshade"))
-    clear_table(game, (shade, "B3"))
-    place(game, shade, 25, 15, 90.0)
-    place(game, "B3", 25, 17, 270.0)
+    arrange(game, {shade: (25, 15, 90.0), "B3": (25, 17, 270.0)})
     game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
     _answer(game, "B", {"B3": "dodge"})
     game.apply(Declare(kind="attack", means="mastercrafted-piercing-dagger", targets=((ModelId("B3"), 1),)),
@@ -167,9 +157,7 @@ def test_taunt_forces_a_reaction_from_an_enemy_failing_its_int_roll() -> None:
     # L1987-1989: enemies seeing a Taunting model move roll INT; those failing must react (ruling taunt-target).
     game = practice(("Helian Expedition", "Soga Vanguard"), "taunt")
     turn_of(game, "B")
-    clear_table(game, ("A3", "B2"))
-    place(game, "A3", 25, 22, 270.0)
-    place(game, "B2", 25, 14, 90.0)
+    arrange(game, {"A3": (25, 22, 270.0), "B2": (25, 14, 90.0)})
     game.apply(RigDice(values=(20, 20, 20)), HOST)
     game.apply(Activate(model=ModelId("B2"), how="walk", to="25,17", skills=("taunt",)), as_side("B", ALICE))
     decision = _decision(game, "A")
@@ -182,9 +170,7 @@ def test_follow_up_chases_an_enemy_that_dodges_away() -> None:
     # L1942-1944: when an enemy disengages from it, a Follow-Up model may move up to half its SPD toward it.
     game = practice(("Helian Expedition", "Soga Vanguard"), "follow")
     turn_of(game, "B")
-    clear_table(game, ("A3", "B3"))
-    place(game, "A3", 25, 18.26, 270.0)
-    place(game, "B3", 25, 17, 90.0)
+    arrange(game, {"A3": (25, 18.26, 270.0), "B3": (25, 17, 90.0)})
     assert game.system.kit.world(game.state).engagers(ModelId("B3")) == (ModelId("A3"),)
     game.apply(Activate(model=ModelId("B3"), how="idle"), as_side("B", ALICE))
     settle(game)
@@ -202,9 +188,7 @@ def test_charm_ii_walks_a_failing_reactor_toward_the_user() -> None:
     game = practice((party, "Soga Vanguard"), "charm", system=system)
     turn_of(game, "A")
     siren = ModelId(unit_id(game, "Siren Guard"))
-    clear_table(game, (siren, "B3"))
-    place(game, siren, 25, 12, 90.0)
-    place(game, "B3", 25, 24, 270.0)
+    arrange(game, {siren: (25, 12, 90.0), "B3": (25, 24, 270.0)})
     game.apply(Activate(model=siren, how="walk", to="25,14"), as_side("A", ALICE))
     game.apply(RigDice(values=(20,)), HOST)
     _answer(game, "B", {"B3": "short-bow"})
@@ -219,9 +203,7 @@ def test_a_reacting_model_perceives_a_shrouded_one_with_tracking_s_re_roll() -> 
     turn_of(game, "A")
     shade = ModelId(unit_id(game, "Nightshade"))
     hunter = next(m.id for m in game.state.models.values() if m.unit == "Rangers-Guild Hunter" and m.side == "B")
-    clear_table(game, (shade, hunter))
-    place(game, shade, 25, 15, 90.0)
-    place(game, hunter, 25, 17, 270.0)
+    arrange(game, {shade: (25, 15, 90.0), hunter: (25, 17, 270.0)})
     game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
     part = next(p for p in _decision(game, "B").parts if p.key == hunter)  # type: ignore[attr-defined]
     assert part.option_keys() == ("nothing", "dodge", "perceive"), "no attack on a token (L1776)"
@@ -241,9 +223,7 @@ def test_hit_and_retreat_walks_after_its_attack() -> None:
     game = practice((party, "Soga Vanguard"), "retreat", system=system)
     turn_of(game, "A")
     guard = ModelId(unit_id(game, "Skirmish Guard"))
-    clear_table(game, (guard, "B3"))
-    place(game, guard, 25, 15, 90.0)
-    place(game, "B3", 25, 17, 270.0)
+    arrange(game, {guard: (25, 15, 90.0), "B3": (25, 17, 270.0)})
     game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(20, 20, 20, 20)), HOST)
@@ -290,9 +270,7 @@ def test_a_ranger_moves_in_its_end_phase_without_reactions() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "ranger")
     turn_of(game, "A")
     hunter = ModelId(unit_id(game, "Rangers-Guild Hunter"))
-    clear_table(game, (hunter, "B1"))
-    place(game, hunter, 25, 15, 90.0)
-    place(game, "B1", 25, 19, 270.0)
+    arrange(game, {hunter: (25, 15, 90.0), "B1": (25, 19, 270.0)})
     game.apply(EndTurn(), as_side("A", ALICE))
     part = next(p for p in _decision(game, "A", RANGER_KIND).parts if p.key == hunter)  # type: ignore[attr-defined]
     assert part.radius == float(game.system.kit.world(game.state).fighter(hunter).speed)
@@ -306,9 +284,7 @@ def test_an_engaged_ranger_stays_by_ruling() -> None:
     game = practice(("Thenion Shadows", "Soga Vanguard"), "ranger-engaged")
     turn_of(game, "A")
     hunter = ModelId(unit_id(game, "Rangers-Guild Hunter"))
-    clear_table(game, (hunter, "B3"))
-    place(game, hunter, 25, 15, 90.0)
-    place(game, "B3", 25, 16.26, 270.0)
+    arrange(game, {hunter: (25, 15, 90.0), "B3": (25, 16.26, 270.0)})
     assert game.system.kit.world(game.state).engagers(hunter)
     game.apply(EndTurn(), as_side("A", ALICE))
     assert not any(d.kind == RANGER_KIND for d in game.state.pending.values())
@@ -322,10 +298,11 @@ def test_dispel_magic_reveals_a_shrouded_model_or_sends_a_creature_away() -> Non
     vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
     shade = ModelId(next(m.id for m in game.state.models.values() if m.unit == "Nightshade"))
     creature = ModelId(next(m for m, f in game.state.figures.items() if f.summoner == vizier))
-    clear_table(game, (vizier, shade, creature))
-    place(game, vizier, 25, 12, 90.0)
-    place(game, shade, 25, 20, 90.0)  # looking away: the Vizier is out of its sight and it out of the Vizier's
-    place(game, creature, 28, 12, 90.0)
+    arrange(game, {
+        vizier: (25, 12, 90.0),
+        shade: (25, 20, 90.0),  # looking away: the Vizier is out of its sight and it out of the Vizier's
+        creature: (28, 12, 90.0),
+    })
     assert "shrouded" in game.state.models[shade].tokens
     game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
     settle(game)
@@ -344,9 +321,7 @@ def test_ward_cast_in_reaction_cancels_the_non_critical_hits_on_its_model() -> N
     game = practice(("Sand Conclave", "Soga Vanguard"), "ward")
     turn_of(game, "B")
     taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
-    clear_table(game, (taskmage, "B1"))
-    place(game, taskmage, 25, 19.8, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {taskmage: (25, 19.8, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     part = next(p for p in _decision(game, "A").parts if p.key == f"{taskmage}.ward")  # type: ignore[attr-defined]
     assert part.option_keys() == (taskmage,)
@@ -364,10 +339,7 @@ def test_redirect_damage_turns_the_attackers_hits_back_on_it() -> None:
     game = practice(("Sand Conclave", "Soga Vanguard"), "redirect")
     turn_of(game, "B")
     taskmage, scholar = (ModelId(unit_id(game, u)) for u in ("Taskmage Explorer", "Academy Expeditioner"))
-    clear_table(game, (taskmage, scholar, "B1"))
-    place(game, scholar, 25, 19.8, 270.0)
-    place(game, "B1", 25, 17, 90.0)
-    place(game, taskmage, 30, 15, 90.0)
+    arrange(game, {scholar: (25, 19.8, 270.0), "B1": (25, 17, 90.0), taskmage: (30, 15, 90.0)})
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     part = next(p for p in _decision(game, "A").parts if p.key == taskmage)  # type: ignore[attr-defined]
     assert "redirect-damage" in part.option_keys()
@@ -386,9 +358,7 @@ def test_ward_as_the_action_protects_against_the_reactions_of_the_same_sequence(
     game = practice(("Sand Conclave", "Soga Vanguard"), "ward-action")
     turn_of(game, "A")
     taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
-    clear_table(game, (taskmage, "B1"))
-    place(game, taskmage, 25, 19.8, 270.0)
-    place(game, "B1", 25, 17, 90.0)
+    arrange(game, {taskmage: (25, 19.8, 270.0), "B1": (25, 17, 90.0)})
     game.apply(Activate(model=taskmage, how="idle"), as_side("A", ALICE))
     _answer(game, "B", {"B1": "spear"})
     game.apply(RigDice(values=(5, 3, 1, 1)), HOST)

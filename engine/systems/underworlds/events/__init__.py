@@ -1,0 +1,130 @@
+"""What happens in a game of Underworlds, as events: each records an outcome and folds it into the state without
+running a rule (the rules ran when the command was checked; see ``engine.core.events``).
+
+Lines a player reads come from ``describe``; ``working`` says how a result came about, citing the rulebook.
+"""
+
+from __future__ import annotations
+
+from engine.core import EventBody
+from engine.systems.underworlds.events.cards import (
+    CheckpointPassed,
+    FramesSet,
+    HexesBlocked,
+    LingeringSet,
+    ObjectiveScored,
+    PloyPlayed,
+    PowerStepSet,
+    UnscorableSet,
+    UpgradeGiven,
+)
+from engine.systems.underworlds.events.ending import (
+    ActionPhaseEnded,
+    GameRolledOff,
+    MatchGameEnded,
+    MatchGameStarted,
+    Note,
+    RoundCleared,
+    SuddenDeathBegun,
+    TiebreakDecided,
+)
+from engine.systems.underworlds.events.fighting import (
+    ActivationDue,
+    ActivationTaken,
+    AttackMade,
+    Damaged,
+    FighterMoved,
+    FighterReturned,
+    FightersExhausted,
+    FightersSwapped,
+    GloryGained,
+    GuardChanged,
+    Healed,
+    Inspired,
+    PhaseStarted,
+    TakenOut,
+)
+from engine.systems.underworlds.events.setup import (
+    BattlefieldJoined,
+    BoardChosen,
+    BoardFaceUp,
+    CardsImported,
+    DeckChosen,
+    DeckImported,
+    DiceEntered,
+    FighterPlaced,
+    PlacedFirst,
+    PlacementsQueued,
+    RollOffDecided,
+    StepStarted,
+    TokenPlaced,
+    TokenRemoved,
+    TokensRevealed,
+    TurnPassed,
+    WarbandsChosen,
+)
+
+__all__ = [
+    "UNDERWORLDS_EVENTS",
+    "ActionPhaseEnded",
+    "ActivationDue",
+    "ActivationTaken",
+    "AttackMade",
+    "BattlefieldJoined",
+    "BoardChosen",
+    "BoardFaceUp",
+    "CardsImported",
+    "CheckpointPassed",
+    "Damaged",
+    "DeckChosen",
+    "DeckImported",
+    "DiceEntered",
+    "FighterMoved",
+    "FighterPlaced",
+    "FighterReturned",
+    "FightersExhausted",
+    "FightersSwapped",
+    "FramesSet",
+    "GameRolledOff",
+    "GloryGained",
+    "GuardChanged",
+    "Healed",
+    "HexesBlocked",
+    "Inspired",
+    "LingeringSet",
+    "MatchGameEnded",
+    "MatchGameStarted",
+    "Note",
+    "ObjectiveScored",
+    "PhaseStarted",
+    "PlacedFirst",
+    "PlacementsQueued",
+    "PloyPlayed",
+    "PowerStepSet",
+    "RollOffDecided",
+    "RoundCleared",
+    "StepStarted",
+    "SuddenDeathBegun",
+    "TakenOut",
+    "TiebreakDecided",
+    "TokenPlaced",
+    "TokenRemoved",
+    "TokensRevealed",
+    "TurnPassed",
+    "UnscorableSet",
+    "UpgradeGiven",
+    "WarbandsChosen",
+]
+
+
+
+UNDERWORLDS_EVENTS: tuple[type[EventBody], ...] = (
+    WarbandsChosen, DeckChosen, StepStarted, TurnPassed, RollOffDecided, BoardChosen, BoardFaceUp, BattlefieldJoined,
+    TokenPlaced, TokensRevealed, TokenRemoved, FighterPlaced, PlacedFirst, PlacementsQueued, PhaseStarted,
+    ActivationTaken, FighterMoved, FightersSwapped, FighterReturned, ActivationDue,
+    GuardChanged, FightersExhausted, AttackMade, Damaged, Healed, TakenOut, GloryGained, Inspired, UpgradeGiven,
+    PloyPlayed, ObjectiveScored, LingeringSet, PowerStepSet, FramesSet, CheckpointPassed, UnscorableSet,
+    HexesBlocked, ActionPhaseEnded, RoundCleared, MatchGameEnded, MatchGameStarted, GameRolledOff, SuddenDeathBegun,
+    TiebreakDecided,
+    CardsImported, DeckImported, DiceEntered, Note,
+)
