@@ -31,8 +31,8 @@ from engine.table import ChangeToken
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
-    clear_table,
     new_game,
     place,
     play_bots,
@@ -44,6 +44,8 @@ from tests.engine.systems.eldfall.tables import (
 A, B = SideId("A"), SideId("B")
 QUEST_2 = {"scenario": "unexpected-encounter"}
 DECLARED = {"alliance": "declared-at-creation"}
+HOSTILES = {"C1": (15.5, 18.0, 270.0), "C2": (20.5, 18.0, 90.0)}
+"""Where Unexpected Encounter's two Earth Elementals start (mid-field, ruling quest-token-positions)."""
 
 
 def _quest_2(seed: str, rulings: Mapping[str, str] | None = None) -> Game[EldfallState]:
@@ -148,8 +150,7 @@ def test_the_breaker_loses_three_vp_alone_and_the_sides_are_enemies_again() -> N
     active = game.state.active_side
     assert active in (A, B)
     other = B if active == A else A
-    clear_table(game, ("A3", "B1", "C1", "C2"))
-    place(game, "B1", 8, 12, 270.0)
+    arrange(game, {**HOSTILES, "B1": (8, 12, 270.0), "A3": (8, 9, 90.0)})
     _touching(game, "A3", "B1")
     assert game.system.kit.world(game.state).engagers(ModelId("A3")) == (), "an ally in reach engages nobody"
     with pytest.raises(NotYourTurn, match="on its own turn"):
@@ -189,8 +190,7 @@ def test_an_allied_model_is_no_target_unless_the_attack_breaks_the_alliance() ->
     active = breaking.state.active_side
     assert active is not None
     mine, theirs = ("A3", "B1") if active == A else ("B1", "A3")
-    clear_table(breaking, (mine, theirs, "C1", "C2"))
-    place(breaking, theirs, 8, 12, 270.0)
+    arrange(breaking, {**HOSTILES, theirs: (8, 12, 270.0), mine: (8, 9, 90.0)})
     _touching(breaking, mine, theirs)
     breaking.apply(Activate(model=ModelId(mine), how="idle"), as_side(active, ALICE))
     settle(breaking)
@@ -206,8 +206,7 @@ def test_chain_attack_joins_an_allied_players_hit() -> None:
         game.apply(SettleSetup(), HOST)
         settle(game)
         turn_of(game, "B")
-        clear_table(game, ("A2", "B1", "C1", "C2"))
-        place(game, "C1", 10, 22, 270.0)
+        arrange(game, {**HOSTILES, "C1": (10, 22, 270.0), "B1": (10, 19, 90.0), "A2": (7.5, 22, 0.0)})
         _touching(game, "B1", "C1")
         _touching(game, "A2", "C1", (-1, 0))
         since = game.log[-1].seq
@@ -226,9 +225,7 @@ def test_a_soldier_counts_an_allied_soldier_in_its_awareness() -> None:
         game = _quest_2(f"soldier-{bonus}", rulings)
         game.apply(SettleSetup(), HOST)
         settle(game)
-        clear_table(game, ("A2", "B1", "C1", "C2"))
-        place(game, "A2", 8, 10, 90.0)
-        place(game, "B1", 8, 13, 270.0)
+        arrange(game, {**HOSTILES, "A2": (8, 10, 90.0), "B1": (8, 13, 270.0)})
         world = game.system.kit.world(game.state)
         a2 = world.fighter(ModelId("A2"))
         means = a2.weapons[0]
@@ -240,10 +237,8 @@ def test_friendly_fire_on_an_allied_model_calls_for_a_morale_roll() -> None:
     # L1286-1289 and L1522: a stray shot into melee hits the ally touching the target, which rolls M or panics.
     game = _allied("friendly-fire")
     turn_of(game, "B")
-    clear_table(game, ("A1", "B1", "C1", "C2"))
-    place(game, "C1", 10, 22, 270.0)
+    arrange(game, {**HOSTILES, "C1": (10, 22, 270.0), "A1": (10, 19, 90.0), "B1": (10, 14, 90.0)})
     _touching(game, "A1", "C1")
-    place(game, "B1", 10, 14, 90.0)
     since = game.log[-1].seq
     game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
     settle(game)
@@ -263,9 +258,7 @@ def test_a_model_moves_through_an_allied_model_but_stops_at_an_enemy() -> None:
         game.apply(SettleSetup(), HOST)
         settle(game)
         turn_of(game, "B")
-        clear_table(game, ("A2", "B3", "C1", "C2"))
-        place(game, "B3", 8, 7, 90.0)
-        place(game, "A2", 8, 9.5, 270.0)
+        arrange(game, {**HOSTILES, "B3": (8, 7, 90.0), "A2": (8, 9.5, 270.0)})
         game.apply(Activate(model=ModelId("B3"), how="walk", to="8,12"), as_side("B", ALICE))
         settle(game)
         b3 = game.state.models[ModelId("B3")]
@@ -280,9 +273,7 @@ def test_an_allied_player_may_react_to_an_allys_activation_only_by_dodging() -> 
     # L2937: allies may still react to each other's activations, e.g. Dodge to reposition (ruling alliance-reactions).
     game = _allied("dodge")
     turn_of(game, "A")
-    clear_table(game, ("A3", "B1", "C1", "C2"))
-    place(game, "A3", 8, 8, 90.0)
-    place(game, "B1", 8, 12, 270.0)
+    arrange(game, {**HOSTILES, "A3": (8, 8, 90.0), "B1": (8, 12, 270.0)})
     game.apply(Activate(model=ModelId("A3"), how="walk", to="9,9"), as_side("A", ALICE))
     offer = next(d for d in game.state.pending.values() if d.owner == B)
     assert [o.key for o in offer.part("B1").options] == ["nothing", "dodge"]
@@ -297,9 +288,7 @@ def test_an_allied_player_may_react_to_an_allys_activation_only_by_dodging() -> 
 
     silent = _allied("no-reactions", {"alliance-reactions": "none"})
     turn_of(silent, "A")
-    clear_table(silent, ("A3", "B1", "C1", "C2"))
-    place(silent, "A3", 8, 8, 90.0)
-    place(silent, "B1", 8, 12, 270.0)
+    arrange(silent, {**HOSTILES, "A3": (8, 8, 90.0), "B1": (8, 12, 270.0)})
     silent.apply(Activate(model=ModelId("A3"), how="walk", to="9,9"), as_side("A", ALICE))
     assert not any(d.owner == B for d in silent.state.pending.values())
 
@@ -312,8 +301,7 @@ def test_vp_scored_while_allied_are_pooled_and_each_player_gets_half_rounded_dow
     # into Dead.
     game = _allied("pool")
     turn_of(game, "A")
-    clear_table(game, ("A3", "B1", "C1", "C2"))
-    place(game, "C1", 10, 22, 270.0)
+    arrange(game, {**HOSTILES, "C1": (10, 22, 270.0), "A3": (10, 19, 90.0)})
     _touching(game, "A3", "C1")
     game.apply(ChangeToken(model=ModelId("C1"), token="incapacitated"), HOST)
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
