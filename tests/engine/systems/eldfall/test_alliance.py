@@ -3,6 +3,7 @@ allied models friends for every friend-or-foe rule, VP pooled and halved, the br
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import pytest
@@ -22,7 +23,6 @@ from engine.core import (
 from engine.systems.eldfall.alliance import ALLIANCE_KIND, BreakAlliance
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.declare import target_refusal
-from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.scoring_end import capped_scores, vp_totals
 from engine.systems.eldfall.state import EldfallState, SideRecord
 from engine.systems.eldfall.strikes import situational
@@ -84,20 +84,15 @@ def _texts(game: Game[EldfallState], since: int = 0) -> list[str]:
     return [line.text for line in game.log_view(Viewer.of_side(A)).lines if line.seq > since]
 
 
-def _fighter(game: Game[EldfallState], model: str) -> Fighter:
-    return game.system.kit.world(game.state).fighter(ModelId(model))
-
-
 def _touching(game: Game[EldfallState], model: str, of: str, direction: tuple[int, int] = (0, -1)) -> None:
     """Set ``model`` down in contact with ``of``'s hitbox on the side ``direction`` points to, facing it."""
     other, mine = game.state.models[ModelId(of)], game.state.models[ModelId(model)]
     dx, dy = direction
     away = other.radius + mine.radius
-    place(game, model, round(other.x + dx * away, 2), round(other.y + dy * away, 2), (90.0 * (1 - dy)) if dy else
-          (180.0 if dx > 0 else 0.0))
-    gap = game.system.kit.world(game.state).gap(ModelId(model), ModelId(of))
-    place(game, model, round(other.x + dx * (away - gap), 2), round(other.y + dy * (away - gap), 2),
-          game.state.models[ModelId(model)].facing)
+    facing = math.degrees(math.atan2(-dy, -dx)) % 360.0
+    place(game, model, round(other.x + dx * away, 2), round(other.y + dy * away, 2), facing)
+    gap = game.system.kit.world(game.state).gap(ModelId(model), ModelId(of))  # hitboxes may stand higher (heights)
+    place(game, model, round(other.x + dx * (away - gap), 2), round(other.y + dy * (away - gap), 2), facing)
 
 
 # -- forming and breaking ------------------------------------------------------------------------------------
@@ -183,6 +178,9 @@ def test_an_allied_model_is_no_target_unless_the_attack_breaks_the_alliance() ->
     leader = next(f.id for f in world.fighters(active) if f.figure.leader)
     game.apply(Activate(model=leader, how="idle"), as_side(active, ALICE))
     settle(game)
+    ally = next(f.id for f in world.fighters() if f.side not in (active, "C"))
+    with pytest.raises(IllegalCommand, match=f"{ally} is an allied model while the Alliance of Necessity holds"):
+        game.apply(Declare(kind="attack", means="unarmed", targets=((ally, 0),)), as_side(active, ALICE))
     with pytest.raises(IllegalCommand, match="the other player is your ally"):
         game.apply(Declare(kind="duel"), as_side(active, ALICE))
 
