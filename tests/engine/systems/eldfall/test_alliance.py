@@ -21,6 +21,7 @@ from engine.core import (
     Viewer,
 )
 from engine.systems.eldfall.alliance import ALLIANCE_KIND, BreakAlliance
+from engine.systems.eldfall.bot import party_reactions
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.declare import target_refusal
 from engine.systems.eldfall.scoring_end import capped_scores, vp_totals
@@ -349,3 +350,13 @@ def test_a_whole_quest_played_by_the_bot_with_an_alliance_ends_with_equal_shares
     assert sum(state.record(A).vp.values()) + sum(state.record(B).vp.values()) == pool, "all of it pooled"
     outcome = game.outcome()
     assert outcome is not None and outcome.scores[A] == outcome.scores[B] == max(0, min(pool // 2, 10))
+
+
+def test_the_bot_lets_its_allys_activations_pass() -> None:
+    game = _allied("bot-ally")
+    turn_of(game, "A")
+    arrange(game, {**HOSTILES, "A3": (8, 8, 90.0), "B1": (8, 12, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="walk", to="8,10"), as_side("A", ALICE))
+    offer = next(d for d in game.state.pending.values() if d.owner == B)
+    move = party_reactions(game.system.kit, game.state, offer)
+    assert isinstance(move.command, Answer) and move.command.answers == {}, "no Dodge spent on an ally's move"
