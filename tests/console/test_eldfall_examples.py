@@ -39,3 +39,12 @@ async def test_one_player_against_the_bot_plays_to_a_result() -> None:
     assert any("The bot plays side C: Amazon Gladiatrix" in t for t in texts), "her card drives her (L1616-1630)"
     assert any("The bot plays side B" in t for t in texts)
     assert any("Game over" in t for t in texts)
+
+
+async def test_the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone() -> None:
+    records = await _records(EXAMPLES / "alliance-of-necessity.gm")
+    texts = [str(r["text"]) for r in records]
+    assert any("Sides A and B form an Alliance of Necessity (every player joined)" in t for t in texts)
+    assert any("Allied: A and B" in t for t in texts if "You hold side A" in t), "/help says who is allied"
+    assert any("Side B reacts: B2 Dodges." in t for t in texts), "an ally repositions with a Dodge (L2937)"
+    assert any("Side B loses 3 VP: it broke the Alliance of Necessity" in t for t in texts)

@@ -63,7 +63,8 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
         if wounds > 0:
             take_wounds(ctx, model, wounds)
             attacker = harm.by.get(model)
-            if attacker is not None and ctx.state.figures[model].side != ctx.state.figures[attacker].side:
+            figures = ctx.state.figures
+            if attacker is not None and ctx.state.enemies(figures[model].side, figures[attacker].side):
                 ctx.emit(FigureNoted(model=model, changes={"wounded_by": attacker}))
         elif wounds < 0:
             heal(ctx, model, -wounds)

@@ -201,6 +201,8 @@ def party_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotMov
     if sequence is None:
         return answer_by_default(decision)
     active = world.fighter(sequence.model)
+    if state.allied(decision.owner, active.side):
+        return BotMove(Answer(decision_id=decision.id, answers={}), (f"{active.id} is an ally's: no reactions",))
     path = sequence.path
     answers: dict[str, str] = {}
     reasons: list[str] = []

@@ -14,6 +14,7 @@ import math
 from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
+from engine.systems.eldfall.alliance import break_alliance
 from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel import duel_refusal
@@ -87,6 +88,7 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     if command.model is not None and command.model != sequence.model:
         raise IllegalCommand(f"{sequence.model} is the activated model; {command.model} cannot act in its sequence "
                              "(L1182)", verb=command.verb)
+    _attack_breaks_alliance(ctx, kit, command)
     world = kit.world(state)
     f = world.fighter(sequence.model)
     kind = command.kind
@@ -118,6 +120,23 @@ def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
     ctx.emit(StepReached(step="late-reaction"))
     return True
 
+
+def _attack_breaks_alliance(ctx: Ctx, kit: Kit, command: Declare) -> None:
+    """With ruling alliance-attacks at ``attack-breaks``, declaring an attack on an allied model breaks the alliance
+    first, its player losing 3 VP (L2404); by default such an attack is refused (``target_refusal``)."""
+    state = ctx.state
+    sequence = state.sequence
+    if command.kind not in _AGAINST_ENEMIES or sequence is None or not state.allied_sides() \
+            or kit.choice(state, "alliance-attacks") != "attack-breaks":
+        return
+    side = state.figures[sequence.model].side
+    allied = [t for t, _n in command.targets if t in state.figures and state.allied(side, state.figures[t].side)]
+    if allied:
+        break_alliance(ctx, kit, side, f"{sequence.model} declares an attack on {allied[0]}, ruling alliance-attacks")
+
+
+_AGAINST_ENEMIES = ("attack", "cast", "deathblow", "perceive")
+"""The actions declared against enemy models."""
 
 _EXTRA_WORDS = {"reroll": "an AP on re-rolling failed dice", "luck": "a Luck counter",
                 "mana": "a Mana Counter for +2 STK"}
@@ -258,6 +277,9 @@ def target_refusal(world: World, f: Fighter, target: ModelId, means: Means) -> s
     t = world.fighter(target)
     if t.side == f.side:
         return f"{target} is on {f.id}'s side; attacks are made against enemies (L1412)"
+    if world.friends(t, f):
+        return (f"{target} is an allied model while the Alliance of Necessity holds: break it first with /act "
+                "action:break-alliance (-3 VP, L2404; ruling alliance-attacks)")
     if t.is_("shrouded"):
         return f"{target} is Shrouded: only Perceive targets it (L1776)"
     if t.is_("flying") and means.kind == "melee" and not f.is_("flying"):
@@ -334,7 +356,7 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
         if target not in world.state.models:
             raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
         t = world.fighter(target)
-        if t.side != f.side:
+        if not world.friends(t, f):
             raise IllegalCommand(f"{target} is an enemy; Assist supports allies (L1367)", verb=verb)
         if t.id != f.id and not world.sees(f.id, t.id).visible:
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
@@ -375,7 +397,7 @@ def _token_action(world: World, f: Fighter, command: Declare) -> tuple[Declared,
 def _perceive_model(world: World, f: Fighter, target: ModelId, verb: str) -> tuple[Declared, str]:
     """Perceive a Shrouded enemy in Awareness and sight (L1526-1532)."""
     t = world.fighter(target)
-    if t.side == f.side or not t.is_("shrouded"):
+    if world.friends(t, f) or not t.is_("shrouded"):
         raise IllegalCommand(f"{target} is no Shrouded enemy: Perceive reveals tokens (L1526)", verb=verb)
     if not world.aware(f.id, target):
         raise IllegalCommand(f"{target} is outside {f.id}'s Awareness (L1532)", verb=verb)
@@ -396,6 +418,9 @@ def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declare
         refusal = "a duel is already being fought (L1574)"
     if refusal is None and f.side not in state.players():
         refusal = "hostiles issue no duels (L1567)"
+    if refusal is None and f.side in state.allied_sides():
+        refusal = ("the other player is your ally while the Alliance of Necessity holds: a Duel is issued to an enemy "
+                   "player, so break the alliance first (L1567, ruling alliance-attacks)")
     if refusal is not None:
         raise IllegalCommand(refusal, verb=command.verb)
     return Declared(kind="duel"), "Issues a Duel"
@@ -409,7 +434,7 @@ def _deathblow(world: World, f: Fighter, command: Declare) -> tuple[Declared, st
     if target not in world.state.models:
         raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
     t = world.fighter(target)
-    if t.side == f.side or not t.is_("incapacitated") or t.dead:
+    if world.friends(t, f) or not t.is_("incapacitated") or t.dead:
         raise IllegalCommand("a Deathblow is dealt to an Incapacitated enemy (L1534)", verb=verb)
     if not world.touching(f.id, target):
         raise IllegalCommand(f"{target} is not in base contact with {f.id} (L1536)", verb=verb)

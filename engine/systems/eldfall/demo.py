@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import Command, Context, IllegalCommand, SideId
+from engine.systems.eldfall.alliance import ALLIANCE_KIND
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
 from engine.systems.eldfall.flow import begin_play
 from engine.systems.eldfall.kit import Kit
@@ -36,7 +37,8 @@ def settle_setup(ctx: Context[EldfallState], kit: Kit, command: SettleSetup) -> 
         raise IllegalCommand("only the host of a practice table settles the setup with the defaults",
                              verb=command.verb)
     for _round in range(10):
-        pending = [d for d in state.pending.values() if d.kind in ("scheme", "initiative", "initiative-rest")]
+        pending = [d for d in state.pending.values() if d.kind in ("scheme", ALLIANCE_KIND, "initiative",
+                                                                   "initiative-rest")]
         if not pending:
             break
         decision = pending[0]

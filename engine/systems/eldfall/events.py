@@ -591,13 +591,18 @@ class VpScored(EventBody):
     source: str
     vp: int
     why: str
+    pooled: bool = False
+    """Scored while in an Alliance of Necessity: it goes to the allies' pool (L2390)."""
 
     def apply(self, state: EldfallState) -> None:
         record = _record(state, self.side)
         record.vp[self.source] = record.vp.get(self.source, 0) + self.vp
+        if self.pooled:
+            record.pooled += self.vp
 
     def describe(self) -> str:
-        return f"Side {self.side} {'scores' if self.vp >= 0 else 'loses'} {abs(self.vp)} VP: {self.why}."
+        pool = " (into the alliance's pool)" if self.pooled else ""
+        return f"Side {self.side} {'scores' if self.vp >= 0 else 'loses'} {abs(self.vp)} VP{pool}: {self.why}."
 
 
 class StratagemChosen(EventBody):

@@ -506,14 +506,15 @@ def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue,
 
 
 def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:
-    """The stratagems in force on a model: its own Leader's Authority ones, enemies' Subterfuge ones (L372-378)."""
+    """The stratagems in force on a model: its own Leader's Authority ones (never an ally's, L1086, L2935), enemies'
+    Subterfuge ones (L372-378)."""
     found = []
     for side, record in state.records.items():
         if record.active_stratagem is None:
             continue
         stratagem = catalogue.stratagem(record.active_stratagem)
         own = side == figure.side
-        if (stratagem.kind == "authority") != own:
+        if (stratagem.kind == "authority") != own or (not own and not state.enemies(side, figure.side)):
             continue
         if own and stratagem.kind == "authority" and not _same_affiliation(state, figure, record.faction, catalogue):
             continue

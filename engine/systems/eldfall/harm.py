@@ -176,7 +176,7 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     harm.by[d.id] = a.id
     if not essence:
         _wound_effects(seq, harm, plan, a, d, wounds, traits, any(h.critical for h in hits))
-    if d.side != a.side:
+    if seq.ctx.state.enemies(a.side, d.side):
         on_wounds(seq.ctx, seq.kit, a, wounds, reaction=plan.reaction, melee=means.kind == "melee")
     if a.has("Finishing Strike") and FINISHING not in plan.lines and a.id not in harm.finishing:
         _finishing_strike(seq, harm, plan, a, d)
@@ -311,7 +311,7 @@ def _lucky(seq: Resolving, d: Fighter, a: Fighter, roll: DamageRoll) -> int | No
     """A model holding a Luck counter makes an enemy re-roll one damage roll that wounds it (L2737): which die, once
     a sequence, by ruling lucky-charm-use (when it declared luck, or whenever it would be wounded)."""
     figure = seq.ctx.state.figures[d.id]
-    if figure.luck < 1 or d.id in seq.luck_used or d.side == a.side or not roll.wounds:
+    if figure.luck < 1 or d.id in seq.luck_used or seq.world.friends(d, a) or not roll.wounds:
         return None
     if seq.world.rulings.lucky_charm_use == "declared" and "luck" not in seq.extras.get(d.id, ()):
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Viewer, ViewerKind
+from engine.systems.eldfall.alliance import alliance_line
 from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, SCHEMES, deploying_now, parties_fitting
@@ -15,6 +16,8 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
     """What ``viewer`` may do now (a spectator is told what the game waits for)."""
     quest = kit.quest(state)
     head = f"{quest.name} ({kit.game_size(state)} points, {kit.mode(state)} measuring), round {state.round or '-'}."
+    if state.alliance:
+        head += " " + alliance_line(state)
     if state.finished is not None:
         return (head, f"The quest is over: {state.finished}.")
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
@@ -48,6 +51,9 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
                       f"then /act action:ready (L1102-1111). Your models are hidden until "
                       f"{'everyone is' if now is None else 'you are'} ready.")
     world = kit.world(state)
+    if state.active_side is not None and state.allied(side, state.active_side):
+        return (head, f"It is your ally side {state.active_side}'s turn. When one of its models moves you may Dodge "
+                      "with yours to reposition, 1 AP each (L2937, ruling alliance-reactions).")
     if state.active_side != side:
         return (head, f"It is side {state.active_side}'s turn. When one of its models moves you will be asked to "
                       "react (one decision for all your models: nothing, Dodge or an attack with a point of its "
@@ -55,10 +61,12 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
     sequence = state.sequence
     if sequence is None:
         ready = [f"{f.id} ({f.figure.ap} AP)" for f in world.fighters(side, standing=True) if f.figure.ap > 0]
+        breaking = " /act action:break-alliance breaks the alliance (-3 VP, L2404)." \
+            if side in state.allied_sides() else ""
         return (head, f"Your Tactical phase. Activate a model: /move model:<id> to:<x,y or toward/contact <id>> "
                       "how:walk|run|climb|jump, or /act action:activate model:<id> (Idle, at: to face a model); "
                       f"then declare its action. Models with AP: {', '.join(ready) or 'none'}. /act action:end ends "
-                      "your turn (L1164-1172).")
+                      f"your turn (L1164-1172).{breaking}")
     if sequence.step == "action":
         f = world.fighter(sequence.model)
         allowed = ", ".join(a for a in allowed_now(world, f) if a != "melee-attack")

@@ -57,7 +57,7 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
         if f.has("Protector") and f.id not in reacted and _attacks_models(world, action):
             reach = allowance("dodge", max(f.speed, 0))
             wards = [t for t in targets if t != f.id and t in world.state.figures
-                     and world.fighter(t).side == f.side and world.gap(f.id, t) <= reach + 0.01]
+                     and world.friends(world.fighter(t), f) and world.gap(f.id, t) <= reach + 0.01]
             if wards:
                 parts.append(DecisionPart(
                     key=f"{f.id}.protect", prompt=f"{f.id} {f.name}: step in front of an ally (Protector, 1 AP, L1976)",
@@ -99,7 +99,7 @@ def late_offer(ctx: Ctx, kit: Kit) -> bool:
     active = world.fighter(sequence.model)
     opened = False
     for side in state.players():
-        if side == active.side:
+        if state.friends(side, active.side):  # its own side, or an ally: nothing to step in against
             continue
         parts = _parts(world, side, active, sequence.action)
         if not parts:

@@ -45,6 +45,8 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
             found.append(LegalAction(("act",), f"{f.id} stays Idle", name="activate",
                                      options={"model": f.id, "choice": "idle"}))
         found.append(LegalAction(("act",), "End my Tactical phase", name="end"))
+        if side in state.allied_sides():
+            found.append(LegalAction(("act",), "Break the Alliance of Necessity (-3 VP)", name="break-alliance"))
         return tuple(found)
     if sequence.step != "action":
         return ()

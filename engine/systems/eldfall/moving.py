@@ -8,8 +8,9 @@ the events that make it (Eldfall core rules v1.5, L620-645, L876-889, L1322-1357
   where its half SPD runs out (L1345-1353).
 - A Flying model passes over scenery (not infinite pieces) and models, its distance measured on the field (L1734,
   L1742); Flicker goes straight through anything, its 3D length measured, and drops when it ends in mid-air (L1934).
-- A move stops at the first base contact with an enemy at its height (L638); a Trampling Run passes through smaller
-  models, each touched taking a Hit later (L2179-2182); a Personal Guard stops at its model's Awareness (``leash``).
+- A move passes through allied models, never ending on one (L637, L639), and stops at the first base contact with an
+  enemy at its height (L638); a Trampling Run passes through smaller models, each touched taking a Hit later
+  (L2179-2182); a Personal Guard stops at its model's Awareness (``leash``).
 - A fall longer than half SPD costs an AG roll per half SPD fallen, a Wound each failure; Flight spares it (L883-889,
   L1938, ruling ``fall-speed``).
 """
@@ -27,7 +28,9 @@ from engine.core import Context, IllegalCommand, ModelId
 from engine.geometry import (
     IMPASSABLE,
     TOLERANCE,
+    Away,
     Battlefield,
+    Behind,
     Contact,
     GeometryError,
     GoTo,
@@ -100,8 +103,9 @@ def _goals(world: World, position: Position) -> tuple[Point, ...]:
 
 
 def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, through: bool, flying: bool,
-           smaller: frozenset[str]) -> Battlefield:
-    """The table as this movement meets it: what it must go round, and which models it may pass through."""
+           passable: frozenset[str]) -> Battlefield:
+    """The table as this movement meets it: what it must go round, and which models it may pass through (allied
+    ones, L637; smaller ones on a Trampling Run, L2181)."""
     field = battlefield(world.state)
     terrain: tuple[Terrain, ...] = field.terrain
     if through:
@@ -119,8 +123,25 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
                 raise IllegalCommand(f"{piece.id} rises {rise:g}\" above {f.id}'s feet, taller than its {hitbox:.2f}\" "
                                      "hitbox: only Climb, Jump or a ladder goes up it (L645)")
         terrain = walk_obstacles(terrain, f.model.z, hitbox, goals)
-    bases = tuple(b for b in field.bases if b.id == f.id or not (through or flying or b.id in smaller))
+    bases = tuple(b for b in field.bases if b.id == f.id or not (through or flying or b.id in passable))
     return dataclasses.replace(field, terrain=terrain, bases=bases)
+
+
+def _allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
+    """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
+    named = {_target_of(position).upper()}
+    return frozenset(a.id for a in world.allies(f, standing=False) if a.id.upper() not in named)
+
+
+def _target_of(position: Position) -> str:
+    match position:
+        case Toward(target) | Contact(target):
+            return target
+        case Behind(_cover, viewer):
+            return viewer
+        case Away(source):
+            return source
+    return ""
 
 
 def _smaller(world: World, f: Fighter) -> frozenset[str]:
@@ -163,7 +184,8 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
     smaller = _smaller(world, f) if trample else frozenset()
     try:
         position = parse_position(to)
-        field = _field(world, f, how, position, through=flicker, flying=flying, smaller=smaller)
+        passable = smaller | _allies_passed(world, f, position)
+        field = _field(world, f, how, position, through=flicker, flying=flying, passable=passable)
         if how == "jump" or flicker:
             aim = resolve_move(field, f.id, position)
             return _straight(world, f, how, aim.end, allowance, flicker, aim.facing)
@@ -194,8 +216,8 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
                                        falls=tuple(fl for fl in trip.falls if _along(made, fl.at) <= along + 0.01))
             lines.append(f"it touches {other}: its move ends there (L638)")
     trampled = _trampled(world, f, made, smaller) if trample else ()
-    if trampled:
-        made = list(_clear_end(world, f, made, smaller))
+    if trampled or _ends_on(world, f, made, passable):
+        made = list(_clear_end(world, f, made, passable))
     spent = trip.cost if trip.cost <= allowance + TOLERANCE else allowance
     if len(made) < len(trip.path) or made[-1] != trip.path[-1]:
         spent = min(spent, _length(made) + (trip.cost - trip.length))
@@ -280,14 +302,20 @@ def _trampled(world: World, f: Fighter, path: list[Point], smaller: frozenset[st
     return tuple(found)
 
 
-def _clear_end(world: World, f: Fighter, path: list[Point], smaller: frozenset[str]) -> tuple[Point, ...]:
-    """Back off along the path until the base no longer stands on a model it ran through (L639)."""
+def _ends_on(world: World, f: Fighter, path: list[Point], models: frozenset[str]) -> bool:
+    """Whether the move would end with its base on one of ``models`` it passed through (L639)."""
+    return bool(models) and any(c in models for c in placement_conflicts(battlefield(world.state),
+                                                                         world.base(f.id).at(*path[-1])))
+
+
+def _clear_end(world: World, f: Fighter, path: list[Point], models: frozenset[str]) -> tuple[Point, ...]:
+    """Back off along the path until the base no longer stands on a model it passed through (L639)."""
     field = battlefield(world.state)
     mover = world.base(f.id)
     along = _length(path)
     while along > 0:
         end = _cut(path, along)[-1]
-        if not [c for c in placement_conflicts(field, mover.at(*end)) if c in smaller]:
+        if not [c for c in placement_conflicts(field, mover.at(*end)) if c in models]:
             return _cut(path, along)
         along -= 0.1
     return (path[0],)

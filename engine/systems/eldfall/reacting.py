@@ -100,6 +100,9 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     state = world.state
     if r.out or r.figure.ap < 1 or r.side == active.side:
         return None
+    ally = world.friends(r, active)
+    if ally and world.rulings.alliance_reactions == "none":
+        return None
     if not takes_part(state.duel, r.id, r.figure.summoner):
         return None
     points = sample_path(path) if len(path) > 1 else [path[0]]
@@ -116,6 +119,8 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
         return None
     if not (seen or aware):
         return None
+    if ally:  # an ally's activation: a Dodge to reposition, or Nothing (L2937, ruling alliance-reactions)
+        return Eligible(r.id, (), True, not seen, False, False)
     shrouded = active.is_("shrouded")
     clairvoyant = aware and r.has("Clairvoyance")  # it reacts to enemies in its Awareness without LoS (L1910)
     sighted = (seen and not r.is_("blinded")) or clairvoyant
@@ -139,11 +144,12 @@ def offer(ctx: Ctx, kit: Kit, sides: Sequence[SideId] | None = None) -> bool:
             e = eligible(world, active, sequence.path, r)
             if e is None:
                 continue
-            if r.is_("panicked"):
+            if r.is_("panicked") and not world.friends(r, active):  # an ally may only Dodge anyway
                 roll = attribute_check(ctx, r, "M", "its panic as it may react (L1764)")
                 if not roll.passed:
                     e = Eligible(e.model, (), True, e.unseen, True, False)
-            if "taunt" in sequence.skills and not attribute_check(ctx, r, "INT", f"{active.id}'s Taunt (L1989)").passed:
+            if "taunt" in sequence.skills and not world.friends(r, active) \
+                    and not attribute_check(ctx, r, "INT", f"{active.id}'s Taunt (L1989)").passed:
                 e = dataclasses.replace(e, taunted=True)
             found.append(e)
         if found:
@@ -193,7 +199,7 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             options.append(Option(key="perceive", label="Perceive the Shrouded token (INT roll to reveal it)"))
         options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
                     for m in e.means]
-        wards = ward_targets(world, r) if not e.panic_failed else ()
+        wards = ward_targets(world, r) if not e.panic_failed and not world.friends(r, active) else ()
         if wards:
             options.append(Option(key=WARD, label="Cast Ward on itself or an ally (L2297)"))
         note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else \
@@ -231,10 +237,12 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             assert isinstance(panic, list)
             panic.append(r.id)
     moved = "stays Idle" if len(path) < 2 else f"moved to {end}"
+    ask = "Your ally's model: your models may Dodge to reposition (1 AP each; L2937, ruling alliance-reactions)." \
+        if ctx.state.allied(side, active.side) else \
+        "React with your models (1 AP each; L1198-1246): nothing, Dodge, or an attack at a point of its path."
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
-        prompt=f"{active.id} {shown_name(active)} {moved}. React with your models (1 AP each; L1198-1246): nothing, "
-               "Dodge, or an attack at a point of its path.",
+        prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
         parts=tuple(parts), context=dict(context)))
 
 
@@ -302,7 +310,7 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     if let_go(ctx, world, r, "react"):
         return None
     acts_from_shroud(ctx, world, r, kind, (active.id,))
-    if active.level("Charm") and _charmed(ctx, kit, r, active):
+    if active.level("Charm") and not world.friends(r, active) and _charmed(ctx, kit, r, active):
         return None
     art = answers.get(f"{r.id}.art", "nothing")
     extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")

@@ -217,7 +217,7 @@ def _trample(seq: Resolving) -> None:
         hit = Hit(runner.id, model, -1, 0, False)
         seq.landed.append(Landed(plan, model, [hit]))
         seq.line(f"{runner.id} tramples {model}: a Hit with Knockdown at PW {goal.value} (L2181).")
-        if seq.world.fighter(model).side == runner.side:
+        if seq.world.friends(seq.world.fighter(model), runner):
             seq.friendly.append((model, runner.id))
 
 
@@ -378,7 +378,7 @@ def _chain_attacks(seq: Resolving) -> None:
             continue
         attacker = world.fighter(entry.plan.attacker)
         defender = world.fighter(entry.defender)
-        if defender.side == attacker.side:
+        if world.friends(defender, attacker):
             continue
         for c in world.allies(attacker):
             if c.id in used or not c.has("Chain Attack") or not world.sees(c.id, defender.id).visible:
@@ -430,7 +430,7 @@ def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
     bases = [world.base(f.id) for f in world.fighters() if not f.dead]
     user = world.base(active.id)
     if plan.means.focus:
-        affected = [f.id for f in world.fighters(standing=True) if f.side != active.side
+        affected = [f.id for f in world.fighters(standing=True) if not world.friends(f, active)
                     and world.aware(active.id, f.id)]
         where = f"every enemy in {active.id}'s Casting Aura"
     else:
@@ -451,7 +451,7 @@ def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
     for model in affected:
         area_hits = [Hit(active.id, model, h.die, h.face, h.critical) for h in hits]
         seq.landed.append(Landed(plan, model, area_hits, area=True))
-        if world.fighter(model).side == active.side:
+        if world.friends(world.fighter(model), active):
             seq.friendly.append((model, active.id))
 
 
@@ -469,7 +469,7 @@ def _sweep(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
             continue
         swept = [Hit(attacker.id, f.id, h.die, h.face, h.critical) for h in hits]
         seq.landed.append(Landed(plan, f.id, swept, area=True))
-        if f.side == attacker.side:
+        if world.friends(f, attacker):
             seq.friendly.append((f.id, attacker.id))
         seq.line(f"{attacker.id}'s Sweep also hits {f.id} ({len(swept)} {'Hit' if len(swept) == 1 else 'Hits'}, "
                  "L2167-2169).")

@@ -57,6 +57,7 @@ class Rulings:
     familiar_wounds: str = "one-damage"
     personal_guard_leash: str = "stops-at-edge"
     personal_guard_return: str = "off-or-out"
+    alliance_reactions: str = "dodge-only"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

@@ -19,6 +19,7 @@ from engine.systems.eldfall.state import EldfallState, Figure
 from engine.systems.eldfall.world import World
 
 __all__ = [
+    "VP_CAP",
     "capped_scores",
     "final_scores",
     "note_fact",
@@ -28,6 +29,7 @@ __all__ = [
     "score_turn_schemes",
     "strategic_reveals",
     "turn_fact",
+    "vp_totals",
 ]
 
 Ctx = Context[EldfallState]
@@ -36,17 +38,32 @@ VP_CAP = 10
 
 
 def capped_scores(kit: Kit, state: EldfallState) -> dict[SideId, int]:
-    """Every player's VP, each source summed, then capped at 10 and floored at 0 (L1304, ruling negative-vp)."""
+    """Every player's VP (:func:`vp_totals`), then capped at 10 and floored at 0 (L1304, ruling negative-vp)."""
     rulings = kit.rulings(state)
-    return {side: capped_vp(sum(state.record(side).vp.values()), cap=VP_CAP, rulings=rulings)
-            for side in state.players()}
+    return {side: capped_vp(total, cap=VP_CAP, rulings=rulings) for side, total in vp_totals(kit, state).items()}
+
+
+def vp_totals(kit: Kit, state: EldfallState) -> dict[SideId, int]:
+    """Every player's VP before the cap: each source summed, the VP pooled in an Alliance of Necessity replaced by
+    an equal share of the pool, rounded down (L2390; rulings alliance-vp and alliance-broken-vp)."""
+    totals = {side: sum(state.record(side).vp.values()) for side in state.players()}
+    members = [side for side in state.alliance if side in totals]
+    returned = state.alliance_broken_by is not None and kit.choice(state, "alliance-broken-vp") == "pool-returned"
+    if not members or returned:
+        return totals
+    pool = sum(state.record(side).pooled for side in members)
+    if kit.choice(state, "alliance-vp") == "cap-pool-first":
+        pool = min(pool, VP_CAP)
+    share = pool // len(members)
+    return {side: total - state.record(side).pooled + share if side in members else total
+            for side, total in totals.items()}
 
 
 def score(ctx: Ctx, side: SideId, source: str, vp: int, why: str) -> None:
     """Record VP for ``side``; a positive reward or scheme feeds an opponent's Opportunistic Manipulation."""
     if vp == 0:
         return
-    ctx.emit(VpScored(side=side, source=source, vp=vp, why=why))
+    ctx.emit(VpScored(side=side, source=source, vp=vp, why=why, pooled=side in ctx.state.allied_sides()))
     if vp > 0 and source in ("reward", "scheme"):
         for other in ctx.state.players():
             if other != side:

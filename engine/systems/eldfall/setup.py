@@ -35,6 +35,7 @@ from engine.core import (
 from engine.dice import Die
 from engine.geometry import MM_PER_INCH, Base, Pose, Table
 from engine.schema import did_you_mean
+from engine.systems.eldfall.alliance import answer_offer, check_alliance_ruling, offer_alliance
 from engine.systems.eldfall.cards import SIZE_BASE_MM, Card
 from engine.systems.eldfall.choices import canonical_choices, member_items
 from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
@@ -86,6 +87,7 @@ __all__ = [
     "acting_for",
     "add_by_hand",
     "add_model",
+    "after_alliance",
     "answer_initiative",
     "answer_scheme",
     "choose_party",
@@ -144,6 +146,7 @@ def start(ctx: Ctx, kit: Kit) -> None:
     if not quest.hostiles and len(sides) != 2:
         raise InvalidCommand(f"{quest.name} is a quest for two players (games of more are not in the core rules, "
                              "L1078); start it with players:2")
+    check_alliance_ruling(kit, state)
     hostile = SideId(sides[-1]) if quest.hostiles else None
     ctx.emit(QuestBegan(quest=quest.name, size=size, mode=mode, hostile_side=hostile))
     preset = _map_for(kit, state)
@@ -318,14 +321,14 @@ def _leader_card(kit: Kit, party: PartySpec) -> tuple[Card, int]:
 def _draw_all_schemes(ctx: Ctx, kit: Kit) -> None:
     quest = kit.quest(ctx.state)
     if not quest.schemes:
-        _initiative(ctx, kit)
+        _after_schemes(ctx, kit)
         return
     ctx.emit(PhaseChanged(phase=SCHEMES, shown="Each player draws schemes by its Leader's INT and keeps one in "
                                                "secret (L2363-2367)."))
     for side in ctx.state.players():
         _draw_schemes(ctx, kit, side)
     if not any(d.kind == "scheme" for d in ctx.state.pending.values()):
-        _initiative(ctx, kit)
+        _after_schemes(ctx, kit)
 
 
 def _scheme_cards(kit: Kit, state: EldfallState, side: SideId) -> list[str]:
@@ -379,7 +382,7 @@ def answer_scheme(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str
     hand = [str(card) for card in decision.context.get("hand", []) or []]  # type: ignore[union-attr]
     _keep(ctx, kit, decision.owner, answers["scheme"], hand)
     if not any(d.kind == "scheme" for d in ctx.state.pending.values()):
-        _initiative(ctx, kit)
+        _after_schemes(ctx, kit)
 
 
 def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> None:
@@ -392,7 +395,20 @@ def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> Non
     ctx.emit(SchemeKept(side=side, scheme=scheme, name=kit.catalogue.scheme(scheme).name), side_only(side))
 
 
-# -- initiative ------------------------------------------------------------------------------------------------
+# -- the alliance and the initiative ---------------------------------------------------------------------------
+
+
+def _after_schemes(ctx: Ctx, kit: Kit) -> None:
+    """Quest 2 offers its Alliance of Necessity before the Initiative Check (ruling alliance)."""
+    if not offer_alliance(ctx, kit):
+        _initiative(ctx, kit)
+
+
+def after_alliance(ctx: Ctx, kit: Kit, answers: dict[SideId, dict[str, str]]) -> None:
+    """Every player answered the alliance's offer: it forms or not, then the Initiative Check (L1088)."""
+    answer_offer(ctx, answers)
+    _initiative(ctx, kit)
+
 
 
 def _initiative(ctx: Ctx, kit: Kit) -> None:

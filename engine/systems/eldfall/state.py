@@ -149,6 +149,8 @@ class SideRecord(BaseModel):
     """Its morale is broken: every model Panicked for the rest of the game (L1280)."""
     facts: dict[str, int] = {}
     """Counts the schemes score: wounds dealt in reactions or in melee, Deathblows, unseen attacks..."""
+    pooled: int = 0
+    """The part of its VP scored while in an Alliance of Necessity, pooled with its allies' (L2390)."""
 
 
 class Reaction(BaseModel):
@@ -250,6 +252,10 @@ class EldfallState(TableState):
     tokens: dict[str, QuestToken] = {}
     finished: str | None = None
     """Why the quest ended (the last round played, a side out of models, a duel...), once it has."""
+    alliance: tuple[SideId, ...] = ()
+    """The players who formed an Alliance of Necessity (Quest 2, L2390), kept once it is broken (their pool)."""
+    alliance_broken_by: SideId | None = None
+    """The player who broke the alliance (L2404); from then on its members are enemies again."""
 
     @property
     def turn_number(self) -> int:
@@ -268,6 +274,20 @@ class EldfallState(TableState):
         """The sides played by people or the bot's party, never the hostiles."""
         return tuple(side for side in self.sides if side != self.hostile_side)
 
+    def allied(self, side: SideId, other: SideId) -> bool:
+        """Whether ``side`` and ``other`` are two players in an Alliance of Necessity that holds now (L2390)."""
+        allied = self.allied_sides()
+        return side != other and side in allied and other in allied
+
+    def allied_sides(self) -> tuple[SideId, ...]:
+        """The players in an alliance that holds now (none before it forms or once it is broken)."""
+        return self.alliance if self.alliance_broken_by is None else ()
+
     def enemies(self, side: SideId, other: SideId) -> bool:
-        """Whether models of ``side`` and ``other`` are enemies (every other side is; L1129)."""
-        return side != other
+        """Whether models of ``side`` and ``other`` are enemies: every other side is (L1129), but for an ally while
+        the alliance holds (L2390); the hostiles are everyone's enemies."""
+        return side != other and not self.allied(side, other)
+
+    def friends(self, side: SideId, other: SideId) -> bool:
+        """Whether models of ``side`` and ``other`` are allied models: the same side, or allied players' (L2935)."""
+        return not self.enemies(side, other)

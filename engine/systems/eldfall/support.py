@@ -169,7 +169,7 @@ def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> Non
     if spell.spell_type != "Enchantment":
         seq.line(f"{spell.name}'s effect is not refereed yet: apply it by hand (docs/eldfall.md).")
         return
-    if "anointment" in t.figure.enchantments and t.side != caster.side:
+    if "anointment" in t.figure.enchantments and ctx.state.enemies(caster.side, t.side):
         seq.line(f"{t.id} is Anointed: enemy enchantments cannot target it (L2275).")
         return
     enchant(ctx, caster, spell, t, f"{caster.id}'s {spell.name}, until its next Strategic phase (L950)")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from pydantic import JsonValue
+
 from engine.core import (
     Action,
     ActKind,
@@ -47,6 +49,13 @@ from engine.schema import Catalogue
 from engine.systems.eldfall import setup
 from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
 from engine.systems.eldfall.aftermath import refresh_engaged
+from engine.systems.eldfall.alliance import (
+    ALLIANCE_COMMANDS,
+    ALLIANCE_EVENTS,
+    ALLIANCE_KIND,
+    BreakAlliance,
+    break_by_command,
+)
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.commands import (
@@ -126,8 +135,8 @@ class Eldfall(System[EldfallState]):
         data_kinds=DATA_KINDS,
         importable=("parties",),
     )
-    events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS)
-    commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS)
+    events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS, *ALLIANCE_EVENTS)
+    commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS, *ALLIANCE_COMMANDS)
 
     def __init__(self, data: Catalogue) -> None:
         self.data = data
@@ -252,6 +261,8 @@ class Eldfall(System[EldfallState]):
                       lambda a: _declare(a, "ritual"), "L1558-1561", sources={"with": self._spells}),
             self._act("end", "End your Tactical phase (your unspent AP are discarded)", (), lambda a: EndTurn(),
                       "L1168-1172"),
+            self._act("break-alliance", "Break the Alliance of Necessity on your turn (you lose 3 VP, not divided)",
+                      (), lambda a: BreakAlliance(), "L2390, L2403-2404"),
             self._act("stratagem", "Choose the stratagem your Leader uses from your next Strategic phase",
                       ("choice",), lambda a: ChooseStratagem(name=a.text("choice")), "L372-382",
                       sources={"choice": self._stratagems}, menu=("choice",)),
@@ -437,6 +448,9 @@ class Eldfall(System[EldfallState]):
             setup.shroud(ctx, kit, command)
         elif isinstance(command, Equip):
             equip(ctx, kit, command)
+        elif isinstance(command, BreakAlliance):
+            break_by_command(ctx, kit, command)
+            refresh_engaged(ctx, kit.world(ctx.state))
         else:
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
 
@@ -471,6 +485,11 @@ class Eldfall(System[EldfallState]):
         elif decision.kind == GUARD_KIND:
             answer_guard(ctx, kit, decision, answers)
             carry_on(ctx, kit)
+
+    def on_together(self, ctx: Context[EldfallState], kind: str, answers: dict[SideId, dict[str, str]],
+                    context: dict[str, JsonValue]) -> None:
+        if kind == ALLIANCE_KIND:
+            setup.after_alliance(ctx, self.kit, answers)
 
     # -- scores and the end ------------------------------------------------------------------------------------
 

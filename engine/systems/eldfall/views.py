@@ -22,6 +22,7 @@ from engine.core import (
     ViewerKind,
     core_view_fields,
 )
+from engine.systems.eldfall.alliance import alliance_line
 from engine.systems.eldfall.fighters import STATES
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.modifiers import front_arc
@@ -76,6 +77,10 @@ class EldfallView(View):
     my_scheme: str | None = None
     revealed_schemes: dict[SideId, str] = {}
     parties: dict[SideId, PartySpec] = {}
+    allied: tuple[SideId, ...] = ()
+    """The players in an Alliance of Necessity that holds now (L2390)."""
+    alliance: str = ""
+    """The alliance in words: who is allied, or who broke it."""
 
 
 def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:
@@ -124,6 +129,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
         revealed_schemes={side: r.scheme for side, r in state.records.items()
                           if r.scheme_revealed and r.scheme is not None},
         parties={side: r.party for side, r in state.records.items() if r.revealed and r.party is not None},
+        allied=state.allied_sides(), alliance=alliance_line(state),
     )
 
 
@@ -176,6 +182,8 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
     table = state.model_copy(update={"models": {k: v for k, v in state.models.items() if k in shown}})
     quest = kit.quest(state)
     title = f"{quest.name}, round {state.round}" if state.round else quest.name
+    if state.allied_sides():
+        title += f", {' & '.join(state.allied_sides())} allied"
     world = kit.world(state)
     wedges = []
     for model_id in sorted(shown):

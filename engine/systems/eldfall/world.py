@@ -81,7 +81,12 @@ class World:
         return [f for f in self.fighters(standing=standing) if self.state.enemies(of.side, f.side)]
 
     def allies(self, of: Fighter, *, standing: bool = True) -> list[Fighter]:
-        return [f for f in self.fighters(of.side, standing=standing) if f.id != of.id]
+        """Its allied models: its own side's and, while an alliance holds, its allies' (L2935)."""
+        return [f for f in self.fighters(standing=standing) if f.id != of.id and self.state.friends(of.side, f.side)]
+
+    def friends(self, a: Fighter, b: Fighter) -> bool:
+        """Whether two models are allied models (the same side, or allied players'; L2935)."""
+        return self.state.friends(a.side, b.side)
 
     # -- geometry ------------------------------------------------------------------------------------------
 
@@ -215,7 +220,8 @@ class World:
         (L1871)."""
         if not f.has("Summoner"):
             return [f]
-        return [f, *(o for o in self.allies(f) if o.has("Summoner") and o.figure.mana > 0)]
+        return [f, *(o for o in self.fighters(f.side, standing=True) if o.id != f.id and o.has("Summoner")
+                     and o.figure.mana > 0)]
 
     def mana_pool(self, f: Fighter) -> int:
         """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871)."""
