@@ -266,6 +266,10 @@ class EldfallState(TableState):
         """The side's record (an empty one before it chose a party)."""
         return self.records.get(side) or SideRecord()
 
+    def writable_record(self, side: SideId) -> SideRecord:
+        """The side's record to change, made when it has none yet (events fold into it)."""
+        return self.records.setdefault(side, SideRecord())
+
     def figure(self, model: ModelId) -> Figure:
         """The Eldfall record of a model on the table; :raises KeyError: for an unknown id."""
         return self.figures[model]

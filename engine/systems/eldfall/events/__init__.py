@@ -1,0 +1,96 @@
+"""Eldfall's events: outcomes folded into the state, each with a line for the log and, for a resolved attack,
+its working die by die. Applying one runs no rules (the handlers did that before emitting it)."""
+
+from __future__ import annotations
+
+from engine.core import EventBody
+from engine.systems.eldfall.events.play import (
+    ActionDeclared,
+    Activated,
+    ApChanged,
+    AttackResolved,
+    EnchantmentsChanged,
+    ManaChanged,
+    ReactionsDeclared,
+    SequenceEnded,
+    ShieldHeld,
+    StatesChanged,
+    StepReached,
+    TurnBegan,
+    TurnEnded,
+    WeaponHeld,
+)
+from engine.systems.eldfall.events.quest import (
+    DuelChanged,
+    QuestBegan,
+    QuestEnded,
+    SchemeFact,
+    StratagemChosen,
+    StratagemUsed,
+    VpScored,
+)
+from engine.systems.eldfall.events.setup import (
+    FigureAdded,
+    FigureNoted,
+    InitiativeWon,
+    ModelDeployed,
+    OrderSet,
+    PartiesRevealed,
+    PartyChosen,
+    PartyNoted,
+    PartyOnView,
+    SchemeKept,
+    SchemeRevealed,
+    SetupSettled,
+    SideNoted,
+    SideReady,
+)
+
+__all__ = [
+    "ELDFALL_EVENTS",
+    "ActionDeclared",
+    "Activated",
+    "ApChanged",
+    "AttackResolved",
+    "DuelChanged",
+    "EnchantmentsChanged",
+    "FigureAdded",
+    "FigureNoted",
+    "InitiativeWon",
+    "ManaChanged",
+    "ModelDeployed",
+    "OrderSet",
+    "PartiesRevealed",
+    "PartyChosen",
+    "PartyNoted",
+    "PartyOnView",
+    "QuestBegan",
+    "QuestEnded",
+    "ReactionsDeclared",
+    "SchemeFact",
+    "SchemeKept",
+    "SchemeRevealed",
+    "SequenceEnded",
+    "SetupSettled",
+    "ShieldHeld",
+    "SideNoted",
+    "SideReady",
+    "StatesChanged",
+    "StepReached",
+    "StratagemChosen",
+    "StratagemUsed",
+    "TurnBegan",
+    "TurnEnded",
+    "VpScored",
+    "WeaponHeld",
+]
+
+
+ELDFALL_EVENTS: tuple[type[EventBody], ...] = (
+    PartyChosen, PartyNoted, FigureAdded, FigureNoted, InitiativeWon, SetupSettled, OrderSet, SideReady,
+    ModelDeployed, PartyOnView, PartiesRevealed, SideNoted, SchemeKept, SchemeRevealed, TurnBegan, TurnEnded,
+    ApChanged, ManaChanged, StatesChanged,
+    EnchantmentsChanged, Activated, StepReached, ReactionsDeclared, ActionDeclared, WeaponHeld, ShieldHeld,
+    AttackResolved,
+    SequenceEnded, VpScored, StratagemChosen, StratagemUsed, DuelChanged, SchemeFact, QuestBegan, QuestEnded,
+)
