@@ -25,11 +25,11 @@ from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, off
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
+from engine.systems.eldfall.placing import add_model, summon_spot
 from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.rolls import attribute_roll
 from engine.systems.eldfall.schema import SpellSpec
-from engine.systems.eldfall.setup import add_model, summon_spot
 from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World

@@ -86,6 +86,7 @@ from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
 from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.menus import legal_actions as legal_now
 from engine.systems.eldfall.pictures import board_update as overlays_after
+from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
 from engine.systems.eldfall.reacting import answer as answer_reaction
@@ -93,7 +94,7 @@ from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting, surface_under
+from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic

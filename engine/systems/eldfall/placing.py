@@ -1,0 +1,75 @@
+"""Putting one Eldfall model on the table with its record: where it stands (the surface under it), what it
+carries for the whole game (Spellbound), and where a summoned creature appears (in contact with its caster, L978).
+Setup, summoning and manual fixes all place models through here."""
+
+from __future__ import annotations
+
+import math
+
+from engine.core import EVERYONE, Context, ModelId, RulesError, SideId, side_only
+from engine.systems.eldfall.events import FigureAdded
+from engine.systems.eldfall.heights import ground_at
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Figure
+from engine.table import ModelAdded, PlacedModel
+from engine.table.geometry import battlefield, check_spot
+
+__all__ = ["add_model", "summon_spot", "surface_under"]
+
+Ctx = Context[EldfallState]
+
+
+def surface_under(kit: Kit, state: EldfallState, at: tuple[float, float]) -> float:
+    """The height of the surface a model set down at ``at`` stands on (0 on a flat table, ruling flat-table)."""
+    if kit.rulings(state).flat_table != "surfaces":
+        return 0.0
+    return round(ground_at(battlefield(state).terrain, at), 2)
+
+
+def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, float], facing: float, *,
+               audience_side: SideId | None, hostile: bool, leader: bool, upgrades: tuple[str, ...] = (),
+               choices: dict[str, list[str]] | None = None, summoner: ModelId | None = None,
+               by_hand: bool = False) -> ModelId:
+    """Put one model on the table with its Eldfall record (``choices``: its upgrades' options, canonical);
+    ``audience_side`` keeps both secret to that side."""
+    name = kit.catalogue.card(unit).name
+    profile = next(u for u in kit.catalogue.units if u.name == name)
+    number = ctx.state.models_added.get(side, 0) + 1
+    model_id = ModelId(f"{side}{number}")
+    model = PlacedModel(id=model_id, name=profile.name, unit=profile.name, side=side, base_mm=profile.base_mm,
+                        x=at[0], y=at[1], z=surface_under(kit, ctx.state, at), facing=facing, wounds=profile.wounds,
+                        stats=dict(profile.stats), points=profile.points or 0)
+    audience = side_only(audience_side) if audience_side is not None else EVERYONE
+    ctx.emit(ModelAdded(model=model), audience)
+    retinue = summoner is not None and "conjured-retinue" in ctx.state.figures[summoner].upgrades \
+        and (kit.catalogue.card(name).tier or 1) <= 2  # Conjured Retinue: its Tier I-II creatures are Soldiers (L2902)
+    figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), choices=choices or {},
+                    leader=leader, hostile=hostile, original=summoner is None and not hostile and not by_hand,
+                    summoner=summoner, enchantments=_spellbound(kit, name), classes=["Soldier"] if retinue else [])
+    ctx.emit(FigureAdded(figure=figure), audience)
+    return model_id
+
+
+def _spellbound(kit: Kit, unit: str) -> dict[str, str]:
+    """Spellbound (X): the model, or an item on its card, carries the Enchantment X for the whole game (L2147)."""
+    card = kit.catalogue.card(unit)
+    refs = [*card.traits, *(parse_ref(t) for item in card.items for t in kit.catalogue.item(item.name).traits)]
+    return {kit.catalogue.spell(p).id: END_OF_GAME for ref in refs if ref.key == "spellbound" for p in ref.params}
+
+
+def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tuple[float, float] | None:
+    """A free spot in base contact with the caster for a base of ``radius`` (L978), nearest the table's middle."""
+    reach = caster.radius + radius + 0.005
+    centre = (state.width / 2, state.height / 2)
+    spots = []
+    for step in range(24):
+        angle = math.radians(step * 15)
+        x = round(caster.x + reach * math.cos(angle), 2)
+        y = round(caster.y + reach * math.sin(angle), 2)
+        try:
+            check_spot(state, "summon", (x, y), radius)
+        except RulesError:
+            continue
+        spots.append((math.dist((x, y), centre), (x, y)))
+    return min(spots)[1] if spots else None
