@@ -69,8 +69,10 @@ def status_line(game: Game[Any]) -> str:
     paused = " Paused by the host (/game resume)." if game.state.paused else ""
     away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
     turn = f", side {view.active_side} to play" if view.active_side else ""
+    notes = "".join(f" {note}" for note in game.system.status_notes(game.state))
     return (f"{game.system.spec.title}, round {view.round}{turn}. Seats: {seats}. "
-            f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}. Pending: {pending}.{over}{paused}{away}")
+            f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}.{notes} Pending: {pending}."
+            f"{over}{paused}{away}")
 
 
 def _players(view: View, side: SideId) -> str:

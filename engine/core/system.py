@@ -261,6 +261,11 @@ class System(ABC, Generic[S]):
         """Victory points per side; zero for every side by default."""
         return {side: 0 for side in state.sides}
 
+    def status_notes(self, state: S) -> tuple[str, ...]:
+        """Public lines the game adds to ``/status`` about the table as a whole (who is allied, say); none by
+        default. Never anything secret: everyone reads /status."""
+        return ()
+
     def score_sources(self, state: S) -> dict[SideId, dict[str, int]]:
         """Where each side's points came from (``{"A": {"objectives": 3, "kills": 2}}``), for the end-of-game
         card; empty when the system keeps only totals. Only public points: the card shows them to all."""

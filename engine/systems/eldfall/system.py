@@ -54,6 +54,7 @@ from engine.systems.eldfall.alliance import (
     ALLIANCE_EVENTS,
     ALLIANCE_KIND,
     BreakAlliance,
+    alliance_line,
     break_by_command,
 )
 from engine.systems.eldfall.bot import bot_move
@@ -496,6 +497,10 @@ class Eldfall(System[EldfallState]):
 
     def scores(self, state: EldfallState) -> dict[SideId, int]:
         return capped_scores(self.kit, state)
+
+    def status_notes(self, state: EldfallState) -> tuple[str, ...]:
+        line = alliance_line(state)
+        return (line,) if line else ()
 
     def score_sources(self, state: EldfallState) -> dict[SideId, dict[str, int]]:
         return {side: dict(state.record(side).vp) for side in state.players()}

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from bot.core.queries import status_line
 from engine.core import (
     BOT_USER,
     Answer,
@@ -111,6 +112,7 @@ def test_the_alliance_forms_when_every_player_joins_and_everyone_sees_it() -> No
     assert isinstance(view, EldfallView) and view.allied == (A, B) and view.alliance.startswith("Allied: A and B")
     assert "Allied: A and B" in game.system.help(game.state, Viewer.of_side(B))[0]
     assert game.system.board(game.state, Viewer.of_side(SideId("C"))).title.endswith("A & B allied")
+    assert status_line(game).count("Allied: A and B") == 1, "/status names the alliance for everyone"
 
 
 def test_one_player_declining_leaves_every_player_on_its_own() -> None:
