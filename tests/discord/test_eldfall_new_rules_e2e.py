@@ -142,6 +142,19 @@ async def _answer_pending(table: Table, thread: str, **values: str) -> None:
         await _decide(table, thread, USERS[decision.owner], values.get(decision.kind))
 
 
+async def _seen_by_bob(table: Table, thread: str) -> str:
+    """Everything bob can read: the table's messages and their pictures' alt text, his DMs, his /log and his
+    /game state."""
+    log = await table.do("log", user="bob", channel=thread)
+    handle = await table.standin.slash("game state", {}, user="bob", channel=thread)
+    await handle.response()
+    state = await handle.followup()
+    files = [table.standin.attachment_bytes(a).decode() for a in state["attachments"]]
+    messages = [*table.standin.messages_in(thread), *table.standin.dms_to("bob")]
+    return "\n".join([*(m["content"] for m in messages),
+                      *(a.get("description") or "" for m in messages for a in m.get("attachments", [])), *files, *log])
+
+
 async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_for_three_vp(table: Table) -> None:
     thread = await _invited(table, scenario="unexpected-encounter", players=3, bot="C")
     await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
@@ -156,7 +169,7 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     meanwhile = [m["content"] for m in table.standin.messages_in(thread)[public_before:]]
     assert "Side A decides: in secret." in meanwhile
     assert not any("join" in text for text in meanwhile), f"alice's answer leaked before bob's: {meanwhile}"
-    assert not any("join" in m["content"] for m in table.standin.dms_to("bob")), "nor to bob by DM"
+    assert "choice=join" not in await _seen_by_bob(table, thread), "nor to bob by DM, /game state or /log"
 
     offer, seen = await _decide(table, thread, "bob", "join")
     assert offer["flags"] & 64 and seen == ["Your choice is locked in: choice=join."]
@@ -180,6 +193,9 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     assert game.seq == seq and len(table.standin.messages_in(thread)) == visible and game.state.alliance_broken_by \
         is None, "a refusal changes nothing and posts nothing"
 
+    typed = await table.standin.autocomplete("act", "action", {"action": "break"}, user=USERS[breaker], channel=thread)
+    await typed.response()
+    assert [c["value"] for c in typed.choices] == ["break-alliance"]
     assert await table.do("act", {"action": "break-alliance"}, user=USERS[breaker], channel=thread) == []
     broken = await table.standin.wait_for_message(thread, lambda m: "breaks the Alliance" in m["content"])
     assert f"Side {breaker} loses 3 VP: it broke the Alliance of Necessity" in broken["content"]
@@ -204,17 +220,6 @@ parties:
 """
 
 
-async def _seen_by_bob(table: Table, thread: str) -> str:
-    """Everything bob can read: the table's messages and their pictures' alt text, his DMs, and his /game state."""
-    handle = await table.standin.slash("game state", {}, user="bob", channel=thread)
-    await handle.response()
-    state = await handle.followup()
-    files = [table.standin.attachment_bytes(a).decode() for a in state["attachments"]]
-    messages = [*table.standin.messages_in(thread), *table.standin.dms_to("bob")]
-    return "\n".join([*(m["content"] for m in messages),
-                      *(a.get("description") or "" for m in messages for a in m.get("attachments", [])), *files])
-
-
 async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_reveal(table: Table) -> None:
     thread = await _invited(table)
     visible = len(table.standin.messages_in(thread))
@@ -227,7 +232,9 @@ async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_r
 
     good = GLYPHSCRIBES.replace("ITEM", "small-bludgeon").encode()
     (chosen,) = await table.do("force import", {"file": Upload("glyphscribes.yaml", good)}, channel=thread)
-    assert chosen.startswith("Side A chooses the party Glyphscribes")
+    assert chosen == ("Side A chooses the party Glyphscribes (Citadel Guard (glyphscribe-reduce-weight: "
+                      "inscribed-item:small-bludgeon), Flameshaper (glyphscribe-reduce-weight: inscribed-armor); "
+                      "Leader Citadel Guard)."), "alice sees the choice she made, as it was understood"
     await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
     game = _game(table, thread)
     while game.state.pending:  # side A plays first, so deploys first: bob looks at its models before the reveal
