@@ -13,15 +13,15 @@ from typing import Any
 import discord
 
 from bot.core.parsing import Invocation
+from bot.core.staleness import moved_on
 from bot.discord.host import host_of
-from engine.core import Game, PendingView, SideId, UserId, Viewer
+from engine.core import PendingView, SideId, UserId, Viewer
 
 __all__ = ["DecideButton", "OptionsView"]
 
 _ROWS_OF_SELECTS = 4  # Discord allows 5 rows; the last holds the buttons
 
 
-_OTHER_ANSWERS = frozenset({"decision.answered", "together.locked"})
 _TEMPLATE = r"gm:d:(?P<table>\d+):(?P<decision>[\w-]+):(?P<seq>\d+)"
 
 
@@ -51,15 +51,9 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
             return
         view = game.view(Viewer.of_side(decision.owner))
         pending = next(p for p in view.pending if p.id == self.decision)
-        note = "The game moved on since that prompt; here is the fresh one.\n" if _moved_on(game, self.seq) else ""
+        note = "The game moved on since that prompt; here is the fresh one.\n" if moved_on(game, self.seq) else ""
         await interaction.response.send_message(note + _describe(pending), ephemeral=True,
                                                 view=OptionsView(self.table, pending, game.seq, decision.owner))
-
-
-def _moved_on(game: Game[Any], seq: int) -> bool:
-    """Whether anything but other answers happened since the notice: a side locking in its part of a choice made
-    together changes nobody else's question, so the next player to open theirs is not told the game moved on."""
-    return any(event.kind not in _OTHER_ANSWERS for event in game.log if event.seq > seq)
 
 
 def _describe(pending: PendingView) -> str:

@@ -83,21 +83,20 @@ def _thread_of(table: Table) -> str:
 
 
 async def _notice(table: Table, thread: str, user: str) -> Payload:
-    """The newest public notice with a Decide button that pings ``user``."""
+    """The public notice, pinging ``user``, of a decision still pending (its id is in the Decide button's)."""
     uid = table.user_id(user)
-    return await table.standin.wait_for_message(
-        thread, lambda m: "Decide" in _buttons(m) and f"<@{uid}>" in m["content"]
-        and m["id"] not in _answered)
 
+    def pending(message: Payload) -> bool:
+        decision = _buttons(message).get("Decide", "gm:d:::").split(":")[3]  # gm:d:<table>:<decision>:<seq>
+        return f"<@{uid}>" in message["content"] and decision in _game(table, thread).state.pending
 
-_answered: set[str] = set()
+    return await table.standin.wait_for_message(thread, pending)
 
 
 async def _decide(table: Table, thread: str, user: str, value: str | None = None) -> tuple[Payload, list[str]]:
     """``user`` presses Decide on their notice and picks ``value`` in a one-part decision (or Confirms the
     defaults); returns the options message and what they saw privately after."""
     notice = await _notice(table, thread, user)
-    _answered.add(notice["id"])
     opened = await table.standin.click(notice, _buttons(notice)["Decide"], user=user)
     reply = await opened.response()
     assert reply.ephemeral, reply
@@ -160,6 +159,10 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
     await table.do("force load", {"name": "Guild Adventurers"}, user="bob", channel=thread)
     await _decide(table, thread, "alice")  # alice keeps the first scheme
+    bobs = await _notice(table, thread, "bob")
+    early = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")  # both look at the offer at once
+    await early.response()
+    assert early.original is not None and early.original["flags"] & 64
     public_before = len(table.standin.messages_in(thread))
 
     offer, seen = await _decide(table, thread, "alice", "join")
@@ -171,9 +174,17 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     assert not any("join" in text for text in meanwhile), f"alice's answer leaked before bob's: {meanwhile}"
     assert "choice=join" not in await _seen_by_bob(table, thread), "nor to bob by DM, /game state or /log"
 
-    offer, seen = await _decide(table, thread, "bob", "join")
-    assert offer["flags"] & 64 and seen == ["Your choice is locked in: choice=join."]
-    assert "moved on" not in offer["content"], "alice's answer changed nothing in bob's question"
+    again = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")
+    await again.response()
+    assert again.original is not None and "moved on" not in again.original["content"], \
+        "alice's answer changed nothing in bob's question"
+    (select,) = [c for c in _components(early.original) if c["type"] == 3]
+    picked = await table.standin.click(early.original["id"], select["custom_id"], user="bob", values=["join"])
+    await picked.response()
+    await picked.wait_for(lambda: any(s.kind in ("followup", "delete") for s in picked.sent) or None,
+                          what="bob's answer to be delivered")
+    assert [s.body["content"] for s in picked.sent if s.kind == "followup"] == \
+        ["Your choice is locked in: choice=join."], "the options bob opened before alice answered still answer"
     formed = await table.standin.wait_for_message(thread, lambda m: "Sides A and B form an Alliance" in m["content"])
     assert "Revealed together: A: choice=join; B: choice=join." in formed["content"]
 
