@@ -30,6 +30,7 @@ from bot.core.parsing import CommandLineError, Invocation
 from bot.core.queries import answer_query, status_line, viewer_for
 from bot.core.registry import Registry, Route, Suggest
 from bot.core.shards import Shards
+from bot.core.staleness import moved_on
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
 from bot.core.text import clean_player_text
 from engine.core import BOT_USER, Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
@@ -142,8 +143,9 @@ class TableService:
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         command = core_command(invocation)
-        if invocation.built_at_seq is not None:  # a button: stale once the game moved on
-            command = replace(command, built_at_seq=invocation.built_at_seq)
+        if invocation.built_at_seq is not None:  # a button: stale once the game moved on (not for others' answers)
+            built_at = invocation.built_at_seq if moved_on(game, invocation.built_at_seq) else game.seq
+            command = replace(command, built_at_seq=built_at)
         return await self._committer.run(stored, game, command, actor, interaction_id)
 
     async def _pass_now(self, stored: StoredGame, game: Game[Any], actor: Actor,

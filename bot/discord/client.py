@@ -38,18 +38,35 @@ discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 _log = logging.getLogger(__name__)
 _CDN_HOSTS = frozenset({"cdn.discordapp.com", "media.discordapp.net"})
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 _FETCH_TIMEOUT = 10.0  # seconds
 
 
 def _allowed_host(url: str) -> bool:
-    """Imports come from Discord's CDN only (or the API host itself, which is a stand-in in tests)."""
+    """Imports come from Discord's CDN only, or from the API's own host when that is a local stand-in for Discord
+    (any name of this machine then: a stand-in may serve its files at 127.0.0.1 behind an API at localhost)."""
     host = urlparse(url).hostname or ""
-    return host in _CDN_HOSTS or host == urlparse(discord.http.Route.BASE).hostname
+    api = urlparse(discord.http.Route.BASE).hostname or ""
+    return host in _CDN_HOSTS or host == api or (api in _LOOPBACK and host in _LOOPBACK)
 
 
 def _opens_thread(interaction: discord.Interaction, options: dict[str, Any]) -> bool:
     """Whether ``/game new`` gets its own thread: with an opponent or ``thread:yes``, from a text channel."""
     return bool(options.get("thread", "opponent" in options)) and isinstance(interaction.channel, discord.TextChannel)
+
+
+async def _fetch(uploads: dict[str, discord.Attachment], into: dict[str, Attachment]) -> str | None:
+    """Read each uploaded file from Discord into ``into``; returns what the player is told when one cannot be."""
+    for name, upload in uploads.items():
+        if upload.size > IMPORT_LIMIT_BYTES or not _allowed_host(upload.url):
+            return f"{upload.filename}: imports are YAML files of at most 256 KB uploaded to Discord"
+        try:
+            into[name] = Attachment(upload.filename, await asyncio.wait_for(upload.read(), _FETCH_TIMEOUT))
+        except (discord.HTTPException, TimeoutError) as error:
+            _log.info("could not fetch %s (%s)", upload.url, error)
+            return (f"{upload.filename}: Discord did not hand over the file ({type(error).__name__}); nothing was "
+                    "imported. Upload it again with the same command.")
+    return None
 
 
 class GameMaster(discord.Client):
@@ -143,21 +160,21 @@ class GameMaster(discord.Client):
 
     async def _dispatch(self, interaction: discord.Interaction, path: tuple[str, ...], options: dict[str, Any]) -> None:
         plain: dict[str, str | int | float | bool] = {}
-        files: dict[str, Attachment] = {}
-        problem = None
+        uploads: dict[str, discord.Attachment] = {}
         for name, value in options.items():
             if isinstance(value, discord.Attachment):
-                if value.size > IMPORT_LIMIT_BYTES or not _allowed_host(value.url):
-                    problem = f"{value.filename}: imports are YAML files of at most 256 KB uploaded to Discord"
-                    continue
-                files[name] = Attachment(value.filename, await asyncio.wait_for(value.read(), _FETCH_TIMEOUT))
+                uploads[name] = value
             elif isinstance(value, discord.abc.User):
                 plain[name] = str(value.id)
             else:
                 plain[name] = value
-        if problem:
-            await interaction.response.send_message(problem, ephemeral=True)
-            return
+        files: dict[str, Attachment] = {}
+        if uploads:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the fetch may outlast the 3 s
+            problem = await _fetch(uploads, files)
+            if problem:
+                await interaction.followup.send(problem, ephemeral=True)
+                return
         if path in (("game", "new"), ("game", "demo")) and await self._refuse_without_permissions(
                 interaction, opens_thread=path == ("game", "new") and _opens_thread(interaction, plain)):
             return

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.core.parsing import Invocation
+from bot.core.staleness import moved_on
 from bot.discord.host import host_of
 from engine.core import PendingView, SideId, UserId, Viewer
 
@@ -50,7 +51,7 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
             return
         view = game.view(Viewer.of_side(decision.owner))
         pending = next(p for p in view.pending if p.id == self.decision)
-        note = "" if self.seq == game.seq else "The game moved on since that prompt; here is the fresh one.\n"
+        note = "The game moved on since that prompt; here is the fresh one.\n" if moved_on(game, self.seq) else ""
         await interaction.response.send_message(note + _describe(pending), ephemeral=True,
                                                 view=OptionsView(self.table, pending, game.seq, decision.owner))
 

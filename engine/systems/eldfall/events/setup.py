@@ -43,7 +43,7 @@ class PartyChosen(EventBody):
         record.faction = self.party.faction
 
     def describe(self) -> str:
-        members = ", ".join(m.unit for m in self.party.members)
+        members = ", ".join(_member(m) for m in self.party.members)
         return f"Side {self.side} chooses the party {self.party.name} ({members}; Leader {self.party.leader})."
 
 
@@ -209,9 +209,15 @@ class PartiesRevealed(EventBody):
     def describe(self) -> str:
         lines = []
         for side, party in self.parties.items():
-            members = ", ".join(m.unit + (f" ({', '.join(_upgrades(m))})" if m.upgrades else "") for m in party.members)
+            members = ", ".join(_member(m) for m in party.members)
             lines.append(f"side {side}: {party.name} of the {party.faction} - {members}; Leader {party.leader}")
         return "Deployment is over; the parties are revealed (L1096): " + "; ".join(lines) + "."
+
+
+def _member(member: PartyMember) -> str:
+    """A member as its party list reads: its unit, then its upgrades with their chosen options (its owner sees
+    them when choosing, everyone at the reveal)."""
+    return member.unit + (f" ({', '.join(_upgrades(member))})" if member.upgrades else "")
 
 
 def _upgrades(member: PartyMember) -> list[str]:

@@ -1,0 +1,438 @@
+"""Eldfall's newest rules played through the real discord.py client against the stand-in Discord, as players would:
+Quest 2's Alliance of Necessity (offered in secret, formed and broken in the open), a party imported from a file with
+an upgrade's choice (Glyphscribe: Reduce Weight), and the owner-only decisions of a familiar's standing order and a
+Personal Guard's re-assignment. Every message the bot sends is checked against Discord's hard limits, which our
+stand-in does not enforce but Discord (and another stand-in) would, with a 400."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+
+from bot.core.data_loader import load_system_data
+from bot.core.systems import SYSTEM_FACTORIES
+from bot.discord.client import _allowed_host
+from engine.systems.eldfall import Eldfall
+from tests.discord.conftest import Table
+from tests.discord_standin import StandIn, Upload
+
+Payload = dict[str, Any]
+CONTENT, EMBEDS, EMBED_TOTAL, ROWS, OPTIONS, LABEL, BUTTON_LABEL, CUSTOM_ID, PLACEHOLDER = (
+    2000, 10, 6000, 5, 25, 100, 80, 100, 150)
+
+
+def _discord_limit_breaches(table: Table) -> list[str]:
+    """Everything the bot sent that Discord would refuse: content over 2000 characters, more than 10 embeds or
+    6000 characters in them, more than 5 rows, 5 buttons or 1 select in a row, 25 options, labels over 100 (80 for
+    a button), custom ids over 100, placeholders over 150, more than 25 autocomplete choices."""
+    breaches: list[str] = []
+    for sent in table.standin.sent:
+        if sent.kind not in ("message", "edit", "callback", "followup"):
+            continue
+        data = sent.data
+        where = f"{sent.kind} {str(data.get('content', ''))[:60]!r}"
+        if len(data.get("content") or "") > CONTENT:
+            breaches.append(f"{where}: content of {len(data['content'])} characters")
+        embeds = data.get("embeds") or []
+        total = sum(len(str(e.get(k) or "")) for e in embeds for k in ("title", "description"))
+        total += sum(len(f.get("name", "")) + len(f.get("value", "")) for e in embeds for f in e.get("fields", []))
+        if len(embeds) > EMBEDS or total > EMBED_TOTAL:
+            breaches.append(f"{where}: {len(embeds)} embeds, {total} characters")
+        rows = data.get("components") or []
+        if len(rows) > ROWS:
+            breaches.append(f"{where}: {len(rows)} rows")
+        for row in rows:
+            items = row.get("components", [])
+            selects = [c for c in items if c["type"] != 2]
+            if len(items) > 5 or (selects and len(items) > 1):
+                breaches.append(f"{where}: a row of {len(items)} components")
+            for item in items:
+                if len(item.get("custom_id", "")) > CUSTOM_ID:
+                    breaches.append(f"{where}: custom_id {item['custom_id']!r}")
+                if item["type"] == 2 and len(item.get("label", "")) > BUTTON_LABEL:
+                    breaches.append(f"{where}: button label {item['label']!r}")
+                if len(item.get("placeholder") or "") > PLACEHOLDER:
+                    breaches.append(f"{where}: placeholder {item['placeholder']!r}")
+                options = item.get("options") or []
+                if len(options) > OPTIONS or sum(bool(o.get("default")) for o in options) > item.get("max_values", 1):
+                    breaches.append(f"{where}: {len(options)} options")
+                breaches += [f"{where}: option {o!r}" for o in options
+                             if max(len(o["label"]), len(o["value"]), len(o.get("description") or "")) > LABEL]
+        choices = data.get("choices") or []
+        if len(choices) > OPTIONS or any(len(c["name"]) > LABEL or len(str(c["value"])) > LABEL for c in choices):
+            breaches.append(f"{where}: autocomplete choices {choices!r}")
+    return breaches
+
+
+def _components(message: Payload) -> list[Payload]:
+    return [c for row in message.get("components") or [] for c in row.get("components", [])]
+
+
+def _buttons(message: Payload) -> dict[str, str]:
+    return {c["label"]: c["custom_id"] for c in _components(message) if c["type"] == 2}
+
+
+def _thread_of(table: Table) -> str:
+    return next(c["id"] for c in table.standin.world.channels.values() if c.get("parent_id"))
+
+
+async def _notice(table: Table, thread: str, user: str) -> Payload:
+    """The public notice, pinging ``user``, of a decision still pending (its id is in the Decide button's)."""
+    uid = table.user_id(user)
+
+    def pending(message: Payload) -> bool:
+        decision = _buttons(message).get("Decide", "gm:d:::").split(":")[3]  # gm:d:<table>:<decision>:<seq>
+        return f"<@{uid}>" in message["content"] and decision in _game(table, thread).state.pending
+
+    return await table.standin.wait_for_message(thread, pending)
+
+
+async def _decide(table: Table, thread: str, user: str, value: str | None = None) -> tuple[Payload, list[str]]:
+    """``user`` presses Decide on their notice and picks ``value`` in a one-part decision (or Confirms the
+    defaults); returns the options message and what they saw privately after."""
+    notice = await _notice(table, thread, user)
+    opened = await table.standin.click(notice, _buttons(notice)["Decide"], user=user)
+    reply = await opened.response()
+    assert reply.ephemeral, reply
+    options = opened.original
+    assert options is not None
+    if value is None:  # Confirm: the defaults answer every part
+        picked = await table.standin.click(options["id"], _buttons(options)["Confirm"], user=user)
+    else:
+        (select, *_) = [c for c in _components(options) if c["type"] == 3]
+        picked = await table.standin.click(options["id"], select["custom_id"], user=user, values=[value])
+    await picked.response()
+    await picked.wait_for(lambda: any(s.kind in ("followup", "delete") for s in picked.sent) or None,
+                          what="the decision to be delivered")
+    return options, [s.body.get("content", "") for s in picked.sent if s.kind == "followup"]
+
+
+def _game(table: Table, thread: str) -> Any:
+    assert table.client is not None
+    game = table.client.service.live_game(thread)
+    assert game is not None
+    return game
+
+
+async def _invited(table: Table, **options: object) -> str:
+    """``/game new`` with bob invited, and bob's Join; returns the game's thread."""
+    await table.do("game new", {"system": "eldfall", "opponent": "bob", **options})
+    thread = _thread_of(table)
+    card = next(m for m in table.standin.messages_in(thread) if "invites" in m["content"])
+    await (await table.standin.click(card, _buttons(card)["Join"], user="bob")).response()
+    await table.standin.wait_for(lambda: not _buttons(table.standin.message(card["id"])) or None)
+    return thread
+
+
+USERS = {"A": "alice", "B": "bob"}
+
+
+async def _answer_pending(table: Table, thread: str, **values: str) -> None:
+    """Each pending decision answered by its owner with Decide and a pick: ``values[kind]`` or the defaults."""
+    game = _game(table, thread)
+    while game.state.pending:
+        decision = next(iter(game.state.pending.values()))
+        await _decide(table, thread, USERS[decision.owner], values.get(decision.kind))
+
+
+async def _seen_by_bob(table: Table, thread: str) -> str:
+    """Everything bob can read: the table's messages and their pictures' alt text, his DMs, his /log and his
+    /game state."""
+    log = await table.do("log", user="bob", channel=thread)
+    handle = await table.standin.slash("game state", {}, user="bob", channel=thread)
+    await handle.response()
+    state = await handle.followup()
+    files = [table.standin.attachment_bytes(a).decode() for a in state["attachments"]]
+    messages = [*table.standin.messages_in(thread), *table.standin.dms_to("bob")]
+    return "\n".join([*(m["content"] for m in messages),
+                      *(a.get("description") or "" for m in messages for a in m.get("attachments", [])), *files, *log])
+
+
+async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_for_three_vp(table: Table) -> None:
+    thread = await _invited(table, scenario="unexpected-encounter", players=3, bot="C")
+    await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
+    await table.do("force load", {"name": "Guild Adventurers"}, user="bob", channel=thread)
+    await _decide(table, thread, "alice")  # alice keeps the first scheme
+    bobs = await _notice(table, thread, "bob")
+    early = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")  # both look at the offer at once
+    await early.response()
+    assert early.original is not None and early.original["flags"] & 64
+    public_before = len(table.standin.messages_in(thread))
+
+    offer, seen = await _decide(table, thread, "alice", "join")
+    assert "Alliance of Necessity" in offer["content"] and offer["flags"] & 64, "the offer opens privately"
+    assert {o["value"] for c in _components(offer) for o in c.get("options", [])} == {"join", "decline"}
+    assert seen == ["Your choice is locked in: choice=join."]
+    meanwhile = [m["content"] for m in table.standin.messages_in(thread)[public_before:]]
+    assert "Side A decides: in secret." in meanwhile
+    assert not any("join" in text for text in meanwhile), f"alice's answer leaked before bob's: {meanwhile}"
+    assert "choice=join" not in await _seen_by_bob(table, thread), "nor to bob by DM, /game state or /log"
+
+    again = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")
+    await again.response()
+    assert again.original is not None and "moved on" not in again.original["content"], \
+        "alice's answer changed nothing in bob's question"
+    (select,) = [c for c in _components(early.original) if c["type"] == 3]
+    picked = await table.standin.click(early.original["id"], select["custom_id"], user="bob", values=["join"])
+    await picked.response()
+    await picked.wait_for(lambda: any(s.kind in ("followup", "delete") for s in picked.sent) or None,
+                          what="bob's answer to be delivered")
+    assert [s.body["content"] for s in picked.sent if s.kind == "followup"] == \
+        ["Your choice is locked in: choice=join."], "the options bob opened before alice answered still answer"
+    formed = await table.standin.wait_for_message(thread, lambda m: "Sides A and B form an Alliance" in m["content"])
+    assert "Revealed together: A: choice=join; B: choice=join." in formed["content"]
+
+    await _answer_pending(table, thread)  # the Initiative Check winner's choice, then the zones
+    game = _game(table, thread)
+    for _ in USERS:
+        (deploying,) = game.to_act().sides
+        await table.do("act", {"action": "ready"}, user=USERS[deploying], channel=thread)
+    await _answer_pending(table, thread)  # the Strategic phase's optional choices
+    breaker = game.state.active_side
+    other = "B" if breaker == "A" else "A"
+
+    seq, visible = game.seq, len(table.standin.messages_in(thread))
+    refused = await table.do("act", {"action": "break-alliance"}, user=USERS[other], channel=thread)
+    assert refused == [f"act break-alliance refused: an allied player breaks the alliance on its own turn; it is "
+                       f"side {breaker}'s (ruling alliance)"]
+    assert game.seq == seq and len(table.standin.messages_in(thread)) == visible and game.state.alliance_broken_by \
+        is None, "a refusal changes nothing and posts nothing"
+
+    typed = await table.standin.autocomplete("act", "action", {"action": "break"}, user=USERS[breaker], channel=thread)
+    await typed.response()
+    assert [c["value"] for c in typed.choices] == ["break-alliance"]
+    assert await table.do("act", {"action": "break-alliance"}, user=USERS[breaker], channel=thread) == []
+    broken = await table.standin.wait_for_message(thread, lambda m: "breaks the Alliance" in m["content"])
+    assert f"Side {breaker} loses 3 VP: it broke the Alliance of Necessity" in broken["content"]
+    assert game.state.alliance_broken_by == breaker
+    assert _discord_limit_breaches(table) == []
+
+
+GLYPHSCRIBES = """\
+parties:
+  - id: glyphscribes
+    name: Glyphscribes
+    faction: Helian League
+    game_size: 60
+    leader: Citadel Guard
+    members:
+      - unit: Citadel Guard
+        upgrades: [glyphscribe-reduce-weight]
+        choices: {glyphscribe-reduce-weight: inscribed-item:ITEM}
+      - unit: Flameshaper
+        upgrades: [glyphscribe-reduce-weight]
+        choices: {glyphscribe-reduce-weight: inscribed-armor}
+"""
+
+
+async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_reveal(table: Table) -> None:
+    thread = await _invited(table)
+    visible = len(table.standin.messages_in(thread))
+    bad = GLYPHSCRIBES.replace("ITEM", "longbow").encode()
+    refused = await table.do("force import", {"file": Upload("glyphscribes.yaml", bad)}, channel=thread)
+    assert refused == ['party refused: party "Glyphscribes" breaks 1 rule: Citadel Guard\'s Glyphscribe: Reduce '
+                       'Weight: it carries no "longbow"; Inscribed Item takes a Weapon or a Shield it carries: '
+                       'small-bludgeon, short-sword, shield (L2855-2861)']
+    assert len(table.standin.messages_in(thread)) == visible and _game(table, thread).state.record("A").party is None
+
+    good = GLYPHSCRIBES.replace("ITEM", "small-bludgeon").encode()
+    (chosen,) = await table.do("force import", {"file": Upload("glyphscribes.yaml", good)}, channel=thread)
+    assert chosen == ("Side A chooses the party Glyphscribes (Citadel Guard (glyphscribe-reduce-weight: "
+                      "inscribed-item:small-bludgeon), Flameshaper (glyphscribe-reduce-weight: inscribed-armor); "
+                      "Leader Citadel Guard)."), "alice sees the choice she made, as it was understood"
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    game = _game(table, thread)
+    while game.state.pending:  # side A plays first, so deploys first: bob looks at its models before the reveal
+        decision = next(iter(game.state.pending.values()))
+        first = "first" if decision.owner == "A" else "second"
+        await _decide(table, thread, USERS[decision.owner], first if decision.kind == "initiative" else None)
+    assert game.to_act().sides == ("A",), game.to_act()
+    await table.do("act", {"action": "ready"}, channel=thread)
+    before = await _seen_by_bob(table, thread)
+    assert '"id": "A1"' in before, "side A's models are on the table for bob to see"
+    for secret in ("Glyphscribe", "glyphscribe", "inscribed", "small-bludgeon"):
+        assert secret not in before, f"{secret!r} reached bob before the lists were revealed"
+
+    await table.do("act", {"action": "ready"}, user="bob", channel=thread)
+    reveal = await table.standin.wait_for_message(thread, lambda m: "parties are revealed" in m["content"])
+    assert "Citadel Guard (glyphscribe-reduce-weight: inscribed-item:small-bludgeon)" in reveal["content"]
+    assert _discord_limit_breaches(table) == []
+
+
+
+
+async def test_an_import_is_deferred_before_its_file_is_fetched(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord's CDN may take longer than the 3 s the first answer is due in: the bot defers first. The fetch is
+    held until the test has seen the deferral, so a bot that fetched first never answers and the test fails."""
+    thread = await _invited(table)
+    gate = asyncio.Event()
+    read = discord.Attachment.read
+
+    async def held(self: discord.Attachment, **options: Any) -> bytes:
+        await gate.wait()
+        return await read(self, **options)
+
+    monkeypatch.setattr(discord.Attachment, "read", held)
+    good = GLYPHSCRIBES.replace("ITEM", "small-bludgeon").encode()
+    handle = await table.standin.slash("force import", {"file": Upload("glyphscribes.yaml", good)}, channel=thread)
+    deferral = await handle.response()
+    assert deferral.body["type"] == 5 and deferral.ephemeral
+    gate.set()
+    chosen = await handle.followup()
+    assert chosen["content"].startswith("Side A chooses the party Glyphscribes")
+
+
+async def test_a_file_discord_does_not_hand_over_is_explained(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    thread = await _invited(table)
+
+    async def lost(self: discord.Attachment, **options: Any) -> bytes:
+        raise TimeoutError
+
+    monkeypatch.setattr(discord.Attachment, "read", lost)
+    good = GLYPHSCRIBES.replace("ITEM", "small-bludgeon").encode()
+    assert await table.do("force import", {"file": Upload("glyphscribes.yaml", good)}, channel=thread) == [
+        "glyphscribes.yaml: Discord did not hand over the file (TimeoutError); nothing was imported. Upload it "
+        "again with the same command."]
+    assert _game(table, thread).state.record("A").party is None
+
+
+def test_a_local_stand_in_may_serve_files_under_another_name_of_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another stand-in for Discord may answer the API at localhost and serve uploads at 127.0.0.1; anywhere else
+    but Discord's CDN stays refused."""
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://localhost:8123/api/v10")
+    assert _allowed_host("http://127.0.0.1:8124/attachments/1/2/party.yaml")
+    assert _allowed_host("https://cdn.discordapp.com/attachments/1/2/party.yaml")
+    assert not _allowed_host("http://169.254.169.254/latest/meta-data")
+    monkeypatch.setattr(discord.http.Route, "BASE", "https://discord.com/api/v10")
+    assert not _allowed_host("http://127.0.0.1:8124/attachments/1/2/party.yaml")
+
+# -- owner-only decisions: a familiar's standing order, a Personal Guard's re-assignment ------------------------------
+
+FAMILIAR_GRANTS = ("trait:Familiar", "familiar:INT +2")
+
+
+def _with_familiar_imp() -> Eldfall:
+    """The shipped data with the Imp a familiar: no published profile has the trait (test only, as in
+    tests/engine/systems/eldfall/test_familiars.py)."""
+    data = load_system_data("eldfall")
+    units = tuple(u.model_copy(update={"keywords": (*u.keywords, *FAMILIAR_GRANTS)}) if u.name == "Imp" else u
+                  for u in data.units)
+    return Eldfall(data.model_copy(update={"units": units}))
+
+
+@pytest_asyncio.fixture
+async def familiar_table(standin: StandIn, tmp_path: Path) -> AsyncIterator[Table]:
+    bot_table = Table(standin, tmp_path / "games.sqlite3")
+    bot_table.systems = {**SYSTEM_FACTORIES, "eldfall": _with_familiar_imp}
+    await bot_table.start()
+    try:
+        yield bot_table
+    finally:
+        await bot_table.stop()
+
+
+async def _to_side_a_turn(table: Table, thread: str) -> Any:
+    """Setup choices by default, both parties ready, then side B's turn ended if it plays first."""
+    await _answer_pending(table, thread)
+    game = _game(table, thread)
+    for _ in USERS:
+        (deploying,) = game.to_act().sides
+        await table.do("act", {"action": "ready"}, user=USERS[deploying], channel=thread)
+    await _answer_pending(table, thread)
+    if game.state.active_side == "B":
+        await table.do("act", {"action": "end"}, user="bob", channel=thread)
+        await _answer_pending(table, thread)
+    assert game.state.active_side == "A" and game.state.phase == "tactical", game.state.phase
+    return game
+
+
+async def _refused_to(table: Table, thread: str, notice: Payload, user: str) -> str:
+    """``user`` presses someone else's Decide: the private refusal they see (nothing opens, nothing is posted)."""
+    visible = len(table.standin.messages_in(thread))
+    click = await table.standin.click(notice, _buttons(notice)["Decide"], user=user)
+    reply = await click.response()
+    assert reply.ephemeral and not reply.data.get("components")
+    assert len(table.standin.messages_in(thread)) == visible
+    return str(reply.data["content"])
+
+
+def _select_options(options: Payload) -> list[tuple[str, str]]:
+    return [(o["value"], o["label"]) for c in _components(options) if c["type"] == 3 for o in c["options"]]
+
+
+async def test_a_familiars_standing_order_is_asked_of_its_owner_alone(familiar_table: Table) -> None:
+    table = familiar_table
+    thread = await _invited(table)
+    await table.do("force load", {"name": "Sand Conclave"}, channel=thread)
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    game = await _to_side_a_turn(table, thread)
+    vizier = next(f.id for f in game.state.figures.values() if f.unit == "Vizier of Conjurations")
+    await table.do("act", {"action": "mana", "model": vizier}, channel=thread)
+    await table.do("act", {"action": "activate", "model": vizier}, channel=thread)
+    await _answer_pending(table, thread)  # bob's Reaction step: nothing
+    (prompt,) = await table.do("act", {"action": "ritual", "with": "Summon Imp"}, channel=thread)
+    (order,) = game.state.pending.values()
+    imp = order.parts[0].key
+    assert order.kind == "familiar-order" and order.owner == "A" and game.state.figures[imp].unit == "Imp"
+    assert f"decide {order.id}: {vizier} summoned the familiar {imp}" in prompt, "alice's own reply: her private prompt"
+
+    notice = await _notice(table, thread, "alice")
+    assert f"summoned the familiar {imp}" in notice["content"]
+    assert await _refused_to(table, thread, notice, "bob") == \
+        "This decision belongs to side A; only its player may answer."
+    options, _ = await _decide(table, thread, "alice", "any")
+    assert options["flags"] & 64, "the options open to alice alone"
+    assert _select_options(options) == [
+        ("downing", "Downing: only when the Wounds would take its caster to 0 HP or kill it"),
+        ("any", "Any: whenever its caster would suffer a Wound from damage"),
+        ("never", "Never: never (its caster takes its Wounds)")]
+    assert not any("Downing" in m["content"] for m in table.standin.dms_to("bob"))
+    assert game.state.figures[imp].sacrifice == "any" and not game.state.pending
+    assert _discord_limit_breaches(table) == []
+
+
+GUARDED = b"""\
+parties:
+  - id: guarded
+    name: Guarded
+    faction: Sand Kingdoms
+    game_size: 60
+    leader: Vizier of Conjurations
+    members:
+      - unit: Vizier of Conjurations
+        upgrades: [personal-guard]
+      - unit: Taskmage Explorer
+"""
+
+
+async def test_a_personal_guard_is_given_again_by_its_owner_alone(table: Table) -> None:
+    thread = await _invited(table)
+    await table.do("force import", {"file": Upload("guarded.yaml", GUARDED)}, channel=thread)
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    game = await _to_side_a_turn(table, thread)
+    vizier = next(f.id for f in game.state.figures.values() if f.unit == "Vizier of Conjurations")
+    gargoyle = next(f.id for f in game.state.figures.values() if f.guard_of == vizier)
+    await table.do("model remove", {"model": gargoyle}, channel=thread)  # the host's override: the Guard is gone
+    await table.do("act", {"action": "mana", "model": vizier}, channel=thread)
+    await table.do("act", {"action": "activate", "model": vizier}, channel=thread)
+    await _answer_pending(table, thread)  # bob's Reaction step: nothing
+    await table.do("act", {"action": "ritual", "with": "Summon Gargoyle"}, channel=thread)
+    (guard,) = game.state.pending.values()
+    new = next(f.id for f in game.state.figures.values() if f.summoner == vizier and f.id != gargoyle)
+    assert guard.kind == "personal-guard" and guard.owner == "A"
+
+    notice = await _notice(table, thread, "alice")
+    assert await _refused_to(table, thread, notice, "bob") == \
+        "This decision belongs to side A; only its player may answer."
+    options, _ = await _decide(table, thread, "alice", new)
+    assert options["flags"] & 64, "the options open to alice alone"
+    assert _select_options(options) == [(new, f"Give it to {new} Gargoyle"),
+                                        ("keep", "Keep it back until a creature is summoned")]
+    assert game.state.figures[new].guard_of == vizier and not game.state.pending
+    assert _discord_limit_breaches(table) == []
