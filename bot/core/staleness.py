@@ -17,5 +17,11 @@ _OTHER_ANSWERS = frozenset({"decision.answered", "together.locked"})
 
 
 def moved_on(game: Game[Any], seq: int) -> bool:
-    """Whether anything but answers to decisions happened in ``game`` after event ``seq``."""
-    return any(event.kind not in _OTHER_ANSWERS for event in game.log if event.seq > seq)
+    """Whether anything but answers to decisions happened in ``game`` after event ``seq`` (read from the newest
+    back, so a long log costs only what came after)."""
+    for event in reversed(game.log):
+        if event.seq <= seq:
+            return False
+        if event.kind not in _OTHER_ANSWERS:
+            return True
+    return False
