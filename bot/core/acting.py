@@ -17,6 +17,7 @@ from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, view_picture
+from bot.core.text import fit
 from engine.core import (
     SPECTATOR,
     Action,
@@ -219,6 +220,6 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
     if not choices:
         return Output(text=f"{action.title}: nothing to choose for {option}: now; type the command with "
                            f"{option}:<value> instead.", to=user)
-    picks = tuple((choice.shown[:100], replace(invocation, options={**invocation.options, option: choice.value}))
+    picks = tuple((fit(choice.shown), replace(invocation, options={**invocation.options, option: choice.value}))
                   for choice in choices[:MENU_LIMIT])
     return Output(text=f"{action.title}: choose {option}:", to=user, picks=picks)

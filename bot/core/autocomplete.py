@@ -13,6 +13,7 @@ from bot.core.books import GameBook
 from bot.core.hosted import HostedSystems
 from bot.core.queries import viewer_for
 from bot.core.registry import Suggest
+from bot.core.text import fit
 from engine.core import Choice, Game, OptionValue, UserId
 
 __all__ = ["AUTOCOMPLETE_LIMIT", "Autocomplete"]
@@ -47,7 +48,7 @@ class Autocomplete:
             case Suggest.SIDE:
                 return [Choice(side) for side in game.state.sides]
             case Suggest.DECISION:
-                return [Choice(d.id, f"{d.id}: {d.prompt}"[:100]) for d in game.pending if d.owner in held]
+                return [Choice(d.id, fit(f"{d.id}: {d.prompt}")) for d in game.pending if d.owner in held]
             case Suggest.MODEL:
                 board = game.system.board(game.state, viewer_for(game, user), ())
                 return [Choice(m.id, f"{m.id} {m.name}") for m in board.models] if board else []
@@ -76,7 +77,7 @@ class Autocomplete:
                      for legal in game.system.legal_actions(game.state, side) if legal.name}
             declared = [action for action in game.system.actions() if action.name]
             ordered = sorted(declared, key=lambda action: action.name not in names)  # what is legal now first
-            return [Choice(str(action.name), f"{action.name}: {action.summary}"[:100]) for action in ordered]
+            return [Choice(str(action.name), fit(f"{action.name}: {action.summary}")) for action in ordered]
         name = str(filled["action"]) if filled.get("action") else None
         action = game.system.action(path, name)
         source = action.sources.get(option) if action else None

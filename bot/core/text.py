@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["PLAYER_TEXT_LIMIT", "clean_player_text"]
+__all__ = ["LABEL_LIMIT", "PLAYER_TEXT_LIMIT", "clean_player_text", "fit"]
 
 PLAYER_TEXT_LIMIT = 500
 """Characters one option a player typed may hold (games set tighter limits of their own, e.g. notes)."""
+
+LABEL_LIMIT = 100
+"""Characters Discord shows in a select option's label or an autocomplete choice's name."""
 
 _SPACES = re.compile(r"\s+")
 _LEADING_BLOCK = re.compile(r"^(?:[#>]+|-#)\s*")
@@ -29,3 +32,13 @@ def clean_player_text(text: str, field: str = "text") -> str:
     if len(cleaned) > PLAYER_TEXT_LIMIT:
         raise ValueError(f"{field}: is {len(cleaned)} characters long; write at most {PLAYER_TEXT_LIMIT}")
     return cleaned
+
+
+def fit(text: str, limit: int = LABEL_LIMIT) -> str:
+    """``text`` within ``limit`` characters for a label: whole, or cut at the last word that fits and ended with
+    "…", so a player never reads half a word."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"

@@ -19,6 +19,7 @@ from bot.core.outputs import Output
 from bot.core.parsing import Attachment, Invocation
 from bot.core.registry import Suggest
 from bot.core.service import TableService
+from bot.core.text import fit
 from bot.discord.decide import DecideButton
 from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view, map_choices
@@ -156,7 +157,7 @@ class GameMaster(discord.Client):
         filled = {key: value for key, value in interaction.namespace if isinstance(value, str | int | float | bool)}
         found = self.service.suggestions(str(interaction.channel_id), UserId(str(interaction.user.id)), path, option,
                                          kind, current, filled)
-        return [app_commands.Choice(name=choice.shown[:100], value=choice.value[:100]) for choice in found]
+        return [app_commands.Choice(name=fit(choice.shown), value=choice.value[:100]) for choice in found]
 
     async def _dispatch(self, interaction: discord.Interaction, path: tuple[str, ...], options: dict[str, Any]) -> None:
         plain: dict[str, str | int | float | bool] = {}
@@ -233,7 +234,7 @@ class GameMaster(discord.Client):
         if opponent is not None:
             players += f" vs {invited.display_name if isinstance(invited, discord.abc.User) else 'a guest'}"
         title = self.service.system_title(system)
-        thread = await channel.create_thread(name=f"{title}: {players}"[:100], type=discord.ChannelType.public_thread,
+        thread = await channel.create_thread(name=fit(f"{title}: {players}"), type=discord.ChannelType.public_thread,
                                              auto_archive_duration=10080)
         if opponent is not None:
             try:

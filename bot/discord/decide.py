@@ -14,6 +14,7 @@ import discord
 
 from bot.core.parsing import Invocation
 from bot.core.staleness import moved_on
+from bot.core.text import fit
 from bot.discord.host import host_of
 from engine.core import PendingView, SideId, UserId, Viewer
 
@@ -97,7 +98,7 @@ class OptionsView(discord.ui.View):
 class _PartSelect(discord.ui.Select["OptionsView"]):
     def __init__(self, key: str, prompt: str, options: list[tuple[str, str]], default: str | None, row: int) -> None:
         super().__init__(placeholder=prompt[:150], row=row, options=[
-            discord.SelectOption(label=label[:100], value=value, default=value == default)
+            discord.SelectOption(label=fit(label), value=value, default=value == default)
             for value, label in options])
         self.key = key
 

@@ -16,6 +16,7 @@ import discord
 from bot.core.pace import PACES
 from bot.core.parsing import Invocation
 from bot.core.registry import Suggest
+from bot.core.text import fit
 from bot.discord.host import TableHost, host_of
 
 __all__ = ["DeclineButton", "JoinButton", "MapSelect", "PaceSelect", "invite_view", "map_choices", "settings_view"]
@@ -84,7 +85,7 @@ class MapSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:sm
 
     def __init__(self, table: str, maps: list[tuple[str, str]] | None = None) -> None:
         self.table = table
-        options = [discord.SelectOption(label=name[:100], value=map_id) for map_id, name in (maps or [])[:25]]
+        options = [discord.SelectOption(label=fit(name), value=map_id) for map_id, name in (maps or [])[:25]]
         super().__init__(discord.ui.Select(custom_id=f"gm:sm:{table}", placeholder="Map (host, before deployment)",
                                            options=options or [discord.SelectOption(label="-", value="-")]))
 
@@ -106,7 +107,7 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:s
     def __init__(self, table: str) -> None:
         self.table = table
         super().__init__(discord.ui.Select(custom_id=f"gm:sp:{table}", placeholder="Pace (host)", options=[
-            discord.SelectOption(label=f"{pace.name}: {pace.audience}"[:100], description=pace.description[:100],
+            discord.SelectOption(label=fit(f"{pace.name}: {pace.audience}"), description=fit(pace.description),
                                  value=pace.name)
             for pace in PACES.values()]))
 

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.core.parsing import Invocation
+from bot.core.text import fit
 from bot.discord.host import host_of
 from bot.discord.waiting import EXPIRED, PreviewStore
 
@@ -104,7 +105,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:k
 
     def __init__(self, token: str, labels: list[str] | None = None) -> None:
         self.token = token
-        options = [discord.SelectOption(label=label[:100], value=str(index))
+        options = [discord.SelectOption(label=fit(label), value=str(index))
                    for index, label in enumerate(labels or [])] or [discord.SelectOption(label="-", value="0")]
         super().__init__(discord.ui.Select(custom_id=f"gm:k:{token}", placeholder="Choose",
                                            options=options))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from bot.core.text import PLAYER_TEXT_LIMIT, clean_player_text
+from bot.core.text import LABEL_LIMIT, PLAYER_TEXT_LIMIT, clean_player_text, fit
 from engine.core import UserId
 from tests.commands import parse_line
 
@@ -39,3 +39,11 @@ async def test_a_players_note_reaches_the_table_cleaned_and_an_overlong_one_is_r
     assert public.text == "Side A notes: BIG ''' deal"
     (refusal,) = await service.execute("t1", alice, parse_line("/note text:" + "x" * 600))
     assert refusal.error and refusal.text == "/note: text: is 600 characters long; write at most 500"
+
+
+def test_a_label_too_long_for_discord_is_cut_at_a_word_and_marked() -> None:
+    offer = ("Unexpected Encounter: the players may form an Alliance of Necessity: their models become allies against "
+             "the hostiles")
+    label = fit(offer)
+    assert len(label) <= LABEL_LIMIT and label.endswith("become allies…") and offer.startswith(label[:-1])
+    assert fit("short") == "short" and fit("x" * 150) == "x" * 99 + "…"

@@ -111,9 +111,10 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
             models.append(FigureView(id=model.id, name=SHROUDED, side=model.side, hp=0, max_hp=0, ap=0,
                                      states=("shrouded",), leader=False, x=model.x, y=model.y, facing=0.0, z=model.z))
             continue
+        leads = bool(figure and figure.leader and _list_known(state, viewer, figure))  # the list names the Leader
         models.append(FigureView(id=model.id, name=model.name, side=model.side, hp=model.wounds_left,
                                  max_hp=model.wounds, ap=figure.ap if figure else 0, states=tuple(model.tokens),
-                                 leader=bool(figure and figure.leader), x=model.x, y=model.y, facing=model.facing,
+                                 leader=leads, x=model.x, y=model.y, facing=model.facing,
                                  z=model.z, guard_of=_guarding(state, viewer, model_id),
                                  **_kit_shown(world, state, viewer, model_id)))
     mine = viewer.side if viewer.kind is ViewerKind.SIDE else None

@@ -3,10 +3,11 @@ in public, pictures included, until a scheme is revealed (L2497)."""
 
 from __future__ import annotations
 
-from engine.core import BOT_USER, SPECTATOR, Answer, Game, SideId
-from engine.systems.eldfall.commands import ChooseParty
+from engine.core import BOT_USER, SPECTATOR, Answer, Game, SideId, Viewer
+from engine.systems.eldfall.commands import ChooseParty, Ready
 from engine.systems.eldfall.events import SchemeRevealed
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.views import EldfallView
 from tests.engine.systems.eldfall.tables import as_side, new_game, play_bots
 
 
@@ -41,3 +42,25 @@ def test_two_games_differing_only_in_a_kept_scheme_agree_in_public_until_it_is_r
     assert len(public_first) > 200
     shared = min(len(public_first), len(public_second))
     assert public_first[:shared] == public_second[:shared]
+
+
+def test_the_leader_a_list_names_stays_secret_until_the_lists_are_revealed() -> None:
+    # L1036, L1096: the party lists, and the Leader they name, are shown once every side has deployed; the 1st
+    # Player's models are on view before that, but not which of them leads.
+    game = new_game("leader-secret")
+    game.apply(ChooseParty(name="Helian Expedition"), as_side("A"))
+    game.apply(ChooseParty(name="Soga Vanguard"), as_side("B"))
+    while game.state.pending:  # the schemes and the Initiative Check, by their defaults
+        decision = next(iter(game.state.pending.values()))
+        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    first, second = game.state.order
+    game.apply(Ready(), as_side(first))
+
+    def leaders(viewer: str) -> set[str]:
+        view = game.view(Viewer.of_side(SideId(viewer)))
+        assert isinstance(view, EldfallView)
+        return {m.id for m in view.models if m.side == first and m.leader}
+
+    assert leaders(second) == set() and len(leaders(first)) == 1
+    game.apply(Ready(), as_side(second))
+    assert leaders(second) == leaders(first), "revealed with the lists"
