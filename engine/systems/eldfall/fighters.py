@@ -22,7 +22,7 @@ from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange, chosen_options, item_changes
 from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, granted_items
-from engine.systems.eldfall.familiars import familiars_of
+from engine.systems.eldfall.familiars import serving
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref, slug
@@ -501,7 +501,7 @@ def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue,
     :raises KeyError: for a model not on the table."""
     model = state.models[model_id]
     figure = state.figures[model_id]
-    familiars = tuple(catalogue.card(f.unit) for f in familiars_of(state, model_id, catalogue))
+    familiars = tuple(catalogue.card(f.unit) for f in serving(state, model_id, catalogue))
     return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras, familiars)
 
 
