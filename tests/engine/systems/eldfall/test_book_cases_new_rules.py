@@ -5,24 +5,33 @@ alliance, a Guard whose model falls)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, Declare
+from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.guards import GUARD_KIND
+from engine.systems.eldfall.party import check_party
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strikes import active_strike
+from engine.table import ChangeToken
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     clear_table,
+    eldfall,
+    new_game,
     place,
     practice,
     settle,
     turn_of,
     unit_id,
 )
+from tests.engine.systems.eldfall.test_alliance import DECLARED, HOSTILES, QUEST_2, _touching
 from tests.engine.systems.eldfall.test_familiars import _melee, _ritual, _summon_imp, _table
 from tests.engine.systems.eldfall.test_personal_guard import _table as _guard_table
 from tests.engine.systems.eldfall.test_personal_guard import _walk
@@ -159,3 +168,149 @@ def test_a_personal_guard_bought_for_a_model_that_summons_nothing_goes_to_the_pa
     assert game.state.figures[gargoyle].guard_of == taskmage
     assert game.state.figures[taskmage].upgrades == []
     assert game.system.kit.world(game.state).fighter(gargoyle).has("Sentinel")
+
+
+# -- Glyphscribe: Reduce Weight (L2855-2861), Mana Catalyst (L2879-2881), Elemental Lineage (L2883-2885) ----------
+
+
+def _members(faction: str, leader: str, *members: dict[str, Any]) -> PartySpec:
+    return PartySpec.model_validate({"id": "book", "name": "Book", "faction": faction, "game_size": 200,
+                                     "leader": leader, "members": [{"unit": leader}, *members]})
+
+
+def _glyph(unit: str, choice: str) -> dict[str, Any]:
+    return {"unit": unit, "upgrades": ["glyphscribe-reduce-weight"], "choices": {"glyphscribe-reduce-weight": choice}}
+
+
+def test_an_inscribed_throwing_dagger_strikes_once_more_in_melee_and_throws_as_many_as_it_has() -> None:
+    # L2859: the inscribed Weapon's Strike +1 and Wgt -1. The Dagger (L2669: STK STA, WGT 0, Throwing) of the
+    # Flameweaver Errant (STA 2) strikes 3 in melee; thrown, its Strike is up to its Quantity (L2177), 1, which the
+    # inscription does not raise (ruling inscribed-strike: item-strike). WGT 0 already: it still counts 1 (L402).
+    def strikes_and_weight(choice: str | None) -> tuple[dict[str, int], int | None]:
+        member = _glyph("Flameweaver Errant", choice) if choice else {"unit": "Flameweaver Errant"}
+        game = practice((_members("Helian League", "Citadel Guard", member), "Soga Vanguard"), "book-dagger")
+        world = game.system.kit.world(game.state)
+        f = world.fighter(ModelId(unit_id(game, "Flameweaver Errant")))
+        stk = {m.id: active_strike(world, f, m, idle=False, dash=False).value for m in f.weapons
+               if m.id in ("dagger", "thrown-dagger")}
+        return stk, next(c.weight for c in f.carried if c.item.id == "dagger")
+    assert strikes_and_weight(None) == ({"dagger": 2, "thrown-dagger": 1}, 1)
+    assert strikes_and_weight("inscribed-item:dagger") == ({"dagger": 3, "thrown-dagger": 1}, 1)
+
+
+def test_the_glyphscribe_and_lineage_limits_count_the_whole_party() -> None:
+    # L2855: Glyphscribe: Reduce Weight, Limit 3; L2883: Elemental Lineage, Limit 2 (a party's copies, L1054).
+    catalogue = eldfall().kit.catalogue
+    four = _members("Helian League", "Citadel Guard", _glyph("Citadel Guard", "inscribed-armor"),
+                    _glyph("Flameshaper", "inscribed-armor"), _glyph("Flameweaver Errant", "inscribed-armor"),
+                    _glyph("Expeditionary Hierophant", "inscribed-armor"))
+    assert ("4 copies of Glyphscribe: Reduce Weight, limit 3", "L1054") in \
+        [(p.message, p.rule) for p in check_party(four, catalogue)]
+    lineage = {"unit": "Vizier of Conjurations", "upgrades": ["elemental-lineage"] * 3,
+               "choices": {"elemental-lineage": ["affinity-fire", "affinity-air", "affinity-water"]}}
+    found = check_party(_members("Sand Kingdoms", "Taskmage Explorer", lineage), catalogue)
+    assert [(p.message, p.rule) for p in found] == [("3 copies of Elemental Lineage, limit 2", "L1054")]
+
+
+def test_mana_catalyst_needs_an_affinity_to_change_and_the_lost_elements_spells_go() -> None:
+    # L2881: "change one of the model's default Affinities": the Shieldbearer has none; the Vizier of Conjurations
+    # changing Elder for Fire keeps its Earth conjurations and loses Summon Imp (Elder I, L2316).
+    catalogue = eldfall().kit.catalogue
+    shield = {"unit": "Shieldbearer", "upgrades": ["mana-catalyst"], "choices": {"mana-catalyst": "fire"}}
+    assert [(p.message, p.rule) for p in check_party(_members("Sand Kingdoms", "Taskmage Explorer", shield),
+                                                     catalogue)] == \
+        [("Shieldbearer's Mana Catalyst: Shieldbearer has no Affinity to replace", "L2879-2881")]
+    vizier = {"unit": "Vizier of Conjurations", "upgrades": ["mana-catalyst"],
+              "choices": {"mana-catalyst": "fire:elder"}}
+    game = practice((_members("Sand Kingdoms", "Taskmage Explorer", vizier), "Soga Vanguard"), "book-catalyst")
+    f = game.system.kit.world(game.state).fighter(ModelId(unit_id(game, "Vizier of Conjurations")))
+    assert [s.name for s in f.spells] == ["Summon Gargoyle", "Summon Golem", "Summon Earth Elemental",
+                                          "Summon Colossus"]
+    assert {str(t) for t in f.card.traits} >= {"Affinity (Earth)", "Affinity (Fire)"}
+    assert "Affinity (Elder)" not in {str(t) for t in f.card.traits}
+
+
+# -- Alliance of Necessity (L2390, L2403-2404, L2935-2937, L1286-1289, L637-639) -----------------------------------
+
+
+def _allied_quest(seed: str, party_a: str) -> Game[EldfallState]:
+    """Unexpected Encounter with the alliance formed (ruling alliance: declared-at-creation): A ``party_a``, B the
+    Guild Adventurers (B1 a Flameweaver Errant), C the two Earth Elementals, all played by hand."""
+    game = new_game(seed, options=QUEST_2, sides=3, practice=True, seats={"A": ALICE, "B": ALICE, "C": ALICE},
+                    rulings=DECLARED)
+    game.apply(ChooseParty(name=party_a, side=A), HOST)
+    game.apply(ChooseParty(name="Guild Adventurers", side=B), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    assert game.state.allied_sides() == (A, B)
+    return game
+
+
+def _hostile_attacks_b1(game: Game[EldfallState], spots: dict[str, tuple[float, float, float]]) -> None:
+    """Side C's turn: C1 stands in contact with B1 and activates (the reactive players are asked)."""
+    turn_of(game, "C")
+    arrange(game, {**HOSTILES, "C1": (10, 22, 270.0), "B1": (10, 19, 90.0), **spots})
+    _touching(game, "B1", "C1")
+    game.apply(Activate(model=ModelId("C1"), how="idle"), as_side("C", ALICE))
+
+
+def _fists(game: Game[EldfallState]) -> str:
+    return next(m.id for m in game.system.kit.world(game.state).fighter(ModelId("C1")).weapons if m.kind == "melee")
+
+
+def test_protector_steps_in_front_of_an_allied_players_model() -> None:
+    # L1976: Protector moves to an *allied* model within half its SPD that is targeted and becomes the new target;
+    # L2935: the other player's models are allies while the alliance holds. A3, the Citadel Guard, shields B1.
+    game = _allied_quest("book-protector", "Helian Expedition")
+    _hostile_attacks_b1(game, {"A3": (12.5, 19, 90.0)})
+    settle(game)
+    game.apply(Declare(kind="attack", means=_fists(game), targets=((ModelId("B1"), 0),)), as_side("C", ALICE))
+    late = next(d for d in game.state.pending.values() if d.owner == A)
+    assert late.part("A3.protect").option_keys() == ("nothing", "B1")
+    game.apply(RigDice(values=(5, 5, 1, 1)), HOST)
+    lines = _lines(game.apply(Answer(decision_id=late.id, answers={"A3.protect": "B1"}), as_side("A", ALICE)))
+    assert any("its attack now targets A3, which stepped in front of B1 (Protector, L1976)" in line
+               for line in lines), lines
+    assert any(line.startswith("C1 attacks A3 with Earthen Fists") for line in lines), lines
+    assert game.system.kit.world(game.state).touching(ModelId("A3"), ModelId("B1"))
+    assert game.state.models[ModelId("B1")].wounds_taken == 0
+
+
+def test_ward_is_cast_on_an_allied_players_model() -> None:
+    # L1369: support spells such as Ward are cast among allies; L2297: Ward negates non-critical damage on its
+    # target; L2935: the ally's models are allies. The Taskmage (A2) wards B1 against C1's two plain Hits.
+    game = _allied_quest("book-ward", "Sand Conclave")
+    taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
+    _hostile_attacks_b1(game, {taskmage: (14, 18, 90.0)})
+    offer = next(d for d in game.state.pending.values() if d.owner == A)
+    assert offer.part(f"{taskmage}.ward").option_keys() == (taskmage, "B1")
+    game.apply(Answer(decision_id=offer.id, answers={taskmage: "ward", f"{taskmage}.ward": "B1"}), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(5, 5, 5, 1, 1)), HOST)  # two Hits, the Ward cast, then damage that would wound
+    events = game.apply(Declare(kind="attack", means=_fists(game), targets=((ModelId("B1"), 0),)),
+                        as_side("C", ALICE))
+    lines = _lines(events)
+    assert any(f"{taskmage}'s Ward protects B1" in line for line in lines), lines
+    assert any("B1 is spared 2 non-critical Hits" in line for line in lines)
+    assert game.state.models[ModelId("B1")].wounds_taken == 0
+
+
+def test_putting_the_other_players_party_member_out_costs_a_vp_in_unexpected_encounter() -> None:
+    # L2402: a player loses 1 VP for each enemy party member it puts into the Incapacitated or Dead state (no
+    # alliance here, ruling alliance: never); the Open Hostilities rewards for it do not apply in this quest (L2398).
+    game = new_game("book-penalty", options=QUEST_2, sides=3, practice=True, seats={"A": ALICE, "B": ALICE, "C": ALICE},
+                    rulings={"alliance": "never"})
+    game.apply(ChooseParty(name="Helian Expedition", side=A), HOST)
+    game.apply(ChooseParty(name="Guild Adventurers", side=B), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    turn_of(game, "A")
+    arrange(game, {**HOSTILES, "B1": (10, 22, 270.0), "A3": (10, 19, 90.0)})
+    _touching(game, "A3", "B1")
+    game.apply(ChangeToken(model=ModelId("B1"), token="incapacitated"), HOST)
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="deathblow", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[ModelId("B1")].tokens
+    assert sum(game.state.record(A).vp.values()) == -1 and sum(game.state.record(B).vp.values()) == 0
