@@ -314,3 +314,28 @@ def test_putting_the_other_players_party_member_out_costs_a_vp_in_unexpected_enc
     settle(game)
     assert "dead" in game.state.models[ModelId("B1")].tokens
     assert sum(game.state.record(A).vp.values()) == -1 and sum(game.state.record(B).vp.values()) == 0
+
+
+@pytest.mark.parametrize(("ruling", "reaches_ally"), [("same-affiliation", True), ("own-party", False)])
+def test_an_authority_stratagem_reaches_an_allied_model_of_the_leaders_affiliation(ruling: str,
+                                                                                  reaches_ally: bool) -> None:
+    # L2935: allied models may benefit from Skills and Abilities, but friendly models without the Leader's
+    # Affiliation cannot benefit from its Authority Stratagems; L1086: the Guildsworn "regardless of Affiliation"
+    # does not extend to the allied party. So a Helian Leader's Advance! (+1 SPD) reaches B1, the ally's Flameweaver
+    # Errant (Helian League), but not B2, its Musha Bowmaster (Empire of Soga) (ruling alliance-authority).
+    game = new_game(f"book-authority-{ruling}", options=QUEST_2, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE}, rulings={**DECLARED, "alliance-authority": ruling})
+    game.apply(ChooseParty(name="Helian Expedition", side=A), HOST)
+    game.apply(ChooseParty(name="Guild Adventurers", side=B), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    state = game.state.model_copy(deep=True)
+    assert state.record(A).faction == "Helian League"
+    before = {m: game.system.kit.world(state).fighter(ModelId(m)).speed for m in ("A2", "B1", "B2")}
+    state.records[A].active_stratagem = "advance"
+    after = {m: game.system.kit.world(state).fighter(ModelId(m)).speed for m in ("A2", "B1", "B2")}
+    assert after["A2"] == before["A2"] + 1, "its own party's Helian model"
+    assert after["B1"] == before["B1"] + reaches_ally
+    assert after["B2"] == before["B2"], "not of the Leader's Affiliation"
+    state.alliance_broken_by = A
+    assert game.system.kit.world(state).fighter(ModelId("B1")).speed == before["B1"], "enemies again"
