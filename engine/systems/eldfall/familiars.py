@@ -7,7 +7,8 @@
 - When its caster would suffer Wounds from damage, it may be removed instead (L2069): one removal takes every Wound
   of that damage (ruling ``familiar-wounds``). When, is its owner's standing order, asked when it is summoned
   (ruling ``familiar-sacrifice``): the Resolution step rolls every die and applies everything at once (L1260), so
-  the choice cannot wait for the player in the middle of it.
+  the choice cannot wait for the player in the middle of it. A fall's Wounds are spared the same way
+  (``spare_caster``).
 - It is not a fully-fledged model (L2073): no member of the original party (no duel, L1571; not counted for Broken
   Morale), its loss scores nothing, it cannot be a Personal Guard (ruling ``familiar-scope``).
 """
@@ -21,9 +22,10 @@ from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.state import EldfallState, Figure
+from engine.table import ModelRemoved
 
 __all__ = ["ORDERS", "ORDER_KIND", "SacrificeOrder", "answer_order", "familiar_refusal", "familiars_of",
-           "is_familiar", "offer_order", "sacrifice", "serving"]
+           "is_familiar", "offer_order", "sacrifice", "serving", "spare_caster"]
 
 Ctx = Context[EldfallState]
 ORDER_KIND = "familiar-order"
@@ -78,6 +80,27 @@ def sacrifice(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId,
         if found is not None:
             return found
     return None
+
+
+def spare_caster(ctx: Ctx, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int,
+                 what: str) -> int:
+    """Damage dealt outside the Resolution step (a fall, L876-889): the caster's familiars removed at once instead of
+    its Wounds by their standing orders, as ``harm`` does for attacks (L2069, ruling familiar-wounds); returns the
+    Wounds left for the caster."""
+    one_wound = rulings.familiar_wounds == "one-wound"
+    while wounds:
+        placed = ctx.state.models[caster]
+        downing = "incapacitated" in placed.tokens or wounds >= placed.wounds_left
+        familiar = sacrifice(ctx.state, catalogue, caster, downing=downing, spent=set())
+        if familiar is None:
+            break
+        taken = 1 if one_wound else wounds
+        ctx.emit(ModelRemoved(model_id=familiar.id))
+        ctx.emit(FigureNoted(model=familiar.id, changes={"gone": "sacrificed"},
+                             shown=f"{familiar.id} {familiar.unit}, {caster}'s familiar, is removed instead of {taken} "
+                                   f"{'Wound' if taken == 1 else 'Wounds'} from {what} (L2069)."))
+        wounds -= taken
+    return wounds
 
 
 def offer_order(ctx: Ctx, rulings: Rulings, familiar: ModelId) -> None:

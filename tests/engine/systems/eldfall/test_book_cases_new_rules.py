@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
+from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.guards import GUARD_KIND
 from engine.systems.eldfall.party import check_party
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.strikes import active_strike
-from engine.table import ChangeToken
+from engine.systems.eldfall.strikes import active_strike, reactive_strike
+from engine.table import AddTerrain, ChangeToken, parse_shape
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -32,9 +32,9 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.engine.systems.eldfall.test_alliance import DECLARED, HOSTILES, QUEST_2, _touching
-from tests.engine.systems.eldfall.test_familiars import _melee, _ritual, _summon_imp, _table
+from tests.engine.systems.eldfall.test_familiars import _melee, _ritual, _summon_imp, _system, _table
+from tests.engine.systems.eldfall.test_personal_guard import PARTY, _kill, _walk
 from tests.engine.systems.eldfall.test_personal_guard import _table as _guard_table
-from tests.engine.systems.eldfall.test_personal_guard import _walk
 
 A, B = SideId("A"), SideId("B")
 
@@ -115,6 +115,29 @@ def test_a_familiar_put_out_of_action_gives_nothing_and_takes_no_wounds() -> Non
     assert game.state.models[vizier].wounds_taken == 1 and imp in game.state.models
 
 
+def test_a_familiar_is_removed_instead_of_the_wounds_of_its_casters_fall() -> None:
+    # L2069: "if the caster would be dealt damage and would suffer one or more Wounds" - any damage, and a fall is
+    # damage (Fall Damage, L876-889: a Wound for each failed AG roll). The Imp, ordered to take any Wound (ruling
+    # familiar-sacrifice: any-wound), is removed instead of the Vizier's 2 Wounds (ruling familiar-wounds).
+    game, vizier = _table("book-familiar-fall", rulings={"familiar-sacrifice": "any-wound"}, vizier_hp=3)
+    clear_table(game, (vizier,))
+    _ritual(game, vizier, "Summon Imp")
+    settle(game)
+    imp = next(f.id for f in game.state.figures.values() if f.unit == "Imp")
+    turn_of(game, "B")
+    turn_of(game, "A")
+    game.apply(AddTerrain(kind="building", polygon=parse_shape("rect:20,26,4,1.5"), height=7.0,
+                          keywords=("blocking",)), HOST)
+    place(game, vizier, 22, 26.8)
+    place(game, imp, 10, 10)
+    game.apply(RigDice(values=(20, 20)), HOST)  # both AG rolls fail: 2 Wounds
+    lines = _lines(game.apply(Activate(model=vizier, how="walk", to="22,29.5"), as_side("A", ALICE)))
+    settle(game)
+    assert any("2 failed: 2 Wounds" in line for line in lines), lines
+    assert any(f"{imp} Imp, {vizier}'s familiar, is removed instead of 2 Wounds" in line for line in lines), lines
+    assert imp not in game.state.models and game.state.models[vizier].wounds_taken == 0
+
+
 # -- Personal Guard (L2904-2906) ------------------------------------------------------------------------------------
 
 
@@ -168,6 +191,45 @@ def test_a_personal_guard_bought_for_a_model_that_summons_nothing_goes_to_the_pa
     assert game.state.figures[gargoyle].guard_of == taskmage
     assert game.state.figures[taskmage].upgrades == []
     assert game.system.kit.world(game.state).fighter(gargoyle).has("Sentinel")
+
+
+def test_a_personal_guard_strikes_once_more_in_reaction_as_a_sentinel_and_loses_it_when_removed() -> None:
+    # L2906: the Guard receives the Sentinel class; L1859: a Sentinel may gain +1 Strike attacking in its Reactive
+    # role (1 by default, L801). Once the Guard is removed its class goes with the upgrade.
+    game, _vizier, gargoyle = _guard_table("book-guard-sentinel")
+    world = game.system.kit.world(game.state)
+    f = world.fighter(gargoyle)
+    claws = next(m for m in f.weapons if m.kind == "melee")
+    assert reactive_strike(world, f, claws).value == 2
+    turn_of(game, "B")
+    bushi = ModelId(unit_id(game, "Bushi Attendant"))
+    place(game, bushi, 17.5, 7.13, 270.0)
+    game.apply(Activate(model=bushi, how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1, 1)), HOST)
+    game.apply(Declare(kind="attack", means=_melee(game, bushi), targets=((gargoyle, 0),)), as_side("B", ALICE))
+    assert "Sentinel" not in game.state.figures[gargoyle].classes
+
+
+def test_a_familiar_is_never_given_the_personal_guard() -> None:
+    # L2073: a familiar is no fully-fledged model (ruling familiar-scope: it cannot be a Personal Guard, L2906).
+    # The Vizier's Gargoyle, its Guard, falls; the Imp it summons next is no candidate, so nobody is asked.
+    game = practice((PARTY, "Soga Vanguard"), "book-guard-familiar", system=_system(vizier_hp=3))
+    turn_of(game, "A")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    gargoyle = next(m for m, f in game.state.figures.items() if f.summoner == vizier)
+    arrange(game, {vizier: (8, 6, 90.0), gargoyle: (17.5, 6, 90.0)})
+    _kill(game, gargoyle)
+    assert game.state.figures[vizier].upgrades == ["personal-guard"]
+    turn_of(game, "A")
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="ritual", means="Summon Imp"), as_side("A", ALICE))
+    assert any(f.unit == "Imp" for f in game.state.figures.values())
+    assert not any(d.kind == GUARD_KIND for d in game.state.pending.values())
+    settle(game)
+    assert game.state.figures[vizier].upgrades == ["personal-guard"]
 
 
 # -- Glyphscribe: Reduce Weight (L2855-2861), Mana Catalyst (L2879-2881), Elemental Lineage (L2883-2885) ----------
