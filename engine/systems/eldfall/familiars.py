@@ -84,9 +84,9 @@ def sacrifice(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId,
 
 def spare_caster(ctx: Ctx, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int,
                  what: str) -> int:
-    """Damage dealt outside the Resolution step (a fall, L876-889): the caster's familiars removed at once instead of
-    its Wounds by their standing orders, as ``harm`` does for attacks (L2069, ruling familiar-wounds); returns the
-    Wounds left for the caster."""
+    """Damage dealt outside the Resolution step (a fall, L876-889; a Sigil, L2416): the caster's familiars removed
+    at once instead of its Wounds by their standing orders, as ``harm`` does for attacks (L2069, ruling
+    familiar-wounds); returns the Wounds left for the caster."""
     one_wound = rulings.familiar_wounds == "one-wound"
     while wounds:
         placed = ctx.state.models[caster]

@@ -138,6 +138,26 @@ def test_a_familiar_is_removed_instead_of_the_wounds_of_its_casters_fall() -> No
     assert imp not in game.state.models and game.state.models[vizier].wounds_taken == 0
 
 
+def test_a_familiar_is_removed_instead_of_the_wounds_a_sigil_deals_its_caster() -> None:
+    # L2416: a Sigil's spell is cast successfully on the models in its area that fail to dodge, at PW 14; its damage
+    # is damage, so the Imp (ruling familiar-sacrifice: any-wound) is removed instead of the Vizier's Wounds (L2069).
+    game = practice(("Sand Conclave", "Soga Vanguard"), "book-familiar-sigil", options={"scenario": "treasure-hunt"},
+                    system=_system(vizier_hp=3), rulings={"familiar-sacrifice": "any-wound"})
+    turn_of(game, "A")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    _ritual(game, vizier, "Summon Imp")
+    settle(game)
+    imp = next(f.id for f in game.state.figures.values() if f.unit == "Imp")
+    turn_of(game, "B")
+    turn_of(game, "A")
+    arrange(game, {vizier: (12, 15.5, 90.0), imp: (30, 5, 90.0)})
+    game.apply(RigDice(values=(20, 20, 1, 1)), HOST)  # the Sigil: Smite; the Vizier's dodge fails; damage, Burn
+    lines = _lines(game.apply(Activate(model=vizier, how="walk", to="contact X1"), as_side("A", ALICE)))
+    assert any(f"{imp} Imp, {vizier}'s familiar, is removed instead of 2 Wounds from the Sigil of Smite" in line
+               for line in lines), lines
+    assert imp not in game.state.models and game.state.models[vizier].wounds_taken == 0
+
+
 # -- Personal Guard (L2904-2906) ------------------------------------------------------------------------------------
 
 
