@@ -280,6 +280,18 @@ def test_an_inscribed_throwing_dagger_strikes_once_more_in_melee_and_throws_as_m
     assert strikes_and_weight("inscribed-item:dagger") == ({"dagger": 3, "thrown-dagger": 1}, 1)
 
 
+def test_inscribed_armor_widens_the_awareness_with_its_agility() -> None:
+    # L2861: +1 AG, +1 SPD, Inventory +1; the Awareness is as many inches as the model's AG (L683), so the Citadel
+    # Guard's goes from 10" to 11".
+    def guard(member: dict[str, Any]) -> tuple[int, float, int, int]:
+        game = practice((_members("Helian League", "Flameshaper", member), "Soga Vanguard"), "book-armor")
+        world = game.system.kit.world(game.state)
+        f = world.fighter(ModelId(unit_id(game, "Citadel Guard")))
+        return f.value("AG"), world.awareness(f), f.speed, f.capacity
+    assert guard({"unit": "Citadel Guard"}) == (10, 10.0, 4, 7)
+    assert guard(_glyph("Citadel Guard", "inscribed-armor")) == (11, 11.0, 5, 8)
+
+
 def test_the_glyphscribe_and_lineage_limits_count_the_whole_party() -> None:
     # L2855: Glyphscribe: Reduce Weight, Limit 3; L2883: Elemental Lineage, Limit 2 (a party's copies, L1054).
     catalogue = eldfall().kit.catalogue
