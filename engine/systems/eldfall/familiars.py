@@ -1,12 +1,14 @@
 """Familiars (Eldfall core rules v1.5, L2069-2073): creatures with the Familiar trait, summoned by a Conjuration.
 
 - While summoned, a familiar gives its caster the abilities and stat modifiers its card lists (``familiar:`` keywords,
-  read by ``cards``; applied by ``fighters``).
+  read by ``cards``; applied by ``fighters``); one Incapacitated or Dead gives nothing and is not removed instead
+  of Wounds (``serving``).
 - It has no Summoning Limit, but a caster may not have two of the same name (L2071).
 - When its caster would suffer Wounds from damage, it may be removed instead (L2069): one removal takes every Wound
   of that damage (ruling ``familiar-wounds``). When, is its owner's standing order, asked when it is summoned
   (ruling ``familiar-sacrifice``): the Resolution step rolls every die and applies everything at once (L1260), so
-  the choice cannot wait for the player in the middle of it.
+  the choice cannot wait for the player in the middle of it. A fall's Wounds are spared the same way
+  (``spare_caster``).
 - It is not a fully-fledged model (L2073): no member of the original party (no duel, L1571; not counted for Broken
   Morale), its loss scores nothing, it cannot be a Personal Guard (ruling ``familiar-scope``).
 """
@@ -20,9 +22,10 @@ from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.state import EldfallState, Figure
+from engine.table import ModelRemoved
 
 __all__ = ["ORDERS", "ORDER_KIND", "SacrificeOrder", "answer_order", "familiar_refusal", "familiars_of",
-           "is_familiar", "offer_order", "sacrifice"]
+           "is_familiar", "offer_order", "sacrifice", "serving", "spare_caster"]
 
 Ctx = Context[EldfallState]
 ORDER_KIND = "familiar-order"
@@ -48,6 +51,14 @@ def familiars_of(state: EldfallState, caster: ModelId, catalogue: EldfallCatalog
                  and is_familiar(catalogue, f))
 
 
+def serving(state: EldfallState, caster: ModelId, catalogue: EldfallCatalogue) -> tuple[Figure, ...]:
+    """The familiars of ``caster`` that still serve it: on the table and not Incapacitated or Dead. Only these give
+    it their gifts (L2073) and can be removed instead of its Wounds (L2069); one lying out of action still counts as
+    on the field for one of a name (L2071)."""
+    return tuple(f for f in familiars_of(state, caster, catalogue)
+                 if not set(state.models[f.id].tokens) & {"incapacitated", "dead"})
+
+
 def familiar_refusal(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId, unit: str) -> str | None:
     """Why ``caster`` may not summon the familiar ``unit`` now (one of a name, L2071), or None."""
     name = catalogue.card(unit).name
@@ -61,7 +72,7 @@ def sacrifice(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId,
     """The familiar removed instead of Wounds its caster would suffer (L2069), by their standing orders: the first
     whose order is ``any``, else (when the Wounds would bring the caster down) the first whose order is ``downing``;
     ``spent`` are familiars already given this sequence."""
-    ready = [f for f in familiars_of(state, caster, catalogue) if f.id not in spent]
+    ready = [f for f in serving(state, caster, catalogue) if f.id not in spent]
     for order in ("any", "downing"):
         if order == "downing" and not downing:
             break
@@ -69,6 +80,27 @@ def sacrifice(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId,
         if found is not None:
             return found
     return None
+
+
+def spare_caster(ctx: Ctx, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int,
+                 what: str) -> int:
+    """Damage dealt outside the Resolution step (a fall, L876-889; a Sigil, L2416): the caster's familiars removed
+    at once instead of its Wounds by their standing orders, as ``harm`` does for attacks (L2069, ruling
+    familiar-wounds); returns the Wounds left for the caster."""
+    one_wound = rulings.familiar_wounds == "one-wound"
+    while wounds:
+        placed = ctx.state.models[caster]
+        downing = "incapacitated" in placed.tokens or wounds >= placed.wounds_left
+        familiar = sacrifice(ctx.state, catalogue, caster, downing=downing, spent=set())
+        if familiar is None:
+            break
+        taken = 1 if one_wound else wounds
+        ctx.emit(ModelRemoved(model_id=familiar.id))
+        ctx.emit(FigureNoted(model=familiar.id, changes={"gone": "sacrificed"},
+                             shown=f"{familiar.id} {familiar.unit}, {caster}'s familiar, is removed instead of {taken} "
+                                   f"{'Wound' if taken == 1 else 'Wounds'} from {what} (L2069)."))
+        wounds -= taken
+    return wounds
 
 
 def offer_order(ctx: Ctx, rulings: Rulings, familiar: ModelId) -> None:

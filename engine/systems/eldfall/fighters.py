@@ -22,7 +22,7 @@ from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange, chosen_options, item_changes
 from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, granted_items
-from engine.systems.eldfall.familiars import familiars_of
+from engine.systems.eldfall.familiars import serving
 from engine.systems.eldfall.magic import knows_spell
 from engine.systems.eldfall.modifiers import Source, card_effects
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref, slug
@@ -501,22 +501,28 @@ def fighter(state: EldfallState, model_id: ModelId, catalogue: EldfallCatalogue,
     :raises KeyError: for a model not on the table."""
     model = state.models[model_id]
     figure = state.figures[model_id]
-    familiars = tuple(catalogue.card(f.unit) for f in familiars_of(state, model_id, catalogue))
-    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue), auras, familiars)
+    familiars = tuple(catalogue.card(f.unit) for f in serving(state, model_id, catalogue))
+    return Fighter(model, figure, catalogue, rulings, stratagems_on(state, figure, catalogue, rulings), auras,
+                   familiars)
 
 
-def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue) -> tuple[StratagemSpec, ...]:
-    """The stratagems in force on a model: its own Leader's Authority ones (never an ally's, L1086, L2935), enemies'
-    Subterfuge ones (L372-378)."""
+def stratagems_on(state: EldfallState, figure: Figure, catalogue: EldfallCatalogue,
+                  rulings: Rulings) -> tuple[StratagemSpec, ...]:
+    """The stratagems in force on a model: its own Leader's Authority ones, an allied Leader's when the model is of
+    that Leader's Affiliation (L2935, L1086, ruling ``alliance-authority``), enemies' Subterfuge ones (L372-378)."""
     found = []
     for side, record in state.records.items():
         if record.active_stratagem is None:
             continue
         stratagem = catalogue.stratagem(record.active_stratagem)
         own = side == figure.side
-        if (stratagem.kind == "authority") != own or (not own and not state.enemies(side, figure.side)):
-            continue
-        if own and stratagem.kind == "authority" and not _same_affiliation(state, figure, record.faction, catalogue):
+        if stratagem.kind == "authority":
+            if own and not _same_affiliation(state, figure, record.faction, catalogue):
+                continue
+            if not own and not (state.allied(side, figure.side) and rulings.alliance_authority == "same-affiliation"
+                                and _of_faction(state, figure, record.faction, catalogue)):
+                continue
+        elif own or not state.enemies(side, figure.side):
             continue
         found.append(stratagem)
     return tuple(found)
@@ -530,9 +536,15 @@ def _same_affiliation(state: EldfallState, figure: Figure, faction: str, catalog
         return True
     if "camaraderie" in figure.upgrades or not faction:
         return True
+    return _of_faction(state, figure, faction, catalogue)
+
+
+def _of_faction(state: EldfallState, figure: Figure, faction: str, catalogue: EldfallCatalogue) -> bool:
+    """Whether the model is of the Affiliation ``faction`` (a summoned creature is of its party's)."""
     try:
         card = catalogue.card(figure.unit)
     except LookupError:
         return False
-    return faction in card.factions or card.has_class("Creature")
+    party = state.record(figure.side).faction
+    return bool(faction) and (faction in card.factions or (card.has_class("Creature") and party == faction))
 

@@ -2,9 +2,9 @@
 leave its model's Awareness.
 
 The leash binds the creature's own moves (Walk, Run, Climb, Jump, Flicker, dodge moves, Follow-Up, Hit and Retreat,
-Protector's step, free moves): like a move declared too far (ruling ``move-too-far``), one that would end with its
-hitbox wholly outside the Awareness stops at the last point where it still touches it (ruling
-``personal-guard-leash``). A Guard already outside (its model walked away, a Knockback pushed it) may move only
+Protector's step, free moves): like a move declared too far (ruling ``move-too-far``), one that would take its
+hitbox wholly outside the Awareness, at its end or on the way, stops at the last point where it still touches it
+(ruling ``personal-guard-leash``). A Guard already outside (its model walked away, a Knockback pushed it) may move only
 closer to its model. Moves the Guard does not make (Knockback, falls) and its model's own moves are not held back.
 """
 
@@ -35,20 +35,23 @@ def leash_stop(world: World, guard: Fighter, path: tuple[Point, ...]) -> tuple[f
     if model is None or model not in world.state.models or len(path) < 2:
         return None
     end = path[-1]
-    if world.aware(model, guard.id, other_at=end):
-        return None
     what = f"{guard.id} is {model}'s Personal Guard: {LEASH_RULE}"
     if not world.aware(model, guard.id, other_at=path[0]):
-        if world.gap(model, guard.id, b_at=end) < world.gap(model, guard.id) - 0.005:
+        if world.aware(model, guard.id, other_at=end) \
+                or world.gap(model, guard.id, b_at=end) < world.gap(model, guard.id) - 0.005:
             return None
         raise ValueError(f"{what}; outside it, it may only move closer to {model}")
+    stop = _last_inside(world, model, guard.id, path)
+    if stop is None:
+        return None
     if world.rulings.personal_guard_leash == "refused":
-        raise ValueError(f"{what}; this move would end wholly outside it")
-    return _last_inside(world, model, guard.id, path), f"it stops at the edge of {model}'s Awareness ({LEASH_RULE})"
+        raise ValueError(f"{what}; this move would take it wholly outside")
+    return stop, f"it stops at the edge of {model}'s Awareness ({LEASH_RULE})"
 
 
-def _last_inside(world: World, model: ModelId, guard: ModelId, path: tuple[Point, ...]) -> float:
-    """How far along ``path`` the Guard's hitbox last touches the model's Awareness."""
+def _last_inside(world: World, model: ModelId, guard: ModelId, path: tuple[Point, ...]) -> float | None:
+    """How far along ``path`` the Guard's hitbox last touches the model's Awareness before it would first leave it
+    wholly (L2906: not even in the middle of a move); None when it stays in touch all the way."""
     walked = 0.0
     last = 0.0
     for a, b in itertools.pairwise(path):
@@ -61,4 +64,4 @@ def _last_inside(world: World, model: ModelId, guard: ModelId, path: tuple[Point
                 return last
             last = walked + leg * k
         walked += leg
-    return last
+    return None

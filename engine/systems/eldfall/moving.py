@@ -47,6 +47,7 @@ from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import AttackResolved, FigureNoted
+from engine.systems.eldfall.familiars import spare_caster
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.heights import INFINITE, LADDER, Fall, Travel, is_solid, travel, walk_obstacles
 from engine.systems.eldfall.hitbox import vertical_gap
@@ -397,8 +398,9 @@ def fall_damage(ctx: Ctx, world: World, f: Fighter, drop: float, where: str) -> 
     ctx.emit(AttackResolved(summary=f"{f.id} falls {drop:g}\" {where}: {rolls} AG {'roll' if rolls == 1 else 'rolls'} "
                                     f"(one per {interval}\"), {failed} failed: {failed} "
                                     f"{'Wound' if failed == 1 else 'Wounds'} (L883-889)."))
-    if failed:
-        left = take_wounds(ctx, f.id, failed)
+    wounds = spare_caster(ctx, world.catalogue, world.rulings, f.id, failed, "the fall") if failed else 0
+    if wounds:
+        left = take_wounds(ctx, f.id, wounds)
         if left == 0 and ctx.state.sequence is None and not f.is_("incapacitated"):
             set_states(ctx, f, added=("incapacitated",), removed=("engaged", "flying"), why="0 HP after a fall, L872")
     return failed

@@ -24,6 +24,7 @@ from engine.systems.eldfall.damage import damage_roll
 from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import AttackResolved, FigureNoted
+from engine.systems.eldfall.familiars import spare_caster
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.refs import parse_ref
@@ -175,6 +176,8 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
             if wounds and burn:
                 extra = roll_d20s(ctx, burn, f"Burn ({burn}) on {model}", None)
                 wounds += sum(1 for face in extra if face <= pw)
+            if wounds:  # damage: a familiar may be removed instead (L2069)
+                wounds = spare_caster(ctx, kit.catalogue, world.rulings, f.id, wounds, what)
         _effects(ctx, f, keys, spell, wounds)
         if wounds:
             down_before = f.is_("incapacitated")

@@ -58,6 +58,7 @@ class Rulings:
     personal_guard_leash: str = "stops-at-edge"
     personal_guard_return: str = "off-or-out"
     alliance_reactions: str = "dodge-only"
+    alliance_authority: str = "same-affiliation"
 
     @classmethod
     def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:

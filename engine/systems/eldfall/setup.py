@@ -494,7 +494,7 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
 def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """A Summoner starts with a Tier II or lower creature it could summon, in its Awareness, for no roll and no AP
     (L1869-1871): the one of its lowest Conjuration here, in contact with it; its Personal Guard goes to that
-    creature (L2906)."""
+    creature (L2906), and a Personal Guard of a model that brings none to the first creature of the party left."""
     world = kit.world(ctx.state)
     for f in world.fighters(side):
         if not f.has("Summoner"):
@@ -511,6 +511,10 @@ def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
                           leader=False, summoner=f.id)
         if PERSONAL_GUARD in f.figure.upgrades and model in guard_candidates(ctx.state, kit, side):
             assign_guard(ctx, f.id, model, "given at deployment", side_only(side))
+    for holder in [g for g in world.fighters(side) if PERSONAL_GUARD in ctx.state.figures[g.id].upgrades]:
+        free = guard_candidates(ctx.state, kit, side)  # L2906 names no summoner: any creature of the party
+        if free:
+            assign_guard(ctx, holder.id, free[0], "given at deployment", side_only(side))
 
 
 def _radius(card: Card) -> float:
