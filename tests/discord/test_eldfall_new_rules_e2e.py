@@ -21,53 +21,15 @@ from bot.discord.client import _allowed_host
 from engine.systems.eldfall import Eldfall
 from tests.discord.conftest import Table
 from tests.discord_standin import StandIn, Upload
+from tests.discord_standin.limits import form_errors
 
 Payload = dict[str, Any]
-CONTENT, EMBEDS, EMBED_TOTAL, ROWS, OPTIONS, LABEL, BUTTON_LABEL, CUSTOM_ID, PLACEHOLDER = (
-    2000, 10, 6000, 5, 25, 100, 80, 100, 150)
-
-
 def _discord_limit_breaches(table: Table) -> list[str]:
-    """Everything the bot sent that Discord would refuse: content over 2000 characters, more than 10 embeds or
-    6000 characters in them, more than 5 rows, 5 buttons or 1 select in a row, 25 options, labels over 100 (80 for
-    a button), custom ids over 100, placeholders over 150, more than 25 autocomplete choices."""
-    breaches: list[str] = []
-    for sent in table.standin.sent:
-        if sent.kind not in ("message", "edit", "callback", "followup"):
-            continue
-        data = sent.data
-        where = f"{sent.kind} {str(data.get('content', ''))[:60]!r}"
-        if len(data.get("content") or "") > CONTENT:
-            breaches.append(f"{where}: content of {len(data['content'])} characters")
-        embeds = data.get("embeds") or []
-        total = sum(len(str(e.get(k) or "")) for e in embeds for k in ("title", "description"))
-        total += sum(len(f.get("name", "")) + len(f.get("value", "")) for e in embeds for f in e.get("fields", []))
-        if len(embeds) > EMBEDS or total > EMBED_TOTAL:
-            breaches.append(f"{where}: {len(embeds)} embeds, {total} characters")
-        rows = data.get("components") or []
-        if len(rows) > ROWS:
-            breaches.append(f"{where}: {len(rows)} rows")
-        for row in rows:
-            items = row.get("components", [])
-            selects = [c for c in items if c["type"] != 2]
-            if len(items) > 5 or (selects and len(items) > 1):
-                breaches.append(f"{where}: a row of {len(items)} components")
-            for item in items:
-                if len(item.get("custom_id", "")) > CUSTOM_ID:
-                    breaches.append(f"{where}: custom_id {item['custom_id']!r}")
-                if item["type"] == 2 and len(item.get("label", "")) > BUTTON_LABEL:
-                    breaches.append(f"{where}: button label {item['label']!r}")
-                if len(item.get("placeholder") or "") > PLACEHOLDER:
-                    breaches.append(f"{where}: placeholder {item['placeholder']!r}")
-                options = item.get("options") or []
-                if len(options) > OPTIONS or sum(bool(o.get("default")) for o in options) > item.get("max_values", 1):
-                    breaches.append(f"{where}: {len(options)} options")
-                breaches += [f"{where}: option {o!r}" for o in options
-                             if max(len(o["label"]), len(o["value"]), len(o.get("description") or "")) > LABEL]
-        choices = data.get("choices") or []
-        if len(choices) > OPTIONS or any(len(c["name"]) > LABEL or len(str(c["value"])) > LABEL for c in choices):
-            breaches.append(f"{where}: autocomplete choices {choices!r}")
-    return breaches
+    """Everything the bot sent that Discord would refuse (the stand-in refuses it too; this names what it was)."""
+    bodies = [(s.kind, s.data.get("data") or {} if s.kind == "callback" else s.data) for s in table.standin.sent
+              if s.kind in ("message", "edit", "callback", "followup")]
+    return [f"{kind} {str(body.get('content', ''))[:60]!r}: {error}" for kind, body in bodies
+            for error in form_errors(body)]
 
 
 def _components(message: Payload) -> list[Payload]:

@@ -14,6 +14,7 @@ from aiohttp import web
 
 from . import payloads
 from .gateway import Intent
+from .limits import over_limits
 from .payloads import Payload
 from .records import Sent
 from .webhooks import InteractionRoutes
@@ -157,6 +158,8 @@ class Rest:
             return error(404, 10003, "Unknown Channel")
         body, files = request[BODY] or {}, request[FILES]
         self.world.raw_sends.append(Sent("attempt", channel["id"], body, files))
+        if (refusal := over_limits(body)) is not None:
+            return refusal
         refused = self.world.refused_dms.get(channel["recipients"][0]["id"]) if channel["type"] == 1 else None
         if refused is not None:
             return error(403, *refused)
@@ -201,6 +204,8 @@ class Rest:
         if message["author"]["id"] != self.world.app_id:
             return error(403, 50005, "Cannot edit a message authored by another user")
         body, files = request[BODY] or {}, request[FILES]
+        if (refusal := over_limits(body)) is not None:
+            return refusal
         self.world.edit_message(message, body, files)
         self.world.record(Sent("edit", message["channel_id"], body, files, copy.deepcopy(message)))
         await self.standin.announce("MESSAGE_UPDATE", message)

@@ -245,6 +245,19 @@ async def test_dm_delivered_and_refused(standin: StandIn, bot: TinyBot) -> None:
     assert standin.dms_to("bob") == []
 
 
+async def test_a_message_over_discords_limits_is_refused_as_discord_refuses_it(standin: StandIn, bot: TinyBot) -> None:
+    channel = bot.get_channel(standin.channel_id("log"))
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("x" * 2001)
+    assert refused.value.status == 400 and refused.value.code == 50035 and "content: 2001 characters" in str(
+        refused.value)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Select(options=[discord.SelectOption(label=str(n)) for n in range(25)]))
+    await channel.send("twenty-five options fit", view=view)
+    assert [m["content"] for m in standin.messages_in("log")] == ["twenty-five options fit"]
+
+
 async def test_same_nonce_stored_once(standin: StandIn, bot: TinyBot) -> None:
     channel = bot.get_channel(standin.channel_id("log"))
     assert isinstance(channel, discord.TextChannel)

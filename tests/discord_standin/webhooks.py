@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .interactions import InjectedInteraction
+from .limits import over_limits
 from .payloads import Payload
 from .records import Sent
 from .wire import BODY, FILES, error, json_response, no_content
@@ -73,6 +74,8 @@ class InteractionRoutes:
             return error(400, 40060, "Interaction has already been acknowledged.")
         body, files = request[BODY] or {}, request[FILES]
         kind, data = int(body.get("type", 0)), body.get("data") or {}
+        if (refusal := over_limits(data)) is not None:
+            return refusal
         source, channel_id = handle.payload, handle.payload["channel_id"]
         message: Payload | None = None
         if kind in (4, 5):
@@ -122,6 +125,8 @@ class InteractionRoutes:
         if handle is None or not handle.callbacks:
             return error(404, 10015, "Unknown Webhook")
         body, files = request[BODY] or {}, request[FILES]
+        if (refusal := over_limits(body)) is not None:
+            return refusal
         original = handle.original
         if original is not None and original["flags"] & LOADING:
             message = self.world.edit_message(original, {k: v for k, v in body.items() if k != "flags"}, files)
@@ -163,6 +168,8 @@ class InteractionRoutes:
             await self.standin.announce("MESSAGE_DELETE", message)
             return no_content()
         body, files = request[BODY] or {}, request[FILES]
+        if (refusal := over_limits(body)) is not None:
+            return refusal
         self.world.edit_message(message, body, files)
         self.world.record(
             Sent("edit", message["channel_id"], body, files, copy.deepcopy(message), interaction_id=handle.id)
