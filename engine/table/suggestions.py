@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import shapely
@@ -223,20 +224,23 @@ def move_candidates_answer(state: TableState, model_id: str, rules: TableRules) 
 
 
 
-def named_destinations(state: TableState, model_id: str, *, measured: bool) -> list[Choice]:
+def named_destinations(state: TableState, model_id: str, *, measured: bool,
+                       shown: Callable[[PlacedModel], str | None] | None = None) -> list[Choice]:
     """Ends a move can name, cheap enough for every keystroke and every menu (no routing): toward each
     objective as far as the move goes, then into contact with enemies. ``measured`` (the game lets a player
     measure before declaring) lists the nearest enemies first; otherwise they come in id order, so the list
-    itself measures nothing."""
+    itself measures nothing. ``shown`` names an enemy as the asker may know it, or None for one it may not see
+    (a game with secret identities); by default every enemy by its name."""
     model = state.models.get(ModelId(model_id.upper()))
     if model is None:
         return []
+    name_of = shown or (lambda m: m.name)
     objectives = [Choice(f"toward {z.id} max", f"toward objective {z.id}, as far as it goes")
                   for z in state.zones.values() if z.kind == "objective"]
-    enemies = [m for m in state.models.values() if m.side != model.side]
+    enemies = [m for m in state.models.values() if m.side != model.side and name_of(m) is not None]
     if measured:
         enemies.sort(key=lambda m: (m.x - model.x) ** 2 + (m.y - model.y) ** 2)
     else:
         enemies.sort(key=lambda m: m.id)
-    return [*objectives, *(Choice(f"contact {m.id}", f"into contact with {m.id} {m.name}")
+    return [*objectives, *(Choice(f"contact {m.id}", f"into contact with {m.id} {name_of(m)}")
                            for m in enemies[:NAMED_ENEMIES])]

@@ -96,15 +96,17 @@ from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
+from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
-from engine.systems.eldfall.views import board_view, eldfall_view
+from engine.systems.eldfall.views import SHROUDED, board_view, concealed, eldfall_view, visible_models
 from engine.table import (
     TABLE_COMMANDS,
     TABLE_EVENTS,
     AddModel,
     DeployAuto,
+    PlacedModel,
     PlaceModel,
     Point,
     TableHandlers,
@@ -310,7 +312,15 @@ class Eldfall(System[EldfallState]):
             return []
         tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
                   for t in sorted(state.tokens.values(), key=lambda t: t.id)]
-        return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances)]
+        seen = visible_models(state, viewer)
+
+        def shown(enemy: PlacedModel) -> str | None:  # a Shrouded token's identity is its player's secret (L1776)
+            if enemy.id not in seen:
+                return None
+            return SHROUDED if concealed(state, viewer, enemy.id) else enemy.name
+
+        return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances,
+                                             shown=shown)]
 
     def _hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         """The movements, and those with the skills the chosen model has (L1190-1192)."""
@@ -334,7 +344,7 @@ class Eldfall(System[EldfallState]):
             return []
         world = self.kit.world(state)
         f = world.fighter(active)
-        return [Choice(e.id, f"{e.id} {e.name}") for e in world.enemies(f, standing=False) if not e.dead]
+        return [Choice(e.id, f"{e.id} {shown_name(e)}") for e in world.enemies(f, standing=False) if not e.dead]
 
     def _means(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         active = self._active(state)

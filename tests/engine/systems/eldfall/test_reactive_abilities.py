@@ -4,7 +4,7 @@ Shrouded attacker, Taunt, Follow-Up and Charm II. Each test cites the lines it p
 
 from __future__ import annotations
 
-from engine.core import Answer, Game, ModelId, RigDice, Viewer
+from engine.core import Answer, Game, ModelId, RigDice, SideId, Viewer
 from engine.schema import UnitProfile
 from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.commands import Activate, Declare, EndTurn
@@ -367,3 +367,23 @@ def test_ward_as_the_action_protects_against_the_reactions_of_the_same_sequence(
     assert any(f"{taskmage}'s Ward protects {taskmage}" in t for t in working)
     assert any("spared 1 non-critical Hit " in t for t in working), working
     assert game.state.models[taskmage].wounds_taken == 0
+
+
+def test_the_move_menu_names_a_shrouded_enemy_only_as_a_token() -> None:
+    # L1776: a Shrouded model is a token whose identity is its player's secret; the /move menu's named ends (into
+    # contact with each enemy) must not name it to the other side.
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "menu-shroud")
+    turn_of(game, "A")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    assert "shrouded" in game.state.models[shade].tokens
+    move = next(a for a in game.system.actions() if a.verb == ("move",))
+    ends = {c.value: c.shown for c in move.sources["to"](game.state, Viewer.of_side(SideId("A")), {"model": "A1"})}
+    assert ends[f"contact {shade}"] == f"into contact with {shade} {SHROUDED}"
+    assert "Nightshade" not in " ".join(ends.values())
+    own = move.sources["to"](game.state, Viewer.of_side(SideId("B")), {"model": "B2"})
+    assert all(shade not in c.value for c in own), "its own side's models are no enemies"
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    attack = next(a for a in game.system.actions() if a.name == "attack")
+    targets = {c.value: c.shown for c in attack.sources["target"](game.state, Viewer.of_side(SideId("A")), {})}
+    assert targets[shade] == f"{shade} a Shrouded token", "nor does the attack's target list"
