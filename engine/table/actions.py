@@ -7,7 +7,7 @@ A game includes ``table_actions(...)`` in its own ``actions()``; what a player m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core import (
@@ -42,30 +42,28 @@ from engine.table.commands import (
 )
 from engine.table.maps import map_board, preset_layout
 from engine.table.rules import TableRules
-from engine.table.state import TableState
+from engine.table.state import PlacedModel, TableState
 from engine.table.suggestions import move_candidates_answer, named_destinations
 
-__all__ = ["DisclosureFor", "map_preview_board", "table_actions"]
+__all__ = ["DisclosureFor", "ModelName", "map_preview_board", "table_actions"]
 
 DisclosureFor = Callable[[Any, Viewer], Disclosure]
 _Filled = Mapping[str, OptionValue]
 
 
-def _models(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-    return [Choice(m.id, f"{m.id} {m.name}") for m in state.models.values()]
+ModelName = Callable[[Any, Viewer, PlacedModel], str | None]
+"""How a viewer may know a model (its name, a game's stand-in such as a Shrouded token), or None for one it may not
+see yet; by default every model by its name."""
 
 
-def _own_models(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-    """The viewer's side's models; a host or spectator (no side) is offered every model."""
-    mine = [m for m in state.models.values() if viewer.kind is not ViewerKind.SIDE or m.side == viewer.side]
-    return [Choice(m.id, f"{m.id} {m.name}") for m in mine]
+def _by_name(state: Any, viewer: Viewer, model: PlacedModel) -> str | None:
+    return model.name
 
 
-def _things(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-    """Models, terrain and zones: anything a distance can be measured to."""
-    return [*_models(state, viewer, filled),
-            *(Choice(t.id, f"{t.id} {t.kind}") for t in state.terrain.values()),
-            *(Choice(z.id, f"{z.id} {z.kind}") for z in state.zones.values())]
+def _named(state: TableState, viewer: Viewer, found: Iterable[PlacedModel], shown: ModelName) -> list[Choice]:
+    """``found`` as choices, each named as ``viewer`` may know it, those it may not see left out."""
+    named = ((m, shown(state, viewer, m)) for m in found)
+    return [Choice(m.id, f"{m.id} {name}") for m, name in named if name is not None]
 
 
 def _terrain(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
@@ -97,13 +95,30 @@ def map_preview_board(preset: MapPreset) -> QueryAnswer:
 
 
 def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: DisclosureFor,
-                  extra_maps: Mapping[str, str] | None = None) -> tuple[Action[Any], ...]:
+                  extra_maps: Mapping[str, str] | None = None,
+                  model_name: ModelName | None = None) -> tuple[Action[Any], ...]:
     """Every table action, for a game with this data, these table rules and this disclosure policy.
 
     ``extra_maps`` names maps laid out by the game rather than read from data (``random``), with the
-    reason ``/map preview`` cannot show them.
+    reason ``/map preview`` cannot show them; ``model_name`` says how a viewer may know each model in the
+    options' suggestions (a game with secret identities).
     """
     generated = dict(extra_maps or {})
+    shown = model_name or _by_name
+
+    def models(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        return _named(state, viewer, state.models.values(), shown)
+
+    def own_models(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The viewer's side's models; a host or spectator (no side) is offered every model."""
+        mine = [m for m in state.models.values() if viewer.kind is not ViewerKind.SIDE or m.side == viewer.side]
+        return _named(state, viewer, mine, shown)
+
+    def things(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """Models, terrain and zones: anything a distance can be measured to."""
+        return [*models(state, viewer, filled),
+                *(Choice(t.id, f"{t.id} {t.kind}") for t in state.terrain.values()),
+                *(Choice(z.id, f"{z.id} {z.kind}") for z in state.zones.values())]
 
     def units(state: TableState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         return [Choice(u.name) for u in catalogue.units] + [Choice(name) for name in state.imported_units]
@@ -154,7 +169,7 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
     return (
         Action(("move",), "Move a model (without to: suggested moves)", options=("model", "to", "max"),
                build=lambda a: MoveModel(model=a.model(), to=_destination(a), max_distance=a.number("max")),
-               answer=suggest_moves, answer_without="to", sources={"model": _own_models, "to": destinations},
+               answer=suggest_moves, answer_without="to", sources={"model": own_models, "to": destinations},
                menu=("model", "to"), preview=True),
         Action(("model", "add"), "Add a model from a unit profile", options=("unit", "at", "side", "facing"),
                build=lambda a: AddModel(unit=a.text("unit"), at=a.point("at") if a.has("at") else None,
@@ -162,15 +177,15 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
                sources={"unit": units, "side": _sides}),
         Action(("model", "place"), "Place a model anywhere (a manual fix)", options=("model", "at", "facing"),
                build=lambda a: PlaceModel(model=a.model(), at=a.point("at"), facing=_facing(a)),
-               sources={"model": _own_models}),
+               sources={"model": own_models}),
         Action(("model", "wound"), "Add or heal wounds (a manual fix)", options=("model", "amount"),
                build=lambda a: WoundModel(model=a.model(), amount=a.integer("amount", 1)),
-               sources={"model": _models, "amount": _amounts}, menu=("model", "amount")),
+               sources={"model": models, "amount": _amounts}, menu=("model", "amount")),
         Action(("model", "token"), "Give or take a token (a manual fix)", options=("model", "name", "remove"),
                build=lambda a: ChangeToken(model=a.model(), token=a.text("name").lower(), remove=a.flag("remove")),
-               sources={"model": _models, "name": _tokens}),
+               sources={"model": models, "name": _tokens}),
         Action(("model", "remove"), "Take a model off the table (a manual fix)", options=("model",),
-               build=lambda a: RemoveModel(model=a.model()), sources={"model": _own_models}, menu=("model",)),
+               build=lambda a: RemoveModel(model=a.model()), sources={"model": own_models}, menu=("model",)),
         Action(("deploy", "auto"), "Spread a side's models over its deployment zone", options=("side",),
                build=lambda a: DeployAuto(side=a.side()), sources={"side": _sides}),
         Action(("terrain", "add"), "Add a terrain piece", options=("kind", "shape", "height", "keywords"),
@@ -193,13 +208,13 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
                build=lambda a: LoadForce(name=a.text("name"), side=a.side()),
                sources={"name": forces, "side": _sides}),
         Action(("measure",), "Distance between two things, closest points", options=("from", "to"),
-               answer=measure, sources={"from": _things, "to": _things}),
+               answer=measure, sources={"from": things, "to": things}),
         Action(("los",), "Line of sight between two models", options=("from", "to"),
                answer=lambda s, v, a: geo.line_of_sight(s, a.ident("from"), a.ident("to"), rules.sight),
-               sources={"from": _models, "to": _models}),
+               sources={"from": models, "to": models}),
         Action(("template",), "Which models a template touches and covers",
                options=("kind", "at", "size", "toward", "width"), answer=template,
-               sources={"at": _things, "toward": _things}),
+               sources={"at": things, "toward": things}),
     )
 
 

@@ -215,7 +215,8 @@ class Eldfall(System[EldfallState]):
                 ("measure",),
                 ("los",), ("template",), ("map", "preview"), ("terrain", "add"), ("terrain", "remove"),
                 ("map", "use"), ("map", "import")}
-        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure) if a.verb in kept]
+        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure, model_name=_model_name)
+                 if a.verb in kept]
 
         def parties(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
             return [Choice(p.name, f"{p.name} ({p.faction}, {p.game_size} pts)") for p in parties_fitting(kit, state)]
@@ -312,15 +313,8 @@ class Eldfall(System[EldfallState]):
             return []
         tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
                   for t in sorted(state.tokens.values(), key=lambda t: t.id)]
-        seen = visible_models(state, viewer)
-
-        def shown(enemy: PlacedModel) -> str | None:  # a Shrouded token's identity is its player's secret (L1776)
-            if enemy.id not in seen:
-                return None
-            return SHROUDED if concealed(state, viewer, enemy.id) else enemy.name
-
         return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances,
-                                             shown=shown)]
+                                             shown=lambda enemy: _model_name(state, viewer, enemy))]
 
     def _hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         """The movements, and those with the skills the chosen model has (L1190-1192)."""
@@ -566,6 +560,14 @@ def _activate(args: Args, how: str) -> Activate:
     face = args.text("at") if args.has("at") else None
     return Activate(model=args.model(), how=movement, to=args.text("to") if args.has("to") else None,  # type: ignore[arg-type]
                     face=face, dash=dash, max_distance=args.number("max"), skills=skills)
+
+
+def _model_name(state: EldfallState, viewer: Viewer, model: PlacedModel) -> str | None:
+    """How ``viewer`` may know a model in a menu: not at all while its side deploys behind a screen, as a token while
+    it is Shrouded (its identity is its player's secret, L1776), else by name."""
+    if model.id not in visible_models(state, viewer):
+        return None
+    return SHROUDED if concealed(state, viewer, model.id) else model.name
 
 
 def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:

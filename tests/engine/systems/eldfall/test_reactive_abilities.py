@@ -382,6 +382,10 @@ def test_the_move_menu_names_a_shrouded_enemy_only_as_a_token() -> None:
     assert "Nightshade" not in " ".join(ends.values())
     own = move.sources["to"](game.state, Viewer.of_side(SideId("B")), {"model": "B2"})
     assert all(shade not in c.value for c in own), "its own side's models are no enemies"
+    for verb in (("los",), ("measure",)):  # nor the table's own tools
+        table_tool = next(a for a in game.system.actions() if a.verb == verb)
+        named = {c.value: c.shown for c in table_tool.sources["from"](game.state, Viewer.of_side(SideId("A")), {})}
+        assert named[shade] == f"{shade} {SHROUDED}" and "Nightshade" not in " ".join(named.values()), verb
     game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
     settle(game)
     attack = next(a for a in game.system.actions() if a.name == "attack")
