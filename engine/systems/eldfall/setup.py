@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core import (
     EVERYONE,
+    Audience,
     Context,
     Decision,
     DecisionPart,
@@ -566,24 +567,47 @@ def place(ctx: Ctx, kit: Kit, model_id: ModelId, at: tuple[float, float], facing
     if state.one_at_a_time and model_id in state.deployed_models:
         raise IllegalCommand(f"{model_id} is already deployed: the players place one model after the other, each "
                              "once (L1094)", verb=verb)
-    f = kit.world(state).fighter(model_id)
+    world = kit.world(state)
+    f = world.fighter(model_id)
     record = state.record(side)
     assert record.party is not None
     table = Table(state.width, state.height)
-    area = deployment_area(table, record.edge, depth=_depth(kit, record.party),
-                           infiltration=f.level("Infiltration"))
+    summoner = f.figure.summoner
+    area = table.polygon if summoner is not None else deployment_area(
+        table, record.edge, depth=_depth(kit, record.party), infiltration=f.level("Infiltration"))
     base = Base(model_id, Pose(at[0], at[1]), model.base_mm)
     terrain = battlefield(state).terrain
     share = supported_share(terrain, base) if kit.rulings(state).flat_table == "surfaces" else 1.0
     refusal = deployment_refusal(base, area, supported_share=share, rulings=kit.rulings(state))
+    if refusal is None and summoner is not None and not world.aware(summoner, model_id, other_at=at):
+        refusal = (f"a Summoner's starting creature starts in its Awareness (L1869): within "
+                   f"{world.awareness(world.fighter(summoner)):g} inches of {summoner}")
     if refusal is not None:
         raise IllegalCommand(f"{model_id} cannot deploy at {at[0]:g},{at[1]:g}: {refusal}", verb=verb)
     check_spot(state, model_id, at, model.radius)
     z = surface_under(kit, state, at)
+    audience = EVERYONE if state.one_at_a_time else side_only(side)
     ctx.emit(ModelPlaced(model_id=model_id, x=at[0], y=at[1], facing=model.facing if facing is None else facing,
-                         z=z if z != model.z else None), EVERYONE if state.one_at_a_time else side_only(side))
+                         z=z if z != model.z else None), audience)
     if state.one_at_a_time:
         ctx.emit(ModelDeployed(model=model_id, name=model.name))
+    _creatures_follow(ctx, kit, model_id, audience)
+
+
+def _creatures_follow(ctx: Ctx, kit: Kit, summoner: ModelId, audience: Audience) -> None:
+    """A Summoner's starting creatures left outside its Awareness when it is placed come back into contact with it
+    (L1869: they start in its Awareness)."""
+    world = kit.world(ctx.state)
+    for figure in [f for f in ctx.state.figures.values() if f.summoner == summoner and f.id in ctx.state.models]:
+        if world.aware(summoner, figure.id):
+            continue
+        creature = ctx.state.models[figure.id]
+        spot = summon_spot(ctx.state, ctx.state.models[summoner], creature.radius)
+        if spot is None:
+            continue
+        z = surface_under(kit, ctx.state, spot)
+        ctx.emit(ModelPlaced(model_id=figure.id, x=spot[0], y=spot[1], facing=creature.facing,
+                             z=z if z != creature.z else None), audience)
 
 
 def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
@@ -620,6 +644,8 @@ def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
             z = surface_under(kit, ctx.state, (x, y))
             ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != model.z else None),
                      side_only(side))
+    for figure in [f for f in ctx.state.figures.values() if f.side == side and f.summoner is None]:
+        _creatures_follow(ctx, kit, figure.id, side_only(side))
 
 
 def acting_for(ctx: Ctx, wanted: SideId | None, verb: str) -> SideId:

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Game, IllegalCommand, ModelId, RigDice
-from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
+from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
+from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import WoundModel
-from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, practice, settle, turn_of, unit_id
+from engine.table import PlaceModel, WoundModel
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    arrange,
+    as_side,
+    new_game,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -176,3 +186,30 @@ def test_a_personal_guard_is_given_to_the_summoners_first_creature() -> None:
     creature = next(m for m, f in game.state.figures.items() if f.summoner == vizier)
     assert game.system.kit.world(game.state).fighter(creature).has("Sentinel")
     assert game.state.figures[vizier].upgrades == []
+
+
+def test_a_summoners_starting_creature_deploys_anywhere_in_its_awareness_and_follows_it() -> None:
+    # L1869: a Summoner may start with a Tier II or lower creature in its Awareness (not bound to the zone).
+    game = new_game("start-creature")
+    game.apply(ChooseParty(name="Sand Conclave"), as_side("A"))
+    game.apply(ChooseParty(name="Soga Vanguard"), as_side("B"))
+    while game.state.pending:  # the schemes and the Initiative Check, by their defaults
+        decision = next(iter(game.state.pending.values()))
+        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    creature = next(f for f in game.state.figures.values() if f.side == "A" and f.summoner is not None)
+    summoner = game.state.models[creature.summoner]  # type: ignore[index]
+    if game.state.order[0] != "A":
+        game.apply(Ready(), as_side("B"))
+    bottom = game.state.record(SideId("A")).edge == "bottom"
+    step = 1 if bottom else -1
+    place_at = (summoner.x, summoner.y)
+    game.apply(PlaceModel(model=ModelId(creature.summoner or ""), at=(18.0, 4.0 if bottom else 32.0)), as_side("A"))
+    beyond_zone = (18.0, (4.0 if bottom else 32.0) + step * 7.0)  # past the 8-inch zone, within AG 10+ inches
+    game.apply(PlaceModel(model=ModelId(creature.id), at=beyond_zone), as_side("A"))
+    assert (game.state.models[creature.id].x, game.state.models[creature.id].y) == beyond_zone
+    with pytest.raises(IllegalCommand, match=r"starts in its Awareness \(L1869\)"):
+        game.apply(PlaceModel(model=ModelId(creature.id), at=(18.0, (4.0 if bottom else 32.0) + step * 20.0)),
+                   as_side("A"))
+    game.apply(PlaceModel(model=ModelId(creature.summoner or ""), at=(3.0, place_at[1])), as_side("A"))
+    world = game.system.kit.world(game.state)
+    assert world.aware(ModelId(creature.summoner or ""), ModelId(creature.id)), "it came back to its Summoner"
