@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from concurrent.futures import Executor
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -136,9 +137,13 @@ class Delivery:
                                                     files=await self.files(output.pictures), view=view)
                     answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
-                    for part in chunks(with_mentions(output.text, users)):
+                    parts = chunks(with_mentions(output.text, users))
+                    for index, part in enumerate(parts):
+                        last = index == len(parts) - 1
+                        extra = {"view": self._own_decision_view(output, interaction)} \
+                            if last and output.decision is not None else {}
                         await interaction.followup.send(part, ephemeral=True,
-                                                        files=await self.files(output.pictures))
+                                                        files=await self.files(output.pictures), **extra)
                     answered = True
                 elif output.table is None and output.to is None:  # a table-free answer (a /roll outside games)
                     await self._public(self._client.get_partial_messageable(interaction.channel_id or 0), output)
@@ -147,6 +152,13 @@ class Delivery:
         finally:
             if not answered:
                 await interaction.delete_original_response()
+
+    def _own_decision_view(self, output: Output, interaction: discord.Interaction) -> discord.ui.View:
+        """The Decide button under a decision the invoker's own command opened for them, as under its public
+        notice, so they answer by menus rather than typing /decide."""
+        table = output.table or str(interaction.channel_id)
+        game = self._service.live_game(table)
+        return decide_view(replace(output, table=table, seq=output.seq or (game.seq if game is not None else 0)))
 
     async def send(self, output: Output) -> None:
         """Post one committed message (public to its table, private by DM) and mark it sent. A failure is

@@ -193,6 +193,23 @@ parties:
 """
 
 
+async def test_a_decision_you_owe_shown_by_your_own_command_comes_with_its_decide_button(table: Table) -> None:
+    # Alice's Leader's INT gives her two schemes to keep one of (L2363-2367); /act alone then shows the decision she
+    # owes, with the Decide button that opens its options, as under its public notice.
+    thread = await _invited(table)
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
+    handle = await table.standin.slash("act", {}, user="alice", channel=thread)
+    await handle.response()
+    await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None,
+                          what="/act to finish")
+    prompt = next(f for f in handle.followups if "decide" in f["content"])
+    opened = await table.standin.click(prompt, _buttons(prompt)["Decide"], user="alice")
+    await opened.response()
+    assert opened.original is not None and "moved on" not in opened.original["content"]
+    assert [c for c in _components(opened.original) if c["type"] == 3], "the options, as a select"
+
+
 async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_reveal(table: Table) -> None:
     thread = await _invited(table)
     visible = len(table.standin.messages_in(thread))
