@@ -120,12 +120,12 @@ def turn_of(game: Game[EldfallState], side: str) -> None:
 
 
 def settle(game: Game[EldfallState]) -> None:
-    """Answer every pending decision with its defaults (no reactions), as its owner."""
+    """Answer every pending decision with its defaults (no reactions), as the player holding its side."""
     from engine.core import Answer
     while game.state.pending:
         decision = next(iter(game.state.pending.values()))
         game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}),
-                   as_side(decision.owner, ALICE))
+                   as_side(decision.owner, game.state.seats.get(decision.owner) or ALICE))
 
 
 def unit_id(game: Game[EldfallState], unit: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
+from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
 from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -193,9 +193,7 @@ def test_a_summoners_starting_creature_deploys_anywhere_in_its_awareness_and_fol
     game = new_game("start-creature")
     game.apply(ChooseParty(name="Sand Conclave"), as_side("A"))
     game.apply(ChooseParty(name="Soga Vanguard"), as_side("B"))
-    while game.state.pending:  # the schemes and the Initiative Check, by their defaults
-        decision = next(iter(game.state.pending.values()))
-        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    settle(game)  # the schemes and the Initiative Check, by their defaults
     creature = next(f for f in game.state.figures.values() if f.side == "A" and f.summoner is not None)
     summoner = game.state.models[creature.summoner]  # type: ignore[index]
     if game.state.order[0] != "A":

@@ -12,7 +12,7 @@ from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import PlaceModel
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game
+from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
 
 
 def _other(side: SideId) -> SideId:
@@ -50,9 +50,7 @@ def test_party_lists_stay_with_their_owner_until_deployment_ends() -> None:
     assert "the party Soga Vanguard" not in " ".join(line.text for line in game.log_view(bob).lines)
     assert "Clan Champion" not in game.view(bob).model_dump_json()
     game.apply(ChooseParty(name="Thenion Shadows"), as_side("B"))
-    while game.state.pending:
-        decision = next(iter(game.state.pending.values()))
-        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    settle(game)  # the schemes and the Initiative Check, by their defaults
     assert game.state.phase == "setup.deploy"
     assert "Nightshade" not in game.view(Viewer.of_side(SideId("A"))).model_dump_json(), "B deploys behind a screen"
     board = game.system.board(game.state, Viewer.of_side(SideId("A")))

@@ -148,9 +148,7 @@ def test_who_guards_whom_stays_secret_until_the_lists_are_revealed() -> None:
     game = new_game("guard-secret")
     game.apply(ChooseParty(spec=PARTY), as_side("A"))
     game.apply(ChooseParty(spec=PARTY.model_copy(update={"id": "guard-b"})), as_side("B"))
-    while game.state.pending:  # the scheme and the Initiative Check, by their defaults
-        decision = next(iter(game.state.pending.values()))
-        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    settle(game)  # the schemes and the Initiative Check, by their defaults
     first, second = game.state.order
     game.apply(Ready(), as_side(first))
     guard = next(f.id for f in game.state.figures.values() if f.side == first and f.guard_of is not None)

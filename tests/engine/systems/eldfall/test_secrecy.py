@@ -8,7 +8,7 @@ from engine.systems.eldfall.commands import ChooseParty, Ready
 from engine.systems.eldfall.events import SchemeRevealed
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import EldfallView
-from tests.engine.systems.eldfall.tables import as_side, new_game, play_bots
+from tests.engine.systems.eldfall.tables import as_side, new_game, play_bots, settle
 
 
 def _game(keep: int) -> Game[EldfallState]:
@@ -50,9 +50,7 @@ def test_the_leader_a_list_names_stays_secret_until_the_lists_are_revealed() -> 
     game = new_game("leader-secret")
     game.apply(ChooseParty(name="Helian Expedition"), as_side("A"))
     game.apply(ChooseParty(name="Soga Vanguard"), as_side("B"))
-    while game.state.pending:  # the schemes and the Initiative Check, by their defaults
-        decision = next(iter(game.state.pending.values()))
-        game.apply(Answer(decision_id=decision.id, answers=decision.default_answers() or {}), as_side(decision.owner))
+    settle(game)  # the schemes and the Initiative Check, by their defaults
     first, second = game.state.order
     game.apply(Ready(), as_side(first))
 
