@@ -24,7 +24,7 @@ from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.state import EldfallState, Figure
 from engine.table import ModelRemoved
 
-__all__ = ["ORDERS", "ORDER_KIND", "SacrificeOrder", "answer_order", "familiar_refusal", "familiars_of",
+__all__ = ["ORDERS", "ORDER_KIND", "SacrificeOrder", "absorbed", "answer_order", "familiar_refusal", "familiars_of",
            "is_familiar", "offer_order", "sacrifice", "serving", "spare_caster"]
 
 Ctx = Context[EldfallState]
@@ -82,25 +82,38 @@ def sacrifice(state: EldfallState, catalogue: EldfallCatalogue, caster: ModelId,
     return None
 
 
-def spare_caster(ctx: Ctx, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int,
-                 what: str) -> int:
-    """Damage dealt outside the Resolution step (a fall, L876-889; a Sigil, L2416): the caster's familiars removed
-    at once instead of its Wounds by their standing orders, as ``harm`` does for attacks (L2069, ruling
-    familiar-wounds); returns the Wounds left for the caster."""
+def absorbed(state: EldfallState, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int, *,
+             already: int = 0, spent: frozenset[ModelId] = frozenset()) -> tuple[list[tuple[Figure, int]], int]:
+    """The familiars removed instead of ``wounds`` their caster would suffer (L2069), by their standing orders, with
+    the Wounds each takes (all of this damage, or one each by ruling familiar-wounds), and the Wounds left for the
+    caster; ``already`` are Wounds it takes earlier in the same resolution, ``spent`` familiars given already."""
     one_wound = rulings.familiar_wounds == "one-wound"
+    placed = state.models[caster]
+    given: list[tuple[Figure, int]] = []
+    used = set(spent)
     while wounds:
-        placed = ctx.state.models[caster]
-        downing = "incapacitated" in placed.tokens or wounds >= placed.wounds_left
-        familiar = sacrifice(ctx.state, catalogue, caster, downing=downing, spent=set())
+        downing = "incapacitated" in placed.tokens or already + wounds >= placed.wounds_left
+        familiar = sacrifice(state, catalogue, caster, downing=downing, spent=used)
         if familiar is None:
             break
         taken = 1 if one_wound else wounds
+        given.append((familiar, taken))
+        used.add(familiar.id)
+        wounds -= taken
+    return given, wounds
+
+
+def spare_caster(ctx: Ctx, catalogue: EldfallCatalogue, rulings: Rulings, caster: ModelId, wounds: int,
+                 what: str) -> int:
+    """Damage dealt outside the Resolution step (a fall, L876-889; a Sigil, L2416): the caster's familiars removed
+    at once instead of its Wounds (``absorbed``, as ``harm`` does for attacks); returns the Wounds left for it."""
+    given, left = absorbed(ctx.state, catalogue, rulings, caster, wounds)
+    for familiar, taken in given:
         ctx.emit(ModelRemoved(model_id=familiar.id))
         ctx.emit(FigureNoted(model=familiar.id, changes={"gone": "sacrificed"},
                              shown=f"{familiar.id} {familiar.unit}, {caster}'s familiar, is removed instead of {taken} "
                                    f"{'Wound' if taken == 1 else 'Wounds'} from {what} (L2069)."))
-        wounds -= taken
-    return wounds
+    return left
 
 
 def offer_order(ctx: Ctx, rulings: Rulings, familiar: ModelId) -> None:

@@ -27,7 +27,7 @@ from engine.systems.eldfall.attack import Hit, attack_roll
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.events import FigureNoted
-from engine.systems.eldfall.familiars import sacrifice
+from engine.systems.eldfall.familiars import absorbed
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.resolving import Resolving
@@ -291,20 +291,15 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
 
 
 def _familiars_take(seq: Resolving, harm: Harm, d: Fighter, wounds: int, lines: list[str]) -> int:
-    """The caster's familiars removed instead of its Wounds, by their standing orders (L2069): one takes every Wound
-    of this damage, or one Wound each (ruling familiar-wounds); what is left is the caster's."""
-    one_wound = seq.world.rulings.familiar_wounds == "one-wound"
-    while wounds:
-        downing = d.is_("incapacitated") or harm.wounds.get(d.id, 0) + wounds >= d.hp
-        familiar = sacrifice(seq.ctx.state, seq.kit.catalogue, d.id, downing=downing, spent=set(harm.familiars))
-        if familiar is None:
-            break
-        taken = 1 if one_wound else wounds
+    """The caster's familiars removed instead of its Wounds (``familiars.absorbed``), removed at the end of the
+    sequence; what is left is the caster's."""
+    given, left = absorbed(seq.ctx.state, seq.kit.catalogue, seq.world.rulings, d.id, wounds,
+                           already=harm.wounds.get(d.id, 0), spent=frozenset(harm.familiars))
+    for familiar, taken in given:
         harm.familiars[familiar.id] = d.id
         lines.append(f"{familiar.id} {familiar.unit}, {d.id}'s familiar, is removed instead of {taken} "
                      f"{'Wound' if taken == 1 else 'Wounds'} (L2069)")
-        wounds -= taken
-    return wounds
+    return left
 
 
 def _lucky(seq: Resolving, d: Fighter, a: Fighter, roll: DamageRoll) -> int | None:
