@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 
 from engine.core import EVERYONE, Context, ModelId, RulesError, SideId, side_only
+from engine.geometry import MM_PER_INCH
+from engine.schema import UnitProfile
 from engine.systems.eldfall.events import FigureAdded
 from engine.systems.eldfall.heights import ground_at
 from engine.systems.eldfall.kit import Kit
@@ -15,7 +17,7 @@ from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Figure
 from engine.table import ModelAdded, PlacedModel
 from engine.table.geometry import battlefield, check_spot
 
-__all__ = ["add_model", "summon_spot", "surface_under"]
+__all__ = ["add_model", "base_radius", "summon_spot", "surface_under"]
 
 Ctx = Context[EldfallState]
 
@@ -27,14 +29,24 @@ def surface_under(kit: Kit, state: EldfallState, at: tuple[float, float]) -> flo
     return round(ground_at(battlefield(state).terrain, at), 2)
 
 
+def _profile(kit: Kit, unit: str) -> UnitProfile:
+    """The unit profile a card name (in any spelling the catalogue accepts) stands for."""
+    name = kit.catalogue.card(unit).name
+    return next(u for u in kit.catalogue.units if u.name == name)
+
+
+def base_radius(kit: Kit, unit: str) -> float:
+    """The radius in inches of the base a model of ``unit`` stands on."""
+    return _profile(kit, unit).base_mm / MM_PER_INCH / 2
+
+
 def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, float], facing: float, *,
                audience_side: SideId | None, hostile: bool, leader: bool, upgrades: tuple[str, ...] = (),
                choices: dict[str, list[str]] | None = None, summoner: ModelId | None = None,
                by_hand: bool = False) -> ModelId:
     """Put one model on the table with its Eldfall record (``choices``: its upgrades' options, canonical);
     ``audience_side`` keeps both secret to that side."""
-    name = kit.catalogue.card(unit).name
-    profile = next(u for u in kit.catalogue.units if u.name == name)
+    profile = _profile(kit, unit)
     number = ctx.state.models_added.get(side, 0) + 1
     model_id = ModelId(f"{side}{number}")
     model = PlacedModel(id=model_id, name=profile.name, unit=profile.name, side=side, base_mm=profile.base_mm,
@@ -42,11 +54,13 @@ def add_model(ctx: Ctx, kit: Kit, side: SideId, unit: str, at: tuple[float, floa
                         stats=dict(profile.stats), points=profile.points or 0)
     audience = side_only(audience_side) if audience_side is not None else EVERYONE
     ctx.emit(ModelAdded(model=model), audience)
+    # Conjured Retinue: its Tier I-II creatures are Soldiers (L2902)
     retinue = summoner is not None and "conjured-retinue" in ctx.state.figures[summoner].upgrades \
-        and (kit.catalogue.card(name).tier or 1) <= 2  # Conjured Retinue: its Tier I-II creatures are Soldiers (L2902)
+        and (kit.catalogue.card(profile.name).tier or 1) <= 2
     figure = Figure(id=model_id, unit=profile.name, side=side, upgrades=list(upgrades), choices=choices or {},
                     leader=leader, hostile=hostile, original=summoner is None and not hostile and not by_hand,
-                    summoner=summoner, enchantments=_spellbound(kit, name), classes=["Soldier"] if retinue else [])
+                    summoner=summoner, enchantments=_spellbound(kit, profile.name),
+                    classes=["Soldier"] if retinue else [])
     ctx.emit(FigureAdded(figure=figure), audience)
     return model_id
 

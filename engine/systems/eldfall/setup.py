@@ -32,10 +32,10 @@ from engine.core import (
     side_only,
 )
 from engine.dice import Die
-from engine.geometry import MM_PER_INCH, Base, Pose, Table
+from engine.geometry import Base, Pose, Table
 from engine.schema import did_you_mean
 from engine.systems.eldfall.alliance import answer_offer, check_alliance_ruling, offer_alliance
-from engine.systems.eldfall.cards import SIZE_BASE_MM, Card
+from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.choices import canonical_choices, member_items
 from engine.systems.eldfall.commands import ChooseParty, Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
@@ -56,7 +56,7 @@ from engine.systems.eldfall.guards import PERSONAL_GUARD, assign_guard, guard_ca
 from engine.systems.eldfall.heights import supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
-from engine.systems.eldfall.placing import add_model, summon_spot, surface_under
+from engine.systems.eldfall.placing import add_model, base_radius, summon_spot, surface_under
 from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
 from engine.systems.eldfall.schema import PartySpec
@@ -196,7 +196,7 @@ def add_by_hand(ctx: Ctx, kit: Kit, command: AddModel) -> None:
         raise InvalidCommand(f"there is no profile {command.unit!r}{did_you_mean(command.unit, names)}",
                              verb=command.verb) from None
     at = command.at or (state.width / 2, state.height / 2)
-    check_spot(state, "new", at, _radius(card))
+    check_spot(state, "new", at, base_radius(kit, card.name))
     facing = command.facing if command.facing is not None else default_facing(state, at)
     add_model(ctx, kit, side, card.name, at, facing, audience_side=None, hostile=side == state.hostile_side,
               leader=False, summoner=None, by_hand=True)
@@ -469,7 +469,7 @@ def _deploy(ctx: Ctx, kit: Kit) -> None:
         party = state.record(side).party
         assert party is not None
         cards = [kit.catalogue.card(m.unit) for m in party.members]
-        radii = [_radius(card) for card in cards]
+        radii = [base_radius(kit, card.name) for card in cards]
         spots = entry_spots(state, side, radii)
         leader = next(i for i, card in enumerate(cards) if card.name == kit.catalogue.card(party.leader).name)
         for index, (member, card, spot) in enumerate(zip(party.members, cards, spots, strict=True)):
@@ -505,7 +505,7 @@ def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
         if not options:
             continue
         creature = kit.catalogue.card(options[0][2])
-        spot = summon_spot(ctx.state, f.model, _radius(creature))
+        spot = summon_spot(ctx.state, f.model, base_radius(kit, creature.name))
         if spot is None:
             continue
         model = add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
@@ -516,10 +516,6 @@ def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
         free = guard_candidates(ctx.state, kit, side)  # L2906 names no summoner: any creature of the party
         if free:
             assign_guard(ctx, holder.id, free[0], "given at deployment", side_only(side))
-
-
-def _radius(card: Card) -> float:
-    return SIZE_BASE_MM.get(card.size, 32.0) / MM_PER_INCH / 2
 
 
 def deploying_now(kit: Kit, state: EldfallState) -> SideId | None:

@@ -23,9 +23,8 @@ from engine.systems.eldfall.effects import heal, set_states
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
 from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, offer_order
 from engine.systems.eldfall.fighters import Fighter
-from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
-from engine.systems.eldfall.placing import add_model, summon_spot
+from engine.systems.eldfall.placing import add_model, base_radius, summon_spot
 from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolving import Resolving
 from engine.systems.eldfall.rolls import attribute_roll
@@ -220,7 +219,7 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
         seq.line(f"{caster.id} cannot conjure: {refusal}.")
         return
     creature = kit.catalogue.card(spell.summons)
-    radius = _radius(kit, spell.summons)
+    radius = base_radius(kit, spell.summons)
     spot = summon_spot(ctx.state, caster.model, radius)
     if spot is None:
         seq.line(f"There is no room in contact with {caster.id} for a {creature.name}; the Ritual fails.")
@@ -237,7 +236,3 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
     if creature.familiar:
         offer_order(ctx, seq.world.rulings, model)
 
-
-def _radius(kit: Kit, unit: str) -> float:
-    profile = next(u for u in kit.catalogue.units if u.name == kit.catalogue.card(unit).name)
-    return profile.base_mm / 25.4 / 2
