@@ -136,7 +136,8 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
         """Objectives and the nearest enemies (``/move model:`` alone gives the routed, lettered suggestions)."""
         if not disclosure(state, viewer).candidates:
             return []
-        return named_destinations(state, str(filled.get("model", "")), measured=True)
+        return named_destinations(state, str(filled.get("model", "")), measured=True,
+                                  shown=lambda enemy: shown(state, viewer, enemy))
 
     def suggest_moves(state: TableState, viewer: Viewer, args: Args) -> QueryAnswer:
         if not disclosure(state, viewer).candidates:
