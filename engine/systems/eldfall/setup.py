@@ -640,8 +640,8 @@ def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
             z = surface_under(kit, ctx.state, (x, y))
             ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != model.z else None),
                      side_only(side))
-    for figure in [f for f in ctx.state.figures.values() if f.side == side and f.summoner is None]:
-        _creatures_follow(ctx, kit, figure.id, side_only(side))
+    for summoner in sorted({f.summoner for f in ctx.state.figures.values() if f.side == side and f.summoner}):
+        _creatures_follow(ctx, kit, summoner, side_only(side))
 
 
 def acting_for(ctx: Ctx, wanted: SideId | None, verb: str) -> SideId:
