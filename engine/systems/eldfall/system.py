@@ -43,7 +43,6 @@ from engine.core import (
     ToAct,
     View,
     Viewer,
-    ViewerKind,
 )
 from engine.schema import Catalogue
 from engine.systems.eldfall import setup
@@ -96,17 +95,16 @@ from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
 from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
-from engine.systems.eldfall.shrouds import shown_name
+from engine.systems.eldfall.sources import MOVES, OptionSources, model_name
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
-from engine.systems.eldfall.views import SHROUDED, board_view, concealed, eldfall_view, visible_models
+from engine.systems.eldfall.views import board_view, eldfall_view
 from engine.table import (
     TABLE_COMMANDS,
     TABLE_EVENTS,
     AddModel,
     DeployAuto,
-    PlacedModel,
     PlaceModel,
     Point,
     TableHandlers,
@@ -114,12 +112,10 @@ from engine.table import (
     TableState,
     table_actions,
 )
-from engine.table.suggestions import named_destinations
 
 __all__ = ["Eldfall"]
 
 _Filled = Mapping[str, OptionValue]
-_MOVES = ("walk", "run", "climb", "jump", "idle")
 
 
 def _catalogue(data: Catalogue) -> EldfallCatalogue:
@@ -211,11 +207,12 @@ class Eldfall(System[EldfallState]):
 
     def _declare_actions(self) -> tuple[Action[EldfallState], ...]:
         kit = self.kit
+        src = OptionSources(kit, self.disclosure)
         kept = {("model", "add"), ("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"),
                 ("measure",),
                 ("los",), ("template",), ("map", "preview"), ("terrain", "add"), ("terrain", "remove"),
                 ("map", "use"), ("map", "import")}
-        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure, model_name=_model_name)
+        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure, model_name=model_name)
                  if a.verb in kept]
 
         def parties(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
@@ -234,43 +231,43 @@ class Eldfall(System[EldfallState]):
             Action(("move",), "Activate a model and move it (how: walk, run, climb, jump; idle: no to)",
                    options=("model", "to", "how", "max"),
                    build=lambda a: _activate(a, a.text("how", "walk") if a.has("how") else "walk"),
-                   sources={"model": self._activatable, "to": self._destinations, "how": self._hows},
+                   sources={"model": src.activatable, "to": src.destinations, "how": src.hows},
                    menu=("model", "to"), preview=True,
                    rule="Eldfall core rules v1.5, L1184-1196, L1322-1357"),
             self._act("ready", "Finish your deployment", (), lambda a: Ready(), "L1102-1111"),
             self._act("activate", "Activate a model: move it (choice: walk, run, climb, jump) or stay Idle",
                       ("model", "to", "choice", "at"), lambda a: _activate(a, a.text("choice", "idle")), "L1184-1196",
-                      sources={"model": self._activatable, "choice": self._hows}, menu=("model", "choice")),
+                      sources={"model": src.activatable, "choice": src.hows}, menu=("model", "choice")),
             self._act("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)",
                       ("model", "target", "with", "at", "choice"), lambda a: _declare(a, "attack"), "L1412-1486",
-                      sources={"target": self._targets, "with": self._means}, menu=("with", "target")),
+                      sources={"target": src.targets, "with": src.means}, menu=("with", "target")),
             self._act("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)",
                       ("model", "target", "with", "at", "choice"), lambda a: _declare(a, "cast"), "L893-1000",
-                      sources={"target": self._targets, "with": self._spells}, menu=("with", "target")),
+                      sources={"target": src.targets, "with": src.spells}, menu=("with", "target")),
             self._act("assist", "The activated model casts a spell on itself or allies (with:, target:)",
                       ("model", "target", "with"), lambda a: _declare(a, "assist"), "L1367-1376",
-                      sources={"with": self._spells}, menu=("with",)),
+                      sources={"with": src.spells}, menu=("with",)),
             self._act("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)",
                       ("model", "to"), lambda a: _declare(a, "dodge"), "L1378-1410"),
             self._act("nothing", "The activated model does nothing", ("model",), lambda a: _declare(a, "nothing"),
                       "L1363"),
             self._act("deathblow", "Finish an Incapacitated enemy in base contact (target:)", ("model", "target"),
-                      lambda a: _declare(a, "deathblow"), "L1534-1540", sources={"target": self._targets}),
+                      lambda a: _declare(a, "deathblow"), "L1534-1540", sources={"target": src.targets}),
             self._act("perceive", "Perceive an Intrigue token in Awareness (target: its id)", ("model", "target"),
-                      lambda a: _declare(a, "perceive"), "L1526-1532", sources={"target": self._tokens}),
+                      lambda a: _declare(a, "perceive"), "L1526-1532", sources={"target": src.tokens}),
             self._act("interact", "Take a Treasure from a Cache in base contact (target: its id)", ("model", "target"),
-                      lambda a: _declare(a, "interact"), "L1547-1550, L2429", sources={"target": self._tokens}),
+                      lambda a: _declare(a, "interact"), "L1547-1550, L2429", sources={"target": src.tokens}),
             self._act("duel", "Issue a Duel (a Special Action after Idle)", ("model",), lambda a: _declare(a, "duel"),
                       "L1567-1585"),
             self._act("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", ("model", "with"),
-                      lambda a: _declare(a, "ritual"), "L1558-1561", sources={"with": self._spells}),
+                      lambda a: _declare(a, "ritual"), "L1558-1561", sources={"with": src.spells}),
             self._act("end", "End your Tactical phase (your unspent AP are discarded)", (), lambda a: EndTurn(),
                       "L1168-1172"),
             self._act("break-alliance", "Break the Alliance of Necessity on your turn (you lose 3 VP, not divided)",
                       (), lambda a: BreakAlliance(), "L2390, L2403-2404"),
             self._act("stratagem", "Choose the stratagem your Leader uses from your next Strategic phase",
                       ("choice",), lambda a: ChooseStratagem(name=a.text("choice")), "L372-382",
-                      sources={"choice": self._stratagems}, menu=("choice",)),
+                      sources={"choice": src.stratagems}, menu=("choice",)),
             self._act("stance", "A Warrior takes (choice:on) or leaves (choice:off) the Defensive Stance",
                       ("model", "choice"), lambda a: ChooseStance(model=a.model(), on=a.text("choice", "on") != "off"),
                       "L1880"),
@@ -284,7 +281,7 @@ class Eldfall(System[EldfallState]):
             self._act("equip", "The activated model changes its equipment before its action, once an activation "
                       "(with: a weapon it carries, shield, no-shield)", ("model", "with"),
                       lambda a: Equip(model=a.model() if a.has("model") else None, item=a.text("with")), "L428-432",
-                      sources={"with": self._equipment}, menu=("with",)),
+                      sources={"with": src.equipment}, menu=("with",)),
             Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
                    options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
         )
@@ -295,83 +292,6 @@ class Eldfall(System[EldfallState]):
              menu: tuple[str, ...] = ()) -> Action[EldfallState]:
         return Action(("act",), summary, name=name, options=options, build=build, sources=dict(sources or {}),
                       menu=menu, rule=f"Eldfall core rules v1.5, {rule}")
-
-    # -- option sources ----------------------------------------------------------------------------------------
-
-    def _activatable(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        if viewer.kind is not ViewerKind.SIDE:
-            return []
-        world = self.kit.world(state)
-        return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(viewer.side, standing=True)
-                if f.figure.ap > 0]
-
-    def _destinations(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        """Where a move may head, named: into contact with each quest token, then with the enemies, nearest first
-        only where the measuring mode lets a player measure before declaring (L604-610). A point is typed."""
-        model = str(filled.get("model") or "")
-        if ModelId(model.upper()) not in state.models:
-            return []
-        tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
-                  for t in sorted(state.tokens.values(), key=lambda t: t.id)]
-        return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances,
-                                             shown=lambda enemy: _model_name(state, viewer, enemy))]
-
-    def _hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        """The movements, and those with the skills the chosen model has (L1190-1192)."""
-        found = [Choice(how) for how in _MOVES]
-        model = ModelId(str(filled.get("model") or "").upper())
-        if model not in state.models or model not in state.figures:
-            return found
-        f = self.kit.world(state).fighter(model)
-        extra = {"walk flicker": f.has("Flicker"), "run flicker": f.has("Flicker"),
-                 "walk fly": f.has("Flight") or f.accessory("flying-carpet"), "walk land": f.is_("flying"),
-                 "walk stand": f.is_("crouched"), "walk crouch": not f.is_("crouched") and not f.is_("flying"),
-                 "walk taunt": f.has("Taunt"), "run trample": f.has("Trample"), "dash": f.has("Dash")}
-        return found + [Choice(how) for how, ok in extra.items() if ok]
-
-    def _active(self, state: EldfallState) -> ModelId | None:
-        return state.sequence.model if state.sequence is not None else None
-
-    def _targets(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        active = self._active(state)
-        if active is None:
-            return []
-        world = self.kit.world(state)
-        f = world.fighter(active)
-        return [Choice(e.id, f"{e.id} {shown_name(e)}") for e in world.enemies(f, standing=False) if not e.dead]
-
-    def _means(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        active = self._active(state)
-        if active is None:
-            return []
-        f = self.kit.world(state).fighter(active)
-        return [Choice(m.id, f.item_label(m.item) if m.item is not None and not m.thrown else m.name)
-                for m in (*f.weapons, *f.spell_means())]
-
-    def _equipment(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        active = self._active(state)
-        if active is None:
-            return []
-        f = self.kit.world(state).fighter(active)
-        shield = (Choice("no-shield", "Lay the shield down"), Choice("shield", "Take the shield up"))
-        return [*(Choice(c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"),
-                *(shield if any(c.item.category == "Shield" for c in f.carried) else ())]
-
-    def _spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        active = self._active(state)
-        if active is None:
-            return []
-        f = self.kit.world(state).fighter(active)
-        return [Choice(s.id, s.name) for s in f.spells]
-
-    def _tokens(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        return [Choice(t.id, f"{t.id} {t.kind}") for t in state.tokens.values()]
-
-    def _stratagems(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-        if viewer.kind is not ViewerKind.SIDE:
-            return []
-        leader = next((f for f in self.kit.world(state).fighters(viewer.side) if f.figure.leader), None)
-        return [Choice(name) for name in (leader.card.stratagems if leader is not None else ())]
 
     def _awareness(self, state: EldfallState, viewer: Viewer, args: Args) -> QueryAnswer:
         world = self.kit.world(state)
@@ -548,7 +468,7 @@ def _activate(args: Args, how: str) -> Activate:
     dash = movement == "dash"
     if dash:
         movement = "run"
-    if movement not in _MOVES:
+    if movement not in MOVES:
         raise InvalidCommand(f"{movement!r} is not a movement; choose walk, run, climb, jump, idle or dash (a Run with "
                              "Dash), then any skills it goes with: flicker, fly, land, crouch, stand, taunt, trample "
                              "(L1322-1357, L1190)", verb=args.verb)
@@ -560,14 +480,6 @@ def _activate(args: Args, how: str) -> Activate:
     face = args.text("at") if args.has("at") else None
     return Activate(model=args.model(), how=movement, to=args.text("to") if args.has("to") else None,  # type: ignore[arg-type]
                     face=face, dash=dash, max_distance=args.number("max"), skills=skills)
-
-
-def _model_name(state: EldfallState, viewer: Viewer, model: PlacedModel) -> str | None:
-    """How ``viewer`` may know a model in a menu: not at all while its side deploys behind a screen, as a token while
-    it is Shrouded (its identity is its player's secret, L1776), else by name."""
-    if model.id not in visible_models(state, viewer):
-        return None
-    return SHROUDED if concealed(state, viewer, model.id) else model.name
 
 
 def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:

@@ -1,0 +1,114 @@
+"""What each option of Eldfall's actions may be now, for the menus and autocomplete: the models a side may
+activate, where a move may head and how, the targets, weapons, spells, equipment, quest tokens and stratagems of the
+activated model. Every name follows what the asker may know (``model_name``): a side deploying behind its screen is
+not listed, a Shrouded model is a token (L1776)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from engine.core import Choice, Disclosure, ModelId, OptionValue, Viewer, ViewerKind
+from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.shrouds import shown_name
+from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.views import SHROUDED, concealed, visible_models
+from engine.table import PlacedModel
+from engine.table.suggestions import named_destinations
+
+__all__ = ["MOVES", "OptionSources", "model_name"]
+
+_Filled = Mapping[str, OptionValue]
+MOVES = ("walk", "run", "climb", "jump", "idle")
+"""The movements a /move or an activation may name (L1184-1196)."""
+
+
+def model_name(state: EldfallState, viewer: Viewer, model: PlacedModel) -> str | None:
+    """How ``viewer`` may know a model in a menu: not at all while its side deploys behind a screen, as a token while
+    it is Shrouded (its identity is its player's secret, L1776), else by name."""
+    if model.id not in visible_models(state, viewer):
+        return None
+    return SHROUDED if concealed(state, viewer, model.id) else model.name
+
+
+class OptionSources:
+    """The option sources of one game's actions, over its kit and its measuring mode's disclosure."""
+
+    def __init__(self, kit: Kit, disclosure: Callable[[EldfallState, Viewer], Disclosure]) -> None:
+        self.kit = kit
+        self.disclosure = disclosure
+
+    def activatable(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        if viewer.kind is not ViewerKind.SIDE:
+            return []
+        world = self.kit.world(state)
+        return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(viewer.side, standing=True)
+                if f.figure.ap > 0]
+
+    def destinations(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """Where a move may head, named: into contact with each quest token, then with the enemies, nearest first
+        only where the measuring mode lets a player measure before declaring (L604-610). A point is typed."""
+        model = str(filled.get("model") or "")
+        if ModelId(model.upper()) not in state.models:
+            return []
+        tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
+                  for t in sorted(state.tokens.values(), key=lambda t: t.id)]
+        return [*tokens, *named_destinations(state, model, measured=self.disclosure(state, viewer).distances,
+                                             shown=lambda enemy: model_name(state, viewer, enemy))]
+
+    def hows(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The movements, and those with the skills the chosen model has (L1190-1192)."""
+        found = [Choice(how) for how in MOVES]
+        model = ModelId(str(filled.get("model") or "").upper())
+        if model not in state.models or model not in state.figures:
+            return found
+        f = self.kit.world(state).fighter(model)
+        extra = {"walk flicker": f.has("Flicker"), "run flicker": f.has("Flicker"),
+                 "walk fly": f.has("Flight") or f.accessory("flying-carpet"), "walk land": f.is_("flying"),
+                 "walk stand": f.is_("crouched"), "walk crouch": not f.is_("crouched") and not f.is_("flying"),
+                 "walk taunt": f.has("Taunt"), "run trample": f.has("Trample"), "dash": f.has("Dash")}
+        return found + [Choice(how) for how, ok in extra.items() if ok]
+
+    @staticmethod
+    def active(state: EldfallState) -> ModelId | None:
+        return state.sequence.model if state.sequence is not None else None
+
+    def targets(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self.active(state)
+        if active is None:
+            return []
+        world = self.kit.world(state)
+        f = world.fighter(active)
+        return [Choice(e.id, f"{e.id} {shown_name(e)}") for e in world.enemies(f, standing=False) if not e.dead]
+
+    def means(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self.active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        return [Choice(m.id, f.item_label(m.item) if m.item is not None and not m.thrown else m.name)
+                for m in (*f.weapons, *f.spell_means())]
+
+    def equipment(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self.active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        shield = (Choice("no-shield", "Lay the shield down"), Choice("shield", "Take the shield up"))
+        return [*(Choice(c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"),
+                *(shield if any(c.item.category == "Shield" for c in f.carried) else ())]
+
+    def spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        active = self.active(state)
+        if active is None:
+            return []
+        f = self.kit.world(state).fighter(active)
+        return [Choice(s.id, s.name) for s in f.spells]
+
+    def tokens(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        return [Choice(t.id, f"{t.id} {t.kind}") for t in state.tokens.values()]
+
+    def stratagems(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        if viewer.kind is not ViewerKind.SIDE:
+            return []
+        leader = next((f for f in self.kit.world(state).fighters(viewer.side) if f.figure.leader), None)
+        return [Choice(name) for name in (leader.card.stratagems if leader is not None else ())]
