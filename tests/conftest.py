@@ -1,10 +1,14 @@
 """Test-suite plugins and settings: the stand-in Discord server and the throwaway PostgreSQL server are
 available to every test, and Hypothesis never fails an example for being slow (a busy CI machine is no bug;
-timing is for ``bench/``)."""
+timing is for ``bench/``). Under CI (``.ci/run`` sets ``CI``) every property runs derandomized, so a run is
+the same run on any machine; locally each run draws new examples and keeps exploring."""
+
+import os
 
 from hypothesis import settings
 
 pytest_plugins = ["tests.discord_standin.fixtures", "tests.postgres_fixtures"]
 
 settings.register_profile("project", deadline=None)
-settings.load_profile("project")
+settings.register_profile("ci", deadline=None, derandomize=True, database=None)
+settings.load_profile("ci" if os.environ.get("CI") else "project")

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from engine.geometry import (
@@ -118,8 +118,12 @@ def test_in_arc_uses_any_part_of_the_target() -> None:
     assert in_arc(eye, base("B1", 0, -10), 360)
 
 
-def naive(blockers: list[Terrain | Base], a: Base, b: Base, m: int) -> tuple[bool, float]:
-    """A per-line shapely reference with the same sampling and the default rule."""
+def naive(blockers: list[Terrain | Base], a: Base, b: Base, m: int, slack: float = 0.0) -> tuple[bool, float]:
+    """A per-line shapely reference with the same sampling and the default rule.
+
+    `slack` grows (or, negative, shrinks) every blocker, so a caller can tell a knife-edge line (one grazing a
+    rim, which floating point may call either way) from a clear one.
+    """
     dx, dy = b.pose.x - a.pose.x, b.pose.y - a.pose.y
     length = math.hypot(dx, dy)
     if length <= a.radius + b.radius + TOLERANCE:
@@ -132,8 +136,9 @@ def naive(blockers: list[Terrain | Base], a: Base, b: Base, m: int) -> tuple[boo
         p = (a.pose.x + u * a.radius * nx, a.pose.y + u * a.radius * ny)
         for j, v in enumerate(s):
             line = shapely.LineString([p, (b.pose.x + v * b.radius * nx, b.pose.y + v * b.radius * ny)])
-            if not any(line.relate_pattern(k.polygon, "T********") if isinstance(k, Terrain)
-                       else line.distance(shapely.Point(k.xy)) < k.radius for k in active):
+            if not any(line.relate_pattern(k.polygon.buffer(slack, join_style="mitre"), "T********")
+                       if isinstance(k, Terrain) else line.distance(shapely.Point(k.xy)) < k.radius + slack
+                       for k in active):
                 seen[j] = True
     return any(seen), 1 - sum(seen) / m
 
@@ -163,15 +168,20 @@ def test_line_of_sight_is_symmetric_with_the_same_blockers(ms: list, ps: list) -
 
 @settings(max_examples=40, deadline=None)
 @given(models, pieces)
+# Found by CI: three models in a file, the outer sight lines grazing the middle model's rim.
+@example([(1.0, 1.0, 1.0, 25.0), (1.0, 3.0, 1.0, 25.0), (1.0, 27.86, 1.0, 25.0)], [])
+@example([(1.0, 1.0, 1.0, 25.0), (1.0, 3.0, 1.0, 25.0), (1.0, 27.86, 1.0, 50.0)], [])
 def test_vectorised_survey_matches_a_per_line_shapely_loop(ms: list, ps: list) -> None:  # type: ignore[type-arg]
     bases, terrain = layout(ms, ps)
-    # Knife-edge cases (a sight line ending exactly on a neighbour's rim) may go either way in floating point.
+    # Knife-edge cases (a sight line ending on or grazing a neighbour's rim) may go either way in floating point:
+    # the survey must agree with the reference with every blocker a hair smaller or a hair larger.
     pairs = itertools.combinations(bases, 2)
     assume(all(math.dist(a.xy, b.xy) > a.radius + b.radius + 0.05 for a, b in pairs))
     los = LineOfSight(terrain, bases)
     visible, hidden = los.survey(bases, bases)
     for i, a in enumerate(bases):
         for j, b in enumerate(bases):
-            ref_visible, ref_hidden = naive([*terrain, *bases], a, b, 5)
-            assert visible[i, j] == ref_visible
-            assert hidden[i, j] == pytest.approx(ref_hidden)
+            clear_visible, clear_hidden = naive([*terrain, *bases], a, b, 5, slack=-1e-6)
+            grazed_visible, grazed_hidden = naive([*terrain, *bases], a, b, 5, slack=1e-6)
+            assert visible[i, j] in (clear_visible, grazed_visible)
+            assert clear_hidden - 1e-9 <= hidden[i, j] <= grazed_hidden + 1e-9
