@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core.board import BoardView, Overlay, OverlayKind, Point
 from renderers.cells_text import describe_cell_board
 from renderers.legend import wounds_text
-from renderers.palette import terrain_kind
 from renderers.shapes import centroid
 from renderers.table import inches
 
@@ -53,7 +52,7 @@ def describe_board(board: BoardView) -> str:
             height = f", {inches(piece.height)} high" if piece.height else ""
             keywords = f", {', '.join(piece.keywords)}" if piece.keywords else ""
             centre = centroid(piece.polygon) if piece.polygon else (0.0, 0.0)
-            lines.append(f"- {piece.id} {terrain_kind(piece.kind)} at {_at(centre)} "
+            lines.append(f"- {piece.id} {piece.kind} at {_at(centre)} "
                          f"covering {_extent(piece.polygon)}{height}{keywords}")
     deployment = [z for z in board.zones if z.kind != "objective"]
     if deployment:

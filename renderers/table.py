@@ -22,7 +22,6 @@ from renderers.palette import (
     TABLE_EDGE,
     side_colour,
     terrain_fill,
-    terrain_kind,
     with_alpha,
 )
 from renderers.shapes import centroid, halo_text
@@ -85,7 +84,7 @@ def _draw_terrain(draw: ImageDraw.ImageDraw, canvas: Canvas, piece: TerrainMark)
         draw.polygon(pixels, fill=fill, outline=outline, width=2 * SS)
     else:
         draw.line(pixels, fill=outline, width=3 * SS)
-    text = f"{piece.id} {terrain_kind(piece.kind)}" + (f" {inches(piece.height)}" if piece.height else "")
+    text = f"{piece.id} {piece.kind}" + (f" {inches(piece.height)}" if piece.height else "")
     cx, cy = centroid(pixels)
     draw.text((cx, cy), text, font=font(LABEL * SS), fill=INK, anchor="mm", stroke_width=3 * SS,
               stroke_fill=(255, 255, 255))

@@ -131,7 +131,7 @@ class Context(Generic[S]):
 
     def answer(self, decision: Decision, answers: dict[str, str], how: str) -> None:
         """Close a decision with checked answers and let its owner (the core or the system) go on."""
-        shown = None if decision.secret else answers
+        shown = None if decision.secret else decision.answers_that_matter(answers)
         self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
         if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)

@@ -96,6 +96,9 @@ class DecisionPart(BaseModel):
     path: tuple[tuple[float, float], ...] = ()
     center: tuple[float, float] | None = None
     radius: float | None = None
+    asked_when: tuple[str, tuple[str, ...]] | None = None
+    """A follow-up question: it matters only when the part keyed first is answered with one of the second (where
+    a Dodge moves matters only if the model dodges), so the public record of the answer leaves it out otherwise."""
 
     @property
     def single_answer(self) -> str | None:
@@ -205,6 +208,12 @@ class Decision(BaseModel):
         if any(answer is None for answer in answers.values()):
             return None
         return {key: answer for key, answer in answers.items() if answer is not None}
+
+    def answers_that_matter(self, answers: Mapping[str, str]) -> dict[str, str]:
+        """The answers without the follow-ups their leading answer made moot (see ``DecisionPart.asked_when``)."""
+        moot = {part.key for part in self.parts
+                if part.asked_when is not None and answers.get(part.asked_when[0]) not in part.asked_when[1]}
+        return {key: value for key, value in answers.items() if key not in moot}
 
     def check_answers(self, answers: Mapping[str, str]) -> dict[str, str]:
         """Validate a full set of answers; missing parts take their defaults where they have one."""

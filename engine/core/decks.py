@@ -112,7 +112,8 @@ class PileCounts(EventBody):
     what: str = ""
 
     def describe(self) -> str:
-        counted = ", ".join(f"{count} in {pile}" for pile, count in self.counts.items())
+        """Empty piles go unsaid, so each line reads as what moved."""
+        counted = ", ".join(f"{count} in {pile}" for pile, count in self.counts.items() if count) or "no cards"
         whose = f"Side {self.owner}'s deck {self.deck_id}" if self.owner else f"Deck {self.deck_id}"
         return f"{self.what or whose}: {counted}."
 

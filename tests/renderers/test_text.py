@@ -39,13 +39,15 @@ def test_many_models_still_render() -> None:
 
 def test_describe_board_mentions_everything() -> None:
     terrain = (TerrainMark(id="T1", kind="forest", polygon=((2, 2), (6, 2), (6, 6)), height=3.0),
-               TerrainMark(id="T2", kind="wall", polygon=((10, 10), (14, 10), (14, 10.5), (10, 10.5))))
+               TerrainMark(id="T2", kind="wall", polygon=((10, 10), (14, 10), (14, 10.5), (10, 10.5))),
+               TerrainMark(id="T3", kind="rocks", polygon=((16, 2), (18, 2), (18, 4))))
     zones = (ZoneMark(id="O1", kind="objective", polygon=((12, 12),)),
              ZoneMark(id="DA", kind="deployment", side=board().sides[0], polygon=((0, 0), (24, 0), (24, 4))))
     overlays = (Overlay(kind=OverlayKind.SIGHT, points=((2, 2), (20, 20)), style=LineStyle.BLOCKED),
                 Overlay(kind=OverlayKind.RING, center=(2, 2), radius=12.0, label='12"'))
     models = (model("A1", 2.5, 3.25, wounds=3, max_wounds=4, facing=90.0), model("B1", 20, 20, tokens=("stagger",)))
     text = describe_board(board(terrain=terrain, zones=zones, overlays=overlays, models=models))
-    for expected in ("T1 forest", "T2 wall", '3" high', "O1", "A1", "B1", "(2.5, 3.2)", "wounds 3/4", "stagger",
-                     "facing 90°", "sight line (blocked)", 'range ring of 12"', 'Table 24" by 24"'):
+    # A kind the renderer has no fill of its own for is still named as the game names it.
+    for expected in ("T1 forest", "T2 wall", "T3 rocks", '3" high', "O1", "A1", "B1", "(2.5, 3.2)", "wounds 3/4",
+                     "stagger", "facing 90°", "sight line (blocked)", 'range ring of 12"', 'Table 24" by 24"'):
         assert expected in text, expected

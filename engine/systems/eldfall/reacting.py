@@ -200,6 +200,7 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
                     for m in e.means]
         wards = ward_targets(world, r) if not e.panic_failed and not world.friends(r, active) else ()
+        attacking = (r.id, tuple(m.id for m in e.means))
         if wards:
             options.append(Option(key=WARD, label="Cast Ward on itself or an ally (L2297)"))
         note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else \
@@ -208,15 +209,17 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
                                   options=tuple(options), default=options[0].key))
         if wards:
             parts.append(DecisionPart(key=f"{r.id}.ward", prompt=f"whom {r.id}'s Ward protects",
-                                      options=tuple(Option(key=m, label=m) for m in wards), default=r.id))
+                                      options=tuple(Option(key=m, label=m) for m in wards), default=r.id,
+                                      asked_when=(r.id, (WARD,))))
         if e.means and len(path) > 1:
             parts.append(DecisionPart(key=f"{r.id}.at", prompt=f"where on {active.id}'s path {r.id} strikes (x,y)",
-                                      kind=PartKind.POINT_ON_PATH, path=path, default=end))
+                                      kind=PartKind.POINT_ON_PATH, path=path, default=end, asked_when=attacking))
         arts = _arts(r) if e.means else ()
         if arts:
             parts.append(DecisionPart(key=f"{r.id}.art", prompt=f"the combat art level {r.id}'s attack uses (L293)",
                                       options=(Option(key="nothing", label="No combat art"),
-                                               *(Option(key=a, label=a) for a in arts)), default="nothing"))
+                                               *(Option(key=a, label=a) for a in arts)), default="nothing",
+                                      asked_when=attacking))
         spends = _spends(r, e)
         if spends:
             parts.append(DecisionPart(key=f"{r.id}.extra", prompt=f"what {r.id} spends on its rolls",
@@ -227,7 +230,7 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             parts.append(DecisionPart(key=f"{r.id}.move", prompt=f"where {r.id}'s dodge move takes it (x,y within "
                                                                  f"{reach:g}\"; it may stay)",
                                       kind=PartKind.POSITION, center=here, radius=reach,
-                                      default=f"{here[0]},{here[1]}"))
+                                      default=f"{here[0]},{here[1]}", asked_when=(r.id, ("dodge",))))
         if e.unseen:
             unseen = context["unseen"]
             assert isinstance(unseen, list)

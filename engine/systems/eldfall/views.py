@@ -202,6 +202,6 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
                                           *_guard_label(state, viewer, mark.id))})
                   if not concealed(state, viewer, mark.id) else
                   ModelMark(id=mark.id, name=SHROUDED, side=mark.side, x=mark.x, y=mark.y, radius=mark.radius,
-                            states=("shrouded",), tokens=_height(state, mark.id))
+                            tokens=_height(state, mark.id))  # its name says Shrouded; the legend need not repeat it
                   for mark in board.models)
     return board.model_copy(update={"models": marks})

@@ -104,6 +104,21 @@ def test_a_compound_decision_checks_every_part_and_fills_defaults() -> None:
     assert decision.default_answers() is None
 
 
+def test_a_follow_up_made_moot_by_its_leading_answer_stays_out_of_the_record() -> None:
+    """Where a Dodge takes a model matters only if it dodges: the public answer names the follow-up only then."""
+    decision = Decision(
+        id="d1", owner=SideId("A"), kind="reaction", prompt="React", optional=True,
+        parts=(DecisionPart(key="A1", prompt="A1", options=(Option(key="nothing", label="Nothing"),
+                                                            Option(key="dodge", label="Dodge")), default="nothing"),
+               DecisionPart(key="A1.move", prompt="where", kind=PartKind.POSITION, center=(0.0, 0.0), radius=3.0,
+                            default="0.0,0.0", asked_when=("A1", ("dodge",)))))
+    idle = decision.check_answers({})
+    assert idle == {"A1": "nothing", "A1.move": "0.0,0.0"}, "the system still gets every answer"
+    assert decision.answers_that_matter(idle) == {"A1": "nothing"}
+    dodging = decision.check_answers({"A1": "dodge", "A1.move": "1,1"})
+    assert decision.answers_that_matter(dodging) == dodging
+
+
 def test_geometric_parts_accept_points_on_the_path_and_within_the_radius() -> None:
     on_path = DecisionPart(key="stop", prompt="Where on the path?", kind=PartKind.POINT_ON_PATH,
                            path=((0.0, 0.0), (10.0, 0.0), (10.0, 5.0)))

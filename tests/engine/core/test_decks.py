@@ -111,6 +111,8 @@ def test_a_hand_is_the_owners_alone_and_everyone_sees_the_counts() -> None:
     assert shuffles and all(e.audience == NOBODY for e in shuffles)
     draws = [e for e in g.log if isinstance(e.body, CardsMoved)]
     assert all(e.audience.sides == (e.body.deck_id[-1],) for e in draws), "a draw is logged for its owner only"
+    counted = [line for line in _public(g) if "deck deck-A" in line]
+    assert counted and counted[-1].endswith("Side A's deck deck-A: 5 in draw, 3 in hand."), "empty piles go unsaid"
 
 
 def test_the_public_record_does_not_depend_on_what_the_decks_hold() -> None:
