@@ -1,6 +1,6 @@
 """Who is a Personal Guard, and the upgrade going back to its model (Eldfall core rules v1.5, L2904-2906).
 
-- At deployment the upgrade goes to a summoned creature (``setup``: the model's first one), which gains the
+- At deployment the upgrade goes to a summoned creature (``deploying``: the model's first one), which gains the
   Sentinel class and a leash (``leash``).
 - When that creature is removed (it leaves the table, or by ruling ``personal-guard-return`` is Incapacitated or
   Dead), the upgrade goes back to its model, whose player may give it to another summoned creature of the party: a

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from engine.core import LegalAction, SideId
 from engine.systems.eldfall.declare import allowed_now
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now
+from engine.systems.eldfall.deploying import deploying_now
+from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
 from engine.systems.eldfall.state import EldfallState
 
 if TYPE_CHECKING:
