@@ -5,7 +5,8 @@ By ruling ``deployment-order`` the sides deploy in the turn order, a whole party
 deploying places its models behind a screen, and once it is done they are on view while its list stays secret until
 every side has deployed (L1096); or, as whoever picked the zones chose, the players place one model after the other,
 each seen once placed (L1094). The alternative, ``hidden-together``, has every side deploy at once, each seeing
-only its own models until all are done.
+only its own models until all are done. A side whose Summoners may bring a creature, or whose Personal Guards have
+creatures to choose from, decides that first (``starting_creatures``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.core import (
     EVERYONE,
     Audience,
     Context,
+    DecisionPending,
     IllegalCommand,
     InvalidCommand,
     ModelId,
@@ -28,13 +30,13 @@ from engine.systems.eldfall.choices import canonical_choices, member_items
 from engine.systems.eldfall.commands import Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import ModelDeployed, PartiesRevealed, PartyOnView, SideReady, StatesChanged
-from engine.systems.eldfall.guards import PERSONAL_GUARD, assign_guard, guard_candidates
 from engine.systems.eldfall.heights import supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot, surface_under
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.setting_up import DEPLOY, acting_for
-from engine.systems.eldfall.shrouds import may_shroud
+from engine.systems.eldfall.shrouds import begin_shrouded, may_shroud
+from engine.systems.eldfall.starting_creatures import STARTING_KINDS, offer_starting, owes_starting
 from engine.systems.eldfall.state import EldfallState
 from engine.table import ModelPlaced, PlacedModel, ZoneAdded, default_facing
 from engine.table.deploy import entry_spots, spread_layout
@@ -62,7 +64,8 @@ def _zone(state: EldfallState, edge: str, depth: float) -> tuple[tuple[float, fl
 
 
 def deploy(ctx: Ctx, kit: Kit) -> None:
-    """Mark both zones, then put each side's models in its own zone, seen by that side alone until all are ready."""
+    """Mark both zones, put each side's models in its own zone, seen by that side alone until all are ready, then
+    ask each side for its starting creatures and Personal Guards (L1869-1871, L2906)."""
     state = ctx.state
     first = deploying_now(kit, state)
     who = "every player at once" if first is None else f"in the turn order, side {first} first"
@@ -86,11 +89,7 @@ def deploy(ctx: Ctx, kit: Kit) -> None:
                       hostile=False, leader=index == leader,
                       upgrades=tuple(u for u in member.upgrades if u != "double-time"),  # spent at Initiative (L2869)
                       choices=canonical_choices(member, member_items(member, kit.catalogue), kit.catalogue))
-        _summoners_bring_creatures(ctx, kit, side)
-        for f in kit.world(state).fighters(side):
-            if may_shroud(f):
-                ctx.emit(StatesChanged(model=f.id, added=("shrouded",),
-                                       why="it begins the game Shrouded (L1985, L2803)"), side_only(side))
+        begin_shrouded(ctx, kit.world(state).fighters(side), side)
     hostile = state.hostile_side
     if hostile is not None:
         first_edge = state.record(state.order[0]).edge
@@ -99,32 +98,17 @@ def deploy(ctx: Ctx, kit: Kit) -> None:
                 model = state.models[figure.id]
                 ctx.emit(ModelPlaced(model_id=figure.id, x=model.x, y=model.y,
                                      facing=270.0 if first_edge == "bottom" else 90.0))
+    for side in state.players():
+        if _whole_party_turns(kit, state) is None or side == first:
+            offer_starting(ctx, kit, side)
 
 
-def _summoners_bring_creatures(ctx: Ctx, kit: Kit, side: SideId) -> None:
-    """A Summoner starts with a Tier II or lower creature it could summon, in its Awareness, for no roll and no AP
-    (L1869-1871): the one of its lowest Conjuration here, in contact with it; its Personal Guard goes to that
-    creature (L2906), and a Personal Guard of a model that brings none to the first creature of the party left."""
-    world = kit.world(ctx.state)
-    for f in world.fighters(side):
-        if not f.has("Summoner"):
-            continue
-        options = sorted((min((e.level for e in s.charts), default=9), s.name, s.summons or "") for s in f.spells
-                         if s.summons is not None and (kit.catalogue.card(s.summons).tier or 1) <= 2)
-        if not options:
-            continue
-        creature = kit.catalogue.card(options[0][2])
-        spot = summon_spot(ctx.state, f.model, base_radius(kit, creature.name))
-        if spot is None:
-            continue
-        model = add_model(ctx, kit, side, creature.name, spot, f.model.facing, audience_side=side, hostile=False,
-                          leader=False, summoner=f.id)
-        if PERSONAL_GUARD in f.figure.upgrades and model in guard_candidates(ctx.state, kit, side):
-            assign_guard(ctx, f.id, model, "given at deployment", side_only(side))
-    for holder in [g for g in world.fighters(side) if PERSONAL_GUARD in ctx.state.figures[g.id].upgrades]:
-        free = guard_candidates(ctx.state, kit, side)  # L2906 names no summoner: any creature of the party
-        if free:
-            assign_guard(ctx, holder.id, free[0], "given at deployment", side_only(side))
+def _whole_party_turns(kit: Kit, state: EldfallState) -> SideId | None:
+    """The side deploying now when the sides deploy a whole party at a time in the turn order, else None: such a
+    side is asked for its starting creatures when its turn comes, so its choice holds up no one before it."""
+    if state.one_at_a_time or kit.rulings(state).deployment_order != "turn-order":
+        return None
+    return deploying_now(kit, state)
 
 
 def deploying_now(kit: Kit, state: EldfallState) -> SideId | None:
@@ -257,11 +241,18 @@ def ready(ctx: Ctx, kit: Kit, command: Ready) -> bool:
     """A side is done deploying; once every side is, the parties are revealed. Returns whether play begins."""
     state = ctx.state
     side = acting_for(ctx, command.side, command.verb)
+    other = next((d for d in state.pending.values() if d.kind not in STARTING_KINDS), None)
+    if other is not None:  # only another side's starting creatures let a side finish meanwhile
+        raise DecisionPending(f"side {other.owner} must first decide ({other.id})", verb=command.verb)
     if state.phase != DEPLOY:
         raise IllegalCommand("/act action:ready ends your deployment; it is not deployment now", verb=command.verb)
     if state.record(side).ready:
         raise IllegalCommand(f"side {side} has already finished deploying", verb=command.verb)
     _check_deploy_turn(kit, state, side, command.verb)
+    if owes_starting(state, side):
+        raise IllegalCommand(f"side {side} finishes deploying once it has chosen its Summoners' starting creatures "
+                             "and given its Personal Guards (L1869-1871, L2906): answer with /decide first",
+                             verb=command.verb)
     return ready_side(ctx, kit, side)
 
 
@@ -272,6 +263,9 @@ def ready_side(ctx: Ctx, kit: Kit, side: SideId) -> bool:
     if not all(state.record(s).ready for s in state.players()):
         if kit.rulings(state).deployment_order == "turn-order":
             ctx.emit(PartyOnView(side=side))
+        following = _whole_party_turns(kit, state)
+        if following is not None:
+            offer_starting(ctx, kit, following)
         return False
     parties = {s: state.record(s).party for s in state.players()}
     deployed = {s: sum(1 for f in state.figures.values() if f.side == s and f.original) for s in state.players()}

@@ -98,6 +98,7 @@ from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEM
 from engine.systems.eldfall.setup import parties_fitting
 from engine.systems.eldfall.sources import MOVES, OptionSources, model_name
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
+from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, answer_starting
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
 from engine.systems.eldfall.views import board_view, eldfall_view
@@ -387,6 +388,10 @@ class Eldfall(System[EldfallState]):
             setup.answer_scheme(ctx, kit, decision, answers)
         elif decision.kind in ("initiative", "initiative-rest"):
             setup.answer_initiative(ctx, kit, decision, answers)
+        elif decision.kind == STARTING_KIND:
+            answer_starting(ctx, kit, decision, answers)
+        elif decision.kind == STARTING_GUARD_KIND:
+            answer_guard(ctx, kit, decision, answers)
         elif decision.kind == DUEL_KIND:
             answer_challenge(ctx, kit, decision, answers)
             carry_on(ctx, kit)
