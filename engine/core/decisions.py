@@ -141,7 +141,8 @@ class DecisionPart(BaseModel):
             by_label = {option.label.casefold(): option.key for option in self.options}
             if answer.casefold() in by_label:
                 return by_label[answer.casefold()]
-            raise InvalidCommand(f"{answer!r} is not an option for {self.key}; choose one of {', '.join(keys)}")
+            raise InvalidCommand(f"{answer!r} is not an option for {self.key}; choose one of {', '.join(keys)} "
+                                 f"({self.prompt})")
         if self.kind is PartKind.DIRECTION:
             try:
                 degrees = float(answer)

@@ -301,9 +301,10 @@ class Game(Generic[S]):
             if actor.side in state.conceded and not command.allowed_while_paused:
                 raise IllegalCommand(f"side {actor.side} has conceded and plays no more", verb=command.verb)
         if state.pending and not command.allowed_while_pending:
-            first = next(iter(state.pending.values()))
-            raise DecisionPending(f"side {first.owner} must first decide ({first.id}: "
-                                  f"{first.prompt if not first.secret else 'a secret choice'})", verb=command.verb)
+            owed = [d for d in state.pending.values() if state.holds(actor.user, d.owner)]
+            first = (owed or list(state.pending.values()))[0]  # the actor's own first: its secret is the actor's
+            shown = first.prompt if not first.secret or owed else "a secret choice"
+            raise DecisionPending(f"side {first.owner} must first decide ({first.id}: {shown})", verb=command.verb)
 
     def _run(self, actor: Actor, work: Any, *, commit: bool, command: Command | None = None) -> tuple[Event, ...]:
         if command is not None:

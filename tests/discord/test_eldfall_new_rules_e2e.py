@@ -317,10 +317,11 @@ async def familiar_table(standin: StandIn, tmp_path: Path) -> AsyncIterator[Tabl
 
 
 async def _to_side_a_turn(table: Table, thread: str) -> Any:
-    """Setup choices by default, both parties ready, then side B's turn ended if it plays first."""
-    await _answer_pending(table, thread)
+    """Setup choices by default (a Summoner's starting creature among them), both parties ready, then side B's turn
+    ended if it plays first."""
     game = _game(table, thread)
     for _ in USERS:
+        await _answer_pending(table, thread)
         (deploying,) = game.to_act().sides
         await table.do("act", {"action": "ready"}, user=USERS[deploying], channel=thread)
     await _answer_pending(table, thread)
@@ -414,4 +415,31 @@ async def test_a_personal_guard_is_given_again_by_its_owner_alone(table: Table) 
     assert _select_options(options) == [(new, f"Give it to {new} Gargoyle"),
                                         ("keep", "Keep it back until a creature is summoned")]
     assert game.state.figures[new].guard_of == vizier and not game.state.pending
+    assert _discord_limit_breaches(table) == []
+
+
+async def test_a_summoners_starting_creature_is_chosen_by_its_owner_alone(table: Table) -> None:
+    # L1869-1871: the Vizier may start with a Golem; L1036, L1096: bob learns nothing of it while side A deploys.
+    thread = await _invited(table)
+    await table.do("force load", {"name": "Sand Conclave"}, channel=thread)
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    game = _game(table, thread)
+    while any(d.kind != "starting-creature" for d in game.state.pending.values()):
+        decision = next(d for d in game.state.pending.values() if d.kind != "starting-creature")
+        await _decide(table, thread, USERS[decision.owner])
+    if game.state.order[0] == "B":
+        await table.do("act", {"action": "ready"}, user="bob", channel=thread)
+    (asked,) = game.state.pending.values()
+    assert asked.kind == "starting-creature" and asked.owner == "A"
+    refusal = await table.do("act", {"action": "ready"}, channel=thread)
+    assert any("(L1869-1871, L2906)" in line for line in refusal), refusal
+    notice = await _notice(table, thread, "alice")
+    assert "Golem" not in notice["content"]
+    assert await _refused_to(table, thread, notice, "bob") == \
+        "This decision belongs to side A; only its player may answer."
+    options, _ = await _decide(table, thread, "alice", "golem")
+    assert options["flags"] & 64, "the options open to alice alone"
+    assert ("golem", "Golem (Summon Golem, Conjuration level 2)") in _select_options(options)
+    assert [f.unit for f in game.state.figures.values() if f.summoner is not None] == ["Golem"]
+    assert "Golem" not in await _seen_by_bob(table, thread)
     assert _discord_limit_breaches(table) == []

@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING
 from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind, SideId, answer_by_default
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from engine.systems.eldfall.declare import allowed_now, target_refusal
+from engine.systems.eldfall.deploying import deploying_now
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.hostile import hostile_move, hostile_reactions
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.quests import tokens_near
 from engine.systems.eldfall.reacting import sample_path
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
+from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
+from engine.systems.eldfall.setup import parties_fitting
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import measure_reach
 from engine.systems.eldfall.world import World

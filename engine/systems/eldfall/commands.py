@@ -38,9 +38,11 @@ class ChooseParty(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ready(Command):
-    """A side has placed its models and is done deploying."""
+    """A side has placed its models and is done deploying. It may be said while another side decides its starting
+    creatures (each side's own are checked by the deployment, L1869-1871)."""
 
     verb = "act ready"
+    allowed_while_pending = True
     side: SideId | None = None
 
 

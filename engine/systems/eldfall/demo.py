@@ -1,6 +1,6 @@
 """``/game demo system:eldfall``: a ready table in one command. Two of the demo parties face each other in the
 first quest; the host of the practice table settles every setup choice with its default (schemes kept, the
-initiative winner plays first) and both sides deploy as placed."""
+initiative winner plays first, a Summoner's creature of its lowest Conjuration) and both sides deploy as placed."""
 
 from __future__ import annotations
 
@@ -9,15 +9,20 @@ from typing import TYPE_CHECKING
 from engine.core import Command, Context, IllegalCommand, SideId
 from engine.systems.eldfall.alliance import ALLIANCE_KIND
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+from engine.systems.eldfall.deploying import ready_side
 from engine.systems.eldfall.flow import begin_play
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.setup import DEPLOY, ready_side
+from engine.systems.eldfall.setting_up import DEPLOY
+from engine.systems.eldfall.starting_creatures import STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
 
 if TYPE_CHECKING:
     from engine.systems.eldfall.system import Eldfall
 
 __all__ = ["DEMO_PARTIES", "demo_commands", "settle_setup"]
+
+_SETUP_KINDS = ("scheme", ALLIANCE_KIND, "initiative", "initiative-rest", *STARTING_KINDS)
+"""The setup's decisions the host settles with their defaults."""
 
 DEMO_PARTIES = ("soga-vanguard", "thenion-shadows")
 """The parties of the demo table, side A then side B."""
@@ -31,27 +36,27 @@ def demo_commands(system: Eldfall, state: EldfallState) -> list[Command]:
 
 
 def settle_setup(ctx: Context[EldfallState], kit: Kit, command: SettleSetup) -> None:
-    """Answer every setup decision left with its default, then finish each side's deployment."""
+    """Answer every setup decision left with its default (the starting creatures among them), then finish each
+    side's deployment in the turn order (L1102)."""
     state = ctx.state
     if not ctx.actor.host or not state.setup.practice:
         raise IllegalCommand("only the host of a practice table settles the setup with the defaults",
                              verb=command.verb)
-    for _round in range(10):
-        pending = [d for d in state.pending.values() if d.kind in ("scheme", ALLIANCE_KIND, "initiative",
-                                                                   "initiative-rest")]
-        if not pending:
-            break
-        decision = pending[0]
-        answers = decision.default_answers()
-        if answers is None:
-            break
-        ctx.answer(decision, answers, "forced")
-    if state.phase != DEPLOY:
-        raise IllegalCommand("the setup is not at its deployment yet: every player must choose a party first",
-                             verb=command.verb)
     started = False
-    for side in [s for s in state.order if s in state.players()]:  # in the turn order (L1102)
-        if not state.record(side).ready:
-            started = ready_side(ctx, kit, SideId(side)) or started
+    for _round in range(20):
+        pending = [d for d in state.pending.values() if d.kind in _SETUP_KINDS]
+        if pending:
+            answers = pending[0].default_answers()
+            if answers is None:
+                break
+            ctx.answer(pending[0], answers, "forced")
+            continue
+        if state.phase != DEPLOY:
+            raise IllegalCommand("the setup is not at its deployment yet: every player must choose a party first",
+                                 verb=command.verb)
+        waiting = [s for s in state.order if s in state.players() and not state.record(s).ready]
+        if not waiting:
+            break
+        started = ready_side(ctx, kit, SideId(waiting[0])) or started
     if started:
         begin_play(ctx, kit)

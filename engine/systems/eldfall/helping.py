@@ -5,8 +5,10 @@ from __future__ import annotations
 from engine.core import Viewer, ViewerKind
 from engine.systems.eldfall.alliance import alliance_line
 from engine.systems.eldfall.declare import allowed_now
+from engine.systems.eldfall.deploying import deploying_now
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, SCHEMES, deploying_now, parties_fitting
+from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES
+from engine.systems.eldfall.setup import parties_fitting
 from engine.systems.eldfall.state import EldfallState
 
 __all__ = ["help_lines"]
@@ -34,7 +36,7 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
         names = ", ".join(p.name for p in parties_fitting(kit, state))
         return (head, f"Choose your party in secret: /force load name:<party> ({names}), or /force import file: with "
                       "your own list (L1008-1036).")
-    if state.phase == SCHEMES or state.phase == "setup.initiative":
+    if state.phase == SCHEMES or state.phase == INITIATIVE:
         return (head, "The other players are choosing; nothing for you to do yet.")
     if state.phase == DEPLOY:
         if state.record(side).ready:

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from engine.core import LegalAction, SideId
 from engine.systems.eldfall.declare import allowed_now
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now
+from engine.systems.eldfall.deploying import deploying_now
+from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
+from engine.systems.eldfall.starting_creatures import owes_starting
 from engine.systems.eldfall.state import EldfallState
 
 if TYPE_CHECKING:
@@ -26,7 +28,7 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
             return (LegalAction(("force", "load"), "Choose your party"),)
         return ()
     if state.phase == DEPLOY:
-        if side in state.players() and not state.record(side).ready and \
+        if side in state.players() and not state.record(side).ready and not owes_starting(state, side) and \
                 deploying_now(system.kit, state) in (None, side):
             ready = LegalAction(("act",), "Finish deploying", name="ready")
             return (ready,) if state.one_at_a_time else (ready, LegalAction(("deploy", "auto"),

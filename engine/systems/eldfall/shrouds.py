@@ -14,8 +14,10 @@ L1991-1993, L2157-2159, L2801-2803):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.checks import CheckResult, Modifier
-from engine.core import Context, ModelId
+from engine.core import Context, ModelId, SideId, side_only
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.effects import set_states
 from engine.systems.eldfall.events import AttackResolved, StatesChanged
@@ -24,8 +26,8 @@ from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState
 from engine.systems.eldfall.world import World
 
-__all__ = ["SURPRISED", "acts_from_shroud", "may_shroud", "perceive_roll", "perceive_shrouded", "reshroud",
-           "shown_name"]
+__all__ = ["SURPRISED", "acts_from_shroud", "begin_shrouded", "may_shroud", "perceive_roll", "perceive_shrouded",
+           "reshroud", "shown_name"]
 
 Ctx = Context[EldfallState]
 SURPRISED = "surprised"
@@ -35,6 +37,15 @@ SURPRISED = "surprised"
 def may_shroud(f: Fighter) -> bool:
     """Whether the model may begin the game Shrouded: Stealth II or Concealed Approach (L1985, L2803)."""
     return f.level("Stealth") >= 2 or "concealed-approach" in f.figure.upgrades
+
+
+def begin_shrouded(ctx: Ctx, fighters: Iterable[Fighter], side: SideId) -> None:
+    """Each of ``fighters`` that may begins the game Shrouded, seen by its side alone while it deploys (L1985,
+    L2803)."""
+    for f in fighters:
+        if may_shroud(f):
+            ctx.emit(StatesChanged(model=f.id, added=("shrouded",), why="it begins the game Shrouded (L1985, L2803)"),
+                     side_only(side))
 
 
 def shown_name(f: Fighter) -> str:

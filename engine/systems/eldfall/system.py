@@ -45,7 +45,7 @@ from engine.core import (
     Viewer,
 )
 from engine.schema import Catalogue
-from engine.systems.eldfall import setup
+from engine.systems.eldfall import deploying, setup
 from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
 from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.alliance import (
@@ -94,9 +94,11 @@ from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
-from engine.systems.eldfall.setup import DEPLOY, PARTIES, deploying_now, parties_fitting
+from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES
+from engine.systems.eldfall.setup import parties_fitting
 from engine.systems.eldfall.sources import MOVES, OptionSources, model_name
 from engine.systems.eldfall.standing import channel_mana, choose_stance, choose_stratagem, end_tactical, reveal_scheme
+from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, answer_starting
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
 from engine.systems.eldfall.views import board_view, eldfall_view
@@ -190,7 +192,7 @@ class Eldfall(System[EldfallState]):
             waiting = tuple(s for s in state.players() if state.record(s).party is None)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.phase == DEPLOY:
-            now = deploying_now(self.kit, state)
+            now = deploying.deploying_now(self.kit, state)
             waiting = (now,) if now is not None else tuple(s for s in state.players() if not state.record(s).ready)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.active_side is not None:
@@ -330,7 +332,7 @@ class Eldfall(System[EldfallState]):
 
     def _may_fix(self, ctx: Context[EldfallState], side: SideId, verb: str) -> None:
         """Manual fixes to the table wait until the game is set up (deployment places its own way)."""
-        if ctx.state.phase in (PARTIES, setup.SCHEMES, "setup.initiative") and not ctx.actor.host:
+        if ctx.state.phase in (PARTIES, SCHEMES, INITIATIVE) and not ctx.actor.host:
             raise IllegalCommand("models are placed in the deployment; fix the table by hand once it is set up",
                                  verb=verb)
 
@@ -338,9 +340,9 @@ class Eldfall(System[EldfallState]):
         kit = self.kit
         state = ctx.state
         if isinstance(command, PlaceModel) and state.phase == DEPLOY:
-            setup.place(ctx, kit, command.model, command.at, command.facing, command.verb)
+            deploying.place(ctx, kit, command.model, command.at, command.facing, command.verb)
         elif isinstance(command, DeployAuto) and state.phase == DEPLOY:
-            setup.deploy_auto(ctx, kit, command.side or ctx.acting_side())
+            deploying.deploy_auto(ctx, kit, command.side or ctx.acting_side())
         elif isinstance(command, DeployAuto):
             raise IllegalCommand("/deploy auto spreads your models during the deployment (L1102)",
                                  verb=command.verb)
@@ -351,7 +353,7 @@ class Eldfall(System[EldfallState]):
         elif isinstance(command, ChooseParty):
             setup.choose_party(ctx, kit, command)
         elif isinstance(command, Ready):
-            if setup.ready(ctx, kit, command):
+            if deploying.ready(ctx, kit, command):
                 begin_play(ctx, kit)
         elif isinstance(command, Activate):
             activate(ctx, kit, command)
@@ -371,7 +373,7 @@ class Eldfall(System[EldfallState]):
         elif isinstance(command, SettleSetup):
             settle_setup(ctx, kit, command)
         elif isinstance(command, Shroud):
-            setup.shroud(ctx, kit, command)
+            deploying.shroud(ctx, kit, command)
         elif isinstance(command, Equip):
             equip(ctx, kit, command)
         elif isinstance(command, BreakAlliance):
@@ -386,6 +388,10 @@ class Eldfall(System[EldfallState]):
             setup.answer_scheme(ctx, kit, decision, answers)
         elif decision.kind in ("initiative", "initiative-rest"):
             setup.answer_initiative(ctx, kit, decision, answers)
+        elif decision.kind == STARTING_KIND:
+            answer_starting(ctx, kit, decision, answers)
+        elif decision.kind == STARTING_GUARD_KIND:
+            answer_guard(ctx, kit, decision, answers)
         elif decision.kind == DUEL_KIND:
             answer_challenge(ctx, kit, decision, answers)
             carry_on(ctx, kit)

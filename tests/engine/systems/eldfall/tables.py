@@ -29,10 +29,10 @@ def eldfall(*extra_units: UnitProfile) -> Eldfall:
 
 def new_game(seed: str = "test", *, options: Mapping[str, str] | None = None, sides: int = 2,
              practice: bool = False, seats: Mapping[str, UserId] | None = None,
-             rulings: Mapping[str, str] | None = None) -> Game[EldfallState]:
+             rulings: Mapping[str, str] | None = None, system: Eldfall | None = None) -> Game[EldfallState]:
     """A fresh game: side A for alice, B for bob (a third side, when asked, for the bot); ``rulings`` switches table
-    rulings from their defaults."""
-    system = eldfall()
+    rulings from their defaults; ``system`` brings test-only profiles (``eldfall(...)``)."""
+    system = system or eldfall()
     names = tuple(SideId(chr(ord("A") + i)) for i in range(sides))
     setup = GameSetup(system="eldfall", sides=names, host=ALICE, practice=practice, seed_commitment=commitment(seed),
                       rulings={**system.default_rulings(), **(rulings or {})}, options=dict(options or {}))

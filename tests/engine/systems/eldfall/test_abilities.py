@@ -194,10 +194,11 @@ def test_a_summoners_starting_creature_deploys_anywhere_in_its_awareness_and_fol
     game.apply(ChooseParty(name="Sand Conclave"), as_side("A"))
     game.apply(ChooseParty(name="Soga Vanguard"), as_side("B"))
     settle(game)  # the schemes and the Initiative Check, by their defaults
-    creature = next(f for f in game.state.figures.values() if f.side == "A" and f.summoner is not None)
-    summoner = game.state.models[creature.summoner]  # type: ignore[index]
     if game.state.order[0] != "A":
         game.apply(Ready(), as_side("B"))
+    settle(game)  # side A's Summoner starts with its default creature when A's turn to deploy comes
+    creature = next(f for f in game.state.figures.values() if f.side == "A" and f.summoner is not None)
+    summoner = game.state.models[creature.summoner]  # type: ignore[index]
     bottom = game.state.record(SideId("A")).edge == "bottom"
     step = 1 if bottom else -1
     place_at = (summoner.x, summoner.y)

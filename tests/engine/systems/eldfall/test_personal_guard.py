@@ -151,6 +151,7 @@ def test_who_guards_whom_stays_secret_until_the_lists_are_revealed() -> None:
     settle(game)  # the schemes and the Initiative Check, by their defaults
     first, second = game.state.order
     game.apply(Ready(), as_side(first))
+    settle(game)  # the second side's starting creature, by its default, once its turn to deploy comes
     guard = next(f.id for f in game.state.figures.values() if f.side == first and f.guard_of is not None)
     theirs = game.view(Viewer.of_side(second))
     assert isinstance(theirs, EldfallView) and next(m for m in theirs.models if m.id == guard).guard_of is None
