@@ -165,7 +165,8 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
         if owed:  # the asker's own side must answer before anything else: show them its prompt again
             view = next(v for v in game.view(Viewer.of_side(owed[0].owner)).pending if v.id == owed[0].id)
             return Output(text=decision_prompt(game, view), to=user, decision=view)
-        waiting = f" Waiting for side {game.pending[0].owner} to decide." if game.pending else ""
+        others = [d for d in game.pending if d.holds_up(game.state.sides_of(user))]
+        waiting = f" Waiting for side {others[0].owner} to decide." if others else ""
         return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
     if len(legal) <= MENU_LIMIT:
         picks = tuple((_label(found), _invocation(found, side)) for found, side in legal)

@@ -77,9 +77,10 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         if decision_id is None or decision_id not in game.state.pending:
             continue
         decision = game.state.pending[decision_id]
-        outputs.append(_notice(game, decision))
+        if not decision.owner_only:
+            outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
-        outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view)
+        outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view, seq=game.seq)
                        for member in _people(game, decision.owner))
     return outputs
 
@@ -94,4 +95,4 @@ def _notice(game: Game[Any], decision: Decision) -> Output:
 
 def announce_pending(game: Game[Any]) -> list[Output]:
     """The public notice of every decision pending now (to refresh prompts after a restart)."""
-    return [_notice(game, decision) for decision in game.state.pending.values()]
+    return [_notice(game, decision) for decision in game.state.pending.values() if not decision.owner_only]

@@ -85,7 +85,9 @@ class Expiry:
         if decision is not None:
             owner = game.state.seats.get(decision.owner)
             who = f"{owner} (side {decision.owner})" if owner else f"side {decision.owner}"
-            notices.append(Output(text=f"Time is up for {who} on {decision_id}: {decision.prompt}. The game waits "
+            what = "a secret choice" if decision.secret else decision.prompt
+            notices.append(Output(text=f"Time is up for {who} on {decision_id}: {what}. The game waits "
                                        "for their answer, or for the host to /game force it.",
+                                  to=owner if decision.owner_only else None,
                                   table=stored.table, game_id=stored.game_id))
         return await self._committer.commit_only(stored, game, {decision_id: None}, notices)

@@ -92,8 +92,9 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     if mine:
         return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
     look = "You can look at any time: /board, /status, /log."
-    if game.pending:
-        return f"Waiting for side {game.pending[0].owner} to decide. {look}"
+    others = [d for d in game.pending if d.holds_up(held)]
+    if others:
+        return f"Waiting for side {others[0].owner} to decide. {look}"
     if not held:
         free = [s for s in game.state.sides if s not in game.state.seats]
         join = "Join with /game join" + (f" (free: {', '.join(free)})." if free else "; every side is taken.")

@@ -244,12 +244,12 @@ class GameMaster(discord.Client):
         return thread
 
     async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
-                             preview: bool = True) -> None:
+                             preview: bool = True, table: str | None = None) -> None:
         """Defer at once (the reply is due in 3 s), run the command (previewed first where its game previews
         it, unless this is the Confirm of a preview), then deliver what it says."""
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        table = str(interaction.channel_id)
+        table = table or str(interaction.channel_id)
         manager = bool(interaction.permissions.manage_guild)
         outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
                                                            manager=manager, interaction_id=str(interaction.id),

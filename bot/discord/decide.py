@@ -92,7 +92,7 @@ class OptionsView(discord.ui.View):
             return
         choice = ";".join(f"{key}={value}" for key, value in answers.items())
         invocation = Invocation(("decide",), {"decision": self.pending.id, "choice": choice}, built_at_seq=self.seq)
-        await client.run_invocation(interaction, invocation)
+        await client.run_invocation(interaction, invocation, table=self.table)
 
 
 class _PartSelect(discord.ui.Select["OptionsView"]):

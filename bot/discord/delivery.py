@@ -183,7 +183,7 @@ class Delivery:
             self._in_flight.discard(outbox_id or 0)
 
     async def _deliver(self, output: Output) -> MessageRef:
-        if output.to is not None and output.decision is not None:
+        if output.to is not None and output.decision is not None and not output.decision.owner_only:
             return (0, 0)  # the owner's prompt opens behind the public Decide button
         if output.to is not None:
             return await self._direct(output)
@@ -266,8 +266,13 @@ class Delivery:
             at = f" At <#{output.table}>." if output.table and output.deadline else ""
             due = f" Due <t:{int(output.deadline)}:R>." if output.deadline else ""
             users = await self.players(output.table)
-            for index, text in enumerate(chunks(with_mentions(output.text, users) + at + due)):
-                where = await self._part(output, index, partial(user.send, text, nonce=_nonce(output, index)))
+            parts = chunks(with_mentions(output.text, users) + at + due)
+            for index, text in enumerate(parts):
+                # An owner-only decision has no public notice: its Decide button comes with the owner's prompt.
+                extra = {"view": decide_view(output)} if output.decision is not None and output.table is not None \
+                    and index == len(parts) - 1 else {}
+                where = await self._part(output, index, partial(user.send, text, nonce=_nonce(output, index),
+                                                                **extra))
             return where
         except discord.Forbidden as error:
             if error.code != _DMS_CLOSED:

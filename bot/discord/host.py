@@ -24,8 +24,9 @@ class TableHost(Protocol):
     previews: PreviewStore
 
     async def run_invocation(self, interaction: discord.Interaction, invocation: Invocation, *,
-                             preview: bool = True) -> None:
-        """Run an invocation for the interaction's user and deliver what it says."""
+                             preview: bool = True, table: str | None = None) -> None:
+        """Run an invocation for the interaction's user at ``table`` (the interaction's channel unless named: a
+        Decide pressed in a DM answers at its table) and deliver what it says."""
 
 
 def host_of(interaction: discord.Interaction) -> TableHost:

@@ -117,7 +117,8 @@ class Context(Generic[S]):
             return
         if decision.secret:
             self.emit(DecisionOpened(decision=decision), side_only(decision.owner))
-            self.emit(DecisionAnnounced(decision_id=decision.id, owner=decision.owner))
+            if not decision.owner_only:
+                self.emit(DecisionAnnounced(decision_id=decision.id, owner=decision.owner))
         else:
             self.emit(DecisionOpened(decision=decision))
 
@@ -131,8 +132,12 @@ class Context(Generic[S]):
 
     def answer(self, decision: Decision, answers: dict[str, str], how: str) -> None:
         """Close a decision with checked answers and let its owner (the core or the system) go on."""
-        shown = None if decision.secret else decision.answers_that_matter(answers)
-        self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
+        if decision.owner_only:
+            self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how,
+                                       answers=decision.answers_that_matter(answers)), side_only(decision.owner))
+        else:
+            shown = None if decision.secret else decision.answers_that_matter(answers)
+            self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
         if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)
         else:

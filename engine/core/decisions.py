@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from enum import Enum
 
-from pydantic import BaseModel, ConfigDict, JsonValue
+from pydantic import BaseModel, ConfigDict, JsonValue, model_validator
 
 from engine.core.errors import InvalidCommand
 from engine.core.ids import SideId
@@ -176,6 +176,10 @@ class Decision(BaseModel):
     parts: tuple[DecisionPart, ...]
     optional: bool
     secret: bool = False
+    owner_only: bool = False
+    """Only its owner knows it exists: nobody else is told of it, shown it, or held up by it. For a choice inside
+    a side's own secret list (a Summoner's starting creature), whose very asking would tell the others something.
+    Always also ``secret``."""
     context: dict[str, JsonValue] = {}
     """What the game needs to carry on once this is answered (any JSON: lists and mappings included)."""
     core: str | None = None
@@ -186,6 +190,16 @@ class Decision(BaseModel):
     its owner holds."""
     extensions_minutes: int = 0
     """Extra time the host granted, summed; the front-end adds it to the deadline it keeps."""
+
+    @model_validator(mode="after")
+    def _owner_only_is_secret(self) -> Decision:
+        if self.owner_only and not self.secret:
+            raise ValueError("an owner-only decision is secret too: give secret=True")
+        return self
+
+    def holds_up(self, sides: Collection[SideId]) -> bool:
+        """Whether it stops a player holding ``sides`` (an owner-only decision stops its owner alone)."""
+        return not self.owner_only or self.owner in sides
 
     def part(self, key: str) -> DecisionPart:
         for part in self.parts:

@@ -300,9 +300,11 @@ class Game(Generic[S]):
                 raise NotYourTurn(f"{actor.user} does not hold side {actor.side}", verb=command.verb)
             if actor.side in state.conceded and not command.allowed_while_paused:
                 raise IllegalCommand(f"side {actor.side} has conceded and plays no more", verb=command.verb)
-        if state.pending and not command.allowed_while_pending:
-            owed = [d for d in state.pending.values() if state.holds(actor.user, d.owner)]
-            first = (owed or list(state.pending.values()))[0]  # the actor's own first: its secret is the actor's
+        held = state.sides_of(actor.user)
+        blocking = [d for d in state.pending.values() if d.holds_up(held)]
+        if blocking and not command.allowed_while_pending:
+            owed = [d for d in blocking if state.holds(actor.user, d.owner)]
+            first = (owed or blocking)[0]  # the actor's own first: its secret is the actor's
             shown = first.prompt if not first.secret or owed else "a secret choice"
             raise DecisionPending(f"side {first.owner} must first decide ({first.id}: {shown})", verb=command.verb)
 

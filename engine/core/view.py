@@ -26,6 +26,8 @@ class PendingView(BaseModel):
     kind: str
     optional: bool
     secret: bool
+    owner_only: bool = False
+    """Nobody else is told of it: its owner's prompt carries the way to answer (no public notice does)."""
     prompt: str | None
     parts: tuple[DecisionPart, ...]
 
@@ -39,9 +41,16 @@ def pending_view(decision: Decision, viewer: Viewer) -> PendingView:
         kind=decision.kind,
         optional=decision.optional,
         secret=decision.secret,
+        owner_only=decision.owner_only,
         prompt=decision.prompt if shown else None,
         parts=decision.parts if shown else (),
     )
+
+
+def _may_know_of(decision: Decision, viewer: Viewer) -> bool:
+    """An owner-only decision is no one else's to know of; the host, as administrator, sees every one."""
+    return (not decision.owner_only or viewer.kind is ViewerKind.HOST
+            or (viewer.kind is ViewerKind.SIDE and viewer.side == decision.owner))
 
 
 class View(BaseModel):
@@ -86,7 +95,8 @@ def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
         "practice": state.setup.practice,
         "round": state.round,
         "active_side": state.active_side,
-        "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()),
+        "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()
+                         if _may_know_of(decision, viewer)),
         "outcome": state.outcome,
         "seed_commitment": state.setup.seed_commitment,
         "revealed_seed": state.revealed_seed,

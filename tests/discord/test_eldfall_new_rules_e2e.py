@@ -45,14 +45,19 @@ def _thread_of(table: Table) -> str:
 
 
 async def _notice(table: Table, thread: str, user: str) -> Payload:
-    """The public notice, pinging ``user``, of a decision still pending (its id is in the Decide button's)."""
+    """The message with ``user``'s Decide button for a decision still pending (its id is in the button's): the
+    public notice pinging them, or, for a decision nobody else may know of, their DM."""
     uid = table.user_id(user)
 
-    def pending(message: Payload) -> bool:
+    def live(message: Payload) -> bool:
         decision = _buttons(message).get("Decide", "gm:d:::").split(":")[3]  # gm:d:<table>:<decision>:<seq>
-        return f"<@{uid}>" in message["content"] and decision in _game(table, thread).state.pending
+        return decision in _game(table, thread).state.pending
 
-    return await table.standin.wait_for_message(thread, pending)
+    def found() -> Payload | None:
+        public = (m for m in table.standin.messages_in(thread) if f"<@{uid}>" in m["content"] and live(m))
+        return next(public, None) or next((m for m in table.standin.dms_to(user) if live(m)), None)
+
+    return await table.standin.wait_for(found, what=f"{user}'s Decide button")
 
 
 async def _decide(table: Table, thread: str, user: str, value: str | None = None) -> tuple[Payload, list[str]]:
@@ -434,7 +439,8 @@ async def test_a_summoners_starting_creature_is_chosen_by_its_owner_alone(table:
     refusal = await table.do("act", {"action": "ready"}, channel=thread)
     assert any("(L1869-1871, L2906)" in line for line in refusal), refusal
     notice = await _notice(table, thread, "alice")
-    assert "Golem" not in notice["content"]
+    assert notice in table.standin.dms_to("alice"), "asked by DM: no public notice tells bob a Summoner chooses"
+    assert not any(asked.id in _buttons(m).get("Decide", "") for m in table.standin.messages_in(thread))
     assert await _refused_to(table, thread, notice, "bob") == \
         "This decision belongs to side A; only its player may answer."
     options, _ = await _decide(table, thread, "alice", "golem")

@@ -113,7 +113,8 @@ def guard_defaults(holders: Sequence[ModelId], candidates: Sequence[ModelId],
 def ask_guards(ctx: Ctx, side: SideId, candidates: Sequence[ModelId], defaults: Mapping[ModelId, str], *, kind: str,
                keep: bool, secret: bool, prompt: str, why: str) -> None:
     """One decision for ``side``: which of ``candidates`` takes each holder's Personal Guard (L2906); ``keep``
-    offers giving it to none for now; ``secret`` keeps the question and its answer to the side."""
+    offers giving it to none for now; ``secret`` keeps the question, its answer and its very asking to the side (at
+    deployment, while the list is secret)."""
     state = ctx.state
     options = (*(Option(key=c, label=f"Give it to {c} {state.models[c].name}") for c in candidates),
                *((Option(key=KEEP, label="Keep it back until a creature is summoned"),) if keep else ()))
@@ -121,7 +122,7 @@ def ask_guards(ctx: Ctx, side: SideId, candidates: Sequence[ModelId], defaults: 
                                                  "(L2906)?", options=options, default=default)
                   for model, default in defaults.items())
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=side, kind=kind, optional=True, secret=secret,
-                               prompt=prompt, parts=parts, context={"why": why}))
+                               owner_only=secret, prompt=prompt, parts=parts, context={"why": why}))
 
 
 def offer_guard(ctx: Ctx, kit: Kit, side: SideId) -> None:

@@ -77,6 +77,7 @@ def offer_starting(ctx: Ctx, kit: Kit, side: SideId) -> None:
         return
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind=STARTING_KIND, optional=True, secret=True,
+        owner_only=True,
         prompt="Each Summoner may start with a Tier II or lower creature one of its Conjuration spells could bring, "
                "with no roll and no AP, in contact with it; place it anywhere in its Awareness after (L1869-1871).",
         parts=tuple(parts)))

@@ -127,9 +127,10 @@ def _after_choosing(creature: str) -> Game[EldfallState]:
 def test_the_other_side_never_sees_the_question_the_answer_or_the_creature_before_the_lists_are_shown() -> None:
     # L1036, L1096: the list stays secret while side A deploys; its models are on view once it is done.
     asking = _deploying("secret-creature")
-    theirs = asking.view(Viewer.of_side(B))
-    (pending,) = theirs.pending
-    assert pending.owner == "A" and pending.prompt is None and pending.parts == ()
+    assert asking.view(Viewer.of_side(B)).pending == (), "the very asking would tell side B of a Summoner"
+    opened = [e for e in asking.log if e.kind == "decision.opened"][-1]
+    assert opened.body.decision.kind == STARTING_KIND and opened.audience.sides == (A,)  # type: ignore[attr-defined]
+    assert asking.log[-1] is opened, "nothing public follows: no 'side A is choosing'"
     golem, gargoyle = _after_choosing("golem"), _after_choosing("gargoyle")
     for viewer in (Viewer.of_side(B), SPECTATOR):
         assert golem.view(viewer) == gargoyle.view(viewer)
@@ -139,6 +140,8 @@ def test_the_other_side_never_sees_the_question_the_answer_or_the_creature_befor
     assert not any("Golem" in line or "Gargoyle" in line for line in public[0])
     assert all(e.audience.sides == (A,) for e in golem.log if e.kind == "decision.opened"
                and e.body.decision.kind == STARTING_KIND)  # type: ignore[attr-defined]
+    assert all(e.audience.sides == (A,) for e in golem.log if e.kind == "decision.answered"
+               and e.body.decision_id == _asked(asking).id)  # type: ignore[attr-defined]
     golem.apply(Ready(), as_side("A"))
     assert "Golem" in {m.name for m in golem.system.board(golem.state, Viewer.of_side(B)).models}, "on view (L1096)"
 
@@ -208,10 +211,11 @@ def test_one_creature_guards_one_model_only() -> None:
     assert guards == {"A1": "Golem", "A2": "Gargoyle"}, "by default each Summoner's own creature"
 
 
-def test_while_side_a_chooses_its_player_is_told_what_is_owed_and_the_other_only_that_a_is_choosing() -> None:
+def test_while_side_a_chooses_its_player_is_told_what_is_owed_and_the_other_deploys_unaware() -> None:
     game = _deploying("told", rulings={"deployment-order": "hidden-together"})
     _asked(game)
     with pytest.raises(DecisionPending, match=r"side A must first decide \(d[0-9]+: Each Summoner .*L1869-1871"):
         game.apply(PlaceModel(model=ModelId("A1"), at=(6.0, 4.0)), as_side("A"))
-    with pytest.raises(DecisionPending, match=r"side A must first decide \(d[0-9]+: a secret choice\)$"):
-        game.apply(PlaceModel(model=ModelId("B1"), at=(6.0, 4.0)), as_side("B"))
+    b1 = game.state.models[ModelId("B1")]
+    game.apply(PlaceModel(model=ModelId("B1"), at=(b1.x + 1.0, b1.y)), as_side("B"))
+    assert game.state.models[ModelId("B1")].x == b1.x + 1.0, "side B deploys on, never told side A is choosing"
