@@ -3,7 +3,7 @@ after the declaration, its PW and what its Hits carry (Eldfall core rules v1.5, 
 
 - Attribute: OFF or DEF for melee items, ACC for ranged ones, INT (M for a Mystic) for spells (L1444-1480);
   additions first, halving after (L573): reach bands (L742), cover (L1498-1500), a shield from the front (L462),
-  shooting into melee (L1522), the Soldier bonus (L1863), a Marksman after Idle (L1843), Demon against the
+  shooting into melee (L1522), a Marksman after Idle (L1843), Demon against the
   Panicked (L2049), Druid's +4 on Earth spells (L1827), War Darts (L2799), a Casting Aura attack without sight
   halved (L755).
 - STK: the means' in the Active role, 1 in the Reactive role unless Defensive Stance or Sentinel (L801-807,
@@ -173,12 +173,6 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         if (effect.role is None or effect.role == role) and (effect.attack is None or effect.attack == means.kind) \
                 and (idle or not effect.after_idle) and effect.adds.get(attribute):
             mods.append(Modifier.add(source.name, effect.adds[attribute], None))
-    if attribute in ("OFF", "DEF", "ACC", "INT", "M") and f.has("Soldier"):
-        mates = [a for a in world.allies(f) if a.has("Soldier") and world.aware(f.id, a.id)]
-        count = len(mates) + (1 if "companion-of-hairon" in f.figure.upgrades else 0)
-        if count:
-            mods.append(Modifier.add(f"Soldier ({count} Soldier{'s' if count > 1 else ''} in its Awareness)", count,
-                                     "L1863"))
     if means.spell is not None and means.spell.element == "Earth" and f.has("Druid"):
         mods.append(Modifier.add("Druid casting an Earth spell", 4, "L1827"))
     if means.id == "war-darts":

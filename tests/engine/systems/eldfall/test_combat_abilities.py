@@ -202,7 +202,7 @@ def test_inspiring_gives_6_m_to_allies_of_its_affiliation_in_its_awareness() -> 
     arrange(game, {"A1": (25, 15, 90.0), "A2": (25, 17, 90.0)})
     world = game.system.kit.world(game.state)
     flameshaper = world.fighter(ModelId("A2"))
-    assert flameshaper.value("M") == flameshaper.card["M"] + 6
+    assert flameshaper.value("M") == flameshaper.card["M"] + 6 + 1  # and +1 for the Guard, a Soldier too (L1863)
     assert any("Inspiring (A1)" in line for line in flameshaper.attribute("M").working)
     place(game, "A2", 25, 30)
     assert game.system.kit.world(game.state).fighter(ModelId("A2")).value("M") == flameshaper.card["M"]

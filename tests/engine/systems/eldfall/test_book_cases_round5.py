@@ -1,0 +1,218 @@
+"""Round five of independent rules cases written from the Eldfall core rules v1.5: each state's exact numbers,
+the Soldier class, Broken Morale in bigger parties, Deathblow, Incapacitated models that heal, what Special Movement
+and Blinded leave a model, Poison's Toughness roll, both sides' criticals in a confrontation, cover and ranged bands."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Game, ModelId, RigDice, RulesError
+from engine.systems.eldfall.commands import Activate, Declare, EndTurn
+from engine.systems.eldfall.morale import morale_broken
+from engine.systems.eldfall.state import EldfallState
+from engine.table import ChangeToken, WoundModel
+from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, place, practice, settle, turn_of, unit_id
+
+
+def _soga(seed: str) -> Game[EldfallState]:
+    """Soga Vanguard (A: Clan Champion A1, Onitaoshi A2, Bushi Attendant A3) against Thenion Shadows (B), A to act;
+    the Champion's Advance! stratagem has given A's models +1 SPD (the Champion's SPD 5 is 6)."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), seed)
+    turn_of(game, "A")
+    return game
+
+
+def _token(game: Game[EldfallState], model: str, token: str, remove: bool = False) -> None:
+    game.apply(ChangeToken(model=ModelId(model), token=token, remove=remove), HOST)
+
+
+def _values(game: Game[EldfallState], model: str, *names: str) -> tuple[int, ...]:
+    f = game.system.kit.world(game.state).fighter(ModelId(model))
+    return tuple(f.value(n) for n in names)  # type: ignore[arg-type]
+
+
+# --- States: their exact numbers ------------------------------------------------------------------------------
+
+
+def test_confused_halves_six_attributes_rounding_up_and_leaves_the_rest() -> None:
+    """Core rules v1.5, L1694: Confused halves OFF, DEF, ACC, INT, AG and M; L573: halving rounds up. The Clan
+    Champion (OFF 16, DEF 12, ACC 12, INT 13, AG 10, M 17) keeps its SPD, T 13 and ARM 5."""
+    game = _soga("confused")
+    speed = _values(game, "A1", "SPD")
+    _token(game, "A1", "confused")
+    assert _values(game, "A1", "OFF", "DEF", "ACC", "INT", "AG", "M") == (8, 6, 6, 7, 5, 9)
+    assert _values(game, "A1", "SPD", "T", "ARM") == (*speed, 13, 5)
+
+
+def test_crippled_halves_speed_and_agility_only() -> None:
+    """Core rules v1.5, L1700: Crippled halves SPD and AG (rounded up, L573): the Champion's SPD 5 and AG 10 become
+    3 and 5 (its SPD 6 with Advance! halves to 3 as well); its OFF stays 16."""
+    game = _soga("crippled")
+    _token(game, "A1", "crippled")
+    assert _values(game, "A1", "SPD", "AG", "OFF") == (3, 5, 16)
+
+
+def test_crouched_halves_speed_and_armour() -> None:
+    """Core rules v1.5, L1706: a Crouched model's SPD and ARM are halved (rounded up, L573): the Champion's SPD 5 and
+    ARM 5 become 3 and 3 (SPD 6 with Advance!, halved, is 3 too)."""
+    game = _soga("crouched")
+    _token(game, "A1", "crouched")
+    assert _values(game, "A1", "SPD", "ARM", "OFF") == (3, 3, 16)
+
+
+def test_weakened_halves_toughness_and_takes_one_stamina_so_one_ap_at_upkeep() -> None:
+    """Core rules v1.5, L1788: Weakened halves T and takes 1 STA; L1158: the Upkeep gives AP equal to STA, so the
+    Weakened Champion (T 13, STA 2) has T 7 and gets a single AP."""
+    game = _soga("weakened")
+    _token(game, "A1", "weakened")
+    assert _values(game, "A1", "T", "STA") == (7, 1)
+    for _ in range(2):  # round over, A's next Upkeep
+        active = game.state.active_side
+        assert active is not None
+        game.apply(EndTurn(), as_side(active, ALICE))
+        settle(game)
+    assert game.state.active_side == "A"
+    assert (game.state.figures[ModelId("A1")].ap, game.state.figures[ModelId("A2")].ap) == (1, 2)
+
+
+def test_flying_doubles_speed() -> None:
+    """Core rules v1.5, L1732 and L573: a Flying model has doubled SPD, doubled after the additions (the Champion's
+    5 + 1 for Advance! becomes 12)."""
+    game = _soga("flying")
+    _token(game, "A1", "flying")
+    assert _values(game, "A1", "SPD") == (12,)
+
+
+# --- Classes ----------------------------------------------------------------------------------------------------
+
+
+def test_a_soldier_gains_one_for_each_other_standing_soldier_of_its_party_in_its_awareness() -> None:
+    """Core rules v1.5, L1863: a Soldier gets +1 OFF, DEF, ACC, INT and M for each other Soldier of its party within
+    its Awareness that is not Incapacitated or Dead, for any roll of those, not only attacks. The Flameshaper (INT 12
+    and +1 from Gift of Longevity, M 12, OFF 8, AG 12) beside the Citadel Guard gets INT 14, M 13 and OFF 9 (not AG);
+    with the Guard 25 inches off, or Incapacitated, it has none."""
+    game = practice(("Helian Expedition", "Soga Vanguard"), "soldiers")
+    shaper, guard = unit_id(game, "Flameshaper"), unit_id(game, "Citadel Guard")
+    arrange(game, {shaper: (10, 10, 90.0), guard: (13, 10, 90.0)})
+    assert _values(game, shaper, "INT", "M", "OFF", "AG") == (14, 13, 9, 12)
+    arrange(game, {shaper: (5, 10, 90.0), guard: (30, 18, 90.0)})
+    assert _values(game, shaper, "INT", "M") == (13, 12)
+    arrange(game, {shaper: (10, 10, 90.0), guard: (13, 10, 90.0)})
+    _token(game, guard, "incapacitated")
+    assert _values(game, shaper, "INT", "M") == (13, 12)
+
+
+# --- Broken Morale ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("original", "standing", "broken"),
+                         [(5, 2, True), (5, 3, False), (6, 3, True), (6, 4, False), (10, 5, True), (10, 6, False)])
+def test_broken_morale_in_bigger_parties(original: int, standing: int, broken: bool) -> None:
+    """Core rules v1.5, L1280-1282: in a party of five, when three fall the two left are Panicked (so a party is
+    broken once half or fewer of its models stand, as the four-model example shows); with more than half standing
+    it is not."""
+    assert morale_broken(original, standing) is broken
+
+
+# --- Actions and states in play --------------------------------------------------------------------------------
+
+
+def _incapacitated_b3(seed: str) -> Game[EldfallState]:
+    """The Champion (A1) in base contact with the Swashbuckler (B3), which lies Incapacitated, A to act."""
+    game = _soga(seed)
+    arrange(game, {"A1": (12, 10, 90.0), "B3": (12, 11.26, 270.0)})
+    game.apply(WoundModel(model=ModelId("B3"), amount=2), HOST)
+    _token(game, "B3", "incapacitated")
+    return game
+
+
+def test_a_deathblow_kills_an_incapacitated_enemy_in_base_contact_without_a_roll() -> None:
+    """Core rules v1.5, L1536-1540: Deathblow needs base contact with the Incapacitated target and makes it Dead at
+    once, with no roll: no dice are rigged, and the Swashbuckler is Dead."""
+    game = _incapacitated_b3("deathblow")
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="deathblow", targets=((ModelId("B3"), 1),)), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[ModelId("B3")].tokens
+
+
+def test_a_deathblow_out_of_base_contact_is_refused() -> None:
+    """Core rules v1.5, L1538: the model must be in base contact with the Incapacitated target; half an inch off,
+    the Deathblow is refused and the target stays only Incapacitated."""
+    game = _incapacitated_b3("deathblow-far")
+    place(game, "B3", 12, 11.8, 270.0)
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    with pytest.raises(RulesError, match="base contact"):
+        game.apply(Declare(kind="deathblow", targets=((ModelId("B3"), 1),)), as_side("A", ALICE))
+    assert "dead" not in game.state.models[ModelId("B3")].tokens
+
+
+def test_an_incapacitated_model_with_hit_points_gets_up_in_its_next_strategic_phase() -> None:
+    """Core rules v1.5, L1758: a model that is Incapacitated but has more than 0 HP stops being Incapacitated in its
+    next Strategic phase, and then gets its AP at the Upkeep (L1158)."""
+    game = _soga("back-up")
+    _token(game, "B3", "incapacitated")
+    assert game.state.models[ModelId("B3")].wounds_left > 0
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    assert game.state.active_side == "B"
+    assert "incapacitated" not in game.state.models[ModelId("B3")].tokens
+    assert game.state.figures[ModelId("B3")].ap == 2
+
+
+def test_after_a_run_the_model_may_only_declare_nothing() -> None:
+    """Core rules v1.5, L1337 and L1357: Run is a Special Movement, after which the only action is Nothing; the
+    Bushi Attendant that ran may not shoot."""
+    game = _soga("ran")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 20, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="run", to="12,12"), as_side("A", ALICE))
+    settle(game)
+    with pytest.raises(RulesError, match="only Nothing"):
+        game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+
+
+def test_a_run_goes_up_to_twice_the_speed_and_no_further() -> None:
+    """Core rules v1.5, L1357: Run moves up to double SPD. The Bushi Attendant (SPD 5, +1 from Advance!) sent 12.5
+    inches runs 12 and stops there (the referee moves a model as far as its movement allows)."""
+    game = _soga("run-far")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="run", to="12,16.5"), as_side("A", ALICE))
+    settle(game)
+    assert game.state.models[ModelId("A3")].y == 16.0
+
+
+def test_a_blinded_model_may_not_attack() -> None:
+    """Core rules v1.5, L1688: a Blinded model may only Assist, Dodge or do Nothing: the Bushi Attendant in base
+    contact may not strike."""
+    game = _soga("blinded")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 5.26, 270.0)})
+    _token(game, "A3", "blinded")
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    with pytest.raises(RulesError):
+        game.apply(Declare(kind="attack", means="short-sword", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+
+
+def test_an_immobilized_model_may_not_walk() -> None:
+    """Core rules v1.5, L1748: an Immobilized model cannot perform any Movement."""
+    game = _soga("immobilized")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
+    _token(game, "A3", "immobilized")
+    with pytest.raises(RulesError):
+        game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))
+    assert game.state.models[ModelId("A3")].y == 4.0
+
+
+@pytest.mark.parametrize(("face", "wounded"), [(6, False), (7, True)])
+def test_poison_rolls_toughness_at_minus_six_each_strategic_phase(face: int, wounded: bool) -> None:
+    """Core rules v1.5, L1770: a Poisoned model rolls T with a -6 modifier in each of its Strategic phases and a
+    failure is a Wound: the Swashbuckler's T 12 becomes 6, so a 6 passes and a 7 wounds."""
+    game = _soga(f"poison-{face}")
+    _token(game, "B3", "poisoned")
+    before = game.state.models[ModelId("B3")].wounds_left
+    game.apply(RigDice(values=(face,)), HOST)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    assert game.state.models[ModelId("B3")].wounds_left == before - (1 if wounded else 0)
