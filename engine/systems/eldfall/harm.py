@@ -64,9 +64,16 @@ class Harm:
     lines: list[str] = field(default_factory=list)
 
 
+_WIELDERS_TRAITS = frozenset({"poison"})
+"""Wound traits a model may have itself (Poisoned Weapons gives Poison I, L2782-2784) that its weapons' Hits carry."""
+
+
 def traits_of(attacker: Fighter, plan: Plan) -> tuple[str, ...]:
-    """The traits an attack's Hits carry: its means', its combat art's, its wielder's enchantments' (L270)."""
+    """The traits an attack's Hits carry: its means', a weapon's wielder's own Poison, its combat art's, its
+    wielder's enchantments' (L270)."""
     found = list(plan.means.traits)
+    if plan.means.spell is None:
+        found += [str(ref) for ref in attacker.card.traits if ref.key in _WIELDERS_TRAITS]
     if plan.art is not None:
         found += list(plan.art.effect.gains)
     for spell in attacker.figure.enchantments:

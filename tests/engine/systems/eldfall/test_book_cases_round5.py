@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.checks import target
 from engine.core import Game, ModelId, RigDice, RulesError
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
+from engine.systems.eldfall.attack import attack_roll, strike_value
+from engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
+from engine.systems.eldfall.confrontation import confront
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.state import EldfallState
 from engine.table import ChangeToken, WoundModel
@@ -216,3 +219,82 @@ def test_poison_rolls_toughness_at_minus_six_each_strategic_phase(face: int, wou
     game.apply(EndTurn(), as_side("A", ALICE))
     settle(game)
     assert game.state.models[ModelId("B3")].wounds_left == before - (1 if wounded else 0)
+
+
+def test_weak_poison_weakens_until_the_wounded_models_next_strategic_phase_before_its_upkeep() -> None:
+    """Core rules v1.5, L2121: a Wound with Poison I makes the model Weakened until its next Strategic phase (the
+    Swashbuckler's Poisoned Weapons, L2782); L1788: meanwhile its STA is 1. The Strategic phase comes before the
+    Upkeep (L1152-1158), so the Champion is whole again and gets its 2 AP."""
+    game = _soga("weak-poison")
+    turn_of(game, "B")
+    arrange(game, {"B3": (12, 10, 90.0), "A1": (12, 11.26, 270.0)})
+    game.apply(Activate(model=ModelId("B3"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1)), HOST)  # one strike hits, no Rogue Knockdown (L1855), the damage wounds
+    game.apply(Declare(kind="attack", means="short-sword", targets=((ModelId("A1"), 1),)), as_side("B", ALICE))
+    settle(game)
+    assert "weakened" in game.state.models[ModelId("A1")].tokens
+    assert _values(game, "A1", "STA") == (1,)
+    game.apply(EndTurn(), as_side("B", ALICE))
+    settle(game)
+    assert game.state.active_side == "A"
+    assert "weakened" not in game.state.models[ModelId("A1")].tokens
+    assert game.state.figures[ModelId("A1")].ap == 2
+
+
+def test_a_party_whose_leader_is_incapacitated_uses_no_stratagem() -> None:
+    """Core rules v1.5, L376 and L1758: once the Leader is Incapacitated, the party can no longer use Stratagems, so
+    at Soga's next Strategic phase the Champion's Advance! (+1 SPD) is not applied again: the Attendant's SPD is its
+    printed 5."""
+    game = _soga("leader-down")
+    assert _values(game, "A3", "SPD") == (6,)
+    game.apply(WoundModel(model=ModelId("A1"), amount=3), HOST)
+    _token(game, "A1", "incapacitated")
+    for side in ("A", "B"):
+        game.apply(EndTurn(), as_side(side, ALICE))
+        settle(game)
+    assert game.state.active_side == "A"
+    assert _values(game, "A3", "SPD") == (5,)
+
+
+def test_an_incapacitated_model_keeps_its_ap_but_may_not_activate() -> None:
+    """Core rules v1.5, L1756: an Incapacitated model keeps the AP it had until the End phase, but performs no
+    Activation."""
+    game = _soga("down-with-ap")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
+    game.apply(WoundModel(model=ModelId("A3"), amount=2), HOST)
+    _token(game, "A3", "incapacitated")
+    assert game.state.figures[ModelId("A3")].ap == 2
+    with pytest.raises(RulesError):
+        game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+
+
+def test_a_mage_makes_mana_counters_only_in_its_active_role() -> None:
+    """Core rules v1.5, L922-926 and L1837: only in the Active role does a Mage turn AP into Mana Counters; the
+    Vizier may not do it in the other player's turn, and may in its own."""
+    game = practice(("Sand Conclave", "Soga Vanguard"), "mana")
+    vizier = ModelId(unit_id(game, "Vizier of Conjurations"))
+    turn_of(game, "B")
+    with pytest.raises(RulesError, match="Active role"):
+        game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    turn_of(game, "A")
+    game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
+    assert (game.state.figures[vizier].mana, game.state.figures[vizier].ap) == (1, 1)
+
+
+# --- Confrontations and strikes ---------------------------------------------------------------------------------
+
+
+def test_when_both_sides_score_a_critical_both_suffer_their_hits() -> None:
+    """Core rules v1.5, L835: when both models attacking each other score a Critical Hit, both suffer the Hit; the
+    attacker's other, ordinary success (a 9 against the defender's critical 1) is beaten (L833)."""
+    a = attack_roll("A", "B", "OFF", target(13), [1, 9])
+    b = attack_roll("B", "A", "DEF", target(12), [1])
+    result = confront(a, b)
+    assert sorted((h.attacker, h.face, h.critical) for h in result.hits) == [("A", 1, True), ("B", 1, True)]
+
+
+def test_strike_is_never_modified_below_one() -> None:
+    """Core rules v1.5, L805: Strike cannot be modified below 1; a printed STK 1 with a -2 leaves 1."""
+    assert strike_value("1", 2, "active", bonuses=[("a penalty", -2)]).value == 1
+    assert strike_value("STA", 3, "active", bonuses=[("a penalty", -1)]).value == 2
