@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.checks import target
-from engine.core import Game, ModelId, RigDice, RulesError
+from engine.core import Answer, Game, ModelId, RigDice, RulesError
 from engine.systems.eldfall.attack import attack_roll, strike_value
 from engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
@@ -298,3 +298,74 @@ def test_strike_is_never_modified_below_one() -> None:
     """Core rules v1.5, L805: Strike cannot be modified below 1; a printed STK 1 with a -2 leaves 1."""
     assert strike_value("1", 2, "active", bonuses=[("a penalty", -2)]).value == 1
     assert strike_value("STA", 3, "active", bonuses=[("a penalty", -1)]).value == 2
+
+
+# --- Dodge, Crouched and Flying in play ---------------------------------------------------------------------------
+
+
+def test_a_failed_dodge_still_moves_its_half_speed() -> None:
+    """Core rules v1.5, L1386-1387: a model that declared Dodge may move its halved SPD at the end of the Resolution
+    step even if its roll failed. The Swashbuckler's dodge roll of 20 fails against the Attendant's arrows, and it
+    still steps 2 inches aside."""
+    game = _soga("failed-dodge")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 14, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))
+    (decision,) = game.state.pending.values()
+    game.apply(Answer(decision_id=decision.id, answers={"B3": "dodge", "B3.move": "14,14"}), as_side("B", ALICE))
+    game.apply(RigDice(values=(5, 5, 20, 20, 20)), HOST)  # two hits; the dodge fails; neither damage die wounds
+    events = game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)),
+                        as_side("A", ALICE))
+    settle(game)
+    assert any("20 > " in line for e in events for line in e.body.working())
+    b3 = game.state.models[ModelId("B3")]
+    assert (b3.x, b3.y) == (14.0, 14.0)
+
+
+def test_a_crouched_model_may_only_walk_or_stay_idle() -> None:
+    """Core rules v1.5, L1706: during its Movement step a Crouched model may only declare Walk or Idle, so the
+    Crouched Attendant may not Run."""
+    game = _soga("crouched-run")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
+    _token(game, "A3", "crouched")
+    with pytest.raises(RulesError):
+        game.apply(Activate(model=ModelId("A3"), how="run", to="12,8"), as_side("A", ALICE))
+    assert game.state.models[ModelId("A3")].y == 4.0
+
+
+def test_a_flying_model_is_not_a_target_for_a_melee_attack_from_the_ground() -> None:
+    """Core rules v1.5, L1738: a Flying model cannot be targeted by Melee Attacks except by Flying models; the
+    Champion in base contact may not strike the Flying Swashbuckler with its spear."""
+    game = _soga("flying-target")
+    arrange(game, {"A1": (12, 10, 90.0), "B3": (12, 11.26, 270.0)})
+    _token(game, "B3", "flying")
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    with pytest.raises(RulesError, match="L1738"):
+        game.apply(Declare(kind="attack", means="spear", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+
+
+def test_a_dodge_against_two_attackers_rolls_agility_against_each_separately() -> None:
+    """Core rules v1.5, L1400-1409: a model that Dodges two attacking enemies rolls AG once against each; the
+    Attendant (AG 10) rolls 8 against the Nightshade's dagger and avoids it, and 14 against the Hunter's arrow, which
+    lands."""
+    game = _soga("multi-dodge")
+    for shrouded in ("B1", "B2"):  # both deploy Shrouded (Stealth II, L1985): revealed by hand to be targeted
+        _token(game, shrouded, "shrouded", remove=True)
+    arrange(game, {"A3": (12, 4, 90.0), "B2": (8, 14, 270.0), "B1": (12, 7.26, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))
+    (decision,) = game.state.pending.values()
+    game.apply(Answer(decision_id=decision.id, answers={"B1": "mastercrafted-piercing-dagger", "B2": "short-bow",
+                                                        "B2.at": "12,6"}), as_side("B", ALICE))
+    game.apply(RigDice(values=(5, 6, 8, 14, 3)), HOST)  # both strikes hit; dodges 8 and 14; the arrow wounds
+    events = game.apply(Declare(kind="dodge"), as_side("A", ALICE))
+    said = [e.body.describe() for e in events]
+    assert any("A3 dodges B1: success" in s for s in said) and any("A3 dodges B2: failure" in s for s in said)
+    assert game.state.models[ModelId("A3")].wounds_taken == 1
+
+
+def test_a_model_with_two_daggers_is_offered_one_throw_of_them() -> None:
+    """Core rules v1.5, L2177 and L2664-2669: the Hunter carries its own Dagger and the Utility Tool's; a Throwing
+    item makes one ranged attack with it, so its weapons list one thrown Dagger, not the same choice twice."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "two-daggers")
+    ids = [m.id for m in game.system.kit.world(game.state).fighter(ModelId("B2")).weapons]
+    assert ids.count("thrown-dagger") == 1 and len(ids) == len(set(ids))
