@@ -179,7 +179,7 @@ def _reactive_art(seq: Resolving, r: Fighter, reaction: Reaction) -> str | None:
 def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
              reactions: list[Reaction]) -> tuple[list[Modifier], int]:
     """Fencing I and II: a target attacking ``attacker`` in melee with either art makes ``attacker``'s melee attack
-    on it roll at -3 (Masterful Parry) or with 1 STK less, never below 1 (Harsh Riposte) (L2222-2223)."""
+    on it roll at -3 (Masterful Parry) or with 1 STK less, never below 1 (Harsh Riposte) (L2224-2225)."""
     if means.kind != "melee":
         return [], 0
     action = seq.action
@@ -193,10 +193,10 @@ def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
     if source is None or counter is None or counter.kind != "melee":
         return [], 0
     effect = source.effect
-    mods = [Modifier.add(source.name, effect.target_modifier, "L2222")] if effect.target_modifier else []
+    mods = [Modifier.add(source.name, effect.target_modifier, "L2224")] if effect.target_modifier else []
     if mods or effect.target_strike:
         change = f"{effect.target_modifier:+d}" if mods else f"{effect.target_strike:+d} STK (never below 1)"
-        seq.line(f"{target.id}'s {source.name}: {attacker.id}'s melee attack on it gets {change} (L2222-2223).")
+        seq.line(f"{target.id}'s {source.name}: {attacker.id}'s melee attack on it gets {change} (L2224-2225).")
     return mods, effect.target_strike
 
 

@@ -12,6 +12,7 @@ from engine.systems.eldfall.attack import attack_roll, strike_value
 from engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
 from engine.systems.eldfall.morale import morale_broken
+from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import ChangeToken, WoundModel
 from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, place, practice, settle, turn_of, unit_id
@@ -369,3 +370,52 @@ def test_a_model_with_two_daggers_is_offered_one_throw_of_them() -> None:
     game = practice(("Soga Vanguard", "Thenion Shadows"), "two-daggers")
     ids = [m.id for m in game.system.kit.world(game.state).fighter(ModelId("B2")).weapons]
     assert ids.count("thrown-dagger") == 1 and len(ids) == len(set(ids))
+
+
+def test_an_authority_stratagem_skips_a_neutral_recruit_of_another_affiliation() -> None:
+    """Core rules v1.5, L378 and L382: models of the party without the Leader's Affiliation do not benefit from its
+    Authority Stratagems. The Champion's Advance! gives the Bushi Attendant (Soga) +1 SPD but not the Shieldbearer, a
+    Neutral recruit of the Sand Kingdoms."""
+    party = PartySpec(id="mixed", name="Mixed", faction="Empire of Soga", game_size=60, leader="Clan Champion",
+                      members=(PartyMember(unit="Clan Champion"), PartyMember(unit="Shieldbearer"),
+                               PartyMember(unit="Bushi Attendant")))
+    game = practice((party, "Thenion Shadows"), "neutral-recruit")
+    turn_of(game, "A")
+    world = game.system.kit.world(game.state)
+    shieldbearer = world.fighter(ModelId(unit_id(game, "Shieldbearer")))
+    attendant = world.fighter(ModelId(unit_id(game, "Bushi Attendant")))
+    assert (attendant.speed, shieldbearer.speed) == (attendant.card["SPD"] + 1, shieldbearer.card["SPD"])
+
+
+# --- Treasure Hunt (L2410-2447) -----------------------------------------------------------------------------------
+
+
+def _nightshade_takes_a_treasure(seed: str) -> Game[EldfallState]:
+    """Treasure Hunt, round 2, Thenion's turn: the Nightshade (B1, Stealth II, deployed Shrouded) walks onto the
+    Intrigue token X1, dodges the Sigil's Smite and takes the Treasure."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), seed, options={"scenario": "treasure-hunt"})
+    while not (game.state.round == 2 and game.state.active_side == "B"):
+        active = game.state.active_side
+        assert active is not None
+        game.apply(EndTurn(), as_side(active, ALICE))
+        settle(game)
+    place(game, "B1", 12, 15.5, 90.0)
+    game.apply(RigDice(values=(20, 1, 1)), HOST)  # the Sigil is Smite (20); the Nightshade's dodge passes
+    game.apply(Activate(model=ModelId("B1"), how="walk", to="contact X1"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1,)), HOST)  # its AG roll to take the Treasure
+    game.apply(Declare(kind="interact", targets=((ModelId("X1"), 1),)), as_side("B", ALICE))
+    assert game.state.figures[ModelId("B1")].extra_items == ["Treasure"]
+    return game
+
+
+def test_a_treasure_carrier_with_stealth_does_not_shroud_again() -> None:
+    """Core rules v1.5, L2432: the model carrying a Treasure cannot be Shrouded, so the Nightshade's Stealth II
+    (L1985: Shrouded again in its Strategic phase when no enemy sees it) does not hide it while it holds one."""
+    game = _nightshade_takes_a_treasure("treasure-shroud")
+    arrange(game, {"B1": (30, 32, 90.0), "A1": (3, 3, 270.0), "A2": (5, 3, 270.0), "A3": (7, 3, 270.0)})
+    for side in ("B", "A"):
+        game.apply(EndTurn(), as_side(side, ALICE))
+        settle(game)
+    assert (game.state.round, game.state.active_side) == (3, "B")
+    assert "shrouded" not in game.state.models[ModelId("B1")].tokens

@@ -55,7 +55,7 @@ def test_fencing_i_puts_minus_3_on_the_melee_attack_of_the_model_it_attacks_back
     _react(game, "A", {"A3": "short-sword", "A3.art": "Fencing I"})
     events = game.apply(Declare(kind="attack", means="sword", targets=((ModelId("A3"), 0),)), as_side("B", ALICE))
     texts = _texts(events)
-    assert any("A3's Fencing Masterful Parry: B1's melee attack on it gets -3 (L2222-2223)." in t for t in texts)
+    assert any("A3's Fencing Masterful Parry: B1's melee attack on it gets -3 (L2224-2225)." in t for t in texts)
 
 
 def test_fencing_ii_takes_a_strike_from_the_target_attacking_back_never_below_one() -> None:
