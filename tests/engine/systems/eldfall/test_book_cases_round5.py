@@ -15,7 +15,18 @@ from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import ChangeToken, WoundModel
-from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, place, practice, settle, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    arrange,
+    as_side,
+    eldfall,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
 
 
 def _soga(seed: str) -> Game[EldfallState]:
@@ -419,3 +430,41 @@ def test_a_treasure_carrier_with_stealth_does_not_shroud_again() -> None:
         settle(game)
     assert (game.state.round, game.state.active_side) == (3, "B")
     assert "shrouded" not in game.state.models[ModelId("B1")].tokens
+
+
+# --- Berserker against Cleave (L1815, L2025) ----------------------------------------------------------------------
+
+
+def _cleave_on_a_berserker(seed: str) -> Game[EldfallState]:
+    """No shipped party pits Cleave against a Berserker, so the test brings two profiles: a Clan Champion with the
+    Heavy Polearm (Cleave) as side A, and a Bushi Attendant (T 13, HP 2) with the Berserker class as side B, in
+    base contact; A to act."""
+    data = eldfall().data
+    champion = next(u for u in data.units if u.name == "Clan Champion")
+    attendant = next(u for u in data.units if u.name == "Bushi Attendant")
+    polearm = champion.model_copy(update={"name": "Polearm Champion",
+                                          "keywords": (*champion.keywords, "item:Heavy Polearm")})
+    berserker = attendant.model_copy(update={"name": "Berserk Attendant",
+                                             "keywords": (*attendant.keywords, "class:Berserker")})
+    system = eldfall(polearm, berserker)
+    names = ("Polearm Champion", "Berserk Attendant")
+    a, b = (PartySpec(id=name.lower().replace(" ", "-"), name=name, faction="Empire of Soga", game_size=60,
+                      leader=name, members=(PartyMember(unit=name),)) for name in names)
+    game = practice((a, b), seed, system=system)
+    turn_of(game, "A")
+    arrange(game, {"A1": (12, 10, 90.0), "B1": (12, 11.26, 270.0)})
+    return game
+
+
+@pytest.mark.parametrize(("second_roll", "wounds"), [(1, 1), (20, 2)])
+def test_a_berserker_rolls_toughness_against_the_wound_cleave_adds(second_roll: int, wounds: int) -> None:
+    """Core rules v1.5, L2025: a Wound with Cleave brings another Wound, and a Berserker may roll T for every Wound
+    it would suffer, so for Cleave's too (L1815). One Hit wounds; the Berserker's first T roll (20) fails; against
+    Cleave's Wound a 1 prevents it and a 20 does not."""
+    game = _cleave_on_a_berserker(f"berserk-{second_roll}")
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 1, 20, second_roll)), HOST)  # the hit, its damage, the two T rolls
+    game.apply(Declare(kind="attack", means="heavy-polearm", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))
+    settle(game)
+    assert game.state.models[ModelId("B1")].wounds_taken == wounds
