@@ -41,6 +41,7 @@ from engine.systems.eldfall.strikes import (
     Plan,
     Reach,
     active_strike,
+    against_crouched,
     art_source,
     attack_target,
     measure_reach,
@@ -124,6 +125,7 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
             spend_mana(seq.ctx, seq.world, active, 1, "Confuse Target's +2 STK, L2296")
         if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
             _area_plan(seq, means, art, stk, idle)
+        crouch_bonus = 0
         for target, strikes in action.targets if not (means.focus or means.aoe) else ():
             if target in state.tokens:
                 _barrel(seq, means, target, strikes, idle, art)
@@ -137,6 +139,10 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
                                             art, sighted, parry)
             reach = measure_reach(world, active, means, defender_base, attacker_base, art)
             strikes -= _providence(seq, active, t, means)
+            if not crouch_bonus and against_crouched(means, t):  # once an attack, on its first Crouched target
+                crouch_bonus = 1
+                strikes += 1
+                seq.line(f"{active.id}'s {means.name} strikes once more at the Crouched {target} (L2669).")
             seq.plans.append(Plan(active.id, target, means, "active", max(1, strikes + riposte), attribute, goal,
                                   reach, art, False, end, (t.model.x, t.model.y), backstab=backstab))
     for reaction in reactions:
@@ -155,7 +161,7 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         attribute, goal = attack_target(world, r, means, "reactive", False, active, attacker_base, defender_base,
                                         source, True, parry)
         reach = measure_reach(world, r, means, defender_base, attacker_base, source)
-        stk = max(1, reactive_strike(world, r, means, source).value + riposte)
+        stk = max(1, reactive_strike(world, r, means, source).value + riposte + against_crouched(means, active))
         seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, source, True,
                               (r.model.x, r.model.y), at))
     _trample(seq)

@@ -7,7 +7,8 @@ after the declaration, its PW and what its Hits carry (Eldfall core rules v1.5, 
   Panicked (L2049), Druid's +4 on Earth spells (L1827), War Darts (L2799), a Casting Aura attack without sight
   halved (L755).
 - STK: the means' in the Active role, 1 in the Reactive role unless Defensive Stance or Sentinel (L801-807,
-  L1859, L1880), fixed at 1 by Crouched, melee while Flying, Dash (L1706, L1733, ruling dash-wording).
+  L1859, L1880), fixed at 1 by Crouched, melee while Flying, Dash (L1706, L1733, ruling dash-wording); a dagger
+  strikes once more at a Crouched model (L2669).
 - Reach is measured after the declaration; a target beyond it fails its strikes (L746, L760).
 """
 
@@ -37,6 +38,7 @@ __all__ = [
     "Plan",
     "Reach",
     "active_strike",
+    "against_crouched",
     "art_source",
     "attack_target",
     "from_front",
@@ -62,6 +64,15 @@ def _conditioned(f: Fighter, art: Source | None) -> list[Source]:
     """The effects that apply only to some attacks (a role, melee or ranged, after Idle), plus the art."""
     found = [s for s in f.sources if s.effect.role is not None or s.effect.attack is not None or s.effect.after_idle]
     return [*found, art] if art is not None else found
+
+
+_CROUCH_PIERCERS = frozenset({"dagger", "piercing-dagger", "mastercrafted-piercing-dagger"})
+"""Daggers striking once more at a Crouched model (the Dagger, L2669; the Piercing Daggers' cards say the same)."""
+
+
+def against_crouched(means: Means, target: Fighter) -> int:
+    """+1 STK for a dagger used in melee against a Crouched model (L2669); 0 otherwise."""
+    return 1 if means.id in _CROUCH_PIERCERS and not means.thrown and target.is_("crouched") else 0
 
 
 def _item_bonus(f: Fighter, means: Means, role: Role) -> list[tuple[str, int]]:

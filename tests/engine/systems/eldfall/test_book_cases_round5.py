@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.checks import target
-from engine.core import Answer, Game, ModelId, RigDice, RulesError
+from engine.core import Answer, Game, ModelId, RigDice, RulesError, SideId
 from engine.systems.eldfall.attack import attack_roll, strike_value
 from engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
@@ -468,3 +468,43 @@ def test_a_berserker_rolls_toughness_against_the_wound_cleave_adds(second_roll: 
     game.apply(Declare(kind="attack", means="heavy-polearm", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))
     settle(game)
     assert game.state.models[ModelId("B1")].wounds_taken == wounds
+
+
+def test_open_hostilities_pays_for_the_leader_once_however_it_falls() -> None:
+    """Core rules v1.5, L2373-2374: in Open Hostilities, putting out an enemy of 22 points or more earns 3 VP and an
+    enemy Leader 1 VP more: the Nightshade (22 points, Thenion's Leader) Incapacitated earns Soga 4 VP; killing it
+    afterwards with a Deathblow earns nothing more (ruling open-hostilities-scoring: once per model)."""
+    game = _soga("oh-leader")
+    _token(game, "B1", "shrouded", remove=True)  # deployed Shrouded (Stealth II, L1985): revealed by hand
+    arrange(game, {"A1": (30, 31.74, 90.0), "B1": (30, 33, 270.0)})
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 2, 2, 1, 1, 1)), HOST)
+    game.apply(Declare(kind="attack", means="spear", targets=((ModelId("B1"), 0),)), as_side("A", ALICE))
+    settle(game)
+    assert "incapacitated" in game.state.models[ModelId("B1")].tokens
+    assert game.state.record(SideId("A")).vp == {"reward": 4}
+    game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="deathblow", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[ModelId("B1")].tokens
+    assert game.state.record(SideId("A")).vp == {"reward": 4}
+
+
+@pytest.mark.parametrize(("crouched", "dice"), [(False, 2), (True, 3)])
+def test_a_dagger_strikes_once_more_at_a_crouched_model(crouched: bool, dice: int) -> None:
+    """Core rules v1.5, L2669: the Dagger (STK STA) gets +1 Strike used against a Crouched model: the Hunter (STA 2)
+    rolls 2 dice at the standing Attendant and 3 at the Crouched one."""
+    game = _soga(f"dagger-{crouched}")
+    turn_of(game, "B")
+    _token(game, "B2", "shrouded", remove=True)
+    arrange(game, {"B2": (30, 31.74, 90.0), "A3": (30, 33, 270.0)})
+    if crouched:
+        _token(game, "A3", "crouched")
+    game.apply(Activate(model=ModelId("B2"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="dagger", targets=((ModelId("A3"), 0),)), as_side("B", ALICE))
+    rolled = next(e.body.describe() for e in events if "rolls for B2's attack with Dagger" in e.body.describe())
+    assert len(rolled.split(": ", 1)[1].split(" = ")[0].split(", ")) == dice, rolled
