@@ -33,6 +33,7 @@ from engine.systems.eldfall.redirecting import redirect_damage
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
+from engine.systems.eldfall.rolls import attribute_roll
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out
 from engine.systems.eldfall.shrouds import perceive_shrouded
@@ -539,6 +540,9 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
         dodgers.append((active, False))
     for dodger, unseen in dodgers:
         attackers = sorted({entry.plan.attacker for entry in seq.landed if entry.defender == dodger.id})
+        if not attackers and dodger.is_("immobilized"):
+            _breaking_free(seq, dodger, unseen)
+            continue
         if not attackers:
             seq.dodged.setdefault(dodger.id, True)
             continue
@@ -561,6 +565,16 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
                 for entry in seq.landed:
                     if entry.defender == dodger.id and entry.plan.attacker == attacker:
                         entry.hits = [h for h in entry.hits if h not in avoided]
+
+
+def _breaking_free(seq: Resolving, dodger: Fighter, unseen: bool) -> None:
+    """An Immobilized model's Dodge with no attack to avoid still rolls (AG or T): only a success ends the state
+    and lets it move (L1748, L1390)."""
+    goal = _dodge_target(dodger, unseen, False)
+    (face,) = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge to break free of Immobilized", dodger.side)
+    roll = attribute_roll(goal, face, rulings=dodger.rulings)
+    seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and roll.passed
+    seq.line(f"{dodger.id} dodges to break free: {'success' if roll.passed else 'failure'} (L1748).", roll.working)
 
 
 def _dodge_target(dodger: Fighter, unseen: bool, mindgame: bool) -> Target:

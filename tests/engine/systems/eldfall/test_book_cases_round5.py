@@ -508,3 +508,33 @@ def test_a_dagger_strikes_once_more_at_a_crouched_model(crouched: bool, dice: in
     events = game.apply(Declare(kind="attack", means="dagger", targets=((ModelId("A3"), 0),)), as_side("B", ALICE))
     rolled = next(e.body.describe() for e in events if "rolls for B2's attack with Dagger" in e.body.describe())
     assert len(rolled.split(": ", 1)[1].split(" = ")[0].split(", ")) == dice, rolled
+
+
+# --- Upgrades in play ---------------------------------------------------------------------------------------------
+
+
+def test_additional_protection_adds_two_armour_and_takes_two_agility_and_awareness() -> None:
+    """Core rules v1.5, L2660-2662: Additional Protection gives +2 ARM and -2 AG; Awareness is as many inches as AG
+    (L683). The Expeditionary Hierophant (ARM 4, AG 11) has ARM 6, AG 9 and 9 inches of Awareness."""
+    game = practice(("Helian Expedition", "Soga Vanguard"), "protection")
+    hierophant = ModelId(unit_id(game, "Expeditionary Hierophant"))
+    world = game.system.kit.world(game.state)
+    f = world.fighter(hierophant)
+    assert (f.value("ARM"), f.value("AG"), world.awareness(f)) == (6, 9, 9)
+
+
+@pytest.mark.parametrize(("face", "free"), [(12, True), (19, False)])
+def test_an_immobilized_model_breaks_free_only_with_a_successful_dodge_roll(face: int, free: bool) -> None:
+    """Core rules v1.5, L1748: Immobilized ends with a successful Dodge, rolled with AG or T, and the model moves
+    only if the Dodge succeeds; with no attack to avoid it still rolls. The Attendant (AG 10, T 13) frees itself with
+    a 12 (under its T) and steps 2 inches; with a 19 it stays Immobilized where it is."""
+    game = _soga(f"immobilized-dodge-{face}")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
+    _token(game, "A3", "immobilized")
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(face,)), HOST)
+    game.apply(Declare(kind="dodge", move_to=(12, 6)), as_side("A", ALICE))
+    settle(game)
+    a3 = game.state.models[ModelId("A3")]
+    assert ("immobilized" not in a3.tokens, a3.y) == (free, 6.0 if free else 4.0)
