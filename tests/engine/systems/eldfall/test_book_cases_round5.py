@@ -538,3 +538,28 @@ def test_an_immobilized_model_breaks_free_only_with_a_successful_dodge_roll(face
     settle(game)
     a3 = game.state.models[ModelId("A3")]
     assert ("immobilized" not in a3.tokens, a3.y) == (free, 6.0 if free else 4.0)
+
+
+def test_a_flying_model_that_becomes_immobilized_stops_flying() -> None:
+    """Core rules v1.5, L1740: the Flying state ends when the model becomes Immobilized (as it does when it becomes
+    Incapacitated, Dead, Petrified or Crouched). A Vizier given Rooting Embrace (L2321: a hit in its Casting Aura
+    Immobilizes; no shipped player model casts it) roots the Flying Clan Champion, which is Flying no more."""
+    data = eldfall().data
+    vizier = next(u for u in data.units if u.name == "Vizier of Conjurations")
+    rooting = vizier.model_copy(update={"name": "Rooting Vizier",
+                                        "keywords": (*vizier.keywords, "spell:Rooting Embrace")})
+    party = PartySpec(id="rooting", name="Rooting", faction="Sand Kingdoms", game_size=60, leader="Rooting Vizier",
+                      members=(PartyMember(unit="Rooting Vizier"),))
+    game = practice((party, "Soga Vanguard"), "rooted-flyer", system=eldfall(rooting))
+    turn_of(game, "A")
+    caster = ModelId(unit_id(game, "Rooting Vizier"))
+    champion = ModelId(unit_id(game, "Clan Champion"))
+    arrange(game, {caster: (30, 28, 90.0), champion: (30, 32, 270.0)})
+    _token(game, champion, "flying")
+    game.apply(Activate(model=caster, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2,)), HOST)
+    game.apply(Declare(kind="attack", means="rooting-embrace"), as_side("A", ALICE))
+    settle(game)
+    tokens = game.state.models[champion].tokens
+    assert "immobilized" in tokens and "flying" not in tokens
