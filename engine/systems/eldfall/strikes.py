@@ -141,6 +141,13 @@ def _spell_reach(f: Fighter, inches: float) -> float:
     return inches + (4.0 if f.accessory("casting-amplifier") else 0.0)
 
 
+def _bands(f: Fighter, bands: Sequence[Band], art: Source | None) -> Sequence[Band]:
+    """A ranged weapon's bands, the first lengthened by Archery I's Overdraw (L2243, ruling archery-overdraw)."""
+    if art is not None and art.effect.first_band:
+        return overdraw(bands, art.effect.first_band, f.rulings)
+    return bands
+
+
 def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker: Base,
                   art: Source | None = None) -> Reach:
     """Whether ``target`` is within ``means``' reach from ``attacker`` (hitbox to hitbox, L738-762)."""
@@ -152,10 +159,7 @@ def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker
         ok = world.aware(f.id, ModelId(target.id), other_at=target.xy, owner_at=attacker.xy)
         return Reach(ok, 0, f"{target.id} is {'inside' if ok else 'outside'} {f.id}'s Casting Aura (L748-752)")
     if reach.bands:
-        bands: Sequence[Band] = reach.bands
-        if art is not None and art.effect.first_band:
-            bands = overdraw(bands, art.effect.first_band, f.rulings)
-        band = band_modifier(bands, measured, f.rulings)
+        band = band_modifier(_bands(f, reach.bands, art), measured, f.rulings)
         return Reach(band.modifier is not None, band.modifier or 0, band.working)
     if reach.attribute == "T":
         inches = float(f.value("T"))
@@ -190,6 +194,10 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         mods.append(Modifier.add("War Darts", 3, "L2799"))
     if means.id == "hurl" and defender is not None and gap(attacker, defender) <= f.value("T") / 2:
         mods.append(Modifier.add("Hurl within half its reach", 4, "L1956"))
+    if defender is not None and means.reach is not None and means.reach.bands:
+        band = band_modifier(_bands(f, means.reach.bands, art), gap(attacker, defender), f.rulings)
+        if band.modifier:  # beyond the last band the attack fails anyway (L760)
+            mods.append(Modifier.add(f"range: {band.working}", band.modifier, "L742"))
     if target is not None and defender is not None:
         if f.has("Demon") and target.is_("panicked"):
             mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))

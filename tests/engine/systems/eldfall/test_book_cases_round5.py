@@ -563,3 +563,23 @@ def test_a_flying_model_that_becomes_immobilized_stops_flying() -> None:
     settle(game)
     tokens = game.state.models[champion].tokens
     assert "immobilized" in tokens and "flying" not in tokens
+
+
+# --- Reach bands in play (L742-762) -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("b3_x", "face", "hits"), [(31, 6, 1), (31, 7, 0), (22, 12, 1)],
+                         ids=["far-6-hits", "far-7-misses", "near-12-hits"])
+def test_a_short_bow_shoots_at_minus_six_in_its_second_band(b3_x: float, face: int, hits: int) -> None:
+    """Core rules v1.5, L448 and L742-760: the Short Bow's bands are 0-20": 0 and 21-40": -6 to ACC. The Bushi
+    Attendant (ACC 12) shooting the Swashbuckler 24.7 inches away rolls at ACC 6, so a 6 hits and a 7 misses; 15.7
+    inches away it rolls at its full 12."""
+    game = _soga(f"bands-{b3_x}-{face}")
+    arrange(game, {"A3": (5, 33, 0.0), "B3": (b3_x, 33, 180.0)})
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(face, 20, 20, 20)), HOST)  # the first arrow; the second misses; no wound
+    events = game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)),
+                        as_side("A", ALICE))
+    said = [e.body.describe() for e in events]
+    assert any(f"A3 attacks B3 with Short Bow: {hits} Hit" in s for s in said), said
