@@ -583,3 +583,18 @@ def test_a_short_bow_shoots_at_minus_six_in_its_second_band(b3_x: float, face: i
                         as_side("A", ALICE))
     said = [e.body.describe() for e in events]
     assert any(f"A3 attacks B3 with Short Bow: {hits} Hit" in s for s in said), said
+
+
+def test_a_model_behind_a_low_wall_has_light_cover_against_a_shot() -> None:
+    """Core rules v1.5, L1492-1500: a model within 1 inch of scenery that partly hides it from the shooter has cover;
+    a piece lower than the model gives Light cover, -2 to the Ranged Attack. The Swashbuckler just behind the map's
+    1-inch wall T5 makes the Attendant shoot at ACC 10."""
+    game = _soga("light-cover")
+    arrange(game, {"A3": (24.5, 4, 90.0), "B3": (24.5, 14, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)),
+                        as_side("A", ALICE))
+    working = [line for e in events for line in e.body.working()]
+    assert "-2 light cover [L1498-1500]" in working and "= 10" in working, working
