@@ -1,6 +1,6 @@
-"""Round five of independent rules cases written from the Eldfall core rules v1.5: each state's exact numbers,
-the Soldier class, Broken Morale in bigger parties, Deathblow, Incapacitated models that heal, what Special Movement
-and Blinded leave a model, Poison's Toughness roll, both sides' criticals in a confrontation, cover and ranged bands."""
+"""Round five of independent rules cases written from the Eldfall core rules v1.5: each state's numbers and how it
+ends, the Soldier and Berserker classes, Broken Morale in bigger parties, Deathblow, dodges, poison, daggers,
+stratagems, Treasure Hunt and Open Hostilities, and the cover and range bands a shot rolls against."""
 
 from __future__ import annotations
 
