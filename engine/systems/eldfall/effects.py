@@ -2,7 +2,7 @@
 
 A model never holds two states of one name (L698-700); Fearless and Construct models never become Panicked
 (L2077, L2035); Constructs cannot be Bleeding, Poisoned, Weakened or Confused, Elementals Bleeding, Poisoned or
-Weakened (L2035, L2063); Crouched ends Flying (L1706).
+Weakened (L2035, L2063); becoming Incapacitated, Dead, Immobilized, Petrified or Crouched ends Flying (L1740).
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ IMMUNITIES: dict[str, frozenset[str]] = {
 }
 """States a trait keeps a model out of (L2077, L2035, L2063)."""
 
+GROUNDING = frozenset({"incapacitated", "dead", "immobilized", "petrified", "crouched"})
+"""States that end Flying as a model enters them (L1740)."""
+
 
 def immune_to(f: Fighter, state: str) -> str | None:
     """The trait that keeps ``f`` from ``state``, or None."""
@@ -35,7 +38,7 @@ def set_states(ctx: Context[EldfallState], f: Fighter, *, added: Iterable[str] =
     """Give and take states; returns the states actually gained (immunities refuse some)."""
     gained = [s for s in dict.fromkeys(added) if immune_to(f, s) is None]
     lost = [s for s in dict.fromkeys(removed) if s in f.model.tokens and s not in gained]
-    if "crouched" in gained and "flying" in f.model.tokens:
+    if GROUNDING.intersection(gained) and "flying" in f.model.tokens and "flying" not in lost:
         lost.append("flying")
     if not gained and not lost:
         return ()

@@ -435,8 +435,9 @@ class Fighter:
             means = _item_means(entry.item)
             if means is not None and entry.item.category != "Shield" and means.id not in {m.id for m in found}:
                 found.append(means)
-        found += [_thrown(entry) for entry in self.carried if "Throwing" in entry.item.traits
-                  and f"thrown-{entry.item.id}" not in {m.id for m in found}]
+        for entry in self.carried:  # one throw per item, even when two entries carry it (a card's and an upgrade's)
+            if "Throwing" in entry.item.traits and f"thrown-{entry.item.id}" not in {m.id for m in found}:
+                found.append(_thrown(entry))
         if self.loadout.shield is not None:
             found.append(_item_means(self.catalogue.item("shield-bash")) or _unarmed(self.catalogue))
         if self.has("Hurl"):

@@ -9,8 +9,8 @@ damage, effect and ability applies at once):
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
   swaps the damage roll for the target's INT roll (L2117);
-- wound prevention: Unkeen and the Berserker's T rolls (L2192, L1815); a familiar removed instead of its caster's
-  Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
+- wound prevention: Unkeen and the Berserker's T rolls, Cleave's Wounds included (L2192, L1815, L2025); a familiar
+  removed instead of its caster's Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
 - a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
   Assassination V (L2021-2133, L2224).
@@ -64,9 +64,16 @@ class Harm:
     lines: list[str] = field(default_factory=list)
 
 
+_WIELDERS_TRAITS = frozenset({"poison"})
+"""Wound traits a model may have itself (Poisoned Weapons gives Poison I, L2782-2784) that its weapons' Hits carry."""
+
+
 def traits_of(attacker: Fighter, plan: Plan) -> tuple[str, ...]:
-    """The traits an attack's Hits carry: its means', its combat art's, its wielder's enchantments' (L270)."""
+    """The traits an attack's Hits carry: its means', a weapon's wielder's own Poison, its combat art's, its
+    wielder's enchantments' (L270)."""
     found = list(plan.means.traits)
+    if plan.means.spell is None:
+        found += [str(ref) for ref in attacker.card.traits if ref.key in _WIELDERS_TRAITS]
     if plan.art is not None:
         found += list(plan.art.effect.gains)
     for spell in attacker.figure.enchantments:
@@ -267,21 +274,29 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
                 kept += 1
         lines.append(f"Unkeen: {d.id} shrugs off {wounds - kept} of {wounds} (L2192)")
         wounds = kept
+    cleave = bool(_has(traits, "Cleave"))
     turn = seq.ctx.state.turn_number
     if wounds and d.has("Berserker") and d.figure.once.get("berserker") != turn and d.id not in harm.once:
-        kept = 0
+        kept = rolled = 0
         for _w in range(wounds):
-            if not _check(seq, d, "T", "Berserker (L1815)").passed:
-                kept += 1
-        lines.append(f"Berserker: {d.id} prevents {wounds - kept} of {wounds} Wounds (L1815)")
+            rolled += 1
+            if _check(seq, d, "T", "Berserker (L1815)").passed:
+                continue
+            kept += 1
+            if cleave:  # the Wound it suffers brings Cleave's, which it may roll against too (L2025)
+                rolled += 1
+                kept += 0 if _check(seq, d, "T", "Berserker against Cleave (L1815, L2025)").passed else 1
+        included = ", Cleave's included" if cleave else ""
+        lines.append(f"Berserker: {d.id} prevents {rolled - kept} of {rolled} Wounds{included} (L1815)")
         harm.once.add(d.id)
         wounds = kept
+        cleave = False
     if wounds and "unrelenting-zeal" in d.figure.enchantments and (d.id, "unrelenting-zeal") not in harm.ended \
             and _check(seq, d, "M", "Unrelenting Zeal (L2281)").passed:
         wounds -= 1
         harm.ended.append((d.id, "unrelenting-zeal"))
         lines.append(f"Unrelenting Zeal: {d.id} prevents a Wound; the spell ends (L2281)")
-    if wounds and _has(traits, "Cleave"):
+    if wounds and cleave:
         lines.append(f"Cleave: {wounds} more (L2025)")
         wounds *= 2
     if wounds and _has(traits, "Frostbite") and not _check(seq, d, "T", "Frostbite (L2085)").passed:

@@ -33,6 +33,7 @@ from engine.systems.eldfall.redirecting import redirect_damage
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
+from engine.systems.eldfall.rolls import attribute_roll
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out
 from engine.systems.eldfall.shrouds import perceive_shrouded
@@ -41,6 +42,7 @@ from engine.systems.eldfall.strikes import (
     Plan,
     Reach,
     active_strike,
+    against_crouched,
     art_source,
     attack_target,
     measure_reach,
@@ -124,6 +126,7 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
             spend_mana(seq.ctx, seq.world, active, 1, "Confuse Target's +2 STK, L2296")
         if means.focus or means.aoe is not None or (means.targetless and action.point is not None):
             _area_plan(seq, means, art, stk, idle)
+        crouch_bonus = 0
         for target, strikes in action.targets if not (means.focus or means.aoe) else ():
             if target in state.tokens:
                 _barrel(seq, means, target, strikes, idle, art)
@@ -137,6 +140,10 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
                                             art, sighted, parry)
             reach = measure_reach(world, active, means, defender_base, attacker_base, art)
             strikes -= _providence(seq, active, t, means)
+            if not crouch_bonus and against_crouched(means, t):  # once an attack, on its first Crouched target
+                crouch_bonus = 1
+                strikes += 1
+                seq.line(f"{active.id}'s {means.name} strikes once more at the Crouched {target} (L2669).")
             seq.plans.append(Plan(active.id, target, means, "active", max(1, strikes + riposte), attribute, goal,
                                   reach, art, False, end, (t.model.x, t.model.y), backstab=backstab))
     for reaction in reactions:
@@ -155,7 +162,7 @@ def _plan(seq: Resolving, idle: bool, dash: bool, reactions: list[Reaction]) -> 
         attribute, goal = attack_target(world, r, means, "reactive", False, active, attacker_base, defender_base,
                                         source, True, parry)
         reach = measure_reach(world, r, means, defender_base, attacker_base, source)
-        stk = max(1, reactive_strike(world, r, means, source).value + riposte)
+        stk = max(1, reactive_strike(world, r, means, source).value + riposte + against_crouched(means, active))
         seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, source, True,
                               (r.model.x, r.model.y), at))
     _trample(seq)
@@ -179,7 +186,7 @@ def _reactive_art(seq: Resolving, r: Fighter, reaction: Reaction) -> str | None:
 def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
              reactions: list[Reaction]) -> tuple[list[Modifier], int]:
     """Fencing I and II: a target attacking ``attacker`` in melee with either art makes ``attacker``'s melee attack
-    on it roll at -3 (Masterful Parry) or with 1 STK less, never below 1 (Harsh Riposte) (L2222-2223)."""
+    on it roll at -3 (Masterful Parry) or with 1 STK less, never below 1 (Harsh Riposte) (L2224-2225)."""
     if means.kind != "melee":
         return [], 0
     action = seq.action
@@ -193,10 +200,10 @@ def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
     if source is None or counter is None or counter.kind != "melee":
         return [], 0
     effect = source.effect
-    mods = [Modifier.add(source.name, effect.target_modifier, "L2222")] if effect.target_modifier else []
+    mods = [Modifier.add(source.name, effect.target_modifier, "L2224")] if effect.target_modifier else []
     if mods or effect.target_strike:
         change = f"{effect.target_modifier:+d}" if mods else f"{effect.target_strike:+d} STK (never below 1)"
-        seq.line(f"{target.id}'s {source.name}: {attacker.id}'s melee attack on it gets {change} (L2222-2223).")
+        seq.line(f"{target.id}'s {source.name}: {attacker.id}'s melee attack on it gets {change} (L2224-2225).")
     return mods, effect.target_strike
 
 
@@ -533,6 +540,9 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
         dodgers.append((active, False))
     for dodger, unseen in dodgers:
         attackers = sorted({entry.plan.attacker for entry in seq.landed if entry.defender == dodger.id})
+        if not attackers and dodger.is_("immobilized"):
+            _breaking_free(seq, dodger, unseen)
+            continue
         if not attackers:
             seq.dodged.setdefault(dodger.id, True)
             continue
@@ -555,6 +565,16 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
                 for entry in seq.landed:
                     if entry.defender == dodger.id and entry.plan.attacker == attacker:
                         entry.hits = [h for h in entry.hits if h not in avoided]
+
+
+def _breaking_free(seq: Resolving, dodger: Fighter, unseen: bool) -> None:
+    """An Immobilized model's Dodge with no attack to avoid still rolls (AG or T): only a success ends the state
+    and lets it move (L1748, L1390)."""
+    goal = _dodge_target(dodger, unseen, False)
+    (face,) = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge to break free of Immobilized", dodger.side)
+    roll = attribute_roll(goal, face, rulings=dodger.rulings)
+    seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and roll.passed
+    seq.line(f"{dodger.id} dodges to break free: {'success' if roll.passed else 'failure'} (L1748).", roll.working)
 
 
 def _dodge_target(dodger: Fighter, unseen: bool, mindgame: bool) -> Target:

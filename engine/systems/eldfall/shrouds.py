@@ -9,7 +9,8 @@ L1991-1993, L2157-2159, L2801-2803):
   (Vigilance and Construct are immune, L2031, L2200; Clairvoyance ignores it from enemies in its Awareness, L1912).
 - Perceive, in either role (ruling ``perceive-shrouded-reaction``): a model in Awareness and sight, an INT roll (AG
   with Acute Senses), +3 and one re-roll with Tracking; a success reveals it.
-- Stealth II: in its Strategic phase, a model no enemy sees enters Shrouded again.
+- Stealth II: in its Strategic phase, a model no enemy sees enters Shrouded again, unless it carries a Treasure
+  (L2432).
 """
 
 from __future__ import annotations
@@ -98,8 +99,9 @@ def perceive_shrouded(ctx: Ctx, world: World, f: Fighter, target: ModelId) -> No
 
 
 def reshroud(ctx: Ctx, world: World, f: Fighter) -> None:
-    """Stealth II: in its Strategic phase a model no enemy sees enters Shrouded again (L1985)."""
-    if f.level("Stealth") < 2 or f.is_("shrouded") or f.out:
+    """Stealth II: in its Strategic phase a model no enemy sees enters Shrouded again (L1985); a Treasure's
+    carrier cannot be Shrouded (L2432)."""
+    if f.level("Stealth") < 2 or f.is_("shrouded") or f.out or "Treasure" in f.figure.extra_items:
         return
     if any(world.sees(e.id, f.id).visible for e in world.enemies(f)):
         return

@@ -3,11 +3,12 @@ after the declaration, its PW and what its Hits carry (Eldfall core rules v1.5, 
 
 - Attribute: OFF or DEF for melee items, ACC for ranged ones, INT (M for a Mystic) for spells (L1444-1480);
   additions first, halving after (L573): reach bands (L742), cover (L1498-1500), a shield from the front (L462),
-  shooting into melee (L1522), the Soldier bonus (L1863), a Marksman after Idle (L1843), Demon against the
+  shooting into melee (L1522), a Marksman after Idle (L1843), Demon against the
   Panicked (L2049), Druid's +4 on Earth spells (L1827), War Darts (L2799), a Casting Aura attack without sight
   halved (L755).
 - STK: the means' in the Active role, 1 in the Reactive role unless Defensive Stance or Sentinel (L801-807,
-  L1859, L1880), fixed at 1 by Crouched, melee while Flying, Dash (L1706, L1733, ruling dash-wording).
+  L1859, L1880), fixed at 1 by Crouched, melee while Flying, Dash (L1706, L1733, ruling dash-wording); a dagger
+  strikes once more at a Crouched model (L2669).
 - Reach is measured after the declaration; a target beyond it fails its strikes (L746, L760).
 """
 
@@ -37,6 +38,7 @@ __all__ = [
     "Plan",
     "Reach",
     "active_strike",
+    "against_crouched",
     "art_source",
     "attack_target",
     "from_front",
@@ -62,6 +64,15 @@ def _conditioned(f: Fighter, art: Source | None) -> list[Source]:
     """The effects that apply only to some attacks (a role, melee or ranged, after Idle), plus the art."""
     found = [s for s in f.sources if s.effect.role is not None or s.effect.attack is not None or s.effect.after_idle]
     return [*found, art] if art is not None else found
+
+
+_CROUCH_PIERCERS = frozenset({"dagger", "piercing-dagger", "mastercrafted-piercing-dagger"})
+"""Daggers striking once more at a Crouched model (the Dagger, L2669; the Piercing Daggers' cards say the same)."""
+
+
+def against_crouched(means: Means, target: Fighter) -> int:
+    """+1 STK for a dagger used in melee against a Crouched model (L2669); 0 otherwise."""
+    return 1 if means.id in _CROUCH_PIERCERS and not means.thrown and target.is_("crouched") else 0
 
 
 def _item_bonus(f: Fighter, means: Means, role: Role) -> list[tuple[str, int]]:
@@ -130,6 +141,13 @@ def _spell_reach(f: Fighter, inches: float) -> float:
     return inches + (4.0 if f.accessory("casting-amplifier") else 0.0)
 
 
+def _bands(f: Fighter, bands: Sequence[Band], art: Source | None) -> Sequence[Band]:
+    """A ranged weapon's bands, the first lengthened by Archery I's Overdraw (L2243, ruling archery-overdraw)."""
+    if art is not None and art.effect.first_band:
+        return overdraw(bands, art.effect.first_band, f.rulings)
+    return bands
+
+
 def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker: Base,
                   art: Source | None = None) -> Reach:
     """Whether ``target`` is within ``means``' reach from ``attacker`` (hitbox to hitbox, L738-762)."""
@@ -141,10 +159,7 @@ def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker
         ok = world.aware(f.id, ModelId(target.id), other_at=target.xy, owner_at=attacker.xy)
         return Reach(ok, 0, f"{target.id} is {'inside' if ok else 'outside'} {f.id}'s Casting Aura (L748-752)")
     if reach.bands:
-        bands: Sequence[Band] = reach.bands
-        if art is not None and art.effect.first_band:
-            bands = overdraw(bands, art.effect.first_band, f.rulings)
-        band = band_modifier(bands, measured, f.rulings)
+        band = band_modifier(_bands(f, reach.bands, art), measured, f.rulings)
         return Reach(band.modifier is not None, band.modifier or 0, band.working)
     if reach.attribute == "T":
         inches = float(f.value("T"))
@@ -173,18 +188,16 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         if (effect.role is None or effect.role == role) and (effect.attack is None or effect.attack == means.kind) \
                 and (idle or not effect.after_idle) and effect.adds.get(attribute):
             mods.append(Modifier.add(source.name, effect.adds[attribute], None))
-    if attribute in ("OFF", "DEF", "ACC", "INT", "M") and f.has("Soldier"):
-        mates = [a for a in world.allies(f) if a.has("Soldier") and world.aware(f.id, a.id)]
-        count = len(mates) + (1 if "companion-of-hairon" in f.figure.upgrades else 0)
-        if count:
-            mods.append(Modifier.add(f"Soldier ({count} Soldier{'s' if count > 1 else ''} in its Awareness)", count,
-                                     "L1863"))
     if means.spell is not None and means.spell.element == "Earth" and f.has("Druid"):
         mods.append(Modifier.add("Druid casting an Earth spell", 4, "L1827"))
     if means.id == "war-darts":
         mods.append(Modifier.add("War Darts", 3, "L2799"))
     if means.id == "hurl" and defender is not None and gap(attacker, defender) <= f.value("T") / 2:
         mods.append(Modifier.add("Hurl within half its reach", 4, "L1956"))
+    if defender is not None and means.reach is not None and means.reach.bands:
+        band = band_modifier(_bands(f, means.reach.bands, art), gap(attacker, defender), f.rulings)
+        if band.modifier:  # beyond the last band the attack fails anyway (L760)
+            mods.append(Modifier.add(f"range: {band.working}", band.modifier, "L742"))
     if target is not None and defender is not None:
         if f.has("Demon") and target.is_("panicked"):
             mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))

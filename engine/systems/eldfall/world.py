@@ -32,6 +32,7 @@ from engine.table.geometry import battlefield
 __all__ = ["FLAT_STATES", "World"]
 
 FLAT_STATES = frozenset({"crouched", "incapacitated", "dead"})
+_SOLDIERLY: frozenset[str] = frozenset({"OFF", "DEF", "ACC", "INT", "M"})
 """States that shrink a hitbox to its base (L1706, L1712, L1754)."""
 
 
@@ -56,12 +57,15 @@ class World:
         return found
 
     def _auras(self, model: ModelId, attribute: Attribute) -> list[Modifier]:
-        """M from the models around: +6 from an Inspiring ally of its affiliation whose Awareness it is in, -6 while
-        Panicked from an Intimidating enemy it sees (L2095-2101)."""
-        if attribute != "M":
+        """What the models around add: the Soldier bonus to every roll of OFF, DEF, ACC, INT or M (L1863), not only
+        attacks; M +6 from an Inspiring ally of its affiliation whose Awareness it is in, -6 while Panicked from an
+        Intimidating enemy it sees (L2095-2101)."""
+        if attribute not in _SOLDIERLY:
             return []
         f = self.fighter(model)
-        mods = []
+        mods = self._soldiers(f)
+        if attribute != "M":
+            return mods
         inspirer = next((a for a in self.allies(f) if a.has("Inspiring") and set(a.card.factions) & set(f.card.factions)
                          and self.aware(a.id, f.id)), None)
         if inspirer is not None:
@@ -71,6 +75,16 @@ class World:
             if bully is not None:
                 mods.append(Modifier.add(f"Intimidating ({bully.id})", -6, "L2101"))
         return mods
+
+    def _soldiers(self, f: Fighter) -> list[Modifier]:
+        """+1 for each other standing allied Soldier in its Awareness (and itself with Companion of Hairon)."""
+        if not f.has("Soldier"):
+            return []
+        mates = [a for a in self.allies(f) if a.has("Soldier") and self.aware(f.id, a.id)]
+        count = len(mates) + (1 if "companion-of-hairon" in f.figure.upgrades else 0)
+        if not count:
+            return []
+        return [Modifier.add(f"Soldier ({count} Soldier{'s' if count > 1 else ''} in its Awareness)", count, "L1863")]
 
     def fighters(self, side: SideId | None = None, *, standing: bool = False) -> list[Fighter]:
         """Models on the table (of ``side``), in id order; ``standing``: not Incapacitated or Dead."""

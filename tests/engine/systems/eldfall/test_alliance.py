@@ -27,7 +27,6 @@ from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, Sett
 from engine.systems.eldfall.declare import target_refusal
 from engine.systems.eldfall.scoring_end import capped_scores, vp_totals
 from engine.systems.eldfall.state import EldfallState, SideRecord
-from engine.systems.eldfall.strikes import situational
 from engine.systems.eldfall.views import EldfallView
 from engine.table import ChangeToken
 from tests.engine.systems.eldfall.tables import (
@@ -228,9 +227,7 @@ def test_a_soldier_counts_an_allied_soldier_in_its_awareness() -> None:
         settle(game)
         arrange(game, {**HOSTILES, "A2": (8, 10, 90.0), "B1": (8, 13, 270.0)})
         world = game.system.kit.world(game.state)
-        a2 = world.fighter(ModelId("A2"))
-        means = a2.weapons[0]
-        mods = situational(world, a2, means, "OFF", "active", False, None, world.base(a2.id), None, None, True)
+        mods = world.fighter(ModelId("A2")).attribute("OFF").applied
         assert any(m.source.startswith("Soldier (1 Soldier") for m in mods) is bonus
 
 

@@ -55,7 +55,7 @@ def test_fencing_i_puts_minus_3_on_the_melee_attack_of_the_model_it_attacks_back
     _react(game, "A", {"A3": "short-sword", "A3.art": "Fencing I"})
     events = game.apply(Declare(kind="attack", means="sword", targets=((ModelId("A3"), 0),)), as_side("B", ALICE))
     texts = _texts(events)
-    assert any("A3's Fencing Masterful Parry: B1's melee attack on it gets -3 (L2222-2223)." in t for t in texts)
+    assert any("A3's Fencing Masterful Parry: B1's melee attack on it gets -3 (L2224-2225)." in t for t in texts)
 
 
 def test_fencing_ii_takes_a_strike_from_the_target_attacking_back_never_below_one() -> None:
@@ -202,7 +202,7 @@ def test_inspiring_gives_6_m_to_allies_of_its_affiliation_in_its_awareness() -> 
     arrange(game, {"A1": (25, 15, 90.0), "A2": (25, 17, 90.0)})
     world = game.system.kit.world(game.state)
     flameshaper = world.fighter(ModelId("A2"))
-    assert flameshaper.value("M") == flameshaper.card["M"] + 6
+    assert flameshaper.value("M") == flameshaper.card["M"] + 6 + 1  # and +1 for the Guard, a Soldier too (L1863)
     assert any("Inspiring (A1)" in line for line in flameshaper.attribute("M").working)
     place(game, "A2", 25, 30)
     assert game.system.kit.world(game.state).fighter(ModelId("A2")).value("M") == flameshaper.card["M"]
