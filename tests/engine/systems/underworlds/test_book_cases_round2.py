@@ -1,0 +1,301 @@
+"""A second round of independent rules cases from the Underworlds core rulebook (Shadespire), each a precise rule no
+earlier test checked: what moving, guarding and charging leave a fighter free to do, where a Charge may end, what
+Guard and Cleave leave counting, Knockback on a tie or against a fighter, who supports whom, the power step that
+belongs to both players, each round's own roll-off and end-phase order, what a new round keeps and clears, drawing
+from a deck that runs out, and glory and victory."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import RulesError
+from engine.systems.underworlds.attack import Outcome
+from engine.systems.underworlds.commands import Attack, Charge, Guard, Move, Pass, PlayCard
+from engine.systems.underworlds.events import Damaged, Inspired
+from engine.systems.underworlds.scoring import game_result
+from tests.engine.systems.underworlds.conftest import A, B, battle
+from tests.engine.systems.underworlds.table import (
+    UW,
+    act,
+    arrange,
+    decide,
+    extend,
+    give,
+    glory,
+    pass_power,
+    rig,
+    turn_of,
+)
+from tests.engine.systems.underworlds.test_attack import dice, hit
+from tests.engine.systems.underworlds.test_book_cases import duel
+
+
+def refused(game: UW, side: str, command: object, match: str) -> None:
+    """The command is refused naming the rule, and nothing changes."""
+    before = game.state.fingerprint()
+    with pytest.raises(RulesError, match=match):
+        act(game, side, command)  # type: ignore[arg-type]
+    assert game.state.fingerprint() == before
+
+
+UPGRADES = {A: ("blessed-by-sigmar", "A2"), B: ("ever-advancing", "B1")}
+"""An upgrade each side may give in play, and the fighter it fits."""
+
+
+def no_drive_back(game: UW) -> None:
+    """Decline the drive-back the attacker is asked about, and any reaction offered, each at its default."""
+    while game.pending:
+        decision = game.pending[0]
+        decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
+
+
+# --- What an activation leaves a fighter free to do ----------------------------------------------------------
+
+
+def test_a_fighter_that_moved_may_still_attack_and_go_on_guard_later_in_the_phase() -> None:
+    """Underworlds core rulebook, L399, L403: a Move action only forbids another Move or a Charge in
+    that phase; the fighter may be activated again to attack and to go on Guard."""
+    game = duel()
+    turn_of(game, A)
+    act(game, A, Move(fighter="A1", to="D6"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    no_drive_back(game)
+    assert game.state.fighters["B1"].wounds == 3
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    act(game, A, Guard(fighter="A1"))
+    assert game.state.fighters["A1"].guard and game.state.fighters["A1"].moved
+
+
+def test_a_fighter_on_guard_stays_on_guard_when_it_attacks() -> None:
+    """L573: Guard lasts to the end of the phase and only a Charge takes it away, so a guarding fighter that makes
+    an Attack action (not a Charge) is still on Guard afterwards."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A1"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    no_drive_back(game)
+    assert game.state.fighters["A1"].guard
+
+
+# --- Charges --------------------------------------------------------------------------------------------------
+
+
+def test_a_charge_must_leave_its_hex_even_when_the_target_is_already_adjacent() -> None:
+    """L569: to charge, the fighter must end its move in a different hex from the one it started in; standing
+    next to the target already is no Charge."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    refused(game, A, Charge(fighter="A1", to="D6", target="B1"), r"different hex.*L(569|403)")
+
+
+def test_a_charge_with_a_range_two_attack_may_end_two_hexes_from_its_target() -> None:
+    """L569, L423: the charger needs a valid target in range and line of sight when its move ends; with Karsus's
+    Range 2 Chained Axe that is two hexes away, not only adjacent."""
+    game = duel()
+    turn_of(game, B)
+    rig(game, "swords", "swords", "swords", "block")
+    act(game, B, Charge(fighter="B2", to="F5", target="A2", attack="Chained Axe"))
+    no_drive_back(game)
+    karsus = game.state.fighters["B2"]
+    assert karsus.hex == "F5" and karsus.charged
+    assert game.state.fighters["A2"].wounds == 1
+
+
+def test_a_charge_whose_adjacent_hexes_are_out_of_reach_is_refused() -> None:
+    """L569, L403: the Move of a Charge follows the Move rules, so a Range 1 charger needs a free hex next to the
+    target that it can reach within its Move characteristic: from B10 every hex next to Garrek (D5) is four or more
+    steps away for Obryn (Move 3), while from B9 the hex C6 is three steps away."""
+    game = arrange(duel(), A3="B10")
+    turn_of(game, A)
+    for next_to_garrek in ("C6", "D6", "C5"):
+        refused(game, A, Charge(fighter="A3", to=next_to_garrek, target="B1"), r"Move is 3.*L403")
+    game = arrange(game, A3="B9")
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Charge(fighter="A3", to="C6", target="B1"))
+    assert game.state.fighters["A3"].hex == "C6" and game.state.fighters["B1"].wounds == 3
+
+
+# --- Attack resolution -----------------------------------------------------------------------------------------
+
+
+def test_guard_does_not_stop_a_drive_back() -> None:
+    """L509, L573: Guard only changes which defence symbols count; a guarding target that ties, or is hit, can
+    still be driven back (this book has no rule that Guard holds a fighter in place)."""
+    tie = hit(["hammer", "support"], ["block"], symbol="dodge", guard=True)
+    assert (tie.defence_total, tie.outcome, len(tie.drive_back)) == (1, Outcome.FAIL_DRIVE_BACK, 3)
+    success = hit(["hammer", "hammer"], ["block"], guard=True)
+    assert success.outcome is Outcome.SUCCESS and len(success.drive_back) == 3
+
+
+def test_a_guarding_block_fighter_under_cleave_still_counts_dodge() -> None:
+    """L573: on Guard both block and dodge count; Cleave takes away block only, even on Guard, so a block fighter
+    on Guard still counts a dodge, and without Guard it counts neither block nor dodge against Cleave."""
+    cleave = dice(2, cleave=True)
+    guarded = hit(["hammer", "swords"], ["dodge"], guard=True, attack=cleave)
+    assert (guarded.defence_total, guarded.outcome) == (1, Outcome.FAIL_DRIVE_BACK)
+    bare = hit(["hammer", "swords"], ["dodge", "block"], attack=cleave)
+    assert (bare.defence_total, bare.outcome) == (0, Outcome.SUCCESS)
+
+
+def test_knockback_adds_nothing_to_a_tie() -> None:
+    """L567: Knockback applies only to a successful Attack action; a tie drives the target back one hex at most."""
+    tie = hit(["hammer", "support"], ["block"], attack=dice(2, knockback=1))
+    assert tie.outcome is Outcome.FAIL_DRIVE_BACK and len(tie.drive_back) == 3
+    assert all(further == () for _, further in tie.knockback)
+    success = hit(["hammer", "hammer"], ["block"], attack=dice(2, knockback=1))
+    assert dict(success.knockback)["F5"] == ("G5",)
+
+
+def test_knockback_stops_at_an_occupied_hex_straight_on() -> None:
+    """L413, L567: nothing pushes a fighter into an occupied hex; Knockback continues straight on and stops when
+    the next hex that way is taken, here by a friend of the target on G5."""
+    where = battle(("att", A, "D5"), ("tgt", B, "E5"), ("x", B, "G5"))
+    result = hit(["hammer", "hammer"], ["block"], where=where, attack=dice(2, knockback=1))
+    assert result.outcome is Outcome.SUCCESS and "F5" in result.drive_back
+    assert dict(result.knockback)["F5"] == ()
+
+
+def test_fighters_adjacent_to_their_own_side_only_support_nobody() -> None:
+    """L521: the attacker is supported by its friends next to the target, the target by its friends next to the
+    attacker; a friend standing next to its own fighter and not next to the enemy supports no one."""
+    where = battle(("att", A, "D5"), ("tgt", B, "E5"), ("f", A, "C5"), ("g", B, "F5"))
+    result = hit(["support", "hammer"], ["support"], where=where)
+    assert (result.attacker_support, result.target_support) == (0, 0)
+    assert (result.attack_total, result.defence_total, result.outcome) == (1, 0, Outcome.SUCCESS)
+
+
+# --- Glory and victory -----------------------------------------------------------------------------------------
+
+
+def test_more_glory_wins_even_when_the_winners_warband_was_wiped_out() -> None:
+    """L713, L717: the most glory wins; a warband taken entirely out of action matters only when glory is tied."""
+    result = game_result({"A": 5, "B": 4}, {"A": 0, "B": 3}, {"A": 0, "B": 2})
+    assert (result.winners, result.draw) == (("A",), False)
+
+
+# --- The power step --------------------------------------------------------------------------------------------
+
+
+def test_the_other_player_may_play_an_upgrade_in_the_power_step_after_your_activation() -> None:
+    """L577: after every activation both players may play power cards, the activating player first; the other
+    player may give an upgrade in that step, and a card played starts the passing over."""
+    game = glory(give(duel(), B, "ever-advancing"), B, 1)
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A1"))
+    act(game, A, Pass())
+    act(game, B, PlayCard(card="ever-advancing", fighter="B1"))
+    assert game.state.fighters["B1"].upgrades == ["ever-advancing"] and game.state.players[B].spent == 1
+    assert game.state.step == "power" and game.state.power is not None and game.state.power.turn == A
+    pass_power(game)
+    assert game.state.step == "activation" and game.state.active_side == B
+
+
+def test_after_the_last_activation_the_end_phase_waits_for_both_players_to_pass() -> None:
+    """L579: the power step follows the final activation of the phase too; the player who did not take it may still
+    play an upgrade, and the end phase begins only once both have passed in succession."""
+    game = duel()
+    last = None
+    for _ in range(8):
+        last = game.state.active_side
+        assert last is not None
+        act(game, last, Pass())
+        if game.state.players[A].activations + game.state.players[B].activations < 8:
+            pass_power(game)
+    other = B if last == A else A
+    card, fighter = UPGRADES[other]
+    game = glory(give(game, other, card), other, 1)
+    assert game.state.step == "power"
+    act(game, last, Pass())
+    act(game, other, PlayCard(card=card, fighter=fighter))
+    assert game.state.step == "power"
+    act(game, last, Pass())
+    assert game.state.step == "power"
+    act(game, other, Pass())
+    assert game.state.step == "end"
+
+
+# --- Rounds ----------------------------------------------------------------------------------------------------
+
+
+def finish_round(game: UW) -> None:
+    """Every player passes the rest of the action phase and the end phase."""
+    round_ = game.state.round
+    while game.state.round == round_ and not game.pending and not game.is_over():
+        act(game, game.state.active_side or A, Pass())
+        pass_power(game)
+
+
+def test_each_round_has_its_own_roll_off_whose_winner_may_give_the_first_activation_away() -> None:
+    """L391, L709: every action phase starts with a roll-off and the winner decides who takes the first activation;
+    the end phase then starts with that round's first activator (L703)."""
+    game = duel()
+    for _ in range(8):
+        act(game, game.state.active_side or A, Pass())
+        pass_power(game)
+    first_end = game.state.active_side
+    act(game, first_end, Pass())
+    rig(game, "crit", "crit", "hammer", "hammer", "hammer", "hammer", "hammer", "hammer")
+    act(game, game.state.active_side, Pass())
+    rolls = [e.body for e in game.log if e.kind == "uw.rolloff"]
+    winner = rolls[-1].winner  # type: ignore[attr-defined]
+    assert rolls[-1].purpose == "the first activation of round 2"  # type: ignore[attr-defined]
+    decision = game.pending[0]
+    assert (decision.kind, decision.owner) == ("first-activation", winner)
+    loser = B if winner == A else A
+    decide(game, side=loser)
+    assert (game.state.round, game.state.step, game.state.active_side) == (2, "activation", loser)
+    for _ in range(8):
+        act(game, game.state.active_side or A, Pass())
+        pass_power(game)
+    assert game.state.step == "end" and game.state.active_side == loser
+
+
+def test_a_new_round_keeps_wounds_and_inspiration_and_frees_fighters_to_move_again() -> None:
+    """L559, L703, L863: wound tokens sit on the fighter card and Inspired lasts the game, so both carry into the
+    next round; Move, Charge and Guard tokens leave the battlefield, so a fighter that moved may move again."""
+    game = extend(duel(), Damaged(fighter="B1", amount=2, wounds=2), Inspired(fighters=["A2"], why="a test"))
+    turn_of(game, A)
+    act(game, A, Move(fighter="A1", to="C8"))
+    pass_power(game)
+    act(game, B, Guard(fighter="B2"))
+    pass_power(game)
+    finish_round(game)
+    while game.pending:
+        decide(game, side=A)
+    assert game.state.round == 2
+    a1, b1, b2 = (game.state.fighters[f] for f in ("A1", "B1", "B2"))
+    assert not a1.moved and not b2.guard and b1.wounds == 2 and game.state.fighters["A2"].inspired
+    turn_of(game, A)
+    act(game, A, Move(fighter="A1", to="C9"))
+    assert game.state.fighters["A1"].hex == "C9"
+
+
+def test_a_fighter_taken_out_of_action_keeps_its_upgrades_and_frees_its_hex() -> None:
+    """L559, L605: the fighter and its tokens leave the battlefield, but it keeps the upgrades it was given; its
+    hex is empty again, so another fighter may move into it."""
+    game = glory(give(arrange(duel(), A1="D6"), B, "ever-advancing"), B, 1)
+    turn_of(game, B)
+    act(game, B, Guard(fighter="B3"))
+    act(game, B, PlayCard(card="ever-advancing", fighter="B1"))
+    pass_power(game)
+    game = extend(game, Damaged(fighter="B1", amount=2, wounds=2))
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    no_drive_back(game)
+    garrek = game.state.fighters["B1"]
+    assert garrek.out_of_action and garrek.upgrades == ["ever-advancing"]
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    act(game, A, Move(fighter="A2", to="E6>E5>D5"))
+    assert game.state.fighters["A2"].hex == "D5"
