@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RulesError
+from engine.core import CardsMoved, RulesError
 from engine.systems.underworlds.attack import Outcome
-from engine.systems.underworlds.commands import Attack, Charge, Guard, Move, Pass, PlayCard
+from engine.systems.underworlds.commands import Attack, AutoSetup, Charge, Discard, Guard, Move, Pass, PlayCard
 from engine.systems.underworlds.events import Damaged, Inspired
 from engine.systems.underworlds.scoring import game_result
-from tests.engine.systems.underworlds.conftest import A, B, battle
+from tests.engine.systems.underworlds.conftest import A, B, C, battle
 from tests.engine.systems.underworlds.table import (
+    HOST,
     UW,
     act,
     arrange,
@@ -22,7 +23,10 @@ from tests.engine.systems.underworlds.table import (
     extend,
     give,
     glory,
+    hand,
+    new_game,
     pass_power,
+    ready,
     rig,
     turn_of,
 )
@@ -260,12 +264,19 @@ def test_each_round_has_its_own_roll_off_whose_winner_may_give_the_first_activat
     assert game.state.step == "end" and game.state.active_side == loser
 
 
-def test_a_new_round_keeps_wounds_and_inspiration_and_frees_fighters_to_move_again() -> None:
+def test_a_new_round_keeps_wounds_and_inspiration_and_frees_fighters_that_moved_or_charged() -> None:
     """L559, L703, L863: wound tokens sit on the fighter card and Inspired lasts the game, so both carry into the
-    next round; Move, Charge and Guard tokens leave the battlefield, so a fighter that moved may move again."""
+    next round; Move, Charge and Guard tokens leave the battlefield, so a fighter that moved may move again and
+    one that charged may be activated again."""
     game = extend(duel(), Damaged(fighter="B1", amount=2, wounds=2), Inspired(fighters=["A2"], why="a test"))
     turn_of(game, A)
     act(game, A, Move(fighter="A1", to="C8"))
+    pass_power(game)
+    rig(game, "hammer", "swords", "dodge")
+    act(game, B, Charge(fighter="B1", to="C6>C7", target="A1"))
+    no_drive_back(game)
+    pass_power(game)
+    act(game, A, Pass())
     pass_power(game)
     act(game, B, Guard(fighter="B2"))
     pass_power(game)
@@ -274,10 +285,14 @@ def test_a_new_round_keeps_wounds_and_inspiration_and_frees_fighters_to_move_aga
         decide(game, side=A)
     assert game.state.round == 2
     a1, b1, b2 = (game.state.fighters[f] for f in ("A1", "B1", "B2"))
-    assert not a1.moved and not b2.guard and b1.wounds == 2 and game.state.fighters["A2"].inspired
+    assert not a1.moved and not b2.guard and not b1.charged and not b1.exhausted
+    assert b1.wounds == 2 and game.state.fighters["A2"].inspired
     turn_of(game, A)
     act(game, A, Move(fighter="A1", to="C9"))
     assert game.state.fighters["A1"].hex == "C9"
+    pass_power(game)
+    act(game, B, Guard(fighter="B1"))
+    assert game.state.fighters["B1"].guard
 
 
 def test_a_fighter_taken_out_of_action_keeps_its_upgrades_and_frees_its_hex() -> None:
@@ -299,3 +314,198 @@ def test_a_fighter_taken_out_of_action_keeps_its_upgrades_and_frees_its_hex() ->
     pass_power(game)
     act(game, A, Move(fighter="A2", to="E6>E5>D5"))
     assert game.state.fighters["A2"].hex == "D5"
+
+
+def test_a_ranged_charge_needs_line_of_sight_where_its_move_ends() -> None:
+    """L569, L491: the target must be in range *and* line of sight at the end of the Charge's move. On the
+    Shyishian Stardial side the line from D8 to D10 runs along the edge of the blocked hex D9, so Karsus cannot
+    charge to D8 with his Range 2 Chained Axe, though he may charge to E9, next to the target."""
+    game = new_game()
+    decide(game, board="mirror-well")
+    decide(game, board="shyishian-stardial", join="long", slide="+0", turned="none")
+    game.apply(AutoSetup(), HOST)
+    game = arrange(game, A1="D10")
+    turn_of(game, B)
+    refused(game, B, Charge(fighter="B2", to="D8", target="A1", attack="Chained Axe"), r"line of sight.*L491")
+    rig(game, "swords", "swords", "swords", "dodge")
+    act(game, B, Charge(fighter="B2", to="E9", target="A1", attack="Chained Axe"))
+    assert game.state.fighters["B2"].charged and game.state.fighters["A1"].wounds == 1
+
+
+def test_support_counts_at_range_too() -> None:
+    """L521: support is counted from fighters next to the target (for the attacker) and next to the attacker (for
+    the target), whatever the attack's range; a Range 2 attack from D5 on F5 is supported by a friend on G5 and
+    the target by a friend on C5."""
+    where = battle(("att", A, "D5"), ("tgt", B, "F5"), ("f", A, "G5"))
+    result = hit(["support", "swords"], ["dodge"], where=where, attack=dice(2, range=2))
+    assert (result.attacker_support, result.target_support, result.attack_total) == (1, 0, 1)
+    both = battle(("att", A, "D5"), ("tgt", B, "F5"), ("f", A, "G5"), ("g", B, "C5"))
+    even = hit(["support", "swords"], ["dodge"], where=both, attack=dice(2, range=2))
+    assert (even.attacker_support, even.target_support, even.attack_total) == (1, 1, 0)
+
+
+def test_a_hit_that_cannot_push_the_target_does_no_extra_damage() -> None:
+    """L509: when a successful attack's target cannot be pushed because every hex it could go to is blocked or
+    occupied, it simply stays where it is and suffers no more than the attack's Damage."""
+    where = battle(("att", A, "D5"), ("tgt", B, "E5"), ("x1", B, "F5"), ("x2", B, "E4"), blocked=("E6",))
+    result = hit(["hammer", "hammer"], ["block"], where=where)
+    assert (result.outcome, result.damage, result.wounds_after, result.drive_back) == (Outcome.SUCCESS, 2, 2, ())
+    assert not result.trapped
+
+
+# --- Objectives and the end phase ------------------------------------------------------------------------------
+
+
+def test_an_immediate_objective_is_scored_after_the_opponents_action() -> None:
+    """L707: an objective that scores immediately is scored after any action, whoever made it, once its condition
+    is met; Coward! scores for the Reavers when Severin moves from next to Garrek to next to no Reaver."""
+    game = give(arrange(duel(), A1="D6"), B, "coward")
+    turn_of(game, A)
+    act(game, A, Move(fighter="A1", to="D7>D8>D9"))
+    no_drive_back(game)
+    assert game.state.players[B].glory == 1
+    assert "coward" in game.state.decks["objectives-B"].piles["scored"]
+
+
+def to_end_phase(game: UW) -> None:
+    """Every player passes the rest of the action phase (round 3's end phase asks nobody anything)."""
+    while game.state.step != "end" and not game.is_over():
+        act(game, game.state.active_side or A, Pass())
+        pass_power(game)
+
+
+def test_the_end_phase_may_discard_objectives_and_draws_back_to_three() -> None:
+    """L703: after scoring, a player may discard any or all remaining objective cards, then draws objectives until
+    three are in hand."""
+    game = duel()
+    to_end_phase(game)
+    side = game.state.active_side
+    assert side is not None
+    held = hand(game, side, "objectives")
+    for card in held[:2]:
+        act(game, side, Discard(card=card))
+    assert len(hand(game, side, "objectives")) == 1
+    act(game, side, Pass())
+    now = hand(game, side, "objectives")
+    assert len(now) == 3 and held[0] not in now and held[1] not in now
+    assert set(held[:2]) <= set(game.state.decks[f"objectives-{side}"].piles["discard"])
+
+
+def test_drawing_up_in_the_end_phase_stops_when_the_power_deck_runs_out() -> None:
+    """L703, L295: draw power cards until five are in hand or the deck is empty, whichever comes first; the
+    discard pile is never shuffled back."""
+    game = duel()
+    to_end_phase(game)
+    side = game.state.active_side
+    assert side is not None
+    deck = f"power-{side}"
+    spare = game.state.decks[deck].piles["draw"]
+    game = extend(game, CardsMoved(deck_id=deck, cards=list(spare[1:]), source="draw", target="discard"))
+    for card in hand(game, side)[:3]:
+        act(game, side, Discard(card=card))
+    act(game, side, Pass())
+    assert len(hand(game, side)) == 3 and game.state.decks[deck].piles["draw"] == []
+
+
+def test_the_third_end_phase_only_scores_and_then_the_game_ends() -> None:
+    """L711: in round 3's end phase players only score objectives; nobody draws back up to five power cards (nor
+    discards or plays upgrades), and the game then ends."""
+    game = duel()
+    for _ in (1, 2):
+        finish_round(game)
+        while game.pending:
+            decide(game, side=A)
+    assert game.state.round == 3
+    game = glory(game, B, 1)
+    turn_of(game, B)
+    act(game, B, Guard(fighter="B1"))
+    act(game, B, PlayCard(card="ever-advancing", fighter="B1"))
+    pass_power(game)
+    assert len(hand(game, B)) == 4
+    to_end_phase(game)
+    assert game.is_over() and len(hand(game, B)) == 4
+
+
+def test_glory_scored_in_the_end_phase_may_pay_for_an_upgrade_in_the_same_end_phase() -> None:
+    """L703: a player scores objectives first and plays upgrades after, so a glory point just scored (Hold Objective
+    1, its fighter on token 1) pays for an upgrade in the same end phase, and still counts for victory (L713)."""
+    game = ready(decks=("champions-hold-the-line", "reavers-hold-the-ground"))
+    token = next(t for t in game.state.tokens if t.number == 1)
+    game = give(arrange(game, A1=token.hex), A, "hold-objective-1", "great-fortitude")
+    assert game.state.players[A].glory == 0
+    to_end_phase(game)
+    if game.state.active_side != A:
+        act(game, B, Pass())
+    assert game.state.players[A].glory == 1
+    act(game, A, PlayCard(card="great-fortitude", fighter="A3"))
+    record = game.state.players[A]
+    assert game.state.fighters["A3"].upgrades == ["great-fortitude"] and (record.glory, record.spent) == (1, 1)
+
+
+def test_a_fighter_driven_back_may_still_charge() -> None:
+    """L413: being driven back is a push, not a Move action, so it does not stop the fighter's Charge (a Move
+    action and an Attack action) later in the phase."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    rig(game, "hammer", "swords", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    decide(game, **{"drive-back": "D4"})
+    pass_power(game)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, B, Charge(fighter="B1", to="D5", target="A1"))
+    no_drive_back(game)
+    garrek = game.state.fighters["B1"]
+    assert garrek.charged and garrek.hex == "D5" and game.state.fighters["A1"].wounds == 2
+
+
+def test_a_reaction_comes_before_the_power_step() -> None:
+    """L633: a reaction to an action happens straight after it, before the power step; here Final Blow is offered
+    to the Reavers after Severin takes Garrek out, and the power step opens only once the reactions are done."""
+    game = extend(give(arrange(duel(), A1="D6"), B, "final-blow"), Damaged(fighter="B1", amount=3, wounds=3))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert game.state.fighters["B1"].out_of_action
+    assert game.pending and game.pending[0].owner == B and game.state.power is None
+    assert game.state.step != "power"
+    no_drive_back(game)
+    assert game.state.step == "power" and game.state.power is not None and game.state.power.turn == A
+
+
+# --- Three players -------------------------------------------------------------------------------------------
+
+
+def test_with_three_players_the_power_step_ends_only_when_all_three_pass_in_a_row() -> None:
+    """L827: each player in turn from the one who took the activation plays a power card or passes; a card played
+    starts the passing over, and the step ends once every player has passed in succession."""
+    game = ready("power-three", sides=3)
+    first = game.state.active_side
+    assert first is not None
+    order = list(game.state.order)
+    second, third = order[1], order[2]
+    card, fighter = {A: ("blessed-by-sigmar", "A2"), B: ("ever-advancing", "B1"), C: ("blessed-by-sigmar", "C2")
+                     }[second]
+    game = glory(give(game, second, card), second, 1)
+    act(game, first, Pass())
+    assert game.state.power is not None and game.state.power.turn == first
+    act(game, first, Pass())
+    act(game, second, PlayCard(card=card, fighter=fighter))
+    for side in (third, first):
+        act(game, side, Pass())
+        assert game.state.step == "power"
+    act(game, second, Pass())
+    assert game.state.step == "activation" and game.state.active_side == second
+
+
+def test_with_three_players_the_end_phase_goes_clockwise_from_the_first_activator() -> None:
+    """L835: the players take the end phase in turn from the one who took the first activation, then clockwise."""
+    game = ready("end-three", sides=3)
+    first = game.state.active_side
+    assert first is not None
+    to_end_phase(game)
+    seen = []
+    while game.state.step == "end" and game.state.round == 1:
+        seen.append(game.state.active_side)
+        act(game, game.state.active_side or A, Pass())
+    start = "ABC".index(first)
+    assert seen == [*"ABC"[start:], *"ABC"[:start]]
