@@ -10,7 +10,17 @@ import pytest
 
 from engine.core import CardsMoved, RulesError
 from engine.systems.underworlds.attack import Outcome
-from engine.systems.underworlds.commands import Attack, AutoSetup, Charge, Discard, Guard, Move, Pass, PlayCard
+from engine.systems.underworlds.commands import (
+    Attack,
+    AutoSetup,
+    Charge,
+    Discard,
+    DrawPower,
+    Guard,
+    Move,
+    Pass,
+    PlayCard,
+)
 from engine.systems.underworlds.events import Damaged, Inspired
 from engine.systems.underworlds.scoring import game_result
 from tests.engine.systems.underworlds.conftest import A, B, C, battle
@@ -509,3 +519,21 @@ def test_with_three_players_the_end_phase_goes_clockwise_from_the_first_activato
         act(game, game.state.active_side or A, Pass())
     start = "ABC".index(first)
     assert seen == [*"ABC"[start:], *"ABC"[:start]]
+
+
+@pytest.mark.parametrize("option", ["keep-four", "skip"])
+def test_a_wiped_out_warband_plays_on_with_four_activations_a_phase(option: str) -> None:
+    """L393, L401, L717 (ruling activations-without-fighters): a warband taken entirely out of action does not end
+    the game; its player still has four activations each phase (drawing a power card needs no fighter), or under
+    the ruling's other option they are passed for it."""
+    game = arrange(ready(rulings={"activations-without-fighters": option}, practice=True),
+                   B1=None, B2=None, B3=None, B4=None, B5=None)
+    assert not game.is_over()
+    if option == "keep-four":
+        turn_of(game, B)
+        before = len(hand(game, B))
+        act(game, B, DrawPower())
+        assert len(hand(game, B)) == before + 1 and game.state.players[B].activations == 1
+    to_end_phase(game)
+    assert (game.state.players[A].activations, game.state.players[B].activations) == (4, 4)
+    assert not game.is_over() and game.state.round == 1
