@@ -19,6 +19,8 @@ from engine.systems.underworlds.commands import (
     Guard,
     Move,
     Pass,
+    PlaceArtefact,
+    PlaceToken,
     PlayCard,
 )
 from engine.systems.underworlds.events import Damaged, Inspired
@@ -537,3 +539,24 @@ def test_a_wiped_out_warband_plays_on_with_four_activations_a_phase(option: str)
     to_end_phase(game)
     assert (game.state.players[A].activations, game.state.players[B].activations) == (4, 4)
     assert not game.is_over() and game.state.round == 1
+
+
+# --- Set-up -------------------------------------------------------------------------------------------------------
+
+
+def test_the_artefact_goes_in_no_ones_territory_off_the_edge_and_tokens_may_go_next_to_it() -> None:
+    """L737: before the objective tokens, the player who placed the last board puts the Katophrane Artefact on a
+    hex of no one's territory that is not an edge hex; the objective tokens may then go within two hexes of it,
+    though never in its hex. Here A picked the first board and B placed both, so B places the Artefact."""
+    game = new_game("artefact-setup", mode="artefact")
+    assert game.pending[0].owner == A
+    decide(game, board="mirror-well")
+    decide(game, board="shyishian-stardial", join="long", slide="+0", turned="none")
+    assert (game.state.step, game.state.active_side) == ("artefact", B)
+    refused(game, B, PlaceArtefact(to="A6"), r"not an edge hex.*L737")  # no one's territory, but an edge hex
+    refused(game, B, PlaceArtefact(to="D5"), r"no one's territory.*L737")  # a player's territory
+    act(game, B, PlaceArtefact(to="D6"))
+    assert (game.state.step, game.state.active_side) == ("tokens", A)
+    refused(game, A, PlaceToken(to="D6"), r"L311")
+    act(game, A, PlaceToken(to="E5"))  # next to the Artefact
+    assert [t.hex for t in game.state.tokens] == ["D6", "E5"]
