@@ -44,6 +44,8 @@ from tests.engine.systems.underworlds.table import (
 )
 from tests.engine.systems.underworlds.test_attack import dice, hit
 from tests.engine.systems.underworlds.test_book_cases import duel
+from tests.engine.systems.underworlds.test_ploys_in_play import react
+from tests.engine.systems.underworlds.test_upgrades_in_play import upgraded
 
 
 def refused(game: UW, side: str, command: object, match: str) -> None:
@@ -189,6 +191,23 @@ def test_fighters_adjacent_to_their_own_side_only_support_nobody() -> None:
     assert (result.attacker_support, result.target_support) == (0, 0)
     assert (result.attack_total, result.defence_total, result.outcome) == (1, 0, Outcome.SUCCESS)
 
+
+
+def test_a_reaction_that_moves_the_attacker_ends_its_remaining_attacks_unresolved() -> None:
+    """L519, L701: each target of an attack on several is a separate Attack action, and an action a reaction has
+    made impossible ends without being resolved. Targor's Deadly Spin fails against Angharad, whose Shield Bash
+    pushes him to E5, away from Severin: the spin's action against Severin simply ends, and the game goes on."""
+    game = upgraded(arrange(duel(), B4="D6", A1="D7", A2="E7", B1="A3"), B4="deadly-spin", A2="shield-bash")
+    turn_of(game, B)
+    rig(game, "swords", "hammer", "hammer", "block")
+    act(game, B, Attack(fighter="B4", targets=("A2", "A1"), attack="Deadly Spin"))
+    react(game, "upgrade:A2:shield-bash")
+    decide(game, push="E5")
+    assert game.state.fighters["B4"].hex == "E5"
+    made = [e.body.target for e in game.log if e.kind == "uw.attack"]  # type: ignore[attr-defined]
+    assert made == ["A2"] and game.state.fighters["A1"].wounds == 0
+    assert any("ends unresolved" in e.body.describe() and "L701" in e.body.describe() for e in game.log[-6:])
+    assert game.state.step == "power" and game.state.power is not None and game.state.power.turn == B
 
 # --- Glory and victory -----------------------------------------------------------------------------------------
 
