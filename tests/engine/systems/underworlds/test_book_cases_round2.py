@@ -209,6 +209,24 @@ def test_a_reaction_that_moves_the_attacker_ends_its_remaining_attacks_unresolve
     assert any("ends unresolved" in e.body.describe() and "L701" in e.body.describe() for e in game.log[-6:])
     assert game.state.step == "power" and game.state.power is not None and game.state.power.turn == B
 
+
+def test_an_attacker_taken_out_by_a_reaction_makes_no_more_of_its_attacks() -> None:
+    """L519, L681, L701: Inspired Angharad's Furious Parry answers the failed first strike of Targor's Deadly Spin
+    and takes him out of action; his action against Severin ends unresolved and Angharad's player gains the glory
+    point (L559)."""
+    game = upgraded(arrange(duel(), B4="D6", A1="D7", A2="E7", B1="A3"), B4="deadly-spin")
+    game = extend(game, Inspired(fighters=["A2"], why="a test"), Damaged(fighter="B4", amount=1, wounds=1))
+    turn_of(game, B)
+    rig(game, "swords", "hammer", "hammer", "block")
+    act(game, B, Attack(fighter="B4", targets=("A2", "A1"), attack="Deadly Spin"))
+    rig(game, "hammer", "hammer", "block")
+    react(game, "attack:A2")
+    no_drive_back(game)
+    assert game.state.fighters["B4"].out_of_action and game.state.fighters["A1"].wounds == 0
+    made = [(e.body.attacker, e.body.target) for e in game.log if e.kind == "uw.attack"]  # type: ignore[attr-defined]
+    assert made == [("B4", "A2"), ("A2", "B4")]
+    assert game.state.players[A].glory == 1 and game.state.step == "power"
+
 # --- Glory and victory -----------------------------------------------------------------------------------------
 
 
