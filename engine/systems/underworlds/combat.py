@@ -9,7 +9,7 @@ again when the answer comes (``flow.advance``).
 
 from __future__ import annotations
 
-from engine.core import IllegalCommand, SideId
+from engine.core import SideId
 from engine.systems.underworlds.attack import Defence, resolve_attack, target_problem
 from engine.systems.underworlds.events import AttackMade, FighterMoved, FightersExhausted, LingeringSet, Note
 from engine.systems.underworlds.game_state import AttackFrame, CheckpointFrame, FighterRecord
@@ -77,8 +77,8 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
     _, profile = ref.lib.attack_named(state, attacker, frame.profile, frame.source)
     why = problem(ref, attacker, profile, target)
     if why is not None:
-        if frame.via in ("activation", "charge"):
-            raise IllegalCommand(why, verb="attack")
+        # Targets were checked when the action was declared; only a reaction since then (a push of the attacker
+        # in the middle of an attack on several targets) can make one unreachable, and then that action ends.
         ref.emit(Note(text=f"{frame.attacker}'s Attack action ends unresolved: {why} ({RULE}, L701)."))
         ref.pop(frame.id)
         return

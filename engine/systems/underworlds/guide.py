@@ -318,7 +318,7 @@ def help_lines(ref: Referee, viewer: Viewer) -> tuple[str, ...]:
         lines.append("Place an objective token: /act action:token to:<hex> (not a starting, blocked or edge hex, "
                      "nor within two hexes of another token; L307, L311).")
     elif state.step == "artefact" and mine:
-        lines.append("Place the Katophrane Artefact: /act action:artefact to:<hex> in no one's territory (L741).")
+        lines.append("Place the Katophrane Artefact: /act action:artefact to:<hex> in no one's territory (L737).")
     elif state.step == "fighters" and mine:
         lines.append("Place a fighter: /act action:place model:<fighter> to:<starting hex of your territory> (L385).")
     elif state.step == "activation" and mine:

@@ -413,13 +413,13 @@ def on_layout(ref: Referee, side: SideId, answers: Mapping[str, str]) -> None:
 
 
 def _begin_tokens(ref: Referee) -> None:
-    """Capture the Artefact: the last to place a board puts the Artefact in no one's territory first (L741)."""
+    """Capture the Artefact: the last to place a board puts the Artefact in no one's territory first (L737)."""
     state = ref.state
     if "artefact" in str(state.setup.options.get("mode", "")):
         placer = state.field.owners[-1]
         ref.emit(StepStarted(step="artefact", order=[placer],
                              shown=f"Side {placer} places the Katophrane Artefact on a hex of no one's territory "
-                                   f"that is not an edge hex ({RULE}, L741): /act action:artefact to:<hex>."))
+                                   f"that is not an edge hex ({RULE}, L737): /act action:artefact to:<hex>."))
         return
     _begin_numbered(ref)
 
@@ -446,7 +446,7 @@ def place_artefact(ref: Referee, side: SideId, to: str) -> None:
     h = board.hex_of(hex_id)
     if board.region_of(h) is not None or board.is_blocked(h) or h in board.edge_hexes():
         raise IllegalCommand(f"the Katophrane Artefact goes on a hex of no one's territory that is not blocked and "
-                             f"not an edge hex; {hex_id} is not one ({RULE}, L741)", verb="artefact")
+                             f"not an edge hex; {hex_id} is not one ({RULE}, L737)", verb="artefact")
     _refuse_dead_end(ref, board, "artefact", taken=(h,))
     ref.emit(TokenPlaced(token=TokenRecord(slot=0, hex=hex_id, artefact=True), side=side))
     _begin_numbered(ref)

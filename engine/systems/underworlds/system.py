@@ -324,7 +324,7 @@ def _pass(ref: Referee, side: SideId, command: Pass) -> None:
         activations.pass_activation(ref, side, command.verb)
 
 
-_PLACING = {"tokens": "L311", "artefact": "L741", "fighters": "L385"}
+_PLACING = {"tokens": "L311", "artefact": "L737", "fighters": "L385"}
 
 
 def _setup_turn(ref: Referee, side: SideId, step: str, verb: str) -> None:
@@ -420,7 +420,7 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
         act("token", "Place an objective token face down on a hex", ("to",), lambda a: PlaceToken(to=a.text("to")),
             required=("to",), menu=("to",), where="L307, L311"),
         act("artefact", "Place the Katophrane Artefact (Capture the Artefact)", ("to",),
-            lambda a: PlaceArtefact(to=a.text("to")), required=("to",), menu=("to",), where="L741"),
+            lambda a: PlaceArtefact(to=a.text("to")), required=("to",), menu=("to",), where="L737"),
         act("place", "Place a fighter on a starting hex of your territory (or several for your next turns: "
                      "model:B3,B4 to:C2,E2)", ("model", "to"),
             lambda a: PlaceFighter(fighter=a.text("model"), to=a.text("to")), required=("model", "to"),
