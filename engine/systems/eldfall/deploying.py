@@ -221,18 +221,23 @@ def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
 
 
 def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
-    """Spread the side's models evenly over its zone, seen by that side alone."""
+    """Spread the side's models evenly over its zone, seen by that side alone; refused when they already stand so,
+    as on any table, so the player hears why nothing happened."""
     _check_deploy_turn(kit, ctx.state, side, "deploy auto")
     if ctx.state.one_at_a_time:
         raise IllegalCommand("the players deploy one model after the other (L1094): place each with /model place, "
                              "or /act action:ready to leave the rest where they stand", verb="deploy auto")
-    for model_id, (x, y) in spread_layout(ctx.state, side):
-        model = ctx.state.models[model_id]
-        facing = default_facing(ctx.state, (x, y))
-        if (model.x, model.y, model.facing) != (x, y, facing):
-            z = surface_under(kit, ctx.state, (x, y))
-            ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != model.z else None),
-                     side_only(side))
+    models = ctx.state.models
+    moves = [(m, spot, default_facing(ctx.state, spot)) for m, spot in spread_layout(ctx.state, side)]
+    moves = [(m, spot, facing) for m, spot, facing in moves if (models[m].x, models[m].y, models[m].facing)
+             != (*spot, facing)]
+    if not moves:
+        raise IllegalCommand(f"side {side}'s models already stand where /deploy auto puts them; /model place moves "
+                             "one, /act action:ready ends your deployment", verb="deploy auto")
+    for model_id, (x, y), facing in moves:
+        z = surface_under(kit, ctx.state, (x, y))
+        ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != models[model_id].z else None),
+                 side_only(side))
     for summoner in sorted({f.summoner for f in ctx.state.figures.values() if f.side == side and f.summoner}):
         _creatures_follow(ctx, kit, summoner, side_only(side))
 

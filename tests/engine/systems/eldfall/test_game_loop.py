@@ -11,7 +11,7 @@ from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel
+from engine.table import DeployAuto, PlaceModel
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
 
 
@@ -88,6 +88,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     assert game.system.legal_actions(game.state, second) == ()
     assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
     _refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
+    _refused(game, DeployAuto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
     view = game.view(Viewer.of_side(second))
