@@ -149,6 +149,9 @@ async def test_a_required_decision_is_announced_late_and_keeps_waiting(
     assert {o.to for o in outputs if o.to is not None} == {ALICE}, "each owner was reminded privately first"
     assert len(expired) == len(waiting) and all("Time is up for" in o.text for o in expired)
     assert all("2, 5, 9" not in o.text and "1, 4, 7" not in o.text for o in expired)
+    prompts = {d.prompt for d in game.pending}
+    assert all(o.text.endswith("a secret choice. The game waits for their answer, or for the host to /game force it.")
+               and not any(p in o.text for p in prompts) for o in expired), "a secret prompt stays with its owner"
     assert set(game.state.pending) == waiting, "a required choice waits for its owner or the host"
     assert await repository.deadlines() == []
 

@@ -10,8 +10,8 @@ Data: ``schema``, ``refs``, ``cards``, ``catalogue``, ``rulings``. Pure rules: `
 """
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.data_kinds import DATA_KINDS
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
-from engine.systems.eldfall.schema import DATA_KINDS
 from engine.systems.eldfall.system import Eldfall
 
 __all__ = ["DATA_KINDS", "DEFAULT_RULINGS", "Eldfall", "EldfallCatalogue", "Rulings"]

@@ -15,6 +15,7 @@ from pydantic import PrivateAttr, model_validator
 
 from engine.schema import Problem, RulingOption, Spec, UnitProfile, bundle, did_you_mean
 from engine.systems.eldfall.cards import Card, card_problems, read_card
+from engine.systems.eldfall.quest_schema import QuestSpec, SchemeSpec, SchemeTable
 from engine.systems.eldfall.refs import parse_item_ref, parse_ref, slug, split_keyword
 from engine.systems.eldfall.schema import (
     AbilitySpec,
@@ -23,9 +24,6 @@ from engine.systems.eldfall.schema import (
     Grant,
     ItemSpec,
     PartySpec,
-    QuestSpec,
-    SchemeSpec,
-    SchemeTable,
     SpellSpec,
     StratagemSpec,
     UpgradeSpec,

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from engine.core import InvalidCommand
 from engine.schema import Catalogue, did_you_mean
 from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.quest_schema import QuestSpec
 from engine.systems.eldfall.rulings import Rulings
-from engine.systems.eldfall.schema import QuestSpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 

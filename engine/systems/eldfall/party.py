@@ -21,9 +21,10 @@ from engine.core.errors import IllegalCommand
 from engine.systems.eldfall.cards import Card, size_steps
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import choice_problems, member_items
+from engine.systems.eldfall.quest_schema import QuestSpec
 from engine.systems.eldfall.refs import book_lines
 from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
-from engine.systems.eldfall.schema import PartySpec, QuestSpec, UpgradeSpec
+from engine.systems.eldfall.schema import PartySpec, UpgradeSpec
 
 __all__ = ["MAX_MODELS", "IllegalParty", "PartyCost", "PartyProblem", "check_party", "party_cost", "validate_party"]
 

@@ -27,8 +27,8 @@ from engine.systems.eldfall.events import AttackResolved, FigureNoted
 from engine.systems.eldfall.familiars import spare_caster
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.quest_schema import QuestSpec
 from engine.systems.eldfall.refs import parse_ref
-from engine.systems.eldfall.schema import QuestSpec
 from engine.systems.eldfall.scoring import sigil_spell
 from engine.systems.eldfall.scoring_end import note_fact, score
 from engine.systems.eldfall.shrouds import perceive_roll

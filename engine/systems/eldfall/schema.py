@@ -1,10 +1,11 @@
 """Eldfall Chronicles data beyond unit profiles: items, spells, abilities, upgrades, stratagems, hostile
-behaviour cards, quests, schemes and their tables, and ready parties.
+behaviour cards and ready parties (quests and schemes are in :mod:`engine.systems.eldfall.quest_schema`).
 
 Each kind lives in ``data/eldfall/<kind>.yaml`` under one top-level list named after the kind
-(:data:`DATA_KINDS`). Every model is frozen and refuses unknown fields (``engine.schema.Spec``). Values the
-sources lack are ``assumed: true`` with a reason. Text fields hold our own short summaries, never the book's
-wording; ``source`` cites the rulebook line (``Eldfall core rules v1.5, L1234``) or the public data source.
+(:data:`engine.systems.eldfall.data_kinds.DATA_KINDS`). Every model is frozen and refuses unknown fields
+(``engine.schema.Spec``). Values the sources lack are ``assumed: true`` with a reason. Text fields hold our own
+short summaries, never the book's wording; ``source`` cites the rulebook line (``Eldfall core rules v1.5,
+L1234``) or the public data source.
 Unit models themselves are the project's generic ``UnitProfile`` (see :mod:`engine.systems.eldfall.cards`).
 """
 
@@ -21,7 +22,6 @@ from engine.systems.eldfall.refs import parse_ref
 
 __all__ = [
     "ATTRIBUTES",
-    "DATA_KINDS",
     "FACTIONS",
     "SIZES",
     "AbilitySpec",
@@ -36,25 +36,17 @@ __all__ = [
     "Element",
     "Faction",
     "Grant",
-    "HostileSetup",
     "ItemPick",
     "ItemSpec",
     "ItemType",
     "PartyMember",
     "PartySpec",
-    "QuestSpec",
     "ReachSpec",
     "Requirement",
-    "Reward",
-    "SchemeSpec",
-    "SchemeTable",
-    "SigilRow",
     "Size",
     "SpellSpec",
     "SpellcraftEntry",
     "StratagemSpec",
-    "TableRow",
-    "TokenSetup",
     "UpgradeOption",
     "UpgradeSpec",
 ]
@@ -475,114 +467,6 @@ class BehaviourCard(Assumable):
     source: Text
 
 
-class Reward(Spec):
-    """A quest reward or penalty: ``vp`` for each ``event`` that meets the filters (costs, leader, tier)."""
-
-    id: Ident
-    event: Literal["enemy-out", "enemy-leader-out", "hostile-incapacitated", "hostile-dead", "party-member-out",
-                   "alliance-broken", "left-with-treasure", "cache-unlocked", "treasure-held-at-end",
-                   "gladiatrix-out", "only-models-left"]
-    vp: int
-    cost_min: NonNegativeInt | None = None
-    cost_max: NonNegativeInt | None = None
-    tier: int | None = None
-    summary: Text
-
-
-class HostileSetup(Spec):
-    """Hostiles a quest places: which profile, how many and where (in words; maps are pictures in the book)."""
-
-    unit: Text | None = None
-    tier: int | None = None
-    count: Count = 1
-    placement: Text
-
-
-class TokenSetup(Spec):
-    """Tokens a quest places (Intrigue tokens, barrels); an exploding one has its template, PW and traits."""
-
-    kind: Literal["intrigue", "barrel"]
-    count: Count
-    placement: Text
-    aoe: AoE | None = None
-    pw: PositiveNumber | None = None
-    traits: tuple[AbilityName, ...] = ()
-
-
-class SigilRow(Spec):
-    """A row of a d20 table: the faces ``rolls`` (first and last) give ``spell``."""
-
-    rolls: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)]]
-    spell: Text
-
-
-class QuestSpec(Spec):
-    """A sample quest: set-up, special rules, end conditions, rewards and penalties (Eldfall core rules v1.5,
-    L2347-2485)."""
-
-    id: Ident
-    number: Count
-    name: Text
-    schemes: bool = True
-    game_size: Count | None = None
-    rounds: Count = 5
-    upgrades_per_model: Count | None = None
-    broken_morale: bool = True
-    duels: bool = True
-    alliance: bool = False
-    hostiles: tuple[HostileSetup, ...] = ()
-    tokens: tuple[TokenSetup, ...] = ()
-    end_conditions: tuple[Text, ...] = ()
-    rewards: tuple[Reward, ...] = ()
-    penalties: tuple[Reward, ...] = ()
-    sigils: tuple[SigilRow, ...] = ()
-    sigil_power: PositiveNumber | None = None
-    rules: tuple[Text, ...] = ()
-    source: Text
-
-
-class SchemeSpec(Spec):
-    """A secret scheme: when it is revealed, whether it is discarded in the End phase, and its VP.
-
-    ``vp`` is per counted thing; ``max_vp`` its cap (null: only the quest's 10 VP cap). ``counts`` names what is
-    counted so phase-2 scoring can key on it (Eldfall core rules v1.5, L2488-2632).
-    """
-
-    id: Ident
-    name: Text
-    common: bool = False
-    reveal: Literal["end", "strategic", "event"]
-    discard_in_end_phase: bool = False
-    vp: Count
-    max_vp: Count | None = None
-    counts: Ident
-    summary: Text
-    source: Text
-
-
-class TableRow(Spec):
-    """A row of a faction's scheme table: faces ``rolls`` (first and last) draw ``scheme``."""
-
-    rolls: tuple[Annotated[int, Field(ge=1, le=20)], Annotated[int, Field(ge=1, le=20)]]
-    scheme: Ident
-
-
-class SchemeTable(Spec):
-    """A faction's d20 scheme table, used as its deck (Eldfall core rules v1.5, L2505)."""
-
-    faction: Faction
-    rows: tuple[TableRow, ...]
-    source: Text
-
-    @field_validator("rows")
-    @classmethod
-    def _covers_one_to_twenty(cls, rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
-        faces = [face for row in rows for face in range(row.rolls[0], row.rolls[1] + 1)]
-        if sorted(faces) != list(range(1, 21)) or any(row.rolls[0] > row.rolls[1] for row in rows):
-            raise PydanticCustomError("table", "rows must cover the faces 1 to 20, each face once")
-        return rows
-
-
 def _one_or_more(value: object) -> object:
     return (value,) if isinstance(value, str) else value
 
@@ -608,19 +492,3 @@ class PartySpec(Spec):
     leader: Text
     members: Annotated[tuple[PartyMember, ...], Field(min_length=1)]
     summary: Text | None = None
-
-
-DATA_KINDS: dict[str, type[Spec]] = {
-    "items": ItemSpec,
-    "spells": SpellSpec,
-    "abilities": AbilitySpec,
-    "upgrades": UpgradeSpec,
-    "stratagems": StratagemSpec,
-    "behaviours": BehaviourCard,
-    "quests": QuestSpec,
-    "schemes": SchemeSpec,
-    "scheme_tables": SchemeTable,
-    "parties": PartySpec,
-}
-"""Eldfall's own data kinds: ``data/eldfall/<kind>.yaml`` holds ``<kind>: [...]`` of that model (units and rulings
-use the project's shared ``UnitProfile`` and ``RulingOption``)."""

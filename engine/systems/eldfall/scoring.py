@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.systems.eldfall.schema import QuestSpec, SchemeTable
+from engine.systems.eldfall.quest_schema import QuestSpec, SchemeTable
 
 __all__ = ["SchemeDraw", "draw_schemes", "reward_vp", "scheme_draws", "scheme_for_roll", "sigil_spell"]
 

@@ -13,7 +13,7 @@ from engine.systems.eldfall.duel import capped_vp
 from engine.systems.eldfall.events import SchemeFact, SchemeRevealed, SideNoted, VpScored
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.schema import SchemeSpec
+from engine.systems.eldfall.quest_schema import SchemeSpec
 from engine.systems.eldfall.scoring import reward_vp
 from engine.systems.eldfall.state import EldfallState, Figure
 from engine.systems.eldfall.world import World

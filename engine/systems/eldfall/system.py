@@ -73,6 +73,7 @@ from engine.systems.eldfall.commands import (
     SettleSetup,
     Shroud,
 )
+from engine.systems.eldfall.data_kinds import DATA_KINDS
 from engine.systems.eldfall.demo import demo_commands, settle_setup
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.equipping import equip
@@ -91,7 +92,7 @@ from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
 from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
-from engine.systems.eldfall.schema import DATA_KINDS, PartySpec
+from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.sequencing import after_declaration, after_movement, after_reactions, carry_on, declared
 from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES

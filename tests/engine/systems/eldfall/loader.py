@@ -15,7 +15,7 @@ import yaml
 
 from engine.schema import DataError, parse
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.schema import DATA_KINDS
+from engine.systems.eldfall.data_kinds import DATA_KINDS
 
 __all__ = ["DATA_DIR", "KINDS", "load_eldfall", "parse_texts"]
 

@@ -9,7 +9,7 @@ import pytest
 from engine.schema import DataError
 from engine.systems.eldfall.cards import SIZE_BASE_MM, read_card
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.schema import DATA_KINDS
+from engine.systems.eldfall.data_kinds import DATA_KINDS
 from tests.engine.systems.eldfall.loader import DATA_DIR, KINDS, parse_texts
 
 STARTERS = (
