@@ -37,6 +37,7 @@ from engine.systems.eldfall.events import (
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.nursing import NURSING_AURA, tend_all
 from engine.systems.eldfall.quests import drop_treasure
 from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
@@ -210,20 +211,8 @@ def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:
     chosen = record.stratagem or leader.card.stratagems[0]
     stratagem = kit.catalogue.stratagem(chosen)
     ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name))
-    if stratagem.id == "nursing-aura":
-        _nursing_aura(ctx, kit, leader, stratagem.chosen or 5)
-
-
-def _nursing_aura(ctx: Ctx, kit: Kit, leader: Fighter, count: int) -> None:
-    """Up to five models regain 1 HP each, the most hurt first; an Incapacitated one only if the Leader passes an
-    INT roll (L364)."""
-    world = kit.world(ctx.state)
-    hurt = sorted((f for f in world.fighters(leader.side) if not f.dead and f.model.wounds_taken > 0),
-                  key=lambda f: (-f.model.wounds_taken, f.id))[:count]
-    for f in hurt:
-        if f.is_("incapacitated") and not attribute_check(ctx, leader, "INT", f"Nursing Aura on {f.id} (L364)").passed:
-            continue
-        heal(ctx, f.id, 1)
+    if stratagem.id == NURSING_AURA:
+        tend_all(ctx, kit, side)
 
 
 def end_turn(ctx: Ctx, kit: Kit) -> None:

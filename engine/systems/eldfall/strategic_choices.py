@@ -10,6 +10,7 @@ steps are done (Eldfall core rules v1.5):
   non-dead model in the bearer's Awareness, itself included even Incapacitated (L2671-2673).
 - Artificer: each standing Artificer may take one Enchantment it knows (``artificer.<id>=<spell>``) with no roll,
   until its next Strategic phase (L1805-1807).
+- Nursing Aura: which models it tends, when more are hurt than it reaches (L364; see ``nursing``).
 
 Each upgrade leaves the model's card once spent.
 """
@@ -23,6 +24,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.free_moves import can_move_freely, free_move, move_parts, moved_to
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import MovementKind
+from engine.systems.eldfall.nursing import AURA, aura_parts, nurse_chosen
 from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.support import enchant
 from engine.systems.eldfall.world import World
@@ -86,10 +88,12 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
                                   options=(Option(key="keep", label="Keep it"),
                                            *(Option(key=f.id, label=f"{f.id} {f.name}") for f in near)),
                                   default="keep"))
+    parts += aura_parts(kit, ctx.state, side)
     if not parts:
         return False
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=side, kind=STRATEGIC_KIND, optional=True,
-                               prompt="Strategic phase: Hasten's moves and the upgrades you may spend now.",
+                               prompt="Strategic phase: Hasten's moves, the models your Nursing Aura tends and the "
+                                      "upgrades you may spend now.",
                                parts=tuple(parts)))
     return True
 
@@ -110,13 +114,14 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
     if len(surging) > _SURGE_MOVERS:
         raise InvalidCommand(f"the Surge Order moves up to {_SURGE_MOVERS} models, not {len(surging)} (L2873)",
                              verb="decide")
+    nurse_chosen(ctx, kit, decision.owner, answers)
     target = answers.get("first-aid", "keep")
     if target != "keep":
         _first_aid(ctx, kit, decision.owner, ModelId(target))
     for part in decision.parts:
         if part.key.startswith(ARTIFICER):
             _artifice(ctx, kit, ModelId(part.key.removeprefix(ARTIFICER)), answers.get(part.key, "none"))
-        elif not part.key.startswith(SURGE) and part.key not in ("surge", "first-aid") \
+        elif not part.key.startswith((SURGE, AURA)) and part.key not in ("surge", "first-aid") \
                 and not part.key.endswith(".how"):
             free_move(ctx, kit, ModelId(part.key), answers, "Hasten, L2306")
     if use:
