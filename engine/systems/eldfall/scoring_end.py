@@ -117,9 +117,11 @@ def on_out(ctx: Ctx, kit: Kit, victim: Figure, by_side: SideId | None, dead: boo
         note_fact(ctx, by_side, "kills")
     if victim.side == state.hostile_side:
         event = "hostile-dead" if dead else "hostile-incapacitated"
-        vp = reward_vp(quest, event, tier=card.tier)
-        if card.name == "Amazon Gladiatrix":
-            vp += reward_vp(quest, "gladiatrix-out")
+        vp = reward_vp(quest, event, tier=card.tier)  # each state its own reward (ruling encounter-hostile-scoring)
+        champion = f"champion-out:{victim.id}"
+        if card.name == "Amazon Gladiatrix" and not any(state.record(s).facts.get(champion) for s in state.players()):
+            vp += reward_vp(quest, "gladiatrix-out")  # once, to whoever first puts her out (ruling gladiatrix-scoring)
+            note_fact(ctx, by_side, champion)
         key = f"out-{'dead' if dead else 'incap'}:{victim.id}"
         if vp and not state.record(by_side).facts.get(key):
             note_fact(ctx, by_side, key)
@@ -226,7 +228,7 @@ def final_scores(ctx: Ctx, kit: Kit) -> None:
             score(ctx, side, "reward", reward_vp(quest, "treasure-held-at-end") * (held + left),
                   f"{held + left} {'Treasure' if held + left == 1 else 'Treasures'} won ({quest.name}, ruling "
                   "treasure-vp)")
-    standing = {side for side in state.sides if world.fighters(side, standing=True)}
+    standing = {side for side in state.sides if world.fighters(side, standing=True)}  # ruling arena-last-standing
     if len(standing) == 1:
         (last,) = standing
         if last in state.players():

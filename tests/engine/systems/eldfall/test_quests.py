@@ -6,13 +6,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, Declare
+from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
+from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel
+from engine.table import PlaceModel, WoundModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
+    arrange,
     as_side,
     bot_game,
     new_game,
@@ -133,3 +135,38 @@ def test_schemes_are_revealed_and_scored_at_the_end_within_the_cap() -> None:
     assert all(e.source in ("reward", "scheme", "penalty", "duel") for e in scored)
     outcome = game.outcome()
     assert outcome is not None and all(score <= 10 for score in outcome.scores.values())
+
+
+def _solo(unit: str, faction: str) -> PartySpec:
+    return PartySpec(id=unit.lower().replace(" ", "-"), name=unit, faction=faction, game_size=25, leader=unit,
+                     members=(PartyMember(unit=unit),))
+
+
+def test_the_arena_pays_for_its_champion_once_whether_she_falls_or_dies_after() -> None:
+    # L2483: 3 VP for putting the Amazon Gladiatrix into Incapacitated or Dead: once, to whoever first does it
+    # (ruling gladiatrix-scoring); finishing her off with a Deathblow (L1536-1540) earns nothing more.
+    game = new_game("arena-once", options={"scenario": "battle-royale-arena"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    game.apply(ChooseParty(spec=_solo("Onitaoshi", "Empire of Soga"), side=SideId("A")), HOST)
+    game.apply(ChooseParty(spec=_solo("Thenrin Swashbuckler", "Coalition of Thenion"), side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    turn_of(game, "A")
+    champion, onitaoshi = ModelId("C1"), ModelId("A1")
+    assert game.state.figures[champion].unit == "Amazon Gladiatrix"
+    game.apply(WoundModel(model=champion, amount=2), HOST)
+    gap = game.state.models[champion].radius + game.state.models[onitaoshi].radius
+    arrange(game, {champion: (18, 22, 270.0), onitaoshi: (18, 22 - gap, 90.0)})
+    game.apply(Activate(model=onitaoshi, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1, 1, 1, 1, 20, 20)), HOST)  # two critical hits; her Berserker rolls both fail
+    game.apply(Declare(kind="attack", means="greatsword", targets=((champion, 0),)), as_side("A", ALICE))
+    settle(game)
+    assert "incapacitated" in game.state.models[champion].tokens
+    assert game.state.record(SideId("A")).vp == {"reward": 3}
+    game.apply(Activate(model=onitaoshi, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="deathblow", targets=((champion, 1),)), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[champion].tokens
+    assert game.state.record(SideId("A")).vp == {"reward": 3}, "her death after pays nothing more"
