@@ -475,6 +475,13 @@ class Fighter:
             return "M"
         return "INT"
 
+    def casting_modifiers(self, spell: SpellSpec) -> list[Modifier]:
+        """What this caster adds to any casting of ``spell``, an attack or an Assist: a Druid's +4 on Earth
+        spells (L1827)."""
+        if spell.element == "Earth" and self.has("Druid"):
+            return [Modifier.add("Druid casting an Earth spell", 4, "L1827")]
+        return []
+
 
 TRAMPLE = Means("trample", "Trample", "melee", "T", "1", None, ("Knockdown",))
 """A Trampling Run's Hit on a smaller model it goes through: PW of the runner's T, Knockdown (L2181)."""

@@ -188,8 +188,8 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         if (effect.role is None or effect.role == role) and (effect.attack is None or effect.attack == means.kind) \
                 and (idle or not effect.after_idle) and effect.adds.get(attribute):
             mods.append(Modifier.add(source.name, effect.adds[attribute], None))
-    if means.spell is not None and means.spell.element == "Earth" and f.has("Druid"):
-        mods.append(Modifier.add("Druid casting an Earth spell", 4, "L1827"))
+    if means.spell is not None:
+        mods += f.casting_modifiers(means.spell)
     if means.id == "war-darts":
         mods.append(Modifier.add("War Darts", 3, "L2799"))
     if means.id == "hurl" and defender is not None and gap(attacker, defender) <= f.value("T") / 2:

@@ -146,7 +146,7 @@ def casting_roll(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Figh
     if spell.spell_type == "Enchantment" and caster.has("Enchanter"):
         seq.line(f"{caster.id} casts {spell.name} on {target.id} without a roll (Enchanter, L1831).")
         return True
-    goal = caster.attribute(caster.casting_attribute())
+    goal = caster.attribute(caster.casting_attribute(), caster.casting_modifiers(spell))
     faces = roll_d20s(seq.ctx, max(1, dice), f"{caster.id} casting {spell.name} on {target.id}", caster.side)
     faces = reroll_casting(seq, caster, faces, goal.value)
     verdicts = [attribute_roll(goal, face, rulings=caster.rulings) for face in faces]

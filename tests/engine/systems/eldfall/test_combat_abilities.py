@@ -276,3 +276,21 @@ def test_hyperias_providence_costs_a_melee_attacker_a_strike_and_shots_to_its_sh
     game.apply(RigDice(values=(20, 20, 20, 20, 20)), HOST)
     events = game.apply(Declare(kind="attack", means="short-bow", targets=((guard, 0),)), as_side("B", ALICE))
     assert any("Hyperia's Providence, a shield to the front" in t for t in _texts(events))
+
+
+def test_a_druid_adds_four_to_any_casting_of_an_earth_spell() -> None:
+    # L1827: a Druid gains +4 when casting a spell of the Earth element, whether it attacks with it or Assists: the
+    # one modifier both the attack roll (strikes.situational) and the Assist's casting roll (support.casting_roll)
+    # take. No shipped model is a Druid: a test-only copy of the Flameweaver Noble is one.
+    noble = next(u for u in eldfall().data.units if u.name == "Flameweaver Noble")
+    druid = noble.model_copy(update={"name": "Test Druid", "keywords": (*noble.keywords, "class:Druid")})
+    game = practice((PartySpec(id="druid", name="Druid", faction="Helian League", game_size=60, leader="Test Druid",
+                               members=(PartyMember(unit="Test Druid"), PartyMember(unit="Flameweaver Noble"))),
+                     "Soga Vanguard"), "druid", system=eldfall(druid))
+    world = game.system.kit.world(game.state)
+    catalogue = game.system.kit.catalogue
+    earth, fire = catalogue.spell("rooting-embrace"), catalogue.spell("fireball")
+    caster = world.fighter(ModelId(unit_id(game, "Test Druid")))
+    other = world.fighter(ModelId(unit_id(game, "Flameweaver Noble")))
+    assert [(m.source, m.amount) for m in caster.casting_modifiers(earth)] == [("Druid casting an Earth spell", 4)]
+    assert caster.casting_modifiers(fire) == [] and other.casting_modifiers(earth) == []
