@@ -41,7 +41,8 @@ def decision_prompt(game: Game[Any], view: PendingView) -> str:
         options = ", ".join(f"{o.key} ({o.label})" if o.label != o.key else o.key for o in part.options)
         default = f"; default {part.default}" if part.default is not None else ""
         accepted = options or part.kind.value
-        lines.append(f"  {part.key}: {part.prompt} [{accepted}{default}]")
+        only = f" (only if {part.asked_when[0]} is {' or '.join(part.asked_when[1])})" if part.asked_when else ""
+        lines.append(f"  {part.key}: {part.prompt}{only} [{accepted}{default}]")
     keys = [part.key for part in view.parts]
     example = "choice:<answer>" if len(keys) == 1 else "choice:" + ";".join(f"{k}=<answer>" for k in keys)
     optional = " Optional: it passes on timeout." if view.optional else ""
