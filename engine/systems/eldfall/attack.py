@@ -82,7 +82,7 @@ def strike_value(printed: str, stamina: int, role: Role, *, defensive_stance: bo
     lines: list[str] = []
     if role == "active" and defensive_stance:
         value = 1
-        lines.append("STK 1: Defensive Stance in the Active role (L1880)")
+        lines.append("STK 1: Defensive Stance in the Active role (L1880; bonuses add, ruling stance-strike)")
     elif role == "reactive" and not defensive_stance:
         value = 1
         lines.append("STK 1: reacting (L801)")

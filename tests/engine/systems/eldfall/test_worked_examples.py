@@ -295,6 +295,8 @@ def test_t34_strike_when_reacting() -> None:
     assert strike_value("STA", 3, "reactive", bonuses=[("Sentinel", 1)]).value == 2
     assert strike_value("STA", 3, "reactive", defensive_stance=True).value == 3
     assert strike_value("STA", 3, "active", defensive_stance=True).value == 1
+    # L1803 with L1880, ruling stance-strike: an Armsmaster's +1 adds to the stance's Strike of 1.
+    assert strike_value("STA", 3, "active", defensive_stance=True, bonuses=[("Armsmaster", 1)]).value == 2
 
 
 def test_t35_the_initiative_check() -> None:
