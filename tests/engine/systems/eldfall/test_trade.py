@@ -118,3 +118,46 @@ def test_an_allied_players_model_is_an_allied_model_for_trade() -> None:
     with pytest.raises(RulesError, match=r"(holds no Dagger to exchange|only acquired items are exchanged)"):
         game.apply(_trade(theirs, give=("dagger",)), as_side(active, ALICE))
     assert game.state.fingerprint() == before
+
+
+def test_a_treasure_changes_hands_and_its_new_carrier_cannot_stay_shrouded() -> None:
+    # L2429: a model takes the Treasure into its Inventory, so it is an acquired item it may Trade (L1545);
+    # L2432: the model carrying it cannot be Shrouded. The Treasure is taken as in test_quests' Treasure Hunt game.
+    from engine.core import RigDice
+    from engine.systems.eldfall.events import FigureNoted
+    from engine.table import ChangeToken
+    from tests.engine.systems.eldfall.tables import HOST, place
+    from tests.engine.systems.eldfall.test_alliance import _touching
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "treasure", options={"scenario": "treasure-hunt"})
+    active = game.state.active_side
+    assert active is not None
+    runner = next(m.id for m in game.state.models.values() if m.side == active)
+    place(game, runner, 12, 16.5)
+    game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+    settle(game)
+    game.apply(Declare(kind="nothing"), as_side(active, ALICE))
+    turn_of(game, "A" if active == "B" else "B")
+    turn_of(game, active)
+    place(game, runner, 12, 15.5)
+    game.apply(RigDice(values=(20, 1, 1)), HOST)
+    game.apply(Activate(model=runner, how="walk", to="contact X1"), as_side(active, ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1,)), HOST)
+    game.apply(Declare(kind="interact", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
+    assert game.state.figures[runner].extra_items == ["Treasure"]
+    ally = next(m.id for m in sorted(game.state.models.values(), key=lambda m: m.id)
+                if m.side == active and m.id != runner and game.state.figures[m.id].summoner is None)
+    _touching(game, ally, runner, (1, 0))
+    turn_of(game, "A" if active == "B" else "B")
+    turn_of(game, active)
+    game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+    settle(game)
+    game.apply(ChangeToken(model=ally, token="shrouded"), HOST)  # the host's override: the ally is Shrouded
+    events = game.apply(_trade(ally, give=("Treasure",)), as_side(active, ALICE))
+    settle(game)
+    assert game.state.figures[runner].extra_items == []
+    assert game.state.figures[ally].extra_items == ["Treasure"]
+    assert "shrouded" not in game.state.models[ally].tokens
+    assert any(isinstance(e.body, FigureNoted) for e in events)
+    assert any("it carries a Treasure, L2432" in e.body.describe() for e in events)
+    assert f"{runner} trades with {ally}: gives Treasure (L1542-1545)." in [e.body.describe() for e in events]
