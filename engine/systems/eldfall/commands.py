@@ -17,6 +17,7 @@ __all__ = [
     "ChooseStance",
     "ChooseStratagem",
     "Declare",
+    "Dismiss",
     "EndTurn",
     "Equip",
     "Ready",
@@ -65,8 +66,8 @@ class Activate(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declare(Command):
     """Step 4: the activated model's action (L1250-1253): ``kind`` is nothing, attack, cast, dodge, assist,
-    deathblow, perceive, interact, ritual or duel; ``targets`` pairs each target with its strikes; ``extras`` what it
-    spends on its rolls (``reroll``, ``luck``, ``mana``)."""
+    deathblow, perceive, interact, trade, ritual or duel; ``targets`` pairs each target with its strikes; ``extras``
+    what it spends on its rolls (``reroll``, ``luck``, ``mana``); ``give`` and ``take`` a Trade's items (L1542)."""
 
     verb = "act"
     kind: str
@@ -77,6 +78,8 @@ class Declare(Command):
     art: str | None = None
     move_to: tuple[float, float] | None = None
     extras: tuple[str, ...] = ()
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +102,15 @@ class ChooseStance(Command):
     verb = "act stance"
     model: ModelId
     on: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dismiss(Command):
+    """Its caster dismisses a summoned creature at its side's next Strategic phase (``on``), or no longer (L992)."""
+
+    verb = "act dismiss"
+    model: ModelId
+    on: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,5 +159,5 @@ class SettleSetup(Command):
 
 ELDFALL_COMMANDS: tuple[type[Command], ...] = (
     ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
-    SettleSetup, Shroud, Equip,
+    SettleSetup, Shroud, Equip, Dismiss,
 )

@@ -31,14 +31,16 @@ from engine.systems.eldfall.scoring_end import note_fact
 from engine.systems.eldfall.shrouds import acts_from_shroud
 from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.strikes import active_strike
-from engine.systems.eldfall.support import summoning_check
+from engine.systems.eldfall.support import spell_use, summoning_check
+from engine.systems.eldfall.trading import declare_trade
 from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
 
 __all__ = ["ACTION_KINDS", "allowed_now", "declare", "extras_refusal", "strike_count", "target_refusal"]
 
 Ctx = Context[EldfallState]
-ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "ritual", "duel")
+ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "trade", "ritual",
+                "duel")
 """The actions ``/act`` offers in the Action step (L1359-1585)."""
 
 
@@ -198,8 +200,9 @@ def _checked(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tupl
         return _token_action(world, f, command)
     if kind == "duel":
         return _duel(world, kit, f, command)
-    raise IllegalCommand(f"{kind} is not refereed yet; play it by hand with the manual overrides (/model wound, "
-                         "/model token) and declare Nothing", verb=command.verb)
+    if kind == "trade":
+        return declare_trade(world, f, command.targets, command.give, command.take, command.verb)
+    raise InvalidCommand(f"{kind!r} is no action; declare one of {', '.join(ACTION_KINDS)}", verb=command.verb)
 
 
 def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple[str, ...]) -> tuple[Declared, str]:
@@ -215,11 +218,10 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
         raise IllegalCommand(f"{f.id} is Engaged: it may only make a Melee Attack (L1457)", verb=verb)
     if means.spell is not None:
         spell = means.spell
-        if spell.spell_type in ("Healing", "Conjuration") or (spell.spell_type == "Enchantment" and spell.pw is None
-                                                              and spell.id != "agony"):
-            raise IllegalCommand(f"{spell.name} is cast on allies with /act action:assist (L1367)"
-                                 if spell.spell_type != "Conjuration" else
-                                 f"{spell.name} is cast through the Ritual Special Action (L976)", verb=verb)
+        use = spell_use(spell)
+        if use != "attack":
+            raise IllegalCommand(f"{spell.name} is cast on allies with /act action:assist (L1367)" if use == "assist"
+                                 else f"{spell.name} is cast through the Ritual Special Action (L976)", verb=verb)
         refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
                                mana=world.mana_pool(f))
         if refusal is not None:
@@ -338,8 +340,12 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
                            mana=world.mana_pool(f))
     if refusal is not None:
         raise IllegalCommand(refusal, verb=verb)
+    use = spell_use(spell)
+    if kind == "assist" and use == "attack":
+        raise IllegalCommand(f"{spell.name} is an attack spell: cast it at enemies with /act action:cast (L1367, "
+                             "L1412)", verb=verb)
     if kind == "ritual":
-        if spell.spell_type != "Conjuration" and not spell.ritual_only:
+        if use != "ritual":
             raise IllegalCommand(f"{spell.name} is not cast by Ritual (L1558-1561)", verb=verb)
         limit = summoning_check(world, f, spell)
         if limit is not None:

@@ -234,7 +234,6 @@ class Fighter:
                 self._gain(refs, text)
             if grants.next_level:
                 self._next_level(refs, grants.next_level)
-        items = granted_items(base.items, (g for _, g, _ in self.grants), self._is_weapon)
         for familiar in self.familiars:
             for kind, text in familiar.familiar_gains:
                 if kind == "class":
@@ -246,10 +245,41 @@ class Fighter:
                                                  or any(c in classes for c in stratagem.only_classes)):
                 for text in stratagem.effect.gains:
                     self._gain(refs, text)
-        items += [ItemRef(name) for name in self.figure.extra_items]
         return dataclasses.replace(base, classes=tuple(classes), traits=tuple(refs["trait"]),
                                    skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
-                                   spellcrafts=tuple(refs["spellcraft"]), items=tuple(items))
+                                   spellcrafts=tuple(refs["spellcraft"]), items=tuple(r for r, _ in self.inventory))
+
+    @cached_property
+    def inventory(self) -> tuple[tuple[ItemRef, bool], ...]:
+        """Its items in card order, each marked whether it was acquired (an upgrade's item, one picked up or traded
+        to it) rather than printed on its profile; those it traded away are gone, the last acquired first (L1545)."""
+        printed = self.catalogue.card(self.figure.unit).items
+        granted = granted_items(printed, (g for _, g, _ in self.grants), self._is_weapon)
+        marked = [(ref, i >= len(printed) or ref.key != printed[i].key) for i, ref in enumerate(granted)]
+        marked += [(ItemRef(name), True) for name in self.figure.extra_items]
+        given = dict(self.figure.given)
+        kept: list[tuple[ItemRef, bool]] = []
+        for ref, acquired in reversed(marked):
+            item = self.catalogue.item(ref.name).id
+            if acquired and given.get(item, 0) > 0:
+                given[item] -= 1
+                continue
+            kept.append((ref, acquired))
+        return tuple(reversed(kept))
+
+    @cached_property
+    def tradeable(self) -> dict[str, int]:
+        """The acquired items it still carries, by item id and count: what it may exchange by Trade (L1542-1545);
+        a printed item used or thrown goes first, so an acquired one of the same kind stays tradeable."""
+        acquired: dict[str, int] = {}
+        for ref, mine in self.inventory:
+            if mine:
+                item = self.catalogue.item(ref.name).id
+                acquired[item] = acquired.get(item, 0) + ref.qty
+        held = {c.item.id: 0 for c in self.carried}
+        for c in self.carried:
+            held[c.item.id] += c.qty
+        return {item: min(n, held.get(item, 0)) for item, n in acquired.items() if held.get(item, 0) > 0}
 
     def _is_weapon(self, ref: ItemRef) -> bool:
         return self.catalogue.item(ref.name).category == "Weapon"

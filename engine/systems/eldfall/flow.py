@@ -1,7 +1,8 @@
 """Rounds and turns (Eldfall core rules v1.5, L1115-1174): five rounds, each a turn for every player in turn
 order and then the Hostiles turn (L1593); each turn runs the Strategic, Upkeep, Tactical and End phases.
 
-- Strategic: effects lasting "until its next Strategic phase" end; Bleeding and Poisoned models roll T; an
+- Strategic: effects lasting "until its next Strategic phase" end; creatures ordered dismissed leave (L992,
+  ``dismissal``); Bleeding and Poisoned models roll T; an
   Incapacitated model with HP back stands up; the Leader uses a stratagem; Regeneration, Defensive Stance, Luck,
   Stealth II's return to Shrouded, an Alchemist's Consumables replenished (L1150-1154, L372-382, L1682, L1758,
   L1770, L1798, L1880, L1982, L1985, L2737); then
@@ -21,6 +22,7 @@ from __future__ import annotations
 from engine.checks import Modifier
 from engine.core import Context, ModelId, PhaseChanged, SideId
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.duel import takes_part
 from engine.systems.eldfall.effects import heal, set_states, take_wounds
@@ -147,6 +149,7 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     ctx.emit(PhaseChanged(phase=STRATEGIC, shown=f"Side {side}'s Strategic phase (L1148-1154)."))
     world = kit.world(state)
     _expire(ctx, world, strategic_of(side), "until its side's next Strategic phase")
+    dismiss_ordered(ctx, kit, side)
     world = kit.world(state)
     lines: list[str] = []
     for f in world.fighters(side):

@@ -12,6 +12,7 @@ from engine.systems.eldfall.deploying import deploying_now
 from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
 from engine.systems.eldfall.starting_creatures import owes_starting
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.trading import trade_partners
 
 if TYPE_CHECKING:
     from engine.systems.eldfall.system import Eldfall
@@ -69,4 +70,6 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
         found.append(LegalAction(("act",), f"{active.id} dodges", name="dodge"))
     if "nothing" in allowed:
         found.append(LegalAction(("act",), f"{active.id} does nothing", name="nothing"))
+    if "trade" in allowed and any(active.tradeable or o.tradeable for o in trade_partners(world, active)):
+        found.append(LegalAction(("act",), f"{active.id} trades items with an ally in base contact", name="trade"))
     return tuple(found)

@@ -50,6 +50,7 @@ from engine.systems.eldfall.strikes import (
 )
 from engine.systems.eldfall.support import pay_mana, resolve_support, spend_mana
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
+from engine.systems.eldfall.trading import trade
 from engine.systems.eldfall.warding import cast_wards
 from engine.systems.eldfall.world import World
 
@@ -90,6 +91,8 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
         _deathblow(seq, action.targets[0][0])
     elif action.kind == "duel":
         challenge(ctx, kit, active)
+    elif action.kind == "trade" and action.targets:
+        seq.line(trade(ctx, kit.world(state), kit.world(state).fighter(active.id), action))
     for reaction in sequence.reactions:
         if reaction.kind == "perceive" and reaction.model in state.models:
             perceive_shrouded(ctx, world, kit.world(state).fighter(reaction.model), active.id)

@@ -11,6 +11,7 @@ from engine.core import Choice, Disclosure, ModelId, OptionValue, Viewer, Viewer
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.trading import trade_partners
 from engine.systems.eldfall.views import SHROUDED, concealed, visible_models
 from engine.table import PlacedModel
 from engine.table.suggestions import named_destinations
@@ -96,6 +97,39 @@ class OptionSources:
         shield = (Choice("no-shield", "Lay the shield down"), Choice("shield", "Take the shield up"))
         return [*(Choice(c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"),
                 *(shield if any(c.item.category == "Shield" for c in f.carried) else ())]
+
+    def summoned(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The asker's summoned creatures on the table, which their casters may dismiss (L992)."""
+        if viewer.kind is not ViewerKind.SIDE:
+            return []
+        return [Choice(f.id, f"{f.id} {state.models[f.id].name} (summoned by {f.summoner})")
+                for f in state.figures.values() if f.side == viewer.side and f.summoner is not None
+                and f.gone is None and f.id in state.models]
+
+    def partners(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The allied models in base contact the activated model may Trade with (L1544)."""
+        active = self.active(state)
+        if active is None:
+            return []
+        world = self.kit.world(state)
+        return [Choice(o.id, f"{o.id} {shown_name(o)}") for o in trade_partners(world, world.fighter(active))]
+
+    def gives(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The acquired items the activated model may give (L1545)."""
+        active = self.active(state)
+        return self._tradeable(state, active) if active is not None else []
+
+    def takes(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The acquired items the Trade's target may hand over (L1545)."""
+        target = ModelId(str(filled.get("target") or "").upper())
+        return self._tradeable(state, target) if self.active(state) is not None else []
+
+    def _tradeable(self, state: EldfallState, model: ModelId) -> Sequence[Choice]:
+        if model not in state.models or model not in state.figures:
+            return []
+        f = self.kit.world(state).fighter(model)
+        return [Choice(item, self.kit.catalogue.item(item).name + (f" (x{n})" if n > 1 else ""))
+                for item, n in f.tradeable.items()]
 
     def spells(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         active = self.active(state)

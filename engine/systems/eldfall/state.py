@@ -86,12 +86,16 @@ class Figure(BaseModel):
     shield_off: bool = False
     """It laid its shield down (to free a hand), until it takes it up again (L430)."""
     extra_items: list[str] = []
-    """Items it picked up (a Treasure), beyond its card and upgrades."""
+    """Items it picked up (a Treasure) or was given by Trade, beyond its card and upgrades (L1542-1545)."""
+    given: dict[str, int] = {}
+    """Its upgrades' items it gave away by Trade, by id and count (L1542-1545)."""
     spent: dict[str, int] = {}
     """Items gone from its inventory, by id and count: Consumables used (L414), items thrown (L2177)."""
     lying: dict[str, int] = {}
     """Thrown items lying by this model since they took it down (``thrower:item`` -> count): the thrower takes them
     back by touching it (L2177)."""
+    dismiss: bool = False
+    """Its player orders this summoned creature dismissed at its side's next Strategic phase (L992)."""
     stance: bool = False
     """Keeps a Warrior's Defensive Stance (taken in its Strategic phase, L1880)."""
     luck: int = 0
@@ -192,6 +196,10 @@ class Declared(BaseModel):
     (Confuse Target's +2 STK, L2296)."""
     from_shroud: bool = False
     """The model declared it while Shrouded (an Attack gains Surprise Attack, L1776)."""
+    give: tuple[str, ...] = ()
+    """A Trade's items (ids) the model gives its target, one entry each (L1542-1545)."""
+    take: tuple[str, ...] = ()
+    """A Trade's items (ids) the model takes from its target."""
 
 
 class SequenceState(BaseModel):

@@ -14,6 +14,7 @@ v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.core import Context, ModelId
 from engine.geometry import GeometryError
@@ -33,8 +34,8 @@ from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World
 
-__all__ = ["HEALING", "Heal", "casting_roll", "enchant", "pay_mana", "resolve_support", "spend_mana", "summoning_check",
-           "summons_of"]
+__all__ = ["HEALING", "Heal", "assist_effect", "casting_roll", "enchant", "pay_mana", "resolve_support",
+           "ritual_effect", "spell_use", "spend_mana", "summoning_check", "summons_of"]
 
 Ctx = Context[EldfallState]
 
@@ -63,6 +64,43 @@ traits (the rules digest's section 13.1)."""
 
 _FERVOR_ENDS = ("weakened", "bleeding", "poisoned", "confused", "crippled", "blinded", "immobilized", "panicked",
                 "petrified", "fatigued")
+
+
+SpellUse = Literal["attack", "assist", "ritual"]
+
+
+def spell_use(spell: SpellSpec) -> SpellUse:
+    """How the Action step casts ``spell``: by Ritual (Conjurations and ritual-only spells, L976, L1558-1561), on
+    allies by Assist (Healing, Ward, Enchantments that strike nothing themselves: no PW, or the star that makes the
+    enchanted model's attacks spells, L956, L1367, L2297), else as an attack (Sorceries, Agony, Inferno)."""
+    if spell.spell_type == "Conjuration" or spell.ritual_only:
+        return "ritual"
+    if spell.spell_type == "Healing" or spell.id == "ward":
+        return "assist"
+    if spell.spell_type == "Enchantment" and spell.pw in (None, "*") and spell.id != "agony":
+        return "assist"
+    return "attack"
+
+
+def assist_effect(spell: SpellSpec) -> Literal["ward", "dispel", "heal", "enchant"] | None:
+    """What an Assist with ``spell`` does to a target that gets it: Ward is cast before the damage (``warding``),
+    Dispel Magic removes what it names, a Healing spell of ``HEALING`` heals, an Enchantment enchants; None for a
+    spell the referee has no effect for."""
+    if spell.id == "ward":
+        return "ward"
+    if spell.id == DISPEL_MAGIC:
+        return "dispel"
+    if spell.id in HEALING:
+        return "heal"
+    return "enchant" if spell.spell_type == "Enchantment" else None
+
+
+def ritual_effect(spell: SpellSpec) -> Literal["barrier", "summon"] | None:
+    """What a Ritual with ``spell`` does: Warding Barrier round the caster (L2272), a creature summoned (L974-978);
+    None for a spell the referee has no effect for."""
+    if spell.id == "warding-barrier":
+        return "barrier"
+    return "summon" if spell.summons is not None else None
 
 
 def summons_of(state: EldfallState, caster: ModelId) -> list[ModelId]:
@@ -112,7 +150,7 @@ def resolve_support(seq: Resolving) -> None:
     if action.means is None or caster.out:
         return
     spell = seq.kit.catalogue.spell(action.means)
-    if spell.id == "ward":  # cast before the damage (warding.cast_wards)
+    if action.kind == "assist" and assist_effect(spell) == "ward":  # cast before the damage (warding.cast_wards)
         return
     pay_mana(seq.ctx, seq.world, caster, spell)
     if action.kind == "ritual":
@@ -158,14 +196,14 @@ def casting_roll(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Figh
 
 def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> None:
     ctx = seq.ctx
-    if spell.id == DISPEL_MAGIC and seq.action.art is not None:
+    effect = assist_effect(spell)
+    if effect == "dispel" and seq.action.art is not None:
         seq.line(dispel(ctx, seq.kit, caster, t, seq.action.art))
         return
-    heal_spec = HEALING.get(spell.id)
-    if heal_spec is not None:
-        _heal(seq, caster, spell, t, heal_spec)
+    if effect == "heal":
+        _heal(seq, caster, spell, t, HEALING[spell.id])
         return
-    if spell.spell_type != "Enchantment":
+    if effect != "enchant":
         seq.line(f"{spell.name}'s effect is not refereed yet: apply it by hand (docs/eldfall.md).")
         return
     if "anointment" in t.figure.enchantments and ctx.state.enemies(caster.side, t.side):
@@ -206,11 +244,12 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
     Barrier round the caster (L2272; its harm to Spirit models has no effect: the trait is undefined, ruling
     undefined-terms)."""
     ctx, kit = seq.ctx, seq.kit
-    if spell.id == "warding-barrier":
+    effect = ritual_effect(spell)
+    if effect == "barrier":
         enchant(ctx, caster, spell, caster, f"{caster.id}'s Warding Barrier: ranged spell attacks on models in its "
                                             "Casting Aura are negated until its next Strategic phase (L2272)")
         return
-    if spell.summons is None:
+    if effect != "summon" or spell.summons is None:
         seq.line(f"{spell.name} is cast by Ritual; its effect is not refereed yet: apply it by hand.")
         return
     world = seq.world

@@ -66,6 +66,7 @@ from engine.systems.eldfall.commands import (
     ChooseStance,
     ChooseStratagem,
     Declare,
+    Dismiss,
     EndTurn,
     Equip,
     Ready,
@@ -75,6 +76,7 @@ from engine.systems.eldfall.commands import (
 )
 from engine.systems.eldfall.data_kinds import DATA_KINDS
 from engine.systems.eldfall.demo import demo_commands, settle_setup
+from engine.systems.eldfall.dismissal import order_dismissal
 from engine.systems.eldfall.duels import DUEL_KIND, answer_challenge
 from engine.systems.eldfall.equipping import equip
 from engine.systems.eldfall.events import ELDFALL_EVENTS
@@ -260,6 +262,10 @@ class Eldfall(System[EldfallState]):
                       lambda a: _declare(a, "perceive"), "L1526-1532", sources={"target": src.tokens}),
             self._act("interact", "Take a Treasure from a Cache in base contact (target: its id)", ("model", "target"),
                       lambda a: _declare(a, "interact"), "L1547-1550, L2429", sources={"target": src.tokens}),
+            self._act("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, "
+                      "choice: what it takes, comma-separated)", ("model", "target", "with", "choice"), _trade,
+                      "L1542-1545", sources={"target": src.partners, "with": src.gives, "choice": src.takes},
+                      menu=("target", "with")),
             self._act("duel", "Issue a Duel (a Special Action after Idle)", ("model",), lambda a: _declare(a, "duel"),
                       "L1567-1585"),
             self._act("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", ("model", "with"),
@@ -274,6 +280,9 @@ class Eldfall(System[EldfallState]):
             self._act("stance", "A Warrior takes (choice:on) or leaves (choice:off) the Defensive Stance",
                       ("model", "choice"), lambda a: ChooseStance(model=a.model(), on=a.text("choice", "on") != "off"),
                       "L1880"),
+            self._act("dismiss", "Dismiss a summoned creature at your next Strategic phase (choice:off withdraws it)",
+                      ("model", "choice"), lambda a: Dismiss(model=a.model(), on=a.text("choice", "on") != "off"),
+                      "L992", sources={"model": src.summoned}, menu=("model",)),
             self._act("mana", "A Mage turns AP into Mana Counters (amount:)", ("model", "amount"),
                       lambda a: ChannelMana(model=a.model(), amount=a.integer("amount", 1)), "L926-928"),
             self._act("scheme", "Reveal your Strategic-phase scheme at your next Strategic phase", (),
@@ -367,6 +376,8 @@ class Eldfall(System[EldfallState]):
             choose_stratagem(ctx, kit, command)
         elif isinstance(command, ChooseStance):
             choose_stance(ctx, kit, command)
+        elif isinstance(command, Dismiss):
+            order_dismissal(ctx, kit, command)
         elif isinstance(command, ChannelMana):
             channel_mana(ctx, kit, command)
         elif isinstance(command, RevealScheme):
@@ -505,6 +516,14 @@ def _targets(args: Args) -> tuple[tuple[ModelId, int], ...]:
 
 EXTRAS = ("reroll", "luck", "mana")
 """Words of ``choice:`` that spend something on a roll rather than name a combat art."""
+
+
+def _trade(args: Args) -> Declare:
+    """``with:`` the items the model gives, ``choice:`` those it takes, each comma-separated (a name once an item)."""
+    def items(option: str) -> tuple[str, ...]:
+        return tuple(w.strip() for w in (args.text(option) if args.has(option) else "").split(",") if w.strip())
+    return Declare(kind="trade", model=args.model() if args.has("model") else None, targets=_targets(args),
+                   give=items("with"), take=items("choice"))
 
 
 def _declare(args: Args, kind: str) -> Declare:
