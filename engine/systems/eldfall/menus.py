@@ -50,6 +50,9 @@ def legal_actions(system: Eldfall, state: EldfallState, side: SideId) -> tuple[L
         found.append(LegalAction(("act",), "End my Tactical phase", name="end"))
         if side in state.allied_sides():
             found.append(LegalAction(("act",), "Break the Alliance of Necessity (-3 VP)", name="break-alliance"))
+        if any(f.side == side and f.summoner is not None and m in state.models for m, f in state.figures.items()):
+            found.append(LegalAction(("act",), "Dismiss a summoned creature at your next Strategic phase (L992)",
+                                     name="dismiss"))
         return tuple(found)
     if sequence.step != "action":
         return ()

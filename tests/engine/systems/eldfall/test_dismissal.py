@@ -25,6 +25,8 @@ def test_a_creature_ordered_away_leaves_at_its_sides_next_strategic_phase() -> N
     # L992: in the Strategic phase a caster may dismiss one of its summoned creatures, removed at once; L2906: the
     # Personal Guard goes back to its model.
     game, vizier, gargoyle = _table("dismiss")
+    menu = {a.name: a.label for a in game.system.legal_actions(game.state, "A")}  # type: ignore[arg-type]
+    assert "L992" in menu["dismiss"], "/act alone offers the order"
     game.apply(Dismiss(model=gargoyle), as_side("A", ALICE))
     assert gargoyle in game.state.models, "it waits for the Strategic phase"
     turn_of(game, "B")
