@@ -4,21 +4,16 @@ frees up and a Personal Guard goes back to its model (L2906)."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core import Game, ModelId, RulesError
+from engine.core import Game, ModelId
 from engine.systems.eldfall.commands import Dismiss
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.support import summons_of
-from tests.engine.systems.eldfall.tables import ALICE, as_side, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import ALICE, as_side, refused, turn_of, unit_id
 from tests.engine.systems.eldfall.test_personal_guard import _summon, _table
 
 
 def _refused(game: Game[EldfallState], command: Dismiss, side: str, match: str) -> None:
-    before = game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        game.apply(command, as_side(side, ALICE))
-    assert game.state.fingerprint() == before
+    refused(game, command, as_side(side, ALICE), match)
 
 
 def test_a_creature_ordered_away_leaves_at_its_sides_next_strategic_phase() -> None:

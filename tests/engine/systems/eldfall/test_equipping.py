@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Answer, Game, ModelId, RulesError, SideId
+from engine.core import Answer, Command, Game, ModelId, RulesError, SideId
 from engine.systems.eldfall.commands import Activate, Declare, Equip
 from engine.systems.eldfall.state import EldfallState
-from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, refused, settle, turn_of, unit_id
 
 
 def _guard_in_contact(rulings: dict[str, str] | None = None) -> tuple[Game[EldfallState], str, str]:
@@ -27,11 +27,8 @@ def _guard_in_contact(rulings: dict[str, str] | None = None) -> tuple[Game[Eldfa
     return game, guard, champion
 
 
-def _refused(game: Game[EldfallState], command: object, match: str) -> None:
-    before = game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        game.apply(command, as_side("A", ALICE))  # type: ignore[arg-type]
-    assert game.state.fingerprint() == before
+def _refused(game: Game[EldfallState], command: Command, match: str) -> None:
+    refused(game, command, as_side("A", ALICE), match)
 
 
 def test_a_model_changes_its_equipment_once_an_activation() -> None:

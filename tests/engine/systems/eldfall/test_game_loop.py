@@ -5,26 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Answer, Game, ModelId, PartKind, RulesError, SideId, Viewer, fold
+from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import DeployAuto, PlaceModel
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
+from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, refused, settle
 
 
 def _other(side: SideId) -> SideId:
     return SideId("B" if side == "A" else "A")
-
-
-def _refused(game: Game[EldfallState], command: object, actor: object, match: str) -> None:
-    """The command is refused with a reason matching ``match`` and the game does not move."""
-    before, print_ = game.seq, game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        game.apply(command, actor)  # type: ignore[arg-type]
-    assert game.seq == before and game.state.fingerprint() == print_
 
 
 def _place(game: Game[EldfallState], model: str, x: float, y: float, facing: float) -> None:
@@ -84,11 +76,11 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     game, first, second = _to_deployment()
     assert game.state.phase == "setup.deploy" and game.system.to_act(game.state).sides == (first,)
     mine = next(m for m in game.state.models.values() if m.side == second)
-    _refused(game, Ready(), as_side(second), f"side {second} deploys after side {first}.*L1100-1102")
+    refused(game, Ready(), as_side(second), f"side {second} deploys after side {first}.*L1100-1102")
     assert game.system.legal_actions(game.state, second) == ()
     assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
-    _refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
-    _refused(game, DeployAuto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
+    refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
+    refused(game, DeployAuto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
     view = game.view(Viewer.of_side(second))
@@ -108,15 +100,15 @@ def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_e
     assert [a.name for a in game.system.legal_actions(game.state, first)] == ["ready"], "no /deploy auto"
     a1, a2 = sorted((m for m in game.state.models.values() if m.side == first), key=lambda m: m.id)[:2]
     b1 = min((m for m in game.state.models.values() if m.side == second), key=lambda m: m.id)
-    _refused(game, PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST, "one model after the other.*L1094")
+    refused(game, PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST, "one model after the other.*L1094")
     game.apply(PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST)
     seen = {m.id for m in game.view(Viewer.of_side(second)).models}
     assert a1.id in seen and a2.id not in seen, "a placed model is seen by everyone, the others are not yet"
     assert game.system.to_act(game.state).sides == (second,)
-    _refused(game, PlaceModel(model=a2.id, at=(a2.x, a2.y), facing=0.0), HOST, "turn order")
+    refused(game, PlaceModel(model=a2.id, at=(a2.x, a2.y), facing=0.0), HOST, "turn order")
     game.apply(PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST)
-    _refused(game, PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST, "already deployed.*L1094")
-    _refused(game, Ready(), as_side(second), "turn order")
+    refused(game, PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST, "already deployed.*L1094")
+    refused(game, Ready(), as_side(second), "turn order")
     game.apply(Ready(), as_side(first))  # the rest of its models stay where they stand, on view
     assert {m.id for m in game.state.models.values() if m.side == first} <= \
         {m.id for m in game.view(Viewer.of_side(second)).models}
@@ -154,7 +146,7 @@ def test_a_party_over_its_points_is_refused_naming_the_rule_and_changes_nothing(
                       leader="Clan Champion", members=(PartyMember(unit="Clan Champion"),
                                                        PartyMember(unit="Onitaoshi"),
                                                        PartyMember(unit="Onitaoshi")))
-    _refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)")
+    refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)")
     with pytest.raises(IllegalParty):
         game.apply(ChooseParty(spec=heavy), as_side("A"))
 
@@ -165,7 +157,7 @@ def test_out_of_turn_and_without_ap_are_refused_with_their_rules() -> None:
     assert active is not None
     reactive = _other(active)
     theirs = next(m for m in game.state.models.values() if m.side == reactive)
-    _refused(game, Activate(model=theirs.id, how="idle"), as_side(reactive, ALICE), r"only the Active player.*L1129")
+    refused(game, Activate(model=theirs.id, how="idle"), as_side(reactive, ALICE), r"only the Active player.*L1129")
     mine = next(m for m in game.state.models.values() if m.side == active)
     for _ in range(2):
         game.apply(Activate(model=mine.id, how="idle"), as_side(active, ALICE))
@@ -174,7 +166,7 @@ def test_out_of_turn_and_without_ap_are_refused_with_their_rules() -> None:
             game.apply(Answer(decision_id=decision.id, answers={}), as_side(decision.owner, ALICE))
         if game.state.sequence is not None:
             game.apply(Declare(kind="nothing"), as_side(active, ALICE))
-    _refused(game, Activate(model=mine.id, how="idle"), as_side(active, ALICE), r"no AP left.*L1164")
+    refused(game, Activate(model=mine.id, how="idle"), as_side(active, ALICE), r"no AP left.*L1164")
 
 
 def test_a_target_outside_the_front_arc_is_refused_and_beyond_reach_is_accepted_then_fails() -> None:
@@ -190,7 +182,7 @@ def test_a_target_outside_the_front_arc_is_refused_and_beyond_reach_is_accepted_
         decision = next(iter(game.state.pending.values()))
         game.apply(Answer(decision_id=decision.id, answers={}), as_side(decision.owner, ALICE))
     melee = next(m for m in game.system.kit.world(game.state).fighter(attacker).weapons if m.kind == "melee")
-    _refused(game, Declare(kind="attack", means=melee.id, targets=((target, 0),)), as_side(active, ALICE),
+    refused(game, Declare(kind="attack", means=melee.id, targets=((target, 0),)), as_side(active, ALICE),
              r"outside .* front arc.*L655-657")
     game.apply(PlaceModel(model=attacker, at=(10, 18), facing=90.0), HOST)
     events = game.apply(Declare(kind="attack", means=melee.id, targets=((target, 0),)), as_side(active, ALICE))
@@ -210,7 +202,7 @@ def test_an_action_after_a_special_movement_is_refused_naming_the_rule() -> None
         decision = next(iter(game.state.pending.values()))
         game.apply(Answer(decision_id=decision.id, answers={}), as_side(decision.owner, ALICE))
     enemy = next(m.id for m in game.state.models.values() if m.side != active)
-    _refused(game, Declare(kind="attack", means="unarmed", targets=((enemy, 0),)), as_side(active, ALICE),
+    refused(game, Declare(kind="attack", means="unarmed", targets=((enemy, 0),)), as_side(active, ALICE),
              r"Special Movement.*L640, L1337")
 
 

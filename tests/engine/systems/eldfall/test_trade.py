@@ -8,7 +8,7 @@ import pytest
 from engine.core import Game, ModelId, RulesError, SideId, Viewer, ViewerKind
 from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.state import EldfallState
-from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, refused, settle, turn_of, unit_id
 
 
 def _hunter_by_swashbuckler(apart: float = 1.26) -> tuple[Game[EldfallState], str, str, str]:
@@ -26,10 +26,7 @@ def _hunter_by_swashbuckler(apart: float = 1.26) -> tuple[Game[EldfallState], st
 
 
 def _refused(game: Game[EldfallState], command: Declare, match: str) -> None:
-    before = game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        game.apply(command, as_side("A", ALICE))
-    assert game.state.fingerprint() == before
+    refused(game, command, as_side("A", ALICE), match)
 
 
 def _trade(target: str, give: tuple[str, ...] = (), take: tuple[str, ...] = ()) -> Declare:

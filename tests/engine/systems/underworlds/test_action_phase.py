@@ -39,6 +39,7 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     ready,
+    refused,
     rig,
     turn_of,
 )
@@ -50,14 +51,6 @@ POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "
 def duel(seed: str = "uw-test") -> UW:
     """A set-up game with Severin (A1) on D7 and Garrek (B1) on D5, two hexes apart; the rest far off."""
     return arrange(ready(seed), **POSITIONS)
-
-
-def refused(game: UW, side: str, command: object, match: str) -> None:
-    """The command is refused with a reason matching ``match`` and nothing changes."""
-    before, fingerprint = game.seq, game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        act(game, side, command)  # type: ignore[arg-type]
-    assert game.seq == before and game.state.fingerprint() == fingerprint
 
 
 def test_activations_alternate_four_each_then_the_end_phase() -> None:

@@ -32,6 +32,7 @@ from tests.engine.systems.underworlds.table import (
     hand,
     pass_power,
     ready,
+    refused,
     rig,
     turn_of,
 )
@@ -43,13 +44,6 @@ POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "
 def duel() -> UW:
     """Severin (A1, Move 3, Defence 1 block) on D7 and Garrek (B1, Defence 1 dodge) on D5; the rest far off."""
     return arrange(ready(), **POSITIONS)
-
-
-def refused(game: UW, side: str, command: object, match: str) -> None:
-    before = game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        act(game, side, command)  # type: ignore[arg-type]
-    assert game.state.fingerprint() == before
 
 
 def distances(cells: tuple[str, ...], origin: str) -> set[int]:

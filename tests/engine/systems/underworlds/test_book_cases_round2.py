@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import CardsMoved, RulesError
+from engine.core import CardsMoved
 from engine.systems.underworlds.attack import Outcome
 from engine.systems.underworlds.commands import (
     Attack,
@@ -39,6 +39,7 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     ready,
+    refused,
     rig,
     turn_of,
 )
@@ -46,15 +47,6 @@ from tests.engine.systems.underworlds.test_attack import dice, hit
 from tests.engine.systems.underworlds.test_book_cases import duel
 from tests.engine.systems.underworlds.test_ploys_in_play import react
 from tests.engine.systems.underworlds.test_upgrades_in_play import upgraded
-
-
-def refused(game: UW, side: str, command: object, match: str) -> None:
-    """The command is refused naming the rule, and nothing changes."""
-    before = game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        act(game, side, command)  # type: ignore[arg-type]
-    assert game.state.fingerprint() == before
-
 
 UPGRADES = {A: ("blessed-by-sigmar", "A2"), B: ("ever-advancing", "B1")}
 """An upgrade each side may give in play, and the fighter it fits."""
