@@ -132,12 +132,11 @@ class Context(Generic[S]):
 
     def answer(self, decision: Decision, answers: dict[str, str], how: str) -> None:
         """Close a decision with checked answers and let its owner (the core or the system) go on."""
-        if decision.owner_only:
-            self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how,
-                                       answers=decision.answers_that_matter(answers)), side_only(decision.owner))
-        else:
-            shown = None if decision.secret else decision.answers_that_matter(answers)
-            self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown))
+        # A secret answer's public trace hides it; an owner-only decision's record goes to its owner alone, whole.
+        hidden = decision.secret and not decision.owner_only
+        shown = None if hidden else decision.answers_that_matter(answers)
+        audience = side_only(decision.owner) if decision.owner_only else EVERYONE
+        self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown), audience)
         if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)
         else:

@@ -32,8 +32,9 @@ from engine.table.geometry import battlefield
 __all__ = ["FLAT_STATES", "World"]
 
 FLAT_STATES = frozenset({"crouched", "incapacitated", "dead"})
-_SOLDIERLY: frozenset[str] = frozenset({"OFF", "DEF", "ACC", "INT", "M"})
 """States that shrink a hitbox to its base (L1706, L1712, L1754)."""
+_SOLDIERLY: frozenset[str] = frozenset({"OFF", "DEF", "ACC", "INT", "M"})
+"""The attributes the models around may change: the Soldier bonus reaches all five (L1863), auras only M."""
 
 
 class World:
