@@ -14,7 +14,15 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
-from engine.core.bots import BotMove, BotReasoned, answer_by_default, simple_move
+from engine.core.bots import (
+    BotMove,
+    BotReasoned,
+    OfferRefused,
+    answer_by_default,
+    offer_refused,
+    simple_move,
+    strict_offers,
+)
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -195,6 +203,7 @@ __all__ = [
     "ModelId",
     "ModelMark",
     "NotYourTurn",
+    "OfferRefused",
     "Option",
     "OptionType",
     "OptionValue",
@@ -257,6 +266,7 @@ __all__ = [
     "fold",
     "is_prepassed",
     "log_view",
+    "offer_refused",
     "open_window",
     "parse_point",
     "pending_offer",
@@ -265,5 +275,6 @@ __all__ = [
     "roller_from_log",
     "side_only",
     "simple_move",
+    "strict_offers",
     "verb",
 ]

@@ -26,7 +26,31 @@ if TYPE_CHECKING:
     from engine.core.state import CoreState
     from engine.core.system import System
 
-__all__ = ["BotMove", "BotReasoned", "answer_by_default", "simple_move"]
+__all__ = ["BotMove", "BotReasoned", "OfferRefused", "answer_by_default", "offer_refused", "simple_move",
+           "strict_offers"]
+
+
+class OfferRefused(AssertionError):
+    """A bot took a move its game offered (from the menus, or from the rules' own list of legal moves) and the
+    referee refused it: the offer and the check disagree. Raised only under :func:`strict_offers`."""
+
+
+_STRICT: list[bool] = [False]
+
+
+def strict_offers(on: bool = True) -> None:
+    """Make every refused offer raise ``OfferRefused`` (the test suite turns this on) instead of being skipped,
+    so a menu that lies cannot hide behind a bot that tries the next entry."""
+    _STRICT[0] = on
+
+
+def offer_refused(system: str, side: SideId, offered: object, why: str = "") -> None:
+    """Say that ``side``'s bot was offered a move (a command, or the options it could not build one from) and the
+    referee refused it. In play the bot skips it and tries its next choice; under ``strict_offers`` it is an
+    error naming the move."""
+    if _STRICT[0]:
+        detail = f" ({why})" if why else ""
+        raise OfferRefused(f"{system}: side {side}'s bot was offered {offered!r}, which the referee refused{detail}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +108,11 @@ def simple_move(system: System[Any], state: CoreState, side: SideId,
                     options[option] = choices[0].value
         try:
             command = action.build(Args(action.title, options))
-        except RulesError:
+        except RulesError as error:
+            offer_refused(system.spec.name, side, f"{action.title} {options}", str(error))
             continue
         if allowed is None or allowed(command):
             shown = ", ".join(f"{k}:{v}" for k, v in options.items())
             return BotMove(command, (f"takes the first legal action: {action.title} {shown}".rstrip(),))
+        offer_refused(system.spec.name, side, command, "offered by legal_actions and the option sources")
     return None
