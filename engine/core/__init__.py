@@ -70,6 +70,7 @@ from engine.core.core_events import (
     UndoRefused,
     UnitsImported,
 )
+from engine.core.decision_kinds import DecisionKind, Part, checked_answers, live_parts
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
 from engine.core.decks import (
     DECK_EVENTS,
@@ -86,6 +87,7 @@ from engine.core.decks import (
     Shown,
     deck_view,
 )
+from engine.core.declarations import ActionCommand, ActionDecl, Declarations, UndeclaredKind, When
 from engine.core.errors import (
     AmbiguousCommand,
     DecisionPending,
@@ -98,7 +100,9 @@ from engine.core.errors import (
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
 from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
+from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
+from engine.core.params import LEFT_OUT, Ask, Item, Order, Param, Shape, natural_key
 from engine.core.reactions import (
     PASS,
     PHASE,
@@ -113,6 +117,7 @@ from engine.core.reactions import (
     open_window,
     pending_offer,
 )
+from engine.core.rulings_read import RulingsRead
 from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
@@ -129,6 +134,8 @@ __all__ = [
     "EVERYONE",
     "HOST",
     "HOST_ONLY",
+    "LEFT_OUT",
+    "MENU_LIMIT",
     "NOBODY",
     "PASS",
     "PHASE",
@@ -139,10 +146,13 @@ __all__ = [
     "VERBS",
     "ActKind",
     "Action",
+    "ActionCommand",
+    "ActionDecl",
     "Actor",
     "AmbiguousCommand",
     "Answer",
     "Args",
+    "Ask",
     "AssignSeat",
     "Audience",
     "AwayChanged",
@@ -165,6 +175,7 @@ __all__ = [
     "DecisionAnnounced",
     "DecisionAnswered",
     "DecisionExtended",
+    "DecisionKind",
     "DecisionOpened",
     "DecisionPart",
     "DecisionPending",
@@ -173,6 +184,7 @@ __all__ = [
     "DeckShuffled",
     "DeckView",
     "Decks",
+    "Declarations",
     "DiceRigged",
     "DiceRolled",
     "Disclosure",
@@ -193,6 +205,7 @@ __all__ = [
     "IllegalCommand",
     "ImportUnits",
     "InvalidCommand",
+    "Item",
     "JoinSide",
     "LeaveSide",
     "LegalAction",
@@ -207,9 +220,13 @@ __all__ = [
     "Option",
     "OptionType",
     "OptionValue",
+    "Order",
     "Outcome",
     "Overlay",
     "OverlayKind",
+    "Page",
+    "Param",
+    "Part",
     "PartKind",
     "PassAhead",
     "PauseGame",
@@ -219,17 +236,20 @@ __all__ = [
     "PileCounts",
     "PrePass",
     "QueryAnswer",
+    "Question",
     "RequestUndo",
     "ResumeGame",
     "RigDice",
     "RollDice",
     "RulesError",
+    "RulingsRead",
     "SeatLeft",
     "SeatTaken",
     "SeedRevealed",
     "SetAway",
     "SetTableSetting",
     "Setting",
+    "Shape",
     "Shown",
     "SideConceded",
     "SideId",
@@ -243,6 +263,7 @@ __all__ = [
     "ToAct",
     "Together",
     "TogetherAsked",
+    "UndeclaredKind",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",
@@ -252,6 +273,7 @@ __all__ = [
     "View",
     "Viewer",
     "ViewerKind",
+    "When",
     "Window",
     "WindowClosed",
     "WindowOffered",
@@ -261,13 +283,17 @@ __all__ = [
     "answer_by_default",
     "ask_together",
     "check_actions",
+    "checked_answers",
     "core_view_fields",
     "deck_view",
     "fold",
     "is_prepassed",
+    "live_parts",
     "log_view",
+    "natural_key",
     "offer_refused",
     "open_window",
+    "page",
     "parse_point",
     "pending_offer",
     "pending_view",

@@ -29,10 +29,21 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One value a player may pick for an option: what the option receives and what a player reads."""
+    """One value a player may pick for an option: what the option receives and what a player reads.
+
+    Where a choice has a distance that decides it (a target's range), ``distance`` and ``reach`` say so: a menu
+    shows them only where the game lets the viewer know distances, orders such choices nearest first, and offers
+    last, labelled, one certain to fail on reach; where distances are hidden, reach is never shown nor refused.
+    """
 
     value: str
     label: str = ""
+    distance: float | None = None
+    reach: float | None = None
+
+    @property
+    def out_of_reach(self) -> bool:
+        return self.distance is not None and self.reach is not None and self.distance > self.reach + 1e-9
 
     @property
     def shown(self) -> str:
@@ -67,6 +78,7 @@ class Action(Generic[S]):
     preview: bool = False  # shown privately first and committed by Confirm
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
+    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:

@@ -94,6 +94,8 @@ def simple_move(system: System[Any], state: CoreState, side: SideId,
     owed = next((d for d in state.pending.values() if d.owner == side), None)
     if owed is not None:
         return answer_by_default(owed)
+    if system.declarations is not None:
+        return _first_declared(system, state, side, allowed)
     viewer = Viewer.of_side(side)
     for legal in system.legal_actions(state, side):
         action = system.action(legal.verb, legal.name)
@@ -115,4 +117,21 @@ def simple_move(system: System[Any], state: CoreState, side: SideId,
             shown = ", ".join(f"{k}:{v}" for k, v in options.items())
             return BotMove(command, (f"takes the first legal action: {action.title} {shown}".rstrip(),))
         offer_refused(system.spec.name, side, command, "offered by legal_actions and the option sources")
+    return None
+
+
+def _first_declared(system: System[Any], state: CoreState, side: SideId, allowed: Any) -> BotMove | None:
+    """The simple policy on a game's declarations: the first entry of every menu, as a player would pick it."""
+    declarations = system.declarations
+    assert declarations is not None
+    for legal in system.legal_actions(state, side):
+        command = declarations.first_whole(system, state, side, legal)
+        if command is None:
+            offer_refused(system.spec.name, side, legal, "its menus stop at a question with nothing to offer")
+            continue
+        if allowed is None or allowed(command):
+            shown = " ".join(f"{k}:{v}" for k, v in command.values)
+            title = f"/act action:{command.name}" if command.name else "/" + " ".join(command.path)
+            return BotMove(command, (f"takes the first legal action: {title} {shown}".rstrip(),))
+        offer_refused(system.spec.name, side, command, "offered by its declarations' menus")
     return None

@@ -278,7 +278,7 @@ class Game(Generic[S]):
         handler = CORE_HANDLERS.get(type(command))
         if handler is not None:
             handler(ctx, command)
-        elif type(command) in self.system.commands:
+        elif self.system.takes(command):
             self.system.handle(ctx, command)
         else:
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.system.spec.title}")

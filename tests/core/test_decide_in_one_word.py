@@ -1,17 +1,14 @@
 """A decision of several parts is answered in one word where one word says it all: "no reaction" is one answer,
 not one per model.
 
-Issue 23's failure 6, a strict expected failure until decision kinds are declared (steps 2 and 5)."""
+Issue 23's failure 6: ``/decide choice:nothing`` answers every part that offers ``nothing``; the rest keep their
+defaults (``engine.core.decision_kinds.spread_choice``)."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.menu_walk import table
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 6: Eldfall's no reaction is /decide "
-                                       "choice:B1=nothing;B3=nothing; /decide choice:nothing is refused")
 async def test_no_reaction_is_one_answer_for_every_model() -> None:
     walk = await table("eldfall", seed="seed6")
     await walk.say("alice", "/act model:A2 choice:idle action:activate", "A")
