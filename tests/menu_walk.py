@@ -18,15 +18,16 @@ from bot.core.parsing import Invocation
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository, StoredGame
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import BOT_USER, ActKind, Game, SideId, UserId, Viewer
+from engine.core import BOT_USER, ActionCommand, ActKind, Actor, Game, OfferRefused, RulesError, SideId, UserId
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
+from tests.toys.muster import Muster
 from tests.toys.tally import Tally
 
 __all__ = ["FACTORIES", "MenuWalk", "Trouble", "serve", "table"]
 
 TABLE = "t"
-FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire}
+FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire, "muster": Muster}
 """Every registered game and the test toys."""
 
 
@@ -73,7 +74,8 @@ class MenuWalk:
     menus: dict[UserId, tuple[tuple[str, Invocation], ...]] = field(default_factory=dict)
     steps: int = 0
     picked: int = 0
-    defaults: bool = False  # answer decisions with their defaults only
+    defaults: bool = False  # answer decisions with their defaults only (the first pick of each menu)
+    checks: bool = False  # also check the bot's offers and that no parameter is chosen silently (declared games)
     history: list[str] = field(default_factory=list)  # every line run: "user[:side] /command ..."
 
     @property
@@ -145,20 +147,25 @@ class MenuWalk:
         return await self._act(user, side)
 
     async def _decide(self, user: UserId, side: SideId, decision_id: str) -> bool:
-        view = next(p for p in self.game.view(Viewer.of_side(side)).pending if p.id == decision_id)
-        answers = {part.key: self._answer(part) for part in view.parts if part.offered()}
-        line = f"/decide decision:{decision_id} choice:" + ";".join(f"{k}={v}" for k, v in answers.items())
-        before = self.game.seq
-        outputs = await self.run(user, parse_line(line), side)
-        return self._judged(line, outputs, before)
+        """``/decide`` alone, then picks (a part at a time) until the decision is answered."""
+        return await self._through(user, side, Invocation(("decide",), {"decision": decision_id}), decision=True)
 
     async def _act(self, user: UserId, side: SideId) -> bool:
-        before = self.game.seq
-        outputs = await self.run(user, Invocation(("act",), {}), side)
-        line = "/act"
-        for _ in range(12):  # questions of one command
+        """``/act`` alone, then picks until a command is applied."""
+        if self.checks:
+            self._check_bot(side)
+        return await self._through(user, side, Invocation(("act",), {}), decision=False)
+
+    async def _through(self, user: UserId, side: SideId, first: Invocation, *, decision: bool) -> bool:
+        game = self.game
+        before, state = game.seq, game.state.clone() if self.checks else None
+        outputs = await self.run(user, first, side)
+        line, invocation = first.command_line(), first
+        for _ in range(40):  # questions of one command, pages included
             errors = [o for o in outputs if o.error]
             if errors or self.game.seq != before:
+                if not errors and state is not None and not decision:
+                    self._check_silence(state, side, invocation)
                 return self._judged(line, outputs, before)
             mine = [o for o in outputs if o.to == user and (o.picks or o.confirm is not None)]
             if not mine:
@@ -166,18 +173,44 @@ class MenuWalk:
                 self.troubles.append(Trouble("an entry led nowhere", line, said))
                 return False
             menu = mine[-1].picks or (("Confirm", mine[-1].confirm),)
-            label, invocation = menu[self.rng.randrange(len(menu))]  # type: ignore[misc]
+            index = 0 if decision and self.defaults else self.rng.randrange(len(menu))
+            label, invocation = menu[index]  # type: ignore[misc]
             line = f"{label}: {invocation.command_line()}"
             self.picked += 1
             outputs = await self.run(user, invocation, side)
         self.troubles.append(Trouble("a command that never became whole", line, ""))
         return False
 
-    def _answer(self, part: Any) -> str:
-        """A part's default half the time (the "keep the defaults" pick), else any answer it offers."""
-        if part.default is not None and (self.defaults or self.rng.random() < 0.5):
-            return str(part.default)
-        return str(self.rng.choice(part.offered()).key)
+    def _check_bot(self, side: SideId) -> None:
+        """The bot, asked for this side's move now, plays one the menus offer."""
+        game = self.game
+        declarations = game.system.declarations
+        if declarations is None:
+            return
+        actor = Actor(user=game.state.controller(side) or BOT_USER, side=side)
+        try:
+            move = game.system.bot_move(game.state, side, lambda c: game.allows(c, actor))
+        except OfferRefused as error:
+            self.troubles.append(Trouble("the bot was offered a move the referee refuses", "", str(error)))
+            return
+        if move is not None and isinstance(move.command, ActionCommand):
+            why = declarations.reachable(game.system, game.state, side, move.command)
+            if why is not None:
+                self.troubles.append(Trouble("the bot plays what no menu offers", repr(move.command), why))
+
+    def _check_silence(self, state: Any, side: SideId, invocation: Invocation) -> None:
+        """No parameter whose values would change the outcome was filled without the player choosing it."""
+        game = self.game
+        declarations = game.system.declarations
+        if declarations is None or invocation.path == ("decide",):
+            return
+        try:
+            command = game.system.command(invocation.path, invocation.options)
+        except RulesError:
+            return
+        if isinstance(command, ActionCommand):
+            for option in declarations.silent(game.system, state, side, command):
+                self.troubles.append(Trouble("a parameter chosen silently", invocation.command_line(), option))
 
     def _judged(self, line: str, outputs: list[Output], before: int) -> bool:
         errors = [o for o in outputs if o.error]

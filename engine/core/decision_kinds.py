@@ -50,7 +50,7 @@ class Part(Generic[W]):
     prompt: str
     options: Callable[[W, Decision, Answers], Sequence[Option]] | None = None
     default: str | Callable[[W, Decision, Answers], str | None] | None = None
-    asked_when: Callable[[Answers], bool] | None = None
+    asked_when: Callable[[W, Decision, Answers], bool] | None = None
     kind: PartKind = PartKind.CHOICE
 
 
@@ -79,7 +79,7 @@ class DecisionKind(Generic[S, W]):
         stored = {p.key: p for p in decision.parts}
         found: list[DecisionPart] = []
         for part in self.parts:
-            if part.asked_when is not None and not part.asked_when(answers):
+            if part.asked_when is not None and not part.asked_when(world, decision, answers):
                 continue
             before = {k: v for k, v in answers.items() if k != part.key}
             old = stored.get(part.key)

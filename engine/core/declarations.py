@@ -33,7 +33,7 @@ from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
 from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, PartsReader, TogetherHandler
 from engine.core.decisions import Decision, DecisionPart
-from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
+from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, ordered, param_question
 from engine.core.params import LEFT_OUT, Ask, Param, Shape, read_param
@@ -256,7 +256,10 @@ class Declarations(Generic[S, W]):
         def source(param: Param[W]) -> Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]:
             def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
                 side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-                question = self.question(system, state, decl, viewer, side, {**filled, param.option: None})
+                try:
+                    question = self.question(system, state, decl, viewer, side, {**filled, param.option: None})
+                except RulesError:
+                    return []  # an earlier option is wrong: nothing to suggest until it is put right
                 if question is None or question.option != param.option:
                     return []
                 return [Choice(raw.rstrip(","), c.label, c.distance, c.reach) for raw, c in question.entries]
@@ -285,7 +288,7 @@ class Declarations(Generic[S, W]):
             ask = Ask(decl.command_verb, side, viewer, {})
             if decl.available is not None and decl.available(world, ask) is not None:
                 continue
-            first = next((p for p in decl.params if p.asked(ask)), None)
+            first = next((p for p in decl.params if p.asked(world, ask)), None)
             if first is None:
                 found.append(LegalAction(decl.verb, decl.label, decl.name))
                 continue
@@ -300,21 +303,26 @@ class Declarations(Generic[S, W]):
 
     def question(self, system: System[S], state: S, decl: ActionDecl[S, W], viewer: Viewer, side: SideId | None,
                  filled: Mapping[str, Any]) -> Question | None:
-        """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole."""
+        """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole.
+
+        :raises RulesError: when an answer already given is not legal (a typed one), naming what is accepted.
+        """
         world = self.world(system, state)
         distances = system.disclosure(state, viewer).distances
         given: dict[str, Any] = {}
         for param in decl.params:
             ask = Ask(decl.command_verb, side, viewer, given)
-            if not param.asked(ask):
+            if not param.asked(world, ask):
                 continue
             raw = filled.get(param.option)
             text = None if raw is None or str(raw).strip() == "" else str(raw)
-            paired = str(given.get(param.pairs, "")).split(",") if param.pairs else []
-            asked = param_question(param, world, ask, text, [p for p in paired if p], distances=distances)
+            paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
+            asked = param_question(param, world, ask, text, paired, distances=distances)
             if asked is not None:
                 return asked
-            given[param.option] = text
+            # answered: checked before a later menu reads it (a typed answer may be wrong)
+            given[param.option] = text if text is None or text.strip() == LEFT_OUT else \
+                read_param(param, world, ask, text, paired)
         return None
 
     def resolve(self, system: System[S], state: S, decl: ActionDecl[S, W], side: SideId | None,
@@ -340,7 +348,7 @@ class Declarations(Generic[S, W]):
         for param in decl.params:
             ask = Ask(verb, side, viewer, given)
             raw = values.get(param.option, "").strip()
-            if not param.asked(ask):
+            if not param.asked(world, ask):
                 if raw and raw != LEFT_OUT:
                     raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
                 continue
@@ -425,6 +433,26 @@ class Declarations(Generic[S, W]):
                 return None
             filled[asked.option] = asked.everything[0][0]
         return None
+
+    def silent(self, system: System[S], state: S, side: SideId, command: ActionCommand) -> list[str]:
+        """The parameters ``command`` leaves out although the player would have had a choice there (its menu
+        offered more than one value): a menu must never choose for the player."""
+        decl = self.find(command.path, command.name)
+        if decl is None:
+            return []
+        world, values = self.world(system, state), dict(command.values)
+        viewer = Viewer.of_side(side)
+        given: dict[str, str] = {}
+        found: list[str] = []
+        for param in decl.params:
+            ask = Ask(decl.command_verb, side, viewer, given)
+            if not param.asked(world, ask):
+                continue
+            if param.option in values:
+                given[param.option] = values[param.option]
+            elif len(param.menu(world, ask)) + (1 if param.optional else 0) > 1:
+                found.append(param.option)
+        return found
 
     def reachable(self, system: System[S], state: S, side: SideId, command: ActionCommand) -> str | None:
         """Why ``command`` could not be reached from ``side``'s menus now (None when it can): its action must be

@@ -113,7 +113,7 @@ class Param(Generic[W]):
     prompt: str
     values: Generator[W] | None = None
     accepts: Predicate[W] | None = None
-    asked_when: Callable[[Ask], bool] | None = None
+    asked_when: Callable[[W, Ask], bool] | None = None
     optional: bool = False
     shape: Shape = Shape.ONE
     count: tuple[int, int] | Callable[[W, Ask], tuple[int, int]] = (1, 1)
@@ -128,8 +128,8 @@ class Param(Generic[W]):
         if (self.shape is Shape.PLAN) != (self.pairs is not None):
             raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
 
-    def asked(self, ask: Ask) -> bool:
-        return self.asked_when is None or self.asked_when(ask)
+    def asked(self, world: W, ask: Ask) -> bool:
+        return self.asked_when is None or self.asked_when(world, ask)
 
     def bounds(self, world: W, ask: Ask) -> tuple[int, int]:
         return self.count(world, ask) if callable(self.count) else self.count
