@@ -205,10 +205,9 @@ def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[s
         raise InvalidCommand(f"{param.option}: takes {wanted} {what}, not {total}", verb=ask.verb)
     values: list[tuple[str, int]] = []
     for value, count in items:
-        checked = _one(param, world, ask, value, [v for v, _ in values] if param.shape is Shape.SET else ())
-        if any(v == checked for v, _ in values):
-            raise InvalidCommand(f"{param.option}: names {checked} twice", verb=ask.verb)
-        values.append((checked, count))
+        if any(v.casefold() == value.casefold() for v, _ in values):
+            raise InvalidCommand(f"{param.option}: names {value} twice", verb=ask.verb)
+        values.append((_one(param, world, ask, value), count))
     if param.shape is Shape.SET:
         return ",".join(v for v, _ in values)
     return ",".join(f"{v}x{n}" if n > 1 else v for v, n in values)
