@@ -19,6 +19,7 @@ from bot.core.service import TableService
 from bot.core.storage import MemoryRepository, StoredGame
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import BOT_USER, ActionCommand, ActKind, Actor, Game, OfferRefused, RulesError, SideId, UserId
+from engine.core.offers import reachable, silent
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
 from tests.toys.muster import Muster
@@ -194,7 +195,7 @@ class MenuWalk:
             self.troubles.append(Trouble("the bot was offered a move the referee refuses", "", str(error)))
             return
         if move is not None and isinstance(move.command, ActionCommand):
-            why = declarations.reachable(game.system, game.state, side, move.command)
+            why = reachable(declarations, game.system, game.state, side, move.command)
             if why is not None:
                 self.troubles.append(Trouble("the bot plays what no menu offers", repr(move.command), why))
 
@@ -209,7 +210,7 @@ class MenuWalk:
         except RulesError:
             return
         if isinstance(command, ActionCommand):
-            for option in declarations.silent(game.system, state, side, command):
+            for option in silent(declarations, game.system, state, side, command):
                 self.troubles.append(Trouble("a parameter chosen silently", invocation.command_line(), option))
 
     def _judged(self, line: str, outputs: list[Output], before: int) -> bool:

@@ -21,6 +21,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import RulesError
 from engine.core.events import EventBody
 from engine.core.ids import SideId
+from engine.core.offers import first_whole
 
 if TYPE_CHECKING:
     from engine.core.state import CoreState
@@ -125,7 +126,7 @@ def _first_declared(system: System[Any], state: CoreState, side: SideId, allowed
     declarations = system.declarations
     assert declarations is not None
     for legal in system.legal_actions(state, side):
-        command = declarations.first_whole(system, state, side, legal)
+        command = first_whole(declarations, system, state, side, legal)
         if command is None:
             offer_refused(system.spec.name, side, legal, "its menus stop at a question with nothing to offer")
             continue

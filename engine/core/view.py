@@ -68,8 +68,6 @@ class View(BaseModel):
     host: UserId
     practice: bool
     round: int
-    phase: str = ""
-    step: str = ""
     active_side: SideId | None
     pending: tuple[PendingView, ...]
     outcome: Outcome | None
@@ -96,8 +94,6 @@ def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
         "host": state.setup.host,
         "practice": state.setup.practice,
         "round": state.round,
-        "phase": state.phase,
-        "step": state.step,
         "active_side": state.active_side,
         "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()
                          if _may_know_of(decision, viewer)),

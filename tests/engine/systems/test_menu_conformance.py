@@ -39,6 +39,7 @@ from engine.core import (
     Viewer,
     When,
 )
+from engine.core.offers import reachable
 from tests.menu_walk import FACTORIES, MenuWalk, table
 from tests.toys.tally import Scored, Tally, TallyState
 
@@ -117,7 +118,7 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
                 command = ActionCommand(path=decl.verb, name=decl.name,
                                         values=tuple((k, v) for k, v in values.items() if v))
                 if game.allows(command, actor):
-                    why = declarations.reachable(game.system, game.state, side, command)
+                    why = reachable(declarations, game.system, game.state, side, command)
                     if why is not None:
                         found.append(f"{command.values}: {why}")
     return found
@@ -182,7 +183,7 @@ async def test_a_value_the_check_accepts_and_no_menu_offers_is_found_unreachable
         declarations = game.system.declarations
         command = ActionCommand(path=("act",), name="score", values=(("amount", "3"),))
         assert game.allows(command, Actor(user=game.state.controller(side), side=side))  # type: ignore[arg-type]
-        assert declarations.reachable(game.system, game.state, side, command) is not None
+        assert reachable(declarations, game.system, game.state, side, command) is not None
     finally:
         del FACTORIES["buggy"]
 
