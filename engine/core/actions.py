@@ -22,7 +22,7 @@ from engine.core.verbs import verb
 if TYPE_CHECKING:
     from engine.core.system import QueryAnswer
 
-__all__ = ["Action", "Choice", "LegalAction", "Source", "check_actions"]
+__all__ = ["Action", "Choice", "LegalAction", "Source", "action_title", "check_actions"]
 
 S = TypeVar("S")
 
@@ -87,13 +87,18 @@ class Action(Generic[S]):
     @property
     def title(self) -> str:
         """How players name it: ``/act action:attack`` or ``/model wound``."""
-        return f"/act action:{self.name}" if self.name else "/" + " ".join(self.verb)
+        return action_title(self.verb, self.name)
 
     def is_question(self, args: Args) -> bool:
         """Whether this invocation asks (changes nothing) rather than acts."""
         if self.build is None:
             return True
         return self.answer is not None and self.answer_without is not None and not args.has(self.answer_without)
+
+
+def action_title(verb: tuple[str, ...], name: str | None) -> str:
+    """How players name an action: ``/act action:attack`` on ``/act``, ``/model wound`` on another verb."""
+    return f"/act action:{name}" if name else "/" + " ".join(verb)
 
 
 @dataclass(frozen=True, slots=True)

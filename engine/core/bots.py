@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.actions import action_title
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.commands import Answer, Command
@@ -132,7 +133,7 @@ def _first_declared(system: System[Any], state: CoreState, side: SideId, allowed
             continue
         if allowed is None or allowed(command):
             shown = " ".join(f"{k}:{v}" for k, v in command.values)
-            title = f"/act action:{command.name}" if command.name else "/" + " ".join(command.path)
+            title = action_title(command.path, command.name)
             return BotMove(command, (f"takes the first legal action: {title} {shown}".rstrip(),))
         offer_refused(system.spec.name, side, command, "offered by its declarations' menus")
     return None

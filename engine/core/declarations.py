@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
 
-from engine.core.actions import Action, Choice, LegalAction
+from engine.core.actions import Action, Choice, LegalAction, action_title
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
@@ -115,7 +115,7 @@ class ActionDecl(Generic[S, W]):
 
     @property
     def title(self) -> str:
-        return f"/act action:{self.name}" if self.name else "/" + " ".join(self.verb)
+        return action_title(self.verb, self.name)
 
     @property
     def command_verb(self) -> str:
