@@ -41,7 +41,7 @@ from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import LogView, View, log_view
-from engine.dice import Roller, WouldRoll
+from engine.dice import PUBLIC_STREAM, Roller, WouldRoll
 
 __all__ = ["Foresight", "Game", "LegalCommands", "fold", "roller_from_log"]
 
@@ -107,10 +107,13 @@ class Foresight(Generic[S]):
     roll: WouldRoll | None
 
     def next_roll(self) -> str | None:
-        """The roll that would come next, as a line (who rolls how many of which die, and for what)."""
+        """The roll that would come next, as a line (who rolls how many of which die, and for what; only that dice
+        are rolled for a secret draw)."""
         stop = self.roll
         if stop is None:
             return None
+        if stop.stream != PUBLIC_STREAM:  # a secret draw: its purpose is no one else's to read
+            return "Dice are rolled in secret."
         who = f"Side {stop.roller}" if stop.roller else "The table"
         counts = ", ".join(f"{stop.dice.count(die)} {die}" for die in dict.fromkeys(stop.dice))
         purpose = f" for {stop.purpose}" if stop.purpose else ""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Answer, DiceRolled, InvalidCommand
-from engine.dice import D6, Roller, WouldRoll
+from engine.core import Answer, DiceRolled, Foresight, InvalidCommand
+from engine.dice import D6, Roller, WouldRoll, secret_stream
 from tests.engine.core.conftest import alice, bob, choose_hands, new_duel
 
 
@@ -52,3 +52,9 @@ def test_a_refusal_before_the_first_die_is_raised_as_by_apply() -> None:
     choose_hands(game)
     with pytest.raises(InvalidCommand, match="not waiting for an answer"):
         game.foresee(Answer(decision_id="d999", answers={"card": "5"}), bob())
+
+
+def test_a_secret_draw_to_come_is_named_without_its_purpose() -> None:
+    game = new_duel()
+    sight = Foresight(events=(), game=game, roll=WouldRoll(("d6",), secret_stream("B"), "B's hidden omen", "B"))
+    assert sight.next_roll() == "Dice are rolled in secret."
