@@ -14,7 +14,7 @@ from engine.systems.sunshard.world import World, rulings_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["A", "B", "DATA", "card", "lay", "new_state", "put", "world"]
+__all__ = ["DATA", "A", "B", "card", "lay", "new_state", "put", "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())

@@ -8,7 +8,7 @@ from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_t
 from engine.systems.sunshard.sight import cover
 from engine.systems.sunshard.state import Activation, Party
 from engine.systems.sunshard.world import World
-from tests.engine.systems.sunshard.tables import A, B, DATA, card, lay, new_state, put, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, card, lay, new_state, put, world
 
 
 def spec(w: World, attacker: str, target: str, profile: str, **kwargs: object) -> AttackSpec:
