@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 
 from engine.checks import Modifier, Target, target
-from engine.core import ModelId, RulesError, SideId
+from engine.core import Context, ModelId, RulesError, SideId
 from engine.geometry import Base, Pose
 from engine.systems.sunshard.abilities import CONDITIONS, Ability
 from engine.systems.sunshard.catalogue import SunshardData
@@ -21,7 +21,7 @@ from engine.systems.sunshard.schema import ModelCard, SpellSpec, WeaponProfile
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 from engine.table import PlacedModel
 
-__all__ = ["RULE", "Miniature", "World", "rulings_of"]
+__all__ = ["RULE", "Miniature", "World", "rulings_of", "world_of"]
 
 RULE = "Sunshard:Embren core rules v1.0"
 """How a citation names the rulebook."""
@@ -31,6 +31,14 @@ def rulings_of(chosen: dict[str, str]) -> Rulings:
     """The typed rulings of a game's setup (its defaults plus house rules, already checked at creation)."""
     values = {f.name: chosen.get(f.name.replace("_", "-"), getattr(DEFAULT_RULINGS, f.name)) for f in fields(Rulings)}
     return Rulings(**values)
+
+
+def world_of(ctx: Context[SunshardState]) -> World:
+    """The rules' view of a command's working state: the system carries the game's data (``data``)."""
+    data = getattr(ctx.system, "data", None)
+    if not isinstance(data, SunshardData):
+        raise TypeError("a Sunshard context needs a system with its SunshardData as .data")
+    return World(ctx.state, data, rulings_of(ctx.state.setup.rulings))
 
 
 @dataclass(frozen=True)

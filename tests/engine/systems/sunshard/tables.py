@@ -3,10 +3,11 @@ before the game plays through the shared suites."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from engine.core import GameSetup, ModelId, SideId, TerrainMark, UserId
-from engine.dice import commitment
+from engine.core import Actor, Context, Decision, Event, GameSetup, ModelId, SideId, TerrainMark, UserId
+from engine.dice import Roller, commitment
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.schema import ModelCard
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
@@ -14,7 +15,7 @@ from engine.systems.sunshard.world import World, rulings_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "card", "lay", "new_state", "put", "world"]
+__all__ = ["DATA", "A", "B", "Referee", "card", "lay", "new_state", "put", "run", "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())
@@ -61,3 +62,29 @@ def world(state: SunshardState, *extra: ModelCard) -> World:
     """The rules' view of ``state``, with test-only cards."""
     data = DATA.with_imports(extra) if extra else DATA
     return World(state, data, rulings_of(state.setup.rulings))
+
+
+class Referee:
+    """What a Sunshard context needs of its system before the game is registered: the data, and decision kinds
+    routed to their handlers (the declarations will do that)."""
+
+    def __init__(self, data: SunshardData = DATA, handlers: Mapping[str, Callable[..., None]] | None = None) -> None:
+        self.data = data
+        self.handlers = dict(handlers or {})
+
+    def on_answer(self, ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+        self.handlers[decision.kind](ctx, decision, answers)
+
+
+def run(state: SunshardState, work: Callable[[Context[SunshardState]], Any], *, rig: Sequence[int] = (),
+        data: SunshardData = DATA, referee: Referee | None = None) -> tuple[SunshardState, list[Event]]:
+    """Run ``work`` on a copy of ``state`` with the dice rigged to ``rig`` (in order); return the new state and the
+    events. Every rigged die must be used."""
+    roller = Roller("test-seed")
+    roller.rig(list(rig))
+    ctx: Context[SunshardState] = Context(referee or Referee(data), state.clone(), roller,  # type: ignore[arg-type]
+                                          Actor(user=UserId("alice"), host=True),
+                                          rebuild=lambda events: state, core_answer=lambda *a: None)
+    work(ctx)
+    assert not roller.rigged_queue(), f"dice left unrolled: {roller.rigged_queue()}"
+    return ctx.state, ctx.events
