@@ -8,12 +8,20 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.core import EventBody, ModelId, SideId
-from engine.systems.sunshard.state import Figure, Gained, LooseMarker, SideRecord, SunshardState
+from engine.systems.sunshard.state import AttackState, Figure, Gained, LooseMarker, SideRecord, SunshardState
 
 __all__ = [
     "ABILITY_EXPIRY",
     "AbilityGained",
+    "Anticipated",
+    "ApSpent",
+    "AttackStaged",
+    "ChargeReady",
+    "DashingShow",
+    "Faded",
+    "FigureUsed",
     "FortuneChanged",
+    "GuardKept",
     "HpChanged",
     "MarkerPlaced",
     "MarkerTaken",
@@ -242,3 +250,155 @@ class MarkerTaken(EventBody):
         who = f"{self.model_id} takes" if self.model_id else "Removed:"
         why = f" ({self.why})" if self.why else ""
         return f"{who} the {self.marker} marker from {source}{why}."
+
+
+class ApSpent(EventBody):
+    """The activating model spends AP (L379, L1375); ``left`` is what it has after."""
+
+    kind = "sunshard.ap"
+    model_id: ModelId
+    amount: int
+    left: int
+    on: str
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None and state.activation.model == self.model_id:
+            state.activation.ap = self.left
+            state.activation.moved_into = []
+
+    def describe(self) -> str:
+        return f"{self.model_id} spends {_plural(self.amount, 'AP')} on {self.on} ({self.left} left)."
+
+
+class FigureUsed(EventBody):
+    """Something a model may do only so often: Charge a target once a round (L405), a Reload(X) profile X times
+    (L1522), a once-per-round ability (L1413, L1415, L1419, L1465)."""
+
+    kind = "sunshard.used"
+    model_id: ModelId
+    charged: ModelId | None = None
+    reload: str | None = None
+    once: str | None = None
+
+    def apply(self, state: SunshardState) -> None:
+        figure = state.figures.get(self.model_id)
+        if figure is None:
+            return
+        if self.charged is not None:
+            figure.charged.append(self.charged)
+            if state.activation is not None and state.activation.model == self.model_id:
+                state.activation.moved_into = []
+        if self.reload is not None:
+            figure.reloads[self.reload] = figure.reloads.get(self.reload, 0) + 1
+        if self.once is not None:
+            figure.used.append(self.once)
+
+    def describe(self) -> str:
+        if self.charged is not None:
+            return f"{self.model_id} Charges {self.charged} (once a round against it)."
+        if self.reload is not None:
+            return f"{self.model_id} attacks with {self.reload} (Reload)."
+        return f"{self.model_id} uses {self.once} (once a round)."
+
+
+class AttackStaged(EventBody):
+    """The attack being resolved, as it stands after a step (its dice already rolled and logged): ``None`` once it
+    is over."""
+
+    kind = "sunshard.attack"
+    attack: AttackState | None
+    note: str = ""
+
+    def apply(self, state: SunshardState) -> None:
+        state.attack = self.attack.model_copy(deep=True) if self.attack is not None else None
+
+    def describe(self) -> str:
+        if self.note:
+            return self.note
+        if self.attack is None:
+            return "The attack is resolved."
+        return f"{self.attack.attacker} attacks {self.attack.target} with {self.attack.profile}."
+
+
+class DashingShow(EventBody):
+    """A Dashing Show model hit with a melee attack in its activation: the other members of its party not Leader gain
+    +2 on their attack tests (L1427)."""
+
+    kind = "sunshard.dashing-show"
+    model_id: ModelId
+
+    def apply(self, state: SunshardState) -> None:
+        if state.party is not None:
+            state.party.dashing_by = self.model_id
+
+    def describe(self) -> str:
+        return f"{self.model_id}'s Dashing Show: its party's other members (not the Leader) gain +2 to hit."
+
+
+class Anticipated(EventBody):
+    """A model spent its On Guard token on Anticipate Attack: the activating model's attacks on it take -2 for the
+    rest of the activation (L423; ruling anticipate-duration)."""
+
+    kind = "sunshard.anticipated"
+    model_id: ModelId
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None:
+            state.activation.anticipating.append(self.model_id)
+
+    def describe(self) -> str:
+        return f"{self.model_id} Anticipates the attack: -2 on attack tests against it this activation."
+
+
+class Faded(EventBody):
+    """Inches the activating model vaulted through Fade, counted for Hit and Run (L1223)."""
+
+    kind = "sunshard.faded"
+    model_id: ModelId
+    inches: float
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None and state.activation.model == self.model_id:
+            state.activation.faded = round(state.activation.faded + self.inches, 2)
+
+    def describe(self) -> str:
+        return f"{self.model_id} vaulted {self.inches:.2f}\" through Fade."
+
+
+class ChargeReady(EventBody):
+    """A movement action ended in contact with these enemies (or within 2" and in sight, with Reach): the model may
+    Charge one of them now (L405, L537-539, L1305)."""
+
+    kind = "sunshard.charge-ready"
+    model_id: ModelId
+    targets: tuple[ModelId, ...]
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None and state.activation.model == self.model_id:
+            state.activation.moved_into = list(self.targets)
+
+    def describe(self) -> str:
+        if not self.targets:
+            return f"{self.model_id}'s move ends out of contact with any enemy."
+        return f"{self.model_id} may Charge {', '.join(self.targets)} now."
+
+
+class GuardKept(EventBody):
+    """An engaged On Guard model keeps its token to Anticipate an attack declared next; ``None`` clears the list once
+    the activating model does something else (ruling held-strike-offer)."""
+
+    kind = "sunshard.guard-kept"
+    model_id: ModelId | None
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is None:
+            return
+        if self.model_id is None:
+            state.activation.guard_kept = []
+        else:
+            state.activation.guard_kept.append(self.model_id)
+
+    def describe(self) -> str:
+        if self.model_id is None:
+            return "No On Guard token is kept for an attack any longer."
+        return f"{self.model_id} keeps its On Guard token to Anticipate an attack made at once."

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, JsonValue
 
 from engine.core import ModelId, SideId
 from engine.table import TableState
 
 __all__ = [
     "Activation",
+    "AttackDie",
+    "AttackState",
     "Figure",
     "Gained",
+    "Hit",
     "LooseMarker",
     "Party",
     "SideRecord",
@@ -122,8 +125,64 @@ class Activation(BaseModel):
     """Recon's Interact taken (once per activation, L1181)."""
     started_on: list[str] = []
     """Objectives it was touching when its activation started (Wicked Ritual, L1259)."""
+    guard_kept: list[ModelId] = []
+    """Enemies that kept their On Guard token when it engaged them, to Anticipate an attack declared next (ruling
+    held-strike-offer)."""
     anticipating: list[ModelId] = []
     """Enemies that used Anticipate Attack against it this activation (L423, ruling anticipate-duration)."""
+
+
+class AttackDie(BaseModel):
+    """One die of a test in progress: its face now, its first face, and what re-rolled it (L153)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    face: int
+    first: int
+    rerolled_by: str | None = None
+
+
+class Hit(BaseModel):
+    """One hit of an attack (a successful die, L1518): the model hit (after any Bodyguard or Protected, L1419,
+    L1471), whether it was a perfect attack, and its Armor test's die once rolled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: ModelId
+    perfect: bool
+    substitute: bool = False
+    armor: AttackDie | None = None
+
+
+class AttackState(BaseModel):
+    """An attack being resolved (L483-583): what the declaration fixed, the target now being attacked (templates
+    attack several, L553-559), its dice, its hits, and what happens after."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: ModelId
+    side: SideId
+    profile: str
+    kind: str
+    aimed: bool
+    targets: list[ModelId]
+    index: int = 0
+    stage: str = "anticipate"
+    cover: dict[ModelId, str] = {}
+    """The kind of cover each target had when the attack was declared (L302: found with the line of sight)."""
+    dice: list[AttackDie] = []
+    hits: list[Hit] = []
+    hit_index: int = 0
+    hit_any: bool = False
+    wounded: list[ModelId] = []
+    in_party: bool = False
+    template: list[tuple[float, float]] = []
+    resume: dict[str, JsonValue] | None = None
+    """What was interrupted and carries on after (a move cut by a Held Shot, L461)."""
+
+    @property
+    def target(self) -> ModelId:
+        return self.targets[self.index]
 
 
 class LooseMarker(BaseModel):
@@ -169,3 +228,4 @@ class SunshardState(TableState):
     lasting_rules: dict[str, dict[str, Gained]] = {}
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0
+    attack: AttackState | None = None

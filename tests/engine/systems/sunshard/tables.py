@@ -10,12 +10,12 @@ from engine.core import Actor, Context, Decision, Event, GameSetup, ModelId, Sid
 from engine.dice import Roller, commitment
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.schema import ModelCard
-from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
+from engine.systems.sunshard.state import Activation, Figure, SideRecord, SunshardState
 from engine.systems.sunshard.world import World, rulings_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "Referee", "card", "lay", "new_state", "put", "run", "world"]
+__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "pending", "put", "run", "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())
@@ -70,7 +70,7 @@ class Referee:
 
     def __init__(self, data: SunshardData = DATA, handlers: Mapping[str, Callable[..., None]] | None = None) -> None:
         self.data = data
-        self.handlers = dict(handlers or {})
+        self.handlers = dict(handlers or _handlers())
 
     def on_answer(self, ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
         self.handlers[decision.kind](ctx, decision, answers)
@@ -88,3 +88,33 @@ def run(state: SunshardState, work: Callable[[Context[SunshardState]], Any], *, 
     work(ctx)
     assert not roller.rigged_queue(), f"dice left unrolled: {roller.rigged_queue()}"
     return ctx.state, ctx.events
+
+
+def _handlers() -> dict[str, Callable[..., None]]:
+    from engine.systems.sunshard import attack_choices, guard
+    return {"anticipate": attack_choices.on_anticipate, "attack-reroll": attack_choices.on_attack_reroll,
+            "substitute": attack_choices.on_substitute, "armor-reroll": attack_choices.on_armor_reroll,
+            "blight-censors": attack_choices.on_blight_censors, "fade": attack_choices.on_fade,
+            "held-shot": guard.on_held_shot, "held-shot-attack": guard.on_held_shot_attack,
+            "guard-engaged": guard.on_guard_engaged}
+
+
+def activate(state: SunshardState, model_id: str, ap: int | None = None, data: SunshardData = DATA) -> None:
+    """Make ``model_id`` the activating model with ``ap`` AP (its AP characteristic by default)."""
+    figure = state.figures[ModelId(model_id)]
+    state.activation = Activation(model=figure.id, side=figure.side, ap=ap if ap is not None else data.card(
+        figure.card).AP)
+
+
+def pending(state: SunshardState) -> Decision:
+    """The one decision waiting."""
+    (decision,) = state.pending.values()
+    return decision
+
+
+def answer(state: SunshardState, answers: Mapping[str, str], *, rig: Sequence[int] = (),
+           data: SunshardData = DATA) -> tuple[SunshardState, list[Event]]:
+    """Answer the one pending decision."""
+    decision = pending(state)
+    checked = decision.check_answers(answers)
+    return run(state, lambda ctx: ctx.answer(decision, checked, "test"), rig=rig, data=data)
