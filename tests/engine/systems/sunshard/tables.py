@@ -15,7 +15,8 @@ from engine.systems.sunshard.world import World, rulings_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "pending", "put", "run", "world"]
+__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "pending", "put", "run",
+           "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())
