@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core import Choice, IllegalCommand, InvalidCommand, ModelId, RulesError, SideId
+from engine.core import Choice, InvalidCommand, ModelId, RulesError, SideId
 from engine.geometry import (
     TOLERANCE,
     Template,
@@ -30,7 +30,7 @@ from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template,
 from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.terrain import pieces, relation, touches
-from engine.systems.sunshard.world import RULE, Miniature, World
+from engine.systems.sunshard.world import Miniature, World, refuse
 
 __all__ = ["AttackPlan", "attack_cost", "attack_target_values", "attack_weapon_values", "check_attack",
            "lay_template", "under_template", "usable_profile"]
@@ -52,9 +52,6 @@ class AttackPlan:
     template: tuple[tuple[float, float], ...] = ()
 
 
-def _refuse(reason: str, line: str) -> IllegalCommand:
-    return IllegalCommand(f"{reason} ({RULE}, {line})", rule=f"{RULE}, {line}")
-
 
 def attack_cost(world: World, kind: AttackKind, aimed: bool, attacker: Miniature) -> int:
     """AP an attack costs: 1 for the attack action (L395), the Cast Magika cost for a curse (ruling
@@ -72,33 +69,33 @@ def usable_profile(world: World, attacker: Miniature, profile: WeaponProfile, ki
     (L1526), a ranged profile while engaged (L547), a melee one for a Charge or Held Strike (L405, L433)."""
     curse = profile not in attacker.card.weapons
     if curse and kind not in ("curse", "held-shot"):
-        raise _refuse(f"{profile.name} is a curse: cast it", "L674")
+        raise refuse(f"{profile.name} is a curse: cast it", "L674")
     if not curse and kind == "curse":
-        raise _refuse(f"{profile.name} is a weapon, not a curse", "L395")
+        raise refuse(f"{profile.name} is a weapon, not a curse", "L395")
     reload = weapon_ability(profile, "Reload")
     if reload is not None and attacker.figure.reloads.get(profile.name, 0) >= int(reload[7:-1]):
-        raise _refuse(f"{attacker.id} has used {profile.name} {reload[7:-1]} time(s) this round, its Reload limit",
+        raise refuse(f"{attacker.id} has used {profile.name} {reload[7:-1]} time(s) this round, its Reload limit",
                       "L1522")
     if weapon_ability(profile, "Jammable") is not None and attacker.holds("Jammed"):
-        raise _refuse(f"{attacker.id} is Jammed and cannot attack with {profile.name}", "L610")
+        raise refuse(f"{attacker.id} is Jammed and cannot attack with {profile.name}", "L610")
     if weapon_ability(profile, "Shardlocked") is not None and not any(
             t.has("seeded") and touches(attacker.base(), t) for t in pieces(world)):
-        raise _refuse(f"{profile.name} is Shardlocked: {attacker.id} must be within or touching Seeded terrain",
+        raise refuse(f"{profile.name} is Shardlocked: {attacker.id} must be within or touching Seeded terrain",
                       "L1524")
     if weapon_ability(profile, "Support Attack") is not None and kind == "action" and world.record(
             attacker.side).fortune < 1:
-        raise _refuse(f"{profile.name} is a Support Attack and costs 1 Fortune; side {attacker.side} has none",
+        raise refuse(f"{profile.name} is a Support Attack and costs 1 Fortune; side {attacker.side} has none",
                       "L1526")
     melee = is_melee(profile)
     if kind in ("charge", "held-strike") and not melee:
-        raise _refuse(f"a {'Charge' if kind == 'charge' else 'Held Strike'} is a melee attack: {profile.name} is "
+        raise refuse(f"a {'Charge' if kind == 'charge' else 'Held Strike'} is a melee attack: {profile.name} is "
                       "ranged", "L407" if kind == "charge" else "L433")
     if kind == "held-shot" and melee:
-        raise _refuse(f"a Held Shot is a ranged or curse attack: {profile.name} is melee", "L427")
+        raise refuse(f"a Held Shot is a ranged or curse attack: {profile.name} is melee", "L427")
     if not melee:
         held = engaged_by(world, attacker)
         if held:
-            raise _refuse(f"{attacker.id} is engaged by {', '.join(m.id for m in held)} and cannot make ranged "
+            raise refuse(f"{attacker.id} is engaged by {', '.join(m.id for m in held)} and cannot make ranged "
                           "attacks", "L547")
 
 
@@ -167,29 +164,29 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
         raise InvalidCommand(f"{kind!r} is not a kind of attack: action, charge, curse, held-shot or held-strike")
     attacker = world.model(filled.get("model", ""))
     if attacker.side != side:
-        raise _refuse(f"{attacker.id} is not side {side}'s model", "L1311")
+        raise refuse(f"{attacker.id} is not side {side}'s model", "L1311")
     if not attacker.on_table or attacker.downed:
-        raise _refuse(f"{attacker.id} {'is Downed' if attacker.downed else 'is not on the battlefield'}", "L622")
+        raise refuse(f"{attacker.id} {'is Downed' if attacker.downed else 'is not on the battlefield'}", "L622")
     activation = world.state.activation
     own_turn = activation is not None and activation.model == attacker.id
     if kind in ("action", "curse", "charge") and not own_turn:
-        raise _refuse(f"{attacker.id} is not activating: attacks are made in its own activation", "L379")
+        raise refuse(f"{attacker.id} is not activating: attacks are made in its own activation", "L379")
     if kind in ("held-shot", "held-strike") and (activation is None or activation.side == side):
-        raise _refuse("On Guard reactions are made during an enemy model's activation", "L421")
+        raise refuse("On Guard reactions are made during an enemy model's activation", "L421")
     profile = attacker.weapon(filled.get("weapon", ""))
     aimed = filled.get("aim", "no") == "yes"
     usable_profile(world, attacker, profile, kind)
     if aimed and (is_melee(profile) or is_template(profile) or kind not in ("action", "curse")):
-        raise _refuse("only a ranged attack action takes the Aiming bonus", "L565")
+        raise refuse("only a ranged attack action takes the Aiming bonus", "L565")
     if aimed and kind == "curse" and world.rulings.curse_aim == "no":
-        raise _refuse("curses do not take the Aiming bonus (ruling curse-aim)", "L565")
+        raise refuse("curses do not take the Aiming bonus (ruling curse-aim)", "L565")
     if aimed and attacker.wavering:
-        raise _refuse(f"{attacker.id} is Wavering and cannot take the Aiming bonus", "L612")
+        raise refuse(f"{attacker.id} is Wavering and cannot take the Aiming bonus", "L612")
     if attacker.wavering and kind in ("charge", "held-shot", "held-strike"):
-        raise _refuse(f"{attacker.id} is Wavering: no special action but Rally", "L612")
+        raise refuse(f"{attacker.id} is Wavering: no special action but Rally", "L612")
     cost = attack_cost(world, kind, aimed, attacker)
     if own_turn and activation is not None and activation.ap < cost:
-        raise _refuse(f"{attacker.id} has {activation.ap} AP left and this attack costs {cost}", "L383")
+        raise refuse(f"{attacker.id} has {activation.ap} AP left and this attack costs {cost}", "L383")
     fortune = 1 if weapon_ability(profile, "Support Attack") is not None and kind == "action" else 0
     target = world.model(filled["target"]) if filled.get("target") else None
     if target is None and weapon_ability(profile, "Wall") is None:
@@ -208,7 +205,7 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
     else:
         assert target is not None
         if target.id not in {m.id for m in under}:
-            raise _refuse(f"{target.id} is beyond the Cone template's reach", "L553")
+            raise refuse(f"{target.id} is beyond the Cone template's reach", "L553")
         ordered = [target, *sorted((m for m in under if m.id != target.id), key=lambda m: gap(attacker, m))]
     outline = tuple((round(x, 2), round(y, 2)) for x, y in template.area.exterior.coords)  # type: ignore[union-attr]
     return AttackPlan(attacker.id, side, profile.name, kind, tuple(m.id for m in ordered), aimed, cost, fortune,
@@ -218,27 +215,27 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
 def _check_target(world: World, attacker: Miniature, target: Miniature, profile: WeaponProfile, kind: AttackKind,
                   aimed: bool) -> None:
     if target.side == attacker.side:
-        raise _refuse(f"{target.id} is a friendly model; attacks are made against enemies", "L485")
+        raise refuse(f"{target.id} is a friendly model; attacks are made against enemies", "L485")
     if not target.on_table:
-        raise _refuse(f"{target.id} is not on the battlefield", "L648")
+        raise refuse(f"{target.id} is not on the battlefield", "L648")
     if not has_sight(world, attacker, target):
-        raise _refuse(f"{attacker.id} has no line of sight to {target.id}", "L489")
+        raise refuse(f"{attacker.id} has no line of sight to {target.id}", "L489")
     why = _in_range(world, attacker, target, profile)
     if why is not None:
-        raise _refuse(why, "L489")
+        raise refuse(why, "L489")
     if kind == "charge":
         activation = world.state.activation
         if activation is None or target.id not in activation.moved_into:
-            raise _refuse(f"{attacker.id} did not end a movement action in contact with {target.id} (or within 2\" "
+            raise refuse(f"{attacker.id} did not end a movement action in contact with {target.id} (or within 2\" "
                           "and in sight with Reach)", "L405, L537")
         if target.id in attacker.figure.charged:
-            raise _refuse(f"{attacker.id} has already Charged {target.id} this round", "L405")
+            raise refuse(f"{attacker.id} has already Charged {target.id} this round", "L405")
     if kind == "held-strike":
         activation = world.state.activation
         if activation is None or target.id != activation.model:
-            raise _refuse("a Held Strike targets the model now activating", "L433")
+            raise refuse("a Held Strike targets the model now activating", "L433")
     if not is_melee(profile) and not is_template(profile) and _obscured(world, target) and not aimed:
-        raise _refuse(f"{target.id} is completely within Obscuring terrain: only an aimed attack may target it",
+        raise refuse(f"{target.id} is completely within Obscuring terrain: only an aimed attack may target it",
                       "L727")
 
 
@@ -246,14 +243,14 @@ def _check_wall(world: World, attacker: Miniature, profile: WeaponProfile, templ
                 under: list[Miniature]) -> None:
     reach = int(weapon_ability(profile, "Wall")[5:-1])  # type: ignore[index]
     if not is_completely_within(template.area, attacker.base(), reach):
-        raise _refuse(f"the Wall template must lie completely within {reach}\" of {attacker.id}", "L559")
+        raise refuse(f"the Wall template must lie completely within {reach}\" of {attacker.id}", "L559")
     friends = [m.id for m in under if m.side == attacker.side]
     if friends:
-        raise _refuse(f"the Wall template may not lie over friendly models ({', '.join(friends)})", "L559")
+        raise refuse(f"the Wall template may not lie over friendly models ({', '.join(friends)})", "L559")
     if not under:
-        raise _refuse("no model is under the Wall template", "L559")
+        raise refuse("no model is under the Wall template", "L559")
     if not any(has_sight(world, attacker, m) for m in under):
-        raise _refuse(f"{attacker.id} has no line of sight to any model under the Wall template", "L559")
+        raise refuse(f"{attacker.id} has no line of sight to any model under the Wall template", "L559")
 
 
 def _read_at(text: str | None) -> tuple[float, float, float]:

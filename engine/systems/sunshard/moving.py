@@ -41,7 +41,7 @@ from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, surface, touches
 from engine.systems.sunshard.vaults import fall, falls
-from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 from engine.table import ModelMoved
 
 __all__ = ["RUGGED", "MovePlan", "allowance", "apply_move", "check_move", "finish_move", "move_ap_values",
@@ -68,9 +68,6 @@ class MovePlan:
     hazardous: tuple[str, ...]
     working: tuple[str, ...]
 
-
-def _refuse(reason: str, line: str) -> IllegalCommand:
-    return IllegalCommand(f"{reason} ({RULE}, {line})", rule=f"{RULE}, {line}")
 
 
 def movement_field(world: World, mover: Miniature) -> Battlefield:
@@ -126,12 +123,12 @@ def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePla
     mover = world.model(filled.get("model", ""))
     activation = world.state.activation
     if mover.side != side or activation is None or activation.model != mover.id:
-        raise _refuse(f"{mover.id} is not activating: a model moves in its own activation", "L387")
+        raise refuse(f"{mover.id} is not activating: a model moves in its own activation", "L387")
     if mover.has("Fractal Roots"):
-        raise _refuse(f"{mover.id} has Fractal Roots and takes no movement actions; it may Translocate", "L1443")
+        raise refuse(f"{mover.id} has Fractal Roots and takes no movement actions; it may Translocate", "L1443")
     held = held_in_place(world, mover)
     if held:
-        raise _refuse(f"{mover.id} is engaged by {', '.join(m.id for m in held)} and may not move; it may Disengage",
+        raise refuse(f"{mover.id} is engaged by {', '.join(m.id for m in held)} and may not move; it may Disengage",
                       "L393")
     try:
         ap = int(filled.get("ap", "1"))
@@ -140,7 +137,7 @@ def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePla
     if ap < 1:
         raise InvalidCommand("a movement action spends at least 1 AP (L387)")
     if ap > activation.ap:
-        raise _refuse(f"{mover.id} has {activation.ap} AP left", "L383")
+        raise refuse(f"{mover.id} has {activation.ap} AP left", "L383")
     full = allowance(world, mover, ap)
     text = filled.get("to", "")
     if not text:
@@ -157,12 +154,12 @@ def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePla
                 result = resolve_move(field, mover.id, position, max_distance=max(limit, 0.0))
                 rugged, hazardous = crossed(world, mover, result.waypoints)
             else:
-                raise _refuse(f"that move is {result.distance:.2f}\"; {mover.id} may move {limit:g}\" "
+                raise refuse(f"that move is {result.distance:.2f}\"; {mover.id} may move {limit:g}\" "
                               f"({full.value:g}\" less 2\" for Rugged {', '.join(p.id for p in rugged)})", "L389-391")
     except GeometryError as error:
         raise IllegalCommand(str(error)) from None
     if not result.complete and text.split()[0] not in ("toward", "away"):
-        raise _refuse(f"{mover.id} cannot reach {text} with {full.value:g}\"", "L387")
+        raise refuse(f"{mover.id} cannot reach {text} with {full.value:g}\"", "L387")
     working = (*full.working, *((f"Rugged ({', '.join(p.id for p in rugged)}): -2\" ({RULE}, L729)",) if rugged
                                 else ()), f"path {result.distance:.2f}\"")
     return MovePlan(mover.id, side, ap, result.waypoints, round(result.distance, 2), round(result.facing, 2),

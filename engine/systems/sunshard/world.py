@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 
 from engine.checks import Modifier, Target, target
-from engine.core import Context, ModelId, RulesError, SideId
+from engine.core import Context, IllegalCommand, ModelId, RulesError, SideId
 from engine.geometry import Base, Pose
 from engine.systems.sunshard.abilities import CONDITIONS, Ability
 from engine.systems.sunshard.catalogue import SunshardData
@@ -21,10 +21,15 @@ from engine.systems.sunshard.schema import ModelCard, SpellSpec, WeaponProfile
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 from engine.table import PlacedModel
 
-__all__ = ["RULE", "Miniature", "World", "rulings_of", "world_of"]
+__all__ = ["RULE", "Miniature", "World", "refuse", "rulings_of", "world_of"]
 
 RULE = "Sunshard:Embren core rules v1.0"
 """How a citation names the rulebook."""
+
+
+def refuse(reason: str, line: str) -> IllegalCommand:
+    """A refusal naming the rule broken: ``line`` is where the rulebook says so (``L547``)."""
+    return IllegalCommand(reason, rule=f"{RULE}, {line}")
 
 
 def rulings_of(chosen: dict[str, str]) -> Rulings:
