@@ -36,7 +36,7 @@ def test_two_ap_at_spd_three_move_six_inches() -> None:
     # EX-3, L387; EX-5, L459: a straight 6" move translates the centre by 6".
     after, _ = move(plodder(), 2, "4,10")
     assert (after.models[A1].x, after.models[A1].y) == (4, 10) and after.activation.ap == 0  # type: ignore[union-attr]
-    with pytest.raises(RulesError, match="cannot reach|more than"):
+    with pytest.raises(RulesError, match=r"cannot reach|more than"):
         check_move(world(plodder(), SLOW), A, {"model": "A1", "ap": "2", "to": "4,10.5"})
 
 
