@@ -13,6 +13,7 @@ from engine.systems.sunshard.state import AttackState, Figure, Gained, LooseMark
 __all__ = [
     "ABILITY_EXPIRY",
     "AbilityGained",
+    "ActivationFlag",
     "Anticipated",
     "ApSpent",
     "AttackStaged",
@@ -402,3 +403,21 @@ class GuardKept(EventBody):
         if self.model_id is None:
             return "No On Guard token is kept for an attack any longer."
         return f"{self.model_id} keeps its On Guard token to Anticipate an attack made at once."
+
+
+class ActivationFlag(EventBody):
+    """Something the activating model gained for the rest of its activation: free Aiming (Eagle-Eye, L1431), Fade 1"
+    further (L778), incendiary Jammable profiles (L770)."""
+
+    kind = "sunshard.activation-flag"
+    model_id: ModelId
+    flag: Literal["aim_free", "fade_bonus", "incendiary"]
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None and state.activation.model == self.model_id:
+            setattr(state.activation, self.flag, True)
+
+    def describe(self) -> str:
+        what = {"aim_free": "takes the Aiming bonus for free", "fade_bonus": "vaults 1\" further with Fade",
+                "incendiary": "fires incendiary rounds"}[self.flag]
+        return f"{self.model_id} {what} for the rest of its activation."
