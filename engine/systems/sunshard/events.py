@@ -27,6 +27,7 @@ __all__ = [
     "MarkerPlaced",
     "MarkerTaken",
     "ModelGone",
+    "TerrainRuleGained",
     "TestMade",
     "TokensChanged",
     "VpScored",
@@ -421,3 +422,27 @@ class ActivationFlag(EventBody):
         what = {"aim_free": "takes the Aiming bonus for free", "fade_bonus": "vaults 1\" further with Fade",
                 "incendiary": "fires incendiary rounds"}[self.flag]
         return f"{self.model_id} {what} for the rest of its activation."
+
+
+class TerrainRuleGained(EventBody):
+    """A terrain piece gains a terrain rule: for a while (the Shardborn Fortune's Seeded until the next End Phase,
+    L784) or for good (Trapper's Den's Hazardous L747, Withering Whereabouts L1496; ``lasts`` "game")."""
+
+    kind = "sunshard.terrain-rule"
+    terrain_id: str
+    rule: str
+    lasts: Gained
+
+    def apply(self, state: SunshardState) -> None:
+        piece = state.terrain.get(self.terrain_id)
+        if piece is None:
+            return
+        if self.lasts == "game":
+            if self.rule not in piece.keywords:
+                state.terrain[self.terrain_id] = piece.model_copy(update={"keywords": (*piece.keywords, self.rule)})
+        else:
+            state.lasting_rules.setdefault(self.terrain_id, {})[self.rule] = self.lasts
+
+    def describe(self) -> str:
+        until = "for the rest of the game" if self.lasts == "game" else f"until {ABILITY_EXPIRY[self.lasts]}"
+        return f"Terrain {self.terrain_id} gains {self.rule} {until}."

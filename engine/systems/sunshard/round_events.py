@@ -11,9 +11,11 @@ __all__ = [
     "ActivationBegan",
     "ActivationEnded",
     "FirstPicked",
+    "GameFinished",
     "InitiativeWon",
     "PartyFormed",
     "RoundBegan",
+    "StepNoted",
     "StepReached",
 ]
 
@@ -47,6 +49,7 @@ class StepReached(EventBody):
 
     def apply(self, state: SunshardState) -> None:
         state.phase, state.step = self.phase, self.step
+        state.noted = []
         if self.phase == "end" and self.step == "downed-blight":
             for figure in state.figures.values():
                 figure.gained = {n: lasts for n, lasts in figure.gained.items() if lasts != "end-phase"}
@@ -144,5 +147,36 @@ class ActivationEnded(EventBody):
         return f"{self.model_id}'s activation ends."
 
 
+class StepNoted(EventBody):
+    """Something done at this step, so it is not done twice (``passed:A``: side A uses no more Fortune now;
+    ``scored``; ``asked:A``)."""
+
+    kind = "sunshard.noted"
+    note: str
+
+    def apply(self, state: SunshardState) -> None:
+        state.noted.append(self.note)
+
+    def describe(self) -> str:
+        if self.note.startswith("passed:"):
+            return f"Side {self.note[7:]} uses no Fortune ability now."
+        return f"Done this step: {self.note}."
+
+
+class GameFinished(EventBody):
+    """The game is over: its last round was played, a quest declared a winner, or a player has no models left
+    (L345); ``why`` says which."""
+
+    kind = "sunshard.game-over"
+    why: str
+
+    def apply(self, state: SunshardState) -> None:
+        state.phase, state.step = "over", "over"
+        state.next_side = None
+
+    def describe(self) -> str:
+        return f"The game is over: {self.why}."
+
+
 ROUND_EVENTS: tuple[type[EventBody], ...] = (RoundBegan, StepReached, InitiativeWon, FirstPicked, PartyFormed,
-                                             ActivationBegan, ActivationEnded)
+                                             ActivationBegan, ActivationEnded, StepNoted, GameFinished)

@@ -15,12 +15,12 @@ from shapely.ops import nearest_points
 
 from engine.core import Choice, Context, InvalidCommand, ModelId, SideId, parse_point
 from engine.geometry import TOLERANCE, bearing, overlaps
-from engine.systems.sunshard.activation import apply_end
 from engine.systems.sunshard.ap import spend_ap
 from engine.systems.sunshard.engagement import engaged_by
 from engine.systems.sunshard.events import ActivationFlag
 from engine.systems.sunshard.guard import engagement_reactions
 from engine.systems.sunshard.harm import Cause, gain, lose
+from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, relation, surface
 from engine.systems.sunshard.vaults import check_vault, vault
@@ -183,7 +183,7 @@ def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
         lose(ctx, model.id, plan.condition, why=f"Rally ({RULE}, L447)")
     elif plan.name == "on-guard":
         gain(ctx, model.id, "On Guard", cause=Cause(f"the On Guard special action ({RULE}, L419)"))
-        apply_end(ctx, model.id)
+        finish_activation(ctx, model.id)
     elif plan.name == "eagle-eye":
         ctx.emit(ActivationFlag(model_id=model.id, flag="aim_free"))
     elif plan.name == "disengage" and plan.to is not None:

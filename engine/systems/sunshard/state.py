@@ -229,3 +229,6 @@ class SunshardState(TableState):
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0
     attack: AttackState | None = None
+    noted: list[str] = []
+    """What is done at the current step (reset at each step): ``passed:A`` (side A uses no more Fortune now),
+    ``scored``, ``asked:A`` (side A was asked about departures)."""
