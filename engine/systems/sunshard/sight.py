@@ -59,13 +59,14 @@ def _rule(world: World) -> BlockRule:
     return blocks
 
 
-def sight_of(world: World, looking: tuple[Miniature, ...] = ()) -> LineOfSight:
-    """The battlefield's sight: its terrain and every model on it but those ``looking`` as blockers (Downed models
-    too, ruling downed-block-sight)."""
-    skip = {m.id for m in looking}
-    bases = [m.base(for_sight=True) for m in world.on_table()
-             if m.id not in skip and not (m.downed and world.rulings.downed_block_sight == "no")]
-    return LineOfSight(pieces(world), bases, rule=_rule(world))
+def sight_of(world: World) -> LineOfSight:
+    """The battlefield's sight: its terrain and every model on it as blockers (Downed models too, ruling
+    downed-block-sight); a model never blocks sight to or from itself."""
+    def build() -> LineOfSight:
+        bases = [m.base(for_sight=True) for m in world.on_table()
+                 if not (m.downed and world.rulings.downed_block_sight == "no")]
+        return LineOfSight(pieces(world), bases, rule=_rule(world))
+    return world.memo("sight", build)
 
 
 def has_sight(world: World, a: Miniature, b: Miniature) -> bool:
@@ -73,7 +74,7 @@ def has_sight(world: World, a: Miniature, b: Miniature) -> bool:
     sa, sb = a.base(for_sight=True), b.base(for_sight=True)
     if world.battlefield_rule("deepest-darkness") and distance(sa, sb) > DARKNESS_RANGE + TOLERANCE:
         return False
-    return sight_of(world, (a, b)).can_see(sa, sb)
+    return sight_of(world).can_see(sa, sb)
 
 
 def cover(world: World, attacker: Miniature, target: Miniature) -> Cover:
@@ -82,7 +83,7 @@ def cover(world: World, attacker: Miniature, target: Miniature) -> Cover:
     shelters = [t for t in pieces(world) if t.has("light-cover") or t.has("heavy-cover")]
     if not shelters:
         return Cover("none", (), ())
-    through = set(sight_of(world, (attacker, target)).lines_through(
+    through = set(sight_of(world).lines_through(
         sa, st, shelters, every=world.rulings.cover_lines == "every-line"))
     giving: list[Terrain] = []
     working: list[str] = []

@@ -45,7 +45,7 @@ def piece(world: World, mark: TerrainMark) -> Terrain:
 
 def pieces(world: World) -> list[Terrain]:
     """Every piece as geometry, in id order."""
-    return [piece(world, mark) for _, mark in sorted(world.state.terrain.items())]
+    return world.memo("pieces", lambda: [piece(world, mark) for _, mark in sorted(world.state.terrain.items())])
 
 
 def is_objective(mark: TerrainMark) -> bool:

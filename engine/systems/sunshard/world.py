@@ -7,9 +7,12 @@ changes the state: rules emit events for that.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import Any, TypeVar
 
 from engine.checks import Modifier, Target, target
 from engine.core import Context, IllegalCommand, ModelId, RulesError, SideId
@@ -34,8 +37,14 @@ def refuse(reason: str, line: str) -> IllegalCommand:
 
 def rulings_of(chosen: dict[str, str]) -> Rulings:
     """The typed rulings of a game's setup (its defaults plus house rules, already checked at creation)."""
-    values = {f.name: chosen.get(f.name.replace("_", "-"), getattr(DEFAULT_RULINGS, f.name)) for f in fields(Rulings)}
-    return Rulings(**values)
+    return _rulings(tuple(sorted(chosen.items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _rulings(chosen: tuple[tuple[str, str], ...]) -> Rulings:
+    picked = dict(chosen)
+    return Rulings(**{f.name: picked.get(f.name.replace("_", "-"), getattr(DEFAULT_RULINGS, f.name))
+                      for f in fields(Rulings)})
 
 
 def world_of(ctx: Context[SunshardState]) -> World:
@@ -46,13 +55,26 @@ def world_of(ctx: Context[SunshardState]) -> World:
     return World(ctx.state, data, rulings_of(ctx.state.setup.rulings))
 
 
+_T = TypeVar("_T")
+
+
 @dataclass(frozen=True)
 class World:
-    """A game's state with its data and rulings."""
+    """A game's state with its data and rulings; geometry worked out from it is kept while the state stays at the
+    same point of its log (``memo``)."""
 
     state: SunshardState
     data: SunshardData
     rulings: Rulings = DEFAULT_RULINGS
+    _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def memo(self, key: str, make: Callable[[], _T]) -> _T:
+        """``make()``, kept for this state's sequence number (an event moves it on, and the value is made anew)."""
+        slot = (key, self.state.seq)
+        if slot not in self._memo:
+            self._memo[slot] = make()
+        found: _T = self._memo[slot]
+        return found
 
     def model(self, model_id: str) -> Miniature:
         """The model with that id, on the battlefield or not; :raises RulesError: for an unknown id."""
