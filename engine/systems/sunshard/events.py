@@ -216,6 +216,8 @@ class MarkerPlaced(EventBody):
     def apply(self, state: SunshardState) -> None:
         if self.on is not None:
             state.objective_markers.setdefault(self.on, []).append(self.marker.kind)
+            if self.marker.kind == "Archaeology" and self.marker.placed_by is not None:
+                state.dug_by.setdefault(self.on, []).append(self.marker.placed_by)
         else:
             state.markers[self.marker.id] = self.marker
             state.markers_added += 1
@@ -242,6 +244,8 @@ class MarkerTaken(EventBody):
             held = state.objective_markers.get(self.from_objective, [])
             if self.marker in held:
                 held.remove(self.marker)
+            if self.marker == "Archaeology":
+                state.dug_by.pop(self.from_objective, None)
         if self.loose_id is not None:
             state.markers.pop(self.loose_id, None)
         if self.model_id is not None and self.model_id in state.models:
@@ -412,7 +416,7 @@ class ActivationFlag(EventBody):
 
     kind = "sunshard.activation-flag"
     model_id: ModelId
-    flag: Literal["aim_free", "fade_bonus", "incendiary"]
+    flag: Literal["aim_free", "fade_bonus", "incendiary", "interacted"]
 
     def apply(self, state: SunshardState) -> None:
         if state.activation is not None and state.activation.model == self.model_id:
@@ -420,7 +424,7 @@ class ActivationFlag(EventBody):
 
     def describe(self) -> str:
         what = {"aim_free": "takes the Aiming bonus for free", "fade_bonus": "vaults 1\" further with Fade",
-                "incendiary": "fires incendiary rounds"}[self.flag]
+                "incendiary": "fires incendiary rounds", "interacted": "has taken Interact"}[self.flag]
         return f"{self.model_id} {what} for the rest of its activation."
 
 

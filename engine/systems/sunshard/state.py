@@ -194,6 +194,7 @@ class LooseMarker(BaseModel):
     kind: str
     x: float
     y: float
+    placed_by: ModelId | None = None
 
 
 class SunshardState(TableState):
@@ -225,6 +226,8 @@ class SunshardState(TableState):
     markers: dict[str, LooseMarker] = {}
     objective_markers: dict[str, list[str]] = {}
     """Markers on Objectives, by terrain id (Rescue, Treasure, Archaeology, Shard Seed)."""
+    dug_by: dict[str, list[ModelId]] = {}
+    """Who placed each Archaeology marker on an Objective this round (Archaeological Dig, L1211), by terrain id."""
     lasting_rules: dict[str, dict[str, Gained]] = {}
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0

@@ -15,8 +15,8 @@ from engine.systems.sunshard.world import World, rulings_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "pending", "put", "run",
-           "world"]
+__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "objective", "pending", "put",
+           "quest_state", "run", "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())
@@ -121,3 +121,24 @@ def answer(state: SunshardState, answers: Mapping[str, str], *, rig: Sequence[in
     decision = pending(state)
     checked = decision.check_answers(answers)
     return run(state, lambda ctx: ctx.answer(decision, checked, "test"), rig=rig, data=data)
+
+
+def quest_state(quest_id: str, *, rulings: Mapping[str, str] | None = None) -> SunshardState:
+    """An empty battlefield laid out for a quest: its size, rounds, deeds, battlefield rules and zones (no Objectives:
+    add them with ``objective``)."""
+    from engine.systems.sunshard.zones import layout_zones
+    quest = DATA.quest(quest_id)
+    state = new_state(quest.table, battlefield=quest.battlefield, rulings=rulings)
+    state.quest, state.rounds, state.deeds_used = quest.id, quest.rounds, quest.deeds
+    state.zone_depth, state.contested_half = quest.zone_depth, quest.contested_half
+    for zone in layout_zones(quest.table, quest.table, state.sides, quest.zone_depth, quest.contested_half):
+        state.zones[zone.id] = zone
+    return state
+
+
+def objective(state: SunshardState, terrain_id: str, at: tuple[float, float], *, kind: str = "objective") -> None:
+    """An Objective of the state's quest at ``at``."""
+    from engine.systems.sunshard.setup import _objective
+    quest = DATA.quest(state.quest)
+    spec = quest.centre_piece if kind == "crystal-vein" and quest.centre_piece is not None else quest.objective
+    state.terrain[terrain_id] = _objective(terrain_id, kind, spec, at)
