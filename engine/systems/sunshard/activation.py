@@ -39,6 +39,8 @@ class ActivationPlan:
     side: SideId
     party: tuple[ModelId, ...]
     fortune: int
+    first: ModelId | None = None
+    """The party member that activates first (ruling party-order); the selector when None."""
 
 
 def eligible(world: World, side: SideId) -> list[Miniature]:
@@ -142,12 +144,17 @@ def check_activate(world: World, side: SideId, filled: Mapping[str, str]) -> Act
     if len(members) > limit:
         raise refuse(f"{model.id} may form a party with up to {limit} other models, not {len(members)}",
                      "L437, L1425, L1455")
+    first = world.model(filled["first"]).id if filled.get("first") else model.id
+    if first not in (model.id, *(m.id for m in members)):
+        raise refuse(f"{first} is not in the party", "L441")
+    if first != model.id and world.rulings.party_order == "selector-first":
+        raise refuse(f"the selecting model {model.id} activates first (ruling party-order)", "L441")
     mixed = len({m.card.type for m in (model, *members)}) > 1
     commander = any(m.has("Commander") for m in (model, *members))
     fortune = 1 if mixed and not commander else 0
     if fortune and world.record(side).fortune < fortune:
         raise refuse("a party of mixed types costs 1 Fortune and side {side} has none", "L437")
-    return ActivationPlan(model.id, side, tuple(m.id for m in members), fortune)
+    return ActivationPlan(model.id, side, tuple(m.id for m in members), fortune, first)
 
 
 def apply_activate(ctx: Context[SunshardState], side: SideId, plan: ActivationPlan) -> None:
@@ -163,7 +170,7 @@ def apply_activate(ctx: Context[SunshardState], side: SideId, plan: ActivationPl
             for m in members:
                 if world.model(m).has("Spoils of War"):
                     gain(ctx, m, "Loot", cause=Cause(f"forming a party with a Paymaster ({RULE}, L1459)"))
-    start_activation(ctx, plan.model)
+    start_activation(ctx, plan.first or plan.model)
 
 
 def start_activation(ctx: Context[SunshardState], model_id: ModelId) -> None:

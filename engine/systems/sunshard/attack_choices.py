@@ -9,6 +9,7 @@ from engine.core import Context, Decision, ModelId, parse_point
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.attack_flow import advance, fade_reach, reroll_dice
 from engine.systems.sunshard.d20 import roll_d20
+from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.events import Anticipated, AttackStaged, Faded, FigureUsed
 from engine.systems.sunshard.harm import Cause, gain, lose
 from engine.systems.sunshard.scoring import score_deed, spend_fortune
@@ -105,4 +106,5 @@ def on_fade(ctx: Context[SunshardState], decision: Decision, answers: dict[str, 
             if ctx.state.activation is not None and ctx.state.activation.faded >= 4 - TOLERANCE:
                 score_deed(ctx, model.side, "hit-and-run", f"{model.id} vaulted "
                                                            f"{ctx.state.activation.faded:.1f}\" through Fade")
+        flood_check(ctx)
     advance(ctx)

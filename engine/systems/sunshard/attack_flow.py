@@ -173,7 +173,8 @@ def reroll_sources(world: World, attack: AttackState) -> list[Option]:
     activation = world.state.activation
     if attacker.holds("Loot") and activation is not None and activation.model == attacker.id:
         options.append(Option(key="loot", label="Spend a Loot token to re-roll"))
-    scope_ok = world.rulings.fortune_reroll_scope == "every-attack" or attack.kind in ("action", "curse")
+    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+    scope_ok = world.rulings.fortune_reroll_scope == "every-attack" or attack.kind in actions
     if scope_ok and world.record(attack.side).fortune >= 1:
         options.append(Option(key="fortune", label="Spend 1 Fortune to re-roll"))
     return options
@@ -450,7 +451,8 @@ def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
         if not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):
             score_deed(ctx, attacker.side, "guard", f"{attacker.id} wounded {enemies_wounded[0]} from an Objective")
         seeded = any(t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world))
-        if seeded and attack.kind in ("action", "curse"):
+        actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+        if seeded and attack.kind in actions:
             score_deed(ctx, attacker.side, "force-of-nature", f"{attacker.id} wounded {enemies_wounded[0]}")
     if attack.resume is not None:
         carry_on(ctx, attack.resume)

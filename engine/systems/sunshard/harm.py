@@ -126,7 +126,8 @@ def heal(ctx: Context[SunshardState], model_id: ModelId, amount: int, *, why: st
     if not model.on_table:
         return False
     if model.holds("Burning"):
-        ctx.emit(TokensChanged(model_id=model.id, why=f"Burning: it cannot be healed ({RULE}, L599)"))
+        lifted = ("Downed",) if model.downed and world.rulings.burning_blocks_downed_removal == "no" else ()
+        ctx.emit(TokensChanged(model_id=model.id, lost=lifted, why=f"Burning: it cannot be healed ({RULE}, L599)"))
         return False
     placed = model.placed
     healed = min(amount, placed.wounds_taken)

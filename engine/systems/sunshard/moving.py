@@ -31,8 +31,9 @@ from engine.geometry import (
 )
 from engine.systems.sunshard.ap import can_still_act, spend_ap
 from engine.systems.sunshard.d20 import roll_test
+from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.engagement import REACH, gap, held_in_place, in_contact, reach
-from engine.systems.sunshard.events import ChargeReady
+from engine.systems.sunshard.events import ChargeReady, TerrainRuleGained
 from engine.systems.sunshard.guard import engagement_reactions, offer_held_shot
 from engine.systems.sunshard.harm import Cause, settle_save
 from engine.systems.sunshard.resume import path_of
@@ -45,7 +46,7 @@ from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_
 from engine.table import ModelMoved
 
 __all__ = ["RUGGED", "MovePlan", "allowance", "apply_move", "check_move", "finish_move", "move_ap_values",
-           "movement_field"]
+           "movement_field", "wither"]
 
 RUGGED = 2.0
 """Inches a move within Rugged terrain loses (L729)."""
@@ -111,6 +112,8 @@ def crossed(world: World, mover: Miniature, path: tuple[Point, ...]) -> tuple[li
     within = [p for p in pieces(world) if swept.intersection(p.polygon).area > TOLERANCE ** 2]
     rugged = [p for p in within if p.has("rugged") and not _spares(world, mover, p, "rugged")]
     hazardous = [p for p in within if p.has("hazardous") and not _spares(world, mover, p, "hazardous")]
+    if world.rulings.hazardous_frequency == "once-per-action":
+        hazardous = hazardous[:1]
     return rugged, hazardous
 
 
@@ -208,7 +211,9 @@ def finish_move(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) ->
         return
     if falls(world, start, end):
         fall(ctx, mover.id, start, end)
+    wither(ctx, mover.id)
     _ready_to_charge(ctx, mover.id)
+    flood_check(ctx)
     engagement_reactions(ctx, mover.id)
 
 
@@ -235,3 +240,17 @@ def _ready_to_charge(ctx: Context[SunshardState], model_id: ModelId) -> None:
                                  and has_sight(world, mover, e)))]
     ctx.emit(ChargeReady(model_id=mover.id, targets=tuple(targets)))
 
+
+
+def wither(ctx: Context[SunshardState], model_id: ModelId) -> None:
+    """Withering Whereabouts: terrain the model is within or touches gains Hazardous and Seeded for good (L1496;
+    ruling withering-lasting)."""
+    world = world_of(ctx)
+    model = world.model(model_id)
+    if not model.on_table or not model.has("Withering Whereabouts"):
+        return
+    for terrain in pieces(world):
+        if touches(model.base(), terrain):
+            for rule in ("hazardous", "seeded"):
+                if not terrain.has(rule):
+                    ctx.emit(TerrainRuleGained(terrain_id=terrain.id, rule=rule, lasts="game"))

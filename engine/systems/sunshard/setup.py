@@ -38,6 +38,7 @@ from engine.geometry import MM_PER_INCH, TOLERANCE, Base, Pose, overlaps
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.events import MarkerPlaced, TerrainRuleGained
+from engine.systems.sunshard.moving import wither
 from engine.systems.sunshard.quest_schema import ObjectiveSpec, QuestSpec
 from engine.systems.sunshard.round_events import StepReached
 from engine.systems.sunshard.rounds import begin_round
@@ -300,6 +301,7 @@ def apply_deploy(ctx: Context[SunshardState], side: SideId, model_id: ModelId, a
                                           facing=90.0 if model.side == ctx.state.sides[0] else 270.0, wounds=card.HP,
                                           points=card.points)))
     ctx.emit(ModelDeployed(model_id=model.id))
+    wither(ctx, model.id)
     _known_spells(ctx, model.id)
     mover = model.side if not picked or world.rulings.deployment_pick_turn == "deployer" else world.opponent(
         model.side)

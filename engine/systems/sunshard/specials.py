@@ -16,10 +16,12 @@ from shapely.ops import nearest_points
 from engine.core import Choice, Context, InvalidCommand, ModelId, SideId, parse_point
 from engine.geometry import TOLERANCE, bearing, overlaps
 from engine.systems.sunshard.ap import spend_ap
+from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.engagement import engaged_by
 from engine.systems.sunshard.events import ActivationFlag
 from engine.systems.sunshard.guard import engagement_reactions
 from engine.systems.sunshard.harm import Cause, gain, lose
+from engine.systems.sunshard.moving import wither
 from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, relation, surface
@@ -189,12 +191,20 @@ def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
     elif plan.name == "disengage" and plan.to is not None:
         vault(ctx, model.id, plan.to, model.characteristic("SPD").value + TOLERANCE,
               why=f"Disengage ({RULE}, L409)")
-        engagement_reactions(ctx, model.id)
+        _moved(ctx, model.id)
     elif plan.to is not None:
         here = (model.placed.x, model.placed.y)
         end = plan.height if plan.name == "climb" else surface(world, model, at=plan.to)
         line = "L415" if plan.name == "climb" else "L1445"
         ctx.emit(ModelPlaced(model_id=model.id, x=plan.to[0], y=plan.to[1], facing=round(bearing(here, plan.to), 2),
                              z=float(end), acted_by=f"{plan.name} ({RULE}, {line})"))
-        engagement_reactions(ctx, model.id)
+        _moved(ctx, model.id)
+
+
+def _moved(ctx: Context[SunshardState], model_id: ModelId) -> None:
+    """After a vault or a placement: Withering Whereabouts, Flood, and the On Guard reactions of enemies now
+    engaged."""
+    wither(ctx, model_id)
+    flood_check(ctx)
+    engagement_reactions(ctx, model_id)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from engine.core import Context, ModelId, SideId
 from engine.systems.sunshard.scoring import score_deed, score_quest
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import world_of
+from engine.systems.sunshard.world import World, world_of
 
 __all__ = ["Killing", "on_downed", "on_killed"]
 
@@ -34,6 +34,11 @@ class Killing:
     blight: bool = False
 
 
+def _by_side(world: World, kill: Killing) -> SideId | None:
+    figure = world.state.figures.get(kill.by) if kill.by is not None else None
+    return figure.side if figure is not None else None
+
+
 def on_downed(ctx: Context[SunshardState], model_id: ModelId) -> None:
     """A Leader gaining a Downed token meets its opponent's Headhunter (L1179)."""
     world = world_of(ctx)
@@ -53,7 +58,8 @@ def on_killed(ctx: Context[SunshardState], kill: Killing) -> None:
                         f"Killing {kill.victim}{' , the enemy Leader' if kill.leader else ''}")
         elif quest == "chance-encounter":
             score_quest(ctx, scorer, 2, f"Killing {kill.victim}")
-        elif quest == "blood-meridian" and ctx.state.round >= 2 and kill.on_objective:
+        elif quest == "blood-meridian" and ctx.state.round >= 2 and kill.on_objective and (
+                world.rulings.blood_meridian_kill == "enemy-any-cause" or _by_side(world, kill) == scorer):
             score_quest(ctx, scorer, 1, f"Killing {kill.victim} at an Objective")
     opponent = world.opponent(kill.side)
     if kill.leader:
@@ -69,5 +75,7 @@ def on_killed(ctx: Context[SunshardState], kill: Killing) -> None:
         return
     if kill.action in ATTACKS and kill.points > world.data.card(attacker.card).points:
         score_deed(ctx, attacker.side, "glory-kill", f"{kill.by} killed {kill.victim}")
-    if kill.action == "attack" and kill.in_party:
+    attack_action = kill.action == "attack" or (kill.action == "curse"
+                                                 and world.rulings.curse_as_attack_action == "yes")
+    if attack_action and kill.in_party:
         score_deed(ctx, attacker.side, "coordinated-assault", f"{kill.by} killed {kill.victim} in a party")
