@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.checks import Die
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
 from engine.systems.sunshard.ap import can_still_act, spend_ap
+from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.attack_plan import AttackPlan
 from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
 from engine.systems.sunshard.engagement import gap
@@ -119,14 +120,11 @@ def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
         attack.stage = "roll"
         _stage(ctx, attack)
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=target.side, kind="anticipate", optional=True,
-        prompt=f"{attack.attacker} attacks {target.id}: spend its On Guard token to Anticipate the attack "
-               f"(-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
-        parts=(DecisionPart(key="anticipate", prompt=f"Does {target.id} Anticipate the attack?",
-                            options=(Option(key="no", label="No, keep the token"),
-                                     Option(key="yes", label="Anticipate Attack (spend On Guard)")), default="no"),),
-        context={"target": target.id}))
+    ask(ctx, target.side, "anticipate", f"{attack.attacker} attacks {target.id}: spend its On Guard token to "
+        f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
+        f"Does {target.id} Anticipate the attack?",
+        [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
+        context={"target": target.id})
     attack.stage = "roll"
     _stage(ctx, attack, f"{target.id} may Anticipate the attack.")
     return True
@@ -190,12 +188,9 @@ def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if result.successes == len(attack.dice) or not sources:
         _stage(ctx, attack)
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=attack.side, kind="attack-reroll", optional=True,
-        prompt=f"{attack.attacker}'s attack test on {attack.target} rolled "
-               f"{', '.join(str(d.face) for d in attack.dice)} against TN {goal.value}: re-roll every die?",
-        parts=(DecisionPart(key="reroll", prompt="Re-roll the attack test?",
-                            options=(Option(key="keep", label="Keep the dice"), *sources), default="keep"),)))
+    ask(ctx, attack.side, "attack-reroll", f"{attack.attacker}'s attack test on {attack.target} rolled "
+        f"{', '.join(str(d.face) for d in attack.dice)} against TN {goal.value}: re-roll every die?",
+        "Re-roll the attack test?", [("keep", "Keep the dice"), *sources], key="reroll")
     _stage(ctx, attack, f"{attack.attacker}'s player may re-roll the attack test.")
     return True
 
@@ -275,12 +270,9 @@ def _substitute(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if not options:
         _stage(ctx, attack)
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=hit_model.side, kind="substitute", optional=True,
-        prompt=f"{hit_model.id} is hit by {attack.attacker}'s {attack.profile}: does a friend take the hit?",
-        parts=(DecisionPart(key="by", prompt="Who takes the hit?",
-                            options=(Option(key="none", label=f"Nobody: {hit_model.id} takes it"), *options),
-                            default="none"),)))
+    ask(ctx, hit_model.side, "substitute", f"{hit_model.id} is hit by {attack.attacker}'s {attack.profile}: does a "
+        "friend take the hit?", "Who takes the hit?", [("none", f"Nobody: {hit_model.id} takes it"), *options],
+        key="by")
     _stage(ctx, attack, f"{hit_model.id}'s player may have a friend take the hit.")
     return True
 
@@ -335,13 +327,9 @@ def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
         attack.stage = "damage"
         _stage(ctx, attack)
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=model.side, kind="armor-reroll", optional=True,
-        prompt=f"{model.id}'s Armor test rolled {face} against TN {goal.value} and failed: spend 1 Fortune to "
-               f"re-roll it ({RULE}, L758-760)?",
-        parts=(DecisionPart(key="reroll", prompt="Re-roll the Armor test?",
-                            options=(Option(key="keep", label="Keep the die"),
-                                     Option(key="fortune", label="Spend 1 Fortune to re-roll")), default="keep"),)))
+    ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
+        f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
+        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
     attack.stage = "damage"
     _stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
     return True
@@ -409,12 +397,8 @@ def _after(ctx: Context[SunshardState], attack: AttackState) -> bool:
             and "Blight Censors" not in attacker.figure.used):
         _stage(ctx, attack)
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=attack.side, kind="blight-censors", optional=True,
-        prompt=f"{attacker.id} hit with its attack: gain a Blight token for Blight Censors ({RULE}, L1413)?",
-        parts=(DecisionPart(key="gain", prompt="Gain a Blight token?",
-                            options=(Option(key="no", label="No"), Option(key="yes", label="Yes")),
-                            default="no"),)))
+    ask(ctx, attack.side, "blight-censors", f"{attacker.id} hit with its attack: gain a Blight token for Blight "
+        f"Censors ({RULE}, L1413)?", "Gain a Blight token?", [("no", "No"), ("yes", "Yes")], key="gain")
     _stage(ctx, attack, f"{attacker.id}'s player may use Blight Censors.")
     return True
 

@@ -10,8 +10,9 @@ beginning of the End Phase and any time in the model's own activation (the commo
 
 from __future__ import annotations
 
-from engine.core import Context, Decision, DecisionPart, ModelId, Option, SideId
+from engine.core import Context, ModelId, Option, SideId
 from engine.geometry import TOLERANCE, distance
+from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.events import AbilityGained, ActivationFlag, TerrainRuleGained
@@ -107,13 +108,9 @@ def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model
     options = fortune_options(world, side, moment, world.model(model) if model else None)
     if not options:
         return False
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=side, kind="fortune", optional=True,
-        prompt=f"Side {side} has {world.record(side).fortune} Fortune: spend 1 on a Fortune ability now "
-               f"({moment.replace('-', ' ')})?",
-        parts=(DecisionPart(key="use", prompt="Which Fortune ability?",
-                            options=(Option(key="none", label="None"), *options), default="none"),),
-        context={"moment": moment, "model": model}))
+    ask(ctx, side, "fortune", f"Side {side} has {world.record(side).fortune} Fortune: spend 1 on a Fortune ability "
+        f"now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
+        context={"moment": moment, "model": model})
     return True
 
 

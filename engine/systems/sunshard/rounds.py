@@ -16,6 +16,7 @@ from engine.core import Context, Decision, DecisionPart, ModelId, Option, SideId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.activation import apply_end, eligible
 from engine.systems.sunshard.ap import can_still_act
+from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import roll_d20, roll_test
 from engine.systems.sunshard.deeds import (
     beginning_of_end_phase_deeds,
@@ -90,14 +91,10 @@ def _start_beginning(ctx: Context[SunshardState]) -> bool:
                 heal(ctx, model.id, 1, why=f"Blightghast ({RULE}, L1415)")
         for model in world.on_table():
             if model.has("Fortunate One") and model.leader:
-                ctx.open_decision(Decision(
-                    id=ctx.next_decision_id(), owner=model.side, kind="fortunate-one", optional=True,
-                    prompt=f"{model.id} is the Fortunate One: Commander and Paymaster this round, or 2 Loot "
-                           f"({RULE}, L1439-1441)?",
-                    parts=(DecisionPart(key="gift", prompt="Which?", default="command", options=(
-                        Option(key="command", label="Commander and Paymaster"), Option(key="loot",
-                                                                                       label="2 Loot tokens"))),),
-                    context={"model": model.id}))
+                ask(ctx, model.side, "fortunate-one", f"{model.id} is the Fortunate One: Commander and Paymaster "
+                    f"this round, or 2 Loot ({RULE}, L1439-1441)?", "Which?",
+                    [("command", "Commander and Paymaster"), ("loot", "2 Loot tokens")], key="gift",
+                    context={"model": model.id})
                 return True
     return _offers(ctx, "start-beginning") or _next(ctx, "start", "during")
 
@@ -147,11 +144,8 @@ def _initiative(ctx: Context[SunshardState]) -> bool:
     options = first_pick_options(world_of(ctx))
     if not options:
         return _next(ctx, "end", "downed-blight")
-    ctx.open_decision(Decision(
-        id=ctx.next_decision_id(), owner=winner, kind="first-pick", optional=False,
-        prompt=f"Side {winner} won the initiative: which model activates first, yours or one of your opponent's "
-               f"({RULE}, L359)?",
-        parts=(DecisionPart(key="model", prompt="The first model to activate", options=tuple(options)),)))
+    ask(ctx, winner, "first-pick", f"Side {winner} won the initiative: which model activates first, yours or one "
+        f"of your opponent's ({RULE}, L359)?", "The first model to activate", options, key="model", optional=False)
     return True
 
 

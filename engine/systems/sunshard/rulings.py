@@ -1,21 +1,18 @@
-"""The table options Sunshard's rules code reads, typed, with the defaults of ``data/sunshard/rulings.yaml``.
-
-A table's choices arrive as ``{ruling id: option}`` (the defaults plus any house rules); :meth:`Rulings.from_options`
-checks each against the shipped options, so a typo never silently falls back to a default.
-"""
+"""Sunshard's table options as one typed record: a field per ruling of ``data/sunshard/rulings.yaml`` that the rules
+code reads, holding the option the table plays (checked against the shipped options by the shared
+:func:`engine.schema.typed_rulings`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.schema import RulingOption, typed_rulings
+from engine.schema import RulingsRecord
 
 __all__ = ["DEFAULT_RULINGS", "Rulings"]
 
 
 @dataclass(frozen=True, slots=True)
-class Rulings:
+class Rulings(RulingsRecord):
     """The chosen option of each ruling the engine consults; field names are ruling ids with ``_`` for ``-``."""
 
     template_under: str = "overlap"
@@ -70,14 +67,6 @@ class Rulings:
     advance_centerline: str = "completely"
     steady_advance_ground: str = "completely"
 
-    @classmethod
-    def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
-        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
-
-        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
-            not play yet (``by_hand``).
-        """
-        return typed_rulings(cls, rulings, chosen)
 
 
 DEFAULT_RULINGS = Rulings()

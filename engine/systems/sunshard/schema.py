@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from engine.schema import Assumable as SharedAssumable
 from engine.schema import Count, Ident, NonNegativeInt, PositiveNumber, Spec, Text
 from engine.systems.sunshard.abilities import SPECIAL_ABILITIES, WEAPON_ABILITIES, Ability, Param, parse_ability
 
@@ -97,22 +98,10 @@ def _special_abilities(values: tuple[str, ...]) -> tuple[str, ...]:
     return _read_abilities(values, SPECIAL_ABILITIES, "special ability")
 
 
-class Assumable(Spec):
-    """An entry whose values may be guessed: ``assumed: true`` needs an ``assumed_reason``; ``source`` cites."""
+class Assumable(SharedAssumable):
+    """An entry whose values may be guessed (``assumed: true`` with its reason), citing its ``source``."""
 
-    assumed: bool = False
-    assumed_reason: Text | None = Field(default=None, validate_default=True)
     source: Text
-
-    @field_validator("assumed_reason")
-    @classmethod
-    def _reason_when_assumed(cls, reason: str | None, info: ValidationInfo) -> str | None:
-        assumed = info.data.get("assumed")
-        if assumed and reason is None:
-            raise PydanticCustomError("assumed", "is required when assumed is true: say why the values are guessed")
-        if assumed is False and reason is not None:
-            raise PydanticCustomError("assumed", "is only allowed when assumed is true")
-        return reason
 
 
 class WeaponProfile(Spec):

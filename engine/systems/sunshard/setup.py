@@ -35,6 +35,7 @@ from engine.core import (
     parse_point,
 )
 from engine.geometry import MM_PER_INCH, TOLERANCE, Base, Pose, overlaps
+from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.events import MarkerPlaced, TerrainRuleGained
@@ -410,12 +411,9 @@ def _ask_leaders(ctx: Context[SunshardState]) -> None:
             candidates = leader_candidates(standing)
             if not candidates:
                 continue
-            ctx.open_decision(Decision(
-                id=ctx.next_decision_id(), owner=side, kind="leader", optional=False,
-                prompt=f"Side {side}: choose the Leader of {warband}; it gains Commander ({RULE}, L339).",
-                parts=(DecisionPart(key="model", prompt="The Leader", options=tuple(
-                    Option(key=m, label=f"{m} {world.model(m).card.name}") for m in candidates)),),
-                context={"warband": warband}))
+            ask(ctx, side, "leader", f"Side {side}: choose the Leader of {warband}; it gains Commander ({RULE}, "
+                "L339).", "The Leader", [(m, f"{m} {world.model(m).card.name}") for m in candidates], key="model",
+                optional=False, context={"warband": warband})
             return
     begin_round(ctx)
 
