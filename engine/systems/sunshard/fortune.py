@@ -22,9 +22,9 @@ from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece
-from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 
-__all__ = ["MOMENTS", "fortune_options", "gap_to", "offer_fortunes", "use_fortune"]
+__all__ = ["MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "use_fortune"]
 
 MOMENTS: dict[str, tuple[str, ...]] = {
     "start-beginning": ("ruin-shroud", "ruin-dread"),
@@ -112,6 +112,25 @@ def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model
         f"now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
         context={"moment": moment, "model": model})
     return True
+
+
+def check_free_rally(world: World, side: SideId, filled: dict[str, str]) -> str:
+    """The common free Rally during the model's own activation (L762): 1 Fortune, a condition of the activating
+    model; returns the ability key for :func:`use_fortune`.
+
+    :raises RulesError: naming the rule broken.
+    """
+    activation = world.state.activation
+    model = world.model(filled.get("model", ""))
+    if activation is None or activation.model != model.id or model.side != side:
+        raise refuse(f"{model.id} is not activating: the free Rally is taken in its activation", "L762")
+    if world.record(side).fortune < 1:
+        raise refuse(f"side {side} has no Fortune", "L751")
+    condition = filled.get("choice", "")
+    if condition not in model.conditions:
+        held = ", ".join(model.conditions) or "none"
+        raise refuse(f"{model.id} has no {condition or 'such'} condition (it has {held})", "L447")
+    return f"free-rally:{model.id}/{condition}"
 
 
 def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:

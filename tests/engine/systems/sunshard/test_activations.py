@@ -184,3 +184,17 @@ def test_vigilant_gains_on_guard_at_the_end_if_unengaged() -> None:
     activate(state, "B1")
     after, _ = run(state, lambda ctx: apply_end(ctx, ModelId("B1")))
     assert after.models[ModelId("B1")].tokens == ["On Guard"]
+
+
+def test_the_free_rally_costs_a_fortune_and_no_ap() -> None:
+    # L762: during its activation a model Rallies for 0 AP and 1 Fortune.
+    from engine.systems.sunshard.fortune import check_free_rally, use_fortune
+    state = new_state()
+    put(state, "A1", "Captain", A, 10, 10, tokens=["Disoriented"])
+    activate(state, "A1", ap=2)
+    with pytest.raises(RulesError, match="no Fortune"):
+        check_free_rally(world(state), A, {"model": "A1", "choice": "Disoriented"})
+    state.records[A].fortune = 1
+    key = check_free_rally(world(state), A, {"model": "A1", "choice": "Disoriented"})
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, key))
+    assert after.models[A1].tokens == [] and after.records[A].fortune == 0 and after.activation.ap == 2  # type: ignore[union-attr]

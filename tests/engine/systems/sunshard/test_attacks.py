@@ -156,3 +156,37 @@ def test_a_ranged_attack_while_engaged_is_refused() -> None:
     put(state, "B2", "Pariah", B, 2 + 32 / 25.4, 12)
     with pytest.raises(RulesError, match=r"engaged by B2 and cannot make ranged attacks \(.*L547\)"):
         check_attack(world(state), A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
+
+
+def test_a_wall_may_not_cover_friends_and_needs_sight_of_someone_under_it() -> None:
+    # L559: laid completely within X" of the attacker, over no friendly model, in sight of at least one model under
+    # it; then every model under it is attacked.
+    thrower = card("Captain", name="Thrower", weapons=(DATA.card("Captain").weapons[0].model_copy(
+        update={"name": "Firewall", "RN": "*", "abilities": ("Wall(8)",)}),))
+    data = DATA.with_imports([thrower])
+    state = new_state()
+    put(state, "A1", "Thrower", A, 4, 12, data=data)
+    put(state, "A2", "Conscripted", A, 9, 14, data=data)
+    put(state, "B1", "Pariah", B, 9, 12, data=data)
+    put(state, "B2", "Pariah", B, 9, 10.8, data=data)
+    activate(state, "A1", data=data)
+    w = world(state, thrower)
+    plan = check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "9,11.4;0"})
+    assert set(plan.targets) == {"B1", "B2"}
+    with pytest.raises(RulesError, match="friendly models"):
+        check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "9,13.4;0"})
+    with pytest.raises(RulesError, match="completely within 8"):
+        check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "14,12;0"})
+
+
+def test_a_charge_with_powerful_charge_rolls_two_dice_once_a_round() -> None:
+    # L405-407, L1469: the Evolved's Charge rolls Powerful(2); the same target cannot be Charged again this round.
+    state = new_state()
+    put(state, "B1", "Evolved", B, 10, 10)
+    put(state, "A1", "Captain", A, 10 + 50 / 25.4 / 2 + 32 / 25.4 / 2, 10)
+    activate(state, "B1")
+    state.activation.moved_into = [A1]  # type: ignore[union-attr]
+    after, events = attack(state, "B", [2, 19, 12], model="B1", weapon="Crushing Claws", target="A1", kind="charge")
+    assert rolled_tests(events)[0] == "B1's attack test on A1: TN 11, rolled 2, 19: hit; miss."
+    assert after.figures[ModelId("B1")].charged == [A1] and after.activation.moved_into == []  # type: ignore[union-attr]
+    assert "Floored" in after.models[A1].tokens  # Bell-Ringer(3) on the 2
