@@ -98,7 +98,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
-from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
@@ -196,6 +196,7 @@ __all__ = [
     "ExpireDecision",
     "ExtendDecision",
     "ForceDecision",
+    "Foresight",
     "Game",
     "GameCreated",
     "GameEnded",

@@ -132,7 +132,7 @@ class Declarations(Generic[S, W]):
     ``reader`` builds the world generators and checks read, from the system and the state."""
 
     reader: Callable[[Any, S], W] | None = None
-    reads: tuple[str, ...] = ()
+    reads: Sequence[str] | type = ()
     _actions: dict[tuple[tuple[str, ...], str | None], ActionDecl[S, W]] = field(default_factory=dict)
     kinds: dict[str, DecisionKind[S, W]] = field(default_factory=dict)
     _queries: list[Action[S]] = field(default_factory=list)
@@ -210,7 +210,8 @@ class Declarations(Generic[S, W]):
         return self.reader(system, state) if self.reader is not None else cast(W, state)
 
     def rulings(self) -> RulingsRead:
-        return RulingsRead(self.reads)
+        """The rulings the game's code reads (ids, or its typed record's fields), checked against its data."""
+        return RulingsRead.of(self.reads)
 
     def problems(self, system: System[S]) -> list[str]:
         """Every mistake in the declarations, for the registry to refuse the game: options no shared verb has, a

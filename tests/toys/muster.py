@@ -248,7 +248,7 @@ def _in_reach(state: MusterState, ask: Ask) -> list[Choice]:
 
 
 def _volley_dice(state: MusterState, ask: Ask) -> tuple[int, int]:
-    dice = VOLLEY_DICE[RULES.rulings().of(state, "volley-dice")]
+    dice = VOLLEY_DICE[RULES.rulings().option(state, "volley-dice")]
     return dice, dice
 
 

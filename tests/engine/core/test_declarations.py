@@ -97,7 +97,7 @@ def test_a_split_shares_exactly_the_dice_the_ruling_gives() -> None:
     rolled = [e.body for e in game.log if e.kind == "dice.rolled"]
     assert [len(r.rolls) for r in rolled[-2:]] == [2, 1]  # type: ignore[attr-defined]
     two = _muster({"volley-dice": "two"})
-    assert RULES.rulings().of(two.state, "volley-dice") == "two"
+    assert RULES.rulings().option(two.state, "volley-dice") == "two"
 
 
 def test_a_set_is_built_one_pick_at_a_time_and_closed_by_done() -> None:
@@ -249,7 +249,16 @@ def test_the_rulings_a_game_reads_are_checked_against_its_rulings_yaml() -> None
     assert all("is in rulings.yaml but no code reads it" in p for p in problems), problems
     assert RulingsRead((*_OPTIONS, *(r.id for r in data))).problems(data) == []
     with pytest.raises(KeyError, match="not among the rulings"):
-        RULES.rulings().of(_muster().state, "guard-counts")
+        RULES.rulings().option(_muster().state, "guard-counts")
+
+
+def test_a_typed_record_of_rulings_declares_the_rulings_it_reads() -> None:
+    from engine.systems.eldfall.rulings import Rulings
+
+    read = RulingsRead.of(Rulings)
+    assert read.ids and all("_" not in ruling for ruling in read.ids)
+    carried = load_system_data("eldfall").rulings
+    assert not [p for p in read.problems(carried) if "read by the code but not in rulings.yaml" in p]
 
 
 def test_help_lists_what_the_side_may_do_now_from_the_declarations() -> None:
