@@ -1,10 +1,11 @@
 """Rulings read once: ``data/<game>/rulings.yaml`` carries every ruling's options, its default and which alternatives
-are still played by hand; a game's code declares only which rulings it reads (``Declarations(reads=...)``: the ids, or the game's typed ``RulingsRecord`` of them).
+are still played by hand; a game's code declares only which rulings it reads (``Declarations(reads=...)``: the ids,
+or the game's typed ``engine.schema.RulingsRecord`` of them).
 
 When the game registers, ``RulingsRead.problems`` holds the declaration against the YAML: a ruling the code reads
 that the data does not carry, and a ruling the data carries that no code reads (a house rule a table could switch
-to with no effect), are both refused. While a game runs, ``RulingsRead.of`` reads the table's option for a declared
-ruling from its setup (``option``), so no game restates the options or the defaults in its code.
+to with no effect), are both refused. While a game runs, ``RulingsRead.option`` reads the table's option for a
+declared ruling from its setup, so no game restates the options or the defaults in its code.
 """
 
 from __future__ import annotations
