@@ -137,8 +137,10 @@ class Context(Generic[S]):
 
     def pass_if_away(self, decision: Decision) -> bool:
         """Answer ``decision`` with its defaults when it is optional and its owner is away."""
+        if not decision.optional or decision.owner not in self.state.away:
+            return False
         defaults = live_defaults(self.system, self.state, decision)
-        if not decision.optional or decision.owner not in self.state.away or defaults is None:
+        if defaults is None:
             return False
         self.answer(decision, defaults, "away")
         return True
