@@ -1,6 +1,17 @@
 """Dice for every table: data-defined dice, one seeded verifiable roller per game, pools, odds, notation."""
 
-from engine.dice.faces import D6, D20, WHU_ATTACK, WHU_DEFENCE, Die, Face
+from engine.dice.faces import (
+    D6,
+    D20,
+    ESSENCE_DICE,
+    ESSENCE_GREY,
+    ESSENCE_RED,
+    ESSENCE_YELLOW,
+    WHU_ATTACK,
+    WHU_DEFENCE,
+    Die,
+    Face,
+)
 from engine.dice.notation import (
     ACCEPTED,
     MAX_DICE,
@@ -31,6 +42,7 @@ from engine.dice.pool import (
     kept_positions,
     total,
 )
+from engine.dice.rerolls import RerollOrder, RerollRefused, RerollStep, RolledPool
 from engine.dice.roller import (
     PUBLIC_STREAM,
     DieRoll,
@@ -43,11 +55,16 @@ from engine.dice.roller import (
     secret_stream,
     verify_roll,
 )
+from engine.dice.rolloff import RollOffResult, RollOffRound, roll_off
 
 __all__ = [
     "ACCEPTED",
     "D6",
     "D20",
+    "ESSENCE_DICE",
+    "ESSENCE_GREY",
+    "ESSENCE_RED",
+    "ESSENCE_YELLOW",
     "MAX_DICE",
     "MAX_LENGTH",
     "MAX_SIDES",
@@ -62,7 +79,13 @@ __all__ = [
     "NotationError",
     "NotationResult",
     "RerollLimitReached",
+    "RerollOrder",
+    "RerollRefused",
+    "RerollStep",
     "RiggedFaceError",
+    "RollOffResult",
+    "RollOffRound",
+    "RolledPool",
     "Roller",
     "chance_at_least",
     "chance_at_or_above",
@@ -82,6 +105,7 @@ __all__ = [
     "new_seed",
     "parse_expression",
     "roll_expression",
+    "roll_off",
     "secret_stream",
     "total",
     "verify_roll",
