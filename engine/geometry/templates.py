@@ -23,6 +23,7 @@ __all__ = [
     "cone_template",
     "covered_by",
     "polygon_template",
+    "strip_template",
     "teardrop_template",
     "touched_by",
 ]
@@ -30,7 +31,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Template:
-    """A template laid on the table: its kind (``circle``, ``cone``, ``teardrop``, ``polygon``) and area."""
+    """A template laid on the table: its kind (``circle``, ``cone``, ``strip``, ``teardrop``, ``polygon``) and area."""
 
     kind: str
     area: Polygon | Circle
@@ -61,6 +62,16 @@ def cone_template(origin: XY, direction: float, length: float, width: float) -> 
     corners = [origin, _ahead(origin, direction, length, width / 2),
                _ahead(origin, direction, length, -width / 2)]
     return Template("cone", Polygon(corners))
+
+
+def strip_template(origin: XY, direction: float, length: float, width: float) -> Template:
+    """A rectangle ``length`` long toward ``direction``, ``width`` wide, its near short side centred on ``origin``:
+    a beam laid from a model's base (Shroudfall's 1"-wide range tool, Shroudfall beta rulebook v1.4, L776, L797), or a
+    wall laid on the table."""
+    _check(length, width)
+    corners = [_ahead(origin, direction, 0.0, width / 2), _ahead(origin, direction, length, width / 2),
+               _ahead(origin, direction, length, -width / 2), _ahead(origin, direction, 0.0, -width / 2)]
+    return Template("strip", Polygon(corners))
 
 
 def teardrop_template(origin: XY, direction: float, length: float, width: float) -> Template:
