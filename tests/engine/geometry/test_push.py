@@ -39,7 +39,8 @@ def test_a_push_stops_at_a_wall_rather_than_jumping_it() -> None:
 
 def test_the_table_edge_stops_a_push() -> None:
     push = push_base(_base("A1", 34, 10), 0.0, 3.0, table=TABLE)
-    assert push.stopped_by == ("the table edge",) and math.isclose(push.end[0], 36 - _base("A", 0, 0).radius, abs_tol=0.01)
+    assert push.stopped_by == ("the table edge",)
+    assert math.isclose(push.end[0], 36 - _base("A", 0, 0).radius, abs_tol=0.01)
 
 
 def test_directions_of_pushes_and_moves() -> None:

@@ -25,7 +25,7 @@ def test_reach_is_the_tool_plus_the_base_diameter() -> None:
     reach = 5.0 + 2 * mover.radius
     path = lay_tool(mover, (10 + reach, 10), M, ToolWorld(TABLE))
     assert math.isclose(path.length, 5.0, abs_tol=1e-6)
-    with pytest.raises(ToolRefused, match='needs 5.10" of tool, the M tool is 5" long'):
+    with pytest.raises(ToolRefused, match=r'needs 5\.10" of tool, the M tool is 5" long'):
         lay_tool(mover, (10 + reach + 0.1, 10), M, ToolWorld(TABLE))
 
 
