@@ -1,0 +1,71 @@
+"""The table options Shroudfall's rules code reads, typed, with the defaults of ``data/shroudfall/rulings.yaml``.
+
+A table's choices arrive as ``{ruling id: option}`` (the defaults plus any house rules); :meth:`Rulings.from_options`
+checks each against the shipped options, so a typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+
+from engine.schema import RulingOption, choose_rulings
+
+__all__ = ["DEFAULT_RULINGS", "MOV_LENGTHS", "Rulings"]
+
+MOV_LENGTHS: Mapping[str, Mapping[str, float]] = {
+    "3-5-7": {"S": 3.0, "M": 5.0, "L": 7.0},
+    "4-6-8": {"S": 4.0, "M": 6.0, "L": 8.0},
+    "2-4-6": {"S": 2.0, "M": 4.0, "L": 6.0},
+}
+"""The movement tools' lengths in inches by option of ruling ``mov-lengths`` (the book prints none, L206-216)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """The chosen option of each ruling the engine consults; field names are ruling ids with ``_`` for ``-``."""
+
+    mov_lengths: str = "3-5-7"
+    tool_joint: str = "anywhere"
+    essence_attack_cost: str = "one-yellow"
+    burning_damage: str = "two-yellow"
+    elusive_reroll: str = "defender-hit-rolls"
+    infusion_upgrade: str = "pay-new-no-refund"
+    melee_penalty: str = "any-hostile"
+    within_terrain: str = "partial"
+    linear_vs_melee: str = "all-attacks"
+    template_targets: str = "friends-not-self"
+    deployment_within: str = "partial"
+    roll_off_pool: str = "one-yellow"
+    scenario_win: str = "lead-margin"
+    simultaneous_annihilation: str = "draw"
+    control_counting: str = "partial-models-only"
+    side_piece_gap: str = "literal-two-inches"
+    terrain_loop: str = "own-half"
+    essence_interact_cost: str = "one-yellow-higher-for-lower"
+    crystal_colours: str = "grey-yellow-red"
+    essence_attack_type: str = "profile-type"
+
+    def tool_length(self, mov: str) -> float:
+        """The length in inches of the S, M or L tool."""
+        return MOV_LENGTHS[self.mov_lengths][mov]
+
+    @classmethod
+    def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
+        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
+
+        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
+            not play yet (``by_hand``).
+        """
+        picked = choose_rulings(rulings, chosen)
+        values = {}
+        for field in fields(cls):
+            ruling_id = field.name.replace("_", "-")
+            if ruling_id not in picked:
+                raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
+            values[field.name] = picked[ruling_id]
+        return cls(**values)
+
+
+DEFAULT_RULINGS = Rulings()
+"""Every ruling at its default: what a table gets unless it chose house rules."""
