@@ -17,7 +17,7 @@ terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import shapely
@@ -26,6 +26,7 @@ from shapely.geometry import Polygon
 from engine.core import ModelId, TerrainMark
 from engine.geometry import (
     TOLERANCE,
+    XY,
     Base,
     LineOfSight,
     Pose,
@@ -111,6 +112,13 @@ class World:
                 found = Base(e.id, Pose(e.x, e.y), e.base_mm)
             self._bases[ident] = found
         return found
+
+    def with_spots(self, spots: Mapping[ModelId, XY]) -> World:
+        """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
+        other = World(self.state, self.catalogue, self.rulings)
+        for model, (x, y) in spots.items():
+            other._bases[model] = self.base(model).at(x, y)
+        return other
 
     def bases(self) -> list[Base]:
         """Every model's and scenario element's base."""
