@@ -26,6 +26,7 @@ from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import (
     TOLERANCE,
     XY,
+    Base,
     MovementTool,
     Push,
     ToolPath,
@@ -45,6 +46,7 @@ from engine.systems.shroudfall.world import World, keyword_of
 __all__ = [
     "ModelMove",
     "coherency_range",
+    "connected",
     "in_coherency",
     "move_tool",
     "moved_spots",
@@ -169,24 +171,26 @@ def coherency_range(unit: UnitRecord) -> float:
     return 2.0 if unit.starting <= 4 else 1.0
 
 
+def connected(bases: Sequence[Base], reach: float) -> bool:
+    """Whether the bases form one formation: each linked to another within ``reach`` inches, all linked together."""
+    if len(bases) <= 1:
+        return True
+    linked = {0}
+    frontier = [0]
+    while frontier:
+        here = frontier.pop()
+        for index, other in enumerate(bases):
+            if index not in linked and distance(bases[here], other) <= reach + TOLERANCE:
+                linked.add(index)
+                frontier.append(index)
+    return len(linked) == len(bases)
+
+
 def in_coherency(world: World, unit: UnitRecord, spots: Mapping[ModelId, XY] | None = None) -> bool:
     """Every model of the unit within coherency range of another, all in one formation (L608-612); ``spots`` moves
     models for the question."""
-    alive = world.state.alive(unit)
-    if len(alive) <= 1:
-        return True
     placed = world.with_spots(spots or {})
-    bases = {m: placed.base(m) for m in alive}
-    reach = coherency_range(unit) + TOLERANCE
-    linked = {alive[0]}
-    frontier = [alive[0]]
-    while frontier:
-        here = frontier.pop()
-        for other in alive:
-            if other not in linked and distance(bases[here], bases[other]) <= reach:
-                linked.add(other)
-                frontier.append(other)
-    return len(linked) == len(alive)
+    return connected([placed.base(m) for m in world.state.alive(unit)], coherency_range(unit))
 
 
 def place_refusal(world: World, model: ModelId, at: XY, *, reference: str, within: float, completely: bool = False,
