@@ -335,8 +335,8 @@ class AttackRolled(EventBody):
 
 
 class ModelsDestroyed(EventBody):
-    """Models removed at full damage (L382, L762); a unit whose last model went counts as destroyed for its essence
-    (L849) and the tie-breakers (L1262-1263)."""
+    """Models removed at full damage (L382, L762); an ESSENCE WEAVER among them counts for the first tie-breaker
+    (L1262); a unit whose last model went counts as destroyed for its essence (L849) and its points (L1263)."""
 
     kind = "shroudfall.destroyed"
     models: tuple[ModelId, ...]
@@ -348,10 +348,10 @@ class ModelsDestroyed(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         for model in self.models:
             state.models.pop(model, None)
+        record = state.record(state.units[self.unit].side)
+        record.weavers_lost += int(self.weaver)
         if self.unit_destroyed:
-            record = state.record(state.units[self.unit].side)
             record.points_lost += self.points
-            record.weavers_lost += int(self.weaver)
 
     def describe(self) -> str:
         gone = f"; {self.unit} is destroyed" if self.unit_destroyed else ""

@@ -129,3 +129,23 @@ def test_rooted_and_hold_the_line_refuse_enemy_pushes_frostbite_friendly_ones() 
     table.state.units["A2"].conditions = ["frostbite"]
     with pytest.raises(IllegalCommand, match="Frostbite"):
         push_model(table.world, M("A2"), 0.0, 1.0, by="A")
+
+
+def test_t18_follow_up_pushes_the_target_away_then_the_attacker_after_it() -> None:
+    # L957-959: the Bruiser hits Razhu; Razhu is pushed 1" directly away, then the Bruiser 1" directly toward him.
+    from engine.systems.shroudfall.abilities import follow_up
+
+    world = Table([Put("A1", "brawlers", 10, 10), Put("B1", "razhu", 11.7, 10)]).world
+    pushes = follow_up(world, M("A1"), M("B1"))
+    assert pushes.target.end == (12.7, 10.0) and pushes.attacker is not None and pushes.attacker.end == (11.0, 10.0)
+
+
+def test_t19_fall_back_moves_a_unit_away_from_the_enemy_even_out_of_melee() -> None:
+    # L961-965: a MOV S away from the Windrunner; never nearer to it at any point (L641).
+    from engine.systems.shroudfall.abilities import fall_back_move
+
+    world = Table([Put("A1", "sentinels", 10, 10), Put("B1", "brawlers", 11.9, 10)]).world
+    move = fall_back_move(world, M("B1"), M("A1"), (15.5, 10))
+    assert move.tool == "S"
+    with pytest.raises(IllegalCommand, match="may never come nearer"):
+        fall_back_move(world, M("B1"), M("A1"), (10.0, 12.2))
