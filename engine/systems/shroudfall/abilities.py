@@ -19,6 +19,7 @@ __all__ = [
     "FOLLOW_UP_INCHES",
     "FollowUp",
     "away_refusal",
+    "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
     "follow_up",
@@ -28,6 +29,11 @@ ESSENCE_ATTACK_COSTS: dict[str, tuple[Colour, ...]] = {
     "one-yellow": ("yellow",), "one-grey": ("grey",), "one-red": ("red",)}
 """The Essence Attack's cost by option of ruling ``essence-attack-cost`` (the icon is lost, L915)."""
 FOLLOW_UP_INCHES = 1.0
+
+
+def essence_attack_cost(world: World) -> tuple[Colour, ...]:
+    """What an Essence Attack costs (ruling ``essence-attack-cost``)."""
+    return ESSENCE_ATTACK_COSTS[world.rulings.essence_attack_cost]
 
 
 def essence_attack_refusal(world: World, side: SideId, model: ModelId) -> str | None:

@@ -9,14 +9,35 @@ from collections.abc import Sequence
 
 from engine.core import IllegalCommand, ModelId
 from engine.systems.shroudfall.catalogue import fold
+from engine.systems.shroudfall.rulings import Rulings
+from engine.systems.shroudfall.schema import Colour
 from engine.systems.shroudfall.state import ShroudfallState, UnitRecord
 from engine.systems.shroudfall.world import World
 
-__all__ = ["CONDITIONS", "condition_damage_candidates", "gained", "shake_refusal", "shaken", "stunned_first"]
+__all__ = [
+    "BURNING_DICE",
+    "CONDITIONS",
+    "burning_pool",
+    "condition_damage_candidates",
+    "gained",
+    "shake_refusal",
+    "shaken",
+    "stunned_first",
+]
 
 CONDITIONS = ("burning", "void", "crippled", "essence-starved", "frostbite", "hexed", "poisoned", "shattered",
               "shocked", "stunned")
 """The ten conditions (L1383-1421), as the state names them."""
+
+
+BURNING_DICE: dict[str, tuple[Colour, ...]] = {"two-yellow": ("yellow", "yellow"),
+                                               "one-yellow-one-grey": ("yellow", "grey")}
+"""Burning's arcane damage roll by option of ruling ``burning-damage`` (the icon is lost, L1383)."""
+
+
+def burning_pool(rulings: Rulings) -> tuple[Colour, ...]:
+    """The dice of Burning's damage roll at the end of the unit's activation (L1383)."""
+    return BURNING_DICE[rulings.burning_damage]
 
 
 def gained(world: World, unit: UnitRecord, new: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -9,6 +9,7 @@ import shapely
 
 from engine.core import SideId
 from engine.geometry import TOLERANCE
+from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import Colour
 from engine.systems.shroudfall.state import Element, ShroudfallState
 from engine.systems.shroudfall.terrain_schema import CrystalPlace, ScenarioCard
@@ -18,6 +19,7 @@ __all__ = [
     "CONTROL_RANGE",
     "control_counts",
     "controller",
+    "mine_crystal",
     "mine_place",
     "scenario_lead_winner",
     "scenario_threshold",
@@ -67,19 +69,27 @@ def mine_place(state: ShroudfallState, element: Element, active: SideId) -> Crys
     return "own-half" if bottom == own_bottom else "opponent-half"
 
 
+def mine_crystal(state: ShroudfallState, element: Element, active: SideId, card: ScenarioCard,
+                 rulings: Rulings) -> Colour:
+    """The crystal a mine gives the active player (L1289-1293; ruling ``crystal-colours``)."""
+    if rulings.crystal_colours == "all-yellow":
+        return "yellow"
+    return card.crystals[mine_place(state, element, active)]
+
+
 def scenario_threshold(scenarios: Sequence[ScenarioCard]) -> int:
     """The lead that wins by scenario: the VP values of the scenarios played, added up (L1198; ruling
     ``scenario-win``)."""
     return sum(card.vp or 0 for card in scenarios)
 
 
-def scenario_lead_winner(vp: Mapping[SideId, int], threshold: int, option: str) -> SideId | None:
+def scenario_lead_winner(vp: Mapping[SideId, int], threshold: int, rulings: Rulings) -> SideId | None:
     """Who wins by scenario at a round's end: a lead of at least ``threshold`` (the larger lead if both could; equal
     leads play on), or under ``total-reached`` the one side that has reached it."""
     if threshold <= 0:
         return None
     sides = list(vp)
-    if option == "total-reached":
+    if rulings.scenario_win == "total-reached":
         reached = [s for s in sides if vp[s] >= threshold]
         return reached[0] if len(reached) == 1 else None
     best = max(sides, key=lambda s: vp[s])

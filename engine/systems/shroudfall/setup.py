@@ -19,6 +19,7 @@ from shapely.geometry import Polygon
 from engine.core import ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Base, Pose, ToolWorld, spot_problem
 from engine.systems.shroudfall.movement import coherency_range, connected
+from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import Colour
 from engine.systems.shroudfall.state import ShroudfallState, UnitRecord
 from engine.systems.shroudfall.terrain_schema import TerrainPiece
@@ -53,9 +54,9 @@ SIDE_REACH = 4.0
 ROLL_OFF_POOLS: Mapping[str, tuple[Colour, ...]] = {"one-yellow": ("yellow",), "one-of-each": ("grey", "yellow", "red")}
 
 
-def roll_off_pool(option: str) -> tuple[Colour, ...]:
+def roll_off_pool(rulings: Rulings) -> tuple[Colour, ...]:
     """The dice each player rolls in the pre-game roll-off (ruling ``roll-off-pool``; the icon is lost, L1088)."""
-    return ROLL_OFF_POOLS[option]
+    return ROLL_OFF_POOLS[rulings.roll_off_pool]
 
 
 # -- scenarios ---------------------------------------------------------------------------------------------------
@@ -90,11 +91,11 @@ def draw_scenarios(remaining: Mapping[SideId, Sequence[str]], drawn: Mapping[Sid
 TerrainStep = tuple[SideId, Literal["main", "sides"], Literal["own-half", "anywhere"] | None]
 
 
-def terrain_order(first: SideId, second: SideId, own_half_again: bool = True) -> tuple[TerrainStep, ...]:
+def terrain_order(first: SideId, second: SideId, rulings: Rulings) -> tuple[TerrainStep, ...]:
     """The book's terrain order (L1120-1128): A main in A's half, B its sides, B main in B's half, A its sides, A main
     anywhere, B its sides, then steps 3-6 again until five mains: B's second main in its own half (ruling
     ``terrain-loop``) and A's third anywhere."""
-    b_again: Literal["own-half", "anywhere"] = "own-half" if own_half_again else "anywhere"
+    b_again: Literal["own-half", "anywhere"] = "own-half" if rulings.terrain_loop == "own-half" else "anywhere"
     return ((first, "main", "own-half"), (second, "sides", None), (second, "main", "own-half"), (first, "sides", None),
             (first, "main", "anywhere"), (second, "sides", None), (second, "main", b_again), (first, "sides", None),
             (first, "main", "anywhere"), (second, "sides", None))
@@ -144,11 +145,12 @@ def _main_refusal(world: World, placing: Placing) -> str | None:
     return None
 
 
-def _gap_refusal(world: World, placing: Placing, side_gap_exempt: bool) -> str | None:
+def _gap_refusal(world: World, placing: Placing) -> str | None:
     poly = placing.outline
+    exempt = world.rulings.side_piece_gap == "own-main-exempt"
     for ident in world.state.terrain:
         other = world.terrain(ident).polygon
-        if side_gap_exempt and placing.main_outline is not None and other.equals(placing.main_outline):
+        if exempt and placing.main_outline is not None and other.equals(placing.main_outline):
             continue
         if poly.distance(other) < TERRAIN_GAP - TOLERANCE:
             return f'every terrain piece keeps 2" from the others; this is {poly.distance(other):.2f}" from ' \
@@ -160,7 +162,7 @@ def _gap_refusal(world: World, placing: Placing, side_gap_exempt: bool) -> str |
     return None
 
 
-def terrain_refusal(world: World, placing: Placing, *, side_gap_exempt: bool = False) -> str | None:
+def terrain_refusal(world: World, placing: Placing) -> str | None:
     """Why a piece may not stand there (L1130-1137): on the table; a main 4" from both deployment edges and 2" from
     the others, completely within its player's half when its step says so; a side piece within 4" of its main; every
     piece 2" from every other (its own main too, ruling ``side-piece-gap``) and from every scenario element."""
@@ -174,7 +176,7 @@ def terrain_refusal(world: World, placing: Placing, *, side_gap_exempt: bool = F
         gap = placing.outline.distance(placing.main_outline)
         if gap > SIDE_REACH + TOLERANCE:
             return f'a side piece stands within 4" of its main piece; this is {gap:.2f}" away (L1134)'
-    return _gap_refusal(world, placing, side_gap_exempt)
+    return _gap_refusal(world, placing)
 
 
 # -- leadership ----------------------------------------------------------------------------------------------------

@@ -109,3 +109,18 @@ def test_condition_damage_goes_to_the_most_hurt_model() -> None:
     assert condition_damage_candidates(table.state, unit) == ("A1", "A2", "A3")
     table.state.models[M("A2")].wounds_taken = 1
     assert condition_damage_candidates(table.state, unit) == ("A2",)
+
+
+def test_costs_and_dice_lost_from_the_book_come_from_their_rulings() -> None:
+    # L915 and L1383 lost their icons: rulings essence-attack-cost and burning-damage.
+    from dataclasses import replace
+
+    from engine.systems.shroudfall.abilities import essence_attack_cost
+    from engine.systems.shroudfall.conditions import burning_pool
+    from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
+
+    table = _duel()
+    assert essence_attack_cost(table.world) == ("yellow",)
+    table.rulings = replace(DEFAULT_RULINGS, essence_attack_cost="one-red")
+    assert essence_attack_cost(table.world) == ("red",)
+    assert burning_pool(DEFAULT_RULINGS) == ("yellow", "yellow")

@@ -37,3 +37,16 @@ def test_a_table_may_switch_a_refereed_alternative_but_not_one_by_hand() -> None
     assert chosen["mov-lengths"] == "4-6-8" and chosen["tool-joint"] == "anywhere"
     with pytest.raises(ValueError, match="not refereed yet"):
         choose_rulings(rulings, {"melee-lock": "whole-path"})
+
+
+def test_the_rules_code_reads_every_refereed_ruling_at_its_shipped_default() -> None:
+    # Every ruling whose alternatives the referee plays is a field of Rulings, defaulting as the data does.
+    from dataclasses import fields
+
+    from engine.systems.shroudfall.rulings import DEFAULT_RULINGS, Rulings
+
+    rulings = load_shroudfall().rulings
+    refereed = {r.id for r in rulings if len(r.playable) > 1}
+    assert {f.name.replace("_", "-") for f in fields(Rulings)} == refereed
+    assert Rulings.from_options(rulings) == DEFAULT_RULINGS
+    assert Rulings.from_options(rulings, {"mov-lengths": "4-6-8"}).tool_length("L") == 8.0

@@ -3,6 +3,8 @@ Shroudfall beta rulebook v1.4."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import ModelId, SideId, TerrainMark
 from engine.systems.shroudfall.rounds import (
     action_refusal,
@@ -14,9 +16,11 @@ from engine.systems.shroudfall.rounds import (
     may_pass,
     next_turn,
 )
+from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.scoring import (
     control_counts,
     controller,
+    mine_crystal,
     mine_place,
     scenario_lead_winner,
     sole_survivor,
@@ -59,10 +63,12 @@ def test_a_veto_names_one_of_the_opponents_scenarios() -> None:
 
 def test_the_terrain_order_gives_a_three_mains_and_b_two() -> None:
     # L1120-1128.
-    order = terrain_order(A, B)
+    order = terrain_order(A, B, DEFAULT_RULINGS)
     assert [(s, k, h) for s, k, h in order if k == "main"] == [
         (A, "main", "own-half"), (B, "main", "own-half"), (A, "main", "anywhere"), (B, "main", "own-half"),
         (A, "main", "anywhere")]
+    loose = terrain_order(A, B, replace(DEFAULT_RULINGS, terrain_loop="anywhere"))
+    assert loose[6] == (B, "main", "anywhere")
 
 
 def _forest(at: tuple[float, float]) -> Placing:
@@ -85,7 +91,8 @@ def test_terrain_distances_are_checked_on_the_table() -> None:
     good = Placing(piece_outline(card.sides[0], (18, 25.5), 0), main=False, main_outline=main)
     assert "within 4\" of its main piece" in (terrain_refusal(table.world, far) or "")
     assert "keeps 2\" from the others" in (terrain_refusal(table.world, near) or "")
-    assert terrain_refusal(table.world, near, side_gap_exempt=True) is None
+    table.rulings = replace(DEFAULT_RULINGS, side_piece_gap="own-main-exempt")
+    assert terrain_refusal(table.world, near) is None
     assert terrain_refusal(table.world, good) is None
 
 
@@ -209,13 +216,16 @@ def test_crystal_mines_by_where_they_lie() -> None:
     mine = Element(id="E1", name="Crystal Mine", scenario="s", x=9, y=13, base_mm=50, keywords=["CONTROL"])
     assert mine_place(table.state, mine, A) == "own-half" and mine_place(table.state, mine, B) == "opponent-half"
     assert mine_place(table.state, mine.model_copy(update={"y": 18}), B) == "middle"
+    intro = load_shroudfall().scenario("captivating-crystal-creations")
+    assert mine_crystal(table.state, mine, B, intro, DEFAULT_RULINGS) == "red"
+    assert mine_crystal(table.state, mine, B, intro, replace(DEFAULT_RULINGS, crystal_colours="all-yellow")) == "yellow"
 
 
 def test_winning_by_scenario_lead_annihilation_and_tie_breakers() -> None:
     # L1198 (ruling scenario-win): two 3-VP scenarios, a lead of 6 wins; L1256; L1258-1267.
-    assert scenario_lead_winner({A: 7, B: 1}, 6, "lead-margin") == A
-    assert scenario_lead_winner({A: 7, B: 2}, 6, "lead-margin") is None
-    assert scenario_lead_winner({A: 6, B: 2}, 6, "total-reached") == A
+    assert scenario_lead_winner({A: 7, B: 1}, 6, DEFAULT_RULINGS) == A
+    assert scenario_lead_winner({A: 7, B: 2}, 6, DEFAULT_RULINGS) is None
+    assert scenario_lead_winner({A: 6, B: 2}, 6, replace(DEFAULT_RULINGS, scenario_win="total-reached")) == A
     table = _rounds(("A1", "razhu"), ("B1", "razhu"))
     assert sole_survivor(table.state) == (False, None)
     del table.state.models[M("B1")]
