@@ -18,7 +18,7 @@ from engine.schema.fields import (
 )
 from engine.schema.forces import ForceEntry, ForceList, unknown_units
 from engine.schema.maps import MapPreset, TerrainSpec, ZoneSpec
-from engine.schema.rulings import RulingOption, choose_rulings
+from engine.schema.rulings import RulingOption, choose_rulings, typed_rulings
 from engine.schema.shapes import Bounds, Point, Shaped, ShapeField, crossing_edges
 from engine.schema.units import UnitProfile
 from engine.schema.validate import describe, parse, problems_from
@@ -59,5 +59,6 @@ __all__ = [
     "entry_key",
     "parse",
     "problems_from",
+    "typed_rulings",
     "unknown_units",
 ]

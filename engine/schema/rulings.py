@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated
+from dataclasses import fields, is_dataclass
+from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -11,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from engine.schema.errors import did_you_mean
 from engine.schema.fields import Ident, Spec, Text
 
-__all__ = ["RulingOption", "choose_rulings"]
+__all__ = ["RulingOption", "choose_rulings", "typed_rulings"]
 
 
 class RulingOption(Spec):
@@ -86,3 +87,25 @@ def choose_rulings(rulings: Iterable[RulingOption], overrides: Mapping[str, str]
             raise ValueError(refusal)
         chosen[ruling_id] = option
     return chosen
+
+
+_R = TypeVar("_R")
+
+
+def typed_rulings(cls: type[_R], rulings: Iterable[RulingOption], overrides: Mapping[str, str] | None = None) -> _R:
+    """A game's typed record of the rulings its rules code reads: ``cls`` is a dataclass whose field names are ruling
+    ids with ``_`` for ``-``, each filled with the chosen option (the default unless the table switched it).
+
+    :raises ValueError: for an unknown ruling or option (see :func:`choose_rulings`), or a field no shipped ruling
+        answers (the rules code reads a ruling the data lacks).
+    """
+    if not is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} must be a dataclass of ruling fields")
+    picked = choose_rulings(rulings, overrides)
+    values: dict[str, Any] = {}
+    for field in fields(cls):
+        ruling_id = field.name.replace("_", "-")
+        if ruling_id not in picked:
+            raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
+        values[field.name] = picked[ruling_id]
+    return cls(**values)

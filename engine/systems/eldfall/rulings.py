@@ -7,9 +7,9 @@ checks each against the shipped options, so a typo never silently falls back to 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from engine.schema import RulingOption, choose_rulings
+from engine.schema import RulingOption, typed_rulings
 
 __all__ = ["DEFAULT_RULINGS", "Rulings"]
 
@@ -67,14 +67,7 @@ class Rulings:
         :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
             not play yet (``by_hand``).
         """
-        picked = choose_rulings(rulings, chosen)
-        values = {}
-        for field in fields(cls):
-            ruling_id = field.name.replace("_", "-")
-            if ruling_id not in picked:
-                raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
-            values[field.name] = picked[ruling_id]
-        return cls(**values)
+        return typed_rulings(cls, rulings, chosen)
 
 
 DEFAULT_RULINGS = Rulings()

@@ -8,11 +8,10 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
-import yaml
-
-from engine.schema import DataError, parse
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.data_kinds import DATA_KINDS
+
+from ..kind_texts import parse_kinds
 
 __all__ = ["DATA_DIR", "KINDS", "load_shroudfall", "parse_texts"]
 
@@ -22,20 +21,7 @@ KINDS = ("rulings", *DATA_KINDS)
 
 def parse_texts(texts: Mapping[str, str], folder: str = "data/shroudfall") -> ShroudfallCatalogue:
     """Validate YAML texts keyed by kind; :raises DataError: one line per problem."""
-    sections: dict[str, object] = {}
-    sources: dict[str, str] = {}
-    problems: list[str] = []
-    for kind, text in texts.items():
-        source = f"{folder}/{kind}.yaml"
-        sources[kind] = source
-        document = yaml.safe_load(text)
-        if not isinstance(document, dict) or set(document) != {kind}:
-            problems.append(f'{source}: must hold one top-level key, "{kind}"')
-            continue
-        sections[kind] = document[kind]
-    if problems:
-        raise DataError(problems)
-    return parse(ShroudfallCatalogue, sections, source=sources)
+    return parse_kinds(ShroudfallCatalogue, texts, folder)
 
 
 def shipped_texts() -> dict[str, str]:
