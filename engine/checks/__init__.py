@@ -1,5 +1,6 @@
-"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls."""
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls; roll-offs."""
 
+from engine.checks.roll_off import MAX_ROUNDS, RollOff, decide_roll_off, roll_off
 from engine.checks.roll_under import (
     CheckResult,
     CheckRules,
@@ -21,6 +22,7 @@ from engine.checks.roll_under import (
 )
 
 __all__ = [
+    "MAX_ROUNDS",
     "CheckResult",
     "CheckRules",
     "Die",
@@ -30,12 +32,15 @@ __all__ = [
     "Reroll",
     "RerollLimit",
     "RerollRefused",
+    "RollOff",
     "Target",
     "check",
     "critical_faces",
     "critical_range",
+    "decide_roll_off",
     "judge",
     "reroll",
+    "roll_off",
     "success_chance",
     "target",
 ]

@@ -55,7 +55,6 @@ from engine.dice.roller import (
     secret_stream,
     verify_roll,
 )
-from engine.dice.rolloff import RollOffResult, RollOffRound, roll_off
 
 __all__ = [
     "ACCEPTED",
@@ -83,8 +82,6 @@ __all__ = [
     "RerollRefused",
     "RerollStep",
     "RiggedFaceError",
-    "RollOffResult",
-    "RollOffRound",
     "RolledPool",
     "Roller",
     "chance_at_least",
@@ -105,7 +102,6 @@ __all__ = [
     "new_seed",
     "parse_expression",
     "roll_expression",
-    "roll_off",
     "secret_stream",
     "total",
     "verify_roll",

@@ -92,10 +92,12 @@ from .templates import (
     circle_template,
     cone_template,
     covered_by,
+    overlapped_by,
     polygon_template,
     strip_template,
     teardrop_template,
     touched_by,
+    trapezoid_template,
 )
 from .tolerance import (
     TOLERANCE,
@@ -183,6 +185,7 @@ __all__ = [
     "is_touching",
     "is_within",
     "lay_tool",
+    "overlapped_by",
     "overlaps",
     "parse_position",
     "path_length",
@@ -200,5 +203,6 @@ __all__ = [
     "terrain_label",
     "tool_polygon",
     "touched_by",
+    "trapezoid_template",
     "walk",
 ]

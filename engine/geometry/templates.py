@@ -16,22 +16,25 @@ from shapely.geometry import Polygon
 
 from .measure import is_completely_within, is_touching
 from .shapes import XY, Base, Circle
+from .tolerance import TOLERANCE
 
 __all__ = [
     "Template",
     "circle_template",
     "cone_template",
     "covered_by",
+    "overlapped_by",
     "polygon_template",
     "strip_template",
     "teardrop_template",
     "touched_by",
+    "trapezoid_template",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class Template:
-    """A template laid on the table: its kind (``circle``, ``cone``, ``strip``, ``teardrop``, ``polygon``) and area."""
+    """A template laid on the table: its kind (``circle``, ``cone``, ``teardrop``, ``polygon``) and area."""
 
     kind: str
     area: Polygon | Circle
@@ -64,16 +67,6 @@ def cone_template(origin: XY, direction: float, length: float, width: float) -> 
     return Template("cone", Polygon(corners))
 
 
-def strip_template(origin: XY, direction: float, length: float, width: float) -> Template:
-    """A rectangle ``length`` long toward ``direction``, ``width`` wide, its near short side centred on ``origin``:
-    a beam laid from a model's base (Shroudfall's 1"-wide range tool, Shroudfall beta rulebook v1.4, L776, L797), or a
-    wall laid on the table."""
-    _check(length, width)
-    corners = [_ahead(origin, direction, 0.0, width / 2), _ahead(origin, direction, length, width / 2),
-               _ahead(origin, direction, length, -width / 2), _ahead(origin, direction, 0.0, -width / 2)]
-    return Template("strip", Polygon(corners))
-
-
 def teardrop_template(origin: XY, direction: float, length: float, width: float) -> Template:
     """A flamer-style teardrop: narrow at ``origin``, ``length`` long, with a round end ``width`` across."""
     _check(length, width)
@@ -81,6 +74,26 @@ def teardrop_template(origin: XY, direction: float, length: float, width: float)
         raise ValueError(f"a teardrop must be at least half its width long, got {length} x {width}")
     end = shapely.Point(_ahead(origin, direction, length - width / 2, 0.0)).buffer(width / 2, quad_segs=32)
     return Template("teardrop", shapely.convex_hull(shapely.union(end, shapely.Point(origin))))
+
+
+def trapezoid_template(origin: XY, direction: float, length: float, near: float, far: float) -> Template:
+    """A cone cut flat at its narrow end: ``near`` wide across ``origin`` (its narrow edge's middle), ``far`` wide
+    ``length`` inches on toward ``direction`` (Sunshard:Embren's Cone, its narrow edge's white line laid against the
+    attacker's base, core rules v1.0, L553)."""
+    _check(length, min(near, far))
+    corners = [_ahead(origin, direction, 0.0, near / 2), _ahead(origin, direction, length, far / 2),
+               _ahead(origin, direction, length, -far / 2), _ahead(origin, direction, 0.0, -near / 2)]
+    return Template("trapezoid", Polygon(corners))
+
+
+def strip_template(centre: XY, direction: float, length: float, width: float) -> Template:
+    """A rectangle ``length`` long along ``direction`` and ``width`` across, centred on ``centre`` (Sunshard:Embren's
+    Wall template, core rules v1.0, L559)."""
+    _check(length, width)
+    half_l, half_w = length / 2, width / 2
+    corners = [_ahead(centre, direction, -half_l, half_w), _ahead(centre, direction, half_l, half_w),
+               _ahead(centre, direction, half_l, -half_w), _ahead(centre, direction, -half_l, -half_w)]
+    return Template("strip", Polygon(corners))
 
 
 def polygon_template(points: Iterable[XY]) -> Template:
@@ -94,6 +107,12 @@ def polygon_template(points: Iterable[XY]) -> Template:
 def touched_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:
     """Ids of the bases any part of which is under ``template`` (in the order given)."""
     return tuple(b.id for b in bases if is_touching(b, template.area))
+
+
+def overlapped_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:
+    """Ids of the bases some area of which lies under ``template``: more than a touch (in the order given)."""
+    area = template.area.to_polygon() if isinstance(template.area, Circle) else template.area
+    return tuple(b.id for b in bases if area.distance(shapely.Point(b.xy)) < b.radius - TOLERANCE)
 
 
 def covered_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import fields, is_dataclass
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -12,7 +12,12 @@ from pydantic_core import PydanticCustomError
 from engine.schema.errors import did_you_mean
 from engine.schema.fields import Ident, Spec, Text
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 __all__ = ["RulingOption", "choose_rulings", "typed_rulings"]
+
+_D = TypeVar("_D", bound="DataclassInstance")
 
 
 class RulingOption(Spec):
@@ -89,23 +94,17 @@ def choose_rulings(rulings: Iterable[RulingOption], overrides: Mapping[str, str]
     return chosen
 
 
-_R = TypeVar("_R")
+def typed_rulings(record: type[_D], rulings: Iterable[RulingOption], overrides: Mapping[str, str] | None = None) -> _D:
+    """A game's typed record of the rulings its code reads: each field of the dataclass ``record`` is a ruling id
+    with ``_`` for ``-``, set to the chosen option.
 
-
-def typed_rulings(cls: type[_R], rulings: Iterable[RulingOption], overrides: Mapping[str, str] | None = None) -> _R:
-    """A game's typed record of the rulings its rules code reads: ``cls`` is a dataclass whose field names are ruling
-    ids with ``_`` for ``-``, each filled with the chosen option (the default unless the table switched it).
-
-    :raises ValueError: for an unknown ruling or option (see :func:`choose_rulings`), or a field no shipped ruling
-        answers (the rules code reads a ruling the data lacks).
+    :raises ValueError: as :func:`choose_rulings`, and for a field the data has no ruling for.
     """
-    if not is_dataclass(cls):
-        raise TypeError(f"{cls.__name__} must be a dataclass of ruling fields")
     picked = choose_rulings(rulings, overrides)
-    values: dict[str, Any] = {}
-    for field in fields(cls):
+    values = {}
+    for field in dataclasses.fields(record):
         ruling_id = field.name.replace("_", "-")
         if ruling_id not in picked:
             raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
         values[field.name] = picked[ruling_id]
-    return cls(**values)
+    return record(**values)

@@ -95,8 +95,9 @@ def beam_targets(world: World, attacker: ModelId, aim: ModelId, weapon: Weapon) 
     base = world.base(attacker)
     direction = bearing(base.xy, world.base(aim).xy)
     a = math.radians(direction)
-    edge = (base.xy[0] + base.radius * math.cos(a), base.xy[1] + base.radius * math.sin(a))
-    strip = strip_template(edge, direction, weapon.range, 1.0)
+    middle = base.radius + weapon.range / 2
+    strip = strip_template((base.xy[0] + middle * math.cos(a), base.xy[1] + middle * math.sin(a)), direction,
+                           weapon.range, 1.0)
     bases = [world.base(m) for m in world.state.models if _hostile_to_template(world, attacker, m)]
     under = touched_by(strip, bases)
     return tuple(ModelId(m) for m in under if not world.obscured(attacker, m))

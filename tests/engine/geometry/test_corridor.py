@@ -20,6 +20,6 @@ def test_a_wall_between_two_bases_is_crossed_and_one_beside_them_is_not() -> Non
 
 
 def test_the_beam_strip_touches_the_bases_it_overlaps() -> None:
-    strip = strip_template((10.63, 10), 0.0, 4.0, 1.0)
+    strip = strip_template((12.63, 10), 0.0, 4.0, 1.0)  # laid from a base's edge at 10.63
     bases = [_base("W1", 13, 10), _base("W2", 14, 11.1), _base("W3", 14, 11.2)]
     assert touched_by(strip, bases) == ("W1", "W2")

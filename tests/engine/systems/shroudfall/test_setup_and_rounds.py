@@ -236,3 +236,17 @@ def test_winning_by_scenario_lead_annihilation_and_tie_breakers() -> None:
     assert winner == B and lines[-1] == "more grey crystals (L1266): A 0, B 1"
     table.state.record(B).reserve = ["red"]
     assert tie_breakers(table.state, lambda: A)[0] == A
+
+
+def test_the_pre_game_roll_off_adds_up_essence_dice_and_ties_roll_again() -> None:
+    # L1088 (ruling roll-off-pool: one yellow die each, as L164), L1267 (ruling roll-off-ties: roll again).
+    from engine.checks import roll_off
+    from engine.dice import Roller
+    from engine.systems.shroudfall.essence import pool_dice
+    from engine.systems.shroudfall.setup import roll_off_pool
+
+    roller = Roller("seed", rigged=[2, 2, 3, "blank"])
+    dice = pool_dice(roll_off_pool(DEFAULT_RULINGS))
+    result = roll_off([A, B], lambda players: {p: sum(r.value for r in roller.roll_pool(dice)) for p in players},
+                      lowest_wins=False)
+    assert result.winner == A and len(result.rounds) == 2
