@@ -30,6 +30,7 @@ __all__ = [
     "ConditionsChanged",
     "EffectChanged",
     "ElementPlaced",
+    "ElementUsed",
     "LeadershipDeclared",
     "ModelsDestroyed",
     "PieceNoted",
@@ -207,6 +208,7 @@ class ActionTaken(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None:
             state.activation.actions.append(self.action)
+            state.activation.used = {}
 
     def describe(self) -> str:
         return f"{self.unit} takes a {self.action} action." if self.action != "forfeit" else \
@@ -322,6 +324,10 @@ class AttackRolled(EventBody):
     damage: int = 0
     lines: tuple[str, ...] = ()
 
+    def apply(self, state: ShroudfallState) -> None:
+        if state.activation is not None:
+            state.activation.used.setdefault(self.attacker, []).append(self.weapon)
+
     def describe(self) -> str:
         verdict = "critical hit" if self.critical else ("hit" if self.hit else "miss")
         text = (f"{self.attacker} attacks {self.target} with {self.weapon}: {self.hit_total} against DEF "
@@ -356,6 +362,19 @@ class ModelsDestroyed(EventBody):
     def describe(self) -> str:
         gone = f"; {self.unit} is destroyed" if self.unit_destroyed else ""
         return f"{', '.join(self.models)} {'is' if len(self.models) == 1 else 'are'} destroyed{gone}."
+
+
+class ElementUsed(EventBody):
+    """A scenario element gave what it gives once a round (a Crystal Mine's crystal, L1289)."""
+
+    kind = "shroudfall.element-used"
+    element: str
+
+    def apply(self, state: ShroudfallState) -> None:
+        state.elements[self.element].used_this_round = True
+
+    def describe(self) -> str:
+        return f"{self.element} has given its crystal this round."
 
 
 class VpScored(EventBody):
@@ -409,5 +428,5 @@ class RoundEnded(EventBody):
 SHROUDFALL_EVENTS: tuple[type[EventBody], ...] = (
     ArmyFielded, SetupChosen, ScenariosDrawn, ElementPlaced, PieceNoted, StepReached, LeadershipDeclared,
     UnitDeployed, TurnChanged, ActivationBegan, ActionTaken, ActivationEnded, ReserveChanged, ConditionsChanged,
-    EffectChanged, AttackRolled, ModelsDestroyed, VpScored, RoundBegan, RoundEnded,
+    EffectChanged, AttackRolled, ModelsDestroyed, ElementUsed, VpScored, RoundBegan, RoundEnded,
 )

@@ -128,6 +128,8 @@ class Activation(BaseModel):
     actions: list[Action] = []
     ended: bool = False
     free_reroll_used: bool = False
+    used: dict[ModelId, list[str]] = {}
+    """The weapon profiles each model has attacked with in the current attack action (L728)."""
 
     @property
     def moves(self) -> int:

@@ -38,7 +38,8 @@ from engine.systems.shroudfall.schema import AttackType, Colour, Weapon, format_
 from engine.systems.shroudfall.targeting import area_targets, beam_targets, target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["NO_CHOICES", "AttackPlan", "Judged", "Roll", "check_attack", "roll_damage", "roll_hit"]
+__all__ = ["NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack", "roll_damage",
+           "roll_hit"]
 
 Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
 """Roll a pool for a purpose (the game's ``Context.roll``)."""
@@ -87,11 +88,20 @@ def check_attack(world: World, side: SideId, attacker: ModelId, weapon: str, tar
 
 
 @dataclass(frozen=True, slots=True)
-class Judged:
-    """A rolled and judged hit or damage roll, with the dice as settled and the working."""
+class HitRoll:
+    """A rolled and judged hit roll, with the dice as settled and the working."""
 
     pool: RolledPool
-    verdict: Hit | Wound
+    hit: Hit
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRoll:
+    """A rolled and judged damage roll, with the dice as settled and the working."""
+
+    pool: RolledPool
+    wound: Wound
     lines: tuple[str, ...]
 
 
@@ -123,7 +133,7 @@ def _rolled(world: World, plan: AttackPlan, target: ModelId, which: str, base: t
 
 
 def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> Judged:
+             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> HitRoll:
     """Roll and judge one target's hit roll (L744-754, L1545-1547)."""
     base = world.card(plan.attacker).hit[plan.weapon.type]
     bonuses = hit_bonuses(world, plan.attacker, target, plan.weapon)
@@ -131,11 +141,11 @@ def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll
     defence, def_bonuses = defence_against(world, plan.attacker, target, plan.weapon)
     lines += [f"DEF {world.card(target).defence} {b.line()}" for b in def_bonuses]
     hit = judge_hit(total, defence)
-    return Judged(pool, hit, (*lines, hit.line()))
+    return HitRoll(pool, hit, (*lines, hit.line()))
 
 
 def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> Judged:
+                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> DamageRoll:
     """Roll and judge one target's damage roll (L756-762, L1554)."""
     bonuses = damage_bonuses(world, plan.attacker, target, plan.weapon)
     total, pool, lines = _rolled(world, plan, target, "damage", plan.weapon.damage, infusion, roll, reroll_die,
@@ -144,4 +154,4 @@ def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, rer
     lines += [f"ARM {world.card(target).armour} {b.line()}" for b in arm_bonuses]
     wound = damage_dealt(total, armour, tough=world.has(target, "Tough Hide"),
                          unbreakable=world.has(target, "Unbreakable Hide"))
-    return Judged(pool, wound, (*lines, wound.line()))
+    return DamageRoll(pool, wound, (*lines, wound.line()))

@@ -57,7 +57,7 @@ def test_accurate_strike_rerolls_a_blank_of_a_melee_hit_roll() -> None:
     _, roll, reroll = rigged("blank", "blank", 2, 2, 3)
     choosers = Choosers(attacker=lambda pool, allowance, allowed: allowed)
     judged = roll_hit(world, plan, M("B1"), roll, reroll, choosers)
-    assert judged.pool.values == (3, 0, 2, 2) and judged.verdict.total == 7
+    assert judged.pool.values == (3, 0, 2, 2) and judged.hit.total == 7
     assert "attacker re-roll (A): blank -> 3 (L813)" in judged.lines
 
 

@@ -45,10 +45,10 @@ def test_t6_a_shot_into_melee_takes_two_and_exactly_hits() -> None:
     plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
     _, roll, reroll = rigged(3, 2, 1, 0, 3, 3, 3, 1)
     hit = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert (hit.verdict.total, hit.verdict.defence, hit.verdict.hit, hit.verdict.critical) == (4, 4, True, False)
+    assert (hit.hit.total, hit.hit.defence, hit.hit.hit, hit.hit.critical) == (4, 4, True, False)
     assert "Modifier -2 target in melee (L717)" in hit.lines
     damage = roll_damage(world, plan, M("B1"), roll, reroll)
-    assert (damage.verdict.total, damage.verdict.armour, damage.verdict.damage) == (10, 5, 2)
+    assert (damage.wound.total, damage.wound.armour, damage.wound.damage) == (10, 5, 2)
     assert damage.lines[-1] == "10 / ARM 5 = 2 damage, rounded down (L760)"
 
 
@@ -59,9 +59,9 @@ def test_t6_a_model_in_melee_cannot_shoot_but_strikes_without_the_penalty() -> N
     plan = check_attack(world, "A", M("A2"), "Truncheon", "B1")
     _, roll, reroll = rigged(3, 2, "blank", "blank", 3, 3, 2, 1)
     hit = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert hit.verdict.total == 5 and hit.verdict.hit and not any("-2" in line for line in hit.lines)
+    assert hit.hit.total == 5 and hit.hit.hit and not any("-2" in line for line in hit.lines)
     damage = roll_damage(world, plan, M("B1"), roll, reroll)
-    assert (damage.verdict.total, damage.verdict.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
+    assert (damage.wound.total, damage.wound.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
 
 
 def test_t7_damage_is_the_total_divided_by_arm_rounded_down() -> None:
