@@ -185,7 +185,7 @@ class TurnChanged(EventBody):
 
     def describe(self) -> str:
         passing = f"{self.passed} passes. " if self.passed else ""
-        return passing + (f"{self.side} activates a unit." if self.side else "Every unit has activated.")
+        return passing + (f"It is {self.side}'s turn to activate a unit." if self.side else "Every unit has activated.")
 
 
 class ActivationBegan(EventBody):
@@ -211,8 +211,10 @@ class ActionTaken(EventBody):
             state.activation.used = {}
 
     def describe(self) -> str:
-        return f"{self.unit} takes a {self.action} action." if self.action != "forfeit" else \
-            f"{self.unit} forfeits an action."
+        if self.action == "forfeit":
+            return f"{self.unit} forfeits an action."
+        article = "an" if self.action[0] in "aeiou" else "a"
+        return f"{self.unit} takes {article} {self.action} action."
 
 
 class ActivationEnded(EventBody):

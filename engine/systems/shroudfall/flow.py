@@ -109,9 +109,10 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     and the game's end if that was the last enemy model (L1256)."""
     if not damage:
         return
+    before = ctx.state.models[model].wounds_taken
     marked = mark_damage(ref.world(ctx), model, damage)
     unit = ctx.state.models[model].unit
-    ctx.emit(ModelWounded(model_id=model, amount=damage, wounds_taken=marked.taken))
+    ctx.emit(ModelWounded(model_id=model, amount=marked.taken - before, wounds_taken=marked.taken))
     if not marked.destroyed:
         return
     ctx.emit(ModelsDestroyed(models=(model,), unit=unit, unit_destroyed=marked.unit_destroyed, points=marked.points,

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
 import shapely
 from shapely import affinity
 from shapely.geometry import Polygon
@@ -29,7 +30,9 @@ __all__ = [
     "DEPLOY_DEPTH",
     "MAIN_EDGE_GAP",
     "TERRAIN_GAP",
+    "TURNS",
     "Placing",
+    "any_legal_spot",
     "deploy_refusal",
     "deployment_turn",
     "draw_scenarios",
@@ -177,6 +180,65 @@ def terrain_refusal(world: World, placing: Placing) -> str | None:
         if gap > SIDE_REACH + TOLERANCE:
             return f'a side piece stands within 4" of its main piece; this is {gap:.2f}" away (L1134)'
     return _gap_refusal(world, placing)
+
+
+TURNS = (0.0, 45.0, 90.0, 135.0)
+"""The turns a piece is tried at when looking for any legal spot."""
+
+
+def _too_close(world: World, main_outline: Polygon | None) -> shapely.Geometry:
+    """Where no part of a new piece may lie: within 2" of another piece (not its own main when exempt) or of a
+    scenario element (L1135-1136)."""
+    exempt = world.rulings.side_piece_gap == "own-main-exempt"
+    zones = [world.terrain(t).polygon.buffer(TERRAIN_GAP - TOLERANCE) for t in world.state.terrain
+             if not (exempt and main_outline is not None and world.terrain(t).polygon.equals(main_outline))]
+    zones += [shapely.Point(e.x, e.y).buffer(e.radius + TERRAIN_GAP - TOLERANCE) for e in world.state.elements.values()]
+    found = shapely.union_all(zones) if zones else shapely.Polygon()
+    shapely.prepare(found)
+    return found
+
+
+def _inside(world: World, bounds: np.ndarray, main: bool, half: Literal["bottom", "top"] | None) -> np.ndarray:
+    """Which outlines (by their bounds) keep to the table, and for a main piece to its edge gaps and its half."""
+    width, height = world.state.width, world.state.height
+    low_x, low_y = (MAIN_EDGE_GAP[1], MAIN_EDGE_GAP[0]) if main else (0.0, 0.0)
+    top = height - low_y
+    if half == "bottom":
+        top = min(top, height / 2)
+    if half == "top":
+        low_y = max(low_y, height / 2)
+    slack = TOLERANCE
+    ok: np.ndarray = ((bounds[:, 0] >= low_x - slack) & (bounds[:, 2] <= width - low_x + slack)
+                      & (bounds[:, 1] >= low_y - slack) & (bounds[:, 3] <= top + slack))
+    return ok
+
+
+def any_legal_spot(world: World, piece: TerrainPiece, *, main: bool, half: Literal["bottom", "top"] | None,
+                   main_outline: Polygon | None, step: float = 0.5) -> tuple[XY, float] | None:
+    """A spot and turn where the piece may stand, searched on a grid of ``step`` inches and four turns (a side piece
+    near its main only), or None: then it is not used (L1137). Spots whose outline reaches within 2" of other
+    terrain or an element are dropped at once; the rest are judged by :func:`terrain_refusal`."""
+    if main_outline is not None:
+        x0, y0, x1, y1 = (float(v) for v in main_outline.buffer(SIDE_REACH + 6).bounds)
+    else:
+        x0, y0, x1, y1 = 0.0, 0.0, world.state.width, world.state.height
+    grid_x, grid_y = np.meshgrid(np.arange(x0, x1 + step / 2, step), np.arange(y0, y1 + step / 2, step))
+    grid = np.column_stack([grid_x.ravel(), grid_y.ravel()])
+    crowded = _too_close(world, main_outline)
+    for turn in TURNS:
+        ring = np.array(piece_outline(piece, (0.0, 0.0), turn).exterior.coords, dtype=float)
+        low, high = ring.min(axis=0), ring.max(axis=0)
+        centres = grid[_inside(world, np.column_stack([grid + low, grid + high]), main, half)]
+        if not len(centres):
+            continue
+        outlines = shapely.polygons(ring[None, :, :] + centres[:, None, :])
+        clear = ~shapely.intersects(crowded, outlines) if not crowded.is_empty else np.ones(len(centres), bool)
+        for index in np.nonzero(clear)[0]:
+            placing = Placing(outlines[index], main=main, half=half, main_outline=main_outline)
+            if terrain_refusal(world, placing) is None:
+                x, y = centres[index]
+                return (float(x), float(y)), turn
+    return None
 
 
 # -- leadership ----------------------------------------------------------------------------------------------------

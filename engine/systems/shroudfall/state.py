@@ -116,6 +116,10 @@ class Piece(BaseModel):
     defence: int = 0
     armour: int = 0
     owner: SideId | None = None
+    of: str | None = None
+    """For a side piece: the terrain id of its main piece."""
+    used: bool = True
+    """False for a piece that had no legal spot and is not used (L1137)."""
 
 
 class Activation(BaseModel):

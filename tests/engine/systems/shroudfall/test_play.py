@@ -104,3 +104,43 @@ def test_the_last_enemy_model_destroyed_ends_the_game() -> None:
     play.attack(ctx, REF, A, M("A1"), "Dragonclaw", "B1")
     outcome = table.state.outcome
     assert outcome is not None and outcome.winner == A and outcome.reason.value == "elimination"
+
+
+def _listed() -> tuple[Table, Context[Any]]:
+    from engine.systems.shroudfall.setting_up import field_armies
+
+    table = Table([])
+    ctx = _ctx(table.state)
+    field_armies(ctx, REF, {A: "silver-line-vanguard", B: "chosen-stormhost"})
+    table.state.token, table.state.first_terrain = A, A
+    table.state.record(A).edge, table.state.record(B).edge = "bottom", "top"
+    return table, ctx
+
+
+def test_vetoes_then_a_draw_from_what_is_left_with_the_duplicate_rule() -> None:
+    # L1108-1112: A vetoes B's dreaded-dragons-domain, B vetoes A's legendary-ley-line; both draw the shared
+    # captivating-crystal-creations: A, holding the starting token, plays its other scenario.
+    from engine.systems.shroudfall.setting_up import play_scenarios
+
+    table, ctx = _listed()
+    ctx.roller.rig([1, 1])  # each side's first remaining card: captivating-crystal-creations for both
+    play_scenarios(ctx, REF, {A: "dreaded-dragons-domain", B: "legendary-ley-line"})
+    assert table.state.scenarios == ["monumental-mine-mountain", "captivating-crystal-creations"]
+    assert len(table.state.elements) == 3 and table.state.step == "terrain"
+    with pytest.raises(IllegalCommand, match="is not one of B's scenarios"):
+        play_scenarios(_listed()[1], REF, {A: "legendary-ley-line", B: "dreaded-dragons-domain"})
+
+
+def test_a_terrain_piece_is_left_out_only_when_no_spot_is_legal() -> None:
+    # L1137.
+    from engine.systems.shroudfall.setting_up import next_terrain, place_terrain, skip_terrain
+
+    table, ctx = _listed()
+    table.state.step = "terrain"
+    assert next_terrain(ctx, REF) == (A, None, None)
+    with pytest.raises(IllegalCommand, match=r"may still stand somewhere, for one at .* \(L1137\)"):
+        skip_terrain(ctx, REF, A, "granite-enclave")
+    with pytest.raises(IllegalCommand, match="keeps 4\" from both deployment edges"):
+        place_terrain(ctx, REF, A, "granite-enclave", (18, 5))
+    place_terrain(ctx, REF, A, "granite-enclave", (18, 10))
+    assert next_terrain(ctx, REF) == (B, "granite-enclave", "T1")
