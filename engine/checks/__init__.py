@@ -17,6 +17,7 @@ from engine.checks.roll_under import (
     critical_range,
     judge,
     reroll,
+    reroll_all,
     success_chance,
     target,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "decide_roll_off",
     "judge",
     "reroll",
+    "reroll_all",
     "roll_off",
     "success_chance",
     "target",

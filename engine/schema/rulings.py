@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Self, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -15,7 +15,7 @@ from engine.schema.fields import Ident, Spec, Text
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["RulingOption", "choose_rulings", "typed_rulings"]
+__all__ = ["RulingOption", "RulingsRecord", "choose_rulings", "typed_rulings"]
 
 _D = TypeVar("_D", bound="DataclassInstance")
 
@@ -108,3 +108,16 @@ def typed_rulings(record: type[_D], rulings: Iterable[RulingOption], overrides: 
             raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
         values[field.name] = picked[ruling_id]
     return record(**values)
+
+
+class RulingsRecord:
+    """A base for a game's dataclass of the rulings its code reads (a field per ruling id, ``_`` for ``-``)."""
+
+    @classmethod
+    def from_options(cls, rulings: Iterable[RulingOption], chosen: Mapping[str, str] | None = None) -> Self:
+        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
+
+        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
+            not play yet (``by_hand``).
+        """
+        return typed_rulings(cls, rulings, chosen)  # type: ignore[type-var]

@@ -6,10 +6,10 @@ checks each against the shipped options, so a typo never silently falls back to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.schema import RulingOption, typed_rulings
+from engine.schema import RulingsRecord
 
 __all__ = ["DEFAULT_RULINGS", "MOV_LENGTHS", "Rulings"]
 
@@ -22,7 +22,7 @@ MOV_LENGTHS: Mapping[str, Mapping[str, float]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rulings:
+class Rulings(RulingsRecord):
     """The chosen option of each ruling the engine consults; field names are ruling ids with ``_`` for ``-``."""
 
     mov_lengths: str = "3-5-7"
@@ -43,15 +43,6 @@ class Rulings:
     def tool_length(self, mov: str) -> float:
         """The length in inches of the S, M or L tool."""
         return MOV_LENGTHS[self.mov_lengths][mov]
-
-    @classmethod
-    def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
-        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
-
-        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
-            not play yet (``by_hand``).
-        """
-        return typed_rulings(cls, rulings, chosen)
 
 
 DEFAULT_RULINGS = Rulings()
