@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import model_validator
 
-from engine.schema import Problem, RulingOption, Spec, bundle, did_you_mean
+from engine.schema import Problem, RulingOption, Spec, bundle, did_you_mean, repeated_entries
 from engine.systems.shroudfall.armies import ArmyList, army_problems
 from engine.systems.shroudfall.schema import (
     ConditionSpec,
@@ -116,22 +116,13 @@ class ShroudfallCatalogue(Spec):
     # -- checks ----------------------------------------------------------------------------------------------
 
     def _unique(self) -> list[Problem]:
-        problems: list[Problem] = []
         sections: tuple[tuple[str, Iterable[object], str], ...] = (
             ("cards", self.cards, "id"), ("roster", self.roster, "name"), ("passives", self.passives, "id"),
             ("passives", self.passives, "name"), ("conditions", self.conditions, "id"),
             ("terrain_keywords", self.terrain_keywords, "id"), ("terrain", self.terrain, "id"),
             ("scenarios", self.scenarios, "id"), ("armies", self.armies, "id"), ("rulings", self.rulings, "id"),
         )
-        for section, entries, field in sections:
-            first: dict[str, int] = {}
-            for index, entry in enumerate(entries):
-                key = fold(str(getattr(entry, field)))
-                if key in first:
-                    problems.append(Problem((section, index, field), f'repeats {field} "{getattr(entry, field)}" '
-                                                                     f"(also {section}[{first[key]}])"))
-                first.setdefault(key, index)
-        return problems
+        return repeated_entries(sections, fold)
 
     def _card_problems(self) -> list[Problem]:
         passives = {fold(p.name): p for p in self.passives}
