@@ -10,6 +10,7 @@ worked out here, rolled in the open, and logged with its working. See docs/eldfa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from pydantic import JsonValue
 
@@ -88,6 +89,7 @@ from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
 from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.menus import legal_actions as legal_now
+from engine.systems.eldfall.perceiving import perceive
 from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
@@ -146,7 +148,7 @@ class Eldfall(System[EldfallState]):
     def __init__(self, data: Catalogue) -> None:
         self.data = data
         self.kit = Kit(_catalogue(data), data)
-        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground)
+        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground, perceive=partial(perceive, self.kit))
         self._table = TableHandlers(data, self.table_rules, may_move=self._may_fix)
         self._actions = self._declare_actions()
 
