@@ -216,7 +216,7 @@ def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:
         return
     chosen = record.stratagem or leader.card.stratagems[0]
     stratagem = kit.catalogue.stratagem(chosen)
-    ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name))
+    ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name, by_hand=stratagem.by_hand))
     if stratagem.id == NURSING_AURA:
         tend_all(ctx, kit, side)
 
