@@ -104,6 +104,7 @@ from engine.core.reactions import (
     is_prepassed,
     open_window,
     pending_offer,
+    prepass_answers,
 )
 from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
@@ -262,6 +263,7 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "prepass_answers",
     "replay",
     "roller_from_log",
     "side_only",
