@@ -276,9 +276,7 @@ def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> Non
     decks = Decks(ctx)
     deck_id = f"schemes-{side}"
     decks.move(deck_id, [scheme], "hand", "kept", why="kept")
-    others = [card for card in hand if card != scheme]
-    if others:
-        decks.move(deck_id, others, "hand", "aside", why="not kept")
+    decks.move(deck_id, [card for card in hand if card != scheme], "hand", "aside", why="not kept")  # none, for one
     ctx.emit(SchemeKept(side=side, scheme=scheme, name=kit.catalogue.scheme(scheme).name), side_only(side))
 
 
