@@ -264,9 +264,11 @@ class Decks:
             raise ValueError(f"deck {deck_id!r} exists already")
         counted = dict(counts or {})
         for pile, count_shown in counted.items():
-            if pile not in shown or _WIDTH[count_shown] < _WIDTH[shown[pile]]:
-                raise ValueError(f"pile {pile!r}: its count must go to a pile of the deck, to at least those who "
-                                 "see its cards")
+            if pile not in shown:
+                raise ValueError(f"counts name pile {pile!r}, which is not among the deck's piles {list(shown)}")
+            if _WIDTH[count_shown] < _WIDTH[shown[pile]]:
+                raise ValueError(f"pile {pile!r} is counted for {count_shown.value} but shown to "
+                                 f"{shown[pile].value}: whoever sees its cards may count them")
         deck = Deck(id=deck_id, owner=owner, piles={pile: [] for pile in shown}, shown=shown, counted=counted)
         deck.piles[into] = list(cards)
         audience = deck.audience(into) if deck.shown[into] is not Shown.NOBODY else (
