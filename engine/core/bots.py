@@ -38,13 +38,14 @@ __all__ = ["BotMove", "BotReasoned", "answer_by_default", "draw_in_secret", "pic
 @dataclass(frozen=True, slots=True)
 class BotMove:
     """A command the bot issues for its side, with the reasons it chose it (one line each). The reasons are
-    public unless the move is ``secret``: then they reach the bot's side alone, and the move is drawn among itself
-    and ``others`` with that side's secret dice (one die even when there is no other, so the log's length says
-    nothing of how many there were)."""
+    public unless the move is ``secret``: then they reach the bot's side alone. A ``drawn`` move (always secret) is
+    drawn among itself and ``others`` with that side's secret dice (one die even when there is no other, so the
+    log's length says nothing of how many there were)."""
 
     command: Command
     reasons: tuple[str, ...] = ()
     secret: bool = False
+    drawn: bool = False
     others: tuple[BotMove, ...] = ()
 
 
@@ -66,7 +67,7 @@ class BotReasoned(EventBody):
 def draw_in_secret(moves: Sequence[BotMove]) -> BotMove:
     """One secret move drawn among ``moves`` (at least one) with the side's secret dice when it is applied."""
     first, *rest = moves
-    return BotMove(first.command, first.reasons, secret=True, others=tuple(rest))
+    return BotMove(first.command, first.reasons, secret=True, drawn=True, others=tuple(rest))
 
 
 def answer_by_default(decision: Decision) -> BotMove:

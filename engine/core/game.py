@@ -79,9 +79,9 @@ def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
 
 
 def _drawn(ctx: Context[Any], side: SideId, move: BotMove) -> BotMove:
-    """The move the bot makes: a secret one drawn among itself and its others with ``side``'s secret dice (logged
+    """The move the bot makes: a drawn one drawn among itself and its others with ``side``'s secret dice (logged
     for that side alone), any other as it is."""
-    if not move.secret:
+    if not move.drawn:
         return move
     moves = (move, *move.others)
     (roll,) = ctx.roll([Die.numeric(len(moves))], "the bot's secret choice", roller_side=side,
