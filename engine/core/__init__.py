@@ -88,7 +88,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
-from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.reactions import (
@@ -176,6 +176,7 @@ __all__ = [
     "ExpireDecision",
     "ExtendDecision",
     "ForceDecision",
+    "Foresight",
     "Game",
     "GameCreated",
     "GameEnded",

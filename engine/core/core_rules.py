@@ -110,8 +110,12 @@ def _pending(ctx: Context[Any], decision_id: str) -> Decision:
     try:
         decision: Decision = ctx.state.pending[decision_id]
     except KeyError:
-        waiting = ", ".join(ctx.state.pending) or "none"
-        raise InvalidCommand(f"no pending decision {decision_id!r}; pending: {waiting}") from None
+        held = ctx.state.sides_of(ctx.actor.user)
+        known = [f"{d.id} (side {d.owner})" for d in ctx.state.pending.values()
+                 if not d.owner_only or d.owner in held]  # one nobody else may know of stays unknown
+        waiting = f"waiting now: {', '.join(known)}" if known else "nothing is waiting for an answer now"
+        raise InvalidCommand(f"choice {decision_id[:20]} is not waiting for an answer (it was answered or has "
+                             f"closed, or there never was one); {waiting}") from None
     return decision
 
 

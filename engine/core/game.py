@@ -7,6 +7,7 @@ Who may act, what they may do, do it (``apply``), try it (``preview``), what a v
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from engine.core.audience import EVERYONE, Viewer, side_only
@@ -40,9 +41,9 @@ from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import LogView, View, log_view
-from engine.dice import Die, Roller, secret_stream
+from engine.dice import PUBLIC_STREAM, Die, Roller, WouldRoll, secret_stream
 
-__all__ = ["Game", "LegalCommands", "fold", "roller_from_log"]
+__all__ = ["Foresight", "Game", "LegalCommands", "fold", "roller_from_log"]
 
 S = TypeVar("S", bound=CoreState)
 
@@ -105,6 +106,29 @@ def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
                 elif roll.index is not None:
                     counters[roll.stream] = max(counters.get(roll.stream, 0), roll.index + 1)
     return Roller(seed, counters, queued[consumed:])
+
+
+@dataclass(frozen=True)
+class Foresight(Generic[S]):
+    """What a command would do up to its first die (``Game.foresee``): the events before it, a copy of the game
+    with them applied, and the roll that would come next (None when the command rolls nothing)."""
+
+    events: tuple[Event, ...]
+    game: Game[S]
+    roll: WouldRoll | None
+
+    def next_roll(self) -> str | None:
+        """The roll that would come next, as a line (who rolls how many of which die, and for what; only that dice
+        are rolled for a secret draw)."""
+        stop = self.roll
+        if stop is None:
+            return None
+        if stop.stream != PUBLIC_STREAM:  # a secret draw: its purpose is no one else's to read
+            return "Dice are rolled in secret."
+        who = f"Side {stop.roller}" if stop.roller else "The table"
+        counts = ", ".join(f"{stop.dice.count(die)} {die}" for die in dict.fromkeys(stop.dice))
+        purpose = f" for {stop.purpose}" if stop.purpose else ""
+        return f"{who} rolls {counts}{purpose}."
 
 
 class Game(Generic[S]):
@@ -184,6 +208,10 @@ class Game(Generic[S]):
         twin._roller = self._roller.copy()
         return twin
 
+    def as_of(self, seq: int) -> Game[S]:
+        """The game as it stood after event ``seq``, folded again from the log (what a button built then saw)."""
+        return Game(self.system, self.setup, self._seed, [event for event in self._log if event.seq <= seq])
+
     # -- reading -------------------------------------------------------------------------------
 
     @property
@@ -242,9 +270,9 @@ class Game(Generic[S]):
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=True, command=command)
 
     def apply_bot(self, side: SideId, move: BotMove) -> tuple[Event, ...]:
-        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working"). A secret
-        move is drawn among its alternatives with the side's secret dice, and its reasons, like those of any answer
-        to a secret decision, reach that side alone."""
+        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working"). A drawn
+        move is drawn among its alternatives with the side's secret dice; the reasons of a secret move, like those
+        of any answer to a secret decision, reach that side alone."""
         actor = Actor(user=BOT_USER, side=side)
 
         def work(ctx: Context[S]) -> None:
@@ -271,6 +299,24 @@ class Game(Generic[S]):
         """The events ``command`` would append, without appending them (dice included)."""
         command = self._as_reaction(command, actor)
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=False, command=command)
+
+    def foresee(self, command: Command, actor: Actor) -> Foresight[S]:
+        """What ``command`` would do, tried on a copy that stops at its first die: the events before it and the
+        roll that would come, with no die drawn (a preview never shows dice before they count). A command that
+        rolls nothing is foreseen whole. Refusals before the first die raise ``RulesError`` as ``apply`` does."""
+        command = self._as_reaction(command, actor)
+        self._check(command, actor)
+        ctx = self._context(actor, self._roller.halting())
+        stop: WouldRoll | None = None
+        try:
+            self._dispatch(ctx, command)
+            self._close_if_over(ctx, reveal=False)  # the seed is revealed when the game truly ends, never ahead
+        except WouldRoll as halted:
+            stop = halted
+        twin = self.clone()
+        twin._state = ctx.state
+        twin._log.extend(ctx.events)
+        return Foresight(tuple(ctx.events), twin, stop)
 
     def _as_reaction(self, command: Command, actor: Actor) -> Command:
         """While a reaction is offered to the actor's side, a command the game reads as one of its reactions
@@ -328,15 +374,7 @@ class Game(Generic[S]):
     def _run(self, actor: Actor, work: Any, *, commit: bool, command: Command | None = None) -> tuple[Event, ...]:
         if command is not None:
             self._check(command, actor)
-        log = tuple(self._log)
-        ctx: Context[S] = Context(
-            self.system,
-            self._state.clone(),
-            self._roller.copy(),
-            actor,
-            rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
-            core_answer=answer_core_decision,
-        )
+        ctx = self._context(actor, self._roller.copy())
         work(ctx)
         self._close_if_over(ctx)
         if commit:
@@ -344,12 +382,19 @@ class Game(Generic[S]):
             self._log.extend(ctx.events)
         return tuple(ctx.events)
 
-    def _close_if_over(self, ctx: Context[S]) -> None:
+    def _context(self, actor: Actor, roller: Roller) -> Context[S]:
+        """A working copy of the state for one command, rolling with ``roller``."""
+        log = tuple(self._log)
+        return Context(self.system, self._state.clone(), roller, actor,
+                       rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
+                       core_answer=answer_core_decision)
+
+    def _close_if_over(self, ctx: Context[S], *, reveal: bool = True) -> None:
         if ctx.state.outcome is None:
             outcome = self.system.outcome(ctx.state)
             if outcome is not None:
                 ctx.emit(GameEnded(outcome=outcome))
-        if ctx.state.outcome is not None and ctx.state.revealed_seed is None:
+        if reveal and ctx.state.outcome is not None and ctx.state.revealed_seed is None:
             ctx.emit(SeedRevealed(seed=self._seed))
 
 

@@ -69,9 +69,12 @@ async def _decide(table: Table, thread: str, user: str, value: str | None = None
     assert reply.ephemeral, reply
     options = opened.original
     assert options is not None
-    if value is None:  # Confirm: the defaults answer every part
+    if value is None and "Confirm" in _buttons(options):  # the defaults answer every part
         picked = await table.standin.click(options["id"], _buttons(options)["Confirm"], user=user)
-    else:
+    else:  # one part: picking answers (its default too)
+        if value is None:
+            decision = _buttons(notice)["Decide"].split(":")[3]
+            value = _game(table, thread).state.pending[decision].parts[0].default
         (select, *_) = [c for c in _components(options) if c["type"] == 3]
         picked = await table.standin.click(options["id"], select["custom_id"], user=user, values=[value])
     await picked.response()
