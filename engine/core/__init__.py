@@ -19,7 +19,9 @@ from engine.core.bots import (
     BotReasoned,
     OfferRefused,
     answer_by_default,
+    draw_in_secret,
     offer_refused,
+    pick_in_secret,
     simple_move,
     strict_offers,
 )
@@ -116,6 +118,7 @@ from engine.core.reactions import (
     is_prepassed,
     open_window,
     pending_offer,
+    prepass_answers,
 )
 from engine.core.rulings_read import RulingsRead
 from engine.core.space import Space
@@ -287,6 +290,7 @@ __all__ = [
     "checked_answers",
     "core_view_fields",
     "deck_view",
+    "draw_in_secret",
     "fold",
     "is_prepassed",
     "live_parts",
@@ -298,6 +302,8 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "pick_in_secret",
+    "prepass_answers",
     "replay",
     "roller_from_log",
     "side_only",

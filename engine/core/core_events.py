@@ -109,6 +109,7 @@ class PhaseChanged(EventBody):
 
     def apply(self, state: CoreState) -> None:
         state.phase = self.phase
+        state.phases_begun += 1
         if self.round is not None:
             state.round = self.round
         if self.step is not None:

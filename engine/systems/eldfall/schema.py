@@ -382,6 +382,8 @@ class StratagemSpec(Spec):
     effect: Effect | None = None
     chosen: NonNegativeInt | None = None
     only_classes: tuple[Text, ...] = ()
+    by_hand: bool = False
+    """The referee does not apply its effect yet: using it says so, and the table applies it by hand."""
     version_note: Text | None = None
     source: Text
 
