@@ -125,6 +125,11 @@ def test_the_shroud_gives_light_cover_to_the_leader_and_friends_within_eight_inc
         _, events = run(shrouded, lambda ctx, t=target: begin_attack(ctx, check_attack(world_of(ctx), A, {
             "model": "A1", "weapon": "Officer's Pistol", "target": t})), rig=[20])
         assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [tn]
+    # Ruling shroud-reach: who was within 8" when it was spent; B3 coming closer later gains nothing.
+    shrouded.models[ModelId("B3")].x = 17.5
+    _, events = run(shrouded, lambda ctx: begin_attack(ctx, check_attack(world_of(ctx), A, {
+        "model": "A1", "weapon": "Officer's Pistol", "target": "B3"})), rig=[20])
+    assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [11]
 
 
 def test_blood_price_heals_a_friend_and_blights_it() -> None:

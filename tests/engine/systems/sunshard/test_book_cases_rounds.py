@@ -40,7 +40,7 @@ def test_blighted_terrain_blights_models_in_the_start_phase_but_not_fine_forged_
 
 
 def test_illuminated_terrain_takes_a_blight_off_in_the_start_phase() -> None:
-    # L710.
+    # L710 (ruling optional-blight-removal): the model "may" remove one; it goes at once.
     state = quest_state("on-the-hunt")
     state.round = 1
     lay(state, "T1", (8, 8, 4, 4), 0, ["illuminated", "clear"])
