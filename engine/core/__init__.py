@@ -14,7 +14,7 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
-from engine.core.bots import BotMove, BotReasoned, answer_by_default, simple_move
+from engine.core.bots import BotMove, BotReasoned, answer_by_default, draw_in_secret, pick_in_secret, simple_move
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -256,6 +256,7 @@ __all__ = [
     "check_actions",
     "core_view_fields",
     "deck_view",
+    "draw_in_secret",
     "fold",
     "is_prepassed",
     "log_view",
@@ -263,6 +264,7 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "pick_in_secret",
     "prepass_answers",
     "replay",
     "roller_from_log",

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engine.core.audience import Viewer
+from engine.core.audience import EVERYONE, Viewer, side_only
 from engine.core.bots import BotMove, BotReasoned
 from engine.core.commands import Actor, Answer, Command, RequestUndo
 from engine.core.context import Context
@@ -41,7 +41,7 @@ from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import LogView, View, log_view
-from engine.dice import PUBLIC_STREAM, Roller, WouldRoll
+from engine.dice import PUBLIC_STREAM, Die, Roller, WouldRoll, secret_stream
 
 __all__ = ["Foresight", "Game", "LegalCommands", "fold", "roller_from_log"]
 
@@ -77,6 +77,17 @@ def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
     for _, state in replay(system, setup, events):  # noqa: B007 - only the last state matters
         pass
     return state
+
+
+def _drawn(ctx: Context[Any], side: SideId, move: BotMove) -> BotMove:
+    """The move the bot makes: a drawn one drawn among itself and its others with ``side``'s secret dice (logged
+    for that side alone), any other as it is."""
+    if not move.drawn:
+        return move
+    moves = (move, *move.others)
+    (roll,) = ctx.roll([Die.numeric(len(moves))], "the bot's secret choice", roller_side=side,
+                       stream=secret_stream(side), audience=side_only(side))
+    return moves[roll.value - 1]
 
 
 def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
@@ -259,16 +270,22 @@ class Game(Generic[S]):
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=True, command=command)
 
     def apply_bot(self, side: SideId, move: BotMove) -> tuple[Event, ...]:
-        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working")."""
+        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working"). A drawn
+        move is drawn among its alternatives with the side's secret dice; the reasons of a secret move, like those
+        of any answer to a secret decision, reach that side alone."""
         actor = Actor(user=BOT_USER, side=side)
-        command = self._as_reaction(move.command, actor)
 
         def work(ctx: Context[S]) -> None:
-            summary = move.reasons[0] if move.reasons else f"{command.verb}."
-            ctx.emit(BotReasoned(side=side, summary=summary, reasons=move.reasons))
+            chosen = _drawn(ctx, side, move)
+            command = self._as_reaction(chosen.command, actor)
+            summary = chosen.reasons[0] if chosen.reasons else f"{command.verb}."
+            secret = move.secret or (isinstance(command, Answer) and command.decision_id in ctx.state.pending
+                                     and ctx.state.pending[command.decision_id].secret)
+            ctx.emit(BotReasoned(side=side, summary=summary, reasons=chosen.reasons),
+                     side_only(side) if secret else EVERYONE)
             self._dispatch(ctx, command)
 
-        return self._run(actor, work, commit=True, command=command)
+        return self._run(actor, work, commit=True, command=self._as_reaction(move.command, actor))
 
     def allows(self, command: Command, actor: Actor) -> bool:
         """Whether the rules accept ``command`` from ``actor`` now (tried on a copy; nothing changes)."""

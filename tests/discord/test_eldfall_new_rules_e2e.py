@@ -129,6 +129,7 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
     await table.do("force load", {"name": "Guild Adventurers"}, user="bob", channel=thread)
     await _decide(table, thread, "alice")  # alice keeps the first scheme
+    await _decide(table, thread, "bob")  # bob keeps his only one: asked even so, so nobody learns how many he drew
     bobs = await _notice(table, thread, "bob")
     early = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")  # both look at the offer at once
     await early.response()
