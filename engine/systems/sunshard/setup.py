@@ -371,7 +371,7 @@ def on_deploy_choices(ctx: Context[SunshardState], decision: Decision, answers: 
         disc = Base(key, Pose(*at), 50.0, 0.0)
         if ground is not None and float(ground.distance(shapely.Point(at))) < disc.radius:
             raise refuse(f"a Shardbringer piece stays outside Contested Ground ({key})", "L1479")
-        under = [m.id for m in world.on_table() if overlaps(disc, m.base())]
+        under: list[str] = [m.id for m in world.on_table() if overlaps(disc, m.base())]
         under += [t.id for t in pieces(world) if t.has("impassable") and relation(disc, t) in ("within", "completely")]
         if under:
             raise refuse(f"a Shardbringer piece may not overlap {', '.join(under)} ({key}): placed terrain never "
