@@ -5,44 +5,30 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, Event, ModelId, RulesError, SideId
-from engine.systems.sunshard.attack_flow import begin_attack
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.catalogue import SunshardData
-from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
 from engine.systems.sunshard.sight import cover
-from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import (
     DATA,
     A,
     B,
     activate,
     answer,
+    attack,
     card,
     lay,
     new_state,
     pending,
     put,
-    run,
+    rolled,
     world,
 )
 
 A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
 R32 = 32 / 25.4 / 2
 """The radius of a 32 mm base, in inches."""
-
-
-def attack(state: SunshardState, side: str, rig: list[int], data: SunshardData = DATA, **filled: str
-           ) -> tuple[SunshardState, list[Event]]:
-    def work(ctx: Context[SunshardState]) -> None:
-        begin_attack(ctx, check_attack(world_of(ctx), SideId(side), filled))
-    return run(state, work, rig=rig, data=data)
-
-
-def rolled(events: list[Event]) -> list[str]:
-    return [e.body.describe() for e in events if isinstance(e.body, TestMade)]
 
 
 def with_weapon(base: str, name: str, **changes: object) -> tuple[SunshardData, str]:

@@ -3,21 +3,18 @@ and what each ability does (Sunshard:Embren core rules v1.0, L749-803)."""
 
 from __future__ import annotations
 
-from engine.core import Context, ModelId
-from engine.systems.sunshard.attack_flow import begin_attack
-from engine.systems.sunshard.attack_plan import check_attack
+from engine.core import ModelId
 from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
-from engine.systems.sunshard.round_events import StepReached
-from engine.systems.sunshard.rounds import proceed
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import piece
-from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import (
     A,
     B,
     activate,
     answer,
+    at_step,
+    attack,
     objective,
     pending,
     put,
@@ -27,13 +24,6 @@ from tests.engine.systems.sunshard.tables import (
 )
 
 A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
-
-
-def at_step(state: SunshardState, phase: str, step: str, rig: list[int] | None = None):  # type: ignore[no-untyped-def]
-    def work(ctx: Context[SunshardState]) -> None:
-        ctx.emit(StepReached(phase=phase, step=step))
-        proceed(ctx)
-    return run(state, work, rig=rig or [])
 
 
 def offered(state: SunshardState) -> list[str]:
@@ -122,13 +112,11 @@ def test_the_shroud_gives_light_cover_to_the_leader_and_friends_within_eight_inc
     shrouded, _ = run(state, lambda ctx: use_fortune(ctx, B, "ruin-shroud:B1"))
     activate(shrouded, "A1")
     for target, tn in (("B2", 9), ("B3", 11)):
-        _, events = run(shrouded, lambda ctx, t=target: begin_attack(ctx, check_attack(world_of(ctx), A, {
-            "model": "A1", "weapon": "Officer's Pistol", "target": t})), rig=[20])
+        _, events = attack(shrouded, "A", [20], model="A1", weapon="Officer's Pistol", target=target)
         assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [tn]
     # Ruling shroud-reach: who was within 8" when it was spent; B3 coming closer later gains nothing.
     shrouded.models[ModelId("B3")].x = 17.5
-    _, events = run(shrouded, lambda ctx: begin_attack(ctx, check_attack(world_of(ctx), A, {
-        "model": "A1", "weapon": "Officer's Pistol", "target": "B3"})), rig=[20])
+    _, events = attack(shrouded, "A", [20], model="A1", weapon="Officer's Pistol", target="B3")
     assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [11]
 
 

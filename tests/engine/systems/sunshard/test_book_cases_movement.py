@@ -13,16 +13,10 @@ from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.vaults import check_vault
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, run, walk, world
 
 A1, A2, B1 = ModelId("A1"), ModelId("A2"), ModelId("B1")
 R32, R50 = 32 / 25.4 / 2, 50 / 25.4 / 2
-
-
-def move(state: SunshardState, ap: int, to: str, model: str = "A1"):  # type: ignore[no-untyped-def]
-    def work(ctx: Context[SunshardState]) -> None:
-        apply_move(ctx, A, check_move(world_of(ctx), A, {"model": model, "ap": str(ap), "to": to}))
-    return run(state, work)
 
 
 def test_a_model_passes_through_a_friend_no_taller_than_itself_but_never_an_enemy() -> None:
@@ -120,7 +114,7 @@ def test_a_model_touching_only_a_downed_enemy_may_move_away() -> None:
     put(state, "A1", "Captain", A, 10, 10)
     put(state, "B1", "Pariah", B, 10 + 2 * R32, 10, tokens=["Downed", "Floored"])
     activate(state, "A1")
-    after, _ = move(state, 1, "10,6")
+    after, _ = walk(state, "10,6")
     assert (after.models[A1].x, after.models[A1].y) == (10, 6)
 
 

@@ -5,24 +5,28 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, ModelId, RulesError
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.activation import apply_end, start_activation
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.guard import held_shooters
-from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.rounds import finish_activation
-from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, answer, card, new_state, pending, put, run, world
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    B,
+    activate,
+    answer,
+    card,
+    new_state,
+    pending,
+    put,
+    run,
+    walk,
+    world,
+)
 
 A1, B1, B2 = ModelId("A1"), ModelId("B1"), ModelId("B2")
 R32 = 32 / 25.4 / 2
-
-
-def walk(state: SunshardState, to: str, ap: int = 1, data=DATA):  # type: ignore[no-untyped-def]
-    def work(ctx: Context[SunshardState]) -> None:
-        apply_move(ctx, A, check_move(world_of(ctx), A, {"model": "A1", "ap": str(ap), "to": to}))
-    return run(state, work, data=data)
 
 
 def test_the_token_goes_when_its_model_starts_its_own_activation() -> None:

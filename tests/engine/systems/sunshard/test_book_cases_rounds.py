@@ -4,21 +4,11 @@ L1433, L1437)."""
 
 from __future__ import annotations
 
-from engine.core import Context, ModelId
-from engine.systems.sunshard.round_events import GameFinished, StepReached
-from engine.systems.sunshard.rounds import proceed
-from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, card, lay, put, quest_state, run
+from engine.core import ModelId
+from engine.systems.sunshard.round_events import GameFinished
+from tests.engine.systems.sunshard.tables import DATA, A, B, at_step, card, lay, put, quest_state
 
 A1, A2, B1 = ModelId("A1"), ModelId("A2"), ModelId("B1")
-
-
-def at_step(state: SunshardState, phase: str, step: str, rig: list[int] | None = None,  # type: ignore[no-untyped-def]
-            data=DATA):
-    def work(ctx: Context[SunshardState]) -> None:
-        ctx.emit(StepReached(phase=phase, step=step))
-        proceed(ctx)
-    return run(state, work, rig=rig or [], data=data)
 
 
 def finished(events: list) -> bool:  # type: ignore[type-arg]

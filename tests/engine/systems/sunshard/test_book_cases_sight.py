@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RulesError
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.sight import cover, has_sight
 from engine.systems.sunshard.state import SunshardState
 from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, world
 
+A1, B1 = ModelId("A1"), ModelId("B1")
 R30, R32 = 30 / 25.4 / 2, 32 / 25.4 / 2
 
 
@@ -61,7 +62,7 @@ def test_standing_on_terrain_raises_functional_hgt_over_a_wall() -> None:
     put(state, "B1", "Pariah", B, 14, 12)
     w = world(state)
     assert has_sight(w, w.model("A1"), w.model("B1"))
-    state.models[state.models["A1"].id].z = 0
+    state.models[A1].z = 0
     w = world(state)
     assert not has_sight(w, w.model("A1"), w.model("B1"))
 
@@ -76,7 +77,7 @@ def test_no_cover_for_a_target_standing_high_more_than_two_above_the_cover() -> 
     put(state, "B1", "Pariah", B, 16, 12, z=2)
     w = world(state)
     assert cover(w, w.model("A1"), w.model("B1")).kind == "none"
-    state.models[state.models["B1"].id].z = 0
+    state.models[B1].z = 0
     w = world(state)
     assert cover(w, w.model("A1"), w.model("B1")).kind == "heavy"
 
@@ -92,7 +93,7 @@ def test_a_target_completely_within_obscuring_terrain_needs_an_aimed_shot() -> N
     with pytest.raises(RulesError, match="Obscuring"):
         check_attack(w, A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
     assert check_attack(w, A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1", "aim": "yes"}).aimed
-    state.models[state.models["B1"].id].x = 14
+    state.models[B1].x = 14
     assert check_attack(world(state), A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"}).ap == 1
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Context, ModelId, RulesError
-from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
@@ -22,16 +21,13 @@ from tests.engine.systems.sunshard.tables import (
     objective,
     put,
     quest_state,
+    rolled,
     run,
     world,
 )
 
 A1, B1 = ModelId("A1"), ModelId("B1")
 R32 = 32 / 25.4 / 2
-
-
-def rolled(events: list) -> list[str]:  # type: ignore[type-arg]
-    return [e.body.describe() for e in events if isinstance(e.body, TestMade)]
 
 
 def test_a_disengage_vault_through_rugged_and_hazardous_terrain_meets_neither() -> None:

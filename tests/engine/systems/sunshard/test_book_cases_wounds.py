@@ -9,8 +9,6 @@ from engine.core import Context, ModelId, RulesError
 from engine.systems.sunshard.attack_flow import begin_attack
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.harm import Cause, gain, heal, wound
-from engine.systems.sunshard.round_events import StepReached
-from engine.systems.sunshard.rounds import proceed
 from engine.systems.sunshard.specials import check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
@@ -19,6 +17,7 @@ from tests.engine.systems.sunshard.tables import (
     A,
     B,
     activate,
+    at_step,
     card,
     new_state,
     objective,
@@ -30,13 +29,6 @@ from tests.engine.systems.sunshard.tables import (
 
 A1, B1 = ModelId("A1"), ModelId("B1")
 HIT = Cause("a test")
-
-
-def at_step(state: SunshardState, phase: str, step: str, rig: list[int] | None = None):  # type: ignore[no-untyped-def]
-    def work(ctx: Context[SunshardState]) -> None:
-        ctx.emit(StepReached(phase=phase, step=step))
-        proceed(ctx)
-    return run(state, work, rig=rig or [])
 
 
 def test_a_downed_model_failing_its_bleeding_test_is_killed() -> None:
