@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.data_loader import IMPORT_LIMIT_BYTES
+from bot.core.deciding import part_picks
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
 from bot.core.pictures import render_picture
@@ -46,7 +47,7 @@ class ConsoleSession:
     errors: int = 0
     _service: TableService = field(init=False)
     _pictures: int = 0
-    _picks: list[Invocation] = field(default_factory=list)  # the last menu shown, picked by letter
+    _picks: dict[UserId, list[Invocation]] = field(default_factory=dict)  # each player's latest menu, by letter
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -66,23 +67,30 @@ class ConsoleSession:
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = self._picked(text) or self._with_files(parse_command_line(text, self._service.registry))
+            invocation = self._picked(text, user) or self._with_files(parse_command_line(text, self._service.registry))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
-        self._show(f"{user}:{side}" if side else user, text, outputs)
+        self._show(user, f"{user}:{side}" if side else user, text, outputs)
         return outputs
 
-    def _picked(self, text: str) -> Invocation | None:
-        """A letter picks from the last menu shown, as a click on Discord would (carrying on its questions)."""
+    def menu(self, user: UserId) -> list[Invocation]:
+        """``user``'s latest menu, in letter order (what their next letter picks from)."""
+        return list(self._picks.get(user, ()))
+
+    def _picked(self, text: str, user: UserId) -> Invocation | None:
+        """A letter picks from the typist's own latest menu, as their click on Discord would (carrying on its
+        questions); another player's menu is never theirs to answer."""
         if len(text) != 1 or not text.isalpha():
             return None
+        picks = self._picks.get(user, [])
         index = PICK_LETTERS.find(text.lower())
-        if not 0 <= index < len(self._picks):
-            raise CommandLineError(f"there is no pick {text} in the last menu"
-                                   + (f" (picks a-{PICK_LETTERS[len(self._picks) - 1]})" if self._picks else ""))
-        return self._picks[index]
+        if not 0 <= index < len(picks):
+            raise CommandLineError(f"{user} has no pick {text} in their latest menu"
+                                   + (f" (picks a-{PICK_LETTERS[len(picks) - 1]})" if picks else
+                                      "; /act or /decide shows one"))
+        return picks[index]
 
     async def run_lines(self, lines: Iterable[str], *, strict: bool = False) -> int:
         """Run a script; with ``strict`` stop at the first error. Returns the exit status."""
@@ -100,7 +108,7 @@ class ConsoleSession:
                  if name in invocation.options}
         return replace(invocation, attachments=files) if files else invocation
 
-    def _show(self, user: str, command: str, outputs: list[Output]) -> None:
+    def _show(self, typist: UserId, user: str, command: str, outputs: list[Output]) -> None:
         self.errors += sum(output.error for output in outputs)
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
@@ -109,7 +117,7 @@ class ConsoleSession:
                 continue
             picks = output.picks or _decision_picks(output)
             if picks:
-                self._picks = [invocation for _, invocation in picks]
+                self._picks[output.to or typist] = [invocation for _, invocation in picks]
             images = self._save_pictures(output)
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
@@ -143,12 +151,13 @@ class ConsoleSession:
 
 
 def _decision_picks(output: Output) -> tuple[tuple[str, Invocation], ...]:
-    """A private prompt of one question with set options, offered as picks (Discord shows it as a menu)."""
+    """A private decision prompt as picks: the first part's menu ("keep the defaults" first where there are several
+    parts); each pick carries on to the next part that matters (Discord shows one select per part instead)."""
     view = output.decision
-    if output.to is None or view is None or len(view.parts) != 1:
+    if output.to is None or view is None:
         return ()
-    return tuple((option.label, Invocation(("decide",), {"decision": view.id, "choice": option.key}))
-                 for option in view.parts[0].options[:len(PICK_LETTERS)])
+    found = part_picks(view.id, view.parts, {})
+    return found[1] if found else ()
 
 
 def _read(folder: Path, name: str) -> Attachment:

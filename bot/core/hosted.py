@@ -27,6 +27,9 @@ class HostedSystems:
         if not factories:
             raise ValueError("a table service needs at least one game system")
         self._systems: dict[str, System[Any]] = {name.casefold(): factory() for name, factory in factories.items()}
+        problems = [f"{name}: {problem}" for name, system in self._systems.items() for problem in system.problems()]
+        if problems:
+            raise ValueError("a game's declarations are wrong: " + "; ".join(problems))
         self.registry = Registry([("act",), *(action.verb for system in self._systems.values()
                                                  for action in system.actions())])
 

@@ -45,6 +45,7 @@ class Invocation:
     menu: bool = False  # picked from a menu: the options still missing are offered as menus too
     side: SideId | None = None  # the side it acts for, when a menu offered it for one side of several held
     expect: tuple[str, ...] | None = None  # a preview's public lines: its Confirm still applies if they stay so
+    page: int = 0  # which page of a long menu this invocation asks for (a menu's "More" pick)
 
     @property
     def name(self) -> str:

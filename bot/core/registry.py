@@ -163,7 +163,8 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
         )),
     )),
     CommandSpec("decide", "Answer a decision you owe", (
-        OptionSpec("choice", "Your answer; for several parts: part=answer;part=answer", required=True),
+        OptionSpec("choice", "Your answer; for several parts: part=answer;part=answer (leave out for a menu of "
+                             "each part)"),
         OptionSpec("decision", "The decision id, e.g. d12 (leave out when you owe just one)",
                    suggest=Suggest.DECISION),
     )),

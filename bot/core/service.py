@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.core import acting
+from bot.core import acting, deciding
 from bot.core.announce import decision_prompt
 from bot.core.autocomplete import Autocomplete
 from bot.core.books import GameBook
@@ -156,6 +156,10 @@ class TableService:
             return await self._pass_now(stored, game, actor, interaction_id)
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
+        if invocation.path == ("decide",) and (invocation.menu or not invocation.options.get("choice")):
+            asked = self._part_menu(game, invocation, actor)
+            if asked is not None:
+                return [replace(asked, table=stored.table, game_id=stored.game_id)]
         command = core_command(invocation)
         if invocation.built_at_seq is not None:  # a button: one rule for a stale one (bot.core.staleness)
             fresh = current(game, command, actor, invocation.built_at_seq, invocation.expect)
@@ -163,6 +167,18 @@ class TableService:
                 return self._tagged(stored, [_look_again(game, command, actor)])
             command = fresh
         return await self._committer.run(stored, game, command, actor, interaction_id)
+
+    @staticmethod
+    def _part_menu(game: Game[Any], invocation: Invocation, actor: Actor) -> Output | None:
+        """``/decide`` alone, or a pick of a decision's menu that carries its answers on: the next part's menu
+        (None once every part that matters is answered, so the answer runs)."""
+        decision_id = str(invocation.options["decision"])
+        decision = game.state.pending.get(decision_id)
+        if decision is None:
+            waiting = ", ".join(game.state.pending) or "none"
+            raise CommandLineError(f"no pending decision {decision_id[:20]!r}; pending: {waiting}")
+        return deciding.part_menu(game, decision, actor.user, str(invocation.options.get("choice", "")),
+                                  invocation.page)
 
     async def _pass_now(self, stored: StoredGame, game: Game[Any], actor: Actor,
                         interaction_id: str | None) -> list[Output]:
@@ -191,7 +207,7 @@ class TableService:
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
-        if invocation.menu:
+        if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
             missing = acting.next_menu_option(game, action, args, viewer)
             if missing == acting.ANSWER:
                 return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])

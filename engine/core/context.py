@@ -18,6 +18,7 @@ from engine.core.core_events import (
     DiceRolled,
     UndoApplied,
 )
+from engine.core.decision_kinds import live_defaults
 from engine.core.decisions import Decision
 from engine.core.errors import AmbiguousCommand, NotYourTurn
 from engine.core.events import Event, EventBody
@@ -136,8 +137,10 @@ class Context(Generic[S]):
 
     def pass_if_away(self, decision: Decision) -> bool:
         """Answer ``decision`` with its defaults when it is optional and its owner is away."""
-        defaults = decision.default_answers()
-        if not decision.optional or decision.owner not in self.state.away or defaults is None:
+        if not decision.optional or decision.owner not in self.state.away:
+            return False
+        defaults = live_defaults(self.system, self.state, decision)
+        if defaults is None:
             return False
         self.answer(decision, defaults, "away")
         return True

@@ -98,15 +98,22 @@ class SideConceded(EventBody):
 
 
 class PhaseChanged(EventBody):
-    """The game moves to another phase or step (its system names them)."""
+    """The game moves to another phase (its system names them), and with it, where given, to another round and
+    step of the core's flow record (left out, they stay as they were: stored games replay unchanged)."""
 
     kind = "phase.changed"
     phase: str
     shown: str = ""  # what players read, if anything
+    round: int | None = None
+    step: str | None = None
 
     def apply(self, state: CoreState) -> None:
         state.phase = self.phase
         state.phases_begun += 1
+        if self.round is not None:
+            state.round = self.round
+        if self.step is not None:
+            state.step = self.step
 
     def describe(self) -> str:
         return self.shown or f"The {self.phase} begins."

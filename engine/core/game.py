@@ -24,6 +24,7 @@ from engine.core.core_events import (
     UndoApplied,
 )
 from engine.core.core_rules import CORE_HANDLERS, answer_core_decision, request_undo
+from engine.core.decision_kinds import live_parts
 from engine.core.decisions import Decision
 from engine.core.errors import (
     DecisionPending,
@@ -238,7 +239,18 @@ class Game(Generic[S]):
         return self._state.outcome is not None
 
     def view(self, viewer: Viewer) -> View:
-        return self.system.view(self._state, viewer)
+        """What ``viewer`` may see; a pending decision of a declared kind shows its parts as they stand now."""
+        view = self.system.view(self._state, viewer)
+        if self.system.declarations is None or not any(p.parts for p in view.pending):
+            return view
+        live = tuple(p.model_copy(update={"parts": self.live(self._state.pending[p.id]).parts})
+                     if p.parts and p.id in self._state.pending else p for p in view.pending)
+        return view.model_copy(update={"pending": live})
+
+    def live(self, decision: Decision, answers: Mapping[str, str] | None = None) -> Decision:
+        """``decision`` with its parts as they stand now, given ``answers`` to the parts before them (a declared
+        kind reads its options live; otherwise they are the parts it opened with)."""
+        return decision.model_copy(update={"parts": live_parts(self.system, self._state, decision, answers)})
 
     def log_view(self, viewer: Viewer, *, after_seq: int = 0) -> LogView:
         return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer)
@@ -341,7 +353,7 @@ class Game(Generic[S]):
         handler = CORE_HANDLERS.get(type(command))
         if handler is not None:
             handler(ctx, command)
-        elif type(command) in self.system.commands:
+        elif self.system.takes(command):
             self.system.handle(ctx, command)
         else:
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.system.spec.title}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.core import Choice, LegalAction, OptionValue, SideId, Source, Viewer, ViewerKind
+from engine.core import Choice, LegalAction, OptionValue, SideId, Source, Viewer, ViewerKind, natural_key
 from engine.hex import destinations
 from engine.systems.underworlds.cards import choices as card_choices
 from engine.systems.underworlds.combat import problem
@@ -122,14 +122,14 @@ def sources(lib: Library) -> dict[str, Source[UnderworldsState]]:
     def hexes(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
         ref, side = read(state), _side(viewer)
         if state.step == "tokens":
-            return [Choice(h) for h in sorted(token_hexes(ref))]
+            return [Choice(h) for h in sorted(token_hexes(ref), key=natural_key)]
         if state.step == "artefact":
             board = lib.board(state)
             edges = board.edge_hexes()
-            return [Choice(board.id_of(h)) for h in sorted(board.hexes, key=lambda h: (h.r, h.q))
+            return [Choice(board.id_of(h)) for h in sorted(board.hexes, key=lambda h: natural_key(board.id_of(h)))
                     if board.region_of(h) is None and h not in edges and not board.is_blocked(h)]
         if state.step == "fighters" and side is not None:
-            return [Choice(h) for h in sorted(placement_hexes(ref, side))]
+            return [Choice(h) for h in sorted(placement_hexes(ref, side), key=natural_key)]
         return []
 
     def unplaced(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
