@@ -97,6 +97,7 @@ class World:
         self._terrain: dict[str, Terrain] = {}
         self._sight: LineOfSight | None = None
         self._plain: LineOfSight | None = None
+        self._seen: dict[tuple[str, str], Sight] = {}
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -208,8 +209,13 @@ class World:
         return self._plain
 
     def sight(self, observer: str, target: str) -> Sight:
-        """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines."""
-        return self._lines(True).check(self.base(observer), self.base(target))
+        """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines (asked once per
+        pair: a World holds one table as it stands)."""
+        found = self._seen.get((observer, target))
+        if found is None:
+            found = self._lines(True).check(self.base(observer), self.base(target))
+            self._seen[(observer, target)] = found
+        return found
 
     def sees(self, observer: str, target: str) -> bool:
         return self.sight(observer, target).visible
