@@ -76,13 +76,13 @@ def attacker_allowances(world: World, attacker: ModelId, target: ModelId, weapon
 
 def defender_allowances(world: World, attacker: ModelId, target: ModelId, weapon: Weapon,
                         roll: str) -> list[Allowance]:
-    """The defender's forced re-rolls: Elusive (X) on hit rolls, Hard to see giving Elusive (1) (L1331, L1445;
-    ruling ``elusive-reroll``: the defender's re-roll), one die of a Shocked attacker's hit or damage roll (L1417), up
-    to X damage dice with Fortified Position (X) (L1443)."""
+    """The defender's forced re-rolls: Elusive (X) on hit rolls, Hard to see giving Elusive (1), which does not add to
+    an Elusive (1) the model has (L1331, L1445, L286-290; ruling ``elusive-reroll``: the defender's re-roll), one die
+    of a Shocked attacker's hit or damage roll (L1417), up to X damage dice with Fortified Position (X) (L1443)."""
     found = []
     benefit = world.benefits(attacker, target, weapon.type, beam=weapon.shape == "beam")
     if roll == "hit":
-        texts = list(world.passives(target)) + (["Elusive (+1)"] if level_of(benefit.keywords, "Hard to see")
+        texts = list(world.passives(target)) + (["Elusive (1)"] if level_of(benefit.keywords, "Hard to see")
                                                  is not None else [])
         level = level_of(texts, "Elusive")
         if level:

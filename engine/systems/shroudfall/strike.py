@@ -34,18 +34,33 @@ from engine.systems.shroudfall.rerolls import (
     run_window,
     settled_values,
 )
-from engine.systems.shroudfall.schema import AttackType, Colour, Weapon, format_pool
+from engine.systems.shroudfall.schema import AttackType, Colour, Trigger, Weapon, format_pool
 from engine.systems.shroudfall.targeting import area_targets, beam_targets, target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack", "roll_damage",
-           "roll_hit"]
+__all__ = ["ATTACK_WINDOWS", "NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack",
+           "reaction_order", "roll_damage", "roll_hit"]
 
 Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
 """Roll a pool for a purpose (the game's ``Context.roll``)."""
 Reroll = Callable[[DieRoll, Die], DieRoll]
 NO_CHOICES = Choosers()
 """Nobody re-rolls anything."""
+ATTACK_WINDOWS: tuple[Trigger, ...] = ("targeted", "misses", "hit", "no-damage", "damaged")
+"""The attack sequence's windows for abilities, in the order they can open (L1541-1559)."""
+_ATTACKER_FIRST: frozenset[Trigger] = frozenset({"misses", "no-damage"})
+
+
+def reaction_order(trigger: Trigger, attacker: SideId, defender: SideId) -> tuple[SideId, SideId]:
+    """Who declares first in one of an attack's windows: the defender, then the attacker, when a model is targeted,
+    hit or damaged (L1542-1543, L1550-1551, L1557-1558; passive effects too, L1544, L1553, L1559); the attacker, then
+    the defender, after a miss or a hit without damage (L1547-1548, L1555-1556).
+
+    :raises ValueError: for a trigger that is not one of the attack's windows.
+    """
+    if trigger not in ATTACK_WINDOWS:
+        raise ValueError(f"{trigger!r} is not a window of the attack sequence; they are {', '.join(ATTACK_WINDOWS)}")
+    return (attacker, defender) if trigger in _ATTACKER_FIRST else (defender, attacker)
 
 
 @dataclass(frozen=True, slots=True)

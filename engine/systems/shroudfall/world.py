@@ -5,9 +5,9 @@ terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
   it (L258-264).
 - Sight runs from any point of one base to any point of the other, blocked by a model whose base is at least as
   large as the target's (not the two models themselves; a Stealth model more than 6" from the viewer may be
-  ignored, L1373; Shrouded terrain gives Stealth to bases of 40 mm or less, L1461) and by a line passing completely through OBSCURING terrain: a piece either model is within never
-  blocks their lines (L683-688, L1449-1451). Scenario elements block as models of their base size (ruling
-  ``scenario-elements-block``).
+  ignored, L1373; Shrouded terrain gives Stealth to bases of 40 mm or less, L1461) and by a line passing completely
+  through OBSCURING terrain: a piece either model is within never blocks their lines (L683-688, L1449-1451).
+  Scenario elements block as models of their base size (ruling ``scenario-elements-block``).
 - Two hostile models are in melee when either is within the range of one of the other's melee profiles and that
   other sees it (L649-652).
 - A model within area terrain benefits from it; within 1" of linear terrain it benefits when a line from the
