@@ -22,12 +22,6 @@ M = ModelId
 REF = Referee(load_shroudfall(), DEFAULT_RULINGS)
 
 
-def test_a_shake_removes_one_condition_of_several() -> None:
-    # L547: each Shake action removes a single condition.
-    table = Table([Put("A1", "razhu", 10, 10)], conditions={"A1": ["burning", "hexed", "poisoned"]})
-    assert shaken(table.state.units["A1"], "hexed") == ("burning", "poisoned")
-
-
 def test_stunned_makes_the_first_action_the_shake_that_removes_it() -> None:
     # L1421: a Stunned unit's first action must be a Shake removing Stunned; after it, the unit acts freely. Forfeiting
     # its actions takes no action at all, which L551 allows at any point (ruling stunned-forfeit).

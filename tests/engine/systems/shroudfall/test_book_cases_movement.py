@@ -172,14 +172,6 @@ def test_a_friendly_ability_cannot_move_a_frostbitten_unit() -> None:
         fall_back_move(table.world, M("A2"), M("B1"), (10, 7))
 
 
-def test_rooted_refuses_enemy_pushes_only() -> None:
-    # L1365: Rooted units cannot be pushed by enemy effects; a friendly push still moves them.
-    world = Table([Put("A1", "phalanx", 10, 10)]).world
-    with pytest.raises(IllegalCommand, match="Rooted"):
-        push_model(world, M("A1"), 0.0, 1.0, by="B")
-    assert push_model(world, M("A1"), 0.0, 1.0, by="A").complete
-
-
 def test_in_melee_needs_reach_and_sight_either_way() -> None:
     # L649-652: a model is in melee with an enemy when either is within the other's melee range and seen by it. A
     # Lawbringer (1") 1.5" from Razhu (2") is in melee with him both ways; with an OBSCURING wall between, neither.

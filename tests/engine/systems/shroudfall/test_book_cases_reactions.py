@@ -11,16 +11,12 @@ from engine.systems.shroudfall.strike import ATTACK_WINDOWS, reaction_order
 A, B = SideId("A"), SideId("B")
 
 
-def test_the_defender_declares_first_when_targeted_hit_or_damaged() -> None:
-    # L1542-1544 (targeted), L1550-1553 (hit), L1557-1559 (damaged): the defending player declares reactive
-    # abilities first, then the attacking player, and passive effects resolve starting with the defender.
+def test_the_defender_declares_first_when_targeted_hit_or_damaged_the_attacker_after_a_miss() -> None:
+    # L1542-1544 (targeted), L1550-1553 (hit), L1557-1559 (damaged): the defending player declares reactive abilities
+    # first, then the attacking player, and passive effects resolve starting with the defender. L1547-1548, L1555-1556:
+    # after a miss, or a hit without damage, the attacker may use its abilities and re-rolls first, then the defender.
     for trigger in ("targeted", "hit", "damaged"):
         assert reaction_order(trigger, attacker=A, defender=B) == (B, A)
-
-
-def test_the_attacker_acts_first_after_a_miss_or_a_hit_without_damage() -> None:
-    # L1547-1548: after a miss the attacker may use its abilities and re-rolls, then the defender; L1555-1556: the
-    # same after a hit that does no damage.
     for trigger in ("misses", "no-damage"):
         assert reaction_order(trigger, attacker=A, defender=B) == (A, B)
 

@@ -10,7 +10,7 @@ from engine.core import IllegalCommand, ModelId, SideId
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.flow import end_round
 from engine.systems.shroudfall.referee import Referee
-from engine.systems.shroudfall.rounds import action_refusal, activation_over, ends_exhausted, exhausted_cleared
+from engine.systems.shroudfall.rounds import action_refusal, activation_over, exhausted_cleared
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Activation
 
@@ -65,15 +65,6 @@ def test_passing_only_with_fewer_units_left_and_the_opponent_goes_at_once() -> N
     table.state.units["B2"].activated = True
     with pytest.raises(IllegalCommand, match="L571"):
         play.pass_turn(ctx, B)  # one against one
-
-
-def test_only_the_player_without_the_starting_token_exhausts_its_last_unit() -> None:
-    # L563, L1524: the last unit activated by the player without the starting token takes an Exhausted token; the
-    # starting player's last unit takes none.
-    table = playing(Put("A1", "razhu", 10, 3), Put("B1", "razhu", 10, 33))
-    assert table.state.token == A
-    assert not ends_exhausted(table.state, table.state.units["A1"])
-    assert ends_exhausted(table.state, table.state.units["B1"])
 
 
 def test_a_lone_exhausted_unit_loses_its_token_once_it_has_activated() -> None:
