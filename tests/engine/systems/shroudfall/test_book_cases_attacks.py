@@ -7,16 +7,23 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalCommand, ModelId
+from engine.core import IllegalCommand, ModelId, SideId
+from engine.systems.shroudfall import play
 from engine.systems.shroudfall.attack import armour_against, defence_against, melee_penalty
+from engine.systems.shroudfall.essence import Infusion
+from engine.systems.shroudfall.referee import Referee
+from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.schema import Weapon
 from engine.systems.shroudfall.state import Element
 from engine.systems.shroudfall.strike import check_attack, roll_damage, roll_hit
 from engine.systems.shroudfall.targeting import beam_targets, target_refusal, weapon_refusal
 
-from .tables import Put, Scenery, Table, rigged, square
+from .loader import load_shroudfall
+from .tables import Put, Scenery, Table, context, playing, rigged, square
 
 M = ModelId
+A = SideId("A")
+REF = Referee(load_shroudfall(), DEFAULT_RULINGS)
 
 
 def _shot(*puts: Put, scenery: tuple[Scenery, ...] = (), conditions: dict[str, list[str]] | None = None,
@@ -222,3 +229,40 @@ def test_tough_hide_takes_one_off_but_never_below_one() -> None:
     plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
     _, roll, reroll = rigged(3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 0)
     assert [roll_damage(world, plan, M("B1"), roll, reroll).wound.damage for _ in range(3)] == [1, 1, 0]
+
+
+def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_back() -> None:
+    # L742, L1538: in an attack action each model concludes all its attacks before the next model attacks. With
+    # Gunblade and Relentless (L1341, L1361) a Lawbringer may shoot and strike in one action, but not strike after
+    # its neighbour has shot.
+    def lawbringers() -> Table:
+        table = playing(Put("A1", "lawbringers", 10, 10, unit="law"), Put("A2", "lawbringers", 12, 10, unit="law"),
+                        Put("B1", "razhu", 10, 11.8), Put("B2", "razhu", 12, 20))
+        table.state.units["law"].effects = {"passive:Gunblade": "game", "passive:Relentless": "game"}
+        return table
+
+    table = lawbringers()
+    ctx = context(table.state, *["blank"] * 8)
+    play.activate(ctx, A, "law")
+    play.start_attack_action(ctx, A)
+    play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
+    play.attack(ctx, REF, A, M("A1"), "Truncheon", "B1")
+    table = lawbringers()
+    ctx = context(table.state, *["blank"] * 8)
+    play.activate(ctx, A, "law")
+    play.start_attack_action(ctx, A)
+    play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
+    play.attack(ctx, REF, A, M("A2"), "Repeater", "B2")
+    with pytest.raises(IllegalCommand, match=r"A1 has finished its attacks in this attack action.*\(L742\)"):
+        play.attack(ctx, REF, A, M("A1"), "Truncheon", "B1")
+
+
+def test_a_card_rolls_the_dice_it_prints_with_the_infusion_added() -> None:
+    # L495: Adamant's melee hit roll is four yellow dice and a grey one; L931: an infusion adds one die of the
+    # crystal's colour, here a red; L248: the faces are summed, blanks as 0.
+    world = _shot(Put("A1", "adamant", 10, 10), Put("B1", "razhu", 10, 11.8)).world
+    plan = check_attack(world, "A", M("A1"), "Heirloom Blade", "B1")
+    _, roll, reroll = rigged(3, 2, 1, "blank", 2, 4)
+    judged = roll_hit(world, plan, M("B1"), roll, reroll, infusion=Infusion("red"))
+    assert [r.die for r in judged.pool.rolls] == ["essence-yellow"] * 4 + ["essence-grey", "essence-red"]
+    assert judged.hit.total == 12 and judged.hit.critical
