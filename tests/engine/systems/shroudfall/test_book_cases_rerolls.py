@@ -23,9 +23,9 @@ M = ModelId
 
 
 def _duel(conditions: dict[str, list[str]] | None = None, effects: dict[str, dict[str, str]] | None = None,
-          scenery: Sequence[Scenery] = ()) -> Table:
-    # Razhu (Accurate Strike (1), melee 3 yellow + 1 red) against a Sage (DEF 5, Elusive (1)).
-    return Table([Put("A1", "razhu", 10, 10), Put("B1", "sages", 10, 11.8)], list(scenery),
+          scenery: Sequence[Scenery] = (), target: str = "sages") -> Table:
+    # Razhu (Accurate Strike (1), melee 3 yellow + 1 red) against a Sage (DEF 5, Elusive (1)) or another target.
+    return Table([Put("A1", "razhu", 10, 10), Put("B1", target, 10, 11.8)], list(scenery),
                  conditions=conditions or {}, effects=effects or {})
 
 
@@ -53,7 +53,7 @@ def test_the_attacker_rerolls_first_then_the_defender_each_die_once_per_player()
 def test_the_essence_reroll_is_the_whole_roll_first_and_other_rerolls_may_follow() -> None:
     # L933-937: pay one crystal to re-roll the whole roll before any other re-roll; Accurate Strike may then still
     # re-roll a blank of the new roll, though the essence re-roll already touched that die (L813's exception).
-    world = _duel().world
+    world = _duel(target="lawbringers").world
     plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
     _, roll, reroll = rigged(0, 0, 1, 2, 0, 3, 2, 3, 3)
     judged = roll_hit(world, plan, M("B1"), roll, reroll,
@@ -75,6 +75,17 @@ def test_elusive_touches_hit_rolls_only_and_hard_to_see_does_not_stack_on_it() -
     assert [a.count for a in defender_allowances(plain, M("A1"), M("B1"), claw, "hit")] == [1]
     boosted = _duel(scenery=[thicket], effects={"B1": {"passive:Elusive (+1)": "round"}}).world
     assert [a.count for a in defender_allowances(boosted, M("A1"), M("B1"), claw, "hit")] == [2]
+
+
+def test_elusive_always_rerolls_its_dice_the_defender_choosing_which() -> None:
+    # L1331: the attacker HAS to re-roll X dice, the defender choosing them (unlike "may" re-rolls); when the defender
+    # names none, the highest die goes (ruling elusive-count). Razhu's 2, 2, 3, 4 loses the red 4 to a 2.
+    world = _duel().world
+    plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
+    _, roll, reroll = rigged(2, 2, 3, 4, 2, 2, 2, 3, 4, 0)
+    assert roll_hit(world, plan, M("B1"), roll, reroll).pool.values == (2, 2, 3, 2)
+    chosen = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(defender=lambda pool, allowance, allowed: (2,)))
+    assert chosen.pool.values == (2, 2, 0, 4)
 
 
 def test_hexed_and_shocked_reach_both_rolls_accurate_strike_only_the_melee_hit_roll() -> None:
@@ -118,8 +129,8 @@ def test_fortified_and_vulnerable_positions_touch_damage_rolls_only() -> None:
 
 def test_hard_to_hit_drops_the_highest_die_after_every_reroll() -> None:
     # L1343: after all re-rolls the highest die is dropped. Razhu rolls 0, 2, 1, 2 and re-rolls the blank into a 3:
-    # 3, 2, 1, 2 less the 3 is 5, which just hits the Sage's DEF 5 (dropping first and re-rolling after made 6).
-    world = _duel(effects={"B1": {"passive:Hard to Hit": "game"}}).world
+    # 3, 2, 1, 2 less the 3 is 5 (dropping first and re-rolling after would have made 6).
+    world = _duel(effects={"B1": {"passive:Hard to Hit": "game"}}, target="lawbringers").world
     plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
     _, roll, reroll = rigged(0, 2, 1, 2, 3)
     judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(attacker=lambda pool, allowance, allowed: allowed))

@@ -23,7 +23,7 @@ SECTION_15 = {
     "deployment-within", "terrain-loop", "side-piece-gap", "leadership-step", "leadership-holders", "los-precision",
     "scenario-elements-block", "hover-linear", "terrain-setup-order",
 }
-BOOK_CHECK = {"stunned-forfeit", "element-gap"}
+BOOK_CHECK = {"stunned-forfeit", "element-gap", "elusive-count"}
 """Rulings the independent check of the rulebook named (test_book_cases_*.py)."""
 
 
