@@ -16,7 +16,7 @@ from engine.table import PlacedModel
 
 from .loader import load_shroudfall
 
-__all__ = ["Put", "Scenery", "Table", "context", "playing", "rigged", "square"]
+__all__ = ["Put", "Scenery", "Table", "context", "deploying", "playing", "rigged", "square"]
 
 
 @dataclass(frozen=True)
@@ -111,3 +111,17 @@ def context(state: ShroudfallState, *faces: int | str) -> Context[Any]:
     """The core's Context over ``state`` for the handlers, its dice rigged to ``faces``; events fold into the state."""
     return Context(None, state, Roller("seed", rigged=list(faces)), Actor(UserId("u")),  # type: ignore[arg-type]
                    lambda events: state, lambda *args: None)
+
+
+def deploying(scenery: Sequence[Scenery], *units: tuple[str, str, SideId]) -> Table:
+    """A table set for deployment: ``(unit id, card, side)`` units not yet on it, A at the bottom edge holding the
+    starting token, B at the top."""
+    table = Table([], scenery)
+    data = load_shroudfall()
+    for unit_id, card, side in units:
+        models = [ModelId(f"{unit_id}-{i}") for i in range(1, data.card(card).models + 1)]
+        table.state.units[unit_id] = UnitRecord(id=unit_id, side=side, card=card, name=card, models=models,
+                                                starting=len(models))
+    table.state.record(SideId("A")).edge, table.state.record(SideId("B")).edge = "bottom", "top"
+    table.state.token = SideId("A")
+    return table

@@ -5,9 +5,11 @@ conditions that change the arithmetic. Each case cites the book's lines."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.core import IllegalCommand, ModelId, SideId
+from engine.core import Context, IllegalCommand, ModelId, SideId
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.attack import armour_against, defence_against, melee_penalty
 from engine.systems.shroudfall.essence import Infusion
@@ -235,23 +237,18 @@ def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_bac
     # L742, L1538: in an attack action each model concludes all its attacks before the next model attacks. With
     # Gunblade and Relentless (L1341, L1361) a Lawbringer may shoot and strike in one action, but not strike after
     # its neighbour has shot.
-    def lawbringers() -> Table:
+    def attacking() -> Context[Any]:
         table = playing(Put("A1", "lawbringers", 10, 10, unit="law"), Put("A2", "lawbringers", 12, 10, unit="law"),
                         Put("B1", "razhu", 10, 11.8), Put("B2", "razhu", 12, 20))
         table.state.units["law"].effects = {"passive:Gunblade": "game", "passive:Relentless": "game"}
-        return table
+        ctx = context(table.state, *["blank"] * 8)
+        play.activate(ctx, A, "law")
+        play.start_attack_action(ctx, A)
+        play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
+        return ctx
 
-    table = lawbringers()
-    ctx = context(table.state, *["blank"] * 8)
-    play.activate(ctx, A, "law")
-    play.start_attack_action(ctx, A)
-    play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
-    play.attack(ctx, REF, A, M("A1"), "Truncheon", "B1")
-    table = lawbringers()
-    ctx = context(table.state, *["blank"] * 8)
-    play.activate(ctx, A, "law")
-    play.start_attack_action(ctx, A)
-    play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
+    play.attack(attacking(), REF, A, M("A1"), "Truncheon", "B1")
+    ctx = attacking()
     play.attack(ctx, REF, A, M("A2"), "Repeater", "B2")
     with pytest.raises(IllegalCommand, match=r"A1 has finished its attacks in this attack action.*\(L742\)"):
         play.attack(ctx, REF, A, M("A1"), "Truncheon", "B1")

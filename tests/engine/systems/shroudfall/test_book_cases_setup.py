@@ -11,10 +11,10 @@ from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.setting_up import declare_leadership
 from engine.systems.shroudfall.setup import Placing, deploy_refusal, piece_outline, terrain_refusal, veto_refusal
-from engine.systems.shroudfall.state import Element, UnitRecord
+from engine.systems.shroudfall.state import Element
 
 from .loader import load_shroudfall
-from .tables import Put, Scenery, Table, context, square
+from .tables import Put, Scenery, Table, context, deploying, square
 
 A, B = SideId("A"), SideId("B")
 M = ModelId
@@ -79,22 +79,11 @@ def test_side_pieces_within_four_inches_of_their_main_two_from_other_pieces_and_
     assert "from scenario elements" in (terrain_refusal(world, wall(18.2, 22.6)) or "")
 
 
-def _army(table: Table, *units: tuple[str, str, SideId]) -> None:
-    data = load_shroudfall()
-    for unit_id, card, side in units:
-        models = [M(f"{unit_id}-{i}") for i in range(1, data.card(card).models + 1)]
-        table.state.units[unit_id] = UnitRecord(id=unit_id, side=side, card=card, name=card, models=models,
-                                                starting=len(models))
-    table.state.record(A).edge, table.state.record(B).edge = "bottom", "top"
-    table.state.token = A
-
-
 def test_each_player_deploys_within_six_inches_of_their_own_edge_and_never_on_linear_terrain() -> None:
     # L1145: within 6" of the player's own table edge, the top edge for B; L1149: not overlapping a base nor
     # LINEAR TERRAIN or IMPASSABLE terrain.
     wall = Scenery("T1", "Wall", "linear", ("Linear Terrain",), square(20, 31, 6, 0.4))
-    table = Table([], [wall])
-    _army(table, ("B-law", "lawbringers", B))
+    table = deploying([wall], ("B-law", "lawbringers", B))
     law = table.state.units["B-law"]
     top = {M("B-law-1"): (10, 29.4), M("B-law-2"): (12, 29.4), M("B-law-3"): (14, 29.4)}
     assert deploy_refusal(table.world, B, law, top) is None
