@@ -1,4 +1,5 @@
-"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls."""
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls, and the shape
+every game explains a roll in (``working``)."""
 
 from engine.checks.roll_under import (
     CheckResult,
@@ -19,13 +20,19 @@ from engine.checks.roll_under import (
     success_chance,
     target,
 )
+from engine.checks.working import Cited, Contest, Explained, Goal, Judged, explain_check, goal_of
 
 __all__ = [
     "CheckResult",
     "CheckRules",
+    "Cited",
+    "Contest",
     "Die",
     "DieVerdict",
+    "Explained",
+    "Goal",
     "Halvings",
+    "Judged",
     "Modifier",
     "Reroll",
     "RerollLimit",
@@ -34,6 +41,8 @@ __all__ = [
     "check",
     "critical_faces",
     "critical_range",
+    "explain_check",
+    "goal_of",
     "judge",
     "reroll",
     "success_chance",

@@ -231,6 +231,12 @@ class DiceRolled(EventBody):
     expression: str | None = None
     total: int | None = None
     detail: str | None = None
+    """The faces as the game reads them (``OFF 12: 8 hit, 13 miss``), shown instead of their sum."""
+    lines: tuple[str, ...] = ()
+    """What the dice were rolled against and why each counts, for Show working."""
+
+    def working(self) -> tuple[str, ...]:
+        return self.lines
 
     def describe(self) -> str:
         who = f"Side {self.roller}" if self.roller else "The table"

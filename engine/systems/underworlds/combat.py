@@ -96,7 +96,8 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
                         critical_hit=result.critical_hit, trapped=result.trapped, damage=result.damage,
                         attack_roll=attack_roll, defence_roll=defence_roll,
                         lines=[*effective.working, *result.working],
-                        symbols=f"{shown_faces(attack_roll)} against {shown_faces(defence_roll)}"))
+                        symbols=f"{shown_faces(attack_roll)} against {shown_faces(defence_roll)}",
+                        summary=result.summary))
     _use_lingering(ref, attacker, target)
     if effective.exhausts:
         ref.emit(FightersExhausted(fighters=[attacker.id], why="it rolled extra dice with Total Offence"))

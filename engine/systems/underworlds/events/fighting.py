@@ -195,6 +195,8 @@ class AttackMade(EventBody):
     defence_roll: list[str]
     lines: list[str]
     symbols: str = ""
+    summary: str = ""
+    """The counts and why, in one line (games stored before it was kept read the dice symbols instead)."""
 
     def apply(self, state: UnderworldsState) -> None:
         if self.outcome == "success":
@@ -202,6 +204,8 @@ class AttackMade(EventBody):
         state.last_attack = (self.attacker, self.target)
 
     def describe(self) -> str:
+        if self.summary:
+            return f"{self.attacker} attacks {self.target} with {self.attack}: {self.summary}."
         result = {"success": "succeeds", "fail": "fails", "fail, drive back": "fails (a tie: drive-back allowed)"}
         extra = " - a critical hit" if self.critical_hit else ""
         trapped = " (trapped)" if self.trapped else ""

@@ -49,7 +49,7 @@ def test_t1_more_successes_hit_and_drive_back_is_offered() -> None:
     assert (result.attack_total, result.defence_total, result.outcome) == (1, 0, Outcome.SUCCESS)
     assert (result.damage, result.wounds_after, result.critical_hit) == (2, 2, False)
     assert result.drive_back == ("F5", "E4", "E6")
-    assert [d.success for d in result.attack_dice] == [True, False]
+    assert [d.counts for d in result.attack_dice] == [True, False]
 
 
 def test_t2_a_tie_fails_but_may_drive_back() -> None:
@@ -184,11 +184,11 @@ def test_e7_e8_the_books_support_diagram() -> None:
     a_attacks = resolve_attack(where, "libA", "revD", attack_stats(SWORD), Defence(1, "dodge", 3),
                                ["support", "swords"], ["block"])
     assert (a_attacks.attacker_support, a_attacks.target_support) == (1, 0)
-    assert a_attacks.attack_dice[0].success  # one more supporter: single support counts
+    assert a_attacks.attack_dice[0].counts  # one more supporter: single support counts
     b_attacks = resolve_attack(where, "libB", "revD", attack_stats(SWORD), Defence(1, "dodge", 3),
                                ["support", "swords"], ["block"])
     assert (b_attacks.attacker_support, b_attacks.target_support) == (1, 1)
-    assert not b_attacks.attack_dice[0].success  # level: neither counts support
+    assert not b_attacks.attack_dice[0].counts  # level: neither counts support
 
 
 def test_e23_fighters_of_other_warbands_never_support() -> None:
@@ -216,8 +216,8 @@ def test_critical_damage_cleave_on_a_critical_and_damage_taken() -> None:
     blade = dice(2, critical_damage=1)
     assert hit(["crit", "hammer"], ["dodge"], attack=blade).damage == 3
     wicked = attack_stats(SWORD, [Modifier(cleave_if_critical_rolled=True)])
-    assert hit(["crit", "hammer"], ["block", "block"], attack=wicked).defence_dice[0].success is False
-    assert hit(["hammer", "hammer"], ["block"], attack=wicked).defence_dice[0].success is True
+    assert hit(["crit", "hammer"], ["block", "block"], attack=wicked).defence_dice[0].counts is False
+    assert hit(["hammer", "hammer"], ["block"], attack=wicked).defence_dice[0].counts is True
     assert hit(["hammer", "hammer"], ["dodge"], damage_taken_becomes=1).damage == 1
 
 
@@ -257,4 +257,5 @@ def test_the_outcome_follows_criticals_then_totals(attack_roll: list[str], defen
     else:
         assert result.outcome is Outcome.FAIL_DRIVE_BACK
     assert result.critical_hit == (result.succeeded and a >= 1)
-    assert result.working and all("L" in line for line in result.working[1:])
+    steps = [line for line in result.working[1:] if not line.startswith(("att's", "tgt's"))]  # pool headings
+    assert steps and all("L" in line for line in steps)
