@@ -38,6 +38,7 @@ class ConsoleSession:
     seed_source: Callable[[], str]
     print_line: Callable[[str], None] = print
     as_json: bool = False
+    show_working: bool = False  # print each action's working (Discord's Show working button) under it
     echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
     files_from: Path = field(default_factory=Path)  # where file: options are read from (the script's folder)
     out_dir: Path | None = None
@@ -47,6 +48,7 @@ class ConsoleSession:
     _service: TableService = field(init=False)
     _pictures: int = 0
     _picks: list[Invocation] = field(default_factory=list)  # the last menu shown, picked by letter
+    _last_working: str = ""  # the working behind the last output that offered one (the ``working`` line)
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -61,6 +63,9 @@ class ConsoleSession:
         if text.startswith("as "):
             self.user, self.side = _identity(text[3:])
             return []
+        if text == "working":  # a click on Show working under the last action that offered it
+            self.print_line("  " + (self._last_working or "Nothing shown yet has working.").replace("\n", "\n  "))
+            return []
         user, side = self.user, self.side
         if text.startswith("@"):
             name, _, text = text[1:].partition(" ")
@@ -71,7 +76,9 @@ class ConsoleSession:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
-        self._show(f"{user}:{side}" if side else user, text, outputs)
+        workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
+        self._last_working = next((w for w in reversed(workings) if w), self._last_working)
+        self._show(f"{user}:{side}" if side else user, text, outputs, workings)
         return outputs
 
     def _picked(self, text: str) -> Invocation | None:
@@ -100,11 +107,11 @@ class ConsoleSession:
                  if name in invocation.options}
         return replace(invocation, attachments=files) if files else invocation
 
-    def _show(self, user: str, command: str, outputs: list[Output]) -> None:
+    def _show(self, user: str, command: str, outputs: list[Output], workings: list[str]) -> None:
         self.errors += sum(output.error for output in outputs)
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
-        for output in outputs:
+        for output, working in zip(outputs, workings, strict=True):
             picks = output.picks or _decision_picks(output)
             if picks:
                 self._picks = [invocation for _, invocation in picks]
@@ -112,10 +119,13 @@ class ConsoleSession:
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
                 record["pictures"], record["images"] = record["images"], images
+                record["working"] = working.splitlines() if working else None
                 self.print_line(json.dumps(record))
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            if working and self.show_working:
+                self.print_line("  Working:\n" + "\n".join(f"    {line}" for line in working.splitlines()))
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:

@@ -35,7 +35,7 @@ def public_records(game: Game[Any]) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     for event in game.log:
         if event.audience.is_public:
-            records.append({**event.to_record(), "text": event.body.describe()})
+            records.append({**event.to_record(), "text": event.body.full()})
         else:
             records.append({"seq": event.seq, "kind": "secret",
                             "audience": event.audience.model_dump(mode="json")})

@@ -39,7 +39,8 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             return [Output(text=text, to=user)]
         case ("log",):
             count = int(invocation.options.get("count", _LOG_DEFAULT))
-            lines = game.log_view(viewer).lines[-count:] if count > 0 else ()
+            every = bool(invocation.options.get("all"))  # all:yes adds the bookkeeping (counts, decks, paths)
+            lines = game.log_view(viewer, full=every).lines[-count:] if count > 0 else ()
             return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines) or "Nothing logged yet.",
                            to=user)]
         case ("status",):

@@ -173,6 +173,8 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
     ), route=_QUERY),
     CommandSpec("log", "Recent events", (
         OptionSpec("count", "How many lines, 1 to 200", OptionType.INTEGER, minimum=1, maximum=200),
+        OptionSpec("all", "yes: the full log, with deck counts, cards listed and the turns of each path",
+                   OptionType.BOOLEAN),
     ), route=_QUERY),
     CommandSpec("pass", "Pass now, or on reactions ahead of time, privately: to one trigger, the phase, or off", (
         OptionSpec("until", "A kind of trigger, phase (the rest of this phase), or off (be asked again); "

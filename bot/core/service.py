@@ -257,9 +257,9 @@ class TableService:
             return "That game is not at this table any more; /game list and /log show what happened."
         lines: list[str] = []
         for event in game.log:
-            if first <= event.seq <= last and event.audience.is_public and event.body.describe():
-                lines.append(f"#{event.seq} {event.body.describe()}")
-                lines.extend(f"  {line}" for line in event.body.working())
+            if first <= event.seq <= last and event.audience.is_public and (line := event.body.full()):
+                lines.append(f"#{event.seq} {line}")
+                lines.extend(f"  {step}" for step in event.body.working())
         rulings = game.setup.rulings or {}
         lines.append("Rules options in force: " + (", ".join(f"{k}: {v}" for k, v in rulings.items()) or "none"))
         return "\n".join(lines)

@@ -201,8 +201,9 @@ class Game(Generic[S]):
     def view(self, viewer: Viewer) -> View:
         return self.system.view(self._state, viewer)
 
-    def log_view(self, viewer: Viewer, *, after_seq: int = 0) -> LogView:
-        return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer)
+    def log_view(self, viewer: Viewer, *, after_seq: int = 0, full: bool = False) -> LogView:
+        """The log ``viewer`` may read: what happened, or with ``full`` the bookkeeping too."""
+        return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer, full=full)
 
     def events_for(self, viewer: Viewer, *, after_seq: int = 0) -> tuple[Event, ...]:
         return tuple(e for e in self._log if e.seq > after_seq and e.audience.includes(viewer))

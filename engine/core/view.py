@@ -120,14 +120,15 @@ class LogView(BaseModel):
     lines: tuple[LogLine, ...]
 
 
-def log_view(events: tuple[Event, ...], viewer: Viewer) -> LogView:
-    """Filter events by audience and describe each for the viewer; bookkeeping events that say nothing (a
-    reaction window offered, a game's resolution stack) give no line."""
+def log_view(events: tuple[Event, ...], viewer: Viewer, *, full: bool = False) -> LogView:
+    """Filter events by audience and describe each for the viewer; events that say nothing (a reaction window
+    offered, a game's resolution stack) give no line. The default log says what happened in a player's words;
+    ``full`` adds the bookkeeping (card counts, decks listed, the turns of a path: ``EventBody.full``)."""
     return LogView(
         viewer=viewer,
         lines=tuple(
             LogLine(seq=event.seq, text=text, private=not event.audience.is_public)
             for event in events
-            if event.audience.includes(viewer) and (text := event.body.describe())
+            if event.audience.includes(viewer) and (text := event.body.full() if full else event.body.describe())
         ),
     )

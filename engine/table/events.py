@@ -202,8 +202,16 @@ class ModelMoved(EventBody):
             model.z = self.z
 
     def describe(self) -> str:
+        return self._line(with_turns=False)
+
+    def full(self) -> str:
+        return self._line(with_turns=True)
+
+    def _line(self, *, with_turns: bool) -> str:
+        """Where it went and how far; the number of turns its path took is for the full log and the working."""
         x, y = self.path[-1]
-        via = f" via {len(self.path) - 2} turn{'s' if len(self.path) > 3 else ''}" if len(self.path) > 2 else ""
+        turns = len(self.path) - 2
+        via = f" via {turns} turn{'s' if turns > 1 else ''}" if with_turns and turns > 0 else ""
         touching = f", touching {', '.join(self.touches)}" if self.touches else ""
         return (f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{_height(self.z)}{via}{touching}"
                 f"{_by(self.acted_by)}.")

@@ -251,11 +251,12 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     if len(hand) == 1:
         _keep(ctx, kit, side, hand[0], hand)
         return
-    options = tuple(Option(key=card, label=f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}"
-                           [:100]) for card in hand)
+    # A label holds 100 characters on Discord: it names the scheme; the prompt gives each one's text whole.
+    options = tuple(Option(key=card, label=kit.catalogue.scheme(card).name) for card in hand)
+    texts = " ".join(f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}" for card in hand)
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
-        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} schemes; keep one (L2363-2367).",
+        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} schemes; keep one (L2363-2367). {texts}",
         parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
         context={"hand": list(hand)}))
 

@@ -96,8 +96,8 @@ def game(a_cards: list[str], b_cards: list[str] | None = None) -> Game[CardState
     return Game.start(system, setup, SEED, seats={A: "alice", B: "bob"})  # type: ignore[dict-item]
 
 
-def _public(g: Game[CardState]) -> list[str]:
-    return [f"#{line.seq} {line.text}" for line in g.log_view(SPECTATOR).lines]
+def _public(g: Game[CardState], *, full: bool = False) -> list[str]:
+    return [f"#{line.seq} {line.text}" for line in g.log_view(SPECTATOR, full=full).lines]
 
 
 def test_a_hand_is_the_owners_alone_and_everyone_sees_the_counts() -> None:
@@ -111,14 +111,15 @@ def test_a_hand_is_the_owners_alone_and_everyone_sees_the_counts() -> None:
     assert shuffles and all(e.audience == NOBODY for e in shuffles)
     draws = [e for e in g.log if isinstance(e.body, CardsMoved)]
     assert all(e.audience.sides == (e.body.deck_id[-1],) for e in draws), "a draw is logged for its owner only"
-    counted = [line for line in _public(g) if "deck deck-A" in line]
+    counted = [line for line in _public(g, full=True) if "deck deck-A" in line]
     assert counted and counted[-1].endswith("Side A's deck deck-A: 5 in draw, 3 in hand."), "empty piles go unsaid"
+    assert not [line for line in _public(g) if "in draw" in line], "the counts are for the full log only"
 
 
 def test_the_public_record_does_not_depend_on_what_the_decks_hold() -> None:
     one = game([f"a{n}" for n in range(8)])
     other = game([f"x{n}" for n in range(8)])
-    assert _public(one) == _public(other)
+    assert _public(one) == _public(other) and _public(one, full=True) == _public(other, full=True)
     assert one.view(SPECTATOR) == other.view(SPECTATOR)
     card = one.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
     (shown, _) = one.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
