@@ -1,7 +1,7 @@
 """Time the battlefield picture against Pillow's own PNG encode of the same image.
 
-Budget (docs/budgets.md): median <= 80 ms for 30 models, 12 terrain pieces and overlays on a 36" x 36" table, and
-<= 3x the encode. ``--example PATH`` also writes the picture (docs/board-example.png comes from here).
+Budget (docs/budgets.md): median <= 80 ms for 30 models, 12 terrain pieces and overlays on a 36" x 36" table, with
+its header, key and roster, and <= 2x the encode. ``--example PATH`` also writes the picture (docs/board-example.png comes from here).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from engine.core.audience import Viewer
 from engine.core.board import (
     BoardView,
+    HeaderMark,
     LineStyle,
     ModelMark,
     Overlay,
@@ -89,9 +90,12 @@ def sample_board(seed: int = 7) -> BoardView:
         Overlay(kind=OverlayKind.ARC, center=(b5.x, b5.y), radius=4.0, start=225.0, end=315.0),
         Overlay(kind=OverlayKind.SHAPE, points=((24, 20), (30, 18), (30, 22)), style=LineStyle.THREAT),
     )
-    return BoardView(viewer=Viewer.of_side(SideId("A")), title="Shroudfall, round 2: A3 moves and shoots",
+    header = HeaderMark(round=2, phase="activation phase", acting=SideId("A"), deciding=(SideId("B"),),
+                        scores=((SideId("A"), 3), (SideId("B"), 1)), score_name="VP",
+                        counts=("activations left A 9, B 10",))
+    return BoardView(viewer=Viewer.of_side(SideId("A")), title="Shroudfall: A3 moves and shoots",
                      width=36, height=36, sides=(SideId("A"), SideId("B")), terrain=tuple(terrain),
-                     zones=tuple(zones), models=tuple(models), overlays=overlays)
+                     zones=tuple(zones), models=tuple(models), overlays=overlays, header=header)
 
 
 def _median_ms(action: Callable[[], object], runs: int) -> float:
@@ -122,7 +126,7 @@ def main() -> None:
     print(f"picture: {image.width}x{image.height} px, {len(png) / 1024:.0f} KB; medians over {RUNS} runs")
     print(f"render_board            {render_ms:6.1f} ms  (draw {draw_ms:.1f} + quantize and encode {ours_ms:.1f})")
     print(f"Pillow PNG encode       {baseline_ms:6.1f} ms  (image.save(..., 'PNG') of the same drawn image)")
-    print(f"ratio                   {render_ms / baseline_ms:6.2f}x  (budget: <= 80 ms and <= 3x)")
+    print(f"ratio                   {render_ms / baseline_ms:6.2f}x  (budget: <= 80 ms and <= 2x)")
     print(f"render_board, no cache  {cold_ms:6.1f} ms  (a table drawn for the first time)")
     if args.example:
         args.example.write_bytes(png)

@@ -1,21 +1,38 @@
 """Fonts: Pillow's own scalable font, so pictures look the same on every machine.
 
-Sizes are in output pixels at the 1024 px long side. ``LABEL`` is the smallest size used anywhere; its
-mixed-case text ("Hg") is at least 14 px tall. Model labels use a larger size (``renderers.labels.TAG``),
-sized for a phone's width.
+Sizes are in output pixels at the 1024 px long side. A phone shows a picture about ``PHONE_WIDTH`` px wide, so every
+word on a battlefield picture is at least ``SMALLEST`` px: ``MIN_PHONE_PX`` once scaled down to a phone (checked by
+``tests/renderers/test_phone.py``). Model labels use a larger size (``renderers.labels.TAG``). Pictures of cards
+keep their own sizes (``CARD_*``): a card's tile is read zoomed, one at a time.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import ImageFont
 
-__all__ = ["LABEL", "LEGEND", "TITLE", "Font", "font", "text_height"]
+__all__ = ["CARD_NAME", "CARD_TEXT", "CARD_TITLE", "HEADER", "LABEL", "LEGEND", "MIN_PHONE_PX", "PHONE_WIDTH",
+           "SMALLEST", "TITLE", "Font", "font", "text_height"]
 
-LABEL = 17
-LEGEND = 18
-TITLE = 24
+PHONE_WIDTH = 400
+"""Pixels a phone gives a picture's width in a chat."""
+
+MIN_PHONE_PX = 9
+"""Least font size, in phone pixels, of any word on a battlefield picture."""
+
+SMALLEST = math.ceil(MIN_PHONE_PX * 1024 / PHONE_WIDTH)
+"""24 px at the 1024 px long side: 9 px on a phone."""
+
+LABEL = SMALLEST
+LEGEND = SMALLEST
+HEADER = SMALLEST
+TITLE = 28
+
+CARD_TEXT = 17
+CARD_NAME = 18
+CARD_TITLE = 24
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 """What ``ImageFont.load_default`` returns (a scalable font when Pillow has FreeType)."""

@@ -16,10 +16,13 @@ from renderers.fonts import LABEL, font
 from renderers.palette import DASHES, INK, STYLE_COLOURS, with_alpha
 from renderers.shapes import arrowhead, centroid, halo_text, polyline
 
-__all__ = ["LINE_WIDTH", "draw_overlay_labels", "draw_overlays", "label_anchor", "overlay_points"]
+__all__ = ["ARC_WIDTH", "LINE_WIDTH", "draw_overlay_labels", "draw_overlays", "label_anchor", "overlay_points"]
 
 LINE_WIDTH = 3
 """Output pixels."""
+
+ARC_WIDTH = 8
+"""Output pixels of a facing arc's rim: 3 px on a phone (``renderers.fonts.PHONE_WIDTH``)."""
 
 _FILL_ALPHA = 70
 
@@ -56,11 +59,12 @@ def draw_overlays(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -
             _draw_ring(draw, canvas, overlay)
         elif overlay.kind is OverlayKind.ARC and overlay.center is not None and overlay.radius:
             cx, cy = canvas.pt(*overlay.center, SS)
-            r = canvas.length(overlay.radius, SS)
+            r = canvas.length(overlay.radius, SS) + ARC_WIDTH * SS / 2
             start, end = overlay.start or 0.0, overlay.end if overlay.end is not None else 360.0
-            # Pillow sweeps clockwise on screen; the table counts counter-clockwise with y up.
-            draw.pieslice((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=with_alpha(colour, _FILL_ALPHA),
-                          outline=colour, width=width)
+            # Pillow sweeps clockwise on screen; the table counts counter-clockwise with y up. The wedge is
+            # see-through; its rim is a band thick enough to read on a phone.
+            draw.pieslice((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=with_alpha(colour, _FILL_ALPHA))
+            draw.arc((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=colour, width=ARC_WIDTH * SS)
 
 
 def _draw_ring(draw: ImageDraw.ImageDraw, canvas: Canvas, overlay: Overlay) -> None:
@@ -99,9 +103,13 @@ def draw_overlay_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Can
         if at is None or overlay.label is None or not canvas.shows(*at):
             continue
         x, y = canvas.pt(*at)
-        dy = -16 if overlay.kind is OverlayKind.PATH else 0
-        left, top, right, bottom = draw.textbbox((x, y + dy), overlay.label, anchor="mm",
-                                                 font=font(LABEL))
+        y += -16 if overlay.kind is OverlayKind.PATH else 0
+        left, top, right, bottom = draw.textbbox((x, y), overlay.label, anchor="mm", font=font(LABEL))
+        # Slid inside the table's drawn rectangle, so a label near the edge of a crop is read whole.
+        x0, y0, x1, y1 = canvas.table_rect
+        x += max(x0 + 6 - left, 0) + min(x1 - 6 - right, 0)
+        y += max(y0 + 5 - top, 0) + min(y1 - 5 - bottom, 0)
+        left, top, right, bottom = draw.textbbox((x, y), overlay.label, anchor="mm", font=font(LABEL))
         draw.rounded_rectangle((left - 5, top - 4, right + 5, bottom + 4), radius=6, fill=(255, 255, 255),
                                outline=STYLE_COLOURS[overlay.style], width=2)
-        halo_text(draw, (x, y + dy), overlay.label, LABEL, INK, (255, 255, 255), stroke=0)
+        halo_text(draw, (x, y), overlay.label, LABEL, INK, (255, 255, 255), stroke=0)

@@ -76,10 +76,19 @@ class ConsoleSession:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
+            outputs += await self._seat_opponent(invocation, outputs)
         workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
         self._last_working = next((w for w in reversed(workings) if w), self._last_working)
         self._show(f"{user}:{side}" if side else user, text, outputs, workings)
         return outputs
+
+    async def _seat_opponent(self, invocation: Invocation, outputs: list[Output]) -> list[Output]:
+        """``/game new ... opponent:bob`` seats bob at the first free side, as his click on the invite's Join
+        would on Discord (a practice table is what ``/game new`` gives without an opponent)."""
+        opponent = str(invocation.options.get("opponent", "")).strip().lstrip("@")
+        if invocation.path != ("game", "new") or not opponent or any(o.error for o in outputs):
+            return []
+        return await self._service.execute(TABLE, UserId(opponent), Invocation(("game", "join"), {}))
 
     def _picked(self, text: str) -> Invocation | None:
         """A letter picks from the last menu shown, as a click on Discord would (carrying on its questions)."""
@@ -180,7 +189,9 @@ def _identity(text: str) -> tuple[UserId, SideId | None]:
 
 
 def _practice(invocation: Invocation) -> Invocation:
-    """Console tables are always practice tables."""
-    if invocation.path == ("game", "new") and "practice" not in invocation.options:
+    """A console table without an opponent is a practice table (one person holds every side); naming an opponent
+    seats them instead (``ConsoleSession._seat_opponent``)."""
+    if invocation.path == ("game", "new") and "practice" not in invocation.options \
+            and "opponent" not in invocation.options:
         return Invocation(invocation.path, {**invocation.options, "practice": True})
     return invocation

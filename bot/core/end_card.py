@@ -108,7 +108,7 @@ def _losses(game: Game[Any]) -> list[str]:
                 seen.setdefault(model.id, (model.side, model.name))
     if not seen:
         return []
-    present = {model.id: model for model in final.models}
+    present = {model.id: model for model in final.models if not model.out}
     parts = []
     for side in final.sides:
         fielded = [model_id for model_id, (owner, _) in seen.items() if owner == side]

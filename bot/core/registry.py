@@ -158,8 +158,9 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("for", "What the roll is for"),
     )),
     CommandSpec("dice", "Dice tools", subcommands=(
-        CommandSpec("rig", "Practice tables: queue the next public results", (
-            OptionSpec("values", "Comma list of results, e.g. 6,6,1", required=True),
+        CommandSpec("rig", "Practice tables: queue the next public results (alone: list them)", (
+            OptionSpec("values", "Comma list of results, e.g. 6,6,1; clear empties the queue; left out: what is "
+                                 "queued"),
         )),
     )),
     CommandSpec("decide", "Answer a decision you owe", (
@@ -181,7 +182,8 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
                             "left out: pass now", suggest=Suggest.TRIGGER),
     )),
     CommandSpec("undo", "Ask to undo back to an event (your opponent agrees)", (
-        OptionSpec("to", "The event number to return to", OptionType.INTEGER, required=True, minimum=1),
+        OptionSpec("to", "The event number to return to (left out: pick from the recent steps)", OptionType.INTEGER,
+                   minimum=1),
     )),
     CommandSpec("status", "Round, turn, scores and what is pending", route=_QUERY),
     CommandSpec("help", "What can I do now?", route=_QUERY),

@@ -32,6 +32,7 @@ from bot.core.registry import Registry, Route, Suggest
 from bot.core.shards import Shards
 from bot.core.staleness import moved_on
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
+from bot.core.table_tools import rigged_answer, undo_picks
 from bot.core.text import clean_player_text
 from engine.core import BOT_USER, Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
 from engine.dice import NotationError, Roller, new_seed, roll_expression
@@ -140,6 +141,10 @@ class TableService:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         if invocation.path == ("pass",) and "until" not in invocation.options:
             return await self._pass_now(stored, game, actor, interaction_id)
+        if invocation.path == ("undo",) and "to" not in invocation.options:
+            return self._tagged(stored, [undo_picks(game, actor.user)])
+        if invocation.path == ("dice", "rig") and "values" not in invocation.options:
+            return self._tagged(stored, [rigged_answer(game, actor.user)])
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         command = core_command(invocation)

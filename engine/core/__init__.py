@@ -7,6 +7,7 @@ from engine.core.board import (
     BoardView,
     CardMark,
     CardsView,
+    HeaderMark,
     LineStyle,
     ModelMark,
     Overlay,
@@ -62,6 +63,7 @@ from engine.core.core_events import (
     UndoRefused,
     UnitsImported,
 )
+from engine.core.core_rules import crossed_secret
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
 from engine.core.decks import (
     DECK_EVENTS,
@@ -89,6 +91,7 @@ from engine.core.errors import (
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
 from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.reactions import (
@@ -182,6 +185,7 @@ __all__ = [
     "GamePaused",
     "GameResumed",
     "GameSetup",
+    "HeaderMark",
     "IllegalCommand",
     "ImportUnits",
     "InvalidCommand",
@@ -251,9 +255,12 @@ __all__ = [
     "ZoneMark",
     "answer_by_default",
     "ask_together",
+    "board_with_header",
     "check_actions",
     "core_view_fields",
+    "crossed_secret",
     "deck_view",
+    "flow_header",
     "fold",
     "is_prepassed",
     "log_view",
@@ -261,6 +268,7 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "phase_name",
     "replay",
     "roller_from_log",
     "side_only",

@@ -250,8 +250,12 @@ class DiceRolled(EventBody):
 class DiceRigged(EventBody):
     kind = "dice.rigged"
     values: tuple[str | int, ...]
+    cleared: bool = False
+    """The results still queued were dropped first (``/dice rig values:clear``)."""
 
     def describe(self) -> str:
+        if self.cleared and not self.values:
+            return "Practice table: the rigged dice still queued are dropped; the dice roll from the seed again."
         shown = ", ".join(str(value) for value in self.values)
         return f"Practice table: the next public dice are rigged to {shown}; each will be marked."
 

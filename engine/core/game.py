@@ -6,10 +6,12 @@ Who may act, what they may do, do it (``apply``), try it (``preview``), what a v
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from engine.core.audience import Viewer
+from engine.core.board import BoardView, Overlay
 from engine.core.bots import BotMove, BotReasoned
 from engine.core.commands import Actor, Answer, Command, RequestUndo
 from engine.core.context import Context
@@ -33,6 +35,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import Event
+from engine.core.header import board_with_header
 from engine.core.ids import BOT_USER, SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.reactions import REACTION
@@ -81,19 +84,20 @@ def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
 def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
     """Rebuild the roller's counters and rigged queue from every roll ever logged, undone or not."""
     counters: dict[str, int] = {}
-    queued: list[str | int] = []
-    consumed = 0
+    queued: deque[str | int] = deque()
     for event in events:
         body = event.body
         if isinstance(body, DiceRigged):
+            if body.cleared:
+                queued.clear()
             queued.extend(body.values)
         elif isinstance(body, DiceRolled):
             for roll in body.rolls:
                 if roll.rigged:
-                    consumed += 1
+                    queued.popleft()
                 elif roll.index is not None:
                     counters[roll.stream] = max(counters.get(roll.stream, 0), roll.index + 1)
-    return Roller(seed, counters, queued[consumed:])
+    return Roller(seed, counters, tuple(queued))
 
 
 class Game(Generic[S]):
@@ -200,6 +204,14 @@ class Game(Generic[S]):
 
     def view(self, viewer: Viewer) -> View:
         return self.system.view(self._state, viewer)
+
+    def rigged(self) -> tuple[str | int, ...]:
+        """The rigged results still queued for the next public rolls (a practice table's, all public)."""
+        return self._roller.rigged_queue()
+
+    def board(self, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
+        """The picture of the table ``viewer`` may see, with the state of the game in its header."""
+        return board_with_header(self.system, self._state, viewer, overlays)
 
     def log_view(self, viewer: Viewer, *, after_seq: int = 0, full: bool = False) -> LogView:
         """The log ``viewer`` may read: what happened, or with ``full`` the bookkeeping too."""

@@ -13,7 +13,7 @@ from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState
 
-__all__ = ["LogLine", "LogView", "PendingView", "View", "core_view_fields", "log_view", "pending_view"]
+__all__ = ["LogLine", "LogView", "PendingView", "View", "core_view_fields", "log_view", "may_know_of", "pending_view"]
 
 
 class PendingView(BaseModel):
@@ -47,7 +47,7 @@ def pending_view(decision: Decision, viewer: Viewer) -> PendingView:
     )
 
 
-def _may_know_of(decision: Decision, viewer: Viewer) -> bool:
+def may_know_of(decision: Decision, viewer: Viewer) -> bool:
     """An owner-only decision is no one else's to know of; the host, as administrator, sees every one."""
     return (not decision.owner_only or viewer.kind is ViewerKind.HOST
             or (viewer.kind is ViewerKind.SIDE and viewer.side == decision.owner))
@@ -96,7 +96,7 @@ def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
         "round": state.round,
         "active_side": state.active_side,
         "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()
-                         if _may_know_of(decision, viewer)),
+                         if may_know_of(decision, viewer)),
         "outcome": state.outcome,
         "seed_commitment": state.setup.seed_commitment,
         "revealed_seed": state.revealed_seed,

@@ -141,6 +141,7 @@ class ModelAdded(EventBody):
 
     def apply(self, state: TableState) -> None:
         state.models[self.model.id] = self.model.model_copy(deep=True)
+        state.fallen.pop(self.model.id, None)
         state.models_added[self.model.side] = state.models_added.get(self.model.side, 0) + 1
 
     def describe(self) -> str:
@@ -269,7 +270,9 @@ class ModelRemoved(EventBody):
 
     acted_by: str | None = None
     def apply(self, state: TableState) -> None:
-        state.models.pop(self.model_id, None)
+        removed = state.models.pop(self.model_id, None)
+        if removed is not None:
+            state.fallen[self.model_id] = removed
 
     def describe(self) -> str:
         tally = f" {self.tally.describe()}" if self.tally else ""

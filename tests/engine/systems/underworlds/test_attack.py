@@ -259,3 +259,17 @@ def test_the_outcome_follows_criticals_then_totals(attack_roll: list[str], defen
     assert result.critical_hit == (result.succeeded and a >= 1)
     steps = [line for line in result.working[1:] if not line.startswith(("att's", "tgt's"))]  # pool headings
     assert steps and all("L" in line for line in steps)
+
+
+def test_the_line_counts_both_rolls_and_says_why_the_attack_came_out_so() -> None:
+    """L509, L515 (criticals first), L521-L529 (support): the one line a table reads, with counts and reasons."""
+    supported = hit(["hammer", "support"], ["crit"], where=battle(*DUEL, ("x1", A, "E4")))
+    assert supported.summary == ("2 successes (hammer, support with 1 supporting fighter) against 1 (crit): fails, "
+                                 "the defender rolled a critical")
+    assert any("support: success, support +1 (Underworlds core rulebook, L521, L529)" in line
+               for line in supported.working), "the working gives each die with its rule"
+    assert hit(["hammer", "hammer"], ["block"]).summary == "2 successes (hammer x2) against 1 (block): succeeds, " \
+                                                           "more successes"
+    assert hit(["swords", "crit"], ["block", "block"]).summary.endswith(
+        "succeeds, the attacker rolled a critical; a critical hit")
+    assert hit(["swords", "swords"], ["dodge"]).summary == "no successes against 0: fails, neither rolled a success"
