@@ -1,7 +1,7 @@
 """Time the battlefield picture against Pillow's own PNG encode of the same image.
 
 Budget (docs/budgets.md): median <= 80 ms for 30 models, 12 terrain pieces and overlays on a 36" x 36" table, with
-its header, key and roster, and <= 2x the encode. ``--example PATH`` also writes the picture (docs/board-example.png comes from here).
+its header, key and roster, and <= 2x the encode. ``--example PATH`` also writes the picture.
 """
 
 from __future__ import annotations

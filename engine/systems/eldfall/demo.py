@@ -15,8 +15,8 @@ from engine.systems.eldfall.flow import begin_play
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.setting_up import DEPLOY
 from engine.systems.eldfall.starting_creatures import STARTING_KINDS
-from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 
 if TYPE_CHECKING:
     from engine.systems.eldfall.system import Eldfall
