@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
 from engine.checks import Cited, Contest, Explained, Judged
 from engine.core.errors import IllegalCommand, InvalidCommand
-from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
+from engine.dice import distribution
+from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE, Face
 from engine.hex import away_hexes, drive_back_hexes, line_of_sight, reachable, straight_on
 from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
 from engine.systems.underworlds.state import Battle, FighterState
@@ -24,7 +26,7 @@ from engine.systems.underworlds.stats import EffectiveAttack
 from engine.systems.underworlds.vocabulary import DefenceSymbol
 
 __all__ = ["ATTACK_FACES", "DEFENCE_FACES", "AttackResult", "Defence", "Outcome", "resolve_attack",
-           "support", "target_problem"]
+           "success_chance", "support", "target_problem"]
 
 ATTACK_FACES = frozenset(face.label for face in WHU_ATTACK.faces)
 DEFENCE_FACES = frozenset(face.label for face in WHU_DEFENCE.faces)
@@ -222,6 +224,33 @@ def _contest(attacker: str, target: str, dice: tuple[tuple[Judged, ...], tuple[J
              why: Cited) -> Contest:
     return Contest(Explained(f"{attacker}'s attack dice", dice[0]), Explained(f"{target}'s defence dice", dice[1]),
                    result, why)
+
+
+def success_chance(attack: EffectiveAttack, defence: Defence, support: tuple[int, int],
+                   rules: Rules = DEFAULT_RULES) -> Fraction:
+    """The exact chance the attack succeeds, before a die is rolled (for the odds a player sees when choosing it):
+    each die of either pool judged as ``resolve_attack`` judges it, the pools' counts from the dice odds, then
+    criticals first and totals after (L509, L515). A tie counts as a failure, though a target with nowhere to be
+    driven would be trapped and hit (that depends on the hexes around it, not on the dice)."""
+    ours, theirs = support
+    if attack.no_enemy_support_for_target:
+        theirs = 0
+
+    def attack_count(face: Face) -> int:
+        return (100 if face.label == "crit" else 0) + _attack_die(face.label, attack, (ours, theirs), rules).counts
+
+    def defence_count(cleave: bool) -> dict[int, Fraction]:
+        return distribution([WHU_DEFENCE] * defence.dice, lambda face: (100 if face.label == "crit" else 0)
+                            + _defence_die(face.label, defence, cleave, (ours, theirs), rules).counts)
+
+    plain, cleaved = defence_count(attack.cleave), defence_count(True)
+    chance = Fraction(0)
+    for a, p_a in distribution([WHU_ATTACK] * attack.dice, attack_count).items():
+        a_crits, a_total = divmod(a, 100)
+        against = cleaved if attack.cleave_if_critical_rolled and a_crits else plain
+        chance += p_a * sum((p_d for d, p_d in against.items()
+                             if a_crits > d // 100 or (a_crits == d // 100 and a_total > d % 100)), Fraction(0))
+    return chance
 
 
 def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: EffectiveAttack, defence: Defence,

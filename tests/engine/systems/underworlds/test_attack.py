@@ -4,7 +4,9 @@ rulebook lines cited per test). Defaults as the digest's: the attacker has 2 ham
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.systems.underworlds.attack import (
     ATTACK_FACES,
     DEFENCE_FACES,
@@ -19,6 +22,7 @@ from engine.systems.underworlds.attack import (
     Defence,
     Outcome,
     resolve_attack,
+    success_chance,
 )
 from engine.systems.underworlds.rules import DEFAULT_RULES, Rules
 from engine.systems.underworlds.schema import AttackProfile
@@ -273,3 +277,21 @@ def test_the_line_counts_both_rolls_and_says_why_the_attack_came_out_so() -> Non
     assert hit(["swords", "crit"], ["block", "block"]).summary.endswith(
         "succeeds, the attacker rolled a critical; a critical hit")
     assert hit(["swords", "swords"], ["dodge"]).summary == "no successes against 0: fails, neither rolled a success"
+
+
+@pytest.mark.parametrize(("attack_dice", "defence_dice", "friends", "guard", "cleave"), [
+    (2, 1, (), False, False), (3, 2, (("x1", A, "E4"),), True, False), (2, 2, (("y1", B, "C5"),), False, True),
+])
+def test_the_odds_before_an_attack_are_those_of_rolling_it(attack_dice: int, defence_dice: int, friends: Any,
+                                                           guard: bool, cleave: bool) -> None:
+    """The chance a player is shown before choosing a target is exactly the share of every roll that succeeds (the
+    target here can always be driven back, so a tie fails)."""
+    where = battle(*DUEL, *friends)
+    attack, defence = dice(attack_dice, cleave=cleave), Defence(dice=defence_dice, symbol="block", wounds=4,
+                                                                guard=guard)
+    rolls = [(a, d) for a in itertools.product(WHU_ATTACK.faces, repeat=attack_dice)
+             for d in itertools.product(WHU_DEFENCE.faces, repeat=defence_dice)]
+    won = sum(resolve_attack(where, "att", "tgt", attack, defence, [f.label for f in a], [f.label for f in d]).succeeded
+              for a, d in rolls)
+    ours, theirs = (1, 0) if friends and friends[0][1] == A else (0, 1) if friends else (0, 0)
+    assert success_chance(attack, defence, (ours, theirs)) == Fraction(won, len(rolls))
