@@ -16,6 +16,7 @@ from engine.core.board import BoardView
 from renderers.canvas import SS, Box, Canvas
 from renderers.cells import draw_cell_board
 from renderers.crop import clamp_box
+from renderers.fonts import clear_stamps
 from renderers.frame import clear_margins, draw_frame, frame_of, layout
 from renderers.labels import draw_model_labels
 from renderers.models import draw_models
@@ -61,10 +62,10 @@ def draw_board(board: BoardView, *, crop: Box | None = None) -> Image.Image:
     image = large.reduce(SS)
     text = ImageDraw.Draw(image)
     clear_margins(text, canvas)
-    draw_frame(text, board, canvas, frame)
+    draw_frame(image, board, canvas, frame)
     draw_edge_labels(text, canvas)
     draw_objective_labels(text, board, canvas)
-    draw_model_labels(text, board, canvas)
+    draw_model_labels(image, board, canvas)
     draw_overlay_labels(text, board, canvas)
     return image
 
@@ -84,5 +85,6 @@ def _static_layer(static: BoardView, canvas: Canvas) -> Image.Image:
 
 
 def clear_cache() -> None:
-    """Forget the cached static layers (to measure a first render, or to free memory)."""
+    """Forget the cached static layers and words (to measure a first render, or to free memory)."""
     _static_layer.cache_clear()
+    clear_stamps()

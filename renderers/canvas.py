@@ -91,13 +91,15 @@ def plan(box: Box, legend_rows: int, row_height: int, *, header_lines: int = 0,
     roster is beside the table, when it is under) and a roster of ``legend_rows`` rows, so the long side is
     ``LONG_SIDE`` px.
 
-    Square and tall boxes put the roster beside the table; wide boxes put it under the key, in three columns.
+    Square and tall boxes put the roster beside the table, unless it is longer than the picture is high; wide boxes
+    put it under the key, in three columns.
     """
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     top = _TOP + header_lines * HEADER_ROW
     beside, under = key_widths()
-    if not _wide(box):
+    fits_beside = legend_rows <= (LONG_SIDE - top - _BOTTOM // 2) // row_height
+    if not _wide(box) and fits_beside:
         key_h = key_rows[0] * row_height
         scale = min(beside / width, (LONG_SIDE - top - _BOTTOM - key_h) / height)
         table_h = round(height * scale)

@@ -74,9 +74,9 @@ def draw_cell_board(board: BoardView, canvas: Canvas, frame: Frame) -> Image.Ima
     image = large.reduce(SS)
     text = ImageDraw.Draw(image)
     clear_margins(text, canvas)
-    draw_frame(text, board, canvas, frame)
+    draw_frame(image, board, canvas, frame)
     _draw_ids(text, board, canvas)
-    draw_model_labels(text, board, canvas)
+    draw_model_labels(image, board, canvas)
     draw_overlay_labels(text, board, canvas)
     return image
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, OverlayKind
 from renderers.canvas import Box, Canvas, in_box, key_widths, plan
-from renderers.fonts import HEADER, TITLE, font
+from renderers.fonts import HEADER, TITLE, length, write
 from renderers.key import KeyEntry, draw_key, key_entries, key_rows
 from renderers.legend import ROW_HEIGHT, LegendRow, draw_legend, fit, legend_rows
 from renderers.palette import BACKGROUND, INK
@@ -59,10 +59,10 @@ def crop_title(board: BoardView, box: Box) -> str:
 
 
 def _wrap(parts: list[str], width: float) -> tuple[str, ...]:
-    face, lines = font(HEADER), [""]
+    lines = [""]
     for part in parts:
         joined = f"{lines[-1]} | {part}" if lines[-1] else part
-        if lines[-1] and face.getlength(joined) > width:
+        if lines[-1] and length(joined, HEADER) > width:
             lines.append(part)
         else:
             lines[-1] = joined
@@ -94,11 +94,11 @@ def clear_margins(draw: ImageDraw.ImageDraw, canvas: Canvas) -> None:
         draw.rectangle(rect, fill=BACKGROUND)
 
 
-def draw_frame(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, frame: Frame) -> None:
+def draw_frame(image: Image.Image, board: BoardView, canvas: Canvas, frame: Frame) -> None:
     """Write the title and header over the table, the key under it and the roster beside or under it."""
     width = canvas.size[0] - 2 * canvas.key[0] + 10
-    draw.text((canvas.key[0], 8), fit(frame.title, width, font(TITLE)), font=font(TITLE), fill=INK, anchor="lt")
+    write(image, (canvas.key[0], 8), fit(frame.title, width, TITLE), TITLE, INK, "lt")
     for index, line in enumerate(frame.header):
-        draw.text((canvas.key[0], 44 + index * 32), line, font=font(HEADER), fill=INK, anchor="lt")
-    draw_key(draw, canvas, frame.key[0] if canvas.legend_columns == 1 else frame.key[1], ROW_HEIGHT)
-    draw_legend(draw, board, canvas, frame.roster)
+        write(image, (canvas.key[0], 44 + index * 32), line, HEADER, INK, "lt")
+    draw_key(image, canvas, frame.key[0] if canvas.legend_columns == 1 else frame.key[1], ROW_HEIGHT)
+    draw_legend(image, board, canvas, frame.roster)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, LineStyle, OverlayKind
 from renderers.canvas import Box, Canvas
-from renderers.fonts import LEGEND, font
+from renderers.fonts import LEGEND, font, length, write
 from renderers.legend import fit
 from renderers.models import visible_models
 from renderers.palette import INK, OBJECTIVE, RGB, STYLE_COLOURS, side_colour, with_alpha
@@ -111,7 +111,7 @@ def key_entries(board: BoardView, box: Box) -> list[KeyEntry]:
 
 
 def _width(entry: KeyEntry) -> float:
-    return _GLYPH + _PAD + font(LEGEND).getlength(entry.text)
+    return _GLYPH + _PAD + length(entry.text, LEGEND)
 
 
 def key_rows(entries: list[KeyEntry], width: int) -> list[list[KeyEntry]]:
@@ -128,10 +128,10 @@ def key_rows(entries: list[KeyEntry], width: int) -> list[list[KeyEntry]]:
     return rows
 
 
-def draw_key(draw: ImageDraw.ImageDraw, canvas: Canvas, rows: list[list[KeyEntry]], row_height: int) -> None:
+def draw_key(image: Image.Image, canvas: Canvas, rows: list[list[KeyEntry]], row_height: int) -> None:
     """Draw the wrapped key into the layout's key rectangle, a glyph before each entry's words."""
+    draw = ImageDraw.Draw(image)
     left, top, right, bottom = canvas.key
-    face = font(LEGEND)
     for index, row in enumerate(rows):
         y = top + index * row_height + row_height // 2
         if y + row_height // 2 > bottom + 1:
@@ -139,8 +139,7 @@ def draw_key(draw: ImageDraw.ImageDraw, canvas: Canvas, rows: list[list[KeyEntry
         x = float(left)
         for entry in row:
             _glyph(draw, entry, x, y)
-            draw.text((x + _GLYPH + _PAD, y), fit(entry.text, right - x - _GLYPH - _PAD, face), font=face, fill=INK,
-                      anchor="lm")
+            write(image, (x + _GLYPH + _PAD, y), fit(entry.text, right - x - _GLYPH - _PAD), LEGEND, INK, "lm")
             x += _width(entry) + _GAP
 
 
@@ -172,7 +171,7 @@ def _glyph(draw: ImageDraw.ImageDraw, entry: KeyEntry, x: float, y: float) -> No
         draw.line((cx + 2, y, x + _GLYPH, y), fill=INK, width=3)
     elif kind == "wounds":
         draw.rounded_rectangle(box, radius=4, fill=(255, 255, 255), outline=INK, width=1)
-        draw.text((cx, y), "3", font=font(LEGEND), fill=INK, anchor="mm")
+        draw.text((cx, y), "3", font=font(LEGEND), fill=INK, anchor="mm")  # a glyph, drawn over its chip
     elif kind == "tokens":
         draw.rounded_rectangle(box, radius=4, fill=(255, 236, 160), outline=INK, width=1)
     elif kind == "out":
@@ -190,9 +189,10 @@ def _line_glyph(draw: ImageDraw.ImageDraw, kind: str, style: str, colour: RGB,
         draw.ellipse(box, outline=colour, width=3)
     elif kind == "shape":
         draw.polygon([(x0, y1), (x1, y0 + 4), (x1, y1)], fill=with_alpha(colour, 90), outline=colour)
-    elif kind == "arc":
-        draw.pieslice((x0 - 8, y0, x1 + 8, y1 + 16), 225, 315, fill=with_alpha(colour, 70))
-        draw.arc((x0 - 8, y0, x1 + 8, y1 + 16), 225, 315, fill=colour, width=8)
+    elif kind == "arc":  # a base with the rim of its front arc, as drawn round each model
+        cx = (x0 + x1) / 2
+        draw.ellipse((cx - 5, y - 2, cx + 5, y + 8), fill=(160, 160, 160), outline=colour)
+        draw.arc((cx - 14, y - 10, cx + 14, y + 18), 210, 330, fill=colour, width=8)
     elif style == LineStyle.BLOCKED.value:
         for start in range(0, int(x1 - x0), 10):
             draw.line((x0 + start, y, min(x0 + start + 6, x1), y), fill=colour, width=3)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, ModelMark
 from renderers.canvas import Canvas
-from renderers.fonts import PHONE_WIDTH, font
+from renderers.fonts import PHONE_WIDTH, font, write
 from renderers.models import FALLEN, MIN_BASE_PX, token_badge, visible_models
 from renderers.palette import INK, shade, side_colour
 
@@ -68,6 +69,7 @@ class PlacedLabel:
                 max(b[3] for b in beside))
 
 
+@lru_cache(maxsize=1024)
 def _text_size(text: str) -> tuple[float, float]:
     left, top, right, bottom = font(TAG).getbbox(text, anchor="lt")
     return right - left + 2 * _PAD_X, bottom - top + 2 * _PAD_Y
@@ -203,8 +205,9 @@ def _near(rect: Rect, cx: float, cy: float, r: float) -> bool:
     return _touches_circle(rect, cx, cy, r + 2 * _GAP + 2)
 
 
-def draw_model_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
+def draw_model_labels(image: Image.Image, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
     """Write every model's label where ``place_labels`` put it; returns the labels (for checks and tests)."""
+    draw = ImageDraw.Draw(image)
     labels = place_labels(board, canvas)
     marks: dict[str, ModelMark] = {m.id: m for m in board.models}
     for label in labels:
@@ -222,6 +225,5 @@ def draw_model_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canva
                 continue
             fill = colour if chip.kind == "id" else _FILLS[chip.kind]
             draw.rounded_rectangle(chip.box, radius=4, fill=fill, outline=INK, width=1)
-            draw.text((x0 + _PAD_X, y0 + _PAD_Y), chip.text, font=font(TAG), fill=_WHITE if chip.kind == "id" else INK,
-                      anchor="lt")
+            write(image, (x0 + _PAD_X, y0 + _PAD_Y), chip.text, TAG, _WHITE if chip.kind == "id" else INK, "lt")
     return labels

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, ModelMark
 from engine.core.ids import SideId
 from renderers.canvas import Canvas
-from renderers.fonts import LEGEND, Font, font
+from renderers.fonts import LEGEND, length, write
 from renderers.palette import INK, side_colour
 
 __all__ = ["OUT_GREY", "ROW_HEIGHT", "LegendRow", "draw_legend", "fit", "legend_rows", "model_summary",
            "wounds_text"]
 
-ROW_HEIGHT = 30
+ROW_HEIGHT = 28
 """Output pixels per roster or key row."""
 
 OUT_GREY = (128, 128, 128)
@@ -55,23 +55,23 @@ def legend_rows(board: BoardView) -> list[LegendRow]:
     return rows
 
 
-def fit(text: str, width: float, face: Font) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels (found by halving, not letter by letter)."""
-    if face.getlength(text) <= width:
+def fit(text: str, width: float, size: int = LEGEND) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels at ``size`` (found by halving, not letter by letter)."""
+    if length(text, size) <= width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if face.getlength(text[:mid] + "…") <= width:
+        if length(text[:mid] + "…", size) <= width:
             lo = mid
         else:
             hi = mid - 1
     return text[:lo] + "…"
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, rows: list[LegendRow]) -> None:
+def draw_legend(image: Image.Image, board: BoardView, canvas: Canvas, rows: list[LegendRow]) -> None:
     """Draw the rows into the layout's roster rectangle, column by column; cut with "+N more" if they overflow."""
-    face = font(LEGEND)
+    draw = ImageDraw.Draw(image)
     left, top, right, bottom = canvas.legend
     columns = canvas.legend_columns
     col_width = (right - left) // columns
@@ -82,14 +82,14 @@ def draw_legend(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, row
     if total > capacity:
         rows = rows[: capacity - 1]
         overflow = f"+{total - len(rows)} more rows (see the text description)"
-    id_width = max((face.getlength(row.model.id) for row in rows if row.model is not None), default=0.0)
+    id_width = max((length(row.model.id, LEGEND) for row in rows if row.model is not None), default=0.0)
     for index, row in enumerate(rows):
         x = left + (index // per_column) * col_width
         y = top + (index % per_column) * ROW_HEIGHT + ROW_HEIGHT // 2
         colour = side_colour(board, row.side)
         if row.model is None:
             draw.rectangle((x, y - 8, x + 16, y + 8), fill=colour, outline=INK)
-            draw.text((x + 24, y), f"Side {row.side}", font=face, fill=INK, anchor="lm")
+            write(image, (x + 24, y), f"Side {row.side}", LEGEND, INK, "lm")
             continue
         model = row.model
         ink = OUT_GREY if model.out else INK
@@ -99,14 +99,14 @@ def draw_legend(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, row
         else:
             draw.ellipse((x + 2, y - 7, x + 16, y + 7), fill=colour, outline=INK)
         wounds = "" if model.out else wounds_text(model)
-        wounds_w = face.getlength(wounds) if wounds else 0
-        draw.text((x + 24, y), model.id, font=face, fill=ink, anchor="lm")
+        wounds_w = length(wounds, LEGEND) if wounds else 0
+        write(image, (x + 24, y), model.id, LEGEND, ink, "lm")
         name_x = x + 24 + id_width + 10
-        draw.text((name_x, y), fit(model_summary(model), col_width - (name_x - x) - wounds_w - 14, face),
-                  font=face, fill=ink, anchor="lm")
+        write(image, (name_x, y), fit(model_summary(model), col_width - (name_x - x) - wounds_w - 14), LEGEND, ink,
+              "lm")
         if wounds:
-            draw.text((x + col_width - 8, y), wounds, font=face, fill=INK, anchor="rm")
+            write(image, (x + col_width - 8, y), wounds, LEGEND, INK, "rm")
     if overflow is not None:
         x = left + ((capacity - 1) // per_column) * col_width
         y = top + ((capacity - 1) % per_column) * ROW_HEIGHT + ROW_HEIGHT // 2
-        draw.text((x, y), fit(overflow, col_width - 8, face), font=face, fill=INK, anchor="lm")
+        write(image, (x, y), fit(overflow, col_width - 8), LEGEND, INK, "lm")

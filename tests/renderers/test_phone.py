@@ -13,7 +13,8 @@ from PIL import ImageDraw
 from engine.core.board import BoardView, HeaderMark, LineStyle, Overlay, OverlayKind, TerrainMark, ZoneMark
 from engine.hex.view import Token, path_overlay, sight_overlay
 from renderers import draw_board, render_board
-from renderers.board import board_canvas
+from renderers.board import board_canvas, clear_cache
+from renderers.canvas import LONG_SIDE
 from renderers.fonts import MIN_PHONE_PX, PHONE_WIDTH
 from renderers.frame import frame_of
 from renderers.key import key_entries
@@ -58,14 +59,17 @@ def hex_picture() -> BoardView:
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float, float]]]:
-    """Every word and arc drawn, as (what, size in px, the width of the image it was drawn on)."""
+    """Every word and arc drawn, as (what, size in px, the width of the picture it is drawn for): words rendered
+    once and pasted after (``renderers.fonts.stamp``) are drawn for a picture ``LONG_SIDE`` wide, shapes on the
+    supersampled layer for one ``SS`` times wider."""
     seen: list[tuple[str, float, float]] = []
     text, arc = ImageDraw.ImageDraw.text, ImageDraw.ImageDraw.arc
+    clear_cache()  # every stamp is made again, so every word is seen
 
     def record_text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any) -> None:
         face = kwargs.get("font")
         if words:
-            seen.append((f"text {words!r}", float(getattr(face, "size", 0)), float(self.im.size[0])))
+            seen.append((f"text {words!r}", float(getattr(face, "size", 0)), float(max(self.im.size[0], LONG_SIDE))))
         text(self, xy, words, *args, **kwargs)
 
     def record_arc(self: ImageDraw.ImageDraw, xy: Any, start: float, end: float, *args: Any, **kwargs: Any) -> None:
