@@ -55,8 +55,9 @@ def use_stratagem(ctx: Ctx, kit: Kit, side: SideId, chosen: str | None = None, *
         if record.active_stratagem is not None or (leader is not None and leader.out):
             ctx.emit(StratagemUsed(side=side, stratagem=None))
         return
-    stratagem = kit.catalogue.stratagem(chosen or record.stratagem or leader.card.stratagems[0])
-    if chosen is not None and stratagem.id != record.stratagem:
+    usual = kit.catalogue.stratagem(record.stratagem or leader.card.stratagems[0])
+    stratagem = kit.catalogue.stratagem(chosen) if chosen is not None else usual
+    if stratagem.id != usual.id:  # remembered: the next Strategic phase offers it first
         ctx.emit(StratagemChosen(side=side, stratagem=stratagem.id))
     ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name))
     if stratagem.id == NURSING_AURA and tend:
