@@ -1,6 +1,7 @@
-"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls, and the shape
-every game explains a roll in (``working``)."""
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls; roll-offs; and the
+shape every game explains a roll in (``working``)."""
 
+from engine.checks.roll_off import MAX_ROUNDS, RollOff, decide_roll_off, roll_off
 from engine.checks.roll_under import (
     CheckResult,
     CheckRules,
@@ -17,12 +18,14 @@ from engine.checks.roll_under import (
     critical_range,
     judge,
     reroll,
+    reroll_all,
     success_chance,
     target,
 )
 from engine.checks.working import Cited, Contest, Explained, Goal, Judged, explain_check, goal_of
 
 __all__ = [
+    "MAX_ROUNDS",
     "CheckResult",
     "CheckRules",
     "Cited",
@@ -37,14 +40,18 @@ __all__ = [
     "Reroll",
     "RerollLimit",
     "RerollRefused",
+    "RollOff",
     "Target",
     "check",
     "critical_faces",
     "critical_range",
+    "decide_roll_off",
     "explain_check",
     "goal_of",
     "judge",
     "reroll",
+    "reroll_all",
+    "roll_off",
     "success_chance",
     "target",
 ]

@@ -15,7 +15,7 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
-from engine.core.bots import BotMove, BotReasoned, answer_by_default, simple_move
+from engine.core.bots import BotMove, BotReasoned, answer_by_default, draw_in_secret, pick_in_secret, simple_move
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -90,7 +90,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
-from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
@@ -107,6 +107,7 @@ from engine.core.reactions import (
     is_prepassed,
     open_window,
     pending_offer,
+    prepass_answers,
 )
 from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
@@ -179,6 +180,7 @@ __all__ = [
     "ExpireDecision",
     "ExtendDecision",
     "ForceDecision",
+    "Foresight",
     "Game",
     "GameCreated",
     "GameEnded",
@@ -260,6 +262,7 @@ __all__ = [
     "core_view_fields",
     "crossed_secret",
     "deck_view",
+    "draw_in_secret",
     "flow_header",
     "fold",
     "is_prepassed",
@@ -269,6 +272,8 @@ __all__ = [
     "pending_offer",
     "pending_view",
     "phase_name",
+    "pick_in_secret",
+    "prepass_answers",
     "replay",
     "roller_from_log",
     "side_only",

@@ -90,9 +90,12 @@ from .templates import (
     circle_template,
     cone_template,
     covered_by,
+    overlapped_by,
     polygon_template,
+    strip_template,
     teardrop_template,
     touched_by,
+    trapezoid_template,
 )
 from .tolerance import (
     TOLERANCE,
@@ -159,6 +162,7 @@ __all__ = [
     "is_completely_within",
     "is_touching",
     "is_within",
+    "overlapped_by",
     "overlaps",
     "parse_position",
     "path_length",
@@ -168,8 +172,10 @@ __all__ = [
     "round_point",
     "round_pos",
     "sight_in_height",
+    "strip_template",
     "teardrop_template",
     "terrain_label",
     "touched_by",
+    "trapezoid_template",
     "walk",
 ]

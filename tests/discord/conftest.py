@@ -13,7 +13,6 @@ from bot.core.service import SystemFactory, TableService
 from bot.core.sqlite_store import SqliteRepository
 from bot.core.systems import SYSTEM_FACTORIES
 from bot.discord.client import GameMaster
-from engine.dice import new_seed
 from tests.discord_standin import StandIn, start_bot, stop_bot
 
 
@@ -28,15 +27,15 @@ class Table:
         self.tick_seconds = 5.0
         self.status_every: float | None = None  # most tests count channel messages; the status has its own
         self.systems: Mapping[str, SystemFactory] = SYSTEM_FACTORIES
-        self.seed_source: Callable[[], str] = new_seed  # seeded_source(n) (a restart) makes a test's dice known
+        self.service_options: dict[str, Any] = {}  # more TableService options (seed_source, pass_delay)
+        self.client_options: dict[str, Any] = {}  # more GameMaster options (sleep)
 
     async def start(self) -> GameMaster:
         self.repository = await SqliteRepository.open(self.db, clock=self.clock)
-        self.client = GameMaster(TableService(self.repository, self.systems, clock=self.clock,
-                                              seed_source=self.seed_source), pool=None,
-                                 hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
-                                 status_every=self.status_every, clock=self.clock,
-                                 guild_ready_timeout=0.2)
+        service = TableService(self.repository, self.systems, clock=self.clock, **self.service_options)
+        self.client = GameMaster(service, pool=None, hash_file=self.db.with_suffix(".hash"),
+                                 tick_seconds=self.tick_seconds, status_every=self.status_every, clock=self.clock,
+                                 guild_ready_timeout=0.2, **self.client_options)
         await start_bot(self.client)
         return self.client
 

@@ -26,7 +26,7 @@ async def _working(table: Table, message: dict[str, Any]) -> str:
 async def _seeded(table: Table) -> None:
     """The table again with the console's ``--seed 7``: the same set-up, the same dice."""
     await table.stop()
-    table.seed_source = seeded_source(7)
+    table.service_options["seed_source"] = seeded_source(7)
     await table.start()
 
 

@@ -80,7 +80,7 @@ def test_an_answer_outside_the_options_names_what_is_accepted() -> None:
     choose_hands(game)
     with pytest.raises(InvalidCommand, match="'3' is not an option for card; choose one of 2, 5, 9"):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "3"}), alice())
-    with pytest.raises(InvalidCommand, match="no pending decision 'd99'"):
+    with pytest.raises(InvalidCommand, match="choice d99 is not waiting for an answer"):
         game.apply(Answer(decision_id="d99", answers={"card": "2"}), alice())
 
 
