@@ -18,7 +18,7 @@ from renderers.cells import draw_cell_board
 from renderers.crop import clamp_box
 from renderers.fonts import clear_stamps
 from renderers.frame import clear_margins, draw_frame, frame_of, layout
-from renderers.labels import draw_model_labels
+from renderers.labels import draw_model_labels, occupied
 from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
 from renderers.palette import BACKGROUND
@@ -65,8 +65,8 @@ def draw_board(board: BoardView, *, crop: Box | None = None) -> Image.Image:
     draw_frame(image, board, canvas, frame)
     draw_edge_labels(text, canvas)
     draw_objective_labels(text, board, canvas)
-    draw_model_labels(image, board, canvas)
-    draw_overlay_labels(text, board, canvas)
+    tags = draw_model_labels(image, board, canvas)
+    draw_overlay_labels(text, board, canvas, avoid=occupied(board, canvas, tags))
     return image
 
 

@@ -101,7 +101,7 @@ def plan(box: Box, legend_rows: int, row_height: int, *, header_lines: int = 0,
     fits_beside = legend_rows <= (LONG_SIDE - top - _BOTTOM // 2) // row_height
     if not _wide(box) and fits_beside:
         key_h = key_rows[0] * row_height
-        scale = min(beside / width, (LONG_SIDE - top - _BOTTOM - key_h) / height)
+        scale = min(beside / width, (LONG_SIDE - top - _BOTTOM - key_h - 8) / height)
         table_h = round(height * scale)
         key_top = top + table_h + _BOTTOM
         image_h = min(LONG_SIDE, max(key_top + key_h + 8, top + legend_rows * row_height + _BOTTOM // 2))

@@ -18,7 +18,7 @@ from engine.core.board import BoardView, CellMark
 from renderers.canvas import SS, Canvas
 from renderers.fonts import LABEL
 from renderers.frame import Frame, clear_margins, draw_frame
-from renderers.labels import draw_model_labels
+from renderers.labels import draw_model_labels, occupied
 from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
 from renderers.palette import BACKGROUND, INK, RGB, side_colour
@@ -76,8 +76,8 @@ def draw_cell_board(board: BoardView, canvas: Canvas, frame: Frame) -> Image.Ima
     clear_margins(text, canvas)
     draw_frame(image, board, canvas, frame)
     _draw_ids(text, board, canvas)
-    draw_model_labels(image, board, canvas)
-    draw_overlay_labels(text, board, canvas)
+    tags = draw_model_labels(image, board, canvas)
+    draw_overlay_labels(text, board, canvas, avoid=occupied(board, canvas, tags))
     return image
 
 
@@ -134,7 +134,7 @@ def _draw_ids(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> No
             continue
         x, y = centroid(cell.polygon)
         rise = max(abs(py - y) for _, py in cell.polygon) * _ID_RISE
-        if not canvas.shows(x, y):
+        if not (canvas.shows(x, y + rise) and canvas.shows(x, y - rise)):  # a cell the crop cuts keeps no id
             continue
         blocked = "blocked" in cell.kinds
         halo_text(draw, canvas.pt(x, y + rise), cell.id, LABEL, (245, 245, 245) if blocked else ID_TEXT,

@@ -23,7 +23,8 @@ from renderers.fonts import PHONE_WIDTH, font, write
 from renderers.models import FALLEN, MIN_BASE_PX, token_badge, visible_models
 from renderers.palette import INK, shade, side_colour
 
-__all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "place_labels"]
+__all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "occupied",
+           "place_labels"]
 
 MIN_PHONE_CAP = 6.5
 """Least height, in phone pixels, of a capital or digit written on the picture."""
@@ -227,3 +228,14 @@ def draw_model_labels(image: Image.Image, board: BoardView, canvas: Canvas) -> l
             draw.rounded_rectangle(chip.box, radius=4, fill=fill, outline=INK, width=1)
             write(image, (x0 + _PAD_X, y0 + _PAD_Y), chip.text, TAG, _WHITE if chip.kind == "id" else INK, "lt")
     return labels
+
+
+def occupied(board: BoardView, canvas: Canvas, labels: list[PlacedLabel]) -> list[Rect]:
+    """What the models take up in the picture, bases and tags, for labels drawn after them to keep clear of."""
+    boxes: list[Rect] = [chip.box for label in labels for chip in label.chips]
+    for model in visible_models(board, canvas.box):
+        cx, cy = canvas.pt(model.x, model.y)
+        r = _radius(model, canvas)
+        boxes.append((cx - r, cy - r, cx + r, cy + r))
+    return boxes
+

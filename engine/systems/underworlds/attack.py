@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
 from engine.checks import Cited, Contest, Explained, Judged
 from engine.core.errors import IllegalCommand, InvalidCommand
 from engine.dice import distribution
-from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE, Face
+from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.hex import away_hexes, drive_back_hexes, line_of_sight, reachable, straight_on
 from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
 from engine.systems.underworlds.state import Battle, FighterState
@@ -236,21 +237,30 @@ def success_chance(attack: EffectiveAttack, defence: Defence, support: tuple[int
     if attack.no_enemy_support_for_target:
         theirs = 0
 
-    def attack_count(face: Face) -> int:
-        return (100 if face.label == "crit" else 0) + _attack_die(face.label, attack, (ours, theirs), rules).counts
+    def defence_odds(cleave: bool) -> dict[int, Fraction]:
+        return _pool_odds(False, defence.dice, tuple(
+            _defence_die(face.label, defence, cleave, (ours, theirs), rules).counts for face in WHU_DEFENCE.faces))
 
-    def defence_count(cleave: bool) -> dict[int, Fraction]:
-        return distribution([WHU_DEFENCE] * defence.dice, lambda face: (100 if face.label == "crit" else 0)
-                            + _defence_die(face.label, defence, cleave, (ours, theirs), rules).counts)
-
-    plain, cleaved = defence_count(attack.cleave), defence_count(True)
+    plain = defence_odds(attack.cleave)
+    cleaved = defence_odds(True) if attack.cleave_if_critical_rolled else plain
+    counts = tuple(_attack_die(face.label, attack, (ours, theirs), rules).counts for face in WHU_ATTACK.faces)
     chance = Fraction(0)
-    for a, p_a in distribution([WHU_ATTACK] * attack.dice, attack_count).items():
+    for a, p_a in _pool_odds(True, attack.dice, counts).items():
         a_crits, a_total = divmod(a, 100)
         against = cleaved if attack.cleave_if_critical_rolled and a_crits else plain
         chance += p_a * sum((p_d for d, p_d in against.items()
                              if a_crits > d // 100 or (a_crits == d // 100 and a_total > d % 100)), Fraction(0))
     return chance
+
+
+@lru_cache(maxsize=512)
+def _pool_odds(attacking: bool, dice: int, counts: tuple[bool, ...]) -> dict[int, Fraction]:
+    """The odds of a pool of attack or defence dice, each face counting as ``counts`` says (in face order), as
+    ``100 * criticals + successes`` (a critical is a success too): a few shapes of pool recur in every game."""
+    die = WHU_ATTACK if attacking else WHU_DEFENCE
+    value = {face: (100 if face.label == "crit" else 0) + counted for face, counted in zip(die.faces, counts,
+                                                                                             strict=True)}
+    return distribution([die] * dice, lambda face: value[face])
 
 
 def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: EffectiveAttack, defence: Defence,
