@@ -171,12 +171,13 @@ def test_a_pile_counted_for_its_owner_alone_is_counted_by_nobody_else() -> None:
         assert g.view(viewer).decks["deck-A"].counts == {"discard": 0}  # type: ignore[attr-defined]
     assert not [line for line in _public(g) if " in draw" in line or " in hand" in line]
     assert [line.text for line in g.log_view(Viewer.of_side(B)).lines if "deck-A" in line.text] == []
-    mine = [line.text for line in g.log_view(Viewer.of_side(A)).lines if "deck deck-A:" in line.text]
+    mine = [line.text for line in g.log_view(Viewer.of_side(A), full=True).lines if "deck deck-A:" in line.text]
     assert mine[-1] == "Side A's deck deck-A: 5 in draw, 3 in hand."
     assert _public(g) == _public(game([f"x{n}" for n in range(20)], [f"b{n}" for n in range(6)], counts=owner_only))
     card = g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
     g.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
-    assert _public(g)[-1].endswith("Side A's deck deck-A: 1 in discard."), "the discard pile is counted in public"
+    assert _public(g, full=True)[-1].endswith("Side A's deck deck-A: 1 in discard."), \
+        "the discard pile is counted in public (in the full log)"
     assert g.view(SPECTATOR).decks["deck-A"].counts == {"discard": 1}  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="pile 'discard' is counted for owner but shown to everyone"):
         game(["a1", "a2", "a3"], counts={"discard": Shown.OWNER})
