@@ -22,6 +22,8 @@ def _buttons(message: Payload) -> dict[str, str]:
 async def _active_model(table: Table) -> str:
     """An Eldfall demo table (alice holds both sides); the first model of the side to play."""
     await table.do("game demo", {"system": "eldfall"})
+    # The demo's last message opens the first Tactical phase; the table is settled once it is in.
+    await table.standin.wait_for_message("battle", lambda m: "Tactical phase" in m["content"])
     assert table.client is not None
     game = table.client.service.live_game(str(table.standin.channel_id("battle")))
     assert game is not None and game.state.active_side is not None
