@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,6 +27,7 @@ __all__ = [
     "Role",
     "Value",
     "attack_attribute",
+    "attack_reading",
     "attack_roll",
     "power_options",
     "power_value",
@@ -197,3 +198,12 @@ def attack_roll(attacker: str, defender: str, attribute: Attribute, goal: Target
     explained = explain_check(f"{attacker}'s attack on {defender}", judged, yes="hit", no="miss", label=attribute,
                               notes=notes)
     return AttackRoll(attacker, defender, attribute, result.target, verdicts, explained)
+
+
+def attack_reading(attacker: str, defender: str, attribute: Attribute, goal: Target, *, critical_up_to: int = 1,
+                   successes_critical: bool = False,
+                   rulings: Rulings = DEFAULT_RULINGS) -> Callable[[Sequence[int]], Explained]:
+    """How an attack's dice read as they are rolled (``checks.roll_d20s``): each against the modified attribute."""
+    return lambda faces: attack_roll(attacker, defender, attribute, goal, faces, critical_up_to=critical_up_to,
+                                     successes_critical=successes_critical, rulings=rulings).explained
+

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from engine.checks import CheckResult, Modifier
 from engine.core import ModelId
-from engine.systems.eldfall.attack import Hit, attack_roll
+from engine.systems.eldfall.attack import Hit, attack_reading, attack_roll
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.events import FigureNoted
@@ -224,8 +224,7 @@ def _finishing_strike(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fig
     ruling unmodified-strike: the STK is fixed, the attribute keeps its modifiers)."""
     harm.finishing.add(a.id)
     (face,) = roll_d20s(seq.ctx, 1, f"{a.id}'s Finishing Strike on {d.id}", a.side,
-                        lambda faces: attack_roll(a.id, d.id, plan.attribute, plan.goal, faces,
-                                                  rulings=a.rulings).explained)
+                        attack_reading(a.id, d.id, plan.attribute, plan.goal, rulings=a.rulings))
     roll = attack_roll(a.id, d.id, plan.attribute, plan.goal, [face], rulings=a.rulings)
     harm.lines.append(f"{a.id}'s Finishing Strike on {d.id}: {'a Hit' if roll.successes else 'a miss'} (L1930)")
     if roll.successes:

@@ -11,13 +11,11 @@ order of ruling ``resolution-order`` (the rules digest's section 8.4):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from functools import partial
 
 from engine.checks import Explained, Modifier, Target
 from engine.core import Context, ModelId
 from engine.systems.eldfall.aftermath import apply_harm, end_sequence
-from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_roll
+from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_reading, attack_roll
 from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.checks import against, attribute_check, roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
@@ -255,8 +253,7 @@ def _barrel(seq: Resolving, means: Means, token_id: str, strikes: int, idle: boo
         seq.line(f"{active.id}'s attack on barrel {token_id} fails: {reach.line}.")
         return
     faces = roll_d20s(seq.ctx, strikes, f"{active.id}'s attack on barrel {token_id}", active.side,
-                      lambda faces: attack_roll(active.id, token_id, attribute, goal, faces,
-                                                rulings=active.rulings).explained)
+                      attack_reading(active.id, token_id, attribute, goal, rulings=active.rulings))
     roll = attack_roll(active.id, token_id, attribute, goal, faces, rulings=active.rulings)
     seq.line(f"{active.id} attacks barrel {token_id}: {'a success' if roll.successes else 'no success'}.", roll.working)
     if roll.successes:
@@ -311,18 +308,14 @@ def _roll(seq: Resolving) -> None:
                      (plan.reach.line, "its strikes fail (L746, L760)"))
             continue
         sources = [*attacker.sources, *([plan.art] if plan.art is not None else [])]
-
-        def read(faces: Sequence[int], plan: Plan = plan, attacker: Fighter = attacker,
-                 sources: list[Source] = sources) -> AttackRoll:
-            return attack_roll(plan.attacker, plan.defender or "ground", plan.attribute, plan.goal, faces,
-                               critical_up_to=critical_up_to(sources),
-                               successes_critical=successes_critical(sources, plan.role), rulings=attacker.rulings)
-
+        up_to, every, aimed = critical_up_to(sources), successes_critical(sources, plan.role), plan.defender or "ground"
         faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
                                                  f"{plan.defender or 'the ground'}", attacker.side,
-                          partial(_explained, read))
+                          attack_reading(plan.attacker, aimed, plan.attribute, plan.goal, critical_up_to=up_to,
+                                         successes_critical=every, rulings=attacker.rulings))
         faces = reroll_attack(seq, attacker, plan, faces, seq.extras.get(attacker.id, ()))
-        seq.rolls[index] = read(faces)
+        seq.rolls[index] = attack_roll(plan.attacker, aimed, plan.attribute, plan.goal, faces, critical_up_to=up_to,
+                                       successes_critical=every, rulings=attacker.rulings)
 
 
 def _use_up(seq: Resolving, attacker: Fighter, plan: Plan) -> None:
@@ -410,9 +403,8 @@ def _chain_attacks(seq: Resolving) -> None:
             role: Role = "active" if c.side == seq.ctx.state.active_side else "reactive"
             attribute, goal = attack_target(world, c, weapon, role, False, defender, world.base(c.id),
                                             world.base(defender.id), None, True)
-            read = partial(attack_roll, c.id, defender.id, attribute, goal, rulings=c.rulings)
             (face,) = roll_d20s(seq.ctx, 1, f"{c.id}'s Chain Attack on {defender.id}", c.side,
-                                partial(_explained, read))
+                                attack_reading(c.id, defender.id, attribute, goal, rulings=c.rulings))
             roll = attack_roll(c.id, defender.id, attribute, goal, [face], rulings=c.rulings)
             plan = Plan(c.id, defender.id, weapon, role, 1, attribute, goal, Reach(True, 0, ""), None, False,
                         (c.model.x, c.model.y), (defender.model.x, defender.model.y))
@@ -606,7 +598,3 @@ def _dodge_target(dodger: Fighter, unseen: bool, mindgame: bool) -> Target:
             return toughness
     return goal
 
-
-def _explained(read: Callable[[Sequence[int]], AttackRoll], faces: Sequence[int]) -> Explained:
-    """An attack's dice as its log line reads them (``roll_d20s``)."""
-    return read(faces).explained
