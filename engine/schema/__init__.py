@@ -4,7 +4,7 @@ The engine never reads files; a loader outside it parses YAML and hands the plai
 """
 
 from engine.schema.assumed import Assumable, reason_when_assumed
-from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataKinds, entry_key
+from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataKinds, entry_key, repeated_entries
 from engine.schema.errors import DataError, Loc, Problem, bundle, did_you_mean
 from engine.schema.fields import (
     Count,
@@ -63,6 +63,7 @@ __all__ = [
     "parse",
     "problems_from",
     "reason_when_assumed",
+    "repeated_entries",
     "typed_rulings",
     "unknown_units",
 ]
