@@ -23,8 +23,8 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
-fuzz: $(STAMP)  ## the command-surface fuzz, long: hundreds of hostile examples per command, game and table state
-	SKIRMISH_FUZZ=long $(BIN)/pytest tests/fuzz -p no:cacheprovider
+fuzz: $(STAMP)  ## the long fuzz: hundreds of hostile examples per command, game and table state; many menu-only games
+	SKIRMISH_FUZZ=long $(BIN)/pytest tests/fuzz tests/engine/systems/test_menu_conformance.py -p no:cacheprovider
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

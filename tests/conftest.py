@@ -1,14 +1,21 @@
 """Test-suite plugins and settings: the stand-in Discord server and the throwaway PostgreSQL server are
 available to every test, and Hypothesis never fails an example for being slow (a busy CI machine is no bug;
 timing is for ``bench/``). Under CI (``.ci/run`` sets ``CI``) every property runs derandomized, so a run is
-the same run on any machine; locally each run draws new examples and keeps exploring."""
+the same run on any machine; locally each run draws new examples and keeps exploring.
+
+Every bot runs under ``strict_offers``: a move its game offered and the referee refused is an error in tests
+(in play the bot skips it), so a menu that lies cannot hide behind a bot that tries the next entry."""
 
 import os
 
 from hypothesis import settings
+
+from engine.core import strict_offers
 
 pytest_plugins = ["tests.discord_standin.fixtures", "tests.postgres_fixtures"]
 
 settings.register_profile("project", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, database=None)
 settings.load_profile("ci" if os.environ.get("CI") else "project")
+
+strict_offers()

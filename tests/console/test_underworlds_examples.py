@@ -16,7 +16,7 @@ from bot.core.parsing import parse_command_line
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Game, UserId
+from engine.core import SPECTATOR, Game, UserId, Viewer
 from engine.systems.underworlds.game_state import objective_deck, power_deck
 
 FOLDER = Path(__file__).parents[2] / "examples" / "underworlds"
@@ -100,11 +100,22 @@ async def _play(script: Path) -> tuple[Game[Any], list[str], int]:
     return game, leaks, checked
 
 
+BOOKKEEPING = (" in draw", " in hand.", "from bag to", ": draw: ", "from hand to upgrades", "objective token 1 ")
+"""What the default log leaves to the full one: deck counts, bag reveals, decks listed, cards a game line already
+names, face-down tokens numbered by placing order."""
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
-async def test_an_example_game_ends_with_a_result_and_keeps_every_hand_secret(script: Path) -> None:
+async def test_an_example_game_ends_with_a_result_keeps_every_hand_secret_and_logs_what_matters(script: Path) -> None:
     game, leaks, checked = await _play(script)
     assert game.is_over() and game.outcome() is not None and game.state.round == 3
     assert leaks == [] and checked > 300
+    for side in (*game.state.sides, None):
+        viewer = SPECTATOR if side is None else Viewer.of_side(side)
+        default = [line.text for line in game.log_view(viewer).lines]
+        assert not [t for t in default if any(word in t for word in BOOKKEEPING)], "bookkeeping in the default log"
+        full = [line.text for line in game.log_view(viewer, full=True).lines]
+        assert any(" in draw" in t for t in full) and set(default) <= set(full), "the full log keeps everything"
 
 
 def test_there_are_two_and_three_player_examples() -> None:
