@@ -20,11 +20,13 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
+# The suite runs on every core (pytest-xdist).
+# PYTEST_ARGS adds options: .ci/run prints the slowest tests with PYTEST_ARGS=--durations=15.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto $(PYTEST_ARGS)
 
-fuzz: $(STAMP)  ## the command-surface fuzz, long: hundreds of hostile examples per command, game and table state
-	SKIRMISH_FUZZ=long $(BIN)/pytest tests/fuzz -p no:cacheprovider
+fuzz: $(STAMP)  ## the long property run: every property with many more examples (tests/budget.py), long
+	SKIRMISH_FUZZ=long $(BIN)/pytest -n auto -m hypothesis -p no:cacheprovider
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -18,6 +18,7 @@ from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from engine.core import BOT_USER, SPECTATOR, CardsShown, ChoicesRevealed, SideId, UserId
 from renderers import render_board
+from tests.budget import examples
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
 
@@ -100,7 +101,7 @@ async def _twin_games(moves: list[tuple[str, str]]) -> None:
     assert render_board(boards[0]) == render_board(boards[1]), "the pictures are the same, byte for byte"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(st.lists(st.tuples(st.sampled_from(["alice", "bob"]), st.sampled_from(MOVES)), min_size=4, max_size=24))
 def test_two_games_differing_only_in_a_deck_look_the_same_until_a_card_of_it_shows(
         moves: list[tuple[str, str]]) -> None:

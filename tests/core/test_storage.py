@@ -36,6 +36,7 @@ from bot.core.storage import (
     TableBusy,
 )
 from engine.core import GameSetup, SideId, UserId
+from tests.budget import examples
 from tests.postgres_cluster import PostgresCluster
 
 SETUP = GameSetup(system="duel", sides=(SideId("A"), SideId("B")), host=UserId("alice"), seed_commitment="c0ffee",
@@ -547,14 +548,14 @@ async def replay(opener: Callable[[], Awaitable[Durable]], operations: list[tupl
         await sqlite.close()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(OPERATIONS)
 def test_appends_and_restarts_match_the_memory_repository(operations: list[tuple[str, str, int, int, bool]]) -> None:
     with tempfile.TemporaryDirectory() as directory:
         asyncio.run(replay(sqlite_backend(Path(directory)).open, operations))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(operations=OPERATIONS)
 def test_appends_and_restarts_match_the_memory_repository_on_postgres(
     postgres_cluster: PostgresCluster, operations: list[tuple[str, str, int, int, bool]]

@@ -37,6 +37,7 @@ from tests.toys.tally import Tally
 
 FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire}
 EXAMPLES = examples(6, long=400)
+pytestmark = pytest.mark.hypothesis  # each @given is built inside its test, so mark them for make fuzz (-m hypothesis)
 STATES = ("setup", "play", "pending", "over")
 USERS = ("alice", "bob", "carol")  # host and side A, side B, a spectator
 BUG = "failed inside the game master"

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 from engine.core import Actor, Game, IllegalCommand, JoinSide, RigDice, RollDice
 from engine.dice import D6, D20, Die, verify_roll
+from tests.budget import examples
 from tests.engine.core.conftest import alice, new_duel
 from tests.engine.core.strategies import DuelScript, scripts
 from tests.refusals import refused
@@ -15,7 +16,7 @@ from tests.refusals import refused
 _DICE: dict[str, Die] = {die.name: die for die in (D6, D20)}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(script=scripts)
 def test_every_roll_of_a_finished_game_recomputes_from_the_revealed_seed(script: DuelScript) -> None:
     game = script.play()
