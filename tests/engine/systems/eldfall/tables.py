@@ -56,12 +56,13 @@ def demo_game(seed: str = "demo") -> Game[EldfallState]:
     return game
 
 
-def play_bots(game: Game[EldfallState], limit: int = 5000) -> list[Event]:
-    """Let the bot play every side that must act until the game ends (or ``limit`` commands)."""
+def play_bots(game: Game[EldfallState], limit: int = 5000, *, rounds: int | None = None) -> list[Event]:
+    """Let the bot play every side that must act until the game ends (or ``limit`` commands, or the end of round
+    ``rounds``)."""
     events: list[Event] = []
     system = game.system
     for _ in range(limit):
-        if game.is_over():
+        if game.is_over() or (rounds is not None and game.state.round > rounds):
             break
         to_act = game.to_act()
         if to_act.kind is ActKind.NOBODY:

@@ -32,14 +32,16 @@ def _public_until_reveal(game: Game[EldfallState]) -> list[str]:
 
 
 def test_two_games_differing_only_in_a_kept_scheme_agree_in_public_until_it_is_revealed() -> None:
+    """A whole round of bot play shows it (a whole quest's schemes are checked through the console, on the
+    open-hostilities example: tests/console/test_examples.py)."""
     first, second = _game(0), _game(1)
     assert first.state.record(SideId("A")).scheme != second.state.record(SideId("A")).scheme
     assert first.view(SPECTATOR) == second.view(SPECTATOR)
     assert first.system.board(first.state, SPECTATOR) == second.system.board(second.state, SPECTATOR)
-    play_bots(first)
-    play_bots(second)
+    play_bots(first, rounds=1)
+    play_bots(second, rounds=1)
     public_first, public_second = _public_until_reveal(first), _public_until_reveal(second)
-    assert len(public_first) > 200
+    assert len(public_first) > 200 and first.state.round == 2
     shared = min(len(public_first), len(public_second))
     assert public_first[:shared] == public_second[:shared]
 
