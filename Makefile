@@ -20,10 +20,10 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-# The suite runs on every core (pytest-xdist).
+# The suite runs on every core (pytest-xdist); an idle worker takes queued tests from a busy one (worksteal).
 # PYTEST_ARGS adds options: .ci/run prints the slowest tests with PYTEST_ARGS=--durations=15.
 test: lint
-	$(BIN)/pytest -n auto $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 fuzz: $(STAMP)  ## the long property run: every property with many more examples (tests/budget.py), long
 	SKIRMISH_FUZZ=long $(BIN)/pytest -n auto -m hypothesis -p no:cacheprovider
