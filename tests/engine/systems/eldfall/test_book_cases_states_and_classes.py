@@ -1,5 +1,5 @@
-"""Round five of independent rules cases written from the Eldfall core rules v1.5: each state's numbers and how it
-ends, the Soldier and Berserker classes, Broken Morale in bigger parties, Deathblow, dodges, poison, daggers,
+"""Independent rules cases written from the Eldfall core rules v1.5, on states and classes: each state's numbers and
+how it ends, the Soldier and Berserker classes, Broken Morale in bigger parties, Deathblow, dodges, poison, daggers,
 stratagems, Treasure Hunt and Open Hostilities, and the cover and range bands a shot rolls against."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""A second round of independent rules cases from the Underworlds core rulebook (Shadespire), each a precise rule no
-earlier test checked: what moving, guarding and charging leave a fighter free to do, where a Charge may end, what
-Guard and Cleave leave counting, Knockback on a tie or against a fighter, who supports whom, the power step that
-belongs to both players, each round's own roll-off and end-phase order, what a new round keeps and clears, drawing
-from a deck that runs out, and glory and victory."""
+"""Independent rules cases from the Underworlds core rulebook (Shadespire) on activations, attacks and rounds, each a
+precise rule no other test checks: what moving, guarding and charging leave a fighter free to do, where a Charge
+may end, what Guard and Cleave leave counting, Knockback on a tie or against a fighter, who supports whom, the
+power step that belongs to both players, each round's own roll-off and end-phase order, what a new round keeps and
+clears, drawing from a deck that runs out, and glory and victory."""
 
 from __future__ import annotations
 
