@@ -105,6 +105,8 @@ class ConsoleSession:
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
         for output in outputs:
+            if output.by_dm:  # the private reply printed beside it stays on the screen
+                continue
             picks = output.picks or _decision_picks(output)
             if picks:
                 self._picks = [invocation for _, invocation in picks]

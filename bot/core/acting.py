@@ -17,6 +17,7 @@ from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, view_picture
+from bot.core.staleness import public_lines, seen
 from bot.core.text import fit
 from engine.core import (
     SPECTATOR,
@@ -24,8 +25,6 @@ from engine.core import (
     Actor,
     Args,
     Command,
-    DiceRolled,
-    Event,
     Game,
     LegalAction,
     RulesError,
@@ -106,32 +105,21 @@ def answer(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, use
 
 
 def preview(game: Game[Any], command: Command, actor: Actor, invocation: Invocation, note: str = "") -> Output:
-    """What ``command`` would do, tried on a copy and shown to its author with the path drawn; a command
-    that rolls dice is never previewed (the preview would show the dice before they count)."""
-    twin = game.clone()
-    events = twin.apply(command, actor)
-    if any(isinstance(event.body, DiceRolled) for event in events):
-        raise CommandLineError(f"{invocation.name} rolls dice, so it cannot be previewed; run it directly")
-    lines = public_lines(events)
-    overlays = twin.system.board_update(events) or ()
-    return Output(text=f"{note}Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust.", to=actor.user,
-                  pictures=board_picture(twin, overlays, name="preview.png"),
-                  confirm=replace(invocation, built_at_seq=game.seq, menu=False, expect=tuple(lines)))
-
-
-def public_lines(events: Sequence[Event]) -> list[str]:
-    """What the table would read of these events."""
-    return [line for event in events if event.audience.is_public if (line := event.body.describe())]
-
-
-def still_the_same(game: Game[Any], command: Command, actor: Actor, expect: tuple[str, ...]) -> bool:
-    """Whether a command previewed before the game moved on is still legal and still says the same in public
-    (an unrelated roll does not spoil a previewed move)."""
-    try:
-        events = game.preview(command, actor)
-    except RulesError:
-        return False
-    return tuple(public_lines(events)) == expect
+    """What ``command`` would do, tried on a copy and shown to its author with the path drawn. A command that
+    rolls dice is shown up to its first die, with the roll that comes next: Confirm rolls it (a preview never
+    shows dice before they count)."""
+    sight = game.foresee(command, actor)
+    lines = public_lines(sight.events)
+    roll = sight.next_roll()
+    if roll is None:
+        text = "Preview: " + "\n".join(lines) + "\nConfirm to make it so, or Adjust."
+    else:
+        before = "\n".join(lines) or "nothing is settled before the dice."
+        text = (f"Preview, up to the dice: {before}\nThen: {roll}\n"
+                "Confirm to roll and play it out (the dice decide the rest), or Adjust.")
+    overlays = sight.game.system.board_update(sight.events) or ()
+    return Output(text=note + text, to=actor.user, pictures=board_picture(sight.game, overlays, name="preview.png"),
+                  confirm=replace(invocation, built_at_seq=game.seq, menu=False, expect=seen(sight)))
 
 
 # -- menus -----------------------------------------------------------------------------------------

@@ -51,12 +51,14 @@ def decision_prompt(game: Game[Any], view: PendingView) -> str:
 
 
 def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tuple[Any, ...]] = tuple) -> list[Output]:
-    """Messages for one command: a public summary (with the pictures), private lines per side,
-    and for each decision opened a public notice and the owner's private prompt."""
+    """Messages for one command: a public summary (with the pictures), private lines per side (a secret needed
+    for the whole game once more by DM, see ``Output.by_dm``), and for each decision opened a public notice and the
+    owner's private prompt."""
     outputs: list[Output] = []
     public = [line for e in events if e.audience.is_public and e.kind != "decision.opened"
               if (line := e.body.describe())]
     private: dict[UserId, list[str]] = {}
+    lasting: dict[UserId, list[str]] = {}
     for event in events:
         if event.audience.is_public:
             continue
@@ -67,9 +69,13 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
             line = event.body.describe()
             if user is not None and event.kind != "decision.opened" and line:
                 private.setdefault(user, []).append(line)
+                if event.body.lasting:
+                    lasting.setdefault(user, []).append(line)
     if public:
         outputs.append(Output(text="\n".join(public), pictures=pictures()))
     outputs.extend(Output(text="\n".join(lines), to=user) for user, lines in private.items())
+    outputs.extend(Output(text="Keep this for the game: " + " ".join(lines), to=user, by_dm=True)
+                   for user, lines in lasting.items())
     for event in events:
         body = event.body
         decision_id = body.decision.id if isinstance(body, DecisionOpened) else None
@@ -78,7 +84,7 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         if decision_id is None or decision_id not in game.state.pending:
             continue
         decision = game.state.pending[decision_id]
-        if not decision.owner_only:
+        if _asks_people(game, decision):
             outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
         outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view, seq=game.seq)
@@ -94,6 +100,12 @@ def _notice(game: Game[Any], decision: Decision) -> Output:
                   ping=next(iter(_people(game, decision.owner)), None), seq=game.seq)
 
 
+def _asks_people(game: Game[Any], decision: Decision) -> bool:
+    """Whether a decision gets a public notice with a Decide button: not one nobody else may know of, and not one
+    the bot's seat owes (the table answers it at once, and nobody could press its button)."""
+    return not decision.owner_only and game.state.controller(decision.owner) != BOT_USER
+
+
 def announce_pending(game: Game[Any]) -> list[Output]:
     """The public notice of every decision pending now (to refresh prompts after a restart)."""
-    return [_notice(game, decision) for decision in game.state.pending.values() if not decision.owner_only]
+    return [_notice(game, decision) for decision in game.state.pending.values() if _asks_people(game, decision)]

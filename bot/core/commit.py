@@ -61,7 +61,8 @@ class Committer:
                 events = game.apply_bot(actor.side, command)
             else:
                 events = game.apply(command, actor)
-            outputs = _messages(game, events)
+            # A DM copy of a lasting secret is for the invoker, whose reply may vanish; anyone else gets it by DM.
+            outputs = [o for o in _messages(game, events) if not o.by_dm or o.to == actor.user]
             deadlines = await arm(self._repository, stored.game_id, game, pending_before, events, self._clock())
             outputs = [stamp(o, stored, deadlines) for o in outputs]
             queued = durable(stored.table, actor.user, outputs)

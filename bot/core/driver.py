@@ -17,14 +17,15 @@ from bot.core.outputs import Output
 from bot.core.storage import StoredGame
 from engine.core import (
     BOT_USER,
-    PASS,
     ActKind,
     Actor,
     Answer,
+    Decision,
     Game,
     RulesError,
     SideId,
     is_prepassed,
+    prepass_answers,
 )
 
 __all__ = ["AUTO_PASS", "MAX_AUTO_STEPS", "Driver", "random_pass_delay"]
@@ -76,8 +77,8 @@ class Driver:
             if is_prepassed(state, decision):
                 delay = self._pass_delay()
                 if delay <= 0:
-                    return await self._run(stored, game, Answer(decision_id=decision.id, choice=PASS),
-                                           _member(game, decision.owner), settle=False)
+                    return await self._run(stored, game, _passing(decision), _member(game, decision.owner),
+                                           settle=False)
                 await self._arm(stored, game, {AUTO_PASS + decision.id: round(self._clock() + delay, 3)})
         for side in self._bot_sides(game):
             move = game.system.bot_move(state, side, lambda c, s=side: game.allows(c, Actor(user=BOT_USER, side=s)))
@@ -106,10 +107,15 @@ class Driver:
         if decision is None or not is_prepassed(game.state, decision):
             return done
         try:
-            return done + await self._run(stored, game, Answer(decision_id=decision_id, choice=PASS),
+            return done + await self._run(stored, game, _passing(decision),
                                           _member(game, decision.owner))  # settles: the bot may act next
         except RulesError:
             return done
+
+
+def _passing(decision: Decision) -> Answer:
+    """The answer a pre-pass gives: a window's pass, or a game's reaction decision's defaults."""
+    return Answer(decision_id=decision.id, answers=prepass_answers(decision))
 
 
 def _member(game: Game[Any], side: SideId) -> Actor:

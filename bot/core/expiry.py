@@ -1,7 +1,7 @@
 """When time runs out: reminders at half time, optional decisions taking their default, late notices.
 
-A front-end's timer calls ``Expiry.due`` every few seconds; deadlines are absolute, so one that fell due
-while the bot was down applies at the first call.
+A front-end's timer calls ``Expiry.due`` when the next deadline falls due (``next_due``), and every few seconds
+besides; deadlines are absolute, so one that fell due while the bot was down applies at the first call.
 """
 
 from __future__ import annotations
@@ -56,6 +56,12 @@ class Expiry:
             else:
                 outputs.extend(await self._expire(stored, game, deadline.decision_id))
         return outputs
+
+    async def next_due(self) -> float | None:
+        """When the soonest armed deadline falls due (epoch seconds), or None: the timer sleeps until then, so a
+        pre-passed offer is answered at the moment drawn for it, not at the timer's next round."""
+        armed = await self._repository.deadlines(self._shards)
+        return armed[0].due_at if armed else None
 
     async def _remind(self, stored: StoredGame, game: Game[Any], decision_id: str, due: float | None) -> list[Output]:
         """Half the time is gone: a private nudge to the player who owes the decision (due at ``due``)."""

@@ -24,10 +24,11 @@ PROMPT = "prompt:"
 
 
 def durable(table: str, invoker: UserId | None, outputs: Sequence[Output]) -> list[tuple[int, OutboxItem]]:
-    """The messages that must survive a crash: everything public and every private line for someone
-    other than the invoker (whose replies are part of their own interaction). Errors change nothing."""
+    """The messages that must survive a crash: everything public, every private line for someone
+    other than the invoker (whose replies are part of their own interaction), and every copy for a DM. Errors
+    change nothing."""
     return [(index, OutboxItem(f"channel:{table}" if output.to is None else f"user:{output.to}", output.to_payload()))
-            for index, output in enumerate(outputs) if not output.error and output.to != invoker]
+            for index, output in enumerate(outputs) if not output.error and (output.to != invoker or output.by_dm)]
 
 
 def with_ids(outputs: list[Output], queued: list[tuple[int, OutboxItem]], ids: Sequence[int]) -> list[Output]:

@@ -99,7 +99,10 @@ class Output:
     A decision notice names the one user it may ping (``ping``), the state it was built from
     (``seq``, stamped on its button) and its deadline (epoch seconds). A message that must survive
     a crash is committed with its events and carries its ``outbox_id`` (Discord's nonce). A preview
-    carries the invocation its Confirm runs.
+    carries the invocation its Confirm runs. A lasting secret (a kept scheme) also reaches its player in a copy
+    marked ``by_dm``, which goes where it stays (a DM) even when its player's own command revealed it: a private
+    reply to a command may vanish (Discord drops ephemeral replies on reload). A front-end that shows private
+    replies for good (the console) skips the copy.
     """
 
     text: str
@@ -116,6 +119,7 @@ class Output:
     confirm: Invocation | None = None  # a preview's Confirm runs this (stamped with the previewed state)
     working: tuple[int, int] | None = None  # events (first, last seq) whose working a "Show working" button lists
     picks: tuple[tuple[str, Invocation], ...] = ()  # ready answers to choose from (label, what runs then)
+    by_dm: bool = False  # a lasting secret's copy for its DMs, beside the private reply that holds it too
 
     @property
     def audience(self) -> str:
@@ -136,7 +140,8 @@ class Output:
         return {"text": self.text, "to": self.to, "pictures": [p.to_payload() for p in self.pictures],
                 "decision": self.decision.model_dump(mode="json") if self.decision else None,
                 "ping": self.ping, "seq": self.seq, "deadline": self.deadline, "table": self.table,
-                "game_id": self.game_id, "working": list(self.working) if self.working else None}
+                "game_id": self.game_id, "working": list(self.working) if self.working else None,
+                "by_dm": self.by_dm}
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any], outbox_id: int) -> Output:
@@ -146,4 +151,5 @@ class Output:
                    decision=PendingView.model_validate(decision) if decision else None,
                    ping=payload["ping"], seq=payload["seq"], deadline=payload["deadline"],
                    table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id,
-                   working=tuple(payload["working"]) if payload.get("working") else None)
+                   working=tuple(payload["working"]) if payload.get("working") else None,
+                   by_dm=bool(payload.get("by_dm")))

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.core import acting
+from bot.core.announce import decision_prompt
 from bot.core.autocomplete import Autocomplete
 from bot.core.books import GameBook
 from bot.core.commit import Committer
@@ -30,10 +31,23 @@ from bot.core.parsing import CommandLineError, Invocation
 from bot.core.queries import answer_query, status_line, viewer_for
 from bot.core.registry import Registry, Route, Suggest
 from bot.core.shards import Shards
-from bot.core.staleness import moved_on
+from bot.core.staleness import current
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
 from bot.core.text import clean_player_text
-from engine.core import BOT_USER, Actor, Choice, Game, OptionValue, RulesError, SideId, UserId, Viewer
+from engine.core import (
+    BOT_USER,
+    Actor,
+    Answer,
+    Choice,
+    Command,
+    Game,
+    OptionValue,
+    RulesError,
+    SideId,
+    UserId,
+    Viewer,
+    pending_view,
+)
 from engine.dice import NotationError, Roller, new_seed, roll_expression
 from engine.schema import DataError
 
@@ -143,9 +157,11 @@ class TableService:
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         command = core_command(invocation)
-        if invocation.built_at_seq is not None:  # a button: stale once the game moved on (not for others' answers)
-            built_at = invocation.built_at_seq if moved_on(game, invocation.built_at_seq) else game.seq
-            command = replace(command, built_at_seq=built_at)
+        if invocation.built_at_seq is not None:  # a button: one rule for a stale one (bot.core.staleness)
+            fresh = current(game, command, actor, invocation.built_at_seq, invocation.expect)
+            if fresh is None:
+                return self._tagged(stored, [_look_again(game, command, actor)])
+            command = fresh
         return await self._committer.run(stored, game, command, actor, interaction_id)
 
     async def _pass_now(self, stored: StoredGame, game: Game[Any], actor: Actor,
@@ -186,15 +202,13 @@ class TableService:
             return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
         assert action.build is not None
         command = action.build(args)
-        if invocation.expect is not None and invocation.built_at_seq not in (None, game.seq):
-            # A preview's Confirm after the game moved on: it applies if it still says the same, else look again.
-            if not acting.still_the_same(game, command, actor, invocation.expect):
-                fresh = replace(invocation, built_at_seq=None, expect=None)
+        if invocation.built_at_seq is not None:  # a preview's Confirm: one rule for a stale one (bot.core.staleness)
+            fresh = current(game, command, actor, invocation.built_at_seq, invocation.expect)
+            if fresh is None:
+                again = replace(invocation, built_at_seq=None, expect=None)
                 moved_on = "The game moved on since that preview; here it is again. "
-                return self._tagged(stored, [acting.preview(game, command, actor, fresh, moved_on)])
-            invocation = replace(invocation, built_at_seq=game.seq)
-        if invocation.built_at_seq is not None:  # a button or a preview's Confirm: stale once the game moved on
-            command = replace(command, built_at_seq=invocation.built_at_seq)
+                return self._tagged(stored, [acting.preview(game, command, actor, again, moved_on)])
+            command = fresh
         if preview and action.preview and game.system.disclosure(game.state, viewer).distances:
             # Where the game forbids measuring before a declaration, the command is the declaration.
             return self._tagged(stored, [acting.preview(game, command, actor, invocation)])
@@ -285,6 +299,10 @@ class TableService:
         """Reminders at half time, defaults for optional decisions whose time ran out, late notices."""
         return await self._expiry.due()
 
+    async def next_due(self) -> float | None:
+        """When the soonest deadline of this process's games falls due (epoch seconds), or None."""
+        return await self._expiry.next_due()
+
     async def unsent(self) -> list[Output]:
         """Committed messages not yet confirmed sent (after a crash): send them again, with the same nonce."""
         return await self._outbox.unsent()
@@ -306,6 +324,17 @@ def _cleaned(invocation: Invocation) -> Invocation:
     except ValueError as error:
         raise CommandLineError(f"{invocation.name}: {error}") from None
     return replace(invocation, options=options)
+
+
+def _look_again(game: Game[Any], command: Command, actor: Actor) -> Output:
+    """A stale button that would now play out differently: the choice as it stands now, or a word to look again."""
+    decision = game.state.pending.get(command.decision_id) if isinstance(command, Answer) else None
+    if decision is not None and game.state.holds(actor.user, decision.owner):
+        view = pending_view(decision, Viewer.of_side(decision.owner))
+        return Output(text="The game moved on since that menu was opened and the choice now plays out differently; "
+                           "here it is again.\n" + decision_prompt(game, view), to=actor.user, decision=view)
+    return Output(text="The game moved on since that button was made and it would now do something else, so "
+                       "nothing was changed. Look again (/status, /board).", to=actor.user, error=True)
 
 
 def _owed(game: Game[Any], actor: Actor) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -75,9 +75,11 @@ class GameMaster(discord.Client):
 
     def __init__(self, service: TableService, *, pool: Executor | None, hash_file: Path | None,
                  force_sync: bool = False, guild_id: int | None = None, tick_seconds: float = 5.0,
-                 status_every: float | None = 5.0, clock: Callable[[], float] = time.time, **options: Any) -> None:
+                 status_every: float | None = 5.0, clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, **options: Any) -> None:
         """``status_every``: the least seconds between two edits of a table's pinned status (None: no status);
-        ``clock``: wall-clock seconds, as the service's (retries of failed sends wait by it)."""
+        ``clock``: wall-clock seconds, as the service's (deadlines and retries of failed sends wait by it);
+        ``sleep``: how the timer waits that many seconds (a test passes one that moves its own clock)."""
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
                          **options)
         self.service = service
@@ -92,7 +94,10 @@ class GameMaster(discord.Client):
         self._force_sync = force_sync
         self._guild = discord.Object(guild_id) if guild_id else None
         self._tick_seconds = tick_seconds
+        self._clock = clock
+        self._sleep = sleep
         self._timer: asyncio.Task[None] | None = None
+        self._deadlines_changed = asyncio.Event()  # a command may have armed a deadline sooner than the timer's wait
 
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
@@ -123,19 +128,35 @@ class GameMaster(discord.Client):
             self.status_board.touch(table)
 
     async def _tick(self) -> None:
-        """Every few seconds, let decisions whose deadline passed take their course (deadlines are stored
-        as absolute times, so one that fell due while the bot was down applies at the first tick), and
-        send again what failed to go out once its backoff is over."""
+        """Let decisions whose deadline passed take their course (deadlines are stored as absolute times, so
+        one that fell due while the bot was down applies at once), and send again what failed to go out once
+        its backoff is over: at each deadline's own moment, and every few seconds besides."""
         while True:
+            self._deadlines_changed.clear()
+            wait = self._tick_seconds
             try:
                 for output in await self.service.expire_due():
                     await self.delivery.send(output)
                     if output.table is not None:
                         self._touch_status(output.table)
                 await self.delivery.retry_due()
+                due, now = await self.service.next_due(), self._clock()
+                if due is not None and due > now:  # one still due now was not taken: the tick tries it again
+                    wait = min(wait, due - now)
             except Exception:
                 _log.exception("the deadline timer failed; trying again at the next tick")
-            await asyncio.sleep(self._tick_seconds)
+            await self._nap(wait)
+
+    async def _nap(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less when a command changes the deadlines meanwhile (it may arm a sooner one: a
+        pre-passed offer is answered at the hidden moment drawn for it, never up to a tick later)."""
+        nap = asyncio.ensure_future(self._sleep(seconds))
+        woken = asyncio.ensure_future(self._deadlines_changed.wait())
+        try:
+            await asyncio.wait({nap, woken}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            nap.cancel()
+            woken.cancel()
 
     async def _sync_if_changed(self) -> None:
         """Sync only when the commands changed (Discord caps command creation per day) or when asked."""
@@ -256,3 +277,4 @@ class GameMaster(discord.Client):
                                                            preview=preview, guild=interaction.guild_id)
         await self.delivery.reply(interaction, outputs)
         self._touch_status(table)
+        self._deadlines_changed.set()

@@ -1,8 +1,10 @@
 """The Decide button on a decision notice, and the owner's ephemeral options behind it.
 
 The button's custom id holds the table, the decision and the state sequence it was built from, so it
-survives a restart (``DynamicItem``); a click from anyone but the owner is refused privately, and a
-stale click gets the fresh prompt instead.
+survives a restart (``DynamicItem``); a click from anyone but the owner is refused privately. The button only
+opens the options as they are now; the answer picked there carries the state the options were built from, and a
+stale answer follows the one rule of ``bot.core.staleness`` (it applies if it still plays out the same in public,
+otherwise the fresh prompt is shown).
 """
 
 from __future__ import annotations
@@ -13,10 +15,9 @@ from typing import Any
 import discord
 
 from bot.core.parsing import Invocation
-from bot.core.staleness import moved_on
 from bot.core.text import fit
 from bot.discord.host import host_of
-from engine.core import PendingView, SideId, UserId, Viewer
+from engine.core import PendingView, UserId, Viewer
 
 __all__ = ["DecideButton", "OptionsView"]
 
@@ -52,9 +53,8 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
             return
         view = game.view(Viewer.of_side(decision.owner))
         pending = next(p for p in view.pending if p.id == self.decision)
-        note = "The game moved on since that prompt; here is the fresh one.\n" if moved_on(game, self.seq) else ""
-        await interaction.response.send_message(note + _describe(pending), ephemeral=True,
-                                                view=OptionsView(self.table, pending, game.seq, decision.owner))
+        await interaction.response.send_message(_describe(pending), ephemeral=True,
+                                                view=OptionsView(self.table, pending, game.seq, user))
 
 
 def _describe(pending: PendingView) -> str:
@@ -64,24 +64,37 @@ def _describe(pending: PendingView) -> str:
 
 class OptionsView(discord.ui.View):
     """One select per part (paged four at a time: choices, and ready answers for points, directions and
-    positions) and a Confirm button; a decision of one part is answered by picking, without Confirm."""
+    positions) and a Confirm button. A decision of one part offered as a select is answered by picking: it has no
+    Confirm, and no option is shown as already chosen (its default is named in the placeholder), so every pick
+    sends, the default too. Only ``user``, who opened it, may use it."""
 
-    def __init__(self, table: str, pending: PendingView, seq: int, side: SideId, page: int = 0,
+    def __init__(self, table: str, pending: PendingView, seq: int, user: UserId, page: int = 0,
                  chosen: dict[str, str] | None = None) -> None:
         super().__init__(timeout=600)
-        self.table, self.pending, self.seq, self.side, self.page = table, pending, seq, side, page
+        self.table, self.pending, self.seq, self.user, self.page = table, pending, seq, user, page
         self.chosen: dict[str, str] = dict(chosen or {})
         parts = [p for p in pending.parts if p.offered()]
-        self.at_once = len(pending.parts) == 1  # one question: picking its answer is the answer, no Confirm
+        self.at_once = len(pending.parts) == 1 and len(parts) == 1  # picking its answer is the answer
         shown = parts[page * _ROWS_OF_SELECTS:(page + 1) * _ROWS_OF_SELECTS]
         for row, part in enumerate(shown):
-            self.add_item(_PartSelect(part.key, part.prompt, [(o.key, o.label) for o in part.offered()],
-                                      self.chosen.get(part.key, part.default), row))
+            default = None if self.at_once else self.chosen.get(part.key, part.default)
+            named = f" (default: {part.default})" if self.at_once and part.default is not None else ""
+            self.add_item(_PartSelect(part.key, part.prompt + named, [(o.key, o.label) for o in part.offered()],
+                                      default, row))
         if page > 0:
             self.add_item(_PageButton("Previous", page - 1))
         if (page + 1) * _ROWS_OF_SELECTS < len(parts):
             self.add_item(_PageButton("Next", page + 1))
-        self.add_item(_ConfirmButton())
+        if not self.at_once:
+            self.add_item(_ConfirmButton())
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Only the player who opened these options may use them; anyone else changes nothing."""
+        if str(interaction.user.id) == self.user:
+            return True
+        await interaction.response.send_message("These options are another player's; nothing was changed.",
+                                                ephemeral=True)
+        return False
 
     async def confirm(self, interaction: discord.Interaction) -> None:
         client = host_of(interaction)
@@ -119,7 +132,7 @@ class _PageButton(discord.ui.Button["OptionsView"]):
     async def callback(self, interaction: discord.Interaction) -> None:
         view = self.view
         assert view is not None
-        fresh = OptionsView(view.table, view.pending, view.seq, view.side, self.page, view.chosen)
+        fresh = OptionsView(view.table, view.pending, view.seq, view.user, self.page, view.chosen)
         await interaction.response.edit_message(view=fresh)
 
 

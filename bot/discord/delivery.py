@@ -131,11 +131,13 @@ class Delivery:
             for output in outputs:
                 users = await self.players(output.table or str(interaction.channel_id))
                 if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
-                    view = (confirm_view(self._previews, output.confirm) if output.confirm is not None
-                            else pick_view(self._previews, output.picks))
+                    view = (confirm_view(self._previews, invoker, output.confirm) if output.confirm is not None
+                            else pick_view(self._previews, invoker, output.picks))
                     await interaction.followup.send(chunks(with_mentions(output.text, users))[0], ephemeral=True,
                                                     files=await self.files(output.pictures), view=view)
                     answered = True
+                elif output.by_dm:  # a lasting secret's copy: by DM, beside the private reply
+                    await self.send(output)
                 elif output.to == invoker or (output.error and output.outbox_id is None):
                     parts = chunks(with_mentions(output.text, users))
                     for index, part in enumerate(parts):

@@ -3,7 +3,9 @@ menus of picks (what to do now, which target, suggested moves) that carry an act
 
 Which actions are previewed is the game's choice (``Action.preview``); the service answers a preview, a
 menu or a result, and these components only show them. The invocation a Confirm runs carries the state
-sequence it was previewed on, so a Confirm after the game moved on is refused by the engine as stale.
+sequence it was previewed on and what the preview showed; a Confirm after the game moved on follows the one rule
+of ``bot.core.staleness``: it applies if it is still legal and the same in public, else the fresh preview is
+shown. Only the player a preview or menu was shown to may use it; anyone else's click changes nothing.
 """
 
 from __future__ import annotations
@@ -17,25 +19,26 @@ import discord
 from bot.core.parsing import Invocation
 from bot.core.text import fit
 from bot.discord.host import host_of
-from bot.discord.waiting import EXPIRED, PreviewStore
+from bot.discord.waiting import PreviewStore
 
 __all__ = ["AdjustButton", "ConfirmButton", "PickSelect", "confirm_view", "pick_view"]
 
 _MENU_LIMIT = 25  # options in one Discord select
 
 
-def pick_view(store: PreviewStore, picks: tuple[tuple[str, Invocation], ...]) -> discord.ui.View:
-    """A select of ready answers (at most 25, Discord's limit), each running its invocation."""
+def pick_view(store: PreviewStore, owner: str, picks: tuple[tuple[str, Invocation], ...]) -> discord.ui.View:
+    """A select of ready answers (at most 25, Discord's limit) for ``owner``, each running its invocation."""
     shown = picks[:_MENU_LIMIT]
-    token = store.add(*(invocation for _, invocation in shown))
+    token = store.add(owner, *(invocation for _, invocation in shown))
     view = discord.ui.View(timeout=None)
     view.add_item(PickSelect(token, [label for label, _ in shown]))
     return view
 
 
-def confirm_view(store: PreviewStore, invocation: Invocation) -> discord.ui.View:
-    """Confirm and Adjust buttons for a fresh preview (Adjust only where there is a destination to change)."""
-    token = store.add(invocation)
+def confirm_view(store: PreviewStore, owner: str, invocation: Invocation) -> discord.ui.View:
+    """Confirm and Adjust buttons for ``owner``'s fresh preview (Adjust only where there is a destination to
+    change)."""
+    token = store.add(owner, invocation)
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(token))
     if "to" in invocation.options:
@@ -56,9 +59,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"g
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
-        invocation = host.previews.take(self.token)
+        invocation = await _claim(interaction, host.previews, self.token)
         if invocation is None:
-            await interaction.response.send_message(EXPIRED, ephemeral=True)
             return
         await interaction.response.edit_message(view=None)
         await host.run_invocation(interaction, invocation, preview=False)
@@ -76,9 +78,8 @@ class AdjustButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm
         return cls(match["token"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        invocation = host_of(interaction).previews.take(self.token)
+        invocation = await _claim(interaction, host_of(interaction).previews, self.token)
         if invocation is None:
-            await interaction.response.send_message(EXPIRED, ephemeral=True)
             return
         await interaction.response.send_modal(AdjustModal(invocation))
 
@@ -117,8 +118,19 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:k
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
-        invocation = host.previews.take(self.token, int(self.item.values[0]) if self.item.values else 0)
+        invocation = await _claim(interaction, host.previews, self.token,
+                                  int(self.item.values[0]) if self.item.values else 0)
         if invocation is None:
-            await interaction.response.send_message(EXPIRED, ephemeral=True)
             return
         await host.run_invocation(interaction, invocation)
+
+
+async def _claim(interaction: discord.Interaction, store: PreviewStore, token: str,
+                 index: int = 0) -> Invocation | None:
+    """What the clicked component runs, if the clicker is the one it was shown to; otherwise they are told why
+    (expired, or someone else's) and nothing changes, the owner's buttons included."""
+    found = store.take(token, str(interaction.user.id), index)
+    if isinstance(found, str):
+        await interaction.response.send_message(found, ephemeral=True)
+        return None
+    return found

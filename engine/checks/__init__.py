@@ -1,5 +1,6 @@
-"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls."""
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls; roll-offs."""
 
+from engine.checks.roll_off import MAX_ROUNDS, RollOff, decide_roll_off, roll_off
 from engine.checks.roll_under import (
     CheckResult,
     CheckRules,
@@ -16,11 +17,13 @@ from engine.checks.roll_under import (
     critical_range,
     judge,
     reroll,
+    reroll_all,
     success_chance,
     target,
 )
 
 __all__ = [
+    "MAX_ROUNDS",
     "CheckResult",
     "CheckRules",
     "Die",
@@ -30,12 +33,16 @@ __all__ = [
     "Reroll",
     "RerollLimit",
     "RerollRefused",
+    "RollOff",
     "Target",
     "check",
     "critical_faces",
     "critical_range",
+    "decide_roll_off",
     "judge",
     "reroll",
+    "reroll_all",
+    "roll_off",
     "success_chance",
     "target",
 ]

@@ -18,7 +18,10 @@ Where the conventions come from (the parameters' defaults follow the first of th
   v1.5, L572);
 - some faces always fail, whatever the target (a botched 20, Sunshard:Embren core rules v1.0, L519-529);
 - a re-roll replaces the old face completely (Eldfall core rules v1.5, L531), and a die is re-rolled at most
-  once by default (Sunshard:Embren core rules v1.0, L153).
+  once by default (Sunshard:Embren core rules v1.0, L153); a re-roll of a whole test re-rolls every one of its dice
+  or none (Sunshard:Embren core rules v1.0, L626, L757);
+- a game names its criticals and fumbles in its own words in the working ("perfect" and "botched",
+  Sunshard:Embren core rules v1.0, L519-529).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ __all__ = [
     "critical_range",
     "judge",
     "reroll",
+    "reroll_all",
     "success_chance",
     "target",
 ]
@@ -174,7 +178,8 @@ class CheckRules:
     - ``top_critical_above``: when the target is above this, the die's top face is a critical too (``None``: never);
     - ``fumble_faces``: faces that always fail;
     - ``fails_at_or_below``: a target at or under this fails without a roll, criticals included (``None``: roll anyway);
-    - ``criticals_always_succeed``: a critical face succeeds even above the target (else it must also succeed).
+    - ``criticals_always_succeed``: a critical face succeeds even above the target (else it must also succeed);
+    - ``critical_name``, ``fumble_name``: what the working calls them ("perfect", "botched").
     """
 
     sides: int = 20
@@ -183,6 +188,8 @@ class CheckRules:
     fumble_faces: frozenset[int] = frozenset()
     fails_at_or_below: int | None = 0
     criticals_always_succeed: bool = True
+    critical_name: str = "critical"
+    fumble_name: str = "fumble"
 
     def __post_init__(self) -> None:
         if self.sides < 2:
@@ -259,13 +266,28 @@ def reroll(die: Die, face: int, source: str, *, limit: RerollLimit = RerollLimit
     return Die(face, (*die.rerolls, Reroll(source, die.face, face)))
 
 
+def reroll_all(dice: Sequence[Die], faces: Sequence[int], source: str, *, limit: RerollLimit = RerollLimit(),
+               sides: int = 20) -> tuple[Die, ...]:
+    """Re-roll every die of one test to ``faces`` (in order): all of them, or none when any may not be re-rolled.
+
+    :raises RerollRefused: naming the first die whose re-rolls are used up; nothing is re-rolled then.
+    :raises ValueError: when ``faces`` does not give one face per die, or a face is not on the die.
+    """
+    if len(faces) != len(dice):
+        raise ValueError(f"a re-roll of the whole test needs {len(dice)} faces, one per die, got {len(faces)}")
+    return tuple(reroll(die, face, source, limit=limit, sides=sides) for die, face in zip(dice, faces, strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class DieVerdict:
-    """One die judged: its face (and re-roll history), whether it succeeded and whether it is a critical."""
+    """One die judged: its face (and re-roll history), whether it succeeded, whether it is a critical and whether
+    it is a fumble (a face that always fails); ``names`` are the game's words for the two."""
 
     die: Die
     success: bool
     critical: bool
+    fumbled: bool = False
+    names: tuple[str, str] = ("critical", "fumble")
 
     @property
     def face(self) -> int:
@@ -273,10 +295,12 @@ class DieVerdict:
         return self.die.face
 
     def describe(self, value: int) -> str:
-        """``7 <= 11: success``, ``1: critical``, ``14 > 11: failure`` (with any re-roll shown)."""
+        """``7 <= 11: success``, ``1: critical``, ``20: fumble``, ``14 > 11: failure`` (with any re-roll shown)."""
         shown = "".join(f"{r.before} re-rolled ({r.source}) to " for r in self.die.rerolls) + str(self.face)
         if self.critical:
-            return f"{shown}: critical"
+            return f"{shown}: {self.names[0]}"
+        if self.fumbled:
+            return f"{shown}: {self.names[1]}"
         sign = "<=" if self.face <= value else ">"
         return f"{shown} {sign} {value}: {'success' if self.success else 'failure'}"
 
@@ -286,14 +310,15 @@ def judge(face: int | Die, value: int, rules: CheckRules = CheckRules()) -> DieV
     die = face if isinstance(face, Die) else Die(face)
     if not 1 <= die.face <= rules.sides:
         raise ValueError(f"a d{rules.sides} shows 1 to {rules.sides}, got {die.face}")
+    names = (rules.critical_name, rules.fumble_name)
     if rules.fails_at_or_below is not None and value <= rules.fails_at_or_below:
-        return DieVerdict(die, False, False)
+        return DieVerdict(die, False, False, names=names)
     if die.face in rules.fumble_faces:
-        return DieVerdict(die, False, False)
+        return DieVerdict(die, False, False, True, names)
     under = die.face <= value
     if die.face in critical_faces(rules, value) and (under or rules.criticals_always_succeed):
-        return DieVerdict(die, True, True)
-    return DieVerdict(die, under, False)
+        return DieVerdict(die, True, True, names=names)
+    return DieVerdict(die, under, False, names=names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +338,11 @@ class CheckResult:
     def criticals(self) -> int:
         """How many dice are criticals."""
         return sum(1 for v in self.verdicts if v.critical)
+
+    @property
+    def fumbles(self) -> int:
+        """How many dice are fumbles."""
+        return sum(1 for v in self.verdicts if v.fumbled)
 
     @property
     def passed(self) -> bool:

@@ -14,7 +14,7 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
-from engine.core.bots import BotMove, BotReasoned, answer_by_default, simple_move
+from engine.core.bots import BotMove, BotReasoned, answer_by_default, draw_in_secret, pick_in_secret, simple_move
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -88,7 +88,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
-from engine.core.game import Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.outcome import EndReason, Outcome
 from engine.core.reactions import (
@@ -104,6 +104,7 @@ from engine.core.reactions import (
     is_prepassed,
     open_window,
     pending_offer,
+    prepass_answers,
 )
 from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
@@ -176,6 +177,7 @@ __all__ = [
     "ExpireDecision",
     "ExtendDecision",
     "ForceDecision",
+    "Foresight",
     "Game",
     "GameCreated",
     "GameEnded",
@@ -254,6 +256,7 @@ __all__ = [
     "check_actions",
     "core_view_fields",
     "deck_view",
+    "draw_in_secret",
     "fold",
     "is_prepassed",
     "log_view",
@@ -261,6 +264,8 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "pick_in_secret",
+    "prepass_answers",
     "replay",
     "roller_from_log",
     "side_only",

@@ -7,17 +7,23 @@ working". :func:`simple_move` is a policy any game gets for free, from its own d
 each missing option filled with the first value its source offers. It is deterministic: the same state
 gives the same move, so a game replays; games with real behaviour (Eldfall's behaviour cards) override
 ``bot_move``.
+
+A bot's reasons pass the audience filter like any output: the reasons of a secret move (a party, a deck, a
+scheme, any answer to a secret decision) reach its side alone. A secret choice between moves the policy finds as
+good (:func:`draw_in_secret`) is drawn with its side's secret dice, so it differs from game to game, a replay
+reproduces it, and nobody else learns it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.commands import Answer, Command
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, PartKind
 from engine.core.errors import RulesError
 from engine.core.events import EventBody
 from engine.core.ids import SideId
@@ -26,16 +32,21 @@ if TYPE_CHECKING:
     from engine.core.state import CoreState
     from engine.core.system import System
 
-__all__ = ["BotMove", "BotReasoned", "answer_by_default", "simple_move"]
+__all__ = ["BotMove", "BotReasoned", "answer_by_default", "draw_in_secret", "pick_in_secret", "simple_move"]
 
 
 @dataclass(frozen=True, slots=True)
 class BotMove:
     """A command the bot issues for its side, with the reasons it chose it (one line each). The reasons are
-    public, like the move itself: a policy never puts what only its side knows into them."""
+    public unless the move is ``secret``: then they reach the bot's side alone. A ``drawn`` move (always secret) is
+    drawn among itself and ``others`` with that side's secret dice (one die even when there is no other, so the
+    log's length says nothing of how many there were)."""
 
     command: Command
     reasons: tuple[str, ...] = ()
+    secret: bool = False
+    drawn: bool = False
+    others: tuple[BotMove, ...] = ()
 
 
 class BotReasoned(EventBody):
@@ -53,14 +64,31 @@ class BotReasoned(EventBody):
         return self.reasons
 
 
+def draw_in_secret(moves: Sequence[BotMove]) -> BotMove:
+    """One secret move drawn among ``moves`` (at least one) with the side's secret dice when it is applied."""
+    first, *rest = moves
+    return BotMove(first.command, first.reasons, secret=True, drawn=True, others=tuple(rest))
+
+
 def answer_by_default(decision: Decision) -> BotMove:
-    """Answer a decision with each part's default, or its first ready answer where it has none. The reasons are
-    public (they go to "show working"), so a secret decision's answer stays out of them."""
+    """Answer a decision with each part's default, or its first ready answer where it has none; the reasons of
+    a secret decision's answer reach its side alone."""
     answers = {part.key: part.default if part.default is not None else part.offered(1)[0].key
                for part in decision.parts if part.default is not None or part.offered(1)}
-    shown = "" if decision.secret else f" ({', '.join(f'{k}={v}' for k, v in answers.items())})"
-    why = f"answers {decision.id} with the defaults{shown}"
-    return BotMove(Answer(decision_id=decision.id, answers=answers), (why,))
+    why = f"answers {decision.id} with the defaults ({', '.join(f'{k}={v}' for k, v in answers.items())})"
+    return BotMove(Answer(decision_id=decision.id, answers=answers), (why,), secret=decision.secret)
+
+
+def pick_in_secret(decision: Decision) -> BotMove:
+    """A secret one-choice decision (a set-up choice: a scheme, a deck, a bid) answered by a draw among its options
+    with the side's secret dice, so the bot's secret set-up differs from game to game; any other decision is
+    answered by default."""
+    (part, *more) = decision.parts or (None,)
+    if not decision.secret or more or part is None or part.kind is not PartKind.CHOICE or not part.options:
+        return answer_by_default(decision)
+    return draw_in_secret([BotMove(Answer(decision_id=decision.id, answers={part.key: option.key}),
+                                   (f"answers {decision.id} in secret, drawn among its options: {option.key}",))
+                           for option in part.options])
 
 
 def simple_move(system: System[Any], state: CoreState, side: SideId,

@@ -23,7 +23,7 @@ from engine.core.errors import AmbiguousCommand, NotYourTurn
 from engine.core.events import Event, EventBody
 from engine.core.ids import SideId
 from engine.core.state import CoreState
-from engine.dice import PUBLIC_STREAM, Die, DieRoll, Roller
+from engine.dice import PUBLIC_STREAM, Die, DieRoll, Roller, WouldRoll
 
 if TYPE_CHECKING:
     from engine.core.system import System
@@ -92,16 +92,28 @@ class Context(Generic[S]):
         audience: Audience = EVERYONE,
     ) -> tuple[DieRoll, ...]:
         """Roll a pool through the game's roller and log it with its purpose and roller."""
-        rolls = self.roller.roll_pool(dice, stream)
+        rolls = self.draw(dice, purpose, roller_side=roller_side, stream=stream)
         total = sum(roll.value for roll in rolls)
         self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=rolls, total=total), audience)
         return rolls
+
+    def draw(self, dice: Sequence[Die], purpose: str, *, roller_side: SideId | None = None,
+             stream: str = PUBLIC_STREAM) -> tuple[DieRoll, ...]:
+        """Roll a pool without logging it (the caller logs it its own way); a preview that stops at this roll
+        learns what it was for (``WouldRoll``)."""
+        try:
+            return self.roller.roll_pool(dice, stream)
+        except WouldRoll as stop:
+            raise WouldRoll(stop.dice, stop.stream, purpose, roller_side) from None
 
     def reroll(
         self, previous: DieRoll, die: Die, purpose: str, *, roller_side: SideId | None, limit: int | None = 1
     ) -> DieRoll:
         """Re-roll one die, within the limit tracked on that die; the old result stays in the log."""
-        roll = self.roller.reroll(previous, die, limit=limit)
+        try:
+            roll = self.roller.reroll(previous, die, limit=limit)
+        except WouldRoll as stop:
+            raise WouldRoll(stop.dice, stop.stream, purpose, roller_side) from None
         self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=(roll,), total=roll.value))
         return roll
 

@@ -106,6 +106,7 @@ class PhaseChanged(EventBody):
 
     def apply(self, state: CoreState) -> None:
         state.phase = self.phase
+        state.phases_begun += 1
 
     def describe(self) -> str:
         return self.shown or f"The {self.phase} begins."

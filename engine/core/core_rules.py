@@ -48,7 +48,16 @@ from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
 from engine.core.events import Event
 from engine.core.ids import SideId
 from engine.core.outcome import EndReason, Outcome
-from engine.core.reactions import PASS, PHASE, REACTION, PrePass, answer_reaction, is_prepassed, set_prepass
+from engine.core.reactions import (
+    PHASE,
+    REACTION,
+    PrePass,
+    answer_reaction,
+    in_this_phase,
+    is_prepassed,
+    prepass_answers,
+    set_prepass,
+)
 from engine.core.state import CoreState
 from engine.core.together import TOGETHER, answer_together
 from engine.dice import NotationError, roll_expression
@@ -110,8 +119,12 @@ def _pending(ctx: Context[Any], decision_id: str) -> Decision:
     try:
         decision: Decision = ctx.state.pending[decision_id]
     except KeyError:
-        waiting = ", ".join(ctx.state.pending) or "none"
-        raise InvalidCommand(f"no pending decision {decision_id!r}; pending: {waiting}") from None
+        held = ctx.state.sides_of(ctx.actor.user)
+        known = [f"{d.id} (side {d.owner})" for d in ctx.state.pending.values()
+                 if not d.owner_only or d.owner in held]  # one nobody else may know of stays unknown
+        waiting = f"waiting now: {', '.join(known)}" if known else "nothing is waiting for an answer now"
+        raise InvalidCommand(f"choice {decision_id[:20]} is not waiting for an answer (it was answered or has "
+                             f"closed, or there never was one); {waiting}") from None
     return decision
 
 
@@ -262,24 +275,29 @@ def _answer_undo(ctx: Context[Any], decision: Decision, answers: dict[str, str])
 
 
 def _pass_ahead(ctx: Context[Any], command: PassAhead) -> None:
-    """Record a standing pass (or clear them); an offer already waiting that it covers is passed at once."""
+    """Record a standing pass (or clear them); an offer already waiting that it covers is passed at once. A game
+    that asks no reactions refuses it: nothing would ever be passed."""
     side = ctx.acting_side()
     until = command.until.strip().casefold()
     triggers = ctx.system.reaction_triggers()
-    current = list(ctx.state.prepass.get(side, ()))
+    if not triggers:
+        raise IllegalCommand(f"{ctx.system.spec.title} asks no reactions, so there is nothing to pass ahead on; each "
+                             "decision put to you is answered when it comes", verb=command.verb)
+    state = ctx.state
+    current = [p for p in state.prepass.get(side, ()) if p.trigger != PHASE or in_this_phase(state, p)]
     if until == "off":
         passes: tuple[PrePass, ...] = ()
     elif until == PHASE:
-        passes = (*current, PrePass(trigger=PHASE, phase=ctx.state.phase))
+        passes = (*current, PrePass(trigger=PHASE, phase=state.phase, begun=state.phases_begun))
     elif until in triggers:
         passes = (*current, PrePass(trigger=until))
     else:
         raise InvalidCommand(f"pass ahead on {until!r}? Give one of: {', '.join((*triggers, PHASE, 'off'))}",
                              verb=command.verb)
     set_prepass(ctx, side, tuple(dict.fromkeys(passes)))
-    for decision in list(ctx.state.pending.values()):
-        if decision.owner == side and is_prepassed(ctx.state, decision):
-            ctx.answer(decision, {REACTION: PASS}, "answer")
+    for decision in list(state.pending.values()):
+        if decision.owner == side and is_prepassed(state, decision):
+            ctx.answer(decision, prepass_answers(decision), "answer")
 
 
 def _roll(ctx: Context[Any], command: RollDice) -> None:

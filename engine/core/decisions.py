@@ -188,6 +188,10 @@ class Decision(BaseModel):
     always_ask: bool = False
     """Ask even when only one answer is legal: a reaction offer or a secret choice must look the same whatever
     its owner holds."""
+    reaction_to: str | None = None
+    """A game's own decision that is a reaction offer (a compound Reaction step, not a core window): the kind of
+    trigger it answers, one of ``System.reaction_triggers``. A side's pre-pass covers it as it covers a window's
+    offer, and answers it with its defaults, which must play no reaction."""
     extensions_minutes: int = 0
     """Extra time the host granted, summed; the front-end adds it to the deadline it keeps."""
 

@@ -4,7 +4,9 @@ A deck belongs to a side (its cards are that side's secrets) or to nobody (face-
 shuffles). Shuffling draws from the owner's secret stream (the table's for an unowned deck), so a secret
 shuffle never shifts the public dice, and the order is logged for nobody: no player, not even the owner,
 learns it until cards are drawn. Moving cards logs them for whoever may see the pile they reach, and the
-card counts for everyone, so each viewer's view and log say exactly what they may know.
+card counts for whoever may count that pile: each pile has a count audience too (everyone by default, as
+cards on a table can be counted; its owner where the rules keep even the number secret, as Eldfall's
+schemes), so each viewer's view and log say exactly what they may know.
 
 Games call :class:`Decks` from a command's context (``Decks(ctx).draw(...)``); the state keeps every deck
 in ``CoreState.decks``. A game may say how its cards read (``Decks(ctx, names=...)``), so the lines a player
@@ -50,11 +52,14 @@ TABLE_STREAM = secret_stream("table")
 
 
 class Shown(Enum):
-    """Who may see a pile's cards (everyone always sees how many there are)."""
+    """Who may see a pile's cards, or know how many it holds."""
 
     NOBODY = "nobody"  # a draw pile, face-down tokens
     OWNER = "owner"  # a hand
     EVERYONE = "everyone"  # a discard pile, cards in play
+
+
+_WIDTH = {Shown.NOBODY: 0, Shown.OWNER: 1, Shown.EVERYONE: 2}
 
 
 class Deck(BaseModel):
@@ -66,20 +71,39 @@ class Deck(BaseModel):
     owner: SideId | None
     piles: dict[str, list[str]]
     shown: dict[str, Shown]
+    counted: dict[str, Shown] = {}
+    """Who may know how many cards a pile holds; everyone for a pile not named here."""
 
     def pile(self, name: str) -> list[str]:
         if name not in self.piles:
             raise InvalidCommand(f"deck {self.id} has no pile {name!r}; its piles are {', '.join(self.piles)}")
         return self.piles[name]
 
+    def count_shown(self, pile: str) -> Shown:
+        """Who may know how many cards ``pile`` holds."""
+        return self.counted.get(pile, Shown.EVERYONE)
+
     def audience(self, pile: str) -> Audience:
         """Who may see the cards of ``pile``."""
-        match self.shown[pile]:
+        return self._audience(self.shown[pile])
+
+    def count_audience(self, pile: str) -> Audience:
+        """Who may know how many cards ``pile`` holds."""
+        return self._audience(self.count_shown(pile))
+
+    def _audience(self, shown: Shown) -> Audience:
+        match shown:
             case Shown.EVERYONE:
                 return EVERYONE
             case Shown.OWNER:
                 return side_only(self.owner) if self.owner is not None else NOBODY
         return NOBODY
+
+    def may_know(self, shown: Shown, viewer: Viewer) -> bool:
+        """Whether ``viewer`` is in the audience ``shown`` names for this deck (the host, as administrator, is
+        not: a side's secrets are its own)."""
+        own = viewer.kind is ViewerKind.SIDE and viewer.side == self.owner and self.owner is not None
+        return shown is Shown.EVERYONE or (shown is Shown.OWNER and own)
 
 
 def _read(cards: Sequence[str], names: Mapping[str, str]) -> str:
@@ -103,7 +127,8 @@ class DeckMade(EventBody):
 
 
 class PileCounts(EventBody):
-    """The public trace of hidden cards: how many each pile of a deck holds, never which."""
+    """The trace of hidden cards: how many some piles of a deck hold, never which; logged for whoever may count
+    those piles."""
 
     kind = "deck.counts"
     deck_id: str
@@ -154,7 +179,7 @@ class CardsMoved(EventBody):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"{_read(self.cards, self.names)}: from {self.source} to {self.target}{why}."
+        return f"{_read(self.cards, self.names) or 'No card'}: from {self.source} to {self.target}{why}."
 
 
 class CardsShown(CardsMoved):
@@ -188,7 +213,8 @@ DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, 
 
 
 class DeckView(BaseModel):
-    """A deck as one viewer may see it: every pile's count, and the cards of the piles shown to them."""
+    """A deck as one viewer may see it: the counts of the piles they may count, and the cards of the piles shown
+    to them."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -200,11 +226,9 @@ class DeckView(BaseModel):
 
 def deck_view(deck: Deck, viewer: Viewer) -> DeckView:
     """What ``viewer`` may see of ``deck``."""
-    own = viewer.kind is ViewerKind.SIDE and viewer.side == deck.owner and deck.owner is not None
-    seen = {pile: tuple(cards) for pile, cards in deck.piles.items()
-            if deck.shown[pile] is Shown.EVERYONE or (deck.shown[pile] is Shown.OWNER and own)}
-    return DeckView(id=deck.id, owner=deck.owner, counts={pile: len(cards) for pile, cards in deck.piles.items()},
-                    cards=seen)
+    seen = {pile: tuple(cards) for pile, cards in deck.piles.items() if deck.may_know(deck.shown[pile], viewer)}
+    counts = {pile: len(cards) for pile, cards in deck.piles.items() if deck.may_know(deck.count_shown(pile), viewer)}
+    return DeckView(id=deck.id, owner=deck.owner, counts=counts, cards=seen)
 
 
 class Decks:
@@ -228,20 +252,29 @@ class Decks:
         return decks[deck_id]
 
     def make(self, deck_id: str, owner: SideId | None, cards: Sequence[str], *, into: str = "draw",
-             piles: dict[str, Shown] | None = None) -> Deck:
+             piles: dict[str, Shown] | None = None, counts: dict[str, Shown] | None = None) -> Deck:
         """A new deck with ``cards`` in pile ``into`` (not yet shuffled). ``piles`` names each pile and who sees
-        it; by default a draw pile for nobody, a hand for the owner, a discard pile for everyone."""
+        it; by default a draw pile for nobody, a hand for the owner, a discard pile for everyone. ``counts`` says
+        who may know how many cards a pile holds where the rules keep that from everyone (never fewer than may
+        see its cards)."""
         shown = dict(piles or {"draw": Shown.NOBODY, "hand": Shown.OWNER, "discard": Shown.EVERYONE})
         if into not in shown:
             raise ValueError(f"pile {into!r} is not among the deck's piles {list(shown)}")
         if deck_id in self._ctx.state.decks:
             raise ValueError(f"deck {deck_id!r} exists already")
-        deck = Deck(id=deck_id, owner=owner, piles={pile: [] for pile in shown}, shown=shown)
+        counted = dict(counts or {})
+        for pile, count_shown in counted.items():
+            if pile not in shown:
+                raise ValueError(f"counts name pile {pile!r}, which is not among the deck's piles {list(shown)}")
+            if _WIDTH[count_shown] < _WIDTH[shown[pile]]:
+                raise ValueError(f"pile {pile!r} is counted for {count_shown.value} but shown to "
+                                 f"{shown[pile].value}: whoever sees its cards may count them")
+        deck = Deck(id=deck_id, owner=owner, piles={pile: [] for pile in shown}, shown=shown, counted=counted)
         deck.piles[into] = list(cards)
         audience = deck.audience(into) if deck.shown[into] is not Shown.NOBODY else (
             side_only(owner) if owner is not None else NOBODY)
         self._ctx.emit(DeckMade(deck=deck, names=self._named(cards)), audience)
-        self._counts(deck_id)
+        self._counts(deck_id, (into,))
         return self.deck(deck_id)
 
     def shuffle(self, deck_id: str, pile: str = "draw") -> None:
@@ -279,7 +312,7 @@ class Decks:
         self._ctx.emit(CardsAdded(deck_id=deck_id, cards=list(cards), target=target, why=why,
                                   names=self._named(cards)),
                        audience if deck.shown[target] is not Shown.NOBODY else NOBODY)
-        self._counts(deck_id)
+        self._counts(deck_id, (target,))
 
     def draw(self, deck_id: str, count: int = 1, *, source: str = "draw", target: str = "hand",
              why: str = "") -> list[str]:
@@ -306,9 +339,15 @@ class Decks:
             self._ctx.emit(CardsMoved(**fields), deck.audience(source if seen_before is Shown.OWNER else target))
         else:
             self._ctx.emit(CardsMoved(**fields), NOBODY)
-        self._counts(deck.id)
+        self._counts(deck.id, (source, target))
 
-    def _counts(self, deck_id: str) -> None:
+    def _counts(self, deck_id: str, touched: Sequence[str]) -> None:
+        """Log the counts of the piles ``touched`` could change, for each audience that may count them: one line
+        for everyone with the piles anyone may count, one for the owner with the piles only they may count."""
         deck = self.deck(deck_id)
-        self._ctx.emit(PileCounts(deck_id=deck_id, owner=deck.owner,
-                                  counts={pile: len(cards) for pile, cards in deck.piles.items()}))
+        for counted in (Shown.EVERYONE, Shown.OWNER):
+            piles = [pile for pile in deck.piles if deck.count_shown(pile) is counted]
+            audience = deck.count_audience(piles[0]) if piles else NOBODY
+            if audience != NOBODY and any(pile in touched for pile in piles):
+                self._ctx.emit(PileCounts(deck_id=deck_id, owner=deck.owner,
+                                          counts={pile: len(deck.piles[pile]) for pile in piles}), audience)

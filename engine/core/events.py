@@ -29,6 +29,9 @@ class EventBody(BaseModel):
     """Kinds this body was stored under before a rename: old logs still read."""
     reveals_secret: ClassVar[bool] = False
     """True for events that show a secret to everyone: undo may not cross them."""
+    lasting: ClassVar[bool] = False
+    """True for a secret its audience needs for the rest of the game (a kept scheme): a front-end delivers it
+    somewhere it stays (a DM), even beside a private reply that may vanish."""
 
     def apply(self, state: Any) -> None:
         """Fold this outcome into ``state``; most bodies override it."""

@@ -7,9 +7,10 @@ Who may act, what they may do, do it (``apply``), try it (``preview``), what a v
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engine.core.audience import Viewer
+from engine.core.audience import EVERYONE, Viewer, side_only
 from engine.core.bots import BotMove, BotReasoned
 from engine.core.commands import Actor, Answer, Command, RequestUndo
 from engine.core.context import Context
@@ -40,9 +41,9 @@ from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import LogView, View, log_view
-from engine.dice import Roller
+from engine.dice import PUBLIC_STREAM, Die, Roller, WouldRoll, secret_stream
 
-__all__ = ["Game", "LegalCommands", "fold", "roller_from_log"]
+__all__ = ["Foresight", "Game", "LegalCommands", "fold", "roller_from_log"]
 
 S = TypeVar("S", bound=CoreState)
 
@@ -78,6 +79,17 @@ def fold(system: System[S], setup: GameSetup, events: Iterable[Event]) -> S:
     return state
 
 
+def _drawn(ctx: Context[Any], side: SideId, move: BotMove) -> BotMove:
+    """The move the bot makes: a drawn one drawn among itself and its others with ``side``'s secret dice (logged
+    for that side alone), any other as it is."""
+    if not move.drawn:
+        return move
+    moves = (move, *move.others)
+    (roll,) = ctx.roll([Die.numeric(len(moves))], "the bot's secret choice", roller_side=side,
+                       stream=secret_stream(side), audience=side_only(side))
+    return moves[roll.value - 1]
+
+
 def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
     """Rebuild the roller's counters and rigged queue from every roll ever logged, undone or not."""
     counters: dict[str, int] = {}
@@ -94,6 +106,29 @@ def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
                 elif roll.index is not None:
                     counters[roll.stream] = max(counters.get(roll.stream, 0), roll.index + 1)
     return Roller(seed, counters, queued[consumed:])
+
+
+@dataclass(frozen=True)
+class Foresight(Generic[S]):
+    """What a command would do up to its first die (``Game.foresee``): the events before it, a copy of the game
+    with them applied, and the roll that would come next (None when the command rolls nothing)."""
+
+    events: tuple[Event, ...]
+    game: Game[S]
+    roll: WouldRoll | None
+
+    def next_roll(self) -> str | None:
+        """The roll that would come next, as a line (who rolls how many of which die, and for what; only that dice
+        are rolled for a secret draw)."""
+        stop = self.roll
+        if stop is None:
+            return None
+        if stop.stream != PUBLIC_STREAM:  # a secret draw: its purpose is no one else's to read
+            return "Dice are rolled in secret."
+        who = f"Side {stop.roller}" if stop.roller else "The table"
+        counts = ", ".join(f"{stop.dice.count(die)} {die}" for die in dict.fromkeys(stop.dice))
+        purpose = f" for {stop.purpose}" if stop.purpose else ""
+        return f"{who} rolls {counts}{purpose}."
 
 
 class Game(Generic[S]):
@@ -173,6 +208,10 @@ class Game(Generic[S]):
         twin._roller = self._roller.copy()
         return twin
 
+    def as_of(self, seq: int) -> Game[S]:
+        """The game as it stood after event ``seq``, folded again from the log (what a button built then saw)."""
+        return Game(self.system, self.setup, self._seed, [event for event in self._log if event.seq <= seq])
+
     # -- reading -------------------------------------------------------------------------------
 
     @property
@@ -231,16 +270,22 @@ class Game(Generic[S]):
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=True, command=command)
 
     def apply_bot(self, side: SideId, move: BotMove) -> tuple[Event, ...]:
-        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working")."""
+        """Apply the bot's move for ``side``, its reasons logged first as the bot's (for "show working"). A drawn
+        move is drawn among its alternatives with the side's secret dice; the reasons of a secret move, like those
+        of any answer to a secret decision, reach that side alone."""
         actor = Actor(user=BOT_USER, side=side)
-        command = self._as_reaction(move.command, actor)
 
         def work(ctx: Context[S]) -> None:
-            summary = move.reasons[0] if move.reasons else f"{command.verb}."
-            ctx.emit(BotReasoned(side=side, summary=summary, reasons=move.reasons))
+            chosen = _drawn(ctx, side, move)
+            command = self._as_reaction(chosen.command, actor)
+            summary = chosen.reasons[0] if chosen.reasons else f"{command.verb}."
+            secret = move.secret or (isinstance(command, Answer) and command.decision_id in ctx.state.pending
+                                     and ctx.state.pending[command.decision_id].secret)
+            ctx.emit(BotReasoned(side=side, summary=summary, reasons=chosen.reasons),
+                     side_only(side) if secret else EVERYONE)
             self._dispatch(ctx, command)
 
-        return self._run(actor, work, commit=True, command=command)
+        return self._run(actor, work, commit=True, command=self._as_reaction(move.command, actor))
 
     def allows(self, command: Command, actor: Actor) -> bool:
         """Whether the rules accept ``command`` from ``actor`` now (tried on a copy; nothing changes)."""
@@ -254,6 +299,24 @@ class Game(Generic[S]):
         """The events ``command`` would append, without appending them (dice included)."""
         command = self._as_reaction(command, actor)
         return self._run(actor, lambda ctx: self._dispatch(ctx, command), commit=False, command=command)
+
+    def foresee(self, command: Command, actor: Actor) -> Foresight[S]:
+        """What ``command`` would do, tried on a copy that stops at its first die: the events before it and the
+        roll that would come, with no die drawn (a preview never shows dice before they count). A command that
+        rolls nothing is foreseen whole. Refusals before the first die raise ``RulesError`` as ``apply`` does."""
+        command = self._as_reaction(command, actor)
+        self._check(command, actor)
+        ctx = self._context(actor, self._roller.halting())
+        stop: WouldRoll | None = None
+        try:
+            self._dispatch(ctx, command)
+            self._close_if_over(ctx, reveal=False)  # the seed is revealed when the game truly ends, never ahead
+        except WouldRoll as halted:
+            stop = halted
+        twin = self.clone()
+        twin._state = ctx.state
+        twin._log.extend(ctx.events)
+        return Foresight(tuple(ctx.events), twin, stop)
 
     def _as_reaction(self, command: Command, actor: Actor) -> Command:
         """While a reaction is offered to the actor's side, a command the game reads as one of its reactions
@@ -311,15 +374,7 @@ class Game(Generic[S]):
     def _run(self, actor: Actor, work: Any, *, commit: bool, command: Command | None = None) -> tuple[Event, ...]:
         if command is not None:
             self._check(command, actor)
-        log = tuple(self._log)
-        ctx: Context[S] = Context(
-            self.system,
-            self._state.clone(),
-            self._roller.copy(),
-            actor,
-            rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
-            core_answer=answer_core_decision,
-        )
+        ctx = self._context(actor, self._roller.copy())
         work(ctx)
         self._close_if_over(ctx)
         if commit:
@@ -327,12 +382,19 @@ class Game(Generic[S]):
             self._log.extend(ctx.events)
         return tuple(ctx.events)
 
-    def _close_if_over(self, ctx: Context[S]) -> None:
+    def _context(self, actor: Actor, roller: Roller) -> Context[S]:
+        """A working copy of the state for one command, rolling with ``roller``."""
+        log = tuple(self._log)
+        return Context(self.system, self._state.clone(), roller, actor,
+                       rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
+                       core_answer=answer_core_decision)
+
+    def _close_if_over(self, ctx: Context[S], *, reveal: bool = True) -> None:
         if ctx.state.outcome is None:
             outcome = self.system.outcome(ctx.state)
             if outcome is not None:
                 ctx.emit(GameEnded(outcome=outcome))
-        if ctx.state.outcome is not None and ctx.state.revealed_seed is None:
+        if reveal and ctx.state.outcome is not None and ctx.state.revealed_seed is None:
             ctx.emit(SeedRevealed(seed=self._seed))
 
 

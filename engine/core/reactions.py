@@ -10,7 +10,9 @@ resolve as a stack): the window below waits until the one above has closed.
 
 A side may pass ahead of time, privately: for one kind of trigger, or for the rest of the current phase
 (:class:`PrePass`). Its offers still open as every other side's do; the table answers them with a pass
-after a short random delay, so neither being asked nor the timing of a pass reveals a hand.
+after a short random delay, so neither being asked nor the timing of a pass reveals a hand. A game whose
+reactions are a decision of its own (a compound Reaction step) marks it ``Decision.reaction_to`` with its trigger,
+and the same pre-passes answer it, with its defaults.
 
 The game's hooks: ``System.reactions`` (what a side could play), ``System.on_reaction`` (one was played),
 ``System.on_window_closed`` (everyone had their chance) and ``System.reaction_choice`` (a typed command
@@ -46,9 +48,12 @@ __all__ = [
     "WindowOpened",
     "WindowReacted",
     "answer_reaction",
+    "in_this_phase",
     "is_prepassed",
+    "offer_trigger",
     "open_window",
     "pending_offer",
+    "prepass_answers",
     "set_prepass",
 ]
 
@@ -80,12 +85,14 @@ class Window(BaseModel):
 
 
 class PrePass(BaseModel):
-    """A side's standing pass: for one trigger kind, or (``trigger`` is ``PHASE``) while ``phase`` lasts."""
+    """A side's standing pass: for one trigger kind, or (``trigger`` is ``PHASE``) while the phase it was set in
+    lasts: ``phase`` by name, ``begun`` the count of phases begun then (``CoreState.phases_begun``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     trigger: str
     phase: str = ""
+    begun: int = -1
 
 
 class WindowOpened(EventBody):
@@ -225,16 +232,34 @@ def pending_offer(state: CoreState, window_id: str) -> Decision | None:
                 None)
 
 
+def offer_trigger(state: CoreState, decision: Decision) -> str | None:
+    """The kind of trigger ``decision`` offers a reaction to: its window's, or the one a game's own reaction
+    decision declares; ``None`` for a decision that is no reaction offer."""
+    if decision.core != REACTION:
+        return decision.reaction_to
+    window = next((w for w in state.windows if w.id == decision.context.get("window")), None)
+    return window.trigger if window is not None else None
+
+
+def in_this_phase(state: CoreState, prepass: PrePass) -> bool:
+    """Whether a pre-pass for the rest of a phase was set in the phase still running (not an earlier one of the
+    same name)."""
+    return prepass.phase == state.phase and prepass.begun == state.phases_begun
+
+
 def is_prepassed(state: CoreState, decision: Decision) -> bool:
     """Whether ``decision`` is a reaction offer its side passed on ahead of time (the table answers it after a
     short random delay; nothing public tells it apart)."""
-    if decision.core != REACTION:
+    trigger = offer_trigger(state, decision)
+    if trigger is None:
         return False
-    window = next((w for w in state.windows if w.id == decision.context.get("window")), None)
-    if window is None:
-        return False
-    return any(p.trigger == window.trigger or (p.trigger == PHASE and p.phase == state.phase)
+    return any(p.trigger == trigger or (p.trigger == PHASE and in_this_phase(state, p))
                for p in state.prepass.get(decision.owner, ()))
+
+
+def prepass_answers(decision: Decision) -> dict[str, str]:
+    """The answers that pass on a reaction offer: a window's pass, or a game's reaction decision's defaults."""
+    return {REACTION: PASS} if decision.core == REACTION else decision.check_answers({})
 
 
 def set_prepass(ctx: Context[Any], side: SideId, passes: tuple[PrePass, ...]) -> None:

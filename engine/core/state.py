@@ -71,8 +71,10 @@ class CoreState(BaseModel):
     conceded: tuple[SideId, ...] = ()
     """Sides that conceded while the others played on; they act no more."""
     phase: str = ""
-    """The game's current phase or step, as its system names it (a pre-pass "for the rest of the phase" lasts
-    while it stays the same)."""
+    """The game's current phase or step, as its system names it."""
+    phases_begun: int = 0
+    """How many phases have begun, so a phase that comes round again under the same name (each side's Tactical
+    phase) is still another one: a pre-pass "for the rest of the phase" lasts while this stays the same."""
 
     @property
     def sides(self) -> tuple[SideId, ...]:

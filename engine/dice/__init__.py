@@ -1,6 +1,17 @@
 """Dice for every table: data-defined dice, one seeded verifiable roller per game, pools, odds, notation."""
 
-from engine.dice.faces import D6, D20, WHU_ATTACK, WHU_DEFENCE, Die, Face
+from engine.dice.faces import (
+    D6,
+    D20,
+    ESSENCE_DICE,
+    ESSENCE_GREY,
+    ESSENCE_RED,
+    ESSENCE_YELLOW,
+    WHU_ATTACK,
+    WHU_DEFENCE,
+    Die,
+    Face,
+)
 from engine.dice.notation import (
     ACCEPTED,
     MAX_DICE,
@@ -31,12 +42,14 @@ from engine.dice.pool import (
     kept_positions,
     total,
 )
+from engine.dice.rerolls import RerollOrder, RerollRefused, RerollStep, RolledPool
 from engine.dice.roller import (
     PUBLIC_STREAM,
     DieRoll,
     RerollLimitReached,
     RiggedFaceError,
     Roller,
+    WouldRoll,
     commitment,
     draw_index,
     new_seed,
@@ -48,6 +61,10 @@ __all__ = [
     "ACCEPTED",
     "D6",
     "D20",
+    "ESSENCE_DICE",
+    "ESSENCE_GREY",
+    "ESSENCE_RED",
+    "ESSENCE_YELLOW",
     "MAX_DICE",
     "MAX_LENGTH",
     "MAX_SIDES",
@@ -62,8 +79,13 @@ __all__ = [
     "NotationError",
     "NotationResult",
     "RerollLimitReached",
+    "RerollOrder",
+    "RerollRefused",
+    "RerollStep",
     "RiggedFaceError",
+    "RolledPool",
     "Roller",
+    "WouldRoll",
     "chance_at_least",
     "chance_at_or_above",
     "chance_at_or_under",

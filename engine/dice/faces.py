@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, field_validator
 
-__all__ = ["D6", "D20", "WHU_ATTACK", "WHU_DEFENCE", "Die", "Face"]
+__all__ = ["D6", "D20", "ESSENCE_DICE", "ESSENCE_GREY", "ESSENCE_RED", "ESSENCE_YELLOW", "WHU_ATTACK", "WHU_DEFENCE",
+           "Die", "Face"]
 
 
 class Face(BaseModel, frozen=True):
@@ -85,3 +86,18 @@ WHU_DEFENCE = Die(
         _symbol_face("crit", "crit"),
     ),
 )
+
+
+def _essence(colour: str, values: tuple[int, ...]) -> Die:
+    return Die(name=f"essence-{colour}", faces=tuple(
+        Face(label="blank" if value == 0 else str(value), value=value) for value in values))
+
+
+# Shroudfall's essence dice: six faces each, a blank worth 0 (Shroudfall beta rulebook v1.4, L191-195, L248). The
+# text lost the colour icons beside the three face lists; the lists are read in the order the colours are named
+# (grey, yellow, red), which the worked example at L252 agrees with (ruling essence-die-colours).
+ESSENCE_GREY = _essence("grey", (0, 0, 1, 1, 2, 2))
+ESSENCE_YELLOW = _essence("yellow", (0, 1, 2, 2, 3, 3))
+ESSENCE_RED = _essence("red", (2, 2, 3, 3, 4, 4))
+ESSENCE_DICE = {"grey": ESSENCE_GREY, "yellow": ESSENCE_YELLOW, "red": ESSENCE_RED}
+"""The essence dice by colour, weakest first (their means are 1, 11/6 and 3)."""

@@ -23,6 +23,7 @@ __all__ = [
     "RerollLimitReached",
     "RiggedFaceError",
     "Roller",
+    "WouldRoll",
     "commitment",
     "draw_index",
     "new_seed",
@@ -103,6 +104,18 @@ class RerollLimitReached(ValueError):
         super().__init__(f"this {roll.die} ({roll.label}) has already been re-rolled {times}, the most allowed")
 
 
+class WouldRoll(Exception):
+    """A halting roller met its first die: raised instead of rolling, so a preview stops before any die is known.
+
+    ``dice`` names the dice of the roll that would come; ``purpose`` and ``roller`` are filled in by whoever
+    rolls with one (``Context.draw``), when known."""
+
+    def __init__(self, dice: tuple[str, ...], stream: str, purpose: str | None = None,
+                 roller: str | None = None) -> None:
+        self.dice, self.stream, self.purpose, self.roller = dice, stream, purpose, roller
+        super().__init__(f"would roll {', '.join(dice)} on {stream}" + (f" for {purpose}" if purpose else ""))
+
+
 def _rigged_face(die: Die, result: str | int) -> int:
     if isinstance(result, int):
         matches = [i for i, face in enumerate(die.faces) if face.value == result]
@@ -127,12 +140,14 @@ class Roller:
     supplies is marked ``rigged`` and carries no draw index.
     """
 
-    def __init__(self, seed: str, counters: Mapping[str, int] | None = None, rigged: Sequence[str | int] = ()) -> None:
+    def __init__(self, seed: str, counters: Mapping[str, int] | None = None, rigged: Sequence[str | int] = (),
+                 *, halting: bool = False) -> None:
         if not seed:
             raise ValueError("a roller needs a non-empty seed; use new_seed()")
         self._seed = seed
         self._counters = dict(counters or {})
         self._rigged: deque[str | int] = deque()
+        self._halting = halting
         self.rig(rigged)
 
     @property
@@ -162,7 +177,10 @@ class Roller:
         """Roll one die on ``stream``, taking the next rigged result first if the stream is public.
 
         :raises RiggedFaceError: if the next rigged result is not a face of ``die`` (the queue is left as is).
+        :raises WouldRoll: if this roller halts at its first die (see ``halting``); nothing is drawn.
         """
+        if self._halting:
+            raise WouldRoll((die.name,), stream)
         if stream == PUBLIC_STREAM and self._rigged:
             face = _rigged_face(die, self._rigged[0])
             self._rigged.popleft()
@@ -174,6 +192,8 @@ class Roller:
 
     def roll_pool(self, dice: Sequence[Die], stream: str = PUBLIC_STREAM) -> tuple[DieRoll, ...]:
         """Roll several dice in order; if one fails, none is taken from the queue or the counters."""
+        if self._halting and dice:
+            raise WouldRoll(tuple(die.name for die in dice), stream)
         trial = self.copy()
         rolls = tuple(trial.roll(die, stream) for die in dice)
         self._counters, self._rigged = trial._counters, trial._rigged
@@ -195,7 +215,12 @@ class Roller:
 
     def copy(self) -> Roller:
         """Return an independent roller with the same seed, counters and queue (for previews)."""
-        return Roller(self._seed, self._counters, tuple(self._rigged))
+        return Roller(self._seed, self._counters, tuple(self._rigged), halting=self._halting)
+
+    def halting(self) -> Roller:
+        """Return a copy that raises ``WouldRoll`` at its first die instead of rolling it: a preview of a command
+        that rolls stops there, showing what is known before the dice and never the dice themselves."""
+        return Roller(self._seed, self._counters, tuple(self._rigged), halting=True)
 
 
 def verify_roll(seed: str, die: Die, roll: DieRoll) -> bool:

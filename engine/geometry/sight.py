@@ -149,6 +149,26 @@ class LineOfSight:
         """Tell whether some sampled sight line from ``observer`` to ``target`` crosses no blocker."""
         return bool(self.matrix([observer], [target])[0, 0])
 
+    def lines_through(self, observer: Base, target: Base, pieces: Sequence[Terrain], *,
+                      every: bool = False) -> tuple[str, ...]:
+        """Ids of ``pieces`` that a clear sight line from ``observer`` to ``target`` passes through: some clear
+        line, or every clear line with ``every``. The pieces need not be blockers (low walls, hedges): this is cover
+        in games where it comes from the terrain a line of sight is drawn through (Sunshard:Embren core rules v1.0,
+        L302). Bases that touch, or that see nothing of each other, have none."""
+        pairs = self._pairs([observer], [target], _FINE_OBS, _FINE_OBS)
+        if pairs is None:
+            return ()
+        blocked, _ = self._blocked(pairs, [observer], [target], want_blockers=False)
+        clear = ~blocked[0]
+        if not clear.any():
+            return ()
+        found = []
+        for piece in pieces:
+            crossing = _cross_polygon(piece.polygon, _edges(piece.polygon), pairs.start[0], pairs.end[0])[clear]
+            if crossing.all() if every else crossing.any():
+                found.append(piece.id)
+        return tuple(found)
+
     def _survey(self, observers: Sequence[Base], targets: Sequence[Base], across_observer: _F, across_target: _F,
                 want_blockers: bool) -> tuple[_B, _F, list[int]]:
         n, k = len(observers), len(targets)
@@ -157,6 +177,15 @@ class LineOfSight:
         pairs = self._pairs(observers, targets, across_observer, across_target)
         if pairs is None:
             return visible, hidden, []
+        blocked, cut = self._blocked(pairs, observers, targets, want_blockers=want_blockers)
+        seen = np.asarray((~blocked).any(axis=1), dtype=bool)  # (P, mt): target samples seen by the observer
+        visible[pairs.obs, pairs.tgt] = seen.any(axis=1)
+        hidden[pairs.obs, pairs.tgt] = 1.0 - seen.mean(axis=1)
+        return visible, hidden, cut
+
+    def _blocked(self, pairs: _Pairs, observers: Sequence[Base], targets: Sequence[Base], *,
+                 want_blockers: bool) -> tuple[_B, list[int]]:
+        """Which sampled lines of each pair a blocker cuts, shape (P, mo, mt), and which blockers cut any."""
         blocked = np.zeros(pairs.start.shape[:3], dtype=bool)
         pair_idx, blocker_idx = self._candidates(pairs)
         keep = self._applies(pair_idx, blocker_idx, pairs, observers, targets)
@@ -166,7 +195,7 @@ class LineOfSight:
         on_terrain = blocker_idx < nt
         for t in np.unique(blocker_idx[on_terrain]):
             sel = pair_idx[blocker_idx == t]
-            hit = self._cross_terrain(int(t), pairs.start[sel], pairs.end[sel])
+            hit = _cross_polygon(self._polys[int(t)], self._edges[int(t)], pairs.start[sel], pairs.end[sel])
             blocked[sel] |= hit
             if want_blockers and hit.any():
                 cut.append(int(t))
@@ -177,10 +206,7 @@ class LineOfSight:
             np.logical_or.at(blocked, sel, hit)
             if want_blockers:
                 cut.extend(int(b) for b in which[hit.any(axis=(1, 2))])
-        seen = np.asarray((~blocked).any(axis=1), dtype=bool)  # (P, mt): target samples seen by the observer
-        visible[pairs.obs, pairs.tgt] = seen.any(axis=1)
-        hidden[pairs.obs, pairs.tgt] = 1.0 - seen.mean(axis=1)
-        return visible, hidden, cut
+        return blocked, cut
 
     def _candidates(self, pairs: _Pairs) -> tuple[_I, _I]:
         """(pair, blocker) whose corridor and footprint meet: exact for terrain, by distance for bases."""
@@ -253,30 +279,29 @@ class LineOfSight:
         result: _B = gap - rad[:, None] <= TOLERANCE
         return result
 
-    def _cross_terrain(self, t: int, start: _F, end: _F) -> _B:
-        """Tell which lines pass through the interior of terrain ``t``; shapes (C, m, m, 2) -> (C, m, m)."""
-        edges = self._edges[t]
-        p, q = start[..., None, :], end[..., None, :]
-        ea, eb = edges[:, 0, :], edges[:, 1, :]
-        dx, dy = q[..., 0] - p[..., 0], q[..., 1] - p[..., 1]
-        o1 = dx * (ea[:, 1] - p[..., 1]) - dy * (ea[:, 0] - p[..., 0])
-        o2 = dx * (eb[:, 1] - p[..., 1]) - dy * (eb[:, 0] - p[..., 0])
-        ex, ey = eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1]
-        o3 = ex * (p[..., 1] - ea[:, 1]) - ey * (p[..., 0] - ea[:, 0])
-        o4 = ex * (q[..., 1] - ea[:, 1]) - ey * (q[..., 0] - ea[:, 0])
-        s12, s34 = o1 * o2, o3 * o4
-        crossed = np.asarray(((s12 < 0) & (s34 < 0)).any(axis=-1), dtype=bool)
-        touched = ((s12 <= 0) & (s34 <= 0)).any(axis=-1) & ~crossed
-        poly = self._polys[t]
-        result = crossed
-        if touched.any():
-            lines = shapely.linestrings(np.stack([start[touched], end[touched]], axis=1))
-            result[touched] = shapely.relate_pattern(lines, poly, "T********")
-        apart = ~crossed & ~touched
-        if apart.any():
-            pts = start[apart]
-            result[apart] = shapely.contains_xy(poly, pts[:, 0], pts[:, 1])
-        return result
+def _cross_polygon(poly: shapely.Polygon, edges: _F, start: _F, end: _F) -> _B:
+    """Tell which lines pass through the interior of ``poly`` (its boundary segments ``edges``); shapes
+    (..., 2) -> (...)."""
+    p, q = start[..., None, :], end[..., None, :]
+    ea, eb = edges[:, 0, :], edges[:, 1, :]
+    dx, dy = q[..., 0] - p[..., 0], q[..., 1] - p[..., 1]
+    o1 = dx * (ea[:, 1] - p[..., 1]) - dy * (ea[:, 0] - p[..., 0])
+    o2 = dx * (eb[:, 1] - p[..., 1]) - dy * (eb[:, 0] - p[..., 0])
+    ex, ey = eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1]
+    o3 = ex * (p[..., 1] - ea[:, 1]) - ey * (p[..., 0] - ea[:, 0])
+    o4 = ex * (q[..., 1] - ea[:, 1]) - ey * (q[..., 0] - ea[:, 0])
+    s12, s34 = o1 * o2, o3 * o4
+    crossed = np.asarray(((s12 < 0) & (s34 < 0)).any(axis=-1), dtype=bool)
+    touched = ((s12 <= 0) & (s34 <= 0)).any(axis=-1) & ~crossed
+    result = crossed
+    if touched.any():
+        lines = shapely.linestrings(np.stack([start[touched], end[touched]], axis=1))
+        result[touched] = shapely.relate_pattern(lines, poly, "T********")
+    apart = ~crossed & ~touched
+    if apart.any():
+        pts = start[apart]
+        result[apart] = shapely.contains_xy(poly, pts[:, 0], pts[:, 1])
+    return result
 
 
 def _across(samples: int) -> _F:

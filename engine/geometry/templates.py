@@ -16,15 +16,19 @@ from shapely.geometry import Polygon
 
 from .measure import is_completely_within, is_touching
 from .shapes import XY, Base, Circle
+from .tolerance import TOLERANCE
 
 __all__ = [
     "Template",
     "circle_template",
     "cone_template",
     "covered_by",
+    "overlapped_by",
     "polygon_template",
+    "strip_template",
     "teardrop_template",
     "touched_by",
+    "trapezoid_template",
 ]
 
 
@@ -72,6 +76,26 @@ def teardrop_template(origin: XY, direction: float, length: float, width: float)
     return Template("teardrop", shapely.convex_hull(shapely.union(end, shapely.Point(origin))))
 
 
+def trapezoid_template(origin: XY, direction: float, length: float, near: float, far: float) -> Template:
+    """A cone cut flat at its narrow end: ``near`` wide across ``origin`` (its narrow edge's middle), ``far`` wide
+    ``length`` inches on toward ``direction`` (Sunshard:Embren's Cone, its narrow edge's white line laid against the
+    attacker's base, core rules v1.0, L553)."""
+    _check(length, min(near, far))
+    corners = [_ahead(origin, direction, 0.0, near / 2), _ahead(origin, direction, length, far / 2),
+               _ahead(origin, direction, length, -far / 2), _ahead(origin, direction, 0.0, -near / 2)]
+    return Template("trapezoid", Polygon(corners))
+
+
+def strip_template(centre: XY, direction: float, length: float, width: float) -> Template:
+    """A rectangle ``length`` long along ``direction`` and ``width`` across, centred on ``centre`` (Sunshard:Embren's
+    Wall template, core rules v1.0, L559)."""
+    _check(length, width)
+    half_l, half_w = length / 2, width / 2
+    corners = [_ahead(centre, direction, -half_l, half_w), _ahead(centre, direction, half_l, half_w),
+               _ahead(centre, direction, half_l, -half_w), _ahead(centre, direction, -half_l, -half_w)]
+    return Template("strip", Polygon(corners))
+
+
 def polygon_template(points: Iterable[XY]) -> Template:
     """Any polygonal template, from its vertices in inches."""
     poly = Polygon(list(points))
@@ -83,6 +107,12 @@ def polygon_template(points: Iterable[XY]) -> Template:
 def touched_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:
     """Ids of the bases any part of which is under ``template`` (in the order given)."""
     return tuple(b.id for b in bases if is_touching(b, template.area))
+
+
+def overlapped_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:
+    """Ids of the bases some area of which lies under ``template``: more than a touch (in the order given)."""
+    area = template.area.to_polygon() if isinstance(template.area, Circle) else template.area
+    return tuple(b.id for b in bases if area.distance(shapely.Point(b.xy)) < b.radius - TOLERANCE)
 
 
 def covered_by(template: Template, bases: Sequence[Base]) -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 The engine never reads files; a loader outside it parses YAML and hands the plain data to ``parse``.
 """
 
-from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataKinds, entry_key
+from engine.schema.assumed import Assumable, reason_when_assumed
+from engine.schema.catalogue import ANY_SYSTEM, KNOWN_UNITS, Catalogue, DataKinds, entry_key, repeated_entries
 from engine.schema.errors import DataError, Loc, Problem, bundle, did_you_mean
 from engine.schema.fields import (
     Count,
@@ -18,7 +19,7 @@ from engine.schema.fields import (
 )
 from engine.schema.forces import ForceEntry, ForceList, unknown_units
 from engine.schema.maps import MapPreset, TerrainSpec, ZoneSpec
-from engine.schema.rulings import RulingOption, choose_rulings
+from engine.schema.rulings import RulingOption, RulingsRecord, choose_rulings, typed_rulings
 from engine.schema.shapes import Bounds, Point, Shaped, ShapeField, crossing_edges
 from engine.schema.units import UnitProfile
 from engine.schema.validate import describe, parse, problems_from
@@ -26,6 +27,7 @@ from engine.schema.validate import describe, parse, problems_from
 __all__ = [
     "ANY_SYSTEM",
     "KNOWN_UNITS",
+    "Assumable",
     "Bounds",
     "Catalogue",
     "Count",
@@ -43,6 +45,7 @@ __all__ = [
     "PositiveNumber",
     "Problem",
     "RulingOption",
+    "RulingsRecord",
     "ShapeField",
     "Shaped",
     "Spec",
@@ -59,5 +62,8 @@ __all__ = [
     "entry_key",
     "parse",
     "problems_from",
+    "reason_when_assumed",
+    "repeated_entries",
+    "typed_rulings",
     "unknown_units",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from pydantic import SerializeAsAny, ValidationInfo, field_validator
@@ -16,7 +16,7 @@ from engine.schema.maps import MapPreset
 from engine.schema.rulings import RulingOption, choose_rulings
 from engine.schema.units import UnitProfile
 
-__all__ = ["ANY_SYSTEM", "KNOWN_UNITS", "Catalogue", "DataKinds", "entry_key"]
+__all__ = ["ANY_SYSTEM", "KNOWN_UNITS", "Catalogue", "DataKinds", "entry_key", "repeated_entries"]
 
 ANY_SYSTEM = "any"
 """The ``system`` of a map preset that suits every game."""
@@ -37,6 +37,23 @@ def _repeats(section: str, keys: Iterable[str], field: str) -> list[Problem]:
         if key in first:
             problems.append(Problem((index, field), f'repeats {field} "{key}" (also {section}[{first[key]}])'))
         first.setdefault(key, index)
+    return problems
+
+
+def repeated_entries(sections: Iterable[tuple[str, Iterable[object], str]],
+                     fold: Callable[[str], str] = str) -> list[Problem]:
+    """One problem per entry whose field repeats an earlier entry's in the same section, compared after ``fold``
+    (case and spacing, for names): ``sections`` lists (section, entries, field)."""
+    problems = []
+    for section, entries, field in sections:
+        first: dict[str, int] = {}
+        for index, entry in enumerate(entries):
+            value = str(getattr(entry, field))
+            key = fold(value)
+            if key in first:
+                problems.append(Problem((section, index, field), f'repeats {field} "{value}" '
+                                                                 f"(also {section}[{first[key]}])"))
+            first.setdefault(key, index)
     return problems
 
 

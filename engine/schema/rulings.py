@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Self, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -11,7 +12,12 @@ from pydantic_core import PydanticCustomError
 from engine.schema.errors import did_you_mean
 from engine.schema.fields import Ident, Spec, Text
 
-__all__ = ["RulingOption", "choose_rulings"]
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+__all__ = ["RulingOption", "RulingsRecord", "choose_rulings", "typed_rulings"]
+
+_D = TypeVar("_D", bound="DataclassInstance")
 
 
 class RulingOption(Spec):
@@ -86,3 +92,32 @@ def choose_rulings(rulings: Iterable[RulingOption], overrides: Mapping[str, str]
             raise ValueError(refusal)
         chosen[ruling_id] = option
     return chosen
+
+
+def typed_rulings(record: type[_D], rulings: Iterable[RulingOption], overrides: Mapping[str, str] | None = None) -> _D:
+    """A game's typed record of the rulings its code reads: each field of the dataclass ``record`` is a ruling id
+    with ``_`` for ``-``, set to the chosen option.
+
+    :raises ValueError: as :func:`choose_rulings`, and for a field the data has no ruling for.
+    """
+    picked = choose_rulings(rulings, overrides)
+    values = {}
+    for field in dataclasses.fields(record):
+        ruling_id = field.name.replace("_", "-")
+        if ruling_id not in picked:
+            raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
+        values[field.name] = picked[ruling_id]
+    return record(**values)
+
+
+class RulingsRecord:
+    """A base for a game's dataclass of the rulings its code reads (a field per ruling id, ``_`` for ``-``)."""
+
+    @classmethod
+    def from_options(cls, rulings: Iterable[RulingOption], chosen: Mapping[str, str] | None = None) -> Self:
+        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
+
+        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
+            not play yet (``by_hand``).
+        """
+        return typed_rulings(cls, rulings, chosen)  # type: ignore[type-var]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError
 
+from engine.schema.assumed import reason_when_assumed
 from engine.schema.fields import Count, Keywords, NonNegativeInt, PositiveNumber, Spec, StatValue, Text
 
 __all__ = ["UnitProfile"]
@@ -31,12 +31,7 @@ class UnitProfile(Spec):
     @field_validator("assumed_reason")
     @classmethod
     def _reason_when_assumed(cls, reason: str | None, info: ValidationInfo) -> str | None:
-        assumed = info.data.get("assumed")
-        if assumed and reason is None:
-            raise PydanticCustomError("assumed", "is required when assumed is true: say why the values are guessed")
-        if assumed is False and reason is not None:
-            raise PydanticCustomError("assumed", "is only allowed when assumed is true")
-        return reason
+        return reason_when_assumed(reason, info)
 
     @property
     def base_inches(self) -> float:

@@ -41,7 +41,15 @@ from engine.table.events import (
 from engine.table.handlers import MoveCheck, TableHandlers, default_facing
 from engine.table.maps import map_board, preset_layout
 from engine.table.random_layout import RANDOM_MAP, random_layout
-from engine.table.rules import BLOCKING, TERRAIN_HEIGHTS, Ground, TableRules, blocking_terrain_by_height
+from engine.table.rules import (
+    BLOCKING,
+    TERRAIN_HEIGHTS,
+    Ground,
+    Perceive,
+    Perception,
+    TableRules,
+    blocking_terrain_by_height,
+)
 from engine.table.state import PlacedModel, Point, TableState
 from engine.table.suggestions import MoveCandidate, move_candidates
 from engine.table.views import table_board
@@ -68,6 +76,8 @@ __all__ = [
     "MoveCandidate",
     "MoveCheck",
     "MoveModel",
+    "Perceive",
+    "Perception",
     "PlaceModel",
     "PlacedModel",
     "Point",

@@ -149,7 +149,7 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
         if not disclosure(state, viewer).distances:
             raise IllegalCommand("this game's measuring rules allow measuring only after declaring an action",
                                  verb="measure")
-        return geo.measure(state, args.ident("from"), args.ident("to"))
+        return geo.measure(state, args.ident("from"), args.ident("to"), rules.perceive, viewer)
 
     def preset(name: str, verb: str) -> MapPreset:
         if name.casefold() in generated:
@@ -211,7 +211,7 @@ def table_actions(catalogue: Catalogue, rules: TableRules, disclosure: Disclosur
         Action(("measure",), "Distance between two things, closest points", options=("from", "to"),
                answer=measure, sources={"from": things, "to": things}),
         Action(("los",), "Line of sight between two models", options=("from", "to"),
-               answer=lambda s, v, a: geo.line_of_sight(s, a.ident("from"), a.ident("to"), rules.sight),
+               answer=lambda s, v, a: geo.line_of_sight(s, a.ident("from"), a.ident("to"), rules, v),
                sources={"from": models, "to": models}),
         Action(("template",), "Which models a template touches and covers",
                options=("kind", "at", "size", "toward", "width"), answer=template,

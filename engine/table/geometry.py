@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import shapely
 
 from engine.core import (
+    SPECTATOR,
     IllegalCommand,
     InvalidCommand,
     LineStyle,
@@ -19,6 +20,7 @@ from engine.core import (
     OverlayKind,
     QueryAnswer,
     TerrainMark,
+    Viewer,
     parse_point,
 )
 from engine.geometry import (
@@ -29,7 +31,6 @@ from engine.geometry import (
     Base,
     Battlefield,
     Behind,
-    BlockRule,
     Circle,
     Contact,
     GeometryError,
@@ -55,6 +56,7 @@ from engine.geometry import (
     teardrop_template,
     touched_by,
 )
+from engine.table.rules import Perceive, Perception, TableRules
 from engine.table.state import PlacedModel, Point, TableState
 
 __all__ = [
@@ -184,8 +186,10 @@ def _on_table(field: Battlefield, point: Point, text: str) -> None:
                              "point on it (x from 0 to the width, y from 0 to the height)")
 
 
-def measure(state: TableState, first: str, second: str) -> QueryAnswer:
-    """Closest-point distance between two things on the table, with a ring overlay to draw."""
+def measure(state: TableState, first: str, second: str, perceive: Perceive | None = None,
+            viewer: Viewer = SPECTATOR) -> QueryAnswer:
+    """Closest-point distance between two things on the table, with a ring overlay to draw; between two models, what
+    the game's own sight rule (``perceive``) makes of them too."""
     field = battlefield(state)
     a, a_name = _thing_text(field, first)
     b, b_name = _thing_text(field, second)
@@ -195,8 +199,18 @@ def measure(state: TableState, first: str, second: str) -> QueryAnswer:
     touching = " (touching)" if gap <= TOLERANCE else ""
     rings = (Overlay(kind=OverlayKind.RING, center=a.xy, radius=round(a.radius + gap, 2), label=f"{gap:.2f}\""),) \
         if isinstance(a, Base) and gap > TOLERANCE else ()
-    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.{_within_note(a, b)}",
+    sight = ""
+    if perceive is not None and isinstance(a, Base) and isinstance(b, Base):
+        seen = perceive(state, viewer, ModelId(a.id), ModelId(b.id))
+        sight = f" {_perceived(a.id, b.id, seen)}" if seen is not None else ""
+    return QueryAnswer(f"{a_name} to {b_name}: {gap:.2f}\"{touching}, closest points.{_within_note(a, b)}{sight}",
                        overlays=rings)
+
+
+def _perceived(observer: str, target: str, seen: Perception) -> str:
+    """A game's sight verdict as sentences: who sees whom, the rule that decided, then its notes."""
+    verdict = "can see" if seen.sees else "cannot see"
+    return " ".join((f"{observer} {verdict} {target}: {seen.why}.", *seen.notes))
 
 
 def _within_note(a: Measurable, b: Measurable) -> str:
@@ -210,8 +224,10 @@ def _within_note(a: Measurable, b: Measurable) -> str:
     return f" {base.id} is {within.value} within {area.id}."
 
 
-def line_of_sight(state: TableState, first: str, second: str, rule: BlockRule) -> QueryAnswer:
-    """Whether one model sees another across what the game's ``rule`` lets block, and how much is hidden."""
+def line_of_sight(state: TableState, first: str, second: str, rules: TableRules,
+                  viewer: Viewer = SPECTATOR) -> QueryAnswer:
+    """Whether one model sees another: by the game's own sight rule where it has one (a front arc, Blinded, saying
+    which rule decided), otherwise all round across what the game's block rule lets block, and how much is hidden."""
     field = battlefield(state)
     try:
         observer, target = field.base(first), field.base(second)
@@ -219,13 +235,21 @@ def line_of_sight(state: TableState, first: str, second: str, rule: BlockRule) -
         raise InvalidCommand(str(error)) from None
     if observer.id == target.id:
         raise InvalidCommand(f"from: and to: are both {observer.id}; a model's sight is checked to another model")
-    sight = LineOfSight(field.terrain, field.others(observer.id), rule=rule).check(observer, target)
+    seen = rules.perceive(state, viewer, ModelId(observer.id), ModelId(target.id)) \
+        if rules.perceive is not None else None
+    if seen is not None:
+        line = _sight_line(observer, target, seen.sees)
+        return QueryAnswer(_perceived(observer.id, target.id, seen), overlays=(line,))
+    sight = LineOfSight(field.terrain, field.others(observer.id), rule=rules.sight).check(observer, target)
     blockers = f"; lines cut by {', '.join(sight.blocked_by)}" if sight.blocked_by else ""
     verdict = "can see" if sight.visible else "cannot see"
-    overlay = Overlay(kind=OverlayKind.SIGHT, points=(observer.xy, target.xy),
-                      style=LineStyle.CLEAR if sight.visible else LineStyle.BLOCKED)
     return QueryAnswer(f"{observer.id} {verdict} {target.id} ({sight.hidden_share:.0%} of {target.id}'s width "
-                       f"hidden{blockers}).", overlays=(overlay,))
+                       f"hidden{blockers}).", overlays=(_sight_line(observer, target, sight.visible),))
+
+
+def _sight_line(observer: Base, target: Base, visible: bool) -> Overlay:
+    return Overlay(kind=OverlayKind.SIGHT, points=(observer.xy, target.xy),
+                   style=LineStyle.CLEAR if visible else LineStyle.BLOCKED)
 
 
 def _anchor_point(field: Battlefield, text: str) -> Point:

@@ -47,6 +47,7 @@ async def test_an_away_side_passes_an_undo_request_and_the_host_extends_a_decisi
     assert first_undo == ["Side B is away; their optional choice passes: agree=no.",
                           "The undo asked by side A was refused."]
     assert _after(lines, "alice> /game extend decision:d9 minutes:30") == [
-        "[error to alice] no pending decision 'd9'; pending: d11"]
+        "[error to alice] choice d9 is not waiting for an answer (it was answered or has closed, or there never "
+        "was one); waiting now: d11 (side B)"]
     assert _after(lines, "alice> /game extend decision:d11 minutes:30") == [
         "The host allows 30 more minutes for d11."]

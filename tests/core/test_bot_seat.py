@@ -3,11 +3,13 @@ a bot that would go on forever, telling the table."""
 
 from __future__ import annotations
 
+from bot.console.session import seeded_source
 from bot.core.driver import MAX_AUTO_STEPS
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
-from engine.core import BotReasoned, Command, Context, SideId, UserId
+from engine.core import BOT_USER, BotReasoned, Command, Context, DecisionOpened, DiceRolled, SideId, UserId, side_only
 from tests.commands import parse_line
+from tests.toys.hexfire import Hexfire
 from tests.toys.tally import Score, Scored, Tally, TallyState
 
 
@@ -45,3 +47,37 @@ async def test_a_bot_that_never_hands_the_turn_back_is_stopped_and_the_table_tol
     assert game is not None
     assert sum(isinstance(e.body, BotReasoned) for e in game.log) == MAX_AUTO_STEPS
     assert any(f"made {MAX_AUTO_STEPS} moves on its own" in o.text and "/game seat" in o.text for o in said)
+
+
+async def test_a_secret_choice_of_the_bot_is_drawn_with_its_sides_dice_and_explained_to_that_side_alone() -> None:
+    """Hexfire's bot bids in secret: the bid is drawn with side C's secret dice (the public dice do not move) and
+    the reasons, which name it, are logged for side C alone; the table reads only that C decided in secret."""
+    service = TableService(MemoryRepository(), {"hexfire": Hexfire})
+    said = await service.execute("t", UserId("alice"), parse_line("/game new system:hexfire players:3 bot:C"))
+    game = service.live_game("t")
+    assert game is not None
+    reasoned = [e for e in game.log if isinstance(e.body, BotReasoned)]
+    assert [e.audience for e in reasoned] == [side_only(SideId("C"))] and "drawn among its options" in \
+        reasoned[0].body.describe()
+    drawn = [e for e in game.log if isinstance(e.body, DiceRolled) and e.body.purpose == "the bot's secret choice"]
+    assert [(e.audience, e.body.rolls[0].stream) for e in drawn] == [(side_only(SideId("C")), "secret:C")]
+    assert not [e for e in game.log if isinstance(e.body, DiceRolled) and e.body.rolls[0].stream == "public"]
+    assert "Side C decides: in secret." in [o.text for o in said if o.to is None]
+    assert not any("bot plays side C" in o.text for o in said if o.to is None)
+
+
+async def test_a_decision_the_bot_answers_gets_no_notice_button_or_ping() -> None:
+    """Nobody can press a Decide button for the bot's seat, and the table answers it at once: no notice for it, at
+    the moment it opens or when /status shows what is pending."""
+    service = TableService(MemoryRepository(), {"hexfire": Hexfire}, seed_source=seeded_source(3))
+    said = await service.execute("t", UserId("alice"), parse_line("/game new system:hexfire players:3 bot:C"))
+    said += await service.execute("t", UserId("bob"), parse_line("/game join side:B"))
+    game = service.live_game("t")
+    assert game is not None and game.state.seats[SideId("C")] == BOT_USER
+    assert {d.owner for d in game.pending} == {"A", "B"}, "the bot has bid already"
+    assert any(isinstance(e.body, DecisionOpened) and e.body.decision.owner == "C" for e in game.log)
+    notices = [o for o in said if o.decision is not None and o.to is None]
+    assert {o.decision.owner for o in notices if o.decision} == {"A", "B"}, [o.text for o in notices]
+    assert not any("bot (side C) is choosing" in o.text or "Waiting for bot" in o.text for o in said)
+    shown = await service.execute("t", UserId("carol"), parse_line("/status"))
+    assert [o.decision.owner for o in shown if o.decision] == ["A", "B"], "/status reposts the people's notices"

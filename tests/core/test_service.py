@@ -80,7 +80,7 @@ async def test_refusals_answer_the_sender_alone_and_change_nothing(
         (ALICE, "/hand add card:1,2", "choose 3 different cards"),
         (ALICE, "/dice rig values:6", "only allowed on practice tables"),
         (BOB, "/game end", "only the game's host"),
-        (ALICE, "/decide decision:d9 choice:1", "no pending decision 'd9'"),
+        (ALICE, "/decide decision:d9 choice:1", "choice d9 is not waiting for an answer"),
         (ALICE, "/roll dice:2d", "2d"),
         (ALICE, "/measure from:A1 to:B1", "/measure is not a command at this table"),
     ]:

@@ -27,13 +27,15 @@ class Table:
         self.tick_seconds = 5.0
         self.status_every: float | None = None  # most tests count channel messages; the status has its own
         self.systems: Mapping[str, SystemFactory] = SYSTEM_FACTORIES
+        self.service_options: dict[str, Any] = {}  # more TableService options (seed_source, pass_delay)
+        self.client_options: dict[str, Any] = {}  # more GameMaster options (sleep)
 
     async def start(self) -> GameMaster:
         self.repository = await SqliteRepository.open(self.db, clock=self.clock)
-        self.client = GameMaster(TableService(self.repository, self.systems, clock=self.clock), pool=None,
-                                 hash_file=self.db.with_suffix(".hash"), tick_seconds=self.tick_seconds,
-                                 status_every=self.status_every, clock=self.clock,
-                                 guild_ready_timeout=0.2)
+        service = TableService(self.repository, self.systems, clock=self.clock, **self.service_options)
+        self.client = GameMaster(service, pool=None, hash_file=self.db.with_suffix(".hash"),
+                                 tick_seconds=self.tick_seconds, status_every=self.status_every, clock=self.clock,
+                                 guild_ready_timeout=0.2, **self.client_options)
         await start_bot(self.client)
         return self.client
 

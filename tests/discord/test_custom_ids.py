@@ -45,7 +45,7 @@ def test_an_id_fits_and_reads_back(item: discord.ui.DynamicItem[Any]) -> None:
 def test_a_preview_id_is_a_random_token_not_the_command() -> None:
     store = PreviewStore()
     invocation = Invocation(("hand", "play"), {"card": SECRET, "to": "3,4"})
-    views = [confirm_view(store, invocation), pick_view(store, ((SECRET, invocation),))]
+    views = [confirm_view(store, "1", invocation), pick_view(store, "1", ((SECRET, invocation),))]
     ids = [getattr(item, "custom_id", "") for view in views for item in view.children]
     assert ids and all(SECRET not in custom_id and "hand" not in custom_id for custom_id in ids)
     assert len(set(ids)) == len(ids), "every preview gets its own token"

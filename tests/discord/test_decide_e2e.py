@@ -53,13 +53,14 @@ async def _open(table: Table, prompt: Payload, user: str = "bob") -> InjectedInt
     return opened
 
 
-async def _options(table: Table, prompt: Payload) -> tuple[InjectedInteraction, Payload, Payload]:
-    """Bob opens a one-part decision; returns the click, the select and the Confirm button of his options."""
-    opened = await _open(table, prompt)
+async def _options(table: Table, prompt: Payload, user: str = "bob") -> tuple[InjectedInteraction, Payload]:
+    """Bob opens a one-part decision; returns the click and the select of his options (picking answers: there is
+    no Confirm)."""
+    opened = await _open(table, prompt, user)
     assert opened.original is not None
     (select,) = [c for c in _components(opened.original) if c["type"] == SELECT]
-    (confirm,) = [c for c in _components(opened.original) if c["type"] == BUTTON]
-    return opened, select, confirm
+    assert not [c for c in _components(opened.original) if c["type"] == BUTTON], "a pick answers: no Confirm"
+    return opened, select
 
 
 async def _pick(table: Table, options: InjectedInteraction, select: Payload, value: str) -> None:
@@ -95,12 +96,10 @@ async def test_the_owner_decides_by_button_and_the_undo_applies(table: Table) ->
     assert decision.owner == "B" and decision.kind == "undo"
     assert _decide_id(prompt) == f"gm:d:{table.standin.channel_id('battle')}:{decision.id}:{game.seq}"
 
-    options, select, confirm = await _options(table, prompt)
+    options, select = await _options(table, prompt)
     reply = options.callback
     assert reply is not None and reply.body["type"] == 4 and reply.ephemeral
     assert "asks to undo back to event" in reply.data["content"] and "moved on" not in reply.data["content"]
-    assert confirm["label"] == "Confirm"
-    assert [(o["value"], o.get("default", False)) for o in select["options"]] == [("no", True), ("yes", False)]
 
     count = len(table.texts())
     await _pick_answers(table, options, select, "yes")  # one question: the pick is the answer
@@ -113,12 +112,16 @@ async def test_the_owner_decides_by_button_and_the_undo_applies(table: Table) ->
     assert [event.kind for event in game.log[-2:]] == ["decision.answered", "undo.applied"]
 
 
-async def test_confirm_without_a_pick_answers_the_default(table: Table) -> None:
+async def test_a_one_part_menu_shows_no_confirm_and_its_default_is_picked_like_any_answer(table: Table) -> None:
     prompt = await _undo_prompt(table)
-    options, _, confirm = await _options(table, prompt)
-    await _confirm(table, options, confirm)
+    options, select = await _options(table, prompt)
+    assert [(o["value"], o.get("default", False)) for o in select["options"]] == [("no", False), ("yes", False)], \
+        "nothing shown as already chosen, so picking the default sends it too"
+    assert select["placeholder"].endswith("(default: no)")
+    picked = await _pick_answers(table, options, select, "no")
     assert table.texts()[-1].startswith("Side B decides: agree=no.")
     assert _game(table).state.notes == ["first", "second"] and not _game(table).state.pending
+    assert not [s for s in picked.sent if s.kind == "followup" and "pending" in s.body.get("content", "")]
 
 
 async def test_the_public_prompt_pings_only_its_owner(table: Table) -> None:
@@ -148,40 +151,58 @@ async def test_a_click_by_another_user_is_refused_privately_and_changes_nothing(
     assert len(table.standin.messages_in("battle")) == visible
 
 
-async def test_a_stale_click_gets_the_fresh_prompt_with_a_note(table: Table) -> None:
+async def test_a_decide_click_after_an_unrelated_roll_opens_the_options_as_they_are(table: Table) -> None:
     prompt = await _undo_prompt(table)
     stale_seq = _game(table).seq
     await table.do("roll", {"dice": "1d6"})  # allowed while a decision is pending; the game moves on
     assert _game(table).seq == stale_seq + 1
-    options, select, _ = await _options(table, prompt)
+    options, select = await _options(table, prompt)
     assert options.callback is not None and options.callback.ephemeral
-    assert options.callback.data["content"].startswith("The game moved on since that prompt; here is the fresh one.")
+    assert "moved on" not in options.callback.data["content"], "the options are built now: nothing is stale"
     await _pick_answers(table, options, select, "yes")
     assert "Undo agreed" in table.texts()[-1], "the fresh view answers the decision"
     assert _game(table).state.notes == ["first"]
 
 
-async def test_an_answer_built_before_the_game_moved_on_is_refused_privately(table: Table) -> None:
+async def test_a_pick_in_a_menu_opened_before_an_unrelated_roll_applies(table: Table) -> None:
+    """One rule for every button (bot/core/staleness.py): still legal and the same in public, so it applies, as a
+    previewed move's Confirm does after the same roll."""
     prompt = await _undo_prompt(table)
-    options, select, _ = await _options(table, prompt)
+    options, select = await _options(table, prompt)
     await table.do("roll", {"dice": "1d6"})
+    late = await _pick_answers(table, options, select, "yes")
+    assert not [s for s in late.sent if s.kind == "followup"], "nothing to say privately: it applied"
+    assert table.texts()[-1].startswith("Side B decides: agree=yes.\nUndo agreed")
+    assert _game(table).state.notes == ["first"] and not _game(table).state.pending
+
+
+async def test_a_pick_after_the_choice_was_answered_is_told_so_in_words(table: Table) -> None:
+    prompt = await _undo_prompt(table)
+    options, select = await _options(table, prompt)
+    (decision,) = _game(table).state.pending
+    await table.do("game force", {"decision": decision, "choice": "no"})  # the host answers for bob
     seq, visible = _game(table).seq, len(table.standin.messages_in("battle"))
     late = await _pick_answers(table, options, select, "yes")
     (answer,) = [s for s in late.sent if s.kind == "followup"]
-    assert answer.ephemeral and "the game has moved on" in answer.body["content"]
-    game = _game(table)
-    assert game.seq == seq and game.state.pending and game.state.notes == ["first", "second"]
-    assert len(table.standin.messages_in("battle")) == visible
-
-
-async def test_a_second_confirm_on_answered_options_changes_nothing(table: Table) -> None:
-    prompt = await _undo_prompt(table)
-    options, select, confirm = await _options(table, prompt)
-    await _pick_answers(table, options, select, "yes")
-    seq, visible = _game(table).seq, len(table.standin.messages_in("battle"))
-    again = await _confirm(table, options, confirm)
-    assert [s.ephemeral for s in again.sent if s.kind == "followup"] == [True], "a private refusal only"
+    text = answer.body["content"]
+    assert answer.ephemeral and "is not waiting for an answer (it was answered or has closed" in text, text
+    assert "no pending decision" not in text and "pending: none" not in text and "'d" not in text
     assert _game(table).seq == seq and len(table.standin.messages_in("battle")) == visible
+
+
+async def test_a_pick_by_anyone_but_the_owner_changes_nothing(table: Table) -> None:
+    """A forged click on bob's private options (Discord shows them to bob alone) is refused; bob's menu still
+    works."""
+    prompt = await _undo_prompt(table)
+    options, select = await _options(table, prompt)
+    assert options.original is not None
+    seq = _game(table).seq
+    forged = await table.standin.click(options.original["id"], select["custom_id"], user="carol", values=["yes"])
+    refusal = await forged.response()
+    assert refusal.ephemeral and refusal.data["content"] == "These options are another player's; nothing was changed."
+    assert _game(table).seq == seq and _game(table).state.pending
+    await _pick_answers(table, options, select, "yes")
+    assert _game(table).state.notes == ["first"]
 
 
 async def _ask(table: Table, models: str) -> Payload:
@@ -263,3 +284,16 @@ async def test_status_reposts_what_is_pending_with_a_fresh_decide_button(table: 
     (button,) = [c for row in notices[-1]["components"] for c in row["components"]]
     assert button["label"] == "Decide" and button["custom_id"].startswith("gm:d:")
     assert notices[-1]["content"].startswith(f"Waiting for <@{table.user_id('bob')}> (side B)")
+
+
+async def test_a_second_confirm_on_answered_options_changes_nothing(table: Table) -> None:
+    prompt = await _ask(table, "B1,B2")
+    options = await _open(table, prompt)
+    assert options.original is not None
+    await _confirm(table, options, _button(options.original, "Confirm"))
+    seq, visible = _game(table).seq, len(table.standin.messages_in("battle"))
+    again = await _confirm(table, options, _button(options.original, "Confirm"))
+    replies = [s for s in again.sent if s.kind == "followup"]
+    assert [s.ephemeral for s in replies] == [True], "a private refusal only"
+    assert "is not waiting for an answer" in replies[0].body["content"]
+    assert _game(table).seq == seq and len(table.standin.messages_in("battle")) == visible

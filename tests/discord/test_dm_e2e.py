@@ -140,3 +140,20 @@ async def test_a_dm_refused_for_another_reason_still_finishes_the_command(dealer
     # A bot that copes resolves the reply right after the refused DM; 1 s only bounds the wait for one that hangs.
     await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None, timeout=1.0,
                           what="the thinking reply to be filled or removed")
+
+
+async def test_a_scheme_kept_by_the_players_own_command_also_goes_by_dm(table: Table) -> None:
+    """A private reply is gone once Discord reloads; a secret needed for the whole game (Eldfall's kept scheme,
+    L2497) also reaches its player by DM, and never the table."""
+    handle = await table.standin.slash("game demo", {"system": "eldfall"}, channel="battle")
+    await handle.response()
+
+    def kept() -> str | None:
+        return next((m["content"] for m in table.standin.dms_to("alice")
+                     if m["content"].startswith("Keep this for the game: ")), None)
+
+    dm = await table.standin.wait_for(kept, what="the kept schemes by DM")
+    assert "Side A keeps the scheme " in dm and "Side B keeps the scheme " in dm, dm  # alice plays both sides
+    replies = [s.body.get("content", "") for s in handle.sent if s.kind == "followup"]
+    assert any("keeps the scheme" in reply for reply in replies), "the private reply holds it too"
+    assert not any("keeps the scheme" in text for text in table.texts()), "never at the table"

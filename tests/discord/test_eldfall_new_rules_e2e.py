@@ -69,9 +69,12 @@ async def _decide(table: Table, thread: str, user: str, value: str | None = None
     assert reply.ephemeral, reply
     options = opened.original
     assert options is not None
-    if value is None:  # Confirm: the defaults answer every part
+    if value is None and "Confirm" in _buttons(options):  # the defaults answer every part
         picked = await table.standin.click(options["id"], _buttons(options)["Confirm"], user=user)
-    else:
+    else:  # one part: picking answers (its default too)
+        if value is None:
+            decision = _buttons(notice)["Decide"].split(":")[3]
+            value = _game(table, thread).state.pending[decision].parts[0].default
         (select, *_) = [c for c in _components(options) if c["type"] == 3]
         picked = await table.standin.click(options["id"], select["custom_id"], user=user, values=[value])
     await picked.response()
@@ -126,6 +129,7 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
     await table.do("force load", {"name": "Guild Adventurers"}, user="bob", channel=thread)
     await _decide(table, thread, "alice")  # alice keeps the first scheme
+    await _decide(table, thread, "bob")  # bob keeps his only one: asked even so, so nobody learns how many he drew
     bobs = await _notice(table, thread, "bob")
     early = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")  # both look at the offer at once
     await early.response()

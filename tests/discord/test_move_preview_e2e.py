@@ -22,6 +22,13 @@ def _text_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def _seq(table: Table) -> int:
+    assert table.client is not None
+    game = table.client.service.live_game(str(table.standin.channel_id("battle")))
+    assert game is not None
+    return game.seq
+
+
 async def _ready(table: Table) -> None:
     await table.do("game new", {"system": "freeplay", "map": "crossroads"})
     await table.do("game join", {"side": "B"}, user="bob")
@@ -141,3 +148,34 @@ async def test_a_move_without_a_destination_offers_lettered_suggestions_to_pick_
     confirm = await table.standin.click(preview, _buttons(preview)["Confirm"])
     await confirm.response()
     await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+
+
+async def test_a_forged_click_on_someone_elses_preview_changes_nothing(table: Table) -> None:
+    """Discord shows a preview to its author alone; a click forged by anyone else (the custom id is all it takes)
+    neither runs it nor clears the author's buttons, and the author's Confirm still works."""
+    await _ready(table)
+    _, preview = await _preview(table, "18,8")
+    seq = _seq(table)
+    for label in ("Confirm", "Adjust"):
+        forged = await table.standin.click(preview, _buttons(preview)[label], user="bob")
+        refusal = await forged.response()
+        assert refusal.ephemeral and "shown to another player" in refusal.data["content"], refusal.data
+    assert set(_buttons(table.standin.message(preview["id"]))) == {"Confirm", "Adjust"}, "alice's buttons stay"
+    assert _seq(table) == seq
+    click = await table.standin.click(preview["id"], _buttons(preview)["Confirm"])
+    await click.response()
+    await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("A1 moves"))
+
+
+async def test_a_forged_pick_in_someone_elses_menu_changes_nothing(table: Table) -> None:
+    await _ready(table)
+    handle = await table.standin.slash("move", {"model": "A1"}, channel="battle")
+    await handle.response()
+    menu = await handle.followup()
+    (select,) = [c for row in menu["components"] for c in row["components"]]
+    value = select["options"][0]["value"]
+    forged = await table.standin.click(menu, select["custom_id"], user="bob", values=[value])
+    assert "shown to another player" in (await forged.response()).data["content"]
+    picked = await table.standin.click(menu, select["custom_id"], values=[value])
+    await picked.response()
+    assert (await picked.followup())["content"].startswith("Preview: A1 moves"), "alice's menu still works"

@@ -19,7 +19,8 @@ def _components(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def _decide(table: Table, user: str, side: str, value: str) -> None:
-    """``user`` presses Decide on the newest notice of ``side``'s decision, picks ``value`` and confirms."""
+    """``user`` presses Decide on the newest notice of ``side``'s decision and picks ``value`` (one question: the
+    pick is the answer, there is no Confirm)."""
     notice = next(m for m in reversed(table.standin.messages_in("battle"))
                   if f"side {side})" in m["content"] or m["content"].startswith(f"side {side} ")
                   if any(c["type"] == BUTTON for c in _components(m)))
@@ -28,9 +29,8 @@ async def _decide(table: Table, user: str, side: str, value: str) -> None:
     await opened.response()
     assert opened.original is not None
     (select,) = [c for c in _components(opened.original) if c["type"] == SELECT]
-    (confirm,) = [c for c in _components(opened.original) if c["type"] == BUTTON]
-    await (await table.standin.click(opened.original["id"], select["custom_id"], user=user, values=[value])).response()
-    done = await table.standin.click(opened.original["id"], confirm["custom_id"], user=user)
+    assert not [c for c in _components(opened.original) if c["type"] == BUTTON]
+    done = await table.standin.click(opened.original["id"], select["custom_id"], user=user, values=[value])
     await done.response()
     await done.wait_for(lambda: any(s.kind in ("followup", "delete") for s in done.sent) or None, what="the answer")
 

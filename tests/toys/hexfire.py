@@ -61,6 +61,7 @@ from engine.core import (
     core_view_fields,
     deck_view,
     open_window,
+    pick_in_secret,
     simple_move,
 )
 from engine.hex import HexBoard, HexIdError, destinations, distance, line_of_sight
@@ -378,14 +379,15 @@ class Hexfire(System[HexfireState]):
         ctx.emit(TurnPassed(side=nxt, round=state.round + (1 if nxt == state.first else 0)))
 
     def bot_move(self, state: HexfireState, side: SideId, allowed: object) -> BotMove | None:
-        """Hexfire's bot: it plays any reaction it holds, else it acts as the simple policy does."""
+        """Hexfire's bot: it bids in secret with its side's secret dice, plays any reaction it holds, else it acts
+        as the simple policy does."""
         owed = next((d for d in state.pending.values() if d.owner == side), None)
         if owed is not None and owed.kind == REACTION:
             played = [o.key for o in owed.part(REACTION).options if o.key != PASS]
             if played:
                 return BotMove(_answer(owed, played[0]), (f"plays {played[0]}: Hexfire's bot reacts whenever it can",))
         if owed is not None:
-            return answer_by_default(owed)
+            return pick_in_secret(owed) if owed.kind == "bid" else answer_by_default(owed)
         return simple_move(self, state, side, allowed)
 
     # -- the end ---------------------------------------------------------------------------------

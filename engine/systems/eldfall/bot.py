@@ -7,8 +7,9 @@ and sight from where it stands stays Idle facing it and attacks it; otherwise it
 (into contact when it fights in melee) and attacks if that brought an enemy into reach, else Perceives a Shrouded
 enemy it may Perceive (L1530), else does nothing. As the reactive player, a model attacks the activated model where
 it can reach and see it along its path, Perceives it when it is Shrouded, dodges when it ends within 3 inches, and
-otherwise does nothing. Setup choices take their defaults; the party is the first
-ready party in the order of the sides.
+otherwise does nothing. The party and the scheme it keeps are drawn among the ready parties and the schemes it drew
+with its side's secret dice (so they differ from game to game, and nobody else learns them: the reasons of these
+secret choices reach its side alone); other set-up choices take their defaults.
 """
 
 from __future__ import annotations
@@ -17,7 +18,18 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind, SideId, answer_by_default
+from engine.core import (
+    Answer,
+    BotMove,
+    Command,
+    Decision,
+    ModelId,
+    PartKind,
+    SideId,
+    answer_by_default,
+    draw_in_secret,
+    pick_in_secret,
+)
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from engine.systems.eldfall.declare import allowed_now, target_refusal
 from engine.systems.eldfall.deploying import deploying_now
@@ -50,7 +62,7 @@ def bot_move(system: Eldfall, state: EldfallState, side: SideId, allowed: Callab
             if side == state.hostile_side:
                 return hostile_reactions(kit, state, owed)
             return party_reactions(kit, state, owed)
-        return answer_by_default(owed)
+        return pick_in_secret(owed) if owed.kind == "scheme" else answer_by_default(owed)
     if state.finished is not None:
         return None
     if state.phase == PARTIES:
@@ -58,8 +70,8 @@ def bot_move(system: Eldfall, state: EldfallState, side: SideId, allowed: Callab
             parties = parties_fitting(kit, state)
             if not parties:
                 return None
-            party = parties[state.players().index(side) % len(parties)]
-            return BotMove(ChooseParty(name=party.name), (f"chooses the ready party {party.name}",))
+            return draw_in_secret([BotMove(ChooseParty(name=party.name), (f"chooses the ready party {party.name}, "
+                                                                          "drawn in secret",)) for party in parties])
         return None
     if state.phase == DEPLOY:
         now = deploying_now(kit, state)

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import PrivateAttr, model_validator
 
-from engine.schema import Problem, RulingOption, Spec, UnitProfile, bundle, did_you_mean
+from engine.schema import Problem, RulingOption, Spec, UnitProfile, bundle, did_you_mean, repeated_entries
 from engine.systems.eldfall.cards import Card, card_problems, read_card
 from engine.systems.eldfall.quest_schema import QuestSpec, SchemeSpec, SchemeTable
 from engine.systems.eldfall.refs import parse_item_ref, parse_ref, slug, split_keyword
@@ -164,14 +164,7 @@ class EldfallCatalogue(Spec):
                                                                            "faction"),
             ("parties", self.parties, "id"), ("rulings", self.rulings, "id"),
         )
-        for section, entries, field in sections:
-            first: dict[str, int] = {}
-            for index, entry in enumerate(entries):
-                key = fold(str(getattr(entry, field)))
-                if key in first:
-                    problems.append(Problem((section, index, field), f'repeats {field} "{getattr(entry, field)}" '
-                                                                     f"(also {section}[{first[key]}])"))
-                first.setdefault(key, index)
+        problems += repeated_entries(sections, fold)
         named: dict[tuple[str, str], int] = {}
         for index, ability in enumerate(self.abilities):
             pair = (ability.kind, fold(ability.name))

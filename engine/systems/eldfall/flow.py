@@ -156,17 +156,20 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
         if f.dead:
             continue
         down_before = f.is_("incapacitated")
+        wounded = False  # an Incapacitated model dies only of another Wound, never of the phase (L872, L1758)
         if f.is_("bleeding"):
             roll = attribute_check(ctx, f, "T", "Bleeding (L1682)")
             if not roll.passed:
                 take_wounds(ctx, f.id, 1)
+                wounded = True
                 lines.append(f"{f.id} bleeds: 1 Wound")
         if f.is_("poisoned"):
             roll = attribute_check(ctx, f, "T", "Poisoned (L1770)", extra=[Modifier.add("Poisoned", -6, "L1770")])
             if not roll.passed:
                 take_wounds(ctx, f.id, 1)
+                wounded = True
                 lines.append(f"{f.id} suffers the poison: 1 Wound")
-        if ctx.state.models[f.id].wounds_left == 0:
+        if wounded and ctx.state.models[f.id].wounds_left == 0:
             drop_treasure(ctx, kit, f.id)
             fall(ctx, kit, f.id, down_before)
         if f.has("Regeneration") and not f.out:
@@ -213,7 +216,7 @@ def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:
         return
     chosen = record.stratagem or leader.card.stratagems[0]
     stratagem = kit.catalogue.stratagem(chosen)
-    ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name))
+    ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name, by_hand=stratagem.by_hand))
     if stratagem.id == NURSING_AURA:
         tend_all(ctx, kit, side)
 

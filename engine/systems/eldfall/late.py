@@ -24,11 +24,13 @@ from engine.systems.eldfall.reacting import declare_reaction, eligible, reaction
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.world import World
 
-__all__ = ["LATE_KIND", "late_answer", "late_offer"]
+__all__ = ["ATTACK", "LATE_KIND", "late_answer", "late_offer"]
 
 Ctx = Context[EldfallState]
 LATE_KIND = "late-reaction"
 """The kind of the decision asked after the Action step."""
+ATTACK = "attack"
+"""Its trigger, an enemy's declared attack, for passing ahead (``/pass until:attack``)."""
 
 
 def _targets(action: Declared) -> tuple[ModelId, ...]:
@@ -107,7 +109,7 @@ def late_offer(ctx: Ctx, kit: Kit) -> bool:
         ctx.open_decision(Decision(
             id=ctx.next_decision_id(), owner=side, kind=LATE_KIND, optional=True,
             prompt=f"{active.id} declared its attack. Your models may still step in (Protector), react now "
-                   "(Foresight) or turn a Dodge into an attack (L1246).", parts=tuple(parts)))
+                   "(Foresight) or turn a Dodge into an attack (L1246).", parts=tuple(parts), reaction_to=ATTACK))
         opened = True
     return opened
 

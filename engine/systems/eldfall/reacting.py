@@ -49,12 +49,14 @@ from engine.systems.eldfall.warding import WARD, ward_targets
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
 
-__all__ = ["REACTION_KIND", "Eligible", "answer", "declare_reaction", "eligible", "offer", "reaction_means",
-           "sample_path"]
+__all__ = ["ACTIVATION", "REACTION_KIND", "Eligible", "answer", "declare_reaction", "eligible", "offer",
+           "reaction_means", "sample_path"]
 
 Ctx = Context[EldfallState]
 REACTION_KIND = "reaction"
 """The kind of the Reaction step's decision (a table's pace gives reactions their own timeout)."""
+ACTIVATION = "activation"
+"""The trigger of the Reaction step, an enemy model's activation, for passing ahead (``/pass until:activation``)."""
 _SAMPLE_STEP = 1.5  # inches between the points of a path checked for sight and Awareness
 
 
@@ -243,10 +245,11 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
     ask = "Your ally's model: your models may Dodge to reposition (1 AP each; L2937, ruling alliance-reactions)." \
         if ctx.state.allied(side, active.side) else \
         "React with your models (1 AP each; L1198-1246): nothing, Dodge, or an attack at a point of its path."
+    taunted = any(e.taunted for e in found)  # it must react (L1989): no pass ahead answers for it
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
         prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
-        parts=tuple(parts), context=dict(context)))
+        parts=tuple(parts), context=dict(context), reaction_to=None if taunted else ACTIVATION))
 
 
 def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:

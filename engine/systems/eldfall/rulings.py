@@ -6,16 +6,15 @@ checks each against the shipped options, so a typo never silently falls back to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from engine.schema import RulingOption, choose_rulings
+from engine.schema import RulingsRecord
 
 __all__ = ["DEFAULT_RULINGS", "Rulings"]
 
 
 @dataclass(frozen=True, slots=True)
-class Rulings:
+class Rulings(RulingsRecord):
     """The chosen option of each ruling the engine consults; field names are ruling ids with ``_`` for ``-``."""
 
     stacked_halving: str = "each-source"
@@ -60,21 +59,6 @@ class Rulings:
     alliance_reactions: str = "dodge-only"
     alliance_authority: str = "same-affiliation"
 
-    @classmethod
-    def from_options(cls, rulings: Sequence[RulingOption], chosen: Mapping[str, str] | None = None) -> Rulings:
-        """Build from the shipped rulings (their defaults) and a table's ``chosen`` options.
-
-        :raises ValueError: for an unknown ruling id, an option that ruling does not offer, or one the referee does
-            not play yet (``by_hand``).
-        """
-        picked = choose_rulings(rulings, chosen)
-        values = {}
-        for field in fields(cls):
-            ruling_id = field.name.replace("_", "-")
-            if ruling_id not in picked:
-                raise ValueError(f'the data has no ruling "{ruling_id}", which the rules code reads')
-            values[field.name] = picked[ruling_id]
-        return cls(**values)
 
 
 DEFAULT_RULINGS = Rulings()

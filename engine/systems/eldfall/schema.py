@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from engine.schema import Count, Ident, NonNegativeInt, NonNegativeNumber, PositiveNumber, Spec, Text
+from engine.schema import Assumable, Count, Ident, NonNegativeInt, NonNegativeNumber, PositiveNumber, Spec, Text
 from engine.systems.eldfall.refs import parse_ref
 
 __all__ = [
@@ -112,23 +112,6 @@ AbilityName = Annotated[str, AfterValidator(_ref)]
 
 def _power_in(value: object) -> object:
     return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-class Assumable(Spec):
-    """An entry whose values may be guessed: ``assumed: true`` needs an ``assumed_reason``."""
-
-    assumed: bool = False
-    assumed_reason: Text | None = Field(default=None, validate_default=True)
-
-    @field_validator("assumed_reason")
-    @classmethod
-    def _reason_when_assumed(cls, reason: str | None, info: ValidationInfo) -> str | None:
-        assumed = info.data.get("assumed")
-        if assumed and reason is None:
-            raise PydanticCustomError("assumed", "is required when assumed is true: say why the values are guessed")
-        if assumed is False and reason is not None:
-            raise PydanticCustomError("assumed", "is only allowed when assumed is true")
-        return reason
 
 
 class Band(Spec):
@@ -399,6 +382,8 @@ class StratagemSpec(Spec):
     effect: Effect | None = None
     chosen: NonNegativeInt | None = None
     only_classes: tuple[Text, ...] = ()
+    by_hand: bool = False
+    """The referee does not apply its effect yet: using it says so, and the table applies it by hand."""
     version_note: Text | None = None
     source: Text
 

@@ -227,35 +227,40 @@ def _scheme_cards(kit: Kit, state: EldfallState, side: SideId) -> list[str]:
     return [scheme_for_roll(table, face) for face in range(1, 21)]
 
 
+_SCHEME_PILES = {"draw": Shown.NOBODY, "hand": Shown.OWNER, "kept": Shown.OWNER, "aside": Shown.NOBODY,
+                 "shown": Shown.EVERYONE}
+_SCHEME_COUNTS = {"draw": Shown.OWNER, "hand": Shown.OWNER, "kept": Shown.OWNER, "aside": Shown.OWNER}
+"""How many schemes a side drew tells the band of its Leader's INT (L2363-2367), which its secret party list keeps
+(L1036): every count but the revealed schemes' is its owner's alone."""
+
+
 def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     """Shuffle the side's scheme deck with its secret dice and draw as many as its Leader's INT allows, setting
-    aside a second card of a name already drawn (L2363-2367, L2501)."""
+    aside a second card of a name already drawn (L2363-2367, L2501). The log says the same to the others whatever
+    the INT: one draw, one setting aside (of no card, as often as not), and a choice to make even of one scheme."""
     party = ctx.state.record(side).party
     assert party is not None
     _card, leader_int = _leader_card(kit, party)
     drawn, _kept = scheme_draws(leader_int)
     decks = Decks(ctx)
     deck_id = f"schemes-{side}"
-    decks.make(deck_id, side, _scheme_cards(kit, ctx.state, side),
-               piles={"draw": Shown.NOBODY, "hand": Shown.OWNER, "kept": Shown.OWNER, "aside": Shown.NOBODY,
-                      "shown": Shown.EVERYONE})
+    decks.make(deck_id, side, _scheme_cards(kit, ctx.state, side), piles=_SCHEME_PILES, counts=_SCHEME_COUNTS)
     decks.shuffle(deck_id)
+    order = decks.deck(deck_id).piles["draw"]
     hand: list[str] = []
-    distinct = len(set(decks.deck(deck_id).piles["draw"]))
-    while len(hand) < min(drawn, distinct):
-        (card,) = decks.draw(deck_id, 1, why="a scheme draw (L2363)")
-        if card in hand:
-            decks.move(deck_id, [card], "hand", "aside", why="a second card of that name is set aside (L2501)")
-        else:
-            hand.append(card)
-    if len(hand) == 1:
-        _keep(ctx, kit, side, hand[0], hand)
-        return
+    doubles: list[str] = []
+    for card in order:
+        if len(hand) == min(drawn, len(set(order))):
+            break
+        (doubles if card in hand else hand).append(card)
+    decks.draw(deck_id, len(hand) + len(doubles), why="the scheme draw (L2363)")
+    decks.move(deck_id, doubles, "hand", "aside", why="a second card of a name drawn is set aside (L2501)")
     options = tuple(Option(key=card, label=f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}"
                            [:100]) for card in hand)
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
-        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} schemes; keep one (L2363-2367).",
+        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} scheme"
+               f"{'s; keep one' if len(hand) > 1 else '; keep it'} (L2363-2367).",
         parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
         context={"hand": list(hand)}))
 
@@ -271,9 +276,7 @@ def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> Non
     decks = Decks(ctx)
     deck_id = f"schemes-{side}"
     decks.move(deck_id, [scheme], "hand", "kept", why="kept")
-    others = [card for card in hand if card != scheme]
-    if others:
-        decks.move(deck_id, others, "hand", "aside", why="not kept")
+    decks.move(deck_id, [card for card in hand if card != scheme], "hand", "aside", why="not kept")  # none, for one
     ctx.emit(SchemeKept(side=side, scheme=scheme, name=kit.catalogue.scheme(scheme).name), side_only(side))
 
 

@@ -10,6 +10,7 @@ worked out here, rolled in the open, and logged with its working. See docs/eldfa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from pydantic import JsonValue
 
@@ -86,12 +87,14 @@ from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.guards import GUARD_KIND, answer_guard
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
-from engine.systems.eldfall.late import LATE_KIND, late_answer
+from engine.systems.eldfall.late import ATTACK, LATE_KIND, late_answer
 from engine.systems.eldfall.menus import legal_actions as legal_now
+from engine.systems.eldfall.perceiving import perceive
 from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
+from engine.systems.eldfall.reacting import ACTIVATION
 from engine.systems.eldfall.reacting import answer as answer_reaction
 from engine.systems.eldfall.retreating import RETREAT_KIND, answer_retreat
 from engine.systems.eldfall.schema import PartySpec
@@ -157,7 +160,7 @@ class Eldfall(System[EldfallState]):
     def __init__(self, data: Catalogue) -> None:
         self.data = data
         self.kit = Kit(_catalogue(data), data)
-        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground)
+        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground, perceive=partial(perceive, self.kit))
         self._table = TableHandlers(data, self.table_rules, may_move=self._may_fix)
         self._actions = self._declare_actions()
 
@@ -215,6 +218,11 @@ class Eldfall(System[EldfallState]):
 
     def bot_move(self, state: EldfallState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
         return bot_move(self, state, side, allowed)
+
+    def reaction_triggers(self) -> tuple[str, ...]:
+        """The Reaction step (an enemy's activation) and what answers a declared attack are decisions of this
+        game's own, marked with these triggers so ``/pass until:`` covers them (L1198-1246)."""
+        return (ACTIVATION, ATTACK)
 
     # -- actions ---------------------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """The bot's policy for a side seated to it (``/game new bot:B``), simple and deterministic (the same state
 gives the same move, so games replay):
 
-* set-up: each choice at its default; objective tokens and fighters on the first legal hexes in id order;
+* set-up: its warband and its decks drawn among those offered with its side's secret dice (so they differ from game
+  to game, and the reasons of these secret choices reach its side alone); each other choice at its default;
+  objective tokens and fighters on the first legal hexes in id order;
 * a decision it owes: a reaction if it has one (the first offered), otherwise each choice's default; a
   drive-back always drives the target back into the first hex offered;
 * its activation: the Attack action with the most damage against the enemy closest to going out of action; else
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import PASS, REACTION, Answer, Command, SideId
-from engine.core.bots import BotMove, answer_by_default
+from engine.core.bots import BotMove, answer_by_default, pick_in_secret
 from engine.systems.underworlds.combat import DRIVE
 from engine.systems.underworlds.commands import (
     Attack,
@@ -32,7 +34,7 @@ from engine.systems.underworlds.guide import attack_options, can_act, charge_opt
 from engine.systems.underworlds.harm import stats_of
 from engine.systems.underworlds.opening import placement_hexes
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.setup import token_hexes
+from engine.systems.underworlds.setup import DECK, WARBAND, token_hexes
 
 __all__ = ["bot_move", "setup_step"]
 
@@ -90,7 +92,7 @@ def bot_move(ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> 
             if options:
                 return BotMove(Answer(decision_id=owed.id, answers={DRIVE: options[0]}),
                                (f"drives the target back into {options[0]}",))
-        return answer_by_default(owed)
+        return pick_in_secret(owed) if owed.kind in (WARBAND, DECK) else answer_by_default(owed)
     if state.outcome is not None or state.frames:
         return None
     command = _choose(ref, side)

@@ -2,21 +2,23 @@
 ``decks:``, written like ``cards.yaml`` and ``decks.yaml``), and a table's own dice (``dice:``, written like
 ``dice.yaml``, under the ruling ``dice-faces: table-entered``).
 
-Cards join in public: anyone's card may be played, and who may react is judged from the cards a warband could
-hold. Decks are each player's secret (logged for them alone), checked by the deck-building rules with one line
-per broken rule (Underworlds core rulebook, L107-L113, L299): 12 unique objectives, at least 20 unique power cards
-with no more than half ploys, the warband's own and universal cards only, named by id from the core set and the
-player's own imported cards. Decks are brought before they are chosen at set-up; one brought while its player is
-being asked to choose decks is that player's choice.
+A player's cards and decks are their secret: they are logged for that player alone, and the table is told only
+what the rules make public, that the player brought cards or decks of their own and that the decks pass the
+deck-building rules (Underworlds core rulebook, L107-L113, L299: 12 unique objectives, at least 20 unique power
+cards with no more than half ploys, the warband's own and universal cards only, named by id from the core set and
+the player's own imported cards; one line per broken rule). A card's text becomes public when it is shown or
+played, like any card from a hand. Cards the host imports (holding no side) are the table's, in public. Decks are
+brought before they are chosen at set-up; one brought while its player is being asked to choose decks is that
+player's choice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import IllegalCommand, SideId, side_only
+from engine.core import EVERYONE, IllegalCommand, SideId, side_only
 from engine.systems.underworlds import setup
-from engine.systems.underworlds.events import CardsImported, DeckImported, DiceEntered
+from engine.systems.underworlds.events import CardsImported, DeckImported, DiceEntered, Note
 from engine.systems.underworlds.owndecks import own_decks, problems_of
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -29,8 +31,8 @@ _VERB = "force import"
 
 def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: Sequence[Deck],
                dice: Sequence[DieFaces] = ()) -> None:
-    """Bring a player's cards (in public) and decks (for them alone), and the table's own dice faces; a refusal
-    names every problem and brings nothing."""
+    """Bring a player's cards and decks (for them alone, the table told only that they brought some), or the
+    host's cards (in public), and the table's own dice faces; a refusal names every problem and brings nothing."""
     if dice:
         _enter_dice(ref, dice)
     if decks:
@@ -43,6 +45,10 @@ def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: 
     for deck in decks:
         assert side is not None
         _import_deck(ref, side, deck)
+    if side is not None and (cards or decks):
+        brought = " and ".join(what for what, given in (("cards", cards), ("decks", decks)) if given)
+        passed = f"; the decks pass the deck-building rules ({RULE}, L107-L113, L299)" if decks else ""
+        ref.emit(Note(text=f"Side {side} brings {brought} of its own, which only it sees until it plays them{passed}."))
     if decks and side is not None:
         setup.choose_brought_deck(ref, side, [deck.id for deck in decks])
 
@@ -59,7 +65,7 @@ def _import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> N
             raise IllegalCommand(f"{card.name}: warband {card.warband!r} is not in this game (warbands: "
                                  f"{', '.join(sorted(warbands))})", verb=_VERB)
     ref.emit(CardsImported(side=side, cards=[card.model_dump(mode="json") for card in cards],
-                           names=[card.name for card in cards]))
+                           names=[card.name for card in cards]), EVERYONE if side is None else side_only(side))
 
 
 def _enter_dice(ref: Referee, dice: Sequence[DieFaces]) -> None:

@@ -216,14 +216,16 @@ def on_claim(ref: Referee, side: SideId, card_id: str, confirmed: bool) -> None:
 
 
 def add_card(ref: Referee, side: SideId, text: str, verb: str) -> None:
-    """Put one of the players' own cards into one's hand (a house rule; the table sees only that a card was
-    added): its warband's or a universal card, and never a fourth objective (L295)."""
+    """Put one of one's own imported cards (or the host's) into one's hand (a house rule; the table sees only that
+    a card was added): its warband's or a universal card, and never a fourth objective (L295). Another player's
+    cards are theirs alone: never offered, never named."""
     state = ref.state
-    imported = [str(raw.get("id")) for raw in state.imported]
+    imported = [str(raw.get("id")) for raw in state.imported if state.imported_by.get(str(raw.get("id"))) in (side, "")]
     card_id = ref.lib.find_card(state, text, imported)
     if card_id is None:
         listed = ", ".join(imported) or "none yet (import them with /force import file:)"
-        raise InvalidCommand(f"{text!r} is not a card players imported into this game; imported: {listed}", verb=verb)
+        raise InvalidCommand(f"{text!r} is not a card you (or the host) imported into this game; yours: {listed}",
+                             verb=verb)
     card = ref.lib.card(state, card_id)
     warband = state.players[side].warband if side in state.players else ""
     if card.warband not in (warband, UNIVERSAL):

@@ -6,7 +6,8 @@ only one reaction per trigger, the player whose activation is next deciding firs
 asked depends on public information alone: a side is asked when a reaction it could have matches the trigger,
 either on the table for all to see (a fighter card, an upgrade, a ploy's lasting grant) or among the ploys its
 warband may put in a deck while it holds a power card. So a side is asked whether or not it holds one, and
-never when nothing it could hold would do.
+never when nothing it could hold would do. A player's own imported cards are their secret: a side that brought
+cards of its own (which the table is told) is asked whenever it holds a power card, so no offer hints at them.
 
 Upgrades with a ``trigger`` (Lightning Blast) are not reactions: they always happen (``automatic``).
 """
@@ -221,9 +222,10 @@ def _follow_ups(state: UnderworldsState, lib: Library, side: SideId, trigger: Tr
 
 
 def _pool(state: UnderworldsState, lib: Library, side: SideId) -> list[Card]:
-    """The reaction ploys ``side``'s warband may put in a deck: public knowledge, unlike its hand."""
+    """The reaction ploys ``side``'s warband may put in a deck that everyone knows of (the core set's, the host's
+    imported cards): public knowledge, unlike its hand and its player's own cards."""
     warband = state.players[side].warband
-    imported = [lib.card(state, str(raw["id"])) for raw in state.imported]
+    imported = [lib.card(state, str(raw["id"])) for raw in state.imported if not state.imported_by.get(str(raw["id"]))]
     return [card for card in (*lib.data.cards, *imported)
             if card.type == "ploy" and card.reaction is not None and card.warband in (warband, UNIVERSAL)]
 
@@ -233,8 +235,10 @@ def _may_react(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
     if any(not c.in_hand for c in candidates_public(state, lib, side, trigger)):
         return True
     hand = len(state.decks[power_deck(side)].piles["hand"]) if power_deck(side) in state.decks else 0
-    return hand > 0 and not state.sudden_death and any(matches(state, lib, card.reaction, trigger, side)
-                            for card in _pool(state, lib, side) if card.reaction is not None)
+    brought = side in state.imported_by.values()
+    return hand > 0 and not state.sudden_death and (brought or any(
+        matches(state, lib, card.reaction, trigger, side) for card in _pool(state, lib, side)
+        if card.reaction is not None))
 
 
 def candidates_public(state: UnderworldsState, lib: Library, side: SideId, trigger: Trigger) -> list[Candidate]:

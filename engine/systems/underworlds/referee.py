@@ -97,7 +97,7 @@ class Referee:
     def roll(self, kind: str, count: int, purpose: str, side: SideId | None) -> list[str]:
         """Roll ``count`` attack or defence dice in the open for ``side``; returns the faces."""
         die = self.lib.die(self.state, kind)
-        rolls: tuple[DieRoll, ...] = self.ctx.roller.roll_pool([die] * count) if count else ()
+        rolls: tuple[DieRoll, ...] = self.ctx.draw([die] * count, purpose, roller_side=side) if count else ()
         faces = [roll.label for roll in rolls]
         self.emit(DiceRolled(purpose=purpose, roller=side, rolls=rolls, detail=shown_faces(faces)))
         return faces

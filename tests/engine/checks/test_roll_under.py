@@ -20,6 +20,7 @@ from engine.checks import (
     critical_range,
     judge,
     reroll,
+    reroll_all,
     success_chance,
     target,
 )
@@ -218,3 +219,36 @@ def test_every_two_dice_with_rerolls_keep_their_history() -> None:
     for first, second in itertools.product((1, 10, 20), repeat=2):
         die = reroll(Die(first), second, "Mage")
         assert (die.first, die.face, len(die.rerolls)) == (first, second, 1)
+
+
+# Sunshard:Embren's conventions, written out to exercise the parameters (the game keeps its own copy).
+PERFECT_OR_BOTCHED = CheckRules(fumble_faces=frozenset({20}), fails_at_or_below=None, critical_name="perfect",
+                                fumble_name="botched")
+
+
+def test_a_fumble_is_flagged_and_named_in_the_game_s_words() -> None:
+    # Sunshard:Embren core rules v1.0, L527-529: a 20 always fails, whatever the target (here 25).
+    verdict = judge(20, 25, PERFECT_OR_BOTCHED)
+    assert (verdict.success, verdict.critical, verdict.fumbled) == (False, False, True)
+    assert verdict.describe(25) == "20: botched"
+    assert judge(1, -3, PERFECT_OR_BOTCHED).describe(-3) == "1: perfect"
+    assert check(target(25, minimum=None), [20, 19], PERFECT_OR_BOTCHED).fumbles == 1
+
+
+def test_reroll_all_rerolls_every_die_of_a_test() -> None:
+    # Sunshard:Embren core rules v1.0, L757: a Fortune re-roll redoes every die, Powerful dice included.
+    dice = reroll_all((Die(3), Die(14)), (9, 2), "Fortune")
+    assert [d.face for d in dice] == [9, 2]
+    assert all(d.rerolls[0].source == "Fortune" for d in dice)
+
+
+def test_reroll_all_refuses_the_whole_test_when_one_die_was_rerolled() -> None:
+    # Sunshard:Embren core rules v1.0, L153: a die is never re-rolled twice, whatever the source (digest D-34).
+    once = (reroll(Die(3), 5, "Loot"), Die(14))
+    with pytest.raises(RerollRefused, match="already re-rolled"):
+        reroll_all(once, (1, 1), "Fortune")
+
+
+def test_reroll_all_needs_one_face_per_die() -> None:
+    with pytest.raises(ValueError, match="needs 2 faces"):
+        reroll_all((Die(3), Die(14)), (9,), "Fortune")

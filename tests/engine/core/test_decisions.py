@@ -81,7 +81,7 @@ def test_an_answer_outside_the_options_names_what_is_accepted() -> None:
     choose_hands(game)
     with refusing(game, "'3' is not an option for card; choose one of 2, 5, 9", error=InvalidCommand):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "3"}), alice())
-    with refusing(game, "no pending decision 'd99'", error=InvalidCommand):
+    with refusing(game, "choice d99 is not waiting for an answer", error=InvalidCommand):
         game.apply(Answer(decision_id="d99", answers={"card": "2"}), alice())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from pydantic import ConfigDict
 
 from engine.core import (
@@ -30,7 +31,7 @@ from engine.core import (
     deck_view,
 )
 from engine.core.core_events import DiceRolled
-from engine.core.decks import TABLE_STREAM, CardsMoved, CardsShown, DeckView
+from engine.core.decks import TABLE_STREAM, CardsMoved, CardsShown, DeckView, Shown
 from engine.dice import commitment, secret_stream
 from tests.refusals import refusing
 
@@ -66,8 +67,10 @@ class Cards(System[CardState]):
                       summary="decks for tests")
     commands = (Play, Add)
 
-    def __init__(self, decks: dict[SideId, list[str]], tokens: list[str] | None = None) -> None:
+    def __init__(self, decks: dict[SideId, list[str]], counts: dict[str, Shown] | None = None,
+                 tokens: list[str] | None = None) -> None:
         self.contents = decks
+        self.counts = counts
         self.tokens = tokens or []
 
     def initial_state(self, setup: GameSetup) -> CardState:
@@ -79,7 +82,7 @@ class Cards(System[CardState]):
             decks.make("tokens", None, self.tokens)
             decks.shuffle("tokens")
         for side in ctx.state.sides:
-            decks.make(f"deck-{side}", side, self.contents[side])
+            decks.make(f"deck-{side}", side, self.contents[side], counts=self.counts)
             decks.shuffle(f"deck-{side}")
             decks.draw(f"deck-{side}", 3, why="opening hand")
 
@@ -96,9 +99,10 @@ class Cards(System[CardState]):
                         decks={deck_id: deck_view(deck, viewer) for deck_id, deck in state.decks.items()})
 
 
-def game(a_cards: list[str], b_cards: list[str] | None = None, tokens: list[str] | None = None) -> Game[CardState]:
+def game(a_cards: list[str], b_cards: list[str] | None = None, counts: dict[str, Shown] | None = None,
+         tokens: list[str] | None = None) -> Game[CardState]:
     setup = GameSetup(system="cards", sides=(A, B), host="alice", seed_commitment=commitment(SEED))  # type: ignore[arg-type]
-    system = Cards({A: a_cards, B: b_cards or [f"b{n}" for n in range(8)]}, tokens)
+    system = Cards({A: a_cards, B: b_cards or [f"b{n}" for n in range(8)]}, counts, tokens)
     return Game.start(system, setup, SEED, seats={A: "alice", B: "bob"})  # type: ignore[dict-item]
 
 
@@ -192,3 +196,25 @@ def test_a_card_added_during_the_game_is_seen_by_the_hands_owner_alone() -> None
     assert "my-own" in g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"]  # type: ignore[attr-defined]
     assert g.view(SPECTATOR).decks["deck-A"].counts["hand"] == 4  # type: ignore[attr-defined]
     assert not any("my-own" in line for line in _public(g))
+
+
+def test_a_pile_counted_for_its_owner_alone_is_counted_by_nobody_else() -> None:
+    """A count audience (Eldfall's schemes: how many a side drew tells its Leader's INT) reaches the views and the
+    log alike; a pile everyone sees stays counted in public."""
+    owner_only = {"draw": Shown.OWNER, "hand": Shown.OWNER}
+    g = game([f"a{n}" for n in range(8)], [f"b{n}" for n in range(6)], counts=owner_only)
+    assert g.view(Viewer.of_side(A)).decks["deck-A"].counts == {"draw": 5, "hand": 3, "discard": 0}  # type: ignore[attr-defined]
+    for viewer in (SPECTATOR, Viewer.of_side(B)):
+        assert g.view(viewer).decks["deck-A"].counts == {"discard": 0}  # type: ignore[attr-defined]
+    assert not [line for line in _public(g) if " in draw" in line or " in hand" in line]
+    assert [line.text for line in g.log_view(Viewer.of_side(B)).lines if "deck-A" in line.text] == []
+    mine = [line.text for line in g.log_view(Viewer.of_side(A)).lines if "deck deck-A:" in line.text]
+    assert mine[-1] == "Side A's deck deck-A: 5 in draw, 3 in hand."
+    assert _public(g) == _public(game([f"x{n}" for n in range(20)], [f"b{n}" for n in range(6)], counts=owner_only))
+    card = g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
+    g.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    assert _public(g)[-1].endswith("Side A's deck deck-A: 1 in discard."), "the discard pile is counted in public"
+    assert g.view(SPECTATOR).decks["deck-A"].counts == {"discard": 1}  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="pile 'discard' is counted for owner but shown to everyone"):
+        game(["a1", "a2", "a3"], counts={"discard": Shown.OWNER})
+

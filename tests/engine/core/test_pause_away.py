@@ -168,7 +168,7 @@ def test_extend_adds_up_and_refuses_unknown_ids_and_odd_amounts() -> None:
     assert extended.body.describe() == f"The host allows 30 more minutes for {decision.id}."
     game.apply(ExtendDecision(decision_id=decision.id, minutes=15), alice(host=True))
     assert game.state.pending[decision.id].extensions_minutes == 45
-    with refusing(game, f"no pending decision 'd999'; pending: {decision.id}", error=InvalidCommand):
+    with refusing(game, fr"choice d999 is not waiting .*; waiting now: {decision.id} \(side", error=InvalidCommand):
         game.apply(ExtendDecision(decision_id="d999", minutes=5), alice(host=True))
     for minutes in (0, 1441):
         with refusing(game, "from 1 to 1440 minutes", error=InvalidCommand):

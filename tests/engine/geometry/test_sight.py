@@ -186,3 +186,26 @@ def test_vectorised_survey_matches_a_per_line_shapely_loop(ms: list, ps: list) -
             grazed_visible, grazed_hidden = naive([*terrain, *bases], a, b, 5, slack=1e-6)
             assert visible[i, j] in (clear_visible, grazed_visible)
             assert clear_hidden - 1e-9 <= hidden[i, j] <= grazed_hidden + 1e-9
+
+
+def test_lines_through_names_the_pieces_a_clear_sight_line_crosses() -> None:
+    # Cover from terrain a line of sight is drawn through (Sunshard:Embren core rules v1.0, L302).
+    a, b = base("A1", 5, 10), base("B1", 15, 10)
+    hedge = box("H1", 12, 9.5, 13, 10.5, 0.5)  # across the middle of the lines, but not all of them
+    aside = box("H2", 12, 14, 13, 16, 0.5)  # beside the corridor
+    sight = LineOfSight([])
+    assert sight.lines_through(a, b, [hedge, aside]) == ("H1",)
+    assert sight.lines_through(a, b, [hedge], every=True) == ()
+    wide = box("H3", 12, 0, 13, 20, 0.5)
+    assert sight.lines_through(a, b, [wide], every=True) == ("H3",)
+
+
+def test_lines_through_counts_only_lines_no_blocker_cuts() -> None:
+    # The only lines through the hedge are those a tall wall cuts: nothing is seen through the hedge.
+    a, b = base("A1", 5, 10), base("B1", 15, 10)
+    hedge = box("H1", 12.4, 10.3, 12.6, 10.6, 0.5)  # on the upper lines near B
+    wall = box("T9", 7.1, 9.85, 7.4, 10.6, 3.0)  # cuts every line that reaches the hedge
+    assert LineOfSight([]).lines_through(a, b, [hedge]) == ("H1",)
+    assert LineOfSight([wall]).can_see(a, b)
+    assert LineOfSight([wall]).lines_through(a, b, [hedge]) == ()
+    assert LineOfSight([]).lines_through(base("A1", 5, 10), base("B1", 5.9, 10, mm=20), [hedge]) == ()

@@ -10,9 +10,12 @@ from engine.geometry import (
     circle_template,
     cone_template,
     covered_by,
+    overlapped_by,
     polygon_template,
+    strip_template,
     teardrop_template,
     touched_by,
+    trapezoid_template,
 )
 
 R = 25.4 / 25.4 / 2  # 25.4 mm bases: radius 0.5"
@@ -52,3 +55,24 @@ def test_polygon_template_and_bad_shapes() -> None:
         cone_template((0, 0), 0, -1, 2)
     with pytest.raises(ValueError):
         teardrop_template((0, 0), 0, 1, 4)
+
+
+def test_a_trapezoid_is_narrow_at_its_origin_and_wide_at_its_end() -> None:
+    # Sunshard:Embren's Cone: the narrow edge (the white line) against the attacker (core rules v1.0, L553).
+    cone = trapezoid_template((0, 0), 0, 8, 1, 3)
+    assert cone.area.bounds == pytest.approx((0, -1.5, 8, 1.5))
+    assert cone.area.area == pytest.approx(8 * (1 + 3) / 2)
+
+
+def test_a_strip_is_centred_and_turned() -> None:
+    # Sunshard:Embren's Wall template (core rules v1.0, L559).
+    wall = strip_template((10, 10), 90, 5, 1)
+    assert wall.area.bounds == pytest.approx((9.5, 7.5, 10.5, 12.5))
+
+
+def test_overlapped_by_needs_more_than_a_touch() -> None:
+    wall = strip_template((10, 10), 0, 5, 1)
+    touching = Base("A1", Pose(10, 11.0), 25.4)  # radius 0.5: its rim meets the strip's edge
+    under = Base("B1", Pose(10, 10.9), 25.4)
+    assert touched_by(wall, [touching, under]) == ("A1", "B1")
+    assert overlapped_by(wall, [touching, under]) == ("B1",)

@@ -59,6 +59,8 @@ class StratagemUsed(EventBody):
     side: SideId
     stratagem: str | None
     name: str = ""
+    by_hand: bool = False
+    """The referee does not apply this stratagem's effect: the line says so, so nobody takes it for applied."""
 
     def apply(self, state: EldfallState) -> None:
         state.writable_record(self.side).active_stratagem = self.stratagem
@@ -66,7 +68,9 @@ class StratagemUsed(EventBody):
     def describe(self) -> str:
         if self.stratagem is None:
             return f"Side {self.side} uses no stratagem (its Leader is out of action, L376)."
-        return f"Side {self.side}'s Leader uses the stratagem {self.name} until its next Strategic phase (L372)."
+        hand = " Its effect is not refereed yet: the players apply it by hand (/model token, /model wound)." \
+            if self.by_hand else ""
+        return f"Side {self.side}'s Leader uses the stratagem {self.name} until its next Strategic phase (L372).{hand}"
 
 
 class DuelChanged(EventBody):

@@ -228,9 +228,10 @@ def _upgrades(member: PartyMember) -> list[str]:
 
 
 class SchemeKept(EventBody):
-    """The scheme a side keeps: a secret of that side (L2497)."""
+    """The scheme a side keeps: a secret of that side for the whole game, until revealed (L2497)."""
 
     kind = "eldfall.scheme-kept"
+    lasting = True
     side: SideId
     scheme: str
     name: str

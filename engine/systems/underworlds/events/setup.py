@@ -252,7 +252,8 @@ class PlacedFirst(EventBody):
 
 
 class CardsImported(EventBody):
-    """A player's own cards join this game (``cards`` as data, validated by the loader)."""
+    """A player's own cards join this game (``cards`` as data, validated by the loader), logged for that player
+    alone (the host's for everyone)."""
 
     kind = "uw.cards"
     side: SideId | None

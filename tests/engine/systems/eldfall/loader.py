@@ -11,11 +11,10 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
-import yaml
-
-from engine.schema import DataError, parse
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.data_kinds import DATA_KINDS
+
+from ..kind_texts import parse_kinds
 
 __all__ = ["DATA_DIR", "KINDS", "load_eldfall", "parse_texts"]
 
@@ -24,21 +23,8 @@ KINDS = ("units", "rulings", *DATA_KINDS)
 
 
 def parse_texts(texts: Mapping[str, str], folder: str = "data/eldfall") -> EldfallCatalogue:
-    """Validate YAML texts keyed by kind (``{"items": "items: [...]"}``); :raises DataError: one line per problem."""
-    sections: dict[str, object] = {}
-    sources: dict[str, str] = {}
-    problems: list[str] = []
-    for kind, text in texts.items():
-        source = f"{folder}/{kind}.yaml"
-        sources[kind] = source
-        document = yaml.safe_load(text)
-        if not isinstance(document, dict) or set(document) != {kind}:
-            problems.append(f'{source}: must hold one top-level key, "{kind}"')
-            continue
-        sections[kind] = document[kind]
-    if problems:
-        raise DataError(problems)
-    return parse(EldfallCatalogue, sections, source=sources)
+    """Validate YAML texts keyed by kind; :raises DataError: one line per problem."""
+    return parse_kinds(EldfallCatalogue, texts, folder)
 
 
 @functools.cache

@@ -372,6 +372,43 @@ def test_an_incapacitated_model_that_bleeds_again_dies() -> None:
     assert "dead" in game.state.models[ModelId("B3")].tokens
 
 
+def _incapacitated_b3(seed: str, states: tuple[str, ...]) -> Game[EldfallState]:
+    """B3 brought to 0 HP and Incapacitated during A's turn, with exactly ``states`` of Bleeding and Poisoned."""
+    game = _bleeding_b3(seed)
+    game.apply(WoundModel(model=ModelId("B3"), amount=1), HOST)
+    game.apply(ChangeToken(model=ModelId("B3"), token="incapacitated"), HOST)
+    if "bleeding" not in states:
+        game.apply(ChangeToken(model=ModelId("B3"), token="bleeding", remove=True), HOST)
+    if "poisoned" in states:
+        game.apply(ChangeToken(model=ModelId("B3"), token="poisoned"), HOST)
+    return game
+
+
+@pytest.mark.parametrize(("states", "dice"), [((), ()), (("bleeding",), (5,)), (("poisoned",), (5,))],
+                         ids=["no-state", "bleeding-passed", "poison-passed"])
+def test_an_incapacitated_model_not_wounded_again_survives_its_strategic_phase(
+        states: tuple[str, ...], dice: tuple[int, ...]) -> None:
+    """L872, L1758: an Incapacitated model becomes Dead only when it would suffer another Wound (or by a Deathblow,
+    L1536); its side's Strategic phase alone, or a T roll it passes against Bleeding or Poison, leaves it lying."""
+    game = _incapacitated_b3("still-down", states)
+    if dice:
+        game.apply(RigDice(values=dice), HOST)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    b3 = game.state.models[ModelId("B3")]
+    assert (game.state.phase, game.state.active_side) == ("tactical", "B")  # past B's Strategic phase
+    assert "incapacitated" in b3.tokens and "dead" not in b3.tokens
+
+
+def test_an_incapacitated_model_that_fails_its_poison_roll_dies() -> None:
+    """L1770 (Poisoned: a T roll at -6 each Strategic phase, a Wound on a failure), L1758: that Wound kills."""
+    game = _incapacitated_b3("poison-kills", ("poisoned",))
+    game.apply(RigDice(values=(15,)), HOST)
+    game.apply(EndTurn(), as_side("A", ALICE))
+    settle(game)
+    assert "dead" in game.state.models[ModelId("B3")].tokens
+
+
 @pytest.mark.parametrize(("b3_at", "to"), [((12, 8), "12,10"), ((10.74, 5.84), "12,5.84")],
                          ids=["stopped-head-on", "walked-up-beside"])
 def test_a_move_that_ends_touching_an_enemy_is_in_base_contact(b3_at: tuple[float, float], to: str) -> None:

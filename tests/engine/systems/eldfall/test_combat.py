@@ -237,4 +237,4 @@ def test_broken_morale_defaults_to_half_or_fewer(original: int, lost: int) -> No
 
 def test_a_modifier_list_reads_in_working(catalogue: EldfallCatalogue) -> None:
     off = attribute_target(catalogue.card("Onitaoshi"), "OFF", modifiers=[Modifier.add("shield", -3, "L462")])
-    assert off.working == ("OFF 16", "-3 shield [L462]", "= 13")
+    assert off.working == ("OFF 14", "-3 shield [L462]", "= 11")

@@ -74,10 +74,23 @@ def test_starter_cards_carry_the_v1_5_values(catalogue: EldfallCatalogue) -> Non
     hierophant = catalogue.card("Expeditionary Hierophant")  # L325-366, stat line as Guild Hall prints it
     assert (hierophant["INT"], hierophant["M"], hierophant.cost, hierophant.limit) == (15, 12, 23, 1)
     assert hierophant.stratagems == ("Nursing Aura", "Spiritual Paragon")
-    assert catalogue.card("Onitaoshi")["AG"] == 10  # L506
+    onitaoshi = catalogue.card("Onitaoshi")  # L506-526, L554-563, L570-590: her card as the examples print it
+    assert dict(onitaoshi.attributes) == {"STA": 2, "SPD": 6, "OFF": 14, "DEF": 10, "ACC": 8, "INT": 10, "AG": 10,
+                                          "T": 13, "ARM": 5, "HP": 3, "M": 17}
     assert catalogue.card("Taskmage Explorer").cost == 17  # v1.5 cost, before the 2026 errata
     assert catalogue.card("Amazon Gladiatrix").cost == 25  # L2457, Regular mode
     assert catalogue.card("Vizier of Conjurations").params_of("Affinity") == ("Elder", "Earth")
+
+
+def test_no_ready_party_fields_a_guessed_profile(catalogue: EldfallCatalogue) -> None:
+    """A demo party plays with its whole card: a profile whose kit is not transcribed fights unarmed (the Guild
+    Adventurers' Musha Bowmaster had no Bow), which measures the data, not the party."""
+    fielded = {m.unit for p in catalogue.parties for m in p.members}
+    assert [u.name for u in catalogue.units if u.name in fielded and u.assumed] == []
+    bowmaster, blade = catalogue.card("Musha Bowmaster"), catalogue.card("Hired Blade")
+    assert [i.name for i in bowmaster.items] == ["Bow", "Sword", "Dagger"] and bowmaster.level_of("Archery") == 3
+    assert [(i.name, i.qty) for i in blade.items] == [("Short Sword", 1), ("Dagger", 2)]
+    assert blade.level_of("Stealth") == 2 and blade.level_of("Assassination") == 1
 
 
 def test_every_guess_says_why(catalogue: EldfallCatalogue) -> None:

@@ -1,49 +1,49 @@
-"""Non-interference: two Eldfall games that differ only in a secret (the scheme side A keeps) say exactly the same
-in public, pictures included, until a scheme is revealed (L2497)."""
+"""Eldfall's secrets: the bot's party, how many schemes a side drew, the Leader a list names. Two whole tables that
+differ only in secret set-up are compared by tests/core/test_non_interference.py."""
 
 from __future__ import annotations
 
-from engine.core import BOT_USER, SPECTATOR, Answer, Game, SideId, Viewer
+from engine.core import BOT_USER, BotReasoned, PileCounts, SideId, Viewer, side_only
 from engine.systems.eldfall.commands import ChooseParty, Ready
-from engine.systems.eldfall.events import SchemeRevealed
-from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import EldfallView
-from tests.engine.systems.eldfall.tables import as_side, new_game, play_bots, settle
+from tests.engine.systems.eldfall.tables import ALICE, as_side, new_game, settle
+
+A, B = SideId("A"), SideId("B")
 
 
-def _game(keep: int) -> Game[EldfallState]:
-    game = new_game("secret-scheme", seats={"A": BOT_USER, "B": BOT_USER})
-    game.apply(ChooseParty(name="Helian Expedition"), as_side("A", BOT_USER))
-    game.apply(ChooseParty(name="Soga Vanguard"), as_side("B", BOT_USER))
-    (decision,) = [d for d in game.state.pending.values() if d.kind == "scheme"]
-    assert decision.owner == "A" and len(decision.parts[0].options) == 2
-    game.apply(Answer(decision_id=decision.id, choice=decision.parts[0].options[keep].key), as_side("A", BOT_USER))
-    return game
+def test_the_bot_seat_draws_its_party_in_secret_and_its_reasons_reach_its_side_alone() -> None:
+    """The bot's party is its secret like anyone's (L1036): drawn with its side's secret dice (so it differs from
+    game to game), named in no public line, its reasons for it logged for its side alone (ruling solo-bot-party)."""
+    chosen = set()
+    for seed in ("s1", "s2", "s3", "s4", "s5", "s6"):
+        game = new_game(seed, seats={"A": ALICE, "B": BOT_USER})
+        move = game.system.bot_move(game.state, B, lambda c, g=game: g.allows(c, as_side("B", BOT_USER)))
+        assert move is not None and move.secret
+        events = game.apply_bot(B, move)
+        party = game.state.record(B).party
+        assert party is not None
+        chosen.add(party.name)
+        public = [e for e in events if e.audience.is_public]
+        assert not any(party.name in " ".join((e.body.describe(), *e.body.working())) for e in public)
+        reasoned = [e for e in events if isinstance(e.body, BotReasoned)]
+        assert [e.audience for e in reasoned] == [side_only(B)] and party.name in reasoned[0].body.describe()
+        assert [e.audience for e in events if e.kind == "dice.rolled"] == [side_only(B)], "drawn with B's dice"
+    assert len(chosen) >= 2, chosen
 
 
-def _public_until_reveal(game: Game[EldfallState]) -> list[str]:
-    lines: list[str] = []
-    for event in game.log:
-        if isinstance(event.body, SchemeRevealed):
-            break
-        if event.audience.is_public:
-            lines.append(event.body.describe())
-    return lines
-
-
-def test_two_games_differing_only_in_a_kept_scheme_agree_in_public_until_it_is_revealed() -> None:
-    """A whole round of bot play shows it (a whole quest's schemes are checked through the console, on the
-    open-hostilities example: tests/console/test_examples.py)."""
-    first, second = _game(0), _game(1)
-    assert first.state.record(SideId("A")).scheme != second.state.record(SideId("A")).scheme
-    assert first.view(SPECTATOR) == second.view(SPECTATOR)
-    assert first.system.board(first.state, SPECTATOR) == second.system.board(second.state, SPECTATOR)
-    play_bots(first, rounds=1)
-    play_bots(second, rounds=1)
-    public_first, public_second = _public_until_reveal(first), _public_until_reveal(second)
-    assert len(public_first) > 200 and first.state.round == 2
-    shared = min(len(public_first), len(public_second))
-    assert public_first[:shared] == public_second[:shared]
+def test_how_many_schemes_a_side_drew_is_its_own_to_know() -> None:
+    """The INT band of a Leader (1 scheme at 13 or less, 3 at 16 or more, L2363-2367) is its secret list's (L1036):
+    every scheme pile's count reaches its owner alone, and each side is asked to keep one even of one scheme."""
+    lines = []
+    for party in ("Thenion Shadows", "Sand Conclave"):  # Leaders of INT 13 and 16
+        game = new_game("scheme-counts")
+        game.apply(ChooseParty(name=party), as_side("A"))
+        game.apply(ChooseParty(name="Helian Expedition"), as_side("B"))
+        assert {d.owner for d in game.pending if d.kind == "scheme"} == {A, B}
+        counted = [e for e in game.log if isinstance(e.body, PileCounts) and e.body.deck_id == "schemes-A"]
+        assert counted and all(e.audience == side_only(A) for e in counted)
+        lines.append([line.text for line in game.log_view(Viewer.of_side(B)).lines])
+    assert lines[0] == lines[1]
 
 
 def test_the_leader_a_list_names_stays_secret_until_the_lists_are_revealed() -> None:

@@ -157,11 +157,22 @@ def pass_power(game: UW) -> None:
         act(game, side, Pass())
 
 
+def by_default(game: UW) -> None:
+    """Answer every pending decision with its defaults (a reaction offer passed)."""
+    while game.pending:
+        decision = game.pending[0]
+        decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
+
+
 def turn_of(game: UW, side: SideId) -> None:
-    """Pass activations (and power steps) until it is ``side``'s activation."""
-    for _ in range(8):
-        if game.state.step == "activation" and game.state.active_side == side:
+    """Pass activations (and power steps, and reaction offers by their defaults) until it is ``side``'s
+    activation."""
+    for _ in range(12):
+        if game.state.step == "activation" and game.state.active_side == side and not game.pending:
             return
+        if game.pending:
+            by_default(game)
+            continue
         if game.state.step == "power":
             pass_power(game)
             continue
@@ -175,8 +186,7 @@ def pass_until(game: UW, done: Callable[[UW], bool]) -> None:
         if done(game) or game.is_over():
             return
         if game.pending:
-            decision = game.pending[0]
-            decide(game, **{p.key: p.default or p.options[0].key for p in decision.parts})
+            by_default(game)
         elif game.state.step == "power":
             pass_power(game)
         else:

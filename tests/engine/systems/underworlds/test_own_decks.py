@@ -7,12 +7,24 @@ from __future__ import annotations
 import pytest
 
 from bot.core.data_loader import load_player_import, load_system_data
-from engine.core import SPECTATOR, Actor, Answer, IllegalCommand, UserId
+from engine.core import SPECTATOR, Actor, Answer, CardsMoved, IllegalCommand, UserId, Viewer
 from engine.schema import DataError
-from engine.systems.underworlds.commands import AutoSetup, ImportCards
+from engine.systems.underworlds.commands import AddCard, AutoSetup, ImportCards, PlayCard
 from engine.systems.underworlds.owndecks import deck_of
 from engine.systems.underworlds.schema import Card, Deck
-from tests.engine.systems.underworlds.table import HOST, UW, A, B, act, actor, hand, new_game
+from tests.engine.systems.underworlds.table import (
+    HOST,
+    UW,
+    A,
+    B,
+    act,
+    actor,
+    extend,
+    hand,
+    new_game,
+    ready,
+    turn_of,
+)
 from tests.refusals import refused, refusing
 
 REAVER_OBJECTIVES = ["a-worthy-skull", "blood-for-the-blood-god", "coward", "draw-the-gaze-of-khorne", "it-begins",
@@ -137,21 +149,42 @@ def test_decks_are_brought_before_they_are_chosen_and_only_by_a_player() -> None
 
 
 def test_a_players_own_decks_are_never_shown_to_the_others() -> None:
-    """Two games that differ only in side B bringing its own decks (20 power cards, as the starter deck it would
-    otherwise choose) say the same in public, to the first activation; B alone reads what it brought."""
+    """Two games that differ only in the decks side B brings (the same sizes, other cards) say the same in public,
+    to the first activation: that B brought decks of its own which pass the deck rules, never which; B alone reads
+    what it brought."""
     logs = []
-    for own in (True, False):
+    for upgrades in (REAVER_UPGRADES, [*REAVER_UPGRADES[:-2], "great-strength", "total-offence"]):
         game = _choose()
-        if own:
-            events = act(game, B, _upload(_file(with_axe=False, power=[*REAVER_PLOYS, *REAVER_UPGRADES])))
-            assert [e.audience.sides for e in events if e.kind == "uw.own.deck"] == [(B,)]
-        else:
-            decision = next(d for d in game.pending if d.owner == B)
-            game.apply(Answer(decision_id=decision.id, answers={"deck": "reavers-bloodbath"}), actor(B))
+        events = act(game, B, _upload(_file(with_axe=False, power=[*REAVER_PLOYS, *upgrades])))
+        assert [e.audience.sides for e in events if e.kind == "uw.own.deck"] == [(B,)]
         decision = next(d for d in game.pending if d.owner == A)
         game.apply(Answer(decision_id=decision.id, answers={"deck": "champions-stormforged"}), actor(A))
         game.apply(AutoSetup(), HOST)
         lines = [line.text for line in game.log_view(SPECTATOR).lines]
-        assert not any("My Reavers" in text or "Bloodbath" in text for text in lines)
+        assert not any("My Reavers" in text or "Bloodbath" in text or "great-s" in text for text in lines)
+        assert any(text.startswith("Side B brings decks of its own") and "pass the deck-building rules" in text
+                   for text in lines)
         logs.append(lines)
     assert logs[0] == logs[1]
+
+
+def test_a_players_own_cards_are_named_to_them_alone_until_one_is_played() -> None:
+    """A player's imported cards are their secret: the table reads only that side A brought cards of its own; A
+    reads their names; one becomes public when it is played (here an objective A claims)."""
+    view = Card(id="a-fine-view", name="A Fine View", number=901, code=9901, type="objective", warband="universal",
+                summary="Your leader can see every objective token.", source="house card", glory=2,
+                score="immediate", unexpressed="line of sight to tokens is not in the vocabulary")
+    game = ready()
+    events = act(game, A, ImportCards(cards=(view,)))
+    public = [e.body.describe() for e in events if e.audience.is_public]
+    assert public == ["Side A brings cards of its own, which only it sees until it plays them."]
+    assert any("A Fine View" in e.body.describe() for e in events if e.audience.sides == (A,))
+    game = extend(game, CardsMoved(deck_id="objectives-A", cards=[hand(game, A, "objectives")[0]], source="hand",
+                                   target="discard"))
+    act(game, A, AddCard(card="A Fine View"))
+    refused(game, AddCard(card="A Fine View"), actor(B), r"yours: none yet")
+    assert not any("fine view" in line.text.casefold() for line in game.log_view(Viewer.of_side(B)).lines)
+    turn_of(game, A)
+    played = act(game, A, PlayCard(card="a-fine-view"))
+    assert any("A Fine View" in e.body.describe() for e in played if e.audience.is_public), "played: public"
+

@@ -22,6 +22,7 @@ from tests.engine.systems.underworlds.table import (
     act_turn,
     actor,
     arrange,
+    by_default,
     decide,
     extend,
     give,
@@ -57,8 +58,10 @@ def my_power_turn(game: UW, side: SideId, *, after_own: bool = True) -> None:
     after the opponent's (the next one is its own)."""
     turn_of(game, side if after_own else other(side))
     act_turn(game, Pass())
+    by_default(game)  # a side that brought cards of its own is offered a reaction: it passes
     if not after_own:
         act(game, other(side), Pass())
+        by_default(game)
     assert game.state.power is not None and game.state.power.turn == side
 
 

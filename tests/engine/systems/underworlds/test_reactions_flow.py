@@ -4,11 +4,13 @@ activation is next decides first, one reaction per trigger, and who is asked dep
 from __future__ import annotations
 
 from engine.core import PASS, REACTION, Answer
-from engine.systems.underworlds.commands import Attack
+from engine.systems.underworlds.commands import Attack, ImportCards
 from engine.systems.underworlds.events import Damaged, UpgradeGiven
 from engine.systems.underworlds.reacting import Trigger
 from engine.systems.underworlds.referee import Referee
+from engine.systems.underworlds.schema import Card
 from engine.systems.underworlds.turns import reaction_order
+from engine.systems.underworlds.vocabulary import DrawEffect, Reaction
 from tests.engine.systems.underworlds.table import UW, A, B, act, actor, arrange, extend, give, ready, rig, turn_of
 
 POSITIONS = {"A1": "D6", "A2": "F8", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
@@ -90,3 +92,24 @@ def test_reaction_offers_name_the_trigger_as_players_read_it() -> None:
     assert Trigger(when="after_action", by="ploy", actor_side=A, target="B2",
                    took_out=("B2",)).shown == "side A's ploy taking B2 out of action"
     assert Trigger(when="after_activation", by="activation", actor_side=B).shown == "side B's activation"
+
+
+def test_a_side_that_brought_cards_of_its_own_is_asked_whatever_they_are() -> None:
+    """A player's own cards are their secret, so who is asked cannot hint at them: side A, having brought cards of
+    its own (a reaction ploy to this very attack in one game, an upgrade in the other), is asked in both games, as
+    it holds power cards."""
+    common = {"number": 901, "code": 9901, "warband": "universal", "source": "a house card"}
+    own = [Card(id="brace", name="Brace", type="ploy", summary="Reaction, during an enemy's attack: draw a card.",
+                reaction=Reaction(when="during_attack", actor="enemy", target="friendly"),
+                effects=[DrawEffect(kind="draw", deck="power", count=1)], **common),
+           Card(id="iron-will", name="Iron Will", type="upgrade", summary="Stand firm.", unexpressed="flavour only",
+                **common)]
+    asked = []
+    for card in own:
+        game = arrange(ready(), **POSITIONS)
+        act(game, A, ImportCards(cards=(card,)))
+        turn_of(game, B)
+        rig(game, "hammer", "hammer", "dodge")
+        act(game, B, Attack(fighter="B1", targets=("A1",)))
+        asked.append({d.owner for d in game.pending if d.core == REACTION})
+    assert asked[0] == asked[1] and A in asked[0]

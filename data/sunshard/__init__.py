@@ -1,0 +1,1 @@
+"""Sunshard:Embren data."""

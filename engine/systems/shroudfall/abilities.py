@@ -1,0 +1,109 @@
+"""Card abilities the engine plays (Shroudfall beta rulebook v1.4, L348-527, L895-965, L911-917): the Essence Attack
+every ESSENCE WEAVER has, Follow up's two pushes, Fall back!'s move away, the Orders and the lasting effects they
+give. Each is one rule function over the table; the others are listed in docs/shroudfall.md as played by hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import shapely
+
+from engine.core import IllegalCommand, ModelId, SideId
+from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
+from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
+from engine.systems.shroudfall.schema import Colour
+from engine.systems.shroudfall.world import World
+
+__all__ = [
+    "ESSENCE_ATTACK_COSTS",
+    "FOLLOW_UP_INCHES",
+    "FollowUp",
+    "away_refusal",
+    "essence_attack_cost",
+    "essence_attack_refusal",
+    "fall_back_move",
+    "follow_up",
+]
+
+ESSENCE_ATTACK_COSTS: dict[str, tuple[Colour, ...]] = {
+    "one-yellow": ("yellow",), "one-grey": ("grey",), "one-red": ("red",)}
+"""The Essence Attack's cost by option of ruling ``essence-attack-cost`` (the icon is lost, L915)."""
+FOLLOW_UP_INCHES = 1.0
+
+
+def essence_attack_cost(world: World) -> tuple[Colour, ...]:
+    """What an Essence Attack costs (ruling ``essence-attack-cost``)."""
+    return ESSENCE_ATTACK_COSTS[world.rulings.essence_attack_cost]
+
+
+def essence_attack_refusal(world: World, side: SideId, model: ModelId) -> str | None:
+    """Why ``model`` may not make an Essence Attack now: its unit must be an ESSENCE WEAVER unit, activating, between
+    actions (an active ability is never used during an action, L883, L913)."""
+    unit = world.unit(model)
+    if unit.side != side:
+        return f"{model} is not side {side}'s"
+    if not world.catalogue.card(unit.card).essence_weaver:
+        return f"{unit.name} is not an ESSENCE WEAVER: only they have the Essence Attack (L913)"
+    activation = world.state.activation
+    if activation is None or activation.unit != unit.id:
+        return f"{unit.id} may use an active ability only in its own activation (L429, L883)"
+    if activation.ended:
+        return f"{unit.id}'s activation has ended"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """Follow up's pushes: the enemy hit 1" directly away, then the attacker 1" directly toward it (L959)."""
+
+    target: Push
+    attacker: Push | None
+
+
+def follow_up(world: World, attacker: ModelId, target: ModelId, *, and_follow: bool = True) -> FollowUp:
+    """Push the target 1" directly away from the attacker, then (if wished) the attacker 1" directly toward the
+    target where the target ended (L959; ruling ``follow-up-timing``: after the damage is marked).
+
+    :raises IllegalCommand: when the target may not be pushed by enemy effects (Rooted, Hold the Line!).
+    """
+    side = world.state.models[attacker].side
+    away = heading_of("directly-away", world.base(target).xy, world.base(attacker).xy)
+    assert away is not None
+    first = push_model(world, target, away, FOLLOW_UP_INCHES, by=side)
+    if not and_follow:
+        return FollowUp(first, None)
+    moved = world.with_spots({target: first.end})
+    toward = heading_of("directly-toward", moved.base(attacker).xy, moved.base(target).xy)
+    assert toward is not None
+    try:
+        second = push_model(moved, attacker, toward, FOLLOW_UP_INCHES, by=side)
+    except IllegalCommand:
+        second = None
+    return FollowUp(first, second)
+
+
+def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:
+    """A move *away* from ``origin``: neither the tool nor the model may be nearer to it at any point than the model
+    was at the start (L641)."""
+    start = world.base(move.model)
+    ref = world.base(origin)
+    before = distance(start, ref)
+    tool = tool_polygon(move.path)
+    tool_gap = max(0.0, float(shapely.distance(tool, shapely.Point(ref.xy))) - ref.radius)
+    end_gap = distance(start.at(*move.end), ref)
+    if min(tool_gap, end_gap) < before - TOLERANCE:
+        return f"a move away from {origin} may never come nearer to it than {before:.2f}\" (L641)"
+    return None
+
+
+def fall_back_move(world: World, model: ModelId, enemy: ModelId, end: XY, *, via: XY | None = None) -> ModelMove:
+    """Fall back!'s move (L521, L963-965): a MOV S away from the enemy model. It is not a move action, and the melee
+    lock holds only during move actions (L654), so the model may leave melee.
+
+    :raises IllegalCommand: for a move that is not a legal MOV S, or not away from ``enemy``.
+    """
+    move = plan_model_move(world, model, end, via=via, wanted="S", parry=True)
+    why = away_refusal(world, move, enemy)
+    if why is not None:
+        raise IllegalCommand(why, verb="move")
+    return move

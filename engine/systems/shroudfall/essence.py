@@ -1,0 +1,111 @@
+"""Essence: each army's reserve of coloured crystals, capped at 10 and emptied at the end of every game round, and the
+ways it is spent: ability costs, infusing a roll with one die, the essence re-roll, and paying for an ESSENCE INTERACT
+with stronger crystals standing in for weaker ones (Shroudfall beta rulebook v1.4, L827-941, L1231).
+
+Pure functions over a reserve (a list of colours); the events record the reserve each change leaves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import IllegalCommand
+from engine.dice import ESSENCE_DICE, Die
+from engine.systems.shroudfall.schema import COLOURS, Colour, format_pool
+
+__all__ = [
+    "RESERVE_CAP",
+    "Infusion",
+    "Stored",
+    "can_pay",
+    "infuse",
+    "pay",
+    "pool_dice",
+    "store",
+    "strength",
+]
+
+RESERVE_CAP = 10
+"""At most ten crystals in a reserve; more are lost (L831)."""
+
+
+def strength(colour: Colour) -> int:
+    """Grey 0, yellow 1, red 2: the order of the dice's faces (L191-195), used for substituting crystals and dice."""
+    return COLOURS.index(colour)
+
+
+def pool_dice(pool: Sequence[Colour]) -> tuple[Die, ...]:
+    """The essence dice a pool rolls."""
+    return tuple(ESSENCE_DICE[colour] for colour in pool)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A reserve after crystals were added: what it holds, what was kept and what the cap threw away."""
+
+    reserve: tuple[Colour, ...]
+    kept: tuple[Colour, ...]
+    lost: tuple[Colour, ...]
+
+
+def store(reserve: Sequence[Colour], crystals: Sequence[Colour]) -> Stored:
+    """Add ``crystals`` in order until the reserve holds :data:`RESERVE_CAP`; the rest are lost (L831)."""
+    room = max(0, RESERVE_CAP - len(reserve))
+    kept, lost = tuple(crystals[:room]), tuple(crystals[room:])
+    return Stored((*reserve, *kept), kept, lost)
+
+
+def _paid(reserve: Sequence[Colour], cost: Sequence[Colour], stronger: bool) -> tuple[Colour, ...] | None:
+    """The crystals that pay ``cost`` from ``reserve`` (each exactly, or the weakest stronger one that may stand in),
+    or None when the reserve cannot."""
+    left = Counter(reserve)
+    used: list[Colour] = []
+    for wanted in sorted(cost, key=strength, reverse=True):
+        options = [c for c in COLOURS if left[c] and (c == wanted or (stronger and strength(c) > strength(wanted)))]
+        if not options:
+            return None
+        pick = min(options, key=strength)
+        left[pick] -= 1
+        used.append(pick)
+    return tuple(used)
+
+
+def can_pay(reserve: Sequence[Colour], cost: Sequence[Colour], *, stronger: bool = False) -> bool:
+    return _paid(reserve, cost, stronger) is not None
+
+
+def pay(reserve: Sequence[Colour], cost: Sequence[Colour], *, stronger: bool = False,
+        what: str = "it", rule: str = "L872") -> tuple[tuple[Colour, ...], tuple[Colour, ...]]:
+    """Take ``cost`` from ``reserve``: returns (the reserve left, the crystals spent). With ``stronger``, a red may
+    pay for a yellow or grey and a yellow for a grey (ESSENCE INTERACT, L1231).
+
+    :raises IllegalCommand: naming what is missing, changing nothing (L872: without the essence, no ability).
+    """
+    used = _paid(reserve, cost, stronger)
+    if used is None:
+        have = format_pool(tuple(reserve)) if reserve else "nothing"
+        raise IllegalCommand(f"{what} costs {format_pool(tuple(cost))} and the reserve holds {have} ({rule})")
+    left = list(reserve)
+    for colour in used:
+        left.remove(colour)
+    return tuple(left), used
+
+
+@dataclass(frozen=True, slots=True)
+class Infusion:
+    """A roll's infusion: the extra die's colour (L929-931)."""
+
+    colour: Colour
+
+
+def infuse(current: Infusion | None, colour: Colour) -> Infusion:
+    """Infuse a roll with a ``colour`` die: a roll takes one infusion, which may be swapped for a stronger die only.
+
+    :raises IllegalCommand: for a second die, or a swap to a die no stronger (L931).
+    """
+    if current is not None and strength(colour) <= strength(current.colour):
+        raise IllegalCommand(f"this roll is already infused with a {current.colour} die; a roll takes one infusion, "
+                         f"swapped only for a stronger die (L931)")
+    return Infusion(colour)

@@ -1,0 +1,44 @@
+"""What every Shroudfall handler works with: the game's data and rulings (a World per question), and the command's
+working table, which the core's ``Context`` is (emit events, roll dice)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.core import Audience, Event, EventBody, SideId
+from engine.dice import Die, DieRoll
+from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
+from engine.systems.shroudfall.rulings import Rulings
+from engine.systems.shroudfall.state import ShroudfallState
+from engine.systems.shroudfall.world import World
+
+__all__ = ["Referee", "Table"]
+
+
+class Table(Protocol):
+    """The parts of the core ``Context`` a handler uses: its working state, emitting events and rolling dice."""
+
+    @property
+    def state(self) -> ShroudfallState: ...
+
+    def emit(self, body: EventBody, audience: Audience = ...) -> Event: ...
+
+    def roll(self, dice: Sequence[Die], purpose: str, *, roller_side: SideId | None = None, stream: str = ...,
+             audience: Audience = ...) -> tuple[DieRoll, ...]: ...
+
+    def reroll(self, previous: DieRoll, die: Die, purpose: str, *, roller_side: SideId | None,
+               limit: int | None = 1) -> DieRoll: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """The game's data and the table's rulings."""
+
+    catalogue: ShroudfallCatalogue
+    rulings: Rulings
+
+    def world(self, ctx: Table) -> World:
+        """The table as it stands now (build again after emitting: a World does not follow the state)."""
+        return World(ctx.state, self.catalogue, self.rulings)

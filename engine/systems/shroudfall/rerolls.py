@@ -1,0 +1,140 @@
+"""A Shroudfall roll's re-roll window (Shroudfall beta rulebook v1.4, L809-813, L933-937, L1563-1571): the active
+player's essence re-roll of the whole roll first (one crystal of any colour, once per roll, exempt from the per-die
+limit), then the active player's other re-rolls, then the defending player's; each die re-rolled at most once by each
+player. Then Hard to Hit drops the highest die (ruling ``hard-to-hit``: after every re-roll, before modifiers).
+
+The sources of re-rolls on an attack are found here (Accurate Strike/Shot, Hexed, Vulnerable Position for the
+attacker; Elusive, Hard to see, Shocked, Fortified Position for the defender); who picks which dice is the players'
+choice, given to :func:`run_window` as choosers (a decision in play, a policy for the bot, a script in a test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.core import ModelId, SideId
+from engine.dice import Die, DieRoll, RerollOrder, RerollStep, RolledPool
+from engine.systems.shroudfall.attack import drop_highest
+from engine.systems.shroudfall.schema import Weapon
+from engine.systems.shroudfall.world import World, level_of
+
+__all__ = [
+    "ESSENCE",
+    "Allowance",
+    "Choosers",
+    "attacker_allowances",
+    "defender_allowances",
+    "reroll_order",
+    "run_window",
+    "settled_values",
+]
+
+ESSENCE, ATTACKER, DEFENDER = "essence", "attacker", "defender"
+
+
+def reroll_order(active: SideId, inactive: SideId) -> RerollOrder:
+    """The window's steps in the book's order (L1565-1570), a die once per player (L813)."""
+    return RerollOrder((
+        RerollStep(ESSENCE, active, whole=True, counted=False, once=True, rule="L935, L1565"),
+        RerollStep(ATTACKER, active, rule="L813, L1566"),
+        RerollStep(DEFENDER, inactive, rule="L813, L1570"),
+    ), scope="player", limit_rule="L813")
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """One source of re-rolls: how many dice, whether only blanks, and whether the other player must re-roll them
+    (a forced re-roll the defender picks, L1331, L1417)."""
+
+    source: str
+    count: int
+    rule: str
+    blanks_only: bool = False
+
+
+def attacker_allowances(world: World, attacker: ModelId, target: ModelId, weapon: Weapon,
+                        roll: str) -> list[Allowance]:
+    """The attacker's re-rolls of a hit or damage roll: Accurate Strike (X) on melee hit rolls and Accurate Shot (X) on
+    ranged or arcane ones, blanks only (L1313-1315); one die against a Hexed target (L1405); up to X damage dice
+    against a model benefiting from Vulnerable Position (X) (L1467)."""
+    found = []
+    if roll == "hit":
+        name = "Accurate Strike" if weapon.type == "melee" else "Accurate Shot"
+        level = world.level(attacker, name)
+        if level:
+            found.append(Allowance(f"{name} ({level})", level, "L1313" if weapon.type == "melee" else "L1315", True))
+    if "hexed" in world.unit(target).conditions:
+        found.append(Allowance("target Hexed", 1, "L1405"))
+    if roll == "damage":
+        keywords = world.benefits(attacker, target, weapon.type, beam=weapon.shape == "beam").keywords
+        level = level_of(keywords, "Vulnerable Position")
+        if level:
+            found.append(Allowance(f"Vulnerable Position ({level})", level, "L1467"))
+    return found
+
+
+def defender_allowances(world: World, attacker: ModelId, target: ModelId, weapon: Weapon,
+                        roll: str) -> list[Allowance]:
+    """The defender's forced re-rolls: Elusive (X) on hit rolls, Hard to see giving Elusive (1) (L1331, L1445;
+    ruling ``elusive-reroll``: the defender's re-roll), one die of a Shocked attacker's hit or damage roll (L1417), up
+    to X damage dice with Fortified Position (X) (L1443)."""
+    found = []
+    benefit = world.benefits(attacker, target, weapon.type, beam=weapon.shape == "beam")
+    if roll == "hit":
+        texts = list(world.passives(target)) + (["Elusive (+1)"] if level_of(benefit.keywords, "Hard to see")
+                                                 is not None else [])
+        level = level_of(texts, "Elusive")
+        if level:
+            found.append(Allowance(f"Elusive ({level})", level, "L1331"))
+    if "shocked" in world.unit(attacker).conditions:
+        found.append(Allowance("attacker Shocked", 1, "L1417"))
+    if roll == "damage":
+        level = level_of(benefit.keywords, "Fortified Position")
+        if level:
+            found.append(Allowance(f"Fortified Position ({level})", level, "L1443"))
+    return found
+
+
+Pick = Callable[[RolledPool, Allowance, tuple[int, ...]], Sequence[int]]
+"""A player's choice of dice for one allowance: the pool, the allowance, the dice it may take; returns positions."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choosers:
+    """The players' choices in one window: whether the active player pays for an essence re-roll, and which dice each
+    allowance takes."""
+
+    essence: Callable[[RolledPool], bool] = lambda pool: False
+    attacker: Pick = lambda pool, allowance, allowed: ()
+    defender: Pick = lambda pool, allowance, allowed: ()
+
+
+def _eligible(order: RerollOrder, pool: RolledPool, step: str, allowance: Allowance) -> tuple[int, ...]:
+    allowed = order.allowed(pool, step)
+    if allowance.blanks_only:
+        allowed = tuple(p for p in allowed if pool.rolls[p].value == 0)
+    return allowed
+
+
+def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowance], defender: Sequence[Allowance],
+               choosers: Choosers, reroll_die: Callable[[DieRoll, Die], DieRoll],
+               *, essence_allowed: bool = True) -> RolledPool:
+    """Run one roll's whole re-roll window in the book's order; a chooser naming more dice than its allowance, or dice
+    it may not take, is cut to what the rules allow (in the order named)."""
+    if essence_allowed and choosers.essence(pool):
+        pool = order.reroll(pool, ESSENCE, (), reroll_die)
+    for step, allowances, pick in ((ATTACKER, attacker, choosers.attacker), (DEFENDER, defender, choosers.defender)):
+        for allowance in allowances:
+            allowed = _eligible(order, pool, step, allowance)
+            if not allowed:
+                continue
+            chosen = [p for p in dict.fromkeys(pick(pool, allowance, allowed)) if p in allowed][:allowance.count]
+            if chosen:
+                pool = order.reroll(pool, step, chosen, reroll_die)
+    return pool
+
+
+def settled_values(pool: RolledPool, *, hard_to_hit: bool) -> tuple[int, ...]:
+    """The dice that count once the window closed: Hard to Hit drops the highest (L1343)."""
+    return drop_highest(pool.values) if hard_to_hit else pool.values

@@ -1,0 +1,157 @@
+"""One attack from check to damage (Shroudfall beta rulebook v1.4, L725-770, L1535-1561; ruling ``attack-sequence``):
+the rule check returns a plan (the model, its profile, the targets, found on the table for beams and areas); each
+target's hit roll is rolled with its infusion, re-roll window and Hard to Hit, then judged against DEF; each target hit
+takes a damage roll the same way, divided by ARM. A beam or area attack makes every hit roll before any damage roll
+(L799, L807).
+
+The dice come from the caller (``roll``, ``reroll_die``): in play the game's ``Context``, in a test a rigged roller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.core import IllegalCommand, ModelId, SideId
+from engine.dice import Die, DieRoll, RolledPool
+from engine.systems.shroudfall.attack import (
+    Bonus,
+    Hit,
+    Wound,
+    armour_against,
+    damage_bonuses,
+    damage_dealt,
+    defence_against,
+    hit_bonuses,
+    judge_hit,
+)
+from engine.systems.shroudfall.essence import Infusion, pool_dice
+from engine.systems.shroudfall.rerolls import (
+    Choosers,
+    attacker_allowances,
+    defender_allowances,
+    reroll_order,
+    run_window,
+    settled_values,
+)
+from engine.systems.shroudfall.schema import AttackType, Colour, Weapon, format_pool
+from engine.systems.shroudfall.targeting import area_targets, beam_targets, target_refusal, weapon_refusal
+from engine.systems.shroudfall.world import World
+
+__all__ = ["NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack", "roll_damage",
+           "roll_hit"]
+
+Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
+"""Roll a pool for a purpose (the game's ``Context.roll``)."""
+Reroll = Callable[[DieRoll, Die], DieRoll]
+NO_CHOICES = Choosers()
+"""Nobody re-rolls anything."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """What the rule check allowed: the model, its profile and the models the attack targets."""
+
+    side: SideId
+    attacker: ModelId
+    weapon: Weapon
+    targets: tuple[ModelId, ...]
+
+
+def check_attack(world: World, side: SideId, attacker: ModelId, weapon: str, target: str | None, *,
+                 used: Sequence[str] = (), used_types: Sequence[AttackType] = ()) -> AttackPlan:
+    """The one rule check of an attack with one profile: the model is the side's, the profile is its and usable now,
+    and the target is legal (a beam's aim; an area needs none).
+
+    :raises IllegalCommand: naming the rule broken.
+    """
+    if attacker not in world.state.models or world.state.models[attacker].side != side:
+        raise IllegalCommand(f"{attacker} is not a model of side {side}", verb="attack")
+    profiles = {w.name.casefold(): w for w in world.card(attacker).weapons}
+    profile = profiles.get(weapon.casefold())
+    if profile is None:
+        names = ", ".join(w.name for w in world.card(attacker).weapons) or "none"
+        raise IllegalCommand(f"{attacker} has no weapon profile {weapon!r} (its profiles: {names})", verb="attack")
+    why = weapon_refusal(world, attacker, profile, used, used_types)
+    if why is not None:
+        raise IllegalCommand(why, verb="attack")
+    if profile.shape == "area":
+        return AttackPlan(side, attacker, profile, area_targets(world, attacker, profile))
+    if target is None:
+        raise IllegalCommand(f"{profile.name} needs a target", verb="attack")
+    why = target_refusal(world, attacker, target, profile)
+    if why is not None:
+        raise IllegalCommand(why, verb="attack")
+    if profile.shape == "beam":
+        return AttackPlan(side, attacker, profile, beam_targets(world, attacker, ModelId(target), profile))
+    return AttackPlan(side, attacker, profile, (ModelId(target),))
+
+
+@dataclass(frozen=True, slots=True)
+class HitRoll:
+    """A rolled and judged hit roll, with the dice as settled and the working."""
+
+    pool: RolledPool
+    hit: Hit
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRoll:
+    """A rolled and judged damage roll, with the dice as settled and the working."""
+
+    pool: RolledPool
+    wound: Wound
+    lines: tuple[str, ...]
+
+
+def _dice_line(what: str, base: tuple[Colour, ...], infusion: Infusion | None, pool: RolledPool) -> str:
+    infused = f" + {infusion.colour} infusion (L931)" if infusion else ""
+    faces = ", ".join(r.label for r in pool.rolls)
+    return f"{what}: {format_pool(base)}{infused} rolled {faces}"
+
+
+def _rolled(world: World, plan: AttackPlan, target: ModelId, which: str, base: tuple[Colour, ...],
+            infusion: Infusion | None, roll: Roll, reroll_die: Reroll, choosers: Choosers,
+            bonuses: list[Bonus]) -> tuple[int, RolledPool, list[str]]:
+    colours = (*base, infusion.colour) if infusion else base
+    rolls = roll(pool_dice(colours), f"{plan.attacker} {which} roll against {target}")
+    pool = RolledPool.of(pool_dice(colours), rolls)
+    lines = [_dice_line(f"{which.capitalize()} roll", base, infusion, pool)]
+    inactive = world.state.models[target].side
+    pool = run_window(pool, reroll_order(plan.side, inactive),
+                      attacker_allowances(world, plan.attacker, target, plan.weapon, which),
+                      defender_allowances(world, plan.attacker, target, plan.weapon, which), choosers, reroll_die)
+    lines += [f"{line} ({'L935' if line.startswith('essence') else 'L813'})" for line in pool.history]
+    hard = which == "hit" and world.has(target, "Hard to Hit")
+    values = settled_values(pool, hard_to_hit=hard)
+    if hard:
+        lines.append(f"Hard to Hit drops the highest die: {', '.join(map(str, values)) or 'nothing left'} (L1343)")
+    total = sum(values) + sum(b.amount for b in bonuses)
+    lines += [f"Modifier {b.line()}" for b in bonuses]
+    return total, pool, lines
+
+
+def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
+             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> HitRoll:
+    """Roll and judge one target's hit roll (L744-754, L1545-1547)."""
+    base = world.card(plan.attacker).hit[plan.weapon.type]
+    bonuses = hit_bonuses(world, plan.attacker, target, plan.weapon)
+    total, pool, lines = _rolled(world, plan, target, "hit", base, infusion, roll, reroll_die, choosers, bonuses)
+    defence, def_bonuses = defence_against(world, plan.attacker, target, plan.weapon)
+    lines += [f"DEF {world.card(target).defence} {b.line()}" for b in def_bonuses]
+    hit = judge_hit(total, defence)
+    return HitRoll(pool, hit, (*lines, hit.line()))
+
+
+def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
+                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> DamageRoll:
+    """Roll and judge one target's damage roll (L756-762, L1554)."""
+    bonuses = damage_bonuses(world, plan.attacker, target, plan.weapon)
+    total, pool, lines = _rolled(world, plan, target, "damage", plan.weapon.damage, infusion, roll, reroll_die,
+                                 choosers, bonuses)
+    armour, arm_bonuses = armour_against(world, plan.attacker, target, plan.weapon)
+    lines += [f"ARM {world.card(target).armour} {b.line()}" for b in arm_bonuses]
+    wound = damage_dealt(total, armour, tough=world.has(target, "Tough Hide"),
+                         unbreakable=world.has(target, "Unbreakable Hide"))
+    return DamageRoll(pool, wound, (*lines, wound.line()))

@@ -1,0 +1,277 @@
+"""The table as Shroudfall's rules measure it, for one state: bases, cards, passive abilities, sight, melee and
+terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
+
+- Distances are between the closest points of two bases; *within* needs part of a base, *completely within* all of
+  it (L258-264).
+- Sight runs from any point of one base to any point of the other, blocked by a model whose base is at least as
+  large as the target's (not the two models themselves; a Stealth model more than 6" from the viewer may be
+  ignored, L1373) and by a line passing completely through OBSCURING terrain: a piece either model is within never
+  blocks their lines (L683-688, L1449-1451). Scenario elements block as models of their base size (ruling
+  ``scenario-elements-block``).
+- Two hostile models are in melee when either is within the range of one of the other's melee profiles and that
+  other sees it (L649-652).
+- A model within area terrain benefits from it; within 1" of linear terrain it benefits when a line from the
+  attacker's base to its base passes through the piece (L979-987).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry import Polygon
+
+from engine.core import ModelId, TerrainMark
+from engine.geometry import (
+    TOLERANCE,
+    XY,
+    Base,
+    LineOfSight,
+    Pose,
+    Sight,
+    Table,
+    Terrain,
+    distance,
+    is_within,
+    some_line_crosses,
+)
+from engine.systems.shroudfall.catalogue import ShroudfallCatalogue, fold, split_named
+from engine.systems.shroudfall.rulings import Rulings
+from engine.systems.shroudfall.schema import AttackType, UnitCard, Weapon
+from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
+
+__all__ = ["STEALTH_RANGE", "Benefit", "World", "keyword_of", "level_of"]
+
+STEALTH_RANGE = 6.0
+"""Stealth keeps a model from being targeted, or blocking sight, from more than 6" away (L1373)."""
+_LEVEL = re.compile(r"\+?(\d+(?:\.\d+)?)")
+
+
+def keyword_of(text: str) -> str:
+    """A terrain or passive keyword as matched: its name folded, the (Type) or (X) dropped."""
+    return fold(split_named(text)[0])
+
+
+def level_of(texts: Iterable[str], name: str) -> int | None:
+    """The level of ``name`` among passive texts: (X) values take the best, (+X) values add to it (L284-290);
+    None when absent, 0 for a passive without a level."""
+    base: int | None = None
+    extra = 0
+    for text in texts:
+        found, param = split_named(text)
+        if fold(found) != fold(name):
+            continue
+        match = _LEVEL.fullmatch((param or "0").strip().rstrip('"'))
+        value = int(float(match.group(1))) if match else 0
+        if param is not None and param.strip().startswith("+"):
+            extra += value
+        else:
+            base = max(base or 0, value)
+    if base is None and not extra:
+        return None
+    return (base or 0) + extra
+
+
+@dataclass(frozen=True, slots=True)
+class Benefit:
+    """What the terrain gives a target against one attack: DEF and ARM, keywords whose effects apply, and the
+    pieces it comes from, for the working."""
+
+    defence: int = 0
+    armour: int = 0
+    keywords: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+class World:
+    """One state's models and scenery, measured by Shroudfall's rules; build one per command or question."""
+
+    def __init__(self, state: ShroudfallState, catalogue: ShroudfallCatalogue, rulings: Rulings) -> None:
+        self.state = state
+        self.catalogue = catalogue
+        self.rulings = rulings
+        self.table = Table(state.width, state.height)
+        self._bases: dict[str, Base] = {}
+        self._terrain: dict[str, Terrain] = {}
+        self._sight: LineOfSight | None = None
+        self._plain: LineOfSight | None = None
+
+    # -- models ----------------------------------------------------------------------------------------------
+
+    def base(self, ident: str) -> Base:
+        """The base of a model or a scenario element, by id."""
+        found = self._bases.get(ident)
+        if found is None:
+            if ModelId(ident) in self.state.models:
+                m = self.state.models[ModelId(ident)]
+                found = Base(m.id, Pose(m.x, m.y, m.z, m.facing), m.base_mm)
+            else:
+                e = self.state.elements[ident]
+                found = Base(e.id, Pose(e.x, e.y), e.base_mm)
+            self._bases[ident] = found
+        return found
+
+    def with_spots(self, spots: Mapping[ModelId, XY]) -> World:
+        """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
+        other = World(self.state, self.catalogue, self.rulings)
+        for model, (x, y) in spots.items():
+            other._bases[model] = self.base(model).at(x, y)
+        return other
+
+    def bases(self) -> list[Base]:
+        """Every model's and scenario element's base."""
+        return [self.base(i) for i in (*self.state.models, *self.state.elements)]
+
+    def unit(self, model: ModelId) -> UnitRecord:
+        return self.state.unit_of(model)
+
+    def card(self, model: ModelId) -> UnitCard:
+        return self.catalogue.card(self.unit(model).card)
+
+    def passives(self, model: ModelId) -> tuple[str, ...]:
+        """The model's common passive abilities: its card's and those effects gave its unit (``passive:Parry``)."""
+        granted = tuple(e.split(":", 1)[1] for e in self.unit(model).effects if e.startswith("passive:"))
+        return (*self.card(model).passives, *granted)
+
+    def level(self, model: ModelId, name: str) -> int | None:
+        """The level of a passive ability the model has (0 for one without a level), or None."""
+        return level_of(self.passives(model), name)
+
+    def has(self, model: ModelId, name: str) -> bool:
+        return self.level(model, name) is not None
+
+    def enemies(self, model: ModelId) -> list[ModelId]:
+        side = self.state.models[model].side
+        return [m for m, placed in self.state.models.items() if placed.side != side]
+
+    def gap(self, a: str, b: str) -> float:
+        """The distance between two bases' closest points (L258)."""
+        return distance(self.base(a), self.base(b))
+
+    # -- terrain ---------------------------------------------------------------------------------------------
+
+    def terrain(self, ident: str) -> Terrain:
+        found = self._terrain.get(ident)
+        if found is None:
+            mark: TerrainMark = self.state.terrain[ident]
+            found = Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, mark.keywords)
+            self._terrain[ident] = found
+        return found
+
+    def piece(self, ident: str) -> Piece:
+        return self.state.pieces[ident]
+
+    def keywords(self, ident: str) -> tuple[str, ...]:
+        return self.state.terrain[ident].keywords
+
+    def piece_has(self, ident: str, keyword: str) -> bool:
+        wanted = fold(keyword)
+        return any(keyword_of(k) == wanted for k in self.keywords(ident))
+
+    def pieces_with(self, keyword: str) -> list[str]:
+        return [t for t in self.state.terrain if self.piece_has(t, keyword)]
+
+    def polygons_with(self, *keywords: str) -> list[tuple[str, Polygon]]:
+        """``(id, polygon)`` of the pieces carrying any of ``keywords``, for the movement and push geometry."""
+        return [(t, self.terrain(t).polygon) for t in self.state.terrain
+                if any(self.piece_has(t, k) for k in keywords)]
+
+    def within(self, ident: str, piece: str) -> bool:
+        """Whether a base is within a terrain piece: any overlap, or wholly inside (ruling ``within-terrain``)."""
+        base, poly = self.base(ident), self.terrain(piece).polygon
+        centre = shapely.Point(base.xy)
+        if self.rulings.within_terrain == "complete":
+            return bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
+        return float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
+
+    # -- sight -------------------------------------------------------------------------------------------------
+
+    def _blocks(self, blocker: Terrain | Base, observer: Base, target: Base) -> bool:
+        if isinstance(blocker, Terrain):
+            return (self.piece_has(blocker.id, "Obscuring") and not self.within(observer.id, blocker.id)
+                    and not self.within(target.id, blocker.id))
+        if blocker.diameter_mm + 1e-9 < target.diameter_mm:
+            return False
+        stealthy = ModelId(blocker.id) in self.state.models and self.has(ModelId(blocker.id), "Stealth")
+        return not (stealthy and distance(blocker, observer) > STEALTH_RANGE + TOLERANCE)
+
+    def _lines(self, models_block: bool) -> LineOfSight:
+        terrain = [self.terrain(t) for t in self.pieces_with("Obscuring")]
+        if models_block:
+            if self._sight is None:
+                self._sight = LineOfSight(terrain, self.bases(), rule=self._blocks)
+            return self._sight
+        if self._plain is None:
+            self._plain = LineOfSight(terrain, (), rule=self._blocks)
+        return self._plain
+
+    def sight(self, observer: str, target: str) -> Sight:
+        """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines."""
+        return self._lines(True).check(self.base(observer), self.base(target))
+
+    def sees(self, observer: str, target: str) -> bool:
+        return self.sight(observer, target).visible
+
+    def obscured(self, attacker: str, target: str) -> bool:
+        """Completely obscured by OBSCURING terrain, models ignored: a beam or area attack passes it by (L797, L803,
+        ruling ``template-targets``)."""
+        return not self._lines(False).check(self.base(attacker), self.base(target)).visible
+
+    # -- melee -------------------------------------------------------------------------------------------------
+
+    def melee_weapons(self, model: ModelId) -> list[Weapon]:
+        return [w for w in self.card(model).weapons if w.type == "melee"]
+
+    def melee_range(self, model: ModelId) -> float | None:
+        """The longest range of the model's melee profiles, or None without one."""
+        ranges = [w.range for w in self.melee_weapons(model)]
+        return max(ranges) if ranges else None
+
+    def threatens(self, model: ModelId, other: ModelId) -> bool:
+        """``other`` is within the range of one of ``model``'s melee profiles and ``model`` sees it (L651-652)."""
+        reach = self.melee_range(model)
+        return reach is not None and self.gap(model, other) <= reach + TOLERANCE and self.sees(model, other)
+
+    def in_melee_with(self, a: ModelId, b: ModelId) -> bool:
+        """Two hostile models are in melee when either threatens the other (L649-652); scenario elements never are
+        (L1208)."""
+        if b not in self.state.models or self.state.models[a].side == self.state.models[b].side:
+            return False
+        return self.threatens(b, a) or self.threatens(a, b)
+
+    def engaged(self, model: ModelId) -> list[ModelId]:
+        """The enemy models ``model`` is in melee with."""
+        return [e for e in self.enemies(model) if self.in_melee_with(model, e)]
+
+    def in_melee(self, model: ModelId) -> bool:
+        return bool(self.engaged(model))
+
+    # -- terrain benefits --------------------------------------------------------------------------------------
+
+    def benefits(self, attacker: ModelId, target: ModelId, kind: AttackType, beam: bool = False) -> Benefit:
+        """What terrain gives ``target`` against ``attacker``'s attack of ``kind`` (L975-991, L1017): area terrain the
+        target is within (its DEF/ARM only against ranged and arcane attacks from outside it), linear terrain within
+        1" that a line from the attacker's base to the target's crosses; a beam's targets gain no DEF/ARM (L783)."""
+        defence = armour = 0
+        keywords: list[str] = []
+        sources: list[str] = []
+        for ident in self.state.terrain:
+            piece = self.state.pieces.get(ident)
+            if piece is None:
+                continue
+            if piece.type == "area":
+                if not self.within(target, ident):
+                    continue
+                counts = kind != "melee" and not self.within(attacker, ident)
+            else:
+                if not (is_within(self.base(target), self.terrain(ident), 1.0)
+                        and some_line_crosses(self.base(attacker), self.base(target), self.terrain(ident).polygon)):
+                    continue
+                counts = kind != "melee" or self.rulings.linear_vs_melee == "all-attacks"
+            keywords += [k for k in self.keywords(ident) if keyword_of(k) not in ("area terrain", "linear terrain")]
+            if counts and not beam:
+                defence, armour = defence + piece.defence, armour + piece.armour
+            sources.append(f"{ident} ({piece.name}, {piece.type})")
+        return Benefit(defence, armour, tuple(dict.fromkeys(keywords)), tuple(sources))

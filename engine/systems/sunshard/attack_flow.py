@@ -1,0 +1,450 @@
+"""Resolving an attack step by step (Sunshard:Embren core rules v1.0, L483-583, L1497-1536; digest section 8).
+
+For each target in turn (a template attacks every model under it, L553-559): Anticipate Attack may be declared
+(L423), the attack dice are rolled (Powerful(X) rolls X, L1518) and the attacker may re-roll them (Loot L626, the
+Fortune re-roll L757); each die at or under the TN hits, a 1 always (perfect: the target gains Blight, L521) and a
+20 never (L527). Each hit may be taken by a Bodyguard or a Protected model's friend (L1419, L1471), is tested for
+Immaterial (L1447), applies its on-hit abilities (L509), then calls an Armor test the target may re-roll with
+Fortune (L758-760): a 20 gives Blight (L529), a failure costs 1 HP, or 1 Blight with a Blighted weapon (L1506).
+Afterwards come Blight Censors (L1413) and a Fade vault (L1514).
+
+The attack lives in ``state.attack`` between steps; a step that needs a player's choice opens a decision and stops,
+and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carries on with :func:`advance`.
+"""
+
+from __future__ import annotations
+
+from engine.checks import Die
+from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
+from engine.systems.sunshard.ap import can_still_act, spend_ap
+from engine.systems.sunshard.asking import ask
+from engine.systems.sunshard.attack_plan import AttackPlan
+from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
+from engine.systems.sunshard.engagement import gap
+from engine.systems.sunshard.events import AttackStaged, DashingShow, FigureUsed
+from engine.systems.sunshard.harm import Cause, gain, wound
+from engine.systems.sunshard.modifiers import (
+    AttackSpec,
+    armor_target,
+    attack_target,
+    is_melee,
+    is_template,
+    weapon_ability,
+)
+from engine.systems.sunshard.resume import Resume, carry_on
+from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.scoring import score_deed, spend_fortune
+from engine.systems.sunshard.sight import Cover, cover, has_sight
+from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
+from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
+from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+
+__all__ = ["BODYGUARD_RANGE", "advance", "begin_attack", "fade_reach", "spec_of", "substitutes"]
+
+BODYGUARD_RANGE = 4.0
+"""Bodyguard and Protected reach a friend within 4" (L1419, L1471)."""
+
+
+def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "") -> None:
+    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}."))
+
+
+def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:
+    """Pay for a checked attack and resolve it as far as it goes before a player must choose."""
+    world = world_of(ctx)
+    attacker = world.model(plan.attacker)
+    profile = attacker.weapon(plan.profile)
+    covers: dict[ModelId, str] = {}
+    if not is_melee(profile):
+        for target in plan.targets:
+            covers[target] = _cover_kind(world, attacker, world.model(target))
+    spend_ap(ctx, attacker.id, plan.ap, f"{'casting ' if plan.kind == 'curse' else ''}{plan.profile}"
+                                        f"{' (aimed)' if plan.aimed else ''}", target=plan.targets[0]) \
+        if ctx.state.activation is not None and ctx.state.activation.model == attacker.id else None
+    if plan.fortune:
+        spend_fortune(ctx, plan.side, plan.fortune, f"{plan.profile}'s Support Attack ({RULE}, L1526)")
+    if not can_still_act(ctx, attacker.id):
+        return
+    if weapon_ability(profile, "Reload") is not None:
+        ctx.emit(FigureUsed(model_id=attacker.id, reload=profile.name))
+    if plan.kind == "charge":
+        ctx.emit(FigureUsed(model_id=attacker.id, charged=plan.targets[0]))
+    party = ctx.state.party
+    attack = AttackState(attacker=attacker.id, side=plan.side, profile=plan.profile, kind=plan.kind,
+                         aimed=plan.aimed, targets=list(plan.targets), cover=covers,
+                         in_party=party is not None and attacker.id in party.members,
+                         template=list(plan.template), resume=resume)
+    _stage(ctx, attack, f"{attacker.id} attacks {', '.join(plan.targets)} with {plan.profile}"
+                        f"{' (Charge)' if plan.kind == 'charge' else ''}.")
+    advance(ctx)
+
+
+def _cover_kind(world: World, attacker: Miniature, target: Miniature) -> str:
+    """Cover against a ranged or curse attack (L302), with the Ruin Fortune's light cover for a warded model
+    (L795)."""
+    found = cover(world, attacker, target).kind
+    if found == "none" and "warded" in target.figure.gained:
+        return "light"
+    return found
+
+
+def spec_of(world: World, attack: AttackState, target: ModelId | None = None, *, substitute: bool = False
+            ) -> AttackSpec:
+    """The circumstances of the attack against its current target (or ``target``)."""
+    attacker = world.model(attack.attacker)
+    chosen = target or attack.target
+    kind = attack.cover.get(chosen, "none")
+    found = Cover(kind, (), ()) if kind in ("light", "heavy") else None  # type: ignore[arg-type]
+    return AttackSpec(attacker.id, chosen, attacker.weapon(attack.profile), attack.kind,  # type: ignore[arg-type]
+                      attack.aimed, found, substitute)
+
+
+def advance(ctx: Context[SunshardState]) -> None:
+    """Resolve the attack in ``state.attack`` until a player must choose, or it is over."""
+    for _ in range(200):
+        attack = ctx.state.attack
+        if attack is None:
+            return
+        if _STEPS[attack.stage](ctx, attack.model_copy(deep=True)):
+            return
+    raise RuntimeError("an attack did not settle in 200 steps")
+
+
+def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    target = world.model(attack.target)
+    activation = ctx.state.activation
+    attacker_activating = activation is not None and activation.model == attack.attacker
+    if (not target.on_table or not attacker_activating or not target.holds("On Guard") or target.wavering
+            or target.id in (activation.anticipating if activation else [])):
+        attack.stage = "roll"
+        _stage(ctx, attack)
+        return False
+    ask(ctx, target.side, "anticipate", f"{attack.attacker} attacks {target.id}: spend its On Guard token to "
+        f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
+        f"Does {target.id} Anticipate the attack?",
+        [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
+        context={"target": target.id})
+    attack.stage = "roll"
+    _stage(ctx, attack, f"{target.id} may Anticipate the attack.")
+    return True
+
+
+def _dice_count(world: World, attack: AttackState) -> int:
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    written = weapon_ability(profile, "Powerful")
+    count = int(written[9:-1]) if written else 1
+    if attack.kind == "charge" and attacker.has("Powerful Charge"):
+        count = count + 1 if written else 2  # L1469
+    return count
+
+
+def _roll(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    target = world.model(attack.target)
+    if not target.on_table or not world.model(attack.attacker).on_table:
+        return _next_target(ctx, attack)
+    goal = attack_target(world, spec_of(world, attack))
+    kind = test_kind(world, attack)
+    result = roll_test(ctx, attack.attacker, attack.side, kind, goal,  # type: ignore[arg-type]
+                       f"{attack.attacker}'s attack test on {target.id}", dice=_dice_count(world, attack))
+    attack.dice = [AttackDie(face=v.face, first=v.face) for v in result.verdicts]
+    attack.stage = "attack-reroll"
+    _stage(ctx, attack)
+    return False
+
+
+def test_kind(world: World, attack: AttackState) -> str:
+    """A curse's test is a casting (perfect and botched casting, no Blight, L583); any other an attack test."""
+    attacker = world.model(attack.attacker)
+    return "attack" if attacker.weapon(attack.profile) in attacker.card.weapons else "casting"
+
+
+def reroll_sources(world: World, attack: AttackState) -> list[Option]:
+    """How the attacker may re-roll this attack test now: Loot in its own activation (L626), Fortune (L757; ruling
+    fortune-reroll-scope), each only while no die was re-rolled (L153)."""
+    if any(d.rerolled_by for d in attack.dice):
+        return []
+    attacker = world.model(attack.attacker)
+    options = []
+    activation = world.state.activation
+    if attacker.holds("Loot") and activation is not None and activation.model == attacker.id:
+        options.append(Option(key="loot", label="Spend a Loot token to re-roll"))
+    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+    scope_ok = world.rulings.fortune_reroll_scope == "every-attack" or attack.kind in actions
+    if scope_ok and world.record(attack.side).fortune >= 1:
+        options.append(Option(key="fortune", label="Spend 1 Fortune to re-roll"))
+    return options
+
+
+def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    goal = attack_target(world, spec_of(world, attack))
+    kind = test_kind(world, attack)
+    result = judge_test(kind, goal, [d.face for d in attack.dice], world.rulings)  # type: ignore[arg-type]
+    sources = reroll_sources(world, attack)
+    attack.stage = "hits"
+    if result.successes == len(attack.dice) or not sources:
+        _stage(ctx, attack)
+        return False
+    ask(ctx, attack.side, "attack-reroll", f"{attack.attacker}'s attack test on {attack.target} rolled "
+        f"{', '.join(str(d.face) for d in attack.dice)} against TN {goal.value}: re-roll every die?",
+        "Re-roll the attack test?", [("keep", "Keep the dice"), *sources], key="reroll")
+    _stage(ctx, attack, f"{attack.attacker}'s player may re-roll the attack test.")
+    return True
+
+
+def reroll_dice(ctx: Context[SunshardState], attack: AttackState, source: str, purpose: str) -> list[AttackDie]:
+    """Re-roll every die of a test (L153: once each, L757: all of them), logging the new faces."""
+    faces = roll_d20(ctx, len(attack.dice), purpose, attack.side)
+    return [AttackDie(face=f, first=d.first, rerolled_by=source) for d, f in zip(attack.dice, faces, strict=True)]
+
+
+def _hits(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    target = world.model(attack.target)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    goal = attack_target(world, spec_of(world, attack))
+    kind = test_kind(world, attack)
+    dice = [Die(d.face) for d in attack.dice]
+    if any(d.rerolled_by for d in attack.dice):
+        log_test(ctx, attack.attacker, kind, goal, dice,  # type: ignore[arg-type]
+                 f"{attack.attacker}'s attack test on {target.id}, re-rolled")
+    result = judge_test(kind, goal, dice, world.rulings)  # type: ignore[arg-type]
+    bell = weapon_ability(profile, "Bell-Ringer")
+    if bell is not None and any(v.face <= int(bell[12:-1]) and (v.success or world.rulings.bell_ringer_miss == "yes")
+                                for v in result.verdicts):
+        gain(ctx, target.id, "Floored", cause=Cause(f"Bell-Ringer ({RULE}, L1502)", attacker.id))
+    hits: list[Hit] = []
+    for verdict in result.verdicts:
+        if not verdict.success:
+            continue
+        if target.has("Immaterial") and target.on_table:
+            (face,) = roll_d20(ctx, 1, f"{target.id}'s Immaterial roll", target.side)
+            if face <= 10:
+                _stage(ctx, attack, f"{target.id} is Immaterial: the hit passes through it (rolled {face}, "
+                                    f"{RULE}, L1447).")
+                if verdict.critical and kind == "attack" and world.rulings.immaterial_timing == "keeps-blight":
+                    gain(ctx, target.id, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id))
+                continue
+        hits.append(Hit(model=target.id, perfect=verdict.critical and kind == "attack"))
+    attack.hits, attack.hit_index = hits, 0
+    attack.hit_any = attack.hit_any or bool(hits)
+    attack.stage = "substitute" if hits else "next-target"
+    party = ctx.state.party
+    if (hits and is_melee(profile) and attacker.has("Dashing Show") and party is not None
+            and attacker.id in party.members and party.dashing_by is None):
+        ctx.emit(DashingShow(model_id=attacker.id))
+    _stage(ctx, attack)
+    return False
+
+
+def substitutes(world: World, attack: AttackState, hit_model: Miniature) -> list[Option]:
+    """Who may take this hit instead: a friendly Bodyguard within 4" and in sight, once a round, against melee or a
+    non-template ranged attack (L1419); for a Protected model, a friendly non-Leader within 4" and in sight, against
+    any attack without Cone or Wall (L1471). Neither may be Downed."""
+    profile = world.model(attack.attacker).weapon(attack.profile)
+    if is_template(profile):
+        return []
+    options = []
+    for friend in world.on_table(hit_model.side):
+        if friend.id == hit_model.id or friend.downed:
+            continue
+        if gap(friend, hit_model) > BODYGUARD_RANGE + 0.01 or not has_sight(world, friend, hit_model):
+            continue
+        if friend.has("Bodyguard") and "Bodyguard" not in friend.figure.used:
+            options.append(Option(key=f"bodyguard:{friend.id}", label=f"{friend.name} takes it (Bodyguard)"))
+        elif hit_model.has("Protected") and not friend.leader:
+            options.append(Option(key=f"protected:{friend.id}", label=f"{friend.name} takes it (Protected)"))
+    return options
+
+
+def _substitute(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    hit_model = world.model(hit.model)
+    attack.stage = "on-hit"
+    options = substitutes(world, attack, hit_model) if hit_model.on_table else []
+    if not options:
+        _stage(ctx, attack)
+        return False
+    ask(ctx, hit_model.side, "substitute", f"{hit_model.id} is hit by {attack.attacker}'s {attack.profile}: does a "
+        "friend take the hit?", "Who takes the hit?", [("none", f"Nobody: {hit_model.id} takes it"), *options],
+        key="by")
+    _stage(ctx, attack, f"{hit_model.id}'s player may have a friend take the hit.")
+    return True
+
+
+def _on_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    first = world.model(attack.target)
+    blight_to = hit.model if world.rulings.substitute_blight == "hit-model" else first.id
+    if hit.perfect and world.model(blight_to).on_table and not world.model(blight_to).has("Fine-Forged Armor"):
+        blighted_perfect = weapon_ability(profile, "Blighted") is not None
+        if not blighted_perfect or world.rulings.blighted_perfect == "yes":
+            gain(ctx, blight_to, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id,
+                                                      _action_of(attack), attack.in_party))
+    model = world.model(hit.model)
+    if model.on_table:
+        for ability, counter in (("Bleeding", "Bleeding"), ("Burning", "Burning"), ("Disorient", "Disoriented")):
+            if weapon_ability(profile, ability) is not None:
+                gain(ctx, model.id, counter, cause=Cause(f"{profile.name}'s {ability} ({RULE}, L1504-1512)"))
+        activation = ctx.state.activation
+        incendiary = (activation is not None and activation.model == attacker.id and activation.incendiary
+                      and weapon_ability(profile, "Jammable") is not None and not is_melee(profile))
+        if incendiary:
+            gain(ctx, model.id, "Burning", cause=Cause(f"incendiary {profile.name} ({RULE}, L770)"))
+        if weapon_ability(profile, "Terrifying") is not None and world.model(model.id).on_table:
+            goal = tn(model.characteristic("RSL").value, label=f"{model.id}'s RSL")
+            result = roll_test(ctx, model.id, model.side, "rsl", goal, f"{model.id}'s Terrifying RSL test")
+            if not result.passed:
+                gain(ctx, model.id, "Wavering", cause=Cause(f"Terrifying ({RULE}, L1530-1534)"))
+    alive = world_of(ctx).model(hit.model).on_table
+    attack.stage = "armor" if alive and profile.ST != "*" else "next-hit"
+    _stage(ctx, attack)
+    return False
+
+
+def _action_of(attack: AttackState) -> str:
+    return {"action": "attack", "charge": "charge", "curse": "curse"}.get(attack.kind, "held")
+
+
+def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    model = world.model(hit.model)
+    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
+    result = roll_test(ctx, model.id, model.side, "armor", goal, f"{model.id}'s Armor test")
+    face = result.verdicts[0].face
+    hit.armor = AttackDie(face=face, first=face)
+    attack.stage = "armor-reroll"
+    if result.passed or world.record(model.side).fortune < 1:
+        attack.stage = "damage"
+        _stage(ctx, attack)
+        return False
+    ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
+        f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
+        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
+    attack.stage = "damage"
+    _stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
+    return True
+
+
+def _damage(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    model = world.model(hit.model)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    assert hit.armor is not None
+    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
+    if hit.armor.rerolled_by:
+        log_test(ctx, model.id, "armor", goal, [hit.armor.face], f"{model.id}'s Armor test, re-rolled")
+    result = judge_test("armor", goal, [hit.armor.face], world.rulings)
+    cause = Cause(f"{attacker.id}'s {profile.name}", attacker.id, _action_of(attack), attack.in_party)
+    if result.fumbles and model.on_table:
+        gain(ctx, model.id, "Blight", cause=Cause(f"a botched save ({RULE}, L529)", attacker.id, _action_of(attack),
+                                                  attack.in_party))
+    if not result.passed and world_of(ctx).model(model.id).on_table:
+        if weapon_ability(profile, "Blighted") is not None and not hit.perfect:
+            gain(ctx, model.id, "Blight", cause=Cause(f"{profile.name} is Blighted ({RULE}, L1506)", attacker.id,
+                                                      _action_of(attack), attack.in_party))
+        else:
+            wound(ctx, model.id, cause=cause)
+            if model.side != attacker.side:
+                attack.wounded.append(model.id)
+    attack.stage = "next-hit"
+    _stage(ctx, attack)
+    return False
+
+
+def _next_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    attack.hit_index += 1
+    attack.stage = "substitute" if attack.hit_index < len(attack.hits) else "next-target"
+    _stage(ctx, attack)
+    return False
+
+
+def _next_target(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    attack.hits, attack.hit_index, attack.dice = [], 0, []
+    if attack.index + 1 < len(attack.targets):
+        attack.index += 1
+        attack.stage = "anticipate"
+    else:
+        attack.stage = "after"
+    _stage(ctx, attack)
+    return False
+
+
+def fade_reach(world: World, attack: AttackState) -> float:
+    """How far a Fade vault goes: 2", 1" more with the Remnant Fortune (L778, L1514)."""
+    activation = world.state.activation
+    bonus = activation is not None and activation.model == attack.attacker and activation.fade_bonus
+    return 3.0 if bonus else 2.0
+
+
+def _after(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    attacker = world.model(attack.attacker)
+    hit_enemy = attack.hit_any and any(world.model(t).side != attacker.side for t in attack.targets)
+    attack.stage = "fade"
+    if not (attacker.on_table and hit_enemy and attacker.has("Blight Censors")
+            and "Blight Censors" not in attacker.figure.used):
+        _stage(ctx, attack)
+        return False
+    ask(ctx, attack.side, "blight-censors", f"{attacker.id} hit with its attack: gain a Blight token for Blight "
+        f"Censors ({RULE}, L1413)?", "Gain a Blight token?", [("no", "No"), ("yes", "Yes")], key="gain")
+    _stage(ctx, attack, f"{attacker.id}'s player may use Blight Censors.")
+    return True
+
+
+def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    attack.stage = "done"
+    if not (weapon_ability(profile, "Fade") and attacker.on_table and attack.hit_any and not attacker.floored):
+        _stage(ctx, attack)
+        return False
+    reach = fade_reach(world, attack)
+    here = (attacker.placed.x, attacker.placed.y)
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=attack.side, kind="fade", optional=True,
+        prompt=f"{attacker.id} hit: it may vault up to {reach:g}\" (Fade, {RULE}, L1514).",
+        parts=(DecisionPart(key="vault", prompt=f"Where does {attacker.id} vault to (its base centre)? Its own "
+                                                "spot stays put.",
+                            kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]},{here[1]}"),)))
+    _stage(ctx, attack, f"{attacker.id} may vault (Fade).")
+    return True
+
+
+def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    """The attack is over: the deeds it met, then whatever it interrupted carries on."""
+    world = world_of(ctx)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    ctx.emit(AttackStaged(attack=None))
+    enemies_wounded = [m for m in attack.wounded if world.state.figures[m].side != attacker.side]
+    if enemies_wounded and attacker.on_table:
+        here = attacker.base()
+        if not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):
+            score_deed(ctx, attacker.side, "guard", f"{attacker.id} wounded {enemies_wounded[0]} from an Objective")
+        seeded = any(t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world))
+        actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+        if seeded and attack.kind in actions:
+            score_deed(ctx, attacker.side, "force-of-nature", f"{attacker.id} wounded {enemies_wounded[0]}")
+    if attack.resume is not None:
+        carry_on(ctx, attack.resume)
+    return True
+
+
+_STEPS = {
+    "anticipate": _anticipate, "roll": _roll, "attack-reroll": _attack_reroll, "hits": _hits,
+    "substitute": _substitute, "on-hit": _on_hit, "armor": _armor, "damage": _damage, "next-hit": _next_hit,
+    "next-target": _next_target, "after": _after, "fade": _fade, "done": _done,
+}

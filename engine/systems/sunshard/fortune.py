@@ -1,0 +1,176 @@
+"""Fortune abilities used at their moments (Sunshard:Embren core rules v1.0, L749-803): each costs 1 Fortune (L753).
+The attack and Armor re-rolls are offered inside an attack (:mod:`engine.systems.sunshard.attack_flow`); the rest are
+offered here, as a choice of "ability:model" for the player whose moment it is, again after each use until they pass.
+
+Moments: the Start Phase's beginning (Shardborn's shifting shards, Ruin's shroud and dread), its middle (Delver's
+field dressing and spoils, Shardborn's seeded Objective), its end (Shardborn's Nucleus); a model's activation start
+(Delver's incendiary rounds, Remnant's mark and long fade, Ruin's blood price) and end (Remnant's vigil); the
+beginning of the End Phase and any time in the model's own activation (the common free Rally).
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, ModelId, Option, SideId
+from engine.geometry import TOLERANCE, distance
+from engine.systems.sunshard.asking import ask
+from engine.systems.sunshard.d20 import roll_test
+from engine.systems.sunshard.engagement import engaged, gap
+from engine.systems.sunshard.events import AbilityGained, ActivationFlag, TerrainRuleGained
+from engine.systems.sunshard.harm import Cause, gain, heal, lose
+from engine.systems.sunshard.modifiers import is_melee, weapon_ability
+from engine.systems.sunshard.rolls import tn
+from engine.systems.sunshard.scoring import spend_fortune
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import is_objective, piece
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
+
+__all__ = ["MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "use_fortune"]
+
+MOMENTS: dict[str, tuple[str, ...]] = {
+    "start-beginning": ("ruin-shroud", "ruin-dread"),
+    "start-during": ("delver-field-dressing", "delver-loot", "shardborn-seed"),
+    "start-end": ("shardborn-nucleus",),
+    "activation-start": ("delver-incendiary", "remnant-mark", "remnant-fade", "ruin-blood-price"),
+    "activation-end": ("remnant-vigil",),
+    "end-beginning": ("free-rally",),
+}
+"""Which Fortune abilities each moment offers (the fortunes.yaml ids)."""
+
+
+def _leaders(world: World, side: SideId) -> list[Miniature]:
+    return [m for m in world.on_table(side) if m.leader]
+
+
+def _targets(world: World, side: SideId, ability: str, model: Miniature | None) -> list[tuple[str, str]]:
+    """(target id, label) pairs the ability may act on now."""
+    mine = world.on_table(side)
+    if ability == "ruin-shroud":
+        return [(m.id, f"{m.name} and friends within 8\"") for m in _leaders(world, side)]
+    if ability == "ruin-dread":
+        return [(m.id, f"enemies within 3\" of {m.name}") for m in mine
+                if any(gap(m, e) <= 3 + TOLERANCE for e in world.on_table(world.opponent(side)))]
+    if ability == "delver-field-dressing":
+        return [(m.id, m.name) for m in mine if m.downed and not m.holds("Burning")
+                and any(o.id != m.id and gap(m, o) <= 6 + TOLERANCE for o in mine)]
+    if ability == "delver-loot":
+        return [(m.id, m.name) for m in mine if not m.has("Solitary") and m.holds("Loot") < 3]
+    if ability == "shardborn-seed":
+        leaders = _leaders(world, side)
+        return [(o.id, o.id) for o in world.state.terrain.values() if is_objective(o) and "seeded" not in o.keywords
+                and any(gap_to(world, leader, o.id) <= 6 + TOLERANCE for leader in leaders)]
+    if ability == "shardborn-nucleus":
+        return [(m.id, m.name) for m in _leaders(world, side) if not m.has("Nucleus")]
+    if model is None:
+        return []
+    if ability == "delver-incendiary":
+        jammable = [p for p in model.card.weapons if weapon_ability(p, "Jammable") and not is_melee(p)]
+        return [(model.id, model.name)] if jammable else []
+    if ability == "remnant-mark":
+        return [(e.id, e.name) for e in world.on_table(world.opponent(side)) if gap(model, e) <= 8 + TOLERANCE
+                and not e.holds("Hunter's Mark")]
+    if ability == "remnant-fade":
+        return [(model.id, model.name)] if any(weapon_ability(p, "Fade") for p in model.card.weapons) else []
+    if ability == "ruin-blood-price":
+        if not model.leader:
+            return []
+        return [(m.id, m.name) for m in mine if m.id != model.id and m.figure.warband == model.figure.warband
+                and not m.has("Solitary") and gap(model, m) <= 8 + TOLERANCE and m.placed.wounds_taken]
+    if ability == "remnant-vigil":
+        return [(model.id, model.name)] if not engaged(world, model) and not model.holds("On Guard") else []
+    if ability == "free-rally":
+        return [(f"{m.id}/{c}", f"{m.name} loses {c}") for m in mine for c in m.conditions]
+    return []
+
+
+def gap_to(world: World, model: Miniature, terrain_id: str) -> float:
+    """Inches from a model's base to a terrain piece (L274)."""
+    return distance(model.base(), piece(world, world.state.terrain[terrain_id]))
+
+
+def fortune_options(world: World, side: SideId, moment: str, model: Miniature | None = None) -> list[Option]:
+    """What ``side`` may spend a Fortune on at ``moment`` (nothing without Fortune, L751)."""
+    record = world.record(side)
+    if record.fortune < 1:
+        return []
+    options = []
+    for ability in MOMENTS[moment]:
+        spec = world.data.fortunes.get(ability)
+        if spec is None or spec.alignment not in ("common", record.alignment):
+            continue
+        for target, label in _targets(world, side, ability, model):
+            options.append(Option(key=f"{ability}:{target}", label=f"{spec.name}: {label}"))
+    return options
+
+
+def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model: ModelId | None = None) -> bool:
+    """Ask ``side`` whether it spends Fortune at this moment; returns whether a decision was opened."""
+    world = world_of(ctx)
+    options = fortune_options(world, side, moment, world.model(model) if model else None)
+    if not options:
+        return False
+    ask(ctx, side, "fortune", f"Side {side} has {world.record(side).fortune} Fortune: spend 1 on a Fortune ability "
+        f"now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
+        context={"moment": moment, "model": model})
+    return True
+
+
+def check_free_rally(world: World, side: SideId, filled: dict[str, str]) -> str:
+    """The common free Rally during the model's own activation (L762): 1 Fortune, a condition of the activating
+    model; returns the ability key for :func:`use_fortune`.
+
+    :raises RulesError: naming the rule broken.
+    """
+    activation = world.state.activation
+    model = world.model(filled.get("model", ""))
+    if activation is None or activation.model != model.id or model.side != side:
+        raise refuse(f"{model.id} is not activating: the free Rally is taken in its activation", "L762")
+    if world.record(side).fortune < 1:
+        raise refuse(f"side {side} has no Fortune", "L751")
+    condition = filled.get("choice", "")
+    if condition not in model.conditions:
+        held = ", ".join(model.conditions) or "none"
+        raise refuse(f"{model.id} has no {condition or 'such'} condition (it has {held})", "L447")
+    return f"free-rally:{model.id}/{condition}"
+
+
+def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
+    """Pay 1 Fortune and apply the ability ``key`` ("ability:target")."""
+    ability, _, target = key.partition(":")
+    world = world_of(ctx)
+    spec = world.data.fortunes[ability]
+    spend_fortune(ctx, side, spec.cost, f"{spec.name} ({spec.source.split(', ')[-1]})")
+    why = f"{spec.name} ({RULE}, {spec.source.split(', ')[-1]})"
+    if ability == "ruin-shroud":
+        leader = world.model(target)
+        for m in [leader, *(m for m in world.on_table(side) if m.id != leader.id and gap(leader, m) <= 8 + TOLERANCE)]:
+            ctx.emit(AbilityGained(model_id=m.id, ability="warded", lasts="end-phase"))
+    elif ability == "ruin-dread":
+        for enemy in world.on_table(world.opponent(side)):
+            if gap(world.model(target), enemy) <= 3 + TOLERANCE:
+                result = roll_test(ctx, enemy.id, enemy.side, "rsl", tn(enemy.characteristic("RSL").value,
+                                                                         label=f"{enemy.id}'s RSL"),
+                                   f"{enemy.id}'s RSL test against Dread")
+                if not result.passed:
+                    gain(ctx, enemy.id, "Wavering", cause=Cause(why))
+    elif ability == "delver-field-dressing":
+        heal(ctx, ModelId(target), 1, why=why)
+    elif ability == "delver-loot":
+        gain(ctx, ModelId(target), "Loot", 2, cause=Cause(why))
+    elif ability == "shardborn-seed":
+        ctx.emit(TerrainRuleGained(terrain_id=target, rule="seeded", lasts="end-phase"))
+    elif ability == "shardborn-nucleus":
+        ctx.emit(AbilityGained(model_id=ModelId(target), ability="Nucleus", lasts="end-phase"))
+    elif ability == "delver-incendiary":
+        ctx.emit(ActivationFlag(model_id=ModelId(target), flag="incendiary"))
+    elif ability == "remnant-mark":
+        gain(ctx, ModelId(target), "Hunter's Mark", cause=Cause(why))
+    elif ability == "remnant-fade":
+        ctx.emit(ActivationFlag(model_id=ModelId(target), flag="fade_bonus"))
+    elif ability == "ruin-blood-price":
+        heal(ctx, ModelId(target), 1, why=why)
+        gain(ctx, ModelId(target), "Blight", cause=Cause(why))
+    elif ability == "remnant-vigil":
+        gain(ctx, ModelId(target), "On Guard", cause=Cause(why))
+    elif ability == "free-rally":
+        model_id, _, condition = target.partition("/")
+        lose(ctx, ModelId(model_id), condition, why=f"a Rally for 0 AP ({why})")

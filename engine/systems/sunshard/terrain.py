@@ -1,0 +1,90 @@
+"""Terrain as the rules read it (Sunshard:Embren core rules v1.0, L682-747): each piece's rules now, and how a
+base stands to it (completely within, within, in contact, apart; L694-700).
+
+A piece's rules are its map keywords read as terrain rules, plus any it has for a while (the Shardborn Fortune's
+Seeded, L784). The undefined Dangerous rule reads as Hazardous (ruling dangerous-terrain).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import shapely
+
+from engine.core import TerrainMark
+from engine.geometry import TOLERANCE, Base, Terrain
+from engine.systems.sunshard.abilities import TERRAIN_RULES, terrain_rule
+from engine.systems.sunshard.world import Miniature, World
+
+__all__ = ["OBJECTIVE_KINDS", "Relation", "is_objective", "objectives", "piece", "pieces", "relation", "rules_of",
+           "surface", "touches"]
+
+OBJECTIVE_KINDS = ("objective", "crystal-vein")
+"""Terrain kinds that are Objectives (L1367); the Crystal Vein counts as one for every purpose but the Objective
+Rules of its quest (L913)."""
+
+Relation = Literal["completely", "within", "contact", "apart"]
+
+
+def rules_of(world: World, mark: TerrainMark) -> frozenset[str]:
+    """The terrain rules a piece has now (unknown keywords ignored: a shared map may carry others)."""
+    found = {terrain_rule(k) for k in mark.keywords if k.strip().casefold().replace(" ", "-") in _KNOWN}
+    found |= set(world.state.lasting_rules.get(mark.id, {}))
+    if "dangerous" in found and world.rulings.dangerous_terrain == "as-hazardous":
+        found.add("hazardous")
+    return frozenset(found)
+
+
+_KNOWN = {*TERRAIN_RULES, "impassible"}
+
+
+def piece(world: World, mark: TerrainMark) -> Terrain:
+    """A piece as geometry, keyworded with its rules now."""
+    return Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, rules_of(world, mark))
+
+
+def pieces(world: World) -> list[Terrain]:
+    """Every piece as geometry, in id order."""
+    return world.memo("pieces", lambda: [piece(world, mark) for _, mark in sorted(world.state.terrain.items())])
+
+
+def is_objective(mark: TerrainMark) -> bool:
+    return mark.kind in OBJECTIVE_KINDS
+
+
+def objectives(world: World) -> list[TerrainMark]:
+    """The Objectives on the battlefield (the Crystal Vein among them), in id order."""
+    return [mark for _, mark in sorted(world.state.terrain.items()) if is_objective(mark)]
+
+
+def relation(base: Base, terrain: Terrain) -> Relation:
+    """How a base stands to a piece (L694-700): completely within, within (more than a touch), in contact (a touch
+    only: not within, L700) or apart."""
+    centre = shapely.Point(base.xy)
+    poly = terrain.polygon
+    if poly.contains(centre):
+        inner = float(poly.exterior.distance(centre))
+        return "completely" if inner >= base.radius - TOLERANCE else "within"
+    gap = float(poly.distance(centre))
+    if gap < base.radius - TOLERANCE:
+        return "within"
+    return "contact" if gap <= base.radius + TOLERANCE else "apart"
+
+
+def touches(base: Base, terrain: Terrain) -> bool:
+    """Within or in contact with: what most rules ask ("within or in contact with", L706, L1475)."""
+    return relation(base, terrain) != "apart"
+
+
+def surface(world: World, model: Miniature, at: tuple[float, float] | None = None) -> int:
+    """The HGT of what the model stands on at its place (or ``at``): the terrain it is completely within, the highest
+    of several (ruling terrain-surface), else the battlefield's 0 (L280, L686; ruling falling-surface)."""
+    placed = model.placed
+    here = model.base().at(*(at or (placed.x, placed.y)))
+    heights = [t.height for t in pieces(world)
+               if (relation(here, t) == "completely"
+                   or (world.rulings.falling_surface == "within" and relation(here, t) == "within"))
+               and "impassable" not in t.keywords]
+    if not heights:
+        return 0
+    return int(max(heights) if world.rulings.terrain_surface == "highest" else min(heights))

@@ -1,0 +1,93 @@
+"""Vaults and falls (Sunshard:Embren core rules v1.0, L455, L463, L467, L469-479, L714).
+
+A vault carries a model straight to a new spot outside a movement action (Disengage L409, Fade L1514), engaged or
+not: it may pass through models (L463) and over Impassable terrain, but may not end within Impassable terrain (L714)
+or on another base (L463), nor go within terrain more than 1 HGT above its functional HGT (L467). A model that ends
+a move or vault 3 or more HGT below the surface it started on falls (L471; ruling falling-drop): it gains Floored and
+takes a falling Armor test at ARM minus the drop, losing 1 HP on failure (L473-479).
+"""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+
+from engine.checks import Modifier
+from engine.core import Context, IllegalCommand, ModelId
+from engine.geometry import TOLERANCE, bearing, overlaps
+from engine.systems.sunshard.d20 import roll_test
+from engine.systems.sunshard.harm import Cause, gain, settle_save
+from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import pieces, relation, surface
+from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+from engine.table import ModelMoved
+
+__all__ = ["check_vault", "fall", "falls", "vault"]
+
+
+def falls(world: World, start: int, end: int) -> bool:
+    """Whether going from a surface of HGT ``start`` to one of HGT ``end`` is a fall (ruling falling-drop)."""
+    drop = start - end
+    return drop >= 3 if world.rulings.falling_drop == "three-or-more" else drop > 0
+
+
+def fall(ctx: Context[SunshardState], model_id: ModelId, start: int, end: int) -> None:
+    """A fall: Floored, then the falling Armor test at ARM - |drop| (L471-479)."""
+    world = world_of(ctx)
+    model = world.model(model_id)
+    drop = abs(start - end)
+    gain(ctx, model.id, "Floored", cause=Cause(f"it fell {drop} HGT ({RULE}, L471)"))
+    if not world_of(ctx).model(model_id).on_table:
+        return
+    goal = tn(model.characteristic("ARM").value, [Modifier.add(f"a fall of {drop} HGT", -drop, f"{RULE}, L477")],
+              label=f"{model.id}'s ARM")
+    result = roll_test(ctx, model.id, model.side, armor_like(world.rulings), goal, f"{model.id}'s falling Armor test")
+    settle_save(ctx, model.id, result, Cause(f"a fall ({RULE}, L479)"))
+
+
+def check_vault(world: World, model: Miniature, to: tuple[float, float], reach: float) -> float:
+    """Refuse a vault the rules forbid; return its length.
+
+    :raises IllegalCommand: naming the rule.
+    """
+    here = (model.placed.x, model.placed.y)
+    length = math.dist(here, to)
+    if length > reach + TOLERANCE:
+        raise IllegalCommand(f"{model.id} may vault {reach:g}\" and {to[0]:g},{to[1]:g} is {length:.2f}\" away")
+    end = model.base().at(*to)
+    radius = end.radius
+    if not (radius - TOLERANCE <= to[0] <= world.state.width - radius + TOLERANCE
+            and radius - TOLERANCE <= to[1] <= world.state.height - radius + TOLERANCE):
+        raise IllegalCommand(f"{model.id}'s base would leave the battlefield (ruling table-edge)")
+    clash = [m.id for m in world.on_table() if m.id != model.id and overlaps(end, m.base())]
+    if clash:
+        raise IllegalCommand(f"{model.id} cannot end on another base ({', '.join(clash)}) ({RULE}, L463)")
+    swept = shapely.LineString([here, to]).buffer(radius - TOLERANCE) if length > 0 else None
+    height = model.functional_hgt(for_sight=False)
+    for piece in pieces(world):
+        if piece.has("impassable") and relation(end, piece) in ("within", "completely"):
+            raise IllegalCommand(f"{model.id} cannot end a vault within Impassable terrain {piece.id} ({RULE}, L714)")
+        if (swept is not None and piece.height > height + 1 and not piece.has("impassable")
+                and swept.intersection(piece.polygon).area > TOLERANCE ** 2):
+            raise IllegalCommand(f"{model.id} (functional HGT {height:g}) cannot vault within {piece.id} (HGT "
+                                 f"{piece.height:g}), more than 1 above it ({RULE}, L467)")
+    return length
+
+
+def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str
+          ) -> float:
+    """Vault ``model_id`` straight to ``to`` (checked), falling if it drops far; returns the distance."""
+    world = world_of(ctx)
+    model = world.model(model_id)
+    length = check_vault(world, model, to, reach)
+    start = surface(world, model)
+    end = surface(world, model, at=to)
+    here = (model.placed.x, model.placed.y)
+    facing = round(bearing(here, to), 2) if length else model.placed.facing
+    ctx.emit(ModelMoved(model_id=model.id, path=(here, (round(to[0], 2), round(to[1], 2))),
+                        distance=round(length, 2), facing=facing, z=float(end), acted_by=why))
+    if falls(world, start, end):
+        fall(ctx, model.id, start, end)
+    return length

@@ -1,0 +1,27 @@
+"""A stratagem's effect is applied by the referee or announced as played by hand, never silently dropped (Eldfall
+core rules v1.5, L372-382: the Leader uses the highest listed one unless the player names another)."""
+
+from __future__ import annotations
+
+from engine.core import SPECTATOR
+from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.nursing import NURSING_AURA
+from tests.engine.systems.eldfall.tables import practice, turn_of
+
+
+def test_every_stratagem_is_refereed_or_marked_by_hand(catalogue: EldfallCatalogue) -> None:
+    silent = [s.name for s in catalogue.stratagems if s.effect is None and s.id != NURSING_AURA and not s.by_hand]
+    assert silent == []
+    assert [s.name for s in catalogue.stratagems if s.by_hand and s.effect is not None] == []
+
+
+def test_a_stratagem_the_referee_does_not_apply_is_announced_as_played_by_hand() -> None:
+    """The Nightshade's highest listed stratagem, Exploiting Weakness, is used by default; its re-rolls are not
+    refereed yet, and the table is told so (where Advance!'s +1 SPD is applied)."""
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "by-hand")
+    turn_of(game, "A")
+    lines = [line.text for line in game.log_view(SPECTATOR).lines]
+    used = [t for t in lines if "uses the stratagem" in t]
+    assert any(t.startswith("Side A's Leader uses the stratagem Exploiting Weakness") and
+               "Its effect is not refereed yet: the players apply it by hand" in t for t in used), used
+    assert "Side B's Leader uses the stratagem Advance! until its next Strategic phase (L372)." in used

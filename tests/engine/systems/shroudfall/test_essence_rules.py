@@ -1,0 +1,126 @@
+"""Essence, re-rolls and conditions as the rulebook gives them (the digest's rule-derived seeds), citing Shroudfall
+beta rulebook v1.4."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalCommand, ModelId
+from engine.dice import RerollRefused
+from engine.systems.shroudfall.attack import drop_highest
+from engine.systems.shroudfall.conditions import condition_damage_candidates, gained, shaken
+from engine.systems.shroudfall.essence import Infusion, infuse, pay, store
+from engine.systems.shroudfall.rerolls import Choosers, reroll_order
+from engine.systems.shroudfall.strike import check_attack, roll_hit
+
+from .tables import Put, Table, rigged
+
+M = ModelId
+
+
+def test_the_reserve_holds_ten_and_the_rest_is_lost() -> None:
+    # L831: 9 crystals and an essence value of two: 10, one lost.
+    stored = store(["grey"] * 9, ["yellow", "red"])
+    assert len(stored.reserve) == 10 and stored.kept == ("yellow",) and stored.lost == ("red",)
+
+
+def test_paying_takes_the_exact_colours_unless_stronger_may_stand_in() -> None:
+    # L872: no essence, no ability; L1231: for interacting, a red pays for a yellow or grey, a yellow for a grey.
+    left, spent = pay(["grey", "yellow", "red"], ["yellow"])
+    assert left == ("grey", "red") and spent == ("yellow",)
+    with pytest.raises(IllegalCommand, match=r"costs 1Y and the reserve holds 1R\+1G \(L872\)"):
+        pay(["grey", "red"], ["yellow"])
+    assert pay(["grey", "red"], ["yellow"], stronger=True) == (("grey",), ("red",))
+
+
+def test_a_roll_takes_one_infusion_upgraded_only_to_a_stronger_die() -> None:
+    # L931.
+    first = infuse(None, "yellow")
+    assert infuse(first, "red") == Infusion("red")
+    with pytest.raises(IllegalCommand, match="already infused with a yellow die"):
+        infuse(first, "grey")
+
+
+def test_hard_to_hit_drops_the_highest_die() -> None:
+    # L1343: [3, 3, 2, 0] totals 5 once the highest is dropped; a single die leaves nothing.
+    assert sum(drop_highest([3, 3, 2, 0])) == 5 and drop_highest([4]) == ()
+
+
+def _duel(**table_args: object) -> Table:
+    return Table([Put("A1", "stormridge", 10, 10), Put("B1", "sages", 11.5, 10)], **table_args)  # type: ignore[arg-type]
+
+
+def test_accurate_strike_rerolls_a_blank_of_a_melee_hit_roll() -> None:
+    # L1313: Stormridge's Accurate Strike (1) re-rolls one blank; her hit dice 3Y+1R.
+    world = _duel().world
+    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
+    _, roll, reroll = rigged("blank", "blank", 2, 2, 3)
+    choosers = Choosers(attacker=lambda pool, allowance, allowed: allowed)
+    judged = roll_hit(world, plan, M("B1"), roll, reroll, choosers)
+    assert judged.pool.values == (3, 0, 2, 2) and judged.hit.total == 7
+    assert "attacker re-roll (A): blank -> 3 (L813)" in judged.lines
+
+
+def test_elusive_and_shocked_are_the_defenders_rerolls_each_die_once_per_player() -> None:
+    # L1331, L1417, L813: the defender picks Elusive's die and Shocked's die; a die it re-rolled it cannot again.
+    table = _duel(conditions={"A1": ["shocked"]})
+    world = table.world
+    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
+    _, roll, reroll = rigged(3, 3, 2, 4, 0, 1)
+    picked: list[tuple[str, tuple[int, ...]]] = []
+
+    def defender(pool, allowance, allowed):  # type: ignore[no-untyped-def]
+        picked.append((allowance.source, allowed))
+        return (0,) if 0 in allowed else allowed[:1]
+
+    judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(defender=defender))
+    assert [p[0] for p in picked] == ["Elusive (1)", "attacker Shocked"]
+    assert picked[1][1] == (1, 2, 3)  # die 1 is spent for the defender
+    assert judged.pool.values == (0, 1, 2, 4)
+
+
+def test_the_essence_reroll_comes_first_and_only_once() -> None:
+    # L935: one essence re-roll of the whole roll, before any other; other re-rolls may follow it.
+    world = _duel().world
+    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
+    _, roll, reroll = rigged(0, 0, 0, 2, 3, 3, 3, 4)
+    judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(essence=lambda pool: True))
+    assert judged.pool.values == (3, 3, 3, 4) and judged.lines[1].startswith("essence re-roll (A)")
+    with pytest.raises(RerollRefused, match="only once"):
+        reroll_order("A", "B").reroll(judged.pool, "essence", (), reroll)
+
+
+def test_conditions_do_not_stack_immunity_keeps_them_off_and_a_shake_removes_one() -> None:
+    # L815-821, L1345, L547, L1421.
+    table = _duel(conditions={"B1": ["poisoned"]})
+    unit = table.state.units["B1"]
+    assert gained(table.world, unit, ["poisoned", "burning"]) == (("poisoned", "burning"), ("burning",))
+    unit.conditions = ["stunned", "burning"]
+    with pytest.raises(IllegalCommand, match=r"Stunned: its Shake must remove Stunned first \(L1421\)"):
+        shaken(unit, "burning")
+    assert shaken(unit, "stunned") == ("burning",)
+
+
+def test_condition_damage_goes_to_the_most_hurt_model() -> None:
+    # L819.
+    table = Table([Put("A1", "sentinels", 10, 10, unit="u"), Put("A2", "sentinels", 12, 10, unit="u"),
+                   Put("A3", "sentinels", 14, 10, unit="u")])
+    unit = table.state.units["u"]
+    assert condition_damage_candidates(table.state, unit) == ("A1", "A2", "A3")
+    table.state.models[M("A2")].wounds_taken = 1
+    assert condition_damage_candidates(table.state, unit) == ("A2",)
+
+
+def test_costs_and_dice_lost_from_the_book_come_from_their_rulings() -> None:
+    # L915 and L1383 lost their icons: rulings essence-attack-cost and burning-damage.
+    from dataclasses import replace
+
+    from engine.systems.shroudfall.abilities import essence_attack_cost
+    from engine.systems.shroudfall.conditions import burning_pool
+    from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
+
+    table = _duel()
+    assert essence_attack_cost(table.world) == ("yellow",)
+    table.rulings = replace(DEFAULT_RULINGS, essence_attack_cost="one-red")
+    assert essence_attack_cost(table.world) == ("red",)
+    assert burning_pool(DEFAULT_RULINGS) == ("yellow", "yellow")

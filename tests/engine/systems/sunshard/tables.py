@@ -1,0 +1,144 @@
+"""Sunshard:Embren tables for tests: a state built directly (models put down, terrain laid) and read as a World,
+before the game plays through the shared suites."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.core import Actor, Context, Decision, Event, GameSetup, ModelId, SideId, TerrainMark, UserId
+from engine.dice import Roller, commitment
+from engine.systems.sunshard.catalogue import SunshardData
+from engine.systems.sunshard.schema import ModelCard
+from engine.systems.sunshard.state import Activation, Figure, SideRecord, SunshardState
+from engine.systems.sunshard.world import World, rulings_of
+from engine.table import PlacedModel
+from tests.engine.systems.sunshard.loader import shipped
+
+__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "objective", "pending", "put",
+           "quest_state", "run", "world"]
+
+A, B = SideId("A"), SideId("B")
+DATA = SunshardData.from_catalogue(shipped())
+
+
+def new_state(size: float = 24, *, battlefield: Iterable[str] = (), rulings: Mapping[str, str] | None = None,
+              ) -> SunshardState:
+    """An empty battlefield for sides A (Delver) and B (Remnant)."""
+    setup = GameSetup(system="sunshard", sides=(A, B), host=UserId("alice"), seed_commitment=commitment("test"),
+                      rulings=dict(rulings or {}))
+    return SunshardState(setup=setup, width=size, height=size, battlefield=list(battlefield),
+                         records={A: SideRecord(alignment="Delver"), B: SideRecord(alignment="Remnant")})
+
+
+def card(base: str = "Conscripted", **changes: object) -> ModelCard:
+    """A shipped card with some fields changed (give it a new ``name`` and pass it to ``world(extra=...)``)."""
+    return DATA.card(base).model_copy(update=changes)
+
+
+def put(state: SunshardState, model_id: str, card_name: str, side: SideId, x: float, y: float, *,
+        tokens: Iterable[str] = (), hp_lost: int = 0, leader: bool = False, z: float = 0.0,
+        data: SunshardData = DATA) -> None:
+    """Put a model on the battlefield as if deployed."""
+    profile = data.card(card_name)
+    key = ModelId(model_id)
+    state.models[key] = PlacedModel(id=key, name=profile.name, unit=profile.name, side=side, base_mm=profile.base_mm,
+                                    x=x, y=y, z=z, wounds=profile.HP, wounds_taken=hp_lost, tokens=list(tokens),
+                                    points=profile.points)
+    state.figures[key] = Figure(id=key, card=profile.name, side=side, warband=f"{side}1", status="deployed",
+                                leader=leader, gained={"Commander": "game"} if leader else {})
+
+
+def lay(state: SunshardState, terrain_id: str, rect: tuple[float, float, float, float], hgt: int,
+        rules: Iterable[str], kind: str = "ruin") -> TerrainMark:
+    """Lay a rectangular piece ``(x, y, width, depth)``."""
+    x, y, w, h = rect
+    mark = TerrainMark(id=terrain_id, kind=kind, polygon=((x, y), (x + w, y), (x + w, y + h), (x, y + h)),
+                       height=hgt, keywords=tuple(rules))
+    state.terrain[terrain_id] = mark
+    return mark
+
+
+def world(state: SunshardState, *extra: ModelCard) -> World:
+    """The rules' view of ``state``, with test-only cards."""
+    data = DATA.with_imports(extra) if extra else DATA
+    return World(state, data, rulings_of(state.setup.rulings))
+
+
+class Referee:
+    """What a Sunshard context needs of its system before the game is registered: the data, and decision kinds
+    routed to their handlers (the declarations will do that)."""
+
+    def __init__(self, data: SunshardData = DATA, handlers: Mapping[str, Callable[..., None]] | None = None) -> None:
+        self.data = data
+        self.handlers = dict(handlers or _handlers())
+
+    def on_answer(self, ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+        self.handlers[decision.kind](ctx, decision, answers)
+
+
+def run(state: SunshardState, work: Callable[[Context[SunshardState]], Any], *, rig: Sequence[int] = (),
+        data: SunshardData = DATA, referee: Referee | None = None) -> tuple[SunshardState, list[Event]]:
+    """Run ``work`` on a copy of ``state`` with the dice rigged to ``rig`` (in order); return the new state and the
+    events. Every rigged die must be used."""
+    roller = Roller("test-seed")
+    roller.rig(list(rig))
+    ctx: Context[SunshardState] = Context(referee or Referee(data), state.clone(), roller,  # type: ignore[arg-type]
+                                          Actor(user=UserId("alice"), host=True),
+                                          rebuild=lambda events: state, core_answer=lambda *a: None)
+    work(ctx)
+    assert not roller.rigged_queue(), f"dice left unrolled: {roller.rigged_queue()}"
+    return ctx.state, ctx.events
+
+
+def _handlers() -> dict[str, Callable[..., None]]:
+    from engine.systems.sunshard import attack_choices, guard, rounds, setup
+    return {"fortune": rounds.on_fortune, "first-pick": rounds.on_first_pick, "fortunate-one": rounds.on_fortunate_one,
+            "depart": rounds.on_depart, "leader": setup.on_leader, "deploy-choices": setup.on_deploy_choices,
+            "anticipate": attack_choices.on_anticipate, "attack-reroll": attack_choices.on_attack_reroll,
+            "substitute": attack_choices.on_substitute, "armor-reroll": attack_choices.on_armor_reroll,
+            "blight-censors": attack_choices.on_blight_censors, "fade": attack_choices.on_fade,
+            "held-shot": guard.on_held_shot, "held-shot-attack": guard.on_held_shot_attack,
+            "guard-engaged": guard.on_guard_engaged}
+
+
+def activate(state: SunshardState, model_id: str, ap: int | None = None, data: SunshardData = DATA) -> None:
+    """Make ``model_id`` the activating model with ``ap`` AP (its AP characteristic by default)."""
+    figure = state.figures[ModelId(model_id)]
+    state.activation = Activation(model=figure.id, side=figure.side, ap=ap if ap is not None else data.card(
+        figure.card).AP)
+
+
+def pending(state: SunshardState) -> Decision:
+    """The one decision waiting."""
+    (decision,) = state.pending.values()
+    return decision
+
+
+def answer(state: SunshardState, answers: Mapping[str, str], *, rig: Sequence[int] = (),
+           data: SunshardData = DATA) -> tuple[SunshardState, list[Event]]:
+    """Answer the one pending decision."""
+    decision = pending(state)
+    checked = decision.check_answers(answers)
+    return run(state, lambda ctx: ctx.answer(decision, checked, "test"), rig=rig, data=data)
+
+
+def quest_state(quest_id: str, *, rulings: Mapping[str, str] | None = None) -> SunshardState:
+    """An empty battlefield laid out for a quest: its size, rounds, deeds, battlefield rules and zones (no Objectives:
+    add them with ``objective``)."""
+    from engine.systems.sunshard.zones import layout_zones
+    quest = DATA.quest(quest_id)
+    state = new_state(quest.table, battlefield=quest.battlefield, rulings=rulings)
+    state.quest, state.rounds, state.deeds_used = quest.id, quest.rounds, quest.deeds
+    state.zone_depth, state.contested_half = quest.zone_depth, quest.contested_half
+    for zone in layout_zones(quest.table, quest.table, state.sides, quest.zone_depth, quest.contested_half):
+        state.zones[zone.id] = zone
+    return state
+
+
+def objective(state: SunshardState, terrain_id: str, at: tuple[float, float], *, kind: str = "objective") -> None:
+    """An Objective of the state's quest at ``at``."""
+    from engine.systems.sunshard.setup import _objective
+    quest = DATA.quest(state.quest)
+    spec = quest.centre_piece if kind == "crystal-vein" and quest.centre_piece is not None else quest.objective
+    state.terrain[terrain_id] = _objective(terrain_id, kind, spec, at)
