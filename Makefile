@@ -25,8 +25,8 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
-fuzz: $(STAMP)  ## the long property run: every property with many more examples (tests/budget.py), long
-	SKIRMISH_FUZZ=long $(BIN)/pytest -n auto -m hypothesis -p no:cacheprovider
+fuzz: $(STAMP)  ## the long property run: every property and fuzz with its long budget (tests/budget.py); long
+	SKIRMISH_FUZZ=long $(BIN)/pytest -n auto -m "hypothesis or fuzz" -p no:cacheprovider
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

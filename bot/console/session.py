@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.data_loader import IMPORT_LIMIT_BYTES
+from bot.core.deciding import part_picks
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
 from bot.core.pictures import render_picture
@@ -38,6 +39,7 @@ class ConsoleSession:
     seed_source: Callable[[], str]
     print_line: Callable[[str], None] = print
     as_json: bool = False
+    show_working: bool = False  # print each action's working (Discord's Show working button) under it
     echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
     files_from: Path = field(default_factory=Path)  # where file: options are read from (the script's folder)
     out_dir: Path | None = None
@@ -46,7 +48,8 @@ class ConsoleSession:
     errors: int = 0
     _service: TableService = field(init=False)
     _pictures: int = 0
-    _picks: list[Invocation] = field(default_factory=list)  # the last menu shown, picked by letter
+    _picks: dict[UserId, list[Invocation]] = field(default_factory=dict)  # each player's latest menu, by letter
+    _last_working: str = ""  # the working behind the last output that offered one (the ``working`` line)
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -61,28 +64,49 @@ class ConsoleSession:
         if text.startswith("as "):
             self.user, self.side = _identity(text[3:])
             return []
+        if text == "working":  # a click on Show working under the last action that offered it
+            self.print_line("  " + (self._last_working or "Nothing shown yet has working.").replace("\n", "\n  "))
+            return []
         user, side = self.user, self.side
         if text.startswith("@"):
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = self._picked(text) or self._with_files(parse_command_line(text, self._service.registry))
+            invocation = self._picked(text, user) or self._with_files(parse_command_line(text, self._service.registry))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
-        self._show(f"{user}:{side}" if side else user, text, outputs)
+            outputs += await self._seat_opponent(invocation, outputs)
+        workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
+        self._last_working = next((w for w in reversed(workings) if w), self._last_working)
+        self._show(user, f"{user}:{side}" if side else user, text, outputs, workings)
         return outputs
 
-    def _picked(self, text: str) -> Invocation | None:
-        """A letter picks from the last menu shown, as a click on Discord would (carrying on its questions)."""
+    def menu(self, user: UserId) -> list[Invocation]:
+        """``user``'s latest menu, in letter order (what their next letter picks from)."""
+        return list(self._picks.get(user, ()))
+
+    async def _seat_opponent(self, invocation: Invocation, outputs: list[Output]) -> list[Output]:
+        """``/game new ... opponent:bob`` seats bob at the first free side, as his click on the invite's Join
+        would on Discord (a practice table is what ``/game new`` gives without an opponent)."""
+        opponent = str(invocation.options.get("opponent", "")).strip().lstrip("@")
+        if invocation.path != ("game", "new") or not opponent or any(o.error for o in outputs):
+            return []
+        return await self._service.execute(TABLE, UserId(opponent), Invocation(("game", "join"), {}))
+
+    def _picked(self, text: str, user: UserId) -> Invocation | None:
+        """A letter picks from the typist's own latest menu, as their click on Discord would (carrying on its
+        questions); another player's menu is never theirs to answer."""
         if len(text) != 1 or not text.isalpha():
             return None
+        picks = self._picks.get(user, [])
         index = PICK_LETTERS.find(text.lower())
-        if not 0 <= index < len(self._picks):
-            raise CommandLineError(f"there is no pick {text} in the last menu"
-                                   + (f" (picks a-{PICK_LETTERS[len(self._picks) - 1]})" if self._picks else ""))
-        return self._picks[index]
+        if not 0 <= index < len(picks):
+            raise CommandLineError(f"{user} has no pick {text} in their latest menu"
+                                   + (f" (picks a-{PICK_LETTERS[len(picks) - 1]})" if picks else
+                                      "; /act or /decide shows one"))
+        return picks[index]
 
     async def run_lines(self, lines: Iterable[str], *, strict: bool = False) -> int:
         """Run a script; with ``strict`` stop at the first error. Returns the exit status."""
@@ -100,24 +124,27 @@ class ConsoleSession:
                  if name in invocation.options}
         return replace(invocation, attachments=files) if files else invocation
 
-    def _show(self, user: str, command: str, outputs: list[Output]) -> None:
+    def _show(self, typist: UserId, user: str, command: str, outputs: list[Output], workings: list[str]) -> None:
         self.errors += sum(output.error for output in outputs)
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
-        for output in outputs:
+        for output, working in zip(outputs, workings, strict=True):
             if output.by_dm:  # the private reply printed beside it stays on the screen
                 continue
             picks = output.picks or _decision_picks(output)
             if picks:
-                self._picks = [invocation for _, invocation in picks]
+                self._picks[output.to or typist] = [invocation for _, invocation in picks]
             images = self._save_pictures(output)
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
                 record["pictures"], record["images"] = record["images"], images
+                record["working"] = working.splitlines() if working else None
                 self.print_line(json.dumps(record))
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            if working and self.show_working:
+                self.print_line("  Working:\n" + "\n".join(f"    {line}" for line in working.splitlines()))
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:
@@ -143,12 +170,13 @@ class ConsoleSession:
 
 
 def _decision_picks(output: Output) -> tuple[tuple[str, Invocation], ...]:
-    """A private prompt of one question with set options, offered as picks (Discord shows it as a menu)."""
+    """A private decision prompt as picks: the first part's menu ("keep the defaults" first where there are several
+    parts); each pick carries on to the next part that matters (Discord shows one select per part instead)."""
     view = output.decision
-    if output.to is None or view is None or len(view.parts) != 1:
+    if output.to is None or view is None:
         return ()
-    return tuple((option.label, Invocation(("decide",), {"decision": view.id, "choice": option.key}))
-                 for option in view.parts[0].options[:len(PICK_LETTERS)])
+    found = part_picks(view.id, view.parts, {})
+    return found[1] if found else ()
 
 
 def _read(folder: Path, name: str) -> Attachment:
@@ -172,7 +200,9 @@ def _identity(text: str) -> tuple[UserId, SideId | None]:
 
 
 def _practice(invocation: Invocation) -> Invocation:
-    """Console tables are always practice tables."""
-    if invocation.path == ("game", "new") and "practice" not in invocation.options:
+    """A console table without an opponent is a practice table (one person holds every side); naming an opponent
+    seats them instead (``ConsoleSession._seat_opponent``)."""
+    if invocation.path == ("game", "new") and "practice" not in invocation.options \
+            and "opponent" not in invocation.options:
         return Invocation(invocation.path, {**invocation.options, "practice": True})
     return invocation

@@ -15,6 +15,7 @@ from typing import Any, cast
 from bot.core.announce import decision_prompt
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
+from bot.core.paging import paged
 from bot.core.parsing import CommandLineError, Invocation
 from bot.core.pictures import board_picture, view_picture
 from bot.core.staleness import public_lines, seen
@@ -27,12 +28,15 @@ from engine.core import (
     Command,
     Game,
     LegalAction,
+    Question,
     RulesError,
     SideId,
     System,
     UserId,
     Viewer,
+    ViewerKind,
 )
+from engine.core.menus import shown
 from engine.schema import Catalogue
 
 __all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
@@ -186,10 +190,22 @@ def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequenc
     return waiting[0] if len(waiting) == 1 else None
 
 
+def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> Question | None:
+    """What a declared action asks next given the options filled so far (None: it is whole)."""
+    declarations = game.system.declarations
+    assert declarations is not None and action.declaration is not None
+    side = viewer.side if viewer.kind is ViewerKind.SIDE else None
+    return declarations.question(game.system, game.state, action.declaration, viewer, side, args.options)
+
+
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
     answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
-    option with nothing to offer now is passed over, so a menu never stops at an empty choice."""
+    option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
+    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for)."""
+    if action.declaration is not None:
+        asked = declared_question(game, action, args, viewer)
+        return asked.option if asked is not None else None
     for option in action.menu:
         if args.has(option):
             continue
@@ -203,12 +219,26 @@ def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: V
 
 def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId, invocation: Invocation,
                 option: str) -> Output:
-    """The values ``option`` may take now, as a menu that carries on with the action."""
-    source = action.sources.get(option)
-    choices = list(source(game.state, viewer, args.options)) if source else []
-    if not choices:
+    """The values ``option`` may take now, as a menu that carries on with the action: in the order a player thinks
+    (a declared action's), paged past 25 entries and counted, never cut short."""
+
+    def carried(value: str) -> Invocation:
+        return replace(invocation, options={**invocation.options, option: value}, menu=True, page=0)
+
+    closing: list[tuple[str, Invocation]] = []
+    if action.declaration is not None:
+        asked = declared_question(game, action, args, viewer)
+        distances = game.system.disclosure(game.state, viewer).distances
+        entries = [(fit(shown(choice, distances)), carried(raw)) for raw, choice in asked.entries] if asked else []
+        closing = [(fit(choice.shown), carried(raw)) for raw, choice in asked.closing] if asked else []
+        prompt, noun = (asked.prompt, asked.noun) if asked else (f"choose {option}:", "entries")
+    else:
+        source = action.sources.get(option)
+        entries = [(fit(c.shown), carried(c.value)) for c in (source(game.state, viewer, args.options) if source
+                                                               else [])]
+        prompt, noun = f"choose {option}:", "entries"
+    if not entries and not closing:
         return Output(text=f"{action.title}: nothing to choose for {option}: now; type the command with "
                            f"{option}:<value> instead.", to=user)
-    picks = tuple((fit(choice.shown), replace(invocation, options={**invocation.options, option: choice.value}))
-                  for choice in choices[:MENU_LIMIT])
-    return Output(text=f"{action.title}: choose {option}:", to=user, picks=picks)
+    heading, picks = paged(closing, entries, invocation.page, noun, invocation)
+    return Output(text=f"{action.title}: {prompt}" + (f" ({heading})" if heading else ""), to=user, picks=picks)

@@ -60,6 +60,8 @@ def core_command(invocation: Invocation) -> Command:
         case ("roll",):
             return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
         case ("dice", "rig"):
+            if str(options["values"]).strip().casefold() == "clear":
+                return RigDice(values=(), clear=True)
             values = tuple(int(v) if _WHOLE.fullmatch(v.strip()) else v.strip()
                            for v in str(options["values"]).split(",") if v.strip())
             return RigDice(values=values)
@@ -68,7 +70,7 @@ def core_command(invocation: Invocation) -> Command:
         case ("undo",):
             return RequestUndo(to_seq=int(options["to"]))
         case ("decide",):
-            return _answer(str(options["decision"]), str(options["choice"]), invocation.built_at_seq)
+            return _answer(str(options["decision"]), str(options.get("choice", "")), invocation.built_at_seq)
         case ("game", "pace"):
             return SetTableSetting(key="pace", value=str(options["pace"]))
         case ("game", "force"):
@@ -79,7 +81,10 @@ def core_command(invocation: Invocation) -> Command:
 
 
 def _answer(decision: str, choice: str, built_at: int | None) -> Answer:
-    """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one."""
+    """``choice:yes`` answers a one-part decision; ``choice:A1=move;A2=shoot`` a compound one; no choice takes the
+    defaults."""
+    if not choice.strip():
+        return Answer(decision_id=decision, built_at_seq=built_at)
     if "=" not in choice:
         return Answer(decision_id=decision, choice=choice.strip(), built_at_seq=built_at)
     answers: dict[str, str] = {}

@@ -14,6 +14,7 @@ from typing import Any
 from bot.core.parsing import CommandLineError
 from bot.core.registry import Registry
 from engine.core import Setting, System, SystemSpec
+from engine.schema import did_you_mean
 
 __all__ = ["HostedSystems", "SystemFactory"]
 
@@ -27,6 +28,9 @@ class HostedSystems:
         if not factories:
             raise ValueError("a table service needs at least one game system")
         self._systems: dict[str, System[Any]] = {name.casefold(): factory() for name, factory in factories.items()}
+        problems = [f"{name}: {problem}" for name, system in self._systems.items() for problem in system.problems()]
+        if problems:
+            raise ValueError("a game's declarations are wrong: " + "; ".join(problems))
         self.registry = Registry([("act",), *(action.verb for system in self._systems.values()
                                                  for action in system.actions())])
 
@@ -41,7 +45,8 @@ class HostedSystems:
         """The system called ``name`` (any case), or a refusal listing the hosted ones."""
         system = self._systems.get(name.strip().casefold())
         if system is None:
-            raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
+            raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}"
+                                   f"{did_you_mean(name, list(self._systems))}")
         return system
 
     def spec(self, name: str) -> SystemSpec:

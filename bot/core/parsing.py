@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
 from engine.core import OptionValue, SideId
+from engine.schema import did_you_mean
 
 __all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
 
@@ -45,6 +46,7 @@ class Invocation:
     menu: bool = False  # picked from a menu: the options still missing are offered as menus too
     side: SideId | None = None  # the side it acts for, when a menu offered it for one side of several held
     expect: tuple[str, ...] | None = None  # a preview's public lines: its Confirm still applies if they stay so
+    page: int = 0  # which page of a long menu this invocation asks for (a menu's "More" pick)
 
     @property
     def name(self) -> str:
@@ -117,7 +119,8 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
             return False
         raise CommandLineError(f"{command}: {option.name}: takes yes or no, not {value!r}")
     if option.choices and value not in option.choices:
-        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}")
+        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}"
+                               f"{did_you_mean(value, option.choices)}")
     return value
 
 

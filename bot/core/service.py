@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.core import acting
+from bot.core import acting, deciding
 from bot.core.announce import decision_prompt
 from bot.core.autocomplete import Autocomplete
 from bot.core.books import GameBook
@@ -33,6 +33,7 @@ from bot.core.registry import Registry, Route, Suggest
 from bot.core.shards import Shards
 from bot.core.staleness import current
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
+from bot.core.table_tools import rigged_answer, undo_picks
 from bot.core.text import clean_player_text
 from engine.core import (
     BOT_USER,
@@ -154,8 +155,16 @@ class TableService:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         if invocation.path == ("pass",) and "until" not in invocation.options:
             return await self._pass_now(stored, game, actor, interaction_id)
+        if invocation.path == ("undo",) and "to" not in invocation.options:
+            return self._tagged(stored, [undo_picks(game, actor.user)])
+        if invocation.path == ("dice", "rig") and "values" not in invocation.options:
+            return self._tagged(stored, [rigged_answer(game, actor.user)])
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
+        if invocation.path == ("decide",) and (invocation.menu or not invocation.options.get("choice")):
+            asked = self._part_menu(game, invocation, actor)
+            if asked is not None:
+                return [replace(asked, table=stored.table, game_id=stored.game_id)]
         command = core_command(invocation)
         if invocation.built_at_seq is not None:  # a button: one rule for a stale one (bot.core.staleness)
             fresh = current(game, command, actor, invocation.built_at_seq, invocation.expect)
@@ -163,6 +172,18 @@ class TableService:
                 return self._tagged(stored, [_look_again(game, command, actor)])
             command = fresh
         return await self._committer.run(stored, game, command, actor, interaction_id)
+
+    @staticmethod
+    def _part_menu(game: Game[Any], invocation: Invocation, actor: Actor) -> Output | None:
+        """``/decide`` alone, or a pick of a decision's menu that carries its answers on: the next part's menu
+        (None once every part that matters is answered, so the answer runs)."""
+        decision_id = str(invocation.options["decision"])
+        decision = game.state.pending.get(decision_id)
+        if decision is None:
+            waiting = ", ".join(game.state.pending) or "none"
+            raise CommandLineError(f"no pending decision {decision_id[:20]!r}; pending: {waiting}")
+        return deciding.part_menu(game, decision, actor.user, str(invocation.options.get("choice", "")),
+                                  invocation.page)
 
     async def _pass_now(self, stored: StoredGame, game: Game[Any], actor: Actor,
                         interaction_id: str | None) -> list[Output]:
@@ -191,7 +212,7 @@ class TableService:
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
-        if invocation.menu:
+        if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
             missing = acting.next_menu_option(game, action, args, viewer)
             if missing == acting.ANSWER:
                 return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
@@ -271,9 +292,9 @@ class TableService:
             return "That game is not at this table any more; /game list and /log show what happened."
         lines: list[str] = []
         for event in game.log:
-            if first <= event.seq <= last and event.audience.is_public and event.body.describe():
-                lines.append(f"#{event.seq} {event.body.describe()}")
-                lines.extend(f"  {line}" for line in event.body.working())
+            if first <= event.seq <= last and event.audience.is_public and (line := event.body.full()):
+                lines.append(f"#{event.seq} {line}")
+                lines.extend(f"  {step}" for step in event.body.working())
         rulings = game.setup.rulings or {}
         lines.append("Rules options in force: " + (", ".join(f"{k}: {v}" for k, v in rulings.items()) or "none"))
         return "\n".join(lines)

@@ -7,6 +7,7 @@ from engine.core.board import (
     BoardView,
     CardMark,
     CardsView,
+    HeaderMark,
     LineStyle,
     ModelMark,
     Overlay,
@@ -14,7 +15,17 @@ from engine.core.board import (
     TerrainMark,
     ZoneMark,
 )
-from engine.core.bots import BotMove, BotReasoned, answer_by_default, draw_in_secret, pick_in_secret, simple_move
+from engine.core.bots import (
+    BotMove,
+    BotReasoned,
+    OfferRefused,
+    answer_by_default,
+    draw_in_secret,
+    offer_refused,
+    pick_in_secret,
+    simple_move,
+    strict_offers,
+)
 from engine.core.commands import (
     CORE_COMMANDS,
     Actor,
@@ -62,6 +73,8 @@ from engine.core.core_events import (
     UndoRefused,
     UnitsImported,
 )
+from engine.core.core_rules import crossed_secret
+from engine.core.decision_kinds import DecisionKind, Part, checked_answers, live_parts
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
 from engine.core.decks import (
     DECK_EVENTS,
@@ -78,6 +91,7 @@ from engine.core.decks import (
     Shown,
     deck_view,
 )
+from engine.core.declarations import ActionCommand, ActionDecl, Declarations, UndeclaredKind, When
 from engine.core.errors import (
     AmbiguousCommand,
     DecisionPending,
@@ -89,8 +103,11 @@ from engine.core.errors import (
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
 from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
+from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
+from engine.core.params import LEFT_OUT, Ask, Item, Order, Param, Shape, natural_key
 from engine.core.reactions import (
     PASS,
     PHASE,
@@ -106,6 +123,7 @@ from engine.core.reactions import (
     pending_offer,
     prepass_answers,
 )
+from engine.core.rulings_read import RulingsRead
 from engine.core.space import Space
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import Disclosure, OptionValue, Pick, QueryAnswer, Setting, System, SystemSpec
@@ -122,6 +140,8 @@ __all__ = [
     "EVERYONE",
     "HOST",
     "HOST_ONLY",
+    "LEFT_OUT",
+    "MENU_LIMIT",
     "NOBODY",
     "PASS",
     "PHASE",
@@ -132,10 +152,13 @@ __all__ = [
     "VERBS",
     "ActKind",
     "Action",
+    "ActionCommand",
+    "ActionDecl",
     "Actor",
     "AmbiguousCommand",
     "Answer",
     "Args",
+    "Ask",
     "AssignSeat",
     "Audience",
     "AwayChanged",
@@ -158,6 +181,7 @@ __all__ = [
     "DecisionAnnounced",
     "DecisionAnswered",
     "DecisionExtended",
+    "DecisionKind",
     "DecisionOpened",
     "DecisionPart",
     "DecisionPending",
@@ -166,6 +190,7 @@ __all__ = [
     "DeckShuffled",
     "DeckView",
     "Decks",
+    "Declarations",
     "DiceRigged",
     "DiceRolled",
     "Disclosure",
@@ -184,9 +209,11 @@ __all__ = [
     "GamePaused",
     "GameResumed",
     "GameSetup",
+    "HeaderMark",
     "IllegalCommand",
     "ImportUnits",
     "InvalidCommand",
+    "Item",
     "JoinSide",
     "LeaveSide",
     "LegalAction",
@@ -197,12 +224,17 @@ __all__ = [
     "ModelId",
     "ModelMark",
     "NotYourTurn",
+    "OfferRefused",
     "Option",
     "OptionType",
     "OptionValue",
+    "Order",
     "Outcome",
     "Overlay",
     "OverlayKind",
+    "Page",
+    "Param",
+    "Part",
     "PartKind",
     "PassAhead",
     "PauseGame",
@@ -212,17 +244,20 @@ __all__ = [
     "PileCounts",
     "PrePass",
     "QueryAnswer",
+    "Question",
     "RequestUndo",
     "ResumeGame",
     "RigDice",
     "RollDice",
     "RulesError",
+    "RulingsRead",
     "SeatLeft",
     "SeatTaken",
     "SeedRevealed",
     "SetAway",
     "SetTableSetting",
     "Setting",
+    "Shape",
     "Shown",
     "SideConceded",
     "SideId",
@@ -236,6 +271,7 @@ __all__ = [
     "ToAct",
     "Together",
     "TogetherAsked",
+    "UndeclaredKind",
     "UndoApplied",
     "UndoRefused",
     "UnitsImported",
@@ -245,6 +281,7 @@ __all__ = [
     "View",
     "Viewer",
     "ViewerKind",
+    "When",
     "Window",
     "WindowClosed",
     "WindowOffered",
@@ -253,22 +290,32 @@ __all__ = [
     "ZoneMark",
     "answer_by_default",
     "ask_together",
+    "board_with_header",
     "check_actions",
+    "checked_answers",
     "core_view_fields",
+    "crossed_secret",
     "deck_view",
     "draw_in_secret",
+    "flow_header",
     "fold",
     "is_prepassed",
+    "live_parts",
     "log_view",
+    "natural_key",
+    "offer_refused",
     "open_window",
+    "page",
     "parse_point",
     "pending_offer",
     "pending_view",
+    "phase_name",
     "pick_in_secret",
     "prepass_answers",
     "replay",
     "roller_from_log",
     "side_only",
     "simple_move",
+    "strict_offers",
     "verb",
 ]

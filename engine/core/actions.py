@@ -22,17 +22,28 @@ from engine.core.verbs import verb
 if TYPE_CHECKING:
     from engine.core.system import QueryAnswer
 
-__all__ = ["Action", "Choice", "LegalAction", "Source", "check_actions"]
+__all__ = ["Action", "Choice", "LegalAction", "Source", "action_title", "check_actions"]
 
 S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One value a player may pick for an option: what the option receives and what a player reads."""
+    """One value a player may pick for an option: what the option receives and what a player reads.
+
+    Where a choice has a distance that decides it (a target's range), ``distance`` and ``reach`` say so: a menu
+    shows them only where the game lets the viewer know distances, orders such choices nearest first, and offers
+    last, labelled, one certain to fail on reach; where distances are hidden, reach is never shown nor refused.
+    """
 
     value: str
     label: str = ""
+    distance: float | None = None
+    reach: float | None = None
+
+    @property
+    def out_of_reach(self) -> bool:
+        return self.distance is not None and self.reach is not None and self.distance > self.reach + 1e-9
 
     @property
     def shown(self) -> str:
@@ -67,6 +78,7 @@ class Action(Generic[S]):
     preview: bool = False  # shown privately first and committed by Confirm
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
+    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:
@@ -75,13 +87,18 @@ class Action(Generic[S]):
     @property
     def title(self) -> str:
         """How players name it: ``/act action:attack`` or ``/model wound``."""
-        return f"/act action:{self.name}" if self.name else "/" + " ".join(self.verb)
+        return action_title(self.verb, self.name)
 
     def is_question(self, args: Args) -> bool:
         """Whether this invocation asks (changes nothing) rather than acts."""
         if self.build is None:
             return True
         return self.answer is not None and self.answer_without is not None and not args.has(self.answer_without)
+
+
+def action_title(verb: tuple[str, ...], name: str | None) -> str:
+    """How players name an action: ``/act action:attack`` on ``/act``, ``/model wound`` on another verb."""
+    return f"/act action:{name}" if name else "/" + " ".join(verb)
 
 
 @dataclass(frozen=True, slots=True)

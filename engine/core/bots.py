@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.actions import action_title
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.commands import Answer, Command
@@ -27,12 +28,37 @@ from engine.core.decisions import Decision, PartKind
 from engine.core.errors import RulesError
 from engine.core.events import EventBody
 from engine.core.ids import SideId
+from engine.core.offers import first_whole
 
 if TYPE_CHECKING:
     from engine.core.state import CoreState
     from engine.core.system import System
 
-__all__ = ["BotMove", "BotReasoned", "answer_by_default", "draw_in_secret", "pick_in_secret", "simple_move"]
+__all__ = ["BotMove", "BotReasoned", "OfferRefused", "answer_by_default", "draw_in_secret", "offer_refused",
+           "pick_in_secret", "simple_move", "strict_offers"]
+
+
+class OfferRefused(AssertionError):
+    """A bot took a move its game offered (from the menus, or from the rules' own list of legal moves) and the
+    referee refused it: the offer and the check disagree. Raised only under :func:`strict_offers`."""
+
+
+_STRICT: list[bool] = [False]
+
+
+def strict_offers(on: bool = True) -> None:
+    """Make every refused offer raise ``OfferRefused`` (the test suite turns this on) instead of being skipped,
+    so a menu that lies cannot hide behind a bot that tries the next entry."""
+    _STRICT[0] = on
+
+
+def offer_refused(system: str, side: SideId, offered: object, why: str = "") -> None:
+    """Say that ``side``'s bot was offered a move (a command, or the options it could not build one from) and the
+    referee refused it. In play the bot skips it and tries its next choice; under ``strict_offers`` it is an
+    error naming the move."""
+    if _STRICT[0]:
+        detail = f" ({why})" if why else ""
+        raise OfferRefused(f"{system}: side {side}'s bot was offered {offered!r}, which the referee refused{detail}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +124,8 @@ def simple_move(system: System[Any], state: CoreState, side: SideId,
     owed = next((d for d in state.pending.values() if d.owner == side), None)
     if owed is not None:
         return answer_by_default(owed)
+    if system.declarations is not None:
+        return _first_declared(system, state, side, allowed)
     viewer = Viewer.of_side(side)
     for legal in system.legal_actions(state, side):
         action = system.action(legal.verb, legal.name)
@@ -112,9 +140,28 @@ def simple_move(system: System[Any], state: CoreState, side: SideId,
                     options[option] = choices[0].value
         try:
             command = action.build(Args(action.title, options))
-        except RulesError:
+        except RulesError as error:
+            offer_refused(system.spec.name, side, f"{action.title} {options}", str(error))
             continue
         if allowed is None or allowed(command):
             shown = ", ".join(f"{k}:{v}" for k, v in options.items())
             return BotMove(command, (f"takes the first legal action: {action.title} {shown}".rstrip(),))
+        offer_refused(system.spec.name, side, command, "offered by legal_actions and the option sources")
+    return None
+
+
+def _first_declared(system: System[Any], state: CoreState, side: SideId, allowed: Any) -> BotMove | None:
+    """The simple policy on a game's declarations: the first entry of every menu, as a player would pick it."""
+    declarations = system.declarations
+    assert declarations is not None
+    for legal in system.legal_actions(state, side):
+        command = first_whole(declarations, system, state, side, legal)
+        if command is None:
+            offer_refused(system.spec.name, side, legal, "its menus stop at a question with nothing to offer")
+            continue
+        if allowed is None or allowed(command):
+            shown = " ".join(f"{k}:{v}" for k, v in command.values)
+            title = action_title(command.path, command.name)
+            return BotMove(command, (f"takes the first legal action: {title} {shown}".rstrip(),))
+        offer_refused(system.spec.name, side, command, "offered by its declarations' menus")
     return None

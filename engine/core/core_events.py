@@ -98,15 +98,22 @@ class SideConceded(EventBody):
 
 
 class PhaseChanged(EventBody):
-    """The game moves to another phase or step (its system names them)."""
+    """The game moves to another phase (its system names them), and with it, where given, to another round and
+    step of the core's flow record (left out, they stay as they were: stored games replay unchanged)."""
 
     kind = "phase.changed"
     phase: str
     shown: str = ""  # what players read, if anything
+    round: int | None = None
+    step: str | None = None
 
     def apply(self, state: CoreState) -> None:
         state.phase = self.phase
         state.phases_begun += 1
+        if self.round is not None:
+            state.round = self.round
+        if self.step is not None:
+            state.step = self.step
 
     def describe(self) -> str:
         return self.shown or f"The {self.phase} begins."
@@ -232,6 +239,12 @@ class DiceRolled(EventBody):
     expression: str | None = None
     total: int | None = None
     detail: str | None = None
+    """The faces as the game reads them (``OFF 12: 8 hit, 13 miss``), shown instead of their sum."""
+    lines: tuple[str, ...] = ()
+    """What the dice were rolled against and why each counts, for Show working."""
+
+    def working(self) -> tuple[str, ...]:
+        return self.lines
 
     def describe(self) -> str:
         who = f"Side {self.roller}" if self.roller else "The table"
@@ -245,8 +258,12 @@ class DiceRolled(EventBody):
 class DiceRigged(EventBody):
     kind = "dice.rigged"
     values: tuple[str | int, ...]
+    cleared: bool = False
+    """The results still queued were dropped first (``/dice rig values:clear``)."""
 
     def describe(self) -> str:
+        if self.cleared and not self.values:
+            return "Practice table: the rigged dice still queued are dropped; the dice roll from the seed again."
         shown = ", ".join(str(value) for value in self.values)
         return f"Practice table: the next public dice are rigged to {shown}; each will be marked."
 

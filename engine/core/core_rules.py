@@ -43,6 +43,7 @@ from engine.core.core_events import (
     UndoRefused,
     UnitsImported,
 )
+from engine.core.decision_kinds import given_answers, live_defaults
 from engine.core.decisions import Decision, DecisionPart, Option
 from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn
 from engine.core.events import Event
@@ -128,22 +129,17 @@ def _pending(ctx: Context[Any], decision_id: str) -> Decision:
     return decision
 
 
-def _given_answers(decision: Decision, command: Answer | ForceDecision) -> dict[str, str]:
-    """The answers a command gives, by part; a lone ``choice`` answers a one-part decision."""
-    answers = dict(command.answers)
-    if command.choice is not None:
-        if len(decision.parts) != 1:
-            raise InvalidCommand(f"decision {decision.id} has parts {decision.part_keys()}; answer each as "
-                                 "part=answer;part=answer", verb=command.verb)
-        answers[decision.parts[0].key] = command.choice
-    return decision.check_answers(answers)
+def _given_answers(ctx: Context[Any], decision: Decision, command: Answer | ForceDecision) -> dict[str, str]:
+    """The answers a command gives, by part, checked against the parts as they stand (a lone ``choice`` answers a
+    one-part decision, or every part of a longer one that offers it)."""
+    return given_answers(ctx.system, ctx.state, decision, command.answers, command.choice)
 
 
 def _answer(ctx: Context[Any], command: Answer) -> None:
     decision = _pending(ctx, command.decision_id)
     if not ctx.state.holds(ctx.actor.user, decision.owner):
         raise NotYourTurn(f"decision {decision.id} belongs to side {decision.owner}", verb=command.verb)
-    ctx.answer(decision, _given_answers(decision, command), "answer")
+    ctx.answer(decision, _given_answers(ctx, decision, command), "answer")
 
 
 def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
@@ -152,7 +148,7 @@ def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
     if not decision.optional:
         raise IllegalCommand(f"decision {decision.id} is required: it waits for side {decision.owner} "
                              "or for the host to force it", verb=command.verb)
-    defaults = decision.default_answers()
+    defaults = live_defaults(ctx.system, ctx.state, decision)
     if defaults is None:
         raise IllegalCommand(f"decision {decision.id} has no default; the host must force it", verb=command.verb)
     ctx.answer(decision, defaults, "timeout")
@@ -161,7 +157,7 @@ def _expire(ctx: Context[Any], command: ExpireDecision) -> None:
 def _force(ctx: Context[Any], command: ForceDecision) -> None:
     _require_host(ctx, command)
     decision = _pending(ctx, command.decision_id)
-    ctx.answer(decision, _given_answers(decision, command), "forced")
+    ctx.answer(decision, _given_answers(ctx, decision, command), "forced")
 
 
 MAX_EXTENSION_MINUTES = 1440
@@ -316,10 +312,13 @@ def _roll(ctx: Context[Any], command: RollDice) -> None:
 def _rig(ctx: Context[Any], command: RigDice) -> None:
     if not ctx.state.setup.practice:
         raise IllegalCommand("rigged dice are only allowed on practice tables", verb=command.verb)
-    if not command.values:
-        raise InvalidCommand("give at least one result to queue, e.g. values:6,6,1", verb=command.verb)
+    if not command.values and not command.clear:
+        raise InvalidCommand("give at least one result to queue, e.g. values:6,6,1 (values:clear empties the queue)",
+                             verb=command.verb)
+    if command.clear:
+        ctx.roller.clear_rigged()
     ctx.roller.rig(command.values)
-    ctx.emit(DiceRigged(values=command.values))
+    ctx.emit(DiceRigged(values=command.values, cleared=command.clear))
 
 
 def _import_units(ctx: Context[Any], command: ImportUnits) -> None:

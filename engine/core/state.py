@@ -71,10 +71,14 @@ class CoreState(BaseModel):
     conceded: tuple[SideId, ...] = ()
     """Sides that conceded while the others played on; they act no more."""
     phase: str = ""
-    """The game's current phase or step, as its system names it."""
+    """The game's current phase, as its system names it."""
     phases_begun: int = 0
     """How many phases have begun, so a phase that comes round again under the same name (each side's Tactical
     phase) is still another one: a pre-pass "for the rest of the phase" lasts while this stays the same."""
+    step: str = ""
+    """The step within the phase, as its system names it. With ``round``, ``phase``, ``active_side`` and
+    ``outcome`` it is the game's one flow record: status, pictures, the bot and the declarations' ``When`` read
+    it (``PhaseChanged`` sets it)."""
 
     @property
     def sides(self) -> tuple[SideId, ...]:

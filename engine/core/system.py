@@ -6,19 +6,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import JsonValue
 
-from engine.core.actions import Action, Choice, LegalAction
+from engine.core.actions import Action, Choice, LegalAction, check_actions
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.board import BoardView, CardsView, Overlay
 from engine.core.bots import BotMove, BotReasoned, simple_move
 from engine.core.commands import Command
 from engine.core.core_events import CORE_EVENTS
-from engine.core.decisions import Decision, Option
+from engine.core.decision_kinds import DecisionKind
+from engine.core.decisions import Decision, DecisionPart, Option
 from engine.core.decks import DECK_EVENTS
+from engine.core.declarations import ActionCommand, Declarations
 from engine.core.errors import InvalidCommand
 from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
@@ -29,7 +31,7 @@ from engine.core.together import TOGETHER_EVENTS
 from engine.core.turns import ActKind, ToAct
 from engine.core.view import View
 from engine.dice import Die
-from engine.schema import DataKinds
+from engine.schema import DataKinds, RulingOption
 
 if TYPE_CHECKING:
     from engine.core.context import Context
@@ -57,6 +59,8 @@ class SystemSpec:
     list of each, validated by its model (errors name the file, the entry and the field)."""
     importable: tuple[str, ...] = ()
     """Which of ``data_kinds`` players may upload for a game (their own cards, warbands...)."""
+    score_name: str = ""
+    """What the game's points are called (``glory``, ``VP``), for the picture's header; empty: it keeps none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +113,16 @@ class System(ABC, Generic[S]):
 
     Hooks are called with a ``Context`` whose state is a working copy: raising ``RulesError``
     anywhere discards everything the command did, so nothing is half-applied.
+
+    A game that sets ``declarations`` (``engine.core.declarations``) gets ``actions``, ``legal_actions``, ``help``,
+    ``handle``, ``on_answer`` and ``on_together`` from them; a game written before the declarations overrides
+    these hooks itself.
     """
 
     spec: ClassVar[SystemSpec]
     events: ClassVar[tuple[type[EventBody], ...]] = ()
     commands: ClassVar[tuple[type[Command], ...]] = ()
+    declarations: ClassVar[Declarations[Any, Any] | None] = None
 
     def data_fingerprint(self) -> str:
         """A fingerprint of the data this system was built with, pinned in each game's setup."""
@@ -121,7 +130,11 @@ class System(ABC, Generic[S]):
 
     def default_rulings(self) -> dict[str, str]:
         """Each named ruling's chosen option (``id -> option``), recorded in a game's setup."""
-        return {}
+        return {ruling.id: ruling.default for ruling in self.rulings()}
+
+    def rulings(self) -> tuple[RulingOption, ...]:
+        """The rulings the game's data carries (``data/<game>/rulings.yaml``): options, default, what is by hand."""
+        return ()
 
     @abstractmethod
     def initial_state(self, setup: GameSetup) -> S:
@@ -136,7 +149,19 @@ class System(ABC, Generic[S]):
 
     def actions(self) -> tuple[Action[S], ...]:
         """Everything players can do in this game, each on a shared verb (see ``engine.core.actions``)."""
-        return ()
+        return self._declared_actions
+
+    @cached_property
+    def _declared_actions(self) -> tuple[Action[S], ...]:
+        return self.declarations.as_actions(self) if self.declarations is not None else ()
+
+    def problems(self) -> list[str]:
+        """Every mistake in what this game declares (actions off the shared verbs, a decision kind without a
+        handler, rulings its code reads that its data lacks...): a table service refuses to host it."""
+        found = check_actions(self.actions())
+        if self.declarations is not None:
+            found += self.declarations.problems(self)
+        return found
 
     def action(self, verb: tuple[str, ...], name: str | None = None) -> Action[S] | None:
         """The declared action on ``verb`` (on ``/act``, the one called ``name``, any case), if any."""
@@ -169,11 +194,11 @@ class System(ABC, Generic[S]):
     def legal_actions(self, state: S, side: SideId) -> tuple[LegalAction, ...]:
         """The actions ``side`` may take now, partly filled, in a stable order (for menus and buttons);
         empty when it cannot act."""
-        return ()
+        return self.declarations.legal(self, state, side) if self.declarations is not None else ()
 
     def help(self, state: S, viewer: Viewer) -> tuple[str, ...]:
         """What ``viewer`` can do now by the rules, a line each (``/help``)."""
-        return ()
+        return self.declarations.help(self, state, viewer) if self.declarations is not None else ()
 
     def demo_settings(self) -> Mapping[str, str]:
         """The settings of a ready practice table (``/game demo``)."""
@@ -192,9 +217,16 @@ class System(ABC, Generic[S]):
         """Pictures of this game's maps or boards on their own, by file name (``crossroads.png``), for docs."""
         return {}
 
-    @abstractmethod
+    def takes(self, command: Command) -> bool:
+        """Whether ``command`` is one of this game's own (its command classes, or a declared action's)."""
+        return type(command) in self.commands or (self.declarations is not None and isinstance(command, ActionCommand))
+
     def handle(self, ctx: Context[S], command: Command) -> None:
-        """Validate a system command against ``ctx.state`` and emit its events, or raise."""
+        """Validate a system command against ``ctx.state`` and emit its events, or raise (declared actions run
+        their one check and their handler)."""
+        if self.declarations is None or not isinstance(command, ActionCommand):
+            raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
+        self.declarations.handle(self, ctx, command)
 
     def board(self, state: S, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
         """The battlefield as ``viewer`` may see it, with extra overlays; ``None`` for boardless games."""
@@ -206,11 +238,26 @@ class System(ABC, Generic[S]):
         return None
 
     def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
-        """Carry on after a decision of this system was answered."""
+        """Carry on after a decision of this system was answered (its declared kind's handler)."""
+        if self.declarations is not None:
+            self.declarations.answered(self, ctx, decision, answers)
 
     def on_together(self, ctx: Context[S], kind: str, answers: dict[SideId, dict[str, str]],
                     context: dict[str, JsonValue]) -> None:
         """Carry on once every side has answered a simultaneous choice (``engine.core.together``)."""
+        if self.declarations is not None:
+            self.declarations.all_answered(self, ctx, kind, answers, context)
+
+    def decision_kind(self, decision: Decision) -> DecisionKind[S, Any] | None:
+        """The declared kind of ``decision``, if the game declares its kinds."""
+        return self.declarations.kind(decision.kind) if self.declarations is not None else None
+
+    def decision_parts(self, state: S, decision: Decision, answers: Mapping[str, str]) -> tuple[DecisionPart, ...]:
+        """A pending decision's parts as they stand now, given the answers to the parts before them: a declared
+        kind reads its options live; otherwise the parts stored when it opened."""
+        if self.declarations is None:
+            return decision.parts
+        return self.declarations.parts(self, state, decision, answers)
 
     def reactions(self, state: S, side: SideId, window: Window) -> tuple[Option, ...]:
         """The reactions ``side`` could play in ``window`` now (only that side sees them); none by default."""
@@ -260,6 +307,11 @@ class System(ABC, Generic[S]):
     def scores(self, state: S) -> dict[SideId, int]:
         """Victory points per side; zero for every side by default."""
         return {side: 0 for side in state.sides}
+
+    def counts(self, state: S) -> tuple[str, ...]:
+        """Public counts the picture's header shows beside the round and scores (``activations left: A 2, B 3``);
+        none by default."""
+        return ()
 
     def status_notes(self, state: S) -> tuple[str, ...]:
         """Public lines the game adds to ``/status`` about the table as a whole (who is allied, say); none by

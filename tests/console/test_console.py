@@ -100,7 +100,7 @@ async def test_a_menu_is_picked_by_its_letter_and_a_missing_letter_is_refused() 
     assert any(line.strip() == "a) Mirror Well: /decide decision:d12 choice:mirror-well" for line in lines)
     await session.run_lines(["b", "z"])
     assert any("chooses the board Katophrane's Reliquary" in line for line in lines)
-    assert lines[-1].strip().startswith("[error to alice] there is no pick z in the last menu")
+    assert lines[-1].strip().startswith("[error to alice] alice has no pick z in their latest menu")
 
 
 async def test_act_alone_shows_the_decision_a_held_side_owes_whichever_side_was_chosen() -> None:

@@ -20,7 +20,7 @@ import pytest
 from bot.console.session import TABLE, ConsoleSession, seeded_source
 from bot.core.outputs import Output, Picture
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Game, UserId
+from engine.core import SPECTATOR, Game, UserId, Viewer
 from engine.systems.underworlds.game_state import objective_deck, power_deck
 
 ROOT = Path(__file__).parents[2]
@@ -124,13 +124,31 @@ def the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret(played: P
     assert leaks == [] and checked > 300
 
 
+BOOKKEEPING = (" in draw", " in hand.", "from bag to", ": draw: ", "from hand to upgrades", "objective token 1 ")
+"""What the default log leaves to the full one: deck counts, bag reveals, decks listed, cards a game line already
+names, face-down tokens numbered by placing order."""
+
+
+def the_default_log_says_what_matters_and_the_full_log_keeps_everything(played: Played) -> None:
+    game = played.game
+    assert game is not None
+    for side in (*game.state.sides, None):
+        viewer = SPECTATOR if side is None else Viewer.of_side(side)
+        default = [line.text for line in game.log_view(viewer).lines]
+        assert not [t for t in default if any(word in t for word in BOOKKEEPING)], "bookkeeping in the default log"
+        full = [line.text for line in game.log_view(viewer, full=True).lines]
+        assert any(" in draw" in t for t in full) and set(default) <= set(full), "the full log keeps everything"
+
+
+UNDERWORLDS = (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,
+               the_default_log_says_what_matters_and_the_full_log_keeps_everything)
 RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
     "freeplay/skirmish-at-the-crossroads.gm": (the_readme_picture_is_the_examples_last_board,),
     "eldfall/open-hostilities.gm": (the_quest_runs_to_the_end_of_round_5_and_schemes_reach_only_their_owners,),
     "eldfall/solo-against-the-arena.gm": (one_player_against_the_bot_plays_to_a_result,),
     "eldfall/alliance-of-necessity.gm": (the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone,),
-    "underworlds/two-players.gm": (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,),
-    "underworlds/three-players.gm": (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,),
+    "underworlds/two-players.gm": UNDERWORLDS,
+    "underworlds/three-players.gm": UNDERWORLDS,
 }
 
 

@@ -7,17 +7,28 @@ from bot.console.session import seeded_source
 from bot.core.driver import MAX_AUTO_STEPS
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
-from engine.core import BOT_USER, BotReasoned, Command, Context, DecisionOpened, DiceRolled, SideId, UserId, side_only
+from engine.core import (
+    BOT_USER,
+    ActionCommand,
+    BotReasoned,
+    Command,
+    Context,
+    DecisionOpened,
+    DiceRolled,
+    SideId,
+    UserId,
+    side_only,
+)
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
-from tests.toys.tally import Score, Scored, Tally, TallyState
+from tests.toys.tally import Scored, Tally, TallyState
 
 
 class EndlessTally(Tally):
     """A broken game for this test: the bot's side keeps the turn whatever it does, and nobody ever wins."""
 
     def handle(self, ctx: Context[TallyState], command: Command) -> None:
-        assert isinstance(command, Score)
+        assert isinstance(command, ActionCommand)
         side = ctx.acting_side()
         keeps = ctx.state.setup.sides[1]
         ctx.emit(Scored(side=side, amount=0, next_side=keeps if side == keeps else ctx.state.next_in_play(side)))

@@ -64,7 +64,7 @@ async def test_a_game_added_in_tests_reaches_the_tree_help_and_demo(table: Table
     await table.do("game demo", {"system": "tally"})
     assert any("A tally game begins" in text for text in table.texts())
     (help_text,) = await table.do("help")
-    assert "Race to 5: /act action:score amount:1 to 3 on your turn." in help_text
+    assert "Race to 5." in help_text and "/act action:score amount:<how many points>: Score points" in help_text
     menu = await _menu(table)
     amounts = await table.pick(menu, "Score")
     assert _labels(amounts) == ["1 point", "2 points", "3 points"]

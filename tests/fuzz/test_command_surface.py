@@ -4,9 +4,10 @@ decision pending and over.
 
 The property: a command either gets one clear error (never "a bug"), short, that changes nothing; or it is
 accepted, and then the state still validates (every number finite, every model on the table and off the
-others) and the table still answers /status, /board, /log and /help. CI runs the derandomized profile below and
-prints how long it took; ``make fuzz`` runs the long one (``SKIRMISH_FUZZ=long``). Every failure found becomes an
-entry of ``FOUND``, checked on every game and table state by
+others) and the table still answers /status, /board, /log and /help; and where the game is on the declarations,
+a discrete action it accepted is reachable from its menus on the state before it (issue 23). CI runs the
+derandomized profile below and prints how long it took; ``make fuzz`` runs the long one (``SKIRMISH_FUZZ=long``).
+Every failure found becomes an entry of ``FOUND``, checked on every game and table state by
 :func:`test_every_input_the_fuzz_once_broke_is_handled`.
 """
 
@@ -28,7 +29,8 @@ from bot.core.registry import CommandSpec, OptionType
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Game, UserId
+from engine.core import ActionCommand, Game, RulesError, UserId
+from engine.core.offers import reachable
 from engine.table import TableState
 from tests.budget import LONG, examples
 from tests.commands import parse_line
@@ -37,7 +39,7 @@ from tests.toys.tally import Tally
 
 FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire}
 EXAMPLES = examples(6, long=400)
-pytestmark = pytest.mark.hypothesis  # each @given is built inside its test, so mark them for make fuzz (-m hypothesis)
+pytestmark = pytest.mark.fuzz  # each @given is built inside its test, where Hypothesis cannot mark it
 STATES = ("setup", "play", "pending", "over")
 USERS = ("alice", "bob", "carol")  # host and side A, side B, a spectator
 BUG = "failed inside the game master"
@@ -155,6 +157,25 @@ def _valid(game: Game[Any]) -> None:
                 assert gap >= -0.011, f"{one.id} overlaps {other.id}"
 
 
+def _reachable(game: Game[Any], earlier: Any, user: UserId, invocation: Any) -> None:
+    """A discrete declared action the referee accepted is one its menus offered (issue 23's conformance property):
+    for a game on the declarations, walk its menus on the state before the command."""
+    declarations = game.system.declarations
+    assert declarations is not None
+    try:
+        command = game.system.command(invocation.path, invocation.options)
+    except RulesError:
+        return  # not an action (a table command) or a question
+    if not isinstance(command, ActionCommand):
+        return
+    decl = declarations.find(command.path, command.name)
+    if decl is None or any(param.accepts is not None for param in decl.params):
+        return  # a typed value no menu lists (a point, a path) is not a discrete command
+    sides = [side for side in earlier.sides_of(user) if side == earlier.active_side] or list(earlier.sides_of(user))
+    reasons = [reachable(declarations, game.system, earlier, side, command) for side in sides]
+    assert any(reason is None for reason in reasons), f"accepted but unreachable from the menus: {reasons}"
+
+
 TABLES = Tables()
 STARTED = time.monotonic()
 
@@ -195,6 +216,7 @@ def _check(system: str, state: str, user: str, line: str, path: tuple[str, ...] 
     game = service.live_game("t")
     assert game is not None
     before = (game.seq, game.state.fingerprint())
+    earlier = game.state.clone() if game.system.declarations is not None else None
     outputs: list[Output] = TABLES.run(service.execute("t", UserId(user), invocation))
     assert not any(BUG in output.text for output in outputs), [o.text for o in outputs]
     errors = [output for output in outputs if output.error]
@@ -206,6 +228,8 @@ def _check(system: str, state: str, user: str, line: str, path: tuple[str, ...] 
         assert (game.seq, game.state.fingerprint()) == before, "a refused command changed the game"
         return
     _valid(game)
+    if earlier is not None and game.seq > before[0]:
+        _reachable(game, earlier, UserId(user), invocation)
     for look in ("/status", "/board", "/log", "/help"):
         answers = TABLES.run(service.execute("t", UserId("alice"), parse_line(look)))
         assert answers and not any(BUG in a.text or a.error for a in answers), (look, answers)

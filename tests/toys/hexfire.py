@@ -8,22 +8,23 @@ shield opens a window of its own in which the striker may answer with a counter 
 A strike that lands deals a wound and scores a point. Three points, or the last champion standing, wins; so
 does the most points after four rounds. Side C is usually seated to the bot, which shields whenever it can.
 
-Its folder holds only its rules: the board, the decks, the windows, the bid and the bot seat are the core's.
+Its folder holds only its rules: the board, the decks, the windows, the bid and the bot seat are the core's. Its
+actions and its bid are declared once (``RULES``): the menus, the checks, ``/help`` and the bot read them, and no
+handler is dispatched by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from pydantic import ConfigDict, JsonValue
 
 from engine.core import (
     PASS,
     REACTION,
-    Action,
     Answer,
     Args,
+    Ask,
     BoardView,
     BotMove,
     Choice,
@@ -34,19 +35,17 @@ from engine.core import (
     DecisionPart,
     Decks,
     DeckView,
+    Declarations,
     EndReason,
     Event,
     EventBody,
     GameSetup,
-    IllegalCommand,
-    InvalidCommand,
-    LegalAction,
     ModelId,
     ModelMark,
-    NotYourTurn,
     Option,
     Outcome,
     Overlay,
+    Param,
     PhaseChanged,
     QueryAnswer,
     Setting,
@@ -55,6 +54,7 @@ from engine.core import (
     SystemSpec,
     View,
     Viewer,
+    When,
     Window,
     answer_by_default,
     ask_together,
@@ -64,7 +64,7 @@ from engine.core import (
     pick_in_secret,
     simple_move,
 )
-from engine.hex import HexBoard, HexIdError, destinations, distance, line_of_sight
+from engine.hex import HexBoard, destinations, distance, line_of_sight
 from engine.hex.view import HexFrame, cell_marks, path_overlay, sight_overlay
 
 __all__ = ["DECK", "Hexfire", "HexfireState"]
@@ -96,28 +96,6 @@ class HexfireView(View):
     decks: dict[str, DeckView]
     points: dict[SideId, int]
     wounds: dict[SideId, int]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step(Command):
-    verb = "act step"
-    to: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Strike(Command):
-    verb = "act strike"
-    target: SideId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Draw(Command):
-    verb = "act draw"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rest(Command):
-    verb = "act rest"
 
 
 class Placed(EventBody):
@@ -224,20 +202,95 @@ def _free_steps(state: HexfireState, side: SideId) -> list[str]:
     return sorted(BOARD.id_of(h) for h in destinations(BOARD, BOARD.hex_of(state.at[side]), 1, occupied=occupied))
 
 
-def _step_choices(state: HexfireState, viewer: Viewer, filled: Mapping[str, object]) -> list[Choice]:
-    return [Choice(hex_id) for hex_id in _free_steps(state, viewer.side)] if viewer.side in state.at else []
+RULES: Declarations[HexfireState, HexfireState] = Declarations()
+"""Hexfire's actions and its bid, declared once."""
+BATTLE_TURN = When(phases=("battle",), turn=True)
+"""Every action is taken in the battle, on the acting side's turn."""
 
 
-def _target_choices(state: HexfireState, viewer: Viewer, filled: Mapping[str, object]) -> list[Choice]:
-    return [Choice(side, f"side {side}'s champion") for side in _targets(state, viewer.side)] \
-        if viewer.side in state.at else []
+def _step_choices(state: HexfireState, ask: Ask) -> list[Choice]:
+    return [Choice(hex_id) for hex_id in _free_steps(state, ask.acting)]
+
+
+def _target_choices(state: HexfireState, ask: Ask) -> list[Choice]:
+    return [Choice(side, f"side {side}'s champion") for side in _targets(state, ask.acting)]
+
+
+def _holds_strike(state: HexfireState, ask: Ask) -> str | None:
+    return None if "strike" in _hand(state, ask.acting) else "you hold no strike card"
+
+
+def _can_draw(state: HexfireState, ask: Ask) -> str | None:
+    if len(_hand(state, ask.acting)) < HAND_LIMIT and state.decks[f"deck-{ask.acting}"].piles["draw"]:
+        return None
+    return f"no card to draw, or {HAND_LIMIT} in hand already"
+
+
+@RULES.action("strike", "Play a strike at a champion within 2 hexes you can see", label="Strike",
+              rule="Hexfire rules: strikes", when=BATTLE_TURN, available=_holds_strike, per="target",
+              params=(Param("target", "Which champion?", values=_target_choices, noun="champions"),))
+def _strike(ctx: Context[HexfireState], ask: Ask) -> None:
+    side, target = ask.acting, SideId(ask.ident("target"))
+    Decks(ctx).move(f"deck-{side}", ["strike"], "hand", "discard", why=f"strike at side {target}")
+    others = [s for s in ctx.state.standing() if s not in (side, target)]
+    open_window(ctx, "strike", [target, *others], context={"striker": side, "target": target})  # ends the turn
+
+
+@RULES.action("step", "Step one hex", label="Step", when=BATTLE_TURN,
+              params=(Param("to", "Which hex?", values=_step_choices, noun="hexes"),))
+def _step(ctx: Context[HexfireState], ask: Ask) -> None:
+    side = ask.acting
+    ctx.emit(Stepped(side=side, path=(ctx.state.at[side], ask.ident("to"))))
+    _next_turn(ctx, side)
+
+
+@RULES.action("draw", "Draw a card", label="Draw a card", when=BATTLE_TURN, available=_can_draw)
+def _draw(ctx: Context[HexfireState], ask: Ask) -> None:
+    Decks(ctx).draw(f"deck-{ask.acting}", 1, why="drawn")
+    _next_turn(ctx, ask.acting)
+
+
+@RULES.action("rest", "Do nothing this turn", label="Rest", when=BATTLE_TURN)
+def _rest(ctx: Context[HexfireState], ask: Ask) -> None:
+    _next_turn(ctx, ask.acting)
+
+
+@RULES.query(("hand", "show"), "Show your hand, to you alone")
+def _show_hand(state: HexfireState, viewer: Viewer, args: Args) -> QueryAnswer:
+    hand = _hand(state, viewer.side) if viewer.side else []
+    return QueryAnswer(f"Your hand: {', '.join(hand) or 'empty'}.", private=True)
+
+
+@RULES.together("bid", rule="Hexfire rules: the highest bid plays first, ties to the earlier side")
+def _bid(ctx: Context[HexfireState], answers: dict[SideId, dict[str, str]], context: dict[str, JsonValue]) -> None:
+    first = max(ctx.state.sides, key=lambda side: (int(answers[side]["bid"]), -ctx.state.sides.index(side)))
+    ctx.emit(FirstChosen(side=first))
+    ctx.emit(PhaseChanged(phase="battle", shown="The battle begins."))
+    ctx.emit(TurnPassed(side=first, round=1))
+
+
+def _next_turn(ctx: Context[HexfireState], side: SideId) -> None:
+    state = ctx.state
+    nxt = state.next_in_play(side)
+    while state.wounds.get(nxt, 0) <= 0 and nxt != side:
+        nxt = state.next_in_play(nxt)
+    ctx.emit(TurnPassed(side=nxt, round=state.round + (1 if nxt == state.first else 0)))
+
+
+def _outcome(state: HexfireState) -> Outcome | None:
+    scores = {side: state.points.get(side, 0) for side in state.sides}
+    if max(scores.values(), default=0) >= WIN_POINTS or (state.phase == "battle" and len(state.standing()) <= 1):
+        return Outcome.from_scores(EndReason.SCORE, scores)
+    if state.round > ROUNDS[str(state.setup.options.get("mode", "standard"))]:
+        return Outcome.from_scores(EndReason.SCORE, scores)
+    return None
 
 
 class Hexfire(System[HexfireState]):
     spec = SystemSpec(name="hexfire", title="Hexfire", min_sides=2, max_sides=3, hidden_information=True,
                       summary="A toy hex skirmish with secret decks and reactions, for tests of the platform.")
     events = (Placed, Stepped, StrikeFlags, Hit, TurnPassed, FirstChosen)
-    commands = (Step, Strike, Draw, Rest)
+    declarations = RULES
 
     def __init__(self, decks: Mapping[SideId, Sequence[str]] | None = None) -> None:
         self.decks = dict(decks or {})  # a side's own deck, when a test gives it another
@@ -248,38 +301,6 @@ class Hexfire(System[HexfireState]):
     def settings(self) -> tuple[Setting, ...]:
         return (Setting("mode", "How long the battle lasts", (Choice("standard", "4 rounds"),
                                                                Choice("quick", "2 rounds")), default="standard"),)
-
-    # -- what players can do ---------------------------------------------------------------------
-
-    def actions(self) -> tuple[Action[HexfireState], ...]:
-        return (
-            Action(("act",), "Step one hex", name="step", options=("to",), required=("to",),
-                   build=lambda a: Step(to=a.ident("to")), sources={"to": _step_choices}, menu=("to",)),
-            Action(("act",), "Play a strike at a champion within 2 hexes you can see", name="strike",
-                   options=("target",), required=("target",), build=lambda a: Strike(target=SideId(a.ident("target"))),
-                   sources={"target": _target_choices}, menu=("target",), rule="Hexfire rules: strikes"),
-            Action(("act",), "Draw a card", name="draw", build=lambda a: Draw()),
-            Action(("act",), "Do nothing this turn", name="rest", build=lambda a: Rest()),
-            Action(("hand", "show"), "Show your hand, to you alone", answer=self._show_hand),
-        )
-
-    def legal_actions(self, state: HexfireState, side: SideId) -> tuple[LegalAction, ...]:
-        if state.outcome is not None or state.phase != "battle" or state.active_side != side or state.pending:
-            return ()
-        found = []
-        if "strike" in _hand(state, side):
-            found += [LegalAction(("act",), f"Strike side {t}", name="strike", options={"target": t})
-                      for t in _targets(state, side)]
-        if _free_steps(state, side):
-            found.append(LegalAction(("act",), "Step", name="step"))
-        if len(_hand(state, side)) < HAND_LIMIT and state.decks[f"deck-{side}"].piles["draw"]:
-            found.append(LegalAction(("act",), "Draw a card", name="draw"))
-        found.append(LegalAction(("act",), "Rest", name="rest"))
-        return tuple(found)
-
-    def help(self, state: HexfireState, viewer: Viewer) -> tuple[str, ...]:
-        return ("On your turn: /act action:step to:<hex>, /act action:strike target:<side>, /act action:draw or "
-                "/act action:rest. /hand show shows your cards.",)
 
     def reaction_triggers(self) -> tuple[str, ...]:
         return ("strike", "shield")
@@ -301,51 +322,7 @@ class Hexfire(System[HexfireState]):
         ask_together(ctx, "bid", "Bid 1 to 3 for the first turn",
                      {side: (DecisionPart(key="bid", prompt="Your bid", options=bid),) for side in ctx.state.sides})
 
-    def on_together(self, ctx: Context[HexfireState], kind: str, answers: dict[SideId, dict[str, str]],
-                    context: dict[str, JsonValue]) -> None:
-        first = max(ctx.state.sides, key=lambda side: (int(answers[side]["bid"]), -ctx.state.sides.index(side)))
-        ctx.emit(FirstChosen(side=first))
-        ctx.emit(PhaseChanged(phase="battle", shown="The battle begins."))
-        ctx.emit(TurnPassed(side=first, round=1))
-
     # -- playing ---------------------------------------------------------------------------------
-
-    def handle(self, ctx: Context[HexfireState], command: Command) -> None:
-        side = ctx.acting_side()
-        state = ctx.state
-        if state.phase != "battle" or state.active_side != side:
-            raise NotYourTurn(f"it is not side {side}'s turn", verb=command.verb)
-        match command:
-            case Step():
-                self._step(ctx, side, command)
-            case Strike():
-                self._strike(ctx, side, command)
-                return  # the turn ends when the strike is resolved
-            case Draw():
-                if len(_hand(state, side)) >= HAND_LIMIT or not state.decks[f"deck-{side}"].piles["draw"]:
-                    raise IllegalCommand(f"no card to draw, or {HAND_LIMIT} in hand already", verb=command.verb)
-                Decks(ctx).draw(f"deck-{side}", 1, why="drawn")
-        self._next_turn(ctx, side)
-
-    def _step(self, ctx: Context[HexfireState], side: SideId, command: Step) -> None:
-        try:
-            BOARD.hex_of(command.to)
-        except HexIdError as error:
-            raise InvalidCommand(str(error), verb=command.verb) from None
-        if command.to not in _free_steps(ctx.state, side):
-            raise IllegalCommand(f"{command.to} is not a free hex next to {ctx.state.at[side]}; free: "
-                                 f"{', '.join(_free_steps(ctx.state, side)) or 'none'}", verb=command.verb)
-        ctx.emit(Stepped(side=side, path=(ctx.state.at[side], command.to)))
-
-    def _strike(self, ctx: Context[HexfireState], side: SideId, command: Strike) -> None:
-        if "strike" not in _hand(ctx.state, side):
-            raise IllegalCommand("you hold no strike card", verb=command.verb)
-        if command.target not in _targets(ctx.state, side):
-            raise IllegalCommand(f"side {command.target}'s champion is not within {REACH} hexes in sight",
-                                 verb=command.verb)
-        Decks(ctx).move(f"deck-{side}", ["strike"], "hand", "discard", why=f"strike at side {command.target}")
-        others = [s for s in ctx.state.standing() if s not in (side, command.target)]
-        open_window(ctx, "strike", [command.target, *others], context={"striker": side, "target": command.target})
 
     def reactions(self, state: HexfireState, side: SideId, window: Window) -> tuple[Option, ...]:
         wanted = {"strike": ("shield", window.context["target"]), "shield": ("counter", window.context["striker"])}
@@ -368,15 +345,8 @@ class Hexfire(System[HexfireState]):
         striker, target = SideId(str(window.context["striker"])), SideId(str(window.context["target"]))
         ctx.emit(Hit(striker=striker, target=target, landed=not ctx.state.shielded or ctx.state.countered,
                      line=(ctx.state.at[striker], ctx.state.at[target])))
-        if ctx.state.outcome is None and self.outcome(ctx.state) is None:
-            self._next_turn(ctx, striker)
-
-    def _next_turn(self, ctx: Context[HexfireState], side: SideId) -> None:
-        state = ctx.state
-        nxt = state.next_in_play(side)
-        while state.wounds.get(nxt, 0) <= 0 and nxt != side:
-            nxt = state.next_in_play(nxt)
-        ctx.emit(TurnPassed(side=nxt, round=state.round + (1 if nxt == state.first else 0)))
+        if ctx.state.outcome is None and _outcome(ctx.state) is None:
+            _next_turn(ctx, striker)
 
     def bot_move(self, state: HexfireState, side: SideId, allowed: object) -> BotMove | None:
         """Hexfire's bot: it bids in secret with its side's secret dice, plays any reaction it holds, else it acts
@@ -396,12 +366,7 @@ class Hexfire(System[HexfireState]):
         return {side: state.points.get(side, 0) for side in state.sides}
 
     def outcome(self, state: HexfireState) -> Outcome | None:
-        scores = self.scores(state)
-        if max(scores.values(), default=0) >= WIN_POINTS or (state.phase == "battle" and len(state.standing()) <= 1):
-            return Outcome.from_scores(EndReason.SCORE, scores)
-        if state.round > ROUNDS[str(state.setup.options.get("mode", "standard"))]:
-            return Outcome.from_scores(EndReason.SCORE, scores)
-        return None
+        return _outcome(state)
 
     # -- what a viewer sees ----------------------------------------------------------------------
 
@@ -429,11 +394,6 @@ class Hexfire(System[HexfireState]):
         return HexfireView(**core_view_fields(state, viewer), board=self.board(state, viewer),
                            decks={deck_id: deck_view(deck, viewer) for deck_id, deck in state.decks.items()},
                            points=dict(state.points), wounds=dict(state.wounds))
-
-    @staticmethod
-    def _show_hand(state: HexfireState, viewer: Viewer, args: Args) -> QueryAnswer:
-        hand = _hand(state, viewer.side) if viewer.side else []
-        return QueryAnswer(f"Your hand: {', '.join(hand) or 'empty'}.", private=True)
 
 
 def _answer(decision: Decision, key: str) -> Command:

@@ -1,36 +1,37 @@
 """Tally: the smallest game a new author could write, registered beside freeplay in tests only.
 
 Each side scores points with ``/act action:score amount:N`` on its turn, then the turn passes; the first to
-the target (``mode:quick`` 5, ``mode:long`` 10) wins. It declares its actions, settings, help and demo and
-nothing else, to show that a game reaches every front-end without a line of ``bot/`` changing.
+the target (``mode:quick`` 5, ``mode:long`` 10) wins. It declares its action (``RULES``), settings and demo and
+nothing else, to show that a game reaches every front-end without a line of ``bot/`` changing: the menu, the check,
+``/help`` and the bot's move all come from the one declaration.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from pydantic import ConfigDict
 
 from engine.core import (
-    Action,
+    ActionCommand,
+    Ask,
     Choice,
-    Command,
     Context,
     CoreState,
+    Declarations,
     EndReason,
     EventBody,
     GameSetup,
-    IllegalCommand,
-    LegalAction,
-    NotYourTurn,
+    Order,
     Outcome,
+    Param,
     Setting,
     SideId,
     System,
     SystemSpec,
     View,
     Viewer,
+    When,
     core_view_fields,
 )
 
@@ -45,12 +46,6 @@ class TallyState(CoreState):
 
 class TallyView(View):
     points: dict[SideId, int]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Score(Command):
-    verb = "act score"
-    amount: int
 
 
 class Scored(EventBody):
@@ -79,15 +74,33 @@ class TurnOpened(EventBody):
         return f"Side {self.side} to play."
 
 
-def _amounts(state: TallyState, viewer: Viewer, filled: Mapping[str, object]) -> list[Choice]:
+RULES: Declarations[TallyState, TallyState] = Declarations()
+"""Everything Tally's players can do, declared once: menus, checks, /help and the bot all read it."""
+
+
+def _amounts(state: TallyState, ask: Ask) -> list[Choice]:
+    """The only rule: a side scores 1 to 3 points a turn."""
     return [Choice(str(n), f"{n} point{'s' if n > 1 else ''}") for n in (1, 2, 3)]
+
+
+@RULES.action("score", "Score points, then pass the turn", label="Score", rule="Tally rules, the only rule",
+              when=When(turn=True),
+              params=(Param("amount", "How many points?", values=_amounts, noun="amounts", order=Order.GIVEN),))
+def _score(ctx: Context[TallyState], ask: Ask) -> None:
+    side = ask.acting
+    ctx.emit(Scored(side=side, amount=ask.integer("amount", 1), next_side=ctx.state.next_in_play(side)))
+
+
+def score(amount: int) -> ActionCommand:
+    """The command ``/act action:score amount:N`` builds (for tests that apply it directly)."""
+    return ActionCommand(path=("act",), name="score", values=(("amount", str(amount)),))
 
 
 class Tally(System[TallyState]):
     spec = SystemSpec(name="tally", title="Tally", min_sides=2, max_sides=3, hidden_information=False,
                       summary="A toy race to a target score, for tests.")
     events = (Scored, TurnOpened)
-    commands = (Score,)
+    declarations = RULES
 
     def initial_state(self, setup: GameSetup) -> TallyState:
         return TallyState(setup=setup)
@@ -96,34 +109,15 @@ class Tally(System[TallyState]):
         return (Setting("mode", "How far the race runs", (Choice("quick", "first to 5"), Choice("long", "first to 10")),
                         default="quick"),)
 
-    def actions(self) -> tuple[Action[TallyState], ...]:
-        return (Action(("act",), "Score points, then pass the turn", name="score", options=("amount",),
-                       required=("amount",), build=lambda a: Score(amount=a.integer("amount", 1)),
-                       sources={"amount": _amounts}, menu=("amount",), rule="Tally rules, the only rule"),)
-
-    def legal_actions(self, state: TallyState, side: SideId) -> tuple[LegalAction, ...]:
-        if state.outcome is not None or state.active_side != side:
-            return ()
-        return (LegalAction(("act",), "Score", name="score"),)
-
     def help(self, state: TallyState, viewer: Viewer) -> tuple[str, ...]:
         target = TARGETS[str(state.setup.options.get("mode", "quick"))]
-        return (f"Race to {target}: /act action:score amount:1 to 3 on your turn.",)
+        return (f"Race to {target}.", *super().help(state, viewer))
 
     def demo_settings(self) -> Mapping[str, str]:
         return {"mode": "quick"}
 
     def start(self, ctx: Context[TallyState]) -> None:
         ctx.emit(TurnOpened(side=ctx.state.sides[0]))
-
-    def handle(self, ctx: Context[TallyState], command: Command) -> None:
-        assert isinstance(command, Score)
-        side = ctx.acting_side()
-        if ctx.state.active_side != side:
-            raise NotYourTurn(f"it is side {ctx.state.active_side}'s turn", verb=command.verb)
-        if not 1 <= command.amount <= 3:
-            raise IllegalCommand(f"score 1 to 3 points, not {command.amount}", verb=command.verb)
-        ctx.emit(Scored(side=side, amount=command.amount, next_side=ctx.state.next_in_play(side)))
 
     def on_concede(self, ctx: Context[TallyState], side: SideId) -> None:
         if ctx.state.active_side is None:  # it was the conceding side's turn

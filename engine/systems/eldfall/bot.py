@@ -28,6 +28,7 @@ from engine.core import (
     SideId,
     answer_by_default,
     draw_in_secret,
+    offer_refused,
     pick_in_secret,
 )
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
@@ -161,6 +162,7 @@ def _party_activation(world: World, f: Fighter, allowed: Callable[[Command], boo
         command = Activate(model=f.id, how="idle", face=target)
         if allowed(command):
             return BotMove(command, (f"{f.id} stays Idle facing {target}, which its {means.name} reaches",))
+        offer_refused("eldfall", f.side, command, "best_attack found the target in sight, arc and reach")
     enemies = sorted(world.enemies(f), key=lambda e: (world.gap(f.id, e.id), e.id))
     if not enemies:
         command = Activate(model=f.id, how="idle")
@@ -192,6 +194,7 @@ def _party_action(world: World, f: Fighter, allowed: Callable[[Command], bool]) 
             command = Declare(kind=kind, means=means.id, targets=((target, 0),))
             if allowed(command):
                 return BotMove(command, (f"{f.id} attacks {target} with {means.name}",))
+            offer_refused("eldfall", f.side, command, "best_attack found the target in sight, arc and reach")
     if "perceive" in options:
         for enemy in sorted(world.enemies(f), key=lambda e: (world.gap(f.id, e.id), e.id)):
             command = Declare(kind="perceive", targets=((enemy.id, 1),))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind
+from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind, offer_refused
 from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.fighters import Fighter, Means
@@ -103,6 +103,7 @@ def _movement(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], b
     if not allowed(command):
         command = Activate(model=f.id, how="idle", face=target)
         if not allowed(command):
+            offer_refused("eldfall", f.side, command, "a hostile may always stay Idle (L1644)")
             return None
     return BotMove(command, picked.working)
 
@@ -146,6 +147,7 @@ def _action(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], boo
             command = Declare(kind="attack", means=means.id, targets=((ModelId(picked.target), 0),))
         if allowed(command):
             return BotMove(command, picked.working)
+        offer_refused("eldfall", f.side, command, "the card's target was chosen among those it may attack")
     if conduct.act == "dodge":
         return BotMove(Declare(kind="dodge"), picked.working)
     return nothing

@@ -153,6 +153,7 @@ class Eldfall(System[EldfallState]):
         summary="d20 roll-under skirmish: facing, reactions, secret schemes and hostiles, refereed in full.",
         data_kinds=DATA_KINDS,
         importable=("parties",),
+        score_name="VP",
     )
     events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS, *ALLIANCE_EVENTS)
     commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS, *ALLIANCE_COMMANDS)

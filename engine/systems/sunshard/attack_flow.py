@@ -256,7 +256,7 @@ def substitutes(world: World, attack: AttackState, hit_model: Miniature) -> list
             continue
         if friend.has("Bodyguard") and "Bodyguard" not in friend.figure.used:
             options.append(Option(key=f"bodyguard:{friend.id}", label=f"{friend.name} takes it (Bodyguard)"))
-        elif hit_model.has("Protected") and not friend.leader:
+        if hit_model.has("Protected") and not friend.leader:
             options.append(Option(key=f"protected:{friend.id}", label=f"{friend.name} takes it (Protected)"))
     return options
 

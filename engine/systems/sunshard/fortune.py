@@ -60,6 +60,8 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
                 and any(gap_to(world, leader, o.id) <= 6 + TOLERANCE for leader in leaders)]
     if ability == "shardborn-nucleus":
         return [(m.id, m.name) for m in _leaders(world, side) if not m.has("Nucleus")]
+    if ability == "free-rally":
+        return [(f"{m.id}/{c}", f"{m.name} loses {c}") for m in mine for c in m.conditions]
     if model is None:
         return []
     if ability == "delver-incendiary":
@@ -77,8 +79,6 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
                 and not m.has("Solitary") and gap(model, m) <= 8 + TOLERANCE and m.placed.wounds_taken]
     if ability == "remnant-vigil":
         return [(model.id, model.name)] if not engaged(world, model) and not model.holds("On Guard") else []
-    if ability == "free-rally":
-        return [(f"{m.id}/{c}", f"{m.name} loses {c}") for m in mine for c in m.conditions]
     return []
 
 

@@ -175,10 +175,12 @@ def engagement_reactions(ctx: Context[SunshardState], mover_id: ModelId) -> None
         if not _can_react(model):
             lose(ctx, model.id, "On Guard", why=f"engaged without reacting ({RULE}, L435)")
             continue
-        weapons = [p.name for p in model.profiles if is_melee(p)]
+        activating = world.state.activation is not None and world.state.activation.model == mover.id
+        weapons = [p.name for p in model.profiles if is_melee(p) and _strikes(world, model, p.name, mover)] \
+            if activating else []
         options = [Option(key="keep", label="Keep the token to Anticipate an attack"),
                    Option(key="drop", label="Let the token go")]
-        if weapons and world.state.activation is not None and world.state.activation.model == mover.id:
+        if weapons:
             options.insert(0, Option(key="strike", label="Held Strike (RSL test, then a melee attack)"))
         ctx.open_decision(Decision(
             id=ctx.next_decision_id(), owner=model.side, kind="guard-engaged", optional=True,
@@ -190,6 +192,17 @@ def engagement_reactions(ctx: Context[SunshardState], mover_id: ModelId) -> None
                                 default=weapons[0] if weapons else "-", asked_when=("do", ("strike",)))),
             context={"model": model.id, "mover": mover.id}))
         return
+
+
+def _strikes(world: World, model: Miniature, weapon: str, mover: Miniature) -> bool:
+    """Whether a Held Strike with ``weapon`` could reach the activating model now (L433: a melee profile that can
+    target it, so engaged only by the mover's Reach a model with RN 0 profiles has no strike to make)."""
+    try:
+        check_attack(world, model.side, {"model": model.id, "weapon": weapon, "target": mover.id,
+                                         "kind": "held-strike"})
+    except RulesError:
+        return False
+    return True
 
 
 def on_guard_engaged(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:

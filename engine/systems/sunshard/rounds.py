@@ -226,16 +226,23 @@ def _end_of_round(ctx: Context[SunshardState]) -> bool:
         return True
     world = world_of(ctx)
     winner = sudden_death(world)
-    out = [s for s in ctx.state.sides if not world.on_table(s)]
+    out = [s for s in ctx.state.sides if _all_killed(ctx.state, s)]
     if winner is not None or out or ctx.state.round >= ctx.state.rounds:
         why = (f"side {winner} has 20 VP and more than its opponent ({RULE}, L1113)" if winner is not None else
-               f"side {out[0]} has no model left ({RULE}, L345)" if out else f"round {ctx.state.round} was the last")
+               f"every model of side {out[0]} has been Killed ({RULE}, L345)" if out else
+               f"round {ctx.state.round} was the last")
         end_of_game_scoring(ctx)
         end_of_game_deeds(ctx)
         ctx.emit(GameFinished(why=why))
         return True
     begin_round(ctx)
     return True
+
+
+def _all_killed(state: SunshardState, side: SideId) -> bool:
+    """Every model of the side has been Killed (L345); one that left the battlefield (L1089) was not."""
+    mine = [f for f in state.figures.values() if f.side == side]
+    return bool(mine) and all(f.status == "killed" for f in mine)
 
 
 def _departures(ctx: Context[SunshardState]) -> bool:

@@ -39,6 +39,7 @@ class Rulings(RulingsRecord):
     downed_heal: str = "any-heal"
     burning_blocks_downed_removal: str = "yes"
     kill_credit: str = "opponent"
+    glory_kill_actions: str = "every-attack"
     treasure_vp: str = "per-model"
     blood_meridian_kill: str = "enemy-any-cause"
     held_strike_failed: str = "spent"

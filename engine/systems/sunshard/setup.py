@@ -371,6 +371,11 @@ def on_deploy_choices(ctx: Context[SunshardState], decision: Decision, answers: 
         disc = Base(key, Pose(*at), 50.0, 0.0)
         if ground is not None and float(ground.distance(shapely.Point(at))) < disc.radius:
             raise refuse(f"a Shardbringer piece stays outside Contested Ground ({key})", "L1479")
+        under: list[str] = [m.id for m in world.on_table() if overlaps(disc, m.base())]
+        under += [t.id for t in pieces(world) if t.has("impassable") and relation(disc, t) in ("within", "completely")]
+        if under:
+            raise refuse(f"a Shardbringer piece may not overlap {', '.join(under)} ({key}): placed terrain never "
+                         "overlaps models or Impassable terrain", "L692")
         mark = TerrainMark(id=f"S{len(ctx.state.terrain) + 1}", kind="shard", polygon=tuple(
             (round(x, 3), round(y, 3)) for x, y in list(shapely.Point(at).buffer(disc.radius, quad_segs=8)
                                                          .exterior.coords)[:-1]),

@@ -2,9 +2,9 @@
 
 A model sees another when some straight line between their bases crosses no model or terrain of functional HGT
 equal to or greater than the models' (L282; ruling los-threshold: the taller of the two). Clear terrain never
-blocks (L708), Blocking terrain always does (ruling blocking-terrain), terrain either model stands within or touches
-never blocks their lines (ruling los-own-terrain), and Deepest Darkness stops sight beyond 6" (L739). A Floored
-model is 1 HGT lower for sight, never below 1 (L608).
+blocks (L708), Blocking terrain always does (ruling blocking-terrain), terrain either model stands within never blocks
+their lines, though terrain a model only touches does (ruling los-own-terrain, L700), and Deepest Darkness stops
+sight beyond 6" (L739). A Floored model is 1 HGT lower for sight, never below 1 (L608).
 
 A target has cover from a Light or Heavy Cover piece a clear sight line passes through (L302; ruling cover-lines),
 or that it stands within or touches (ruling cover-inside), except a piece within 1" of the attacker when the target
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.geometry import TOLERANCE, Base, BlockRule, LineOfSight, Terrain, distance
-from engine.systems.sunshard.terrain import pieces, touches
+from engine.systems.sunshard.terrain import pieces, relation, touches
 from engine.systems.sunshard.world import RULE, Miniature, World
 
 __all__ = ["DARKNESS_RANGE", "Cover", "CoverKind", "cover", "has_sight", "sight_of"]
@@ -38,16 +38,21 @@ class Cover:
     working: tuple[str, ...]
 
 
+def _stands_within(base: Base, terrain: Terrain) -> bool:
+    """Within or completely within the piece (L696); a base that only touches it is in contact, not within (L700)."""
+    return relation(base, terrain) in ("within", "completely")
+
+
 def _rule(world: World) -> BlockRule:
     taller = world.rulings.los_threshold == "taller"
     blocking = world.rulings.blocking_terrain == "blocks-sight"
 
     def blocks(blocker: Terrain | Base, observer: Base, target: Base) -> bool:
         if isinstance(blocker, Terrain):
-            if touches(observer, blocker) or touches(target, blocker):
-                return False
             if blocker.has("blocking") and blocking:
                 return True
+            if _stands_within(observer, blocker) or _stands_within(target, blocker):
+                return False
             if blocker.has("clear"):
                 return False
             top = blocker.height

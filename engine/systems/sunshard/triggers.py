@@ -14,7 +14,10 @@ from engine.systems.sunshard.world import World, world_of
 __all__ = ["Killing", "on_downed", "on_killed"]
 
 ATTACKS = ("attack", "charge", "held", "curse", "magika")
-"""Actions during which a kill is a Glory Kill: attacks of any kind and magika (L1177)."""
+"""Actions during which a kill is a Glory Kill: attacks of any kind and magika (L1177; ruling glory-kill-actions)."""
+
+ACTIONS = ("attack", "curse", "magika")
+"""The same read strictly: the attack action and the Cast Magika action only (ruling glory-kill-actions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +76,8 @@ def on_killed(ctx: Context[SunshardState], kill: Killing) -> None:
     attacker = world.state.figures.get(kill.by)
     if attacker is None or attacker.side == kill.side:
         return
-    if kill.action in ATTACKS and kill.points > world.data.card(attacker.card).points:
+    glorious = ATTACKS if world.rulings.glory_kill_actions == "every-attack" else ACTIONS
+    if kill.action in glorious and kill.points > world.data.card(attacker.card).points:
         score_deed(ctx, attacker.side, "glory-kill", f"{kill.by} killed {kill.victim}")
     attack_action = kill.action == "attack" or (kill.action == "curse"
                                                  and world.rulings.curse_as_attack_action == "yes")

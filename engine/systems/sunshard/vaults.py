@@ -1,10 +1,11 @@
 """Vaults and falls (Sunshard:Embren core rules v1.0, L455, L463, L467, L469-479, L714).
 
 A vault carries a model straight to a new spot outside a movement action (Disengage L409, Fade L1514), engaged or
-not: it may pass through models (L463) and over Impassable terrain, but may not end within Impassable terrain (L714)
-or on another base (L463), nor go within terrain more than 1 HGT above its functional HGT (L467). A model that ends
-a move or vault 3 or more HGT below the surface it started on falls (L471; ruling falling-drop): it gains Floored and
-takes a falling Armor test at ARM minus the drop, losing 1 HP on failure (L473-479).
+not: it may pass through models (L463) and over Impassable terrain no more than 1 HGT above it, but may not end within
+Impassable terrain (L714) or on another base (L463), nor go within any terrain, Impassable or not, more than 1 HGT
+above its functional HGT (L467). A model that ends a move or vault 3 or more HGT below the surface it started on falls
+(L471; ruling falling-drop): it gains Floored and takes a falling Armor test at ARM minus the drop, losing 1 HP on
+failure (L473-479).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def check_vault(world: World, model: Miniature, to: tuple[float, float], reach: 
     for piece in pieces(world):
         if piece.has("impassable") and relation(end, piece) in ("within", "completely"):
             raise IllegalCommand(f"{model.id} cannot end a vault within Impassable terrain {piece.id} ({RULE}, L714)")
-        if (swept is not None and piece.height > height + 1 and not piece.has("impassable")
+        if (swept is not None and piece.height > height + 1
                 and swept.intersection(piece.polygon).area > TOLERANCE ** 2):
             raise IllegalCommand(f"{model.id} (functional HGT {height:g}) cannot vault within {piece.id} (HGT "
                                  f"{piece.height:g}), more than 1 above it ({RULE}, L467)")

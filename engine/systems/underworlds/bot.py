@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import PASS, REACTION, Answer, Command, SideId
-from engine.core.bots import BotMove, answer_by_default, pick_in_secret
+from engine.core.bots import BotMove, answer_by_default, offer_refused, pick_in_secret
 from engine.systems.underworlds.combat import DRIVE
 from engine.systems.underworlds.commands import (
     Attack,
@@ -99,6 +99,7 @@ def bot_move(ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> 
     if command is None:
         return None
     if not allowed(command):
+        offer_refused("underworlds", side, command, "chosen from the guide's legal options")
         command = Pass()
         if not allowed(command):
             return None

@@ -106,8 +106,8 @@ def game(a_cards: list[str], b_cards: list[str] | None = None, counts: dict[str,
     return Game.start(system, setup, SEED, seats={A: "alice", B: "bob"})  # type: ignore[dict-item]
 
 
-def _public(g: Game[CardState]) -> list[str]:
-    return [f"#{line.seq} {line.text}" for line in g.log_view(SPECTATOR).lines]
+def _public(g: Game[CardState], *, full: bool = False) -> list[str]:
+    return [f"#{line.seq} {line.text}" for line in g.log_view(SPECTATOR, full=full).lines]
 
 
 def _shuffled(g: Game[CardState], deck_id: str) -> list[str]:
@@ -133,14 +133,15 @@ def test_a_hand_is_the_owners_alone_and_everyone_sees_the_counts() -> None:
     assert shuffles and all(e.audience == NOBODY for e in shuffles)
     draws = [e for e in g.log if isinstance(e.body, CardsMoved)]
     assert all(e.audience.sides == (e.body.deck_id[-1],) for e in draws), "a draw is logged for its owner only"
-    counted = [line for line in _public(g) if "deck deck-A" in line]
+    counted = [line for line in _public(g, full=True) if "deck deck-A" in line]
     assert counted and counted[-1].endswith("Side A's deck deck-A: 5 in draw, 3 in hand."), "empty piles go unsaid"
+    assert not [line for line in _public(g) if "in draw" in line], "the counts are for the full log only"
 
 
 def test_the_public_record_does_not_depend_on_what_the_decks_hold() -> None:
     one = game([f"a{n}" for n in range(8)])
     other = game([f"x{n}" for n in range(8)])
-    assert _public(one) == _public(other)
+    assert _public(one) == _public(other) and _public(one, full=True) == _public(other, full=True)
     assert one.view(SPECTATOR) == other.view(SPECTATOR)
     card = one.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
     (shown, _) = one.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
@@ -208,12 +209,13 @@ def test_a_pile_counted_for_its_owner_alone_is_counted_by_nobody_else() -> None:
         assert g.view(viewer).decks["deck-A"].counts == {"discard": 0}  # type: ignore[attr-defined]
     assert not [line for line in _public(g) if " in draw" in line or " in hand" in line]
     assert [line.text for line in g.log_view(Viewer.of_side(B)).lines if "deck-A" in line.text] == []
-    mine = [line.text for line in g.log_view(Viewer.of_side(A)).lines if "deck deck-A:" in line.text]
+    mine = [line.text for line in g.log_view(Viewer.of_side(A), full=True).lines if "deck deck-A:" in line.text]
     assert mine[-1] == "Side A's deck deck-A: 5 in draw, 3 in hand."
     assert _public(g) == _public(game([f"x{n}" for n in range(20)], [f"b{n}" for n in range(6)], counts=owner_only))
     card = g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
     g.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
-    assert _public(g)[-1].endswith("Side A's deck deck-A: 1 in discard."), "the discard pile is counted in public"
+    assert _public(g, full=True)[-1].endswith("Side A's deck deck-A: 1 in discard."), \
+        "the discard pile is counted in public (in the full log)"
     assert g.view(SPECTATOR).decks["deck-A"].counts == {"discard": 1}  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="pile 'discard' is counted for owner but shown to everyone"):
         game(["a1", "a2", "a3"], counts={"discard": Shown.OWNER})

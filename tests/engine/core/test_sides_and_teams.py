@@ -22,7 +22,7 @@ from engine.core import (
 )
 from engine.dice import commitment
 from tests.refusals import refused, refusing
-from tests.toys.tally import Score, Tally, TallyState
+from tests.toys.tally import Tally, TallyState, score
 
 A, B, C = SideId("A"), SideId("B"), SideId("C")
 ALICE, BOB, CAROL, DAVE = UserId("alice"), UserId("bob"), UserId("carol"), UserId("dave")
@@ -56,21 +56,21 @@ def test_an_outcome_stored_with_one_winner_reads_back_the_same() -> None:
 def test_who_acts_now_follows_the_turn_and_skips_nobody_until_the_end() -> None:
     game = three_way()
     assert game.to_act().kind is ActKind.SIDE and game.to_act().sides == (A,)
-    game.apply(Score(amount=3), Actor(user=ALICE, side=A))
+    game.apply(score(3), Actor(user=ALICE, side=A))
     assert game.to_act().sides == (B,)
-    refused(game, Score(amount=3), Actor(user=CAROL, side=C), "it is side B's turn", error=NotYourTurn)
+    refused(game, score(3), Actor(user=CAROL, side=C), "it is side B's turn", error=NotYourTurn)
 
 
 def test_a_concession_among_three_lets_the_others_play_on_and_the_last_one_wins() -> None:
     game = three_way()
-    game.apply(Score(amount=2), Actor(user=ALICE, side=A))
+    game.apply(score(2), Actor(user=ALICE, side=A))
     events = game.apply(Concede(), Actor(user=BOB, side=B))
     assert isinstance(events[0].body, SideConceded) and not game.is_over()
     assert game.state.in_play == (A, C) and game.to_act().sides == (C,), "B's turn passes to C"
-    game.apply(Score(amount=1), Actor(user=CAROL, side=C))
+    game.apply(score(1), Actor(user=CAROL, side=C))
     assert game.to_act().sides == (A,), "B is skipped"
     with refusing(game, "side B has conceded and plays no more", error=IllegalCommand):
-        game.apply(Score(amount=1), Actor(user=BOB, side=B))
+        game.apply(score(1), Actor(user=BOB, side=B))
     game.apply(Concede(), Actor(user=ALICE, side=A))
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == C and outcome.reason is EndReason.CONCEDED
@@ -87,7 +87,7 @@ def test_a_teammate_acts_for_the_side_and_reads_its_secrets() -> None:
     game = three_way()
     game.apply(AssignSeat(side=A, user=DAVE, teammate=True), Actor(user=ALICE, host=True))
     assert game.state.members(A) == (ALICE, DAVE) and game.state.sides_of(DAVE) == (A,)
-    game.apply(Score(amount=1), Actor(user=DAVE, side=A))
+    game.apply(score(1), Actor(user=DAVE, side=A))
     assert game.state.points[A] == 1
     view = game.view(Viewer.of_side(A))
     assert view.seats == {A: ALICE, B: BOB, C: CAROL}

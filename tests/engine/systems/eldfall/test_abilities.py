@@ -103,7 +103,7 @@ def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
     game.apply(RigDice(values=(19, 20, 3, 20)), HOST)
     events = game.apply(Declare(kind="cast", means="Ignite", targets=((ModelId(target), 0),)), as_side("A", ALICE))
     texts = [e.body.describe() for e in events]
-    assert any("re-rolls its 20 (Sorcerer, L1867)" in t for t in texts), texts
+    assert any("re-roll of its 20 (Sorcerer, L1867)" in t for t in texts), texts
 
 
 def test_finishing_strike_attacks_again_after_a_wound() -> None:

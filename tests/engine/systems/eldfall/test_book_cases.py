@@ -201,11 +201,12 @@ def test_a_reacting_attack_rolls_one_die_with_defence_against_the_active_offence
     events = game.apply(Declare(kind="attack", means="short-sword", targets=((ModelId(champion), 0),)),
                         as_side("B", ALICE))
     working = [line for e in events for line in e.body.working()]
-    assert f"{champion} attacks {swash} with DEF" in working and f"{swash} attacks {champion} with OFF" in working
+    assert any(line.startswith(f"{champion}'s attack on {swash}: DEF") for line in working)
+    assert any(line.startswith(f"{swash}'s attack on {champion}: OFF") for line in working)
     rolls = [e.body.describe() for e in events if "rolls for" in e.body.describe() and "damage" not in
              e.body.describe()]
     reacting = next(r for r in rolls if f"for {champion}'s attack" in r)
-    assert reacting.split(": ", 1)[1].startswith("9 = 9"), rolls
+    assert reacting.removesuffix(" [rigged]").endswith("DEF 12: 9 hit"), rolls  # one die, read against DEF
 
 
 def test_a_model_behind_the_mover_and_out_of_awareness_cannot_react() -> None:

@@ -591,4 +591,4 @@ def test_a_model_behind_a_low_wall_has_light_cover_against_a_shot() -> None:
     events = game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)),
                         as_side("A", ALICE))
     working = [line for e in events for line in e.body.working()]
-    assert "-2 light cover [L1498-1500]" in working and "= 10" in working, working
+    assert any("-2 light cover (L1498-1500) = 10" in line for line in working), working

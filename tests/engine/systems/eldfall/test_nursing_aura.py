@@ -36,10 +36,13 @@ def _to_next_strategic_of_a(game: Game[EldfallState]) -> None:
     game.apply(EndTurn(), as_side("B", ALICE))
 
 
-def test_when_the_aura_reaches_every_hurt_model_each_regains_one_hp_unasked() -> None:
+def test_when_the_aura_reaches_every_hurt_model_each_regains_one_hp_none_named() -> None:
     game, ours = _hurt_party(extra_members=5)  # five hurt models, five reached
     _to_next_strategic_of_a(game)
-    assert not any(d.kind == STRATEGIC_KIND for d in game.state.pending.values()), "nothing to choose"
+    (decision,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    assert [p.key for p in decision.parts] == ["stratagem"], "the Leader's stratagem is asked; whom it tends is not"
+    assert decision.parts[0].default == "nursing-aura", "its last choice (the first, at first) is the default"
+    settle(game)
     assert [game.state.models[m].wounds_taken for m in ours] == [0] * 5
 
 
@@ -68,3 +71,22 @@ def test_the_player_may_tend_fewer_models() -> None:
     nobody = {f"{AURA}{n}": "none" for n in range(2, 6)}
     game.apply(Answer(decision_id=decision.id, answers={f"{AURA}1": ours[5], **nobody}), as_side("A", ALICE))
     assert [game.state.models[m].wounds_taken for m in ours] == [1, 1, 1, 1, 1, 0]
+
+
+def test_the_stratagem_is_a_part_of_the_strategic_decision_its_last_choice_the_default() -> None:
+    """L372-382: the Leader uses one of its stratagems each Strategic phase; whom Nursing Aura tends is asked only if
+    it is the one chosen."""
+    game, ours = _hurt_party(extra_members=6)
+    _to_next_strategic_of_a(game)
+    (decision,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    stratagem = decision.parts[0]
+    assert stratagem.key == "stratagem" and stratagem.option_keys() == ("nursing-aura", "spiritual-paragon")
+    assert "Spiritual Paragon: All models get +4 M" in stratagem.prompt, "each one's text, whole"
+    assert all(p.asked_when == ("stratagem", ("nursing-aura",)) for p in decision.parts if p.key.startswith(AURA))
+    game.apply(Answer(decision_id=decision.id, answers={"stratagem": "spiritual-paragon"}), as_side("A", ALICE))
+    assert game.state.record("A").active_stratagem == "spiritual-paragon"
+    assert all(game.state.models[m].wounds_taken == 1 for m in ours), "no aura this time: nobody is tended"
+    _to_next_strategic_of_a(game)
+    (again,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    assert again.parts[0].default == "spiritual-paragon", "the last choice is offered first"
+

@@ -8,15 +8,21 @@ from typing import Any
 
 from engine.core import Actor, Context, Decision, Event, GameSetup, ModelId, SideId, TerrainMark, UserId
 from engine.dice import Roller, commitment
+from engine.systems.sunshard.attack_flow import begin_attack
+from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.catalogue import SunshardData
+from engine.systems.sunshard.events import TestMade
+from engine.systems.sunshard.moving import apply_move, check_move
+from engine.systems.sunshard.round_events import StepReached
+from engine.systems.sunshard.rounds import proceed
 from engine.systems.sunshard.schema import ModelCard
 from engine.systems.sunshard.state import Activation, Figure, SideRecord, SunshardState
-from engine.systems.sunshard.world import World, rulings_of
+from engine.systems.sunshard.world import World, rulings_of, world_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "card", "lay", "new_state", "objective", "pending", "put",
-           "quest_state", "run", "world"]
+__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "at_step", "attack", "card", "lay", "new_state",
+           "objective", "pending", "put", "quest_state", "rolled", "run", "walk", "world"]
 
 A, B = SideId("A"), SideId("B")
 DATA = SunshardData.from_catalogue(shipped())
@@ -142,3 +148,33 @@ def objective(state: SunshardState, terrain_id: str, at: tuple[float, float], *,
     quest = DATA.quest(state.quest)
     spec = quest.centre_piece if kind == "crystal-vein" and quest.centre_piece is not None else quest.objective
     state.terrain[terrain_id] = _objective(terrain_id, kind, spec, at)
+
+
+def at_step(state: SunshardState, phase: str, step: str, rig: Sequence[int] = (), data: SunshardData = DATA
+            ) -> tuple[SunshardState, list[Event]]:
+    """Run the round from ``phase``/``step`` on until a player must choose."""
+    def work(ctx: Context[SunshardState]) -> None:
+        ctx.emit(StepReached(phase=phase, step=step))
+        proceed(ctx)
+    return run(state, work, rig=rig, data=data)
+
+
+def attack(state: SunshardState, side: str, rig: Sequence[int], data: SunshardData = DATA, **filled: str
+           ) -> tuple[SunshardState, list[Event]]:
+    """Check and begin an attack (``filled`` as the rule check reads it) with the dice rigged."""
+    def work(ctx: Context[SunshardState]) -> None:
+        begin_attack(ctx, check_attack(world_of(ctx), SideId(side), filled))
+    return run(state, work, rig=rig, data=data)
+
+
+def walk(state: SunshardState, to: str, ap: int = 1, *, model: str = "A1", rig: Sequence[int] = (),
+         data: SunshardData = DATA) -> tuple[SunshardState, list[Event]]:
+    """Check and make a movement action of side A's ``model``."""
+    def work(ctx: Context[SunshardState]) -> None:
+        apply_move(ctx, A, check_move(world_of(ctx), A, {"model": model, "ap": str(ap), "to": to}))
+    return run(state, work, rig=rig, data=data)
+
+
+def rolled(events: Sequence[Event]) -> list[str]:
+    """Every test made, as its log line."""
+    return [e.body.describe() for e in events if isinstance(e.body, TestMade)]

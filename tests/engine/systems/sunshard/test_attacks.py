@@ -6,41 +6,26 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, Event, ModelId, RulesError, SideId
-from engine.systems.sunshard.attack_flow import begin_attack
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
-from engine.systems.sunshard.catalogue import SunshardData
-from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import (
     DATA,
     A,
     B,
     activate,
     answer,
+    attack,
     card,
     lay,
     new_state,
     pending,
     put,
-    run,
+    rolled,
     world,
 )
 
 A1, B1, B2 = ModelId("A1"), ModelId("B1"), ModelId("B2")
-
-
-def attack(state: SunshardState, side: str, rig: list[int], data: SunshardData = DATA, **filled: str
-           ) -> tuple[SunshardState, list[Event]]:
-    """Check and begin an attack with the dice rigged."""
-    def work(ctx: Context[SunshardState]) -> None:
-        begin_attack(ctx, check_attack(world_of(ctx), SideId(side), filled))
-    return run(state, work, rig=rig, data=data)
-
-
-def rolled_tests(events: list[Event]) -> list[str]:
-    return [e.body.describe() for e in events if isinstance(e.body, TestMade)]
 
 
 def pistol_duel() -> SunshardState:
@@ -56,8 +41,8 @@ def pistol_duel() -> SunshardState:
 def test_the_pistol_example_hits_on_7_and_is_saved_on_10() -> None:
     # EX-2a and EX-2b, L217-223.
     after, events = attack(pistol_duel(), "A", [7, 10], model="A1", weapon="Officer's Pistol", target="B1")
-    assert rolled_tests(events) == ["A1's attack test on B1: TN 10, rolled 7: hit.",
-                                "B1's Armor test: TN 10, rolled 10: passed."]
+    assert rolled(events) == ["A1's attack test on B1: TN 10, rolled 7: hit.",
+                              "B1's Armor test: TN 10, rolled 10: passed."]
     assert after.models[B1].wounds_left == 3 and after.activation is not None and after.activation.ap == 2
     assert after.attack is None and after.figures[A1].reloads == {"Officer's Pistol": 1}
 
@@ -71,7 +56,7 @@ def test_a_perfect_attack_gives_blight_and_a_botched_save_more() -> None:
     # D-01, D-04, L521, L529: a 1 hits and gives Blight; a 20 on the Armor test fails and gives Blight too.
     after, events = attack(pistol_duel(), "A", [1, 20], model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].tokens.count("Blight") == 2 and after.models[B1].wounds_left == 2
-    assert rolled_tests(events)[0] == "A1's attack test on B1: TN 10, rolled 1: perfect, hit."
+    assert rolled(events)[0] == "A1's attack test on B1: TN 10, rolled 1: perfect, hit."
 
 
 def test_the_attacker_may_reroll_with_fortune_and_each_die_once() -> None:
@@ -83,7 +68,7 @@ def test_the_attacker_may_reroll_with_fortune_and_each_die_once() -> None:
     assert decision.kind == "attack-reroll" and [o.key for o in decision.parts[0].options] == ["keep", "fortune"]
     after, events = answer(waiting, {"reroll": "fortune"}, rig=[3, 12])
     assert after.records[A].fortune == 0 and after.models[B1].wounds_left == 2 and not after.pending
-    assert "A1's attack test on B1, re-rolled: TN 10, rolled 3: hit." in rolled_tests(events)
+    assert "A1's attack test on B1, re-rolled: TN 10, rolled 3: hit." in rolled(events)
 
 
 def test_the_target_may_reroll_its_armor_test_with_fortune() -> None:
@@ -107,7 +92,7 @@ def test_powerful_rolls_a_die_per_x_and_each_hit_tests_armor() -> None:
     activate(state, "A1", data=data)
     after, events = attack(state, "A", [1, 1, 12, 12], data=data, model="A1", weapon="Sabre", target="B1")
     assert after.models[B1].tokens.count("Blight") == 2
-    assert len([t for t in rolled_tests(events) if "Armor test" in t]) == 2
+    assert len([t for t in rolled(events) if "Armor test" in t]) == 2
 
 
 def test_a_bodyguard_takes_the_hit_without_heavy_cover() -> None:
@@ -120,7 +105,7 @@ def test_a_bodyguard_takes_the_hit_without_heavy_cover() -> None:
     decision = pending(waiting)
     assert decision.kind == "substitute" and "bodyguard:B2" in [o.key for o in decision.parts[0].options]
     after, events = answer(waiting, {"by": "bodyguard:B2"}, rig=[6], data=data)
-    assert rolled_tests(events) == ["B2's Armor test: TN 5, rolled 6: failed."]  # ARM 11 - ST 6, no heavy cover
+    assert rolled(events) == ["B2's Armor test: TN 5, rolled 6: failed."]  # ARM 11 - ST 6, no heavy cover
     assert after.models[B2].wounds_left == 1 and after.figures[B2].used == ["Bodyguard"]
 
 
@@ -145,7 +130,7 @@ def test_a_cone_attacks_every_model_under_it_friends_included() -> None:
     put(state, "B2", "Pariah", B, 10, 12.4)
     activate(state, "B1")
     after, events = attack(state, "B", [2, 8, 2, 15], model="B1", weapon="Blight Spit", target="A1")
-    assert [t.split(":")[0] for t in rolled_tests(events)] == ["B1's attack test on A1", "A1's Armor test",
+    assert [t.split(":")[0] for t in rolled(events)] == ["B1's attack test on A1", "A1's Armor test",
                                                           "B1's attack test on B2", "B2's Armor test"]
     assert after.models[A1].tokens == [] and after.models[B2].tokens == ["Blight"]  # the Spit is Blighted
 
@@ -187,6 +172,6 @@ def test_a_charge_with_powerful_charge_rolls_two_dice_once_a_round() -> None:
     activate(state, "B1")
     state.activation.moved_into = [A1]  # type: ignore[union-attr]
     after, events = attack(state, "B", [2, 19, 12], model="B1", weapon="Crushing Claws", target="A1", kind="charge")
-    assert rolled_tests(events)[0] == "B1's attack test on A1: TN 11, rolled 2, 19: hit; miss."
+    assert rolled(events)[0] == "B1's attack test on A1: TN 11, rolled 2, 19: hit; miss."
     assert after.figures[ModelId("B1")].charged == [A1] and after.activation.moved_into == []  # type: ignore[union-attr]
     assert "Floored" in after.models[A1].tokens  # Bell-Ringer(3) on the 2

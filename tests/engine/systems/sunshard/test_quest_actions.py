@@ -7,12 +7,11 @@ import pytest
 
 from engine.core import Context, ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
-from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.magika import apply_cast, check_cast
 from engine.systems.sunshard.quest_actions import apply_quest_action, check_quest_action
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import A, B, activate, objective, put, quest_state, run, world
+from tests.engine.systems.sunshard.tables import A, B, activate, objective, put, quest_state, rolled, run, world
 
 A1, B1 = ModelId("A1"), ModelId("B1")
 R = 32 / 25.4 / 2
@@ -23,10 +22,6 @@ def act(state: SunshardState, rig: list[int], **filled: str):  # type: ignore[no
     def work(ctx: Context[SunshardState]) -> None:
         apply_quest_action(ctx, check_quest_action(world_of(ctx), A, filled))
     return run(state, work, rig=rig)
-
-
-def rolled(events: list) -> list[str]:  # type: ignore[type-arg]
-    return [e.body.describe() for e in events if isinstance(e.body, TestMade)]
 
 
 def test_recon_interact_at_rsl_minus_six() -> None:

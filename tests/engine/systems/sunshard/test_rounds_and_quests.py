@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, ModelId, RulesError
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.quests import controllers, end_of_game_scoring, end_of_round_scoring
-from engine.systems.sunshard.round_events import StepReached
-from engine.systems.sunshard.rounds import proceed
 from engine.systems.sunshard.setup import check_place_objective
-from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import A, B, lay, objective, pending, put, quest_state, run, world
+from tests.engine.systems.sunshard.tables import A, B, at_step, lay, objective, pending, put, quest_state, run, world
 
 R = 32 / 25.4 / 2
 OBJ = 50 / 25.4 / 2
-
-
-def at_step(state: SunshardState, phase: str, step: str, rig: list[int] | None = None):  # type: ignore[no-untyped-def]
-    def work(ctx: Context[SunshardState]) -> None:
-        ctx.emit(StepReached(phase=phase, step=step))
-        proceed(ctx)
-    return run(state, work, rig=rig or [])
 
 
 def test_bleeding_tests_at_ten_and_goes_either_way() -> None:

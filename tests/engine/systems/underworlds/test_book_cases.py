@@ -130,7 +130,7 @@ def test_support_is_net_two_against_one_counts_single_support_only() -> None:
     where = battle(("att", A, "D5"), ("tgt", B, "E5"), ("f1", A, "F5"), ("f2", A, "E4"), ("g1", B, "C5"))
     result = hit(["support", "double support"], ["dodge"], where=where)
     assert (result.attacker_support, result.target_support) == (2, 1)
-    assert [d.success for d in result.attack_dice] == [True, False]
+    assert [d.counts for d in result.attack_dice] == [True, False]
 
 
 def test_two_criticals_beat_one_critical_whatever_the_totals() -> None:

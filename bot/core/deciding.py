@@ -1,0 +1,92 @@
+"""Decisions answered from menus, one part at a time: a lettered menu for each part that matters, with "keep the
+defaults" one pick away.
+
+A decision of one part is answered by picking its answer. A decision of several parts asks them in order: each
+entry carries the answers so far on (``/decide ... choice:board=x`` with ``menu``), and the service asks the next
+part that matters given them, read as it stands now (``Game.live``: a declared kind's options depend on the
+earlier answers), until the last pick answers the whole decision. Discord shows one select per part instead
+(``bot.discord.decide``); both are built from the same parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.core.outputs import Output
+from bot.core.paging import paged
+from bot.core.parsing import CommandLineError, Invocation
+from engine.core import Decision, DecisionPart, Game, UserId
+
+__all__ = ["answers_in", "part_menu", "part_picks"]
+
+Picks = tuple[tuple[str, Invocation], ...]
+
+
+def answers_in(choice: str) -> dict[str, str]:
+    """The answers a ``choice:`` carries so far (``board=x;join=long``); a plain word answers no part yet."""
+    answers: dict[str, str] = {}
+    for piece in (p for p in choice.split(";") if "=" in p):
+        key, _, value = piece.partition("=")
+        answers[key.strip()] = value.strip()
+    return answers
+
+
+def _matters(part: DecisionPart, answers: Mapping[str, str]) -> bool:
+    return part.asked_when is None or answers.get(part.asked_when[0]) in part.asked_when[1]
+
+
+def _choice(answers: Mapping[str, str]) -> str:
+    return ";".join(f"{key}={value}" for key, value in answers.items())
+
+
+def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping[str, str],
+               page_number: int = 0) -> tuple[str, Picks] | None:
+    """The menu of the next part that matters given ``answers``: its heading and its picks ("keep the defaults"
+    first, where every part left has one), or None when every part that matters is answered."""
+    matter = [p for p in parts if _matters(p, answers)]
+    waiting = [p for p in matter if p.key not in answers and p.offered()]
+    if not waiting:
+        return None
+    part, last = waiting[0], len(waiting) == 1
+    closing: list[tuple[str, Invocation]] = []
+    if len(parts) > 1 and all(p.default is not None for p in waiting):
+        kept = {**answers, **{p.key: str(p.default) for p in waiting}}
+        shown = ", ".join(f"{p.key}={p.default}" for p in waiting)
+        closing.append((f"Keep the defaults ({shown})", _decide(decision_id, _choice(kept))))
+    options = part.offered(limit=10_000)
+    entries = []
+    for option in options:
+        if len(parts) == 1:
+            entries.append((option.label, _decide(decision_id, option.key)))
+        else:
+            entries.append((option.label, _decide(decision_id, _choice({**answers, part.key: option.key}),
+                                                  menu=not last)))
+    number = matter.index(part) + 1
+    place = f" (part {number} of {len(matter)}: {part.key})" if len(matter) > 1 else ""
+    heading, picks = paged(closing, entries, page_number, "answers",
+                           _decide(decision_id, _choice(answers), menu=True) if answers else
+                           _decide(decision_id, "", menu=True))
+    return f"{part.prompt}{place}{f' ({heading})' if heading else ''}", picks
+
+
+def _decide(decision_id: str, choice: str, *, menu: bool = False) -> Invocation:
+    options: dict[str, Any] = {"decision": decision_id}
+    if choice:
+        options["choice"] = choice
+    return Invocation(("decide",), options, menu=menu)
+
+
+def part_menu(game: Game[Any], decision: Decision, user: UserId, choice: str, page_number: int) -> Output | None:
+    """The owner's menu for the next part of ``decision`` given the answers ``choice`` carries (None when every
+    part that matters is answered, so the answer can run)."""
+    if not game.state.holds(user, decision.owner):
+        raise CommandLineError(f"decision {decision.id} belongs to side {decision.owner}; only its player answers it")
+    answers = answers_in(choice)
+    found = part_picks(decision.id, game.live(decision, answers).parts, answers, page_number)
+    if found is None:
+        return None
+    heading, picks = found
+    return Output(text=f"{decision.id}: {heading}", to=user, picks=tuple((label, replace(inv, side=decision.owner))
+                                                                       for label, inv in picks))

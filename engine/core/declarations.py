@@ -1,0 +1,416 @@
+"""A game's actions and decision kinds, declared once, and everything derived from them.
+
+A game makes one ``Declarations`` object and decorates its handlers, as discord.py cogs collect commands::
+
+    rules = Declarations[TallyState, TallyState]()
+
+    @rules.action("score", "Score points, then pass the turn", rule="Tally rules", when=When(turn=True),
+                  params=(Param("amount", "How many points?", values=amounts),))
+    def score(ctx: Context[TallyState], ask: Ask) -> None:
+        ctx.emit(Scored(side=ask.acting, amount=ask.integer("amount", 1)))
+
+Each action says where and when it may be taken (``When``: phase, step, whose turn, read from the core's flow record),
+its parameters in the order a player answers them (``engine.core.params``), an optional ``available`` precondition
+and one rule ``check`` that returns the *plan* the handler applies (the route, the targets), so nothing is computed
+twice. From these come ``System.actions()`` (today's ``Action`` objects, through ``as_actions``), ``legal_actions``,
+the handler dispatch, the menus (``question``), the bot's candidate moves (``first_whole``), autocomplete and
+``/help``. Generators and checks read a *world* the declarations build once per question from the system and the
+state (``reader``; by default the state itself), so a menu reads the game's derived view of the table once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+from pydantic import JsonValue
+
+from engine.core.actions import Action, Choice, LegalAction, action_title
+from engine.core.args import Args
+from engine.core.audience import Viewer, ViewerKind
+from engine.core.commands import Command
+from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, PartsReader, TogetherHandler
+from engine.core.decisions import Decision, DecisionPart
+from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn, RulesError
+from engine.core.ids import SideId
+from engine.core.menus import Question, ordered, param_question
+from engine.core.params import LEFT_OUT, Ask, Param, Shape, read_param
+from engine.core.rulings_read import RulingsRead
+from engine.core.verbs import verb as shared_verb
+
+if TYPE_CHECKING:
+    from engine.core.context import Context
+    from engine.core.state import CoreState
+    from engine.core.system import QueryAnswer, System
+
+__all__ = ["ActionCommand", "ActionDecl", "Declarations", "UndeclaredKind", "When"]
+
+S = TypeVar("S", bound="CoreState")
+W = TypeVar("W")
+P = TypeVar("P")
+H = TypeVar("H")
+
+
+class UndeclaredKind(LookupError):
+    """A decision or simultaneous choice of a kind the game never declared: a bug in the game, never a player's."""
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """Where and when an action may be taken, read from the core's flow record (``CoreState.phase``, ``step``,
+    ``active_side``): a game never repeats "tactical phase and my side active" in its own code. Empty tuples
+    allow any phase or step; ``turn`` asks for the acting side's turn."""
+
+    phases: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+    turn: bool = True
+
+    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> IllegalCommand | None:
+        if self.phases and state.phase not in self.phases:
+            return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
+                                  f"{state.phase or 'its set-up'}", verb=verb)
+        if self.steps and state.step not in self.steps:
+            return IllegalCommand(f"this is done in the {' or '.join(self.steps)} step; the game is at "
+                                  f"{state.step or 'its set-up'}", verb=verb)
+        if self.turn and (side is None or state.active_side != side):
+            whose = f"side {state.active_side}'s" if state.active_side else "nobody's"
+            return NotYourTurn(f"it is {whose} turn, not side {side}'s", verb=verb)
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionCommand(Command):
+    """The command every declared action builds: which action (its verb and ``/act`` name) and the options as
+    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here."""
+
+    verb = "act"
+    path: tuple[str, ...]
+    name: str | None = None
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDecl(Generic[S, W]):
+    """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
+    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand)."""
+
+    name: str | None
+    summary: str
+    verb: tuple[str, ...]
+    params: tuple[Param[W], ...]
+    handler: Callable[[Context[S], Any], None]
+    check: Callable[[W, Ask], Any] | None = None
+    when: When | None = None
+    available: Callable[[W, Ask], str | None] | None = None
+    rule: str = ""
+    label: str = ""
+    per: str | None = None
+    preview: bool = False
+    host: bool = False
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], str | None]:
+        return (self.verb, self.name)
+
+    @property
+    def title(self) -> str:
+        return action_title(self.verb, self.name)
+
+    @property
+    def command_verb(self) -> str:
+        """How refusals name it: ``act score``, ``hand play``."""
+        return " ".join((*self.verb, *((self.name,) if self.name else ())))
+
+    def param(self, option: str) -> Param[W] | None:
+        return next((p for p in self.params if p.option == option), None)
+
+
+@dataclass
+class Declarations(Generic[S, W]):
+    """A game's declarations: its actions, decision kinds and the rulings it reads (see the module's docstring).
+    ``reader`` builds the world generators and checks read, from the system and the state."""
+
+    reader: Callable[[Any, S], W] | None = None
+    reads: Sequence[str] | type = ()
+    _actions: dict[tuple[tuple[str, ...], str | None], ActionDecl[S, W]] = field(default_factory=dict)
+    kinds: dict[str, DecisionKind[S, W]] = field(default_factory=dict)
+    _queries: list[Action[S]] = field(default_factory=list)
+
+    # -- declaring ---------------------------------------------------------------------------------
+
+    def action(self, name: str | None, summary: str, *, params: Sequence[Param[W]] = (),
+               check: Callable[[W, Ask], P] | None = None, when: When | None = None,
+               available: Callable[[W, Ask], str | None] | None = None, rule: str = "", label: str = "",
+               verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
+               host: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
+        """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
+        verb, which then carries one action)."""
+
+        def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
+            decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
+                                                rule, label or summary, per, preview, host)
+            if decl.key in self._actions:
+                raise ValueError(f"{decl.title} is declared twice")
+            self._actions[decl.key] = decl
+            return handler
+
+        return collect
+
+    def query(self, verb: tuple[str, ...], summary: str, *, options: tuple[str, ...] = (), rule: str = ""
+              ) -> Callable[[Callable[[S, Viewer, Args], QueryAnswer]], Callable[[S, Viewer, Args], QueryAnswer]]:
+        """Declare a question that changes nothing (``/hand show``, ``/measure``): the decorated function answers
+        it for a viewer."""
+
+        def collect(answer: Callable[[S, Viewer, Args], QueryAnswer]) -> Callable[[S, Viewer, Args], QueryAnswer]:
+            self._queries.append(Action(verb, summary, options=options, answer=answer, rule=rule))
+            return answer
+
+        return collect
+
+    def decision(self, kind: str, *, parts: Sequence[Part[W]] | PartsReader[W] | None = None,
+                 rule: str = "") -> Callable[[DecisionHandler[S]], DecisionHandler[S]]:
+        """Declare a decision kind; decorate its handler with the result. A kind declared and never given a
+        handler is reported by ``problems`` when the game registers."""
+        declared = self._kind(kind, tuple(parts) if isinstance(parts, Sequence) else parts, rule)
+
+        def collect(handler: DecisionHandler[S]) -> DecisionHandler[S]:
+            declared.handler = handler
+            return handler
+
+        return collect
+
+    def together(self, kind: str, *, rule: str = "") -> Callable[[TogetherHandler[S]], TogetherHandler[S]]:
+        """Declare a simultaneous choice (``ask_together``); decorate the handler that hears every side's answers."""
+        declared = self._kind(kind, None, rule)
+
+        def collect(handler: TogetherHandler[S]) -> TogetherHandler[S]:
+            declared.together = handler
+            return handler
+
+        return collect
+
+    def _kind(self, kind: str, parts: tuple[Part[W], ...] | PartsReader[W] | None, rule: str) -> DecisionKind[S, W]:
+        if kind in self.kinds:
+            raise ValueError(f"decision kind {kind!r} is declared twice")
+        self.kinds[kind] = DecisionKind(kind, parts, rule=rule)
+        return self.kinds[kind]
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def declared(self) -> tuple[ActionDecl[S, W], ...]:
+        return tuple(self._actions.values())
+
+    def find(self, verb: tuple[str, ...], name: str | None) -> ActionDecl[S, W] | None:
+        return self._actions.get((verb, name.strip().casefold() if name else None))
+
+    def world(self, system: System[S], state: S) -> W:
+        """What generators and checks read: the reader's world, or the state itself."""
+        return self.reader(system, state) if self.reader is not None else cast(W, state)
+
+    def rulings(self) -> RulingsRead:
+        """The rulings the game's code reads (ids, or its typed record's fields), checked against its data."""
+        return RulingsRead.of(self.reads)
+
+    def problems(self, system: System[S]) -> list[str]:
+        """Every mistake in the declarations, for the registry to refuse the game: options no shared verb has, a
+        plan paired with no earlier set, a kind without a handler, a ruling the game's data does not carry."""
+        found: list[str] = []
+        for decl in self.declared:
+            try:
+                options = {o.name for o in shared_verb(decl.verb).options}
+            except KeyError as error:
+                found.append(str(error.args[0]))
+                continue
+            if (decl.verb == ("act",)) != (decl.name is not None):
+                found.append(f"{decl.title}: only /act actions have a name, and every /act action has one")
+            earlier: list[Param[W]] = []
+            for param in decl.params:
+                if param.option not in options or param.option == "action":
+                    found.append(f"{decl.title}: {shared_verb(decl.verb).name} has no option {param.option}: "
+                                 "(games add no options)")
+                if param.pairs is not None and not any(p.option == param.pairs and p.shape is Shape.SET
+                                                       for p in earlier):
+                    found.append(f"{decl.title}: {param.option}: pairs with {param.pairs}:, which is no earlier set")
+                earlier.append(param)
+            if decl.per is not None and (not decl.params or decl.params[0].option != decl.per):
+                found.append(f"{decl.title}: per={decl.per} must name its first parameter")
+        for kind in self.kinds.values():
+            if kind.handler is None and kind.together is None:
+                found.append(f"decision kind {kind.kind!r} has no handler")
+        found += self.rulings().problems(system.rulings())
+        return found
+
+    # -- the actions as today's Action objects ---------------------------------------------------------
+
+    def as_actions(self, system: System[S]) -> tuple[Action[S], ...]:
+        """Every declared action as an ``Action`` of ``engine.core.actions``, for the front-ends of today."""
+        return (*(self._adapted(system, decl) for decl in self.declared), *self._queries)
+
+    def _adapted(self, system: System[S], decl: ActionDecl[S, W]) -> Action[S]:
+        def build(args: Args) -> Command:
+            values = tuple((p.option, str(args.options[p.option]).strip()) for p in decl.params if args.has(p.option))
+            return ActionCommand(path=decl.verb, name=decl.name, values=values)
+
+        def source(param: Param[W]) -> Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]:
+            def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
+                side = viewer.side if viewer.kind is ViewerKind.SIDE else None
+                try:
+                    question = self.question(system, state, decl, viewer, side, {**filled, param.option: None})
+                except RulesError:
+                    return []  # an earlier option is wrong: nothing to suggest until it is put right
+                if question is None or question.option != param.option:
+                    return []
+                return [Choice(raw.rstrip(","), c.label, c.distance, c.reach) for raw, c in question.entries]
+            return values
+
+        return Action(decl.verb, decl.summary, name=decl.name, options=tuple(p.option for p in decl.params),
+                      build=build, sources={p.option: source(p) for p in decl.params if p.values is not None},
+                      menu=tuple(p.option for p in decl.params), preview=decl.preview, rule=decl.rule,
+                      declaration=decl)
+
+    # -- what a side may do now ---------------------------------------------------------------------
+
+    def legal(self, system: System[S], state: S, side: SideId) -> tuple[LegalAction, ...]:
+        """The actions ``side`` may take now, partly filled (``per``: one entry per value), in declared order; an
+        action whose first question has nothing to offer is left out (it would stop at an empty menu)."""
+        held = (side,)
+        if state.outcome is not None or any(d.holds_up(held) for d in state.pending.values()):
+            return ()
+        world: W | None = None
+        found: list[LegalAction] = []
+        viewer = Viewer.of_side(side)
+        for decl in self.declared:
+            if decl.when is not None and decl.when.refusal(state, side, decl.command_verb) is not None:
+                continue
+            world = self.world(system, state) if world is None else world
+            ask = Ask(decl.command_verb, side, viewer, {})
+            if decl.available is not None and decl.available(world, ask) is not None:
+                continue
+            first = next((p for p in decl.params if p.asked(world, ask)), None)
+            if first is None:
+                found.append(LegalAction(decl.verb, decl.label, decl.name))
+                continue
+            choices = first.menu(world, ask)
+            if decl.per == first.option:  # a model's entries are grouped by the front-end; others say their value
+                found += [LegalAction(decl.verb, decl.label if first.option == "model" else f"{decl.label}: {c.shown}",
+                                      decl.name, {first.option: c.value})
+                          for c in ordered(choices, first.order, True)]
+            elif choices or first.optional:
+                found.append(LegalAction(decl.verb, decl.label, decl.name))
+        return tuple(found)
+
+    def question(self, system: System[S], state: S, decl: ActionDecl[S, W], viewer: Viewer, side: SideId | None,
+                 filled: Mapping[str, Any]) -> Question | None:
+        """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole.
+
+        :raises RulesError: when an answer already given is not legal (a typed one), naming what is accepted.
+        """
+        world = self.world(system, state)
+        distances = system.disclosure(state, viewer).distances
+        given: dict[str, Any] = {}
+        for param in decl.params:
+            ask = Ask(decl.command_verb, side, viewer, given)
+            if not param.asked(world, ask):
+                continue
+            raw = filled.get(param.option)
+            text = None if raw is None or str(raw).strip() == "" else str(raw)
+            paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
+            asked = param_question(param, world, ask, text, paired, distances=distances)
+            if asked is not None:
+                return asked
+            # answered: checked before a later menu reads it (a typed answer may be wrong)
+            given[param.option] = text if text is None or text.strip() == LEFT_OUT else \
+                read_param(param, world, ask, text, paired)
+        return None
+
+    def resolve(self, system: System[S], state: S, decl: ActionDecl[S, W], side: SideId | None,
+                values: Mapping[str, str]) -> Any:
+        """The one rule check: where and when, the precondition, every parameter against its menu or predicate
+        (in order, each given the answers before it), then the action's own check; returns the plan (the checked
+        answers, when the action has no check of its own).
+
+        :raises RulesError: naming what was wrong and what is accepted.
+        """
+        verb = decl.command_verb
+        if decl.when is not None and (refused := decl.when.refusal(state, side, verb)) is not None:
+            raise refused
+        viewer = Viewer.of_side(side) if side is not None else Viewer(ViewerKind.HOST)
+        world = self.world(system, state)
+        if decl.available is not None and (why := decl.available(world, Ask(verb, side, viewer, {}))) is not None:
+            raise IllegalCommand(why, verb=verb, rule=decl.rule or None)
+        unknown = sorted(set(values) - {p.option for p in decl.params})
+        if unknown:
+            takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"
+            raise InvalidCommand(f"{decl.title} does not take {unknown[0]}:; it takes {takes}", verb=verb)
+        given: dict[str, Any] = {}
+        for param in decl.params:
+            ask = Ask(verb, side, viewer, given)
+            raw = values.get(param.option, "").strip()
+            if not param.asked(world, ask):
+                if raw and raw != LEFT_OUT:
+                    raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
+                continue
+            if not raw or raw == LEFT_OUT:
+                if not param.optional:
+                    raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
+                continue
+            paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
+            given[param.option] = read_param(param, world, ask, raw, paired)
+        ask = Ask(verb, side, viewer, given)
+        return decl.check(world, ask) if decl.check is not None else ask
+
+    def handle(self, system: System[S], ctx: Context[S], command: ActionCommand) -> None:
+        """Run a declared action: the one check, then its handler with the plan."""
+        decl = self.find(command.path, command.name)
+        if decl is None:
+            raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
+        side = None if decl.host and ctx.actor.host and ctx.actor.side is None else ctx.acting_side()
+        plan = self.resolve(system, ctx.state, decl, side, dict(command.values))
+        decl.handler(ctx, plan)
+
+    # -- decisions -----------------------------------------------------------------------------------
+
+    def kind(self, kind: str) -> DecisionKind[S, W] | None:
+        return self.kinds.get(kind)
+
+    def answered(self, system: System[S], ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
+        """Carry on after a decision: its kind's handler. An undeclared kind is a bug in the game."""
+        declared = self.kinds.get(decision.kind)
+        if declared is None or declared.handler is None:
+            raise UndeclaredKind(f"{system.spec.title} opened a decision of kind {decision.kind!r}, which it never "
+                                 f"declared with a handler (its kinds: {', '.join(sorted(self.kinds)) or 'none'})")
+        declared.handler(ctx, decision, answers)
+
+    def all_answered(self, system: System[S], ctx: Context[S], kind: str, answers: dict[SideId, dict[str, str]],
+                     context: dict[str, JsonValue]) -> None:
+        """Carry on after a simultaneous choice: its kind's handler."""
+        declared = self.kinds.get(kind)
+        if declared is None or declared.together is None:
+            raise UndeclaredKind(f"{system.spec.title} asked a simultaneous choice of kind {kind!r}, which it never "
+                                 "declared with a handler")
+        declared.together(ctx, answers, context)
+
+    def parts(self, system: System[S], state: S, decision: Decision, answers: Mapping[str, str]
+              ) -> tuple[DecisionPart, ...]:
+        declared = self.kinds.get(decision.kind)
+        if declared is None:
+            return decision.parts
+        return declared.live(self.world(system, state), decision, answers)
+
+    # -- help and the bot ------------------------------------------------------------------------------
+
+    def help(self, system: System[S], state: S, viewer: Viewer) -> tuple[str, ...]:
+        """``/help``: each action the viewer's side may take now, with its options in the order they are asked."""
+        if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
+            return ()
+        lines: list[str] = []
+        for legal in self.legal(system, state, viewer.side):
+            decl = self.find(legal.verb, legal.name)
+            if decl is None or any(line.startswith(decl.title) for line in lines):
+                continue
+            options = " ".join(f"{p.option}:<{p.prompt.rstrip('?').lower()}>" for p in decl.params)
+            rule = f" ({decl.rule})" if decl.rule else ""
+            lines.append(f"{decl.title} {options}".rstrip() + f": {decl.summary}{rule}")
+        return tuple(lines)

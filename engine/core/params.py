@@ -1,0 +1,213 @@
+"""The parameters of a declared action: what a player answers, in order, and which answers are legal.
+
+A parameter is answered on one option of the shared verb (``target:``, ``to:``); games add no options. Each has a
+*menu generator*, the finite list of values legal given the earlier answers (python-chess's
+``generate_legal_moves``), and may have a *predicate* for typed values no menu can list (a point, a path like
+``C4>C5``, ``toward B1 3``). The action's check reads the same answers, so what a menu offers and what the referee
+accepts come from one piece of code.
+
+Beyond one value a parameter may take a *set* (``B1,B2``: N fighters), a *split* (``B1x2,B2``: dice shared among
+targets) or a *plan* paired with an earlier set (``model:B3,B4 to:C2,E2``: one hex for each fighter). A menu builds
+these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from engine.core.actions import Choice
+from engine.core.args import Args, OptionValue
+from engine.core.audience import Viewer
+from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.core.ids import SideId
+
+__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "natural_key",
+           "parse_items", "read_param"]
+
+W = TypeVar("W")
+
+LEFT_OUT = "-"
+"""The value an optional parameter takes when its player leaves it out from a menu ("none")."""
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """Sort key in the order people count: ``C2`` before ``C10``, ``A9`` before ``B1``; case does not matter."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold())
+                 for part in re.split(r"(\d+)", text) if part)
+
+
+class Shape(Enum):
+    """How many values one parameter takes."""
+
+    ONE = "one"  # a single value: C2
+    SET = "set"  # distinct values, comma-separated: B1,B2
+    SPLIT = "split"  # a count per value: B1x2,B2 (dice split across targets)
+    PLAN = "plan"  # one value per item of an earlier set, in its order: model:B3,B4 to:C2,E2
+
+
+class Order(Enum):
+    """How a menu of this parameter is ordered for a player."""
+
+    NATURAL = "natural"  # by label, as people count: C2 before C10
+    NEAREST = "nearest"  # by ``Choice.distance`` (where distances are shown), then naturally
+    GIVEN = "given"  # the generator's own order means something (a ranking the rules give)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """Which item of a plan is being answered: its index and the value it is paired with (``B4`` of
+    ``model:B3,B4``), with the plan's answers before it."""
+
+    index: int
+    paired: str
+    earlier: tuple[str, ...] = ()
+
+
+class Ask(Args):
+    """Who is asking and what they have answered so far: the answers are read as ``Args`` reads options
+    (``ask.ident("target")``, ``ask.listed("model")``), and the asking side (``asker``; ``acting`` where one must
+    act) and viewer tell a generator whose menu it builds (never showing a secret of another side)."""
+
+    def __init__(self, title: str, side: SideId | None, viewer: Viewer, given: Mapping[str, OptionValue],
+                 item: Item | None = None) -> None:
+        super().__init__(title, {key: value for key, value in given.items() if str(value).strip() != LEFT_OUT})
+        self.asker = side
+        self.viewer = viewer
+        self.item = item
+
+    @property
+    def acting(self) -> SideId:
+        """The side that acts (an action declared for a side always has one)."""
+        if self.asker is None:
+            raise IllegalCommand("only a player holding a side may do this", verb=self.verb)
+        return self.asker
+
+    def with_item(self, item: Item) -> Ask:
+        return Ask(self.verb, self.asker, self.viewer, self.options, item)
+
+
+Generator = Callable[[W, Ask], Iterable[Choice]]
+"""The legal values of a parameter given the earlier answers (``ask``), read from the game's world."""
+
+Predicate = Callable[[W, Ask, str], str | None]
+"""Why a typed value is refused (a sentence), or ``None`` when it is accepted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param(Generic[W]):
+    """One answer an action needs, on the shared verb's option ``option``.
+
+    ``values`` is the menu: every legal value given the answers before it, finite. ``accepts`` judges a typed
+    value the menu does not list (a point, a path); without it only listed values are accepted. ``asked_when``
+    says whether the parameter exists at all given the earlier answers (a card decides whether a fighter or a hex
+    is asked); ``optional`` lets a player leave it out (a menu offers "none" first). ``count`` bounds how many
+    values a set, split or plan takes (a callable when the state decides, e.g. the dice of an attack); ``pairs``
+    names the set a plan follows.
+    """
+
+    option: str
+    prompt: str
+    values: Generator[W] | None = None
+    accepts: Predicate[W] | None = None
+    asked_when: Callable[[W, Ask], bool] | None = None
+    optional: bool = False
+    shape: Shape = Shape.ONE
+    count: tuple[int, int] | Callable[[W, Ask], tuple[int, int]] = (1, 1)
+    pairs: str | None = None
+    noun: str = "entries"
+    order: Order = Order.NATURAL
+    none_label: str = "none"
+
+    def __post_init__(self) -> None:
+        if self.values is None and self.accepts is None:
+            raise ValueError(f"parameter {self.option}: give its menu (values) or a predicate for typed values")
+        if (self.shape is Shape.PLAN) != (self.pairs is not None):
+            raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
+
+    def asked(self, world: W, ask: Ask) -> bool:
+        return self.asked_when is None or self.asked_when(world, ask)
+
+    def bounds(self, world: W, ask: Ask) -> tuple[int, int]:
+        return self.count(world, ask) if callable(self.count) else self.count
+
+    def menu(self, world: W, ask: Ask) -> list[Choice]:
+        """The listed values now (unordered: ``engine.core.menus`` orders and pages them)."""
+        return list(self.values(world, ask)) if self.values is not None else []
+
+
+def parse_items(param: Param[Any], raw: str) -> tuple[tuple[tuple[str, int], ...], bool]:
+    """A raw answer as (value, count) items and whether it is still open (``B1x2,B2,`` -> B1 twice, B2, open)."""
+    text = raw.strip()
+    if param.shape is Shape.ONE:
+        return ((text, 1),), False
+    open_ = text.endswith(",")
+    items: list[tuple[str, int]] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        value, count = part, 1
+        if param.shape is Shape.SPLIT:
+            match = re.fullmatch(r"(.+?)\s*[x×]\s*(\d+)", part)
+            if match:
+                value, count = match[1].strip(), int(match[2])
+        items.append((value, count))
+    return tuple(items), open_
+
+
+def _matched(choices: Sequence[Choice], value: str) -> Choice | None:
+    wanted = value.strip().casefold()
+    return next((c for c in choices if c.value.casefold() == wanted), None) or \
+        next((c for c in choices if c.label and c.label.casefold() == wanted), None)
+
+
+def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] = ()) -> str:
+    """One value checked: listed by the menu (its canonical spelling), or accepted by the predicate."""
+    listed = [c for c in param.menu(world, ask) if c.value not in set(taken)]
+    found = _matched(listed, value)
+    if found is not None:
+        return found.value
+    if param.accepts is not None:
+        refusal = param.accepts(world, ask, value.strip())
+        if refusal is None:
+            return value.strip()
+        raise IllegalCommand(refusal, verb=ask.verb)
+    shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
+    more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
+    raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"
+                         f" ({shown}{more})", verb=ask.verb)
+
+
+def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:
+    """A parameter's whole answer checked against the rules and returned in its canonical spelling, or a refusal
+    that names the option and what it accepts."""
+    items, open_ = parse_items(param, raw)
+    if open_:
+        raise InvalidCommand(f"{param.option}:{raw.strip()[:40]} is not finished (it ends with a comma)", verb=ask.verb)
+    if param.shape is Shape.ONE:
+        return _one(param, world, ask, items[0][0])
+    if param.shape is Shape.PLAN:
+        if len(items) != len(paired):
+            raise InvalidCommand(f"name one {param.option}: for each of {param.pairs}:{','.join(paired)} "
+                                 f"({len(paired)}), not {len(items)}", verb=ask.verb)
+        done: list[str] = []
+        for index, ((value, _), partner) in enumerate(zip(items, paired, strict=True)):
+            done.append(_one(param, world, ask.with_item(Item(index, partner, tuple(done))), value, done))
+        return ",".join(done)
+    low, high = param.bounds(world, ask)
+    total = sum(count for _, count in items)
+    if not low <= total <= high:
+        what = "in all" if param.shape is Shape.SPLIT else "values"
+        wanted = f"{low}" if low == high else f"{low} to {high}"
+        raise InvalidCommand(f"{param.option}: takes {wanted} {what}, not {total}", verb=ask.verb)
+    values: list[tuple[str, int]] = []
+    for value, count in items:
+        if any(v.casefold() == value.casefold() for v, _ in values):
+            raise InvalidCommand(f"{param.option}: names {value} twice", verb=ask.verb)
+        values.append((_one(param, world, ask, value), count))
+    if param.shape is Shape.SET:
+        return ",".join(v for v, _ in values)
+    return ",".join(f"{v}x{n}" if n > 1 else v for v, n in values)

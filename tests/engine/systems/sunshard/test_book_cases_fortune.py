@@ -1,0 +1,146 @@
+"""Fortune and the Fortune abilities checked against the rulebook itself: who may spend it, at which moment, on what,
+and what each ability does (Sunshard:Embren core rules v1.0, L749-803)."""
+
+from __future__ import annotations
+
+from engine.core import ModelId
+from engine.systems.sunshard.events import TestMade
+from engine.systems.sunshard.fortune import fortune_options, use_fortune
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import piece
+from tests.engine.systems.sunshard.tables import (
+    A,
+    B,
+    activate,
+    answer,
+    at_step,
+    attack,
+    objective,
+    pending,
+    put,
+    quest_state,
+    run,
+    world,
+)
+
+A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
+
+
+def offered(state: SunshardState) -> list[str]:
+    return [o.key for o in pending(state).parts[0].options]
+
+
+def test_no_fortune_no_fortune_ability() -> None:
+    # L751: a player with no Fortune is offered nothing.
+    state = quest_state("chance-encounter")
+    put(state, "A1", "Captain", A, 10, 10, tokens=["Jammed"])
+    w = world(state)
+    assert fortune_options(w, A, "end-beginning") == []
+    state.records[A].fortune = 1
+    assert [o.key for o in fortune_options(world(state), A, "end-beginning")] == ["free-rally:A1/Jammed"]
+
+
+def test_the_free_rally_is_offered_at_the_beginning_of_the_end_phase_for_one_fortune() -> None:
+    # L753, L762.
+    state = quest_state("chance-encounter")
+    state.round = 1
+    state.records[A].fortune = 2
+    put(state, "A1", "Captain", A, 10, 2, tokens=["Wavering"])
+    put(state, "B1", "Pariah", B, 10, 22)
+    waiting, _ = at_step(state, "end", "beginning")
+    assert offered(waiting) == ["none", "free-rally:A1/Wavering"]
+    after, _ = answer(waiting, {"use": "free-rally:A1/Wavering"})
+    assert after.models[A1].tokens == [] and after.records[A].fortune == 1
+
+
+def test_field_dressing_heals_a_downed_model_near_a_friend_and_lifts_downed() -> None:
+    # L768, L622: a Downed Delver model within 6" of another friendly model heals 1 HP in the Start Phase.
+    state = quest_state("chance-encounter")
+    state.round = 1
+    state.records[A].fortune = 1
+    put(state, "A1", "Captain", A, 10, 2, hp_lost=2, tokens=["Downed", "Floored"])
+    put(state, "A2", "Conscripted", A, 14, 2)
+    put(state, "B1", "Pariah", B, 10, 22)
+    waiting, _ = at_step(state, "start", "during")
+    assert "delver-field-dressing:A1" in offered(waiting)
+    after, _ = answer(waiting, {"use": "delver-field-dressing:A1"})
+    assert after.models[A1].wounds_left == 2 and "Downed" not in after.models[A1].tokens
+
+
+def test_field_dressing_needs_a_friend_within_six_inches() -> None:
+    # L768.
+    state = quest_state("chance-encounter")
+    state.records[A].fortune = 1
+    put(state, "A1", "Captain", A, 4, 2, hp_lost=2, tokens=["Downed", "Floored"])
+    put(state, "A2", "Conscripted", A, 20, 2)
+    assert "delver-field-dressing:A1" not in [o.key for o in fortune_options(world(state), A, "start-during")]
+
+
+def test_the_remnant_mark_reaches_enemies_within_eight_inches() -> None:
+    # L777: at the start of a model's activation, an enemy within 8" of it gains Hunter's Mark.
+    state = quest_state("chance-encounter")
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 10, 12)
+    put(state, "A1", "Captain", A, 10, 12 - 32 / 25.4 - 7.5)
+    put(state, "A2", "Captain", A, 10, 12 + 32 / 25.4 + 8.5)
+    w = world(state)
+    keys = [o.key for o in fortune_options(w, B, "activation-start", w.model("B1"))]
+    assert "remnant-mark:A1" in keys and "remnant-mark:A2" not in keys
+
+
+def test_dread_makes_enemies_within_three_inches_test_rsl_or_waver() -> None:
+    # L796-800: at the beginning of the Start Phase, enemies within 3" of the chosen Ruin model test RSL.
+    state = quest_state("chance-encounter")
+    state.records[B].alignment = "Ruin"
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 10, 10)
+    put(state, "A1", "Conscripted", A, 10 + 32 / 25.4 + 2.5, 10)
+    put(state, "A2", "Conscripted", A, 10 - 32 / 25.4 - 3.5, 10)
+    after, _ = run(state, lambda ctx: use_fortune(ctx, B, "ruin-dread:B1"), rig=[9])
+    assert after.models[A1].tokens == ["Wavering"] and after.models[A2].tokens == []
+
+
+def test_the_shroud_gives_light_cover_to_the_leader_and_friends_within_eight_inches() -> None:
+    # L795: until the next End Phase, against ranged attacks; the pistol's TN at a shrouded Pariah is 6 + 5 - 2.
+    state = quest_state("stake-a-claim")
+    state.records[B].alignment = "Ruin"
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 10, 12, leader=True)
+    put(state, "B2", "Pariah", B, 16, 12)
+    put(state, "B3", "Pariah", B, 22, 12)
+    put(state, "A1", "Captain", A, 19, 4)
+    shrouded, _ = run(state, lambda ctx: use_fortune(ctx, B, "ruin-shroud:B1"))
+    activate(shrouded, "A1")
+    for target, tn in (("B2", 9), ("B3", 11)):
+        _, events = attack(shrouded, "A", [20], model="A1", weapon="Officer's Pistol", target=target)
+        assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [tn]
+    # Ruling shroud-reach: who was within 8" when it was spent; B3 coming closer later gains nothing.
+    shrouded.models[ModelId("B3")].x = 17.5
+    _, events = attack(shrouded, "A", [20], model="A1", weapon="Officer's Pistol", target="B3")
+    assert [e.body.tn for e in events if isinstance(e.body, TestMade)] == [11]
+
+
+def test_blood_price_heals_a_friend_and_blights_it() -> None:
+    # L802: at the start of the Leader's activation, another model of its warband within 8" heals 1 HP and gains
+    # 1 Blight.
+    state = quest_state("chance-encounter")
+    state.records[B].alignment = "Ruin"
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 10, 20, leader=True)
+    put(state, "B2", "Pariah", B, 14, 20, hp_lost=1)
+    after, _ = run(state, lambda ctx: use_fortune(ctx, B, "ruin-blood-price:B2"))
+    assert after.models[B2].wounds_left == 2 and after.models[B2].tokens == ["Blight"]
+
+
+def test_the_seeded_objective_lasts_until_the_next_end_phase() -> None:
+    # L784 (ruling until-next-end-phase): an Objective within 6" of the Shardborn Leader gains Seeded.
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Shardborn"
+    state.records[A].fortune = 1
+    objective(state, "O1", (12, 12))
+    put(state, "A1", "Captain", A, 12, 8, leader=True)
+    w = world(state)
+    assert [o.key for o in fortune_options(w, A, "start-during")] == ["shardborn-seed:O1"]
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, "shardborn-seed:O1"))
+    w = world(after)
+    assert piece(w, after.terrain["O1"]).has("seeded")
