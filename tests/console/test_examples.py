@@ -1,8 +1,10 @@
 """The example games (``examples/*/*.gm``): each plays to its end without an error, as ``skirmish-gm --console
---seed 7 --json --out DIR`` plays it, drawing every picture; and each shows the rules it was written for.
+--seed 7 --json`` plays it, and draws its pictures; and each shows the rules it was written for.
 
 A whole game is seconds of work, so each example is played once, by one test, and every rule it shows is checked
-on that play (the functions under ``RULES``, each named by its rule): a parallel run never plays it twice.
+on that play (the functions under ``RULES``, each named by its rule): a parallel run never plays it twice. Of its
+pictures (hundreds in all, a tenth of a second each to draw) the first of each kind and the last are drawn: the
+console's ``--out`` writing every one is tested in test_console.py.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Any
 import pytest
 
 from bot.console.session import TABLE, ConsoleSession, seeded_source
-from bot.core.outputs import Output, Picture
+from bot.core.outputs import Output, OutputFile, Picture
+from bot.core.pictures import render_picture
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Game, UserId, Viewer
 from engine.systems.underworlds.game_state import objective_deck, power_deck
@@ -47,17 +50,17 @@ class Played:
     errors: int
     steps: list[Step]
     records: list[dict[str, Any]]  # the JSON lines the console printed
-    pictures: list[bytes]  # the PNGs written, in order
+    pictures: list[OutputFile]  # every picture the outputs carried, in order
     game: Game[Any] | None
 
     def texts(self) -> list[str]:
         return [str(record["text"]) for record in self.records]
 
 
-async def _play(script: Path, folder: Path) -> Played:
+async def _play(script: Path) -> Played:
     printed: list[str] = []
     session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=printed.append, as_json=True,
-                             files_from=script.parent, out_dir=folder)
+                             files_from=script.parent)
     steps: list[Step] = []
     for line in script.read_text(encoding="utf-8").splitlines():
         typist = line.strip()[1:].partition(" ")[0] if line.strip().startswith("@") else str(session.user)
@@ -69,17 +72,30 @@ async def _play(script: Path, folder: Path) -> Played:
         if any(output.error for output in outputs):
             break
     status = int(any(output.error for output in steps[-1].outputs)) if steps else 0
-    return Played(status, session.errors, steps, [json.loads(text) for text in printed],
-                  [path.read_bytes() for path in sorted(folder.glob("*.png"))], session._service.live_game(TABLE))
+    pictures = [picture for step in steps for output in step.outputs for picture in output.pictures]
+    return Played(status, session.errors, steps, [json.loads(text) for text in printed], pictures,
+                  session._service.live_game(TABLE))
+
+
+def _last_png(played: Played) -> bytes:
+    """The last picture ``--out`` would write as a PNG (the README's is the freeplay example's)."""
+    return render_picture([p for p in played.pictures if p.filename.endswith(".png")][-1])
+
+
+def _drawn(played: Played) -> list[bytes]:
+    """The first picture of each kind (by file name: the board, a hand, a replay) and the last, drawn."""
+    firsts = {picture.filename: picture for picture in reversed(played.pictures)}
+    return [render_picture(picture) for picture in firsts.values()] + [_last_png(played)]
 
 
 # -- the rules each example shows -------------------------------------------------------------------------------
 
 
 def the_readme_picture_is_the_examples_last_board(played: Played) -> None:
+    last = _last_png(played)
     if os.environ.get("UPDATE_GOLDEN"):
-        README_PICTURE.write_bytes(played.pictures[-1])
-    assert README_PICTURE.read_bytes() == played.pictures[-1], "regenerate with UPDATE_GOLDEN=1 make test"
+        README_PICTURE.write_bytes(last)
+    assert README_PICTURE.read_bytes() == last, "regenerate with UPDATE_GOLDEN=1 make test"
     assert "docs/board-example.png" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
@@ -157,13 +173,13 @@ def _name(script: Path) -> str:
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=_name)
-def test_every_example_plays_to_the_end_and_shows_its_rules(script: Path, tmp_path: Path) -> None:
+def test_every_example_plays_to_the_end_and_shows_its_rules(script: Path) -> None:
     text = script.read_text(encoding="utf-8").splitlines()
     commands = [line for line in text if line.strip().startswith(("/", "@"))]
     assert text[0].startswith("#") and commands[0].startswith("/game new")
-    played = asyncio.run(_play(script, tmp_path))
+    played = asyncio.run(_play(script))
     assert played.status == 0 and played.errors == 0, [s.line for s in played.steps if any(o.error for o in s.outputs)]
-    assert played.pictures, "the game drew the battlefield"
+    assert all(_drawn(played)), "the game drew the battlefield"
     for rule in RULES.get(_name(script), ()):
         rule(played)
 
