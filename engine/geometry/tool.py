@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 import numpy as np
@@ -103,7 +104,7 @@ def tool_polygon(path: ToolPath, width: float = 1.0) -> Polygon:
         return shapely.box(x - h, y - h, x + h, y + h)
     result = LineString(points).buffer(width / 2, cap_style="flat", join_style="round")
     if not isinstance(result, Polygon):  # a second leg folding back over the first leaves slivers: join the legs
-        legs = [LineString(pair).buffer(width / 2, cap_style="flat") for pair in zip(points, points[1:], strict=False)]
+        legs = [LineString(pair).buffer(width / 2, cap_style="flat") for pair in pairwise(points)]
         result = shapely.union_all([*legs, shapely.Point(points[1]).buffer(width / 2)])
     if not isinstance(result, Polygon):
         result = result.convex_hull

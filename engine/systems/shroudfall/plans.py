@@ -192,7 +192,8 @@ def plan_unit_move(world: World, unit: UnitRecord, where: Destination, *, parry:
         return UnitMove(unit.id, tuple(planned))
     goal, goal_radius = _target_spot(world, where.ident)
     order = sorted(alive, key=lambda m: math.dist(world.base(m).xy, goal))
-    centre = (sum(world.base(m).xy[0] for m in alive) / len(alive), sum(world.base(m).xy[1] for m in alive) / len(alive))
+    spots = [world.base(m).xy for m in alive]
+    centre = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
     toward = where.kind == "toward"
     direction = math.degrees(math.atan2(goal[1] - centre[1], goal[0] - centre[0]) if toward else
                              math.atan2(centre[1] - goal[1], centre[0] - goal[0]))
