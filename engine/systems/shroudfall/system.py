@@ -41,6 +41,7 @@ from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.data_kinds import DATA_KINDS
 from engine.systems.shroudfall.declared import RULES
 from engine.systems.shroudfall.declared_setup import ARMY
+from engine.systems.shroudfall.demo import SettleSetup, settle_setup
 from engine.systems.shroudfall.events import SHROUDFALL_EVENTS
 from engine.systems.shroudfall.events_flow import FLOW_EVENTS
 from engine.systems.shroudfall.reacting import TRIGGERS
@@ -82,7 +83,7 @@ class Shroudfall(System[ShroudfallState]):
         data_kinds=DATA_KINDS,
     )
     events = (*TABLE_EVENTS, *SHROUDFALL_EVENTS, *FLOW_EVENTS)
-    commands = TABLE_COMMANDS
+    commands = (*TABLE_COMMANDS, SettleSetup)
     declarations = RULES
 
     def __init__(self, data: Catalogue) -> None:
@@ -148,6 +149,11 @@ class Shroudfall(System[ShroudfallState]):
     def demo_settings(self) -> Mapping[str, str]:
         return {"scenario": "introductory", "mode": "silver-v-chosen"}
 
+    def demo_commands(self, state: ShroudfallState) -> list[Command]:
+        """Every set-up choice at its default, terrain and deployment where the table suggests: a table ready for
+        the starting player's first activation."""
+        return [SettleSetup()]
+
     # -- actions -------------------------------------------------------------------------------------------------
 
     def actions(self) -> tuple[Action[ShroudfallState], ...]:
@@ -162,6 +168,9 @@ class Shroudfall(System[ShroudfallState]):
         return super().takes(command) or type(command) in self._table.handlers
 
     def handle(self, ctx: Context[ShroudfallState], command: Command) -> None:
+        if isinstance(command, SettleSetup):
+            settle_setup(ctx, self.referee(ctx.state), command)
+            return
         if type(command) in self._table.handlers:
             self._table.handle(ctx, command)
             return
