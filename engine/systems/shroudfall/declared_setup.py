@@ -197,6 +197,15 @@ def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
     return None
 
 
+@RULES.action("terrain-rest", "Set the rest of your terrain where the table suggests, each piece on your turn",
+              label="Set the rest of my terrain as suggested", when=TERRAIN,
+              rule="Shroudfall beta rulebook v1.4, L1114-1137")
+def _terrain_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    ctx.emit(StandingOrder(side=ask.acting, what="terrain"))
+    place_suggested(ctx, referee(ctx), ask.acting)
+    carry_on_setup(ctx, referee(ctx))
+
+
 @RULES.action("terrain", "Set your next terrain piece (at: x,y or x,y@turn)", label="Set a terrain piece",
               when=TERRAIN, rule="Shroudfall beta rulebook v1.4, L1114-1137", params=(
                   Param("with", "Which terrain card?", values=_cards, noun="cards"),
@@ -213,16 +222,22 @@ def _terrain(ctx: Context[ShroudfallState], ask: Ask) -> None:
     carry_on_setup(ctx, ref)
 
 
-@RULES.action("terrain-rest", "Set the rest of your terrain where the table suggests, each piece on your turn",
-              label="Set the rest of my terrain as suggested", when=TERRAIN,
-              rule="Shroudfall beta rulebook v1.4, L1114-1137")
-def _terrain_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    ctx.emit(StandingOrder(side=ask.acting, what="terrain"))
-    place_suggested(ctx, referee(ctx), ask.acting)
-    carry_on_setup(ctx, referee(ctx))
-
-
 # -- deployment ----------------------------------------------------------------------------------------------------
+
+
+def _can_deploy_rest(world: Reading, ask: Ask) -> str | None:
+    return None if any(not u.deployed for u in world.state.units_of(ask.acting)) else "all your units are deployed"
+
+
+@RULES.action("deploy-rest", "Deploy the rest of your units where the table suggests, each on your turn",
+              label="Deploy the rest of my units as suggested", when=DEPLOYMENT, available=_can_deploy_rest,
+              rule="Shroudfall beta rulebook v1.4, L1139-1154")
+def _deploy_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    ref = referee(ctx)
+    ctx.emit(StandingOrder(side=ask.acting, what="deploy"))
+    if not deploy_suggested(ctx, ref, ask.acting):
+        raise IllegalCommand("the table finds no legal spot for your next unit; deploy it with at:", verb="act")
+    carry_on_setup(ctx, ref)
 
 
 def _undeployed(world: Reading, ask: Ask) -> list[Choice]:
@@ -276,19 +291,3 @@ def _deploy(ctx: Context[ShroudfallState], plan: tuple[SideId, str, dict[ModelId
     side, unit_id, spots = plan
     deploy(ctx, referee(ctx), side, unit_id, spots)
     carry_on_setup(ctx, referee(ctx))
-
-
-def _can_deploy_rest(world: Reading, ask: Ask) -> str | None:
-    return None if any(not u.deployed for u in world.state.units_of(ask.acting)) else "all your units are deployed"
-
-
-@RULES.action("deploy-rest", "Deploy the rest of your units where the table suggests, each on your turn",
-              label="Deploy the rest of my units as suggested", when=DEPLOYMENT, available=_can_deploy_rest,
-              rule="Shroudfall beta rulebook v1.4, L1139-1154")
-def _deploy_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    ref = referee(ctx)
-    ctx.emit(StandingOrder(side=ask.acting, what="deploy"))
-    if not deploy_suggested(ctx, ref, ask.acting):
-        raise IllegalCommand("the table finds no legal spot for your next unit; deploy it with at:", verb="act")
-    carry_on_setup(ctx, ref)
-

@@ -92,6 +92,7 @@ class Shroudfall(System[ShroudfallState]):
         self.table_rules = TableRules(perceive=self._perceive)
         self._table = TableHandlers(data, self.table_rules)
         self._referees: dict[tuple[tuple[str, str], ...], Referee] = {}
+        self._read: dict[tuple[str, int], Reading] = {}
 
     # -- the data and the table's rulings ------------------------------------------------------------------------
 
@@ -111,8 +112,19 @@ class Shroudfall(System[ShroudfallState]):
         return found
 
     def reading(self, state: ShroudfallState) -> Reading:
-        """What the declarations read for one question."""
-        return Reading(self.referee(state), state)
+        """What the declarations read, measured once per table as it stands: a game (its seed commitment) at one
+        seq is one table, whether the state itself, a preview's copy or a replay (every change goes through an event,
+        which moves the seq), so the menus, the bot's candidates, a preview and the command's check share what they
+        measured. A held Reading whose own state has moved on is measured again."""
+        key = (state.setup.seed_commitment, state.seq)
+        held = self._read.get(key)
+        if held is not None and held.state.seq == state.seq:
+            return held
+        found = Reading(self.referee(state), state)
+        if len(self._read) >= 64:
+            self._read.clear()
+        self._read[key] = found
+        return found
 
     # -- making a game ---------------------------------------------------------------------------------------------
 
