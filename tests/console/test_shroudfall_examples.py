@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 from bot.console.session import ConsoleSession, seeded_source
-from bot.core.systems import SYSTEM_FACTORIES
 from bot.core.outputs import Output
+from bot.core.systems import SYSTEM_FACTORIES
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "shroudfall"
 _ACTIVATES = re.compile(r"\b([AB]) activates ")
@@ -26,14 +26,13 @@ async def test_the_introductory_scenario_plays_from_the_menus_to_a_winner_in_few
              if t.strip() and not t.startswith("#")]
     said: list[str] = []
     per_activation: list[int] = []  # alice's lines from the bare /act that begins an activation to the activation
-    typed, first, since_act = 0, None, 0
-    for line in lines:
+    first, since_act = None, 0
+    for typed, line in enumerate(lines, start=1):
         outputs = await session.run_line(line)
         assert not any(o.error for o in outputs), (line, _said(outputs))
         assert line.startswith("/game new") or line in ("/act", "/decide") or re.fullmatch("[a-z]", line), line
         text = _said(outputs)
         said.append(text)
-        typed += 1
         since_act = 1 if line == "/act" else since_act + 1
         if re.search(r"\bA activates ", text):
             if first is None:
