@@ -89,3 +89,15 @@ class _Activated(Exception):
 async def test_a_menu_only_first_evening_reaches_the_first_activation_within_12_interactions_each() -> None:
     counts = await _first_evening()
     assert all(n <= 12 for n in counts.values()), counts
+
+
+async def test_the_demo_is_a_ready_table_at_the_first_activation_in_one_command() -> None:
+    printed: list[str] = []
+    session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=printed.append)
+    outputs = await session.run_line("/game demo system:shroudfall")
+    assert not any(o.error for o in outputs), _said(outputs)
+    text = _said(outputs)
+    assert "Game round 1 begins." in text and "deploys" in text and "terrain" in text.lower()
+    printed.clear()
+    await session.run_line("/act")
+    assert "Attack twice" in "\n".join(printed) or "Advance (two moves)" in "\n".join(printed), printed
