@@ -36,7 +36,7 @@ from engine.systems.sunshard.engagement import REACH, gap, held_in_place, in_con
 from engine.systems.sunshard.events import ChargeReady, TerrainRuleGained
 from engine.systems.sunshard.guard import engagement_reactions, offer_held_shot
 from engine.systems.sunshard.harm import Cause, settle_save
-from engine.systems.sunshard.resume import path_of
+from engine.systems.sunshard.resume import continues, path_of
 from engine.systems.sunshard.rolls import armor_like, tn
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
@@ -190,6 +190,7 @@ def apply_move(ctx: Context[SunshardState], side: SideId, plan: MovePlan) -> Non
                       "facing": plan.facing, "hazardous": list(plan.hazardous)})
 
 
+@continues("move")
 def finish_move(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
     """Carry the move out along ``resume["path"]`` (the rest of it, after any Held Shot): Hazardous tests, a fall,
     whom it may now Charge, and the On Guard reactions of enemies it engages."""

@@ -157,7 +157,7 @@ def first_pick_options(world: World) -> list[Option]:
 
 def _activation(ctx: Context[SunshardState]) -> bool:
     """The Activation Phase runs until no model can activate (L365)."""
-    if ctx.state.next_side is not None or ctx.state.activation is not None:
+    if ctx.state.active_side is not None or ctx.state.activation is not None:
         return True
     return _next(ctx, "end", "downed-blight")
 

@@ -199,7 +199,7 @@ def objective_problem(world: World, at: tuple[float, float]) -> tuple[str, str] 
 
 def check_place_objective(world: World, side: SideId, filled: Mapping[str, str]) -> tuple[float, float]:
     """The one rule check of placing an Objective at ``filled["at"]``."""
-    if world.state.step != "objectives" or world.state.next_side != side:
+    if world.state.step != "objectives" or world.state.active_side != side:
         raise refuse(f"it is not side {side}'s turn to place an Objective", "L335")
     at = parse_point(filled.get("at", ""))
     problem = objective_problem(world, at)
@@ -265,7 +265,7 @@ def _spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tu
 def check_deploy(world: World, side: SideId, filled: Mapping[str, str]) -> tuple[ModelId, tuple[float, float] | None]:
     """The one rule check of a deployment turn: deploy one's own model at ``at``, or pick an enemy model without
     Ranger (no ``at``) for its owner to deploy (L337, L1473)."""
-    if world.state.step not in ("deploy", "rangers") or world.state.next_side != side:
+    if world.state.step not in ("deploy", "rangers") or world.state.active_side != side:
         raise refuse(f"it is not side {side}'s turn to deploy", "L337")
     model = world.model(filled.get("model", ""))
     if model.figure.status != "reserve":

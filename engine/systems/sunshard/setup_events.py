@@ -65,7 +65,7 @@ class DeployTurn(EventBody):
     """The player who deployed first, recorded once (Rangers and Leaders follow that order, L339, L1473)."""
 
     def apply(self, state: SunshardState) -> None:
-        state.next_side = self.side
+        state.active_side = self.side
         state.first_pick = self.forced
         if self.first is not None and not state.deploy_order:
             state.deploy_order = [self.first, *(s for s in state.sides if s != self.first)]

@@ -211,14 +211,12 @@ class SunshardState(TableState):
     contested_half: float = 4.0
     figures: dict[ModelId, Figure] = {}
     records: dict[SideId, SideRecord] = {}
-    step: str = ""
-    """Where in the round: ``start``, ``initiative``, ``activation``, ``end``, or a setup step."""
+    """The round's phase and step, and whose turn it is to select a model or to deploy (L365, L337), are the core's
+    flow record (``phase``, ``step``, ``active_side``)."""
     deploy_order: list[SideId] = []
     """The order players took turns deploying (Rangers follow it, L1473; Leaders are chosen from its first, L339)."""
     initiative: SideId | None = None
     """Who won this round's initiative (L359)."""
-    next_side: SideId | None = None
-    """Whose turn it is to select a model to activate (L365)."""
     first_pick: ModelId | None = None
     """The model the initiative winner chose to activate first, possibly an opponent's (L359)."""
     activation: Activation | None = None

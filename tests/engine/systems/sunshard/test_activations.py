@@ -20,7 +20,7 @@ GAP = 32 / 25.4
 
 
 def selecting(state: SunshardState, side: SideId = A) -> SunshardState:
-    state.step, state.next_side = "activation", side
+    state.step, state.active_side = "activation", side
     return state
 
 
@@ -72,7 +72,7 @@ def test_the_party_activates_before_the_opponent_selects() -> None:
     plan = check_activate(world(state), A, {"model": "A2", "party": "A3"})
     formed, _ = run(state, lambda ctx: apply_activate(ctx, A, plan))
     ended, _ = run(formed, lambda ctx: apply_end(ctx, ModelId("A2")))
-    assert ended.next_side == A
+    assert ended.active_side == A
     with pytest.raises(RulesError, match="the party activates first"):
         check_activate(world(ended), A, {"model": "A1"})
     assert check_activate(world(ended), A, {"model": "A3"}).model == "A3"
@@ -135,7 +135,7 @@ def test_on_guard_ends_the_activation() -> None:
     def guard(ctx: Context[SunshardState]) -> None:
         apply_special(ctx, check_special(world_of(ctx), A, {"action": "on-guard", "model": "A1"}))
     after, _ = run(state, guard)
-    assert after.models[A1].tokens == ["On Guard"] and after.activation is None and after.next_side == B
+    assert after.models[A1].tokens == ["On Guard"] and after.activation is None and after.active_side == B
 
 
 def test_disengage_vaults_out_of_contact() -> None:

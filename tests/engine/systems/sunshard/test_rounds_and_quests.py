@@ -82,7 +82,7 @@ def test_trappers_den_adds_hazardous_on_ten_or_less() -> None:
 def test_objective_placement_keeps_four_inches_from_the_edges() -> None:
     # D-48, L889: an On The Hunt Objective 3.9" from an edge is refused; 4" is fine.
     state = quest_state("on-the-hunt")
-    state.step, state.next_side = "objectives", A
+    state.step, state.active_side = "objectives", A
     with pytest.raises(RulesError, match="at least 4\" from a table edge"):
         check_place_objective(world(state), A, {"at": f"{3.9 + OBJ:.2f},12"})
     assert check_place_objective(world(state), A, {"at": f"{4 + OBJ + 0.01:.2f},12"})
