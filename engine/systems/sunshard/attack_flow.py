@@ -45,8 +45,9 @@ BODYGUARD_RANGE = 4.0
 """Bodyguard and Protected reach a friend within 4" (L1419, L1471)."""
 
 
-def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "") -> None:
-    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}."))
+def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
+           sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()) -> None:
+    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}.", sight=sight))
 
 
 def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:
@@ -74,8 +75,11 @@ def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume |
                          aimed=plan.aimed, targets=list(plan.targets), cover=covers,
                          in_party=party is not None and attacker.id in party.members,
                          template=list(plan.template), resume=resume)
+    melee = is_melee(profile)
+    lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else covers.get(t, "none"))
+                  for t in plan.targets)
     _stage(ctx, attack, f"{attacker.id} attacks {', '.join(plan.targets)} with {plan.profile}"
-                        f"{' (Charge)' if plan.kind == 'charge' else ''}.")
+                        f"{' (Charge)' if plan.kind == 'charge' else ''}.", lines)
     advance(ctx)
 
 
@@ -124,7 +128,7 @@ def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
         f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
         f"Does {target.id} Anticipate the attack?",
         [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
-        context={"target": target.id})
+        context={"target": target.id}, reaction_to="anticipate")
     attack.stage = "roll"
     _stage(ctx, attack, f"{target.id} may Anticipate the attack.")
     return True

@@ -82,7 +82,7 @@ def offer_held_shot(ctx: Context[SunshardState], model_id: ModelId, path: Sequen
                                   default=f"{path[-1][0]:g},{path[-1][1]:g}", asked_when=asked))
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=shooters[0].side, kind="held-shot", optional=True,
                                prompt=f"{mover.id} moves: take a Held Shot ({RULE}, L427, L461)?",
-                               parts=tuple(parts), context={"resume": resume}))
+                               parts=tuple(parts), context={"resume": resume}, reaction_to="held-shot"))
     return True
 
 
@@ -192,7 +192,7 @@ def engagement_reactions(ctx: Context[SunshardState], mover_id: ModelId) -> None
                                 options=tuple(Option(key=w, label=w) for w in weapons) or (Option(key="-",
                                                                                                    label="-"),),
                                 default=weapons[0] if weapons else "-", asked_when=("do", ("strike",)))),
-            context={"model": model.id, "mover": mover.id}))
+            context={"model": model.id, "mover": mover.id}, reaction_to="held-strike"))
         return
 
 

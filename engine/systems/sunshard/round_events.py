@@ -160,6 +160,9 @@ class StepNoted(EventBody):
         state.noted.append(self.note)
 
     def describe(self) -> str:
+        return ""  # bookkeeping: the full log says it
+
+    def full(self) -> str:
         if self.note.startswith("passed:"):
             return f"Side {self.note[7:]} uses no Fortune ability now."
         return f"Done this step: {self.note}."

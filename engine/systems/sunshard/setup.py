@@ -241,7 +241,7 @@ def deploy_values(world: World, side: SideId, filled: Mapping[str, str]) -> list
                   for m in _reserve(world, world.opponent(side), False)]
 
 
-def _spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tuple[str, str] | None:
+def spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tuple[str, str] | None:
     base = Base(model.id, Pose(*at), model.card.base_mm, model.card.HGT)
     zone = deployment(world, model.side)
     if zone is None:
@@ -281,7 +281,7 @@ def check_deploy(world: World, side: SideId, filled: Mapping[str, str]) -> tuple
         raise refuse(f"{model.id} {'is' if model.card.has('Ranger') else 'is not'} a Ranger: Rangers deploy after "
                      "every other model", "L1473")
     at = parse_point(filled.get("at", ""))
-    problem = _spot_problem(world, model, at)
+    problem = spot_problem(world, model, at)
     if problem is not None:
         raise refuse(*problem)
     return model.id, at

@@ -4,10 +4,47 @@ turn to place Objectives or deploy, a model picked for its owner to deploy, Lead
 from __future__ import annotations
 
 from engine.core import EventBody, ModelId, SideId
+from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 
-__all__ = ["SETUP_EVENTS", "DeployTurn", "ForceMustered", "LeaderChosen", "ModelDeployed", "QuestChosen",
-           "SpellsChosen"]
+__all__ = ["SETUP_EVENTS", "CardsImported", "DeployTurn", "ForceMustered", "LeaderChosen", "ModelDeployed",
+           "QuestChosen", "SpellsChosen", "WarbandPicked"]
+
+
+class WarbandPicked(EventBody):
+    """A player's warband for the game (L327), chosen before the quest is set up."""
+
+    kind = "sunshard.warband-picked"
+    side: SideId
+    warband: str
+
+    def apply(self, state: SunshardState) -> None:
+        state.picked[self.side] = self.warband
+
+    def describe(self) -> str:
+        return f"Side {self.side} picks the warband {self.warband}."
+
+
+class CardsImported(EventBody):
+    """A player's own model cards, warbands and spells, brought for this game (an import replaces a shipped entry of
+    the same name)."""
+
+    kind = "sunshard.imported"
+    side: SideId
+    cards: tuple[ModelCard, ...] = ()
+    warbands: tuple[WarbandSpec, ...] = ()
+    spells: tuple[SpellSpec, ...] = ()
+
+    def apply(self, state: SunshardState) -> None:
+        state.imported_cards.update({card.name: card for card in self.cards})
+        state.imported_warbands.update({warband.name: warband for warband in self.warbands})
+        state.imported_spells.update({spell.id: spell for spell in self.spells})
+
+    def describe(self) -> str:
+        parts = [f"{len(items)} {what}" for items, what in ((self.cards, "model card(s)"),
+                 (self.warbands, "warband(s)"), (self.spells, "spell(s)")) if items]
+        names = ", ".join(w.name for w in self.warbands)
+        return f"Side {self.side} brings its own {', '.join(parts)}" + (f": {names}." if names else ".")
 
 
 class QuestChosen(EventBody):
@@ -128,4 +165,4 @@ class LeaderChosen(EventBody):
 
 
 SETUP_EVENTS: tuple[type[EventBody], ...] = (QuestChosen, ForceMustered, DeployTurn, ModelDeployed, SpellsChosen,
-                                             LeaderChosen)
+                                             LeaderChosen, WarbandPicked, CardsImported)

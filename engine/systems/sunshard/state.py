@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, JsonValue
 
 from engine.core import ModelId, SideId
+from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.table import TableState
 
 __all__ = [
@@ -110,6 +111,8 @@ class Activation(BaseModel):
     model: ModelId
     side: SideId
     ap: int
+    spent: int = 0
+    """AP spent so far this activation (the Fortune abilities of its start come before any, L770, L777-778, L802)."""
     moved_into: list[ModelId] = []
     """Enemies its last movement action ended in base contact with (or within 2" and in sight, with Reach): whom it
     may Charge now (L405, L537)."""
@@ -230,6 +233,12 @@ class SunshardState(TableState):
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0
     attack: AttackState | None = None
+    picked: dict[SideId, str] = {}
+    """The warband each player chose for the game, before the quest is set up (L327)."""
+    imported_cards: dict[str, ModelCard] = {}
+    imported_warbands: dict[str, WarbandSpec] = {}
+    imported_spells: dict[str, SpellSpec] = {}
+    """The players' own cards, warbands and spells brought for this game (the book prints none whole)."""
     noted: list[str] = []
     """What is done at the current step (reset at each step): ``passed:A`` (side A uses no more Fortune now),
     ``scored``, ``asked:A`` (side A was asked about departures)."""

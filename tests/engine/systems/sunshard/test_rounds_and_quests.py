@@ -44,7 +44,7 @@ def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model()
     waiting, _ = at_step(state, "initiative", "roll", [7, 7, 12, 4])
     decision = pending(waiting)
     assert decision.kind == "first-pick" and decision.owner == B
-    assert [o.key for o in decision.parts[0].options] == ["A1", "B1"]
+    assert [o.key for o in decision.parts[0].options] == ["B1", "A1"]  # the winner's own first, then the rest
 
 
 def test_downed_models_bleed_blight_and_grim_tableau_adds_more() -> None:
