@@ -24,6 +24,7 @@ from engine.core import (
     NotYourTurn,
     Order,
     Param,
+    RulesError,
     RulingsRead,
     SideId,
     UndeclaredKind,
