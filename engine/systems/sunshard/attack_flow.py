@@ -14,6 +14,8 @@ and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carri
 
 from __future__ import annotations
 
+import math
+
 from engine.checks import Die
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
 from engine.systems.sunshard.ap import can_still_act, spend_ap
@@ -37,6 +39,7 @@ from engine.systems.sunshard.scoring import score_deed, spend_fortune
 from engine.systems.sunshard.sight import Cover, cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
+from engine.systems.sunshard.vaults import vault_spots
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 
 __all__ = ["BODYGUARD_RANGE", "advance", "begin_attack", "fade_reach", "spec_of", "substitutes"]
@@ -422,7 +425,10 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
         prompt=f"{attacker.id} hit: it may vault up to {reach:g}\" (Fade, {RULE}, L1514).",
         parts=(DecisionPart(key="vault", prompt=f"Where does {attacker.id} vault to (its base centre)? Its own "
                                                 "spot stays put.",
-                            kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]},{here[1]}"),)))
+                            kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]:g},{here[1]:g}",
+                            options=tuple(Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}" + (
+                                " (stays put)" if (x, y) == here else f" ({math.dist(here, (x, y)):.1f}\" away)"))
+                                for x, y in vault_spots(world, attacker, reach))),)))
     _stage(ctx, attack, f"{attacker.id} may vault (Fade).")
     return True
 

@@ -19,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.core import ActionCommand, Answer, BotMove, Command, Decision, ModelId, SideId, simple_move
+from engine.core import (
+    ActionCommand,
+    Answer,
+    BotMove,
+    Command,
+    Decision,
+    ModelId,
+    SideId,
+    offer_refused,
+    simple_move,
+)
 from engine.core.decision_kinds import live_defaults
 from engine.systems.sunshard.acting import activating, actors
 from engine.systems.sunshard.declared import charges
@@ -162,6 +172,8 @@ def bot_move(system: Sunshard, state: SunshardState, side: SideId, allowed: Call
     if state.phase != "activation" or state.active_side != side:
         return simple_move(system, state, side, allowed)
     chosen = _choose(world, side)
-    if chosen is not None and allowed(chosen[0]):
-        return BotMove(chosen[0], (chosen[1],))
+    if chosen is not None:
+        if allowed(chosen[0]):
+            return BotMove(chosen[0], (chosen[1],))
+        offer_refused("sunshard", side, chosen[0], "chosen among the values the action's menus offer")
     return simple_move(system, state, side, allowed)

@@ -25,21 +25,24 @@ from engine.systems.sunshard.setup import (
     objective_problem,
     spot_problem,
 )
-from engine.systems.sunshard.setup_events import WarbandPicked
+from engine.systems.sunshard.setup_events import DeployAsSuggested, WarbandPicked
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives
 from engine.systems.sunshard.warbands import force_problems
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.systems.sunshard.zones import deployment
 
-__all__ = ["DEFAULT_QUEST", "MAPS", "deploy_spots", "objective_spots", "open_setup", "prompt_setup", "quest_of",
-           "warband_choices"]
+__all__ = ["CHOOSE", "DEFAULT_QUEST", "MAPS", "deploy_spots", "objective_spots", "open_setup", "pairings",
+           "prompt_setup", "quest_of", "slug", "warband_choices"]
 
 DEFAULT_QUEST = "on-the-hunt"
 """The starter quest a table plays unless ``scenario:`` names another (L878-903)."""
 
 MAPS = {24: "blighted-hamlet", 36: "shattered-wastes"}
 """The map a quest is played on unless ``map:`` names another, by table size."""
+
+REST = "rest"
+"""The deploy decision's entry placing the rest of a player's models as suggested (several models, one entry)."""
 
 _SPOTS = 10
 """How many spots a placement suggests."""
@@ -65,16 +68,37 @@ def warband_choices(world: World, side: SideId) -> list[Option]:
     return [Option(key=w.name, label=f"{w.name} ({w.alignment})") for w in ordered]
 
 
+CHOOSE = "choose"
+"""``mode:choose``: each player picks a warband with /decide (the default); any other ``mode:`` is a pairing."""
+
+
+def slug(name: str) -> str:
+    return "-".join(name.lower().split())
+
+
+def pairings(data: SunshardData) -> dict[str, tuple[str, str]]:
+    """The shipped warbands paired for ``mode:`` on the invite card (side A's first), by key
+    (``greywater-delvers-v-ashen-remnant``)."""
+    names = list(data.warbands)
+    return {f"{slug(a)}-v-{slug(b)}": (a, b) for a in names for b in names if a != b}
+
+
 def open_setup(ctx: Context[SunshardState]) -> None:
-    """The game's opening: each player picks a warband (L327)."""
+    """The game's opening: each player picks a warband (L327), unless the invite card paired them already."""
     ctx.emit(StepReached(phase="setup", step="warbands"))
     world = world_of(ctx)
+    paired = pairings(world.data).get(str(ctx.state.setup.options.get("mode") or CHOOSE))
+    if paired is not None:
+        for side, warband in zip(ctx.state.sides, paired, strict=True):
+            ctx.emit(WarbandPicked(side=side, warband=warband))
+        _muster(ctx)
+        return
     for side in ctx.state.sides:
         options = warband_choices(world, side)
         ctx.open_decision(Decision(
             id=ctx.next_decision_id(), owner=side, kind="warband", optional=True,
             prompt=f"Side {side}: which warband do you bring to {world.data.quest(quest_of(ctx.state)).name}? (or "
-                   "/force import your own cards first) ({RULE}, L327)",
+                   f"/force import your own cards first) ({RULE}, L327)",
             parts=(DecisionPart(key="warband", prompt="Your warband", options=tuple(options),
                                 default=options[0].key if options else None),)))
 
@@ -88,8 +112,12 @@ def _warband_parts(world: World, decision: Decision, answers: Mapping[str, str])
 @RULES.decision("warband", parts=_warband_parts, rule=f"{RULE}, L327")
 def _on_warband(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
     ctx.emit(WarbandPicked(side=decision.owner, warband=answers["warband"]))
-    if any(side not in ctx.state.picked for side in ctx.state.sides):
-        return
+    if all(side in ctx.state.picked for side in ctx.state.sides):
+        _muster(ctx)
+
+
+def _muster(ctx: Context[SunshardState]) -> None:
+    """Every warband picked: the quest is laid out and the first set-up turn asked."""
     world = world_of(ctx)
     data: SunshardData = world.data
     forces = {side: [data.warbands[ctx.state.picked[side]]] for side in ctx.state.sides}
@@ -155,13 +183,41 @@ def _objective_parts(world: World, decision: Decision, answers: Mapping[str, str
                          default=_point(spots[0]) if spots else None),)
 
 
+def _own_next(world: World, side: SideId) -> list[Miniature]:
+    """``side``'s models still to deploy, in the order the rest-as-suggested entry takes them (Rangers last,
+    L1473): the one picked for it first (L337)."""
+    forced = world.state.first_pick
+    if forced is not None:
+        return [world.model(forced)] if world.model(forced).side == side else []
+    waiting = [world.model(f.id) for f in world.state.figures.values() if f.side == side and f.status == "reserve"]
+    return sorted(waiting, key=lambda m: m.card.has("Ranger"))
+
+
+def _rest_option(world: World, side: SideId) -> Option | None:
+    """"Place the rest as suggested" when ``side`` has several models still to deploy and may choose which: its
+    label shows the first spot and the order the others follow."""
+    if world.state.first_pick is not None:
+        return None
+    waiting = _own_next(world, side)
+    if len(waiting) < 2:
+        return None
+    spots = deploy_spots(world, waiting[0])
+    if not spots:
+        return None
+    rest = ", ".join(m.id for m in waiting[1:])
+    return Option(key=REST, label=f"The rest as suggested: {waiting[0].id} at {_point(spots[0])} now, then {rest}, "
+                                  "each on its first suggested spot when its turn comes")
+
+
 def _deploy_parts(world: World, decision: Decision, answers: Mapping[str, str]) -> Sequence[DecisionPart]:
     side = decision.owner
     choices = deploy_values(world, side, {})
-    model_part = DecisionPart(key="model", prompt="Which model?", options=tuple(
-        Option(key=c.value, label=c.shown) for c in choices), default=choices[0].value if choices else None)
+    rest = _rest_option(world, side)
+    options = ((rest,) if rest is not None else ()) + tuple(Option(key=c.value, label=c.shown) for c in choices)
+    model_part = DecisionPart(key="model", prompt="Which model?", options=options,
+                              default=options[0].key if options else None)
     chosen = answers.get("model") or model_part.default
-    if chosen is None or world.model(chosen).side != side:
+    if chosen is None or chosen == REST or world.model(chosen).side != side:
         return (model_part,)
     model = world.model(chosen)
     spots = deploy_spots(world, model)
@@ -187,6 +243,9 @@ def prompt_setup(ctx: Context[SunshardState]) -> None:
                                        id="-", owner=side, kind="objective", prompt="", parts=(), optional=False),
                                        {}))))
     elif state.step in ("deploy", "rangers"):
+        if side in state.deploy_as_suggested and _deploy_as_suggested(ctx, side):
+            prompt_setup(ctx)
+            return
         what = "deploy a model, or pick an enemy model for its owner to deploy" if state.step == "deploy" \
             and state.first_pick is None else "deploy a model"
         probe = Decision(id="-", owner=side, kind="deploy", prompt="", parts=(), optional=False)
@@ -202,8 +261,25 @@ def _on_objective(ctx: Context[SunshardState], decision: Decision, answers: dict
     prompt_setup(ctx)
 
 
+def _deploy_as_suggested(ctx: Context[SunshardState], side: SideId) -> bool:
+    """``side``'s turn taken as it chose: its next model on the first suggested spot. False when there is no spot
+    (the turn is asked as usual)."""
+    world = world_of(ctx)
+    waiting = _own_next(world, side)
+    spots = deploy_spots(world, waiting[0]) if waiting else []
+    if not spots:
+        return False
+    model, at = check_deploy(world, side, {"model": waiting[0].id, "at": _point(spots[0])})
+    apply_deploy(ctx, side, model, at)
+    return True
+
+
 @RULES.decision("deploy", parts=_deploy_parts, rule=f"{RULE}, L337, L1473")
 def _on_deploy(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+    if answers["model"] == REST:
+        ctx.emit(DeployAsSuggested(side=decision.owner))
+        prompt_setup(ctx)
+        return
     model, at = check_deploy(world_of(ctx), decision.owner, {"model": answers["model"], "at": answers.get("at", "")})
     apply_deploy(ctx, decision.owner, model, at)
     prompt_setup(ctx)

@@ -7,8 +7,8 @@ from engine.core import EventBody, ModelId, SideId
 from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 
-__all__ = ["SETUP_EVENTS", "CardsImported", "DeployTurn", "ForceMustered", "LeaderChosen", "ModelDeployed",
-           "QuestChosen", "SpellsChosen", "WarbandPicked"]
+__all__ = ["SETUP_EVENTS", "CardsImported", "DeployAsSuggested", "DeployTurn", "ForceMustered", "LeaderChosen",
+           "ModelDeployed", "QuestChosen", "SpellsChosen", "WarbandPicked"]
 
 
 class WarbandPicked(EventBody):
@@ -164,5 +164,19 @@ class LeaderChosen(EventBody):
         return f"{self.model_id} leads its warband{gains}."
 
 
+class DeployAsSuggested(EventBody):
+    """A player chose to place the rest of its models as suggested: each of its later deployment turns (L337, L1473)
+    deploys its next model on the first suggested spot, without asking."""
+
+    kind = "sunshard.deploy-as-suggested"
+    side: SideId
+
+    def apply(self, state: SunshardState) -> None:
+        state.deploy_as_suggested = [*state.deploy_as_suggested, self.side]
+
+    def describe(self) -> str:
+        return f"Side {self.side} places the rest of its models as suggested."
+
+
 SETUP_EVENTS: tuple[type[EventBody], ...] = (QuestChosen, ForceMustered, DeployTurn, ModelDeployed, SpellsChosen,
-                                             LeaderChosen, WarbandPicked, CardsImported)
+                                             LeaderChosen, WarbandPicked, CardsImported, DeployAsSuggested)

@@ -233,6 +233,8 @@ class SunshardState(TableState):
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0
     attack: AttackState | None = None
+    deploy_as_suggested: list[SideId] = []
+    """Players who chose to place the rest of their models as suggested (their later turns answer themselves)."""
     picked: dict[SideId, str] = {}
     """The warband each player chose for the game, before the quest is set up (L327)."""
     imported_cards: dict[str, ModelCard] = {}

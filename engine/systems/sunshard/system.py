@@ -44,7 +44,7 @@ from engine.systems.sunshard.events import SUNSHARD_EVENTS
 from engine.systems.sunshard.kinds import REACTION_TRIGGERS
 from engine.systems.sunshard.quests import quest_outcome
 from engine.systems.sunshard.round_events import ROUND_EVENTS
-from engine.systems.sunshard.setup_declared import DEFAULT_QUEST, open_setup, quest_of
+from engine.systems.sunshard.setup_declared import CHOOSE, DEFAULT_QUEST, open_setup, pairings, quest_of
 from engine.systems.sunshard.setup_events import SETUP_EVENTS
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.table_tools import TABLE_VERBS, perceive
@@ -127,7 +127,12 @@ class Sunshard(System[SunshardState]):
         return (Setting("scenario", f"The quest ({RULE}, L806-1161)", quests, default=DEFAULT_QUEST),
                 Setting("map", "The battlefield's terrain (by default the one made for the quest's table)", maps),
                 Setting("size", f"Most points per player's force, agreed before the game ({RULE}, L327)",
-                        (Choice("20", "20 points"), Choice("30", "30 points")), default="30"))
+                        (Choice("20", "20 points"), Choice("30", "30 points")), default="30"),
+                Setting("mode", f"The warbands: each player picks one (their own cards may be imported first), "
+                        f"or a pairing of the shipped ones ({RULE}, L327)",
+                        (Choice(CHOOSE, "each player picks a warband"),
+                         *(Choice(key, f"{a} (A) against {b}") for key, (a, b) in pairings(self.data).items())),
+                        default=CHOOSE))
 
     def start(self, ctx: Context[SunshardState]) -> None:
         quest = self.data.quest(quest_of(ctx.state))
