@@ -73,7 +73,7 @@ def attack_options(world: World, side: SideId, model_id: str, kind: AttackKind) 
                     found.setdefault(enemy.id, []).append((profile.name, aimed))
         return found
 
-    return world.memo(("attack-options", side, model_id, kind), make)
+    return world.lasting(("attack-options", side, model_id, kind), make)
 
 
 def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> bool:
@@ -97,7 +97,7 @@ def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> b
                 return True
         return False
 
-    return world.memo(("can-attack", side, model_id, kind), make)
+    return world.lasting(("can-attack", side, model_id, kind), make)
 
 
 def _world_for(world: World, ask: Ask, kind: AttackKind) -> World:

@@ -104,7 +104,7 @@ def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, Move
                 found.append((text, plan))
         return found
 
-    return world.memo(("moves", side, model_id), make)
+    return world.lasting(("moves", side, model_id), make)
 
 
 def into_range(mover: Miniature, enemy: Miniature) -> float | None:

@@ -8,7 +8,8 @@ changes the state: rules emit events for that.
 from __future__ import annotations
 
 import functools
-from collections import Counter
+import hashlib
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
@@ -57,6 +58,10 @@ def world_of(ctx: Context[SunshardState]) -> World:
 
 _T = TypeVar("_T")
 
+_LASTING: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+"""What ``World.lasting`` keeps, the most recently used last."""
+_LASTING_SIZE = 64
+
 
 @dataclass(frozen=True)
 class World:
@@ -76,6 +81,21 @@ class World:
         if slot not in self.shared:
             self.shared[slot] = make()
         found: _T = self.shared[slot]
+        return found
+
+    def lasting(self, key: Any, make: Callable[[], _T]) -> _T:
+        """``make()``, kept for every state of the same content (this data, every figure, token and AP the same):
+        a menu, the check of the command picked from it and its handler each read their own copy of one state, and
+        the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
+        content = self.state.model_dump_json(exclude={"seq"}).encode()
+        slot = (key, id(self.data), self.rulings, hashlib.blake2b(content, digest_size=16).digest())
+        if slot in _LASTING:
+            _LASTING.move_to_end(slot)
+        else:
+            _LASTING[slot] = make()
+            if len(_LASTING) > _LASTING_SIZE:
+                _LASTING.popitem(last=False)
+        found: _T = _LASTING[slot]
         return found
 
     def model(self, model_id: str) -> Miniature:
