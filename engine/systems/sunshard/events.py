@@ -51,10 +51,13 @@ class TestMade(EventBody):
     faces: tuple[int, ...]
     outcome: str
     lines: tuple[str, ...] = ()
+    made_of: str = ""
+    """The TN's sum in one line without citations (``AA 5, +5 B1's EVA, -2 heavy cover``); empty when unmodified."""
 
     def describe(self) -> str:
         rolled = ", ".join(map(str, self.faces)) or "nothing"
-        return f"{self.purpose}: TN {self.tn}, rolled {rolled}: {self.outcome}."
+        sum_ = f" ({self.made_of})" if self.made_of else ""
+        return f"{self.purpose}: TN {self.tn}{sum_}, rolled {rolled}: {self.outcome}."
 
     def working(self) -> tuple[str, ...]:
         return self.lines

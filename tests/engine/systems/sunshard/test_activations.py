@@ -13,7 +13,7 @@ from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, rolled, run, world
 
 A1 = ModelId("A1")
 GAP = 32 / 25.4
@@ -116,7 +116,7 @@ def test_burning_tests_once_per_ap_but_not_for_a_rally() -> None:
     put(state, "A1", "Conscripted", A, 10, 10, tokens=["Burning"])
     activate(state, "A1", ap=3)
     after, events = run(state, lambda ctx: spend_ap(ctx, A1, 2, "a move"), rig=[3, 5])
-    assert [e.body.describe() for e in events if isinstance(e.body, TestMade)] == [
+    assert rolled(events) == [
         "A1's Burning test: TN 7, rolled 3: passed.", "A1's Burning test: TN 7, rolled 5: passed."]
 
     def rally(ctx: Context[SunshardState]) -> None:
