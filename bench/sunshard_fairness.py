@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import math
 import pstats
 import sys
 import time
@@ -20,25 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.eldfall_fairness import print_rates
 from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.setup_declared import pairings
 from engine.systems.sunshard.system import Sunshard
 
-Z95 = 1.96
 BUDGET_S = 2.0
-"""Seconds one whole game may take (docs/budgets.md)."""
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + Z95 * Z95 / (2 * games)) / (1 + Z95 * Z95 / games)
-    spread = Z95 * math.sqrt(p * (1 - p) / games + Z95 * Z95 / (4 * games * games)) / (1 + Z95 * Z95 / games)
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+"""CPU seconds one whole game may take (docs/budgets.md)."""
 
 
 def play(system: Sunshard, seed: str, quest: str, pairing: str) -> Game[object]:
@@ -99,11 +88,7 @@ def main() -> None:
     print(f"Sunshard fairness: {args.quest}, {args.games} bot-against-bot games ({unfinished} unfinished); a game "
           f"takes {sum(times) / len(times):.2f} s of CPU on average, median {times[len(times) // 2]:.2f} s, slowest "
           f"{times[-1]:.2f} s (budget {BUDGET_S:g} s)")
-    print(f"{'warband':<22} {'games':>6} {'win rate':>9}   95% interval")
-    for warband in warbands:
-        low, high = wilson(wins[warband], played[warband])
-        rate = wins[warband] / played[warband] if played[warband] else 0.0
-        print(f"{warband:<22} {played[warband]:>6} {rate:>8.1%}   {low:.1%} - {high:.1%}")
+    print_rates("warband", warbands, wins, played)
 
 
 if __name__ == "__main__":
