@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.eldfall_fairness import wilson
+from bench.eldfall_fairness import print_rates
 from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
@@ -78,10 +78,7 @@ def main() -> None:
     print(f"Shroudfall fairness: {args.scenario}, {args.games} bot-against-bot games "
           f"(median {times[len(times) // 2]:.2f} s a game, slowest {times[-1]:.2f} s; budget {BUDGET_S:g} s; "
           f"{commands / max(1, args.games):.0f} commands a game)")
-    print(f"{'army':<22} {'games':>6} {'win rate':>9}   95% interval")
-    for army in sorted(wins):
-        low, high = wilson(wins[army], played[army])
-        print(f"{army:<22} {played[army]:>6} {wins[army] / played[army]:>8.1%}   {low:.1%} - {high:.1%}")
+    print_rates("army", sorted(wins), wins, played)
 
 
 if __name__ == "__main__":

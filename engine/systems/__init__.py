@@ -10,6 +10,7 @@ from engine.schema import Catalogue
 from engine.systems.eldfall import Eldfall
 from engine.systems.freeplay import Freeplay
 from engine.systems.shroudfall import Shroudfall
+from engine.systems.sunshard.system import Sunshard
 from engine.systems.underworlds.system import Underworlds
 
 __all__ = ["SYSTEMS", "SystemClass", "find_system"]
@@ -22,6 +23,7 @@ SYSTEMS: tuple[tuple[SystemSpec, SystemClass], ...] = (
     (Underworlds.spec, Underworlds),
     (Eldfall.spec, Eldfall),
     (Shroudfall.spec, Shroudfall),
+    (Sunshard.spec, Sunshard),
 )
 """Every system the bot can host, in the order front-ends list them."""
 
