@@ -65,7 +65,8 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
             continue
         if param.option in values:
             given[param.option] = values[param.option]
-        elif len(param.menu(world, ask)) + (1 if param.optional else 0) > 1:
+        elif (listed := len(param.menu(world, ask))) + (1 if param.optional else 0) > 1 and not (
+                param.auto and listed == 1):  # an ``auto`` parameter's one value is the state's, not a choice
             found.append(param.option)
     return found
 

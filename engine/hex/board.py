@@ -86,6 +86,9 @@ class HexBoard:
 
         :raises HexIdError: if the text is not an id, or no hex of this board has it (saying the board's span).
         """
+        found = self._by_id.get(text)
+        if found is not None:  # an id exactly as the board writes it: the usual case, read without parsing
+            return found
         column, row = parse_cell_name(text)
         name = cell_name(column, row)
         if name not in self._by_id:
