@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import SideId, side_only
-from engine.systems.underworlds import activations, combat, effects, endphase, opening, power, setup
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import PlaceArtefact, PlaceFighter, PlaceToken
+from engine.systems.underworlds import activations, afterwards, combat, effects, endphase, opening, power, setup
 from engine.systems.underworlds.events import Note, PlacementsQueued, TakenOut, TurnPassed
 from engine.systems.underworlds.game_state import (
     AttackFrame,
@@ -25,6 +23,7 @@ from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.match import sudden_death_decided
 from engine.systems.underworlds.objectives import checkpoint
 from engine.systems.underworlds.referee import Referee
+from engine.systems.underworlds.suggestions import suggested_fighters, suggested_hex
 
 __all__ = ["MAX_STAGES", "advance", "concede"]
 
@@ -55,7 +54,7 @@ def advance(ref: Referee) -> None:
         elif isinstance(frame, EffectsFrame):
             effects.step(ref, frame)
         elif isinstance(frame, EndActivationFrame):
-            activations.end_activation(ref, frame)
+            afterwards.end_activation(ref, frame)
         elif isinstance(frame, PloyEndFrame):
             power.ploy_end(ref, frame)
         elif isinstance(frame, CheckpointFrame):
@@ -66,14 +65,15 @@ def advance(ref: Referee) -> None:
 
 
 def _place_for(ref: Referee, side: SideId) -> None:
-    """A conceded side's token or fighter is placed on the first legal hex, as the bot would."""
-    command = setup_step(ref, side)
-    if isinstance(command, PlaceToken):
-        setup.place_token(ref, side, command.to)
-    elif isinstance(command, PlaceArtefact):
-        setup.place_artefact(ref, side, command.to)
-    elif isinstance(command, PlaceFighter):
-        opening.place_fighter(ref, side, command.fighter, command.to)
+    """A conceded side's token, Artefact or fighter is placed as suggested (as the bot would)."""
+    step = ref.state.step
+    if step == "fighters":
+        fighter, hex_id = suggested_fighters(ref, side)[0]
+        opening.place_fighter(ref, side, fighter, hex_id)
+        return
+    hex_id = suggested_hex(ref, step)
+    assert hex_id is not None
+    (setup.place_token if step == "tokens" else setup.place_artefact)(ref, side, hex_id)
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:
@@ -90,9 +90,9 @@ def _place_queued(ref: Referee, side: SideId) -> None:
 
 
 _SKIPPED: dict[str, Callable[[Referee, SideId], None]] = {
-    "activation": lambda ref, side: activations.pass_activation(ref, side, "act pass"),
-    "power": lambda ref, side: activations.pass_power(ref, side, "act pass"),
-    "end": lambda ref, side: endphase.finish_player(ref, side),
+    "activation": activations.pass_activation,
+    "power": afterwards.pass_power,
+    "end": endphase.finish_player,
     "tokens": _place_for, "artefact": _place_for, "fighters": _place_for,
 }
 

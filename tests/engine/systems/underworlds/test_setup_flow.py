@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SPECTATOR, Answer, Command, IllegalCommand, NotYourTurn, Viewer
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import PlaceFighter, PlaceToken
+from engine.core import SPECTATOR, Answer, Command, IllegalCommand, InvalidCommand, NotYourTurn, Viewer
 from engine.systems.underworlds.game_state import objective_deck
-from engine.systems.underworlds.referee import Referee
-from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, ready
+from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, placement, ready
+from tests.engine.systems.underworlds.typed import PlaceFighter, PlaceToken
 
 
 def _boards(game: UW) -> tuple[str, str]:
@@ -40,7 +38,9 @@ def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() ->
     game = new_game()
     decide(game, board="mirror-well")
     before = game.seq
-    with pytest.raises(IllegalCommand, match=r"completes too few hexes.*L147"):
+    short = {p.key: p for p in game.live(game.pending[0], {"board": "shyishian-stardial", "join": "short"}).parts}
+    assert "+2" not in short["slide"].option_keys(), "a slide that completes too few hexes is not offered"
+    with pytest.raises(InvalidCommand, match=r"'\+2' is not an option for slide"):
         decide(game, board="shyishian-stardial", join="short", slide="+2", turned="none")
     assert game.seq == before and game.state.step == "boards"
     decide(game, board="shyishian-stardial", join="long", slide="+4", turned="none")  # three completed hexes
@@ -71,7 +71,7 @@ def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_l
 
 def _legal(game: UW) -> Command:
     """The first legal placement, as the bot picks it."""
-    command = setup_step(Referee.reading(game.system.lib, game.state), game.state.active_side or A)
+    command = placement(game, game.state.active_side or A)
     assert command is not None
     return command
 
