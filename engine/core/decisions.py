@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, JsonValue, model_validator
 
 from engine.core.errors import InvalidCommand
 from engine.core.ids import SideId
+from engine.schema import did_you_mean
 
 __all__ = ["Decision", "DecisionPart", "Option", "PartKind", "parse_point"]
 
@@ -142,7 +143,7 @@ class DecisionPart(BaseModel):
             if answer.casefold() in by_label:
                 return by_label[answer.casefold()]
             raise InvalidCommand(f"{answer!r} is not an option for {self.key}; choose one of {', '.join(keys)} "
-                                 f"({self.prompt})")
+                                 f"({self.prompt}){did_you_mean(answer, keys)}")
         if self.kind is PartKind.DIRECTION:
             try:
                 degrees = float(answer)

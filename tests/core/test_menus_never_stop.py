@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from engine.core import SideId, UserId, Viewer
 from tests.engine.systems.underworlds import table as uw
 from tests.menu_walk import FACTORIES, MenuWalk, serve, table

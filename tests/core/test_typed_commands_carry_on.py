@@ -5,8 +5,6 @@ Issue 23's failures 2 and 4, strict expected failures until the declarations rea
 
 from __future__ import annotations
 
-import pytest
-
 from tests.menu_walk import MenuWalk, table
 
 

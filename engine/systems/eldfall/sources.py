@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from engine.core import Choice, Disclosure, ModelId, OptionValue, Viewer, ViewerKind
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.odds import attack_odds
 from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.trading import trade_partners
@@ -74,12 +75,24 @@ class OptionSources:
         return state.sequence.model if state.sequence is not None else None
 
     def targets(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+        """The enemies the activated model may aim at; once the weapon or spell is chosen, and where the measuring
+        mode shows odds before declaring, each with its dice and its chance of a Hit."""
         active = self.active(state)
         if active is None:
             return []
         world = self.kit.world(state)
         f = world.fighter(active)
-        return [Choice(e.id, f"{e.id} {shown_name(e)}") for e in world.enemies(f, standing=False) if not e.dead]
+        means, sequence = str(filled.get("with") or ""), state.sequence
+        found = []
+        for e in world.enemies(f, standing=False):
+            if e.dead:
+                continue
+            # No odds against a Shrouded token: they would be worked from the profile its player keeps secret.
+            odds = attack_odds(world, f, means, e, idle=sequence.movement == "idle", dash=sequence.dash) \
+                if means and sequence is not None and self.disclosure(state, viewer).odds \
+                and not concealed(state, viewer, e.id) else ""
+            found.append(Choice(e.id, f"{e.id} {shown_name(e)}{odds}"))
+        return found
 
     def means(self, state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
         active = self.active(state)

@@ -12,12 +12,14 @@ from __future__ import annotations
 from engine.core import Ask, Choice, IllegalCommand, InvalidCommand, Param
 from engine.systems.underworlds import activations
 from engine.systems.underworlds.activations import Activation, AttackPlan, ChargePlan, MovePlan
+from engine.systems.underworlds.combat import odds
 from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, named_fighter, refusal, why
 from engine.systems.underworlds.game_state import FighterRecord, objective_deck, power_deck
 from engine.systems.underworlds.objectives import hand
 from engine.systems.underworlds.reach import attacks, can_act, charges, destinations
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
+from engine.systems.underworlds.schema import AttackProfile
 
 __all__ = ["ACTIVATION"]
 
@@ -162,8 +164,18 @@ def _attackers(ref: Referee, ask: Ask) -> list[Choice]:
 
 
 def _targets(ref: Referee, ask: Ask) -> list[Choice]:
-    found = dict.fromkeys(t for _, _, t in attacks(ref, named_fighter(ref, ask)))
-    return [fighter_choice(ref, ref.state.fighters[t]) for t in found]
+    """Each enemy an Attack action reaches, with the chance the first that reaches succeeds, shown before it is
+    chosen (``B1 Garrek (58% to succeed)``)."""
+    fighter = named_fighter(ref, ask)
+    first: dict[str, AttackProfile] = {}
+    for _, profile, target in attacks(ref, fighter):
+        first.setdefault(target, profile)
+    found = []
+    for target, profile in first.items():
+        enemy = ref.state.fighters[target]
+        shown = fighter_choice(ref, enemy)
+        found.append(Choice(target, f"{shown.label} ({round(100 * odds(ref, fighter, profile, enemy))}% to succeed)"))
+    return found
 
 
 def _typed_targets(ref: Referee, ask: Ask, typed: str) -> None:

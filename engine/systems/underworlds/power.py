@@ -257,7 +257,7 @@ def play(ref: Referee, plan: PlayPlan) -> None:
 
 def _play_ploy(ref: Referee, plan: PlayPlan, card: Card) -> None:
     side = plan.side
-    ref.decks().move(power_deck(side), [card.id], "hand", "discard", why="played")
+    ref.decks().move(power_deck(side), [card.id], "hand", "discard", why="played", quiet=True)
     ref.emit(PloyPlayed(side=side, card=card.id, name=card.name, detail=", ".join(plan.chosen)))
     if card.unexpressed is not None:
         ref.emit(Note(text=f"{card.name} is a card the referee cannot apply ({card.unexpressed}): the players apply "
@@ -270,7 +270,7 @@ def _play_ploy(ref: Referee, plan: PlayPlan, card: Card) -> None:
 
 
 def _play_upgrade(ref: Referee, plan: PlayPlan, card: Card) -> None:
-    ref.decks().move(power_deck(plan.side), [card.id], "hand", "upgrades", why=f"on {plan.fighter}")
+    ref.decks().move(power_deck(plan.side), [card.id], "hand", "upgrades", why=f"on {plan.fighter}", quiet=True)
     ref.emit(UpgradeGiven(side=plan.side, fighter=plan.fighter, card=card.id, name=card.name))
     if ref.state.step == "power":
         next_power_turn(ref, passed=False)

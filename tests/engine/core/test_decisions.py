@@ -20,6 +20,7 @@ from engine.core import (
     SideId,
 )
 from tests.engine.core.conftest import A, alice, bob, choose_hands, new_duel
+from tests.refusals import refusing
 
 
 def _reroll_pending(seed: str) -> bool:
@@ -52,9 +53,9 @@ def test_a_required_decision_waits_for_its_owner_or_the_host() -> None:
     game = new_duel()
     choose_hands(game)
     decision = game.pending[0]
-    with pytest.raises(IllegalCommand, match="is required: it waits for side A or for the host"):
+    with refusing(game, "is required: it waits for side A or for the host", error=IllegalCommand):
         game.apply(ExpireDecision(decision_id=decision.id), alice(host=True))
-    with pytest.raises(InvalidCommand, match="needs an answer for card"):
+    with refusing(game, "needs an answer for card", error=InvalidCommand):
         game.apply(ForceDecision(decision_id=decision.id), alice(host=True))
     events = game.apply(ForceDecision(decision_id=decision.id, answers={"card": "5"}), alice(host=True))
     assert events[0].body.describe() == "The host decides for side A: in secret."
@@ -78,9 +79,9 @@ def test_a_decision_with_one_legal_option_applies_without_a_prompt() -> None:
 def test_an_answer_outside_the_options_names_what_is_accepted() -> None:
     game = new_duel()
     choose_hands(game)
-    with pytest.raises(InvalidCommand, match="'3' is not an option for card; choose one of 2, 5, 9"):
+    with refusing(game, "'3' is not an option for card; choose one of 2, 5, 9", error=InvalidCommand):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "3"}), alice())
-    with pytest.raises(InvalidCommand, match="choice d99 is not waiting for an answer"):
+    with refusing(game, "choice d99 is not waiting for an answer", error=InvalidCommand):
         game.apply(Answer(decision_id="d99", answers={"card": "2"}), alice())
 
 
