@@ -66,7 +66,7 @@ class When:
     steps: tuple[str, ...] = ()
     turn: bool = True
 
-    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> IllegalCommand | None:
+    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> RulesError | None:
         if self.phases and state.phase not in self.phases:
             return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
                                   f"{state.phase or 'its set-up'}", verb=verb)

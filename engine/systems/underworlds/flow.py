@@ -71,9 +71,9 @@ def _place_for(ref: Referee, side: SideId) -> None:
         fighter, hex_id = suggested_fighters(ref, side)[0]
         opening.place_fighter(ref, side, fighter, hex_id)
         return
-    hex_id = suggested_hex(ref, step)
-    assert hex_id is not None
-    (setup.place_token if step == "tokens" else setup.place_artefact)(ref, side, hex_id)
+    suggested = suggested_hex(ref, step)
+    assert suggested is not None
+    (setup.place_token if step == "tokens" else setup.place_artefact)(ref, side, suggested)
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:

@@ -89,9 +89,9 @@ def _free_board_parts(ref: Referee, decision: Decision, answers: Answers) -> lis
     parts = [stored["board"]]
     for key, position, shown in (("next", 0, str), ("edge", 1, str), ("slide", 2, lambda n: f"{n:+d}"),
                                  ("turned", 3, lambda t: "yes" if t else "no")):
-        parts.append(_offered(stored[key], [shown(option[position]) for option in legal]))  # type: ignore[operator]
+        parts.append(_offered(stored[key], [shown(option[position]) for option in legal]))
         chosen = _answer(parts, answers, key)
-        legal = [option for option in legal if shown(option[position]) == chosen]  # type: ignore[operator]
+        legal = [option for option in legal if shown(option[position]) == chosen]
     return parts
 
 
