@@ -38,8 +38,9 @@ class Front(Protocol):
     async def letter(self, user: str) -> None:
         """``user`` picks the first entry of their own latest menu."""
 
-    async def join(self, user: str) -> None:
-        """The invited ``user`` joins (one interaction: Discord's Join button)."""
+    async def join(self, user: str) -> bool:
+        """The invited ``user`` joins if the front-end asks them to (Discord's Join button: one interaction);
+        whether they had to."""
 
     def has_menu(self, user: str) -> bool:
         """Whether ``user`` has a menu to pick from, still current."""
@@ -110,9 +111,9 @@ class Evening:
         """From ``/game new`` to the end (or ``activations`` activations, or ``limit`` lines)."""
         settings = "".join(f" {k}:{v}" for k, v in self.case.settings.items())
         await self._say("alice", f"/game new system:{self.case.system} opponent:bob{settings}")
-        self.lines["bob"] += 1
-        self.history.append("bob: joins")
-        await self.front.join("bob")
+        if await self.front.join("bob"):
+            self.lines["bob"] += 1
+            self.history.append("bob: joins")
         figures = Figures()
         by_activation: dict[Hashable, int] = defaultdict(int)
         prompts: list[int] = []
@@ -161,8 +162,8 @@ class Evening:
 
 @dataclass
 class ConsoleFront:
-    """The console (``bot.console``): typed lines, and letters answering each typist's own latest menu. Bob's Join
-    (a click on Discord's invite card) is ``/game join side:B`` here, counted as his one interaction for it."""
+    """The console (``bot.console``): typed lines, and letters answering each typist's own latest menu; the
+    opponent ``/game new`` names is seated at once."""
 
     seed: int = 7
     printed: list[str] = field(default_factory=list)
@@ -177,8 +178,8 @@ class ConsoleFront:
     async def type(self, user: str, line: str) -> None:
         await self._run(user, f"{line} practice:no" if line.startswith("/game new") else line)
 
-    async def join(self, user: str) -> None:
-        await self._run(user, "/game join side:B")
+    async def join(self, user: str) -> bool:
+        return False  # the console seats the opponent named by /game new at once
 
     async def letter(self, user: str) -> None:
         await self._run(user, "a")

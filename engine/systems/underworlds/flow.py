@@ -44,7 +44,7 @@ def advance(ref: Referee) -> None:
             if state.active_side in state.conceded and state.step in _SKIPPED:
                 _SKIPPED[state.step](ref, state.active_side)
                 continue
-            if state.step == "fighters" and state.active_side in state.queued:
+            if state.step in ("tokens", "fighters") and state.active_side in state.queued:
                 _place_queued(ref, state.active_side)
                 continue
             return
@@ -77,12 +77,14 @@ def _place_for(ref: Referee, side: SideId) -> None:
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:
-    """The next fighter a player asked to place on this turn; if its hex was taken meanwhile, the plan stops and
-    the player places by hand."""
-    (fighter, hex_id), *rest = ref.state.queued[side]
+    """The next objective token or fighter a player asked to place on this turn; if its hex may no longer take it,
+    the plan stops and the player places by hand."""
+    (what, hex_id), *rest = ref.state.queued[side]
     ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
-    if hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[fighter].hex is None:
-        opening.place_fighter(ref, side, fighter, hex_id)
+    if what == "token" and hex_id in setup.token_hexes(ref):
+        setup.place_token(ref, side, hex_id)
+    elif what != "token" and hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[what].hex is None:
+        opening.place_fighter(ref, side, what, hex_id)
     else:
         ref.emit(PlacementsQueued(side=side, placements=[]), side_only(side))
         ref.emit(Note(text=f"Side {side}'s planned placement on {hex_id} cannot be made; side {side} places by "

@@ -19,9 +19,12 @@ from engine.systems.underworlds.events import PlacementsQueued
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.suggestions import suggested_fighters, suggested_hex
+from engine.systems.underworlds.suggestions import suggested_fighters, suggested_hex, suggested_tokens
 
-__all__ = ["Placements"]
+__all__ = ["TOKEN", "Placements"]
+
+TOKEN = "token"
+"""An objective token in a plan of placements (beside fighters' ids)."""
 
 _PLACING = {"tokens": "L307, L311", "artefact": "L737", "fighters": "L385"}
 
@@ -45,27 +48,57 @@ def _turn(step: str, *, own_turn: bool = True) -> Timing:
 # -- objective tokens and the Artefact ----------------------------------------------------------------------
 
 
+def _tokens_left(ref: Referee, side: SideId) -> int:
+    """How many of the objective tokens still to place are ``side``'s (the placers take turns, L311)."""
+    state = ref.state
+    return sum(1 for placer in state.order[state.turn_index:] if placer == side) if state.step == "tokens" else 0
+
+
 def _token_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in setup.token_hexes(ref)]
+    return [Choice(h) for h in setup.token_hexes(ref, ask.item.earlier if ask.item else ())]
+
+
+def _token_count(ref: Referee, ask: Ask) -> tuple[int, int]:
+    """One token on one's turn; a plan for one's next turns (two or more) at any time."""
+    mine = _tokens_left(ref, ask.acting)
+    return (1 if ref.state.active_side == ask.acting else min(2, mine)), max(mine, 1)
+
+
+def _tokens_off_turn(ref: Referee, ask: Ask) -> str | None:
+    """Off one's turn only a plan of two or more tokens may be given (for one's next turns)."""
+    if ref.state.active_side != ask.acting and _tokens_left(ref, ask.acting) < 2:
+        return f"it is side {ref.state.active_side}'s turn to place; players take turns ({RULE}, L311)"
+    return None
 
 
 def _suggest_token(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str, str]]]:
-    best = suggested_hex(ref, "tokens")
-    return [(f"Place an objective token on {best} (as suggested)", {"to": best})] if best else []
+    mine = _tokens_left(ref, ask.acting)
+    own = ref.state.active_side == ask.acting
+    plan = suggested_tokens(ref, ask.acting, mine)
+    found: list[tuple[str, Mapping[str, str]]] = []
+    if len(plan) > 1:
+        found.append((f"Place your objective tokens on {', '.join(plan)} (as suggested, one each turn)",
+                      {"to": ",".join(plan)}))
+    best = suggested_hex(ref, "tokens") if own else None
+    if best is not None:
+        found.append((f"Place an objective token on {best} (as suggested)", {"to": best}))
+    return found
 
 
-def _token_plan(ref: Referee, ask: Ask) -> tuple[SideId, str]:
-    return ask.acting, setup.token_hex(ref, ask.text("to"), ask.verb)
+def _token_plan(ref: Referee, ask: Ask) -> Placements:
+    hexes = [ref.lib.hex_id(ref.lib.board(ref.state), h) for h in ask.listed("to")]
+    if ref.state.active_side != ask.acting and len(hexes) == 1:
+        raise NotYourTurn(f"it is side {ref.state.active_side}'s turn to place; players take turns", verb=ask.verb,
+                          rule=f"{RULE}, L311")
+    return Placements(ask.acting, tuple((TOKEN, h) for h in hexes))
 
 
-def _token(ref: Referee, plan: tuple[SideId, str]) -> None:
-    setup.place_token(ref, *plan)
-
-
-RULES.action("token", "Place an objective token face down on a hex", label="Place an objective token",
-             when=_turn("tokens"), check=_token_plan, rule=f"{RULE}, L307, L311", suggest=_suggest_token, params=(
-                 Param("to", "Which hex?", values=_token_hexes, noun="hexes",
-                       accepts=why(lambda ref, ask, typed: setup.token_hex(ref, typed, ask.verb))),))(applied(_token))
+RULES.action("token", "Place an objective token face down on a hex (or several, for your next turns: to:C5,E7)",
+             label="Place an objective token", when=_turn("tokens", own_turn=False), available=_tokens_off_turn,
+             check=_token_plan, rule=f"{RULE}, L307, L311", suggest=_suggest_token, params=(
+                 Param("to", "Which hex?", values=_token_hexes, shape=Shape.SET, count=_token_count, noun="hexes",
+                       accepts=why(lambda ref, ask, typed: setup.token_hex(ref, typed, ask.verb))),
+             ))(applied(lambda ref, plan: _place(ref, plan)))
 
 
 def _artefact_hexes(ref: Referee, ask: Ask) -> list[Choice]:
@@ -97,8 +130,8 @@ RULES.action("artefact", "Place the Katophrane Artefact (Capture the Artefact)",
 
 @dataclass(frozen=True, slots=True)
 class Placements:
-    """Fighters to place, each on its hex, in order: the first now when it is the side's turn, the rest on its
-    following turns (L385)."""
+    """Fighters (or objective tokens, named ``TOKEN``) to place, each on its hex, in order: the first now when it
+    is the side's turn, the rest on its following turns (L311, L385)."""
 
     side: SideId
     plan: tuple[tuple[str, str], ...]
@@ -174,7 +207,11 @@ def _place(ref: Referee, plan: Placements) -> None:
     each is placed, and stops if a hex is taken by then (L385)."""
     rest = list(plan.plan)
     if ref.state.active_side == plan.side:
-        opening.place_fighter(ref, plan.side, *rest[0])
+        fighter, hex_id = rest[0]
+        if fighter == TOKEN:
+            setup.place_token(ref, plan.side, hex_id)
+        else:
+            opening.place_fighter(ref, plan.side, fighter, hex_id)
         rest = rest[1:]
     if rest:
         ref.emit(PlacementsQueued(side=plan.side, placements=rest), side_only(plan.side))

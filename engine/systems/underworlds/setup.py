@@ -6,7 +6,7 @@ in ``opening``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from engine.core import (
     EVERYONE,
@@ -481,11 +481,12 @@ def _refuse_dead_end(ref: Referee, board: HexBoard, verb: str, taken: Collection
                              f"objective-placement-dead-end: refuse-layout; {RULE}, L307, L311)", verb=verb)
 
 
-def token_hexes(ref: Referee) -> frozenset[str]:
-    """Where the next objective token may go (L307, L311; rulings edge-hexes, objective-placement-dead-end)."""
+def token_hexes(ref: Referee, planned: Sequence[str] = ()) -> frozenset[str]:
+    """Where the next objective token may go (L307, L311; rulings edge-hexes, objective-placement-dead-end), the
+    ``planned`` hexes of a player's plan for their next turns counted as placed."""
     state = ref.state
     board = ref.lib.board(state)
-    numbered = [board.hex_of(t.hex) for t in state.tokens if not t.artefact]
+    numbered = [board.hex_of(h) for h in (*(t.hex for t in state.tokens if not t.artefact), *planned)]
     taken = [board.hex_of(t.hex) for t in state.tokens if t.artefact]
     last = len(numbered) + 1 == token_count(len(state.sides))
     edges = edge_hexes(board, ref.rules.edge_hexes == "blocked-makes-edge")

@@ -6,11 +6,13 @@ row).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import SideId
 from engine.systems.underworlds import opening, setup
 from engine.systems.underworlds.referee import Referee
 
-__all__ = ["hex_order", "suggested_fighters", "suggested_hex"]
+__all__ = ["hex_order", "suggested_fighters", "suggested_hex", "suggested_tokens"]
 
 
 def hex_order(hex_id: str) -> tuple[int, str]:
@@ -19,14 +21,32 @@ def hex_order(hex_id: str) -> tuple[int, str]:
     return int(hex_id[len(letters):]), letters
 
 
-def suggested_hex(ref: Referee, step: str) -> str | None:
-    """Where the suggestion puts the next objective token (nearest the centre) or the Artefact (the first hex)."""
+def suggested_hex(ref: Referee, step: str, planned: Sequence[str] = ()) -> str | None:
+    """Where the suggestion puts the next objective token (nearest the centre; after the ``planned`` ones of a
+    player's plan) or the Artefact (the first hex)."""
     board = ref.lib.board(ref.state)
     if step == "artefact":
         return min(setup.artefact_hexes(ref), key=hex_order, default=None)
     rows = sorted(board.hexes, key=lambda h: (h.r, h.q))
     centre = rows[len(rows) // 2]
-    return min(setup.token_hexes(ref), key=lambda h: (board.hex_of(h).distance(centre), hex_order(h)), default=None)
+    return min(setup.token_hexes(ref, planned), key=lambda h: (board.hex_of(h).distance(centre), hex_order(h)),
+               default=None)
+
+
+def suggested_tokens(ref: Referee, side: SideId, count: int) -> list[str]:
+    """The suggestion for ``side``'s next ``count`` objective tokens: each nearest the centre after those before,
+    in its own territory where it can be (so two players' plans rarely want the same hex)."""
+    board = ref.lib.board(ref.state)
+    rows = sorted(board.hexes, key=lambda h: (h.r, h.q))
+    centre = rows[len(rows) // 2]
+    planned: list[str] = []
+    for _ in range(count):
+        best = min(setup.token_hexes(ref, planned), default=None, key=lambda h: (
+            board.region_of(board.hex_of(h)) != side, board.hex_of(h).distance(centre), hex_order(h)))
+        if best is None:
+            break
+        planned.append(best)
+    return planned
 
 
 def suggested_fighters(ref: Referee, side: SideId) -> list[tuple[str, str]]:
