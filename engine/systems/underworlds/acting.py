@@ -16,7 +16,7 @@ from engine.systems.underworlds.combat import odds
 from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, named_fighter, refusal, why
 from engine.systems.underworlds.game_state import FighterRecord, objective_deck, power_deck
 from engine.systems.underworlds.objectives import hand
-from engine.systems.underworlds.reach import attacks, can_act, charges, destinations
+from engine.systems.underworlds.reach import attacks, can_act, charges, destinations, movable
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import AttackProfile
@@ -45,7 +45,7 @@ def _mover(ref: Referee, ask: Ask, typed: str) -> None:
 
 
 def _movers(ref: Referee, ask: Ask) -> list[Choice]:
-    return _fighters(ref, ask, lambda f: bool(destinations(ref, f, taking=ask.acting)))
+    return _fighters(ref, ask, lambda f: movable(ref, f, ask.acting))
 
 
 def _move_ends(ref: Referee, ask: Ask) -> list[Choice]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import SideId
+from engine.hex import Hex
 from engine.hex import destinations as hex_destinations
 from engine.systems.underworlds.attack import target_problem
 from engine.systems.underworlds.game_state import FighterRecord
@@ -20,7 +21,7 @@ from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.stats import Situation
 
-__all__ = ["Shot", "attacks", "can_act", "charges", "destinations", "target_problem_at"]
+__all__ = ["Shot", "attacks", "can_act", "charges", "destinations", "movable", "target_problem_at"]
 
 Shot = tuple[str, AttackProfile, str]
 """One Attack action a fighter could make: where it comes from (``fighter`` or an upgrade), its profile, the target."""
@@ -40,19 +41,33 @@ def destinations(ref: Referee, fighter: FighterRecord, *, charging: bool = False
                     lambda: _destinations(ref, fighter, charging, taking))
 
 
+def movable(ref: Referee, fighter: FighterRecord, taking: SideId | None = None) -> bool:
+    """Whether the fighter's Move may end anywhere (``destinations`` is not empty), found with the fewest steps that
+    can tell: one, or two where it may pass through other fighters."""
+    return ref.kept(("movable", fighter.id, taking), lambda: bool(_reach(ref, fighter, False, taking, cap=2)))
+
+
 def _destinations(ref: Referee, fighter: FighterRecord, charging: bool, taking: SideId | None) -> list[str]:
+    board = ref.lib.board(ref.state)
+    found = _reach(ref, fighter, charging, taking)
+    return [hex_id for _, hex_id in sorted((cost, board.id_of(h)) for h, cost in found.items())]
+
+
+def _reach(ref: Referee, fighter: FighterRecord, charging: bool, taking: SideId | None,
+           cap: int | None = None) -> dict[Hex, int]:
+    """The hexes the fighter's Move (or a Charge's) may end in, with the steps to each, at most ``cap`` steps."""
     state = ref.state
     if fighter.hex is None or fighter.moved or fighter.charged:
-        return []
+        return {}
     extra = [effect.modifier for _, _, effect in lingering_modifiers(ref, ("first_move",), fighter, taking=taking)]
     if charging and any(m.cannot_charge for m in extra):
-        return []
+        return {}
     board = ref.lib.board(state)
     stats = stats_of(ref.lib, state, fighter, Situation(charging=charging), extra)
-    others = [board.hex_of(f.hex) for f in state.fighters.values() if f.hex and f.id != fighter.id]
-    through = others if stats.move_through_fighters else []
-    found = hex_destinations(board, board.hex_of(fighter.hex), stats.move, occupied=others, pass_through=through)
-    return sorted((board.id_of(h) for h in found), key=lambda h: (found[board.hex_of(h)], h))
+    others = frozenset(board.hex_of(f.hex) for f in state.fighters.values() if f.hex and f.id != fighter.id)
+    through = others if stats.move_through_fighters else frozenset()
+    steps = stats.move if cap is None else min(stats.move, cap)
+    return hex_destinations(board, board.hex_of(fighter.hex), steps, occupied=others, pass_through=through)
 
 
 def target_problem_at(ref: Referee, attacker: FighterRecord, profile: AttackProfile, target: FighterRecord,
