@@ -21,8 +21,8 @@ from engine.core.errors import IllegalCommand, InvalidCommand
 from engine.dice import distribution
 from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.hex import away_hexes, drive_back_hexes, line_of_sight, reachable, straight_on
+from engine.systems.underworlds.battle import Battle, FighterState
 from engine.systems.underworlds.rules import RULE, Rules
-from engine.systems.underworlds.state import Battle, FighterState
 from engine.systems.underworlds.stats import EffectiveAttack
 from engine.systems.underworlds.vocabulary import DefenceSymbol
 

@@ -14,11 +14,11 @@ from pydantic import TypeAdapter
 from engine.core import InvalidCommand
 from engine.dice import WHU_ATTACK, WHU_DEFENCE, Die, Face
 from engine.hex import HexBoard, HexIdError, Layout, Placement, join
+from engine.systems.underworlds.battle import Battle, FighterState, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 from engine.systems.underworlds.boards import FREE, battlefield, free_placements, legal_layouts, parse_layout, tile
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile, Card, Fighter, FighterSide, UnderworldsData
-from engine.systems.underworlds.state import Battle, FighterState, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 
 __all__ = ["MULTIPLAYER_FORMATS", "Library"]
 

@@ -23,12 +23,12 @@ from engine.core import (
     SideId,
 )
 from engine.dice import DieRoll
+from engine.systems.underworlds.battle import Battle
 from engine.systems.underworlds.events import FramesSet, Note, RollOffDecided
 from engine.systems.underworlds.game_state import Frame, UnderworldsState
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.rolloff import ROLL_OFF_DICE, RollOff, roll_off
 from engine.systems.underworlds.rules import Rules
-from engine.systems.underworlds.state import Battle
 
 __all__ = ["SYMBOLS", "Referee", "choice", "shown_faces", "winner_of"]
 

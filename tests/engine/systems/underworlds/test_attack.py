@@ -24,9 +24,9 @@ from engine.systems.underworlds.attack import (
     Outcome,
     success_chance,
 )
+from engine.systems.underworlds.battle import Battle
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile
-from engine.systems.underworlds.state import Battle
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 from engine.systems.underworlds.vocabulary import Modifier
 from tests.budget import examples
