@@ -323,8 +323,8 @@ class Declarations(Generic[S, W]):
                 continue
             raw = filled.get(param.option)
             text = None if raw is None or str(raw).strip() == "" else str(raw)
-            if text is None and (alone := _alone(param, world, ask)) is not None:
-                given[param.option] = alone  # the state settles it: nothing to ask
+            if text is None and (only := param.only(world, ask)) is not None:
+                given[param.option] = only  # one legal value: answered without a question
                 continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             asked = param_question(param, world, ask, text, paired, distances=distances)
@@ -363,9 +363,10 @@ class Declarations(Generic[S, W]):
                     raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
                 continue
             if not raw or raw == LEFT_OUT:
-                if (alone := _alone(param, world, ask)) is not None:
-                    given[param.option] = alone
-                elif not param.optional:
+                if (only := param.only(world, ask)) is not None:
+                    given[param.option] = only
+                    continue
+                if not param.optional:
                     raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
                 continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
@@ -427,10 +428,3 @@ class Declarations(Generic[S, W]):
             lines.append(f"{decl.title} {options}".rstrip() + f": {decl.summary}{rule}")
         return tuple(lines)
 
-
-def _alone(param: Param[W], world: W, ask: Ask) -> str | None:
-    """The one value an ``auto`` parameter's menu lists, taken without asking; None when it lists more or none."""
-    if not param.auto:
-        return None
-    choices = param.menu(world, ask)
-    return choices[0].value if len(choices) == 1 else None

@@ -65,8 +65,9 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
             continue
         if param.option in values:
             given[param.option] = values[param.option]
-        elif (listed := len(param.menu(world, ask))) + (1 if param.optional else 0) > 1 and not (
-                param.auto and listed == 1):  # an ``auto`` parameter's one value is the state's, not a choice
+        elif (only := param.only(world, ask)) is not None:
+            given[param.option] = only  # one legal value, answered without asking
+        elif len(param.menu(world, ask)) + (1 if param.optional else 0) > 1:
             found.append(param.option)
     return found
 

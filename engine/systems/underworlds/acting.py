@@ -133,7 +133,7 @@ RULES.action("charge", "Charge: move, then attack a target in range from where t
                  Param("target", "Which enemy?", values=_charge_targets, accepts=why(_charge_target),
                        noun="enemies"),
                  Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes"),
-                 Param("with", "With which Attack action?", values=_charge_attacks, optional=True, auto=True,
+                 Param("with", "With which Attack action?", values=_charge_attacks, optional=True, single=True,
                        none_label=_FIRST_THAT_REACHES, noun="attacks", accepts=why(
                            lambda ref, ask, typed: activations.charge_plan(ref, ask.acting, ask.text("model"),
                                                                            ask.text("target"), ask.text("to"), typed,
@@ -218,7 +218,7 @@ RULES.action("attack", "Attack action: an enemy in range and sight (several, com
              when=ACTIVATION, per="model", check=_attack_plan, rule=f"{RULE}, L417-L573", params=(
                  Param("model", "Which fighter attacks?", values=_attackers, accepts=why(_ready), noun="fighters"),
                  Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies"),
-                 Param("with", "With which Attack action?", values=_attack_profiles, optional=True, auto=True,
+                 Param("with", "With which Attack action?", values=_attack_profiles, optional=True, single=True,
                        none_label=_FIRST_THAT_REACHES, noun="attacks", accepts=why(
                            lambda ref, ask, typed: activations.attack_plan(
                                ref, ask.acting, ask.text("model"), tuple(ask.listed("target")), typed, "",
@@ -249,7 +249,7 @@ RULES.action("use", "An action an upgrade grants (with: the upgrade, e.g. block)
                  Param("with", "Which upgrade's action?",
                        values=lambda ref, ask: _granted(ref, named_fighter(ref, ask)),
                        accepts=why(lambda ref, ask, typed: activations.upgrade_action(
-                           ref, named_fighter(ref, ask), typed, ask.verb)), auto=True, noun="upgrades"),
+                           ref, named_fighter(ref, ask), typed, ask.verb)), single=True, noun="upgrades"),
              ))(applied(activations.use_action))
 
 

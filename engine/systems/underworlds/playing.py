@@ -137,7 +137,7 @@ RULES.action(None, "Play a ploy or upgrade, or claim an objective; then what the
                  Param("model", "Which fighters?", values=_fighters, shape=Shape.SET, count=_how_many,
                        asked_when=_asks_fighters, accepts=why(_fighter), noun="fighters"),
                  Param("to", "Which hex?", values=_hexes, asked_when=_asks_hex, accepts=why(_checked_play("to")),
-                       auto=True, noun="hexes"),
+                       single=True, noun="hexes"),
                  Param("target", "Which objective token?", values=_tokens, asked_when=_asks_token,
                        accepts=why(_checked_play("target")), noun="tokens"),
              ))(applied(power.play))
