@@ -21,6 +21,7 @@ from bot.core.pictures import board_picture, view_picture
 from bot.core.staleness import public_lines, seen
 from bot.core.text import fit
 from engine.core import (
+    LEFT_OUT,
     SPECTATOR,
     Action,
     Actor,
@@ -190,21 +191,30 @@ def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequenc
     return waiting[0] if len(waiting) == 1 else None
 
 
-def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> Question | None:
-    """What a declared action asks next given the options filled so far (None: it is whole)."""
+def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                      typed: bool = False) -> Question | None:
+    """What a declared action asks next given the options filled so far (None: it is whole). A ``typed`` command
+    (one the player wrote, not a menu's pick) leaves out every optional parameter it does not name, as ``-``
+    would; a menu asks for each, offering "none" first."""
     declarations = game.system.declarations
-    assert declarations is not None and action.declaration is not None
+    decl = action.declaration
+    assert declarations is not None and decl is not None
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    return declarations.question(game.system, game.state, action.declaration, viewer, side, args.options)
+    filled = dict(args.options)
+    if typed:
+        filled.update({p.option: LEFT_OUT for p in decl.params if p.optional and not args.has(p.option)})
+    return declarations.question(game.system, game.state, decl, viewer, side, filled)
 
 
-def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:
+def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                     typed: bool = False) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
     answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
     option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
-    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for)."""
+    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for), of a
+    ``typed`` command only what it cannot do without."""
     if action.declaration is not None:
-        asked = declared_question(game, action, args, viewer)
+        asked = declared_question(game, action, args, viewer, typed=typed)
         return asked.option if asked is not None else None
     for option in action.menu:
         if args.has(option):
@@ -227,7 +237,7 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
 
     closing: list[tuple[str, Invocation]] = []
     if action.declaration is not None:
-        asked = declared_question(game, action, args, viewer)
+        asked = declared_question(game, action, args, viewer, typed=not invocation.menu)
         distances = game.system.disclosure(game.state, viewer).distances
         entries = [(fit(shown(choice, distances)), carried(raw)) for raw, choice in asked.entries] if asked else []
         closing = [(fit(choice.shown), carried(raw)) for raw, choice in asked.closing] if asked else []

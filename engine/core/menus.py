@@ -67,12 +67,15 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
     """The next question for ``param`` given its raw answer so far (None: not answered), or None when it is whole.
 
     One value: every legal value. A set or split being built (its raw value ends with a comma, or is missing):
-    each further value, and "done" once enough are chosen. A plan: the value for its next item."""
+    each further value, and "done" once enough are chosen. A plan: the value for its next item. An optional
+    parameter with no menu at all (typed only) is left out."""
     if raw is not None and raw.strip() == LEFT_OUT and param.optional:
         return None
     items, open_ = parse_items(param, raw) if raw is not None and raw.strip() else ((), False)
     if raw is not None and raw.strip() and not open_:
         return None
+    if param.optional and param.values is None:
+        return None  # typed only (a point, a distance): a menu has nothing to offer, so it leaves it out
     closing: list[tuple[str, Choice]] = []
     if param.optional and not items:
         closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
