@@ -7,12 +7,24 @@ import re
 import pytest
 
 from bot.core.data_loader import load_system_data
-from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, InvalidCommand, NotYourTurn, SideId, UserId
+from engine.core import (
+    SPECTATOR,
+    Actor,
+    Game,
+    GameSetup,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    NotYourTurn,
+    SideId,
+    UserId,
+)
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard, PassTurn, PlayCard
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, ChangeToken, MoveModel, WoundModel, parse_shape
+from engine.table import parse_shape
+from tests.freeplay_commands import add_card, pass_turn, play_card
+from tests.table_commands import add_model, change_token, move_model, wound_model
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -47,34 +59,34 @@ def test_an_unknown_map_names_the_maps() -> None:
 
 def test_models_stay_on_the_table_and_off_each_other() -> None:
     game = new_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), alice())
     assert game.state.models["A1"].radius == pytest.approx(32 / 25.4 / 2), "a Knight stands on a 32 mm base"
     with pytest.raises(IllegalCommand, match=r"A2 cannot stand there: .*A1"):
-        game.apply(AddModel(unit="Knight", at=(18.5, 3.0)), alice())
+        game.apply(add_model(unit="Knight", at=(18.5, 3.0)), alice())
     with pytest.raises(IllegalCommand, match="table edge"):
-        game.apply(AddModel(unit="Knight", at=(0.2, 3.0)), alice())
+        game.apply(add_model(unit="Knight", at=(0.2, 3.0)), alice())
     with pytest.raises(IllegalCommand, match="T1"):
-        game.apply(AddModel(unit="Knight", at=(9.5, 24.0)), alice())
+        game.apply(add_model(unit="Knight", at=(9.5, 24.0)), alice())
     with pytest.raises(InvalidCommand, match=r'unknown unit "Nite".*units: '):
-        game.apply(AddModel(unit="Nite", at=(5.0, 3.0)), alice())
+        game.apply(add_model(unit="Nite", at=(5.0, 3.0)), alice())
 
 
 def test_a_move_is_routed_measured_and_limited() -> None:
     game = new_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
-    (moved,) = game.apply(MoveModel(model="A1", to="18,9"), alice())  # type: ignore[arg-type]
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), alice())
+    (moved,) = game.apply(move_model(model="A1", to="18,9"), alice())  # type: ignore[arg-type]
     assert moved.body.path[-1] == (18.0, 9.0) and moved.body.distance == 6.0  # type: ignore[attr-defined]
     with pytest.raises(IllegalCommand, match=re.escape('that move is 9.00", more than the 6" allowed')):
-        game.apply(MoveModel(model="A1", to="18,18", max_distance=6.0), alice())  # type: ignore[arg-type]
-    (toward,) = game.apply(MoveModel(model="A1", to="toward O1 max", max_distance=3.0), alice())  # type: ignore[arg-type]
+        game.apply(move_model(model="A1", to="18,18", max_distance=6.0), alice())  # type: ignore[arg-type]
+    (toward,) = game.apply(move_model(model="A1", to="toward O1 max", max_distance=3.0), alice())  # type: ignore[arg-type]
     assert toward.body.distance == 3.0  # type: ignore[attr-defined]
     assert game.state.models["A1"].y == 12.0
 
 
 def test_a_move_through_a_building_goes_round_it() -> None:
     game = new_table()
-    game.apply(AddModel(unit="Scout", at=(9.5, 7.0)), alice())
-    (moved,) = game.apply(MoveModel(model="A1", to="9.5,17"), alice())  # type: ignore[arg-type]
+    game.apply(add_model(unit="Scout", at=(9.5, 7.0)), alice())
+    (moved,) = game.apply(move_model(model="A1", to="9.5,17"), alice())  # type: ignore[arg-type]
     path = moved.body.path  # type: ignore[attr-defined]
     assert len(path) > 2, "the straight line crosses T3, so the path bends"
     assert moved.body.distance > 10.0  # type: ignore[attr-defined]
@@ -82,24 +94,24 @@ def test_a_move_through_a_building_goes_round_it() -> None:
 
 def test_players_move_only_their_own_models_but_mark_wounds_on_any() -> None:
     game = new_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), alice())
     with pytest.raises(NotYourTurn, match="A1 belongs to side A \\(alice\\)"):
-        game.apply(MoveModel(model="A1", to="18,5"), bob())  # type: ignore[arg-type]
-    game.apply(WoundModel(model="A1", amount=5), bob())  # type: ignore[arg-type]
+        game.apply(move_model(model="A1", to="18,5"), bob())  # type: ignore[arg-type]
+    game.apply(wound_model(model="A1", amount=5), bob())  # type: ignore[arg-type]
     assert game.state.models["A1"].wounds_taken == 3, "wounds taken never exceed the profile's wounds"
     with pytest.raises(InvalidCommand, match="A1 has no stunned token; its tokens: none"):
-        game.apply(ChangeToken(model="A1", token="stunned", remove=True), alice())  # type: ignore[arg-type]
+        game.apply(change_token(model="A1", token="stunned", remove=True), alice())  # type: ignore[arg-type]
 
 
 def test_a_hand_is_secret_until_a_card_is_played() -> None:
     game = new_table()
-    events = game.apply(AddCard(card="Ambush"), alice())
+    events = game.apply(add_card(card="Ambush"), alice())
     assert [e.audience.sides for e in events] == [(A,), ()]
     assert game.view(SPECTATOR).hand_sizes == {A: 1}  # type: ignore[attr-defined]
     assert "Ambush" not in str(game.view(SPECTATOR).public_json())
     with pytest.raises(InvalidCommand, match="'Rally' is not in your hand"):
-        game.apply(PlayCard(card="Rally"), alice())
-    (played,) = game.apply(PlayCard(card="ambush"), alice())
+        game.apply(play_card(card="Rally"), alice())
+    (played,) = game.apply(play_card(card="ambush"), alice())
     assert played.audience.everyone and played.body.reveals_secret
 
 
@@ -114,23 +126,25 @@ def test_bad_shapes_say_what_is_accepted(text: str, message: str) -> None:
 
 
 def test_options_become_commands() -> None:
-    freeplay = Freeplay(load_system_data("freeplay"))
-    command = freeplay.command(("model", "add"), {"unit": "Knight", "at": "3,4", "side": "b", "facing": 450.0})
-    assert command == AddModel(unit="Knight", at=(3.0, 4.0), side=B, facing=90.0)
+    game = new_table()
+    command = game.system.command(("model", "add"), {"unit": "knight", "at": "3,4", "side": "b", "facing": 450.0})
+    game.apply(command, Actor(user=ALICE, host=True))
+    knight = game.state.models[ModelId("B1")]
+    assert (knight.unit, knight.side, knight.x, knight.y, knight.facing) == ("Knight", B, 3.0, 4.0, 90.0)
     with pytest.raises(InvalidCommand, match="/nothing is not a command of Freeplay"):
-        freeplay.command(("nothing",), {})
+        game.system.command(("nothing",), {})
 
 
 def test_once_a_turn_is_set_only_that_side_moves() -> None:
     game = new_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
-    game.apply(PassTurn(side=A), alice())
-    with pytest.raises(NotYourTurn, match="it is side A's turn; side A hands it over with /round turn side:B"):
-        game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
-    with pytest.raises(NotYourTurn, match="it is side A's turn"):
-        game.apply(PassTurn(side=B), bob())
-    game.apply(PassTurn(side=B), alice())
-    game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), alice())
+    game.apply(pass_turn(side=A), alice())
+    with pytest.raises(IllegalCommand, match="it is side A's turn; side A hands it over with /round turn side:B"):
+        game.apply(add_model(unit="Hound", at=(18.0, 33.0)), bob())
+    with pytest.raises(IllegalCommand, match="it is side A's turn"):
+        game.apply(pass_turn(side=B), bob())
+    game.apply(pass_turn(side=B), alice())
+    game.apply(add_model(unit="Hound", at=(18.0, 33.0)), bob())
     assert "B1" in game.state.models
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
+from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, PlaceModel, Ready
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel, WoundModel
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -21,6 +20,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.table_commands import wound_model
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -36,7 +36,7 @@ def test_a_vitalist_heals_an_ally_with_curative_touch_without_a_roll() -> None:
         priest: (18, 10, 90.0),
         guard: (19.26, 10, 90.0),  # two 32 mm bases touch 1.26 inches apart
     })
-    game.apply(WoundModel(model=ModelId(guard), amount=1), HOST)
+    game.apply(wound_model(model=ModelId(guard), amount=1), HOST)
     assert game.state.models[ModelId(guard)].wounds_left == 1
     _activate(game, priest, "A")
     events = game.apply(Declare(kind="assist", means="Curative Touch", targets=((ModelId(guard), 0),)),
