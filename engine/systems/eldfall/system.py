@@ -127,10 +127,21 @@ TABLE_ACTIONS.include(TABLE, without=(("move",), ("force", "load"), ("force", "i
                                       ("model", "place"), ("model", "add")))
 
 
+_CHECKED: list[tuple[Catalogue, EldfallCatalogue]] = []
+"""The data sets last cross-checked, newest first, by identity (the data is immutable)."""
+
+
 def _catalogue(data: Catalogue) -> EldfallCatalogue:
-    """Eldfall's own view of its data: every kind, cross-checked (``EldfallCatalogue``)."""
-    return EldfallCatalogue(units=data.units, rulings=data.rulings,
-                            **{kind: data.kind(kind) for kind in DATA_KINDS})
+    """Eldfall's own view of its data: every kind, cross-checked (``EldfallCatalogue``). The check costs tens of
+    milliseconds and every table a process opens builds its systems from the loader's one data set, so a data set
+    is checked once and its view shared."""
+    for checked, catalogue in _CHECKED:
+        if checked is data:
+            return catalogue
+    catalogue = EldfallCatalogue(units=data.units, rulings=data.rulings,
+                                 **{kind: data.kind(kind) for kind in DATA_KINDS})
+    _CHECKED[:] = [(data, catalogue), *_CHECKED[:7]]
+    return catalogue
 
 
 class Eldfall(System[EldfallState]):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from bot.core.pictures import board_picture, render_picture
 from engine.core import SPECTATOR, Game, Viewer
 from engine.systems.freeplay.state import FreeplayState
+from tests.budget import examples
 from tests.engine.systems.test_freeplay import B, alice, bob, new_table
 from tests.freeplay_commands import add_card
 from tests.table_commands import add_model, move_model
@@ -26,7 +27,7 @@ def _play(hand: list[str]) -> Game[FreeplayState]:
     return game
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(first=cards, second=cards)
 def test_public_outputs_and_pictures_ignore_the_hand(first: list[str], second: list[str]) -> None:
     if len(first) != len(second):

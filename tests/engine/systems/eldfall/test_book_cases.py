@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.checks import Modifier, target
-from engine.core import Answer, Game, ModelId, RigDice, RulesError
+from engine.core import Answer, Game, ModelId, RigDice
 from engine.systems.eldfall.attack import attack_roll
 from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
@@ -30,6 +30,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refused, refusing
 from tests.table_commands import change_token, wound_model
 
 # --- Roll-under and modifiers -------------------------------------------------------------------------------
@@ -300,8 +301,7 @@ def test_a_dodge_moves_at_most_half_speed_rounded_up() -> None:
     game.apply(Activate(model=ModelId("B3"), how="walk", to="12,6"), as_side("B", ALICE))
     (decision,) = game.state.pending.values()
     too_far = {"A1": "dodge", "A1.move": "15.4,12"}
-    with pytest.raises(RulesError, match=r'3.40" .* within 3.0"'):
-        game.apply(Answer(decision_id=decision.id, answers=too_far), as_side("A", ALICE))
+    refused(game, Answer(decision_id=decision.id, answers=too_far), as_side("A", ALICE), r'3.40" .* within 3.0"')
     game.apply(Answer(decision_id=decision.id, answers={"A1": "dodge", "A1.move": "15,12"}), as_side("A", ALICE))
     game.apply(Declare(kind="nothing"), as_side("B", ALICE))
     settle(game)
@@ -326,7 +326,7 @@ def test_an_engaged_model_may_not_shoot() -> None:
     arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 5.26, 270.0)})
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
-    with pytest.raises(RulesError, match=r"Engaged.*L1457"):
+    with refusing(game, r"Engaged.*L1457"):
         game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
 
 

@@ -3,15 +3,14 @@ their rule and change nothing, and a whole game the bot plays."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
 from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, DeployAuto, EndTurn, PlaceModel, Ready
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, refused, settle
+from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
+from tests.refusals import refused
 
 
 def _other(side: SideId) -> SideId:
@@ -155,9 +154,8 @@ def test_a_party_over_its_points_is_refused_naming_the_rule_and_changes_nothing(
                       leader="Clan Champion", members=(PartyMember(unit="Clan Champion"),
                                                        PartyMember(unit="Onitaoshi"),
                                                        PartyMember(unit="Onitaoshi")))
-    refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)")
-    with pytest.raises(IllegalParty):
-        game.apply(ChooseParty(spec=heavy), as_side("A"))
+    refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)",
+            error=IllegalParty)
 
 
 def test_out_of_turn_and_without_ap_are_refused_with_their_rules() -> None:

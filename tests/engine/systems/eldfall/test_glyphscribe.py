@@ -36,6 +36,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.engine.systems.eldfall.test_data import shipped_texts
+from tests.refusals import refused
 from tests.table_commands import change_token
 
 GLYPH = "glyphscribe-reduce-weight"
@@ -111,8 +112,8 @@ def test_choices_take_names_in_any_spelling_and_one_per_copy(catalogue: EldfallC
 
 def test_a_party_missing_its_choice_is_refused_when_chosen() -> None:
     game = new_game("glyph-missing")
-    with pytest.raises(IllegalParty, match="needs its choice"):
-        game.apply(ChooseParty(spec=helian(guard(), size=60), side=SideId("A")), HOST)
+    refused(game, ChooseParty(spec=helian(guard(), size=60), side=SideId("A")), HOST, "needs its choice",
+            error=IllegalParty)
 
 
 def test_the_example_party_file_imports_and_is_legal(catalogue: EldfallCatalogue) -> None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Game, InvalidCommand, ModelId
 from engine.systems.eldfall.commands import EndTurn
 from engine.systems.eldfall.nursing import AURA
@@ -12,6 +10,7 @@ from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of
+from tests.refusals import refusing
 from tests.table_commands import wound_model
 
 
@@ -56,7 +55,7 @@ def test_with_more_hurt_than_it_reaches_the_player_selects_whom_it_tends() -> No
     left_out = ours[0]
     picks = {f"{AURA}{n}": m for n, m in enumerate(ours[1:], start=1)}
     seq = game.state.seq
-    with pytest.raises(InvalidCommand, match=r"tends each model once.*L364"):
+    with refusing(game, r"tends each model once.*L364", error=InvalidCommand):
         game.apply(Answer(decision_id=decision.id, answers={**picks, f"{AURA}2": ours[1]}), as_side("A", ALICE))
     assert game.state.seq == seq, "refused whole: nothing healed"
     game.apply(Answer(decision_id=decision.id, answers=picks), as_side("A", ALICE))

@@ -29,6 +29,7 @@ from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.state import Battle
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 from engine.systems.underworlds.vocabulary import Modifier
+from tests.budget import examples
 from tests.engine.systems.underworlds.conftest import A, B, C, battle, fighter, open_field
 
 SWORD = AttackProfile(name="Sword", range=1, dice=2, symbol="hammer", damage=2)
@@ -244,7 +245,7 @@ def test_at_the_edge_of_the_battlefield_trapped_is_a_ruling() -> None:
 faces = st.sampled_from
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(faces(sorted(ATTACK_FACES)), min_size=1, max_size=4),
        st.lists(faces(sorted(DEFENCE_FACES)), min_size=1, max_size=3), st.booleans(), st.booleans())
 def test_the_outcome_follows_criticals_then_totals(attack_roll: list[str], defence_roll: list[str], guard: bool,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.core import SPECTATOR, OverlayKind, Viewer
 from engine.systems.underworlds.commands import Attack, Move
 from engine.systems.underworlds.events import Damaged
-from tests.engine.systems.underworlds.table import A, act, arrange, extend, ready, refused, rig, turn_of
+from tests.engine.systems.underworlds.table import A, act, actor, arrange, extend, ready, rig, turn_of
+from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D6", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
 
@@ -42,5 +43,5 @@ def test_each_target_is_offered_with_its_chance_of_success() -> None:
 def test_a_move_too_long_points_to_the_hexes_the_fighter_can_reach() -> None:
     game = arrange(ready(), **POSITIONS)
     turn_of(game, A)
-    refused(game, A, Move(fighter="A3", to="B1"), r"needs \d+ steps to reach B1 but its Move is \d+; "
-                                                   r"/move model:A3 alone lists the hexes it can reach")
+    refused(game, Move(fighter="A3", to="B1"), actor(A), r"needs \d+ steps to reach B1 but its Move is \d+; "
+                                                         r"/move model:A3 alone lists the hexes it can reach")
