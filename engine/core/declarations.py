@@ -12,7 +12,7 @@ A game makes one ``Declarations`` object and decorates its handlers, as discord.
 Each action says where and when it may be taken (``When``: phase, step, whose turn, read from the core's flow record),
 its parameters in the order a player answers them (``engine.core.params``), an optional ``available`` precondition
 and one rule ``check`` that returns the *plan* the handler applies (the route, the targets), so nothing is computed
-twice. From these come ``System.actions()`` (today's ``Action`` objects, through ``as_actions``), ``legal_actions``,
+twice. From these come ``System.actions()`` (today's ``Action`` objects, ``engine.core.adapted``), ``legal_actions``,
 the handler dispatch, the menus (``question``), the bot's candidate moves (``first_whole``), autocomplete and
 ``/help``. Generators and checks read a *world* the declarations build once per question from the system and the
 state (``reader``; by default the state itself), so a menu reads the game's derived view of the table once.
@@ -25,9 +25,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
-from pydantic_core import to_json
 
-from engine.core.actions import Action, Choice, LegalAction, action_title
+from engine.core.actions import LegalAction, action_title
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
@@ -106,7 +105,7 @@ class ActionDecl(Generic[S, W]):
     handler: Callable[[Context[S], Any], None]
     check: Callable[[W, Ask], Any] | None = None
     when: When | None = None
-    available: Callable[[W, Ask], str | None] | None = None
+    available: Callable[[W, Ask], str | RulesError | None] | None = None
     rule: str = ""
     label: str = ""
     per: str | None = None
@@ -159,8 +158,8 @@ class Declarations(Generic[S, W]):
 
     def action(self, name: str | None, summary: str, *, params: Sequence[Param[W]] = (),
                check: Callable[[W, Ask], P] | None = None, when: When | None = None,
-               available: Callable[[W, Ask], str | None] | None = None, rule: str = "", label: str = "",
-               verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
+               available: Callable[[W, Ask], str | RulesError | None] | None = None, rule: str = "",
+               label: str = "", verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
                host: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
         verb, which then carries one action)."""
@@ -304,55 +303,6 @@ class Declarations(Generic[S, W]):
         found += self.rulings().problems(system.rulings())
         return found
 
-    # -- the actions as today's Action objects ---------------------------------------------------------
-
-    def as_actions(self, system: System[S]) -> tuple[Action[S], ...]:
-        """Every declared action and question as an ``Action`` of ``engine.core.actions``, for the front-ends."""
-        return (*(self._adapted(system, decl) for decl in self.declared),
-                *(home.asked(system, query) for home, query in self.queries()))
-
-    def asked(self, system: System[S], query: QueryDecl[W]) -> Action[S]:
-        """A question as an ``Action``: answered from the world, its parameters' generators as its sources."""
-
-        def answer(state: S, viewer: Viewer, args: Args) -> QueryAnswer:
-            return query.answer(self.world(system, state), viewer, args)
-
-        def source(param: Param[W]) -> Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]:
-            def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
-                side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-                ask = Ask(action_title(query.verb, None), side, viewer, filled)
-                distances = system.disclosure(state, viewer).distances
-                return ordered(param.menu(self.world(system, state), ask), param.order, distances)
-            return values
-
-        return Action(query.verb, query.summary, options=(*(p.option for p in query.params), *query.options),
-                      answer=answer, sources={p.option: source(p) for p in query.params if p.values is not None},
-                      rule=query.rule)
-
-    def _adapted(self, system: System[S], decl: ActionDecl[S, W]) -> Action[S]:
-        def build(args: Args) -> Command:
-            values = tuple((p.option, to_json(args.uploads[p.option]).decode() if p.upload else
-                            str(args.options[p.option]).strip()) for p in decl.params
-                           if (p.option in args.uploads if p.upload else args.has(p.option)))
-            return ActionCommand(path=decl.verb, name=decl.name, values=values)
-
-        def source(param: Param[W]) -> Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]:
-            def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
-                side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-                try:
-                    question = self.question(system, state, decl, viewer, side, {**filled, param.option: None})
-                except RulesError:
-                    return []  # an earlier option is wrong: nothing to suggest until it is put right
-                if question is None or question.option != param.option:
-                    return []
-                return [Choice(raw.rstrip(","), c.label, c.distance, c.reach, c.overlay) for raw, c in question.entries]
-            return values
-
-        return Action(decl.verb, decl.summary, name=decl.name, options=tuple(p.option for p in decl.params),
-                      build=build, sources={p.option: source(p) for p in decl.params if p.values is not None},
-                      menu=tuple(p.option for p in decl.params), preview=decl.preview, rule=decl.rule,
-                      uploads={p.option: p.upload for p in decl.params if p.upload}, declaration=decl)
-
     # -- what a side may do now ---------------------------------------------------------------------
 
     def legal(self, system: System[S], state: S, side: SideId) -> tuple[LegalAction, ...]:
@@ -427,7 +377,7 @@ class Declarations(Generic[S, W]):
         world = self.world_of(decl, system, state)
         if decl.available is not None and \
                 (why := decl.available(world, Ask(verb, side, viewer, {}, host=host))) is not None:
-            raise IllegalCommand(why, verb=verb, rule=decl.rule or None)
+            raise why if isinstance(why, RulesError) else IllegalCommand(why, verb=verb, rule=decl.rule or None)
         unknown = sorted(set(values) - {p.option for p in decl.params})
         if unknown:
             takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"

@@ -37,7 +37,7 @@ from engine.table import geometry as geo
 from engine.table.deploy import default_facing, entry_spots, spread_layout
 from engine.table.events import ModelAdded, ModelMoved, ModelPlaced, ModelRemoved, ModelWounded, Tally, TokenChanged
 from engine.table.state import PlacedModel, Point, TableState
-from engine.table.suggestions import SAME_SPOT, move_candidates, named_destinations
+from engine.table.suggestions import move_candidates, named_destinations
 from engine.table.world import TABLE, TableWorld
 
 __all__ = ["Newcomer", "acted_by", "new_model", "on_the_table", "standing_height"]
@@ -86,14 +86,15 @@ def _faced(ask: Ask) -> float | None:
     return None if not ask.has("facing") else float(str(ask.options["facing"])) % 360
 
 
-def _may_touch(world: TableWorld, ask: Ask) -> str | None:
+def _may_touch(world: TableWorld, ask: Ask) -> RulesError | None:
     """A player's own models wait on the game's own limit (a turn order); the host's fixes are judged per model."""
-    return None if ask.host or ask.asker is None else world.limit(ask.asker, ask.host)
+    why = None if ask.host or ask.asker is None else world.limit(ask.asker, ask.host)
+    return NotYourTurn(why, verb=ask.verb) if why is not None else None
 
 
 def _limited(world: TableWorld, side: SideId, ask: Ask) -> None:
     if (why := world.limit(side, ask.host)) is not None:
-        raise IllegalCommand(why, verb=ask.verb)
+        raise NotYourTurn(why, verb=ask.verb)
 
 
 # -- moving ------------------------------------------------------------------------------------------------------
@@ -112,28 +113,28 @@ def _not_movable(world: TableWorld, ask: Ask, typed: str) -> RulesError:
     if model.side not in world.sides(ask):
         holder = world.state.controller(model.side) or "nobody yet"
         return NotYourTurn(f"{model.id} belongs to side {model.side} ({holder})", verb=ask.verb)
-    return IllegalCommand(world.limit(model.side, ask.host) or f"{model.id} cannot be moved now", verb=ask.verb)
+    why = world.limit(model.side, ask.host)
+    return NotYourTurn(why, verb=ask.verb) if why else IllegalCommand(f"{model.id} cannot be moved now", verb=ask.verb)
 
 
 def _ends(world: TableWorld, ask: Ask) -> list[Choice]:
     """Where a move may end, each routed as ``/move`` would route it: the suggested moves in reach, lettered and
-    drawn, where the game lets a player measure before declaring; then the places a move can name, with no
-    distance (toward each objective, into contact with the enemies, nearest first only where measuring is free);
-    and, when nothing else routes, the spot it stands on."""
+    drawn, where the game lets a player measure before declaring; else (or when none is in reach) the places a
+    move can name, with no distance (toward each objective, into contact with the enemies, nearest first only
+    where measuring is free), and as a last resort the spot it stands on. Any other end is typed."""
     model = world.model(ask)
     state = world.state
     disclosure = world.disclosure(ask.viewer)
-    suggested = move_candidates(state, model.id, world.rules) if disclosure.candidates else []
-    found = [Choice(c.to, f"{c.letter}) {c.label}", overlay=Overlay(kind=OverlayKind.PATH, points=c.path,
-                                                                     label=c.letter)) for c in suggested]
-    ends = [c.end for c in suggested]
-    for named in named_destinations(state, model.id, measured=disclosure.distances,
-                                    shown=lambda enemy: world.rules.shown(state, ask.viewer, enemy)):
-        end = _route_end(state, model, named.value)
-        if end is not None and all(math.dist(end, other) >= SAME_SPOT for other in ends):
-            found.append(named)
-            ends.append(end)
-    return found or [Choice(f"{model.x:g},{model.y:g}", "stay where it stands")]
+    if disclosure.candidates:
+        found = [Choice(c.to, f"{c.letter}) {c.label}", overlay=Overlay(kind=OverlayKind.PATH, points=c.path,
+                                                                         label=c.letter))
+                 for c in move_candidates(state, model.id, world.rules)]
+        if found:
+            return found
+    named = named_destinations(state, model.id, measured=disclosure.distances,
+                               shown=lambda enemy: world.rules.shown(state, ask.viewer, enemy))
+    routed = [c for c in named if _route_end(state, model, c.value) is not None]
+    return routed or [Choice(f"{model.x:g},{model.y:g}", "stay where it stands")]
 
 
 def _route_end(state: TableState, model: PlacedModel, text: str) -> Point | None:

@@ -47,6 +47,7 @@ from engine.core import (
     View,
     Viewer,
 )
+from engine.core.adapted import as_actions
 from engine.schema import Catalogue
 from engine.systems.eldfall import deploying, setup
 from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
@@ -248,7 +249,7 @@ class Eldfall(System[EldfallState]):
             return [Choice(m.id, f"{m.id} {name}") for m, name in named if name is not None]
 
         return (
-            *TABLE_ACTIONS.as_actions(self),
+            *as_actions(TABLE_ACTIONS, self),
             Action(("model", "add"), "Add a model from a unit profile", options=("unit", "at", "side", "facing"),
                    build=lambda a: AddModel(unit=a.text("unit"), at=a.point("at") if a.has("at") else None,
                                             side=a.side(), facing=_facing(a)),

@@ -22,6 +22,7 @@ from engine.core import (
     IllegalCommand,
     InvalidCommand,
     ModelId,
+    NotYourTurn,
     Option,
     Param,
     QueryAnswer,
@@ -70,11 +71,12 @@ def _next_round(ctx: Ctx, ask: Ask) -> None:
     ctx.emit(RoundStarted(round=ctx.state.round + 1))
 
 
-def _on_turn(state: FreeplayState, ask: Ask) -> str | None:
+def _on_turn(state: FreeplayState, ask: Ask) -> NotYourTurn | None:
     """Whoever has the turn hands it over (the host may at any time); before a turn order, anyone starts one."""
     if ask.host or state.active_side is None or ask.asker == state.active_side:
         return None
-    return turn_order(state, ask.acting, ask.host)
+    why = turn_order(state, ask.acting, ask.host)
+    return NotYourTurn(why, verb=ask.verb) if why is not None else None
 
 
 def _next_sides(state: FreeplayState, ask: Ask) -> list[Choice]:

@@ -106,7 +106,7 @@ def test_without_models_there_is_one_part_and_optional_asks_take_the_default_on_
 def test_options_whose_short_forms_clash_are_numbered() -> None:
     game = new_table()
     game.apply(ask(models=(), options=("Fall back!", "fall back?", "Charge")), alice())
-    refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=InvalidCommand)
+    refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=IllegalCommand)
     assert game.pending[0].parts[0].option_keys() == ("1", "2", "3")
     game.apply(Answer(decision_id=game.pending[0].id, choice="charge"), bob())
     assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: answer=3."
