@@ -20,6 +20,7 @@ from engine.core import (
     Context,
     IllegalCommand,
     InvalidCommand,
+    Order,
     Param,
     QueryAnswer,
     SideId,
@@ -228,7 +229,7 @@ def _seated_before_models(world: TableWorld, ask: Ask) -> str | None:
 @TABLE.action(None, "Lay a preset map (before deployment)", label="Lay a preset map", verb=("map", "use"), host=True,
               available=_seated_before_models,
               check=lambda world, ask: _laid(world, ask, world.data.map_preset(ask.text("name").casefold())),
-              params=(Param("name", "Which map?", values=_maps, refused=_no_map, noun="maps"),))
+              params=(Param("name", "Which map?", values=_maps, order=Order.GIVEN, refused=_no_map, noun="maps"),))
 def _use_map(ctx: Ctx, plan: MapImported) -> None:
     ctx.emit(plan)
 
@@ -261,7 +262,7 @@ def map_preview_board(preset: MapPreset) -> QueryAnswer:
 
 
 @TABLE.query(("map", "preview"), "Show a preset map on an empty table", params=(
-    Param("name", "Which map?", values=_maps, noun="maps"),))
+    Param("name", "Which map?", values=_maps, order=Order.GIVEN, noun="maps"),))
 def _preview_map(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
     name = args.text("name")
     try:
