@@ -38,7 +38,7 @@ from engine.table.deploy import default_facing, entry_spots, spread_layout
 from engine.table.events import ModelAdded, ModelMoved, ModelPlaced, ModelRemoved, ModelWounded, Tally, TokenChanged
 from engine.table.state import PlacedModel, Point, TableState
 from engine.table.suggestions import move_candidates, named_destinations
-from engine.table.world import TABLE, TableWorld
+from engine.table.world import TABLE, TableWorld, inches
 
 __all__ = ["Newcomer", "acted_by", "new_model", "on_the_table", "standing_height"]
 
@@ -155,14 +155,6 @@ def _said(world: TableWorld, ask: Ask, typed: str) -> str | None:
     return None
 
 
-def _distance(world: TableWorld, ask: Ask, typed: str) -> str | None:
-    try:
-        value = float(typed)
-    except ValueError:
-        return f"max:{typed[:20]} is not a number of inches"
-    return None if math.isfinite(value) and value >= 0 else f"max:{typed[:20]} is not a distance in inches"
-
-
 @dataclass(frozen=True, slots=True)
 class _Move:
     model: PlacedModel
@@ -183,7 +175,7 @@ def _move_plan(world: TableWorld, ask: Ask) -> _Move:
                   Param("model", "Which model moves?", values=_movers, refused=_not_movable, noun="models"),
                   Param("to", "Where to?", values=_ends, accepts=_said, order=Order.GIVEN, costly=True,
                         noun="moves"),
-                  Param("max", "At most how far?", accepts=_distance, optional=True)))
+                  Param("max", "At most how far?", accepts=inches("max", "a distance"), optional=True)))
 def _move(ctx: Ctx, plan: _Move) -> None:
     route = plan.route
     ctx.emit(ModelMoved(model_id=plan.model.id, path=route.path, distance=route.distance, facing=route.facing,

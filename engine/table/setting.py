@@ -35,7 +35,7 @@ from engine.table.events import MapImported, TerrainAdded, TerrainRemoved
 from engine.table.maps import map_board, preset_layout
 from engine.table.rules import BLOCKING
 from engine.table.state import Point, TableState
-from engine.table.world import TABLE, TableWorld
+from engine.table.world import TABLE, TableWorld, inches
 
 __all__ = ["map_preview_board", "parse_shape"]
 
@@ -110,14 +110,6 @@ def _no_kind(world: TableWorld, ask: Ask, typed: str) -> InvalidCommand:
                           verb=ask.verb)
 
 
-def _a_height(world: TableWorld, ask: Ask, typed: str) -> str | None:
-    try:
-        value = float(typed)
-    except ValueError:
-        return f"height:{typed[:20]} is not a number of inches"
-    return None if math.isfinite(value) and value >= 0 else f"height:{typed[:20]} is not a height in inches"
-
-
 _KEYWORDS = ("impassable", "blocking", "obscuring", "cover", "difficult")
 
 
@@ -163,7 +155,7 @@ def _terrain_plan(world: TableWorld, ask: Ask) -> TerrainAdded:
               available=_setting_up, check=_terrain_plan, params=(
                   Param("shape", "Its shape (rect:x,y,w,h, circle:x,y,r or poly:x,y;x,y;x,y)?", accepts=_a_shape),
                   Param("kind", "What kind of terrain?", values=_kinds, refused=_no_kind, noun="kinds"),
-                  Param("height", "How high (inches)?", accepts=_a_height, optional=True),
+                  Param("height", "How high (inches)?", accepts=inches("height", "a height"), optional=True),
                   Param("keywords", "Which keywords?", values=_keywords, accepts=_words, optional=True,
                         noun="keywords")))
 def _add_terrain(ctx: Ctx, plan: TerrainAdded) -> None:

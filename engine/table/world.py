@@ -8,7 +8,8 @@ hand, the maps it lays itself); the system's ``disclosure`` says what each viewe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from engine.core import Ask, Choice, Declarations, Disclosure, IllegalCommand, InvalidCommand, ModelId, SideId, Viewer
@@ -16,7 +17,20 @@ from engine.schema import Catalogue
 from engine.table.rules import TableRules
 from engine.table.state import PlacedModel, TableState
 
-__all__ = ["TABLE", "OnTable", "TableWorld"]
+__all__ = ["TABLE", "OnTable", "TableWorld", "inches"]
+
+
+def inches(option: str, what: str) -> Callable[[TableWorld, Ask, str], str | None]:
+    """The predicate of a typed length in inches (``max:``, ``height:``): a finite number, not negative."""
+
+    def accepts(world: TableWorld, ask: Ask, typed: str) -> str | None:
+        try:
+            value = float(typed)
+        except ValueError:
+            return f"{option}:{typed[:20]} is not a number of inches"
+        return None if math.isfinite(value) and value >= 0 else f"{option}:{typed[:20]} is not {what} in inches"
+
+    return accepts
 
 
 class OnTable(Protocol):
