@@ -141,6 +141,7 @@ class Param(Generic[W]):
     costly: bool = False
     upload: str | None = None
     refused: Callable[[W, Ask, str], RulesError] | None = None
+    single: bool = False
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None:
@@ -151,6 +152,8 @@ class Param(Generic[W]):
             raise ValueError(f"parameter {self.option}: a costly menu needs a predicate (accepts) for typed values")
         if self.none_when is not None and not self.optional:
             raise ValueError(f"parameter {self.option}: none_when says when an optional parameter may be left out")
+        if self.single and (self.shape is not Shape.ONE or self.optional or self.values is None):
+            raise ValueError(f"parameter {self.option}: only a required one-value menu answers itself (single=)")
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
@@ -165,6 +168,13 @@ class Param(Generic[W]):
     def menu(self, world: W, ask: Ask) -> list[Choice]:
         """The listed values now (unordered: ``engine.core.menus`` orders and pages them)."""
         return list(self.values(world, ask)) if self.values is not None else []
+
+    def only(self, world: W, ask: Ask) -> str | None:
+        """The one value a ``single`` parameter takes without asking, or None (not ``single``, or a real choice)."""
+        if not self.single:
+            return None
+        listed = self.menu(world, ask)
+        return listed[0].value if len(listed) == 1 else None
 
 
 def flag(option: str, prompt: str, yes: str, no: str,
