@@ -14,11 +14,13 @@ from typing import Any
 
 from engine.core import (
     Action,
+    ActionCommand,
     BoardView,
     Choice,
     Command,
     Context,
     DecisionPart,
+    Declarations,
     Event,
     GameSetup,
     ModelId,
@@ -34,6 +36,7 @@ from engine.core import (
     ViewerKind,
     ask_together,
 )
+from engine.core.adapted import as_actions
 from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import declared_play, declared_reactions, declared_setup  # noqa: F401  (declares)
@@ -52,7 +55,7 @@ from engine.systems.shroudfall.schema import format_pool
 from engine.systems.shroudfall.setup_flow import begin_with_armies
 from engine.systems.shroudfall.state import ShroudfallState
 from engine.systems.shroudfall.views import board_update, shroudfall_board, shroudfall_view
-from engine.table import TABLE_COMMANDS, TABLE_EVENTS, Perception, TableHandlers, TableRules, TableState, table_actions
+from engine.table import TABLE, TABLE_EVENTS, Perception, TableRules, TableState
 
 __all__ = ["PAIRINGS", "Shroudfall"]
 
@@ -62,9 +65,14 @@ PAIRINGS: Mapping[str, tuple[str, str]] = {
 }
 """The preset army pairings ``/game new mode:`` offers (side A's list first); ``mode:choose`` lets each player choose
 a list in secret."""
-_KEPT_TABLE = {("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"), ("measure",),
-               ("los",), ("template",)}
+_KEPT_TABLE = frozenset({("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"),
+                         ("measure",), ("los",), ("template",)})
 """The table's tools a Shroudfall table keeps: measuring, sight, templates and the manual fixes."""
+_TABLE: Declarations[ShroudfallState, Any] = Declarations()
+"""Those tools, from the table's shared declarations, offered as typed commands and kept out of the ``/act`` menus
+and the bot's moves (the referee does the rest)."""
+_TABLE.include(TABLE, without=tuple({*(d.verb for d in TABLE.declared), *(q.verb for _, q in TABLE.queries())}
+                                    - _KEPT_TABLE))
 
 
 def _catalogue(data: Catalogue) -> ShroudfallCatalogue:
@@ -83,14 +91,14 @@ class Shroudfall(System[ShroudfallState]):
         data_kinds=DATA_KINDS,
     )
     events = (*TABLE_EVENTS, *SHROUDFALL_EVENTS, *FLOW_EVENTS)
-    commands = (*TABLE_COMMANDS, SettleSetup)
+    commands = (SettleSetup,)
     declarations = RULES
 
     def __init__(self, data: Catalogue) -> None:
         self.data = data
         self.catalogue = _catalogue(data)
         self.table_rules = TableRules(perceive=self._perceive)
-        self._table = TableHandlers(data, self.table_rules)
+        self.table_data = data
         self._referees: dict[tuple[tuple[str, str], ...], Referee] = {}
         self._read: dict[tuple[str, int], Reading] = {}
 
@@ -173,18 +181,14 @@ class Shroudfall(System[ShroudfallState]):
 
     @cached_property
     def _table_tools(self) -> tuple[Action[ShroudfallState], ...]:
-        tools = table_actions(self.data, self.table_rules, self.disclosure)
-        return tuple(a for a in tools if a.verb in _KEPT_TABLE)
-
-    def takes(self, command: Command) -> bool:
-        return super().takes(command) or type(command) in self._table.handlers
+        return as_actions(_TABLE, self)
 
     def handle(self, ctx: Context[ShroudfallState], command: Command) -> None:
         if isinstance(command, SettleSetup):
             settle_setup(ctx, self.referee(ctx.state), command)
             return
-        if type(command) in self._table.handlers:
-            self._table.handle(ctx, command)
+        if isinstance(command, ActionCommand) and _TABLE.find(command.path, command.name) is not None:
+            _TABLE.handle(self, ctx, command)
             return
         super().handle(ctx, command)
 
