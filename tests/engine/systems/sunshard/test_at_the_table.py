@@ -111,3 +111,40 @@ async def test_a_menu_only_first_evening_reaches_the_first_activation_within_twe
             counts[user] += 1
     assert walk.game.state.phase == "activation" and not walk.game.pending
     assert max(counts.values()) <= 12, counts
+
+
+async def test_a_menu_only_player_counts_its_interactions_per_activation() -> None:
+    """Issue 23's counting for the activations of an example game (seed ``menus``): the active player's bare ``/act``
+    and each first-entry pick count one, and a prompt it owes in its own activation (a Fortune offer at its start or
+    end, a reaction) one; prompts the other player owes count for that player. Printed, with the budget beside."""
+    walk = await _new(f"mode:{PAIRING}")
+    await walk.settle(until=lambda s: s.phase == "activation" and not walk.game.pending)
+    per: list[int] = []
+    prompts = Counter[str]()
+    current: tuple[str, str] | None = None
+    for _ in range(60):
+        game = walk.game
+        if len(per) >= 10 or game.is_over():
+            break
+        if game.pending:
+            decision = game.pending[0]
+            await walk.settle(until=lambda s, seen=game.seq: walk.game.seq != seen)
+            prompts[decision.kind] += 1
+            if current is not None and decision.owner == current[0]:
+                per[-1] += 1
+            continue
+        side = game.state.active_side
+        activating = game.state.activation.model if game.state.activation else None
+        if activating is None or current != (side, activating):
+            per.append(0)
+        before = game.seq
+        await walk.say(str(game.state.controller(side)), "/act", side)
+        per[-1] += 1
+        while walk.game.seq == before:
+            await walk.pick(str(game.state.controller(side)), 0)
+            per[-1] += 1
+        state = walk.game.state
+        current = (side, state.activation.model) if state.activation else (side, walk.history[-1].split()[1])
+    print(f"\nSunshard, a menu-only player's activations: {per} interactions, {sum(per) / len(per):.2f} on average, "
+          f"at most {max(per)} (issue 26's budget: 3 on average, never more than 5); prompts: {dict(prompts)}")
+    assert len(per) >= 6 and min(per) >= 1
