@@ -75,11 +75,14 @@ def sight_of(world: World) -> LineOfSight:
 
 
 def has_sight(world: World, a: Miniature, b: Miniature) -> bool:
-    """Whether ``a`` and ``b`` see each other (sight is always both ways, L282)."""
-    sa, sb = a.base(for_sight=True), b.base(for_sight=True)
-    if world.battlefield_rule("deepest-darkness") and distance(sa, sb) > DARKNESS_RANGE + TOLERANCE:
-        return False
-    return sight_of(world).can_see(sa, sb)
+    """Whether ``a`` and ``b`` see each other (sight is always both ways, L282), kept per pair for this state (a
+    menu, the bot and the check each ask it of every pair)."""
+    def look() -> bool:
+        sa, sb = a.base(for_sight=True), b.base(for_sight=True)
+        if world.battlefield_rule("deepest-darkness") and distance(sa, sb) > DARKNESS_RANGE + TOLERANCE:
+            return False
+        return sight_of(world).can_see(sa, sb)
+    return world.memo(("sees", *sorted((a.id, b.id))), look)
 
 
 def cover(world: World, attacker: Miniature, target: Miniature) -> Cover:
