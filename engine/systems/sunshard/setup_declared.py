@@ -129,7 +129,12 @@ def _muster(ctx: Context[SunshardState]) -> None:
 
 def objective_spots(world: World) -> list[tuple[float, float]]:
     """Spots an Objective may go now (Contested Ground, the quest's distances, L889), those farthest from the
-    Objectives already placed first, then nearest the centre."""
+    Objectives already placed first, then nearest the centre (worked out once for a state's content: each of the
+    decision's readings asks it)."""
+    return world.lasting(("objective-spots",), lambda: _objective_spots(world))
+
+
+def _objective_spots(world: World) -> list[tuple[float, float]]:
     state = world.state
     mid_x, mid_y = state.width / 2, state.height / 2
     placed = [(sum(x for x, _ in o.polygon) / len(o.polygon), sum(y for _, y in o.polygon) / len(o.polygon))
