@@ -28,7 +28,6 @@ from engine.core import (
     Command,
     Decision,
     ModelId,
-    RulesError,
     SideId,
     offer_refused,
     simple_move,
@@ -39,7 +38,7 @@ from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
 from engine.systems.sunshard.play_attacks import AIMED, attack_options
-from engine.systems.sunshard.play_moves import into_range, move_plan, moves_for
+from engine.systems.sunshard.play_moves import into_range, moves_for
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import Miniature, World
 
@@ -121,26 +120,20 @@ def _attack(world: World, side: SideId, model: Miniature) -> ActionCommand | Non
 
 
 def _move(world: World, side: SideId, model: Miniature) -> ActionCommand | None:
-    """Close in: a fighter into contact with the nearest enemy (or toward it), a shooter only as far as brings it
-    within reach. Each move it wants is put to the referee's own check (``move_plan``) in turn, the menu's other
-    moves only when none is possible."""
+    """Close in, by the moves the menu offers: a fighter into contact with the nearest enemy (or toward it), a
+    shooter only as far as brings it within reach."""
+    offered = dict(moves_for(world, side, model.id))
     enemies = sorted((e for e in world.on_table() if e.side != side), key=lambda e: gap(model, e))
-    if not enemies:
+    if not enemies or not offered:
         return None
     nearest = enemies[0]
     shooter = any(not is_melee(p) for p in model.card.weapons)
     needed = into_range(model, nearest) if shooter else None
     wanted = [f"toward {nearest.id} {needed:g}"] if needed is not None else []
     wanted += [] if shooter and needed is None else [f"contact {nearest.id}"]
-    wanted.append(f"toward {nearest.id} max")
-    for text in wanted:
-        try:
-            move_plan(world, side, model.id, text)
-        except RulesError:
-            continue
-        return _act("move", model=model.id, to=text)
-    offered = moves_for(world, side, model.id)
-    return _act("move", model=model.id, to=offered[0][0]) if offered else None
+    wanted += [f"toward {nearest.id} max", *offered]
+    text = next(t for t in wanted if t in offered)
+    return _act("move", model=model.id, to=text)
 
 
 def _choose(world: World, side: SideId) -> tuple[ActionCommand, str] | None:
