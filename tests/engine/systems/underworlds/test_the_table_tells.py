@@ -4,10 +4,22 @@ chosen, and where to find the hexes a fighter can reach when a Move is too long.
 
 from __future__ import annotations
 
+from bot.core.queries import status_line
 from engine.core import SPECTATOR, OverlayKind, Viewer
-from engine.systems.underworlds.commands import Attack, Move
+from engine.systems.underworlds.commands import Attack, Move, Pass
 from engine.systems.underworlds.events import Damaged
-from tests.engine.systems.underworlds.table import A, act, actor, arrange, extend, ready, rig, turn_of
+from tests.engine.systems.underworlds.table import (
+    A,
+    act,
+    act_turn,
+    actor,
+    arrange,
+    extend,
+    pass_power,
+    ready,
+    rig,
+    turn_of,
+)
 from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D6", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
@@ -45,3 +57,21 @@ def test_a_move_too_long_points_to_the_hexes_the_fighter_can_reach() -> None:
     turn_of(game, A)
     refused(game, Move(fighter="A3", to="B1"), actor(A), r"needs \d+ steps to reach B1 but its Move is \d+; "
                                                          r"/move model:A3 alone lists the hexes it can reach")
+
+
+def test_status_the_picture_and_its_header_agree_from_the_moment_round_two_is_announced() -> None:
+    """L391: each round's action phase begins with the roll-off for its first activation; from "Round 2: the action
+    phase" on, /status, the picture's header and its title all read round 2 from the core's one flow record."""
+    game = ready()
+    for _ in range(8):
+        act_turn(game, Pass())
+        pass_power(game)
+    while game.state.step == "end":
+        act_turn(game, Pass())
+    announced = [line.text for line in game.log_view(SPECTATOR).lines if line.text.startswith("Round 2:")]
+    assert announced == ["Round 2: the action phase."] and game.pending, "the first activation is being chosen"
+    board = game.board(SPECTATOR)
+    assert board is not None and board.header is not None
+    assert board.header.line().startswith("Round 2 | action phase | first step | ")
+    assert status_line(game).startswith("Warhammer Underworlds, round 2, action phase, first step, ")
+    assert "round" not in board.title.lower() and "step" not in board.title.lower(), "the header says it, once"
