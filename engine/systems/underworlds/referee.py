@@ -114,7 +114,7 @@ class Referee:
                 break
             rolling = [SideId(side) for side in result.must_reroll]
         self.emit(RollOffDecided(purpose=purpose, winner=SideId(result.winner), lines=list(result.working),
-                                 ranking=[[SideId(s) for s in group] for group in result.ranking]))
+                                 said=result.said, ranking=[[SideId(s) for s in group] for group in result.ranking]))
         return result
 
     def fewest(self, sides: Sequence[SideId], purpose: str) -> SideId:
