@@ -6,6 +6,7 @@ the asking side may see it: its own hand, and the public rest.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from engine.core import (
     Choice,
@@ -20,7 +21,7 @@ from engine.core import (
 )
 from engine.hex import destinations
 from engine.systems.underworlds.cards import choices as card_choices
-from engine.systems.underworlds.combat import odds, problem
+from engine.systems.underworlds.combat import charge_odds, odds, problem
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState, objective_deck, power_deck
 from engine.systems.underworlds.harm import lingering_modifiers, stats_of
 from engine.systems.underworlds.library import Library
@@ -79,6 +80,10 @@ def _odds_label(ref: Referee, fighter: FighterRecord, attack: str, source: str |
     except InvalidCommand:
         return ""
     return f" ({round(100 * odds(ref, fighter, profile, ref.state.fighters[target]))}% to succeed)"
+
+
+def _percent(chance: Fraction | None, up_to: bool = False) -> str:
+    return "" if chance is None else f" ({'up to ' if up_to else ''}{round(100 * chance)}% to succeed)"
 
 
 def attack_options(ref: Referee, fighter: FighterRecord) -> list[tuple[str, str, str]]:
@@ -208,14 +213,29 @@ def sources(lib: Library) -> dict[str, Source[UnderworldsState]]:
                 if any(m.optional for m in lib.card(state, c).modifiers)]
 
     def charge_target(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
-        fighter = _fighter(read(state), filled.get("model"))
-        return [Choice(t) for t in dict.fromkeys(t for _, t in charge_options(read(state), fighter))] if fighter \
-            else []
+        """Each enemy a Charge reaches, with its best chance over the hexes it can charge to (odds before
+        committing, as for an attack)."""
+        ref = read(state)
+        fighter = _fighter(ref, filled.get("model"))
+        if fighter is None:
+            return []
+        best: dict[str, Fraction | None] = {}
+        for hex_id, target in charge_options(ref, fighter):
+            chance = charge_odds(ref, fighter, hex_id, target, str(filled.get("with", "")).strip())
+            best[target] = max((c for c in (best.get(target), chance) if c is not None), default=None)
+        return [Choice(t, f"{t} {lib.fighter_card(state.fighters[t].profile).name}{_percent(chance, up_to=True)}")
+                for t, chance in best.items()]
 
     def charge_to(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
+        """Each hex a Charge may end on against the target, with the attack's chance from there (supporting
+        fighters change it)."""
         ref = read(state)
         fighter, target = _fighter(ref, filled.get("model")), _fighter(ref, filled.get("target"))
-        return [Choice(h) for h, _ in charge_options(ref, fighter, target)] if fighter else []
+        if fighter is None:
+            return []
+        named = str(filled.get("with", "")).strip()
+        return [Choice(h, h + _percent(charge_odds(ref, fighter, h, t, named)))
+                for h, t in charge_options(ref, fighter, target)]
 
     def use_with(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
         fighter = _fighter(read(state), filled.get("model"))

@@ -66,10 +66,11 @@ def _counted(count: int, symbol: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _rolled(tally: Tally, symbols: Sequence[str]) -> str:
-    """``A 1 critical and 2 double supports`` (``A nothing that counts``): what decided this player's place."""
+def _rolled(tally: Tally, symbols: Sequence[str], bonus: str) -> str:
+    """``A 1 critical and 2 double supports`` (``A nothing that counts``): what decided this player's place, its
+    bonus symbol said beside it."""
     shown = [_counted(c, s) for c, s in zip(tally.counts, symbols, strict=True) if c]
-    return f"{tally.side} {' and '.join(shown) if shown else 'nothing that counts'}"
+    return f"{tally.side} {' and '.join(shown) if shown else 'nothing that counts'}{bonus}"
 
 
 def _meaning(tallies: Sequence[Tally], groups: Sequence[Sequence[str]], symbols: Sequence[str]) -> str:
@@ -121,8 +122,9 @@ def roll_off(rounds: Sequence[Mapping[str, Sequence[str]]], *, bonus_to: str | N
                           for t in tallies)
         with_bonus = f" (with {bonus_to}'s bonus {bonus})" if bonus_to in sides else ""
         working.append(f"Roll {number}: {shown}{with_bonus} ({RULE}, L131, L561)")
-        rolled = ", ".join(_rolled(t, symbols) for t in tallies)
-        said.append(f"{rolled}{with_bonus}: {_meaning(tallies, groups, symbols)}")
+        rolled = ", ".join(_rolled(t, symbols, f" (bonus {bonus} included)" if t.side == bonus_to else "")
+                           for t in tallies)
+        said.append(f"{rolled}: {_meaning(tallies, groups, symbols)}")
         if len(groups[0]) == 1:
             working.append(f"{groups[0][0]} wins the roll-off")
             return RollOff(groups[0][0], (), tuple(done), ranking, tuple(working), "; then ".join(said))

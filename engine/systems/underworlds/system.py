@@ -421,8 +421,8 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
     def act(name: str, summary: str, options: tuple[str, ...], build: Callable[[Args], Command], *,
             required: tuple[str, ...] = (), menu: tuple[str, ...] = (), where: str = "") -> Action[UnderworldsState]:
         return Action(("act",), summary, name=name, options=options, required=required, build=build,
-                      sources={o: src[o if o not in ("target", "with") else f"{name}:{o}"] for o in options
-                               if (o if o not in ("target", "with") else f"{name}:{o}") in src},
+                      sources={o: src.get(f"{name}:{o}", src.get(o)) for o in options  # the action's own first
+                               if f"{name}:{o}" in src or (o not in ("target", "with") and o in src)},
                       menu=menu, rule=f"{rule}, {where}" if where else "")
 
     return (

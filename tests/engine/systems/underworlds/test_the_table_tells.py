@@ -4,6 +4,8 @@ chosen, and where to find the hexes a fighter can reach when a Move is too long.
 
 from __future__ import annotations
 
+import re
+
 from bot.core.queries import status_line
 from engine.core import SPECTATOR, OverlayKind, Viewer
 from engine.systems.underworlds.commands import Attack, Move, Pass
@@ -75,3 +77,21 @@ def test_status_the_picture_and_its_header_agree_from_the_moment_round_two_is_an
     assert board.header.line().startswith("Round 2 | action phase | first step | ")
     assert status_line(game).startswith("Warhammer Underworlds, round 2, action phase, first step, ")
     assert "round" not in board.title.lower() and "step" not in board.title.lower(), "the header says it, once"
+
+
+def test_each_charge_target_and_end_hex_is_offered_with_its_chance_of_success() -> None:
+    """L569: a Charge moves, then attacks from where it ends; the enemies it reaches are offered with their best
+    chance over the hexes it may end on, and each of those hexes with the attack's chance from there."""
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    charge = game.system.action(("act",), "charge")
+    assert charge is not None
+    (target,) = charge.sources["target"](game.state, Viewer.of_side(A), {"model": "A2"})
+    assert target.value == "B1" and re.fullmatch(r"B1 Garrek Gorebeard \(up to \d+% to succeed\)", target.shown)
+    ends = charge.sources["to"](game.state, Viewer.of_side(A), {"model": "A2", "target": "B1"})
+    assert ends and all(re.fullmatch(rf"{end.value} \(\d+% to succeed\)", end.shown) for end in ends)
+    best = max(int(end.shown.split("(")[1].split("%")[0]) for end in ends)
+    assert target.shown.endswith(f"(up to {best}% to succeed)")
+    fighters = charge.sources["model"](game.state, Viewer.of_side(A), {})
+    assert {f.value for f in fighters} <= {"A1", "A2", "A3"} and "A2" in {f.value for f in fighters}, \
+        "the fighters that can charge, not those still to be placed"
