@@ -129,7 +129,7 @@ class Context(Generic[S]):
         """Ask a side; a decision with a single legal answer applies at once, without a prompt, and so
         does an optional one owed by a side marked away (its defaults), so an absent player holds up
         nobody. Every system opens its decisions here, so every system gets both."""
-        forced = None if decision.always_ask else decision.forced_answers()
+        forced = decision.forced_answers()
         if forced is not None:
             self.answer(decision, forced, "auto")
             return

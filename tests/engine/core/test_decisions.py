@@ -76,6 +76,17 @@ def test_a_decision_with_one_legal_option_applies_without_a_prompt() -> None:
     assert game.state.rounds_scored == 3
 
 
+def test_a_secret_decision_with_one_answer_is_still_asked_unless_its_count_is_public() -> None:
+    """Answering it at once would tell the others its owner had no other choice (issue 22, Secrets)."""
+    one = (Option(key="only", label="The only card"),)
+    hidden = Decision(id="d1", owner=A, kind="pick", prompt="Pick", secret=True, optional=False,
+                      parts=(DecisionPart(key="card", prompt="Which?", options=one),))
+    assert hidden.forced_answers() is None
+    assert hidden.model_copy(update={"count_public": True}).forced_answers() == {"card": "only"}
+    assert hidden.model_copy(update={"owner_only": True}).forced_answers() == {"card": "only"}  # nobody else hears
+    assert hidden.model_copy(update={"secret": False}).forced_answers() == {"card": "only"}
+
+
 def test_an_answer_outside_the_options_names_what_is_accepted() -> None:
     game = new_duel()
     choose_hands(game)
