@@ -421,7 +421,7 @@ def _declare(lib: Library) -> tuple[Action[UnderworldsState], ...]:
     def act(name: str, summary: str, options: tuple[str, ...], build: Callable[[Args], Command], *,
             required: tuple[str, ...] = (), menu: tuple[str, ...] = (), where: str = "") -> Action[UnderworldsState]:
         return Action(("act",), summary, name=name, options=options, required=required, build=build,
-                      sources={o: src.get(f"{name}:{o}", src.get(o)) for o in options  # the action's own first
+                      sources={o: src[f"{name}:{o}" if f"{name}:{o}" in src else o] for o in options  # its own first
                                if f"{name}:{o}" in src or (o not in ("target", "with") and o in src)},
                       menu=menu, rule=f"{rule}, {where}" if where else "")
 
