@@ -35,8 +35,6 @@ async def _walk_first_entries(walk: MenuWalk, user: str, first: str, side: str |
     return said
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 1: Charge > fighter > target, then 'nothing to choose "
-                                       "for to:' (the set-up source answers for charge:to)")
 async def test_a_charge_picked_from_the_menus_offers_where_to_charge_from() -> None:
     walk = await table("underworlds")
     side = walk.game.state.active_side

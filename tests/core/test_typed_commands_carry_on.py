@@ -36,8 +36,6 @@ async def test_an_attack_typed_without_a_target_asks_for_one() -> None:
     assert any(enemy in label for label in walk.labels("alice"))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 4: a practice table refuses /act action:attack model:B1 "
-                                       "target:A1 with 'say which one acts'")
 async def test_the_side_that_acts_is_the_side_of_the_model_named() -> None:
     walk, fighter, enemy = await _face_to_face()
     before = walk.game.seq
