@@ -114,7 +114,7 @@ class DecisionPart(BaseModel):
     def offered(self, limit: int = 25) -> tuple[Option, ...]:
         """Ready answers to pick from, at most ``limit``: the options of a choice; points along a path (evenly
         spaced, both ends included); the sixteen compass directions; the centre and points around it within the
-        radius. Any other valid answer may still be typed."""
+        radius (or the spots a position part suggests, its ``options``). Any other valid answer may still be typed."""
         if self.kind is PartKind.CHOICE:
             return self.options[:limit]
         if self.kind is PartKind.DIRECTION:
@@ -126,6 +126,8 @@ class DecisionPart(BaseModel):
         if self.kind is PartKind.POINT_ON_PATH:
             return tuple(Option(key=f"{x:g},{y:g}", label=f"{along:.1f}\" along the path, at {x:g},{y:g}")
                          for along, (x, y) in _along(self.path, limit))
+        if self.options:  # a position's suggested spots (any other point within reach may be typed)
+            return self.options[:limit]
         if self.center is None or self.radius is None:
             return ()
         cx, cy, r = self.center[0], self.center[1], self.radius

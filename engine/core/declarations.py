@@ -316,6 +316,9 @@ class Declarations(Generic[S, W]):
                 continue
             raw = filled.get(param.option)
             text = None if raw is None or str(raw).strip() == "" else str(raw)
+            if text is None and (only := param.only(world, ask)) is not None:
+                given[param.option] = only  # one legal value: answered without a question
+                continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             asked = param_question(param, world, ask, text, paired, distances=distances)
             if asked is not None:
@@ -353,6 +356,9 @@ class Declarations(Generic[S, W]):
                     raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
                 continue
             if not raw or raw == LEFT_OUT:
+                if (only := param.only(world, ask)) is not None:
+                    given[param.option] = only
+                    continue
                 if not param.optional:
                     raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
                 continue

@@ -121,12 +121,15 @@ class Param(Generic[W]):
     noun: str = "entries"
     order: Order = Order.NATURAL
     none_label: str = "none"
+    single: bool = False
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None:
             raise ValueError(f"parameter {self.option}: give its menu (values) or a predicate for typed values")
         if (self.shape is Shape.PLAN) != (self.pairs is not None):
             raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
+        if self.single and (self.shape is not Shape.ONE or self.optional or self.values is None):
+            raise ValueError(f"parameter {self.option}: only a required one-value menu answers itself (single=)")
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
@@ -137,6 +140,13 @@ class Param(Generic[W]):
     def menu(self, world: W, ask: Ask) -> list[Choice]:
         """The listed values now (unordered: ``engine.core.menus`` orders and pages them)."""
         return list(self.values(world, ask)) if self.values is not None else []
+
+    def only(self, world: W, ask: Ask) -> str | None:
+        """The one value a ``single`` parameter takes without asking, or None (not ``single``, or a real choice)."""
+        if not self.single:
+            return None
+        listed = self.menu(world, ask)
+        return listed[0].value if len(listed) == 1 else None
 
 
 def parse_items(param: Param[Any], raw: str) -> tuple[tuple[tuple[str, int], ...], bool]:

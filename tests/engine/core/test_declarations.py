@@ -24,6 +24,7 @@ from engine.core import (
     NotYourTurn,
     Order,
     Param,
+    RulesError,
     RulingsRead,
     SideId,
     UndeclaredKind,
@@ -270,3 +271,32 @@ def test_when_reads_the_flow_record() -> None:
     assert When(phases=("battle",)).refusal(game.state, A, "act x") is not None
     assert When(phases=("muster",), steps=("deploying",)).refusal(game.state, A, "act x") is None
     assert When(turn=True).refusal(game.state, B, "act x") is not None
+
+
+def test_a_single_parameter_with_one_legal_value_is_answered_without_a_question() -> None:
+    """``Param(single=True)``: a menu of one value is no choice; the menus skip it and a command may leave it out,
+    while a typed value is still checked against the menu."""
+    rules: Declarations[TallyState, TallyState] = Declarations()
+    menus = {"few": ["3"], "many": ["1", "2"]}
+
+    @rules.action("score", "Score", when=When(turn=True), params=(
+        Param("choice", "Which table?", values=lambda s, a: [Choice("few"), Choice("many")]),
+        Param("amount", "How many?", single=True, values=lambda s, a: [Choice(v) for v in menus[a.text("choice")]])))
+    def _score(ctx: Context[TallyState], ask: Ask) -> None: ...
+
+    system = type("Single", (Tally,), {"declarations": rules})()
+    setup = GameSetup(system="tally", sides=(A, B), host=ALICE, seed_commitment=commitment("s"))
+    game = Game.start(system, setup, "s", seats={A: ALICE, B: BOB})
+    decl = rules.find(("act",), "score")
+    assert decl is not None
+    viewer = Viewer.of_side(game.state.active_side or A)
+    side = game.state.active_side
+    assert rules.question(system, game.state, decl, viewer, side, {"choice": "few"}) is None
+    asked = rules.question(system, game.state, decl, viewer, side, {"choice": "many"})
+    assert asked is not None and asked.option == "amount"
+    plan = rules.resolve(system, game.state, decl, side, {"choice": "few"})
+    assert plan.text("amount") == "3"
+    with pytest.raises(RulesError, match="not one of the choices"):
+        rules.resolve(system, game.state, decl, side, {"choice": "few", "amount": "2"})
+    with pytest.raises(InvalidCommand, match="needs amount:"):
+        rules.resolve(system, game.state, decl, side, {"choice": "many"})
