@@ -37,6 +37,7 @@ from engine.core import (
     ViewerKind,
 )
 from engine.core.menus import shown
+from engine.core.params import LEFT_OUT
 from engine.schema import Catalogue
 
 __all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
@@ -190,21 +191,28 @@ def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequenc
     return waiting[0] if len(waiting) == 1 else None
 
 
-def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> Question | None:
-    """What a declared action asks next given the options filled so far (None: it is whole)."""
+def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                      typed: bool = False) -> Question | None:
+    """What a declared action asks next given the options filled so far (None: it is whole). A ``typed`` command
+    leaves out the optional answers it does not name (``with:`` an attack, Total Offence): it is asked only what it
+    must answer; picked from a menu, every answer is asked."""
     declarations = game.system.declarations
     assert declarations is not None and action.declaration is not None
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    return declarations.question(game.system, game.state, action.declaration, viewer, side, args.options)
+    filled = dict(args.options)
+    if typed:
+        filled.update({p.option: LEFT_OUT for p in action.declaration.params if p.optional and not args.has(p.option)})
+    return declarations.question(game.system, game.state, action.declaration, viewer, side, filled)
 
 
-def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:
+def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                     typed: bool = False) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
     answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
     option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
     action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for)."""
     if action.declaration is not None:
-        asked = declared_question(game, action, args, viewer)
+        asked = declared_question(game, action, args, viewer, typed=typed)
         return asked.option if asked is not None else None
     for option in action.menu:
         if args.has(option):

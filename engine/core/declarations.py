@@ -66,7 +66,7 @@ class When:
     steps: tuple[str, ...] = ()
     turn: bool = True
 
-    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> IllegalCommand | None:
+    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> RulesError | None:
         if self.phases and state.phase not in self.phases:
             return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
                                   f"{state.phase or 'its set-up'}", verb=verb)
@@ -93,7 +93,9 @@ class ActionCommand(Command):
 @dataclass(frozen=True, slots=True)
 class ActionDecl(Generic[S, W]):
     """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
-    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand)."""
+    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
+    whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
+    its menus offer."""
 
     name: str | None
     summary: str
@@ -108,6 +110,7 @@ class ActionDecl(Generic[S, W]):
     per: str | None = None
     preview: bool = False
     host: bool = False
+    suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:
@@ -143,13 +146,14 @@ class Declarations(Generic[S, W]):
                check: Callable[[W, Ask], P] | None = None, when: When | None = None,
                available: Callable[[W, Ask], str | None] | None = None, rule: str = "", label: str = "",
                verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
-               host: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
+               host: bool = False, suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None,
+               ) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
         verb, which then carries one action)."""
 
         def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
             decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
-                                                rule, label or summary, per, preview, host)
+                                                rule, label or summary, per, preview, host, suggest)
             if decl.key in self._actions:
                 raise ValueError(f"{decl.title} is declared twice")
             self._actions[decl.key] = decl
@@ -288,6 +292,9 @@ class Declarations(Generic[S, W]):
             ask = Ask(decl.command_verb, side, viewer, {})
             if decl.available is not None and decl.available(world, ask) is not None:
                 continue
+            if decl.suggest is not None:  # a suggestion first: the one pick that takes it whole
+                found += [LegalAction(decl.verb, label, decl.name, dict(answers))
+                          for label, answers in decl.suggest(world, ask)]
             first = next((p for p in decl.params if p.asked(world, ask)), None)
             if first is None:
                 found.append(LegalAction(decl.verb, decl.label, decl.name))
@@ -420,3 +427,4 @@ class Declarations(Generic[S, W]):
             rule = f" ({decl.rule})" if decl.rule else ""
             lines.append(f"{decl.title} {options}".rstrip() + f": {decl.summary}{rule}")
         return tuple(lines)
+

@@ -8,7 +8,9 @@ accepts come from one piece of code.
 
 Beyond one value a parameter may take a *set* (``B1,B2``: N fighters), a *split* (``B1x2,B2``: dice shared among
 targets) or a *plan* paired with an earlier set (``model:B3,B4 to:C2,E2``: one hex for each fighter). A menu builds
-these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it.
+these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it (the
+pick that reaches the most it takes closes it at once). A set's generator sees the picks before it
+(``ask.item.earlier``), so a second fighter can be offered only where it stands next to the first.
 """
 
 from __future__ import annotations
@@ -106,7 +108,9 @@ class Param(Generic[W]):
     says whether the parameter exists at all given the earlier answers (a card decides whether a fighter or a hex
     is asked); ``optional`` lets a player leave it out (a menu offers "none" first). ``count`` bounds how many
     values a set, split or plan takes (a callable when the state decides, e.g. the dice of an attack); ``pairs``
-    names the set a plan follows.
+    names the set a plan follows. ``single``: when the menu lists exactly one value it is taken without asking (an
+    optional one too, where leaving it out would mean that value: a fighter's only attack that reaches); typed,
+    it is checked like any other.
     """
 
     option: str
@@ -128,8 +132,8 @@ class Param(Generic[W]):
             raise ValueError(f"parameter {self.option}: give its menu (values) or a predicate for typed values")
         if (self.shape is Shape.PLAN) != (self.pairs is not None):
             raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
-        if self.single and (self.shape is not Shape.ONE or self.optional or self.values is None):
-            raise ValueError(f"parameter {self.option}: only a required one-value menu answers itself (single=)")
+        if self.single and (self.shape is not Shape.ONE or self.values is None):
+            raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
@@ -217,7 +221,8 @@ def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[s
     for value, count in items:
         if any(v.casefold() == value.casefold() for v, _ in values):
             raise InvalidCommand(f"{param.option}: names {value} twice", verb=ask.verb)
-        values.append((_one(param, world, ask, value), count))
+        picking = ask.with_item(Item(len(values), "", tuple(v for v, _ in values)))
+        values.append((_one(param, world, picking, value), count))
     if param.shape is Shape.SET:
         return ",".join(v for v, _ in values)
     return ",".join(f"{v}x{n}" if n > 1 else v for v, n in values)

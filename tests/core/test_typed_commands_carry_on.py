@@ -5,8 +5,6 @@ Issue 23's failures 2 and 4, strict expected failures until the declarations rea
 
 from __future__ import annotations
 
-import pytest
-
 from tests.menu_walk import MenuWalk, table
 
 
@@ -27,8 +25,6 @@ async def _face_to_face() -> tuple[MenuWalk, str, str]:
     return walk, fighter.id, enemy.id
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 2: /act model:B2 action:attack is refused with 'name the "
-                                       "target with target:' instead of asking which target")
 async def test_an_attack_typed_without_a_target_asks_for_one() -> None:
     walk, fighter, enemy = await _face_to_face()
     outputs = await walk.say("alice", f"/act model:{fighter} action:attack", side=walk.game.state.active_side)

@@ -69,11 +69,9 @@ def odds(ref: Referee, attacker: FighterRecord, profile: AttackProfile, target: 
 def charge_odds(ref: Referee, fighter: FighterRecord, hex_id: str, target: str, attack: str = "") -> Fraction | None:
     """The chance a Charge to ``hex_id`` succeeds against ``target`` (L569): the fighter's attack there (``attack``
     if named, else the first that reaches), rolled as a charge's; None when none reaches from there."""
-    moved = ref.state.model_copy(update={"fighters": {**ref.state.fighters, fighter.id: fighter.model_copy(
-        update={"hex": hex_id})}})
-    there = Referee.reading(ref.lib, moved)
-    charger, enemy = moved.fighters[fighter.id], moved.fighters[target]
-    for _, profile in ref.lib.attacks(moved, charger):
+    there = ref.moved(fighter.id, hex_id)
+    charger, enemy = there.state.fighters[fighter.id], there.state.fighters[target]
+    for _, profile in ref.lib.attacks(there.state, charger):
         if (not attack or profile.name.casefold() == attack.casefold()) and problem(there, charger, profile,
                                                                                      enemy) is None:
             return odds(there, charger, profile, enemy, charging=True)

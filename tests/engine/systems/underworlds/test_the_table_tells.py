@@ -8,7 +8,6 @@ import re
 
 from bot.core.queries import status_line
 from engine.core import SPECTATOR, OverlayKind, Viewer
-from engine.systems.underworlds.commands import Attack, Move, Pass
 from engine.systems.underworlds.events import Damaged
 from tests.engine.systems.underworlds.table import (
     A,
@@ -22,6 +21,7 @@ from tests.engine.systems.underworlds.table import (
     rig,
     turn_of,
 )
+from tests.engine.systems.underworlds.typed import Attack, Move, Pass
 from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D6", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
