@@ -68,14 +68,17 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
 
     One value: every legal value. A set or split being built (its raw value ends with a comma, or is missing):
     each further value (the one that reaches its most closes it), and "done" once enough are chosen. A plan: the
-    value for its next item."""
+    value for its next item. An optional parameter offers "none" first where leaving it out is legal; one with no
+    menu at all is left out (None)."""
     if raw is not None and raw.strip() == LEFT_OUT and param.optional:
         return None
     items, open_ = parse_items(param, raw) if raw is not None and raw.strip() else ((), False)
     if raw is not None and raw.strip() and not open_:
         return None
+    if param.optional and param.values is None:
+        return None  # typed only (a point, a distance): a menu has nothing to offer, so it leaves it out
     closing: list[tuple[str, Choice]] = []
-    if param.optional and not items:
+    if not items and param.none_offered(world, ask):
         closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
     prefix = raw.strip() if raw and open_ else ""
     if param.shape is Shape.PLAN:

@@ -8,18 +8,22 @@ from dataclasses import dataclass
 from engine.core import Command, ModelId, SideId
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import MovementKind
+from engine.table import Point
 
 __all__ = [
     "ELDFALL_COMMANDS",
     "Activate",
+    "AddModel",
     "ChannelMana",
     "ChooseParty",
     "ChooseStance",
     "ChooseStratagem",
     "Declare",
+    "DeployAuto",
     "Dismiss",
     "EndTurn",
     "Equip",
+    "PlaceModel",
     "Ready",
     "RevealScheme",
     "SettleSetup",
@@ -157,7 +161,37 @@ class SettleSetup(Command):
     allowed_while_pending = True
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceModel(Command):
+    """Place a model: in the deployment, within its deployment area (L1104-1110); afterwards a fix by hand, as on any
+    table (the table's ``/model place``)."""
+
+    verb = "model place"
+    model: ModelId
+    at: Point
+    facing: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddModel(Command):
+    """Add a model by hand once play is under way (a creature nobody summoned, a quest's own rule), L1280."""
+
+    verb = "model add"
+    unit: str
+    at: Point | None = None
+    side: SideId | None = None
+    facing: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeployAuto(Command):
+    """Spread a side's models evenly over its Deployment Zone, in the deployment."""
+
+    verb = "deploy auto"
+    side: SideId | None = None
+
+
 ELDFALL_COMMANDS: tuple[type[Command], ...] = (
     ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
-    SettleSetup, Shroud, Equip, Dismiss,
+    SettleSetup, Shroud, Equip, Dismiss, PlaceModel, AddModel, DeployAuto,
 )

@@ -16,6 +16,7 @@ from pydantic import JsonValue
 
 from engine.core import (
     Action,
+    ActionCommand,
     ActKind,
     Args,
     BoardView,
@@ -24,6 +25,7 @@ from engine.core import (
     Command,
     Context,
     Decision,
+    Declarations,
     Disclosure,
     EndReason,
     Event,
@@ -45,6 +47,7 @@ from engine.core import (
     View,
     Viewer,
 )
+from engine.core.adapted import as_actions
 from engine.schema import Catalogue
 from engine.systems.eldfall import deploying, setup
 from engine.systems.eldfall.activation import MOVEMENT_SKILLS, activate
@@ -62,14 +65,17 @@ from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.commands import (
     ELDFALL_COMMANDS,
     Activate,
+    AddModel,
     ChannelMana,
     ChooseParty,
     ChooseStance,
     ChooseStratagem,
     Declare,
+    DeployAuto,
     Dismiss,
     EndTurn,
     Equip,
+    PlaceModel,
     Ready,
     RevealScheme,
     SettleSetup,
@@ -108,22 +114,18 @@ from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, START
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND, answer_strategic
 from engine.systems.eldfall.views import board_view, eldfall_view
-from engine.table import (
-    TABLE_COMMANDS,
-    TABLE_EVENTS,
-    AddModel,
-    DeployAuto,
-    PlaceModel,
-    Point,
-    TableHandlers,
-    TableRules,
-    TableState,
-    table_actions,
-)
+from engine.table import TABLE, TABLE_EVENTS, Point, TableRules, TableState
 
 __all__ = ["Eldfall"]
 
 _Filled = Mapping[str, OptionValue]
+
+TABLE_ACTIONS: Declarations[EldfallState, EldfallState] = Declarations()
+"""The table's shared actions and questions Eldfall offers as they are: fixes by hand, terrain, maps, measuring,
+sight and templates. It moves, chooses parties, deploys and adds models its own way (its actions below), until its
+own actions are declared too (issue 23 step 5)."""
+TABLE_ACTIONS.include(TABLE, without=(("move",), ("force", "load"), ("force", "import"), ("deploy", "auto"),
+                                      ("model", "place"), ("model", "add")))
 
 
 _CHECKED: list[tuple[Catalogue, EldfallCatalogue]] = []
@@ -156,13 +158,15 @@ class Eldfall(System[EldfallState]):
         score_name="VP",
     )
     events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS, *ALLIANCE_EVENTS)
-    commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS, *ALLIANCE_COMMANDS)
+    commands = (*ELDFALL_COMMANDS, *ALLIANCE_COMMANDS)
+    declarations = TABLE_ACTIONS
 
     def __init__(self, data: Catalogue) -> None:
         self.data = data
+        self.table_data = data
         self.kit = Kit(_catalogue(data), data)
-        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground, perceive=partial(perceive, self.kit))
-        self._table = TableHandlers(data, self.table_rules, may_move=self._may_fix)
+        self.table_rules = TableRules(reach_stat="SPD", ground=self._ground, perceive=partial(perceive, self.kit),
+                                      shown=model_name, may_move=_may_fix)
         self._actions = self._declare_actions()
 
     def _ground(self, state: TableState, at: Point) -> float:
@@ -233,18 +237,27 @@ class Eldfall(System[EldfallState]):
     def _declare_actions(self) -> tuple[Action[EldfallState], ...]:
         kit = self.kit
         src = OptionSources(kit, self.disclosure)
-        kept = {("model", "add"), ("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"),
-                ("measure",),
-                ("los",), ("template",), ("map", "preview"), ("terrain", "add"), ("terrain", "remove"),
-                ("map", "use"), ("map", "import")}
-        table = [a for a in table_actions(self.data, self.table_rules, self.disclosure, model_name=model_name)
-                 if a.verb in kept]
 
         def parties(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
             return [Choice(p.name, f"{p.name} ({p.faction}, {p.game_size} pts)") for p in parties_fitting(kit, state)]
 
+        def units(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+            return [Choice(u.name) for u in self.data.units]
+
+        def own(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
+            named = ((m, model_name(state, viewer, m)) for m in state.models.values() if m.side == viewer.side)
+            return [Choice(m.id, f"{m.id} {name}") for m, name in named if name is not None]
+
         return (
-            *table,
+            *as_actions(TABLE_ACTIONS, self),
+            Action(("model", "add"), "Add a model from a unit profile", options=("unit", "at", "side", "facing"),
+                   build=lambda a: AddModel(unit=a.text("unit"), at=a.point("at") if a.has("at") else None,
+                                            side=a.side(), facing=_facing(a)),
+                   sources={"unit": units}, rule="Eldfall core rules v1.5, L1280"),
+            Action(("model", "place"), "Place a model: in the deployment, in your zone; afterwards anywhere (a fix)",
+                   options=("model", "at", "facing"),
+                   build=lambda a: PlaceModel(model=a.model(), at=a.point("at"), facing=_facing(a)),
+                   sources={"model": own}, rule="Eldfall core rules v1.5, L1104-1110"),
             Action(("force", "load"), "Choose your party in secret (a ready one)", options=("name",),
                    required=("name",), build=lambda a: ChooseParty(name=a.text("name")), sources={"name": parties},
                    menu=("name",), rule="Eldfall core rules v1.5, L1008-1036"),
@@ -360,17 +373,17 @@ class Eldfall(System[EldfallState]):
     def start(self, ctx: Context[EldfallState]) -> None:
         setup.start(ctx, self.kit)
 
-    def _may_fix(self, ctx: Context[EldfallState], side: SideId, verb: str) -> None:
-        """Manual fixes to the table wait until the game is set up (deployment places its own way)."""
-        if ctx.state.phase in (PARTIES, SCHEMES, INITIATIVE) and not ctx.actor.host:
-            raise IllegalCommand("models are placed in the deployment; fix the table by hand once it is set up",
-                                 verb=verb)
-
     def handle(self, ctx: Context[EldfallState], command: Command) -> None:
         kit = self.kit
         state = ctx.state
-        if isinstance(command, PlaceModel) and state.phase == DEPLOY:
+        if isinstance(command, ActionCommand):
+            TABLE_ACTIONS.handle(self, ctx, command)
+        elif isinstance(command, PlaceModel) and state.phase == DEPLOY:
             deploying.place(ctx, kit, command.model, command.at, command.facing, command.verb)
+        elif isinstance(command, PlaceModel):  # a fix by hand, as on any table
+            facing = {} if command.facing is None else {"facing": str(command.facing)}
+            TABLE.handle(self, ctx, ActionCommand(path=("model", "place"), values=tuple({
+                "model": command.model, "at": f"{command.at[0]:g},{command.at[1]:g}", **facing}.items())))
         elif isinstance(command, DeployAuto) and state.phase == DEPLOY:
             deploying.deploy_auto(ctx, kit, command.side or ctx.acting_side())
         elif isinstance(command, DeployAuto):
@@ -378,8 +391,6 @@ class Eldfall(System[EldfallState]):
                                  verb=command.verb)
         elif isinstance(command, AddModel):
             setup.add_by_hand(ctx, kit, command)
-        elif type(command) in self._table.handlers:
-            self._table.handle(ctx, command)
         elif isinstance(command, ChooseParty):
             setup.choose_party(ctx, kit, command)
         elif isinstance(command, Ready):
@@ -488,6 +499,18 @@ class Eldfall(System[EldfallState]):
         """The path of each move (with the points where reactions struck); a fresh picture after a resolved
         sequence, a deployment reveal, or a move."""
         return overlays_after(events)
+
+
+def _may_fix(state: EldfallState, side: SideId, host: bool) -> str | None:
+    """Manual fixes to the table wait until the game is set up (deployment places its own way)."""
+    if state.phase in (PARTIES, SCHEMES, INITIATIVE) and not host:
+        return "models are placed in the deployment; fix the table by hand once it is set up"
+    return None
+
+
+def _facing(args: Args) -> float | None:
+    value = args.number("facing")
+    return None if value is None else value % 360
 
 
 def _party(upload: object) -> PartySpec:

@@ -20,6 +20,7 @@ from engine.core import (
     Choice,
     Command,
     Context,
+    Declarations,
     EndReason,
     Event,
     GameSetup,
@@ -33,6 +34,7 @@ from engine.core import (
     ToAct,
     Viewer,
 )
+from engine.core.adapted import as_actions
 from engine.schema import Catalogue, RulingOption
 from engine.systems.sunshard import kinds, play_attacks, play_moves, play_specials, quest_declared  # noqa: F401
 from engine.systems.sunshard.bot import bot_move
@@ -50,7 +52,13 @@ from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.table_tools import TABLE_VERBS, perceive
 from engine.systems.sunshard.views import board_update, board_view, sunshard_view
 from engine.systems.sunshard.world import RULE, World, rulings_of
-from engine.table import TABLE_COMMANDS, TABLE_EVENTS, TableHandlers, TableRules, table_actions
+from engine.table import TABLE, TABLE_EVENTS, TableRules
+
+_TABLE: Declarations[SunshardState, Any] = Declarations()
+"""The shared table's actions a Sunshard table offers as typed commands (fixes by hand, measuring), kept out of the
+``/act`` menus and the bot's moves as before."""
+_TABLE.include(TABLE, without=tuple({*(d.verb for d in TABLE.declared), *(q.verb for _, q in TABLE.queries())}
+                                    - TABLE_VERBS))
 
 __all__ = ["Sunshard"]
 
@@ -67,7 +75,7 @@ class Sunshard(System[SunshardState]):
         score_name="VP",
     )
     events = (*TABLE_EVENTS, *SETUP_EVENTS, *ROUND_EVENTS, *SUNSHARD_EVENTS)
-    commands = (*TABLE_COMMANDS, ImportCards, SettleSetup)
+    commands = (ImportCards, SettleSetup)
     declarations = RULES
 
     def __init__(self, catalogue: Catalogue) -> None:
@@ -78,7 +86,7 @@ class Sunshard(System[SunshardState]):
             raise ValueError("Sunshard data: " + "; ".join(problems))
         self.table_rules = TableRules(reach_stat="SPD", perceive=lambda state, viewer, a, b: perceive(
             self.world(state), a, b) if isinstance(state, SunshardState) else None)
-        self._table = TableHandlers(catalogue, self.table_rules)
+        self.table_data = catalogue
         self._imported: dict[tuple[str, ...], SunshardData] = {}
         self._last_world: World | None = None
         self._last_seq = -1
@@ -159,9 +167,7 @@ class Sunshard(System[SunshardState]):
     def _all_actions(self) -> tuple[Action[SunshardState], ...]:
         found = getattr(self, "_actions_cache", None)
         if found is None:
-            table = [a for a in table_actions(self.catalogue, self.table_rules, self.disclosure)
-                     if a.verb in TABLE_VERBS]
-            found = (*super().actions(), *table, _upload_action())
+            found = (*super().actions(), *as_actions(_TABLE, self), _upload_action())
             self._actions_cache = found
         return found
 
@@ -173,8 +179,8 @@ class Sunshard(System[SunshardState]):
             import_cards(ctx, command)
         elif isinstance(command, SettleSetup):
             settle_setup(ctx)
-        elif type(command) in TABLE_COMMANDS:
-            self._table.handle(ctx, command)
+        elif isinstance(command, ActionCommand) and _TABLE.find(command.path, command.name) is not None:
+            _TABLE.handle(self, ctx, command)
         else:
             super().handle(ctx, command)
 

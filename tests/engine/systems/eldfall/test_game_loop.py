@@ -4,12 +4,11 @@ their rule and change nothing, and a whole game the bot plays."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
+from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, DeployAuto, EndTurn, PlaceModel, Ready
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import DeployAuto, PlaceModel
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
 from tests.refusals import refused
 

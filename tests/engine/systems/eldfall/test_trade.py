@@ -119,9 +119,9 @@ def test_a_treasure_changes_hands_and_its_new_carrier_cannot_stay_shrouded() -> 
     # L2432: the model carrying it cannot be Shrouded. The Treasure is taken as in test_quests' Treasure Hunt game.
     from engine.core import RigDice
     from engine.systems.eldfall.events import FigureNoted
-    from engine.table import ChangeToken
     from tests.engine.systems.eldfall.tables import HOST, place
     from tests.engine.systems.eldfall.test_alliance import _touching
+    from tests.table_commands import change_token
     game = practice(("Soga Vanguard", "Thenion Shadows"), "treasure", options={"scenario": "treasure-hunt"})
     active = game.state.active_side
     assert active is not None
@@ -146,7 +146,7 @@ def test_a_treasure_changes_hands_and_its_new_carrier_cannot_stay_shrouded() -> 
     turn_of(game, active)
     game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
     settle(game)
-    game.apply(ChangeToken(model=ally, token="shrouded"), HOST)  # the host's override: the ally is Shrouded
+    game.apply(change_token(model=ally, token="shrouded"), HOST)  # the host's override: the ally is Shrouded
     events = game.apply(_trade(ally, give=("Treasure",)), as_side(active, ALICE))
     settle(game)
     assert game.state.figures[runner].extra_items == []
