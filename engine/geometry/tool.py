@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 import numpy as np
@@ -102,6 +103,11 @@ def tool_polygon(path: ToolPath, width: float = 1.0) -> Polygon:
         h = width / 2
         return shapely.box(x - h, y - h, x + h, y + h)
     result = LineString(points).buffer(width / 2, cap_style="flat", join_style="round")
+    if not isinstance(result, Polygon):  # a second leg folding back over the first leaves slivers: join the legs
+        legs = [LineString(pair).buffer(width / 2, cap_style="flat") for pair in pairwise(points)]
+        result = shapely.union_all([*legs, shapely.Point(points[1]).buffer(width / 2)])
+    if not isinstance(result, Polygon):
+        result = result.convex_hull
     assert isinstance(result, Polygon)
     return result
 
@@ -240,9 +246,10 @@ def _clear_of_bases(paths: list[ToolPath], bases: list[Base]) -> list[ToolPath]:
     return [p for p, ok in zip(paths, keep, strict=True) if ok]
 
 
-def lay_tool(mover: Base, end: XY, tool: MovementTool, world: ToolWorld, via: XY | None = None) -> ToolPath:
-    """Find a tool that takes ``mover`` to ``end``: through the joint ``via`` when given, else straight, else the
-    shortest single bend that clears everything.
+def lay_tool(mover: Base, end: XY, tool: MovementTool, world: ToolWorld, via: XY | None = None,
+             bend: bool = True) -> ToolPath:
+    """Find a tool that takes ``mover`` to ``end``: through the joint ``via`` when given, else straight, else (unless
+    ``bend`` is False, for a quick look) the shortest single bend that clears everything.
 
     :raises ToolRefused: with the reason the straight (or the named) tool fails when no tool works.
     """
@@ -251,7 +258,7 @@ def lay_tool(mover: Base, end: XY, tool: MovementTool, world: ToolWorld, via: XY
         raise ToolRefused(spot_why)
     first = _through(mover, via, end) if via is not None else _straight(mover, end)
     why = _tool_problem(mover, first, tool, world) or _end_problem(mover, first, end, tool, world)
-    if why is None or via is not None:
+    if why is None or via is not None or not bend:
         if why is not None:
             raise ToolRefused(why)
         return first

@@ -157,6 +157,26 @@ def the_default_log_says_what_matters_and_the_full_log_keeps_everything(played: 
         assert any(" in draw" in t for t in full) and set(default) <= set(full), "the full log keeps everything"
 
 
+def the_introductory_scenario_plays_from_the_menus_to_a_winner_in_few_clicks(played: Played) -> None:
+    """Shroudfall: every line after /game new a bare /act, /decide or a letter; the crystal mines score (L1297);
+    alice's first activation within 12 interactions of /game new, her later ones 3 on average and never over 5
+    (issue 23's menu-only counting)."""
+    first, since_act, per_activation = None, 0, []
+    for typed, step in enumerate(played.steps, start=1):
+        assert typed == 1 or step.line in ("/act", "/decide") or (len(step.line) == 1 and step.line.isalpha())
+        since_act = 1 if step.line == "/act" else since_act + 1
+        if any(" A activates " in f" {o.text}" for o in step.outputs):
+            if first is None:
+                first = typed
+            else:
+                per_activation.append(since_act)
+    texts = played.texts()
+    assert "Scenarios in play: captivating-crystal-creations." in "\n".join(texts)
+    assert any("scores 1 VP for controlling" in t for t in texts) and any("Game over" in t for t in texts)
+    assert first is not None and first <= 12, f"{first} interactions to alice's first activation"
+    assert max(per_activation) <= 5 and sum(per_activation) / len(per_activation) <= 3, per_activation
+
+
 def the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_tn(played: Played) -> None:
     """Sunshard: On The Hunt's 4 rounds to a winner; each test's public line gives its TN and what made it, its
     working every modifier with its rule line."""
@@ -181,6 +201,8 @@ RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
     "sunshard/against-the-bot.gm": (the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_tn,),
     "underworlds/two-players.gm": UNDERWORLDS,
     "underworlds/three-players.gm": UNDERWORLDS,
+    "shroudfall/introductory-from-the-menus.gm":
+        (the_introductory_scenario_plays_from_the_menus_to_a_winner_in_few_clicks,),
 }
 
 

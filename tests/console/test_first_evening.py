@@ -60,3 +60,35 @@ async def test_underworlds_reaches_its_first_activation_within_budget() -> None:
 async def test_underworlds_first_evening_keeps_its_budgets() -> None:
     _, figures = await _underworlds()
     assert not figures.within_budgets(), figures.summary("Underworlds")
+
+
+def _sf_taken(state: Any) -> int:
+    """Shroudfall's activations begun so far (rounded up within a round: a count that only grows)."""
+    if state.step != "rounds":
+        return 0
+    done = sum(state.record(side).activations for side in state.sides)
+    return (state.round - 1) * 100 + done + (1 if state.activation is not None and not state.activation.ended else 0)
+
+
+def _sf_activation(state: Any, side: SideId) -> Hashable | None:
+    """A line of the side whose turn it is to activate, or whose unit is activating, belongs to that activation;
+    a reaction offered to the other side is a prompt."""
+    if state.step != "rounds":
+        return None
+    activation = state.activation
+    if (activation is not None and not activation.ended and activation.side == side) or \
+            (activation is None and state.turn == side):
+        return state.round, side, state.record(side).activations
+    return None
+
+
+SHROUDFALL = Case("shroudfall", _sf_taken, _sf_activation,
+                  settings={"scenario": "introductory", "mode": "silver-v-chosen"})
+
+
+async def test_shroudfall_first_evening_keeps_its_budgets() -> None:
+    evening = Evening(ConsoleFront(), SHROUDFALL)
+    figures = await evening.play()
+    print("\n" + figures.summary("Shroudfall"))
+    assert figures.finished, evening.history[-10:]
+    assert not figures.within_budgets(), figures.summary("Shroudfall")

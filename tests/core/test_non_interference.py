@@ -135,6 +135,44 @@ def test_underworlds_imported_cards_decks_and_the_bot_seats_hands_stay_secret_un
     assert hands[0] != hands[1], "the bot's secret dice dealt it another hand"
 
 
+# -- Shroudfall: each player's scenario veto, made in secret and revealed together (L1108-1112, L1479) ---------------
+
+def _a_owes_or_status(game: Game[Any]) -> str:
+    """Side A answers its roll-off choice by default when it won it (the bot answers its own), else looks."""
+    owed = next((d for d in game.pending if d.owner == "A"), None)
+    if owed is None or owed.kind != "setup":
+        return "/status"
+    return "/decide choice:" + ";".join(f"{p.key}={p.default}" for p in owed.parts if p.default is not None)
+
+
+def _veto(pick: int) -> Any:
+    """Side A discards the ``pick``-th of side B's three scenarios."""
+
+    def line(game: Game[Any]) -> str:
+        decision = next(d for d in game.pending if d.owner == "A" and d.kind == "veto")
+        options = decision.parts[0].option_keys()
+        return f"/decide choice:{options[pick % len(options)]}"
+
+    return line
+
+
+SHROUDFALL = ["/game new system:shroudfall scenario:draw bot:B practice:no", "(side A's roll-off choice)",
+              f"@{WATCHER} /status", f"@{WATCHER} /board", "/status", "(side A's veto)"]
+
+
+@FEW
+@given(picks=st.tuples(st.integers(0, 2), st.integers(0, 2)), keys=st.tuples(KEYS, KEYS))
+def test_shroudfall_a_scenario_veto_stays_secret_until_both_are_revealed_together(
+        picks: tuple[int, int], keys: tuple[str, str]) -> None:
+    """Side A's veto among side B's three scenarios, and its secret dice; the bot vetoes for side B."""
+    assume(picks[0] != picks[1] or keys[0] != keys[1])
+    twins = [Twin(SYSTEM_FACTORIES, {"A": key}, {1: _a_owes_or_status, 5: _veto(pick)})
+             for pick, key in zip(picks, keys, strict=True)]
+    compared = asyncio.run(play_twins(*twins, SHROUDFALL, reveal=lambda e: isinstance(e.body, ChoicesRevealed),
+                                      observers=(SPECTATOR, Viewer.of_side(SideId("B")))))
+    assert compared == 5, "every line before the veto that reveals both"
+
+
 # -- the toy: a deck's cards, the bot's secret bid and shuffles ------------------------------------------------------
 
 HEXFIRE_OPENING = ["/game new system:hexfire players:3 bot:C practice:no", "@bob /game join side:B",

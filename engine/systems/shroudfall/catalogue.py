@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import model_validator
 
@@ -151,8 +151,16 @@ class ShroudfallCatalogue(Spec):
                 for index, army in enumerate(self.armies) for field, message in self.army_problems(army)]
 
 
-def _by_id(key: str, pool: Iterable[_T], what: str) -> _T:
-    entries: Mapping[str, _T] = {str(getattr(entry, "id")): entry for entry in pool}  # noqa: B009
+_INDEXES: dict[int, tuple[object, Mapping[str, Any]]] = {}
+"""Each catalogue pool indexed by id once (a pool is a tuple of a frozen catalogue; kept here so its id stays its)."""
+
+
+def _by_id(key: str, pool: tuple[_T, ...], what: str) -> _T:
+    held = _INDEXES.get(id(pool))
+    if held is None or held[0] is not pool:
+        held = (pool, {str(getattr(entry, "id")): entry for entry in pool})  # noqa: B009
+        _INDEXES[id(pool)] = held
+    entries: Mapping[str, _T] = held[1]
     found = entries.get(key)
     if found is None:
         raise LookupError(f'unknown {what} "{key}"{did_you_mean(key, list(entries))}')

@@ -195,6 +195,7 @@ class ActivationBegan(EventBody):
 
     def apply(self, state: ShroudfallState) -> None:
         state.activation = Activation(unit=self.unit, side=self.side)
+        state.reacted = []
 
     def describe(self) -> str:
         return f"{self.side} activates {self.unit}."
@@ -325,12 +326,23 @@ class AttackRolled(EventBody):
     armour: int | None = None
     damage: int = 0
     lines: tuple[str, ...] = ()
+    summary: str = ""
+    """The attack in one line: the dice by colour, their total, DEF and the critical threshold, ARM and the division."""
+    in_action: bool = True
+    """False for an attack outside an attack action (an Essence Attack, a reaction): it spends no profile of one."""
+    line: tuple[tuple[float, float], ...] = ()
+    """From the attacker's centre to the target's, for the picture's sight line."""
+    reach: float = 0.0
+    radius: float = 0.0
+    """The profile's range and the attacker's base radius, for the picture's range ring."""
 
     def apply(self, state: ShroudfallState) -> None:
-        if state.activation is not None:
+        if state.activation is not None and self.in_action:
             state.activation.used.setdefault(self.attacker, []).append(self.weapon)
 
     def describe(self) -> str:
+        if self.summary:
+            return self.summary
         verdict = "critical hit" if self.critical else ("hit" if self.hit else "miss")
         text = (f"{self.attacker} attacks {self.target} with {self.weapon}: {self.hit_total} against DEF "
                 f"{self.defence}, {verdict}")

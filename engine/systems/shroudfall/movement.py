@@ -143,8 +143,9 @@ def _lock_refusal(world: World, model: ModelId, end: XY, parry: bool, moved: Map
 
 
 def plan_model_move(world: World, model: ModelId, end: XY, *, via: XY | None = None, wanted: Move | None = None,
-                    parry: bool = False, moved: Mapping[ModelId, XY] | None = None) -> ModelMove:
-    """The one rule check of a model's move to ``end`` (through the joint ``via`` if given).
+                    parry: bool = False, moved: Mapping[ModelId, XY] | None = None, bend: bool = True) -> ModelMove:
+    """The one rule check of a model's move to ``end`` (through the joint ``via`` if given; a straight tool only
+    when ``bend`` is False, a quick look before searching for a bend).
 
     :raises IllegalCommand: naming the rule: no tool reaches, a blocked tool or end spot, the melee lock.
     """
@@ -153,7 +154,7 @@ def plan_model_move(world: World, model: ModelId, end: XY, *, via: XY | None = N
                         else "anywhere", name=f"MOV {mov}")
     space = tool_world(world, model, moved)
     try:
-        path = lay_tool(world.base(model), end, tool, space, via)
+        path = lay_tool(world.base(model), end, tool, space, via, bend=bend)
     except ToolRefused as refusal:
         raise IllegalCommand(f"{refusal} (L583-588)", verb="move") from None
     final, final_why = move_tool(world, model, path=path, end=end, wanted=wanted)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.core import Audience, Event, EventBody, SideId
+from engine.core import Audience, Decision, Event, EventBody, SideId
 from engine.dice import Die, DieRoll
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.rulings import Rulings
@@ -31,6 +31,8 @@ class Table(Protocol):
     def reroll(self, previous: DieRoll, die: Die, purpose: str, *, roller_side: SideId | None,
                limit: int | None = 1) -> DieRoll: ...
 
+    def open_decision(self, decision: Decision) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Referee:
@@ -42,3 +44,7 @@ class Referee:
     def world(self, ctx: Table) -> World:
         """The table as it stands now (build again after emitting: a World does not follow the state)."""
         return World(ctx.state, self.catalogue, self.rulings)
+
+    def world_of(self, state: ShroudfallState) -> World:
+        """The table of a state, for a question that changes nothing (a menu, a view)."""
+        return World(state, self.catalogue, self.rulings)

@@ -6,12 +6,13 @@ checks each against the shipped options, so a typo never silently falls back to 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.schema import RulingsRecord
 
-__all__ = ["DEFAULT_RULINGS", "MOV_LENGTHS", "Rulings"]
+__all__ = ["DEFAULT_RULINGS", "MOV_LENGTHS", "PLAYED_AS_DEFAULT", "READS", "Rulings"]
 
 MOV_LENGTHS: Mapping[str, Mapping[str, float]] = {
     "3-5-7": {"S": 3.0, "M": 5.0, "L": 7.0},
@@ -47,3 +48,22 @@ class Rulings(RulingsRecord):
 
 DEFAULT_RULINGS = Rulings()
 """Every ruling at its default: what a table gets unless it chose house rules."""
+
+
+PLAYED_AS_DEFAULT: tuple[str, ...] = (
+    "essence-die-colours", "lost-card-values", "thunderstorm-damage", "essence-starved-colours",
+    "essence-interact-cost", "tactical-advisor-crystal", "inspiring-presence-die", "terrain-presets",
+    "silver-line-orders", "crystal-mines", "scenario-turn", "deployment-edges", "scoring-ways", "reactive-resume",
+    "attack-sequence", "reroll-timing", "elusive-reroll", "hard-to-hit", "infusion-upgrade", "essence-reroll-who",
+    "follow-up-timing", "damaged-window", "melee-penalty", "area-profile-types", "melee-lock", "tool-contact",
+    "mov-modifiers", "push-triggers", "place-triggers", "condition-damage", "duplicate-conditions", "burning-essence",
+    "partial-units", "tie-breaker-reserve", "simultaneous-annihilation", "roll-off-ties", "trigger-order",
+    "repeated-actives", "essence-attack-type", "combined-count", "beloved-commander", "once-per-activation",
+    "exhausted-corner", "leadership-step", "leadership-holders", "los-precision", "scenario-elements-block",
+    "hover-linear", "terrain-setup-order", "stunned-forfeit", "element-gap", "elusive-count",
+)
+"""The rulings whose default the rules code plays and whose every alternative is still played by hand (``by_hand`` in
+``rulings.yaml``): the code reads them as fixed, so a table cannot switch them."""
+
+READS: tuple[str, ...] = (*(f.name.replace("_", "-") for f in dataclasses.fields(Rulings)), *PLAYED_AS_DEFAULT)
+"""Every ruling the game's code reads, for its declarations (checked against ``rulings.yaml`` when it registers)."""

@@ -28,6 +28,7 @@ __all__ = [
     "ShroudfallState",
     "SideRecord",
     "Step",
+    "Task",
     "UnitRecord",
 ]
 
@@ -140,6 +141,30 @@ class Activation(BaseModel):
         return self.actions.count("move")
 
 
+class Task(BaseModel):
+    """One step of play still to resolve (an attack action's next strike, the end of an activation, a reaction
+    window), kept in the state only while a decision holds play up, so the next command carries on from it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str
+    unit: str = ""
+    model: str = ""
+    weapon: str = ""
+    target: str = ""
+    to: str = ""
+    type: str = ""
+    essence: str = ""
+    sides: tuple[SideId, ...] = ()
+    amount: int = 0
+    radius: float = 0.0
+    reach: float = 0.0
+    critical: bool = False
+    lines: tuple[str, ...] = ()
+    shown: str = ""
+    why: str = ""
+
+
 class ShroudfallState(TableState):
     """A Shroudfall game: the table, the units, the sides' records and where the game stands."""
 
@@ -159,6 +184,15 @@ class ShroudfallState(TableState):
     turn: SideId | None = None
     """Whose turn it is to activate a unit (L537, L1158)."""
     last_activated: dict[SideId, str] = {}
+    agenda: list[Task] = []
+    """What is left of the command that a pending decision interrupted (see ``engine.systems.shroudfall.agenda``)."""
+    auto: dict[SideId, list[str]] = {}
+    """Each side's standing orders in the set-up: ``terrain`` and ``deploy`` set its pieces and units where the
+    table suggests, each on its turn."""
+    winner: SideId | None = None
+    """Who won the pre-game roll-off (L1088)."""
+    reacted: list[str] = []
+    """Reactive abilities used this activation, as ``<unit>/<ability>`` (once per activation, L887-889)."""
 
     def record(self, side: SideId) -> SideRecord:
         return self.records.setdefault(side, SideRecord())

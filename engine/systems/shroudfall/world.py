@@ -99,6 +99,11 @@ class World:
         self._terrain: dict[str, Terrain] = {}
         self._sight: LineOfSight | None = None
         self._plain: LineOfSight | None = None
+        self._seen: dict[tuple[str, str], Sight] = {}
+        self._gaps: dict[tuple[str, str], float] = {}
+        self._cards: dict[ModelId, UnitCard] = {}
+        self._keyed: dict[tuple[str, str], bool] = {}
+        self._inside: dict[tuple[str, str], bool] = {}
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -118,6 +123,8 @@ class World:
     def with_spots(self, spots: Mapping[ModelId, XY]) -> World:
         """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
         other = World(self.state, self.catalogue, self.rulings)
+        other._bases = {i: self.base(i) for i in (*self.state.models, *self.state.elements)}
+        other._cards, other._keyed, other._terrain = self._cards, self._keyed, self._terrain
         for model, (x, y) in spots.items():
             other._bases[model] = self.base(model).at(x, y)
         return other
@@ -130,7 +137,10 @@ class World:
         return self.state.unit_of(model)
 
     def card(self, model: ModelId) -> UnitCard:
-        return self.catalogue.card(self.unit(model).card)
+        found = self._cards.get(model)
+        if found is None:
+            found = self._cards[model] = self.catalogue.card(self.unit(model).card)
+        return found
 
     def passives(self, model: ModelId) -> tuple[str, ...]:
         """The model's common passive abilities: its card's and those effects gave its unit (``passive:Parry``)."""
@@ -149,8 +159,12 @@ class World:
         return [m for m, placed in self.state.models.items() if placed.side != side]
 
     def gap(self, a: str, b: str) -> float:
-        """The distance between two bases' closest points (L258)."""
-        return distance(self.base(a), self.base(b))
+        """The distance between two bases' closest points (L258), measured once per pair."""
+        key = (a, b) if a <= b else (b, a)
+        found = self._gaps.get(key)
+        if found is None:
+            found = self._gaps[key] = distance(self.base(a), self.base(b))
+        return found
 
     # -- terrain ---------------------------------------------------------------------------------------------
 
@@ -169,8 +183,11 @@ class World:
         return self.state.terrain[ident].keywords
 
     def piece_has(self, ident: str, keyword: str) -> bool:
-        wanted = fold(keyword)
-        return any(keyword_of(k) == wanted for k in self.keywords(ident))
+        found = self._keyed.get((ident, keyword))
+        if found is None:
+            wanted = fold(keyword)
+            found = self._keyed[(ident, keyword)] = any(keyword_of(k) == wanted for k in self.keywords(ident))
+        return found
 
     def pieces_with(self, keyword: str) -> list[str]:
         return [t for t in self.state.terrain if self.piece_has(t, keyword)]
@@ -182,11 +199,16 @@ class World:
 
     def within(self, ident: str, piece: str) -> bool:
         """Whether a base is within a terrain piece: any overlap, or wholly inside (ruling ``within-terrain``)."""
-        base, poly = self.base(ident), self.terrain(piece).polygon
-        centre = shapely.Point(base.xy)
-        if self.rulings.within_terrain == "complete":
-            return bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
-        return float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
+        found = self._inside.get((ident, piece))
+        if found is None:
+            base, poly = self.base(ident), self.terrain(piece).polygon
+            centre = shapely.Point(base.xy)
+            if self.rulings.within_terrain == "complete":
+                found = bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
+            else:
+                found = float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
+            self._inside[(ident, piece)] = found
+        return found
 
     # -- sight -------------------------------------------------------------------------------------------------
 
@@ -223,8 +245,13 @@ class World:
         return self._plain
 
     def sight(self, observer: str, target: str) -> Sight:
-        """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines."""
-        return self._lines(True).check(self.base(observer), self.base(target))
+        """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines (asked once per
+        pair: a World holds one table as it stands)."""
+        found = self._seen.get((observer, target))
+        if found is None:
+            found = self._lines(True).check(self.base(observer), self.base(target))
+            self._seen[(observer, target)] = found
+        return found
 
     def sees(self, observer: str, target: str) -> bool:
         return self.sight(observer, target).visible

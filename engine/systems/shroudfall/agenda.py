@@ -1,0 +1,303 @@
+"""Resolving play step by step, so a reaction window can stop a command half-way and the next command carries on
+(Shroudfall beta rulebook v1.4, L1535-1595; ruling ``reactive-resume``).
+
+A command's handler hands :func:`run` the steps it sets going (a move action, an attack action, the end of the
+activation), each a :class:`~engine.systems.shroudfall.state.Task`. Each step may add steps ahead of the rest (an
+attack action becomes one strike per model and profile; a hit becomes its damage roll; damage becomes its reaction
+window and its marking). When a step opens a decision (a reaction offered to a player), what is left is saved in the
+state (``AgendaSaved``) and the command ends; the decision's answer takes it up again with :func:`resume`. A played
+reaction's steps go first (chains resolve as a stack).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
+from engine.geometry import bearing
+from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.events import ActionTaken, AttackRolled
+from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
+from engine.systems.shroudfall.flow import end_activation, record_damage
+from engine.systems.shroudfall.movement import in_coherency
+from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
+from engine.systems.shroudfall.reacting import Offer, offers
+from engine.systems.shroudfall.referee import Referee, Table
+from engine.systems.shroudfall.rounds import action_refusal, activation_over
+from engine.systems.shroudfall.schema import AttackType
+from engine.systems.shroudfall.state import Task
+from engine.systems.shroudfall.strike import AttackPlan
+from engine.systems.shroudfall.strikes import Essence, choose_target, plan_strike, roll_damage_for, roll_hits
+from engine.table import ModelMoved
+
+__all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
+
+REACT = "react"
+"""The decision kind of a reaction offered in a window."""
+
+Executor = Callable[[Table, Referee, Task], list[Task]]
+
+
+def _refuse(why: str | None, verb: str) -> None:
+    if why is not None:
+        raise IllegalCommand(why, verb=verb)
+
+
+def emit_move(ctx: Table, move: UnitMove) -> None:
+    """Move the models as planned: each one's path and the tool it laid."""
+    for planned in move.moves:
+        start = ctx.state.models[planned.model]
+        origin = (start.x, start.y)
+        bend = planned.path.joint if planned.path.joint not in (planned.path.start, planned.path.end) else None
+        path = (origin, *((bend,) if bend else ()), planned.end)
+        length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
+        facing = bearing(origin, planned.end) if planned.end != origin else start.facing
+        ctx.emit(ToolLaid(model=planned.model, mov=planned.tool, length=round(planned.path.length, 2),
+                          line=planned.path.points(), why=planned.why))
+        ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
+
+
+def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """A move action toward an anchor (a plan's move: its end spots are found as it goes)."""
+    unit = ctx.state.units[task.unit]
+    if not _acting(ctx, unit.id):
+        return []
+    _refuse(action_refusal(ctx.state, unit, "move"), "move")
+    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    parry = "passive:Parry" in unit.effects
+    where = parse_destination(task.to)
+    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
+    return after_move(ctx, unit.id)
+
+
+def _acting(ctx: Table, unit_id: str) -> bool:
+    """Whether ``unit_id`` is still activating (a plan's later step is dropped once its activation has ended)."""
+    activation = ctx.state.activation
+    return activation is not None and activation.unit == unit_id and bool(ctx.state.alive(ctx.state.units[unit_id]))
+
+
+def after_move(ctx: Table, unit_id: str) -> list[Task]:
+    """What follows a move action: the enemy's Fall back! window, then the activation's end when the move broke
+    coherency or was the second (L543, L610, L1532-1533)."""
+    opponent = ctx.state.opponent(ctx.state.units[unit_id].side)
+    return [Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
+            Task(kind="moved", unit=unit_id)]
+
+
+def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    unit = ctx.state.units[task.unit]
+    if ctx.state.activation is None or ctx.state.activation.unit != unit.id:
+        return []
+    over = activation_over(ctx.state, out_of_coherency=not in_coherency(ref.world(ctx), unit))
+    return [Task(kind="end", why=over)] if over is not None else []
+
+
+def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Fall back!'s MOV S directly away from the enemy: not a move action, so the melee lock does not hold (L654)."""
+    unit = ctx.state.units.get(task.unit)
+    if unit is None or task.target not in ctx.state.models:
+        return []
+    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True, wanted="S"))
+    return []
+
+
+def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str) -> list[Task]:
+    """An attack action's strikes: each model in turn with each of its profiles of the chosen type, at the named
+    target (or the nearest it may take when it cannot take that one, L725-742)."""
+    unit = ctx.state.units[unit_id]
+    found = []
+    for model in ctx.state.alive(unit):
+        for weapon in ref.catalogue.card(unit.card).weapons:
+            if weapon.type == kind:
+                found.append(Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target,
+                                  essence=essence, why="action"))
+    return found
+
+
+def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """An attack action (L545)."""
+    unit = ctx.state.units[task.unit]
+    if not _acting(ctx, unit.id):
+        return []
+    _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
+    ctx.emit(ActionTaken(unit=unit.id, action="attack"))
+    return attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+
+
+def _drawn(ctx: Table, attacker: ModelId, target: ModelId, reach: float) -> dict[str, Any]:
+    """What the picture draws for an attack: the sight line and the profile's range around the attacker."""
+    a, b = ctx.state.models.get(attacker), ctx.state.models.get(target)
+    if a is None or b is None:
+        return {}
+    return {"line": ((a.x, a.y), (b.x, b.y)), "reach": reach, "radius": a.radius}
+
+
+def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """One model's attack with one profile: its hit rolls, then a damage step for each target hit."""
+    model = ModelId(task.model)
+    if model not in ctx.state.models or ctx.state.outcome is not None:
+        return []
+    world = ref.world(ctx)
+    weapon = next(w for w in world.card(model).weapons if w.name == task.weapon)
+    side = ctx.state.models[model].side
+    activation = ctx.state.activation
+    in_action = task.why == "action"
+    used = activation.used.get(model, []) if in_action and activation else []
+    used_types = [w.type for w in world.card(model).weapons if w.name in used]
+    target = choose_target(world, model, weapon, task.target)
+    if target is None:
+        return []
+    plan = plan_strike(world, side, model, weapon, target or None, used=used, used_types=used_types)
+    if plan is None or not plan.targets:
+        return []
+    essence = Essence.read(task.essence)
+    found: list[Task] = []
+    for rolled in roll_hits(ctx, ref, plan, world.unit(model).id, essence):
+        if not rolled.hit.hit.hit:
+            ctx.emit(AttackRolled(attacker=model, target=rolled.target, weapon=weapon.name,
+                                  hit_total=rolled.hit.hit.total, defence=rolled.hit.hit.defence, hit=False,
+                                  critical=False, lines=rolled.hit.lines, in_action=in_action,
+                                  summary=f"{model} attacks {rolled.target} with {weapon.name}: {rolled.line}.",
+                                  **_drawn(ctx, model, rolled.target, weapon.range)))
+            continue
+        defender = ctx.state.models[rolled.target].side
+        common = {"unit": task.unit, "model": model, "weapon": weapon.name, "target": rolled.target,
+                  "essence": task.essence}
+        found += [Task(kind="window", why="hit", sides=(defender, side), **common),
+                  Task(kind="damage", amount=rolled.hit.hit.total, critical=rolled.hit.hit.critical,
+                       lines=(rolled.line, *rolled.hit.lines), why=task.why, **common)]
+    return found
+
+
+def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """A target's damage roll; damage opens the damaged window before it is marked (L1554-1560)."""
+    attacker, target = ModelId(task.model), ModelId(task.target)
+    if attacker not in ctx.state.models or target not in ctx.state.models:
+        return []
+    world = ref.world(ctx)
+    weapon = next(w for w in world.card(attacker).weapons if w.name == task.weapon)
+    side = ctx.state.models[attacker].side
+    plan = AttackPlan(side, attacker, weapon, (target,))
+    damage, line = roll_damage_for(ctx, ref, plan, world.unit(attacker).id, target, Essence.read(task.essence))
+    hit_line, *working = task.lines
+    lines = (*working, *damage.lines)
+    amount = damage.wound.damage
+    summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line}; {line}"
+    if amount <= 0:
+        ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.amount,
+                              defence=0, hit=True, critical=task.critical, damage_total=damage.wound.total,
+                              armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
+                              summary=f"{summary}: no damage.",
+                              **_drawn(ctx, attacker, target, weapon.range)))
+        return []
+    defender = ctx.state.models[target].side
+    mark = Task(kind="mark", unit=task.unit, model=attacker, weapon=weapon.name, target=target, amount=amount,
+                reach=weapon.range,
+                critical=task.critical, lines=lines, why=task.why, to=f"{damage.wound.total}/{damage.wound.armour}",
+                shown=f"{summary}: {amount} damage.")
+    return [Task(kind="window", why="damaged", sides=(defender, side), model=attacker, target=target,
+                 unit=task.unit), mark]
+
+
+def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Mark the damage (L1560): the attack's line, the wounds, a model destroyed and its reaction window."""
+    attacker, target = ModelId(task.model), ModelId(task.target)
+    if target not in ctx.state.models:
+        return []
+    total, _, armour = task.to.partition("/")
+    ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=task.weapon, hit_total=0, defence=0, hit=True,
+                          critical=task.critical, damage_total=int(total), armour=int(armour), damage=task.amount,
+                          lines=task.lines, in_action=task.why == "action", summary=task.shown,
+                          **_drawn(ctx, attacker, target, task.reach)))
+    placed = ctx.state.models[target]
+    spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
+    record_damage(ctx, ref, target, task.amount, f"by {attacker}")
+    if target in ctx.state.models or ctx.state.outcome is not None:
+        return []
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius)]
+
+
+def _window(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Offer the trigger's reactions to each side in order: a side with one it may use now is asked (a decision of
+    its own, ``reaction_to`` the trigger); the sides after it are offered once it has answered."""
+    world = ref.world(ctx)
+    for index, side in enumerate(task.sides):
+        found = offers(world, side, task.why, task)
+        if not found:
+            continue
+        shown = {"damaged": f"{task.target} damaged by {task.model}", "hit": f"{task.target} hit by {task.model}",
+                 "targeted": f"{task.target} targeted by {task.model}",
+                 "friendly-destroyed": f"{task.target} destroyed",
+                 "enemy-ends-move": f"{task.unit} ending its move"}.get(task.why, task.why)
+        ctx.open_decision(Decision(
+            id=f"d{ctx.state.seq + 1}", owner=side, kind=REACT, prompt=f"React to {shown}?",
+            parts=_react_parts(found), optional=True, reaction_to=task.why,
+            context={"task": task.model_dump(mode="json")}))
+        rest = task.sides[index + 1:]
+        return [task.model_copy(update={"sides": rest})] if rest else []
+    return []
+
+
+def _react_parts(found: Sequence[Offer]) -> tuple[DecisionPart, ...]:
+    return (DecisionPart(key="react", prompt="Use a reaction?", default="pass",
+                         options=(Option(key="pass", label="no reaction"),
+                                  *(Option(key=o.key, label=o.label) for o in found))),)
+
+
+def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    if ctx.state.activation is not None:
+        end_activation(ctx, ref, task.why or "its player ends it")
+    return []
+
+
+def _again(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """The second attack action of an activation that attacks twice: at the same target, or the nearest each model may
+    take once it has fallen."""
+    if not _acting(ctx, task.unit):
+        return []
+    return [task.model_copy(update={"kind": "attack"})]
+
+
+def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """End the activation once both actions are taken and nothing else may be used (the Essence Attack needs an
+    essence weaver and its cost, L1519-1524)."""
+    activation = ctx.state.activation
+    if activation is None or activation.unit != task.unit or len(activation.actions) < 2:
+        return []
+    unit = ctx.state.units[activation.unit]
+    if ref.catalogue.card(unit.card).essence_weaver and \
+            can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
+        return []
+    end_activation(ctx, ref, "both its actions are taken")
+    return []
+
+
+EXECUTORS: dict[str, Executor] = {
+    "move": _move, "moved": _moved, "fall-back": _fall_back, "attack": _attack, "again": _again,
+    "strike": _strike, "damage": _damage, "mark": _mark, "window": _window, "end": _end, "finish": _finish,
+}
+
+
+def run(ctx: Table, ref: Referee, tasks: Sequence[Task]) -> None:
+    """Resolve ``tasks`` in order, each adding its own steps ahead of the rest, until they are done, the game is
+    over, or a decision holds play up (then the rest is saved for :func:`resume`)."""
+    queue = list(tasks)
+    while queue and ctx.state.outcome is None:
+        if ctx.state.pending:
+            ctx.emit(AgendaSaved(tasks=tuple(queue)))
+            return
+        task = queue.pop(0)
+        queue[:0] = EXECUTORS[task.kind](ctx, ref, task)
+
+
+def resume(ctx: Table) -> list[Task]:
+    """The steps a decision interrupted, taken out of the state to be run again."""
+    tasks = list(ctx.state.agenda)
+    if tasks:
+        ctx.emit(AgendaSaved(tasks=()))
+    return tasks
+

@@ -1,0 +1,451 @@
+"""Shroudfall's game rounds, declared (Shroudfall beta rulebook v1.4, L531-571, L573-742, L1156-1184, L1511-1561).
+
+On its turn a player activates a unit and takes two actions with it. The menus offer first, for each unit that may
+activate, one whole activation that fits where it stands (every answer still the player's):
+
+- **Attack twice** (an enemy in reach now: both actions attack it, the second at the nearest each model may take if it
+  has fallen);
+- **Move and attack** (an enemy a move brings within reach: move toward it, then attack it);
+- **Advance** (two moves toward a place: an enemy, a scenario element, or typed).
+
+and **Activate** for any other plan, then one action at a time: Move, Attack, Disengage, Shake, Interact, the
+Essence Attack, and End. An attack's target menu offers, after the plain targets, the same target with essence
+spent: each roll infused with a crystal of a colour, an essence re-roll of each roll that falls short, or both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
+from engine.core.params import Order
+from engine.systems.shroudfall import play
+from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal
+from engine.systems.shroudfall.agenda import after_move, emit_move, run
+from engine.systems.shroudfall.conditions import shake_refusal
+from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
+from engine.systems.shroudfall.essence import can_pay, pay
+from engine.systems.shroudfall.events import ActionTaken, ReserveChanged
+from engine.systems.shroudfall.events_flow import ElementTaken
+from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
+from engine.systems.shroudfall.reading import Reach, Reading
+from engine.systems.shroudfall.referee import Referee
+from engine.systems.shroudfall.rounds import action_refusal, may_pass
+from engine.systems.shroudfall.schema import COLOURS, AttackType
+from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
+
+__all__ = ["AttackOrder", "MoveOrder"]
+
+_RULE = "Shroudfall beta rulebook v1.4"
+Values = Callable[[Reading, Ask], list[Choice]]
+Asked = Callable[[Reading, Ask], bool]
+INTERACT = "ACTION INTERACT"
+
+
+# -- which units -----------------------------------------------------------------------------------------------
+
+
+def _unit_choice(unit: UnitRecord) -> Choice:
+    return Choice(unit.id, f"{unit.id} {unit.name}")
+
+
+def _fresh(world: Reading, side: SideId) -> list[UnitRecord]:
+    """The units a whole-activation entry may take: those ``side`` may activate now, or its unit activating that has
+    taken no action yet; a Stunned unit shakes first (L1421), so it takes none."""
+    units = world.eligible(side)
+    acting = world.activating(side)
+    if acting is not None and world.actions_left(acting) == 2:
+        units = [acting]
+    return [u for u in units if "stunned" not in u.conditions]
+
+
+def _planned(plan: str) -> Values:
+    def values(world: Reading, ask: Ask) -> list[Choice]:
+        side = ask.acting
+        return [_unit_choice(u) for u in _fresh(world, side)
+                if (world.plan_for(u) == plan if world.activating(side) is None else _offered(world, u, plan))]
+    return values
+
+
+def _offered(world: Reading, unit: UnitRecord, plan: str) -> bool:
+    if plan == "attack":
+        return bool(world.reaches(unit))
+    if plan == "charge":
+        return bool(world.charges(unit))
+    return not _locked(world, unit)
+
+
+def _locked(world: Reading, unit: UnitRecord) -> bool:
+    return any(world.world.engaged(m) for m in world.state.alive(unit)) and "passive:Parry" not in unit.effects
+
+
+def _acting_for(action: Action) -> Values:
+    def values(world: Reading, ask: Ask) -> list[Choice]:
+        unit = world.activating(ask.acting)
+        if unit is None or action_refusal(world.state, unit, action) is not None:
+            return []
+        return [_unit_choice(unit)]
+    return values
+
+
+def _unit(world: Reading, ask: Ask) -> UnitRecord:
+    return world.state.units[ask.text("model")]
+
+
+# -- targets and essence ---------------------------------------------------------------------------------------
+
+
+def _essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
+    """What a target may be taken with: an essence re-roll of each roll that falls short (when the reserve holds a
+    crystal or Silver Line Training's free re-roll is unused), each roll infused with a colour the reserve holds."""
+    reserve = world.state.record(side).reserve
+    activation = world.state.activation
+    free = activation is not None and activation.unit == unit.id and not activation.free_reroll_used and any(
+        a.effect == "free-essence-reroll" for a in world.catalogue.card(unit.card).abilities)
+    tags = ["reroll"] if reserve or free else []
+    held = [c for c in reversed(COLOURS) if c in reserve]
+    tags += list(held)
+    if held and (free or len(reserve) > 1):
+        tags.append(f"{held[0]}+reroll")
+    return tags
+
+
+_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short"}
+
+
+def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:
+    unit = _unit(world, ask)
+    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}", distance=r.gap) for r in reaches]
+    found = list(plain)
+    for tag in _essence_tags(world, ask.acting, unit):
+        shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
+                                        (", re-rolling what falls short" if "+" in tag else ""))
+        found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in plain]
+    return found
+
+
+def _targets(world: Reading, ask: Ask) -> list[Choice]:
+    return _target_choices(world, ask, world.reaches(_unit(world, ask)))
+
+
+def _attackers(world: Reading, ask: Ask) -> list[Choice]:
+    """The activating unit, when it may take an attack action and some model of it has an enemy in reach."""
+    return [c for c in _acting_for("attack")(world, ask) if world.reaches(world.state.units[c.value])]
+
+
+def _charge_targets(world: Reading, ask: Ask) -> list[Choice]:
+    return _target_choices(world, ask, world.charges(_unit(world, ask)))
+
+
+def _split(target: str) -> tuple[str, str]:
+    enemy, _, essence = target.partition("+")
+    return enemy, essence
+
+
+def _types_for(reaches: list[Reach], target: str) -> tuple[AttackType, ...]:
+    enemy, _ = _split(target)
+    return next((r.types for r in reaches if r.enemy == enemy), ())
+
+
+def _kinds(source: str) -> Values:
+    def values(world: Reading, ask: Ask) -> list[Choice]:
+        unit = _unit(world, ask)
+        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
+        return [Choice(t, f"{t} profiles") for t in _types_for(reaches, ask.text("target"))]
+    return values
+
+
+def _kind_asked(source: str) -> Asked:
+    def asked(world: Reading, ask: Ask) -> bool:
+        unit = _unit(world, ask)
+        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
+        return len(_types_for(reaches, ask.text("target"))) > 1
+    return asked
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOrder:
+    """An attack as a player ordered it: the unit, the target, the type of profiles, the essence to spend."""
+
+    side: SideId
+    unit: str
+    target: str
+    kind: AttackType
+    essence: str
+    reach: float = 0.0
+
+
+def _attack_order(source: str) -> Callable[[Reading, Ask], AttackOrder]:
+    def check(world: Reading, ask: Ask) -> AttackOrder:
+        unit = _unit(world, ask)
+        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
+        types = _types_for(reaches, ask.text("target"))
+        kind = ask.text("with") if ask.has("with") else types[0]
+        enemy, essence = _split(ask.text("target"))
+        ranges = [w.range for m in world.state.alive(unit) for w in world.weapons(m) if w.type == kind]
+        stop = max(CLOSE, min(ranges, default=CLOSE) - 0.3) if kind != "melee" else CLOSE
+        return AttackOrder(ask.acting, unit.id, enemy, kind, essence, stop)  # type: ignore[arg-type]  # a menu type
+    return check
+
+
+def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
+    values = _charge_targets if source == "charge" else _targets
+    return (Param("model", "Which unit?", values=units, noun="units"),
+            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets"),
+            Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"))
+
+
+def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
+    if ctx.state.activation is None:
+        play.activate(ctx, side, unit)
+
+
+def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
+    return Task(kind=kind, unit=order.unit, target=order.target, type=order.kind, essence=order.essence)
+
+
+@RULES.action("attack-twice", "Activate a unit and attack with both its actions", label="Attack twice", when=ROUNDS,
+              per="model", check=_attack_order("attack"), rule=f"{_RULE}, L537-545, L725-742",
+              params=_attack_params(_planned("attack"), "attack"))
+def _attack_twice(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
+    _activate(ctx, order.side, order.unit)
+    run(ctx, referee(ctx), [_attack_task(order), _attack_task(order, "again"), Task(kind="end", why="two actions")])
+
+
+@RULES.action("charge", "Activate a unit, move it toward an enemy, then attack it", label="Move and attack",
+              when=ROUNDS, per="model", check=_attack_order("charge"), rule=f"{_RULE}, L537-545, L573-612, L725-742",
+              params=_attack_params(_planned("charge"), "charge"))
+def _charge(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
+    _activate(ctx, order.side, order.unit)
+    run(ctx, referee(ctx), [Task(kind="move", unit=order.unit, to=f"toward {order.target}", reach=order.reach),
+                            _attack_task(order), Task(kind="end", why="two actions")])
+
+
+# -- moving --------------------------------------------------------------------------------------------------------
+
+
+def _destinations(world: Reading, ask: Ask) -> list[Choice]:
+    unit = _unit(world, ask)
+    return [Choice(value, label, distance=gap) for value, label, gap in world.anchors(unit)]
+
+
+def _typed_destination(world: Reading, ask: Ask, typed: str) -> str | None:
+    try:
+        _planned_move(world, ask, typed)
+    except IllegalCommand as error:
+        return str(error)
+    return None
+
+
+def _planned_move(world: Reading, ask: Ask, typed: str) -> UnitMove:
+    unit = _unit(world, ask)
+    return plan_unit_move(world.world, unit, parse_destination(typed), parry="passive:Parry" in unit.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOrder:
+    side: SideId
+    unit: str
+    to: str
+    move: UnitMove
+
+
+def _move_check(world: Reading, ask: Ask) -> MoveOrder:
+    return MoveOrder(ask.acting, ask.text("model"), ask.text("to"), _planned_move(world, ask, ask.text("to")))
+
+
+_TO = "Where to? (toward <id>, away <id>, x,y for the unit's first model, or A3@x,y;A4@x,y)"
+
+
+@RULES.action("advance", "Activate a unit and move it twice (the second move ends the activation)",
+              label="Advance (two moves)", when=ROUNDS, per="model", check=_move_check,
+              rule=f"{_RULE}, L537-543, L573-612", params=(
+                  Param("model", "Which unit?", values=_planned("advance"), noun="units"),
+                  Param("to", "Toward where?", values=_destinations, order=Order.GIVEN, noun="destinations")))
+def _advance(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
+    _activate(ctx, order.side, order.unit)
+    ref = referee(ctx)
+    _move_now(ctx, ref, order)
+    run(ctx, ref, [*after_move(ctx, order.unit), Task(kind="move", unit=order.unit, to=order.to)])
+
+
+def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> None:
+    unit = ctx.state.units[order.unit]
+    why = action_refusal(ctx.state, unit, "move")
+    if why is not None:
+        raise IllegalCommand(why, verb="act move")
+    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    emit_move(ctx, order.move)
+
+
+@RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
+              check=_move_check, rule=f"{_RULE}, L543, L573-612", params=(
+                  Param("model", "Which unit?", values=_acting_for("move"), noun="units"),
+                  Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
+                        noun="destinations")))
+def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
+    ref = referee(ctx)
+    _move_now(ctx, ref, order)
+    run(ctx, ref, [*after_move(ctx, order.unit), Task(kind="finish", unit=order.unit)])
+
+
+# -- activating and single actions -----------------------------------------------------------------------------
+
+
+def _activatable(world: Reading, ask: Ask) -> list[Choice]:
+    return [_unit_choice(u) for u in world.eligible(ask.acting)]
+
+
+@RULES.action("activate", "Activate a unit, then take its actions one at a time", label="Activate a unit",
+              when=ROUNDS, rule=f"{_RULE}, L537, L1513", params=(
+                  Param("model", "Which unit?", values=_activatable, noun="units"),))
+def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    play.activate(ctx, ask.acting, ask.text("model"))
+
+
+@RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
+              per="model", check=_attack_order("attack"), rule=f"{_RULE}, L545, L725-742",
+              params=_attack_params(_attackers, "attack"))
+def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
+    run(ctx, referee(ctx), [_attack_task(order), Task(kind="finish", unit=order.unit)])
+
+
+@RULES.action("disengage", "The activating unit gains Parry for the rest of its activation (L546)",
+              label="Disengage", when=ROUNDS, per="model", rule=f"{_RULE}, L546, L654", params=(
+                  Param("model", "Which unit?", values=_acting_for("disengage"), noun="units"),))
+def _disengage(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    play.disengage(ctx, ask.acting)
+    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+
+
+def _conditions(world: Reading, ask: Ask) -> list[Choice]:
+    unit = _unit(world, ask)
+    return [Choice(c) for c in unit.conditions if shake_refusal(unit, c) is None]
+
+
+def _shakers(world: Reading, ask: Ask) -> list[Choice]:
+    unit = world.activating(ask.acting)
+    values = _acting_for("shake")(world, ask)
+    return values if unit is not None and unit.conditions else []
+
+
+@RULES.action("shake", "The activating unit removes one condition (L547; Stunned first, L1421)", label="Shake",
+              when=ROUNDS, per="model", rule=f"{_RULE}, L547, L815-821", params=(
+                  Param("model", "Which unit?", values=_shakers, noun="units"),
+                  Param("choice", "Which condition?", values=_conditions, noun="conditions")))
+def _shake(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    play.shake(ctx, ask.acting, ask.text("choice"))
+    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+
+
+def _interactable(world: Reading, ask: Ask) -> list[Choice]:
+    unit = _unit(world, ask)
+    alive = world.state.alive(unit)
+    return [Choice(e.id, f"{e.id} {e.name}") for e in world.state.elements.values()
+            if INTERACT in e.keywords and e.scenario in world.state.scenarios and e.control != unit.side
+            and any(world.world.gap(m, e.id) <= 1.0 + 1e-9 for m in alive)]
+
+
+def _interactors(world: Reading, ask: Ask) -> list[Choice]:
+    values = _acting_for("interact")(world, ask)
+    return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
+
+
+@RULES.action("interact", "Sacrifice an action to put your control token on an ACTION INTERACT element within 1\"",
+              label="Interact", when=ROUNDS, per="model", rule=f"{_RULE}, L1227-1237", params=(
+                  Param("model", "Which unit?", values=_interactors, noun="units"),
+                  Param("at", "Which scenario element?", values=_interactable, noun="elements")))
+def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    ctx.emit(ActionTaken(unit=ask.text("model"), action="interact"))
+    ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
+    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+
+
+# -- the Essence Attack --------------------------------------------------------------------------------------------
+
+
+def _weaver_models(world: Reading, ask: Ask) -> list[Choice]:
+    unit = world.activating(ask.acting)
+    if unit is None or not can_pay(world.state.record(ask.acting).reserve, essence_attack_cost(world.world)):
+        return []
+    models = [m for m in world.state.alive(unit)
+              if essence_attack_refusal(world.world, ask.acting, m) is None and _profiles_of(world, m)]
+    return [Choice(m, f"{m} {world.state.models[m].name}") for m in models]
+
+
+def _profiles_of(world: Reading, model: ModelId) -> list[tuple[str, list[ModelId]]]:
+    """Each profile the model may attack with now, and the enemies it may take (an area profile takes whom it
+    reaches: no target is named)."""
+    found: list[tuple[str, list[ModelId]]] = []
+    table = world.world
+    for weapon in world.weapons(model):
+        if not world.usable(model, weapon):
+            continue
+        enemies = sorted((e for e in table.enemies(model) if world.takes(model, e, weapon, table.gap(model, e))),
+                         key=lambda e: table.gap(model, e))
+        if enemies:
+            found.append((weapon.name, [] if weapon.shape == "area" else enemies))
+    return found
+
+
+def _essence_profiles(world: Reading, ask: Ask) -> list[Choice]:
+    return [Choice(name) for name, _ in _profiles_of(world, ModelId(ask.ident("model")))]
+
+
+def _essence_targets(world: Reading, ask: Ask) -> list[Choice]:
+    model = ModelId(ask.ident("model"))
+    found = dict(_profiles_of(world, model)).get(ask.text("with"), [])
+    return [Choice(e, f"{e} {world.state.models[e].name}", distance=world.world.gap(model, e)) for e in found]
+
+
+def _needs_target(world: Reading, ask: Ask) -> bool:
+    return bool(_essence_targets(world, ask))
+
+
+@RULES.action("essence-attack", "An essence weaver's model attacks with one profile, for essence (L911-917)",
+              label="Essence Attack", when=ROUNDS, per="model", rule=f"{_RULE}, L911-917", params=(
+                  Param("model", "Which model?", values=_weaver_models, noun="models"),
+                  Param("with", "With which profile?", values=_essence_profiles, noun="profiles"),
+                  Param("target", "At which enemy?", values=_essence_targets, asked_when=_needs_target,
+                        order=Order.NEAREST, noun="targets")))
+def _essence_attack(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    side = ask.acting
+    world = referee(ctx).world(ctx)
+    left, spent = pay(ctx.state.record(side).reserve, essence_attack_cost(world), what="the Essence Attack",
+                      rule="L915")
+    ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why="the Essence Attack (L915)"))
+    model = ask.ident("model")
+    run(ctx, referee(ctx), [Task(kind="strike", unit=world.unit(ModelId(model)).id, model=model,
+                                 weapon=ask.text("with"), target=ask.text("target", ""), why="essence"),
+                            Task(kind="finish", unit=world.unit(ModelId(model)).id)])
+
+
+# -- ending and passing ----------------------------------------------------------------------------------------------
+
+
+def _enders(world: Reading, ask: Ask) -> list[Choice]:
+    unit = world.activating(ask.acting)
+    return [_unit_choice(unit)] if unit is not None else []
+
+
+@RULES.action("end", "End the activation; its actions not taken are forfeited (L551, L555)",
+              label="End the activation", when=ROUNDS, per="model", rule=f"{_RULE}, L551, L555, L1519-1524",
+              params=(Param("model", "Which unit?", values=_enders, noun="units"),))
+def _end(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    play.forfeit(ctx, referee(ctx), ask.acting)
+
+
+def _may_pass(world: Reading, ask: Ask) -> str | None:
+    state = world.state
+    if state.step != "rounds" or state.activation is not None or state.turn != ask.acting:
+        return "a player passes on their turn to activate a unit"
+    if not may_pass(state, ask.acting):
+        return "a player may pass only with fewer units left to activate than the opponent (L571)"
+    return None
+
+
+@RULES.action("pass", "Let the opponent activate instead (only with fewer units left to activate, L571)",
+              label="Pass", when=ROUNDS, available=_may_pass, rule=f"{_RULE}, L571")
+def _pass(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    play.pass_turn(ctx, ask.acting)

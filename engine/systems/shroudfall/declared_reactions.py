@@ -1,0 +1,99 @@
+"""Reactions offered in a window, declared (Shroudfall beta rulebook v1.4, L885-889, L1541-1561, L1589-1595): the
+decision a side with a reaction it may use gets (``reaction_to`` the trigger, so ``/pass until:`` covers it), its
+options read live from the table, and what a reaction played does; then the interrupted play carries on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import Context, Decision, ModelId, Option, Part
+from engine.systems.shroudfall.agenda import REACT, resume, run
+from engine.systems.shroudfall.declared import RULES, referee
+from engine.systems.shroudfall.essence import pay
+from engine.systems.shroudfall.events import ReserveChanged
+from engine.systems.shroudfall.events_flow import ReactionUsed
+from engine.systems.shroudfall.reacting import Offer, offers, place_spots
+from engine.systems.shroudfall.reading import Reading
+from engine.systems.shroudfall.referee import Referee
+from engine.systems.shroudfall.state import ShroudfallState, Task
+from engine.systems.shroudfall.targeting import target_refusal
+from engine.table import ModelPlaced
+
+__all__ = ["window_task"]
+
+PASS = "pass"
+FORGOTTEN = "no-one-is-forgotten"
+
+
+def window_task(decision: Decision) -> Task:
+    """The window a reaction decision was opened for."""
+    return Task.model_validate(decision.context["task"])
+
+
+def _offers(world: Reading, decision: Decision) -> list[Offer]:
+    task = window_task(decision)
+    return offers(world.world, decision.owner, task.why, task)
+
+
+def _options(world: Reading, decision: Decision, answers: Mapping[str, str]) -> list[Option]:
+    found = _offers(world, decision)
+    return [Option(key=PASS, label="no reaction"), *(Option(key=o.key, label=o.label) for o in found)]
+
+
+def _placed(answers: Mapping[str, str]) -> ModelId | None:
+    parts = answers.get("react", "").split("/")
+    return ModelId(parts[2]) if len(parts) == 3 and parts[1] == FORGOTTEN else None
+
+
+def _spots(world: Reading, decision: Decision, answers: Mapping[str, str]) -> list[Option]:
+    model = _placed(answers)
+    if model is None or model not in world.state.models:
+        return []
+    return [Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}") for x, y in place_spots(world.world, model)]
+
+
+def _first_spot(world: Reading, decision: Decision, answers: Mapping[str, str]) -> str | None:
+    spots = _spots(world, decision, answers)
+    return spots[0].key if spots else None
+
+
+@RULES.decision(REACT, parts=(
+    Part("react", "Use a reaction?", options=_options, default=PASS),
+    Part("at", "Where is it placed?", options=_spots, default=_first_spot,
+         asked_when=lambda world, decision, answers: _placed(answers) is not None)),
+    rule="Shroudfall beta rulebook v1.4, L885-889, L1541-1561")
+def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
+    ref = referee(ctx)
+    rest = resume(ctx)
+    front: list[Task] = []
+    if answers["react"] != PASS:
+        front = _use(ctx, ref, decision, answers)
+    run(ctx, ref, [*front, *rest])
+
+
+def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answers: dict[str, str]) -> list[Task]:
+    """Pay for the reaction and resolve it (or set its steps going, ahead of what it interrupted)."""
+    side = decision.owner
+    task = window_task(decision)
+    key = answers["react"]
+    offer = next(o for o in offers(ref.world(ctx), side, task.why, task) if o.key == key)
+    if offer.ability.cost:
+        left, spent = pay(ctx.state.record(side).reserve, offer.ability.cost, what=offer.ability.name)
+        ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why=offer.ability.name))
+    ctx.emit(ReactionUsed(side=side, unit=offer.unit, ability=offer.ability.id, shown=offer.label))
+    parts = key.split("/")
+    if offer.ability.effect == "anger-issues":
+        damaged, attacker = ModelId(task.target), ModelId(task.model)
+        world = ref.world(ctx)
+        weapon = next(w for w in world.melee_weapons(damaged) if target_refusal(world, damaged, attacker, w) is None)
+        return [Task(kind="strike", unit=offer.unit, model=damaged, weapon=weapon.name, target=attacker,
+                     why="reaction")]
+    if offer.ability.id == FORGOTTEN:
+        model = ModelId(parts[2])
+        x, y = (float(v) for v in answers["at"].split(","))
+        ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
+        return []
+    if offer.ability.effect == "fall-back":
+        return [Task(kind="fall-back", unit=parts[2], target=parts[3])]
+    return []

@@ -1,0 +1,174 @@
+"""What Shroudfall's menus and rule checks read: one state's table measured by the rules (``World``), the data, the
+table's rulings, and the questions every menu asks (which units may act, what each may attack, where it may go),
+each answered once per question (a ``Reading`` is built per menu or command and caches its answers).
+
+Every generator here is also the check of a typed value: a menu offers exactly what the referee accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.core import ModelId, SideId
+from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
+from engine.systems.shroudfall.plans import reach_of
+from engine.systems.shroudfall.referee import Referee
+from engine.systems.shroudfall.rounds import eligible_units
+from engine.systems.shroudfall.schema import ATTACK_TYPES, AttackType, Weapon
+from engine.systems.shroudfall.state import ShroudfallState, UnitRecord
+from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
+from engine.systems.shroudfall.world import World
+
+__all__ = ["Reach", "Reading"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """An enemy a unit may attack: the attack types that reach it and the nearest gap."""
+
+    enemy: ModelId
+    types: tuple[AttackType, ...]
+    gap: float
+
+
+class Reading:
+    """One state as the declarations read it (built once per question)."""
+
+    def __init__(self, ref: Referee, state: ShroudfallState) -> None:
+        self.ref = ref
+        self.state = state
+        self._reaches: dict[str, list[Reach]] = {}
+        self._charges: dict[str, list[Reach]] = {}
+
+    @cached_property
+    def world(self) -> World:
+        return self.ref.world_of(self.state)
+
+    @property
+    def catalogue(self) -> ShroudfallCatalogue:
+        return self.ref.catalogue
+
+    # -- units ---------------------------------------------------------------------------------------------
+
+    def eligible(self, side: SideId) -> list[UnitRecord]:
+        """The units ``side`` may activate now: its turn in the rounds, nothing activating (L537, L563)."""
+        state = self.state
+        if state.step != "rounds" or state.turn != side or state.activation is not None:
+            return []
+        return eligible_units(state, side)
+
+    def activating(self, side: SideId) -> UnitRecord | None:
+        """The side's unit activating now, while its activation is open."""
+        activation = self.state.activation
+        if activation is None or activation.side != side or activation.ended:
+            return None
+        return self.state.units[activation.unit]
+
+    def actions_left(self, unit: UnitRecord) -> int:
+        activation = self.state.activation
+        return 2 - len(activation.actions) if activation is not None and activation.unit == unit.id else 2
+
+    def weapons(self, model: ModelId) -> tuple[Weapon, ...]:
+        return self.world.card(model).weapons
+
+    # -- attacks -------------------------------------------------------------------------------------------
+
+    def usable(self, model: ModelId, weapon: Weapon) -> bool:
+        return weapon_refusal(self.world, model, weapon, (), ()) is None
+
+    def reaches(self, unit: UnitRecord) -> list[Reach]:
+        """The enemies some model of ``unit`` may attack now with a profile (in range and sight, L703-742), nearest
+        first, with the types of attack that reach each."""
+        found = self._reaches.get(unit.id)
+        if found is not None:
+            return found
+        world = self.world
+        types: dict[ModelId, set[AttackType]] = {}
+        gaps: dict[ModelId, float] = {}
+        for model in self.state.alive(unit):
+            usable = [w for w in self.weapons(model) if self.usable(model, w)]
+            for enemy in world.enemies(model):
+                gap = world.gap(model, enemy)
+                for weapon in usable:
+                    if weapon.type in types.get(enemy, set()):
+                        continue
+                    if self.takes(model, enemy, weapon, gap):
+                        types.setdefault(enemy, set()).add(weapon.type)
+                        gaps[enemy] = min(gaps.get(enemy, gap), gap)
+        found = sorted((Reach(e, tuple(t for t in ATTACK_TYPES if t in kinds), gaps[e]) for e, kinds in types.items()),
+                       key=lambda r: (r.gap, r.enemy))
+        self._reaches[unit.id] = found
+        return found
+
+    def takes(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
+        """Whether one profile of ``model`` may attack ``enemy`` now: an area one reaches it unless OBSCURING terrain
+        hides it completely (L803); a beam needs sight only (L785); any other range and sight (L729)."""
+        if weapon.shape == "area":
+            return gap <= weapon.range + 1e-9 and not self.world.obscured(model, enemy)
+        if weapon.shape != "beam" and gap > weapon.range + 1e-9:
+            return False
+        return target_refusal(self.world, model, enemy, weapon) is None
+
+    def reach_of(self, unit: UnitRecord, enemy: str) -> Reach | None:
+        return next((r for r in self.reaches(unit) if r.enemy == enemy), None)
+
+    def charges(self, unit: UnitRecord) -> list[Reach]:
+        """The enemies the unit could come to attack with one move first: some model's tool reach plus a profile's
+        range covers the gap (sight is judged once it has moved), nearest first."""
+        found = self._charges.get(unit.id)
+        if found is not None:
+            return found
+        world = self.world
+        if any(world.engaged(m) for m in self.state.alive(unit)):
+            self._charges[unit.id] = []
+            return []
+        kinds: dict[ModelId, set[AttackType]] = {}
+        gaps: dict[ModelId, float] = {}
+        for model in self.state.alive(unit):
+            reach = reach_of(world, model)
+            for enemy in world.enemies(model):
+                gap = world.gap(model, enemy)
+                for weapon in self.weapons(model):
+                    if weapon.shape != "area" and gap - reach <= weapon.range:
+                        kinds.setdefault(enemy, set()).add(weapon.type)
+                        gaps[enemy] = min(gaps.get(enemy, gap), gap)
+        found = sorted((Reach(e, tuple(t for t in ATTACK_TYPES if t in k), gaps[e]) for e, k in kinds.items()),
+                       key=lambda r: (r.gap, r.enemy))
+        self._charges[unit.id] = found
+        return found
+
+    def plan_for(self, unit: UnitRecord) -> str:
+        """The activation a menu puts first for ``unit``: attack twice when it may attack now, move and attack when a
+        move brings an enemy within reach, else advance."""
+        if self.reaches(unit):
+            return "attack"
+        if self.charges(unit):
+            return "charge"
+        return "advance"
+
+    # -- where to go ---------------------------------------------------------------------------------------
+
+    def anchors(self, unit: UnitRecord, limit: int = 6) -> list[tuple[str, str, float]]:
+        """Where a unit may be sent by name: toward the nearest enemies and the scenario elements, and away from the
+        nearest enemy; ``(value, label, gap)``, nearest first."""
+        alive = self.state.alive(unit)
+        world = self.world
+        if not alive:
+            return []
+
+        def gap(ident: str) -> float:
+            return min(world.gap(m, ident) for m in alive)
+
+        enemies = sorted((m for m, p in self.state.models.items() if p.side != unit.side), key=lambda e: (gap(e), e))
+        found = [(f"toward {e}", f"toward {e} ({self.state.models[e].name})", gap(e)) for e in enemies[:limit]]
+        found += [(f"toward {e.id}", f"toward {e.id} ({e.name})", gap(e.id)) for e in self.state.elements.values()]
+        found.sort(key=lambda f: f[2])
+        if enemies:
+            found.append((f"away {enemies[0]}", f"away from {enemies[0]}", gap(enemies[0])))
+        return found
+
+
+def labelled(state: ShroudfallState, models: Sequence[ModelId]) -> str:
+    return ", ".join(f"{m} {state.models[m].name}" for m in models)

@@ -1,0 +1,212 @@
+"""One model's attack with one profile, rolled in the open (Shroudfall beta rulebook v1.4, L725-770, L1535-1561): the
+target (the one named, or the nearest the profile may take when that one cannot be), the essence the attacker chose
+to spend (an infusion of each roll, an essence re-roll of a roll that falls short, Silver Line Training's free one
+first), every hit roll before any damage roll, and each roll told in one public line with its working.
+
+The players' other re-roll choices are made for them where only one choice can help: the attacker re-rolls blanks
+(Accurate Strike/Shot, Hexed, Vulnerable Position), the defender the highest dice (Elusive, Shocked, Fortified
+Position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.core import IllegalCommand, ModelId, SideId
+from engine.dice import Die, DieRoll, RolledPool
+from engine.systems.shroudfall.attack import damage_bonuses, defence_against, hit_bonuses
+from engine.systems.shroudfall.essence import Infusion, can_pay, pay
+from engine.systems.shroudfall.events import ReserveChanged
+from engine.systems.shroudfall.events_flow import FreeRerollUsed
+from engine.systems.shroudfall.referee import Referee, Table
+from engine.systems.shroudfall.rerolls import Allowance, Choosers
+from engine.systems.shroudfall.schema import COLOURS, AttackType, Colour, Weapon, format_pool
+from engine.systems.shroudfall.strike import AttackPlan, DamageRoll, HitRoll, check_attack, roll_damage, roll_hit
+from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
+from engine.systems.shroudfall.world import World
+
+__all__ = ["Essence", "Rolled", "choose_target", "damage_line", "dice_shown", "hit_line", "plan_strike",
+           "roll_damage_for", "roll_hits", "usable_now"]
+
+_FREE_REROLL = "free-essence-reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class Essence:
+    """What the attacker spends on an attack: a colour to infuse each roll with while the reserve holds it, and
+    whether a roll that falls short is re-rolled with essence (L929-937)."""
+
+    infuse: Colour | None = None
+    reroll: bool = False
+
+    @classmethod
+    def read(cls, text: str) -> Essence:
+        parts = {p for p in text.split("+") if p}
+        colour = next((c for c in COLOURS if c in parts), None)
+        return cls(colour, "reroll" in parts)
+
+    def shown(self) -> str:
+        bits = ([f"infused with {self.infuse}"] if self.infuse else []) + (["essence re-rolls"] if self.reroll else [])
+        return ", ".join(bits)
+
+
+def usable_now(world: World, model: ModelId, weapon: Weapon, *, used: Sequence[str] = (),
+               used_types: Sequence[AttackType] = ()) -> bool:
+    """Whether the model may attack with the profile now (its type allowed, ranged not in melee, L545, L716)."""
+    return weapon_refusal(world, model, weapon, used, list(used_types)) is None
+
+
+def choose_target(world: World, model: ModelId, weapon: Weapon, wanted: str) -> str | None:
+    """The target of one profile's attack: ``wanted`` when the profile may take it, else the nearest enemy it may take
+    (the plan of an attack action a player names one target for); an area profile needs none."""
+    if weapon.shape == "area":
+        return ""
+    if wanted and wanted in world.state.models and target_refusal(world, model, wanted, weapon) is None:
+        return wanted
+    enemies = sorted(world.enemies(model), key=lambda e: world.gap(model, e))
+    return next((e for e in enemies if target_refusal(world, model, e, weapon) is None), None)
+
+
+def dice_shown(pool: RolledPool) -> str:
+    """The dice as rolled and kept, by colour: ``R3 Y2 Y0 G1``."""
+    return " ".join(f"{roll.die.removeprefix('essence-')[0].upper()}{roll.value}" for roll in pool.rolls)
+
+
+class _Spender:
+    """Pays for infusions and essence re-rolls from the attacker's reserve as the rolls go."""
+
+    def __init__(self, ctx: Table, ref: Referee, side: SideId, unit: str, essence: Essence) -> None:
+        self.ctx, self.ref, self.side, self.unit, self.essence = ctx, ref, side, unit, essence
+
+    def infusion(self, what: str) -> Infusion | None:
+        colour = self.essence.infuse
+        if colour is None or not can_pay(self.ctx.state.record(self.side).reserve, (colour,)):
+            return None
+        self._pay((colour,), f"infusing {what} (L929-931)")
+        return Infusion(colour)
+
+    def _pay(self, cost: tuple[Colour, ...], why: str) -> None:
+        left, spent = pay(self.ctx.state.record(self.side).reserve, cost, what=why)
+        self.ctx.emit(ReserveChanged(side=self.side, reserve=left, spent=spent, why=why))
+
+    def _free(self) -> bool:
+        activation = self.ctx.state.activation
+        if activation is None or activation.unit != self.unit or activation.free_reroll_used:
+            return False
+        card = self.ref.catalogue.card(self.ctx.state.units[self.unit].card)
+        return any(a.effect == _FREE_REROLL for a in card.abilities)
+
+    def reroll(self, short: bool, what: str) -> bool:
+        """Whether to make the essence re-roll now (only for a roll that falls short), paying for it."""
+        if not (self.essence.reroll and short):
+            return False
+        if self._free():
+            self.ctx.emit(FreeRerollUsed(unit=self.unit))
+            return True
+        reserve = self.ctx.state.record(self.side).reserve
+        if not reserve:
+            return False
+        cheapest = min(reserve, key=COLOURS.index)
+        self._pay((cheapest,), f"an essence re-roll of {what} (L935)")
+        return True
+
+
+def _blanks(pool: RolledPool, allowance: Allowance, allowed: tuple[int, ...]) -> Sequence[int]:
+    return [p for p in allowed if pool.rolls[p].value == 0][:allowance.count]
+
+
+def _highest(pool: RolledPool, allowance: Allowance, allowed: tuple[int, ...]) -> Sequence[int]:
+    return sorted(allowed, key=lambda p: (-pool.rolls[p].value, p))[:allowance.count]
+
+
+def _hooks(ctx: Table, side: SideId) -> tuple[Callable[[Sequence[Die], str], tuple[DieRoll, ...]],
+                                             Callable[[DieRoll, Die], DieRoll]]:
+    def roll(dice: Sequence[Die], purpose: str) -> tuple[DieRoll, ...]:
+        return ctx.roll(dice, purpose, roller_side=side)
+
+    def reroll(previous: DieRoll, die: Die) -> DieRoll:
+        return ctx.reroll(previous, die, "a re-roll", roller_side=side, limit=None)
+
+    return roll, reroll
+
+
+def hit_line(world: World, plan: AttackPlan, target: ModelId, hit: HitRoll, infused: Infusion | None) -> str:
+    """The hit roll in a few words: the dice by colour, the total with modifiers, DEF and the critical threshold."""
+    bonus = sum(b.amount for b in hit_bonuses(world, plan.attacker, target, plan.weapon))
+    base = world.card(plan.attacker).hit[plan.weapon.type]
+    infusion = f"+{infused.colour[0].upper()}" if infused else ""
+    mods = f" {bonus:+d}" if bonus else ""
+    verdict = "critical hit" if hit.hit.critical else ("hit" if hit.hit.hit else "miss")
+    return (f"hit {format_pool(base)}{infusion} [{dice_shown(hit.pool)}]{mods} = {hit.hit.total} vs DEF "
+            f"{hit.hit.defence} (critical at {2 * hit.hit.defence}): {verdict}")
+
+
+def damage_line(plan: AttackPlan, damage: DamageRoll, infused: Infusion | None) -> str:
+    infusion = f"+{infused.colour[0].upper()}" if infused else ""
+    wound = damage.wound
+    hide = f", {wound.hide.split(' (')[0]} makes it {wound.damage}" if wound.hide and wound.damage != wound.raw else ""
+    return (f"damage {format_pool(plan.weapon.damage)}{infusion} [{dice_shown(damage.pool)}] = {wound.total} / ARM "
+            f"{wound.armour} = {wound.raw}{hide}")
+
+
+def _short_of(spender: _Spender, needed: int, what: str) -> Callable[[RolledPool], bool]:
+    def short(pool: RolledPool) -> bool:
+        return spender.reroll(pool.total < needed, what)
+    return short
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """A target's hit roll as settled, with its one-line summary."""
+
+    target: ModelId
+    hit: HitRoll
+    line: str
+
+
+def roll_hits(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, essence: Essence) -> list[Rolled]:
+    """Every target's hit roll (all before any damage roll, L799, L807), each infused and re-rolled as chosen."""
+    spender = _Spender(ctx, ref, plan.side, unit, essence)
+    roll, reroll = _hooks(ctx, plan.side)
+    found: list[Rolled] = []
+    for target in plan.targets:
+        if target not in ctx.state.models:
+            continue
+        world = ref.world(ctx)
+        defence, _ = defence_against(world, plan.attacker, target, plan.weapon)
+        bonus = sum(b.amount for b in hit_bonuses(world, plan.attacker, target, plan.weapon))
+        infused = spender.infusion(f"the hit roll against {target}")
+        choosers = Choosers(essence=_short_of(spender, defence - bonus, f"the hit roll against {target}"),
+                            attacker=_blanks, defender=_highest)
+        hit = roll_hit(ref.world(ctx), plan, target, roll, reroll, choosers, infused)
+        found.append(Rolled(target, hit, hit_line(ref.world(ctx), plan, target, hit, infused)))
+    return found
+
+
+def roll_damage_for(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, target: ModelId,
+                    essence: Essence) -> tuple[DamageRoll, str]:
+    """One target's damage roll, infused and re-rolled as chosen (an essence re-roll when it would deal nothing)."""
+    spender = _Spender(ctx, ref, plan.side, unit, essence)
+    roll, reroll = _hooks(ctx, plan.side)
+    world = ref.world(ctx)
+    bonus = sum(b.amount for b in damage_bonuses(world, plan.attacker, target, plan.weapon))
+    armour = max(1, world.card(target).armour)
+    infused = spender.infusion(f"the damage roll against {target}")
+    def short(pool: RolledPool) -> bool:
+        return spender.reroll((pool.total + bonus) // armour == 0, f"the damage roll against {target}")
+
+    choosers = Choosers(essence=short, attacker=_blanks, defender=_highest)
+    damage = roll_damage(ref.world(ctx), plan, target, roll, reroll, choosers, infused)
+    return damage, damage_line(plan, damage, infused)
+
+
+def plan_strike(world: World, side: SideId, model: ModelId, weapon: Weapon, target: str | None, *,
+                used: Sequence[str] = (), used_types: Sequence[AttackType] = ()) -> AttackPlan | None:
+    """The rule check of one profile's attack, or None when it cannot be made now (its target is gone, out of reach
+    or sight, and no other may be taken)."""
+    try:
+        return check_attack(world, side, model, weapon.name, target, used=used, used_types=used_types)
+    except IllegalCommand:
+        return None
+
