@@ -37,6 +37,7 @@ from engine.core import (
     ViewerKind,
 )
 from engine.core.menus import shown
+from engine.core.params import LEFT_OUT
 from engine.schema import Catalogue
 
 __all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
@@ -198,14 +199,23 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
     return declarations.question(game.system, game.state, action.declaration, viewer, side, args.options)
 
 
-def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> str | None:
+def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                     typed: bool = False) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
     answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
     option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
-    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for)."""
+    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for); a
+    command ``typed`` short asks only for what it may not leave out (``/act action:dodge`` dodges where it stands)."""
     if action.declaration is not None:
-        asked = declared_question(game, action, args, viewer)
-        return asked.option if asked is not None else None
+        filled = dict(args.options)
+        for _ in range(64):
+            asked = declared_question(game, action, Args(args.verb, filled), viewer)
+            if asked is None:
+                return None
+            if not (typed and asked.option not in filled and any(raw == LEFT_OUT for raw, _ in asked.closing)):
+                return asked.option
+            filled[asked.option] = LEFT_OUT
+        return None
     for option in action.menu:
         if args.has(option):
             continue

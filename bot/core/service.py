@@ -208,7 +208,7 @@ class TableService:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
-            missing = acting.next_menu_option(game, action, args, viewer)
+            missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu)
             if missing == acting.ANSWER:
                 return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
             if missing is not None:

@@ -68,13 +68,14 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
 
     One value: every legal value. A set or split being built (its raw value ends with a comma, or is missing):
     each further value, and "done" once enough are chosen. A plan: the value for its next item."""
-    if raw is not None and raw.strip() == LEFT_OUT and param.optional:
+    optional = param.may_leave_out(world, ask)
+    if raw is not None and raw.strip() == LEFT_OUT and optional:
         return None
     items, open_ = parse_items(param, raw) if raw is not None and raw.strip() else ((), False)
     if raw is not None and raw.strip() and not open_:
         return None
     closing: list[tuple[str, Choice]] = []
-    if param.optional and not items:
+    if optional and not items:
         closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
     prefix = raw.strip() if raw and open_ else ""
     if param.shape is Shape.PLAN:

@@ -65,7 +65,7 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
             continue
         if param.option in values:
             given[param.option] = values[param.option]
-        elif len(param.menu(world, ask)) + (1 if param.optional else 0) > 1:
+        elif len(param.menu(world, ask)) + (1 if param.may_leave_out(world, ask) else 0) > 1:
             found.append(param.option)
     return found
 

@@ -102,9 +102,11 @@ class Param(Generic[W]):
     """One answer an action needs, on the shared verb's option ``option``.
 
     ``values`` is the menu: every legal value given the answers before it, finite. ``accepts`` judges a typed
-    value the menu does not list (a point, a path); without it only listed values are accepted. ``asked_when``
-    says whether the parameter exists at all given the earlier answers (a card decides whether a fighter or a hex
-    is asked); ``optional`` lets a player leave it out (a menu offers "none" first). ``count`` bounds how many
+    value the menu does not list (a point, a path); without it only listed values are accepted, and ``explain`` may
+    say why one is not (the rule it breaks: "A2 has no line of sight to B3"), refusing it whatever it says.
+    ``asked_when`` says whether the parameter exists at all given the earlier answers (a card decides whether a
+    fighter or a hex is asked); ``optional`` lets a player leave it out (a menu offers "none" first; a callable when
+    earlier answers decide, as a Trade that must exchange something). ``count`` bounds how many
     values a set, split or plan takes (a callable when the state decides, e.g. the dice of an attack); ``pairs``
     names the set a plan follows.
     """
@@ -114,13 +116,14 @@ class Param(Generic[W]):
     values: Generator[W] | None = None
     accepts: Predicate[W] | None = None
     asked_when: Callable[[W, Ask], bool] | None = None
-    optional: bool = False
+    optional: bool | Callable[[W, Ask], bool] = False
     shape: Shape = Shape.ONE
     count: tuple[int, int] | Callable[[W, Ask], tuple[int, int]] = (1, 1)
     pairs: str | None = None
     noun: str = "entries"
     order: Order = Order.NATURAL
     none_label: str = "none"
+    explain: Predicate[W] | None = None
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None:
@@ -130,6 +133,10 @@ class Param(Generic[W]):
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
+
+    def may_leave_out(self, world: W, ask: Ask) -> bool:
+        """Whether the player may leave it out, given the earlier answers."""
+        return self.optional(world, ask) if callable(self.optional) else self.optional
 
     def bounds(self, world: W, ask: Ask) -> tuple[int, int]:
         return self.count(world, ask) if callable(self.count) else self.count
@@ -177,8 +184,9 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
         raise IllegalCommand(refusal, verb=ask.verb)
     shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
     more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
-    raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"
-                         f" ({shown}{more})", verb=ask.verb)
+    why = param.explain(world, ask, value.strip()) if param.explain is not None else None
+    raise IllegalCommand(why or f"{param.option}:{value.strip()[:40]} is not one of the choices for "
+                         f"{param.prompt.lower()} ({shown}{more})", verb=ask.verb)
 
 
 def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:

@@ -12,7 +12,7 @@ picked from the menus through the table service, as a player picks (``tests/menu
 - a deliberate bug that makes a toy's check and generator disagree fails the property (both ways round).
 
 CI runs the derandomized profile below (a few walks a game; it prints what it cost); ``make fuzz`` runs the long one
-(``SKIRMISH_FUZZ=long``). Games not yet on the declarations (freeplay, Underworlds, Eldfall) run what passes today;
+(``SKIRMISH_FUZZ=long``). Games not yet on the declarations (freeplay, Underworlds) run what passes today;
 the rest is a strict expected failure naming the failure it meets, so their conversions (steps 3-5) turn it green.
 """
 
@@ -52,11 +52,9 @@ HOSTILE = ["", "-", "0", "4", "99", "A1", "B1", "B2", "A", "B", "C", "C2", "C10"
 NOT_DECLARED = {
     "freeplay": "issue 23 step 3: freeplay's actions are not declared yet",
     "underworlds": "issue 23 step 4: Underworlds' actions are not declared yet",
-    "eldfall": "issue 23 step 5: Eldfall's actions are not declared yet",
 }
 WALK_FAILS = {
     "underworlds": "issue 23 failures 1 and 3 (and the layout's slides): a menu stops or an entry is refused",
-    "eldfall": "issue 23 failures 7 and 8 (and the equip menu): entries offered, then refused",
 }
 
 

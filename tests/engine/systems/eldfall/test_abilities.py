@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import PlaceModel, WoundModel
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

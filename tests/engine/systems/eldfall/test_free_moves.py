@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Answer, Decision, Game, InvalidCommand, ModelId, RigDice
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 from engine.table import WoundModel
+from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

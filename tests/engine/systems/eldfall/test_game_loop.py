@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import DeployAuto, PlaceModel
+from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, refused, settle
 
 
@@ -202,8 +202,9 @@ def test_an_action_after_a_special_movement_is_refused_naming_the_rule() -> None
         decision = next(iter(game.state.pending.values()))
         game.apply(Answer(decision_id=decision.id, answers={}), as_side(decision.owner, ALICE))
     enemy = next(m.id for m in game.state.models.values() if m.side != active)
+    assert any("the only action it may declare now, L1337" in str(e) for e in game.log), "Nothing declared for it"
     refused(game, Declare(kind="attack", means="unarmed", targets=((enemy, 0),)), as_side(active, ALICE),
-             r"Special Movement.*L640, L1337")
+             r"Action step \(L1250\)")
 
 
 def test_the_reaction_step_is_one_compound_decision_with_nothing_first() -> None:

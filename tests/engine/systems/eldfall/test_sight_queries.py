@@ -9,10 +9,10 @@ import pytest
 from bot.core.data_loader import load_system_data
 from engine.core import SPECTATOR, Actor, Game, GameSetup, ModelId, RulesError, SideId, Viewer
 from engine.dice import commitment
-from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.freeplay import Freeplay
 from engine.table import AddModel
+from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of
 
 A_VIEW = Viewer.of_side(SideId("A"))

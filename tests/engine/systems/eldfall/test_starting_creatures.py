@@ -19,11 +19,11 @@ from engine.core import (
     Viewer,
 )
 from engine.schema import UnitProfile
-from engine.systems.eldfall.commands import ChooseParty, Ready
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
 from engine.table import PlaceModel
+from tests.engine.systems.eldfall.commands import ChooseParty, Ready
 from tests.engine.systems.eldfall.tables import as_side, eldfall, new_game, settle
 
 A, B = SideId("A"), SideId("B")
@@ -108,7 +108,7 @@ def test_a_creature_not_offered_is_refused_and_changes_nothing() -> None:
 
 def test_the_side_may_not_finish_deploying_while_it_still_chooses() -> None:
     game = _deploying("not-ready")
-    with pytest.raises(IllegalCommand, match=r"starting creatures .*\(L1869-1871, L2906\)"):
+    with pytest.raises(IllegalCommand, match=r"must first decide .*\(L1869-1871\)"):
         game.apply(Ready(), as_side("A"))
     assert not game.state.record(A).ready
     assert "You owe a decision" in game.system.help(game.state, Viewer.of_side(A))[-1]
