@@ -20,11 +20,13 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
+# The suite runs on every core (pytest-xdist); an idle worker takes queued tests from a busy one (worksteal).
+# PYTEST_ARGS adds options: .ci/run prints the slowest tests with PYTEST_ARGS=--durations=15.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
-fuzz: $(STAMP)  ## the long fuzz: hundreds of hostile examples per command, game and table state; many menu-only games
-	SKIRMISH_FUZZ=long $(BIN)/pytest tests/fuzz tests/engine/systems/test_menu_conformance.py -p no:cacheprovider
+fuzz: $(STAMP)  ## the long property run: every property and fuzz with its long budget (tests/budget.py); long
+	SKIRMISH_FUZZ=long $(BIN)/pytest -n auto -m "hypothesis or fuzz" -p no:cacheprovider
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

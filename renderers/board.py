@@ -13,16 +13,16 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView
-from renderers.canvas import SS, Box, Canvas, plan
+from renderers.canvas import SS, Box, Canvas
 from renderers.cells import draw_cell_board
 from renderers.crop import clamp_box
-from renderers.fonts import TITLE, font
-from renderers.labels import draw_model_labels
-from renderers.legend import ROW_HEIGHT, draw_legend, legend_rows
+from renderers.fonts import clear_stamps
+from renderers.frame import clear_margins, draw_frame, frame_of, layout
+from renderers.labels import draw_model_labels, occupied
 from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
-from renderers.palette import BACKGROUND, INK
-from renderers.table import draw_edge_labels, draw_objective_labels, draw_table, inches
+from renderers.palette import BACKGROUND
+from renderers.table import draw_edge_labels, draw_objective_labels, draw_table
 
 __all__ = ["board_canvas", "clear_cache", "draw_board", "encode_png", "render_board"]
 
@@ -49,35 +49,31 @@ def encode_png(image: Image.Image) -> bytes:
 
 def draw_board(board: BoardView, *, crop: Box | None = None) -> Image.Image:
     """Draw the picture that ``render_board`` encodes (for callers that want to compose or time it)."""
+    box = (0.0, 0.0, board.width, board.height) if crop is None else clamp_box(board, crop)
+    frame = frame_of(board, box, crop is not None)
+    canvas = layout(box, frame)
     if board.cells:
-        return draw_cell_board(board, board_canvas(board, crop=crop))
-    canvas = board_canvas(board, crop=crop)
-    box = canvas.box
-    rows = legend_rows(board, box)
-    static = board.model_copy(update={"title": "", "models": (), "overlays": ()})
+        return draw_cell_board(board, canvas, frame)
+    static = board.model_copy(update={"title": "", "models": (), "overlays": (), "header": None})
     large = _static_layer(static, canvas).copy()
     shapes = ImageDraw.Draw(large, "RGBA")
     draw_overlays(shapes, board, canvas)
     draw_models(shapes, board, canvas)
     image = large.reduce(SS)
     text = ImageDraw.Draw(image)
-    _clear_margins(text, canvas)
-    # Pillow's bundled font has no en dash, so ranges read "x 6" to 18"".
-    title = board.title if crop is None else f"{board.title}: x {inches(box[0])} to {inches(box[2])}, " \
-        f"y {inches(box[1])} to {inches(box[3])}"
-    text.text((canvas.left, 8), title, font=font(TITLE), fill=INK, anchor="lt")
+    clear_margins(text, canvas)
+    draw_frame(image, board, canvas, frame)
     draw_edge_labels(text, canvas)
     draw_objective_labels(text, board, canvas)
-    draw_model_labels(text, board, canvas)
-    draw_overlay_labels(text, board, canvas)
-    draw_legend(text, board, canvas, rows)
+    tags = draw_model_labels(image, board, canvas)
+    draw_overlay_labels(text, board, canvas, avoid=occupied(board, canvas, tags))
     return image
 
 
 def board_canvas(board: BoardView, *, crop: Box | None = None) -> Canvas:
     """Return the layout ``draw_board`` uses: where each table inch lands in the picture."""
     box = (0.0, 0.0, board.width, board.height) if crop is None else clamp_box(board, crop)
-    return plan(box, len(legend_rows(board, box)), ROW_HEIGHT)
+    return layout(box, frame_of(board, box, crop is not None))
 
 
 @lru_cache(maxsize=4)
@@ -89,14 +85,6 @@ def _static_layer(static: BoardView, canvas: Canvas) -> Image.Image:
 
 
 def clear_cache() -> None:
-    """Forget the cached static layers (to measure a first render, or to free memory)."""
+    """Forget the cached static layers and words (to measure a first render, or to free memory)."""
     _static_layer.cache_clear()
-
-
-def _clear_margins(draw: ImageDraw.ImageDraw, canvas: Canvas) -> None:
-    """Paint over whatever spilled past the table's edge (a ring, a base on the crop line)."""
-    width, height = canvas.size
-    left, top, right, bottom = canvas.table_rect
-    for rect in ((0, 0, width, top - 1), (0, bottom + 1, width, height), (0, 0, left - 1, height),
-                 (right + 1, 0, width, height)):
-        draw.rectangle(rect, fill=BACKGROUND)
+    clear_stamps()

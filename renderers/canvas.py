@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["LONG_SIDE", "SS", "Box", "Canvas", "in_box", "plan"]
+__all__ = ["HEADER_ROW", "LONG_SIDE", "SS", "Box", "Canvas", "in_box", "key_widths", "plan"]
 
 Box = tuple[float, float, float, float]
 """A region of the table in inches: (x0, y0, x1, y1), x0 < x1 and y0 < y1."""
@@ -21,7 +21,10 @@ LONG_SIDE = 1024
 SS = 2
 """Supersampling factor for shapes."""
 
-_LEFT, _RIGHT, _TOP, _BOTTOM = 46, 14, 40, 34
+HEADER_ROW = 32
+"""Pixels a line of the header takes under the title."""
+
+_LEFT, _RIGHT, _TOP, _BOTTOM = 46, 14, 44, 34
 _LEGEND_BESIDE = 300
 _LEGEND_GAP = 16
 _WIDE = 1.25
@@ -39,8 +42,10 @@ class Canvas:
     top: int
     size: tuple[int, int]
     legend: tuple[int, int, int, int]
-    """The legend's rectangle (left, top, right, bottom) in output pixels."""
+    """The roster's rectangle (left, top, right, bottom) in output pixels."""
     legend_columns: int
+    key: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The key's rectangle (left, top, right, bottom): what each symbol drawn means, under the table."""
 
     @property
     def table_rect(self) -> tuple[int, int, int, int]:
@@ -69,30 +74,50 @@ def in_box(box: Box, x: float, y: float, margin: float = 0.0) -> bool:
     return x0 - margin <= x <= x1 + margin and y0 - margin <= y <= y1 + margin
 
 
-def plan(box: Box, legend_rows: int, row_height: int) -> Canvas:
-    """Lay out the table box and a legend of ``legend_rows`` rows so the long side is ``LONG_SIDE`` px.
+def _wide(box: Box) -> bool:
+    x0, y0, x1, y1 = box
+    return (x1 - x0) / (y1 - y0) > _WIDE
 
-    Square and tall boxes put the legend beside the table; wide boxes put it under, in three columns.
+
+def key_widths() -> tuple[int, int]:
+    """How wide the key's rows are with the roster beside the table, and with it under (the whole width)."""
+    under = LONG_SIDE - _LEFT - _RIGHT
+    return (under - _LEGEND_BESIDE - _LEGEND_GAP, under)
+
+
+def plan(box: Box, legend_rows: int, row_height: int, *, header_lines: int = 0,
+         key_rows: tuple[int, int] = (0, 0)) -> Canvas:
+    """Lay out the title and ``header_lines`` of header, the table box, the key under it (``key_rows`` rows when the
+    roster is beside the table, when it is under) and a roster of ``legend_rows`` rows, so the long side is
+    ``LONG_SIDE`` px.
+
+    Square and tall boxes put the roster beside the table, unless it is longer than the picture is high; wide boxes
+    put it under the key, in three columns.
     """
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
-    if width / height <= _WIDE:
-        avail_w = LONG_SIDE - _LEFT - _RIGHT - _LEGEND_BESIDE - _LEGEND_GAP
-        scale = min(avail_w / width, (LONG_SIDE - _TOP - _BOTTOM) / height)
+    top = _TOP + header_lines * HEADER_ROW
+    beside, under = key_widths()
+    fits_beside = legend_rows <= (LONG_SIDE - top - _BOTTOM // 2) // row_height
+    if not _wide(box) and fits_beside:
+        key_h = key_rows[0] * row_height
+        scale = min(beside / width, (LONG_SIDE - top - _BOTTOM - key_h - 8) / height)
         table_h = round(height * scale)
-        legend_h = legend_rows * row_height
-        image_h = min(LONG_SIDE, max(_TOP + table_h + _BOTTOM, _TOP + legend_h + _BOTTOM))
+        key_top = top + table_h + _BOTTOM
+        image_h = min(LONG_SIDE, max(key_top + key_h + 8, top + legend_rows * row_height + _BOTTOM // 2))
         legend_left = _LEFT + round(width * scale) + _LEGEND_GAP
-        return Canvas(box, scale, _LEFT, _TOP, (LONG_SIDE, image_h),
-                      (legend_left, _TOP, LONG_SIDE - _RIGHT, image_h - _BOTTOM // 2), 1)
+        return Canvas(box, scale, _LEFT, top, (LONG_SIDE, image_h),
+                      (max(legend_left, _LEFT + beside + _LEGEND_GAP // 2), top, LONG_SIDE - _RIGHT,
+                       image_h - _BOTTOM // 2), 1, (_LEFT, key_top, _LEFT + beside, key_top + key_h))
     columns = 3
     legend_h = math.ceil(legend_rows / columns) * row_height
-    avail_w = LONG_SIDE - _LEFT - _RIGHT
-    scale = min(avail_w / width, (LONG_SIDE - _TOP - _BOTTOM - _LEGEND_GAP - legend_h - 8) / height)
-    scale = max(scale, avail_w / width / 2)
+    key_h = key_rows[1] * row_height
+    scale = min(under / width, (LONG_SIDE - top - _BOTTOM - key_h - _LEGEND_GAP - legend_h - 8) / height)
+    scale = max(scale, under / width / 2)
     table_h = round(height * scale)
-    legend_top = _TOP + table_h + _BOTTOM + _LEGEND_GAP
+    key_top = top + table_h + _BOTTOM
+    legend_top = key_top + key_h + _LEGEND_GAP
     image_h = min(LONG_SIDE, legend_top + legend_h + 8)
-    left = (LONG_SIDE - round(width * scale)) // 2 if round(width * scale) < avail_w else _LEFT
-    return Canvas(box, scale, left, _TOP, (LONG_SIDE, image_h),
-                  (_LEFT, legend_top, LONG_SIDE - _RIGHT, image_h), columns)
+    left = (LONG_SIDE - round(width * scale)) // 2 if round(width * scale) < under else _LEFT
+    return Canvas(box, scale, left, top, (LONG_SIDE, image_h), (_LEFT, legend_top, LONG_SIDE - _RIGHT, image_h),
+                  columns, (_LEFT, key_top, LONG_SIDE - _RIGHT, key_top + key_h))

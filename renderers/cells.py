@@ -16,9 +16,9 @@ from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, CellMark
 from renderers.canvas import SS, Canvas
-from renderers.fonts import LABEL, TITLE, font
-from renderers.labels import draw_model_labels
-from renderers.legend import draw_legend, legend_rows
+from renderers.fonts import LABEL
+from renderers.frame import Frame, clear_margins, draw_frame
+from renderers.labels import draw_model_labels, occupied
 from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
 from renderers.palette import BACKGROUND, INK, RGB, side_colour
@@ -44,7 +44,7 @@ ID_TEXT: RGB = (88, 80, 64)
 TOKEN_UP: RGB = (244, 204, 84)
 TOKEN_DOWN: RGB = (70, 62, 52)
 _TERRITORY_ALPHA = 64
-_ID_RISE = 0.74
+_ID_RISE = 0.76
 """How far above a cell's centre its id sits, as a share of the cell's circumradius."""
 _TOKEN_RADIUS = 0.62
 """Share of the circumradius: wider than a fighter's base, so a fighter standing on a token leaves a ring showing."""
@@ -63,21 +63,21 @@ def cell_fill(cell: CellMark, board: BoardView) -> RGB:
     return (round(r * a + fr * (1 - a)), round(g * a + fg * (1 - a)), round(b * a + fb * (1 - a)))
 
 
-def draw_cell_board(board: BoardView, canvas: Canvas) -> Image.Image:
-    """Draw a board of cells as ``board.viewer`` sees it, laid out by ``canvas`` (``board.board_canvas``)."""
-    rows = legend_rows(board, canvas.box)
-    static = board.model_copy(update={"title": "", "models": (), "overlays": ()})
+def draw_cell_board(board: BoardView, canvas: Canvas, frame: Frame) -> Image.Image:
+    """Draw a board of cells as ``board.viewer`` sees it, laid out by ``canvas`` with ``frame`` round it
+    (``board.draw_board`` makes both)."""
+    static = board.model_copy(update={"title": "", "models": (), "overlays": (), "header": None})
     large = _cells_layer(static, canvas).copy()
     shapes = ImageDraw.Draw(large, "RGBA")
     draw_overlays(shapes, board, canvas)
     draw_models(shapes, board, canvas)
     image = large.reduce(SS)
     text = ImageDraw.Draw(image)
-    text.text((canvas.left, 8), board.title, font=font(TITLE), fill=INK, anchor="lt")
+    clear_margins(text, canvas)
+    draw_frame(image, board, canvas, frame)
     _draw_ids(text, board, canvas)
-    draw_model_labels(text, board, canvas)
-    draw_overlay_labels(text, board, canvas)
-    draw_legend(text, board, canvas, rows)
+    tags = draw_model_labels(image, board, canvas)
+    draw_overlay_labels(text, board, canvas, avoid=occupied(board, canvas, tags))
     return image
 
 
@@ -134,7 +134,7 @@ def _draw_ids(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> No
             continue
         x, y = centroid(cell.polygon)
         rise = max(abs(py - y) for _, py in cell.polygon) * _ID_RISE
-        if not canvas.shows(x, y):
+        if not (canvas.shows(x, y + rise) and canvas.shows(x, y - rise)):  # a cell the crop cuts keeps no id
             continue
         blocked = "blocked" in cell.kinds
         halo_text(draw, canvas.pt(x, y + rise), cell.id, LABEL, (245, 245, 245) if blocked else ID_TEXT,

@@ -31,6 +31,8 @@ def describe_cell_board(board: BoardView) -> str:
     """Return what a cell board's picture shows: special cells by kind, tokens, territories, models by cell."""
     lines = [f"{board.title}. A board of {len(board.cells)} hexes, named by column letter and row number (A1 at "
              "the top left)."]
+    if board.header is not None:
+        lines.append(board.header.line() + ".")
     kinds = sorted({kind for cell in board.cells for kind in cell.kinds})
     for kind in kinds:
         lines.append(f"{kind.capitalize()} hexes: " + ", ".join(c.id for c in board.cells if kind in c.kinds) + ".")
@@ -46,7 +48,7 @@ def describe_cell_board(board: BoardView) -> str:
         models = [m for m in board.models if m.side == side]
         lines.append(f"Side {side}: " + ("no models" if not models else f"{len(models)} models"))
         for m in models:
-            facts = [f"in {m.cell}" if m.cell else "off the board"]
+            facts = [f"taken out in {m.cell}" if m.out else f"in {m.cell}" if m.cell else "off the board"]
             if wounds_text(m):
                 facts.append(f"wounds {wounds_text(m)}")
             facts.extend((*m.states, *m.tokens))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.board import BoardView
+from engine.core.board import BoardView, OverlayKind
 from renderers.canvas import Box
 from renderers.overlays import overlay_points
 
@@ -42,11 +42,13 @@ def _fit_span(lo: float, hi: float, minimum: float, limit: float) -> tuple[float
 
 
 def action_crop(board: BoardView) -> Box | None:
-    """Return the box around the overlays plus ``ACTION_MARGIN``, at least ``MIN_CROP`` square, on the table.
+    """Return the box around the overlays (facing arcs aside) plus ``ACTION_MARGIN``, at least ``MIN_CROP`` square,
+    on the table.
 
-    Returns None when there is no overlay (draw the whole table).
+    Returns None when there is no such overlay (draw the whole table).
     """
-    points = [p for overlay in board.overlays for p in overlay_points(overlay)]
+    # A facing arc drawn round every model is part of the table, not the action.
+    points = [p for overlay in board.overlays if overlay.kind is not OverlayKind.ARC for p in overlay_points(overlay)]
     if not points:
         return None
     xs, ys = [p[0] for p in points], [p[1] for p in points]

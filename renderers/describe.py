@@ -46,6 +46,8 @@ def describe_board(board: BoardView) -> str:
         return describe_cell_board(board)
     lines = [f"{board.title}. Table {inches(board.width)} by {inches(board.height)}, "
              f"origin bottom-left, x to the right, y up."]
+    if board.header is not None:
+        lines.append(board.header.line() + ".")
     if board.terrain:
         lines.append("Terrain:")
         for piece in board.terrain:
@@ -67,8 +69,8 @@ def describe_board(board: BoardView) -> str:
         models = [m for m in board.models if m.side == side]
         lines.append(f"Side {side}: " + ("no models" if not models else f"{len(models)} models"))
         for m in models:
-            facts = [f"at {_at((m.x, m.y))}"]
-            if m.facing is not None:
+            facts = [f"taken out at {_at((m.x, m.y))}" if m.out else f"at {_at((m.x, m.y))}"]
+            if m.facing is not None and not m.out:
                 facts.append(f"facing {m.facing:g}°")
             if wounds_text(m):
                 facts.append(f"wounds {wounds_text(m)}")

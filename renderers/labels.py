@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, ModelMark
 from renderers.canvas import Canvas
-from renderers.fonts import font
-from renderers.models import MIN_BASE_PX, token_badge, visible_models
+from renderers.fonts import PHONE_WIDTH, font, write
+from renderers.models import FALLEN, MIN_BASE_PX, token_badge, visible_models
 from renderers.palette import INK, shade, side_colour
 
-__all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "place_labels"]
-
-PHONE_WIDTH = 400
-"""Pixels a phone gives the picture's width in a chat."""
+__all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "occupied",
+           "place_labels"]
 
 MIN_PHONE_CAP = 6.5
 """Least height, in phone pixels, of a capital or digit written on the picture."""
@@ -71,6 +70,7 @@ class PlacedLabel:
                 max(b[3] for b in beside))
 
 
+@lru_cache(maxsize=1024)
 def _text_size(text: str) -> tuple[float, float]:
     left, top, right, bottom = font(TAG).getbbox(text, anchor="lt")
     return right - left + 2 * _PAD_X, bottom - top + 2 * _PAD_Y
@@ -81,10 +81,10 @@ def _radius(model: ModelMark, canvas: Canvas) -> float:
 
 
 def _chips(model: ModelMark, id_on_base: bool) -> list[tuple[str, str, float, float]]:
-    pieces = [] if id_on_base else [("id", model.id)]
-    if model.wounds is not None:
+    pieces: list[tuple[str, str]] = [] if id_on_base else [("id", model.id)]
+    if model.wounds is not None and not model.out:
         pieces.append(("wounds", str(model.wounds)))
-    if model.tokens:
+    if model.tokens and not model.out:
         pieces.append(("tokens", token_badge(model)))
     return [(kind, text, *_text_size(text)) for kind, text in pieces]
 
@@ -120,7 +120,8 @@ def _candidates(cx: float, cy: float, r: float, w: float, h: float) -> list[tupl
 
 
 def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
-    """The label of every model in the picture, placed so that none covers another or any other base."""
+    """The label of every model in the picture, placed so that none covers another or any other base (a model
+    taken out gets its id by the cross where it fell)."""
     models = visible_models(board, canvas.box)
     bases = {m.id: (*canvas.pt(m.x, m.y), _radius(m, canvas)) for m in models}
     bounds: Rect = tuple(float(v) for v in canvas.table_rect)  # type: ignore[assignment]
@@ -129,7 +130,7 @@ def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
     for model in sorted(models, key=lambda m: (-m.y, m.x, m.id)):
         cx, cy, r = bases[model.id]
         id_w, id_h = _text_size(model.id)
-        on_base = id_w <= 2 * r * 0.9 and id_h <= 2 * r * 0.9
+        on_base = not model.out and id_w <= 2 * r * 0.9 and id_h <= 2 * r * 0.9
         chips: list[Chip] = []
         if on_base:
             box = (cx - id_w / 2, cy - id_h / 2, cx + id_w / 2, cy + id_h / 2)
@@ -139,23 +140,22 @@ def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
         if pieces:
             width = sum(w for *_, w, _ in pieces) + _GAP * (len(pieces) - 1)
             height = max(h for *_, h in pieces)
-            others = [b for other, b in bases.items() if other != model.id]
-            best: tuple[float, Rect, int] | None = None
-            for spot, ring in _candidates(cx, cy, r, width, height):
+            # Only what lies within reach of the farthest spot can touch a tag or its leader line.
+            reach = r + _GAP + _RINGS * height + width + height
+            others = [b for other, b in bases.items() if other != model.id
+                      and math.hypot(b[0] - cx, b[1] - cy) < reach + b[2]]
+            near: list[Rect] = [p for p in placed if p[0] < cx + reach and p[2] > cx - reach
+                                and p[1] < cy + reach and p[3] > cy - reach]
+            best: tuple[float, Rect] | None = None
+            for spot, _ring in _candidates(cx, cy, r, width, height):
                 rect = _inside(spot, bounds)
-                cost = sum(_overlap(rect, p) for p in placed)
-                cost += sum(width * height for ox, oy, orad in others if _touches_circle(rect, ox, oy, orad))
-                cost += width * height * _touches_circle(rect, cx, cy, r)
-                if not _near(rect, cx, cy, r):  # a leader line must not cross another base
-                    end = (min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3]))
-                    cost += sum(width * height / 2 for ox, oy, orad in others
-                                if _segment_distance((ox, oy), (cx, cy), end) < orad + 1)
+                cost = _cost(rect, (cx, cy, r), near, others, best[0] if best is not None else math.inf)
                 if best is None or cost < best[0]:
-                    best = (cost, rect, ring)
+                    best = (cost, rect)
                 if cost == 0:
                     break
             assert best is not None
-            _, rect, ring = best
+            rect = best[1]
             placed.append(rect)
             x = rect[0]
             for kind, text, w, h in pieces:
@@ -165,6 +165,33 @@ def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
                 leader = (cx, cy, min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3]))
         labels.append(PlacedLabel(model.id, tuple(chips), on_base, leader))
     return labels
+
+
+def _cost(rect: Rect, base: tuple[float, float, float], near: list[Rect],
+          others: list[tuple[float, float, float]], enough: float) -> float:
+    """How badly a tag at ``rect`` covers what is already there: tags it overlaps, bases it touches (its own
+    included) and, away from its base, bases its leader line crosses. Stops counting once past ``enough`` (a spot
+    already beaten), so a crowded board costs few full counts."""
+    cx, cy, r = base
+    area = (rect[2] - rect[0]) * (rect[3] - rect[1])
+    cost = area if _touches_circle(rect, cx, cy, r) else 0.0
+    for p in near:
+        cost += _overlap(rect, p)
+        if cost >= enough:
+            return cost
+    for ox, oy, orad in others:
+        if _touches_circle(rect, ox, oy, orad):
+            cost += area
+            if cost >= enough:
+                return cost
+    if not _near(rect, cx, cy, r):  # a leader line must not cross another base
+        end = (min(max(cx, rect[0]), rect[2]), min(max(cy, rect[1]), rect[3]))
+        for ox, oy, orad in others:
+            if _segment_distance((ox, oy), (cx, cy), end) < orad + 1:
+                cost += area / 2
+                if cost >= enough:
+                    return cost
+    return cost
 
 
 def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -179,17 +206,17 @@ def _near(rect: Rect, cx: float, cy: float, r: float) -> bool:
     return _touches_circle(rect, cx, cy, r + 2 * _GAP + 2)
 
 
-def draw_model_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
+def draw_model_labels(image: Image.Image, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
     """Write every model's label where ``place_labels`` put it; returns the labels (for checks and tests)."""
+    draw = ImageDraw.Draw(image)
     labels = place_labels(board, canvas)
-    sides = {m.id: m.side for m in board.models}
+    marks: dict[str, ModelMark] = {m.id: m for m in board.models}
     for label in labels:
-        colour = side_colour(board, sides[label.model_id])
+        colour = FALLEN if marks[label.model_id].out else side_colour(board, marks[label.model_id].side)
         if label.leader is not None:
             cx, cy, ex, ey = label.leader
             length = math.hypot(ex - cx, ey - cy) or 1.0
-            model = next(m for m in board.models if m.id == label.model_id)
-            r = min(max(canvas.length(model.radius), MIN_BASE_PX), length)
+            r = min(max(canvas.length(marks[label.model_id].radius), MIN_BASE_PX), length)
             draw.line((cx + (ex - cx) * r / length, cy + (ey - cy) * r / length, ex, ey), fill=INK, width=2)
         for chip in label.chips:
             x0, y0, x1, y1 = chip.box
@@ -199,6 +226,16 @@ def draw_model_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canva
                 continue
             fill = colour if chip.kind == "id" else _FILLS[chip.kind]
             draw.rounded_rectangle(chip.box, radius=4, fill=fill, outline=INK, width=1)
-            draw.text((x0 + _PAD_X, y0 + _PAD_Y), chip.text, font=font(TAG), fill=_WHITE if chip.kind == "id" else INK,
-                      anchor="lt")
+            write(image, (x0 + _PAD_X, y0 + _PAD_Y), chip.text, TAG, _WHITE if chip.kind == "id" else INK, "lt")
     return labels
+
+
+def occupied(board: BoardView, canvas: Canvas, labels: list[PlacedLabel]) -> list[Rect]:
+    """What the models take up in the picture, bases and tags, for labels drawn after them to keep clear of."""
+    boxes: list[Rect] = [chip.box for label in labels for chip in label.chips]
+    for model in visible_models(board, canvas.box):
+        cx, cy = canvas.pt(model.x, model.y)
+        r = _radius(model, canvas)
+        boxes.append((cx - r, cy - r, cx + r, cy + r))
+    return boxes
+

@@ -1,27 +1,31 @@
-"""The legend: who is who (id, name, wounds, states and tokens), grouped by side, beside or under the table."""
+"""The roster: every model of every side (not only those in the picture), with its id, name, states and tokens and
+its wounds; a model taken out is listed as out, greyed. Grouped by side, beside the table or under it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, ModelMark
 from engine.core.ids import SideId
-from renderers.canvas import Box, Canvas
-from renderers.fonts import LEGEND, Font, font
-from renderers.models import visible_models
+from renderers.canvas import Canvas
+from renderers.fonts import LEGEND, length, write
 from renderers.palette import INK, side_colour
 
-__all__ = ["ROW_HEIGHT", "LegendRow", "draw_legend", "legend_rows", "model_summary", "wounds_text"]
+__all__ = ["OUT_GREY", "ROW_HEIGHT", "LegendRow", "draw_legend", "fit", "legend_rows", "model_summary",
+           "wounds_text"]
 
-ROW_HEIGHT = 24
-"""Output pixels per legend row."""
+ROW_HEIGHT = 28
+"""Output pixels per roster or key row."""
+
+OUT_GREY = (128, 128, 128)
+"""A model taken out: its roster line and the marker where it fell."""
 
 
 @dataclass(frozen=True, slots=True)
 class LegendRow:
-    """One line of the legend: a side's heading (``model`` is None) or one model."""
+    """One line of the roster: a side's heading (``model`` is None) or one model."""
 
     side: SideId
     model: ModelMark | None = None
@@ -35,64 +39,74 @@ def wounds_text(model: ModelMark) -> str:
 
 
 def model_summary(model: ModelMark) -> str:
-    """Return a model's name followed by its states and tokens, as one short phrase."""
-    extras = ", ".join((*model.states, *model.tokens))
+    """Return a model's name followed by its states and tokens (``out`` when taken out), as one short phrase."""
+    extras = ", ".join(("out",) if model.out else (*model.states, *model.tokens))
     return f"{model.name} ({extras})" if extras else model.name
 
 
-def legend_rows(board: BoardView, box: Box) -> list[LegendRow]:
-    """List the legend's rows for the models visible in ``box``, sides in ``board.sides`` order."""
-    shown = visible_models(board, box)
+def legend_rows(board: BoardView) -> list[LegendRow]:
+    """The roster's rows: every model of each side, sides in ``board.sides`` order, whatever the picture crops."""
     rows: list[LegendRow] = []
     for side in board.sides:
-        mine = [m for m in shown if m.side == side]
+        mine = [m for m in board.models if m.side == side]
         if mine:
             rows.append(LegendRow(side))
             rows.extend(LegendRow(side, m) for m in mine)
     return rows
 
 
-def _fit(text: str, width: float, face: Font) -> str:
-    if face.getlength(text) <= width:
+def fit(text: str, width: float, size: int = LEGEND) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels at ``size`` (found by halving, not letter by letter)."""
+    if length(text, size) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if length(text[:mid] + "…", size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, rows: list[LegendRow]) -> None:
-    """Draw the rows into the layout's legend rectangle, column by column; cut with "+N more" if they overflow."""
-    face = font(LEGEND)
+def draw_legend(image: Image.Image, board: BoardView, canvas: Canvas, rows: list[LegendRow]) -> None:
+    """Draw the rows into the layout's roster rectangle, column by column; cut with "+N more" if they overflow."""
+    draw = ImageDraw.Draw(image)
     left, top, right, bottom = canvas.legend
     columns = canvas.legend_columns
     col_width = (right - left) // columns
     per_column = max(1, (bottom - top) // ROW_HEIGHT)
     capacity = per_column * columns
-    if len(rows) > capacity:
+    total = len(rows)
+    overflow: str | None = None
+    if total > capacity:
         rows = rows[: capacity - 1]
-        hidden = len(legend_rows(board, canvas.box)) - len(rows)
-        overflow: str | None = f"+{hidden} more rows (see the text description)"
-    else:
-        overflow = None
+        overflow = f"+{total - len(rows)} more rows (see the text description)"
+    id_width = max((length(row.model.id, LEGEND) for row in rows if row.model is not None), default=0.0)
     for index, row in enumerate(rows):
         x = left + (index // per_column) * col_width
         y = top + (index % per_column) * ROW_HEIGHT + ROW_HEIGHT // 2
         colour = side_colour(board, row.side)
         if row.model is None:
-            draw.rectangle((x, y - 7, x + 14, y + 7), fill=colour, outline=INK)
-            draw.text((x + 22, y), f"Side {row.side}", font=face, fill=INK, anchor="lm")
+            draw.rectangle((x, y - 8, x + 16, y + 8), fill=colour, outline=INK)
+            write(image, (x + 24, y), f"Side {row.side}", LEGEND, INK, "lm")
             continue
         model = row.model
-        draw.ellipse((x + 2, y - 6, x + 14, y + 6), fill=colour, outline=INK)
-        wounds = wounds_text(model)
-        wounds_w = face.getlength(wounds) if wounds else 0
-        draw.text((x + 22, y), model.id, font=face, fill=INK, anchor="lm")
-        name_x = x + 22 + 40
-        draw.text((name_x, y), _fit(model_summary(model), col_width - (name_x - x) - wounds_w - 14, face),
-                  font=face, fill=INK, anchor="lm")
+        ink = OUT_GREY if model.out else INK
+        if model.out:
+            draw.line((x + 3, y - 6, x + 15, y + 6), fill=OUT_GREY, width=3)
+            draw.line((x + 3, y + 6, x + 15, y - 6), fill=OUT_GREY, width=3)
+        else:
+            draw.ellipse((x + 2, y - 7, x + 16, y + 7), fill=colour, outline=INK)
+        wounds = "" if model.out else wounds_text(model)
+        wounds_w = length(wounds, LEGEND) if wounds else 0
+        write(image, (x + 24, y), model.id, LEGEND, ink, "lm")
+        name_x = x + 24 + id_width + 10
+        write(image, (name_x, y), fit(model_summary(model), col_width - (name_x - x) - wounds_w - 14), LEGEND, ink,
+              "lm")
         if wounds:
-            draw.text((x + col_width - 8, y), wounds, font=face, fill=INK, anchor="rm")
+            write(image, (x + col_width - 8, y), wounds, LEGEND, INK, "rm")
     if overflow is not None:
         x = left + ((capacity - 1) // per_column) * col_width
         y = top + ((capacity - 1) % per_column) * ROW_HEIGHT + ROW_HEIGHT // 2
-        draw.text((x, y), _fit(overflow, col_width - 8, face), font=face, fill=INK, anchor="lm")
+        write(image, (x, y), fit(overflow, col_width - 8), LEGEND, INK, "lm")

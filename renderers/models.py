@@ -1,4 +1,5 @@
-"""Models: round bases in their side's colour and a facing tick (their labels: ``renderers.labels``)."""
+"""Models: round bases in their side's colour and a facing tick, and a grey cross where a model was taken out
+(their labels: ``renderers.labels``)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,17 @@ from engine.core.board import BoardView, ModelMark
 from renderers.canvas import SS, Box, Canvas, in_box
 from renderers.palette import INK, side_colour
 
-__all__ = ["MIN_BASE_PX", "draw_models", "token_badge", "visible_models"]
+__all__ = ["FALLEN", "MIN_BASE_PX", "draw_models", "token_badge", "visible_models"]
 
 MIN_BASE_PX = 9
 """Output pixels; a base is never drawn smaller than this radius, so it stays findable on a big table."""
 
+FALLEN = (128, 128, 128)
+"""The cross where a model was taken out."""
+
 
 def visible_models(board: BoardView, box: Box) -> list[ModelMark]:
-    """Return the models whose base reaches into ``box``."""
+    """Return the models whose base (or the marker where it fell) reaches into ``box``."""
     return [m for m in board.models if in_box(box, m.x, m.y, m.radius)]
 
 
@@ -26,8 +30,18 @@ def _radius(model: ModelMark, canvas: Canvas, k: int = 1) -> float:
 
 
 def draw_models(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
-    """Draw every visible base and its facing tick, supersampled (``SS``)."""
-    for model in visible_models(board, canvas.box):
+    """Draw the crosses where models fell, then every visible base and its facing tick, supersampled (``SS``), so
+    a model standing where another fell covers its cross."""
+    shown = visible_models(board, canvas.box)
+    for model in shown:
+        if model.out:
+            cx, cy = canvas.pt(model.x, model.y, SS)
+            arm = _radius(model, canvas, SS) * 0.8
+            for sign in (1, -1):
+                draw.line([(cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm)], fill=FALLEN, width=4 * SS)
+    for model in shown:
+        if model.out:
+            continue
         cx, cy = canvas.pt(model.x, model.y, SS)
         r = _radius(model, canvas, SS)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=side_colour(board, model.side), outline=INK,
@@ -41,5 +55,5 @@ def draw_models(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> 
 
 
 def token_badge(model: ModelMark) -> str:
-    """Return the token badge text: the first letter of each token, up to four (the legend spells them out)."""
+    """Return the token badge text: the first letter of each token, up to four (the key spells them out)."""
     return "".join(token[:1].upper() for token in model.tokens[:4])

@@ -7,6 +7,7 @@ blocked without telling red from green.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -16,12 +17,17 @@ from renderers.fonts import LABEL, font
 from renderers.palette import DASHES, INK, STYLE_COLOURS, with_alpha
 from renderers.shapes import arrowhead, centroid, halo_text, polyline
 
-__all__ = ["LINE_WIDTH", "draw_overlay_labels", "draw_overlays", "label_anchor", "overlay_points"]
+__all__ = ["ARC_WIDTH", "LINE_WIDTH", "draw_overlay_labels", "draw_overlays", "label_anchor", "overlay_points"]
 
 LINE_WIDTH = 3
 """Output pixels."""
 
+ARC_WIDTH = 8
+"""Output pixels of a facing arc's rim: 3 px on a phone (``renderers.fonts.PHONE_WIDTH``)."""
+
 _FILL_ALPHA = 70
+
+Rect = tuple[float, float, float, float]
 
 
 def _dash(style: LineStyle) -> tuple[float, float] | None:
@@ -56,11 +62,12 @@ def draw_overlays(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -
             _draw_ring(draw, canvas, overlay)
         elif overlay.kind is OverlayKind.ARC and overlay.center is not None and overlay.radius:
             cx, cy = canvas.pt(*overlay.center, SS)
-            r = canvas.length(overlay.radius, SS)
+            r = canvas.length(overlay.radius, SS) + ARC_WIDTH * SS / 2
             start, end = overlay.start or 0.0, overlay.end if overlay.end is not None else 360.0
-            # Pillow sweeps clockwise on screen; the table counts counter-clockwise with y up.
-            draw.pieslice((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=with_alpha(colour, _FILL_ALPHA),
-                          outline=colour, width=width)
+            # Pillow sweeps clockwise on screen; the table counts counter-clockwise with y up. The wedge is
+            # see-through; its rim is a band thick enough to read on a phone.
+            draw.pieslice((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=with_alpha(colour, _FILL_ALPHA))
+            draw.arc((cx - r, cy - r, cx + r, cy + r), -end, -start, fill=colour, width=ARC_WIDTH * SS)
 
 
 def _draw_ring(draw: ImageDraw.ImageDraw, canvas: Canvas, overlay: Overlay) -> None:
@@ -92,16 +99,40 @@ def label_anchor(overlay: Overlay) -> tuple[float, float] | None:
     return None
 
 
-def draw_overlay_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
-    """Write overlay labels (a path's distance, a range) in a boxed tag over everything else."""
+def draw_overlay_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas,
+                        avoid: Sequence[Rect] = ()) -> None:
+    """Write overlay labels (a path's distance, an attack's dice and result) in boxed tags over everything else,
+    inside the table's drawn rectangle: each at its overlay, or moved up or down to cover less of the other tags and
+    of ``avoid`` (the models' bases and tags)."""
+    placed: list[Rect] = []
     for overlay in board.overlays:
         at = label_anchor(overlay) if overlay.label else None
         if at is None or overlay.label is None or not canvas.shows(*at):
             continue
         x, y = canvas.pt(*at)
-        dy = -16 if overlay.kind is OverlayKind.PATH else 0
-        left, top, right, bottom = draw.textbbox((x, y + dy), overlay.label, anchor="mm",
-                                                 font=font(LABEL))
-        draw.rounded_rectangle((left - 5, top - 4, right + 5, bottom + 4), radius=6, fill=(255, 255, 255),
-                               outline=STYLE_COLOURS[overlay.style], width=2)
-        halo_text(draw, (x, y + dy), overlay.label, LABEL, INK, (255, 255, 255), stroke=0)
+        y += -16 if overlay.kind is OverlayKind.PATH else 0
+        first = _label_box(draw, canvas, overlay.label, x, y)
+        step = first[3] - first[1] + 12
+        tried = [_label_box(draw, canvas, overlay.label, x, y + dy) for dy in (0, -step, step, -2 * step, 2 * step)]
+        box = min(tried, key=lambda b: (4 * sum(_overlap(b, other) for other in placed)
+                                        + sum(_overlap(b, other) for other in avoid)))
+        placed.append(box)
+        left, top, right, bottom = box
+        draw.rounded_rectangle(box, radius=6, fill=(255, 255, 255), outline=STYLE_COLOURS[overlay.style], width=2)
+        halo_text(draw, ((left + right) / 2, (top + bottom) / 2), overlay.label, LABEL, INK, (255, 255, 255),
+                  stroke=0)
+
+
+def _label_box(draw: ImageDraw.ImageDraw, canvas: Canvas, label: str, x: float, y: float
+               ) -> Rect:
+    """The tag round ``label`` centred on (x, y), slid inside the table's drawn rectangle, so a label near the
+    edge of a crop is read whole."""
+    left, top, right, bottom = draw.textbbox((x, y), label, anchor="mm", font=font(LABEL))
+    x0, y0, x1, y1 = canvas.table_rect
+    dx = max(x0 + 6 - left, 0) + min(x1 - 6 - right, 0)
+    dy = max(y0 + 5 - top, 0) + min(y1 - 5 - bottom, 0)
+    return (left + dx - 5, top + dy - 4, right + dx + 5, bottom + dy + 4)
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))

@@ -21,7 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--system", help=f"create a game of this system at once (one of {', '.join(SYSTEM_FACTORIES)})")
     parser.add_argument("--seed", type=int, help="make the dice reproducible")
     parser.add_argument("--script", type=Path, help="read commands from this file instead of the keyboard")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per output")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per output (with its working, as Show working lists it)")
+    parser.add_argument("--working", action="store_true",
+                        help="print each action's working under it (typing 'working' shows the last one's)")
     parser.add_argument("--out", type=Path, help="save pictures in this folder")
     parser.add_argument("--strict", action="store_true", help="stop with status 1 at the first error")
     parser.add_argument("--demo", action="store_true",
@@ -31,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 async def _interactive(session: ConsoleSession) -> int:
     print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from the "
           "last menu shown. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
-          "'@bob /cmd' acts once, 'quit' leaves.")
+          "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves.")
     loop = asyncio.get_running_loop()
     while True:
         try:
@@ -46,7 +49,8 @@ async def _interactive(session: ConsoleSession) -> int:
 
 async def _run(args: argparse.Namespace) -> int:
     source = seeded_source(args.seed) if args.seed is not None else new_seed
-    session = ConsoleSession(SYSTEM_FACTORIES, source, as_json=args.json, out_dir=args.out,
+    session = ConsoleSession(SYSTEM_FACTORIES, source, as_json=args.json, show_working=args.working,
+                             out_dir=args.out,
                              echo=args.script is not None,
                              files_from=args.script.parent if args.script else Path())
     if args.demo:

@@ -39,6 +39,7 @@ class ConsoleSession:
     seed_source: Callable[[], str]
     print_line: Callable[[str], None] = print
     as_json: bool = False
+    show_working: bool = False  # print each action's working (Discord's Show working button) under it
     echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
     files_from: Path = field(default_factory=Path)  # where file: options are read from (the script's folder)
     out_dir: Path | None = None
@@ -48,6 +49,7 @@ class ConsoleSession:
     _service: TableService = field(init=False)
     _pictures: int = 0
     _picks: dict[UserId, list[Invocation]] = field(default_factory=dict)  # each player's latest menu, by letter
+    _last_working: str = ""  # the working behind the last output that offered one (the ``working`` line)
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -62,6 +64,9 @@ class ConsoleSession:
         if text.startswith("as "):
             self.user, self.side = _identity(text[3:])
             return []
+        if text == "working":  # a click on Show working under the last action that offered it
+            self.print_line("  " + (self._last_working or "Nothing shown yet has working.").replace("\n", "\n  "))
+            return []
         user, side = self.user, self.side
         if text.startswith("@"):
             name, _, text = text[1:].partition(" ")
@@ -72,12 +77,23 @@ class ConsoleSession:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
             outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
-        self._show(user, f"{user}:{side}" if side else user, text, outputs)
+            outputs += await self._seat_opponent(invocation, outputs)
+        workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
+        self._last_working = next((w for w in reversed(workings) if w), self._last_working)
+        self._show(user, f"{user}:{side}" if side else user, text, outputs, workings)
         return outputs
 
     def menu(self, user: UserId) -> list[Invocation]:
         """``user``'s latest menu, in letter order (what their next letter picks from)."""
         return list(self._picks.get(user, ()))
+
+    async def _seat_opponent(self, invocation: Invocation, outputs: list[Output]) -> list[Output]:
+        """``/game new ... opponent:bob`` seats bob at the first free side, as his click on the invite's Join
+        would on Discord (a practice table is what ``/game new`` gives without an opponent)."""
+        opponent = str(invocation.options.get("opponent", "")).strip().lstrip("@")
+        if invocation.path != ("game", "new") or not opponent or any(o.error for o in outputs):
+            return []
+        return await self._service.execute(TABLE, UserId(opponent), Invocation(("game", "join"), {}))
 
     def _picked(self, text: str, user: UserId) -> Invocation | None:
         """A letter picks from the typist's own latest menu, as their click on Discord would (carrying on its
@@ -108,11 +124,11 @@ class ConsoleSession:
                  if name in invocation.options}
         return replace(invocation, attachments=files) if files else invocation
 
-    def _show(self, typist: UserId, user: str, command: str, outputs: list[Output]) -> None:
+    def _show(self, typist: UserId, user: str, command: str, outputs: list[Output], workings: list[str]) -> None:
         self.errors += sum(output.error for output in outputs)
         if self.echo and not self.as_json:
             self.print_line(f"{user}> {command}")
-        for output in outputs:
+        for output, working in zip(outputs, workings, strict=True):
             if output.by_dm:  # the private reply printed beside it stays on the screen
                 continue
             picks = output.picks or _decision_picks(output)
@@ -122,10 +138,13 @@ class ConsoleSession:
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
                 record["pictures"], record["images"] = record["images"], images
+                record["working"] = working.splitlines() if working else None
                 self.print_line(json.dumps(record))
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            if working and self.show_working:
+                self.print_line("  Working:\n" + "\n".join(f"    {line}" for line in working.splitlines()))
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:
@@ -181,7 +200,9 @@ def _identity(text: str) -> tuple[UserId, SideId | None]:
 
 
 def _practice(invocation: Invocation) -> Invocation:
-    """Console tables are always practice tables."""
-    if invocation.path == ("game", "new") and "practice" not in invocation.options:
+    """A console table without an opponent is a practice table (one person holds every side); naming an opponent
+    seats them instead (``ConsoleSession._seat_opponent``)."""
+    if invocation.path == ("game", "new") and "practice" not in invocation.options \
+            and "opponent" not in invocation.options:
         return Invocation(invocation.path, {**invocation.options, "practice": True})
     return invocation

@@ -50,7 +50,7 @@ class Autocomplete:
             case Suggest.DECISION:
                 return [Choice(d.id, fit(f"{d.id}: {d.prompt}")) for d in game.pending if d.owner in held]
             case Suggest.MODEL:
-                board = game.system.board(game.state, viewer_for(game, user), ())
+                board = game.board(viewer_for(game, user))
                 return [Choice(m.id, f"{m.id} {m.name}") for m in board.models] if board else []
             case Suggest.TRIGGER:
                 return [Choice(t) for t in (*game.system.reaction_triggers(), "phase", "off")]

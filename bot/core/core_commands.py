@@ -60,6 +60,8 @@ def core_command(invocation: Invocation) -> Command:
         case ("roll",):
             return RollDice(expression=str(options["dice"]), purpose=str(options.get("for", "a free roll")))
         case ("dice", "rig"):
+            if str(options["values"]).strip().casefold() == "clear":
+                return RigDice(values=(), clear=True)
             values = tuple(int(v) if _WHOLE.fullmatch(v.strip()) else v.strip()
                            for v in str(options["values"]).split(",") if v.strip())
             return RigDice(values=values)

@@ -24,6 +24,7 @@ from bot.core.pictures import board_picture
 from bot.core.storage import GameRepository, StoredGame
 from engine.core import BOT_USER, Actor, Game, GameSetup, OptionValue, SideId, System, UserId
 from engine.dice import commitment
+from engine.schema import did_you_mean
 
 __all__ = ["SETTING_OPTIONS", "Creation"]
 
@@ -59,7 +60,8 @@ class Creation:
         system = self._systems.get(str(options["system"]))
         practice = bool(options.get("practice", False))
         if str(options.get("pace", "live")) not in PACES:
-            raise CommandLineError(f"unknown pace {options['pace']!r}; choose one of {', '.join(PACES)}")
+            raise CommandLineError(f"unknown pace {options['pace']!r}; choose one of {', '.join(PACES)}"
+                                   f"{did_you_mean(str(options['pace']), PACES)}")
         settings = _settings(system, options)
         seed = self._seed_source()
         spec = system.spec
@@ -196,7 +198,7 @@ def _settings(system: System[Any], options: Mapping[str, OptionValue]) -> dict[s
             match = next((v for v in values if v.casefold() == str(value).strip().casefold()), None)
             if match is None:
                 raise CommandLineError(f"{key}:{str(value)[:40]} is not offered by {system.spec.title}; "
-                                       f"choose one of {', '.join(values)}")
+                                       f"choose one of {', '.join(values)}{did_you_mean(str(value), values)}")
             value = match
         chosen[key] = value
     for setting in system.settings():

@@ -1,7 +1,8 @@
 """Read YAML data (a system's shipped files, a player's upload) and hand the engine validated models.
 
-The engine never opens a file; this module does the reading, with ``yaml.safe_load`` only, and leaves the
-checking to ``engine.schema``. Every problem is reported as one line naming the file, the entry and the field.
+The engine never opens a file; this module does the reading, with PyYAML's safe loaders only (libyaml's fast
+parser where PyYAML has it, the pure-Python one to word an error), and leaves the checking to ``engine.schema``.
+Every problem is reported as one line naming the file, the entry and the field.
 """
 
 from __future__ import annotations
@@ -261,7 +262,17 @@ def _one_map(name: str, document: object, catalogue: Catalogue) -> MapPreset:
     return preset
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+"""libyaml's parser with the safe constructors: the same objects as ``yaml.safe_load``, about eight times faster
+(every bot process and test worker reads the shipped data at start)."""
+
+
 def _load(source: str, text: str) -> object:
+    if _FAST_LOADER is not None:
+        try:
+            return yaml.load(text, Loader=_FAST_LOADER)  # the safe constructors: no tags run code
+        except yaml.YAMLError:
+            pass  # read again below, so the error is worded as it always is
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as error:

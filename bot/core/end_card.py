@@ -108,7 +108,7 @@ def _losses(game: Game[Any]) -> list[str]:
                 seen.setdefault(model.id, (model.side, model.name))
     if not seen:
         return []
-    present = {model.id: model for model in final.models}
+    present = {model.id: model for model in final.models if not model.out}
     parts = []
     for side in final.sides:
         fielded = [model_id for model_id, (owner, _) in seen.items() if owner == side]
@@ -131,7 +131,7 @@ def _reveals(game: Game[Any]) -> list[str]:
     if not shown:
         return []
     lines = ["Revealed during play:"]
-    lines += [f"  #{event.seq} {event.body.describe()}" for event in shown[-_MAX_LISTED:]]
+    lines += [f"  #{event.seq} {event.body.full()}" for event in shown[-_MAX_LISTED:]]
     if len(shown) > _MAX_LISTED:
         lines.insert(1, f"  ({len(shown) - _MAX_LISTED} earlier reveals are in the log)")
     return lines

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import SPECTATOR, BoardView, Game, SideId, UndoApplied, replay
+from engine.core import SPECTATOR, BoardView, Game, HeaderMark, SideId, UndoApplied, flow_header, replay
 
 __all__ = ["EXPORT_FORMAT", "FALLBACK_FRAMES", "BoardStep", "board_history", "export_json", "public_records",
            "replay_frames"]
@@ -35,7 +35,7 @@ def public_records(game: Game[Any]) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     for event in game.log:
         if event.audience.is_public:
-            records.append({**event.to_record(), "text": event.body.describe()})
+            records.append({**event.to_record(), "text": event.body.full()})
         else:
             records.append({"seq": event.seq, "kind": "secret",
                             "audience": event.audience.model_dump(mode="json")})
@@ -69,6 +69,8 @@ class BoardStep:
     round: int
     active_side: SideId | None
     board: BoardView | None
+    header: HeaderMark | None = None
+    """The state of the game then, for the frame's header (kept apart, so an unchanged board stays shared)."""
 
 
 def board_history(game: Game[Any]) -> list[BoardStep]:
@@ -85,7 +87,8 @@ def board_history(game: Game[Any]) -> list[BoardStep]:
         board = game.system.board(state, SPECTATOR, ())
         if steps and board == steps[-1].board:
             board = steps[-1].board
-        steps.append(BoardStep(event.seq, state.round, state.active_side, board))
+        steps.append(BoardStep(event.seq, state.round, state.active_side, board,
+                               flow_header(game.system, state, SPECTATOR)))
     return steps
 
 
@@ -118,7 +121,7 @@ def replay_frames(game: Game[Any], every: str = "round") -> list[BoardView]:
         previous = step.board
         last = step is steps[-1]
         suffix = "end of the game" if last and ended else f"event #{step.seq}"
-        frames.append(step.board.model_copy(update={"title": f"{step.board.title}, {suffix}"}))
+        frames.append(step.board.model_copy(update={"title": f"{step.board.title}, {suffix}", "header": step.header}))
     return frames
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from bot.core.parsing import CommandLineError
 from bot.core.registry import Registry
 from engine.core import Setting, System, SystemSpec
+from engine.schema import did_you_mean
 
 __all__ = ["HostedSystems", "SystemFactory"]
 
@@ -44,7 +45,8 @@ class HostedSystems:
         """The system called ``name`` (any case), or a refusal listing the hosted ones."""
         system = self._systems.get(name.strip().casefold())
         if system is None:
-            raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}")
+            raise CommandLineError(f"unknown game system {name!r}; choose one of {', '.join(self._systems)}"
+                                   f"{did_you_mean(name, list(self._systems))}")
         return system
 
     def spec(self, name: str) -> SystemSpec:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
 from engine.core import OptionValue, SideId
+from engine.schema import did_you_mean
 
 __all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
 
@@ -118,7 +119,8 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
             return False
         raise CommandLineError(f"{command}: {option.name}: takes yes or no, not {value!r}")
     if option.choices and value not in option.choices:
-        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}")
+        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}"
+                               f"{did_you_mean(value, option.choices)}")
     return value
 
 

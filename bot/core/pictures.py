@@ -14,7 +14,7 @@ __all__ = ["board_picture", "board_text", "render_picture", "view_picture"]
 def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer: Viewer = SPECTATOR,
                   zoom: str | None = None, name: str = "board.png") -> tuple[Picture, ...]:
     """The board to draw, with alt text from the same view; nothing for games without a board."""
-    board = game.system.board(game.state, viewer, overlays)
+    board = game.board(viewer, overlays)
     if board is None:
         return ()
     if zoom and zoom not in {model.id for model in board.models}:
@@ -45,5 +45,5 @@ def render_picture(picture: OutputFile) -> bytes:
 
 
 def board_text(game: Game[Any], viewer: Viewer = SPECTATOR) -> str:
-    board = game.system.board(game.state, viewer, ())
+    board = game.board(viewer)
     return describe_board(board) if board is not None else "This game has no board."

@@ -39,7 +39,8 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             return [Output(text=text, to=user)]
         case ("log",):
             count = int(invocation.options.get("count", _LOG_DEFAULT))
-            lines = game.log_view(viewer).lines[-count:] if count > 0 else ()
+            every = bool(invocation.options.get("all"))  # all:yes adds the bookkeeping (counts, decks, paths)
+            lines = game.log_view(viewer, full=every).lines[-count:] if count > 0 else ()
             return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines) or "Nothing logged yet.",
                            to=user)]
         case ("status",):
@@ -70,6 +71,9 @@ def status_line(game: Game[Any]) -> str:
     away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
     turn = f", side {view.active_side} to play" if view.active_side else ""
     notes = "".join(f" {note}" for note in game.system.status_notes(game.state))
+    rigged = game.rigged()
+    if rigged:  # never a surprise for a later roll
+        notes += f" Rigged dice still queued: {', '.join(str(value) for value in rigged)} (/dice rig values:clear)."
     return (f"{game.system.spec.title}, round {view.round}{turn}. Seats: {seats}. "
             f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}.{notes} Pending: {pending}."
             f"{over}{paused}{away}")

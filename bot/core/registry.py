@@ -158,8 +158,9 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
         OptionSpec("for", "What the roll is for"),
     )),
     CommandSpec("dice", "Dice tools", subcommands=(
-        CommandSpec("rig", "Practice tables: queue the next public results", (
-            OptionSpec("values", "Comma list of results, e.g. 6,6,1", required=True),
+        CommandSpec("rig", "Practice tables: queue the next public results (alone: list them)", (
+            OptionSpec("values", "Comma list of results, e.g. 6,6,1; clear empties the queue; left out: what is "
+                                 "queued"),
         )),
     )),
     CommandSpec("decide", "Answer a decision you owe", (
@@ -174,13 +175,16 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
     ), route=_QUERY),
     CommandSpec("log", "Recent events", (
         OptionSpec("count", "How many lines, 1 to 200", OptionType.INTEGER, minimum=1, maximum=200),
+        OptionSpec("all", "yes: the full log, with deck counts, cards listed and the turns of each path",
+                   OptionType.BOOLEAN),
     ), route=_QUERY),
     CommandSpec("pass", "Pass now, or on reactions ahead of time, privately: to one trigger, the phase, or off", (
         OptionSpec("until", "A kind of trigger, phase (the rest of this phase), or off (be asked again); "
                             "left out: pass now", suggest=Suggest.TRIGGER),
     )),
     CommandSpec("undo", "Ask to undo back to an event (your opponent agrees)", (
-        OptionSpec("to", "The event number to return to", OptionType.INTEGER, required=True, minimum=1),
+        OptionSpec("to", "The event number to return to (left out: pick from the recent steps)", OptionType.INTEGER,
+                   minimum=1),
     )),
     CommandSpec("status", "Round, turn, scores and what is pending", route=_QUERY),
     CommandSpec("help", "What can I do now?", route=_QUERY),

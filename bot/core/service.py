@@ -33,6 +33,7 @@ from bot.core.registry import Registry, Route, Suggest
 from bot.core.shards import Shards
 from bot.core.staleness import current
 from bot.core.storage import ConcurrentUpdate, DuplicateInteraction, GameRepository, MessageRef, StoredGame, TableBusy
+from bot.core.table_tools import rigged_answer, undo_picks
 from bot.core.text import clean_player_text
 from engine.core import (
     BOT_USER,
@@ -154,6 +155,10 @@ class TableService:
             invocation = replace(invocation, options={**invocation.options, "side": _free_side(game)})
         if invocation.path == ("pass",) and "until" not in invocation.options:
             return await self._pass_now(stored, game, actor, interaction_id)
+        if invocation.path == ("undo",) and "to" not in invocation.options:
+            return self._tagged(stored, [undo_picks(game, actor.user)])
+        if invocation.path == ("dice", "rig") and "values" not in invocation.options:
+            return self._tagged(stored, [rigged_answer(game, actor.user)])
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
             invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
         if invocation.path == ("decide",) and (invocation.menu or not invocation.options.get("choice")):
@@ -287,9 +292,9 @@ class TableService:
             return "That game is not at this table any more; /game list and /log show what happened."
         lines: list[str] = []
         for event in game.log:
-            if first <= event.seq <= last and event.audience.is_public and event.body.describe():
-                lines.append(f"#{event.seq} {event.body.describe()}")
-                lines.extend(f"  {line}" for line in event.body.working())
+            if first <= event.seq <= last and event.audience.is_public and (line := event.body.full()):
+                lines.append(f"#{event.seq} {line}")
+                lines.extend(f"  {step}" for step in event.body.working())
         rulings = game.setup.rulings or {}
         lines.append("Rules options in force: " + (", ".join(f"{k}: {v}" for k, v in rulings.items()) or "none"))
         return "\n".join(lines)

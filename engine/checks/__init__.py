@@ -1,4 +1,5 @@
-"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls; roll-offs."""
+"""Checks shared by several games: a d20 roll-under test with its modifiers, criticals and re-rolls; roll-offs; and the
+shape every game explains a roll in (``working``)."""
 
 from engine.checks.roll_off import MAX_ROUNDS, RollOff, decide_roll_off, roll_off
 from engine.checks.roll_under import (
@@ -21,14 +22,20 @@ from engine.checks.roll_under import (
     success_chance,
     target,
 )
+from engine.checks.working import Cited, Contest, Explained, Goal, Judged, explain_check, goal_of
 
 __all__ = [
     "MAX_ROUNDS",
     "CheckResult",
     "CheckRules",
+    "Cited",
+    "Contest",
     "Die",
     "DieVerdict",
+    "Explained",
+    "Goal",
     "Halvings",
+    "Judged",
     "Modifier",
     "Reroll",
     "RerollLimit",
@@ -39,6 +46,8 @@ __all__ = [
     "critical_faces",
     "critical_range",
     "decide_roll_off",
+    "explain_check",
+    "goal_of",
     "judge",
     "reroll",
     "reroll_all",

@@ -7,6 +7,7 @@ from engine.core.board import (
     BoardView,
     CardMark,
     CardsView,
+    HeaderMark,
     LineStyle,
     ModelMark,
     Overlay,
@@ -72,6 +73,7 @@ from engine.core.core_events import (
     UndoRefused,
     UnitsImported,
 )
+from engine.core.core_rules import crossed_secret
 from engine.core.decision_kinds import DecisionKind, Part, checked_answers, live_parts
 from engine.core.decisions import Decision, DecisionPart, Option, PartKind, parse_point
 from engine.core.decks import (
@@ -101,6 +103,7 @@ from engine.core.errors import (
 )
 from engine.core.events import SCHEMA_VERSION, Event, EventBody, EventCodec
 from engine.core.game import Foresight, Game, LegalCommands, fold, replay, roller_from_log
+from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
@@ -206,6 +209,7 @@ __all__ = [
     "GamePaused",
     "GameResumed",
     "GameSetup",
+    "HeaderMark",
     "IllegalCommand",
     "ImportUnits",
     "InvalidCommand",
@@ -286,11 +290,14 @@ __all__ = [
     "ZoneMark",
     "answer_by_default",
     "ask_together",
+    "board_with_header",
     "check_actions",
     "checked_answers",
     "core_view_fields",
+    "crossed_secret",
     "deck_view",
     "draw_in_secret",
+    "flow_header",
     "fold",
     "is_prepassed",
     "live_parts",
@@ -302,6 +309,7 @@ __all__ = [
     "parse_point",
     "pending_offer",
     "pending_view",
+    "phase_name",
     "pick_in_secret",
     "prepass_answers",
     "replay",

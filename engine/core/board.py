@@ -23,6 +23,7 @@ __all__ = [
     "CardMark",
     "CardsView",
     "CellMark",
+    "HeaderMark",
     "LineStyle",
     "ModelMark",
     "Overlay",
@@ -76,6 +77,11 @@ class ModelMark(_Mark):
     states: tuple[str, ...] = ()
     cell: str | None = None
     """On a board of cells, the id of the cell the model stands in (``C4``)."""
+    out: bool = False
+    """Taken out of the game: the roster lists it as out and a marker stays where it fell (``x``, ``y``)."""
+    hidden: bool = False
+    """A token standing for a model its viewer may not see yet (Eldfall's Shrouded token): ``name`` says what it
+    is, the key explains it."""
 
 
 class CellMark(_Mark):
@@ -119,8 +125,38 @@ class Overlay(_Mark):
     label: str | None = None
 
 
+class HeaderMark(_Mark):
+    """The state of the game over a picture, from the core's flow record and the game's scores: the round, the
+    phase, whose turn it is, who is deciding, the score (``score_name`` says what points are called) and the counts a
+    game keeps (``activations left: A 2, B 3``); ``result`` once the game is over."""
+
+    round: int = 0
+    phase: str = ""
+    acting: SideId | None = None
+    deciding: tuple[SideId, ...] = ()
+    scores: tuple[tuple[SideId, int], ...] = ()
+    score_name: str = ""
+    counts: tuple[str, ...] = ()
+    result: str = ""
+
+    def line(self) -> str:
+        """The header as one line: ``Round 2 | action phase | side A to act | B deciding | glory A 3, B 1``."""
+        if self.result:
+            parts = [f"Game over: {self.result}"]
+        else:
+            parts = [f"Round {self.round}"] if self.round else []
+            parts += [self.phase] if self.phase else []
+            parts += [f"side {self.acting} to act"] if self.acting else []
+            parts += [f"{', '.join(self.deciding)} deciding"] if self.deciding else []
+        if self.score_name and self.scores:
+            parts.append(f"{self.score_name} " + ", ".join(f"{side} {points}" for side, points in self.scores))
+        if not self.result:
+            parts += list(self.counts)
+        return " | ".join(parts)
+
+
 class BoardView(_Mark):
-    """Everything a picture of the table shows to ``viewer``."""
+    """Everything a picture of the table shows to ``viewer``; ``header`` is the state of the game over it."""
 
     viewer: Viewer
     title: str
@@ -134,6 +170,7 @@ class BoardView(_Mark):
     overlays: tuple[Overlay, ...] = ()
     cells: tuple[CellMark, ...] = ()
     """When given, this is a board of cells: drawn cell by cell with their ids, no inch grid or rulers."""
+    header: HeaderMark | None = None
 
 
 class CardMark(_Mark):

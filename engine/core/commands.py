@@ -147,6 +147,8 @@ class RigDice(Command):
     verb = "rig"
     allowed_while_pending = True
     values: tuple[str | int, ...]
+    clear: bool = False
+    """Drop the results still queued (then queue ``values``, if any)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

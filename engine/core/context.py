@@ -34,6 +34,8 @@ __all__ = ["Context"]
 S = TypeVar("S", bound=CoreState)
 
 DecisionHandler = Callable[["Context[S]", Decision, dict[str, str]], None]
+Explain = Callable[[tuple[DieRoll, ...]], tuple[str, tuple[str, ...]]]
+"""How a game reads a roll's faces: the line the log shows for them and the working behind it."""
 
 
 class Context(Generic[S]):
@@ -91,11 +93,16 @@ class Context(Generic[S]):
         roller_side: SideId | None = None,
         stream: str = PUBLIC_STREAM,
         audience: Audience = EVERYONE,
+        explain: Explain | None = None,
     ) -> tuple[DieRoll, ...]:
-        """Roll a pool through the game's roller and log it with its purpose and roller."""
+        """Roll a pool through the game's roller and log it with its purpose and roller. ``explain`` reads the
+        faces as the game does (each against its target, a line, and the working behind it); without it the log
+        shows the faces and their sum."""
         rolls = self.draw(dice, purpose, roller_side=roller_side, stream=stream)
         total = sum(roll.value for roll in rolls)
-        self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=rolls, total=total), audience)
+        detail, lines = explain(rolls) if explain is not None else (None, ())
+        self.emit(DiceRolled(purpose=purpose, roller=roller_side, rolls=rolls, total=total, detail=detail,
+                             lines=lines), audience)
         return rolls
 
     def draw(self, dice: Sequence[Die], purpose: str, *, roller_side: SideId | None = None,
@@ -122,7 +129,7 @@ class Context(Generic[S]):
         """Ask a side; a decision with a single legal answer applies at once, without a prompt, and so
         does an optional one owed by a side marked away (its defaults), so an absent player holds up
         nobody. Every system opens its decisions here, so every system gets both."""
-        forced = None if decision.always_ask else decision.forced_answers()
+        forced = decision.forced_answers()
         if forced is not None:
             self.answer(decision, forced, "auto")
             return

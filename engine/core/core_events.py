@@ -239,6 +239,12 @@ class DiceRolled(EventBody):
     expression: str | None = None
     total: int | None = None
     detail: str | None = None
+    """The faces as the game reads them (``OFF 12: 8 hit, 13 miss``), shown instead of their sum."""
+    lines: tuple[str, ...] = ()
+    """What the dice were rolled against and why each counts, for Show working."""
+
+    def working(self) -> tuple[str, ...]:
+        return self.lines
 
     def describe(self) -> str:
         who = f"Side {self.roller}" if self.roller else "The table"
@@ -252,8 +258,12 @@ class DiceRolled(EventBody):
 class DiceRigged(EventBody):
     kind = "dice.rigged"
     values: tuple[str | int, ...]
+    cleared: bool = False
+    """The results still queued were dropped first (``/dice rig values:clear``)."""
 
     def describe(self) -> str:
+        if self.cleared and not self.values:
+            return "Practice table: the rigged dice still queued are dropped; the dice roll from the seed again."
         shown = ", ".join(str(value) for value in self.values)
         return f"Practice table: the next public dice are rigged to {shown}; each will be marked."
 

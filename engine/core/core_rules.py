@@ -312,10 +312,13 @@ def _roll(ctx: Context[Any], command: RollDice) -> None:
 def _rig(ctx: Context[Any], command: RigDice) -> None:
     if not ctx.state.setup.practice:
         raise IllegalCommand("rigged dice are only allowed on practice tables", verb=command.verb)
-    if not command.values:
-        raise InvalidCommand("give at least one result to queue, e.g. values:6,6,1", verb=command.verb)
+    if not command.values and not command.clear:
+        raise InvalidCommand("give at least one result to queue, e.g. values:6,6,1 (values:clear empties the queue)",
+                             verb=command.verb)
+    if command.clear:
+        ctx.roller.clear_rigged()
     ctx.roller.rig(command.values)
-    ctx.emit(DiceRigged(values=command.values))
+    ctx.emit(DiceRigged(values=command.values, cleared=command.clear))
 
 
 def _import_units(ctx: Context[Any], command: ImportUnits) -> None:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, JsonValue, model_validator
 
 from engine.core.errors import InvalidCommand
 from engine.core.ids import SideId
+from engine.schema import did_you_mean
 
 __all__ = ["Decision", "DecisionPart", "Option", "PartKind", "parse_point"]
 
@@ -143,7 +144,7 @@ class DecisionPart(BaseModel):
             if answer.casefold() in by_label:
                 return by_label[answer.casefold()]
             raise InvalidCommand(f"{answer!r} is not an option for {self.key}; choose one of {', '.join(keys)} "
-                                 f"({self.prompt})")
+                                 f"({self.prompt}){did_you_mean(answer, keys)}")
         if self.kind is PartKind.DIRECTION:
             try:
                 degrees = float(answer)
@@ -189,6 +190,10 @@ class Decision(BaseModel):
     always_ask: bool = False
     """Ask even when only one answer is legal: a reaction offer or a secret choice must look the same whatever
     its owner holds."""
+    count_public: bool = False
+    """How many answers a secret decision has is public knowledge (the cards left in a hand whose size everyone
+    sees), so a single legal answer may apply at once. Otherwise a secret decision is asked even with one answer:
+    answering it at once would tell the others that its owner had no other choice."""
     reaction_to: str | None = None
     """A game's own decision that is a reaction offer (a compound Reaction step, not a core window): the kind of
     trigger it answers, one of ``System.reaction_triggers``. A side's pre-pass covers it as it covers a window's
@@ -216,7 +221,10 @@ class Decision(BaseModel):
         return ", ".join(part.key for part in self.parts)
 
     def forced_answers(self) -> dict[str, str] | None:
-        """The answers when every part has a single legal option (applied without a prompt)."""
+        """The answers when every part has a single legal option (applied without a prompt), or ``None`` when
+        it must be asked all the same (``always_ask``; a secret one whose count of answers others do not know)."""
+        if self.always_ask or (self.secret and not self.owner_only and not self.count_public):
+            return None
         answers = {part.key: part.single_answer for part in self.parts}
         if any(answer is None for answer in answers.values()):
             return None

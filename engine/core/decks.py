@@ -122,6 +122,9 @@ class DeckMade(EventBody):
         state.decks[self.deck.id] = self.deck.model_copy(deep=True)
 
     def describe(self) -> str:
+        return ""  # a whole deck listed is bookkeeping: the full log only
+
+    def full(self) -> str:
         held = "; ".join(f"{pile}: {_read(cards, self.names) or 'empty'}" for pile, cards in self.deck.piles.items())
         return f"Deck {self.deck.id}: {held}."
 
@@ -137,6 +140,9 @@ class PileCounts(EventBody):
     what: str = ""
 
     def describe(self) -> str:
+        return ""  # the counts after each move are bookkeeping: the full log only
+
+    def full(self) -> str:
         """Empty piles go unsaid, so each line reads as what moved."""
         counted = ", ".join(f"{count} in {pile}" for pile, count in self.counts.items() if count) or "no cards"
         whose = f"Side {self.owner}'s deck {self.deck_id}" if self.owner else f"Deck {self.deck_id}"
@@ -169,6 +175,8 @@ class CardsMoved(EventBody):
     on_top: bool = True
     why: str = ""
     names: dict[str, str] = {}
+    quiet: bool = False
+    """The game says this move in its own words (a ploy played, tokens turned over): the full log only."""
 
     def apply(self, state: CoreState) -> None:
         deck = state.decks[self.deck_id]
@@ -178,6 +186,9 @@ class CardsMoved(EventBody):
         deck.piles[self.target] = moved + deck.piles[self.target] if self.on_top else deck.piles[self.target] + moved
 
     def describe(self) -> str:
+        return "" if self.quiet else self.full()
+
+    def full(self) -> str:
         why = f" ({self.why})" if self.why else ""
         return f"{_read(self.cards, self.names) or 'No card'}: from {self.source} to {self.target}{why}."
 
@@ -291,8 +302,9 @@ class Decks:
         self._ctx.emit(DeckShuffled(deck_id=deck_id, pile=pile, order=cards), NOBODY)
 
     def move(self, deck_id: str, cards: Sequence[str], source: str, target: str, *, on_top: bool = True,
-             why: str = "") -> None:
-        """Move named cards between piles (playing or discarding a card from hand)."""
+             why: str = "", quiet: bool = False) -> None:
+        """Move named cards between piles (playing or discarding a card from hand); ``quiet`` when the game says
+        the move in its own words (the card's line then stays in the full log)."""
         deck = self.deck(deck_id)
         held = list(deck.pile(source))
         for card in cards:
@@ -300,7 +312,7 @@ class Decks:
                 raise IllegalCommand(f"{card} is not in {source}")
             held.remove(card)
         deck.pile(target)
-        self._emit_move(deck, list(cards), source, target, on_top, why)
+        self._emit_move(deck, list(cards), source, target, on_top, why, quiet)
 
     def add(self, deck_id: str, cards: Sequence[str], target: str = "hand", *, why: str = "") -> None:
         """Put new cards on top of a pile of an existing deck, seen only by whoever may see that pile."""
@@ -315,20 +327,21 @@ class Decks:
         self._counts(deck_id, (target,))
 
     def draw(self, deck_id: str, count: int = 1, *, source: str = "draw", target: str = "hand",
-             why: str = "") -> list[str]:
+             why: str = "", quiet: bool = False) -> list[str]:
         """Take cards from the top of ``source`` into ``target`` (as many as there are, up to ``count``)."""
         deck = self.deck(deck_id)
         cards = list(deck.pile(source)[:count])
         deck.pile(target)
         if cards:
-            self._emit_move(deck, cards, source, target, True, why)
+            self._emit_move(deck, cards, source, target, True, why, quiet)
         return cards
 
-    def _emit_move(self, deck: Deck, cards: list[str], source: str, target: str, on_top: bool, why: str) -> None:
+    def _emit_move(self, deck: Deck, cards: list[str], source: str, target: str, on_top: bool, why: str,
+                   quiet: bool = False) -> None:
         """Log the move for everyone who saw the cards before or sees them after; a hidden card reaching a
         public pile is a reveal."""
         fields: dict[str, Any] = {"deck_id": deck.id, "cards": cards, "source": source, "target": target,
-                                  "on_top": on_top, "why": why, "names": self._named(cards)}
+                                  "on_top": on_top, "why": why, "names": self._named(cards), "quiet": quiet}
         seen_before, seen_after = deck.shown[source], deck.shown[target]
         if seen_after is Shown.EVERYONE:
             body: CardsMoved = CardsShown(**fields) if seen_before is not Shown.EVERYONE else CardsMoved(**fields)

@@ -37,8 +37,14 @@ class EventBody(BaseModel):
         """Fold this outcome into ``state``; most bodies override it."""
 
     def describe(self) -> str:
-        """One line for the log, read only by this event's audience."""
+        """One line for the log, read only by this event's audience: what happened, in words a player uses. The
+        channel and the default log say it; an empty line says nothing there (bookkeeping, see ``full``)."""
         return self.kind
+
+    def full(self) -> str:
+        """The line the full log (``/log all:yes``) gives: ``describe`` by default. Bookkeeping the channel and the
+        default log leave out (card counts, a whole deck listed, the turns of a move's path) says itself here."""
+        return self.describe()
 
     def working(self) -> tuple[str, ...]:
         """How this outcome came about (distances, paths, modifiers with their rule lines, cover), one line

@@ -6,11 +6,13 @@ Who may act, what they may do, do it (``apply``), try it (``preview``), what a v
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from engine.core.audience import EVERYONE, Viewer, side_only
+from engine.core.board import BoardView, Overlay
 from engine.core.bots import BotMove, BotReasoned
 from engine.core.commands import Actor, Answer, Command, RequestUndo
 from engine.core.context import Context
@@ -35,6 +37,7 @@ from engine.core.errors import (
     StaleCommand,
 )
 from engine.core.events import Event
+from engine.core.header import board_with_header
 from engine.core.ids import BOT_USER, SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.reactions import REACTION
@@ -94,19 +97,20 @@ def _drawn(ctx: Context[Any], side: SideId, move: BotMove) -> BotMove:
 def roller_from_log(seed: str, events: Iterable[Event]) -> Roller:
     """Rebuild the roller's counters and rigged queue from every roll ever logged, undone or not."""
     counters: dict[str, int] = {}
-    queued: list[str | int] = []
-    consumed = 0
+    queued: deque[str | int] = deque()
     for event in events:
         body = event.body
         if isinstance(body, DiceRigged):
+            if body.cleared:
+                queued.clear()
             queued.extend(body.values)
         elif isinstance(body, DiceRolled):
             for roll in body.rolls:
                 if roll.rigged:
-                    consumed += 1
+                    queued.popleft()
                 elif roll.index is not None:
                     counters[roll.stream] = max(counters.get(roll.stream, 0), roll.index + 1)
-    return Roller(seed, counters, queued[consumed:])
+    return Roller(seed, counters, tuple(queued))
 
 
 @dataclass(frozen=True)
@@ -252,8 +256,17 @@ class Game(Generic[S]):
         kind reads its options live; otherwise they are the parts it opened with)."""
         return decision.model_copy(update={"parts": live_parts(self.system, self._state, decision, answers)})
 
-    def log_view(self, viewer: Viewer, *, after_seq: int = 0) -> LogView:
-        return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer)
+    def rigged(self) -> tuple[str | int, ...]:
+        """The rigged results still queued for the next public rolls (a practice table's, all public)."""
+        return self._roller.rigged_queue()
+
+    def board(self, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
+        """The picture of the table ``viewer`` may see, with the state of the game in its header."""
+        return board_with_header(self.system, self._state, viewer, overlays)
+
+    def log_view(self, viewer: Viewer, *, after_seq: int = 0, full: bool = False) -> LogView:
+        """The log ``viewer`` may read: what happened, or with ``full`` the bookkeeping too."""
+        return log_view(tuple(e for e in self._log if e.seq > after_seq), viewer, full=full)
 
     def events_for(self, viewer: Viewer, *, after_seq: int = 0) -> tuple[Event, ...]:
         return tuple(e for e in self._log if e.seq > after_seq and e.audience.includes(viewer))

@@ -59,6 +59,8 @@ class SystemSpec:
     list of each, validated by its model (errors name the file, the entry and the field)."""
     importable: tuple[str, ...] = ()
     """Which of ``data_kinds`` players may upload for a game (their own cards, warbands...)."""
+    score_name: str = ""
+    """What the game's points are called (``glory``, ``VP``), for the picture's header; empty: it keeps none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +307,11 @@ class System(ABC, Generic[S]):
     def scores(self, state: S) -> dict[SideId, int]:
         """Victory points per side; zero for every side by default."""
         return {side: 0 for side in state.sides}
+
+    def counts(self, state: S) -> tuple[str, ...]:
+        """Public counts the picture's header shows beside the round and scores (``activations left: A 2, B 3``);
+        none by default."""
+        return ()
 
     def status_notes(self, state: S) -> tuple[str, ...]:
         """Public lines the game adds to ``/status`` about the table as a whole (who is allied, say); none by

@@ -13,7 +13,7 @@ from engine.core.ids import SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.state import CoreState
 
-__all__ = ["LogLine", "LogView", "PendingView", "View", "core_view_fields", "log_view", "pending_view"]
+__all__ = ["LogLine", "LogView", "PendingView", "View", "core_view_fields", "log_view", "may_know_of", "pending_view"]
 
 
 class PendingView(BaseModel):
@@ -47,7 +47,7 @@ def pending_view(decision: Decision, viewer: Viewer) -> PendingView:
     )
 
 
-def _may_know_of(decision: Decision, viewer: Viewer) -> bool:
+def may_know_of(decision: Decision, viewer: Viewer) -> bool:
     """An owner-only decision is no one else's to know of; the host, as administrator, sees every one."""
     return (not decision.owner_only or viewer.kind is ViewerKind.HOST
             or (viewer.kind is ViewerKind.SIDE and viewer.side == decision.owner))
@@ -96,7 +96,7 @@ def core_view_fields(state: CoreState, viewer: Viewer) -> dict[str, Any]:
         "round": state.round,
         "active_side": state.active_side,
         "pending": tuple(pending_view(decision, viewer) for decision in state.pending.values()
-                         if _may_know_of(decision, viewer)),
+                         if may_know_of(decision, viewer)),
         "outcome": state.outcome,
         "seed_commitment": state.setup.seed_commitment,
         "revealed_seed": state.revealed_seed,
@@ -120,14 +120,15 @@ class LogView(BaseModel):
     lines: tuple[LogLine, ...]
 
 
-def log_view(events: tuple[Event, ...], viewer: Viewer) -> LogView:
-    """Filter events by audience and describe each for the viewer; bookkeeping events that say nothing (a
-    reaction window offered, a game's resolution stack) give no line."""
+def log_view(events: tuple[Event, ...], viewer: Viewer, *, full: bool = False) -> LogView:
+    """Filter events by audience and describe each for the viewer; events that say nothing (a reaction window
+    offered, a game's resolution stack) give no line. The default log says what happened in a player's words;
+    ``full`` adds the bookkeeping (card counts, decks listed, the turns of a path: ``EventBody.full``)."""
     return LogView(
         viewer=viewer,
         lines=tuple(
             LogLine(seq=event.seq, text=text, private=not event.audience.is_public)
             for event in events
-            if event.audience.includes(viewer) and (text := event.body.describe())
+            if event.audience.includes(viewer) and (text := event.body.full() if full else event.body.describe())
         ),
     )

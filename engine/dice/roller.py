@@ -163,6 +163,10 @@ class Roller:
         """Return the results still queued, next first."""
         return tuple(self._rigged)
 
+    def clear_rigged(self) -> None:
+        """Forget every result still queued: the next public rolls are drawn from the seed again."""
+        self._rigged.clear()
+
     def rig(self, results: Sequence[str | int]) -> None:
         """Queue results for the next public rolls: an int is a face value, a str a face label.
 

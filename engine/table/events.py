@@ -141,6 +141,7 @@ class ModelAdded(EventBody):
 
     def apply(self, state: TableState) -> None:
         state.models[self.model.id] = self.model.model_copy(deep=True)
+        state.fallen.pop(self.model.id, None)
         state.models_added[self.model.side] = state.models_added.get(self.model.side, 0) + 1
 
     def describe(self) -> str:
@@ -202,8 +203,16 @@ class ModelMoved(EventBody):
             model.z = self.z
 
     def describe(self) -> str:
+        return self._line(with_turns=False)
+
+    def full(self) -> str:
+        return self._line(with_turns=True)
+
+    def _line(self, *, with_turns: bool) -> str:
+        """Where it went and how far; the number of turns its path took is for the full log and the working."""
         x, y = self.path[-1]
-        via = f" via {len(self.path) - 2} turn{'s' if len(self.path) > 3 else ''}" if len(self.path) > 2 else ""
+        turns = len(self.path) - 2
+        via = f" via {turns} turn{'s' if turns > 1 else ''}" if with_turns and turns > 0 else ""
         touching = f", touching {', '.join(self.touches)}" if self.touches else ""
         return (f"{self.model_id} moves {self.distance:.2f}\" to {x:g},{y:g}{_height(self.z)}{via}{touching}"
                 f"{_by(self.acted_by)}.")
@@ -261,7 +270,9 @@ class ModelRemoved(EventBody):
 
     acted_by: str | None = None
     def apply(self, state: TableState) -> None:
-        state.models.pop(self.model_id, None)
+        removed = state.models.pop(self.model_id, None)
+        if removed is not None:
+            state.fallen[self.model_id] = removed
 
     def describe(self) -> str:
         tally = f" {self.tally.describe()}" if self.tally else ""

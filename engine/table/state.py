@@ -59,6 +59,8 @@ class TableState(CoreState):
     terrain: dict[str, TerrainMark] = {}
     zones: dict[str, ZoneMark] = {}
     models: dict[ModelId, PlacedModel] = {}
+    fallen: dict[ModelId, PlacedModel] = {}
+    """Models taken off the table, as they last stood: a picture leaves a marker there and its roster lists them."""
     models_added: dict[SideId, int] = {}
     terrain_added: int = 0
 

@@ -10,7 +10,8 @@ __all__ = ["table_board"]
 
 def table_board(state: TableState, viewer: Viewer, title: str, overlays: tuple[Overlay, ...] = (), *,
                 show_grid: bool = True) -> BoardView:
-    """Everything on the table is public (positions, wounds, tokens); a game hides what it must before this.
+    """Everything on the table is public (positions, wounds, tokens, where a model taken off it last stood); a game
+    hides what it must before this.
 
     ``show_grid`` is off when the game's measuring rules forbid judging distances from the picture.
     """
@@ -23,8 +24,10 @@ def table_board(state: TableState, viewer: Viewer, title: str, overlays: tuple[O
         sides=state.sides,
         terrain=tuple(state.terrain.values()),
         zones=tuple(state.zones.values()),
-        models=tuple(ModelMark(id=m.id, name=m.name, side=m.side, x=m.x, y=m.y, radius=m.radius, facing=m.facing,
-                               wounds=m.wounds_left, max_wounds=m.wounds, tokens=tuple(m.tokens))
-                     for m in state.models.values()),
+        models=(*(ModelMark(id=m.id, name=m.name, side=m.side, x=m.x, y=m.y, radius=m.radius, facing=m.facing,
+                                wounds=m.wounds_left, max_wounds=m.wounds, tokens=tuple(m.tokens))
+                      for m in state.models.values()),
+                *(ModelMark(id=m.id, name=m.name, side=m.side, x=m.x, y=m.y, radius=m.radius, out=True)
+                  for m in state.fallen.values())),
         overlays=overlays,
     )

@@ -1,38 +1,17 @@
-"""The offline console: scripts, players switching, JSON output, strict mode, and every example game."""
+"""The offline console: scripts, players switching, JSON output and strict mode (examples: test_examples.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
-
 from bot.console.session import ConsoleSession, seeded_source
 from bot.core.data_loader import IMPORT_LIMIT_BYTES
 from bot.core.systems import SYSTEM_FACTORIES
 
-EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.gm"))
-
 
 def _session(lines: list[str], **kwargs: object) -> ConsoleSession:
     return ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=lines.append, **kwargs)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("script", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.name}")
-async def test_every_example_plays_to_the_end_without_an_error(script: Path, tmp_path: Path) -> None:
-    text = script.read_text(encoding="utf-8").splitlines()
-    commands = [line for line in text if line.strip().startswith(("/", "@"))]
-    assert text[0].startswith("#") and commands[0].startswith("/game new")
-    session = _session([], out_dir=tmp_path, files_from=script.parent)
-    assert await session.run_lines(text, strict=True) == 0
-    assert session.errors == 0
-    assert any(tmp_path.glob("*.png")), "the game drew the battlefield"
-
-
-def test_there_is_a_freeplay_example_of_at_least_40_commands() -> None:
-    freeplay = [p for p in EXAMPLES if p.parent.name == "freeplay"]
-    assert freeplay
-    assert max(sum(line.startswith(("/", "@")) for line in p.read_text().splitlines()) for p in freeplay) >= 40
 
 
 async def test_players_switch_with_as_and_at() -> None:

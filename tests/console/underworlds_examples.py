@@ -3,7 +3,7 @@ service by the bot's policy for every player, each move written as the console l
 
 The scripts are generated, like golden logs: when a rules change moves the dice or the decisions, run
 ``.venv/bin/python -m tests.console.underworlds_examples`` and review the diff. CI plays every example with
-``--seed 7`` (``tests/console/test_console.py``).
+``--seed 7`` (``tests/console/test_examples.py``).
 """
 
 from __future__ import annotations

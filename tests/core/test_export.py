@@ -104,14 +104,16 @@ def test_round_frames_are_the_public_boards_at_each_round_and_at_the_end() -> No
     game = crossroads()
     frames = replay_frames(game)
     assert [frame.title for frame in frames] == [
-        "Freeplay, round 1 (Crossroads), event #17",
-        "Freeplay, round 2 (Crossroads), event #48",
-        "Freeplay, round 2 (Crossroads), end of the game",
+        "Freeplay (Crossroads), event #17",
+        "Freeplay (Crossroads), event #48",
+        "Freeplay (Crossroads), end of the game",
     ]
+    assert [frame.header.round for frame in frames if frame.header] == [1, 2, 2], "the round is in each header"
     assert all(frame.viewer == SPECTATOR for frame in frames)
     assert frames[0].models == (), "round 1 began before the forces were loaded"
     final = game.system.board(game.state, SPECTATOR, ())
-    assert frames[-1].models == final.models and "B4" not in {model.id for model in frames[-1].models}
+    assert frames[-1].models == final.models
+    assert {model.id for model in frames[-1].models if model.out} == {"B4"}, "B4 left the table: out where it fell"
 
 
 def test_finer_cuts_give_more_frames_and_a_bad_cut_is_refused() -> None:

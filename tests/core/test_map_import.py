@@ -15,6 +15,7 @@ from engine.schema import Catalogue, DataError
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
 from engine.table import AddModel, AddTerrain, ImportMap, MapImported
+from tests.refusals import refused
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "freeplay" / "my-map.yaml"
@@ -77,22 +78,22 @@ def test_terrain_added_after_an_import_gets_a_fresh_id(freeplay: Catalogue) -> N
 def test_a_map_is_refused_once_a_model_is_on_the_table(freeplay: Catalogue) -> None:
     game = new_table({"map": "crossroads"})
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
-    with pytest.raises(IllegalCommand, match=r"only be laid before deployment, and models are on the table "
-                                             r"\(A1\); take them off with /model remove first"):
-        game.apply(example_command(freeplay), Actor(user=ALICE, side=A))
+    refused(game, example_command(freeplay), Actor(user=ALICE, side=A),
+            r"only be laid before deployment, and models are on the table \(A1\); take them off with /model remove "
+            "first",
+            error=IllegalCommand)
     assert game.state.map_name == "Crossroads"
 
 
 def test_a_map_for_sides_the_game_lacks_is_refused(freeplay: Catalogue) -> None:
     four_sides = EXAMPLE.read_text(encoding="utf-8").replace("{id: DB, kind: deployment, side: B",
                                                              "{id: DC, kind: deployment, side: C")
-    with pytest.raises(InvalidCommand, match="zone DC is for side C, but this game's sides are A, B"):
-        new_table().apply(import_map_command("four.yaml", four_sides, freeplay), Actor(user=ALICE, side=A))
+    refused(new_table(), import_map_command("four.yaml", four_sides, freeplay), Actor(user=ALICE, side=A),
+            "zone DC is for side C, but this game's sides are A, B", error=InvalidCommand)
 
 
 def test_a_spectator_cannot_import_a_map(freeplay: Catalogue) -> None:
-    with pytest.raises(IllegalCommand, match="holds no side"):
-        new_table().apply(example_command(freeplay), Actor(user=UserId("carol")))
+    refused(new_table(), example_command(freeplay), Actor(user=UserId("carol")), "holds no side", error=IllegalCommand)
 
 
 def test_a_broken_upload_is_refused_naming_the_file(freeplay: Catalogue) -> None:

@@ -15,6 +15,7 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, CardsShown, ChoicesRevealed, Event, Game, GameEnded, PhaseChanged, SideId, Viewer
 from engine.systems.eldfall.events import SchemeRevealed
 from engine.systems.eldfall.setting_up import INITIATIVE
+from tests.budget import examples
 from tests.core.twins import WATCHER, Twin, play_twins
 from tests.engine.systems.underworlds.test_own_decks import (
     OWN_AXE,
@@ -25,7 +26,7 @@ from tests.engine.systems.underworlds.test_own_decks import (
 )
 from tests.toys.hexfire import Hexfire
 
-FEW = settings(max_examples=3, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+FEW = settings(max_examples=examples(3), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
                phases=(Phase.explicit, Phase.reuse, Phase.generate))
 """A few examples each, and no shrinking: a failing example is reported as drawn (each plays two tables)."""
 KEYS = st.sampled_from(["north", "south", "east", "west"])
@@ -79,7 +80,7 @@ ELDFALL_BATTLE = ["/game new system:eldfall bot:B practice:no", "/force load nam
                   "/status", f"@{WATCHER} /board"]
 
 
-@settings(FEW, max_examples=2)
+@settings(FEW, max_examples=examples(2))
 @given(picks=st.tuples(st.integers(0, 1), st.integers(0, 1)), keys=st.tuples(KEYS, KEYS))
 def test_eldfall_a_kept_scheme_stays_secret_through_deployment_and_the_first_activations(
         picks: tuple[int, int], keys: tuple[str, str]) -> None:
@@ -144,7 +145,7 @@ MOVES = ["/act action:draw", "/act action:rest", "/act action:step to:A2", "/act
          "/decide choice:shield", "/decide choice:counter", "/pass until:strike", "/hand show", "/status", "/board"]
 
 
-@settings(FEW, max_examples=15)
+@settings(FEW, max_examples=examples(15))
 @given(moves=st.lists(st.tuples(st.sampled_from(["alice", "bob", WATCHER]), st.sampled_from(MOVES)),
                       min_size=4, max_size=24), bot_keys=st.tuples(KEYS, KEYS))
 def test_hexfire_a_deck_and_the_bot_seats_bid_stay_secret_until_they_show(

@@ -50,7 +50,9 @@ async def test_a_side_passing_for_the_phase_is_not_asked_in_it_and_is_asked_in_t
     await table.run("/act action:nothing model:B3", "B")
     await table.run("/act action:end", "B")
     await table.run("/decide choice:B2=18,28.88", "B")  # its Ranger stays (L1851)
+    await table.run("/decide choice:stratagem=advance", "A")  # its Strategic phase: the Leader's stratagem
     await table.run("/act action:end", "A")
+    await table.run("/decide choice:stratagem=exploiting-weakness", "B")
     assert table.where() == ("tactical", "B", 2), "side B's next Tactical phase: another phase of the same name"
     await table.run("/move model:B3 to:33,19", "B")
     assert table.waiting_on("A") == ["reaction"], "asked again in the next phase"

@@ -6,6 +6,7 @@ state of a game (set-up, in play, a decision pending, over). ``docs/permissions.
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,8 +76,20 @@ ROWS = [
 ]
 
 
+_BUILT: dict[str, MemoryRepository] = {}
+
+
 async def _table(state: str) -> TableService:
-    service = TableService(MemoryRepository(), SYSTEM_FACTORIES, pass_delay=lambda: 0.0)
+    """A table in ``state``: built once per process, then each cell gets a fresh copy (a new service reading a
+    copy of the stored game, as a restarted bot would), so no cell sees another's command."""
+    if state not in _BUILT:
+        _BUILT[state] = await _build(state)
+    return TableService(copy.deepcopy(_BUILT[state]), SYSTEM_FACTORIES, pass_delay=lambda: 0.0)
+
+
+async def _build(state: str) -> MemoryRepository:
+    repository = MemoryRepository()
+    service = TableService(repository, SYSTEM_FACTORIES, pass_delay=lambda: 0.0)
     lines = [("alice", "/game new system:freeplay map:crossroads practice:no"), ("bob", "/game join side:B")]
     if state != "set-up":
         lines += [("alice", "/force load name:Red Company side:A"), ("bob", "/force load name:Wild Hunt side:B")]
@@ -87,18 +100,18 @@ async def _table(state: str) -> TableService:
     for user, line in lines:
         outputs = await service.execute("t", UserId(user), parse_line(line))
         assert not any(o.error for o in outputs), (line, [o.text for o in outputs])
-    return service
+    return repository
 
 
-def _line(template: str, service: TableService) -> str:
-    game = service.live_game("t")
+async def _line(template: str, service: TableService) -> str:
+    game = await service.game_at("t")
     pending = next(iter(game.state.pending), "d1") if game else "d1"
     return template.replace("{pending}", pending)
 
 
 async def _allowed(state: str, role: str, template: str) -> tuple[bool, list[Output]]:
     service = await _table(state)
-    outputs = await service.execute("t", ROLES[role], parse_line(_line(template, service)))
+    outputs = await service.execute("t", ROLES[role], parse_line(await _line(template, service)))
     return not any(o.error for o in outputs), outputs
 
 

@@ -36,6 +36,7 @@ from bot.core.storage import (
     TableBusy,
 )
 from engine.core import GameSetup, SideId, UserId
+from tests.budget import examples
 from tests.postgres_cluster import PostgresCluster
 
 SETUP = GameSetup(system="duel", sides=(SideId("A"), SideId("B")), host=UserId("alice"), seed_commitment="c0ffee",
@@ -456,6 +457,60 @@ async def test_processes_starting_together_migrate_once(postgres_dsn: str) -> No
             await repository.close()
 
 
+async def _until_waiting(dsn: str, count: int) -> None:
+    """Return once ``count`` sessions are blocked on a lock (the racing appends all started). The probe is a
+    connection of its own: inside a transaction ``pg_stat_activity`` would be read once and never change."""
+    probe = await asyncpg.connect(dsn)
+    try:
+        for _ in range(3000):
+            waiting = await probe.fetchval("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                           "AND datname = current_database()")
+            if waiting >= count:
+                return
+            await asyncio.sleep(0.01)
+    finally:
+        await probe.close()
+    raise AssertionError(f"{count} appends never all waited on the game's row (pg_stat_activity)")
+
+
+async def _race_while_held(dsn: str, racing: list[Awaitable[tuple[int, ...]]]) -> list[Any]:
+    """Start every append while a second transaction holds the game's row, wait until each one is blocked,
+    then let them go together: every run is the worst interleaving, whatever the machine's load."""
+    holder = await asyncpg.connect(dsn)
+    try:
+        held = holder.transaction()
+        await held.start()
+        await holder.execute("SELECT 1 FROM games WHERE game_id = 'g1' FOR UPDATE")
+        tasks = [asyncio.ensure_future(append) for append in racing]
+        await _until_waiting(dsn, len(tasks))
+        await held.commit()
+        return await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        await holder.close()
+
+
+async def test_appends_released_together_land_once_and_every_loser_is_told_it_is_stale(postgres_dsn: str) -> None:
+    """The row lock (``FOR UPDATE``) is what orders appends across processes: without it, appends that read the
+    same seq all try to write its events and the losers hit a raw unique violation instead of the store's
+    ``ConcurrentUpdate`` (or ``DuplicateInteraction``) that the service handles."""
+    first, second = [await PostgresRepository.open(postgres_dsn, pool_size=4) for _ in range(2)]
+    try:
+        await first.create(game("g1"))
+        results = await _race_while_held(postgres_dsn, [
+            (first if i % 2 else second).append("g1", [record(3, f"by-{i}")], 2, False) for i in range(6)])
+        assert sum(result == () for result in results) == 1
+        losers = [result for result in results if result != ()]
+        assert all(type(result) is ConcurrentUpdate for result in losers), losers
+        twice = await _race_while_held(postgres_dsn, [
+            repository.append("g1", [record(4)], 3, False, interaction_id="i-7") for repository in (first, second)])
+        assert sorted(type(result).__name__ for result in twice) == ["DuplicateInteraction", "tuple"], twice
+        found = await second.game("g1")
+        assert found is not None and [r["seq"] for r in found.records] == [1, 2, 3, 4]
+    finally:
+        await first.close()
+        await second.close()
+
+
 # -- property: any run of appends and restarts matches the memory repository ----------------------
 
 OPERATIONS = st.lists(st.one_of(
@@ -493,14 +548,14 @@ async def replay(opener: Callable[[], Awaitable[Durable]], operations: list[tupl
         await sqlite.close()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(OPERATIONS)
 def test_appends_and_restarts_match_the_memory_repository(operations: list[tuple[str, str, int, int, bool]]) -> None:
     with tempfile.TemporaryDirectory() as directory:
         asyncio.run(replay(sqlite_backend(Path(directory)).open, operations))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(operations=OPERATIONS)
 def test_appends_and_restarts_match_the_memory_repository_on_postgres(
     postgres_cluster: PostgresCluster, operations: list[tuple[str, str, int, int, bool]]

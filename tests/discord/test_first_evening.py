@@ -221,6 +221,7 @@ async def _eldfall_invited(table: Table) -> tuple[str, dict[str, str]]:
     for _ in users:  # the parties deploy in the turn order, the 1st Player first (L1100-1102)
         (deploying,) = game.to_act().sides
         await table.do("act", {"action": "ready"}, user=users[deploying], channel=thread)
+    await _eldfall_decisions(table, thread, users)  # the 1st Player's Strategic phase: its Leader's stratagem
     return thread, users
 
 
@@ -230,6 +231,7 @@ async def _eldfall_activation(table: Table, thread: str, users: dict[str, str]) 
     number of reaction decisions and of the reactive player's interactions."""
     game = table.client.service.live_game(thread) if table.client else None
     assert game is not None
+    await _eldfall_decisions(table, thread, users)  # a new turn's Strategic phase asks for the stratagem first
     active = game.state.active_side
     assert active is not None
     mover = next(f.id for f in game.state.figures.values() if f.side == active and f.ap > 0

@@ -61,7 +61,8 @@ async def test_a_move_off_a_tower_is_previewed_up_to_its_fall_roll_and_confirm_r
     click = await table.standin.click(preview, _buttons(preview)["Confirm"])
     await click.response()
     moved = await table.standin.wait_for_message("battle", lambda m: f'{model} moves 3.50" to 32,19.5' in m["content"])
-    assert re.search(rf"Side [AB] rolls for {model}'s AG roll for a 10\" fall \(L883-889\): \d+", moved["content"])
+    assert re.search(rf"Side [AB] rolls for {model}'s AG roll for a 10\" fall \(L883-889\): AG [^:]*: \d+ "
+                     r"(success|failure|critical)", moved["content"]), "the die read against the AG it is under"
 
 
 async def test_a_panicked_model_is_previewed_up_to_its_panic_roll(table: Table) -> None:
@@ -74,7 +75,8 @@ async def test_a_panicked_model_is_previewed_up_to_its_panic_roll(table: Table) 
     click = await table.standin.click(preview, _buttons(preview)["Confirm"])
     await click.response()
     rolled = await table.standin.wait_for_message("battle", lambda m: "its panic as it activates" in m["content"])
-    assert re.search(r"rolls for .*its panic as it activates \(L1764\): \d+", rolled["content"])
+    assert re.search(r"rolls for .*its panic as it activates \(L1764\): M [^:]*: \d+ (success|failure|critical)",
+                     rolled["content"])
 
 
 async def test_an_unrelated_roll_does_not_spoil_a_previewed_rolling_move(table: Table) -> None:

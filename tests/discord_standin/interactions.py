@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from . import payloads
 from .payloads import Payload
-from .records import Sent, Upload
+from .records import PATIENCE, Sent, Upload
 from .world import ChannelRef, UserRef, World
 
 __all__ = ["InjectedInteraction", "command_data", "component_data", "find_component", "interaction", "modal_data"]
@@ -74,14 +74,14 @@ class InjectedInteraction:
         """The modal the bot opened (callback type 9)."""
         return self.callback.data if self.callback and self.callback.body.get("type") == 9 else None
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = PATIENCE, what: str = "") -> T:
         return await self.world.notifier.wait_for(predicate, timeout, what or f"a condition on {self!r}")
 
-    async def response(self, timeout: float = 5.0) -> Sent:
+    async def response(self, timeout: float = PATIENCE) -> Sent:
         """The initial callback, once the bot sends it."""
         return await self.wait_for(lambda: self.callback, timeout, f"a callback to {self!r}")
 
-    async def followup(self, index: int = 0, timeout: float = 5.0) -> Payload:
+    async def followup(self, index: int = 0, timeout: float = PATIENCE) -> Payload:
         """The ``index``-th follow-up message, once it exists."""
         found = await self.wait_for(lambda: self.followups[index:], timeout, f"follow-up #{index} of {self!r}")
         return found[0]

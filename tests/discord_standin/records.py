@@ -11,6 +11,8 @@ __all__ = ["Notifier", "Request", "Sent", "Upload"]
 
 T = TypeVar("T")
 SETTLE_STEPS = 20  # loop iterations; loopback delivery is immediate, so this is not a timing guess
+PATIENCE = 30.0  # seconds a wait may take before it fails: only a failing test waits this long, and a loaded
+# machine (two cores shared by the whole suite) once took over 5 s to render a rematch's first picture
 
 
 @dataclass(frozen=True)

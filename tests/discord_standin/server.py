@@ -18,7 +18,7 @@ from . import interactions as build
 from .gateway import Gateway, Intent
 from .interactions import InjectedInteraction
 from .payloads import Payload
-from .records import Request, Sent
+from .records import PATIENCE, Request, Sent
 from .rest import build_routes
 from .sharding import serves
 from .wire import API, record_requests
@@ -90,7 +90,7 @@ class StandIn:
         """Close every gateway socket server-side; discord.py reconnects and RESUMEs (see ``Gateway.drop``)."""
         await self.gateway.drop(code, resumable=resumable)
 
-    async def wait_connected(self, count: int = 1, timeout: float = 5.0) -> None:
+    async def wait_connected(self, count: int = 1, timeout: float = PATIENCE) -> None:
         """Until ``count`` clients have identified and received READY + GUILD_CREATE."""
         await self.wait_for(lambda: len(self.gateway.ready_sessions) >= count, timeout, f"{count} gateway client(s)")
 
@@ -234,12 +234,13 @@ class StandIn:
         key = attachment["id"] if isinstance(attachment, dict) else str(attachment)
         return self.world.files[key]
 
-    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = "a condition") -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = PATIENCE,
+                       what: str = "a condition") -> T:
         """The first truthy ``predicate()``, re-checked whenever the stand-in records something."""
         return await self.world.notifier.wait_for(predicate, timeout, what)
 
     async def wait_for_message(
-        self, channel: ChannelRef, predicate: Callable[[Payload], bool] = bool, timeout: float = 5.0
+        self, channel: ChannelRef, predicate: Callable[[Payload], bool] = bool, timeout: float = PATIENCE
     ) -> Payload:
         """The first visible message in ``channel`` that satisfies ``predicate``."""
 

@@ -7,20 +7,20 @@ accepted, and then the state still validates (every number finite, every model o
 others) and the table still answers /status, /board, /log and /help; and where the game is on the declarations,
 a discrete action it accepted is reachable from its menus on the state before it (issue 23). CI runs the
 derandomized profile below and prints how long it took; ``make fuzz`` runs the long one (``SKIRMISH_FUZZ=long``).
-Every failure found becomes an explicit example (``@example``) in :func:`test_every_command_with_hostile_values`.
+Every failure found becomes an entry of ``FOUND``, checked on every game and table state by
+:func:`test_every_input_the_fuzz_once_broke_is_handled`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.core.outputs import Output
@@ -32,13 +32,14 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import ActionCommand, Game, RulesError, UserId
 from engine.core.offers import reachable
 from engine.table import TableState
+from tests.budget import LONG, examples
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
 from tests.toys.tally import Tally
 
 FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire}
-LONG = os.environ.get("SKIRMISH_FUZZ") == "long"
-EXAMPLES = 400 if LONG else 6
+EXAMPLES = examples(6, long=400)
+pytestmark = pytest.mark.fuzz  # each @given is built inside its test, where Hypothesis cannot mark it
 STATES = ("setup", "play", "pending", "over")
 USERS = ("alice", "bob", "carol")  # host and side A, side B, a spectator
 BUG = "failed inside the game master"
@@ -62,17 +63,13 @@ def _paths() -> list[tuple[tuple[str, ...], CommandSpec]]:
 PATHS = _paths()
 
 
-def _value(option_type: OptionType) -> st.SearchStrategy[Any]:
-    match option_type:
-        case OptionType.NUMBER:
-            return st.sampled_from(NUMBERS)
-        case OptionType.INTEGER:
-            return st.sampled_from(INTEGERS)
-        case OptionType.BOOLEAN:
-            return st.booleans()
-        case OptionType.USER:
-            return st.sampled_from(USERS)
-    return st.sampled_from(TEXT) | st.text(max_size=12)
+VALUES: dict[OptionType, st.SearchStrategy[Any]] = {
+    OptionType.NUMBER: st.sampled_from(NUMBERS),
+    OptionType.INTEGER: st.sampled_from(INTEGERS),
+    OptionType.BOOLEAN: st.booleans(),
+    OptionType.USER: st.sampled_from(USERS),
+}
+TEXTS = st.sampled_from(TEXT) | st.text(max_size=12)  # built once: a strategy rebuilt per draw costs ms each
 
 
 @st.composite
@@ -85,7 +82,7 @@ def invocations(draw: st.DrawFn, spec: CommandSpec, path: tuple[str, ...]) -> tu
             continue
         if option.required or draw(st.booleans()):
             chosen = draw(st.sampled_from(option.choices)) if option.choices and draw(st.booleans()) else \
-                draw(_value(option.type))
+                draw(VALUES.get(option.type, TEXTS))
             words.append(f"{option.name}:{_typed(chosen)}")
     return draw(st.sampled_from(USERS)), " ".join(words)
 
@@ -183,6 +180,61 @@ TABLES = Tables()
 STARTED = time.monotonic()
 
 
+# Every failure the fuzz ever found, kept as an explicit case: each is checked on every game and table state where
+# its command exists (one run each, not once per generated test).
+FOUND = [
+    ("alice", "/model place model:A1 at:18,8 facing:nan"),
+    ("alice", "/measure from:A1 to:nan,nan"),
+    ("alice", "/measure from:A1 to:1e308,0"),
+    ("alice", "/move model:A1 to:18,8 max:nan"),
+    ("alice", "/template kind:circle at:A1 size:1e308"),
+    ("alice", "/roll dice:4d6kh5"),
+    ("alice", "/model token model:A1 name:\u200b"),
+    ("alice", "/log count:-1"),
+    ("alice", "/terrain add kind:ruin shape:rect:0,0,36,36 keywords:impassable,blocking"),
+    ("alice", "/measure from:A1 to:A1"),
+    ("alice", "/terrain add kind:lava shape:rect:1,1,2,2"),
+    ("carol", "/roll dice:1d6"),
+    ("alice", "/game export every:heading"),
+    ("alice", "/dice rig values:²"),
+    ("alice", "/game force decision:nan choice:0;="),
+]
+
+
+def _check(system: str, state: str, user: str, line: str, path: tuple[str, ...] | None = None) -> None:
+    """One typed line against the (system, state) table: a short clear error that changes nothing, or an
+    accepted command after which the state validates and the table still answers (``path``: only a line of
+    that command counts)."""
+    try:
+        invocation = parse_line(line)
+    except CommandLineError as error:
+        assert str(error).strip() and len(str(error)) <= ERROR_LIMIT, str(error)[:200]
+        return
+    if path is not None and invocation.path != path:
+        return
+    service = TABLES.service(system, state)
+    game = service.live_game("t")
+    assert game is not None
+    before = (game.seq, game.state.fingerprint())
+    earlier = game.state.clone() if game.system.declarations is not None else None
+    outputs: list[Output] = TABLES.run(service.execute("t", UserId(user), invocation))
+    assert not any(BUG in output.text for output in outputs), [o.text for o in outputs]
+    errors = [output for output in outputs if output.error]
+    for error in errors:
+        assert error.text.strip() and len(error.text) <= ERROR_LIMIT, error.text[:200]
+    game = service.live_game("t")
+    assert game is not None
+    if errors:
+        assert (game.seq, game.state.fingerprint()) == before, "a refused command changed the game"
+        return
+    _valid(game)
+    if earlier is not None and game.seq > before[0]:
+        _reachable(game, earlier, UserId(user), invocation)
+    for look in ("/status", "/board", "/log", "/help"):
+        answers = TABLES.run(service.execute("t", UserId("alice"), parse_line(look)))
+        assert answers and not any(BUG in a.text or a.error for a in answers), (look, answers)
+
+
 @pytest.mark.parametrize("state", STATES)
 @pytest.mark.parametrize("system", sorted(FACTORIES))
 @pytest.mark.parametrize(("path", "spec"), PATHS, ids=["/" + " ".join(path) for path, _ in PATHS])
@@ -191,53 +243,17 @@ def test_every_command_with_hostile_values(path: tuple[str, ...], spec: CommandS
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(invocations(spec, path))
-    @example(("alice", "/model place model:A1 at:18,8 facing:nan"))
-    @example(("alice", "/measure from:A1 to:nan,nan"))
-    @example(("alice", "/measure from:A1 to:1e308,0"))
-    @example(("alice", "/move model:A1 to:18,8 max:nan"))
-    @example(("alice", "/template kind:circle at:A1 size:1e308"))
-    @example(("alice", "/roll dice:4d6kh5"))
-    @example(("alice", "/model token model:A1 name:\u200b"))
-    @example(("alice", "/log count:-1"))
-    @example(("alice", "/terrain add kind:ruin shape:rect:0,0,36,36 keywords:impassable,blocking"))
-    @example(("alice", "/measure from:A1 to:A1"))
-    @example(("alice", "/terrain add kind:lava shape:rect:1,1,2,2"))
-    @example(("carol", "/roll dice:1d6"))
-    @example(("alice", "/game export every:heading"))
-    @example(("alice", "/dice rig values:²"))
-    @example(("alice", "/game force decision:nan choice:0;="))
     def check(case: tuple[str, str]) -> None:
-        user, line = case
-        try:
-            invocation = parse_line(line)
-        except CommandLineError as error:
-            assert str(error).strip() and len(str(error)) <= ERROR_LIMIT, str(error)[:200]
-            return
-        if invocation.path != path:
-            return  # an explicit example for another command
-        service = TABLES.service(system, state)
-        game = service.live_game("t")
-        assert game is not None
-        before = (game.seq, game.state.fingerprint())
-        earlier = game.state.clone() if game.system.declarations is not None else None
-        outputs: list[Output] = TABLES.run(service.execute("t", UserId(user), invocation))
-        assert not any(BUG in output.text for output in outputs), [o.text for o in outputs]
-        errors = [output for output in outputs if output.error]
-        for error in errors:
-            assert error.text.strip() and len(error.text) <= ERROR_LIMIT, error.text[:200]
-        game = service.live_game("t")
-        assert game is not None
-        if errors:
-            assert (game.seq, game.state.fingerprint()) == before, "a refused command changed the game"
-            return
-        _valid(game)
-        if earlier is not None and game.seq > before[0]:
-            _reachable(game, earlier, UserId(user), invocation)
-        for look in ("/status", "/board", "/log", "/help"):
-            answers = TABLES.run(service.execute("t", UserId("alice"), parse_line(look)))
-            assert answers and not any(BUG in a.text or a.error for a in answers), (look, answers)
+        _check(system, state, *case, path=path)
 
     check()
+
+
+@pytest.mark.parametrize("state", STATES)
+@pytest.mark.parametrize("system", sorted(FACTORIES))
+@pytest.mark.parametrize(("user", "line"), FOUND, ids=[line for _, line in FOUND])
+def test_every_input_the_fuzz_once_broke_is_handled(user: str, line: str, system: str, state: str) -> None:
+    _check(system, state, user, line)
 
 
 def test_the_fuzz_budget_is_printed() -> None:

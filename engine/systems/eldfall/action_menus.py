@@ -34,6 +34,7 @@ from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
 from engine.systems.eldfall.equipping import equip_refusal, swap_refusal, weapon_swap
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.odds import attack_odds
 from engine.systems.eldfall.quests import tokens_near
 from engine.systems.eldfall.refs import roman
 from engine.systems.eldfall.rules import Reading
@@ -207,7 +208,19 @@ def attack_targets(reading: Reading, ask: Ask) -> list[Choice]:
     if chosen is None:
         return []
     f, m = chosen
-    return _target_choices(reading, f, m)
+    found = _target_choices(reading, f, m)
+    sequence = reading.state.sequence
+    if sequence is None or not reading.disclosure(reading.state, ask.viewer).odds:
+        return found
+    # Where the mode shows odds before declaring, each model's dice and chance of a Hit (a Shrouded token is never
+    # offered: its odds would come from the profile its player keeps secret).
+    world, idle = reading.world, sequence.movement == "idle"
+
+    def odds(c: Choice) -> str:
+        target = ModelId(c.value)
+        return attack_odds(world, f, m.id, world.fighter(target), idle=idle, dash=sequence.dash) \
+            if target in reading.state.figures else ""
+    return [dataclasses.replace(c, label=f"{c.label}{odds(c)}") for c in found]
 
 
 def target_explained(reading: Reading, ask: Ask, typed: str) -> str | None:

@@ -11,11 +11,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.checks import Die, DieVerdict, Target, check
+from engine.checks import CheckResult, Cited, Die, DieVerdict, Explained, Target, check, explain_check
 from engine.systems.eldfall.rolls import check_rules
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Attribute
@@ -27,6 +27,7 @@ __all__ = [
     "Role",
     "Value",
     "attack_attribute",
+    "attack_reading",
     "attack_roll",
     "power_options",
     "power_value",
@@ -158,7 +159,12 @@ class AttackRoll:
     attribute: Attribute
     target: Target
     verdicts: tuple[DieVerdict, ...]
-    working: tuple[str, ...]
+    explained: Explained
+
+    @property
+    def working(self) -> tuple[str, ...]:
+        """The target step by step with each modifier's rule, then every die's verdict."""
+        return self.explained.lines()
 
     @property
     def successes(self) -> tuple[int, ...]:
@@ -183,9 +189,21 @@ def attack_roll(attacker: str, defender: str, attribute: Attribute, goal: Target
     """Judge an attack's dice: each face at or under the modified attribute is a success (L1421)."""
     result = check(goal, faces, check_rules(critical_up_to, rulings=rulings))
     verdicts = result.verdicts
-    lines = [f"{attacker} attacks {defender} with {attribute}", *result.working]
+    notes: list[Cited] = []
     if successes_critical:
         verdicts = tuple(DieVerdict(v.die, v.success, v.success) for v in verdicts)
         if any(v.success for v in verdicts):
-            lines.append("Decisive Blow: every success is a critical (L2217)")
-    return AttackRoll(attacker, defender, attribute, result.target, verdicts, tuple(lines))
+            notes.append(Cited("Decisive Blow: every success is a critical", "L2217"))
+    judged = CheckResult(result.target, verdicts, result.working)
+    explained = explain_check(f"{attacker}'s attack on {defender}", judged, yes="hit", no="miss", label=attribute,
+                              notes=notes)
+    return AttackRoll(attacker, defender, attribute, result.target, verdicts, explained)
+
+
+def attack_reading(attacker: str, defender: str, attribute: Attribute, goal: Target, *, critical_up_to: int = 1,
+                   successes_critical: bool = False,
+                   rulings: Rulings) -> Callable[[Sequence[int]], Explained]:
+    """How an attack's dice read as they are rolled (``checks.roll_d20s``): each against the modified attribute."""
+    return lambda faces: attack_roll(attacker, defender, attribute, goal, faces, critical_up_to=critical_up_to,
+                                     successes_critical=successes_critical, rulings=rulings).explained
+

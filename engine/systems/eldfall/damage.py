@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.checks import Die
+from engine.checks import Cited, Die, Explained, Goal, Judged
 from engine.systems.eldfall.attack import Hit, Value
 from engine.systems.eldfall.rulings import Rulings
 
@@ -70,6 +70,19 @@ class DamageRoll:
     def wounds(self) -> int:
         """How many of the rolls wound."""
         return sum(1 for d in self.dice if d.wound)
+
+    def explained(self, what: str) -> Explained:
+        """The rolls against the damage threshold: ``PW 12, -3 ARM = 9: 17 no Wound, 4 Wound`` (a roll whose ARM
+        differs, a critical's 0, says its own threshold)."""
+        usual = self.dice[0].armour if self.dice else 0
+        dice = tuple(Judged(str(d.die.face) if d.armour == usual else f"{d.die.face} (ARM {d.armour}: {d.threshold})",
+                            d.wound, "Wound" if d.wound else "no Wound",
+                            Cited(f"at or under PW {self.power.value} - ARM {d.armour} = {d.threshold}"
+                                  + (", a critical" if d.hit.critical else ""), "L535-563"))
+                     for d in self.dice)
+        goal = Goal("PW", self.power.value, self.power.value - usual,
+                    (Cited(f"-{usual} ARM" if usual else "ARM 0", "L535"),))
+        return Explained(what, dice, goal)
 
 
 def damage_roll(hits: Sequence[Hit], power: Value | int, arm: int, faces: Sequence[int | Die], *,

@@ -1,6 +1,7 @@
 """``/game demo system:eldfall``: a ready table in one command. Two of the demo parties face each other in the
 first quest; the host of the practice table settles every setup choice with its default (schemes kept, the
-initiative winner plays first, a Summoner's creature of its lowest Conjuration) and both sides deploy as placed."""
+initiative winner plays first, a Summoner's creature of its lowest Conjuration, the 1st Player's first Strategic
+choices) and both sides deploy as placed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.setting_up import DEPLOY
 from engine.systems.eldfall.starting_creatures import STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 
 if TYPE_CHECKING:
     from engine.systems.eldfall.system import Eldfall
@@ -60,3 +62,8 @@ def settle_setup(ctx: Context[EldfallState], kit: Kit, command: SettleSetup) -> 
         started = ready_side(ctx, kit, SideId(waiting[0])) or started
     if started:
         begin_play(ctx, kit)
+        # The table is ready at the 1st Player's Tactical phase: its first Strategic choices take their defaults.
+        first = next((d for d in state.pending.values() if d.kind == STRATEGIC_KIND), None)
+        defaults = first.default_answers() if first is not None else None
+        if first is not None and defaults is not None:
+            ctx.answer(first, defaults, "forced")

@@ -33,18 +33,17 @@ from engine.systems.eldfall.events import (
     FigureNoted,
     QuestEnded,
     StatesChanged,
-    StratagemUsed,
     TurnBegan,
     TurnEnded,
 )
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.nursing import NURSING_AURA, tend_all
 from engine.systems.eldfall.quests import drop_treasure
 from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import capped_scores, final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
+from engine.systems.eldfall.stratagems import choosing, use_stratagem
 from engine.systems.eldfall.strategic_choices import hasted, offer_strategic
 from engine.systems.eldfall.world import World
 
@@ -184,7 +183,8 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     for f in world.fighters(side):
         if f.is_("incapacitated") and not f.dead and f.hp > 0:
             set_states(ctx, f, removed=("incapacitated",), why="it has HP again, L1758")
-    _stratagem(ctx, kit, side)
+    if not choosing(kit, state, side):  # several to choose from: a part of the Strategic-phase decision
+        use_stratagem(ctx, kit, side)
     world = kit.world(state)
     for f in world.fighters(side, standing=True):
         reshroud(ctx, world, f)
@@ -206,23 +206,6 @@ def _refill(ctx: Ctx, kit: Kit, f: Fighter) -> None:
     if spent != f.figure.spent:
         ctx.emit(FigureNoted(model=f.id, changes={"spent": spent},
                              shown=f"{f.id}'s Consumables replenish (Alchemist, L1798)."))
-
-
-def _stratagem(ctx: Ctx, kit: Kit, side: SideId) -> None:
-    """The Leader uses one stratagem a Strategic phase, while it is not Incapacitated or Dead; the first listed
-    unless the player chose another (L372-382)."""
-    state = ctx.state
-    record = state.record(side)
-    leader = next((f for f in kit.world(state).fighters(side) if f.figure.leader), None)
-    if leader is None or leader.out or not leader.card.stratagems:
-        if record.active_stratagem is not None or (leader is not None and leader.out):
-            ctx.emit(StratagemUsed(side=side, stratagem=None))
-        return
-    chosen = record.stratagem or leader.card.stratagems[0]
-    stratagem = kit.catalogue.stratagem(chosen)
-    ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name, by_hand=stratagem.by_hand))
-    if stratagem.id == NURSING_AURA:
-        tend_all(ctx, kit, side)
 
 
 def end_turn(ctx: Ctx, kit: Kit) -> None:

@@ -23,15 +23,15 @@ from dataclasses import dataclass, field
 
 from engine.checks import CheckResult, Modifier
 from engine.core import ModelId
-from engine.systems.eldfall.attack import Hit, attack_roll
-from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.attack import Hit, attack_reading, attack_roll
+from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.familiars import absorbed
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.resolving import Resolving
-from engine.systems.eldfall.rolls import attribute_roll
+from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import on_wounds
 from engine.systems.eldfall.state import END_OF_TURN, end_phase_of, strategic_of
@@ -121,7 +121,8 @@ def _check(seq: Resolving, f: Fighter, attribute: Attribute, purpose: str, extra
     goal = f.attribute(attribute, mods)
     if goal.value <= 0:
         return attribute_roll(goal, 20, rulings=f.rulings)
-    (face,) = roll_d20s(seq.ctx, 1, f"{f.id}'s {attribute} roll: {purpose}", f.side)
+    what = f"{f.id}'s {attribute} roll: {purpose}"
+    (face,) = roll_d20s(seq.ctx, 1, what, f.side, against(goal, what, check_rules(rulings=f.rulings)))
     return attribute_roll(goal, face, rulings=f.rulings)
 
 
@@ -222,7 +223,8 @@ def _finishing_strike(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fig
     """Finishing Strike: having wounded, an unmodified STK 1 attack on the same target with the same means (L1930,
     ruling unmodified-strike: the STK is fixed, the attribute keeps its modifiers)."""
     harm.finishing.add(a.id)
-    (face,) = roll_d20s(seq.ctx, 1, f"{a.id}'s Finishing Strike on {d.id}", a.side)
+    (face,) = roll_d20s(seq.ctx, 1, f"{a.id}'s Finishing Strike on {d.id}", a.side,
+                        attack_reading(a.id, d.id, plan.attribute, plan.goal, rulings=a.rulings))
     roll = attack_roll(a.id, d.id, plan.attribute, plan.goal, [face], rulings=a.rulings)
     harm.lines.append(f"{a.id}'s Finishing Strike on {d.id}: {'a Hit' if roll.successes else 'a miss'} (L1930)")
     if roll.successes:
@@ -240,25 +242,34 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         wounds = len(hits)
         lines.append(f"Mindgame: each Hit {d.id} did not resist is a Wound (L2117)")
     else:
-        faces = roll_d20s(seq.ctx, len(hits), f"damage of {a.id}'s {means.name} on {d.id}", a.side)
         ignore = bool(_has(traits, "Ignore Armor"))
         piercing = bool(_has(traits, "Armor-Piercing"))
         arcane = "arcane-shield" in d.figure.enchantments
         extra = shield_bonus(d, means, seq.world.base(d.id), plan.attacker_at)
-        roll = damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
-                           arcane_shield=arcane, shield_bonus=extra)
+
+        def damage_of(faces: list[int], hits: list[Hit] = hits) -> DamageRoll:
+            return damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
+                               arcane_shield=arcane, shield_bonus=extra)
+
+        what = f"{a.id}'s damage on {d.id} with {means.name}"
+        faces = roll_d20s(seq.ctx, len(hits), what, a.side, lambda faces: damage_of(faces).explained(what))
+        roll = damage_of(faces)
         lucky = _lucky(seq, d, a, roll)
         if lucky is not None:
-            faces[lucky] = roll_d20s(seq.ctx, 1, f"{a.id} re-rolls a damage roll: {d.id}'s Luck counter (L2737)",
-                                     a.side)[0]
-            roll = damage_roll(hits, pw, d.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing,
-                               arcane_shield=arcane, shield_bonus=extra)
+            again = f"{a.id} re-rolls a damage roll: {d.id}'s Luck counter (L2737)"
+            one_hit = [hits[lucky]]
+            faces[lucky] = roll_d20s(seq.ctx, 1, again, a.side,
+                                     lambda one: damage_of(one, one_hit).explained(again))[0]
+            roll = damage_of(faces)
         lines.append(f"{a.id}'s damage on {d.id}: {roll.wounds} {'Wound' if roll.wounds == 1 else 'Wounds'}")
         lines += list(roll.working)
         wounds = roll.wounds
         burn = _has(traits, "Burn")
         if burn and wounds:
-            extra_faces = roll_d20s(seq.ctx, burn * wounds, f"Burn ({burn}) on {d.id}", a.side)
+            burning, plain = f"Burn ({burn}) on {d.id}", dataclasses.replace(hits[0], critical=False)
+            extra_faces = roll_d20s(seq.ctx, burn * wounds, burning, a.side,
+                                    lambda faces: damage_roll([plain] * len(faces), pw, d.value("ARM"), faces,
+                                                              ignore_armor=True).explained(burning))
             burned = sum(1 for face in extra_faces if face <= pw.value)
             lines.append(f"Burn ({burn}): {len(extra_faces)} more rolls at ARM 0, {burned} more "
                          f"{'Wound' if burned == 1 else 'Wounds'} (L2021)")

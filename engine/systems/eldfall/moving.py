@@ -205,6 +205,8 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
     facing = result.facing if len(made) > 1 and made[-1] == path[-1] else \
         (bearing(made[-2], made[-1]) % 360.0 if len(made) > 1 else f.model.facing)
     lines: list[str] = [trip.stopped] if trip.stopped else []
+    if not result.complete and not trip.stopped:  # said in the preview, before the move is confirmed
+        lines.append(f"it stops short: its {allowance:g}\" run out before {to}")
     if not flying:
         stop = _first_enemy(world, f, made, trip, smaller)
         if stop is not None:

@@ -58,10 +58,13 @@ def tend_all(ctx: Ctx, kit: Kit, side: SideId) -> None:
             _tend(ctx, leader, f)
 
 
-def aura_parts(kit: Kit, state: EldfallState, side: SideId) -> list[DecisionPart]:
-    """The parts asking which models the aura tends, when the side used it this phase and more are hurt than it
-    reaches (nothing to ask otherwise)."""
-    if state.record(side).active_stratagem != NURSING_AURA:
+def aura_parts(kit: Kit, state: EldfallState, side: SideId, *, chosen_now: bool = False) -> list[DecisionPart]:
+    """The parts asking which models the aura tends, when the side used it this phase (or, ``chosen_now``, may
+    choose it in this decision: then they are asked only if it does) and more are hurt than it reaches (nothing
+    to ask otherwise)."""
+    if chosen_now and kit.catalogue.stratagem(NURSING_AURA).name not in _leader(kit.world(state), side).card.stratagems:
+        return []
+    if not chosen_now and state.record(side).active_stratagem != NURSING_AURA:
         return []
     patients, reach = _patients(kit.world(state), side), _reach(kit)
     if len(patients) <= reach:
@@ -70,8 +73,9 @@ def aura_parts(kit: Kit, state: EldfallState, side: SideId) -> list[DecisionPart
                *(Option(key=f.id, label=f"{f.id} {f.name}, {f.hp}/{f.model.wounds} HP"
                                         f"{' (Incapacitated: the Leader rolls INT)' if f.is_('incapacitated') else ''}")
                  for f in patients))
+    when = ("stratagem", (NURSING_AURA,)) if chosen_now else None
     return [DecisionPart(key=f"{AURA}{n}", prompt=f"Nursing Aura: model {n} of up to {reach} to regain 1 HP (L364)",
-                         options=options, default=patients[n - 1].id) for n in range(1, reach + 1)]
+                         options=options, default=patients[n - 1].id, asked_when=when) for n in range(1, reach + 1)]
 
 
 def nurse_chosen(ctx: Ctx, kit: Kit, side: SideId, answers: Mapping[str, str]) -> None:

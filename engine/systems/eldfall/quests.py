@@ -15,12 +15,15 @@ Battle Royale: two exploding barrels; a successful attack on one sets it off, a 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
+from engine.checks import Explained
 from engine.core import Context, EventBody, ModelId, ZoneMark
 from engine.geometry import TOLERANCE
 from engine.systems.eldfall.attack import Hit, Value
 from engine.systems.eldfall.checks import attribute_check, roll_d20s
-from engine.systems.eldfall.damage import damage_roll
+from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import AttackResolved, FigureNoted
@@ -168,9 +171,14 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
                 continue
             wounds = 1
         else:
-            (face,) = roll_d20s(ctx, 1, f"{what}'s damage on {model}", None)
-            roll = damage_roll([Hit(what, model, 0, 0, False)], Value(pw, (f"PW {pw}",)), f.value("ARM"), [face],
-                               ignore_armor="ignore armor" in keys, armor_piercing="armor-piercing" in keys)
+            hit, power, purpose = Hit(what, model, 0, 0, False), Value(pw, (f"PW {pw}",)), f"{what}'s damage on {model}"
+
+            def rolled(faces: list[int], hit: Hit = hit, power: Value = power, f: Fighter = f) -> DamageRoll:
+                return damage_roll([hit], power, f.value("ARM"), faces, ignore_armor="ignore armor" in keys,
+                                   armor_piercing="armor-piercing" in keys)
+
+            (face,) = roll_d20s(ctx, 1, purpose, None, partial(_explained, rolled, purpose))
+            roll = rolled([face])
             lines += list(roll.working)
             wounds = roll.wounds
             if wounds and burn:
@@ -285,3 +293,6 @@ def tokens_near(world: World, f: Fighter) -> list[QuestToken]:
     """The tokens ``f``'s base touches."""
     return [t for t in world.state.tokens.values() if _touching(f, t)]
 
+
+def _explained(rolled: Callable[[list[int]], DamageRoll], what: str, faces: list[int]) -> Explained:
+    return rolled(faces).explained(what)

@@ -11,10 +11,12 @@ The referee always re-rolls the worst failed die first; re-rolling a failed die 
 
 from __future__ import annotations
 
-from engine.systems.eldfall.checks import roll_d20s
+from engine.checks import Target
+from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.events import ApChanged, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.rolls import check_rules
 from engine.systems.eldfall.schema import SIZES
 from engine.systems.eldfall.strikes import Plan
 
@@ -53,14 +55,17 @@ def advantage_over(attacker: Fighter, target: Fighter) -> str | None:
     return None
 
 
-def _again(seq: Resolving, attacker: Fighter, faces: list[int], goal: int, done: set[int], source: str,
+def _again(seq: Resolving, attacker: Fighter, faces: list[int], goal: Target, done: set[int], source: str,
            every: bool) -> bool:
     """Re-roll the worst failed die (or every failed die) not re-rolled yet; returns whether any was."""
-    failed = sorted((i for i, face in enumerate(faces) if face > goal and i not in done), key=lambda i: -faces[i])
+    failed = sorted((i for i, face in enumerate(faces) if face > goal.value and i not in done),
+                    key=lambda i: -faces[i])
     if not failed:
         return False
     for i in failed if every else failed[:1]:
-        (again,) = roll_d20s(seq.ctx, 1, f"{attacker.id} re-rolls its {faces[i]} ({source})", attacker.side)
+        what = f"{attacker.id}'s re-roll of its {faces[i]} ({source})"
+        (again,) = roll_d20s(seq.ctx, 1, what, attacker.side, against(goal, what, check_rules(rulings=attacker.rulings),
+                                                                        yes="hit", no="miss"))
         faces[i] = again
         done.add(i)
     return True
@@ -70,7 +75,7 @@ def reroll_attack(seq: Resolving, attacker: Fighter, plan: Plan, faces: list[int
                   extras: tuple[str, ...]) -> list[int]:
     """Every re-roll this attack takes, in order; spends the AP, Luck counter or Advantage it uses."""
     done: set[int] = set()
-    goal = plan.goal.value
+    goal = plan.goal
     for source in free_rerolls(attacker, plan):
         if not _again(seq, attacker, faces, goal, done, source, every=False):
             break
@@ -88,7 +93,7 @@ def reroll_attack(seq: Resolving, attacker: Fighter, plan: Plan, faces: list[int
     return faces
 
 
-def reroll_casting(seq: Resolving, caster: Fighter, faces: list[int], goal: int) -> list[int]:
+def reroll_casting(seq: Resolving, caster: Fighter, faces: list[int], goal: Target) -> list[int]:
     """An Assist's casting dice: a Mage's declared AP re-rolls every failed die (L1835), a declared Luck counter
     the worst (L2737)."""
     extras = seq.extras.get(caster.id, ())
@@ -102,7 +107,7 @@ def reroll_casting(seq: Resolving, caster: Fighter, faces: list[int], goal: int)
     return faces
 
 
-def spend_luck(seq: Resolving, f: Fighter, faces: list[int], goal: int, done: set[int] | None = None) -> bool:
+def spend_luck(seq: Resolving, f: Fighter, faces: list[int], goal: Target, done: set[int] | None = None) -> bool:
     """A Luck counter re-rolls the worst failed die of the model's own roll (L2737); returns whether one was spent."""
     figure = seq.ctx.state.figures[f.id]
     if figure.luck < 1 or f.id in seq.luck_used:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 
-from engine.checks import Modifier, Target
+from engine.checks import Explained, Modifier, Target
 from engine.core import Context, ModelId
 from engine.systems.eldfall.aftermath import apply_harm, end_sequence
-from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_roll
+from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_reading, attack_roll
 from engine.systems.eldfall.cards import size_steps
-from engine.systems.eldfall.checks import attribute_check, roll_d20s
+from engine.systems.eldfall.checks import against, attribute_check, roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.duels import challenge
@@ -33,7 +33,7 @@ from engine.systems.eldfall.redirecting import redirect_damage
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
 from engine.systems.eldfall.resolving import Landed, Resolving
-from engine.systems.eldfall.rolls import attribute_roll
+from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out
 from engine.systems.eldfall.shrouds import perceive_shrouded
@@ -252,7 +252,8 @@ def _barrel(seq: Resolving, means: Means, token_id: str, strikes: int, idle: boo
     if not reach.ok:
         seq.line(f"{active.id}'s attack on barrel {token_id} fails: {reach.line}.")
         return
-    faces = roll_d20s(seq.ctx, strikes, f"{active.id}'s attack on barrel {token_id}", active.side)
+    faces = roll_d20s(seq.ctx, strikes, f"{active.id}'s attack on barrel {token_id}", active.side,
+                      attack_reading(active.id, token_id, attribute, goal, rulings=active.rulings))
     roll = attack_roll(active.id, token_id, attribute, goal, faces, rulings=active.rulings)
     seq.line(f"{active.id} attacks barrel {token_id}: {'a success' if roll.successes else 'no success'}.", roll.working)
     if roll.successes:
@@ -306,14 +307,15 @@ def _roll(seq: Resolving) -> None:
             seq.line(f"{plan.attacker}'s attack on {aimed} with {plan.means.name} fails: {why}.",
                      (plan.reach.line, "its strikes fail (L746, L760)"))
             continue
-        faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
-                                                 f"{plan.defender or 'the ground'}", attacker.side)
-        faces = reroll_attack(seq, attacker, plan, faces, seq.extras.get(attacker.id, ()))
         sources = [*attacker.sources, *([plan.art] if plan.art is not None else [])]
-        roll = attack_roll(plan.attacker, plan.defender or "ground", plan.attribute, plan.goal, faces,
-                           critical_up_to=critical_up_to(sources),
-                           successes_critical=successes_critical(sources, plan.role), rulings=attacker.rulings)
-        seq.rolls[index] = roll
+        up_to, every, aimed = critical_up_to(sources), successes_critical(sources, plan.role), plan.defender or "ground"
+        faces = roll_d20s(seq.ctx, plan.strikes, f"{plan.attacker}'s attack with {plan.means.name} on "
+                                                 f"{plan.defender or 'the ground'}", attacker.side,
+                          attack_reading(plan.attacker, aimed, plan.attribute, plan.goal, critical_up_to=up_to,
+                                         successes_critical=every, rulings=attacker.rulings))
+        faces = reroll_attack(seq, attacker, plan, faces, seq.extras.get(attacker.id, ()))
+        seq.rolls[index] = attack_roll(plan.attacker, aimed, plan.attribute, plan.goal, faces, critical_up_to=up_to,
+                                       successes_critical=every, rulings=attacker.rulings)
 
 
 def _use_up(seq: Resolving, attacker: Fighter, plan: Plan) -> None:
@@ -401,7 +403,8 @@ def _chain_attacks(seq: Resolving) -> None:
             role: Role = "active" if c.side == seq.ctx.state.active_side else "reactive"
             attribute, goal = attack_target(world, c, weapon, role, False, defender, world.base(c.id),
                                             world.base(defender.id), None, True)
-            (face,) = roll_d20s(seq.ctx, 1, f"{c.id}'s Chain Attack on {defender.id}", c.side)
+            (face,) = roll_d20s(seq.ctx, 1, f"{c.id}'s Chain Attack on {defender.id}", c.side,
+                                attack_reading(c.id, defender.id, attribute, goal, rulings=c.rulings))
             roll = attack_roll(c.id, defender.id, attribute, goal, [face], rulings=c.rulings)
             plan = Plan(c.id, defender.id, weapon, role, 1, attribute, goal, Reach(True, 0, ""), None, False,
                         (c.model.x, c.model.y), (defender.model.x, defender.model.y))
@@ -412,7 +415,8 @@ def _chain_attacks(seq: Resolving) -> None:
 
 
 def _empty(roll: AttackRoll) -> AttackRoll:
-    return AttackRoll(roll.attacker, roll.defender, roll.attribute, roll.target, (), ())
+    return AttackRoll(roll.attacker, roll.defender, roll.attribute, roll.target, (),
+                      Explained(roll.explained.what, (), roll.explained.goal))
 
 
 def _smaller(a: Fighter, b: Fighter) -> bool:
@@ -555,9 +559,10 @@ def _dodges(seq: Resolving, reactions: list[Reaction]) -> None:
             mindgame = any(entry.plan.means.has("Mindgame") for entry in seq.landed if entry.defender == dodger.id
                            and entry.plan.attacker == attacker)
             goal = _dodge_target(dodger, unseen, mindgame)
-            faces = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge against {attacker}", dodger.side)
+            what = f"{dodger.id}'s Dodge against {attacker}"
+            faces = roll_d20s(seq.ctx, 1, what, dodger.side, against(goal, what, check_rules(rulings=dodger.rulings)))
             if "luck" in seq.extras.get(dodger.id, ()):
-                spend_luck(seq, dodger, faces, goal.value)
+                spend_luck(seq, dodger, faces, goal)
             face = faces[0]
             result = dodge(dodger.id, attacker, goal, face, mine, rulings=dodger.rulings)
             seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and result.success
@@ -574,7 +579,8 @@ def _breaking_free(seq: Resolving, dodger: Fighter, unseen: bool) -> None:
     """An Immobilized model's Dodge with no attack to avoid still rolls (AG or T): only a success ends the state
     and lets it move (L1748, L1390)."""
     goal = _dodge_target(dodger, unseen, False)
-    (face,) = roll_d20s(seq.ctx, 1, f"{dodger.id}'s Dodge to break free of Immobilized", dodger.side)
+    what = f"{dodger.id}'s Dodge to break free of Immobilized"
+    (face,) = roll_d20s(seq.ctx, 1, what, dodger.side, against(goal, what, check_rules(rulings=dodger.rulings)))
     roll = attribute_roll(goal, face, rulings=dodger.rulings)
     seq.dodged[dodger.id] = seq.dodged.get(dodger.id, True) and roll.passed
     seq.line(f"{dodger.id} dodges to break free: {'success' if roll.passed else 'failure'} (L1748).", roll.working)
@@ -591,3 +597,4 @@ def _dodge_target(dodger: Fighter, unseen: bool, mindgame: bool) -> Target:
         if toughness.value > goal.value:
             return toughness
     return goal
+

@@ -282,12 +282,13 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
         (doubles if card in hand else hand).append(card)
     decks.draw(deck_id, len(hand) + len(doubles), why="the scheme draw (L2363)")
     decks.move(deck_id, doubles, "hand", "aside", why="a second card of a name drawn is set aside (L2501)")
-    options = tuple(Option(key=card, label=f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}"
-                           [:100]) for card in hand)
+    # A label holds 100 characters on Discord: it names the scheme; the prompt gives each one's text whole.
+    options = tuple(Option(key=card, label=kit.catalogue.scheme(card).name) for card in hand)
+    texts = " ".join(f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}" for card in hand)
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
         prompt=f"Your Leader's INT {leader_int} draws {len(hand)} scheme"
-               f"{'s; keep one' if len(hand) > 1 else '; keep it'} (L2363-2367).",
+               f"{'s; keep one' if len(hand) > 1 else '; keep it'} (L2363-2367). {texts}",
         parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
         context={"hand": list(hand)}))
 

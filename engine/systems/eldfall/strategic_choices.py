@@ -24,8 +24,9 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.free_moves import can_move_freely, free_move, move_parts, moved_to
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import MovementKind
-from engine.systems.eldfall.nursing import AURA, aura_parts, nurse_chosen
+from engine.systems.eldfall.nursing import AURA, NURSING_AURA, aura_parts, nurse_chosen
 from engine.systems.eldfall.state import EldfallState, strategic_of
+from engine.systems.eldfall.stratagems import STRATAGEM, choosing, stratagem_part, use_stratagem
 from engine.systems.eldfall.support import enchant
 from engine.systems.eldfall.world import World
 
@@ -88,12 +89,15 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
                                   options=(Option(key="keep", label="Keep it"),
                                            *(Option(key=f.id, label=f"{f.id} {f.name}") for f in near)),
                                   default="keep"))
-    parts += aura_parts(kit, ctx.state, side)
+    asks = choosing(kit, ctx.state, side)
+    if asks:
+        parts.insert(0, stratagem_part(kit, ctx.state, side))
+    parts += aura_parts(kit, ctx.state, side, chosen_now=asks)
     if not parts:
         return False
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=side, kind=STRATEGIC_KIND, optional=True,
-                               prompt="Strategic phase: Hasten's moves, the models your Nursing Aura tends and the "
-                                      "upgrades you may spend now.",
+                               prompt="Strategic phase: your Leader's stratagem, Hasten's moves, the models your "
+                                      "Nursing Aura tends and the upgrades you may spend now.",
                                parts=tuple(parts)))
     return True
 
@@ -114,14 +118,18 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
     if len(surging) > _SURGE_MOVERS:
         raise InvalidCommand(f"the Surge Order moves up to {_SURGE_MOVERS} models, not {len(surging)} (L2873)",
                              verb="decide")
-    nurse_chosen(ctx, kit, decision.owner, answers)
+    chosen = answers.get(STRATAGEM) if any(p.key == STRATAGEM for p in decision.parts) else None
+    if chosen is not None:
+        use_stratagem(ctx, kit, decision.owner, chosen)
+    if chosen in (None, NURSING_AURA):
+        nurse_chosen(ctx, kit, decision.owner, answers)
     target = answers.get("first-aid", "keep")
     if target != "keep":
         _first_aid(ctx, kit, decision.owner, ModelId(target))
     for part in decision.parts:
         if part.key.startswith(ARTIFICER):
             _artifice(ctx, kit, ModelId(part.key.removeprefix(ARTIFICER)), answers.get(part.key, "none"))
-        elif not part.key.startswith((SURGE, AURA)) and part.key not in ("surge", "first-aid") \
+        elif not part.key.startswith((SURGE, AURA)) and part.key not in ("surge", "first-aid", STRATAGEM) \
                 and not part.key.endswith(".how"):
             free_move(ctx, kit, ModelId(part.key), answers, "Hasten, L2306")
     if use:

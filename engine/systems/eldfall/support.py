@@ -18,7 +18,7 @@ from typing import Literal
 
 from engine.core import Context, ModelId
 from engine.geometry import GeometryError
-from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel
 from engine.systems.eldfall.effects import heal, set_states
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
@@ -28,7 +28,7 @@ from engine.systems.eldfall.magic import mana_cost, summoning_refusal
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot
 from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolving import Resolving
-from engine.systems.eldfall.rolls import attribute_roll
+from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import SpellSpec
 from engine.systems.eldfall.state import EldfallState, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
@@ -185,8 +185,10 @@ def casting_roll(seq: Resolving, caster: Fighter, spell: SpellSpec, target: Figh
         seq.line(f"{caster.id} casts {spell.name} on {target.id} without a roll (Enchanter, L1831).")
         return True
     goal = caster.attribute(caster.casting_attribute(), caster.casting_modifiers(spell))
-    faces = roll_d20s(seq.ctx, max(1, dice), f"{caster.id} casting {spell.name} on {target.id}", caster.side)
-    faces = reroll_casting(seq, caster, faces, goal.value)
+    what = f"{caster.id} casting {spell.name} on {target.id}"
+    faces = roll_d20s(seq.ctx, max(1, dice), what, caster.side,
+                      against(goal, what, check_rules(rulings=caster.rulings)))
+    faces = reroll_casting(seq, caster, faces, goal)
     verdicts = [attribute_roll(goal, face, rulings=caster.rulings) for face in faces]
     passed = any(v.passed for v in verdicts)
     seq.line(f"{caster.id} casts {spell.name} on {target.id}: {'success' if passed else 'failure'}.",

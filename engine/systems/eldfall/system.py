@@ -76,10 +76,21 @@ from engine.table import (
 
 __all__ = ["Eldfall"]
 
+_CHECKED: list[tuple[Catalogue, EldfallCatalogue]] = []
+"""The data sets last cross-checked, newest first, by identity (the data is immutable)."""
+
+
 def _catalogue(data: Catalogue) -> EldfallCatalogue:
-    """Eldfall's own view of its data: every kind, cross-checked (``EldfallCatalogue``)."""
-    return EldfallCatalogue(units=data.units, rulings=data.rulings,
-                            **{kind: data.kind(kind) for kind in DATA_KINDS})
+    """Eldfall's own view of its data: every kind, cross-checked (``EldfallCatalogue``). The check costs tens of
+    milliseconds and every table a process opens builds its systems from the loader's one data set, so a data set
+    is checked once and its view shared."""
+    for checked, catalogue in _CHECKED:
+        if checked is data:
+            return catalogue
+    catalogue = EldfallCatalogue(units=data.units, rulings=data.rulings,
+                                 **{kind: data.kind(kind) for kind in DATA_KINDS})
+    _CHECKED[:] = [(data, catalogue), *_CHECKED[:7]]
+    return catalogue
 
 
 class Eldfall(System[EldfallState]):
@@ -92,6 +103,7 @@ class Eldfall(System[EldfallState]):
         summary="d20 roll-under skirmish: facing, reactions, secret schemes and hostiles, refereed in full.",
         data_kinds=DATA_KINDS,
         importable=("parties",),
+        score_name="VP",
     )
     events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS, *ALLIANCE_EVENTS)
     commands = (*TABLE_COMMANDS, *ELDFALL_COMMANDS)

@@ -191,7 +191,7 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
     shown = visible_models(state, viewer)
     table = state.model_copy(update={"models": {k: v for k, v in state.models.items() if k in shown}})
     quest = kit.quest(state)
-    title = f"{quest.name}, round {state.round}" if state.round else quest.name
+    title = quest.name  # the round, the phase and the VP are in the picture's header (engine.core.header)
     if state.allied_sides():
         title += f", {' & '.join(state.allied_sides())} allied"
     world = kit.world(state)
@@ -206,11 +206,13 @@ def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Ov
         wedges.append(Overlay(kind=OverlayKind.ARC, center=(model.x, model.y), radius=round(model.radius + 0.35, 2),
                               start=round(model.facing - arc / 2, 2), end=round(model.facing + arc / 2, 2)))
     board = table_board(table, viewer, title, (*wedges, *overlays), show_grid=show_grid)
-    marks = tuple(ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
+    marks = tuple(mark if mark.out else  # taken off the table: where it last stood
+                  ModelMark(**{**mark.model_dump(), "states": tuple(t for t in mark.tokens if t in STATES),
                                "tokens": (*(t for t in mark.tokens if t not in STATES), *_height(state, mark.id),
-                                          *_guard_label(state, viewer, mark.id))})
+                                          *_guard_label(state, viewer, mark.id)),
+                               "out": "dead" in mark.tokens})
                   if not concealed(state, viewer, mark.id) else
                   ModelMark(id=mark.id, name=SHROUDED, side=mark.side, x=mark.x, y=mark.y, radius=mark.radius,
-                            tokens=_height(state, mark.id))  # its name says Shrouded; the legend need not repeat it
+                            tokens=_height(state, mark.id), hidden=True)  # its name says Shrouded
                   for mark in board.models)
     return board.model_copy(update={"models": marks})

@@ -21,7 +21,7 @@ class FreeplayView(View):
 def board_view(state: FreeplayState, viewer: Viewer, overlays: tuple[Overlay, ...] = (), *,
                show_grid: bool = True) -> BoardView:
     """Everything on a freeplay table is public; only hands are secret, and they are not drawn."""
-    title = f"Freeplay, round {state.round}" + (f" ({state.map_name})" if state.map_name else "")
+    title = "Freeplay" + (f" ({state.map_name})" if state.map_name else "")  # the round is in the header
     return table_board(state, viewer, title, overlays, show_grid=show_grid)
 
 

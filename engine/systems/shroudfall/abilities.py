@@ -98,10 +98,14 @@ def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:
 
 def fall_back_move(world: World, model: ModelId, enemy: ModelId, end: XY, *, via: XY | None = None) -> ModelMove:
     """Fall back!'s move (L521, L963-965): a MOV S away from the enemy model. It is not a move action, and the melee
-    lock holds only during move actions (L654), so the model may leave melee.
+    lock holds only during move actions (L654), so the model may leave melee; a friendly ability never moves a
+    Frostbitten unit (L1401).
 
-    :raises IllegalCommand: for a move that is not a legal MOV S, or not away from ``enemy``.
+    :raises IllegalCommand: for a Frostbitten unit, a move that is not a legal MOV S, or not away from ``enemy``.
     """
+    unit = world.unit(model)
+    if "frostbite" in unit.conditions:
+        raise IllegalCommand(f"{unit.id} has Frostbite: friendly abilities cannot move it (L1401)", verb="move")
     move = plan_model_move(world, model, end, via=via, wanted="S", parry=True)
     why = away_refusal(world, move, enemy)
     if why is not None:

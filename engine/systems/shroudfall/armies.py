@@ -74,7 +74,7 @@ def army_problems(army: ArmyList, cards: Mapping[str, UnitCard], terrain: Mappin
     checks: tuple[Callable[[], list[tuple[str, str]]], ...] = (
         lambda: _points(army, cards, terrain),
         lambda: _faction(army, taken),
-        lambda: _weaver(taken),
+        lambda: _weaver(army, taken),
         lambda: _copies(army, cards),
         lambda: _summoned(taken),
         lambda: _terrain_cards(army, terrain),
@@ -101,10 +101,12 @@ def _faction(army: ArmyList, taken: list[tuple[UnitCard, int]]) -> list[tuple[st
             for card, _ in taken if army.faction not in card.keywords]
 
 
-def _weaver(taken: list[tuple[UnitCard, int]]) -> list[tuple[str, str]]:
-    if not taken or any(card.essence_weaver for card, _ in taken):
+def _weaver(army: ArmyList, taken: list[tuple[UnitCard, int]]) -> list[tuple[str, str]]:
+    """At least one ESSENCE WEAVER of the list's own faction: one of another faction cannot be taken (L1062-1063)."""
+    if not taken or any(card.essence_weaver and army.faction in card.keywords for card, _ in taken):
         return []
-    return [("units", "the list has no unit with the keyword ESSENCE WEAVER (at least one is required, L1063)")]
+    return [("units", f"the list has no {army.faction} unit with the keyword ESSENCE WEAVER (at least one is "
+                      f"required, L1063)")]
 
 
 def _copies(army: ArmyList, cards: Mapping[str, UnitCard]) -> list[tuple[str, str]]:

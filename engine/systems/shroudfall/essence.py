@@ -17,8 +17,10 @@ from engine.systems.shroudfall.schema import COLOURS, Colour, format_pool
 
 __all__ = [
     "RESERVE_CAP",
+    "STARVED_EXTRA",
     "Infusion",
     "Stored",
+    "ability_cost",
     "can_pay",
     "infuse",
     "pay",
@@ -91,6 +93,25 @@ def pay(reserve: Sequence[Colour], cost: Sequence[Colour], *, stronger: bool = F
     for colour in used:
         left.remove(colour)
     return tuple(left), used
+
+
+STARVED_EXTRA: tuple[Colour, ...] = ("grey", "yellow")
+"""The crystals an Essence Starved unit adds to an ability's cost, one of them (ruling ``essence-starved-colours``,
+the icons of L1397 being lost)."""
+
+
+def ability_cost(cost: Sequence[Colour], conditions: Sequence[str], extra: Colour | None = None) -> tuple[Colour, ...]:
+    """What an active or reactive ability costs a unit: its printed cost, and while the unit is Essence Starved one
+    more crystal, grey or yellow as its controller chooses (``extra``) (L1397).
+
+    :raises IllegalCommand: when a Starved unit's extra crystal is missing or not one of those colours.
+    """
+    if "essence-starved" not in conditions:
+        return tuple(cost)
+    if extra not in STARVED_EXTRA:
+        raise IllegalCommand(f"the unit is Essence Starved: its abilities cost one more crystal, "
+                             f"{' or '.join(STARVED_EXTRA)}, its controller's choice (L1397)")
+    return (*cost, extra)
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from engine.systems.shroudfall.rounds import (
     ends_exhausted,
     essence_at_activation_end,
     essence_at_round_start,
+    exhausted_cleared,
     next_turn,
 )
 from engine.systems.shroudfall.schema import Colour
@@ -150,9 +151,9 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     value = ref.catalogue.card(unit.card).essence
     gain_essence(ctx, unit.side, essence_at_activation_end(ctx.state, unit, value),
                  f"{unit.id}'s essence value (L845)")
-    first = ctx.state.record(unit.side).activations == 0
-    cleared = tuple(u.id for u in ctx.state.units_of(unit.side) if first and u.exhausted and u.id != unit.id)
-    ctx.emit(ActivationEnded(unit=unit.id, exhausted=ends_exhausted(ctx.state, unit), cleared=cleared, why=why))
+    exhausted = ends_exhausted(ctx.state, unit)
+    cleared = exhausted_cleared(ctx.state, unit, exhausted_now=exhausted)
+    ctx.emit(ActivationEnded(unit=unit.id, exhausted=exhausted, cleared=cleared, why=why))
     following = next_turn(ctx.state, unit.side)
     if following is None:
         end_round(ctx, ref)

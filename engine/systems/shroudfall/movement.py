@@ -85,7 +85,7 @@ def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end
         mov = "S"
         why.append("Frostbite: MOV S (L1401)")
     starts_in = [t for t in world.state.terrain if world.within(model, t)]
-    if any(world.piece_has(t, "Fast") for t in starts_in) and "frostbite" not in unit.conditions:
+    if any(world.piece_has(t, "Fast") for t in starts_in):
         mov = _step(mov, 1)
         why.append(f"starts in Fast terrain: MOV {mov} (L1437)")
     touched = list(starts_in)

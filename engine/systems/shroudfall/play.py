@@ -176,7 +176,8 @@ def attack(ctx: Table, ref: Referee, side: SideId, model: ModelId, weapon: str, 
     world = ref.world(ctx)
     used = activation.used.get(model, [])
     used_types = [w.type for w in world.card(model).weapons if w.name in used]
-    plan = check_attack(world, side, model, weapon, target, used=used, used_types=used_types)
+    plan = check_attack(world, side, model, weapon, target, used=used, used_types=used_types,
+                        attacked=list(activation.used))
     infusions = infusions or {}
 
     def roll(dice: Sequence[Die], purpose: str) -> tuple[DieRoll, ...]:

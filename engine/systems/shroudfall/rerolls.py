@@ -44,13 +44,14 @@ def reroll_order(active: SideId, inactive: SideId) -> RerollOrder:
 
 @dataclass(frozen=True, slots=True)
 class Allowance:
-    """One source of re-rolls: how many dice, whether only blanks, and whether the other player must re-roll them
-    (a forced re-roll the defender picks, L1331, L1417)."""
+    """One source of re-rolls: how many dice, whether only blanks, and whether exactly that many dice must be re-rolled
+    (Elusive's, L1331) rather than up to that many."""
 
     source: str
     count: int
     rule: str
     blanks_only: bool = False
+    forced: bool = False
 
 
 def attacker_allowances(world: World, attacker: ModelId, target: ModelId, weapon: Weapon,
@@ -76,17 +77,17 @@ def attacker_allowances(world: World, attacker: ModelId, target: ModelId, weapon
 
 def defender_allowances(world: World, attacker: ModelId, target: ModelId, weapon: Weapon,
                         roll: str) -> list[Allowance]:
-    """The defender's forced re-rolls: Elusive (X) on hit rolls, Hard to see giving Elusive (1) (L1331, L1445;
-    ruling ``elusive-reroll``: the defender's re-roll), one die of a Shocked attacker's hit or damage roll (L1417), up
-    to X damage dice with Fortified Position (X) (L1443)."""
+    """The defender's forced re-rolls: Elusive (X) on hit rolls, Hard to see giving Elusive (1), which does not add to
+    an Elusive (1) the model has (L1331, L1445, L286-290; ruling ``elusive-reroll``: the defender's re-roll), one die
+    of a Shocked attacker's hit or damage roll (L1417), up to X damage dice with Fortified Position (X) (L1443)."""
     found = []
     benefit = world.benefits(attacker, target, weapon.type, beam=weapon.shape == "beam")
     if roll == "hit":
-        texts = list(world.passives(target)) + (["Elusive (+1)"] if level_of(benefit.keywords, "Hard to see")
+        texts = list(world.passives(target)) + (["Elusive (1)"] if level_of(benefit.keywords, "Hard to see")
                                                  is not None else [])
         level = level_of(texts, "Elusive")
         if level:
-            found.append(Allowance(f"Elusive ({level})", level, "L1331"))
+            found.append(Allowance(f"Elusive ({level})", level, "L1331", forced=True))
     if "shocked" in world.unit(attacker).conditions:
         found.append(Allowance("attacker Shocked", 1, "L1417"))
     if roll == "damage":
@@ -117,11 +118,18 @@ def _eligible(order: RerollOrder, pool: RolledPool, step: str, allowance: Allowa
     return allowed
 
 
+def _highest(positions: Sequence[int], pool: RolledPool, count: int) -> list[int]:
+    """The ``count`` highest dice among ``positions`` (the first of equals): the dice a forced re-roll takes when its
+    chooser names too few (ruling ``elusive-count``)."""
+    return sorted(positions, key=lambda p: (-pool.rolls[p].value, p))[:max(0, count)]
+
+
 def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowance], defender: Sequence[Allowance],
                choosers: Choosers, reroll_die: Callable[[DieRoll, Die], DieRoll],
                *, essence_allowed: bool = True) -> RolledPool:
     """Run one roll's whole re-roll window in the book's order; a chooser naming more dice than its allowance, or dice
-    it may not take, is cut to what the rules allow (in the order named)."""
+    it may not take, is cut to what the rules allow (in the order named); a forced allowance naming too few re-rolls
+    its highest other dice as well (L1331; ruling ``elusive-count``)."""
     if essence_allowed and choosers.essence(pool):
         pool = order.reroll(pool, ESSENCE, (), reroll_die)
     for step, allowances, pick in ((ATTACKER, attacker, choosers.attacker), (DEFENDER, defender, choosers.defender)):
@@ -130,6 +138,8 @@ def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowanc
             if not allowed:
                 continue
             chosen = [p for p in dict.fromkeys(pick(pool, allowance, allowed)) if p in allowed][:allowance.count]
+            if allowance.forced:
+                chosen += _highest([p for p in allowed if p not in chosen], pool, allowance.count - len(chosen))
             if chosen:
                 pool = order.reroll(pool, step, chosen, reroll_die)
     return pool

@@ -18,6 +18,7 @@ __all__ = [
     "ends_exhausted",
     "essence_at_activation_end",
     "essence_at_round_start",
+    "exhausted_cleared",
     "may_pass",
     "next_turn",
     "unactivated",
@@ -118,6 +119,15 @@ def ends_exhausted(state: ShroudfallState, unit: UnitRecord) -> bool:
     if unit.side == state.token:
         return False
     return [u.id for u in unactivated(state, unit.side)] == [unit.id]
+
+
+def exhausted_cleared(state: ShroudfallState, unit: UnitRecord, *, exhausted_now: bool) -> tuple[str, ...]:
+    """The Exhausted tokens removed as ``unit``'s activation ends: every one of its player's once that player concludes
+    their first activation of the round, the activating unit's own included unless it takes a new one now (L563,
+    L1181, L1524)."""
+    if state.record(unit.side).activations:
+        return ()
+    return tuple(u.id for u in state.units_of(unit.side) if u.exhausted and not (u.id == unit.id and exhausted_now))
 
 
 def essence_at_activation_end(state: ShroudfallState, unit: UnitRecord,

@@ -168,7 +168,8 @@ def _gap_refusal(world: World, placing: Placing) -> str | None:
 def terrain_refusal(world: World, placing: Placing) -> str | None:
     """Why a piece may not stand there (L1130-1137): on the table; a main 4" from both deployment edges and 2" from
     the others, completely within its player's half when its step says so; a side piece within 4" of its main; every
-    piece 2" from every other (its own main too, ruling ``side-piece-gap``) and from every scenario element."""
+    piece 2" from every other (its own main too, ruling ``side-piece-gap``) and from every scenario element's base
+    (ruling ``element-gap``)."""
     if not placing.outline.within(world.table.polygon.buffer(TOLERANCE)):
         return "the piece must lie on the table"
     if placing.main:

@@ -34,18 +34,39 @@ from engine.systems.shroudfall.rerolls import (
     run_window,
     settled_values,
 )
-from engine.systems.shroudfall.schema import AttackType, Colour, Weapon, format_pool
-from engine.systems.shroudfall.targeting import area_targets, beam_targets, target_refusal, weapon_refusal
+from engine.systems.shroudfall.schema import AttackType, Colour, Trigger, Weapon, format_pool
+from engine.systems.shroudfall.targeting import (
+    area_targets,
+    attacker_refusal,
+    beam_targets,
+    target_refusal,
+    weapon_refusal,
+)
 from engine.systems.shroudfall.world import World
 
-__all__ = ["NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack", "roll_damage",
-           "roll_hit"]
+__all__ = ["ATTACK_WINDOWS", "NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack",
+           "reaction_order", "roll_damage", "roll_hit"]
 
 Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
 """Roll a pool for a purpose (the game's ``Context.roll``)."""
 Reroll = Callable[[DieRoll, Die], DieRoll]
 NO_CHOICES = Choosers()
 """Nobody re-rolls anything."""
+ATTACK_WINDOWS: tuple[Trigger, ...] = ("targeted", "misses", "hit", "no-damage", "damaged")
+"""The attack sequence's windows for abilities, in the order they can open (L1541-1559)."""
+_ATTACKER_FIRST: frozenset[Trigger] = frozenset({"misses", "no-damage"})
+
+
+def reaction_order(trigger: Trigger, attacker: SideId, defender: SideId) -> tuple[SideId, SideId]:
+    """Who declares first in one of an attack's windows: the defender, then the attacker, when a model is targeted,
+    hit or damaged (L1542-1543, L1550-1551, L1557-1558; passive effects too, L1544, L1553, L1559); the attacker, then
+    the defender, after a miss or a hit without damage (L1547-1548, L1555-1556).
+
+    :raises ValueError: for a trigger that is not one of the attack's windows.
+    """
+    if trigger not in ATTACK_WINDOWS:
+        raise ValueError(f"{trigger!r} is not a window of the attack sequence; they are {', '.join(ATTACK_WINDOWS)}")
+    return (attacker, defender) if trigger in _ATTACKER_FIRST else (defender, attacker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +80,19 @@ class AttackPlan:
 
 
 def check_attack(world: World, side: SideId, attacker: ModelId, weapon: str, target: str | None, *,
-                 used: Sequence[str] = (), used_types: Sequence[AttackType] = ()) -> AttackPlan:
-    """The one rule check of an attack with one profile: the model is the side's, the profile is its and usable now,
-    and the target is legal (a beam's aim; an area needs none).
+                 used: Sequence[str] = (), used_types: Sequence[AttackType] = (),
+                 attacked: Sequence[ModelId] = ()) -> AttackPlan:
+    """The one rule check of an attack with one profile: the model is the side's and may attack now (``attacked``:
+    the models that attacked in this attack action so far, in order), the profile is its and usable now, and the
+    target is legal (a beam's aim; an area needs none).
 
     :raises IllegalCommand: naming the rule broken.
     """
     if attacker not in world.state.models or world.state.models[attacker].side != side:
         raise IllegalCommand(f"{attacker} is not a model of side {side}", verb="attack")
+    why = attacker_refusal(attacker, attacked)
+    if why is not None:
+        raise IllegalCommand(why, verb="attack")
     profiles = {w.name.casefold(): w for w in world.card(attacker).weapons}
     profile = profiles.get(weapon.casefold())
     if profile is None:

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from engine.core import ModelId
 from engine.geometry import TOLERANCE, bearing, strip_template, touched_by
 from engine.systems.shroudfall.schema import AttackType, Weapon
-from engine.systems.shroudfall.world import STEALTH_RANGE, World
+from engine.systems.shroudfall.world import World
 
 __all__ = [
     "area_targets",
+    "attacker_refusal",
     "beam_targets",
     "target_refusal",
     "types_allowed",
@@ -39,6 +40,15 @@ def types_allowed(world: World, model: ModelId, used: Sequence[AttackType]) -> t
         other = kinds - {"arcane"}
         allowed |= {"arcane", *other} if other else {"arcane", "melee", "ranged"}
     return tuple(t for t in ("melee", "ranged", "arcane") if t in allowed)
+
+
+def attacker_refusal(model: ModelId, attacked: Sequence[ModelId]) -> str | None:
+    """Why ``model`` may not attack now in this attack action, given the models that attacked in it so far in order:
+    a model makes all its attacks before the next model starts, and never comes back to it (L742, L1538)."""
+    if model in attacked and attacked[-1] != model:
+        return (f"{model} has finished its attacks in this attack action: a model makes all of its attacks before the "
+                f"next model attacks (L742)")
+    return None
 
 
 def weapon_refusal(world: World, model: ModelId, weapon: Weapon, used: Sequence[str],
@@ -70,7 +80,7 @@ def target_refusal(world: World, attacker: ModelId, target: str, weapon: Weapon)
             return f"{target} is a friendly model"
         if gap > weapon.range + TOLERANCE:
             return f"{target} is {gap:.2f}\" away, beyond {weapon.name}'s {weapon.range:g}\" (L729)"
-    if world.has(target_id, "Stealth") and gap > STEALTH_RANGE + TOLERANCE:
+    if world.stealth_hides(target_id, attacker):
         return f"{target} has Stealth and is {gap:.2f}\" away: nothing more than 6\" away may target it (L1373)"
     if not world.sees(attacker, target_id):
         return f"{attacker} has no line of sight to {target} (L681-688)"
@@ -81,7 +91,9 @@ def target_refusal(world: World, attacker: ModelId, target: str, weapon: Weapon)
 
 
 def _hostile_to_template(world: World, attacker: ModelId, model: ModelId) -> bool:
-    if model == attacker:
+    """Whether a beam or area attack of ``attacker`` targets ``model``: never itself, never a Stealth model more than
+    6" away (L1373), friends by ruling ``template-targets``."""
+    if model == attacker or world.stealth_hides(model, attacker):
         return False
     if world.rulings.template_targets == "enemies-only":
         return world.state.models[model].side != world.state.models[attacker].side

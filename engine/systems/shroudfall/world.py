@@ -5,9 +5,9 @@ terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
   it (L258-264).
 - Sight runs from any point of one base to any point of the other, blocked by a model whose base is at least as
   large as the target's (not the two models themselves; a Stealth model more than 6" from the viewer may be
-  ignored, L1373) and by a line passing completely through OBSCURING terrain: a piece either model is within never
-  blocks their lines (L683-688, L1449-1451). Scenario elements block as models of their base size (ruling
-  ``scenario-elements-block``).
+  ignored, L1373; Shrouded terrain gives Stealth to bases of 40 mm or less, L1461) and by a line passing completely
+  through OBSCURING terrain: a piece either model is within never blocks their lines (L683-688, L1449-1451).
+  Scenario elements block as models of their base size (ruling ``scenario-elements-block``).
 - Two hostile models are in melee when either is within the range of one of the other's melee profiles and that
   other sees it (L649-652).
 - A model within area terrain benefits from it; within 1" of linear terrain it benefits when a line from the
@@ -46,6 +46,8 @@ __all__ = ["STEALTH_RANGE", "Benefit", "World", "keyword_of", "level_of"]
 
 STEALTH_RANGE = 6.0
 """Stealth keeps a model from being targeted, or blocking sight, from more than 6" away (L1373)."""
+SHROUDED_BASE_MM = 40.0
+"""Shrouded terrain gives Stealth to models on bases of 40 mm or less (L1461)."""
 _LEVEL = re.compile(r"\+?(\d+(?:\.\d+)?)")
 
 
@@ -194,8 +196,21 @@ class World:
                     and not self.within(target.id, blocker.id))
         if blocker.diameter_mm + 1e-9 < target.diameter_mm:
             return False
-        stealthy = ModelId(blocker.id) in self.state.models and self.has(ModelId(blocker.id), "Stealth")
-        return not (stealthy and distance(blocker, observer) > STEALTH_RANGE + TOLERANCE)
+        return not (ModelId(blocker.id) in self.state.models
+                    and self.stealth_hides(ModelId(blocker.id), ModelId(observer.id)))
+
+    def stealthy(self, model: ModelId, viewer: ModelId) -> bool:
+        """Whether ``model`` has Stealth against ``viewer``: the passive, or Shrouded terrain it benefits from on a base
+        of 40 mm or less (L1373, L1461; L1035)."""
+        if self.has(model, "Stealth"):
+            return True
+        if self.base(model).diameter_mm > SHROUDED_BASE_MM + 1e-9 or not self.pieces_with("Shrouded"):
+            return False
+        return level_of(self.benefits(viewer, model, "arcane").keywords, "Shrouded") is not None
+
+    def stealth_hides(self, model: ModelId, viewer: ModelId) -> bool:
+        """Stealth more than 6" from ``viewer``: ``model`` cannot be its target, nor block its sight (L1373)."""
+        return self.gap(model, viewer) > STEALTH_RANGE + TOLERANCE and self.stealthy(model, viewer)
 
     def _lines(self, models_block: bool) -> LineOfSight:
         terrain = [self.terrain(t) for t in self.pieces_with("Obscuring")]

@@ -144,7 +144,7 @@ def plan_move(ref: Referee, fighter: FighterRecord, to: str, *, charging: bool, 
         path = shortest_path(board, start, end, occupied=others, pass_through=through)
         if path is None:
             raise IllegalCommand(f"{fighter.id} cannot reach {board.id_of(end)}: blocked and occupied hexes are in "
-                                 "the way", verb=verb, rule=f"{RULE}, L403")
+                                 f"the way{_reachable_hint(fighter.id, charging)}", verb=verb, rule=f"{RULE}, L403")
     else:
         path = (start, *steps)
         try:
@@ -155,8 +155,13 @@ def plan_move(ref: Referee, fighter: FighterRecord, to: str, *, charging: bool, 
     cost = len(path) - 1
     if cost > stats.move:
         raise IllegalCommand(f"{fighter.id} needs {cost} steps to reach {board.id_of(end)} but its Move is "
-                             f"{stats.move}", verb=verb, rule=f"{RULE}, L403")
+                             f"{stats.move}{_reachable_hint(fighter.id, charging)}", verb=verb, rule=f"{RULE}, L403")
     return [board.id_of(h) for h in path]
+
+
+def _reachable_hint(fighter: str, charging: bool) -> str:
+    """Where a Move too long for the fighter finds the hexes it can reach (a Charge's are offered by its menu)."""
+    return "" if charging else f"; /move model:{fighter} alone lists the hexes it can reach"
 
 
 def _may_move(fighter: FighterRecord, verb: str) -> None:

@@ -13,8 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
+from functools import lru_cache
 
+from engine.checks import Cited, Contest, Explained, Judged
 from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.dice import distribution
 from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.hex import away_hexes, drive_back_hexes, line_of_sight, reachable, straight_on
 from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
@@ -22,8 +26,8 @@ from engine.systems.underworlds.state import Battle, FighterState
 from engine.systems.underworlds.stats import EffectiveAttack
 from engine.systems.underworlds.vocabulary import DefenceSymbol
 
-__all__ = ["ATTACK_FACES", "DEFENCE_FACES", "AttackResult", "Defence", "DieResult", "Outcome", "resolve_attack",
-           "support", "target_problem"]
+__all__ = ["ATTACK_FACES", "DEFENCE_FACES", "AttackResult", "Defence", "Outcome", "resolve_attack",
+           "success_chance", "support", "target_problem"]
 
 ATTACK_FACES = frozenset(face.label for face in WHU_ATTACK.faces)
 DEFENCE_FACES = frozenset(face.label for face in WHU_DEFENCE.faces)
@@ -49,21 +53,14 @@ class Defence:
 
 
 @dataclass(frozen=True, slots=True)
-class DieResult:
-    face: str
-    success: bool
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
 class AttackResult:
     """Everything the attack decided. Hexes are ids players type; ``working`` says why, citing the rules."""
 
     attacker: str
     target: str
     attack: str
-    attack_dice: tuple[DieResult, ...]
-    defence_dice: tuple[DieResult, ...]
+    attack_dice: tuple[Judged, ...]
+    defence_dice: tuple[Judged, ...]
     attack_total: int
     defence_total: int
     attack_crits: int
@@ -81,6 +78,15 @@ class AttackResult:
     knockback: tuple[tuple[str, tuple[str, ...]], ...]
     """For each drive-back hex, the further hexes Knockback may push the target on to, in order."""
     working: tuple[str, ...]
+    contest: Contest
+    """The dice and the result in one line (``summary``) and step by step, each die with the rule it counts by."""
+
+    @property
+    def summary(self) -> str:
+        """What the table reads: ``2 successes (hammer x2) against 1 (crit): fails, the defender rolled a
+        critical``, with a critical hit or a trapped target said after."""
+        extra = " (trapped)" if self.trapped else ""
+        return self.contest.short() + extra + ("; a critical hit" if self.critical_hit else "")
 
     @property
     def succeeded(self) -> bool:
@@ -132,10 +138,6 @@ def _check_faces(faces: Sequence[str], allowed: frozenset[str], count: int, what
         raise InvalidCommand(f"{what} roll has {len(faces)} dice; this attack rolls {count}", verb=_VERB)
 
 
-def _successes(n: int) -> str:
-    return f"{n} success{'' if n == 1 else 'es'}"
-
-
 def _support_counts(face: str, net: int, rules: Rules) -> bool:
     if face == "support":
         return net >= 1 if rules.support_thresholds == "single-then-both" else net == 1
@@ -144,31 +146,121 @@ def _support_counts(face: str, net: int, rules: Rules) -> bool:
     return False
 
 
-def _attack_die(face: str, attack: EffectiveAttack, net: int, rules: Rules) -> DieResult:
+def _cite(*lines: str) -> str:
+    return f"{RULE}, {', '.join(lines)}"
+
+
+def _support_tag(face: str, mine: int, theirs: int) -> str:
+    """``support with 1 supporting fighter`` (``against 1`` when the other side has supporters too)."""
+    against = f" against {theirs}" if theirs else ""
+    return f"{face} with {mine} supporting fighter{'' if mine == 1 else 's'}{against}"
+
+
+def _attack_die(face: str, attack: EffectiveAttack, support: tuple[int, int], rules: Rules) -> Judged:
+    ours, theirs = support
     if face == "crit":
-        return DieResult(face, True, "critical (L453)")
+        return Judged(face, True, "success", Cited("a critical always counts", _cite("L453")), "crit")
     if face == attack.symbol:
-        return DieResult(face, True, "the attack's symbol (L453)")
+        return Judged(face, True, "success", Cited("the attack's symbol", _cite("L453")))
     if face in attack.also_success:
-        return DieResult(face, True, "counts by a modifier")
-    if _support_counts(face, net, rules):
-        return DieResult(face, True, f"support {net:+d} (L529)")
-    return DieResult(face, False, "not a success")
+        return Judged(face, True, "success", Cited("counts by a modifier of the attack"))
+    if _support_counts(face, ours - theirs, rules):
+        return Judged(face, True, "success", Cited(f"support {ours - theirs:+d}", _cite("L521", "L529")),
+                      _support_tag(face, ours, theirs))
+    return Judged(face, False, "no success", Cited("neither the attack's symbol nor support that counts",
+                                                   _cite("L453", "L529")))
 
 
-def _defence_die(face: str, defence: Defence, cleave: bool, net: int, rules: Rules) -> DieResult:
+def _defence_die(face: str, defence: Defence, cleave: bool, support: tuple[int, int], rules: Rules) -> Judged:
+    ours, theirs = support
     if face == "crit":
-        return DieResult(face, True, "critical (L509)")
+        return Judged(face, True, "success", Cited("a critical always counts", _cite("L509")), "crit")
     symbols = {defence.symbol}
     if defence.guard:
         symbols |= {"block", "dodge"} if rules.guard_counts == "block-and-dodge" else {"block"}
     if cleave and face in symbols and face == ("block" if rules.cleave_removes == "block" else defence.symbol):
-        return DieResult(face, False, "Cleave (L573)")
+        return Judged(face, False, "no success", Cited("Cleave cancels it", _cite("L573")))
     if face in symbols:
-        return DieResult(face, True, "Guard (L573)" if face != defence.symbol else "the Defence symbol (L509)")
-    if _support_counts(face, -net, rules):
-        return DieResult(face, True, f"support {-net:+d} (L529)")
-    return DieResult(face, False, "not a success")
+        if face != defence.symbol:
+            return Judged(face, True, "success", Cited("on Guard", _cite("L573")), f"{face} on Guard")
+        return Judged(face, True, "success", Cited("the Defence symbol", _cite("L509")))
+    if _support_counts(face, theirs - ours, rules):
+        return Judged(face, True, "success", Cited(f"support {theirs - ours:+d}", _cite("L521", "L529")),
+                      _support_tag(face, theirs, ours))
+    return Judged(face, False, "no success", Cited("neither the Defence symbol nor support that counts",
+                                                   _cite("L509", "L529")))
+
+
+_AFTER = {"the attacker": " (criticals are compared first, whatever the totals)",
+          "the defender": " (criticals are compared first; the target cannot be driven back)",
+          "a tie, but the target is trapped": " (every hex it could be driven into is blocked, occupied or off the "
+                                              "battlefield)"}
+_RESULT = {Outcome.SUCCESS: "succeeds", Outcome.FAIL: "fails", Outcome.FAIL_DRIVE_BACK: "fails"}
+
+
+def _decide(crits: tuple[int, int], totals: tuple[int, int], trapped_possible: bool,
+            can_drive: bool) -> tuple[Outcome, Cited]:
+    """Criticals first, then totals; a tie drives the target back, or succeeds when it is trapped (L509, L515)."""
+    (a_crits, d_crits), (a_total, d_total) = crits, totals
+    if a_crits > d_crits:
+        who = "the attacker rolled a critical" if d_crits == 0 else "the attacker rolled more criticals"
+        return Outcome.SUCCESS, Cited(who, _cite("L515"))
+    if d_crits > a_crits:
+        who = "the defender rolled a critical" if a_crits == 0 else "the defender rolled more criticals"
+        return Outcome.FAIL, Cited(who, _cite("L515"))
+    if a_total > d_total:
+        return Outcome.SUCCESS, Cited("more successes", _cite("L509"))
+    if a_total == d_total and a_total > 0:
+        if trapped_possible:
+            return Outcome.SUCCESS, Cited("a tie, but the target is trapped", _cite("L509"))
+        if can_drive:
+            return Outcome.FAIL_DRIVE_BACK, Cited("a tie: the target may be driven back", _cite("L509", "L511"))
+        return Outcome.FAIL, Cited("a tie", _cite("L509"))
+    if a_total == d_total:
+        return Outcome.FAIL, Cited("neither rolled a success", _cite("L509"))
+    return Outcome.FAIL, Cited("fewer successes", _cite("L509"))
+
+
+def _contest(attacker: str, target: str, dice: tuple[tuple[Judged, ...], tuple[Judged, ...]], result: str,
+             why: Cited) -> Contest:
+    return Contest(Explained(f"{attacker}'s attack dice", dice[0]), Explained(f"{target}'s defence dice", dice[1]),
+                   result, why)
+
+
+def success_chance(attack: EffectiveAttack, defence: Defence, support: tuple[int, int],
+                   rules: Rules = DEFAULT_RULES) -> Fraction:
+    """The exact chance the attack succeeds, before a die is rolled (for the odds a player sees when choosing it):
+    each die of either pool judged as ``resolve_attack`` judges it, the pools' counts from the dice odds, then
+    criticals first and totals after (L509, L515). A tie counts as a failure, though a target with nowhere to be
+    driven would be trapped and hit (that depends on the hexes around it, not on the dice)."""
+    ours, theirs = support
+    if attack.no_enemy_support_for_target:
+        theirs = 0
+
+    def defence_odds(cleave: bool) -> dict[int, Fraction]:
+        return _pool_odds(False, defence.dice, tuple(
+            _defence_die(face.label, defence, cleave, (ours, theirs), rules).counts for face in WHU_DEFENCE.faces))
+
+    plain = defence_odds(attack.cleave)
+    cleaved = defence_odds(True) if attack.cleave_if_critical_rolled else plain
+    counts = tuple(_attack_die(face.label, attack, (ours, theirs), rules).counts for face in WHU_ATTACK.faces)
+    chance = Fraction(0)
+    for a, p_a in _pool_odds(True, attack.dice, counts).items():
+        a_crits, a_total = divmod(a, 100)
+        against = cleaved if attack.cleave_if_critical_rolled and a_crits else plain
+        chance += p_a * sum((p_d for d, p_d in against.items()
+                             if a_crits > d // 100 or (a_crits == d // 100 and a_total > d % 100)), Fraction(0))
+    return chance
+
+
+@lru_cache(maxsize=512)
+def _pool_odds(attacking: bool, dice: int, counts: tuple[bool, ...]) -> dict[int, Fraction]:
+    """The odds of a pool of attack or defence dice, each face counting as ``counts`` says (in face order), as
+    ``100 * criticals + successes`` (a critical is a success too): a few shapes of pool recur in every game."""
+    die = WHU_ATTACK if attacking else WHU_DEFENCE
+    value = {face: (100 if face.label == "crit" else 0) + counted for face, counted in zip(die.faces, counts,
+                                                                                             strict=True)}
+    return distribution([die] * dice, lambda face: value[face])
 
 
 def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: EffectiveAttack, defence: Defence,
@@ -199,45 +291,23 @@ def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: Eff
                    "L529)")
 
     cleave = attack.cleave or (attack.cleave_if_critical_rolled and "crit" in attack_roll)
-    attack_dice = tuple(_attack_die(face, attack, net, rules) for face in attack_roll)
-    defence_dice = tuple(_defence_die(face, defence, cleave, net, rules) for face in defence_roll)
-    a_total, d_total = sum(d.success for d in attack_dice), sum(d.success for d in defence_dice)
+    attack_dice = tuple(_attack_die(face, attack, (ours, theirs), rules) for face in attack_roll)
+    defence_dice = tuple(_defence_die(face, defence, cleave, (ours, theirs), rules) for face in defence_roll)
+    a_total, d_total = sum(d.counts for d in attack_dice), sum(d.counts for d in defence_dice)
     a_crits, d_crits = list(attack_roll).count("crit"), list(defence_roll).count("crit")
-    working.append("Attack dice: " + ", ".join(f"{d.face} {'+' if d.success else '-'}" for d in attack_dice)
-                   + f" = {_successes(a_total)}, {a_crits} critical ({RULE}, L453, L509)")
-    working.append("Defence dice: " + ", ".join(f"{d.face} {'+' if d.success else '-'}" for d in defence_dice)
-                   + f" = {_successes(d_total)}, {d_crits} critical" + (", on Guard" if defence.guard else "")
-                   + (", against Cleave" if cleave else "") + f" ({RULE}, L509, L573)")
-
     can_drive = not defence.cannot_be_driven_back
     away = away_hexes(target.hex, attacker.hex)
     free = drive_back_hexes(board, target.hex, attacker.hex, occupied=battle.occupied(but=target.id))
     edge = any(h not in board for h in away)
     trapped_possible = can_drive and not free and not (edge and rules.trapped_off_board == "not-trapped")
-    trapped = False
-    if a_crits > d_crits:
-        outcome = Outcome.SUCCESS
-        working.append(f"Criticals {a_crits} against {d_crits}: the attack succeeds whatever the totals ({RULE}, L515)")
-    elif d_crits > a_crits:
-        outcome, can_drive = Outcome.FAIL, False
-        working.append(f"Criticals {a_crits} against {d_crits}: the attack fails and the target cannot be driven "
-                       f"back ({RULE}, L515)")
-    elif a_total > d_total:
-        outcome = Outcome.SUCCESS
-        working.append(f"Totals {a_total} against {d_total}: the attack succeeds ({RULE}, L509)")
-    elif a_total == d_total and a_total > 0:
-        if trapped_possible:
-            outcome, trapped = Outcome.SUCCESS, True
-            working.append(f"Totals tie at {a_total} and every hex the target could be driven into is blocked, "
-                           f"occupied or off the battlefield: trapped, so the attack succeeds ({RULE}, L509)")
-        else:
-            outcome = Outcome.FAIL_DRIVE_BACK if can_drive else Outcome.FAIL
-            working.append(f"Totals tie at {a_total}: the attack fails"
-                           + (", but the target can be driven back" if can_drive else "") + f" ({RULE}, L509)")
-    else:
-        outcome = Outcome.FAIL
-        why = "neither rolled a success" if a_total == d_total == 0 else f"totals {a_total} against {d_total}"
-        working.append(f"{why.capitalize()}: the attack fails ({RULE}, L509)")
+    outcome, why = _decide((a_crits, d_crits), (a_total, d_total), trapped_possible, can_drive)
+    trapped = outcome is Outcome.SUCCESS and a_crits == d_crits and a_total == d_total
+    can_drive = can_drive and d_crits <= a_crits
+    contest = _contest(attacker.id, target.id, (attack_dice, defence_dice), _RESULT[outcome], why)
+    working += [*contest.first.lines(), *contest.second.lines()]
+    working.append(f"Criticals {a_crits} against {d_crits}, successes {a_total} against {d_total}"
+                   + (", on Guard" if defence.guard else "") + (", against Cleave" if cleave else "")
+                   + f": the attack {_RESULT[outcome]}, {why}" + _AFTER.get(why.text.split(" rolled")[0], ""))
 
     critical_hit = outcome is Outcome.SUCCESS and a_crits >= 1 and not (trapped and rules.trapped_critical ==
                                                                         "not-critical")
@@ -279,4 +349,5 @@ def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: Eff
         defence_crits=d_crits, attacker_support=ours, target_support=theirs, outcome=outcome,
         critical_hit=critical_hit, trapped=trapped, damage=damage, wounds_after=wounds_after,
         out_of_action=out_of_action, glory=glory, drive_back=drive, knockback=knock, working=tuple(working),
+        contest=contest,
     )

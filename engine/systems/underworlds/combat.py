@@ -9,8 +9,10 @@ again when the answer comes (``flow.advance``).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.core import SideId
-from engine.systems.underworlds.attack import Defence, resolve_attack, target_problem
+from engine.systems.underworlds.attack import Defence, resolve_attack, success_chance, support, target_problem
 from engine.systems.underworlds.events import AttackMade, FighterMoved, FightersExhausted, LingeringSet, Note
 from engine.systems.underworlds.game_state import AttackFrame, CheckpointFrame, FighterRecord
 from engine.systems.underworlds.harm import (
@@ -27,7 +29,7 @@ from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 
-__all__ = ["DRIVE", "attack_for", "problem", "step", "trigger_of"]
+__all__ = ["DRIVE", "attack_for", "odds", "problem", "step", "trigger_of"]
 
 DRIVE = "drive-back"
 
@@ -52,6 +54,15 @@ def problem(ref: Referee, attacker: FighterRecord, profile: AttackProfile, targe
     """Why ``target`` is not a legal target of this attack now, or ``None``."""
     battle = ref.battle()
     return target_problem(battle, battle.fighter(attacker.id), battle.fighter(target.id), profile.range, ref.rules)
+
+
+def odds(ref: Referee, attacker: FighterRecord, profile: AttackProfile, target: FighterRecord) -> Fraction:
+    """The chance this attack succeeds against ``target`` from where both stand now (``attack.success_chance``), for
+    the menu a player picks the target from."""
+    battle = ref.battle()
+    effective = attack_for(ref, attacker, profile, target)
+    return success_chance(effective, _defence(ref, target, attacker),
+                          support(battle, battle.fighter(attacker.id), battle.fighter(target.id)), ref.rules)
 
 
 def step(ref: Referee, frame: AttackFrame) -> None:
@@ -96,7 +107,8 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
                         critical_hit=result.critical_hit, trapped=result.trapped, damage=result.damage,
                         attack_roll=attack_roll, defence_roll=defence_roll,
                         lines=[*effective.working, *result.working],
-                        symbols=f"{shown_faces(attack_roll)} against {shown_faces(defence_roll)}"))
+                        symbols=f"{shown_faces(attack_roll)} against {shown_faces(defence_roll)}",
+                        summary=result.summary))
     _use_lingering(ref, attacker, target)
     if effective.exhausts:
         ref.emit(FightersExhausted(fighters=[attacker.id], why="it rolled extra dice with Total Offence"))

@@ -79,6 +79,8 @@ class FighterRecord(_Record):
     charged: bool = False
     exhausted: bool = False
     upgrades: list[str] = []
+    fell_at: str | None = None
+    """The hex it stood on when it went out of action, where pictures leave a marker (until it comes back)."""
 
 
 class TokenRecord(_Record):
@@ -275,6 +277,8 @@ class UnderworldsState(CoreState):
     """Objective cards (``side:card``) that may not score yet, with the checkpoint they became scorable after."""
     last_path: list[str] = []
     last_attack: tuple[str, str] | None = None
+    last_attack_result: str = ""
+    """The last attack's dice and result in a few words, written beside its line on the picture."""
     queued: dict[SideId, list[tuple[str, str]]] = {}
     """Fighters a player asked to place on their next turns, (fighter, hex) in order: that side's secret until each
     is placed."""

@@ -7,10 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.core import Choice, LegalAction, OptionValue, SideId, Source, Viewer, ViewerKind, natural_key
+from engine.core import (
+    Choice,
+    InvalidCommand,
+    LegalAction,
+    OptionValue,
+    SideId,
+    Source,
+    Viewer,
+    ViewerKind,
+    natural_key,
+)
 from engine.hex import destinations
 from engine.systems.underworlds.cards import choices as card_choices
-from engine.systems.underworlds.combat import problem
+from engine.systems.underworlds.combat import odds, problem
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState, objective_deck, power_deck
 from engine.systems.underworlds.harm import lingering_modifiers, stats_of
 from engine.systems.underworlds.library import Library
@@ -59,6 +69,16 @@ def move_options(ref: Referee, fighter: FighterRecord, *, charging: bool = False
     through = others if stats.move_through_fighters else []
     found = destinations(board, board.hex_of(fighter.hex), stats.move, occupied=others, pass_through=through)
     return sorted((board.id_of(h) for h in found), key=lambda h: (found[board.hex_of(h)], h))
+
+
+def _odds_label(ref: Referee, fighter: FighterRecord, attack: str, source: str | None, target: str) -> str:
+    """`` (58% to succeed)``: the chance ``attack`` succeeds against ``target`` now, shown before it is chosen (no
+    odds for an attack the fighter does not have)."""
+    try:
+        _, profile = ref.lib.attack_named(ref.state, fighter, attack, source)
+    except InvalidCommand:
+        return ""
+    return f" ({round(100 * odds(ref, fighter, profile, ref.state.fighters[target]))}% to succeed)"
 
 
 def attack_options(ref: Referee, fighter: FighterRecord) -> list[tuple[str, str, str]]:
@@ -167,8 +187,14 @@ def sources(lib: Library) -> dict[str, Source[UnderworldsState]]:
         fighter = _fighter(read(state), filled.get("model"))
         if fighter is None:
             return []
-        targets = dict.fromkeys(t for _, _, t in attack_options(read(state), fighter))
-        return [Choice(t, f"{t} {lib.fighter_card(state.fighters[t].profile).name}") for t in targets]
+        ref = read(state)
+        first: dict[str, tuple[str, str]] = {}
+        for source, attack, target in attack_options(ref, fighter):
+            first.setdefault(target, (source, attack))
+        named = str(filled.get("with", "")).strip()
+        return [Choice(t, f"{t} {lib.fighter_card(state.fighters[t].profile).name}"
+                          + _odds_label(ref, fighter, named or attack, None if named else source, t))
+                for t, (source, attack) in first.items()]
 
     def attack_with(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
         fighter = _fighter(read(state), filled.get("model"))

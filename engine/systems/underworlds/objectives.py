@@ -45,7 +45,7 @@ def condition_met(ref: Referee, side: SideId, card: Card) -> Verdict:
 
 def score(ref: Referee, side: SideId, card: Card, lines: tuple[str, ...] = ()) -> None:
     """Reveal a met objective, take its glory, and put it face up on the scored pile (L269, L703, L707)."""
-    ref.decks().move(objective_deck(side), [card.id], "hand", "scored", why="scored")
+    ref.decks().move(objective_deck(side), [card.id], "hand", "scored", why="scored", quiet=True)
     ref.emit(ObjectiveScored(side=side, card=card.id, name=card.name, glory=card.glory or 0,
                              lines=[*lines, f"{card.name}: {card.summary} ({RULE}, L269)"]))
 

@@ -66,7 +66,7 @@ def _play_ploy(ref: Referee, side: SideId, card: Card, command: PlayCard, in_pow
                              f"pass (now: {_now(ref)})", verb=command.verb, rule=f"{RULE}, L575")
     chosen = _pick(ref, side, card, command)
     answers = _pushes(ref, card, chosen, command)
-    ref.decks().move(power_deck(side), [card.id], "hand", "discard", why="played")
+    ref.decks().move(power_deck(side), [card.id], "hand", "discard", why="played", quiet=True)
     ref.emit(PloyPlayed(side=side, card=card.id, name=card.name, detail=", ".join(chosen)))
     if card.unexpressed is not None:
         ref.emit(Note(text=f"{card.name} is a card the referee cannot apply ({card.unexpressed}): the players apply "
@@ -164,7 +164,7 @@ def _play_upgrade(ref: Referee, side: SideId, card: Card, command: PlayCard, all
     why = upgrade_problem(card, ref.battle(), side, fighter.id, record.glory - record.spent)
     if why is not None:
         raise IllegalCommand(why, verb=command.verb)
-    ref.decks().move(power_deck(side), [card.id], "hand", "upgrades", why=f"on {fighter.id}")
+    ref.decks().move(power_deck(side), [card.id], "hand", "upgrades", why=f"on {fighter.id}", quiet=True)
     ref.emit(UpgradeGiven(side=side, fighter=fighter.id, card=card.id, name=card.name))
     if state.step == "power":
         next_power_turn(ref, passed=False)

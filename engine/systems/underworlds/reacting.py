@@ -281,7 +281,7 @@ def resolve(ref: Referee, side: SideId, trigger: Trigger, key: str) -> None:
         ref.emit(Note(text=f"Side {side}'s reaction can no longer be played; nothing happens."))
         return
     if found.in_hand:
-        ref.decks().move(power_deck(side), [found.card], "hand", "discard", why="played as a reaction")
+        ref.decks().move(power_deck(side), [found.card], "hand", "discard", why="played as a reaction", quiet=True)
         ref.emit(PloyPlayed(side=side, card=found.card, name=found.label, detail="a reaction"))
     else:
         ref.emit(Note(text=f"Side {side} reacts: {found.label}."))

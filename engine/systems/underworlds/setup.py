@@ -488,6 +488,8 @@ def place_token(ref: Referee, side: SideId, to: str) -> None:
     if slot < token_count(len(state.sides)):
         ref.emit(TurnPassed(index=state.turn_index + 1, side=state.order[state.turn_index + 1]))
         return
-    numbers = ref.decks().draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over")
-    ref.emit(TokensRevealed(numbers={i: int(n) for i, n in enumerate(numbers, start=1)}))
+    numbers = ref.decks().draw("tokens", slot, source="bag", target="revealed", why="the tokens are turned over",
+                               quiet=True)
+    ref.emit(TokensRevealed(numbers={i: int(n) for i, n in enumerate(numbers, start=1)},
+                            hexes={t.slot: t.hex for t in ref.state.tokens if not t.artefact}))
     draw_hands(ref)

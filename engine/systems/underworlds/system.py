@@ -87,6 +87,7 @@ from engine.systems.underworlds.reacting import TRIGGERS, Trigger, candidates, r
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import Rules, refereed
 from engine.systems.underworlds.schema import KINDS, Card, Deck, DieFaces, UnderworldsData
+from engine.systems.underworlds.turns import ACTIVATIONS
 from engine.systems.underworlds.views import UnderworldsView, board_of, changed_board, view_of
 
 __all__ = ["Underworlds"]
@@ -100,7 +101,7 @@ class Underworlds(System[UnderworldsState]):
         name="underworlds", title="Warhammer Underworlds", min_sides=2, max_sides=4, hidden_information=True,
         summary=_SUMMARY, dice=(WHU_ATTACK, WHU_DEFENCE),
         data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"},
-        importable=("cards", "decks", "dice"))
+        importable=("cards", "decks", "dice"), score_name="glory")
     events = UNDERWORLDS_EVENTS
     commands = UNDERWORLDS_COMMANDS
 
@@ -269,6 +270,14 @@ class Underworlds(System[UnderworldsState]):
 
     def scores(self, state: UnderworldsState) -> dict[SideId, int]:
         return {side: state.players[side].glory if side in state.players else 0 for side in state.sides}
+
+    def counts(self, state: UnderworldsState) -> tuple[str, ...]:
+        """Activations left in the action phase, four each (L391)."""
+        if state.step not in ("first", "activation", "power") or not state.players:
+            return ()
+        left = ", ".join(f"{side} {ACTIVATIONS - state.players[side].activations}" for side in state.order
+                         if side in state.players)
+        return (f"activations left {left}",)
 
     def score_sources(self, state: UnderworldsState) -> dict[SideId, dict[str, int]]:
         return {side: dict(record.sources) for side, record in state.players.items()}

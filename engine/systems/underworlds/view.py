@@ -39,9 +39,12 @@ def _tokens(fighter: FighterState) -> tuple[str, ...]:
 
 def battle_view(battle: Battle, viewer: Viewer, labels: Mapping[str, FighterLabel], *, title: str,
                 path: Sequence[Hex] = (), attack: tuple[str, str] | None = None,
-                attack_clear: bool = True) -> BoardView:
+                attack_clear: bool = True, attack_result: str = "",
+                fallen: Mapping[str, tuple[SideId, Hex]] = {}) -> BoardView:
     """Return the picture's view of ``battle``: ``path`` is the last move (hexes in order), ``attack`` the last
-    attack as (attacker id, target id), drawn clear or blocked.
+    attack as (attacker id, target id), drawn clear or blocked with its dice and result (``attack_result``) beside
+    it, and ``fallen`` the fighters out of action, each with its side and the hex where it fell (a marker there; the
+    attack line still reaches a target it took out).
 
     :raises KeyError: for a fighter on the battlefield without a label.
     """
@@ -58,14 +61,20 @@ def battle_view(battle: Battle, viewer: Viewer, labels: Mapping[str, FighterLabe
                                 radius=BASE_RADIUS, wounds=label.wounds - fighter.wounds, max_wounds=label.wounds,
                                 tokens=_tokens(fighter), states=("inspired",) if fighter.inspired else (),
                                 cell=board.id_of(fighter.hex)))
+    for fighter_id, (side, fell) in fallen.items():
+        label = labels[fighter_id]
+        x, y = frame.centre(fell)
+        models.append(ModelMark(id=ModelId(label.short), name=label.name, side=side, x=x, y=y, radius=BASE_RADIUS,
+                                wounds=0, max_wounds=label.wounds, out=True, cell=board.id_of(fell)))
     overlays: list[Overlay] = []
     if len(path) >= 2:
         overlays.append(path_overlay(board, frame, path))
     if attack is not None:
-        one, two = battle.fighter(attack[0]), battle.fighter(attack[1])
-        if one.hex is not None and two.hex is not None:
-            overlays.append(sight_overlay(frame, one.hex, two.hex, clear=attack_clear,
-                                          label=f"{labels[one.id].short} attacks {labels[two.id].short}"))
+        ends = [fallen[f][1] if f in fallen else battle.fighter(f).hex for f in attack]
+        if ends[0] is not None and ends[1] is not None:
+            said = f"{labels[attack[0]].short} attacks {labels[attack[1]].short}"
+            overlays.append(sight_overlay(frame, ends[0], ends[1], clear=attack_clear,
+                                          label=f"{said}: {attack_result}" if attack_result else said))
     return BoardView(viewer=viewer, title=title, width=frame.width, height=frame.height, show_grid=False,
                      sides=tuple(SideId(s) for s in battle.sides), models=tuple(models), overlays=tuple(overlays),
                      cells=cells)

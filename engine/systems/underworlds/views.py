@@ -152,13 +152,14 @@ def board_of(lib: Library, state: UnderworldsState, viewer: Viewer,
               for f in state.fighters.values()}
     board = battle.board
     path = [board.hex_of(h) for h in state.last_path]
+    fallen = {f.id: (f.side, board.hex_of(f.fell_at)) for f in state.fighters.values()
+              if f.out_of_action and f.fell_at is not None}
     attack = state.last_attack
-    drawn = attack if attack and all(state.fighters[f].hex for f in attack) else None
-    step = {"activation": "action phase", "power": "power step", "end": "end phase", "over": "the end",
-            "first": "action phase"}.get(state.step, "setting up")
-    title = f"Warhammer Underworlds, round {state.round or 1}, {step}" if state.round else \
-        f"Warhammer Underworlds, {step}"
-    view = battle_view(battle, viewer, labels, title=title, path=path, attack=drawn)
+    drawn = attack if attack and all(state.fighters[f].hex or f in fallen for f in attack) else None
+    # The round and the phase are in the picture's header (engine.core.header); the power step is the game's own.
+    title = "Warhammer Underworlds" + (", power step" if state.step == "power" else "")
+    view = battle_view(battle, viewer, labels, title=title, path=path, attack=drawn,
+                       attack_result=state.last_attack_result, fallen=fallen)
     return view.model_copy(update={"overlays": (*view.overlays, *overlays)}) if overlays else view
 
 

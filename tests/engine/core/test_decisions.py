@@ -20,6 +20,7 @@ from engine.core import (
     SideId,
 )
 from tests.engine.core.conftest import A, alice, bob, choose_hands, new_duel
+from tests.refusals import refusing
 
 
 def _reroll_pending(seed: str) -> bool:
@@ -52,9 +53,9 @@ def test_a_required_decision_waits_for_its_owner_or_the_host() -> None:
     game = new_duel()
     choose_hands(game)
     decision = game.pending[0]
-    with pytest.raises(IllegalCommand, match="is required: it waits for side A or for the host"):
+    with refusing(game, "is required: it waits for side A or for the host", error=IllegalCommand):
         game.apply(ExpireDecision(decision_id=decision.id), alice(host=True))
-    with pytest.raises(InvalidCommand, match="needs an answer for card"):
+    with refusing(game, "needs an answer for card", error=InvalidCommand):
         game.apply(ForceDecision(decision_id=decision.id), alice(host=True))
     events = game.apply(ForceDecision(decision_id=decision.id, answers={"card": "5"}), alice(host=True))
     assert events[0].body.describe() == "The host decides for side A: in secret."
@@ -75,12 +76,23 @@ def test_a_decision_with_one_legal_option_applies_without_a_prompt() -> None:
     assert game.state.rounds_scored == 3
 
 
+def test_a_secret_decision_with_one_answer_is_still_asked_unless_its_count_is_public() -> None:
+    """Answering it at once would tell the others its owner had no other choice (issue 22, Secrets)."""
+    one = (Option(key="only", label="The only card"),)
+    hidden = Decision(id="d1", owner=A, kind="pick", prompt="Pick", secret=True, optional=False,
+                      parts=(DecisionPart(key="card", prompt="Which?", options=one),))
+    assert hidden.forced_answers() is None
+    assert hidden.model_copy(update={"count_public": True}).forced_answers() == {"card": "only"}
+    assert hidden.model_copy(update={"owner_only": True}).forced_answers() == {"card": "only"}  # nobody else hears
+    assert hidden.model_copy(update={"secret": False}).forced_answers() == {"card": "only"}
+
+
 def test_an_answer_outside_the_options_names_what_is_accepted() -> None:
     game = new_duel()
     choose_hands(game)
-    with pytest.raises(InvalidCommand, match="'3' is not an option for card; choose one of 2, 5, 9"):
+    with refusing(game, "'3' is not an option for card; choose one of 2, 5, 9", error=InvalidCommand):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "3"}), alice())
-    with pytest.raises(InvalidCommand, match="choice d99 is not waiting for an answer"):
+    with refusing(game, "choice d99 is not waiting for an answer", error=InvalidCommand):
         game.apply(Answer(decision_id="d99", answers={"card": "2"}), alice())
 
 

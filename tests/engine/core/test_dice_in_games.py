@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import hashlib
 
-import pytest
 from hypothesis import given, settings
 
 from engine.core import Actor, Game, IllegalCommand, JoinSide, RigDice, RollDice
 from engine.dice import D6, D20, Die, verify_roll
+from tests.budget import examples
 from tests.engine.core.conftest import alice, new_duel
 from tests.engine.core.strategies import DuelScript, scripts
+from tests.refusals import refused
 
 _DICE: dict[str, Die] = {die.name: die for die in (D6, D20)}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(script=scripts)
 def test_every_roll_of_a_finished_game_recomputes_from_the_revealed_seed(script: DuelScript) -> None:
     game = script.play()
@@ -37,8 +38,7 @@ def test_secret_draws_do_not_shift_the_public_dice() -> None:
 
 
 def test_rigged_dice_are_for_practice_tables_and_always_marked() -> None:
-    with pytest.raises(IllegalCommand, match="only allowed on practice tables"):
-        new_duel().apply(RigDice(values=(6,)), alice())
+    refused(new_duel(), RigDice(values=(6,)), alice(), "only allowed on practice tables", error=IllegalCommand)
     game = new_duel(practice=True, seated=False)
     game.apply(JoinSide(side="A"), Actor(user="alice"))  # type: ignore[arg-type]
     actor = Actor(user="alice", side="A")  # type: ignore[arg-type]

@@ -17,7 +17,6 @@ from engine.core import (
     LeaveSide,
     NotYourTurn,
     RollDice,
-    RulesError,
     StaleCommand,
     Viewer,
 )
@@ -35,6 +34,7 @@ from tests.engine.core.conftest import (
     play_round,
 )
 from tests.engine.core.toy_duel import ChooseHand
+from tests.refusals import refused, refusing
 
 
 def test_start_logs_creation_seats_and_secret_omens() -> None:
@@ -49,12 +49,10 @@ def test_start_logs_creation_seats_and_secret_omens() -> None:
 def test_joining_checks_the_side_and_the_seat() -> None:
     game = new_duel(seated=False)
     game.apply(JoinSide(side=A), Actor(user=ALICE))
-    with pytest.raises(InvalidCommand, match="there is no side 'C'; the sides are A, B"):
+    with refusing(game, "there is no side 'C'; the sides are A, B", error=InvalidCommand):
         game.apply(JoinSide(side="C"), Actor(user=BOB))  # type: ignore[arg-type]
-    with pytest.raises(IllegalCommand, match="side A is held by alice; free sides: B"):
-        game.apply(JoinSide(side=A), Actor(user=BOB))
-    with pytest.raises(IllegalCommand, match="only practice tables"):
-        game.apply(JoinSide(side=B), Actor(user=ALICE))
+    refused(game, JoinSide(side=A), Actor(user=BOB), "side A is held by alice; free sides: B", error=IllegalCommand)
+    refused(game, JoinSide(side=B), Actor(user=ALICE), "only practice tables", error=IllegalCommand)
     game.apply(LeaveSide(side=A), Actor(user=ALICE))
     assert game.state.seats == {}
 
@@ -77,21 +75,15 @@ def test_practice_table_lets_one_user_hold_both_sides() -> None:
     ],
 )
 def test_a_refused_command_changes_nothing(command, actor, error, message) -> None:  # type: ignore[no-untyped-def]
-    game = new_duel()
-    before, log_length = game.state.fingerprint(), len(game.log)
-    with pytest.raises(error, match=message):
-        game.apply(command, actor)
-    assert game.state.fingerprint() == before
-    assert len(game.log) == log_length
+    refused(new_duel(), command, actor, message, error=error)
 
 
 def test_nothing_else_moves_while_a_decision_is_pending() -> None:
     game = new_duel()
     choose_hands(game)
     assert game.pending[0].owner == A
-    with pytest.raises(DecisionPending, match="side A must first decide"):
-        game.apply(ChooseHand(cards=(1, 2, 3)), bob())
-    with pytest.raises(NotYourTurn, match="belongs to side A"):
+    refused(game, ChooseHand(cards=(1, 2, 3)), bob(), "side A must first decide", error=DecisionPending)
+    with refusing(game, "belongs to side A", error=NotYourTurn):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "1"}), bob())
 
 
@@ -101,7 +93,7 @@ def test_a_stale_answer_is_refused_and_a_fresh_one_accepted() -> None:
     decision = game.pending[0]
     built_at = game.seq
     game.apply(RollDice(expression="1d6", purpose="nerves"), bob())
-    with pytest.raises(StaleCommand, match=f"built from state #{built_at}"):
+    with refusing(game, f"built from state #{built_at}", error=StaleCommand):
         game.apply(Answer(decision_id=decision.id, answers={"card": "5"}, built_at_seq=built_at), alice())
     game.apply(Answer(decision_id=decision.id, answers={"card": "5"}, built_at_seq=game.seq), alice())
     assert game.state.played == {A: 5}
@@ -117,8 +109,7 @@ def test_a_whole_game_ends_with_the_seed_revealed() -> None:
     assert sum(outcome.scores.values()) <= 3
     assert game.log[-1].kind == "seed.revealed"
     assert game.view(SPECTATOR).revealed_seed == game.log[-1].body.seed  # type: ignore[attr-defined]
-    with pytest.raises(IllegalCommand, match="the game is over"):
-        game.apply(RollDice(expression="1d6"), alice())
+    refused(game, RollDice(expression="1d6"), alice(), "the game is over", error=IllegalCommand)
 
 
 def test_the_host_may_end_a_game_early() -> None:
@@ -163,10 +154,9 @@ def test_log_view_shows_secret_lines_only_to_their_side() -> None:
 
 def test_rules_errors_are_value_errors_with_a_readable_reason() -> None:
     game = new_duel()
-    with pytest.raises(RulesError) as caught:
-        game.apply(ChooseHand(cards=(0, 0, 0)), alice())
-    assert isinstance(caught.value, ValueError)
-    assert str(caught.value).startswith("hand refused: choose 3 different cards")
+    error = refused(game, ChooseHand(cards=(0, 0, 0)), alice())
+    assert isinstance(error, ValueError)
+    assert str(error).startswith("hand refused: choose 3 different cards")
 
 
 def test_the_host_audience_is_administrative_and_never_sees_a_sides_secrets() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.core.data_loader import load_system_data
 from engine.core import (
     CORE_COMMANDS,
@@ -38,6 +36,7 @@ from engine.systems.freeplay.state import FreeplayState
 from engine.table import AddModel, MoveModel
 from tests.engine.core.conftest import ALICE, BOB, CAROL, A, B, alice, bob, choose_hands, new_duel
 from tests.engine.core.toy_duel import SecretDuel
+from tests.refusals import refused, refusing
 
 PAUSED = "the game is paused by the host; the host resumes it with /game resume"
 HOST_ACTOR = Actor(user=ALICE, side=None, host=True)
@@ -61,15 +60,13 @@ def test_a_paused_game_refuses_moves_and_rolls_until_the_host_resumes_it() -> No
     assert game.state.paused and paused.audience.everyone
     assert paused.body.describe() == ("The host pauses the game (tea break). Nothing moves until the host resumes "
                                       "it with /game resume.")
-    before = game.seq
-    with pytest.raises(IllegalCommand, match=PAUSED) as refused:
-        game.apply(MoveModel(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
-    assert str(refused.value).startswith("move refused: ")
-    with pytest.raises(IllegalCommand, match=PAUSED):
-        game.apply(RollDice(expression="2d6"), Actor(user=BOB, side=B))
-    with pytest.raises(IllegalCommand, match=PAUSED):
+    move = MoveModel(model="A1", to="18,9")  # type: ignore[arg-type]
+    error = refused(game, move, Actor(user=ALICE, side=A), PAUSED, error=IllegalCommand)
+    assert str(error).startswith("move refused: ")
+    refused(game, RollDice(expression="2d6"), Actor(user=BOB, side=B), PAUSED, error=IllegalCommand)
+    with refusing(game, PAUSED, error=IllegalCommand):
         game.preview(RollDice(expression="2d6"), Actor(user=BOB, side=B))
-    assert game.seq == before and not game.legal_commands(A)
+    assert not game.legal_commands(A)
     (resumed,) = game.apply(ResumeGame(), HOST_ACTOR)
     assert not game.state.paused and resumed.body.describe() == "The host resumes the game; play goes on."
     (moved,) = game.apply(MoveModel(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
@@ -78,15 +75,12 @@ def test_a_paused_game_refuses_moves_and_rolls_until_the_host_resumes_it() -> No
 
 def test_only_the_host_pauses_and_resumes_and_never_twice() -> None:
     game = new_duel()
-    with pytest.raises(IllegalCommand, match="only the game's host"):
-        game.apply(PauseGame(), bob())
-    with pytest.raises(InvalidCommand, match="the game is not paused"):
-        game.apply(ResumeGame(), alice(host=True))
+    refused(game, PauseGame(), bob(), "only the game's host", error=IllegalCommand)
+    refused(game, ResumeGame(), alice(host=True), "the game is not paused", error=InvalidCommand)
     game.apply(PauseGame(), alice(host=True))
-    with pytest.raises(InvalidCommand, match="already paused; resume it with /game resume"):
+    with refusing(game, "already paused; resume it with /game resume", error=InvalidCommand):
         game.apply(PauseGame(reason="again"), alice(host=True))
-    with pytest.raises(IllegalCommand, match="only the game's host"):
-        game.apply(ResumeGame(), bob())
+    refused(game, ResumeGame(), bob(), "only the game's host", error=IllegalCommand)
     assert game.log[-1].body.describe() == "The host pauses the game. Nothing moves until the host resumes it " \
         "with /game resume."
 
@@ -98,14 +92,13 @@ def test_while_paused_the_host_can_still_seat_force_and_a_player_can_concede() -
     game.apply(RequestUndo(to_seq=mark), alice())
     decision = game.pending[0]
     game.apply(PauseGame(), alice(host=True))
-    for refused, actor in ((Answer(decision_id=decision.id, choice="yes"), bob()),
+    for command, actor in ((Answer(decision_id=decision.id, choice="yes"), bob()),
                            (RequestUndo(to_seq=mark), alice()),
                            (ExpireDecision(decision_id=decision.id), alice(host=True)),
                            (SetAway(side=B), bob()),
                            (ExtendDecision(decision_id=decision.id, minutes=5), alice(host=True)),
                            (JoinSide(side=A), Actor(user=CAROL))):
-        with pytest.raises(IllegalCommand, match=PAUSED):
-            game.apply(refused, actor)
+        refused(game, command, actor, PAUSED, error=IllegalCommand)
     game.apply(AssignSeat(side=B, user=CAROL), alice(host=True))
     assert game.state.controller(B) == CAROL
     game.apply(ForceDecision(decision_id=decision.id, answers={"agree": "no"}), alice(host=True))
@@ -157,18 +150,14 @@ def test_going_away_passes_the_optional_choice_already_owed_and_coming_back_ends
     mark = game.seq
     game.apply(RollDice(expression="1d20"), alice())
     game.apply(RequestUndo(to_seq=mark), alice())
-    with pytest.raises(IllegalCommand, match="only the player holding side B or the host"):
-        game.apply(SetAway(side=B), alice())
+    refused(game, SetAway(side=B), alice(), "only the player holding side B or the host", error=IllegalCommand)
     events = game.apply(SetAway(side=B), alice(host=True))
     assert [e.kind for e in events] == ["seat.away", "decision.answered", "undo.refused"]
-    with pytest.raises(InvalidCommand, match="side B is already away"):
-        game.apply(SetAway(side=B), bob())
+    refused(game, SetAway(side=B), bob(), "side B is already away", error=InvalidCommand)
     (back,) = game.apply(SetAway(side=B, away=False), bob())
     assert back.body.describe() == "Side B is back and makes their own choices again." and game.state.away == ()
-    with pytest.raises(InvalidCommand, match="side B is already here"):
-        game.apply(SetAway(side=B, away=False), bob())
-    with pytest.raises(InvalidCommand, match="there is no side 'C'"):
-        game.apply(SetAway(side=SideId("C")), alice(host=True))
+    refused(game, SetAway(side=B, away=False), bob(), "side B is already here", error=InvalidCommand)
+    refused(game, SetAway(side=SideId("C")), alice(host=True), "there is no side 'C'", error=InvalidCommand)
 
 
 def test_extend_adds_up_and_refuses_unknown_ids_and_odd_amounts() -> None:
@@ -179,12 +168,12 @@ def test_extend_adds_up_and_refuses_unknown_ids_and_odd_amounts() -> None:
     assert extended.body.describe() == f"The host allows 30 more minutes for {decision.id}."
     game.apply(ExtendDecision(decision_id=decision.id, minutes=15), alice(host=True))
     assert game.state.pending[decision.id].extensions_minutes == 45
-    with pytest.raises(InvalidCommand, match=fr"choice d999 is not waiting .*; waiting now: {decision.id} \(side"):
+    with refusing(game, fr"choice d999 is not waiting .*; waiting now: {decision.id} \(side", error=InvalidCommand):
         game.apply(ExtendDecision(decision_id="d999", minutes=5), alice(host=True))
     for minutes in (0, 1441):
-        with pytest.raises(InvalidCommand, match="from 1 to 1440 minutes"):
+        with refusing(game, "from 1 to 1440 minutes", error=InvalidCommand):
             game.apply(ExtendDecision(decision_id=decision.id, minutes=minutes), alice(host=True))
-    with pytest.raises(IllegalCommand, match="only the game's host"):
+    with refusing(game, "only the game's host", error=IllegalCommand):
         game.apply(ExtendDecision(decision_id=decision.id, minutes=5), bob())
     game.apply(Answer(decision_id=decision.id, answers={"card": "2"}), alice())
     assert decision.id not in game.state.pending

@@ -9,11 +9,12 @@ from hypothesis import given, settings
 
 from engine.core import SPECTATOR, Game, RollDice, Viewer, fold
 from engine.core.events import SCHEMA_VERSION
+from tests.budget import examples
 from tests.engine.core.conftest import alice
 from tests.engine.core.strategies import DuelScript, scripts
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(script=scripts)
 def test_replay_equals_live(script: DuelScript) -> None:
     live = script.play()
@@ -25,7 +26,7 @@ def test_replay_equals_live(script: DuelScript) -> None:
         assert replayed.view(viewer) == live.view(viewer)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(script=scripts)
 def test_a_replayed_game_rolls_the_same_next_dice(script: DuelScript) -> None:
     live = script.play(rounds=1)
@@ -34,7 +35,7 @@ def test_a_replayed_game_rolls_the_same_next_dice(script: DuelScript) -> None:
     assert live.apply(roll, alice())[0].body == replayed.apply(roll, alice())[0].body
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(script=scripts)
 def test_clone_and_preview_leave_the_game_untouched(script: DuelScript) -> None:
     game = script.play(rounds=1)

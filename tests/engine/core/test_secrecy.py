@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 
 from engine.core import SPECTATOR, Answer, Game, Viewer
+from tests.budget import examples
 from tests.engine.core.conftest import B, alice
 from tests.engine.core.strategies import DuelScript, hands, orders, scripts
 from tests.engine.core.toy_duel import DuelState
@@ -20,7 +21,7 @@ def _outputs_until_reveal(game: Game[DuelState], viewer: Viewer) -> list[str]:
     return lines
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(script=scripts, other_hand=hands, other_order=orders)
 def test_public_outputs_ignore_a_sides_secrets_until_the_reveal(
     script: DuelScript, other_hand: tuple[int, ...], other_order: list[int]
@@ -44,7 +45,7 @@ def _play_first_cards(game: Game[DuelState], script: DuelScript) -> None:
                       answers={"card": str(script.hand_a[script.order_a[0]])}), alice())
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(script=scripts)
 def test_a_secret_never_appears_in_a_public_line(script: DuelScript) -> None:
     game = script.play(rounds=0)

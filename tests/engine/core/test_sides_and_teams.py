@@ -3,8 +3,6 @@ a concession that lets the others play on; who acts now."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import (
     SPECTATOR,
     ActKind,
@@ -23,6 +21,7 @@ from engine.core import (
     Viewer,
 )
 from engine.dice import commitment
+from tests.refusals import refused, refusing
 from tests.toys.tally import Tally, TallyState, score
 
 A, B, C = SideId("A"), SideId("B"), SideId("C")
@@ -59,8 +58,7 @@ def test_who_acts_now_follows_the_turn_and_skips_nobody_until_the_end() -> None:
     assert game.to_act().kind is ActKind.SIDE and game.to_act().sides == (A,)
     game.apply(score(3), Actor(user=ALICE, side=A))
     assert game.to_act().sides == (B,)
-    with pytest.raises(NotYourTurn, match="it is side B's turn"):
-        game.apply(score(3), Actor(user=CAROL, side=C))
+    refused(game, score(3), Actor(user=CAROL, side=C), "it is side B's turn", error=NotYourTurn)
 
 
 def test_a_concession_among_three_lets_the_others_play_on_and_the_last_one_wins() -> None:
@@ -71,7 +69,7 @@ def test_a_concession_among_three_lets_the_others_play_on_and_the_last_one_wins(
     assert game.state.in_play == (A, C) and game.to_act().sides == (C,), "B's turn passes to C"
     game.apply(score(1), Actor(user=CAROL, side=C))
     assert game.to_act().sides == (A,), "B is skipped"
-    with pytest.raises(IllegalCommand, match="side B has conceded and plays no more"):
+    with refusing(game, "side B has conceded and plays no more", error=IllegalCommand):
         game.apply(score(1), Actor(user=BOB, side=B))
     game.apply(Concede(), Actor(user=ALICE, side=A))
     outcome = game.outcome()

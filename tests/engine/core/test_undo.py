@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Actor, Answer, IllegalCommand, InvalidCommand, JoinSide, RequestUndo, RollDice, fold
 from tests.engine.core.conftest import alice, bob, new_duel
+from tests.refusals import refused, refusing
 
 
 def _roll(game, actor) -> int:  # type: ignore[no-untyped-def]
@@ -47,10 +46,9 @@ def test_a_refused_undo_changes_nothing_but_the_log() -> None:
 
 def test_undo_cannot_cross_a_secret() -> None:
     game = new_duel()
-    with pytest.raises(IllegalCommand, match="showed secret information; undo cannot go back past it"):
+    with refusing(game, "showed secret information; undo cannot go back past it", error=IllegalCommand):
         game.apply(RequestUndo(to_seq=1), alice())
-    with pytest.raises(InvalidCommand, match="give a number from 1 to"):
-        game.apply(RequestUndo(to_seq=game.seq), alice())
+    refused(game, RequestUndo(to_seq=game.seq), alice(), "give a number from 1 to", error=InvalidCommand)
 
 
 def test_replay_through_an_undo_equals_the_live_game() -> None:

@@ -210,7 +210,7 @@ class SecretDuel(System[DuelState]):
             id=ctx.next_decision_id(), owner=side, kind="play", prompt="Play a card face down.",
             parts=(DecisionPart(key="card", prompt="Which card?",
                                 options=tuple(Option(key=str(c), label=str(c)) for c in hand)),),
-            optional=False, secret=True,
+            optional=False, secret=True, count_public=True,  # every side sees how many cards a hand holds
         ))
 
     def on_answer(self, ctx: Context[DuelState], decision: Decision, answers: dict[str, str]) -> None:

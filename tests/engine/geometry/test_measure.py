@@ -28,6 +28,7 @@ from engine.geometry import (
     overlaps,
     round_pos,
 )
+from tests.budget import examples
 
 R32 = 32 / 25.4 / 2
 WALL = Terrain.from_points("T1", "wall", [(10, 0), (11, 0), (11, 6), (10, 6)], 2.0, {"Impassable"})
@@ -119,7 +120,7 @@ squares = st.builds(
 things = st.one_of(bases, squares, st.tuples(coord, coord))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(things, things)
 def test_distance_is_symmetric_and_never_negative(a: object, b: object) -> None:
     d = distance(a, b)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from engine.geometry import (
     resolve_move,
     walk,
 )
+from tests.budget import examples
 
 R = 32 / 25.4 / 2  # 32 mm base: 0.6299"
 
@@ -193,7 +194,7 @@ def assert_legal(field: Battlefield, mover: Base, waypoints: tuple[tuple[float, 
     assert placement_conflicts(field, end) == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(blocks, others, st.tuples(coord, coord), st.tuples(coord, coord))
 def test_a_routed_path_never_crosses_anything_and_its_length_is_real(
         pieces: list, models: list, start: tuple[float, float], goal: tuple[float, float]) -> None:  # type: ignore[type-arg]
@@ -210,7 +211,7 @@ def test_a_routed_path_never_crosses_anything_and_its_length_is_real(
     assert_legal(field, mover, m.waypoints)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(blocks, others, st.tuples(coord, coord), st.integers(1, 6),
        st.sampled_from(["contact", "toward", "away"]), st.floats(1, 12))
 def test_no_base_ends_overlapping_another_after_a_legal_move(

@@ -22,6 +22,7 @@ from engine.geometry import (
     format_position,
     parse_position,
 )
+from tests.budget import examples
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -82,7 +83,7 @@ positions = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions)
 def test_format_then_parse_gives_the_same_position(position: Position) -> None:
     assert parse_position(format_position(position)) == position

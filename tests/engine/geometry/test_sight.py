@@ -20,6 +20,7 @@ from engine.geometry import (
     blocks_by_height,
     in_arc,
 )
+from tests.budget import examples
 
 
 def base(ident: str, x: float, y: float, height: float = 1.0, mm: float = 25.4) -> Base:
@@ -157,7 +158,7 @@ def layout(ms: list[tuple[float, float, float, float]],
     return bases, terrain
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(models, pieces)
 def test_line_of_sight_is_symmetric_with_the_same_blockers(ms: list, ps: list) -> None:  # type: ignore[type-arg]
     bases, terrain = layout(ms, ps)
@@ -166,7 +167,7 @@ def test_line_of_sight_is_symmetric_with_the_same_blockers(ms: list, ps: list) -
     assert matrix.diagonal().all()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(models, pieces)
 # Found by CI: three models in a file, the outer sight lines grazing the middle model's rim.
 @example([(1.0, 1.0, 1.0, 25.0), (1.0, 3.0, 1.0, 25.0), (1.0, 27.86, 1.0, 25.0)], [])

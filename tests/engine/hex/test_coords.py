@@ -19,6 +19,7 @@ from engine.hex import (
     to_offset,
     within,
 )
+from tests.budget import examples
 
 coords = st.integers(min_value=-40, max_value=40)
 hexes = st.builds(Hex, coords, coords)
@@ -73,20 +74,20 @@ def test_unreadable_ids_say_what_is_accepted(text: str) -> None:
         parse_cell_name(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hexes, hexes)
 def test_distance_is_symmetric_and_zero_only_on_itself(a: Hex, b: Hex) -> None:
     assert distance(a, b) == distance(b, a)
     assert (distance(a, b) == 0) == (a == b)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hexes, hexes, hexes)
 def test_distance_obeys_the_triangle_inequality(a: Hex, b: Hex, c: Hex) -> None:
     assert distance(a, c) <= distance(a, b) + distance(b, c)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(hexes, st.integers(min_value=0, max_value=6))
 def test_a_ring_lies_at_its_radius(center: Hex, radius: int) -> None:
     found = ring(center, radius)
@@ -94,7 +95,7 @@ def test_a_ring_lies_at_its_radius(center: Hex, radius: int) -> None:
     assert all(distance(center, h) == radius for h in found)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hexes)
 def test_offset_and_ids_round_trip(h: Hex) -> None:
     assert from_offset(*to_offset(h)) == h

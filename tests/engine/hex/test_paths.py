@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.hex import Hex, PathError, destinations, distance, path_cost, reachable, shortest_path, to_offset
+from tests.budget import examples
 from tests.engine.hex.conftest import CENTRE, HEIGHT, WIDTH, open_board
 
 E, W = Hex(1, 0), Hex(-1, 0)
@@ -89,7 +90,7 @@ def test_no_path_within_the_limit_is_none() -> None:
 cells = st.tuples(st.integers(0, WIDTH - 1), st.integers(0, HEIGHT - 1))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(cells, max_size=30), cells, cells)
 def test_a_path_is_never_shorter_than_the_distance(blocked: list[tuple[int, int]], a: tuple[int, int],
                                                    b: tuple[int, int]) -> None:

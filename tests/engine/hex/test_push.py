@@ -17,6 +17,7 @@ from engine.hex import (
     straight_on,
     to_offset,
 )
+from tests.budget import examples
 from tests.engine.hex.conftest import CENTRE, open_board
 
 E, NE, NW, W, SW, SE = DIRECTIONS
@@ -70,7 +71,7 @@ def test_knockback_goes_straight_on_and_stops_at_a_blocked_hex() -> None:
 offsets = st.builds(Hex, st.integers(-4, 4), st.integers(-4, 4))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(offsets.filter(lambda h: h != Hex(0, 0)))
 def test_away_hexes_are_two_or_three_and_one_further(vector: Hex) -> None:
     target = CENTRE + vector

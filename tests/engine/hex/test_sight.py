@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.hex import Contact, Hex, SightRule, can_see, line_of_sight, to_offset, within
+from tests.budget import examples
 from tests.engine.hex.conftest import CENTRE, HEIGHT, WIDTH, open_board
 
 E, SE = Hex(1, 0), Hex(0, 1)
@@ -66,7 +67,7 @@ def test_temporary_blocked_hexes_replace_the_boards() -> None:
 cells = st.tuples(st.integers(0, WIDTH - 1), st.integers(0, HEIGHT - 1))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(cells, max_size=25), cells, cells)
 def test_sight_is_symmetric_and_the_rules_nest(blocked: list[tuple[int, int]], a: tuple[int, int],
                                                b: tuple[int, int]) -> None:

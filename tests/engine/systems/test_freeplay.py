@@ -13,6 +13,7 @@ from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.commands import AddCard, PassTurn, PlayCard
 from engine.systems.freeplay.state import FreeplayState
 from engine.table import AddModel, ChangeToken, MoveModel, WoundModel, parse_shape
+from tests.refusals import refused, refusing
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -49,14 +50,11 @@ def test_models_stay_on_the_table_and_off_each_other() -> None:
     game = new_table()
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
     assert game.state.models["A1"].radius == pytest.approx(32 / 25.4 / 2), "a Knight stands on a 32 mm base"
-    with pytest.raises(IllegalCommand, match=r"A2 cannot stand there: .*A1"):
+    with refusing(game, r"A2 cannot stand there: .*A1", error=IllegalCommand):
         game.apply(AddModel(unit="Knight", at=(18.5, 3.0)), alice())
-    with pytest.raises(IllegalCommand, match="table edge"):
-        game.apply(AddModel(unit="Knight", at=(0.2, 3.0)), alice())
-    with pytest.raises(IllegalCommand, match="T1"):
-        game.apply(AddModel(unit="Knight", at=(9.5, 24.0)), alice())
-    with pytest.raises(InvalidCommand, match=r'unknown unit "Nite".*units: '):
-        game.apply(AddModel(unit="Nite", at=(5.0, 3.0)), alice())
+    refused(game, AddModel(unit="Knight", at=(0.2, 3.0)), alice(), "table edge", error=IllegalCommand)
+    refused(game, AddModel(unit="Knight", at=(9.5, 24.0)), alice(), "T1", error=IllegalCommand)
+    refused(game, AddModel(unit="Nite", at=(5.0, 3.0)), alice(), r'unknown unit "Nite".*units: ', error=InvalidCommand)
 
 
 def test_a_move_is_routed_measured_and_limited() -> None:
@@ -64,7 +62,7 @@ def test_a_move_is_routed_measured_and_limited() -> None:
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
     (moved,) = game.apply(MoveModel(model="A1", to="18,9"), alice())  # type: ignore[arg-type]
     assert moved.body.path[-1] == (18.0, 9.0) and moved.body.distance == 6.0  # type: ignore[attr-defined]
-    with pytest.raises(IllegalCommand, match=re.escape('that move is 9.00", more than the 6" allowed')):
+    with refusing(game, re.escape('that move is 9.00", more than the 6" allowed'), error=IllegalCommand):
         game.apply(MoveModel(model="A1", to="18,18", max_distance=6.0), alice())  # type: ignore[arg-type]
     (toward,) = game.apply(MoveModel(model="A1", to="toward O1 max", max_distance=3.0), alice())  # type: ignore[arg-type]
     assert toward.body.distance == 3.0  # type: ignore[attr-defined]
@@ -83,11 +81,11 @@ def test_a_move_through_a_building_goes_round_it() -> None:
 def test_players_move_only_their_own_models_but_mark_wounds_on_any() -> None:
     game = new_table()
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
-    with pytest.raises(NotYourTurn, match="A1 belongs to side A \\(alice\\)"):
+    with refusing(game, "A1 belongs to side A \\(alice\\)", error=NotYourTurn):
         game.apply(MoveModel(model="A1", to="18,5"), bob())  # type: ignore[arg-type]
     game.apply(WoundModel(model="A1", amount=5), bob())  # type: ignore[arg-type]
     assert game.state.models["A1"].wounds_taken == 3, "wounds taken never exceed the profile's wounds"
-    with pytest.raises(InvalidCommand, match="A1 has no stunned token; its tokens: none"):
+    with refusing(game, "A1 has no stunned token; its tokens: none", error=InvalidCommand):
         game.apply(ChangeToken(model="A1", token="stunned", remove=True), alice())  # type: ignore[arg-type]
 
 
@@ -97,8 +95,7 @@ def test_a_hand_is_secret_until_a_card_is_played() -> None:
     assert [e.audience.sides for e in events] == [(A,), ()]
     assert game.view(SPECTATOR).hand_sizes == {A: 1}  # type: ignore[attr-defined]
     assert "Ambush" not in str(game.view(SPECTATOR).public_json())
-    with pytest.raises(InvalidCommand, match="'Rally' is not in your hand"):
-        game.apply(PlayCard(card="Rally"), alice())
+    refused(game, PlayCard(card="Rally"), alice(), "'Rally' is not in your hand", error=InvalidCommand)
     (played,) = game.apply(PlayCard(card="ambush"), alice())
     assert played.audience.everyone and played.body.reveals_secret
 
@@ -125,10 +122,9 @@ def test_once_a_turn_is_set_only_that_side_moves() -> None:
     game = new_table()
     game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
     game.apply(PassTurn(side=A), alice())
-    with pytest.raises(NotYourTurn, match="it is side A's turn; side A hands it over with /round turn side:B"):
+    with refusing(game, "it is side A's turn; side A hands it over with /round turn side:B", error=NotYourTurn):
         game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
-    with pytest.raises(NotYourTurn, match="it is side A's turn"):
-        game.apply(PassTurn(side=B), bob())
+    refused(game, PassTurn(side=B), bob(), "it is side A's turn", error=NotYourTurn)
     game.apply(PassTurn(side=B), alice())
     game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
     assert "B1" in game.state.models

@@ -29,6 +29,7 @@ from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.commands import Ask
 from engine.systems.freeplay.state import FreeplayState
 from engine.table import AddModel, MoveModel
+from tests.refusals import refused, refusing
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -78,9 +79,8 @@ def test_the_answer_is_logged_publicly_and_play_goes_on() -> None:
     game = new_table()
     game.apply(ask(), alice())
     decision_id = game.pending[0].id
-    with pytest.raises(DecisionPending, match="side B must first decide"):
-        game.apply(MoveModel(model=ModelId("A1"), to="18,5"), alice())
-    with pytest.raises(InvalidCommand, match="'run' is not an option for B2; choose one of hold, flee"):
+    refused(game, MoveModel(model=ModelId("A1"), to="18,5"), alice(), "side B must first decide", error=DecisionPending)
+    with refusing(game, "'run' is not an option for B2; choose one of hold, flee", error=InvalidCommand):
         game.apply(Answer(decision_id=decision_id, answers={"B1": "flee", "B2": "run"}), bob())
     (answered,) = game.apply(Answer(decision_id=decision_id, answers={"B1": "FLEE"}), bob())
     assert isinstance(answered.body, DecisionAnswered)
@@ -105,8 +105,7 @@ def test_without_models_there_is_one_part_and_optional_asks_take_the_default_on_
 def test_options_whose_short_forms_clash_are_numbered() -> None:
     game = new_table()
     game.apply(ask(models=(), options=("Fall back!", "fall back?", "Charge")), alice())
-    with pytest.raises(InvalidCommand, match="given twice"):
-        new_table().apply(ask(options=("Hold", "hold")), alice())
+    refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=InvalidCommand)
     assert game.pending[0].parts[0].option_keys() == ("1", "2", "3")
     game.apply(Answer(decision_id=game.pending[0].id, choice="charge"), bob())
     assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: answer=3."
@@ -129,15 +128,13 @@ def test_options_whose_short_forms_clash_are_numbered() -> None:
 )
 def test_bad_asks_are_refused_saying_why(command: Ask, error: type[Exception], message: str) -> None:
     game = new_table()
-    with pytest.raises(error, match=message):
-        game.apply(command, alice())
+    refused(game, command, alice(), message, error=error)
     assert not game.pending
 
 
 def test_an_empty_side_cannot_be_asked() -> None:
     game = new_table(seat_bob=False)
-    with pytest.raises(IllegalCommand, match="side B has no player to answer yet"):
-        game.apply(ask(models=()), alice())
+    refused(game, ask(models=()), alice(), "side B has no player to answer yet", error=IllegalCommand)
 
 
 def test_a_practice_table_lets_one_player_ask_their_other_side() -> None:

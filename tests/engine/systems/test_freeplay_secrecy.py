@@ -11,6 +11,7 @@ from engine.core import SPECTATOR, Game, Viewer
 from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.state import FreeplayState
 from engine.table import AddModel, MoveModel
+from tests.budget import examples
 from tests.engine.systems.test_freeplay import B, alice, bob, new_table
 
 cards = st.lists(st.sampled_from(["Ambush", "Rally", "Second Wind", "Feint", "Smoke"]), min_size=1, max_size=3)
@@ -26,7 +27,7 @@ def _play(hand: list[str]) -> Game[FreeplayState]:
     return game
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(first=cards, second=cards)
 def test_public_outputs_and_pictures_ignore_the_hand(first: list[str], second: list[str]) -> None:
     if len(first) != len(second):

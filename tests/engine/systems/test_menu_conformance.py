@@ -18,7 +18,6 @@ the rest is a strict expected failure naming the failure it meets, so their conv
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import Any
@@ -40,10 +39,11 @@ from engine.core import (
     When,
 )
 from engine.core.offers import reachable
+from tests.budget import LONG
 from tests.menu_walk import FACTORIES, MenuWalk, table
 from tests.toys.tally import Scored, Tally, TallyState
 
-LONG = os.environ.get("SKIRMISH_FUZZ") == "long"
+pytestmark = pytest.mark.fuzz  # make fuzz runs it with its long budget
 WALKS, STEPS, FUZZ = (20, 400, 8) if LONG else (3, 60, 2)
 STARTED = time.monotonic()
 HOSTILE = ["", "-", "0", "4", "99", "A1", "B1", "B2", "A", "B", "C", "C2", "C10", "x" * 50, "A1,A1", "B1x9",

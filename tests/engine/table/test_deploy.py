@@ -31,6 +31,7 @@ from engine.table import (
 )
 from engine.table.deploy import ROW_GAP, entry_spots
 from engine.table.geometry import battlefield
+from tests.refusals import refused
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -132,8 +133,7 @@ def test_models_already_in_the_fight_stay_where_they_are() -> None:
     assert {event.body.model_id for event in events} >= {"A1"}  # type: ignore[attr-defined]
     assert "A2" not in {event.body.model_id for event in events}  # type: ignore[attr-defined]
     assert (game.state.models[ModelId("A2")].x, game.state.models[ModelId("A2")].y) == (18.0, 11.0)
-    with pytest.raises(IllegalCommand, match="already stand where /deploy auto puts them"):
-        game.apply(DeployAuto(), _as(A))
+    refused(game, DeployAuto(), _as(A), "already stand where /deploy auto puts them", error=IllegalCommand)
 
 
 def test_impassable_terrain_in_the_zone_is_kept_clear_of() -> None:
@@ -160,12 +160,10 @@ def test_a_side_without_a_zone_uses_its_edge_and_too_many_models_are_refused() -
     for x in (1.0, 3.0, 5.0):
         for y in (1.0, 3.0):
             small.apply(AddModel(unit="Knight", at=(x, y)), _as(A))
-    before = small.state.model_copy(deep=True)
-    with pytest.raises(IllegalCommand, match=r"side A's 6 models do not fit: their rows need 3\.3\" of the 2\" depth"):
-        small.apply(DeployAuto(), _as(A))
-    assert small.state.models == before.models, "a refusal moves nothing"
-    with pytest.raises(IllegalCommand, match='side B has no models in or within 2" of DB to deploy'):
-        table().apply(DeployAuto(side=B), Actor(user=ALICE, host=True))
+    refused(small, DeployAuto(), _as(A), r"side A's 6 models do not fit: their rows need 3\.3\" of the 2\" depth",
+            error=IllegalCommand)
+    refused(table(), DeployAuto(side=B), Actor(user=ALICE, host=True),
+            'side B has no models in or within 2" of DB to deploy', error=IllegalCommand)
 
 
 def test_model_add_without_at_takes_the_next_free_deployment_spot() -> None:

@@ -26,6 +26,7 @@ from engine.table.random_layout import (
     mirror,
     random_layout,
 )
+from tests.budget import examples
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -43,7 +44,7 @@ def _twin_of(piece: TerrainMark, layout: RandomLayout) -> Polygon:
     return Polygon([mirror(point, layout.width, layout.height) for point in piece.polygon])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=seeds, width=sizes, height=sizes)
 def test_every_piece_has_a_twin_half_a_turn_about_the_centre(seed: int, width: float, height: float) -> None:
     layout = random_layout(seed, width, height)
@@ -64,7 +65,7 @@ def test_every_piece_has_a_twin_half_a_turn_about_the_centre(seed: int, width: f
     assert zones["DA"].side == A and zones["DB"].side == B
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=seeds, width=sizes, height=sizes)
 def test_pieces_stay_apart_on_the_table_and_out_of_the_zones(seed: int, width: float, height: float) -> None:
     layout = random_layout(seed, width, height)
@@ -80,7 +81,7 @@ def test_pieces_stay_apart_on_the_table_and_out_of_the_zones(seed: int, width: f
     assert len({piece.id for piece in layout.terrain}) == len(shapes)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=seeds, width=sizes, height=sizes)
 def test_the_same_seed_gives_the_same_map(seed: int, width: float, height: float) -> None:
     assert random_layout(seed, width, height) == random_layout(seed, width, height)

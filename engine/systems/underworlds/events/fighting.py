@@ -128,6 +128,7 @@ class FighterReturned(EventBody):
         fighter = state.fighters[self.fighter]
         fighter.hex = self.hex
         fighter.out_of_action = False
+        fighter.fell_at = None
         fighter.wounds = 0
 
     def describe(self) -> str:
@@ -180,6 +181,14 @@ class FightersExhausted(EventBody):
         return f"{', '.join(self.fighters)} cannot be activated again this phase ({self.why})."
 
 
+def _pool(faces: list[str]) -> str:
+    """Dice faces counted: ``2 hammer, crit`` (``-`` for none)."""
+    counted: dict[str, int] = {}
+    for face in faces:
+        counted[face] = counted.get(face, 0) + 1
+    return ", ".join(face if n == 1 else f"{n} {face}" for face, n in counted.items()) or "-"
+
+
 class AttackMade(EventBody):
     """One Attack action's dice and result; ``working`` holds every step with its rule."""
 
@@ -195,13 +204,19 @@ class AttackMade(EventBody):
     defence_roll: list[str]
     lines: list[str]
     symbols: str = ""
+    summary: str = ""
+    """The counts and why, in one line (games stored before it was kept read the dice symbols instead)."""
 
     def apply(self, state: UnderworldsState) -> None:
         if self.outcome == "success":
             state.phase_log.attacked_successfully.append(self.attacker)
         state.last_attack = (self.attacker, self.target)
+        state.last_attack_result = f"{_pool(self.attack_roll)} vs {_pool(self.defence_roll)}: " + \
+            {"success": "succeeds"}.get(self.outcome, "fails") + (", critical hit" if self.critical_hit else "")
 
     def describe(self) -> str:
+        if self.summary:
+            return f"{self.attacker} attacks {self.target} with {self.attack}: {self.summary}."
         result = {"success": "succeeds", "fail": "fails", "fail, drive back": "fails (a tie: drive-back allowed)"}
         extra = " - a critical hit" if self.critical_hit else ""
         trapped = " (trapped)" if self.trapped else ""
@@ -253,6 +268,7 @@ class TakenOut(EventBody):
 
     def apply(self, state: UnderworldsState) -> None:
         fighter = state.fighters[self.record.victim]
+        fighter.fell_at = fighter.hex
         fighter.hex = None
         fighter.out_of_action = True
         fighter.wounds = 0

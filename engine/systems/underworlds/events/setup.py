@@ -177,7 +177,9 @@ class TokenPlaced(EventBody):
         state.tokens.append(self.token.model_copy())
 
     def describe(self) -> str:
-        what = "the Katophrane Artefact" if self.token.artefact else f"objective token {self.token.slot} face down"
+        # A face-down token has no number yet: the order it was placed in is not its number (numbers are drawn
+        # from the bag when the tokens are turned over).
+        what = "the Katophrane Artefact" if self.token.artefact else "an objective token face down"
         return f"Side {self.side} places {what} on {self.token.hex}."
 
 
@@ -186,6 +188,8 @@ class TokensRevealed(EventBody):
 
     kind = "uw.revealed"
     numbers: dict[int, int]
+    hexes: dict[int, str] = {}
+    """Where each token lies, by the order it was placed (games stored before it was kept do not say)."""
 
     def apply(self, state: UnderworldsState) -> None:
         for token in state.tokens:
@@ -193,7 +197,10 @@ class TokensRevealed(EventBody):
                 token.number = self.numbers[token.slot]
 
     def describe(self) -> str:
-        return "The objective tokens are turned face up."
+        where = sorted((number, self.hexes[slot]) for slot, number in self.numbers.items() if slot in self.hexes)
+        if not where:
+            return "The objective tokens are turned face up."
+        return "The objective tokens are turned face up: " + ", ".join(f"{n} on {h}" for n, h in where) + "."
 
 
 class TokenRemoved(EventBody):

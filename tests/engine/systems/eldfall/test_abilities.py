@@ -3,8 +3,6 @@ creature, casters' re-rolls, Finishing Strike, Hurl and Hit and Retreat (each te
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -21,6 +19,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refusing
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -90,7 +89,7 @@ def test_the_summoning_limit_refuses_a_ritual_once_the_creatures_reach_the_caste
     turn_of(game, "A")
     game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
     _activate(game, vizier, "A")
-    with pytest.raises(IllegalCommand, match=r"Summoning Limits add up to 2, which reaches its STA 2 \(L990\)"):
+    with refusing(game, r"Summoning Limits add up to 2, which reaches its STA 2 \(L990\)", error=IllegalCommand):
         game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
 
 
@@ -104,7 +103,7 @@ def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
     game.apply(RigDice(values=(19, 20, 3, 20)), HOST)
     events = game.apply(Declare(kind="cast", means="Ignite", targets=((ModelId(target), 0),)), as_side("A", ALICE))
     texts = [e.body.describe() for e in events]
-    assert any("re-rolls its 20 (Sorcerer, L1867)" in t for t in texts), texts
+    assert any("re-roll of its 20 (Sorcerer, L1867)" in t for t in texts), texts
 
 
 def test_finishing_strike_attacks_again_after_a_wound() -> None:
@@ -206,7 +205,7 @@ def test_a_summoners_starting_creature_deploys_anywhere_in_its_awareness_and_fol
     beyond_zone = (18.0, (4.0 if bottom else 32.0) + step * 7.0)  # past the 8-inch zone, within AG 10+ inches
     game.apply(PlaceModel(model=ModelId(creature.id), at=beyond_zone), as_side("A"))
     assert (game.state.models[creature.id].x, game.state.models[creature.id].y) == beyond_zone
-    with pytest.raises(IllegalCommand, match=r"starts in its Awareness \(L1869\)"):
+    with refusing(game, r"starts in its Awareness \(L1869\)", error=IllegalCommand):
         game.apply(PlaceModel(model=ModelId(creature.id), at=(18.0, (4.0 if bottom else 32.0) + step * 20.0)),
                    as_side("A"))
     game.apply(PlaceModel(model=ModelId(creature.summoner or ""), at=(3.0, place_at[1])), as_side("A"))

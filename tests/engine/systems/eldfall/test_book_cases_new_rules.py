@@ -35,6 +35,7 @@ from tests.engine.systems.eldfall.test_alliance import DECLARED, HOSTILES, QUEST
 from tests.engine.systems.eldfall.test_familiars import _melee, _ritual, _summon_imp, _system, _table
 from tests.engine.systems.eldfall.test_personal_guard import PARTY, _kill, _walk
 from tests.engine.systems.eldfall.test_personal_guard import _table as _guard_table
+from tests.refusals import refused
 
 A, B = SideId("A"), SideId("B")
 
@@ -169,9 +170,9 @@ def test_a_personal_guard_may_not_leave_its_models_awareness_even_in_the_middle_
     assert any(f"stops at the edge of {vizier}'s Awareness" in line for line in lines), lines
     world = game.system.kit.world(game.state)
     assert world.aware(vizier, gargoyle) and 9.9 <= world.gap(vizier, gargoyle) <= 10.01
-    refused, _, guard = _guard_table("book-guard-out-and-back-refused", {"personal-guard-leash": "refused"})
-    with pytest.raises(IllegalCommand, match=r"may not fully leave its model's Awareness \(L2906\)"):
-        refused.apply(Activate(model=guard, how="walk", to="via:19.8,6;17.6,6.5"), as_side("A", ALICE))
+    leashed, _, guard = _guard_table("book-guard-out-and-back-refused", {"personal-guard-leash": "refused"})
+    refused(leashed, Activate(model=guard, how="walk", to="via:19.8,6;17.6,6.5"), as_side("A", ALICE),
+            r"may not fully leave its model's Awareness \(L2906\)", error=IllegalCommand)
     inside, _, kept = _guard_table("book-guard-inside")
     _walk(inside, kept, "via:16.5,8;15.5,6")
     assert (inside.state.models[kept].x, inside.state.models[kept].y) == (15.5, 6.0), "inside all the way: free"

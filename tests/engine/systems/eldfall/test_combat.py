@@ -249,3 +249,17 @@ def test_a_modifier_list_reads_in_working(catalogue: EldfallCatalogue) -> None:
     off = attribute_target(catalogue.card("Onitaoshi"), "OFF", modifiers=[Modifier.add("shield", -3, "L462")],
                            rulings=RULINGS)
     assert off.working == ("OFF 14", "-3 shield [L462]", "= 11")
+
+
+def test_an_attack_reads_each_die_against_the_modified_attribute_and_damage_against_its_threshold() -> None:
+    """L1421 (a success at or under the modified attribute), L567-573 (modifiers), L535-563 (PW - ARM)."""
+    goal = target(14, [Modifier.add("target Crouched", -2, "L1706")], label="OFF")
+    roll = attack_roll("A1", "B2", "OFF", goal, [8, 13], rulings=RULINGS)
+    assert roll.explained.short() == "OFF 14, -2 target Crouched = 12: 8 hit, 13 miss"
+    assert roll.working[0] == "A1's attack on B2: OFF 14, -2 target Crouched (L1706) = 12"
+    assert attack_roll("A1", "B2", "OFF", target(12, label="OFF"), [1], rulings=RULINGS).explained.short() == "OFF 12: 1 critical"
+    hits = list(roll.hits())
+    damage = damage_roll(hits, 12, 3, [9])
+    assert damage.explained("A1's damage on B2").short() == "PW 12, -3 ARM = 9: 9 Wound"
+    critical = damage_roll([*attack_roll("A1", "B2", "OFF", goal, [1, 8], rulings=RULINGS).hits()], 12, 3, [11, 11])
+    assert critical.explained("x").short() == "PW 12, ARM 0 = 12: 11 Wound, 11 (ARM 3: 9) no Wound"

@@ -8,8 +8,9 @@ from engine.core import Game, ModelId
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.support import summons_of
 from tests.engine.systems.eldfall.commands import Dismiss
-from tests.engine.systems.eldfall.tables import ALICE, as_side, refused, turn_of, unit_id
+from tests.engine.systems.eldfall.tables import ALICE, as_side, turn_of, unit_id
 from tests.engine.systems.eldfall.test_personal_guard import _summon, _table
+from tests.refusals import refused
 
 
 def _refused(game: Game[EldfallState], command: Dismiss, side: str, match: str) -> None:

@@ -28,6 +28,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refused, refusing
 
 FAMILIAR_GRANTS = ("trait:Familiar", "familiar:INT +2", "familiar:trait:Acute Senses")
 
@@ -55,10 +56,14 @@ def _table(seed: str, rulings: dict[str, str] | None = None, vizier_hp: int = 1)
     return game, ModelId(unit_id(game, "Vizier of Conjurations"))
 
 
-def _ritual(game: Game[EldfallState], vizier: ModelId, spell: str) -> None:
+def _ready_to_conjure(game: Game[EldfallState], vizier: ModelId) -> None:
     game.apply(ChannelMana(model=vizier, amount=1), as_side("A", ALICE))
     game.apply(Activate(model=vizier, how="idle"), as_side("A", ALICE))
     settle(game)
+
+
+def _ritual(game: Game[EldfallState], vizier: ModelId, spell: str) -> None:
+    _ready_to_conjure(game, vizier)
     game.apply(Declare(kind="ritual", means=spell), as_side("A", ALICE))
 
 
@@ -98,9 +103,10 @@ def test_a_familiar_has_no_summoning_limit_but_only_one_of_a_name() -> None:
     assert sum(1 for f in game.state.figures.values() if f.summoner == vizier) == 3
     turn_of(game, "B")
     turn_of(game, "A")
-    with pytest.raises(IllegalCommand, match=r"already has a Imp under its control.*\(L2071\)"):
-        _ritual(game, vizier, "Summon Imp")
-    with pytest.raises(IllegalCommand, match=r"Summoning Limits add up to 2, which reaches its STA 2 \(L990\)"):
+    _ready_to_conjure(game, vizier)
+    refused(game, Declare(kind="ritual", means="Summon Imp"), as_side("A", ALICE),
+            r"already has a Imp under its control.*\(L2071\)", error=IllegalCommand)
+    with refusing(game, r"Summoning Limits add up to 2, which reaches its STA 2 \(L990\)", error=IllegalCommand):
         game.apply(Declare(kind="ritual", means="Summon Gargoyle"), as_side("A", ALICE))
 
 
@@ -198,7 +204,7 @@ def test_a_familiar_fights_alongside_its_caster_in_a_duel() -> None:
     turn_of(game, "A")
     game.apply(Activate(model=imp, how="idle"), as_side("A", ALICE))
     settle(game)
-    with pytest.raises(IllegalCommand, match=r"only a member of the original party.*\(L1571\)"):
+    with refusing(game, r"only a member of the original party.*\(L1571\)", error=IllegalCommand):
         game.apply(Declare(kind="duel"), as_side("A", ALICE))
     game.apply(Declare(kind="nothing"), as_side("A", ALICE))
     settle(game)
@@ -215,7 +221,7 @@ def test_a_familiar_fights_alongside_its_caster_in_a_duel() -> None:
     game.apply(Declare(kind="nothing"), as_side("A", ALICE))
     settle(game)
     taskmage = ModelId(unit_id(game, "Taskmage Explorer"))
-    with pytest.raises(IllegalCommand, match=r"a duel is on.*L1574-1576"):
+    with refusing(game, r"a duel is on.*L1574-1576", error=IllegalCommand):
         game.apply(Activate(model=taskmage, how="idle"), as_side("A", ALICE))
 
 

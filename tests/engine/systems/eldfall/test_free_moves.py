@@ -4,8 +4,6 @@ Enchantment, an Alchemist's Consumables; Spellbound's lasting Enchantment. Each 
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Decision, Game, InvalidCommand, ModelId, RigDice
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -23,6 +21,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refused, refusing
 
 
 def _table() -> tuple[Game[EldfallState], ModelId, ModelId, ModelId]:
@@ -97,9 +96,8 @@ def test_the_surge_order_moves_three_models_at_most_and_only_when_spent() -> Non
     game, noble, guard, shaper = _table()
     decision = _next_strategic(game)
     moves = {f"surge.{noble}": "18,14", f"surge.{guard}": "22,9", f"surge.{shaper}": "25,16"}
-    with pytest.raises(InvalidCommand, match="surge=use"):
-        game.apply(Answer(decision_id=decision, answers=moves), as_side("A", ALICE))
-    with pytest.raises(InvalidCommand, match="up to 3 models, not 4"):
+    refused(game, Answer(decision_id=decision, answers=moves), as_side("A", ALICE), "surge=use", error=InvalidCommand)
+    with refusing(game, "up to 3 models, not 4", error=InvalidCommand):
         game.apply(Answer(decision_id=decision, answers={**moves, "surge.A4": "28,16", "surge": "use"}),
                    as_side("A", ALICE))
     game.apply(Answer(decision_id=decision, answers={**moves, "surge": "use"}), as_side("A", ALICE))

@@ -3,8 +3,6 @@ their rule and change nothing, and a whole game the bot plays."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
@@ -12,7 +10,8 @@ from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import DeployAuto, PlaceModel
 from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
-from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, refused, settle
+from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
+from tests.refusals import refused
 
 
 def _other(side: SideId) -> SideId:
@@ -52,7 +51,17 @@ def test_party_lists_stay_with_their_owner_until_deployment_ends() -> None:
     revealed = [e for e in game.log if isinstance(e.body, PartiesRevealed)]
     assert revealed and revealed[0].audience.is_public
     assert "Nightshade" in game.view(Viewer.of_side(SideId("A"))).model_dump_json()
-    assert game.state.phase == "tactical" and game.state.round == 1
+    _choose_stratagem_then_play(game)
+    assert game.state.round == 1
+
+
+def _choose_stratagem_then_play(game: Game[EldfallState]) -> None:
+    """Deployment over, the 1st Player's Strategic phase asks which of its Leader's stratagems it uses (L372-382);
+    its default taken, the Tactical phase begins."""
+    (decision,) = game.state.pending.values()
+    assert game.state.phase == "strategic" and decision.parts[0].key == "stratagem"
+    settle(game)
+    assert game.state.phase == "tactical"
 
 
 def _to_deployment(rulings: dict[str, str] | None = None, edge: str = "bottom") -> tuple[Game[EldfallState], SideId,
@@ -90,7 +99,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     game.apply(PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST)
     game.apply(Ready(), as_side(second))
     assert set(game.view(Viewer.of_side(second)).parties) == {first, second}
-    assert game.state.phase == "tactical"
+    _choose_stratagem_then_play(game)
 
 
 def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_each_seen_once_placed() -> None:
@@ -113,7 +122,7 @@ def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_e
     assert {m.id for m in game.state.models.values() if m.side == first} <= \
         {m.id for m in game.view(Viewer.of_side(second)).models}
     game.apply(Ready(), as_side(second))
-    assert game.state.phase == "tactical"
+    _choose_stratagem_then_play(game)
 
 
 def test_by_ruling_hidden_together_both_deploy_at_once_behind_their_screens() -> None:
@@ -122,7 +131,7 @@ def test_by_ruling_hidden_together_both_deploy_at_once_behind_their_screens() ->
     assert not {m.id for m in game.state.models.values() if m.side == second} & \
         {m.id for m in game.view(Viewer.of_side(first)).models}, "a ready side stays behind its screen"
     game.apply(Ready(), as_side(first))
-    assert game.state.phase == "tactical"
+    _choose_stratagem_then_play(game)
 
 
 def test_a_leader_with_int_15_draws_two_schemes_and_the_choice_reaches_only_its_owner() -> None:
@@ -146,9 +155,8 @@ def test_a_party_over_its_points_is_refused_naming_the_rule_and_changes_nothing(
                       leader="Clan Champion", members=(PartyMember(unit="Clan Champion"),
                                                        PartyMember(unit="Onitaoshi"),
                                                        PartyMember(unit="Onitaoshi")))
-    refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)")
-    with pytest.raises(IllegalParty):
-        game.apply(ChooseParty(spec=heavy), as_side("A"))
+    refused(game, ChooseParty(spec=heavy), as_side("A"), r"costs 65 points .* over the game size of 60 \(L1050\)",
+            error=IllegalParty)
 
 
 def test_out_of_turn_and_without_ap_are_refused_with_their_rules() -> None:

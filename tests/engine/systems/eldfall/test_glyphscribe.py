@@ -37,6 +37,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.engine.systems.eldfall.test_data import shipped_texts
+from tests.refusals import refused
 
 GLYPH = "glyphscribe-reduce-weight"
 EXAMPLE = Path(__file__).resolve().parents[4] / "examples" / "eldfall" / "glyphscribe-party.yaml"
@@ -111,8 +112,8 @@ def test_choices_take_names_in_any_spelling_and_one_per_copy(catalogue: EldfallC
 
 def test_a_party_missing_its_choice_is_refused_when_chosen() -> None:
     game = new_game("glyph-missing")
-    with pytest.raises(IllegalParty, match="needs its choice"):
-        game.apply(ChooseParty(spec=helian(guard(), size=60), side=SideId("A")), HOST)
+    refused(game, ChooseParty(spec=helian(guard(), size=60), side=SideId("A")), HOST, "needs its choice",
+            error=IllegalParty)
 
 
 def test_the_example_party_file_imports_and_is_legal(catalogue: EldfallCatalogue) -> None:
@@ -197,7 +198,8 @@ def test_an_inscribed_weapon_rolls_one_more_die_in_play() -> None:
                         as_side("A", ALICE))
     texts = [e.body.describe() for e in events]
     assert any(t.startswith(f"{model} declares: attacks B1 (2 strikes) with Small Bludgeon") for t in texts)
-    assert any(t.startswith(f"Side A rolls for {model}'s attack with Small Bludgeon on B1: 20, 20 =") for t in texts)
+    assert any(t.startswith(f"Side A rolls for {model}'s attack with Small Bludgeon on B1: ") and
+               t.endswith(": 20 miss, 20 miss [rigged]") for t in texts), texts
     replayed = fold(game.system, game.setup, game.log)
     assert replayed.fingerprint() == game.state.fingerprint(), "the log replays to the same game"
     assert replayed.figures[model].choices == {GLYPH: ["inscribed-item:small-bludgeon"]}

@@ -6,8 +6,6 @@ The Border Ruins field: T1 a 5" watchtower with a ladder (x 15-21, y 16-20), T2 
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Game, IllegalCommand, ModelId, RigDice
 from engine.geometry import Base, Pose
 from engine.systems.eldfall.cover import cover
@@ -29,6 +27,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refusing
 
 RULINGS = shipped_rulings()
 
@@ -71,7 +70,7 @@ def test_a_walk_cannot_go_up_a_ruin_taller_than_its_hitbox() -> None:
     # L645: scenery taller than the hitbox (1.77" for Medium) needs Climb, Jump or a ladder.
     game, champion = _soga("wall")
     place(game, champion, 6.5, 10.9)
-    with pytest.raises(IllegalCommand, match=r'T2 rises 3" above .* only Climb, Jump or a ladder goes up it \(L645\)'):
+    with refusing(game, r'T2 rises 3" above .* only Climb, Jump or a ladder goes up it \(L645\)', error=IllegalCommand):
         game.apply(Activate(model=champion, how="walk", to="6.5,13.5"), as_side("A", ALICE))
 
 

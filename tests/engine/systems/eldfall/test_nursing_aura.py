@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Game, InvalidCommand, ModelId
 from engine.systems.eldfall.nursing import AURA
 from engine.systems.eldfall.schema import PartyMember, PartySpec
@@ -13,6 +11,7 @@ from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
 from engine.table import WoundModel
 from tests.engine.systems.eldfall.commands import EndTurn
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of
+from tests.refusals import refusing
 
 
 def _hurt_party(extra_members: int) -> tuple[Game[EldfallState], list[ModelId]]:
@@ -37,10 +36,13 @@ def _to_next_strategic_of_a(game: Game[EldfallState]) -> None:
     game.apply(EndTurn(), as_side("B", ALICE))
 
 
-def test_when_the_aura_reaches_every_hurt_model_each_regains_one_hp_unasked() -> None:
+def test_when_the_aura_reaches_every_hurt_model_each_regains_one_hp_none_named() -> None:
     game, ours = _hurt_party(extra_members=5)  # five hurt models, five reached
     _to_next_strategic_of_a(game)
-    assert not any(d.kind == STRATEGIC_KIND for d in game.state.pending.values()), "nothing to choose"
+    (decision,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    assert [p.key for p in decision.parts] == ["stratagem"], "the Leader's stratagem is asked; whom it tends is not"
+    assert decision.parts[0].default == "nursing-aura", "its last choice (the first, at first) is the default"
+    settle(game)
     assert [game.state.models[m].wounds_taken for m in ours] == [0] * 5
 
 
@@ -53,7 +55,7 @@ def test_with_more_hurt_than_it_reaches_the_player_selects_whom_it_tends() -> No
     left_out = ours[0]
     picks = {f"{AURA}{n}": m for n, m in enumerate(ours[1:], start=1)}
     seq = game.state.seq
-    with pytest.raises(InvalidCommand, match=r"tends each model once.*L364"):
+    with refusing(game, r"tends each model once.*L364", error=InvalidCommand):
         game.apply(Answer(decision_id=decision.id, answers={**picks, f"{AURA}2": ours[1]}), as_side("A", ALICE))
     assert game.state.seq == seq, "refused whole: nothing healed"
     game.apply(Answer(decision_id=decision.id, answers=picks), as_side("A", ALICE))
@@ -69,3 +71,22 @@ def test_the_player_may_tend_fewer_models() -> None:
     nobody = {f"{AURA}{n}": "none" for n in range(2, 6)}
     game.apply(Answer(decision_id=decision.id, answers={f"{AURA}1": ours[5], **nobody}), as_side("A", ALICE))
     assert [game.state.models[m].wounds_taken for m in ours] == [1, 1, 1, 1, 1, 0]
+
+
+def test_the_stratagem_is_a_part_of_the_strategic_decision_its_last_choice_the_default() -> None:
+    """L372-382: the Leader uses one of its stratagems each Strategic phase; whom Nursing Aura tends is asked only if
+    it is the one chosen."""
+    game, ours = _hurt_party(extra_members=6)
+    _to_next_strategic_of_a(game)
+    (decision,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    stratagem = decision.parts[0]
+    assert stratagem.key == "stratagem" and stratagem.option_keys() == ("nursing-aura", "spiritual-paragon")
+    assert "Spiritual Paragon: All models get +4 M" in stratagem.prompt, "each one's text, whole"
+    assert all(p.asked_when == ("stratagem", ("nursing-aura",)) for p in decision.parts if p.key.startswith(AURA))
+    game.apply(Answer(decision_id=decision.id, answers={"stratagem": "spiritual-paragon"}), as_side("A", ALICE))
+    assert game.state.record("A").active_stratagem == "spiritual-paragon"
+    assert all(game.state.models[m].wounds_taken == 1 for m in ours), "no aura this time: nobody is tended"
+    _to_next_strategic_of_a(game)
+    (again,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+    assert again.parts[0].default == "spiritual-paragon", "the last choice is offered first"
+

@@ -4,8 +4,6 @@ removed."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId, Viewer, ViewerKind
 from engine.systems.eldfall.guards import GUARD_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
@@ -24,6 +22,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refusing
 
 PARTY = PartySpec(id="guard", name="Guard", faction="Sand Kingdoms", game_size=60, leader="Vizier of Conjurations",
                   members=(PartyMember(unit="Vizier of Conjurations", upgrades=("personal-guard",)),
@@ -97,7 +96,7 @@ def test_the_leash_binds_the_creature_not_its_model() -> None:
     _walk(game, vizier, "3,6")
     world = game.system.kit.world(game.state)
     assert game.state.models[vizier].x == 3 and not world.aware(vizier, gargoyle), "the model walks away freely"
-    with pytest.raises(IllegalCommand, match=r"it may only move closer to A1"):
+    with refusing(game, r"it may only move closer to A1", error=IllegalCommand):
         game.apply(Activate(model=gargoyle, how="walk", to="21,6"), as_side("A", ALICE))
     _walk(game, gargoyle, "14,6")
     assert game.state.models[gargoyle].x == 14, "back toward its model, it moves freely"
@@ -105,7 +104,7 @@ def test_the_leash_binds_the_creature_not_its_model() -> None:
 
 def test_ruling_refused_refuses_the_move() -> None:
     game, _vizier, gargoyle = _table("guard-refused", rulings={"personal-guard-leash": "refused"})
-    with pytest.raises(IllegalCommand, match=r"may not fully leave its model's Awareness \(L2906\)"):
+    with refusing(game, r"may not fully leave its model's Awareness \(L2906\)", error=IllegalCommand):
         game.apply(Activate(model=gargoyle, how="walk", to="22,6"), as_side("A", ALICE))
     assert game.state.models[gargoyle].x == 17.5
 

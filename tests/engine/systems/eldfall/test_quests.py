@@ -23,6 +23,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
+from tests.refusals import refused, refusing
 
 
 def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
@@ -83,7 +84,7 @@ def test_treasure_hunt_tokens_reveal_sigils_give_treasures_and_the_quest_ends_wh
     _at(game, runner, 12, 16.5, 90.0)
     game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
     settle(game)
-    with pytest.raises(IllegalCommand, match=r"round 1 \(L2414\)"):
+    with refusing(game, r"round 1 \(L2414\)", error=IllegalCommand):
         game.apply(Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
     game.apply(Declare(kind="nothing"), as_side(active, ALICE))
     turn_of(game, "A" if active == "B" else "B")
@@ -117,8 +118,7 @@ def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
     assert game.state.duel == (champion, swash)
     assert game.state.figures[champion].ap == 2 and game.state.figures[swash].ap == 2, "AP reset to STA (L1574)"
     other = ModelId(unit_id(game, "Onitaoshi"))
-    with pytest.raises(IllegalCommand, match=r"a duel is on.*L1574"):
-        game.apply(Activate(model=other, how="idle"), as_side("A", ALICE))
+    refused(game, Activate(model=other, how="idle"), as_side("A", ALICE), r"a duel is on.*L1574", error=IllegalCommand)
     game.apply(Activate(model=champion, how="walk", to=f"contact {swash}"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(1, 1, 1, 1, 1, 1)), HOST)

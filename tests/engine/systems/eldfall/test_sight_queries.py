@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 
 from bot.core.data_loader import load_system_data
-from engine.core import SPECTATOR, Actor, Game, GameSetup, ModelId, RulesError, SideId, Viewer
+from engine.core import SPECTATOR, Actor, Game, GameSetup, ModelId, SideId, Viewer
 from engine.dice import commitment
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.freeplay import Freeplay
 from engine.table import AddModel
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of
+from tests.refusals import refusing
 
 A_VIEW = Viewer.of_side(SideId("A"))
 
@@ -38,7 +39,7 @@ def test_los_refuses_a_model_behind_the_front_arc_as_the_attack_does() -> None:
     assert answer.overlays[0].style.name == "BLOCKED"
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
-    with pytest.raises(RulesError, match="front arc"):
+    with refusing(game, "front arc"):
         game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
 
 

@@ -25,6 +25,7 @@ from engine.systems.eldfall.state import EldfallState
 from engine.table import PlaceModel
 from tests.engine.systems.eldfall.commands import ChooseParty, Ready
 from tests.engine.systems.eldfall.tables import as_side, eldfall, new_game, settle
+from tests.refusals import refused, refusing
 
 A, B = SideId("A"), SideId("B")
 
@@ -100,16 +101,15 @@ def test_a_creature_not_offered_is_refused_and_changes_nothing() -> None:
     game = _deploying("refused")
     decision = _asked(game)
     seq = game.state.seq
-    with pytest.raises(InvalidCommand, match=r"'earth-elemental' is not an option for A1; choose one of gargoyle, "
-                                             r"imp, golem, none \(Starting creature .*L1869-1871"):
-        game.apply(Answer(decision_id=decision.id, choice="earth-elemental"), as_side("A"))
+    refused(game, Answer(decision_id=decision.id, choice="earth-elemental"), as_side("A"),
+            r"'earth-elemental' is not an option for A1; choose one of gargoyle, imp, golem, none \(Starting creature "
+            r".*L1869-1871", error=InvalidCommand)
     assert game.state.seq == seq and decision.id in game.state.pending and _creatures(game, "A1") == []
 
 
 def test_the_side_may_not_finish_deploying_while_it_still_chooses() -> None:
     game = _deploying("not-ready")
-    with pytest.raises(IllegalCommand, match=r"must first decide .*\(L1869-1871\)"):
-        game.apply(Ready(), as_side("A"))
+    refused(game, Ready(), as_side("A"), r"must first decide .*\(L1869-1871\)", error=IllegalCommand)
     assert not game.state.record(A).ready
     assert "You owe a decision" in game.system.help(game.state, Viewer.of_side(A))[-1]
     assert "ready" not in {a.name for a in game.system.legal_actions(game.state, A)}
@@ -203,7 +203,7 @@ def test_one_creature_guards_one_model_only() -> None:
     game, decision = _two_summoners(guards=2)
     golem = next(f.id for f in game.state.figures.values() if f.unit == "Golem")
     seq = game.state.seq
-    with pytest.raises(IllegalCommand, match=rf"{golem} can guard one model only \(L2906\)"):
+    with refusing(game, rf"{golem} can guard one model only \(L2906\)", error=IllegalCommand):
         game.apply(Answer(decision_id=decision.id, answers={"A1": golem, "A2": golem}), as_side("A"))
     assert game.state.seq == seq
     settle(game)
@@ -214,7 +214,7 @@ def test_one_creature_guards_one_model_only() -> None:
 def test_while_side_a_chooses_its_player_is_told_what_is_owed_and_the_other_deploys_unaware() -> None:
     game = _deploying("told", rulings={"deployment-order": "hidden-together"})
     _asked(game)
-    with pytest.raises(DecisionPending, match=r"side A must first decide \(d[0-9]+: Each Summoner .*L1869-1871"):
+    with refusing(game, r"side A must first decide \(d[0-9]+: Each Summoner .*L1869-1871", error=DecisionPending):
         game.apply(PlaceModel(model=ModelId("A1"), at=(6.0, 4.0)), as_side("A"))
     b1 = game.state.models[ModelId("B1")]
     game.apply(PlaceModel(model=ModelId("B1"), at=(b1.x + 1.0, b1.y)), as_side("B"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.core import GameSetup, ModelId, SideId, TerrainMark, UserId
+from engine.core import Actor, Context, GameSetup, ModelId, SideId, TerrainMark, UserId
 from engine.dice import Die, DieRoll, Roller, commitment
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
@@ -15,7 +16,7 @@ from engine.table import PlacedModel
 
 from .loader import load_shroudfall
 
-__all__ = ["Put", "Scenery", "Table", "rigged", "square"]
+__all__ = ["Put", "Scenery", "Table", "context", "deploying", "playing", "rigged", "square"]
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,32 @@ def rigged(*faces: int | str) -> tuple[Roller, object, object]:
         return roller.reroll(previous, die, limit=None)
 
     return roller, roll, reroll
+
+
+def playing(*puts: Put) -> Table:
+    """A table in round 1 of play, A holding the starting token and on turn, A at the bottom edge and B at the top."""
+    table = Table(list(puts))
+    state = table.state
+    state.step, state.token, state.turn, state.round = "rounds", SideId("A"), SideId("A"), 1
+    state.record(SideId("A")).edge, state.record(SideId("B")).edge = "bottom", "top"
+    return table
+
+
+def context(state: ShroudfallState, *faces: int | str) -> Context[Any]:
+    """The core's Context over ``state`` for the handlers, its dice rigged to ``faces``; events fold into the state."""
+    return Context(None, state, Roller("seed", rigged=list(faces)), Actor(UserId("u")),  # type: ignore[arg-type]
+                   lambda events: state, lambda *args: None)
+
+
+def deploying(scenery: Sequence[Scenery], *units: tuple[str, str, SideId]) -> Table:
+    """A table set for deployment: ``(unit id, card, side)`` units not yet on it, A at the bottom edge holding the
+    starting token, B at the top."""
+    table = Table([], scenery)
+    data = load_shroudfall()
+    for unit_id, card, side in units:
+        models = [ModelId(f"{unit_id}-{i}") for i in range(1, data.card(card).models + 1)]
+        table.state.units[unit_id] = UnitRecord(id=unit_id, side=side, card=card, name=card, models=models,
+                                                starting=len(models))
+    table.state.record(SideId("A")).edge, table.state.record(SideId("B")).edge = "bottom", "top"
+    table.state.token = SideId("A")
+    return table

@@ -29,7 +29,7 @@ U, L = "units", "lawbringers"
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({U: ({"card": L},)},
-     "no unit with the keyword ESSENCE WEAVER (at least one is required, L1063)"),
+     "no SILVER LINE unit with the keyword ESSENCE WEAVER (at least one is required, L1063)"),
     ({U: ({"card": "adamant"}, {"card": L, "count": 5})},
      "Guardian Lawbringers is taken 5 times (at most 4, L1065)"),
     ({U: ({"card": "adamant"}, {"card": "stormridge"}, {"card": "stormridge"})},

@@ -50,9 +50,14 @@ def _duel(**table_args: object) -> Table:
     return Table([Put("A1", "stormridge", 10, 10), Put("B1", "sages", 11.5, 10)], **table_args)  # type: ignore[arg-type]
 
 
+def _duel_without_elusive() -> Table:
+    # A Lawbringer: no Elusive to force a re-roll of its own (L1331).
+    return Table([Put("A1", "stormridge", 10, 10), Put("B1", "lawbringers", 11.5, 10)])
+
+
 def test_accurate_strike_rerolls_a_blank_of_a_melee_hit_roll() -> None:
     # L1313: Stormridge's Accurate Strike (1) re-rolls one blank; her hit dice 3Y+1R.
-    world = _duel().world
+    world = _duel_without_elusive().world
     plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
     _, roll, reroll = rigged("blank", "blank", 2, 2, 3)
     choosers = Choosers(attacker=lambda pool, allowance, allowed: allowed)
@@ -81,7 +86,7 @@ def test_elusive_and_shocked_are_the_defenders_rerolls_each_die_once_per_player(
 
 def test_the_essence_reroll_comes_first_and_only_once() -> None:
     # L935: one essence re-roll of the whole roll, before any other; other re-rolls may follow it.
-    world = _duel().world
+    world = _duel_without_elusive().world
     plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
     _, roll, reroll = rigged(0, 0, 0, 2, 3, 3, 3, 4)
     judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(essence=lambda pool: True))

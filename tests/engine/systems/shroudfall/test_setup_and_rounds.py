@@ -37,10 +37,10 @@ from engine.systems.shroudfall.setup import (
     terrain_refusal,
     veto_refusal,
 )
-from engine.systems.shroudfall.state import Activation, Element, UnitRecord
+from engine.systems.shroudfall.state import Activation, Element
 
 from .loader import load_shroudfall
-from .tables import Put, Table
+from .tables import Put, Table, deploying
 
 A, B = SideId("A"), SideId("B")
 M = ModelId
@@ -97,16 +97,7 @@ def test_terrain_distances_are_checked_on_the_table() -> None:
 
 
 def _deploying() -> Table:
-    table = Table([])
-    data = load_shroudfall()
-    units = (("A-scouts", "goblin-scouts", A), ("A-law", "lawbringers", A), ("B-sent", "sentinels", B))
-    for unit_id, card, side in units:
-        models = [M(f"{unit_id}-{i}") for i in range(1, data.card(card).models + 1)]
-        table.state.units[unit_id] = UnitRecord(id=unit_id, side=side, card=card, name=card, models=models,
-                                                starting=len(models))
-    table.state.record(A).edge, table.state.record(B).edge = "bottom", "top"
-    table.state.token = A
-    return table
+    return deploying((), ("A-scouts", "goblin-scouts", A), ("A-law", "lawbringers", A), ("B-sent", "sentinels", B))
 
 
 def test_deployment_within_six_inches_and_scout_adds() -> None:

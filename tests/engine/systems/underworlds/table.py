@@ -7,8 +7,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from bot.core.data_loader import load_system_data
 from engine.core import (
     BOT_USER,
@@ -22,7 +20,6 @@ from engine.core import (
     Game,
     GameSetup,
     RigDice,
-    RulesError,
     SideId,
     UserId,
 )
@@ -85,14 +82,6 @@ def actor(side: SideId) -> Actor:
 
 def act(game: UW, side: SideId, command: Command) -> tuple[Event, ...]:
     return game.apply(command, actor(side))
-
-
-def refused(game: UW, side: SideId, command: Command, match: str) -> None:
-    """The command is refused with a reason matching ``match`` and nothing changes."""
-    before, fingerprint = game.seq, game.state.fingerprint()
-    with pytest.raises(RulesError, match=match):
-        act(game, side, command)
-    assert game.seq == before and game.state.fingerprint() == fingerprint
 
 
 def act_turn(game: UW, command: Command) -> tuple[Event, ...]:

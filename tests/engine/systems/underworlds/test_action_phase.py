@@ -39,10 +39,10 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     ready,
-    refused,
     rig,
     turn_of,
 )
+from tests.refusals import refused
 
 # A flush long join of two Mirror Well sides: rows 1-5 are one territory, 6 nobody's, 7-11 the other's.
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
@@ -71,13 +71,14 @@ def test_out_of_turn_and_a_fifth_activation_are_refused_naming_the_rule() -> Non
     game = ready()
     first = game.state.active_side
     other = B if first == A else A
-    refused(game, other, Pass(), r"side .*'s activation.*L393")
+    refused(game, Pass(), actor(other), r"side .*'s activation.*L393")
     for _ in range(7):
         act_turn(game, Pass())
         pass_power(game)
     act_turn(game, Pass())  # the eighth and last activation
     assert game.state.step == "power"
-    refused(game, other, Guard(fighter=f"{other}1"), r"four activations this phase; a fifth is not allowed.*L393")
+    refused(game, Guard(fighter=f"{other}1"), actor(other),
+            r"four activations this phase; a fifth is not allowed.*L393")
 
 
 def test_a_move_is_counted_in_steps_around_fighters_and_may_not_end_where_it_began() -> None:
@@ -85,10 +86,10 @@ def test_a_move_is_counted_in_steps_around_fighters_and_may_not_end_where_it_beg
     tokens do not block."""
     game = duel()
     turn_of(game, A)
-    refused(game, A, Move(fighter="A1", to="D7"), "different hex.*L403")
-    refused(game, A, Move(fighter="A1", to="D5"), r"D5 is occupied; no two fighters share a hex.*L385")
-    refused(game, A, Move(fighter="A1", to="D7>D6>D5>D4"), r"D5 is occupied.*L403")
-    refused(game, A, Move(fighter="A1", to="D11"), r"needs 4 steps to reach D11 but its Move is 3.*L403")
+    refused(game, Move(fighter="A1", to="D7"), actor(A), "different hex.*L403")
+    refused(game, Move(fighter="A1", to="D5"), actor(A), r"D5 is occupied; no two fighters share a hex.*L385")
+    refused(game, Move(fighter="A1", to="D7>D6>D5>D4"), actor(A), r"D5 is occupied.*L403")
+    refused(game, Move(fighter="A1", to="D11"), actor(A), r"needs 4 steps to reach D11 but its Move is 3.*L403")
     act(game, A, Move(fighter="A1", to="C6>B6"))
     assert game.state.fighters["A1"].hex == "B6" and game.state.fighters["A1"].moved
 
@@ -103,7 +104,7 @@ def test_a_move_through_a_blocked_hex_is_refused() -> None:
     board = game.system.lib.board(game.state)
     assert board.is_blocked(board.hex_of("D9"))
     turn_of(game, A)
-    refused(game, A, Move(fighter="A1", to="C8>D9>D10"), r"D9 is blocked.*L403")
+    refused(game, Move(fighter="A1", to="C8>D9>D10"), actor(A), r"D9 is blocked.*L403")
 
 
 def test_one_move_or_charge_a_phase_and_a_charged_fighter_is_spent() -> None:
@@ -124,16 +125,16 @@ def test_one_move_or_charge_a_phase_and_a_charged_fighter_is_spent() -> None:
     pass_power(game)
     act_turn(game, Pass())
     pass_power(game)
-    refused(game, A, Guard(fighter="A1"), r"cannot be activated again this phase.*L569")
-    refused(game, A, Move(fighter="A1", to="C6"), r"cannot be activated again|Move or Charge")
+    refused(game, Guard(fighter="A1"), actor(A), r"cannot be activated again this phase.*L569")
+    refused(game, Move(fighter="A1", to="C6"), actor(A), r"cannot be activated again|Move or Charge")
 
 
 def test_a_charge_needs_a_target_in_range_at_the_end_of_its_move() -> None:
     """T34, L569."""
     game = duel()
     turn_of(game, A)
-    refused(game, A, Charge(fighter="A1", to="B6", target="B1"), r"2 hexes away.*L423")
-    refused(game, A, Move(fighter="A2", to="F7"), "different hex")
+    refused(game, Charge(fighter="A1", to="B6", target="B1"), actor(A), r"2 hexes away.*L423")
+    refused(game, Move(fighter="A2", to="F7"), actor(A), "different hex")
 
 
 def test_an_attack_with_rigged_dice_succeeds_deals_damage_and_offers_the_drive_back() -> None:
@@ -182,9 +183,9 @@ def test_an_upgrade_without_glory_and_a_card_not_in_hand_are_refused() -> None:
     turn_of(game, A)
     game = give(game, A, "blessed-by-sigmar")
     act(game, A, Guard(fighter="A1"))
-    refused(game, A, PlayCard(card="blessed-by-sigmar", fighter="A2"), r"unspent glory point.*L605")
-    refused(game, A, PlayCard(card="Sprint"), r"not a card in your hand.*L599")
-    refused(game, B, PlayCard(card="blessed-by-sigmar"), r"turn|not a card in your hand")
+    refused(game, PlayCard(card="blessed-by-sigmar", fighter="A2"), actor(A), r"unspent glory point.*L605")
+    refused(game, PlayCard(card="Sprint"), actor(A), r"not a card in your hand.*L599")
+    refused(game, PlayCard(card="blessed-by-sigmar"), actor(B), r"turn|not a card in your hand")
 
 
 def test_an_upgrade_changes_characteristics_and_costs_a_glory_point() -> None:
@@ -201,10 +202,10 @@ def test_an_upgrade_changes_characteristics_and_costs_a_glory_point() -> None:
 def test_invalid_names_are_refused_with_what_is_accepted() -> None:
     game = duel()
     turn_of(game, A)
-    refused(game, A, Move(fighter="Z9", to="C6"), "there is no fighter 'Z9'; fighters: A1")
-    refused(game, A, Move(fighter="A1", to="Q99"), r"Q99")
-    refused(game, A, Move(fighter="B1", to="C4"), r"side B's fighter.*L397")
-    refused(game, A, Attack(fighter="A1", targets=("A2",)), r"friendly fighter.*L509|hexes away")
+    refused(game, Move(fighter="Z9", to="C6"), actor(A), "there is no fighter 'Z9'; fighters: A1")
+    refused(game, Move(fighter="A1", to="Q99"), actor(A), r"Q99")
+    refused(game, Move(fighter="B1", to="C4"), actor(A), r"side B's fighter.*L397")
+    refused(game, Attack(fighter="A1", targets=("A2",)), actor(A), r"friendly fighter.*L509|hexes away")
 
 
 def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
@@ -217,8 +218,8 @@ def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
     act(game, A, FixToken(fighter="A1", name="inspired"))
     fighter = game.state.fighters["A1"]
     assert (fighter.wounds, fighter.hex, fighter.guard, fighter.inspired) == (2, "C7", True, True)
-    refused(game, B, FixWounds(fighter="A1", amount=1), "its player or the host")
-    refused(game, A, FixPlace(fighter="A2", to="D5"), "occupied")
+    refused(game, FixWounds(fighter="A1", amount=1), actor(B), "its player or the host")
+    refused(game, FixPlace(fighter="A2", to="D5"), actor(A), "occupied")
     act(game, A, FixWounds(fighter="A1", amount=-5))
     assert game.state.fighters["A1"].wounds == 0
 
@@ -286,7 +287,7 @@ def test_t64_an_empty_deck_draws_nothing_or_is_refused_by_the_ruling() -> None:
     turn_of(strict, A)
     draw = list(strict.state.decks["power-A"].piles["draw"])
     strict = extend(strict, CardsMoved(deck_id="power-A", cards=draw, source="draw", target="discard"))
-    refused(strict, A, DrawPower(), r"deck is empty.*L295")
+    refused(strict, DrawPower(), actor(A), r"deck is empty.*L295")
 
 
 def test_every_ruling_is_refereed_with_every_option_and_an_unknown_option_is_refused() -> None:

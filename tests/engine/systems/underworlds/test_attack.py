@@ -4,7 +4,9 @@ rulebook lines cited per test). Defaults as the digest's: the attacker has 2 ham
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.systems.underworlds.attack import (
     ATTACK_FACES,
     DEFENCE_FACES,
@@ -19,12 +22,14 @@ from engine.systems.underworlds.attack import (
     Defence,
     Outcome,
     resolve_attack,
+    success_chance,
 )
 from engine.systems.underworlds.rules import DEFAULT_RULES, Rules
 from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.state import Battle
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 from engine.systems.underworlds.vocabulary import Modifier
+from tests.budget import examples
 from tests.engine.systems.underworlds.conftest import A, B, C, battle, fighter, open_field
 
 SWORD = AttackProfile(name="Sword", range=1, dice=2, symbol="hammer", damage=2)
@@ -49,7 +54,7 @@ def test_t1_more_successes_hit_and_drive_back_is_offered() -> None:
     assert (result.attack_total, result.defence_total, result.outcome) == (1, 0, Outcome.SUCCESS)
     assert (result.damage, result.wounds_after, result.critical_hit) == (2, 2, False)
     assert result.drive_back == ("F5", "E4", "E6")
-    assert [d.success for d in result.attack_dice] == [True, False]
+    assert [d.counts for d in result.attack_dice] == [True, False]
 
 
 def test_t2_a_tie_fails_but_may_drive_back() -> None:
@@ -184,11 +189,11 @@ def test_e7_e8_the_books_support_diagram() -> None:
     a_attacks = resolve_attack(where, "libA", "revD", attack_stats(SWORD), Defence(1, "dodge", 3),
                                ["support", "swords"], ["block"])
     assert (a_attacks.attacker_support, a_attacks.target_support) == (1, 0)
-    assert a_attacks.attack_dice[0].success  # one more supporter: single support counts
+    assert a_attacks.attack_dice[0].counts  # one more supporter: single support counts
     b_attacks = resolve_attack(where, "libB", "revD", attack_stats(SWORD), Defence(1, "dodge", 3),
                                ["support", "swords"], ["block"])
     assert (b_attacks.attacker_support, b_attacks.target_support) == (1, 1)
-    assert not b_attacks.attack_dice[0].success  # level: neither counts support
+    assert not b_attacks.attack_dice[0].counts  # level: neither counts support
 
 
 def test_e23_fighters_of_other_warbands_never_support() -> None:
@@ -216,8 +221,8 @@ def test_critical_damage_cleave_on_a_critical_and_damage_taken() -> None:
     blade = dice(2, critical_damage=1)
     assert hit(["crit", "hammer"], ["dodge"], attack=blade).damage == 3
     wicked = attack_stats(SWORD, [Modifier(cleave_if_critical_rolled=True)])
-    assert hit(["crit", "hammer"], ["block", "block"], attack=wicked).defence_dice[0].success is False
-    assert hit(["hammer", "hammer"], ["block"], attack=wicked).defence_dice[0].success is True
+    assert hit(["crit", "hammer"], ["block", "block"], attack=wicked).defence_dice[0].counts is False
+    assert hit(["hammer", "hammer"], ["block"], attack=wicked).defence_dice[0].counts is True
     assert hit(["hammer", "hammer"], ["dodge"], damage_taken_becomes=1).damage == 1
 
 
@@ -240,7 +245,7 @@ def test_at_the_edge_of_the_battlefield_trapped_is_a_ruling() -> None:
 faces = st.sampled_from
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(faces(sorted(ATTACK_FACES)), min_size=1, max_size=4),
        st.lists(faces(sorted(DEFENCE_FACES)), min_size=1, max_size=3), st.booleans(), st.booleans())
 def test_the_outcome_follows_criticals_then_totals(attack_roll: list[str], defence_roll: list[str], guard: bool,
@@ -257,4 +262,37 @@ def test_the_outcome_follows_criticals_then_totals(attack_roll: list[str], defen
     else:
         assert result.outcome is Outcome.FAIL_DRIVE_BACK
     assert result.critical_hit == (result.succeeded and a >= 1)
-    assert result.working and all("L" in line for line in result.working[1:])
+    steps = [line for line in result.working[1:] if not line.startswith(("att's", "tgt's"))]  # pool headings
+    assert steps and all("L" in line for line in steps)
+
+
+def test_the_line_counts_both_rolls_and_says_why_the_attack_came_out_so() -> None:
+    """L509, L515 (criticals first), L521-L529 (support): the one line a table reads, with counts and reasons."""
+    supported = hit(["hammer", "support"], ["crit"], where=battle(*DUEL, ("x1", A, "E4")))
+    assert supported.summary == ("2 successes (hammer, support with 1 supporting fighter) against 1 (crit): fails, "
+                                 "the defender rolled a critical")
+    assert any("support: success, support +1 (Underworlds core rulebook, L521, L529)" in line
+               for line in supported.working), "the working gives each die with its rule"
+    assert hit(["hammer", "hammer"], ["block"]).summary == "2 successes (hammer x2) against 1 (block): succeeds, " \
+                                                           "more successes"
+    assert hit(["swords", "crit"], ["block", "block"]).summary.endswith(
+        "succeeds, the attacker rolled a critical; a critical hit")
+    assert hit(["swords", "swords"], ["dodge"]).summary == "no successes against 0: fails, neither rolled a success"
+
+
+@pytest.mark.parametrize(("attack_dice", "defence_dice", "friends", "guard", "cleave"), [
+    (2, 1, (), False, False), (3, 2, (("x1", A, "E4"),), True, False), (2, 2, (("y1", B, "C5"),), False, True),
+])
+def test_the_odds_before_an_attack_are_those_of_rolling_it(attack_dice: int, defence_dice: int, friends: Any,
+                                                           guard: bool, cleave: bool) -> None:
+    """The chance a player is shown before choosing a target is exactly the share of every roll that succeeds (the
+    target here can always be driven back, so a tie fails)."""
+    where = battle(*DUEL, *friends)
+    attack, defence = dice(attack_dice, cleave=cleave), Defence(dice=defence_dice, symbol="block", wounds=4,
+                                                                guard=guard)
+    rolls = [(a, d) for a in itertools.product(WHU_ATTACK.faces, repeat=attack_dice)
+             for d in itertools.product(WHU_DEFENCE.faces, repeat=defence_dice)]
+    won = sum(resolve_attack(where, "att", "tgt", attack, defence, [f.label for f in a], [f.label for f in d]).succeeded
+              for a, d in rolls)
+    ours, theirs = (1, 0) if friends and friends[0][1] == A else (0, 1) if friends else (0, 0)
+    assert success_chance(attack, defence, (ours, theirs)) == Fraction(won, len(rolls))

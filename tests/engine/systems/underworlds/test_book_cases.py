@@ -24,6 +24,7 @@ from tests.engine.systems.underworlds.table import (
     UW,
     act,
     act_turn,
+    actor,
     arrange,
     decide,
     extend,
@@ -32,11 +33,11 @@ from tests.engine.systems.underworlds.table import (
     hand,
     pass_power,
     ready,
-    refused,
     rig,
     turn_of,
 )
 from tests.engine.systems.underworlds.test_attack import dice, hit
+from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
 
@@ -129,7 +130,7 @@ def test_support_is_net_two_against_one_counts_single_support_only() -> None:
     where = battle(("att", A, "D5"), ("tgt", B, "E5"), ("f1", A, "F5"), ("f2", A, "E4"), ("g1", B, "C5"))
     result = hit(["support", "double support"], ["dodge"], where=where)
     assert (result.attacker_support, result.target_support) == (2, 1)
-    assert [d.success for d in result.attack_dice] == [True, False]
+    assert [d.counts for d in result.attack_dice] == [True, False]
 
 
 def test_two_criticals_beat_one_critical_whatever_the_totals() -> None:
@@ -191,7 +192,7 @@ def test_a_move_may_use_exactly_its_move_characteristic_but_not_pass_a_friend() 
     """L403: up to Move steps (Severin: Move 3); no moving through any fighter's hex, friendly included."""
     game = arrange(duel(), A2="D8")
     turn_of(game, A)
-    refused(game, A, Move(fighter="A1", to="D7>D8>D9"), r"D8 is occupied")
+    refused(game, Move(fighter="A1", to="D7>D8>D9"), actor(A), r"D8 is occupied")
     act(game, A, Move(fighter="A1", to="D7>C8>C9>C10"))
     assert game.state.fighters["A1"].hex == "C10"
 
@@ -228,7 +229,7 @@ def test_no_upgrade_on_a_fighter_out_of_action() -> None:
     game = glory(give(arrange(duel(), A2=None), A, "blessed-by-sigmar"), A, 1)
     turn_of(game, A)
     act(game, A, Guard(fighter="A1"))
-    refused(game, A, PlayCard(card="blessed-by-sigmar", fighter="A2"), r"out of action|not on the battlefield")
+    refused(game, PlayCard(card="blessed-by-sigmar", fighter="A2"), actor(A), r"out of action|not on the battlefield")
 
 
 def test_a_ploy_cannot_be_played_in_the_end_phase() -> None:
@@ -239,7 +240,8 @@ def test_a_ploy_cannot_be_played_in_the_end_phase() -> None:
         act_turn(game, Pass())
         pass_power(game)
     assert game.state.step == "end"
-    refused(game, A, PlayCard(card="heroic-guard", fighter="A1"), r"ploys cannot be played in the end phase.*L703")
+    refused(game, PlayCard(card="heroic-guard", fighter="A1"), actor(A),
+            r"ploys cannot be played in the end phase.*L703")
 
 
 def test_out_of_action_clears_the_fighters_tokens() -> None:
@@ -291,7 +293,7 @@ def test_the_end_phase_starts_with_the_first_activator_and_discards_wait_for_it(
     first = game.state.active_side
     assert first is not None
     card = hand(game, first)[0]
-    refused(game, first, Discard(card=card), r"end phase.*L703")
+    refused(game, Discard(card=card), actor(first), r"end phase.*L703")
     for _ in range(8):
         act_turn(game, Pass())
         pass_power(game)

@@ -15,6 +15,7 @@ from tests.engine.systems.underworlds.table import (
     B,
     act,
     act_turn,
+    actor,
     arrange,
     decide,
     extend,
@@ -25,6 +26,7 @@ from tests.engine.systems.underworlds.table import (
     ready,
     system,
 )
+from tests.refusals import refused
 
 
 def to_end_phase(game: UW) -> None:
@@ -86,8 +88,7 @@ def test_discarding_and_passing_in_ones_end_phase() -> None:
     side = game.state.active_side
     other = B if side == A else A
     card = hand(game, side)[0]
-    with pytest.raises(IllegalCommand, match="L703"):
-        act(game, other, Discard(card=card))
+    refused(game, Discard(card=card), actor(other), "L703", error=IllegalCommand)
     act(game, side, Discard(card=card))
     assert card in game.state.decks[f"power-{side}"].piles["discard"] and len(hand(game, side)) == 4
     act(game, side, Pass())

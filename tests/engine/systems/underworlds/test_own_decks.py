@@ -23,9 +23,9 @@ from tests.engine.systems.underworlds.table import (
     hand,
     new_game,
     ready,
-    refused,
     turn_of,
 )
+from tests.refusals import refused, refusing
 
 REAVER_OBJECTIVES = ["a-worthy-skull", "blood-for-the-blood-god", "coward", "draw-the-gaze-of-khorne", "it-begins",
                      "khorne-cares-not", "khornes-champion", "let-the-blood-flow", "there-is-only-slaughter",
@@ -113,12 +113,11 @@ def test_a_broken_deck_is_refused_with_one_line_per_broken_rule_and_nothing_chan
     """T57-T61 through the table: 11 objectives, one repeated; 19 power cards; 10 of 19 are ploys; a
     Steelheart's Champions card; all reported at once, each naming its rule."""
     game = _choose()
-    seq = game.seq
     objectives = [*REAVER_OBJECTIVES[:10], REAVER_OBJECTIVES[0]]
     power = [*REAVER_PLOYS, *REAVER_UPGRADES[:8], "heroic-might"]
-    with pytest.raises(IllegalCommand) as refused:
-        act(game, B, _upload(_file(objectives=objectives, power=power, with_axe=False)))
-    lines = str(refused.value).splitlines()
+    error = refused(game, _upload(_file(objectives=objectives, power=power, with_axe=False)), actor(B),
+                    error=IllegalCommand)
+    lines = str(error).splitlines()
     assert lines[0] == "force import refused: the decks My Reavers break 5 deck-building rules:"
     assert lines[1:] == [
         "- the objective deck holds 11 cards; it must hold exactly 12 (Underworlds core rulebook, L113)",
@@ -127,25 +126,25 @@ def test_a_broken_deck_is_refused_with_one_line_per_broken_rule_and_nothing_chan
         "- 10 of the 19 power cards are ploys; at most 9 may be (half, rounded down) (Underworlds core rulebook, L107)",
         "- Heroic Might belongs to Steelheart's Champions; a deck may hold only Garrek's Reavers and universal cards "
         "(Underworlds core rulebook, L111, L299)"]
-    assert game.seq == seq and not game.state.own_decks and not game.state.imported
+    assert not game.state.own_decks and not game.state.imported
 
 
 def test_a_deck_names_only_core_cards_and_its_own_players_cards() -> None:
     """Cards by id from the core set and the player's own imports: another player's card is not theirs to use."""
     game = _choose()
     act(game, A, _upload(OWN_AXE.replace("garreks-reavers", "universal")))
-    with pytest.raises(IllegalCommand, match='names "gore-axe", which is not a card of this game'):
+    with refusing(game, 'names "gore-axe", which is not a card of this game', error=IllegalCommand):
         act(game, B, _upload(_file(with_axe=False)))
 
 
 def test_decks_are_brought_before_they_are_chosen_and_only_by_a_player() -> None:
     game = new_game("own-decks")  # a preset scenario: the starter decks are dealt at once
-    with pytest.raises(IllegalCommand, match=r"side B's decks are chosen already.*scenario:choose.*L105, L731"):
+    with refusing(game, r"side B's decks are chosen already.*scenario:choose.*L105, L731", error=IllegalCommand):
         act(game, B, _upload(_file()))
     game = _choose()
-    with pytest.raises(IllegalCommand, match="decks belong to a player"):
+    with refusing(game, "decks belong to a player", error=IllegalCommand):
         game.apply(_upload(_file(with_axe=False)), Actor(user=UserId("hal"), host=True))
-    with pytest.raises(IllegalCommand, match="side A plays Steelheart's Champions; the decks My Reavers are for"):
+    with refusing(game, "side A plays Steelheart's Champions; the decks My Reavers are for", error=IllegalCommand):
         act(game, A, _upload(_file(with_axe=False)))
 
 
@@ -183,7 +182,7 @@ def test_a_players_own_cards_are_named_to_them_alone_until_one_is_played() -> No
     game = extend(game, CardsMoved(deck_id="objectives-A", cards=[hand(game, A, "objectives")[0]], source="hand",
                                    target="discard"))
     act(game, A, AddCard(card="A Fine View"))
-    refused(game, B, AddCard(card="A Fine View"), r"yours: none yet")
+    refused(game, AddCard(card="A Fine View"), actor(B), r"yours: none yet")
     assert not any("fine view" in line.text.casefold() for line in game.log_view(Viewer.of_side(B)).lines)
     turn_of(game, A)
     played = act(game, A, PlayCard(card="a-fine-view"))

@@ -35,6 +35,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play, settle
+from tests.refusals import refused, refusing
 
 
 def scene(rulings: dict[str, str], seed: str = "uw-test", **moved: str | None) -> UW:
@@ -291,8 +292,7 @@ def test_the_end_phase_runs_player_by_player_or_part_by_part(option: str) -> Non
     objective, power = hand(game, first, "objectives")[0], hand(game, first)[0]
     if option == "step-by-step":
         assert game.state.end_stage == "discard-objectives"
-        with pytest.raises(IllegalCommand, match="discarded in the part discard-power"):
-            act(game, first, Discard(card=power))
+        refused(game, Discard(card=power), actor(first), "discarded in the part discard-power", error=IllegalCommand)
     act(game, first, Discard(card=objective))
     act(game, first, Pass())
     assert game.state.active_side == second
@@ -333,7 +333,7 @@ def _table_dice(attack: str, defence: str) -> tuple[DieFaces, ...]:
 def test_the_public_dice_are_rolled_and_a_tables_own_refused_by_default() -> None:
     """L453, L509, L841 (symbols lost; ruling dice-faces: public-lists)."""
     game = scene({})
-    with pytest.raises(IllegalCommand, match="rules:dice-faces=table-entered"):
+    with refusing(game, "rules:dice-faces=table-entered", error=IllegalCommand):
         act(game, A, ImportCards(dice=_table_dice("hammer", "block")))
 
 

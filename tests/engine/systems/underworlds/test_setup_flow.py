@@ -4,14 +4,13 @@ turn and revealed, the opening hands and the secret do-over, fighters in turn, t
 
 from __future__ import annotations
 
-import pytest
-
 from engine.core import SPECTATOR, Answer, Command, IllegalCommand, NotYourTurn, Viewer
 from engine.systems.underworlds.bot import setup_step
 from engine.systems.underworlds.commands import PlaceFighter, PlaceToken
 from engine.systems.underworlds.game_state import objective_deck
 from engine.systems.underworlds.referee import Referee
 from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, ready
+from tests.refusals import refused, refusing
 
 
 def _boards(game: UW) -> tuple[str, str]:
@@ -40,7 +39,7 @@ def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() ->
     game = new_game()
     decide(game, board="mirror-well")
     before = game.seq
-    with pytest.raises(IllegalCommand, match=r"completes too few hexes.*L147"):
+    with refusing(game, r"completes too few hexes.*L147", error=IllegalCommand):
         decide(game, board="shyishian-stardial", join="short", slide="+2", turned="none")
     assert game.seq == before and game.state.step == "boards"
     decide(game, board="shyishian-stardial", join="long", slide="+4", turned="none")  # three completed hexes
@@ -52,13 +51,10 @@ def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_l
     edge hex nor within two hexes of another; all face down (to both players) until the last is placed."""
     game = new_game()
     loser, winner = _boards(game)
-    with pytest.raises(NotYourTurn):
-        act(game, winner, PlaceToken(to="D4"))
-    with pytest.raises(IllegalCommand, match="L307, L311"):
-        act(game, loser, PlaceToken(to="A1"))  # an edge hex
+    refused(game, PlaceToken(to="D4"), actor(winner), error=NotYourTurn)
+    refused(game, PlaceToken(to="A1"), actor(loser), "L307, L311", error=IllegalCommand)  # an edge hex
     act(game, loser, PlaceToken(to="D4"))
-    with pytest.raises(IllegalCommand, match="within two hexes"):
-        act(game, winner, PlaceToken(to="E5"))
+    refused(game, PlaceToken(to="E5"), actor(winner), "within two hexes", error=IllegalCommand)
     for side in (winner, loser, winner):
         act(game, side, _legal(game))
     assert [t.label for t in game.state.tokens] == ["?"] * 4
@@ -125,15 +121,13 @@ def test_fighters_are_placed_alternately_on_own_starting_hexes_and_the_first_fin
                   if board.region_of(board.hex_of(h)) == B)
     theirs = sorted(h for h in (board.id_of(x) for x in board.hexes_with("starting"))
                     if board.region_of(board.hex_of(h)) == A)
-    with pytest.raises(IllegalCommand, match="L385"):
-        act(game, B, PlaceFighter(fighter="B1", to=theirs[0]))
+    refused(game, PlaceFighter(fighter="B1", to=theirs[0]), actor(B), "L385", error=IllegalCommand)
     order = [(B, "B1", mine[0]), (A, "A1", theirs[0]), (B, "B2", mine[1]), (A, "A2", theirs[1]),
              (B, "B3", mine[2]), (A, "A3", theirs[2])]
     for side, fighter, hex_id in order:
         act(game, side, PlaceFighter(fighter=fighter, to=hex_id))
     assert game.state.finished_first == A
-    with pytest.raises(IllegalCommand, match="already on the battlefield"):
-        act(game, B, PlaceFighter(fighter="B1", to=mine[3]))
+    refused(game, PlaceFighter(fighter="B1", to=mine[3]), actor(B), "already on the battlefield", error=IllegalCommand)
     act(game, B, PlaceFighter(fighter="B4", to=mine[3]))
     act(game, B, PlaceFighter(fighter="B5", to=mine[4]))
     assert game.pending[0].kind == "first-activation"

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SPECTATOR, RulesError
+from engine.core import SPECTATOR
 from engine.systems.underworlds.commands import Attack, Charge, Move, UseAction
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from tests.engine.systems.underworlds.table import UW, A, B, act, decide, extend, rig, turn_of
 from tests.engine.systems.underworlds.test_ploys_in_play import attacks, dice_of_last_attack, react, scene, settle
+from tests.refusals import refusing
 
 
 def upgraded(game: UW, **upgrades: str) -> UW:
@@ -97,7 +98,7 @@ def test_unstoppable_charge_moves_through_fighters() -> None:
     game = upgraded(scene(B3="D4", B1="D5", A1="D7"), B3="unstoppable-charge")
     turn_of(game, B)
     rig(game, "hammer", "hammer", "dodge")
-    with pytest.raises(RulesError, match="D5 is occupied"):
+    with refusing(game, "D5 is occupied"):
         act(game, B, Move(fighter="B3", to="D4>D5>D6"))  # an ordinary move may not pass through
     act(game, B, Charge(fighter="B3", to="D4>D5>D6", target="A1"))
     assert game.state.fighters["B3"].hex == "D6"

@@ -1,8 +1,8 @@
-"""A second round of independent rules cases from the Underworlds core rulebook (Shadespire), each a precise rule no
-earlier test checked: what moving, guarding and charging leave a fighter free to do, where a Charge may end, what
-Guard and Cleave leave counting, Knockback on a tie or against a fighter, who supports whom, the power step that
-belongs to both players, each round's own roll-off and end-phase order, what a new round keeps and clears, drawing
-from a deck that runs out, and glory and victory."""
+"""Independent rules cases from the Underworlds core rulebook (Shadespire) on activations, attacks and rounds, each a
+precise rule no other test checks: what moving, guarding and charging leave a fighter free to do, where a Charge
+may end, what Guard and Cleave leave counting, Knockback on a tie or against a fighter, who supports whom, the
+power step that belongs to both players, each round's own roll-off and end-phase order, what a new round keeps and
+clears, drawing from a deck that runs out, and glory and victory."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from tests.engine.systems.underworlds.table import (
     HOST,
     UW,
     act,
+    actor,
     arrange,
     decide,
     extend,
@@ -39,7 +40,6 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     ready,
-    refused,
     rig,
     turn_of,
 )
@@ -47,6 +47,7 @@ from tests.engine.systems.underworlds.test_attack import dice, hit
 from tests.engine.systems.underworlds.test_book_cases import duel
 from tests.engine.systems.underworlds.test_ploys_in_play import react
 from tests.engine.systems.underworlds.test_upgrades_in_play import upgraded
+from tests.refusals import refused
 
 UPGRADES = {A: ("blessed-by-sigmar", "A2"), B: ("ever-advancing", "B1")}
 """An upgrade each side may give in play, and the fighter it fits."""
@@ -105,7 +106,7 @@ def test_a_charge_must_leave_its_hex_even_when_the_target_is_already_adjacent() 
     next to the target already is no Charge."""
     game = arrange(duel(), A1="D6")
     turn_of(game, A)
-    refused(game, A, Charge(fighter="A1", to="D6", target="B1"), r"different hex.*L(569|403)")
+    refused(game, Charge(fighter="A1", to="D6", target="B1"), actor(A), r"different hex.*L(569|403)")
 
 
 def test_a_charge_with_a_range_two_attack_may_end_two_hexes_from_its_target() -> None:
@@ -128,7 +129,7 @@ def test_a_charge_whose_adjacent_hexes_are_out_of_reach_is_refused() -> None:
     game = arrange(duel(), A3="B10")
     turn_of(game, A)
     for next_to_garrek in ("C6", "D6", "C5"):
-        refused(game, A, Charge(fighter="A3", to=next_to_garrek, target="B1"), r"Move is 3.*L403")
+        refused(game, Charge(fighter="A3", to=next_to_garrek, target="B1"), actor(A), r"Move is 3.*L403")
     game = arrange(game, A3="B9")
     rig(game, "hammer", "hammer", "block")
     act(game, A, Charge(fighter="A3", to="C6", target="B1"))
@@ -367,7 +368,7 @@ def test_a_ranged_charge_needs_line_of_sight_where_its_move_ends() -> None:
     game.apply(AutoSetup(), HOST)
     game = arrange(game, A1="D10")
     turn_of(game, B)
-    refused(game, B, Charge(fighter="B2", to="D8", target="A1", attack="Chained Axe"), r"line of sight.*L491")
+    refused(game, Charge(fighter="B2", to="D8", target="A1", attack="Chained Axe"), actor(B), r"line of sight.*L491")
     rig(game, "swords", "swords", "swords", "dodge")
     act(game, B, Charge(fighter="B2", to="E9", target="A1", attack="Chained Axe"))
     assert game.state.fighters["B2"].charged and game.state.fighters["A1"].wounds == 1
@@ -582,10 +583,10 @@ def test_the_artefact_goes_in_no_ones_territory_off_the_edge_and_tokens_may_go_n
     decide(game, board="mirror-well")
     decide(game, board="shyishian-stardial", join="long", slide="+0", turned="none")
     assert (game.state.step, game.state.active_side) == ("artefact", B)
-    refused(game, B, PlaceArtefact(to="A6"), r"not an edge hex.*L737")  # no one's territory, but an edge hex
-    refused(game, B, PlaceArtefact(to="D5"), r"no one's territory.*L737")  # a player's territory
+    refused(game, PlaceArtefact(to="A6"), actor(B), r"not an edge hex.*L737")  # no one's territory, but an edge hex
+    refused(game, PlaceArtefact(to="D5"), actor(B), r"no one's territory.*L737")  # a player's territory
     act(game, B, PlaceArtefact(to="D6"))
     assert (game.state.step, game.state.active_side) == ("tokens", A)
-    refused(game, A, PlaceToken(to="D6"), r"L311")
+    refused(game, PlaceToken(to="D6"), actor(A), r"L311")
     act(game, A, PlaceToken(to="E5"))  # next to the Artefact
     assert [t.hex for t in game.state.tokens] == ["D6", "E5"]

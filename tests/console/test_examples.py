@@ -1,0 +1,256 @@
+"""The example games (``examples/*/*.gm``): each plays to its end without an error, as ``skirmish-gm --console
+--seed 7 --json`` plays it, and draws its pictures; and each shows the rules it was written for.
+
+A whole game is seconds of work, so each example is played once, by one test, and every rule it shows is checked
+on that play (the functions under ``RULES``, each named by its rule): a parallel run never plays it twice. Of its
+pictures (hundreds in all, a tenth of a second each to draw) the first of each kind and the last are drawn: the
+console's ``--out`` writing every one is tested in test_console.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console.session import TABLE, ConsoleSession, seeded_source
+from bot.core.outputs import Output, OutputFile, Picture
+from bot.core.pictures import render_picture
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import SPECTATOR, Game, UserId, Viewer
+from engine.systems.underworlds.game_state import objective_deck, power_deck
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*/*.gm"))
+README_PICTURE = ROOT / "docs" / "board-example.png"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line typed, who typed it, what it said and the game's state after it (states are never changed in
+    place, so a kept one stays as it was)."""
+
+    user: str
+    line: str
+    outputs: list[Output]
+    state: Any
+
+
+@dataclass(frozen=True)
+class Played:
+    """An example played to its end, or to its first error."""
+
+    status: int  # 0: played to the end; 1: stopped at an error
+    errors: int
+    steps: list[Step]
+    records: list[dict[str, Any]]  # the JSON lines the console printed
+    pictures: list[OutputFile]  # every picture the outputs carried, in order
+    game: Game[Any] | None
+
+    def texts(self) -> list[str]:
+        return [str(record["text"]) for record in self.records]
+
+
+async def _play(script: Path) -> Played:
+    printed: list[str] = []
+    session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=printed.append, as_json=True,
+                             files_from=script.parent)
+    steps: list[Step] = []
+    for line in script.read_text(encoding="utf-8").splitlines():
+        typist = line.strip()[1:].partition(" ")[0] if line.strip().startswith("@") else str(session.user)
+        outputs = await session.run_line(line)
+        if not outputs:
+            continue
+        game = session._service.live_game(TABLE)  # the console's own table, as tests/core/test_export.py reads it
+        steps.append(Step(typist.partition(":")[0], line.strip(), outputs, game.state if game else None))
+        if any(output.error for output in outputs):
+            break
+    status = int(any(output.error for output in steps[-1].outputs)) if steps else 0
+    pictures = [picture for step in steps for output in step.outputs for picture in output.pictures]
+    return Played(status, session.errors, steps, [json.loads(text) for text in printed], pictures,
+                  session._service.live_game(TABLE))
+
+
+def _last_png(played: Played) -> bytes:
+    """The last picture ``--out`` would write as a PNG (the README's is the freeplay example's)."""
+    return render_picture([p for p in played.pictures if p.filename.endswith(".png")][-1])
+
+
+def _drawn(played: Played) -> list[bytes]:
+    """The first picture of each kind (by file name: the board, a hand, a replay) and the last, drawn."""
+    firsts = {picture.filename: picture for picture in reversed(played.pictures)}
+    return [render_picture(picture) for picture in firsts.values()] + [_last_png(played)]
+
+
+# -- the rules each example shows -------------------------------------------------------------------------------
+
+
+def the_readme_picture_is_the_examples_last_board(played: Played) -> None:
+    last = _last_png(played)
+    if os.environ.get("UPDATE_GOLDEN"):
+        README_PICTURE.write_bytes(last)
+    assert README_PICTURE.read_bytes() == last, "regenerate with UPDATE_GOLDEN=1 make test"
+    assert "docs/board-example.png" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def the_quest_runs_to_the_end_of_round_5_and_schemes_reach_only_their_owners(played: Played) -> None:
+    records, texts = played.records, played.texts()
+    kept = {str(r["audience"]): str(r["text"]).split("keeps the scheme ")[1].split(".")[0]
+            for r in records if "keeps the scheme" in str(r["text"])}
+    assert set(kept) == {"private:alice", "private:bob"}, "each kept scheme is told to its owner alone"
+    reveal = next(i for i, t in enumerate(texts) if "reveals its scheme" in t)
+    for record in records[:reveal]:
+        if record["audience"] == "public":
+            assert not any(name in str(record["text"]) for name in kept.values()), record["text"]
+    assert any("the last player has played its turn of round 5" in t for t in texts)
+    assert any(t.startswith("**Game over") or "Game over" in t for t in texts)
+
+
+def one_player_against_the_bot_plays_to_a_result(played: Played) -> None:
+    texts = played.texts()
+    assert any("The bot plays side C: Amazon Gladiatrix" in t for t in texts), "her card drives her (L1616-1630)"
+    assert any("The bot plays side B" in t for t in texts)
+    assert any("Game over" in t for t in texts)
+
+
+def the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone(played: Played) -> None:
+    texts = played.texts()
+    assert any("Sides A and B form an Alliance of Necessity (every player joined)" in t for t in texts)
+    assert any("Allied: A and B" in t for t in texts if "You hold side A" in t), "/help says who is allied"
+    assert any("Side B reacts: B2 Dodges." in t for t in texts), "an ally repositions with a Dodge (L2937)"
+    assert any("Side B loses 3 VP: it broke the Alliance of Necessity" in t for t in texts)
+
+
+def the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret(played: Played) -> None:
+    game = played.game
+    assert game is not None and game.is_over() and game.outcome() is not None and game.state.round == 3
+    leaks, checked = [], 0
+    for step in played.steps:
+        seats = {str(side): str(user) for side, user in step.state.seats.items()}
+        found, looked = _leaks(step.line, _secrets(game.system, step.state), seats, step.outputs,
+                               _own(game.system, step.state))
+        leaks += found
+        checked += looked
+    assert leaks == [] and checked > 300
+
+
+BOOKKEEPING = (" in draw", " in hand.", "from bag to", ": draw: ", "from hand to upgrades", "objective token 1 ")
+"""What the default log leaves to the full one: deck counts, bag reveals, decks listed, cards a game line already
+names, face-down tokens numbered by placing order."""
+
+
+def the_default_log_says_what_matters_and_the_full_log_keeps_everything(played: Played) -> None:
+    game = played.game
+    assert game is not None
+    for side in (*game.state.sides, None):
+        viewer = SPECTATOR if side is None else Viewer.of_side(side)
+        default = [line.text for line in game.log_view(viewer).lines]
+        assert not [t for t in default if any(word in t for word in BOOKKEEPING)], "bookkeeping in the default log"
+        full = [line.text for line in game.log_view(viewer, full=True).lines]
+        assert any(" in draw" in t for t in full) and set(default) <= set(full), "the full log keeps everything"
+
+
+UNDERWORLDS = (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,
+               the_default_log_says_what_matters_and_the_full_log_keeps_everything)
+RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
+    "freeplay/skirmish-at-the-crossroads.gm": (the_readme_picture_is_the_examples_last_board,),
+    "eldfall/open-hostilities.gm": (the_quest_runs_to_the_end_of_round_5_and_schemes_reach_only_their_owners,),
+    "eldfall/solo-against-the-arena.gm": (one_player_against_the_bot_plays_to_a_result,),
+    "eldfall/alliance-of-necessity.gm": (the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone,),
+    "underworlds/two-players.gm": UNDERWORLDS,
+    "underworlds/three-players.gm": UNDERWORLDS,
+}
+
+
+def _name(script: Path) -> str:
+    return f"{script.parent.name}/{script.name}"
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=_name)
+def test_every_example_plays_to_the_end_and_shows_its_rules(script: Path) -> None:
+    text = script.read_text(encoding="utf-8").splitlines()
+    commands = [line for line in text if line.strip().startswith(("/", "@"))]
+    assert text[0].startswith("#") and commands[0].startswith("/game new")
+    played = asyncio.run(_play(script))
+    assert played.status == 0 and played.errors == 0, [s.line for s in played.steps if any(o.error for o in s.outputs)]
+    assert all(_drawn(played)), "the game drew the battlefield"
+    for rule in RULES.get(_name(script), ()):
+        rule(played)
+
+
+def test_every_example_shows_a_rule_and_every_rule_has_its_example() -> None:
+    assert set(RULES) == {_name(script) for script in EXAMPLES}
+
+
+def test_there_are_two_and_three_player_underworlds_examples_and_a_long_freeplay_one() -> None:
+    firsts = [s.read_text(encoding="utf-8").splitlines()[3] for s in EXAMPLES if s.parent.name == "underworlds"]
+    assert any("players:2" in line for line in firsts) and any("players:3" in line for line in firsts)
+    freeplay = [p for p in EXAMPLES if p.parent.name == "freeplay"]
+    assert freeplay
+    assert max(sum(line.startswith(("/", "@")) for line in p.read_text().splitlines()) for p in freeplay) >= 40
+
+
+# -- the hand-secrecy check of the Underworlds examples -----------------------------------------------------------
+
+
+def _public_texts(output: Output) -> Iterator[str]:
+    yield output.text
+    for picture in output.pictures:
+        yield picture.alt
+        if isinstance(picture, Picture):
+            yield picture.board.model_dump_json()
+
+
+def _secrets(system: Any, state: Any) -> dict[str, set[str]]:
+    """For each side, the names of the cards in its hand that no public pile shows (a card of the same name may be
+    face up in another deck: two players can run the same card)."""
+    public = {card for deck in state.decks.values() for pile, cards in deck.piles.items()
+              if deck.shown[pile].value == "everyone" for card in cards}
+    held: dict[str, set[str]] = {}
+    for side in state.sides:
+        for deck in (objective_deck(side), power_deck(side)):
+            for card in state.decks[deck].piles["hand"] if deck in state.decks else []:
+                if card not in public:
+                    held.setdefault(side, set()).add(system.lib.card(state, card).name)
+    return held
+
+
+def _own(system: Any, state: Any) -> dict[str, set[str]]:
+    """For each side, the names of every card in its own decks: its player may read them in private lines (its
+    deck as dealt), even when another player holds a card of the same name."""
+    return {side: {system.lib.card(state, card).name
+                   for deck in (objective_deck(side), power_deck(side)) if deck in state.decks
+                   for cards in state.decks[deck].piles.values() for card in cards} for side in state.sides}
+
+
+def _leaks(line: str, secrets: dict[str, set[str]], seats: dict[str, str],
+           outputs: list[Output], own: dict[str, set[str]] | None = None) -> tuple[list[str], int]:
+    """Every secret card named where someone who does not hold it reads it (a card of the reader's own decks
+    aside); and how many texts were looked at."""
+    found, checked = [], 0
+    for output in outputs:
+        texts = list(_public_texts(output)) if output.to is None else [output.text]
+        allowed = {side for side, u in seats.items() if u == output.to}
+        known = {name for side in allowed for name in (own or {}).get(side, set())}
+        for side, names in secrets.items():
+            if side in allowed:
+                continue
+            for text in texts:
+                checked += 1
+                found += [f"{line!r}: side {side}'s {name!r} in {text[:100]!r}" for name in names - known
+                          if name in text]
+    return found, checked
+
+
+def test_the_leak_check_finds_a_leak() -> None:
+    secrets, seats = {"A": {"Sidestep"}}, {"A": "alice", "B": "bob"}
+    outputs = [Output(text="Side A holds Sidestep"), Output(text="Sidestep", to=UserId("bob")),
+               Output(text="Sidestep is in your hand.", to=UserId("alice"))]
+    found, _ = _leaks("/x", secrets, seats, outputs)
+    assert len(found) == 2
