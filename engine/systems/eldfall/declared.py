@@ -157,6 +157,12 @@ def _walkers(r: Reading, ask: Ask) -> list[Choice]:
             if _goes_somewhere(r, Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value}), "walk")]
 
 
+def _walker_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
+    """Why a model typed may not activate and Walk (to a point typed, where no named destination has a route)."""
+    return activatable_refusal(r.world, _side(ask), typed) or \
+        movement_choice_refusal(r.world, r.world.fighter(ModelId(typed.strip().upper())), "walk")
+
+
 def _model_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
     return activatable_refusal(r.world, _side(ask), typed)
 
@@ -253,7 +259,7 @@ RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...
              when=TACTICAL, per="model", preview=True, rule=_RULE + "L1184-1196, L1322-1357",
              available=lambda r, ask: sequence_refusal(r.state),
              check=lambda r, ask: _activation(r, ask, "how", "walk"), params=(
-                 Param("model", "Which model?", values=_walkers, explain=_model_refusal, noun="models"),
+                 Param("model", "Which model?", values=_walkers, accepts=_walker_refusal, noun="models"),
                  Param("to", "Where to?", values=_reachable(lambda ask: "walk"), accepts=_destination_refusal,
                        order=Order.GIVEN, noun="places"),
                  Param("how", "How does it move?", values=_routed_movements, accepts=_movement_typed, optional=True,

@@ -257,7 +257,8 @@ def test_an_attack_reads_each_die_against_the_modified_attribute_and_damage_agai
     roll = attack_roll("A1", "B2", "OFF", goal, [8, 13], rulings=RULINGS)
     assert roll.explained.short() == "OFF 14, -2 target Crouched = 12: 8 hit, 13 miss"
     assert roll.working[0] == "A1's attack on B2: OFF 14, -2 target Crouched (L1706) = 12"
-    assert attack_roll("A1", "B2", "OFF", target(12, label="OFF"), [1], rulings=RULINGS).explained.short() == "OFF 12: 1 critical"
+    assert attack_roll("A1", "B2", "OFF", target(12, label="OFF"), [1],
+                       rulings=RULINGS).explained.short() == "OFF 12: 1 critical"
     hits = list(roll.hits())
     damage = damage_roll(hits, 12, 3, [9])
     assert damage.explained("A1's damage on B2").short() == "PW 12, -3 ARM = 9: 9 Wound"
