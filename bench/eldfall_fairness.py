@@ -94,11 +94,16 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     print(f"Eldfall fairness: {args.quest}, {count} bot-against-bot games, {per_pair} per pairing "
           f"({elapsed / count:.2f} s a game; budget {BUDGET_S:g} s)")
-    print(f"{'party':<22} {'games':>6} {'win rate':>9}   95% interval")
-    for party in parties:
-        low, high = wilson(wins[party], played[party])
-        rate = wins[party] / played[party] if played[party] else 0.0
-        print(f"{party:<22} {played[party]:>6} {rate:>8.1%}   {low:.1%} - {high:.1%}")
+    print_rates("party", parties, wins, played)
+
+
+def print_rates(column: str, names: list[str], wins: dict[str, float], played: dict[str, int]) -> None:
+    """Each one's games, win rate and its 95% interval, a row each (the fairness benches share it)."""
+    print(f"{column:<22} {'games':>6} {'win rate':>9}   95% interval")
+    for name in names:
+        low, high = wilson(wins[name], played[name])
+        rate = wins[name] / played[name] if played[name] else 0.0
+        print(f"{name:<22} {played[name]:>6} {rate:>8.1%}   {low:.1%} - {high:.1%}")
 
 
 if __name__ == "__main__":

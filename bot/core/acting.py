@@ -21,6 +21,7 @@ from bot.core.pictures import board_picture, view_picture
 from bot.core.staleness import public_lines, seen
 from bot.core.text import fit
 from engine.core import (
+    LEFT_OUT,
     SPECTATOR,
     Action,
     Actor,
@@ -37,7 +38,6 @@ from engine.core import (
     ViewerKind,
 )
 from engine.core.menus import shown
-from engine.core.params import LEFT_OUT
 from engine.schema import Catalogue
 
 __all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
@@ -172,10 +172,12 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
     return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
 
 
-def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequence[SideId]) -> SideId | None:
+def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequence[SideId],
+                 chosen: SideId | None = None) -> SideId | None:
     """Which of the sides a player holds a command acts for when they have not said: the one side for which
     the first option it names is a legal value (``model:B3`` is side B's model; ``target:B3`` is an enemy of A
-    only), else the one held side the game waits on. None when that is still unclear."""
+    only), else the side they chose to act for (``/game side``), else the one held side the game waits on. None
+    when that is still unclear."""
     for option in (*action.menu, *action.options):
         source = action.sources.get(option)
         if source is None or not args.has(option):
@@ -185,37 +187,40 @@ def implied_side(game: Game[Any], action: Action[Any], args: Args, held: Sequenc
                 if any(choice.value.upper() == value for choice in source(game.state, Viewer.of_side(side),
                                                                          args.options))]
         if fits:
-            return fits[0] if len(fits) == 1 else None
+            return fits[0] if len(fits) == 1 else chosen
+    if chosen is not None:
+        return chosen
     to_act = game.to_act()
     waiting = [side for side in held if to_act.includes(side)]
     return waiting[0] if len(waiting) == 1 else None
 
 
-def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer) -> Question | None:
-    """What a declared action asks next given the options filled so far (None: it is whole)."""
-    declarations = game.system.declarations
-    assert declarations is not None and action.declaration is not None
+def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
+                      typed: bool = False, host: bool = False) -> Question | None:
+    """What a declared action asks next given the options filled so far (None: it is whole). A ``typed`` command
+    (one the player wrote, not a menu's pick) leaves out every optional parameter it does not name, as ``-``
+    would; a menu asks for each, offering "none" first. ``host``: the table's host asks (answers already typed may
+    be what the host may give)."""
+    declarations = action.declared_in or game.system.declarations  # a table's set a game offers typed reads its own
+    decl = action.declaration
+    assert declarations is not None and decl is not None
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    return declarations.question(game.system, game.state, action.declaration, viewer, side, args.options)
+    filled = dict(args.options)
+    if typed:
+        filled.update({p.option: LEFT_OUT for p in decl.params if p.optional and not args.has(p.option)})
+    return declarations.question(game.system, game.state, decl, viewer, side, filled, host=host)
 
 
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
-                     typed: bool = False) -> str | None:
+                     typed: bool = False, host: bool = False) -> str | None:
     """The first option this action asks for by menu that is still missing (``answer`` when the action's own
     answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
     option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
-    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for); a
-    command ``typed`` short asks only for what it may not leave out (``/act action:dodge`` dodges where it stands)."""
+    action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for), of a
+    ``typed`` command only what it cannot do without."""
     if action.declaration is not None:
-        filled = dict(args.options)
-        for _ in range(64):
-            asked = declared_question(game, action, Args(args.verb, filled), viewer)
-            if asked is None:
-                return None
-            if not (typed and asked.option not in filled and any(raw == LEFT_OUT for raw, _ in asked.closing)):
-                return asked.option
-            filled[asked.option] = LEFT_OUT
-        return None
+        asked = declared_question(game, action, args, viewer, typed=typed, host=host)
+        return asked.option if asked is not None else None
     for option in action.menu:
         if args.has(option):
             continue
@@ -228,20 +233,24 @@ def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: V
 
 
 def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, user: UserId, invocation: Invocation,
-                option: str) -> Output:
+                option: str, *, host: bool = False) -> Output:
     """The values ``option`` may take now, as a menu that carries on with the action: in the order a player thinks
-    (a declared action's), paged past 25 entries and counted, never cut short."""
+    (a declared action's), paged past 25 entries and counted, never cut short; what its entries draw (a suggested
+    move's path) is drawn on the board."""
 
     def carried(value: str) -> Invocation:
         return replace(invocation, options={**invocation.options, option: value}, menu=True, page=0)
 
     closing: list[tuple[str, Invocation]] = []
+    pictures: tuple[OutputFile, ...] = ()
     if action.declaration is not None:
-        asked = declared_question(game, action, args, viewer)
+        asked = declared_question(game, action, args, viewer, typed=not invocation.menu, host=host)
         distances = game.system.disclosure(game.state, viewer).distances
         entries = [(fit(shown(choice, distances)), carried(raw)) for raw, choice in asked.entries] if asked else []
         closing = [(fit(choice.shown), carried(raw)) for raw, choice in asked.closing] if asked else []
         prompt, noun = (asked.prompt, asked.noun) if asked else (f"choose {option}:", "entries")
+        drawn = tuple(choice.overlay for _, choice in asked.entries if choice.overlay is not None) if asked else ()
+        pictures = board_picture(game, drawn, viewer=viewer, name="choices.png") if drawn else ()
     else:
         source = action.sources.get(option)
         entries = [(fit(c.shown), carried(c.value)) for c in (source(game.state, viewer, args.options) if source
@@ -251,4 +260,5 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
         return Output(text=f"{action.title}: nothing to choose for {option}: now; type the command with "
                            f"{option}:<value> instead.", to=user)
     heading, picks = paged(closing, entries, invocation.page, noun, invocation)
-    return Output(text=f"{action.title}: {prompt}" + (f" ({heading})" if heading else ""), to=user, picks=picks)
+    return Output(text=f"{action.title}: {prompt}" + (f" ({heading})" if heading else ""), to=user, picks=picks,
+                  pictures=pictures)

@@ -15,6 +15,7 @@ from engine.core import (
     Event,
     Game,
     PendingView,
+    SeatTaken,
     SideId,
     UserId,
     Viewer,
@@ -89,7 +90,23 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
         outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view, seq=game.seq)
                        for member in _people(game, decision.owner))
+    outputs += _owed_on_joining(game, events)
     return outputs
+
+
+def _owed_on_joining(game: Game[Any], events: Sequence[Event]) -> list[Output]:
+    """A player who takes a seat that already owes a decision (opened before they joined: the invited opponent's
+    first set-up choice) is given its prompt, so they answer it from its menu rather than by looking it up."""
+    found = []
+    opened = {e.body.decision.id for e in events if isinstance(e.body, DecisionOpened)}  # prompted above
+    for event in events:
+        if isinstance(event.body, SeatTaken):
+            for decision in game.state.pending.values():
+                if decision.owner == event.body.side and decision.id not in opened:
+                    view = pending_view(decision, Viewer.of_side(decision.owner))
+                    found.append(Output(text=decision_prompt(game, view), to=event.body.user, decision=view,
+                                        seq=game.seq))
+    return found
 
 
 def _notice(game: Game[Any], decision: Decision) -> Output:

@@ -14,7 +14,7 @@ from bot.core.hosted import HostedSystems
 from bot.core.queries import viewer_for
 from bot.core.registry import Suggest
 from bot.core.text import fit
-from engine.core import Choice, Game, OptionValue, UserId
+from engine.core import Choice, Game, OptionValue, UserId, Viewer
 
 __all__ = ["AUTOCOMPLETE_LIMIT", "Autocomplete"]
 
@@ -81,4 +81,12 @@ class Autocomplete:
         name = str(filled["action"]) if filled.get("action") else None
         action = game.system.action(path, name)
         source = action.sources.get(option) if action else None
-        return list(source(game.state, viewer, filled)) if source else []
+        if source is None:
+            return []
+        held = game.state.sides_of(user)
+        if len(held) < 2:
+            return list(source(game.state, viewer, filled))
+        found: dict[str, Choice] = {}  # a player holding several sides is offered what any of them may use
+        for side in held:
+            found.update((c.value, c) for c in source(game.state, Viewer.of_side(side), filled) if c.value not in found)
+        return list(found.values())

@@ -19,7 +19,7 @@ from bot.core.paging import paged
 from bot.core.parsing import CommandLineError, Invocation
 from engine.core import Decision, DecisionPart, Game, UserId
 
-__all__ = ["answers_in", "part_menu", "part_picks"]
+__all__ = ["answers_in", "matters", "part_menu", "part_picks"]
 
 Picks = tuple[tuple[str, Invocation], ...]
 
@@ -33,7 +33,8 @@ def answers_in(choice: str) -> dict[str, str]:
     return answers
 
 
-def _matters(part: DecisionPart, answers: Mapping[str, str]) -> bool:
+def matters(part: DecisionPart, answers: Mapping[str, str]) -> bool:
+    """Whether ``part`` is asked given the answers so far (a part may matter only after a certain answer)."""
     return part.asked_when is None or answers.get(part.asked_when[0]) in part.asked_when[1]
 
 
@@ -45,7 +46,7 @@ def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping
                page_number: int = 0) -> tuple[str, Picks] | None:
     """The menu of the next part that matters given ``answers``: its heading and its picks ("keep the defaults"
     first, where every part left has one), or None when every part that matters is answered."""
-    matter = [p for p in parts if _matters(p, answers)]
+    matter = [p for p in parts if matters(p, answers)]
     waiting = [p for p in matter if p.key not in answers and p.offered()]
     if not waiting:
         return None

@@ -200,25 +200,27 @@ class TableService:
     async def _action(self, stored: StoredGame, game: Game[Any], invocation: Invocation, actor: Actor,
                       interaction_id: str | None, preview: bool) -> list[Output]:
         held = game.state.sides_of(actor.user)
-        acting_side = actor.side if actor.side in held else (actor.fallback_side if actor.fallback_side in held
-                                                               else None)
+        acting_side = actor.side if actor.side in held else None
+        chosen = actor.fallback_side if actor.fallback_side in held else None
         if invocation.path == ("act",) and not invocation.options.get("action"):
             model = invocation.options.get("model")
-            sides = (acting_side,) if acting_side else held
+            one = acting_side or chosen
+            sides = (one,) if one is not None else held
             return self._tagged(stored, [acting.legal_menu(game, actor.user, sides, str(model) if model else None)])
         action, args = acting.resolve(game.system, invocation)
-        if acting_side is None and len(held) > 1:
-            acting_side = acting.implied_side(game, action, args, held)
+        if acting_side is None and len(held) > 1:  # what the command names decides, before the side chosen
+            acting_side = acting.implied_side(game, action, args, held, chosen)
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
-            missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu)
+            missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu,
+                                              host=actor.host)
             if missing == acting.ANSWER:
                 return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
             if missing is not None:
                 return self._tagged(stored, [acting.option_menu(game, action, args, viewer, actor.user, invocation,
-                                                                missing)])
+                                                                missing, host=actor.host)])
         if action.is_question(args):
             return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
         assert action.build is not None

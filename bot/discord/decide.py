@@ -14,10 +14,11 @@ from typing import Any
 
 import discord
 
+from bot.core.deciding import matters
 from bot.core.parsing import Invocation
 from bot.core.text import fit
 from bot.discord.host import host_of
-from engine.core import PendingView, UserId, Viewer
+from engine.core import PendingView, UserId, Viewer, pending_view
 
 __all__ = ["DecideButton", "OptionsView"]
 
@@ -66,7 +67,9 @@ class OptionsView(discord.ui.View):
     """One select per part (paged four at a time: choices, and ready answers for points, directions and
     positions) and a Confirm button. A decision of one part offered as a select is answered by picking: it has no
     Confirm, and no option is shown as already chosen (its default is named in the placeholder), so every pick
-    sends, the default too. Only ``user``, who opened it, may use it."""
+    sends, the default too. A pick that changes what the later parts offer (a declared kind reads a part's options
+    given the answers before it) redraws the selects live; a pick that changes nothing only acknowledges. Only
+    ``user``, who opened it, may use it."""
 
     def __init__(self, table: str, pending: PendingView, seq: int, user: UserId, page: int = 0,
                  chosen: dict[str, str] | None = None) -> None:
@@ -96,6 +99,21 @@ class OptionsView(discord.ui.View):
                                                 ephemeral=True)
         return False
 
+    async def followed(self, interaction: discord.Interaction) -> OptionsView | None:
+        """The options again, read as they stand given the picks so far, when that changes a part or its options
+        (a pick no longer offered is dropped); None when nothing changed."""
+        game = await host_of(interaction).service.game_at(self.table)
+        decision = game.state.pending.get(self.pending.id) if game is not None else None
+        if game is None or decision is None:
+            return None  # answered or gone: Confirm says so in words
+        live = pending_view(game.live(decision, self.chosen), Viewer.of_side(decision.owner))
+        parts = tuple(p for p in live.parts if matters(p, self.chosen))
+        if parts == self.pending.parts:
+            return None
+        kept = {key: value for key, value in self.chosen.items()
+                if any(p.key == key and any(o.key == value for o in p.options) for p in parts)}
+        return OptionsView(self.table, live.model_copy(update={"parts": parts}), self.seq, self.user, self.page, kept)
+
     async def confirm(self, interaction: discord.Interaction) -> None:
         client = host_of(interaction)
         answers = {p.key: self.chosen.get(p.key) or p.default for p in self.pending.parts}
@@ -121,7 +139,11 @@ class _PartSelect(discord.ui.Select["OptionsView"]):
         if self.view.at_once:
             await self.view.confirm(interaction)
             return
-        await interaction.response.defer()
+        fresh = await self.view.followed(interaction)
+        if fresh is None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.edit_message(view=fresh)
 
 
 class _PageButton(discord.ui.Button["OptionsView"]):

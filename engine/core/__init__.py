@@ -91,7 +91,7 @@ from engine.core.decks import (
     Shown,
     deck_view,
 )
-from engine.core.declarations import ActionCommand, ActionDecl, Declarations, UndeclaredKind, When
+from engine.core.declarations import ActionCommand, ActionDecl, Declarations, QueryDecl, UndeclaredKind, When
 from engine.core.errors import (
     AmbiguousCommand,
     DecisionPending,
@@ -107,7 +107,7 @@ from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
-from engine.core.params import LEFT_OUT, Ask, Item, Order, Param, Shape, natural_key
+from engine.core.params import LEFT_OUT, Ask, Item, Order, Param, Shape, flag, natural_key
 from engine.core.reactions import (
     PASS,
     PHASE,
@@ -244,6 +244,7 @@ __all__ = [
     "PileCounts",
     "PrePass",
     "QueryAnswer",
+    "QueryDecl",
     "Question",
     "RequestUndo",
     "ResumeGame",
@@ -297,6 +298,7 @@ __all__ = [
     "crossed_secret",
     "deck_view",
     "draw_in_secret",
+    "flag",
     "flow_header",
     "fold",
     "is_prepassed",

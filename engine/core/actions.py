@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
+from engine.core.board import Overlay
 from engine.core.commands import Command
 from engine.core.verbs import verb
 
@@ -34,12 +35,14 @@ class Choice:
     Where a choice has a distance that decides it (a target's range), ``distance`` and ``reach`` say so: a menu
     shows them only where the game lets the viewer know distances, orders such choices nearest first, and offers
     last, labelled, one certain to fail on reach; where distances are hidden, reach is never shown nor refused.
+    ``overlay`` is what a menu may draw for it on the board (a suggested move's path).
     """
 
     value: str
     label: str = ""
     distance: float | None = None
     reach: float | None = None
+    overlay: Overlay | None = None
 
     @property
     def out_of_reach(self) -> bool:
@@ -79,6 +82,7 @@ class Action(Generic[S]):
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
     declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
+    declared_in: Any = None  # the ``Declarations`` that read it (the game's, or a set of the table's it offers typed)
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:

@@ -114,8 +114,8 @@ class DecisionPart(BaseModel):
     def offered(self, limit: int = 25) -> tuple[Option, ...]:
         """Ready answers to pick from, at most ``limit``: the options of a choice; points along a path (evenly
         spaced, both ends included, or the points a game's live part lists in ``options``: those its rules accept);
-        the sixteen compass directions; the centre and points around it within the radius. Any other valid answer
-        may still be typed."""
+        the sixteen compass directions; the centre and points around it within the radius (or the spots a position
+        part suggests, its ``options``). Any other valid answer may still be typed."""
         if self.kind is PartKind.CHOICE or (self.kind is PartKind.POINT_ON_PATH and self.options):
             return self.options[:limit]
         if self.kind is PartKind.DIRECTION:
@@ -127,6 +127,8 @@ class DecisionPart(BaseModel):
         if self.kind is PartKind.POINT_ON_PATH:
             return tuple(Option(key=f"{x:g},{y:g}", label=f"{along:.1f}\" along the path, at {x:g},{y:g}")
                          for along, (x, y) in _along(self.path, limit))
+        if self.options:  # a position's suggested spots (any other point within reach may be typed)
+            return self.options[:limit]
         if self.center is None or self.radius is None:
             return ()
         cx, cy, r = self.center[0], self.center[1], self.radius

@@ -12,7 +12,7 @@ A game makes one ``Declarations`` object and decorates its handlers, as discord.
 Each action says where and when it may be taken (``When``: phase, step, whose turn, read from the core's flow record),
 its parameters in the order a player answers them (``engine.core.params``), an optional ``available`` precondition
 and one rule ``check`` that returns the *plan* the handler applies (the route, the targets), so nothing is computed
-twice. From these come ``System.actions()`` (today's ``Action`` objects, through ``as_actions``), ``legal_actions``,
+twice. From these come ``System.actions()`` (today's ``Action`` objects, ``engine.core.adapted``), ``legal_actions``,
 the handler dispatch, the menus (``question``), the bot's candidate moves (``first_whole``), autocomplete and
 ``/help``. Generators and checks read a *world* the declarations build once per question from the system and the
 state (``reader``; by default the state itself), so a menu reads the game's derived view of the table once.
@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
 
-from engine.core.actions import Action, Choice, LegalAction, action_title
+from engine.core.actions import LegalAction, action_title
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
 from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, PartsReader, TogetherHandler
 from engine.core.decisions import Decision, DecisionPart
-from engine.core.errors import IllegalCommand, InvalidCommand, NotYourTurn, RulesError
+from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, ordered, param_question
 from engine.core.params import LEFT_OUT, Ask, Param, Shape, read_param
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from engine.core.state import CoreState
     from engine.core.system import QueryAnswer, System
 
-__all__ = ["ActionCommand", "ActionDecl", "Declarations", "UndeclaredKind", "When"]
+__all__ = ["ActionCommand", "ActionDecl", "Declarations", "QueryDecl", "UndeclaredKind", "When"]
 
 S = TypeVar("S", bound="CoreState")
 W = TypeVar("W")
@@ -68,7 +68,7 @@ class When:
     turn: bool = True
     because: str = ""
 
-    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> IllegalCommand | None:
+    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> RulesError | None:
         why = f": {self.because}" if self.because else ""
         if self.phases and state.phase not in self.phases:
             return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
@@ -87,16 +87,21 @@ class ActionCommand(Command):
     """The command every declared action builds: which action (its verb and ``/act`` name) and the options as
     typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here."""
 
-    verb = "act"
     path: tuple[str, ...]
     name: str | None = None
     values: tuple[tuple[str, str], ...] = ()
+
+    @property  # each command says its own verb ("move refused: ..." when the game is paused)
+    def verb(self) -> str:  # type: ignore[override]
+        return " ".join((*self.path, *((self.name,) if self.name else ())))
 
 
 @dataclass(frozen=True, slots=True)
 class ActionDecl(Generic[S, W]):
     """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
-    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand)."""
+    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
+    whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
+    its menus offer."""
 
     name: str | None
     summary: str
@@ -105,12 +110,13 @@ class ActionDecl(Generic[S, W]):
     handler: Callable[[Context[S], Any], None]
     check: Callable[[W, Ask], Any] | None = None
     when: When | None = None
-    available: Callable[[W, Ask], str | None] | None = None
+    available: Callable[[W, Ask], str | RulesError | None] | None = None
     rule: str = ""
     label: str = ""
     per: str | None = None
     preview: bool = False
     host: bool = False
+    suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:
@@ -129,6 +135,19 @@ class ActionDecl(Generic[S, W]):
         return next((p for p in self.params if p.option == option), None)
 
 
+@dataclass(frozen=True, slots=True)
+class QueryDecl(Generic[W]):
+    """One declared question (it changes nothing): its verb, its parameters (for autocomplete) and further typed
+    options, and the function that answers a viewer from the world."""
+
+    verb: tuple[str, ...]
+    summary: str
+    params: tuple[Param[W], ...]
+    options: tuple[str, ...]
+    answer: Callable[[W, Viewer, Args], QueryAnswer]
+    rule: str = ""
+
+
 @dataclass
 class Declarations(Generic[S, W]):
     """A game's declarations: its actions, decision kinds and the rulings it reads (see the module's docstring).
@@ -138,21 +157,23 @@ class Declarations(Generic[S, W]):
     reads: Sequence[str] | type = ()
     _actions: dict[tuple[tuple[str, ...], str | None], ActionDecl[S, W]] = field(default_factory=dict)
     kinds: dict[str, DecisionKind[S, W]] = field(default_factory=dict)
-    _queries: list[Action[S]] = field(default_factory=list)
+    _queries: list[QueryDecl[W]] = field(default_factory=list)
+    _included: list[tuple[Declarations[Any, Any], frozenset[tuple[str, ...]], int]] = field(default_factory=list)
 
     # -- declaring ---------------------------------------------------------------------------------
 
     def action(self, name: str | None, summary: str, *, params: Sequence[Param[W]] = (),
                check: Callable[[W, Ask], P] | None = None, when: When | None = None,
-               available: Callable[[W, Ask], str | None] | None = None, rule: str = "", label: str = "",
-               verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
-               host: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
+               available: Callable[[W, Ask], str | RulesError | None] | None = None, rule: str = "",
+               label: str = "", verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
+               host: bool = False, suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None,
+               ) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
         verb, which then carries one action)."""
 
         def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
             decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
-                                                rule, label or summary, per, preview, host)
+                                                rule, label or summary, per, preview, host, suggest)
             if decl.key in self._actions:
                 raise ValueError(f"{decl.title} is declared twice")
             self._actions[decl.key] = decl
@@ -160,16 +181,25 @@ class Declarations(Generic[S, W]):
 
         return collect
 
-    def query(self, verb: tuple[str, ...], summary: str, *, options: tuple[str, ...] = (), rule: str = ""
-              ) -> Callable[[Callable[[S, Viewer, Args], QueryAnswer]], Callable[[S, Viewer, Args], QueryAnswer]]:
+    def query(self, verb: tuple[str, ...], summary: str, *, params: Sequence[Param[W]] = (),
+              options: tuple[str, ...] = (), rule: str = ""
+              ) -> Callable[[Callable[[W, Viewer, Args], QueryAnswer]], Callable[[W, Viewer, Args], QueryAnswer]]:
         """Declare a question that changes nothing (``/hand show``, ``/measure``): the decorated function answers
-        it for a viewer."""
+        it for a viewer from the world. ``params`` give the values autocomplete suggests for its options (their
+        generators); ``options`` are further options it reads, typed only."""
 
-        def collect(answer: Callable[[S, Viewer, Args], QueryAnswer]) -> Callable[[S, Viewer, Args], QueryAnswer]:
-            self._queries.append(Action(verb, summary, options=options, answer=answer, rule=rule))
+        def collect(answer: Callable[[W, Viewer, Args], QueryAnswer]) -> Callable[[W, Viewer, Args], QueryAnswer]:
+            self._queries.append(QueryDecl(verb, summary, tuple(params), options, answer, rule))
             return answer
 
         return collect
+
+    def include(self, other: Declarations[Any, Any], *, without: Sequence[tuple[str, ...]] = ()) -> None:
+        """Take ``other``'s actions and questions as well (the table's shared actions, for a game on inches), each
+        read through ``other``'s own reader. A verb the game declares itself, or names in ``without``, keeps the
+        game's own way (none at all when only left out). They come where they are included among the game's own
+        (in menus, ``/help`` and the bot's first choice)."""
+        self._included.append((other, frozenset(without), len(self._actions)))
 
     def decision(self, kind: str, *, parts: Sequence[Part[W]] | PartsReader[W] | None = None,
                  rule: str = "") -> Callable[[DecisionHandler[S]], DecisionHandler[S]]:
@@ -202,19 +232,54 @@ class Declarations(Generic[S, W]):
     # -- reading -----------------------------------------------------------------------------------
 
     @property
-    def declared(self) -> tuple[ActionDecl[S, W], ...]:
-        return tuple(self._actions.values())
+    def declared(self) -> tuple[ActionDecl[S, Any], ...]:
+        """Every action: the game's own, and those it includes where it includes them (less what it declares itself or
+        leaves out)."""
+        own = list(self._actions.values())
+        verbs = {decl.verb for decl in own}
+        found: list[ActionDecl[S, Any]] = []
+        done = 0
+        for other, without, at in self._included:
+            found += own[done:at]
+            done = max(done, at)
+            found += [decl for decl in other.declared if decl.verb not in verbs and decl.verb not in without]
+        return (*found, *own[done:])
 
-    def find(self, verb: tuple[str, ...], name: str | None) -> ActionDecl[S, W] | None:
-        return self._actions.get((verb, name.strip().casefold() if name else None))
+    def find(self, verb: tuple[str, ...], name: str | None) -> ActionDecl[S, Any] | None:
+        key = (verb, name.strip().casefold() if name else None)
+        return self._actions.get(key) or next((d for d in self.declared if d.key == key), None)
 
     def world(self, system: System[S], state: S) -> W:
         """What generators and checks read: the reader's world, or the state itself."""
         return self.reader(system, state) if self.reader is not None else cast(W, state)
 
+    def home(self, decl: ActionDecl[S, Any]) -> Declarations[S, Any]:
+        """The declarations ``decl`` was declared in (its world is theirs): these, or one they include."""
+        if self._actions.get(decl.key) is decl:
+            return self
+        for other, _, _ in self._included:
+            if other.find(decl.verb, decl.name) is decl:
+                return other.home(decl)
+        return self
+
+    def world_of(self, decl: ActionDecl[S, Any], system: System[S], state: S) -> Any:
+        """The world ``decl``'s generators and checks read."""
+        return self.home(decl).world(system, state)
+
+    def queries(self) -> tuple[tuple[Declarations[S, Any], QueryDecl[Any]], ...]:
+        """Every question with the declarations that answer it: the game's own, then those it includes."""
+        own = tuple((self, query) for query in self._queries)
+        verbs = {query.verb for _, query in own} | {decl.verb for decl in self._actions.values()}
+        taken = [(home, query) for other, without, _ in self._included for home, query in other.queries()
+                 if query.verb not in verbs and query.verb not in without]
+        return (*own, *taken)
+
     def rulings(self) -> RulingsRead:
-        """The rulings the game's code reads (ids, or its typed record's fields), checked against its data."""
-        return RulingsRead.of(self.reads)
+        """The rulings the game's code reads (ids, or its typed record's fields), checked against its data; those
+        the declarations it includes read too."""
+        ids = RulingsRead.of(self.reads).ids
+        return RulingsRead(tuple(dict.fromkeys((*ids, *(i for other, _, _ in self._included
+                                                        for i in other.rulings().ids)))))
 
     def problems(self, system: System[S]) -> list[str]:
         """Every mistake in the declarations, for the registry to refuse the game: options no shared verb has, a
@@ -245,34 +310,6 @@ class Declarations(Generic[S, W]):
         found += self.rulings().problems(system.rulings())
         return found
 
-    # -- the actions as today's Action objects ---------------------------------------------------------
-
-    def as_actions(self, system: System[S]) -> tuple[Action[S], ...]:
-        """Every declared action as an ``Action`` of ``engine.core.actions``, for the front-ends of today."""
-        return (*(self._adapted(system, decl) for decl in self.declared), *self._queries)
-
-    def _adapted(self, system: System[S], decl: ActionDecl[S, W]) -> Action[S]:
-        def build(args: Args) -> Command:
-            values = tuple((p.option, str(args.options[p.option]).strip()) for p in decl.params if args.has(p.option))
-            return ActionCommand(path=decl.verb, name=decl.name, values=values)
-
-        def source(param: Param[W]) -> Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]:
-            def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
-                side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-                try:
-                    question = self.question(system, state, decl, viewer, side, {**filled, param.option: None})
-                except RulesError:
-                    return []  # an earlier option is wrong: nothing to suggest until it is put right
-                if question is None or question.option != param.option:
-                    return []
-                return [Choice(raw.rstrip(","), c.label, c.distance, c.reach) for raw, c in question.entries]
-            return values
-
-        return Action(decl.verb, decl.summary, name=decl.name, options=tuple(p.option for p in decl.params),
-                      build=build, sources={p.option: source(p) for p in decl.params if p.values is not None},
-                      menu=tuple(p.option for p in decl.params), preview=decl.preview, rule=decl.rule,
-                      declaration=decl)
-
     # -- what a side may do now ---------------------------------------------------------------------
 
     def legal(self, system: System[S], state: S, side: SideId) -> tuple[LegalAction, ...]:
@@ -281,16 +318,22 @@ class Declarations(Generic[S, W]):
         held = (side,)
         if state.outcome is not None or any(d.holds_up(held) for d in state.pending.values()):
             return ()
-        world: W | None = None
+        worlds: dict[int, Any] = {}  # each reader's world, built once for the whole menu
         found: list[LegalAction] = []
         viewer = Viewer.of_side(side)
         for decl in self.declared:
             if decl.when is not None and decl.when.refusal(state, side, decl.command_verb) is not None:
                 continue
-            world = self.world(system, state) if world is None else world
+            home = self.home(decl)
+            if id(home) not in worlds:
+                worlds[id(home)] = home.world(system, state)
+            world = worlds[id(home)]
             ask = Ask(decl.command_verb, side, viewer, {})
             if decl.available is not None and decl.available(world, ask) is not None:
                 continue
+            if decl.suggest is not None:  # a suggestion first: the one pick that takes it whole
+                found += [LegalAction(decl.verb, label, decl.name, dict(answers))
+                          for label, answers in decl.suggest(world, ask)]
             first = next((p for p in decl.params if p.asked(world, ask)), None)
             if first is None:
                 found.append(LegalAction(decl.verb, decl.label, decl.name))
@@ -300,17 +343,18 @@ class Declarations(Generic[S, W]):
                 found += [LegalAction(decl.verb, decl.label if first.option == "model" else f"{decl.label}: {c.shown}",
                                       decl.name, {first.option: c.value})
                           for c in ordered(choices, first.order, True)]
-            elif choices or first.may_leave_out(world, ask):
+            elif choices or first.none_offered(world, ask):
                 found.append(LegalAction(decl.verb, decl.label, decl.name))
         return tuple(found)
 
     def question(self, system: System[S], state: S, decl: ActionDecl[S, W], viewer: Viewer, side: SideId | None,
-                 filled: Mapping[str, Any]) -> Question | None:
-        """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole.
+                 filled: Mapping[str, Any], *, host: bool = False) -> Question | None:
+        """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole. Menus
+        are a player's; ``host`` (the table's host asking) lets answers already typed be what the host may give.
 
         :raises RulesError: when an answer already given is not legal (a typed one), naming what is accepted.
         """
-        world = self.world(system, state)
+        world = self.world_of(decl, system, state)
         distances = system.disclosure(state, viewer).distances
         given: dict[str, Any] = {}
         for param in decl.params:
@@ -319,20 +363,23 @@ class Declarations(Generic[S, W]):
                 continue
             raw = filled.get(param.option)
             text = None if raw is None or str(raw).strip() == "" else str(raw)
+            if text is None and (only := param.only(world, ask)) is not None:
+                given[param.option] = only  # one legal value: answered without a question
+                continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             asked = param_question(param, world, ask, text, paired, distances=distances)
             if asked is not None:
                 return asked
             # answered: checked before a later menu reads it (a typed answer may be wrong)
             given[param.option] = text if text is None or text.strip() == LEFT_OUT else \
-                read_param(param, world, ask, text, paired)
+                read_param(param, world, Ask(decl.command_verb, side, viewer, given, host=host), text, paired)
         return None
 
     def resolve(self, system: System[S], state: S, decl: ActionDecl[S, W], side: SideId | None,
-                values: Mapping[str, str]) -> Any:
+                values: Mapping[str, str], *, host: bool = False) -> Any:
         """The one rule check: where and when, the precondition, every parameter against its menu or predicate
         (in order, each given the answers before it), then the action's own check; returns the plan (the checked
-        answers, when the action has no check of its own).
+        answers, when the action has no check of its own). ``host``: the command comes from the table's host.
 
         :raises RulesError: naming what was wrong and what is accepted.
         """
@@ -340,28 +387,32 @@ class Declarations(Generic[S, W]):
         if decl.when is not None and (refused := decl.when.refusal(state, side, verb)) is not None:
             raise refused
         viewer = Viewer.of_side(side) if side is not None else Viewer(ViewerKind.HOST)
-        world = self.world(system, state)
-        if decl.available is not None and (why := decl.available(world, Ask(verb, side, viewer, {}))) is not None:
-            raise IllegalCommand(why, verb=verb, rule=decl.rule or None)
+        world = self.world_of(decl, system, state)
+        if decl.available is not None and \
+                (why := decl.available(world, Ask(verb, side, viewer, {}, host=host))) is not None:
+            raise why if isinstance(why, RulesError) else IllegalCommand(why, verb=verb, rule=decl.rule or None)
         unknown = sorted(set(values) - {p.option for p in decl.params})
         if unknown:
             takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"
             raise InvalidCommand(f"{decl.title} does not take {unknown[0]}:; it takes {takes}", verb=verb)
         given: dict[str, Any] = {}
         for param in decl.params:
-            ask = Ask(verb, side, viewer, given)
+            ask = Ask(verb, side, viewer, given, host=host)
             raw = values.get(param.option, "").strip()
             if not param.asked(world, ask):
                 if raw and raw != LEFT_OUT:
                     raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
                 continue
             if not raw or raw == LEFT_OUT:
-                if not param.may_leave_out(world, ask):
+                if (only := param.only(world, ask)) is not None:
+                    given[param.option] = only
+                    continue
+                if not param.optional:
                     raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
                 continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             given[param.option] = read_param(param, world, ask, raw, paired)
-        ask = Ask(verb, side, viewer, given)
+        ask = Ask(verb, side, viewer, given, host=host)
         return decl.check(world, ask) if decl.check is not None else ask
 
     def handle(self, system: System[S], ctx: Context[S], command: ActionCommand) -> None:
@@ -369,8 +420,7 @@ class Declarations(Generic[S, W]):
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
-        side = None if decl.host and ctx.actor.host and ctx.actor.side is None else ctx.acting_side()
-        plan = self.resolve(system, ctx.state, decl, side, dict(command.values))
+        plan = self.resolve(system, ctx.state, decl, _acting(decl, ctx), dict(command.values), host=ctx.actor.host)
         decl.handler(ctx, plan)
 
     # -- decisions -----------------------------------------------------------------------------------
@@ -417,3 +467,14 @@ class Declarations(Generic[S, W]):
             rule = f" ({decl.rule})" if decl.rule else ""
             lines.append(f"{decl.title} {options}".rstrip() + f": {decl.summary}{rule}")
         return tuple(lines)
+
+
+def _acting(decl: ActionDecl[Any, Any], ctx: Context[Any]) -> SideId | None:
+    """The side a declared action is taken for: the actor's (checked against the seats); for an action the host may
+    take for no side, None when the host has not said which of their sides acts (or holds none)."""
+    if not (decl.host and ctx.actor.host):
+        return ctx.acting_side()
+    try:
+        return ctx.acting_side()
+    except (AmbiguousCommand, NotYourTurn):
+        return None

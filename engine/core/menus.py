@@ -67,15 +67,18 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
     """The next question for ``param`` given its raw answer so far (None: not answered), or None when it is whole.
 
     One value: every legal value. A set or split being built (its raw value ends with a comma, or is missing):
-    each further value, and "done" once enough are chosen. A plan: the value for its next item."""
-    optional = param.may_leave_out(world, ask)
-    if raw is not None and raw.strip() == LEFT_OUT and optional:
+    each further value (the one that reaches its most closes it), and "done" once enough are chosen. A plan: the
+    value for its next item. An optional parameter offers "none" first where leaving it out is legal; one with no
+    menu at all is left out (None)."""
+    if raw is not None and raw.strip() == LEFT_OUT and param.optional:
         return None
     items, open_ = parse_items(param, raw) if raw is not None and raw.strip() else ((), False)
     if raw is not None and raw.strip() and not open_:
         return None
+    if param.optional and param.values is None:
+        return None  # typed only (a point, a distance): a menu has nothing to offer, so it leaves it out
     closing: list[tuple[str, Choice]] = []
-    if optional and not items:
+    if not items and param.none_offered(world, ask):
         closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
     prefix = raw.strip() if raw and open_ else ""
     if param.shape is Shape.PLAN:
@@ -87,18 +90,20 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
         planned = [(prefix + c.value + ("" if last else ","), c) for c in choices]
         prompt = f"{param.prompt} ({item.paired})" if item.paired else param.prompt
         return Question(param.option, prompt, tuple(planned), param.noun, tuple(closing))
-    choices = ordered(param.menu(world, ask), param.order, distances)
     if param.shape is Shape.ONE:
+        choices = ordered(param.menu(world, ask), param.order, distances)
         return Question(param.option, param.prompt, tuple((c.value, c) for c in choices), param.noun, tuple(closing))
     low, high = param.bounds(world, ask)
     total = sum(count for _, count in items)
     chosen = [v for v, _ in items]
+    choices = ordered(param.menu(world, ask.with_item(Item(len(items), "", tuple(chosen)))), param.order, distances)
     entries: list[tuple[str, Choice]] = []
     if total < high:
+        still_open = "," if total + 1 < high else ""  # the pick that reaches the most it takes closes it
         for c in choices:
             if param.shape is Shape.SET and c.value in chosen:
                 continue
-            entries.append((_added(param, items, c.value) + ",", c))
+            entries.append((_added(param, items, c.value) + still_open, c))
     if items and total >= low:
         listed = _added(param, items, None)
         closing.append((listed, Choice(listed, f"done: {listed}")))

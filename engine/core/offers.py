@@ -55,7 +55,7 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
     decl = declarations.find(command.path, command.name)
     if decl is None:
         return []
-    world, values = declarations.world(system, state), dict(command.values)
+    world, values = declarations.world_of(decl, system, state), dict(command.values)
     viewer = Viewer.of_side(side)
     given: dict[str, str] = {}
     found: list[str] = []
@@ -65,7 +65,9 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
             continue
         if param.option in values:
             given[param.option] = values[param.option]
-        elif len(param.menu(world, ask)) + (1 if param.may_leave_out(world, ask) else 0) > 1:
+        elif (only := param.only(world, ask)) is not None:
+            given[param.option] = only  # one legal value, answered without asking
+        elif len(param.menu(world, ask)) + (1 if param.none_offered(world, ask) else 0) > 1:
             found.append(param.option)
     return found
 

@@ -8,7 +8,9 @@ accepts come from one piece of code.
 
 Beyond one value a parameter may take a *set* (``B1,B2``: N fighters), a *split* (``B1x2,B2``: dice shared among
 targets) or a *plan* paired with an earlier set (``model:B3,B4 to:C2,E2``: one hex for each fighter). A menu builds
-these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it.
+these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it (the
+pick that reaches the most it takes closes it at once). A set's generator sees the picks before it
+(``ask.item.earlier``), so a second fighter can be offered only where it stands next to the first.
 """
 
 from __future__ import annotations
@@ -22,16 +24,18 @@ from typing import Any, Generic, TypeVar
 from engine.core.actions import Choice
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
-from engine.core.errors import IllegalCommand, InvalidCommand
+from engine.core.errors import IllegalCommand, InvalidCommand, RulesError
 from engine.core.ids import SideId
 
-__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "natural_key",
+__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag", "natural_key",
            "parse_items", "read_param"]
 
 W = TypeVar("W")
 
 LEFT_OUT = "-"
 """The value an optional parameter takes when its player leaves it out from a menu ("none")."""
+_YES = ("true", "yes", "on", "1")
+_NO = ("false", "no", "off", "0")
 
 
 def natural_key(text: str) -> tuple[Any, ...]:
@@ -70,14 +74,17 @@ class Item:
 class Ask(Args):
     """Who is asking and what they have answered so far: the answers are read as ``Args`` reads options
     (``ask.ident("target")``, ``ask.listed("model")``), and the asking side (``asker``; ``acting`` where one must
-    act) and viewer tell a generator whose menu it builds (never showing a secret of another side)."""
+    act) and viewer tell a generator whose menu it builds (never showing a secret of another side). ``host`` says
+    the command comes from the table's host (who may fix any side's models by hand); menus are built for players,
+    so it is False there."""
 
     def __init__(self, title: str, side: SideId | None, viewer: Viewer, given: Mapping[str, OptionValue],
-                 item: Item | None = None) -> None:
+                 item: Item | None = None, *, host: bool = False) -> None:
         super().__init__(title, {key: value for key, value in given.items() if str(value).strip() != LEFT_OUT})
         self.asker = side
         self.viewer = viewer
         self.item = item
+        self.host = host
 
     @property
     def acting(self) -> SideId:
@@ -86,8 +93,12 @@ class Ask(Args):
             raise IllegalCommand("only a player holding a side may do this", verb=self.verb)
         return self.asker
 
+    def yes(self, name: str) -> bool:
+        """A yes/no option as a command carries it (``True``, ``yes``; left out is no)."""
+        return str(self.options.get(name, "")).strip().casefold() in _YES
+
     def with_item(self, item: Item) -> Ask:
-        return Ask(self.verb, self.asker, self.viewer, self.options, item)
+        return Ask(self.verb, self.asker, self.viewer, self.options, item, host=self.host)
 
 
 Generator = Callable[[W, Ask], Iterable[Choice]]
@@ -102,13 +113,21 @@ class Param(Generic[W]):
     """One answer an action needs, on the shared verb's option ``option``.
 
     ``values`` is the menu: every legal value given the answers before it, finite. ``accepts`` judges a typed
-    value the menu does not list (a point, a path); without it only listed values are accepted, and ``explain`` may
-    say why one is not (the rule it breaks: "A2 has no line of sight to B3"), refusing it whatever it says.
-    ``asked_when`` says whether the parameter exists at all given the earlier answers (a card decides whether a
-    fighter or a hex is asked); ``optional`` lets a player leave it out (a menu offers "none" first; a callable when
-    earlier answers decide, as a Trade that must exchange something). ``count`` bounds how many
-    values a set, split or plan takes (a callable when the state decides, e.g. the dice of an attack); ``pairs``
-    names the set a plan follows.
+    value the menu does not list (a point, a path); without it only listed values are accepted. ``asked_when``
+    says whether the parameter exists at all given the earlier answers (a card decides whether a fighter or a hex
+    is asked); ``optional`` lets a player leave it out (a menu offers "none" first, where ``none_when`` allows it:
+    leaving it out is a choice the check may refuse too, as ``/deploy auto`` for a side already spread). An optional
+    parameter with no menu (a typed point, a distance) is left out by menus: they have nothing to offer for it.
+    ``count`` bounds how many values a set, split or plan takes (a callable when the state decides, e.g. the dice of
+    an attack); ``pairs`` names the set a plan follows. ``single``: when the menu lists exactly one value it is taken
+    without asking (an optional one too, where leaving it out would mean that value: a fighter's only attack that
+    reaches); typed, it is checked like any other. ``costly`` marks a menu that takes real work to build (routed
+    moves): a typed value is then judged by ``accepts`` alone, which must accept every value the menu lists, and the
+    menu is built only to be shown. ``upload`` names the kind of file a front-end validates for it (``map``,
+    ``units``); the command carries what the loader made of it as JSON, for the check to read back. ``refused``
+    gives the refusal of a typed value the menu does not list, where the rules have more to say than the list of
+    what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
+    return None where it has nothing more to say, and the value is refused with that list.
     """
 
     option: str
@@ -116,27 +135,37 @@ class Param(Generic[W]):
     values: Generator[W] | None = None
     accepts: Predicate[W] | None = None
     asked_when: Callable[[W, Ask], bool] | None = None
-    optional: bool | Callable[[W, Ask], bool] = False
+    optional: bool = False
     shape: Shape = Shape.ONE
     count: tuple[int, int] | Callable[[W, Ask], tuple[int, int]] = (1, 1)
     pairs: str | None = None
     noun: str = "entries"
     order: Order = Order.NATURAL
     none_label: str = "none"
-    explain: Predicate[W] | None = None
+    none_when: Callable[[W, Ask], bool] | None = None
+    costly: bool = False
+    upload: str | None = None
+    refused: Callable[[W, Ask, str], RulesError | None] | None = None
+    single: bool = False
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None:
             raise ValueError(f"parameter {self.option}: give its menu (values) or a predicate for typed values")
         if (self.shape is Shape.PLAN) != (self.pairs is not None):
             raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
+        if self.costly and self.accepts is None:
+            raise ValueError(f"parameter {self.option}: a costly menu needs a predicate (accepts) for typed values")
+        if self.none_when is not None and not self.optional:
+            raise ValueError(f"parameter {self.option}: none_when says when an optional parameter may be left out")
+        if self.single and (self.shape is not Shape.ONE or self.values is None):
+            raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
 
-    def may_leave_out(self, world: W, ask: Ask) -> bool:
-        """Whether the player may leave it out, given the earlier answers."""
-        return self.optional(world, ask) if callable(self.optional) else self.optional
+    def none_offered(self, world: W, ask: Ask) -> bool:
+        """Whether a menu offers leaving it out now."""
+        return self.optional and (self.none_when is None or self.none_when(world, ask))
 
     def bounds(self, world: W, ask: Ask) -> tuple[int, int]:
         return self.count(world, ask) if callable(self.count) else self.count
@@ -144,6 +173,27 @@ class Param(Generic[W]):
     def menu(self, world: W, ask: Ask) -> list[Choice]:
         """The listed values now (unordered: ``engine.core.menus`` orders and pages them)."""
         return list(self.values(world, ask)) if self.values is not None else []
+
+    def only(self, world: W, ask: Ask) -> str | None:
+        """The one value a ``single`` parameter takes without asking, or None (not ``single``, or a real choice)."""
+        if not self.single:
+            return None
+        listed = self.menu(world, ask)
+        return listed[0].value if len(listed) == 1 else None
+
+
+def flag(option: str, prompt: str, yes: str, no: str,
+         offered: Callable[[W, Ask], bool] | None = None) -> Param[W]:
+    """A yes/no option (``remove:``, ``optional:``): left out means no. A menu offers "no" (leaving it out) and, where
+    ``offered`` allows, "yes"; typed, any yes or no is read (the action's check refuses a yes it cannot take)."""
+
+    def values(world: W, ask: Ask) -> list[Choice]:
+        return [Choice("True", yes)] if offered is None or offered(world, ask) else []
+
+    def accepts(world: W, ask: Ask, typed: str) -> str | None:
+        return None if typed.casefold() in (*_YES, *_NO) else f"{option}: takes yes or no, not {typed[:40]!r}"
+
+    return Param(option, prompt, values=values, accepts=accepts, optional=True, none_label=no, noun="answers")
 
 
 def parse_items(param: Param[Any], raw: str) -> tuple[tuple[tuple[str, int], ...], bool]:
@@ -172,7 +222,13 @@ def _matched(choices: Sequence[Choice], value: str) -> Choice | None:
 
 
 def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] = ()) -> str:
-    """One value checked: listed by the menu (its canonical spelling), or accepted by the predicate."""
+    """One value checked: listed by the menu (its canonical spelling), or accepted by the predicate (alone, for a
+    costly menu)."""
+    if param.costly and param.accepts is not None:
+        refusal = param.accepts(world, ask, value.strip())
+        if refusal is not None:
+            raise IllegalCommand(refusal, verb=ask.verb)
+        return value.strip()
     listed = [c for c in param.menu(world, ask) if c.value not in set(taken)]
     found = _matched(listed, value)
     if found is not None:
@@ -182,11 +238,13 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
         if refusal is None:
             return value.strip()
         raise IllegalCommand(refusal, verb=ask.verb)
+    refusal_given = param.refused(world, ask, value.strip()) if param.refused is not None else None
+    if refusal_given is not None:
+        raise refusal_given
     shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
     more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
-    why = param.explain(world, ask, value.strip()) if param.explain is not None else None
-    raise IllegalCommand(why or f"{param.option}:{value.strip()[:40]} is not one of the choices for "
-                         f"{param.prompt.lower()} ({shown}{more})", verb=ask.verb)
+    raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"
+                         f" ({shown}{more})", verb=ask.verb)
 
 
 def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:
@@ -215,7 +273,8 @@ def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[s
     for value, count in items:
         if any(v.casefold() == value.casefold() for v, _ in values):
             raise InvalidCommand(f"{param.option}: names {value} twice", verb=ask.verb)
-        values.append((_one(param, world, ask, value), count))
+        picking = ask.with_item(Item(len(values), "", tuple(v for v, _ in values)))
+        values.append((_one(param, world, picking, value), count))
     if param.shape is Shape.SET:
         return ",".join(v for v, _ in values)
     return ",".join(f"{v}x{n}" if n > 1 else v for v, n in values)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from pydantic import JsonValue
 
 from engine.core.actions import Action, Choice, LegalAction, check_actions
+from engine.core.adapted import as_actions
 from engine.core.args import Args, OptionValue
 from engine.core.audience import Viewer
 from engine.core.board import BoardView, CardsView, Overlay
@@ -153,7 +154,7 @@ class System(ABC, Generic[S]):
 
     @cached_property
     def _declared_actions(self) -> tuple[Action[S], ...]:
-        return self.declarations.as_actions(self) if self.declarations is not None else ()
+        return as_actions(self.declarations, self) if self.declarations is not None else ()
 
     def problems(self) -> list[str]:
         """Every mistake in what this game declares (actions off the shared verbs, a decision kind without a

@@ -126,7 +126,29 @@ def _through(field: Battlefield, mover: Base, points: Sequence[XY]) -> tuple[XY,
     return tuple(path)
 
 
+_APPROACHES: dict[tuple[object, ...], tuple[XY, ...]] = {}
+"""Routes to a thing already worked out, by everything they depend on (the table, its terrain and bases exactly,
+the mover, the thing, the gap): ``toward X 3``, ``toward X max`` and the allowance cutting them share one route,
+and a menu, its check and the move made ask it of copies of one layout."""
+_APPROACHES_KEPT = 512
+
+
 def _approach(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
+    """Route to ``gap`` inches from ``thing`` (kept, see ``_APPROACHES``)."""
+    key = (field.table.width, field.table.height, mover.id, thing.id, gap,
+           tuple((t.id, t.height, t.keywords, t.polygon.wkb) for t in field.terrain),
+           tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
+           tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area.wkb) for z in field.zones))
+    found = _APPROACHES.get(key)
+    if found is None:
+        found = _approached(field, mover, thing, gap)
+        if len(_APPROACHES) >= _APPROACHES_KEPT:
+            del _APPROACHES[next(iter(_APPROACHES))]
+        _APPROACHES[key] = found
+    return found
+
+
+def _approached(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
     """Route to ``gap`` inches from ``thing``: a base's edge, or the nearest point of terrain or a zone."""
     if thing.id == mover.id:
         raise GeometryError(f"{mover.id} cannot move toward or into contact with itself; name another id")

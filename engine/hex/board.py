@@ -39,6 +39,7 @@ class HexBoard:
     cells: tuple[Cell, ...]
     _by_hex: dict[Hex, Cell] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Hex] = field(init=False, repr=False, compare=False)
+    _steps: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_hex: dict[Hex, Cell] = {}
@@ -52,6 +53,7 @@ class HexBoard:
         object.__setattr__(self, "cells", tuple(sorted(self.cells, key=lambda c: (c.hex.r, c.hex.q))))
         object.__setattr__(self, "_by_hex", by_hex)
         object.__setattr__(self, "_by_id", {cell_name(*to_offset(h)): h for h in by_hex})
+        object.__setattr__(self, "_steps", {h: tuple(n for n in h.neighbours() if self.passable(n)) for h in by_hex})
 
     @classmethod
     def from_offsets(cls, positions: Iterable[tuple[int, int]],
@@ -86,6 +88,9 @@ class HexBoard:
 
         :raises HexIdError: if the text is not an id, or no hex of this board has it (saying the board's span).
         """
+        found = self._by_id.get(text)
+        if found is not None:  # an id exactly as the board writes it: the usual case, read without parsing
+            return found
         column, row = parse_cell_name(text)
         name = cell_name(column, row)
         if name not in self._by_id:
@@ -106,6 +111,12 @@ class HexBoard:
     def passable(self, h: Hex) -> bool:
         """Tell whether a fighter may enter ``h``: on the board and not blocked (occupation is the caller's)."""
         return h in self._by_hex and BLOCKED not in self._by_hex[h].kinds
+
+    def steps_from(self, h: Hex) -> tuple[Hex, ...]:
+        """The passable hexes next to ``h``, in ``DIRECTIONS`` order: worked out once per board for its own hexes,
+        as every search of paths asks it again and again."""
+        found = self._steps.get(h)
+        return found if found is not None else tuple(n for n in h.neighbours() if self.passable(n))
 
     def with_kind(self, hexes: Iterable[Hex], kind: str) -> HexBoard:
         """Return a copy where ``hexes`` also have ``kind``; :raises KeyError: for a hex not on the board."""

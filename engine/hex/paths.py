@@ -42,8 +42,8 @@ def reachable(board: HexBoard, start: Hex, steps: int, *, occupied: Collection[H
         here = frontier.popleft()
         if costs[here] == steps:
             continue
-        for n in here.neighbours():
-            if n not in costs and _enterable(board, n, occupied, pass_through):
+        for n in board.steps_from(here):
+            if n not in costs and (n not in occupied or n in pass_through):
                 costs[n] = costs[here] + 1
                 frontier.append(n)
     return costs

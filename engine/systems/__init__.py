@@ -9,6 +9,7 @@ from engine.core.system import System, SystemSpec
 from engine.schema import Catalogue
 from engine.systems.eldfall import Eldfall
 from engine.systems.freeplay import Freeplay
+from engine.systems.sunshard.system import Sunshard
 from engine.systems.underworlds.system import Underworlds
 
 __all__ = ["SYSTEMS", "SystemClass", "find_system"]
@@ -20,6 +21,7 @@ SYSTEMS: tuple[tuple[SystemSpec, SystemClass], ...] = (
     (Freeplay.spec, Freeplay),
     (Underworlds.spec, Underworlds),
     (Eldfall.spec, Eldfall),
+    (Sunshard.spec, Sunshard),
 )
 """Every system the bot can host, in the order front-ends list them."""
 

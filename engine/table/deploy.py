@@ -6,24 +6,40 @@ take the free spots the same rows offer (``entry_spots``). A side without a depl
 own table edge (A at the bottom, B at the top, C left, D right), 6" deep.
 
 The layout is worked out once, when the command runs; the log keeps each model's spot as an ordinary
-placement, so a replay never lays the zone out again (and a later change here cannot move a stored game).
+placement, so a replay never lays the zone out again (and a later change here cannot move a stored game). Menus ask
+the same layouts the commands then make (whether ``/deploy auto`` would move anything, which units still fit), so
+each is remembered for the table it was worked out on: a menu and the check that follows it lay a zone out once.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
 
 from engine.core import IllegalCommand, ModelId, SideId
-from engine.geometry import MM_PER_INCH, TOLERANCE, Base, Battlefield, Pose, placement_conflicts, round_point
+from engine.geometry import (
+    MM_PER_INCH,
+    TOLERANCE,
+    Base,
+    Battlefield,
+    Pose,
+    bearing,
+    placement_conflicts,
+    round_point,
+)
 from engine.table.geometry import battlefield
 from engine.table.state import Point, TableState
 
-__all__ = ["EDGE_DEPTH", "NEAR_ZONE", "ROW_GAP", "entry_spots", "spread_layout"]
+__all__ = ["EDGE_DEPTH", "NEAR_ZONE", "ROW_GAP", "default_facing", "entry_spots", "spread_layout"]
+
+T = TypeVar("T")
 
 NEAR_ZONE = 2.0
 """Inches: a model whose base is this close to its zone still counts as deploying (not yet in the fight)."""
@@ -172,12 +188,54 @@ def _layout(state: TableState, area: shapely.Polygon, pieces: list[_Piece], fixe
     return spots  # rows are runs of ``pieces`` in order, so the spots come in the order of ``pieces``
 
 
+_REMEMBERED = 64
+"""Layouts kept: a few tables' worth of menus, each asked again until something on its table changes."""
+_LAYOUTS: OrderedDict[tuple[Any, ...], tuple[bool, Any]] = OrderedDict()
+
+
+def _table_key(state: TableState) -> tuple[Any, ...]:
+    """Everything a layout reads: the table, its sides, terrain, zones and bases."""
+    return (state.width, state.height, state.sides,
+            tuple((m.id, m.side, m.x, m.y, m.facing, m.base_mm) for m in state.models.values()),
+            tuple((t.id, t.polygon, t.height, t.keywords) for t in state.terrain.values()),
+            tuple((z.id, z.kind, z.side, z.polygon) for z in state.zones.values()))
+
+
+def _remembered(key: tuple[Any, ...], work: Callable[[], T]) -> T:
+    """``work()`` for this key, worked out once (a refusal too) while the key is among the latest kept."""
+    if key in _LAYOUTS:
+        _LAYOUTS.move_to_end(key)
+    else:
+        try:
+            _LAYOUTS[key] = (True, work())
+        except IllegalCommand as refusal:
+            _LAYOUTS[key] = (False, (refusal.reason, refusal.verb))
+        while len(_LAYOUTS) > _REMEMBERED:
+            _LAYOUTS.popitem(last=False)
+    done, found = _LAYOUTS[key]
+    if not done:
+        reason, verb = found
+        raise IllegalCommand(reason, verb=verb)
+    result: T = found
+    return result
+
+
+def default_facing(state: TableState, at: Point) -> float:
+    """Face the middle of the table unless told otherwise."""
+    centre = (state.width / 2, state.height / 2)
+    return round(bearing(at, centre), 2) if at != centre else 90.0
+
+
 def spread_layout(state: TableState, side: SideId) -> list[tuple[ModelId, Point]]:
     """Where ``/deploy auto`` puts each of the side's models in or near its zone: spread evenly in rows from
     the front edge, wholly inside the zone, clear of each other, of other models and of impassable terrain.
 
     Raises :class:`IllegalCommand` when the side has no model to deploy, or more than fits.
     """
+    return list(_remembered(("spread", side, _table_key(state)), lambda: _spread(state, side)))
+
+
+def _spread(state: TableState, side: SideId) -> list[tuple[ModelId, Point]]:
     where, area = _area(state, side)
     field = battlefield(state)
     near = [m for m in state.models.values() if m.side == side
@@ -201,6 +259,10 @@ def entry_spots(state: TableState, side: SideId, radii: list[float]) -> list[Poi
 
     Raises :class:`IllegalCommand` when they do not fit.
     """
+    return list(_remembered(("entry", side, tuple(radii), _table_key(state)), lambda: _entries(state, side, radii)))
+
+
+def _entries(state: TableState, side: SideId, radii: list[float]) -> list[Point]:
     where, area = _area(state, side)
     pieces = [_Piece(ModelId(f"new{index}"), radius) for index, radius in enumerate(radii, start=1)]
     spots = _layout(state, area, pieces, battlefield(state).bases, where)

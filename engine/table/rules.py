@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.core import ModelId, Viewer
+from engine.core import ModelId, SideId, Viewer
 from engine.geometry import Base, BlockRule, Terrain, blocks_by_height
-from engine.table.state import Point, TableState
+from engine.table.state import PlacedModel, Point, TableState
 
-__all__ = ["BLOCKING", "TERRAIN_HEIGHTS", "Ground", "Perceive", "Perception", "TableRules",
-           "blocking_terrain_by_height"]
+__all__ = ["BLOCKING", "TERRAIN_HEIGHTS", "Ground", "ModelName", "MoveLimit", "Perceive", "Perception", "TableRules",
+           "blocking_terrain_by_height", "by_name"]
 
 BLOCKING = ("blocking", "obscuring")
 """Keywords of terrain that can stop sight; a piece with neither never does (low walls, water)."""
@@ -56,9 +57,23 @@ Perceive = Callable[[TableState, Viewer, ModelId, ModelId], Perception | None]
 ``None`` where those rules do not apply (a model the game does not know), so the table's geometry alone answers."""
 
 
+ModelName = Callable[[Any, Viewer, PlacedModel], str | None]
+"""How a viewer may know a model (its name, a game's stand-in such as a Shrouded token), or None for one it may not
+see yet."""
+
+MoveLimit = Callable[[Any, SideId, bool], str | None]
+"""A game's own limit on touching a side's models by hand now (the state, that side, whether the host asks): why
+not, or None (freeplay's turn order once one is kept; Eldfall's set-up, where models are placed its own way)."""
+
+
+def by_name(state: Any, viewer: Viewer, model: PlacedModel) -> str | None:
+    """Every model by its name: nothing on the table is secret."""
+    return model.name
+
+
 @dataclass(frozen=True, slots=True)
 class TableRules:
-    """A game's choices for its table."""
+    """A game's choices for its table, the hooks the table's shared actions read (``engine.table.actions``)."""
 
     sight: BlockRule = blocking_terrain_by_height
     terrain_heights: Mapping[str, float] = field(default_factory=lambda: dict(TERRAIN_HEIGHTS))
@@ -71,3 +86,12 @@ class TableRules:
     perceive: Perceive | None = None
     """A game's own sight rule (facing, Blinded, Awareness) that ``/los`` and ``/measure`` answer by; ``None`` sees
     all round, across what ``sight`` lets block (freeplay)."""
+    shown: ModelName = by_name
+    """How the table's menus name a model to a viewer; one it may not see is left out."""
+    may_move: MoveLimit | None = None
+    """The game's own limit on placing, moving and adding a side's models by hand; ``None``: none."""
+    laid_maps: Mapping[str, str] = field(default_factory=dict)
+    """Maps the game lays itself when a game starts (freeplay's ``random``), each with why ``/map use`` and ``/map
+    preview`` cannot lay or show it."""
+    tokens: tuple[str, ...] = ("activated", "stunned", "pinned", "hidden")
+    """Tokens a ``/model token`` menu suggests beside those already on the table (any other may be typed)."""

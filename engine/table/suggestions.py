@@ -1,4 +1,4 @@
-"""Suggested moves for one model: ``/move model:A1`` with no ``to`` answers with a short lettered list.
+"""Suggested moves for one model: the menu of ``/move model:A1``'s destination is a short lettered list.
 
 A first evening goes faster when a player picks "B) behind T5" instead of working out coordinates. Each
 suggestion is found by the very routing ``/move`` uses, with the text a player would type, so choosing one
@@ -20,10 +20,6 @@ from engine.core import (
     IllegalCommand,
     InvalidCommand,
     ModelId,
-    Overlay,
-    OverlayKind,
-    Pick,
-    QueryAnswer,
     TerrainMark,
 )
 from engine.geometry import IMPASSABLE, TOLERANCE, distance
@@ -35,7 +31,6 @@ __all__ = [
     "MAX_CANDIDATES",
     "MoveCandidate",
     "move_candidates",
-    "move_candidates_answer",
     "named_destinations",
     "reach",
 ]
@@ -48,6 +43,9 @@ COVER_KEYWORDS = ("cover", "obscuring")
 
 NAMED_ENEMIES = 8
 """Enemies offered by name as a move's end: the nearest few when the game lets a player measure."""
+
+_HUG = 1.0
+"""Inches a spot hugging a piece of cover may stand from it (more than the anchors' search ever takes)."""
 
 _OBJECTIVE, _COVER, _CONTACT = 0, 1, 2  # shown in this order
 _KEEP_FIRST = (_CONTACT, _COVER, _OBJECTIVE)  # when two ends coincide, the more telling outcome stays
@@ -104,7 +102,8 @@ def _objectives(state: TableState, model: PlacedModel, far: float) -> list[_Foun
     for zone in sorted(state.zones.values(), key=lambda z: z.id):
         if zone.kind != "objective":
             continue
-        whole = _route(state, model, f"contact {zone.id}")
+        gap = shapely.Polygon(zone.polygon).distance(shapely.Point(model.x, model.y))
+        whole = None if _beyond(model, far, gap) else _route(state, model, f"contact {zone.id}")
         if whole is not None and whole.distance <= far + TOLERANCE:
             found.append(_Found(_OBJECTIVE, f"contact {zone.id} ({_inches(whole.distance)})", f"contact {zone.id}",
                                 whole))
@@ -125,6 +124,12 @@ def _inside_spot(piece: TerrainMark, model: PlacedModel) -> Point | None:
     return (round(float(near.x), 2), round(float(near.y), 2))
 
 
+def _beyond(model: PlacedModel, far: float, gap: float) -> bool:
+    """Whether a place ``gap`` inches from the model's centre is out of its reach whatever the route (a route is
+    never shorter than the straight line), so no route need be worked out to know it."""
+    return gap - model.radius - _HUG > far + TOLERANCE
+
+
 def _cover(state: TableState, model: PlacedModel, far: float) -> list[_Found]:
     """For each cover piece: the nearest spot it hides from the nearest enemy, and a spot inside it when the
     piece can be entered; each only when in reach."""
@@ -135,6 +140,8 @@ def _cover(state: TableState, model: PlacedModel, far: float) -> list[_Found]:
     found = []
     for piece in sorted(state.terrain.values(), key=lambda t: (_number(t.id), t.id)):
         if not any(k in piece.keywords for k in COVER_KEYWORDS):
+            continue
+        if _beyond(model, far, shapely.Polygon(piece.polygon).distance(shapely.Point(model.x, model.y))):
             continue
         if nearest is not None:
             text = f"behind {piece.id} from {nearest.id}"
@@ -155,6 +162,8 @@ def _contacts(state: TableState, model: PlacedModel, far: float) -> list[_Found]
     """Base contact with each enemy model the reach gets to."""
     found = []
     for enemy in sorted((m for m in state.models.values() if m.side != model.side), key=lambda m: _number(m.id)):
+        if _beyond(model, far, math.dist((model.x, model.y), (enemy.x, enemy.y)) - enemy.radius):
+            continue
         text = f"contact {enemy.id}"
         route = _route(state, model, text)
         if route is not None and route.distance <= far + TOLERANCE:
@@ -204,24 +213,6 @@ def move_candidates(state: TableState, model_id: str, rules: TableRules) -> list
     return [MoveCandidate(letter=chr(ord("A") + index), label=item.label, to=item.to, distance=item.route.distance,
                           end=item.route.path[-1], path=item.route.path)
             for index, item in enumerate(shortlist)]
-
-
-def move_candidates_answer(state: TableState, model_id: str, rules: TableRules) -> QueryAnswer:
-    """The private answer to ``/move model:<id>`` with no ``to``: one line per suggestion, each read back by
-    offered as a pick, and every path drawn with its letter."""
-    candidates = move_candidates(state, model_id, rules)
-    model = geo.model_named(state, model_id, "move")
-    head = f"{model.id} {model.name}, reach {reach(model, rules):g}\""
-    if not candidates:
-        return QueryAnswer(f"{head}: no suggested move is in reach. Move it with /move model:{model.id} to:x,y "
-                           "or toward/contact/behind/away <id>.", private=True)
-    lines = [f"{head}: pick one with /move model:{model.id} to:<to>"]
-    lines += [f"{c.letter}) {c.label} — to: {c.to}" for c in candidates]
-    overlays = tuple(Overlay(kind=OverlayKind.PATH, points=c.path, label=c.letter) for c in candidates)
-    picks = tuple(Pick(label=f"{c.letter}) {c.label}", option="to", value=c.to) for c in candidates)
-    return QueryAnswer("\n".join(lines), overlays=overlays, private=True, picks=picks)
-
-
 
 
 def named_destinations(state: TableState, model_id: str, *, measured: bool,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,6 +157,20 @@ def the_default_log_says_what_matters_and_the_full_log_keeps_everything(played: 
         assert any(" in draw" in t for t in full) and set(default) <= set(full), "the full log keeps everything"
 
 
+def the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_tn(played: Played) -> None:
+    """Sunshard: On The Hunt's 4 rounds to a winner; each test's public line gives its TN and what made it, its
+    working every modifier with its rule line."""
+    game = played.game
+    assert game is not None and game.is_over() and game.outcome() is not None and game.state.round == 4
+    texts = played.texts()
+    assert any("The bot plays side B" in t for t in texts) and any("Game over" in t for t in texts)
+    tests = [line for t in texts for line in t.splitlines() if "test" in line and ": TN " in line]
+    assert tests and all(re.search(r": TN -?\d+( \(.+\))?, rolled ", line) for line in tests), tests[:3]
+    assert any("(AA " in line and "EVA" in line for line in tests), "an attack's TN shows AA + EVA and its modifiers"
+    workings = [str(w) for record in played.records for w in [record.get("working")] if w]
+    assert any("EVA [Sunshard:Embren core rules v1.0, L497]" in w for w in workings)
+
+
 UNDERWORLDS = (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,
                the_default_log_says_what_matters_and_the_full_log_keeps_everything)
 RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
@@ -163,6 +178,7 @@ RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
     "eldfall/open-hostilities.gm": (the_quest_runs_to_the_end_of_round_5_and_schemes_reach_only_their_owners,),
     "eldfall/solo-against-the-arena.gm": (one_player_against_the_bot_plays_to_a_result,),
     "eldfall/alliance-of-necessity.gm": (the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone,),
+    "sunshard/against-the-bot.gm": (the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_tn,),
     "underworlds/two-players.gm": UNDERWORLDS,
     "underworlds/three-players.gm": UNDERWORLDS,
 }

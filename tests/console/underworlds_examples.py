@@ -17,22 +17,7 @@ from bot.core.parsing import parse_command_line
 from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Answer, Command, Game, UserId
-from engine.systems.underworlds.commands import (
-    Attack,
-    Charge,
-    Discard,
-    DrawPower,
-    Guard,
-    Move,
-    Pass,
-    PlaceArtefact,
-    PlaceFighter,
-    PlaceToken,
-    PlayCard,
-    SwapObjective,
-    UseAction,
-)
+from engine.core import ActionCommand, Answer, Command, Game, UserId
 
 __all__ = ["EXAMPLES", "console_line", "play"]
 
@@ -58,35 +43,9 @@ def console_line(command: Command, game: Game[Any]) -> str:
             owed = [d for d in game.state.pending.values() if d.owner == decision.owner]
             which = "" if len(owed) == 1 else f"decision:{decision.id} "
             return f"/decide {which}choice:{text}"
-        case PlaceToken():
-            return f"/act action:token to:{command.to}"
-        case PlaceArtefact():
-            return f"/act action:artefact to:{command.to}"
-        case PlaceFighter():
-            return f"/act action:place model:{command.fighter} to:{command.to}"
-        case Move():
-            return f"/move model:{command.fighter} to:{command.to}"
-        case Charge():
-            weapon = f" with:{command.attack}" if command.attack else ""
-            return f"/act action:charge model:{command.fighter} target:{command.target} to:{command.to}{weapon}"
-        case Attack():
-            weapon = f" with:{command.attack}" if command.attack else ""
-            return f"/act action:attack model:{command.fighter} target:{','.join(command.targets)}{weapon}"
-        case Guard():
-            return f"/act action:guard model:{command.fighter}"
-        case UseAction():
-            return f"/act action:use model:{command.fighter} with:{command.card}"
-        case PlayCard():
-            fighter = f" model:{command.fighter}" if command.fighter else ""
-            return f"/hand play card:{command.card}{fighter}"
-        case DrawPower():
-            return "/act action:draw"
-        case SwapObjective():
-            return f"/act action:swap with:{command.card}"
-        case Discard():
-            return f"/act action:discard with:{command.card}"
-        case Pass():
-            return "/act action:pass"
+        case ActionCommand():
+            action = [f"action:{command.name}"] if command.name else []
+            return " ".join(["/" + " ".join(command.path), *action, *(f"{k}:{v}" for k, v in command.values if v)])
     raise ValueError(f"no console line for {command!r}")
 
 

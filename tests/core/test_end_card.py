@@ -12,11 +12,11 @@ from bot.core.end_card import MAX_CARD_LENGTH, end_card
 from engine.core import Actor, Concede, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard
-from engine.table import AddModel, RemoveModel
 from tests.core.test_export import HIDDEN_CARDS, crossroads, practice_table
 from tests.engine.core.conftest import SEED, choose_hands, new_duel, play_round
 from tests.engine.core.toy_duel import DuelState, SecretDuel
+from tests.freeplay_commands import add_card
+from tests.table_commands import add_model, remove_model
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -86,11 +86,11 @@ def test_a_conceded_game_names_who_conceded() -> None:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED),
                       options={"map": "crossroads"})
     game = Game.start(system, setup, SEED, seats={A: ALICE, B: BOB})
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
-    game.apply(AddModel(unit="Knight", at=(18.0, 33.0)), Actor(user=BOB, side=B))
-    game.apply(AddModel(unit="Knight", at=(22.0, 33.0)), Actor(user=BOB, side=B))
-    game.apply(RemoveModel(model="B1"), Actor(user=BOB, side=B))  # type: ignore[arg-type]
-    game.apply(AddCard(card="Feint"), Actor(user=BOB, side=B))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    game.apply(add_model(unit="Knight", at=(18.0, 33.0)), Actor(user=BOB, side=B))
+    game.apply(add_model(unit="Knight", at=(22.0, 33.0)), Actor(user=BOB, side=B))
+    game.apply(remove_model(model="B1"), Actor(user=BOB, side=B))  # type: ignore[arg-type]
+    game.apply(add_card(card="Feint"), Actor(user=BOB, side=B))
     game.apply(Concede(), Actor(user=BOB, side=B))
     card = end_card(game)
     assert card.startswith("**Game over: side A (alice) wins.** Why: side B (bob) conceded.")

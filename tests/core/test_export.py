@@ -18,9 +18,10 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, Actor, Context, Game, GameSetup, RequestUndo, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, MoveModel, TableSet
+from engine.table import TableSet
+from tests.freeplay_commands import add_card
+from tests.table_commands import add_model, move_model
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "freeplay" / "skirmish-at-the-crossroads.gm"
 HIDDEN_CARDS = ("Second Wind", "Rally")
@@ -92,7 +93,7 @@ def test_the_seed_is_in_the_export_once_revealed_and_matches_its_commitment() ->
 
 def test_an_unfinished_game_exports_without_its_seed() -> None:
     game = practice_table()
-    game.apply(AddCard(card="Trump"), as_side(B))
+    game.apply(add_card(card="Trump"), as_side(B))
     data = export_json(game)
     assert SEED.encode() not in data and b"Trump" not in data
     document = json.loads(data)
@@ -127,9 +128,9 @@ def test_finer_cuts_give_more_frames_and_a_bad_cut_is_refused() -> None:
 
 def test_a_replay_skips_what_an_undo_took_back() -> None:
     game = practice_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), as_side(A))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), as_side(A))
     mark = game.seq
-    game.apply(MoveModel(model="A1", to="18,9"), as_side(A))  # type: ignore[arg-type]
+    game.apply(move_model(model="A1", to="18,9"), as_side(A))  # type: ignore[arg-type]
     game.apply(RequestUndo(to_seq=mark), as_side(A))
     assert game.state.models["A1"].y == 3.0
     boards = [step.board for step in board_history(game) if step.board is not None]
@@ -147,7 +148,7 @@ class Roundless(Freeplay):
 def test_a_system_without_rounds_falls_back_to_every_few_events() -> None:
     game = practice_table(Roundless(load_system_data("freeplay")), map_id=None)
     for x in (4.0, 8.0, 12.0):
-        game.apply(AddModel(unit="Knight", at=(x, 3.0)), as_side(A))
+        game.apply(add_model(unit="Knight", at=(x, 3.0)), as_side(A))
     frames = replay_frames(game)
     assert len(frames) >= 4
     assert [len(frame.models) for frame in frames[-4:]] == [0, 1, 2, 3]

@@ -9,13 +9,25 @@ import pytest
 
 from bot.core.data_loader import load_player_import, load_system_data
 from bot.core.map_pictures import MAP_PICTURES, map_pictures
-from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, InvalidCommand, SideId, UserId, Viewer
+from engine.core import (
+    SPECTATOR,
+    ActionCommand,
+    Actor,
+    Game,
+    GameSetup,
+    IllegalCommand,
+    InvalidCommand,
+    SideId,
+    UserId,
+    Viewer,
+)
 from engine.dice import commitment
 from engine.schema import Catalogue, DataError
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, AddTerrain, ImportMap, MapImported
+from engine.table import MapImported
 from tests.refusals import refused
+from tests.table_commands import add_model, add_terrain, import_map
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "freeplay" / "my-map.yaml"
@@ -35,12 +47,12 @@ def new_table(options: dict[str, str] | None = None) -> Game[FreeplayState]:
     return Game.start(Freeplay(load_system_data("freeplay")), setup, seed, seats={A: ALICE, B: BOB})
 
 
-def import_map_command(filename: str, data: bytes | str, catalogue: Catalogue) -> ImportMap:
+def import_map_command(filename: str, data: bytes | str, catalogue: Catalogue) -> ActionCommand:
     """What /map import file: makes of an upload: the loader checks it, the table lays it."""
-    return ImportMap(preset=load_player_import(filename, data, "map", catalogue=catalogue))
+    return import_map(preset=load_player_import(filename, data, "map", catalogue=catalogue))
 
 
-def example_command(freeplay: Catalogue) -> ImportMap:
+def example_command(freeplay: Catalogue) -> ActionCommand:
     return import_map_command(EXAMPLE.name, EXAMPLE.read_bytes(), freeplay)
 
 
@@ -70,14 +82,14 @@ def test_terrain_added_after_an_import_gets_a_fresh_id(freeplay: Catalogue) -> N
     gappy = EXAMPLE.read_text(encoding="utf-8").replace("id: T6", "id: T7")
     game = new_table()
     game.apply(import_map_command("gappy.yaml", gappy, freeplay), Actor(user=ALICE, side=A))
-    game.apply(AddTerrain(kind="hill", polygon=((30, 30), (32, 30), (32, 32))), Actor(user=ALICE, side=A))
-    game.apply(AddTerrain(kind="hill", polygon=((33, 30), (35, 30), (35, 32))), Actor(user=ALICE, side=A))
+    game.apply(add_terrain(kind="hill", polygon=((30, 30), (32, 30), (32, 32))), Actor(user=ALICE, side=A))
+    game.apply(add_terrain(kind="hill", polygon=((33, 30), (35, 30), (35, 32))), Actor(user=ALICE, side=A))
     assert sorted(game.state.terrain) == ["T1", "T2", "T3", "T4", "T5", "T7", "T8", "T9"], "T7 is the map's"
 
 
 def test_a_map_is_refused_once_a_model_is_on_the_table(freeplay: Catalogue) -> None:
     game = new_table({"map": "crossroads"})
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
     refused(game, example_command(freeplay), Actor(user=ALICE, side=A),
             r"only be laid before deployment, and models are on the table \(A1\); take them off with /model remove "
             "first",

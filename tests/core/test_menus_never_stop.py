@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from engine.core import SideId, UserId, Viewer
 from tests.engine.systems.underworlds import table as uw
 from tests.menu_walk import FACTORIES, MenuWalk, serve, table
@@ -35,8 +33,6 @@ async def _walk_first_entries(walk: MenuWalk, user: str, first: str, side: str |
     return said
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 1: Charge > fighter > target, then 'nothing to choose "
-                                       "for to:' (the set-up source answers for charge:to)")
 async def test_a_charge_picked_from_the_menus_offers_where_to_charge_from() -> None:
     walk = await table("underworlds")
     side = walk.game.state.active_side
@@ -60,20 +56,16 @@ async def _power_step(give: dict[SideId, tuple[str, ...]], turn: SideId) -> Menu
     return walk
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 3: Sidestep asks for no fighter, then 'name them with "
-                                       "model:'")
 async def test_a_ploy_that_chooses_a_fighter_asks_which_from_the_menus() -> None:
     walk = await _power_step({B: ("sidestep",)}, B)
-    said = await _walk_first_entries(walk, "bob", "Play Sidestep")
+    said = await _walk_first_entries(walk, "bob", "Play: Sidestep")
     assert not any("name them with model:" in text for text in said), said
     assert "sidestep" not in uw.hand(walk.game, B), said
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 3: Righteous Strike asks for no fighter, then 'may go "
-                                       "only on angharad-brightshield'")
 async def test_an_upgrade_asks_for_a_fighter_it_may_go_on_from_the_menus() -> None:
     walk = await _power_step({A: ("righteous-strike",)}, A)
-    said = await _walk_first_entries(walk, "alice", "Play Righteous Strike")
+    said = await _walk_first_entries(walk, "alice", "Play: Righteous Strike")
     assert not any("with model:" in text or "may go only on" in text for text in said), said
     assert "righteous-strike" in walk.game.state.fighters["A2"].upgrades, said
 

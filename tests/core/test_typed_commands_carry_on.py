@@ -1,13 +1,19 @@
 """A command typed without everything it needs carries on as a menu would, and on a practice table the side that
-acts is the one whose model the command names.
+acts is the one whose model the command names; a typed command leaves out the optional parameters it does not name.
 
-Issue 23's failures 2 and 4, strict expected failures until the declarations reach Underworlds (step 4)."""
+Issue 23's failures 2 and 4."""
 
 from __future__ import annotations
 
-import pytest
+import random
+from dataclasses import replace
 
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import Ask, Choice, Context, Declarations, Order, Param, When
 from tests.menu_walk import MenuWalk, table
+from tests.toys.tally import Scored, Tally, TallyState
 
 
 async def _face_to_face() -> tuple[MenuWalk, str, str]:
@@ -27,8 +33,6 @@ async def _face_to_face() -> tuple[MenuWalk, str, str]:
     return walk, fighter.id, enemy.id
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 2: /act model:B2 action:attack is refused with 'name the "
-                                       "target with target:' instead of asking which target")
 async def test_an_attack_typed_without_a_target_asks_for_one() -> None:
     walk, fighter, enemy = await _face_to_face()
     outputs = await walk.say("alice", f"/act model:{fighter} action:attack", side=walk.game.state.active_side)
@@ -36,11 +40,41 @@ async def test_an_attack_typed_without_a_target_asks_for_one() -> None:
     assert any(enemy in label for label in walk.labels("alice"))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 4: a practice table refuses /act action:attack model:B1 "
-                                       "target:A1 with 'say which one acts'")
 async def test_the_side_that_acts_is_the_side_of_the_model_named() -> None:
     walk, fighter, enemy = await _face_to_face()
     before = walk.game.seq
     outputs = await walk.say("alice", f"/act action:attack model:{fighter} target:{enemy}")
     assert not any("say which one acts" in o.text for o in outputs), [o.text for o in outputs]
     assert walk.game.seq > before
+
+
+LAZY: Declarations[TallyState, TallyState] = Declarations()
+"""Tally with an optional amount: one point unless the player says more."""
+
+
+@LAZY.action("score", "Score points (one unless told), then pass the turn", label="Score", when=When(turn=True),
+             params=(Param("amount", "How many points?", values=lambda state, ask: [Choice("2", "2 points"),
+                                                                                     Choice("3", "3 points")],
+                           optional=True, none_label="1 point", order=Order.GIVEN, noun="amounts"),))
+def _score(ctx: Context[TallyState], ask: Ask) -> None:
+    ctx.emit(Scored(side=ask.acting, amount=ask.integer("amount", 1), next_side=ctx.state.next_in_play(ask.acting)))
+
+
+class Lazy(Tally):
+    spec = replace(Tally.spec, name="lazy", title="Lazy")
+    declarations = LAZY
+
+
+async def test_a_typed_command_leaves_out_the_optional_parameters_it_does_not_name() -> None:
+    service = TableService(MemoryRepository(), {**SYSTEM_FACTORIES, "lazy": Lazy}, pass_delay=lambda: 0.0)
+    walk = MenuWalk(service, random.Random(0))
+    await walk.say("alice", "/game new system:lazy practice:no")
+    await walk.say("bob", "/game join side:B")
+    outputs = await walk.say("alice", "/act action:score")
+    assert not any(o.error for o in outputs), [o.text for o in outputs]
+    assert walk.game.state.points == {"A": 1}, "typed, the amount it does not name is left out"
+    await walk.say("bob", "/act")
+    await walk.pick("bob", walk.labels("bob").index("Score"))
+    assert walk.labels("bob") == ["1 point", "2 points", "3 points"], "a menu asks for it, leaving it out first"
+    await walk.pick("bob", 0)
+    assert walk.game.state.points == {"A": 1, "B": 1}

@@ -2,16 +2,18 @@
 
 An undo request is the decision: side A (alice) asks to undo back to her first note, and side B (bob) owes
 the answer. The compound case is freeplay's ``/ask`` about several of bob's models: one select per model,
-four to a page.
+four to a page; a part whose options follow an earlier pick is the Muster toy's ground.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import DecisionAnswered, Game
 from tests.discord.conftest import Table
 from tests.discord_standin import InjectedInteraction
+from tests.toys.muster import Muster
 
 Payload = dict[str, Any]
 SELECT, BUTTON = 3, 2
@@ -297,3 +299,28 @@ async def test_a_second_confirm_on_answered_options_changes_nothing(table: Table
     assert [s.ephemeral for s in replies] == [True], "a private refusal only"
     assert "is not waiting for an answer" in replies[0].body["content"]
     assert _game(table).seq == seq and len(table.standin.messages_in("battle")) == visible
+
+
+async def test_a_part_whose_options_follow_an_earlier_pick_is_offered_live(table: Table) -> None:
+    """Muster's ground: high ground offers one or two rows, low ground up to three. Picking low redraws the rows'
+    select in place; a pick that changes nothing only acknowledges."""
+    await table.stop()
+    table.systems = {**SYSTEM_FACTORIES, "muster": Muster}
+    await table.start()
+    await table.do("game new", {"system": "muster", "thread": False})
+    await table.do("game join", {"side": "B"}, user="bob")
+    await table.do("act", {"action": "deploy", "model": "A1,A2,A3", "to": "C1,C5,C6"})
+    await table.do("act", {"action": "deploy", "model": "B1,B2,B3", "to": "C7,C8,C12"}, user="bob")
+    prompt = await table.standin.wait_for_message("battle", lambda m: bool(_components(m)))
+    options = await _open(table, prompt)
+    assert options.original is not None
+    rows = {c["placeholder"]: c for c in _components(options.original) if c["type"] == SELECT}
+    assert [o["value"] for o in rows["How many rows?"]["options"]] == ["1", "2"]
+    low = await table.standin.click(options.original["id"], rows["Which ground?"]["custom_id"], user="bob",
+                                    values=["low"])
+    assert (await low.response()).body["type"] == 7, "the selects are drawn again, in place"
+    rows = {c["placeholder"]: c for c in _components(options.original) if c["type"] == SELECT}
+    assert [o["value"] for o in rows["How many rows?"]["options"]] == ["1", "2", "3"]
+    await _pick(table, options, rows["How many rows?"], "3")
+    await _confirm(table, options, _button(options.original, "Confirm"))
+    assert _game(table).state.ground == "low ground, 3 rows"

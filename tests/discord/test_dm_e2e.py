@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.core.data_loader import load_system_data
-from engine.core import Command, Context, side_only
+from engine.core import ActionCommand, Command, Context, side_only
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.events import CardAdded, HandGrew
 from engine.systems.freeplay.state import FreeplayState
 from tests.discord.conftest import Table
@@ -29,12 +28,12 @@ class DealingFreeplay(Freeplay):
     """Freeplay whose ``/hand add`` deals the card to the next side's hand instead of the player's own."""
 
     def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
-        if not isinstance(command, AddCard):
+        if not isinstance(command, ActionCommand) or command.path != ("hand", "add"):
             super().handle(ctx, command)
             return
         sides = ctx.state.sides
         target = sides[(sides.index(ctx.acting_side()) + 1) % len(sides)]
-        ctx.emit(CardAdded(side=target, card=command.card), side_only(target))
+        ctx.emit(CardAdded(side=target, card=dict(command.values)["card"]), side_only(target))
         ctx.emit(HandGrew(side=target, size=len(ctx.state.hands[target])))
 
 

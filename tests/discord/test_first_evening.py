@@ -113,10 +113,9 @@ async def test_a_whole_game_from_invite_to_end_card_rematch_and_export(table: Ta
 
 
 async def _underworlds_step(table: Table, thread: str, game: Any, names: dict[str, str]) -> None:
-    """One interaction that moves an Underworlds set-up on, as its player would type it."""
-    from engine.systems.underworlds.bot import setup_step
-    from engine.systems.underworlds.commands import PlaceFighter
-    from engine.systems.underworlds.referee import Referee
+    """One interaction that moves an Underworlds set-up on, as its player would type it: a decision at its
+    defaults, else the bot's move for the side (a placement as suggested, all of one's fighters at once)."""
+    from engine.core import ActionCommand
 
     state = game.state
     if state.pending:
@@ -128,22 +127,15 @@ async def _underworlds_step(table: Table, thread: str, game: Any, names: dict[st
                        channel=thread)
         return
     side = state.active_side
-    user = names[side]
-    ref = Referee.reading(game.system.lib, state)
-    if state.step == "fighters":  # all of one's fighters at once, each placed on one's next turns
-        placements = []
-        while (command := setup_step(ref, side)) is not None and isinstance(command, PlaceFighter):
-            placements.append(command)
-            state = state.model_copy(update={"active_side": side, "fighters": {**state.fighters, command.fighter:
-                                     state.fighters[command.fighter].model_copy(update={"hex": command.to})}})
-            ref = Referee.reading(game.system.lib, state)
-        await table.do("act", {"action": "place", "model": ",".join(c.fighter for c in placements),
-                               "to": ",".join(c.to for c in placements)}, user=user, channel=thread)
-        return
-    command = setup_step(ref, side)
-    options = {"action": "token", "to": command.to} if state.step == "tokens" else \
-        {"action": "place", "model": command.fighter, "to": command.to}
-    await table.do("act", options, user=user, channel=thread)
+    legal = game.system.legal_actions(state, side)
+    whole = next((e for e in legal if e.name == "place" and "," in str(e.options.get("model", ""))), None)
+    if whole is not None:  # all of one's fighters at once, each placed on one's next turns
+        options = {"action": "place", **{k: str(v) for k, v in whole.options.items()}}
+    else:
+        move = game.system.bot_move(state, side, lambda c: True)
+        assert move is not None and isinstance(move.command, ActionCommand)
+        options = {"action": str(move.command.name), **dict(move.command.values)}
+    await table.do("act", options, user=names[side], channel=thread)
 
 
 async def test_an_invited_underworlds_game_reaches_its_first_activation_within_budget(table: Table) -> None:

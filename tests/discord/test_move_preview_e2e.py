@@ -134,7 +134,7 @@ async def test_a_move_without_a_destination_offers_lettered_suggestions_to_pick_
     handle = await table.standin.slash("move", {"model": "A1"}, channel="battle")
     await handle.response()
     menu = await handle.followup()
-    assert menu["flags"] & 64 and menu["content"].startswith("A1 ")
+    assert menu["flags"] & 64 and menu["content"].startswith("/move: Where to?")
     assert menu["attachments"], "the suggested paths are drawn"
     (select,) = [c for row in menu["components"] for c in row["components"]]
     options = select["options"]

@@ -10,15 +10,15 @@ from engine.dice import commitment
 from engine.hex import HexBoard
 from engine.hex.space import HexSpace
 from engine.systems.freeplay import Freeplay
-from engine.table import AddModel
 from engine.table.space import TableSpace
+from tests.table_commands import add_model
 
 
 def _table() -> TableSpace:
     setup = GameSetup(system="freeplay", sides=(SideId("A"), SideId("B")), host=UserId("a"),
                       seed_commitment=commitment("1" * 64), options={"map": "crossroads"})
     game = Game.start(Freeplay(load_system_data("freeplay")), setup, "1" * 64, seats={SideId("A"): UserId("a")})
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=UserId("a"), side=SideId("A")))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), Actor(user=UserId("a"), side=SideId("A")))
     return TableSpace(game.state)
 
 

@@ -11,7 +11,6 @@ import dataclasses
 from collections.abc import Callable
 
 from engine.core import Ask, Context, IllegalCommand, ModelId, Order, Param, RulesError, Shape
-from engine.core.params import Predicate
 from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import (
@@ -30,7 +29,7 @@ from engine.systems.eldfall.declare import (
     trade_check,
 )
 from engine.systems.eldfall.equipping import equip, equip_refusal
-from engine.systems.eldfall.rules import ACTION, RULES, Reading, kit_of
+from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
 from engine.systems.eldfall.state import EldfallState
 
@@ -63,12 +62,11 @@ def _declared(ctx: Ctx, plan: ActionPlan) -> None:
     after_declaration(ctx, kit)
 
 
-def _explained(kind: str, check: Check, option: str, own: Predicate[Reading] | None
-               ) -> Callable[[Reading, Ask, str], str | None]:
+def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Refused:
     """Why a value typed for ``option`` that the menu does not list is refused: the parameter's ``own`` reason, else
     the rule the action's check names when given it (a value it only finds incomplete, or accepts, keeps the core's
     "not one of the choices")."""
-    def explain(r: Reading, ask: Ask, typed: str) -> str | None:
+    def refused(r: Reading, ask: Ask, typed: str) -> RulesError | None:
         f = r.active()
         why = own(r, ask, typed) if own is not None else None
         if f is None or why is not None:
@@ -77,17 +75,17 @@ def _explained(kind: str, check: Check, option: str, own: Predicate[Reading] | N
         try:
             check(r.world, r.kit, f, menus.request(trial, kind), allowed_now(r.world, f))
         except IllegalCommand as error:
-            return error.reason
+            return IllegalCommand(error.reason, verb=ask.verb)
         except RulesError:
             return None
         return None
-    return explain
+    return refused
 
 
 def _action(name: str, summary: str, label: str, check: Check, rule: str, *params: Param[Reading],
             allowed: tuple[str, ...] | None = None) -> None:
     explained = tuple(p if p.values is None else
-                      dataclasses.replace(p, explain=_explained(name, check, p.option, p.explain)) for p in params)
+                      dataclasses.replace(p, refused=_explained(name, check, p.option, p.refused)) for p in params)
     RULES.action(name, summary, label=label, when=ACTION, available=_allowed(*(allowed or (name,))),
                  check=_planned(name, check), rule=_RULE + rule, params=explained)(_declared)
 
@@ -97,27 +95,29 @@ _action("nothing", "The activated model does nothing", "Do nothing", nothing_che
 _SPENDS = "What does it use or spend?"
 _action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)", "Attack",
         attack_check, "L1412-1486",
-        Param("with", "With what?", values=menus.attack_means, explain=menus.means_explained, order=Order.GIVEN,
+        Param("with", "With what?", values=menus.attack_means, refused=said(menus.means_explained), order=Order.GIVEN,
               noun="weapons"),
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
               none_label="nothing more", order=Order.GIVEN, noun="choices",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
-        Param("target", "At whom?", values=menus.attack_targets, explain=menus.target_explained, shape=Shape.SPLIT,
-              count=menus.strikes, order=Order.NEAREST, noun="targets", asked_when=menus.aimed_at_models,
-              optional=menus.targetless, none_label="aim at a point instead"),
+        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
+              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
+              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
+              none_label="aim at a point instead"),
         Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
               asked_when=menus.at_a_point),
         allowed=("attack",))
 _action("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)", "Cast a spell",
         attack_check, "L893-1000",
-        Param("with", "Which spell?", values=menus.cast_means, explain=menus.means_explained, order=Order.GIVEN,
+        Param("with", "Which spell?", values=menus.cast_means, refused=said(menus.means_explained), order=Order.GIVEN,
               noun="spells"),
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
               none_label="nothing more", order=Order.GIVEN, noun="choices",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
-        Param("target", "At whom?", values=menus.attack_targets, explain=menus.target_explained, shape=Shape.SPLIT,
-              count=menus.strikes, order=Order.NEAREST, noun="targets", asked_when=menus.aimed_at_models,
-              optional=menus.targetless, none_label="aim at a point instead"),
+        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
+              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
+              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
+              none_label="aim at a point instead"),
         Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
               asked_when=menus.at_a_point),
         allowed=("attack",))
@@ -126,7 +126,7 @@ _action("assist", "The activated model casts a spell on itself or allies (with:,
         Param("with", "Which spell?", values=menus.support_spells, order=Order.GIVEN, noun="spells"),
         Param("target", "On whom?", values=menus.support_targets, noun="models"),
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "assist"), noun="choices",
-              optional=menus.dispel_implied, none_label="nothing more",
+              optional=True, none_when=menus.dispel_implied, none_label="nothing more",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "assist"))))
 _action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)", "Dodge", dodge_check,
         "L1378-1410",
@@ -142,12 +142,12 @@ _action("deathblow", "Finish an Incapacitated enemy in base contact (target:)", 
         "L1534-1540", Param("target", "Whom?", values=menus.deathblow_targets, noun="models"))
 _action("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, choice: what "
         "it takes, comma-separated)", "Trade with an ally", trade_check, "L1542-1545",
-        Param("target", "With whom?", values=menus.partners, explain=menus.partner_explained, noun="models"),
+        Param("target", "With whom?", values=menus.partners, refused=said(menus.partner_explained), noun="models"),
         Param("with", "What does it give?", values=menus.gives, shape=Shape.SET, optional=True,
               count=lambda r, ask: menus.item_count(r, ask, None), none_label="nothing", noun="items"),
         Param("choice", "What does it take?", values=menus.takes, shape=Shape.SET,
-              optional=lambda r, ask: ask.has("with"), count=lambda r, ask: menus.item_count(r, ask, "target"),
-              none_label="nothing", noun="items"))
+              optional=True, none_when=lambda r, ask: ask.has("with"),
+              count=lambda r, ask: menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
 _action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
         allowed=("issue-a-duel",))
 _action("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", "Perform a Ritual", support_check,
@@ -168,7 +168,8 @@ def _equip_refused(r: Reading, ask: Ask, typed: str) -> str | None:
 @RULES.action("equip", "The activated model changes its equipment before its action, once an activation (with: a "
               "weapon it carries, shield, no-shield)", label="Change its equipment", when=ACTION,
               check=_equip_plan, rule=_RULE + "L428-432", params=(
-                  Param("with", "Change to what?", values=menus.equipment, explain=_equip_refused, noun="items"),))
+                  Param("with", "Change to what?", values=menus.equipment, refused=said(_equip_refused),
+                        noun="items"),))
 def _equip(ctx: Ctx, plan: tuple[ModelId, str]) -> None:
     model, wanted = plan
     equip(ctx, kit_of(ctx).world(ctx.state).fighter(model), wanted)

@@ -289,11 +289,13 @@ def attack_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: 
 
 
 def _distributed(asked: tuple[tuple[ModelId, int], ...], stk: int, verb: str) -> tuple[tuple[ModelId, int], ...]:
-    """Strikes per target: as asked, or shared round the targets; never more than STK in all (L809-817)."""
+    """Strikes per target: as asked (a target named bare beside counted ones takes 1: ``B1,B2x2``), or shared round
+    the targets; never more than STK in all (L809-817)."""
     if len(asked) > stk:
         raise IllegalCommand(f"{len(asked)} targets but STK {stk}: an attack takes at most as many targets as it "
                              "has strikes (L809, L1423)", verb=verb)
     if any(n > 0 for _t, n in asked):
+        asked = tuple((t, n or 1) for t, n in asked)
         total = sum(n for _t, n in asked)
         if total > stk or any(n < 1 for _t, n in asked):
             raise IllegalCommand(f"{total} strikes declared but STK is {stk}; give each target at least 1 and at "

@@ -39,7 +39,7 @@ from engine.systems.eldfall.deploying import (
 )
 from engine.systems.eldfall.dismissal import dismissal_refusal, order_dismissal, summoned
 from engine.systems.eldfall.flow import begin_play, end_turn
-from engine.systems.eldfall.rules import ANY_TIME, DEPLOYING, PARTY_CHOICE, RULES, TACTICAL, Reading, kit_of
+from engine.systems.eldfall.rules import ANY_TIME, DEPLOYING, PARTY_CHOICE, RULES, TACTICAL, Reading, kit_of, said
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.sequencing import after_movement
 from engine.systems.eldfall.setup import choose_party, named_party, parties_fitting, party_refusal, sized_party
@@ -238,7 +238,7 @@ def _activated(ctx: Ctx, plan: Activation) -> None:
 
 
 _MOVES = _moving("choice", "idle")
-_MODEL = Param("model", "Which model?", values=_activatable, explain=_model_refusal, noun="models")
+_MODEL = Param("model", "Which model?", values=_activatable, refused=said(_model_refusal), noun="models")
 _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice", "idle")),
             accepts=_destination_refusal, order=Order.GIVEN, noun="places", asked_when=_MOVES)
 
@@ -323,9 +323,9 @@ def _not_summoned(r: Reading, ask: Ask, typed: str) -> str | None:
 @RULES.action("dismiss", "Dismiss a summoned creature at your next Strategic phase (choice:off withdraws it)",
               label="Dismiss a summoned creature", when=ANY_TIME, rule=_RULE + "L992", params=(
                   Param("model", "Which creature?", values=lambda r, ask: summoned(r.state, _side(ask)),
-                        explain=_not_summoned, noun="creatures"),
+                        refused=said(_not_summoned), noun="creatures"),
                   Param("choice", "Dismiss it?", values=_dismissals, order=Order.GIVEN, noun="choices",
-                        explain=lambda r, ask, typed: dismissal_refusal(r.state, ModelId(ask.ident("model"))))))
+                        refused=said(lambda r, ask, typed: dismissal_refusal(r.state, ModelId(ask.ident("model")))))))
 def _dismiss(ctx: Ctx, ask: Ask) -> None:
     order_dismissal(ctx, _side(ask), ModelId(ask.ident("model")), ask.text("choice") == "on")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from engine.core import Ask, Context, Declarations, Disclosure, ModelId, Viewer, When
+from engine.core import Ask, Context, Declarations, Disclosure, IllegalCommand, ModelId, RulesError, Viewer, When
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
@@ -25,9 +25,20 @@ if TYPE_CHECKING:
     from engine.systems.eldfall.fighters import Fighter
 
 __all__ = ["ACTION", "ANY_TIME", "DEPLOYING", "PARTY_CHOICE", "RULES", "TACTICAL", "TACTICAL_PHASE", "Reading",
-           "kit_of"]
+           "Refused", "kit_of", "said"]
 
 TACTICAL_PHASE = "tactical"
+
+Refused = Callable[["Reading", Ask, str], RulesError | None]
+"""A parameter's ``refused``: the refusal of a typed value its menu does not list, or None for the core's list."""
+
+
+def said(why: Callable[[Reading, Ask, str], str | None]) -> Refused:
+    """A parameter's ``refused`` from a function saying why in words (the rule broken), or None."""
+    def refused(r: Reading, ask: Ask, typed: str) -> RulesError | None:
+        reason = why(r, ask, typed)
+        return IllegalCommand(reason, verb=ask.verb) if reason is not None else None
+    return refused
 
 
 @dataclass

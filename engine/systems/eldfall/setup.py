@@ -24,7 +24,7 @@ from engine.dice import Die
 from engine.schema import did_you_mean
 from engine.systems.eldfall.alliance import answer_offer, check_alliance_ruling, offer_alliance
 from engine.systems.eldfall.cards import Card
-from engine.systems.eldfall.commands import ChooseParty
+from engine.systems.eldfall.commands import AddModel, ChooseParty
 from engine.systems.eldfall.deploying import deploy
 from engine.systems.eldfall.events import InitiativeWon, PartyChosen, PartyNoted, QuestBegan, SchemeKept, SetupSettled
 from engine.systems.eldfall.kit import Kit
@@ -36,7 +36,7 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
 from engine.systems.eldfall.setting_up import INITIATIVE, PARTIES, SCHEMES, SETTING_UP, acting_for
 from engine.systems.eldfall.state import EldfallState
-from engine.table import AddModel, TableSet, TerrainAdded, default_facing, preset_layout
+from engine.table import TableSet, TerrainAdded, default_facing, preset_layout
 from engine.table.geometry import check_spot
 
 __all__ = [

@@ -1,36 +1,51 @@
-"""How freeplay answers its own commands: rounds and turns, notes, questions to another side, the hand.
+"""Freeplay's own actions, declared once beside the table's it includes: rounds and turns, notes, the secret hand
+and ``/ask``, a question put to another side.
 
-The table's commands (models, terrain, maps, moves) are the shared table layer's; freeplay adds only the turn
-order it keeps when players use ``/round turn``.
+Freeplay knows no rules, so its checks keep only the table sane: a turn order once players keep one (``/round
+turn``: then only the side whose turn it is handles its models), a hand holds what was put in it, and an ``/ask``
+goes to another side's player with two to 25 answers.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.core import (
-    Command,
+    Args,
+    Ask,
+    Choice,
     Context,
     Decision,
     DecisionPart,
+    Declarations,
     IllegalCommand,
     InvalidCommand,
     ModelId,
     NotYourTurn,
     Option,
+    Param,
+    QueryAnswer,
+    RulesError,
+    Shape,
     SideId,
+    Viewer,
+    ViewerKind,
+    flag,
     side_only,
 )
-from engine.systems.freeplay.commands import AddCard, AddNote, Ask, NextRound, PassTurn, PlayCard
 from engine.systems.freeplay.events import CardAdded, CardPlayed, HandGrew, NoteAdded, RoundStarted, TurnPassed
 from engine.systems.freeplay.state import FreeplayState
+from engine.table import TABLE
 
-__all__ = ["ASK_KIND", "FreeplayRules", "check_turn"]
+__all__ = ["ASK_KIND", "RULES", "turn_order"]
 
 Ctx = Context[FreeplayState]
+
+RULES: Declarations[FreeplayState, FreeplayState] = Declarations(reads=("measuring", "facing", "contact"))
+"""Freeplay's actions, then the table's. It reads the measuring ruling (its disclosure); facing and contact are
+played at their defaults by the table itself, their alternatives by hand."""
+RULES.include(TABLE)
 
 ASK_KIND = "ask"
 """The kind of decision ``/ask`` opens; the core logs its answer and freeplay needs nothing more."""
@@ -40,20 +55,91 @@ MAX_ASK_PARTS = 20
 _KEY = re.compile(r"[^a-z0-9]+")
 
 
-def _close(word: str, names: Sequence[str]) -> str:
-    match = difflib.get_close_matches(word, names, n=1)
-    return f" Did you mean {match[0]}?" if match else ""
-
-
-def check_turn(ctx: Context[Any], side: SideId, verb: str) -> None:
-    """Once a turn order is set (``/round turn``), only the side whose turn it is moves its models."""
-    active = ctx.state.active_side
+def turn_order(state: FreeplayState, side: SideId, host: bool) -> str | None:
+    """Once a turn order is kept (``/round turn``), only the side whose turn it is handles its models."""
+    active = state.active_side
     if active is not None and side != active:
-        raise NotYourTurn(f"it is side {active}'s turn; side {active} hands it over with /round turn side:{side}",
-                          verb=verb)
+        return f"it is side {active}'s turn; side {active} hands it over with /round turn side:{side}"
+    return None
 
 
-def _ask_options(texts: Sequence[str], verb: str) -> tuple[Option, ...]:
+# -- rounds, turns, notes ------------------------------------------------------------------------------------------
+
+
+@RULES.action(None, "Start the next round", label="Start the next round", verb=("round", "next"))
+def _next_round(ctx: Ctx, ask: Ask) -> None:
+    ctx.emit(RoundStarted(round=ctx.state.round + 1))
+
+
+def _on_turn(state: FreeplayState, ask: Ask) -> NotYourTurn | None:
+    """Whoever has the turn hands it over (the host may at any time); before a turn order, anyone starts one."""
+    if ask.host or state.active_side is None or ask.asker == state.active_side:
+        return None
+    why = turn_order(state, ask.acting, ask.host)
+    return NotYourTurn(why, verb=ask.verb) if why is not None else None
+
+
+def _next_sides(state: FreeplayState, ask: Ask) -> list[Choice]:
+    return [Choice(side, f"side {side}") for side in state.sides if side != state.active_side]
+
+
+@RULES.action(None, "Pass the turn to a side", label="Pass the turn", verb=("round", "turn"), host=True, per="side",
+              available=_on_turn, params=(Param("side", "To which side?", values=_next_sides, noun="sides"),))
+def _pass_turn(ctx: Ctx, ask: Ask) -> None:
+    ctx.emit(TurnPassed(side=SideId(ask.ident("side"))))
+
+
+def _text(world: FreeplayState, ask: Ask, typed: str) -> str | None:
+    return None if typed.strip() else "write something"
+
+
+@RULES.action(None, "Add a note to the log", label="Add a note", verb=("note",), host=True,
+              params=(Param("text", "The note", accepts=_text),))
+def _note(ctx: Ctx, ask: Ask) -> None:
+    ctx.emit(NoteAdded(side=ask.asker, text=ask.text("text")))
+
+
+# -- the secret hand -----------------------------------------------------------------------------------------------
+
+
+@RULES.query(("hand", "show"), "Show your hand, to you alone")
+def _show_hand(state: FreeplayState, viewer: Viewer, args: Args) -> QueryAnswer:
+    if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
+        return QueryAnswer("Only a player holding one side has a hand to show.", private=True)
+    hand = state.hands.get(viewer.side, [])
+    return QueryAnswer(f"Your hand (side {viewer.side}): {', '.join(hand) if hand else 'empty'}.", private=True)
+
+
+@RULES.action(None, "Put a named card into your hand", label="Put a card into your hand", verb=("hand", "add"),
+              params=(Param("card", "Which card?", accepts=_text),))
+def _add_card(ctx: Ctx, ask: Ask) -> None:
+    side = ask.acting
+    ctx.emit(CardAdded(side=side, card=ask.text("card")), side_only(side))
+    ctx.emit(HandGrew(side=side, size=len(ctx.state.hands[side])))
+
+
+def _my_hand(state: FreeplayState, ask: Ask) -> list[Choice]:
+    return [Choice(card) for card in dict.fromkeys(state.hands.get(ask.acting, []))]
+
+
+def _in_hand(state: FreeplayState, ask: Ask, typed: str) -> InvalidCommand:
+    return InvalidCommand(f"{typed[:40]!r} is not in your hand; see it with /hand show", verb=ask.verb)
+
+
+@RULES.action(None, "Play a card from your hand, face up", label="Play a card", verb=("hand", "play"),
+              params=(Param("card", "Which card?", values=_my_hand, refused=_in_hand, noun="cards"),))
+def _play_card(ctx: Ctx, ask: Ask) -> None:
+    ctx.emit(CardPlayed(side=ask.acting, card=ask.text("card")))
+
+
+# -- asking another side -------------------------------------------------------------------------------------------
+
+
+def _options_of(typed: str) -> tuple[str, ...]:
+    return Args("ask", {"options": typed}).listed("options")
+
+
+def ask_options(texts: Sequence[str], verb: str = "ask") -> tuple[Option, ...]:
     """The answers offered, each keyed by a short form of its text (``hold``, ``fall-back``) that
     ``/decide`` accepts as well as the text itself; numbers when the short forms would clash."""
     if not MIN_ASK_OPTIONS <= len(texts) <= MAX_ASK_OPTIONS:
@@ -73,102 +159,75 @@ def _ask_options(texts: Sequence[str], verb: str) -> tuple[Option, ...]:
     return tuple(Option(key=key, label=text) for key, text in zip(keys, texts, strict=True))
 
 
-def _ask_parts(ctx: Ctx, side: SideId, models: Sequence[ModelId], question: str, options: tuple[Option, ...],
-               verb: str) -> tuple[DecisionPart, ...]:
-    """One part per listed model of ``side`` (or one in all), each defaulting to the first option."""
+def _answers(state: FreeplayState, ask: Ask, typed: str) -> str | None:
+    try:
+        ask_options(_options_of(typed), ask.verb)
+    except InvalidCommand as error:
+        return error.reason
+    return None
+
+
+def _askable(state: FreeplayState, ask: Ask) -> list[Choice]:
+    """The other sides with a player to answer: on a practice table one player may ask themself, elsewhere not."""
+    mine = state.controller(ask.asker) if ask.asker is not None else None
+    return [Choice(side, f"side {side}") for side in state.sides if side != ask.asker
+            and (holder := state.controller(side)) is not None and (holder != mine or state.setup.practice)]
+
+
+def _not_askable(state: FreeplayState, ask: Ask, typed: str) -> RulesError:
+    side = SideId(typed.upper())
+    if side not in state.sides:
+        return InvalidCommand(f"there is no side {typed[:10]}; the sides are {', '.join(state.sides)}", verb=ask.verb)
+    if side == ask.asker:
+        return InvalidCommand(f"you act for side {side}; ask another side", verb=ask.verb)
+    if state.controller(side) is None:
+        return IllegalCommand(f"side {side} has no player to answer yet; ask once someone holds it (/game join or the "
+                              "host's /game seat)", verb=ask.verb)
+    return IllegalCommand(f"you hold side {side} yourself; only a practice table lets you ask yourself", verb=ask.verb)
+
+
+def _not_theirs(state: FreeplayState, ask: Ask, typed: str) -> InvalidCommand:
+    side = SideId(ask.ident("side"))
+    model = state.models.get(ModelId(typed.upper()))
+    if model is not None:
+        return InvalidCommand(f"{model.id} belongs to side {model.side}, not side {side}: ask each side about its own "
+                              "models", verb=ask.verb)
+    theirs = sorted(m.id for m in state.models.values() if m.side == side)
+    return InvalidCommand(f"there is no model {typed[:20]} on the table. Side {side}'s models: "
+                          f"{', '.join(theirs) or 'none'}", verb=ask.verb)
+
+
+def _their_models(state: FreeplayState, ask: Ask) -> list[Choice]:
+    side = SideId(ask.ident("side"))
+    return [Choice(m.id, f"{m.id} {m.name}") for m in state.models.values() if m.side == side]
+
+
+def _ask_plan(state: FreeplayState, ask: Ask) -> Decision:
+    side = SideId(ask.ident("side"))
+    options = ask_options(_options_of(str(ask.options["options"])), ask.verb)
+    question = ask.text("question")
     default = options[0].key
-    if not models:
-        return (DecisionPart(key="answer", prompt=question, options=options, default=default),)
-    if len(models) > MAX_ASK_PARTS:
-        raise InvalidCommand(f"ask about at most {MAX_ASK_PARTS} models at once (got {len(models)})", verb=verb)
-    if len(set(models)) != len(models):
-        twice = next(model for model in models if models.count(model) > 1)
-        raise InvalidCommand(f"{twice} is listed twice in models", verb=verb)
-    parts = []
-    for model_id in models:
-        model = ctx.state.models.get(model_id)
-        if model is None:
-            known = sorted(m.id for m in ctx.state.models.values() if m.side == side)
-            raise InvalidCommand(f"there is no model {model_id} on the table.{_close(model_id, known)} "
-                                 f"Side {side}'s models: {', '.join(known) or 'none'}", verb=verb)
-        if model.side != side:
-            raise InvalidCommand(f"{model_id} belongs to side {model.side}, not side {side}: ask each side about "
-                                 "its own models", verb=verb)
-        parts.append(DecisionPart(key=model_id, prompt=f"{model_id} {model.name}: {question}", options=options,
-                                  default=default))
-    return tuple(parts)
+    parts = tuple(DecisionPart(key=model, prompt=f"{model} {state.models[ModelId(model)].name}: {question}",
+                               options=options, default=default) for model in ask.listed("models"))
+    who = f"Side {ask.asker}" if ask.asker else "The host"
+    return Decision(id="asked", owner=side, kind=ASK_KIND, prompt=f"{who} asks: {question}",
+                    parts=parts or (DecisionPart(key="answer", prompt=question, options=options, default=default),),
+                    optional=ask.yes("optional"), context={"asked_by": ask.asker})
 
 
-class FreeplayRules:
-    """Dispatches freeplay's own commands."""
+@RULES.action(None, "Ask another side to choose", label="Ask another side", verb=("ask",), host=True, check=_ask_plan,
+              params=(Param("question", "What do you ask?", accepts=_text),
+                      Param("options", "Which answers (comma list, the first is the default)?", accepts=_answers),
+                      Param("side", "Which side answers?", values=_askable, refused=_not_askable, noun="sides"),
+                      Param("models", "About which of its models, one by one?", values=_their_models,
+                            refused=_not_theirs,
+                            optional=True, none_label="one answer in all", shape=Shape.SET,
+                            count=(1, MAX_ASK_PARTS), noun="models"),
+                      flag("optional", "May the default stand if no answer comes in time?", "yes", "no")))
+def _ask(ctx: Ctx, plan: Decision) -> None:
+    ctx.open_decision(plan.model_copy(update={"id": ctx.next_decision_id()}))
 
-    def __init__(self) -> None:
-        self.handlers: dict[type[Command], Callable[[Ctx, Any], None]] = {
-            NextRound: self._next_round, PassTurn: self._pass_turn, AddNote: self._note, AddCard: self._add_card,
-            PlayCard: self._play_card, Ask: self._ask,
-        }
 
-    def handle(self, ctx: Ctx, command: Command) -> None:
-        self.handlers[type(command)](ctx, command)
-
-    # -- rounds, turns, notes --------------------------------------------------------------------
-
-    def _next_round(self, ctx: Ctx, command: NextRound) -> None:
-        ctx.acting_side()
-        ctx.emit(RoundStarted(round=ctx.state.round + 1))
-
-    def _pass_turn(self, ctx: Ctx, command: PassTurn) -> None:
-        side = ctx.acting_side()
-        if ctx.state.active_side is not None and not ctx.actor.host:
-            check_turn(ctx, side, command.verb)
-        if command.side not in ctx.state.sides:
-            raise InvalidCommand(f"there is no side {command.side}; the sides are {', '.join(ctx.state.sides)}",
-                                 verb=command.verb)
-        ctx.emit(TurnPassed(side=command.side))
-
-    def _note(self, ctx: Ctx, command: AddNote) -> None:
-        side = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
-        ctx.emit(NoteAdded(side=side, text=command.text))
-
-    # -- asking the other side -----------------------------------------------------------------
-
-    def _ask(self, ctx: Ctx, command: Ask) -> None:
-        asker = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
-        side = command.side
-        if side not in ctx.state.sides:
-            raise InvalidCommand(f"there is no side {side}; the sides are {', '.join(ctx.state.sides)}",
-                                 verb=command.verb)
-        if side == asker:
-            raise InvalidCommand(f"you act for side {side}; ask another side", verb=command.verb)
-        holder = ctx.state.controller(side)
-        if holder is None:
-            raise IllegalCommand(f"side {side} has no player to answer yet; ask once someone holds it "
-                                 "(/game join or the host's /game seat)", verb=command.verb)
-        if holder == ctx.actor.user and not ctx.state.setup.practice:
-            raise IllegalCommand(f"you hold side {side} yourself; only a practice table lets you ask yourself",
-                                 verb=command.verb)
-        question = command.question.strip()
-        if not question:
-            raise InvalidCommand('give the question, e.g. question:"Hold or flee?"', verb=command.verb)
-        options = _ask_options(command.options, command.verb)
-        parts = _ask_parts(ctx, side, command.models, question, options, command.verb)
-        who = f"Side {asker}" if asker else "The host"
-        ctx.open_decision(Decision(
-            id=ctx.next_decision_id(), owner=side, kind=ASK_KIND, prompt=f"{who} asks: {question}", parts=parts,
-            optional=command.optional, context={"asked_by": asker},
-        ))
-
-    # -- the secret hand -----------------------------------------------------------------------
-
-    def _add_card(self, ctx: Ctx, command: AddCard) -> None:
-        side = ctx.acting_side()
-        ctx.emit(CardAdded(side=side, card=command.card), side_only(side))
-        ctx.emit(HandGrew(side=side, size=len(ctx.state.hands[side])))
-
-    def _play_card(self, ctx: Ctx, command: PlayCard) -> None:
-        side = ctx.acting_side()
-        hand = ctx.state.hands.get(side, [])
-        match = next((card for card in hand if card.casefold() == command.card.casefold()), None)
-        if match is None:
-            raise InvalidCommand(f"{command.card!r} is not in your hand; see it with /hand show", verb=command.verb)
-        ctx.emit(CardPlayed(side=side, card=match))
+@RULES.decision(ASK_KIND, rule="freeplay: /ask")
+def _asked(ctx: Ctx, decision: Decision, answers: dict[str, str]) -> None:
+    """Nothing follows an answer: the core logged it, and the players play on by hand."""

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.core import (
-    Action,
-    Args,
     BoardView,
     Choice,
     Command,
@@ -21,14 +19,9 @@ from engine.core import (
     GameSetup,
     ImportUnits,
     InvalidCommand,
-    LegalAction,
-    ModelId,
-    OptionValue,
     Overlay,
     OverlayKind,
-    QueryAnswer,
     Setting,
-    SideId,
     System,
     SystemSpec,
     UnitsImported,
@@ -36,25 +29,20 @@ from engine.core import (
     ViewerKind,
 )
 from engine.dice import Die
-from engine.schema import Catalogue
-from engine.systems.freeplay.commands import FREEPLAY_COMMANDS, AddCard, AddNote, Ask, NextRound, PassTurn, PlayCard
+from engine.schema import Catalogue, RulingOption
 from engine.systems.freeplay.events import FREEPLAY_EVENTS, RoundStarted
-from engine.systems.freeplay.rules import FreeplayRules, check_turn
+from engine.systems.freeplay.rules import RULES, turn_order
 from engine.systems.freeplay.state import FreeplayState
 from engine.systems.freeplay.views import FreeplayView, board_view, freeplay_view
 from engine.table import (
     RANDOM_MAP,
-    TABLE_COMMANDS,
     TABLE_EVENTS,
-    AddModel,
-    LoadForce,
     MapImported,
     ModelAdded,
     ModelMoved,
     ModelPlaced,
     ModelRemoved,
     ModelWounded,
-    TableHandlers,
     TableRules,
     TableSet,
     TerrainAdded,
@@ -64,7 +52,6 @@ from engine.table import (
     map_board,
     preset_layout,
     random_layout,
-    table_actions,
 )
 from engine.table.random_layout import MIN_SIDE, layout_seed
 
@@ -99,14 +86,6 @@ _D100 = Die.numeric(100)
 _LAYOUT_DICE = 4  # 4d100: a hundred million maps, each named by its dice
 
 
-def _sides(state: FreeplayState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
-    return [Choice(side) for side in state.sides]
-
-
-def _my_hand(state: FreeplayState, viewer: Viewer, filled: Mapping[str, OptionValue]) -> Sequence[Choice]:
-    return [Choice(card) for card in state.hands.get(viewer.side, [])] if viewer.side else []
-
-
 class Freeplay(System[FreeplayState]):
     spec = SystemSpec(
         name="freeplay",
@@ -117,34 +96,18 @@ class Freeplay(System[FreeplayState]):
         summary="Any skirmish game: place, move, measure, roll and track by hand; the table keeps the log.",
     )
     events = (*TABLE_EVENTS, *FREEPLAY_EVENTS)
-    commands = (*TABLE_COMMANDS, *FREEPLAY_COMMANDS)
+    declarations = RULES
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self.table_rules = TableRules()
-        self._table = TableHandlers(catalogue, self.table_rules, may_move=check_turn)
-        self._rules = FreeplayRules()
-        self._actions = (
-            *table_actions(catalogue, self.table_rules, self.disclosure, {RANDOM_MAP: _RANDOM_NOTE}),
-            Action(("round", "next"), "Start the next round", build=lambda a: NextRound()),
-            Action(("round", "turn"), "Pass the turn to a side", options=("side",),
-                   build=lambda a: PassTurn(side=a.side() or SideId("")), sources={"side": _sides}, menu=("side",)),
-            Action(("note",), "Add a note to the log", options=("text",), build=lambda a: AddNote(text=a.text("text"))),
-            Action(("hand", "show"), "Show your hand, to you alone", answer=self._show_hand),
-            Action(("hand", "add"), "Put a named card into your hand", options=("card",),
-                   build=lambda a: AddCard(card=a.text("card"))),
-            Action(("hand", "play"), "Play a card from your hand, face up", options=("card",),
-                   build=lambda a: PlayCard(card=a.text("card")), sources={"card": _my_hand}, menu=("card",)),
-            Action(("ask",), "Ask another side to choose",
-                   options=("side", "question", "options", "models", "optional"), build=self._build_ask,
-                   sources={"side": _sides}),
-        )
+        self.table_data = catalogue
+        self.table_rules = TableRules(may_move=turn_order, laid_maps={RANDOM_MAP: _RANDOM_NOTE})
 
     def data_fingerprint(self) -> str:
         return self.catalogue.fingerprint()
 
-    def default_rulings(self) -> dict[str, str]:
-        return self.catalogue.ruling_choices()
+    def rulings(self) -> tuple[RulingOption, ...]:
+        return self.catalogue.rulings
 
     def initial_state(self, setup: GameSetup) -> FreeplayState:
         return FreeplayState(setup=setup)
@@ -157,25 +120,6 @@ class Freeplay(System[FreeplayState]):
                 Setting("size", "Table size in inches with no map or map:random, e.g. 48x48"),
                 Setting("mode", "Measuring: free at any time, or only after declaring an action",
                         (Choice("free", "measure freely"), Choice("declare-first", "measure only after declaring"))))
-
-    def actions(self) -> tuple[Action[FreeplayState], ...]:
-        return self._actions
-
-    def legal_actions(self, state: FreeplayState, side: SideId) -> tuple[LegalAction, ...]:
-        """A turn by buttons: move or remove each own model, wound any model, pass the turn, next round."""
-        if state.outcome is not None or (state.active_side is not None and state.active_side != side):
-            return ()
-        found: list[LegalAction] = []
-        for model in state.models.values():
-            if model.side == side:
-                found.append(LegalAction(("move",), "Move", options={"model": model.id}))
-            found.append(LegalAction(("model", "wound"), "Wound or heal", options={"model": model.id}))
-            if model.side == side:
-                found.append(LegalAction(("model", "remove"), "Take off the table", options={"model": model.id}))
-        found += [LegalAction(("round", "turn"), f"Pass the turn to side {other}", options={"side": other})
-                  for other in state.sides if other != side]
-        found.append(LegalAction(("round", "next"), "Start the next round"))
-        return tuple(found)
 
     def disclosure(self, state: FreeplayState, viewer: Viewer) -> Disclosure:
         """The table's measuring mode (``mode:`` when the game was made, else the ``measuring`` ruling): free, or
@@ -197,13 +141,14 @@ class Freeplay(System[FreeplayState]):
         listed = ", ".join(models[:12]) + (" ..." if len(models) > 12 else "")
         turn = "" if state.active_side in (None, side) else f" It is side {state.active_side}'s turn."
         return (f"Your models: {listed}. Next: /move model:{models[0]} (leave to: out for suggested moves), "
-                f"/measure, /los, /roll, /model wound; /round turn passes the turn.{turn}",)
+                f"/measure, /los, /roll, /model wound; /round turn passes the turn.{turn}",
+                *super().help(state, viewer))
 
     def demo_settings(self) -> Mapping[str, str]:
         return {"map": self.catalogue.maps[0].id} if self.catalogue.maps else {}
 
     def demo_commands(self, state: FreeplayState) -> list[Command]:
-        return [LoadForce(name=force.name, side=side)
+        return [self.command(("force", "load"), {"name": force.name, "side": side})
                 for side, force in zip(state.sides, self.catalogue.forces, strict=False)]
 
     def previews(self) -> Mapping[str, BoardView]:
@@ -262,26 +207,6 @@ class Freeplay(System[FreeplayState]):
         for zone in layout.zones:
             ctx.emit(ZoneAdded(zone=zone))
 
-    def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
-        if type(command) in self._table.handlers:
-            self._table.handle(ctx, command)
-        else:
-            self._rules.handle(ctx, command)
-
-    @staticmethod
-    def _build_ask(args: Args) -> Ask:
-        return Ask(side=args.side() or SideId(""), question=args.text("question"), options=args.listed("options"),
-                   models=tuple(ModelId(model.upper()) for model in args.listed("models")),
-                   optional=args.flag("optional"))
-
-    @staticmethod
-    def _show_hand(state: FreeplayState, viewer: Viewer, args: Args) -> QueryAnswer:
-        if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
-            return QueryAnswer("Only a player holding one side has a hand to show.", private=True)
-        hand = state.hands.get(viewer.side, [])
-        shown = ", ".join(hand) if hand else "empty"
-        return QueryAnswer(f"Your hand (side {viewer.side}): {shown}.", private=True)
-
     def rematch_commands(self, log: Sequence[Event]) -> list[Command]:
         """The same forces again: the players' imported profiles, then every model that joined, each set at
         the next free spot of its side's zone (the map may differ: ``map:random`` rolls a new one; a map
@@ -292,7 +217,8 @@ class Freeplay(System[FreeplayState]):
                 commands.append(ImportUnits(units=event.body.units))
             elif isinstance(event.body, ModelAdded):
                 model = event.body.model
-                commands.append(AddModel(unit=model.unit, side=model.side, facing=model.facing))
+                commands.append(self.command(("model", "add"), {"unit": model.unit, "side": model.side,
+                                                                "facing": model.facing}))
         return commands
 
     def board_update(self, events: Sequence[Event]) -> tuple[Overlay, ...] | None:

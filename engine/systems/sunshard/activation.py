@@ -55,8 +55,8 @@ def can_select(world: World, side: SideId, model: Miniature) -> tuple[str, str] 
     if state.step != "activation" or state.activation is not None:
         return ("no model is to be selected now: wait for the activation phase or the current activation's end",
                 "L365")
-    if state.next_side != side:
-        return f"it is side {state.next_side}'s turn to select a model", "L365"
+    if state.active_side != side:
+        return f"it is side {state.active_side}'s turn to select a model", "L365"
     party = state.party
     if party is not None and len(party.done) < len(party.members):
         if model.id not in party.members or model.id in party.done:
@@ -216,11 +216,11 @@ def apply_end(ctx: Context[SunshardState], model_id: ModelId) -> None:
     rest = [m for m in party.members if m != model_id and m not in party.done] if party is not None else []
     rest = [m for m in rest if world.model(m).on_table and not world.model(m).downed]
     if rest:
-        ctx.emit(ActivationEnded(model_id=model_id, next_side=side))
+        ctx.emit(ActivationEnded(model_id=model_id, active_side=side))
         return
     other = world.opponent(side)
     after = other if eligible(world, other) else (side if [m for m in eligible(world, side) if m.id != model_id]
                                                   else None)
-    ctx.emit(ActivationEnded(model_id=model_id, next_side=after))
+    ctx.emit(ActivationEnded(model_id=model_id, active_side=after))
     if party is not None:
         ctx.emit(PartyFormed(party=None))

@@ -14,6 +14,8 @@ and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carri
 
 from __future__ import annotations
 
+import math
+
 from engine.checks import Die
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
 from engine.systems.sunshard.ap import can_still_act, spend_ap
@@ -37,6 +39,7 @@ from engine.systems.sunshard.scoring import score_deed, spend_fortune
 from engine.systems.sunshard.sight import Cover, cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
+from engine.systems.sunshard.vaults import vault_spots
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 
 __all__ = ["BODYGUARD_RANGE", "advance", "begin_attack", "fade_reach", "spec_of", "substitutes"]
@@ -45,8 +48,9 @@ BODYGUARD_RANGE = 4.0
 """Bodyguard and Protected reach a friend within 4" (L1419, L1471)."""
 
 
-def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "") -> None:
-    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}."))
+def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
+           sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()) -> None:
+    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}.", sight=sight))
 
 
 def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:
@@ -74,8 +78,11 @@ def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume |
                          aimed=plan.aimed, targets=list(plan.targets), cover=covers,
                          in_party=party is not None and attacker.id in party.members,
                          template=list(plan.template), resume=resume)
+    melee = is_melee(profile)
+    lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else covers.get(t, "none"))
+                  for t in plan.targets)
     _stage(ctx, attack, f"{attacker.id} attacks {', '.join(plan.targets)} with {plan.profile}"
-                        f"{' (Charge)' if plan.kind == 'charge' else ''}.")
+                        f"{' (Charge)' if plan.kind == 'charge' else ''}.", lines)
     advance(ctx)
 
 
@@ -124,7 +131,7 @@ def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
         f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
         f"Does {target.id} Anticipate the attack?",
         [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
-        context={"target": target.id})
+        context={"target": target.id}, reaction_to="anticipate")
     attack.stage = "roll"
     _stage(ctx, attack, f"{target.id} may Anticipate the attack.")
     return True
@@ -418,7 +425,10 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
         prompt=f"{attacker.id} hit: it may vault up to {reach:g}\" (Fade, {RULE}, L1514).",
         parts=(DecisionPart(key="vault", prompt=f"Where does {attacker.id} vault to (its base centre)? Its own "
                                                 "spot stays put.",
-                            kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]},{here[1]}"),)))
+                            kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]:g},{here[1]:g}",
+                            options=tuple(Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}" + (
+                                " (stays put)" if (x, y) == here else f" ({math.dist(here, (x, y)):.1f}\" away)"))
+                                for x, y in vault_spots(world, attacker, reach))),)))
     _stage(ctx, attack, f"{attacker.id} may vault (Fade).")
     return True
 

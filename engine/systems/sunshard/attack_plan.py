@@ -32,8 +32,17 @@ from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.terrain import pieces, relation, touches
 from engine.systems.sunshard.world import Miniature, World, refuse
 
-__all__ = ["AttackPlan", "attack_cost", "attack_target_values", "attack_weapon_values", "check_attack",
-           "lay_template", "under_template", "usable_profile"]
+__all__ = [
+    "AttackPlan",
+    "attack_cost",
+    "attack_target_values",
+    "attack_weapon_values",
+    "check_attack",
+    "in_range",
+    "lay_template",
+    "under_template",
+    "usable_profile",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +108,7 @@ def usable_profile(world: World, attacker: Miniature, profile: WeaponProfile, ki
                           "attacks", "L547")
 
 
-def _in_range(world: World, attacker: Miniature, target: Miniature, profile: WeaponProfile) -> str | None:
+def in_range(world: World, attacker: Miniature, target: Miniature, profile: WeaponProfile) -> str | None:
     """Why ``target`` is out of the profile's reach, or None (L489, L250, L537)."""
     if profile.RN == 0:
         return None if in_contact(attacker, target) else f"{target.id} is not in base contact (RN 0, L250)"
@@ -220,7 +229,7 @@ def _check_target(world: World, attacker: Miniature, target: Miniature, profile:
         raise refuse(f"{target.id} is not on the battlefield", "L648")
     if not has_sight(world, attacker, target):
         raise refuse(f"{attacker.id} has no line of sight to {target.id}", "L489")
-    why = _in_range(world, attacker, target, profile)
+    why = in_range(world, attacker, target, profile)
     if why is not None:
         raise refuse(why, "L489")
     if kind == "charge":

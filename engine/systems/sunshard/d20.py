@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.checks import CheckResult, Die, Target
+from engine.checks import CheckResult, Die, Target, goal_of
 from engine.core import Context, ModelId, SideId
 from engine.dice import Die as DiceDie
 from engine.systems.sunshard.events import TestMade
@@ -44,8 +44,17 @@ def log_test(ctx: Context[SunshardState], model_id: ModelId | None, kind: TestKi
     result = judge_test(kind, goal, dice, rulings_of(ctx.state.setup.rulings))
     faces = tuple(v.face for v in result.verdicts)
     ctx.emit(TestMade(model_id=model_id, purpose=purpose, tn=goal.value, faces=faces,
-                      outcome=outcome_of(kind, result), lines=result.working))
+                      outcome=outcome_of(kind, result), lines=result.working, made_of=made_of(goal)))
     return result
+
+
+def made_of(goal: Target) -> str:
+    """What made a TN, for the one public line (the working cites each rule): ``AA 5, +5 B1's EVA, -2 heavy
+    cover``; empty when nothing modified it."""
+    steps = goal_of(goal).steps
+    if not steps:
+        return ""
+    return ", ".join((goal.working[0] if goal.working else str(goal.base), *(step.text for step in steps)))
 
 
 def roll_test(ctx: Context[SunshardState], model_id: ModelId | None, side: SideId | None, kind: TestKind,

@@ -12,6 +12,7 @@ from engine.systems.sunshard.state import AttackState, Figure, Gained, LooseMark
 
 __all__ = [
     "ABILITY_EXPIRY",
+    "SUNSHARD_EVENTS",
     "AbilityGained",
     "ActivationFlag",
     "Anticipated",
@@ -35,7 +36,7 @@ __all__ = [
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+    return f"{n} {word}{'' if abs(n) == 1 or word.isupper() else 's'}"
 
 
 class TestMade(EventBody):
@@ -50,10 +51,13 @@ class TestMade(EventBody):
     faces: tuple[int, ...]
     outcome: str
     lines: tuple[str, ...] = ()
+    made_of: str = ""
+    """The TN's sum in one line without citations (``AA 5, +5 B1's EVA, -2 heavy cover``); empty when unmodified."""
 
     def describe(self) -> str:
         rolled = ", ".join(map(str, self.faces)) or "nothing"
-        return f"{self.purpose}: TN {self.tn}, rolled {rolled}: {self.outcome}."
+        sum_ = f" ({self.made_of})" if self.made_of else ""
+        return f"{self.purpose}: TN {self.tn}{sum_}, rolled {rolled}: {self.outcome}."
 
     def working(self) -> tuple[str, ...]:
         return self.lines
@@ -270,6 +274,7 @@ class ApSpent(EventBody):
     def apply(self, state: SunshardState) -> None:
         if state.activation is not None and state.activation.model == self.model_id:
             state.activation.ap = self.left
+            state.activation.spent += self.amount
             state.activation.moved_into = []
 
     def describe(self) -> str:
@@ -314,6 +319,9 @@ class AttackStaged(EventBody):
     kind = "sunshard.attack"
     attack: AttackState | None
     note: str = ""
+    sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()
+    """As the attack is declared: each sight line drawn (attacker to target, base centres) with the cover it gave
+    (``light``, ``heavy``, ``none``; ``melee`` for a melee attack), for the picture (L302)."""
 
     def apply(self, state: SunshardState) -> None:
         state.attack = self.attack.model_copy(deep=True) if self.attack is not None else None
@@ -450,3 +458,10 @@ class TerrainRuleGained(EventBody):
     def describe(self) -> str:
         until = "for the rest of the game" if self.lasts == "game" else f"until {ABILITY_EXPIRY[self.lasts]}"
         return f"Terrain {self.terrain_id} gains {self.rule} {until}."
+
+
+SUNSHARD_EVENTS: tuple[type[EventBody], ...] = (
+    TestMade, TokensChanged, HpChanged, ModelGone, FortuneChanged, VpScored, AbilityGained, MarkerPlaced, MarkerTaken,
+    ApSpent, FigureUsed, AttackStaged, DashingShow, Anticipated, Faded, ChargeReady, GuardKept, ActivationFlag,
+    TerrainRuleGained)
+"""Every event of this module, for the game's codec."""

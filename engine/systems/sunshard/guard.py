@@ -13,7 +13,9 @@ L419-435, L461).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from pydantic import JsonValue
 
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind, RulesError, parse_point
 from engine.geometry import path_length
@@ -24,7 +26,7 @@ from engine.systems.sunshard.engagement import engaged, engages
 from engine.systems.sunshard.events import GuardKept
 from engine.systems.sunshard.harm import lose
 from engine.systems.sunshard.modifiers import is_melee
-from engine.systems.sunshard.resume import Resume, carry_on, path_of
+from engine.systems.sunshard.resume import Resume, carry_on, continues, path_of
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
@@ -80,7 +82,7 @@ def offer_held_shot(ctx: Context[SunshardState], model_id: ModelId, path: Sequen
                                   default=f"{path[-1][0]:g},{path[-1][1]:g}", asked_when=asked))
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=shooters[0].side, kind="held-shot", optional=True,
                                prompt=f"{mover.id} moves: take a Held Shot ({RULE}, L427, L461)?",
-                               parts=tuple(parts), context={"resume": resume}))
+                               parts=tuple(parts), context={"resume": resume}, reaction_to="held-shot"))
     return True
 
 
@@ -190,7 +192,7 @@ def engagement_reactions(ctx: Context[SunshardState], mover_id: ModelId) -> None
                                 options=tuple(Option(key=w, label=w) for w in weapons) or (Option(key="-",
                                                                                                    label="-"),),
                                 default=weapons[0] if weapons else "-", asked_when=("do", ("strike",)))),
-            context={"model": model.id, "mover": mover.id}))
+            context={"model": model.id, "mover": mover.id}, reaction_to="held-strike"))
         return
 
 
@@ -227,6 +229,11 @@ def on_guard_engaged(ctx: Context[SunshardState], decision: Decision, answers: d
             begin_attack(ctx, plan, resume={"kind": "guard", "mover": mover, "after": model.id})
             return
     next_guard(ctx, mover, after=model.id)
+
+
+@continues("guard")
+def _after_held_strike(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    next_guard(ctx, ModelId(str(resume["mover"])), after=ModelId(str(resume["after"])))
 
 
 def next_guard(ctx: Context[SunshardState], mover: ModelId, after: ModelId) -> None:

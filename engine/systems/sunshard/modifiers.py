@@ -132,7 +132,7 @@ def attack_target(world: World, spec: AttackSpec) -> Target:
     if _dashing_show(world, attacker):
         mods.append(Modifier.add("Dashing Show", 2, f"{RULE}, L1427"))
     goal = tn(profile.AA, [Modifier.add(f"{target.id}'s EVA", target.characteristic("EVA").value, f"{RULE}, L497"),
-                           *mods], label=f"AA {profile.AA}")
+                           *mods], label="AA")
     return goal
 
 

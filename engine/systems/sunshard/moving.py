@@ -23,6 +23,8 @@ from engine.geometry import (
     TOLERANCE,
     Battlefield,
     GeometryError,
+    MoveResult,
+    Position,
     Table,
     Terrain,
     parse_position,
@@ -36,7 +38,7 @@ from engine.systems.sunshard.engagement import REACH, gap, held_in_place, in_con
 from engine.systems.sunshard.events import ChargeReady, TerrainRuleGained
 from engine.systems.sunshard.guard import engagement_reactions, offer_held_shot
 from engine.systems.sunshard.harm import Cause, settle_save
-from engine.systems.sunshard.resume import path_of
+from engine.systems.sunshard.resume import continues, path_of
 from engine.systems.sunshard.rolls import armor_like, tn
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
@@ -148,13 +150,13 @@ def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePla
     try:
         position = parse_position(text)
         field = movement_field(world, mover)
-        result = resolve_move(field, mover.id, position, max_distance=full.value)
+        result = _routed(field, mover.id, position, text, full.value)
         rugged, hazardous = crossed(world, mover, result.waypoints)
         limit = full.value - (RUGGED * (len(rugged) if world.rulings.rugged_frequency == "per-piece" else 1)
                               if rugged else 0)
         if result.distance > limit + TOLERANCE:
             if not result.complete or text.split()[0] in ("toward", "away"):
-                result = resolve_move(field, mover.id, position, max_distance=max(limit, 0.0))
+                result = _routed(field, mover.id, position, text, max(limit, 0.0))
                 rugged, hazardous = crossed(world, mover, result.waypoints)
             else:
                 raise refuse(f"that move is {result.distance:.2f}\"; {mover.id} may move {limit:g}\" "
@@ -167,6 +169,25 @@ def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePla
                                 else ()), f"path {result.distance:.2f}\"")
     return MovePlan(mover.id, side, ap, result.waypoints, round(result.distance, 2), round(result.facing, 2),
                     limit, bool(rugged), tuple(p.id for p in hazardous), working)
+
+
+_ROUTES: dict[tuple[object, ...], MoveResult] = {}
+"""Moves already worked out, by everything they depend on (the battlefield as the mover meets it, where to, how
+far): a menu, its check and the bot ask the same question of copies of one state, and routing is the costly part."""
+
+
+def _routed(field: Battlefield, mover: str, position: Position, text: str, reach: float) -> MoveResult:
+    """``resolve_move``, kept for a battlefield laid out the same way (the oldest forgotten past 2,000)."""
+    key = (field.table.width, field.table.height, mover, text, round(reach, 4),
+           tuple((t.id, t.height, t.keywords, t.polygon.bounds) for t in field.terrain),
+           tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases))
+    found = _ROUTES.get(key)
+    if found is None:
+        found = resolve_move(field, mover, position, max_distance=reach)
+        if len(_ROUTES) >= 2000:
+            del _ROUTES[next(iter(_ROUTES))]
+        _ROUTES[key] = found
+    return found
 
 
 def move_ap_values(world: World, side: SideId, filled: Mapping[str, str]) -> list[Choice]:
@@ -190,6 +211,7 @@ def apply_move(ctx: Context[SunshardState], side: SideId, plan: MovePlan) -> Non
                       "facing": plan.facing, "hazardous": list(plan.hazardous)})
 
 
+@continues("move")
 def finish_move(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
     """Carry the move out along ``resume["path"]`` (the rest of it, after any Held Shot): Hazardous tests, a fall,
     whom it may now Charge, and the On Guard reactions of enemies it engages."""

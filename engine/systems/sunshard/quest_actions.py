@@ -26,8 +26,8 @@ from engine.systems.sunshard.state import LooseMarker, SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, relation
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 
-__all__ = ["QUEST_ACTIONS", "QuestAction", "apply_quest_action", "check_quest_action", "quest_action_values",
-           "rsl_goal", "sources"]
+__all__ = ["QUEST_ACTIONS", "QUEST_OF", "QuestAction", "apply_quest_action", "check_quest_action",
+           "quest_action_values", "rsl_goal", "sources"]
 
 QUEST_ACTIONS: Mapping[str, tuple[int, str, str | None]] = {
     "rescue": (2, "L868-870", None), "purloin": (1, "L977-979", None), "resonate": (1, "L921-928", None),
@@ -37,7 +37,7 @@ QUEST_ACTIONS: Mapping[str, tuple[int, str, str | None]] = {
 }
 """Each action's AP cost, its lines, and the deed that grants it (None: the quest does)."""
 
-_QUEST_OF = {"rescue": "rescue", "purloin": "treasures-from-the-past", "resonate": "crystal-vein",
+QUEST_OF = {"rescue": "rescue", "purloin": "treasures-from-the-past", "resonate": "crystal-vein",
              "excavation": "calm-before-the-storm"}
 _FROM_ROUND_TWO = ("rescue", "purloin", "excavation")
 
@@ -103,7 +103,7 @@ def check_quest_action(world: World, side: SideId, filled: Mapping[str, str]) ->
         raise refuse(f"{model.id} is Wavering: no special action but Rally", "L612")
     if activation.ap < cost:
         raise refuse(f"{name} costs {cost} AP and {model.id} has {activation.ap}", "L383")
-    quest = _QUEST_OF.get(name)
+    quest = QUEST_OF.get(name)
     if quest is not None and world.state.quest != quest:
         raise refuse(f"{name} belongs to the quest {world.data.quest(quest).name}", line)
     if deed is not None and not deed_open(world, side, deed):

@@ -1,19 +1,35 @@
 """Carrying on after an interruption: an attack made in the middle of something else (a Held Shot cutting a move,
-L461) records what it interrupted, and this picks it up again once the attack is over."""
+L461) records what it interrupted, and this picks it up again once the attack is over.
+
+What can be interrupted registers how it carries on (:func:`continues`), so this module, which the attack imports,
+imports none of them: the move and the On Guard offers sit above the attack and name themselves here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from pydantic import JsonValue
 
-from engine.core import Context, ModelId
+from engine.core import Context
 from engine.systems.sunshard.state import SunshardState
 
-__all__ = ["Resume", "carry_on", "path_of"]
+__all__ = ["Resume", "carry_on", "continues", "path_of"]
 
 Resume = dict[str, JsonValue]
 """What an attack interrupted, as JSON: ``kind`` names it (``move``, ``guard``) and the rest says how it goes on."""
+
+Continuation = Callable[[Context[SunshardState], Mapping[str, JsonValue]], None]
+
+_CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def continues(kind: str) -> Callable[[Continuation], Continuation]:
+    """Register the decorated function as the way an interrupted ``kind`` carries on."""
+    def register(function: Continuation) -> Continuation:
+        _CONTINUATIONS[kind] = function
+        return function
+    return register
 
 
 def path_of(resume: Mapping[str, JsonValue]) -> list[tuple[float, float]]:
@@ -27,12 +43,8 @@ def path_of(resume: Mapping[str, JsonValue]) -> list[tuple[float, float]]:
 
 def carry_on(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
     """Finish what ``resume`` describes (``kind`` names it)."""
-    kind = resume.get("kind")
-    if kind == "move":
-        from engine.systems.sunshard.moving import finish_move  # moving imports the attack, which imports this
-        finish_move(ctx, resume)
-    elif kind == "guard":
-        from engine.systems.sunshard.guard import next_guard  # likewise
-        next_guard(ctx, ModelId(str(resume["mover"])), after=ModelId(str(resume["after"])))
-    else:
+    kind = str(resume.get("kind"))
+    found = _CONTINUATIONS.get(kind)
+    if found is None:
         raise ValueError(f"nothing carries on after an attack as {kind!r}")
+    found(ctx, resume)

@@ -29,7 +29,7 @@ class RoundBegan(EventBody):
 
     def apply(self, state: SunshardState) -> None:
         state.round = self.round
-        state.initiative = state.next_side = state.first_pick = None
+        state.initiative = state.active_side = state.first_pick = None
         for figure in state.figures.values():
             figure.activated = figure.party_formed = False
             figure.charged, figure.reloads, figure.used = [], {}, []
@@ -48,6 +48,8 @@ class StepReached(EventBody):
     step: str
 
     def apply(self, state: SunshardState) -> None:
+        if state.phase != self.phase:
+            state.phases_begun += 1  # a pass "for the phase" ends as the next one begins
         state.phase, state.step = self.phase, self.step
         state.noted = []
         if self.phase == "end" and self.step == "downed-blight":
@@ -71,7 +73,7 @@ class InitiativeWon(EventBody):
     lines: tuple[str, ...] = ()
 
     def apply(self, state: SunshardState) -> None:
-        state.initiative = state.next_side = self.side
+        state.initiative = state.active_side = self.side
 
     def describe(self) -> str:
         return f"Side {self.side} wins the initiative and picks the first model to activate."
@@ -89,7 +91,7 @@ class FirstPicked(EventBody):
 
     def apply(self, state: SunshardState) -> None:
         state.first_pick = self.model_id
-        state.next_side = self.side
+        state.active_side = self.side
 
     def describe(self) -> str:
         return f"{self.model_id} activates first (side {self.side})."
@@ -131,15 +133,15 @@ class ActivationBegan(EventBody):
 
 
 class ActivationEnded(EventBody):
-    """A model's activation ends, its AP left lost (L383); ``next_side`` selects next (L365)."""
+    """A model's activation ends, its AP left lost (L383); ``active_side`` selects next (L365)."""
 
     kind = "sunshard.activation-ended"
     model_id: ModelId
-    next_side: SideId | None
+    active_side: SideId | None
 
     def apply(self, state: SunshardState) -> None:
         state.activation = None
-        state.next_side = self.next_side
+        state.active_side = self.active_side
         if state.party is not None and self.model_id in state.party.members and self.model_id not in state.party.done:
             state.party.done.append(self.model_id)
 
@@ -158,6 +160,9 @@ class StepNoted(EventBody):
         state.noted.append(self.note)
 
     def describe(self) -> str:
+        return ""  # bookkeeping: the full log says it
+
+    def full(self) -> str:
         if self.note.startswith("passed:"):
             return f"Side {self.note[7:]} uses no Fortune ability now."
         return f"Done this step: {self.note}."
@@ -172,7 +177,7 @@ class GameFinished(EventBody):
 
     def apply(self, state: SunshardState) -> None:
         state.phase, state.step = "over", "over"
-        state.next_side = None
+        state.active_side = None
 
     def describe(self) -> str:
         return f"The game is over: {self.why}."

@@ -141,7 +141,7 @@ def _initiative(ctx: Context[SunshardState]) -> bool:
     winner = SideId(result.winner or sides[0])
     ctx.emit(InitiativeWon(side=winner, lines=result.working))
     ctx.emit(StepReached(phase="activation", step="first-pick"))
-    options = first_pick_options(world_of(ctx))
+    options = first_pick_options(world_of(ctx), winner)
     if not options:
         return _next(ctx, "end", "downed-blight")
     ask(ctx, winner, "first-pick", f"Side {winner} won the initiative: which model activates first, yours or one "
@@ -149,15 +149,15 @@ def _initiative(ctx: Context[SunshardState]) -> bool:
     return True
 
 
-def first_pick_options(world: World) -> list[Option]:
-    """Every model that can activate this round, either player's (L359)."""
-    return [Option(key=m.id, label=f"{m.name} (side {m.side})") for side in world.state.sides
-            for m in eligible(world, side)]
+def first_pick_options(world: World, winner: SideId | None = None) -> list[Option]:
+    """Every model that can activate this round, either player's (L359), the winner's own first."""
+    sides = sorted(world.state.sides, key=lambda side: side != winner)
+    return [Option(key=m.id, label=f"{m.name} (side {m.side})") for side in sides for m in eligible(world, side)]
 
 
 def _activation(ctx: Context[SunshardState]) -> bool:
     """The Activation Phase runs until no model can activate (L365)."""
-    if ctx.state.next_side is not None or ctx.state.activation is not None:
+    if ctx.state.active_side is not None or ctx.state.activation is not None:
         return True
     return _next(ctx, "end", "downed-blight")
 

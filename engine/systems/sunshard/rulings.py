@@ -4,11 +4,11 @@ code reads, holding the option the table plays (checked against the shipped opti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from engine.schema import RulingsRecord
 
-__all__ = ["DEFAULT_RULINGS", "Rulings"]
+__all__ = ["DEFAULT_RULINGS", "PLAYED_AS_DEFAULT", "READS", "Rulings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,5 +69,18 @@ class Rulings(RulingsRecord):
     steady_advance_ground: str = "completely"
 
 
-
 DEFAULT_RULINGS = Rulings()
+
+PLAYED_AS_DEFAULT: tuple[str, ...] = (
+    "template-sizes", "cone-reach", "los-own-terrain", "zone-geometry", "jammable", "blightpowered",
+    "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
+    "anticipate-duration", "held-shot-aim", "held-strike-offer", "party-range", "initiative-alternation", "run-out",
+    "healed-before-activation", "conflict-ties", "charge-after-vault", "fade-timing", "table-edge", "zone-predicates",
+    "final-round-order", "simultaneous-kills", "two-must-lead", "until-next-end-phase", "shroud-reach",
+    "optional-blight-removal", "protected-picker", "eagle-eye-duration", "shard-seed-markers", "markers-block",
+    "placement-distance")
+"""The rulings whose every alternative is still played by hand (a table asking for one is refused when it is made),
+so the code plays their default without consulting the table's choice; each is read here all the same."""
+
+READS: tuple[str, ...] = (*(f.name.replace("_", "-") for f in fields(Rulings)), *PLAYED_AS_DEFAULT)
+"""Every ruling the rules code reads (``Declarations(reads=...)``), checked against ``rulings.yaml``."""

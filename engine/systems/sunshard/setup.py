@@ -199,7 +199,7 @@ def objective_problem(world: World, at: tuple[float, float]) -> tuple[str, str] 
 
 def check_place_objective(world: World, side: SideId, filled: Mapping[str, str]) -> tuple[float, float]:
     """The one rule check of placing an Objective at ``filled["at"]``."""
-    if world.state.step != "objectives" or world.state.next_side != side:
+    if world.state.step != "objectives" or world.state.active_side != side:
         raise refuse(f"it is not side {side}'s turn to place an Objective", "L335")
     at = parse_point(filled.get("at", ""))
     problem = objective_problem(world, at)
@@ -241,7 +241,7 @@ def deploy_values(world: World, side: SideId, filled: Mapping[str, str]) -> list
                   for m in _reserve(world, world.opponent(side), False)]
 
 
-def _spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tuple[str, str] | None:
+def spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tuple[str, str] | None:
     base = Base(model.id, Pose(*at), model.card.base_mm, model.card.HGT)
     zone = deployment(world, model.side)
     if zone is None:
@@ -265,7 +265,7 @@ def _spot_problem(world: World, model: Miniature, at: tuple[float, float]) -> tu
 def check_deploy(world: World, side: SideId, filled: Mapping[str, str]) -> tuple[ModelId, tuple[float, float] | None]:
     """The one rule check of a deployment turn: deploy one's own model at ``at``, or pick an enemy model without
     Ranger (no ``at``) for its owner to deploy (L337, L1473)."""
-    if world.state.step not in ("deploy", "rangers") or world.state.next_side != side:
+    if world.state.step not in ("deploy", "rangers") or world.state.active_side != side:
         raise refuse(f"it is not side {side}'s turn to deploy", "L337")
     model = world.model(filled.get("model", ""))
     if model.figure.status != "reserve":
@@ -281,7 +281,7 @@ def check_deploy(world: World, side: SideId, filled: Mapping[str, str]) -> tuple
         raise refuse(f"{model.id} {'is' if model.card.has('Ranger') else 'is not'} a Ranger: Rangers deploy after "
                      "every other model", "L1473")
     at = parse_point(filled.get("at", ""))
-    problem = _spot_problem(world, model, at)
+    problem = spot_problem(world, model, at)
     if problem is not None:
         raise refuse(*problem)
     return model.id, at

@@ -4,10 +4,47 @@ turn to place Objectives or deploy, a model picked for its owner to deploy, Lead
 from __future__ import annotations
 
 from engine.core import EventBody, ModelId, SideId
+from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 
-__all__ = ["SETUP_EVENTS", "DeployTurn", "ForceMustered", "LeaderChosen", "ModelDeployed", "QuestChosen",
-           "SpellsChosen"]
+__all__ = ["SETUP_EVENTS", "CardsImported", "DeployAsSuggested", "DeployTurn", "ForceMustered", "LeaderChosen",
+           "ModelDeployed", "QuestChosen", "SpellsChosen", "WarbandPicked"]
+
+
+class WarbandPicked(EventBody):
+    """A player's warband for the game (L327), chosen before the quest is set up."""
+
+    kind = "sunshard.warband-picked"
+    side: SideId
+    warband: str
+
+    def apply(self, state: SunshardState) -> None:
+        state.picked[self.side] = self.warband
+
+    def describe(self) -> str:
+        return f"Side {self.side} picks the warband {self.warband}."
+
+
+class CardsImported(EventBody):
+    """A player's own model cards, warbands and spells, brought for this game (an import replaces a shipped entry of
+    the same name)."""
+
+    kind = "sunshard.imported"
+    side: SideId
+    cards: tuple[ModelCard, ...] = ()
+    warbands: tuple[WarbandSpec, ...] = ()
+    spells: tuple[SpellSpec, ...] = ()
+
+    def apply(self, state: SunshardState) -> None:
+        state.imported_cards.update({card.name: card for card in self.cards})
+        state.imported_warbands.update({warband.name: warband for warband in self.warbands})
+        state.imported_spells.update({spell.id: spell for spell in self.spells})
+
+    def describe(self) -> str:
+        parts = [f"{len(items)} {what}" for items, what in ((self.cards, "model card(s)"),
+                 (self.warbands, "warband(s)"), (self.spells, "spell(s)")) if items]
+        names = ", ".join(w.name for w in self.warbands)
+        return f"Side {self.side} brings its own {', '.join(parts)}" + (f": {names}." if names else ".")
 
 
 class QuestChosen(EventBody):
@@ -65,7 +102,7 @@ class DeployTurn(EventBody):
     """The player who deployed first, recorded once (Rangers and Leaders follow that order, L339, L1473)."""
 
     def apply(self, state: SunshardState) -> None:
-        state.next_side = self.side
+        state.active_side = self.side
         state.first_pick = self.forced
         if self.first is not None and not state.deploy_order:
             state.deploy_order = [self.first, *(s for s in state.sides if s != self.first)]
@@ -127,5 +164,19 @@ class LeaderChosen(EventBody):
         return f"{self.model_id} leads its warband{gains}."
 
 
+class DeployAsSuggested(EventBody):
+    """A player chose to place the rest of its models as suggested: each of its later deployment turns (L337, L1473)
+    deploys its next model on the first suggested spot, without asking."""
+
+    kind = "sunshard.deploy-as-suggested"
+    side: SideId
+
+    def apply(self, state: SunshardState) -> None:
+        state.deploy_as_suggested = [*state.deploy_as_suggested, self.side]
+
+    def describe(self) -> str:
+        return f"Side {self.side} places the rest of its models as suggested."
+
+
 SETUP_EVENTS: tuple[type[EventBody], ...] = (QuestChosen, ForceMustered, DeployTurn, ModelDeployed, SpellsChosen,
-                                             LeaderChosen)
+                                             LeaderChosen, WarbandPicked, CardsImported, DeployAsSuggested)

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, JsonValue
 
 from engine.core import ModelId, SideId
+from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.table import TableState
 
 __all__ = [
@@ -110,6 +111,8 @@ class Activation(BaseModel):
     model: ModelId
     side: SideId
     ap: int
+    spent: int = 0
+    """AP spent so far this activation (the Fortune abilities of its start come before any, L770, L777-778, L802)."""
     moved_into: list[ModelId] = []
     """Enemies its last movement action ended in base contact with (or within 2" and in sight, with Reach): whom it
     may Charge now (L405, L537)."""
@@ -211,14 +214,12 @@ class SunshardState(TableState):
     contested_half: float = 4.0
     figures: dict[ModelId, Figure] = {}
     records: dict[SideId, SideRecord] = {}
-    step: str = ""
-    """Where in the round: ``start``, ``initiative``, ``activation``, ``end``, or a setup step."""
+    """The round's phase and step, and whose turn it is to select a model or to deploy (L365, L337), are the core's
+    flow record (``phase``, ``step``, ``active_side``)."""
     deploy_order: list[SideId] = []
     """The order players took turns deploying (Rangers follow it, L1473; Leaders are chosen from its first, L339)."""
     initiative: SideId | None = None
     """Who won this round's initiative (L359)."""
-    next_side: SideId | None = None
-    """Whose turn it is to select a model to activate (L365)."""
     first_pick: ModelId | None = None
     """The model the initiative winner chose to activate first, possibly an opponent's (L359)."""
     activation: Activation | None = None
@@ -232,6 +233,14 @@ class SunshardState(TableState):
     """Terrain rules a piece has for a while (the Shardborn Fortune's Seeded, L784), by terrain id."""
     markers_added: int = 0
     attack: AttackState | None = None
+    deploy_as_suggested: list[SideId] = []
+    """Players who chose to place the rest of their models as suggested (their later turns answer themselves)."""
+    picked: dict[SideId, str] = {}
+    """The warband each player chose for the game, before the quest is set up (L327)."""
+    imported_cards: dict[str, ModelCard] = {}
+    imported_warbands: dict[str, WarbandSpec] = {}
+    imported_spells: dict[str, SpellSpec] = {}
+    """The players' own cards, warbands and spells brought for this game (the book prints none whole)."""
     noted: list[str] = []
     """What is done at the current step (reset at each step): ``passed:A`` (side A uses no more Fortune now),
     ``scored``, ``asked:A`` (side A was asked about departures)."""

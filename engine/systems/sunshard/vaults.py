@@ -25,7 +25,7 @@ from engine.systems.sunshard.terrain import pieces, relation, surface
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.table import ModelMoved
 
-__all__ = ["check_vault", "fall", "falls", "vault"]
+__all__ = ["check_vault", "fall", "falls", "vault", "vault_spots"]
 
 
 def falls(world: World, start: int, end: int) -> bool:
@@ -75,6 +75,23 @@ def check_vault(world: World, model: Miniature, to: tuple[float, float], reach: 
             raise IllegalCommand(f"{model.id} (functional HGT {height:g}) cannot vault within {piece.id} (HGT "
                                  f"{piece.height:g}), more than 1 above it ({RULE}, L467)")
     return length
+
+
+def vault_spots(world: World, model: Miniature, reach: float) -> list[tuple[float, float]]:
+    """Spots a vault of ``reach`` may end on, for a menu: staying put first, then eight directions at the full reach
+    and at half of it, each one :func:`check_vault` accepts."""
+    here = (model.placed.x, model.placed.y)
+    found = [here]
+    for length in (reach - TOLERANCE, reach / 2):
+        for step in range(8):
+            angle = math.radians(step * 45)
+            spot = (round(here[0] + length * math.cos(angle), 2), round(here[1] + length * math.sin(angle), 2))
+            try:
+                check_vault(world, model, spot, reach)
+            except IllegalCommand:
+                continue
+            found.append(spot)
+    return found
 
 
 def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str

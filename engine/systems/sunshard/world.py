@@ -8,7 +8,8 @@ changes the state: rules emit events for that.
 from __future__ import annotations
 
 import functools
-from collections import Counter
+import hashlib
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
@@ -57,6 +58,10 @@ def world_of(ctx: Context[SunshardState]) -> World:
 
 _T = TypeVar("_T")
 
+_LASTING: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+"""What ``World.lasting`` keeps, the most recently used last."""
+_LASTING_SIZE = 64
+
 
 @dataclass(frozen=True)
 class World:
@@ -66,14 +71,31 @@ class World:
     state: SunshardState
     data: SunshardData
     rulings: Rulings = DEFAULT_RULINGS
-    _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    shared: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """What ``memo`` keeps; a world seen as if another model were activating shares it (its keys name the model
+    where the answer depends on it)."""
 
-    def memo(self, key: str, make: Callable[[], _T]) -> _T:
+    def memo(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept for this state's sequence number (an event moves it on, and the value is made anew)."""
         slot = (key, self.state.seq)
-        if slot not in self._memo:
-            self._memo[slot] = make()
-        found: _T = self._memo[slot]
+        if slot not in self.shared:
+            self.shared[slot] = make()
+        found: _T = self.shared[slot]
+        return found
+
+    def lasting(self, key: Any, make: Callable[[], _T]) -> _T:
+        """``make()``, kept for every state of the same content (this data, every figure, token and AP the same):
+        a menu, the check of the command picked from it and its handler each read their own copy of one state, and
+        the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
+        content = self.state.model_dump_json(exclude={"seq"}).encode()
+        slot = (key, id(self.data), self.rulings, hashlib.blake2b(content, digest_size=16).digest())
+        if slot in _LASTING:
+            _LASTING.move_to_end(slot)
+        else:
+            _LASTING[slot] = make()
+            if len(_LASTING) > _LASTING_SIZE:
+                _LASTING.popitem(last=False)
+        found: _T = _LASTING[slot]
         return found
 
     def model(self, model_id: str) -> Miniature:
@@ -235,10 +257,14 @@ class Miniature:
         """Its base as geometry: feet at the HGT of the terrain it stands completely within (``z``), height its HGT;
         for sight, Floored takes 1 HGT off, never below 1 (L608)."""
         model = self.placed
-        height = self.card.HGT
-        if for_sight and self.floored:
-            height = max(1, height - 1)
-        return Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm, float(height))
+
+        def make() -> Base:
+            height = self.card.HGT
+            if for_sight and self.floored:
+                height = max(1, height - 1)
+            return Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm, float(height))
+
+        return self.world.memo(("base", self.id, for_sight), make)
 
     def functional_hgt(self, *, for_sight: bool = True) -> float:
         """Its HGT plus that of the terrain it stands completely within (L280), Floored counted for sight."""

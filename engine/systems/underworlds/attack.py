@@ -21,8 +21,8 @@ from engine.core.errors import IllegalCommand, InvalidCommand
 from engine.dice import distribution
 from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
 from engine.hex import away_hexes, drive_back_hexes, line_of_sight, reachable, straight_on
-from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
-from engine.systems.underworlds.state import Battle, FighterState
+from engine.systems.underworlds.battle import Battle, FighterState
+from engine.systems.underworlds.rules import RULE, Rules
 from engine.systems.underworlds.stats import EffectiveAttack
 from engine.systems.underworlds.vocabulary import DefenceSymbol
 
@@ -105,7 +105,7 @@ def support(battle: Battle, attacker: FighterState, target: FighterState) -> tup
 
 
 def target_problem(battle: Battle, attacker: FighterState, target: FighterState, attack_range: int,
-                   rules: Rules = DEFAULT_RULES) -> str | None:
+                   rules: Rules) -> str | None:
     """Return why ``target`` is not a legal target of this attack (with the rule), or None if it is."""
     if attacker.hex is None:
         return f"{attacker.id} is not on the battlefield"
@@ -228,7 +228,7 @@ def _contest(attacker: str, target: str, dice: tuple[tuple[Judged, ...], tuple[J
 
 
 def success_chance(attack: EffectiveAttack, defence: Defence, support: tuple[int, int],
-                   rules: Rules = DEFAULT_RULES) -> Fraction:
+                   rules: Rules) -> Fraction:
     """The exact chance the attack succeeds, before a die is rolled (for the odds a player sees when choosing it):
     each die of either pool judged as ``resolve_attack`` judges it, the pools' counts from the dice odds, then
     criticals first and totals after (L509, L515). A tie counts as a failure, though a target with nowhere to be
@@ -265,7 +265,7 @@ def _pool_odds(attacking: bool, dice: int, counts: tuple[bool, ...]) -> dict[int
 
 def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: EffectiveAttack, defence: Defence,
                    attack_roll: Sequence[str], defence_roll: Sequence[str], *,
-                   rules: Rules = DEFAULT_RULES, counted: tuple[int, int] | None = None) -> AttackResult:
+                   rules: Rules, counted: tuple[int, int] | None = None) -> AttackResult:
     """Resolve one Attack action against one target from the faces rolled.
 
     :raises IllegalCommand: if the target is not a legal target (friendly, out of Range, no line of sight).

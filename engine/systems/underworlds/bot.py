@@ -1,9 +1,10 @@
 """The bot's policy for a side seated to it (``/game new bot:B``), simple and deterministic (the same state
-gives the same move, so games replay):
+gives the same move, so games replay). Its candidate moves are what the menus offer (the declarations' ``legal``
+entries and each parameter's menu), so the bot never plays what a player could not pick:
 
 * set-up: its warband and its decks drawn among those offered with its side's secret dice (so they differ from game
   to game, and the reasons of these secret choices reach its side alone); each other choice at its default;
-  objective tokens and fighters on the first legal hexes in id order;
+  objective tokens, the Artefact and fighters where the menus suggest them, one at a time;
 * a decision it owes: a reaction if it has one (the first offered), otherwise each choice's default; a
   drive-back always drives the target back into the first hex offered;
 * its activation: the Attack action with the most damage against the enemy closest to going out of action; else
@@ -14,72 +15,24 @@ gives the same move, so games replay):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
-from engine.core import PASS, REACTION, Answer, Command, SideId
+from engine.core import PASS, REACTION, ActionCommand, Answer, Ask, Command, LegalAction, SideId, System, Viewer
 from engine.core.bots import BotMove, answer_by_default, offer_refused, pick_in_secret
 from engine.systems.underworlds.combat import DRIVE
-from engine.systems.underworlds.commands import (
-    Attack,
-    Charge,
-    Guard,
-    Move,
-    Pass,
-    PlaceArtefact,
-    PlaceFighter,
-    PlaceToken,
-    PlayCard,
-)
-from engine.systems.underworlds.guide import attack_options, can_act, charge_options, move_options, playable
+from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.harm import stats_of
-from engine.systems.underworlds.opening import placement_hexes
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.setup import DECK, WARBAND, token_hexes
+from engine.systems.underworlds.setup import DECK, WARBAND
+from engine.systems.underworlds.suggestions import hex_order
 
-__all__ = ["bot_move", "setup_step"]
+__all__ = ["bot_move"]
 
-
-def setup_step(ref: Referee, side: SideId) -> Command | None:
-    """The bot's (and the demo's) placement in the set-up: the first legal hex in id order."""
-    state = ref.state
-    if state.active_side != side:
-        return None
-    if state.step == "tokens":
-        hexes = sorted(token_hexes(ref), key=_hex_order)
-        centre = _centre(ref)
-        hexes.sort(key=lambda h: (_distance(ref, h, centre), _hex_order(h)))
-        return PlaceToken(to=hexes[0]) if hexes else None
-    if state.step == "artefact":
-        board = ref.lib.board(state)
-        spots = sorted((board.id_of(h) for h in board.hexes if board.region_of(h) is None
-                        and h not in board.edge_hexes() and not board.is_blocked(h)), key=_hex_order)
-        return PlaceArtefact(to=spots[0]) if spots else None
-    if state.step == "fighters":
-        fighter = next((f for f in state.fighters.values() if f.side == side and f.hex is None
-                        and not f.out_of_action), None)
-        hexes = sorted(placement_hexes(ref, side), key=_hex_order)
-        if fighter is not None and hexes:
-            return PlaceFighter(fighter=fighter.id, to=hexes[0])
-    return None
+Values = dict[str, str]
 
 
-def _hex_order(hex_id: str) -> tuple[int, str]:
-    letters = hex_id.rstrip("0123456789")
-    return int(hex_id[len(letters):]), letters
-
-
-def _centre(ref: Referee) -> str:
-    board = ref.lib.board(ref.state)
-    hexes = sorted(board.hexes, key=lambda h: (h.r, h.q))
-    return board.id_of(hexes[len(hexes) // 2])
-
-
-def _distance(ref: Referee, one: str, two: str) -> int:
-    board = ref.lib.board(ref.state)
-    return board.hex_of(one).distance(board.hex_of(two))
-
-
-def bot_move(ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
+def bot_move(system: System[Any], ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
     state = ref.state
     owed = next((d for d in state.pending.values() if d.owner == side), None)
     if owed is not None:
@@ -95,75 +48,137 @@ def bot_move(ref: Referee, side: SideId, allowed: Callable[[Command], bool]) -> 
         return pick_in_secret(owed) if owed.kind in (WARBAND, DECK) else answer_by_default(owed)
     if state.outcome is not None or state.frames:
         return None
-    command = _choose(ref, side)
+    command = _Offers(system, ref, side).choose()
     if command is None:
         return None
     if not allowed(command):
-        offer_refused("underworlds", side, command, "chosen from the guide's legal options")
-        command = Pass()
-        if not allowed(command):
-            return None
-    return BotMove(command, (f"takes {command.verb}",))
+        offer_refused("underworlds", side, command, "taken from the menus the declarations offer")
+        return None
+    return BotMove(command, (f"takes {' '.join((*command.path, *([command.name] if command.name else [])))}",))
 
 
-def _choose(ref: Referee, side: SideId) -> Command | None:
-    state = ref.state
-    if state.step in ("tokens", "artefact", "fighters"):
-        return setup_step(ref, side)
-    if state.step == "activation" and state.active_side == side:
-        return _activation(ref, side)
-    power_turn = state.step == "power" and state.power is not None and state.power.turn == side
-    end_turn = state.step == "end" and state.active_side == side
-    if power_turn or end_turn:
-        return _upgrade(ref, side) or Pass()
-    return None
+class _Offers:
+    """What the menus offer ``side`` now, read from the declarations on one reading referee."""
 
+    def __init__(self, system: System[Any], ref: Referee, side: SideId) -> None:
+        self.ref, self.side = ref, side
+        self.legal = RULES.legal(system, ref.state, side)
 
-def _activation(ref: Referee, side: SideId) -> Command:
-    state = ref.state
-    mine = [f for f in state.fighters.values() if f.side == side and can_act(f)]
-    best: tuple[int, int, str, Command] | None = None
-    for fighter in mine:
-        for source, name, target in attack_options(ref, fighter):
-            _, profile = ref.lib.attack_named(state, fighter, name, source)
-            left = _wounds_left(ref, target)
-            key = (-profile.damage, left, f"{fighter.id}{target}")
+    def choose(self) -> ActionCommand | None:
+        state = self.ref.state
+        if state.step in ("tokens", "artefact", "fighters"):
+            return self._placement() if state.active_side == self.side else None
+        if state.step == "activation":
+            return self._attack() or self._charge() or self._move() or self._first("guard") or self._first("pass")
+        return self._upgrade() or self._first("pass")
+
+    # -- reading the menus -------------------------------------------------------------------------------
+
+    def _entries(self, name: str | None, verb: tuple[str, ...] = ("act",)) -> list[LegalAction]:
+        return [legal for legal in self.legal if legal.verb == verb and legal.name == name]
+
+    def _menu(self, name: str | None, option: str, given: Mapping[str, str],
+              verb: tuple[str, ...] = ("act",)) -> list[str]:
+        """The values ``option``'s menu offers, given the answers before it."""
+        decl = RULES.find(verb, name)
+        assert decl is not None
+        param = decl.param(option)
+        assert param is not None
+        ask = Ask(decl.command_verb, self.side, Viewer.of_side(self.side), dict(given))
+        return [c.value for c in param.menu(self.ref, ask)] if param.asked(self.ref, ask) else []
+
+    def _first(self, name: str) -> ActionCommand | None:
+        entries = self._entries(name)
+        return _command(name, {str(k): str(v) for k, v in entries[0].options.items()}) if entries else None
+
+    def _placement(self) -> ActionCommand | None:
+        """The suggested placement, one at a time: the first suggestion that names a single hex."""
+        for legal in self.legal:
+            values = {str(k): str(v) for k, v in legal.options.items()}
+            if "to" in values and "," not in values["to"]:
+                return _command(legal.name, values)
+            if legal.name == "place" and "to" in values:
+                fighter, hex_id = values["model"].split(",")[0], values["to"].split(",")[0]
+                return _command("place", {"model": fighter, "to": hex_id})
+        return None
+
+    # -- the activation ------------------------------------------------------------------------------------
+
+    def _wounds_left(self, fighter_id: str) -> int:
+        fighter = self.ref.state.fighters[fighter_id]
+        return stats_of(self.ref.lib, self.ref.state, fighter).wounds - fighter.wounds
+
+    def _attack(self) -> ActionCommand | None:
+        """The Attack action with the most damage against the enemy closest to going out of action."""
+        best: tuple[int, int, str, Values] | None = None
+        for values in self._wholes("attack", ("target", "with")):
+            fighter = self.ref.state.fighters[values["model"]]
+            _, profile = self.ref.lib.attack_named(self.ref.state, fighter, values["with"])
+            key = (-profile.damage, self._wounds_left(values["target"]), values["model"] + values["target"])
             if best is None or key < best[:3]:
-                best = (*key, Attack(fighter=fighter.id, targets=(target,), attack=name))
-    if best is not None:
-        return best[3]
-    for fighter in mine:
-        options = charge_options(ref, fighter)
-        if options:
-            hex_id, target = min(options, key=lambda o: (_wounds_left(ref, o[1]), _hex_order(o[0])))
-            return Charge(fighter=fighter.id, to=hex_id, target=target)
-    goals = [f.hex for f in state.fighters.values() if f.side != side and f.hex] or [t.hex for t in state.tokens]
-    for fighter in mine:
-        hexes = move_options(ref, fighter)
-        if hexes and goals and fighter.hex is not None:
-            now = min(_distance(ref, fighter.hex, g) for g in goals)
-            target = min(hexes, key=lambda h: (min(_distance(ref, h, g) for g in goals), _hex_order(h)))
-            if min(_distance(ref, target, g) for g in goals) < now:
-                return Move(fighter=fighter.id, to=target)
-    for fighter in mine:
-        if not fighter.guard:
-            return Guard(fighter=fighter.id)
-    return Pass()
+                best = (*key, values)
+        return _command("attack", best[3]) if best is not None else None
+
+    def _charge(self) -> ActionCommand | None:
+        """A Charge at the enemy closest to going out of action, from the first hex in id order."""
+        for legal in self._entries("charge"):
+            model = str(legal.options["model"])
+            found = [(self._wounds_left(target), hex_order(end), target, end)
+                     for target in self._menu("charge", "target", {"model": model})
+                     for end in self._menu("charge", "to", {"model": model, "target": target})]
+            if found:
+                _, _, target, end = min(found)
+                return _command("charge", {"model": model, "target": target, "to": end})
+        return None
+
+    def _move(self) -> ActionCommand | None:
+        """A Move that brings a fighter nearer the nearest enemy (or objective token)."""
+        state = self.ref.state
+        board = self.ref.lib.board(state)
+        goals = [f.hex for f in state.fighters.values() if f.side != self.side and f.hex] or \
+            [t.hex for t in state.tokens]
+        if not goals:
+            return None
+
+        def gap(hex_id: str) -> int:
+            return min(board.hex_of(hex_id).distance(board.hex_of(goal)) for goal in goals)
+
+        for legal in self._entries(None, ("move",)):
+            model = str(legal.options["model"])
+            ends = self._menu(None, "to", {"model": model}, ("move",))
+            here = state.fighters[model].hex
+            if ends and here is not None:
+                end = min(ends, key=lambda h: (gap(h), hex_order(h)))
+                if gap(end) < gap(here):
+                    return ActionCommand(path=("move",), values=(("model", model), ("to", end)))
+        return None
+
+    def _wholes(self, name: str, options: tuple[str, ...]) -> Iterator[Values]:
+        """Every command of ``name`` the menus can make, its first answer from ``/act``, each later one from its
+        menu (a parameter settled by the state included)."""
+        for legal in self._entries(name):
+            yield from self._deeper(name, {str(k): str(v) for k, v in legal.options.items()}, options)
+
+    def _deeper(self, name: str, given: Values, options: tuple[str, ...]) -> Iterator[Values]:
+        if not options:
+            yield given
+            return
+        for value in self._menu(name, options[0], given):
+            yield from self._deeper(name, {**given, options[0]: value}, options[1:])
+
+    # -- power cards ----------------------------------------------------------------------------------------
+
+    def _upgrade(self) -> ActionCommand | None:
+        """The first upgrade in hand on the first fighter that may take it."""
+        for legal in self._entries(None, ("hand", "play")):
+            card = str(legal.options["card"])
+            if self.ref.lib.card(self.ref.state, card).type != "upgrade":
+                continue
+            fighters = self._menu(None, "model", {"card": card}, ("hand", "play"))
+            if fighters:
+                return ActionCommand(path=("hand", "play"), values=(("card", card), ("model", fighters[0])))
+        return None
 
 
-def _wounds_left(ref: Referee, fighter_id: str) -> int:
-    fighter = ref.state.fighters[fighter_id]
-    return stats_of(ref.lib, ref.state, fighter).wounds - fighter.wounds
-
-
-def _upgrade(ref: Referee, side: SideId) -> Command | None:
-    state = ref.state
-    for card_id in playable(ref, side):
-        card = ref.lib.card(state, card_id)
-        if card.type != "upgrade":
-            continue
-        for fighter in state.fighters.values():
-            eligible = not card.restricted_to or fighter.profile in card.restricted_to
-            if fighter.side == side and fighter.hex and eligible:
-                return PlayCard(card=card_id, fighter=fighter.id)
-    return None
+def _command(name: str | None, values: Values) -> ActionCommand:
+    return ActionCommand(path=("act",), name=name, values=tuple(values.items()))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.systems.underworlds.battle import Battle
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import Card
-from engine.systems.underworlds.state import Battle
 from engine.systems.underworlds.vocabulary import Choose
 
 __all__ = ["choices", "upgrade_problem"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.systems.underworlds.battle import Battle, FighterState, ObjectiveToken
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.state import Battle, FighterState, ObjectiveToken
 from engine.systems.underworlds.vocabulary import (
     AllOf,
     AnyOf,

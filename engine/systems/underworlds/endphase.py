@@ -7,7 +7,7 @@ Then every token but the objective tokens leaves the battlefield and the next ro
 
 from __future__ import annotations
 
-from engine.core import IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, SideId
+from engine.core import IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, RulesError, SideId
 from engine.systems.underworlds.events import (
     ActionPhaseEnded,
     GloryGained,
@@ -17,7 +17,7 @@ from engine.systems.underworlds.events import (
     StepStarted,
     TurnPassed,
 )
-from engine.systems.underworlds.game_state import objective_deck, power_deck
+from engine.systems.underworlds.game_state import UnderworldsState, objective_deck, power_deck
 from engine.systems.underworlds.match import finish_game
 from engine.systems.underworlds.objectives import claimable, end_phase_scoring, hand
 from engine.systems.underworlds.opening import HAND_OBJECTIVES, HAND_POWER, begin_round
@@ -26,7 +26,8 @@ from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.setup import begin_boards
 from engine.systems.underworlds.turns import anticlockwise, rotation
 
-__all__ = ["ARTEFACT_GLORY", "ROUNDS", "STAGES", "begin_end_phase", "discard", "finish_player", "holders"]
+__all__ = ["ARTEFACT_GLORY", "ROUNDS", "STAGES", "begin_end_phase", "discard", "discard_plan", "discard_refusal",
+           "discardable", "finish_player", "finish_refusal", "holders"]
 
 ROUNDS = 3
 ARTEFACT_GLORY = 3
@@ -122,24 +123,34 @@ def _has_work(ref: Referee, side: SideId, stage: str) -> bool:
     return stage == "discard-power" and bool(powers)
 
 
-def _check_turn(ref: Referee, side: SideId, verb: str) -> None:
-    state = ref.state
+def discard_refusal(state: UnderworldsState, side: SideId | None, verb: str) -> RulesError | None:
+    """Why ``side`` may not discard now: cards are discarded in one's own end phase, before round 3's (scoring
+    only), and under the ruling ``end-phase-order: step-by-step`` in its discard parts (L703, L711)."""
     if state.step != "end":
-        raise IllegalCommand("cards are discarded in the end phase", verb=verb, rule=f"{RULE}, L703")
+        return IllegalCommand("cards are discarded in the end phase", verb=verb, rule=f"{RULE}, L703")
     if state.active_side != side:
-        raise NotYourTurn(f"it is side {state.active_side}'s end phase", verb=verb, rule=f"{RULE}, L703")
+        return NotYourTurn(f"it is side {state.active_side}'s end phase", verb=verb, rule=f"{RULE}, L703")
     if state.round >= ROUNDS:
-        raise IllegalCommand("round 3's end phase is scoring only", verb=verb, rule=f"{RULE}, L711")
+        return IllegalCommand("round 3's end phase is scoring only", verb=verb, rule=f"{RULE}, L711")
     if state.end_stage not in ("", "discard-objectives", "discard-power"):
-        raise IllegalCommand(f"this part of the end phase is {state.end_stage}: cards are discarded in the parts "
-                             "discard-objectives and discard-power (ruling end-phase-order: step-by-step)", verb=verb,
-                             rule=f"{RULE}, L703")
+        return IllegalCommand(f"this part of the end phase is {state.end_stage}: cards are discarded in the parts "
+                              "discard-objectives and discard-power (ruling end-phase-order: step-by-step)",
+                              verb=verb, rule=f"{RULE}, L703")
+    return None
 
 
-def discard(ref: Referee, side: SideId, text: str, verb: str) -> None:
-    """Discard an objective or power card in one's end phase (L703); when the players take the end phase part by
-    part, objectives in one part and power cards in another (ruling ``end-phase-order``)."""
-    _check_turn(ref, side, verb)
+def discardable(ref: Referee, side: SideId) -> list[tuple[str, str]]:
+    """The cards ``side`` may discard in this part of its end phase, as (deck, card): objectives, then power
+    cards (L703; ruling ``end-phase-order``)."""
+    stage = ref.state.end_stage
+    found = [(objective_deck(side), c) for c in hand(ref, side)] if stage in ("", "discard-objectives") else []
+    if stage in ("", "discard-power"):
+        found += [(power_deck(side), c) for c in ref.state.decks[power_deck(side)].piles["hand"]]
+    return found
+
+
+def discard_plan(ref: Referee, side: SideId, text: str, verb: str) -> tuple[str, str]:
+    """The card of ``side``'s hand ``text`` names, checked for this part of its end phase: (deck, card)."""
     stage = ref.state.end_stage
     for deck_id, held, part in ((objective_deck(side), hand(ref, side), "discard-objectives"),
                                 (power_deck(side), list(ref.state.decks[power_deck(side)].piles["hand"]),
@@ -151,17 +162,26 @@ def discard(ref: Referee, side: SideId, text: str, verb: str) -> None:
             raise IllegalCommand(f"this part of the end phase is {stage}: {ref.lib.card(ref.state, card).name} is "
                                  f"discarded in the part {part} (ruling end-phase-order: step-by-step)", verb=verb,
                                  rule=f"{RULE}, L703")
-        ref.decks().move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
-        return
+        return deck_id, card
     raise InvalidCommand(f"{text!r} is not a card in your hand", verb=verb)
 
 
-def finish_player(ref: Referee, side: SideId, verb: str = "act pass") -> None:
+def discard(ref: Referee, deck_id: str, card: str) -> None:
+    """Discard an objective or power card in one's end phase (L703)."""
+    ref.decks().move(deck_id, [card], "hand", "discard", why="discarded in the end phase")
+
+
+def finish_refusal(state: UnderworldsState, side: SideId | None, verb: str) -> RulesError | None:
+    """Why ``side`` may not finish its part of the end phase now: it is not its turn in it (L703)."""
+    if state.step != "end" or state.active_side != side:
+        return NotYourTurn(f"it is side {state.active_side}'s turn", verb=verb, rule=f"{RULE}, L703")
+    return None
+
+
+def finish_player(ref: Referee, side: SideId) -> None:
     """The player draws up to three objectives and five power cards (not in round 3), and the next one goes on;
     after the last, the round ends (L703, L711)."""
     state = ref.state
-    if state.step != "end" or state.active_side != side:
-        raise NotYourTurn(f"it is side {state.active_side}'s turn", verb=verb, rule=f"{RULE}, L703")
     if state.round < ROUNDS and state.end_stage in ("", "draw"):
         decks = ref.decks()
         for deck_id, size in ((objective_deck(side), HAND_OBJECTIVES), (power_deck(side), HAND_POWER)):

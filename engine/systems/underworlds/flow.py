@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import SideId, side_only
-from engine.systems.underworlds import activations, combat, effects, endphase, opening, power, setup
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import PlaceArtefact, PlaceFighter, PlaceToken
+from engine.systems.underworlds import activations, afterwards, combat, effects, endphase, opening, power, setup
 from engine.systems.underworlds.events import Note, PlacementsQueued, TakenOut, TurnPassed
 from engine.systems.underworlds.game_state import (
     AttackFrame,
@@ -25,6 +23,7 @@ from engine.systems.underworlds.harm import check_inspire
 from engine.systems.underworlds.match import sudden_death_decided
 from engine.systems.underworlds.objectives import checkpoint
 from engine.systems.underworlds.referee import Referee
+from engine.systems.underworlds.suggestions import suggested_fighters, suggested_hex
 
 __all__ = ["MAX_STAGES", "advance", "concede"]
 
@@ -45,7 +44,7 @@ def advance(ref: Referee) -> None:
             if state.active_side in state.conceded and state.step in _SKIPPED:
                 _SKIPPED[state.step](ref, state.active_side)
                 continue
-            if state.step == "fighters" and state.active_side in state.queued:
+            if state.step in ("tokens", "fighters") and state.active_side in state.queued:
                 _place_queued(ref, state.active_side)
                 continue
             return
@@ -55,7 +54,7 @@ def advance(ref: Referee) -> None:
         elif isinstance(frame, EffectsFrame):
             effects.step(ref, frame)
         elif isinstance(frame, EndActivationFrame):
-            activations.end_activation(ref, frame)
+            afterwards.end_activation(ref, frame)
         elif isinstance(frame, PloyEndFrame):
             power.ploy_end(ref, frame)
         elif isinstance(frame, CheckpointFrame):
@@ -66,23 +65,26 @@ def advance(ref: Referee) -> None:
 
 
 def _place_for(ref: Referee, side: SideId) -> None:
-    """A conceded side's token or fighter is placed on the first legal hex, as the bot would."""
-    command = setup_step(ref, side)
-    if isinstance(command, PlaceToken):
-        setup.place_token(ref, side, command.to)
-    elif isinstance(command, PlaceArtefact):
-        setup.place_artefact(ref, side, command.to)
-    elif isinstance(command, PlaceFighter):
-        opening.place_fighter(ref, side, command.fighter, command.to)
+    """A conceded side's token, Artefact or fighter is placed as suggested (as the bot would)."""
+    step = ref.state.step
+    if step == "fighters":
+        fighter, hex_id = suggested_fighters(ref, side)[0]
+        opening.place_fighter(ref, side, fighter, hex_id)
+        return
+    suggested = suggested_hex(ref, step)
+    assert suggested is not None
+    (setup.place_token if step == "tokens" else setup.place_artefact)(ref, side, suggested)
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:
-    """The next fighter a player asked to place on this turn; if its hex was taken meanwhile, the plan stops and
-    the player places by hand."""
-    (fighter, hex_id), *rest = ref.state.queued[side]
+    """The next objective token or fighter a player asked to place on this turn; if its hex may no longer take it,
+    the plan stops and the player places by hand."""
+    (what, hex_id), *rest = ref.state.queued[side]
     ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
-    if hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[fighter].hex is None:
-        opening.place_fighter(ref, side, fighter, hex_id)
+    if what == "token" and hex_id in setup.token_hexes(ref):
+        setup.place_token(ref, side, hex_id)
+    elif what != "token" and hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[what].hex is None:
+        opening.place_fighter(ref, side, what, hex_id)
     else:
         ref.emit(PlacementsQueued(side=side, placements=[]), side_only(side))
         ref.emit(Note(text=f"Side {side}'s planned placement on {hex_id} cannot be made; side {side} places by "
@@ -90,9 +92,9 @@ def _place_queued(ref: Referee, side: SideId) -> None:
 
 
 _SKIPPED: dict[str, Callable[[Referee, SideId], None]] = {
-    "activation": lambda ref, side: activations.pass_activation(ref, side, "act pass"),
-    "power": lambda ref, side: activations.pass_power(ref, side, "act pass"),
-    "end": lambda ref, side: endphase.finish_player(ref, side),
+    "activation": activations.pass_activation,
+    "power": afterwards.pass_power,
+    "end": endphase.finish_player,
     "tokens": _place_for, "artefact": _place_for, "fighters": _place_for,
 }
 

@@ -40,9 +40,9 @@ __all__ = [
 
 Step = Literal["warbands", "dice", "boards", "artefact", "tokens", "mulligan", "fighters", "first", "activation",
                "power", "end", "over"]
-"""Where the game stands: the setup steps in order (Underworlds core rulebook, L121-L141, L871; ``dice`` only while a
-table that rolls its own dice enters them), then each
-round's action phase (an activation, then its power step) and end phase."""
+"""The steps of the core's flow record (``CoreState.step``) this game moves through: the setup steps in order
+(Underworlds core rulebook, L121-L141, L871; ``dice`` only while a table that rolls its own dice enters them), then
+each round's action phase (an activation, then its power step) and end phase."""
 
 
 def objective_deck(side: str) -> str:
@@ -244,11 +244,11 @@ Frame = Annotated[AttackFrame | EffectsFrame | CheckpointFrame | EndActivationFr
 
 
 class UnderworldsState(CoreState):
-    """The game's state beyond the core's: see the module docstring."""
+    """The game's state beyond the core's (its flow record, ``step`` included, is the core's): see the module
+    docstring."""
 
     model_config = ConfigDict(extra="forbid")
 
-    step: Step = "warbands"
     players: dict[SideId, SideRecord] = {}
     field: FieldRecord = FieldRecord()
     fighters: dict[str, FighterRecord] = {}

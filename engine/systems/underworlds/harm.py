@@ -50,13 +50,13 @@ def _relation(side: SideId, owner: SideId, wanted: str) -> bool:
 
 def lingering_modifiers(ref: Referee, applies_to: Sequence[str], fighter: FighterRecord,
                         target: FighterRecord | None = None, *,
-                        upcoming: bool = False) -> list[tuple[int, Lingering, ModifyEffect]]:
+                        taking: SideId | None = None) -> list[tuple[int, Lingering, ModifyEffect]]:
     """The active "next activation" ploys that change what ``fighter`` does now (its attack, move or the damage it
-    takes), with their place in the list (L605); ``upcoming`` also counts those waiting for the activation about
-    to be taken (for menus offered before it)."""
+    takes), with their place in the list (L605); ``taking``: also those the activation that side is about to take
+    brings into force (ruling ``next-activation-scope``), for what is checked before it is taken."""
     found = []
     for index, item in enumerate(ref.state.lingering):
-        if not item.active and not upcoming:
+        if not item.active and not (taking is not None and comes_into_force(ref, item, taking)):
             continue
         effect = ref.lib.card(ref.state, item.card).effects[item.effect]
         if not isinstance(effect, ModifyEffect) or effect.applies_to not in applies_to:
@@ -70,6 +70,12 @@ def lingering_modifiers(ref: Referee, applies_to: Sequence[str], fighter: Fighte
             continue
         found.append((index, item, effect))
     return found
+
+
+def comes_into_force(ref: Referee, item: Lingering, side: SideId) -> bool:
+    """Whether a waiting "next activation" ploy comes into force when ``side`` takes an activation (L605; ruling
+    ``next-activation-scope``: either player's next activation, or only its own player's)."""
+    return not item.active and (ref.rules.next_activation_scope != "own-next" or item.side == side)
 
 
 def stats_of(lib: Library, state: UnderworldsState, fighter: FighterRecord, situation: Situation | None = None,

@@ -13,12 +13,12 @@ from pydantic import TypeAdapter
 
 from engine.core import InvalidCommand
 from engine.dice import WHU_ATTACK, WHU_DEFENCE, Die, Face
-from engine.hex import HexBoard, HexIdError, Placement, join
-from engine.systems.underworlds.boards import FREE, battlefield, free_placements, parse_layout, tile
+from engine.hex import HexBoard, HexIdError, Layout, Placement, join
+from engine.systems.underworlds.battle import Battle, FighterState, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
+from engine.systems.underworlds.boards import FREE, battlefield, free_placements, legal_layouts, parse_layout, tile
 from engine.systems.underworlds.game_state import FighterRecord, UnderworldsState
 from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile, Card, Fighter, FighterSide, UnderworldsData
-from engine.systems.underworlds.state import Battle, FighterState, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 
 __all__ = ["MULTIPLAYER_FORMATS", "Library"]
 
@@ -40,7 +40,8 @@ class Library:
         self.data = data
         self._cards = {card.id: card for card in data.cards}
         self._fighters = {fighter.id: fighter for fighter in data.fighters}
-        self._boards: dict[tuple[tuple[str, ...], tuple[str, ...], str], HexBoard] = {}
+        self._boards: dict[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]], HexBoard] = {}
+        self._layouts: dict[tuple[str, str], tuple[Layout, ...]] = {}
 
     # -- rulings, cards and fighter cards --------------------------------------------------------
 
@@ -122,14 +123,21 @@ class Library:
         field = state.field
         if not field.layout:
             raise InvalidCommand("the boards are not placed yet")
-        key = (tuple(field.boards), tuple(field.owners), field.layout)
+        key = (tuple(field.boards), tuple(field.owners), field.layout, tuple(state.shardfall))
         board = self._boards.get(key)
         if board is None:
             board = self.joined(field.boards, field.owners, field.layout)
+            if state.shardfall:
+                board = board.with_kind([board.hex_of(h) for h in state.shardfall], "blocked")
             self._boards[key] = board
-        if state.shardfall:
-            return board.with_kind([board.hex_of(h) for h in state.shardfall], "blocked")
         return board
+
+    def layouts(self, first: str, second: str) -> tuple[Layout, ...]:
+        """Every way these two board sides may be joined (L147), worked out once for each pair."""
+        key = (first, second)
+        if key not in self._layouts:
+            self._layouts[key] = legal_layouts(self.data.board(first), self.data.board(second))
+        return self._layouts[key]
 
     def die(self, state: UnderworldsState, kind: str) -> Die:
         """The attack or defence die as this table rolls it: the faces it entered (ruling ``dice-faces``), else the

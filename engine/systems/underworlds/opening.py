@@ -9,7 +9,6 @@ from collections.abc import Mapping
 
 from engine.core import (
     DecisionPart,
-    IllegalCommand,
     Option,
     PhaseChanged,
     Shown,
@@ -168,19 +167,11 @@ def placement_hexes(ref: Referee, side: SideId) -> frozenset[str]:
     return frozenset(board.id_of(h) for h in starting_hexes(board, side, occupied))
 
 
-def place_fighter(ref: Referee, side: SideId, fighter_id: str, to: str) -> None:
+def place_fighter(ref: Referee, side: SideId, fighter_id: str, hex_id: str) -> None:
+    """Put a fighter of ``side``'s not yet placed on an empty starting hex of its territory (checked by the caller,
+    L385); the next player's turn, or round 1 once every fighter is placed."""
     state = ref.state
-    fighter = ref.lib.fighter(state, fighter_id)
-    if fighter.side != side:
-        raise IllegalCommand(f"{fighter.id} is side {fighter.side}'s fighter; place one of your own ({RULE}, L385)",
-                             verb="act place")
-    if fighter.hex is not None or fighter.out_of_action:
-        raise IllegalCommand(f"{fighter.id} is already on the battlefield", verb="act place")
-    board = ref.lib.board(state)
-    hex_id = ref.lib.hex_id(board, to)
-    if hex_id not in placement_hexes(ref, side):
-        raise IllegalCommand(f"{hex_id} is not an empty starting hex in side {side}'s territory; fighters are placed "
-                             f"only there, never two in one hex ({RULE}, L385)", verb="act place")
+    fighter = state.fighters[fighter_id]
     name = ref.lib.fighter_card(fighter.profile).name
     ref.emit(FighterPlaced(fighter=fighter.id, hex=hex_id, name=name))
     waiting = [f for f in state.fighters.values() if f.hex is None and not f.out_of_action]

@@ -4,9 +4,10 @@ small helpers to roll Underworlds dice as symbols, hold roll-offs, keep the reso
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
 from engine.core import (
     EVERYONE,
@@ -22,14 +23,16 @@ from engine.core import (
     SideId,
 )
 from engine.dice import DieRoll
+from engine.systems.underworlds.battle import Battle
 from engine.systems.underworlds.events import FramesSet, Note, RollOffDecided
 from engine.systems.underworlds.game_state import Frame, UnderworldsState
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.rolloff import ROLL_OFF_DICE, RollOff, roll_off
 from engine.systems.underworlds.rules import Rules
-from engine.systems.underworlds.state import Battle
 
 __all__ = ["SYMBOLS", "Referee", "choice", "shown_faces", "winner_of"]
+
+T = TypeVar("T")
 
 SYMBOLS = {"crit": "✸", "hammer": "⚒", "swords": "⚔", "block": "⛨", "dodge": "↷", "support": "◇",
            "double support": "◇◇"}
@@ -44,12 +47,15 @@ def shown_faces(faces: Sequence[str]) -> str:
 @dataclass
 class Referee:
     """One command's view of the game for the rules: see the module docstring. ``Referee.reading`` gives one
-    with no command behind it, for questions (menus, suggestions, the bot): it answers but cannot emit."""
+    with no command behind it, for questions (menus, suggestions, the bot): it answers but cannot emit, and since
+    its state never changes it keeps what it worked out (the battle, where each fighter can go), so a menu reads
+    the table once however many fighters, hexes and attacks it considers."""
 
     lib: Library
     _ctx: Context[UnderworldsState] | None = None
     _state: UnderworldsState | None = None
     _frame_counter: list[int] = field(default_factory=lambda: [0])
+    _kept: dict[object, Any] = field(default_factory=dict)
 
     @classmethod
     def acting(cls, ctx: Context[UnderworldsState], lib: Library) -> Referee:
@@ -80,7 +86,16 @@ class Referee:
         self.ctx.emit(body, audience)
 
     def battle(self) -> Battle:
-        return self.lib.battle(self.state)
+        return self.kept("battle", lambda: self.lib.battle(self.state))
+
+    def kept(self, key: object, work: Callable[[], T]) -> T:
+        """``work()``, worked out once for a reading referee (its state never changes); an acting one's state
+        changes with every event, so it works it out each time."""
+        if self._ctx is not None:
+            return work()
+        if key not in self._kept:
+            self._kept[key] = work()
+        return self._kept[key]  # type: ignore[no-any-return]
 
     def decks(self) -> Decks:
         """The core's decks, naming this game's cards in the lines players read (not their ids)."""

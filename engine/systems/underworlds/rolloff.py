@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import InvalidCommand
 from engine.systems.underworlds.attack import ATTACK_FACES, DEFENCE_FACES
-from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
+from engine.systems.underworlds.rules import RULE, Rules
 
 __all__ = ["ROLL_OFF_DICE", "RollOff", "Tally", "rank", "roll_off"]
 
@@ -64,7 +64,7 @@ def rank(tallies: Sequence[Tally]) -> tuple[tuple[str, ...], ...]:
 
 
 def roll_off(rounds: Sequence[Mapping[str, Sequence[str]]], *, bonus_to: str | None = None,
-             rules: Rules = DEFAULT_RULES) -> RollOff:
+             rules: Rules) -> RollOff:
     """Decide a roll-off from its rounds of faces: the first round has every player, each later round only the
     players still tied for first. ``bonus_to`` adds the round 1 bonus symbol to that player's every round.
 

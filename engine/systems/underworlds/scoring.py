@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.systems.underworlds.rules import DEFAULT_RULES, RULE, Rules
+from engine.systems.underworlds.rules import RULE, Rules
 
 __all__ = ["GameResult", "MatchResult", "game_result", "match_result", "take_out_glory"]
 
 
 def take_out_glory(victim_side: str, by_side: str | None, sides: Sequence[str],
-                   rules: Rules = DEFAULT_RULES) -> tuple[tuple[str, int], ...]:
+                   rules: Rules) -> tuple[tuple[str, int], ...]:
     """Who gains a glory point when a fighter of ``victim_side`` goes out of action, taken out by ``by_side``
     (``None``: by no warband, such as a lethal hex)."""
     if len(sides) == 2:

@@ -6,7 +6,7 @@ in ``opening``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from engine.core import (
     EVERYONE,
@@ -58,9 +58,12 @@ __all__ = [
     "LAYOUT",
     "PLACE",
     "WARBAND",
+    "artefact_hex",
+    "artefact_hexes",
     "begin",
     "begin_boards",
     "choose_brought_deck",
+    "free_options",
     "on_board",
     "on_deck",
     "on_free_board",
@@ -70,6 +73,7 @@ __all__ = [
     "place_token",
     "preset_decks",
     "token_count",
+    "token_hex",
     "token_hexes",
 ]
 
@@ -326,7 +330,7 @@ def _placements(ref: Referee) -> list[Placement]:
             for board, (column, row, turned), owner in zip(field.boards, field.placed, field.owners, strict=True)]
 
 
-def _free_options(ref: Referee, side: SideId) -> list[tuple[int, str, int, bool]]:
+def free_options(ref: Referee, side: SideId) -> list[tuple[int, str, int, bool]]:
     """Every legal (board placed, edge, slide, turned) for the next board, in the order the defaults take."""
     placed = _placements(ref)
     board = ref.lib.data.boards[0]
@@ -345,7 +349,7 @@ def _ask_free_board(ref: Referee, side: SideId) -> None:
     """A later board placed freely (L755-L757): which board, next to which board already placed, along which of
     its edges, slid how far and turned or not; the defaults are a legal placement."""
     state = ref.state
-    index, edge, slide, turned = _free_options(ref, side)[0]
+    index, edge, slide, turned = free_options(ref, side)[0]
     placed = [(str(i), f"{ref.lib.data.board(b).name} (side {owner}'s)")
               for i, (b, owner) in enumerate(zip(state.field.boards, state.field.owners, strict=True))]
     parts = [_board_part(ref, "Your board (the side facing up)"),
@@ -440,14 +444,27 @@ def _begin_numbered(ref: Referee) -> None:
 
 
 
-def place_artefact(ref: Referee, side: SideId, to: str) -> None:
+def artefact_hexes(ref: Referee) -> list[str]:
+    """Where the Katophrane Artefact may go: a hex of no one's territory, not blocked and not an edge hex (L737)."""
+    board = ref.lib.board(ref.state)
+    edges = board.edge_hexes()
+    return [board.id_of(h) for h in board.hexes
+            if board.region_of(h) is None and not board.is_blocked(h) and h not in edges]
+
+
+def artefact_hex(ref: Referee, to: str, verb: str) -> str:
+    """The hex ``to`` names, checked for the Artefact (L737; ruling ``objective-placement-dead-end``)."""
     board = ref.lib.board(ref.state)
     hex_id = ref.lib.hex_id(board, to)
     h = board.hex_of(hex_id)
     if board.region_of(h) is not None or board.is_blocked(h) or h in board.edge_hexes():
         raise IllegalCommand(f"the Katophrane Artefact goes on a hex of no one's territory that is not blocked and "
-                             f"not an edge hex; {hex_id} is not one ({RULE}, L737)", verb="artefact")
-    _refuse_dead_end(ref, board, "artefact", taken=(h,))
+                             f"not an edge hex; {hex_id} is not one ({RULE}, L737)", verb=verb)
+    _refuse_dead_end(ref, board, verb, taken=(h,))
+    return hex_id
+
+
+def place_artefact(ref: Referee, side: SideId, hex_id: str) -> None:
     ref.emit(TokenPlaced(token=TokenRecord(slot=0, hex=hex_id, artefact=True), side=side))
     _begin_numbered(ref)
 
@@ -464,25 +481,30 @@ def _refuse_dead_end(ref: Referee, board: HexBoard, verb: str, taken: Collection
                              f"objective-placement-dead-end: refuse-layout; {RULE}, L307, L311)", verb=verb)
 
 
-def token_hexes(ref: Referee) -> frozenset[str]:
-    """Where the next objective token may go (L307, L311; rulings edge-hexes, objective-placement-dead-end)."""
+def token_hexes(ref: Referee, planned: Sequence[str] = ()) -> frozenset[str]:
+    """Where the next objective token may go (L307, L311; rulings edge-hexes, objective-placement-dead-end), the
+    ``planned`` hexes of a player's plan for their next turns counted as placed."""
     state = ref.state
     board = ref.lib.board(state)
-    numbered = [board.hex_of(t.hex) for t in state.tokens if not t.artefact]
+    numbered = [board.hex_of(h) for h in (*(t.hex for t in state.tokens if not t.artefact), *planned)]
     taken = [board.hex_of(t.hex) for t in state.tokens if t.artefact]
     last = len(numbered) + 1 == token_count(len(state.sides))
     edges = edge_hexes(board, ref.rules.edge_hexes == "blocked-makes-edge")
     return frozenset(board.id_of(h) for h in objective_hexes(board, numbered, last=last, edges=edges, taken=taken))
 
 
-def place_token(ref: Referee, side: SideId, to: str) -> None:
-    state = ref.state
-    board = ref.lib.board(state)
-    hex_id = ref.lib.hex_id(board, to)
+def token_hex(ref: Referee, to: str, verb: str) -> str:
+    """The hex ``to`` names, checked for the next objective token (L307, L311)."""
+    hex_id = ref.lib.hex_id(ref.lib.board(ref.state), to)
     if hex_id not in token_hexes(ref):
         raise IllegalCommand(f"an objective token may not go on {hex_id}: not on a starting, blocked or edge hex (the "
                              f"last token may use an edge hex), nor within two hexes of another token ({RULE}, L307, "
-                             "L311)", verb="act token")
+                             "L311)", verb=verb)
+    return hex_id
+
+
+def place_token(ref: Referee, side: SideId, hex_id: str) -> None:
+    state = ref.state
     slot = sum(1 for t in state.tokens if not t.artefact) + 1
     ref.emit(TokenPlaced(token=TokenRecord(slot=slot, hex=hex_id), side=side))
     if slot < token_count(len(state.sides)):

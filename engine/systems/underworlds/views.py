@@ -39,7 +39,7 @@ from engine.systems.underworlds.events import (
 from engine.systems.underworlds.game_state import UnderworldsState, objective_deck, power_deck
 from engine.systems.underworlds.harm import stats_of
 from engine.systems.underworlds.library import Library
-from engine.systems.underworlds.view import FighterLabel, battle_view
+from engine.systems.underworlds.picture import FighterLabel, battle_view
 
 __all__ = ["BOARD_EVENTS", "FighterView", "PlayerView", "UnderworldsView", "board_of", "changed_board", "view_of"]
 

@@ -160,3 +160,13 @@ def test_every_kind_of_part_offers_ready_answers_that_it_accepts() -> None:
     assert spot.offered()[0].key == "5,5" and len(spot.offered()) == 9
     for part in (on_path, facing, spot):
         assert all(part.check(option.key) for option in part.offered()), part.key
+
+
+def test_a_position_part_offers_its_suggested_spots_and_takes_any_point_in_reach() -> None:
+    from engine.core import DecisionPart, Option, PartKind
+    part = DecisionPart(key="at", prompt="Where?", kind=PartKind.POSITION, center=(5.0, 5.0), radius=4.0,
+                        options=(Option(key="5,3", label="5,3"), Option(key="6,6", label="6,6")), default="5,3")
+    assert [o.key for o in part.offered()] == ["5,3", "6,6"]
+    assert part.check("7,5") == "7.0,5.0"
+    with pytest.raises(InvalidCommand):
+        part.check("12,12")

@@ -24,6 +24,7 @@ from engine.core import (
     NotYourTurn,
     Order,
     Param,
+    RulesError,
     RulingsRead,
     SideId,
     UndeclaredKind,
@@ -35,7 +36,7 @@ from engine.core import (
 )
 from engine.core.menus import ordered, shown
 from engine.dice import commitment
-from engine.systems.underworlds.rules import _OPTIONS
+from engine.systems.underworlds.rules import Rules
 from tests.refusals import refused
 from tests.toys.muster import RULES, Muster, MusterState
 from tests.toys.tally import Tally, TallyState
@@ -238,11 +239,10 @@ def test_a_game_is_refused_for_options_off_the_verbs_kinds_without_handlers_and_
 
 def test_the_rulings_a_game_reads_are_checked_against_its_rulings_yaml() -> None:
     data = load_system_data("underworlds").rulings
-    read = RulingsRead(tuple(_OPTIONS))
-    problems = read.problems(data)
-    # Underworlds' code reads every ruling it restates in rules.py; those it leaves to other modules are named
-    assert all("is in rulings.yaml but no code reads it" in p for p in problems), problems
-    assert RulingsRead((*_OPTIONS, *(r.id for r in data))).problems(data) == []
+    every = RulingsRead.of(Rules)
+    assert every.problems(data) == [], "Underworlds' typed record reads every ruling of its rulings.yaml"
+    problems = RulingsRead(every.ids[:-3]).problems(data)
+    assert len(problems) == 3 and all("is in rulings.yaml but no code reads it" in p for p in problems), problems
     with pytest.raises(KeyError, match="not among the rulings"):
         RULES.rulings().option(_muster().state, "guard-counts")
 
@@ -270,3 +270,32 @@ def test_when_reads_the_flow_record() -> None:
     assert When(phases=("battle",)).refusal(game.state, A, "act x") is not None
     assert When(phases=("muster",), steps=("deploying",)).refusal(game.state, A, "act x") is None
     assert When(turn=True).refusal(game.state, B, "act x") is not None
+
+
+def test_a_single_parameter_with_one_legal_value_is_answered_without_a_question() -> None:
+    """``Param(single=True)``: a menu of one value is no choice; the menus skip it and a command may leave it out,
+    while a typed value is still checked against the menu."""
+    rules: Declarations[TallyState, TallyState] = Declarations()
+    menus = {"few": ["3"], "many": ["1", "2"]}
+
+    @rules.action("score", "Score", when=When(turn=True), params=(
+        Param("choice", "Which table?", values=lambda s, a: [Choice("few"), Choice("many")]),
+        Param("amount", "How many?", single=True, values=lambda s, a: [Choice(v) for v in menus[a.text("choice")]])))
+    def _score(ctx: Context[TallyState], ask: Ask) -> None: ...
+
+    system = type("Single", (Tally,), {"declarations": rules})()
+    setup = GameSetup(system="tally", sides=(A, B), host=ALICE, seed_commitment=commitment("s"))
+    game = Game.start(system, setup, "s", seats={A: ALICE, B: BOB})
+    decl = rules.find(("act",), "score")
+    assert decl is not None
+    viewer = Viewer.of_side(game.state.active_side or A)
+    side = game.state.active_side
+    assert rules.question(system, game.state, decl, viewer, side, {"choice": "few"}) is None
+    asked = rules.question(system, game.state, decl, viewer, side, {"choice": "many"})
+    assert asked is not None and asked.option == "amount"
+    plan = rules.resolve(system, game.state, decl, side, {"choice": "few"})
+    assert plan.text("amount") == "3"
+    with pytest.raises(RulesError, match="not one of the choices"):
+        rules.resolve(system, game.state, decl, side, {"choice": "few", "amount": "2"})
+    with pytest.raises(InvalidCommand, match="needs amount:"):
+        rules.resolve(system, game.state, decl, side, {"choice": "many"})

@@ -33,10 +33,10 @@ from engine.core import (
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, MoveModel
 from tests.engine.core.conftest import ALICE, BOB, CAROL, A, B, alice, bob, choose_hands, new_duel
 from tests.engine.core.toy_duel import SecretDuel
 from tests.refusals import refused, refusing
+from tests.table_commands import add_model, move_model
 
 PAUSED = "the game is paused by the host; the host resumes it with /game resume"
 HOST_ACTOR = Actor(user=ALICE, side=None, host=True)
@@ -55,12 +55,12 @@ def test_the_new_commands_and_events_are_registered_with_the_core() -> None:
 
 def test_a_paused_game_refuses_moves_and_rolls_until_the_host_resumes_it() -> None:
     game = _freeplay()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
     (paused,) = game.apply(PauseGame(reason="tea break"), HOST_ACTOR)
     assert game.state.paused and paused.audience.everyone
     assert paused.body.describe() == ("The host pauses the game (tea break). Nothing moves until the host resumes "
                                       "it with /game resume.")
-    move = MoveModel(model="A1", to="18,9")  # type: ignore[arg-type]
+    move = move_model(model="A1", to="18,9")  # type: ignore[arg-type]
     error = refused(game, move, Actor(user=ALICE, side=A), PAUSED, error=IllegalCommand)
     assert str(error).startswith("move refused: ")
     refused(game, RollDice(expression="2d6"), Actor(user=BOB, side=B), PAUSED, error=IllegalCommand)
@@ -69,7 +69,7 @@ def test_a_paused_game_refuses_moves_and_rolls_until_the_host_resumes_it() -> No
     assert not game.legal_commands(A)
     (resumed,) = game.apply(ResumeGame(), HOST_ACTOR)
     assert not game.state.paused and resumed.body.describe() == "The host resumes the game; play goes on."
-    (moved,) = game.apply(MoveModel(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
+    (moved,) = game.apply(move_model(model="A1", to="18,9"), Actor(user=ALICE, side=A))  # type: ignore[arg-type]
     assert moved.body.distance == 6.0  # type: ignore[attr-defined]
 
 

@@ -68,6 +68,20 @@ def test_toward_stops_just_short_of_contact_or_at_the_allowance() -> None:
     assert (m.end, m.complete) == ((11.0, 20.0), False)
 
 
+def test_a_kept_route_is_the_route_of_that_layout_only() -> None:
+    """``toward`` and ``contact`` keep the route to a thing by the exact layout: asked again it is the same move, and
+    a base moved by a hair or terrain of another shape routes anew."""
+    first = move("A2", "toward B2 max", allowance=30)
+    assert move("A2", "toward B2 max", allowance=30) == first
+    assert move("A2", "toward B2 4").distance == pytest.approx(4.0, abs=0.01)
+    nudged = Battlefield(FIELD.table, FIELD.terrain, (*FIELD.bases[:3], Base("B2", Pose(20, 12.5), 32)))
+    assert resolve_move(nudged, "A2", parse_position("toward B2 max"), max_distance=30).end != first.end
+    walled = square("T1", 6, 8, 14, 16, "impassable", "blocking")
+    blocked = Battlefield(FIELD.table, (walled, *FIELD.terrain[1:]), FIELD.bases)
+    around = resolve_move(blocked, "A2", parse_position("toward B2 max"), max_distance=30)
+    assert around.distance > first.distance + 0.5, "the larger T1 is gone around"
+
+
 def test_contact_ends_touching_and_is_incomplete_when_out_of_reach() -> None:
     m = move("A1", "contact B1")
     assert m.end == (18.74, 20.0) and m.bases == ("B1",) and m.facing == 0.0 and m.complete

@@ -11,6 +11,7 @@ from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import (
     SPECTATOR,
+    ActionCommand,
     Actor,
     Answer,
     DecisionAnswered,
@@ -26,10 +27,10 @@ from engine.core import (
 )
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
-from engine.systems.freeplay.commands import Ask
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, MoveModel
+from tests.freeplay_commands import ask as ask_command
 from tests.refusals import refused, refusing
+from tests.table_commands import add_model, move_model
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -42,9 +43,9 @@ def new_table(*, practice: bool = False, seat_bob: bool = True) -> Game[Freeplay
                       seed_commitment=commitment(seed), options={"map": "crossroads"})
     seats = {A: ALICE, B: ALICE if practice else BOB} if practice or seat_bob else {A: ALICE}
     game = Game.start(Freeplay(load_system_data("freeplay")), setup, seed, seats=seats)
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), Actor(user=ALICE, side=A))
     for x in (10.0, 14.0):
-        game.apply(AddModel(unit="Archer", at=(x, 33.0), side=B), Actor(user=ALICE, host=True))
+        game.apply(add_model(unit="Archer", at=(x, 33.0), side=B), Actor(user=ALICE, host=True))
     return game
 
 
@@ -56,11 +57,11 @@ def bob() -> Actor:
     return Actor(user=BOB, side=B)
 
 
-def ask(**overrides: object) -> Ask:
+def ask(**overrides: object) -> ActionCommand:
     fields: dict[str, object] = {"side": B, "question": "Hold or flee?", "options": ("hold", "flee"),
                                  "models": (B1, B2)}
     fields.update(overrides)
-    return Ask(**fields)  # type: ignore[arg-type]
+    return ask_command(**fields)  # type: ignore[arg-type]
 
 
 def test_an_ask_opens_one_part_per_model_owned_by_the_asked_side() -> None:
@@ -79,7 +80,7 @@ def test_the_answer_is_logged_publicly_and_play_goes_on() -> None:
     game = new_table()
     game.apply(ask(), alice())
     decision_id = game.pending[0].id
-    refused(game, MoveModel(model=ModelId("A1"), to="18,5"), alice(), "side B must first decide", error=DecisionPending)
+    refused(game, move_model(model="A1", to="18,5"), alice(), "side B must first decide", error=DecisionPending)
     with refusing(game, "'run' is not an option for B2; choose one of hold, flee", error=InvalidCommand):
         game.apply(Answer(decision_id=decision_id, answers={"B1": "flee", "B2": "run"}), bob())
     (answered,) = game.apply(Answer(decision_id=decision_id, answers={"B1": "FLEE"}), bob())
@@ -88,7 +89,7 @@ def test_the_answer_is_logged_publicly_and_play_goes_on() -> None:
     assert answered.audience.is_public
     assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: B1=flee, B2=hold."
     assert not game.pending
-    game.apply(MoveModel(model=ModelId("A1"), to="18,5"), alice())
+    game.apply(move_model(model=ModelId("A1"), to="18,5"), alice())
 
 
 def test_without_models_there_is_one_part_and_optional_asks_take_the_default_on_timeout() -> None:
@@ -105,7 +106,7 @@ def test_without_models_there_is_one_part_and_optional_asks_take_the_default_on_
 def test_options_whose_short_forms_clash_are_numbered() -> None:
     game = new_table()
     game.apply(ask(models=(), options=("Fall back!", "fall back?", "Charge")), alice())
-    refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=InvalidCommand)
+    refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=IllegalCommand)
     assert game.pending[0].parts[0].option_keys() == ("1", "2", "3")
     game.apply(Answer(decision_id=game.pending[0].id, choice="charge"), bob())
     assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: answer=3."
@@ -116,17 +117,17 @@ def test_options_whose_short_forms_clash_are_numbered() -> None:
     [
         (ask(side=SideId("C")), InvalidCommand, "there is no side C; the sides are A, B"),
         (ask(side=A), InvalidCommand, "you act for side A; ask another side"),
-        (ask(options=("hold",)), InvalidCommand, r"give 2 to 25 options .* \(got 1\)"),
-        (ask(options=tuple(f"o{n}" for n in range(26))), InvalidCommand, r"\(got 26\)"),
-        (ask(options=("hold", "x" * 81)), InvalidCommand, "is 81 characters long; at most 80"),
+        (ask(options=("hold",)), IllegalCommand, r"give 2 to 25 options .* \(got 1\)"),
+        (ask(options=tuple(f"o{n}" for n in range(26))), IllegalCommand, r"\(got 26\)"),
+        (ask(options=("hold", "x" * 81)), IllegalCommand, "is 81 characters long; at most 80"),
         (ask(models=(ModelId("B9"),)), InvalidCommand, "there is no model B9 on the table. .*Side B's models: B1, B2"),
         (ask(models=(ModelId("A1"),)), InvalidCommand, "A1 belongs to side A, not side B"),
-        (ask(models=(B1, B1)), InvalidCommand, "B1 is listed twice"),
-        (ask(models=tuple(ModelId(f"B{n}") for n in range(21))), InvalidCommand, "at most 20 models"),
-        (ask(question="  "), InvalidCommand, "give the question"),
+        (ask(models=(B1, B1)), InvalidCommand, "names B1 twice"),
+        (ask(models=tuple(ModelId(f"B{n}") for n in range(21))), InvalidCommand, "takes 1 to 20 values, not 21"),
+        (ask(question="  "), InvalidCommand, "needs question:"),
     ],
 )
-def test_bad_asks_are_refused_saying_why(command: Ask, error: type[Exception], message: str) -> None:
+def test_bad_asks_are_refused_saying_why(command: ActionCommand, error: type[Exception], message: str) -> None:
     game = new_table()
     refused(game, command, alice(), message, error=error)
     assert not game.pending
@@ -152,10 +153,13 @@ def test_the_host_without_a_seat_may_ask() -> None:
 
 
 def test_typed_options_become_an_ask() -> None:
-    freeplay = Freeplay(load_system_data("freeplay"))
-    command = freeplay.command(("ask",), {"side": "b", "question": '"Hold or flee?"', "options": "hold, flee ,",
-                                        "models": "b1,B2", "optional": False})
-    assert command == Ask(side=B, question="Hold or flee?", options=("hold", "flee"), models=(B1, B2))
+    game = new_table()
+    command = game.system.command(("ask",), {"side": "b", "question": '"Hold or flee?"', "options": "hold, flee ,",
+                                             "models": "b1,B2", "optional": False})
+    game.apply(command, alice())
+    (decision,) = game.pending
+    assert (decision.owner, decision.prompt, decision.optional) == (B, "Side A asks: Hold or flee?", False)
+    assert [(p.key, p.option_keys()) for p in decision.parts] == [("B1", ("hold", "flee")), ("B2", ("hold", "flee"))]
 
 
 async def test_the_console_asks_and_the_other_player_answers() -> None:

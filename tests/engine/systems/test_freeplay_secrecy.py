@@ -8,22 +8,22 @@ from hypothesis import strategies as st
 
 from bot.core.pictures import board_picture, render_picture
 from engine.core import SPECTATOR, Game, Viewer
-from engine.systems.freeplay.commands import AddCard
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, MoveModel
 from tests.budget import examples
 from tests.engine.systems.test_freeplay import B, alice, bob, new_table
+from tests.freeplay_commands import add_card
+from tests.table_commands import add_model, move_model
 
 cards = st.lists(st.sampled_from(["Ambush", "Rally", "Second Wind", "Feint", "Smoke"]), min_size=1, max_size=3)
 
 
 def _play(hand: list[str]) -> Game[FreeplayState]:
     game = new_table()
-    game.apply(AddModel(unit="Knight", at=(18.0, 3.0)), alice())
+    game.apply(add_model(unit="Knight", at=(18.0, 3.0)), alice())
     for card in hand:
-        game.apply(AddCard(card=card), alice())
-    game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), bob())
-    game.apply(MoveModel(model="B1", to="toward A1 max", max_distance=6.0), bob())  # type: ignore[arg-type]
+        game.apply(add_card(card=card), alice())
+    game.apply(add_model(unit="Hound", at=(18.0, 33.0)), bob())
+    game.apply(move_model(model="B1", to="toward A1 max", max_distance=6.0), bob())  # type: ignore[arg-type]
     return game
 
 

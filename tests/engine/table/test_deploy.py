@@ -12,26 +12,28 @@ import shapely
 from bot.console.session import ConsoleSession, seeded_source
 from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import SPECTATOR, Actor, Game, GameSetup, IllegalCommand, ImportUnits, ModelId, SideId, UserId
+from engine.core import (
+    SPECTATOR,
+    ActionCommand,
+    Actor,
+    Game,
+    GameSetup,
+    IllegalCommand,
+    ImportUnits,
+    ModelId,
+    SideId,
+    UserId,
+)
 from engine.dice import commitment
 from engine.geometry import Base, Pose, Zone, bearing, is_completely_within
 from engine.schema import MapPreset, UnitProfile
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import (
-    AddModel,
-    DeployAuto,
-    ImportMap,
-    LoadForce,
-    ModelPlaced,
-    MoveModel,
-    PlacedModel,
-    PlaceModel,
-    RemoveModel,
-)
+from engine.table import ModelPlaced, PlacedModel
 from engine.table.deploy import ROW_GAP, entry_spots
 from engine.table.geometry import battlefield
 from tests.refusals import refused
+from tests.table_commands import add_model, deploy_auto, import_map, load_force, move_model, place_model, remove_model
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -50,18 +52,18 @@ def table(map_id: str | None = "crossroads") -> Game[FreeplayState]:
 
 def loaded() -> Game[FreeplayState]:
     game = table()
-    game.apply(LoadForce(name="Red Company"), _as(A))
-    game.apply(LoadForce(name="Wild Hunt"), _as(B))
+    game.apply(load_force(name="Red Company"), _as(A))
+    game.apply(load_force(name="Wild Hunt"), _as(B))
     return game
 
 
-def _custom_map(**changes: Any) -> ImportMap:
+def _custom_map(**changes: Any) -> ActionCommand:
     entry: dict[str, Any] = {
         "id": "test", "name": "Test", "system": "any", "table": [36, 36], "description": "A test table.",
         "terrain": [], "zones": [{"id": "DA", "kind": "deployment", "side": "A", "rect": [0, 0, 36, 6]},
                                  {"id": "DB", "kind": "deployment", "side": "B", "rect": [0, 30, 36, 6]}],
     }
-    return ImportMap(preset=MapPreset.model_validate({**entry, **changes}))
+    return import_map(preset=MapPreset.model_validate({**entry, **changes}))
 
 
 def _zone(state: FreeplayState, side: SideId) -> Zone:
@@ -107,9 +109,9 @@ def test_a_loaded_force_stands_spread_evenly_across_its_zone() -> None:
 def test_deploy_auto_lays_out_again_the_models_shuffled_in_the_zone() -> None:
     game = loaded()
     spread = {m.id: (m.x, m.y) for m in game.state.models.values()}
-    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
-    game.apply(PlaceModel(model=ModelId("A4"), at=(3.0, 2.5)), _as(A))
-    events = game.apply(DeployAuto(side=A), _as(A))
+    game.apply(place_model(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
+    game.apply(place_model(model=ModelId("A4"), at=(3.0, 2.5)), _as(A))
+    events = game.apply(deploy_auto(side=A), _as(A))
     assert events and all(isinstance(event.body, ModelPlaced) for event in events)
     assert {event.body.model_id for event in events} == {"A1", "A4"}  # type: ignore[attr-defined]
     _assert_laid_out(game.state, A)
@@ -118,8 +120,8 @@ def test_deploy_auto_lays_out_again_the_models_shuffled_in_the_zone() -> None:
 
 def test_replaying_the_records_gives_the_same_table() -> None:
     game = loaded()
-    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
-    game.apply(DeployAuto(), _as(A))
+    game.apply(place_model(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
+    game.apply(deploy_auto(), _as(A))
     replayed = Game.from_records(game.system, game.setup, SEED, game.records())
     assert replayed.state.fingerprint() == game.state.fingerprint()
     assert replayed.state.models == game.state.models
@@ -127,20 +129,20 @@ def test_replaying_the_records_gives_the_same_table() -> None:
 
 def test_models_already_in_the_fight_stay_where_they_are() -> None:
     game = loaded()
-    game.apply(MoveModel(model=ModelId("A2"), to="18,11"), _as(A))
-    game.apply(PlaceModel(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
-    events = game.apply(DeployAuto(), _as(A))
+    game.apply(move_model(model=ModelId("A2"), to="18,11"), _as(A))
+    game.apply(place_model(model=ModelId("A1"), at=(20.0, 2.0)), _as(A))
+    events = game.apply(deploy_auto(), _as(A))
     assert {event.body.model_id for event in events} >= {"A1"}  # type: ignore[attr-defined]
     assert "A2" not in {event.body.model_id for event in events}  # type: ignore[attr-defined]
     assert (game.state.models[ModelId("A2")].x, game.state.models[ModelId("A2")].y) == (18.0, 11.0)
-    refused(game, DeployAuto(), _as(A), "already stand where /deploy auto puts them", error=IllegalCommand)
+    refused(game, deploy_auto(), _as(A), "already stand where /deploy auto puts them", error=IllegalCommand)
 
 
 def test_impassable_terrain_in_the_zone_is_kept_clear_of() -> None:
     game = table(None)
     rock = {"id": "T1", "kind": "rocks", "height": 2, "keywords": ["impassable"], "rect": [16, 2, 5, 4]}
     game.apply(_custom_map(terrain=[rock]), _as(A))
-    game.apply(LoadForce(name="Red Company"), _as(A))
+    game.apply(load_force(name="Red Company"), _as(A))
     _assert_laid_out(game.state, A)
     field = battlefield(game.state)
     for model in game.state.models.values():
@@ -150,8 +152,8 @@ def test_impassable_terrain_in_the_zone_is_kept_clear_of() -> None:
 
 def test_a_side_without_a_zone_uses_its_edge_and_too_many_models_are_refused() -> None:
     empty = table(None)
-    empty.apply(AddModel(unit="Knight", at=(5.0, 3.0)), _as(A))
-    empty.apply(DeployAuto(), _as(A))
+    empty.apply(add_model(unit="Knight", at=(5.0, 3.0)), _as(A))
+    empty.apply(deploy_auto(), _as(A))
     knight = empty.state.models[ModelId("A1")]
     assert knight.y + knight.radius <= 6.0 and knight.x == pytest.approx(18.0, abs=0.01), \
         "no zone: the middle of side A's 6-inch strip along its own edge"
@@ -159,17 +161,17 @@ def test_a_side_without_a_zone_uses_its_edge_and_too_many_models_are_refused() -
     small.apply(_custom_map(zones=[{"id": "DA", "kind": "deployment", "side": "A", "rect": [0, 0, 6, 2]}]), _as(A))
     for x in (1.0, 3.0, 5.0):
         for y in (1.0, 3.0):
-            small.apply(AddModel(unit="Knight", at=(x, y)), _as(A))
-    refused(small, DeployAuto(), _as(A), r"side A's 6 models do not fit: their rows need 3\.3\" of the 2\" depth",
+            small.apply(add_model(unit="Knight", at=(x, y)), _as(A))
+    refused(small, deploy_auto(), _as(A), r"side A's 6 models do not fit: their rows need 3\.3\" of the 2\" depth",
             error=IllegalCommand)
-    refused(table(), DeployAuto(side=B), Actor(user=ALICE, host=True),
+    refused(table(), deploy_auto(side=B), Actor(user=ALICE, host=True),
             'side B has no models in or within 2" of DB to deploy', error=IllegalCommand)
 
 
 def test_model_add_without_at_takes_the_next_free_deployment_spot() -> None:
     game = loaded()
     expected = entry_spots(game.state, A, [32 / 25.4 / 2])[0]
-    game.apply(AddModel(unit="Knight"), _as(A))
+    game.apply(add_model(unit="Knight"), _as(A))
     knight = game.state.models[ModelId("A6")]
     assert (knight.x, knight.y) == expected
     assert is_completely_within(_base(knight), _zone(game.state, A), 0.0)
@@ -185,18 +187,18 @@ def _assert_no_overlaps(state: FreeplayState) -> None:
 
 def test_the_running_points_total_is_announced_and_in_the_view() -> None:
     game = table()
-    events = game.apply(LoadForce(name="Red Company"), _as(A))
+    events = game.apply(load_force(name="Red Company"), _as(A))
     assert events[-1].body.describe().endswith(" Side A now fields 164 points (5 models)."), "60+40+2x22+20"
     assert events[-1].audience.everyone
     assert sum("now fields" in event.body.describe() for event in events) == 1, "one total for the whole list"
-    (added,) = game.apply(AddModel(unit="Hound", at=(18.0, 33.0)), _as(B))
+    (added,) = game.apply(add_model(unit="Hound", at=(18.0, 33.0)), _as(B))
     assert added.body.describe() == "B1 Hound (Hound, side B) enters at 18,33. Side B now fields 15 points (1 model)."
-    game.apply(LoadForce(name="Wild Hunt"), _as(B))
+    game.apply(load_force(name="Wild Hunt"), _as(B))
     assert game.view(SPECTATOR).points == {A: 164, B: 163}  # type: ignore[attr-defined]
-    (removed,) = game.apply(RemoveModel(model=ModelId("A1")), _as(A))
+    (removed,) = game.apply(remove_model(model=ModelId("A1")), _as(A))
     assert removed.body.describe() == "A1 is taken off the table. Side A now fields 104 points (4 models)."
     game.apply(ImportUnits(units=(UnitProfile(name="Peasant", base_mm=25, wounds=1),)), _as(A))
-    (peasant,) = game.apply(AddModel(unit="Peasant", at=(30.0, 3.0)), _as(A))
+    (peasant,) = game.apply(add_model(unit="Peasant", at=(30.0, 3.0)), _as(A))
     assert peasant.body.describe().endswith("Side A now fields 104 points (5 models)."), "no points: counts 0"
     assert game.view(SPECTATOR).points == {A: 104, B: 163}  # type: ignore[attr-defined]
     replayed = Game.from_records(game.system, game.setup, SEED, game.records())

@@ -15,7 +15,6 @@ from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay import system as freeplay_system
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import LoadForce
 from engine.table.random_layout import (
     MAX_PIECES,
     MIN_PIECES,
@@ -27,6 +26,7 @@ from engine.table.random_layout import (
     random_layout,
 )
 from tests.budget import examples
+from tests.table_commands import load_force
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -144,8 +144,8 @@ def test_a_random_map_honours_the_table_size_and_both_forces_deploy() -> None:
     game = random_game(size="48x30")
     assert (game.state.width, game.state.height) == (48.0, 30.0)
     assert all(x <= 48 and y <= 30 for piece in game.state.terrain.values() for x, y in piece.polygon)
-    game.apply(LoadForce(name="Red Company"), Actor(user=ALICE, side=A))
-    game.apply(LoadForce(name="Wild Hunt"), Actor(user=BOB, side=B))
+    game.apply(load_force(name="Red Company"), Actor(user=ALICE, side=A))
+    game.apply(load_force(name="Wild Hunt"), Actor(user=BOB, side=B))
     assert len(game.state.models) == 10
     with pytest.raises(InvalidCommand, match='map:random needs a table of at least 24" a side'):
         random_game(size="30x20")

@@ -1,4 +1,5 @@
-"""Suggested moves: /move model:A1 with no to: lists lettered moves in reach, each one a /move that works."""
+"""Suggested moves: /move model:A1 with no to: offers lettered moves in reach as its menu, each one a /move that
+works."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import pytest
 from bot.console.session import ConsoleSession, seeded_source
 from bot.core.data_loader import load_system_data
 from bot.core.systems import SYSTEM_FACTORIES
-from engine.core import Actor, Game, GameSetup, InvalidCommand, ModelId, OverlayKind, SideId, UserId, Viewer
+from engine.core import Actor, Choice, Game, GameSetup, InvalidCommand, ModelId, OverlayKind, SideId, UserId, Viewer
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import LoadForce, ModelMoved, MoveCandidate, MoveModel, PlacedModel, TableRules
+from engine.table import ModelMoved, MoveCandidate, PlacedModel, TableRules
 from engine.table.suggestions import MAX_CANDIDATES, SAME_SPOT, move_candidates, named_destinations, reach
+from tests.table_commands import load_force, move_model
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -37,11 +39,11 @@ def skirmish() -> Game[FreeplayState]:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED),
                       options={"map": "crossroads"})
     game = Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
-    game.apply(LoadForce(name="Red Company"), _alice())
-    game.apply(LoadForce(name="Wild Hunt"), _bob())
+    game.apply(load_force(name="Red Company"), _alice())
+    game.apply(load_force(name="Wild Hunt"), _bob())
     for model, to, actor in (("A2", "18,12", _alice()), ("A4", "24,17", _alice()), ("B1", "18,20", _bob()),
                              ("B2", "14,19", _bob()), ("B3", "31,25", _bob())):
-        game.apply(MoveModel(model=ModelId(model), to=to), actor)
+        game.apply(move_model(model=ModelId(model), to=to), actor)
     return game
 
 
@@ -60,7 +62,7 @@ def test_every_suggestion_typed_as_a_move_ends_where_it_was_shown(game: Game[Fre
     actor = _alice() if model_id.startswith("A") else _bob()
     for candidate in candidates:
         twin = game.clone()
-        (moved,) = twin.apply(MoveModel(model=ModelId(model_id), to=candidate.to), actor)
+        (moved,) = twin.apply(move_model(model=ModelId(model_id), to=candidate.to), actor)
         assert isinstance(moved.body, ModelMoved)
         end = moved.body.path[-1]
         assert math.dist(end, candidate.end) <= 0.01, (candidate, end)
@@ -110,37 +112,44 @@ def test_a_model_without_a_move_stat_reaches_six_inches() -> None:
     assert reach(PlacedModel(**base, stats={"move": 0}), RULES) == 0.0, "a model that cannot move"  # type: ignore[arg-type]
 
 
-def test_the_query_answers_privately_with_lettered_lines_and_paths(game: Game[FreeplayState]) -> None:
-    answer = FREEPLAY.ask(game.state, Viewer.of_side(B), ("move",), {"model": "b2"})
-    assert answer is not None and answer.private
+def _ends(game: Game[FreeplayState], side: SideId, model: str) -> list[Choice]:
+    """The menu of ``/move model:<model>``'s destination, as side ``side`` reads it."""
+    declarations = FREEPLAY.declarations
+    assert declarations is not None
+    decl = declarations.find(("move",), None)
+    assert decl is not None
+    asked = declarations.question(FREEPLAY, game.state, decl, Viewer.of_side(side), side, {"model": model})
+    assert asked is not None and asked.option == "to"
+    return [choice for _, choice in asked.entries]
+
+
+def test_the_destination_menu_offers_the_suggestions_lettered_with_their_paths(game: Game[FreeplayState]) -> None:
     candidates = move_candidates(game.state, "B2", RULES)
-    lines = answer.text.splitlines()
-    assert lines[0] == 'B2 Hound, reach 9": pick one with /move model:B2 to:<to>'
-    assert lines[1] == 'A) contact O1 (2.5") — to: contact O1'
-    assert [(p.label, p.option, p.value) for p in answer.picks] == [
-        (f"{c.letter}) {c.label}", "to", c.to) for c in candidates]
-    assert [(o.kind, o.label, o.points) for o in answer.overlays] == [
+    ends = _ends(game, B, "b2")
+    assert [(c.value, c.label) for c in ends] == [(c.to, f"{c.letter}) {c.label}") for c in candidates]
+    assert ends[0].label == 'A) contact O1 (2.5")'
+    assert [(c.overlay.kind, c.overlay.label, c.overlay.points) for c in ends if c.overlay] == [
         (OverlayKind.PATH, c.letter, c.path) for c in candidates]
     with pytest.raises(InvalidCommand, match="there is no model Z9"):
-        FREEPLAY.ask(game.state, Viewer.of_side(B), ("move",), {"model": "Z9"})
+        _ends(game, B, "Z9")
 
 
-def test_a_move_without_to_is_never_a_command() -> None:
-    with pytest.raises(InvalidCommand, match="alone lists suggested moves"):
-        FREEPLAY.command(("move",), {"model": "A1"})
-    with pytest.raises(InvalidCommand, match="alone lists suggested moves"):
-        FREEPLAY.command(("move",), {"model": "A1", "to": "  "})
+def test_a_move_without_to_is_never_a_command(game: Game[FreeplayState]) -> None:
+    for to in ({}, {"to": " "}):
+        command = FREEPLAY.command(("move",), {"model": "A1", **to})
+        with pytest.raises(InvalidCommand, match="needs to:"):
+            game.clone().apply(command, _alice())
 
 
-def test_a_lone_model_with_nothing_in_reach_is_told_how_to_move() -> None:
+def test_a_lone_model_with_nothing_in_reach_may_still_stay_where_it_stands() -> None:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED))
     game = Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
     # an empty table: no objectives, no cover, no enemy
     game.apply(FREEPLAY.command(("model", "add"), {"unit": "Knight", "at": "5,5"}), _alice())  # type: ignore[arg-type]
     assert move_candidates(game.state, "A1", RULES) == []
-    answer = FREEPLAY.ask(game.state, Viewer.of_side(A), ("move",), {"model": "A1"})
-    assert answer is not None and answer.private and not answer.overlays
-    assert "no suggested move is in reach" in answer.text
+    (stay,) = _ends(game, A, "A1")
+    assert (stay.value, stay.label, stay.overlay) == ("5,5", "stay where it stands", None), "a menu never stops"
+    game.apply(FREEPLAY.command(("move",), {"model": "A1", "to": stay.value}), _alice())
 
 
 async def test_the_console_lists_suggestions_privately_and_moves_nothing_until_one_is_typed() -> None:
@@ -155,11 +164,10 @@ async def test_the_console_lists_suggestions_privately_and_moves_nothing_until_o
     ], strict=True) == 0
     (listed,) = await session.run_line("@bob /move model:B2")
     assert listed.to == BOB and not listed.error and listed.pictures, "private, with the paths drawn"
-    choices = [line.rsplit(" — to: ", 1) for line in listed.text.splitlines()[1:]]
-    assert choices and choices[0][0].startswith("A) ")
+    assert listed.picks and listed.picks[0][0].startswith("A) ")
     log = await session.run_line("/log count:1")
     assert "B2 moves" in log[0].text, "asking moved nothing: the last event is still B2's own move"
-    *_, to = choices[-1]
+    to = listed.picks[-1][1].options["to"]
     outputs = await session.run_line(f"@bob /move model:B2 to:{to}")
     assert not any(output.error for output in outputs), outputs
     assert any("B2 moves" in output.text for output in outputs)

@@ -4,12 +4,13 @@ kinds are refused, and measuring a model to an area says how much of its base li
 from __future__ import annotations
 
 from bot.core.data_loader import load_system_data
-from engine.core import SPECTATOR, Actor, Game, GameSetup, InvalidCommand, SideId, UserId
+from engine.core import SPECTATOR, ActionCommand, Actor, Game, GameSetup, InvalidCommand, SideId, UserId
 from engine.dice import commitment
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.state import FreeplayState
-from engine.table import AddModel, AddTerrain, TerrainAdded, parse_shape
+from engine.table import TerrainAdded, parse_shape
 from tests.refusals import refusing
+from tests.table_commands import add_model, add_terrain
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB = UserId("alice"), UserId("bob")
@@ -22,8 +23,8 @@ def empty_table() -> Game[FreeplayState]:
     return Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
 
 
-def _terrain(kind: str, keywords: tuple[str, ...] = (), height: float | None = None) -> AddTerrain:
-    return AddTerrain(kind=kind, polygon=parse_shape("rect:10,10,4,4"), height=height, keywords=keywords)
+def _terrain(kind: str, keywords: tuple[str, ...] = (), height: float | None = None) -> ActionCommand:
+    return add_terrain(kind=kind, polygon=parse_shape("rect:10,10,4,4"), height=height, keywords=keywords)
 
 
 def test_a_blocking_piece_without_a_height_gets_its_kinds_usual_height_and_says_so() -> None:
@@ -47,10 +48,10 @@ def test_measuring_a_model_to_a_zone_says_how_much_of_it_is_inside() -> None:
     setup = GameSetup(system="freeplay", sides=(A, B), host=ALICE, seed_commitment=commitment(SEED),
                       options={"map": "crossroads"})
     game = Game.start(FREEPLAY, setup, SEED, seats={A: ALICE, B: BOB})
-    game.apply(AddModel(unit="Knight", at=(18.0, 5.0)), Actor(user=ALICE, side=A))  # 32 mm base, 0.63" radius
+    game.apply(add_model(unit="Knight", at=(18.0, 5.0)), Actor(user=ALICE, side=A))  # 32 mm base, 0.63" radius
     answer = FREEPLAY.ask(game.state, SPECTATOR, ("measure",), {"from": "A1", "to": "DA"})
     assert answer.text.endswith("A1 is completely within DA.")
-    game.apply(AddModel(unit="Knight", at=(18.0, 6.3)), Actor(user=ALICE, side=A))  # across the zone's edge (y=6)
+    game.apply(add_model(unit="Knight", at=(18.0, 6.3)), Actor(user=ALICE, side=A))  # across the zone's edge (y=6)
     answer = FREEPLAY.ask(game.state, SPECTATOR, ("measure",), {"from": "DA", "to": "A2"})
     assert answer.text.endswith("A2 is partly within DA.")
     assert FREEPLAY.ask(game.state, SPECTATOR, ("measure",), {"from": "A1", "to": "DB"}).text.endswith(

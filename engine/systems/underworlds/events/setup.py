@@ -229,7 +229,8 @@ class FighterPlaced(EventBody):
 
 
 class PlacementsQueued(EventBody):
-    """The fighters a player will place on their next turns (logged for that player alone)."""
+    """The objective tokens (``token``) or fighters a player will place on their next turns (logged for that player
+    alone)."""
 
     kind = "uw.queued"
     side: SideId
@@ -244,7 +245,8 @@ class PlacementsQueued(EventBody):
     def describe(self) -> str:
         if not self.placements:
             return ""
-        return "On your next turns you place " + ", ".join(f"{f} on {h}" for f, h in self.placements) + "."
+        return "On your next turns you place " + ", ".join(
+            f"{'an objective token' if f == 'token' else f} on {h}" for f, h in self.placements) + "."
 
 
 class PlacedFirst(EventBody):

@@ -4,9 +4,9 @@ creature, casters' re-rolls, Finishing Strike, Hurl and Hit and Retreat (each te
 from __future__ import annotations
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel, WoundModel
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -20,6 +20,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refusing
+from tests.table_commands import wound_model
 
 
 def _activate(game: Game[EldfallState], model: str, side: str) -> None:
@@ -35,7 +36,7 @@ def test_a_vitalist_heals_an_ally_with_curative_touch_without_a_roll() -> None:
         priest: (18, 10, 90.0),
         guard: (19.26, 10, 90.0),  # two 32 mm bases touch 1.26 inches apart
     })
-    game.apply(WoundModel(model=ModelId(guard), amount=1), HOST)
+    game.apply(wound_model(model=ModelId(guard), amount=1), HOST)
     assert game.state.models[ModelId(guard)].wounds_left == 1
     _activate(game, priest, "A")
     events = game.apply(Declare(kind="assist", means="Curative Touch", targets=((ModelId(guard), 0),)),

@@ -27,7 +27,6 @@ from engine.systems.eldfall.declare import target_refusal
 from engine.systems.eldfall.scoring_end import capped_scores, vp_totals
 from engine.systems.eldfall.state import EldfallState, SideRecord
 from engine.systems.eldfall.views import EldfallView
-from engine.table import ChangeToken
 from tests.engine.systems.eldfall.commands import Activate, BreakAlliance, ChooseParty, Declare, SettleSetup
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -42,6 +41,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
 )
 from tests.refusals import refused, refusing
+from tests.table_commands import change_token
 
 A, B = SideId("A"), SideId("B")
 QUEST_2 = {"scenario": "unexpected-encounter"}
@@ -299,7 +299,7 @@ def test_vp_scored_while_allied_are_pooled_and_each_player_gets_half_rounded_dow
     turn_of(game, "A")
     arrange(game, {**HOSTILES, "C1": (10, 22, 270.0), "A3": (10, 19, 90.0)})
     _touching(game, "A3", "C1")
-    game.apply(ChangeToken(model=ModelId("C1"), token="incapacitated"), HOST)
+    game.apply(change_token(model=ModelId("C1"), token="incapacitated"), HOST)
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(Declare(kind="deathblow", targets=((ModelId("C1"), 1),)), as_side("A", ALICE))

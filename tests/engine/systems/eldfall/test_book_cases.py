@@ -17,7 +17,6 @@ from engine.systems.eldfall.friendly_fire import shooting_into_melee
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.state import EldfallState
-from engine.table import ChangeToken, WoundModel
 from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
@@ -33,6 +32,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refused, refusing
+from tests.table_commands import change_token, wound_model
 
 RULINGS = shipped_rulings()
 
@@ -239,7 +239,7 @@ def _thenion_down_to_one() -> Game[EldfallState]:
     turn_of(game, "A")
     clear_table(game, ())
     for shrouded in ("B1", "B2"):  # both deploy Shrouded (Stealth II, L1985): revealed by hand to be targeted
-        game.apply(ChangeToken(model=ModelId(shrouded), token="shrouded", remove=True), HOST)
+        game.apply(change_token(model=ModelId(shrouded), token="shrouded", remove=True), HOST)
     _take_out(game, "A1", "B1", "sword", 10)
     _take_out(game, "A1", "B2", "sword", 20)
     return game
@@ -369,8 +369,8 @@ def test_a_model_bled_to_zero_hp_in_its_strategic_phase_is_incapacitated() -> No
 def test_an_incapacitated_model_that_bleeds_again_dies() -> None:
     """L1758: a Wound on a model already Incapacitated kills it."""
     game = _bleeding_b3("bleed-twice")
-    game.apply(WoundModel(model=ModelId("B3"), amount=1), HOST)
-    game.apply(ChangeToken(model=ModelId("B3"), token="incapacitated"), HOST)
+    game.apply(wound_model(model=ModelId("B3"), amount=1), HOST)
+    game.apply(change_token(model=ModelId("B3"), token="incapacitated"), HOST)
     game.apply(RigDice(values=(15,)), HOST)
     game.apply(EndTurn(), as_side("A", ALICE))
     settle(game)
@@ -380,12 +380,12 @@ def test_an_incapacitated_model_that_bleeds_again_dies() -> None:
 def _incapacitated_b3(seed: str, states: tuple[str, ...]) -> Game[EldfallState]:
     """B3 brought to 0 HP and Incapacitated during A's turn, with exactly ``states`` of Bleeding and Poisoned."""
     game = _bleeding_b3(seed)
-    game.apply(WoundModel(model=ModelId("B3"), amount=1), HOST)
-    game.apply(ChangeToken(model=ModelId("B3"), token="incapacitated"), HOST)
+    game.apply(wound_model(model=ModelId("B3"), amount=1), HOST)
+    game.apply(change_token(model=ModelId("B3"), token="incapacitated"), HOST)
     if "bleeding" not in states:
-        game.apply(ChangeToken(model=ModelId("B3"), token="bleeding", remove=True), HOST)
+        game.apply(change_token(model=ModelId("B3"), token="bleeding", remove=True), HOST)
     if "poisoned" in states:
-        game.apply(ChangeToken(model=ModelId("B3"), token="poisoned"), HOST)
+        game.apply(change_token(model=ModelId("B3"), token="poisoned"), HOST)
     return game
 
 

@@ -15,7 +15,7 @@ from engine.systems.eldfall.party import check_party
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import active_strike, reactive_strike
-from engine.table import AddTerrain, ChangeToken, parse_shape
+from engine.table import parse_shape
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, SettleSetup
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -36,6 +36,7 @@ from tests.engine.systems.eldfall.test_familiars import _melee, _ritual, _summon
 from tests.engine.systems.eldfall.test_personal_guard import PARTY, _kill, _walk
 from tests.engine.systems.eldfall.test_personal_guard import _table as _guard_table
 from tests.refusals import refused
+from tests.table_commands import add_terrain, change_token
 
 A, B = SideId("A"), SideId("B")
 
@@ -127,7 +128,7 @@ def test_a_familiar_is_removed_instead_of_the_wounds_of_its_casters_fall() -> No
     imp = next(f.id for f in game.state.figures.values() if f.unit == "Imp")
     turn_of(game, "B")
     turn_of(game, "A")
-    game.apply(AddTerrain(kind="building", polygon=parse_shape("rect:20,26,4,1.5"), height=7.0,
+    game.apply(add_terrain(kind="building", polygon=parse_shape("rect:20,26,4,1.5"), height=7.0,
                           keywords=("blocking",)), HOST)
     place(game, vizier, 22, 26.8)
     place(game, imp, 10, 10)
@@ -402,7 +403,7 @@ def test_putting_the_other_players_party_member_out_costs_a_vp_in_unexpected_enc
     turn_of(game, "A")
     arrange(game, {**HOSTILES, "B1": (10, 22, 270.0), "A3": (10, 19, 90.0)})
     _touching(game, "A3", "B1")
-    game.apply(ChangeToken(model=ModelId("B1"), token="incapacitated"), HOST)
+    game.apply(change_token(model=ModelId("B1"), token="incapacitated"), HOST)
     game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(Declare(kind="deathblow", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))

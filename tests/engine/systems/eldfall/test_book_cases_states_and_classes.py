@@ -13,7 +13,6 @@ from engine.systems.eldfall.confrontation import confront
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import ChangeToken, WoundModel
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
 from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
@@ -29,6 +28,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refused, refusing
+from tests.table_commands import change_token, wound_model
 
 RULINGS = shipped_rulings()
 
@@ -42,7 +42,7 @@ def _soga(seed: str) -> Game[EldfallState]:
 
 
 def _token(game: Game[EldfallState], model: str, token: str, remove: bool = False) -> None:
-    game.apply(ChangeToken(model=ModelId(model), token=token, remove=remove), HOST)
+    game.apply(change_token(model=ModelId(model), token=token, remove=remove), HOST)
 
 
 def _values(game: Game[EldfallState], model: str, *names: str) -> tuple[int, ...]:
@@ -140,7 +140,7 @@ def _incapacitated_b3(seed: str) -> Game[EldfallState]:
     """The Champion (A1) in base contact with the Swashbuckler (B3), which lies Incapacitated, A to act."""
     game = _soga(seed)
     arrange(game, {"A1": (12, 10, 90.0), "B3": (12, 11.26, 270.0)})
-    game.apply(WoundModel(model=ModelId("B3"), amount=2), HOST)
+    game.apply(wound_model(model=ModelId("B3"), amount=2), HOST)
     _token(game, "B3", "incapacitated")
     return game
 
@@ -262,7 +262,7 @@ def test_a_party_whose_leader_is_incapacitated_uses_no_stratagem() -> None:
     printed 5."""
     game = _soga("leader-down")
     assert _values(game, "A3", "SPD") == (6,)
-    game.apply(WoundModel(model=ModelId("A1"), amount=3), HOST)
+    game.apply(wound_model(model=ModelId("A1"), amount=3), HOST)
     _token(game, "A1", "incapacitated")
     for side in ("A", "B"):
         game.apply(EndTurn(), as_side(side, ALICE))
@@ -276,7 +276,7 @@ def test_an_incapacitated_model_keeps_its_ap_but_may_not_activate() -> None:
     Activation."""
     game = _soga("down-with-ap")
     arrange(game, {"A3": (12, 4, 90.0), "B3": (30, 30, 270.0)})
-    game.apply(WoundModel(model=ModelId("A3"), amount=2), HOST)
+    game.apply(wound_model(model=ModelId("A3"), amount=2), HOST)
     _token(game, "A3", "incapacitated")
     assert game.state.figures[ModelId("A3")].ap == 2
     refused(game, Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.checks import Modifier, target
+from engine.core import IllegalCommand, ModelId
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.attack import (
     attack_attribute,
@@ -21,6 +22,7 @@ from engine.systems.eldfall.attack import (
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.damage import armour_value, cleave, damage_roll, wound
+from engine.systems.eldfall.declare import _distributed
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.friendly_fire import stray_shots
 from engine.systems.eldfall.magic import cast_refusal, knows_spell, mana_cost
@@ -264,3 +266,11 @@ def test_an_attack_reads_each_die_against_the_modified_attribute_and_damage_agai
     assert damage.explained("A1's damage on B2").short() == "PW 12, -3 ARM = 9: 9 Wound"
     critical = damage_roll([*attack_roll("A1", "B2", "OFF", goal, [1, 8], rulings=RULINGS).hits()], 12, 3, [11, 11])
     assert critical.explained("x").short() == "PW 12, ARM 0 = 12: 11 Wound, 11 (ARM 3: 9) no Wound"
+
+
+def test_a_target_named_bare_beside_counted_ones_takes_one_strike() -> None:
+    # L809-817: the menu writes B1,B2x2 for three strikes; the bare one is a strike, not a share of none.
+    b1, b2 = ModelId("B1"), ModelId("B2")
+    assert _distributed(((b1, 0), (b2, 2)), 3, "act attack") == ((b1, 1), (b2, 2))
+    with pytest.raises(IllegalCommand, match="3 strikes declared but STK is 2"):
+        _distributed(((b1, 0), (b2, 2)), 2, "act attack")

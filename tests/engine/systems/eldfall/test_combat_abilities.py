@@ -5,9 +5,9 @@ Mana. Each test cites the lines it plays (Eldfall core rules v1.5)."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, RigDice
+from engine.systems.eldfall.commands import AddModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import AddModel
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -152,8 +152,8 @@ def test_intimidating_takes_6_m_from_a_panicked_model_that_sees_it() -> None:
     place(game, "A3", 25, 15, 90.0)
     world = game.system.kit.world(game.state)
     calm = world.fighter(ModelId("A3")).value("M")
-    from engine.table import ChangeToken
-    game.apply(ChangeToken(model=ModelId("A3"), token="panicked"), HOST)
+    from tests.table_commands import change_token
+    game.apply(change_token(model=ModelId("A3"), token="panicked"), HOST)
     world = game.system.kit.world(game.state)
     assert world.fighter(ModelId("A3")).value("M") == calm - 6
 

@@ -8,7 +8,6 @@ from engine.core import Answer, Decision, Game, InvalidCommand, ModelId, RigDice
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
-from engine.table import WoundModel
 from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -22,6 +21,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refused, refusing
+from tests.table_commands import wound_model
 
 
 def _table() -> tuple[Game[EldfallState], ModelId, ModelId, ModelId]:
@@ -70,7 +70,7 @@ def test_hasten_surge_order_and_first_aid_in_the_strategic_phase() -> None:
     # ruling hasten-timing); L2871-2873: the Surge Order, spent, moves Helian League models; L2671-2673: First Aid
     # gives 1 HP back and ends Bleeding to a model in the bearer's Awareness.
     game, noble, guard, shaper = _table()
-    game.apply(WoundModel(model=guard, amount=1), HOST)
+    game.apply(wound_model(model=guard, amount=1), HOST)
     game.apply(Activate(model=noble, how="idle"), as_side("A", ALICE))
     settle(game)
     game.apply(RigDice(values=(3, 3)), HOST)

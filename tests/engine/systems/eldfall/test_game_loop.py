@@ -4,14 +4,15 @@ their rule and change nothing, and a whole game the bot plays."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import DeployAuto, PlaceModel
 from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
 from tests.refusals import refused
+from tests.table_commands import deploy_auto
 
 
 def _other(side: SideId) -> SideId:
@@ -89,7 +90,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     assert game.system.legal_actions(game.state, second) == ()
     assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
     refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
-    refused(game, DeployAuto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
+    refused(game, deploy_auto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
     view = game.view(Viewer.of_side(second))

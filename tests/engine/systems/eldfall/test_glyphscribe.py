@@ -21,7 +21,6 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import active_strike, reactive_strike
 from engine.systems.eldfall.views import eldfall_view
-from engine.table import ChangeToken
 from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare
 from tests.engine.systems.eldfall.loader import parse_texts
 from tests.engine.systems.eldfall.tables import (
@@ -38,6 +37,7 @@ from tests.engine.systems.eldfall.tables import (
 )
 from tests.engine.systems.eldfall.test_data import shipped_texts
 from tests.refusals import refused
+from tests.table_commands import change_token
 
 GLYPH = "glyphscribe-reduce-weight"
 EXAMPLE = Path(__file__).resolve().parents[4] / "examples" / "eldfall" / "glyphscribe-party.yaml"
@@ -250,7 +250,7 @@ def test_inscribed_armor_speed_is_added_before_crouched_halves_it() -> None:
     game = practice((spec, "Soga Vanguard"), "glyph-crouched")
     hierophant = ModelId(unit_id(game, "Expeditionary Hierophant"))
     assert _fighter(game, "Expeditionary Hierophant").speed == 6
-    game.apply(ChangeToken(model=hierophant, token="crouched"), HOST)
+    game.apply(change_token(model=hierophant, token="crouched"), HOST)
     assert _fighter(game, "Expeditionary Hierophant").speed == 3
 
 

@@ -12,7 +12,7 @@ from engine.systems.eldfall.cover import cover
 from engine.systems.eldfall.heights import ground_at, travel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import AddTerrain, parse_shape
+from engine.table import parse_shape
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
@@ -28,6 +28,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refusing
+from tests.table_commands import add_terrain
 
 RULINGS = shipped_rulings()
 
@@ -49,7 +50,7 @@ def _move(game: Game[EldfallState], model: ModelId, how: str, to: str, skills: t
 
 
 def _tower(game: Game[EldfallState], shape: str, height: float) -> None:
-    game.apply(AddTerrain(kind="building", polygon=parse_shape(shape), height=height, keywords=("blocking",)), HOST)
+    game.apply(add_terrain(kind="building", polygon=parse_shape(shape), height=height, keywords=("blocking",)), HOST)
 
 
 def test_a_climb_hangs_on_the_side_when_half_spd_runs_out_then_goes_on_up() -> None:

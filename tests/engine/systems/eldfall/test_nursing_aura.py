@@ -8,10 +8,10 @@ from engine.systems.eldfall.nursing import AURA
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
-from engine.table import WoundModel
 from tests.engine.systems.eldfall.commands import EndTurn
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of
 from tests.refusals import refusing
+from tests.table_commands import wound_model
 
 
 def _hurt_party(extra_members: int) -> tuple[Game[EldfallState], list[ModelId]]:
@@ -26,7 +26,7 @@ def _hurt_party(extra_members: int) -> tuple[Game[EldfallState], list[ModelId]]:
     turn_of(game, "A")
     ours = sorted(m for m, f in game.state.figures.items() if f.side == "A" and not f.leader)
     for model in ours:
-        game.apply(WoundModel(model=model, amount=1), HOST)
+        game.apply(wound_model(model=model, amount=1), HOST)
     return game, ours
 
 

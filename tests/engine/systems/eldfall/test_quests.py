@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel, WoundModel
 from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -24,6 +24,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refused, refusing
+from tests.table_commands import wound_model
 
 
 def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
@@ -154,7 +155,7 @@ def test_the_arena_pays_for_its_champion_once_whether_she_falls_or_dies_after() 
     turn_of(game, "A")
     champion, onitaoshi = ModelId("C1"), ModelId("A1")
     assert game.state.figures[champion].unit == "Amazon Gladiatrix"
-    game.apply(WoundModel(model=champion, amount=2), HOST)
+    game.apply(wound_model(model=champion, amount=2), HOST)
     gap = game.state.models[champion].radius + game.state.models[onitaoshi].radius
     arrange(game, {champion: (18, 22, 270.0), onitaoshi: (18, 22 - gap, 90.0)})
     game.apply(Activate(model=onitaoshi, how="idle"), as_side("A", ALICE))

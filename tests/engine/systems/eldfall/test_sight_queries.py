@@ -11,10 +11,10 @@ from engine.core import SPECTATOR, Actor, Game, GameSetup, ModelId, SideId, View
 from engine.dice import commitment
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.freeplay import Freeplay
-from engine.table import AddModel
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of
 from tests.refusals import refusing
+from tests.table_commands import add_model
 
 A_VIEW = Viewer.of_side(SideId("A"))
 
@@ -68,8 +68,8 @@ def test_freeplay_los_stays_all_round() -> None:
     setup = GameSetup(system="freeplay", sides=(SideId("A"), SideId("B")), host=ALICE,
                       seed_commitment=commitment("ab" * 32))
     game = Game.start(Freeplay(load_system_data("freeplay")), setup, "ab" * 32, seats={SideId("A"): ALICE})
-    game.apply(AddModel(unit="Knight", at=(12.0, 10.0), facing=90.0), Actor(user=ALICE, side=SideId("A")))
-    game.apply(AddModel(unit="Knight", at=(12.0, 6.0), side=SideId("B")), Actor(user=ALICE, host=True))
+    game.apply(add_model(unit="Knight", at=(12.0, 10.0), facing=90.0), Actor(user=ALICE, side=SideId("A")))
+    game.apply(add_model(unit="Knight", at=(12.0, 6.0), side=SideId("B")), Actor(user=ALICE, host=True))
     text = game.system.ask(game.state, SPECTATOR, ("los",), {"from": "A1", "to": "B1"}).text
     assert text.startswith("A1 can see B1 (0% of B1's width hidden")
 

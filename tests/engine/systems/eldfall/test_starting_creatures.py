@@ -19,10 +19,10 @@ from engine.core import (
     Viewer,
 )
 from engine.schema import UnitProfile
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
-from engine.table import PlaceModel
 from tests.engine.systems.eldfall.commands import ChooseParty, Ready
 from tests.engine.systems.eldfall.tables import as_side, eldfall, new_game, settle
 from tests.refusals import refused, refusing

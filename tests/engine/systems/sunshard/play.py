@@ -100,7 +100,7 @@ def play_setup(table: Table) -> None:
     """Place Objectives and deploy every model at the first free spots the rules accept."""
     for _ in range(200):
         state = table.state
-        side = state.next_side
+        side = state.active_side
         if state.phase != "setup" or side is None:
             return
         world = table.world
@@ -181,7 +181,7 @@ def play_round_actions(table: Table, limit: int = 400) -> None:
             else:
                 table.do(settle)
             continue
-        side = state.next_side
+        side = state.active_side
         if side is None:
             raise AssertionError(f"nobody acts at {state.phase}/{state.step}")
         world = table.world

@@ -13,14 +13,14 @@ from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, rolled, run, world
 
 A1 = ModelId("A1")
 GAP = 32 / 25.4
 
 
 def selecting(state: SunshardState, side: SideId = A) -> SunshardState:
-    state.step, state.next_side = "activation", side
+    state.step, state.active_side = "activation", side
     return state
 
 
@@ -72,7 +72,7 @@ def test_the_party_activates_before_the_opponent_selects() -> None:
     plan = check_activate(world(state), A, {"model": "A2", "party": "A3"})
     formed, _ = run(state, lambda ctx: apply_activate(ctx, A, plan))
     ended, _ = run(formed, lambda ctx: apply_end(ctx, ModelId("A2")))
-    assert ended.next_side == A
+    assert ended.active_side == A
     with pytest.raises(RulesError, match="the party activates first"):
         check_activate(world(ended), A, {"model": "A1"})
     assert check_activate(world(ended), A, {"model": "A3"}).model == "A3"
@@ -116,7 +116,7 @@ def test_burning_tests_once_per_ap_but_not_for_a_rally() -> None:
     put(state, "A1", "Conscripted", A, 10, 10, tokens=["Burning"])
     activate(state, "A1", ap=3)
     after, events = run(state, lambda ctx: spend_ap(ctx, A1, 2, "a move"), rig=[3, 5])
-    assert [e.body.describe() for e in events if isinstance(e.body, TestMade)] == [
+    assert rolled(events) == [
         "A1's Burning test: TN 7, rolled 3: passed.", "A1's Burning test: TN 7, rolled 5: passed."]
 
     def rally(ctx: Context[SunshardState]) -> None:
@@ -135,7 +135,7 @@ def test_on_guard_ends_the_activation() -> None:
     def guard(ctx: Context[SunshardState]) -> None:
         apply_special(ctx, check_special(world_of(ctx), A, {"action": "on-guard", "model": "A1"}))
     after, _ = run(state, guard)
-    assert after.models[A1].tokens == ["On Guard"] and after.activation is None and after.next_side == B
+    assert after.models[A1].tokens == ["On Guard"] and after.activation is None and after.active_side == B
 
 
 def test_disengage_vaults_out_of_contact() -> None:

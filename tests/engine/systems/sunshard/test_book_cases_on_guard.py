@@ -116,7 +116,7 @@ def test_a_held_strike_targets_only_the_activating_model() -> None:
 def test_vigilant_gains_no_token_when_its_activation_ends_engaged() -> None:
     # L1494: only an unengaged Vigilant model gains On Guard at the end of its activation.
     state = new_state()
-    state.step, state.next_side = "activation", B
+    state.step, state.active_side = "activation", B
     put(state, "B1", "Pariah", B, 10, 10)
     put(state, "A1", "Captain", A, 10 + 2 * R32, 10)
     activate(state, "B1")
@@ -128,7 +128,7 @@ def test_the_remnant_vigil_gives_on_guard_for_a_fortune_at_the_end_of_an_activat
     # L776: at the end of its activation, an unengaged model gains an On Guard token for 1 Fortune.
     data = DATA.with_imports([card("Pariah", name="Scout", abilities=())])
     state = new_state()
-    state.step, state.next_side = "activation", B
+    state.step, state.active_side = "activation", B
     state.records[B].fortune = 1
     put(state, "B1", "Scout", B, 10, 10, data=data)
     put(state, "A1", "Captain", A, 18, 10, data=data)

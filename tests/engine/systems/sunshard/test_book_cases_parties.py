@@ -18,7 +18,7 @@ R32 = 32 / 25.4 / 2
 
 
 def selecting(state: SunshardState, side: SideId = A) -> SunshardState:
-    state.step, state.next_side = "activation", side
+    state.step, state.active_side = "activation", side
     return state
 
 
@@ -97,10 +97,10 @@ def test_players_alternate_and_the_other_activates_the_rest_when_one_runs_out() 
     put(state, "B1", "Pariah", B, 10, 20)
     activate(state, "A1")
     after, _ = run(state, lambda ctx: apply_end(ctx, A1))
-    assert after.next_side == B
+    assert after.active_side == B
     state.figures[B1].activated = True
     after, _ = run(state, lambda ctx: apply_end(ctx, A1))
-    assert after.next_side == A
+    assert after.active_side == A
 
 
 def test_paymaster_adds_two_to_the_rsl_tests_of_the_other_non_leader_members() -> None:
@@ -159,4 +159,4 @@ def test_a_party_ends_and_its_members_activate_once_each() -> None:
     follow = check_activate(world(first), A, {"model": "A2"})
     second, _ = run(first, lambda ctx: apply_activate(ctx, A, follow))
     done, _ = run(second, lambda ctx: apply_end(ctx, A2))
-    assert done.party is None and done.next_side == B
+    assert done.party is None and done.active_side == B

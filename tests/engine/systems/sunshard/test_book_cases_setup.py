@@ -35,20 +35,20 @@ def deploy(state: SunshardState, side: SideId, model: str, at: str | None = None
 def test_the_lowest_roll_places_the_first_objective_and_ties_are_rerolled() -> None:
     # L335: 9 and 9 tie, then 14 and 6: side B places first.
     state = set_up("on-the-hunt", [9, 9, 14, 6])
-    assert (state.step, state.next_side) == ("objectives", B)
+    assert (state.step, state.active_side) == ("objectives", B)
 
 
 def test_the_deployment_roll_off_winner_may_pick_an_enemy_model_but_not_a_ranger() -> None:
     # L337, L1473: side A won the roll-off; it may have side B deploy the Evolved now, and its owner places it; a
     # Ranger cannot be picked (nor can A deploy its own Harrier now).
     state = set_up("treasures-from-the-past", [3, 15])
-    assert state.next_side == A
+    assert state.active_side == A
     picked, _ = deploy(state, A, "B3")
-    assert (picked.next_side, picked.first_pick) == (B, ModelId("B3"))
+    assert (picked.active_side, picked.first_pick) == (B, ModelId("B3"))
     with pytest.raises(RulesError, match="B3 was picked by the opponent"):
         check_deploy(world(picked), B, {"model": "B1", "at": "4,22"})
     placed, _ = deploy(picked, B, "B3", "12,22")
-    assert placed.next_side == B  # ruling deployment-pick-turn: the picker's opponent goes next
+    assert placed.active_side == B  # ruling deployment-pick-turn: the picker's opponent goes next
     with pytest.raises(RulesError, match="Ranger"):
         check_deploy(world(state), A, {"model": "A5", "at": "12,2"})
 
@@ -64,7 +64,7 @@ def test_a_model_deploys_completely_within_its_own_zone() -> None:
 def test_a_ranger_deploys_last_within_six_inches_of_its_zone() -> None:
     # L1473 (ruling ranger-distance): after every other model, its whole base within 6" of the zone.
     state = set_up("treasures-from-the-past", [3, 15])
-    state.step, state.next_side = "rangers", A
+    state.step, state.active_side = "rangers", A
     for figure in state.figures.values():
         if figure.card != "Harrier":
             figure.status = "deployed"

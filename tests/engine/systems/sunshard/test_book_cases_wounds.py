@@ -23,6 +23,7 @@ from tests.engine.systems.sunshard.tables import (
     objective,
     put,
     quest_state,
+    rolled,
     run,
     world,
 )
@@ -119,7 +120,7 @@ def test_the_end_phase_burning_test_is_at_arm_minus_four() -> None:
     put(state, "B1", "Pariah", B, 10, 22)
     after, events = at_step(state, "end", "during", [9])
     assert after.models[A1].wounds_left == 2
-    assert any("TN 8, rolled 9: failed" in e.body.describe() for e in events)
+    assert any("TN 8, rolled 9: failed" in line for line in rolled(events))
 
 
 def test_an_objective_stays_put_when_its_quest_marker_holder_is_downed() -> None:

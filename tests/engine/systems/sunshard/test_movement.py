@@ -12,7 +12,7 @@ from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.vaults import vault
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, lay, new_state, put, rolled, run, world
 
 A1 = ModelId("A1")
 SLOW = card("Conscripted", name="Plodder", SPD=3)
@@ -94,7 +94,7 @@ def test_hazardous_terrain_calls_an_armor_test_at_arm_minus_two() -> None:
     def work(ctx: Context[SunshardState]) -> None:
         apply_move(ctx, A, check_move(world_of(ctx), A, {"model": "A1", "ap": "2", "to": "4,10"}))
     after, events = run(state, work, rig=[8], data=data)
-    assert [e.body.describe() for e in events if isinstance(e.body, TestMade)] == [
+    assert rolled(events) == [
         "A1's Hazardous test in T1: TN 7, rolled 8: failed."]
     assert after.models[A1].wounds_left == 1
 
@@ -107,7 +107,7 @@ def test_falling_four_hgt_floors_and_tests_at_arm_minus_four() -> None:
     activate(state, "A1")
     after, events = run(state, lambda ctx: vault(ctx, A1, (9, 5), 4.1, why="test"), rig=[9])
     assert "Floored" in after.models[A1].tokens and after.models[A1].z == 0
-    assert [e.body.describe() for e in events if isinstance(e.body, TestMade)] == [
+    assert rolled(events) == [
         "A1's falling Armor test: TN 8, rolled 9: failed."]
     assert after.models[A1].wounds_left == 2
 

@@ -44,7 +44,7 @@ def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model()
     waiting, _ = at_step(state, "initiative", "roll", [7, 7, 12, 4])
     decision = pending(waiting)
     assert decision.kind == "first-pick" and decision.owner == B
-    assert [o.key for o in decision.parts[0].options] == ["A1", "B1"]
+    assert [o.key for o in decision.parts[0].options] == ["B1", "A1"]  # the winner's own first, then the rest
 
 
 def test_downed_models_bleed_blight_and_grim_tableau_adds_more() -> None:
@@ -82,7 +82,7 @@ def test_trappers_den_adds_hazardous_on_ten_or_less() -> None:
 def test_objective_placement_keeps_four_inches_from_the_edges() -> None:
     # D-48, L889: an On The Hunt Objective 3.9" from an edge is refused; 4" is fine.
     state = quest_state("on-the-hunt")
-    state.step, state.next_side = "objectives", A
+    state.step, state.active_side = "objectives", A
     with pytest.raises(RulesError, match="at least 4\" from a table edge"):
         check_place_objective(world(state), A, {"at": f"{3.9 + OBJ:.2f},12"})
     assert check_place_objective(world(state), A, {"at": f"{4 + OBJ + 0.01:.2f},12"})

@@ -21,7 +21,7 @@ def test_party_order_lets_any_member_go_first_or_only_the_selector() -> None:
         state = new_state(rulings={"party-order": option})
         put(state, "A1", "Conscripted", A, 10, 10)
         put(state, "A2", "Conscripted", A, 12, 10)
-        state.step, state.next_side = "activation", A
+        state.step, state.active_side = "activation", A
         if allowed:
             assert check_activate(world(state), A, {"model": "A1", "party": "A2", "first": "A2"}).first == "A2"
         else:

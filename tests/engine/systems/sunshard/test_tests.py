@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.checks import Die, Modifier, RerollRefused
+from engine.systems.sunshard.d20 import made_of
+from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.rolls import armor_like, judge_test, reroll_test, tn
 from engine.systems.sunshard.rulings import DEFAULT_RULINGS, Rulings
 
@@ -80,3 +82,14 @@ def test_a_die_is_never_rerolled_twice() -> None:
     assert [d.face for d in once] == [4, 18]
     with pytest.raises(RerollRefused, match="already re-rolled"):
         reroll_test(once, (2, 2), "Fortune")
+
+
+def test_a_test_shows_its_tn_and_what_made_it_in_one_line_and_cites_each_rule_in_its_working() -> None:
+    """Issue 26, shown to the players: the public line gives the TN and each modifier; Show working cites them."""
+    goal = tn(5, [Modifier.add("B1's EVA", 6, "L497"), Modifier.add("heavy cover", -2, "L569-573")], label="AA")
+    result = judge_test("attack", goal, [7])
+    line = TestMade(model_id=None, purpose="A1's attack test on B1", tn=goal.value, faces=(7,), outcome="hit",
+                    lines=result.working, made_of=made_of(goal)).describe()
+    assert line == "A1's attack test on B1: TN 9 (AA 5, +6 B1's EVA, -2 heavy cover), rolled 7: hit."
+    assert any("L497" in w for w in result.working) and any("L569-573" in w for w in result.working)
+    assert made_of(tn(8, label="RSL")) == "", "an unmodified TN is shown alone"

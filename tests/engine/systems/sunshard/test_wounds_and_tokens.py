@@ -8,7 +8,7 @@ from engine.systems.sunshard.events import HpChanged, ModelGone, VpScored
 from engine.systems.sunshard.harm import Cause, gain, heal, kill, settle_save, wound
 from engine.systems.sunshard.rolls import judge_test, tn
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, card, new_state, put, run
+from tests.engine.systems.sunshard.tables import DATA, A, B, card, new_state, put, rolled, run
 
 HIT = Cause("a test hit")
 C1 = ModelId("C1")
@@ -135,4 +135,4 @@ def test_shatter_bleeds_and_tests_the_models_around() -> None:
     put(state, "B1", "Captain", B, 12.5, 10, data=data)
     after, events = run(state, lambda ctx: kill(ctx, C1, Cause("test")), rig=[9], data=data)
     assert after.models[ModelId("B1")].tokens == ["Bleeding"] and after.models[ModelId("B1")].wounds_left == 2
-    assert "B1's Shatter Armor test: TN 8, rolled 9: failed." in [e.body.describe() for e in events]
+    assert "B1's Shatter Armor test: TN 8, rolled 9: failed." in rolled(events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.hex import HexBoard
-from engine.systems.underworlds.state import Battle, FighterState
+from engine.systems.underworlds.battle import Battle, FighterState
 
 A, B, C = "A", "B", "C"
 

@@ -3,6 +3,7 @@ hands, and commands applied as each side's player."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -24,10 +25,12 @@ from engine.core import (
     UserId,
 )
 from engine.dice import commitment
-from engine.systems.underworlds.commands import AutoSetup, Pass
+from engine.systems.underworlds.commands import AutoSetup
 from engine.systems.underworlds.events import FighterMoved, GloryGained, TakenOut
 from engine.systems.underworlds.game_state import TakeOutRecord, UnderworldsState, objective_deck, power_deck
+from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.system import Underworlds
+from tests.engine.systems.underworlds.typed import Pass
 
 A, B, C, D = SideId("A"), SideId("B"), SideId("C"), SideId("D")
 PLAYERS = {A: UserId("alice"), B: UserId("bob"), C: UserId("carol"), D: UserId("dan")}
@@ -39,6 +42,24 @@ UW = Game[UnderworldsState]
 @functools.cache
 def system() -> Underworlds:
     return Underworlds(load_system_data("underworlds"))
+
+
+@functools.cache
+def default_rules() -> Rules:
+    """Every ruling at the default rulings.yaml gives it."""
+    return Rules.from_options(system().rulings())
+
+
+def rules(**changes: str) -> Rules:
+    """The default rulings with some changed (a table's house rules), for the pure rules' tests."""
+    return dataclasses.replace(default_rules(), **changes)
+
+
+def placement(game: UW, side: SideId) -> Command:
+    """The placement the set-up suggests for ``side`` now (as the bot and the practice table take it)."""
+    move = system().bot_move(game.state, side, lambda c: True)
+    assert move is not None
+    return move.command
 
 
 def new_game(seed: str = "uw-test", *, sides: int = 2, practice: bool = True, rulings: dict[str, str] | None = None,

@@ -15,33 +15,39 @@ from hypothesis import strategies as st
 
 from engine.core.errors import IllegalCommand, InvalidCommand
 from engine.dice.faces import WHU_ATTACK, WHU_DEFENCE
+from engine.systems.underworlds import attack as attacks
 from engine.systems.underworlds.attack import (
     ATTACK_FACES,
     DEFENCE_FACES,
     AttackResult,
     Defence,
     Outcome,
-    resolve_attack,
     success_chance,
 )
-from engine.systems.underworlds.rules import DEFAULT_RULES, Rules
+from engine.systems.underworlds.battle import Battle
+from engine.systems.underworlds.rules import Rules
 from engine.systems.underworlds.schema import AttackProfile
-from engine.systems.underworlds.state import Battle
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 from engine.systems.underworlds.vocabulary import Modifier
 from tests.budget import examples
 from tests.engine.systems.underworlds.conftest import A, B, C, battle, fighter, open_field
+from tests.engine.systems.underworlds.table import default_rules, rules
 
 SWORD = AttackProfile(name="Sword", range=1, dice=2, symbol="hammer", damage=2)
 DUEL = (("att", A, "D5"), ("tgt", B, "E5"))
 
 
+def resolve_attack(*args: Any, rules: Rules | None = None, **kwargs: Any) -> AttackResult:
+    """One attack resolved at the table's default rulings unless a test gives others."""
+    return attacks.resolve_attack(*args, rules=rules or default_rules(), **kwargs)
+
+
 def hit(attack_roll: Sequence[str], defence_roll: Sequence[str], *, where: Battle | None = None,
-        attack: EffectiveAttack | None = None, rules: Rules = DEFAULT_RULES, **defence: Any) -> AttackResult:
+        attack: EffectiveAttack | None = None, rules: Rules | None = None, **defence: Any) -> AttackResult:
     values: dict[str, Any] = {"dice": len(defence_roll), "symbol": "block", "wounds": 4}
     values.update(defence)
     return resolve_attack(where or battle(*DUEL), "att", "tgt", attack or attack_stats(SWORD),
-                          Defence(**values), attack_roll, defence_roll, rules=rules)
+                          Defence(**values), attack_roll, defence_roll, rules=rules or default_rules())
 
 
 def dice(n: int, profile: AttackProfile = SWORD, **fields: Any) -> EffectiveAttack:
@@ -102,7 +108,7 @@ def test_t8_equal_criticals_and_totals_tie_and_a_trapped_tie_is_a_critical_hit_b
     where = battle(*DUEL, ("x1", B, "F5"), ("x2", B, "E4"), blocked=("E6",))
     trapped = hit(["crit", "swords"], ["crit"], where=where)
     assert (trapped.outcome, trapped.trapped, trapped.critical_hit) == (Outcome.SUCCESS, True, True)
-    house = hit(["crit", "swords"], ["crit"], where=where, rules=Rules(trapped_critical="not-critical"))
+    house = hit(["crit", "swords"], ["crit"], where=where, rules=rules(trapped_critical="not-critical"))
     assert house.outcome is Outcome.SUCCESS and not house.critical_hit
 
 
@@ -119,7 +125,7 @@ def test_t10_t11_t12_support_faces_by_net_support() -> None:
     assert hit(["double support", "swords"], ["dodge"], where=one).outcome is Outcome.FAIL
     result = hit(["double support", "swords"], ["dodge"], where=two)
     assert (result.attacker_support, result.outcome) == (2, Outcome.SUCCESS)
-    strict = hit(["support", "swords"], ["dodge"], where=two, rules=Rules(support_thresholds="double-at-two-only"))
+    strict = hit(["support", "swords"], ["dodge"], where=two, rules=rules(support_thresholds="double-at-two-only"))
     assert strict.outcome is Outcome.FAIL
 
 
@@ -137,7 +143,7 @@ def test_t14_to_t17_guard_and_cleave() -> None:
     assert hit(["hammer", "swords"], ["block"], guard=True, attack=cleave).outcome is Outcome.SUCCESS
     assert hit(["hammer", "swords"], ["dodge"], guard=True, attack=cleave).outcome is Outcome.FAIL_DRIVE_BACK
     assert hit(["hammer", "swords"], ["dodge"], symbol="dodge", attack=cleave).outcome is Outcome.FAIL_DRIVE_BACK
-    own = Rules(cleave_removes="own-symbol")
+    own = rules(cleave_removes="own-symbol")
     assert hit(["hammer", "swords"], ["dodge"], symbol="dodge", attack=cleave, rules=own).outcome is Outcome.SUCCESS
 
 
@@ -237,7 +243,7 @@ def test_at_the_edge_of_the_battlefield_trapped_is_a_ruling() -> None:
     """Ruling trapped-off-board: with the target on the edge, only off-board hexes are further away."""
     where = battle(("att", A, "A2"), ("tgt", B, "A1"))  # A1's three hexes away from A2 are all off the board
     default = hit(["hammer", "support"], ["block"], where=where)
-    house = hit(["hammer", "support"], ["block"], where=where, rules=Rules(trapped_off_board="not-trapped"))
+    house = hit(["hammer", "support"], ["block"], where=where, rules=rules(trapped_off_board="not-trapped"))
     assert (default.outcome, default.trapped) == (Outcome.SUCCESS, True)
     assert (house.outcome, house.trapped) == (Outcome.FAIL_DRIVE_BACK, False)
 
@@ -295,4 +301,4 @@ def test_the_odds_before_an_attack_are_those_of_rolling_it(attack_dice: int, def
     won = sum(resolve_attack(where, "att", "tgt", attack, defence, [f.label for f in a], [f.label for f in d]).succeeded
               for a, d in rolls)
     ours, theirs = (1, 0) if friends and friends[0][1] == A else (0, 1) if friends else (0, 0)
-    assert success_chance(attack, defence, (ours, theirs)) == Fraction(won, len(rolls))
+    assert success_chance(attack, defence, (ours, theirs), default_rules()) == Fraction(won, len(rolls))

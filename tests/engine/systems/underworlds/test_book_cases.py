@@ -8,16 +8,6 @@ import pytest
 
 from engine.core import RulesError
 from engine.systems.underworlds.attack import Outcome
-from engine.systems.underworlds.commands import (
-    Attack,
-    Discard,
-    DrawPower,
-    Guard,
-    Move,
-    Pass,
-    PlayCard,
-    SwapObjective,
-)
 from engine.systems.underworlds.events import Damaged
 from tests.engine.systems.underworlds.conftest import A, B, battle, fighter, open_field
 from tests.engine.systems.underworlds.table import (
@@ -37,6 +27,16 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_attack import dice, hit
+from tests.engine.systems.underworlds.typed import (
+    Attack,
+    Discard,
+    DrawPower,
+    Guard,
+    Move,
+    Pass,
+    PlayCard,
+    SwapObjective,
+)
 from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}

@@ -10,19 +10,7 @@ import pytest
 
 from engine.core import CardsMoved
 from engine.systems.underworlds.attack import Outcome
-from engine.systems.underworlds.commands import (
-    Attack,
-    AutoSetup,
-    Charge,
-    Discard,
-    DrawPower,
-    Guard,
-    Move,
-    Pass,
-    PlaceArtefact,
-    PlaceToken,
-    PlayCard,
-)
+from engine.systems.underworlds.commands import AutoSetup
 from engine.systems.underworlds.events import Damaged, Inspired
 from engine.systems.underworlds.scoring import game_result
 from tests.engine.systems.underworlds.conftest import A, B, C, battle
@@ -47,6 +35,18 @@ from tests.engine.systems.underworlds.test_attack import dice, hit
 from tests.engine.systems.underworlds.test_book_cases import duel
 from tests.engine.systems.underworlds.test_ploys_in_play import react
 from tests.engine.systems.underworlds.test_upgrades_in_play import upgraded
+from tests.engine.systems.underworlds.typed import (
+    Attack,
+    Charge,
+    Discard,
+    DrawPower,
+    Guard,
+    Move,
+    Pass,
+    PlaceArtefact,
+    PlaceToken,
+    PlayCard,
+)
 from tests.refusals import refused
 
 UPGRADES = {A: ("blessed-by-sigmar", "A2"), B: ("ever-advancing", "B1")}

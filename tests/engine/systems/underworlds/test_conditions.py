@@ -9,8 +9,8 @@ from typing import Any, Literal
 
 import pytest
 
+from engine.systems.underworlds.battle import Battle, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 from engine.systems.underworlds.conditions import Context, evaluate
-from engine.systems.underworlds.state import Battle, MoveRecord, ObjectiveToken, PhaseRecord, TakeOut
 from engine.systems.underworlds.vocabulary import Condition
 from tests.engine.systems.underworlds.conftest import A, B, C, battle, fighter, open_field
 from tests.engine.systems.underworlds.loader import shipped

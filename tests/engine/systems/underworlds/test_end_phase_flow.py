@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core import BOT_USER, SPECTATOR, Actor, EndReason, Game, IllegalCommand, fold
-from engine.systems.underworlds.commands import Discard, Guard, Pass
 from engine.systems.underworlds.events import GloryGained
 from tests.engine.systems.underworlds.table import (
     UW,
@@ -26,6 +25,7 @@ from tests.engine.systems.underworlds.table import (
     ready,
     system,
 )
+from tests.engine.systems.underworlds.typed import Discard, Guard, Pass
 from tests.refusals import refused
 
 

@@ -11,7 +11,6 @@ from engine.systems.underworlds.library import Library
 from tests.engine.systems.underworlds import table as uw
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 11: one /act menu rebuilds library.battle hundreds of times")
 def test_one_menu_builds_the_battle_at_most_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     game = uw.ready()
     side = game.state.active_side

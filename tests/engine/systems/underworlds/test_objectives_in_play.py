@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import CardsMoved
-from engine.systems.underworlds.commands import AddCard, Charge, ImportCards, Pass, PlayCard
+from engine.systems.underworlds.commands import ImportCards
 from engine.systems.underworlds.events import Damaged, ObjectiveScored
 from engine.systems.underworlds.objectives import STALE
 from engine.systems.underworlds.schema import Card
@@ -31,6 +31,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, scene, settle
+from tests.engine.systems.underworlds.typed import AddCard, Charge, Pass, PlayCard
 
 
 def scored(game: UW) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ import pytest
 from bot.core.data_loader import load_player_import, load_system_data
 from engine.core import SPECTATOR, Actor, Answer, CardsMoved, IllegalCommand, UserId, Viewer
 from engine.schema import DataError
-from engine.systems.underworlds.commands import AddCard, AutoSetup, ImportCards, PlayCard
+from engine.systems.underworlds.commands import AutoSetup, ImportCards
 from engine.systems.underworlds.owndecks import deck_of
 from engine.systems.underworlds.schema import Card, Deck
 from tests.engine.systems.underworlds.table import (
@@ -25,6 +25,7 @@ from tests.engine.systems.underworlds.table import (
     ready,
     turn_of,
 )
+from tests.engine.systems.underworlds.typed import AddCard, PlayCard
 from tests.refusals import refused, refusing
 
 REAVER_OBJECTIVES = ["a-worthy-skull", "blood-for-the-blood-god", "coward", "draw-the-gaze-of-khorne", "it-begins",

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from engine.core import PASS, REACTION, Answer, SideId
-from engine.systems.underworlds.commands import Attack, Move, Pass, PlayCard
 from engine.systems.underworlds.events import AttackMade, Damaged
 from tests.engine.systems.underworlds.table import (
     UW,
@@ -32,6 +31,7 @@ from tests.engine.systems.underworlds.table import (
     rig,
     turn_of,
 )
+from tests.engine.systems.underworlds.typed import Attack, Move, Pass, PlayCard
 from tests.refusals import refused, refusing
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}

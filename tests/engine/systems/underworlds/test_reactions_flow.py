@@ -4,7 +4,7 @@ activation is next decides first, one reaction per trigger, and who is asked dep
 from __future__ import annotations
 
 from engine.core import PASS, REACTION, Answer
-from engine.systems.underworlds.commands import Attack, ImportCards
+from engine.systems.underworlds.commands import ImportCards
 from engine.systems.underworlds.events import Damaged, UpgradeGiven
 from engine.systems.underworlds.reacting import Trigger
 from engine.systems.underworlds.referee import Referee
@@ -12,6 +12,7 @@ from engine.systems.underworlds.schema import Card
 from engine.systems.underworlds.turns import reaction_order
 from engine.systems.underworlds.vocabulary import DrawEffect, Reaction
 from tests.engine.systems.underworlds.table import UW, A, B, act, actor, arrange, extend, give, ready, rig, turn_of
+from tests.engine.systems.underworlds.typed import Attack
 
 POSITIONS = {"A1": "D6", "A2": "F8", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.errors import InvalidCommand
-from engine.systems.underworlds.rolloff import roll_off
+from engine.systems.underworlds import rolloff
 from engine.systems.underworlds.rules import Rules
+from tests.engine.systems.underworlds.table import default_rules, rules
 
 BLANKISH = ["hammer", "swords", "block", "dodge"]
+
+
+def roll_off(rounds: Any, *, bonus_to: str | None = None, rules: Rules | None = None) -> rolloff.RollOff:
+    """The roll-off at the table's default rulings unless a test gives others."""
+    return rolloff.roll_off(rounds, bonus_to=bonus_to, rules=rules or default_rules())
 
 
 def test_t43_most_criticals_win() -> None:
@@ -23,7 +31,7 @@ def test_t44_tied_criticals_go_to_double_support_then_single() -> None:
     assert result.winner == "A"  # double supports before single supports (ruling roll-off-tie-breaks)
     flipped = roll_off([{"A": ["crit", "double support", "hammer", "block"], "B": ["crit", "support", "support",
                                                                                      "block"]}],
-                       rules=Rules(roll_off_tie_breaks="single-then-double"))
+                       rules=rules(roll_off_tie_breaks="single-then-double"))
     assert flipped.winner == "B"
 
 
@@ -45,7 +53,7 @@ def test_t46_e13_the_round_one_bonus_counts_in_every_reroll() -> None:
     # With a single-support bonus A ties B on every count and both re-roll; the bonus stays in round two.
     bonus = roll_off([*rolls, {"A": BLANKISH, "B": BLANKISH}], bonus_to="A")
     assert bonus.rounds[0][0].counts == (0, 0, 1) and bonus.winner == "A"
-    critical = roll_off(rolls, bonus_to="A", rules=Rules(round_one_bonus_symbol="critical"))
+    critical = roll_off(rolls, bonus_to="A", rules=rules(round_one_bonus_symbol="critical"))
     assert critical.winner == "A"
 
 

@@ -9,10 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, Viewer
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import AddCard, Attack, AutoSetup, Charge, Discard, ImportCards, Pass
+from engine.systems.underworlds.commands import AutoSetup, ImportCards
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
-from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card, DieFaces
 from tests.engine.systems.underworlds.table import (
     HOST,
@@ -30,11 +28,13 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     pass_until,
+    placement,
     ready,
     rig,
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play, settle
+from tests.engine.systems.underworlds.typed import AddCard, Attack, Charge, Discard, Pass
 from tests.refusals import refused, refusing
 
 
@@ -194,7 +194,7 @@ def test_do_overs_may_be_decided_openly_one_player_after_another() -> None:
             decide(game, **{p.key: p.default or p.options[0].key for p in game.pending[0].parts})
         else:
             side = game.state.active_side or A
-            command = setup_step(Referee.reading(game.system.lib, game.state), side)
+            command = placement(game, side)
             assert command is not None
             act(game, side, command)
     first, second = game.state.order

@@ -3,14 +3,23 @@ L735, L809, L833; cases T21, T69-T72, T79, T80)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.systems.underworlds import scoring
 from engine.systems.underworlds.rules import Rules
-from engine.systems.underworlds.scoring import game_result, match_result, take_out_glory
+from engine.systems.underworlds.scoring import game_result, match_result
+from tests.engine.systems.underworlds.table import default_rules, rules
+
+
+def take_out_glory(victim: str, by: str | None, sides: tuple[str, ...], rules: Rules | None = None) -> Any:
+    """Who gains glory, at the table's default rulings unless a test gives others."""
+    return scoring.take_out_glory(victim, by, sides, rules or default_rules())
 
 
 def test_t21_two_players_the_other_player_gains_even_for_your_own_effect() -> None:
     assert take_out_glory("A", "B", ("A", "B")) == (("B", 1),)
     assert take_out_glory("A", "A", ("A", "B")) == (("B", 1),)  # Blood Offering on your own fighter
-    assert take_out_glory("A", "A", ("A", "B"), Rules(self_take_out_glory="nobody-gains")) == ()
+    assert take_out_glory("A", "A", ("A", "B"), rules(self_take_out_glory="nobody-gains")) == ()
 
 
 def test_multiplayer_only_the_warband_that_took_it_out_gains() -> None:

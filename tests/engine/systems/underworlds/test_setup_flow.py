@@ -4,12 +4,12 @@ turn and revealed, the opening hands and the secret do-over, fighters in turn, t
 
 from __future__ import annotations
 
-from engine.core import SPECTATOR, Answer, Command, IllegalCommand, NotYourTurn, Viewer
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import PlaceFighter, PlaceToken
+from engine.core import SPECTATOR, Answer, Command, IllegalCommand, InvalidCommand, Viewer
+from engine.systems.underworlds import setup
 from engine.systems.underworlds.game_state import objective_deck
 from engine.systems.underworlds.referee import Referee
-from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, ready
+from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, placement, ready
+from tests.engine.systems.underworlds.typed import PlaceFighter, PlaceToken
 from tests.refusals import refused, refusing
 
 
@@ -39,7 +39,9 @@ def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() ->
     game = new_game()
     decide(game, board="mirror-well")
     before = game.seq
-    with refusing(game, r"completes too few hexes.*L147", error=IllegalCommand):
+    short = {p.key: p for p in game.live(game.pending[0], {"board": "shyishian-stardial", "join": "short"}).parts}
+    assert "+2" not in short["slide"].option_keys(), "a slide that completes too few hexes is not offered"
+    with refusing(game, r"'\+2' is not an option for slide", error=InvalidCommand):
         decide(game, board="shyishian-stardial", join="short", slide="+2", turned="none")
     assert game.seq == before and game.state.step == "boards"
     decide(game, board="shyishian-stardial", join="long", slide="+4", turned="none")  # three completed hexes
@@ -51,7 +53,8 @@ def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_l
     edge hex nor within two hexes of another; all face down (to both players) until the last is placed."""
     game = new_game()
     loser, winner = _boards(game)
-    refused(game, PlaceToken(to="D4"), actor(winner), error=NotYourTurn)
+    refused(game, PlaceToken(to="D4"), actor(winner), "takes 2 values, not 1", error=InvalidCommand)  # off turn: a
+    # plan of two or more for one's next turns, never one token now
     refused(game, PlaceToken(to="A1"), actor(loser), "L307, L311", error=IllegalCommand)  # an edge hex
     act(game, loser, PlaceToken(to="D4"))
     refused(game, PlaceToken(to="E5"), actor(winner), "within two hexes", error=IllegalCommand)
@@ -67,7 +70,7 @@ def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_l
 
 def _legal(game: UW) -> Command:
     """The first legal placement, as the bot picks it."""
-    command = setup_step(Referee.reading(game.system.lib, game.state), game.state.active_side or A)
+    command = placement(game, game.state.active_side or A)
     assert command is not None
     return command
 
@@ -181,3 +184,29 @@ def test_a_players_own_deck_lines_name_the_cards() -> None:
     names = {game.system.lib.card(game.state, card).name for card in hand(game, A)}
     assert len(drawn) == 2 and all(name in "".join(drawn) for name in names)
     assert not any(card in "".join(drawn) for card in hand(game, A) if "-" in card)
+
+
+def test_a_player_may_plan_their_objective_tokens_for_their_next_turns() -> None:
+    """L307, L311: tokens still go down one at a time in turn; a plan given ahead is carried out on the player's
+    turns, secret until each token is placed, and stops (the player places by hand) when its hex may no longer take
+    a token: here the other player's token lands within two hexes of it."""
+    game = new_game()
+    loser, winner = _boards(game)
+    board = game.system.lib.board(game.state)
+    ref = Referee.reading(game.system.lib, game.state)
+    first = sorted(setup.token_hexes(ref))[0]
+    second = sorted(setup.token_hexes(ref, [first]))[-1]
+    events = act(game, winner, PlaceToken(to=f"{first},{second}"))  # off turn: both for the winner's next turns
+    assert all(not e.audience.is_public for e in events)
+    assert game.state.queued[winner] == [("token", first), ("token", second)]
+    ref = Referee.reading(game.system.lib, game.state)
+    near_second = [h for h in sorted(setup.token_hexes(ref, [first]))
+                   if 0 < board.hex_of(h).distance(board.hex_of(second)) <= 2]
+    away = next(h for h in sorted(setup.token_hexes(ref)) if h not in near_second and
+                board.hex_of(h).distance(board.hex_of(first)) > 2 and h != second)
+    act(game, loser, PlaceToken(to=away))
+    assert [t.hex for t in game.state.tokens] == [away, first] and game.state.active_side == loser
+    act(game, loser, PlaceToken(to=near_second[0]))  # within two hexes of the plan's next: it stops there
+    assert [t.hex for t in game.state.tokens] == [away, first, near_second[0]] and not game.state.queued
+    assert game.state.active_side == winner
+    assert any("cannot be made" in e.body.describe() for e in game.log[-3:])

@@ -5,9 +5,9 @@ chosen, and where to find the hexes a fighter can reach when a Move is too long.
 from __future__ import annotations
 
 from engine.core import SPECTATOR, OverlayKind, Viewer
-from engine.systems.underworlds.commands import Attack, Move
 from engine.systems.underworlds.events import Damaged
 from tests.engine.systems.underworlds.table import A, act, actor, arrange, extend, ready, rig, turn_of
+from tests.engine.systems.underworlds.typed import Attack, Move
 from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D6", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}

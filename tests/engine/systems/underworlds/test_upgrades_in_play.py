@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import SPECTATOR
-from engine.systems.underworlds.commands import Attack, Charge, Move, UseAction
 from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
 from tests.engine.systems.underworlds.table import UW, A, B, act, decide, extend, rig, turn_of
 from tests.engine.systems.underworlds.test_ploys_in_play import attacks, dice_of_last_attack, react, scene, settle
+from tests.engine.systems.underworlds.typed import Attack, Charge, Move, UseAction
 from tests.refusals import refusing
 
 

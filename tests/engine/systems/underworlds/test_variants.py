@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core import BOT_USER, Actor, Concede, IllegalCommand, InvalidCommand
-from engine.systems.underworlds.bot import setup_step
-from engine.systems.underworlds.commands import Attack, DrawPower, Pass, PlaceToken, PlayCard
 from engine.systems.underworlds.events import Damaged, MatchGameEnded, MatchGameStarted, TiebreakDecided
 from engine.systems.underworlds.objectives import condition_met
 from engine.systems.underworlds.referee import Referee
@@ -28,11 +26,13 @@ from tests.engine.systems.underworlds.table import (
     new_game,
     pass_power,
     pass_until,
+    placement,
     ready,
     rig,
     system,
     turn_of,
 )
+from tests.engine.systems.underworlds.typed import Attack, DrawPower, Pass, PlayCard
 from tests.refusals import refused, refusing
 
 
@@ -68,8 +68,8 @@ def test_three_players_set_up_seven_tokens_clockwise_from_the_first_board_placer
     for _ in range(7):
         side = game.state.active_side
         placed.append(side)
-        command = setup_step(Referee.reading(game.system.lib, game.state), side)  # type: ignore[arg-type]
-        assert isinstance(command, PlaceToken)
+        command = placement(game, side)  # type: ignore[arg-type]
+        assert command.name == "token"  # type: ignore[attr-defined]
         act(game, side, command)  # type: ignore[arg-type]
     assert placed == [clockwise[i % 3] for i in range(7)]
     assert sorted(t.number for t in game.state.tokens) == [1, 2, 3, 4, 5, 6, 7]
@@ -86,13 +86,17 @@ def test_three_or_four_boards_may_be_placed_freely_next_to_boards_already_placed
     offered = {p.key: p.default for p in game.pending[0].parts}
     assert offered == {"board": "mirror-well", "next": "0", "edge": "below", "slide": "+0", "turned": "no"}
     seq = game.seq
-    with refusing(game, r"completes 1 hex along the short edge; it must complete at least 2 "
-                        r"\(Underworlds core rulebook, L147, L755-L757\)", error=IllegalCommand):
+    right = {"board": "katophranes-reliquary", "next": "0", "edge": "right"}
+    offered = {p.key: p for p in game.live(game.pending[0], right).parts}
+    assert "+1" not in offered["slide"].option_keys(), "a short join completing one hex is not offered (L147)"
+    with refusing(game, r"'\+1' is not an option for slide", error=InvalidCommand):
         decide(game, board="katophranes-reliquary", next="0", edge="right", slide="+1", turned="no")
     assert game.seq == seq
     decide(game, board="katophranes-reliquary", next="0", edge="right", slide="+0", turned="yes")
     assert game.pending[0].owner == third
-    with refusing(game, "it would lie over a board already placed", error=IllegalCommand):
+    edges = {p.key: p for p in game.live(game.pending[0], {"board": "mirror-well", "next": "0"}).parts}["edge"]
+    assert "right" not in edges.option_keys(), "the right of board 0 is taken: a board there would lie over it"
+    with refusing(game, "'right' is not an option for edge", error=InvalidCommand):
         decide(game, board="mirror-well", next="0", edge="right", slide="+0", turned="no")
     decide(game, board="mirror-well", next="1", edge="below", slide="+2", turned="no")
     field = game.state.field

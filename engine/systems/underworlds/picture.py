@@ -15,7 +15,7 @@ from engine.core.board import BoardView, ModelMark, Overlay
 from engine.core.ids import ModelId, SideId
 from engine.hex import Hex
 from engine.hex.view import HexFrame, Token, cell_marks, path_overlay, sight_overlay
-from engine.systems.underworlds.state import Battle, FighterState
+from engine.systems.underworlds.battle import Battle, FighterState
 
 __all__ = ["BASE_RADIUS", "FighterLabel", "battle_view"]
 

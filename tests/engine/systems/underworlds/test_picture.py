@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.core.audience import Viewer
 from engine.core.ids import SideId
+from engine.systems.underworlds.battle import Battle, FighterState, ObjectiveToken
 from engine.systems.underworlds.boards import battlefield, parse_layout
-from engine.systems.underworlds.state import Battle, FighterState, ObjectiveToken
-from engine.systems.underworlds.view import FighterLabel, battle_view
+from engine.systems.underworlds.picture import FighterLabel, battle_view
 from renderers import describe_board, render_board
 from renderers.board import board_canvas
 from renderers.cells import TOKEN_DOWN

@@ -1,0 +1,228 @@
+"""The attacks players declare (Sunshard:Embren core rules v1.0, L395, L405-407, L421-433, L483-583, L674): the
+attack action, the Charge, a curse cast as an attack, and the Held Shot an On Guard model takes during an enemy
+model's activation. Each is one declaration over the one rule check, ``attack_plan.check_attack``; the menus list
+only what that check accepts (targets nearest first, then the profiles that reach them, aimed first where the AP
+allow it).
+
+A Held Shot may be taken at any moment of an enemy activation (L421): between the activating model's actions with
+this action, and at a point of its move through the offer :mod:`engine.systems.sunshard.guard` makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Ask, Choice, Context, InvalidCommand, ModelId, Order, Param, RulesError, SideId
+from engine.geometry import bearing
+from engine.systems.sunshard.acting import Selected, activating, actors, begin
+from engine.systems.sunshard.attack_flow import begin_attack
+from engine.systems.sunshard.attack_plan import AttackPlan, check_attack, in_range
+from engine.systems.sunshard.declared import PLAY, REACT, RULES, after
+from engine.systems.sunshard.engagement import engaged, gap
+from engine.systems.sunshard.harm import lose
+from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template, weapon_ability
+from engine.systems.sunshard.schema import WeaponProfile
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.world import RULE, Miniature, World
+
+__all__ = ["AIMED", "attack_options", "can_attack"]
+
+AIMED = " aimed"
+"""What a ``with:`` value ends with when the attack takes the Aiming bonus (+1 AP, L565): ``with:Longbow aimed``."""
+
+Options = dict[ModelId, list[tuple[str, bool]]]
+
+
+def _profiles(model: Miniature, kind: AttackKind) -> tuple[WeaponProfile, ...]:
+    """The profiles an attack of ``kind`` might use: weapons, curses, or either for a Held Shot (L427, L674)."""
+    if kind == "curse":
+        return tuple(p for p in model.profiles if p not in model.card.weapons)
+    if kind == "held-shot":
+        return tuple(p for p in model.profiles if not is_melee(p))
+    return model.card.weapons
+
+
+def _wall_at(attacker: Miniature, target: Miniature) -> str:
+    """A Wall laid across the target, square to the attacker's line to it (L559)."""
+    here, there = attacker.base().xy, target.base().xy
+    return f"{there[0]:g},{there[1]:g};{(bearing(here, there) + 90) % 360:.0f}"
+
+
+def attack_options(world: World, side: SideId, model_id: str, kind: AttackKind) -> Options:
+    """Every (profile, aimed) the check accepts against each enemy, for ``model_id`` attacking as ``kind`` in
+    ``world`` (kept for the state's point in the log)."""
+
+    def make() -> Options:
+        model = world.model(model_id)
+        found: Options = {}
+        for enemy in world.on_table():
+            if enemy.side == model.side:
+                continue
+            for profile in _profiles(model, kind):
+                if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
+                    continue
+                for aimed in (True, False):
+                    wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
+                              "aim": "yes" if aimed else "no"}
+                    if weapon_ability(profile, "Wall") is not None:
+                        wanted["at"] = _wall_at(model, enemy)
+                    try:
+                        check_attack(world, side, wanted)
+                    except RulesError:
+                        continue
+                    found.setdefault(enemy.id, []).append((profile.name, aimed))
+        return found
+
+    return world.lasting(("attack-options", side, model_id, kind), make)
+
+
+def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> bool:
+    """Whether ``model_id`` has some attack of ``kind`` the check accepts (stopping at the first found: the menu
+    of models asks this of each)."""
+
+    def make() -> bool:
+        model = world.model(model_id)
+        enemies = sorted((e for e in world.on_table() if e.side != model.side), key=lambda e: gap(model, e))
+        for enemy in enemies:
+            for profile in _profiles(model, kind):
+                if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
+                    continue  # out of reach: no need to look for sight
+                wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind}
+                if weapon_ability(profile, "Wall") is not None:
+                    wanted["at"] = _wall_at(model, enemy)
+                try:
+                    check_attack(world, side, wanted)
+                except RulesError:
+                    continue
+                return True
+        return False
+
+    return world.lasting(("can-attack", side, model_id, kind), make)
+
+
+def _world_for(world: World, ask: Ask, kind: AttackKind) -> World:
+    """Where the attacker's menus are read: as it activates, or the world itself for a Held Shot."""
+    if kind == "held-shot":
+        return world
+    return activating(world, ask.acting, ask.text("model"))[0]
+
+
+def _attackers(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        side = ask.acting
+        if kind == "held-shot":
+            found = [m for m in _guards(world, side) if can_attack(world, side, m.id, kind)]
+        else:
+            found = [m for m in actors(world, side) if can_attack(activating(world, side, m.id)[0], side, m.id, kind)]
+        return [Choice(m.id, m.name) for m in found]
+    return values
+
+
+def _targets(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        seen = _world_for(world, ask, kind)
+        attacker = seen.model(ask.text("model"))
+        options = attack_options(seen, ask.acting, attacker.id, kind)
+        return [Choice(t, seen.model(t).name, distance=round(gap(attacker, seen.model(t)), 2)) for t in options]
+    return values
+
+
+def _weapons(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        seen = _world_for(world, ask, kind)
+        attacker = seen.model(ask.text("model"))
+        options = attack_options(seen, ask.acting, attacker.id, kind).get(ModelId(ask.text("target").upper()), [])
+        choices = []
+        for name, aimed in options:
+            profile = attacker.weapon(name)
+            reach = "melee" if is_melee(profile) else f"RN {profile.RN}"
+            extra = ", aimed (+2 to hit, 1 more AP)" if aimed else ""
+            choices.append(Choice(name + (AIMED if aimed else ""), f"{name} (AA {profile.AA}, {reach}, ST "
+                                                                    f"{profile.ST}){extra}"))
+        return choices
+    return values
+
+
+def _plan(kind: AttackKind) -> Callable[[World, Ask], Selected[AttackPlan]]:
+    """The one rule check of an attack of ``kind`` (the attacker selected first when it was not activating)."""
+
+    def check(world: World, ask: Ask) -> Selected[AttackPlan]:
+        side = ask.acting
+        if kind == "held-shot":
+            seen, select = world, None
+        else:
+            seen, select = activating(world, side, ask.text("model"))
+        weapon = ask.text("with")
+        aimed = weapon.casefold().endswith(AIMED)
+        name = weapon[:-len(AIMED)] if aimed else weapon
+        attacker, target = seen.model(ask.text("model")), seen.model(ask.text("target"))
+        wanted = {"model": attacker.id, "weapon": name, "target": target.id, "kind": kind,
+                  "aim": "yes" if aimed else "no"}
+        if weapon_ability(attacker.weapon(name), "Wall") is not None:
+            wanted["at"] = _wall_at(attacker, target)
+        return Selected(select, check_attack(seen, side, wanted))
+
+    return check
+
+
+def _attack(ctx: Context[SunshardState], selected: Selected[AttackPlan]) -> None:
+    plan = begin(ctx, selected.plan.side, selected)
+    begin_attack(ctx, plan)
+    after(ctx)
+
+
+def _params(kind: AttackKind, who: str) -> tuple[Param[World], ...]:
+    return (Param("model", who, values=_attackers(kind), noun="models"),
+            Param("target", "At whom?", values=_targets(kind), order=Order.NEAREST, noun="enemies", single=True),
+            Param("with", "With which profile?", values=_weapons(kind), order=Order.GIVEN, noun="profiles",
+                  single=True))
+
+
+RULES.action("attack", "Attack an enemy in sight and reach: 1 AP, 1 more to aim a ranged attack", label="Attack",
+             when=PLAY, per="model", check=_plan("action"), rule=f"{RULE}, L395, L483-583",
+             params=_params("action", "Which model attacks?"))(_attack)
+
+RULES.action("charge", "Charge an enemy the model's move ended in contact with: a melee attack for 0 AP, +1 to "
+             "hit", label="Charge", when=PLAY, per="model", check=_plan("charge"), rule=f"{RULE}, L405-407",
+             params=_params("charge", "Which model charges?"))(_attack)
+
+RULES.action("curse", "Cast a curse the model knows at an enemy: a Cast Magika action resolved as a ranged attack",
+             label="Cast a curse", when=PLAY, per="model", check=_plan("curse"), rule=f"{RULE}, L579-583, L674",
+             params=_params("curse", "Which model casts?"))(_attack)
+
+
+def _guards(world: World, side: SideId) -> list[Miniature]:
+    """``side``'s models that may take a Held Shot now: On Guard, not engaged, not Wavering (L427, L612)."""
+    return [m for m in world.on_table(side) if m.holds("On Guard") and not m.downed and not m.wavering
+            and not engaged(world, m)]
+
+
+def _enemy_activating(world: World, ask: Ask) -> str | None:
+    activation = world.state.activation
+    if activation is None or activation.side == ask.acting:
+        return "a Held Shot is taken during an enemy model's activation (L421)"
+    if world.state.attack is not None or world.state.pending:
+        return "wait until what is being resolved is over"
+    return None
+
+
+def _held_shot(ctx: Context[SunshardState], selected: Selected[AttackPlan]) -> None:
+    plan = selected.plan
+    lose(ctx, plan.attacker, "On Guard", why=f"Held Shot ({RULE}, L427)")
+    begin_attack(ctx, plan)
+    after(ctx)
+
+
+RULES.action("held-shot", "During an enemy activation, an On Guard model spends its token on a ranged or curse "
+             "attack for 0 AP", label="Held Shot", when=REACT, per="model", available=_enemy_activating,
+             check=_plan("held-shot"), rule=f"{RULE}, L421, L427",
+             params=_params("held-shot", "Which On Guard model shoots?"))(_held_shot)
+
+
+def weapon_for(world: World, side: SideId, model_id: str, target: str, kind: AttackKind) -> str:
+    """The first ``with:`` value the menus offer for this attack (the bot reads it)."""
+    options = attack_options(world, side, model_id, kind).get(ModelId(target), [])
+    if not options:
+        raise InvalidCommand(f"{model_id} cannot attack {target} now")
+    name, aimed = options[0]
+    return name + (AIMED if aimed else "")

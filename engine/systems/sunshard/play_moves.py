@@ -1,0 +1,298 @@
+"""The moves players declare (Sunshard:Embren core rules v1.0, L387-417, L449-481, L1443-1445): the movement action,
+Disengage, Climbing and Translocate, each one declaration over its phase-1 rule check.
+
+A movement action spends the fewest AP whose inches cover the path asked (N AP move N x SPD, L387), so a player
+says where and the AP follow: ``to:contact B2``, ``to:14,9``, ``to:toward B2 4`` (4 inches), ``to:toward B2 max``
+(every AP left). The menu offers contact with and a full move toward the nearest enemies and toward the
+Objectives, each labelled with its length and AP; any other place may be typed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.core import Ask, Choice, Context, InvalidCommand, Order, Param, RulesError, SideId, parse_point
+from engine.geometry import TOLERANCE
+from engine.systems.sunshard.acting import Selected, activating, actors, begin
+from engine.systems.sunshard.declared import PLAY, RULES, after
+from engine.systems.sunshard.engagement import engaged_by, gap, held_in_place
+from engine.systems.sunshard.moving import RUGGED, MovePlan, allowance, apply_move, check_move
+from engine.systems.sunshard.specials import Special, apply_special, check_special
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import objectives, pieces, relation
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse
+
+__all__ = ["into_range", "move_plan", "moves_for"]
+
+_NOWHERE = 0.05
+"""A move shorter than this goes nowhere: it is refused rather than spend AP on nothing."""
+
+
+def move_plan(world: World, side: SideId, model_id: str, text: str) -> MovePlan:
+    """The movement action that takes ``model_id`` to ``text`` with the fewest AP that cover it (all of them for
+    ``max``), checked by ``moving.check_move`` in ``world`` (where it is activating).
+
+    :raises RulesError: naming the rule broken.
+    """
+    activation = world.state.activation
+    mover = world.model(model_id)
+    if activation is None or activation.model != mover.id:
+        raise refuse(f"{mover.id} is not activating: a model moves in its own activation", "L387")
+    words = text.split()
+    if not words:
+        raise InvalidCommand("say where the model moves: to:x,y, to:contact B1, to:toward B1 4 or to:toward B1 max")
+    if words[0].casefold() in ("toward", "away"):
+        ap = activation.ap
+        if len(words) > 2 and words[2].casefold() != "max":
+            try:
+                inches = float(words[2].rstrip('"').removesuffix("in"))
+            except ValueError:
+                raise InvalidCommand(f"{words[2]!r} is not a number of inches (or max)") from None
+            speed = mover.characteristic("SPD").value
+            ap = max(1, min(activation.ap, math.ceil(inches / speed - 1e-9)))
+        plans = [check_move(world, side, {"model": mover.id, "ap": str(max(ap, 1)), "to": text})]
+    else:
+        widest = check_move(world, side, {"model": mover.id, "ap": str(max(activation.ap, 1)), "to": text})
+        plans = [_fewest(world, mover, widest)]
+    plan = plans[0]
+    if plan.distance < _NOWHERE:
+        raise refuse(f"{mover.id} cannot get any nearer that way", "L459")
+    return plan
+
+
+def _fewest(world: World, mover: Miniature, plan: MovePlan) -> MovePlan:
+    """The same move for the fewest AP whose inches cover it (Rugged taking its 2", L387, L729)."""
+    speed = mover.characteristic("SPD").value
+    needed = plan.distance + (RUGGED if plan.rugged else 0.0)
+    ap = max(1, min(plan.ap, math.ceil((needed - TOLERANCE) / speed)))
+    if ap == plan.ap:
+        return plan
+    reach = allowance(world, mover, ap)
+    working = (*reach.working, *plan.working[len(allowance(world, mover, plan.ap).working):])
+    return replace(plan, ap=ap, allowance=reach.value - (RUGGED if plan.rugged else 0.0), working=working)
+
+
+def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, MovePlan]]:
+    """The moves a menu offers ``model_id`` (activating in ``world``), each with its plan: contact with and a full
+    move toward each of the three nearest enemies, a one-AP step toward the nearest, and a full move toward each
+    Objective; a place reached twice is offered once."""
+
+    def make() -> list[tuple[str, MovePlan]]:
+        mover = world.model(model_id)
+        activation = world.state.activation
+        assert activation is not None
+        enemies = sorted((m for m in world.on_table() if m.side != mover.side), key=lambda e: gap(mover, e))[:3]
+        texts = [f"contact {e.id}" for e in enemies[:1]]
+        texts += [f"toward {e.id} {needed:g}" for e in enemies[:1] if (needed := into_range(mover, e)) is not None]
+        texts += [f"toward {e.id} max" for e in enemies]
+        if activation.ap > 1 and enemies:
+            texts.append(f"toward {enemies[0].id} {mover.characteristic('SPD').value}")
+        texts += [f"contact {e.id}" for e in enemies[1:]]
+        texts += [f"toward {o.id} max" for o in objectives(world)]
+        found: list[tuple[str, MovePlan]] = []
+        ends: set[tuple[float, float]] = set()
+        for text in texts:
+            try:
+                plan = move_plan(world, side, mover.id, text)
+            except RulesError:
+                continue
+            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            if end not in ends:
+                ends.add(end)
+                found.append((text, plan))
+        return found
+
+    return world.lasting(("moves", side, model_id), make)
+
+
+def into_range(mover: Miniature, enemy: Miniature) -> float | None:
+    """How far ``mover`` goes toward ``enemy`` to bring it within reach of its longest ranged weapon (half an inch
+    to spare), or None when it is within reach already or has no such weapon."""
+    reach = max((int(p.RN) for p in mover.card.weapons if p.RN not in (0, "*")), default=0)
+    if not reach or gap(mover, enemy) <= reach:
+        return None
+    return math.ceil((gap(mover, enemy) - reach + 0.5) * 10) / 10
+
+
+def _movers(world: World, ask: Ask) -> list[Choice]:
+    side = ask.acting
+    found = []
+    for model in actors(world, side):
+        seen = activating(world, side, model.id)[0]
+        activation = seen.state.activation
+        if activation is not None and activation.ap >= 1 and not model.has("Fractal Roots") \
+                and not held_in_place(seen, seen.model(model.id)):
+            found.append(Choice(model.id, model.name))
+    return found
+
+
+def _destinations(world: World, ask: Ask) -> list[Choice]:
+    seen = activating(world, ask.acting, ask.text("model"))[0]
+    choices = []
+    for text, plan in moves_for(seen, ask.acting, ask.text("model")):
+        x, y = plan.path[-1]
+        choices.append(Choice(text, f"{text}: {plan.distance:.1f}\" for {plan.ap} AP, to {x:g},{y:g}"))
+    return choices
+
+
+def _typed_destination(world: World, ask: Ask, typed: str) -> str | None:
+    try:
+        move_plan(activating(world, ask.acting, ask.text("model"))[0], ask.acting, ask.text("model"), typed)
+    except RulesError as error:
+        return str(error)
+    return None
+
+
+def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
+    seen, select = activating(world, ask.acting, ask.text("model"))
+    return Selected(select, move_plan(seen, ask.acting, ask.text("model"), ask.text("to")))
+
+
+@RULES.action("move", "Move: SPD inches for each AP spent, around what blocks", label="Move", when=PLAY,
+              per="model", check=_move_check, rule=f"{RULE}, L387-393, L449-481", params=(
+                  Param("model", "Which model moves?", values=_movers, noun="models"),
+                  Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
+                        noun="moves")))
+def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
+    plan = begin(ctx, selected.plan.side, selected)
+    apply_move(ctx, plan.side, plan)
+    after(ctx)
+
+
+# -- Disengage, Translocate, Climbing ----------------------------------------------------------------------------
+
+
+def _special_check(name: str, option: str | None) -> Callable[[World, Ask], Selected[Special]]:
+    def check(world: World, ask: Ask) -> Selected[Special]:
+        seen, select = activating(world, ask.acting, ask.text("model"))
+        wanted = {"action": name, "model": ask.text("model")}
+        if option == "to":
+            wanted["to"] = ask.text("to")
+        elif option == "at":
+            wanted["choice"] = "" if ask.text("at") == "down" else ask.text("at")
+        return Selected(select, check_special(seen, ask.acting, wanted))
+    return check
+
+
+def _special(ctx: Context[SunshardState], selected: Selected[Special]) -> None:
+    plan = begin(ctx, selected.plan.side, selected)
+    apply_special(ctx, plan)
+    after(ctx)
+
+
+def _able(name: str, ready: Callable[[World, Miniature], bool]) -> Callable[[World, Ask], list[Choice]]:
+    """The models that may act now and for which ``ready`` holds, as they would be activating."""
+    def values(world: World, ask: Ask) -> list[Choice]:
+        found = []
+        for model in actors(world, ask.acting):
+            seen = activating(world, ask.acting, model.id)[0]
+            if ready(seen, seen.model(model.id)):
+                found.append(Choice(model.id, model.name))
+        return found
+    values.__name__ = f"_{name}_models"
+    return values
+
+
+def _spots(world: World, side: SideId, model_id: str, name: str, reach: float) -> list[Choice]:
+    """Spots ``reach`` away in eight directions (the first away from the nearest enemy) that the check accepts."""
+    model = world.model(model_id)
+    here = (model.placed.x, model.placed.y)
+    enemies = sorted((m for m in world.on_table() if m.side != side), key=lambda e: gap(model, e))
+    away = math.degrees(math.atan2(here[1] - enemies[0].placed.y, here[0] - enemies[0].placed.x)) if enemies else 0.0
+    found = []
+    for step in range(8):
+        angle = math.radians(away + step * 45)
+        spot = (round(here[0] + (reach - TOLERANCE) * math.cos(angle), 2),
+                round(here[1] + (reach - TOLERANCE) * math.sin(angle), 2))
+        try:
+            check_special(world, side, {"action": name, "model": model.id, "to": f"{spot[0]},{spot[1]}"})
+        except (RulesError, ValueError):
+            continue
+        found.append(Choice(f"{spot[0]:g},{spot[1]:g}", f"{spot[0]:g},{spot[1]:g} ({reach:g}\" away)"))
+    return found
+
+
+def _vault_spots(name: str) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        seen = activating(world, ask.acting, ask.text("model"))[0]
+        model = seen.model(ask.text("model"))
+        reach = model.characteristic("SPD").value if name == "disengage" else 3.0
+        return _spots(seen, ask.acting, model.id, name, float(reach))
+    return values
+
+
+def _typed_spot(name: str) -> Callable[[World, Ask, str], str | None]:
+    def accepts(world: World, ask: Ask, typed: str) -> str | None:
+        try:
+            parse_point(typed)
+            seen = activating(world, ask.acting, ask.text("model"))[0]
+            check_special(seen, ask.acting, {"action": name, "model": ask.text("model"), "to": typed})
+        except (RulesError, ValueError) as error:
+            return str(error)
+        return None
+    return accepts
+
+
+def _disengaging(world: World, model: Miniature) -> bool:
+    activation = world.state.activation
+    return bool(activation and activation.ap >= 2 and not model.wavering and engaged_by(world, model)
+                and _spots(world, model.side, model.id, "disengage", float(model.characteristic("SPD").value)))
+
+
+RULES.action("disengage", "Disengage: vault up to SPD inches out of engagement (2 AP)", label="Disengage",
+             when=PLAY, per="model", check=_special_check("disengage", "to"), rule=f"{RULE}, L409", params=(
+                 Param("model", "Which engaged model disengages?",
+                       values=_able("disengage", _disengaging), noun="models"),
+                 Param("to", "Where to (its base centre)?", values=_vault_spots("disengage"),
+                       accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots")))(_special)
+
+
+def _translocating(world: World, model: Miniature) -> bool:
+    activation = world.state.activation
+    return bool(activation and activation.ap >= 2 and model.has("Fractal Roots") and not model.wavering)
+
+
+RULES.action("translocate", "Translocate: placed within 3\", or within 6\" into Seeded terrain (2 AP)",
+             label="Translocate", when=PLAY, per="model", check=_special_check("translocate", "to"),
+             rule=f"{RULE}, L1443-1445", params=(
+                 Param("model", "Which model translocates?", values=_able("translocate", _translocating),
+                       noun="models"),
+                 Param("to", "Where to (its base centre)?", values=_vault_spots("translocate"),
+                       accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots")))(_special)
+
+
+def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:
+    """Where the model may climb: onto each taller piece it touches, or down off the piece it stands on."""
+    model = world.model(model_id)
+    found = []
+    here = model.base()
+    for terrain in pieces(world):
+        wanted = terrain.id if terrain.height > model.card.HGT and relation(here, terrain) != "apart" else None
+        if wanted is None:
+            continue
+        try:
+            plan = check_special(world, side, {"action": "climb", "model": model.id, "choice": wanted})
+        except RulesError:
+            continue
+        found.append(Choice(terrain.id, f"up onto {terrain.id} ({plan.ap} AP)"))
+    try:
+        plan = check_special(world, side, {"action": "climb", "model": model.id, "choice": ""})
+        found.append(Choice("down", f"down onto the battlefield ({plan.ap} AP)"))
+    except RulesError:
+        pass
+    return found
+
+
+def _climbers(world: World, model: Miniature) -> bool:
+    return not model.wavering and bool(_climbs(world, model.side, model.id))
+
+
+RULES.action("climb", "Climb onto taller terrain the model touches, or down off it (1 AP a HGT)", label="Climb",
+             when=PLAY, per="model", check=_special_check("climb", "at"), rule=f"{RULE}, L411-417", params=(
+                 Param("model", "Which model climbs?", values=_able("climb", _climbers), noun="models"),
+                 Param("at", "Onto what?", noun="pieces", single=True, order=Order.GIVEN,
+                       values=lambda world, ask: _climbs(activating(world, ask.acting, ask.text("model"))[0],
+                                                         ask.acting, ask.text("model")))))(_special)
+

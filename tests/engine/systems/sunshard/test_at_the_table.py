@@ -1,0 +1,113 @@
+"""Sunshard at the table, through the table service: a ready practice table in one command, quests and warbands on
+the invite card, deployment's "the rest as suggested" entry, On Guard offers that ``/pass until:`` covers, and the
+menu-only first evening counted (until the shared harness lands: a small driver here, the same counting)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import SideId
+from engine.systems.sunshard.setup_declared import pairings
+from tests.menu_walk import FACTORIES, MenuWalk, table
+
+PAIRING = "greywater-delvers-v-ashen-remnant"
+
+
+async def test_the_demo_is_a_ready_table_in_one_command() -> None:
+    walk = await table("sunshard")
+    state = walk.game.state
+    assert (state.phase, state.step) == ("activation", "activation") and not walk.game.pending
+    assert all(f.status == "deployed" for f in state.figures.values())
+    assert state.first_pick is not None and state.figures[state.first_pick].side == state.active_side
+    await walk.say("alice", "/act", state.active_side)
+    assert walk.labels("alice"), "the first activating player is offered actions"
+
+
+def test_the_invite_card_offers_every_quest_and_the_warbands() -> None:
+    system = SYSTEM_FACTORIES["sunshard"]()
+    settings = {s.option: s for s in system.settings()}
+    assert len(settings["scenario"].choices) == 12
+    warbands = [c.value for c in settings["mode"].choices]
+    assert warbands[0] == "choose" and settings["mode"].default == "choose"
+    assert PAIRING in warbands and set(warbands[1:]) == set(pairings(system.data))
+
+
+async def test_a_pairing_on_the_invite_card_skips_the_warband_choice() -> None:
+    walk = await _new(f"mode:{PAIRING}")
+    state = walk.game.state
+    assert state.picked == {SideId("A"): "Greywater Delvers", SideId("B"): "Ashen Remnant"}
+    assert [d.kind for d in walk.game.pending] == ["objective"]
+
+
+async def test_the_rest_as_suggested_deploys_a_players_later_turns_without_asking() -> None:
+    """Several models placed by one entry, shown before it is picked (L337): the other player is still asked."""
+    walk = await _new(f"mode:{PAIRING}")
+    await walk.settle(until=lambda s: s.step == "deploy")
+    decision = walk.game.pending[0]
+    chooser = decision.owner
+    model_part = decision.parts[0]
+    assert model_part.default == "rest" and model_part.options[0].label.startswith("The rest as suggested: ")
+    other = next(s for s in walk.game.state.sides if s != chooser)
+    await walk.say(str(walk.game.state.controller(chooser)), f"/decide decision:{decision.id} choice:model=rest")
+    state = walk.game.state
+    assert state.deploy_as_suggested == [chooser]
+    assert [(d.kind, d.owner) for d in walk.game.pending] == [("deploy", other)]
+    await walk.say(str(state.controller(other)), f"/decide decision:{walk.game.pending[0].id} "
+                   f"choice:model={walk.game.pending[0].parts[0].options[1].key}")
+    placed = [f for f in walk.game.state.figures.values() if f.side == chooser and f.status == "deployed"]
+    assert len(placed) == 2, "its next turn came and was taken as suggested"
+
+
+async def test_a_held_shot_is_offered_to_the_on_guard_player_as_a_reaction_that_passing_ahead_covers() -> None:
+    """A1 goes On Guard; B1 moves: side A is offered a Held Shot (L421, L427, L461) marked as a reaction, so
+    ``/pass until:phase`` answers it for side A without holding side B up."""
+    asked = await _held_shot(passing=False)
+    assert [(d.kind, d.owner, d.reaction_to) for d in asked.game.pending] == [("held-shot", "A", "held-shot")]
+    passed = await _held_shot(passing=True)
+    assert not [d for d in passed.game.pending if d.owner == "A"]
+    assert passed.game.state.figures["A1"].status == "deployed"
+
+
+async def _held_shot(*, passing: bool) -> MenuWalk:
+    walk = await table("sunshard")
+    assert walk.game.state.first_pick == "A1"
+    await walk.say("alice", "/act model:A1 action:on-guard", "A")
+    if passing:
+        await walk.say("alice", "/pass until:phase", "A")
+    await walk.say("alice", "/act model:B1 action:move to:toward A1 max", "B")
+    return walk
+
+
+async def _new(*settings: str, seed: str = "menus") -> MenuWalk:
+    """``/game new`` with the invite card's ``settings``, alice on side A and bob joining on side B."""
+    walk = MenuWalk(TableService(MemoryRepository(), FACTORIES, pass_delay=lambda: 0.0, seed_source=lambda: seed))
+    await walk.say("alice", f"/game new system:sunshard practice:no {' '.join(settings)}")
+    await walk.say("bob", "/game join side:B")
+    return walk
+
+
+@pytest.mark.parametrize("seed", ["menus", "evening", "third"])
+async def test_a_menu_only_first_evening_reaches_the_first_activation_within_twelve_each(seed: str) -> None:
+    """Issue 23's counting: ``/game new`` (settings fixed here: the warbands on the invite card), joining, then only
+    bare ``/decide`` and a letter picking the first entry (the default); each line one interaction."""
+    walk = await _new(f"mode:{PAIRING}", seed=seed)
+    counts = Counter({"alice": 1, "bob": 1})
+    for _ in range(40):
+        game = walk.game
+        if game.state.phase == "activation" and not game.pending:
+            break
+        decision = game.pending[0]
+        user = str(game.state.controller(decision.owner))
+        before = game.seq
+        await walk.say(user, "/decide", decision.owner)
+        counts[user] += 1
+        while walk.game.seq == before:
+            await walk.pick(user, 0)
+            counts[user] += 1
+    assert walk.game.state.phase == "activation" and not walk.game.pending
+    assert max(counts.values()) <= 12, counts
