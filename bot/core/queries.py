@@ -16,7 +16,7 @@ from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
 from bot.core.pictures import board_picture, board_text
-from engine.core import SPECTATOR, Game, SideId, UserId, View, Viewer
+from engine.core import SPECTATOR, Game, SideId, UserId, View, Viewer, flow_header
 
 __all__ = ["answer_query", "help_text", "status_line", "viewer_for"]
 
@@ -61,7 +61,8 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
 
 
 def status_line(game: Game[Any]) -> str:
-    """One public line: round, seats, scores, what is pending, paused or away."""
+    """One public line: where the game stands in the picture header's words (round, phase, step, whose turn: one
+    flow record, so the two never disagree), seats, scores, what is pending, paused or away."""
     view = game.view(SPECTATOR)
     seats = ", ".join(f"{side}: {_players(view, side)}" for side in view.sides)
     scores = game.system.scores(game.state)
@@ -69,12 +70,12 @@ def status_line(game: Game[Any]) -> str:
     over = f" {view.outcome.describe()}" if view.outcome else ""
     paused = " Paused by the host (/game resume)." if game.state.paused else ""
     away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
-    turn = f", side {view.active_side} to play" if view.active_side else ""
+    flow = "".join(f", {part}" for part in flow_header(game.system, game.state, SPECTATOR).flow())
     notes = "".join(f" {note}" for note in game.system.status_notes(game.state))
     rigged = game.rigged()
     if rigged:  # never a surprise for a later roll
         notes += f" Rigged dice still queued: {', '.join(str(value) for value in rigged)} (/dice rig values:clear)."
-    return (f"{game.system.spec.title}, round {view.round}{turn}. Seats: {seats}. "
+    return (f"{game.system.spec.title}{flow}. Seats: {seats}. "
             f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}.{notes} Pending: {pending}."
             f"{over}{paused}{away}")
 

@@ -183,8 +183,8 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
                             "left out: pass now", suggest=Suggest.TRIGGER),
     )),
     CommandSpec("undo", "Ask to undo back to an event (your opponent agrees)", (
-        OptionSpec("to", "The event number to return to (left out: pick from the recent steps)", OptionType.INTEGER,
-                   minimum=1),
+        OptionSpec("to", "The event number to return to (left out: a menu of every step that can be undone)",
+                   OptionType.INTEGER, minimum=1),
     )),
     CommandSpec("status", "Round, turn, scores and what is pending", route=_QUERY),
     CommandSpec("help", "What can I do now?", route=_QUERY),

@@ -156,7 +156,7 @@ class TableService:
         if invocation.path == ("pass",) and "until" not in invocation.options:
             return await self._pass_now(stored, game, actor, interaction_id)
         if invocation.path == ("undo",) and "to" not in invocation.options:
-            return self._tagged(stored, [undo_picks(game, actor.user)])
+            return self._tagged(stored, [undo_picks(game, actor.user, invocation.page)])
         if invocation.path == ("dice", "rig") and "values" not in invocation.options:
             return self._tagged(stored, [rigged_answer(game, actor.user)])
         if invocation.path == ("decide",) and not invocation.options.get("decision"):

@@ -1,43 +1,41 @@
-"""The shared tools' answers when a player names no value: ``/undo`` alone offers the recent steps that can be
-undone as picks, and ``/dice rig`` alone lists the rigged results still queued on a practice table."""
+"""The shared tools' answers when a player names no value: ``/undo`` alone offers every step that can be undone as
+a paged menu, and ``/dice rig`` alone lists the rigged results still queued on a practice table."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.core.outputs import Output
+from bot.core.paging import paged
 from bot.core.parsing import CommandLineError, Invocation
 from engine.core import Game, UserId, Viewer, crossed_secret
 
-__all__ = ["UNDO_PICKS", "rigged_answer", "undo_picks"]
-
-UNDO_PICKS = 8
-"""How many recent steps ``/undo`` alone offers."""
+__all__ = ["rigged_answer", "undo_picks"]
 
 _SHOWN = 70
 
 
-def undo_picks(game: Game[Any], user: UserId) -> Output:
-    """The last few logged steps the asker may ask to undo, newest first, each a pick running ``/undo to:<n>`` (the
-    event before it); a step behind a secret shown since is left out, as undo may not cross it."""
+def undo_picks(game: Game[Any], user: UserId, page_number: int = 0) -> Output:
+    """Every point the asker may ask to undo back to, newest first, as a menu like every other (lettered at the
+    console, a select on Discord, paged past 25 and counted): each pick runs ``/undo to:<n>`` (the event before a
+    logged step). It reaches back to the game's start or to the last secret shown, as undo may not cross one."""
     held = game.state.sides_of(user)
     if not held:
         raise CommandLineError("only a player holding a side may ask for an undo; /game join takes a side")
     lines = game.log_view(Viewer.of_side(held[0])).lines
-    picks: list[tuple[str, Invocation]] = []
+    entries: list[tuple[str, Invocation]] = []
     for line in reversed(lines):
         to_seq = line.seq - 1
         if to_seq < 1 or crossed_secret(game.log, to_seq) is not None:
             break
         text = line.text if len(line.text) <= _SHOWN else line.text[:_SHOWN - 1] + "…"
-        picks.append((f"#{line.seq} {text}", Invocation(("undo",), {"to": to_seq})))
-        if len(picks) == UNDO_PICKS:
-            break
-    if not picks:
+        entries.append((f"#{line.seq} {text}", Invocation(("undo",), {"to": to_seq})))
+    if not entries:
         return Output(text="Nothing can be undone now: the last steps showed secret information (undo never goes "
                            "back past a secret shown), or the game has only begun.", to=user)
+    heading, picks = paged((), entries, page_number, "steps", Invocation(("undo",), {}))
     return Output(text="Undo back to before which step? Your opponent is asked to agree. (Or /undo to:<event "
-                       "number> from /log.)", to=user, picks=tuple(picks))
+                       f"number> from /log.){f' ({heading})' if heading else ''}", to=user, picks=picks)
 
 
 def rigged_answer(game: Game[Any], user: UserId) -> Output:

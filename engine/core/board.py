@@ -132,6 +132,7 @@ class HeaderMark(_Mark):
 
     round: int = 0
     phase: str = ""
+    step: str = ""
     acting: SideId | None = None
     deciding: tuple[SideId, ...] = ()
     scores: tuple[tuple[SideId, int], ...] = ()
@@ -139,20 +140,24 @@ class HeaderMark(_Mark):
     counts: tuple[str, ...] = ()
     result: str = ""
 
+    def flow(self) -> list[str]:
+        """Where the game stands, in the words ``/status`` uses too (so the two never disagree): ``round 2``,
+        ``action phase``, ``power step``, ``side A to act``, ``B deciding``; what is not known is left out."""
+        parts = [f"round {self.round}"] if self.round else []
+        parts += [words for words in (self.phase, self.step) if words]
+        parts += [f"side {self.acting} to act"] if self.acting else []
+        parts += [f"{', '.join(self.deciding)} deciding"] if self.deciding else []
+        return parts
+
     def line(self) -> str:
         """The header as one line: ``Round 2 | action phase | side A to act | B deciding | glory A 3, B 1``."""
-        if self.result:
-            parts = [f"Game over: {self.result}"]
-        else:
-            parts = [f"Round {self.round}"] if self.round else []
-            parts += [self.phase] if self.phase else []
-            parts += [f"side {self.acting} to act"] if self.acting else []
-            parts += [f"{', '.join(self.deciding)} deciding"] if self.deciding else []
+        parts = [f"Game over: {self.result}"] if self.result else self.flow()
         if self.score_name and self.scores:
             parts.append(f"{self.score_name} " + ", ".join(f"{side} {points}" for side, points in self.scores))
         if not self.result:
             parts += list(self.counts)
-        return " | ".join(parts)
+        line = " | ".join(parts)
+        return line[:1].upper() + line[1:]
 
 
 class BoardView(_Mark):

@@ -18,7 +18,7 @@ from engine.core.view import may_know_of
 if TYPE_CHECKING:
     from engine.core.system import System
 
-__all__ = ["board_with_header", "flow_header", "phase_name"]
+__all__ = ["board_with_header", "flow_header", "phase_name", "step_name"]
 
 
 def phase_name(phase: str) -> str:
@@ -30,13 +30,23 @@ def phase_name(phase: str) -> str:
     return f"{words} phase"
 
 
+def step_name(step: str, phase: str) -> str:
+    """The step within the phase as a player reads it (``power`` > ``power step``); nothing when the system keeps no
+    step or the step only repeats the phase (``end`` in the end phase, ``over``)."""
+    words = step.replace("-", " ").replace("_", " ").strip()
+    if not words or words == "over" or words in phase_name(phase).split():
+        return ""
+    return words if words.endswith(("step", "phase")) else f"{words} step"
+
+
 def flow_header(system: System[Any], state: CoreState, viewer: Viewer) -> HeaderMark:
-    """The header ``viewer`` may see: round, phase, the side to act, the sides owing a decision they may know of,
-    the scores and the game's own counts; the result once it is over."""
+    """The header ``viewer`` may see: round, phase, step, the side to act, the sides owing a decision they may know
+    of, the scores and the game's own counts; the result once it is over."""
     scores = system.scores(state)
     deciding = tuple(dict.fromkeys(d.owner for d in state.pending.values() if may_know_of(d, viewer)))
     return HeaderMark(
-        round=state.round, phase=phase_name(state.phase), acting=state.active_side, deciding=deciding,
+        round=state.round, phase=phase_name(state.phase), step=step_name(state.step, state.phase),
+        acting=state.active_side, deciding=deciding,
         scores=tuple((side, scores.get(side, 0)) for side in state.sides), score_name=system.spec.score_name,
         counts=system.counts(state), result=state.outcome.result() if state.outcome is not None else "")
 

@@ -40,6 +40,8 @@ class HexBoard:
     _by_hex: dict[Hex, Cell] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Hex] = field(init=False, repr=False, compare=False)
     _steps: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
+    _edges: frozenset[Hex] | None = field(default=None, init=False, repr=False, compare=False)
+    """The edge hexes, worked out once when first asked (each objective token placed asks again)."""
 
     def __post_init__(self) -> None:
         by_hex: dict[Hex, Cell] = {}
@@ -138,7 +140,11 @@ class HexBoard:
 
         A blocked neighbour is still a hex of the board, so it does not make a hex an edge hex.
         """
-        return frozenset(h for h in self._by_hex if any(n not in self._by_hex for n in h.neighbours()))
+        if self._edges is None:
+            edges = frozenset(h for h in self._by_hex if any(n not in self._by_hex for n in h.neighbours()))
+            object.__setattr__(self, "_edges", edges)
+            return edges
+        return self._edges
 
     def size(self) -> tuple[int, int]:
         """Return (columns, rows): one more than the largest offset column and row."""

@@ -6,6 +6,7 @@ y up, as every ``BoardView`` has it), so a game builds its marks with the same t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -60,8 +61,14 @@ class HexFrame:
         return self.point(*board_centre(h))
 
     def outline(self, h: Hex) -> tuple[Point, ...]:
-        """Return the corners of ``h`` in view units."""
-        return tuple(self.point(x, y) for x, y in board_corners(h))
+        """Return the corners of ``h`` in view units (worked out once per frame and hex: every picture of a
+        board draws the same outlines, a token placed or a fighter moved changes none)."""
+        return _outline(self, h)
+
+
+@functools.lru_cache(maxsize=8192)
+def _outline(frame: HexFrame, h: Hex) -> tuple[Point, ...]:
+    return tuple(frame.point(x, y) for x, y in board_corners(h))
 
 
 def cell_marks(board: HexBoard, frame: HexFrame, *, owner: Callable[[str | None], SideId | None] = lambda _: None,

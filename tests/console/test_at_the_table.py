@@ -45,6 +45,21 @@ async def test_undo_alone_offers_the_recent_steps_as_picks() -> None:
     assert any(line.startswith("Undo agreed") for line in _after(lines, "bob> /decide choice:yes"))
 
 
+async def test_undo_alone_is_a_paged_menu_of_every_point_back_to_the_start_and_to_typed_still_works() -> None:
+    rolls = [f"/roll dice:{n}d6" for n in range(1, 31)]
+    lines = await _play(["/game new system:freeplay opponent:@bob", *rolls, "/undo", "y", "a", "@bob /decide "
+                         "choice:yes", "/undo to:3"])
+    first = _after(lines, "alice> /undo")
+    assert first[0].endswith("(page 1 of 2, 34 steps)") and len(first) == 1 + 25 + 1, "24 steps, More, the hint"
+    assert first[1].startswith("a) #35 ") and "30d6" in first[1] and first[1].endswith("/undo to:34")
+    assert first[25].startswith("y) More: page 2 of 2")
+    second = _after(lines, "alice> y")
+    assert second[0].endswith("(page 2 of 2, 34 steps)") and second[1].startswith("a) #11 ")
+    assert second[-3].startswith("j) #2 alice takes side A.") and second[-2].startswith("k) More: back to page 1")
+    assert any("asks to undo back to event #10" in line for line in _after(lines, "alice> a"))
+    assert any("asks to undo back to event #3" in line for line in _after(lines, "alice> /undo to:3"))
+
+
 async def test_rigged_dice_are_listed_cleared_and_never_a_surprise() -> None:
     lines = await _play(["/game new system:freeplay", "/dice rig", "/dice rig values:6,5,4", "/roll dice:1d6",
                          "/dice rig", "/status", "/dice rig values:clear", "/dice rig", "/status"])

@@ -350,7 +350,7 @@ async def test_the_status_line_says_whose_turn_it_is(service: TableService) -> N
     await two_player_freeplay(service)
     await run(service, ALICE, "/round turn side:B")
     (status,) = await run(service, BOB, "/status")
-    assert status.text.startswith("Freeplay, round 1, side B to play. Seats: A: alice, B: bob.")
+    assert status.text.startswith("Freeplay, round 1, side B to act. Seats: A: alice, B: bob.")
 
 
 async def test_holding_both_sides_a_player_chooses_which_one_acts(service: TableService) -> None:

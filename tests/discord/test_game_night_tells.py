@@ -39,7 +39,7 @@ async def test_an_underworlds_night_the_attack_explains_itself_and_the_log_says_
     line = next(text for text in attack["content"].split("\n") if "A1 attacks B4 with" in text)
     assert line.endswith(": 2 successes (hammer x2) against 1 (dodge): succeeds, more successes."), line
     header = attack["attachments"][0]["description"]
-    assert "Round 1 | action phase | side A to act" in header and "glory A 1, B 0" in header
+    assert "Round 1 | action phase | activation step | side A to act" in header and "glory A 1, B 0" in header
     working = await _working(table, attack)
     assert "hammer: success, the attack's symbol (Underworlds core rulebook, L453)" in working
     default = "\n".join(await table.do("log", {"count": 200}))

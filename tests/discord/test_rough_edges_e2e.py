@@ -122,3 +122,19 @@ async def test_a_game_in_a_thread_needs_the_thread_permissions(table: Table) -> 
                                             "Create Public Threads.")
     await table.do("game new", {"system": "freeplay", "thread": False}, channel="general")
     assert any("A freeplay game begins" in text for text in table.texts("general")), "no thread, no need"
+
+
+async def test_undo_alone_offers_the_points_to_undo_to_in_a_select_and_a_pick_asks_the_opponent(table: Table) -> None:
+    await table.do("game new", {"system": "freeplay", "thread": False})
+    await table.do("game join", {"side": "B"}, user="bob")
+    await table.do("note", {"text": "first"})
+    handle = await table.standin.slash("undo", {}, user="alice", channel="battle")
+    await handle.response()
+    menu = await handle.followup()
+    assert menu["content"].startswith("Undo back to before which step?") and menu["flags"] & 64
+    (select,) = [c for row in menu["components"] for c in row["components"] if c["type"] == 3]
+    labels = [o["label"] for o in select["options"]]
+    assert labels[0].startswith("#") and "first" in labels[0] and labels[-1].startswith("#2 ")
+    await table.pick(menu, labels[-1])
+    notice = await table.standin.wait_for_message("battle", lambda m: "asks to undo" in m["content"])
+    assert "asks to undo back to event #1" in notice["content"]

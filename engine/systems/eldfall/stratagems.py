@@ -58,7 +58,7 @@ def use_stratagem(ctx: Ctx, kit: Kit, side: SideId, chosen: str | None = None, *
     usual = kit.catalogue.stratagem(record.stratagem or leader.card.stratagems[0])
     stratagem = kit.catalogue.stratagem(chosen) if chosen is not None else usual
     if stratagem.id != usual.id:  # remembered: the next Strategic phase offers it first
-        ctx.emit(StratagemChosen(side=side, stratagem=stratagem.id))
+        ctx.emit(StratagemChosen(side=side, stratagem=stratagem.id, name=stratagem.name))
     ctx.emit(StratagemUsed(side=side, stratagem=stratagem.id, name=stratagem.name, by_hand=stratagem.by_hand))
     if stratagem.id == NURSING_AURA and tend:
         tend_all(ctx, kit, side)

@@ -4,7 +4,9 @@ It plays what a plain, careful player would, reading the same rule checks as the
 referee refuses), deterministically (the same state gives the same move):
 
 - decisions: set-up turns and Leaders by their defaults (the suggested spots); the first model to activate its own
-  model nearest an enemy; a Fortune ability its first offer (a free Rally only for Wavering or Floored); re-roll a
+  model nearest an enemy; a Fortune ability its first offer, except the Delver's incendiary rounds (their Jammed
+  counter silences the musket for every later activation until a Rally, a poor trade for one Burning volley), and a
+  free Rally only for Wavering, Floored or Jammed; re-roll a
   missed attack with Loot, an Armor test with Fortune when the wound would Down or Kill; Anticipate every attack it
   can; Held Strike when offered, else keep the token; a Held Shot at the end of the move at the first target offered;
   a Bodyguard takes a hit meant for its Leader;
@@ -64,8 +66,8 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
             best = min(own, key=lambda m: _nearest_gap(world, world.model(m)))
             return _answer(decision, {"model": best}, f"activates {best} first: the nearest to an enemy")
     if kind == "fortune":
-        usable = [o for o in options.get("use", []) if o != "none" and (not o.startswith("free-rally") or any(
-            c in o for c in ("Wavering", "Floored")))]
+        usable = [o for o in options.get("use", []) if o != "none" and not o.startswith("delver-incendiary")
+                  and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))]
         if usable:
             return _answer(decision, {"use": usable[0]}, f"spends Fortune on {usable[0]}")
     if kind == "attack-reroll" and "loot" in options.get("reroll", []):

@@ -129,7 +129,12 @@ def _muster(ctx: Context[SunshardState]) -> None:
 
 def objective_spots(world: World) -> list[tuple[float, float]]:
     """Spots an Objective may go now (Contested Ground, the quest's distances, L889), those farthest from the
-    Objectives already placed first, then nearest the centre."""
+    Objectives already placed first, then nearest the centre (worked out once for a state's content: each of the
+    decision's readings asks it)."""
+    return world.lasting(("objective-spots",), lambda: _objective_spots(world))
+
+
+def _objective_spots(world: World) -> list[tuple[float, float]]:
     state = world.state
     mid_x, mid_y = state.width / 2, state.height / 2
     placed = [(sum(x for x, _ in o.polygon) / len(o.polygon), sum(y for _, y in o.polygon) / len(o.polygon))
@@ -147,16 +152,28 @@ def objective_spots(world: World) -> list[tuple[float, float]]:
 
 def deploy_spots(world: World, model: Miniature) -> list[tuple[float, float]]:
     """Spots ``model`` may deploy at (completely within its zone, a Ranger within 6" of it, L337, L1473): its zone's
-    front row first, from the middle of the table outward, then the rows behind."""
+    front row first, from the middle of the table outward, then the rows behind. A Ranger is offered its zone's
+    spots first and then, as many, the band ahead it alone may use: a suggestion, not a rule, and the band's front
+    put a lone shooter within a charge of the whole enemy warband (what "the rest as suggested" did before)."""
     zone = deployment(world, model.side)
     if zone is None:
         return []
     low, high = zone.bounds[1], zone.bounds[3]
     radius = model.card.base_mm / 25.4 / 2
     toward_centre = high < world.state.height / 2
-    reach = RANGER_REACH if model.card.has("Ranger") else 0.0
-    front = (high + reach - radius) if toward_centre else (low - reach + radius)
-    rows = [front + (-step if toward_centre else step) for step in (0.0, 1.5, 3.0, 4.5, 6.0, 7.5)]
+    front = (high - radius) if toward_centre else (low + radius)
+    ahead = 1.0 if toward_centre else -1.0
+    rows = [front - ahead * step for step in (0.0, 1.5, 3.0, 4.5, 6.0, 7.5)]
+    if not model.card.has("Ranger"):
+        return _row_spots(world, model, rows, _SPOTS)
+    band = [front + ahead * step for step in (RANGER_REACH, 4.5, 3.0, 1.5)]
+    inside = _row_spots(world, model, rows, _SPOTS // 2)
+    return inside + _row_spots(world, model, band, _SPOTS - len(inside))
+
+
+def _row_spots(world: World, model: Miniature, rows: Sequence[float], wanted: int) -> list[tuple[float, float]]:
+    """Up to ``wanted`` legal spots along ``rows`` (row by row), each row from the middle of the table outward."""
+    radius = model.card.base_mm / 25.4 / 2
     mid = world.state.width / 2
     xs = sorted((radius + 0.5 * k for k in range(int((world.state.width - 2 * radius) / 0.5) + 1)),
                 key=lambda x: (abs(x - mid), x))
@@ -166,7 +183,7 @@ def deploy_spots(world: World, model: Miniature) -> list[tuple[float, float]]:
             at = (round(x, 2), round(y, 2))
             if spot_problem(world, model, at) is None:
                 found.append(at)
-            if len(found) >= _SPOTS:
+            if len(found) >= wanted:
                 return found
     return found
 

@@ -66,20 +66,24 @@ def _rule(world: World) -> BlockRule:
 
 def sight_of(world: World) -> LineOfSight:
     """The battlefield's sight: its terrain and every model on it as blockers (Downed models too, ruling
-    downed-block-sight); a model never blocks sight to or from itself."""
+    downed-block-sight); a model never blocks sight to or from itself. Built once for a state's content (a menu, the
+    bot, the check and the handler each read their own copy of one state)."""
     def build() -> LineOfSight:
         bases = [m.base(for_sight=True) for m in world.on_table()
                  if not (m.downed and world.rulings.downed_block_sight == "no")]
         return LineOfSight(pieces(world), bases, rule=_rule(world))
-    return world.memo("sight", build)
+    return world.memo("sight", lambda: world.lasting(("sight",), build))
 
 
 def has_sight(world: World, a: Miniature, b: Miniature) -> bool:
-    """Whether ``a`` and ``b`` see each other (sight is always both ways, L282)."""
-    sa, sb = a.base(for_sight=True), b.base(for_sight=True)
-    if world.battlefield_rule("deepest-darkness") and distance(sa, sb) > DARKNESS_RANGE + TOLERANCE:
-        return False
-    return sight_of(world).can_see(sa, sb)
+    """Whether ``a`` and ``b`` see each other (sight is always both ways, L282), kept per pair for this state (a
+    menu, the bot and the check each ask it of every pair)."""
+    def look() -> bool:
+        sa, sb = a.base(for_sight=True), b.base(for_sight=True)
+        if world.battlefield_rule("deepest-darkness") and distance(sa, sb) > DARKNESS_RANGE + TOLERANCE:
+            return False
+        return sight_of(world).can_see(sa, sb)
+    return world.memo(("sees", *sorted((a.id, b.id))), look)
 
 
 def cover(world: World, attacker: Miniature, target: Miniature) -> Cover:

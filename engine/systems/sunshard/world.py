@@ -60,7 +60,7 @@ _T = TypeVar("_T")
 
 _LASTING: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 """What ``World.lasting`` keeps, the most recently used last."""
-_LASTING_SIZE = 64
+_LASTING_SIZE = 256
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ refused in the rules' own words (or, for a path ``C4>C5``, accepted when it is l
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.core import Ask, Choice, IllegalCommand, InvalidCommand, Param
 from engine.systems.underworlds import activations
 from engine.systems.underworlds.activations import Activation, AttackPlan, ChargePlan, MovePlan
-from engine.systems.underworlds.combat import odds
+from engine.systems.underworlds.combat import charge_odds, odds
 from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, named_fighter, refusal, why
 from engine.systems.underworlds.game_state import FighterRecord, objective_deck, power_deck
 from engine.systems.underworlds.objectives import hand
@@ -73,9 +75,21 @@ def _chargers(ref: Referee, ask: Ask) -> list[Choice]:
     return _fighters(ref, ask, lambda f: bool(charges(ref, f, ask.acting)))
 
 
+def _percent(chance: Fraction | None, up_to: bool = False) -> str:
+    """A chance as a menu shows it after the choice: `` (up to 84% to succeed)``; nothing when none is known."""
+    return "" if chance is None else f" ({'up to ' if up_to else ''}{round(100 * chance)}% to succeed)"
+
+
 def _charge_targets(ref: Referee, ask: Ask) -> list[Choice]:
-    found = dict.fromkeys(t for _, t in charges(ref, named_fighter(ref, ask), ask.acting))
-    return [fighter_choice(ref, ref.state.fighters[t]) for t in found]
+    """Each enemy a Charge reaches, with its best chance over the hexes the Charge may end on, shown before it is
+    chosen (``B1 Garrek Gorebeard (up to 84% to succeed)``), as an attack's target is."""
+    fighter = named_fighter(ref, ask)
+    best: dict[str, Fraction | None] = {}
+    for hex_id, target in charges(ref, fighter, ask.acting):
+        chance = charge_odds(ref, fighter, hex_id, target, ask.text("with", ""))
+        best[target] = max((c for c in (best.get(target), chance) if c is not None), default=None)
+    return [Choice(t, fighter_choice(ref, ref.state.fighters[t]).label + _percent(chance, up_to=True))
+            for t, chance in best.items()]
 
 
 def _charge_target(ref: Referee, ask: Ask, typed: str) -> None:
@@ -100,7 +114,9 @@ def _charge_target(ref: Referee, ask: Ask, typed: str) -> None:
 def _charge_ends(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     target = ref.lib.fighter(ref.state, ask.text("target")).id
-    return [Choice(h) for h, t in charges(ref, fighter, ask.acting) if t == target]
+    named = ask.text("with", "")
+    return [Choice(h, h + _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
+            for h, t in charges(ref, fighter, ask.acting) if t == target]
 
 
 def _charge_end(ref: Referee, ask: Ask, typed: str) -> None:
@@ -174,7 +190,7 @@ def _targets(ref: Referee, ask: Ask) -> list[Choice]:
     for target, profile in first.items():
         enemy = ref.state.fighters[target]
         shown = fighter_choice(ref, enemy)
-        found.append(Choice(target, f"{shown.label} ({round(100 * odds(ref, fighter, profile, enemy))}% to succeed)"))
+        found.append(Choice(target, shown.label + _percent(odds(ref, fighter, profile, enemy))))
     return found
 
 

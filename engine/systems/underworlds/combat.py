@@ -29,7 +29,7 @@ from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.stats import EffectiveAttack, Situation, attack_stats
 
-__all__ = ["DRIVE", "attack_for", "odds", "problem", "step", "trigger_of"]
+__all__ = ["DRIVE", "attack_for", "charge_odds", "odds", "problem", "step", "trigger_of"]
 
 DRIVE = "drive-back"
 
@@ -56,13 +56,26 @@ def problem(ref: Referee, attacker: FighterRecord, profile: AttackProfile, targe
     return target_problem(battle, battle.fighter(attacker.id), battle.fighter(target.id), profile.range, ref.rules)
 
 
-def odds(ref: Referee, attacker: FighterRecord, profile: AttackProfile, target: FighterRecord) -> Fraction:
+def odds(ref: Referee, attacker: FighterRecord, profile: AttackProfile, target: FighterRecord, *,
+         charging: bool = False) -> Fraction:
     """The chance this attack succeeds against ``target`` from where both stand now (``attack.success_chance``), for
-    the menu a player picks the target from."""
+    the menu a player picks the target from; ``charging``: as the attack of a Charge (L569) from there."""
     battle = ref.battle()
-    effective = attack_for(ref, attacker, profile, target)
+    effective = attack_for(ref, attacker, profile, target, charging=charging)
     return success_chance(effective, _defence(ref, target, attacker),
                           support(battle, battle.fighter(attacker.id), battle.fighter(target.id)), ref.rules)
+
+
+def charge_odds(ref: Referee, fighter: FighterRecord, hex_id: str, target: str, attack: str = "") -> Fraction | None:
+    """The chance a Charge to ``hex_id`` succeeds against ``target`` (L569): the fighter's attack there (``attack``
+    if named, else the first that reaches), rolled as a charge's; None when none reaches from there."""
+    there = ref.moved(fighter.id, hex_id)
+    charger, enemy = there.state.fighters[fighter.id], there.state.fighters[target]
+    for _, profile in ref.lib.attacks(there.state, charger):
+        if (not attack or profile.name.casefold() == attack.casefold()) and problem(there, charger, profile,
+                                                                                     enemy) is None:
+            return odds(there, charger, profile, enemy, charging=True)
+    return None
 
 
 def step(ref: Referee, frame: AttackFrame) -> None:

@@ -190,7 +190,7 @@ def begin_round(ref: Referee, number: int) -> None:
     """Roll off for the first activation; in round 1 the side that finished placing first adds a symbol (L391)."""
     state = ref.state
     sudden = " (sudden death)" if state.sudden_death else ""
-    ref.emit(PhaseChanged(phase=f"action-{number}", shown=f"Round {number}: the action phase{sudden}."))
+    ref.emit(PhaseChanged(phase=f"action-{number}", round=number, shown=f"Round {number}: the action phase{sudden}."))
     bonus = state.finished_first if number == 1 else None
     result = ref.roll_off(list(state.in_play), f"the first activation of round {number}", bonus_to=bonus)
     ref.emit(StepStarted(step="first", order=[winner_of(result)],

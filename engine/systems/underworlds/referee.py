@@ -5,7 +5,7 @@ small helpers to roll Underworlds dice as symbols, hold roll-offs, keep the reso
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -88,6 +88,22 @@ class Referee:
     def battle(self) -> Battle:
         return self.kept("battle", lambda: self.lib.battle(self.state))
 
+    def moved(self, fighter_id: str, hex_id: str) -> Referee:
+        """A reading referee of this table with one fighter standing on ``hex_id`` instead (what a Charge's attack
+        would meet from each hex it may end on): its battle is this one's with the fighter moved, never rebuilt."""
+
+        def work() -> Referee:
+            state = self.state
+            there = Referee.reading(self.lib, state.model_copy(update={"fighters": {
+                **state.fighters, fighter_id: state.fighters[fighter_id].model_copy(update={"hex": hex_id})}}))
+            battle = self.battle()
+            hexed = battle.board.hex_of(hex_id)
+            there._kept["battle"] = replace(battle, fighters=tuple(
+                replace(f, hex=hexed) if f.id == fighter_id else f for f in battle.fighters))
+            return there
+
+        return self.kept(("moved", fighter_id, hex_id), work)
+
     def kept(self, key: object, work: Callable[[], T]) -> T:
         """``work()``, worked out once for a reading referee (its state never changes); an acting one's state
         changes with every event, so it works it out each time."""
@@ -129,7 +145,7 @@ class Referee:
                 break
             rolling = [SideId(side) for side in result.must_reroll]
         self.emit(RollOffDecided(purpose=purpose, winner=SideId(result.winner), lines=list(result.working),
-                                 ranking=[[SideId(s) for s in group] for group in result.ranking]))
+                                 said=result.said, ranking=[[SideId(s) for s in group] for group in result.ranking]))
         return result
 
     def fewest(self, sides: Sequence[SideId], purpose: str) -> SideId:

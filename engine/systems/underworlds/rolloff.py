@@ -41,6 +41,8 @@ class RollOff:
     rounds: tuple[tuple[Tally, ...], ...]
     ranking: tuple[tuple[str, ...], ...]
     working: tuple[str, ...]
+    said: str = ""
+    """What each side rolled and what it means, in a player's words, for the public line (never ``3 = 3``)."""
 
 
 def _tally(side: str, faces: Sequence[str], symbols: Sequence[str], bonus: str | None) -> Tally:
@@ -53,6 +55,34 @@ def _tally(side: str, faces: Sequence[str], symbols: Sequence[str], bonus: str |
                              verb="roll-off")
     counted = [*faces, *([bonus] if bonus else [])]
     return Tally(side, tuple(faces), tuple(counted.count(s) for s in symbols))
+
+
+_NAMES = {"crit": ("critical", "criticals"), "double support": ("double support", "double supports"),
+          "support": ("single support", "single supports")}
+
+
+def _counted(count: int, symbol: str) -> str:
+    one, many = _NAMES[symbol]
+    return f"{count} {one if count == 1 else many}"
+
+
+def _rolled(tally: Tally, symbols: Sequence[str], bonus: str) -> str:
+    """``A 1 critical and 2 double supports`` (``A nothing that counts``): what decided this player's place, its
+    bonus symbol said beside it."""
+    shown = [_counted(c, s) for c, s in zip(tally.counts, symbols, strict=True) if c]
+    return f"{tally.side} {' and '.join(shown) if shown else 'nothing that counts'}{bonus}"
+
+
+def _meaning(tallies: Sequence[Tally], groups: Sequence[Sequence[str]], symbols: Sequence[str]) -> str:
+    """Why the first group is first: the first count it beats the next on (``most criticals``, or ``tied on
+    criticals, more double supports``), or that it is tied on every count and re-rolls."""
+    by_side = {t.side: t.counts for t in tallies}
+    if len(groups[0]) > 1:
+        return f"{' and '.join(groups[0])} tie on every count and re-roll"
+    best, runner = by_side[groups[0][0]], by_side[groups[1][0]]
+    index = next(i for i, (a, b) in enumerate(zip(best, runner, strict=True)) if a != b)
+    tied = f"tied on {', '.join(_NAMES[s][1] for s in symbols[:index])}, " if index else ""
+    return f"{tied}{groups[0][0]} has more {_NAMES[symbols[index]][1]}"
 
 
 def rank(tallies: Sequence[Tally]) -> tuple[tuple[str, ...], ...]:
@@ -72,8 +102,8 @@ def roll_off(rounds: Sequence[Mapping[str, Sequence[str]]], *, bonus_to: str | N
         players.
     """
     symbols = ("crit", *rules.tie_breaks)
-    names = {"crit": "criticals", "double support": "double supports", "support": "single supports"}
     working: list[str] = []
+    said: list[str] = []
     done: list[tuple[Tally, ...]] = []
     expected: tuple[str, ...] | None = None
     ranking: tuple[tuple[str, ...], ...] = ()
@@ -88,13 +118,16 @@ def roll_off(rounds: Sequence[Mapping[str, Sequence[str]]], *, bonus_to: str | N
         done.append(tallies)
         groups = rank(tallies)
         ranking = groups + ranking[1:] if ranking else groups
-        shown = "; ".join(f"{t.side} " + ", ".join(f"{c} {names[s]}" for c, s in zip(t.counts, symbols, strict=True))
+        shown = "; ".join(f"{t.side} " + ", ".join(_counted(c, s) for c, s in zip(t.counts, symbols, strict=True))
                           for t in tallies)
-        working.append(f"Round {number}: {shown}" + (f" (with {bonus_to}'s bonus {bonus})" if bonus_to in sides
-                                                       else "") + f" ({RULE}, L131, L561)")
+        with_bonus = f" (with {bonus_to}'s bonus {bonus})" if bonus_to in sides else ""
+        working.append(f"Roll {number}: {shown}{with_bonus} ({RULE}, L131, L561)")
+        rolled = ", ".join(_rolled(t, symbols, f" (bonus {bonus} included)" if t.side == bonus_to else "")
+                           for t in tallies)
+        said.append(f"{rolled}: {_meaning(tallies, groups, symbols)}")
         if len(groups[0]) == 1:
             working.append(f"{groups[0][0]} wins the roll-off")
-            return RollOff(groups[0][0], (), tuple(done), ranking, tuple(working))
+            return RollOff(groups[0][0], (), tuple(done), ranking, tuple(working), "; then ".join(said))
         expected = groups[0]
         working.append(f"{', '.join(expected)} tie on every count and re-roll ({RULE}, L131)")
-    return RollOff(None, expected or (), tuple(done), ranking, tuple(working))
+    return RollOff(None, expected or (), tuple(done), ranking, tuple(working), "; then ".join(said))

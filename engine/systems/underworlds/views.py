@@ -157,7 +157,7 @@ def board_of(lib: Library, state: UnderworldsState, viewer: Viewer,
     attack = state.last_attack
     drawn = attack if attack and all(state.fighters[f].hex or f in fallen for f in attack) else None
     # The round and the phase are in the picture's header (engine.core.header); the power step is the game's own.
-    title = "Warhammer Underworlds" + (", power step" if state.step == "power" else "")
+    title = "Warhammer Underworlds"  # the round, phase and step are in the picture's header (engine.core.header)
     view = battle_view(battle, viewer, labels, title=title, path=path, attack=drawn,
                        attack_result=state.last_attack_result, fallen=fallen)
     return view.model_copy(update={"overlays": (*view.overlays, *overlays)}) if overlays else view

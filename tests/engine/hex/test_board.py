@@ -55,3 +55,12 @@ def test_a_board_refuses_shared_hexes_and_negative_offsets() -> None:
         HexBoard((Cell(Hex(0, 0)), Cell(Hex(0, 0))))
     with pytest.raises(ValueError, match="starts at 0, 0"):
         HexBoard((Cell(Hex(-1, 0)),))
+
+
+def test_edge_hexes_are_worked_out_once_per_board() -> None:
+    """Each objective token placed asks for them again (bench/token_placement.py): the board keeps them, and a copy
+    with a hex blocked works out its own."""
+    board = open_board()
+    assert board.edge_hexes() is board.edge_hexes()
+    blocked = board.with_kind([from_offset(2, 2)], "blocked")
+    assert blocked.edge_hexes() == board.edge_hexes() and blocked.edge_hexes() is blocked.edge_hexes()

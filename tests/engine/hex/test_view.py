@@ -42,3 +42,11 @@ def test_overlays_join_hex_centres_with_readable_labels() -> None:
     assert one.kind is OverlayKind.PATH and one.label == "1 hex to A2"
     line = sight_overlay(frame, BOARD.hex_of("A1"), BOARD.hex_of("A2"), clear=False)
     assert line.style is LineStyle.BLOCKED and line.points[0] == frame.centre(BOARD.hex_of("A1"))
+
+
+def test_a_frame_works_out_each_hex_outline_once() -> None:
+    """Every picture of a board draws the same outlines (bench/token_placement.py): asked again, the same ones."""
+    board = HexBoard.from_offsets([(0, 0), (1, 0)])
+    frame = HexFrame.of(board)
+    h = next(iter(board.hexes))
+    assert frame.outline(h) is frame.outline(h) and frame.outline(h) == HexFrame.of(board).outline(h)

@@ -46,12 +46,16 @@ class StratagemChosen(EventBody):
     kind = "eldfall.stratagem-chosen"
     side: SideId
     stratagem: str
+    name: str = ""
+    """The stratagem's name as its card prints it (``Spiritual Paragon``); stored games without it show the id."""
 
     def apply(self, state: EldfallState) -> None:
         state.writable_record(self.side).stratagem = self.stratagem
 
     def describe(self) -> str:
-        return f"Side {self.side}'s Leader will use {self.stratagem} in its Strategic phases."
+        named = f"{self.name} ({self.stratagem})" if self.name else self.stratagem
+        return f"Side {self.side}'s Leader changes its stratagem to {named}; its Strategic phases offer it first now " \
+               "(L376-380)."
 
 
 class StratagemUsed(EventBody):

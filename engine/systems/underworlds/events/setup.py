@@ -109,9 +109,12 @@ class RollOffDecided(EventBody):
     winner: SideId
     ranking: list[list[SideId]]
     lines: list[str] = []
+    said: str = ""
+    """What each side rolled and what it means (``A 1 critical, B nothing that counts: A has more criticals``)."""
 
     def describe(self) -> str:
-        return f"Side {self.winner} wins the roll-off for {self.purpose}."
+        why = f" ({self.said})" if self.said else ""
+        return f"Side {self.winner} wins the roll-off for {self.purpose}{why}."
 
     def working(self) -> tuple[str, ...]:
         return tuple(self.lines)

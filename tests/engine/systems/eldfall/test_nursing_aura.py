@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.core import Answer, Game, InvalidCommand, ModelId
+from engine.core import SPECTATOR, Answer, Game, InvalidCommand, ModelId
 from engine.systems.eldfall.nursing import AURA
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -85,6 +85,11 @@ def test_the_stratagem_is_a_part_of_the_strategic_decision_its_last_choice_the_d
     assert all(p.asked_when == ("stratagem", ("nursing-aura",)) for p in decision.parts if p.key.startswith(AURA))
     game.apply(Answer(decision_id=decision.id, answers={"stratagem": "spiritual-paragon"}), as_side("A", ALICE))
     assert game.state.record("A").active_stratagem == "spiritual-paragon"
+    said = [line.text for line in game.log_view(SPECTATOR).lines if "stratagem" in line.text][-2:]
+    assert said == ["Side A's Leader changes its stratagem to Spiritual Paragon (spiritual-paragon); its Strategic "
+                    "phases offer it first now (L376-380).",
+                    "Side A's Leader uses the stratagem Spiritual Paragon until its next Strategic phase (L372)."], \
+        "the change names the stratagem picked"
     assert all(game.state.models[m].wounds_taken == 1 for m in ours), "no aura this time: nobody is tended"
     _to_next_strategic_of_a(game)
     (again,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]

@@ -9,6 +9,7 @@ import pytest
 from engine.core import Context, Decision, GameSetup, ModelId, RulesError, SideId, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.setup import apply_deploy, begin_setup, check_deploy, on_leader
+from engine.systems.sunshard.setup_declared import deploy_spots
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import DATA, A, B, answer, card, new_state, pending, put, run, world
@@ -72,6 +73,20 @@ def test_a_ranger_deploys_last_within_six_inches_of_its_zone() -> None:
     assert check_deploy(world(state), A, {"model": "A5", "at": f"12,{4 + 6 - r30 - 0.05}"})
     with pytest.raises(RulesError, match="within 6"):
         check_deploy(world(state), A, {"model": "A5", "at": f"12,{4 + 6 - r30 + 0.2}"})
+
+
+def test_a_rangers_suggested_spots_start_in_its_zone_and_then_offer_the_band_ahead() -> None:
+    """The suggestion (no rule) puts a Ranger in its zone's front row first, as every model, so "the rest as
+    suggested" no longer leaves a lone shooter 6" ahead of its warband; the band L1473 allows is offered after."""
+    state = set_up("treasures-from-the-past", [3, 15])
+    state.step, state.active_side = "rangers", A
+    seen = world(state)
+    spots = deploy_spots(seen, seen.model("A5"))
+    r30 = 30 / 25.4 / 2
+    assert spots[0][1] == pytest.approx(4 - r30, abs=0.01), "the zone's front row first"
+    ahead = [y for _, y in spots if y > 4]
+    assert ahead and max(ahead) == pytest.approx(4 + 6 - r30, abs=0.01), "the band ahead is still offered"
+    assert all(check_deploy(seen, A, {"model": "A5", "at": f"{x:g},{y:g}"}) for x, y in spots)
 
 
 def test_the_fortunate_one_leads_without_gaining_commander() -> None:

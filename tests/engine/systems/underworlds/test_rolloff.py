@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from engine.core import SPECTATOR
 from engine.core.errors import InvalidCommand
 from engine.systems.underworlds import rolloff
+from engine.systems.underworlds.events import RollOffDecided
 from engine.systems.underworlds.rules import Rules
-from tests.engine.systems.underworlds.table import default_rules, rules
+from tests.engine.systems.underworlds.table import default_rules, ready, rules
 
 BLANKISH = ["hammer", "swords", "block", "dodge"]
 
@@ -63,3 +66,23 @@ def test_a_roll_off_takes_four_faces_of_real_dice() -> None:
         roll_off([{"A": BLANKISH[:3], "B": BLANKISH}])
     with pytest.raises(InvalidCommand, match="'skull', which no die has"):
         roll_off([{"A": ["skull", *BLANKISH[:3]], "B": BLANKISH}])
+
+
+def test_the_public_line_says_what_each_side_rolled_and_what_it_means() -> None:
+    """L131: most criticals, then the tie-breaks, then the tied re-roll; the line a player reads gives each side's
+    counts and why the winner won (never a bare ``1 = 1``), and the first activation's winner is then asked to
+    choose (L391)."""
+    game = ready()
+    decided = next(e.body for e in game.log if isinstance(e.body, RollOffDecided)
+                   and e.body.purpose.startswith("the first activation"))
+    line = decided.describe()
+    assert re.fullmatch(r"Side [AB] wins the roll-off for the first activation of round 1 \(A .+, B .+: .+\)\.", line)
+    tiebreak = roll_off([{"A": ["crit", "double support", "hammer", "block"], "B": ["crit", *BLANKISH[:3]]}])
+    assert tiebreak.said == "A 1 critical and 1 double support, B 1 critical: tied on criticals, A has more double " \
+                            "supports"
+    rerolled = roll_off([{"A": BLANKISH, "B": BLANKISH}, {"A": BLANKISH, "B": ["crit", *BLANKISH[:3]]}])
+    assert rerolled.said == "A nothing that counts, B nothing that counts: A and B tie on every count and re-roll; " \
+                            "then A nothing that counts, B 1 critical: B has more criticals"
+    assert rerolled.working[0].startswith("Roll 1: A 0 criticals"), "a roll of the roll-off, not a round of the game"
+    chooses = next(line.text for line in game.log_view(SPECTATOR).lines if "chooses who takes" in line.text)
+    assert chooses.startswith(f"Side {decided.winner} chooses who takes the first activation")

@@ -4,10 +4,24 @@ chosen, and where to find the hexes a fighter can reach when a Move is too long.
 
 from __future__ import annotations
 
+import re
+
+from bot.core.queries import status_line
 from engine.core import SPECTATOR, OverlayKind, Viewer
 from engine.systems.underworlds.events import Damaged
-from tests.engine.systems.underworlds.table import A, act, actor, arrange, extend, ready, rig, turn_of
-from tests.engine.systems.underworlds.typed import Attack, Move
+from tests.engine.systems.underworlds.table import (
+    A,
+    act,
+    act_turn,
+    actor,
+    arrange,
+    extend,
+    pass_power,
+    ready,
+    rig,
+    turn_of,
+)
+from tests.engine.systems.underworlds.typed import Attack, Move, Pass
 from tests.refusals import refused
 
 POSITIONS = {"A1": "D7", "A2": "F7", "A3": "B9", "B1": "D6", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
@@ -45,3 +59,39 @@ def test_a_move_too_long_points_to_the_hexes_the_fighter_can_reach() -> None:
     turn_of(game, A)
     refused(game, Move(fighter="A3", to="B1"), actor(A), r"needs \d+ steps to reach B1 but its Move is \d+; "
                                                          r"/move model:A3 alone lists the hexes it can reach")
+
+
+def test_status_the_picture_and_its_header_agree_from_the_moment_round_two_is_announced() -> None:
+    """L391: each round's action phase begins with the roll-off for its first activation; from "Round 2: the action
+    phase" on, /status, the picture's header and its title all read round 2 from the core's one flow record."""
+    game = ready()
+    for _ in range(8):
+        act_turn(game, Pass())
+        pass_power(game)
+    while game.state.step == "end":
+        act_turn(game, Pass())
+    announced = [line.text for line in game.log_view(SPECTATOR).lines if line.text.startswith("Round 2:")]
+    assert announced == ["Round 2: the action phase."] and game.pending, "the first activation is being chosen"
+    board = game.board(SPECTATOR)
+    assert board is not None and board.header is not None
+    assert board.header.line().startswith("Round 2 | action phase | first step | ")
+    assert status_line(game).startswith("Warhammer Underworlds, round 2, action phase, first step, ")
+    assert "round" not in board.title.lower() and "step" not in board.title.lower(), "the header says it, once"
+
+
+def test_each_charge_target_and_end_hex_is_offered_with_its_chance_of_success() -> None:
+    """L569: a Charge moves, then attacks from where it ends; the enemies it reaches are offered with their best
+    chance over the hexes it may end on, and each of those hexes with the attack's chance from there."""
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    charge = game.system.action(("act",), "charge")
+    assert charge is not None
+    (target,) = charge.sources["target"](game.state, Viewer.of_side(A), {"model": "A2"})
+    assert target.value == "B1" and re.fullmatch(r"B1 Garrek Gorebeard \(up to \d+% to succeed\)", target.shown)
+    ends = charge.sources["to"](game.state, Viewer.of_side(A), {"model": "A2", "target": "B1"})
+    assert ends and all(re.fullmatch(rf"{end.value} \(\d+% to succeed\)", end.shown) for end in ends)
+    best = max(int(end.shown.split("(")[1].split("%")[0]) for end in ends)
+    assert target.shown.endswith(f"(up to {best}% to succeed)")
+    fighters = charge.sources["model"](game.state, Viewer.of_side(A), {})
+    assert {f.value for f in fighters} <= {"A1", "A2", "A3"} and "A2" in {f.value for f in fighters}, \
+        "the fighters that can charge, not those still to be placed"
