@@ -113,9 +113,10 @@ class DecisionPart(BaseModel):
 
     def offered(self, limit: int = 25) -> tuple[Option, ...]:
         """Ready answers to pick from, at most ``limit``: the options of a choice; points along a path (evenly
-        spaced, both ends included); the sixteen compass directions; the centre and points around it within the
-        radius (or the spots a position part suggests, its ``options``). Any other valid answer may still be typed."""
-        if self.kind is PartKind.CHOICE:
+        spaced, both ends included, or the points a game's live part lists in ``options``: those its rules accept);
+        the sixteen compass directions; the centre and points around it within the radius (or the spots a position
+        part suggests, its ``options``). Any other valid answer may still be typed."""
+        if self.kind is PartKind.CHOICE or (self.kind is PartKind.POINT_ON_PATH and self.options):
             return self.options[:limit]
         if self.kind is PartKind.DIRECTION:
             names = ("east", "east-north-east", "north-east", "north-north-east", "north", "north-north-west",

@@ -60,22 +60,25 @@ class UndeclaredKind(LookupError):
 class When:
     """Where and when an action may be taken, read from the core's flow record (``CoreState.phase``, ``step``,
     ``active_side``): a game never repeats "tactical phase and my side active" in its own code. Empty tuples
-    allow any phase or step; ``turn`` asks for the acting side's turn."""
+    allow any phase or step; ``turn`` asks for the acting side's turn; ``because`` names the rule a refusal cites
+    ("only the Active player activates models (L1129)")."""
 
     phases: tuple[str, ...] = ()
     steps: tuple[str, ...] = ()
     turn: bool = True
+    because: str = ""
 
     def refusal(self, state: CoreState, side: SideId | None, verb: str) -> RulesError | None:
+        why = f": {self.because}" if self.because else ""
         if self.phases and state.phase not in self.phases:
             return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
-                                  f"{state.phase or 'its set-up'}", verb=verb)
+                                  f"{state.phase or 'its set-up'}{why}", verb=verb)
         if self.steps and state.step not in self.steps:
             return IllegalCommand(f"this is done in the {' or '.join(self.steps)} step; the game is at "
-                                  f"{state.step or 'its set-up'}", verb=verb)
+                                  f"{state.step or 'its set-up'}{why}", verb=verb)
         if self.turn and (side is None or state.active_side != side):
             whose = f"side {state.active_side}'s" if state.active_side else "nobody's"
-            return NotYourTurn(f"it is {whose} turn, not side {side}'s", verb=verb)
+            return NotYourTurn(f"it is {whose} turn, not side {side}'s{why}", verb=verb)
         return None
 
 

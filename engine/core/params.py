@@ -126,7 +126,8 @@ class Param(Generic[W]):
     menu is built only to be shown. ``upload`` names the kind of file a front-end validates for it (``map``,
     ``units``); the command carries what the loader made of it as JSON, for the check to read back. ``refused``
     gives the refusal of a typed value the menu does not list, where the rules have more to say than the list of
-    what is accepted (``B1 belongs to side B``, ``it is side B's turn``).
+    what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
+    return None where it has nothing more to say, and the value is refused with that list.
     """
 
     option: str
@@ -144,7 +145,7 @@ class Param(Generic[W]):
     none_when: Callable[[W, Ask], bool] | None = None
     costly: bool = False
     upload: str | None = None
-    refused: Callable[[W, Ask, str], RulesError] | None = None
+    refused: Callable[[W, Ask, str], RulesError | None] | None = None
     single: bool = False
 
     def __post_init__(self) -> None:
@@ -237,8 +238,9 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
         if refusal is None:
             return value.strip()
         raise IllegalCommand(refusal, verb=ask.verb)
-    if param.refused is not None:
-        raise param.refused(world, ask, value.strip())
+    refusal_given = param.refused(world, ask, value.strip()) if param.refused is not None else None
+    if refusal_given is not None:
+        raise refusal_given
     shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
     more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
     raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"

@@ -4,8 +4,10 @@ or the game's typed ``engine.schema.RulingsRecord`` of them).
 
 When the game registers, ``RulingsRead.problems`` holds the declaration against the YAML: a ruling the code reads
 that the data does not carry, and a ruling the data carries that no code reads (a house rule a table could switch
-to with no effect), are both refused. While a game runs, ``RulingsRead.option`` reads the table's option for a
-declared ruling from its setup, so no game restates the options or the defaults in its code.
+to with no effect), are both refused. A ruling whose every alternative is still played by hand (``by_hand``) needs no
+code to read it: a table cannot switch from its default, which the rules code simply follows. While a game runs,
+``RulingsRead.option`` reads the table's option for a declared ruling from its setup, so no game restates the options
+or the defaults in its code.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class RulingsRead:
         found = [f"ruling {ruling} is read by the code but not in rulings.yaml" for ruling in self.ids
                  if ruling not in carried]
         found += [f"ruling {ruling.id} is in rulings.yaml but no code reads it" for ruling in rulings
-                  if ruling.id not in self.ids]
+                  if ruling.id not in self.ids and ruling.playable != (ruling.default,)]
         return found
 
     def option(self, state: CoreState, ruling: str) -> str:

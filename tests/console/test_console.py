@@ -144,9 +144,11 @@ async def test_an_eldfall_move_is_taken_from_menus_alone() -> None:
     typing; under Assisted measuring the nearest enemy comes first."""
     lines: list[str] = []
     session = _session(lines)
-    await session.run_lines(["/game demo system:eldfall", "as alice:A", "/act", "a"])
+    await session.run_lines(["/game demo system:eldfall", "as alice:A", "/act"])
+    move = next(line.strip()[0] for line in lines if ") A1: Move" in line)  # after the Activate entries
+    await session.run_lines([move])
     picks = [line.strip() for line in lines if line.strip().startswith(("a) into contact", "b) into contact"))]
     assert picks and picks[0].startswith("a) into contact with B"), lines[-6:]
-    await session.run_lines(["a"])
+    await session.run_lines(["a", "a"])  # the nearest enemy, then a Walk (the movement is asked, not assumed)
     assert session.errors == 0
     assert any("activates" in line and "Walks" in line for line in lines[-12:])

@@ -47,7 +47,7 @@ async def test_a_side_passing_for_the_phase_is_not_asked_in_it_and_is_asked_in_t
     outputs = await table.run("/move model:B3 to:toward A3", "B")
     assert table.waiting_on("A") == [], "side A's reaction was passed for it"
     assert any("Side A does not react." in o.text for o in outputs if o.to is None)
-    await table.run("/act action:nothing model:B3", "B")
+    await table.run("/act action:nothing", "B")  # the activated model
     await table.run("/act action:end", "B")
     await table.run("/decide choice:B2=18,28.88", "B")  # its Ranger stays (L1851)
     await table.run("/decide choice:stratagem=advance", "A")  # its Strategic phase: the Leader's stratagem

@@ -170,8 +170,8 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
 
     seq, visible = game.seq, len(table.standin.messages_in(thread))
     refused = await table.do("act", {"action": "break-alliance"}, user=USERS[other], channel=thread)
-    assert refused == [f"act break-alliance refused: an allied player breaks the alliance on its own turn; it is "
-                       f"side {breaker}'s (ruling alliance)"]
+    assert refused == [f"act break-alliance refused: it is side {breaker}'s turn, not side {other}'s: only the Active "
+                       "player acts, on its own turn, in its Active role (L1129, L1164)"]
     assert game.seq == seq and len(table.standin.messages_in(thread)) == visible and game.state.alliance_broken_by \
         is None, "a refusal changes nothing and posts nothing"
 
@@ -441,7 +441,7 @@ async def test_a_summoners_starting_creature_is_chosen_by_its_owner_alone(table:
     (asked,) = game.state.pending.values()
     assert asked.kind == "starting-creature" and asked.owner == "A"
     refusal = await table.do("act", {"action": "ready"}, channel=thread)
-    assert any("(L1869-1871, L2906)" in line for line in refusal), refusal
+    assert any("must first decide" in line and "(L1869-1871)" in line for line in refusal), refusal
     notice = await _notice(table, thread, "alice")
     assert notice in table.standin.dms_to("alice"), "asked by DM: no public notice tells bob a Summoner chooses"
     assert not any(asked.id in _buttons(m).get("Decide", "") for m in table.standin.messages_in(thread))

@@ -64,7 +64,7 @@ async def test_an_eldfall_night_each_die_is_read_against_its_attribute(table: Ta
     working = await _working(table, rolled)
     assert "A3's attack on B3: OFF 12" in working and "19: miss" in working
     header = rolled["attachments"][0]["description"]
-    assert "Round 1 | tactical phase | side A to act | VP A 0, B 0" in header
+    assert "Round 1 | tactical phase | activation step | side A to act | VP A 0, B 0" in header  # the step named
 
 
 async def test_a_freeplay_night_the_move_says_where_and_its_turns_stay_in_the_full_log(table: Table) -> None:

@@ -11,7 +11,7 @@ Data: ``schema``, ``refs``, ``cards``, ``catalogue``, ``rulings``. Pure rules: `
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.data_kinds import DATA_KINDS
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.system import Eldfall
 
-__all__ = ["DATA_KINDS", "DEFAULT_RULINGS", "Eldfall", "EldfallCatalogue", "Rulings"]
+__all__ = ["DATA_KINDS", "Eldfall", "EldfallCatalogue", "Rulings"]

@@ -13,11 +13,12 @@ only stay Idle (L1748, L390), and one hanging on a vertical surface only Climbs,
 
 from __future__ import annotations
 
-from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn, SideId
+from dataclasses import dataclass
+
+from engine.core import Choice, Context, IllegalCommand, ModelId, SideId
 from engine.geometry import bearing
 from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.commands import Activate
 from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.duel import takes_part
 from engine.systems.eldfall.effects import set_states, take_wounds
@@ -26,15 +27,17 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
-from engine.systems.eldfall.moving import make_move, route
+from engine.systems.eldfall.moving import Route, make_move, route
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
-__all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "activate", "agony_strikes", "is_special", "movement_allowance",
-           "movement_refusal", "skill_refusal"]
+__all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
+           "agony_strikes", "facing_refusal", "is_special", "move_refusal", "movement_allowance",
+           "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
+           "sequence_refusal", "skill_refusal"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
@@ -114,25 +117,107 @@ def skill_refusal(world: World, f: Fighter, how: MovementKind, skills: tuple[str
     return None
 
 
-def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """A checked activation (Steps 1 and 2): the model, its movement with the skills declared with it, where it goes
+    (a point or an anchor, routed by the handler) or, Idle, what it turns to face."""
+
+    model: ModelId
+    how: MovementKind
+    to: str | None = None
+    face: str | None = None
+    dash: bool = False
+    skills: tuple[str, ...] = ()
+
+
+def read_movement(text: str) -> tuple[MovementKind, bool, tuple[str, ...]] | str:
+    """A movement as typed (``walk``, ``run trample``, ``dash``: a Run with Dash; L1190-1192) as (movement, dash,
+    skills), or why it cannot be read."""
+    words = text.strip().casefold().split()
+    movement = words[0] if words else "idle"
+    dash = movement == "dash"
+    if dash:
+        movement = "run"
+    if movement not in _MOVES:
+        return (f"{movement!r} is not a movement; choose walk, run, climb, jump, idle or dash (a Run with Dash), then "
+                "any skills it goes with: flicker, fly, land, crouch, stand, taunt, trample (L1322-1357, L1190)")
+    skills = tuple(dict.fromkeys(words[1:]))
+    unknown = [w for w in skills if w not in MOVEMENT_SKILLS]
+    if unknown:
+        return (f"{unknown[0]!r} is not a skill declared with a movement; they are {', '.join(MOVEMENT_SKILLS)} "
+                "(L1190-1192)")
+    return movement, dash, skills
+
+
+def movement_choice_refusal(world: World, f: Fighter, text: str) -> str | None:
+    """Why ``f`` may not declare the movement ``text`` now (its skills, Dash, its states), or None."""
+    read = read_movement(text)
+    if isinstance(read, str):
+        return read
+    how, dash, skills = read
+    if dash and not f.has("Dash"):
+        return f"{f.id} has no Dash skill (L1922)"
+    return skill_refusal(world, f, how, skills) or movement_refusal(world, f, how, standing_up="stand" in skills)
+
+
+_MOVES: tuple[MovementKind, ...] = ("walk", "run", "climb", "jump", "idle")
+_SKILLED = ("walk flicker", "run flicker", "walk fly", "walk land", "walk stand", "walk crouch", "walk taunt",
+            "run trample", "dash")
+"""The movements with skills a menu offers (each only to a model that may declare it, L1190-1192)."""
+
+
+def movements(world: World, f: Fighter, *, idle: bool) -> list[Choice]:
+    """The movements ``f`` may declare now, in the book's order, then those with skills (``idle``: Idle too)."""
+    found = [Choice(how, f"{how} ({movement_allowance(f, how):g}\")" if how != "idle" else "stay Idle")
+             for how in _MOVES if (idle or how != "idle") and movement_choice_refusal(world, f, how) is None]
+    return found + [Choice(how) for how in _SKILLED if movement_choice_refusal(world, f, how) is None]
+
+
+def activatable_refusal(world: World, side: SideId, model: str) -> str | None:
+    """Why ``side`` may not activate ``model`` now (L1129, L1164, L1184, L1574-1576), or None."""
+    state = world.state
+    model_id = ModelId(model.upper())
+    if model_id not in state.models or model_id not in state.figures:
+        mine = ", ".join(f.id for f in world.fighters(side, standing=True)) or "none"
+        return f"there is no model {model}; your models: {mine}"
+    f = world.fighter(model_id)
+    if f.side != side:
+        return f"{model_id} belongs to side {f.side}"
+    if f.out:
+        return f"{model_id} is {'Dead' if f.dead else 'Incapacitated'} and cannot activate (L1712, L1756)"
+    if f.figure.ap < 1:
+        return f"{model_id} has no AP left: a model needs 1 AP to activate (L1164, L1184)"
+    if state.duel is not None and not takes_part(state.duel, model_id, f.figure.summoner):
+        return (f"a duel is on: only {state.duel[0]} and {state.duel[1]} and the creatures they summoned activate "
+                "(L1574-1576)")
+    return None
+
+
+def activatable(world: World, side: SideId) -> list[Choice]:
+    """The models ``side`` may activate now, with their AP."""
+    return [Choice(f.id, f"{f.id} {f.name} ({f.figure.ap} AP)") for f in world.fighters(side, standing=True)
+            if activatable_refusal(world, side, f.id) is None]
+
+
+def sequence_refusal(state: EldfallState) -> str | None:
+    """Why no model may be activated (nor the turn ended) now: a sequence is under way (L1182)."""
+    if state.sequence is not None:
+        return f"{state.sequence.model}'s Activation Sequence is not over: declare its action first (L1182)"
+    return None
+
+
+def facing_refusal(world: World, text: str) -> str | None:
+    """Why ``text`` is no facing an Idle model may turn to: degrees, or a model on the table (L1333)."""
+    return None if _facing_to(world.state, (0.0, 0.0), text) is not None else \
+        f"at:{text} is neither degrees nor a model on the table to face"
+
+
+def activate(ctx: Ctx, kit: Kit, plan: Activation) -> None:
     """Spend 1 AP and move (or stay Idle), then open the Reaction step."""
-    state = ctx.state
-    world = kit.world(state)
-    side = ctx.acting_side()
-    f = _activatable(state, world, side, command.model, command.verb)
-    how = command.how
-    if command.dash and not f.has("Dash"):
-        raise IllegalCommand(f"{f.id} has no Dash skill (L1922)", verb=command.verb)
-    if command.dash and how != "run":
-        raise IllegalCommand("Dash is declared with a Run (L1922)", verb=command.verb)
-    skills = tuple(dict.fromkeys(command.skills))
-    refusal = skill_refusal(world, f, how, skills) or movement_refusal(world, f, how, standing_up="stand" in skills)
-    if refusal is not None:
-        raise IllegalCommand(refusal, verb=command.verb)
-    if how != "idle" and not command.to:
-        raise InvalidCommand(f"say where {f.id} goes: to:x,y or to:toward <id>, contact <id> ... (or how:idle)",
-                             verb=command.verb)
-    ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=command.dash, skills=skills))
+    world = kit.world(ctx.state)
+    f = world.fighter(plan.model)
+    how, skills = plan.how, plan.skills
+    ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=plan.dash, skills=skills))
     if "agony" in f.figure.enchantments and agony_strikes(ctx, kit, f, "activation"):
         ctx.emit(SequenceEnded(model=f.id))
         return
@@ -144,11 +229,11 @@ def activate(ctx: Ctx, kit: Kit, command: Activate) -> None:
         set_states(ctx, f, added=("flying",), why="it takes flight (L1938)")
     f = kit.world(ctx.state).fighter(f.id)
     if how == "idle":
-        _idle(ctx, kit, f, command.face, command.verb)
+        _idle(ctx, f, plan.face)
         path: tuple[Point, ...] = ((f.model.x, f.model.y),)
         trampled: tuple[ModelId, ...] = ()
     else:
-        path, trampled = _move(ctx, kit, f, how, command.to or "", command.max_distance, command.verb, skills)
+        path, trampled = _move(ctx, kit, f, how, plan.to or "", skills)
     f = kit.world(ctx.state).fighter(f.id)
     if "land" in skills:
         set_states(ctx, f, removed=("flying",), why="it lands (L1938)")
@@ -175,43 +260,18 @@ def agony_strikes(ctx: Ctx, kit: Kit, f: Fighter, what: str) -> bool:
     return True
 
 
-def _activatable(state: EldfallState, world: World, side: SideId, model: ModelId, verb: str) -> Fighter:
-    """The model, checked to be the active side's, able to act and holding AP (L1129, L1164, L1184)."""
-    if state.phase != "tactical" or state.active_side is None:
-        raise NotYourTurn("models activate in their side's Tactical phase (L1164)", verb=verb)
-    if state.active_side != side:
-        raise NotYourTurn(f"it is side {state.active_side}'s turn: only the Active player activates models (L1129)",
-                          verb=verb)
-    if state.sequence is not None:
-        raise IllegalCommand(f"{state.sequence.model}'s Activation Sequence is not over: declare its action first "
-                             "(L1182)", verb=verb)
-    if model not in state.models or model not in state.figures:
-        mine = ", ".join(f.id for f in world.fighters(side, standing=True)) or "none"
-        raise InvalidCommand(f"there is no model {model}; your models: {mine}", verb=verb)
-    f = world.fighter(model)
-    if f.side != side:
-        raise NotYourTurn(f"{model} belongs to side {f.side}", verb=verb)
-    if f.out:
-        raise IllegalCommand(f"{model} is {'Dead' if f.dead else 'Incapacitated'} and cannot activate (L1712, L1756)",
-                             verb=verb)
-    if f.figure.ap < 1:
-        raise IllegalCommand(f"{model} has no AP left: a model needs 1 AP to activate (L1164, L1184)", verb=verb)
-    if state.duel is not None and not takes_part(state.duel, model, f.figure.summoner):
-        raise IllegalCommand(f"a duel is on: only {state.duel[0]} and {state.duel[1]} and the creatures they summoned "
-                             "activate (L1574-1576)", verb=verb)
-    return f
-
-
-def _idle(ctx: Ctx, kit: Kit, f: Fighter, face: str | None, verb: str) -> None:
+def _idle(ctx: Ctx, f: Fighter, face: str | None) -> None:
     """Idle: the model may turn on the spot (L1333)."""
     if not face:
         return
-    facing = _facing(ctx.state, f, face, verb)
+    facing = _facing_to(ctx.state, (f.model.x, f.model.y), face)
+    assert facing is not None  # checked with the activation
     if abs((facing - f.model.facing + 180.0) % 360.0 - 180.0) > 0.005:
         ctx.emit(ModelPlaced(model_id=f.id, x=f.model.x, y=f.model.y, facing=facing))
 
 
-def _facing(state: EldfallState, f: Fighter, face: str, verb: str) -> float:
+def _facing_to(state: EldfallState, here: Point, face: str) -> float | None:
+    """Degrees, or the bearing from ``here`` to a model on the table; None for neither."""
     text = face.strip()
     try:
         return round(float(text) % 360.0, 2)
@@ -219,28 +279,42 @@ def _facing(state: EldfallState, f: Fighter, face: str, verb: str) -> float:
         pass
     other = state.models.get(ModelId(text.upper()))
     if other is None:
-        raise InvalidCommand(f"face:{text} is neither degrees nor a model on the table", verb=verb)
-    return round(bearing((f.model.x, f.model.y), (other.x, other.y)) % 360.0, 2)
+        return None
+    return round(bearing(here, (other.x, other.y)) % 360.0, 2)
 
 
-def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str, limit: float | None, verb: str,
-          skills: tuple[str, ...]) -> tuple[tuple[Point, ...], tuple[ModelId, ...]]:
-    """Route the declared move, cut it at the allowance and at the first enemy contact, and make it; returns the
-    path and the models a Trample ran over."""
-    world = kit.world(ctx.state)
-    reach = movement_allowance(f, how)
-    if limit is not None:
-        reach = min(reach, limit)
-    try:
-        trip = route(world, f, how, to, reach, flicker="flicker" in skills, trample="trample" in skills)
-    except IllegalCommand as error:
-        raise IllegalCommand(error.reason, verb=verb) from None
+def planned_route(world: World, f: Fighter, how: MovementKind, to: str, skills: tuple[str, ...]) -> Route:
+    """The declared move routed, cut at the allowance and at the first enemy contact; an Engaged model's Walk one
+    straight line (L1453-1455). :raises IllegalCommand: for a route that cannot be made."""
+    trip = route(world, f, how, to, movement_allowance(f, how), flicker="flicker" in skills,
+                 trample="trample" in skills)
     engagers = world.engagers(f.id)
     if engagers and not f.has("Hit and Retreat") and len(trip.path) > 1:
         refusal = engaged_walk_refusal(trip.path[0], trip.path[-1], [world.base(e) for e in engagers])
         if refusal is not None or len(trip.path) > 2:
-            raise IllegalCommand(refusal or f"{f.id} is Engaged: its Walk must be one straight line (L1453-1455)",
-                                 verb=verb)
+            raise IllegalCommand(refusal or f"{f.id} is Engaged: its Walk must be one straight line (L1453-1455)")
+    return trip
+
+
+def move_refusal(world: World, f: Fighter, text: str, to: str | None) -> str | None:
+    """Why ``f`` may not make the movement ``text`` toward ``to`` now: the movement itself, then its route (the
+    handler's own), or None. The menus, the activation's check and the bots all ask this."""
+    refusal = movement_choice_refusal(world, f, text)
+    read = read_movement(text)
+    if refusal is not None or isinstance(read, str) or read[0] == "idle" or to is None:
+        return refusal
+    try:
+        planned_route(world, f, read[0], to, read[2])
+    except IllegalCommand as error:
+        return error.reason
+    return None
+
+
+def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,
+          skills: tuple[str, ...]) -> tuple[tuple[Point, ...], tuple[ModelId, ...]]:
+    """Make the declared move (checked with the activation); returns the path and the models a Trample ran over."""
+    world = kit.world(ctx.state)
+    trip = planned_route(world, f, how, to, skills)
     make_move(ctx, world, f, trip)
     return trip.path, trip.trampled
 

@@ -208,7 +208,7 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
         f = world.fighter(model)
         if f.out or (f.is_("immobilized") and not seq.dodged.get(model, False)):
             continue
-        reach = allowance("dodge", max(f.speed, 0))
+        reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
         try:
             trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
         except IllegalCommand as error:

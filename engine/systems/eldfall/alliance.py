@@ -14,16 +14,11 @@ While it holds, the allies' models are allied models for every rule that asks fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core import (
-    Command,
     Context,
     DecisionPart,
     EventBody,
-    IllegalCommand,
     InvalidCommand,
-    NotYourTurn,
     Option,
     SideId,
     ask_together,
@@ -34,17 +29,15 @@ from engine.systems.eldfall.scoring_end import score
 from engine.systems.eldfall.state import EldfallState
 
 __all__ = [
-    "ALLIANCE_COMMANDS",
     "ALLIANCE_EVENTS",
     "ALLIANCE_KIND",
     "AllianceBroken",
     "AllianceFormed",
     "AllianceRefused",
-    "BreakAlliance",
     "alliance_line",
     "answer_offer",
     "break_alliance",
-    "break_by_command",
+    "break_refusal",
     "check_alliance_ruling",
     "offer_alliance",
 ]
@@ -99,15 +92,7 @@ class AllianceRefused(EventBody):
                 "on its own.")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BreakAlliance(Command):
-    """An allied player breaks the Alliance of Necessity on its own turn, losing 3 VP (L2404)."""
-
-    verb = "act break-alliance"
-
-
 ALLIANCE_EVENTS: tuple[type[EventBody], ...] = (AllianceFormed, AllianceRefused, AllianceBroken)
-ALLIANCE_COMMANDS: tuple[type[Command], ...] = (BreakAlliance,)
 
 
 def check_alliance_ruling(kit: Kit, state: EldfallState) -> None:
@@ -116,7 +101,7 @@ def check_alliance_ruling(kit: Kit, state: EldfallState) -> None:
     :raises InvalidCommand: naming the quest that offers it.
     """
     quest = kit.quest(state)
-    if kit.choice(state, "alliance") == "declared-at-creation" and not quest.alliance:
+    if kit.rulings(state).alliance == "declared-at-creation" and not quest.alliance:
         raise InvalidCommand(f"rules:alliance=declared-at-creation: {quest.name} has no Alliance of Necessity; only "
                              f"Quest 2, Unexpected Encounter, offers one ({_CITE})")
 
@@ -128,7 +113,7 @@ def offer_alliance(ctx: Ctx, kit: Kit) -> bool:
     if not kit.quest(state).alliance:
         return False
     players = state.players()
-    match kit.choice(state, "alliance"):
+    match kit.rulings(state).alliance:
         case "declared-at-creation":
             ctx.emit(AllianceFormed(sides=players, why="declared by the table's rules, ruling alliance"))
             return False
@@ -155,30 +140,20 @@ def answer_offer(ctx: Ctx, answers: dict[SideId, dict[str, str]]) -> None:
     ctx.emit(AllianceFormed(sides=tuple(answers), why="every player joined"))
 
 
-def break_by_command(ctx: Ctx, kit: Kit, command: BreakAlliance) -> None:
-    """``/act action:break-alliance``: on its own turn, between activations, an allied player breaks it.
-
-    :raises IllegalCommand: with no alliance holding, or for a side not in it; :raises NotYourTurn: off its turn.
-    """
-    state = ctx.state
-    side = ctx.acting_side()
+def break_refusal(kit: Kit, state: EldfallState, side: SideId) -> str | None:
+    """Why ``side`` may not break the alliance now (``/act action:break-alliance``, on its own turn between
+    activations, ruling alliance): no alliance holds, or it is not in it."""
     quest = kit.quest(state)
     if not quest.alliance:
-        raise IllegalCommand(f"{quest.name} has no Alliance of Necessity to break; only Quest 2, Unexpected "
-                             f"Encounter, offers one ({_CITE})", verb=command.verb)
+        return (f"{quest.name} has no Alliance of Necessity to break; only Quest 2, Unexpected Encounter, offers one "
+                f"({_CITE})")
     if not state.alliance:
-        raise IllegalCommand("no Alliance of Necessity was formed in this game", verb=command.verb)
+        return "no Alliance of Necessity was formed in this game"
     if state.alliance_broken_by is not None:
-        raise IllegalCommand(f"side {state.alliance_broken_by} has already broken the alliance", verb=command.verb)
+        return f"side {state.alliance_broken_by} has already broken the alliance"
     if side not in state.alliance:
-        raise IllegalCommand(f"side {side} is not in the alliance", verb=command.verb)
-    if state.active_side != side:
-        raise NotYourTurn(f"an allied player breaks the alliance on its own turn; it is side {state.active_side}'s "
-                          "(ruling alliance)", verb=command.verb)
-    if state.sequence is not None:
-        raise IllegalCommand(f"{state.sequence.model}'s Activation Sequence is under way: break the alliance between "
-                             "activations (ruling alliance)", verb=command.verb)
-    break_alliance(ctx, kit, side, "its player's choice")
+        return f"side {side} is not in the alliance"
+    return None
 
 
 def break_alliance(ctx: Ctx, kit: Kit, side: SideId, why: str) -> None:

@@ -17,7 +17,7 @@ from typing import Literal
 
 from engine.checks import CheckResult, Cited, Die, DieVerdict, Explained, Target, check, explain_check
 from engine.systems.eldfall.rolls import check_rules
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Attribute
 
 __all__ = [
@@ -107,7 +107,7 @@ def strike_value(printed: str, stamina: int, role: Role, *, defensive_stance: bo
     return Value(value, tuple(lines))
 
 
-def power_options(printed: str, attributes: Mapping[str, int], rulings: Rulings = DEFAULT_RULINGS) -> dict[str, int]:
+def power_options(printed: str, attributes: Mapping[str, int], rulings: Rulings) -> dict[str, int]:
     """Every power a printed PW allows, by its term. ``T or AG-3`` (unarmed) is read by ruling ``unarmed-power``."""
     terms = [t.strip() for t in printed.split(" or ")]
     if len(terms) == 2 and terms == ["T", "AG-3"]:
@@ -121,7 +121,7 @@ def power_options(printed: str, attributes: Mapping[str, int], rulings: Rulings 
 
 def power_value(printed: str, attributes: Mapping[str, int], *, choice: str | None = None,
                 bonuses: Iterable[tuple[str, int]] = (), halved_by: str | None = None,
-                rulings: Rulings = DEFAULT_RULINGS) -> Value:
+                rulings: Rulings) -> Value:
     """PW for one attack: the printed power (the attacker's ``choice`` among alternatives, else the highest),
     plus bonuses (Backstab +3, Assassination I +6), halved and rounded up by ``halved_by`` (Resistance I)."""
     options = power_options(printed, attributes, rulings)
@@ -185,9 +185,9 @@ class AttackRoll:
 
 def attack_roll(attacker: str, defender: str, attribute: Attribute, goal: Target, faces: Sequence[int | Die], *,
                 critical_up_to: int = 1, successes_critical: bool = False,
-                rulings: Rulings = DEFAULT_RULINGS) -> AttackRoll:
+                rulings: Rulings) -> AttackRoll:
     """Judge an attack's dice: each face at or under the modified attribute is a success (L1421)."""
-    result = check(goal, faces, check_rules(critical_up_to, rulings))
+    result = check(goal, faces, check_rules(critical_up_to, rulings=rulings))
     verdicts = result.verdicts
     notes: list[Cited] = []
     if successes_critical:
@@ -202,7 +202,7 @@ def attack_roll(attacker: str, defender: str, attribute: Attribute, goal: Target
 
 def attack_reading(attacker: str, defender: str, attribute: Attribute, goal: Target, *, critical_up_to: int = 1,
                    successes_critical: bool = False,
-                   rulings: Rulings = DEFAULT_RULINGS) -> Callable[[Sequence[int]], Explained]:
+                   rulings: Rulings) -> Callable[[Sequence[int]], Explained]:
     """How an attack's dice read as they are rolled (``checks.roll_d20s``): each against the modified attribute."""
     return lambda faces: attack_roll(attacker, defender, attribute, goal, faces, critical_up_to=critical_up_to,
                                      successes_critical=successes_critical, rulings=rulings).explained

@@ -23,11 +23,10 @@ Reading = Callable[[list[int]], Explained]
 """How the faces of one roll read: each against its target, with the working."""
 
 
-def against(goal: Target, what: str, rules: CheckRules | None = None, *, yes: str = "success",
-            no: str = "failure") -> Reading:
-    """Read faces against ``goal`` (``yes``/``no`` for each die: ``hit``/``miss`` for an attack)."""
-    judged_by = rules if rules is not None else check_rules()
-    return lambda faces: explain_check(what, check(goal, faces, judged_by), yes=yes, no=no)
+def against(goal: Target, what: str, rules: CheckRules, *, yes: str = "success", no: str = "failure") -> Reading:
+    """Read faces against ``goal`` by the table's check ``rules`` (``yes``/``no`` for each die: ``hit``/``miss``
+    for an attack)."""
+    return lambda faces: explain_check(what, check(goal, faces, rules), yes=yes, no=no)
 
 
 def _explain(reading: Reading) -> Callable[[tuple[DieRoll, ...]], tuple[str, tuple[str, ...]]]:

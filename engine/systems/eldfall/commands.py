@@ -1,155 +1,53 @@
-"""Eldfall's own commands: choosing a party, deploying, activating a model, declaring its action, and the
-standing choices a player makes between turns (a stratagem, a Warrior's stance)."""
+"""Eldfall's commands beside its declared actions, and how a move is written on the shared verbs.
+
+Every action a player takes is declared (``declared``) and reaches the referee as the core's ``ActionCommand``: the
+builders here write one as a player would type it (``/act action:activate model:A1 choice:walk to:contact B2``), for
+the bot's seat and for scripts. Four commands are not a player's action of the game: the host loading a party for a
+side (the demo's, or a list brought as a file with ``/force import``), the host settling a practice table's setup, and
+placing or adding a model by hand (in the deployment, within its zone; afterwards a fix, as on any table).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.core import Command, ModelId, SideId
+from engine.core import ActionCommand, Command, ModelId, SideId
 from engine.systems.eldfall.schema import PartySpec
-from engine.systems.eldfall.state import MovementKind
 from engine.table import Point
 
 __all__ = [
     "ELDFALL_COMMANDS",
-    "Activate",
     "AddModel",
-    "ChannelMana",
     "ChooseParty",
-    "ChooseStance",
-    "ChooseStratagem",
-    "Declare",
-    "DeployAuto",
-    "Dismiss",
-    "EndTurn",
-    "Equip",
     "PlaceModel",
-    "Ready",
-    "RevealScheme",
     "SettleSetup",
-    "Shroud",
+    "activation",
+    "breaking_alliance",
+    "channelling",
+    "declaration",
+    "dismissal",
+    "end_turn",
+    "equipping",
+    "moving",
+    "party",
+    "ready",
+    "revealing_scheme",
+    "shrouding",
+    "stance",
+    "stratagem",
 ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChooseParty(Command):
-    """Choose a ready party by name, or bring one's own list (checked by the party rules, L1008-1054)."""
+    """The host's choice of a ready party for a side (a practice table's), or a side's own list brought as a file;
+    checked by the party rules as a player's choice is (L1008-1054)."""
 
     verb = "force load"
     name: str | None = None
     spec: PartySpec | None = None
     side: SideId | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ready(Command):
-    """A side has placed its models and is done deploying. It may be said while another side decides its starting
-    creatures (each side's own are checked by the deployment, L1869-1871)."""
-
-    verb = "act ready"
-    allowed_while_pending = True
-    side: SideId | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Activate(Command):
-    """Steps 1 and 2: spend 1 AP and move (Walk, Run, Climb, Jump) or stay Idle (L1184-1196); ``face`` turns it
-    toward a model or a bearing when Idle; ``skills`` are the skills declared with the movement (L1190):
-    ``flicker``, ``fly``/``land`` (Flight), ``crouch``/``stand`` (L1192), ``taunt``, ``trample``."""
-
-    verb = "act activate"
-    model: ModelId
-    how: MovementKind
-    to: str | None = None
-    face: str | None = None
-    dash: bool = False
-    max_distance: float | None = None
-    skills: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Declare(Command):
-    """Step 4: the activated model's action (L1250-1253): ``kind`` is nothing, attack, cast, dodge, assist,
-    deathblow, perceive, interact, trade, ritual or duel; ``targets`` pairs each target with its strikes; ``extras``
-    what it spends on its rolls (``reroll``, ``luck``, ``mana``); ``give`` and ``take`` a Trade's items (L1542)."""
-
-    verb = "act"
-    kind: str
-    model: ModelId | None = None
-    means: str | None = None
-    targets: tuple[tuple[ModelId, int], ...] = ()
-    point: tuple[float, float] | None = None
-    art: str | None = None
-    move_to: tuple[float, float] | None = None
-    extras: tuple[str, ...] = ()
-    give: tuple[str, ...] = ()
-    take: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndTurn(Command):
-    """The active player ends its Tactical phase (L1168)."""
-
-    verb = "act end"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseStratagem(Command):
-    verb = "act stratagem"
-    name: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseStance(Command):
-    """A Warrior takes (or leaves) the Defensive Stance from its next Strategic phase on (L1880)."""
-
-    verb = "act stance"
-    model: ModelId
-    on: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Dismiss(Command):
-    """Its caster dismisses a summoned creature at its side's next Strategic phase (``on``), or no longer (L992)."""
-
-    verb = "act dismiss"
-    model: ModelId
-    on: bool = True
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChannelMana(Command):
-    """A Mage in the Active role turns AP into Mana Counters (L926-928)."""
-
-    verb = "act mana"
-    model: ModelId
-    amount: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RevealScheme(Command):
-    """Reveal one's Strategic-phase scheme at one's next Strategic phase (L2497)."""
-
-    verb = "act scheme"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Shroud(Command):
-    """During deployment, a model that may begin the game Shrouded does so (``on``), or not (L1985, L2803)."""
-
-    verb = "act shroud"
-    model: ModelId
-    on: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Equip(Command):
-    """The activated model changes its equipment before its action, once an activation (L430): ``item`` is a weapon
-    it carries, ``shield`` (take it up) or ``no-shield`` (lay it down, freeing a hand)."""
-
-    verb = "act equip"
-    model: ModelId | None = None
-    item: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,15 +81,83 @@ class AddModel(Command):
     facing: float | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DeployAuto(Command):
-    """Spread a side's models evenly over its Deployment Zone, in the deployment."""
-
-    verb = "deploy auto"
-    side: SideId | None = None
+ELDFALL_COMMANDS: tuple[type[Command], ...] = (ChooseParty, SettleSetup, PlaceModel, AddModel)
 
 
-ELDFALL_COMMANDS: tuple[type[Command], ...] = (
-    ChooseParty, Ready, Activate, Declare, EndTurn, ChooseStratagem, ChooseStance, ChannelMana, RevealScheme,
-    SettleSetup, Shroud, Equip, Dismiss, PlaceModel, AddModel, DeployAuto,
-)
+def _act(name: str | None, values: dict[str, str | None] | None = None, verb: tuple[str, ...] = ("act",)
+         ) -> ActionCommand:
+    return ActionCommand(path=verb, name=name, values=tuple((option, value) for option, value in (values or {}).items()
+                                                            if value))
+
+
+def _targets(targets: Iterable[tuple[ModelId, int]]) -> str:
+    return ",".join(f"{t}x{n}" if n > 1 else str(t) for t, n in targets)
+
+
+def party(name: str) -> ActionCommand:
+    return _act(None, {"name": name}, ("force", "load"))
+
+
+def ready() -> ActionCommand:
+    return _act("ready")
+
+
+def shrouding(model: str, on: bool = True) -> ActionCommand:
+    return _act("shroud", {"model": model, "choice": "on" if on else "off"})
+
+
+def activation(model: str, how: str = "idle", to: str | None = None, face: str | None = None, dash: bool = False,
+               skills: Iterable[str] = ()) -> ActionCommand:
+    """Steps 1 and 2: ``how`` is the movement (``dash``: a Run with Dash), ``skills`` those declared with it, ``to``
+    where it goes, ``face`` what an Idle model turns to face."""
+    movement = " ".join(("dash" if dash else how, *skills))
+    return _act("activate", {"model": model, "choice": None if movement == "idle" else movement, "to": to, "at": face})
+
+
+def moving(model: str, to: str, how: str = "walk") -> ActionCommand:
+    return _act(None, {"model": model, "to": to, "how": how}, ("move",))
+
+
+def declaration(kind: str, means: str | None = None, targets: Iterable[tuple[ModelId, int]] = (),
+                point: tuple[float, float] | None = None, art: str | None = None,
+                move_to: tuple[float, float] | None = None, extras: Iterable[str] = (), give: Iterable[str] = (),
+                take: Iterable[str] = ()) -> ActionCommand:
+    """Step 4: the activated model's action (``targets`` with their strikes, 0 to share them round)."""
+    if kind == "trade":
+        return _act(kind, {"target": _targets(targets), "with": ",".join(give), "choice": ",".join(take)})
+    spent = "+".join((*((art,) if art else ()), *extras))
+    return _act(kind, {"with": means, "choice": spent, "target": _targets(targets),
+                       "at": f"{point[0]:g},{point[1]:g}" if point else None,
+                       "to": f"{move_to[0]:g},{move_to[1]:g}" if move_to else None})
+
+
+def equipping(item: str) -> ActionCommand:
+    return _act("equip", {"with": item})
+
+
+def end_turn() -> ActionCommand:
+    return _act("end")
+
+
+def breaking_alliance() -> ActionCommand:
+    return _act("break-alliance")
+
+
+def stratagem(name: str) -> ActionCommand:
+    return _act("stratagem", {"choice": name})
+
+
+def stance(model: str, on: bool = True) -> ActionCommand:
+    return _act("stance", {"model": model, "choice": "on" if on else "off"})
+
+
+def dismissal(model: str, on: bool = True) -> ActionCommand:
+    return _act("dismiss", {"model": model, "choice": "on" if on else "off"})
+
+
+def channelling(model: str, amount: int) -> ActionCommand:
+    return _act("mana", {"model": model, "amount": str(amount)})
+
+
+def revealing_scheme() -> ActionCommand:
+    return _act("scheme")

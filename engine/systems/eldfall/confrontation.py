@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.systems.eldfall.attack import AttackRoll, Hit
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["Cancellation", "Confrontation", "Side", "confront", "unopposed"]
 
@@ -83,7 +83,7 @@ def _compare(a: AttackRoll, b: AttackRoll, a_dice: tuple[int, ...],
 
 
 def confront(a: AttackRoll, b: AttackRoll, *, unstoppable: bool = False, backstab: Side | None = None,
-             rulings: Rulings = DEFAULT_RULINGS) -> Confrontation:
+             rulings: Rulings) -> Confrontation:
     """Resolve two attacks aimed at each other (``a`` is usually the activated model).
 
     ``unstoppable``: one side is Unstoppable against a smaller target, so both sides' successes land.

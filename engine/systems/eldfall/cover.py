@@ -22,7 +22,7 @@ import shapely
 from engine.checks import Modifier
 from engine.geometry import TOLERANCE, Base, LineOfSight, Terrain, distance, sight_in_height
 from engine.systems.eldfall.heights import is_solid
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Size
 
 __all__ = ["COVER_MODIFIER", "Cover", "CoverKind", "cover", "piece_width"]
@@ -70,7 +70,7 @@ def _hidden_by(piece: Terrain, attacker: Base, target: Base, raised: bool) -> fl
 
 def cover(attacker: Base, target: Base, size: Size, terrain: Sequence[Terrain], *, crouched: bool = False,
           flying: bool = False, casting_aura: bool = False, targetless: bool = False,
-          rulings: Rulings = DEFAULT_RULINGS) -> Cover:
+          rulings: Rulings) -> Cover:
     """Work out ``target``'s cover from ``attacker``'s ranged attack among the ``terrain`` pieces."""
     for excluded, why in ((targetless, "a Targetless attack at the ground ignores cover (L1514)"),
                           (casting_aura, "a Casting Aura attack ignores cover (L756)"),

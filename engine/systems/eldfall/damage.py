@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.checks import Cited, Die, Explained, Goal, Judged
 from engine.systems.eldfall.attack import Hit, Value
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["DamageDie", "DamageRoll", "WoundOutcome", "armour_value", "cleave", "damage_roll", "wound"]
 
@@ -133,7 +133,7 @@ class WoundOutcome:
     working: tuple[str, ...]
 
 
-def wound(hp: int, wounds: int, *, incapacitated: bool = False, rulings: Rulings = DEFAULT_RULINGS) -> WoundOutcome:
+def wound(hp: int, wounds: int, *, incapacitated: bool = False, rulings: Rulings) -> WoundOutcome:
     """Apply a sequence's Wounds to a model with ``hp`` left (``incapacitated`` when the sequence began).
 
     HP never goes below 0; at 0 the model becomes Incapacitated at the end of the sequence (L872). A model that

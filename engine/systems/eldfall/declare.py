@@ -1,21 +1,24 @@
 """Step 4, the Action step (Eldfall core rules v1.5, L1250-1253, L1359-1585): the activated model declares its
 action knowing every declared reaction.
 
-Refusals name their rule and change nothing: an action after a Special Movement (only Nothing, Dash aside,
-L1337), a Special Action without Idle (L1556), an Engaged model's ranged attack (L1457), a target outside the
-front arc (L655-657) or out of sight (L1418), more strikes than STK or targets beyond it (L809, L1423), a spell
-its caster cannot cast (L902-1000). A target beyond reach is accepted: its strikes fail once measured (L746).
+``plan_action`` is the one check of every action of the step: it reads the player's answers (a ``Request``), refuses
+naming the rule, and returns the plan ``declare`` records. Refusals change nothing: an action after a Special
+Movement (only Nothing, Dash aside, L1337), a Special Action without Idle (L1556), an Engaged model's ranged attack
+(L1457), a target outside the front arc (L655-657) or out of sight (L1418), more strikes than STK or targets beyond
+it (L809, L1423), a spell its caster cannot cast (L902-1000). A target beyond reach is accepted: its strikes fail once
+measured (L746).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine.core import Context, IllegalCommand, InvalidCommand, ModelId, NotYourTurn
+from engine.core import Context, IllegalCommand, InvalidCommand, ModelId
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.alliance import break_alliance
-from engine.systems.eldfall.commands import Declare
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel import duel_refusal
 from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
@@ -36,12 +39,50 @@ from engine.systems.eldfall.trading import declare_trade
 from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
 
-__all__ = ["ACTION_KINDS", "allowed_now", "declare", "extras_refusal", "strike_count", "target_refusal"]
+__all__ = ["ACTION_KINDS", "EXTRAS", "ActionPlan", "Check", "Request", "allowed_now", "attack_check", "combat_art",
+           "deathblow_check", "declare", "dodge_check", "duel_check", "extras_refusal", "nothing_check", "plan_action",
+           "strike_count", "support_check", "target_refusal", "token_check", "trade_check"]
 
 Ctx = Context[EldfallState]
 ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "trade", "ritual",
                 "duel")
 """The actions ``/act`` offers in the Action step (L1359-1585)."""
+EXTRAS = ("reroll", "luck", "mana")
+"""Words of ``choice:`` that spend something on a roll rather than name a combat art."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """The activated model's action as its player answered it: ``kind`` is nothing, attack, cast, dodge, assist,
+    deathblow, perceive, interact, trade, ritual or duel; ``targets`` pairs each target with its strikes (0: shared
+    round them); ``extras`` what it spends on its rolls; ``give`` and ``take`` a Trade's items (L1542)."""
+
+    kind: str
+    verb: str
+    means: str | None = None
+    targets: tuple[tuple[ModelId, int], ...] = ()
+    point: tuple[float, float] | None = None
+    art: str | None = None
+    move_to: tuple[float, float] | None = None
+    extras: tuple[str, ...] = ()
+    give: tuple[str, ...] = ()
+    take: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPlan:
+    """A checked action: the model, what it declares (and the log's words for it), the carried weapon it takes up to
+    attack (its change of equipment, L430) and the allied model an attack on which breaks the alliance first."""
+
+    model: ModelId
+    declared: Declared
+    text: str
+    swap: str | None = None
+    breaks: ModelId | None = None
+
+
+Check = Callable[[World, Kit, Fighter, Request, tuple[str, ...]], tuple[Declared, str]]
+"""One action's own check: what it declares and the log's words, or a refusal naming the rule."""
 
 
 def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
@@ -69,72 +110,91 @@ def strike_count(f: Fighter, means: Means, world: World) -> int:
     return active_strike(world, f, means, sequence.movement == "idle", sequence.dash).value
 
 
-def declare(ctx: Ctx, kit: Kit, command: Declare) -> bool:
-    """Validate and record the action; returns whether the sequence goes straight on to its resolution."""
-    state = ctx.state
-    side = ctx.acting_side()
+def plan_action(world: World, kit: Kit, request: Request, check: Check) -> ActionPlan:
+    """The one check of the Action step: what the activated model may declare now, then the action's own ``check``
+    (on the table as it stands once an attack on an ally has broken the alliance, ruling alliance-attacks), the
+    weapon it takes up and what it spends on its rolls.
+
+    :raises RulesError: naming the rule the request breaks.
+    """
+    state = world.state
     sequence = state.sequence
-    if state.active_side is not None and state.active_side != side:
-        raise NotYourTurn(f"it is side {state.active_side}'s turn: only the activated model declares an action "
-                          "(L1129, L1250)", verb=command.verb)
-    if sequence is None or state.active_side is None:
-        last = state.last
-        if last is not None and last.movement in SPECIAL_MOVEMENTS and not last.dash and state.active_side == side:
-            raise IllegalCommand(f"{last.model} made a Special Movement ({last.movement}): only Nothing could follow "
-                                 "it, so its sequence is over (L640, L1337)", verb=command.verb)
-        raise IllegalCommand(f"no model is activated: activate one first with /move or /act action:activate "
-                             f"(L1184){_whose(state)}", verb=command.verb)
-    if sequence.step != "action":
-        raise IllegalCommand(f"{sequence.model}'s sequence is at its {sequence.step} step; the reactive player "
-                             "declares its reactions first (L1198-1246)", verb=command.verb)
-    if command.model is not None and command.model != sequence.model:
-        raise IllegalCommand(f"{sequence.model} is the activated model; {command.model} cannot act in its sequence "
-                             "(L1182)", verb=command.verb)
-    _attack_breaks_alliance(ctx, kit, command)
-    world = kit.world(state)
+    assert sequence is not None  # the Action step (the declaration's When)
+    verb = request.verb
+    breaks = _breaks_alliance(world, kit, request)
+    if breaks is not None:
+        side = state.figures[sequence.model].side
+        world = World(state.model_copy(update={"alliance_broken_by": side}), world.catalogue, world.rulings)
     f = world.fighter(sequence.model)
-    kind = command.kind
+    kind = request.kind
     allowed = allowed_now(world, f)
     base_kind = {"cast": "attack", "duel": "issue-a-duel"}.get(kind, kind)
     if base_kind not in allowed:
-        raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=command.verb)
-    declared, text = _checked(world, kit, f, command, allowed)
+        raise IllegalCommand(_not_allowed(f, kind, sequence.movement, sequence.dash, allowed), verb=verb)
+    declared, text = check(world, kit, f, request, allowed)
     swap = weapon_swap(f, declared.means)
     refusal = swap_refusal(kit, state, f, swap) if swap is not None else None
     if refusal is not None:
-        raise IllegalCommand(refusal, verb=command.verb)
-    if command.extras:
-        refusal = extras_refusal(f, declared, command.extras)
+        raise IllegalCommand(refusal, verb=verb)
+    if request.extras:
+        refusal = extras_refusal(f, declared, request.extras)
         if refusal is not None:
-            raise IllegalCommand(refusal, verb=command.verb)
-        declared = declared.model_copy(update={"extras": tuple(dict.fromkeys(command.extras))})
+            raise IllegalCommand(refusal, verb=verb)
+        declared = declared.model_copy(update={"extras": tuple(dict.fromkeys(request.extras))})
         text += " (spending " + ", ".join(_EXTRA_WORDS[e] for e in declared.extras) + ")"
+    return ActionPlan(f.id, declared, text, swap, breaks)
+
+
+def declare(ctx: Ctx, kit: Kit, plan: ActionPlan) -> None:
+    """Record the checked action: an attack on an ally breaks the alliance first; a model hanging on a wall lets go
+    (ruling clinging-action); declaring from a Shroud reveals it (L1776)."""
+    state = ctx.state
+    if plan.breaks is not None:
+        break_alliance(ctx, kit, state.figures[plan.model].side,
+                       f"{plan.model} declares an attack on {plan.breaks}, ruling alliance-attacks")
+    world = kit.world(state)
+    f = world.fighter(plan.model)
+    declared, text = plan.declared, plan.text
     if declared.kind != "nothing" and let_go(ctx, world, f, f"declare {declared.kind}"):
         declared, text = Declared(kind="nothing"), "Nothing: its action is lost in the fall (ruling clinging-action)"
     if f.is_("shrouded") and declared.kind == "attack":
         declared = declared.model_copy(update={"from_shroud": True})
     acts_from_shroud(ctx, world, f, declared.kind, tuple(t for t, _n in declared.targets))
-    if swap is not None:
-        ctx.emit(WeaponHeld(model=f.id, weapon=swap))
+    if plan.swap is not None:
+        ctx.emit(WeaponHeld(model=f.id, weapon=plan.swap))
     ctx.emit(ActionDeclared(model=f.id, action=declared, text=text))
     if declared.kind == "attack" and f.side in state.players():
         note_fact(ctx, f.side, "attacks")
     ctx.emit(StepReached(step="late-reaction"))
-    return True
 
 
-def _attack_breaks_alliance(ctx: Ctx, kit: Kit, command: Declare) -> None:
-    """With ruling alliance-attacks at ``attack-breaks``, declaring an attack on an allied model breaks the alliance
-    first, its player losing 3 VP (L2404); by default such an attack is refused (``target_refusal``)."""
-    state = ctx.state
+def _breaks_alliance(world: World, kit: Kit, request: Request) -> ModelId | None:
+    """With ruling alliance-attacks at ``attack-breaks``, the allied model an attack is declared on: declaring it
+    breaks the alliance first, its player losing 3 VP (L2404); by default such an attack is refused
+    (``target_refusal``)."""
+    state = world.state
     sequence = state.sequence
-    if command.kind not in _AGAINST_ENEMIES or sequence is None or not state.allied_sides() \
-            or kit.choice(state, "alliance-attacks") != "attack-breaks":
-        return
+    if request.kind not in _AGAINST_ENEMIES or sequence is None or not state.allied_sides() \
+            or kit.rulings(state).alliance_attacks != "attack-breaks":
+        return None
     side = state.figures[sequence.model].side
-    allied = [t for t, _n in command.targets if t in state.figures and state.allied(side, state.figures[t].side)]
-    if allied:
-        break_alliance(ctx, kit, side, f"{sequence.model} declares an attack on {allied[0]}, ruling alliance-attacks")
+    return next((t for t, _n in request.targets if t in state.figures and state.allied(side, state.figures[t].side)),
+                None)
+
+
+def nothing_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                  ) -> tuple[Declared, str]:
+    return Declared(kind="nothing"), "Nothing"
+
+
+def dodge_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                ) -> tuple[Declared, str]:
+    return Declared(kind="dodge", move_to=request.move_to), "Dodge"
+
+
+def trade_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                ) -> tuple[Declared, str]:
+    return declare_trade(world, f, request.targets, request.give, request.take, request.verb)
 
 
 _AGAINST_ENEMIES = ("attack", "cast", "deathblow", "perceive")
@@ -169,10 +229,6 @@ def extras_refusal(f: Fighter, declared: Declared, extras: tuple[str, ...], *,
     return None
 
 
-def _whose(state: EldfallState) -> str:
-    return f"; it is side {state.active_side}'s turn" if state.active_side is not None else ""
-
-
 def _not_allowed(f: Fighter, kind: str, movement: str, dash: bool, allowed: tuple[str, ...]) -> str:
     if movement in SPECIAL_MOVEMENTS and not (dash and movement == "run"):
         return f"after a Special Movement ({movement}) {f.id} may only declare Nothing (L640, L1337)"
@@ -184,36 +240,17 @@ def _not_allowed(f: Fighter, kind: str, movement: str, dash: bool, allowed: tupl
     return f"{f.id} may not declare {kind} now; it may declare {listed}"
 
 
-def _checked(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple[str, ...]) -> tuple[Declared, str]:
-    kind = command.kind
-    if kind == "nothing":
-        return Declared(kind="nothing"), "Nothing"
-    if kind == "dodge":
-        return Declared(kind="dodge", move_to=command.move_to), "Dodge"
-    if kind in ("attack", "cast"):
-        return _attack(world, kit, f, command, allowed)
-    if kind in ("assist", "ritual"):
-        return _support(world, kit, f, command, kind)
-    if kind == "deathblow":
-        return _deathblow(world, f, command)
-    if kind in ("perceive", "interact"):
-        return _token_action(world, f, command)
-    if kind == "duel":
-        return _duel(world, kit, f, command)
-    if kind == "trade":
-        return declare_trade(world, f, command.targets, command.give, command.take, command.verb)
-    raise InvalidCommand(f"{kind!r} is no action; declare one of {', '.join(ACTION_KINDS)}", verb=command.verb)
-
-
-def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple[str, ...]) -> tuple[Declared, str]:
-    verb = command.verb
-    if not command.means:
+def attack_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                 ) -> tuple[Declared, str]:
+    """An attack or an attack spell (L1412-1486, L893-1000)."""
+    verb = request.verb
+    if not request.means:
         names = ", ".join(m.name for m in (*f.weapons, *f.spell_means()))
         raise InvalidCommand(f"say what {f.id} attacks with: with:<weapon or spell>; it has {names}", verb=verb)
-    means = f.means(command.means)
+    means = f.means(request.means)
     if means is None:
         names = ", ".join(m.name for m in (*f.weapons, *f.spell_means()))
-        raise InvalidCommand(f"{f.id} has no weapon or spell {command.means!r}; it has {names}", verb=verb)
+        raise InvalidCommand(f"{f.id} has no weapon or spell {request.means!r}; it has {names}", verb=verb)
     if "melee-attack" in allowed and means.kind != "melee":
         raise IllegalCommand(f"{f.id} is Engaged: it may only make a Melee Attack (L1457)", verb=verb)
     if means.spell is not None:
@@ -227,17 +264,17 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
     if means.focus:
-        return Declared(kind="attack", means=means.id, art=command.art), f"attacks with {means.name} (Focus)"
-    if means.targetless and command.point is not None and not command.targets:
-        return (Declared(kind="attack", means=means.id, point=command.point, art=command.art),
-                f"attacks with {means.name} at {command.point[0]:g},{command.point[1]:g} (Targetless)")
-    if not command.targets:
+        return Declared(kind="attack", means=means.id, art=request.art), f"attacks with {means.name} (Focus)"
+    if means.targetless and request.point is not None and not request.targets:
+        return (Declared(kind="attack", means=means.id, point=request.point, art=request.art),
+                f"attacks with {means.name} at {request.point[0]:g},{request.point[1]:g} (Targetless)")
+    if not request.targets:
         enemies = ", ".join(e.id for e in world.enemies(f)) or "none"
         raise InvalidCommand(f"say whom {f.id} attacks: target:<model> (enemies: {enemies})", verb=verb)
-    stk = strike_count(f, means, world) + (2 if "mana" in command.extras and means.id == "confuse-target" else 0)
+    stk = strike_count(f, means, world) + (2 if "mana" in request.extras and means.id == "confuse-target" else 0)
     if means.aoe is not None:
         stk = max(stk, 1)
-    targets = _distributed(command.targets, stk, verb)
+    targets = _distributed(request.targets, stk, verb)
     for target, _n in targets:
         barrel = world.state.tokens.get(target)
         if barrel is not None and barrel.kind == "barrel":
@@ -245,20 +282,20 @@ def _attack(world: World, kit: Kit, f: Fighter, command: Declare, allowed: tuple
         refusal = target_refusal(world, f, target, means)
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
-    art = _art(f, command.art, means, verb)
-    if art is not None:
-        _duelist(world, f, parse_ref(art).level, verb)
+    art = _art(world, f, request.art, means, verb)
     shown = ", ".join(f"{t} ({n} {'strike' if n == 1 else 'strikes'})" for t, n in targets)
     return Declared(kind="attack", means=means.id, targets=targets, art=art), f"attacks {shown} with {means.name}" \
         + (f" using {art}" if art else "")
 
 
 def _distributed(asked: tuple[tuple[ModelId, int], ...], stk: int, verb: str) -> tuple[tuple[ModelId, int], ...]:
-    """Strikes per target: as asked, or shared round the targets; never more than STK in all (L809-817)."""
+    """Strikes per target: as asked (a target named bare beside counted ones takes 1: ``B1,B2x2``), or shared round
+    the targets; never more than STK in all (L809-817)."""
     if len(asked) > stk:
         raise IllegalCommand(f"{len(asked)} targets but STK {stk}: an attack takes at most as many targets as it "
                              "has strikes (L809, L1423)", verb=verb)
     if any(n > 0 for _t, n in asked):
+        asked = tuple((t, n or 1) for t, n in asked)
         total = sum(n for _t, n in asked)
         if total > stk or any(n < 1 for _t, n in asked):
             raise IllegalCommand(f"{total} strikes declared but STK is {stk}; give each target at least 1 and at "
@@ -279,7 +316,7 @@ def target_refusal(world: World, f: Fighter, target: ModelId, means: Means) -> s
     t = world.fighter(target)
     if t.side == f.side:
         return f"{target} is on {f.id}'s side; attacks are made against enemies (L1412)"
-    if world.friends(t, f):
+    if world.friends(t, f) and world.rulings.alliance_attacks != "attack-breaks":
         return (f"{target} is an allied model while the Alliance of Necessity holds: break it first with /act "
                 "action:break-alliance (-3 VP, L2404; ruling alliance-attacks)")
     if t.is_("shrouded"):
@@ -297,44 +334,47 @@ def target_refusal(world: World, f: Fighter, target: ModelId, means: Means) -> s
     return None
 
 
-def _art(f: Fighter, art: str | None, means: Means, verb: str) -> str | None:
-    """The combat art level declared (``Fencing III``), checked against the card (L287-299)."""
-    if not art:
-        return None
+def combat_art(world: World, f: Fighter, art: str, means: Means) -> tuple[str, str | None]:
+    """The combat art level declared (``Fencing III``) as the card names it, and why ``f`` may not use it with
+    ``means`` now (not on its card, or not at that level; for the other kind of attack, L287-299, L2208-2246; a
+    Duelist attacking it takes away its levels up to III, L2053), or None."""
     ref = parse_ref(art)
     known = f.level(ref.name)
     if known < ref.level:
-        raise IllegalCommand(f"{f.id} has {ref.name} up to level {known}" if known else f"{f.id} has no {ref.name}",
-                             verb=verb)
+        return art, f"{f.id} has {ref.name} up to level {known}" if known else f"{f.id} has no {ref.name}"
     ability = f.catalogue.ability(ref.name, "art")
     entry = ability.per_level[ref.level - 1]
+    named = f"{ability.name} {roman(ref.level)}"
     if entry.effect is not None and entry.effect.attack is not None and entry.effect.attack != means.kind:
-        raise IllegalCommand(f"{ability.name} {roman(ref.level)} is for {entry.effect.attack} attacks (L2208-2246)",
-                             verb=verb)
-    return f"{ability.name} {roman(ref.level)}"
-
-
-def _duelist(world: World, f: Fighter, level: int, verb: str) -> None:
-    """A Duelist's target cannot use its combat arts of level III or lower (L2053): the activated model is the
-    target of every Duelist reacting against it with an attack."""
+        return named, f"{named} is for {entry.effect.attack} attacks (L2208-2246)"
     sequence = world.state.sequence
-    if sequence is None:
-        return
-    for reaction in sequence.reactions:
+    for reaction in sequence.reactions if sequence is not None else ():
         if reaction.kind == "attack" and world.fighter(reaction.model).has("Duelist"):
-            refusal = art_refusal(level, opponent_duelist=True)
+            refusal = art_refusal(ref.level, opponent_duelist=True)
             if refusal is not None:
-                raise IllegalCommand(f"{reaction.model} is a Duelist attacking {f.id}: {refusal}", verb=verb)
+                return named, f"{reaction.model} is a Duelist attacking {f.id}: {refusal}"
+    return named, None
 
 
-def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) -> tuple[Declared, str]:
-    verb = command.verb
-    if not command.means:
+def _art(world: World, f: Fighter, art: str | None, means: Means, verb: str) -> str | None:
+    if not art:
+        return None
+    named, refusal = combat_art(world, f, art, means)
+    if refusal is not None:
+        raise IllegalCommand(refusal, verb=verb)
+    return named
+
+
+def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                  ) -> tuple[Declared, str]:
+    """A spell cast on the model itself or its allies (Assist, L1367-1376), or a Ritual (L1558-1561)."""
+    verb, kind = request.verb, request.kind
+    if not request.means:
         raise InvalidCommand("say which spell: with:<spell>", verb=verb)
-    means = f.means(command.means)
+    means = f.means(request.means)
     if means is None or means.spell is None:
         names = ", ".join(s.name for s in f.spells) or "none"
-        raise InvalidCommand(f"{f.id} knows no spell {command.means!r}; its spells: {names}", verb=verb)
+        raise InvalidCommand(f"{f.id} knows no spell {request.means!r}; its spells: {names}", verb=verb)
     spell = means.spell
     refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=kind == "ritual",
                            mana=world.mana_pool(f))
@@ -352,12 +392,12 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
             raise IllegalCommand(f"{f.id} cannot conjure now: {limit}", verb=verb)
         return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
     if spell.id == DISPEL_MAGIC:
-        return declare_dispel(world, kit, f, command.targets, command.art, verb)
-    if spell.id == WARD and command.targets:
-        refusal = ward_refusal(world, f, command.targets[0][0])
+        return declare_dispel(world, kit, f, request.targets, request.art, verb)
+    if spell.id == WARD and request.targets:
+        refusal = ward_refusal(world, f, request.targets[0][0])
         if refusal is not None:
             raise IllegalCommand(refusal, verb=verb)
-    targets = command.targets or ((f.id, 1),)
+    targets = request.targets or ((f.id, 1),)
     for target, _n in targets:
         if target not in world.state.models:
             raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
@@ -370,12 +410,13 @@ def _support(world: World, kit: Kit, f: Fighter, command: Declare, kind: str) ->
     return Declared(kind="assist", means=spell.id, targets=targets), f"casts {spell.name} on {shown}"
 
 
-def _token_action(world: World, f: Fighter, command: Declare) -> tuple[Declared, str]:
+def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                ) -> tuple[Declared, str]:
     """Perceive an Intrigue token in Awareness (L1526-1532), or Interact with a Cache or Treasure in base contact
     (L1547-1550); neither in round 1 of Treasure Hunt (L2414)."""
-    verb, kind = command.verb, command.kind
+    verb, kind = request.verb, request.kind
     state = world.state
-    tokens = [t for t, _n in command.targets]
+    tokens = [t for t, _n in request.targets]
     if kind == "perceive" and len(tokens) == 1 and tokens[0] in state.models and tokens[0] in state.figures:
         return _perceive_model(world, f, tokens[0], verb)
     if len(tokens) != 1 or tokens[0] not in state.tokens:
@@ -412,7 +453,8 @@ def _perceive_model(world: World, f: Fighter, target: ModelId, verb: str) -> tup
     return Declared(kind="perceive", targets=((target, 1),)), f"Perceives {target}"
 
 
-def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declared, str]:
+def duel_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+               ) -> tuple[Declared, str]:
     """Issue a Duel: a Special Action of an original party member, where the quest allows duels (L1567-1571,
     L2479)."""
     state = world.state
@@ -428,15 +470,17 @@ def _duel(world: World, kit: Kit, f: Fighter, command: Declare) -> tuple[Declare
         refusal = ("the other player is your ally while the Alliance of Necessity holds: a Duel is issued to an enemy "
                    "player, so break the alliance first (L1567, ruling alliance-attacks)")
     if refusal is not None:
-        raise IllegalCommand(refusal, verb=command.verb)
+        raise IllegalCommand(refusal, verb=request.verb)
     return Declared(kind="duel"), "Issues a Duel"
 
 
-def _deathblow(world: World, f: Fighter, command: Declare) -> tuple[Declared, str]:
-    verb = command.verb
-    if len(command.targets) != 1:
+def deathblow_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
+                    ) -> tuple[Declared, str]:
+    """A Deathblow to an Incapacitated enemy in base contact (L1534-1540)."""
+    verb = request.verb
+    if len(request.targets) != 1:
         raise InvalidCommand("say whom: target:<an Incapacitated enemy in base contact>", verb=verb)
-    target = command.targets[0][0]
+    target = request.targets[0][0]
     if target not in world.state.models:
         raise InvalidCommand(f"there is no model {target} on the table", verb=verb)
     t = world.fighter(target)

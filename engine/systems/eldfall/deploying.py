@@ -14,8 +14,8 @@ from __future__ import annotations
 from engine.core import (
     EVERYONE,
     Audience,
+    Choice,
     Context,
-    DecisionPending,
     IllegalCommand,
     InvalidCommand,
     ModelId,
@@ -27,22 +27,22 @@ from engine.core import (
 )
 from engine.geometry import Base, Pose, Table
 from engine.systems.eldfall.choices import canonical_choices, member_items
-from engine.systems.eldfall.commands import Ready, Shroud
 from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import ModelDeployed, PartiesRevealed, PartyOnView, SideReady, StatesChanged
 from engine.systems.eldfall.heights import supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot, surface_under
 from engine.systems.eldfall.schema import PartySpec
-from engine.systems.eldfall.setting_up import DEPLOY, acting_for
+from engine.systems.eldfall.setting_up import DEPLOY
 from engine.systems.eldfall.shrouds import begin_shrouded, may_shroud
-from engine.systems.eldfall.starting_creatures import STARTING_KINDS, offer_starting, owes_starting
+from engine.systems.eldfall.starting_creatures import offer_starting, owes_starting
 from engine.systems.eldfall.state import EldfallState
-from engine.table import ModelPlaced, PlacedModel, ZoneAdded, default_facing
+from engine.table import ModelPlaced, PlacedModel, Point, ZoneAdded, default_facing
 from engine.table.deploy import entry_spots, spread_layout
 from engine.table.geometry import battlefield, check_spot
 
-__all__ = ["deploy", "deploy_auto", "deploying_now", "place", "ready", "ready_side", "shroud"]
+__all__ = ["deploy", "deploy_auto", "deploy_turn_refusal", "deploying_now", "place", "ready_refusal", "ready_side",
+           "shroud", "shroudable", "spread_refusal"]
 
 Ctx = Context[EldfallState]
 ZONE_DEPTH = 8.0
@@ -127,14 +127,21 @@ def deploying_now(kit: Kit, state: EldfallState) -> SideId | None:
     return min(placing, key=lambda s: placed[s]) if placing else None
 
 
-def _check_deploy_turn(kit: Kit, state: EldfallState, side: SideId, verb: str) -> None:
+def deploy_turn_refusal(kit: Kit, state: EldfallState, side: SideId) -> str | None:
+    """Why ``side`` may not deploy now: it is done, or another side deploys first in the turn order (L1094-1102)."""
     if state.record(side).ready:
-        raise IllegalCommand(f"side {side} has finished deploying", verb=verb)
+        return f"side {side} has finished deploying"
     now = deploying_now(kit, state)
     if now is not None and now != side:
         how = "one model after the other (L1094)" if state.one_at_a_time else "a whole party at a time (L1100-1102)"
-        raise NotYourTurn(f"side {side} deploys after side {now}: the players deploy in the turn order, {how}",
-                          verb=verb)
+        return f"side {side} deploys after side {now}: the players deploy in the turn order, {how}"
+    return None
+
+
+def _check_deploy_turn(kit: Kit, state: EldfallState, side: SideId, verb: str) -> None:
+    refusal = deploy_turn_refusal(kit, state, side)
+    if refusal is not None:
+        raise (IllegalCommand if state.record(side).ready else NotYourTurn)(refusal, verb=verb)
 
 
 def _deploying_side(ctx: Ctx, kit: Kit, model: PlacedModel, verb: str) -> SideId:
@@ -199,42 +206,53 @@ def _creatures_follow(ctx: Ctx, kit: Kit, summoner: ModelId, audience: Audience)
                              z=z if z != creature.z else None), audience)
 
 
-def shroud(ctx: Ctx, kit: Kit, command: Shroud) -> None:
+def shroudable(kit: Kit, state: EldfallState, side: SideId) -> list[Choice]:
+    """The side's models that may begin the game Shrouded (Stealth II or Concealed Approach, L1985, L2803), while it
+    deploys."""
+    if state.phase != DEPLOY or deploy_turn_refusal(kit, state, side) is not None:
+        return []
+    return [Choice(f.id, f"{f.id} {f.name}") for f in kit.world(state).fighters(side) if may_shroud(f)]
+
+
+def shroud(ctx: Ctx, side: SideId, model: ModelId, on: bool) -> None:
     """During deployment, a model with Stealth II or Concealed Approach begins the game Shrouded or not (L1985,
     L2803); its side alone sees the choice."""
-    state = ctx.state
-    if state.phase != DEPLOY:
-        raise IllegalCommand("a model begins the game Shrouded or not during the deployment (L1985)", verb=command.verb)
-    model = state.models.get(command.model)
-    if model is None or command.model not in state.figures:
-        raise InvalidCommand(f"there is no model {command.model} of yours on the table", verb=command.verb)
-    side = _deploying_side(ctx, kit, model, command.verb)
-    f = kit.world(state).fighter(command.model)
-    if not may_shroud(f):
-        raise IllegalCommand(f"{f.id} has neither Stealth II nor Concealed Approach: it cannot begin Shrouded (L1985, "
-                             "L2803)", verb=command.verb)
-    if f.is_("shrouded") == command.on:
-        raise IllegalCommand(f"{f.id} is {'already' if command.on else 'not'} Shrouded", verb=command.verb)
-    change = {"added": ("shrouded",)} if command.on else {"removed": ("shrouded",)}
-    ctx.emit(StatesChanged(model=f.id, why="its player's choice for the deployment (L1985, L2803)", **change),
+    change = {"added": ("shrouded",)} if on else {"removed": ("shrouded",)}
+    ctx.emit(StatesChanged(model=model, why="its player's choice for the deployment (L1985, L2803)", **change),
              side_only(side))
 
 
-def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
-    """Spread the side's models evenly over its zone, seen by that side alone; refused when they already stand so,
-    as on any table, so the player hears why nothing happened."""
-    _check_deploy_turn(kit, ctx.state, side, "deploy auto")
-    if ctx.state.one_at_a_time:
-        raise IllegalCommand("the players deploy one model after the other (L1094): place each with /model place, "
-                             "or /act action:ready to leave the rest where they stand", verb="deploy auto")
-    models = ctx.state.models
-    moves = [(m, spot, default_facing(ctx.state, spot)) for m, spot in spread_layout(ctx.state, side)]
-    moves = [(m, spot, facing) for m, spot, facing in moves if (models[m].x, models[m].y, models[m].facing)
-             != (*spot, facing)]
+def spread_moves(kit: Kit, state: EldfallState, side: SideId) -> list[tuple[ModelId, Point, float]]:
+    """Where ``/deploy auto`` moves the side's models: spread evenly over its zone, those not standing so already."""
+    models = state.models
+    moves = [(m, spot, default_facing(state, spot)) for m, spot in spread_layout(state, side)]
+    return [(m, spot, facing) for m, spot, facing in moves if (models[m].x, models[m].y, models[m].facing)
+            != (*spot, facing)]
+
+
+def spread_refusal(kit: Kit, state: EldfallState, side: SideId) -> str | None:
+    """Why ``/deploy auto`` cannot spread the side's models now: not its turn to deploy, one model after the other,
+    or they already stand where it would put them."""
+    refusal = deploy_turn_refusal(kit, state, side) or ready_refusal(kit, state, side)
+    if refusal is not None:
+        return refusal
+    if state.one_at_a_time:
+        return ("the players deploy one model after the other (L1094): place each with /model place, or /act "
+                "action:ready to leave the rest where they stand")
+    try:
+        moves = spread_moves(kit, state, side)
+    except IllegalCommand as error:
+        return error.reason
     if not moves:
-        raise IllegalCommand(f"side {side}'s models already stand where /deploy auto puts them; /model place moves "
-                             "one, /act action:ready ends your deployment", verb="deploy auto")
-    for model_id, (x, y), facing in moves:
+        return (f"side {side}'s models already stand where /deploy auto puts them; /model place moves one, /act "
+                "action:ready ends your deployment")
+    return None
+
+
+def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
+    """Spread the side's models evenly over its zone, seen by that side alone (``spread_refusal`` first)."""
+    models = ctx.state.models
+    for model_id, (x, y), facing in spread_moves(kit, ctx.state, side):
         z = surface_under(kit, ctx.state, (x, y))
         ctx.emit(ModelPlaced(model_id=model_id, x=x, y=y, facing=facing, z=z if z != models[model_id].z else None),
                  side_only(side))
@@ -242,23 +260,18 @@ def deploy_auto(ctx: Ctx, kit: Kit, side: SideId) -> None:
         _creatures_follow(ctx, kit, summoner, side_only(side))
 
 
-def ready(ctx: Ctx, kit: Kit, command: Ready) -> bool:
-    """A side is done deploying; once every side is, the parties are revealed. Returns whether play begins."""
-    state = ctx.state
-    side = acting_for(ctx, command.side, command.verb)
-    other = next((d for d in state.pending.values() if d.kind not in STARTING_KINDS), None)
-    if other is not None:  # only another side's starting creatures let a side finish meanwhile
-        raise DecisionPending(f"side {other.owner} must first decide ({other.id})", verb=command.verb)
-    if state.phase != DEPLOY:
-        raise IllegalCommand("/act action:ready ends your deployment; it is not deployment now", verb=command.verb)
-    if state.record(side).ready:
-        raise IllegalCommand(f"side {side} has already finished deploying", verb=command.verb)
-    _check_deploy_turn(kit, state, side, command.verb)
+def ready_refusal(kit: Kit, state: EldfallState, side: SideId) -> str | None:
+    """Why ``side`` may not finish deploying now: it plays no party, is done, waits for its turn, or owes its
+    starting creatures first (L1869-1871, L2906)."""
+    if side not in state.players() or state.record(side).party is None:
+        return f"side {side} deploys no party"
+    refusal = deploy_turn_refusal(kit, state, side)
+    if refusal is not None:
+        return refusal
     if owes_starting(state, side):
-        raise IllegalCommand(f"side {side} finishes deploying once it has chosen its Summoners' starting creatures "
-                             "and given its Personal Guards (L1869-1871, L2906): answer with /decide first",
-                             verb=command.verb)
-    return ready_side(ctx, kit, side)
+        return (f"side {side} finishes deploying once it has chosen its Summoners' starting creatures and given its "
+                "Personal Guards (L1869-1871, L2906): answer with /decide first")
+    return None
 
 
 def ready_side(ctx: Ctx, kit: Kit, side: SideId) -> bool:

@@ -9,7 +9,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from engine.geometry import Base, Table, is_completely_within
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["deployment_area", "deployment_refusal", "zone"]
 
@@ -39,7 +39,7 @@ def deployment_area(table: Table, edge: str, *, depth: float = 8.0, tactician: b
 
 
 def deployment_refusal(base: Base, area: Polygon, *, supported_share: float = 1.0,
-                       rulings: Rulings = DEFAULT_RULINGS) -> str | None:
+                       rulings: Rulings) -> str | None:
     """Why ``base`` cannot be deployed where it stands, or None; ``supported_share`` is how much of the base rests
     on the surface it stands on."""
     if not is_completely_within(base, area):

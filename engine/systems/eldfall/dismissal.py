@@ -9,42 +9,42 @@ Guard back with its model (``guards.release_guards``, L2906).
 
 from __future__ import annotations
 
-from engine.core import Context, IllegalCommand, InvalidCommand, NotYourTurn, SideId, side_only
-from engine.systems.eldfall.commands import Dismiss
+from engine.core import Choice, Context, ModelId, SideId, side_only
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.guards import release_guards
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.state import EldfallState
 from engine.table import ModelRemoved
 
-__all__ = ["dismiss_ordered", "order_dismissal"]
+__all__ = ["dismiss_ordered", "dismissal_refusal", "order_dismissal", "summoned"]
 
 Ctx = Context[EldfallState]
 
 
-def order_dismissal(ctx: Ctx, kit: Kit, command: Dismiss) -> None:
+def summoned(state: EldfallState, side: SideId) -> list[Choice]:
+    """The side's summoned creatures on the table, which their casters may dismiss (L992)."""
+    return [Choice(f.id, f"{f.id} {state.models[f.id].name} (summoned by {f.summoner})")
+            for f in state.figures.values() if f.side == side and f.summoner is not None and f.gone is None
+            and f.id in state.models]
+
+
+def dismissal_refusal(state: EldfallState, model: ModelId) -> str | None:
+    """Why ``model`` may not be ordered dismissed: its caster already sends another away at its next Strategic phase,
+    one creature a phase (L992)."""
+    figure = state.figures[model]
+    other = next((f.id for f in state.figures.values() if f.summoner == figure.summoner and f.dismiss
+                  and f.id != figure.id and f.gone is None), None)
+    if other is not None:
+        return (f"{figure.summoner} already dismisses {other} at its next Strategic phase: one creature a Strategic "
+                f"phase (L992); withdraw that with /act action:dismiss model:{other} choice:off")
+    return None
+
+
+def order_dismissal(ctx: Ctx, side: SideId, model: ModelId, on: bool) -> None:
     """Record (or withdraw) the order to dismiss a creature at its side's next Strategic phase (L992)."""
-    state = ctx.state
-    side = ctx.acting_side()
-    figure = state.figures.get(command.model)
-    if figure is None or command.model not in state.models or figure.gone is not None:
-        raise InvalidCommand(f"there is no model {command.model} on the table", verb=command.verb)
-    if figure.side != side:
-        raise NotYourTurn(f"{command.model} belongs to side {figure.side}", verb=command.verb)
-    caster = figure.summoner
-    if caster is None:
-        raise IllegalCommand(f"{command.model} was not summoned: a caster dismisses only its summoned creatures "
-                             "(L992)", verb=command.verb)
-    if command.on:
-        other = next((f.id for f in state.figures.values() if f.summoner == caster and f.dismiss
-                      and f.id != figure.id and f.gone is None), None)
-        if other is not None:
-            raise IllegalCommand(f"{caster} already dismisses {other} at its next Strategic phase: one creature a "
-                                 f"Strategic phase (L992); withdraw that with /act action:dismiss model:{other} "
-                                 "choice:off", verb=command.verb)
-    shown = (f"{command.model} will be dismissed at side {side}'s next Strategic phase (L992)." if command.on else
-             f"{command.model} will not be dismissed.")
-    ctx.emit(FigureNoted(model=figure.id, changes={"dismiss": command.on}, shown=shown), side_only(side))
+    shown = (f"{model} will be dismissed at side {side}'s next Strategic phase (L992)." if on else
+             f"{model} will not be dismissed.")
+    ctx.emit(FigureNoted(model=model, changes={"dismiss": on}, shown=shown), side_only(side))
 
 
 def dismiss_ordered(ctx: Ctx, kit: Kit, side: SideId) -> None:

@@ -18,14 +18,14 @@ from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelRemoved
 
-__all__ = ["DISPEL_MAGIC", "declare_dispel", "dispel"]
+__all__ = ["DISPEL_MAGIC", "declare_dispel", "dispel", "dispel_choices"]
 
 DISPEL_MAGIC = "dispel-magic"
 _CREATURE, _SHROUD = "creature", "shroud"
 _DISPELLED_TYPES = ("Sorcery", "Enchantment", "Transmutation")
 
 
-def _choices(kit: Kit, t: Fighter) -> list[str]:
+def dispel_choices(kit: Kit, t: Fighter) -> list[str]:
     """What Dispel Magic may remove at ``t``: its spells of those types, itself if summoned, its Shrouded state."""
     found = [s for s in t.figure.enchantments if kit.catalogue.spell(s).spell_type in _DISPELLED_TYPES]
     if t.figure.summoner is not None:
@@ -41,7 +41,7 @@ def declare_dispel(world: World, kit: Kit, f: Fighter, targets: tuple[tuple[Mode
     if len(targets) != 1 or targets[0][0] not in world.state.figures:
         raise InvalidCommand("Dispel Magic names one model: target:<id> (ruling dispel-magic-target)", verb=verb)
     t = world.fighter(targets[0][0])
-    options = _choices(kit, t)
+    options = dispel_choices(kit, t)
     if not options:
         raise IllegalCommand(f"{t.id} carries no spell Dispel Magic removes, is no summoned creature and is not "
                              "Shrouded (L2295)", verb=verb)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.checks import CheckResult, Die, Target
 from engine.systems.eldfall.attack import Hit
 from engine.systems.eldfall.rolls import attribute_roll
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["Dodge", "dodge"]
 
@@ -36,7 +36,7 @@ class Dodge:
 
 
 def dodge(dodger: str, attacker: str, goal: Target, face: int | Die, hits: Sequence[Hit], *,
-          rulings: Rulings = DEFAULT_RULINGS) -> Dodge:
+          rulings: Rulings) -> Dodge:
     """Roll one dodge die against ``attacker``'s ``hits`` on ``dodger``."""
     roll = attribute_roll(goal, face, rulings=rulings)
     mine = [h for h in hits if h.attacker == attacker and h.defender == dodger]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["DuelResult", "capped_vp", "duel_refusal", "duel_result", "takes_part"]
 
@@ -57,7 +57,7 @@ def duel_result(challenger: str, challenger_down: bool, defender: str, defender_
     return DuelResult(winner, {winner: 6, loser: 0}, (f"{winner} wins the duel: 6 VP (L1578-1580)",))
 
 
-def capped_vp(total: int, *, cap: int = 10, rulings: Rulings = DEFAULT_RULINGS) -> int:
+def capped_vp(total: int, *, cap: int = 10, rulings: Rulings) -> int:
     """A player's VP after the quest cap (10 unless the quest says otherwise) and ruling ``negative-vp``."""
     floor = None if rulings.negative_vp == "negative" else 0
     value = min(total, cap)

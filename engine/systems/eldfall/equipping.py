@@ -6,15 +6,14 @@ it does not hold is that change too (ruling ``equip-on-attack``).
 
 from __future__ import annotations
 
-from engine.core import Context, IllegalCommand, InvalidCommand, NotYourTurn
+from engine.core import Context
 from engine.systems.eldfall.catalogue import fold
-from engine.systems.eldfall.commands import Equip
 from engine.systems.eldfall.events import ShieldHeld, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.state import EldfallState
 
-__all__ = ["equip", "swap_refusal", "weapon_swap"]
+__all__ = ["equip", "equip_refusal", "swap_refusal", "weapon_swap"]
 
 Ctx = Context[EldfallState]
 
@@ -41,46 +40,45 @@ def swap_refusal(kit: Kit, state: EldfallState, f: Fighter, weapon: str, *, reac
     return None
 
 
-def equip(ctx: Ctx, kit: Kit, command: Equip) -> None:
-    """The activated model takes another weapon, or lays down or takes up its shield, before its action (L430)."""
-    state = ctx.state
-    side = ctx.acting_side()
+def equip_refusal(kit: Kit, state: EldfallState, f: Fighter, wanted: str) -> str | None:
+    """Why the activated model ``f`` may not change to ``wanted`` (a weapon it carries, ``shield`` or ``no-shield``,
+    folded) now: once an activation, before its action (L430), and only to a change."""
     sequence = state.sequence
-    if sequence is None or state.active_side is None:
-        raise IllegalCommand("a model changes its equipment in its own activation: activate it first (L430)",
-                             verb=command.verb)
-    if state.active_side != side:
-        raise NotYourTurn(f"it is side {state.active_side}'s turn: only its activated model changes its equipment "
-                          "(L430)", verb=command.verb)
-    if command.model is not None and command.model != sequence.model:
-        raise IllegalCommand(f"{sequence.model} is the activated model; {command.model} changes its equipment in its "
-                             "own activation (L430)", verb=command.verb)
-    f = kit.world(state).fighter(sequence.model)
-    if sequence.action is not None:
-        raise IllegalCommand(f"{f.id} has declared its action: it changes its equipment before that (L430)",
-                             verb=command.verb)
-    if f.id in sequence.equipped:
-        raise IllegalCommand(f"{f.id} has already changed its equipment this activation: once an activation (L430)",
-                             verb=command.verb)
-    wanted = fold(command.item)
+    if sequence is not None and sequence.action is not None:
+        return f"{f.id} has declared its action: it changes its equipment before that (L430)"
+    if sequence is not None and f.id in sequence.equipped:
+        return f"{f.id} has already changed its equipment this activation: once an activation (L430)"
     has_shield = any(c.item.category == "Shield" for c in f.carried)
     if wanted in ("shield", "no-shield"):
         if not has_shield:
-            raise IllegalCommand(f"{f.id} carries no shield", verb=command.verb)
+            return f"{f.id} carries no shield"
         off = wanted == "no-shield"
         if f.figure.shield_off == off:
-            raise IllegalCommand(f"{f.id} has its shield {'down' if off else 'up'} already", verb=command.verb)
+            return f"{f.id} has its shield {'down' if off else 'up'} already"
         if not off and f.loadout.weapon is not None and "Two-Handed" in f.loadout.weapon.traits:
-            raise IllegalCommand(f"{f.id} holds the Two-Handed {f.loadout.weapon.id}: no hand is free for its shield "
-                                 "(L420-422)", verb=command.verb)
-        ctx.emit(ShieldHeld(model=f.id, off=off))
-        return
-    weapons = [c.item for c in f.carried if c.item.category == "Weapon"]
-    item = next((w for w in weapons if fold(w.id) == wanted or fold(w.name) == wanted), None)
+            return f"{f.id} holds the Two-Handed {f.loadout.weapon.id}: no hand is free for its shield (L420-422)"
+        return None
+    item = _carried_weapon(f, wanted)
     if item is None:
-        accepted = ", ".join([*(w.id for w in weapons), *(("shield", "no-shield") if has_shield else ())])
-        raise InvalidCommand(f"{f.id} carries no weapon {command.item!r}; choose one of: {accepted or 'nothing'}",
-                             verb=command.verb)
-    if f.loadout.weapon is not None and f.loadout.weapon.id == item.id:
-        raise IllegalCommand(f"{f.id} already holds its {item.id}", verb=command.verb)
-    ctx.emit(WeaponHeld(model=f.id, weapon=item.id))
+        weapons = [c.item.id for c in f.carried if c.item.category == "Weapon"]
+        accepted = ", ".join([*weapons, *(("shield", "no-shield") if has_shield else ())])
+        return f"{f.id} carries no weapon {wanted!r}; choose one of: {accepted or 'nothing'}"
+    if f.loadout.weapon is not None and f.loadout.weapon.id == item:
+        return f"{f.id} already holds its {item}"
+    return None
+
+
+def _carried_weapon(f: Fighter, wanted: str) -> str | None:
+    return next((c.item.id for c in f.carried if c.item.category == "Weapon"
+                 and wanted in (fold(c.item.id), fold(c.item.name))), None)
+
+
+def equip(ctx: Ctx, f: Fighter, wanted: str) -> None:
+    """The activated model takes another weapon, or lays down or takes up its shield, before its action (L430);
+    ``wanted`` is checked by ``equip_refusal``."""
+    if wanted in ("shield", "no-shield"):
+        ctx.emit(ShieldHeld(model=f.id, off=wanted == "no-shield"))
+        return
+    item = _carried_weapon(f, wanted)
+    assert item is not None
+    ctx.emit(WeaponHeld(model=f.id, weapon=item))

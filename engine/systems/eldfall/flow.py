@@ -20,7 +20,7 @@ player has no model left standing (L1297-1304).
 from __future__ import annotations
 
 from engine.checks import Modifier
-from engine.core import Context, ModelId, PhaseChanged, SideId
+from engine.core import Context, EndReason, GameEnded, ModelId, Outcome, PhaseChanged, SideId
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
@@ -40,14 +40,15 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.quests import drop_treasure
 from engine.systems.eldfall.rangers import offer_ranger_moves
-from engine.systems.eldfall.scoring_end import final_scores, score_turn_schemes, strategic_reveals
+from engine.systems.eldfall.scoring_end import capped_scores, final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
 from engine.systems.eldfall.stratagems import choosing, use_stratagem
 from engine.systems.eldfall.strategic_choices import hasted, offer_strategic
 from engine.systems.eldfall.world import World
 
-__all__ = ["STRATEGIC", "TACTICAL", "after_strategic", "begin_play", "close_turn", "end_turn", "finish", "side_can_act",
+__all__ = ["OVER", "STRATEGIC", "TACTICAL", "after_strategic", "begin_play", "close_turn", "end_turn", "finish",
+           "side_can_act",
            "upkeep_ap"]
 
 Ctx = Context[EldfallState]
@@ -56,6 +57,8 @@ STRATEGIC = "strategic"
 UPKEEP = "upkeep"
 TACTICAL = "tactical"
 END = "end"
+OVER = "over"
+"""The phase once the quest has ended; the outcome is the core's (``state.outcome``)."""
 
 
 def begin_play(ctx: Ctx, kit: Kit) -> None:
@@ -79,7 +82,8 @@ def _start_turn(ctx: Ctx, kit: Kit, round_: int, turn: int) -> None:
         return
     world = kit.world(state)
     if side != state.hostile_side and not world.fighters(side, standing=True):
-        finish(ctx, kit, f"side {side} begins its turn with every model Incapacitated or Dead (L1302)")
+        finish(ctx, kit, f"side {side} begins its turn with every model Incapacitated or Dead (L1302)",
+               EndReason.ELIMINATION)
         return
     if side == state.hostile_side and not world.fighters(side, standing=True):
         _advance(ctx, kit, round_, turn)
@@ -87,7 +91,7 @@ def _start_turn(ctx: Ctx, kit: Kit, round_: int, turn: int) -> None:
     ctx.emit(TurnBegan(round=round_, turn=turn, side=side))
     hastened = hasted(world, side)
     _strategic(ctx, kit, side)
-    if state.finished is not None or (side != state.hostile_side and offer_strategic(ctx, kit, side, hastened)):
+    if state.outcome is not None or (side != state.hostile_side and offer_strategic(ctx, kit, side, hastened)):
         return
     after_strategic(ctx, kit)
 
@@ -211,7 +215,7 @@ def end_turn(ctx: Ctx, kit: Kit) -> None:
     if side is None:
         return
     ctx.emit(PhaseChanged(phase=END, shown=f"Side {side}'s End phase (L1170)."))
-    if state.finished is None and offer_ranger_moves(ctx, kit, side):
+    if state.outcome is None and offer_ranger_moves(ctx, kit, side):
         return
     close_turn(ctx, kit)
 
@@ -227,7 +231,7 @@ def close_turn(ctx: Ctx, kit: Kit) -> None:
     _expire(ctx, kit.world(state), end_phase_of(side), "until its caster's next End phase")
     score_turn_schemes(ctx, kit, side)
     ctx.emit(TurnEnded(side=side))
-    if state.finished is None:
+    if state.outcome is None:
         _advance(ctx, kit, state.round, state.turn)
 
 
@@ -247,10 +251,12 @@ def _next_round(ctx: Ctx, kit: Kit, round_: int) -> None:
     _start_turn(ctx, kit, round_ + 1, 0)
 
 
-def finish(ctx: Ctx, kit: Kit, reason: str) -> None:
-    """Reveal and score the schemes and the quest's end rewards, then end the quest (L1297-1304)."""
-    if ctx.state.finished is not None:
+def finish(ctx: Ctx, kit: Kit, reason: str, how: EndReason = EndReason.SCORE) -> None:
+    """Reveal and score the schemes and the quest's end rewards, then end the quest (L1297-1304): the game's outcome,
+    in the core's flow record, the higher capped VP winning."""
+    if ctx.state.outcome is not None:
         return
-    ctx.emit(PhaseChanged(phase="over", shown="The quest is over: schemes are revealed and scored (L2497)."))
+    ctx.emit(PhaseChanged(phase=OVER, shown="The quest is over: schemes are revealed and scored (L2497)."))
     final_scores(ctx, kit)
     ctx.emit(QuestEnded(reason=reason))
+    ctx.emit(GameEnded(outcome=Outcome.from_scores(how, capped_scores(kit, ctx.state))))

@@ -58,7 +58,7 @@ def answer_follow_up(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
         world = kit.world(ctx.state)
         f = world.fighter(ModelId(follower))
         try:
-            trip = route(world, f, "walk", f"toward {model}", allowance("dodge", max(f.speed, 0)))
+            trip = route(world, f, "walk", f"toward {model}", allowance("dodge", max(f.speed, 0), rulings=f.rulings))
         except IllegalCommand as error:
             ctx.emit(AttackResolved(summary=f"{follower} cannot follow {model}: {error.reason}."))
             continue

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.checks import Modifier
 from engine.systems.eldfall.attack import AttackRoll
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["STRAY_FACES", "StrayShots", "shooting_into_melee", "stray_shots"]
 
@@ -38,7 +38,7 @@ class StrayShots:
 
 
 def stray_shots(attack: AttackRoll, allies_in_contact: int, *, area: bool = False, exempt_by: str | None = None,
-                rulings: Rulings = DEFAULT_RULINGS) -> StrayShots:
+                rulings: Rulings) -> StrayShots:
     """Split a ranged attack's dice between the target and the allies touching it."""
     if allies_in_contact == 0 or area or exempt_by is not None:
         reason = ("no ally touches the target" if allies_in_contact == 0 else "an AoE attack is not shooting into "

@@ -25,7 +25,7 @@ import shapely
 
 from engine.geometry import IMPASSABLE, TOLERANCE, XY, Base, Terrain
 from engine.systems.eldfall.movement import MovementKind
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = [
     "AREA",
@@ -183,7 +183,7 @@ def _prefix(path: Sequence[XY], along: float) -> tuple[XY, ...]:
 
 
 def travel(path: Sequence[XY], terrain: Sequence[Terrain], *, feet: float, hitbox: float, radius: float,
-           kind: MovementKind, allowance: float, flying: bool = False, rulings: Rulings = DEFAULT_RULINGS) -> Travel:
+           kind: MovementKind, allowance: float, flying: bool = False, rulings: Rulings) -> Travel:
     """Follow ``path`` from a model whose feet are at ``feet``: what it climbs, drops and spends, cut where its
     ``allowance`` (SPD inches) runs out or an obstacle stops it (see the module's rules)."""
     pieces = [p for p in terrain if is_solid(p)]

@@ -1,4 +1,5 @@
-"""``/help`` in an Eldfall game: what the asker may do now, by the rules, a line each."""
+"""``/help`` in an Eldfall game: where the game stands for the asker, before the lines the declarations give for each
+action it may take now (``System.help``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from engine.systems.eldfall.deploying import deploying_now
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.setup import parties_fitting
-from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.state import ACTION_STEP, EldfallState
 
 __all__ = ["help_lines"]
 
@@ -20,8 +21,8 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
     head = f"{quest.name} ({kit.game_size(state)} points, {kit.mode(state)} measuring), round {state.round or '-'}."
     if state.alliance:
         head += " " + alliance_line(state)
-    if state.finished is not None:
-        return (head, f"The quest is over: {state.finished}.")
+    if state.outcome is not None:
+        return (head, f"The quest is over: {state.outcome.describe()}")
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
     owed = [d for d in state.pending.values() if d.owner == side]
     if owed:
@@ -63,18 +64,10 @@ def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]
     sequence = state.sequence
     if sequence is None:
         ready = [f"{f.id} ({f.figure.ap} AP)" for f in world.fighters(side, standing=True) if f.figure.ap > 0]
-        breaking = " /act action:break-alliance breaks the alliance (-3 VP, L2404)." \
-            if side in state.allied_sides() else ""
-        return (head, f"Your Tactical phase. Activate a model: /move model:<id> to:<x,y or toward/contact <id>> "
-                      "how:walk|run|climb|jump, or /act action:activate model:<id> (Idle, at: to face a model); "
-                      f"then declare its action. Models with AP: {', '.join(ready) or 'none'}. /act action:end ends "
-                      f"your turn (L1164-1172).{breaking}")
-    if sequence.step == "action":
+        return (head, f"Your Tactical phase: activate a model (it moves or stays Idle), then declare its action "
+                      f"(L1164-1172). Models with AP: {', '.join(ready) or 'none'}.")
+    if state.step == ACTION_STEP:
         f = world.fighter(sequence.model)
         allowed = ", ".join(a for a in allowed_now(world, f) if a != "melee-attack")
-        weapons = ", ".join(m.name for m in f.weapons)
-        spells = ", ".join(s.name for s in f.spells)
-        return (head, f"Declare {f.id}'s action ({allowed}): /act action:attack target:<id> with:<weapon> "
-                      f"(weapons: {weapons}{'; spells: ' + spells if spells else ''}), /act action:dodge, "
-                      "/act action:nothing (L1250).")
+        return (head, f"Declare {f.id}'s action ({allowed}) (L1250).")
     return (head, f"{sequence.model}'s sequence waits for the reactive player's decision.")

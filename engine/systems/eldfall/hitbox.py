@@ -10,13 +10,13 @@ import math
 
 from engine.geometry import MM_PER_INCH, Base, Pose
 from engine.systems.eldfall.cards import HITBOX_HEIGHT_MM, SIZE_BASE_MM
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Size
 
 __all__ = ["gap", "hitbox", "vertical_gap"]
 
 
-def hitbox(model: str, size: Size, pose: Pose, *, flat: bool = False, rulings: Rulings = DEFAULT_RULINGS) -> Base:
+def hitbox(model: str, size: Size, pose: Pose, *, flat: bool = False, rulings: Rulings) -> Base:
     """The model's hitbox as a table base: diameter by size, height by size (0 when ``flat``).
 
     :raises ValueError: for a Monstrous model, whose hitbox the book leaves undefined (L241).

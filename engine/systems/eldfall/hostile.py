@@ -10,15 +10,17 @@ line of their reactive list that holds; their target is always the activated mod
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
-from engine.core import Answer, BotMove, Command, Decision, ModelId, PartKind, offer_refused
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
-from engine.systems.eldfall.declare import allowed_now
+from engine.core import ActionCommand, Answer, BotMove, Decision, ModelId, PartKind
+from engine.systems.eldfall import action_menus as menus
+from engine.systems.eldfall.activation import move_refusal
+from engine.systems.eldfall.commands import activation, declaration, end_turn
+from engine.systems.eldfall.declare import allowed_now, combat_art
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.hostiles import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
+from engine.systems.eldfall.rules import Reading
 from engine.systems.eldfall.schema import BehaviourCard, Conduct
 from engine.systems.eldfall.state import EldfallState, MovementKind
 from engine.systems.eldfall.strikes import measure_reach
@@ -60,12 +62,12 @@ def situation(world: World, f: Fighter, *, activated: Fighter | None = None,
     return Situation(bool(world.engagers(f.id)), reach or 0.0, tuple(enemies), incoming, act)
 
 
-def hostile_move(kit: Kit, state: EldfallState, allowed: Callable[[Command], bool]) -> BotMove | None:
+def hostile_move(reading: Reading) -> BotMove | None:
     """The hostiles' next command in their own turn."""
-    world = kit.world(state)
+    kit, state, world = reading.kit, reading.state, reading.world
     sequence = state.sequence
     if sequence is not None:
-        return _action(kit, world, world.fighter(sequence.model), allowed) if sequence.step == "action" else None
+        return _action(reading, world.fighter(sequence.model)) if state.step == "action" else None
     side = state.hostile_side
     assert side is not None
     ranked = activation_order([(f.id, f.card.tier or 1, f.value("M")) for f in world.fighters(side, standing=True)])
@@ -74,15 +76,15 @@ def hostile_move(kit: Kit, state: EldfallState, allowed: Callable[[Command], boo
             f = world.fighter(ModelId(model))
             if f.figure.ap < 1:
                 continue
-            move = _movement(kit, world, f, allowed)
+            move = _movement(kit, world, f)
             if move is not None:
                 return move
         if any(world.fighter(ModelId(m)).figure.ap > 0 for m in group):
             break  # a Tier spends its AP before the next activates; none of this Tier would act (L1610, L1626)
-    return BotMove(EndTurn(), ("no hostile's card holds a line to carry out: the Hostiles turn ends (L1626)",))
+    return BotMove(end_turn(), ("no hostile's card holds a line to carry out: the Hostiles turn ends (L1626)",))
 
 
-def _movement(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
+def _movement(kit: Kit, world: World, f: Fighter) -> BotMove | None:
     card = _card(kit, f)
     if card is None:
         return None
@@ -92,19 +94,13 @@ def _movement(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], b
     conduct = picked.conduct
     target = picked.target
     how: MovementKind = "walk" if conduct.act == "walk" else "run" if conduct.act == "run" else "idle"
+    idle = activation(f.id, face=target)
+    command: ActionCommand = idle
     if conduct.act == "rotate":
-        turned = round((f.model.facing + (conduct.degrees or 180)) % 360, 2)
-        command = Activate(model=f.id, how="idle", face=str(turned))
-    elif conduct.act == "idle" or target is None:
-        command = Activate(model=f.id, how="idle", face=target)
-    else:
+        command = activation(f.id, face=str(round((f.model.facing + (conduct.degrees or 180)) % 360, 2)))
+    elif conduct.act != "idle" and target is not None:
         to = _destination(world, f, conduct, ModelId(target), how)
-        command = Activate(model=f.id, how=how, to=to) if to else Activate(model=f.id, how="idle", face=target)
-    if not allowed(command):
-        command = Activate(model=f.id, how="idle", face=target)
-        if not allowed(command):
-            offer_refused("eldfall", f.side, command, "a hostile may always stay Idle (L1644)")
-            return None
+        command = activation(f.id, how, to=to) if to and move_refusal(world, f, how, to) is None else idle
     return BotMove(command, picked.working)
 
 
@@ -121,16 +117,17 @@ def _destination(world: World, f: Fighter, conduct: Conduct, target: ModelId, ho
         travel = gap - stop
         if travel <= 0.05:
             return None
-        limit = allowance("run" if how == "run" else "walk", max(f.speed, 0))
+        limit = allowance("run" if how == "run" else "walk", max(f.speed, 0), rulings=f.rulings)
         return f"toward {target} {min(travel, limit):.2f}"
     return f"toward {target}"
 
 
-def _action(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], bool]) -> BotMove | None:
-    card = _card(kit, f)
+def _action(reading: Reading, f: Fighter) -> BotMove | None:
+    world = reading.world
+    card = _card(reading.kit, f)
     engaged = "nothing" not in allowed_now(world, f)
     why = f"{f.id}: no line of its action list holds" + (" (Engaged: it dodges, L1457)" if engaged else "")
-    nothing = BotMove(Declare(kind="dodge" if engaged else "nothing"), (why,))
+    nothing = BotMove(declaration("dodge" if engaged else "nothing"), (why,))
     if card is None:
         return nothing
     picked = choose(card, "action", situation(world, f), rulings=world.rulings)
@@ -139,17 +136,14 @@ def _action(kit: Kit, world: World, f: Fighter, allowed: Callable[[Command], boo
     conduct = picked.conduct
     if conduct.act == "attack":
         means = _weapon(f, conduct)
-        if means is None:
-            return nothing
-        command: Command = Declare(kind="attack", means=means.id, targets=((ModelId(picked.target), 0),),
-                                   art=conduct.art)
-        if not allowed(command):
-            command = Declare(kind="attack", means=means.id, targets=((ModelId(picked.target), 0),))
-        if allowed(command):
-            return BotMove(command, picked.working)
-        offer_refused("eldfall", f.side, command, "the card's target was chosen among those it may attack")
+        target = ModelId(picked.target)
+        if means is not None and menus.means_refusal(reading, f, means) is None \
+                and menus.target_refusal_for(reading, f, means, target) is None:
+            named, refusal = combat_art(world, f, conduct.art, means) if conduct.art else (None, None)
+            art = named if refusal is None else None
+            return BotMove(declaration("attack", means=means.id, targets=((target, 0),), art=art), picked.working)
     if conduct.act == "dodge":
-        return BotMove(Declare(kind="dodge"), picked.working)
+        return BotMove(declaration("dodge"), picked.working)
     return nothing
 
 
@@ -201,7 +195,7 @@ def hostile_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotM
 
 def _dodge_toward(world: World, h: Fighter, toward: Fighter) -> str | None:
     """A dodge move toward the attacker, as far as it goes short of contact (L1670)."""
-    reach = allowance("dodge", max(h.speed, 0))
+    reach = allowance("dodge", max(h.speed, 0), rulings=h.rulings)
     gap = world.gap(h.id, toward.id)
     step = min(reach, max(0.0, gap - 0.05))
     if step < 0.05:

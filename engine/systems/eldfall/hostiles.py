@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import Literal
 
 from engine.geometry import TOLERANCE
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import BehaviourCard, Condition, Conduct
 
 __all__ = ["Choice", "Enemy", "Incoming", "Situation", "activation_order", "choose"]
@@ -163,7 +163,7 @@ def _pick(card: BehaviourCard, conduct: Conduct, candidates: list[Enemy]) -> Ene
 
 
 def choose(card: BehaviourCard, step: Step, situation: Situation, *,
-           rulings: Rulings = DEFAULT_RULINGS) -> Choice | None:
+           rulings: Rulings) -> Choice | None:
     """The first line of ``card``'s ``step`` list whose clauses all hold, with its target; None when none holds
     (the hostile then does not act or react, L1626)."""
     lines = {"movement": card.movement, "action": card.action, "reactive": card.reactive}[step]

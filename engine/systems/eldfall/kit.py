@@ -31,7 +31,7 @@ class Kit:
     _rulings: dict[tuple[tuple[str, str], ...], Rulings] = field(default_factory=dict)
 
     def rulings(self, state: EldfallState) -> Rulings:
-        """The rulings this table plays by (its setup's choices over the shipped defaults)."""
+        """The rulings this table plays by (its setup's choices over the shipped defaults), read once per table."""
         key = tuple(sorted(state.setup.rulings.items()))
         found = self._rulings.get(key)
         if found is None:
@@ -40,13 +40,6 @@ class Kit:
             found = Rulings.from_options(self.catalogue.rulings, chosen)
             self._rulings[key] = found
         return found
-
-    def choice(self, state: EldfallState, ruling: str) -> str:
-        """The option a table chose for any ruling, the ones the pure rules modules do not read included."""
-        chosen = state.setup.rulings.get(ruling)
-        if chosen is not None:
-            return chosen
-        return next(r.default for r in self.catalogue.rulings if r.id == ruling)
 
     def world(self, state: EldfallState) -> World:
         return World(state, self.catalogue, self.rulings(state))

@@ -57,7 +57,7 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
         if f.figure.ap < 1:
             continue
         if f.has("Protector") and f.id not in reacted and _attacks_models(world, action):
-            reach = allowance("dodge", max(f.speed, 0))
+            reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
             wards = [t for t in targets if t != f.id and t in world.state.figures
                      and world.friends(world.fighter(t), f) and world.gap(f.id, t) <= reach + 0.01]
             if wards:
@@ -146,7 +146,7 @@ def _protect(ctx: Ctx, kit: Kit, protector: ModelId, ward: ModelId) -> None:
     if ward not in _targets(sequence.action):
         return
     try:
-        trip = route(world, f, "walk", f"contact {ward}", allowance("dodge", max(f.speed, 0)))
+        trip = route(world, f, "walk", f"contact {ward}", allowance("dodge", max(f.speed, 0), rulings=f.rulings))
     except IllegalCommand as error:
         ctx.emit(AttackResolved(summary=f"{protector} cannot reach {ward}: {error.reason}."))
         return

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from engine.systems.eldfall.attack import Role
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.refs import parse_ref
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import SpellSpec
 
 __all__ = ["cast_refusal", "knows_spell", "mana_cost", "summoning_refusal"]
@@ -64,7 +64,7 @@ def cast_refusal(card: Card, spell: SpellSpec, *, role: Role, hands_full: bool, 
 
 
 def summoning_refusal(stamina: int, limits_on_field: Sequence[int], new_limit: int, *,
-                      rulings: Rulings = DEFAULT_RULINGS) -> str | None:
+                      rulings: Rulings) -> str | None:
     """Why a caster with modified ``stamina`` and creatures of ``limits_on_field`` may not conjure one more of
     Summoning Limit ``new_limit``, or None when it may."""
     total = sum(limits_on_field)

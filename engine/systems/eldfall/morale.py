@@ -15,7 +15,7 @@ from typing import Literal
 from engine.checks import CheckResult, Die, Target
 from engine.systems.eldfall.attack import Role
 from engine.systems.eldfall.rolls import attribute_roll
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["MoraleRoll", "friendly_fire_roll", "morale_broken", "panic_roll"]
 
@@ -31,7 +31,7 @@ class MoraleRoll:
 
 
 def panic_roll(model: str, goal: Target, face: int | Die, role: Role, *,
-               rulings: Rulings = DEFAULT_RULINGS) -> MoraleRoll:
+               rulings: Rulings) -> MoraleRoll:
     """A Panicked model's M roll as it activates (``active``) or reacts (``reactive``)."""
     roll = attribute_roll(goal, face, rulings=rulings)
     lines = [f"{model} is Panicked and rolls M", *roll.working]
@@ -44,7 +44,7 @@ def panic_roll(model: str, goal: Target, face: int | Die, role: Role, *,
 
 
 def friendly_fire_roll(model: str, goal: Target, face: int | Die, *, immune_by: str | None = None,
-                       rulings: Rulings = DEFAULT_RULINGS) -> MoraleRoll:
+                       rulings: Rulings) -> MoraleRoll:
     """The M roll of an ally hit by its own side (L1286); ``immune_by`` names Fearless or Construct (no roll)."""
     if immune_by is not None:
         return MoraleRoll(model, None, "immune", (f"{model} is hit by friendly fire but {immune_by} keeps it from "
@@ -56,7 +56,7 @@ def friendly_fire_roll(model: str, goal: Target, face: int | Die, *, immune_by: 
     return MoraleRoll(model, roll, "panicked", (*lines, "Panicked until its next Strategic phase (L1286)"))
 
 
-def morale_broken(original: int, standing: int, rulings: Rulings = DEFAULT_RULINGS) -> bool:
+def morale_broken(original: int, standing: int, rulings: Rulings) -> bool:
     """Whether a party that deployed ``original`` models (summons excluded) is broken with ``standing`` left.
 
     Default ruling: half or fewer, rounded down (three -> one left, four -> two, five -> two: L1282).

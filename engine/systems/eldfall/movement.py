@@ -22,7 +22,7 @@ from typing import Literal
 import shapely
 
 from engine.geometry import TOLERANCE, XY, Base, Table, Terrain, bearing
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = [
     "Contact",
@@ -51,7 +51,7 @@ def _half(speed: int, rulings: Rulings) -> float:
 
 
 def allowance(kind: MovementKind, speed: int, *, climbing: bool = False, leap: bool = False,
-              rulings: Rulings = DEFAULT_RULINGS) -> float:
+              rulings: Rulings) -> float:
     """How far a model of (modified) ``speed`` may go with one kind of movement, in inches."""
     if speed < 0:
         raise ValueError(f"SPD cannot be negative, got {speed}")
@@ -114,7 +114,7 @@ class JumpOutcome:
 
 
 def jump(start: XYZ, destination: XYZ, speed: int, hitbox_height: float, *, leap: bool = False,
-         ground_below: float = 0.0, rulings: Rulings = DEFAULT_RULINGS) -> JumpOutcome:
+         ground_below: float = 0.0, rulings: Rulings) -> JumpOutcome:
     """A jump measured in a straight line (L1348-1353); ``ground_below`` is the surface height where a short jump
     comes down. A short jump pulls itself up when it gets across horizontally and the hitbox, from where it
     started, reaches the destination's height (our reading of L1351); otherwise it falls where its reach runs out."""
@@ -208,7 +208,7 @@ class PanicRun:
 
 
 def panic_run(base: Base, speed: int, table: Table, *, edge: str | None = None,
-              rulings: Rulings = DEFAULT_RULINGS) -> PanicRun:
+              rulings: Rulings) -> PanicRun:
     """Run twice SPD straight toward the nearest open edge (``edge`` picks among equally near ones)."""
     x, y = base.xy
     gaps = {"left": x, "right": table.width - x, "bottom": y, "top": table.height - y}
@@ -235,7 +235,7 @@ class Push:
 
 
 def knockback(target: Base, attacker: XY, direction: float, inches: float, *, bases: Sequence[Base] = (),
-              terrain: Sequence[Terrain] = (), rulings: Rulings = DEFAULT_RULINGS) -> Push:
+              terrain: Sequence[Terrain] = (), rulings: Rulings) -> Push:
     """Push ``target`` ``inches`` toward ``direction`` (degrees), which must lead away from the attacker (L2105).
 
     It stops at the first base it would touch and, under ruling ``knockback-collision: stop-at-contact``, at the

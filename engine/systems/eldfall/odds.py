@@ -27,7 +27,7 @@ def attack_odds(world: World, f: Fighter, means_id: str, target: Fighter, *, idl
     attribute, goal = attack_target(world, f, means, "active", idle, target, attacker, defender, None,
                                     world.sees(f.id, target.id).visible)
     strikes = active_strike(world, f, means, idle, dash).value
-    one = success_chance(goal.value, check_rules(critical_up_to(list(f.sources)), f.rulings))
+    one = success_chance(goal.value, check_rules(critical_up_to(list(f.sources)), rulings=f.rulings))
     chance = 1 - (1 - one) ** strikes
     dice = f"{strikes} {'die' if strikes == 1 else 'dice'}"
     return f" ({dice} at {attribute} {goal.value}: {_percent(chance)} for a Hit)"

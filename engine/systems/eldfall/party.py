@@ -23,7 +23,7 @@ from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import choice_problems, member_items
 from engine.systems.eldfall.quest_schema import QuestSpec
 from engine.systems.eldfall.refs import book_lines
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import PartySpec, UpgradeSpec
 
 __all__ = ["MAX_MODELS", "IllegalParty", "PartyCost", "PartyProblem", "check_party", "party_cost", "validate_party"]
@@ -199,8 +199,10 @@ def _model_problems(spec: PartySpec, cards: list[Card]) -> list[PartyProblem]:
 
 
 def check_party(spec: PartySpec, catalogue: EldfallCatalogue, *, quest: QuestSpec | None = None,
-                rulings: Rulings = DEFAULT_RULINGS) -> tuple[PartyProblem, ...]:
-    """Every rule ``spec`` breaks (empty when it is a legal party); a quest may change the size and upgrades."""
+                rulings: Rulings | None = None) -> tuple[PartyProblem, ...]:
+    """Every rule ``spec`` breaks (empty when it is a legal party); a quest may change the size and upgrades, a
+    table's rulings how upgrades are bought (the catalogue's defaults when none are given)."""
+    rulings = rulings if rulings is not None else Rulings.from_options(catalogue.rulings)
     cards = [catalogue.card(m.unit) for m in spec.members]
     problems = _model_problems(spec, cards)
     if fold(spec.leader) not in {fold(c.name) for c in cards}:
@@ -216,7 +218,7 @@ def check_party(spec: PartySpec, catalogue: EldfallCatalogue, *, quest: QuestSpe
 
 
 def validate_party(spec: PartySpec, catalogue: EldfallCatalogue, *, quest: QuestSpec | None = None,
-                   rulings: Rulings = DEFAULT_RULINGS) -> PartyCost:
+                   rulings: Rulings | None = None) -> PartyCost:
     """Return what a legal party costs; :raises IllegalParty: naming every broken rule."""
     problems = check_party(spec, catalogue, quest=quest, rulings=rulings)
     if problems:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.geometry import TOLERANCE, Base
 from engine.systems.eldfall.hitbox import gap
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Band
 
 __all__ = ["BandResult", "band_modifier", "format_bands", "in_reach", "overdraw", "shift_bands"]
@@ -32,7 +32,7 @@ def shift_bands(bands: Sequence[Band], inches: float) -> tuple[Band, ...]:
     return tuple(Band(upto=b.upto + inches, modifier=b.modifier) for b in bands)
 
 
-def overdraw(bands: Sequence[Band], inches: float, rulings: Rulings = DEFAULT_RULINGS) -> tuple[Band, ...]:
+def overdraw(bands: Sequence[Band], inches: float, rulings: Rulings) -> tuple[Band, ...]:
     """Archery I: the first band ``inches`` longer; the furthest reach unchanged unless ruling ``archery-overdraw``
     shifts them all."""
     if rulings.archery_overdraw == "shift-all":
@@ -63,7 +63,7 @@ class BandResult:
     working: str
 
 
-def band_modifier(bands: Sequence[Band], distance: float, rulings: Rulings = DEFAULT_RULINGS) -> BandResult:
+def band_modifier(bands: Sequence[Band], distance: float, rulings: Rulings) -> BandResult:
     """Find the band holding ``distance`` inches; beyond the last band the attack fails automatically (L760)."""
     measured = math.floor(distance + TOLERANCE) if rulings.reach_bands == "round-down" else distance
     printed = format_bands(bands).split("; ")

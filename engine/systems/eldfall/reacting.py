@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.core import (
@@ -228,7 +228,7 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
                                       options=(Option(key="nothing", label="Nothing"), *spends), default="nothing"))
         if e.dodge and not r.is_("immobilized"):
             here = (r.model.x, r.model.y)
-            reach = allowance("dodge", max(r.speed, 0))
+            reach = allowance("dodge", max(r.speed, 0), rulings=r.rulings)
             parts.append(DecisionPart(key=f"{r.id}.move", prompt=f"where {r.id}'s dodge move takes it (x,y within "
                                                                  f"{reach:g}\"; it may stay)",
                                       kind=PartKind.POSITION, center=here, radius=reach,
@@ -250,6 +250,64 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
         prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
         parts=tuple(parts), context=dict(context), reaction_to=None if taunted else ACTIVATION))
+
+
+def live_parts(world: World, kit: Kit, decision: Decision, answers: Mapping[str, str]) -> tuple[DecisionPart, ...]:
+    """The Reaction step's parts as they stand now, given the answers so far: each model's attacks only with the
+    weapons it may take up now (L430), the points of the path where it sees the activated model (L1482; by
+    default the last of them), and the combat arts that fit the attack it chose (L2208-2246). The stored parts
+    stand for everything else, so a typed answer reads as it always did."""
+    sequence = world.state.sequence
+    if sequence is None:
+        return decision.parts
+    found: list[DecisionPart] = []
+    for part in decision.parts:
+        model, _, follow = part.key.partition(".")
+        if model not in world.state.models:
+            found.append(part)
+            continue
+        r = world.fighter(ModelId(model))
+        if not follow:
+            found.append(part.model_copy(update={"options": tuple(
+                o for o in part.options if _reaction_refusal(world, kit, r, o.key) is None)}))
+        elif follow == "at" and part.kind is PartKind.POINT_ON_PATH and not r.figure.hostile:  # turns first (L1597)
+            seen = _seen_points(world, r, sequence.model, part.path)
+            found.append(part.model_copy(update={
+                "options": tuple(Option(key=key, label=f"{key} (on its path)") for key in seen),
+                "default": part.default if part.default in seen or not seen else seen[-1]}))
+        elif follow == "art" and answers.get(model) is not None:
+            means = r.means(answers[model])
+            found.append(part.model_copy(update={"options": tuple(
+                o for o in part.options if o.key == "nothing" or means is None or _art_fits(r, o.key, means))}))
+        else:
+            found.append(part)
+    return tuple(found)
+
+
+def _reaction_refusal(world: World, kit: Kit, r: Fighter, choice: str) -> str | None:
+    """Why ``r`` may not react with ``choice`` now (an attack with a weapon it may not take up, L430)."""
+    swap = weapon_swap(r, choice)
+    return swap_refusal(kit, world.state, r, swap, reacting=True) if swap is not None else None
+
+
+def _seen_points(world: World, r: Fighter, active: ModelId, path: tuple[Point, ...]) -> list[str]:
+    """The sampled points of the path where ``r`` sees the activated model (or has it in its Awareness with
+    Clairvoyance), as a strike point is written (``x.xx,y.yy``)."""
+    points = [(round(x, 2), round(y, 2)) for x, y in sample_path(path)]
+    return [f"{x:.2f},{y:.2f}" for x, y in points if _sees_at(world, r, active, (x, y))]
+
+
+def _sees_at(world: World, r: Fighter, active: ModelId, at: Point) -> bool:
+    """Whether ``r`` may strike the moving model at ``at``: it sees it there, or has it in its Awareness with
+    Clairvoyance (L1482, L1910)."""
+    return (r.has("Clairvoyance") and world.aware(r.id, active, other_at=at)) or \
+        world.sees(r.id, active, seen_at=at).visible
+
+
+def _art_fits(r: Fighter, art: str, means: Means) -> bool:
+    ability = r.catalogue.ability(parse_ref(art).name, "art")
+    entry = ability.per_level[parse_ref(art).level - 1]
+    return entry.effect is None or entry.effect.attack in (None, means.kind)
 
 
 def answer(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
@@ -383,7 +441,7 @@ def _impede(ctx: Ctx, kit: Kit, reactions: list[Reaction]) -> None:
     below = round(world.ground(stop), 2)
     ctx.emit(ModelPlaced(model_id=model.id, x=stop[0], y=stop[1], facing=model.facing,
                          z=below if abs(below - model.z) > 0.005 else None))
-    ctx.emit(StepReached(step=sequence.step, path=tuple(kept)))
+    ctx.emit(StepReached(step=state.step, path=tuple(kept)))
     ctx.emit(AttackResolved(summary=f"Impede: {model.id}'s move ends at {stop[0]:g},{stop[1]:g} (L1968)."))
 
 

@@ -16,6 +16,7 @@ from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.events import ApChanged, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.rolls import check_rules
 from engine.systems.eldfall.schema import SIZES
 from engine.systems.eldfall.strikes import Plan
 
@@ -63,7 +64,8 @@ def _again(seq: Resolving, attacker: Fighter, faces: list[int], goal: Target, do
         return False
     for i in failed if every else failed[:1]:
         what = f"{attacker.id}'s re-roll of its {faces[i]} ({source})"
-        (again,) = roll_d20s(seq.ctx, 1, what, attacker.side, against(goal, what, yes="hit", no="miss"))
+        (again,) = roll_d20s(seq.ctx, 1, what, attacker.side, against(goal, what, check_rules(rulings=attacker.rulings),
+                                                                        yes="hit", no="miss"))
         faces[i] = again
         done.add(i)
     return True

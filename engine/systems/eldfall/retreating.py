@@ -28,7 +28,7 @@ def offer_retreat(ctx: Ctx, kit: Kit, model: ModelId, action: Declared) -> None:
     if not f.has("Hit and Retreat") or f.out or f.is_("immobilized") or f.over_encumbered:
         return
     here = (f.model.x, f.model.y)
-    reach = allowance("walk", max(f.speed, 0))
+    reach = allowance("walk", max(f.speed, 0), rulings=f.rulings)
     if reach <= 0:
         return
     part = DecisionPart(key=f.id, prompt=f"where {f.id} walks (x,y within {reach:g}\"; it may stay)",
@@ -49,7 +49,7 @@ def answer_retreat(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, st
     if math.dist(parse_point(to), (f.model.x, f.model.y)) < 0.01:
         return
     try:
-        trip = route(world, f, "walk", to, allowance("walk", max(f.speed, 0)))
+        trip = route(world, f, "walk", to, allowance("walk", max(f.speed, 0), rulings=f.rulings))
     except IllegalCommand as error:
         ctx.emit(AttackResolved(summary=f"{model} cannot walk to {to}: {error.reason}."))
         return

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.checks import CheckResult, CheckRules, Die, Modifier, Target, check, target
 from engine.systems.eldfall.cards import Card
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import AbilitySpec, Attribute, Effect
 
 __all__ = [
@@ -28,7 +28,7 @@ ELDFALL_CHECK = CheckRules(top_critical_above=20, fails_at_or_below=0)
 """Criticals on 1, and on 20 too above 20; a target of 0 fails (Eldfall core rules v1.5, L572 and L831)."""
 
 
-def check_rules(critical_up_to: int = 1, rulings: Rulings = DEFAULT_RULINGS) -> CheckRules:
+def check_rules(critical_up_to: int = 1, *, rulings: Rulings) -> CheckRules:
     """The check rules for a model whose criticals reach ``critical_up_to`` (3 for an Assassin, L1811)."""
     rules = ELDFALL_CHECK.widened(critical_up_to) if critical_up_to > 1 else ELDFALL_CHECK
     if rulings.critical_above_target == "must-succeed":
@@ -50,7 +50,7 @@ def effect_modifiers(attribute: Attribute, effect: Effect, source: str, rule: st
 
 
 def attribute_target(card: Card, attribute: Attribute, *, states: Iterable[AbilitySpec] = (),
-                     modifiers: Iterable[Modifier] = (), rulings: Rulings = DEFAULT_RULINGS) -> Target:
+                     modifiers: Iterable[Modifier] = (), rulings: Rulings) -> Target:
     """The modified value of one of ``card``'s attributes, under its ``states`` and any other ``modifiers``."""
     mods = list(modifiers)
     for state in states:
@@ -61,9 +61,9 @@ def attribute_target(card: Card, attribute: Attribute, *, states: Iterable[Abili
 
 
 def attribute_roll(goal: Target, face: int | Die, *, critical_up_to: int = 1,
-                   rulings: Rulings = DEFAULT_RULINGS) -> CheckResult:
+                   rulings: Rulings) -> CheckResult:
     """One attribute roll (Dodge, Morale, Toughness, ...) against a worked-out target."""
-    return check(goal, [face], check_rules(critical_up_to, rulings))
+    return check(goal, [face], check_rules(critical_up_to, rulings=rulings))
 
 
 def initiative(totals: Sequence[tuple[str, int, int, int]]) -> tuple[str, ...]:

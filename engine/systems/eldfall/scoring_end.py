@@ -48,11 +48,11 @@ def vp_totals(kit: Kit, state: EldfallState) -> dict[SideId, int]:
     an equal share of the pool, rounded down (L2390; rulings alliance-vp and alliance-broken-vp)."""
     totals = {side: sum(state.record(side).vp.values()) for side in state.players()}
     members = [side for side in state.alliance if side in totals]
-    returned = state.alliance_broken_by is not None and kit.choice(state, "alliance-broken-vp") == "pool-returned"
+    returned = state.alliance_broken_by is not None and kit.rulings(state).alliance_broken_vp == "pool-returned"
     if not members or returned:
         return totals
     pool = sum(state.record(side).pooled for side in members)
-    if kit.choice(state, "alliance-vp") == "cap-pool-first":
+    if kit.rulings(state).alliance_vp == "cap-pool-first":
         pool = min(pool, VP_CAP)
     share = pool // len(members)
     return {side: total - state.record(side).pooled + share if side in members else total
@@ -222,7 +222,7 @@ def final_scores(ctx: Ctx, kit: Kit) -> None:
             score(ctx, side, "scheme", _vp(scheme, counted), f"{scheme.name} ({counted} counted)")
     for side in state.players():
         held = sum(f.figure.extra_items.count("Treasure") for f in world.fighters(side))
-        left = state.record(side).facts.get("treasures-left", 0) if kit.choice(state, "treasure-vp") == "all-count" \
+        left = state.record(side).facts.get("treasures-left", 0) if kit.rulings(state).treasure_vp == "all-count" \
             else 0
         if held + left:
             score(ctx, side, "reward", reward_vp(quest, "treasure-held-at-end") * (held + left),

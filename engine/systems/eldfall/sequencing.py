@@ -5,8 +5,7 @@ L1180-1260)."""
 from __future__ import annotations
 
 from engine.core import Context
-from engine.systems.eldfall.commands import Declare
-from engine.systems.eldfall.declare import allowed_now, declare
+from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.duels import duel_over
 from engine.systems.eldfall.events import ActionDeclared, SequenceEnded, StepReached
 from engine.systems.eldfall.flow import end_turn, finish, side_can_act
@@ -17,7 +16,7 @@ from engine.systems.eldfall.reacting import offer
 from engine.systems.eldfall.resolution import resolve
 from engine.systems.eldfall.state import Declared, EldfallState
 
-__all__ = ["after_declaration", "after_movement", "after_reactions", "carry_on", "declared", "quest_over"]
+__all__ = ["after_declaration", "after_movement", "after_reactions", "carry_on", "quest_over"]
 
 Ctx = Context[EldfallState]
 
@@ -45,23 +44,17 @@ def after_reactions(ctx: Ctx, kit: Kit) -> None:
     sequence = state.sequence
     if sequence is None:
         return
-    if sequence.step == "late-reaction":
+    if state.step == "late-reaction":
         _resolve(ctx, kit)
         return
     ctx.emit(StepReached(step="action"))
     world = kit.world(state)
     active = world.fighter(sequence.model)
-    if allowed_now(world, active) == ("nothing",):
+    if set(allowed_now(world, active)) <= {"nothing"}:  # a Run into an enemy's reach leaves it no other (L1337)
         ctx.emit(ActionDeclared(model=active.id, action=Declared(kind="nothing"),
                                 text="Nothing (the only action it may declare now, L1337)"))
         ctx.emit(StepReached(step="late-reaction"))
         after_declaration(ctx, kit)
-
-
-def declared(ctx: Ctx, kit: Kit, command: Declare) -> None:
-    """The Action step's declaration, then what follows it."""
-    declare(ctx, kit, command)
-    after_declaration(ctx, kit)
 
 
 def after_declaration(ctx: Ctx, kit: Kit, *, late_done: bool = False) -> None:
@@ -106,7 +99,7 @@ def carry_on(ctx: Ctx, kit: Kit) -> None:
     """After a sequence (and the choices it left open: a duel, a Follow-Up): the quest may be over; a side with
     nothing left to activate ends its turn."""
     state = ctx.state
-    if state.finished is not None or state.pending or quest_over(ctx, kit):
+    if state.outcome is not None or state.pending or quest_over(ctx, kit):
         return
     ended = duel_over(ctx, kit)
     if ended is not None:

@@ -43,9 +43,14 @@ __all__ = [
     "add_by_hand",
     "after_alliance",
     "answer_initiative",
+    "answer_initiative_rest",
     "answer_scheme",
     "choose_party",
+    "load_party",
+    "named_party",
     "parties_fitting",
+    "party_refusal",
+    "sized_party",
     "start",
 ]
 
@@ -155,29 +160,51 @@ def parties_fitting(kit: Kit, state: EldfallState) -> list[PartySpec]:
     return exact or [p for p in kit.catalogue.parties if p.game_size <= size]
 
 
-def choose_party(ctx: Ctx, kit: Kit, command: ChooseParty) -> None:
-    """A player's party, checked against every party rule, kept secret until deployment ends (L1036)."""
-    state = ctx.state
-    side = acting_for(ctx, command.side, command.verb)
-    if state.phase != PARTIES:
-        raise IllegalCommand("parties are chosen before the game begins (L1008-1036); this one is under way",
-                             verb=command.verb)
+def party_refusal(state: EldfallState, side: SideId) -> str | None:
+    """Why ``side`` may not choose a party now: it plays the hostiles, or it has chosen one (L1008-1036)."""
     if side == state.hostile_side or side not in state.players():
-        raise IllegalCommand(f"side {side} plays the quest's hostiles, who bring no party", verb=command.verb)
+        return f"side {side} plays the quest's hostiles, who bring no party"
     if state.record(side).party is not None:
-        raise IllegalCommand(f"side {side} has already chosen its party", verb=command.verb)
-    spec = command.spec or _named_party(kit, state, command.name or "")
+        return f"side {side} has already chosen its party"
+    return None
+
+
+def sized_party(kit: Kit, state: EldfallState, spec: PartySpec) -> PartySpec:
+    """The party at this game's size, checked against every party rule (L1008-1054).
+
+    :raises RulesError: naming the rule it breaks.
+    """
     quest = kit.quest(state)
-    size = kit.game_size(state)
-    sized = spec if quest.game_size is not None else spec.model_copy(update={"game_size": size})
+    sized = spec if quest.game_size is not None else spec.model_copy(update={"game_size": kit.game_size(state)})
     validate_party(sized, kit.catalogue, quest=quest, rulings=kit.rulings(state))
-    ctx.emit(PartyChosen(side=side, party=sized), side_only(side))
+    return sized
+
+
+def choose_party(ctx: Ctx, kit: Kit, side: SideId, party: PartySpec) -> None:
+    """A player's checked party (``sized_party``), kept secret until deployment ends (L1036); the schemes are drawn
+    once every player has one."""
+    state = ctx.state
+    ctx.emit(PartyChosen(side=side, party=party), side_only(side))
     ctx.emit(PartyNoted(side=side))
     if all(state.record(s).party is not None for s in state.players()):
         _draw_all_schemes(ctx, kit)
 
 
-def _named_party(kit: Kit, state: EldfallState, name: str) -> PartySpec:
+def load_party(ctx: Ctx, kit: Kit, command: ChooseParty) -> None:
+    """The host's (or an imported list's) party for a side: checked as a player's choice is (L1008-1054)."""
+    state = ctx.state
+    side = acting_for(ctx, command.side, command.verb)
+    if state.phase != PARTIES:
+        raise IllegalCommand("parties are chosen before the game begins (L1008-1036); this one is under way",
+                             verb=command.verb)
+    refusal = party_refusal(state, side)
+    if refusal is not None:
+        raise IllegalCommand(refusal, verb=command.verb)
+    choose_party(ctx, kit, side, sized_party(kit, state, command.spec or named_party(kit, state, command.name or "")))
+
+
+def named_party(kit: Kit, state: EldfallState, name: str) -> PartySpec:
+    """A ready party by name; :raises InvalidCommand: naming the parties."""
     if not name.strip():
         raise InvalidCommand("give the party: /force load name:<party>; parties: "
                              + ", ".join(p.name for p in parties_fitting(kit, state)))
@@ -350,22 +377,27 @@ def answer_initiative(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str,
     """The winner chose; the other player picks the remaining option (L1092-1100)."""
     state = ctx.state
     choice = answers["choice"]
+    winner = decision.owner
+    loser = next(s for s in state.players() if s != winner)
+    if choice in ("first", "second"):
+        options = _edge_options(kit, state)
+        prompt = f"Side {winner} chose to play {choice}; choose your Deployment Zone (L1092)."
+    else:
+        options = (Option(key="first", label="Play first (the 1st Player)"),
+                   Option(key="second", label="Play second"))
+        prompt = f"Side {winner} chose the {choice} edge; choose the turn order (L1092)."
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=loser, kind="initiative-rest", optional=False, prompt=prompt,
+        parts=(DecisionPart(key="choice", prompt="Your choice", options=options, default=options[0].key),),
+        context={"winner": winner, "chosen": choice}))
+
+
+def answer_initiative_rest(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:
+    """The other player picked the remaining option: the turn order and the zones are settled, and the deployment
+    begins (L1092-1100)."""
+    state = ctx.state
+    choice = answers["choice"]
     players = state.players()
-    if decision.kind == "initiative":
-        winner = decision.owner
-        loser = next(s for s in players if s != winner)
-        if choice in ("first", "second"):
-            options = _edge_options(kit, state)
-            prompt = f"Side {winner} chose to play {choice}; choose your Deployment Zone (L1092)."
-        else:
-            options = (Option(key="first", label="Play first (the 1st Player)"),
-                       Option(key="second", label="Play second"))
-            prompt = f"Side {winner} chose the {choice} edge; choose the turn order (L1092)."
-        ctx.open_decision(Decision(
-            id=ctx.next_decision_id(), owner=loser, kind="initiative-rest", optional=False, prompt=prompt,
-            parts=(DecisionPart(key="choice", prompt="Your choice", options=options, default=options[0].key),),
-            context={"winner": winner, "chosen": choice}))
-        return
     winner = SideId(str(decision.context["winner"]))
     chosen = str(decision.context["chosen"])
     loser = decision.owner

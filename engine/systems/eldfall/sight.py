@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.geometry import TOLERANCE, Base, LineOfSight, distance, in_arc
 from engine.systems.eldfall.hitbox import gap
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["SightCheck", "in_awareness", "in_front_arc", "line_of_sight"]
 
@@ -24,7 +24,7 @@ def in_front_arc(viewer: Base, target: Base, *, arc: float = 180.0) -> bool:
 
 
 def in_awareness(owner: Base, agility: int, other: Base, *, acute_senses: bool = False,
-                 rulings: Rulings = DEFAULT_RULINGS) -> bool:
+                 rulings: Rulings) -> bool:
     """Whether ``other``'s hitbox is in or touching ``owner``'s Awareness of ``agility`` inches (pass the modified
     or the printed AG as ruling ``awareness-measure`` says)."""
     radius = agility + (3 if acute_senses else 0)

@@ -17,6 +17,8 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.table import TableState
 
 __all__ = [
+    "ACTION_STEP",
+    "ACTIVATION_STEP",
     "END_OF_GAME",
     "END_OF_SEQUENCE",
     "END_OF_TURN",
@@ -31,6 +33,13 @@ __all__ = [
     "end_phase_of",
     "strategic_of",
 ]
+
+ACTIVATION_STEP = "activation"
+"""The Tactical phase's step between Activation Sequences: the active player picks a model to activate (Step 1,
+L1184). The sequence's own steps follow it in the flow record: movement, reaction, action, late-reaction and
+resolution (L1180-1260)."""
+ACTION_STEP = "action"
+"""Step 4, the Action step: the activated model declares its action (L1250)."""
 
 END_OF_SEQUENCE = "sequence"
 """A state that lasts until the end of the current Activation Sequence (a Sorcery's effect, L946)."""
@@ -203,12 +212,12 @@ class Declared(BaseModel):
 
 
 class SequenceState(BaseModel):
-    """The Activation Sequence in progress: whose, how it moved, who reacted, what it declared."""
+    """The Activation Sequence in progress: whose, how it moved, who reacted, what it declared. Its step is the core
+    flow record's (``state.step``: activation, movement, reaction, action, late-reaction, resolution)."""
 
     model_config = ConfigDict(extra="forbid")
 
     model: ModelId
-    step: Literal["movement", "reaction", "action", "late-reaction", "resolution"] = "movement"
     movement: MovementKind = "idle"
     path: tuple[tuple[float, float], ...] = ()
     dash: bool = False
@@ -258,8 +267,6 @@ class EldfallState(TableState):
     """The sequence that ended last (what a late declaration is told about)."""
     duel: tuple[ModelId, ModelId] | None = None
     tokens: dict[str, QuestToken] = {}
-    finished: str | None = None
-    """Why the quest ended (the last round played, a side out of models, a duel...), once it has."""
     alliance: tuple[SideId, ...] = ()
     """The players who formed an Alliance of Necessity (Quest 2, L2390), kept once it is broken (their pool)."""
     alliance_broken_by: SideId | None = None

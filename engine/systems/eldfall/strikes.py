@@ -44,6 +44,7 @@ __all__ = [
     "from_front",
     "measure_reach",
     "power",
+    "reach_inches",
     "reactive_strike",
     "resistance",
     "shield_bonus",
@@ -146,6 +147,24 @@ def _bands(f: Fighter, bands: Sequence[Band], art: Source | None) -> Sequence[Ba
     if art is not None and art.effect.first_band:
         return overdraw(bands, art.effect.first_band, f.rulings)
     return bands
+
+
+def reach_inches(world: World, f: Fighter, means: Means) -> float | None:
+    """How far ``means`` reaches from ``f``'s hitbox, in inches, for a menu's label (its Casting Aura: the
+    Awareness; a ranged weapon: its last band); None for a template that is its own reach. ``measure_reach`` decides
+    after declaring (L746)."""
+    reach = means.reach
+    if reach is None:
+        return 0.0
+    if reach.casting_aura:
+        return world.awareness(f)
+    if reach.bands:
+        return max(band.upto for band in _bands(f, reach.bands, None))
+    if reach.attribute == "T":
+        return float(f.value("T"))
+    if reach.inches is not None:
+        return _spell_reach(f, reach.inches) if means.spell is not None and reach.inches > 0 else reach.inches
+    return None
 
 
 def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker: Base,

@@ -25,7 +25,7 @@ from engine.geometry import (
     teardrop_template,
     touched_by,
 )
-from engine.systems.eldfall.rulings import DEFAULT_RULINGS, Rulings
+from engine.systems.eldfall.rulings import Rulings
 
 __all__ = ["TemplateHits", "aim_spray", "aura_holds", "circle_at", "spray_from", "template_hits", "template_size"]
 
@@ -34,7 +34,7 @@ _SPRAY_MM = {"spray-s": 213.0, "spray-l": 260.0}
 _SPRAY_WIDTH = {"flamer": 0.42, "slim": 0.30}
 
 
-def template_size(aoe: str, rulings: Rulings = DEFAULT_RULINGS) -> tuple[float, float]:
+def template_size(aoe: str, rulings: Rulings) -> tuple[float, float]:
     """(length, width) in inches: a circle's diameter twice, or a spray's length and its round end's width."""
     if aoe == "circular-5":
         if rulings.blinding_light_template == "five-inch":
@@ -49,7 +49,7 @@ def template_size(aoe: str, rulings: Rulings = DEFAULT_RULINGS) -> tuple[float, 
     raise ValueError(f'unknown template "{aoe}"; templates are circular-s, circular-l, circular-5, spray-s, spray-l')
 
 
-def circle_at(aoe: str, centre: XY, rulings: Rulings = DEFAULT_RULINGS) -> Template:
+def circle_at(aoe: str, centre: XY, rulings: Rulings) -> Template:
     """A circular template centred on ``centre``."""
     diameter, _ = template_size(aoe, rulings)
     if aoe.startswith("spray"):
@@ -57,7 +57,7 @@ def circle_at(aoe: str, centre: XY, rulings: Rulings = DEFAULT_RULINGS) -> Templ
     return circle_template(centre, diameter / 2)
 
 
-def spray_from(user: Base, direction: float, aoe: str, rulings: Rulings = DEFAULT_RULINGS) -> Template:
+def spray_from(user: Base, direction: float, aoe: str, rulings: Rulings) -> Template:
     """A spray pointing ``direction`` degrees, its narrow end on the edge of ``user``'s base."""
     if not aoe.startswith("spray"):
         raise ValueError(f"{aoe} is not a spray template")
@@ -67,7 +67,7 @@ def spray_from(user: Base, direction: float, aoe: str, rulings: Rulings = DEFAUL
     return teardrop_template(tip, direction, length, width)
 
 
-def aim_spray(user: Base, target: Base, aoe: str, rulings: Rulings = DEFAULT_RULINGS,
+def aim_spray(user: Base, target: Base, aoe: str, rulings: Rulings,
               step: float = 1.0) -> Template | None:
     """A spray from ``user`` that wholly covers ``target``: straight at it first, then turning by ``step`` degrees
     either way; None when none does."""

@@ -30,9 +30,10 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.state import EldfallState, Figure
 from engine.systems.eldfall.world import World
-from engine.table import table_board
+from engine.table import PlacedModel, table_board
 
-__all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "visible_models"]
+__all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "model_name",
+           "visible_models"]
 
 SHROUDED = "Shrouded token"
 """What other players see of a Shrouded model (L1776)."""
@@ -83,6 +84,14 @@ class EldfallView(View):
     """The alliance in words: who is allied, or who broke it."""
 
 
+def model_name(state: EldfallState, viewer: Viewer, model: PlacedModel) -> str | None:
+    """How ``viewer`` may know a model in a menu: not at all while its side deploys behind a screen, as a token while
+    it is Shrouded (its identity is its player's secret, L1776), else by name."""
+    if model.id not in visible_models(state, viewer):
+        return None
+    return SHROUDED if concealed(state, viewer, model.id) else model.name
+
+
 def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:
     """The models ``viewer`` may see: all but those of a side still deploying behind its screen (its own, and
     those already placed one model after the other, excepted)."""
@@ -124,7 +133,7 @@ def eldfall_view(kit: Kit, state: EldfallState, viewer: Viewer) -> EldfallView:
     return EldfallView(
         **core_view_fields(state, viewer), quest=quest.name, mode=kit.mode(state), phase=state.phase,
         order=state.order, models=tuple(models), vp=capped_scores(kit, state),
-        sequence=f"{sequence.model} ({sequence.step} step)" if sequence is not None else None,
+        sequence=f"{sequence.model} ({state.step} step)" if sequence is not None else None,
         my_party=record.party if record is not None else None,
         my_scheme=record.scheme if record is not None else None,
         revealed_schemes={side: r.scheme for side, r in state.records.items()

@@ -12,8 +12,8 @@ picked from the menus through the table service, as a player picks (``tests/menu
 - a deliberate bug that makes a toy's check and generator disagree fails the property (both ways round).
 
 CI runs the derandomized profile below (a few walks a game; it prints what it cost); ``make fuzz`` runs the long one
-(``SKIRMISH_FUZZ=long``). Games not yet on the declarations (Eldfall) run what passes today;
-the rest is a strict expected failure naming the failure it meets, so their conversions (steps 3-5) turn it green.
+(``SKIRMISH_FUZZ=long``). Every game is on the declarations now (issue 23 steps 3-5); a game meeting a failure again
+would be listed below as a strict expected failure naming it, so its fix turns it green.
 """
 
 from __future__ import annotations
@@ -49,13 +49,8 @@ STARTED = time.monotonic()
 HOSTILE = ["", "-", "0", "4", "99", "A1", "B1", "B2", "A", "B", "C", "C2", "C10", "x" * 50, "A1,A1", "B1x9",
            "B1x2,B2", "toward B1 3", "1,1", "nan"]
 
-NOT_DECLARED = {
-    "eldfall": "issue 23 step 5: Eldfall's actions are not declared yet",
-}
-"""Eldfall's declared actions so far (the table's shared ones, step 3) are all reachable; its bot is not yet on them."""
-WALK_FAILS = {
-    "eldfall": "issue 23 failures 7 and 8 (and the equip menu): entries offered, then refused",
-}
+NOT_DECLARED: dict[str, str] = {}
+WALK_FAILS: dict[str, str] = {}
 
 
 def _games(fails: dict[str, str]) -> list[Any]:

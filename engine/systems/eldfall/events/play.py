@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import EventBody, ModelId, SideId
 from engine.systems.eldfall.state import (
+    ACTIVATION_STEP,
     Declared,
     EldfallState,
     MovementKind,
@@ -48,6 +49,7 @@ class TurnBegan(EventBody):
         state.round = self.round
         state.turn = self.turn
         state.active_side = self.side
+        state.step = ACTIVATION_STEP
         for figure in state.figures.values():
             figure.moved = False
 
@@ -66,6 +68,7 @@ class TurnEnded(EventBody):
             figure.ap = 0
         state.active_side = None
         state.sequence = None
+        state.step = ""
 
     def describe(self) -> str:
         return f"Side {self.side}'s turn ends; every unspent AP is discarded (L1172)."
@@ -179,6 +182,7 @@ class Activated(EventBody):
         figure.ap = self.ap
         figure.used_skills = []
         state.sequence = SequenceState(model=self.model, movement=self.movement, dash=self.dash, skills=self.skills)
+        state.step = "movement"
 
     def describe(self) -> str:
         how = {"idle": "stays Idle", "walk": "Walks", "run": "Runs", "climb": "Climbs", "jump": "Jumps"}[self.movement]
@@ -201,7 +205,7 @@ class StepReached(EventBody):
         sequence = state.sequence
         if sequence is None:
             return
-        sequence.step = self.step  # type: ignore[assignment]
+        state.step = self.step
         if self.path is not None:
             sequence.path = self.path
             if len(self.path) > 1:
@@ -316,6 +320,7 @@ class SequenceEnded(EventBody):
     def apply(self, state: EldfallState) -> None:
         state.last = state.sequence
         state.sequence = None
+        state.step = ACTIVATION_STEP
         figure = state.figures.get(self.model)
         if figure is not None:
             figure.used_skills = []

@@ -125,13 +125,14 @@ class QuestBegan(EventBody):
 
 
 class QuestEnded(EventBody):
-    """The quest is over (L1297-1304); the scores follow from every side's capped VP."""
+    """The quest is over (L1297-1304), and why; the outcome that follows (the core's ``GameEnded``) holds the scores,
+    every side's capped VP."""
 
     kind = "eldfall.quest-ended"
     reason: str
 
     def apply(self, state: EldfallState) -> None:
-        state.finished = self.reason
+        """Nothing to fold: the phase (``over``) and the outcome are the core's flow record."""
 
     def describe(self) -> str:
         return f"The quest ends: {self.reason}."

@@ -7,16 +7,18 @@ field.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping
 from pathlib import Path
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.data_kinds import DATA_KINDS
+from engine.systems.eldfall.rulings import Rulings
 
 from ..kind_texts import parse_kinds
 
-__all__ = ["DATA_DIR", "KINDS", "load_eldfall", "parse_texts"]
+__all__ = ["DATA_DIR", "KINDS", "load_eldfall", "parse_texts", "shipped_rulings"]
 
 DATA_DIR = Path(__file__).resolve().parents[4] / "data" / "eldfall"
 KINDS = ("units", "rulings", *DATA_KINDS)
@@ -31,3 +33,9 @@ def parse_texts(texts: Mapping[str, str], folder: str = "data/eldfall") -> Eldfa
 def load_eldfall() -> EldfallCatalogue:
     """Every shipped Eldfall data file, validated together."""
     return parse_texts({kind: (DATA_DIR / f"{kind}.yaml").read_text(encoding="utf-8") for kind in KINDS})
+
+
+def shipped_rulings(**changed: str) -> Rulings:
+    """Every ruling at the default ``data/eldfall/rulings.yaml`` gives it (the YAML alone holds the defaults), with
+    ``changed`` fields switched: what a table plays with those house rules."""
+    return dataclasses.replace(Rulings.from_options(load_eldfall().rulings), **changed)

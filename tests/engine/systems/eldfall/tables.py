@@ -93,7 +93,7 @@ def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "prac
              system: Eldfall | None = None) -> Game[EldfallState]:
     """A practice table (rigged dice allowed) with these two parties (a ready one's name, or a list), set up to round
     1's Tactical phase; ``rulings`` switches table rulings from their defaults."""
-    from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+    from tests.engine.systems.eldfall.commands import ChooseParty, SettleSetup
     system = system or eldfall()
     setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
                       seed_commitment=commitment(seed), rulings={**system.default_rulings(), **(rulings or {})},
@@ -109,7 +109,7 @@ def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "prac
 
 def turn_of(game: Game[EldfallState], side: str) -> None:
     """End turns until it is ``side``'s (Rangers staying where they are in the End phase)."""
-    from engine.systems.eldfall.commands import EndTurn
+    from tests.engine.systems.eldfall.commands import EndTurn
     for _ in range(4):
         if game.state.active_side == side:
             return

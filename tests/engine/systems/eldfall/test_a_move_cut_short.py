@@ -3,7 +3,7 @@ player confirms it."""
 
 from __future__ import annotations
 
-from engine.systems.eldfall.commands import Activate
+from tests.engine.systems.eldfall.commands import Activate
 from tests.engine.systems.eldfall.tables import ALICE, as_side, practice
 
 

@@ -4,9 +4,10 @@ creature, casters' re-rolls, Finishing Strike, Hurl and Hit and Retreat (each te
 from __future__ import annotations
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, PlaceModel, Ready
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

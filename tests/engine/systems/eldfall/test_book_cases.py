@@ -10,7 +10,6 @@ import pytest
 from engine.checks import Modifier, target
 from engine.core import Answer, Game, ModelId, RigDice
 from engine.systems.eldfall.attack import attack_roll
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
 from engine.systems.eldfall.damage import damage_roll, wound
 from engine.systems.eldfall.dodge import dodge
@@ -18,6 +17,8 @@ from engine.systems.eldfall.friendly_fire import shooting_into_melee
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
+from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -33,20 +34,22 @@ from tests.engine.systems.eldfall.tables import (
 from tests.refusals import refused, refusing
 from tests.table_commands import change_token, wound_model
 
+RULINGS = shipped_rulings()
+
 # --- Roll-under and modifiers -------------------------------------------------------------------------------
 
 
 def test_a_twenty_against_exactly_twenty_succeeds_but_is_no_critical() -> None:
     """Eldfall core rules v1.5, L572: only an attribute increased over 20 makes a 20 a critical."""
-    at_twenty = attack_roll("A", "B", "OFF", target(16, [Modifier.add("bonus", 4)]), [20])
+    at_twenty = attack_roll("A", "B", "OFF", target(16, [Modifier.add("bonus", 4)]), [20], rulings=RULINGS)
     assert at_twenty.verdicts[0].success and not at_twenty.verdicts[0].critical
-    above = attack_roll("A", "B", "OFF", target(16, [Modifier.add("bonus", 5)]), [20])
+    above = attack_roll("A", "B", "OFF", target(16, [Modifier.add("bonus", 5)]), [20], rulings=RULINGS)
     assert above.verdicts[0].critical
 
 
 def test_a_widened_critical_range_and_above_twenty_add_up() -> None:
     """L572, L831, L1811: an Assassin crits on 1-3, and above 20 a 20 is a critical as well."""
-    roll = attack_roll("A", "B", "OFF", target(22), [1, 2, 3, 4, 19, 20], critical_up_to=3)
+    roll = attack_roll("A", "B", "OFF", target(22), [1, 2, 3, 4, 19, 20], critical_up_to=3, rulings=RULINGS)
     assert [v.critical for v in roll.verdicts] == [True, True, True, False, False, True]
 
 
@@ -54,15 +57,15 @@ def test_doubling_comes_after_the_additions_and_can_pass_twenty() -> None:
     """L573: add and subtract first, then double; 12 - 1 doubled is 22, so a 20 is a critical."""
     goal = target(12, [Modifier.double("doubling"), Modifier.add("penalty", -1)])
     assert goal.value == 22
-    assert attribute_roll(goal, 20).criticals == 1
+    assert attribute_roll(goal, 20, rulings=RULINGS).criticals == 1
 
 
 def test_halving_one_rounds_up_to_one_and_a_halved_zero_still_fails() -> None:
     """L573: halving rounds up, so 1 stays 1; L572: an attribute brought to 0 fails even on a 1."""
     assert target(1, [Modifier.halve("no sight")]).value == 1
-    assert attribute_roll(target(1, [Modifier.halve("no sight")]), 1).passed
+    assert attribute_roll(target(1, [Modifier.halve("no sight")]), 1, rulings=RULINGS).passed
     zero = target(4, [Modifier.add("penalty", -6), Modifier.halve("no sight")])
-    assert zero.value == 0 and not attribute_roll(zero, 1).passed
+    assert zero.value == 0 and not attribute_roll(zero, 1, rulings=RULINGS).passed
 
 
 def test_a_modifier_cannot_drive_an_attribute_below_zero_before_it_is_raised() -> None:
@@ -81,41 +84,41 @@ def test_shooting_into_melee_stacks_minus_four_per_ally() -> None:
 
 def test_an_equal_die_is_cancelled_while_a_higher_one_lands() -> None:
     """L857: each successful roll negates enemy rolls equal or lower; A's 8 meets B's 8, A's 11 beats both."""
-    a = attack_roll("A", "B", "OFF", target(13), [8, 11])
-    b = attack_roll("B", "A", "DEF", target(12), [8])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(13), [8, 11], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [8], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert (result.winner, [a.verdicts[i].face for i in result.a_lands], result.b_lands) == ("a", [11], ())
 
 
 def test_a_failed_high_roll_cancels_nothing() -> None:
     """L857-858: a roll above its own attribute is no success, however high; B's 8 lands."""
-    a = attack_roll("A", "B", "OFF", target(10), [15])
-    b = attack_roll("B", "A", "DEF", target(12), [8])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(10), [15], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [8], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert (result.winner, result.a_lands, result.b_lands) == ("b", (), (0,))
 
 
 def test_a_roll_exactly_at_the_attribute_succeeds_and_beats_a_lower_one() -> None:
     """L502, L857: equal to the modified attribute is a success."""
-    a = attack_roll("A", "B", "OFF", target(13), [13])
-    b = attack_roll("B", "A", "DEF", target(12), [12])
-    assert confront(a, b).winner == "a"
+    a = attack_roll("A", "B", "OFF", target(13), [13], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [12], rulings=RULINGS)
+    assert confront(a, b, rulings=RULINGS).winner == "a"
 
 
 def test_a_twenty_above_twenty_is_a_critical_that_wins_the_confrontation() -> None:
     """L572, L833: above 20 a 20 is a critical, and a critical beats every opposing roll, even a lower success."""
-    a = attack_roll("A", "B", "OFF", target(22), [20])
-    b = attack_roll("B", "A", "DEF", target(12), [12])
-    assert confront(a, b).winner == "a"
-    low = attack_roll("B", "A", "DEF", target(12), [19])
-    assert confront(a, low).winner == "a"
+    a = attack_roll("A", "B", "OFF", target(22), [20], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [12], rulings=RULINGS)
+    assert confront(a, b, rulings=RULINGS).winner == "a"
+    low = attack_roll("B", "A", "DEF", target(12), [19], rulings=RULINGS)
+    assert confront(a, low, rulings=RULINGS).winner == "a"
 
 
 def test_both_sides_failing_means_nobody_hits() -> None:
     """L855: only a model with a successful Confrontation roll wins; with none, nobody deals damage."""
-    a = attack_roll("A", "B", "OFF", target(5), [9, 12])
-    b = attack_roll("B", "A", "DEF", target(6), [7])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(5), [9, 12], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(6), [7], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert (result.winner, result.hits) == (None, ())
 
 
@@ -124,41 +127,42 @@ def test_both_sides_failing_means_nobody_hits() -> None:
 
 def test_a_successful_dodge_avoids_every_non_critical_hit_of_that_attacker() -> None:
     """L1383: a successful Dodge avoids non-critical Hits; one Agility die for the attacker."""
-    hits = attack_roll("A", "D", "OFF", target(15), [4, 9, 14]).hits()
-    result = dodge("D", "A", target(10), 10, hits)
+    hits = attack_roll("A", "D", "OFF", target(15), [4, 9, 14], rulings=RULINGS).hits()
+    result = dodge("D", "A", target(10), 10, hits, rulings=RULINGS)
     assert (len(result.avoided), result.suffered) == (3, ())
-    failed = dodge("D", "A", target(10), 11, hits)
+    failed = dodge("D", "A", target(10), 11, hits, rulings=RULINGS)
     assert (failed.avoided, len(failed.suffered)) == ((), 3)
 
 
 def test_a_critical_hit_wounds_through_armour_above_its_power() -> None:
     """L831: a Critical Hit reduces ARM to 0 for that Hit, so PW 4 against ARM 6 wounds on 4 or less."""
-    hits = attack_roll("A", "B", "OFF", target(13), [1, 2]).hits()
+    hits = attack_roll("A", "B", "OFF", target(13), [1, 2], rulings=RULINGS).hits()
     roll = damage_roll(hits, 4, 6, [4, 1])
     assert [d.wound for d in roll.dice] == [True, False]
 
 
 def test_damage_at_exactly_power_minus_armour_wounds_and_one_more_does_not() -> None:
     """L541: a damage die wounds when equal to or lower than PW minus ARM."""
-    hits = attack_roll("A", "B", "OFF", target(13), [5, 6]).hits()
+    hits = attack_roll("A", "B", "OFF", target(13), [5, 6], rulings=RULINGS).hits()
     assert [d.wound for d in damage_roll(hits, 10, 3, [7, 8]).dice] == [True, False]
 
 
 def test_a_wound_short_of_zero_hp_incapacitates_nobody() -> None:
     """L872: only a model reduced to 0 HP becomes Incapacitated."""
-    assert (wound(2, 1).hp, wound(2, 1).incapacitated) == (1, False)
-    assert wound(2, 2).incapacitated and not wound(2, 2).dead
+    assert (wound(2, 1, rulings=RULINGS).hp, wound(2, 1, rulings=RULINGS).incapacitated) == (1, False)
+    assert wound(2, 2, rulings=RULINGS).incapacitated and not wound(2, 2, rulings=RULINGS).dead
 
 
 def test_morale_recovers_once_more_than_half_stand_again() -> None:
     """L1280-1282: the party is broken at half or fewer (the book's four-model example) and no longer above half."""
-    assert morale_broken(4, 2) and not morale_broken(4, 3) and not morale_broken(2, 2)
-    assert morale_broken(2, 1) and morale_broken(1, 0)
+    assert morale_broken(4, 2, rulings=RULINGS) and not morale_broken(4, 3, rulings=RULINGS)
+    assert not morale_broken(2, 2, rulings=RULINGS)
+    assert morale_broken(2, 1, rulings=RULINGS) and morale_broken(1, 0, rulings=RULINGS)
 
 
 def test_the_reactive_critical_range_is_not_widened_for_other_models() -> None:
     """L831: a 1 is the only critical for an ordinary model."""
-    assert check_rules().critical_faces == frozenset({1})
+    assert check_rules(rulings=RULINGS).critical_faces == frozenset({1})
 
 
 # --- In play -----------------------------------------------------------------------------------------------

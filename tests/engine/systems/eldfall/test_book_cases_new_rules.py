@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, SettleSetup
 from engine.systems.eldfall.guards import GUARD_KIND
 from engine.systems.eldfall.party import check_party
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import active_strike, reactive_strike
 from engine.table import parse_shape
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, SettleSetup
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

@@ -9,11 +9,12 @@ import pytest
 from engine.checks import target
 from engine.core import Answer, Game, ModelId, RigDice, SideId
 from engine.systems.eldfall.attack import attack_roll, strike_value
-from engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
 from engine.systems.eldfall.confrontation import confront
 from engine.systems.eldfall.morale import morale_broken
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare, EndTurn
+from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -28,6 +29,8 @@ from tests.engine.systems.eldfall.tables import (
 )
 from tests.refusals import refused, refusing
 from tests.table_commands import change_token, wound_model
+
+RULINGS = shipped_rulings()
 
 
 def _soga(seed: str) -> Game[EldfallState]:
@@ -127,7 +130,7 @@ def test_broken_morale_in_bigger_parties(original: int, standing: int, broken: b
     """Core rules v1.5, L1280-1282: in a party of five, when three fall the two left are Panicked (so a party is
     broken once half or fewer of its models stand, as the four-model example shows); with more than half standing
     it is not."""
-    assert morale_broken(original, standing) is broken
+    assert morale_broken(original, standing, rulings=RULINGS) is broken
 
 
 # --- Actions and states in play --------------------------------------------------------------------------------
@@ -184,7 +187,8 @@ def test_after_a_run_the_model_may_only_declare_nothing() -> None:
     arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 20, 270.0)})
     game.apply(Activate(model=ModelId("A3"), how="run", to="12,12"), as_side("A", ALICE))
     settle(game)
-    with refusing(game, "only Nothing"):
+    assert any("the only action it may declare now, L1337" in str(e) for e in game.log), "Nothing declared for it"
+    with refusing(game, r"Action step \(L1250\)"):
         game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
 
 
@@ -296,9 +300,9 @@ def test_a_mage_makes_mana_counters_only_in_its_active_role() -> None:
 def test_when_both_sides_score_a_critical_both_suffer_their_hits() -> None:
     """Core rules v1.5, L835: when both models attacking each other score a Critical Hit, both suffer the Hit; the
     attacker's other, ordinary success (a 9 against the defender's critical 1) is beaten (L833)."""
-    a = attack_roll("A", "B", "OFF", target(13), [1, 9])
-    b = attack_roll("B", "A", "DEF", target(12), [1])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(13), [1, 9], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [1], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert sorted((h.attacker, h.face, h.critical) for h in result.hits) == [("A", 1, True), ("B", 1, True)]
 
 
@@ -458,8 +462,8 @@ def test_a_berserker_rolls_toughness_against_the_wound_cleave_adds(second_roll: 
     game = _cleave_on_a_berserker(f"berserk-{second_roll}")
     game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
     settle(game)
-    game.apply(RigDice(values=(2, 1, 20, second_roll)), HOST)  # the hit, its damage, the two T rolls
-    game.apply(Declare(kind="attack", means="heavy-polearm", targets=((ModelId("B1"), 1),)), as_side("A", ALICE))
+    game.apply(RigDice(values=(2, 20, 1, 20, second_roll)), HOST)  # a hit and a miss, its damage, the two T rolls
+    game.apply(Declare(kind="attack", means="heavy-polearm", targets=((ModelId("B1"), 0),)), as_side("A", ALICE))
     settle(game)
     assert game.state.models[ModelId("B1")].wounds_taken == wounds
 
@@ -592,3 +596,16 @@ def test_a_model_behind_a_low_wall_has_light_cover_against_a_shot() -> None:
                         as_side("A", ALICE))
     working = [line for e in events for line in e.body.working()]
     assert any("-2 light cover (L1498-1500) = 10" in line for line in working), working
+
+
+def test_a_run_that_ends_engaged_leaves_nothing_but_nothing() -> None:
+    """Core rules v1.5, L1337 and L1457: after a Run only Nothing, while an Engaged model may not declare Nothing;
+    a model that ran into an enemy's reach has no action left, so it does Nothing and its sequence ends (it never
+    waits for an action nobody may declare)."""
+    game = _soga("ran-engaged")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 13.3, 270.0)})
+    game.apply(Activate(model=ModelId("A3"), how="run", to="contact B3"), as_side("A", ALICE))
+    settle(game)
+    assert any("the only action it may declare now, L1337" in str(e) for e in game.log)
+    assert game.state.sequence is None or game.state.sequence.model != "A3"
+    assert "engaged" in game.state.models[ModelId("A3")].tokens

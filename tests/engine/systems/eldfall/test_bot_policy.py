@@ -5,8 +5,8 @@ L1526-1532, L1776)."""
 from __future__ import annotations
 
 from engine.core import Actor, Answer, Command, Game, ModelId, RigDice
-from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, practice, turn_of, unit_id
 
 

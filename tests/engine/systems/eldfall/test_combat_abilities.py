@@ -5,9 +5,10 @@ Mana. Each test cites the lines it plays (Eldfall core rules v1.5)."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, RigDice
-from engine.systems.eldfall.commands import Activate, AddModel, ChannelMana, Declare
+from engine.systems.eldfall.commands import AddModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

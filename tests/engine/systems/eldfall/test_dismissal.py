@@ -5,9 +5,9 @@ frees up and a Personal Guard goes back to its model (L2906)."""
 from __future__ import annotations
 
 from engine.core import Game, ModelId
-from engine.systems.eldfall.commands import Dismiss
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.support import summons_of
+from tests.engine.systems.eldfall.commands import Dismiss
 from tests.engine.systems.eldfall.tables import ALICE, as_side, turn_of, unit_id
 from tests.engine.systems.eldfall.test_personal_guard import _summon, _table
 from tests.refusals import refused
@@ -22,7 +22,7 @@ def test_a_creature_ordered_away_leaves_at_its_sides_next_strategic_phase() -> N
     # Personal Guard goes back to its model.
     game, vizier, gargoyle = _table("dismiss")
     menu = {a.name: a.label for a in game.system.legal_actions(game.state, "A")}  # type: ignore[arg-type]
-    assert "L992" in menu["dismiss"], "/act alone offers the order"
+    assert menu["dismiss"] == "Dismiss a summoned creature", "/act alone offers the order"
     game.apply(Dismiss(model=gargoyle), as_side("A", ALICE))
     assert gargoyle in game.state.models, "it waits for the Strategic phase"
     turn_of(game, "B")

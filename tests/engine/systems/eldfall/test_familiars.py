@@ -14,9 +14,9 @@ from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId
 from engine.schema import UnitProfile
 from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.cards import CardError, read_card
-from engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from engine.systems.eldfall.familiars import ORDER_KIND
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

@@ -5,10 +5,10 @@ Enchantment, an Alchemist's Consumables; Spellbound's lasting Enchantment. Each 
 from __future__ import annotations
 
 from engine.core import Answer, Decision, Game, InvalidCommand, ModelId, RigDice
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
+from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

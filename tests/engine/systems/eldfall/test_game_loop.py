@@ -4,13 +4,15 @@ their rule and change nothing, and a whole game the bot plays."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, DeployAuto, EndTurn, PlaceModel, Ready
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, EndTurn, Ready
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, bot_game, demo_game, new_game, settle
 from tests.refusals import refused
+from tests.table_commands import deploy_auto
 
 
 def _other(side: SideId) -> SideId:
@@ -88,7 +90,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     assert game.system.legal_actions(game.state, second) == ()
     assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
     refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
-    refused(game, DeployAuto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
+    refused(game, deploy_auto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
     view = game.view(Viewer.of_side(second))
@@ -209,8 +211,9 @@ def test_an_action_after_a_special_movement_is_refused_naming_the_rule() -> None
         decision = next(iter(game.state.pending.values()))
         game.apply(Answer(decision_id=decision.id, answers={}), as_side(decision.owner, ALICE))
     enemy = next(m.id for m in game.state.models.values() if m.side != active)
+    assert any("the only action it may declare now, L1337" in str(e) for e in game.log), "Nothing declared for it"
     refused(game, Declare(kind="attack", means="unarmed", targets=((enemy, 0),)), as_side(active, ALICE),
-             r"Special Movement.*L640, L1337")
+             r"Action step \(L1250\)")
 
 
 def test_the_reaction_step_is_one_compound_decision_with_nothing_first() -> None:

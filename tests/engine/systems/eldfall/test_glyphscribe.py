@@ -13,7 +13,6 @@ from bot.core.data_loader import load_player_import, shipped_data
 from engine.core import Game, ModelId, RigDice, SideId, Viewer, fold
 from engine.schema import DataError
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare
 from engine.systems.eldfall.equipment import Carried, encumbrance
 from engine.systems.eldfall.events import FigureAdded, PartiesRevealed
 from engine.systems.eldfall.fighters import Fighter
@@ -22,6 +21,7 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strikes import active_strike, reactive_strike
 from engine.systems.eldfall.views import eldfall_view
+from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare
 from tests.engine.systems.eldfall.loader import parse_texts
 from tests.engine.systems.eldfall.tables import (
     ALICE,

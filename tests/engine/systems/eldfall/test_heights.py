@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice
 from engine.geometry import Base, Pose
-from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.cover import cover
 from engine.systems.eldfall.heights import ground_at, travel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.table import parse_shape
+from tests.engine.systems.eldfall.commands import Activate, Declare
+from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -28,6 +29,8 @@ from tests.engine.systems.eldfall.tables import (
 )
 from tests.refusals import refusing
 from tests.table_commands import add_terrain
+
+RULINGS = shipped_rulings()
 
 
 def _soga(seed: str, **rulings: str) -> tuple[Game[EldfallState], ModelId]:
@@ -163,7 +166,7 @@ def test_a_model_on_the_ruin_sees_over_it_what_ground_models_cannot() -> None:
     place(game, bushi, 6.5, 13.5, 90.0)
     world = game.system.kit.world(game.state)
     assert world.state.models[bushi].z == 3.0 and world.sees(bushi, enemy).visible
-    found = cover(world.base(enemy), world.base(bushi), "Medium", world.terrain)
+    found = cover(world.base(enemy), world.base(bushi), "Medium", world.terrain, rulings=RULINGS)
     assert found.kind == "light" and "higher ground" in " ".join(found.working)
 
 
@@ -180,7 +183,8 @@ def test_the_ground_under_a_point_and_a_path_over_a_low_wall() -> None:
     game, _ = _soga("ground")
     terrain = game.system.kit.world(game.state).terrain
     assert (ground_at(terrain, (18, 18)), ground_at(terrain, (6, 13)), ground_at(terrain, (1, 1))) == (5, 3, 0)
-    trip = travel(((11, 22), (11, 25)), terrain, feet=0.0, hitbox=1.77, radius=0.63, kind="walk", allowance=5)
+    trip = travel(((11, 22), (11, 25)), terrain, feet=0.0, hitbox=1.77, radius=0.63, kind="walk", allowance=5,
+                  rulings=RULINGS)
     assert (trip.cost, trip.z, trip.clinging, trip.falls) == (3.0, 0.0, None, ())
 
 

@@ -20,6 +20,9 @@ from engine.systems.eldfall.modifiers import (
     strike_fixed_by,
     successes_critical,
 )
+from tests.engine.systems.eldfall.loader import shipped_rulings
+
+RULINGS = shipped_rulings()
 
 
 def test_an_armsmaster_strikes_once_more_in_the_active_role_only(catalogue: EldfallCatalogue) -> None:
@@ -56,7 +59,7 @@ def test_assassins_crit_wider_and_decisive_blow_only_when_active(catalogue: Eldf
     assert critical_up_to(sources) == 3
     assert successes_critical(sources, "active") and not successes_critical(sources, "reactive")
     vitals = art_effect(nightshade, catalogue, "Assassination", 1)
-    pw = power_value("T-2", nightshade.attributes, bonuses=power_bonuses([vitals], "active", "melee"))
+    pw = power_value("T-2", nightshade.attributes, bonuses=power_bonuses([vitals], "active", "melee"), rulings=RULINGS)
     assert pw.value == 8 + 6
 
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from engine.core import SPECTATOR, Answer, Game, InvalidCommand, ModelId
-from engine.systems.eldfall.commands import EndTurn
 from engine.systems.eldfall.nursing import AURA
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND
+from tests.engine.systems.eldfall.commands import EndTurn
 from tests.engine.systems.eldfall.tables import ALICE, HOST, as_side, practice, settle, turn_of
 from tests.refusals import refusing
 from tests.table_commands import wound_model

@@ -8,8 +8,8 @@ import pytest
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.party import IllegalParty, check_party, party_cost, validate_party
-from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import PartySpec
+from tests.engine.systems.eldfall.loader import shipped_rulings
 
 
 def party(faction: str, leader: str, *members: Any, size: int = 60, fmt: str = "rivalry") -> PartySpec:
@@ -94,7 +94,7 @@ def test_guildsworn_upgrades_follow_their_ruling(catalogue: EldfallCatalogue) ->
                  "Nightshade", fmt="guildsworn")
     assert problems(catalogue, spec) == [
         ("Lucky Charm is an Empire of Soga upgrade; a Guildsworn party buys only Neutral upgrades", "L1052")]
-    assert problems(catalogue, spec, rulings=Rulings(guildsworn_upgrades="named-faction")) == []
+    assert problems(catalogue, spec, rulings=shipped_rulings(guildsworn_upgrades="named-faction")) == []
 
 
 def test_a_leader_from_outside_the_party_and_a_creature_recruit(catalogue: EldfallCatalogue) -> None:

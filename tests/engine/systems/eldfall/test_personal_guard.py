@@ -5,11 +5,11 @@ removed."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, IllegalCommand, ModelId, RigDice, SideId, Viewer, ViewerKind
-from engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from engine.systems.eldfall.guards import GUARD_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import EldfallView, eldfall_view
+from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,

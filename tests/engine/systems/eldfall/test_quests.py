@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import Activate, ChooseParty, Declare, PlaceModel, SettleSetup
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, ChooseParty, Declare, SettleSetup
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -51,7 +52,7 @@ def test_the_bot_plays_the_hostiles_by_their_cards_to_the_end_of_the_quest() -> 
 def test_hostiles_react_after_the_active_player_declares_its_action() -> None:
     game = new_game("react", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
                     seats={"A": ALICE, "B": ALICE, "C": ALICE})
-    from engine.systems.eldfall.commands import ChooseParty, SettleSetup
+    from tests.engine.systems.eldfall.commands import ChooseParty, SettleSetup
     game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
     game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
     game.apply(SettleSetup(), HOST)
@@ -123,7 +124,7 @@ def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
     settle(game)
     game.apply(RigDice(values=(1, 1, 1, 1, 1, 1)), HOST)
     game.apply(Declare(kind="attack", means="Sword", targets=((swash, 0),)), as_side("A", ALICE))
-    assert game.is_over() and "duel is over" in (game.state.finished or "")
+    assert game.is_over() and any("duel is over" in str(e) for e in game.log)
     assert game.state.record(SideId("A")).vp.get("duel") == 6  # L1580
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from engine.core import Answer, Game, ModelId, RigDice, SideId, Viewer
 from engine.schema import UnitProfile
 from engine.systems.eldfall import Eldfall
-from engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from engine.systems.eldfall.late import LATE_KIND
 from engine.systems.eldfall.rangers import RANGER_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import SHROUDED, EldfallView
+from tests.engine.systems.eldfall.commands import Activate, Declare, EndTurn
 from tests.engine.systems.eldfall.tables import (
     ALICE,
     HOST,
@@ -389,5 +389,7 @@ def test_the_move_menu_names_a_shrouded_enemy_only_as_a_token() -> None:
     game.apply(Activate(model=ModelId("A1"), how="idle"), as_side("A", ALICE))
     settle(game)
     attack = next(a for a in game.system.actions() if a.name == "attack")
-    targets = {c.value: c.shown for c in attack.sources["target"](game.state, Viewer.of_side(SideId("A")), {})}
-    assert targets[shade] == f"{shade} a Shrouded token", "nor does the attack's target list"
+    viewer = Viewer.of_side(SideId("A"))
+    means = [c.value for c in attack.sources["with"](game.state, viewer, {})]
+    targets = {c.value: c.shown for m in means for c in attack.sources["target"](game.state, viewer, {"with": m})}
+    assert shade not in targets, "a Shrouded model is no target of an attack (L1776), so the list never names it"

@@ -4,8 +4,8 @@ differ only in secret set-up are compared by tests/core/test_non_interference.py
 from __future__ import annotations
 
 from engine.core import BOT_USER, BotReasoned, PileCounts, SideId, Viewer, side_only
-from engine.systems.eldfall.commands import ChooseParty, Ready
 from engine.systems.eldfall.views import EldfallView
+from tests.engine.systems.eldfall.commands import ChooseParty, Ready
 from tests.engine.systems.eldfall.tables import ALICE, as_side, new_game, settle
 
 A, B = SideId("A"), SideId("B")

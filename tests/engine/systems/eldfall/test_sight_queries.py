@@ -9,9 +9,9 @@ import pytest
 from bot.core.data_loader import load_system_data
 from engine.core import SPECTATOR, Actor, Game, GameSetup, ModelId, SideId, Viewer
 from engine.dice import commitment
-from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.freeplay import Freeplay
+from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of
 from tests.refusals import refusing
 from tests.table_commands import add_model

@@ -9,8 +9,8 @@ import pytest
 
 from engine.core import ModelId
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.commands import Activate, Declare
 from engine.systems.eldfall.support import assist_effect, ritual_effect, spell_use
+from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of, unit_id
 from tests.refusals import refused
 

@@ -19,10 +19,11 @@ from engine.core import (
     Viewer,
 )
 from engine.schema import UnitProfile
-from engine.systems.eldfall.commands import ChooseParty, PlaceModel, Ready
+from engine.systems.eldfall.commands import PlaceModel
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import ChooseParty, Ready
 from tests.engine.systems.eldfall.tables import as_side, eldfall, new_game, settle
 from tests.refusals import refused, refusing
 
@@ -108,7 +109,7 @@ def test_a_creature_not_offered_is_refused_and_changes_nothing() -> None:
 
 def test_the_side_may_not_finish_deploying_while_it_still_chooses() -> None:
     game = _deploying("not-ready")
-    refused(game, Ready(), as_side("A"), r"starting creatures .*\(L1869-1871, L2906\)", error=IllegalCommand)
+    refused(game, Ready(), as_side("A"), r"must first decide .*\(L1869-1871\)", error=IllegalCommand)
     assert not game.state.record(A).ready
     assert "You owe a decision" in game.system.help(game.state, Viewer.of_side(A))[-1]
     assert "ready" not in {a.name for a in game.system.legal_actions(game.state, A)}

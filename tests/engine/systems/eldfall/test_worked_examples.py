@@ -28,18 +28,20 @@ from engine.systems.eldfall.morale import friendly_fire_roll, morale_broken
 from engine.systems.eldfall.movement import Leg, fall_rolls, path_cost
 from engine.systems.eldfall.reach import band_modifier, format_bands, shift_bands
 from engine.systems.eldfall.rolls import attribute_roll, attribute_target, initiative
-from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import Band
 from engine.systems.eldfall.scoring import draw_schemes, reward_vp, scheme_draws, scheme_for_roll, sigil_spell
 from engine.systems.eldfall.templates import circle_at, template_hits
+from tests.engine.systems.eldfall.loader import shipped_rulings
+
+RULINGS = shipped_rulings()
 
 
 def test_t01_a_modified_attribute_roll(catalogue: EldfallCatalogue) -> None:
     # L505-507: Onitaoshi's AG 10 with a -3 modifier is 7; a 7 dodges, an 8 does not.
-    ag = attribute_target(catalogue.card("Onitaoshi"), "AG", modifiers=[Modifier.add("penalty", -3)])
+    ag = attribute_target(catalogue.card("Onitaoshi"), "AG", modifiers=[Modifier.add("penalty", -3)], rulings=RULINGS)
     assert ag.value == 7
-    assert attribute_roll(ag, 7).passed
-    assert not attribute_roll(ag, 8).passed
+    assert attribute_roll(ag, 7, rulings=RULINGS).passed
+    assert not attribute_roll(ag, 8, rulings=RULINGS).passed
 
 
 def test_t02_a_damage_roll_wounds_at_or_under_power_minus_armour() -> None:
@@ -57,9 +59,9 @@ def test_t03_an_additive_modifier() -> None:
 
 def test_t04_a_confrontation_cancels_equal_or_lower_rolls() -> None:
     # L860-864: A (STK 2, 13) rolls 6 and 11; B (STK 1, 12) rolls 8. B's 8 cancels A's 6, A's 11 cancels B's 8.
-    a = attack_roll("A", "B", "OFF", target(13), [6, 11])
-    b = attack_roll("B", "A", "DEF", target(12), [8])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(13), [6, 11], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [8], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert result.winner == "a"
     assert [h.face for h in result.hits] == [11]
     assert [(c.side, c.face, c.by_face) for c in result.cancelled] == [("a", 6, 8), ("b", 8, 11)]
@@ -68,28 +70,28 @@ def test_t04_a_confrontation_cancels_equal_or_lower_rolls() -> None:
 
 def test_t05_a_third_strike_adds_a_hit() -> None:
     # L864: with STK 3 and a third die of 13, A deals two Hits (13 and 11).
-    a = attack_roll("A", "B", "OFF", target(13), [6, 11, 13])
-    b = attack_roll("B", "A", "DEF", target(12), [8])
-    result = confront(a, b)
+    a = attack_roll("A", "B", "OFF", target(13), [6, 11, 13], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [8], rulings=RULINGS)
+    result = confront(a, b, rulings=RULINGS)
     assert sorted(h.face for h in result.hits) == [11, 13]
 
 
 def test_t06_distributed_strikes_face_a_confrontation_and_a_dodge() -> None:
     # L811-817: A's STK 2 puts one strike on B, who attacks back, and one on C, who dodges and fails.
-    at_b = attack_roll("A", "B", "OFF", target(13), [9])
-    b = attack_roll("B", "A", "DEF", target(12), [5])
-    assert confront(at_b, b).winner == "a"
-    at_c = attack_roll("A", "C", "OFF", target(13), [4])
-    dodged = dodge("C", "A", target(11), 15, at_c.hits())
+    at_b = attack_roll("A", "B", "OFF", target(13), [9], rulings=RULINGS)
+    b = attack_roll("B", "A", "DEF", target(12), [5], rulings=RULINGS)
+    assert confront(at_b, b, rulings=RULINGS).winner == "a"
+    at_c = attack_roll("A", "C", "OFF", target(13), [4], rulings=RULINGS)
+    dodged = dodge("C", "A", target(11), 15, at_c.hits(), rulings=RULINGS)
     assert not dodged.success and [h.face for h in dodged.suffered] == [4]
 
 
 def test_t07_one_dodge_roll_against_each_attacker() -> None:
     # L1402-1410: A (AG 13) dodges B and C; 8 avoids B's Hit, 14 fails against C, whose Hit lands.
-    b_hits = attack_roll("B", "A", "DEF", target(12), [10]).hits()
-    c_hits = attack_roll("C", "A", "DEF", target(12), [3]).hits()
-    against_b = dodge("A", "B", target(13), 8, b_hits + c_hits)
-    against_c = dodge("A", "C", target(13), 14, b_hits + c_hits)
+    b_hits = attack_roll("B", "A", "DEF", target(12), [10], rulings=RULINGS).hits()
+    c_hits = attack_roll("C", "A", "DEF", target(12), [3], rulings=RULINGS).hits()
+    against_b = dodge("A", "B", target(13), 8, b_hits + c_hits, rulings=RULINGS)
+    against_c = dodge("A", "C", target(13), 14, b_hits + c_hits, rulings=RULINGS)
     assert against_b.success and against_b.suffered == ()
     assert not against_c.success and [h.attacker for h in against_c.suffered] == ["C"]
 
@@ -107,7 +109,7 @@ def test_t09_a_ladder_costs_double() -> None:
 def test_t10_reach_bands() -> None:
     # L760: 0-20: 0; 21-40: -3; at 20, 21, 40 and 41 inches.
     bands = (Band(upto=20, modifier=0), Band(upto=40, modifier=-3))
-    assert [band_modifier(bands, d).modifier for d in (20, 21, 40, 41)] == [0, -3, -3, None]
+    assert [band_modifier(bands, d, rulings=RULINGS).modifier for d in (20, 21, 40, 41)] == [0, -3, -3, None]
 
 
 def test_t11_lengthened_reach_shifts_every_band() -> None:
@@ -120,19 +122,19 @@ def test_t12_the_short_bow(catalogue: EldfallCatalogue) -> None:
     # L448-450: -6 at 25 inches; beyond 40 the attack fails.
     reach = catalogue.item("Short Bow").reach
     assert reach is not None
-    assert band_modifier(reach.bands, 25).modifier == -6
-    assert band_modifier(reach.bands, 40.5).modifier is None
+    assert band_modifier(reach.bands, 25, rulings=RULINGS).modifier == -6
+    assert band_modifier(reach.bands, 40.5, rulings=RULINGS).modifier is None
 
 
 def test_t13_cover_and_a_targetless_fireball() -> None:
     # L1510-1514: the Champion behind a rock has heavy cover (-4 INT) against a Fireball at him, none at the ground.
     rock = Terrain.from_points("rock", "rock", [(14.5, 8), (15.5, 8), (15.5, 12), (14.5, 12)], 3.0)
-    flameweaver = hitbox("Flameweaver", "Medium", Pose(4, 10, 0, 0))
-    champion = hitbox("Champion", "Medium", Pose(16.3, 10))
-    at_him = cover(flameweaver, champion, "Medium", [rock])
+    flameweaver = hitbox("Flameweaver", "Medium", Pose(4, 10, 0, 0), rulings=RULINGS)
+    champion = hitbox("Champion", "Medium", Pose(16.3, 10), rulings=RULINGS)
+    at_him = cover(flameweaver, champion, "Medium", [rock], rulings=RULINGS)
     assert at_him.kind == "heavy" and at_him.modifier is not None and at_him.modifier.amount == -4
-    assert cover(flameweaver, champion, "Medium", [rock], targetless=True).kind == "none"
-    blast = circle_at("circular-l", (17.5, 10))  # aimed at the ground behind the rock
+    assert cover(flameweaver, champion, "Medium", [rock], targetless=True, rulings=RULINGS).kind == "none"
+    blast = circle_at("circular-l", (17.5, 10), rulings=RULINGS)  # aimed at the ground behind the rock
     assert "Champion" in template_hits(blast, [champion], user="Flameweaver").affected
 
 
@@ -141,40 +143,41 @@ def test_t14_shooting_into_melee_and_friendly_fire() -> None:
     penalty = shooting_into_melee(1)
     assert penalty is not None and penalty.amount == -4
     acc = target(14, [penalty])
-    shot = attack_roll("Archer", "Enemy", "ACC", acc, [3, 17, 20, 12])
-    strays = stray_shots(shot, 1)
+    shot = attack_roll("Archer", "Enemy", "ACC", acc, [3, 17, 20, 12], rulings=RULINGS)
+    strays = stray_shots(shot, 1, rulings=RULINGS)
     assert [shot.verdicts[i].face for i in strays.to_allies] == [17, 20]
     assert [shot.verdicts[i].face for i in strays.to_target] == [3]
-    panic = friendly_fire_roll("Ally", target(10), 15)
+    panic = friendly_fire_roll("Ally", target(10), 15, rulings=RULINGS)
     assert panic.outcome == "panicked"
-    assert friendly_fire_roll("Ally", target(10), 15, immune_by="Fearless").outcome == "immune"
+    assert friendly_fire_roll("Ally", target(10), 15, immune_by="Fearless", rulings=RULINGS).outcome == "immune"
 
 
 def test_t15_broken_morale() -> None:
     # L1282: parties of three, four and five are broken with one, two and two left.
-    assert morale_broken(3, 1) and morale_broken(4, 2) and morale_broken(5, 2)
-    assert not morale_broken(5, 3)
-    below_half = Rulings(broken_morale="below-half")
+    assert morale_broken(3, 1, rulings=RULINGS) and morale_broken(4, 2, rulings=RULINGS) and morale_broken(5, 2,
+                                                                                                           rulings=RULINGS)
+    assert not morale_broken(5, 3, rulings=RULINGS)
+    below_half = shipped_rulings(broken_morale="below-half")
     assert morale_broken(3, 1, below_half) and not morale_broken(4, 2, below_half)
 
 
 def test_t16_t17_the_summoning_limit() -> None:
     # L998: STA 2 with two creatures of Summoning Limit 1 summons no more.
-    assert summoning_refusal(2, [1, 1], 1) is not None
+    assert summoning_refusal(2, [1, 1], 1, rulings=RULINGS) is not None
     # L1000: STA 2 with one creature of limit 1 may not add one of limit 2 when it must fit; the note (L996) allows it.
-    assert summoning_refusal(2, [1], 2) is None
-    assert summoning_refusal(2, [1], 2, rulings=Rulings(summoning_limit="must-fit")) is not None
-    assert summoning_refusal(2, [1], 1, rulings=Rulings(summoning_limit="must-fit")) is None
+    assert summoning_refusal(2, [1], 2, rulings=RULINGS) is None
+    assert summoning_refusal(2, [1], 2, rulings=shipped_rulings(summoning_limit="must-fit")) is not None
+    assert summoning_refusal(2, [1], 1, rulings=shipped_rulings(summoning_limit="must-fit")) is None
 
 
 def test_t18_an_activation_where_the_dodge_fails_but_the_arrow_glances_off() -> None:
     # L1262-1272: the archer hits, the dodge fails, the damage roll fails: no Wound; the dodger may still move.
-    shot = attack_roll("Archer", "Walker", "ACC", target(12), [6])
-    dodged = dodge("Walker", "Archer", target(10), 16, shot.hits())
+    shot = attack_roll("Archer", "Walker", "ACC", target(12), [6], rulings=RULINGS)
+    dodged = dodge("Walker", "Archer", target(10), 16, shot.hits(), rulings=RULINGS)
     assert not dodged.success and len(dodged.suffered) == 1
     damage = damage_roll(dodged.suffered, 12, 5, [15])
     assert damage.wounds == 0
-    assert wound(2, damage.wounds).hp == 2
+    assert wound(2, damage.wounds, rulings=RULINGS).hp == 2
 
 
 def test_t19_an_engaged_model_reacts_only_with_dodge_or_melee() -> None:
@@ -220,7 +223,7 @@ def test_t24_a_duel_scores_six_or_three_each_within_the_cap() -> None:
     assert won.winner == "red" and won.vp == {"red": 6, "blue": 0}
     draw = duel_result("red", True, "blue", True)
     assert draw.winner is None and draw.vp == {"red": 3, "blue": 3}
-    assert capped_vp(8 + 6) == 10
+    assert capped_vp(8 + 6, rulings=RULINGS) == 10
 
 
 def test_t25_the_treasure_hunt_sigils(catalogue: EldfallCatalogue) -> None:
@@ -266,22 +269,22 @@ def test_t29_the_shield(catalogue: EldfallCatalogue) -> None:
 
 def test_t30_a_critical_ignores_armour_and_beats_the_confrontation() -> None:
     # L831-833: a 1 hits at ARM 0, so PW 12 wounds on 12 or less; it beats any opposing roll.
-    crit = attack_roll("A", "B", "OFF", target(12), [1])
+    crit = attack_roll("A", "B", "OFF", target(12), [1], rulings=RULINGS)
     assert armour_value(5, critical=True).value == 0
     assert damage_roll(crit.hits(), 12, 5, [12]).wounds == 1
-    b = attack_roll("B", "A", "DEF", target(14), [14])
-    assert confront(crit, b).winner == "a"
+    b = attack_roll("B", "A", "DEF", target(14), [14], rulings=RULINGS)
+    assert confront(crit, b, rulings=RULINGS).winner == "a"
 
 
 def test_t31_above_twenty_a_twenty_is_a_critical_success() -> None:
     # L572.
-    roll = attack_roll("A", "B", "OFF", target(18, [Modifier.add("bonus", 4)]), [20])
+    roll = attack_roll("A", "B", "OFF", target(18, [Modifier.add("bonus", 4)]), [20], rulings=RULINGS)
     assert roll.verdicts[0].success and roll.verdicts[0].critical
 
 
 def test_t32_an_attribute_of_zero_fails_automatically() -> None:
     # L572.
-    assert not attribute_roll(target(3, [Modifier.add("penalty", -5)]), 1).passed
+    assert not attribute_roll(target(3, [Modifier.add("penalty", -5)]), 1, rulings=RULINGS).passed
 
 
 def test_t33_halving_after_subtracting() -> None:
@@ -310,7 +313,7 @@ def test_t36_an_exploding_barrel(catalogue: EldfallCatalogue) -> None:
     # L2463: AoE Circular L centred on the barrel, PW 13, Burn (1).
     (barrel,) = [t for t in catalogue.quest("battle-royale-arena").tokens if t.kind == "barrel"]
     assert (barrel.aoe, barrel.pw, barrel.traits) == ("circular-l", 13, ("Burn (1)",))
-    blast = unopposed(attack_roll("barrel", "Victim", "INT", target(20), [5]))
+    blast = unopposed(attack_roll("barrel", "Victim", "INT", target(20), [5], rulings=RULINGS))
     first = damage_roll(blast, 13, 4, [9])
     burn = damage_roll(blast, 13, 4, [12], ignore_armor=True)  # Burn: one more roll at ARM 0 (L2021)
     assert (first.wounds, burn.wounds) == (1, 1)
@@ -319,11 +322,11 @@ def test_t36_an_exploding_barrel(catalogue: EldfallCatalogue) -> None:
 def test_t37_the_sample_hostile_walks_at_the_enemy_within_six_of_its_reach(catalogue: EldfallCatalogue) -> None:
     # L1644-1651: E1 4 inches beyond its 1-inch reach and E2 9 beyond, both in sight: line 2, at E1.
     situation = Situation(engaged=False, reach=1.0, enemies=(Enemy("E1", 5.0, True), Enemy("E2", 10.0, True)))
-    choice = choose(catalogue.behaviour("Colossus"), "movement", situation)
+    choice = choose(catalogue.behaviour("Colossus"), "movement", situation, rulings=RULINGS)
     assert choice is not None and (choice.line, choice.target) == (2, "E1")
     assert choice.conduct.taunt and choice.conduct.stop_at == 1
     far = Situation(engaged=False, reach=1.0, enemies=(Enemy("E2", 10.0, True), Enemy("E3", 12.0, True)))
-    farthest = choose(catalogue.behaviour("Colossus"), "movement", far)
+    farthest = choose(catalogue.behaviour("Colossus"), "movement", far, rulings=RULINGS)
     assert farthest is not None and (farthest.line, farthest.target) == (3, "E3")
 
 
@@ -332,7 +335,7 @@ def test_t38_the_sample_hostile_dodges_a_spell_toward_the_caster(catalogue: Eldf
     caster = Enemy("Flameweaver", 12.0, True)
     situation = Situation(engaged=False, reach=1.0, enemies=(caster,), activated=caster,
                           incoming=(Incoming("Flameweaver", "ranged", True, 12.0, True, False),))
-    choice = choose(catalogue.behaviour("Colossus"), "reactive", situation)
+    choice = choose(catalogue.behaviour("Colossus"), "reactive", situation, rulings=RULINGS)
     assert choice is not None and (choice.line, choice.conduct.act, choice.conduct.toward) == (1, "dodge", "attacker")
     assert choice.target == "Flameweaver"
 
@@ -346,7 +349,7 @@ def test_t39_hostiles_activate_by_tier_then_morale() -> None:
 
 def test_t40_a_model_at_one_hp_is_incapacitated_at_the_end_of_the_sequence() -> None:
     # L872: one Wound at 1 HP: Incapacitated at the end of the sequence; a later Wound kills.
-    first = wound(1, 1)
+    first = wound(1, 1, rulings=RULINGS)
     assert (first.hp, first.incapacitated, first.dead) == (0, True, False)
-    later = wound(0, 1, incapacitated=True)
+    later = wound(0, 1, incapacitated=True, rulings=RULINGS)
     assert later.dead

@@ -1,0 +1,462 @@
+"""What each answer of the Action step may be, for the menus and the one check alike (Eldfall core rules v1.5,
+L1250-1585): a menu lists a value only where the action's check passes on it, so an entry offered is never refused.
+
+The means an attack is made with (those with a target in arc and sight, or none needed), its targets (in sight;
+nearest first where the measuring mode shows distances, one out of reach offered last and labelled, since reach is
+measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist or a
+Ritual, the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the equipment a model
+may change to. ``request`` reads the answers back as the check's ``Request``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from collections.abc import Sequence
+
+from engine.core import Ask, Choice, ModelId, RulesError
+from engine.systems.eldfall.catalogue import fold
+from engine.systems.eldfall.declare import (
+    EXTRAS,
+    Check,
+    Request,
+    allowed_now,
+    combat_art,
+    deathblow_check,
+    extras_refusal,
+    strike_count,
+    support_check,
+    target_refusal,
+    token_check,
+)
+from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
+from engine.systems.eldfall.equipping import equip_refusal, swap_refusal, weapon_swap
+from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.odds import attack_odds
+from engine.systems.eldfall.quests import tokens_near
+from engine.systems.eldfall.refs import roman
+from engine.systems.eldfall.rules import Reading
+from engine.systems.eldfall.shrouds import shown_name
+from engine.systems.eldfall.state import Declared, QuestToken
+from engine.systems.eldfall.strikes import reach_inches
+from engine.systems.eldfall.support import spell_use
+from engine.systems.eldfall.trading import trade_partners
+
+__all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
+           "deathblow_targets", "dispel_implied", "equipment", "gives", "interact_targets", "item_count",
+           "means_explained", "means_refusal", "partner_explained", "partners", "perceive_targets", "point_refusal",
+           "points", "request", "ritual_spells", "spends", "strikes", "support_spells", "support_targets", "takes",
+           "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
+
+
+def request(ask: Ask, kind: str) -> Request:
+    """The answers of an Action-step command as its check reads them: ``with:`` the means (a Trade: the items it
+    gives), ``target:`` the targets with their strikes (``B1x2,B2``), ``at:`` a point, ``to:`` a Dodge's move,
+    ``choice:`` a combat art and what it spends, joined by ``+`` (a Trade: the items it takes)."""
+    def listed(option: str) -> tuple[str, ...]:
+        return tuple(w.strip() for w in ask.text(option, "").split(",") if w.strip()) if ask.has(option) else ()
+
+    if kind == "trade":
+        return Request(kind=kind, verb=ask.verb, targets=_targets(listed("target")), give=listed("with"),
+                       take=listed("choice"))
+    words = [w.strip() for w in ask.text("choice", "").split("+") if w.strip()] if ask.has("choice") else []
+    extras = tuple(w.casefold() for w in words if w.casefold() in EXTRAS)
+    art = " ".join(w for w in words if w.casefold() not in EXTRAS) or None
+    point = _point(ask.text("at")) if ask.has("at") else None
+    move_to = _point(ask.text("to")) if kind == "dodge" and ask.has("to") else None
+    return Request(kind=kind, verb=ask.verb, means=ask.text("with") if ask.has("with") else None,
+                   targets=_targets(listed("target")), point=point, art=art, move_to=move_to, extras=extras)
+
+
+def _targets(items: Sequence[str]) -> tuple[tuple[ModelId, int], ...]:
+    """``B1``, ``B1x2``: a target and its strikes (0: shared round the targets)."""
+    found: list[tuple[ModelId, int]] = []
+    for item in items:
+        split = re.fullmatch(r"(.+?)\s*[x×]\s*(\d+)", item.strip())
+        name, count = (split.group(1), int(split.group(2))) if split else (item, 0)
+        found.append((ModelId(name.strip().upper()), count))
+    return tuple(found)
+
+
+def _point(text: str) -> tuple[float, float] | None:
+    x, comma, y = text.partition(",")
+    try:
+        return (float(x), float(y)) if comma else None
+    except ValueError:
+        return None
+
+
+def checked(reading: Reading, ask: Ask, check: Check, kind: str, **answers: object) -> bool:
+    """Whether the action's own check passes on the answers given so far and ``answers`` (the menus' test of a
+    value: the same code as the check, on what is known before the dice)."""
+    f = reading.active()
+    if f is None:
+        return False
+    trial = dataclasses.replace(request(ask, kind), **answers)  # type: ignore[arg-type]
+    try:
+        check(reading.world, reading.kit, f, trial, allowed_now(reading.world, f))
+    except RulesError:
+        return False
+    return True
+
+
+# -- attacks ---------------------------------------------------------------------------------------------------
+
+
+def _label(f: Fighter, m: Means) -> str:
+    return f.item_label(m.item) if m.item is not None and not m.thrown else m.name
+
+
+def means_refusal(reading: Reading, f: Fighter, m: Means) -> str | None:
+    """Why ``f`` may not attack with ``m`` now (Engaged: melee only; a spell it cannot cast; a weapon it may not
+    take up), before its targets."""
+    if reading.world.engagers(f.id) and m.kind != "melee":
+        return f"{f.id} is Engaged: it may only make a Melee Attack (L1457)"
+    if m.spell is not None:
+        if spell_use(m.spell) != "attack":
+            return f"{m.spell.name} is not an attack spell (L1367, L976)"
+        refusal = cast_refusal(f.card, m.spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
+                               mana=reading.world.mana_pool(f))
+        if refusal is not None:
+            return refusal
+    swap = weapon_swap(f, m.id)
+    return swap_refusal(reading.kit, reading.state, f, swap) if swap is not None else None
+
+
+def _aimed(reading: Reading, f: Fighter, m: Means) -> bool:
+    """Whether an attack with ``m`` has something to aim at: a target in arc and sight, or none needed."""
+    return m.focus or m.targetless or bool(_target_choices(reading, f, m))
+
+
+def attack_means(reading: Reading, ask: Ask) -> list[Choice]:
+    """The weapons and attack spells the activated model may attack with now (each with a target to aim at)."""
+    return _means(reading, spells_only=False)
+
+
+def cast_means(reading: Reading, ask: Ask) -> list[Choice]:
+    """The attack spells the activated model may cast now."""
+    return _means(reading, spells_only=True)
+
+
+def _means(reading: Reading, *, spells_only: bool) -> list[Choice]:
+    f = reading.active()
+    if f is None:
+        return []
+    found = [m for m in (*f.weapons, *f.spell_means()) if (m.spell is not None or not spells_only)]
+    return [Choice(m.id, _label(f, m)) for m in found
+            if means_refusal(reading, f, m) is None and _aimed(reading, f, m)]
+
+
+def means_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
+    """Why an attack with the means typed is refused: the rule it breaks (Engaged, a spell it may not cast, a weapon
+    it may not take up), or why the nearest enemy is no target for it (out of arc or sight, flying...)."""
+    f = reading.active()
+    m = f.means(typed.strip()) if f is not None else None
+    if f is None or m is None:
+        return None
+    if m.spell is not None and spell_use(m.spell) == "assist":
+        return f"{m.spell.name} is cast on allies with /act action:assist (L1367)"
+    refusal = means_refusal(reading, f, m)
+    if refusal is not None:
+        return refusal
+    world = reading.world
+    enemies = sorted(world.enemies(f, standing=False), key=lambda e: (world.gap(f.id, e.id), e.id))
+    return next((why for e in enemies if not e.dead and (why := target_refusal(world, f, e.id, m)) is not None), None)
+
+
+def _chosen_means(reading: Reading, ask: Ask) -> tuple[Fighter, Means] | None:
+    f = reading.active()
+    if f is None or not ask.has("with"):
+        return None
+    m = f.means(ask.text("with"))
+    return (f, m) if m is not None else None
+
+
+def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
+    world = reading.world
+    reach = reach_inches(world, f, m)
+    breaks = world.rulings.alliance_attacks == "attack-breaks"
+    allies = [a for a in world.allies(f) if a.side != f.side] if breaks else []
+    found = [Choice(e.id, f"{e.id} {shown_name(e)}" + (" (breaks the Alliance: -3 VP, L2404)" if e in allies else ""),
+                    distance=round(world.gap(f.id, e.id), 2), reach=reach)
+             for e in (*world.enemies(f, standing=False), *allies)
+             if not e.dead and target_refusal(world, f, e.id, m) is None]
+    barrels = [Choice(t.id, f"{t.id}, an exploding barrel") for t in reading.state.tokens.values()
+               if t.kind == "barrel"]
+    return found + barrels
+
+
+def target_refusal_for(reading: Reading, f: Fighter, m: Means, target: ModelId) -> str | None:
+    """Why ``f`` may not aim an attack with ``m`` at ``target`` (an exploding barrel always may be)."""
+    token = reading.state.tokens.get(target)
+    if token is not None and token.kind == "barrel":
+        return None
+    return target_refusal(reading.world, f, target, m)
+
+
+def tokens_touching(reading: Reading, f: Fighter) -> list[QuestToken]:
+    """The quest's tokens ``f``'s base touches."""
+    return tokens_near(reading.world, f)
+
+
+def attack_targets(reading: Reading, ask: Ask) -> list[Choice]:
+    """Whom the attack may strike: enemies in arc and sight (or in the Casting Aura), and exploding barrels; those
+    out of reach too (declaring is legal; the strikes fail once measured, L746)."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
+        return []
+    f, m = chosen
+    found = _target_choices(reading, f, m)
+    sequence = reading.state.sequence
+    if sequence is None or not reading.disclosure(reading.state, ask.viewer).odds:
+        return found
+    # Where the mode shows odds before declaring, each model's dice and chance of a Hit (a Shrouded token is never
+    # offered: its odds would come from the profile its player keeps secret).
+    world, idle = reading.world, sequence.movement == "idle"
+
+    def odds(c: Choice) -> str:
+        target = ModelId(c.value)
+        return attack_odds(world, f, m.id, world.fighter(target), idle=idle, dash=sequence.dash) \
+            if target in reading.state.figures else ""
+    return [dataclasses.replace(c, label=f"{c.label}{odds(c)}") for c in found]
+
+
+def target_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
+    """Why a target typed is refused: the rule it breaks (an ally, out of arc or sight, Shrouded...)."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
+        return None
+    f, m = chosen
+    return target_refusal(reading.world, f, _targets((typed,))[0][0], m)
+
+
+def strikes(reading: Reading, ask: Ask) -> tuple[int, int]:
+    """How many strikes an attack shares among its targets: 1 up to its active STK (L809-817); Confuse Target's Mana
+    Counter adds 2 (L2296)."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
+        return (1, 1)
+    f, m = chosen
+    stk = strike_count(f, m, reading.world) + (2 if "mana" in ask.text("choice", "").split("+") else 0)
+    return (1, max(stk, 1))
+
+
+def targetless(reading: Reading, ask: Ask) -> bool:
+    """Whether the means chosen may be aimed at a point instead of a model (Targetless)."""
+    chosen = _chosen_means(reading, ask)
+    return chosen is not None and chosen[1].targetless
+
+
+def aimed_at_models(reading: Reading, ask: Ask) -> bool:
+    """Whether the attack names its targets: not with Focus (L2218), nor aimed at a point."""
+    chosen = _chosen_means(reading, ask)
+    return chosen is not None and not chosen[1].focus
+
+
+def at_a_point(reading: Reading, ask: Ask) -> bool:
+    """Whether the attack is aimed at a point: a Targetless means with no model named."""
+    return targetless(reading, ask) and not ask.has("target")
+
+
+def point_refusal(reading: Reading, ask: Ask, typed: str) -> str | None:
+    """Why ``typed`` is no point on the table (x,y in inches)."""
+    point = _point(typed)
+    if point is None:
+        return f"{typed[:40]!r} is not a point: write x,y in inches"
+    if not (0 <= point[0] <= reading.state.width and 0 <= point[1] <= reading.state.height):
+        return f"{typed} is off the table ({reading.state.width:g} by {reading.state.height:g} inches)"
+    return None
+
+
+def points(reading: Reading, ask: Ask) -> list[Choice]:
+    """Points a Targetless attack may be aimed at: where each enemy stands."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(f"{e.model.x:g},{e.model.y:g}", f"where {e.id} stands") for e in reading.world.enemies(f)]
+
+
+# -- what a declaration spends ---------------------------------------------------------------------------------
+
+
+def _arts(reading: Reading, f: Fighter, m: Means) -> list[str]:
+    """The combat art levels ``f`` may use in an attack with ``m`` now (L287-299, L2053, L2208-2246)."""
+    levels = [f"{ref.name} {roman(level)}" for ref in f.card.arts for level in range(1, ref.level + 1)]
+    return [named for named, refusal in (combat_art(reading.world, f, art, m) for art in levels) if refusal is None]
+
+
+def _spent(f: Fighter, declared: Declared) -> list[tuple[str, ...]]:
+    """Every set of things ``f`` may spend on its rolls (each alone, then together)."""
+    alone = [e for e in EXTRAS if extras_refusal(f, declared, (e,)) is None]
+    return [combo for n in range(1, len(alone) + 1) for combo in itertools.combinations(alone, n)
+            if extras_refusal(f, declared, combo) is None]
+
+
+def spends(reading: Reading, ask: Ask, kind: str) -> list[Choice]:
+    """A combat art (an attack) or what Dispel Magic removes (an Assist), and what the model spends on its rolls,
+    joined by ``+``: each one the check accepts."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
+        return []
+    f, m = chosen
+    firsts: list[str] = _arts(reading, f, m) if kind == "attack" else []
+    if kind == "assist" and m.id == DISPEL_MAGIC and ask.has("target"):
+        firsts = dispel_choices(reading.kit, reading.world.fighter(ModelId(ask.ident("target"))))
+    spent = _spent(f, Declared(kind=kind, means=m.id))
+    return [Choice(c) for c in (*firsts, *("+".join(s) for s in spent),
+                                *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+
+
+# -- support, rituals, tokens, deathblows ----------------------------------------------------------------------
+
+
+def support_spells(reading: Reading, ask: Ask) -> list[Choice]:
+    """The spells the activated model may cast on itself or its allies now (Assist, L1367)."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(s.id, s.name) for s in f.spells if spell_use(s) != "attack"
+            and any(checked(reading, ask, support_check, "assist", means=s.id, targets=((t, 1),),
+                            art=_first_dispel(reading, t) if s.id == DISPEL_MAGIC else None)
+                    for t in _support_candidates(reading, f))]
+
+
+def dispel_implied(reading: Reading, ask: Ask) -> bool:
+    """Whether an Assist may leave out its choice: any spell but Dispel Magic, and Dispel Magic where its target holds
+    one thing it removes (that one, L2295)."""
+    if ask.text("with", "") != DISPEL_MAGIC:
+        return True
+    target = ModelId(ask.ident("target")) if ask.has("target") else None
+    return target is not None and len(dispel_choices(reading.kit, reading.world.fighter(target))) == 1
+
+
+def _first_dispel(reading: Reading, target: ModelId) -> str | None:
+    """The first thing Dispel Magic may remove at ``target``, if any."""
+    found = dispel_choices(reading.kit, reading.world.fighter(target))
+    return found[0] if found else None
+
+
+def _support_candidates(reading: Reading, f: Fighter) -> list[ModelId]:
+    return [f.id, *(a.id for a in reading.world.allies(f) if a.id != f.id),
+            *(e.id for e in reading.world.enemies(f))]
+
+
+def support_targets(reading: Reading, ask: Ask) -> list[Choice]:
+    """Whom the spell may be cast on: itself and its allies in sight (Dispel Magic: any model with something it
+    removes)."""
+    f = reading.active()
+    if f is None or not ask.has("with"):
+        return []
+    world = reading.world
+    return [Choice(t, f"{t} {shown_name(world.fighter(t))}") for t in _support_candidates(reading, f)
+            if checked(reading, ask, support_check, "assist", targets=((t, 1),), art=_dispelled(reading, ask, t))]
+
+
+def _dispelled(reading: Reading, ask: Ask, target: ModelId) -> str | None:
+    """What Dispel Magic would remove at ``target`` (its first option), for the check of a target before the
+    choice is asked; None for any other spell."""
+    return _first_dispel(reading, target) if ask.text("with", "") == DISPEL_MAGIC else None
+
+
+def ritual_spells(reading: Reading, ask: Ask) -> list[Choice]:
+    """The spells the activated model may perform a Ritual with now (L1558-1561), its Summoning Limit allowing."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(s.id, s.name) for s in f.spells
+            if checked(reading, ask, support_check, "ritual", means=s.id)]
+
+
+def deathblow_targets(reading: Reading, ask: Ask) -> list[Choice]:
+    """The Incapacitated enemies in base contact (L1534-1536)."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(e.id, f"{e.id} {e.name}") for e in reading.world.enemies(f, standing=False)
+            if checked(reading, ask, deathblow_check, "deathblow", targets=((e.id, 1),))]
+
+
+def perceive_targets(reading: Reading, ask: Ask) -> list[Choice]:
+    """The Intrigue tokens in Awareness, and the Shrouded enemies in Awareness and sight (L1526-1532)."""
+    f = reading.active()
+    if f is None:
+        return []
+    tokens = [Choice(t.id, f"{t.id}, an {t.kind} token") for t in reading.state.tokens.values()]
+    models = [Choice(e.id, f"{e.id}, a Shrouded token") for e in reading.world.enemies(f) if e.is_("shrouded")]
+    return [c for c in (*tokens, *models)
+            if checked(reading, ask, token_check, "perceive", targets=((ModelId(c.value), 1),))]
+
+
+def interact_targets(reading: Reading, ask: Ask) -> list[Choice]:
+    """The Caches and Treasures in base contact (L1547-1550, L2429)."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(t.id, f"{t.id}, a {t.kind}") for t in reading.state.tokens.values()
+            if checked(reading, ask, token_check, "interact", targets=((ModelId(t.id), 1),))]
+
+
+# -- trades and equipment --------------------------------------------------------------------------------------
+
+
+def partners(reading: Reading, ask: Ask) -> list[Choice]:
+    """The allied models in base contact the activated model may Trade with, one of them having something to
+    exchange (L1544)."""
+    f = reading.active()
+    if f is None:
+        return []
+    return [Choice(o.id, f"{o.id} {shown_name(o)}") for o in trade_partners(reading.world, f)
+            if f.tradeable or o.tradeable]
+
+
+def partner_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
+    """Why an allied model in base contact is no Trade partner: neither holds an acquired item (L1545)."""
+    f = reading.active()
+    other = next((o for o in trade_partners(reading.world, f) if o.id == typed.strip().upper()), None) \
+        if f is not None else None
+    if f is None or other is None:
+        return None
+    return f"neither {f.id} nor {other.id} holds an acquired item: only acquired items are exchanged (L1545)"
+
+
+def _tradeable(reading: Reading, owner: Fighter, taken: Sequence[str]) -> list[Choice]:
+    left = dict(owner.tradeable)
+    for item in taken:
+        left[item] = left.get(item, 0) - 1
+    return [Choice(item, reading.kit.catalogue.item(item).name + (f" (x{n})" if n > 1 else ""))
+            for item, n in left.items() if n > 0]
+
+
+def gives(reading: Reading, ask: Ask) -> list[Choice]:
+    """The acquired items the activated model may give (L1545)."""
+    f = reading.active()
+    return _tradeable(reading, f, ()) if f is not None else []
+
+
+def takes(reading: Reading, ask: Ask) -> list[Choice]:
+    """The acquired items the Trade's partner may hand over (L1545)."""
+    if reading.active() is None or not ask.has("target"):
+        return []
+    return _tradeable(reading, reading.world.fighter(ModelId(ask.ident("target"))), ())
+
+
+def item_count(reading: Reading, ask: Ask, owner_option: str | None) -> tuple[int, int]:
+    """How many items one side of a Trade may name: up to what it holds."""
+    f = reading.active()
+    if f is None:
+        return (1, 1)
+    owner = f if owner_option is None else reading.world.fighter(ModelId(ask.ident(owner_option)))
+    return (1, max(1, sum(owner.tradeable.values())))
+
+
+def equipment(reading: Reading, ask: Ask) -> list[Choice]:
+    """What the activated model may change to: another weapon it carries, its shield laid down or taken up (L430)."""
+    f = reading.active()
+    if f is None:
+        return []
+    shield = (("no-shield", "Lay the shield down"), ("shield", "Take the shield up"))
+    found = [*((c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"), *shield]
+    return [Choice(value, label) for value, label in dict(found).items()
+            if equip_refusal(reading.kit, reading.state, f, fold(value)) is None]

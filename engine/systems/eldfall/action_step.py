@@ -1,0 +1,176 @@
+"""The Action step's actions, each declared once (Eldfall core rules v1.5, L1250-1585): what the activated model
+declares knowing every reaction. ``When`` holds them to the active player's Action step (the core's flow record);
+each one's check is ``plan_action`` with its own part (``declare``), and its menus (``action_menus``) list only what
+that check accepts. The handler records the plan (``declare``), then the sequence goes on to its late reactions and
+its Resolution step (``sequencing``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from engine.core import Ask, Context, IllegalCommand, ModelId, Order, Param, RulesError, Shape
+from engine.systems.eldfall import action_menus as menus
+from engine.systems.eldfall.catalogue import fold
+from engine.systems.eldfall.declare import (
+    ActionPlan,
+    Check,
+    allowed_now,
+    attack_check,
+    deathblow_check,
+    declare,
+    dodge_check,
+    duel_check,
+    nothing_check,
+    plan_action,
+    support_check,
+    token_check,
+    trade_check,
+)
+from engine.systems.eldfall.equipping import equip, equip_refusal
+from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
+from engine.systems.eldfall.sequencing import after_declaration
+from engine.systems.eldfall.state import EldfallState
+
+__all__: list[str] = []
+
+Ctx = Context[EldfallState]
+_RULE = "Eldfall core rules v1.5, "
+
+
+def _planned(kind: str, check: Check) -> Callable[[Reading, Ask], ActionPlan]:
+    def plan(r: Reading, ask: Ask) -> ActionPlan:
+        return plan_action(r.world, r.kit, menus.request(ask, kind), check)
+    return plan
+
+
+def _allowed(*kinds: str) -> Callable[[Reading, Ask], str | None]:
+    """The action's precondition: the activated model may declare it now (L640, L1337, L1457, L1556, L1688)."""
+    def refusal(r: Reading, ask: Ask) -> str | None:
+        f = r.active()
+        if f is None:
+            return "no model is activated"
+        allowed = allowed_now(r.world, f)
+        return None if any(k in allowed for k in kinds) else f"{f.id} may not declare {kinds[0]} now"
+    return refusal
+
+
+def _declared(ctx: Ctx, plan: ActionPlan) -> None:
+    kit = kit_of(ctx)
+    declare(ctx, kit, plan)
+    after_declaration(ctx, kit)
+
+
+def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Refused:
+    """Why a value typed for ``option`` that the menu does not list is refused: the parameter's ``own`` reason, else
+    the rule the action's check names when given it (a value it only finds incomplete, or accepts, keeps the core's
+    "not one of the choices")."""
+    def refused(r: Reading, ask: Ask, typed: str) -> RulesError | None:
+        f = r.active()
+        why = own(r, ask, typed) if own is not None else None
+        if f is None or why is not None:
+            return why
+        trial = Ask(ask.verb, ask.asker, ask.viewer, {**ask.options, option: typed})
+        try:
+            check(r.world, r.kit, f, menus.request(trial, kind), allowed_now(r.world, f))
+        except IllegalCommand as error:
+            return IllegalCommand(error.reason, verb=ask.verb)
+        except RulesError:
+            return None
+        return None
+    return refused
+
+
+def _action(name: str, summary: str, label: str, check: Check, rule: str, *params: Param[Reading],
+            allowed: tuple[str, ...] | None = None) -> None:
+    explained = tuple(p if p.values is None else
+                      dataclasses.replace(p, refused=_explained(name, check, p.option, p.refused)) for p in params)
+    RULES.action(name, summary, label=label, when=ACTION, available=_allowed(*(allowed or (name,))),
+                 check=_planned(name, check), rule=_RULE + rule, params=explained)(_declared)
+
+
+_action("nothing", "The activated model does nothing", "Do nothing", nothing_check, "L1363")
+
+_SPENDS = "What does it use or spend?"
+_action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)", "Attack",
+        attack_check, "L1412-1486",
+        Param("with", "With what?", values=menus.attack_means, refused=said(menus.means_explained), order=Order.GIVEN,
+              noun="weapons"),
+        Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
+              none_label="nothing more", order=Order.GIVEN, noun="choices",
+              asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
+        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
+              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
+              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
+              none_label="aim at a point instead"),
+        Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
+              asked_when=menus.at_a_point),
+        allowed=("attack",))
+_action("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)", "Cast a spell",
+        attack_check, "L893-1000",
+        Param("with", "Which spell?", values=menus.cast_means, refused=said(menus.means_explained), order=Order.GIVEN,
+              noun="spells"),
+        Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
+              none_label="nothing more", order=Order.GIVEN, noun="choices",
+              asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
+        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
+              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
+              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
+              none_label="aim at a point instead"),
+        Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
+              asked_when=menus.at_a_point),
+        allowed=("attack",))
+_action("assist", "The activated model casts a spell on itself or allies (with:, target:)", "Cast on an ally",
+        support_check, "L1367-1376",
+        Param("with", "Which spell?", values=menus.support_spells, order=Order.GIVEN, noun="spells"),
+        Param("target", "On whom?", values=menus.support_targets, noun="models"),
+        Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "assist"), noun="choices",
+              optional=True, none_when=menus.dispel_implied, none_label="nothing more",
+              asked_when=lambda r, ask: bool(menus.spends(r, ask, "assist"))))
+_action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)", "Dodge", dodge_check,
+        "L1378-1410",
+        Param("to", "Where does its dodge take it?", values=lambda r, ask: [], accepts=menus.point_refusal,
+              optional=True, none_label="it stays where it is", noun="points"))
+_action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
+        token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
+                                         noun="tokens"))
+_action("interact", "Take a Treasure from a Cache in base contact (target: its id)", "Take a Treasure", token_check,
+        "L1547-1550, L2429", Param("target", "Which Cache or Treasure?", values=menus.interact_targets,
+                                   noun="tokens"))
+_action("deathblow", "Finish an Incapacitated enemy in base contact (target:)", "Deal a Deathblow", deathblow_check,
+        "L1534-1540", Param("target", "Whom?", values=menus.deathblow_targets, noun="models"))
+_action("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, choice: what "
+        "it takes, comma-separated)", "Trade with an ally", trade_check, "L1542-1545",
+        Param("target", "With whom?", values=menus.partners, refused=said(menus.partner_explained), noun="models"),
+        Param("with", "What does it give?", values=menus.gives, shape=Shape.SET, optional=True,
+              count=lambda r, ask: menus.item_count(r, ask, None), none_label="nothing", noun="items"),
+        Param("choice", "What does it take?", values=menus.takes, shape=Shape.SET,
+              optional=True, none_when=lambda r, ask: ask.has("with"),
+              count=lambda r, ask: menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
+_action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
+        allowed=("issue-a-duel",))
+_action("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", "Perform a Ritual", support_check,
+        "L1558-1561", Param("with", "Which spell?", values=menus.ritual_spells, noun="spells"))
+
+
+def _equip_plan(r: Reading, ask: Ask) -> tuple[ModelId, str]:
+    f = r.active()
+    assert f is not None  # the Action step
+    return f.id, fold(ask.text("with"))
+
+
+def _equip_refused(r: Reading, ask: Ask, typed: str) -> str | None:
+    f = r.active()
+    return equip_refusal(r.kit, r.state, f, fold(typed)) if f is not None else None
+
+
+@RULES.action("equip", "The activated model changes its equipment before its action, once an activation (with: a "
+              "weapon it carries, shield, no-shield)", label="Change its equipment", when=ACTION,
+              check=_equip_plan, rule=_RULE + "L428-432", params=(
+                  Param("with", "Change to what?", values=menus.equipment, refused=said(_equip_refused),
+                        noun="items"),))
+def _equip(ctx: Ctx, plan: tuple[ModelId, str]) -> None:
+    model, wanted = plan
+    equip(ctx, kit_of(ctx).world(ctx.state).fighter(model), wanted)
+
