@@ -93,33 +93,29 @@ def _action(name: str, summary: str, label: str, check: Check, rule: str, *param
 _action("nothing", "The activated model does nothing", "Do nothing", nothing_check, "L1363")
 
 _SPENDS = "What does it use or spend?"
+_AIMED: tuple[Param[Reading], ...] = (
+    Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
+          none_label="nothing more", order=Order.GIVEN, noun="choices",
+          asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
+    Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
+          shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
+          asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
+          none_label="aim at a point instead"),
+    Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
+          asked_when=menus.at_a_point),
+)
+"""What an attack and an attack spell ask after the weapon or spell: extras to spend, the targets, or a point."""
 _action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)", "Attack",
         attack_check, "L1412-1486",
         Param("with", "With what?", values=menus.attack_means, refused=said(menus.means_explained), order=Order.GIVEN,
               noun="weapons"),
-        Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
-              none_label="nothing more", order=Order.GIVEN, noun="choices",
-              asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
-        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
-              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
-              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
-              none_label="aim at a point instead"),
-        Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
-              asked_when=menus.at_a_point),
+        *_AIMED,
         allowed=("attack",))
 _action("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)", "Cast a spell",
         attack_check, "L893-1000",
         Param("with", "Which spell?", values=menus.cast_means, refused=said(menus.means_explained), order=Order.GIVEN,
               noun="spells"),
-        Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "attack"), optional=True,
-              none_label="nothing more", order=Order.GIVEN, noun="choices",
-              asked_when=lambda r, ask: bool(menus.spends(r, ask, "attack"))),
-        Param("target", "At whom?", values=menus.attack_targets, refused=said(menus.target_explained),
-              shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
-              asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
-              none_label="aim at a point instead"),
-        Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
-              asked_when=menus.at_a_point),
+        *_AIMED,
         allowed=("attack",))
 _action("assist", "The activated model casts a spell on itself or allies (with:, target:)", "Cast on an ally",
         support_check, "L1367-1376",
