@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from engine.core import Ask, Choice, Context, InvalidCommand, Order, Param, RulesError, SideId, parse_point
 from engine.geometry import TOLERANCE
@@ -24,7 +24,7 @@ from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, pieces, relation
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse
 
-__all__ = ["into_range", "move_plan", "moves_for"]
+__all__ = ["into_range", "move_plan", "moves_for", "offered_move"]
 
 _NOWHERE = 0.05
 """A move shorter than this goes nowhere: it is refused rather than spend AP on nothing."""
@@ -74,12 +74,39 @@ def _fewest(world: World, mover: Miniature, plan: MovePlan) -> MovePlan:
     return replace(plan, ap=ap, allowance=reach.value - (RUGGED if plan.rugged else 0.0), working=working)
 
 
-def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, MovePlan]]:
-    """The moves a menu offers ``model_id`` (activating in ``world``), each with its plan: contact with and a full
-    move toward each of the three nearest enemies, a one-AP step toward the nearest, and a full move toward each
-    Objective; a place reached twice is offered once."""
+@dataclass
+class _MoveMenu:
+    """The move menu of one model in one state, routed only as far as it is read: the texts in menu order, and the
+    moves found so far (a place reached twice is listed once, by its first text)."""
 
-    def make() -> list[tuple[str, MovePlan]]:
+    world: World
+    side: SideId
+    model_id: str
+    texts: list[str]
+    found: list[tuple[str, MovePlan]] = field(default_factory=list)
+    ends: set[tuple[float, float]] = field(default_factory=set)
+    done: int = 0
+
+    def upto(self, last: int) -> None:
+        """Route the texts up to index ``last`` (every one when it is past the end)."""
+        while self.done <= min(last, len(self.texts) - 1):
+            text = self.texts[self.done]
+            self.done += 1
+            try:
+                plan = move_plan(self.world, self.side, self.model_id, text)
+            except RulesError:
+                continue
+            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            if end not in self.ends:
+                self.ends.add(end)
+                self.found.append((text, plan))
+
+
+def _menu(world: World, side: SideId, model_id: str) -> _MoveMenu:
+    """The move menu's texts for ``model_id`` (activating in ``world``): contact with and a full move toward each of
+    the three nearest enemies, a one-AP step toward the nearest, and a full move toward each Objective."""
+
+    def make() -> _MoveMenu:
         mover = world.model(model_id)
         activation = world.state.activation
         assert activation is not None
@@ -91,20 +118,26 @@ def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, Move
             texts.append(f"toward {enemies[0].id} {mover.characteristic('SPD').value}")
         texts += [f"contact {e.id}" for e in enemies[1:]]
         texts += [f"toward {o.id} max" for o in objectives(world)]
-        found: list[tuple[str, MovePlan]] = []
-        ends: set[tuple[float, float]] = set()
-        for text in texts:
-            try:
-                plan = move_plan(world, side, mover.id, text)
-            except RulesError:
-                continue
-            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
-            if end not in ends:
-                ends.add(end)
-                found.append((text, plan))
-        return found
+        return _MoveMenu(world, side, model_id, texts)
 
     return world.lasting(("moves", side, model_id), make)
+
+
+def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, MovePlan]]:
+    """The moves a menu offers ``model_id`` (activating in ``world``), each with its plan (see :func:`_menu`)."""
+    menu = _menu(world, side, model_id)
+    menu.upto(len(menu.texts))
+    return list(menu.found)
+
+
+def offered_move(world: World, side: SideId, model_id: str, text: str) -> MovePlan | None:
+    """The plan of the move ``text`` when the menu lists it, else None, routing the menu only as far as ``text``
+    (the bot asks this of the few moves it wants, not of the whole menu)."""
+    menu = _menu(world, side, model_id)
+    if text not in menu.texts:
+        return None
+    menu.upto(menu.texts.index(text))
+    return next((plan for listed, plan in menu.found if listed == text), None)
 
 
 def into_range(mover: Miniature, enemy: Miniature) -> float | None:
@@ -154,7 +187,7 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               per="model", check=_move_check, rule=f"{RULE}, L387-393, L449-481", params=(
                   Param("model", "Which model moves?", values=_movers, noun="models"),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves")))
+                        noun="moves", costly=True)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)
