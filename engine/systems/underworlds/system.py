@@ -41,7 +41,7 @@ from engine.core import (
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue, RulingOption, choose_rulings
-from engine.systems.underworlds import acting, imports, kinds, overrides, placing, playing, setup
+from engine.systems.underworlds import acting, imports, kinds, overrides, placing, playing, warbands
 from engine.systems.underworlds.bot import bot_move
 from engine.systems.underworlds.commands import TOOLS, AutoSetup, FixPlace, FixToken, FixWounds, ImportCards
 from engine.systems.underworlds.declared import RULES
@@ -135,7 +135,7 @@ class Underworlds(System[UnderworldsState]):
             raise InvalidCommand("matched play is for two players (Underworlds core rulebook, L727); play three or "
                                  "four players with mode:casual or mode:artefact")
         ref = Referee.acting(ctx, self.lib)
-        setup.begin(ref)
+        warbands.begin(ref)
         advance(ref)
 
     def handle(self, ctx: Context[UnderworldsState], command: Command) -> None:
