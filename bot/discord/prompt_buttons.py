@@ -20,14 +20,14 @@ from bot.core.parsing import Invocation
 from bot.discord.host import host_of
 from engine.core import SideId, UserId
 
-__all__ = ["ChooseButton", "PassButton", "QuickAnswerButton", "turn_view"]
+__all__ = ["QuickAnswerButton", "TurnButton", "turn_view"]
 
 
 def turn_view(table: str, side: SideId, seq: int, quick: str) -> discord.ui.View:
     """Pass (labelled ``quick``) and Choose under a prompt turn's notice."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PassButton(table, side, seq, quick))
-    view.add_item(ChooseButton(table, side, seq))
+    view.add_item(TurnButton("p", table, side, seq, quick))
+    view.add_item(TurnButton("c", table, side, seq))
     return view
 
 
@@ -41,43 +41,32 @@ async def _holds(interaction: discord.Interaction, table: str, side: str) -> boo
     return False
 
 
-class PassButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:tp:(?P<table>\d+):(?P<side>\w+):"
-                                                                            r"(?P<seq>\d+)"):
-    """Passes a prompt turn (``/act action:pass`` for the side, as built at ``seq``)."""
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"gm:t(?P<what>[pc]):(?P<table>\d+):(?P<side>\w+):(?P<seq>\d+)"):
+    """A prompt turn's Pass (``p``: ``/act action:pass`` for the side, as built at ``seq``) or Choose (``c``: ``/act``
+    alone for the side, the player's own menu as it is now, ephemerally)."""
 
-    def __init__(self, table: str, side: str, seq: int, label: str = "Pass") -> None:
-        self.table, self.side, self.seq = table, side, seq
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                           custom_id=f"gm:tp:{table}:{side}:{seq}"))
+    def __init__(self, what: str, table: str, side: str, seq: int, label: str = "") -> None:
+        self.what, self.table, self.side, self.seq = what, table, side, seq
+        passing = what == "p"
+        super().__init__(discord.ui.Button(
+            label=label or ("Pass" if passing else "Choose"), custom_id=f"gm:t{what}:{table}:{side}:{seq}",
+            style=discord.ButtonStyle.primary if passing else discord.ButtonStyle.secondary))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PassButton:
-        return cls(match["table"], match["side"], int(match["seq"]))
+                             match: re.Match[str], /) -> TurnButton:
+        return cls(match["what"], match["table"], match["side"], int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if await _holds(interaction, self.table, self.side):
-            invocation = Invocation(("act",), {"action": "pass"}, side=SideId(self.side), built_at_seq=self.seq)
+        if not await _holds(interaction, self.table, self.side):
+            return
+        side = SideId(self.side)
+        if self.what == "p":
+            invocation = Invocation(("act",), {"action": "pass"}, side=side, built_at_seq=self.seq)
             await host_of(interaction).run_invocation(interaction, invocation, preview=False, table=self.table)
-
-
-class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:tc:(?P<table>\d+):(?P<side>\w+):"
-                                                                              r"(?P<seq>\d+)"):
-    """Opens the player's own menu for the turn (``/act`` alone for the side), ephemerally, as it is now."""
-
-    def __init__(self, table: str, side: str, seq: int) -> None:
-        self.table, self.side, self.seq = table, side, seq
-        super().__init__(discord.ui.Button(label="Choose", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"gm:tc:{table}:{side}:{seq}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChooseButton:
-        return cls(match["table"], match["side"], int(match["seq"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if await _holds(interaction, self.table, self.side):
-            await host_of(interaction).run_invocation(interaction, Invocation(("act",), {}, side=SideId(self.side)),
+        else:
+            await host_of(interaction).run_invocation(interaction, Invocation(("act",), {}, side=side),
                                                       table=self.table)
 
 
