@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.console.session import seeded_source
 from tests.discord.conftest import Table
 
 
@@ -14,6 +15,9 @@ def _components(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def test_the_power_step_is_offered_with_pass_and_choose_and_names_no_card(table: Table) -> None:
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(3)}  # a table where the power step offers a card
+    await table.start()
     await table.do("game demo", {"system": "underworlds"})
     assert table.client is not None
     game = table.client.service.live_game(str(table.standin.channel_id("battle")))
