@@ -29,8 +29,9 @@ Source = Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]
 
 
 def as_actions(declarations: Declarations[S, Any], system: System[S]) -> tuple[Action[S], ...]:
-    """Every declared action and question (those included too) as an ``Action``, for the front-ends."""
-    return (*(action_of(declarations, system, decl) for decl in declarations.declared),
+    """Every declared action and question (those included too, and the tools accepted only typed) as an ``Action``,
+    for the front-ends."""
+    return (*(action_of(declarations, system, decl) for decl in declarations.every),
             *(query_of(home, system, query) for home, query in declarations.queries()))
 
 

@@ -20,7 +20,7 @@ state (``reader``; by default the state itself), so a menu reads the game's deri
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -50,6 +50,7 @@ S = TypeVar("S", bound="CoreState")
 W = TypeVar("W")
 P = TypeVar("P")
 H = TypeVar("H")
+C = TypeVar("C", bound=Command)
 
 
 class UndeclaredKind(LookupError):
@@ -101,7 +102,8 @@ class ActionDecl(Generic[S, W]):
     """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
     ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
     whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
-    its menus offer."""
+    its menus offer; ``typed`` makes it a tool beside the rules (a fix by hand, a look at the table): accepted when
+    typed, never offered in ``/act``'s menu, ``/help``'s lines or the bot's moves."""
 
     name: str | None
     summary: str
@@ -117,6 +119,7 @@ class ActionDecl(Generic[S, W]):
     preview: bool = False
     host: bool = False
     suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None
+    typed: bool = False
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:
@@ -148,6 +151,21 @@ class QueryDecl(Generic[W]):
     rule: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Included:
+    """Declarations another includes (``Declarations.include``): which verbs it keeps, where among the includer's own
+    they come, and whether they are tools accepted only typed."""
+
+    other: Declarations[Any, Any]
+    without: frozenset[tuple[str, ...]]
+    only: frozenset[tuple[str, ...]] | None
+    at: int
+    typed_only: bool
+
+    def keeps(self, verb: tuple[str, ...]) -> bool:
+        return verb not in self.without and (self.only is None or verb in self.only)
+
+
 @dataclass
 class Declarations(Generic[S, W]):
     """A game's declarations: its actions, decision kinds and the rulings it reads (see the module's docstring).
@@ -158,7 +176,8 @@ class Declarations(Generic[S, W]):
     _actions: dict[tuple[tuple[str, ...], str | None], ActionDecl[S, W]] = field(default_factory=dict)
     kinds: dict[str, DecisionKind[S, W]] = field(default_factory=dict)
     _queries: list[QueryDecl[W]] = field(default_factory=list)
-    _included: list[tuple[Declarations[Any, Any], frozenset[tuple[str, ...]], int]] = field(default_factory=list)
+    _included: list[Included] = field(default_factory=list)
+    _commands: dict[type[Command], Callable[[Context[S], Any], None]] = field(default_factory=dict)
 
     # -- declaring ---------------------------------------------------------------------------------
 
@@ -167,13 +186,13 @@ class Declarations(Generic[S, W]):
                available: Callable[[W, Ask], str | RulesError | None] | None = None, rule: str = "",
                label: str = "", verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
                host: bool = False, suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None,
-               ) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
+               typed: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
-        verb, which then carries one action)."""
+        verb, which then carries one action); ``typed``: a tool accepted typed and never offered (``ActionDecl``)."""
 
         def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
             decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
-                                                rule, label or summary, per, preview, host, suggest)
+                                                rule, label or summary, per, preview, host, suggest, typed)
             if decl.key in self._actions:
                 raise ValueError(f"{decl.title} is declared twice")
             self._actions[decl.key] = decl
@@ -194,12 +213,28 @@ class Declarations(Generic[S, W]):
 
         return collect
 
-    def include(self, other: Declarations[Any, Any], *, without: Sequence[tuple[str, ...]] = ()) -> None:
+    def include(self, other: Declarations[Any, Any], *, without: Collection[tuple[str, ...]] = (),
+                only: Collection[tuple[str, ...]] | None = None, typed_only: bool = False) -> None:
         """Take ``other``'s actions and questions as well (the table's shared actions, for a game on inches), each
-        read through ``other``'s own reader. A verb the game declares itself, or names in ``without``, keeps the
+        read through ``other``'s own reader (the table's world, which asks the game's ``table_rules``: its sight for
+        ``/los``). A verb the game declares itself, or names in ``without`` (or leaves out of ``only``), keeps the
         game's own way (none at all when only left out). They come where they are included among the game's own
-        (in menus, ``/help`` and the bot's first choice)."""
-        self._included.append((other, frozenset(without), len(self._actions)))
+        (in menus, ``/help`` and the bot's first choice); ``typed_only`` makes them tools beside the rules, accepted
+        typed and never offered (``ActionDecl.typed``)."""
+        self._included.append(Included(other, frozenset(without), None if only is None else frozenset(only),
+                                       len(self._actions), typed_only))
+
+    def command(self, kind: type[C]) -> Callable[[Callable[[Context[S], C], None]], Callable[[Context[S], C], None]]:
+        """Declare the decorated function as the handler of a command class the game builds itself where no verb
+        can (a demo's set-up at once, a file read into cards); the core hands each such command to its handler."""
+
+        def collect(handler: Callable[[Context[S], C], None]) -> Callable[[Context[S], C], None]:
+            if kind in self._commands:
+                raise ValueError(f"{kind.__name__} is declared twice")
+            self._commands[kind] = handler
+            return handler
+
+        return collect
 
     def decision(self, kind: str, *, parts: Sequence[Part[W]] | PartsReader[W] | None = None,
                  rule: str = "") -> Callable[[DecisionHandler[S]], DecisionHandler[S]]:
@@ -231,23 +266,33 @@ class Declarations(Generic[S, W]):
 
     # -- reading -----------------------------------------------------------------------------------
 
-    @property
-    def declared(self) -> tuple[ActionDecl[S, Any], ...]:
-        """Every action: the game's own, and those it includes where it includes them (less what it declares itself or
-        leaves out)."""
+    def _every(self) -> list[tuple[ActionDecl[S, Any], bool]]:
+        """Every action with whether it is typed only: the game's own, and those it includes where it includes them
+        (less what it declares itself or leaves out)."""
         own = list(self._actions.values())
         verbs = {decl.verb for decl in own}
-        found: list[ActionDecl[S, Any]] = []
+        found: list[tuple[ActionDecl[S, Any], bool]] = []
         done = 0
-        for other, without, at in self._included:
-            found += own[done:at]
-            done = max(done, at)
-            found += [decl for decl in other.declared if decl.verb not in verbs and decl.verb not in without]
-        return (*found, *own[done:])
+        for included in self._included:
+            found += [(decl, decl.typed) for decl in own[done:included.at]]
+            done = max(done, included.at)
+            found += [(decl, typed or included.typed_only) for decl, typed in included.other._every()
+                      if decl.verb not in verbs and included.keeps(decl.verb)]
+        return [*found, *((decl, decl.typed) for decl in own[done:])]
+
+    @property
+    def declared(self) -> tuple[ActionDecl[S, Any], ...]:
+        """The actions menus offer (``/act``, ``/help``, the bot's moves), in order; ``every`` adds the typed tools."""
+        return tuple(decl for decl, typed in self._every() if not typed)
+
+    @property
+    def every(self) -> tuple[ActionDecl[S, Any], ...]:
+        """Every action, those offered and the tools accepted only typed (``ActionDecl.typed``)."""
+        return tuple(decl for decl, _ in self._every())
 
     def find(self, verb: tuple[str, ...], name: str | None) -> ActionDecl[S, Any] | None:
         key = (verb, name.strip().casefold() if name else None)
-        return self._actions.get(key) or next((d for d in self.declared if d.key == key), None)
+        return self._actions.get(key) or next((d for d in self.every if d.key == key), None)
 
     def world(self, system: System[S], state: S) -> W:
         """What generators and checks read: the reader's world, or the state itself."""
@@ -257,9 +302,9 @@ class Declarations(Generic[S, W]):
         """The declarations ``decl`` was declared in (its world is theirs): these, or one they include."""
         if self._actions.get(decl.key) is decl:
             return self
-        for other, _, _ in self._included:
-            if other.find(decl.verb, decl.name) is decl:
-                return other.home(decl)
+        for included in self._included:
+            if included.other.find(decl.verb, decl.name) is decl:
+                return included.other.home(decl)
         return self
 
     def world_of(self, decl: ActionDecl[S, Any], system: System[S], state: S) -> Any:
@@ -270,22 +315,22 @@ class Declarations(Generic[S, W]):
         """Every question with the declarations that answer it: the game's own, then those it includes."""
         own = tuple((self, query) for query in self._queries)
         verbs = {query.verb for _, query in own} | {decl.verb for decl in self._actions.values()}
-        taken = [(home, query) for other, without, _ in self._included for home, query in other.queries()
-                 if query.verb not in verbs and query.verb not in without]
+        taken = [(home, query) for included in self._included for home, query in included.other.queries()
+                 if query.verb not in verbs and included.keeps(query.verb)]
         return (*own, *taken)
 
     def rulings(self) -> RulingsRead:
         """The rulings the game's code reads (ids, or its typed record's fields), checked against its data; those
         the declarations it includes read too."""
         ids = RulingsRead.of(self.reads).ids
-        return RulingsRead(tuple(dict.fromkeys((*ids, *(i for other, _, _ in self._included
-                                                        for i in other.rulings().ids)))))
+        return RulingsRead(tuple(dict.fromkeys((*ids, *(i for included in self._included
+                                                        for i in included.other.rulings().ids)))))
 
     def problems(self, system: System[S]) -> list[str]:
         """Every mistake in the declarations, for the registry to refuse the game: options no shared verb has, a
         plan paired with no earlier set, a kind without a handler, a ruling the game's data does not carry."""
         found: list[str] = []
-        for decl in self.declared:
+        for decl in self.every:
             try:
                 options = {o.name for o in shared_verb(decl.verb).options}
             except KeyError as error:
@@ -415,8 +460,19 @@ class Declarations(Generic[S, W]):
         ask = Ask(verb, side, viewer, given, host=host)
         return decl.check(world, ask) if decl.check is not None else ask
 
-    def handle(self, system: System[S], ctx: Context[S], command: ActionCommand) -> None:
-        """Run a declared action: the one check, then its handler with the plan."""
+    def takes(self, command: Command) -> bool:
+        """Whether ``command`` is one of these declarations': a declared action's, or a declared command class."""
+        return isinstance(command, ActionCommand) or type(command) in self._commands
+
+    def handle(self, system: System[S], ctx: Context[S], command: Command) -> None:
+        """Run a declared action (the one check, then its handler with the plan), or a declared command class's
+        handler."""
+        if not isinstance(command, ActionCommand):
+            handler = self._commands.get(type(command))
+            if handler is None:
+                raise InvalidCommand(f"{command.verb!r} is not a command of {system.spec.title}")
+            handler(ctx, command)
+            return
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
