@@ -72,3 +72,16 @@ async def test_underworlds_fixes_by_hand_are_its_own_and_the_inch_tables_tools_a
     await _refused(session, "/measure from:A1 to:B1", "/measure is not part of Warhammer Underworlds")
     menu = await _menu(session, printed)
     assert not any(tool.casefold() in menu.casefold() for tool in _TOOLS), menu
+
+
+async def test_eldfall_keeps_the_tables_tools_sees_by_its_front_arc_and_places_and_adds_its_own_way() -> None:
+    session, printed = await _demo("eldfall")
+    await _accepted(session, "/los from:A1 to:A2", "in its front arc", "L655-662", "Awareness (10\", L683-685)")
+    await _accepted(session, "/model wound model:A1", "A1 takes 1 wound")
+    await _accepted(session, "/model place model:A1 at:5,5", "A1 is placed at 5,5")  # after deployment: a fix
+    await _refused(session, "/model place model:A1 at:500,5", "500,5 is off the 36\" x 36\" table")
+    await _refused(session, "/model add unit:zzz", "there is no profile 'zzz'")
+    await _accepted(session, "/model add unit:Thenrin Swashbuckler at:10,10 side:A", "A4 joins side A")
+    await _refused(session, "/deploy auto", "the game is in tactical")
+    menu = await _menu(session, printed)
+    assert not any(tool.casefold() in menu.casefold() for tool in (*_TOOLS, "Place a model", "Add a model")), menu
