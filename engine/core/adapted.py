@@ -79,5 +79,4 @@ def action_of(declarations: Declarations[S, Any], system: System[S], decl: Actio
     return Action(decl.verb, decl.summary, name=decl.name, options=tuple(p.option for p in decl.params),
                   build=build, sources={p.option: source(p) for p in decl.params if p.values is not None},
                   menu=tuple(p.option for p in decl.params), preview=decl.preview, rule=decl.rule,
-                  uploads={p.option: p.upload for p in decl.params if p.upload}, declaration=decl,
-                  declared_in=declarations)
+                  uploads={p.option: p.upload for p in decl.params if p.upload}, declaration=decl)
