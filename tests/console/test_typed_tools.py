@@ -48,6 +48,9 @@ async def test_sunshard_keeps_the_tables_tools_and_sees_by_its_own_sight_and_cov
     await _accepted(session, "/measure from:A1 to:B1", "16.00\"", "L282")
     await _accepted(session, "/model token model:A1 name:stunned", "A1 gains the token stunned")
     await _accepted(session, "/model wound model:A1", "A1")
+    await _accepted(session, "/template kind:circle size:3 at:A1", "touches A1")
+    await _accepted(session, "/model place model:A1 at:10,10", "A1 is placed at 10,10")
+    await _accepted(session, "/model remove model:A2", "A2 is taken off the table")
     await _refused(session, "/model add unit:razhu", "/model add is not part of Sunshard:Embren")
     menu = await _menu(session, printed)
     assert not any(tool.casefold() in menu.casefold() for tool in _TOOLS), menu
@@ -56,8 +59,14 @@ async def test_sunshard_keeps_the_tables_tools_and_sees_by_its_own_sight_and_cov
 async def test_shroudfall_keeps_the_tables_tools_and_sees_by_its_own_sight() -> None:
     session, printed = await _demo("shroudfall")
     await _accepted(session, "/los from:A1 to:B1", "L683-701")
+    await _accepted(session, "/measure from:A1 to:B1", "24.10\"", "L683-701")
     await _accepted(session, "/model token model:A1 name:stunned", "A1 gains the token stunned")
+    await _accepted(session, "/model wound model:A1", "A1 takes 1 wound")
+    await _accepted(session, "/template kind:circle size:3 at:A1", "touches A1")
+    await _accepted(session, "/model place model:A1 at:10,10", "A1 is placed at 10,10")
+    await _accepted(session, "/model remove model:A2", "A2 is taken off the table")
     await _refused(session, "/force load side:A name:x", "/force load is not part of Shroudfall")
+    await _refused(session, "/model add unit:razhu", "/model add is not part of Shroudfall")
     menu = await _menu(session, printed)
     assert not any(tool.casefold() in menu.casefold() for tool in _TOOLS), menu
 
@@ -77,7 +86,10 @@ async def test_underworlds_fixes_by_hand_are_its_own_and_the_inch_tables_tools_a
 async def test_eldfall_keeps_the_tables_tools_sees_by_its_front_arc_and_places_and_adds_its_own_way() -> None:
     session, printed = await _demo("eldfall")
     await _accepted(session, "/los from:A1 to:A2", "in its front arc", "L655-662", "Awareness (10\", L683-685)")
+    await _accepted(session, "/measure from:A1 to:B1", "20.50\"", "L662-664")
     await _accepted(session, "/model wound model:A1", "A1 takes 1 wound")
+    await _accepted(session, "/model token model:A1 name:stunned", "A1 gains the token stunned")
+    await _accepted(session, "/template kind:circle size:3 at:A1", "touches A1")
     await _accepted(session, "/model place model:A1 at:5,5", "A1 is placed at 5,5")  # after deployment: a fix
     await _refused(session, "/model place model:A1 at:500,5", "500,5 is off the 36\" x 36\" table")
     await _refused(session, "/model add unit:zzz", "there is no profile 'zzz'")
