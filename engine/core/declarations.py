@@ -77,13 +77,14 @@ class Declarations(Generic[S, W]):
                available: Callable[[W, Ask], str | RulesError | None] | None = None, rule: str = "",
                label: str = "", verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
                host: bool = False, suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None,
-               typed: bool = False) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
+               typed: bool = False, anytime: bool = False
+               ) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
         verb, which then carries one action); ``typed``: a tool accepted typed and never offered (``ActionDecl``)."""
 
         def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
             decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
-                                                rule, label or summary, per, preview, host, suggest, typed)
+                                                rule, label or summary, per, preview, host, suggest, typed, anytime)
             if decl.key in self._actions:
                 raise ValueError(f"{decl.title} is declared twice")
             self._actions[decl.key] = decl
@@ -342,6 +343,8 @@ class Declarations(Generic[S, W]):
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
+        if command.anytime and not decl.anytime:
+            raise InvalidCommand(f"{decl.title} waits for the pending decision", verb=decl.command_verb)
         plan = self.resolve(system, ctx.state, decl, _acting(decl, ctx), dict(command.values), host=ctx.actor.host)
         decl.handler(ctx, plan)
 

@@ -61,11 +61,17 @@ class When:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionCommand(Command):
     """The command every declared action builds: which action (its verb and ``/act`` name) and the options as
-    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here."""
+    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here.
+    ``anytime``: built for an action declared ``anytime`` (a fix by hand), taken even while a decision is pending."""
 
     path: tuple[str, ...]
     name: str | None = None
     values: tuple[tuple[str, str], ...] = ()
+    anytime: bool = False
+
+    @property
+    def allowed_while_pending(self) -> bool:  # type: ignore[override]
+        return self.anytime
 
     @property  # each command says its own verb ("move refused: ..." when the game is paused)
     def verb(self) -> str:  # type: ignore[override]
@@ -78,7 +84,8 @@ class ActionDecl(Generic[S, W]):
     ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
     whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
     its menus offer; ``typed`` makes it a tool beside the rules (a fix by hand, a look at the table): accepted when
-    typed, never offered in ``/act``'s menu, ``/help``'s lines or the bot's moves."""
+    typed, never offered in ``/act``'s menu, ``/help``'s lines or the bot's moves; ``anytime`` lets it be taken while a
+    decision is pending or a reaction window is open (the referee never blocks a fix by hand)."""
 
     name: str | None
     summary: str
@@ -95,6 +102,7 @@ class ActionDecl(Generic[S, W]):
     host: bool = False
     suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None
     typed: bool = False
+    anytime: bool = False
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:

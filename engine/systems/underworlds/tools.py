@@ -66,22 +66,22 @@ _MODEL = Param("model", "Which fighter?", values=_fighters, accepts=_mine, noun=
 
 
 @RULES.action(None, "By hand: add wound tokens (a negative amount removes them)", verb=("model", "wound"), typed=True,
-              host=True, params=(_MODEL, Param("amount", "How many wound tokens?", accepts=_whole,
+              anytime=True, host=True, params=(_MODEL, Param("amount", "How many wound tokens?", accepts=_whole,
                                                values=lambda ref, ask: [Choice("1"), Choice("-1", "remove 1")])))
 @applied
 def _wounds(ref: Referee, ask: Ask) -> None:
     overrides.fix_wounds(ref, _fighter(ref, ask), ask.integer("amount", 0), ask.verb)
 
 
-@RULES.action(None, "By hand: put a fighter on a hex (at: a hex id)", verb=("model", "place"), typed=True, host=True,
-              params=(_MODEL, Param("at", "Which hex?", accepts=lambda ref, ask, typed: None)))
+@RULES.action(None, "By hand: put a fighter on a hex (at: a hex id)", verb=("model", "place"), typed=True,
+              anytime=True, host=True, params=(_MODEL, Param("at", "Which hex?", accepts=lambda ref, ask, typed: None)))
 @applied
 def _place(ref: Referee, ask: Ask) -> None:
     overrides.fix_place(ref, _fighter(ref, ask), ask.text("at"), ask.verb)
 
 
 @RULES.action(None, "By hand: give or take Guard (name:guard) or Inspire (name:inspired)", verb=("model", "token"),
-              typed=True, host=True, params=(
+              typed=True, anytime=True, host=True, params=(
                   _MODEL, Param("name", "Which token?", values=lambda ref, ask: [Choice("guard"), Choice("inspired")],
                                 accepts=lambda ref, ask, typed: None, noun="tokens"),
                   flag("remove", "Take it away?", "take it away", "give it")))

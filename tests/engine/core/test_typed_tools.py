@@ -11,6 +11,7 @@ import pytest
 from engine.core import (
     ActionCommand,
     Actor,
+    Args,
     Ask,
     Choice,
     Command,
@@ -47,7 +48,7 @@ def _fixes(world: Ledger, ask: Ask) -> list[Choice]:
     return [Choice(str(n)) for n in world.fixes]
 
 
-@TOOLS.action(None, "Add points by hand", verb=("model", "wound"), host=True,
+@TOOLS.action(None, "Add points by hand", verb=("model", "wound"), host=True, anytime=True,
               params=(Param("amount", "How many?", values=_fixes),))
 def _fix(ctx: Context[TallyState], ask: Ask) -> None:
     ctx.emit(Scored(side=ask.acting or A, amount=ask.integer("amount", 0), next_side=ctx.state.active_side or A))
@@ -130,3 +131,14 @@ def test_a_declared_command_class_goes_to_its_handler_and_an_undeclared_one_is_r
     assert not game.system.takes(Stray())
     with pytest.raises(ValueError, match="declared twice"):
         GAME.command(Settle)(_settle)
+
+
+def test_a_fix_declared_anytime_builds_a_command_taken_while_a_decision_is_pending_and_only_it() -> None:
+    game = _game()
+    wound, token = game.system.action(("model", "wound")), game.system.action(("model", "token"))
+    assert wound is not None and wound.build is not None and token is not None and token.build is not None
+    assert wound.build(Args("/model wound", {"amount": "2"})).allowed_while_pending
+    assert not token.build(Args("/model token", {})).allowed_while_pending
+    with pytest.raises(RulesError, match="waits for the pending decision"):  # a forged one changes nothing
+        game.apply(ActionCommand(path=("model", "token"), anytime=True), Actor(user=ALICE, side=A))
+    assert game.state.points.get(A, 0) == 0
