@@ -62,7 +62,7 @@ def action_of(declarations: Declarations[S, Any], system: System[S], decl: Actio
         values = tuple((p.option, to_json(args.uploads[p.option]).decode() if p.upload else
                         str(args.options[p.option]).strip()) for p in decl.params
                        if (p.option in args.uploads if p.upload else args.has(p.option)))
-        return ActionCommand(path=decl.verb, name=decl.name, values=values, anytime=decl.anytime)
+        return ActionCommand(path=decl.verb, name=decl.name, values=values)
 
     def source(param: Param[Any]) -> Source[S]:
         def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:

@@ -327,6 +327,11 @@ class Declarations(Generic[S, W]):
         ask = Ask(verb, side, viewer, given, host=host)
         return decl.check(world, ask) if decl.check is not None else ask
 
+    def anytime(self, command: Command) -> bool:
+        """Whether ``command`` is a declared action taken even while a decision is pending (``ActionDecl.anytime``)."""
+        decl = self.find(command.path, command.name) if isinstance(command, ActionCommand) else None
+        return decl is not None and decl.anytime
+
     def takes(self, command: Command) -> bool:
         """Whether ``command`` is one of these declarations': a declared action's, or a declared command class."""
         return isinstance(command, ActionCommand) or type(command) in self._commands
@@ -343,8 +348,6 @@ class Declarations(Generic[S, W]):
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
-        if command.anytime and not decl.anytime:
-            raise InvalidCommand(f"{decl.title} waits for the pending decision", verb=decl.command_verb)
         plan = self.resolve(system, ctx.state, decl, _acting(decl, ctx), dict(command.values), host=ctx.actor.host)
         decl.handler(ctx, plan)
 

@@ -61,17 +61,11 @@ class When:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionCommand(Command):
     """The command every declared action builds: which action (its verb and ``/act`` name) and the options as
-    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here.
-    ``anytime``: built for an action declared ``anytime`` (a fix by hand), taken even while a decision is pending."""
+    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here."""
 
     path: tuple[str, ...]
     name: str | None = None
     values: tuple[tuple[str, str], ...] = ()
-    anytime: bool = False
-
-    @property
-    def allowed_while_pending(self) -> bool:  # type: ignore[override]
-        return self.anytime
 
     @property  # each command says its own verb ("move refused: ..." when the game is paused)
     def verb(self) -> str:  # type: ignore[override]

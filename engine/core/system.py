@@ -218,6 +218,11 @@ class System(ABC, Generic[S]):
         """Pictures of this game's maps or boards on their own, by file name (``crossroads.png``), for docs."""
         return {}
 
+    def waits_for_nothing(self, command: Command) -> bool:
+        """Whether ``command`` may be taken while a decision is pending or a reaction window is open: its class says
+        so (``allowed_while_pending``), or it is a declared action declared ``anytime`` (a fix by hand)."""
+        return command.allowed_while_pending or (self.declarations is not None and self.declarations.anytime(command))
+
     def takes(self, command: Command) -> bool:
         """Whether ``command`` is one of this game's own (its command classes, or a declared action's)."""
         return type(command) in self.commands or (self.declarations is not None and self.declarations.takes(command))

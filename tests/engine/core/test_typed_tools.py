@@ -11,7 +11,6 @@ import pytest
 from engine.core import (
     ActionCommand,
     Actor,
-    Args,
     Ask,
     Choice,
     Command,
@@ -133,12 +132,8 @@ def test_a_declared_command_class_goes_to_its_handler_and_an_undeclared_one_is_r
         GAME.command(Settle)(_settle)
 
 
-def test_a_fix_declared_anytime_builds_a_command_taken_while_a_decision_is_pending_and_only_it() -> None:
-    game = _game()
-    wound, token = game.system.action(("model", "wound")), game.system.action(("model", "token"))
-    assert wound is not None and wound.build is not None and token is not None and token.build is not None
-    assert wound.build(Args("/model wound", {"amount": "2"})).allowed_while_pending
-    assert not token.build(Args("/model token", {})).allowed_while_pending
-    with pytest.raises(RulesError, match="waits for the pending decision"):  # a forged one changes nothing
-        game.apply(ActionCommand(path=("model", "token"), anytime=True), Actor(user=ALICE, side=A))
-    assert game.state.points.get(A, 0) == 0
+def test_a_fix_declared_anytime_waits_for_no_pending_decision_and_only_it() -> None:
+    system = Tooled()
+    assert system.waits_for_nothing(_wound("2"))
+    assert not system.waits_for_nothing(ActionCommand(path=("model", "token")))
+    assert not system.waits_for_nothing(ActionCommand(path=("act",), name="score"))

@@ -328,3 +328,14 @@ def test_e14_knockback_offers_the_drive_back_and_more_hexes_straight_on() -> Non
     start, end = game.system.lib.board(game.state).hex_of("D5"), game.system.lib.board(game.state).hex_of(
         longest.split(">")[-1])
     assert start.distance(end) == 2
+
+
+def test_a_fix_by_hand_is_taken_while_a_decision_is_pending() -> None:
+    """The referee never blocks play: a fix is declared anytime, so it waits for no pending choice."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    rig(game, "swords", "swords", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert game.pending
+    act(game, A, _fix("token", model="A1", name="guard"))
+    assert game.state.fighters["A1"].guard and game.pending
