@@ -40,12 +40,14 @@ from engine.core import (
 )
 from engine.core.offers import reachable
 from engine.core.params import keep_menus
-from tests.budget import LONG
+from tests.budget import examples
 from tests.menu_walk import FACTORIES, MenuWalk, table
 from tests.toys.tally import Scored, Tally, TallyState
 
 pytestmark = pytest.mark.fuzz  # make fuzz runs it with its long budget
-WALKS, STEPS, FUZZ = (20, 400, 8) if LONG else (3, 60, 2)
+WALKS, STEPS, FUZZ = examples(2, long=20), examples(60, long=400), examples(2, long=8)
+"""``make test``: two walks a game of up to 60 steps, two fuzzed commands per action at each state (three walks
+until the walks shared their states: the menus are worked out once a state now); ``make fuzz``: 20 of 400, 8."""
 STARTED = time.monotonic()
 HOSTILE = ["", "-", "0", "4", "99", "A1", "B1", "B2", "A", "B", "C", "C2", "C10", "x" * 50, "A1,A1", "B1x9",
            "B1x2,B2", "toward B1 3", "1,1", "nan"]
