@@ -15,7 +15,6 @@ from typing import Any
 
 from bot.core.outputs import Output
 from bot.core.storage import StoredGame
-from engine.core.params import keep_menus
 from engine.core import (
     BOT_USER,
     ActKind,
@@ -28,6 +27,7 @@ from engine.core import (
     is_prepassed,
     prepass_answers,
 )
+from engine.core.params import keep_menus
 
 __all__ = ["AUTO_PASS", "MAX_AUTO_STEPS", "Driver", "random_pass_delay"]
 
