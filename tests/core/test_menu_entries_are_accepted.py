@@ -1,11 +1,10 @@
 """An entry a menu offers is accepted: the menu and the referee read the same rules.
 
-Issue 23's failures 7 and 8 (and one more the menu walk found), strict expected failures until Eldfall's actions
-are declared (step 5)."""
+Issue 23's failures 7 and 8, and one more the menu walk found (an equipment menu offering what the model holds):
+each menu is built from the check that refuses the typed command, so what it leaves out is what the referee
+refuses and what it offers is accepted."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.menu_walk import MenuWalk, table
 
@@ -21,22 +20,41 @@ async def _pick(walk: MenuWalk, user: str, side: str | None, *labels: str) -> li
     return errors
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 7: the attack menu offered B3, then 'A3 has no line of "
-                                       "sight to B3'")
-async def test_an_attack_menu_offers_only_targets_in_sight() -> None:
+async def _refused(walk: MenuWalk, line: str) -> list[str]:
+    return [o.text for o in await walk.say("alice", line, "A") if o.error]
+
+
+async def test_an_attack_menu_offers_only_the_targets_the_referee_accepts() -> None:
+    walk = await table("eldfall", seed="seed5")
+    await walk.say("alice", "/act model:A2 choice:idle action:activate", "A")
+    await walk.settle()
+    enemies = sorted(m.id for m in walk.game.state.models.values() if m.side == "B")
+    assert await _pick(walk, "alice", "A", "Attack", "Greatsword", "nothing more") == []
+    offered = [label.split()[0] for label in walk.labels("alice")]
+    assert offered and set(offered) < set(enemies), (offered, enemies)  # B1 and B2 are Shrouded (L1776)
+    assert not [o.text for o in await walk.pick("alice", 0) if o.error]  # the preview of the attack on B3
+    for target in enemies:
+        refusals = await _refused(walk, f"/act action:attack with:greatsword target:{target}")
+        assert bool(refusals) == (target not in offered), (target, refusals)
+
+
+async def test_an_attack_menu_is_not_offered_without_a_target_in_sight() -> None:
+    """Failure 7: A3, its second activation, sees no enemy; the menu offered B3, then 'no line of sight to B3'."""
     walk = await table("eldfall", seed="seed5")
     for line in ("/act model:A3 choice:idle action:activate", None, "/act action:nothing",
-                 "/act model:A3 choice:idle action:activate", None, "/act action:equip with:short-sword"):
+                 "/act model:A3 choice:idle action:activate", None):
         if line is None:
             await walk.settle()
         else:
-            outputs = await walk.say("alice", line, "A")
-            assert not any(o.error for o in outputs), [o.text for o in outputs]
-    assert await _pick(walk, "alice", "A", "attacks", "Thrown Dagger", "B3") == []
+            assert await _refused(walk, line) == []
+    await walk.say("alice", "/act", "A")
+    assert "Attack" not in walk.labels("alice") and walk.labels("alice")
+    refusals = await _refused(walk, "/act action:attack with:thrown-dagger target:B3")
+    assert any("no line of sight" in text for text in refusals), refusals
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 failure 8: 'Spread my models over my zone' offered, then refused")
 async def test_spreading_the_models_is_offered_only_where_it_would_move_them() -> None:
+    """Failure 8: 'Spread my models over my zone' offered where the models already stood so, then refused."""
     walk = await table("eldfall", demo=False, seed="seed0")
     await walk.say("bob", "/force load name:Helian Expedition")
     await walk.say("alice", "/force load name:Sand Conclave")
@@ -44,13 +62,21 @@ async def test_spreading_the_models_is_offered_only_where_it_would_move_them() -
     game = walk.game
     side = next(s for s in game.state.sides if game.system.legal_actions(game.state, s))
     user = str(game.state.controller(side))
-    assert await _pick(walk, user, side, "Spread my models") == []
+    await walk.say(user, "/act", side)
+    assert not any("Spread my models" in label for label in walk.labels(user))  # they stand spread already
+    model = next(m for m in game.state.models.values() if m.side == side)
+    moved = await walk.say(user, f"/model place model:{model.id} at:{model.x + 3:g},{model.y + 2:g}", side)
+    assert not any(o.error for o in moved), [o.text for o in moved]
+    assert await _pick(walk, user, side, "Spread my models") == []  # applied: B1 is back where the spread puts it
+    await walk.say(user, "/act", side)
+    assert not any("Spread my models" in label for label in walk.labels(user))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23, found by the menu walk beside the eleven: an equip menu offers "
-                                       "the weapon the model already holds, then refuses it")
 async def test_an_equipment_menu_offers_only_a_change() -> None:
+    """The menu offered the Greatsword A2 holds, then refused it."""
     walk = await table("eldfall", seed="seed6")
     await walk.say("alice", "/act model:A2 choice:idle action:activate", "A")
     await walk.settle()
-    assert await _pick(walk, "alice", "A", "changes its equipment", "Greatsword") == []
+    assert await _pick(walk, "alice", "A", "Change its equipment") == []
+    assert walk.labels("alice") and not any("Greatsword" in label for label in walk.labels("alice"))
+    assert not [o.text for o in await walk.pick("alice", 0) if o.error]

@@ -16,24 +16,21 @@ import re
 from collections.abc import Sequence
 
 from engine.core import Ask, Choice, ModelId, RulesError
-from engine.systems.eldfall.catalogue import fold
-from engine.systems.eldfall.declare import (
-    EXTRAS,
-    Check,
-    Request,
-    allowed_now,
+from engine.systems.eldfall.action_checks import (
     combat_art,
     deathblow_check,
-    extras_refusal,
     strike_count,
     support_check,
     target_refusal,
     token_check,
 )
+from engine.systems.eldfall.catalogue import fold
+from engine.systems.eldfall.declare import EXTRAS, Check, Request, allowed_now, extras_refusal
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
 from engine.systems.eldfall.equipment_changes import equip_refusal, swap_refusal, weapon_swap
-from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
+from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_odds
 from engine.systems.eldfall.quests import tokens_near
 from engine.systems.eldfall.refs import roman

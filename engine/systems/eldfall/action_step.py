@@ -12,22 +12,18 @@ from collections.abc import Callable
 
 from engine.core import Ask, Context, IllegalCommand, ModelId, Order, Param, RulesError, Shape
 from engine.systems.eldfall import action_menus as menus
-from engine.systems.eldfall.catalogue import fold
-from engine.systems.eldfall.declare import (
-    ActionPlan,
-    Check,
-    allowed_now,
+from engine.systems.eldfall.action_checks import (
     attack_check,
     deathblow_check,
-    declare,
     dodge_check,
     duel_check,
     nothing_check,
-    plan_action,
     support_check,
     token_check,
     trade_check,
 )
+from engine.systems.eldfall.catalogue import fold
+from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
 from engine.systems.eldfall.equipment_changes import equip, equip_refusal
 from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
@@ -36,6 +32,7 @@ from engine.systems.eldfall.state import EldfallState
 __all__: list[str] = []
 
 Ctx = Context[EldfallState]
+Available = Callable[[Reading, Ask], str | RulesError | None]
 _RULE = "Eldfall core rules v1.5, "
 
 
@@ -86,8 +83,26 @@ def _action(name: str, summary: str, label: str, check: Check, rule: str, *param
             allowed: tuple[str, ...] | None = None) -> None:
     explained = tuple(p if p.values is None else
                       dataclasses.replace(p, refused=_explained(name, check, p.option, p.refused)) for p in params)
-    RULES.action(name, summary, label=label, when=ACTION, available=_allowed(*(allowed or (name,))),
+    available = _available(name, check, allowed or (name,), whole=not params)
+    RULES.action(name, summary, label=label, when=ACTION, available=available,
                  check=_planned(name, check), rule=_RULE + rule, params=explained)(_declared)
+
+
+def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool) -> Available:
+    """The action's precondition; for an action that asks nothing (a Duel), its whole check too, so the menu offers
+    it only where the referee accepts it (a second duel while one is fought, L1574)."""
+    permitted = _allowed(*allowed)
+
+    def refusal(r: Reading, ask: Ask) -> str | RulesError | None:
+        why = permitted(r, ask)
+        if why is not None or not whole:
+            return why
+        try:
+            plan_action(r.world, r.kit, menus.request(ask, kind), check)
+        except RulesError as error:
+            return error
+        return None
+    return refusal
 
 
 _action("nothing", "The activated model does nothing", "Do nothing", nothing_check, "L1363")

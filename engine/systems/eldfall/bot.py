@@ -35,9 +35,10 @@ from engine.systems.eldfall.activation import activatable, move_refusal
 from engine.systems.eldfall.commands import activation, declaration, end_turn, party, ready
 from engine.systems.eldfall.declare import allowed_now
 from engine.systems.eldfall.deployment_phase import ready_refusal
-from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.hostile_moves import hostile_move, hostile_reactions
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.reacting import REACTION_KIND, live_parts
 from engine.systems.eldfall.rules import TACTICAL, Reading
 from engine.systems.eldfall.setup import parties_fitting

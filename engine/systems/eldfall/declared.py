@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Order, Param, SideId
+from engine.core import LEFT_OUT, Ask, Choice, Context, IllegalCommand, ModelId, Order, Param, SideId
 from engine.geometry import GeometryError, parse_position
 from engine.systems.eldfall.activation import (
     Activation,
@@ -237,6 +237,13 @@ def _activated(ctx: Ctx, plan: Activation) -> None:
     after_movement(ctx, kit)
 
 
+def _stay_idle(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """One entry a model that activates and stays Idle, keeping its facing: the whole of Steps 1 and 2 in one pick
+    (L1184-1196), each answer one the activation's own menus offer (``stay Idle``, ``keep its facing``)."""
+    return [("Activate and stay Idle", {"model": c.value, "choice": LEFT_OUT, "at": LEFT_OUT})
+            for c in _activatable(r, ask)]
+
+
 _MOVES = _moving("choice", "idle")
 _MODEL = Param("model", "Which model?", values=_activatable, refused=said(_model_refusal), noun="models")
 _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice", "idle")),
@@ -244,7 +251,7 @@ _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice",
 
 RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) or moves (choice: walk, run, climb, "
              "jump...)", label="Activate", when=TACTICAL, per="model", rule=_RULE + "L1184-1196, L1322-1357",
-             available=lambda r, ask: sequence_refusal(r.state),
+             available=lambda r, ask: sequence_refusal(r.state), suggest=_stay_idle,
              check=lambda r, ask: _activation(r, ask, "choice", "idle"), params=(
                  _MODEL,
                  Param("choice", "How does it move?", values=_movements, accepts=_movement_typed, optional=True,

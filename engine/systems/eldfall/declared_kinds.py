@@ -10,6 +10,8 @@ keep the parts stored when they opened (``parts=None``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Context, Decision, SideId
 from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.alliance import ALLIANCE_KIND
@@ -18,6 +20,7 @@ from engine.systems.eldfall.familiars import ORDER_KIND, answer_order
 from engine.systems.eldfall.flow import after_strategic, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.guards import GUARD_KIND, answer_guard
+from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
 from engine.systems.eldfall.reacting import REACTION_KIND, live_parts
@@ -34,99 +37,52 @@ __all__: list[str] = []
 
 Ctx = Context[EldfallState]
 Answers = dict[str, str]
+Answering = Callable[[Ctx, Kit, Decision, Answers], None]
+Going = Callable[[Ctx, Kit], None]
 _RULE = "Eldfall core rules v1.5, "
 
 
-@RULES.decision("scheme", rule=_RULE + "L2363-2367")
-def _scheme(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_scheme(ctx, kit_of(ctx), decision, answers)
+def _handled(answer: Answering, *then: Going) -> Callable[[Ctx, Decision, Answers], None]:
+    """A decision's handler: its answer applied, then what carries the game on (each kind names its own)."""
+    def handler(ctx: Ctx, decision: Decision, answers: Answers) -> None:
+        kit = kit_of(ctx)
+        answer(ctx, kit, decision, answers)
+        for step in then:
+            step(ctx, kit)
+    return handler
+
+
+def _refresh_engaged(ctx: Ctx, kit: Kit) -> None:
+    """A model moved by the answer (a follow-up, a retreat) may engage or leave an engagement (L1453)."""
+    refresh_engaged(ctx, kit.world(ctx.state))
+
+
+def _order_answered(ctx: Ctx, kit: Kit, decision: Decision, answers: Answers) -> None:
+    answer_order(ctx, decision, answers)
+
+
+def _late_done(ctx: Ctx, kit: Kit) -> None:
+    after_declaration(ctx, kit, late_done=True)
+
+
+RULES.decision("scheme", rule=_RULE + "L2363-2367")(_handled(answer_scheme))
+RULES.decision("initiative", rule=_RULE + "L1088-1100")(_handled(answer_initiative))
+RULES.decision("initiative-rest", rule=_RULE + "L1092-1100")(_handled(answer_initiative_rest))
+RULES.decision(STARTING_KIND, rule=_RULE + "L1869-1871")(_handled(answer_starting))
+RULES.decision(STARTING_GUARD_KIND, rule=_RULE + "L2906")(_handled(answer_guard))
+RULES.decision(STRATEGIC_KIND, rule=_RULE + "L1148-1154")(_handled(answer_strategic, after_strategic))
+RULES.decision(REACTION_KIND, rule=_RULE + "L1198-1246",
+               parts=lambda r, decision, answers: live_parts(r.world, r.kit, decision, answers))(
+    _handled(answer_reaction, after_reactions))
+RULES.decision(LATE_KIND, rule=_RULE + "L1246")(_handled(late_answer, _late_done))
+RULES.decision(DUEL_KIND, rule=_RULE + "L1567-1585")(_handled(answer_challenge, carry_on))
+RULES.decision(FOLLOW_KIND, rule=_RULE + "L1508")(_handled(answer_follow_up, _refresh_engaged, carry_on))
+RULES.decision(RETREAT_KIND, rule=_RULE + "L1946")(_handled(answer_retreat, _refresh_engaged, carry_on))
+RULES.decision(RANGER_KIND, rule=_RULE + "L1170")(_handled(answer_ranger_moves, close_turn))
+RULES.decision(ORDER_KIND, rule=_RULE + "L2069")(_handled(_order_answered, carry_on))
+RULES.decision(GUARD_KIND, rule=_RULE + "L2906")(_handled(answer_guard, carry_on))
 
 
 @RULES.together(ALLIANCE_KIND, rule=_RULE + "L2390")
 def _alliance(ctx: Ctx, answers: dict[SideId, Answers], context: object) -> None:
     after_alliance(ctx, kit_of(ctx), answers)
-
-
-@RULES.decision("initiative", rule=_RULE + "L1088-1100")
-def _initiative(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_initiative(ctx, kit_of(ctx), decision, answers)
-
-
-@RULES.decision("initiative-rest", rule=_RULE + "L1092-1100")
-def _initiative_rest(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_initiative_rest(ctx, kit_of(ctx), decision, answers)
-
-
-@RULES.decision(STARTING_KIND, rule=_RULE + "L1869-1871")
-def _starting(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_starting(ctx, kit_of(ctx), decision, answers)
-
-
-@RULES.decision(STARTING_GUARD_KIND, rule=_RULE + "L2906")
-def _starting_guard(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_guard(ctx, kit_of(ctx), decision, answers)
-
-
-@RULES.decision(STRATEGIC_KIND, rule=_RULE + "L1148-1154")
-def _strategic(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_strategic(ctx, kit, decision, answers)
-    after_strategic(ctx, kit)
-
-
-@RULES.decision(REACTION_KIND, rule=_RULE + "L1198-1246",
-                parts=lambda r, decision, answers: live_parts(r.world, r.kit, decision, answers))
-def _reaction(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_reaction(ctx, kit, decision, answers)
-    after_reactions(ctx, kit)
-
-
-@RULES.decision(LATE_KIND, rule=_RULE + "L1246")
-def _late(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    late_answer(ctx, kit, decision, answers)
-    after_declaration(ctx, kit, late_done=True)
-
-
-@RULES.decision(DUEL_KIND, rule=_RULE + "L1567-1585")
-def _duel(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_challenge(ctx, kit, decision, answers)
-    carry_on(ctx, kit)
-
-
-@RULES.decision(FOLLOW_KIND, rule=_RULE + "L1508")
-def _follow_up(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_follow_up(ctx, kit, decision, answers)
-    refresh_engaged(ctx, kit.world(ctx.state))
-    carry_on(ctx, kit)
-
-
-@RULES.decision(RETREAT_KIND, rule=_RULE + "L1946")
-def _retreat(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_retreat(ctx, kit, decision, answers)
-    refresh_engaged(ctx, kit.world(ctx.state))
-    carry_on(ctx, kit)
-
-
-@RULES.decision(RANGER_KIND, rule=_RULE + "L1170")
-def _ranger(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_ranger_moves(ctx, kit, decision, answers)
-    close_turn(ctx, kit)
-
-
-@RULES.decision(ORDER_KIND, rule=_RULE + "L2069")
-def _order(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    answer_order(ctx, decision, answers)
-    carry_on(ctx, kit_of(ctx))
-
-
-@RULES.decision(GUARD_KIND, rule=_RULE + "L2906")
-def _guard(ctx: Ctx, decision: Decision, answers: Answers) -> None:
-    kit = kit_of(ctx)
-    answer_guard(ctx, kit, decision, answers)
-    carry_on(ctx, kit)

@@ -223,9 +223,12 @@ def shroud(ctx: Ctx, side: SideId, model: ModelId, on: bool) -> None:
 
 
 def spread_moves(kit: Kit, state: EldfallState, side: SideId) -> list[tuple[ModelId, Point, float]]:
-    """Where ``/deploy auto`` moves the side's models: spread evenly over its zone, those not standing so already."""
-    models = state.models
-    moves = [(m, spot, default_facing(state, spot)) for m, spot in spread_layout(state, side)]
+    """Where ``/deploy auto`` moves the side's models: spread evenly over its zone, those not standing so already.
+    A Summoner's starting creature is not spread: it starts in its Summoner's Awareness and follows it there
+    (L1869, ``_creatures_follow``), so a spread spot of its own would be undone at once and offered again forever."""
+    models, figures = state.models, state.figures
+    moves = [(m, spot, default_facing(state, spot)) for m, spot in spread_layout(state, side)
+             if m not in figures or figures[m].summoner is None]
     return [(m, spot, facing) for m, spot, facing in moves if (models[m].x, models[m].y, models[m].facing)
             != (*spot, facing)]
 

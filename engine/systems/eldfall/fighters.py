@@ -1,5 +1,5 @@
 """A model as the rules see it now: its card with upgrades and stratagems applied, its states, its modified
-attributes, what it carries and what it can attack or cast with.
+attributes, what it carries and what it can attack or cast with (each a ``means.Means``).
 
 Attributes are modified additive first, then halving or doubling rounded up (Eldfall core rules v1.5, L567-573),
 from its upgrades (L2635-2913), its states (L1678-1790), its Leader's stratagem (L372-382) and its enchantments
@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cached_property
 
 from engine.checks import Halvings, Modifier, Target, target
 from engine.core import ModelId, SideId
-from engine.systems.eldfall.attack import AttackKind
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange, chosen_options, item_changes
 from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, granted_items
 from engine.systems.eldfall.familiars import serving
 from engine.systems.eldfall.magic import knows_spell
+from engine.systems.eldfall.means import HURL, Means, item_means, means_of_spell, thrown_means, unarmed_means
 from engine.systems.eldfall.modifiers import Source, card_effects
 from engine.systems.eldfall.refs import ItemRef, Ref, parse_ref, slug
 from engine.systems.eldfall.rolls import effect_modifiers
@@ -34,7 +33,6 @@ from engine.systems.eldfall.schema import (
     Effect,
     Grant,
     ItemSpec,
-    ReachSpec,
     SpellSpec,
     StratagemSpec,
     UpgradeSpec,
@@ -44,13 +42,10 @@ from engine.table import PlacedModel
 
 __all__ = [
     "ENCHANTMENT_EFFECTS",
-    "HURL",
     "OUT_OF_ACTION",
     "STATES",
-    "TRAMPLE",
     "Aura",
     "Fighter",
-    "Means",
     "fighter",
     "stratagems_on",
 ]
@@ -72,80 +67,6 @@ Fiery Fervor L2280, Spectral Blade L2305, Burning Touch L2307."""
 
 Aura = Callable[[ModelId, Attribute], list[Modifier]]
 """What the models around one model add to one of its attributes (Inspiring, Intimidating, L2095-2101)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Means:
-    """What an attack or a spell is made with: an item, a spell, unarmed or a shield bash."""
-
-    id: str
-    name: str
-    kind: AttackKind
-    pw: str | None
-    stk: str
-    reach: ReachSpec | None
-    traits: tuple[str, ...]
-    spell: SpellSpec | None = None
-    item: ItemSpec | None = None
-    thrown: bool = False
-    """A Throwing item thrown: a ranged attack of the user's T, spent on use (L2175-2177)."""
-
-    @property
-    def aoe(self) -> str | None:
-        return self.reach.aoe if self.reach is not None else None
-
-    @property
-    def targetless(self) -> bool:
-        return any(parse_ref(t).key == "targetless" for t in self.traits)
-
-    @property
-    def focus(self) -> bool:
-        return any(parse_ref(t).key == "focus" for t in self.traits)
-
-    @property
-    def casting_aura(self) -> bool:
-        return self.reach is not None and self.reach.casting_aura
-
-    @property
-    def consumable(self) -> bool:
-        return self.item is not None and "Consumable" in self.item.types
-
-    def has(self, trait: str) -> bool:
-        """Whether the means carries ``trait`` (any level)."""
-        return any(parse_ref(t).key == fold(trait) for t in self.traits)
-
-    def level(self, trait: str) -> int:
-        """The level (or numeric parameter, for Burn and Knockback) of ``trait``; 0 without it."""
-        best = 0
-        for text in self.traits:
-            ref = parse_ref(text)
-            if ref.key != fold(trait):
-                continue
-            number = next((int(p) for p in ref.params if p.isdigit()), None)
-            best = max(best, number if number is not None else ref.level)
-        return best
-
-
-def _item_means(item: ItemSpec) -> Means | None:
-    if item.pw is None or item.reach is None or ("Melee" not in item.types and "Ranged" not in item.types):
-        return None
-    kind: AttackKind = "ranged" if "Ranged" in item.types else "melee"
-    return Means(item.id, item.name, kind, item.pw, item.stk or "1", item.reach, item.traits, item=item)
-
-
-def _thrown(entry: Carried) -> Means:
-    """A Throwing item as a ranged attack: RCH of the user's T, STK up to the quantity carried (L2175-2177)."""
-    item = entry.item
-    traits = tuple(t for t in item.traits if t != "Throwing")
-    return Means(f"thrown-{item.id}", f"thrown {item.name}", "ranged", item.pw, str(entry.qty),
-                 ReachSpec(attribute="T"), traits, item=item, thrown=True)
-
-
-def _spell_means(spell: SpellSpec) -> Means:
-    melee_only = "Melee" in spell.types and "Ranged" not in spell.types
-    reach = spell.reach if spell.reach is not None else ReachSpec(inches=0)
-    kind: AttackKind = "melee" if melee_only or (reach.inches == 0 and not reach.aoe) else "ranged"
-    return Means(spell.id, spell.name, kind, spell.pw, spell.stk or "1", reach, spell.traits, spell=spell)
 
 
 class Fighter:
@@ -462,17 +383,17 @@ class Fighter:
         with a shield, and its bare hands (L1430-1440)."""
         found: list[Means] = []
         for entry in self.carried:
-            means = _item_means(entry.item)
+            means = item_means(entry.item)
             if means is not None and entry.item.category != "Shield" and means.id not in {m.id for m in found}:
                 found.append(means)
         for entry in self.carried:  # one throw per item, even when two entries carry it (a card's and an upgrade's)
             if "Throwing" in entry.item.traits and f"thrown-{entry.item.id}" not in {m.id for m in found}:
-                found.append(_thrown(entry))
+                found.append(thrown_means(entry))
         if self.loadout.shield is not None:
-            found.append(_item_means(self.catalogue.item("shield-bash")) or _unarmed(self.catalogue))
+            found.append(item_means(self.catalogue.item("shield-bash")) or unarmed_means(self.catalogue))
         if self.has("Hurl"):
             found.append(HURL)
-        found.append(_unarmed(self.catalogue))
+        found.append(unarmed_means(self.catalogue))
         return tuple(found)
 
     @cached_property
@@ -485,13 +406,13 @@ class Fighter:
     def means(self, wanted: str) -> Means | None:
         """The weapon or spell it names (id or name, any case), if it has it."""
         key = fold(wanted)
-        for means in (*self.weapons, *(_spell_means(s) for s in self.spells)):
+        for means in (*self.weapons, *(means_of_spell(s) for s in self.spells)):
             if key in (fold(means.id), fold(means.name)):
                 return means
         return None
 
     def spell_means(self) -> tuple[Means, ...]:
-        return tuple(_spell_means(s) for s in self.spells)
+        return tuple(means_of_spell(s) for s in self.spells)
 
     @property
     def is_caster(self) -> bool:
@@ -511,20 +432,6 @@ class Fighter:
         if spell.element == "Earth" and self.has("Druid"):
             return [Modifier.add("Druid casting an Earth spell", 4, "L1827")]
         return []
-
-
-TRAMPLE = Means("trample", "Trample", "melee", "T", "1", None, ("Knockdown",))
-"""A Trampling Run's Hit on a smaller model it goes through: PW of the runner's T, Knockdown (L2181)."""
-
-HURL = Means("hurl", "Hurl", "ranged", "T", "1", ReachSpec(attribute="T", aoe="circular-s"), ("Stagger",))
-"""The Hurl skill as a means: a STK 1 ranged attack, RCH and PW of the user's T, a small circle, Stagger; +4 ACC
-within half its reach (L1956)."""
-
-
-def _unarmed(catalogue: EldfallCatalogue) -> Means:
-    means = _item_means(catalogue.item("unarmed"))
-    assert means is not None, "the data's Unarmed item has PW and reach"
-    return means
 
 
 def _lines(source: str) -> str | None:

@@ -24,9 +24,10 @@ from engine.systems.eldfall.attack import Role, Value, attack_attribute, power_v
 from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.cover import cover
 from engine.systems.eldfall.equipment import shield_armour, shield_modifier
-from engine.systems.eldfall.fighters import Fighter, Means
+from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.friendly_fire import shooting_into_melee
 from engine.systems.eldfall.hitbox import gap
+from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import Source, art_effect, strike_bonuses, strike_fixed_by
 from engine.systems.eldfall.reach import band_modifier, overdraw
 from engine.systems.eldfall.refs import parse_ref

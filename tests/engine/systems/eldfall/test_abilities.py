@@ -123,7 +123,7 @@ def test_finishing_strike_attacks_again_after_a_wound() -> None:
 
 def test_hurl_is_an_earth_elementals_ranged_attack_of_its_toughness() -> None:
     game = practice(("Sand Conclave", "Soga Vanguard"), "hurl")
-    from engine.systems.eldfall.fighters import HURL
+    from engine.systems.eldfall.means import HURL
     assert HURL.pw == "T" and HURL.reach is not None and HURL.reach.attribute == "T"
     card = game.system.kit.catalogue.card("Earth Elemental")
     assert card.level_of("Hurl") == 1

@@ -21,9 +21,9 @@ from engine.core import (
     SideId,
     Viewer,
 )
+from engine.systems.eldfall.action_checks import target_refusal
 from engine.systems.eldfall.alliance import ALLIANCE_KIND
 from engine.systems.eldfall.bot import party_reactions
-from engine.systems.eldfall.declare import target_refusal
 from engine.systems.eldfall.scoring_end import capped_scores, vp_totals
 from engine.systems.eldfall.state import EldfallState, SideRecord
 from engine.systems.eldfall.views import EldfallView

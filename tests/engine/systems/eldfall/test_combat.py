@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.checks import Modifier, target
 from engine.core import IllegalCommand, ModelId
+from engine.systems.eldfall.action_checks import _distributed
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.attack import (
     attack_attribute,
@@ -22,7 +23,6 @@ from engine.systems.eldfall.attack import (
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.damage import armour_value, cleave, damage_roll, wound
-from engine.systems.eldfall.declare import _distributed
 from engine.systems.eldfall.dodge import dodge
 from engine.systems.eldfall.friendly_fire import stray_shots
 from engine.systems.eldfall.magic import cast_refusal, knows_spell, mana_cost

@@ -128,6 +128,26 @@ def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
     assert game.state.record(SideId("A")).vp.get("duel") == 6  # L1580
 
 
+def test_a_second_duel_is_neither_offered_nor_accepted_while_one_is_fought() -> None:
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "duel-twice")
+    turn_of(game, "A")
+    champion = ModelId(unit_id(game, "Clan Champion"))
+    swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
+    _at(game, champion, 18, 10, 90.0)
+    _at(game, swash, 18, 14, 270.0)
+    game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
+    settle(game)
+    assert "duel" in {a.name for a in game.system.legal_actions(game.state, SideId("A"))}
+    game.apply(Declare(kind="duel"), as_side("A", ALICE))
+    (challenge,) = game.state.pending.values()
+    from engine.core import Answer
+    game.apply(Answer(decision_id=challenge.id, choice=swash), as_side("B", ALICE))
+    game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
+    settle(game)
+    assert "duel" not in {a.name for a in game.system.legal_actions(game.state, SideId("A"))}  # the menu
+    refused(game, Declare(kind="duel"), as_side("A", ALICE), r"already being fought.*L1574")
+
+
 def test_schemes_are_revealed_and_scored_at_the_end_within_the_cap() -> None:
     game = bot_game("schemes-end")
     revealed = [e for e in game.log if isinstance(e.body, SchemeRevealed)]
