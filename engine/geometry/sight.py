@@ -26,6 +26,7 @@ fall back to shapely's exact interior test.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -118,12 +119,20 @@ class LineOfSight:
         for p in self._polys:
             shapely.prepare(p)
         self._terrain_tree = shapely.STRtree(self._polys)
-        self._base_tree = shapely.STRtree([shapely.box(*b.circle.to_polygon(1).bounds) for b in self._bases])
         self._edges = [_edges(p) for p in self._polys]
         self._top = np.array([t.height for t in self._terrain] + [b.top for b in self._bases], dtype=float)
         self._centre = np.array([b.xy for b in self._bases], dtype=float).reshape(-1, 2)
         self._radius = np.array([b.radius for b in self._bases], dtype=float)
+        low, high = self._centre - self._radius[:, None], self._centre + self._radius[:, None]
+        self._base_tree = shapely.STRtree(shapely.box(low[:, 0], low[:, 1], high[:, 0], high[:, 1]))
         self._base_index = {b.id: nt + i for i, b in enumerate(self._bases)}
+
+    def ruled(self, rule: BlockRule | None) -> LineOfSight:
+        """The same blockers filtered by another rule, sharing what was measured of them (the trees, the edges): a
+        game whose rule reads the state builds the geometry once per layout and the rule per question."""
+        other = copy.copy(self)
+        other._rule = rule
+        return other
 
     def matrix(self, observers: Sequence[Base], targets: Sequence[Base]) -> _B:
         """Return a bool array, ``[i, j]`` true when ``observers[i]`` can see ``targets[j]``."""

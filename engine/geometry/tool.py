@@ -156,7 +156,8 @@ def _tool_problem(mover: Base, path: ToolPath, tool: MovementTool, world: ToolWo
     walls = [name for name, p in world.tool_blockers if poly.intersects(world.shrunk(name, p))]
     if walls:
         return f"the tool may not overlap impassable terrain: it overlaps {', '.join(walls)}"
-    if not poly.within(world.table.polygon.buffer(TOLERANCE)):
+    x0, y0, x1, y1 = poly.bounds  # inside the table's rectangle exactly when its bounding box is
+    if x0 < -TOLERANCE or y0 < -TOLERANCE or x1 > world.table.width + TOLERANCE or y1 > world.table.height + TOLERANCE:
         return "the tool may not leave the table (its edges are impassable)"
     return None
 

@@ -4,7 +4,7 @@ working table, which the core's ``Context`` is (emit events, roll dice)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.core import Audience, Decision, Event, EventBody, SideId
@@ -12,7 +12,7 @@ from engine.dice import Die, DieRoll
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.state import ShroudfallState
-from engine.systems.shroudfall.world import World
+from engine.systems.shroudfall.world import Measured, World
 
 __all__ = ["Referee", "Table"]
 
@@ -40,11 +40,13 @@ class Referee:
 
     catalogue: ShroudfallCatalogue
     rulings: Rulings
+    measured: Measured = field(default_factory=Measured, compare=False, repr=False)
+    """Terrain shapes and sight measured once per layout, shared by the Worlds of these rulings."""
 
     def world(self, ctx: Table) -> World:
         """The table as it stands now (build again after emitting: a World does not follow the state)."""
-        return World(ctx.state, self.catalogue, self.rulings)
+        return World(ctx.state, self.catalogue, self.rulings, self.measured)
 
     def world_of(self, state: ShroudfallState) -> World:
         """The table of a state, for a question that changes nothing (a menu, a view)."""
-        return World(state, self.catalogue, self.rulings)
+        return World(state, self.catalogue, self.rulings, self.measured)

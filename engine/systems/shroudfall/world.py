@@ -17,8 +17,9 @@ terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import shapely
 from shapely.geometry import Polygon
@@ -42,12 +43,13 @@ from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import AttackType, UnitCard, Weapon
 from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
 
-__all__ = ["STEALTH_RANGE", "Benefit", "World", "keyword_of", "level_of"]
+__all__ = ["STEALTH_RANGE", "Benefit", "Measured", "World", "keyword_of", "level_of"]
 
 STEALTH_RANGE = 6.0
 """Stealth keeps a model from being targeted, or blocking sight, from more than 6" away (L1373)."""
 SHROUDED_BASE_MM = 40.0
 """Shrouded terrain gives Stealth to models on bases of 40 mm or less (L1461)."""
+_T = TypeVar("_T")
 _LEVEL = re.compile(r"\+?(\d+(?:\.\d+)?)")
 
 
@@ -87,23 +89,70 @@ class Benefit:
     sources: tuple[str, ...] = ()
 
 
+class Measured:
+    """What is measured once and shared by every World of one set of rulings: a World is built per command and per
+    trial position, but the terrain and most bases stand the same through many of them. Kept: each terrain piece's
+    shape (per mark), the sight blockers' geometry per layout (the bases and the terrain as they stand), and each
+    pair's sight per layout and per set of models with Stealth (all the blocking rule reads beyond the layout,
+    L683-688, L1373, L1461)."""
+
+    LIMIT = 256
+    """Layouts kept before the oldest are forgotten (a bot game passes through a few hundred)."""
+
+    def __init__(self) -> None:
+        self._terrain: dict[TerrainMark, tuple[Terrain, tuple[float, float, float, float]]] = {}
+        self._lines: dict[Hashable, LineOfSight] = {}
+        self._seen: dict[Hashable, dict[tuple[str, str], Sight]] = {}
+
+    def terrain(self, mark: TerrainMark) -> tuple[Terrain, tuple[float, float, float, float]]:
+        """The piece's shape and its bounding box."""
+        found = self._terrain.get(mark)
+        if found is None:
+            piece = Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, mark.keywords)
+            found = self._terrain[mark] = (piece, piece.polygon.bounds)
+            _forget_oldest(self._terrain, self.LIMIT)
+        return found
+
+    def lines(self, key: Hashable, build: Callable[[], LineOfSight]) -> LineOfSight:
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = build()
+            _forget_oldest(self._lines, self.LIMIT)
+        return found
+
+    def seen(self, key: Hashable) -> dict[tuple[str, str], Sight]:
+        found = self._seen.get(key)
+        if found is None:
+            found = self._seen[key] = {}
+            _forget_oldest(self._seen, self.LIMIT)
+        return found
+
+
+def _forget_oldest(held: dict[Any, Any], limit: int) -> None:
+    while len(held) > limit:
+        del held[next(iter(held))]
+
+
 class World:
     """One state's models and scenery, measured by Shroudfall's rules; build one per command or question."""
 
-    def __init__(self, state: ShroudfallState, catalogue: ShroudfallCatalogue, rulings: Rulings) -> None:
+    def __init__(self, state: ShroudfallState, catalogue: ShroudfallCatalogue, rulings: Rulings,
+                 shared: Measured | None = None) -> None:
         self.state = state
         self.catalogue = catalogue
         self.rulings = rulings
+        self.shared = shared if shared is not None else Measured()
+        self._layout: tuple[Hashable, tuple[Base, ...]] | None = None
         self.table = Table(state.width, state.height)
         self._bases: dict[str, Base] = {}
-        self._terrain: dict[str, Terrain] = {}
         self._sight: LineOfSight | None = None
         self._plain: LineOfSight | None = None
-        self._seen: dict[tuple[str, str], Sight] = {}
+        self._seen: dict[tuple[str, str], Sight] | None = None
         self._gaps: dict[tuple[str, str], float] = {}
         self._cards: dict[ModelId, UnitCard] = {}
         self._keyed: dict[tuple[str, str], bool] = {}
         self._inside: dict[tuple[str, str], bool] = {}
+        self._memo: dict[Hashable, Any] = {}
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -122,9 +171,9 @@ class World:
 
     def with_spots(self, spots: Mapping[ModelId, XY]) -> World:
         """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
-        other = World(self.state, self.catalogue, self.rulings)
+        other = World(self.state, self.catalogue, self.rulings, self.shared)
         other._bases = {i: self.base(i) for i in (*self.state.models, *self.state.elements)}
-        other._cards, other._keyed, other._terrain = self._cards, self._keyed, self._terrain
+        other._cards, other._keyed = self._cards, self._keyed
         for model, (x, y) in spots.items():
             other._bases[model] = self.base(model).at(x, y)
         return other
@@ -166,15 +215,18 @@ class World:
             found = self._gaps[key] = distance(self.base(a), self.base(b))
         return found
 
+    def remember(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """An answer another module measures of this table (the tool a model starts with, what a tool must keep
+        clear of), made once per World."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        found: _T = self._memo[key]
+        return found
+
     # -- terrain ---------------------------------------------------------------------------------------------
 
     def terrain(self, ident: str) -> Terrain:
-        found = self._terrain.get(ident)
-        if found is None:
-            mark: TerrainMark = self.state.terrain[ident]
-            found = Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, mark.keywords)
-            self._terrain[ident] = found
-        return found
+        return self.shared.terrain(self.state.terrain[ident])[0]
 
     def piece(self, ident: str) -> Piece:
         return self.state.pieces[ident]
@@ -192,6 +244,17 @@ class World:
     def pieces_with(self, keyword: str) -> list[str]:
         return [t for t in self.state.terrain if self.piece_has(t, keyword)]
 
+    def pieces_near(self, box: tuple[float, float, float, float]) -> list[str]:
+        """The terrain pieces whose bounding box meets ``box`` (min x, min y, max x, max y): the only ones a shape
+        inside that box can touch."""
+        x0, y0, x1, y1 = box
+        found = []
+        for t, mark in self.state.terrain.items():
+            a0, b0, a1, b1 = self.shared.terrain(mark)[1]
+            if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1:
+                found.append(t)
+        return found
+
     def polygons_with(self, *keywords: str) -> list[tuple[str, Polygon]]:
         """``(id, polygon)`` of the pieces carrying any of ``keywords``, for the movement and push geometry."""
         return [(t, self.terrain(t).polygon) for t in self.state.terrain
@@ -201,9 +264,13 @@ class World:
         """Whether a base is within a terrain piece: any overlap, or wholly inside (ruling ``within-terrain``)."""
         found = self._inside.get((ident, piece))
         if found is None:
-            base, poly = self.base(ident), self.terrain(piece).polygon
-            centre = shapely.Point(base.xy)
-            if self.rulings.within_terrain == "complete":
+            base = self.base(ident)
+            shape, (x0, y0, x1, y1) = self.shared.terrain(self.state.terrain[piece])
+            poly, (x, y), r = shape.polygon, base.xy, base.radius
+            centre = shapely.Point(x, y)
+            if x < x0 - r or x > x1 + r or y < y0 - r or y > y1 + r:  # clear of the piece's box: clear of it
+                found = False
+            elif self.rulings.within_terrain == "complete":
                 found = bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
             else:
                 found = float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
@@ -234,23 +301,40 @@ class World:
         """Stealth more than 6" from ``viewer``: ``model`` cannot be its target, nor block its sight (L1373)."""
         return self.gap(model, viewer) > STEALTH_RANGE + TOLERANCE and self.stealthy(model, viewer)
 
+    def layout(self) -> tuple[Hashable, tuple[Base, ...]]:
+        """The table as sight reads it: the terrain (outline, height, keywords, type) and every base where it
+        stands."""
+        if self._layout is None:
+            pieces = self.state.pieces
+            terrain = tuple((m, pieces[t].type if t in pieces else None) for t, m in self.state.terrain.items())
+            self._layout = (terrain, tuple(self.bases()))
+        return self._layout
+
     def _lines(self, models_block: bool) -> LineOfSight:
-        terrain = [self.terrain(t) for t in self.pieces_with("Obscuring")]
+        terrain_key, bases = self.layout()
+
+        def build() -> LineOfSight:
+            obscuring = [self.terrain(t) for t in self.pieces_with("Obscuring")]
+            return LineOfSight(obscuring, bases if models_block else ())
+
         if models_block:
             if self._sight is None:
-                self._sight = LineOfSight(terrain, self.bases(), rule=self._blocks)
+                self._sight = self.shared.lines((terrain_key, bases), build).ruled(self._blocks)
             return self._sight
         if self._plain is None:
-            self._plain = LineOfSight(terrain, (), rule=self._blocks)
+            self._plain = self.shared.lines((terrain_key,), build).ruled(self._blocks)
         return self._plain
 
     def sight(self, observer: str, target: str) -> Sight:
         """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines (asked once per
-        pair: a World holds one table as it stands)."""
-        found = self._seen.get((observer, target))
+        pair and table: the answer is shared with every World whose layout and Stealth are the same)."""
+        seen = self._seen
+        if seen is None:
+            stealthy = tuple(m for m in self.state.models if self.has(m, "Stealth"))
+            seen = self._seen = self.shared.seen((self.layout(), stealthy))
+        found = seen.get((observer, target))
         if found is None:
-            found = self._lines(True).check(self.base(observer), self.base(target))
-            self._seen[(observer, target)] = found
+            found = seen[(observer, target)] = self._lines(True).check(self.base(observer), self.base(target))
         return found
 
     def sees(self, observer: str, target: str) -> bool:
