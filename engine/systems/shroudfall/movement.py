@@ -122,11 +122,16 @@ def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end
 def tool_world(world: World, model: ModelId, moved: Mapping[ModelId, XY] | None = None) -> ToolWorld:
     """What a tool and ``model`` must keep clear of: the other bases (scenario elements included; ``moved`` gives
     models of its unit already moved), IMPASSABLE terrain for the tool, IMPASSABLE and LINEAR TERRAIN for the end."""
-    others = [b for b in world.with_spots(moved or {}).bases() if b.id != model]
-    hover = world.has(model, "Flying") or world.has(model, "Nimble")
-    walls = world.remember("tool-walls", lambda: (world.polygons_with("Impassable"),
-                                                   world.polygons_with("Impassable", "Linear Terrain")))
-    return ToolWorld(world.table, others, *walls, hover=hover)
+    spots = dict(moved or {})
+
+    def make() -> ToolWorld:
+        others = [b for b in world.bases_with(spots) if b.id != model]
+        hover = world.has(model, "Flying") or world.has(model, "Nimble")
+        walls = world.remember("tool-walls", lambda: (world.polygons_with("Impassable"),
+                                                       world.polygons_with("Impassable", "Linear Terrain")))
+        return ToolWorld(world.table, others, *walls, hover=hover)
+
+    return world.remember(("tool-world", model, tuple(sorted(spots.items()))), make)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,9 +43,17 @@ class Referee:
     measured: Measured = field(default_factory=Measured, compare=False, repr=False)
     """Terrain shapes and sight measured once per layout, shared by the Worlds of these rulings."""
 
+    _last: list[tuple[int, World]] = field(default_factory=list, compare=False, repr=False)
+
     def world(self, ctx: Table) -> World:
-        """The table as it stands now (build again after emitting: a World does not follow the state)."""
-        return World(ctx.state, self.catalogue, self.rulings, self.measured)
+        """The table as it stands now: the same World while the command's state has not moved (every change is an
+        event, which moves the seq; a World does not follow the state)."""
+        state = ctx.state
+        if self._last and self._last[0][1].state is state and self._last[0][0] == state.seq:
+            return self._last[0][1]
+        found = World(state, self.catalogue, self.rulings, self.measured)
+        self._last[:] = [(state.seq, found)]
+        return found
 
     def world_of(self, state: ShroudfallState) -> World:
         """The table of a state, for a question that changes nothing (a menu, a view)."""

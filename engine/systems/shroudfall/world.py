@@ -103,6 +103,9 @@ class Measured:
         self._terrain: dict[TerrainMark, tuple[Terrain, tuple[float, float, float, float]]] = {}
         self._lines: dict[Hashable, LineOfSight] = {}
         self._seen: dict[Hashable, dict[tuple[str, str], Sight]] = {}
+        self._answers: dict[Hashable, Any] = {}
+        self._terrain_keys: dict[tuple[tuple[TerrainMark, str | None], ...], str] = {}
+        self._bases: dict[tuple[str, float, float, float, float, float], Base] = {}
 
     def terrain(self, mark: TerrainMark) -> tuple[Terrain, tuple[float, float, float, float]]:
         """The piece's shape and its bounding box."""
@@ -112,6 +115,31 @@ class Measured:
             found = self._terrain[mark] = (piece, piece.polygon.bounds)
             _forget_oldest(self._terrain, self.LIMIT)
         return found
+
+    def terrain_key(self, terrain: tuple[tuple[TerrainMark, str | None], ...]) -> str:
+        """A short name for the terrain as it stands (each mark and its type), the same for equal terrain."""
+        found = self._terrain_keys.get(terrain)
+        if found is None:
+            found = self._terrain_keys[terrain] = f"terrain-{len(self._terrain_keys)}"
+        return found
+
+    def base(self, ident: str, x: float, y: float, z: float, facing: float, mm: float) -> Base:
+        """A base where it stands, built once."""
+        key = (ident, x, y, z, facing, mm)
+        found = self._bases.get(key)
+        if found is None:
+            found = self._bases[key] = Base(ident, Pose(x, y, z, facing), mm)
+            _forget_oldest(self._bases, 16 * self.LIMIT)
+        return found
+
+    def answer(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """A question's answer for one table (``key`` holds the table and the question), made once."""
+        if key in self._answers:
+            found: _T = self._answers[key]
+            return found
+        made = self._answers[key] = make()
+        _forget_oldest(self._answers, 16 * self.LIMIT)
+        return made
 
     def lines(self, key: Hashable, build: Callable[[], LineOfSight]) -> LineOfSight:
         found = self._lines.get(key)
@@ -142,7 +170,8 @@ class World:
         self.catalogue = catalogue
         self.rulings = rulings
         self.shared = shared if shared is not None else Measured()
-        self._layout: tuple[Hashable, tuple[Base, ...]] | None = None
+        self._layout: str | None = None
+        self._terrain_key: str | None = None
         self.table = Table(state.width, state.height)
         self._bases: dict[str, Base] = {}
         self._sight: LineOfSight | None = None
@@ -153,6 +182,8 @@ class World:
         self._keyed: dict[tuple[str, str], bool] = {}
         self._inside: dict[tuple[str, str], bool] = {}
         self._memo: dict[Hashable, Any] = {}
+        self._shapes: dict[str, tuple[Terrain, tuple[float, float, float, float]]] = {}
+        self._table_key: str | None = None
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -162,10 +193,10 @@ class World:
         if found is None:
             if ModelId(ident) in self.state.models:
                 m = self.state.models[ModelId(ident)]
-                found = Base(m.id, Pose(m.x, m.y, m.z, m.facing), m.base_mm)
+                found = self.shared.base(m.id, m.x, m.y, m.z, m.facing, m.base_mm)
             else:
                 e = self.state.elements[ident]
-                found = Base(e.id, Pose(e.x, e.y), e.base_mm)
+                found = self.shared.base(e.id, e.x, e.y, 0.0, 0.0, e.base_mm)
             self._bases[ident] = found
         return found
 
@@ -173,7 +204,7 @@ class World:
         """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
         other = World(self.state, self.catalogue, self.rulings, self.shared)
         other._bases = {i: self.base(i) for i in (*self.state.models, *self.state.elements)}
-        other._cards, other._keyed = self._cards, self._keyed
+        other._cards, other._keyed, other._shapes = self._cards, self._keyed, self._shapes
         for model, (x, y) in spots.items():
             other._bases[model] = self.base(model).at(x, y)
         return other
@@ -181,6 +212,11 @@ class World:
     def bases(self) -> list[Base]:
         """Every model's and scenario element's base."""
         return [self.base(i) for i in (*self.state.models, *self.state.elements)]
+
+    def bases_with(self, spots: Mapping[ModelId, XY]) -> list[Base]:
+        """Every base, with some models standing elsewhere (a move being checked), without a World for it."""
+        return [self.base(i).at(*spots[ModelId(i)]) if i in spots else self.base(i)
+                for i in (*self.state.models, *self.state.elements)]
 
     def unit(self, model: ModelId) -> UnitRecord:
         return self.state.unit_of(model)
@@ -215,6 +251,21 @@ class World:
             found = self._gaps[key] = distance(self.base(a), self.base(b))
         return found
 
+    def table_key(self) -> str:
+        """Everything the rules of moving, melee and sight read of the table: the layout, and each unit's side,
+        card, models, starting strength, conditions and effects (a question answered for one such table holds for
+        every World of it)."""
+        if self._table_key is None:
+            units = ";".join(f"{u.id}:{u.side}:{u.card}:{u.models}:{u.starting}:{u.conditions}:"
+                             f"{sorted(u.effects.items())}" for u in self.state.units.values())
+            self._table_key = f"{self.layout()}/{units}"
+        return self._table_key
+
+    def settled(self, question: Hashable, make: Callable[[], _T]) -> _T:
+        """An answer that depends on :meth:`table_key` alone, shared by every World of the same table (a move planned
+        for the menu's check is the move the command makes)."""
+        return self.shared.answer((self.table_key(), question), make)
+
     def remember(self, key: Hashable, make: Callable[[], _T]) -> _T:
         """An answer another module measures of this table (the tool a model starts with, what a tool must keep
         clear of), made once per World."""
@@ -225,8 +276,14 @@ class World:
 
     # -- terrain ---------------------------------------------------------------------------------------------
 
+    def _shape(self, ident: str) -> tuple[Terrain, tuple[float, float, float, float]]:
+        found = self._shapes.get(ident)
+        if found is None:
+            found = self._shapes[ident] = self.shared.terrain(self.state.terrain[ident])
+        return found
+
     def terrain(self, ident: str) -> Terrain:
-        return self.shared.terrain(self.state.terrain[ident])[0]
+        return self._shape(ident)[0]
 
     def piece(self, ident: str) -> Piece:
         return self.state.pieces[ident]
@@ -249,8 +306,8 @@ class World:
         inside that box can touch."""
         x0, y0, x1, y1 = box
         found = []
-        for t, mark in self.state.terrain.items():
-            a0, b0, a1, b1 = self.shared.terrain(mark)[1]
+        for t in self.state.terrain:
+            a0, b0, a1, b1 = self._shape(t)[1]
             if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1:
                 found.append(t)
         return found
@@ -265,15 +322,14 @@ class World:
         found = self._inside.get((ident, piece))
         if found is None:
             base = self.base(ident)
-            shape, (x0, y0, x1, y1) = self.shared.terrain(self.state.terrain[piece])
+            shape, (x0, y0, x1, y1) = self._shape(piece)
             poly, (x, y), r = shape.polygon, base.xy, base.radius
-            centre = shapely.Point(x, y)
             if x < x0 - r or x > x1 + r or y < y0 - r or y > y1 + r:  # clear of the piece's box: clear of it
                 found = False
             elif self.rulings.within_terrain == "complete":
-                found = bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
+                found = bool(poly.buffer(TOLERANCE).contains(shapely.Point(x, y).buffer(r)))
             else:
-                found = float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
+                found = float(shapely.distance(poly, shapely.Point(x, y))) < r - TOLERANCE
             self._inside[(ident, piece)] = found
         return found
 
@@ -301,28 +357,35 @@ class World:
         """Stealth more than 6" from ``viewer``: ``model`` cannot be its target, nor block its sight (L1373)."""
         return self.gap(model, viewer) > STEALTH_RANGE + TOLERANCE and self.stealthy(model, viewer)
 
-    def layout(self) -> tuple[Hashable, tuple[Base, ...]]:
-        """The table as sight reads it: the terrain (outline, height, keywords, type) and every base where it
-        stands."""
-        if self._layout is None:
+    def terrain_key(self) -> str:
+        """The terrain as the rules read it (outline, height, keywords, type), as one string: a key made once per
+        World, cheap to look up (a string keeps its hash)."""
+        if self._terrain_key is None:
             pieces = self.state.pieces
-            terrain = tuple((m, pieces[t].type if t in pieces else None) for t, m in self.state.terrain.items())
-            self._layout = (terrain, tuple(self.bases()))
+            self._terrain_key = self.shared.terrain_key(tuple((m, pieces[t].type if t in pieces else None)
+                                                              for t, m in self.state.terrain.items()))
+        return self._terrain_key
+
+    def layout(self) -> str:
+        """The table as sight reads it: the terrain and every base where it stands (its facing aside), as one
+        string."""
+        if self._layout is None:
+            bases = ";".join(f"{b.id}@{b.pose.x!r},{b.pose.y!r},{b.pose.z!r}:{b.diameter_mm!r}:{b.height!r}"
+                             for b in self.bases())
+            self._layout = f"{self.terrain_key()}/{bases}"
         return self._layout
 
     def _lines(self, models_block: bool) -> LineOfSight:
-        terrain_key, bases = self.layout()
-
         def build() -> LineOfSight:
             obscuring = [self.terrain(t) for t in self.pieces_with("Obscuring")]
-            return LineOfSight(obscuring, bases if models_block else ())
+            return LineOfSight(obscuring, self.bases() if models_block else ())
 
         if models_block:
             if self._sight is None:
-                self._sight = self.shared.lines((terrain_key, bases), build).ruled(self._blocks)
+                self._sight = self.shared.lines(self.layout(), build).ruled(self._blocks)
             return self._sight
         if self._plain is None:
-            self._plain = self.shared.lines((terrain_key,), build).ruled(self._blocks)
+            self._plain = self.shared.lines(self.terrain_key(), build).ruled(self._blocks)
         return self._plain
 
     def sight(self, observer: str, target: str) -> Sight:
@@ -330,8 +393,8 @@ class World:
         pair and table: the answer is shared with every World whose layout and Stealth are the same)."""
         seen = self._seen
         if seen is None:
-            stealthy = tuple(m for m in self.state.models if self.has(m, "Stealth"))
-            seen = self._seen = self.shared.seen((self.layout(), stealthy))
+            stealthy = ",".join(m for m in self.state.models if self.has(m, "Stealth"))
+            seen = self._seen = self.shared.seen(f"{self.layout()}/{stealthy}")
         found = seen.get((observer, target))
         if found is None:
             found = seen[(observer, target)] = self._lines(True).check(self.base(observer), self.base(target))
@@ -343,7 +406,8 @@ class World:
     def obscured(self, attacker: str, target: str) -> bool:
         """Completely obscured by OBSCURING terrain, models ignored: a beam or area attack passes it by (L797, L803,
         ruling ``template-targets``)."""
-        return not self._lines(False).check(self.base(attacker), self.base(target)).visible
+        return self.settled(("obscured", attacker, target),
+                            lambda: not self._lines(False).check(self.base(attacker), self.base(target)).visible)
 
     # -- melee -------------------------------------------------------------------------------------------------
 
@@ -368,8 +432,9 @@ class World:
         return self.threatens(b, a) or self.threatens(a, b)
 
     def engaged(self, model: ModelId) -> list[ModelId]:
-        """The enemy models ``model`` is in melee with."""
-        return [e for e in self.enemies(model) if self.in_melee_with(model, e)]
+        """The enemy models ``model`` is in melee with (measured once per World)."""
+        return list(self.settled(("engaged", model),
+                                 lambda: tuple(e for e in self.enemies(model) if self.in_melee_with(model, e))))
 
     def in_melee(self, model: ModelId) -> bool:
         return bool(self.engaged(model))
