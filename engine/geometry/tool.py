@@ -262,16 +262,30 @@ def _joints(mover: Base, end: XY, tool: MovementTool) -> list[XY]:
     return found
 
 
-def _clear_of_bases(paths: list[ToolPath], bases: list[Base]) -> list[ToolPath]:
-    """Drop the paths whose centre line passes within a base's radius of its centre: their tool surely overlaps it."""
+def _leg_gaps(start: NDArray[np.float64], end: NDArray[np.float64],
+              centres: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """Each centre's distance from each leg's centre line, and whether it lies square to the leg (its foot on the
+    leg, where the tool is its full width); legs (P, 1, 2), centres (1, N, 2) -> (P, N)."""
+    dx, dy = end[..., 0] - start[..., 0], end[..., 1] - start[..., 1]
+    dd = dx * dx + dy * dy
+    t = ((centres[..., 0] - start[..., 0]) * dx + (centres[..., 1] - start[..., 1]) * dy) / np.where(dd > 0, dd, 1.0)
+    return segment_gap(start, end, centres), (t >= 0.0) & (t <= 1.0) & (dd > 0)
+
+
+def _clear_of_bases(paths: list[ToolPath], bases: list[Base], width: float) -> list[ToolPath]:
+    """Drop the paths whose tool surely overlaps a base: its centre line passes within the base's radius of its
+    centre, or the centre lies square to a leg within the radius and half the tool's width of it (where the tool is a
+    full-width strip, its distance from the centre is exactly that less half the width)."""
     if not bases or not paths:
         return paths
     ends = np.array([(p.start, p.joint, p.end) for p in paths], dtype=float)
-    centres = np.array([b.xy for b in bases], dtype=float)
-    radii = np.array([b.radius for b in bases], dtype=float)
-    gaps = np.minimum(segment_gap(ends[:, None, 0], ends[:, None, 1], centres[None]),
-                      segment_gap(ends[:, None, 1], ends[:, None, 2], centres[None]))
-    keep = np.asarray(~(gaps < radii[None] - TOLERANCE).any(axis=1), dtype=bool).tolist()
+    centres = np.array([b.xy for b in bases], dtype=float)[None]
+    radii = np.array([b.radius for b in bases], dtype=float)[None]
+    over = np.zeros((len(paths), centres.shape[1]), dtype=bool)
+    for a, b in ((0, 1), (1, 2)):
+        gaps, square = _leg_gaps(ends[:, None, a], ends[:, None, b], centres)
+        over |= (gaps < radii - TOLERANCE) | (square & (gaps - width / 2 < radii - TOLERANCE))
+    keep = np.asarray(~over.any(axis=1), dtype=bool).tolist()
     return [p for p, ok in zip(paths, keep, strict=True) if ok]
 
 
@@ -292,7 +306,7 @@ def lay_tool(mover: Base, end: XY, tool: MovementTool, world: ToolWorld, via: XY
             raise ToolRefused(why)
         return first
     paths = sorted((_through(mover, joint, end) for joint in _joints(mover, end, tool)), key=lambda p: p.length)
-    for path in _clear_of_bases(paths, [] if world.hover else list(world.bases)):
+    for path in _clear_of_bases(paths, [] if world.hover else list(world.bases), tool.width):
         if tool.refusal(path) is not None:
             break
         if _problem(mover, path, end, tool, world, spot_checked=True) is None:

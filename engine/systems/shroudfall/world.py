@@ -21,7 +21,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
 from engine.core import ModelId, TerrainMark
@@ -38,6 +40,7 @@ from engine.geometry import (
     is_within,
     some_line_crosses,
 )
+from engine.geometry.clearance import segment_gap
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue, fold, split_named
 from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import AttackType, UnitCard, Weapon
@@ -102,7 +105,6 @@ class Measured:
     def __init__(self) -> None:
         self._terrain: dict[TerrainMark, tuple[Terrain, tuple[float, float, float, float]]] = {}
         self._lines: dict[Hashable, LineOfSight] = {}
-        self._seen: dict[Hashable, dict[tuple[str, str], Sight]] = {}
         self._answers: dict[Hashable, Any] = {}
         self._terrain_keys: dict[tuple[tuple[TerrainMark, str | None], ...], str] = {}
         self._bases: dict[tuple[str, float, float, float, float, float], Base] = {}
@@ -138,7 +140,7 @@ class Measured:
             found: _T = self._answers[key]
             return found
         made = self._answers[key] = make()
-        _forget_oldest(self._answers, 16 * self.LIMIT)
+        _forget_oldest(self._answers, 64 * self.LIMIT)
         return made
 
     def lines(self, key: Hashable, build: Callable[[], LineOfSight]) -> LineOfSight:
@@ -148,12 +150,6 @@ class Measured:
             _forget_oldest(self._lines, self.LIMIT)
         return found
 
-    def seen(self, key: Hashable) -> dict[tuple[str, str], Sight]:
-        found = self._seen.get(key)
-        if found is None:
-            found = self._seen[key] = {}
-            _forget_oldest(self._seen, self.LIMIT)
-        return found
 
 
 def _forget_oldest(held: dict[Any, Any], limit: int) -> None:
@@ -170,20 +166,21 @@ class World:
         self.catalogue = catalogue
         self.rulings = rulings
         self.shared = shared if shared is not None else Measured()
-        self._layout: str | None = None
+        self._layout: tuple[str, str, bytes] | None = None
         self._terrain_key: str | None = None
         self.table = Table(state.width, state.height)
         self._bases: dict[str, Base] = {}
         self._sight: LineOfSight | None = None
         self._plain: LineOfSight | None = None
-        self._seen: dict[tuple[str, str], Sight] | None = None
+        self._seen: dict[tuple[str, str], Sight] = {}
+        self._arrays: tuple[list[str], NDArray[np.float64], NDArray[np.float64]] | None = None
         self._gaps: dict[tuple[str, str], float] = {}
         self._cards: dict[ModelId, UnitCard] = {}
         self._keyed: dict[tuple[str, str], bool] = {}
         self._inside: dict[tuple[str, str], bool] = {}
         self._memo: dict[Hashable, Any] = {}
         self._shapes: dict[str, tuple[Terrain, tuple[float, float, float, float]]] = {}
-        self._table_key: str | None = None
+        self._table_key: Hashable | None = None
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -251,14 +248,14 @@ class World:
             found = self._gaps[key] = distance(self.base(a), self.base(b))
         return found
 
-    def table_key(self) -> str:
+    def table_key(self) -> Hashable:
         """Everything the rules of moving, melee and sight read of the table: the layout, and each unit's side,
         card, models, starting strength, conditions and effects (a question answered for one such table holds for
         every World of it)."""
         if self._table_key is None:
             units = ";".join(f"{u.id}:{u.side}:{u.card}:{u.models}:{u.starting}:{u.conditions}:"
                              f"{sorted(u.effects.items())}" for u in self.state.units.values())
-            self._table_key = f"{self.layout()}/{units}"
+            self._table_key = (*self.layout(), units)
         return self._table_key
 
     def settled(self, question: Hashable, make: Callable[[], _T]) -> _T:
@@ -366,13 +363,14 @@ class World:
                                                               for t, m in self.state.terrain.items()))
         return self._terrain_key
 
-    def layout(self) -> str:
-        """The table as sight reads it: the terrain and every base where it stands (its facing aside), as one
-        string."""
+    def layout(self) -> tuple[str, str, bytes]:
+        """The table as sight reads it: its size and terrain, the bases' ids, and where each stands and how large
+        it is (its facing aside), as a key of three parts that keep their hashes."""
         if self._layout is None:
-            bases = ";".join(f"{b.id}@{b.pose.x!r},{b.pose.y!r},{b.pose.z!r}:{b.diameter_mm!r}:{b.height!r}"
-                             for b in self.bases())
-            self._layout = f"{self.terrain_key()}/{bases}"
+            bases = self.bases()
+            where = np.array([(b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in bases], dtype=float)
+            self._layout = (f"{self.state.width!r}x{self.state.height!r}/{self.terrain_key()}",
+                            ",".join(b.id for b in bases), where.tobytes())
         return self._layout
 
     def _lines(self, models_block: bool) -> LineOfSight:
@@ -390,15 +388,38 @@ class World:
 
     def sight(self, observer: str, target: str) -> Sight:
         """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines (asked once per
-        pair and table: the answer is shared with every World whose layout and Stealth are the same)."""
-        seen = self._seen
-        if seen is None:
-            stealthy = ",".join(m for m in self.state.models if self.has(m, "Stealth"))
-            seen = self._seen = self.shared.seen(f"{self.layout()}/{stealthy}")
-        found = seen.get((observer, target))
+        pair and table: the answer is shared with every World where the two bases, the terrain and every base that
+        could block between them stand the same)."""
+        found = self._seen.get((observer, target))
         if found is None:
-            found = seen[(observer, target)] = self._lines(True).check(self.base(observer), self.base(target))
+            found = self.shared.answer(("sight", *self._sight_key(observer, target)),
+                                       lambda: self._lines(True).check(self.base(observer), self.base(target)))
+            self._seen[(observer, target)] = found
         return found
+
+    def _sight_key(self, observer: str, target: str) -> tuple[Hashable, ...]:
+        """All a pair's sight depends on: the terrain, the two bases, and each base near enough the line between them
+        to block it (its centre within its radius and the larger of the pair's of that line: the blockers the sight
+        lines are tested against) with whether it has Stealth (L1373)."""
+        a, b = self.base(observer), self.base(target)
+        ids, centres, radii = self._base_arrays()
+        reach = radii + max(a.radius, b.radius)
+        start, end = np.array(a.xy, dtype=float), np.array(b.xy, dtype=float)
+        near = segment_gap(start[None], end[None], centres) <= reach + TOLERANCE
+        nearby = tuple((self.base(i), self._stealth(i)) for i, hit in zip(ids, near.tolist(), strict=True)
+                       if hit and i not in (observer, target))
+        return self.terrain_key(), a, b, nearby
+
+    def _stealth(self, ident: str) -> bool:
+        return ModelId(ident) in self.state.models and self.has(ModelId(ident), "Stealth")
+
+    def _base_arrays(self) -> tuple[list[str], NDArray[np.float64], NDArray[np.float64]]:
+        if self._arrays is None:
+            ids = [*self.state.models, *self.state.elements]
+            bases = [self.base(i) for i in ids]
+            self._arrays = (ids, np.array([x.xy for x in bases], dtype=float).reshape(-1, 2),
+                            np.array([x.radius for x in bases], dtype=float))
+        return self._arrays
 
     def sees(self, observer: str, target: str) -> bool:
         return self.sight(observer, target).visible
