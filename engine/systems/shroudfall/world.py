@@ -26,13 +26,12 @@ import shapely
 from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
-from engine.core import ModelId, TerrainMark
+from engine.core import ModelId
 from engine.geometry import (
     TOLERANCE,
     XY,
     Base,
     LineOfSight,
-    Pose,
     Sight,
     Table,
     Terrain,
@@ -42,6 +41,7 @@ from engine.geometry import (
 )
 from engine.geometry.clearance import segment_gap
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue, fold, split_named
+from engine.systems.shroudfall.measured import Measured
 from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import AttackType, UnitCard, Weapon
 from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
@@ -90,71 +90,6 @@ class Benefit:
     armour: int = 0
     keywords: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
-
-
-class Measured:
-    """What is measured once and shared by every World of one set of rulings: a World is built per command and per
-    trial position, but the terrain and most bases stand the same through many of them. Kept: each terrain piece's
-    shape (per mark), the sight blockers' geometry per layout (the bases and the terrain as they stand), and each
-    pair's sight per layout and per set of models with Stealth (all the blocking rule reads beyond the layout,
-    L683-688, L1373, L1461)."""
-
-    LIMIT = 256
-    """Layouts kept before the oldest are forgotten (a bot game passes through a few hundred)."""
-
-    def __init__(self) -> None:
-        self._terrain: dict[TerrainMark, tuple[Terrain, tuple[float, float, float, float]]] = {}
-        self._lines: dict[Hashable, LineOfSight] = {}
-        self._answers: dict[Hashable, Any] = {}
-        self._terrain_keys: dict[tuple[tuple[TerrainMark, str | None], ...], str] = {}
-        self._bases: dict[tuple[str, float, float, float, float, float], Base] = {}
-
-    def terrain(self, mark: TerrainMark) -> tuple[Terrain, tuple[float, float, float, float]]:
-        """The piece's shape and its bounding box."""
-        found = self._terrain.get(mark)
-        if found is None:
-            piece = Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, mark.keywords)
-            found = self._terrain[mark] = (piece, piece.polygon.bounds)
-            _forget_oldest(self._terrain, self.LIMIT)
-        return found
-
-    def terrain_key(self, terrain: tuple[tuple[TerrainMark, str | None], ...]) -> str:
-        """A short name for the terrain as it stands (each mark and its type), the same for equal terrain."""
-        found = self._terrain_keys.get(terrain)
-        if found is None:
-            found = self._terrain_keys[terrain] = f"terrain-{len(self._terrain_keys)}"
-        return found
-
-    def base(self, ident: str, x: float, y: float, z: float, facing: float, mm: float) -> Base:
-        """A base where it stands, built once."""
-        key = (ident, x, y, z, facing, mm)
-        found = self._bases.get(key)
-        if found is None:
-            found = self._bases[key] = Base(ident, Pose(x, y, z, facing), mm)
-            _forget_oldest(self._bases, 16 * self.LIMIT)
-        return found
-
-    def answer(self, key: Hashable, make: Callable[[], _T]) -> _T:
-        """A question's answer for one table (``key`` holds the table and the question), made once."""
-        if key in self._answers:
-            found: _T = self._answers[key]
-            return found
-        made = self._answers[key] = make()
-        _forget_oldest(self._answers, 64 * self.LIMIT)
-        return made
-
-    def lines(self, key: Hashable, build: Callable[[], LineOfSight]) -> LineOfSight:
-        found = self._lines.get(key)
-        if found is None:
-            found = self._lines[key] = build()
-            _forget_oldest(self._lines, self.LIMIT)
-        return found
-
-
-
-def _forget_oldest(held: dict[Any, Any], limit: int) -> None:
-    while len(held) > limit:
-        del held[next(iter(held))]
 
 
 class World:
