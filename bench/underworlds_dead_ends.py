@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core.data_loader import load_system_data
 from engine.systems.underworlds.boards import battlefield, dead_end_possible, legal_layouts
-from engine.systems.underworlds.setup import token_count
 from engine.systems.underworlds.system import Underworlds
+from engine.systems.underworlds.token_setup import token_count
 
 SAMPLE = 30
 

@@ -35,8 +35,9 @@ class Front(Protocol):
     async def type(self, user: str, line: str) -> None:
         """``user`` types ``line`` (``/game new ...``, ``/act`` or ``/decide``)."""
 
-    async def letter(self, user: str) -> None:
-        """``user`` picks the first entry of their own latest menu."""
+    async def letter(self, user: str) -> int:
+        """``user`` picks the first entry of their own latest menu (or its one-click default); how many
+        interactions that took (the console's letter is one; Discord's Decide, then a pick, two)."""
 
     async def join(self, user: str) -> bool:
         """The invited ``user`` joins if the front-end asks them to (Discord's Join button: one interaction);
@@ -63,8 +64,8 @@ class Case:
 
 @dataclass
 class Figures:
-    """What an evening cost: lines per player to the first activation, lines per activation of its active player,
-    lines per prompt to another player."""
+    """What an evening cost: interactions per player to the first activation, per activation of its active player,
+    per prompt to another player."""
 
     first: dict[str, int] = field(default_factory=dict)
     activations: list[int] = field(default_factory=list)
@@ -99,13 +100,18 @@ class Evening:
     lines: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     history: list[str] = field(default_factory=list)
 
-    async def _say(self, user: str, line: str | None) -> None:
-        self.lines[user] += 1
+    async def _say(self, user: str, line: str | None) -> int:
+        """``user`` types ``line`` or picks (None); how many interactions it took."""
         self.history.append(f"{user}: {line or 'a'}")
         if line is None:
-            await self.front.letter(user)
+            took = await self.front.letter(user)
         else:
             await self.front.type(user, line)
+            took = 1
+        self.lines[user] += took
+        if took > 1:
+            self.history[-1] += f" ({took} interactions)"
+        return took
 
     async def play(self, *, limit: int = 3000, activations: int | None = None) -> Figures:
         """From ``/game new`` to the end (or ``activations`` activations, or ``limit`` lines)."""
@@ -130,11 +136,11 @@ class Evening:
             key = self.case.activation(state, side) if self.case.taken(state) or not figures.first else None
             spent = 0
             for _ in range(40):  # one user's lines until the game moves on
-                spent += 1
                 if self.front.has_menu(user):
-                    await self._say(user, None)
+                    spent += await self._say(user, None)
                 else:
-                    await self._say(user, "/decide" if any(d.owner == side for d in game.pending) else "/act")
+                    spent += await self._say(user, "/decide" if any(d.owner == side for d in game.pending)
+                                             else "/act")
                 game = self.front.game()
                 assert game is not None
                 if game.seq != before:
@@ -181,8 +187,9 @@ class ConsoleFront:
     async def join(self, user: str) -> bool:
         return False  # the console seats the opponent named by /game new at once
 
-    async def letter(self, user: str) -> None:
+    async def letter(self, user: str) -> int:
         await self._run(user, "a")
+        return 1
 
     def has_menu(self, user: str) -> bool:
         game = self.game()

@@ -22,6 +22,7 @@ from bot.core.staleness import public_lines, seen
 from bot.core.text import fit
 from engine.core import (
     LEFT_OUT,
+    PASS,
     SPECTATOR,
     Action,
     Actor,
@@ -161,6 +162,9 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
         others = [d for d in game.pending if d.holds_up(game.state.sides_of(user))]
         waiting = f" Waiting for side {others[0].owner} to decide." if others else ""
         return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
+    to_act = game.to_act()
+    if to_act.prompt:  # a prompt's Pass comes first: passing it is one pick (bot.core.prompts)
+        legal.sort(key=lambda found: not (found[0].name == PASS and to_act.includes(found[1])))
     if len(legal) <= MENU_LIMIT:
         picks = tuple((_label(found), _invocation(found, side)) for found, side in legal)
         return Output(text="What do you do? Pick an action (or type it; /help lists the commands).", to=user,

@@ -6,8 +6,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.core.outputs import Output
+from bot.core.text import fit
 from engine.core import (
     BOT_USER,
+    REACTION,
     SPECTATOR,
     Decision,
     DecisionAnnounced,
@@ -22,7 +24,10 @@ from engine.core import (
     pending_view,
 )
 
-__all__ = ["announce", "announce_pending", "decision_prompt"]
+__all__ = ["PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer", "who"]
+
+PASS_LABEL = "Pass"
+"""The one-click answer of a prompt turn (``bot.core.prompts``) and of a reaction offer."""
 
 
 def _people(game: Game[Any], side: SideId) -> tuple[UserId, ...]:
@@ -30,14 +35,15 @@ def _people(game: Game[Any], side: SideId) -> tuple[UserId, ...]:
     return tuple(user for user in game.state.members(side) if user != BOT_USER)
 
 
-def _who(game: Game[Any], side: SideId) -> str:
+def who(game: Game[Any], side: SideId) -> str:
+    """A side as the table names it: its player and letter."""
     user = game.state.seats.get(side)
     return f"{user} (side {side})" if user else f"side {side}"
 
 
 def decision_prompt(game: Game[Any], view: PendingView) -> str:
     """The owner's prompt: the question, each part's options, and how to answer."""
-    lines = [f"{_who(game, view.owner)}, decide {view.id}: {view.prompt}"]
+    lines = [f"{who(game, view.owner)}, decide {view.id}: {view.prompt}"]
     for part in view.parts:
         options = ", ".join(f"{o.key} ({o.label})" if o.label != o.key else o.key for o in part.options)
         default = f"; default {part.default}" if part.default is not None else ""
@@ -111,10 +117,30 @@ def _owed_on_joining(game: Game[Any], events: Sequence[Event]) -> list[Output]:
 
 def _notice(game: Game[Any], decision: Decision) -> Output:
     """The public line that a side owes a decision: it pings only the owner and never shows a secret one."""
-    notice = (f"{_who(game, decision.owner)} is choosing." if decision.secret
-              else f"Waiting for {_who(game, decision.owner)}: {decision.prompt}")
+    notice = (f"{who(game, decision.owner)} is choosing." if decision.secret
+              else f"Waiting for {who(game, decision.owner)}: {decision.prompt}")
     return Output(text=notice, decision=pending_view(decision, SPECTATOR),
-                  ping=next(iter(_people(game, decision.owner)), None), seq=game.seq)
+                  ping=next(iter(_people(game, decision.owner)), None), seq=game.seq,
+                  quick=quick_answer(decision))
+
+
+def quick_answer(decision: Decision) -> str:
+    """The label of a notice's one-click answer, its defaults, where that gives nothing away: Pass on a reaction
+    offer (a core window's, or a game's own Reaction step: its defaults play no reaction, and every eligible side
+    is offered it whatever it holds); on a decision that is not secret, its default (or "Keep the defaults"); on a
+    secret one, "Keep the default", never saying what that is; none where a part has no default."""
+    answers = decision.default_answers()
+    if answers is None:
+        return ""
+    if decision.core == REACTION or decision.reaction_to is not None:
+        return PASS_LABEL
+    if decision.secret:  # asked whatever its owner holds: that it has defaults is all a button shows
+        return "Keep the default"
+    if len(decision.parts) == 1:
+        part = decision.parts[0]
+        label = next((o.label for o in part.options if o.key == part.default), str(part.default))
+        return fit(label)[:80]  # a button label's limit
+    return "Keep the defaults"
 
 
 def _asks_people(game: Game[Any], decision: Decision) -> bool:

@@ -19,6 +19,7 @@ from bot.core.end_card import end_card
 from bot.core.outbox import PROMPT, durable, stamp, with_ids
 from bot.core.outputs import Output
 from bot.core.pictures import board_picture
+from bot.core.prompts import turn_prompts
 from bot.core.queries import status_line
 from bot.core.storage import ConcurrentUpdate, DeadlineChanges, DuplicateInteraction, GameRepository, StoredGame
 from engine.core import Actor, BotMove, Command, Event, Game, GameEnded, GameResumed
@@ -55,7 +56,7 @@ class Committer:
     async def _commit(self, stored: StoredGame, game: Game[Any], command: Command | BotMove, actor: Actor,
                       interaction_id: str | None) -> list[Output]:
         async with self.lock(stored.game_id):
-            before, pending_before = game.seq, set(game.state.pending)
+            before, pending_before, to_act = game.seq, set(game.state.pending), game.to_act()
             if isinstance(command, BotMove):
                 assert actor.side is not None
                 events = game.apply_bot(actor.side, command)
@@ -63,6 +64,7 @@ class Committer:
                 events = game.apply(command, actor)
             # A DM copy of a lasting secret is for the invoker, whose reply may vanish; anyone else gets it by DM.
             outputs = [o for o in _messages(game, events) if not o.by_dm or o.to == actor.user]
+            outputs += turn_prompts(game, to_act, actor.user)
             deadlines = await arm(self._repository, stored.game_id, game, pending_before, events, self._clock())
             outputs = [stamp(o, stored, deadlines) for o in outputs]
             queued = durable(stored.table, actor.user, outputs)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.parsing import Invocation
-from engine.core import BoardView, CardsView, PendingView, UserId
+from engine.core import BoardView, CardsView, PendingView, SideId, UserId
 
 __all__ = ["CardsPicture", "Document", "Output", "OutputFile", "Picture", "Replay"]
 
@@ -99,9 +99,12 @@ class Output:
     A decision notice names the one user it may ping (``ping``), the state it was built from
     (``seq``, stamped on its button) and its deadline (epoch seconds). A message that must survive
     a crash is committed with its events and carries its ``outbox_id`` (Discord's nonce). A preview
-    carries the invocation its Confirm runs. A lasting secret (a kept scheme) also reaches its player in a copy
-    marked ``by_dm``, which goes where it stays (a DM) even when its player's own command revealed it: a private
-    reply to a command may vanish (Discord drops ephemeral replies on reload). A front-end that shows private
+    carries the invocation its Confirm runs. A prompt (``bot.core.prompts``: a turn the game offers unasked) has a
+    public notice naming the side (``turn``), with a one-click Pass (``quick``), and the player's own menu beside
+    it, in private; a decision's notice has a one-click answer where its defaults are public. A lasting secret (a
+    kept scheme) also reaches its player in a copy marked ``by_dm``, which goes where it stays (a DM) even when its
+    player's own command revealed it: a private reply to a command may vanish (Discord drops ephemeral replies on
+    reload). A front-end that shows private
     replies for good (the console) skips the copy.
     """
 
@@ -120,6 +123,9 @@ class Output:
     working: tuple[int, int] | None = None  # events (first, last seq) whose working a "Show working" button lists
     picks: tuple[tuple[str, Invocation], ...] = ()  # ready answers to choose from (label, what runs then)
     by_dm: bool = False  # a lasting secret's copy for its DMs, beside the private reply that holds it too
+    turn: SideId | None = None  # a prompt turn of this side offered unasked (bot.core.prompts): notice or menu
+    quick: str = ""  # a public notice's one-click answer, by its label: Pass (a prompt turn, a reaction offer), a
+    # public decision's defaults; its owner alone may press it, and it is worked out from the game when pressed
 
     @property
     def audience(self) -> str:
@@ -141,7 +147,7 @@ class Output:
                 "decision": self.decision.model_dump(mode="json") if self.decision else None,
                 "ping": self.ping, "seq": self.seq, "deadline": self.deadline, "table": self.table,
                 "game_id": self.game_id, "working": list(self.working) if self.working else None,
-                "by_dm": self.by_dm}
+                "by_dm": self.by_dm, "turn": self.turn, "quick": self.quick}
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any], outbox_id: int) -> Output:
@@ -152,4 +158,4 @@ class Output:
                    ping=payload["ping"], seq=payload["seq"], deadline=payload["deadline"],
                    table=payload["table"], game_id=payload["game_id"], outbox_id=outbox_id,
                    working=tuple(payload["working"]) if payload.get("working") else None,
-                   by_dm=bool(payload.get("by_dm")))
+                   by_dm=bool(payload.get("by_dm")), turn=payload.get("turn"), quick=payload.get("quick") or "")

@@ -30,6 +30,7 @@ from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
 from bot.discord.outbox_retry import MessageRef, RetryBook, outbox_part
 from bot.discord.preview import confirm_view, pick_view
+from bot.discord.prompt_buttons import QuickAnswerButton, turn_view
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
 from engine.core import Game
@@ -92,10 +93,13 @@ def _notice_text(output: Output, users: Collection[str]) -> str:
 
 
 def decide_view(output: Output) -> discord.ui.View:
-    """The Decide button under a notice, stamped with the table, the decision and the state it shows."""
+    """The Decide button under a notice, stamped with the table, the decision and the state it shows; beside it
+    the one-click answer, where the notice has one (``Output.quick``)."""
     assert output.decision is not None and output.table is not None
     view = discord.ui.View(timeout=None)
     view.add_item(DecideButton(output.table, output.decision.id, output.seq or 0))
+    if output.quick:
+        view.add_item(QuickAnswerButton(output.table, output.decision.id, output.seq or 0, output.quick))
     return view
 
 
@@ -130,7 +134,8 @@ class Delivery:
         try:
             for output in outputs:
                 users = await self.players(output.table or str(interaction.channel_id))
-                if output.confirm is not None or output.picks:  # a preview to confirm, or suggestions to pick
+                mine = output.to is None or output.to == invoker
+                if mine and (output.confirm is not None or output.picks):  # a preview to confirm, picks to choose
                     view = (confirm_view(self._previews, invoker, output.confirm) if output.confirm is not None
                             else pick_view(self._previews, invoker, output.picks))
                     await interaction.followup.send(chunks(with_mentions(output.text, users))[0], ephemeral=True,
@@ -187,6 +192,8 @@ class Delivery:
     async def _deliver(self, output: Output) -> MessageRef:
         if output.to is not None and output.decision is not None and not output.decision.owner_only:
             return (0, 0)  # the owner's prompt opens behind the public Decide button
+        if output.to is not None and output.turn is not None:
+            return (0, 0)  # a prompt turn's menu opens behind its public notice's Choose button
         if output.to is not None:
             return await self._direct(output)
         assert output.table is not None
@@ -249,6 +256,11 @@ class Delivery:
             return await self._part(output, 0, lambda: channel.send(
                 _notice_text(output, users), files=files, view=decide_view(output),
                 allowed_mentions=_pinging(output.ping), nonce=_nonce(output, 0)))
+        if output.turn is not None and output.table is not None:  # a prompt turn: Pass, or Choose privately
+            view = turn_view(output.table, output.turn, output.seq or 0, output.quick or "Pass")
+            return await self._part(output, 0, lambda: channel.send(
+                _notice_text(output, users), files=files, view=view, allowed_mentions=_pinging(output.ping),
+                nonce=_nonce(output, 0)))
         *first, last = chunks(with_mentions(output.text, users))
         for index, text in enumerate(first):
             await self._part(output, index, partial(channel.send, text, nonce=_nonce(output, index)))

@@ -25,15 +25,24 @@ class ActKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class ToAct:
-    """Who acts now; ``decisions`` names the pending decisions they owe, if that is why they act."""
+    """Who acts now; ``decisions`` names the pending decisions they owe, if that is why they act. ``prompt`` (a
+    few words: "the power step") marks one side's turn as a prompt rather than a turn it starts: a short choice
+    it may always pass (a power step's turn, its part of an end phase), which front-ends offer it unasked, Pass
+    first, so passing costs one pick (issue 23's budget: each prompt to another player, 1)."""
 
     kind: ActKind
     sides: tuple[SideId, ...] = ()
     decisions: tuple[str, ...] = ()
+    prompt: str = ""
 
     @classmethod
     def side(cls, side: SideId) -> ToAct:
         return cls(ActKind.SIDE, (side,))
+
+    @classmethod
+    def prompted(cls, side: SideId, prompt: str) -> ToAct:
+        """``side``'s turn, offered to it unasked as ``prompt`` (see the class)."""
+        return cls(ActKind.SIDE, (side,), prompt=prompt)
 
     @classmethod
     def nobody(cls) -> ToAct:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-import pytest
-
 from engine.core import SideId
 from tests.first_evening import BUDGETS, Case, ConsoleFront, Evening, Figures
 
@@ -55,8 +53,6 @@ async def test_underworlds_reaches_its_first_activation_within_budget() -> None:
     assert figures.first and max(figures.first.values()) <= BUDGETS["first"], figures.summary("Underworlds")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: each power step's turn takes its player 2 interactions (bare /act, "
-                                       "then Pass; budget 1): nothing shows the player to act their menu unasked")
 async def test_underworlds_first_evening_keeps_its_budgets() -> None:
     _, figures = await _underworlds()
     assert not figures.within_budgets(), figures.summary("Underworlds")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import SPECTATOR, CardsShown, ChoicesRevealed, Event, Game, GameEnded, PhaseChanged, SideId, Viewer
 from engine.systems.eldfall.events import SchemeRevealed
-from engine.systems.eldfall.setting_up import INITIATIVE
+from engine.systems.eldfall.setup_phases import INITIATIVE
 from tests.budget import examples
 from tests.core.twins import WATCHER, Twin, play_twins
 from tests.engine.systems.underworlds.test_own_decks import (

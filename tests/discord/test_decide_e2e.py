@@ -43,8 +43,8 @@ async def _undo_prompt(table: Table) -> Payload:
 
 
 def _decide_id(prompt: Payload) -> str:
-    (button,) = _components(prompt)
-    assert button["type"] == BUTTON and button["label"] == "Decide"
+    """The notice's Decide button (beside it, a one-click answer where the defaults are public)."""
+    (button,) = [c for c in _components(prompt) if c["type"] == BUTTON and c["label"] == "Decide"]
     return str(button["custom_id"])
 
 
@@ -283,8 +283,7 @@ async def test_status_reposts_what_is_pending_with_a_fresh_decide_button(table: 
     await table.do("status", user="carol")
     notices = [m for m in table.standin.messages_in("battle") if "asks to undo" in m["content"]]
     assert len(notices) == 2, "the prompt is posted again under the status line"
-    (button,) = [c for row in notices[-1]["components"] for c in row["components"]]
-    assert button["label"] == "Decide" and button["custom_id"].startswith("gm:d:")
+    assert _decide_id(notices[-1]).startswith("gm:d:")
     assert notices[-1]["content"].startswith(f"Waiting for <@{table.user_id('bob')}> (side B)")
 
 

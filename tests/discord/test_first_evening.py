@@ -274,3 +274,24 @@ async def test_an_eldfall_demo_table_is_ready_in_one_command(table: Table) -> No
     game = table.client.service.live_game(str(table.standin.channel_id("battle"))) if table.client else None
     assert game is not None and game.state.phase == "tactical" and game.state.round == 1
     assert _interactions(table)["alice"] == 1
+
+
+# -- the menu-only first evening (issue 23), through the shared harness -------------------------------------------
+
+async def test_underworlds_first_evening_from_the_menus_alone(table: Table) -> None:
+    """``tests.first_evening``'s evening on Discord (issue 23): only /game new, bare /act, Join, and the first entry
+    of each menu or the one-click answer of each notice (Pass, the defaults); round 1's first activations and their
+    power steps, held to the console's budgets."""
+    from bot.console.session import seeded_source
+    from tests.console.test_first_evening import UNDERWORLDS
+    from tests.discord.evening_front import DiscordFront
+    from tests.first_evening import Evening
+
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(7)}
+    await table.start()
+    evening = Evening(DiscordFront(table), UNDERWORLDS)
+    figures = await evening.play(activations=5)
+    print("\n" + figures.summary("Underworlds on Discord"))
+    assert len(figures.activations) == 4 and figures.prompts, evening.history[-6:]
+    assert not figures.within_budgets(), figures.summary("Underworlds on Discord")

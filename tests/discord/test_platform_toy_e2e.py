@@ -24,7 +24,7 @@ async def _decide(table: Table, user: str, side: str, value: str) -> None:
     notice = next(m for m in reversed(table.standin.messages_in("battle"))
                   if f"side {side})" in m["content"] or m["content"].startswith(f"side {side} ")
                   if any(c["type"] == BUTTON for c in _components(m)))
-    (button,) = [c for c in _components(notice) if c["type"] == BUTTON]
+    (button,) = [c for c in _components(notice) if c["type"] == BUTTON and c["label"] == "Decide"]
     opened = await table.standin.click(notice, button["custom_id"], user=user)
     await opened.response()
     assert opened.original is not None

@@ -1,12 +1,13 @@
 """Eldfall Chronicles refereed in full (docs/eldfall.md): the System (``system``) and its parts.
 
 Data: ``schema``, ``refs``, ``cards``, ``catalogue``, ``rulings``. Pure rules: ``rolls``, ``attack``,
-``confrontation``, ``dodge``, ``damage``, ``friendly_fire``, ``morale``, ``duel``, ``magic``, ``actions``,
-``equipment``, ``modifiers``, ``scoring``, ``hostiles``, ``party``; on the table: ``hitbox``, ``sight``, ``reach``,
-``cover``, ``templates``, ``engagement``, ``movement``, ``deployment``. Play: ``state``, ``events``, ``commands``,
-``kit``, ``fighters``, ``world``, ``setup``, ``flow``, ``activation``, ``reacting``, ``declare``, ``strikes``,
-``resolution``, ``harm``, ``aftermath``, ``support``, ``quests``, ``duels``, ``scoring_end``, ``standing``,
-``sequencing``; the bot: ``bot``, ``hostile``; views: ``views``, ``pictures``, ``menus``, ``helping``, ``demo``.
+``confrontation``, ``dodge``, ``damage``, ``friendly_fire``, ``morale``, ``duel_rules``, ``magic``, ``actions``,
+``equipment``, ``modifiers``, ``scoring``, ``behaviour_cards``, ``party``; on the table: ``hitbox``, ``sight``,
+``reach``, ``cover``, ``templates``, ``engagement``, ``movement``, ``deployment_zones``. Play: ``state``,
+``events``, ``commands``, ``kit``, ``fighters``, ``world``, ``setup``, ``flow``, ``activation``, ``reacting``,
+``declare``, ``strikes``, ``resolution``, ``harm``, ``aftermath``, ``support``, ``quests``, ``duels``,
+``scoring_end``, ``standing``, ``sequencing``; the bot: ``bot``, ``hostile_moves``; views: ``views``, ``pictures``,
+``menus``, ``helping``, ``demo``.
 """
 
 from engine.systems.eldfall.catalogue import EldfallCatalogue

@@ -31,7 +31,7 @@ from engine.systems.eldfall.declare import (
     token_check,
 )
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
-from engine.systems.eldfall.equipping import equip_refusal, swap_refusal, weapon_swap
+from engine.systems.eldfall.equipment_changes import equip_refusal, swap_refusal, weapon_swap
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.odds import attack_odds

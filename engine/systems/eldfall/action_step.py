@@ -28,7 +28,7 @@ from engine.systems.eldfall.declare import (
     token_check,
     trade_check,
 )
-from engine.systems.eldfall.equipping import equip, equip_refusal
+from engine.systems.eldfall.equipment_changes import equip, equip_refusal
 from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
 from engine.systems.eldfall.state import EldfallState

@@ -4,7 +4,7 @@ The active player picks a model with AP, spends 1 AP and declares its movement: 
 Climb (half SPD, full with Climbing), Jump (half SPD, full with Leap) or Idle (turning on the spot), with the skills
 that go with it (L1190): Flicker, taking flight or landing (Flight, L1938), crouching or standing up (L1192), Taunt,
 Trample. A Panicked model first rolls M and, failing, runs its full Run toward the nearest table edge (L1764). The
-path is routed round scenery and models, climbs and drops as the ground does (``moving``) and stops at the first base
+path is routed round scenery and models, climbs and drops as the ground does (``routes``) and stops at the first base
 contact with an enemy (L638); a path asked beyond the allowance stops where the allowance runs out (ruling
 ``move-too-far``), so declaring never measures for the player. Engaged models only stay Idle or Walk straight at an
 enemy engaging them (L1453-1455), Crouched ones only Walk or stay Idle (L1706), Immobilized and over-encumbered ones
@@ -20,15 +20,15 @@ from engine.geometry import bearing
 from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.downed import fall
-from engine.systems.eldfall.duel import takes_part
+from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
-from engine.systems.eldfall.moving import Route, make_move, route
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
+from engine.systems.eldfall.routes import Route, make_move, route
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point

@@ -29,10 +29,10 @@ from engine.systems.eldfall.following import engaged_pairs, offer_follow_up
 from engine.systems.eldfall.guards import offer_guard, release_guards
 from engine.systems.eldfall.harm import Harm
 from engine.systems.eldfall.movement import allowance, knockback
-from engine.systems.eldfall.moving import make_move, push_down, route
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
-from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.retreating import offer_retreat
+from engine.systems.eldfall.routes import make_move, push_down, route
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.world import World

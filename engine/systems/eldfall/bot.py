@@ -1,4 +1,4 @@
-"""The bot's seat: hostiles by their behaviour cards (``hostile``), and a party by a simple policy, for one
+"""The bot's seat: hostiles by their behaviour cards (``hostile_moves``), and a party by a simple policy, for one
 player against the bot (the core rules leave solo play to rules published elsewhere, L1078: ruling
 ``solo-bot-party``).
 
@@ -34,14 +34,14 @@ from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.activation import activatable, move_refusal
 from engine.systems.eldfall.commands import activation, declaration, end_turn, party, ready
 from engine.systems.eldfall.declare import allowed_now
-from engine.systems.eldfall.deploying import ready_refusal
+from engine.systems.eldfall.deployment_phase import ready_refusal
 from engine.systems.eldfall.fighters import Fighter, Means
-from engine.systems.eldfall.hostile import hostile_move, hostile_reactions
+from engine.systems.eldfall.hostile_moves import hostile_move, hostile_reactions
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.reacting import REACTION_KIND, live_parts
 from engine.systems.eldfall.rules import TACTICAL, Reading
-from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
 from engine.systems.eldfall.setup import parties_fitting
+from engine.systems.eldfall.setup_phases import DEPLOY, PARTIES
 from engine.systems.eldfall.state import ACTION_STEP, EldfallState
 from engine.systems.eldfall.strikes import measure_reach
 from engine.systems.eldfall.world import World

@@ -20,16 +20,16 @@ from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.alliance import break_alliance
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
-from engine.systems.eldfall.duel import duel_refusal
-from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
+from engine.systems.eldfall.duel_rules import duel_refusal
+from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.modifiers import art_refusal
-from engine.systems.eldfall.moving import let_go
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
 from engine.systems.eldfall.refs import parse_ref, roman
+from engine.systems.eldfall.routes import let_go
 from engine.systems.eldfall.scoring_end import note_fact
 from engine.systems.eldfall.shrouds import acts_from_shroud
 from engine.systems.eldfall.state import Declared, EldfallState

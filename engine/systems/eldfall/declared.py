@@ -28,7 +28,7 @@ from engine.systems.eldfall.activation import (
 )
 from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.alliance import break_alliance, break_refusal
-from engine.systems.eldfall.deploying import (
+from engine.systems.eldfall.deployment_phase import (
     deploy_auto,
     deploy_turn_refusal,
     ready_refusal,

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from engine.core import Command, Context, IllegalCommand, SideId
 from engine.systems.eldfall.alliance import ALLIANCE_KIND
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
-from engine.systems.eldfall.deploying import ready_side
+from engine.systems.eldfall.deployment_phase import ready_side
 from engine.systems.eldfall.flow import begin_play
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.setting_up import DEPLOY
+from engine.systems.eldfall.setup_phases import DEPLOY
 from engine.systems.eldfall.starting_creatures import STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.strategic_choices import STRATEGIC_KIND

@@ -5,7 +5,7 @@ when one falls, 6 VP to the winner or 3 each if both fall in the same sequence, 
 from __future__ import annotations
 
 from engine.core import Context, Decision, DecisionPart, ModelId, Option
-from engine.systems.eldfall.duel import duel_result
+from engine.systems.eldfall.duel_rules import duel_result
 from engine.systems.eldfall.events import ApChanged, AttackResolved, DuelChanged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit

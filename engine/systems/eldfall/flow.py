@@ -24,7 +24,7 @@ from engine.core import Context, EndReason, GameEnded, ModelId, Outcome, PhaseCh
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
-from engine.systems.eldfall.duel import takes_part
+from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.effects import heal, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,

@@ -8,8 +8,8 @@ from engine.core import Context, Decision, DecisionPart, IllegalCommand, ModelId
 from engine.systems.eldfall.events import AttackResolved
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
-from engine.systems.eldfall.moving import make_move, route
 from engine.systems.eldfall.quests import touch_tokens
+from engine.systems.eldfall.routes import make_move, route
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 

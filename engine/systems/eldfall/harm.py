@@ -30,7 +30,7 @@ from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.familiars import absorbed
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
 from engine.systems.eldfall.refs import parse_ref
-from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import on_wounds

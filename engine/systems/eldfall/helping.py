@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.core import Viewer, ViewerKind
 from engine.systems.eldfall.alliance import alliance_line
 from engine.systems.eldfall.declare import allowed_now
-from engine.systems.eldfall.deploying import deploying_now
+from engine.systems.eldfall.deployment_phase import deploying_now
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.setup import parties_fitting
+from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import ACTION_STEP, EldfallState
 
 __all__ = ["help_lines"]

@@ -19,8 +19,8 @@ from engine.systems.eldfall.events import ActionDeclared, ApChanged, AttackResol
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
-from engine.systems.eldfall.moving import make_move, route
 from engine.systems.eldfall.reacting import declare_reaction, eligible, reaction_means
+from engine.systems.eldfall.routes import make_move, route
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.world import World
 

@@ -34,15 +34,15 @@ from engine.core import (
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.duel import takes_part
-from engine.systems.eldfall.equipping import swap_refusal, weapon_swap
+from engine.systems.eldfall.duel_rules import takes_part
+from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter, Means
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
-from engine.systems.eldfall.moving import let_go, make_move, route
 from engine.systems.eldfall.redirecting import REDIRECT_DAMAGE
 from engine.systems.eldfall.refs import parse_ref, roman
+from engine.systems.eldfall.routes import let_go, make_move, route
 from engine.systems.eldfall.shrouds import acts_from_shroud, shown_name
 from engine.systems.eldfall.state import EldfallState, Reaction
 from engine.systems.eldfall.warding import WARD, ward_targets

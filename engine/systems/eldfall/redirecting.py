@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.systems.eldfall.attack import Hit
-from engine.systems.eldfall.resolving import Landed, Resolving
+from engine.systems.eldfall.resolution_state import Landed, Resolving
 
 __all__ = ["REDIRECT_DAMAGE", "redirect_damage"]
 

@@ -15,7 +15,7 @@ from engine.checks import Target
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.events import ApChanged, FigureNoted
 from engine.systems.eldfall.fighters import Fighter
-from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import check_rules
 from engine.systems.eldfall.schema import SIZES
 from engine.systems.eldfall.strikes import Plan

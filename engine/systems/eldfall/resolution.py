@@ -32,7 +32,7 @@ from engine.systems.eldfall.quests import explode_barrel, interact, perceive
 from engine.systems.eldfall.redirecting import redirect_damage
 from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.rerolls import reroll_attack, spend_luck
-from engine.systems.eldfall.resolving import Landed, Resolving
+from engine.systems.eldfall.resolution_state import Landed, Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import note_fact, on_out

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from engine.core import Ask, Context, Declarations, Disclosure, IllegalCommand, ModelId, RulesError, Viewer, When
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.rulings import Rulings
-from engine.systems.eldfall.setting_up import DEPLOY, PARTIES
+from engine.systems.eldfall.setup_phases import DEPLOY, PARTIES
 from engine.systems.eldfall.state import ACTION_STEP, EldfallState
 from engine.systems.eldfall.world import World
 

@@ -9,7 +9,7 @@ every other scheme is revealed at the end of the game, or when its event happens
 from __future__ import annotations
 
 from engine.core import Context, ModelId, SideId
-from engine.systems.eldfall.duel import capped_vp
+from engine.systems.eldfall.duel_rules import capped_vp
 from engine.systems.eldfall.events import SchemeFact, SchemeRevealed, SideNoted, VpScored
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit

@@ -1,6 +1,6 @@
 """Setting up a quest (Eldfall core rules v1.5, L1056-1100): the table and its hostiles, parties chosen in
 secret, schemes drawn by the Leader's INT and kept in secret, the Initiative Check and the winner's choice of the
-turn order or a Deployment Zone; the deployment itself is ``deploying``.
+turn order or a Deployment Zone; the deployment itself is ``deployment_phase``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from engine.schema import did_you_mean
 from engine.systems.eldfall.alliance import answer_offer, check_alliance_ruling, offer_alliance
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.commands import AddModel, ChooseParty
-from engine.systems.eldfall.deploying import deploy
+from engine.systems.eldfall.deployment_phase import deploy
 from engine.systems.eldfall.events import InitiativeWon, PartyChosen, PartyNoted, QuestBegan, SchemeKept, SetupSettled
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.party import validate_party
@@ -34,7 +34,7 @@ from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
-from engine.systems.eldfall.setting_up import INITIATIVE, PARTIES, SCHEMES, SETTING_UP, acting_for
+from engine.systems.eldfall.setup_phases import INITIATIVE, PARTIES, SCHEMES, SETTING_UP, acting_for
 from engine.systems.eldfall.state import EldfallState
 from engine.table import TableSet, TerrainAdded, default_facing, preset_layout
 from engine.table.geometry import check_spot

@@ -27,7 +27,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot
 from engine.systems.eldfall.rerolls import reroll_casting
-from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import SpellSpec
 from engine.systems.eldfall.state import EldfallState, strategic_of

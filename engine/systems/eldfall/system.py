@@ -42,7 +42,7 @@ from engine.core import (
 )
 from engine.core.adapted import as_actions
 from engine.schema import Catalogue, RulingOption
-from engine.systems.eldfall import action_step, declared, declared_kinds, deploying, setup
+from engine.systems.eldfall import action_step, declared, declared_kinds, deployment_phase, setup
 from engine.systems.eldfall.alliance import ALLIANCE_EVENTS, alliance_line
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
@@ -61,7 +61,7 @@ from engine.systems.eldfall.reacting import ACTIVATION
 from engine.systems.eldfall.rules import RULES
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
-from engine.systems.eldfall.setting_up import DEPLOY, INITIATIVE, PARTIES, SCHEMES
+from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import board_view, eldfall_view, model_name
 from engine.table import TABLE, TABLE_EVENTS, Point, TableRules, TableState
@@ -173,7 +173,7 @@ class Eldfall(System[EldfallState]):
             waiting = tuple(s for s in state.players() if state.record(s).party is None)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.phase == DEPLOY:
-            now = deploying.deploying_now(self.kit, state)
+            now = deployment_phase.deploying_now(self.kit, state)
             waiting = (now,) if now is not None else tuple(s for s in state.players() if not state.record(s).ready)
             return ToAct(ActKind.SIDE if len(waiting) == 1 else ActKind.SIMULTANEOUS, waiting)
         if state.active_side is not None:
@@ -255,7 +255,7 @@ class Eldfall(System[EldfallState]):
     def _place(self, ctx: Context[EldfallState], command: PlaceModel) -> None:
         """``/model place``: a model deployed inside its zone during the deployment, else a fix by hand."""
         if ctx.state.phase == DEPLOY:
-            deploying.place(ctx, self.kit, command.model, command.at, command.facing, command.verb)
+            deployment_phase.place(ctx, self.kit, command.model, command.at, command.facing, command.verb)
         else:  # a fix by hand, as on any table
             facing = {} if command.facing is None else {"facing": str(command.facing)}
             TABLE.handle(self, ctx, ActionCommand(path=("model", "place"), values=tuple({

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import ModelId
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
-from engine.systems.eldfall.resolving import Resolving
+from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.state import Reaction
 from engine.systems.eldfall.strikes import measure_reach
 from engine.systems.eldfall.support import casting_roll

@@ -58,8 +58,11 @@ def _move_plan(ref: Referee, ask: Ask) -> MovePlan:
     return activations.move_plan(ref, ask.acting, ask.text("model"), ask.text("to"), ask.verb)
 
 
+# Not previewed: a move goes to the hex it names (by the shortest route, or the path typed), rolls nothing and says
+# its route as it commits, at the console and on Discord alike; a preview's Confirm would make an activation from
+# the menus cost four interactions (issue 23's budget: three on average).
 RULES.action(None, "Move action: a fighter moves up to its Move in hexes (to: a hex id, or a path C4>C5)",
-             verb=("move",), label="Move", when=ACTIVATION, per="model", preview=True, check=_move_plan,
+             verb=("move",), label="Move", when=ACTIVATION, per="model", check=_move_plan,
              rule=f"{RULE}, L403", params=(
                  Param("model", "Which fighter moves?", values=_movers, accepts=why(_mover), noun="fighters"),
                  Param("to", "Where to?", values=_move_ends, noun="hexes",

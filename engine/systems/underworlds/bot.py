@@ -24,8 +24,8 @@ from engine.systems.underworlds.combat import DRIVE
 from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.harm import stats_of
 from engine.systems.underworlds.referee import Referee
-from engine.systems.underworlds.setup import DECK, WARBAND
 from engine.systems.underworlds.suggestions import hex_order
+from engine.systems.underworlds.warbands import DECK, WARBAND
 
 __all__ = ["bot_move"]
 

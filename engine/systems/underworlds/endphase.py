@@ -8,6 +8,7 @@ Then every token but the objective tokens leaves the battlefield and the next ro
 from __future__ import annotations
 
 from engine.core import IllegalCommand, InvalidCommand, NotYourTurn, PhaseChanged, RulesError, SideId
+from engine.systems.underworlds.board_setup import begin_boards
 from engine.systems.underworlds.events import (
     ActionPhaseEnded,
     GloryGained,
@@ -23,7 +24,6 @@ from engine.systems.underworlds.objectives import claimable, end_phase_scoring, 
 from engine.systems.underworlds.opening import HAND_OBJECTIVES, HAND_POWER, begin_round
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
-from engine.systems.underworlds.setup import begin_boards
 from engine.systems.underworlds.turns import anticlockwise, rotation
 
 __all__ = ["ARTEFACT_GLORY", "ROUNDS", "STAGES", "begin_end_phase", "discard", "discard_plan", "discard_refusal",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import SideId, side_only
-from engine.systems.underworlds import activations, afterwards, combat, effects, endphase, opening, power, setup
+from engine.systems.underworlds import activations, afterwards, combat, effects, endphase, opening, power, token_setup
 from engine.systems.underworlds.events import Note, PlacementsQueued, TakenOut, TurnPassed
 from engine.systems.underworlds.game_state import (
     AttackFrame,
@@ -73,7 +73,7 @@ def _place_for(ref: Referee, side: SideId) -> None:
         return
     suggested = suggested_hex(ref, step)
     assert suggested is not None
-    (setup.place_token if step == "tokens" else setup.place_artefact)(ref, side, suggested)
+    (token_setup.place_token if step == "tokens" else token_setup.place_artefact)(ref, side, suggested)
 
 
 def _place_queued(ref: Referee, side: SideId) -> None:
@@ -81,8 +81,8 @@ def _place_queued(ref: Referee, side: SideId) -> None:
     the plan stops and the player places by hand."""
     (what, hex_id), *rest = ref.state.queued[side]
     ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
-    if what == "token" and hex_id in setup.token_hexes(ref):
-        setup.place_token(ref, side, hex_id)
+    if what == "token" and hex_id in token_setup.token_hexes(ref):
+        token_setup.place_token(ref, side, hex_id)
     elif what != "token" and hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[what].hex is None:
         opening.place_fighter(ref, side, what, hex_id)
     else:

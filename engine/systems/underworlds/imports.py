@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import EVERYONE, IllegalCommand, SideId, side_only
-from engine.systems.underworlds import setup
+from engine.systems.underworlds import board_setup, warbands
 from engine.systems.underworlds.events import CardsImported, DeckImported, DiceEntered, Note
 from engine.systems.underworlds.owndecks import own_decks, problems_of
 from engine.systems.underworlds.referee import Referee
@@ -50,7 +50,7 @@ def import_own(ref: Referee, side: SideId | None, cards: Sequence[Card], decks: 
         passed = f"; the decks pass the deck-building rules ({RULE}, L107-L113, L299)" if decks else ""
         ref.emit(Note(text=f"Side {side} brings {brought} of its own, which only it sees until it plays them{passed}."))
     if decks and side is not None:
-        setup.choose_brought_deck(ref, side, [deck.id for deck in decks])
+        warbands.choose_brought_deck(ref, side, [deck.id for deck in decks])
 
 
 def _import_cards(ref: Referee, side: SideId | None, cards: Sequence[Card]) -> None:
@@ -78,7 +78,7 @@ def _enter_dice(ref: Referee, dice: Sequence[DieFaces]) -> None:
     for die in dice:
         ref.emit(DiceEntered(die=die.id, faces=list(die.faces)))
     if ref.state.step == "dice" and set(ref.state.dice) == set(DIE_FACES):
-        setup.begin_boards(ref)
+        board_setup.begin_boards(ref)
 
 
 def _may_bring_decks(ref: Referee, side: SideId) -> None:

@@ -16,7 +16,7 @@ from pydantic import JsonValue
 
 from engine.core import Context, Decision, DecisionPart, SideId
 from engine.hex import Edge, Layout
-from engine.systems.underworlds import opening, power, setup
+from engine.systems.underworlds import board_setup, opening, power, warbands
 from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.effects import answer as effect_answer
 from engine.systems.underworlds.flow import advance
@@ -85,7 +85,7 @@ def _free_board_parts(ref: Referee, decision: Decision, answers: Answers) -> lis
     """A board placed freely: next to which board, along which edge, slid how far, turned or not, each offered
     only where the board fits (L147, L755-L757)."""
     stored = {p.key: p for p in decision.parts}
-    legal = ref.kept(("free", decision.owner), lambda: setup.free_options(ref, decision.owner))
+    legal = ref.kept(("free", decision.owner), lambda: board_setup.free_options(ref, decision.owner))
     parts = [stored["board"]]
     for key, position, shown in (("next", 0, str), ("edge", 1, str), ("slide", 2, lambda n: f"{n:+d}"),
                                  ("turned", 3, lambda t: "yes" if t else "no")):
@@ -96,15 +96,16 @@ def _free_board_parts(ref: Referee, decision: Decision, answers: Answers) -> lis
 
 
 def _layout(ref: Referee, decision: Decision, answers: Answers) -> None:
-    setup.on_layout(ref, decision.owner, answers)
+    board_setup.on_layout(ref, decision.owner, answers)
 
 
 def _free_board(ref: Referee, decision: Decision, answers: Answers) -> None:
-    setup.on_free_board(ref, decision.owner, answers)
+    board_setup.on_free_board(ref, decision.owner, answers)
 
 
-RULES.decision(setup.LAYOUT, parts=_layout_parts, rule="Underworlds core rulebook, L143-L147")(_then_advance(_layout))
-RULES.decision(setup.PLACE, parts=_free_board_parts,
+RULES.decision(board_setup.LAYOUT, parts=_layout_parts,
+               rule="Underworlds core rulebook, L143-L147")(_then_advance(_layout))
+RULES.decision(board_setup.PLACE, parts=_free_board_parts,
                rule="Underworlds core rulebook, L755-L757")(_then_advance(_free_board))
 
 
@@ -116,8 +117,8 @@ def _kind(kind: str, work: Callable[[Referee, Decision, Answers], None], rule: s
     RULES.decision(kind, rule=f"Underworlds core rulebook, {rule}")(_then_advance(work))
 
 
-_kind(setup.DECK, lambda ref, d, a: setup.on_deck(ref, d.owner, a["deck"]), "L107-L113")
-_kind(setup.BOARD, lambda ref, d, a: setup.on_board(ref, d.owner, a), "L143-L147, L755")
+_kind(warbands.DECK, lambda ref, d, a: warbands.on_deck(ref, d.owner, a["deck"]), "L107-L113")
+_kind(board_setup.BOARD, lambda ref, d, a: board_setup.on_board(ref, d.owner, a), "L143-L147, L755")
 _kind(opening.DO_OVER, lambda ref, d, a: opening.on_do_over(ref, d.owner, a["redo"]), "L317")
 _kind(opening.FIRST_PLACER, lambda ref, d, a: opening.on_first_placer(ref, SideId(a["side"])), "L385")
 _kind(opening.FIRST_ACTIVATION,
@@ -163,6 +164,6 @@ def _together(work: Callable[[Referee, Mapping[SideId, Mapping[str, str]]], None
     return handler
 
 
-RULES.together(setup.WARBAND, rule="Underworlds core rulebook, L731")(_together(setup.on_warbands))
+RULES.together(warbands.WARBAND, rule="Underworlds core rulebook, L731")(_together(warbands.on_warbands))
 RULES.together(opening.MULLIGAN, rule="Underworlds core rulebook, L317")(_together(opening.on_mulligan))
 

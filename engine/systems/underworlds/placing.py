@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.core import Ask, Choice, IllegalCommand, NotYourTurn, Param, RulesError, Shape, SideId, side_only
-from engine.systems.underworlds import opening, setup
+from engine.systems.underworlds import opening, token_setup
 from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, why
 from engine.systems.underworlds.events import PlacementsQueued
 from engine.systems.underworlds.game_state import UnderworldsState
@@ -55,7 +55,7 @@ def _tokens_left(ref: Referee, side: SideId) -> int:
 
 
 def _token_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in setup.token_hexes(ref, ask.item.earlier if ask.item else ())]
+    return [Choice(h) for h in token_setup.token_hexes(ref, ask.item.earlier if ask.item else ())]
 
 
 def _token_count(ref: Referee, ask: Ask) -> tuple[int, int]:
@@ -97,12 +97,12 @@ RULES.action("token", "Place an objective token face down on a hex (or several, 
              label="Place an objective token", when=_turn("tokens", own_turn=False), available=_tokens_off_turn,
              check=_token_plan, rule=f"{RULE}, L307, L311", suggest=_suggest_token, params=(
                  Param("to", "Which hex?", values=_token_hexes, shape=Shape.SET, count=_token_count, noun="hexes",
-                       accepts=why(lambda ref, ask, typed: setup.token_hex(ref, typed, ask.verb))),
+                       accepts=why(lambda ref, ask, typed: token_setup.token_hex(ref, typed, ask.verb))),
              ))(applied(lambda ref, plan: _place(ref, plan)))
 
 
 def _artefact_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in setup.artefact_hexes(ref)]
+    return [Choice(h) for h in token_setup.artefact_hexes(ref)]
 
 
 def _suggest_artefact(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str, str]]]:
@@ -111,17 +111,17 @@ def _suggest_artefact(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str
 
 
 def _artefact_plan(ref: Referee, ask: Ask) -> tuple[SideId, str]:
-    return ask.acting, setup.artefact_hex(ref, ask.text("to"), ask.verb)
+    return ask.acting, token_setup.artefact_hex(ref, ask.text("to"), ask.verb)
 
 
 def _artefact(ref: Referee, plan: tuple[SideId, str]) -> None:
-    setup.place_artefact(ref, *plan)
+    token_setup.place_artefact(ref, *plan)
 
 
 RULES.action("artefact", "Place the Katophrane Artefact (Capture the Artefact)", label="Place the Artefact",
              when=_turn("artefact"), check=_artefact_plan, rule=f"{RULE}, L737", suggest=_suggest_artefact, params=(
                  Param("to", "Which hex?", values=_artefact_hexes, noun="hexes",
-                       accepts=why(lambda ref, ask, typed: setup.artefact_hex(ref, typed, ask.verb))),
+                       accepts=why(lambda ref, ask, typed: token_setup.artefact_hex(ref, typed, ask.verb))),
              ))(applied(_artefact))
 
 
@@ -209,7 +209,7 @@ def _place(ref: Referee, plan: Placements) -> None:
     if ref.state.active_side == plan.side:
         fighter, hex_id = rest[0]
         if fighter == TOKEN:
-            setup.place_token(ref, plan.side, hex_id)
+            token_setup.place_token(ref, plan.side, hex_id)
         else:
             opening.place_fighter(ref, plan.side, fighter, hex_id)
         rest = rest[1:]

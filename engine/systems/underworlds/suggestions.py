@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import SideId
-from engine.systems.underworlds import opening, setup
+from engine.systems.underworlds import opening, token_setup
 from engine.systems.underworlds.referee import Referee
 
 __all__ = ["hex_order", "suggested_fighters", "suggested_hex", "suggested_tokens"]
@@ -26,10 +26,10 @@ def suggested_hex(ref: Referee, step: str, planned: Sequence[str] = ()) -> str |
     player's plan) or the Artefact (the first hex)."""
     board = ref.lib.board(ref.state)
     if step == "artefact":
-        return min(setup.artefact_hexes(ref), key=hex_order, default=None)
+        return min(token_setup.artefact_hexes(ref), key=hex_order, default=None)
     rows = sorted(board.hexes, key=lambda h: (h.r, h.q))
     centre = rows[len(rows) // 2]
-    return min(setup.token_hexes(ref, planned), key=lambda h: (board.hex_of(h).distance(centre), hex_order(h)),
+    return min(token_setup.token_hexes(ref, planned), key=lambda h: (board.hex_of(h).distance(centre), hex_order(h)),
                default=None)
 
 
@@ -41,7 +41,7 @@ def suggested_tokens(ref: Referee, side: SideId, count: int) -> list[str]:
     centre = rows[len(rows) // 2]
     planned: list[str] = []
     for _ in range(count):
-        best = min(setup.token_hexes(ref, planned), default=None, key=lambda h: (
+        best = min(token_setup.token_hexes(ref, planned), default=None, key=lambda h: (
             board.region_of(board.hex_of(h)) != side, board.hex_of(h).distance(centre), hex_order(h)))
         if best is None:
             break

@@ -34,6 +34,7 @@ from engine.core import (
     SideId,
     System,
     SystemSpec,
+    ToAct,
     Viewer,
     ViewerKind,
     Window,
@@ -41,7 +42,7 @@ from engine.core import (
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue, RulingOption, choose_rulings
-from engine.systems.underworlds import acting, imports, kinds, overrides, placing, playing, setup
+from engine.systems.underworlds import acting, imports, kinds, overrides, placing, playing, warbands
 from engine.systems.underworlds.bot import bot_move
 from engine.systems.underworlds.commands import TOOLS, AutoSetup, FixPlace, FixToken, FixWounds, ImportCards
 from engine.systems.underworlds.declared import RULES
@@ -61,6 +62,8 @@ from engine.systems.underworlds.views import UnderworldsView, board_of, changed_
 __all__ = ["Underworlds"]
 
 _DECLARED = (acting, kinds, placing, playing)
+_PROMPTS = {"power": "the power step", "end": "the end phase"}
+"""The steps whose turns are prompts (``to_act``): a power step's turn, a player's part of the end phase."""
 """The modules whose decorators declare the actions and decision kinds on ``RULES``."""
 
 _SUMMARY = ("Warhammer Underworlds (Shadespire): two to four warbands on hex boards, refereed in full; secret hands, "
@@ -135,7 +138,7 @@ class Underworlds(System[UnderworldsState]):
             raise InvalidCommand("matched play is for two players (Underworlds core rulebook, L727); play three or "
                                  "four players with mode:casual or mode:artefact")
         ref = Referee.acting(ctx, self.lib)
-        setup.begin(ref)
+        warbands.begin(ref)
         advance(ref)
 
     def handle(self, ctx: Context[UnderworldsState], command: Command) -> None:
@@ -169,6 +172,13 @@ class Underworlds(System[UnderworldsState]):
 
     def bot_move(self, state: UnderworldsState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
         return bot_move(self, Referee.reading(self.lib, state), side, allowed)
+
+    def to_act(self, state: UnderworldsState) -> ToAct:
+        """The side in turn; a power step's turn (L575) and a player's part of the end phase (L703) are prompts,
+        each one a player may pass, offered to them unasked."""
+        if state.active_side is not None and state.step in _PROMPTS:
+            return ToAct.prompted(state.active_side, _PROMPTS[state.step])
+        return super().to_act(state)
 
     # -- the end -------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine.geometry import LineOfSight, Pose, Table, Terrain
 from engine.systems.eldfall.cover import cover
-from engine.systems.eldfall.deployment import deployment_area, deployment_refusal, zone
+from engine.systems.eldfall.deployment_zones import deployment_area, deployment_refusal, zone
 from engine.systems.eldfall.engagement import Threat, engaged_by
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.movement import (

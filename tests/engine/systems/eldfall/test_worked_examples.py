@@ -6,12 +6,13 @@ from engine.checks import Modifier, target
 from engine.geometry import Pose, Terrain
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.attack import Hit, attack_roll, strike_value
+from engine.systems.eldfall.behaviour_cards import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.confrontation import confront, unopposed
 from engine.systems.eldfall.cover import cover
 from engine.systems.eldfall.damage import armour_value, damage_roll, wound
 from engine.systems.eldfall.dodge import dodge
-from engine.systems.eldfall.duel import capped_vp, duel_result
+from engine.systems.eldfall.duel_rules import capped_vp, duel_result
 from engine.systems.eldfall.equipment import (
     Carried,
     encumbrance,
@@ -22,7 +23,6 @@ from engine.systems.eldfall.equipment import (
 )
 from engine.systems.eldfall.friendly_fire import shooting_into_melee, stray_shots
 from engine.systems.eldfall.hitbox import hitbox
-from engine.systems.eldfall.hostiles import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.magic import summoning_refusal
 from engine.systems.eldfall.morale import friendly_fire_roll, morale_broken
 from engine.systems.eldfall.movement import Leg, fall_rolls, path_cost

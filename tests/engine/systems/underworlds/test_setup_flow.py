@@ -5,7 +5,7 @@ turn and revealed, the opening hands and the secret do-over, fighters in turn, t
 from __future__ import annotations
 
 from engine.core import SPECTATOR, Answer, Command, IllegalCommand, InvalidCommand, Viewer
-from engine.systems.underworlds import setup
+from engine.systems.underworlds import token_setup
 from engine.systems.underworlds.game_state import objective_deck
 from engine.systems.underworlds.referee import Referee
 from tests.engine.systems.underworlds.table import UW, A, B, act, actor, decide, hand, new_game, placement, ready
@@ -194,15 +194,15 @@ def test_a_player_may_plan_their_objective_tokens_for_their_next_turns() -> None
     loser, winner = _boards(game)
     board = game.system.lib.board(game.state)
     ref = Referee.reading(game.system.lib, game.state)
-    first = sorted(setup.token_hexes(ref))[0]
-    second = sorted(setup.token_hexes(ref, [first]))[-1]
+    first = sorted(token_setup.token_hexes(ref))[0]
+    second = sorted(token_setup.token_hexes(ref, [first]))[-1]
     events = act(game, winner, PlaceToken(to=f"{first},{second}"))  # off turn: both for the winner's next turns
     assert all(not e.audience.is_public for e in events)
     assert game.state.queued[winner] == [("token", first), ("token", second)]
     ref = Referee.reading(game.system.lib, game.state)
-    near_second = [h for h in sorted(setup.token_hexes(ref, [first]))
+    near_second = [h for h in sorted(token_setup.token_hexes(ref, [first]))
                    if 0 < board.hex_of(h).distance(board.hex_of(second)) <= 2]
-    away = next(h for h in sorted(setup.token_hexes(ref)) if h not in near_second and
+    away = next(h for h in sorted(token_setup.token_hexes(ref)) if h not in near_second and
                 board.hex_of(h).distance(board.hex_of(first)) > 2 and h != second)
     act(game, loser, PlaceToken(to=away))
     assert [t.hex for t in game.state.tokens] == [away, first] and game.state.active_side == loser

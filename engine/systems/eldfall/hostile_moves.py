@@ -14,10 +14,10 @@ import math
 from engine.core import ActionCommand, Answer, BotMove, Decision, ModelId, PartKind
 from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.activation import move_refusal
+from engine.systems.eldfall.behaviour_cards import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.commands import activation, declaration, end_turn
 from engine.systems.eldfall.declare import allowed_now, combat_art
 from engine.systems.eldfall.fighters import Fighter, Means
-from engine.systems.eldfall.hostiles import Enemy, Incoming, Situation, activation_order, choose
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.rules import Reading

@@ -27,13 +27,13 @@ from engine.core import (
 )
 from engine.geometry import Base, Pose, Table
 from engine.systems.eldfall.choices import canonical_choices, member_items
-from engine.systems.eldfall.deployment import deployment_area, deployment_refusal
+from engine.systems.eldfall.deployment_zones import deployment_area, deployment_refusal
 from engine.systems.eldfall.events import ModelDeployed, PartiesRevealed, PartyOnView, SideReady, StatesChanged
 from engine.systems.eldfall.heights import supported_share
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot, surface_under
 from engine.systems.eldfall.schema import PartySpec
-from engine.systems.eldfall.setting_up import DEPLOY
+from engine.systems.eldfall.setup_phases import DEPLOY
 from engine.systems.eldfall.shrouds import begin_shrouded, may_shroud
 from engine.systems.eldfall.starting_creatures import offer_starting, owes_starting
 from engine.systems.eldfall.state import EldfallState

@@ -1,5 +1,5 @@
 """The setup's phases, in order, and who a setup command acts for: shared by the setup (``setup``) and the
-deployment (``deploying``) so neither imports the other's internals (Eldfall core rules v1.5, L1056-1111)."""
+deployment (``deployment_phase``) so neither imports the other's internals (Eldfall core rules v1.5, L1056-1111)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,40 @@
+"""Prompts: a turn the game offers a player unasked (``ToAct.prompt``: a power step's turn, a part of an end
+phase), so answering it costs one pick, never a bare ``/act`` first (issue 23: each prompt to another player, 1).
+
+After each commit that leaves such a turn to a side, the table says so in public (a notice that pings the
+player and offers Pass: every prompt turn may be passed, whatever the player holds) and hands the player their
+own menu in private, Pass first. The notice names nothing secret; the menu (which lists the cards in hand)
+goes to its player alone: the console prints it to them, Discord opens it behind the notice's Choose button
+(or replies with it at once when their own command led to it). Reaction offers are decisions: their notices
+carry Pass through ``announce`` (``quick_answer``), and their owners' prompts come unasked as every
+decision's do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.acting import legal_menu
+from bot.core.announce import PASS_LABEL, who
+from bot.core.outputs import Output
+from engine.core import BOT_USER, ActKind, Game, ToAct, UserId
+
+__all__ = ["turn_prompts"]
+
+
+def turn_prompts(game: Game[Any], before: ToAct, actor: UserId) -> list[Output]:
+    """The notice and the player's menu of the prompt turn the game is at after a commit, when the commit led
+    to it (the turn changed hands) or was made by that turn's own player (who keeps it, and sees their menu
+    as it now stands); nothing otherwise, nor for a turn the bot's seat plays."""
+    now = game.to_act()
+    if not now.prompt or now.kind is not ActKind.SIDE:
+        return []
+    (side,) = now.sides
+    people = [user for user in game.state.members(side) if user != BOT_USER]
+    if not people or (now == before and actor not in people):
+        return []
+    notice = Output(text=f"{who(game, side)}: your turn in {now.prompt}. Pass, or choose from your own options.",
+                    ping=people[0], seq=game.seq, turn=side, quick=PASS_LABEL)
+    menus = [legal_menu(game, user, (side,)) for user in people]
+    return [notice, *(Output(text=menu.text, to=menu.to, picks=menu.picks, seq=game.seq, turn=side)
+                      for menu in menus)]

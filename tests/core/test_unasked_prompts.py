@@ -1,0 +1,71 @@
+"""A prompt turn (``ToAct.prompt``: Underworlds' power step) is offered to its player unasked: a public notice that
+names no card and offers Pass, and the player's own menu, private, Pass first (``bot.core.prompts``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core.outputs import Output
+from bot.core.service import TableService
+from bot.core.storage import MemoryRepository
+from bot.core.systems import SYSTEM_FACTORIES
+from engine.core import Game, UserId
+from tests.commands import parse_line
+
+TABLE = "prompts"
+
+
+async def _table(*lines: str) -> tuple[TableService, list[Output]]:
+    """A table service after ``lines`` (alice's, unless ``@user`` starts one), and what the last one said."""
+    service = TableService(MemoryRepository(), SYSTEM_FACTORIES, seed_source=lambda: "5a" * 32, clock=lambda: 1e9,
+                           pass_delay=lambda: 0.0)
+    said: list[Output] = []
+    for raw in lines:
+        user, line = raw[1:].split(" ", 1) if raw.startswith("@") else ("alice", raw)
+        said = await service.execute(TABLE, UserId(user), parse_line(line))
+        assert not any(o.error for o in said), [o.text for o in said]
+    return service, said
+
+
+def _game(service: TableService) -> Game[Any]:
+    game = service.live_game(TABLE)
+    assert game is not None
+    return game
+
+
+def _held(game: Game[Any]) -> set[str]:
+    """The names of every card in a hand: each one is a secret."""
+    state, lib = game.state, game.system.lib
+    return {lib.card(state, card).name for deck in state.decks.values() if "hand" in deck.piles
+            for card in deck.piles["hand"]}
+
+
+async def _to_the_power_step() -> tuple[Game[Any], list[Output]]:
+    service, _ = await _table("/game demo system:underworlds")
+    game = _game(service)
+    side = game.state.active_side
+    fighter = next(f.id for f in game.state.fighters.values() if f.side == side and f.hex)
+    said = await service.execute(TABLE, UserId("alice"), parse_line(f"/act action:guard model:{fighter}"))
+    assert game.to_act().prompt == "the power step"
+    return game, said
+
+
+async def test_the_power_step_comes_unasked_with_pass_first() -> None:
+    game, said = await _to_the_power_step()
+    (side,) = game.to_act().sides
+    (menu,) = [o for o in said if o.turn == side and o.to is not None]
+    assert menu.to == "alice" and menu.picks[0][0] == "Pass" and menu.picks[0][1].options == {"action": "pass"}
+    (notice,) = [o for o in said if o.turn == side and o.to is None]
+    assert notice.quick == "Pass" and notice.ping == "alice" and "power step" in notice.text and not notice.picks
+
+
+async def test_the_unasked_prompt_shows_no_secret_card_in_public() -> None:
+    game, said = await _to_the_power_step()
+    public = [o for o in said if o.to is None]
+    assert any(o.turn for o in public), "the power step's notice is among them"
+    held = _held(game)
+    (menu,) = [o for o in said if o.turn is not None and o.to is not None]
+    assert [name for name in held if any(name in label for label, _ in menu.picks)], "the menu offers a secret card"
+    for output in public:
+        shown = " ".join([output.text, *(label for label, _ in output.picks)])
+        assert not [name for name in held if name in shown], output.text
