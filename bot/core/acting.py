@@ -205,7 +205,7 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
     (one the player wrote, not a menu's pick) leaves out every optional parameter it does not name, as ``-``
     would; a menu asks for each, offering "none" first. ``host``: the table's host asks (answers already typed may
     be what the host may give)."""
-    declarations = action.declared_in or game.system.declarations  # its own, for a game's typed-only tools
+    declarations = game.system.declarations  # a typed-only tool is one of them, read through its own world
     decl = action.declaration
     assert declarations is not None and decl is not None
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None

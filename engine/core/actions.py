@@ -82,7 +82,6 @@ class Action(Generic[S]):
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
     declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
-    declared_in: Any = None  # the ``Declarations`` that made it (a game may keep typed-only tools in a second one)
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:

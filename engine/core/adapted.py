@@ -29,8 +29,9 @@ Source = Callable[[S, Viewer, Mapping[str, Any]], Sequence[Choice]]
 
 
 def as_actions(declarations: Declarations[S, Any], system: System[S]) -> tuple[Action[S], ...]:
-    """Every declared action and question (those included too) as an ``Action``, for the front-ends."""
-    return (*(action_of(declarations, system, decl) for decl in declarations.declared),
+    """Every declared action and question (those included too, and the tools accepted only typed) as an ``Action``,
+    for the front-ends."""
+    return (*(action_of(declarations, system, decl) for decl in declarations.every),
             *(query_of(home, system, query) for home, query in declarations.queries()))
 
 
@@ -78,5 +79,4 @@ def action_of(declarations: Declarations[S, Any], system: System[S], decl: Actio
     return Action(decl.verb, decl.summary, name=decl.name, options=tuple(p.option for p in decl.params),
                   build=build, sources={p.option: source(p) for p in decl.params if p.values is not None},
                   menu=tuple(p.option for p in decl.params), preview=decl.preview, rule=decl.rule,
-                  uploads={p.option: p.upload for p in decl.params if p.upload}, declaration=decl,
-                  declared_in=declarations)
+                  uploads={p.option: p.upload for p in decl.params if p.upload}, declaration=decl)

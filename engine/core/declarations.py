@@ -15,137 +15,46 @@ and one rule ``check`` that returns the *plan* the handler applies (the route, t
 twice. From these come ``System.actions()`` (today's ``Action`` objects, ``engine.core.adapted``), ``legal_actions``,
 the handler dispatch, the menus (``question``), the bot's candidate moves (``first_whole``), autocomplete and
 ``/help``. Generators and checks read a *world* the declarations build once per question from the system and the
-state (``reader``; by default the state itself), so a menu reads the game's derived view of the table once.
+state (``reader``; by default the state itself), so a menu reads the game's derived view of the table once. Tools
+beside the rules (fixes by hand, measuring) are declared the same way and accepted only typed (``typed=True``, or
+``include(..., typed_only=True)`` for the table's), and a command class a game builds itself has its handler declared
+with ``command``. What one declaration is lives in ``engine.core.declared``; the mistakes a game is refused for in
+``engine.core.declaration_problems``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
 
-from engine.core.actions import LegalAction, action_title
+from engine.core.actions import LegalAction
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
 from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, PartsReader, TogetherHandler
 from engine.core.decisions import Decision, DecisionPart
+from engine.core.declaration_problems import declaration_problems
+from engine.core.declared import ActionCommand, ActionDecl, Included, QueryDecl, UndeclaredKind, When
 from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, ordered, param_question
-from engine.core.params import LEFT_OUT, Ask, Param, Shape, read_param
+from engine.core.params import LEFT_OUT, Ask, Param, read_param
 from engine.core.rulings_read import RulingsRead
-from engine.core.verbs import verb as shared_verb
 
 if TYPE_CHECKING:
     from engine.core.context import Context
     from engine.core.state import CoreState
     from engine.core.system import QueryAnswer, System
 
-__all__ = ["ActionCommand", "ActionDecl", "Declarations", "QueryDecl", "UndeclaredKind", "When"]
+__all__ = ["ActionCommand", "ActionDecl", "Declarations", "Included", "QueryDecl", "UndeclaredKind", "When"]
 
 S = TypeVar("S", bound="CoreState")
 W = TypeVar("W")
 P = TypeVar("P")
-H = TypeVar("H")
-
-
-class UndeclaredKind(LookupError):
-    """A decision or simultaneous choice of a kind the game never declared: a bug in the game, never a player's."""
-
-
-@dataclass(frozen=True, slots=True)
-class When:
-    """Where and when an action may be taken, read from the core's flow record (``CoreState.phase``, ``step``,
-    ``active_side``): a game never repeats "tactical phase and my side active" in its own code. Empty tuples
-    allow any phase or step; ``turn`` asks for the acting side's turn; ``because`` names the rule a refusal cites
-    ("only the Active player activates models (L1129)")."""
-
-    phases: tuple[str, ...] = ()
-    steps: tuple[str, ...] = ()
-    turn: bool = True
-    because: str = ""
-
-    def refusal(self, state: CoreState, side: SideId | None, verb: str) -> RulesError | None:
-        why = f": {self.because}" if self.because else ""
-        if self.phases and state.phase not in self.phases:
-            return IllegalCommand(f"this is done in the {' or '.join(self.phases)} phase; the game is in "
-                                  f"{state.phase or 'its set-up'}{why}", verb=verb)
-        if self.steps and state.step not in self.steps:
-            return IllegalCommand(f"this is done in the {' or '.join(self.steps)} step; the game is at "
-                                  f"{state.step or 'its set-up'}{why}", verb=verb)
-        if self.turn and (side is None or state.active_side != side):
-            whose = f"side {state.active_side}'s" if state.active_side else "nobody's"
-            return NotYourTurn(f"it is {whose} turn, not side {side}'s{why}", verb=verb)
-        return None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionCommand(Command):
-    """The command every declared action builds: which action (its verb and ``/act`` name) and the options as
-    typed. The declaration reads and checks them when the command runs; nothing game-specific is stored here."""
-
-    path: tuple[str, ...]
-    name: str | None = None
-    values: tuple[tuple[str, str], ...] = ()
-
-    @property  # each command says its own verb ("move refused: ..." when the game is paused)
-    def verb(self) -> str:  # type: ignore[override]
-        return " ".join((*self.path, *((self.name,) if self.name else ())))
-
-
-@dataclass(frozen=True, slots=True)
-class ActionDecl(Generic[S, W]):
-    """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
-    ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
-    whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
-    its menus offer."""
-
-    name: str | None
-    summary: str
-    verb: tuple[str, ...]
-    params: tuple[Param[W], ...]
-    handler: Callable[[Context[S], Any], None]
-    check: Callable[[W, Ask], Any] | None = None
-    when: When | None = None
-    available: Callable[[W, Ask], str | RulesError | None] | None = None
-    rule: str = ""
-    label: str = ""
-    per: str | None = None
-    preview: bool = False
-    host: bool = False
-    suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None
-
-    @property
-    def key(self) -> tuple[tuple[str, ...], str | None]:
-        return (self.verb, self.name)
-
-    @property
-    def title(self) -> str:
-        return action_title(self.verb, self.name)
-
-    @property
-    def command_verb(self) -> str:
-        """How refusals name it: ``act score``, ``hand play``."""
-        return " ".join((*self.verb, *((self.name,) if self.name else ())))
-
-    def param(self, option: str) -> Param[W] | None:
-        return next((p for p in self.params if p.option == option), None)
-
-
-@dataclass(frozen=True, slots=True)
-class QueryDecl(Generic[W]):
-    """One declared question (it changes nothing): its verb, its parameters (for autocomplete) and further typed
-    options, and the function that answers a viewer from the world."""
-
-    verb: tuple[str, ...]
-    summary: str
-    params: tuple[Param[W], ...]
-    options: tuple[str, ...]
-    answer: Callable[[W, Viewer, Args], QueryAnswer]
-    rule: str = ""
+C = TypeVar("C", bound=Command)
 
 
 @dataclass
@@ -158,7 +67,8 @@ class Declarations(Generic[S, W]):
     _actions: dict[tuple[tuple[str, ...], str | None], ActionDecl[S, W]] = field(default_factory=dict)
     kinds: dict[str, DecisionKind[S, W]] = field(default_factory=dict)
     _queries: list[QueryDecl[W]] = field(default_factory=list)
-    _included: list[tuple[Declarations[Any, Any], frozenset[tuple[str, ...]], int]] = field(default_factory=list)
+    _included: list[Included] = field(default_factory=list)
+    _commands: dict[type[Command], Callable[[Context[S], Any], None]] = field(default_factory=dict)
 
     # -- declaring ---------------------------------------------------------------------------------
 
@@ -167,13 +77,14 @@ class Declarations(Generic[S, W]):
                available: Callable[[W, Ask], str | RulesError | None] | None = None, rule: str = "",
                label: str = "", verb: tuple[str, ...] = ("act",), per: str | None = None, preview: bool = False,
                host: bool = False, suggest: Callable[[W, Ask], Sequence[tuple[str, Mapping[str, str]]]] | None = None,
+               typed: bool = False, anytime: bool = False
                ) -> Callable[[Callable[[Context[S], P], None]], Callable[[Context[S], P], None]]:
         """Declare the decorated function as the handler of an action (``name`` on ``/act``; None on another
-        verb, which then carries one action)."""
+        verb, which then carries one action); ``typed``: a tool accepted typed and never offered (``ActionDecl``)."""
 
         def collect(handler: Callable[[Context[S], P], None]) -> Callable[[Context[S], P], None]:
             decl: ActionDecl[S, W] = ActionDecl(name, summary, verb, tuple(params), handler, check, when, available,
-                                                rule, label or summary, per, preview, host, suggest)
+                                                rule, label or summary, per, preview, host, suggest, typed, anytime)
             if decl.key in self._actions:
                 raise ValueError(f"{decl.title} is declared twice")
             self._actions[decl.key] = decl
@@ -194,12 +105,28 @@ class Declarations(Generic[S, W]):
 
         return collect
 
-    def include(self, other: Declarations[Any, Any], *, without: Sequence[tuple[str, ...]] = ()) -> None:
+    def include(self, other: Declarations[Any, Any], *, without: Collection[tuple[str, ...]] = (),
+                only: Collection[tuple[str, ...]] | None = None, typed_only: bool = False) -> None:
         """Take ``other``'s actions and questions as well (the table's shared actions, for a game on inches), each
-        read through ``other``'s own reader. A verb the game declares itself, or names in ``without``, keeps the
+        read through ``other``'s own reader (the table's world, which asks the game's ``table_rules``: its sight for
+        ``/los``). A verb the game declares itself, or names in ``without`` (or leaves out of ``only``), keeps the
         game's own way (none at all when only left out). They come where they are included among the game's own
-        (in menus, ``/help`` and the bot's first choice)."""
-        self._included.append((other, frozenset(without), len(self._actions)))
+        (in menus, ``/help`` and the bot's first choice); ``typed_only`` makes them tools beside the rules, accepted
+        typed and never offered (``ActionDecl.typed``)."""
+        self._included.append(Included(other, frozenset(without), None if only is None else frozenset(only),
+                                       len(self._actions), typed_only))
+
+    def command(self, kind: type[C]) -> Callable[[Callable[[Context[S], C], None]], Callable[[Context[S], C], None]]:
+        """Declare the decorated function as the handler of a command class the game builds itself where no verb
+        can (a demo's set-up at once, a file read into cards); the core hands each such command to its handler."""
+
+        def collect(handler: Callable[[Context[S], C], None]) -> Callable[[Context[S], C], None]:
+            if kind in self._commands:
+                raise ValueError(f"{kind.__name__} is declared twice")
+            self._commands[kind] = handler
+            return handler
+
+        return collect
 
     def decision(self, kind: str, *, parts: Sequence[Part[W]] | PartsReader[W] | None = None,
                  rule: str = "") -> Callable[[DecisionHandler[S]], DecisionHandler[S]]:
@@ -231,23 +158,33 @@ class Declarations(Generic[S, W]):
 
     # -- reading -----------------------------------------------------------------------------------
 
-    @property
-    def declared(self) -> tuple[ActionDecl[S, Any], ...]:
-        """Every action: the game's own, and those it includes where it includes them (less what it declares itself or
-        leaves out)."""
+    def _every(self) -> list[tuple[ActionDecl[S, Any], bool]]:
+        """Every action with whether it is typed only: the game's own, and those it includes where it includes them
+        (less what it declares itself or leaves out)."""
         own = list(self._actions.values())
         verbs = {decl.verb for decl in own}
-        found: list[ActionDecl[S, Any]] = []
+        found: list[tuple[ActionDecl[S, Any], bool]] = []
         done = 0
-        for other, without, at in self._included:
-            found += own[done:at]
-            done = max(done, at)
-            found += [decl for decl in other.declared if decl.verb not in verbs and decl.verb not in without]
-        return (*found, *own[done:])
+        for included in self._included:
+            found += [(decl, decl.typed) for decl in own[done:included.at]]
+            done = max(done, included.at)
+            found += [(decl, typed or included.typed_only) for decl, typed in included.other._every()
+                      if decl.verb not in verbs and included.keeps(decl.verb)]
+        return [*found, *((decl, decl.typed) for decl in own[done:])]
+
+    @property
+    def declared(self) -> tuple[ActionDecl[S, Any], ...]:
+        """The actions menus offer (``/act``, ``/help``, the bot's moves), in order; ``every`` adds the typed tools."""
+        return tuple(decl for decl, typed in self._every() if not typed)
+
+    @property
+    def every(self) -> tuple[ActionDecl[S, Any], ...]:
+        """Every action, those offered and the tools accepted only typed (``ActionDecl.typed``)."""
+        return tuple(decl for decl, _ in self._every())
 
     def find(self, verb: tuple[str, ...], name: str | None) -> ActionDecl[S, Any] | None:
         key = (verb, name.strip().casefold() if name else None)
-        return self._actions.get(key) or next((d for d in self.declared if d.key == key), None)
+        return self._actions.get(key) or next((d for d in self.every if d.key == key), None)
 
     def world(self, system: System[S], state: S) -> W:
         """What generators and checks read: the reader's world, or the state itself."""
@@ -257,9 +194,9 @@ class Declarations(Generic[S, W]):
         """The declarations ``decl`` was declared in (its world is theirs): these, or one they include."""
         if self._actions.get(decl.key) is decl:
             return self
-        for other, _, _ in self._included:
-            if other.find(decl.verb, decl.name) is decl:
-                return other.home(decl)
+        for included in self._included:
+            if included.other.find(decl.verb, decl.name) is decl:
+                return included.other.home(decl)
         return self
 
     def world_of(self, decl: ActionDecl[S, Any], system: System[S], state: S) -> Any:
@@ -270,45 +207,20 @@ class Declarations(Generic[S, W]):
         """Every question with the declarations that answer it: the game's own, then those it includes."""
         own = tuple((self, query) for query in self._queries)
         verbs = {query.verb for _, query in own} | {decl.verb for decl in self._actions.values()}
-        taken = [(home, query) for other, without, _ in self._included for home, query in other.queries()
-                 if query.verb not in verbs and query.verb not in without]
+        taken = [(home, query) for included in self._included for home, query in included.other.queries()
+                 if query.verb not in verbs and included.keeps(query.verb)]
         return (*own, *taken)
 
     def rulings(self) -> RulingsRead:
         """The rulings the game's code reads (ids, or its typed record's fields), checked against its data; those
         the declarations it includes read too."""
         ids = RulingsRead.of(self.reads).ids
-        return RulingsRead(tuple(dict.fromkeys((*ids, *(i for other, _, _ in self._included
-                                                        for i in other.rulings().ids)))))
+        return RulingsRead(tuple(dict.fromkeys((*ids, *(i for included in self._included
+                                                        for i in included.other.rulings().ids)))))
 
     def problems(self, system: System[S]) -> list[str]:
-        """Every mistake in the declarations, for the registry to refuse the game: options no shared verb has, a
-        plan paired with no earlier set, a kind without a handler, a ruling the game's data does not carry."""
-        found: list[str] = []
-        for decl in self.declared:
-            try:
-                options = {o.name for o in shared_verb(decl.verb).options}
-            except KeyError as error:
-                found.append(str(error.args[0]))
-                continue
-            if (decl.verb == ("act",)) != (decl.name is not None):
-                found.append(f"{decl.title}: only /act actions have a name, and every /act action has one")
-            earlier: list[Param[W]] = []
-            for param in decl.params:
-                if param.option not in options or param.option == "action":
-                    found.append(f"{decl.title}: {shared_verb(decl.verb).name} has no option {param.option}: "
-                                 "(games add no options)")
-                if param.pairs is not None and not any(p.option == param.pairs and p.shape is Shape.SET
-                                                       for p in earlier):
-                    found.append(f"{decl.title}: {param.option}: pairs with {param.pairs}:, which is no earlier set")
-                earlier.append(param)
-            if decl.per is not None and (not decl.params or decl.params[0].option != decl.per):
-                found.append(f"{decl.title}: per={decl.per} must name its first parameter")
-        for kind in self.kinds.values():
-            if kind.handler is None and kind.together is None:
-                found.append(f"decision kind {kind.kind!r} has no handler")
-        found += self.rulings().problems(system.rulings())
-        return found
+        """Every mistake in the declarations, for the registry to refuse the game (``declaration_problems``)."""
+        return declaration_problems(self, system)
 
     # -- what a side may do now ---------------------------------------------------------------------
 
@@ -415,8 +327,24 @@ class Declarations(Generic[S, W]):
         ask = Ask(verb, side, viewer, given, host=host)
         return decl.check(world, ask) if decl.check is not None else ask
 
-    def handle(self, system: System[S], ctx: Context[S], command: ActionCommand) -> None:
-        """Run a declared action: the one check, then its handler with the plan."""
+    def anytime(self, command: Command) -> bool:
+        """Whether ``command`` is a declared action taken even while a decision is pending (``ActionDecl.anytime``)."""
+        decl = self.find(command.path, command.name) if isinstance(command, ActionCommand) else None
+        return decl is not None and decl.anytime
+
+    def takes(self, command: Command) -> bool:
+        """Whether ``command`` is one of these declarations': a declared action's, or a declared command class."""
+        return isinstance(command, ActionCommand) or type(command) in self._commands
+
+    def handle(self, system: System[S], ctx: Context[S], command: Command) -> None:
+        """Run a declared action (the one check, then its handler with the plan), or a declared command class's
+        handler."""
+        if not isinstance(command, ActionCommand):
+            handler = self._commands.get(type(command))
+            if handler is None:
+                raise InvalidCommand(f"{command.verb!r} is not a command of {system.spec.title}")
+            handler(ctx, command)
+            return
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")

@@ -347,7 +347,7 @@ class Game(Generic[S]):
         """While a reaction is offered to the actor's side, a command the game reads as one of its reactions
         (``System.reaction_choice``) becomes the answer to that offer."""
         state = self._state
-        if not state.windows or command.allowed_while_pending:
+        if not state.windows or self.system.waits_for_nothing(command):
             return command
         sides = (actor.side,) if actor.side is not None else state.sides_of(actor.user)
         for decision in state.pending.values():
@@ -390,7 +390,7 @@ class Game(Generic[S]):
                 raise IllegalCommand(f"side {actor.side} has conceded and plays no more", verb=command.verb)
         held = state.sides_of(actor.user)
         blocking = [d for d in state.pending.values() if d.holds_up(held)]
-        if blocking and not command.allowed_while_pending:
+        if blocking and not self.system.waits_for_nothing(command):
             owed = [d for d in blocking if state.holds(actor.user, d.owner)]
             first = (owed or blocking)[0]  # the actor's own first: its secret is the actor's
             shown = first.prompt if not first.secret or owed else "a secret choice"

@@ -21,7 +21,7 @@ from engine.core.core_events import CORE_EVENTS
 from engine.core.decision_kinds import DecisionKind
 from engine.core.decisions import Decision, DecisionPart, Option
 from engine.core.decks import DECK_EVENTS
-from engine.core.declarations import ActionCommand, Declarations
+from engine.core.declarations import Declarations
 from engine.core.errors import InvalidCommand
 from engine.core.events import Event, EventBody, EventCodec
 from engine.core.ids import SideId
@@ -218,14 +218,19 @@ class System(ABC, Generic[S]):
         """Pictures of this game's maps or boards on their own, by file name (``crossroads.png``), for docs."""
         return {}
 
+    def waits_for_nothing(self, command: Command) -> bool:
+        """Whether ``command`` may be taken while a decision is pending or a reaction window is open: its class says
+        so (``allowed_while_pending``), or it is a declared action declared ``anytime`` (a fix by hand)."""
+        return command.allowed_while_pending or (self.declarations is not None and self.declarations.anytime(command))
+
     def takes(self, command: Command) -> bool:
         """Whether ``command`` is one of this game's own (its command classes, or a declared action's)."""
-        return type(command) in self.commands or (self.declarations is not None and isinstance(command, ActionCommand))
+        return type(command) in self.commands or (self.declarations is not None and self.declarations.takes(command))
 
     def handle(self, ctx: Context[S], command: Command) -> None:
         """Validate a system command against ``ctx.state`` and emit its events, or raise (declared actions run
-        their one check and their handler)."""
-        if self.declarations is None or not isinstance(command, ActionCommand):
+        their one check and their handler; a declared command class its own handler)."""
+        if self.declarations is None or not self.declarations.takes(command):
             raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
         self.declarations.handle(self, ctx, command)
 

@@ -66,6 +66,7 @@ from engine.core import (
 )
 from engine.hex import HexBoard, destinations, distance, line_of_sight
 from engine.hex.view import HexFrame, cell_marks, path_overlay, sight_overlay
+from tests.toys.turns import TurnInRound
 
 __all__ = ["DECK", "Hexfire", "HexfireState"]
 
@@ -160,17 +161,8 @@ class Hit(EventBody):
                 " (Hexfire rules: a shield stops a strike unless it is countered)",)
 
 
-class TurnPassed(EventBody):
+class TurnPassed(TurnInRound):
     kind = "hexfire.turn"
-    side: SideId
-    round: int
-
-    def apply(self, state: HexfireState) -> None:
-        state.active_side = self.side
-        state.round = self.round
-
-    def describe(self) -> str:
-        return f"Round {self.round}: side {self.side} to play."
 
 
 class FirstChosen(EventBody):

@@ -51,6 +51,7 @@ from engine.core import (
 from engine.core.params import Order
 from engine.dice import D6
 from engine.schema import RulingOption
+from tests.toys.turns import TurnInRound
 
 __all__ = ["CELLS", "RULES", "Muster", "MusterState"]
 
@@ -125,16 +126,8 @@ class Wounded(EventBody):
         return f"{self.soldier} is {'healed' if self.amount < 0 else 'wounded'}."
 
 
-class Turned(EventBody):
+class Turned(TurnInRound):
     kind = "muster.turn"
-    side: SideId
-    round: int
-
-    def apply(self, state: MusterState) -> None:
-        state.active_side, state.round = self.side, self.round
-
-    def describe(self) -> str:
-        return f"Round {self.round}: side {self.side} to play."
 
 
 class GroundChosen(EventBody):

@@ -34,6 +34,7 @@ from engine.core import (
     When,
     core_view_fields,
 )
+from tests.toys.turns import TurnGiven
 
 TARGETS = {"quick": 5, "long": 10}
 
@@ -62,16 +63,8 @@ class Scored(EventBody):
         return f"Side {self.side} scores {self.amount}; side {self.next_side} to play."
 
 
-class TurnOpened(EventBody):
+class TurnOpened(TurnGiven):
     kind = "tally.turn"
-    side: SideId
-
-    def apply(self, state: TallyState) -> None:
-        state.active_side = self.side
-        state.round = max(state.round, 1)
-
-    def describe(self) -> str:
-        return f"Side {self.side} to play."
 
 
 RULES: Declarations[TallyState, TallyState] = Declarations()

@@ -2,9 +2,9 @@
 
 Every action a player takes is declared (``declared``) and reaches the referee as the core's ``ActionCommand``: the
 builders here write one as a player would type it (``/act action:activate model:A1 choice:walk to:contact B2``), for
-the bot's seat and for scripts. Four commands are not a player's action of the game: the host loading a party for a
-side (the demo's, or a list brought as a file with ``/force import``), the host settling a practice table's setup, and
-placing or adding a model by hand (in the deployment, within its zone; afterwards a fix, as on any table).
+the bot's seat and for scripts. Two commands are not a player's action of the game (``by_hand`` declares their
+handlers): the host loading a party for a side (the demo's, or a list brought as a file with ``/force import``), and
+the host settling a practice table's setup.
 """
 
 from __future__ import annotations
@@ -14,13 +14,9 @@ from dataclasses import dataclass
 
 from engine.core import ActionCommand, Command, ModelId, SideId
 from engine.systems.eldfall.schema import PartySpec
-from engine.table import Point
 
 __all__ = [
-    "ELDFALL_COMMANDS",
-    "AddModel",
     "ChooseParty",
-    "PlaceModel",
     "SettleSetup",
     "activation",
     "breaking_alliance",
@@ -57,31 +53,6 @@ class SettleSetup(Command):
 
     verb = "settle setup"
     allowed_while_pending = True
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceModel(Command):
-    """Place a model: in the deployment, within its deployment area (L1104-1110); afterwards a fix by hand, as on any
-    table (the table's ``/model place``)."""
-
-    verb = "model place"
-    model: ModelId
-    at: Point
-    facing: float | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddModel(Command):
-    """Add a model by hand once play is under way (a creature nobody summoned, a quest's own rule), L1280."""
-
-    verb = "model add"
-    unit: str
-    at: Point | None = None
-    side: SideId | None = None
-    facing: float | None = None
-
-
-ELDFALL_COMMANDS: tuple[type[Command], ...] = (ChooseParty, SettleSetup, PlaceModel, AddModel)
 
 
 def _act(name: str | None, values: dict[str, str | None] | None = None, verb: tuple[str, ...] = ("act",)

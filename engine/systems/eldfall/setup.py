@@ -24,7 +24,7 @@ from engine.dice import Die
 from engine.schema import did_you_mean
 from engine.systems.eldfall.alliance import answer_offer, check_alliance_ruling, offer_alliance
 from engine.systems.eldfall.cards import Card
-from engine.systems.eldfall.commands import AddModel, ChooseParty
+from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.deployment_phase import deploy
 from engine.systems.eldfall.events import InitiativeWon, PartyChosen, PartyNoted, QuestBegan, SchemeKept, SetupSettled
 from engine.systems.eldfall.kit import Kit
@@ -36,7 +36,7 @@ from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring import scheme_draws, scheme_for_roll
 from engine.systems.eldfall.setup_phases import INITIATIVE, PARTIES, SCHEMES, SETTING_UP, acting_for
 from engine.systems.eldfall.state import EldfallState
-from engine.table import TableSet, TerrainAdded, default_facing, preset_layout
+from engine.table import Point, TableSet, TerrainAdded, default_facing, preset_layout
 from engine.table.geometry import check_spot
 
 __all__ = [
@@ -129,23 +129,23 @@ def _place_hostiles(ctx: Ctx, kit: Kit, side: SideId) -> None:
         add_model(ctx, kit, side, unit, at, facing, audience_side=None, hostile=True, leader=False)
 
 
-def add_by_hand(ctx: Ctx, kit: Kit, command: AddModel) -> None:
+def add_by_hand(ctx: Ctx, kit: Kit, unit: str, at: Point | None, wanted: SideId | None, facing: float | None,
+                verb: str) -> None:
     """A manual fix once the game is under way: put a model of any profile on the table for a side (a creature the
     referee did not summon, a model set up by a quest's own rule); it is no member of the original party (L1280)."""
     state = ctx.state
     if state.phase in SETTING_UP or state.phase == "over":
         raise IllegalCommand("models join through the party and the deployment; add one by hand once play is under "
-                             "way", verb=command.verb)
-    side = acting_for(ctx, command.side, command.verb)
+                             "way", verb=verb)
+    side = acting_for(ctx, wanted, verb)
     try:
-        card = kit.catalogue.card(command.unit)
+        card = kit.catalogue.card(unit)
     except LookupError:
         names = [u.name for u in kit.catalogue.units]
-        raise InvalidCommand(f"there is no profile {command.unit!r}{did_you_mean(command.unit, names)}",
-                             verb=command.verb) from None
-    at = command.at or (state.width / 2, state.height / 2)
+        raise InvalidCommand(f"there is no profile {unit!r}{did_you_mean(unit, names)}", verb=verb) from None
+    at = at or (state.width / 2, state.height / 2)
     check_spot(state, "new", at, base_radius(kit, card.name))
-    facing = command.facing if command.facing is not None else default_facing(state, at)
+    facing = facing if facing is not None else default_facing(state, at)
     add_model(ctx, kit, side, card.name, at, facing, audience_side=None, hostile=side == state.hostile_side,
               leader=False, summoner=None, by_hand=True)
 

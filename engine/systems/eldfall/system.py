@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, partial
-from typing import Any
 
 from engine.core import (
     Action,
-    ActionCommand,
     ActKind,
     Args,
     BoardView,
@@ -23,12 +21,10 @@ from engine.core import (
     Choice,
     Command,
     Context,
-    Declarations,
     Disclosure,
     Event,
     GameSetup,
     InvalidCommand,
-    OptionValue,
     Overlay,
     OverlayKind,
     QueryAnswer,
@@ -40,15 +36,14 @@ from engine.core import (
     View,
     Viewer,
 )
-from engine.core.adapted import as_actions
 from engine.schema import Catalogue, RulingOption
-from engine.systems.eldfall import action_step, declared, declared_kinds, deployment_phase, setup
+from engine.systems.eldfall import action_step, by_hand, declared, declared_kinds, deployment_phase, setup
 from engine.systems.eldfall.alliance import ALLIANCE_EVENTS, alliance_line
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.commands import ELDFALL_COMMANDS, AddModel, ChooseParty, PlaceModel, SettleSetup
+from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.data_kinds import DATA_KINDS
-from engine.systems.eldfall.demo import demo_commands, settle_setup
+from engine.systems.eldfall.demo import demo_commands
 from engine.systems.eldfall.events import ELDFALL_EVENTS
 from engine.systems.eldfall.helping import help_lines
 from engine.systems.eldfall.kit import DEFAULT_QUEST, DEFAULT_SIZE, Kit
@@ -64,19 +59,9 @@ from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import board_view, eldfall_view, model_name
-from engine.table import TABLE, TABLE_EVENTS, Point, TableRules, TableState
+from engine.table import TABLE_EVENTS, Point, TableRules, TableState
 
 __all__ = ["Eldfall"]
-
-_Filled = Mapping[str, OptionValue]
-
-TABLE_ACTIONS: Declarations[EldfallState, Any] = Declarations()
-"""The table's shared actions and questions Eldfall offers as they are: fixes by hand, terrain, maps, measuring,
-sight and templates, typed (kept out of /act and the bot's moves, none of them a move of the game). Eldfall declares
-its own move, party choice and deployment (``RULES``), places and adds models by hand its own way (``PlaceModel``,
-``AddModel``) and reads a party list brought as a file (``/force import``)."""
-TABLE_ACTIONS.include(TABLE, without=(("move",), ("force", "load"), ("force", "import"), ("deploy", "auto"),
-                                      ("model", "place"), ("model", "add")))
 
 _CHECKED: list[tuple[Catalogue, EldfallCatalogue]] = []
 """The data sets last cross-checked, newest first, by identity (the data is immutable)."""
@@ -108,7 +93,6 @@ class Eldfall(System[EldfallState]):
         score_name="VP",
     )
     events = (*TABLE_EVENTS, *ELDFALL_EVENTS, *QUEST_EVENTS, *ALLIANCE_EVENTS)
-    commands = ELDFALL_COMMANDS
     declarations = RULES
     """Every action and decision kind, declared once (``declared``, ``action_step``, ``declared_kinds``)."""
 
@@ -118,12 +102,6 @@ class Eldfall(System[EldfallState]):
         self.kit = Kit(_catalogue(data), data)
         self.table_rules = TableRules(reach_stat="SPD", ground=self._ground, perceive=partial(perceive, self.kit),
                                       shown=model_name, may_move=_may_fix)
-        self._own: dict[type[Command], Callable[[Context[EldfallState], Any], None]] = {
-            ChooseParty: lambda ctx, command: setup.load_party(ctx, self.kit, command),
-            SettleSetup: lambda ctx, command: settle_setup(ctx, self.kit, command),
-            AddModel: lambda ctx, command: setup.add_by_hand(ctx, self.kit, command),
-            PlaceModel: self._place,
-        }
 
     def _ground(self, state: TableState, at: Point) -> float:
         """The surface a model set down by hand stands on (ruling flat-table)."""
@@ -195,26 +173,9 @@ class Eldfall(System[EldfallState]):
 
     @cached_property
     def _kept(self) -> tuple[Action[EldfallState], ...]:
-        """The table's shared actions, placing and adding a model by hand, a party list brought as a file, and the
-        Awareness ring: none of them a move of the game."""
-
-        def units(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-            return [Choice(u.name) for u in self.data.units]
-
-        def own(state: EldfallState, viewer: Viewer, filled: _Filled) -> Sequence[Choice]:
-            named = ((m, model_name(state, viewer, m)) for m in state.models.values() if m.side == viewer.side)
-            return [Choice(m.id, f"{m.id} {name}") for m, name in named if name is not None]
-
+        """A party list brought as a file (an upload the loader validates) and the Awareness ring: none of them a move
+        of the game."""
         return (
-            *as_actions(TABLE_ACTIONS, self),
-            Action(("model", "add"), "Add a model from a unit profile", options=("unit", "at", "side", "facing"),
-                   build=lambda a: AddModel(unit=a.text("unit"), at=a.point("at") if a.has("at") else None,
-                                            side=a.side(), facing=_facing(a)),
-                   sources={"unit": units}, rule="Eldfall core rules v1.5, L1280"),
-            Action(("model", "place"), "Place a model: in the deployment, in your zone; afterwards anywhere (a fix)",
-                   options=("model", "at", "facing"),
-                   build=lambda a: PlaceModel(model=a.model(), at=a.point("at"), facing=_facing(a)),
-                   sources={"model": own}, rule="Eldfall core rules v1.5, L1104-1110"),
             Action(("force", "import"), "Bring your own party list (a YAML file of parties)", options=("file",),
                    build=lambda a: ChooseParty(spec=_party(a.upload("file"))), uploads={"file": "parties"},
                    rule="Eldfall core rules v1.5, L1008-1054"),
@@ -252,27 +213,6 @@ class Eldfall(System[EldfallState]):
     def start(self, ctx: Context[EldfallState]) -> None:
         setup.start(ctx, self.kit)
 
-    def _place(self, ctx: Context[EldfallState], command: PlaceModel) -> None:
-        """``/model place``: a model deployed inside its zone during the deployment, else a fix by hand."""
-        if ctx.state.phase == DEPLOY:
-            deployment_phase.place(ctx, self.kit, command.model, command.at, command.facing, command.verb)
-        else:  # a fix by hand, as on any table
-            facing = {} if command.facing is None else {"facing": str(command.facing)}
-            TABLE.handle(self, ctx, ActionCommand(path=("model", "place"), values=tuple({
-                "model": command.model, "at": f"{command.at[0]:g},{command.at[1]:g}", **facing}.items())))
-
-    def handle(self, ctx: Context[EldfallState], command: Command) -> None:
-        """A declared action runs its one check and its handler (``RULES``); the host's party for a side and its
-        settling of a practice table, and placing or adding a model by hand, are not moves of the game."""
-        if isinstance(command, ActionCommand) and TABLE_ACTIONS.find(command.path, command.name) is not None:
-            TABLE_ACTIONS.handle(self, ctx, command)
-        elif isinstance(command, ActionCommand):
-            super().handle(ctx, command)
-        elif (own := self._own.get(type(command))) is not None:
-            own(ctx, command)
-        else:
-            raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
-
     # -- scores and the end ------------------------------------------------------------------------------------
 
     def scores(self, state: EldfallState) -> dict[SideId, int]:
@@ -309,11 +249,6 @@ def _may_fix(state: EldfallState, side: SideId, host: bool) -> str | None:
     return None
 
 
-def _facing(args: Args) -> float | None:
-    value = args.number("facing")
-    return None if value is None else value % 360
-
-
 def _party(upload: object) -> PartySpec:
     if not isinstance(upload, tuple) or len(upload) != 1 or not isinstance(upload[0], PartySpec):
         count = len(upload) if isinstance(upload, tuple) else 0
@@ -322,5 +257,5 @@ def _party(upload: object) -> PartySpec:
     return upload[0]
 
 
-_DECLARED = (declared, action_step, declared_kinds)
+_DECLARED = (declared, action_step, declared_kinds, by_hand)
 """The modules that declare Eldfall's actions and decision kinds on ``RULES`` as they are imported."""

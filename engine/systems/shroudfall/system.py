@@ -9,18 +9,14 @@ offered in a window; the secret vetoes and army choices are simultaneous), and t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from engine.core import (
-    Action,
-    ActionCommand,
     BoardView,
     Choice,
     Command,
     Context,
     DecisionPart,
-    Declarations,
     Event,
     GameSetup,
     ModelId,
@@ -36,7 +32,6 @@ from engine.core import (
     ViewerKind,
     ask_together,
 )
-from engine.core.adapted import as_actions
 from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import (  # noqa: F401  (declares)
@@ -47,7 +42,7 @@ from engine.systems.shroudfall import (  # noqa: F401  (declares)
 )
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.data_kinds import DATA_KINDS
-from engine.systems.shroudfall.declared import RULES
+from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.declared_setup import ARMY
 from engine.systems.shroudfall.demo import SettleSetup, settle_setup
 from engine.systems.shroudfall.events import SHROUDFALL_EVENTS
@@ -72,12 +67,16 @@ PAIRINGS: Mapping[str, tuple[str, str]] = {
 a list in secret."""
 _KEPT_TABLE = frozenset({("model", "place"), ("model", "wound"), ("model", "token"), ("model", "remove"),
                          ("measure",), ("los",), ("template",)})
-"""The table's tools a Shroudfall table keeps: measuring, sight, templates and the manual fixes."""
-_TABLE: Declarations[ShroudfallState, Any] = Declarations()
-"""Those tools, from the table's shared declarations, offered as typed commands and kept out of the ``/act`` menus
-and the bot's moves (the referee does the rest)."""
-_TABLE.include(TABLE, without=tuple({*(d.verb for d in TABLE.declared), *(q.verb for _, q in TABLE.queries())}
-                                    - _KEPT_TABLE))
+"""The table's tools a Shroudfall table keeps: measuring, sight (``/los`` by Shroudfall's, through ``table_rules``),
+templates and the manual fixes, accepted typed and kept out of the ``/act`` menus and the bot's moves (the referee
+does the rest)."""
+RULES.include(TABLE, only=_KEPT_TABLE, typed_only=True)
+
+
+@RULES.command(SettleSetup)
+def _settle(ctx: Context[ShroudfallState], command: SettleSetup) -> None:
+    """The demo's set-up at once (``demo_commands``)."""
+    settle_setup(ctx, referee(ctx), command)
 
 
 def _catalogue(data: Catalogue) -> ShroudfallCatalogue:
@@ -96,7 +95,6 @@ class Shroudfall(System[ShroudfallState]):
         data_kinds=DATA_KINDS,
     )
     events = (*TABLE_EVENTS, *SHROUDFALL_EVENTS, *FLOW_EVENTS)
-    commands = (SettleSetup,)
     declarations = RULES
 
     def __init__(self, data: Catalogue) -> None:
@@ -179,23 +177,7 @@ class Shroudfall(System[ShroudfallState]):
         the starting player's first activation."""
         return [SettleSetup()]
 
-    # -- actions -------------------------------------------------------------------------------------------------
-
-    def actions(self) -> tuple[Action[ShroudfallState], ...]:
-        return (*self._declared_actions, *self._table_tools)
-
-    @cached_property
-    def _table_tools(self) -> tuple[Action[ShroudfallState], ...]:
-        return as_actions(_TABLE, self)
-
-    def handle(self, ctx: Context[ShroudfallState], command: Command) -> None:
-        if isinstance(command, SettleSetup):
-            settle_setup(ctx, self.referee(ctx.state), command)
-            return
-        if isinstance(command, ActionCommand) and _TABLE.find(command.path, command.name) is not None:
-            _TABLE.handle(self, ctx, command)
-            return
-        super().handle(ctx, command)
+    # -- sight ---------------------------------------------------------------------------------------------------
 
     def _perceive(self, state: TableState, viewer: Viewer, observer: ModelId, target: ModelId) -> Perception | None:
         """``/los`` by Shroudfall's sight: any point of one base to any point of the other, blocked by bases at least

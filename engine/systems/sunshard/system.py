@@ -10,17 +10,16 @@ and quest actions, Fortune, end; a Held Shot during an enemy activation); ``/for
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from engine.core import (
     Action,
-    ActionCommand,
     BoardView,
     BotMove,
     Choice,
     Command,
     Context,
-    Declarations,
     EndReason,
     Event,
     GameSetup,
@@ -34,7 +33,6 @@ from engine.core import (
     ToAct,
     Viewer,
 )
-from engine.core.adapted import as_actions
 from engine.schema import Catalogue, RulingOption
 from engine.systems.sunshard import kinds, play_attacks, play_moves, play_specials, quest_declared  # noqa: F401
 from engine.systems.sunshard.bot import bot_move
@@ -54,11 +52,21 @@ from engine.systems.sunshard.views import board_update, board_view, sunshard_vie
 from engine.systems.sunshard.world import RULE, World, rulings_of
 from engine.table import TABLE, TABLE_EVENTS, TableRules
 
-_TABLE: Declarations[SunshardState, Any] = Declarations()
-"""The shared table's actions a Sunshard table offers as typed commands (fixes by hand, measuring), kept out of the
-``/act`` menus and the bot's moves as before."""
-_TABLE.include(TABLE, without=tuple({*(d.verb for d in TABLE.declared), *(q.verb for _, q in TABLE.queries())}
-                                    - TABLE_VERBS))
+RULES.include(TABLE, only=TABLE_VERBS, typed_only=True)
+"""The shared table's tools a Sunshard table keeps (fixes by hand, measuring, ``/los`` by Sunshard's sight through
+``table_rules``), accepted typed and kept out of the ``/act`` menus and the bot's moves."""
+
+
+@RULES.command(ImportCards)
+def _import(ctx: Context[SunshardState], command: ImportCards) -> None:
+    """A player's own cards (``/force import``, built by ``_upload_action``)."""
+    import_cards(ctx, command)
+
+
+@RULES.command(SettleSetup)
+def _settle(ctx: Context[SunshardState], command: SettleSetup) -> None:
+    """The demo's set-up at once (``demo_commands``)."""
+    settle_setup(ctx)
 
 __all__ = ["Sunshard"]
 
@@ -75,7 +83,6 @@ class Sunshard(System[SunshardState]):
         score_name="VP",
     )
     events = (*TABLE_EVENTS, *SETUP_EVENTS, *ROUND_EVENTS, *SUNSHARD_EVENTS)
-    commands = (ImportCards, SettleSetup)
     declarations = RULES
 
     def __init__(self, catalogue: Catalogue) -> None:
@@ -163,26 +170,9 @@ class Sunshard(System[SunshardState]):
     def actions(self) -> tuple[Action[SunshardState], ...]:
         return self._all_actions
 
-    @property
+    @cached_property
     def _all_actions(self) -> tuple[Action[SunshardState], ...]:
-        found = getattr(self, "_actions_cache", None)
-        if found is None:
-            found = (*super().actions(), *as_actions(_TABLE, self), _upload_action())
-            self._actions_cache = found
-        return found
-
-    def takes(self, command: Command) -> bool:
-        return type(command) in self.commands or isinstance(command, ActionCommand)
-
-    def handle(self, ctx: Context[SunshardState], command: Command) -> None:
-        if isinstance(command, ImportCards):
-            import_cards(ctx, command)
-        elif isinstance(command, SettleSetup):
-            settle_setup(ctx)
-        elif isinstance(command, ActionCommand) and _TABLE.find(command.path, command.name) is not None:
-            _TABLE.handle(self, ctx, command)
-        else:
-            super().handle(ctx, command)
+        return (*super().actions(), _upload_action())
 
     # -- who acts, the end, the score ---------------------------------------------------------------------------
 

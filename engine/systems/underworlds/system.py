@@ -11,14 +11,11 @@ and the demo. The rules themselves live in the modules the declarations call (``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from engine.core import (
     Action,
     ActionCommand,
     BoardView,
-    CardMark,
-    CardsView,
     Choice,
     Command,
     Context,
@@ -29,26 +26,24 @@ from engine.core import (
     Option,
     Outcome,
     Overlay,
-    QueryAnswer,
     Setting,
     SideId,
     System,
     SystemSpec,
     ToAct,
     Viewer,
-    ViewerKind,
     Window,
 )
 from engine.core.bots import BotMove
 from engine.dice import WHU_ATTACK, WHU_DEFENCE
 from engine.schema import Catalogue, RulingOption, choose_rulings
-from engine.systems.underworlds import acting, imports, kinds, overrides, placing, playing, warbands
+from engine.systems.underworlds import acting, imports, kinds, placing, playing, tools, warbands
 from engine.systems.underworlds.bot import bot_move
-from engine.systems.underworlds.commands import TOOLS, AutoSetup, FixPlace, FixToken, FixWounds, ImportCards
+from engine.systems.underworlds.commands import AutoSetup, ImportCards
 from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.events import UNDERWORLDS_EVENTS
 from engine.systems.underworlds.flow import advance, concede
-from engine.systems.underworlds.game_state import UnderworldsState, objective_deck, power_deck
+from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.guide import help_lines
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.match import game_outcome, is_matched, match_outcome
@@ -61,10 +56,10 @@ from engine.systems.underworlds.views import UnderworldsView, board_of, changed_
 
 __all__ = ["Underworlds"]
 
-_DECLARED = (acting, kinds, placing, playing)
+_DECLARED = (acting, kinds, placing, playing, tools)
+"""The modules whose decorators declare the actions and decision kinds on ``RULES``."""
 _PROMPTS = {"power": "the power step", "end": "the end phase"}
 """The steps whose turns are prompts (``to_act``): a power step's turn, a player's part of the end phase."""
-"""The modules whose decorators declare the actions and decision kinds on ``RULES``."""
 
 _SUMMARY = ("Warhammer Underworlds (Shadespire): two to four warbands on hex boards, refereed in full; secret hands, "
             "objectives, ploys, upgrades and reactions.")
@@ -77,7 +72,6 @@ class Underworlds(System[UnderworldsState]):
         data_kinds={kind: model for kind, model in KINDS.items() if kind != "rulings"},
         importable=("cards", "decks", "dice"), score_name="glory")
     events = UNDERWORLDS_EVENTS
-    commands = TOOLS
     declarations = RULES
 
     def __init__(self, catalogue: Catalogue) -> None:
@@ -85,7 +79,7 @@ class Underworlds(System[UnderworldsState]):
         data = UnderworldsData.model_validate(
             {**{kind: catalogue.kind(kind) for kind in KINDS if kind != "rulings"}, "rulings": catalogue.rulings})
         self.lib = Library(data)
-        self._tools = _tools(self.lib)
+        self._imports = _import_action()
 
     def data_fingerprint(self) -> str:
         return self.catalogue.fingerprint()
@@ -113,7 +107,7 @@ class Underworlds(System[UnderworldsState]):
         )
 
     def actions(self) -> tuple[Action[UnderworldsState], ...]:
-        return (*super().actions(), *self._tools)
+        return (*super().actions(), self._imports)
 
     def help(self, state: UnderworldsState, viewer: Viewer) -> tuple[str, ...]:
         return (*help_lines(state, viewer), *super().help(state, viewer))
@@ -140,14 +134,6 @@ class Underworlds(System[UnderworldsState]):
         ref = Referee.acting(ctx, self.lib)
         warbands.begin(ref)
         advance(ref)
-
-    def handle(self, ctx: Context[UnderworldsState], command: Command) -> None:
-        """A declared action (its one check, then its handler), or one of the tools beside the rules."""
-        tool = _TOOL_HANDLERS.get(type(command))
-        if tool is None:
-            super().handle(ctx, command)
-            return
-        tool(self, ctx, command)
 
     def reactions(self, state: UnderworldsState, side: SideId, window: Window) -> tuple[Option, ...]:
         return tuple(Option(key=c.key, label=c.label)
@@ -217,9 +203,12 @@ class Underworlds(System[UnderworldsState]):
 # -- the tools beside the rules ------------------------------------------------------------------------------
 
 
-def _auto_setup(system: Underworlds, ctx: Context[UnderworldsState], command: Command) -> None:
+@RULES.command(AutoSetup)
+def _auto_setup(ctx: Context[UnderworldsState], command: AutoSetup) -> None:
     """Answer every setup choice with its default and take each placement as suggested, up to the first
     activation (the demo's one command)."""
+    system = ctx.system
+    assert isinstance(system, Underworlds)
     if not ctx.actor.host:
         raise IllegalCommand("only the host sets the game up at once", verb="auto setup")
     for _ in range(200):
@@ -242,17 +231,11 @@ def _auto_setup(system: Underworlds, ctx: Context[UnderworldsState], command: Co
     raise IllegalCommand("the set-up did not finish", verb="auto setup")
 
 
-def _fix(system: Underworlds, ctx: Context[UnderworldsState], command: Command) -> None:
-    """A fix by hand, for one's own fighters (the host's for any)."""
-    side_or_host = None if ctx.actor.host else ctx.acting_side()
-    ref = Referee.acting(ctx, system.lib)
-    _FIXES[type(command)](ref, side_or_host, command)
-    advance(ref)
-
-
-def _import(system: Underworlds, ctx: Context[UnderworldsState], command: Command) -> None:
+@RULES.command(ImportCards)
+def _import(ctx: Context[UnderworldsState], command: ImportCards) -> None:
     """A player's own cards and decks (their side's), or the table's dice (the host's or any player's)."""
-    assert isinstance(command, ImportCards)
+    system = ctx.system
+    assert isinstance(system, Underworlds)
     player = bool(ctx.state.sides_of(ctx.actor.user))
     if not (command.cards or command.decks):  # the table's dice belong to no side
         if not (player or ctx.actor.host):
@@ -266,45 +249,13 @@ def _import(system: Underworlds, ctx: Context[UnderworldsState], command: Comman
                        [d for d in command.dice if isinstance(d, DieFaces)])
 
 
-_FIXES: dict[type[Command], Callable[[Referee, SideId | None, Any], None]] = {
-    FixWounds: overrides.fix_wounds, FixPlace: overrides.fix_place, FixToken: overrides.fix_token}
-_TOOL_HANDLERS: dict[type[Command], Callable[[Underworlds, Context[UnderworldsState], Command], None]] = {
-    AutoSetup: _auto_setup, ImportCards: _import, FixWounds: _fix, FixPlace: _fix, FixToken: _fix}
-
-
-def _tools(lib: Library) -> tuple[Action[UnderworldsState], ...]:
-    """The tools on the shared verbs: a look at one's hand, fixes by hand, one's own cards from a file."""
-    return (
-        Action(("hand", "show"), "Show your hand, to you alone", answer=lambda s, v, a: _hand(lib, s, v),
-               rule=f"{RULE}, L295"),
-        Action(("model", "wound"), "By hand: add wound tokens (a negative amount removes them)",
-               options=("model", "amount"), required=("model", "amount"),
-               build=lambda a: FixWounds(fighter=a.text("model"), amount=a.integer("amount", 0)),
-               sources={"model": _every_fighter(lib)}, menu=("model", "amount")),
-        Action(("model", "place"), "By hand: put a fighter on a hex (at: a hex id)", options=("model", "at"),
-               required=("model", "at"), build=lambda a: FixPlace(fighter=a.text("model"), to=a.text("at")),
-               sources={"model": _every_fighter(lib)}),
-        Action(("model", "token"), "By hand: give or take Guard (name:guard) or Inspire (name:inspired)",
-               options=("model", "name", "remove"), required=("model", "name"),
-               build=lambda a: FixToken(fighter=a.text("model"), name=a.text("name"), remove=a.flag("remove")),
-               sources={"model": _every_fighter(lib)}),
-        Action(("force", "import"), "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], "
-                                    "written like cards.yaml and decks.yaml (decks stay your secret); a table that "
-                                    "rolls its own dice adds dice: [...], written like dice.yaml",
-               options=("file",), required=("file",), uploads={"file": "cards"},
-               build=lambda a: _imports(a.upload("file")), rule=f"{RULE}, L105-L113"),
-    )
-
-
-def _every_fighter(lib: Library) -> Callable[[UnderworldsState, Viewer, Mapping[str, Any]], list[Choice]]:
-    """A fix's fighters: the viewer's own (any, for the host)."""
-
-    def found(state: UnderworldsState, viewer: Viewer, filled: Mapping[str, Any]) -> list[Choice]:
-        side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-        return [Choice(f.id, f"{f.id} {lib.fighter_card(f.profile).name}") for f in state.fighters.values()
-                if side is None or f.side == side]
-
-    return found
+def _import_action() -> Action[UnderworldsState]:
+    """``/force import``: one's own cards from a file (an upload the loader validates, read into ``ImportCards``)."""
+    return Action(("force", "import"), "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], "
+                                       "written like cards.yaml and decks.yaml (decks stay your secret); a table that "
+                                       "rolls its own dice adds dice: [...], written like dice.yaml",
+                  options=("file",), required=("file",), uploads={"file": "cards"},
+                  build=lambda a: _imports(a.upload("file")), rule=f"{RULE}, L105-L113")
 
 
 def _imports(upload: object) -> ImportCards:
@@ -316,35 +267,3 @@ def _imports(upload: object) -> ImportCards:
     return ImportCards(cards=tuple(e for e in entries if isinstance(e, Card)),
                        decks=tuple(e for e in entries if isinstance(e, Deck)),
                        dice=tuple(e for e in entries if isinstance(e, DieFaces)))
-
-
-def _hand(lib: Library, state: UnderworldsState, viewer: Viewer) -> QueryAnswer:
-    """``/hand show``: the asker's own cards with what each does, for their eyes only."""
-    side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-    if side is None or objective_deck(side) not in state.decks:
-        return QueryAnswer("Only a player holding a side, once hands are dealt, has a hand to show.", private=True)
-    lines = [f"Your hand (side {side}):"]
-    marks = []
-    for title, deck in (("Objectives", objective_deck(side)), ("Power cards", power_deck(side))):
-        cards = [lib.card(state, card_id) for card_id in state.decks[deck].piles["hand"]]
-        shown = [f"  - {card.name} [{card.id}] ({_kind(card)}{_glory(card)}): {card.summary}" for card in cards]
-        lines.append(f"{title} ({len(cards)}):" + ("\n" + "\n".join(shown) if shown else " none"))
-        marks += [CardMark(title=card.name, kind=_kind(card), text=card.summary,
-                           corner=str(card.glory) if card.type == "objective" else "") for card in cards]
-    record = state.players[side]
-    lines.append(f"Glory {record.glory}, of which {record.glory - record.spent} unspent.")
-    picture = CardsView(viewer=viewer, title=f"Side {side}'s hand", cards=tuple(marks))
-    return QueryAnswer("\n".join(lines), private=True, cards=picture)
-
-
-def _glory(card: Card) -> str:
-    return f", {card.glory} glory" if card.glory else ""
-
-
-def _kind(card: Card) -> str:
-    """A card's type line: ``objective, immediate`` (its glory goes in the corner), ``ploy, reaction``."""
-    if card.type == "objective":
-        timing = {"immediate": "score immediately", "third_end_phase": "third end phase"}.get(card.score or "",
-                                                                                         "end phase")
-        return f"objective, {timing}"
-    return f"{card.type}, reaction" if card.reaction is not None else card.type

@@ -35,6 +35,7 @@ from engine.core import (
     side_only,
 )
 from engine.dice import commitment
+from tests.toys.turns import TurnGiven
 
 A, B, C = SideId("A"), SideId("B"), SideId("C")
 USERS = {A: UserId("alice"), B: UserId("bob"), C: UserId("carol")}
@@ -75,13 +76,8 @@ class Pass(Command):
     verb = "pass"
 
 
-class TurnTo(EventBody):
+class TurnTo(TurnGiven):
     kind = "council.turn"
-    side: SideId
-
-    def apply(self, state: CouncilState) -> None:
-        state.active_side = self.side
-        state.round = max(state.round, 1)
 
     def describe(self) -> str:
         return f"Side {self.side} has the floor."

@@ -137,8 +137,8 @@ def unit_id(game: Game[EldfallState], unit: str) -> str:
 def place(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
     """Set a model down by hand (the host's manual override), on whatever surface is there."""
     from engine.core import ModelId
-    from engine.systems.eldfall.commands import PlaceModel
-    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+    from engine.systems.eldfall.by_hand import placed
+    game.apply(placed(ModelId(model), (x, y), facing), HOST)
 
 
 def clear_table(game: Game[EldfallState], keep: tuple[str, ...]) -> None:

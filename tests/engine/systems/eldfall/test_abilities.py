@@ -4,7 +4,7 @@ creature, casters' re-rolls, Finishing Strike, Hurl and Hit and Retreat (each te
 from __future__ import annotations
 
 from engine.core import Game, IllegalCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import PlaceModel
+from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, ChooseParty, Declare, Ready
@@ -202,13 +202,13 @@ def test_a_summoners_starting_creature_deploys_anywhere_in_its_awareness_and_fol
     bottom = game.state.record(SideId("A")).edge == "bottom"
     step = 1 if bottom else -1
     place_at = (summoner.x, summoner.y)
-    game.apply(PlaceModel(model=ModelId(creature.summoner or ""), at=(18.0, 4.0 if bottom else 32.0)), as_side("A"))
+    game.apply(placed(ModelId(creature.summoner or ""), (18.0, 4.0 if bottom else 32.0)), as_side("A"))
     beyond_zone = (18.0, (4.0 if bottom else 32.0) + step * 7.0)  # past the 8-inch zone, within AG 10+ inches
-    game.apply(PlaceModel(model=ModelId(creature.id), at=beyond_zone), as_side("A"))
+    game.apply(placed(ModelId(creature.id), beyond_zone), as_side("A"))
     assert (game.state.models[creature.id].x, game.state.models[creature.id].y) == beyond_zone
     with refusing(game, r"starts in its Awareness \(L1869\)", error=IllegalCommand):
-        game.apply(PlaceModel(model=ModelId(creature.id), at=(18.0, (4.0 if bottom else 32.0) + step * 20.0)),
+        game.apply(placed(ModelId(creature.id), (18.0, (4.0 if bottom else 32.0) + step * 20.0)),
                    as_side("A"))
-    game.apply(PlaceModel(model=ModelId(creature.summoner or ""), at=(3.0, place_at[1])), as_side("A"))
+    game.apply(placed(ModelId(creature.summoner or ""), (3.0, place_at[1])), as_side("A"))
     world = game.system.kit.world(game.state)
     assert world.aware(ModelId(creature.summoner or ""), ModelId(creature.id)), "it came back to its Summoner"

@@ -5,7 +5,7 @@ Mana. Each test cites the lines it plays (Eldfall core rules v1.5)."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, RigDice
-from engine.systems.eldfall.commands import AddModel
+from engine.systems.eldfall.by_hand import added
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare
@@ -79,7 +79,7 @@ def test_advantage_rerolls_every_failed_die_against_a_large_target() -> None:
     # L2003-2005: Advantage (Size: Large, Huge): once a sequence, re-roll any dice of an attack on such a target.
     game = _duel_table("advantage")
     clear_table(game, ("B2",))
-    game.apply(AddModel(unit="Night-Temple Priestess", at=(25.0, 19.0), side="A", facing=270.0), HOST)
+    game.apply(added("Night-Temple Priestess", (25.0, 19.0), "A", 270.0), HOST)
     big = next(m.id for m in game.state.models.values() if m.unit == "Night-Temple Priestess")
     place(game, "B2", 25, 17.5, 90.0)
     game.apply(Activate(model=ModelId("B2"), how="idle"), as_side("B", ALICE))
@@ -148,7 +148,7 @@ def test_intimidating_takes_6_m_from_a_panicked_model_that_sees_it() -> None:
     # L2099-2101: Panicked models with LoS to an Intimidating model suffer -6 M.
     game = _duel_table("fear")
     clear_table(game, ("A3",))
-    game.apply(AddModel(unit="Colossus", at=(25.0, 25.0), side="B", facing=270.0), HOST)
+    game.apply(added("Colossus", (25.0, 25.0), "B", 270.0), HOST)
     place(game, "A3", 25, 15, 90.0)
     world = game.system.kit.world(game.state)
     calm = world.fighter(ModelId("A3")).value("M")
@@ -161,7 +161,7 @@ def test_intimidating_takes_6_m_from_a_panicked_model_that_sees_it() -> None:
 def test_a_trampling_run_knocks_down_the_smaller_models_it_goes_through() -> None:
     # L2179-2182: a Run through smaller models: each takes a Hit with Knockdown at PW of the runner's T.
     game = _duel_table("trample")
-    game.apply(AddModel(unit="Colossus", at=(25.0, 9.0), side="B", facing=90.0), HOST)
+    game.apply(added("Colossus", (25.0, 9.0), "B", 90.0), HOST)
     colossus = next(m.id for m in game.state.models.values() if m.unit == "Colossus")
     turn_of(game, "A")
     turn_of(game, "B")
@@ -178,7 +178,7 @@ def test_summoners_share_their_mana() -> None:
     game = practice(("Sand Conclave", "Soga Vanguard"), "share")
     turn_of(game, "B")
     vizier = next(m.id for m in game.state.models.values() if m.unit == "Vizier of Conjurations")
-    game.apply(AddModel(unit="Vizier of Conjurations", at=(30.0, 5.0), side="A"), HOST)
+    game.apply(added("Vizier of Conjurations", (30.0, 5.0), "A"), HOST)
     other = max(m.id for m in game.state.models.values() if m.unit == "Vizier of Conjurations")
     turn_of(game, "A")
     game.apply(ChannelMana(model=other, amount=1), as_side("A", ALICE))

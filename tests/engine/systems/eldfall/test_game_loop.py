@@ -4,7 +4,7 @@ their rule and change nothing, and a whole game the bot plays."""
 from __future__ import annotations
 
 from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
-from engine.systems.eldfall.commands import PlaceModel
+from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
 from engine.systems.eldfall.schema import PartyMember, PartySpec
@@ -20,7 +20,7 @@ def _other(side: SideId) -> SideId:
 
 
 def _place(game: Game[EldfallState], model: str, x: float, y: float, facing: float) -> None:
-    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+    game.apply(placed(ModelId(model), (x, y), facing), HOST)
 
 
 def test_the_demo_table_is_ready_for_the_first_activation_of_round_1() -> None:
@@ -89,7 +89,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     refused(game, Ready(), as_side(second), f"side {second} deploys after side {first}.*L1100-1102")
     assert game.system.legal_actions(game.state, second) == ()
     assert f"Side {first} is deploying" in " ".join(game.system.help(game.state, Viewer.of_side(second)))
-    refused(game, PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST, "turn order")
+    refused(game, placed(mine.id, (mine.x, mine.y), 0.0), HOST, "turn order")
     refused(game, deploy_auto(), as_side(first), f"side {first}'s models already stand where /deploy auto puts them")
     game.apply(Ready(), as_side(first))
     theirs = {m.id for m in game.state.models.values() if m.side == first}
@@ -97,7 +97,7 @@ def test_the_players_deploy_in_the_turn_order_and_the_first_party_is_seen_before
     assert theirs <= {m.id for m in view.models}, "the 1st Player's models are on view"
     assert view.parties == {}, "its list stays secret until every side has deployed"
     assert game.system.to_act(game.state).sides == (second,)
-    game.apply(PlaceModel(model=mine.id, at=(mine.x, mine.y), facing=0.0), HOST)
+    game.apply(placed(mine.id, (mine.x, mine.y), 0.0), HOST)
     game.apply(Ready(), as_side(second))
     assert set(game.view(Viewer.of_side(second)).parties) == {first, second}
     _choose_stratagem_then_play(game)
@@ -110,14 +110,14 @@ def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_e
     assert [a.name for a in game.system.legal_actions(game.state, first)] == ["ready"], "no /deploy auto"
     a1, a2 = sorted((m for m in game.state.models.values() if m.side == first), key=lambda m: m.id)[:2]
     b1 = min((m for m in game.state.models.values() if m.side == second), key=lambda m: m.id)
-    refused(game, PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST, "one model after the other.*L1094")
-    game.apply(PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST)
+    refused(game, placed(b1.id, (b1.x, b1.y), 0.0), HOST, "one model after the other.*L1094")
+    game.apply(placed(a1.id, (a1.x, a1.y), 0.0), HOST)
     seen = {m.id for m in game.view(Viewer.of_side(second)).models}
     assert a1.id in seen and a2.id not in seen, "a placed model is seen by everyone, the others are not yet"
     assert game.system.to_act(game.state).sides == (second,)
-    refused(game, PlaceModel(model=a2.id, at=(a2.x, a2.y), facing=0.0), HOST, "turn order")
-    game.apply(PlaceModel(model=b1.id, at=(b1.x, b1.y), facing=0.0), HOST)
-    refused(game, PlaceModel(model=a1.id, at=(a1.x, a1.y), facing=0.0), HOST, "already deployed.*L1094")
+    refused(game, placed(a2.id, (a2.x, a2.y), 0.0), HOST, "turn order")
+    game.apply(placed(b1.id, (b1.x, b1.y), 0.0), HOST)
+    refused(game, placed(a1.id, (a1.x, a1.y), 0.0), HOST, "already deployed.*L1094")
     refused(game, Ready(), as_side(second), "turn order")
     game.apply(Ready(), as_side(first))  # the rest of its models stay where they stand, on view
     assert {m.id for m in game.state.models.values() if m.side == first} <= \
@@ -193,7 +193,7 @@ def test_a_target_outside_the_front_arc_is_refused_and_beyond_reach_is_accepted_
     melee = next(m for m in game.system.kit.world(game.state).fighter(attacker).weapons if m.kind == "melee")
     refused(game, Declare(kind="attack", means=melee.id, targets=((target, 0),)), as_side(active, ALICE),
              r"outside .* front arc.*L655-657")
-    game.apply(PlaceModel(model=attacker, at=(10, 18), facing=90.0), HOST)
+    game.apply(placed(attacker, (10, 18), 90.0), HOST)
     events = game.apply(Declare(kind="attack", means=melee.id, targets=((target, 0),)), as_side(active, ALICE))
     texts = [e.body.describe() for e in events]
     assert any("fails" in t and "out of reach" in t for t in texts), texts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
-from engine.systems.eldfall.commands import PlaceModel
+from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -28,7 +28,7 @@ from tests.table_commands import wound_model
 
 
 def _at(game: Game[EldfallState], model: str, x: float, y: float, facing: float = 90.0) -> None:
-    game.apply(PlaceModel(model=ModelId(model), at=(x, y), facing=facing), HOST)
+    game.apply(placed(ModelId(model), (x, y), facing), HOST)
 
 
 def test_a_quest_with_hostiles_is_played_with_a_third_side_and_says_so_otherwise() -> None:

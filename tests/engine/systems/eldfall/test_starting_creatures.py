@@ -19,7 +19,7 @@ from engine.core import (
     Viewer,
 )
 from engine.schema import UnitProfile
-from engine.systems.eldfall.commands import PlaceModel
+from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.starting_creatures import STARTING_GUARD_KIND, STARTING_KIND, STARTING_KINDS
 from engine.systems.eldfall.state import EldfallState
@@ -215,7 +215,7 @@ def test_while_side_a_chooses_its_player_is_told_what_is_owed_and_the_other_depl
     game = _deploying("told", rulings={"deployment-order": "hidden-together"})
     _asked(game)
     with refusing(game, r"side A must first decide \(d[0-9]+: Each Summoner .*L1869-1871", error=DecisionPending):
-        game.apply(PlaceModel(model=ModelId("A1"), at=(6.0, 4.0)), as_side("A"))
+        game.apply(placed(ModelId("A1"), (6.0, 4.0)), as_side("A"))
     b1 = game.state.models[ModelId("B1")]
-    game.apply(PlaceModel(model=ModelId("B1"), at=(b1.x + 1.0, b1.y)), as_side("B"))
+    game.apply(placed(ModelId("B1"), (b1.x + 1.0, b1.y)), as_side("B"))
     assert game.state.models[ModelId("B1")].x == b1.x + 1.0, "side B deploys on, never told side A is choosing"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SPECTATOR, Answer, CardsMoved, RulesError
-from engine.systems.underworlds.commands import AutoSetup, FixPlace, FixToken, FixWounds
+from engine.core import SPECTATOR, ActionCommand, Answer, CardsMoved, RulesError
+from engine.systems.underworlds.commands import AutoSetup
 from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.events import Damaged
 from tests.engine.systems.underworlds.loader import shipped
@@ -197,19 +197,24 @@ def test_invalid_names_are_refused_with_what_is_accepted() -> None:
     refused(game, Attack(fighter="A1", targets=("A2",)), actor(A), r"friendly fighter.*L509|hexes away")
 
 
+def _fix(what: str, **values: str) -> ActionCommand:
+    """A fix by hand as typed (``/model wound model:A1 amount:2``)."""
+    return ActionCommand(path=("model", what), values=tuple(values.items()))
+
+
 def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
     """The referee never blocks play: a fighter's player (or the host) fixes wounds, its hex, Guard or Inspire
     by hand, logged for everyone."""
     game = duel()
-    act(game, A, FixWounds(fighter="A1", amount=2))
-    act(game, A, FixPlace(fighter="A1", to="C7"))
-    act(game, A, FixToken(fighter="A1", name="guard"))
-    act(game, A, FixToken(fighter="A1", name="inspired"))
+    act(game, A, _fix("wound", model="A1", amount="2"))
+    act(game, A, _fix("place", model="A1", at="C7"))
+    act(game, A, _fix("token", model="A1", name="guard"))
+    act(game, A, _fix("token", model="A1", name="inspired"))
     fighter = game.state.fighters["A1"]
     assert (fighter.wounds, fighter.hex, fighter.guard, fighter.inspired) == (2, "C7", True, True)
-    refused(game, FixWounds(fighter="A1", amount=1), actor(B), "its player or the host")
-    refused(game, FixPlace(fighter="A2", to="D5"), actor(A), "occupied")
-    act(game, A, FixWounds(fighter="A1", amount=-5))
+    refused(game, _fix("wound", model="A1", amount="1"), actor(B), "its player or the host")
+    refused(game, _fix("place", model="A2", at="D5"), actor(A), "occupied")
+    act(game, A, _fix("wound", model="A1", amount="-5"))
     assert game.state.fighters["A1"].wounds == 0
 
 
@@ -323,3 +328,14 @@ def test_e14_knockback_offers_the_drive_back_and_more_hexes_straight_on() -> Non
     start, end = game.system.lib.board(game.state).hex_of("D5"), game.system.lib.board(game.state).hex_of(
         longest.split(">")[-1])
     assert start.distance(end) == 2
+
+
+def test_a_fix_by_hand_is_taken_while_a_decision_is_pending() -> None:
+    """The referee never blocks play: a fix is declared anytime, so it waits for no pending choice."""
+    game = arrange(duel(), A1="D6")
+    turn_of(game, A)
+    rig(game, "swords", "swords", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert game.pending
+    act(game, A, _fix("token", model="A1", name="guard"))
+    assert game.state.fighters["A1"].guard and game.pending
