@@ -27,6 +27,7 @@ from engine.core import (
     is_prepassed,
     prepass_answers,
 )
+from engine.core.params import keep_menus
 
 __all__ = ["AUTO_PASS", "MAX_AUTO_STEPS", "Driver", "random_pass_delay"]
 
@@ -81,9 +82,11 @@ class Driver:
                                            settle=False)
                 await self._arm(stored, game, {AUTO_PASS + decision.id: round(self._clock() + delay, 3)})
         for side in self._bot_sides(game):
-            move = game.system.bot_move(state, side, lambda c, s=side: game.allows(c, Actor(user=BOT_USER, side=s)))
-            if move is not None:
-                return await self._run(stored, game, move, Actor(user=BOT_USER, side=side), settle=False)
+            with keep_menus(state):  # the bot's menus, the moves it tries and the check of its pick: one state
+                move = game.system.bot_move(state, side,
+                                            lambda c, s=side: game.allows(c, Actor(user=BOT_USER, side=s)))
+                if move is not None:
+                    return await self._run(stored, game, move, Actor(user=BOT_USER, side=side), settle=False)
         to_act = game.to_act()
         if to_act.kind is ActKind.CHANCE:
             command = game.system.chance_step(state)

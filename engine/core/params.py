@@ -16,7 +16,9 @@ pick that reaches the most it takes closes it at once). A set's generator sees t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -27,8 +29,8 @@ from engine.core.audience import Viewer
 from engine.core.errors import IllegalCommand, InvalidCommand, RulesError
 from engine.core.ids import SideId
 
-__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag", "natural_key",
-           "parse_items", "read_param"]
+__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag", "keep_menus",
+           "natural_key", "parse_items", "read_param"]
 
 W = TypeVar("W")
 
@@ -171,8 +173,17 @@ class Param(Generic[W]):
         return self.count(world, ask) if callable(self.count) else self.count
 
     def menu(self, world: W, ask: Ask) -> list[Choice]:
-        """The listed values now (unordered: ``engine.core.menus`` orders and pages them)."""
-        return list(self.values(world, ask)) if self.values is not None else []
+        """The listed values now (unordered: ``engine.core.menus`` orders and pages them); worked out once per
+        question inside ``keep_menus``."""
+        if self.values is None:
+            return []
+        kept = _KEPT.get()
+        key = kept.key(self, world, ask) if kept is not None else None
+        if kept is None or key is None:
+            return list(self.values(world, ask))
+        if key not in kept.menus:
+            kept.menus[key] = tuple(self.values(world, ask))
+        return list(kept.menus[key])
 
     def only(self, world: W, ask: Ask) -> str | None:
         """The one value a ``single`` parameter takes without asking, or None (not ``single``, or a real choice)."""
@@ -180,6 +191,42 @@ class Param(Generic[W]):
             return None
         listed = self.menu(world, ask)
         return listed[0].value if len(listed) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """The menus worked out at one point of one game's log (its seed commitment and seq), by parameter, world
+    reader and question."""
+
+    game: str
+    seq: int
+    menus: dict[tuple[Any, ...], tuple[Choice, ...]]
+
+    def key(self, param: Param[Any], world: Any, ask: Ask) -> tuple[Any, ...] | None:
+        """The question's key, or None when ``world`` reads another game or another point of the log."""
+        state = getattr(world, "state", world)
+        setup = getattr(state, "setup", None)
+        if getattr(state, "seq", None) != self.seq or getattr(setup, "seed_commitment", None) != self.game:
+            return None
+        return (id(param), type(world), ask.verb, ask.asker, ask.viewer, ask.item, ask.host,
+                tuple(sorted(ask.options.items())))
+
+
+_KEPT: ContextVar[_Kept | None] = ContextVar("kept_menus", default=None)
+
+
+@contextmanager
+def keep_menus(state: Any) -> Iterator[None]:
+    """While a game stays at ``state``'s point of its log, each parameter's menu for one question is worked out
+    once: the state and every copy of it at the same seq (a preview's, the referee's check's) are one table, so the
+    menus, the bot's pick and the check of a typed value share it. A copy that has moved on (an event moves the
+    seq) and any other game are worked out afresh. For callers that ask many questions of one state (the menu
+    conformance walks); nothing may change the state in place meanwhile."""
+    token = _KEPT.set(_Kept(state.setup.seed_commitment, state.seq, {}))
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 def flag(option: str, prompt: str, yes: str, no: str,

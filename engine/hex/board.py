@@ -39,7 +39,9 @@ class HexBoard:
     cells: tuple[Cell, ...]
     _by_hex: dict[Hex, Cell] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Hex] = field(init=False, repr=False, compare=False)
-    _steps: dict[Hex, tuple[Hex, ...]] = field(init=False, repr=False, compare=False)
+    _steps: dict[Hex, tuple[Hex, ...]] | None = field(default=None, init=False, repr=False, compare=False)
+    """Each hex's passable neighbours, worked out once when a path is first searched (a board joined only to see
+    whether its tiles overlap never searches one)."""
     _edges: frozenset[Hex] | None = field(default=None, init=False, repr=False, compare=False)
     """The edge hexes, worked out once when first asked (each objective token placed asks again)."""
 
@@ -55,7 +57,6 @@ class HexBoard:
         object.__setattr__(self, "cells", tuple(sorted(self.cells, key=lambda c: (c.hex.r, c.hex.q))))
         object.__setattr__(self, "_by_hex", by_hex)
         object.__setattr__(self, "_by_id", {cell_name(*to_offset(h)): h for h in by_hex})
-        object.__setattr__(self, "_steps", {h: tuple(n for n in h.neighbours() if self.passable(n)) for h in by_hex})
 
     @classmethod
     def from_offsets(cls, positions: Iterable[tuple[int, int]],
@@ -117,7 +118,11 @@ class HexBoard:
     def steps_from(self, h: Hex) -> tuple[Hex, ...]:
         """The passable hexes next to ``h``, in ``DIRECTIONS`` order: worked out once per board for its own hexes,
         as every search of paths asks it again and again."""
-        found = self._steps.get(h)
+        steps = self._steps
+        if steps is None:
+            steps = {c: tuple(n for n in c.neighbours() if self.passable(n)) for c in self._by_hex}
+            object.__setattr__(self, "_steps", steps)
+        found = steps.get(h)
         return found if found is not None else tuple(n for n in h.neighbours() if self.passable(n))
 
     def with_kind(self, hexes: Iterable[Hex], kind: str) -> HexBoard:

@@ -211,6 +211,30 @@ def the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_t
     assert any("EVA [Sunshard:Embren core rules v1.0, L497]" in w for w in workings)
 
 
+def deeds_score_once_each_beside_the_quest_and_the_rain_takes_two_off_every_shot(played: Played) -> None:
+    """Sunshard: Chance Encounter with deeds. Each deed scores once in the game, the moment it is met, kept apart from
+    the quest's VP (L1163-1167): Headhunter with its Fortune (L1179), Bedlam (L1191), Advance (L1175), Know Who Pays
+    the Bills (L1213); each kill 2 VP and each model standing 2 VP at the end (L1004); Torrential Rain takes 2 off
+    every ranged attack test (L1008)."""
+    game = played.game
+    assert game is not None and game.is_over() and game.outcome() is not None and game.state.round == 4
+    scored = [e.body for e in game.log if e.body.kind == "sunshard.vp"]
+    deeds = [(str(b.side), b.deed) for b in scored if b.source == "deed"]
+    assert {("A", "headhunter"), ("A", "bedlam"), ("B", "advance"), ("A", "know-who-pays-the-bills")} <= set(deeds)
+    assert len(deeds) == len(set(deeds)), "a deed scores once in the game"
+    for side, record in game.state.records.items():
+        assert record.deed_vp == sum(b.amount for b in scored if b.side == side and b.source == "deed")
+        assert record.quest_vp == sum(b.amount for b in scored if b.side == side and b.source == "quest")
+    kills = [b for b in scored if b.source == "quest" and b.what.startswith("Killing")]
+    standing = [b for b in scored if b.source == "quest" and "still standing" in b.what]
+    assert kills and all(b.amount == 2 for b in kills) and len(standing) == 2
+    assert all(b.amount == 2 * int(b.what.split()[0]) for b in standing)
+    texts = played.texts()
+    assert any("gains 1 Fortune (the deed Headhunter)" in t for t in texts)
+    shots = [line for t in texts for line in t.splitlines() if "attack test on" in line and ": TN " in line]
+    assert shots and all("-2 Torrential Rain" in line for line in shots), shots[:3]
+
+
 UNDERWORLDS = (the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret,
                the_default_log_says_what_matters_and_the_full_log_keeps_everything)
 RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
@@ -219,6 +243,8 @@ RULES: dict[str, tuple[Callable[[Played], None], ...]] = {
     "eldfall/solo-against-the-arena.gm": (one_player_against_the_bot_plays_to_a_result,),
     "eldfall/alliance-of-necessity.gm": (the_alliance_forms_by_secret_agreement_and_its_breaker_pays_alone,),
     "sunshard/against-the-bot.gm": (the_quest_is_played_against_the_bot_to_its_winner_and_every_test_shows_its_tn,),
+    "sunshard/chance-encounter-with-deeds.gm":
+        (deeds_score_once_each_beside_the_quest_and_the_rain_takes_two_off_every_shot,),
     "underworlds/two-players.gm": UNDERWORLDS,
     "underworlds/three-players.gm": UNDERWORLDS,
     "shroudfall/introductory-from-the-menus.gm":

@@ -38,7 +38,7 @@ from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
 from engine.systems.sunshard.play_attacks import AIMED, attack_options
-from engine.systems.sunshard.play_moves import into_range, moves_for
+from engine.systems.sunshard.play_moves import preferred_move
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import Miniature, World
 
@@ -120,20 +120,9 @@ def _attack(world: World, side: SideId, model: Miniature) -> ActionCommand | Non
 
 
 def _move(world: World, side: SideId, model: Miniature) -> ActionCommand | None:
-    """Close in, by the moves the menu offers: a fighter into contact with the nearest enemy (or toward it), a
-    shooter only as far as brings it within reach."""
-    offered = dict(moves_for(world, side, model.id))
-    enemies = sorted((e for e in world.on_table() if e.side != side), key=lambda e: gap(model, e))
-    if not enemies or not offered:
-        return None
-    nearest = enemies[0]
-    shooter = any(not is_melee(p) for p in model.card.weapons)
-    needed = into_range(model, nearest) if shooter else None
-    wanted = [f"toward {nearest.id} {needed:g}"] if needed is not None else []
-    wanted += [] if shooter and needed is None else [f"contact {nearest.id}"]
-    wanted += [f"toward {nearest.id} max", *offered]
-    text = next(t for t in wanted if t in offered)
-    return _act("move", model=model.id, to=text)
+    """Close in, by the move the menus suggest (``play_moves.preferred_move``)."""
+    text = preferred_move(world, side, model.id)
+    return _act("move", model=model.id, to=text) if text is not None else None
 
 
 def _choose(world: World, side: SideId) -> tuple[ActionCommand, str] | None:

@@ -40,12 +40,15 @@ def engages(a: Miniature, b: Miniature) -> bool:
 
 def engaging(world: World, model: Miniature) -> list[Miniature]:
     """The enemies ``model`` engages."""
-    return [e for e in world.on_table() if engages(model, e)]
+    ids = world.memo(("engaging", model.id), lambda: [e.id for e in world.on_table() if engages(model, e)])
+    return [world.model(i) for i in ids]
 
 
 def engaged_by(world: World, model: Miniature) -> list[Miniature]:
-    """The enemies engaging ``model`` (Downed ones never do, L1327)."""
-    return [e for e in world.on_table() if engages(e, model)]
+    """The enemies engaging ``model`` (Downed ones never do, L1327); kept for the state's point in the log, as
+    every attack check and menu asks it of each model."""
+    ids = world.memo(("engaged-by", model.id), lambda: [e.id for e in world.on_table() if engages(e, model)])
+    return [world.model(i) for i in ids]
 
 
 def engaged(world: World, model: Miniature) -> bool:

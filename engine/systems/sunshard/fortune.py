@@ -77,8 +77,10 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
             return []
         return [(m.id, m.name) for m in mine if m.id != model.id and m.figure.warband == model.figure.warband
                 and not m.has("Solitary") and gap(model, m) <= 8 + TOLERANCE and m.placed.wounds_taken]
-    if ability == "remnant-vigil":
-        return [(model.id, model.name)] if not engaged(world, model) and not model.holds("On Guard") else []
+    if ability == "remnant-vigil":  # a Vigilant model gains the token at that moment anyway (L1494)
+        vigilant = model.has("Vigilant")
+        return [(model.id, model.name)] if not engaged(world, model) and not model.holds("On Guard") \
+            and not vigilant else []
     return []
 
 

@@ -17,7 +17,7 @@ from engine.geometry import bearing
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.attack_flow import begin_attack
 from engine.systems.sunshard.attack_plan import AttackPlan, check_attack, in_range
-from engine.systems.sunshard.declared import PLAY, REACT, RULES, after
+from engine.systems.sunshard.declared import PLAY, REACT, RULES, after, charges
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.harm import lose
 from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template, weapon_ability
@@ -25,7 +25,7 @@ from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World
 
-__all__ = ["AIMED", "attack_options", "can_attack"]
+__all__ = ["AIMED", "attack_options", "can_attack", "first_attack"]
 
 AIMED = " aimed"
 """What a ``with:`` value ends with when the attack takes the Aiming bonus (+1 AP, L565): ``with:Longbow aimed``."""
@@ -76,28 +76,77 @@ def attack_options(world: World, side: SideId, model_id: str, kind: AttackKind) 
     return world.lasting(("attack-options", side, model_id, kind), make)
 
 
-def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> bool:
-    """Whether ``model_id`` has some attack of ``kind`` the check accepts (stopping at the first found: the menu
-    of models asks this of each)."""
+First = tuple[ModelId, str, bool]
+"""An attack as the menus offer it first: the target, the profile, aimed or not."""
 
-    def make() -> bool:
+
+def first_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> First | None:
+    """The first attack of ``kind`` the check accepts for ``model_id`` (activating in ``world``): the nearest
+    target it may attack, with its first profile that reaches, aimed where the AP allow (the menus' order), or None
+    when it has none."""
+
+    def make() -> First | None:
         model = world.model(model_id)
         enemies = sorted((e for e in world.on_table() if e.side != model.side), key=lambda e: gap(model, e))
         for enemy in enemies:
             for profile in _profiles(model, kind):
                 if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
                     continue  # out of reach: no need to look for sight
-                wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind}
-                if weapon_ability(profile, "Wall") is not None:
-                    wanted["at"] = _wall_at(model, enemy)
-                try:
-                    check_attack(world, side, wanted)
-                except RulesError:
-                    continue
-                return True
-        return False
+                for aimed in (True, False):
+                    wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
+                              "aim": "yes" if aimed else "no"}
+                    if weapon_ability(profile, "Wall") is not None:
+                        wanted["at"] = _wall_at(model, enemy)
+                    try:
+                        check_attack(world, side, wanted)
+                    except RulesError:
+                        continue
+                    return enemy.id, profile.name, aimed
+        return None
 
-    return world.lasting(("can-attack", side, model_id, kind), make)
+    return world.lasting(("first-attack", side, model_id, kind), make)
+
+
+def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> bool:
+    """Whether ``model_id`` has some attack of ``kind`` the check accepts (the menu of models asks this of each)."""
+    return first_attack(world, side, model_id, kind) is not None
+
+
+def _with(name: str, aimed: bool) -> str:
+    return name + (AIMED if aimed else "")
+
+
+def _suggest(kind: AttackKind, verb: str) -> Callable[[World, Ask], list[tuple[str, dict[str, str]]]]:
+    """Whole attacks as one entry each (the model, its target and profile named): in an activation every target of
+    the activating model with its first profile, nearest first; before one, each model's first attack."""
+
+    def suggest(world: World, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+        side, found = ask.acting, []
+        for model in actors(world, side):
+            seen = activating(world, side, model.id)[0]
+            if world.state.activation is not None:
+                options = attack_options(seen, side, model.id, kind)
+                picks: list[First] = [(t, *options[t][0]) for t in sorted(options, key=lambda t: gap(
+                    model, seen.model(t)))]
+            else:
+                first = first_attack(seen, side, model.id, kind)
+                picks = [first] if first is not None else []
+            for target, name, aimed in picks:
+                label = f"{verb} {seen.model(target).name} with {name}{', aimed' if aimed else ''}"
+                found.append((label, {"model": model.id, "target": target, "with": _with(name, aimed)}))
+        return found
+
+    return suggest
+
+
+def _suggest_charges(world: World, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """The activating model's Charges, each whole (L405): the enemy its move reached and the melee profile."""
+    activation = world.state.activation
+    if activation is None or activation.side != ask.acting:
+        return []
+    return [(f"Charge {world.model(target).name} with {profile} (0 AP, +1 to hit)",
+             {"model": activation.model, "target": target, "with": profile})
+            for profile, target in charges(world, activation.model)]
 
 
 def _world_for(world: World, ask: Ask, kind: AttackKind) -> World:
@@ -172,22 +221,22 @@ def _attack(ctx: Context[SunshardState], selected: Selected[AttackPlan]) -> None
 
 
 def _params(kind: AttackKind, who: str) -> tuple[Param[World], ...]:
-    return (Param("model", who, values=_attackers(kind), noun="models"),
+    return (Param("model", who, values=_attackers(kind), noun="models", single=True),
             Param("target", "At whom?", values=_targets(kind), order=Order.NEAREST, noun="enemies", single=True),
             Param("with", "With which profile?", values=_weapons(kind), order=Order.GIVEN, noun="profiles",
                   single=True))
 
 
+RULES.action("charge", "Charge an enemy the model's move ended in contact with: a melee attack for 0 AP, +1 to "
+             "hit", label="Charge", when=PLAY, check=_plan("charge"), rule=f"{RULE}, L405-407",
+             suggest=_suggest_charges, params=_params("charge", "Which model charges?"))(_attack)
+
 RULES.action("attack", "Attack an enemy in sight and reach: 1 AP, 1 more to aim a ranged attack", label="Attack",
-             when=PLAY, per="model", check=_plan("action"), rule=f"{RULE}, L395, L483-583",
+             when=PLAY, check=_plan("action"), rule=f"{RULE}, L395, L483-583", suggest=_suggest("action", "Attack"),
              params=_params("action", "Which model attacks?"))(_attack)
 
-RULES.action("charge", "Charge an enemy the model's move ended in contact with: a melee attack for 0 AP, +1 to "
-             "hit", label="Charge", when=PLAY, per="model", check=_plan("charge"), rule=f"{RULE}, L405-407",
-             params=_params("charge", "Which model charges?"))(_attack)
-
 RULES.action("curse", "Cast a curse the model knows at an enemy: a Cast Magika action resolved as a ranged attack",
-             label="Cast a curse", when=PLAY, per="model", check=_plan("curse"), rule=f"{RULE}, L579-583, L674",
+             label="Cast a curse", when=PLAY, check=_plan("curse"), rule=f"{RULE}, L579-583, L674",
              params=_params("curse", "Which model casts?"))(_attack)
 
 
@@ -225,4 +274,4 @@ def weapon_for(world: World, side: SideId, model_id: str, target: str, kind: Att
     if not options:
         raise InvalidCommand(f"{model_id} cannot attack {target} now")
     name, aimed = options[0]
-    return name + (AIMED if aimed else "")
+    return _with(name, aimed)

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from engine.core import Ask, Choice, Context, InvalidCommand, Order, Param, RulesError, SideId, parse_point
-from engine.geometry import TOLERANCE
+from engine.geometry import TOLERANCE, distance
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.declared import PLAY, RULES, after
 from engine.systems.sunshard.engagement import engaged_by, gap, held_in_place
+from engine.systems.sunshard.modifiers import is_melee
 from engine.systems.sunshard.moving import RUGGED, MovePlan, allowance, apply_move, check_move
+from engine.systems.sunshard.play_attacks import first_attack
 from engine.systems.sunshard.specials import Special, apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, pieces, relation
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse
 
-__all__ = ["into_range", "move_plan", "moves_for"]
+__all__ = ["into_range", "move_plan", "moves_for", "offered_move", "preferred_move"]
 
 _NOWHERE = 0.05
 """A move shorter than this goes nowhere: it is refused rather than spend AP on nothing."""
@@ -74,12 +76,39 @@ def _fewest(world: World, mover: Miniature, plan: MovePlan) -> MovePlan:
     return replace(plan, ap=ap, allowance=reach.value - (RUGGED if plan.rugged else 0.0), working=working)
 
 
-def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, MovePlan]]:
-    """The moves a menu offers ``model_id`` (activating in ``world``), each with its plan: contact with and a full
-    move toward each of the three nearest enemies, a one-AP step toward the nearest, and a full move toward each
-    Objective; a place reached twice is offered once."""
+@dataclass
+class _MoveMenu:
+    """The move menu of one model in one state, routed only as far as it is read: the texts in menu order, and the
+    moves found so far (a place reached twice is listed once, by its first text)."""
 
-    def make() -> list[tuple[str, MovePlan]]:
+    world: World
+    side: SideId
+    model_id: str
+    texts: list[str]
+    found: list[tuple[str, MovePlan]] = field(default_factory=list)
+    ends: set[tuple[float, float]] = field(default_factory=set)
+    done: int = 0
+
+    def upto(self, last: int) -> None:
+        """Route the texts up to index ``last`` (every one when it is past the end)."""
+        while self.done <= min(last, len(self.texts) - 1):
+            text = self.texts[self.done]
+            self.done += 1
+            try:
+                plan = move_plan(self.world, self.side, self.model_id, text)
+            except RulesError:
+                continue
+            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            if end not in self.ends:
+                self.ends.add(end)
+                self.found.append((text, plan))
+
+
+def _menu(world: World, side: SideId, model_id: str) -> _MoveMenu:
+    """The move menu's texts for ``model_id`` (activating in ``world``): contact with and a full move toward each of
+    the three nearest enemies, a one-AP step toward the nearest, and a full move toward each Objective."""
+
+    def make() -> _MoveMenu:
         mover = world.model(model_id)
         activation = world.state.activation
         assert activation is not None
@@ -91,40 +120,99 @@ def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, Move
             texts.append(f"toward {enemies[0].id} {mover.characteristic('SPD').value}")
         texts += [f"contact {e.id}" for e in enemies[1:]]
         texts += [f"toward {o.id} max" for o in objectives(world)]
-        found: list[tuple[str, MovePlan]] = []
-        ends: set[tuple[float, float]] = set()
-        for text in texts:
-            try:
-                plan = move_plan(world, side, mover.id, text)
-            except RulesError:
-                continue
-            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
-            if end not in ends:
-                ends.add(end)
-                found.append((text, plan))
-        return found
+        return _MoveMenu(world, side, model_id, texts)
 
     return world.lasting(("moves", side, model_id), make)
+
+
+def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, MovePlan]]:
+    """The moves a menu offers ``model_id`` (activating in ``world``), each with its plan (see :func:`_menu`)."""
+    menu = _menu(world, side, model_id)
+    menu.upto(len(menu.texts))
+    return list(menu.found)
+
+
+def offered_move(world: World, side: SideId, model_id: str, text: str) -> MovePlan | None:
+    """The plan of the move ``text`` when the menu lists it, else None, routing the menu only as far as ``text``
+    (the bot asks this of the few moves it wants, not of the whole menu)."""
+    menu = _menu(world, side, model_id)
+    if text not in menu.texts:
+        return None
+    menu.upto(menu.texts.index(text))
+    return next((plan for listed, plan in menu.found if listed == text), None)
+
+
+def preferred_move(world: World, side: SideId, model_id: str) -> str | None:
+    """The move the menus suggest for ``model_id`` (activating in ``world``) and the bot makes: a fighter into
+    contact with the nearest enemy (else toward it), a shooter only as far as brings the nearest within reach (else
+    toward it), each as the menu lists it; else the menu's first move, or None when it has none."""
+    model = world.model(model_id)
+    enemies = sorted((e for e in world.on_table() if e.side != side), key=lambda e: gap(model, e))
+    if not enemies:
+        return None
+    nearest = enemies[0]
+    shooter = any(not is_melee(p) for p in model.card.weapons)
+    needed = into_range(model, nearest) if shooter else None
+    wanted = [f"toward {nearest.id} {needed:g}"] if needed is not None and _reaches(world, side, model, nearest,
+                                                                                    needed) else []
+    wanted += [] if shooter and needed is None else [f"contact {nearest.id}"]
+    wanted.append(f"toward {nearest.id} max")
+    text = next((t for t in wanted if offered_move(world, side, model.id, t) is not None), None)
+    return text if text is not None else next(iter(t for t, _ in moves_for(world, side, model.id)), None)
+
+
+def _reaches(world: World, side: SideId, model: Miniature, enemy: Miniature, needed: float) -> bool:
+    """Whether the move of ``needed`` inches toward ``enemy`` ends within reach of it (a path around terrain may
+    not: then a full move closes in further)."""
+    plan = offered_move(world, side, model.id, f"toward {enemy.id} {needed:g}")
+    if plan is None:
+        return False
+    end = model.base().at(*plan.path[-1])
+    return distance(end, enemy.base()) <= into_reach(model) + TOLERANCE
+
+
+def into_reach(mover: Miniature) -> float:
+    """The range of ``mover``'s longest ranged weapon (0 without one)."""
+    return float(max((int(p.RN) for p in mover.card.weapons if p.RN not in (0, "*")), default=0))
 
 
 def into_range(mover: Miniature, enemy: Miniature) -> float | None:
     """How far ``mover`` goes toward ``enemy`` to bring it within reach of its longest ranged weapon (half an inch
     to spare), or None when it is within reach already or has no such weapon."""
-    reach = max((int(p.RN) for p in mover.card.weapons if p.RN not in (0, "*")), default=0)
+    reach = into_reach(mover)
     if not reach or gap(mover, enemy) <= reach:
         return None
     return math.ceil((gap(mover, enemy) - reach + 0.5) * 10) / 10
 
 
 def _movers(world: World, ask: Ask) -> list[Choice]:
-    side = ask.acting
+    return [Choice(m.id, m.name) for m in _moving(world, ask.acting)]
+
+
+def _moving(world: World, side: SideId) -> list[Miniature]:
+    """``side``'s models that may make a movement action now (as they would be activating)."""
     found = []
     for model in actors(world, side):
         seen = activating(world, side, model.id)[0]
         activation = seen.state.activation
         if activation is not None and activation.ap >= 1 and not model.has("Fractal Roots") \
                 and not held_in_place(seen, seen.model(model.id)):
-            found.append(Choice(model.id, model.name))
+            found.append(model)
+    return found
+
+
+def _suggest_moves(world: World, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """The suggested move as one entry (the model and where it goes named): the activating model's, or before an
+    activation that of each model with no attack to make (whose attack is suggested instead)."""
+    side, found = ask.acting, []
+    for model in _moving(world, side):
+        seen = activating(world, side, model.id)[0]
+        if world.state.activation is None and first_attack(seen, side, model.id, "action") is not None:
+            continue
+        text = preferred_move(seen, side, model.id)
+        plan = offered_move(seen, side, model.id, text) if text is not None else None
+        if text is not None and plan is not None:
+            found.append((f"Move {text}: {plan.distance:.1f}\" for {plan.ap} AP", {"model": model.id, "to": text}))
     return found
 
 
@@ -151,10 +239,10 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
 
 
 @RULES.action("move", "Move: SPD inches for each AP spent, around what blocks", label="Move", when=PLAY,
-              per="model", check=_move_check, rule=f"{RULE}, L387-393, L449-481", params=(
-                  Param("model", "Which model moves?", values=_movers, noun="models"),
+              check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
+                  Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves")))
+                        noun="moves", costly=True)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)

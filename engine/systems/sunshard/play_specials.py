@@ -65,8 +65,8 @@ def _activate_check(world: World, ask: Ask) -> ActivationPlan:
 
 
 @RULES.action("activate", "Select a model to activate, with a party of others within 4\" if wanted", label="Activate",
-              when=PLAY, per="model", check=_activate_check, rule=f"{RULE}, L365, L377, L437-445", params=(
-                  Param("model", "Which model activates?", values=_selectable, noun="models"),
+              when=PLAY, check=_activate_check, rule=f"{RULE}, L365, L377, L437-445", params=(
+                  Param("model", "Which model activates?", values=_selectable, noun="models", single=True),
                   Param("target", "Form a party with?", values=_members, shape=Shape.SET, count=_party_size,
                         optional=True, none_label="no party", noun="models",
                         asked_when=lambda world, ask: bool(_members(world, ask)))))
@@ -116,23 +116,24 @@ def _special(ctx: Context[SunshardState], selected: Selected[Special]) -> None:
 
 
 RULES.action("on-guard", "On Guard: gain an On Guard token and end the activation (2 AP)", label="On Guard",
-             when=PLAY, per="model", check=_own_check("on-guard"), rule=f"{RULE}, L419-435", params=(
-                 Param("model", "Which model goes On Guard?", values=_ready_for("on-guard"), noun="models"),))(_special)
+             when=PLAY, check=_own_check("on-guard"), rule=f"{RULE}, L419-435", params=(
+                 Param("model", "Which model goes On Guard?", values=_ready_for("on-guard"), noun="models",
+                       single=True),))(_special)
 
 
 def _conditions(world: World, ask: Ask) -> list[Choice]:
     return [Choice(c, c) for c in world.model(ask.text("model")).conditions]
 
 
-RULES.action("rally", "Rally: remove a condition counter (1 AP)", label="Rally", when=PLAY, per="model",
+RULES.action("rally", "Rally: remove a condition counter (1 AP)", label="Rally", when=PLAY,
              check=_own_check("rally"), rule=f"{RULE}, L447", params=(
-                 Param("model", "Which model rallies?", values=_ready_for("rally"), noun="models"),
+                 Param("model", "Which model rallies?", values=_ready_for("rally"), noun="models", single=True),
                  Param("choice", "Which condition?", values=_conditions, single=True, noun="conditions")))(_special)
 
 RULES.action("eagle-eye", "Eagle-Eye: ranged attacks take the Aiming bonus for free this activation (1 AP)",
-             label="Eagle-Eye", when=PLAY, per="model", check=_own_check("eagle-eye"), rule=f"{RULE}, L1429-1431",
+             label="Eagle-Eye", when=PLAY, check=_own_check("eagle-eye"), rule=f"{RULE}, L1429-1431",
              params=(Param("model", "Which model uses Eagle-Eye?", values=_ready_for("eagle-eye"),
-                           noun="models"),))(_special)
+                           noun="models", single=True),))(_special)
 
 
 # -- casting a blessing -------------------------------------------------------------------------------------------
@@ -183,8 +184,8 @@ def _cast_check(world: World, ask: Ask) -> Selected[Casting]:
 
 
 @RULES.action("cast", "Cast a blessing on the caster or a model of its warband (a Cast Magika action)",
-              label="Cast a blessing", when=PLAY, per="model", check=_cast_check, rule=f"{RULE}, L652-672",
-              params=(Param("model", "Which model casts?", values=_casters, noun="models"),
+              label="Cast a blessing", when=PLAY, check=_cast_check, rule=f"{RULE}, L652-672",
+              params=(Param("model", "Which model casts?", values=_casters, noun="models", single=True),
                       Param("with", "Which blessing?", values=_spells, single=True, noun="spells"),
                       Param("target", "On whom?", values=_blessed, single=True, order=Order.GIVEN, noun="models")))
 def _cast(ctx: Context[SunshardState], selected: Selected[Casting]) -> None:
@@ -234,8 +235,8 @@ def _fortune_check(world: World, ask: Ask) -> Selected[FortunePlan]:
 
 
 @RULES.action("fortune", "Spend 1 Fortune on an ability of this activation (its start, or a free Rally)",
-              label="Fortune", when=PLAY, per="model", check=_fortune_check, rule=f"{RULE}, L749-802", params=(
-                  Param("model", "In which model's activation?", values=_fortunate, noun="models"),
+              label="Fortune", when=PLAY, check=_fortune_check, rule=f"{RULE}, L749-802", params=(
+                  Param("model", "In which model's activation?", values=_fortunate, noun="models", single=True),
                   Param("with", "Which Fortune ability?", values=_fortunes, order=Order.GIVEN, noun="abilities")))
 def _fortune(ctx: Context[SunshardState], selected: Selected[FortunePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)

@@ -86,10 +86,19 @@ def has_sight(world: World, a: Miniature, b: Miniature) -> bool:
     return world.memo(("sees", *sorted((a.id, b.id))), look)
 
 
+def _near(terrain: Terrain, a: Base, b: Base) -> bool:
+    """Whether ``terrain`` reaches the box around both bases, where every sight line between them runs (a piece
+    outside it can give neither cover nor stand under the target): most pieces are ruled out without geometry."""
+    left, bottom, right, top = terrain.polygon.bounds
+    margin = max(a.radius, b.radius) + TOLERANCE
+    return not (right < min(a.xy[0], b.xy[0]) - margin or left > max(a.xy[0], b.xy[0]) + margin
+                or top < min(a.xy[1], b.xy[1]) - margin or bottom > max(a.xy[1], b.xy[1]) + margin)
+
+
 def cover(world: World, attacker: Miniature, target: Miniature) -> Cover:
     """The cover ``target`` has against a ranged or curse attack by ``attacker`` (L300-321)."""
     sa, st = attacker.base(for_sight=True), target.base(for_sight=True)
-    shelters = [t for t in pieces(world) if t.has("light-cover") or t.has("heavy-cover")]
+    shelters = [t for t in pieces(world) if (t.has("light-cover") or t.has("heavy-cover")) and _near(t, sa, st)]
     if not shelters:
         return Cover("none", (), ())
     through = set(sight_of(world).lines_through(

@@ -7,6 +7,7 @@ Seeded, L784). The undefined Dangerous rule reads as Hazardous (ruling dangerous
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 import shapely
@@ -39,8 +40,15 @@ _KNOWN = {*TERRAIN_RULES, "impassible"}
 
 
 def piece(world: World, mark: TerrainMark) -> Terrain:
-    """A piece as geometry, keyworded with its rules now."""
-    return Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, rules_of(world, mark))
+    """A piece as geometry, keyworded with its rules now (the same piece with the same rules is built once: its
+    polygon is read by every sight line, move and cover check)."""
+    return _piece(mark.id, mark.kind, tuple(mark.polygon), mark.height, rules_of(world, mark))
+
+
+@lru_cache(maxsize=512)
+def _piece(id: str, kind: str, polygon: tuple[tuple[float, float], ...], height: float,
+           rules: frozenset[str]) -> Terrain:
+    return Terrain.from_points(id, kind, polygon, height, rules)
 
 
 def pieces(world: World) -> list[Terrain]:

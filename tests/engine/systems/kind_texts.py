@@ -12,6 +12,10 @@ from pydantic import BaseModel
 
 from engine.schema import DataError, parse
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser with the safe constructors where PyYAML has it (the same objects as ``yaml.safe_load``, several
+times faster: every test worker reads the shipped data as it collects)."""
+
 __all__ = ["parse_kinds"]
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -26,7 +30,7 @@ def parse_kinds(model: type[_M], texts: Mapping[str, str], folder: str) -> _M:
     for kind, text in texts.items():
         source = f"{folder}/{kind}.yaml"
         sources[kind] = source
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=SAFE_LOADER)
         if not isinstance(document, dict) or set(document) != {kind}:
             problems.append(f'{source}: must hold one top-level key, "{kind}"')
             continue

@@ -39,49 +39,49 @@ from engine.core import (
     When,
 )
 from engine.core.offers import reachable
-from tests.budget import LONG
+from engine.core.params import keep_menus
+from tests.budget import examples
 from tests.menu_walk import FACTORIES, MenuWalk, table
 from tests.toys.tally import Scored, Tally, TallyState
 
 pytestmark = pytest.mark.fuzz  # make fuzz runs it with its long budget
-WALKS, STEPS, FUZZ = (20, 400, 8) if LONG else (3, 60, 2)
+WALKS, STEPS, FUZZ = examples(2, long=20), examples(60, long=400), examples(2, long=8)
+"""``make test``: two walks a game of up to 60 steps, two fuzzed commands per action at each state (three walks
+until the walks shared their states: the menus are worked out once a state now); ``make fuzz``: 20 of 400, 8."""
 STARTED = time.monotonic()
 HOSTILE = ["", "-", "0", "4", "99", "A1", "B1", "B2", "A", "B", "C", "C2", "C10", "x" * 50, "A1,A1", "B1x9",
            "B1x2,B2", "toward B1 3", "1,1", "nan"]
 
-NOT_DECLARED: dict[str, str] = {}
-WALK_FAILS: dict[str, str] = {}
+FAILS: dict[str, str] = {}
+"""Games that fail the property now, each with why: a strict expected failure, so its fix turns it green."""
 
 
-def _games(fails: dict[str, str]) -> list[Any]:
-    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=fails[name])) if name in fails else name
+def _games() -> list[Any]:
+    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=FAILS[name])) if name in FAILS else name
             for name in sorted(FACTORIES)]
 
 
-async def _walk(system: str, seed: int, *, checks: bool = False) -> MenuWalk:
-    walk = await table(system, demo=False, seed=f"conformance-{system}-{seed}", rng=seed)
-    walk.checks = checks
-    await walk.play(STEPS)
-    return walk
-
-
-@pytest.mark.parametrize("system", _games(WALK_FAILS))
-async def test_every_entry_offered_is_accepted_or_asks_something(system: str) -> None:
-    troubles = []
-    for seed in range(WALKS):
-        walk = await _walk(system, seed)
-        troubles += walk.troubles
-        assert walk.steps > 0, f"{system}: nobody could act from the menus after /game new"
-    assert not troubles, "\n".join(str(t) for t in troubles[:5])
-
-
-@pytest.mark.parametrize("system", _games({**NOT_DECLARED}))
-async def test_the_bot_plays_what_the_menus_offer_and_nothing_is_chosen_silently(system: str) -> None:
+@pytest.mark.parametrize("seed", range(WALKS))
+@pytest.mark.parametrize("system", _games())
+async def test_the_menus_the_referee_and_the_bot_agree(system: str, seed: int) -> None:
+    """One walk checks every part of the property at each state it reaches (each state is reached once, and its
+    menus are worked out once for all of them): the entry picked, the bot's move, the silent parameters and the
+    fuzzed commands."""
     assert FACTORIES[system]().declarations is not None, f"{system} is not on the declarations"
-    troubles = []
-    for seed in range(WALKS):
-        troubles += (await _walk(system, seed, checks=True)).troubles
-    assert not troubles, "\n".join(str(t) for t in troubles[:5])
+    rng = random.Random(seed)
+    walk = await table(system, demo=False, seed=f"conformance-{system}-{seed}", rng=seed)
+    walk.checks = True
+    unreachable: list[str] = []
+    for _ in range(STEPS):
+        if walk.game.is_over():
+            break
+        with keep_menus(walk.game.state):
+            unreachable += _fuzzed(walk, rng)
+            if not await walk.step():
+                break
+    assert walk.steps > 0, f"{system}: nobody could act from the menus after /game new"
+    assert not walk.troubles, "\n".join(str(t) for t in walk.troubles[:5])
+    assert not unreachable, "accepted but reachable from no menu:\n" + "\n".join(unreachable[:5])
 
 
 def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
@@ -117,22 +117,6 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("system", _games({k: v for k, v in NOT_DECLARED.items() if k != "eldfall"}))
-async def test_every_discrete_command_accepted_is_reachable_from_the_menus(system: str) -> None:
-    assert FACTORIES[system]().declarations is not None, f"{system} is not on the declarations"
-    unreachable: list[str] = []
-    for seed in range(WALKS):
-        rng = random.Random(seed)
-        walk = await table(system, demo=False, seed=f"conformance-{system}-{seed}", rng=seed)
-        for _ in range(STEPS):
-            if walk.game.is_over():
-                break
-            unreachable += _fuzzed(walk, rng)
-            if not await walk.step():
-                break
-    assert not unreachable, "\n".join(unreachable[:5])
-
-
 # -- deliberate bugs: the property must catch a check and a generator that disagree -------------------------------
 
 
@@ -161,7 +145,9 @@ async def test_a_menu_that_offers_what_the_check_refuses_fails_the_property() ->
     try:
         troubles = []
         for seed in range(6):
-            troubles += (await _walk("buggy", seed)).troubles
+            walk = await table("buggy", demo=False, seed=f"conformance-buggy-{seed}", rng=seed)
+            await walk.play(STEPS)
+            troubles += walk.troubles
     finally:
         del FACTORIES["buggy"]
     assert any(t.what == "an entry offered, then refused" and "amount:4" in t.line for t in troubles), troubles

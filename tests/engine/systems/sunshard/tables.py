@@ -21,10 +21,11 @@ from engine.systems.sunshard.world import World, rulings_of, world_of
 from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
-__all__ = ["DATA", "A", "B", "Referee", "activate", "answer", "at_step", "attack", "card", "lay", "new_state",
-           "objective", "pending", "put", "quest_state", "rolled", "run", "walk", "world"]
+__all__ = ["A1", "A2", "B1", "B2", "DATA", "A", "B", "Referee", "activate", "answer", "at_step", "attack", "card",
+           "duel", "lay", "new_state", "objective", "pending", "put", "quest_state", "rolled", "run", "walk", "world"]
 
 A, B = SideId("A"), SideId("B")
+A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
 DATA = SunshardData.from_catalogue(shipped())
 
 
@@ -113,6 +114,17 @@ def activate(state: SunshardState, model_id: str, ap: int | None = None, data: S
     figure = state.figures[ModelId(model_id)]
     state.activation = Activation(model=figure.id, side=figure.side, ap=ap if ap is not None else data.card(
         figure.card).AP)
+
+
+def duel(attacker: str, target: str, x: float = 12, *, data: SunshardData = DATA, ap: int | None = None
+         ) -> SunshardState:
+    """The table most attack tests start from: A1 (an ``attacker``) at (2, 12), activating with ``ap`` AP, facing B1
+    (a ``target``) at (``x``, 12) on an empty 24" battlefield."""
+    state = new_state()
+    put(state, "A1", attacker, A, 2, 12, data=data)
+    put(state, "B1", target, B, x, 12, data=data)
+    activate(state, "A1", ap, data=data)
+    return state
 
 
 def pending(state: SunshardState) -> Decision:

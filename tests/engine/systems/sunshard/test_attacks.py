@@ -9,153 +9,132 @@ import pytest
 from engine.core import ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import (
-    DATA,
-    A,
-    B,
-    activate,
-    answer,
-    attack,
-    card,
-    lay,
-    new_state,
-    pending,
-    put,
-    rolled,
-    world,
-)
-
-A1, B1, B2 = ModelId("A1"), ModelId("B1"), ModelId("B2")
+from tests.engine.systems.sunshard import tables as t
+from tests.engine.systems.sunshard.tables import A1, B1, B2, DATA, A, B
 
 
 def pistol_duel() -> SunshardState:
     """EX-2's table: the Captain (A1) shoots the Aberration (B1) behind heavy cover."""
-    state = new_state()
-    put(state, "A1", "Captain", A, 2, 12)
-    put(state, "B1", "Aberration", B, 12, 12)
-    lay(state, "T1", (9.5, 10, 0.5, 4), 1, ["heavy-cover"])
-    activate(state, "A1")
+    state = t.duel("Captain", "Aberration")
+    t.lay(state, "T1", (9.5, 10, 0.5, 4), 1, ["heavy-cover"])
     return state
 
 
 def test_the_pistol_example_hits_on_7_and_is_saved_on_10() -> None:
     # EX-2a and EX-2b, L217-223.
-    after, events = attack(pistol_duel(), "A", [7, 10], model="A1", weapon="Officer's Pistol", target="B1")
-    assert rolled(events) == ["A1's attack test on B1: TN 10, rolled 7: hit.",
-                              "B1's Armor test: TN 10, rolled 10: passed."]
+    after, events = t.attack(pistol_duel(), "A", [7, 10], model="A1", weapon="Officer's Pistol", target="B1")
+    assert t.rolled(events) == ["A1's attack test on B1: TN 10, rolled 7: hit.",
+                                "B1's Armor test: TN 10, rolled 10: passed."]
     assert after.models[B1].wounds_left == 3 and after.activation is not None and after.activation.ap == 2
     assert after.attack is None and after.figures[A1].reloads == {"Officer's Pistol": 1}
 
 
 def test_a_failed_armor_test_costs_one_hp() -> None:
-    after, _ = attack(pistol_duel(), "A", [7, 11], model="A1", weapon="Officer's Pistol", target="B1")
+    after, _ = t.attack(pistol_duel(), "A", [7, 11], model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].wounds_left == 2
 
 
 def test_a_perfect_attack_gives_blight_and_a_botched_save_more() -> None:
     # D-01, D-04, L521, L529: a 1 hits and gives Blight; a 20 on the Armor test fails and gives Blight too.
-    after, events = attack(pistol_duel(), "A", [1, 20], model="A1", weapon="Officer's Pistol", target="B1")
+    after, events = t.attack(pistol_duel(), "A", [1, 20], model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].tokens.count("Blight") == 2 and after.models[B1].wounds_left == 2
-    assert rolled(events)[0] == "A1's attack test on B1: TN 10, rolled 1: perfect, hit."
+    assert t.rolled(events)[0] == "A1's attack test on B1: TN 10, rolled 1: perfect, hit."
 
 
 def test_the_attacker_may_reroll_with_fortune_and_each_die_once() -> None:
     # L757, L153: a miss; 1 Fortune re-rolls the test; no second re-roll is offered.
     state = pistol_duel()
     state.records[A].fortune = 1
-    waiting, _ = attack(state, "A", [15], model="A1", weapon="Officer's Pistol", target="B1")
-    decision = pending(waiting)
+    waiting, _ = t.attack(state, "A", [15], model="A1", weapon="Officer's Pistol", target="B1")
+    decision = t.pending(waiting)
     assert decision.kind == "attack-reroll" and [o.key for o in decision.parts[0].options] == ["keep", "fortune"]
-    after, events = answer(waiting, {"reroll": "fortune"}, rig=[3, 12])
+    after, events = t.answer(waiting, {"reroll": "fortune"}, rig=[3, 12])
     assert after.records[A].fortune == 0 and after.models[B1].wounds_left == 2 and not after.pending
-    assert "A1's attack test on B1, re-rolled: TN 10, rolled 3: hit." in rolled(events)
+    assert "A1's attack test on B1, re-rolled: TN 10, rolled 3: hit." in t.rolled(events)
 
 
 def test_the_target_may_reroll_its_armor_test_with_fortune() -> None:
     # L758-760.
     state = pistol_duel()
     state.records[B].fortune = 2
-    waiting, _ = attack(state, "A", [7, 14], model="A1", weapon="Officer's Pistol", target="B1")
-    assert pending(waiting).kind == "armor-reroll" and pending(waiting).owner == B
-    after, _ = answer(waiting, {"reroll": "fortune"}, rig=[4])
+    waiting, _ = t.attack(state, "A", [7, 14], model="A1", weapon="Officer's Pistol", target="B1")
+    assert t.pending(waiting).kind == "armor-reroll" and t.pending(waiting).owner == B
+    after, _ = t.answer(waiting, {"reroll": "fortune"}, rig=[4])
     assert after.models[B1].wounds_left == 3 and after.records[B].fortune == 1
 
 
 def test_powerful_rolls_a_die_per_x_and_each_hit_tests_armor() -> None:
     # D-32, D-33, L1518: Powerful(2) rolling 1 and 1: two hits, two Blight, two Armor tests.
-    brute = card("Captain", name="Brute", weapons=(DATA.card("Captain").weapons[1].model_copy(
+    brute = t.card("Captain", name="Brute", weapons=(DATA.card("Captain").weapons[1].model_copy(
         update={"abilities": ("Powerful(2)",)}),))
     data = DATA.with_imports([brute])
-    state = new_state()
-    put(state, "A1", "Brute", A, 10, 10, data=data)
-    put(state, "B1", "Evolved", B, 10 + 32 / 25.4 / 2 + 50 / 25.4 / 2, 10, data=data)
-    activate(state, "A1", data=data)
-    after, events = attack(state, "A", [1, 1, 12, 12], data=data, model="A1", weapon="Sabre", target="B1")
+    state = t.new_state()
+    t.put(state, "A1", "Brute", A, 10, 10, data=data)
+    t.put(state, "B1", "Evolved", B, 10 + 32 / 25.4 / 2 + 50 / 25.4 / 2, 10, data=data)
+    t.activate(state, "A1", data=data)
+    after, events = t.attack(state, "A", [1, 1, 12, 12], data=data, model="A1", weapon="Sabre", target="B1")
     assert after.models[B1].tokens.count("Blight") == 2
-    assert len([t for t in rolled(events) if "Armor test" in t]) == 2
+    assert len([t for t in t.rolled(events) if "Armor test" in t]) == 2
 
 
 def test_a_bodyguard_takes_the_hit_without_heavy_cover() -> None:
     # L1419: a friendly Bodyguard within 4" and in sight may be hit instead, once a round, with no heavy cover.
-    guard = card("Pariah", name="Warden", abilities=("Bodyguard",))
+    guard = t.card("Pariah", name="Warden", abilities=("Bodyguard",))
     data = DATA.with_imports([guard])
     state = pistol_duel()
-    put(state, "B2", "Warden", B, 12, 14.5, data=data)
-    waiting, _ = attack(state, "A", [7], data=data, model="A1", weapon="Officer's Pistol", target="B1")
-    decision = pending(waiting)
+    t.put(state, "B2", "Warden", B, 12, 14.5, data=data)
+    waiting, _ = t.attack(state, "A", [7], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+    decision = t.pending(waiting)
     assert decision.kind == "substitute" and "bodyguard:B2" in [o.key for o in decision.parts[0].options]
-    after, events = answer(waiting, {"by": "bodyguard:B2"}, rig=[6], data=data)
-    assert rolled(events) == ["B2's Armor test: TN 5, rolled 6: failed."]  # ARM 11 - ST 6, no heavy cover
+    after, events = t.answer(waiting, {"by": "bodyguard:B2"}, rig=[6], data=data)
+    assert t.rolled(events) == ["B2's Armor test: TN 5, rolled 6: failed."]  # ARM 11 - ST 6, no heavy cover
     assert after.models[B2].wounds_left == 1 and after.figures[B2].used == ["Bodyguard"]
 
 
 def test_a_blighted_weapon_gives_blight_instead_of_a_wound() -> None:
     # L1506.
-    spitter = card("Captain", name="Spitter", weapons=(DATA.card("Captain").weapons[0].model_copy(
+    spitter = t.card("Captain", name="Spitter", weapons=(DATA.card("Captain").weapons[0].model_copy(
         update={"abilities": ("Blighted",)}),))
     data = DATA.with_imports([spitter])
-    state = new_state()
-    put(state, "A1", "Spitter", A, 2, 12, data=data)
-    put(state, "B1", "Aberration", B, 12, 12, data=data)
-    activate(state, "A1", data=data)
-    after, _ = attack(state, "A", [5, 19], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+    state = t.duel("Spitter", "Aberration", data=data)
+    after, _ = t.attack(state, "A", [5, 19], data=data, model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].wounds_left == 3 and after.models[B1].tokens == ["Blight"]
 
 
 def test_a_cone_attacks_every_model_under_it_friends_included() -> None:
     # L553: the Cone attacks the target, then every other model under it, friends too.
-    state = new_state()
-    put(state, "B1", "Aberration", B, 4, 12)
-    put(state, "A1", "Captain", A, 8, 12)
-    put(state, "B2", "Pariah", B, 10, 12.4)
-    activate(state, "B1")
-    after, events = attack(state, "B", [2, 8, 2, 15], model="B1", weapon="Blight Spit", target="A1")
-    assert [t.split(":")[0] for t in rolled(events)] == ["B1's attack test on A1", "A1's Armor test",
-                                                          "B1's attack test on B2", "B2's Armor test"]
+    state = t.new_state()
+    t.put(state, "B1", "Aberration", B, 4, 12)
+    t.put(state, "A1", "Captain", A, 8, 12)
+    t.put(state, "B2", "Pariah", B, 10, 12.4)
+    t.activate(state, "B1")
+    after, events = t.attack(state, "B", [2, 8, 2, 15], model="B1", weapon="Blight Spit", target="A1")
+    assert [line.split(":")[0] for line in t.rolled(events)] == ["B1's attack test on A1", "A1's Armor test",
+                                                                "B1's attack test on B2", "B2's Armor test"]
     assert after.models[A1].tokens == [] and after.models[B2].tokens == ["Blight"]  # the Spit is Blighted
 
 
 def test_a_ranged_attack_while_engaged_is_refused() -> None:
     # L547.
     state = pistol_duel()
-    put(state, "B2", "Pariah", B, 2 + 32 / 25.4, 12)
+    t.put(state, "B2", "Pariah", B, 2 + 32 / 25.4, 12)
     with pytest.raises(RulesError, match=r"engaged by B2 and cannot make ranged attacks \(.*L547\)"):
-        check_attack(world(state), A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
+        check_attack(t.world(state), A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
 
 
 def test_a_wall_may_not_cover_friends_and_needs_sight_of_someone_under_it() -> None:
     # L559: laid completely within X" of the attacker, over no friendly model, in sight of at least one model under
     # it; then every model under it is attacked.
-    thrower = card("Captain", name="Thrower", weapons=(DATA.card("Captain").weapons[0].model_copy(
+    thrower = t.card("Captain", name="Thrower", weapons=(DATA.card("Captain").weapons[0].model_copy(
         update={"name": "Firewall", "RN": "*", "abilities": ("Wall(8)",)}),))
     data = DATA.with_imports([thrower])
-    state = new_state()
-    put(state, "A1", "Thrower", A, 4, 12, data=data)
-    put(state, "A2", "Conscripted", A, 9, 14, data=data)
-    put(state, "B1", "Pariah", B, 9, 12, data=data)
-    put(state, "B2", "Pariah", B, 9, 10.8, data=data)
-    activate(state, "A1", data=data)
-    w = world(state, thrower)
+    state = t.new_state()
+    t.put(state, "A1", "Thrower", A, 4, 12, data=data)
+    t.put(state, "A2", "Conscripted", A, 9, 14, data=data)
+    t.put(state, "B1", "Pariah", B, 9, 12, data=data)
+    t.put(state, "B2", "Pariah", B, 9, 10.8, data=data)
+    t.activate(state, "A1", data=data)
+    w = t.world(state, thrower)
     plan = check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "9,11.4;0"})
     assert set(plan.targets) == {"B1", "B2"}
     with pytest.raises(RulesError, match="friendly models"):
@@ -166,12 +145,12 @@ def test_a_wall_may_not_cover_friends_and_needs_sight_of_someone_under_it() -> N
 
 def test_a_charge_with_powerful_charge_rolls_two_dice_once_a_round() -> None:
     # L405-407, L1469: the Evolved's Charge rolls Powerful(2); the same target cannot be Charged again this round.
-    state = new_state()
-    put(state, "B1", "Evolved", B, 10, 10)
-    put(state, "A1", "Captain", A, 10 + 50 / 25.4 / 2 + 32 / 25.4 / 2, 10)
-    activate(state, "B1")
+    state = t.new_state()
+    t.put(state, "B1", "Evolved", B, 10, 10)
+    t.put(state, "A1", "Captain", A, 10 + 50 / 25.4 / 2 + 32 / 25.4 / 2, 10)
+    t.activate(state, "B1")
     state.activation.moved_into = [A1]  # type: ignore[union-attr]
-    after, events = attack(state, "B", [2, 19, 12], model="B1", weapon="Crushing Claws", target="A1", kind="charge")
-    assert rolled(events)[0] == "B1's attack test on A1: TN 11, rolled 2, 19: hit; miss."
+    after, events = t.attack(state, "B", [2, 19, 12], model="B1", weapon="Crushing Claws", target="A1", kind="charge")
+    assert t.rolled(events)[0] == "B1's attack test on A1: TN 11, rolled 2, 19: hit; miss."
     assert after.figures[ModelId("B1")].charged == [A1] and after.activation.moved_into == []  # type: ignore[union-attr]
     assert "Floored" in after.models[A1].tokens  # Bell-Ringer(3) on the 2

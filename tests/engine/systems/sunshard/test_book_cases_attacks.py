@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import ModelId, RulesError
+from engine.core import RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
 from engine.systems.sunshard.sight import cover
 from tests.engine.systems.sunshard.tables import (
+    A1,
+    A2,
+    B1,
+    B2,
     DATA,
     A,
     B,
@@ -18,6 +22,7 @@ from tests.engine.systems.sunshard.tables import (
     answer,
     attack,
     card,
+    duel,
     lay,
     new_state,
     pending,
@@ -26,7 +31,6 @@ from tests.engine.systems.sunshard.tables import (
     world,
 )
 
-A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
 R32 = 32 / 25.4 / 2
 """The radius of a 32 mm base, in inches."""
 
@@ -40,17 +44,11 @@ def with_weapon(base: str, name: str, **changes: object) -> tuple[SunshardData, 
 def test_a_perfect_attack_hits_a_tn_below_one_and_a_botched_one_misses_a_tn_above_twenty() -> None:
     # L199, L505-507, L521, L527: a TN off the die is still rolled; 1 always hits, 20 never does.
     data, name = with_weapon("Captain", "Duellist", AA=16)
-    state = new_state()
-    put(state, "A1", name, A, 2, 12, data=data)
-    put(state, "B1", "Aberration", B, 8, 12, data=data)
-    activate(state, "A1", data=data)
+    state = duel(name, "Aberration", 8, data=data)
     _, events = attack(state, "A", [20], data, model="A1", weapon="Officer's Pistol", target="B1")
     assert rolled(events) == ["A1's attack test on B1: TN 22, rolled 20: botched, miss."]
     data, name = with_weapon("Captain", "Shaky", AA=-8)
-    state = new_state()
-    put(state, "A1", name, A, 2, 12, data=data)
-    put(state, "B1", "Aberration", B, 8, 12, data=data)
-    activate(state, "A1", data=data)
+    state = duel(name, "Aberration", 8, data=data)
     after, events = attack(state, "A", [1, 18], data, model="A1", weapon="Officer's Pistol", target="B1")
     assert rolled(events)[0] == "A1's attack test on B1: TN -2, rolled 1: perfect, hit."
     assert after.models[B1].tokens == ["Blight"]
@@ -71,10 +69,7 @@ def test_a_curse_rolling_one_is_a_perfect_casting_and_gives_no_blight() -> None:
 def test_a_strength_star_hit_makes_no_armor_test_but_still_applies_its_on_hit_ability() -> None:
     # L551, L1512: a ST * ranged profile with Disorient: the hit Disorients; no Armor test is taken.
     data, name = with_weapon("Captain", "Flashbang", ST="*", abilities=("Disorient",))
-    state = new_state()
-    put(state, "A1", name, A, 2, 12, data=data)
-    put(state, "B1", "Pariah", B, 8, 12, data=data)
-    activate(state, "A1", data=data)
+    state = duel(name, "Pariah", 8, data=data)
     after, events = attack(state, "A", [3], data, model="A1", weapon="Officer's Pistol", target="B1")
     assert [t.split(":")[0] for t in rolled(events)] == ["A1's attack test on B1"]
     assert after.models[B1].tokens == ["Disoriented"] and after.models[B1].wounds_left == 2
@@ -174,10 +169,7 @@ def test_a_melee_profile_needs_base_contact_and_a_ranged_one_its_range() -> None
 
 def test_reload_two_allows_two_attacks_a_round_and_not_a_third() -> None:
     # L1522: Reload(2) counts every attack with the profile this round.
-    state = new_state()
-    put(state, "A1", "Captain", A, 2, 12)
-    put(state, "B1", "Aberration", B, 8, 12)
-    activate(state, "A1", ap=3)
+    state = duel("Captain", "Aberration", 8, ap=3)
     state.figures[A1].reloads = {"Officer's Pistol": 2}
     with pytest.raises(RulesError, match="Reload"):
         check_attack(world(state), A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
@@ -186,10 +178,7 @@ def test_reload_two_allows_two_attacks_a_round_and_not_a_third() -> None:
 def test_a_support_attack_costs_a_fortune_as_well_as_the_ap() -> None:
     # L1526.
     data, name = with_weapon("Captain", "Gunner", abilities=("Support Attack",))
-    state = new_state()
-    put(state, "A1", name, A, 2, 12, data=data)
-    put(state, "B1", "Aberration", B, 8, 12, data=data)
-    activate(state, "A1", data=data)
+    state = duel(name, "Aberration", 8, data=data)
     w = world(state, data.card(name))
     with pytest.raises(RulesError, match="Fortune"):
         check_attack(w, A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
@@ -216,10 +205,7 @@ def test_a_protected_model_may_pass_the_hit_to_a_friend_who_is_also_a_bodyguard(
 def test_a_botched_save_against_a_blighted_weapon_gives_two_blight_and_no_wound() -> None:
     # L529, L1506: the botched save gives Blight, the failed test gives Blight instead of the HP.
     data, name = with_weapon("Captain", "Spitter", abilities=("Blighted",))
-    state = new_state()
-    put(state, "A1", name, A, 2, 12, data=data)
-    put(state, "B1", "Aberration", B, 12, 12, data=data)
-    activate(state, "A1", data=data)
+    state = duel(name, "Aberration", data=data)
     after, _ = attack(state, "A", [5, 20], data, model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].tokens == ["Blight", "Blight"] and after.models[B1].wounds_left == 3
 

@@ -138,3 +138,16 @@ def test_the_remnant_vigil_gives_on_guard_for_a_fortune_at_the_end_of_an_activat
     assert decision.kind == "fortune" and "remnant-vigil:B1" in [o.key for o in decision.parts[0].options]
     after, _ = answer(waiting, {"use": "remnant-vigil:B1"}, data=data)
     assert after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 0
+
+
+def test_the_remnant_vigil_is_not_offered_to_a_vigilant_model_which_gains_the_token_anyway() -> None:
+    # L776, L1494: a Vigilant model gains On Guard as its activation ends unengaged, so spending a Fortune on the
+    # Vigil for it buys nothing, and the player is not asked.
+    state = new_state()
+    state.step, state.active_side = "activation", B
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 10, 10)
+    put(state, "A1", "Captain", A, 18, 10)
+    activate(state, "B1")
+    after, _ = run(state, lambda ctx: finish_activation(ctx, B1))
+    assert not after.pending and after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 1

@@ -14,6 +14,7 @@ import yaml
 
 from engine.schema import DataError, parse
 from engine.systems.underworlds.schema import KINDS, UnderworldsData
+from tests.engine.systems.kind_texts import SAFE_LOADER
 
 FOLDER = Path(__file__).resolve().parents[4] / "data" / "underworlds"
 
@@ -27,7 +28,7 @@ def data_from_texts(texts: Mapping[str, str]) -> UnderworldsData:
     problems: list[str] = []
     for kind, text in texts.items():
         where = f"data/underworlds/{kind}.yaml"
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=SAFE_LOADER)
         if not isinstance(document, dict) or set(document) != {kind}:
             problems.append(f"{where}: must hold one top-level list named {kind!r}")
             continue
