@@ -26,7 +26,7 @@ from engine.systems.shroudfall import Shroudfall
 from engine.systems.shroudfall.system import PAIRINGS
 
 BUDGET_S = 2.0
-"""Seconds one whole game may take (docs/budgets.md)."""
+"""Seconds of CPU one whole game may take (docs/budgets.md)."""
 
 
 def play(system: Shroudfall, seed: str, scenario: str, mode: str) -> tuple[dict[str, float], int]:
@@ -67,16 +67,17 @@ def main() -> None:
     times: list[float] = []
     commands = 0
     for n in range(args.games):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU, not wall time: the machine is shared
         result, count = play(system, f"fair-{n}", args.scenario, modes[n % len(modes)])
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
         commands += count
         for army, score in result.items():
             wins[army] = wins.get(army, 0.0) + score
             played[army] = played.get(army, 0) + 1
     times.sort()
     print(f"Shroudfall fairness: {args.scenario}, {args.games} bot-against-bot games "
-          f"(median {times[len(times) // 2]:.2f} s a game, slowest {times[-1]:.2f} s; budget {BUDGET_S:g} s; "
+          f"(CPU: mean {sum(times) / len(times):.2f} s a game, median {times[len(times) // 2]:.2f} s, slowest "
+          f"{times[-1]:.2f} s; budget {BUDGET_S:g} s; "
           f"{commands / max(1, args.games):.0f} commands a game)")
     print_rates("army", sorted(wins), wins, played)
 

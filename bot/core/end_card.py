@@ -68,6 +68,7 @@ def _result(view: View) -> list[str]:
     losers = [side for side in view.sides if not outcome.won(side)]
     why = {
         EndReason.SCORE: "the last round was played and the scores decide",
+        EndReason.SCENARIO: "a scenario's victory condition was met",
         EndReason.ELIMINATION: "a side has nothing left on the table",
         EndReason.CONCEDED: (f"{_name(view, losers[0])} conceded" if winner and len(losers) == 1
                              else "a side conceded"),

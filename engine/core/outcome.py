@@ -22,6 +22,7 @@ class EndReason(Enum):
     """Why a game ended."""
 
     SCORE = "score"  # the last round was played; the higher score wins
+    SCENARIO = "scenario"  # a scenario's victory condition was met before the last round (a lead in VP, a quest)
     ELIMINATION = "elimination"  # a side has nothing left on the table
     CONCEDED = "conceded"
     HOST_ENDED = "host-ended"

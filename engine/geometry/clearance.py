@@ -35,11 +35,12 @@ def terrain_label(t: Terrain) -> str:
 
 def segment_gap(start: _F, end: _F, point: _F) -> _F:
     """Distance from each point to its segment; the last axis holds x, y and the others broadcast."""
-    d = end - start
-    f = point - start
-    dd = (d * d).sum(axis=-1)
-    t = np.clip((f * d).sum(axis=-1) / np.where(dd > 0, dd, 1.0), 0.0, 1.0)
-    result: _F = np.hypot(*np.moveaxis(start + t[..., None] * d - point, -1, 0))
+    sx, sy = start[..., 0], start[..., 1]
+    dx, dy = end[..., 0] - sx, end[..., 1] - sy
+    px, py = point[..., 0], point[..., 1]
+    dd = dx * dx + dy * dy  # by component: numpy sums over a last axis of two slowly
+    t = np.clip(((px - sx) * dx + (py - sy) * dy) / np.where(dd > 0, dd, 1.0), 0.0, 1.0)
+    result: _F = np.hypot(sx + t * dx - px, sy + t * dy - py)
     return result
 
 

@@ -56,6 +56,8 @@ def distance(a: Measurable, b: Measurable) -> float:
 
     Touching or overlapping things give 0.0, never a negative number; a base inside a zone is at 0.0 from it.
     """
+    if isinstance(a, Base) and isinstance(b, Base):  # the common case, without building circles
+        return max(0.0, math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y) - a.radius - b.radius)
     sa, sb = _shape(a), _shape(b)
     if isinstance(sa, Circle) and isinstance(sb, Circle):
         return max(0.0, math.hypot(sa.x - sb.x, sa.y - sb.y) - sa.radius - sb.radius)

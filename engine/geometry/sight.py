@@ -26,9 +26,11 @@ fall back to shapely's exact interior test.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -82,17 +84,41 @@ class Sight:
     blocked_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Pairs:
-    """The sampled sight lines of every pair that does not touch."""
+    """The sampled sight lines of every pair that does not touch: the corridors at once, the lines themselves only
+    when a blocker is in some corridor."""
 
     obs: _I
     tgt: _I
-    start: _F  # (P, mo, mt, 2): canonical first endpoint of each line
-    end: _F  # (P, mo, mt, 2)
+    a: _F  # (P, mo, 2): the observer's sample points
+    b: _F  # (P, mt, 2): the target's sample points
     quads: NDArray[np.object_]  # (P,) corridor polygons
     axis: _F  # (P, 2, 2): centre to centre
     half_width: _F  # (P,): the larger of the two radii
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        return len(self.obs), self.a.shape[1], self.b.shape[1]
+
+    @cached_property
+    def _ends(self) -> tuple[_F, _F]:
+        n, mo, mt = self.shape
+        pa = np.broadcast_to(self.a[:, :, None, :], (n, mo, mt, 2))
+        pb = np.broadcast_to(self.b[:, None, :, :], (n, mo, mt, 2))
+        # Order each segment's ends lexicographically, so A->B and B->A run the very same arithmetic.
+        swap = (pa[..., 0] > pb[..., 0]) | ((pa[..., 0] == pb[..., 0]) & (pa[..., 1] > pb[..., 1]))
+        return np.where(swap[..., None], pb, pa), np.where(swap[..., None], pa, pb)
+
+    @property
+    def start(self) -> _F:
+        """(P, mo, mt, 2): canonical first endpoint of each line."""
+        return self._ends[0]
+
+    @property
+    def end(self) -> _F:
+        """(P, mo, mt, 2)"""
+        return self._ends[1]
 
 
 class LineOfSight:
@@ -118,12 +144,20 @@ class LineOfSight:
         for p in self._polys:
             shapely.prepare(p)
         self._terrain_tree = shapely.STRtree(self._polys)
-        self._base_tree = shapely.STRtree([shapely.box(*b.circle.to_polygon(1).bounds) for b in self._bases])
         self._edges = [_edges(p) for p in self._polys]
         self._top = np.array([t.height for t in self._terrain] + [b.top for b in self._bases], dtype=float)
         self._centre = np.array([b.xy for b in self._bases], dtype=float).reshape(-1, 2)
         self._radius = np.array([b.radius for b in self._bases], dtype=float)
+        low, high = self._centre - self._radius[:, None], self._centre + self._radius[:, None]
+        self._base_tree = shapely.STRtree(shapely.box(low[:, 0], low[:, 1], high[:, 0], high[:, 1]))
         self._base_index = {b.id: nt + i for i, b in enumerate(self._bases)}
+
+    def ruled(self, rule: BlockRule | None) -> LineOfSight:
+        """The same blockers filtered by another rule, sharing what was measured of them (the trees, the edges): a
+        game whose rule reads the state builds the geometry once per layout and the rule per question."""
+        other = copy.copy(self)
+        other._rule = rule
+        return other
 
     def matrix(self, observers: Sequence[Base], targets: Sequence[Base]) -> _B:
         """Return a bool array, ``[i, j]`` true when ``observers[i]`` can see ``targets[j]``."""
@@ -186,11 +220,13 @@ class LineOfSight:
     def _blocked(self, pairs: _Pairs, observers: Sequence[Base], targets: Sequence[Base], *,
                  want_blockers: bool) -> tuple[_B, list[int]]:
         """Which sampled lines of each pair a blocker cuts, shape (P, mo, mt), and which blockers cut any."""
-        blocked = np.zeros(pairs.start.shape[:3], dtype=bool)
+        blocked = np.zeros(pairs.shape, dtype=bool)
         pair_idx, blocker_idx = self._candidates(pairs)
         keep = self._applies(pair_idx, blocker_idx, pairs, observers, targets)
         pair_idx, blocker_idx = pair_idx[keep], blocker_idx[keep]
         cut: list[int] = []
+        if not len(pair_idx):  # nothing in any corridor: every line is clear, no line need be drawn
+            return blocked, cut
         nt = len(self._terrain)
         on_terrain = blocker_idx < nt
         for t in np.unique(blocker_idx[on_terrain]):
@@ -235,17 +271,10 @@ class LineOfSight:
         normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
         a = oc[obs, None, :] + (across_observer[None, :, None] * orad[obs, None, None]) * normal[:, None, :]
         b = tc[tgt, None, :] + (across_target[None, :, None] * trad[tgt, None, None]) * normal[:, None, :]
-        mo, mt = len(across_observer), len(across_target)
-        pa = np.broadcast_to(a[:, :, None, :], (len(obs), mo, mt, 2))
-        pb = np.broadcast_to(b[:, None, :, :], (len(obs), mo, mt, 2))
-        # Order each segment's ends lexicographically, so A->B and B->A run the very same arithmetic.
-        swap = (pa[..., 0] > pb[..., 0]) | ((pa[..., 0] == pb[..., 0]) & (pa[..., 1] > pb[..., 1]))
-        start = np.where(swap[..., None], pb, pa)
-        end = np.where(swap[..., None], pa, pb)
         corners = np.stack([a[:, 0], a[:, -1], b[:, -1], b[:, 0]], axis=1)
         quads = shapely.polygons(corners)
         axis = np.stack([oc[obs], tc[tgt]], axis=1)
-        return _Pairs(obs, tgt, start, end, quads, axis, np.maximum(orad[obs], trad[tgt]))
+        return _Pairs(obs, tgt, a, b, quads, axis, np.maximum(orad[obs], trad[tgt]))
 
     def _applies(self, pair_idx: _I, blocker_idx: _I, pairs: _Pairs, observers: Sequence[Base],
                  targets: Sequence[Base]) -> _B:

@@ -22,6 +22,7 @@ from typing import Literal
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 
 from .clearance import segment_gap
@@ -124,6 +125,24 @@ class ToolWorld:
     end_blockers: Sequence[tuple[str, Polygon]] = ()
     hover: bool = False
     _shrunk: dict[str, Polygon] = field(default_factory=dict, compare=False, repr=False)
+    _centres: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = field(default_factory=list, compare=False,
+                                                                           repr=False)
+    _points: list[tuple[NDArray[np.object_], NDArray[np.float64]]] = field(default_factory=list, compare=False,
+                                                                          repr=False)
+
+    def centres(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The other bases' centres (n, 2) and radii (n,), for checking many spots against them."""
+        if not self._centres:
+            self._centres.append((np.array([b.xy for b in self.bases], dtype=float).reshape(-1, 2),
+                                  np.array([b.radius for b in self.bases], dtype=float)))
+        return self._centres[0]
+
+    def points(self) -> tuple[NDArray[np.object_], NDArray[np.float64]]:
+        """The other bases' centres as shapely points, and their radii, for checking many tools against them."""
+        if not self._points:
+            centres, radii = self.centres()
+            self._points.append((shapely.points(centres), radii))
+        return self._points[0]
 
     def shrunk(self, name: str, polygon: Polygon) -> Polygon:
         """``polygon`` less the tolerance, so touching it is not overlapping it."""
@@ -134,29 +153,27 @@ class ToolWorld:
         return found
 
 
-def _overlapped_bases(tool: Polygon, bases: Sequence[Base]) -> list[str]:
-    if not bases:
-        return []
-    centres = shapely.points([b.xy for b in bases])
-    gaps = shapely.distance(tool, centres)
-    return [b.id for b, gap in zip(bases, gaps, strict=True) if gap < b.radius - TOLERANCE]
-
-
-def _tool_problem(mover: Base, path: ToolPath, tool: MovementTool, world: ToolWorld) -> str | None:
+def _tool_problem(mover: Base, path: ToolPath, tool: MovementTool, world: ToolWorld,
+                  poly: Polygon | None = None) -> str | None:
     why = tool.refusal(path)
     if why is not None:
         return why
-    poly = tool_polygon(path, tool.width)
-    if float(shapely.distance(poly, shapely.Point(mover.xy))) > mover.radius + TOLERANCE:
+    poly = tool_polygon(path, tool.width) if poly is None else poly
+    touch = float(shapely.distance(poly, shapely.Point(mover.xy)))
+    if touch > mover.radius + TOLERANCE:
         return f"the tool must touch {mover.id}'s base where it starts"
-    bases = [mover] if world.hover else [mover, *world.bases]
-    hit = _overlapped_bases(poly, bases)
+    hit = [mover.id] if touch < mover.radius - TOLERANCE else []
+    if not world.hover and world.bases:
+        points, radii = world.points()
+        gaps = shapely.distance(poly, points)
+        hit += [b.id for b, over in zip(world.bases, (gaps < radii - TOLERANCE).tolist(), strict=True) if over]
     if hit:
         return f"the tool may not overlap a base: it overlaps {', '.join(hit)}"
     walls = [name for name, p in world.tool_blockers if poly.intersects(world.shrunk(name, p))]
     if walls:
         return f"the tool may not overlap impassable terrain: it overlaps {', '.join(walls)}"
-    if not poly.within(world.table.polygon.buffer(TOLERANCE)):
+    x0, y0, x1, y1 = poly.bounds  # inside the table's rectangle exactly when its bounding box is
+    if x0 < -TOLERANCE or y0 < -TOLERANCE or x1 > world.table.width + TOLERANCE or y1 > world.table.height + TOLERANCE:
         return "the tool may not leave the table (its edges are impassable)"
     return None
 
@@ -166,7 +183,9 @@ def spot_problem(mover: Base, end: XY, world: ToolWorld) -> str | None:
     None; the tool does not matter here."""
     if not world.table.holds(mover.at(*end)):
         return f"{mover.id} would stand off the table"
-    clash = [b.id for b in world.bases if math.dist(b.xy, end) < b.radius + mover.radius - TOLERANCE]
+    centres, radii = world.centres()
+    near = np.hypot(centres[:, 0] - end[0], centres[:, 1] - end[1]) < radii + mover.radius - TOLERANCE
+    clash = [b.id for b, hit in zip(world.bases, near.tolist(), strict=True) if hit]
     if clash:
         return f"{mover.id} may not end overlapping {', '.join(clash)}"
     point = shapely.Point(end)
@@ -176,11 +195,21 @@ def spot_problem(mover: Base, end: XY, world: ToolWorld) -> str | None:
     return None
 
 
-def _end_problem(mover: Base, path: ToolPath, end: XY, tool: MovementTool, world: ToolWorld) -> str | None:
-    poly = tool_polygon(path, tool.width)
+def _off_tool(mover: Base, end: XY, poly: Polygon) -> str | None:
     if float(shapely.distance(poly, shapely.Point(end))) > mover.radius + TOLERANCE:
         return f"{mover.id} must end touching the tool"
-    return spot_problem(mover, end, world)
+    return None
+
+
+def _problem(mover: Base, path: ToolPath, end: XY, tool: MovementTool, world: ToolWorld, *,
+             spot_checked: bool = False) -> str | None:
+    """Why this laid tool and end spot are refused, or None (the tool's footprint built once for both checks)."""
+    why = tool.refusal(path)
+    if why is not None:
+        return why
+    poly = tool_polygon(path, tool.width)
+    return (_tool_problem(mover, path, tool, world, poly) or _off_tool(mover, end, poly)
+            or (None if spot_checked else spot_problem(mover, end, world)))
 
 
 def check_tool_move(mover: Base, path: ToolPath, end: XY, tool: MovementTool, world: ToolWorld) -> None:
@@ -189,7 +218,7 @@ def check_tool_move(mover: Base, path: ToolPath, end: XY, tool: MovementTool, wo
     :raises ToolRefused: saying what is wrong: too long, not touching the base, over a base, impassable terrain or
         the table edge, or an end spot off the tool, on another base or on forbidden terrain.
     """
-    why = _tool_problem(mover, path, tool, world) or _end_problem(mover, path, end, tool, world)
+    why = _problem(mover, path, end, tool, world)
     if why is not None:
         raise ToolRefused(why)
 
@@ -233,16 +262,30 @@ def _joints(mover: Base, end: XY, tool: MovementTool) -> list[XY]:
     return found
 
 
-def _clear_of_bases(paths: list[ToolPath], bases: list[Base]) -> list[ToolPath]:
-    """Drop the paths whose centre line passes within a base's radius of its centre: their tool surely overlaps it."""
+def _leg_gaps(start: NDArray[np.float64], end: NDArray[np.float64],
+              centres: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """Each centre's distance from each leg's centre line, and whether it lies square to the leg (its foot on the
+    leg, where the tool is its full width); legs (P, 1, 2), centres (1, N, 2) -> (P, N)."""
+    dx, dy = end[..., 0] - start[..., 0], end[..., 1] - start[..., 1]
+    dd = dx * dx + dy * dy
+    t = ((centres[..., 0] - start[..., 0]) * dx + (centres[..., 1] - start[..., 1]) * dy) / np.where(dd > 0, dd, 1.0)
+    return segment_gap(start, end, centres), (t >= 0.0) & (t <= 1.0) & (dd > 0)
+
+
+def _clear_of_bases(paths: list[ToolPath], bases: list[Base], width: float) -> list[ToolPath]:
+    """Drop the paths whose tool surely overlaps a base: its centre line passes within the base's radius of its
+    centre, or the centre lies square to a leg within the radius and half the tool's width of it (where the tool is a
+    full-width strip, its distance from the centre is exactly that less half the width)."""
     if not bases or not paths:
         return paths
     ends = np.array([(p.start, p.joint, p.end) for p in paths], dtype=float)
-    centres = np.array([b.xy for b in bases], dtype=float)
-    radii = np.array([b.radius for b in bases], dtype=float)
-    gaps = np.minimum(segment_gap(ends[:, None, 0], ends[:, None, 1], centres[None]),
-                      segment_gap(ends[:, None, 1], ends[:, None, 2], centres[None]))
-    keep = np.asarray(~(gaps < radii[None] - TOLERANCE).any(axis=1), dtype=bool).tolist()
+    centres = np.array([b.xy for b in bases], dtype=float)[None]
+    radii = np.array([b.radius for b in bases], dtype=float)[None]
+    over = np.zeros((len(paths), centres.shape[1]), dtype=bool)
+    for a, b in ((0, 1), (1, 2)):
+        gaps, square = _leg_gaps(ends[:, None, a], ends[:, None, b], centres)
+        over |= (gaps < radii - TOLERANCE) | (square & (gaps - width / 2 < radii - TOLERANCE))
+    keep = np.asarray(~over.any(axis=1), dtype=bool).tolist()
     return [p for p, ok in zip(paths, keep, strict=True) if ok]
 
 
@@ -257,15 +300,15 @@ def lay_tool(mover: Base, end: XY, tool: MovementTool, world: ToolWorld, via: XY
     if spot_why is not None:
         raise ToolRefused(spot_why)
     first = _through(mover, via, end) if via is not None else _straight(mover, end)
-    why = _tool_problem(mover, first, tool, world) or _end_problem(mover, first, end, tool, world)
+    why = _problem(mover, first, end, tool, world, spot_checked=True)
     if why is None or via is not None or not bend:
         if why is not None:
             raise ToolRefused(why)
         return first
     paths = sorted((_through(mover, joint, end) for joint in _joints(mover, end, tool)), key=lambda p: p.length)
-    for path in _clear_of_bases(paths, [] if world.hover else list(world.bases)):
+    for path in _clear_of_bases(paths, [] if world.hover else list(world.bases), tool.width):
         if tool.refusal(path) is not None:
             break
-        if _tool_problem(mover, path, tool, world) is None and _end_problem(mover, path, end, tool, world) is None:
+        if _problem(mover, path, end, tool, world, spot_checked=True) is None:
             return path
     raise ToolRefused(f"no {tool.name or 'movement'} tool reaches {end[0]:g},{end[1]:g}: {why}")

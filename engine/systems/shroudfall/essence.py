@@ -22,6 +22,7 @@ __all__ = [
     "Stored",
     "ability_cost",
     "can_pay",
+    "discard",
     "infuse",
     "pay",
     "pool_dice",
@@ -72,6 +73,22 @@ def _paid(reserve: Sequence[Colour], cost: Sequence[Colour], stronger: bool) -> 
         left[pick] -= 1
         used.append(pick)
     return tuple(used)
+
+
+def discard(reserve: Sequence[Colour], colour: str) -> tuple[tuple[Colour, ...], Colour]:
+    """The reserve with one crystal of ``colour`` thrown out, and that crystal (L831: a player may always discard
+    essence during their units' activations).
+
+    :raises IllegalCommand: when the reserve holds no crystal of that colour.
+    """
+    held = [c for c in reserve if c == colour]
+    if not held:
+        have = format_pool(tuple(reserve)) if reserve else "nothing"
+        raise IllegalCommand(f"the essence reserve holds no {colour} crystal to discard (it holds {have}; L831)",
+                             verb="discard")
+    left = list(reserve)
+    left.remove(held[0])
+    return tuple(left), held[0]
 
 
 def can_pay(reserve: Sequence[Colour], cost: Sequence[Colour], *, stronger: bool = False) -> bool:

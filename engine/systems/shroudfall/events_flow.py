@@ -151,5 +151,23 @@ class ElementTaken(EventBody):
         return f"Side {self.side} puts its control token on {self.element}."
 
 
+class ScenarioLeadWon(EventBody):
+    """A side's VP lead at a round's end reached the scenarios' VP values added up: it wins by scenario (L1198; ruling
+    ``scenario-win``)."""
+
+    kind = "shroudfall.scenario-lead"
+    side: SideId
+    lead: int
+    threshold: int
+    round: int
+
+    def apply(self, state: ShroudfallState) -> None:
+        return None
+
+    def describe(self) -> str:
+        return (f"At the end of round {self.round} side {self.side} leads by {self.lead} VP, at least the scenarios' "
+                f"{self.threshold}: side {self.side} wins by scenario (L1198).")
+
+
 FLOW_EVENTS: tuple[type[EventBody], ...] = (SetupTurn, RollOffWon, StandingOrder, AgendaSaved, ToolLaid, ReactionUsed,
-                                            FreeRerollUsed, ElementTaken)
+                                            FreeRerollUsed, ElementTaken, ScenarioLeadWon)

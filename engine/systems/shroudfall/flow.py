@@ -32,6 +32,7 @@ from engine.systems.shroudfall.events import (
     TurnChanged,
     VpScored,
 )
+from engine.systems.shroudfall.events_flow import ScenarioLeadWon
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rounds import (
     ROUNDS,
@@ -178,9 +179,13 @@ def end_round(ctx: Table, ref: Referee) -> None:
     state = ctx.state
     _score_round(ctx, ref)
     known = [ref.catalogue.scenario(s) for s in state.scenarios if ref.catalogue.scenario(s).known]
-    winner = scenario_lead_winner(_scores(ctx), scenario_threshold(known), ref.rulings)
+    threshold = scenario_threshold(known)
+    winner = scenario_lead_winner(_scores(ctx), threshold, ref.rulings)
     if winner is not None:
-        _finish(ctx, Outcome(reason=EndReason.SCORE, scores=_scores(ctx), winner=winner))
+        scores = _scores(ctx)
+        lead = scores[winner] - max(v for s, v in scores.items() if s != winner)
+        ctx.emit(ScenarioLeadWon(side=winner, lead=lead, threshold=threshold, round=state.round))
+        _finish(ctx, Outcome(reason=EndReason.SCENARIO, scores=scores, winner=winner))
         return
     if state.round >= ROUNDS:
         scores = _scores(ctx)

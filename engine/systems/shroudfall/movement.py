@@ -73,26 +73,37 @@ def _ignores_rough(world: World, model: ModelId, piece: str) -> bool:
     return False
 
 
-def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end: XY | None = None,
-              wanted: Move | None = None) -> tuple[Move, list[str]]:
-    """The tool a move of ``model`` uses, with the reasons: its card's MOV, then Frostbite (S), Fast (one longer),
-    Rough (one shorter, judged on the laid tool and the end base when given) and Slow (S); ``wanted`` picks a
-    shorter tool (L575, L1401, L1437-1463; ruling ``mov-modifiers``)."""
+def _starting_tool(world: World, model: ModelId) -> tuple[Move, tuple[str, ...], tuple[str, ...]]:
+    """The tool before the terrain it crosses: the card's MOV, Frostbite and Fast terrain it starts in, with the
+    reasons and the pieces it starts in (measured once per World)."""
     unit = world.unit(model)
     mov: Move = world.card(model).mov
     why = [f"MOV {mov} on the card"]
     if "frostbite" in unit.conditions:
         mov = "S"
         why.append("Frostbite: MOV S (L1401)")
-    starts_in = [t for t in world.state.terrain if world.within(model, t)]
+    starts_in = tuple(t for t in world.state.terrain if world.within(model, t))
     if any(world.piece_has(t, "Fast") for t in starts_in):
         mov = _step(mov, 1)
         why.append(f"starts in Fast terrain: MOV {mov} (L1437)")
+    return mov, tuple(why), starts_in
+
+
+def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end: XY | None = None,
+              wanted: Move | None = None) -> tuple[Move, list[str]]:
+    """The tool a move of ``model`` uses, with the reasons: its card's MOV, then Frostbite (S), Fast (one longer),
+    Rough (one shorter, judged on the laid tool and the end base when given) and Slow (S); ``wanted`` picks a
+    shorter tool (L575, L1401, L1437-1463; ruling ``mov-modifiers``)."""
+    mov, said, starts_in = world.remember(("starting-tool", model), lambda: _starting_tool(world, model))
+    why = list(said)
     touched = list(starts_in)
     if path is not None and end is not None:
         poly = tool_polygon(path)
         base = world.base(model).at(*end)
-        touched += [t for t in world.state.terrain if world.terrain(t).polygon.intersects(poly)
+        x0, y0, x1, y1 = poly.bounds
+        r = base.radius
+        box = (min(x0, end[0] - r), min(y0, end[1] - r), max(x1, end[0] + r), max(y1, end[1] + r))
+        touched += [t for t in world.pieces_near(box) if world.terrain(t).polygon.intersects(poly)
                     or float(shapely.distance(world.terrain(t).polygon, shapely.Point(base.xy))) < base.radius]
     rough = [t for t in dict.fromkeys(touched) if world.piece_has(t, "Rough") and not _ignores_rough(world, model, t)]
     if rough and mov != "S":
@@ -111,10 +122,16 @@ def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end
 def tool_world(world: World, model: ModelId, moved: Mapping[ModelId, XY] | None = None) -> ToolWorld:
     """What a tool and ``model`` must keep clear of: the other bases (scenario elements included; ``moved`` gives
     models of its unit already moved), IMPASSABLE terrain for the tool, IMPASSABLE and LINEAR TERRAIN for the end."""
-    others = [b for b in world.with_spots(moved or {}).bases() if b.id != model]
-    hover = world.has(model, "Flying") or world.has(model, "Nimble")
-    return ToolWorld(world.table, others, world.polygons_with("Impassable"),
-                     world.polygons_with("Impassable", "Linear Terrain"), hover=hover)
+    spots = dict(moved or {})
+
+    def make() -> ToolWorld:
+        others = [b for b in world.bases_with(spots) if b.id != model]
+        hover = world.has(model, "Flying") or world.has(model, "Nimble")
+        walls = world.remember("tool-walls", lambda: (world.polygons_with("Impassable"),
+                                                       world.polygons_with("Impassable", "Linear Terrain")))
+        return ToolWorld(world.table, others, *walls, hover=hover)
+
+    return world.remember(("tool-world", model, tuple(sorted(spots.items()))), make)
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,10 +163,17 @@ def _target_spot(world: World, ident: str) -> tuple[XY, float]:
 def plan_unit_move(world: World, unit: UnitRecord, where: Destination, *, parry: bool = False,
                    wanted: Move | None = None, stop: float = CLOSE) -> UnitMove:
     """Plan the unit's move action toward ``where``: each model in turn (the nearest to the goal first), as far as its
-    tool reaches on a legal line, checked where the models before it now stand.
+    tool reaches on a legal line, checked where the models before it now stand. Planned once per table: the menu's
+    check, a preview and the command itself share the plan.
 
     :raises IllegalCommand: for a point or model move the rules refuse (a typed end spot must be legal as given).
     """
+    return world.settled(("unit-move", unit.id, where, parry, wanted, stop),
+                         lambda: _plan_unit_move(world, unit, where, parry, wanted, stop))
+
+
+def _plan_unit_move(world: World, unit: UnitRecord, where: Destination, parry: bool, wanted: Move | None,
+                    stop: float) -> UnitMove:
     alive = world.state.alive(unit)
     moved: dict[ModelId, XY] = {}
     planned: list[ModelMove] = []

@@ -4,7 +4,7 @@ working table, which the core's ``Context`` is (emit events, roll dice)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.core import Audience, Decision, Event, EventBody, SideId
@@ -12,7 +12,7 @@ from engine.dice import Die, DieRoll
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.state import ShroudfallState
-from engine.systems.shroudfall.world import World
+from engine.systems.shroudfall.world import Measured, World
 
 __all__ = ["Referee", "Table"]
 
@@ -40,11 +40,21 @@ class Referee:
 
     catalogue: ShroudfallCatalogue
     rulings: Rulings
+    measured: Measured = field(default_factory=Measured, compare=False, repr=False)
+    """Terrain shapes and sight measured once per layout, shared by the Worlds of these rulings."""
+
+    _last: list[tuple[int, World]] = field(default_factory=list, compare=False, repr=False)
 
     def world(self, ctx: Table) -> World:
-        """The table as it stands now (build again after emitting: a World does not follow the state)."""
-        return World(ctx.state, self.catalogue, self.rulings)
+        """The table as it stands now: the same World while the command's state has not moved (every change is an
+        event, which moves the seq; a World does not follow the state)."""
+        state = ctx.state
+        if self._last and self._last[0][1].state is state and self._last[0][0] == state.seq:
+            return self._last[0][1]
+        found = World(state, self.catalogue, self.rulings, self.measured)
+        self._last[:] = [(state.seq, found)]
+        return found
 
     def world_of(self, state: ShroudfallState) -> World:
         """The table of a state, for a question that changes nothing (a menu, a view)."""
-        return World(state, self.catalogue, self.rulings)
+        return World(state, self.catalogue, self.rulings, self.measured)

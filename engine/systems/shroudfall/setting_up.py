@@ -224,7 +224,8 @@ def terrain_spot(ctx: Table, ref: Referee, side: SideId, card_id: str) -> tuple[
         return None  # its main was left out: so is it
     world = ref.world(ctx)
     main_outline = world.terrain(main_id).polygon if main_id is not None else None
-    return any_legal_spot(world, piece, main=main, half=half, main_outline=main_outline)
+    return world.settled(("terrain-spot", card_id, piece.name, main, half, main_id),
+                         lambda: any_legal_spot(world, piece, main=main, half=half, main_outline=main_outline))
 
 
 def skip_terrain(ctx: Table, ref: Referee, side: SideId, card_id: str) -> None:

@@ -229,17 +229,21 @@ def any_legal_spot(world: World, piece: TerrainPiece, *, main: bool, half: Liter
     for turn in TURNS:
         ring = np.array(piece_outline(piece, (0.0, 0.0), turn).exterior.coords, dtype=float)
         low, high = ring.min(axis=0), ring.max(axis=0)
-        centres = grid[_inside(world, np.column_stack([grid + low, grid + high]), main, half)]
-        if not len(centres):
-            continue
-        outlines = shapely.polygons(ring[None, :, :] + centres[:, None, :])
-        clear = ~shapely.intersects(crowded, outlines) if not crowded.is_empty else np.ones(len(centres), bool)
-        for index in np.nonzero(clear)[0]:
-            placing = Placing(outlines[index], main=main, half=half, main_outline=main_outline)
-            if terrain_refusal(world, placing) is None:
-                x, y = centres[index]
-                return (float(x), float(y)), turn
+        inside = grid[_inside(world, np.column_stack([grid + low, grid + high]), main, half)]
+        for first in range(0, len(inside), _CHUNK):  # in grid order, a chunk at a time: the first legal one wins
+            centres = inside[first:first + _CHUNK]
+            outlines = shapely.polygons(ring[None, :, :] + centres[:, None, :])
+            clear = ~shapely.intersects(crowded, outlines) if not crowded.is_empty else np.ones(len(centres), bool)
+            for index in np.nonzero(clear)[0]:
+                placing = Placing(outlines[index], main=main, half=half, main_outline=main_outline)
+                if terrain_refusal(world, placing) is None:
+                    x, y = centres[index]
+                    return (float(x), float(y)), turn
     return None
+
+
+_CHUNK = 256
+"""Grid spots whose outlines are built at once in the search for a legal spot."""
 
 
 # -- leadership ----------------------------------------------------------------------------------------------------

@@ -122,7 +122,12 @@ def formation(world: World, unit: UnitRecord, anchor: XY, rows: int = 1) -> dict
 
 def deployment_spots(world: World, side: SideId, unit: UnitRecord, count: int = 4) -> list[tuple[XY, int]]:
     """Up to ``count`` anchors (with the rows of the formation) where the whole unit may deploy, the middle of the
-    zone's front first, then spread along it (L1143-1154)."""
+    zone's front first, then spread along it (L1143-1154); searched once per table."""
+    question = ("deployment-spots", side, world.state.record(side).edge, unit.id, unit.deployed, count)
+    return list(world.settled(question, lambda: tuple(_deployment_spots(world, side, unit, count))))
+
+
+def _deployment_spots(world: World, side: SideId, unit: UnitRecord, count: int) -> list[tuple[XY, int]]:
     card = world.catalogue.card(unit.card)
     radius = card.base_mm / 25.4 / 2
     depth = DEPLOY_DEPTH + float(level_of(card.passives, "Scout") or 0)

@@ -34,7 +34,12 @@ from engine.core import (
 )
 from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
-from engine.systems.shroudfall import declared_play, declared_reactions, declared_setup  # noqa: F401  (declares)
+from engine.systems.shroudfall import (  # noqa: F401  (declares)
+    declared_essence,
+    declared_play,
+    declared_reactions,
+    declared_setup,
+)
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue
 from engine.systems.shroudfall.data_kinds import DATA_KINDS
 from engine.systems.shroudfall.declared import RULES, referee

@@ -68,7 +68,12 @@ def weapon_refusal(world: World, model: ModelId, weapon: Weapon, used: Sequence[
 def target_refusal(world: World, attacker: ModelId, target: str, weapon: Weapon) -> str | None:
     """Why ``attacker`` may not target ``target`` with ``weapon`` (a single-target profile, or a beam's aim), or None:
     an enemy model in range (beams need only sight, L785) and in sight, Stealth within 6" (L1373), Pistolero only at
-    models in melee with it (L1357)."""
+    models in melee with it (L1357). Asked once per table (the menus, a preview and the command ask alike)."""
+    question = ("target", attacker, target, weapon.name, weapon.type, weapon.range, weapon.shape)
+    return world.settled(question, lambda: _target_refusal(world, attacker, target, weapon))
+
+
+def _target_refusal(world: World, attacker: ModelId, target: str, weapon: Weapon) -> str | None:
     if ModelId(target) not in world.state.models:
         return f"{target} is a scenario element, which cannot be attacked (L1207)"
     if ModelId(target) == attacker:

@@ -17,19 +17,21 @@ terrain (Shroudfall beta rulebook v1.4, L258-268, L647-701, L975-991).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import Polygon
 
-from engine.core import ModelId, TerrainMark
+from engine.core import ModelId
 from engine.geometry import (
     TOLERANCE,
     XY,
     Base,
     LineOfSight,
-    Pose,
     Sight,
     Table,
     Terrain,
@@ -37,17 +39,20 @@ from engine.geometry import (
     is_within,
     some_line_crosses,
 )
+from engine.geometry.clearance import segment_gap
 from engine.systems.shroudfall.catalogue import ShroudfallCatalogue, fold, split_named
+from engine.systems.shroudfall.measured import Measured
 from engine.systems.shroudfall.rulings import Rulings
 from engine.systems.shroudfall.schema import AttackType, UnitCard, Weapon
 from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
 
-__all__ = ["STEALTH_RANGE", "Benefit", "World", "keyword_of", "level_of"]
+__all__ = ["STEALTH_RANGE", "Benefit", "Measured", "World", "keyword_of", "level_of"]
 
 STEALTH_RANGE = 6.0
 """Stealth keeps a model from being targeted, or blocking sight, from more than 6" away (L1373)."""
 SHROUDED_BASE_MM = 40.0
 """Shrouded terrain gives Stealth to models on bases of 40 mm or less (L1461)."""
+_T = TypeVar("_T")
 _LEVEL = re.compile(r"\+?(\d+(?:\.\d+)?)")
 
 
@@ -90,20 +95,27 @@ class Benefit:
 class World:
     """One state's models and scenery, measured by Shroudfall's rules; build one per command or question."""
 
-    def __init__(self, state: ShroudfallState, catalogue: ShroudfallCatalogue, rulings: Rulings) -> None:
+    def __init__(self, state: ShroudfallState, catalogue: ShroudfallCatalogue, rulings: Rulings,
+                 shared: Measured | None = None) -> None:
         self.state = state
         self.catalogue = catalogue
         self.rulings = rulings
+        self.shared = shared if shared is not None else Measured()
+        self._layout: tuple[str, str, bytes] | None = None
+        self._terrain_key: str | None = None
         self.table = Table(state.width, state.height)
         self._bases: dict[str, Base] = {}
-        self._terrain: dict[str, Terrain] = {}
         self._sight: LineOfSight | None = None
         self._plain: LineOfSight | None = None
         self._seen: dict[tuple[str, str], Sight] = {}
+        self._arrays: tuple[list[str], NDArray[np.float64], NDArray[np.float64]] | None = None
         self._gaps: dict[tuple[str, str], float] = {}
         self._cards: dict[ModelId, UnitCard] = {}
         self._keyed: dict[tuple[str, str], bool] = {}
         self._inside: dict[tuple[str, str], bool] = {}
+        self._memo: dict[Hashable, Any] = {}
+        self._shapes: dict[str, tuple[Terrain, tuple[float, float, float, float]]] = {}
+        self._table_key: Hashable | None = None
 
     # -- models ----------------------------------------------------------------------------------------------
 
@@ -113,18 +125,18 @@ class World:
         if found is None:
             if ModelId(ident) in self.state.models:
                 m = self.state.models[ModelId(ident)]
-                found = Base(m.id, Pose(m.x, m.y, m.z, m.facing), m.base_mm)
+                found = self.shared.base(m.id, m.x, m.y, m.z, m.facing, m.base_mm)
             else:
                 e = self.state.elements[ident]
-                found = Base(e.id, Pose(e.x, e.y), e.base_mm)
+                found = self.shared.base(e.id, e.x, e.y, 0.0, 0.0, e.base_mm)
             self._bases[ident] = found
         return found
 
     def with_spots(self, spots: Mapping[ModelId, XY]) -> World:
         """The same table with some models standing elsewhere (a move being checked); the state is not touched."""
-        other = World(self.state, self.catalogue, self.rulings)
+        other = World(self.state, self.catalogue, self.rulings, self.shared)
         other._bases = {i: self.base(i) for i in (*self.state.models, *self.state.elements)}
-        other._cards, other._keyed, other._terrain = self._cards, self._keyed, self._terrain
+        other._cards, other._keyed, other._shapes = self._cards, self._keyed, self._shapes
         for model, (x, y) in spots.items():
             other._bases[model] = self.base(model).at(x, y)
         return other
@@ -132,6 +144,11 @@ class World:
     def bases(self) -> list[Base]:
         """Every model's and scenario element's base."""
         return [self.base(i) for i in (*self.state.models, *self.state.elements)]
+
+    def bases_with(self, spots: Mapping[ModelId, XY]) -> list[Base]:
+        """Every base, with some models standing elsewhere (a move being checked), without a World for it."""
+        return [self.base(i).at(*spots[ModelId(i)]) if i in spots else self.base(i)
+                for i in (*self.state.models, *self.state.elements)]
 
     def unit(self, model: ModelId) -> UnitRecord:
         return self.state.unit_of(model)
@@ -166,15 +183,39 @@ class World:
             found = self._gaps[key] = distance(self.base(a), self.base(b))
         return found
 
+    def table_key(self) -> Hashable:
+        """Everything the rules of moving, melee and sight read of the table: the layout, and each unit's side,
+        card, models, starting strength, conditions and effects (a question answered for one such table holds for
+        every World of it)."""
+        if self._table_key is None:
+            units = ";".join(f"{u.id}:{u.side}:{u.card}:{u.models}:{u.starting}:{u.conditions}:"
+                             f"{sorted(u.effects.items())}" for u in self.state.units.values())
+            self._table_key = (*self.layout(), units)
+        return self._table_key
+
+    def settled(self, question: Hashable, make: Callable[[], _T]) -> _T:
+        """An answer that depends on :meth:`table_key` alone, shared by every World of the same table (a move planned
+        for the menu's check is the move the command makes)."""
+        return self.shared.answer((self.table_key(), question), make)
+
+    def remember(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """An answer another module measures of this table (the tool a model starts with, what a tool must keep
+        clear of), made once per World."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        found: _T = self._memo[key]
+        return found
+
     # -- terrain ---------------------------------------------------------------------------------------------
 
-    def terrain(self, ident: str) -> Terrain:
-        found = self._terrain.get(ident)
+    def _shape(self, ident: str) -> tuple[Terrain, tuple[float, float, float, float]]:
+        found = self._shapes.get(ident)
         if found is None:
-            mark: TerrainMark = self.state.terrain[ident]
-            found = Terrain.from_points(mark.id, mark.kind, mark.polygon, mark.height, mark.keywords)
-            self._terrain[ident] = found
+            found = self._shapes[ident] = self.shared.terrain(self.state.terrain[ident])
         return found
+
+    def terrain(self, ident: str) -> Terrain:
+        return self._shape(ident)[0]
 
     def piece(self, ident: str) -> Piece:
         return self.state.pieces[ident]
@@ -192,6 +233,17 @@ class World:
     def pieces_with(self, keyword: str) -> list[str]:
         return [t for t in self.state.terrain if self.piece_has(t, keyword)]
 
+    def pieces_near(self, box: tuple[float, float, float, float]) -> list[str]:
+        """The terrain pieces whose bounding box meets ``box`` (min x, min y, max x, max y): the only ones a shape
+        inside that box can touch."""
+        x0, y0, x1, y1 = box
+        found = []
+        for t in self.state.terrain:
+            a0, b0, a1, b1 = self._shape(t)[1]
+            if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1:
+                found.append(t)
+        return found
+
     def polygons_with(self, *keywords: str) -> list[tuple[str, Polygon]]:
         """``(id, polygon)`` of the pieces carrying any of ``keywords``, for the movement and push geometry."""
         return [(t, self.terrain(t).polygon) for t in self.state.terrain
@@ -201,12 +253,15 @@ class World:
         """Whether a base is within a terrain piece: any overlap, or wholly inside (ruling ``within-terrain``)."""
         found = self._inside.get((ident, piece))
         if found is None:
-            base, poly = self.base(ident), self.terrain(piece).polygon
-            centre = shapely.Point(base.xy)
-            if self.rulings.within_terrain == "complete":
-                found = bool(poly.buffer(TOLERANCE).contains(centre.buffer(base.radius)))
+            base = self.base(ident)
+            shape, (x0, y0, x1, y1) = self._shape(piece)
+            poly, (x, y), r = shape.polygon, base.xy, base.radius
+            if x < x0 - r or x > x1 + r or y < y0 - r or y > y1 + r:  # clear of the piece's box: clear of it
+                found = False
+            elif self.rulings.within_terrain == "complete":
+                found = bool(poly.buffer(TOLERANCE).contains(shapely.Point(x, y).buffer(r)))
             else:
-                found = float(shapely.distance(poly, centre)) < base.radius - TOLERANCE
+                found = float(shapely.distance(poly, shapely.Point(x, y))) < r - TOLERANCE
             self._inside[(ident, piece)] = found
         return found
 
@@ -234,24 +289,72 @@ class World:
         """Stealth more than 6" from ``viewer``: ``model`` cannot be its target, nor block its sight (L1373)."""
         return self.gap(model, viewer) > STEALTH_RANGE + TOLERANCE and self.stealthy(model, viewer)
 
+    def terrain_key(self) -> str:
+        """The terrain as the rules read it (outline, height, keywords, type), as one string: a key made once per
+        World, cheap to look up (a string keeps its hash)."""
+        if self._terrain_key is None:
+            pieces = self.state.pieces
+            self._terrain_key = self.shared.terrain_key(tuple((m, pieces[t].type if t in pieces else None)
+                                                              for t, m in self.state.terrain.items()))
+        return self._terrain_key
+
+    def layout(self) -> tuple[str, str, bytes]:
+        """The table as sight reads it: its size and terrain, the bases' ids, and where each stands and how large
+        it is (its facing aside), as a key of three parts that keep their hashes."""
+        if self._layout is None:
+            bases = self.bases()
+            where = np.array([(b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in bases], dtype=float)
+            self._layout = (f"{self.state.width!r}x{self.state.height!r}/{self.terrain_key()}",
+                            ",".join(b.id for b in bases), where.tobytes())
+        return self._layout
+
     def _lines(self, models_block: bool) -> LineOfSight:
-        terrain = [self.terrain(t) for t in self.pieces_with("Obscuring")]
+        def build() -> LineOfSight:
+            obscuring = [self.terrain(t) for t in self.pieces_with("Obscuring")]
+            return LineOfSight(obscuring, self.bases() if models_block else ())
+
         if models_block:
             if self._sight is None:
-                self._sight = LineOfSight(terrain, self.bases(), rule=self._blocks)
+                self._sight = self.shared.lines(self.layout(), build).ruled(self._blocks)
             return self._sight
         if self._plain is None:
-            self._plain = LineOfSight(terrain, (), rule=self._blocks)
+            self._plain = self.shared.lines(self.terrain_key(), build).ruled(self._blocks)
         return self._plain
 
     def sight(self, observer: str, target: str) -> Sight:
         """Whether ``observer`` has line of sight to ``target`` (L681-701), with what cut some lines (asked once per
-        pair: a World holds one table as it stands)."""
+        pair and table: the answer is shared with every World where the two bases, the terrain and every base that
+        could block between them stand the same)."""
         found = self._seen.get((observer, target))
         if found is None:
-            found = self._lines(True).check(self.base(observer), self.base(target))
+            found = self.shared.answer(("sight", *self._sight_key(observer, target)),
+                                       lambda: self._lines(True).check(self.base(observer), self.base(target)))
             self._seen[(observer, target)] = found
         return found
+
+    def _sight_key(self, observer: str, target: str) -> tuple[Hashable, ...]:
+        """All a pair's sight depends on: the terrain, the two bases, and each base near enough the line between them
+        to block it (its centre within its radius and the larger of the pair's of that line: the blockers the sight
+        lines are tested against) with whether it has Stealth (L1373)."""
+        a, b = self.base(observer), self.base(target)
+        ids, centres, radii = self._base_arrays()
+        reach = radii + max(a.radius, b.radius)
+        start, end = np.array(a.xy, dtype=float), np.array(b.xy, dtype=float)
+        near = segment_gap(start[None], end[None], centres) <= reach + TOLERANCE
+        nearby = tuple((self.base(i), self._stealth(i)) for i, hit in zip(ids, near.tolist(), strict=True)
+                       if hit and i not in (observer, target))
+        return self.terrain_key(), a, b, nearby
+
+    def _stealth(self, ident: str) -> bool:
+        return ModelId(ident) in self.state.models and self.has(ModelId(ident), "Stealth")
+
+    def _base_arrays(self) -> tuple[list[str], NDArray[np.float64], NDArray[np.float64]]:
+        if self._arrays is None:
+            ids = [*self.state.models, *self.state.elements]
+            bases = [self.base(i) for i in ids]
+            self._arrays = (ids, np.array([x.xy for x in bases], dtype=float).reshape(-1, 2),
+                            np.array([x.radius for x in bases], dtype=float))
+        return self._arrays
 
     def sees(self, observer: str, target: str) -> bool:
         return self.sight(observer, target).visible
@@ -259,7 +362,8 @@ class World:
     def obscured(self, attacker: str, target: str) -> bool:
         """Completely obscured by OBSCURING terrain, models ignored: a beam or area attack passes it by (L797, L803,
         ruling ``template-targets``)."""
-        return not self._lines(False).check(self.base(attacker), self.base(target)).visible
+        return self.settled(("obscured", attacker, target),
+                            lambda: not self._lines(False).check(self.base(attacker), self.base(target)).visible)
 
     # -- melee -------------------------------------------------------------------------------------------------
 
@@ -284,8 +388,9 @@ class World:
         return self.threatens(b, a) or self.threatens(a, b)
 
     def engaged(self, model: ModelId) -> list[ModelId]:
-        """The enemy models ``model`` is in melee with."""
-        return [e for e in self.enemies(model) if self.in_melee_with(model, e)]
+        """The enemy models ``model`` is in melee with (measured once per World)."""
+        return list(self.settled(("engaged", model),
+                                 lambda: tuple(e for e in self.enemies(model) if self.in_melee_with(model, e))))
 
     def in_melee(self, model: ModelId) -> bool:
         return bool(self.engaged(model))
