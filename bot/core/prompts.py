@@ -7,7 +7,8 @@ own menu in private, Pass first. The notice names nothing secret; the menu (whic
 goes to its player alone: the console prints it to them, Discord opens it behind the notice's Choose button
 (or replies with it at once when their own command led to it). Reaction offers are decisions: their notices
 carry Pass through ``announce`` (``quick_answer``), and their owners' prompts come unasked as every
-decision's do.
+decision's do. A player whose own commit keeps their turn (an activation still under way) gets their menu
+back privately as it now stands, without a notice, so their next action is one pick too.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ def turn_prompts(game: Game[Any], before: ToAct, actor: UserId) -> list[Output]:
     to it (the turn changed hands) or was made by that turn's own player (who keeps it, and sees their menu
     as it now stands); nothing otherwise, nor for a turn the bot's seat plays."""
     now = game.to_act()
-    if not now.prompt or now.kind is not ActKind.SIDE:
+    if now.kind is not ActKind.SIDE or now.decisions:
         return []
     (side,) = now.sides
     people = [user for user in game.state.members(side) if user != BOT_USER]
+    if not now.prompt:
+        return _kept_turn(game, now, before, actor, people)
     if not people or (now == before and actor not in people):
         return []
     notice = Output(text=f"{who(game, side)}: your turn in {now.prompt}. Pass, or choose from your own options.",
@@ -38,3 +41,14 @@ def turn_prompts(game: Game[Any], before: ToAct, actor: UserId) -> list[Output]:
     menus = [legal_menu(game, user, (side,)) for user in people]
     return [notice, *(Output(text=menu.text, to=menu.to, picks=menu.picks, seq=game.seq, turn=side)
                       for menu in menus)]
+
+
+def _kept_turn(game: Game[Any], now: ToAct, before: ToAct, actor: UserId, people: list[UserId]) -> list[Output]:
+    """The menu of a player whose own commit kept their turn (an activation still under way), privately and as it
+    now stands, so their next action is one pick rather than a bare ``/act`` and a pick."""
+    if now != before or actor not in people:
+        return []
+    menu = legal_menu(game, actor, now.sides)
+    if not menu.picks:
+        return []
+    return [Output(text=menu.text, to=menu.to, picks=menu.picks, seq=game.seq, turn=now.sides[0])]

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-import pytest
-
 from engine.core import SideId
 from tests.first_evening import Case, ConsoleFront, Evening, Figures
 
@@ -54,9 +52,6 @@ async def test_eldfall_reaches_its_first_activation_within_twelve_a_player() -> 
     assert max(figures.first.values()) <= 12, (figures.summary("Eldfall"), evening.history)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: an activation takes 4 (bare /act and 'Activate and stay Idle', "
-                                       "then bare /act and 'Do nothing' after the reaction; budget 3 on average): "
-                                       "nothing shows the active player its Action-step menu unasked")
 async def test_eldfall_first_evening_keeps_its_budgets() -> None:
     evening, figures = await _evening()
     assert len(figures.activations) >= ACTIVATIONS, evening.history[-10:]

@@ -178,7 +178,9 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     typed = await table.standin.autocomplete("act", "action", {"action": "break"}, user=USERS[breaker], channel=thread)
     await typed.response()
     assert [c["value"] for c in typed.choices] == ["break-alliance"]
-    assert await table.do("act", {"action": "break-alliance"}, user=USERS[breaker], channel=thread) == []
+    kept_turn = await table.do("act", {"action": "break-alliance"}, user=USERS[breaker], channel=thread)
+    assert kept_turn == ["What do you do? Pick an action (or type it; /help lists the commands)."], \
+        "breaking takes no action: the breaker's turn goes on and their menu comes back to them alone"
     broken = await table.standin.wait_for_message(thread, lambda m: "breaks the Alliance" in m["content"])
     assert f"Side {breaker} loses 3 VP: it broke the Alliance of Necessity" in broken["content"]
     assert game.state.alliance_broken_by == breaker

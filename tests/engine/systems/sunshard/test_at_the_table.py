@@ -174,10 +174,10 @@ async def test_a_menu_only_first_evening_is_counted_per_activation_and_prompt() 
     assert figures.prompts and max(figures.prompts) <= BUDGETS["prompt"], figures.summary("Sunshard")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26: an action is bare /act and one whole entry (2 lines), but a model "
-                                       "with 3 AP makes two actions and its player answers re-roll and Fortune offers "
-                                       "of its own activation: 3.38 on average, at most 5 (budget 3); the next action "
-                                       "of an activation needs its menu shown unasked (the core's, as prompts)")
+@pytest.mark.xfail(strict=True, reason="issue 26: an activation's first action is bare /act and one whole entry, "
+                                       "the next one pick from the menu shown unasked (bot.core.prompts), but the "
+                                       "player also answers the re-roll and Fortune offers of their own activation, "
+                                       "one each: 3.25 on average, at most 5 (budget 3)")
 async def test_a_menu_only_first_evening_keeps_the_activation_budgets() -> None:
     figures = await _evening()
     assert not figures.within_budgets(), figures.summary("Sunshard")
