@@ -10,7 +10,7 @@ this action, and at a point of its move through the offer :mod:`engine.systems.s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from engine.core import Ask, Choice, Context, InvalidCommand, ModelId, Order, Param, RulesError, SideId
 from engine.geometry import bearing
@@ -48,6 +48,26 @@ def _wall_at(attacker: Miniature, target: Miniature) -> str:
     return f"{there[0]:g},{there[1]:g};{(bearing(here, there) + 90) % 360:.0f}"
 
 
+def _accepted(world: World, side: SideId, model: Miniature, enemies: Iterable[Miniature],
+              kind: AttackKind) -> Iterator[tuple[Miniature, WeaponProfile, bool]]:
+    """Each attack of ``kind`` the check accepts for ``model`` against ``enemies`` in their order: target, profile,
+    aimed (aimed first), so the menus and the first entry list attacks in one order from one check."""
+    for enemy in enemies:
+        for profile in _profiles(model, kind):
+            if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
+                continue  # out of reach: no need to look for sight
+            for aimed in (True, False):
+                wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
+                          "aim": "yes" if aimed else "no"}
+                if weapon_ability(profile, "Wall") is not None:
+                    wanted["at"] = _wall_at(model, enemy)
+                try:
+                    check_attack(world, side, wanted)
+                except RulesError:
+                    continue
+                yield enemy, profile, aimed
+
+
 def attack_options(world: World, side: SideId, model_id: str, kind: AttackKind) -> Options:
     """Every (profile, aimed) the check accepts against each enemy, for ``model_id`` attacking as ``kind`` in
     ``world`` (kept for the state's point in the log)."""
@@ -55,22 +75,9 @@ def attack_options(world: World, side: SideId, model_id: str, kind: AttackKind) 
     def make() -> Options:
         model = world.model(model_id)
         found: Options = {}
-        for enemy in world.on_table():
-            if enemy.side == model.side:
-                continue
-            for profile in _profiles(model, kind):
-                if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
-                    continue
-                for aimed in (True, False):
-                    wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
-                              "aim": "yes" if aimed else "no"}
-                    if weapon_ability(profile, "Wall") is not None:
-                        wanted["at"] = _wall_at(model, enemy)
-                    try:
-                        check_attack(world, side, wanted)
-                    except RulesError:
-                        continue
-                    found.setdefault(enemy.id, []).append((profile.name, aimed))
+        enemies = [e for e in world.on_table() if e.side != model.side]
+        for enemy, profile, aimed in _accepted(world, side, model, enemies, kind):
+            found.setdefault(enemy.id, []).append((profile.name, aimed))
         return found
 
     return world.lasting(("attack-options", side, model_id, kind), make)
@@ -88,21 +95,8 @@ def first_attack(world: World, side: SideId, model_id: str, kind: AttackKind) ->
     def make() -> First | None:
         model = world.model(model_id)
         enemies = sorted((e for e in world.on_table() if e.side != model.side), key=lambda e: gap(model, e))
-        for enemy in enemies:
-            for profile in _profiles(model, kind):
-                if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
-                    continue  # out of reach: no need to look for sight
-                for aimed in (True, False):
-                    wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
-                              "aim": "yes" if aimed else "no"}
-                    if weapon_ability(profile, "Wall") is not None:
-                        wanted["at"] = _wall_at(model, enemy)
-                    try:
-                        check_attack(world, side, wanted)
-                    except RulesError:
-                        continue
-                    return enemy.id, profile.name, aimed
-        return None
+        first = next(_accepted(world, side, model, enemies, kind), None)
+        return None if first is None else (first[0].id, first[1].name, first[2])
 
     return world.lasting(("first-attack", side, model_id, kind), make)
 
