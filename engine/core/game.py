@@ -28,6 +28,7 @@ from engine.core.core_events import (
 from engine.core.core_rules import CORE_HANDLERS, answer_core_decision, request_undo
 from engine.core.decision_kinds import live_parts
 from engine.core.decisions import Decision
+from engine.core.declared import ActionCommand
 from engine.core.errors import (
     DecisionPending,
     IllegalCommand,
@@ -344,10 +345,10 @@ class Game(Generic[S]):
         return Foresight(tuple(ctx.events), twin, stop)
 
     def _as_reaction(self, command: Command, actor: Actor) -> Command:
-        """While a reaction is offered to the actor's side, a command the game reads as one of its reactions
-        (``System.reaction_choice``) becomes the answer to that offer."""
+        """While a reaction is offered to the actor's side, a declared command the game reads as one of its
+        reactions (``System.reaction_choice``) becomes the answer to that offer."""
         state = self._state
-        if not state.windows or self.system.waits_for_nothing(command):
+        if not state.windows or not isinstance(command, ActionCommand) or self.system.waits_for_nothing(command):
             return command
         sides = (actor.side,) if actor.side is not None else state.sides_of(actor.user)
         for decision in state.pending.values():

@@ -36,6 +36,7 @@ from engine.schema import DataKinds, RulingOption
 
 if TYPE_CHECKING:
     from engine.core.context import Context
+    from engine.core.declared import ActionCommand
 
 __all__ = ["Disclosure", "OptionValue", "Pick", "QueryAnswer", "Setting", "System", "SystemSpec"]
 
@@ -280,9 +281,9 @@ class System(ABC, Generic[S]):
         """The kinds of trigger this game opens reaction windows for (a side may pass ahead on each)."""
         return ()
 
-    def reaction_choice(self, state: S, window: Window, side: SideId, command: Command) -> str | None:
-        """The reaction a typed command plays in ``window`` (``/hand play card:X`` while offered), or ``None``
-        when the command is not one of ``side``'s reactions there."""
+    def reaction_choice(self, state: S, window: Window, side: SideId, command: ActionCommand) -> str | None:
+        """The reaction a typed declared command plays in ``window`` (``/hand play card:X`` while offered), or
+        ``None`` when the command is not one of ``side``'s reactions there."""
         return None
 
     def bot_move(self, state: S, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:

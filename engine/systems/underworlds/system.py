@@ -145,9 +145,10 @@ class Underworlds(System[UnderworldsState]):
     def on_window_closed(self, ctx: Context[UnderworldsState], window: Window) -> None:
         advance(Referee.acting(ctx, self.lib))
 
-    def reaction_choice(self, state: UnderworldsState, window: Window, side: SideId, command: Command) -> str | None:
+    def reaction_choice(self, state: UnderworldsState, window: Window, side: SideId,
+                        command: ActionCommand) -> str | None:
         """``/hand play card:<a reaction ploy>`` while it is offered plays it."""
-        if not isinstance(command, ActionCommand) or command.path != ("hand", "play"):
+        if command.path != ("hand", "play"):
             return None
         offered = candidates(state, self.lib, side, Trigger.of(window))
         wanted = dict(command.values).get("card", "").strip().casefold()
