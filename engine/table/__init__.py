@@ -8,7 +8,7 @@ with ``table_board``.
 """
 
 from engine.table import actions, setting  # noqa: F401 (each declares its share of TABLE)
-from engine.table.actions import Newcomer, acted_by, new_model, on_the_table, standing_height
+from engine.table.actions import Newcomer, acted_by, new_model, off_the_table, on_the_table, standing_height
 from engine.table.deploy import default_facing
 from engine.table.events import (
     TABLE_EVENTS,
@@ -84,6 +84,7 @@ __all__ = [
     "map_preview_board",
     "move_candidates",
     "new_model",
+    "off_the_table",
     "on_the_table",
     "parse_shape",
     "preset_layout",

@@ -40,7 +40,7 @@ from engine.table.state import PlacedModel, Point, TableState
 from engine.table.suggestions import move_candidates, named_destinations
 from engine.table.world import TABLE, TableWorld, inches
 
-__all__ = ["Newcomer", "acted_by", "new_model", "on_the_table", "standing_height"]
+__all__ = ["Newcomer", "acted_by", "new_model", "off_the_table", "on_the_table", "standing_height"]
 
 Ctx = Context[TableState]
 
@@ -63,11 +63,16 @@ def standing_height(world: TableWorld, model: PlacedModel, at: Point) -> float |
 
 def on_the_table(world: TableWorld, ask: Ask, typed: str) -> str | None:
     """A typed point in inches on this table (``x,y``), or why not."""
+    return off_the_table(world.state, typed)
+
+
+def off_the_table(state: TableState, typed: str) -> str | None:
+    """Why a typed point (``x,y`` in inches) is not on ``state``'s table, or None when it is: one check for every
+    game's typed places."""
     try:
         x, y = parse_point(typed)
     except InvalidCommand as error:
         return error.reason
-    state = world.state
     if not (0 <= x <= state.width and 0 <= y <= state.height):
         return (f"{typed} is off the {state.width:g}\" x {state.height:g}\" table; give x from 0 to the width, y "
                 "from 0 to the height")

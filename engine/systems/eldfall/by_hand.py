@@ -7,7 +7,7 @@ added by hand once play is under way (L1280); and the two commands the game buil
 
 from __future__ import annotations
 
-from engine.core import ActionCommand, Ask, Choice, Context, InvalidCommand, Param, parse_point
+from engine.core import ActionCommand, Ask, Choice, Context, Param
 from engine.systems.eldfall import setup
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
 from engine.systems.eldfall.demo import settle_setup
@@ -16,7 +16,7 @@ from engine.systems.eldfall.rules import RULES, Reading, kit_of
 from engine.systems.eldfall.setup_phases import DEPLOY
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import model_name
-from engine.table import TABLE
+from engine.table import TABLE, off_the_table
 
 __all__ = ["added", "placed"]
 
@@ -28,14 +28,7 @@ RULES.include(TABLE, without=(("move",), ("force", "load"), ("force", "import"),
 
 def _point(r: Reading, ask: Ask, typed: str) -> str | None:
     """A typed point in inches on this table (``x,y``), or why not."""
-    try:
-        x, y = parse_point(typed)
-    except InvalidCommand as error:
-        return error.reason
-    state = r.state
-    if not (0 <= x <= state.width and 0 <= y <= state.height):
-        return f"{typed} is off the {state.width:g}\" x {state.height:g}\" table"
-    return None
+    return off_the_table(r.state, typed)
 
 
 def _degrees(r: Reading, ask: Ask, typed: str) -> str | None:
