@@ -63,7 +63,8 @@ def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], A
     if unread:
         takes = ", ".join(f"{o}:" for o in action.options) or "no options"
         raise CommandLineError(f"{action.title} does not take {', '.join(f'{o}:' for o in unread)}; it takes {takes}")
-    args = Args(action.title, {k: v for k, v in invocation.options.items() if k != "action"},
+    attached = {name: file.filename for name, file in invocation.attachments.items() if name in action.uploads}
+    args = Args(action.title, {**attached, **{k: v for k, v in invocation.options.items() if k != "action"}},
                 _uploads(system, action, invocation))
     missing = [option for option in action.required if not args.has(option)]
     if missing and not invocation.menu:

@@ -43,6 +43,7 @@ from engine.core.ids import SideId
 from engine.core.menus import Question, ordered, param_question
 from engine.core.params import LEFT_OUT, Ask, Param, read_param
 from engine.core.rulings_read import RulingsRead
+from engine.core.uploads import SHARED_KINDS, read_upload
 
 if TYPE_CHECKING:
     from engine.core.context import Context
@@ -293,6 +294,9 @@ class Declarations(Generic[S, W]):
         (in order, each given the answers before it), then the action's own check; returns the plan (the checked
         answers, when the action has no check of its own). ``host``: the command comes from the table's host.
 
+        An uploaded file's entries are read back from the command (``engine.core.uploads``) for the check to take
+        with ``ask.upload(option)``.
+
         :raises RulesError: naming what was wrong and what is accepted.
         """
         verb = decl.command_verb
@@ -324,7 +328,10 @@ class Declarations(Generic[S, W]):
                 continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             given[param.option] = read_param(param, world, ask, raw, paired)
-        ask = Ask(verb, side, viewer, given, host=host)
+        kinds = {**SHARED_KINDS, **system.spec.data_kinds}
+        uploads = {p.option: read_upload(p.option, str(given[p.option]), kinds, verb) for p in decl.params
+                   if p.upload is not None and p.option in given}
+        ask = Ask(verb, side, viewer, given, host=host, uploads=uploads)
         return decl.check(world, ask) if decl.check is not None else ask
 
     def anytime(self, command: Command) -> bool:

@@ -41,7 +41,6 @@ from engine.systems.eldfall import action_step, by_hand, declared, declared_kind
 from engine.systems.eldfall.alliance import ALLIANCE_EVENTS, alliance_line
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.data_kinds import DATA_KINDS
 from engine.systems.eldfall.demo import demo_commands
 from engine.systems.eldfall.events import ELDFALL_EVENTS
@@ -54,7 +53,6 @@ from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.reacting import ACTIVATION
 from engine.systems.eldfall.rules import RULES
-from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import EldfallState
@@ -176,9 +174,6 @@ class Eldfall(System[EldfallState]):
         """A party list brought as a file (an upload the loader validates) and the Awareness ring: none of them a move
         of the game."""
         return (
-            Action(("force", "import"), "Bring your own party list (a YAML file of parties)", options=("file",),
-                   build=lambda a: ChooseParty(spec=_party(a.upload("file"))), uploads={"file": "parties"},
-                   rule="Eldfall core rules v1.5, L1008-1054"),
             Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
                    options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
         )
@@ -247,14 +242,6 @@ def _may_fix(state: EldfallState, side: SideId, host: bool) -> str | None:
     if state.phase in (PARTIES, SCHEMES, INITIATIVE) and not host:
         return "models are placed in the deployment; fix the table by hand once it is set up"
     return None
-
-
-def _party(upload: object) -> PartySpec:
-    if not isinstance(upload, tuple) or len(upload) != 1 or not isinstance(upload[0], PartySpec):
-        count = len(upload) if isinstance(upload, tuple) else 0
-        raise InvalidCommand(f"a party file holds exactly one party (parties: [...] with one entry); it holds {count}",
-                             verb="force import")
-    return upload[0]
 
 
 _DECLARED = (declared, action_step, declared_kinds, by_hand)
