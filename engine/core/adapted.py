@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.core.actions import Action, Choice, action_title
+from engine.core.actions import Action, Choice
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
@@ -43,13 +43,15 @@ def query_of(declarations: Declarations[S, W], system: System[S], query: QueryDe
     def source(param: Param[W]) -> Source[S]:
         def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
             side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-            ask = Ask(action_title(query.verb, None), side, viewer, filled)
+            ask = Ask(query.title, side, viewer, filled)
             distances = system.disclosure(state, viewer).distances
             return ordered(param.menu(declarations.world(system, state), ask), param.order, distances)
         return values
 
-    return Action(query.verb, query.summary, options=(*(p.option for p in query.params), *query.options),
-                  answer=answer, sources={p.option: source(p) for p in query.params if p.values is not None},
+    return Action(query.verb, query.summary, name=query.name,
+                  options=(*(p.option for p in query.params), *query.options), answer=answer,
+                  sources={p.option: source(p) for p in query.params if p.values is not None},
+                  menu=tuple(p.option for p in query.params if p.values is not None and not p.optional),
                   rule=query.rule)
 
 

@@ -117,8 +117,8 @@ class ActionDecl(Generic[S, W]):
 
 @dataclass(frozen=True, slots=True)
 class QueryDecl(Generic[W]):
-    """One declared question (it changes nothing): its verb, its parameters (for autocomplete) and further typed
-    options, and the function that answers a viewer from the world."""
+    """One declared question (it changes nothing): its verb (and its ``action:`` name on ``/act``), its parameters
+    (for autocomplete and menus) and further typed options, and the function that answers a viewer from the world."""
 
     verb: tuple[str, ...]
     summary: str
@@ -126,6 +126,15 @@ class QueryDecl(Generic[W]):
     options: tuple[str, ...]
     answer: Callable[[W, Viewer, Args], QueryAnswer]
     rule: str = ""
+    name: str | None = None
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], str | None]:
+        return (self.verb, self.name)
+
+    @property
+    def title(self) -> str:
+        return action_title(self.verb, self.name)
 
 
 @dataclass(frozen=True, slots=True)

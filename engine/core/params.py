@@ -94,7 +94,8 @@ class Ask(Args):
     def acting(self) -> SideId:
         """The side that acts (an action declared for a side always has one)."""
         if self.asker is None:
-            raise IllegalCommand("only a player holding a side may do this", verb=self.verb)
+            raise IllegalCommand("only a player acting for a side may do this (holding several, choose which with "
+                                 "/game side side:<side>)", verb=self.verb)
         return self.asker
 
     def yes(self, name: str) -> bool:

@@ -12,7 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import LEFT_OUT, Ask, Choice, Context, IllegalCommand, ModelId, Order, Param, SideId
+from engine.core import (
+    LEFT_OUT,
+    Args,
+    Ask,
+    Choice,
+    Context,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    Order,
+    Overlay,
+    OverlayKind,
+    Param,
+    QueryAnswer,
+    SideId,
+    Viewer,
+)
 from engine.geometry import GeometryError, parse_position
 from engine.systems.eldfall.activation import (
     Activation,
@@ -54,7 +70,7 @@ from engine.systems.eldfall.standing import (
     warriors,
 )
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.views import model_name
+from engine.systems.eldfall.views import SHROUDED, model_name
 from engine.table.suggestions import named_destinations
 
 __all__ = ["destinations"]
@@ -361,3 +377,29 @@ def _stratagem(ctx: Ctx, ask: Ask) -> None:
 def _scheme(ctx: Ctx, ask: Ask) -> None:
     reveal_scheme(ctx, _side(ask))
 
+
+
+# -- questions ----------------------------------------------------------------------------------------------------
+
+
+def _ringable(r: Reading, ask: Ask) -> list[Choice]:
+    """The models on the table the asker knows by name (a Shrouded enemy's ring would tell its Agility, L1776)."""
+    return [Choice(m.id, f"{m.id} {name}") for m in r.state.models.values()
+            if m.id in r.state.figures and (name := model_name(r.state, ask.viewer, m)) not in (None, SHROUDED)]
+
+
+@RULES.query(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
+             rule=_RULE + "L679-685", params=(Param("model", "Whose Awareness?", values=_ringable, noun="models"),))
+def _awareness(r: Reading, viewer: Viewer, args: Args) -> QueryAnswer:
+    model = args.model()
+    known = _ringable(r, Ask(args.verb, viewer.side, viewer, {}))
+    if model not in {choice.value for choice in known}:
+        shown = ", ".join(choice.value for choice in known) or "none"
+        raise InvalidCommand(f"model:{model[:20]} is no model on the table you know by name (models: {shown})",
+                             verb="act awareness")
+    f = r.world.fighter(model)
+    radius = r.world.awareness(f)
+    ring = Overlay(kind=OverlayKind.RING, center=(f.model.x, f.model.y), radius=round(f.model.radius + radius, 2),
+                   label=f"{model} Awareness {radius:g}\"")
+    return QueryAnswer(f"{model}'s Awareness (and Casting Aura) reaches {radius:g}\" from its base (L683-685).",
+                       overlays=(ring,))

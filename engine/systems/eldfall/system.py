@@ -10,12 +10,10 @@ worked out here, rolled in the open, and logged with its working. See docs/eldfa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property, partial
+from functools import partial
 
 from engine.core import (
-    Action,
     ActKind,
-    Args,
     BoardView,
     BotMove,
     Choice,
@@ -24,10 +22,7 @@ from engine.core import (
     Disclosure,
     Event,
     GameSetup,
-    InvalidCommand,
     Overlay,
-    OverlayKind,
-    QueryAnswer,
     Setting,
     SideId,
     System,
@@ -165,30 +160,6 @@ class Eldfall(System[EldfallState]):
         return (ACTIVATION, ATTACK)
 
     # -- actions ---------------------------------------------------------------------------------------------
-
-    def actions(self) -> tuple[Action[EldfallState], ...]:
-        return (*self._declared_actions, *self._kept)
-
-    @cached_property
-    def _kept(self) -> tuple[Action[EldfallState], ...]:
-        """A party list brought as a file (an upload the loader validates) and the Awareness ring: none of them a move
-        of the game."""
-        return (
-            Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
-                   options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
-        )
-
-    def _awareness(self, state: EldfallState, viewer: Viewer, args: Args) -> QueryAnswer:
-        world = self.kit.world(state)
-        model = args.model()
-        if model not in state.models or model not in state.figures:
-            raise InvalidCommand(f"there is no model {model} on the table", verb="act awareness")
-        f = world.fighter(model)
-        radius = world.awareness(f)
-        ring = Overlay(kind=OverlayKind.RING, center=(f.model.x, f.model.y), radius=round(f.model.radius + radius, 2),
-                       label=f"{model} Awareness {radius:g}\"")
-        return QueryAnswer(f"{model}'s Awareness (and Casting Aura) reaches {radius:g}\" from its base (L683-685).",
-                           overlays=(ring,))
 
     def help(self, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
         return (*help_lines(self.kit, state, viewer), *super().help(state, viewer))
