@@ -304,9 +304,11 @@ def _sight(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
 
 @TABLE.query(("template",), "Which models a template touches and covers", params=(
     Param("at", "Centred where?", values=_things, noun="things"),
-    Param("toward", "Pointing at what?", values=_things, noun="things")), options=("kind", "size", "width"))
+    Param("toward", "Pointing at what?", values=_things, optional=True, noun="things")),
+              options=("kind", "size", "width"))
 def _template(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
     size = args.number("size")
-    assert size is not None  # required by the verb
+    if size is None:
+        raise InvalidCommand("template needs size: (its size in inches)", verb="template")
     return geo.lay_template(world.state, args.text("kind"), args.ident("at"), size,
                             args.ident("toward") if args.has("toward") else None, args.number("width"))
