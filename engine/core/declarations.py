@@ -299,7 +299,7 @@ class Declarations(Generic[S, W]):
         answers, when the action has no check of its own). ``host``: the command comes from the table's host.
 
         An uploaded file's entries are read back from the command (``engine.core.uploads``) for the check to take
-        with ``ask.upload(option)``.
+        by kind with ``ask.entries(option, Model)``.
 
         :raises RulesError: naming what was wrong and what is accepted.
         """
