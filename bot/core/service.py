@@ -213,7 +213,7 @@ class TableService:
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
-        if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
+        if invocation.menu or action.declaration is not None or action.build is None:  # typed short: asks the rest
             missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu,
                                               host=actor.host)
             if missing == acting.ANSWER:

@@ -23,7 +23,7 @@ from engine.core.verbs import verb
 if TYPE_CHECKING:
     from engine.core.system import QueryAnswer
 
-__all__ = ["Action", "Choice", "LegalAction", "Source", "action_title", "check_actions"]
+__all__ = ["Action", "Choice", "LegalAction", "Named", "Source", "action_title", "check_actions"]
 
 S = TypeVar("S")
 
@@ -58,8 +58,26 @@ Source = Callable[[S, Viewer, Mapping[str, OptionValue]], Sequence[Choice]]
 another side: a source sees what the viewer may see)."""
 
 
+class Named:
+    """How players name an action or a question on a shared verb (its ``/act`` name, if any): what ``Action`` and the
+    declarations share."""
+
+    __slots__ = ()
+    verb: tuple[str, ...]
+    name: str | None
+
+    @property
+    def key(self) -> tuple[tuple[str, ...], str | None]:
+        return (self.verb, self.name)
+
+    @property
+    def title(self) -> str:
+        """How players name it: ``/act action:attack`` or ``/model wound``."""
+        return action_title(self.verb, self.name)
+
+
 @dataclass(frozen=True, slots=True)
-class Action(Generic[S]):
+class Action(Named, Generic[S]):
     """One thing players can do in a game, reached through a shared verb.
 
     Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is
@@ -82,15 +100,6 @@ class Action(Generic[S]):
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
     declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
-
-    @property
-    def key(self) -> tuple[tuple[str, ...], str | None]:
-        return (self.verb, self.name)
-
-    @property
-    def title(self) -> str:
-        """How players name it: ``/act action:attack`` or ``/model wound``."""
-        return action_title(self.verb, self.name)
 
     def is_question(self, args: Args) -> bool:
         """Whether this invocation asks (changes nothing) rather than acts."""
