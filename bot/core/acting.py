@@ -41,12 +41,10 @@ from engine.core import (
 from engine.core.menus import shown
 from engine.schema import Catalogue
 
-__all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+__all__ = ["MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
 
 MENU_LIMIT = 25
 """Discord shows at most 25 options in a select."""
-ANSWER = ""
-"""``next_menu_option``'s word for "ask the action's own question": its picks carry the action on."""
 
 
 def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], Args]:
@@ -218,9 +216,8 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
 
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
                      typed: bool = False, host: bool = False) -> str | None:
-    """The first option this action asks for by menu that is still missing (``answer`` when the action's own
-    answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
-    option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
+    """The first option this action asks for by menu that is still missing. An optional option with nothing to
+    offer now is passed over, so a menu never stops at an empty choice. A declared
     action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for), of a
     ``typed`` command only what it cannot do without."""
     if action.declaration is not None:
@@ -229,8 +226,6 @@ def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: V
     for option in action.menu:
         if args.has(option):
             continue
-        if option == action.answer_without and action.answer is not None:
-            return ANSWER
         source = action.sources.get(option)
         if option in action.required or source is None or source(game.state, viewer, args.options):
             return option

@@ -80,10 +80,9 @@ class Named:
 class Action(Named, Generic[S]):
     """One thing players can do in a game, reached through a shared verb.
 
-    Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is
-    needed; with both, ``answer`` answers when the option ``answer_without`` is not given (``/move`` with no
-    destination lists suggested moves). ``uploads`` names attachment options and what the loader validates
-    them as (``"map"``, ``"units"``); the validated objects reach ``build`` through ``Args.upload``.
+    Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is needed.
+    ``uploads`` names attachment options and what the loader validates them as (``"map"``, ``"units"``); the
+    validated objects reach ``build`` through ``Args.uploads``.
     """
 
     verb: tuple[str, ...]
@@ -93,7 +92,6 @@ class Action(Named, Generic[S]):
     required: tuple[str, ...] = ()
     build: Callable[[Args], Command] | None = None
     answer: Callable[[S, Viewer, Args], QueryAnswer] | None = None
-    answer_without: str | None = None
     sources: Mapping[str, Source[S]] = field(default_factory=dict)
     menu: tuple[str, ...] = ()  # the options a menu asks for, in order, when taking the action by buttons
     preview: bool = False  # shown privately first and committed by Confirm
@@ -101,11 +99,6 @@ class Action(Named, Generic[S]):
     rule: str = ""  # the rule it implements, cited by rulebook and line
     declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
 
-    def is_question(self, args: Args) -> bool:
-        """Whether this invocation asks (changes nothing) rather than acts."""
-        if self.build is None:
-            return True
-        return self.answer is not None and self.answer_without is not None and not args.has(self.answer_without)
 
 
 def action_title(verb: tuple[str, ...], name: str | None) -> str:
