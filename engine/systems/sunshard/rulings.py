@@ -58,6 +58,7 @@ class Rulings(RulingsRecord):
     ranger_distance: str = "whole-base"
     in_the_fray_enemy: str = "target"
     fortune_reroll_scope: str = "every-attack"
+    standing_reroll: str = "declared"
     immaterial_timing: str = "after-rerolls"
     bell_ringer_miss: str = "yes"
     fortunate_one_duration: str = "round"

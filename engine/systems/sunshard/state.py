@@ -182,6 +182,9 @@ class AttackState(BaseModel):
     template: list[tuple[float, float]] = []
     resume: dict[str, JsonValue] | None = None
     """What was interrupted and carries on after (a move cut by a Held Shot, L461)."""
+    reroll: str | None = None
+    """The re-roll declared with the attack (``keep``, ``loot``, ``fortune``; ruling ``standing-reroll``), or None
+    to be asked after the roll."""
 
     @property
     def target(self) -> ModelId:
