@@ -74,7 +74,7 @@ DEFAULT_RULINGS = Rulings()
 
 PLAYED_AS_DEFAULT: tuple[str, ...] = (
     "template-sizes", "cone-reach", "los-own-terrain", "zone-geometry", "jammable", "blightpowered",
-    "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
+    "shard-focus", "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
     "anticipate-duration", "held-shot-aim", "held-strike-offer", "party-range", "initiative-alternation", "run-out",
     "healed-before-activation", "conflict-ties", "charge-after-vault", "fade-timing", "table-edge", "zone-predicates",
     "final-round-order", "simultaneous-kills", "two-must-lead", "until-next-end-phase", "shroud-reach",

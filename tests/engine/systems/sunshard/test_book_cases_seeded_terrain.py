@@ -1,0 +1,52 @@
+"""Seeded terrain's rules on models, checked against the rulebook itself (Sunshard:Embren core rules v1.0): Shard
+Focus(X) (L1475) and Nucleus (L787, L1457), X read from the card's text (ruling shard-focus)."""
+
+from __future__ import annotations
+
+from engine.core import ModelId
+from engine.systems.sunshard.state import Party, SunshardState
+from tests.engine.systems.sunshard import tables as t
+from tests.engine.systems.sunshard.tables import A1, A2, DATA, A
+
+FOCUSED = t.card("Conscripted", name="Shardling", type="Elemental", abilities=("Shard Focus(+2 EVA)",))
+PHASED = t.card("Conscripted", name="Phaseling", type="Elemental", abilities=("Shard Focus(Immaterial)",))
+HEART = t.card("Captain", name="Heart", abilities=("Nucleus",))
+CARDS = DATA.with_imports([FOCUSED, PHASED, HEART])
+
+
+def _grove(card: str, x: float) -> SunshardState:
+    """A Seeded grove from (4, 4) to (8, 8) and A1 (a ``card``) at (``x``, 6)."""
+    state = t.new_state()
+    t.lay(state, "T1", (4, 4, 4, 4), 0, ["seeded", "clear"])
+    t.put(state, "A1", card, A, x, 6, data=CARDS)
+    return state
+
+
+def test_shard_focus_adds_its_characteristic_within_or_touching_seeded_terrain_only() -> None:
+    # L1475: "+2 EVA" while within or in contact with Seeded terrain; nothing a step away.
+    within = t.world(_grove("Shardling", 6), FOCUSED).model("A1").characteristic("EVA")
+    touching = t.world(_grove("Shardling", 8 + 32 / 25.4 / 2), FOCUSED).model("A1").characteristic("EVA")
+    away = t.world(_grove("Shardling", 12), FOCUSED).model("A1").characteristic("EVA")
+    printed = FOCUSED.EVA
+    assert (within.value, touching.value, away.value) == (printed + 2, printed + 2, printed)
+    assert [(m.source, m.amount, m.rule) for m in within.applied] == [
+        ("Shard Focus", 2, "Sunshard:Embren core rules v1.0, L1475")]
+
+
+def test_shard_focus_naming_an_ability_gives_it_while_focused() -> None:
+    # L1475 with X a special ability's name: the model has Immaterial (L1447) while in the grove.
+    assert t.world(_grove("Phaseling", 6), PHASED).model("A1").has("Immaterial")
+    assert not t.world(_grove("Phaseling", 12), PHASED).model("A1").has("Immaterial")
+
+
+def test_an_elemental_in_a_party_with_nucleus_is_focused_away_from_seeded_terrain() -> None:
+    # L787, L1457: Elementals in a party with the Nucleus model count as within Seeded terrain for Shard Focus.
+    state = _grove("Shardling", 16)
+    t.put(state, "A2", "Heart", A, 18, 6, data=CARDS)
+    alone = t.world(state, FOCUSED, HEART).model("A1").characteristic("EVA").value
+    state.party = Party(selector=A2, members=[A2, A1])
+    partied = t.world(state, FOCUSED, HEART).model("A1").characteristic("EVA").value
+    assert (alone, partied) == (FOCUSED.EVA, FOCUSED.EVA + 2)
+    not_elemental = FOCUSED.model_copy(update={"name": "Shardhand", "type": "Soldier"})
+    state.figures[A1] = state.figures[A1].model_copy(update={"card": "Shardhand"})
+    assert t.world(state, not_elemental, HEART).model(ModelId("A1")).characteristic("EVA").value == FOCUSED.EVA
