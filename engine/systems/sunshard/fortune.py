@@ -20,6 +20,7 @@ from engine.systems.sunshard.harm import Cause, gain, heal, lose
 from engine.systems.sunshard.modifiers import is_melee, weapon_ability
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.scoring import spend_fortune
+from engine.systems.sunshard.shards import shift, shift_spots
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
@@ -27,7 +28,7 @@ from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_
 __all__ = ["MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "use_fortune"]
 
 MOMENTS: dict[str, tuple[str, ...]] = {
-    "start-beginning": ("ruin-shroud", "ruin-dread"),
+    "start-beginning": ("shardborn-shift", "ruin-shroud", "ruin-dread"),
     "start-during": ("delver-field-dressing", "delver-loot", "shardborn-seed"),
     "start-end": ("shardborn-nucleus",),
     "activation-start": ("delver-incendiary", "remnant-mark", "remnant-fade", "ruin-blood-price"),
@@ -54,6 +55,8 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
                 and any(o.id != m.id and gap(m, o) <= 6 + TOLERANCE for o in mine)]
     if ability == "delver-loot":
         return [(m.id, m.name) for m in mine if not m.has("Solitary") and m.holds("Loot") < 3]
+    if ability == "shardborn-shift":
+        return shift_spots(world)
     if ability == "shardborn-seed":
         leaders = _leaders(world, side)
         return [(o.id, o.id) for o in world.state.terrain.values() if is_objective(o) and "seeded" not in o.keywords
@@ -158,6 +161,8 @@ def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
         heal(ctx, ModelId(target), 1, why=why)
     elif ability == "delver-loot":
         gain(ctx, ModelId(target), "Loot", 2, cause=Cause(why))
+    elif ability == "shardborn-shift":
+        shift(ctx, target)
     elif ability == "shardborn-seed":
         ctx.emit(TerrainRuleGained(terrain_id=target, rule="seeded", lasts="end-phase"))
     elif ability == "shardborn-nucleus":

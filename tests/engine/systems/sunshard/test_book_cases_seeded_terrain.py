@@ -1,9 +1,11 @@
-"""Seeded terrain's rules on models, checked against the rulebook itself (Sunshard:Embren core rules v1.0): Shard
-Focus(X) (L1475) and Nucleus (L787, L1457), X read from the card's text (ruling shard-focus)."""
+"""Seeded terrain and what works on it, checked against the rulebook itself (Sunshard:Embren core rules v1.0): Shard
+Focus(X) (L1475) and Nucleus (L787, L1457), X read from the card's text (ruling shard-focus); the Shardborn's
+shifting shards (L782)."""
 
 from __future__ import annotations
 
 from engine.core import ModelId
+from engine.systems.sunshard.fortune import fortune_options, use_fortune
 from engine.systems.sunshard.state import Party, SunshardState
 from tests.engine.systems.sunshard import tables as t
 from tests.engine.systems.sunshard.tables import A1, A2, DATA, A
@@ -50,3 +52,35 @@ def test_an_elemental_in_a_party_with_nucleus_is_focused_away_from_seeded_terrai
     not_elemental = FOCUSED.model_copy(update={"name": "Shardhand", "type": "Soldier"})
     state.figures[A1] = state.figures[A1].model_copy(update={"card": "Shardhand"})
     assert t.world(state, not_elemental, HEART).model(ModelId("A1")).characteristic("EVA").value == FOCUSED.EVA
+
+
+def _shardborn(*rect: float) -> SunshardState:
+    """Side A plays Shardborn with 1 Fortune; a Seeded grove ``rect`` and a ruin from (12, 4) to (16, 8)."""
+    state = t.new_state()
+    state.records[A].alignment = "Shardborn"
+    state.records[A].fortune = 1
+    t.lay(state, "T1", rect, 0, ["seeded", "rugged", "clear"])
+    t.lay(state, "T2", (12, 4, 4, 4), 2, ["light-cover"])
+    return state
+
+
+def test_shifting_shards_place_a_seeded_piece_within_five_inches_off_other_terrain() -> None:
+    # L782: at the Start Phase's beginning, a non-Objective Seeded piece no model is within moves completely within
+    # 5"; never overlapping other terrain (T2 lies 4" east of T1: eastward it goes 2.5" at most).
+    state = _shardborn(4, 4, 4, 4)
+    spots = [o.key for o in fortune_options(t.world(state), A, "start-beginning")]
+    assert "shardborn-shift:T1@5,0" not in spots and "shardborn-shift:T1@2.5,0" in spots
+    assert "shardborn-shift:T1@0,5" in spots and len(spots) == 8
+    after, events = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@0,5"))
+    assert after.terrain["T1"].polygon == ((4, 9), (8, 9), (8, 13), (4, 13)) and after.records[A].fortune == 0
+    assert "L782" in events[-1].body.describe() and "seeded" in after.terrain["T1"].keywords
+
+
+def test_shifting_shards_leave_a_piece_with_a_model_within_and_objectives_alone() -> None:
+    state = _shardborn(4, 4, 4, 4)
+    t.put(state, "A1", "Conscripted", A, 6, 6)
+    assert fortune_options(t.world(state), A, "start-beginning") == []
+    state = _shardborn(4, 4, 4, 4)
+    t.lay(state, "O1", (18, 18, 2, 2), 4, ["seeded"], kind="objective")
+    assert {o.key.split("@")[0] for o in fortune_options(t.world(state), A, "start-beginning")} == {
+        "shardborn-shift:T1"}
