@@ -5,7 +5,8 @@ as "+N NAME" (N added to the characteristic NAME) or as a special ability's name
 ``shard-focus``; any other text is played by hand. The Shardborn's shifting shards (L782) pick up a non-Objective
 Seeded piece no model is within and place it completely within 5" (its outline moved at most 5", ruling
 placement-distance), on the battlefield and overlapping no other terrain: offered as the eight compass moves of 5"
-(2.5" where 5" is blocked).
+(2.5" where 5" is blocked). A Phaseforming model gaining an On Guard token chooses Light Cover, Hazardous or
+Rugged, which Seeded pieces within 6" of it have while it keeps the token (L1463; :func:`terrain.rules_of` reads it).
 """
 
 from __future__ import annotations
@@ -14,15 +15,21 @@ import math
 
 import shapely
 
-from engine.core import Context
+from engine.core import Context, Decision, ModelId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.abilities import SPECIAL_ABILITIES
+from engine.systems.sunshard.asking import ask
+from engine.systems.sunshard.events import Phaseformed
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece, pieces, relation, rules_of, touches
-from engine.systems.sunshard.world import RULE, Miniature, World
+from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.table import TerrainAdded
 
-__all__ = ["SHIFT", "focus_bonus", "focus_grants", "focused", "shift", "shift_spots"]
+__all__ = ["PHASEFORMS", "SHIFT", "focus_bonus", "focus_grants", "focused", "offer_phaseforming", "on_phaseforming",
+           "shift", "shift_spots"]
+
+PHASEFORMS = {"light-cover": "Light Cover", "hazardous": "Hazardous", "rugged": "Rugged"}
+"""The terrain rules Phaseforming chooses among (L1463)."""
 
 SHIFT = 5.0
 """How far the shifting shards move a piece (L782)."""
@@ -101,3 +108,16 @@ def shift(ctx: Context[SunshardState], target: str) -> None:
     ctx.emit(TerrainAdded(terrain=mark.model_copy(update={"polygon": _moved(mark.polygon, dx, dy)}),
                           note=f" Shifting shards placed it {math.hypot(dx, dy):.1f}\" from where it was ({RULE}, "
                                f"L782)."))
+
+
+def offer_phaseforming(ctx: Context[SunshardState], model_id: ModelId) -> None:
+    """Ask the owner of a Phaseforming model that just gained an On Guard token which rule it gives (L1463)."""
+    model = world_of(ctx).model(model_id)
+    ask(ctx, model.side, "phaseforming", f"{model.id} gains an On Guard token: which terrain rule does its "
+        f"Phaseforming give Seeded terrain within 6\" while it keeps the token ({RULE}, L1463)?", "Which terrain rule?",
+        list(PHASEFORMS.items()), key="rule", context={"model": model.id})
+
+
+def on_phaseforming(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+    """The rule chosen for a Phaseforming model (L1463)."""
+    ctx.emit(Phaseformed(model_id=ModelId(str(decision.context["model"])), rule=answers["rule"]))

@@ -71,6 +71,8 @@ class Figure(BaseModel):
     """Spell ids it knows (L654-660)."""
     form: str | None = None
     """The Change Form choice made at deployment (L1423)."""
+    phased: str | None = None
+    """The terrain rule its Phaseforming gives nearby Seeded terrain while it is On Guard (L1463)."""
 
 
 class SideRecord(BaseModel):

@@ -1,12 +1,14 @@
 """Seeded terrain and what works on it, checked against the rulebook itself (Sunshard:Embren core rules v1.0): Shard
 Focus(X) (L1475) and Nucleus (L787, L1457), X read from the card's text (ruling shard-focus); the Shardborn's
-shifting shards (L782)."""
+shifting shards (L782); Phaseforming (L1463)."""
 
 from __future__ import annotations
 
 from engine.core import ModelId
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
+from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.state import Party, SunshardState
+from engine.systems.sunshard.terrain import rules_of
 from tests.engine.systems.sunshard import tables as t
 from tests.engine.systems.sunshard.tables import A1, A2, DATA, A
 
@@ -84,3 +86,26 @@ def test_shifting_shards_leave_a_piece_with_a_model_within_and_objectives_alone(
     t.lay(state, "O1", (18, 18, 2, 2), 4, ["seeded"], kind="objective")
     assert {o.key.split("@")[0] for o in fortune_options(t.world(state), A, "start-beginning")} == {
         "shardborn-shift:T1"}
+
+
+PHASER = t.card("Conscripted", name="Phaser", abilities=("Phaseforming",))
+
+
+def test_phaseforming_gives_seeded_terrain_within_six_inches_the_chosen_rule_while_on_guard() -> None:
+    # L1463: gaining an On Guard token, the model's player picks Light Cover, Hazardous or Rugged; Seeded pieces within
+    # 6" of it have that rule while it keeps the token; a Seeded piece farther off and unseeded terrain do not.
+    state = t.new_state()
+    t.lay(state, "T1", (4, 4, 4, 4), 0, ["seeded", "clear"])
+    t.lay(state, "T2", (4, 18, 4, 4), 0, ["seeded", "clear"])
+    t.lay(state, "T3", (14, 4, 2, 2), 0, ["clear"])
+    t.put(state, "A1", "Phaser", A, 12, 6, data=DATA.with_imports([PHASER]))
+    data = DATA.with_imports([PHASER])
+    asked, _ = t.run(state, lambda ctx: gain(ctx, A1, "On Guard", cause=Cause("a test")), data=data)
+    decision = t.pending(asked)
+    assert decision.kind == "phaseforming" and decision.owner == A
+    assert [o.key for o in decision.parts[0].options] == ["light-cover", "hazardous", "rugged"]
+    chosen, _ = t.answer(asked, {"rule": "hazardous"}, data=data)
+    rules = {key: rules_of(t.world(chosen, PHASER), mark) for key, mark in chosen.terrain.items()}
+    assert "hazardous" in rules["T1"] and "hazardous" not in rules["T2"] and "hazardous" not in rules["T3"]
+    chosen.models[A1].tokens.remove("On Guard")
+    assert "hazardous" not in rules_of(t.world(chosen, PHASER), chosen.terrain["T1"])
