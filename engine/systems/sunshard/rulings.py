@@ -59,6 +59,7 @@ class Rulings(RulingsRecord):
     in_the_fray_enemy: str = "target"
     fortune_reroll_scope: str = "every-attack"
     standing_reroll: str = "declared"
+    poison_fruit_blight: str = "fruit-model"
     immaterial_timing: str = "after-rerolls"
     bell_ringer_miss: str = "yes"
     fortunate_one_duration: str = "round"
