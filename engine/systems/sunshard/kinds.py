@@ -2,8 +2,8 @@
 choices made at deployment (L339, L1423, L1451, L1479), Fortune abilities at their moments (L749-802), the first
 model to activate (L359), the Fortunate One's gift (L1439-1441), Calm Before the Storm's departures (L1089), the
 choices inside an attack (Anticipate Attack L423, re-rolls L626 and L757-760, Bodyguard and Protected L1419 and
-L1471, Blight Censors L1413, Fade L1514), the On Guard offers (Held Shot L427, Held Strike L429-433) and
-Phaseforming's terrain rule (L1463).
+L1471, Blight Censors L1413, Fade L1514), the On Guard offers (Held Shot L427, Held Strike L429-433),
+Phaseforming's terrain rule (L1463) and the Fortune re-roll of a Hazardous or falling test (L758-760).
 
 Each keeps the parts it was opened with; after each, an activation whose model can act no more ends
 (:func:`engine.systems.sunshard.declared.after`) and a set-up turn passes to whoever places next.
@@ -12,7 +12,7 @@ Each keeps the parts it was opened with; after each, an activation whose model c
 from __future__ import annotations
 
 from engine.core import Context, Decision
-from engine.systems.sunshard import attack_choices, guard, rounds, setup, shards
+from engine.systems.sunshard import attack_choices, guard, rounds, saves, setup, shards
 from engine.systems.sunshard.declared import RULES, KindHandler, kind_handler
 from engine.systems.sunshard.setup_declared import prompt_setup
 from engine.systems.sunshard.state import SunshardState
@@ -58,6 +58,7 @@ _KINDS: tuple[tuple[str, KindHandler, str], ...] = (
     ("held-shot-attack", guard.on_held_shot_attack, "L427"),
     ("guard-engaged", guard.on_guard_engaged, "L429-435"),
     ("phaseforming", _then_round(shards.on_phaseforming), "L1463"),
+    ("save-reroll", _then_round(saves.on_save_reroll), "L471-479, L716-721, L758-760"),
 )
 
 for _kind, _handler, _lines in _KINDS:
