@@ -1,8 +1,8 @@
 """Armor tests that are no save against an attack (ruling armor-like-tests: the falling, Hazardous, Burning and
 Shatter tests, L471-479, L599-604, L716-721, L1483-1488), and the common Fortune re-roll of an Armor test after its
 die is rolled (L758-760) where the rest can wait for the answer: a failed Hazardous or falling test at the end of a
-move asks its model's player, and the move carries on after (its continuation, ``then``). The others are settled at
-once (their re-roll is still played by hand).
+move or of a Disengage vault asks its model's player, and the move carries on after (its continuation, ``then``).
+The others are settled at once (their re-roll is still played by hand).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, world_of
 
-__all__ = ["armor_like_test", "on_save_reroll"]
+__all__ = ["armor_like_test", "on_save_reroll", "waiting"]
 
 
 def armor_like_test(ctx: Context[SunshardState], model_id: ModelId, goal: Target, purpose: str, cause: Cause,
@@ -59,3 +59,8 @@ def on_save_reroll(ctx: Context[SunshardState], decision: Decision, answers: dic
     resume = context.get("resume")
     if isinstance(resume, dict):
         carry_on(ctx, resume)
+
+
+def waiting(ctx: Context[SunshardState]) -> bool:
+    """Whether a save's Fortune re-roll is being asked (what comes next waits for it)."""
+    return any(d.kind == "save-reroll" for d in ctx.state.pending.values())

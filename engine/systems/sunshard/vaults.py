@@ -96,9 +96,10 @@ def vault_spots(world: World, model: Miniature, reach: float) -> list[tuple[floa
     return found
 
 
-def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str
-          ) -> float:
-    """Vault ``model_id`` straight to ``to`` (checked), falling if it drops far; returns the distance."""
+def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str,
+          then: Resume | None = None) -> float:
+    """Vault ``model_id`` straight to ``to`` (checked), falling if it drops far; returns the distance. With ``then``,
+    a failed falling test may be offered its Fortune re-roll, ``then`` carrying on after the answer."""
     world = world_of(ctx)
     model = world.model(model_id)
     length = check_vault(world, model, to, reach)
@@ -109,5 +110,5 @@ def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float
     ctx.emit(ModelMoved(model_id=model.id, path=(here, (round(to[0], 2), round(to[1], 2))),
                         distance=round(length, 2), facing=facing, z=float(end), acted_by=why))
     if falls(world, start, end):
-        fall(ctx, model.id, start, end)
+        fall(ctx, model.id, start, end, then)
     return length

@@ -1,11 +1,13 @@
 """The common Fortune re-roll of an Armor test (Sunshard:Embren core rules v1.0, L758-760) on the Armor tests that
 are no save against an attack (ruling armor-like-tests): a failed Hazardous test (L716-721) or falling test
-(L471-479) at the end of a move is offered to its model's player, and the move carries on after the answer."""
+(L471-479) at the end of a move or a Disengage vault is offered to its model's player, and what follows carries on
+after the answer."""
 
 from __future__ import annotations
 
 from engine.core import Context
 from engine.systems.sunshard.moving import apply_move, check_move
+from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard import tables as t
@@ -64,6 +66,25 @@ def test_a_fall_at_the_end_of_a_move_is_offered_its_reroll_after_floored() -> No
     asked, _ = t.run(state, lambda ctx: apply_move(ctx, A, check_move(world_of(ctx), A, {
         "model": "A1", "ap": "2", "to": "9.5,5"})), rig=[9])
     assert t.pending(asked).kind == "save-reroll" and "Floored" in asked.models[A1].tokens
+    after, events = t.answer(asked, {"reroll": "fortune"}, rig=[2])
+    assert t.rolled(events) == ["A1's falling Armor test, re-rolled: TN 8, rolled 2: passed."]
+    assert after.models[A1].wounds_left == 3 and not after.pending
+
+
+def test_a_disengage_vault_off_a_height_is_offered_the_fall_s_reroll_and_carries_on() -> None:
+    # L409 (Disengage vaults), L471-479 (the fall from HGT 4), L758-760 (its Fortune re-roll); the vault's aftermath
+    # (the On Guard reactions of enemies now engaged) waits for the answer.
+    state = t.new_state()
+    t.lay(state, "T1", (3, 3, 4, 4), 4, ["heavy-cover"])
+    t.put(state, "A1", "Captain", A, 6, 5, z=4)
+    t.put(state, "B1", "Pariah", t.B, 6 - 32 / 25.4, 5, z=4)
+    t.activate(state, "A1")
+    state.records[A].fortune = 1
+
+    def disengage(ctx: Context[SunshardState]) -> None:
+        apply_special(ctx, check_special(world_of(ctx), A, {"action": "disengage", "model": "A1", "to": "9.5,5"}))
+    asked, _ = t.run(state, disengage, rig=[9])
+    assert t.pending(asked).kind == "save-reroll" and (asked.models[A1].x, asked.models[A1].z) == (9.5, 0)
     after, events = t.answer(asked, {"reroll": "fortune"}, rig=[2])
     assert t.rolled(events) == ["A1's falling Armor test, re-rolled: TN 8, rolled 2: passed."]
     assert after.models[A1].wounds_left == 3 and not after.pending
