@@ -17,7 +17,7 @@ import shapely
 
 from engine.core import Context, Decision, ModelId
 from engine.geometry import TOLERANCE
-from engine.systems.sunshard.abilities import SPECIAL_ABILITIES
+from engine.systems.sunshard.abilities import SPECIAL_ABILITIES, plus_n
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.events import Phaseformed
 from engine.systems.sunshard.state import SunshardState
@@ -57,12 +57,8 @@ def _focus_text(model: Miniature) -> str | None:
 def focus_bonus(model: Miniature, name: str) -> int:
     """What Shard Focus(+N NAME) adds to the characteristic ``name`` now (0 when unfocused or another X)."""
     text = _focus_text(model)
-    if text is None:
-        return 0
-    words = text.replace("+", " ").split()
-    if len(words) != 2 or not words[0].isdigit() or words[1].upper() != name or not focused(model):
-        return 0
-    return int(words[0])
+    bonus = plus_n(text, name) if text is not None else 0
+    return bonus if bonus and focused(model) else 0
 
 
 def focus_grants(model: Miniature, ability: str) -> bool:

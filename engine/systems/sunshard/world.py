@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from engine.checks import Modifier, Target, target
 from engine.core import Context, IllegalCommand, ModelId, RulesError, SideId
 from engine.geometry import Base, Pose
-from engine.systems.sunshard.abilities import CONDITIONS, Ability
+from engine.systems.sunshard.abilities import CONDITIONS, Ability, plus_n
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.sunshard.schema import ModelCard, SpellSpec, WeaponProfile
@@ -260,10 +260,7 @@ class Miniature:
         power = self.ability("Blightpowered")
         if power is None or power.param is None:
             return 0
-        words = power.param.replace("+", " ").split()
-        if len(words) != 2 or not words[0].isdigit() or words[1].upper() != name:
-            return 0
-        return int(words[0]) * self.holds("Blight")
+        return plus_n(power.param, name) * self.holds("Blight")
 
     def base(self, *, for_sight: bool = False) -> Base:
         """Its base as geometry: feet at the HGT of the terrain it stands completely within (``z``), height its HGT;
