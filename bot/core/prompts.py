@@ -8,7 +8,9 @@ goes to its player alone: the console prints it to them, Discord opens it behind
 (or replies with it at once when their own command led to it). Reaction offers are decisions: their notices
 carry Pass through ``announce`` (``quick_answer``), and their owners' prompts come unasked as every
 decision's do. A player whose own commit keeps their turn (an activation still under way) gets their menu
-back privately as it now stands, without a notice, so their next action is one pick too.
+back privately as it now stands, without a notice, so their next action is one pick too; so does a player the
+turn comes to (back from another's reaction offer, on from their own Strategic-phase choice, over from the other
+side), so answering a turn handed to them is one pick, never a bare ``/act`` first.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def turn_prompts(game: Game[Any], before: ToAct, actor: UserId) -> list[Output]:
     (side,) = now.sides
     people = [user for user in game.state.members(side) if user != BOT_USER]
     if not now.prompt:
-        return _kept_turn(game, now, before, actor, people)
+        return _plain_turn(game, now, before, actor, people)
     if not people or (now == before and actor not in people):
         return []
     notice = Output(text=f"{who(game, side)}: your turn in {now.prompt}. Pass, or choose from your own options.",
@@ -43,12 +45,13 @@ def turn_prompts(game: Game[Any], before: ToAct, actor: UserId) -> list[Output]:
                       for menu in menus)]
 
 
-def _kept_turn(game: Game[Any], now: ToAct, before: ToAct, actor: UserId, people: list[UserId]) -> list[Output]:
-    """The menu of a player whose own commit kept their turn (an activation still under way), privately and as it
-    now stands, so their next action is one pick rather than a bare ``/act`` and a pick."""
-    if now != before or actor not in people:
-        return []
-    menu = legal_menu(game, actor, now.sides)
-    if not menu.picks:
-        return []
-    return [Output(text=menu.text, to=menu.to, picks=menu.picks, seq=game.seq, turn=now.sides[0])]
+def _plain_turn(game: Game[Any], now: ToAct, before: ToAct, actor: UserId, people: list[UserId]) -> list[Output]:
+    """The menu, privately and as it now stands, of a player whose own commit kept their turn (an activation still
+    under way), or of each player of the side a commit handed the turn to (a reaction offer answered, their own
+    decision made, the other side done), so their next action is one pick rather than a bare ``/act`` and a
+    pick. Nothing when the turn did not move and the commit was not its player's."""
+    if now == before:
+        people = [actor] if actor in people else []
+    menus = [legal_menu(game, user, now.sides) for user in people]
+    return [Output(text=menu.text, to=menu.to, picks=menu.picks, seq=game.seq, turn=now.sides[0])
+            for menu in menus if menu.picks]

@@ -84,3 +84,19 @@ async def test_a_player_whose_action_keeps_their_turn_gets_their_menu_back_priva
     assert menu.to == "alice" and menu.turn == side and menu.seq == game.seq
     assert all("3 AP" not in label for label, _ in menu.picks), "the menu as it now stands: 1 AP left"
     assert [o.text for o in said if o.to is None and o.picks] == []
+
+
+async def test_the_player_a_reaction_offer_hands_the_turn_back_to_gets_their_menu_privately() -> None:
+    """Eldfall: alice's A1 stays Idle, bob declines to react; the Action step is alice's again, so her menu comes to
+    her unasked (its first entry: Do nothing), and nothing public carries it; bob, whose turn it is not, gets none."""
+    service, _ = await _table("/game demo system:eldfall", "/game seat side:B user:bob")
+    game = _game(service)
+    shown = await service.execute(TABLE, UserId("alice"), parse_line("/act"))
+    await service.execute(TABLE, UserId("alice"), shown[0].picks[0][1])  # A1: Activate and stay Idle
+    (offer,) = game.to_act().decisions
+    said = await service.execute(TABLE, UserId("bob"), parse_line(f"/decide decision:{offer}"
+                                                                  f" choice:{game.state.pending[offer].parts[0].key}"
+                                                                  "=nothing"))
+    (menu,) = [o for o in said if o.picks]
+    assert menu.to == "alice" and menu.turn == "A" and menu.seq == game.seq
+    assert menu.picks[0][0] == "Do nothing", [label for label, _ in menu.picks]

@@ -40,6 +40,7 @@ class DiscordFront:
     table: Table
     thread: str | None = None
     _menus: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # user: (seq shown, message)
+    _pressed: list[str] = field(default_factory=list)  # the labels pressed or picked by the latest letter
 
     async def type(self, user: str, line: str) -> None:
         invocation = parse_line(line)
@@ -72,6 +73,7 @@ class DiscordFront:
     async def letter(self, user: str) -> int:
         game = self.game()
         assert game is not None
+        self._pressed.clear()
         shown = self._menus.pop(user, None)
         if shown is not None and shown[0] == game.seq:
             return await self._pick(user, shown[1])
@@ -83,6 +85,9 @@ class DiscordFront:
         notice = await self._notice(f"gm:tp:{self.thread}:{side}:{game.seq}")
         await self._press(user, notice, f"gm:tp:{self.thread}:{side}:{game.seq}")
         return 1
+
+    def picked(self) -> str:
+        return " > ".join(self._pressed)
 
     def game(self) -> Game[Any] | None:
         client = self.table.client
@@ -111,6 +116,8 @@ class DiscordFront:
     async def _press(self, user: str, message: dict[str, Any], prefix: str, values: list[str] | None = None) -> None:
         component = _with(message, prefix)
         assert component is not None, (prefix, message.get("content"))
+        self._pressed.append(str(component.get("label") or next(
+            (o["label"] for o in component.get("options", ()) if values and o["value"] == values[0]), prefix)))
         handle = await self.table.standin.click(message["id"], component["custom_id"], user=user, values=values)
         await self._finished(user, handle)
 
@@ -141,6 +148,7 @@ class DiscordFront:
             return 1
         component = _with(notice, "gm:d:")
         assert component is not None
+        self._pressed.append(str(component.get("label")))
         opened = await self.table.standin.click(notice["id"], component["custom_id"], user=user)
         await opened.response()
         options = await opened.wait_for(lambda: opened.original, what="the options to open")
@@ -148,6 +156,7 @@ class DiscordFront:
         confirm = next((c for c in _components(options) if c["type"] == BUTTON and c["label"] == "Confirm"), None)
         for select in [c for c in _components(options) if c["type"] == SELECT]:
             if confirm is None or not any(o.get("default") for o in select["options"]):
+                self._pressed.append(select["options"][0]["label"])
                 handle = await self.table.standin.click(options["id"], select["custom_id"], user=user,
                                                         values=[select["options"][0]["value"]])
                 await handle.response()
