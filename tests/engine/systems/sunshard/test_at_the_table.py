@@ -174,10 +174,6 @@ async def test_a_menu_only_first_evening_is_counted_per_activation_and_prompt() 
     assert figures.prompts and max(figures.prompts) <= BUDGETS["prompt"], figures.summary("Sunshard")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26: an activation's first action is bare /act and one whole entry, "
-                                       "the next one pick from the menu shown unasked (bot.core.prompts), but the "
-                                       "player also answers the re-roll and Fortune offers of their own activation, "
-                                       "one each: 3.25 on average, at most 5 (budget 3)")
 async def test_a_menu_only_first_evening_keeps_the_activation_budgets() -> None:
     figures = await _evening()
     assert not figures.within_budgets(), figures.summary("Sunshard")
