@@ -10,9 +10,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import Any
 
+from bot.console.session import seeded_source
+from engine.core import DecisionOpened, SideId
+from tests.console.test_eldfall_first_evening import eldfall_case
+from tests.console.test_first_evening import UNDERWORLDS
 from tests.discord.conftest import Table
+from tests.discord.evening_front import DiscordFront
+from tests.first_evening import Case, Evening, Figures
 
 FIRST_ACTIVATION_BUDGET = 12
 PER_ACTIVATION_BUDGET = 3
@@ -278,20 +286,58 @@ async def test_an_eldfall_demo_table_is_ready_in_one_command(table: Table) -> No
 
 # -- the menu-only first evening (issue 23), through the shared harness -------------------------------------------
 
-async def test_underworlds_first_evening_from_the_menus_alone(table: Table) -> None:
-    """``tests.first_evening``'s evening on Discord (issue 23): only /game new, bare /act, Join, and the first entry
-    of each menu or the one-click answer of each notice (Pass, the defaults); round 1's first activations and their
-    power steps, held to the console's budgets."""
-    from bot.console.session import seeded_source
-    from tests.console.test_first_evening import UNDERWORLDS
-    from tests.discord.evening_front import DiscordFront
-    from tests.first_evening import Evening
-
+async def _evening(table: Table, case: Callable[[DiscordFront], Case],
+                   activations: int) -> tuple[DiscordFront, Evening, Figures]:
+    """``tests.first_evening``'s evening on Discord: only /game new, bare /act, Join, and the first entry of each
+    menu (the one-click answer of each notice: Pass, the defaults), until ``activations`` were made; the figures
+    printed. Each evening checks what reached whom: every menu went to its player alone (an ephemeral message, which
+    only its player picks from), and nothing secret was shown in public."""
     await table.stop()
     table.service_options = {"seed_source": seeded_source(7)}
     await table.start()
-    evening = Evening(DiscordFront(table), UNDERWORLDS)
-    figures = await evening.play(activations=5)
-    print("\n" + figures.summary("Underworlds on Discord"))
-    assert len(figures.activations) == 4 and figures.prompts, evening.history[-6:]
+    front = DiscordFront(table)
+    evening = Evening(front, case(front))
+    figures = await evening.play(activations=activations)
+    print("\n" + figures.summary(f"{evening.case.system} on Discord"))
+    assert not front.menus_not_private(), front.menus_not_private()
+    return front, evening, figures
+
+
+async def test_underworlds_first_evening_from_the_menus_alone(table: Table) -> None:
+    """Round 1 whole (its eight activations, each followed by a power step), its end phase, round 2's roll-off and
+    first activation: held to the budgets; no card in a hand is ever named in public. (A whole game costs 6 s of
+    CPU here against 1 s at the console, which plays it whole: ``tests/console/test_first_evening.py``.)"""
+    steps: set[str] = set()
+
+    def case(front: DiscordFront) -> Case:
+        def activation(state: Any, side: SideId) -> Hashable | None:
+            steps.add(state.step)
+            return UNDERWORLDS.activation(state, side)
+
+        return replace(UNDERWORLDS, activation=activation)
+
+    front, evening, figures = await _evening(table, case, activations=9)
+    game = front.game()
+    assert game is not None and game.state.round == 2, evening.history[-6:]
+    assert {"power", "end"} <= steps and len(figures.prompts) >= 16, (steps, figures.summary("Underworlds"))
     assert not figures.within_budgets(), figures.summary("Underworlds on Discord")
+    held = {game.system.lib.card(game.state, card).name for deck in game.state.decks.values()
+            if "hand" in deck.piles for card in deck.piles["hand"]}
+    shown = front.public_text()
+    assert held and not [name for name in held if name in shown]
+
+
+async def test_eldfall_first_evening_from_the_menus_alone(table: Table) -> None:
+    """Secret parties and schemes, the initiative, deployment, then round 1 whole (both turns: twelve activations,
+    each with the other player's Reaction step) into round 2: held to the budgets, each reaction offer one click
+    (its Pass), and neither kept scheme ever named in public."""
+    front, evening, figures = await _evening(table, eldfall_case, activations=13)
+    game = front.game()
+    assert game is not None and game.state.round == 2, evening.history[-6:]
+    offers = [e.body.decision for e in game.log if isinstance(e.body, DecisionOpened)
+              if e.body.decision.reaction_to is not None]
+    assert len(offers) >= 12 and len(figures.prompts) >= len(offers), figures.summary("Eldfall on Discord")
+    assert not figures.within_budgets(), figures.summary("Eldfall on Discord")
+    schemes = [game.state.record(side).scheme for side in game.state.sides]
+    shown = front.public_text().casefold()
+    assert all(schemes) and not [s for s in schemes if s and (s in shown or s.replace("-", " ") in shown)], schemes
