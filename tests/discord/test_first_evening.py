@@ -17,7 +17,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.console.session import seeded_source
-from engine.core import DecisionOpened, SideId
+from engine.core import REACTION, DecisionOpened, SideId
+from engine.systems.underworlds.game_state import power_deck
 from tests.console.test_eldfall_first_evening import eldfall_case
 from tests.console.test_first_evening import UNDERWORLDS
 from tests.discord.conftest import Table
@@ -188,3 +189,31 @@ async def test_eldfall_first_evening_from_the_menus_alone(table: Table) -> None:
     schemes = [game.state.record(side).scheme for side in game.state.sides]
     shown = front.public_text().casefold()
     assert all(schemes) and not [s for s in schemes if s and (s in shown or s.replace("-", " ") in shown)], schemes
+
+
+async def test_an_underworlds_reaction_offer_takes_the_other_player_one_click(table: Table) -> None:
+    """The menu-only policy never attacks in Underworlds (each fighter's first entry is Move), so no reaction is
+    ever offered in its evening; here one is. On a demo table (seed 7) with bob at side B, alice's A1 charges from
+    her menus (first entries): bob, who may react, is offered it with a one-click Pass, and nothing public names a
+    card in his hand."""
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(7)}
+    await table.start()
+    await table.do("game demo", {"system": "underworlds"})
+    await table.do("game seat", {"side": "B", "user": "bob"})
+    front = DiscordFront(table, thread=str(table.standin.channel_id("battle")))  # a demo plays in the channel
+    await front.type("alice", "/act model:A1 action:charge")
+    game = front.game()
+    assert game is not None
+    for _ in range(4):  # the charge's hex, its target...: the first entry each
+        if any(d.owner == "B" for d in game.pending):
+            break
+        await front.letter("alice")
+    (offer,) = [d for d in game.pending if d.owner == "B"]
+    assert offer.core == REACTION and front.has_menu("bob")
+    before = _interactions(table)["bob"]
+    assert await front.letter("bob") == 1 and front.picked() == "Pass"
+    assert offer.id not in game.state.pending and _interactions(table)["bob"] == before + 1
+    held = {game.system.lib.card(game.state, card).name for card in game.state.decks[power_deck("B")].piles["hand"]}
+    assert held and not [name for name in held if name in front.public_text()]
+    assert not front.menus_not_private(), front.menus_not_private()
