@@ -16,14 +16,17 @@ from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from bot.console.session import seeded_source
 from engine.core import REACTION, DecisionOpened, SideId
 from engine.systems.underworlds.game_state import power_deck
 from tests.console.test_eldfall_first_evening import eldfall_case
-from tests.console.test_first_evening import UNDERWORLDS
+from tests.console.test_first_evening import SHROUDFALL, UNDERWORLDS
 from tests.discord.conftest import Table
 from tests.discord.evening_front import DiscordFront
-from tests.first_evening import Case, Evening, Figures
+from tests.engine.systems.sunshard.test_at_the_table import SUNSHARD
+from tests.first_evening import BUDGETS, Case, Evening, Figures
 
 FIRST_ACTIVATION_BUDGET = 12
 PER_ACTIVATION_BUDGET = 3
@@ -190,6 +193,14 @@ async def test_eldfall_first_evening_from_the_menus_alone(table: Table) -> None:
     shown = front.public_text().casefold()
     assert all(schemes) and not [s for s in schemes if s and (s in shown or s.replace("-", " ") in shown)], schemes
 
+
+@pytest.mark.parametrize("case", [SHROUDFALL, SUNSHARD], ids=["shroudfall", "sunshard"])
+async def test_the_newer_games_reach_their_first_activation_from_the_menus_alone(table: Table, case: Case) -> None:
+    """Shroudfall's terrain and deployment as suggested, Sunshard's objectives, placements and first pick: each
+    player within 12 interactions of /game new (a decision with no one-click answer costs two here: Decide, a
+    pick), every menu ephemeral to its player."""
+    _, evening, figures = await _evening(table, lambda front: case, activations=1)
+    assert figures.first and max(figures.first.values()) <= BUDGETS["first"], (figures.first, evening.history)
 
 async def test_an_underworlds_reaction_offer_takes_the_other_player_one_click(table: Table) -> None:
     """The menu-only policy never attacks in Underworlds (each fighter's first entry is Move), so no reaction is
