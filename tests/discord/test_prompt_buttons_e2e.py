@@ -57,6 +57,9 @@ async def test_the_power_step_is_offered_with_pass_and_choose_and_names_no_card(
 async def test_status_posts_the_power_steps_notice_again_with_its_buttons(table: Table) -> None:
     """/status brings the prompt turn's notice back to the bottom of the channel, as it does a decision's: Pass and
     Choose under it, a press on the new Pass passing the turn."""
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(3)}
+    await table.start()
     await table.do("game demo", {"system": "underworlds"})
     assert table.client is not None
     game = table.client.service.live_game(str(table.standin.channel_id("battle")))

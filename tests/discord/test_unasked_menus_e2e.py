@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bot.console.session import seeded_source
 from tests.discord.conftest import Table
 from tests.discord_standin.world import EPHEMERAL
 
@@ -25,6 +26,7 @@ async def _the_reaction_step_passed(table: Table, *, minutes_later: float = 0) -
     after that Pass (the menu handed to her unasked, if any)."""
     now = [time.time()]
     table.clock = lambda: now[0]
+    table.service_options = {"seed_source": seeded_source(7)}  # a demo whose side A plays first
     await table.stop()
     await table.start()
     await table.do("game demo", {"system": "eldfall"})
