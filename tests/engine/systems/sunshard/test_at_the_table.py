@@ -175,5 +175,10 @@ async def test_a_menu_only_first_evening_is_counted_per_activation_and_prompt() 
 
 
 async def test_a_menu_only_first_evening_keeps_the_activation_budgets() -> None:
+    """At most 3 interactions an activation on average, never more than 5: an action is bare ``/act`` and one whole
+    entry, and the entry carries its attack's re-roll as a standing choice shown in its label (ruling
+    ``standing-reroll``: the bot's, a miss re-rolled with Loot, else no re-roll), so the active player is not asked
+    after their own dice; bare ``Attack`` still offers every re-roll, and "ask after the roll" first."""
     figures = await _evening()
+    print("\n" + figures.summary("Sunshard"))
     assert not figures.within_budgets(), figures.summary("Sunshard")
