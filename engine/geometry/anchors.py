@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -51,6 +52,8 @@ __all__ = ["SHORT_OF_CONTACT", "resolve_move"]
 
 SHORT_OF_CONTACT = 2 * TOLERANCE
 """Inches ``toward`` stops short of touching, so that even after rounding the gap exceeds the tolerance."""
+
+_V = TypeVar("_V")
 
 _HUG_STEP = 0.25  # inches between the spots tried around a piece of cover
 _MAX_COVER_ROUTES = 12  # routes tried, nearest spots first, when looking for cover
@@ -131,24 +134,37 @@ _APPROACHES: dict[tuple[object, ...], tuple[XY, ...]] = {}
 the mover, the thing, the gap): ``toward X 3``, ``toward X max`` and the allowance cutting them share one route,
 and a menu, its check and the move made ask it of copies of one layout."""
 _APPROACHES_KEPT = 512
+_ROUTERS: dict[tuple[object, ...], Router] = {}
+"""A router per layout and mover, so routes to several things (a menu's objectives and enemies) share its corner
+graph; kept by the same key as ``_APPROACHES`` without the thing and the gap."""
+_ROUTERS_KEPT = 32
 
 
 def _approach(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
     """Route to ``gap`` inches from ``thing`` (kept, see ``_APPROACHES``)."""
-    key = (field.table.width, field.table.height, mover.id, thing.id, gap,
-           tuple((t.id, t.height, t.keywords, t.polygon.wkb) for t in field.terrain),
-           tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
-           tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area.wkb) for z in field.zones))
+    layout = (field.table.width, field.table.height, mover.id,
+              tuple((t.id, t.height, t.keywords, t.polygon.wkb) for t in field.terrain),
+              tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
+              tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area.wkb) for z in field.zones))
+    key = (layout, thing.id, gap)
     found = _APPROACHES.get(key)
     if found is None:
-        found = _approached(field, mover, thing, gap)
-        if len(_APPROACHES) >= _APPROACHES_KEPT:
-            del _APPROACHES[next(iter(_APPROACHES))]
-        _APPROACHES[key] = found
+        router = _ROUTERS.get(layout)
+        if router is None:
+            router = _keep(_ROUTERS, _ROUTERS_KEPT, layout, Router(Obstacles(field, mover)))
+        found = _keep(_APPROACHES, _APPROACHES_KEPT, key, _approached(router, mover, thing, gap))
     return found
 
 
-def _approached(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
+def _keep(kept: dict[tuple[object, ...], _V], most: int, key: tuple[object, ...], value: _V) -> _V:
+    """Keep ``value`` under ``key``, forgetting the oldest entry once ``most`` are kept."""
+    if len(kept) >= most:
+        del kept[next(iter(kept))]
+    kept[key] = value
+    return value
+
+
+def _approached(router: Router, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
     """Route to ``gap`` inches from ``thing``: a base's edge, or the nearest point of terrain or a zone."""
     if thing.id == mover.id:
         raise GeometryError(f"{mover.id} cannot move toward or into contact with itself; name another id")
@@ -156,13 +172,11 @@ def _approached(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tu
         return (mover.xy,)
     if isinstance(thing, Base):
         # The target stays an obstacle: the last leg stops at the reach, which its clearance allows.
-        goal = Goal(thing.xy, mover.radius + thing.radius + gap, thing.id)
-        return Router(Obstacles(field, mover)).route(goal)
+        return router.route(Goal(thing.xy, mover.radius + thing.radius + gap, thing.id))
     area = thing.polygon if isinstance(thing, Terrain) else thing.area
     outline = area.to_polygon().exterior if isinstance(area, Circle) else area.exterior
     near = nearest_points(outline, shapely.Point(mover.xy))[0]
-    goal = Goal((float(near.x), float(near.y)), mover.radius + gap, thing.id)
-    return Router(Obstacles(field, mover)).route(goal)
+    return router.route(Goal((float(near.x), float(near.y)), mover.radius + gap, thing.id))
 
 
 def _behind(field: Battlefield, mover: Base, obs: Obstacles, cover: Terrain, viewer: Base) -> tuple[XY, ...]:

@@ -60,11 +60,12 @@ class Goal:
 
 
 class Router:
-    """Routes for one base from where it stands; the corner graph is built once, on the first detour."""
+    """Routes for one base from where it stands; the corner graph is built once, on the first detour, and what
+    its searches learn of the legs between corners is kept for the next route (to another goal)."""
 
     def __init__(self, obstacles: Obstacles) -> None:
         self.obstacles = obstacles
-        self._corners: tuple[_F, _F, _F] | None = None
+        self._graph: _Graph | None = None
 
     def route(self, goal: Goal) -> tuple[XY, ...]:
         """Return the shortest route for the mover's centre to ``goal``, start and end included.
@@ -76,12 +77,51 @@ class Router:
         first = goal.entry(start)
         if obs.legs_clear(np.array([start]), np.array([first]))[0]:
             return (start, first) if first != start else (start,)
-        if self._corners is None:
-            self._corners = _corners(obs)
-        path = _search(obs, goal, start, *self._corners)
+        if self._graph is None:
+            self._graph = _Graph(obs, *_corners(obs))
+        path = _search(self._graph, goal)
         if path is None:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
         return path
+
+
+class _Graph:
+    """The corner nodes (the start is node ``n``) and what is known of the legs out of each, which no goal
+    changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
+    only the legs a search wants, each once for every route the router searches)."""
+
+    def __init__(self, obs: Obstacles, nodes: _F, prev: _F, nxt: _F) -> None:
+        self.obs, self.nodes, self.prev, self.nxt = obs, nodes, prev, nxt
+        self.n = len(nodes)
+        self.pos: _F = np.vstack([nodes, np.array([obs.mover.xy])])
+        self._out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
+        self._clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+
+    def out(self, u: int) -> tuple[_F, NDArray[np.bool_]]:
+        """The length of the leg from node ``u`` to every node, and which legs are tangent at both ends."""
+        found = self._out.get(u)
+        if found is None:
+            nodes, here = self.nodes, self.pos[u]
+            step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
+            # Only tangent edges: the neighbours of the far corner on one side of the edge (and of the near one).
+            s1, s2 = _side(here, nodes, self.prev), _side(here, nodes, self.nxt)
+            tangent = (step > 0) & (s1 * s2 >= 0)
+            if u < self.n:
+                t1, t2 = _side(nodes, here, self.prev[u]), _side(nodes, here, self.nxt[u])
+                tangent &= t1 * t2 >= 0
+            found = self._out[u] = (step, tangent)
+        return found
+
+    def clear(self, u: int, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
+        """Which legs from node ``u`` to the nodes ``idx`` hit nothing."""
+        known = self._clear.get(u)
+        if known is None:
+            known = self._clear[u] = np.full(self.n, -1, dtype=np.int8)
+        todo = idx[known[idx] < 0]
+        if len(todo):
+            known[todo] = self.obs.legs_clear(np.broadcast_to(self.pos[u], (len(todo), 2)), self.nodes[todo])
+        result: NDArray[np.bool_] = known[idx] == 1
+        return result
 
 
 def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
@@ -117,10 +157,9 @@ def _side(a: _F, b: _F, c: _F) -> _F:
     return result
 
 
-def _search(obs: Obstacles, goal: Goal, start: XY, nodes: _F, prev: _F, nxt: _F) -> tuple[XY, ...] | None:
+def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    n = len(nodes)
-    pos = np.vstack([nodes, np.array([start])])
+    obs, n, pos, start = graph.obs, graph.n, graph.pos, graph.obs.mover.xy
     h = goal.remaining(pos)
     g = np.full(n + 1, np.inf)
     g[n] = 0.0
@@ -138,20 +177,13 @@ def _search(obs: Obstacles, goal: Goal, start: XY, nodes: _F, prev: _F, nxt: _F)
         last = math.dist(end, here)
         if g[u] + last < best and obs.legs_clear(here[None, :], np.array([end]))[0]:
             best, best_from, best_end = g[u] + last, u, end
-        step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
-        cand = ~closed[:n] & (g[u] + step + h[:n] < best) & (step > 0)
+        step, tangent = graph.out(u)
+        cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
         cand &= g[u] + step < g[:n]
-        # Only tangent edges: the neighbours of the far corner on one side of the edge (and of the near one).
-        s1, s2 = _side(here, nodes, prev), _side(here, nodes, nxt)
-        cand &= s1 * s2 >= 0
-        if u < n:
-            t1, t2 = _side(nodes, here, prev[u]), _side(nodes, here, nxt[u])
-            cand &= t1 * t2 >= 0
         idx = np.nonzero(cand)[0]
         if len(idx) == 0:
             continue
-        ok = obs.legs_clear(np.broadcast_to(here, (len(idx), 2)), nodes[idx])
-        for v in idx[ok]:
+        for v in idx[graph.clear(u, idx)]:
             nv = g[u] + step[v]
             if nv < g[v]:
                 g[v] = nv

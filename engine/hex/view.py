@@ -45,12 +45,7 @@ class HexFrame:
 
         :raises ValueError: for a board without hexes.
         """
-        corners = [p for h in board.hexes for p in board_corners(h)]
-        if not corners:
-            raise ValueError("cannot frame a board with no hexes")
-        xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        left, top = min(xs) - MARGIN, min(ys) - MARGIN
-        return cls(left, top, max(xs) + MARGIN - left, max(ys) + MARGIN - top)
+        return _frame_of(board)
 
     def point(self, x: float, y: float) -> Point:
         """Return a board-unit point (y down the rows) in view units (y up)."""
@@ -66,6 +61,17 @@ class HexFrame:
         return _outline(self, h)
 
 
+@functools.lru_cache(maxsize=64)
+def _frame_of(board: HexBoard) -> HexFrame:
+    """The frame of a board, worked out once per board (every picture of a game asks it again)."""
+    corners = [p for h in board.hexes for p in board_corners(h)]
+    if not corners:
+        raise ValueError("cannot frame a board with no hexes")
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    left, top = min(xs) - MARGIN, min(ys) - MARGIN
+    return HexFrame(left, top, max(xs) + MARGIN - left, max(ys) + MARGIN - top)
+
+
 @functools.lru_cache(maxsize=8192)
 def _outline(frame: HexFrame, h: Hex) -> tuple[Point, ...]:
     return tuple(frame.point(x, y) for x, y in board_corners(h))
@@ -78,13 +84,27 @@ def cell_marks(board: HexBoard, frame: HexFrame, *, owner: Callable[[str | None]
     ``owner`` maps a region to the side whose territory it is (``None``: nobody's). A face-down token is passed
     on with the label ``?`` whatever its ``label`` says, so a view can never leak the hidden number.
     """
-    tokens = tokens or {}
+    owners = frozenset((region, owner(region)) for region in _regions(board))
+    return _cell_marks(board, frame, owners, frozenset((tokens or {}).items()))
+
+
+@functools.lru_cache(maxsize=64)
+def _regions(board: HexBoard) -> frozenset[str | None]:
+    return frozenset(cell.region for cell in board.cells)
+
+
+@functools.lru_cache(maxsize=256)
+def _cell_marks(board: HexBoard, frame: HexFrame, owners: frozenset[tuple[str | None, SideId | None]],
+                tokens: frozenset[tuple[Hex, Token]]) -> tuple[CellMark, ...]:
+    """The marks for one board, frame, owner of each region and tokens, built once (marks are frozen): every
+    picture of a game, and every step of the history an end card reads, draws the same cells."""
+    owner_of, token_at = dict(owners), dict(tokens)
     marks = []
     for cell in board.cells:
-        token = tokens.get(cell.hex)
+        token = token_at.get(cell.hex)
         marks.append(CellMark(
             id=board.id_of(cell.hex), polygon=frame.outline(cell.hex), kinds=tuple(sorted(cell.kinds)),
-            owner=owner(cell.region),
+            owner=owner_of[cell.region],
             token=None if token is None else (token.label if token.face_up else "?"),
             token_face_up=True if token is None else token.face_up,
         ))

@@ -133,12 +133,19 @@ def _free_spot(field: Battlefield, area: shapely.Polygon, model: _Piece, ideal: 
     inner = area.buffer(-(model.radius - TOLERANCE))
     if inner.is_empty:
         return None
+    spot = _first_clear(field, inner, model, np.array([ideal]))  # most bases stand where their row puts them
+    if spot is not None:
+        return spot
     x0, y0, x1, y1 = inner.bounds
     us = np.arange(math.floor((x0 - ideal[0]) / _SEARCH_STEP), math.ceil((x1 - ideal[0]) / _SEARCH_STEP) + 1)
     vs = np.arange(math.floor((y0 - ideal[1]) / _SEARCH_STEP), math.ceil((y1 - ideal[1]) / _SEARCH_STEP) + 1)
     grid = np.stack(np.meshgrid(us * _SEARCH_STEP, vs * _SEARCH_STEP), axis=-1).reshape(-1, 2) + np.array(ideal)
     grid = np.round(grid[np.argsort(np.hypot(grid[:, 0] - ideal[0], grid[:, 1] - ideal[1]), kind="stable")], 2)
-    grid = np.vstack([np.array([ideal]), grid])
+    return _first_clear(field, inner, model, grid)
+
+
+def _first_clear(field: Battlefield, inner: shapely.Polygon, model: _Piece, grid: np.ndarray) -> Point | None:
+    """The first of the ``grid``'s points (rows of x, y) where the base stands in ``inner``, clear of everything."""
     keep = shapely.contains_xy(inner, grid[:, 0], grid[:, 1]) | shapely.intersects_xy(inner.boundary, grid[:, 0],
                                                                                       grid[:, 1])
     if field.bases:

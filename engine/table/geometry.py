@@ -7,6 +7,7 @@ Table states hold plain numbers and marks; this module alone builds the geometry
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 
@@ -21,6 +22,7 @@ from engine.core import (
     QueryAnswer,
     TerrainMark,
     Viewer,
+    ZoneMark,
     parse_point,
 )
 from engine.geometry import (
@@ -86,8 +88,15 @@ def base_of(model: PlacedModel) -> Base:
     return Base(model.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm)
 
 
+@lru_cache(maxsize=2048)
 def _terrain(piece: TerrainMark) -> Terrain:
+    """The piece as geometry; marks are frozen, so each is built once (a menu routes on one table many times)."""
     return Terrain.from_points(piece.id, piece.kind, piece.polygon, piece.height, piece.keywords)
+
+
+@lru_cache(maxsize=2048)
+def _zone(zone: ZoneMark) -> Zone:
+    return Zone.from_points(zone.id, zone.kind, zone.polygon)
 
 
 def battlefield(state: TableState) -> Battlefield:
@@ -96,8 +105,7 @@ def battlefield(state: TableState) -> Battlefield:
         table=Table(state.width, state.height),
         terrain=tuple(_terrain(piece) for piece in state.terrain.values()),
         bases=tuple(base_of(model) for model in state.models.values()),
-        zones=tuple(Zone.from_points(zone.id, zone.kind, zone.polygon) for zone in state.zones.values()
-                    if len(zone.polygon) >= 3),
+        zones=tuple(_zone(zone) for zone in state.zones.values() if len(zone.polygon) >= 3),
     )
 
 

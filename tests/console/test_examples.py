@@ -43,9 +43,11 @@ class Step:
     state: Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Played:
-    """An example played to its end, or to its first error."""
+    """An example played to its end, or to its first error. No dataclass repr: ``asyncio.run`` formats its main
+    task's repr, result included, when it restores the SIGINT handler (CPython 3.11's ``signal.getsignal``), and
+    the repr of every state of a whole game took seconds."""
 
     status: int  # 0: played to the end; 1: stopped at an error
     errors: int

@@ -7,9 +7,9 @@ error in the project. Lookups are by id, or by name with case and spacing ignore
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import PrivateAttr, model_validator
 
@@ -53,6 +53,14 @@ class _Index:
 
 def _index(names: Iterable[str]) -> _Index:
     return _Index({fold(n): n for n in names})
+
+
+_FOUND: dict[tuple[int, str, str], tuple[Any, Any]] = {}
+"""Entries already looked up, by the section searched (its identity: a section never changes), what was asked
+and the name: the rules look up the same few items and abilities at every state a menu is worked out for (a
+tenth of an Eldfall game's time went on these searches). Module-level, as a model's private attribute is slow
+to read."""
+_FOUND_KEPT = 4096
 
 
 def _find(name: str, entries: Iterable[_T], key: str, what: str) -> _T:
@@ -112,8 +120,8 @@ class EldfallCatalogue(Spec):
 
     def ability(self, name: str, kind: str | None = None) -> AbilitySpec:
         """The ability with that id or name (of ``kind`` when given); :raises LookupError: naming close matches."""
-        pool = [a for a in self.abilities if kind is None or a.kind == kind]
-        return self._by_id_or_name(name, pool, kind or "ability")
+        return self._by_id_or_name(name, self.abilities, kind or "ability", lambda a: kind is None or a.kind == kind,
+                                   key=f"ability:{kind or ''}")
 
     def upgrade(self, name: str) -> UpgradeSpec:
         """The upgrade with that id or name; :raises LookupError: naming close matches."""
@@ -144,12 +152,22 @@ class EldfallCatalogue(Spec):
         return _find(unit, self.behaviours, "unit", "behaviour card for unit")
 
     @staticmethod
-    def _by_id_or_name(name: str, pool: Iterable[_T], what: str) -> _T:
-        entries = list(pool)
-        for entry in entries:
-            if getattr(entry, "id") == name:  # noqa: B009 - every searched model has an id
-                return entry
-        return _find(name, entries, "name", what)
+    def _by_id_or_name(name: str, section: tuple[_T, ...], what: str, keep: Callable[[_T], bool] | None = None, *,
+                       key: str | None = None) -> _T:
+        """The first entry of ``section`` (those it ``keep``s) with that id, else with that name (kept, see
+        ``_FOUND``, under ``key`` or else ``what``)."""
+        key = key or what
+        kept = _FOUND.get((id(section), key, name))
+        if kept is not None and kept[0] is section:
+            return cast(_T, kept[1])
+        entries = [entry for entry in section if keep is None or keep(entry)]
+        found = next((entry for entry in entries if getattr(entry, "id") == name), None)  # noqa: B009
+        if found is None:
+            found = _find(name, entries, "name", what)
+        if len(_FOUND) >= _FOUND_KEPT:
+            _FOUND.clear()
+        _FOUND[(id(section), key, name)] = (section, found)
+        return found
 
     # -- checks ----------------------------------------------------------------------------------------------
 

@@ -101,11 +101,7 @@ def seen_points(world: World, r: Fighter, active: ModelId, path: tuple[Point, ..
     """The sampled points of the path where ``r`` sees the activated model (or has it in its Awareness with
     Clairvoyance), as a strike point is written (``x.xx,y.yy``)."""
     points = [(round(x, 2), round(y, 2)) for x, y in sample_path(path)]
-    return [f"{x:.2f},{y:.2f}" for x, y in points if _sees_at(world, r, active, (x, y))]
-
-
-def _sees_at(world: World, r: Fighter, active: ModelId, at: Point) -> bool:
-    """Whether ``r`` may strike the moving model at ``at``: it sees it there, or has it in its Awareness with
-    Clairvoyance (L1482, L1910)."""
-    return (r.has("Clairvoyance") and world.aware(r.id, active, other_at=at)) or \
-        world.sees(r.id, active, seen_at=at).visible
+    seen = world.sees_along(r.id, active, points)  # one batched survey: the Reaction step's menu asks at each state
+    clairvoyant = r.has("Clairvoyance")
+    return [f"{x:.2f},{y:.2f}" for (x, y), sight in zip(points, seen, strict=True)
+            if sight or (clairvoyant and world.aware(r.id, active, other_at=(x, y)))]
