@@ -12,23 +12,61 @@ from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
 from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
 from engine.systems.shroudfall.schema import Colour
+from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.world import World
 
 __all__ = [
     "ESSENCE_ATTACK_COSTS",
     "FOLLOW_UP_INCHES",
+    "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
     "away_refusal",
     "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
     "follow_up",
+    "leading",
+    "tactical_advisor",
 ]
 
 ESSENCE_ATTACK_COSTS: dict[str, tuple[Colour, ...]] = {
     "one-yellow": ("yellow",), "one-grey": ("grey",), "one-red": ("red",)}
 """The Essence Attack's cost by option of ruling ``essence-attack-cost`` (the icon is lost, L915)."""
 FOLLOW_UP_INCHES = 1.0
+TACTICAL_ADVISOR_CRYSTAL: Colour = "yellow"
+"""Tactical Advisor's crystal (the icon is lost, L509; ruling ``tactical-advisor-crystal``)."""
+TACTICAL_ADVISOR_GAP = 1.0
+
+
+def leading(world: World, side: SideId, effect: str) -> bool:
+    """Whether ``side``'s declared leadership ability plays ``effect`` and is active: only while the essence weaver
+    that brought it is on the table (L480-482)."""
+    declared = world.state.record(side).leadership
+    if declared is None:
+        return False
+    unit_id, _, ability_id = declared.partition("/")
+    unit = world.state.units.get(unit_id)
+    if unit is None or not world.state.alive(unit):
+        return False
+    return any(a.id == ability_id and a.effect == effect for a in world.catalogue.card(unit.card).abilities)
+
+
+def tactical_advisor(world: World, unit: UnitRecord) -> str | None:
+    """The scenario element that earns Tactical Advisor's crystal as ``unit`` ends its activation, or None: the
+    army's leadership is Tactical Advisor, and a model of the unit is within 1" of an element in play that lies
+    within the opponent's table half, part of its base sufficing (L264, L507-509)."""
+    if not leading(world, unit.side, "tactical-advisor"):
+        return None
+    middle = world.state.height / 2
+    theirs_top = world.state.record(unit.side).edge != "top"
+    alive = world.state.alive(unit)
+    for element in world.state.elements.values():
+        if element.scenario not in world.state.scenarios:
+            continue
+        reaches = element.y + element.radius > middle if theirs_top else element.y - element.radius < middle
+        if reaches and any(world.gap(m, element.id) <= TACTICAL_ADVISOR_GAP + 1e-9 for m in alive):
+            return element.id
+    return None
 
 
 def essence_attack_cost(world: World) -> tuple[Colour, ...]:

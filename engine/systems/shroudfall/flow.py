@@ -18,6 +18,7 @@ from engine.checks import roll_off
 from engine.core import GameEnded, ModelId, Outcome, SideId
 from engine.core.outcome import EndReason
 from engine.dice import ESSENCE_GREY
+from engine.systems.shroudfall.abilities import TACTICAL_ADVISOR_CRYSTAL, tactical_advisor
 from engine.systems.shroudfall.attack import damage_dealt
 from engine.systems.shroudfall.conditions import burning_pool
 from engine.systems.shroudfall.damage import WEAVER_VP, mark_damage
@@ -149,6 +150,10 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     if end_game_if_annihilated(ctx):
         return
     _mines(ctx, ref, unit)
+    advised = tactical_advisor(ref.world(ctx), unit)
+    if advised is not None:
+        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
+                     f"{advised} in the opponent's half (leadership, L509)")
     value = ref.catalogue.card(unit.card).essence
     gain_essence(ctx, unit.side, essence_at_activation_end(ctx.state, unit, value),
                  f"{unit.id}'s essence value (L845)")
