@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
 from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
@@ -216,9 +217,31 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     placed = ctx.state.models[target]
     spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
-    if target in ctx.state.models or ctx.state.outcome is not None:
+    if ctx.state.outcome is not None:
         return []
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius)]
+    then = _whirlwind(ctx, ref, task)
+    if target in ctx.state.models:
+        return then
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
+            *then]
+
+
+def _whirlwind(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Whirlwind Dance's extra melee attack after a melee attack of the unit's next attack action damaged an enemy
+    (L352-354), at the nearest model no attack of the action has targeted."""
+    attacker = ModelId(task.model)
+    activation = ctx.state.activation
+    if attacker not in ctx.state.models or activation is None or task.why not in ("action", "whirlwind"):
+        return []
+    world = ref.world(ctx)
+    weapon = next((w for w in world.card(attacker).weapons if w.name == task.weapon), None)
+    if weapon is None or weapon.type != "melee" or not whirlwind_dancing(world, world.unit(attacker)):
+        return []
+    found = whirlwind_target(world, attacker, [*activation.targeted, task.target])
+    if found is None:
+        return []
+    extra, enemy = found
+    return [Task(kind="strike", unit=task.unit, model=attacker, weapon=extra.name, target=enemy, why="whirlwind")]
 
 
 def _window(ctx: Table, ref: Referee, task: Task) -> list[Task]:

@@ -135,6 +135,8 @@ class Activation(BaseModel):
     free_reroll_used: bool = False
     used: dict[ModelId, list[str]] = {}
     """The weapon profiles each model has attacked with in the current attack action (L728)."""
+    targeted: list[ModelId] = []
+    """The models the unit's attacks have targeted in its current attack action (Whirlwind Dance, L354)."""
 
     @property
     def moves(self) -> int:

@@ -35,6 +35,7 @@ from engine.core import (
 from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import (  # noqa: F401  (declares)
+    declared_abilities,
     declared_essence,
     declared_play,
     declared_reactions,

@@ -5,6 +5,7 @@ Commands then go through the whole game (declarations, menus, reaction windows) 
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any
 
 from bot.core.data_loader import load_system_data
@@ -18,6 +19,7 @@ from .tables import Put, Table
 __all__ = ["HOST", "A", "B", "act", "rig", "staged"]
 
 A, B, HOST = SideId("A"), SideId("B"), UserId("host")
+_STAGED = itertools.count()
 
 
 @functools.cache
@@ -37,6 +39,8 @@ def staged(*puts: Put) -> Game[Any]:
     game = _settled().clone()
     small = Table(list(puts)).state
     state = game.state
+    # each staged table its own commitment: the game's shared Reading is keyed by commitment and seq
+    state.setup = state.setup.model_copy(update={"seed_commitment": commitment(f"staged {next(_STAGED)}")})
     state.units, state.models = small.units, small.models
     state.terrain, state.pieces, state.elements = {}, {}, {}
     state.token, state.turn, state.round, state.activation = A, A, 1, None
