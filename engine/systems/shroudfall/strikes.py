@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.dice import Die, DieRoll, RolledPool
+from engine.systems.shroudfall.actives import inspired
 from engine.systems.shroudfall.attack import damage_bonuses, defence_against, hit_bonuses
 from engine.systems.shroudfall.essence import Infusion, can_pay, pay
 from engine.systems.shroudfall.events import ReserveChanged
@@ -176,7 +177,7 @@ def roll_hits(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, essence: Es
         world = ref.world(ctx)
         defence, _ = defence_against(world, plan.attacker, target, plan.weapon)
         bonus = sum(b.amount for b in hit_bonuses(world, plan.attacker, target, plan.weapon))
-        infused = spender.infusion(f"the hit roll against {target}")
+        infused = inspired(world, plan.attacker, plan.weapon, spender.infusion(f"the hit roll against {target}"))
         choosers = Choosers(essence=_short_of(spender, defence - bonus, f"the hit roll against {target}"),
                             attacker=_blanks, defender=_highest)
         hit = roll_hit(ref.world(ctx), plan, target, roll, reroll, choosers, infused)
