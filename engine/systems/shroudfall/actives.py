@@ -11,6 +11,8 @@ the rules where they count.
 - Whirlwind Dance: in the unit's next attack action this activation, a model that damages an enemy with a melee
   attack makes another melee attack, at a model no melee attack of that action has targeted (L352-354; ruling
   ``whirlwind-dance-target``: the nearest such model it may take).
+- Beloved Commander: once per activation, when a model of the unit is hit by an enemy attack, another friendly model
+  within 2" of it may be hit instead, sight and range disregarded (L360-362; its own ARM, ruling ``beloved-commander``).
 - The Orders: a COMMANDER gives its own Order to one friendly unit for the round, at no cost (ruling
   ``silver-line-orders``), before its player's first activation of the round (ruling ``order-timing``).
 """
@@ -23,7 +25,7 @@ from engine.core import ModelId, SideId
 from engine.systems.shroudfall.essence import Infusion, can_pay, strength
 from engine.systems.shroudfall.rounds import action_refusal
 from engine.systems.shroudfall.schema import AbilitySpec, Colour, Weapon
-from engine.systems.shroudfall.state import Expiry, UnitRecord
+from engine.systems.shroudfall.state import Expiry, Task, UnitRecord
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
@@ -33,11 +35,13 @@ __all__ = [
     "ORDER_EFFECTS",
     "ActiveUse",
     "active_uses",
+    "beloved_candidates",
     "chosen_units",
     "effect_of",
     "inspired",
     "order_refusal",
     "orders",
+    "passed_on",
     "used_mark",
     "whirlwind_dancing",
     "whirlwind_target",
@@ -56,6 +60,7 @@ ACTIVE_EFFECTS: dict[str, Expiry] = {"hold-the-line": "round", "inspiring-presen
 ORDER_EFFECTS = {"order-melee-damage": "melee-damage+1", "order-claim-ground": "passive:Claim Ground (2)"}
 """Each Order's effect on the chosen unit for the round (L350, L517)."""
 ORDER_GIVEN = "order-given"
+BELOVED_RANGE = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,3 +187,21 @@ def order_refusal(world: World, side: SideId) -> str | None:
     if not orders(world, side):
         return "no COMMANDER of yours has an Order left to give this round (L348-350, L515-517)"
     return None
+
+
+def beloved_candidates(world: World, hit: ModelId) -> list[ModelId]:
+    """The friendly models Beloved Commander may pass a hit on ``hit`` to: every other model of its side within 2"
+    of it, nearest first, sight and range to the attacker disregarded (L360-362)."""
+    side = world.state.models[hit].side
+    near = [m for m, placed in world.state.models.items()
+            if placed.side == side and m != hit and world.gap(hit, m) <= BELOVED_RANGE + 1e-9]
+    return sorted(near, key=lambda m: world.gap(hit, m))
+
+
+def passed_on(rest: list[Task], hit: Task, to: ModelId) -> list[Task]:
+    """The attack's steps after Beloved Commander passed its hit on ``hit.target`` to ``to``: the damage roll that
+    followed the hit now goes to ``to`` (its ARM, ruling ``beloved-commander``)."""
+    for index, task in enumerate(rest):
+        if task.kind == "damage" and task.model == hit.model and task.target == hit.target:
+            return [*rest[:index], task.model_copy(update={"target": to}), *rest[index + 1:]]
+    return rest

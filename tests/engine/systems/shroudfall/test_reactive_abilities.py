@@ -60,3 +60,20 @@ def test_no_one_is_forgotten_is_not_offered_beyond_four_inches_nor_without_a_gre
         rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
         act(game, A, "attack", model="A1", target="B1")
         assert ModelId("B1") not in game.state.models and not game.pending
+
+
+def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per_activation() -> None:
+    # L360-362: when Stormridge is hit by an enemy attack, another friendly model within 2" may be hit instead,
+    # sight and range disregarded; the damage roll then goes against its ARM (ruling beloved-commander).
+    game = staged(Put("A1", "razhu", 18, 10), Put("B2", "stormridge", 18, 11.6), Put("B1", "riflemen", 19.5, 12.6),
+                  Put("B3", "riflemen", 16.2, 12.8), Put("B4", "riflemen", 18, 16))
+    act(game, A, "activate", model="A1")
+    rig(game, *([3, 3, 3, 4] * 4))
+    act(game, A, "attack", model="A1", target="B2")
+    ident, keys = _offer(game)
+    assert keys == ["pass", "B2/beloved-commander/B1", "B2/beloved-commander/B3"]  # B4 is beyond 2"
+    game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
+    assert ModelId("B1") not in game.state.models  # 13 // ARM 5 = 2: the Rifleman's 2 HP
+    assert game.state.models[ModelId("B2")].wounds_taken == 0
+    act(game, A, "attack", model="A1", target="B2")
+    assert not game.pending and game.state.models[ModelId("B2")].wounds_taken == 2  # once per activation
