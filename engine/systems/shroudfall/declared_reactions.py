@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Context, Decision, ModelId, Option, Part
+from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay
@@ -24,6 +25,7 @@ __all__ = ["window_task"]
 
 PASS = "pass"
 FORGOTTEN = "no-one-is-forgotten"
+BELOVED = "beloved-commander"
 
 
 def window_task(decision: Decision) -> Task:
@@ -69,6 +71,9 @@ def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[st
     front: list[Task] = []
     if answers["react"] != PASS:
         front = _use(ctx, ref, decision, answers)
+        parts = answers["react"].split("/")
+        if len(parts) == 3 and parts[1] == BELOVED:
+            rest = passed_on(rest, window_task(decision), ModelId(parts[2]))
     run(ctx, ref, [*front, *rest])
 
 
