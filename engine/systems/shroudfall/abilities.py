@@ -25,6 +25,7 @@ __all__ = [
     "essence_attack_refusal",
     "fall_back_move",
     "follow_up",
+    "follow_up_pushes",
     "leading",
     "tactical_advisor",
 ]
@@ -118,6 +119,25 @@ def follow_up(world: World, attacker: ModelId, target: ModelId, *, and_follow: b
     except IllegalCommand:
         second = None
     return FollowUp(first, second)
+
+
+def follow_up_pushes(world: World, attacker: ModelId, target: ModelId, weapon: str) -> list[tuple[ModelId, Push]]:
+    """Follow up after a model of a unit that has it hit an enemy with a melee attack (L957-959): the pushes made, the
+    target's then the attacker's, each as far as it went (none when the target may not be pushed or is gone). The
+    referee makes both whenever they can be made (ruling ``follow-up-choice``), once the damage is marked (ruling
+    ``follow-up-timing``)."""
+    if attacker not in world.state.models or target not in world.state.models:
+        return []
+    card = world.card(attacker)
+    melee = any(w.name == weapon and w.type == "melee" for w in card.weapons)
+    if not melee or not any(a.effect == "follow-up" for a in card.abilities):
+        return []
+    try:
+        made = follow_up(world, attacker, target)
+    except IllegalCommand:
+        return []
+    found = [(target, made.target)] + ([(attacker, made.attacker)] if made.attacker is not None else [])
+    return [(model, push) for model, push in found if push.travelled > 1e-9]
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:

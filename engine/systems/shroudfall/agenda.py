@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
-from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.abilities import essence_attack_cost, follow_up_pushes
 from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled
@@ -194,7 +194,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
                               armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
                               summary=f"{summary}: no damage.",
                               **_drawn(ctx, attacker, target, weapon.range)))
-        return []
+        return [_follow_up_task(task)]
     defender = ctx.state.models[target].side
     mark = Task(kind="mark", unit=task.unit, model=attacker, weapon=weapon.name, target=target, amount=amount,
                 reach=weapon.range,
@@ -219,11 +219,24 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
     if ctx.state.outcome is not None:
         return []
-    then = _whirlwind(ctx, ref, task)
+    then = [_follow_up_task(task), *_whirlwind(ctx, ref, task)]
     if target in ctx.state.models:
         return then
     return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
             *then]
+
+
+def _follow_up_task(task: Task) -> Task:
+    """Follow up's pushes after a hit, once the damage (if any) is marked (L957-959)."""
+    return Task(kind="follow-up", model=task.model, target=task.target, weapon=task.weapon)
+
+
+def _follow_up(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    pushes = follow_up_pushes(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
+    for model, push in pushes:
+        ctx.emit(ModelMoved(model_id=model, path=(push.start, push.end), distance=round(push.travelled, 2),
+                            facing=ctx.state.models[model].facing))
+    return []
 
 
 def _whirlwind(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -300,8 +313,9 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "fall-back": _fall_back, "attack": _attack, "again": _again,
-    "strike": _strike, "damage": _damage, "mark": _mark, "window": _window, "end": _end, "finish": _finish,
+    "move": _move, "moved": _moved, "fall-back": _fall_back, "follow-up": _follow_up, "attack": _attack,
+    "again": _again, "strike": _strike, "damage": _damage, "mark": _mark, "window": _window, "end": _end,
+    "finish": _finish,
 }
 
 

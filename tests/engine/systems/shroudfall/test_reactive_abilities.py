@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.core import Actor, Answer, Game, ModelId
 
 from .staged import HOST, A, B, act, rig, staged
@@ -77,3 +79,24 @@ def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per
     assert game.state.models[ModelId("B2")].wounds_taken == 0
     act(game, A, "attack", model="A1", target="B2")
     assert not game.pending and game.state.models[ModelId("B2")].wounds_taken == 2  # once per activation
+
+
+def test_follow_up_pushes_the_enemy_hit_an_inch_away_then_the_brawler_an_inch_after_it() -> None:
+    # L957-959 (the book's example: the Bruiser's Follow up pushes Razhu 1" directly away), after the damage is marked
+    # (ruling follow-up-timing); the referee makes both pushes (ruling follow-up-choice).
+    game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert game.state.models[ModelId("B1")].wounds_taken == 2
+    assert game.state.models[ModelId("B1")].y == pytest.approx(12.8)
+    assert game.state.models[ModelId("A1")].y == pytest.approx(11.0)
+
+
+def test_follow_up_never_pushes_a_rooted_enemy() -> None:
+    # L1365: Rooted: enemy effects cannot push the unit's models, so Follow up makes no push at all.
+    game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "phalanx", 18, 11.5), Put("B9", "razhu", 30, 30))
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == (11.5, 10)
