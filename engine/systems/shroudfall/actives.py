@@ -13,15 +13,19 @@ the rules where they count.
   ``whirlwind-dance-target``: the nearest such model it may take).
 - Beloved Commander: once per activation, when a model of the unit is hit by an enemy attack, another friendly model
   within 2" of it may be hit instead, sight and range disregarded (L360-362; its own ARM, ruling ``beloved-commander``).
+- Thunderstorm places a 32 mm manifestation within 8" of a model of the unit, on no base and on no IMPASSABLE or
+  LINEAR TERRAIN (L947, L663); what it does to models near it is in ``hazards.py``.
 - The Orders: a COMMANDER gives its own Order to one friendly unit for the round, at no cost (ruling
   ``silver-line-orders``), before its player's first activation of the round (ruling ``order-timing``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
+from engine.geometry import TOLERANCE, XY, Base, Pose, ToolWorld, spot_problem
 from engine.systems.shroudfall.essence import Infusion, can_pay, strength
 from engine.systems.shroudfall.rounds import action_refusal
 from engine.systems.shroudfall.schema import AbilitySpec, Colour, Weapon
@@ -33,6 +37,7 @@ __all__ = [
     "ACTIVE_EFFECTS",
     "INSPIRING_DIE",
     "ORDER_EFFECTS",
+    "STORM_BASE_MM",
     "ActiveUse",
     "active_uses",
     "beloved_candidates",
@@ -42,6 +47,8 @@ __all__ = [
     "order_refusal",
     "orders",
     "passed_on",
+    "storm_refusal",
+    "storm_spots",
     "used_mark",
     "whirlwind_dancing",
     "whirlwind_target",
@@ -54,12 +61,15 @@ INSPIRING_DIE: Colour = "grey"
 """Inspiring Presence's infusion (the icon is lost, L525; ruling ``inspiring-presence-die``)."""
 
 ACTIVE_EFFECTS: dict[str, Expiry] = {"hold-the-line": "round", "inspiring-presence": "next-activation",
-                                     "whirlwind-dance": "activation"}
+                                     "whirlwind-dance": "activation", "thunderstorm": "round"}
 """The active abilities the referee plays, by effect, and how long what they leave lasts (L513, L525, L354)."""
 
 ORDER_EFFECTS = {"order-melee-damage": "melee-damage+1", "order-claim-ground": "passive:Claim Ground (2)"}
 """Each Order's effect on the chosen unit for the round (L350, L517)."""
 ORDER_GIVEN = "order-given"
+STORM_BASE_MM = 32.0
+STORM_REACH = 8.0
+"""The Thunderstorm manifestation's base and how far from a model of the unit it is placed (L947)."""
 BELOVED_RANGE = 2.0
 
 
@@ -205,3 +215,40 @@ def passed_on(rest: list[Task], hit: Task, to: ModelId) -> list[Task]:
         if task.kind == "damage" and task.model == hit.model and task.target == hit.target:
             return [*rest[:index], task.model_copy(update={"target": to}), *rest[index + 1:]]
     return rest
+
+
+def _storm_base(at: XY) -> Base:
+    return Base("Thunderstorm", Pose(at[0], at[1]), STORM_BASE_MM)
+
+
+def storm_refusal(world: World, unit: UnitRecord, at: XY) -> str | None:
+    """Why the Thunderstorm may not be placed at ``at``: its base within 8" of a model of the unit, on the table, on
+    no base, IMPASSABLE or LINEAR TERRAIN (L947, L663), or None."""
+    base = _storm_base(at)
+    near = [m for m in world.state.alive(unit)
+            if math.dist(world.base(m).xy, at) - world.base(m).radius - base.radius <= STORM_REACH + TOLERANCE]
+    if not near:
+        return f"the Thunderstorm must be placed within {STORM_REACH:g}\" of a model of {unit.id} (L947)"
+    blockers = world.remember("tool-walls-all", lambda: world.polygons_with("Impassable", "Linear Terrain"))
+    problem = spot_problem(base, at, ToolWorld(world.table, world.bases(), (), blockers))
+    return f"{problem} (L663)" if problem is not None else None
+
+
+def storm_spots(world: World, unit: UnitRecord) -> list[XY]:
+    """Spots for the Thunderstorm, nearest enemies first: beside each enemy model, within 2" of it, where the rules
+    allow it."""
+    own = world.state.alive(unit)
+    enemies = sorted({e for m in own for e in world.enemies(m)}, key=lambda e: min(world.gap(m, e) for m in own))
+    found: list[XY] = []
+    for enemy in enemies:
+        centre, reach = world.base(enemy).xy, world.base(enemy).radius + STORM_BASE_MM / 25.4 / 2 + 0.5
+        toward = math.atan2(world.base(own[0]).xy[1] - centre[1], world.base(own[0]).xy[0] - centre[0])
+        for step in (0, 1, -1, 2, -2, 3, -3, 4):
+            angle = toward + step * math.pi / 4
+            spot = (round(centre[0] + reach * math.cos(angle), 2), round(centre[1] + reach * math.sin(angle), 2))
+            if storm_refusal(world, unit, spot) is None:
+                found.append(spot)
+                break
+        if len(found) >= 6:
+            break
+    return found

@@ -23,7 +23,8 @@ from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_targe
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
-from engine.systems.shroudfall.flow import end_activation, record_damage
+from engine.systems.shroudfall.flow import end_activation, record_damage, suffer
+from engine.systems.shroudfall.hazards import entered, standing
 from engine.systems.shroudfall.movement import in_coherency
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
@@ -48,9 +49,12 @@ def _refuse(why: str | None, verb: str) -> None:
         raise IllegalCommand(why, verb=verb)
 
 
-def emit_move(ctx: Table, move: UnitMove) -> None:
-    """Move the models as planned: each one's path and the tool it laid."""
+def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
+    """Move the models as planned: each one's path and the tool it laid, and the hazards it moves into (L1431-1435,
+    L1465, L947)."""
     for planned in move.moves:
+        if planned.model not in ctx.state.models:
+            continue
         start = ctx.state.models[planned.model]
         origin = (start.x, start.y)
         bend = planned.path.joint if planned.path.joint not in (planned.path.start, planned.path.end) else None
@@ -60,6 +64,8 @@ def emit_move(ctx: Table, move: UnitMove) -> None:
         ctx.emit(ToolLaid(model=planned.model, mov=planned.tool, length=round(planned.path.length, 2),
                           line=planned.path.points(), why=planned.why))
         ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
+        hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
+        suffer(ctx, ref, planned.model, hazards, "moves into")
 
 
 def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -71,7 +77,7 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
-    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
+    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
     return after_move(ctx, unit.id)
 
 
@@ -85,8 +91,19 @@ def after_move(ctx: Table, unit_id: str) -> list[Task]:
     """What follows a move action: the enemy's Fall back! window, then the activation's end when the move broke
     coherency or was the second (L543, L610, L1532-1533)."""
     opponent = ctx.state.opponent(ctx.state.units[unit_id].side)
-    return [Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
+    return [Task(kind="acted", unit=unit_id, type="move"),
+            Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
             Task(kind="moved", unit=unit_id)]
+
+
+def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """An action completed: the hazards each model of the unit stands in strike it (L1431-1435, L1465, L947)."""
+    unit = ctx.state.units.get(task.unit)
+    if unit is None:
+        return []
+    for model in ctx.state.alive(unit):
+        suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"), "completes an action at")
+    return []
 
 
 def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -102,7 +119,8 @@ def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None or task.target not in ctx.state.models:
         return []
-    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True, wanted="S"))
+    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True,
+                                       wanted="S"))
     return []
 
 
@@ -126,7 +144,8 @@ def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return []
     _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
     ctx.emit(ActionTaken(unit=unit.id, action="attack"))
-    return attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+    strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+    return [*strikes, Task(kind="acted", unit=unit.id)]
 
 
 def _drawn(ctx: Table, attacker: ModelId, target: ModelId, reach: float) -> dict[str, Any]:
@@ -313,9 +332,9 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "fall-back": _fall_back, "follow-up": _follow_up, "attack": _attack,
-    "again": _again, "strike": _strike, "damage": _damage, "mark": _mark, "window": _window, "end": _end,
-    "finish": _finish,
+    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "follow-up": _follow_up,
+    "attack": _attack, "again": _again, "strike": _strike, "damage": _damage, "mark": _mark, "window": _window,
+    "end": _end, "finish": _finish,
 }
 
 

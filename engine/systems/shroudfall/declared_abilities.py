@@ -1,7 +1,7 @@
 """Active abilities and Orders, declared (Shroudfall beta rulebook v1.4, L348-354, L511-517, L523-525, L881-909):
 ``/act action:ability`` uses one of the activating unit's active abilities the referee plays (Hold the Line!,
-Inspiring Presence, Whirlwind Dance), paying its essence or the action it takes; ``/act action:order`` gives a
-COMMANDER's Order to a friendly unit for the round. The rules are in :mod:`engine.systems.shroudfall.actives`.
+Inspiring Presence, Whirlwind Dance, Thunderstorm), paying its essence or the action it takes; ``/act action:order``
+gives a COMMANDER's Order to a friendly unit for the round. The rules are in :mod:`engine.systems.shroudfall.actives`.
 
 Declared after the activations' actions, so no menu (nor the bot's policy) puts them first.
 """
@@ -14,20 +14,24 @@ from engine.systems.shroudfall.actives import (
     ACTIVE_EFFECTS,
     ORDER_EFFECTS,
     ORDER_GIVEN,
+    STORM_BASE_MM,
     ActiveUse,
     active_uses,
     chosen_units,
     effect_of,
     order_refusal,
     orders,
+    storm_refusal,
+    storm_spots,
     used_mark,
 )
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import pay
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
+from engine.systems.shroudfall.events_flow import ManifestationPlaced
 from engine.systems.shroudfall.reading import Reading
-from engine.systems.shroudfall.state import ShroudfallState, Task, UnitRecord
+from engine.systems.shroudfall.state import Manifestation, ShroudfallState, Task, UnitRecord
 
 __all__: list[str] = []
 
@@ -68,12 +72,39 @@ def _chooses(world: Reading, ask: Ask) -> bool:
     return use is not None and use.ability.effect == "hold-the-line"
 
 
+def _places(world: Reading, ask: Ask) -> bool:
+    use = _use(world, ask)
+    return use is not None and use.ability.effect == "thunderstorm"
+
+
+def _spots(world: Reading, ask: Ask) -> list[Choice]:
+    unit = _acting(world, ask)
+    return [Choice(f"{x:g},{y:g}") for x, y in storm_spots(world.world, unit)] if unit is not None else []
+
+
+def _point(text: str) -> tuple[float, float] | None:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        return None
+    return x, y
+
+
+def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
+    unit, at = _acting(world, ask), _point(typed)
+    if at is None:
+        return f"{typed!r} is not a spot: give x,y in inches"
+    return storm_refusal(world.world, unit, at) if unit is not None else "no unit of yours is activating"
+
+
 @RULES.action("ability", "Use an active ability of the activating unit, between its actions (L881-909)",
               label="Use an ability", when=ROUNDS, per="model", rule=f"{_RULE}, L881-909", params=(
                   Param("model", "Which unit?", values=_users, noun="units"),
                   Param("choice", "Which ability?", values=_abilities, noun="abilities"),
                   Param("target", "Which unit does it choose (within 8\")?", values=_chosen, asked_when=_chooses,
-                        noun="units")))
+                        noun="units"),
+                  Param("at", "Where is the manifestation placed (x,y)?", values=_spots, accepts=_typed_spot,
+                        asked_when=_places, noun="spots")))
 def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ref = referee(ctx)
     world = ref.world(ctx)
@@ -91,10 +122,20 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
     if ability.once_per_activation:
         ctx.emit(EffectChanged(unit=unit.id, effect=used_mark(ability), expiry="activation"))
     assert ability.effect is not None
-    holder = ask.text("target") if ability.effect == "hold-the-line" else unit.id
-    ctx.emit(EffectChanged(unit=holder, effect=effect_of(ability, len(activation.actions)),
-                           expiry=ACTIVE_EFFECTS[ability.effect], why=f"{unit.id}'s {ability.name}"))
-    run(ctx, ref, [Task(kind="finish", unit=unit.id)])
+    if ability.effect == "thunderstorm":
+        at = _point(ask.text("at"))
+        why = storm_refusal(world, unit, at) if at is not None else "give the spot as x,y"
+        if at is None or why is not None:
+            raise IllegalCommand(f"Thunderstorm: {why}", verb="act ability")
+        ctx.emit(ManifestationPlaced(manifestation=Manifestation(
+            id=f"{unit.id}-storm", name=ability.name, effect=ability.effect, x=at[0], y=at[1],
+            base_mm=STORM_BASE_MM, by=unit.side), why=f"{unit.id}'s {ability.name} (L947)"))
+    else:
+        holder = ask.text("target") if ability.effect == "hold-the-line" else unit.id
+        ctx.emit(EffectChanged(unit=holder, effect=effect_of(ability, len(activation.actions)),
+                               expiry=ACTIVE_EFFECTS[ability.effect], why=f"{unit.id}'s {ability.name}"))
+    acted = [Task(kind="acted", unit=unit.id)] if use.action else []
+    run(ctx, ref, [*acted, Task(kind="finish", unit=unit.id)])
 
 
 def _order_refusal(world: Reading, ask: Ask) -> str | None:

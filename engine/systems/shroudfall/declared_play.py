@@ -276,7 +276,7 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
     if why is not None:
         raise IllegalCommand(why, verb="act move")
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
-    emit_move(ctx, order.move)
+    emit_move(ctx, ref, order.move)
 
 
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
@@ -316,7 +316,7 @@ def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
                   Param("model", "Which unit?", values=_acting_for("disengage"), noun="units"),))
 def _disengage(ctx: Context[ShroudfallState], ask: Ask) -> None:
     play.disengage(ctx, ask.acting)
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
 
 
 def _conditions(world: Reading, ask: Ask) -> list[Choice]:
@@ -336,7 +336,7 @@ def _shakers(world: Reading, ask: Ask) -> list[Choice]:
                   Param("choice", "Which condition?", values=_conditions, noun="conditions")))
 def _shake(ctx: Context[ShroudfallState], ask: Ask) -> None:
     play.shake(ctx, ask.acting, ask.text("choice"))
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
 
 
 def _interactable(world: Reading, ask: Ask) -> list[Choice]:
@@ -359,7 +359,7 @@ def _interactors(world: Reading, ask: Ask) -> list[Choice]:
 def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ctx.emit(ActionTaken(unit=ask.text("model"), action="interact"))
     ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
 
 
 # -- the Essence Attack --------------------------------------------------------------------------------------------

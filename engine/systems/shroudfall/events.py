@@ -211,7 +211,7 @@ class ActionTaken(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None:
             state.activation.actions.append(self.action)
-            state.activation.used, state.activation.targeted = {}, []
+            state.activation.used, state.activation.targeted, state.activation.struck = {}, [], []
 
     def describe(self) -> str:
         if self.action == "forfeit":
@@ -440,6 +440,7 @@ class RoundEnded(EventBody):
             unit.effects = {e: x for e, x in unit.effects.items() if x not in ("round", "activation")}
         for element in state.elements.values():
             element.used_this_round = False
+        state.manifestations = {}
         state.token = self.token
 
     def describe(self) -> str:

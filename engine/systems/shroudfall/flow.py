@@ -20,11 +20,12 @@ from engine.core.outcome import EndReason
 from engine.dice import ESSENCE_GREY
 from engine.systems.shroudfall.abilities import TACTICAL_ADVISOR_CRYSTAL, tactical_advisor
 from engine.systems.shroudfall.attack import damage_dealt
-from engine.systems.shroudfall.conditions import burning_pool
+from engine.systems.shroudfall.conditions import burning_pool, gained
 from engine.systems.shroudfall.damage import WEAVER_VP, mark_damage
 from engine.systems.shroudfall.essence import pool_dice, store
 from engine.systems.shroudfall.events import (
     ActivationEnded,
+    ConditionsChanged,
     ElementUsed,
     ModelsDestroyed,
     ReserveChanged,
@@ -33,7 +34,8 @@ from engine.systems.shroudfall.events import (
     TurnChanged,
     VpScored,
 )
-from engine.systems.shroudfall.events_flow import ScenarioLeadWon
+from engine.systems.shroudfall.events_flow import HazardStruck, ScenarioLeadWon
+from engine.systems.shroudfall.hazards import STORM_DICE, Hazard, at_activation_end
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rounds import (
     ROUNDS,
@@ -56,7 +58,8 @@ from engine.systems.shroudfall.scoring import (
 from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
-__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage"]
+__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
+           "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -125,6 +128,35 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     end_game_if_annihilated(ctx)
 
 
+def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], how: str, *,
+           again: bool = False) -> None:
+    """Each hazard strikes ``model`` (hazards.py): its damage roll or damage (Tough and Unbreakable Hide apply), then
+    its condition on the unit; one that struck the model in this action already does not strike again (ruling
+    ``hazard-once``) unless ``again`` (the end of the activation is an occasion of its own)."""
+    for hazard in hazards:
+        activation = ctx.state.activation
+        if model not in ctx.state.models or ctx.state.outcome is not None:
+            return
+        if not again and activation is not None and f"{model}/{hazard.key}" in activation.struck:
+            continue
+        ctx.emit(HazardStruck(model=model, source=hazard.source, name=hazard.name, how=how, rule=hazard.rule))
+        world = ref.world(ctx)
+        tough, unbreakable = world.has(model, "Tough Hide"), world.has(model, "Unbreakable Hide")
+        if hazard.roll:
+            rolls = ctx.roll(pool_dice(STORM_DICE), f"{hazard.name}: damage roll against {model}", roller_side=None)
+            damage = damage_dealt(sum(r.value for r in rolls), world.card(model).armour, tough=tough,
+                                  unbreakable=unbreakable).damage
+        else:
+            damage = hazard.damage - 1 if hazard.damage and unbreakable else hazard.damage
+        unit = ctx.state.unit_of(model)
+        record_damage(ctx, ref, model, damage, f"by {hazard.name}")
+        if hazard.condition and ctx.state.alive(unit):
+            conditions, added = gained(ref.world(ctx), unit, (hazard.condition,))
+            if added:
+                ctx.emit(ConditionsChanged(unit=unit.id, conditions=conditions, gained=added,
+                                           why=f"{hazard.name}, {hazard.rule}"))
+
+
 def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
     """A Crystal Mine's crystal: the first unit in a round to end its activation within 1" of it (L1289)."""
     for element in list(ctx.state.elements.values()):
@@ -147,6 +179,8 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     assert activation is not None
     unit = ctx.state.units[activation.unit]
     _burning(ctx, ref, unit)
+    for model in ctx.state.alive(unit):
+        suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
     if end_game_if_annihilated(ctx):
         return
     _mines(ctx, ref, unit)

@@ -14,7 +14,7 @@ from engine.core.declarations import ActionCommand
 from engine.dice import commitment
 from engine.systems.shroudfall import Shroudfall
 
-from .tables import Put, Table
+from .tables import Put, Scenery, Table
 
 __all__ = ["HOST", "A", "B", "act", "rig", "staged"]
 
@@ -34,18 +34,20 @@ def _settled() -> Game[Any]:
     return game
 
 
-def staged(*puts: Put) -> Game[Any]:
-    """The demo game with only ``puts`` on an empty table, A to activate a unit in round 1."""
+def staged(*puts: Put, scenery: tuple[Scenery, ...] = ()) -> Game[Any]:
+    """The demo game with only ``puts`` (and ``scenery``) on the table, A to activate a unit in round 1."""
     game = _settled().clone()
-    small = Table(list(puts)).state
+    small = Table(list(puts), scenery).state
     state = game.state
     # each staged table its own commitment: the game's shared Reading is keyed by commitment and seq
     state.setup = state.setup.model_copy(update={"seed_commitment": commitment(f"staged {next(_STAGED)}")})
     state.units, state.models = small.units, small.models
-    state.terrain, state.pieces, state.elements = {}, {}, {}
+    state.terrain, state.pieces, state.elements = small.terrain, small.pieces, {}
     state.token, state.turn, state.round, state.activation = A, A, 1, None
+    state.last_activated = {}
     for side in (A, B):
-        state.record(side).reserve = []
+        record = state.record(side)
+        record.reserve, record.leadership, record.activations = [], None, 0
     return game
 
 
