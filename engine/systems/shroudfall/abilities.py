@@ -11,8 +11,9 @@ import shapely
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
 from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
-from engine.systems.shroudfall.schema import Colour
+from engine.systems.shroudfall.schema import Colour, Weapon
 from engine.systems.shroudfall.state import UnitRecord
+from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = [
@@ -21,11 +22,13 @@ __all__ = [
     "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
     "away_refusal",
+    "backswing_strike",
     "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
     "follow_up",
     "follow_up_pushes",
+    "free_interaction",
     "leading",
     "tactical_advisor",
 ]
@@ -138,6 +141,28 @@ def follow_up_pushes(world: World, attacker: ModelId, target: ModelId, weapon: s
         return []
     found = [(target, made.target)] + ([(attacker, made.attacker)] if made.attacker is not None else [])
     return [(model, push) for model, push in found if push.travelled > 1e-9]
+
+
+def free_interaction(world: World, unit: UnitRecord) -> bool:
+    """Infiltrator: the unit interacts with scenario elements for no action and no essence (L1347)."""
+    alive = world.state.alive(unit)
+    return bool(alive) and world.has(alive[0], "Infiltrator")
+
+
+def backswing_strike(world: World, attacker: ModelId, target: ModelId, weapon: str) -> tuple[Weapon, ModelId] | None:
+    """Backswing's one more melee attack after the model damaged an enemy with a melee attack (L1319): at the same
+    enemy while it stands and may be taken, else the nearest it may take (ruling ``backswing-target``); None when
+    the model may make none."""
+    if attacker not in world.state.models or not world.has(attacker, "Backswing"):
+        return None
+    if not any(w.name == weapon and w.type == "melee" for w in world.card(attacker).weapons):
+        return None
+    enemies = sorted(world.enemies(attacker), key=lambda e: (e != target, world.gap(attacker, e)))
+    for enemy in enemies:
+        for melee in world.melee_weapons(attacker):
+            if target_refusal(world, attacker, enemy, melee) is None:
+                return melee, enemy
+    return None
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:

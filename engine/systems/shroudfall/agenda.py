@@ -18,12 +18,12 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
-from engine.systems.shroudfall.abilities import essence_attack_cost, follow_up_pushes
+from engine.systems.shroudfall.abilities import backswing_strike, essence_attack_cost, follow_up_pushes
 from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
-from engine.systems.shroudfall.flow import end_activation, record_damage, suffer
+from engine.systems.shroudfall.flow import end_activation, record_damage, regenerate, suffer
 from engine.systems.shroudfall.hazards import entered, standing
 from engine.systems.shroudfall.movement import in_coherency
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
@@ -238,7 +238,8 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
     if ctx.state.outcome is not None:
         return []
-    then = [_follow_up_task(task), *_whirlwind(ctx, ref, task)]
+    regenerate(ctx, ref, target)
+    then = [_follow_up_task(task), *_backswing(ctx, ref, task), *_whirlwind(ctx, ref, task)]
     if target in ctx.state.models:
         return then
     return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
@@ -256,6 +257,17 @@ def _follow_up(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         ctx.emit(ModelMoved(model_id=model, path=(push.start, push.end), distance=round(push.travelled, 2),
                             facing=ctx.state.models[model].facing))
     return []
+
+
+def _backswing(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Backswing's one more melee attack, which makes no further attack (L1319)."""
+    if task.why == "backswing":
+        return []
+    found = backswing_strike(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
+    if found is None:
+        return []
+    weapon, enemy = found
+    return [Task(kind="strike", unit=task.unit, model=task.model, weapon=weapon.name, target=enemy, why="backswing")]
 
 
 def _whirlwind(ctx: Table, ref: Referee, task: Task) -> list[Task]:

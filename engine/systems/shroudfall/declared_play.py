@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
-from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal
+from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal, free_interaction
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
@@ -348,7 +348,9 @@ def _interactable(world: Reading, ask: Ask) -> list[Choice]:
 
 
 def _interactors(world: Reading, ask: Ask) -> list[Choice]:
-    values = _acting_for("interact")(world, ask)
+    unit = world.activating(ask.acting)
+    free = unit is not None and free_interaction(world.world, unit)
+    values = [_unit_choice(unit)] if free and unit is not None else _acting_for("interact")(world, ask)
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
@@ -357,9 +359,13 @@ def _interactors(world: Reading, ask: Ask) -> list[Choice]:
                   Param("model", "Which unit?", values=_interactors, noun="units"),
                   Param("at", "Which scenario element?", values=_interactable, noun="elements")))
 def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    ctx.emit(ActionTaken(unit=ask.text("model"), action="interact"))
+    unit = ctx.state.units[ask.text("model")]
+    free = free_interaction(referee(ctx).world(ctx), unit)
+    if not free:
+        ctx.emit(ActionTaken(unit=unit.id, action="interact"))
     ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
-    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
+    acted = [] if free else [Task(kind="acted", unit=unit.id)]
+    run(ctx, referee(ctx), [*acted, Task(kind="finish", unit=unit.id)])
 
 
 # -- the Essence Attack --------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
 __all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
-           "suffer"]
+           "regenerate", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -128,6 +128,17 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     end_game_if_annihilated(ctx)
 
 
+def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
+    """Regeneration: after damage from a damage roll that did not destroy it, the model removes 1 damage, never while
+    its unit is Burning (L1359; the referee always takes it)."""
+    placed = ctx.state.models.get(model)
+    if placed is None or not placed.wounds_taken or "burning" in ctx.state.unit_of(model).conditions:
+        return
+    if ref.world(ctx).has(model, "Regeneration"):
+        ctx.emit(ModelWounded(model_id=model, amount=-1, wounds_taken=placed.wounds_taken - 1,
+                              acted_by="Regeneration (L1359)"))
+
+
 def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], how: str, *,
            again: bool = False) -> None:
     """Each hazard strikes ``model`` (hazards.py): its damage roll or damage (Tough and Unbreakable Hide apply), then
@@ -150,6 +161,8 @@ def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], 
             damage = hazard.damage - 1 if hazard.damage and unbreakable else hazard.damage
         unit = ctx.state.unit_of(model)
         record_damage(ctx, ref, model, damage, f"by {hazard.name}")
+        if hazard.roll and damage:
+            regenerate(ctx, ref, model)
         if hazard.condition and ctx.state.alive(unit):
             conditions, added = gained(ref.world(ctx), unit, (hazard.condition,))
             if added:
