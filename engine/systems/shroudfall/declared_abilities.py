@@ -97,7 +97,7 @@ def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
     return storm_refusal(world.world, unit, at) if unit is not None else "no unit of yours is activating"
 
 
-@RULES.action("ability", "Use an active ability of the activating unit, between its actions (L881-909)",
+@RULES.action("ability", "Use an active ability of the activating unit, between its actions",
               label="Use an ability", when=ROUNDS, per="model", rule=f"{_RULE}, L881-909", params=(
                   Param("model", "Which unit?", values=_users, noun="units"),
                   Param("choice", "Which ability?", values=_abilities, noun="abilities"),
