@@ -26,6 +26,7 @@ from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
 from engine.systems.shroudfall.flow import end_activation, record_damage, regenerate, suffer
 from engine.systems.shroudfall.hazards import entered, standing
 from engine.systems.shroudfall.movement import in_coherency
+from engine.systems.shroudfall.places import placing_inches
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
@@ -339,6 +340,8 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if ref.catalogue.card(unit.card).essence_weaver and \
             can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
         return []
+    if placing_inches(ref.world(ctx), unit, "Reposition") is not None:
+        return []  # its models may still be placed as the activation ends (L1363)
     end_activation(ctx, ref, "both its actions are taken")
     return []
 

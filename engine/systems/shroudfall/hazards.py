@@ -35,6 +35,7 @@ __all__ = [
     "Hazard",
     "at_activation_end",
     "entered",
+    "placed_into",
     "standing",
 ]
 
@@ -124,3 +125,11 @@ def standing(world: World, model: ModelId, *, move: bool) -> list[Hazard]:
 def at_activation_end(world: World, model: ModelId) -> list[Hazard]:
     """The hazardous pieces ``model`` ends its unit's activation within (L1431-1435, L1465)."""
     return _terrain(world, model, [t for t in _hazardous(world) if world.within(model, t)])
+
+
+def placed_into(world: World, model: ModelId, start: XY, end: XY) -> list[Hazard]:
+    """The hazards a model placed from ``start`` to ``end`` is placed into: what strikes it at ``end`` that did not
+    at ``start`` (L1431; ruling ``place-triggers``: a place counts, whatever lies between)."""
+    moved = world.with_spots({model: end})
+    before = {h.key for h in standing(world.with_spots({model: start}), model, move=True)}
+    return [h for h in standing(moved, model, move=True) if h.key not in before]

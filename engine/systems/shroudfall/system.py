@@ -37,6 +37,7 @@ from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import (  # noqa: F401  (declares)
     declared_abilities,
     declared_essence,
+    declared_places,
     declared_play,
     declared_reactions,
     declared_setup,

@@ -1,13 +1,15 @@
-"""Common passive abilities played at the table (Shroudfall beta rulebook v1.4, L1319, L1347, L1359): Backswing,
-Infiltrator and Regeneration. No demo card has them, so each is given to a unit as the effect a card's passive would
-be (``passive:<name>``, read as the card's own)."""
+"""Common passive abilities played at the table (Shroudfall beta rulebook v1.4, L1319, L1333, L1347, L1359, L1363):
+Backswing, Ethereal, Infiltrator, Regeneration and Reposition. No demo card has them, so each is given to a unit as
+the effect a card's passive would be (``passive:<name>``, read as the card's own)."""
 
 from __future__ import annotations
 
-from engine.core import ModelId
+import pytest
+
+from engine.core import ModelId, RulesError
 
 from .staged import A, act, rig, staged
-from .tables import Put
+from .tables import Put, Scenery, square
 
 M = ModelId
 GAME = "game"
@@ -51,3 +53,40 @@ def test_infiltrator_interacts_with_a_scenario_element_for_no_action() -> None:
         act(game, A, "interact", model="A1", at="E1")
         assert game.state.elements["E1"].control == A
         assert game.state.activation is not None and game.state.activation.actions == actions
+
+
+def test_ethereal_places_each_model_within_x_inches_as_its_move_action_whatever_lies_between() -> None:
+    # L1333 (a move action placing each model within X" of itself instead) and L656-663 (a place ignores what lies
+    # between: here an IMPASSABLE wall a move could not cross); a spot beyond X" is refused.
+    wall = Scenery("W1", "Wall", "linear", ("Linear Terrain", "Impassable"), square(10, 13, 16, 1))
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30), scenery=(wall,))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    with pytest.raises(RulesError, match="not within 5"):
+        act(game, A, "ethereal", model="A1", to="A1@18,17.5")
+    act(game, A, "ethereal", model="A1", to="A1@18,16")
+    placed = game.state.models[M("A1")]
+    assert (placed.x, placed.y) == (18, 16)
+    assert game.state.activation is not None and game.state.activation.actions == ["move"]
+
+
+def test_a_model_placed_into_blazing_terrain_gains_burning() -> None:
+    # L1431 and ruling place-triggers: being placed into BLAZING terrain gives Burning, as moving into it does.
+    pit = Scenery("T1", "Pit", "area", ("Area Terrain", "Blazing"), square(16, 14, 4, 4))
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 2, 34), scenery=(pit,))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    act(game, A, "ethereal", model="A1", to="toward B9")
+    act(game, A, "ethereal", model="A1", to="A1@18,15")
+    assert game.state.units["A1"].conditions == ["burning"]
+    assert any(e.body.describe() == "A1 is placed into Blazing (T1, L1431)." for e in game.log)
+
+
+def test_reposition_places_the_models_within_x_inches_as_the_activation_ends() -> None:
+    # L1363: at the end of its activation each model may be placed within X" of itself.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+    game.state.units["A1"].effects = {'passive:Reposition (2")': GAME}
+    act(game, A, "activate", model="A1")
+    act(game, A, "reposition", model="A1", to="toward B9")
+    placed = game.state.models[M("A1")]
+    assert placed.y > 10 and game.state.activation is None and game.state.units["A1"].activated
