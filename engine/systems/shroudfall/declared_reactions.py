@@ -14,6 +14,8 @@ from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
+from engine.systems.shroudfall.flow import suffer
+from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.reacting import Offer, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
@@ -97,7 +99,9 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
     if offer.ability.id == FORGOTTEN:
         model = ModelId(parts[2])
         x, y = (float(v) for v in answers["at"].split(","))
+        start = (ctx.state.models[model].x, ctx.state.models[model].y)
         ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
+        suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
         return []
     if offer.ability.effect == "fall-back":
         return [Task(kind="fall-back", unit=parts[2], target=parts[3])]
