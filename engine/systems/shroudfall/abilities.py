@@ -17,12 +17,14 @@ from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = [
+    "COMBINED",
     "ESSENCE_ATTACK_COSTS",
     "FOLLOW_UP_INCHES",
     "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
     "away_refusal",
     "backswing_strike",
+    "combined",
     "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
@@ -163,6 +165,24 @@ def backswing_strike(world: World, attacker: ModelId, target: ModelId, weapon: s
             if target_refusal(world, attacker, enemy, melee) is None:
                 return melee, enemy
     return None
+
+
+COMBINED = {"ranged": "Combined Shot", "melee": "Combined Strike"}
+"""The passive that lets a unit attack with one model for each attack type (L1323-1327)."""
+
+
+def combined(world: World, unit: UnitRecord, kind: str, target: str) -> tuple[ModelId, int] | None:
+    """A Combined Shot or Strike at ``target``: the model that attacks (the first that may take it with a profile of
+    ``kind``) and +1 for each other model of the unit that may take it too, which for a shot means not in melee
+    unless Relentless or Pistolero let it (L1323-1327, L1357, L1361; ruling ``combined-count``: the attacker not
+    counted); None without the passive, with fewer than 2 models, or when no model may take the target."""
+    alive = world.state.alive(unit)
+    passive = COMBINED.get(kind)
+    if passive is None or len(alive) < 2 or not world.has(alive[0], passive) or target not in world.state.models:
+        return None
+    able = [m for m in alive if any(target_refusal(world, m, target, w) is None
+                                   for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
+    return (able[0], len(able) - 1) if able else None
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:

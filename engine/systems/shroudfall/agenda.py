@@ -18,10 +18,16 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
-from engine.systems.shroudfall.abilities import backswing_strike, essence_attack_cost, follow_up_pushes
+from engine.systems.shroudfall.abilities import (
+    COMBINED,
+    backswing_strike,
+    combined,
+    essence_attack_cost,
+    follow_up_pushes,
+)
 from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
 from engine.systems.shroudfall.essence import can_pay
-from engine.systems.shroudfall.events import ActionTaken, AttackRolled
+from engine.systems.shroudfall.events import ActionTaken, AttackRolled, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
 from engine.systems.shroudfall.flow import end_activation, record_damage, regenerate, suffer
 from engine.systems.shroudfall.hazards import entered, standing
@@ -32,7 +38,7 @@ from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rounds import action_refusal, activation_over
 from engine.systems.shroudfall.schema import AttackType
-from engine.systems.shroudfall.state import Task
+from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan
 from engine.systems.shroudfall.strikes import Essence, choose_target, plan_strike, roll_damage_for, roll_hits
 from engine.table import ModelMoved
@@ -129,6 +135,9 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     """An attack action's strikes: each model in turn with each of its profiles of the chosen type, at the named
     target (or the nearest it may take when it cannot take that one, L725-742)."""
     unit = ctx.state.units[unit_id]
+    together = combined(ref.world(ctx), unit, kind, target) if "combined" in essence.split("+") else None
+    if together is not None:
+        return _combined_tasks(ctx, ref, unit, together, target, kind, essence)
     found = []
     for model in ctx.state.alive(unit):
         for weapon in ref.catalogue.card(unit.card).weapons:
@@ -136,6 +145,24 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
                 found.append(Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target,
                                   essence=essence, why="action"))
     return found
+
+
+def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
+                    kind: AttackType, essence: str) -> list[Task]:
+    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each other model that could
+    (L1323-1327), the bonus lasting for that attack only."""
+    model, bonus = together
+    effect = f"combined+{bonus}"
+    ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))
+    strikes = [Task(kind="strike", unit=unit.id, model=model, weapon=w.name, target=target, essence=essence,
+                    why="action") for w in ref.catalogue.card(unit.card).weapons if w.type == kind]
+    return [*strikes, Task(kind="uncombine", unit=unit.id, to=effect)]
+
+
+def _uncombine(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    if task.unit in ctx.state.units and task.to in ctx.state.units[task.unit].effects:
+        ctx.emit(EffectChanged(unit=task.unit, effect=task.to, expiry=None))
+    return []
 
 
 def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -349,7 +376,7 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 EXECUTORS: dict[str, Executor] = {
     "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "follow-up": _follow_up,
     "attack": _attack, "again": _again, "strike": _strike, "damage": _damage, "mark": _mark, "window": _window,
-    "end": _end, "finish": _finish,
+    "end": _end, "finish": _finish, "uncombine": _uncombine,
 }
 
 

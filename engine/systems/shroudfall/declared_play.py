@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
-from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal, free_interaction
+from engine.systems.shroudfall.abilities import (
+    COMBINED,
+    essence_attack_cost,
+    essence_attack_refusal,
+    free_interaction,
+)
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
@@ -108,10 +113,14 @@ def _essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
     tags += list(held)
     if held and (free or len(reserve) > 1):
         tags.append(f"{held[0]}+reroll")
+    alive = world.state.alive(unit)
+    if len(alive) >= 2 and any(world.world.has(alive[0], p) for p in COMBINED.values()):
+        tags.append("combined")
     return tags
 
 
-_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short"}
+_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short",
+              "combined": "one model attacking for all (Combined Shot or Strike, L1323-1327)"}
 
 
 def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:

@@ -1,5 +1,5 @@
-"""Common passive abilities played at the table (Shroudfall beta rulebook v1.4, L1319, L1333, L1347, L1359, L1363):
-Backswing, Ethereal, Infiltrator, Regeneration and Reposition. No demo card has them, so each is given to a unit as
+"""Common passive abilities played at the table (Shroudfall beta rulebook v1.4, L1319-1363): Backswing, Combined
+Shot, Ethereal, Infiltrator, Regeneration and Reposition. No demo card has them, so each is given to a unit as
 the effect a card's passive would be (``passive:<name>``, read as the card's own)."""
 
 from __future__ import annotations
@@ -90,3 +90,21 @@ def test_reposition_places_the_models_within_x_inches_as_the_activation_ends() -
     act(game, A, "reposition", model="A1", to="toward B9")
     placed = game.state.models[M("A1")]
     assert placed.y > 10 and game.state.activation is None and game.state.units["A1"].activated
+
+
+def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:
+    # L1323-1325: with 2 or more models, one model attacks instead, +1 to hit and damage for each other model not in
+    # melee with sight of the target and it in range (ruling combined-count: the attacker not counted). Four
+    # Riflemen, one 20" away (beyond the Rifle's 14"): +2.
+    game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11, 10, unit="R"),
+                  Put("A3", "riflemen", 12, 10, unit="R"), Put("A4", "riflemen", 12, 1, unit="R"),
+                  Put("B1", "adamant", 11, 22))
+    game.state.units["R"].effects = {"passive:Combined Shot": GAME}
+    act(game, A, "activate", model="R")
+    rig(game, 3, 3, 3, 2, 3, 3, 2, 2)
+    act(game, A, "attack", model="R", target="B1+combined")
+    rolls = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
+    assert len(rolls) == 1  # one model's attack, not four
+    # damage 2Y+2G = 3+3+2+2 = 10, +2 = 12, / ARM 6 = 2
+    assert game.state.models[M("B1")].wounds_taken == 2
+    assert "combined+2" not in game.state.units["R"].effects
