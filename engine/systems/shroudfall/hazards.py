@@ -17,6 +17,7 @@ it are one occasion); the end of the activation is an occasion of its own.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from engine.core import ModelId
 from engine.geometry import TOLERANCE, XY
 from engine.systems.shroudfall.schema import Colour
 from engine.systems.shroudfall.state import Manifestation
-from engine.systems.shroudfall.world import World
+from engine.systems.shroudfall.world import World, keyword_of
 
 __all__ = [
     "STORM_DICE",
@@ -51,6 +52,7 @@ _TERRAIN: dict[str, tuple[str | None, int, str]] = {
     "Toxic": ("poisoned", 0, "L1465"),
 }
 """Each hazardous terrain keyword: the condition it gives, the damage it deals at once, its rule."""
+_FOLDED = frozenset(keyword_of(k) for k in _TERRAIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +84,14 @@ def _terrain(world: World, model: ModelId, pieces: Sequence[str], *, acting_move
     return found
 
 
+@functools.lru_cache(maxsize=512)
+def _is_hazard(keywords: tuple[str, ...]) -> bool:
+    return any(keyword_of(k) in _FOLDED for k in keywords)
+
+
 def _hazardous(world: World) -> list[str]:
-    return [t for t in world.state.terrain if any(world.piece_has(t, k) for k in _TERRAIN)]
+    """The hazardous terrain pieces on the table (asked for every model moved or acting: kept cheap)."""
+    return [t for t, mark in world.state.terrain.items() if _is_hazard(tuple(mark.keywords))]
 
 
 def _storm(manifestation: Manifestation) -> Hazard:
@@ -97,6 +105,8 @@ def _storm_gap(world: World, model: ModelId, at: XY, manifestation: Manifestatio
 def entered(world: World, model: ModelId, start: XY, path: Sequence[XY]) -> list[Hazard]:
     """The hazards ``model`` moved (or was placed) into on its way from ``start`` along ``path``: hazardous pieces
     its base overlapped on the way and not at the start, manifestations it came within 2" of from farther away."""
+    if not world.state.manifestations and not _hazardous(world):
+        return []
     radius = world.base(model).radius
     swept = (shapely.LineString([start, *path]) if len(path) else shapely.Point(start)).buffer(radius - TOLERANCE)
     here = shapely.Point(start).buffer(radius - TOLERANCE)
@@ -114,6 +124,8 @@ def entered(world: World, model: ModelId, start: XY, path: Sequence[XY]) -> list
 def standing(world: World, model: ModelId, *, move: bool) -> list[Hazard]:
     """The hazards striking ``model`` as its unit completes an action where it stands: hazardous pieces it is within
     (DANGEROUS TERRAIN only for an action that is not a move, L1433) and manifestations within 2" of it."""
+    if not world.state.manifestations and not _hazardous(world):
+        return []
     pieces = [t for t in _hazardous(world) if world.within(model, t)]
     found = _terrain(world, model, pieces, acting_move=move)
     at = world.base(model).xy
