@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from engine.core import ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Base, Pose, ToolWorld, spot_problem
 from engine.systems.shroudfall.essence import Infusion, can_pay, strength
+from engine.systems.shroudfall.movement import manifestation_bases
 from engine.systems.shroudfall.rounds import action_refusal
 from engine.systems.shroudfall.schema import AbilitySpec, Colour, Weapon
 from engine.systems.shroudfall.state import Expiry, Task, UnitRecord
@@ -230,7 +231,8 @@ def storm_refusal(world: World, unit: UnitRecord, at: XY) -> str | None:
     if not near:
         return f"the Thunderstorm must be placed within {STORM_REACH:g}\" of a model of {unit.id} (L947)"
     blockers = world.remember("tool-walls-all", lambda: world.polygons_with("Impassable", "Linear Terrain"))
-    problem = spot_problem(base, at, ToolWorld(world.table, world.bases(), (), blockers))
+    others = [*world.bases(), *manifestation_bases(world)]
+    problem = spot_problem(base, at, ToolWorld(world.table, others, (), blockers))
     return f"{problem} (L663)" if problem is not None else None
 
 

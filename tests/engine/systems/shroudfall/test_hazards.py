@@ -32,6 +32,8 @@ def test_t17_thunderstorm_strikes_a_model_ending_its_move_within_two_inches_not_
     assert game.state.models[M("B1")].wounds_taken == 0  # placed near them: nobody entered
     act(game, A, "end", model="S")
     act(game, B, "activate", model="U")
+    with pytest.raises(RulesError, match="overlapping S-storm"):  # a model for movement (L921)
+        act(game, B, "move", model="U", to="B1@18,15.2;B2@21,18")
     rig(game, 3, 3)
     act(game, B, "move", model="U", to="B1@14,22;B2@19.5,18.5")
     assert game.state.models[M("B1")].wounds_taken == 0
