@@ -70,13 +70,20 @@ def place_spots(world: World, model: ModelId) -> list[XY]:
     return found[:8]
 
 
+def _defending(world: World, side: SideId, task: Task) -> UnitRecord | None:
+    """The unit of ``side`` whose model an enemy's attack hit or damaged (the window's target), or None."""
+    target, attacker = ModelId(task.target), ModelId(task.model)
+    if target not in world.state.models or attacker not in world.state.models:
+        return None
+    unit = world.unit(target)
+    return unit if unit.side == side and world.state.models[attacker].side != side else None
+
+
 def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
     """Anger Issues: the damaged model may strike the attacker in melee."""
     damaged, attacker = ModelId(task.target), ModelId(task.model)
-    if damaged not in world.state.models or attacker not in world.state.models:
-        return []
-    unit = world.unit(damaged)
-    if unit.side != side or world.state.models[attacker].side == side:
+    unit = _defending(world, side, task)
+    if unit is None:
         return []
     found = []
     for ability in _abilities(world, unit, "damaged"):
@@ -136,11 +143,9 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
 
 def _hit(world: World, side: SideId, task: Task) -> list[Offer]:
     """Beloved Commander (a passive with a choice): the hit passed on to a friendly model within 2" (L360-362)."""
-    hit, attacker = ModelId(task.target), ModelId(task.model)
-    if hit not in world.state.models or attacker not in world.state.models:
-        return []
-    unit = world.unit(hit)
-    if unit.side != side or world.state.models[attacker].side == side:
+    hit = ModelId(task.target)
+    unit = _defending(world, side, task)
+    if unit is None:
         return []
     found = []
     for ability in world.catalogue.card(unit.card).abilities:
