@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import ActionCommand
+from engine.core.uploads import SHARED_KINDS, written_upload
 from engine.schema import MapPreset
 
 __all__ = ["add_model", "add_terrain", "change_token", "deploy_auto", "import_map", "load_force", "move_model",
@@ -70,4 +71,5 @@ def use_map(name: str) -> ActionCommand:
 
 
 def import_map(preset: MapPreset) -> ActionCommand:
-    return _command(("map", "import"), file=preset.model_dump_json())
+    """``/map import`` with ``preset`` as the loader read the file, written as a declared action carries it."""
+    return _command(("map", "import"), file=written_upload(preset, SHARED_KINDS))

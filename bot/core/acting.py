@@ -41,12 +41,10 @@ from engine.core import (
 from engine.core.menus import shown
 from engine.schema import Catalogue
 
-__all__ = ["ANSWER", "MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+__all__ = ["MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
 
 MENU_LIMIT = 25
 """Discord shows at most 25 options in a select."""
-ANSWER = ""
-"""``next_menu_option``'s word for "ask the action's own question": its picks carry the action on."""
 
 
 def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], Args]:
@@ -63,7 +61,8 @@ def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], A
     if unread:
         takes = ", ".join(f"{o}:" for o in action.options) or "no options"
         raise CommandLineError(f"{action.title} does not take {', '.join(f'{o}:' for o in unread)}; it takes {takes}")
-    args = Args(action.title, {k: v for k, v in invocation.options.items() if k != "action"},
+    attached = {name: file.filename for name, file in invocation.attachments.items() if name in action.uploads}
+    args = Args(action.title, {**attached, **{k: v for k, v in invocation.options.items() if k != "action"}},
                 _uploads(system, action, invocation))
     missing = [option for option in action.required if not args.has(option)]
     if missing and not invocation.menu:
@@ -217,9 +216,8 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
 
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,
                      typed: bool = False, host: bool = False) -> str | None:
-    """The first option this action asks for by menu that is still missing (``answer`` when the action's own
-    answer offers it best: ``/move`` without a destination lists routed, lettered suggestions). An optional
-    option with nothing to offer now is passed over, so a menu never stops at an empty choice. A declared
+    """The first option this action asks for by menu that is still missing. An optional option with nothing to
+    offer now is passed over, so a menu never stops at an empty choice. A declared
     action asks what its declarations ask next (a set being built, a parameter an earlier answer calls for), of a
     ``typed`` command only what it cannot do without."""
     if action.declaration is not None:
@@ -228,8 +226,6 @@ def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: V
     for option in action.menu:
         if args.has(option):
             continue
-        if option == action.answer_without and action.answer is not None:
-            return ANSWER
         source = action.sources.get(option)
         if option in action.required or source is None or source(game.state, viewer, args.options):
             return option
@@ -261,8 +257,20 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
                                                                else [])]
         prompt, noun = f"choose {option}:", "entries"
     if not entries and not closing:
-        return Output(text=f"{action.title}: nothing to choose for {option}: now; type the command with "
-                           f"{option}:<value> instead.", to=user)
+        text, typed_only = _nothing_listed(action, option)
+        return Output(text=text, to=user, error=typed_only)
     heading, picks = paged(closing, entries, invocation.page, noun, invocation)
     return Output(text=f"{action.title}: {prompt}" + (f" ({heading})" if heading else ""), to=user, picks=picks,
                   pictures=pictures)
+
+
+def _nothing_listed(action: Action[Any], option: str) -> tuple[str, bool]:
+    """What a command missing ``option`` is told where no menu lists a value for it, and whether no menu ever could
+    (an error: what the option accepts, a file to attach or a value to type); else nothing may be chosen now."""
+    param = action.declaration.param(option) if action.declaration is not None else None
+    if param is not None and param.upload is not None:
+        return f"{action.title} needs a YAML file attached as {option}: ({param.prompt}).", True
+    if param is not None and param.values is None:
+        return f"{action.title} needs {option}: typed ({param.prompt}).", True
+    return (f"{action.title}: nothing to choose for {option}: now; type the command with {option}:<value> "
+            "instead."), False

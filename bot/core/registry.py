@@ -193,9 +193,11 @@ TABLE_COMMANDS: tuple[CommandSpec, ...] = (
 
 
 def _verb_command(verb: Verb, name: str) -> CommandSpec:
-    """A shared verb as a command: its string options are autocompleted from the game's action sources."""
+    """A shared verb as a command: its string options are autocompleted from the game's action sources. None is
+    required of the front-ends: the game's declaration asks for what a command still lacks (a menu of the first
+    missing parameter where it has one, else a refusal naming what is accepted), as bare ``/act`` does."""
     options = tuple(
-        OptionSpec(o.name, o.description, o.type, o.required, o.choices,
+        OptionSpec(o.name, o.description, o.type, False, o.choices,
                    Suggest.ACTION if o.type is OptionType.STRING and not o.choices else None, o.minimum, o.maximum)
         for o in verb.options)
     return CommandSpec(name, verb.description, options, route=Route.ACTION)

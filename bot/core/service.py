@@ -213,17 +213,14 @@ class TableService:
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
-        if invocation.menu or action.declaration is not None:  # a declared action typed short asks for the rest
+        if invocation.menu or action.declaration is not None or action.build is None:  # typed short: asks the rest
             missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu,
                                               host=actor.host)
-            if missing == acting.ANSWER:
-                return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
             if missing is not None:
                 return self._tagged(stored, [acting.option_menu(game, action, args, viewer, actor.user, invocation,
                                                                 missing, host=actor.host)])
-        if action.is_question(args):
+        if action.build is None:  # a question: it answers and changes nothing
             return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
-        assert action.build is not None
         command = action.build(args)
         if invocation.built_at_seq is not None:  # a preview's Confirm: one rule for a stale one (bot.core.staleness)
             fresh = current(game, command, actor, invocation.built_at_seq, invocation.expect)

@@ -23,7 +23,7 @@ from engine.core.verbs import verb
 if TYPE_CHECKING:
     from engine.core.system import QueryAnswer
 
-__all__ = ["Action", "Choice", "LegalAction", "Source", "action_title", "check_actions"]
+__all__ = ["Action", "Choice", "LegalAction", "Named", "Source", "action_title", "check_actions"]
 
 S = TypeVar("S")
 
@@ -58,30 +58,13 @@ Source = Callable[[S, Viewer, Mapping[str, OptionValue]], Sequence[Choice]]
 another side: a source sees what the viewer may see)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action(Generic[S]):
-    """One thing players can do in a game, reached through a shared verb.
+class Named:
+    """How players name an action or a question on a shared verb (its ``/act`` name, if any): what ``Action`` and the
+    declarations share."""
 
-    Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is
-    needed; with both, ``answer`` answers when the option ``answer_without`` is not given (``/move`` with no
-    destination lists suggested moves). ``uploads`` names attachment options and what the loader validates
-    them as (``"map"``, ``"units"``); the validated objects reach ``build`` through ``Args.upload``.
-    """
-
+    __slots__ = ()
     verb: tuple[str, ...]
-    summary: str
-    name: str | None = None  # the action: value on /act; None on every other verb (one action per verb)
-    options: tuple[str, ...] = ()
-    required: tuple[str, ...] = ()
-    build: Callable[[Args], Command] | None = None
-    answer: Callable[[S, Viewer, Args], QueryAnswer] | None = None
-    answer_without: str | None = None
-    sources: Mapping[str, Source[S]] = field(default_factory=dict)
-    menu: tuple[str, ...] = ()  # the options a menu asks for, in order, when taking the action by buttons
-    preview: bool = False  # shown privately first and committed by Confirm
-    uploads: Mapping[str, str] = field(default_factory=dict)
-    rule: str = ""  # the rule it implements, cited by rulebook and line
-    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
+    name: str | None
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:
@@ -92,11 +75,30 @@ class Action(Generic[S]):
         """How players name it: ``/act action:attack`` or ``/model wound``."""
         return action_title(self.verb, self.name)
 
-    def is_question(self, args: Args) -> bool:
-        """Whether this invocation asks (changes nothing) rather than acts."""
-        if self.build is None:
-            return True
-        return self.answer is not None and self.answer_without is not None and not args.has(self.answer_without)
+
+@dataclass(frozen=True, slots=True)
+class Action(Named, Generic[S]):
+    """One thing players can do in a game, reached through a shared verb.
+
+    Exactly one of ``build`` (a command to apply) and ``answer`` (a question that changes nothing) is needed.
+    ``uploads`` names attachment options and what the loader validates them as (``"map"``, ``"units"``); the
+    validated objects reach ``build`` through ``Args.uploads``.
+    """
+
+    verb: tuple[str, ...]
+    summary: str
+    name: str | None = None  # the action: value on /act; None on every other verb (one action per verb)
+    options: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    build: Callable[[Args], Command] | None = None
+    answer: Callable[[S, Viewer, Args], QueryAnswer] | None = None
+    sources: Mapping[str, Source[S]] = field(default_factory=dict)
+    menu: tuple[str, ...] = ()  # the options a menu asks for, in order, when taking the action by buttons
+    preview: bool = False  # shown privately first and committed by Confirm
+    uploads: Mapping[str, str] = field(default_factory=dict)
+    rule: str = ""  # the rule it implements, cited by rulebook and line
+    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
+
 
 
 def action_title(verb: tuple[str, ...], name: str | None) -> str:

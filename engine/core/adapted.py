@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic_core import to_json
-
-from engine.core.actions import Action, Choice, action_title
+from engine.core.actions import Action, Choice
 from engine.core.args import Args
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.commands import Command
@@ -16,6 +14,7 @@ from engine.core.declarations import ActionCommand, ActionDecl, Declarations, Qu
 from engine.core.errors import RulesError
 from engine.core.menus import ordered
 from engine.core.params import Ask, Param
+from engine.core.uploads import SHARED_KINDS, written_upload
 
 if TYPE_CHECKING:
     from engine.core.state import CoreState
@@ -44,13 +43,15 @@ def query_of(declarations: Declarations[S, W], system: System[S], query: QueryDe
     def source(param: Param[W]) -> Source[S]:
         def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
             side = viewer.side if viewer.kind is ViewerKind.SIDE else None
-            ask = Ask(action_title(query.verb, None), side, viewer, filled)
+            ask = Ask(query.title, side, viewer, filled)
             distances = system.disclosure(state, viewer).distances
             return ordered(param.menu(declarations.world(system, state), ask), param.order, distances)
         return values
 
-    return Action(query.verb, query.summary, options=(*(p.option for p in query.params), *query.options),
-                  answer=answer, sources={p.option: source(p) for p in query.params if p.values is not None},
+    return Action(query.verb, query.summary, name=query.name,
+                  options=(*(p.option for p in query.params), *query.options), answer=answer,
+                  sources={p.option: source(p) for p in query.params if p.values is not None},
+                  menu=tuple(p.option for p in query.params if p.values is not None and not p.optional),
                   rule=query.rule)
 
 
@@ -58,8 +59,10 @@ def action_of(declarations: Declarations[S, Any], system: System[S], decl: Actio
     """A declared action as an ``Action``: it builds the ``ActionCommand`` its declaration checks and runs, and each
     parameter's source is the menu its question would show given the options filled so far."""
 
+    kinds = {**SHARED_KINDS, **system.spec.data_kinds}
+
     def build(args: Args) -> Command:
-        values = tuple((p.option, to_json(args.uploads[p.option]).decode() if p.upload else
+        values = tuple((p.option, written_upload(args.uploads[p.option], kinds) if p.upload else
                         str(args.options[p.option]).strip()) for p in decl.params
                        if (p.option in args.uploads if p.upload else args.has(p.option)))
         return ActionCommand(path=decl.verb, name=decl.name, values=values)

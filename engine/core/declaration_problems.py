@@ -43,6 +43,9 @@ def declaration_problems(declarations: Declarations[S, W], system: System[S]) ->
             earlier.append(param)
         if decl.per is not None and (not decl.params or decl.params[0].option != decl.per):
             found.append(f"{decl.title}: per={decl.per} must name its first parameter")
+    for _, query in declarations.queries():
+        if (query.verb == ("act",)) != (query.name is not None):
+            found.append(f"{query.title}: only /act questions have a name, and every /act question has one")
     for kind in declarations.kinds.values():
         if kind.handler is None and kind.together is None:
             found.append(f"decision kind {kind.kind!r} has no handler")

@@ -43,6 +43,7 @@ from engine.core.ids import SideId
 from engine.core.menus import Question, ordered, param_question
 from engine.core.params import LEFT_OUT, Ask, Param, read_param
 from engine.core.rulings_read import RulingsRead
+from engine.core.uploads import SHARED_KINDS, read_upload
 
 if TYPE_CHECKING:
     from engine.core.context import Context
@@ -92,15 +93,19 @@ class Declarations(Generic[S, W]):
 
         return collect
 
-    def query(self, verb: tuple[str, ...], summary: str, *, params: Sequence[Param[W]] = (),
+    def query(self, verb: tuple[str, ...], summary: str, *, name: str | None = None, params: Sequence[Param[W]] = (),
               options: tuple[str, ...] = (), rule: str = ""
               ) -> Callable[[Callable[[W, Viewer, Args], QueryAnswer]], Callable[[W, Viewer, Args], QueryAnswer]]:
-        """Declare a question that changes nothing (``/hand show``, ``/measure``): the decorated function answers
-        it for a viewer from the world. ``params`` give the values autocomplete suggests for its options (their
-        generators); ``options`` are further options it reads, typed only."""
+        """Declare a question that changes nothing and is logged as nothing (``/hand show``, ``/measure``, or on
+        ``/act`` with its ``name``: ``/act action:awareness``): the decorated function answers it for a viewer from
+        the world. ``params`` give the values autocomplete and a menu offer for its options (their generators), in
+        the order a menu asks for those still missing; ``options`` are further options it reads, typed only."""
 
         def collect(answer: Callable[[W, Viewer, Args], QueryAnswer]) -> Callable[[W, Viewer, Args], QueryAnswer]:
-            self._queries.append(QueryDecl(verb, summary, tuple(params), options, answer, rule))
+            query = QueryDecl(verb, summary, tuple(params), options, answer, rule, name)
+            if any(q.key == query.key for q in self._queries) or query.key in self._actions:
+                raise ValueError(f"{query.title} is declared twice")
+            self._queries.append(query)
             return answer
 
         return collect
@@ -206,9 +211,9 @@ class Declarations(Generic[S, W]):
     def queries(self) -> tuple[tuple[Declarations[S, Any], QueryDecl[Any]], ...]:
         """Every question with the declarations that answer it: the game's own, then those it includes."""
         own = tuple((self, query) for query in self._queries)
-        verbs = {query.verb for _, query in own} | {decl.verb for decl in self._actions.values()}
+        keys = {query.key for _, query in own} | set(self._actions)
         taken = [(home, query) for included in self._included for home, query in included.other.queries()
-                 if query.verb not in verbs and included.keeps(query.verb)]
+                 if query.key not in keys and included.keeps(query.verb)]
         return (*own, *taken)
 
     def rulings(self) -> RulingsRead:
@@ -293,6 +298,9 @@ class Declarations(Generic[S, W]):
         (in order, each given the answers before it), then the action's own check; returns the plan (the checked
         answers, when the action has no check of its own). ``host``: the command comes from the table's host.
 
+        An uploaded file's entries are read back from the command (``engine.core.uploads``) for the check to take
+        by kind with ``ask.entries(option, Model)``.
+
         :raises RulesError: naming what was wrong and what is accepted.
         """
         verb = decl.command_verb
@@ -324,7 +332,10 @@ class Declarations(Generic[S, W]):
                 continue
             paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
             given[param.option] = read_param(param, world, ask, raw, paired)
-        ask = Ask(verb, side, viewer, given, host=host)
+        kinds = {**SHARED_KINDS, **system.spec.data_kinds}
+        uploads = {p.option: read_upload(p.option, str(given[p.option]), kinds, verb) for p in decl.params
+                   if p.upload is not None and p.option in given}
+        ask = Ask(verb, side, viewer, given, host=host, uploads=uploads)
         return decl.check(world, ask) if decl.check is not None else ask
 
     def anytime(self, command: Command) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from engine.core.actions import action_title
+from engine.core.actions import Named
 from engine.core.args import Args
 from engine.core.audience import Viewer
 from engine.core.commands import Command
@@ -73,7 +73,7 @@ class ActionCommand(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class ActionDecl(Generic[S, W]):
+class ActionDecl(Named, Generic[S, W]):
     """One declared action (see the module's docstring); ``per`` lists it once per value of that parameter in
     ``/act``'s menu ("A1: Charge"); ``host`` lets the host take it for no side (a fix by hand); ``suggest`` offers
     whole commands beside it as one entry each, (label, answers) ("place the rest as suggested"), each answer one
@@ -99,14 +99,6 @@ class ActionDecl(Generic[S, W]):
     anytime: bool = False
 
     @property
-    def key(self) -> tuple[tuple[str, ...], str | None]:
-        return (self.verb, self.name)
-
-    @property
-    def title(self) -> str:
-        return action_title(self.verb, self.name)
-
-    @property
     def command_verb(self) -> str:
         """How refusals name it: ``act score``, ``hand play``."""
         return " ".join((*self.verb, *((self.name,) if self.name else ())))
@@ -116,9 +108,9 @@ class ActionDecl(Generic[S, W]):
 
 
 @dataclass(frozen=True, slots=True)
-class QueryDecl(Generic[W]):
-    """One declared question (it changes nothing): its verb, its parameters (for autocomplete) and further typed
-    options, and the function that answers a viewer from the world."""
+class QueryDecl(Named, Generic[W]):
+    """One declared question (it changes nothing): its verb (and its ``action:`` name on ``/act``), its parameters
+    (for autocomplete and menus) and further typed options, and the function that answers a viewer from the world."""
 
     verb: tuple[str, ...]
     summary: str
@@ -126,6 +118,7 @@ class QueryDecl(Generic[W]):
     options: tuple[str, ...]
     answer: Callable[[W, Viewer, Args], QueryAnswer]
     rule: str = ""
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

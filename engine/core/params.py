@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from engine.core.actions import Choice
 from engine.core.args import Args, OptionValue
@@ -33,6 +33,7 @@ __all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate"
            "natural_key", "parse_items", "read_param"]
 
 W = TypeVar("W")
+E = TypeVar("E")
 
 LEFT_OUT = "-"
 """The value an optional parameter takes when its player leaves it out from a menu ("none")."""
@@ -81,8 +82,9 @@ class Ask(Args):
     so it is False there."""
 
     def __init__(self, title: str, side: SideId | None, viewer: Viewer, given: Mapping[str, OptionValue],
-                 item: Item | None = None, *, host: bool = False) -> None:
-        super().__init__(title, {key: value for key, value in given.items() if str(value).strip() != LEFT_OUT})
+                 item: Item | None = None, *, host: bool = False, uploads: Mapping[str, object] | None = None) -> None:
+        super().__init__(title, {key: value for key, value in given.items() if str(value).strip() != LEFT_OUT},
+                         uploads)
         self.asker = side
         self.viewer = viewer
         self.item = item
@@ -92,15 +94,21 @@ class Ask(Args):
     def acting(self) -> SideId:
         """The side that acts (an action declared for a side always has one)."""
         if self.asker is None:
-            raise IllegalCommand("only a player holding a side may do this", verb=self.verb)
+            raise IllegalCommand("only a player acting for a side may do this (holding several, choose which with "
+                                 "/game side side:<side>)", verb=self.verb)
         return self.asker
 
     def yes(self, name: str) -> bool:
         """A yes/no option as a command carries it (``True``, ``yes``; left out is no)."""
         return str(self.options.get(name, "")).strip().casefold() in _YES
 
+    def entries(self, name: str, kind: type[E]) -> tuple[E, ...]:
+        """The entries of ``kind`` in the file uploaded as ``name`` (``ask.entries("file", Card)``), read back from
+        the command by the declarations (``engine.core.uploads``)."""
+        return tuple(entry for entry in cast(Iterable[object], self.upload(name)) if isinstance(entry, kind))
+
     def with_item(self, item: Item) -> Ask:
-        return Ask(self.verb, self.asker, self.viewer, self.options, item, host=self.host)
+        return Ask(self.verb, self.asker, self.viewer, self.options, item, host=self.host, uploads=self.uploads)
 
 
 Generator = Callable[[W, Ask], Iterable[Choice]]
@@ -126,7 +134,8 @@ class Param(Generic[W]):
     reaches); typed, it is checked like any other. ``costly`` marks a menu that takes real work to build (routed
     moves): a typed value is then judged by ``accepts`` alone, which must accept every value the menu lists, and the
     menu is built only to be shown. ``upload`` names the kind of file a front-end validates for it (``map``,
-    ``units``); the command carries what the loader made of it as JSON, for the check to read back. ``refused``
+    ``units``, a game's ``cards``): such a parameter needs no menu nor predicate; the command carries the loader's
+    entries as JSON (``engine.core.uploads``) and the check reads them back with ``ask.upload(option)``. ``refused``
     gives the refusal of a typed value the menu does not list, where the rules have more to say than the list of
     what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
     return None where it has nothing more to say, and the value is refused with that list.
@@ -151,8 +160,11 @@ class Param(Generic[W]):
     single: bool = False
 
     def __post_init__(self) -> None:
-        if self.values is None and self.accepts is None:
-            raise ValueError(f"parameter {self.option}: give its menu (values) or a predicate for typed values")
+        if self.values is None and self.accepts is None and self.upload is None:
+            raise ValueError(f"parameter {self.option}: give its menu (values), a predicate for typed values, or the "
+                             "kind of file it uploads")
+        if self.upload is not None and (self.values is not None or self.shape is not Shape.ONE):
+            raise ValueError(f"parameter {self.option}: an uploaded file is one value no menu lists")
         if (self.shape is Shape.PLAN) != (self.pairs is not None):
             raise ValueError(f"parameter {self.option}: a plan pairs with an earlier set (pairs=), and only a plan")
         if self.costly and self.accepts is None:
@@ -297,6 +309,8 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
 def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:
     """A parameter's whole answer checked against the rules and returned in its canonical spelling, or a refusal
     that names the option and what it accepts."""
+    if param.upload is not None:
+        return raw.strip()  # the loader checked the file; the declarations read it back (engine.core.uploads)
     items, open_ = parse_items(param, raw)
     if open_:
         raise InvalidCommand(f"{param.option}:{raw.strip()[:40]} is not finished (it ends with a comma)", verb=ask.verb)

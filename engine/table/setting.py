@@ -11,8 +11,6 @@ from __future__ import annotations
 import difflib
 import math
 
-from pydantic import TypeAdapter, ValidationError
-
 from engine.core import (
     Args,
     Ask,
@@ -40,7 +38,6 @@ from engine.table.world import TABLE, TableWorld, inches
 __all__ = ["map_preview_board", "parse_shape"]
 
 Ctx = Context[TableState]
-_UNITS: TypeAdapter[tuple[UnitProfile, ...]] = TypeAdapter(tuple[UnitProfile, ...])
 _SHAPES = "rect:x,y,w,h or circle:x,y,r or poly:x,y;x,y;x,y"
 
 
@@ -226,21 +223,16 @@ def _use_map(ctx: Ctx, plan: MapImported) -> None:
     ctx.emit(plan)
 
 
-def _attached(world: TableWorld, ask: Ask, typed: str) -> str | None:
-    return None if typed.strip() else "attach the YAML file as file:"
-
-
 def _map_file(world: TableWorld, ask: Ask) -> MapImported:
-    try:
-        preset = MapPreset.model_validate_json(str(ask.options["file"]))
-    except ValidationError:
-        raise InvalidCommand("file: is not a map the table can read", verb=ask.verb) from None
-    return _laid(world, ask, preset)
+    maps = ask.entries("file", MapPreset)
+    if len(maps) != 1:
+        raise InvalidCommand(f"file: must hold one map; it holds {len(maps)}", verb=ask.verb)
+    return _laid(world, ask, maps[0])
 
 
 @TABLE.action(None, "Lay your own map from a YAML file (before deployment)", label="Lay your own map",
               verb=("map", "import"), host=True, available=_seated_before_models, check=_map_file,
-              params=(Param("file", "The map's YAML file", accepts=_attached, upload="map"),))
+              params=(Param("file", "The map's YAML file", upload="map"),))
 def _import_map(ctx: Ctx, plan: MapImported) -> None:
     ctx.emit(plan)
 
@@ -267,10 +259,7 @@ def _preview_map(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
 
 
 def _units_file(world: TableWorld, ask: Ask) -> tuple[UnitProfile, ...]:
-    try:
-        units = _UNITS.validate_json(str(ask.options["file"]))
-    except ValidationError:
-        raise InvalidCommand("file: holds no unit profiles the table can read", verb=ask.verb) from None
+    units = ask.entries("file", UnitProfile)
     if not units:
         raise InvalidCommand("the file holds no unit profiles; write them as units: [...]", verb=ask.verb)
     return units
@@ -278,7 +267,7 @@ def _units_file(world: TableWorld, ask: Ask) -> tuple[UnitProfile, ...]:
 
 @TABLE.action(None, "Import unit profiles from a YAML file", label="Import unit profiles", verb=("force", "import"),
               host=True, check=_units_file,
-              params=(Param("file", "The YAML file of unit profiles", accepts=_attached, upload="units"),))
+              params=(Param("file", "The YAML file of unit profiles", upload="units"),))
 def _import_units(ctx: Ctx, plan: tuple[UnitProfile, ...]) -> None:
     side = None if ctx.actor.host and not ctx.state.sides_of(ctx.actor.user) else ctx.acting_side()
     ctx.emit(UnitsImported(side=side, units=plan))
@@ -315,9 +304,11 @@ def _sight(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
 
 @TABLE.query(("template",), "Which models a template touches and covers", params=(
     Param("at", "Centred where?", values=_things, noun="things"),
-    Param("toward", "Pointing at what?", values=_things, noun="things")), options=("kind", "size", "width"))
+    Param("toward", "Pointing at what?", values=_things, optional=True, noun="things")),
+              options=("kind", "size", "width"))
 def _template(world: TableWorld, viewer: Viewer, args: Args) -> QueryAnswer:
     size = args.number("size")
-    assert size is not None  # required by the verb
+    if size is None:
+        raise InvalidCommand("template needs size: (its size in inches)", verb="template")
     return geo.lay_template(world.state, args.text("kind"), args.ident("at"), size,
                             args.ident("toward") if args.has("toward") else None, args.number("width"))

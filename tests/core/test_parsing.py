@@ -31,7 +31,7 @@ def test_groups_and_typed_options() -> None:
         ("/game nwe", "/game nwe is not a command. Did you mean new?"),
         ("/game", "Choose one of: /game new, /game demo, /game join"),
         ("/move A1 10,12", "/move: expected option:value, got 'A1'. /move takes model:, to:, how:, max:"),
-        ("/measure from:A1", r"/measure needs to: \(A model id, terrain id or x,y\)"),
+        ("/roll for:luck", r"/roll needs dice: \(A dice expression\)"),  # a game's verb asks by menu instead
         ("/model wound model:A1 amount:lots", "amount:lots is not a integer"),
         ("/game new system:freeplay practice:maybe", "practice: takes yes or no"),
         ("/roll dice:1d6 dice:2d6", "dice: is given twice"),

@@ -7,12 +7,13 @@ added by hand once play is under way (L1280); and the two commands the game buil
 
 from __future__ import annotations
 
-from engine.core import ActionCommand, Ask, Choice, Context, Param
+from engine.core import ActionCommand, Ask, Choice, Context, InvalidCommand, Param
 from engine.systems.eldfall import setup
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
 from engine.systems.eldfall.demo import settle_setup
 from engine.systems.eldfall.deployment_phase import place
 from engine.systems.eldfall.rules import RULES, Reading, kit_of
+from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.setup_phases import DEPLOY
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.views import model_name
@@ -88,6 +89,18 @@ def _add(ctx: Context[EldfallState], ask: Ask) -> None:
                       _facing(ask), ask.verb)
 
 
+def _brought(r: Reading, ask: Ask) -> ChooseParty:
+    """The one party list a loader validated from a player's file."""
+    parties = ask.entries("file", PartySpec)
+    if len(parties) != 1:
+        raise InvalidCommand(f"a party file holds exactly one party (parties: [...] with one entry); it holds "
+                             f"{len(parties)}", verb=ask.verb)
+    return ChooseParty(spec=parties[0])
+
+
+@RULES.action(None, "Bring your own party list (a YAML file of parties)", label="Bring your own party",
+              verb=("force", "import"), typed=True, host=True, check=_brought, rule=f"{_RULE}, L1008-1054",
+              params=(Param("file", "The YAML file of your party list", upload="parties"),))
 @RULES.command(ChooseParty)
 def _party(ctx: Context[EldfallState], command: ChooseParty) -> None:
     """The host's party for a side (the demo's), or a side's own list brought as a file."""

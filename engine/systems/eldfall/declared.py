@@ -12,7 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import LEFT_OUT, Ask, Choice, Context, IllegalCommand, ModelId, Order, Param, SideId
+from engine.core import (
+    LEFT_OUT,
+    Args,
+    Ask,
+    Choice,
+    Context,
+    IllegalCommand,
+    InvalidCommand,
+    ModelId,
+    Order,
+    Overlay,
+    OverlayKind,
+    Param,
+    QueryAnswer,
+    SideId,
+    Viewer,
+)
 from engine.geometry import GeometryError, parse_position
 from engine.systems.eldfall.activation import (
     Activation,
@@ -39,6 +55,7 @@ from engine.systems.eldfall.deployment_phase import (
 )
 from engine.systems.eldfall.dismissal import dismissal_refusal, order_dismissal, summoned
 from engine.systems.eldfall.flow import begin_play, end_turn
+from engine.systems.eldfall.perceiving import may_measure
 from engine.systems.eldfall.rules import ANY_TIME, DEPLOYING, PARTY_CHOICE, RULES, TACTICAL, Reading, kit_of, said
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.sequencing import after_movement
@@ -54,7 +71,7 @@ from engine.systems.eldfall.standing import (
     warriors,
 )
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.views import model_name
+from engine.systems.eldfall.views import SHROUDED, model_name
 from engine.table.suggestions import named_destinations
 
 __all__ = ["destinations"]
@@ -361,3 +378,31 @@ def _stratagem(ctx: Ctx, ask: Ask) -> None:
 def _scheme(ctx: Ctx, ask: Ask) -> None:
     reveal_scheme(ctx, _side(ask))
 
+
+
+# -- questions ----------------------------------------------------------------------------------------------------
+
+
+def _ringable(r: Reading, ask: Ask) -> list[Choice]:
+    """The models on the table the asker knows by name (a Shrouded enemy's ring would tell its Agility, L1776) and may
+    pre-measure around: any in Assisted, their own in Standard, none in Realism (L606-608, as ``/los`` tells)."""
+    return [Choice(m.id, f"{m.id} {name}") for m in r.state.models.values()
+            if m.id in r.state.figures and (name := model_name(r.state, ask.viewer, m)) not in (None, SHROUDED)
+            and may_measure(r.kit, r.state, ask.viewer, r.world, m.id)]
+
+
+@RULES.query(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
+             rule=_RULE + "L679-685", params=(Param("model", "Whose Awareness?", values=_ringable, noun="models"),))
+def _awareness(r: Reading, viewer: Viewer, args: Args) -> QueryAnswer:
+    model = args.model()
+    known = _ringable(r, Ask(args.verb, viewer.side, viewer, {}))
+    if model not in {choice.value for choice in known}:
+        shown = ", ".join(choice.value for choice in known) or "none"
+        raise InvalidCommand(f"model:{model[:20]} is no model whose Awareness you may measure now (models: {shown}; "
+                             f"{r.kit.mode(r.state)} measuring, L606-608)", verb="act awareness")
+    f = r.world.fighter(model)
+    radius = r.world.awareness(f)
+    ring = Overlay(kind=OverlayKind.RING, center=(f.model.x, f.model.y), radius=round(f.model.radius + radius, 2),
+                   label=f"{model} Awareness {radius:g}\"")
+    return QueryAnswer(f"{model}'s Awareness (and Casting Aura) reaches {radius:g}\" from its base (L683-685).",
+                       overlays=(ring,))

@@ -12,7 +12,7 @@ from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import Perception, TableState
 
-__all__ = ["perceive"]
+__all__ = ["may_measure", "perceive"]
 
 
 def perceive(kit: Kit, state: TableState, viewer: Viewer, observer: ModelId, target: ModelId) -> Perception | None:
@@ -26,12 +26,12 @@ def perceive(kit: Kit, state: TableState, viewer: Viewer, observer: ModelId, tar
         return Perception(clear, f"sight lines only, {'clear' if clear else 'all blocked'} (L662-664): a Shrouded "
                                  "model's profile is its player's secret (L1776)")
     seen = world.sees(observer, target)
-    notes = (_awareness(world, observer, target, seen.visible),) if _may_measure(kit, state, viewer, world, observer) \
+    notes = (_awareness(world, observer, target, seen.visible),) if may_measure(kit, state, viewer, world, observer) \
         else ()
     return Perception(seen.visible, seen.reason, notes)
 
 
-def _may_measure(kit: Kit, state: EldfallState, viewer: Viewer, world: World, observer: ModelId) -> bool:
+def may_measure(kit: Kit, state: EldfallState, viewer: Viewer, world: World, observer: ModelId) -> bool:
     """Assisted mode pre-measures anything; Standard only within the Awareness of the asker's own models; Realism
     nothing (L606-608)."""
     mode = kit.mode(state)

@@ -10,12 +10,10 @@ worked out here, rolled in the open, and logged with its working. See docs/eldfa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property, partial
+from functools import partial
 
 from engine.core import (
-    Action,
     ActKind,
-    Args,
     BoardView,
     BotMove,
     Choice,
@@ -24,10 +22,7 @@ from engine.core import (
     Disclosure,
     Event,
     GameSetup,
-    InvalidCommand,
     Overlay,
-    OverlayKind,
-    QueryAnswer,
     Setting,
     SideId,
     System,
@@ -41,7 +36,6 @@ from engine.systems.eldfall import action_step, by_hand, declared, declared_kind
 from engine.systems.eldfall.alliance import ALLIANCE_EVENTS, alliance_line
 from engine.systems.eldfall.bot import bot_move
 from engine.systems.eldfall.catalogue import EldfallCatalogue
-from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.data_kinds import DATA_KINDS
 from engine.systems.eldfall.demo import demo_commands
 from engine.systems.eldfall.events import ELDFALL_EVENTS
@@ -54,7 +48,6 @@ from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.reacting import ACTIVATION
 from engine.systems.eldfall.rules import RULES
-from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import EldfallState
@@ -168,33 +161,6 @@ class Eldfall(System[EldfallState]):
 
     # -- actions ---------------------------------------------------------------------------------------------
 
-    def actions(self) -> tuple[Action[EldfallState], ...]:
-        return (*self._declared_actions, *self._kept)
-
-    @cached_property
-    def _kept(self) -> tuple[Action[EldfallState], ...]:
-        """A party list brought as a file (an upload the loader validates) and the Awareness ring: none of them a move
-        of the game."""
-        return (
-            Action(("force", "import"), "Bring your own party list (a YAML file of parties)", options=("file",),
-                   build=lambda a: ChooseParty(spec=_party(a.upload("file"))), uploads={"file": "parties"},
-                   rule="Eldfall core rules v1.5, L1008-1054"),
-            Action(("act",), "Show a model's Awareness (and Casting Aura) as a ring", name="awareness",
-                   options=("model",), answer=self._awareness, rule="Eldfall core rules v1.5, L679-685"),
-        )
-
-    def _awareness(self, state: EldfallState, viewer: Viewer, args: Args) -> QueryAnswer:
-        world = self.kit.world(state)
-        model = args.model()
-        if model not in state.models or model not in state.figures:
-            raise InvalidCommand(f"there is no model {model} on the table", verb="act awareness")
-        f = world.fighter(model)
-        radius = world.awareness(f)
-        ring = Overlay(kind=OverlayKind.RING, center=(f.model.x, f.model.y), radius=round(f.model.radius + radius, 2),
-                       label=f"{model} Awareness {radius:g}\"")
-        return QueryAnswer(f"{model}'s Awareness (and Casting Aura) reaches {radius:g}\" from its base (L683-685).",
-                           overlays=(ring,))
-
     def help(self, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
         return (*help_lines(self.kit, state, viewer), *super().help(state, viewer))
 
@@ -247,14 +213,6 @@ def _may_fix(state: EldfallState, side: SideId, host: bool) -> str | None:
     if state.phase in (PARTIES, SCHEMES, INITIATIVE) and not host:
         return "models are placed in the deployment; fix the table by hand once it is set up"
     return None
-
-
-def _party(upload: object) -> PartySpec:
-    if not isinstance(upload, tuple) or len(upload) != 1 or not isinstance(upload[0], PartySpec):
-        count = len(upload) if isinstance(upload, tuple) else 0
-        raise InvalidCommand(f"a party file holds exactly one party (parties: [...] with one entry); it holds {count}",
-                             verb="force import")
-    return upload[0]
 
 
 _DECLARED = (declared, action_step, declared_kinds, by_hand)

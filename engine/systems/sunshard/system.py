@@ -10,11 +10,10 @@ and quest actions, Fortune, end; a Held Shot during an enemy activation); ``/for
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from engine.core import (
-    Action,
+    Ask,
     BoardView,
     BotMove,
     Choice,
@@ -25,6 +24,7 @@ from engine.core import (
     GameSetup,
     Outcome,
     Overlay,
+    Param,
     RulesError,
     Setting,
     SideId,
@@ -44,6 +44,7 @@ from engine.systems.sunshard.events import SUNSHARD_EVENTS
 from engine.systems.sunshard.kinds import REACTION_TRIGGERS
 from engine.systems.sunshard.quests import quest_outcome
 from engine.systems.sunshard.round_events import ROUND_EVENTS
+from engine.systems.sunshard.schema import ModelCard, SpellSpec, WarbandSpec
 from engine.systems.sunshard.setup_declared import CHOOSE, DEFAULT_QUEST, open_setup, pairings, quest_of
 from engine.systems.sunshard.setup_events import SETUP_EVENTS
 from engine.systems.sunshard.state import SunshardState
@@ -57,9 +58,19 @@ RULES.include(TABLE, only=TABLE_VERBS, typed_only=True)
 ``table_rules``), accepted typed and kept out of the ``/act`` menus and the bot's moves."""
 
 
+def _imports(world: object, ask: Ask) -> ImportCards:
+    """The model cards, warbands and spells a loader validated from a player's file."""
+    return ImportCards(specs=(*ask.entries("file", ModelCard), *ask.entries("file", WarbandSpec),
+                              *ask.entries("file", SpellSpec)))
+
+
+@RULES.action(None, "Bring your own model cards, warbands and spells: a YAML file of models: [...], warbands: [...] "
+                    "and spells: [...] written like the game's data, before the warbands are chosen",
+              label="Bring your own cards", verb=("force", "import"), typed=True, anytime=True, check=_imports,
+              rule=f"{RULE}, L227-262", params=(Param("file", "The YAML file of your cards", upload="models"),))
 @RULES.command(ImportCards)
 def _import(ctx: Context[SunshardState], command: ImportCards) -> None:
-    """A player's own cards (``/force import``, built by ``_upload_action``)."""
+    """A player's own cards (``/force import``)."""
     import_cards(ctx, command)
 
 
@@ -165,15 +176,6 @@ class Sunshard(System[SunshardState]):
     def demo_commands(self, state: SunshardState) -> list[Command]:
         return [SettleSetup()]
 
-    # -- the actions beyond the declarations --------------------------------------------------------------------
-
-    def actions(self) -> tuple[Action[SunshardState], ...]:
-        return self._all_actions
-
-    @cached_property
-    def _all_actions(self) -> tuple[Action[SunshardState], ...]:
-        return (*super().actions(), _upload_action())
-
     # -- who acts, the end, the score ---------------------------------------------------------------------------
 
     def to_act(self, state: SunshardState) -> ToAct:
@@ -231,12 +233,3 @@ class Sunshard(System[SunshardState]):
     def bot_move(self, state: SunshardState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
         return bot_move(self, state, side, allowed)
 
-
-def _upload_action() -> Action[SunshardState]:
-    """``/force import``: a player's own cards, warbands and spells from a file (a file the declarations cannot
-    carry, so it stays an action of its own)."""
-    return Action(("force", "import"), "Bring your own model cards, warbands and spells: a YAML file of models: "
-                  "[...], warbands: [...] and spells: [...] written like the game's data, before the warbands are "
-                  "chosen", options=("file",), required=("file",), uploads={"file": "models"},
-                  build=lambda a: ImportCards(specs=tuple(a.upload("file"))),  # type: ignore[arg-type]
-                  rule=f"{RULE}, L227-262")

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.core import (
-    Action,
     ActionCommand,
+    Ask,
     BoardView,
     Choice,
     Command,
@@ -26,6 +26,7 @@ from engine.core import (
     Option,
     Outcome,
     Overlay,
+    Param,
     Setting,
     SideId,
     System,
@@ -79,7 +80,6 @@ class Underworlds(System[UnderworldsState]):
         data = UnderworldsData.model_validate(
             {**{kind: catalogue.kind(kind) for kind in KINDS if kind != "rulings"}, "rulings": catalogue.rulings})
         self.lib = Library(data)
-        self._imports = _import_action()
 
     def data_fingerprint(self) -> str:
         return self.catalogue.fingerprint()
@@ -105,9 +105,6 @@ class Underworlds(System[UnderworldsState]):
                      Choice("artefact", "Capture the Artefact"),
                      Choice("matched-artefact", "matched play with Capture the Artefact")), default="casual"),
         )
-
-    def actions(self) -> tuple[Action[UnderworldsState], ...]:
-        return (*super().actions(), self._imports)
 
     def help(self, state: UnderworldsState, viewer: Viewer) -> tuple[str, ...]:
         return (*help_lines(state, viewer), *super().help(state, viewer))
@@ -232,6 +229,20 @@ def _auto_setup(ctx: Context[UnderworldsState], command: AutoSetup) -> None:
     raise IllegalCommand("the set-up did not finish", verb="auto setup")
 
 
+def _imports(world: object, ask: Ask) -> ImportCards:
+    """The cards, decks and dice a loader validated from a player's file, as the command the handler imports."""
+    cards, decks, dice = ask.entries("file", Card), ask.entries("file", Deck), ask.entries("file", DieFaces)
+    if not (cards or decks or dice):
+        raise InvalidCommand("the file must hold cards: [...], decks: [...] and/or dice: [...], each entry written "
+                             "like one of cards.yaml, decks.yaml or dice.yaml", verb=ask.verb)
+    return ImportCards(cards=cards, decks=decks, dice=dice)
+
+
+@RULES.action(None, "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], written like "
+                    "cards.yaml and decks.yaml (decks stay your secret); a table that rolls its own dice adds dice: "
+                    "[...], written like dice.yaml", label="Bring your own cards", verb=("force", "import"),
+              typed=True, anytime=True, host=True, check=_imports, rule=f"{RULE}, L105-L113",
+              params=(Param("file", "The YAML file of your cards, decks or dice", upload="cards"),))
 @RULES.command(ImportCards)
 def _import(ctx: Context[UnderworldsState], command: ImportCards) -> None:
     """A player's own cards and decks (their side's), or the table's dice (the host's or any player's)."""
@@ -248,23 +259,3 @@ def _import(ctx: Context[UnderworldsState], command: ImportCards) -> None:
     imports.import_own(ref, side_or_host, [c for c in command.cards if isinstance(c, Card)],
                        [d for d in command.decks if isinstance(d, Deck)],
                        [d for d in command.dice if isinstance(d, DieFaces)])
-
-
-def _import_action() -> Action[UnderworldsState]:
-    """``/force import``: one's own cards from a file (an upload the loader validates, read into ``ImportCards``)."""
-    return Action(("force", "import"), "Bring your own cards and decks: a YAML file of cards: [...] and decks: [...], "
-                                       "written like cards.yaml and decks.yaml (decks stay your secret); a table that "
-                                       "rolls its own dice adds dice: [...], written like dice.yaml",
-                  options=("file",), required=("file",), uploads={"file": "cards"},
-                  build=lambda a: _imports(a.upload("file")), rule=f"{RULE}, L105-L113")
-
-
-def _imports(upload: object) -> ImportCards:
-    """The cards and decks a loader validated from a player's file."""
-    entries = upload if isinstance(upload, tuple) else ()
-    if not entries or not all(isinstance(entry, Card | Deck | DieFaces) for entry in entries):
-        raise InvalidCommand("the file must hold cards: [...], decks: [...] and/or dice: [...], each entry written "
-                             "like one of cards.yaml, decks.yaml or dice.yaml")
-    return ImportCards(cards=tuple(e for e in entries if isinstance(e, Card)),
-                       decks=tuple(e for e in entries if isinstance(e, Deck)),
-                       dice=tuple(e for e in entries if isinstance(e, DieFaces)))
