@@ -45,7 +45,7 @@ def decision_prompt(game: Game[Any], view: PendingView) -> str:
     """The owner's prompt: the question, each part's options, and how to answer."""
     lines = [f"{who(game, view.owner)}, decide {view.id}: {view.prompt}"]
     for part in view.parts:
-        options = ", ".join(f"{o.key} ({o.label})" if o.label != o.key else o.key for o in part.options)
+        options = ", ".join(o.label if o.label.startswith(o.key) else f"{o.key} ({o.label})" for o in part.options)
         default = f"; default {part.default}" if part.default is not None else ""
         accepted = options or part.kind.value
         only = f" (only if {part.asked_when[0]} is {' or '.join(part.asked_when[1])})" if part.asked_when else ""

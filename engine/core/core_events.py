@@ -249,7 +249,8 @@ class DiceRolled(EventBody):
     def describe(self) -> str:
         who = f"Side {self.roller}" if self.roller else "The table"
         shown = self.detail or ", ".join(roll.label for roll in self.rolls)
-        total = f" = {self.total}" if self.total is not None and self.detail is None else ""
+        one_die = len(self.rolls) == 1 and self.rolls[0].label == str(self.total)  # "4", not "4 = 4"
+        total = f" = {self.total}" if self.total is not None and self.detail is None and not one_die else ""
         rigged = " [rigged]" if any(roll.rigged for roll in self.rolls) else ""
         rerolled = " (re-roll)" if any(roll.rerolls for roll in self.rolls) else ""
         return f"{who} rolls for {self.purpose}{rerolled}: {shown}{total}{rigged}"

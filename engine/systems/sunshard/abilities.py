@@ -26,6 +26,7 @@ __all__ = [
     "Ability",
     "Param",
     "parse_ability",
+    "plus_n",
     "terrain_rule",
 ]
 
@@ -192,3 +193,12 @@ def terrain_rule(keyword: str) -> str:
         raise ValueError(f'"{keyword}" is not a terrain rule{did_you_mean(word, list(TERRAIN_RULES))}; the rules '
                          f'are {", ".join(TERRAIN_RULES)}')
     return word
+
+
+def plus_n(text: str, name: str) -> int:
+    """An ability's X written as "+N NAME" (Blightpowered, Shard Focus; rulings blightpowered, shard-focus): N when
+    NAME is the characteristic ``name``, else 0."""
+    words = text.replace("+", " ").split()
+    if len(words) != 2 or not words[0].isdigit() or words[1].upper() != name:
+        return 0
+    return int(words[0])

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from engine.core import Context, Decision, ModelId, parse_point
 from engine.geometry import TOLERANCE
-from engine.systems.sunshard.attack_flow import advance, fade_reach, reroll_dice
+from engine.systems.sunshard.attack_flow import advance, fade_reach
+from engine.systems.sunshard.attack_rerolls import reroll_with
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.events import Anticipated, AttackStaged, Faded, FigureUsed
@@ -36,13 +37,8 @@ def on_attack_reroll(ctx: Context[SunshardState], decision: Decision, answers: d
     assert attack is not None
     source = answers["reroll"]
     if source != "keep":
-        if source == "loot":
-            lose(ctx, attack.attacker, "Loot", why=f"re-rolling the attack test ({RULE}, L626)")
-        else:
-            spend_fortune(ctx, attack.side, 1, f"re-rolling the attack test ({RULE}, L757)")
         updated = attack.model_copy(deep=True)
-        updated.dice = reroll_dice(ctx, updated, source, f"{attack.attacker}'s attack test re-rolled")
-        ctx.emit(AttackStaged(attack=updated, note=f"{attack.attacker} re-rolls its attack test ({source})."))
+        reroll_with(ctx, updated, source)
     advance(ctx)
 
 

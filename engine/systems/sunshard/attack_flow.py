@@ -21,6 +21,7 @@ from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKi
 from engine.systems.sunshard.ap import can_still_act, spend_ap
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.attack_plan import AttackPlan
+from engine.systems.sunshard.attack_rerolls import reroll_sources, reroll_with
 from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import AttackStaged, DashingShow, FigureUsed
@@ -77,7 +78,7 @@ def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume |
     attack = AttackState(attacker=attacker.id, side=plan.side, profile=plan.profile, kind=plan.kind,
                          aimed=plan.aimed, targets=list(plan.targets), cover=covers,
                          in_party=party is not None and attacker.id in party.members,
-                         template=list(plan.template), resume=resume)
+                         template=list(plan.template), resume=resume, reroll=plan.reroll)
     melee = is_melee(profile)
     lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else covers.get(t, "none"))
                   for t in plan.targets)
@@ -168,24 +169,10 @@ def test_kind(world: World, attack: AttackState) -> str:
     return "attack" if attacker.weapon(attack.profile) in attacker.card.weapons else "casting"
 
 
-def reroll_sources(world: World, attack: AttackState) -> list[Option]:
-    """How the attacker may re-roll this attack test now: Loot in its own activation (L626), Fortune (L757; ruling
-    fortune-reroll-scope), each only while no die was re-rolled (L153)."""
-    if any(d.rerolled_by for d in attack.dice):
-        return []
-    attacker = world.model(attack.attacker)
-    options = []
-    activation = world.state.activation
-    if attacker.holds("Loot") and activation is not None and activation.model == attacker.id:
-        options.append(Option(key="loot", label="Spend a Loot token to re-roll"))
-    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
-    scope_ok = world.rulings.fortune_reroll_scope == "every-attack" or attack.kind in actions
-    if scope_ok and world.record(attack.side).fortune >= 1:
-        options.append(Option(key="fortune", label="Spend 1 Fortune to re-roll"))
-    return options
-
-
 def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    """Offer the re-roll when a die missed and a source is left; an attack declared with a standing choice (ruling
+    ``standing-reroll``) is not asked: ``keep`` keeps the dice, ``loot`` or ``fortune`` re-rolls the first test of
+    the attack in which no die hit, then keeps the rest."""
     world = world_of(ctx)
     goal = attack_target(world, spec_of(world, attack))
     kind = test_kind(world, attack)
@@ -195,17 +182,19 @@ def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if result.successes == len(attack.dice) or not sources:
         _stage(ctx, attack)
         return False
+    if attack.reroll is not None:
+        standing = attack.reroll
+        if result.successes == 0 and standing in (o.key for o in sources):
+            attack.reroll = "keep"
+            reroll_with(ctx, attack, standing, standing=True)
+        else:
+            _stage(ctx, attack)
+        return False
     ask(ctx, attack.side, "attack-reroll", f"{attack.attacker}'s attack test on {attack.target} rolled "
         f"{', '.join(str(d.face) for d in attack.dice)} against TN {goal.value}: re-roll every die?",
         "Re-roll the attack test?", [("keep", "Keep the dice"), *sources], key="reroll")
     _stage(ctx, attack, f"{attack.attacker}'s player may re-roll the attack test.")
     return True
-
-
-def reroll_dice(ctx: Context[SunshardState], attack: AttackState, source: str, purpose: str) -> list[AttackDie]:
-    """Re-roll every die of a test (L153: once each, L757: all of them), logging the new faces."""
-    faces = roll_d20(ctx, len(attack.dice), purpose, attack.side)
-    return [AttackDie(face=f, first=d.first, rerolled_by=source) for d, f in zip(attack.dice, faces, strict=True)]
 
 
 def _hits(ctx: Context[SunshardState], attack: AttackState) -> bool:

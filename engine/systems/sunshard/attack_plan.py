@@ -40,6 +40,7 @@ __all__ = [
     "check_attack",
     "in_range",
     "lay_template",
+    "support_cost",
     "under_template",
     "usable_profile",
 ]
@@ -59,7 +60,14 @@ class AttackPlan:
     ap: int
     fortune: int
     template: tuple[tuple[float, float], ...] = ()
+    reroll: str | None = None
+    """The standing re-roll declared with it (``keep``, ``loot``, ``fortune``), None to be asked after the roll."""
 
+
+
+def support_cost(profile: WeaponProfile, kind: AttackKind) -> int:
+    """The Fortune an attack action with a Support Attack profile costs besides its AP (L1526)."""
+    return 1 if weapon_ability(profile, "Support Attack") is not None and kind == "action" else 0
 
 
 def attack_cost(world: World, kind: AttackKind, aimed: bool, attacker: Miniature) -> int:
@@ -91,8 +99,7 @@ def usable_profile(world: World, attacker: Miniature, profile: WeaponProfile, ki
             t.has("seeded") and touches(attacker.base(), t) for t in pieces(world)):
         raise refuse(f"{profile.name} is Shardlocked: {attacker.id} must be within or touching Seeded terrain",
                       "L1524")
-    if weapon_ability(profile, "Support Attack") is not None and kind == "action" and world.record(
-            attacker.side).fortune < 1:
+    if support_cost(profile, kind) and world.record(attacker.side).fortune < 1:
         raise refuse(f"{profile.name} is a Support Attack and costs 1 Fortune; side {attacker.side} has none",
                       "L1526")
     melee = is_melee(profile)
@@ -196,7 +203,7 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
     cost = attack_cost(world, kind, aimed, attacker)
     if own_turn and activation is not None and activation.ap < cost:
         raise refuse(f"{attacker.id} has {activation.ap} AP left and this attack costs {cost}", "L383")
-    fortune = 1 if weapon_ability(profile, "Support Attack") is not None and kind == "action" else 0
+    fortune = support_cost(profile, kind)
     target = world.model(filled["target"]) if filled.get("target") else None
     if target is None and weapon_ability(profile, "Wall") is None:
         raise InvalidCommand("name the target of the attack")

@@ -28,6 +28,7 @@ __all__ = [
     "MarkerPlaced",
     "MarkerTaken",
     "ModelGone",
+    "Phaseformed",
     "TerrainRuleGained",
     "TestMade",
     "TokensChanged",
@@ -436,6 +437,24 @@ class ActivationFlag(EventBody):
         return f"{self.model_id} {what} for the rest of its activation."
 
 
+class Phaseformed(EventBody):
+    """A Phaseforming model's choice as it gains an On Guard token: the terrain rule Seeded pieces within 6" of it
+    gain while it keeps the token (L1463)."""
+
+    kind = "sunshard.phaseformed"
+    model_id: ModelId
+    rule: Literal["light-cover", "hazardous", "rugged"]
+
+    def apply(self, state: SunshardState) -> None:
+        figure = state.figures.get(self.model_id)
+        if figure is not None:
+            figure.phased = self.rule
+
+    def describe(self) -> str:
+        return (f"{self.model_id} Phaseforms: Seeded terrain within 6\" of it is {self.rule.replace('-', ' ')} while "
+                f"it is On Guard.")
+
+
 class TerrainRuleGained(EventBody):
     """A terrain piece gains a terrain rule: for a while (the Shardborn Fortune's Seeded until the next End Phase,
     L784) or for good (Trapper's Den's Hazardous L747, Withering Whereabouts L1496; ``lasts`` "game")."""
@@ -463,5 +482,5 @@ class TerrainRuleGained(EventBody):
 SUNSHARD_EVENTS: tuple[type[EventBody], ...] = (
     TestMade, TokensChanged, HpChanged, ModelGone, FortuneChanged, VpScored, AbilityGained, MarkerPlaced, MarkerTaken,
     ApSpent, FigureUsed, AttackStaged, DashingShow, Anticipated, Faded, ChargeReady, GuardKept, ActivationFlag,
-    TerrainRuleGained)
+    TerrainRuleGained, Phaseformed)
 """Every event of this module, for the game's codec."""

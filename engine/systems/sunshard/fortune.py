@@ -15,19 +15,21 @@ from engine.geometry import TOLERANCE, distance
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.engagement import engaged, gap
-from engine.systems.sunshard.events import AbilityGained, ActivationFlag, TerrainRuleGained
+from engine.systems.sunshard.events import AbilityGained, ActivationFlag, FigureUsed, TerrainRuleGained
 from engine.systems.sunshard.harm import Cause, gain, heal, lose
 from engine.systems.sunshard.modifiers import is_melee, weapon_ability
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.scoring import spend_fortune
+from engine.systems.sunshard.shards import shift, shift_spots
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 
-__all__ = ["MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "use_fortune"]
+__all__ = ["FRUIT", "MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "poison_fruit",
+           "use_fortune"]
 
 MOMENTS: dict[str, tuple[str, ...]] = {
-    "start-beginning": ("ruin-shroud", "ruin-dread"),
+    "start-beginning": ("shardborn-shift", "ruin-shroud", "ruin-dread"),
     "start-during": ("delver-field-dressing", "delver-loot", "shardborn-seed"),
     "start-end": ("shardborn-nucleus",),
     "activation-start": ("delver-incendiary", "remnant-mark", "remnant-fade", "ruin-blood-price"),
@@ -54,6 +56,8 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
                 and any(o.id != m.id and gap(m, o) <= 6 + TOLERANCE for o in mine)]
     if ability == "delver-loot":
         return [(m.id, m.name) for m in mine if not m.has("Solitary") and m.holds("Loot") < 3]
+    if ability == "shardborn-shift":
+        return shift_spots(world)
     if ability == "shardborn-seed":
         leaders = _leaders(world, side)
         return [(o.id, o.id) for o in world.state.terrain.values() if is_objective(o) and "seeded" not in o.keywords
@@ -89,19 +93,53 @@ def gap_to(world: World, model: Miniature, terrain_id: str) -> float:
     return distance(model.base(), piece(world, world.state.terrain[terrain_id]))
 
 
+FRUIT = "|poison-fruit"
+"""What an option's key ends with when Poison Fruit triggers the ability without Fortune (L1465)."""
+
+
+def poison_fruit(world: World, side: SideId) -> Miniature | None:
+    """``side``'s model whose Poison Fruit may trigger a Fortune ability now, without spending Fortune (L1465): once a
+    round, in its own activation or that of a model in its party."""
+    activation = world.state.activation
+    if activation is None or activation.side != side:
+        return None
+    party = world.state.party
+    near = party.members if party is not None and activation.model in party.members else [activation.model]
+    for model_id in near:
+        model = world.model(model_id)
+        if model.on_table and model.has("Poison Fruit") and "Poison Fruit" not in model.figure.used:
+            return model
+    return None
+
+
 def fortune_options(world: World, side: SideId, moment: str, model: Miniature | None = None) -> list[Option]:
-    """What ``side`` may spend a Fortune on at ``moment`` (nothing without Fortune, L751)."""
+    """What ``side`` may spend a Fortune on at ``moment`` (nothing without Fortune, L751), then the same triggered by
+    Poison Fruit where it may be (L1465)."""
     record = world.record(side)
-    if record.fortune < 1:
+    fruit = poison_fruit(world, side)
+    if record.fortune < 1 and fruit is None:
         return []
-    options = []
+    found = []
     for ability in MOMENTS[moment]:
         spec = world.data.fortunes.get(ability)
         if spec is None or spec.alignment not in ("common", record.alignment):
             continue
-        for target, label in _targets(world, side, ability, model):
-            options.append(Option(key=f"{ability}:{target}", label=f"{spec.name}: {label}"))
-    return options
+        found += [(f"{ability}:{target}", f"{spec.name}: {label}")
+                  for target, label in _targets(world, side, ability, model)]
+    paid = [Option(key=key, label=label) for key, label in found] if record.fortune >= 1 else []
+    if fruit is None:
+        return paid
+    blighted = _blighted(world, fruit)
+    return paid + [Option(key=key + FRUIT, label=f"{label} (Poison Fruit: no Fortune, {blighted} gains Blight)")
+                   for key, label in found]
+
+
+def _blighted(world: World, fruit: Miniature) -> ModelId:
+    """Who gains the Blight when Poison Fruit triggers an ability (ruling poison-fruit-blight)."""
+    activation = world.state.activation
+    if world.rulings.poison_fruit_blight == "fruit-model" or activation is None:
+        return fruit.id
+    return activation.model
 
 
 def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model: ModelId | None = None) -> bool:
@@ -110,8 +148,9 @@ def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model
     options = fortune_options(world, side, moment, world.model(model) if model else None)
     if not options:
         return False
-    ask(ctx, side, "fortune", f"Side {side} has {world.record(side).fortune} Fortune: spend 1 on a Fortune ability "
-        f"now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
+    fruit = " (or Poison Fruit's free one)" if any(o.key.endswith(FRUIT) for o in options) else ""
+    ask(ctx, side, "fortune", f"Side {side} has {world.record(side).fortune} Fortune: spend 1{fruit} on a Fortune "
+        f"ability now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
         context={"moment": moment, "model": model})
     return True
 
@@ -136,12 +175,18 @@ def check_free_rally(world: World, side: SideId, filled: dict[str, str]) -> str:
 
 
 def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
-    """Pay 1 Fortune and apply the ability ``key`` ("ability:target")."""
-    ability, _, target = key.partition(":")
+    """Pay 1 Fortune, or use Poison Fruit (L1465), and apply the ability ``key`` ("ability:target")."""
     world = world_of(ctx)
+    fruit = poison_fruit(world, side) if key.endswith(FRUIT) else None
+    ability, _, target = key.removesuffix(FRUIT).partition(":")
     spec = world.data.fortunes[ability]
-    spend_fortune(ctx, side, spec.cost, f"{spec.name} ({spec.source.split(', ')[-1]})")
     why = f"{spec.name} ({RULE}, {spec.source.split(', ')[-1]})"
+    if fruit is not None:
+        blighted = _blighted(world, fruit)
+        ctx.emit(FigureUsed(model_id=fruit.id, once="Poison Fruit"))
+        gain(ctx, blighted, "Blight", cause=Cause(f"Poison Fruit triggering {spec.name} ({RULE}, L1465)"))
+    else:
+        spend_fortune(ctx, side, spec.cost, f"{spec.name} ({spec.source.split(', ')[-1]})")
     if ability == "ruin-shroud":
         leader = world.model(target)
         for m in [leader, *(m for m in world.on_table(side) if m.id != leader.id and gap(leader, m) <= 8 + TOLERANCE)]:
@@ -158,6 +203,8 @@ def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
         heal(ctx, ModelId(target), 1, why=why)
     elif ability == "delver-loot":
         gain(ctx, ModelId(target), "Loot", 2, cause=Cause(why))
+    elif ability == "shardborn-shift":
+        shift(ctx, target)
     elif ability == "shardborn-seed":
         ctx.emit(TerrainRuleGained(terrain_id=target, rule="seeded", lasts="end-phase"))
     elif ability == "shardborn-nucleus":

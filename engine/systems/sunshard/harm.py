@@ -25,6 +25,7 @@ from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import HpChanged, ModelGone, TokensChanged
 from engine.systems.sunshard.markers import drop_markers
 from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.shards import offer_phaseforming
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, touches
 from engine.systems.sunshard.triggers import Killing, on_downed, on_killed
@@ -75,6 +76,8 @@ def gain(ctx: Context[SunshardState], model_id: ModelId, token: str, count: int 
                                        why=f"one Hunter's Mark per warband ({RULE}, L624)"))
     if gained:
         ctx.emit(TokensChanged(model_id=model.id, gained=(token,) * gained, why=cause.why))
+        if token == "On Guard" and model.card.has("Phaseforming"):
+            offer_phaseforming(ctx, model.id)
     if token == "Blight":
         _blight_check(ctx, model.id, cause)
     return gained

@@ -2,7 +2,8 @@
 choices made at deployment (L339, L1423, L1451, L1479), Fortune abilities at their moments (L749-802), the first
 model to activate (L359), the Fortunate One's gift (L1439-1441), Calm Before the Storm's departures (L1089), the
 choices inside an attack (Anticipate Attack L423, re-rolls L626 and L757-760, Bodyguard and Protected L1419 and
-L1471, Blight Censors L1413, Fade L1514) and the On Guard offers (Held Shot L427, Held Strike L429-433).
+L1471, Blight Censors L1413, Fade L1514), the On Guard offers (Held Shot L427, Held Strike L429-433),
+Phaseforming's terrain rule (L1463) and the Fortune re-roll of a Hazardous or falling test (L758-760).
 
 Each keeps the parts it was opened with; after each, an activation whose model can act no more ends
 (:func:`engine.systems.sunshard.declared.after`) and a set-up turn passes to whoever places next.
@@ -11,7 +12,7 @@ Each keeps the parts it was opened with; after each, an activation whose model c
 from __future__ import annotations
 
 from engine.core import Context, Decision
-from engine.systems.sunshard import attack_choices, guard, rounds, setup
+from engine.systems.sunshard import attack_choices, guard, rounds, saves, setup, shards
 from engine.systems.sunshard.declared import RULES, KindHandler, kind_handler
 from engine.systems.sunshard.setup_declared import prompt_setup
 from engine.systems.sunshard.state import SunshardState
@@ -27,6 +28,15 @@ def _then_setup(handler: KindHandler) -> KindHandler:
     def run(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
         handler(ctx, decision, answers)
         prompt_setup(ctx)
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def _then_round(handler: KindHandler) -> KindHandler:
+    """A choice made aside from the round's flow (Phaseforming's), after which the round carries on."""
+    def run(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+        handler(ctx, decision, answers)
+        rounds.proceed(ctx)
     run.__doc__ = handler.__doc__
     return run
 
@@ -47,6 +57,8 @@ _KINDS: tuple[tuple[str, KindHandler, str], ...] = (
     ("held-shot", guard.on_held_shot, "L421, L427, L461"),
     ("held-shot-attack", guard.on_held_shot_attack, "L427"),
     ("guard-engaged", guard.on_guard_engaged, "L429-435"),
+    ("phaseforming", _then_round(shards.on_phaseforming), "L1463"),
+    ("save-reroll", _then_round(saves.on_save_reroll), "L471-479, L716-721, L758-760"),
 )
 
 for _kind, _handler, _lines in _KINDS:

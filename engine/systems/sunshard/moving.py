@@ -32,14 +32,14 @@ from engine.geometry import (
     resolve_move,
 )
 from engine.systems.sunshard.ap import can_still_act, spend_ap
-from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.engagement import REACH, gap, held_in_place, in_contact, reach
 from engine.systems.sunshard.events import ChargeReady, TerrainRuleGained
 from engine.systems.sunshard.guard import engagement_reactions, offer_held_shot
-from engine.systems.sunshard.harm import Cause, settle_save
-from engine.systems.sunshard.resume import continues, path_of
-from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.harm import Cause
+from engine.systems.sunshard.resume import Resume, continues, path_of
+from engine.systems.sunshard.rolls import tn
+from engine.systems.sunshard.saves import armor_like_test
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, surface, touches
@@ -220,36 +220,41 @@ def finish_move(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) ->
     if not mover.on_table or mover.downed:
         return
     path = tuple(path_of(resume))
-    start = surface(world, mover)
+    begun = resume.get("start")
+    start = begun if isinstance(begun, int) else surface(world, mover)
     end = surface(world, mover, at=path[-1])
     if len(path) > 1:
         length = round(path_length(path), 2)
         ctx.emit(ModelMoved(model_id=mover.id, path=path, distance=length, facing=float(str(resume["facing"])),
                             z=float(end)))
     hazards = resume.get("hazardous")
-    for piece_id in hazards if isinstance(hazards, list) else []:
-        hazard(ctx, mover.id, str(piece_id))
+    hazards = hazards if isinstance(hazards, list) else []
+    rest: dict[str, JsonValue] = {**resume, "path": [list(path[-1])], "start": start}
+    for index, piece_id in enumerate(hazards):
+        if not hazard(ctx, mover.id, str(piece_id), then={**rest, "hazardous": hazards[index + 1:]}):
+            return  # its Fortune re-roll is offered: the move carries on after the answer
     if not can_still_act(ctx, mover.id):
         return
-    if falls(world, start, end):
-        fall(ctx, mover.id, start, end)
+    fallen = {**rest, "hazardous": [], "fallen": True}
+    if not resume.get("fallen") and falls(world, start, end) and not fall(ctx, mover.id, start, end, then=fallen):
+        return
     wither(ctx, mover.id)
     _ready_to_charge(ctx, mover.id)
     flood_check(ctx)
     engagement_reactions(ctx, mover.id)
 
 
-def hazard(ctx: Context[SunshardState], model_id: ModelId, piece_id: str) -> None:
-    """A Hazardous piece's Armor test, ARM - 2, 1 HP lost on failure (L716-721; ruling armor-like-tests)."""
+def hazard(ctx: Context[SunshardState], model_id: ModelId, piece_id: str, then: Resume | None = None) -> bool:
+    """A Hazardous piece's Armor test, ARM - 2, 1 HP lost on failure (L716-721; ruling armor-like-tests); False when
+    its Fortune re-roll was offered and ``then`` waits for the answer."""
     world = world_of(ctx)
     model = world.model(model_id)
     if not model.on_table:
-        return
+        return True
     goal = tn(model.characteristic("ARM").value, [Modifier.add(f"Hazardous {piece_id}", -2, f"{RULE}, L719")],
               label=f"{model.id}'s ARM")
-    result = roll_test(ctx, model.id, model.side, armor_like(world.rulings), goal,
-                       f"{model.id}'s Hazardous test in {piece_id}")
-    settle_save(ctx, model.id, result, Cause(f"Hazardous terrain {piece_id} ({RULE}, L721)"))
+    return armor_like_test(ctx, model.id, goal, f"{model.id}'s Hazardous test in {piece_id}",
+                           Cause(f"Hazardous terrain {piece_id} ({RULE}, L721)"), then)
 
 
 def _ready_to_charge(ctx: Context[SunshardState], model_id: ModelId) -> None:

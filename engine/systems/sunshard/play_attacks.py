@@ -11,19 +11,21 @@ this action, and at a point of its move through the offer :mod:`engine.systems.s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
 from engine.core import Ask, Choice, Context, InvalidCommand, ModelId, Order, Param, RulesError, SideId
 from engine.geometry import bearing
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.attack_flow import begin_attack
-from engine.systems.sunshard.attack_plan import AttackPlan, check_attack, in_range
+from engine.systems.sunshard.attack_plan import AttackPlan, check_attack, in_range, support_cost
+from engine.systems.sunshard.attack_rerolls import reroll_ways
 from engine.systems.sunshard.declared import PLAY, REACT, RULES, after, charges
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.harm import lose
 from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template, weapon_ability
 from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import RULE, Miniature, World
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse
 
 __all__ = ["AIMED", "attack_options", "can_attack", "first_attack"]
 
@@ -106,6 +108,36 @@ def can_attack(world: World, side: SideId, model_id: str, kind: AttackKind) -> b
     return first_attack(world, side, model_id, kind) is not None
 
 
+STANDING = {"keep": "no re-roll", "loot": "a miss re-rolled with Loot", "fortune": "a miss re-rolled with Fortune"}
+"""The re-rolls an attack may be declared with, on ``choice:`` (ruling ``standing-reroll``; left out, the player is
+asked after the roll): a "miss" is a test in which no die hit; a template attack re-rolls its first such test only
+(L757)."""
+
+
+def standing_rerolls(world: World, side: SideId, model_id: str, kind: AttackKind, profile: str) -> list[str]:
+    """The standing re-rolls ``model_id``'s attack of ``kind`` with ``profile`` may be declared with now: ``keep``
+    and each source it could spend on its attack test (Loot in its own activation, L626; Fortune left once a
+    Support Attack is paid, L757, L1526), none when it has no source (nothing would be asked)."""
+    if world.rulings.standing_reroll != "declared":
+        return []
+    model = world.model(model_id)
+    spent = support_cost(model.weapon(profile), kind)
+    ways = [o.key for o in reroll_ways(world, model.id, side, kind, spent)]
+    return ["keep", *ways] if ways else []
+
+
+def _policy(world: World, side: SideId, model_id: str, kind: AttackKind, profile: str) -> dict[str, str]:
+    """The standing re-roll a whole entry carries, the bot's: a miss re-rolled with Loot, never with Fortune (kept
+    for the Armor test and the abilities); nothing when the model has no source."""
+    ways = standing_rerolls(world, side, model_id, kind, profile)
+    return {"choice": "loot" if "loot" in ways else "keep"} if ways else {}
+
+
+def _shown(values: dict[str, str]) -> str:
+    """A whole entry's standing re-roll, for its label (shown before it is picked)."""
+    return f"; {STANDING[values['choice']]}" if "choice" in values else ""
+
+
 def _with(name: str, aimed: bool) -> str:
     return name + (AIMED if aimed else "")
 
@@ -126,8 +158,9 @@ def _suggest(kind: AttackKind, verb: str) -> Callable[[World, Ask], list[tuple[s
                 first = first_attack(seen, side, model.id, kind)
                 picks = [first] if first is not None else []
             for target, name, aimed in picks:
-                label = f"{verb} {seen.model(target).name} with {name}{', aimed' if aimed else ''}"
-                found.append((label, {"model": model.id, "target": target, "with": _with(name, aimed)}))
+                standing = _policy(seen, side, model.id, kind, name)
+                label = f"{verb} {seen.model(target).name} with {name}{', aimed' if aimed else ''}{_shown(standing)}"
+                found.append((label, {"model": model.id, "target": target, "with": _with(name, aimed), **standing}))
         return found
 
     return suggest
@@ -138,9 +171,12 @@ def _suggest_charges(world: World, ask: Ask) -> list[tuple[str, dict[str, str]]]
     activation = world.state.activation
     if activation is None or activation.side != ask.acting:
         return []
-    return [(f"Charge {world.model(target).name} with {profile} (0 AP, +1 to hit)",
-             {"model": activation.model, "target": target, "with": profile})
-            for profile, target in charges(world, activation.model)]
+    found = []
+    for profile, target in charges(world, activation.model):
+        standing = _policy(world, ask.acting, activation.model, "charge", profile)
+        found.append((f"Charge {world.model(target).name} with {profile} (0 AP, +1 to hit){_shown(standing)}",
+                      {"model": activation.model, "target": target, "with": profile, **standing}))
+    return found
 
 
 def _world_for(world: World, ask: Ask, kind: AttackKind) -> World:
@@ -186,6 +222,36 @@ def _weapons(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
     return values
 
 
+def _profile(ask: Ask) -> str:
+    """The profile a ``with:`` answer names (without its aiming)."""
+    weapon = ask.text("with")
+    return weapon[:-len(AIMED)] if weapon.casefold().endswith(AIMED) else weapon
+
+
+def _rerolls(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        seen = _world_for(world, ask, kind)
+        return [Choice(way, STANDING[way][0].upper() + STANDING[way][1:])
+                for way in standing_rerolls(seen, ask.acting, ask.text("model"), kind, _profile(ask))]
+    return values
+
+
+def _reroll_refused(kind: AttackKind) -> Callable[[World, Ask, str], RulesError | None]:
+    """Why a standing re-roll the menu does not list is refused, by the rule that withholds its source."""
+    def refused(world: World, ask: Ask, value: str) -> RulesError | None:
+        seen = _world_for(world, ask, kind)
+        wanted = value.strip().casefold()
+        if wanted == "loot":
+            return refuse(f"{ask.text('model').upper()} holds no Loot token to spend in its own activation", "L626")
+        if wanted == "fortune":
+            fortune = seen.record(ask.acting).fortune
+            spent = support_cost(seen.model(ask.text("model")).weapon(_profile(ask)), kind)
+            paid = f" once {_profile(ask)}'s Support Attack is paid (L1526)" if spent else ""
+            return refuse(f"side {ask.acting} has {fortune} Fortune, none left to re-roll a miss{paid}", "L751, L757")
+        return None
+    return refused
+
+
 def _plan(kind: AttackKind) -> Callable[[World, Ask], Selected[AttackPlan]]:
     """The one rule check of an attack of ``kind`` (the attacker selected first when it was not activating)."""
 
@@ -195,15 +261,16 @@ def _plan(kind: AttackKind) -> Callable[[World, Ask], Selected[AttackPlan]]:
             seen, select = world, None
         else:
             seen, select = activating(world, side, ask.text("model"))
-        weapon = ask.text("with")
-        aimed = weapon.casefold().endswith(AIMED)
-        name = weapon[:-len(AIMED)] if aimed else weapon
+        aimed = ask.text("with").casefold().endswith(AIMED)
+        name = _profile(ask)
         attacker, target = seen.model(ask.text("model")), seen.model(ask.text("target"))
         wanted = {"model": attacker.id, "weapon": name, "target": target.id, "kind": kind,
                   "aim": "yes" if aimed else "no"}
         if weapon_ability(attacker.weapon(name), "Wall") is not None:
             wanted["at"] = _wall_at(attacker, target)
-        return Selected(select, check_attack(seen, side, wanted))
+        plan = check_attack(seen, side, wanted)
+        standing = ask.text("choice", "").casefold() or None
+        return Selected(select, replace(plan, reroll=standing) if standing else plan)
 
     return check
 
@@ -218,7 +285,10 @@ def _params(kind: AttackKind, who: str) -> tuple[Param[World], ...]:
     return (Param("model", who, values=_attackers(kind), noun="models", single=True),
             Param("target", "At whom?", values=_targets(kind), order=Order.NEAREST, noun="enemies", single=True),
             Param("with", "With which profile?", values=_weapons(kind), order=Order.GIVEN, noun="profiles",
-                  single=True))
+                  single=True),
+            Param("choice", "Re-roll a miss of the attack test?", values=_rerolls(kind), optional=True,
+                  none_label="ask after the roll", order=Order.GIVEN, noun="re-rolls", refused=_reroll_refused(kind),
+                  asked_when=lambda world, ask: bool(_rerolls(kind)(world, ask))))
 
 
 RULES.action("charge", "Charge an enemy the model's move ended in contact with: a melee attack for 0 AP, +1 to "

@@ -204,10 +204,11 @@ class FortunePlan:
 
 def activation_fortunes(world: World, side: SideId, model_id: str) -> list[Choice]:
     """The Fortune abilities ``side`` may use in ``model_id``'s activation now: those of its start before it spends
-    any AP (L770, L777-778, L802), and the common free Rally any time in it (L762)."""
+    any AP (L770, L777-778, L802), and the common free Rally any time in it (L762); each also through Poison Fruit
+    where it may be (L1465)."""
     model = world.model(model_id)
     activation = world.state.activation
-    if activation is None or activation.model != model.id or world.record(side).fortune < 1:
+    if activation is None or activation.model != model.id:
         return []
     options = fortune_options(world, side, "activation-start", model) if activation.spent == 0 else []
     rally = world.data.fortunes.get("free-rally")

@@ -58,6 +58,8 @@ class Rulings(RulingsRecord):
     ranger_distance: str = "whole-base"
     in_the_fray_enemy: str = "target"
     fortune_reroll_scope: str = "every-attack"
+    standing_reroll: str = "declared"
+    poison_fruit_blight: str = "fruit-model"
     immaterial_timing: str = "after-rerolls"
     bell_ringer_miss: str = "yes"
     fortunate_one_duration: str = "round"
@@ -73,7 +75,7 @@ DEFAULT_RULINGS = Rulings()
 
 PLAYED_AS_DEFAULT: tuple[str, ...] = (
     "template-sizes", "cone-reach", "los-own-terrain", "zone-geometry", "jammable", "blightpowered",
-    "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
+    "shard-focus", "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
     "anticipate-duration", "held-shot-aim", "held-strike-offer", "party-range", "initiative-alternation", "run-out",
     "healed-before-activation", "conflict-ties", "charge-after-vault", "fade-timing", "table-edge", "zone-predicates",
     "final-round-order", "simultaneous-kills", "two-must-lead", "until-next-end-phase", "shroud-reach",

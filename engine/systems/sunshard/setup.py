@@ -158,7 +158,7 @@ def _objectives_or_deploy(ctx: Context[SunshardState]) -> None:
 def _roll_off(ctx: Context[SunshardState], why: str) -> SideId:
     """Each rolls a d20, ties re-rolled; the lowest wins (L335, L337)."""
     def roll(players: tuple[str, ...]) -> dict[str, int]:
-        return {p: roll_d20(ctx, 1, f"side {p}'s roll-off for {why}", SideId(p))[0] for p in players}
+        return {p: roll_d20(ctx, 1, f"the roll-off for {why}", SideId(p))[0] for p in players}
     return SideId(roll_off(ctx.state.sides, roll, lowest_wins=True).winner or ctx.state.sides[0])
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import shapely
+from pydantic import JsonValue
 from shapely.ops import nearest_points
 
 from engine.core import Choice, Context, InvalidCommand, ModelId, SideId, parse_point
@@ -22,7 +23,9 @@ from engine.systems.sunshard.events import ActivationFlag
 from engine.systems.sunshard.guard import engagement_reactions
 from engine.systems.sunshard.harm import Cause, gain, lose
 from engine.systems.sunshard.moving import wither
+from engine.systems.sunshard.resume import continues
 from engine.systems.sunshard.rounds import finish_activation
+from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, relation, surface
 from engine.systems.sunshard.vaults import check_vault, vault
@@ -190,8 +193,9 @@ def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
         ctx.emit(ActivationFlag(model_id=model.id, flag="aim_free"))
     elif plan.name == "disengage" and plan.to is not None:
         vault(ctx, model.id, plan.to, model.characteristic("SPD").value + TOLERANCE,
-              why=f"Disengage ({RULE}, L409)")
-        _moved(ctx, model.id)
+              why=f"Disengage ({RULE}, L409)", then={"kind": "vaulted", "model": model.id})
+        if not waiting(ctx):
+            _moved(ctx, model.id)
     elif plan.to is not None:
         here = (model.placed.x, model.placed.y)
         end = plan.height if plan.name == "climb" else surface(world, model, at=plan.to)
@@ -199,6 +203,12 @@ def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
         ctx.emit(ModelPlaced(model_id=model.id, x=plan.to[0], y=plan.to[1], facing=round(bearing(here, plan.to), 2),
                              z=float(end), acted_by=f"{plan.name} ({RULE}, {line})"))
         _moved(ctx, model.id)
+
+
+@continues("vaulted")
+def _vaulted(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    """A Disengage vault carrying on once its falling test's re-roll is answered."""
+    _moved(ctx, ModelId(str(resume["model"])))
 
 
 def _moved(ctx: Context[SunshardState], model_id: ModelId) -> None:

@@ -71,6 +71,8 @@ class Figure(BaseModel):
     """Spell ids it knows (L654-660)."""
     form: str | None = None
     """The Change Form choice made at deployment (L1423)."""
+    phased: str | None = None
+    """The terrain rule its Phaseforming gives nearby Seeded terrain while it is On Guard (L1463)."""
 
 
 class SideRecord(BaseModel):
@@ -182,6 +184,9 @@ class AttackState(BaseModel):
     template: list[tuple[float, float]] = []
     resume: dict[str, JsonValue] | None = None
     """What was interrupted and carries on after (a move cut by a Held Shot, L461)."""
+    reroll: str | None = None
+    """The re-roll declared with the attack (``keep``, ``loot``, ``fortune``; ruling ``standing-reroll``), or None
+    to be asked after the roll."""
 
     @property
     def target(self) -> ModelId:

@@ -31,9 +31,28 @@ def rules_of(world: World, mark: TerrainMark) -> frozenset[str]:
     """The terrain rules a piece has now (unknown keywords ignored: a shared map may carry others)."""
     found = {terrain_rule(k) for k in mark.keywords if k.strip().casefold().replace(" ", "-") in _KNOWN}
     found |= set(world.state.lasting_rules.get(mark.id, {}))
+    if "seeded" in found:
+        found |= {rule for model, rule in _phaseformers(world) if _near(model, mark, PHASEFORMING)}
     if "dangerous" in found and world.rulings.dangerous_terrain == "as-hazardous":
         found.add("hazardous")
     return frozenset(found)
+
+
+PHASEFORMING = 6.0
+"""Phaseforming reaches Seeded terrain within 6" (L1463)."""
+
+
+def _phaseformers(world: World) -> list[tuple[Miniature, str]]:
+    """The models whose Phaseforming works now, with the rule each chose: On Guard, their choice made (L1463)."""
+    return world.memo("phaseformers", lambda: [
+        (m, m.figure.phased) for m in world.on_table() if m.figure.phased is not None and m.holds("On Guard")
+        and m.card.has("Phaseforming")])
+
+
+def _near(model: Miniature, mark: TerrainMark, reach: float) -> bool:
+    """Whether some of the piece lies within ``reach`` of the model's base (closest points, L274)."""
+    base = model.base()
+    return float(shapely.Polygon(mark.polygon).distance(shapely.Point(base.xy))) <= base.radius + reach + TOLERANCE
 
 
 _KNOWN = {*TERRAIN_RULES, "impassible"}

@@ -17,9 +17,10 @@ import shapely
 from engine.checks import Modifier
 from engine.core import Context, IllegalCommand, ModelId
 from engine.geometry import TOLERANCE, bearing, overlaps
-from engine.systems.sunshard.d20 import roll_test
-from engine.systems.sunshard.harm import Cause, gain, settle_save
-from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.harm import Cause, gain
+from engine.systems.sunshard.resume import Resume
+from engine.systems.sunshard.rolls import tn
+from engine.systems.sunshard.saves import armor_like_test
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, relation, surface
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
@@ -34,18 +35,19 @@ def falls(world: World, start: int, end: int) -> bool:
     return drop >= 3 if world.rulings.falling_drop == "three-or-more" else drop > 0
 
 
-def fall(ctx: Context[SunshardState], model_id: ModelId, start: int, end: int) -> None:
-    """A fall: Floored, then the falling Armor test at ARM - |drop| (L471-479)."""
+def fall(ctx: Context[SunshardState], model_id: ModelId, start: int, end: int, then: Resume | None = None) -> bool:
+    """A fall: Floored, then the falling Armor test at ARM - |drop| (L471-479); False when its Fortune re-roll was
+    offered and ``then`` waits for the answer (:func:`saves.armor_like_test`)."""
     world = world_of(ctx)
     model = world.model(model_id)
     drop = abs(start - end)
     gain(ctx, model.id, "Floored", cause=Cause(f"it fell {drop} HGT ({RULE}, L471)"))
     if not world_of(ctx).model(model_id).on_table:
-        return
+        return True
     goal = tn(model.characteristic("ARM").value, [Modifier.add(f"a fall of {drop} HGT", -drop, f"{RULE}, L477")],
               label=f"{model.id}'s ARM")
-    result = roll_test(ctx, model.id, model.side, armor_like(world.rulings), goal, f"{model.id}'s falling Armor test")
-    settle_save(ctx, model.id, result, Cause(f"a fall ({RULE}, L479)"))
+    return armor_like_test(ctx, model.id, goal, f"{model.id}'s falling Armor test", Cause(f"a fall ({RULE}, L479)"),
+                           then)
 
 
 def check_vault(world: World, model: Miniature, to: tuple[float, float], reach: float) -> float:
@@ -94,9 +96,10 @@ def vault_spots(world: World, model: Miniature, reach: float) -> list[tuple[floa
     return found
 
 
-def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str
-          ) -> float:
-    """Vault ``model_id`` straight to ``to`` (checked), falling if it drops far; returns the distance."""
+def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float], reach: float, *, why: str,
+          then: Resume | None = None) -> float:
+    """Vault ``model_id`` straight to ``to`` (checked), falling if it drops far; returns the distance. With ``then``,
+    a failed falling test may be offered its Fortune re-roll, ``then`` carrying on after the answer."""
     world = world_of(ctx)
     model = world.model(model_id)
     length = check_vault(world, model, to, reach)
@@ -107,5 +110,5 @@ def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float
     ctx.emit(ModelMoved(model_id=model.id, path=(here, (round(to[0], 2), round(to[1], 2))),
                         distance=round(length, 2), facing=facing, z=float(end), acted_by=why))
     if falls(world, start, end):
-        fall(ctx, model.id, start, end)
+        fall(ctx, model.id, start, end, then)
     return length

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from engine.checks import Modifier, Target, target
 from engine.core import Context, IllegalCommand, ModelId, RulesError, SideId
 from engine.geometry import Base, Pose
-from engine.systems.sunshard.abilities import CONDITIONS, Ability
+from engine.systems.sunshard.abilities import CONDITIONS, Ability, plus_n
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.sunshard.schema import ModelCard, SpellSpec, WeaponProfile
@@ -196,8 +196,15 @@ class Miniature:
     # -- abilities ------------------------------------------------------------------------------------------------
 
     def has(self, ability: str) -> bool:
-        """Whether it has the special ability ``ability``: on its card, or gained (Commander as Leader, L339)."""
-        return self.card.has(ability) or ability in self.figure.gained
+        """Whether it has the special ability ``ability``: on its card, gained (Commander as Leader, L339), or given
+        by its Shard Focus now (L1475)."""
+        if self.card.has(ability) or ability in self.figure.gained:
+            return True
+        if ability == "Shard Focus" or not self.card.has("Shard Focus"):
+            return False
+        from engine.systems.sunshard.shards import focus_grants  # shards reads terrain, which reads this module
+
+        return focus_grants(self, ability)
 
     def ability(self, name: str) -> Ability | None:
         return self.card.ability(name)
@@ -231,7 +238,7 @@ class Miniature:
     def characteristic(self, name: str, extra: tuple[Modifier, ...] = ()) -> Target:
         """A characteristic with every modifier that applies now, never below 1 (L1303): SPD -2 when Floored (L608),
         AP -1 and SPD -1 carrying a Rescue marker (L872), Blightpowered(+N NAME) for each Blight token (ruling
-        blightpowered)."""
+        blightpowered), Shard Focus(+N NAME) while focused (L1475, ruling shard-focus)."""
         base = int(getattr(self.card, name))
         mods: list[Modifier] = list(extra)
         if name == "SPD" and self.floored:
@@ -241,6 +248,11 @@ class Miniature:
         bonus = self.blightpowered(name)
         if bonus:
             mods.append(Modifier.add(f"Blightpowered ({self.holds('Blight')} Blight)", bonus, f"{RULE}, L1417"))
+        if self.card.has("Shard Focus"):
+            from engine.systems.sunshard.shards import focus_bonus  # shards reads terrain, which reads this module
+
+            if focus := focus_bonus(self, name):
+                mods.append(Modifier.add("Shard Focus", focus, f"{RULE}, L1475"))
         return target(base, mods, minimum=1, label=name)
 
     def blightpowered(self, name: str) -> int:
@@ -248,10 +260,7 @@ class Miniature:
         power = self.ability("Blightpowered")
         if power is None or power.param is None:
             return 0
-        words = power.param.replace("+", " ").split()
-        if len(words) != 2 or not words[0].isdigit() or words[1].upper() != name:
-            return 0
-        return int(words[0]) * self.holds("Blight")
+        return plus_n(power.param, name) * self.holds("Blight")
 
     def base(self, *, for_sight: bool = False) -> Base:
         """Its base as geometry: feet at the HGT of the terrain it stands completely within (``z``), height its HGT;

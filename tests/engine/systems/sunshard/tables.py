@@ -99,14 +99,15 @@ def run(state: SunshardState, work: Callable[[Context[SunshardState]], Any], *, 
 
 
 def _handlers() -> dict[str, Callable[..., None]]:
-    from engine.systems.sunshard import attack_choices, guard, rounds, setup
+    from engine.systems.sunshard import attack_choices, guard, rounds, saves, setup, shards
     return {"fortune": rounds.on_fortune, "first-pick": rounds.on_first_pick, "fortunate-one": rounds.on_fortunate_one,
             "depart": rounds.on_depart, "leader": setup.on_leader, "deploy-choices": setup.on_deploy_choices,
             "anticipate": attack_choices.on_anticipate, "attack-reroll": attack_choices.on_attack_reroll,
             "substitute": attack_choices.on_substitute, "armor-reroll": attack_choices.on_armor_reroll,
             "blight-censors": attack_choices.on_blight_censors, "fade": attack_choices.on_fade,
             "held-shot": guard.on_held_shot, "held-shot-attack": guard.on_held_shot_attack,
-            "guard-engaged": guard.on_guard_engaged}
+            "guard-engaged": guard.on_guard_engaged, "phaseforming": shards.on_phaseforming,
+            "save-reroll": saves.on_save_reroll}
 
 
 def activate(state: SunshardState, model_id: str, ap: int | None = None, data: SunshardData = DATA) -> None:

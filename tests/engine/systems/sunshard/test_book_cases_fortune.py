@@ -6,15 +6,18 @@ from __future__ import annotations
 from engine.core import ModelId
 from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
-from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.play_specials import activation_fortunes
+from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.terrain import piece
 from tests.engine.systems.sunshard.tables import (
+    DATA,
     A,
     B,
     activate,
     answer,
     at_step,
     attack,
+    card,
     objective,
     pending,
     put,
@@ -144,3 +147,42 @@ def test_the_seeded_objective_lasts_until_the_next_end_phase() -> None:
     after, _ = run(state, lambda ctx: use_fortune(ctx, A, "shardborn-seed:O1"))
     w = world(after)
     assert piece(w, after.terrain["O1"]).has("seeded")
+
+
+FRUITED = card("Conscripted", name="Fruited", abilities=("Poison Fruit",))
+
+
+def _fruit_table(**rulings: str) -> SunshardState:
+    """Side A with no Fortune: A1 (Poison Fruit) and A2, both Wavering, in a party A2 activates in."""
+    state = quest_state("chance-encounter", rulings=rulings)
+    data = DATA.with_imports([FRUITED])
+    put(state, "A1", "Fruited", A, 10, 10, tokens=["Wavering"], data=data)
+    put(state, "A2", "Conscripted", A, 12, 10, tokens=["Wavering"])
+    state.party = Party(selector=A1, members=[A1, A2])
+    activate(state, "A2")
+    return state
+
+
+def test_poison_fruit_triggers_a_fortune_ability_without_fortune_once_a_round() -> None:
+    # L1465: in its own activation or a party member's, once a round, a Fortune ability without spending Fortune; the
+    # model using it gains a Blight token (ruling poison-fruit-blight: the Poison Fruit model).
+    state = _fruit_table()
+    offered = [c.value for c in activation_fortunes(world(state, FRUITED), A, "A2")]
+    assert offered == ["delver-incendiary:A2|poison-fruit", "free-rally:A2/Wavering|poison-fruit"]
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, offered[1]), data=DATA.with_imports([FRUITED]))
+    assert after.models[A2].tokens == [] and after.models[A1].tokens == ["Wavering", "Blight"]
+    assert after.records[A].fortune == 0 and after.figures[A1].used == ["Poison Fruit"]
+    assert activation_fortunes(world(after, FRUITED), A, "A2") == []
+
+
+def test_poison_fruit_blights_the_activating_model_under_the_other_reading() -> None:
+    state = _fruit_table(**{"poison-fruit-blight": "activating"})
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, "free-rally:A2/Wavering|poison-fruit"),
+                   data=DATA.with_imports([FRUITED]))
+    assert after.models[A2].tokens == ["Blight"] and after.models[A1].tokens == ["Wavering"]
+
+
+def test_poison_fruit_is_not_offered_outside_its_party_activation() -> None:
+    state = _fruit_table()
+    state.party = None
+    assert activation_fortunes(world(state, FRUITED), A, "A2") == []
