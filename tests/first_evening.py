@@ -49,6 +49,9 @@ class Front(Protocol):
     def game(self) -> Game[Any] | None:
         """The table's game, once made."""
 
+    def picked(self) -> str:
+        """What the last letter picked, in the menu's words (for the evening's history)."""
+
 
 @dataclass(frozen=True)
 class Case:
@@ -105,12 +108,13 @@ class Evening:
         self.history.append(f"{user}: {line or 'a'}")
         if line is None:
             took = await self.front.letter(user)
+            self.history[-1] += f" ({self.front.picked()})"
         else:
             await self.front.type(user, line)
             took = 1
         self.lines[user] += took
         if took > 1:
-            self.history[-1] += f" ({took} interactions)"
+            self.history[-1] += f" [{took} interactions]"
         return took
 
     async def play(self, *, limit: int = 3000, activations: int | None = None) -> Figures:
@@ -175,6 +179,7 @@ class ConsoleFront:
     printed: list[str] = field(default_factory=list)
     session: ConsoleSession = field(init=False)
     _menus: dict[str, tuple[int, str | None]] = field(default_factory=dict)  # user: (seq when shown, decision)
+    _picked: str = ""
 
     def __post_init__(self) -> None:
         from tests.menu_walk import FACTORIES
@@ -188,8 +193,13 @@ class ConsoleFront:
         return False  # the console seats the opponent named by /game new at once
 
     async def letter(self, user: str) -> int:
+        menu = self.session.menu(UserId(user))
+        self._picked = menu[0].command_line() if menu else "?"
         await self._run(user, "a")
         return 1
+
+    def picked(self) -> str:
+        return self._picked
 
     def has_menu(self, user: str) -> bool:
         game = self.game()

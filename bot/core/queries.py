@@ -16,6 +16,7 @@ from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
 from bot.core.pictures import board_picture, board_text
+from bot.core.prompts import turn_notice
 from engine.core import SPECTATOR, Game, SideId, UserId, View, Viewer, flow_header
 
 __all__ = ["answer_query", "help_text", "status_line", "viewer_for"]
@@ -43,8 +44,9 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             lines = game.log_view(viewer, full=every).lines[-count:] if count > 0 else ()
             return [Output(text="\n".join(f"#{line.seq} {line.text}" for line in lines) or "Nothing logged yet.",
                            to=user)]
-        case ("status",):
-            return [Output(text=status_line(game)), *announce_pending(game)]
+        case ("status",):  # with the notices of what the table waits on: each decision, a prompt turn
+            notice = turn_notice(game)
+            return [Output(text=status_line(game)), *announce_pending(game), *([notice] if notice else [])]
         case ("help",):
             return [Output(text=help_text(game, user, host, viewer), to=user)]
         case ("game", "export"):

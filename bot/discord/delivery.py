@@ -31,6 +31,7 @@ from bot.discord.decide import DecideButton
 from bot.discord.outbox_retry import MessageRef, RetryBook, outbox_part
 from bot.discord.preview import confirm_view, pick_view
 from bot.discord.prompt_buttons import QuickAnswerButton, turn_view
+from bot.discord.unasked import LatestInteractions
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
 from engine.core import Game
@@ -114,6 +115,7 @@ class Delivery:
         self._previews = previews
         self._book = RetryBook(clock)
         self._in_flight: set[int] = set()
+        self._unasked = LatestInteractions(clock)
 
     async def files(self, pictures: Sequence[OutputFile]) -> list[discord.File]:
         loop = asyncio.get_running_loop()
@@ -130,6 +132,7 @@ class Delivery:
     async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output]) -> None:
         """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
         invoker = str(interaction.user.id)
+        self._unasked.seen(str(interaction.channel_id), interaction)
         answered = False
         try:
             for output in outputs:
@@ -193,11 +196,29 @@ class Delivery:
         if output.to is not None and output.decision is not None and not output.decision.owner_only:
             return (0, 0)  # the owner's prompt opens behind the public Decide button
         if output.to is not None and output.turn is not None:
-            return (0, 0)  # a prompt turn's menu opens behind its public notice's Choose button
+            return await self._unasked_menu(output)
         if output.to is not None:
             return await self._direct(output)
         assert output.table is not None
         return await self._public(self._client.get_partial_messageable(int(output.table)), output)
+
+    async def _unasked_menu(self, output: Output) -> MessageRef:
+        """A turn's menu for a player who did not ask for it (the turn came to them): an ephemeral follow-up to
+        their latest interaction at the table while Discord takes one (``bot.discord.unasked``); otherwise it opens
+        behind the notice's Choose button, or their ``/act``."""
+        assert output.to is not None
+        table = output.table or ""
+        interaction = self._unasked.of(table, output.to) if output.picks else None
+        if interaction is None:
+            return (0, 0)
+        text = chunks(with_mentions(output.text, await self.players(table)))[0]
+        try:
+            await interaction.followup.send(text, ephemeral=True, view=pick_view(self._previews, output.to,
+                                                                                 output.picks))
+        except discord.HTTPException as error:  # expired or gone: the notice and /act still serve
+            _log.info("no unasked menu for %s at %s (%s)", output.to, table, error)
+            self._unasked.forget(table, output.to)
+        return (0, 0)
 
     async def resend_unsent(self) -> int:
         """After a restart: send what was committed but not confirmed; Discord drops true duplicates by nonce."""

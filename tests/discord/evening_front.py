@@ -2,9 +2,10 @@
 
 A typed line is a slash command; ``/game new`` is run in the channel and the game goes on in its thread, where
 the invited player presses Join. A player's latest menu is what Discord shows them: a select in an ephemeral
-reply to their own interaction, else the public notice that pings them: a decision's (its one-click answer if
-it has one, else Decide and the first entry, or Confirm on its defaults) or a prompt turn's (Pass). Each press
-and each pick counts one interaction.
+message (a reply to their own interaction, or a menu the table handed them unasked as a follow-up to their latest
+one, ``bot.discord.unasked``), else the public notice that pings them: a decision's (its one-click answer if it
+has one, else Decide and the first entry, or Confirm on its defaults) or a prompt turn's (Pass). Each press and
+each pick counts one interaction.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Game, SideId, UserId
+from bot.discord.waiting import EXPIRED, NOT_YOURS
+from engine.core import Game, UserId
 from tests.commands import parse_line
 from tests.discord.conftest import Table
 from tests.discord_standin import InjectedInteraction
+from tests.discord_standin.world import EPHEMERAL
 
 __all__ = ["DiscordFront"]
 
@@ -26,6 +29,11 @@ BUTTON, SELECT = 2, 3
 def _components(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for row in message.get("components") or []:
         yield from row["components"]
+
+
+def _menu(message: dict[str, Any]) -> bool:
+    """Whether a private message is a menu to pick from: a select, or a preview's Confirm."""
+    return _with(message, "gm:k:") is not None or _with(message, "gm:p:") is not None
 
 
 def _with(message: dict[str, Any], prefix: str) -> dict[str, Any] | None:
@@ -40,6 +48,8 @@ class DiscordFront:
     table: Table
     thread: str | None = None
     _menus: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # user: (seq shown, message)
+    _pressed: list[str] = field(default_factory=list)  # the labels pressed or picked by the latest letter
+    _seen: set[str] = field(default_factory=set)  # the follow-ups looked at already
 
     async def type(self, user: str, line: str) -> None:
         invocation = parse_line(line)
@@ -72,6 +82,7 @@ class DiscordFront:
     async def letter(self, user: str) -> int:
         game = self.game()
         assert game is not None
+        self._pressed.clear()
         shown = self._menus.pop(user, None)
         if shown is not None and shown[0] == game.seq:
             return await self._pick(user, shown[1])
@@ -84,6 +95,9 @@ class DiscordFront:
         await self._press(user, notice, f"gm:tp:{self.thread}:{side}:{game.seq}")
         return 1
 
+    def picked(self) -> str:
+        return " > ".join(self._pressed)
+
     def game(self) -> Game[Any] | None:
         client = self.table.client
         return client.service.live_game(self.thread) if client is not None and self.thread else None
@@ -93,6 +107,11 @@ class DiscordFront:
     def _id(self, user: str) -> str:
         return self.table.user_id(user)
 
+    def _name(self, payload: dict[str, Any]) -> str:
+        """Who sent an interaction, by name."""
+        invoker = str((payload.get("member") or payload)["user"]["id"])
+        return next(u["username"] for u in self.table.standin.world.users.values() if str(u["id"]) == invoker)
+
     async def _finished(self, user: str, handle: InjectedInteraction) -> InjectedInteraction:
         """Wait until the interaction is answered; its ephemeral select, if any, is the user's latest menu."""
         await handle.response()
@@ -100,17 +119,25 @@ class DiscordFront:
         await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or
                               (handle.callback is not None and handle.callback.body.get("type") == 4) or None,
                               what="the interaction to be answered")
+        errors = [text for s in handle.sent if any(bad in (text := str(s.body.get("content", "")))
+                                                   for bad in ("refused", EXPIRED, NOT_YOURS))]
+        assert not errors, errors  # a menu shown to someone else, or gone stale, is refused to whoever picks it
         game = self.game()
-        for message in [*handle.followups, *([handle.original] if handle.original else [])]:
-            errors = [s.body.get("content", "") for s in handle.sent if "refused" in str(s.body.get("content", ""))]
-            assert not errors, errors
-            if _with(message, "gm:k:") is not None or _with(message, "gm:p:") is not None:  # a select, a Confirm
-                self._menus[user] = (game.seq if game is not None else 0, message)
+        seq = game.seq if game is not None else 0
+        for other in self.table.standin.interactions.values():  # follow-ups: the user's own, and menus unasked
+            for message in other.followups:
+                if message["id"] not in self._seen and _menu(message):
+                    self._menus[self._name(other.payload)] = (seq, message)
+                self._seen.add(message["id"])
+        if handle.original and _menu(handle.original):  # Decide's options, answering the interaction itself
+            self._menus[user] = (seq, handle.original)
         return handle
 
     async def _press(self, user: str, message: dict[str, Any], prefix: str, values: list[str] | None = None) -> None:
         component = _with(message, prefix)
         assert component is not None, (prefix, message.get("content"))
+        self._pressed.append(str(component.get("label") or next(
+            (o["label"] for o in component.get("options", ()) if values and o["value"] == values[0]), prefix)))
         handle = await self.table.standin.click(message["id"], component["custom_id"], user=user, values=values)
         await self._finished(user, handle)
 
@@ -141,6 +168,7 @@ class DiscordFront:
             return 1
         component = _with(notice, "gm:d:")
         assert component is not None
+        self._pressed.append(str(component.get("label")))
         opened = await self.table.standin.click(notice["id"], component["custom_id"], user=user)
         await opened.response()
         options = await opened.wait_for(lambda: opened.original, what="the options to open")
@@ -148,6 +176,7 @@ class DiscordFront:
         confirm = next((c for c in _components(options) if c["type"] == BUTTON and c["label"] == "Confirm"), None)
         for select in [c for c in _components(options) if c["type"] == SELECT]:
             if confirm is None or not any(o.get("default") for o in select["options"]):
+                self._pressed.append(select["options"][0]["label"])
                 handle = await self.table.standin.click(options["id"], select["custom_id"], user=user,
                                                         values=[select["options"][0]["value"]])
                 await handle.response()
@@ -157,6 +186,18 @@ class DiscordFront:
             spent += 1
         return spent
 
-    def side_of(self, user: str) -> tuple[SideId, ...]:
-        game = self.game()
-        return game.state.sides_of(UserId(self._id(user))) if game is not None else ()
+    # -- what reached whom ----------------------------------------------------------------------------------
+
+    def menus_not_private(self) -> list[str]:
+        """Menus (a select of picks, a preview's Confirm) in a message anyone but its player could see: none
+        should be (a menu lists the player's own cards, their party's options)."""
+        return [m["content"][:80] for m in self.table.standin.world.messages.values()
+                if _menu(m) and not m["flags"] & EPHEMERAL]
+
+    def public_text(self) -> str:
+        """Everything the table and its channel show everyone: texts, button and option labels."""
+        standin = self.table.standin
+        messages = [*standin.messages_in("battle"), *(standin.messages_in(self.thread) if self.thread else [])]
+        labels = [str(c.get("label", "")) for m in messages for c in _components(m)]
+        options = [str(o.get("label", "")) for m in messages for c in _components(m) for o in c.get("options", ())]
+        return "\n".join([*(str(m["content"]) for m in messages), *labels, *options])

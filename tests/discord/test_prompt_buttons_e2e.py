@@ -52,3 +52,27 @@ async def test_the_power_step_is_offered_with_pass_and_choose_and_names_no_card(
     await passed.response()
     await passed.wait_for(lambda: any(s.kind in ("followup", "delete") for s in passed.sent) or None)
     await table.standin.wait_for_message("battle", lambda m: m["content"].startswith(f"Side {turn} passes"))
+
+
+async def test_status_posts_the_power_steps_notice_again_with_its_buttons(table: Table) -> None:
+    """/status brings the prompt turn's notice back to the bottom of the channel, as it does a decision's: Pass and
+    Choose under it, a press on the new Pass passing the turn."""
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(3)}
+    await table.start()
+    await table.do("game demo", {"system": "underworlds"})
+    assert table.client is not None
+    game = table.client.service.live_game(str(table.standin.channel_id("battle")))
+    assert game is not None
+    fighter = next(f.id for f in game.state.fighters.values() if f.side == game.state.active_side and f.hex)
+    await table.do("act", {"action": "guard", "model": fighter})
+    (turn,) = game.to_act().sides
+    first = await table.standin.wait_for_message(
+        "battle", lambda m: any(c.get("custom_id", "").startswith("gm:tp:") for c in _components(m)))
+    await table.do("status", user="bob")
+    again = table.standin.messages_in("battle")[-1]
+    assert again["id"] != first["id"] and again["content"] == first["content"]
+    assert [c["label"] for c in _components(again)] == ["Pass", "Choose"]
+    passed = await table.standin.click(again, next(c["custom_id"] for c in _components(again) if c["label"] == "Pass"))
+    await passed.response()
+    await table.standin.wait_for_message("battle", lambda m: m["content"].startswith(f"Side {turn} passes"))
