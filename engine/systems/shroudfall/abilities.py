@@ -11,24 +11,68 @@ import shapely
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
 from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
-from engine.systems.shroudfall.schema import Colour
+from engine.systems.shroudfall.schema import Colour, Weapon
+from engine.systems.shroudfall.state import UnitRecord
+from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = [
+    "COMBINED",
     "ESSENCE_ATTACK_COSTS",
     "FOLLOW_UP_INCHES",
+    "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
     "away_refusal",
+    "backswing_strike",
+    "combined",
     "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
     "follow_up",
+    "follow_up_pushes",
+    "free_interaction",
+    "leading",
+    "tactical_advisor",
 ]
 
 ESSENCE_ATTACK_COSTS: dict[str, tuple[Colour, ...]] = {
     "one-yellow": ("yellow",), "one-grey": ("grey",), "one-red": ("red",)}
 """The Essence Attack's cost by option of ruling ``essence-attack-cost`` (the icon is lost, L915)."""
 FOLLOW_UP_INCHES = 1.0
+TACTICAL_ADVISOR_CRYSTAL: Colour = "yellow"
+"""Tactical Advisor's crystal (the icon is lost, L509; ruling ``tactical-advisor-crystal``)."""
+TACTICAL_ADVISOR_GAP = 1.0
+
+
+def leading(world: World, side: SideId, effect: str) -> bool:
+    """Whether ``side``'s declared leadership ability plays ``effect`` and is active: only while the essence weaver
+    that brought it is on the table (L480-482)."""
+    declared = world.state.record(side).leadership
+    if declared is None:
+        return False
+    unit_id, _, ability_id = declared.partition("/")
+    unit = world.state.units.get(unit_id)
+    if unit is None or not world.state.alive(unit):
+        return False
+    return any(a.id == ability_id and a.effect == effect for a in world.catalogue.card(unit.card).abilities)
+
+
+def tactical_advisor(world: World, unit: UnitRecord) -> str | None:
+    """The scenario element that earns Tactical Advisor's crystal as ``unit`` ends its activation, or None: the
+    army's leadership is Tactical Advisor, and a model of the unit is within 1" of an element in play that lies
+    within the opponent's table half, part of its base sufficing (L264, L507-509)."""
+    if not leading(world, unit.side, "tactical-advisor"):
+        return None
+    middle = world.state.height / 2
+    theirs_top = world.state.record(unit.side).edge != "top"
+    alive = world.state.alive(unit)
+    for element in world.state.elements.values():
+        if element.scenario not in world.state.scenarios:
+            continue
+        reaches = element.y + element.radius > middle if theirs_top else element.y - element.radius < middle
+        if reaches and any(world.gap(m, element.id) <= TACTICAL_ADVISOR_GAP + 1e-9 for m in alive):
+            return element.id
+    return None
 
 
 def essence_attack_cost(world: World) -> tuple[Colour, ...]:
@@ -80,6 +124,65 @@ def follow_up(world: World, attacker: ModelId, target: ModelId, *, and_follow: b
     except IllegalCommand:
         second = None
     return FollowUp(first, second)
+
+
+def follow_up_pushes(world: World, attacker: ModelId, target: ModelId, weapon: str) -> list[tuple[ModelId, Push]]:
+    """Follow up after a model of a unit that has it hit an enemy with a melee attack (L957-959): the pushes made, the
+    target's then the attacker's, each as far as it went (none when the target may not be pushed or is gone). The
+    referee makes both whenever they can be made (ruling ``follow-up-choice``), once the damage is marked (ruling
+    ``follow-up-timing``)."""
+    if attacker not in world.state.models or target not in world.state.models:
+        return []
+    card = world.card(attacker)
+    melee = any(w.name == weapon and w.type == "melee" for w in card.weapons)
+    if not melee or not any(a.effect == "follow-up" for a in card.abilities):
+        return []
+    try:
+        made = follow_up(world, attacker, target)
+    except IllegalCommand:
+        return []
+    found = [(target, made.target)] + ([(attacker, made.attacker)] if made.attacker is not None else [])
+    return [(model, push) for model, push in found if push.travelled > 1e-9]
+
+
+def free_interaction(world: World, unit: UnitRecord) -> bool:
+    """Infiltrator: the unit interacts with scenario elements for no action and no essence (L1347)."""
+    alive = world.state.alive(unit)
+    return bool(alive) and world.has(alive[0], "Infiltrator")
+
+
+def backswing_strike(world: World, attacker: ModelId, target: ModelId, weapon: str) -> tuple[Weapon, ModelId] | None:
+    """Backswing's one more melee attack after the model damaged an enemy with a melee attack (L1319): at the same
+    enemy while it stands and may be taken, else the nearest it may take (ruling ``backswing-target``); None when
+    the model may make none."""
+    if attacker not in world.state.models or not world.has(attacker, "Backswing"):
+        return None
+    if not any(w.name == weapon and w.type == "melee" for w in world.card(attacker).weapons):
+        return None
+    enemies = sorted(world.enemies(attacker), key=lambda e: (e != target, world.gap(attacker, e)))
+    for enemy in enemies:
+        for melee in world.melee_weapons(attacker):
+            if target_refusal(world, attacker, enemy, melee) is None:
+                return melee, enemy
+    return None
+
+
+COMBINED = {"ranged": "Combined Shot", "melee": "Combined Strike"}
+"""The passive that lets a unit attack with one model for each attack type (L1323-1327)."""
+
+
+def combined(world: World, unit: UnitRecord, kind: str, target: str) -> tuple[ModelId, int] | None:
+    """A Combined Shot or Strike at ``target``: the model that attacks (the first that may take it with a profile of
+    ``kind``) and +1 for each other model of the unit that may take it too, which for a shot means not in melee
+    unless Relentless or Pistolero let it (L1323-1327, L1357, L1361; ruling ``combined-count``: the attacker not
+    counted); None without the passive, with fewer than 2 models, or when no model may take the target."""
+    alive = world.state.alive(unit)
+    passive = COMBINED.get(kind)
+    if passive is None or len(alive) < 2 or not world.has(alive[0], passive) or target not in world.state.models:
+        return None
+    able = [m for m in alive if any(target_refusal(world, m, target, w) is None
+                                   for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
+    return (able[0], len(able) - 1) if able else None
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:

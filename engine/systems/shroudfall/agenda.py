@@ -18,19 +18,28 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
-from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.abilities import (
+    COMBINED,
+    backswing_strike,
+    combined,
+    essence_attack_cost,
+    follow_up_pushes,
+)
+from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
 from engine.systems.shroudfall.essence import can_pay
-from engine.systems.shroudfall.events import ActionTaken, AttackRolled
+from engine.systems.shroudfall.events import ActionTaken, AttackRolled, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
-from engine.systems.shroudfall.flow import end_activation, record_damage
+from engine.systems.shroudfall.flow import end_activation, record_damage, regenerate, suffer
+from engine.systems.shroudfall.hazards import entered, standing
 from engine.systems.shroudfall.movement import in_coherency
+from engine.systems.shroudfall.places import placing_inches
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rolling import roll_step
 from engine.systems.shroudfall.rounds import action_refusal, activation_over
 from engine.systems.shroudfall.schema import AttackType
-from engine.systems.shroudfall.state import Task
+from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
 from engine.table import ModelMoved
@@ -48,9 +57,12 @@ def _refuse(why: str | None, verb: str) -> None:
         raise IllegalCommand(why, verb=verb)
 
 
-def emit_move(ctx: Table, move: UnitMove) -> None:
-    """Move the models as planned: each one's path and the tool it laid."""
+def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
+    """Move the models as planned: each one's path and the tool it laid, and the hazards it moves into (L1431-1435,
+    L1465, L947)."""
     for planned in move.moves:
+        if planned.model not in ctx.state.models:
+            continue
         start = ctx.state.models[planned.model]
         origin = (start.x, start.y)
         bend = planned.path.joint if planned.path.joint not in (planned.path.start, planned.path.end) else None
@@ -60,6 +72,8 @@ def emit_move(ctx: Table, move: UnitMove) -> None:
         ctx.emit(ToolLaid(model=planned.model, mov=planned.tool, length=round(planned.path.length, 2),
                           line=planned.path.points(), why=planned.why))
         ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
+        hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
+        suffer(ctx, ref, planned.model, hazards, "moves into")
 
 
 def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -71,7 +85,7 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
-    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
+    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
     return after_move(ctx, unit.id)
 
 
@@ -85,8 +99,19 @@ def after_move(ctx: Table, unit_id: str) -> list[Task]:
     """What follows a move action: the enemy's Fall back! window, then the activation's end when the move broke
     coherency or was the second (L543, L610, L1532-1533)."""
     opponent = ctx.state.opponent(ctx.state.units[unit_id].side)
-    return [Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
+    return [Task(kind="acted", unit=unit_id, type="move"),
+            Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
             Task(kind="moved", unit=unit_id)]
+
+
+def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """An action completed: the hazards each model of the unit stands in strike it (L1431-1435, L1465, L947)."""
+    unit = ctx.state.units.get(task.unit)
+    if unit is None:
+        return []
+    for model in ctx.state.alive(unit):
+        suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"), "completes an action at")
+    return []
 
 
 def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -102,7 +127,8 @@ def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None or task.target not in ctx.state.models:
         return []
-    emit_move(ctx, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True, wanted="S"))
+    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True,
+                                       wanted="S"))
     return []
 
 
@@ -110,6 +136,9 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     """An attack action's strikes: each model in turn with each of its profiles of the chosen type, at the named
     target (or the nearest it may take when it cannot take that one, L725-742)."""
     unit = ctx.state.units[unit_id]
+    together = combined(ref.world(ctx), unit, kind, target) if "combined" in essence.split("+") else None
+    if together is not None:
+        return _combined_tasks(ctx, ref, unit, together, target, kind, essence)
     found = []
     for model in ctx.state.alive(unit):
         for weapon in ref.catalogue.card(unit.card).weapons:
@@ -119,6 +148,24 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     return found
 
 
+def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
+                    kind: AttackType, essence: str) -> list[Task]:
+    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each other model that could
+    (L1323-1327), the bonus lasting for that attack only."""
+    model, bonus = together
+    effect = f"combined+{bonus}"
+    ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))
+    strikes = [Task(kind="strike", unit=unit.id, model=model, weapon=w.name, target=target, essence=essence,
+                    why="action") for w in ref.catalogue.card(unit.card).weapons if w.type == kind]
+    return [*strikes, Task(kind="uncombine", unit=unit.id, to=effect)]
+
+
+def _uncombine(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    if task.unit in ctx.state.units and task.to in ctx.state.units[task.unit].effects:
+        ctx.emit(EffectChanged(unit=task.unit, effect=task.to, expiry=None))
+    return []
+
+
 def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """An attack action (L545)."""
     unit = ctx.state.units[task.unit]
@@ -126,7 +173,8 @@ def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return []
     _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
     ctx.emit(ActionTaken(unit=unit.id, action="attack"))
-    return attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+    strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+    return [*strikes, Task(kind="acted", unit=unit.id)]
 
 
 def _drawn(ctx: Table, attacker: ModelId, target: ModelId, reach: float) -> dict[str, Any]:
@@ -219,7 +267,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
                               armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
                               summary=f"{summary}: no damage.",
                               **_drawn(ctx, attacker, target, weapon.range)))
-        return []
+        return [_follow_up_task(task)]
     defender = ctx.state.models[target].side
     mark = Task(kind="mark", unit=task.unit, model=attacker, weapon=weapon.name, target=target, amount=amount,
                 reach=weapon.range,
@@ -242,9 +290,56 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     placed = ctx.state.models[target]
     spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
-    if target in ctx.state.models or ctx.state.outcome is not None:
+    if ctx.state.outcome is not None:
         return []
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius)]
+    regenerate(ctx, ref, target)
+    then = [_follow_up_task(task), *_backswing(ctx, ref, task), *_whirlwind(ctx, ref, task)]
+    if target in ctx.state.models:
+        return then
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
+            *then]
+
+
+def _follow_up_task(task: Task) -> Task:
+    """Follow up's pushes after a hit, once the damage (if any) is marked (L957-959)."""
+    return Task(kind="follow-up", model=task.model, target=task.target, weapon=task.weapon)
+
+
+def _follow_up(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    pushes = follow_up_pushes(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
+    for model, push in pushes:
+        ctx.emit(ModelMoved(model_id=model, path=(push.start, push.end), distance=round(push.travelled, 2),
+                            facing=ctx.state.models[model].facing))
+    return []
+
+
+def _backswing(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Backswing's one more melee attack, which makes no further attack (L1319)."""
+    if task.why == "backswing":
+        return []
+    found = backswing_strike(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
+    if found is None:
+        return []
+    weapon, enemy = found
+    return [Task(kind="strike", unit=task.unit, model=task.model, weapon=weapon.name, target=enemy, why="backswing")]
+
+
+def _whirlwind(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Whirlwind Dance's extra melee attack after a melee attack of the unit's next attack action damaged an enemy
+    (L352-354), at the nearest model no attack of the action has targeted."""
+    attacker = ModelId(task.model)
+    activation = ctx.state.activation
+    if attacker not in ctx.state.models or activation is None or task.why not in ("action", "whirlwind"):
+        return []
+    world = ref.world(ctx)
+    weapon = next((w for w in world.card(attacker).weapons if w.name == task.weapon), None)
+    if weapon is None or weapon.type != "melee" or not whirlwind_dancing(world, world.unit(attacker)):
+        return []
+    found = whirlwind_target(world, attacker, [*activation.targeted, task.target])
+    if found is None:
+        return []
+    extra, enemy = found
+    return [Task(kind="strike", unit=task.unit, model=attacker, weapon=extra.name, target=enemy, why="whirlwind")]
 
 
 def _window(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -298,14 +393,16 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if ref.catalogue.card(unit.card).essence_weaver and \
             can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
         return []
+    if placing_inches(ref.world(ctx), unit, "Reposition") is not None:
+        return []  # its models may still be placed as the activation ends (L1363)
     end_activation(ctx, ref, "both its actions are taken")
     return []
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "fall-back": _fall_back, "attack": _attack, "again": _again,
-    "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark, "window": _window, "end": _end,
-    "finish": _finish,
+    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "follow-up": _follow_up,
+    "attack": _attack, "again": _again, "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark,
+    "window": _window, "end": _end, "finish": _finish, "uncombine": _uncombine,
 }
 
 

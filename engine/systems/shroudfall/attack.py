@@ -74,7 +74,7 @@ def hit_bonuses(world: World, attacker: ModelId, target: ModelId, weapon: Weapon
         bonuses.append(Bonus("target Crippled", 2, "L1393"))
     if "poisoned" in conditions:
         bonuses.append(Bonus("target Poisoned", 1, "L1409"))
-    return bonuses
+    return bonuses + _combined(world, attacker)
 
 
 def damage_bonuses(world: World, attacker: ModelId, target: ModelId, weapon: Weapon) -> list[Bonus]:
@@ -90,7 +90,13 @@ def damage_bonuses(world: World, attacker: ModelId, target: ModelId, weapon: Wea
         bonuses.append(Bonus("Giant slayer against a base of 50 mm or more", 2, "L1339"))
     if weapon.type == "melee" and "melee-damage+1" in world.unit(attacker).effects:
         bonuses.append(Bonus("Order: Aim for the weak spot!", 1, "L350"))
-    return bonuses
+    return bonuses + _combined(world, attacker)
+
+
+def _combined(world: World, attacker: ModelId) -> list[Bonus]:
+    """A Combined Shot or Strike's +1 to hit and damage for each other model that joins it (L1325, L1327)."""
+    found = [int(e.split("+", 1)[1]) for e in world.unit(attacker).effects if e.startswith("combined+")]
+    return [Bonus("Combined Shot or Strike", found[0], "L1325, L1327")] if found and found[0] else []
 
 
 def defence_against(world: World, attacker: ModelId, target: ModelId, weapon: Weapon) -> tuple[int, list[Bonus]]:

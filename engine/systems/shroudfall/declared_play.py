@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
-from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal
+from engine.systems.shroudfall.abilities import (
+    COMBINED,
+    essence_attack_cost,
+    essence_attack_refusal,
+    free_interaction,
+)
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
@@ -108,10 +113,14 @@ def _essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
     tags += list(held)
     if held and (free or len(reserve) > 1):
         tags.append(f"{held[0]}+reroll")
+    alive = world.state.alive(unit)
+    if len(alive) >= 2 and any(world.world.has(alive[0], p) for p in COMBINED.values()):
+        tags.append("combined")
     return tags
 
 
-_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short"}
+_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short",
+              "combined": "one model attacking for all (Combined Shot or Strike, L1323-1327)"}
 
 
 def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:
@@ -276,7 +285,7 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
     if why is not None:
         raise IllegalCommand(why, verb="act move")
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
-    emit_move(ctx, order.move)
+    emit_move(ctx, ref, order.move)
 
 
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
@@ -316,7 +325,7 @@ def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
                   Param("model", "Which unit?", values=_acting_for("disengage"), noun="units"),))
 def _disengage(ctx: Context[ShroudfallState], ask: Ask) -> None:
     play.disengage(ctx, ask.acting)
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
 
 
 def _conditions(world: Reading, ask: Ask) -> list[Choice]:
@@ -336,7 +345,7 @@ def _shakers(world: Reading, ask: Ask) -> list[Choice]:
                   Param("choice", "Which condition?", values=_conditions, noun="conditions")))
 def _shake(ctx: Context[ShroudfallState], ask: Ask) -> None:
     play.shake(ctx, ask.acting, ask.text("choice"))
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    run(ctx, referee(ctx), [Task(kind="acted", unit=ask.text("model")), Task(kind="finish", unit=ask.text("model"))])
 
 
 def _interactable(world: Reading, ask: Ask) -> list[Choice]:
@@ -348,7 +357,9 @@ def _interactable(world: Reading, ask: Ask) -> list[Choice]:
 
 
 def _interactors(world: Reading, ask: Ask) -> list[Choice]:
-    values = _acting_for("interact")(world, ask)
+    unit = world.activating(ask.acting)
+    free = unit is not None and free_interaction(world.world, unit)
+    values = [_unit_choice(unit)] if free and unit is not None else _acting_for("interact")(world, ask)
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
@@ -357,9 +368,13 @@ def _interactors(world: Reading, ask: Ask) -> list[Choice]:
                   Param("model", "Which unit?", values=_interactors, noun="units"),
                   Param("at", "Which scenario element?", values=_interactable, noun="elements")))
 def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    ctx.emit(ActionTaken(unit=ask.text("model"), action="interact"))
+    unit = ctx.state.units[ask.text("model")]
+    free = free_interaction(referee(ctx).world(ctx), unit)
+    if not free:
+        ctx.emit(ActionTaken(unit=unit.id, action="interact"))
     ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
-    run(ctx, referee(ctx), [Task(kind="finish", unit=ask.text("model"))])
+    acted = [] if free else [Task(kind="acted", unit=unit.id)]
+    run(ctx, referee(ctx), [*acted, Task(kind="finish", unit=unit.id)])
 
 
 # -- the Essence Attack --------------------------------------------------------------------------------------------

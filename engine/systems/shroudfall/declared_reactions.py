@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Context, Decision, ModelId, Option, Part
+from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
+from engine.systems.shroudfall.flow import suffer
+from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.reacting import Offer, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
@@ -26,6 +29,7 @@ __all__ = ["window_task"]
 
 PASS = "pass"
 FORGOTTEN = "no-one-is-forgotten"
+BELOVED = "beloved-commander"
 
 
 def window_task(decision: Decision) -> Task:
@@ -71,6 +75,9 @@ def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[st
     front: list[Task] = []
     if answers["react"] != PASS:
         front = _use(ctx, ref, decision, answers)
+        parts = answers["react"].split("/")
+        if len(parts) == 3 and parts[1] == BELOVED:
+            rest = passed_on(rest, window_task(decision), ModelId(parts[2]))
     run(ctx, ref, [*front, *rest])
 
 
@@ -103,7 +110,9 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
     if offer.ability.id == FORGOTTEN:
         model = ModelId(parts[2])
         x, y = (float(v) for v in answers["at"].split(","))
+        start = (ctx.state.models[model].x, ctx.state.models[model].y)
         ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
+        suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
         return []
     if offer.ability.effect == "fall-back":
         return [Task(kind="fall-back", unit=parts[2], target=parts[3])]

@@ -196,6 +196,8 @@ class ActivationBegan(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         state.activation = Activation(unit=self.unit, side=self.side)
         state.reacted = []
+        record = state.units[self.unit]
+        record.effects = {e: x for e, x in record.effects.items() if x != "next-activation"}
 
     def describe(self) -> str:
         return f"{self.side} activates {self.unit}."
@@ -209,7 +211,7 @@ class ActionTaken(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None:
             state.activation.actions.append(self.action)
-            state.activation.used = {}
+            state.activation.used, state.activation.targeted, state.activation.struck = {}, [], []
 
     def describe(self) -> str:
         if self.action == "forfeit":
@@ -307,7 +309,9 @@ class EffectChanged(EventBody):
         if self.expiry is None:
             return f"{self.effect} ends on {self.unit}."
         why = f" ({self.why})" if self.why else ""
-        return f"{self.unit} gains {self.effect} until the end of the {self.expiry}{why}."
+        until = {"activation": "until the end of the activation", "round": "until the end of the round",
+                 "next-activation": "until its next activation", "game": "for the rest of the game"}[self.expiry]
+        return f"{self.unit} gains {self.effect} {until}{why}."
 
 
 class AttackRolled(EventBody):
@@ -339,6 +343,9 @@ class AttackRolled(EventBody):
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None and self.in_action:
             state.activation.used.setdefault(self.attacker, []).append(self.weapon)
+        attacker = state.models.get(self.attacker)
+        if state.activation is not None and attacker is not None and attacker.unit == state.activation.unit:
+            state.activation.targeted.append(self.target)
 
     def describe(self) -> str:
         if self.summary:
@@ -433,6 +440,7 @@ class RoundEnded(EventBody):
             unit.effects = {e: x for e, x in unit.effects.items() if x not in ("round", "activation")}
         for element in state.elements.values():
             element.used_this_round = False
+        state.manifestations = {}
         state.token = self.token
 
     def describe(self) -> str:

@@ -9,13 +9,15 @@ from typing import Literal
 from engine.core import EventBody, ModelId, SideId
 from engine.geometry import XY
 from engine.systems.shroudfall.schema import Move
-from engine.systems.shroudfall.state import ShroudfallState, Task
+from engine.systems.shroudfall.state import Manifestation, ShroudfallState, Task
 
 __all__ = [
     "FLOW_EVENTS",
     "AgendaSaved",
     "ElementTaken",
     "FreeRerollUsed",
+    "HazardStruck",
+    "ManifestationPlaced",
     "ReactionUsed",
     "RollOffWon",
     "SetupTurn",
@@ -169,5 +171,40 @@ class ScenarioLeadWon(EventBody):
                 f"{self.threshold}: side {self.side} wins by scenario (L1198).")
 
 
+class ManifestationPlaced(EventBody):
+    """A manifestation set on the table by an ability (L919-923), until the end of the round."""
+
+    kind = "shroudfall.manifestation"
+    manifestation: Manifestation
+    why: str = ""
+
+    def apply(self, state: ShroudfallState) -> None:
+        state.manifestations[self.manifestation.id] = self.manifestation
+
+    def describe(self) -> str:
+        m = self.manifestation
+        return (f"{self.why or m.name}: a {m.base_mm:g} mm {m.name} manifestation ({m.id}) stands at {m.x:g},{m.y:g} "
+                "until the end of the round.")
+
+
+class HazardStruck(EventBody):
+    """A hazard strikes a model: a hazardous terrain piece or a manifestation (its damage and condition follow)."""
+
+    kind = "shroudfall.hazard"
+    model: ModelId
+    source: str
+    name: str
+    how: str
+    rule: str
+
+    def apply(self, state: ShroudfallState) -> None:
+        if state.activation is not None:
+            state.activation.struck.append(f"{self.model}/{self.source}/{self.name}")
+
+    def describe(self) -> str:
+        return f"{self.model} {self.how} {self.name} ({self.source}, {self.rule})."
+
+
 FLOW_EVENTS: tuple[type[EventBody], ...] = (SetupTurn, RollOffWon, StandingOrder, AgendaSaved, ToolLaid, ReactionUsed,
-                                            FreeRerollUsed, ElementTaken, ScenarioLeadWon)
+                                            FreeRerollUsed, ElementTaken, ScenarioLeadWon,
+                                            ManifestationPlaced, HazardStruck)

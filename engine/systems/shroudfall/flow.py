@@ -18,12 +18,14 @@ from engine.checks import roll_off
 from engine.core import GameEnded, ModelId, Outcome, SideId
 from engine.core.outcome import EndReason
 from engine.dice import ESSENCE_GREY
+from engine.systems.shroudfall.abilities import TACTICAL_ADVISOR_CRYSTAL, tactical_advisor
 from engine.systems.shroudfall.attack import damage_dealt
-from engine.systems.shroudfall.conditions import burning_pool
+from engine.systems.shroudfall.conditions import burning_pool, gained
 from engine.systems.shroudfall.damage import WEAVER_VP, mark_damage
 from engine.systems.shroudfall.essence import pool_dice, store
 from engine.systems.shroudfall.events import (
     ActivationEnded,
+    ConditionsChanged,
     ElementUsed,
     ModelsDestroyed,
     ReserveChanged,
@@ -32,7 +34,8 @@ from engine.systems.shroudfall.events import (
     TurnChanged,
     VpScored,
 )
-from engine.systems.shroudfall.events_flow import ScenarioLeadWon
+from engine.systems.shroudfall.events_flow import HazardStruck, ScenarioLeadWon
+from engine.systems.shroudfall.hazards import STORM_DICE, Hazard, at_activation_end
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rounds import (
     ROUNDS,
@@ -55,7 +58,8 @@ from engine.systems.shroudfall.scoring import (
 from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
-__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage"]
+__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
+           "regenerate", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -124,6 +128,48 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     end_game_if_annihilated(ctx)
 
 
+def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
+    """Regeneration: after damage from a damage roll that did not destroy it, the model removes 1 damage, never while
+    its unit is Burning (L1359; the referee always takes it)."""
+    placed = ctx.state.models.get(model)
+    if placed is None or not placed.wounds_taken or "burning" in ctx.state.unit_of(model).conditions:
+        return
+    if ref.world(ctx).has(model, "Regeneration"):
+        ctx.emit(ModelWounded(model_id=model, amount=-1, wounds_taken=placed.wounds_taken - 1,
+                              acted_by="Regeneration (L1359)"))
+
+
+def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], how: str, *,
+           again: bool = False) -> None:
+    """Each hazard strikes ``model`` (hazards.py): its damage roll or damage (Tough and Unbreakable Hide apply), then
+    its condition on the unit; one that struck the model in this action already does not strike again (ruling
+    ``hazard-once``) unless ``again`` (the end of the activation is an occasion of its own)."""
+    for hazard in hazards:
+        activation = ctx.state.activation
+        if model not in ctx.state.models or ctx.state.outcome is not None:
+            return
+        if not again and activation is not None and f"{model}/{hazard.key}" in activation.struck:
+            continue
+        ctx.emit(HazardStruck(model=model, source=hazard.source, name=hazard.name, how=how, rule=hazard.rule))
+        world = ref.world(ctx)
+        tough, unbreakable = world.has(model, "Tough Hide"), world.has(model, "Unbreakable Hide")
+        if hazard.roll:
+            rolls = ctx.roll(pool_dice(STORM_DICE), f"{hazard.name}: damage roll against {model}", roller_side=None)
+            damage = damage_dealt(sum(r.value for r in rolls), world.card(model).armour, tough=tough,
+                                  unbreakable=unbreakable).damage
+        else:
+            damage = hazard.damage - 1 if hazard.damage and unbreakable else hazard.damage
+        unit = ctx.state.unit_of(model)
+        record_damage(ctx, ref, model, damage, f"by {hazard.name}")
+        if hazard.roll and damage:
+            regenerate(ctx, ref, model)
+        if hazard.condition and ctx.state.alive(unit):
+            conditions, added = gained(ref.world(ctx), unit, (hazard.condition,))
+            if added:
+                ctx.emit(ConditionsChanged(unit=unit.id, conditions=conditions, gained=added,
+                                           why=f"{hazard.name}, {hazard.rule}"))
+
+
 def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
     """A Crystal Mine's crystal: the first unit in a round to end its activation within 1" of it (L1289)."""
     for element in list(ctx.state.elements.values()):
@@ -146,9 +192,15 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     assert activation is not None
     unit = ctx.state.units[activation.unit]
     _burning(ctx, ref, unit)
+    for model in ctx.state.alive(unit):
+        suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
     if end_game_if_annihilated(ctx):
         return
     _mines(ctx, ref, unit)
+    advised = tactical_advisor(ref.world(ctx), unit)
+    if advised is not None:
+        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
+                     f"{advised} in the opponent's half (leadership, L509)")
     value = ref.catalogue.card(unit.card).essence
     gain_essence(ctx, unit.side, essence_at_activation_end(ctx.state, unit, value),
                  f"{unit.id}'s essence value (L845)")

@@ -28,6 +28,7 @@ from engine.geometry import (
     XY,
     Base,
     MovementTool,
+    Pose,
     Push,
     ToolPath,
     ToolRefused,
@@ -48,6 +49,7 @@ __all__ = [
     "coherency_range",
     "connected",
     "in_coherency",
+    "manifestation_bases",
     "move_tool",
     "moved_spots",
     "place_refusal",
@@ -119,13 +121,19 @@ def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end
     return mov, why
 
 
+def manifestation_bases(world: World) -> list[Base]:
+    """The manifestations' bases, which count as models for movement (L921): no tool, move, push or place goes
+    through or onto them (sight ignores them)."""
+    return [Base(m.id, Pose(m.x, m.y), m.base_mm) for m in world.state.manifestations.values()]
+
+
 def tool_world(world: World, model: ModelId, moved: Mapping[ModelId, XY] | None = None) -> ToolWorld:
     """What a tool and ``model`` must keep clear of: the other bases (scenario elements included; ``moved`` gives
     models of its unit already moved), IMPASSABLE terrain for the tool, IMPASSABLE and LINEAR TERRAIN for the end."""
     spots = dict(moved or {})
 
     def make() -> ToolWorld:
-        others = [b for b in world.bases_with(spots) if b.id != model]
+        others = [*(b for b in world.bases_with(spots) if b.id != model), *manifestation_bases(world)]
         hover = world.has(model, "Flying") or world.has(model, "Nimble")
         walls = world.remember("tool-walls", lambda: (world.polygons_with("Impassable"),
                                                        world.polygons_with("Impassable", "Linear Terrain")))
@@ -253,7 +261,7 @@ def push_model(world: World, model: ModelId, direction: float, inches: float, *,
         raise IllegalCommand(f"{model} cannot be pushed by enemy effects: {why}", verb="push")
     if by == side and "frostbite" in unit.conditions:
         raise IllegalCommand(f"{unit.id} has Frostbite: friendly effects cannot push it (L1401)", verb="push")
-    others = [b for b in world.bases() if b.id != model]
+    others = [*(b for b in world.bases() if b.id != model), *manifestation_bases(world)]
     return push_base(world.base(model), direction, inches, table=world.table, bases=others,
                      walls=world.polygons_with("Impassable", "Linear Terrain"))
 

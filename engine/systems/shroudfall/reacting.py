@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import XY
+from engine.systems.shroudfall.actives import beloved_candidates
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.movement import place_refusal
 from engine.systems.shroudfall.schema import AbilitySpec
@@ -69,13 +70,20 @@ def place_spots(world: World, model: ModelId) -> list[XY]:
     return found[:8]
 
 
+def _defending(world: World, side: SideId, task: Task) -> UnitRecord | None:
+    """The unit of ``side`` whose model an enemy's attack hit or damaged (the window's target), or None."""
+    target, attacker = ModelId(task.target), ModelId(task.model)
+    if target not in world.state.models or attacker not in world.state.models:
+        return None
+    unit = world.unit(target)
+    return unit if unit.side == side and world.state.models[attacker].side != side else None
+
+
 def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
     """Anger Issues: the damaged model may strike the attacker in melee."""
     damaged, attacker = ModelId(task.target), ModelId(task.model)
-    if damaged not in world.state.models or attacker not in world.state.models:
-        return []
-    unit = world.unit(damaged)
-    if unit.side != side or world.state.models[attacker].side == side:
+    unit = _defending(world, side, task)
+    if unit is None:
         return []
     found = []
     for ability in _abilities(world, unit, "damaged"):
@@ -133,8 +141,25 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
     return found
 
 
+def _hit(world: World, side: SideId, task: Task) -> list[Offer]:
+    """Beloved Commander (a passive with a choice): the hit passed on to a friendly model within 2" (L360-362)."""
+    hit = ModelId(task.target)
+    unit = _defending(world, side, task)
+    if unit is None:
+        return []
+    found = []
+    for ability in world.catalogue.card(unit.card).abilities:
+        if ability.effect == "beloved-commander" and _fresh(world, unit, ability):
+            found += [Offer(f"{unit.id}/{ability.id}/{friend}", unit.id, ability,
+                            f"{ability.name}: {friend} is hit instead of {hit}")
+                      for friend in beloved_candidates(world, hit)]
+    return found
+
+
 def offers(world: World, side: SideId, trigger: str, task: Task) -> list[Offer]:
     """The reactions ``side`` may use now for ``trigger`` (described by the window's ``task``)."""
+    if trigger == "hit":
+        return _hit(world, side, task)
     if trigger == "damaged":
         return _damaged(world, side, task)
     if trigger == "friendly-destroyed":

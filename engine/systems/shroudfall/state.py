@@ -24,6 +24,7 @@ __all__ = [
     "Activation",
     "Element",
     "Expiry",
+    "Manifestation",
     "Piece",
     "ShroudfallState",
     "SideRecord",
@@ -104,6 +105,25 @@ class Element(BaseModel):
         return self.base_mm / 25.4 / 2
 
 
+class Manifestation(BaseModel):
+    """A manifestation an ability placed (L919-923): a base that strikes models near it, never friendly nor enemy,
+    removed at the end of the round; who placed it only says whose ability it was."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    effect: str
+    x: float
+    y: float
+    base_mm: float
+    by: SideId
+
+    @property
+    def radius(self) -> float:
+        return self.base_mm / 25.4 / 2
+
+
 class Piece(BaseModel):
     """What a terrain piece on the table is, beyond its mark: its card, whether main or side, its type and DEF/ARM
     benefit, and who placed it."""
@@ -135,6 +155,10 @@ class Activation(BaseModel):
     free_reroll_used: bool = False
     used: dict[ModelId, list[str]] = {}
     """The weapon profiles each model has attacked with in the current attack action (L728)."""
+    targeted: list[ModelId] = []
+    """The models the unit's attacks have targeted in its current attack action (Whirlwind Dance, L354)."""
+    struck: list[str] = []
+    """The hazards that struck a model in the current action, as ``<model>/<source>/<name>`` (ruling hazard-once)."""
 
     @property
     def moves(self) -> int:
@@ -180,6 +204,7 @@ class ShroudfallState(TableState):
     records: dict[SideId, SideRecord] = {}
     pieces: dict[str, Piece] = {}
     elements: dict[str, Element] = {}
+    manifestations: dict[str, Manifestation] = {}
     step: Step = "lists"
     token: SideId | None = None
     """Who holds the starting player token (L1090, L1171)."""

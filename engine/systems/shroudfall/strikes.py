@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.dice import Die, DieRoll, RolledPool
+from engine.systems.shroudfall.actives import inspired
 from engine.systems.shroudfall.attack import hit_bonuses
 from engine.systems.shroudfall.essence import Infusion, can_pay, pay
 from engine.systems.shroudfall.events import ReserveChanged
@@ -141,13 +142,16 @@ def damage_line(plan: AttackPlan, damage: DamageRoll, infused: Infusion | None) 
 
 def begin_roll(ctx: Table, ref: Referee, plan: AttackPlan, target: ModelId, which: str, unit: str,
                essence: Essence) -> tuple[RolledPool, str, Infusion | None]:
-    """Roll one target's hit or damage roll with the essence the attacker chose: the infusion paid first (L929-931),
-    then the essence re-roll of a roll that falls short (a miss; no damage), paid when made (L933-937). The pool, the
-    line saying what was rolled, and the infusion."""
+    """Roll one target's hit or damage roll with the essence the attacker chose: the infusion paid first (L929-931;
+    a melee hit roll near Inspiring Presence takes its grey die unless infused stronger, L523-525, L931), then the
+    essence re-roll of a roll that falls short (a miss; no damage), paid when made (L933-937). The pool, the line
+    saying what was rolled, and the infusion."""
     spender = _Spender(ctx, ref, plan.side, unit, essence)
     roll, reroll = hooks(ctx, plan.side)
     world = ref.world(ctx)
     infused = spender.infusion(f"the {which} roll against {target}")
+    if which == "hit":
+        infused = inspired(world, plan.attacker, plan.weapon, infused)
     judge = judge_of(world, plan, target, which)
     what = f"the {which} roll against {target}"
 

@@ -37,7 +37,9 @@ from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import (  # noqa: F401  (declares)
     bot,
+    declared_abilities,
     declared_essence,
+    declared_places,
     declared_play,
     declared_reactions,
     declared_setup,

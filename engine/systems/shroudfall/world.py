@@ -185,12 +185,13 @@ class World:
 
     def table_key(self) -> Hashable:
         """Everything the rules of moving, melee and sight read of the table: the layout, and each unit's side,
-        card, models, starting strength, conditions and effects (a question answered for one such table holds for
-        every World of it)."""
+        card, models, starting strength, conditions and effects, and the manifestations (a question answered for one
+        such table holds for every World of it)."""
         if self._table_key is None:
             units = ";".join(f"{u.id}:{u.side}:{u.card}:{u.models}:{u.starting}:{u.conditions}:"
                              f"{sorted(u.effects.items())}" for u in self.state.units.values())
-            self._table_key = (*self.layout(), units)
+            storms = ";".join(f"{m.id}@{m.x},{m.y}" for m in self.state.manifestations.values())
+            self._table_key = (*self.layout(), units, storms)
         return self._table_key
 
     def settled(self, question: Hashable, make: Callable[[], _T]) -> _T:

@@ -25,11 +25,13 @@ SECTION_15 = {
 }
 BOOK_CHECK = {"stunned-forfeit", "element-gap", "elusive-count"}
 """Rulings the independent check of the rulebook named (test_book_cases_*.py)."""
+ABILITIES = {"order-timing", "whirlwind-dance-target", "follow-up-choice", "hazard-once", "backswing-target"}
+"""Rulings taken as the referee came to play the cards' abilities (actives.py)."""
 
 
 def test_every_gap_is_a_named_ruling_citing_the_rulebook() -> None:
     rulings = load_shroudfall().rulings
-    assert {r.id for r in rulings} == SECTION_15 | BOOK_CHECK
+    assert {r.id for r in rulings} == SECTION_15 | BOOK_CHECK | ABILITIES
     assert all(r.citation.startswith("Shroudfall beta rulebook v1.4, L") for r in rulings)
 
 

@@ -1,0 +1,110 @@
+"""Common passive abilities played at the table (Shroudfall beta rulebook v1.4, L1319-1363): Backswing, Combined
+Shot, Ethereal, Infiltrator, Regeneration and Reposition. No demo card has them, so each is given to a unit as
+the effect a card's passive would be (``passive:<name>``, read as the card's own)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import ModelId, RulesError
+
+from .staged import A, act, rig, staged
+from .tables import Put, Scenery, square
+
+M = ModelId
+GAME = "game"
+
+
+def test_backswing_makes_one_more_melee_attack_after_damaging_and_no_further_one() -> None:
+    # L1319: after damaging an enemy with a melee attack, one more melee attack (at the same enemy while it stands,
+    # ruling backswing-target); that attack makes no further attacks.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "adamant", 18, 11.8), Put("B9", "razhu", 30, 30))
+    game.state.units["A1"].effects = {"passive:Backswing": GAME}
+    act(game, A, "activate", model="A1")
+    rig(game, *([3, 3, 3, 4] * 5))
+    act(game, A, "attack", model="A1", target="B1")
+    assert game.state.models[M("B1")].wounds_taken == 4  # 13 // ARM 6 = 2, twice; no third attack
+    assert game.rigged() == (3, 3, 3, 4)
+
+
+def test_regeneration_removes_one_damage_a_damage_roll_dealt_unless_burning() -> None:
+    # L1359: after damage from a damage roll that does not destroy it, the model removes 1 damage; not while Burning.
+    for conditions, taken in (([], 1), (["burning"], 2)):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B1", "adamant", 18, 11.8), Put("B9", "razhu", 30, 30))
+        game.state.units["B1"].effects = {"passive:Regeneration": GAME}
+        game.state.units["B1"].conditions = list(conditions)
+        act(game, A, "activate", model="A1")
+        rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+        act(game, A, "attack", model="A1", target="B1")
+        assert game.state.models[M("B1")].wounds_taken == taken, conditions
+
+
+def test_infiltrator_interacts_with_a_scenario_element_for_no_action() -> None:
+    # L1347 against L1229: an ACTION INTERACT element costs a unit an action, an Infiltrator unit none.
+    from engine.systems.shroudfall.state import Element
+
+    for effects, actions in (({}, ["interact"]), ({"passive:Infiltrator": GAME}, [])):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 30, 30))
+        game.state.scenarios = ["captivating-crystal-creations"]
+        game.state.elements["E1"] = Element(id="E1", name="Beacon", scenario="captivating-crystal-creations", x=18,
+                                            y=12, base_mm=40, keywords=["ACTION INTERACT"])
+        game.state.units["A1"].effects = dict(effects)
+        act(game, A, "activate", model="A1")
+        act(game, A, "interact", model="A1", at="E1")
+        assert game.state.elements["E1"].control == A
+        assert game.state.activation is not None and game.state.activation.actions == actions
+
+
+def test_ethereal_places_each_model_within_x_inches_as_its_move_action_whatever_lies_between() -> None:
+    # L1333 (a move action placing each model within X" of itself instead) and L656-663 (a place ignores what lies
+    # between: here an IMPASSABLE wall a move could not cross); a spot beyond X" is refused.
+    wall = Scenery("W1", "Wall", "linear", ("Linear Terrain", "Impassable"), square(10, 13, 16, 1))
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30), scenery=(wall,))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    with pytest.raises(RulesError, match="not within 5"):
+        act(game, A, "ethereal", model="A1", to="A1@18,17.5")
+    act(game, A, "ethereal", model="A1", to="A1@18,16")
+    placed = game.state.models[M("A1")]
+    assert (placed.x, placed.y) == (18, 16)
+    assert game.state.activation is not None and game.state.activation.actions == ["move"]
+
+
+def test_a_model_placed_into_blazing_terrain_gains_burning() -> None:
+    # L1431 and ruling place-triggers: being placed into BLAZING terrain gives Burning, as moving into it does.
+    pit = Scenery("T1", "Pit", "area", ("Area Terrain", "Blazing"), square(16, 14, 4, 4))
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 2, 34), scenery=(pit,))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    act(game, A, "ethereal", model="A1", to="toward B9")
+    act(game, A, "ethereal", model="A1", to="A1@18,15")
+    assert game.state.units["A1"].conditions == ["burning"]
+    assert any(e.body.describe() == "A1 is placed into Blazing (T1, L1431)." for e in game.log)
+
+
+def test_reposition_places_the_models_within_x_inches_as_the_activation_ends() -> None:
+    # L1363: at the end of its activation each model may be placed within X" of itself.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+    game.state.units["A1"].effects = {'passive:Reposition (2")': GAME}
+    act(game, A, "activate", model="A1")
+    act(game, A, "reposition", model="A1", to="toward B9")
+    placed = game.state.models[M("A1")]
+    assert placed.y > 10 and game.state.activation is None and game.state.units["A1"].activated
+
+
+def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:
+    # L1323-1325: with 2 or more models, one model attacks instead, +1 to hit and damage for each other model not in
+    # melee with sight of the target and it in range (ruling combined-count: the attacker not counted). Four
+    # Riflemen, one 20" away (beyond the Rifle's 14"): +2.
+    game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11, 10, unit="R"),
+                  Put("A3", "riflemen", 12, 10, unit="R"), Put("A4", "riflemen", 12, 1, unit="R"),
+                  Put("B1", "adamant", 11, 22))
+    game.state.units["R"].effects = {"passive:Combined Shot": GAME}
+    act(game, A, "activate", model="R")
+    rig(game, 3, 3, 3, 2, 3, 3, 2, 2)
+    act(game, A, "attack", model="R", target="B1+combined")
+    rolls = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
+    assert len(rolls) == 1  # one model's attack, not four
+    # damage 2Y+2G = 3+3+2+2 = 10, +2 = 12, / ARM 6 = 2
+    assert game.state.models[M("B1")].wounds_taken == 2
+    assert "combined+2" not in game.state.units["R"].effects

@@ -1,0 +1,84 @@
+"""Hazards played at the table (Shroudfall beta rulebook v1.4, L919-923, L945-949, L1335, L1431-1435, L1465): the
+Thunderstorm manifestation (the digest's worked example T17) and the BLAZING, DANGEROUS TERRAIN, ELECTRIFIED and
+TOXIC keywords, each striking a model that moves into it, completes an action in it or ends its activation in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import ModelId, RulesError
+
+from .staged import A, B, act, rig, staged
+from .tables import Put, Scenery, square
+
+M = ModelId
+
+
+def _pit(*keywords: str) -> Scenery:
+    return Scenery("T1", "Pit", "area", ("Area Terrain", *keywords), square(16, 14, 4, 4))
+
+
+def test_t17_thunderstorm_strikes_a_model_ending_its_move_within_two_inches_not_one_leaving() -> None:
+    # T17, L945-949: a Thunderstorm within 8" of a Stormcaller; Bruiser A moves out of 2" (nothing), Bruiser B ends
+    # its move still within 2": it completes an action there, suffers the damage roll (two yellow dice, ruling
+    # thunderstorm-damage: 3 + 3 = 6 / ARM 6 = 1 damage, Tough Hide keeps it 1) and the unit gains Shocked.
+    game = staged(Put("A1", "stormcallers", 18, 8, unit="S"), Put("B1", "brawlers", 17, 18, unit="U"),
+                  Put("B2", "brawlers", 19, 18, unit="U"))
+    game.state.record(A).reserve = ["yellow", "grey"]
+    act(game, A, "activate", model="S")
+    with pytest.raises(RulesError, match="within 8"):
+        act(game, A, "ability", model="S", choice="thunderstorm", at="18,28")
+    act(game, A, "ability", model="S", choice="thunderstorm", at="18,15.5")
+    assert game.state.models[M("B1")].wounds_taken == 0  # placed near them: nobody entered
+    act(game, A, "end", model="S")
+    act(game, B, "activate", model="U")
+    with pytest.raises(RulesError, match="overlapping S-storm"):  # a model for movement (L921)
+        act(game, B, "move", model="U", to="B1@18,15.2;B2@21,18")
+    rig(game, 3, 3)
+    act(game, B, "move", model="U", to="B1@14,22;B2@19.5,18.5")
+    assert game.state.models[M("B1")].wounds_taken == 0
+    assert game.state.models[M("B2")].wounds_taken == 1
+    assert game.state.units["U"].conditions == ["shocked"]
+
+
+def test_the_thunderstorm_is_removed_at_the_end_of_the_round() -> None:
+    # L921: manifestations usually last until the end of the game round.
+    from engine.systems.shroudfall.events import RoundEnded
+
+    game = staged(Put("A1", "stormcallers", 18, 8, unit="S"), Put("B1", "brawlers", 17, 18, unit="U"))
+    game.state.record(A).reserve = ["yellow", "grey"]
+    act(game, A, "activate", model="S")
+    act(game, A, "ability", model="S", choice="thunderstorm", at="18,15.5")
+    assert game.state.manifestations
+    RoundEnded(round=1, token=B).apply(game.state)
+    assert not game.state.manifestations
+
+
+def test_moving_into_blazing_terrain_gives_burning_but_not_to_a_flying_model() -> None:
+    # L1431: moving into BLAZING terrain gives Burning; L1335: Flying takes no conditions from terrain.
+    for card, wanted in (("riflemen", ["burning"]), ("dragons", [])):
+        game = staged(Put("A1", card, 18, 10, unit="U"), Put("B9", "razhu", 2, 34), scenery=(_pit("Blazing"),))
+        act(game, A, "activate", model="U")
+        act(game, A, "move", model="U", to="18,15")
+        assert game.state.units["U"].conditions == wanted, card
+
+
+def test_dangerous_terrain_deals_one_damage_entering_and_again_ending_the_activation_in_it() -> None:
+    # L1433: moving into DANGEROUS TERRAIN deals 1 damage at once; the move action completed in it deals none (a
+    # move); ending the activation in it deals 1 more (ruling hazard-once: each occasion once).
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 2, 34), scenery=(_pit("Dangerous Terrain"),))
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="18,15")
+    assert game.state.models[M("A1")].wounds_taken == 1
+    act(game, A, "end", model="A1")
+    assert game.state.models[M("A1")].wounds_taken == 2
+
+
+def test_an_action_taken_in_toxic_or_electrified_terrain_gives_its_condition() -> None:
+    # L1465 (Toxic: Poisoned), L1435 (Electrified: Shocked): taking an action in it, here a Shake.
+    for keyword, condition in (("Toxic", "poisoned"), ("Electrified", "shocked")):
+        game = staged(Put("A1", "razhu", 18, 16), Put("B9", "razhu", 2, 34), scenery=(_pit(keyword),))
+        game.state.units["A1"].conditions = ["hexed"]
+        act(game, A, "activate", model="A1")
+        act(game, A, "shake", model="A1", choice="hexed")
+        assert game.state.units["A1"].conditions == [condition], keyword

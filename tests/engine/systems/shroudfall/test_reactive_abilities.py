@@ -1,0 +1,102 @@
+"""Reactive abilities played at the table (Shroudfall beta rulebook v1.4, L885-889, L1541-1561): each offered as a
+decision to the side that may use and pay for it when its trigger is met, paid, and resolved before the interrupted
+play carries on. Anger Issues (L953-957) and No one is forgotten (L356-358)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Actor, Answer, Game, ModelId
+
+from .staged import HOST, A, B, act, rig, staged
+from .tables import Put
+
+
+def _offer(game: Game[Any]) -> tuple[str, list[str]]:
+    (decision,) = game.pending
+    return decision.id, [o.key for o in game.live(decision).parts[0].options]
+
+
+def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries_on() -> None:
+    # L953-957 (the book's example: Razhu damages the Bruiser, which strikes Razhu back in melee), paid from B's
+    # reserve (1 yellow, the cost icon lost); L1557-1559: the defender is asked in the damaged window.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "brawlers", 18, 11.6))
+    game.state.record(B).reserve = ["yellow"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    ident, keys = _offer(game)
+    assert keys == ["pass", "B1/anger-issues"]
+    game.apply(Answer(decision_id=ident, choice="B1/anger-issues"), Actor(user=HOST, side=B))
+    assert game.state.record(B).reserve == []
+    assert game.state.models[ModelId("A1")].wounds_taken == 2  # 13 // ARM 5
+    assert game.state.models[ModelId("B1")].wounds_taken == 1  # 13 // ARM 6 = 2, Tough Hide 1 less
+
+
+def test_no_one_is_forgotten_places_stormridge_within_an_inch_when_a_friend_near_her_falls() -> None:
+    # L356-358: a friendly model within 4" of Stormridge destroyed: she may be placed within 1" of herself (cost 1
+    # grey, the icon lost). Before, the card named no effect and the window never opened.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "riflemen", 18, 11.6), Put("B2", "stormridge", 21, 12))
+    game.state.record(B).reserve = ["grey"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert ModelId("B1") not in game.state.models
+    ident, keys = _offer(game)
+    assert keys == ["pass", "B2/no-one-is-forgotten/B2"]
+    (decision,) = game.pending
+    spot = game.live(decision, {"react": keys[1]}).parts[1].options[0].key
+    game.apply(Answer(decision_id=ident, answers={"react": keys[1], "at": spot}), Actor(user=HOST, side=B))
+    placed = game.state.models[ModelId("B2")]
+    assert (placed.x, placed.y) == tuple(float(v) for v in spot.split(",")) != (21, 12)
+    assert game.state.record(B).reserve == []
+
+
+def test_no_one_is_forgotten_is_not_offered_beyond_four_inches_nor_without_a_grey_crystal() -> None:
+    for stormridge, reserve in (((25, 12), ["grey"]), ((21, 12), [])):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B1", "riflemen", 18, 11.6), Put("B2", "stormridge", *stormridge))
+        game.state.record(B).reserve = list(reserve)
+        act(game, A, "activate", model="A1")
+        rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+        act(game, A, "attack", model="A1", target="B1")
+        assert ModelId("B1") not in game.state.models and not game.pending
+
+
+def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per_activation() -> None:
+    # L360-362: when Stormridge is hit by an enemy attack, another friendly model within 2" may be hit instead,
+    # sight and range disregarded; the damage roll then goes against its ARM (ruling beloved-commander).
+    game = staged(Put("A1", "razhu", 18, 10), Put("B2", "stormridge", 18, 11.6), Put("B1", "riflemen", 19.5, 12.6),
+                  Put("B3", "riflemen", 16.2, 12.8), Put("B4", "riflemen", 18, 16))
+    act(game, A, "activate", model="A1")
+    rig(game, *([3, 3, 3, 4] * 4))
+    act(game, A, "attack", model="A1", target="B2")
+    ident, keys = _offer(game)
+    assert keys == ["pass", "B2/beloved-commander/B1", "B2/beloved-commander/B3"]  # B4 is beyond 2"
+    game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
+    assert ModelId("B1") not in game.state.models  # 13 // ARM 5 = 2: the Rifleman's 2 HP
+    assert game.state.models[ModelId("B2")].wounds_taken == 0
+    act(game, A, "attack", model="A1", target="B2")
+    assert not game.pending and game.state.models[ModelId("B2")].wounds_taken == 2  # once per activation
+
+
+def test_follow_up_pushes_the_enemy_hit_an_inch_away_then_the_brawler_an_inch_after_it() -> None:
+    # L957-959 (the book's example: the Bruiser's Follow up pushes Razhu 1" directly away), after the damage is marked
+    # (ruling follow-up-timing); the referee makes both pushes (ruling follow-up-choice).
+    game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert game.state.models[ModelId("B1")].wounds_taken == 2
+    assert game.state.models[ModelId("B1")].y == pytest.approx(12.8)
+    assert game.state.models[ModelId("A1")].y == pytest.approx(11.0)
+
+
+def test_follow_up_never_pushes_a_rooted_enemy() -> None:
+    # L1365: Rooted: enemy effects cannot push the unit's models, so Follow up makes no push at all.
+    game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "phalanx", 18, 11.5), Put("B9", "razhu", 30, 30))
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == (11.5, 10)
