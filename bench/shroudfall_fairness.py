@@ -3,9 +3,9 @@ and what a whole game costs.
 
 The Silver Line Vanguard meets the Chosen Stormhost in the introductory scenario (Captivating Crystal Creations,
 L1271), half the games with each army as side A, with seeded dice (seed ``fair-<n>``); both sides are played by the
-bot's simple policy (docs/shroudfall.md, "The bot": the first entry of every menu, decisions at their defaults). A
-draw counts half a win. Prints a table and the seconds a game takes beside its budget (docs/budgets.md); never
-asserts anything (a benchmark, not a test).
+bot's plan (``engine/systems/shroudfall/bot.py``; docs/shroudfall.md, "The bot": the Crystal Mines first, the essence
+weaver kept back, decisions at their defaults). A draw counts half a win. Prints a table and the seconds a game takes
+beside its budget (docs/budgets.md); never asserts anything (a benchmark, not a test).
 Run: .venv/bin/python bench/shroudfall_fairness.py [--games 200] [--scenario introductory|draw]
 """
 

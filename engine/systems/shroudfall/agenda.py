@@ -27,11 +27,12 @@ from engine.systems.shroudfall.movement import in_coherency
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
+from engine.systems.shroudfall.rolling import roll_step
 from engine.systems.shroudfall.rounds import action_refusal, activation_over
 from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Task
-from engine.systems.shroudfall.strike import AttackPlan
-from engine.systems.shroudfall.strikes import Essence, choose_target, plan_strike, roll_damage_for, roll_hits
+from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
+from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
 from engine.table import ModelMoved
 
 __all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
@@ -137,7 +138,8 @@ def _drawn(ctx: Table, attacker: ModelId, target: ModelId, reach: float) -> dict
 
 
 def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """One model's attack with one profile: its hit rolls, then a damage step for each target hit."""
+    """One model's attack with one profile: the hit roll of each target in turn (``_hit``), then a damage step for
+    each target hit."""
     model = ModelId(task.model)
     if model not in ctx.state.models or ctx.state.outcome is not None:
         return []
@@ -145,8 +147,7 @@ def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     weapon = next(w for w in world.card(model).weapons if w.name == task.weapon)
     side = ctx.state.models[model].side
     activation = ctx.state.activation
-    in_action = task.why == "action"
-    used = activation.used.get(model, []) if in_action and activation else []
+    used = activation.used.get(model, []) if task.why == "action" and activation else []
     used_types = [w.type for w in world.card(model).weapons if w.name in used]
     target = choose_target(world, model, weapon, task.target)
     if target is None:
@@ -154,39 +155,64 @@ def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     plan = plan_strike(world, side, model, weapon, target or None, used=used, used_types=used_types)
     if plan is None or not plan.targets:
         return []
-    essence = Essence.read(task.essence)
-    found: list[Task] = []
-    for rolled in roll_hits(ctx, ref, plan, world.unit(model).id, essence):
-        if not rolled.hit.hit.hit:
-            ctx.emit(AttackRolled(attacker=model, target=rolled.target, weapon=weapon.name,
-                                  hit_total=rolled.hit.hit.total, defence=rolled.hit.hit.defence, hit=False,
-                                  critical=False, lines=rolled.hit.lines, in_action=in_action,
-                                  summary=f"{model} attacks {rolled.target} with {weapon.name}: {rolled.line}.",
-                                  **_drawn(ctx, model, rolled.target, weapon.range)))
-            continue
-        defender = ctx.state.models[rolled.target].side
-        common = {"unit": task.unit, "model": model, "weapon": weapon.name, "target": rolled.target,
-                  "essence": task.essence}
-        found += [Task(kind="window", why="hit", sides=(defender, side), **common),
-                  Task(kind="damage", amount=rolled.hit.hit.total, critical=rolled.hit.hit.critical,
-                       lines=(rolled.line, *rolled.hit.lines), why=task.why, **common)]
-    return found
+    first, *rest = plan.targets
+    return [task.model_copy(update={"kind": "hit", "unit": world.unit(model).id, "target": first,
+                                    "rest": tuple(rest), "reach": weapon.range})]
+
+
+def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """One target's hit roll, its re-rolls chosen by the players (``rolling``); every target's hit roll comes before
+    any damage roll (L799, L807), so what a hit leads to waits in ``then`` until the last target's is rolled."""
+    model, target = ModelId(task.model), ModelId(task.target)
+    if model not in ctx.state.models or ctx.state.outcome is not None:
+        return []
+    then = list(task.then)
+    if target in ctx.state.models:
+        rolling, waits = roll_step(ctx, ref, task, "hit")
+        if waits:
+            return [task.model_copy(update={"roll": rolling.saved()})]
+        world = ref.world(ctx)
+        plan = AttackPlan(ctx.state.models[model].side, model, next(w for w in world.card(model).weapons
+                                                                    if w.name == task.weapon), (target,))
+        hit = hit_from(world, plan, target, rolling.pool, rolling.first)
+        line = hit_line(world, plan, target, hit, rolling.infused)
+        if not hit.hit.hit:
+            ctx.emit(AttackRolled(attacker=model, target=target, weapon=task.weapon, hit_total=hit.hit.total,
+                                  defence=hit.hit.defence, hit=False, critical=False, lines=hit.lines,
+                                  in_action=task.why == "action",
+                                  summary=f"{model} attacks {target} with {task.weapon}: {line}.",
+                                  **_drawn(ctx, model, target, task.reach)))
+        else:
+            common = {"unit": task.unit, "model": model, "weapon": task.weapon, "target": target,
+                      "essence": task.essence}
+            then += [Task(kind="window", why="hit", sides=(ctx.state.models[target].side, plan.side), **common),
+                     Task(kind="damage", amount=hit.hit.total, critical=hit.hit.critical,
+                          lines=(line, *hit.lines), why=task.why, **common)]
+    if task.rest:
+        return [task.model_copy(update={"target": task.rest[0], "rest": task.rest[1:], "then": tuple(then),
+                                        "roll": {}})]
+    return then
 
 
 def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """A target's damage roll; damage opens the damaged window before it is marked (L1554-1560)."""
+    """A target's damage roll, its re-rolls chosen by the players; damage opens the damaged window before it is
+    marked (L1554-1560)."""
     attacker, target = ModelId(task.model), ModelId(task.target)
     if attacker not in ctx.state.models or target not in ctx.state.models:
         return []
+    rolling, waits = roll_step(ctx, ref, task, "damage")
+    if waits:
+        return [task.model_copy(update={"roll": rolling.saved()})]
     world = ref.world(ctx)
     weapon = next(w for w in world.card(attacker).weapons if w.name == task.weapon)
     side = ctx.state.models[attacker].side
     plan = AttackPlan(side, attacker, weapon, (target,))
-    damage, line = roll_damage_for(ctx, ref, plan, world.unit(attacker).id, target, Essence.read(task.essence))
-    hit_line, *working = task.lines
+    damage = damage_from(world, plan, target, rolling.pool, rolling.first)
+    line = damage_line(plan, damage, rolling.infused)
+    hit_line_, *working = task.lines
     lines = (*working, *damage.lines)
     amount = damage.wound.damage
-    summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line}; {line}"
+    summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line_}; {line}"
     if amount <= 0:
         ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.amount,
                               defence=0, hit=True, critical=task.critical, damage_total=damage.wound.total,
@@ -278,7 +304,8 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 EXECUTORS: dict[str, Executor] = {
     "move": _move, "moved": _moved, "fall-back": _fall_back, "attack": _attack, "again": _again,
-    "strike": _strike, "damage": _damage, "mark": _mark, "window": _window, "end": _end, "finish": _finish,
+    "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark, "window": _window, "end": _end,
+    "finish": _finish,
 }
 
 

@@ -1,6 +1,7 @@
 """Reactions offered in a window, declared (Shroudfall beta rulebook v1.4, L885-889, L1541-1561, L1589-1595): the
 decision a side with a reaction it may use gets (``reaction_to`` the trigger, so ``/pass until:`` covers it), its
-options read live from the table, and what a reaction played does; then the interrupted play carries on.
+options read live from the table, and what a reaction played does; then the interrupted play carries on. Beside them,
+a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.systems.shroudfall.events_flow import ReactionUsed
 from engine.systems.shroudfall.reacting import Offer, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
+from engine.systems.shroudfall.rolling import REROLL, choose
 from engine.systems.shroudfall.state import ShroudfallState, Task
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.table import ModelPlaced
@@ -70,6 +72,15 @@ def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[st
     if answers["react"] != PASS:
         front = _use(ctx, ref, decision, answers)
     run(ctx, ref, [*front, *rest])
+
+
+@RULES.decision(REROLL, rule="Shroudfall beta rulebook v1.4, L809-813, L933-937, L1563-1571")
+def _rerolled(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
+    """The dice a player chose to re-roll (the options stored when the roll asked); the roll carries on."""
+    ref = referee(ctx)
+    first, *rest = resume(ctx)
+    which = "hit" if first.kind == "hit" else "damage"
+    run(ctx, ref, [choose(ctx, ref, first, which, answers["dice"]), *rest])
 
 
 def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answers: dict[str, str]) -> list[Task]:

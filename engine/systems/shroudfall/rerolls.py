@@ -20,14 +20,23 @@ from engine.systems.shroudfall.schema import Weapon
 from engine.systems.shroudfall.world import World, level_of
 
 __all__ = [
+    "ATTACKER",
+    "DEFENDER",
     "ESSENCE",
     "Allowance",
     "Choosers",
+    "Stage",
     "attacker_allowances",
+    "could_change",
+    "default_pick",
     "defender_allowances",
+    "eligible",
+    "picked",
+    "reroll_options",
     "reroll_order",
     "run_window",
     "settled_values",
+    "stages",
 ]
 
 ESSENCE, ATTACKER, DEFENDER = "essence", "attacker", "defender"
@@ -111,7 +120,17 @@ class Choosers:
     defender: Pick = lambda pool, allowance, allowed: ()
 
 
-def _eligible(order: RerollOrder, pool: RolledPool, step: str, allowance: Allowance) -> tuple[int, ...]:
+Stage = tuple[str, Allowance]
+"""One question of the window after the essence re-roll: the step (the attacker's or the defender's) and its source."""
+
+
+def stages(attacker: Sequence[Allowance], defender: Sequence[Allowance]) -> list[Stage]:
+    """The window's questions in the book's order: every attacker's source, then every defender's (L1566-1570)."""
+    return [*((ATTACKER, a) for a in attacker), *((DEFENDER, d) for d in defender)]
+
+
+def eligible(order: RerollOrder, pool: RolledPool, step: str, allowance: Allowance) -> tuple[int, ...]:
+    """The dice ``allowance`` may take now: not yet re-rolled by its player (L813), blanks only for Accurate."""
     allowed = order.allowed(pool, step)
     if allowance.blanks_only:
         allowed = tuple(p for p in allowed if pool.rolls[p].value == 0)
@@ -124,6 +143,62 @@ def _highest(positions: Sequence[int], pool: RolledPool, count: int) -> list[int
     return sorted(positions, key=lambda p: (-pool.rolls[p].value, p))[:max(0, count)]
 
 
+def picked(pool: RolledPool, allowance: Allowance, allowed: Sequence[int], named: Sequence[int]) -> list[int]:
+    """The dice a choice re-rolls: those named that the allowance may take, at most its count (in the order named);
+    a forced allowance naming too few takes its highest other dice as well (L1331; ruling ``elusive-count``)."""
+    chosen = [p for p in dict.fromkeys(named) if p in allowed][:allowance.count]
+    if allowance.forced:
+        chosen += _highest([p for p in allowed if p not in chosen], pool, allowance.count - len(chosen))
+    return chosen
+
+
+def default_pick(pool: RolledPool, step: str, allowance: Allowance, allowed: Sequence[int]) -> list[int]:
+    """The choice a menu offers first (and the bot takes): the attacker re-rolls its blanks, the defender the
+    highest dice."""
+    if step == ATTACKER:
+        return [p for p in allowed if pool.rolls[p].value == 0][:allowance.count]
+    return _highest(allowed, pool, allowance.count)
+
+
+def _dice(pool: RolledPool, positions: Sequence[int]) -> str:
+    return ", ".join(f"{p + 1} ({pool.rolls[p].die.removeprefix('essence-')} {pool.rolls[p].label})"
+                     for p in positions)
+
+
+def reroll_options(pool: RolledPool, step: str, allowance: Allowance,
+                   allowed: Sequence[int]) -> list[tuple[tuple[int, ...], str]]:
+    """The choices of one source, the sensible one first, each once: the attacker's blanks or the defender's highest
+    dice, each die alone, and keeping the roll (not for a forced re-roll, L1331); ``(dice, label)``."""
+    first = tuple(default_pick(pool, step, allowance, allowed))
+    found: list[tuple[tuple[int, ...], str]] = []
+    which = "the blanks" if step == ATTACKER else "the highest"
+    if first:
+        found.append((first, f"re-roll {which}: die {_dice(pool, first)}"))
+    for position in allowed:
+        if allowance.count >= 1 and (position,) != first:
+            found.append(((position,), f"re-roll die {_dice(pool, (position,))}"))
+    if not allowance.forced:
+        keep = ((), "keep the roll")
+        found.insert(1 if first else 0, keep)
+    return found
+
+
+def could_change(pool: RolledPool, options: Sequence[tuple[tuple[int, ...], str]],
+                 judge: Callable[[tuple[int, ...]], object]) -> bool:
+    """Whether some choice could change the roll's result (``judge`` of the dice's values: hit, critical or miss; the
+    damage dealt): each die re-rolled may land on its lowest or its highest face, and the result only grows with the
+    dice, so those two ends bound it."""
+    now = judge(pool.values)
+    for positions, _ in options:
+        for end in (min, max):
+            values = list(pool.values)
+            for p in positions:
+                values[p] = end(face.value for face in pool.dice[p].faces)
+            if judge(tuple(values)) != now:
+                return True
+    return False
+
+
 def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowance], defender: Sequence[Allowance],
                choosers: Choosers, reroll_die: Callable[[DieRoll, Die], DieRoll],
                *, essence_allowed: bool = True) -> RolledPool:
@@ -132,16 +207,14 @@ def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowanc
     its highest other dice as well (L1331; ruling ``elusive-count``)."""
     if essence_allowed and choosers.essence(pool):
         pool = order.reroll(pool, ESSENCE, (), reroll_die)
-    for step, allowances, pick in ((ATTACKER, attacker, choosers.attacker), (DEFENDER, defender, choosers.defender)):
-        for allowance in allowances:
-            allowed = _eligible(order, pool, step, allowance)
-            if not allowed:
-                continue
-            chosen = [p for p in dict.fromkeys(pick(pool, allowance, allowed)) if p in allowed][:allowance.count]
-            if allowance.forced:
-                chosen += _highest([p for p in allowed if p not in chosen], pool, allowance.count - len(chosen))
-            if chosen:
-                pool = order.reroll(pool, step, chosen, reroll_die)
+    picks = {ATTACKER: choosers.attacker, DEFENDER: choosers.defender}
+    for step, allowance in stages(attacker, defender):
+        allowed = eligible(order, pool, step, allowance)
+        if not allowed:
+            continue
+        chosen = picked(pool, allowance, allowed, picks[step](pool, allowance, allowed))
+        if chosen:
+            pool = order.reroll(pool, step, chosen, reroll_die)
     return pool
 
 

@@ -9,7 +9,7 @@ simultaneous choice until revealed.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -163,6 +163,12 @@ class Task(BaseModel):
     lines: tuple[str, ...] = ()
     shown: str = ""
     why: str = ""
+    roll: dict[str, Any] = {}
+    """A hit or damage roll in progress while a player chooses its re-rolls (``rolling.py``)."""
+    rest: tuple[str, ...] = ()
+    """The targets whose hit rolls come after this one's (a beam or area attack rolls every hit first, L799, L807)."""
+    then: tuple[Task, ...] = ()
+    """What the hit rolls made so far lead to, once every target's is rolled."""
 
 
 class ShroudfallState(TableState):

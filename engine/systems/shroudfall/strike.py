@@ -10,29 +10,32 @@ The dice come from the caller (``roll``, ``reroll_die``): in play the game's ``C
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import IllegalCommand, ModelId, SideId
-from engine.dice import Die, DieRoll, RolledPool
+from engine.dice import Die, DieRoll, RerollOrder, RolledPool
 from engine.systems.shroudfall.attack import (
-    Bonus,
     Hit,
     Wound,
     armour_against,
     damage_bonuses,
     damage_dealt,
     defence_against,
+    drop_highest,
     hit_bonuses,
     judge_hit,
 )
 from engine.systems.shroudfall.essence import Infusion, pool_dice
 from engine.systems.shroudfall.rerolls import (
+    ESSENCE,
     Choosers,
+    Stage,
     attacker_allowances,
     defender_allowances,
     reroll_order,
     run_window,
     settled_values,
+    stages,
 )
 from engine.systems.shroudfall.schema import AttackType, Colour, Trigger, Weapon, format_pool
 from engine.systems.shroudfall.targeting import (
@@ -44,8 +47,28 @@ from engine.systems.shroudfall.targeting import (
 )
 from engine.systems.shroudfall.world import World
 
-__all__ = ["ATTACK_WINDOWS", "NO_CHOICES", "AttackPlan", "DamageRoll", "HitRoll", "Reroll", "Roll", "check_attack",
-           "reaction_order", "roll_damage", "roll_hit"]
+__all__ = [
+    "ATTACK_WINDOWS",
+    "NOTHING",
+    "NO_CHOICES",
+    "AttackPlan",
+    "DamageRoll",
+    "HitRoll",
+    "Reroll",
+    "Result",
+    "Roll",
+    "base_colours",
+    "check_attack",
+    "damage_from",
+    "hit_from",
+    "judge_of",
+    "open_roll",
+    "reaction_order",
+    "roll_damage",
+    "roll_hit",
+    "window_order",
+    "window_stages",
+]
 
 Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
 """Roll a pool for a purpose (the game's ``Context.roll``)."""
@@ -137,47 +160,111 @@ def _dice_line(what: str, base: tuple[Colour, ...], infusion: Infusion | None, p
     return f"{what}: {format_pool(base)}{infused} rolled {faces}"
 
 
-def _rolled(world: World, plan: AttackPlan, target: ModelId, which: str, base: tuple[Colour, ...],
-            infusion: Infusion | None, roll: Roll, reroll_die: Reroll, choosers: Choosers,
-            bonuses: list[Bonus]) -> tuple[int, RolledPool, list[str]]:
+def base_colours(world: World, plan: AttackPlan, which: str) -> tuple[Colour, ...]:
+    """The dice a hit or damage roll takes before any infusion: the model's hit dice for the profile's type, or the
+    profile's damage dice."""
+    return world.card(plan.attacker).hit[plan.weapon.type] if which == "hit" else plan.weapon.damage
+
+
+def open_roll(world: World, plan: AttackPlan, target: ModelId, which: str, infusion: Infusion | None, roll: Roll,
+              reroll_die: Reroll, essence: Callable[[RolledPool], bool]) -> tuple[RolledPool, str]:
+    """Roll a hit or damage roll and make its essence re-roll when chosen (the first step of the window, L935,
+    L1565): the pool and the line saying what was rolled."""
+    base = base_colours(world, plan, which)
     colours = (*base, infusion.colour) if infusion else base
     rolls = roll(pool_dice(colours), f"{plan.attacker} {which} roll against {target}")
     pool = RolledPool.of(pool_dice(colours), rolls)
-    lines = [_dice_line(f"{which.capitalize()} roll", base, infusion, pool)]
-    inactive = world.state.models[target].side
-    pool = run_window(pool, reroll_order(plan.side, inactive),
-                      attacker_allowances(world, plan.attacker, target, plan.weapon, which),
-                      defender_allowances(world, plan.attacker, target, plan.weapon, which), choosers, reroll_die)
-    lines += [f"{line} ({'L935' if line.startswith('essence') else 'L813'})" for line in pool.history]
+    first = _dice_line(f"{which.capitalize()} roll", base, infusion, pool)
+    if essence(pool):
+        pool = window_order(world, plan, target).reroll(pool, ESSENCE, (), reroll_die)
+    return pool, first
+
+
+def window_order(world: World, plan: AttackPlan, target: ModelId) -> RerollOrder:
+    return reroll_order(plan.side, world.state.models[target].side)
+
+
+def window_stages(world: World, plan: AttackPlan, target: ModelId, which: str) -> list[Stage]:
+    """The re-roll sources of this roll after the essence re-roll, in the book's order (L1566-1570)."""
+    return stages(attacker_allowances(world, plan.attacker, target, plan.weapon, which),
+                  defender_allowances(world, plan.attacker, target, plan.weapon, which))
+
+
+def _settle(world: World, plan: AttackPlan, target: ModelId, which: str, pool: RolledPool,
+            first: str) -> tuple[int, list[str]]:
+    lines = [first, *(f"{line} ({'L935' if line.startswith('essence') else 'L813'})" for line in pool.history)]
     hard = which == "hit" and world.has(target, "Hard to Hit")
     values = settled_values(pool, hard_to_hit=hard)
     if hard:
         lines.append(f"Hard to Hit drops the highest die: {', '.join(map(str, values)) or 'nothing left'} (L1343)")
-    total = sum(values) + sum(b.amount for b in bonuses)
+    bonuses = hit_bonuses(world, plan.attacker, target, plan.weapon) if which == "hit" else \
+        damage_bonuses(world, plan.attacker, target, plan.weapon)
     lines += [f"Modifier {b.line()}" for b in bonuses]
-    return total, pool, lines
+    return sum(values) + sum(b.amount for b in bonuses), lines
 
 
-def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> HitRoll:
-    """Roll and judge one target's hit roll (L744-754, L1545-1547)."""
-    base = world.card(plan.attacker).hit[plan.weapon.type]
-    bonuses = hit_bonuses(world, plan.attacker, target, plan.weapon)
-    total, pool, lines = _rolled(world, plan, target, "hit", base, infusion, roll, reroll_die, choosers, bonuses)
+Result = tuple[bool, bool] | int
+"""What a roll comes to: (hit, critical) for a hit roll, the damage dealt for a damage roll; nothing, when
+``(False, False)`` or ``0``."""
+NOTHING: tuple[Result, ...] = ((False, False), 0)
+
+
+def judge_of(world: World, plan: AttackPlan, target: ModelId, which: str) -> Callable[[tuple[int, ...]], Result]:
+    """What a roll's dice come to, for telling whether a re-roll could change it: a miss, a hit or a critical hit
+    against DEF; the damage dealt against ARM."""
+    hard = which == "hit" and world.has(target, "Hard to Hit")
+    if which == "hit":
+        bonus = sum(b.amount for b in hit_bonuses(world, plan.attacker, target, plan.weapon))
+        defence, _ = defence_against(world, plan.attacker, target, plan.weapon)
+
+        def hit(values: tuple[int, ...]) -> Result:
+            judged = judge_hit(sum(drop_highest(values) if hard else values) + bonus, defence)
+            return judged.hit, judged.critical
+        return hit
+    bonus = sum(b.amount for b in damage_bonuses(world, plan.attacker, target, plan.weapon))
+    armour, _ = armour_against(world, plan.attacker, target, plan.weapon)
+    tough, unbreakable = world.has(target, "Tough Hide"), world.has(target, "Unbreakable Hide")
+    return lambda values: damage_dealt(sum(values) + bonus, armour, tough=tough, unbreakable=unbreakable).damage
+
+
+def hit_from(world: World, plan: AttackPlan, target: ModelId, pool: RolledPool, first: str) -> HitRoll:
+    """A hit roll whose window has closed, judged against DEF (L744-754, L1545-1547)."""
+    total, lines = _settle(world, plan, target, "hit", pool, first)
     defence, def_bonuses = defence_against(world, plan.attacker, target, plan.weapon)
     lines += [f"DEF {world.card(target).defence} {b.line()}" for b in def_bonuses]
     hit = judge_hit(total, defence)
     return HitRoll(pool, hit, (*lines, hit.line()))
 
 
-def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> DamageRoll:
-    """Roll and judge one target's damage roll (L756-762, L1554)."""
-    bonuses = damage_bonuses(world, plan.attacker, target, plan.weapon)
-    total, pool, lines = _rolled(world, plan, target, "damage", plan.weapon.damage, infusion, roll, reroll_die,
-                                 choosers, bonuses)
+def damage_from(world: World, plan: AttackPlan, target: ModelId, pool: RolledPool, first: str) -> DamageRoll:
+    """A damage roll whose window has closed, divided by ARM (L756-762, L1554)."""
+    total, lines = _settle(world, plan, target, "damage", pool, first)
     armour, arm_bonuses = armour_against(world, plan.attacker, target, plan.weapon)
     lines += [f"ARM {world.card(target).armour} {b.line()}" for b in arm_bonuses]
     wound = damage_dealt(total, armour, tough=world.has(target, "Tough Hide"),
                          unbreakable=world.has(target, "Unbreakable Hide"))
     return DamageRoll(pool, wound, (*lines, wound.line()))
+
+
+def _windowed(world: World, plan: AttackPlan, target: ModelId, which: str, infusion: Infusion | None, roll: Roll,
+              reroll_die: Reroll, choosers: Choosers) -> tuple[RolledPool, str]:
+    pool, first = open_roll(world, plan, target, which, infusion, roll, reroll_die, choosers.essence)
+    pool = run_window(pool, window_order(world, plan, target),
+                      attacker_allowances(world, plan.attacker, target, plan.weapon, which),
+                      defender_allowances(world, plan.attacker, target, plan.weapon, which),
+                      replace(choosers, essence=lambda pool: False), reroll_die)
+    return pool, first
+
+
+def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
+             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> HitRoll:
+    """Roll and judge one target's hit roll (L744-754, L1545-1547), the players' re-roll choices given as choosers."""
+    pool, first = _windowed(world, plan, target, "hit", infusion, roll, reroll_die, choosers)
+    return hit_from(world, plan, target, pool, first)
+
+
+def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
+                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> DamageRoll:
+    """Roll and judge one target's damage roll (L756-762, L1554), the players' re-roll choices given as choosers."""
+    pool, first = _windowed(world, plan, target, "damage", infusion, roll, reroll_die, choosers)
+    return damage_from(world, plan, target, pool, first)

@@ -3,9 +3,7 @@ target (the one named, or the nearest the profile may take when that one cannot 
 to spend (an infusion of each roll, an essence re-roll of a roll that falls short, Silver Line Training's free one
 first), every hit roll before any damage roll, and each roll told in one public line with its working.
 
-The players' other re-roll choices are made for them where only one choice can help: the attacker re-rolls blanks
-(Accurate Strike/Shot, Hexed, Vulnerable Position), the defender the highest dice (Elusive, Shocked, Fortified
-Position).
+The players' other re-roll choices are their decisions, asked by ``rolling.py`` in the book's order.
 """
 
 from __future__ import annotations
@@ -15,19 +13,18 @@ from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.dice import Die, DieRoll, RolledPool
-from engine.systems.shroudfall.attack import damage_bonuses, defence_against, hit_bonuses
+from engine.systems.shroudfall.attack import hit_bonuses
 from engine.systems.shroudfall.essence import Infusion, can_pay, pay
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import FreeRerollUsed
 from engine.systems.shroudfall.referee import Referee, Table
-from engine.systems.shroudfall.rerolls import Allowance, Choosers
 from engine.systems.shroudfall.schema import COLOURS, AttackType, Colour, Weapon, format_pool
-from engine.systems.shroudfall.strike import AttackPlan, DamageRoll, HitRoll, check_attack, roll_damage, roll_hit
+from engine.systems.shroudfall.strike import NOTHING, AttackPlan, DamageRoll, HitRoll, check_attack, judge_of, open_roll
 from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["Essence", "Rolled", "choose_target", "damage_line", "dice_shown", "hit_line", "plan_strike",
-           "roll_damage_for", "roll_hits", "usable_now"]
+__all__ = ["Essence", "begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "plan_strike",
+           "usable_now"]
 
 _FREE_REROLL = "free-essence-reroll"
 
@@ -112,15 +109,7 @@ class _Spender:
         return True
 
 
-def _blanks(pool: RolledPool, allowance: Allowance, allowed: tuple[int, ...]) -> Sequence[int]:
-    return [p for p in allowed if pool.rolls[p].value == 0][:allowance.count]
-
-
-def _highest(pool: RolledPool, allowance: Allowance, allowed: tuple[int, ...]) -> Sequence[int]:
-    return sorted(allowed, key=lambda p: (-pool.rolls[p].value, p))[:allowance.count]
-
-
-def _hooks(ctx: Table, side: SideId) -> tuple[Callable[[Sequence[Die], str], tuple[DieRoll, ...]],
+def hooks(ctx: Table, side: SideId) -> tuple[Callable[[Sequence[Die], str], tuple[DieRoll, ...]],
                                              Callable[[DieRoll, Die], DieRoll]]:
     def roll(dice: Sequence[Die], purpose: str) -> tuple[DieRoll, ...]:
         return ctx.roll(dice, purpose, roller_side=side)
@@ -150,55 +139,23 @@ def damage_line(plan: AttackPlan, damage: DamageRoll, infused: Infusion | None) 
             f"{wound.armour} = {wound.raw}{hide}")
 
 
-def _short_of(spender: _Spender, needed: int, what: str) -> Callable[[RolledPool], bool]:
-    def short(pool: RolledPool) -> bool:
-        return spender.reroll(pool.total < needed, what)
-    return short
-
-
-@dataclass(frozen=True, slots=True)
-class Rolled:
-    """A target's hit roll as settled, with its one-line summary."""
-
-    target: ModelId
-    hit: HitRoll
-    line: str
-
-
-def roll_hits(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, essence: Essence) -> list[Rolled]:
-    """Every target's hit roll (all before any damage roll, L799, L807), each infused and re-rolled as chosen."""
+def begin_roll(ctx: Table, ref: Referee, plan: AttackPlan, target: ModelId, which: str, unit: str,
+               essence: Essence) -> tuple[RolledPool, str, Infusion | None]:
+    """Roll one target's hit or damage roll with the essence the attacker chose: the infusion paid first (L929-931),
+    then the essence re-roll of a roll that falls short (a miss; no damage), paid when made (L933-937). The pool, the
+    line saying what was rolled, and the infusion."""
     spender = _Spender(ctx, ref, plan.side, unit, essence)
-    roll, reroll = _hooks(ctx, plan.side)
-    found: list[Rolled] = []
-    for target in plan.targets:
-        if target not in ctx.state.models:
-            continue
-        world = ref.world(ctx)
-        defence, _ = defence_against(world, plan.attacker, target, plan.weapon)
-        bonus = sum(b.amount for b in hit_bonuses(world, plan.attacker, target, plan.weapon))
-        infused = spender.infusion(f"the hit roll against {target}")
-        choosers = Choosers(essence=_short_of(spender, defence - bonus, f"the hit roll against {target}"),
-                            attacker=_blanks, defender=_highest)
-        hit = roll_hit(ref.world(ctx), plan, target, roll, reroll, choosers, infused)
-        found.append(Rolled(target, hit, hit_line(ref.world(ctx), plan, target, hit, infused)))
-    return found
-
-
-def roll_damage_for(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, target: ModelId,
-                    essence: Essence) -> tuple[DamageRoll, str]:
-    """One target's damage roll, infused and re-rolled as chosen (an essence re-roll when it would deal nothing)."""
-    spender = _Spender(ctx, ref, plan.side, unit, essence)
-    roll, reroll = _hooks(ctx, plan.side)
+    roll, reroll = hooks(ctx, plan.side)
     world = ref.world(ctx)
-    bonus = sum(b.amount for b in damage_bonuses(world, plan.attacker, target, plan.weapon))
-    armour = max(1, world.card(target).armour)
-    infused = spender.infusion(f"the damage roll against {target}")
-    def short(pool: RolledPool) -> bool:
-        return spender.reroll((pool.total + bonus) // armour == 0, f"the damage roll against {target}")
+    infused = spender.infusion(f"the {which} roll against {target}")
+    judge = judge_of(world, plan, target, which)
+    what = f"the {which} roll against {target}"
 
-    choosers = Choosers(essence=short, attacker=_blanks, defender=_highest)
-    damage = roll_damage(ref.world(ctx), plan, target, roll, reroll, choosers, infused)
-    return damage, damage_line(plan, damage, infused)
+    def short(pool: RolledPool) -> bool:
+        return spender.reroll(judge(pool.values) in NOTHING, what)
+
+    pool, first = open_roll(world, plan, target, which, infused, roll, reroll, short)
+    return pool, first, infused
 
 
 def plan_strike(world: World, side: SideId, model: ModelId, weapon: Weapon, target: str | None, *,

@@ -8,11 +8,12 @@ offered in a window; the secret vetoes and army choices are simultaneous), and t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import (
     BoardView,
+    BotMove,
     Choice,
     Command,
     Context,
@@ -35,6 +36,7 @@ from engine.core import (
 from engine.dice import ESSENCE_GREY, ESSENCE_RED, ESSENCE_YELLOW
 from engine.schema import Catalogue, RulingOption
 from engine.systems.shroudfall import (  # noqa: F401  (declares)
+    bot,
     declared_essence,
     declared_play,
     declared_reactions,
@@ -190,6 +192,10 @@ class Shroudfall(System[ShroudfallState]):
         return Perception(seen.visible, why)
 
     # -- who acts, the end -----------------------------------------------------------------------------------------
+
+    def bot_move(self, state: ShroudfallState, side: SideId, allowed: Callable[[Command], bool]) -> BotMove | None:
+        """The bot's plan for the side (``bot.py``: the mines, the essence weaver kept back, the order of units)."""
+        return bot.bot_move(self, state, side, allowed)
 
     def to_act(self, state: ShroudfallState) -> ToAct:
         if state.outcome is not None:

@@ -1,0 +1,95 @@
+"""The bot's plan for a Shroudfall side (docs/shroudfall.md, "The bot"): it goes for the Crystal Mines its side does
+not hold (CONTROL within 1", L1223; 1 VP a round, L1297), keeps its essence weaver back (a destroyed weaver is 3 VP
+to the opponent, L1248), attacks an enemy weaver first, and sends its units in that order; each command is one the
+referee accepts, and the same table gives the same move."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+from bot.core.data_loader import load_system_data
+from engine.core import ActionCommand, SideId
+from engine.dice import commitment
+from engine.systems.shroudfall import Shroudfall
+from engine.systems.shroudfall.state import Element
+
+from .tables import Put, Table, playing
+
+A = SideId("A")
+CRYSTALS = "captivating-crystal-creations"
+_TABLES = itertools.count()
+
+
+@cache
+def _system() -> Shroudfall:
+    return Shroudfall(load_system_data("shroudfall"))
+
+
+def _with_mine(table: Table, x: float, y: float) -> Table:
+    table.state.scenarios = [CRYSTALS]
+    table.state.elements["E1"] = Element(id="E1", name="Crystal Mine", scenario=CRYSTALS, x=x, y=y, base_mm=50,
+                                         keywords=["CONTROL"])
+    return table
+
+
+def _move(table: Table) -> ActionCommand:
+    """The bot's move for side A, checked by the referee's one rule check (what the menus and the command share)."""
+    table.state.phase, table.state.active_side = "rounds", A
+    # a table of its own: the system keeps one Reading per game (its seed commitment) and seq
+    table.state.setup = table.state.setup.model_copy(update={"seed_commitment": commitment(f"bot-{next(_TABLES)}")})
+    system = _system()
+    decls = system.declarations
+    assert decls is not None
+
+    def allowed(command: object) -> bool:
+        assert isinstance(command, ActionCommand)
+        decl = decls.find(command.path, command.name)
+        assert decl is not None
+        decls.resolve(system, table.state, decl, A, dict(command.values))  # raises when the referee refuses it
+        return True
+
+    move = system.bot_move(table.state, A, allowed)
+    assert move is not None and isinstance(move.command, ActionCommand)
+    return move.command
+
+
+def test_a_unit_goes_for_a_mine_its_side_does_not_hold_before_the_nearest_enemy() -> None:
+    # L1223, L1297: the riflemen are nearer the enemy (at 16") than the mine, yet the mine nobody holds comes first.
+    table = _with_mine(playing(Put("A1", "riflemen", 18, 4), Put("B1", "sentinels", 18, 38)), 6, 10)
+    command = _move(table)
+    assert command.name == "advance" and dict(command.values) == {"model": "A1", "to": "toward E1"}
+
+
+def test_the_essence_weaver_stays_back_and_the_other_units_go_first() -> None:
+    # L1248: Adamant (the weaver, first in its list) holds where it stands while a unit of the line still has a
+    # plan; the Lawbringers go for the mine.
+    table = _with_mine(playing(Put("A1", "adamant", 18, 4), Put("A2", "lawbringers", 26, 4),
+                               Put("B1", "sentinels", 18, 30)), 26, 12)
+    command = _move(table)
+    assert dict(command.values)["model"] == "A2"
+    table.state.units["A2"].activated = True
+    table.state.units["A2"].exhausted = True
+    held = _move(table)
+    assert held.name == "activate" and dict(held.values) == {"model": "A1"}
+
+
+def test_a_unit_holding_a_mine_stays_on_it_and_acts_last() -> None:
+    # L1223: the Sentinels stand within 1" of the mine, no enemy in reach: leaving would lose it, so the Riflemen
+    # go first and the Sentinels then activate only to end where they stand.
+    table = _with_mine(playing(Put("A1", "sentinels", 12, 12), Put("A2", "riflemen", 26, 4),
+                               Put("B1", "sages", 30, 34)), 12, 14)
+    assert dict(_move(table).values)["model"] == "A2"
+
+
+def test_an_enemy_essence_weaver_in_reach_is_attacked_first() -> None:
+    # L1248: the Riflemen reach Sentinels (nearer) and Nekari, the Chosen's weaver: they shoot Nekari.
+    table = playing(Put("A1", "riflemen", 18, 4), Put("B1", "sentinels", 18, 12), Put("B2", "nekari", 22, 14))
+    command = _move(table)
+    assert command.name == "attack-twice" and dict(command.values)["target"] == "B2"
+
+
+def test_the_same_table_gives_the_same_move() -> None:
+    table = _with_mine(playing(Put("A1", "riflemen", 18, 4), Put("A2", "goblin-scouts", 10, 4),
+                               Put("B1", "sentinels", 18, 38)), 6, 10)
+    assert _move(table) == _move(table)
