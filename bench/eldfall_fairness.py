@@ -26,6 +26,8 @@ from engine.systems.eldfall import Eldfall
 from engine.systems.eldfall.commands import ChooseParty
 
 Z95 = 1.96
+SIDES = ("A", "B")
+"""The seats; each bench also prints each side's rate, whatever it brought, to show a bias of the seat."""
 BUDGET_S = 2.0
 """Seconds one whole game may take (docs/budgets.md)."""
 
@@ -81,6 +83,7 @@ def main() -> None:
     per_pair = max(2, math.ceil(args.games / (len(parties) - 1)))
     wins = dict.fromkeys(parties, 0.0)
     played = dict.fromkeys(parties, 0)
+    side_wins, side_played = dict.fromkeys(SIDES, 0.0), dict.fromkeys(SIDES, 0)
     started = time.perf_counter()
     count = 0
     for a, b in pairs:
@@ -91,10 +94,19 @@ def main() -> None:
             for party, score in result.items():
                 wins[party] += score
                 played[party] += 1
+            tally(side_wins, side_played, {"A": result[first], "B": result[second]})
     elapsed = time.perf_counter() - started
     print(f"Eldfall fairness: {args.quest}, {count} bot-against-bot games, {per_pair} per pairing "
           f"({elapsed / count:.2f} s a game; budget {BUDGET_S:g} s)")
     print_rates("party", parties, wins, played)
+    print_rates("side", list(SIDES), side_wins, side_played)
+
+
+def tally(wins: dict[str, float], played: dict[str, int], scores: dict[str, float]) -> None:
+    """Add one game's scores (1 a win, 0.5 a draw) to running totals, by side or by warband."""
+    for name, score in scores.items():
+        wins[name] = wins.get(name, 0.0) + score
+        played[name] = played.get(name, 0) + 1
 
 
 def print_rates(column: str, names: list[str], wins: dict[str, float], played: dict[str, int]) -> None:

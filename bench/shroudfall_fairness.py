@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.eldfall_fairness import print_rates
+from bench.eldfall_fairness import SIDES, print_rates, tally
 from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
@@ -64,6 +64,8 @@ def main() -> None:
     modes = list(PAIRINGS)
     wins: dict[str, float] = {}
     played: dict[str, int] = {}
+    side_wins: dict[str, float] = {}
+    side_played: dict[str, int] = {}
     times: list[float] = []
     commands = 0
     for n in range(args.games):
@@ -71,15 +73,16 @@ def main() -> None:
         result, count = play(system, f"fair-{n}", args.scenario, modes[n % len(modes)])
         times.append(time.process_time() - started)
         commands += count
-        for army, score in result.items():
-            wins[army] = wins.get(army, 0.0) + score
-            played[army] = played.get(army, 0) + 1
+        tally(wins, played, result)
+        army_a, army_b = PAIRINGS[modes[n % len(modes)]]
+        tally(side_wins, side_played, {"A": result[army_a], "B": result[army_b]})
     times.sort()
     print(f"Shroudfall fairness: {args.scenario}, {args.games} bot-against-bot games "
           f"(CPU: mean {sum(times) / len(times):.2f} s a game, median {times[len(times) // 2]:.2f} s, slowest "
           f"{times[-1]:.2f} s; budget {BUDGET_S:g} s; "
           f"{commands / max(1, args.games):.0f} commands a game)")
     print_rates("army", sorted(wins), wins, played)
+    print_rates("side", list(SIDES), side_wins, side_played)
 
 
 if __name__ == "__main__":

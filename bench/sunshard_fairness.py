@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.eldfall_fairness import print_rates
+from bench.eldfall_fairness import SIDES, print_rates, tally
 from bot.core.data_loader import load_system_data
 from engine.core import BOT_USER, ActKind, Actor, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
@@ -68,6 +68,8 @@ def main() -> None:
     warbands = sorted({name for pair in paired.values() for name in pair})
     wins = dict.fromkeys(warbands, 0.0)
     played = dict.fromkeys(warbands, 0)
+    side_wins: dict[str, float] = {}
+    side_played: dict[str, int] = {}
     unfinished = 0
     times = []
     keys = list(paired)
@@ -78,17 +80,17 @@ def main() -> None:
         times.append(time.process_time() - started)
         outcome = game.outcome()
         unfinished += outcome is None
-        for side, warband in zip(("A", "B"), paired[key], strict=True):
-            played[warband] += 1
-            if outcome is None or outcome.winner is None:
-                wins[warband] += 0.5
-            else:
-                wins[warband] += float(outcome.winner == side)
+        scores = {side: 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == side)
+                  for side in SIDES}
+        tally(side_wins, side_played, scores)
+        for side, warband in zip(SIDES, paired[key], strict=True):
+            tally(wins, played, {warband: scores[side]})
     times.sort()
     print(f"Sunshard fairness: {args.quest}, {args.games} bot-against-bot games ({unfinished} unfinished); a game "
           f"takes {sum(times) / len(times):.2f} s of CPU on average, median {times[len(times) // 2]:.2f} s, slowest "
           f"{times[-1]:.2f} s (budget {BUDGET_S:g} s)")
     print_rates("warband", warbands, wins, played)
+    print_rates("side", list(SIDES), side_wins, side_played)
 
 
 if __name__ == "__main__":

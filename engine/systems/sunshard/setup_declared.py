@@ -145,9 +145,22 @@ def _objective_spots(world: World) -> list[tuple[float, float]]:
             at = (float(i), mid_y + j)
             if objective_problem(world, at) is None:
                 found.append(at)
+    turned = state.active_side is not None and _far_side(world, state.active_side)
     found.sort(key=lambda p: (-min((math.dist(p, q) for q in placed), default=0.0),
-                              math.dist(p, (mid_x, mid_y)), p))
+                              math.dist(p, (mid_x, mid_y)), _turn(world, p) if turned else p))
     return found[:_SPOTS]
+
+
+def _far_side(world: World, side: SideId) -> bool:
+    """Whether ``side`` deploys in the table's far half: its suggested spots are then the near side's turned half a
+    turn about the centre, as the maps' terrain is, so that neither seat's suggestions favour it."""
+    zone = deployment(world, side)
+    return zone is not None and zone.bounds[1] >= world.state.height / 2
+
+
+def _turn(world: World, at: tuple[float, float]) -> tuple[float, float]:
+    """The point half a turn about the table's centre."""
+    return world.state.width - at[0], world.state.height - at[1]
 
 
 def deploy_spots(world: World, model: Miniature) -> list[tuple[float, float]]:
@@ -164,19 +177,23 @@ def deploy_spots(world: World, model: Miniature) -> list[tuple[float, float]]:
     front = (high - radius) if toward_centre else (low + radius)
     ahead = 1.0 if toward_centre else -1.0
     rows = [front - ahead * step for step in (0.0, 1.5, 3.0, 4.5, 6.0, 7.5)]
+    turned = _far_side(world, model.side)
     if not model.card.has("Ranger"):
-        return _row_spots(world, model, rows, _SPOTS)
+        return _row_spots(world, model, rows, _SPOTS, turned)
     band = [front + ahead * step for step in (RANGER_REACH, 4.5, 3.0, 1.5)]
-    inside = _row_spots(world, model, rows, _SPOTS // 2)
-    return inside + _row_spots(world, model, band, _SPOTS - len(inside))
+    inside = _row_spots(world, model, rows, _SPOTS // 2, turned)
+    return inside + _row_spots(world, model, band, _SPOTS - len(inside), turned)
 
 
-def _row_spots(world: World, model: Miniature, rows: Sequence[float], wanted: int) -> list[tuple[float, float]]:
-    """Up to ``wanted`` legal spots along ``rows`` (row by row), each row from the middle of the table outward."""
+def _row_spots(world: World, model: Miniature, rows: Sequence[float], wanted: int,
+               turned: bool) -> list[tuple[float, float]]:
+    """Up to ``wanted`` legal spots along ``rows`` (row by row), each row from the middle of the table outward (from
+    the other edge when ``turned``, so that the far side's spots are the near side's turned half a turn)."""
     radius = model.card.base_mm / 25.4 / 2
     mid = world.state.width / 2
     xs = sorted((radius + 0.5 * k for k in range(int((world.state.width - 2 * radius) / 0.5) + 1)),
                 key=lambda x: (abs(x - mid), x))
+    xs = [world.state.width - x for x in xs] if turned else xs
     found: list[tuple[float, float]] = []
     for y in rows:
         for x in xs[::4]:

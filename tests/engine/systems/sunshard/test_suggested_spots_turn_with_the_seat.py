@@ -1,0 +1,45 @@
+"""The suggested set-up spots (no rule: the menus' and the bot's defaults) are the same for either seat, turned half a
+turn about the table's centre as the maps' terrain is: the bench found side A winning 64% of 40 bot games whatever
+warband it held while the far side's suggestions were the near side's mirrored instead (its front row faced other
+terrain, and both sides' Objectives went to the far half)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import GameSetup, UserId
+from engine.dice import commitment
+from engine.systems.sunshard.setup import begin_setup
+from engine.systems.sunshard.setup_declared import deploy_spots, objective_spots
+from engine.systems.sunshard.state import SunshardState
+from tests.engine.systems.sunshard.tables import DATA, A, B, run, world
+
+
+def _mirror_match(quest: str, rig: list[int]) -> SunshardState:
+    """Both seats bring the same warband, so that their models' spots may be compared."""
+    setup = GameSetup(system="sunshard", sides=(A, B), host=UserId("alice"), seed_commitment=commitment("t"))
+    forces = {A: [DATA.warbands["Greywater Delvers"]], B: [DATA.warbands["Greywater Delvers"]]}
+    state, _ = run(SunshardState(setup=setup), lambda ctx: begin_setup(ctx, DATA, DATA.quest(quest), forces),
+                   rig=rig, data=DATA)
+    return state
+
+
+def _turned(state: SunshardState, spots: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(pytest.approx(state.width - x, abs=0.01), pytest.approx(state.height - y, abs=0.01)) for x, y in spots]
+
+
+def test_the_far_sides_deployment_spots_are_the_near_sides_turned() -> None:
+    state = _mirror_match("treasures-from-the-past", [3, 15])
+    seen = world(state)
+    near, far = deploy_spots(seen, seen.model("A2")), deploy_spots(seen, seen.model("B2"))
+    assert near and far == _turned(state, near)
+
+
+def test_each_placer_is_offered_the_objective_spots_the_other_would_be_turned() -> None:
+    state = _mirror_match("on-the-hunt", [3, 15])
+    assert state.step == "objectives"
+    state.active_side = A
+    near = objective_spots(world(state))
+    state.active_side = B
+    far = objective_spots(world(state))
+    assert near and far == _turned(state, near)
