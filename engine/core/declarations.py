@@ -38,9 +38,10 @@ from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, Part
 from engine.core.decisions import Decision, DecisionPart
 from engine.core.declaration_problems import declaration_problems
 from engine.core.declared import ActionCommand, ActionDecl, Included, QueryDecl, UndeclaredKind, When
+from engine.core.declared_menus import help_now, legal_now
 from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
-from engine.core.menus import Question, ordered, param_question
+from engine.core.menus import Question, param_question
 from engine.core.params import LEFT_OUT, Ask, Param, read_param
 from engine.core.rulings_read import RulingsRead
 from engine.core.uploads import SHARED_KINDS, read_upload
@@ -227,42 +228,15 @@ class Declarations(Generic[S, W]):
         """Every mistake in the declarations, for the registry to refuse the game (``declaration_problems``)."""
         return declaration_problems(self, system)
 
-    # -- what a side may do now ---------------------------------------------------------------------
+    # -- what a side may do now (engine.core.declared_menus) ----------------------------------------
 
     def legal(self, system: System[S], state: S, side: SideId) -> tuple[LegalAction, ...]:
-        """The actions ``side`` may take now, partly filled (``per``: one entry per value), in declared order; an
-        action whose first question has nothing to offer is left out (it would stop at an empty menu)."""
-        held = (side,)
-        if state.outcome is not None or any(d.holds_up(held) for d in state.pending.values()):
-            return ()
-        worlds: dict[int, Any] = {}  # each reader's world, built once for the whole menu
-        found: list[LegalAction] = []
-        viewer = Viewer.of_side(side)
-        for decl in self.declared:
-            if decl.when is not None and decl.when.refusal(state, side, decl.command_verb) is not None:
-                continue
-            home = self.home(decl)
-            if id(home) not in worlds:
-                worlds[id(home)] = home.world(system, state)
-            world = worlds[id(home)]
-            ask = Ask(decl.command_verb, side, viewer, {})
-            if decl.available is not None and decl.available(world, ask) is not None:
-                continue
-            if decl.suggest is not None:  # a suggestion first: the one pick that takes it whole
-                found += [LegalAction(decl.verb, label, decl.name, dict(answers))
-                          for label, answers in decl.suggest(world, ask)]
-            first = next((p for p in decl.params if p.asked(world, ask)), None)
-            if first is None:
-                found.append(LegalAction(decl.verb, decl.label, decl.name))
-                continue
-            choices = first.menu(world, ask)
-            if decl.per == first.option:  # a model's entries are grouped by the front-end; others say their value
-                found += [LegalAction(decl.verb, decl.label if first.option == "model" else f"{decl.label}: {c.shown}",
-                                      decl.name, {first.option: c.value})
-                          for c in ordered(choices, first.order, True)]
-            elif choices or first.none_offered(world, ask):
-                found.append(LegalAction(decl.verb, decl.label, decl.name))
-        return tuple(found)
+        """The actions ``side`` may take now, partly filled, in declared order (``declared_menus.legal_now``)."""
+        return legal_now(self, system, state, side)
+
+    def help(self, system: System[S], state: S, viewer: Viewer) -> tuple[str, ...]:
+        """``/help``: each action the viewer's side may take now (``declared_menus.help_now``)."""
+        return help_now(self, system, state, viewer)
 
     def question(self, system: System[S], state: S, decl: ActionDecl[S, W], viewer: Viewer, side: SideId | None,
                  filled: Mapping[str, Any], *, host: bool = False) -> Question | None:
@@ -392,20 +366,6 @@ class Declarations(Generic[S, W]):
         return declared.live(self.world(system, state), decision, answers)
 
     # -- help and the bot ------------------------------------------------------------------------------
-
-    def help(self, system: System[S], state: S, viewer: Viewer) -> tuple[str, ...]:
-        """``/help``: each action the viewer's side may take now, with its options in the order they are asked."""
-        if viewer.kind is not ViewerKind.SIDE or viewer.side is None:
-            return ()
-        lines: list[str] = []
-        for legal in self.legal(system, state, viewer.side):
-            decl = self.find(legal.verb, legal.name)
-            if decl is None or any(line.startswith(decl.title) for line in lines):
-                continue
-            options = " ".join(f"{p.option}:<{p.prompt.rstrip('?').lower()}>" for p in decl.params)
-            rule = f" ({decl.rule})" if decl.rule else ""
-            lines.append(f"{decl.title} {options}".rstrip() + f": {decl.summary}{rule}")
-        return tuple(lines)
 
 
 def _acting(decl: ActionDecl[Any, Any], ctx: Context[Any]) -> SideId | None:
