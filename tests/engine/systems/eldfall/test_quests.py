@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
+from engine.core import Answer, Game, IllegalCommand, InvalidCommand, ModelId, RigDice, SideId
 from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.events import ActionDeclared, SchemeRevealed, VpScored
 from engine.systems.eldfall.schema import PartyMember, PartySpec
@@ -102,8 +102,9 @@ def test_treasure_hunt_tokens_reveal_sigils_give_treasures_and_the_quest_ends_wh
     assert game.state.record(active).vp == {"reward": 1}, "1 VP for unlocking the Cache (L2447)"
 
 
-def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
-    game = practice(("Soga Vanguard", "Thenion Shadows"), "duel")
+def _champions_face_off(seed: str) -> tuple[Game[EldfallState], ModelId, ModelId]:
+    """Side A's Clan Champion, activated and Idle 4" from B's Thenrin Swashbuckler, ready to declare a duel."""
+    game = practice(("Soga Vanguard", "Thenion Shadows"), seed)
     turn_of(game, "A")
     champion = ModelId(unit_id(game, "Clan Champion"))
     swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
@@ -111,11 +112,20 @@ def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
     _at(game, swash, 18, 14, 270.0)
     game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
     settle(game)
+    return game, champion, swash
+
+
+def _challenge_accepted_by(game: Game[EldfallState], swash: ModelId) -> None:
+    """Side A declares the duel and side B answers it with ``swash`` (L1554-1574)."""
     game.apply(Declare(kind="duel"), as_side("A", ALICE))
     (challenge,) = game.state.pending.values()
     assert challenge.owner == "B" and "accept" not in challenge.parts[0].option_keys()
-    from engine.core import Answer
     game.apply(Answer(decision_id=challenge.id, choice=swash), as_side("B", ALICE))
+
+
+def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
+    game, champion, swash = _champions_face_off("duel")
+    _challenge_accepted_by(game, swash)
     assert game.state.duel == (champion, swash)
     assert game.state.figures[champion].ap == 2 and game.state.figures[swash].ap == 2, "AP reset to STA (L1574)"
     other = ModelId(unit_id(game, "Onitaoshi"))
@@ -129,19 +139,9 @@ def test_a_duel_ends_the_game_and_scores_six_for_its_winner() -> None:
 
 
 def test_a_second_duel_is_neither_offered_nor_accepted_while_one_is_fought() -> None:
-    game = practice(("Soga Vanguard", "Thenion Shadows"), "duel-twice")
-    turn_of(game, "A")
-    champion = ModelId(unit_id(game, "Clan Champion"))
-    swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
-    _at(game, champion, 18, 10, 90.0)
-    _at(game, swash, 18, 14, 270.0)
-    game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
-    settle(game)
+    game, champion, swash = _champions_face_off("duel-twice")
     assert "duel" in {a.name for a in game.system.legal_actions(game.state, SideId("A"))}
-    game.apply(Declare(kind="duel"), as_side("A", ALICE))
-    (challenge,) = game.state.pending.values()
-    from engine.core import Answer
-    game.apply(Answer(decision_id=challenge.id, choice=swash), as_side("B", ALICE))
+    _challenge_accepted_by(game, swash)
     game.apply(Activate(model=champion, how="idle"), as_side("A", ALICE))
     settle(game)
     assert "duel" not in {a.name for a in game.system.legal_actions(game.state, SideId("A"))}  # the menu
