@@ -112,16 +112,21 @@ class _Graph:
             found = self._out[u] = (step, tangent)
         return found
 
-    def clear(self, u: int, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
-        """Which legs from node ``u`` to the nodes ``idx`` hit nothing."""
+    def clear(self, u: int, idx: NDArray[np.intp], end: XY | None = None) -> tuple[NDArray[np.bool_], bool]:
+        """Which legs from node ``u`` to the nodes ``idx`` hit nothing, and whether the leg from ``u`` to ``end``
+        (a last leg to the goal, when given) does: one batch, as testing a leg costs mostly the call."""
         known = self._clear.get(u)
         if known is None:
             known = self._clear[u] = np.full(self.n, -1, dtype=np.int8)
         todo = idx[known[idx] < 0]
-        if len(todo):
-            known[todo] = self.obs.legs_clear(np.broadcast_to(self.pos[u], (len(todo), 2)), self.nodes[todo])
+        ends = self.nodes[todo] if end is None else np.vstack([self.nodes[todo], np.array([end])])
+        reached = False
+        if len(ends):
+            ok = self.obs.legs_clear(np.broadcast_to(self.pos[u], (len(ends), 2)), ends)
+            known[todo] = ok[:len(todo)]
+            reached = end is not None and bool(ok[-1])
         result: NDArray[np.bool_] = known[idx] == 1
-        return result
+        return result, reached
 
 
 def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
@@ -159,7 +164,7 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    obs, n, pos, start = graph.obs, graph.n, graph.pos, graph.obs.mover.xy
+    n, pos, start = graph.n, graph.pos, graph.obs.mover.xy
     h = goal.remaining(pos)
     g = np.full(n + 1, np.inf)
     g[n] = 0.0
@@ -175,15 +180,18 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         here = pos[u]
         end = goal.entry((float(here[0]), float(here[1])))
         last = math.dist(end, here)
-        if g[u] + last < best and obs.legs_clear(here[None, :], np.array([end]))[0]:
-            best, best_from, best_end = g[u] + last, u, end
         step, tangent = graph.out(u)
         cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
         cand &= g[u] + step < g[:n]
         idx = np.nonzero(cand)[0]
-        if len(idx) == 0:
-            continue
-        for v in idx[graph.clear(u, idx)]:
+        # The last leg from here is tested in the same batch as the legs out of here; when it reaches the goal
+        # sooner than the best so far, the legs out are kept only where they could still do better.
+        clear, reached = graph.clear(u, idx, end if g[u] + last < best else None)
+        if reached:
+            best, best_from, best_end = g[u] + last, u, end
+            better = g[u] + step[idx] + h[idx] < best
+            idx, clear = idx[better], clear[better]
+        for v in idx[clear]:
             nv = g[u] + step[v]
             if nv < g[v]:
                 g[v] = nv
