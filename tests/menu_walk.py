@@ -186,8 +186,6 @@ class MenuWalk:
         """The bot, asked for this side's move now, plays one the menus offer."""
         game = self.game
         declarations = game.system.declarations
-        if declarations is None:
-            return
         actor = Actor(user=game.state.controller(side) or BOT_USER, side=side)
         try:
             move = game.system.bot_move(game.state, side, lambda c: game.allows(c, actor))
@@ -203,7 +201,7 @@ class MenuWalk:
         """No parameter whose values would change the outcome was filled without the player choosing it."""
         game = self.game
         declarations = game.system.declarations
-        if declarations is None or invocation.path == ("decide",):
+        if invocation.path == ("decide",):
             return
         try:
             command = game.system.command(invocation.path, invocation.options)
