@@ -448,7 +448,8 @@ def _enders(world: Reading, ask: Ask) -> list[Choice]:
               label="End the activation", when=ROUNDS, per="model", rule=f"{_RULE}, L551, L555, L1519-1524",
               params=(Param("model", "Which unit?", values=_enders, noun="units"),))
 def _end(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    play.forfeit(ctx, referee(ctx), ask.acting)
+    ref = referee(ctx)
+    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting, end=False))])
 
 
 def _may_pass(world: Reading, ask: Ask) -> str | None:
