@@ -40,7 +40,7 @@ from engine.systems.shroudfall.rounds import action_refusal, may_pass
 from engine.systems.shroudfall.schema import COLOURS, AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
 
-__all__ = ["AttackOrder", "MoveOrder"]
+__all__ = ["AttackOrder", "MoveOrder", "essence_tags"]
 
 _RULE = "Shroudfall beta rulebook v1.4"
 Values = Callable[[Reading, Ask], list[Choice]]
@@ -101,7 +101,7 @@ def _unit(world: Reading, ask: Ask) -> UnitRecord:
 # -- targets and essence ---------------------------------------------------------------------------------------
 
 
-def _essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
+def essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
     """What a target may be taken with: an essence re-roll of each roll that falls short (when the reserve holds a
     crystal or Silver Line Training's free re-roll is unused), each roll infused with a colour the reserve holds."""
     reserve = world.state.record(side).reserve
@@ -127,7 +127,7 @@ def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choi
     unit = _unit(world, ask)
     plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}", distance=r.gap) for r in reaches]
     found = list(plain)
-    for tag in _essence_tags(world, ask.acting, unit):
+    for tag in essence_tags(world, ask.acting, unit):
         shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
                                         (", re-rolling what falls short" if "+" in tag else ""))
         found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in plain]
