@@ -36,11 +36,13 @@ from engine.systems.shroudfall.world import World
 
 __all__ = [
     "ACTIVE_EFFECTS",
+    "ATTUNEMENT",
     "INSPIRING_DIE",
     "ORDER_EFFECTS",
     "STORM_BASE_MM",
     "ActiveUse",
     "active_uses",
+    "attuned_after",
     "beloved_candidates",
     "chosen_units",
     "effect_of",
@@ -170,6 +172,23 @@ def whirlwind_targets(world: World, model: ModelId, targeted: list[str]) -> list
     return [(weapon, enemy) for enemy in sorted(world.enemies(model), key=lambda e: world.gap(model, e))
             if enemy not in targeted for weapon in world.melee_weapons(model)
             if target_refusal(world, model, enemy, weapon) is None]
+
+
+ATTUNEMENT = ("DISCORD", "HARMONY")
+"""The Chosen's two keywords, one on every unit of the faction (S4; its faction card is not public)."""
+
+
+def attuned_after(world: World, unit: UnitRecord) -> str | None:
+    """The unit its player activated before ``unit`` this round when ``unit`` becomes Attuned by it: the two bear
+    the other of DISCORD and HARMONY (a unit with both counts as either). What Attuned unlocks is not public, so it
+    is played by hand (ruling ``attunement``)."""
+    record = world.state.record(unit.side)
+    before = world.state.last_activated.get(unit.side)
+    if not record.activations or before is None or before not in world.state.units:
+        return None
+    now = {k for k in world.catalogue.card(unit.card).keywords if k in ATTUNEMENT}
+    then = {k for k in world.catalogue.card(world.state.units[before].card).keywords if k in ATTUNEMENT}
+    return before if any(a != b for a in now for b in then) else None
 
 
 def orders(world: World, side: SideId) -> list[tuple[UnitRecord, AbilitySpec]]:

@@ -27,11 +27,12 @@ from engine.systems.shroudfall.abilities import (
     essence_attack_refusal,
     free_interaction,
 )
+from engine.systems.shroudfall.actives import attuned_after
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import can_pay, pay
-from engine.systems.shroudfall.events import ActionTaken, ReserveChanged
+from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
 from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reading import Reach, Reading
@@ -207,7 +208,18 @@ def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
 
 def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
     if ctx.state.activation is None:
-        play.activate(ctx, side, unit)
+        _begin(ctx, side, unit)
+
+
+def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
+    """Activate the unit; a Chosen unit activated right after its player's unit of the other keyword is Attuned
+    (S4, ruling ``attunement``), which the table shows and the players play by hand."""
+    play.activate(ctx, side, unit)
+    before = attuned_after(referee(ctx).world(ctx), ctx.state.units[unit])
+    if before is not None:
+        ctx.emit(EffectChanged(unit=unit, effect="Attuned", expiry="activation",
+                               why=f"activated after {before}, DISCORD and HARMONY alternating; what it unlocks is "
+                                   "played by hand (S4, ruling attunement)"))
 
 
 def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
@@ -310,7 +322,7 @@ def _activatable(world: Reading, ask: Ask) -> list[Choice]:
               when=ROUNDS, rule=f"{_RULE}, L537, L1513", params=(
                   Param("model", "Which unit?", values=_activatable, noun="units"),))
 def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    play.activate(ctx, ask.acting, ask.text("model"))
+    _begin(ctx, ask.acting, ask.text("model"))
 
 
 @RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
