@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
+from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import (
@@ -40,6 +40,7 @@ from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
 from engine.systems.shroudfall.schema import COLOURS, AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
+from engine.systems.shroudfall.targeting import target_refusal
 
 __all__ = ["AttackOrder", "MoveOrder", "essence_tags"]
 
@@ -97,6 +98,38 @@ def _acting_for(action: Action) -> Values:
 
 def _unit(world: Reading, ask: Ask) -> UnitRecord:
     return world.state.units[ask.text("model")]
+
+
+def _action_refused(action: Action) -> Callable[[Reading, Ask, str], RulesError | None]:
+    """Why a unit typed for an action of the activation is refused, by the rule (a third action, L541; a unit not
+    activating, L537); None where the list of what is accepted says enough."""
+    def refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+        unit = world.state.units.get(typed)
+        acting = world.activating(ask.acting)
+        if unit is None or acting is None:
+            return None
+        if acting.id != unit.id:
+            return IllegalCommand(f"{acting.id} is activating, not {unit.id} (L537)")
+        why = action_refusal(world.state, unit, action)
+        return IllegalCommand(why) if why else None
+    return refused
+
+
+def _target_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+    """Why an enemy typed as a target is refused, by the rule that keeps the unit's profiles from it: a profile in range
+    that still cannot take it first (no line of sight, L681-688; Stealth, L1373; in melee, L716), else the longest
+    range (L729)."""
+    enemy, _ = _split(typed)
+    unit = world.state.units.get(ask.text("model"))
+    if unit is None or enemy not in world.state.models:
+        return None
+    found = [(w.range, why) for m in world.state.alive(unit) for w in world.weapons(m)
+             if (why := target_refusal(world.world, m, enemy, w))]
+    if not found:
+        return None
+    beyond = [why for _, why in sorted(found, reverse=True) if "(L729)" in why]
+    other = [why for _, why in found if "(L729)" not in why]
+    return IllegalCommand((other or beyond)[0])
 
 
 # -- targets and essence ---------------------------------------------------------------------------------------
@@ -201,8 +234,10 @@ def _attack_order(source: str) -> Callable[[Reading, Ask], AttackOrder]:
 
 def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
     values = _charge_targets if source == "charge" else _targets
-    return (Param("model", "Which unit?", values=units, noun="units"),
-            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets"),
+    refused = _action_refused("attack") if source == "attack" else None
+    return (Param("model", "Which unit?", values=units, noun="units", refused=refused),
+            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets",
+                  refused=_target_refused if source == "attack" else None),
             Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"))
 
 
@@ -302,7 +337,8 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
 
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
               check=_move_check, rule=f"{_RULE}, L543, L573-612", params=(
-                  Param("model", "Which unit?", values=_acting_for("move"), noun="units"),
+                  Param("model", "Which unit?", values=_acting_for("move"), noun="units",
+                        refused=_action_refused("move")),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
                         noun="destinations")))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
