@@ -84,6 +84,18 @@ class Router:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
         return path
 
+    def reaches(self, goal: Goal) -> bool:
+        """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
+        found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
+        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        obs = self.obstacles
+        start = obs.mover.xy
+        if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
+            return True
+        if self._graph is None:
+            self._graph = _Graph(obs, *_corners(obs))
+        return _reachable(self._graph, goal)
+
 
 class _Graph:
     """The corner nodes (the start is node ``n``) and what is known of the legs out of each, which no goal
@@ -201,6 +213,31 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         chain.pop()
     chain[0] = start
     return tuple(chain)
+
+
+def _reachable(graph: _Graph, goal: Goal) -> bool:
+    """Greedy best-first over the legs ``_search`` may take: every corner A* would close is reached here too, and the
+    last leg is tested the same way, so this finds a corner that sees the goal exactly when A* finds a route."""
+    obs, n, pos = graph.obs, graph.n, graph.pos
+    h = goal.remaining(pos)
+    seen = np.zeros(n + 1, dtype=bool)
+    seen[n] = True
+    heap = [(h[n], n)]
+    while heap:
+        _, u = heapq.heappop(heap)
+        here = pos[u]
+        end = goal.entry((float(here[0]), float(here[1])))
+        if obs.legs_clear(here[None, :], np.array([end]))[0]:
+            return True
+        _, tangent = graph.out(u)
+        idx = np.nonzero(tangent & ~seen[:n])[0]
+        if len(idx) == 0:
+            continue
+        opened = idx[graph.clear(u, idx)]
+        seen[opened] = True
+        for v in opened:
+            heapq.heappush(heap, (h[v], int(v)))
+    return False
 
 
 def _walls(obs: Obstacles, goal: Goal) -> list[str]:
