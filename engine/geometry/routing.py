@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -53,6 +54,14 @@ class Goal:
         f = (dist - self.reach) / dist
         return (frm[0] + dx * f, frm[1] + dy * f)
 
+    def entries(self, frm: _F) -> _F:
+        """:meth:`entry` for each row of an (N, 2) array."""
+        dx, dy = self.point[0] - frm[:, 0], self.point[1] - frm[:, 1]
+        dist = np.hypot(dx, dy)
+        f = np.where(dist <= self.reach, 0.0, (dist - self.reach) / np.where(dist > 0, dist, 1.0))
+        found: _F = np.column_stack([frm[:, 0] + dx * f, frm[:, 1] + dy * f])
+        return found
+
     def remaining(self, frm: _F) -> _F:
         """Straight-line distance still to go from each row of an (N, 2) array: the A* heuristic."""
         gap: _F = np.maximum(0.0, np.hypot(frm[:, 0] - self.point[0], frm[:, 1] - self.point[1]) - self.reach)
@@ -84,14 +93,17 @@ class Router:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
         return path
 
-    def reaches(self, goal: Goal) -> bool:
+    def reaches(self, goal: Goal, *, search: bool = True) -> bool:
         """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
         found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
-        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        tried nearest the goal first until one sees it. A menu asks this of every model it offers. Without
+        ``search`` only the straight leg is tried (False then says nothing), so no corner graph is built."""
         obs = self.obstacles
         start = obs.mover.xy
         if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
             return True
+        if not search:
+            return False
         if self._graph is None:
             self._graph = _Graph(obs, *_corners(obs))
         return _reachable(self._graph, goal)
@@ -138,28 +150,33 @@ class _Graph:
 
 def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
     """Return the usable convex corners of the grown obstacles, with each corner's ring neighbours."""
-    grown = [shapely.Point(c).buffer((r + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS)
-             for c, r in zip(obs.centres, obs.reach, strict=True)]
-    grown += [t.polygon.buffer((obs.radius + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS) for t in obs.terrain]
+    grown = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
+    grown += [_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain]
+    if not grown:
+        empty = np.zeros((0, 2))
+        return empty, empty, empty
+    nodes, prev, nxt = (np.concatenate([g[i] for g in grown]) for i in range(3))
+    ok = obs.points_clear(nodes)
+    return nodes[ok], prev[ok], nxt[ok]
+
+
+@lru_cache(maxsize=4096)
+def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
+    """The convex corners of ``shape`` grown by ``by`` inches, with each corner's ring neighbours: one table's
+    scenery and bases grow the same way for every model of a size and every menu, so each is grown once."""
+    poly = orient(shape.buffer(by, quad_segs=_QUAD_SEGS), 1.0)
     pts: list[_F] = []
     before: list[_F] = []
     after: list[_F] = []
-    for poly in grown:
-        poly = orient(poly, 1.0)
-        for ring in (poly.exterior, *poly.interiors):
-            xy = np.asarray(ring.coords, dtype=float)[:-1]
-            p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
-            turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
-            convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
-            pts.append(xy[convex])
-            before.append(p[convex])
-            after.append(n[convex])
-    if not pts:
-        empty = np.zeros((0, 2))
-        return empty, empty, empty
-    nodes, prev, nxt = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
-    ok = obs.points_clear(nodes)
-    return nodes[ok], prev[ok], nxt[ok]
+    for ring in (poly.exterior, *poly.interiors):
+        xy = np.asarray(ring.coords, dtype=float)[:-1]
+        p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
+        turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
+        convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
+        pts.append(xy[convex])
+        before.append(p[convex])
+        after.append(n[convex])
+    return np.concatenate(pts), np.concatenate(before), np.concatenate(after)
 
 
 def _side(a: _F, b: _F, c: _F) -> _F:
@@ -216,8 +233,9 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 
 
 def _reachable(graph: _Graph, goal: Goal) -> bool:
-    """Greedy best-first over the legs ``_search`` may take: every corner A* would close is reached here too, and the
-    last leg is tested the same way, so this finds a corner that sees the goal exactly when A* finds a route."""
+    """Greedy best-first over the legs ``_search`` may take (the start's own last leg already tested): every corner
+    A* would close is opened here too, and its last leg tested the same way (a batch per corner expanded), so this
+    finds a corner that sees the goal exactly when A* finds a route."""
     obs, n, pos = graph.obs, graph.n, graph.pos
     h = goal.remaining(pos)
     seen = np.zeros(n + 1, dtype=bool)
@@ -225,15 +243,13 @@ def _reachable(graph: _Graph, goal: Goal) -> bool:
     heap = [(h[n], n)]
     while heap:
         _, u = heapq.heappop(heap)
-        here = pos[u]
-        end = goal.entry((float(here[0]), float(here[1])))
-        if obs.legs_clear(here[None, :], np.array([end]))[0]:
-            return True
         _, tangent = graph.out(u)
         idx = np.nonzero(tangent & ~seen[:n])[0]
         if len(idx) == 0:
             continue
         opened = idx[graph.clear(u, idx)]
+        if len(opened) and obs.legs_clear(pos[opened], goal.entries(pos[opened])).any():
+            return True
         seen[opened] = True
         for v in opened:
             heapq.heappush(heap, (h[v], int(v)))
