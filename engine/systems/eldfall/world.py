@@ -15,7 +15,7 @@ from functools import cached_property
 
 from engine.checks import Modifier
 from engine.core import ModelId, SideId
-from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Sight, Terrain, sight_in_height
+from engine.geometry import TOLERANCE, Base, Battlefield, LineOfSight, Pose, Sight, Terrain, sight_in_height
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.engagement import Threat, engaged_by
 from engine.systems.eldfall.fighters import Fighter, fighter
@@ -47,6 +47,8 @@ class World:
         self._fighters: dict[ModelId, Fighter] = {}
         self._sight: dict[frozenset[str], LineOfSight] = {}
         self._seen: dict[tuple[str, str, Point | None, Point | None, bool], SightCheck] = {}
+        self._field: tuple[int, Battlefield] | None = None
+        self._engagers: dict[tuple[ModelId, int], tuple[ModelId, ...]] = {}
 
     # -- models --------------------------------------------------------------------------------------------
 
@@ -116,6 +118,12 @@ class World:
     @cached_property
     def terrain(self) -> tuple[Terrain, ...]:
         return battlefield(self.state).terrain
+
+    def field(self) -> Battlefield:
+        """The table as geometry, kept while the state stays at one event (a menu routes every model on it)."""
+        if self._field is None or self._field[0] != self.state.seq:
+            self._field = (self.state.seq, battlefield(self.state))
+        return self._field[1]
 
     @property
     def heights(self) -> bool:
@@ -250,12 +258,17 @@ class World:
         return weapon.reach.inches
 
     def engagers(self, model: ModelId) -> tuple[ModelId, ...]:
-        """The enemies engaging ``model`` now: it stands in their held melee weapon's reach (L1447-1461)."""
-        f = self.fighter(model)
-        if f.out:
-            return ()
-        threats = [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
-        return tuple(ModelId(i) for i in engaged_by(self.base(model), threats, flying=f.is_("flying")))
+        """The enemies engaging ``model`` now: it stands in their held melee weapon's reach (L1447-1461); kept while
+        the state stays at one event."""
+        key = (model, self.state.seq)
+        found = self._engagers.get(key)
+        if found is None:
+            f = self.fighter(model)
+            threats = [] if f.out else \
+                [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
+            found = self._engagers[key] = tuple(ModelId(i) for i in engaged_by(self.base(model), threats,
+                                                                                flying=f.is_("flying")))
+        return found
 
 
 def _order(model: str) -> tuple[str, int]:
