@@ -140,12 +140,10 @@ graph; kept by the same key as ``_APPROACHES`` without the thing and the gap."""
 _ROUTERS_KEPT = 32
 
 
-def has_route(field: Battlefield, mover_id: str, position: Position, *, max_distance: float | None = None,
-              search: bool = True) -> bool:
+def has_route(field: Battlefield, mover_id: str, position: Position, *, max_distance: float | None = None) -> bool:
     """Whether :func:`resolve_move` makes a move to ``position`` (it raises a :class:`GeometryError` exactly when this
-    is False). ``toward`` and ``contact`` ask the router only whether some route exists (:meth:`Router.reaches`,
-    ``search`` passed on), sharing its corner graph with the routes made later; any other position is resolved
-    whole."""
+    is False). ``toward`` and ``contact`` ask the router only whether some route exists (:meth:`Router.reaches`),
+    sharing its corner graph with the routes made later; any other position is resolved whole."""
     try:
         match position:
             case Toward(target) | Contact(target):
@@ -157,7 +155,7 @@ def has_route(field: Battlefield, mover_id: str, position: Position, *, max_dist
                     return True
                 layout = _layout(field, mover)
                 kept = (layout, thing.id, gap) in _APPROACHES
-                return kept or _router(field, mover, layout).reaches(goal, search=search)
+                return kept or _router(field, mover, layout).reaches(goal)
         resolve_move(field, mover_id, position, max_distance=max_distance)
     except GeometryError:
         return False

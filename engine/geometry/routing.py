@@ -93,17 +93,14 @@ class Router:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
         return path
 
-    def reaches(self, goal: Goal, *, search: bool = True) -> bool:
+    def reaches(self, goal: Goal) -> bool:
         """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
         found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
-        tried nearest the goal first until one sees it. A menu asks this of every model it offers. Without
-        ``search`` only the straight leg is tried (False then says nothing), so no corner graph is built."""
+        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
         obs = self.obstacles
         start = obs.mover.xy
         if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
             return True
-        if not search:
-            return False
         if self._graph is None:
             self._graph = _Graph(obs, *_corners(obs))
         return _reachable(self._graph, goal)

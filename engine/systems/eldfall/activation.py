@@ -310,11 +310,10 @@ def move_refusal(world: World, f: Fighter, text: str, to: str | None) -> str | N
     return None
 
 
-def goes(world: World, f: Fighter, text: str, to: str | None, *, search: bool = True) -> bool:
+def goes(world: World, f: Fighter, text: str, to: str | None) -> bool:
     """Whether ``move_refusal`` is None, found cheaper where only the way decides (a menu asks it of every model it
     offers): a Walk, Run or Climb of a model neither Engaged (unless it Hits and Retreats) nor a Personal Guard
-    needs only some route to ``to`` (``has_way``); a Jump, a Flicker and the rest are routed whole. Without
-    ``search``, True only where one straight leg shows it (False then says nothing): no corner graph is built."""
+    needs only some route to ``to`` (``has_way``); a Jump, a Flicker and the rest are routed whole."""
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
     if refusal is not None or isinstance(read, str) or read[0] == "idle" or to is None:
@@ -322,8 +321,8 @@ def goes(world: World, f: Fighter, text: str, to: str | None, *, search: bool = 
     how, _, skills = read
     if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
             or (world.engagers(f.id) and not f.has("Hit and Retreat")):
-        return search and move_refusal(world, f, text, to) is None
-    return has_way(world, f, how, to, movement_allowance(f, how), trample="trample" in skills, search=search)
+        return move_refusal(world, f, text, to) is None
+    return has_way(world, f, how, to, movement_allowance(f, how), trample="trample" in skills)
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

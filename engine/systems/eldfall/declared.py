@@ -162,13 +162,11 @@ def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
 
 
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
-    """Whether the movement ``text`` has a route to one of the destinations a menu names: first whether one straight
-    leg takes it toward any of them (no corner graph needed), then, only where none does, a route to each in turn."""
+    """Whether the movement ``text`` has a way to one of the destinations a menu names (the first that has one ends
+    the search: any way, not the shortest)."""
     f = r.model(ask)
-    if movement_choice_refusal(r.world, f, text) is not None:
-        return False
-    tos = [c.value for c in destinations(r, ask)]
-    return any(goes(r.world, f, text, to) for to in tos)
+    return movement_choice_refusal(r.world, f, text) is None and \
+        any(goes(r.world, f, text, c.value) for c in destinations(r, ask))
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:

@@ -179,17 +179,16 @@ def _leashed(world: World, f: Fighter, trip: Route) -> Route:
                                lines=(*trip.lines, why))
 
 
-def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False,
-            search: bool = True) -> bool:
+def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
     """Whether ``route`` finds a way for ``f``'s ``how`` movement toward ``to`` (not a Jump's or a Flicker's straight
-    line): any route, not the shortest (``has_route``, ``search`` passed on); the leash, applied after, is not asked."""
+    line): any route, not the shortest (``has_route``); the leash, which ``route`` applies after, is not asked."""
     assert how != "jump"
     smaller = _smaller(world, f) if trample else frozenset()
     try:
         position, _, field = _setting(world, f, how, to, smaller, flicker=False)
     except (GeometryError, IllegalCommand):
         return False
-    return has_route(field, f.id, position, max_distance=allowance, search=search)
+    return has_route(field, f.id, position, max_distance=allowance)
 
 
 def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
