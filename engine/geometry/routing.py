@@ -173,7 +173,10 @@ def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
         pts.append(xy[convex])
         before.append(p[convex])
         after.append(n[convex])
-    return np.concatenate(pts), np.concatenate(before), np.concatenate(after)
+    found = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
+    for array in found:
+        array.setflags(write=False)
+    return found
 
 
 def _side(a: _F, b: _F, c: _F) -> _F:
