@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
+import shapely
+
 from engine.checks import Modifier
 from engine.core import ModelId, SideId
 from engine.geometry import TOLERANCE, Base, Battlefield, LineOfSight, Pose, Sight, Terrain, sight_in_height
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.engagement import Threat, engaged_by
 from engine.systems.eldfall.fighters import Fighter, fighter
-from engine.systems.eldfall.heights import AREA, ground_at
+from engine.systems.eldfall.heights import AREA, ground_at, is_solid
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.rulings import Rulings
@@ -134,6 +136,15 @@ class World:
         """The height of the surface under ``point`` (0 on a flat table)."""
         return ground_at(self.terrain, point) if self.heights else 0.0
 
+    def on_table(self, points: list[Point]) -> bool:
+        """Whether every point lies on the table itself, no raised surface under any (``ground`` 0 at each; one test
+        per piece for them all)."""
+        if not self.heights:
+            return True
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return not any(piece.height > TOLERANCE and shapely.contains_xy(piece.polygon, xs, ys).any()
+                       for piece in self.terrain if is_solid(piece))
+
     @cached_property
     def sight_terrain(self) -> tuple[Terrain, ...]:
         """The pieces that stop 3D sight lines: every solid body, and area scenery marked blocking or obscuring."""
@@ -202,7 +213,7 @@ class World:
     def sees_along(self, viewer: ModelId, seen: ModelId, points: list[Point]) -> list[bool]:
         """Whether ``viewer`` sees ``seen`` placed at each point (one batched survey of the sight lines)."""
         v = self.fighter(viewer)
-        if v.is_("blinded") or not points or self.raised or any(self.ground(p) > TOLERANCE for p in points):
+        if v.is_("blinded") or not points or self.raised or not self.on_table(points):
             return [self.sees(viewer, seen, seen_at=p).visible for p in points]
         observer = self.base(viewer)
         arc = self.arc(v)
