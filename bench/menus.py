@@ -5,8 +5,9 @@ Budget: median 5 ms for the legal-action menu and each decision menu on a game's
 judged on the fresh column. Each menu is asked through the table service, as its player, two ways:
 
 - ``fresh``: the first menu on a freshly built state, as after any move: the game replayed from storage (untimed) and
-  the routes the engine keeps by layout (``engine.geometry.anchors``, Sunshard's ``moving``) forgotten, so nothing
-  one menu worked out is reused by the next;
+  everything the engine keeps by the models' places (``KEPT_BY_LAYOUT``: routes, Sunshard's answers kept by state
+  content, deployment layouts) forgotten, so nothing one menu worked out is reused by the next (what is kept by the
+  scenery's shapes alone, which no move changes, stays);
 - ``re-asked``: the same menu asked again and again on one live game (what the kept routes save).
 
 Prints median / p95 in ms per game (and per decision kind). Never asserts timing.
@@ -27,11 +28,15 @@ from bot.core.parsing import Invocation
 from engine.core import BOT_USER, UserId
 from engine.geometry import anchors
 from engine.systems.sunshard import moving
+from engine.systems.sunshard import world as sunshard_world
+from engine.table import deploy
 from tests.menu_walk import FACTORIES, TABLE, MenuWalk, table
 
 RUNS = 30
 BUDGET_MS = 5.0
 WALK_STEPS = 40
+KEPT_BY_LAYOUT = (anchors._APPROACHES, anchors._ROUTERS, moving._ROUTES, sunshard_world._LASTING, deploy._LAYOUTS)
+"""The engine's caches keyed by where the models stand (or by a whole state's content)."""
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -46,9 +51,8 @@ async def fresh(walk: MenuWalk) -> None:
     assert game_id is not None
     book.forget(game_id)
     await walk.service.game_at(TABLE)
-    anchors._APPROACHES.clear()
-    anchors._ROUTERS.clear()
-    moving._ROUTES.clear()
+    for kept in KEPT_BY_LAYOUT:
+        kept.clear()
 
 
 async def timed(walk: MenuWalk, user: UserId, invocation: Invocation, side: str | None,
