@@ -54,14 +54,6 @@ class Goal:
         f = (dist - self.reach) / dist
         return (frm[0] + dx * f, frm[1] + dy * f)
 
-    def entries(self, frm: _F) -> _F:
-        """:meth:`entry` for each row of an (N, 2) array."""
-        dx, dy = self.point[0] - frm[:, 0], self.point[1] - frm[:, 1]
-        dist = np.hypot(dx, dy)
-        f = np.where(dist <= self.reach, 0.0, (dist - self.reach) / np.where(dist > 0, dist, 1.0))
-        found: _F = np.column_stack([frm[:, 0] + dx * f, frm[:, 1] + dy * f])
-        return found
-
     def remaining(self, frm: _F) -> _F:
         """Straight-line distance still to go from each row of an (N, 2) array: the A* heuristic."""
         gap: _F = np.maximum(0.0, np.hypot(frm[:, 0] - self.point[0], frm[:, 1] - self.point[1]) - self.reach)
@@ -133,15 +125,46 @@ class _Graph:
             found = self._out[u] = (step, tangent)
         return found
 
-    def clear(self, u: int, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
-        """Which legs from node ``u`` to the nodes ``idx`` hit nothing."""
+    def clear(self, u: int, idx: NDArray[np.intp], last: _LastLegs) -> NDArray[np.bool_]:
+        """Which legs from node ``u`` to the nodes ``idx`` hit nothing; the last legs from ``idx`` to the goal not
+        tested yet are tested in the same batch (one call, not two, for each corner a search expands)."""
         known = self._clear.get(u)
         if known is None:
             known = self._clear[u] = np.full(self.n, -1, dtype=np.int8)
         todo = idx[known[idx] < 0]
-        if len(todo):
-            known[todo] = self.obs.legs_clear(np.broadcast_to(self.pos[u], (len(todo), 2)), self.nodes[todo])
+        extra, ends = last.untested(idx)
+        if len(todo) or len(extra):
+            starts = np.concatenate([np.broadcast_to(self.pos[u], (len(todo), 2)), self.pos[extra]])
+            clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
+            known[todo] = clear[:len(todo)]
+            last.known[extra] = clear[len(todo):]
         result: NDArray[np.bool_] = known[idx] == 1
+        return result
+
+
+class _LastLegs:
+    """The straight last leg from each node of a graph to one goal: where it ends, and whether it hits nothing
+    (each tested once, in batches)."""
+
+    def __init__(self, graph: _Graph, goal: Goal) -> None:
+        self.graph, self.goal = graph, goal
+        self.ends: dict[int, XY] = {}
+        self.known = np.full(graph.n + 1, -1, dtype=np.int8)
+
+    def untested(self, idx: NDArray[np.intp]) -> tuple[NDArray[np.intp], _F]:
+        """The nodes of ``idx`` whose last leg is not tested yet, and where each ends."""
+        todo = idx[self.known[idx] < 0]
+        for v in todo:
+            here = self.graph.pos[v]
+            self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
+        return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
+
+    def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
+        """Whether the last legs from the nodes ``idx`` hit nothing."""
+        todo, ends = self.untested(idx)
+        if len(todo):
+            self.known[todo] = self.graph.obs.legs_clear(self.graph.pos[todo], ends)
+        result: NDArray[np.bool_] = self.known[idx] == 1
         return result
 
 
@@ -188,23 +211,24 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    obs, n, pos, start = graph.obs, graph.n, graph.pos, graph.obs.mover.xy
+    n, pos, start = graph.n, graph.pos, graph.obs.mover.xy
     h = goal.remaining(pos)
     g = np.full(n + 1, np.inf)
     g[n] = 0.0
     parent = np.full(n + 1, -1)
     closed = np.zeros(n + 1, dtype=bool)
     best, best_from, best_end = math.inf, -1, start
+    last_legs = _LastLegs(graph, goal)
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
-        here = pos[u]
-        end = goal.entry((float(here[0]), float(here[1])))
-        last = math.dist(end, here)
-        if g[u] + last < best and obs.legs_clear(here[None, :], np.array([end]))[0]:
+        seen = last_legs.sees(np.array([u]))[0]
+        end = last_legs.ends[u]
+        last = math.dist(end, pos[u])
+        if g[u] + last < best and seen:
             best, best_from, best_end = g[u] + last, u, end
         step, tangent = graph.out(u)
         cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
@@ -212,7 +236,7 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         idx = np.nonzero(cand)[0]
         if len(idx) == 0:
             continue
-        for v in idx[graph.clear(u, idx)]:
+        for v in idx[graph.clear(u, idx, last_legs)]:
             nv = g[u] + step[v]
             if nv < g[v]:
                 g[v] = nv
@@ -236,8 +260,9 @@ def _reachable(graph: _Graph, goal: Goal) -> bool:
     """Greedy best-first over the legs ``_search`` may take (the start's own last leg already tested): every corner
     A* would close is opened here too, and its last leg tested the same way (a batch per corner expanded), so this
     finds a corner that sees the goal exactly when A* finds a route."""
-    obs, n, pos = graph.obs, graph.n, graph.pos
-    h = goal.remaining(pos)
+    n = graph.n
+    h = goal.remaining(graph.pos)
+    last_legs = _LastLegs(graph, goal)
     seen = np.zeros(n + 1, dtype=bool)
     seen[n] = True
     heap = [(h[n], n)]
@@ -247,8 +272,8 @@ def _reachable(graph: _Graph, goal: Goal) -> bool:
         idx = np.nonzero(tangent & ~seen[:n])[0]
         if len(idx) == 0:
             continue
-        opened = idx[graph.clear(u, idx)]
-        if len(opened) and obs.legs_clear(pos[opened], goal.entries(pos[opened])).any():
+        opened = idx[graph.clear(u, idx, last_legs)]
+        if last_legs.sees(opened).any():
             return True
         seen[opened] = True
         for v in opened:
