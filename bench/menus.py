@@ -1,5 +1,6 @@
 """Time the menus a player reads: ``/act`` alone on each game's demo table, and each kind of decision's menu (bare
-``/decide``) met on a short menu-only game from ``/game new``.
+``/decide``) and bare ``/act`` at each step of the flow (Underworlds' power step...) met on a short menu-only game from
+``/game new``.
 
 Budget: median 5 ms for the legal-action menu and each decision menu on a game's demo table (docs/budgets.md),
 judged on the fresh column's CPU time (on a quiet machine the wall time). Each menu is asked through the table
