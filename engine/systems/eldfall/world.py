@@ -136,7 +136,7 @@ class World:
         """The height of the surface under ``point`` (0 on a flat table)."""
         return ground_at(self.terrain, point) if self.heights else 0.0
 
-    def on_table(self, points: list[Point]) -> bool:
+    def at_table_level(self, points: list[Point]) -> bool:
         """Whether every point lies on the table itself, no raised surface under any (``ground`` 0 at each; one test
         per piece for them all)."""
         if not self.heights:
@@ -213,7 +213,7 @@ class World:
     def sees_along(self, viewer: ModelId, seen: ModelId, points: list[Point]) -> list[bool]:
         """Whether ``viewer`` sees ``seen`` placed at each point (one batched survey of the sight lines)."""
         v = self.fighter(viewer)
-        if v.is_("blinded") or not points or self.raised or not self.on_table(points):
+        if v.is_("blinded") or not points or self.raised or not self.at_table_level(points):
             return [self.sees(viewer, seen, seen_at=p).visible for p in points]
         observer = self.base(viewer)
         arc = self.arc(v)
