@@ -61,8 +61,9 @@ class Goal:
 
 
 class Router:
-    """Routes for one base from where it stands; the corner graph is built once, on the first detour, and what
-    its searches learn of the legs between corners is kept for the next route (to another goal)."""
+    """Routes for one base from where it stands; the corner graph is built once, on the first detour (or shared
+    with a base of its size routing past the same obstacles), and what its searches learn of the legs between
+    corners is kept for the next route (to another goal, or of another such base)."""
 
     def __init__(self, obstacles: Obstacles) -> None:
         self.obstacles = obstacles
@@ -79,7 +80,7 @@ class Router:
         if obs.legs_clear(np.array([start]), np.array([first]))[0]:
             return (start, first) if first != start else (start,)
         if self._graph is None:
-            self._graph = _Graph(obs, *_corners(obs))
+            self._graph = _Graph(obs)
         path = _search(self._graph, goal)
         if path is None:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
@@ -94,25 +95,57 @@ class Router:
         if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
             return True
         if self._graph is None:
-            self._graph = _Graph(obs, *_corners(obs))
+            self._graph = _Graph(obs)
         return _reachable(self._graph, goal)
 
 
-class _Graph:
-    """The corner nodes (the start is node ``n``) and what is known of the legs out of each, which no goal
-    changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
-    only the legs a search wants, each once for every route the router searches)."""
+class _Corners:
+    """The corner nodes of one set of obstacles for one size of base, and what is known of the legs out of each
+    corner (tangent, their lengths, which hit nothing): no start and no goal changes these, so every model of that
+    size routing past the same obstacles (a menu's walkers, allies being passable) shares them."""
 
-    def __init__(self, obs: Obstacles, nodes: _F, prev: _F, nxt: _F) -> None:
-        self.obs, self.nodes, self.prev, self.nxt = obs, nodes, prev, nxt
-        self.n = len(nodes)
-        self.pos: _F = np.vstack([nodes, np.array([obs.mover.xy])])
-        self._out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self._clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+    def __init__(self, obs: Obstacles) -> None:
+        self.nodes, self.prev, self.nxt = _corners(obs)
+        self.out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
+        self.clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+
+
+_CORNERS: dict[tuple[object, ...], _Corners] = {}
+"""Corner graphs by everything they depend on: the table, the base's size, the bases and the impassable scenery it
+must keep clear of (the oldest forgotten past ``_CORNERS_KEPT``)."""
+_CORNERS_KEPT = 32
+
+
+def _shared_corners(obs: Obstacles) -> _Corners:
+    key = (obs.field.table.width, obs.field.table.height, obs.radius,
+           tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
+           tuple((t.id, t.polygon.wkb) for t in obs.terrain))
+    found = _CORNERS.get(key)
+    if found is None:
+        if len(_CORNERS) >= _CORNERS_KEPT:
+            del _CORNERS[next(iter(_CORNERS))]
+        found = _CORNERS[key] = _Corners(obs)
+    return found
+
+
+class _Graph:
+    """The corner nodes and the start (node ``n``), and what is known of the legs out of each, which no goal
+    changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
+    only the legs a search wants, each once for every route searched past the same obstacles)."""
+
+    def __init__(self, obs: Obstacles) -> None:
+        corners = _shared_corners(obs)
+        self.obs, self.nodes, self.prev, self.nxt = obs, corners.nodes, corners.prev, corners.nxt
+        self.n = len(self.nodes)
+        self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
+        self._corners = corners
+        self._start_out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
+        self._start_clear: dict[int, NDArray[np.int8]] = {}
 
     def out(self, u: int) -> tuple[_F, NDArray[np.bool_]]:
         """The length of the leg from node ``u`` to every node, and which legs are tangent at both ends."""
-        found = self._out.get(u)
+        kept = self._corners.out if u < self.n else self._start_out
+        found = kept.get(u)
         if found is None:
             nodes, here = self.nodes, self.pos[u]
             step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
@@ -122,15 +155,16 @@ class _Graph:
             if u < self.n:
                 t1, t2 = _side(nodes, here, self.prev[u]), _side(nodes, here, self.nxt[u])
                 tangent &= t1 * t2 >= 0
-            found = self._out[u] = (step, tangent)
+            found = kept[u] = (step, tangent)
         return found
 
     def clear(self, u: int, idx: NDArray[np.intp], last: _LastLegs) -> NDArray[np.bool_]:
         """Which legs from node ``u`` to the nodes ``idx`` hit nothing; the last legs from ``idx`` to the goal not
         tested yet are tested in the same batch (one call, not two, for each corner a search expands)."""
-        known = self._clear.get(u)
+        kept = self._corners.clear if u < self.n else self._start_clear
+        known = kept.get(u)
         if known is None:
-            known = self._clear[u] = np.full(self.n, -1, dtype=np.int8)
+            known = kept[u] = np.full(self.n, -1, dtype=np.int8)
         todo = idx[known[idx] < 0]
         extra, ends = last.untested(idx)
         if len(todo) or len(extra):
