@@ -21,7 +21,7 @@ from engine.systems.shroudfall.state import ShroudfallState, UnitRecord
 from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["Reach", "Reading"]
+__all__ = ["Reach", "Reading", "anchors"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,23 +151,27 @@ class Reading:
     # -- where to go ---------------------------------------------------------------------------------------
 
     def anchors(self, unit: UnitRecord, limit: int = 6) -> list[tuple[str, str, float]]:
-        """Where a unit may be sent by name: toward the nearest enemies and the scenario elements, and away from the
-        nearest enemy; ``(value, label, gap)``, nearest first."""
-        alive = self.state.alive(unit)
-        world = self.world
-        if not alive:
-            return []
+        return anchors(self.world, unit, limit)
 
-        def gap(ident: str) -> float:
-            return min(world.gap(m, ident) for m in alive)
 
-        enemies = sorted((m for m, p in self.state.models.items() if p.side != unit.side), key=lambda e: (gap(e), e))
-        found = [(f"toward {e}", f"toward {e} ({self.state.models[e].name})", gap(e)) for e in enemies[:limit]]
-        found += [(f"toward {e.id}", f"toward {e.id} ({e.name})", gap(e.id)) for e in self.state.elements.values()]
-        found.sort(key=lambda f: f[2])
-        if enemies:
-            found.append((f"away {enemies[0]}", f"away from {enemies[0]}", gap(enemies[0])))
-        return found
+def anchors(world: World, unit: UnitRecord, limit: int = 6) -> list[tuple[str, str, float]]:
+    """Where a unit may be sent by name: toward the nearest enemies and the scenario elements, and away from the
+    nearest enemy; ``(value, label, gap)``, nearest first."""
+    state = world.state
+    alive = state.alive(unit)
+    if not alive:
+        return []
+
+    def gap(ident: str) -> float:
+        return min(world.gap(m, ident) for m in alive)
+
+    enemies = sorted((m for m, p in state.models.items() if p.side != unit.side), key=lambda e: (gap(e), e))
+    found = [(f"toward {e}", f"toward {e} ({state.models[e].name})", gap(e)) for e in enemies[:limit]]
+    found += [(f"toward {e.id}", f"toward {e.id} ({e.name})", gap(e.id)) for e in state.elements.values()]
+    found.sort(key=lambda f: f[2])
+    if enemies:
+        found.append((f"away {enemies[0]}", f"away from {enemies[0]}", gap(enemies[0])))
+    return found
 
 
 def labelled(state: ShroudfallState, models: Sequence[ModelId]) -> str:
