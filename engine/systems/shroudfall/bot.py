@@ -100,7 +100,7 @@ class _Turn:
         locked = any(self.world.engaged(m) for m in self.state.alive(unit))
         if goal in self.state.elements and not locked and not self._stays(unit):
             return [move]
-        reaches = self.reading.reaches(unit)
+        reaches = self.reading.useful(unit)
         if reaches:
             target = self._best(reaches)
             return [_Plan((0,), _act("attack", model=unit.id, target=self._target(unit, target.enemy)),
@@ -140,7 +140,7 @@ class _Turn:
         for mine in sorted(self.mines, key=lambda e: e.id):
             if self._held(mine) or self._covered(mine):
                 continue
-            choices = [u for u in free if u.id not in sent and not self.reading.reaches(u)]
+            choices = [u for u in free if u.id not in sent and not self.reading.useful(u)]
             if choices:
                 unit = min(choices, key=lambda u: (self._gap(u, mine.id), u.id))
                 sent[unit.id] = mine
@@ -173,7 +173,7 @@ class _Turn:
     def _plan(self, unit: UnitRecord, mine: Element | None) -> _Plan | None:
         weaver = self._weaver(unit)
         late = 3.0 if weaver else 4.0
-        reaches = self.reading.reaches(unit)
+        reaches = self.reading.useful(unit)
         if reaches:
             target = self._best(reaches)
             rank = (late if self._holds(unit) else 0.0, target.gap, 0.0)

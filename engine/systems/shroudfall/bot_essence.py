@@ -55,7 +55,7 @@ def attack_essence(reading: Reading, side: SideId, unit: UnitRecord, enemy: str)
 
 
 def _melee_reach(reading: Reading, unit: UnitRecord) -> int:
-    return sum(1 for r in reading.reaches(unit) if "melee" in r.types)
+    return sum(1 for r in reading.useful(unit) if "melee" in r.types)
 
 
 def _inspires(reading: Reading, unit: UnitRecord) -> bool:
@@ -102,6 +102,6 @@ def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool
     card = reading.catalogue.card(unit.card)
     reserve = reading.state.record(side).reserve
     if card.essence_weaver and can_pay(reserve, essence_attack_cost(reading.world)):
-        return bool(reading.reaches(unit))
+        return bool(reading.useful(unit))
     return any(a.kind == "active" and a.cost and can_pay(reserve, a.cost) and _wanted(reading, unit, a.effect)
                for a in card.abilities)

@@ -77,7 +77,7 @@ def _planned(plan: str) -> Values:
 
 def _offered(world: Reading, unit: UnitRecord, plan: str) -> bool:
     if plan == "attack":
-        return bool(world.reaches(unit))
+        return bool(world.useful(unit))
     if plan == "charge":
         return bool(world.charges(unit))
     return not _locked(world, unit)
@@ -161,11 +161,15 @@ def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choi
     unit = _unit(world, ask)
     plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}" + _idle_note(r), distance=r.gap)
              for r in reaches]
-    found = list(plain)
-    for tag in essence_tags(world, ask.acting, unit):
-        shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
-                                        (", re-rolling what falls short" if "+" in tag else ""))
-        found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in plain]
+    tags = essence_tags(world, ask.acting, unit)
+    found: list[Choice] = []
+    for idle in (False, True):  # an idle beam's aims last, each with what it may be taken with
+        chosen = [c for c, r in zip(plain, reaches, strict=True) if bool(r.idle_beam) == idle]
+        found += chosen
+        for tag in tags:
+            shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
+                                            (", re-rolling what falls short" if "+" in tag else ""))
+            found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in chosen]
     return found
 
 

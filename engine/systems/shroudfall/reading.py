@@ -83,7 +83,7 @@ class Reading:
 
     def reaches(self, unit: UnitRecord) -> list[Reach]:
         """The enemies some model of ``unit`` may attack now with a profile (in range and sight, L703-742), nearest
-        first, with the types of attack that reach each."""
+        first, with the types of attack that reach each (an idle beam's aims last, where the menus say so)."""
         found = self._reaches.get(unit.id)
         if found is not None:
             return found
@@ -106,7 +106,7 @@ class Reading:
                         types.setdefault(enemy, set()).add(weapon.type)
                         gaps[enemy] = min(gaps.get(enemy, gap), gap)
         found = sorted((Reach(e, tuple(t for t in ATTACK_TYPES if t in kinds), gaps[e], idle[e])
-                        for e, kinds in types.items()), key=lambda r: (r.gap, r.enemy))
+                        for e, kinds in types.items()), key=lambda r: (r.idle_beam > 0, r.gap, r.enemy))
         self._reaches[unit.id] = found
         return found
 
@@ -126,6 +126,10 @@ class Reading:
             return False
         near = any(m != model and self.world.gap(model, m) <= weapon.range + 1.0 for m in self.state.models)
         return not near or not beam_targets(self.world, model, enemy, weapon)
+
+    def useful(self, unit: UnitRecord) -> list[Reach]:
+        """The enemies an attack of ``unit`` would roll against: its reaches without the idle beams' aims."""
+        return [r for r in self.reaches(unit) if not r.idle_beam]
 
     def reach_of(self, unit: UnitRecord, enemy: str) -> Reach | None:
         return next((r for r in self.reaches(unit) if r.enemy == enemy), None)
@@ -158,7 +162,7 @@ class Reading:
     def plan_for(self, unit: UnitRecord) -> str:
         """The activation a menu puts first for ``unit``: attack twice when it may attack now, move and attack when a
         move brings an enemy within reach, else advance."""
-        if self.reaches(unit):
+        if self.useful(unit):
             return "attack"
         if self.charges(unit):
             return "charge"
