@@ -193,6 +193,11 @@ class _LastLegs:
             self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
         return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
 
+    def test_all(self) -> None:
+        """Test the last leg from every node in one batch: a search past a corner graph whose legs are known
+        already (a second goal) then makes no call for them at all."""
+        self.sees(np.arange(self.graph.n + 1))
+
     def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
         """Whether the last legs from the nodes ``idx`` hit nothing."""
         todo, ends = self.untested(idx)
@@ -253,6 +258,7 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     closed = np.zeros(n + 1, dtype=bool)
     best, best_from, best_end = math.inf, -1, start
     last_legs = _LastLegs(graph, goal)
+    last_legs.test_all()
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
