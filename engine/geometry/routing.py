@@ -119,7 +119,7 @@ _CORNERS_KEPT = 32
 def _shared_corners(obs: Obstacles) -> _Corners:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-           tuple((t.id, t.polygon.wkb) for t in obs.terrain))
+           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
     found = _CORNERS.get(key)
     if found is None:
         if len(_CORNERS) >= _CORNERS_KEPT:
