@@ -168,7 +168,7 @@ class _Graph:
         todo = idx[known[idx] < 0]
         extra, ends = last.untested(idx)
         if len(todo) or len(extra):
-            starts = np.concatenate([np.broadcast_to(self.pos[u], (len(todo), 2)), self.pos[extra]])
+            starts = np.concatenate([np.repeat(self.pos[u:u + 1], len(todo), axis=0), self.pos[extra]])
             clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
             known[todo] = clear[:len(todo)]
             last.known[extra] = clear[len(todo):]
