@@ -22,7 +22,7 @@ from engine.systems.shroudfall.abilities import COMBINED, combined, essence_atta
 from engine.systems.shroudfall.actives import whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
 from engine.systems.shroudfall.essence import can_pay
-from engine.systems.shroudfall.events import ActionTaken, AttackRolled, EffectChanged
+from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
 from engine.systems.shroudfall.flow import record_damage, suffer
 from engine.systems.shroudfall.hazards import entered, standing
@@ -195,7 +195,12 @@ def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if target is None:
         return []
     plan = plan_strike(world, side, model, weapon, target or None, used=used, used_types=used_types)
-    if plan is None or not plan.targets:
+    if plan is None:
+        return []
+    if not plan.targets:
+        if weapon.shape == "beam":
+            ctx.emit(BeamHitNoOne(attacker=model, aim=ModelId(target), weapon=weapon.name, length=weapon.range,
+                                  in_action=task.why == "action"))
         return []
     first, *rest = plan.targets
     return [task.model_copy(update={"kind": "hit", "unit": world.unit(model).id, "target": first,

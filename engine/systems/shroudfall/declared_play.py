@@ -159,13 +159,18 @@ _TAG_SHOWN = {"reroll": "re-rolling with essence what falls short",
 
 def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:
     unit = _unit(world, ask)
-    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}", distance=r.gap) for r in reaches]
+    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}" + _idle_note(r), distance=r.gap)
+             for r in reaches]
     found = list(plain)
     for tag in essence_tags(world, ask.acting, unit):
         shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
                                         (", re-rolling what falls short" if "+" in tag else ""))
         found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in plain]
     return found
+
+
+def _idle_note(reach: Reach) -> str:
+    return f", a {reach.idle_beam:g}\" beam that passes over no model (L785-793)" if reach.idle_beam else ""
 
 
 def _targets(world: Reading, ask: Ask) -> list[Choice]:
