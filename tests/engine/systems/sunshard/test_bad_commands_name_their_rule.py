@@ -23,7 +23,8 @@ async def test_out_of_turn_and_without_the_ap_are_refused_naming_the_rule_and_ch
     assert active is not None and game.state.first_pick is not None
     other = SideId("B" if active == "A" else "A")
     theirs = next(f.id for f in game.state.figures.values() if f.side == other)
-    refused(game, _act("on-guard", model=theirs), Actor(user=UserId("alice"), side=other), r"side A.s turn.*alternate.*L365")
+    refused(game, _act("on-guard", model=theirs), Actor(user=UserId("alice"), side=other),
+            r"turn, not side .*alternate.*L365")
     mine = game.state.figures[game.state.first_pick]
     card = t.DATA.card(mine.card)
     enemy = next(f.id for f in game.state.figures.values() if f.side == other)
