@@ -38,6 +38,7 @@ from engine.core import (
     simple_move,
 )
 from engine.core.decision_kinds import live_defaults
+from engine.geometry import distance
 from engine.systems.sunshard.acting import activating, actors
 from engine.systems.sunshard.bot_danger import dangers, gap_from
 from engine.systems.sunshard.declared import charges
@@ -47,7 +48,7 @@ from engine.systems.sunshard.play_attacks import AIMED, attack_options
 from engine.systems.sunshard.play_moves import move_plan, offered_move, preferred_move
 from engine.systems.sunshard.specials import SPECIAL_COSTS
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.terrain import objectives
+from engine.systems.sunshard.terrain import objectives, piece
 from engine.systems.sunshard.world import Miniature, World
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
             return _answer(decision, {"model": best}, f"activates {best} first: the nearest to an enemy, the "
                                                       "Leader last")
     if kind == "leader":
-        best = max(options.get("model", []), key=lambda m: _toughness(world.model(m)), default=None)
-        if best is not None:
-            return _answer(decision, {"model": best}, f"makes {best} its Leader: the hardest to kill")
+        hardiest = max(options.get("model", []), key=lambda m: _toughness(world.model(m)), default=None)
+        if hardiest is not None:
+            return _answer(decision, {"model": hardiest}, f"makes {hardiest} its Leader: the hardest to kill")
     if kind == "fortune":
         usable = [o for o in options.get("use", []) if o != "none" and not o.startswith("delver-incendiary")
                   and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))]
@@ -175,12 +176,14 @@ _STEP_WORTH = {True: 0.03, False: 0.12}
 
 
 def _safest(world: World, side: SideId, model: Miniature, suggested: str) -> str | None:
-    """Among a few moves (the suggested one, one AP toward the nearest enemy, toward each Objective) and staying
-    put, the one whose end is least dangerous, an inch nearer the enemy weighing ``_STEP_WORTH`` (a Leader's danger
-    twice: On The Hunt pays 5 VP for it); None when staying put is best."""
+    """Among a few moves (the suggested one, one AP toward the nearest enemy, toward each Objective nearer that
+    enemy than the model is) and staying put, the one whose end is least dangerous, an inch nearer the enemy weighing
+    ``_STEP_WORTH`` (a Leader's danger twice: On The Hunt pays 5 VP for it); None when staying put is best."""
+    activation = world.state.activation
     nearest = min((e for e in world.on_table() if e.side != side), key=lambda e: gap(model, e))
-    texts = [suggested, f"toward {nearest.id} {model.characteristic('SPD').value:g}",
-             *(f"toward {o.id} max" for o in objectives(world))]
+    step = [f"toward {nearest.id} {model.characteristic('SPD').value:g}"] if activation and activation.ap > 1 else []
+    texts = [suggested, *step, *(f"toward {o.id} max" for o in objectives(world)
+                                 if distance(piece(world, o), nearest.base()) < gap(model, nearest))]
     weight = 2.0 if model.leader else 1.0
     worth = _STEP_WORTH[any(not is_melee(p) for p in model.card.weapons)]
 

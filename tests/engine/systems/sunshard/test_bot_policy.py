@@ -35,13 +35,13 @@ def test_the_bot_makes_its_hardest_to_kill_model_its_leader() -> None:
 
 
 def test_a_fighter_out_of_reach_closes_in_behind_a_wall_rather_than_walk_into_the_shooters_sight() -> None:
-    # The Aberration (SPD 3, 2 AP) is 16" from three muskets behind a 5" high wall: it may close in, but out of sight
+    # The Aberration (SPD 3, 2 AP) is 12" from three muskets behind a 5" high wall: it may close in, but out of sight
     # (a full move toward the nearest, the menu's suggestion, would step out past the wall's end).
     state = t.new_state()
     state.phase, state.step, state.active_side = "activation", "activation", t.B
     t.lay(state, "T1", (6, 16, 12, 1), 5, ["impassable"])
     for i, x in enumerate((8.0, 12.0, 16.0)):
-        t.put(state, f"A{i + 1}", "Conscripted", t.A, x, 2)
+        t.put(state, f"A{i + 1}", "Conscripted", t.A, x, 6)
     t.put(state, "B1", "Aberration", t.B, 12, 19)
     move = SYSTEM.bot_move(state, SideId("B"), lambda c: True)
     assert move is not None and isinstance(move.command, ActionCommand)
