@@ -10,14 +10,14 @@ referee refuses), deterministically (the same state gives the same move):
   free Rally only for Wavering, Floored or Jammed; re-roll a missed attack with Loot, an Armor test with Fortune
   when the wound would Down or Kill; Anticipate every attack it can; Held Strike when offered, else keep the token;
   a Held Shot at the end of the move at the first target offered; a Bodyguard takes a hit meant for its Leader;
-- its turn: of its models (nearest an enemy first, the Leader last) the first with something worth doing acts: it
-  Charges if it can, else attacks the target it hits most easily (melee before ranged, aimed when the AP allow),
-  else moves into contact (a Charge follows) or, a shooter, into range with an AP kept to shoot; else it weighs a few
-  moves (a step and a full move toward the nearest enemy, a full move toward each Objective) and staying put by the
-  danger at their end (``bot_danger``: the wounds the enemy could expect to deal there in its next activations, a
-  Leader's counted twice) against the inches gained toward the enemy (a fighter, which must reach contact, valuing
-  them four times as a shooter does). When staying put is best, the first model goes On Guard if it has the 2 AP
-  (L419), else ends its activation.
+- its turn: of its models (nearest an enemy first, the Leader last) the first that can Charge or attack does (the
+  target it hits most easily, melee before ranged, aimed when the AP allow); else the first of the first two with a
+  move worth making moves: into contact (a Charge follows) or, a shooter, into range with an AP kept to shoot; else
+  the best of a few moves (a step and a full move toward the nearest enemy, a full move toward each Objective) and
+  staying put by the danger at their end (``bot_danger``: the wounds the enemy could expect to deal there in its
+  next activations, a Leader's counted twice) against the inches gained toward the enemy (a fighter, which must
+  reach contact, valuing them four times as a shooter does). When staying put is best, the first model goes On
+  Guard if it has the 2 AP (L419), else ends its activation.
 """
 
 from __future__ import annotations
@@ -202,30 +202,34 @@ def _safest(world: World, side: SideId, model: Miniature, suggested: str) -> str
     return list(moves)[best - 1] if best else None
 
 
+_MOVERS = 2
+"""How many of its models (nearest an enemy first) the bot weighs moves for when none can attack: the rest would
+weigh the same few spots at a cost (each move is routed) for a choice the first two nearly always make."""
+
+
 def _choose(world: World, side: SideId) -> tuple[ActionCommand, str] | None:
     """The action the bot takes now on its turn, and why: the first model (nearest an enemy, the Leader last) with
-    a Charge, an attack or a move worth making; else the first stays put."""
+    a Charge or an attack; else the first of the first ``_MOVERS`` with a move worth making; else the first stays
+    put."""
     activation = world.state.activation
     if activation is not None:
         order = [world.model(activation.model)]
     else:
         order = sorted(actors(world, side), key=lambda m: (m.leader, _nearest_gap(world, m)))
-    staying: list[tuple[World, Miniature]] = []
-    for model in order:
-        seen = activating(world, side, model.id)[0]
-        me = seen.model(model.id)
-        found = charges(seen, me.id)
+    seen = [(w, w.model(m.id)) for m in order for w in [activating(world, side, m.id)[0]]]
+    for view, me in seen:
+        found = charges(view, me.id)
         if found:
             profile, target = found[0]
             return _act("charge", model=me.id, target=target, **{"with": profile}), f"{me.id} Charges {target}"
-        command = _attack(seen, side, me)
+        command = _attack(view, side, me)
         if command is not None:
             return command, f"{me.id} attacks its easiest target"
-        command = _move(seen, side, me) if seen.state.activation is not None and seen.state.activation.ap else None
+    for view, me in seen[:_MOVERS]:
+        command = _move(view, side, me) if view.state.activation is not None and view.state.activation.ap else None
         if command is not None:
             return command, f"{me.id} closes in on the nearest enemy"
-        staying.append((seen, me))
-    return _stay(*staying[0], started=activation is not None) if staying else None
+    return _stay(*seen[0], started=activation is not None) if seen else None
 
 
 def bot_move(system: Sunshard, state: SunshardState, side: SideId, allowed: Callable[[Command], bool]

@@ -19,7 +19,7 @@ SYSTEM = Sunshard(shipped())
 
 
 def test_the_bot_makes_its_hardest_to_kill_model_its_leader() -> None:
-    # The Remnant: Pariah (EVA 5, ARM 11, HP 2), Evolved (EVA 7, ARM 13, HP 4), Aberration (EVA 6, ARM 14, HP 3).
+    # The Remnant: Pariah (EVA 5, ARM 12, HP 2), Evolved (EVA 7, ARM 13, HP 4), Aberration (EVA 6, ARM 14, HP 3).
     setup = GameSetup(system="sunshard", sides=(t.A, t.B), host=UserId("bench"), seed_commitment=commitment("s"),
                       rulings=SYSTEM.default_rulings(),
                       options={"scenario": "on-the-hunt", "mode": "greywater-delvers-v-ashen-remnant"})
