@@ -21,6 +21,7 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import BOT_USER, ActionCommand, ActKind, Actor, Game, OfferRefused, RulesError, SideId, UserId
 from engine.core.offers import reachable, silent
 from tests.commands import parse_line
+from tests.engine.core.toy_duel import SecretDuel
 from tests.toys.hexfire import Hexfire
 from tests.toys.muster import Muster
 from tests.toys.tally import Tally
@@ -28,7 +29,8 @@ from tests.toys.tally import Tally
 __all__ = ["FACTORIES", "MenuWalk", "Trouble", "serve", "table"]
 
 TABLE = "t"
-FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire, "muster": Muster}
+FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire, "muster": Muster,
+                              "duel": SecretDuel}
 """Every registered game and the test toys."""
 
 
@@ -186,8 +188,6 @@ class MenuWalk:
         """The bot, asked for this side's move now, plays one the menus offer."""
         game = self.game
         declarations = game.system.declarations
-        if declarations is None:
-            return
         actor = Actor(user=game.state.controller(side) or BOT_USER, side=side)
         try:
             move = game.system.bot_move(game.state, side, lambda c: game.allows(c, actor))
@@ -203,7 +203,7 @@ class MenuWalk:
         """No parameter whose values would change the outcome was filled without the player choosing it."""
         game = self.game
         declarations = game.system.declarations
-        if declarations is None or invocation.path == ("decide",):
+        if invocation.path == ("decide",):
             return
         try:
             command = game.system.command(invocation.path, invocation.options)

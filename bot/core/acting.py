@@ -64,9 +64,6 @@ def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], A
     attached = {name: file.filename for name, file in invocation.attachments.items() if name in action.uploads}
     args = Args(action.title, {**attached, **{k: v for k, v in invocation.options.items() if k != "action"}},
                 _uploads(system, action, invocation))
-    missing = [option for option in action.required if not args.has(option)]
-    if missing and not invocation.menu:
-        raise CommandLineError(f"{action.title} needs {', '.join(f'{o}:' for o in missing)}")
     return action, args
 
 
@@ -206,7 +203,7 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
     be what the host may give)."""
     declarations = game.system.declarations  # a typed-only tool is one of them, read through its own world
     decl = action.declaration
-    assert declarations is not None and decl is not None
+    assert decl is not None
     side = viewer.side if viewer.kind is ViewerKind.SIDE else None
     filled = dict(args.options)
     if typed:
@@ -227,7 +224,7 @@ def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: V
         if args.has(option):
             continue
         source = action.sources.get(option)
-        if option in action.required or source is None or source(game.state, viewer, args.options):
+        if source is None or source(game.state, viewer, args.options):
             return option
     return None
 

@@ -119,7 +119,7 @@ def _notice(game: Game[Any], decision: Decision) -> Output:
     """The public line that a side owes a decision: it pings only the owner and never shows a secret one."""
     notice = (f"{who(game, decision.owner)} is choosing." if decision.secret
               else f"Waiting for {who(game, decision.owner)}: {decision.prompt}")
-    return Output(text=notice, decision=pending_view(decision, SPECTATOR),
+    return Output(text=notice, decision=pending_view(game.live(decision), SPECTATOR),  # its options as they are now
                   ping=next(iter(_people(game, decision.owner)), None), seq=game.seq,
                   quick=quick_answer(decision))
 

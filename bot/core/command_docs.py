@@ -30,10 +30,10 @@ def _actions(systems: HostedSystems) -> list[str]:
         lines += [f"### {system.spec.title} (`system:{system.spec.name}`)", "", system.spec.summary, "",
                   "| action | what | options |", "| --- | --- | --- |"]
         for action in system.actions():
-            options = ", ".join(f"`{o}:`" + ("*" if o in action.required else "") for o in action.options) or "none"
+            options = ", ".join(f"`{o}:`" for o in action.options) or "none"
             rule = f" ({action.rule})" if action.rule else ""
             lines.append(f"| `{action.title}` | {action.summary}{rule} | {options} |")
-        lines += ["", "Options marked * are required.", ""]
+        lines.append("")
     return lines
 
 

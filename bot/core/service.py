@@ -213,12 +213,10 @@ class TableService:
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
-        if invocation.menu or action.declaration is not None or action.build is None:  # typed short: asks the rest
-            missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu,
-                                              host=actor.host)
-            if missing is not None:
-                return self._tagged(stored, [acting.option_menu(game, action, args, viewer, actor.user, invocation,
-                                                                missing, host=actor.host)])
+        missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu, host=actor.host)
+        if missing is not None:  # typed short, or a menu part-way: ask the rest
+            return self._tagged(stored, [acting.option_menu(game, action, args, viewer, actor.user, invocation,
+                                                            missing, host=actor.host)])
         if action.build is None:  # a question: it answers and changes nothing
             return self._tagged(stored, [acting.answer(game, action, args, viewer, actor.user, invocation)])
         command = action.build(args)

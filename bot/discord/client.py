@@ -25,7 +25,7 @@ from bot.discord.delivery import Delivery
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect, invite_view, map_choices
 from bot.discord.permissions import invite_url, missing, needed
 from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect
-from bot.discord.prompt_buttons import QuickAnswerButton, TurnButton
+from bot.discord.prompt_buttons import NoticePickSelect, QuickAnswerButton, TurnButton
 from bot.discord.redelivery import SeenInteractions, drop_redeliveries
 from bot.discord.status_board import StatusBoard
 from bot.discord.tree import build_commands, tree_hash
@@ -103,7 +103,8 @@ class GameMaster(discord.Client):
     async def setup_hook(self) -> None:
         """Before the gateway connects: buttons, commands, then whatever a crash or restart left behind."""
         self.add_dynamic_items(DecideButton, JoinButton, DeclineButton, ConfirmButton, AdjustButton,
-                               ShowWorkingButton, PickSelect, MapSelect, PaceSelect, TurnButton, QuickAnswerButton)
+                               ShowWorkingButton, PickSelect, MapSelect, PaceSelect, TurnButton, QuickAnswerButton,
+                               NoticePickSelect)
         await self._sync_if_changed()
         resent = await self.delivery.resend_unsent()
         refreshed = await self.delivery.refresh_prompts()

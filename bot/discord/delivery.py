@@ -30,7 +30,7 @@ from bot.core.pictures import render_picture
 from bot.discord.decide import DecideButton
 from bot.discord.outbox_retry import MessageRef, RetryBook, outbox_part
 from bot.discord.preview import confirm_view, pick_view
-from bot.discord.prompt_buttons import QuickAnswerButton, turn_view
+from bot.discord.prompt_buttons import NoticePickSelect, QuickAnswerButton, notice_pick, turn_view
 from bot.discord.unasked import LatestInteractions
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
@@ -95,12 +95,15 @@ def _notice_text(output: Output, users: Collection[str]) -> str:
 
 def decide_view(output: Output) -> discord.ui.View:
     """The Decide button under a notice, stamped with the table, the decision and the state it shows; beside it
-    the one-click answer, where the notice has one (``Output.quick``)."""
+    the one-click answer, where the notice has one (``Output.quick``), else the options of a public one-part choice
+    as a select (``notice_pick``)."""
     assert output.decision is not None and output.table is not None
     view = discord.ui.View(timeout=None)
     view.add_item(DecideButton(output.table, output.decision.id, output.seq or 0))
     if output.quick:
         view.add_item(QuickAnswerButton(output.table, output.decision.id, output.seq or 0, output.quick))
+    elif options := notice_pick(output.decision, output.quick):
+        view.add_item(NoticePickSelect(output.table, output.decision.id, output.seq or 0, options))
     return view
 
 

@@ -1,11 +1,11 @@
 """What a game offers its players: actions on the shared verbs, where each option's values come from,
 and which actions a side may take now.
 
-A system declares its actions once (``System.actions``). Each names its verb (and, on ``/act``, its
-``action:`` value), the verb options it reads, how its command is built from them (or how a question is
-answered), and a *source* per option: the values a player may pick there now, for autocomplete and for
-menus. ``System.legal_actions`` lists the actions a side may take in the current state as partly filled
-invocations, so a front-end can offer a whole turn as buttons and menus.
+A system declares its actions once (``engine.core.declarations``); ``System.actions`` gives each as an ``Action``
+(``engine.core.adapted``) that names its verb (and, on ``/act``, its ``action:`` value), the verb options it reads,
+how its command is built from them (or how a question is answered), and a *source* per option: the values a player
+may pick there now, for autocomplete and for menus. ``System.legal_actions`` lists the actions a side may take in the
+current state as partly filled invocations, so a front-end can offer a whole turn as buttons and menus.
 """
 
 from __future__ import annotations
@@ -89,7 +89,6 @@ class Action(Named, Generic[S]):
     summary: str
     name: str | None = None  # the action: value on /act; None on every other verb (one action per verb)
     options: tuple[str, ...] = ()
-    required: tuple[str, ...] = ()
     build: Callable[[Args], Command] | None = None
     answer: Callable[[S, Viewer, Args], QueryAnswer] | None = None
     sources: Mapping[str, Source[S]] = field(default_factory=dict)
@@ -97,7 +96,7 @@ class Action(Named, Generic[S]):
     preview: bool = False  # shown privately first and committed by Confirm
     uploads: Mapping[str, str] = field(default_factory=dict)
     rule: str = ""  # the rule it implements, cited by rulebook and line
-    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from, if any
+    declaration: Any = None  # the ``engine.core.declarations.ActionDecl`` it was made from; None for a question
 
 
 
@@ -141,10 +140,10 @@ def check_actions(actions: Sequence[Action[Any]]) -> list[str]:
         if action.build is None and action.answer is None:
             problems.append(f"{label} neither builds a command nor answers")
         names = {option.name for option in shared.options}
-        for option in (*action.options, *action.required, *action.sources, *action.menu, *action.uploads):
+        for option in (*action.options, *action.sources, *action.menu, *action.uploads):
             if option not in names:
                 problems.append(f"{label}: {shared.name} has no option {option}:")
-        unread = [o for o in (*action.required, *action.sources, *action.menu) if o not in action.options
+        unread = [o for o in (*action.sources, *action.menu) if o not in action.options
                   and o != "action"]
         if unread:
             problems.append(f"{label}: {', '.join(unread)} must also be listed in options")

@@ -21,11 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import action_title
-from engine.core.args import Args, OptionValue
-from engine.core.audience import Viewer
 from engine.core.commands import Answer, Command
 from engine.core.decisions import Decision, PartKind
-from engine.core.errors import RulesError
 from engine.core.events import EventBody
 from engine.core.ids import SideId
 from engine.core.offers import first_whole
@@ -120,42 +117,13 @@ def pick_in_secret(decision: Decision) -> BotMove:
 def simple_move(system: System[Any], state: CoreState, side: SideId,
                 allowed: Any = None) -> BotMove | None:
     """The simple policy: defaults for a decision the side owes, else the first legal action that the rules
-    accept (``allowed(command)`` tells), options filled from their sources; ``None`` when nothing is legal."""
+    accept (``allowed(command)`` tells), each menu's first entry picked as a player would; ``None`` when nothing is
+    legal."""
     owed = next((d for d in state.pending.values() if d.owner == side), None)
     if owed is not None:
         return answer_by_default(owed)
-    if system.declarations is not None:
-        return _first_declared(system, state, side, allowed)
-    viewer = Viewer.of_side(side)
     for legal in system.legal_actions(state, side):
-        action = system.action(legal.verb, legal.name)
-        if action is None or action.build is None:
-            continue
-        options: dict[str, OptionValue] = dict(legal.options)
-        for option in action.menu:
-            source = action.sources.get(option)
-            if option not in options and source is not None:
-                choices = source(state, viewer, options)
-                if choices:
-                    options[option] = choices[0].value
-        try:
-            command = action.build(Args(action.title, options))
-        except RulesError as error:
-            offer_refused(system.spec.name, side, f"{action.title} {options}", str(error))
-            continue
-        if allowed is None or allowed(command):
-            shown = ", ".join(f"{k}:{v}" for k, v in options.items())
-            return BotMove(command, (f"takes the first legal action: {action.title} {shown}".rstrip(),))
-        offer_refused(system.spec.name, side, command, "offered by legal_actions and the option sources")
-    return None
-
-
-def _first_declared(system: System[Any], state: CoreState, side: SideId, allowed: Any) -> BotMove | None:
-    """The simple policy on a game's declarations: the first entry of every menu, as a player would pick it."""
-    declarations = system.declarations
-    assert declarations is not None
-    for legal in system.legal_actions(state, side):
-        command = first_whole(declarations, system, state, side, legal)
+        command = first_whole(system.declarations, system, state, side, legal)
         if command is None:
             offer_refused(system.spec.name, side, legal, "its menus stop at a question with nothing to offer")
             continue

@@ -317,10 +317,6 @@ class Declarations(Generic[S, W]):
         decl = self.find(command.path, command.name) if isinstance(command, ActionCommand) else None
         return decl is not None and decl.anytime
 
-    def takes(self, command: Command) -> bool:
-        """Whether ``command`` is one of these declarations': a declared action's, or a declared command class."""
-        return isinstance(command, ActionCommand) or type(command) in self._commands
-
     def handle(self, system: System[S], ctx: Context[S], command: Command) -> None:
         """Run a declared action (the one check, then its handler with the plan), or a declared command class's
         handler."""

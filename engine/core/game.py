@@ -246,7 +246,7 @@ class Game(Generic[S]):
     def view(self, viewer: Viewer) -> View:
         """What ``viewer`` may see; a pending decision of a declared kind shows its parts as they stand now."""
         view = self.system.view(self._state, viewer)
-        if self.system.declarations is None or not any(p.parts for p in view.pending):
+        if not any(p.parts for p in view.pending):
             return view
         live = tuple(p.model_copy(update={"parts": self.live(self._state.pending[p.id]).parts})
                      if p.parts and p.id in self._state.pending else p for p in view.pending)
@@ -367,10 +367,8 @@ class Game(Generic[S]):
         handler = CORE_HANDLERS.get(type(command))
         if handler is not None:
             handler(ctx, command)
-        elif self.system.takes(command):
+        else:  # the game's declarations run it, or refuse it as none of theirs
             self.system.handle(ctx, command)
-        else:
-            raise InvalidCommand(f"{command.verb!r} is not a command of {self.system.spec.title}")
 
     def _check(self, command: Command, actor: Actor) -> None:
         state = self._state
@@ -435,18 +433,13 @@ class LegalCommands(Generic[S]):
         self._actor = actor or Actor(user=holder or UserId(""), side=side)
 
     def __iter__(self) -> Iterator[Command]:
-        """The legal actions whose options are all given, as commands, in the game's order."""
-        state = self._game.state
+        """The commands the legal actions' menu entries build, in the game's order (an entry that still asks for
+        more builds a command the referee refuses until its player has chosen)."""
+        state, system = self._game.state, self._game.system
         if state.outcome is not None or state.pending or state.paused:
             return iter(())
-        found = []
-        for legal in self._game.system.legal_actions(state, self._side):
-            options = {**legal.options, **({"action": legal.name} if legal.name else {})}
-            try:
-                found.append(self._game.system.command(legal.verb, options))
-            except RulesError:
-                continue  # an action that still needs a choice from its player
-        return iter(found)
+        return iter([system.command(legal.verb, {**legal.options, **({"action": legal.name} if legal.name else {})})
+                     for legal in system.legal_actions(state, self._side)])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 from pydantic import JsonValue
 
@@ -116,15 +116,14 @@ class System(ABC, Generic[S]):
     Hooks are called with a ``Context`` whose state is a working copy: raising ``RulesError``
     anywhere discards everything the command did, so nothing is half-applied.
 
-    A game that sets ``declarations`` (``engine.core.declarations``) gets ``actions``, ``legal_actions``, ``help``,
-    ``handle``, ``on_answer`` and ``on_together`` from them; a game written before the declarations overrides
-    these hooks itself.
+    Every game declares what its players do once, in ``declarations`` (``engine.core.declarations``): ``actions``,
+    ``legal_actions`` and ``help`` come from them, and the core hands every command, answer and simultaneous choice
+    to them (``handle``, ``on_answer`` and ``on_together``, which no game overrides).
     """
 
     spec: ClassVar[SystemSpec]
     events: ClassVar[tuple[type[EventBody], ...]] = ()
-    commands: ClassVar[tuple[type[Command], ...]] = ()
-    declarations: ClassVar[Declarations[Any, Any] | None] = None
+    declarations: ClassVar[Declarations[Any, Any]]
 
     def data_fingerprint(self) -> str:
         """A fingerprint of the data this system was built with, pinned in each game's setup."""
@@ -155,15 +154,12 @@ class System(ABC, Generic[S]):
 
     @cached_property
     def _declared_actions(self) -> tuple[Action[S], ...]:
-        return as_actions(self.declarations, self) if self.declarations is not None else ()
+        return as_actions(self.declarations, self)
 
     def problems(self) -> list[str]:
         """Every mistake in what this game declares (actions off the shared verbs, a decision kind without a
         handler, rulings its code reads that its data lacks...): a table service refuses to host it."""
-        found = check_actions(self.actions())
-        if self.declarations is not None:
-            found += self.declarations.problems(self)
-        return found
+        return check_actions(self.actions()) + self.declarations.problems(self)
 
     def action(self, verb: tuple[str, ...], name: str | None = None) -> Action[S] | None:
         """The declared action on ``verb`` (on ``/act``, the one called ``name``, any case), if any."""
@@ -196,11 +192,11 @@ class System(ABC, Generic[S]):
     def legal_actions(self, state: S, side: SideId) -> tuple[LegalAction, ...]:
         """The actions ``side`` may take now, partly filled, in a stable order (for menus and buttons);
         empty when it cannot act."""
-        return self.declarations.legal(self, state, side) if self.declarations is not None else ()
+        return self.declarations.legal(self, state, side)
 
     def help(self, state: S, viewer: Viewer) -> tuple[str, ...]:
         """What ``viewer`` can do now by the rules, a line each (``/help``)."""
-        return self.declarations.help(self, state, viewer) if self.declarations is not None else ()
+        return self.declarations.help(self, state, viewer)
 
     def demo_settings(self) -> Mapping[str, str]:
         """The settings of a ready practice table (``/game demo``)."""
@@ -222,17 +218,12 @@ class System(ABC, Generic[S]):
     def waits_for_nothing(self, command: Command) -> bool:
         """Whether ``command`` may be taken while a decision is pending or a reaction window is open: its class says
         so (``allowed_while_pending``), or it is a declared action declared ``anytime`` (a fix by hand)."""
-        return command.allowed_while_pending or (self.declarations is not None and self.declarations.anytime(command))
+        return command.allowed_while_pending or self.declarations.anytime(command)
 
-    def takes(self, command: Command) -> bool:
-        """Whether ``command`` is one of this game's own (its command classes, or a declared action's)."""
-        return type(command) in self.commands or (self.declarations is not None and self.declarations.takes(command))
-
+    @final
     def handle(self, ctx: Context[S], command: Command) -> None:
-        """Validate a system command against ``ctx.state`` and emit its events, or raise (declared actions run
-        their one check and their handler; a declared command class its own handler)."""
-        if self.declarations is None or not self.declarations.takes(command):
-            raise InvalidCommand(f"{command.verb!r} is not a command of {self.spec.title}")
+        """Validate a system command against ``ctx.state`` and emit its events, or raise: a declared action runs its
+        one check and its handler, a declared command class its own handler; anything else is refused."""
         self.declarations.handle(self, ctx, command)
 
     def board(self, state: S, viewer: Viewer, overlays: tuple[Overlay, ...] = ()) -> BoardView | None:
@@ -244,26 +235,24 @@ class System(ABC, Generic[S]):
         change the board, so no new picture is posted."""
         return None
 
+    @final
     def on_answer(self, ctx: Context[S], decision: Decision, answers: dict[str, str]) -> None:
         """Carry on after a decision of this system was answered (its declared kind's handler)."""
-        if self.declarations is not None:
-            self.declarations.answered(self, ctx, decision, answers)
+        self.declarations.answered(self, ctx, decision, answers)
 
+    @final
     def on_together(self, ctx: Context[S], kind: str, answers: dict[SideId, dict[str, str]],
                     context: dict[str, JsonValue]) -> None:
         """Carry on once every side has answered a simultaneous choice (``engine.core.together``)."""
-        if self.declarations is not None:
-            self.declarations.all_answered(self, ctx, kind, answers, context)
+        self.declarations.all_answered(self, ctx, kind, answers, context)
 
     def decision_kind(self, decision: Decision) -> DecisionKind[S, Any] | None:
-        """The declared kind of ``decision``, if the game declares its kinds."""
-        return self.declarations.kind(decision.kind) if self.declarations is not None else None
+        """The declared kind of ``decision`` (None for the core's own decisions: reaction offers, for one)."""
+        return self.declarations.kind(decision.kind)
 
     def decision_parts(self, state: S, decision: Decision, answers: Mapping[str, str]) -> tuple[DecisionPart, ...]:
         """A pending decision's parts as they stand now, given the answers to the parts before them: a declared
-        kind reads its options live; otherwise the parts stored when it opened."""
-        if self.declarations is None:
-            return decision.parts
+        kind reads its options live; the core's own decisions keep the parts stored when they opened."""
         return self.declarations.parts(self, state, decision, answers)
 
     def reactions(self, state: S, side: SideId, window: Window) -> tuple[Option, ...]:

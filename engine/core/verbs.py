@@ -27,12 +27,12 @@ class OptionType(Enum):
 
 @dataclass(frozen=True, slots=True)
 class VerbOption:
-    """One typed option; numbers carry the bounds a front-end enforces before anything runs."""
+    """One typed option; numbers carry the bounds a front-end enforces before anything runs. None is required of the
+    front-ends: the game's declaration asks for what a command still lacks (``bot.core.registry``)."""
 
     name: str
     description: str
     type: OptionType = OptionType.STRING
-    required: bool = False
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
@@ -55,11 +55,11 @@ class Verb:
         return next((option for option in self.options if option.name == name), None)
 
 
-_MODEL = VerbOption("model", "A model's id, e.g. A1", required=True)
+_MODEL = VerbOption("model", "A model's id, e.g. A1")
 _SIDE = VerbOption("side", "A side, e.g. A")
 _FACING = VerbOption("facing", "Facing in degrees (0 = right, 90 = up)", OptionType.NUMBER, minimum=-360, maximum=360)
-_FILE = VerbOption("file", "The YAML file", OptionType.ATTACHMENT, required=True)
-_MAP_NAME = VerbOption("name", "The map, e.g. crossroads", required=True)
+_FILE = VerbOption("file", "The YAML file", OptionType.ATTACHMENT)
+_MAP_NAME = VerbOption("name", "The map, e.g. crossroads")
 _MODELS = "Put models on the table and fix them by hand"
 _HAND = "Your secret cards"
 
@@ -81,28 +81,28 @@ VERBS: tuple[Verb, ...] = (
         VerbOption("max", "Refuse a move longer than this many inches", OptionType.NUMBER, minimum=0, maximum=1000),
     )),
     Verb(("hand", "show"), "Show your hand, to you alone", group=_HAND),
-    Verb(("hand", "add"), "Put a named card into your hand", (VerbOption("card", "The card", required=True),),
+    Verb(("hand", "add"), "Put a named card into your hand", (VerbOption("card", "The card"),),
          group=_HAND),
     Verb(("hand", "play"), "Play a card from your hand", (
-        VerbOption("card", "The card", required=True),
+        VerbOption("card", "The card"),
         VerbOption("target", "What the card is aimed at, if anything"),
         VerbOption("model", "The model that plays or carries it, if the card asks"),
         VerbOption("to", "Where it goes, if the card asks"),
     ), group=_HAND),
     Verb(("model", "add"), "Add a model from a unit profile", (
-        VerbOption("unit", "The unit profile", required=True),
+        VerbOption("unit", "The unit profile"),
         VerbOption("at", "Where: x,y in inches (default: the next free spot in your deployment zone)"),
         _SIDE, _FACING,
     ), group=_MODELS),
     Verb(("model", "place"), "Place a model anywhere (no distance limit)", (
-        _MODEL, VerbOption("at", "Where: x,y in inches", required=True), _FACING,
+        _MODEL, VerbOption("at", "Where: x,y in inches"), _FACING,
     ), group=_MODELS),
     Verb(("model", "wound"), "Add (or with a negative number, heal) wounds", (
         _MODEL, VerbOption("amount", "How many wounds (negative heals)", OptionType.INTEGER, minimum=-100,
                            maximum=100),
     ), group=_MODELS),
     Verb(("model", "token"), "Give or take a token", (
-        _MODEL, VerbOption("name", "The token, e.g. stunned", required=True),
+        _MODEL, VerbOption("name", "The token, e.g. stunned"),
         VerbOption("remove", "Take it away instead", OptionType.BOOLEAN),
     ), group=_MODELS),
     Verb(("model", "remove"), "Take a model off the table", (_MODEL,), group=_MODELS),
@@ -110,17 +110,17 @@ VERBS: tuple[Verb, ...] = (
         VerbOption("side", "The side to deploy (default: yours)"),
     ), group="Set up a side's models in its deployment zone"),
     Verb(("terrain", "add"), "Add a terrain piece", (
-        VerbOption("kind", "forest, ruin, building, wall, hill, water, rocks", required=True),
-        VerbOption("shape", "rect:x,y,w,h or circle:x,y,r or poly:x,y;x,y;x,y", required=True),
+        VerbOption("kind", "forest, ruin, building, wall, hill, water, rocks"),
+        VerbOption("shape", "rect:x,y,w,h or circle:x,y,r or poly:x,y;x,y;x,y"),
         VerbOption("height", "Height in inches (blocking pieces get their kind's usual height if left out)",
                    OptionType.NUMBER, minimum=0, maximum=100),
         VerbOption("keywords", "Comma list: impassable, blocking, obscuring, cover, difficult"),
     ), group="Terrain on the table"),
     Verb(("terrain", "remove"), "Take a terrain piece away", (
-        VerbOption("terrain", "Its id, e.g. T3", required=True),
+        VerbOption("terrain", "Its id, e.g. T3"),
     ), group="Terrain on the table"),
     Verb(("map", "import"), "Before deployment: lay out your own map from a YAML file (one map)", (
-        VerbOption("file", "The YAML file, written like an entry of maps.yaml", OptionType.ATTACHMENT, required=True),
+        VerbOption("file", "The YAML file, written like an entry of maps.yaml", OptionType.ATTACHMENT),
     ), group="Maps for the table"),
     Verb(("map", "use"), "Before deployment: lay one of the preset maps on the table", (_MAP_NAME,),
          group="Maps for the table"),
@@ -128,34 +128,33 @@ VERBS: tuple[Verb, ...] = (
     Verb(("force", "import"), "Import unit profiles from a YAML file (units: [...])", (_FILE,),
          group="Armies and warbands"),
     Verb(("force", "load"), "Load a preset force for a side", (
-        VerbOption("name", "The force", required=True), _SIDE,
+        VerbOption("name", "The force"), _SIDE,
     ), group="Armies and warbands"),
     Verb(("measure",), "Distance between two things, closest points of their bases", (
-        VerbOption("from", "A model id", required=True),
-        VerbOption("to", "A model id, terrain id or x,y", required=True),
+        VerbOption("from", "A model id"),
+        VerbOption("to", "A model id, terrain id or x,y"),
     )),
     Verb(("los",), "Line of sight between two models", (
-        VerbOption("from", "The model looking", required=True),
-        VerbOption("to", "The model looked at", required=True),
+        VerbOption("from", "The model looking"),
+        VerbOption("to", "The model looked at"),
     )),
     Verb(("template",), "Lay a template and see which models it touches and covers", (
-        VerbOption("kind", "circle, cone or teardrop", required=True, choices=("circle", "cone", "teardrop")),
-        VerbOption("at", "Centre or origin: a model id or x,y", required=True),
-        VerbOption("size", "Radius (circle) or length (cone, teardrop) in inches", OptionType.NUMBER, required=True,
+        VerbOption("kind", "circle, cone or teardrop", choices=("circle", "cone", "teardrop")),
+        VerbOption("at", "Centre or origin: a model id or x,y"),
+        VerbOption("size", "Radius (circle) or length (cone, teardrop) in inches", OptionType.NUMBER,
                    minimum=0.1, maximum=100),
         VerbOption("toward", "Direction for a cone or teardrop: a model id or x,y"),
         VerbOption("width", "Far width of a cone or teardrop in inches", OptionType.NUMBER, minimum=0.1,
                    maximum=100),
     )),
     Verb(("round", "next"), "Start the next round", group="Rounds and turns"),
-    Verb(("round", "turn"), "Pass the turn to a side", (VerbOption("side", "Whose turn", required=True),),
+    Verb(("round", "turn"), "Pass the turn to a side", (VerbOption("side", "Whose turn"),),
          group="Rounds and turns"),
-    Verb(("note",), "Add a note to the log", (VerbOption("text", "The note", required=True),)),
+    Verb(("note",), "Add a note to the log", (VerbOption("text", "The note"),)),
     Verb(("ask",), "Ask another side to choose, e.g. which model takes the hit", (
-        VerbOption("side", "The side that answers", required=True),
-        VerbOption("question", "The question, e.g. Hold or flee?", required=True),
-        VerbOption("options", "Comma list of 2 to 25 answers, e.g. hold,flee; the first is the default",
-                   required=True),
+        VerbOption("side", "The side that answers"),
+        VerbOption("question", "The question, e.g. Hold or flee?"),
+        VerbOption("options", "Comma list of 2 to 25 answers, e.g. hold,flee; the first is the default"),
         VerbOption("models", "Comma list of that side's models to answer for one by one, e.g. B1,B2"),
         VerbOption("optional", "Let the default stand if no answer comes in time", OptionType.BOOLEAN),
     )),

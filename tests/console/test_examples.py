@@ -1,5 +1,6 @@
 """The example games (``examples/*/*.gm``): each plays to its end without an error, as ``skirmish-gm --console
---seed 7 --json`` plays it, and draws its pictures; and each shows the rules it was written for.
+--seed 7 --json`` plays it, draws its pictures and replays from its log to the same state; and each shows the rules
+it was written for.
 
 A whole game is seconds of work, so each example is played once, by one test, and every rule it shows is checked
 on that play (the functions under ``RULES``, each named by its rule): a parallel run never plays it twice. Of its
@@ -275,6 +276,10 @@ def test_every_example_plays_to_the_end_and_shows_its_rules(script: Path) -> Non
     played = asyncio.run(_play(script))
     assert played.status == 0 and played.errors == 0, [s.line for s in played.steps if any(o.error for o in s.outputs)]
     assert all(_drawn(played)), "the game drew the battlefield"
+    game = played.game
+    assert game is not None
+    replayed = Game.from_records(game.system, game.setup, game.state.revealed_seed or "unrevealed", game.records())
+    assert replayed.state.fingerprint() == game.state.fingerprint(), "its log replays to the same state"
     for rule in RULES.get(_name(script), ()):
         rule(played)
 

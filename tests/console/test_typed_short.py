@@ -48,7 +48,6 @@ models known by name (a Shrouded enemy's ring would tell its Agility)."""
 @pytest.mark.parametrize("system", SYSTEMS)
 async def test_every_typed_tool_typed_bare_asks_for_its_first_parameter(system: str) -> None:
     declarations = SYSTEM_FACTORIES[system]().declarations
-    assert declarations is not None
     tools = {"/" + " ".join(decl.verb): option for decl in declarations.every
              if decl.verb != ("act",) and (option := _asked(decl)) is not None}
     questions = {query.title: query.params[0].option for _, query in declarations.queries()

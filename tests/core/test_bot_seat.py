@@ -9,11 +9,11 @@ from bot.core.service import TableService
 from bot.core.storage import MemoryRepository
 from engine.core import (
     BOT_USER,
-    ActionCommand,
+    Ask,
     BotReasoned,
-    Command,
     Context,
     DecisionOpened,
+    Declarations,
     DiceRolled,
     SideId,
     UserId,
@@ -21,17 +21,23 @@ from engine.core import (
 )
 from tests.commands import parse_line
 from tests.toys.hexfire import Hexfire
-from tests.toys.tally import Scored, Tally, TallyState
+from tests.toys.tally import AMOUNT, Scored, Tally, TallyState
+
+ENDLESS: Declarations[TallyState, TallyState] = Declarations()
+"""A broken score for this test: it scores nothing, and the bot's side keeps the turn whatever it does."""
+
+
+@ENDLESS.action("score", "Score nothing; the bot's side keeps the turn", label="Score", params=(AMOUNT,))
+def _keep_the_turn(ctx: Context[TallyState], ask: Ask) -> None:
+    side = ask.acting
+    keeps = ctx.state.setup.sides[1]
+    ctx.emit(Scored(side=side, amount=0, next_side=keeps if side == keeps else ctx.state.next_in_play(side)))
 
 
 class EndlessTally(Tally):
-    """A broken game for this test: the bot's side keeps the turn whatever it does, and nobody ever wins."""
+    """A broken game for this test: its score keeps the bot's side on turn, and nobody ever wins."""
 
-    def handle(self, ctx: Context[TallyState], command: Command) -> None:
-        assert isinstance(command, ActionCommand)
-        side = ctx.acting_side()
-        keeps = ctx.state.setup.sides[1]
-        ctx.emit(Scored(side=side, amount=0, next_side=keeps if side == keeps else ctx.state.next_in_play(side)))
+    declarations = ENDLESS
 
     def outcome(self, state: TallyState) -> None:
         return None

@@ -4,8 +4,8 @@ A typed line is a slash command; ``/game new`` is run in the channel and the gam
 the invited player presses Join. A player's latest menu is what Discord shows them: a select in an ephemeral
 message (a reply to their own interaction, or a menu the table handed them unasked as a follow-up to their latest
 one, ``bot.discord.unasked``), else the public notice that pings them: a decision's (its one-click answer if it
-has one, else Decide and the first entry, or Confirm on its defaults) or a prompt turn's (Pass). Each press and
-each pick counts one interaction.
+has one, else its options' first where the notice lists them, else Decide and the first entry, or Confirm on its
+defaults) or a prompt turn's (Pass). Each press and each pick counts one interaction.
 """
 
 from __future__ import annotations
@@ -165,6 +165,10 @@ class DiscordFront:
         notice = await self._notice(f"gm:d:{self.thread}:{decision}:")
         if _with(notice, "gm:dq:") is not None:
             await self._press(user, notice, "gm:dq:")
+            return 1
+        pick = _with(notice, "gm:dp:")
+        if pick is not None:  # a public choice's options on its notice: its first, picked once
+            await self._press(user, notice, "gm:dp:", values=[pick["options"][0]["value"]])
             return 1
         component = _with(notice, "gm:d:")
         assert component is not None

@@ -13,6 +13,7 @@ from bot.core.parsing import Invocation
 from bot.discord.decide import DecideButton
 from bot.discord.invite import DeclineButton, JoinButton, MapSelect, PaceSelect
 from bot.discord.preview import AdjustButton, ConfirmButton, PickSelect, confirm_view, pick_view
+from bot.discord.prompt_buttons import NoticePickSelect, QuickAnswerButton, TurnButton
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import ShowWorkingButton
 
@@ -31,6 +32,9 @@ def _items() -> list[discord.ui.DynamicItem[Any]]:
         AdjustButton("f" * 12),
         PickSelect("f" * 12, ["A) contact B2"]),
         ShowWorkingButton(LONGEST_ID, 10**9, 10**9),
+        TurnButton("c", LONGEST_ID, "A", 10**9),
+        QuickAnswerButton(LONGEST_ID, "d99999", 10**9),
+        NoticePickSelect(LONGEST_ID, "d99999", 10**9),
     ]
 
 

@@ -14,27 +14,35 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.core.data_loader import load_system_data
-from engine.core import ActionCommand, Command, Context, side_only
+from engine.core import Ask, Context, Declarations, Param, side_only
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.events import CardAdded, HandGrew
+from engine.systems.freeplay.rules import RULES
 from engine.systems.freeplay.state import FreeplayState
 from tests.discord.conftest import Table
 from tests.discord_standin import StandIn
 
 SECRET = "Ambush"
+DEALING: Declarations[FreeplayState, FreeplayState] = Declarations()
+"""Freeplay's declarations, but ``/hand add`` deals the card to the next side's hand instead of the player's own."""
+DEALING.include(RULES, without={("hand", "add")})
+
+
+def _any_card(state: FreeplayState, ask: Ask, typed: str) -> None:
+    return None
+
+
+@DEALING.action(None, "Deal a named card face down to the next side", verb=("hand", "add"),
+                params=(Param("card", "Which card?", accepts=_any_card),))
+def _deal(ctx: Context[FreeplayState], ask: Ask) -> None:
+    sides = ctx.state.sides
+    target = sides[(sides.index(ask.acting) + 1) % len(sides)]
+    ctx.emit(CardAdded(side=target, card=ask.text("card")), side_only(target))
+    ctx.emit(HandGrew(side=target, size=len(ctx.state.hands[target])))
 
 
 class DealingFreeplay(Freeplay):
-    """Freeplay whose ``/hand add`` deals the card to the next side's hand instead of the player's own."""
-
-    def handle(self, ctx: Context[FreeplayState], command: Command) -> None:
-        if not isinstance(command, ActionCommand) or command.path != ("hand", "add"):
-            super().handle(ctx, command)
-            return
-        sides = ctx.state.sides
-        target = sides[(sides.index(ctx.acting_side()) + 1) % len(sides)]
-        ctx.emit(CardAdded(side=target, card=dict(command.values)["card"]), side_only(target))
-        ctx.emit(HandGrew(side=target, size=len(ctx.state.hands[target])))
+    declarations = DEALING
 
 
 class DealerTable(Table):

@@ -196,11 +196,13 @@ async def test_eldfall_first_evening_from_the_menus_alone(table: Table) -> None:
 
 @pytest.mark.parametrize("case", [SHROUDFALL, SUNSHARD], ids=["shroudfall", "sunshard"])
 async def test_the_newer_games_reach_their_first_activation_from_the_menus_alone(table: Table, case: Case) -> None:
-    """Shroudfall's terrain and deployment as suggested, Sunshard's objectives, placements and first pick: each
-    player within 12 interactions of /game new (a decision with no one-click answer costs two here: Decide, a
-    pick), every menu ephemeral to its player."""
+    """Shroudfall's terrain and deployment as suggested, Sunshard's objectives, placements, Leaders and first pick:
+    each player within 12 interactions of /game new, every menu ephemeral to its player, and every decision one
+    click from its notice (a default, or the options of a public choice listed on it: Sunshard's Leader and first
+    pick have no default, and cost two, Decide then a pick, before they were listed)."""
     _, evening, figures = await _evening(table, lambda front: case, activations=1)
     assert figures.first and max(figures.first.values()) <= BUDGETS["first"], (figures.first, evening.history)
+    assert not [line for line in evening.history if line.endswith("interactions]")], evening.history
 
 async def test_an_underworlds_reaction_offer_takes_the_other_player_one_click(table: Table) -> None:
     """The menu-only policy never attacks in Underworlds (each fighter's first entry is Move), so no reaction is

@@ -161,7 +161,6 @@ def _reachable(game: Game[Any], earlier: Any, user: UserId, invocation: Any) -> 
     """A discrete declared action the referee accepted is one its menus offered (issue 23's conformance property):
     for a game on the declarations, walk its menus on the state before the command."""
     declarations = game.system.declarations
-    assert declarations is not None
     try:
         command = game.system.command(invocation.path, invocation.options)
     except RulesError:
@@ -216,7 +215,7 @@ def _check(system: str, state: str, user: str, line: str, path: tuple[str, ...] 
     game = service.live_game("t")
     assert game is not None
     before = (game.seq, game.state.fingerprint())
-    earlier = game.state.clone() if game.system.declarations is not None else None
+    earlier = game.state.clone()
     outputs: list[Output] = TABLES.run(service.execute("t", UserId(user), invocation))
     assert not any(BUG in output.text for output in outputs), [o.text for o in outputs]
     errors = [output for output in outputs if output.error]
@@ -228,7 +227,7 @@ def _check(system: str, state: str, user: str, line: str, path: tuple[str, ...] 
         assert (game.seq, game.state.fingerprint()) == before, "a refused command changed the game"
         return
     _valid(game)
-    if earlier is not None and game.seq > before[0]:
+    if game.seq > before[0]:
         _reachable(game, earlier, UserId(user), invocation)
     for look in ("/status", "/board", "/log", "/help"):
         answers = TABLES.run(service.execute("t", UserId("alice"), parse_line(look)))

@@ -76,9 +76,12 @@ def _amounts(state: TallyState, ask: Ask) -> list[Choice]:
     return [Choice(str(n), f"{n} point{'s' if n > 1 else ''}") for n in (1, 2, 3)]
 
 
+AMOUNT: Param[TallyState] = Param("amount", "How many points?", values=_amounts, noun="amounts", order=Order.GIVEN)
+"""The score's one parameter (tests that give Tally another referee reuse it)."""
+
+
 @RULES.action("score", "Score points, then pass the turn", label="Score", rule="Tally rules, the only rule",
-              when=When(turn=True),
-              params=(Param("amount", "How many points?", values=_amounts, noun="amounts", order=Order.GIVEN),))
+              when=When(turn=True), params=(AMOUNT,))
 def _score(ctx: Context[TallyState], ask: Ask) -> None:
     side = ask.acting
     ctx.emit(Scored(side=side, amount=ask.integer("amount", 1), next_side=ctx.state.next_in_play(side)))

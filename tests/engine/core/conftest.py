@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import Actor, Answer, Game, GameSetup, SideId, UserId
 from engine.dice import commitment
-from tests.engine.core.toy_duel import ChooseHand, DuelState, SecretDuel
+from tests.engine.core.toy_duel import DuelState, SecretDuel, choose_hand
 
 A, B = SideId("A"), SideId("B")
 ALICE, BOB, CAROL = UserId("alice"), UserId("bob"), UserId("carol")
@@ -28,8 +28,8 @@ def bob() -> Actor:
 
 
 def choose_hands(game: Game[DuelState], a: tuple[int, ...] = (2, 5, 9), b: tuple[int, ...] = (1, 4, 7)) -> None:
-    game.apply(ChooseHand(cards=a), alice())
-    game.apply(ChooseHand(cards=b), bob())
+    game.apply(choose_hand(a), alice())
+    game.apply(choose_hand(b), bob())
 
 
 def play_round(game: Game[DuelState], a_card: int, b_card: int, reroll: str = "no") -> None:

@@ -10,8 +10,9 @@ import pytest
 
 from engine.core import (
     Actor,
-    Command,
+    Ask,
     Context,
+    Declarations,
     Game,
     GameSetup,
     IllegalCommand,
@@ -22,16 +23,24 @@ from engine.core import (
     strict_offers,
 )
 from engine.dice import commitment
-from tests.toys.tally import Tally, TallyState
+from tests.toys.tally import AMOUNT, Tally, TallyState
 
 A, B = SideId("A"), SideId("B")
+LYING: Declarations[TallyState, TallyState] = Declarations()
+"""Tally's score, offered as ever, with a check that refuses every score its menu offers."""
+
+
+def _no_score(state: TallyState, ask: Ask) -> None:
+    raise IllegalCommand("no scoring today")
+
+
+@LYING.action("score", "Score points, then pass the turn", label="Score", params=(AMOUNT,), check=_no_score)
+def _never(ctx: Context[TallyState], plan: None) -> None:
+    raise AssertionError("the check refuses every score")
 
 
 class LyingTally(Tally):
-    """Tally whose referee refuses every score its menus offer."""
-
-    def handle(self, ctx: Context[TallyState], command: Command) -> None:
-        raise IllegalCommand("no scoring today")
+    declarations = LYING
 
 
 def _game() -> Game[TallyState]:

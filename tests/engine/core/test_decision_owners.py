@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from engine.core import HOST, SPECTATOR, ActKind, Answer, Game, ToAct, Viewer
-from tests.engine.core.toy_council import A, B, C, CouncilState, Pass, Plan, Question, council, seat
+from tests.engine.core.toy_council import A, B, C, CouncilState, council, pass_, plan, question, seat
 
 
 def _answer(game: Game[CouncilState], owner: str, key: str, value: str) -> None:
@@ -17,11 +17,11 @@ def _answer(game: Game[CouncilState], owner: str, key: str, value: str) -> None:
 def test_the_owners_of_pending_decisions_act_before_the_turn_in_the_order_they_were_asked() -> None:
     game = council()
     assert game.to_act() == ToAct(ActKind.SIDE, (A,))
-    game.apply(Question(sides=(B,)), seat(A))
+    game.apply(question(B), seat(A))
     assert game.to_act() == ToAct(ActKind.SIDE, (B,), tuple(game.state.pending)), "B's answer comes before A's turn"
     _answer(game, B, "vote", "aye")
     assert game.to_act() == ToAct(ActKind.SIDE, (A,))
-    game.apply(Question(sides=(B, C, A)), seat(A))
+    game.apply(question(B, C, A), seat(A))
     asked = tuple(game.state.pending)
     assert game.to_act() == ToAct(ActKind.SIMULTANEOUS, (B, C, A), asked)
     _answer(game, C, "vote", "nay")
@@ -29,7 +29,7 @@ def test_the_owners_of_pending_decisions_act_before_the_turn_in_the_order_they_w
     _answer(game, A, "vote", "nay")
     _answer(game, B, "vote", "aye")
     assert game.to_act() == ToAct(ActKind.SIDE, (A,))
-    game.apply(Pass(), seat(A))
+    game.apply(pass_(), seat(A))
     assert game.to_act() == ToAct(ActKind.SIDE, (B,))
 
 
@@ -45,7 +45,7 @@ def _mentions(game: Game[CouncilState], viewer: Viewer, *words: str) -> list[str
 
 def test_an_owner_only_decision_is_heard_of_by_its_owner_alone_asked_and_answered() -> None:
     game = council()
-    game.apply(Plan(), seat(A))
+    game.apply(plan(), seat(A))
     (decision,) = game.pending
     assert decision.owner_only
     others = (SPECTATOR, HOST, Viewer.of_side(B), Viewer.of_side(C))

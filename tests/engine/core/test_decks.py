@@ -3,23 +3,25 @@ everyone, revealed when played; a secret shuffle never shifts the public dice.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from pydantic import ConfigDict
 
 from engine.core import (
     NOBODY,
     SPECTATOR,
+    ActionCommand,
     Actor,
-    Command,
+    Ask,
+    Choice,
     Context,
     CoreState,
     Decks,
     DeckShuffled,
+    Declarations,
     Game,
     GameSetup,
     IllegalCommand,
+    Param,
     RequestUndo,
     RollDice,
     SideId,
@@ -27,6 +29,7 @@ from engine.core import (
     SystemSpec,
     View,
     Viewer,
+    When,
     core_view_fields,
     deck_view,
 )
@@ -47,16 +50,38 @@ class CardView(View):
     decks: dict[str, DeckView]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Play(Command):
-    verb = "hand play"
-    card: str
+RULES: Declarations[CardState, CardState] = Declarations()
+"""Playing a card from the hand and adding one's own, on either side's turn alike."""
+ANY_TIME = When(turn=False)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Add(Command):
-    verb = "hand add"
-    card: str
+def _in_hand(state: CardState, ask: Ask) -> list[Choice]:
+    return [Choice(card) for card in state.decks[f"deck-{ask.acting}"].piles["hand"]]
+
+
+def _named(state: CardState, ask: Ask, typed: str) -> str | None:
+    """Any card name is read: the deck itself refuses one that is not where it is taken from."""
+    return None
+
+
+@RULES.action(None, "Play a card face up", verb=("hand", "play"), when=ANY_TIME,
+              params=(Param("card", "Which card?", values=_in_hand, accepts=_named),))
+def _play(ctx: Context[CardState], ask: Ask) -> None:
+    Decks(ctx).move(f"deck-{ask.acting}", [ask.text("card")], "hand", "discard", why="played")
+
+
+@RULES.action(None, "Add a card of your own to your hand", verb=("hand", "add"), when=ANY_TIME,
+              params=(Param("card", "Which card?", accepts=_named),))
+def _add(ctx: Context[CardState], ask: Ask) -> None:
+    Decks(ctx).add(f"deck-{ask.acting}", [ask.text("card")], "hand", why="a card of their own")
+
+
+def play(card: str) -> ActionCommand:
+    return ActionCommand(path=("hand", "play"), values=(("card", card),))
+
+
+def add(card: str) -> ActionCommand:
+    return ActionCommand(path=("hand", "add"), values=(("card", card),))
 
 
 class Cards(System[CardState]):
@@ -65,7 +90,7 @@ class Cards(System[CardState]):
 
     spec = SystemSpec(name="cards", title="Cards", min_sides=2, max_sides=2, hidden_information=True,
                       summary="decks for tests")
-    commands = (Play, Add)
+    declarations = RULES
 
     def __init__(self, decks: dict[SideId, list[str]], counts: dict[str, Shown] | None = None,
                  tokens: list[str] | None = None) -> None:
@@ -85,14 +110,6 @@ class Cards(System[CardState]):
             decks.make(f"deck-{side}", side, self.contents[side], counts=self.counts)
             decks.shuffle(f"deck-{side}")
             decks.draw(f"deck-{side}", 3, why="opening hand")
-
-    def handle(self, ctx: Context[CardState], command: Command) -> None:
-        side = ctx.acting_side()
-        if isinstance(command, Add):
-            Decks(ctx).add(f"deck-{side}", [command.card], "hand", why="a card of their own")
-            return
-        assert isinstance(command, Play)
-        Decks(ctx).move(f"deck-{side}", [command.card], "hand", "discard", why="played")
 
     def view(self, state: CardState, viewer: Viewer) -> CardView:
         return CardView(**core_view_fields(state, viewer),
@@ -144,7 +161,7 @@ def test_the_public_record_does_not_depend_on_what_the_decks_hold() -> None:
     assert _public(one) == _public(other) and _public(one, full=True) == _public(other, full=True)
     assert one.view(SPECTATOR) == other.view(SPECTATOR)
     card = one.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
-    (shown, _) = one.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    (shown, _) = one.apply(play(card), Actor(user="alice", side=A))  # type: ignore[arg-type]
     assert isinstance(shown.body, CardsShown) and shown.audience.everyone, "playing a card reveals it"
 
 
@@ -185,13 +202,13 @@ def test_undo_cannot_reach_back_past_a_draw() -> None:
 def test_a_card_not_in_hand_cannot_be_played() -> None:
     g = game([f"a{n}" for n in range(8)])
     with refusing(g, "zz is not in hand", error=IllegalCommand):
-        g.apply(Play(card="zz"), Actor(user="alice", side=A))  # type: ignore[arg-type]
+        g.apply(play("zz"), Actor(user="alice", side=A))  # type: ignore[arg-type]
 
 
 def test_a_card_added_during_the_game_is_seen_by_the_hands_owner_alone() -> None:
     """A player's own card joins their hand: only its owner reads its name; everyone sees the new count."""
     g = game([f"a{n}" for n in range(8)])
-    events = g.apply(Add(card="my-own"), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    events = g.apply(add("my-own"), Actor(user="alice", side=A))  # type: ignore[arg-type]
     added = next(e for e in events if e.kind == "deck.added")
     assert added.audience.sides == (A,) and not added.audience.everyone
     assert "my-own" in g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"]  # type: ignore[attr-defined]
@@ -213,7 +230,7 @@ def test_a_pile_counted_for_its_owner_alone_is_counted_by_nobody_else() -> None:
     assert mine[-1] == "Side A's deck deck-A: 5 in draw, 3 in hand."
     assert _public(g) == _public(game([f"x{n}" for n in range(20)], [f"b{n}" for n in range(6)], counts=owner_only))
     card = g.view(Viewer.of_side(A)).decks["deck-A"].cards["hand"][0]  # type: ignore[attr-defined]
-    g.apply(Play(card=card), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    g.apply(play(card), Actor(user="alice", side=A))  # type: ignore[arg-type]
     assert _public(g, full=True)[-1].endswith("Side A's deck deck-A: 1 in discard."), \
         "the discard pile is counted in public (in the full log)"
     assert g.view(SPECTATOR).decks["deck-A"].counts == {"discard": 1}  # type: ignore[attr-defined]

@@ -33,7 +33,7 @@ from tests.engine.core.conftest import (
     new_duel,
     play_round,
 )
-from tests.engine.core.toy_duel import ChooseHand
+from tests.engine.core.toy_duel import choose_hand
 from tests.refusals import refused, refusing
 
 
@@ -67,9 +67,9 @@ def test_practice_table_lets_one_user_hold_both_sides() -> None:
 @pytest.mark.parametrize(
     ("command", "actor", "error", "message"),
     [
-        (ChooseHand(cards=(1, 2)), Actor(user=ALICE, side=A), InvalidCommand, "choose 3 different cards"),
-        (ChooseHand(cards=(1, 2, 3)), Actor(user=BOB, side=A), NotYourTurn, "bob does not hold side A"),
-        (ChooseHand(cards=(1, 2, 3)), Actor(user=CAROL), NotYourTurn, "carol holds no side"),
+        (choose_hand((1, 2)), Actor(user=ALICE, side=A), InvalidCommand, "choose 3 different cards"),
+        (choose_hand((1, 2, 3)), Actor(user=BOB, side=A), NotYourTurn, "bob does not hold side A"),
+        (choose_hand((1, 2, 3)), Actor(user=CAROL), NotYourTurn, "carol holds no side"),
         (RollDice(expression="3x7"), Actor(user=ALICE, side=A), InvalidCommand, "3x7"),
         (EndGame(), Actor(user=BOB, side=B), IllegalCommand, "only the game's host"),
     ],
@@ -82,7 +82,7 @@ def test_nothing_else_moves_while_a_decision_is_pending() -> None:
     game = new_duel()
     choose_hands(game)
     assert game.pending[0].owner == A
-    refused(game, ChooseHand(cards=(1, 2, 3)), bob(), "side A must first decide", error=DecisionPending)
+    refused(game, choose_hand((1, 2, 3)), bob(), "side A must first decide", error=DecisionPending)
     with refusing(game, "belongs to side A", error=NotYourTurn):
         game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "1"}), bob())
 
@@ -121,9 +121,9 @@ def test_the_host_may_end_a_game_early() -> None:
 
 def test_legal_commands_are_empty_for_a_side_that_cannot_act() -> None:
     game = new_duel()
-    assert list(game.legal_commands(A)) == [ChooseHand(cards=(1, 2, 3))]
-    assert ChooseHand(cards=(3, 4, 5)) in game.legal_commands(A)
-    assert ChooseHand(cards=(3, 4)) not in game.legal_commands(A)
+    assert list(game.legal_commands(A)) == [choose_hand((1, 2, 3))]
+    assert choose_hand((3, 4, 5)) in game.legal_commands(A)
+    assert choose_hand((3, 4)) not in game.legal_commands(A)
     choose_hands(game)
     assert not game.legal_commands(A)
     assert len(game.legal_commands(B)) == 0
@@ -154,9 +154,9 @@ def test_log_view_shows_secret_lines_only_to_their_side() -> None:
 
 def test_rules_errors_are_value_errors_with_a_readable_reason() -> None:
     game = new_duel()
-    error = refused(game, ChooseHand(cards=(0, 0, 0)), alice())
+    error = refused(game, choose_hand((0, 0, 0)), alice())
     assert isinstance(error, ValueError)
-    assert str(error).startswith("hand refused: choose 3 different cards")
+    assert str(error).startswith("hand add refused: choose 3 different cards")
 
 
 def test_the_host_audience_is_administrative_and_never_sees_a_sides_secrets() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from engine.core import HOST, SPECTATOR, Answer, ChoicesRevealed, Game, SideId, Viewer
-from tests.engine.core.toy_council import A, B, C, CallVote, CouncilState, council, seat
+from tests.engine.core.toy_council import A, B, C, CouncilState, call_vote, council, seat
 
 EVERY_VIEWER = (SPECTATOR, HOST, *(Viewer.of_side(side) for side in (A, B, C)))
 
@@ -14,7 +14,7 @@ EVERY_VIEWER = (SPECTATOR, HOST, *(Viewer.of_side(side) for side in (A, B, C)))
 def _vote(answers: dict[SideId, str]) -> Game[CouncilState]:
     """A's vote called, then these sides' answers given in this order."""
     game = council()
-    game.apply(CallVote(), seat(A))
+    game.apply(call_vote(), seat(A))
     for side, vote in answers.items():
         decision = next(d for d in game.pending if d.owner == side)
         game.apply(Answer(decision_id=decision.id, answers={"vote": vote}), seat(side))

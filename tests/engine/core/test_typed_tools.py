@@ -18,6 +18,7 @@ from engine.core import (
     Declarations,
     Game,
     GameSetup,
+    InvalidCommand,
     Param,
     RulesError,
     SideId,
@@ -127,7 +128,8 @@ def test_a_declared_command_class_goes_to_its_handler_and_an_undeclared_one_is_r
     game = _game()
     game.apply(Settle(amount=2), Actor(user=ALICE, host=True))
     assert game.state.points[A] == 2
-    assert not game.system.takes(Stray())
+    with pytest.raises(InvalidCommand, match="'stray' is not a command of Tally"):
+        game.apply(Stray(), Actor(user=ALICE, host=True))
     with pytest.raises(ValueError, match="declared twice"):
         GAME.command(Settle)(_settle)
 

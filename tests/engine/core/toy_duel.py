@@ -9,30 +9,28 @@ from its own secret stream, which only it can see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pydantic import ConfigDict
 
 from engine.core import (
-    Action,
-    Args,
-    Command,
+    ActionCommand,
+    Ask,
     Context,
     CoreState,
     Decision,
     DecisionPart,
+    Declarations,
     EventBody,
     GameSetup,
-    IllegalCommand,
     InvalidCommand,
-    LegalAction,
     Option,
+    Param,
     SideId,
     System,
     SystemSpec,
     View,
     Viewer,
     ViewerKind,
+    When,
     core_view_fields,
     side_only,
 )
@@ -63,12 +61,6 @@ class DuelView(View):
     hand_sizes: dict[SideId, int]
     committed: tuple[SideId, ...]
     scores: dict[SideId, int]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseHand(Command):
-    verb = "hand"
-    cards: tuple[int, ...]
 
 
 class OmenDrawn(EventBody):
@@ -160,11 +152,115 @@ class RoundScored(EventBody):
         return f"Side {self.winner} takes the round." if self.winner else "The round is drawn."
 
 
+RULES: Declarations[DuelState, DuelState] = Declarations()
+"""Everything a duellist does, declared once: choosing the hand, and the two kinds of decision."""
+
+
+def _suggested(state: DuelState, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """The menu offers one whole hand; any other three cards are typed (``_hand_written``)."""
+    return [("Choose the hand 1, 2, 3", {"card": "1,2,3"})]
+
+
+def _hand_written(state: DuelState, ask: Ask, typed: str) -> str | None:
+    """Any typed hand is read; ``_hand`` judges it, with the rule's own words."""
+    return None
+
+
+def _not_chosen(state: DuelState, ask: Ask) -> str | None:
+    return "you have already chosen your hand" if ask.acting in state.hands else None
+
+
+def _hand(state: DuelState, ask: Ask) -> tuple[int, ...]:
+    """The one check: three different cards from 1 to 9."""
+    example = "choose 3 different cards from 1 to 9, e.g. card:2,5,9"
+    try:
+        cards = tuple(int(card) for card in ask.listed("card"))
+    except ValueError:
+        raise InvalidCommand(f"cards are numbers: {example}", verb=ask.verb) from None
+    if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE or not all(1 <= c <= 9 for c in cards):
+        raise InvalidCommand(example, verb=ask.verb)
+    return tuple(sorted(cards))
+
+
+@RULES.action(None, "Choose your secret hand of three cards", verb=("hand", "add"), label="Choose a hand",
+              when=When(turn=False), available=_not_chosen, check=_hand, rule="Secret Duel rules, the hand",
+              suggest=_suggested, params=(Param("card", "Which three cards?", accepts=_hand_written),))
+def _choose_hand(ctx: Context[DuelState], cards: tuple[int, ...]) -> None:
+    side = ctx.acting_side()
+    ctx.emit(HandChosen(side=side, cards=cards), side_only(side))
+    ctx.emit(HandReady(side=side))
+    if len(ctx.state.hands) == len(ctx.state.sides):
+        _next_round(ctx)
+
+
+def choose_hand(cards: tuple[int, ...]) -> ActionCommand:
+    """The command ``/hand add card:2,5,9`` builds (for tests that apply it directly)."""
+    return ActionCommand(path=("hand", "add"), values=(("card", ",".join(map(str, cards))),))
+
+
+def _next_round(ctx: Context[DuelState]) -> None:
+    if ctx.state.round >= ROUNDS:
+        return
+    ctx.emit(RoundStarted(round=ctx.state.round + 1))
+    _ask_to_play(ctx, ctx.state.sides[0])
+
+
+def _ask_to_play(ctx: Context[DuelState], side: SideId) -> None:
+    hand = ctx.state.hands[side]
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=side, kind="play", prompt="Play a card face down.",
+        parts=(DecisionPart(key="card", prompt="Which card?",
+                            options=tuple(Option(key=str(c), label=str(c)) for c in hand)),),
+        optional=False, secret=True, count_public=True,  # every side sees how many cards a hand holds
+    ))
+
+
+@RULES.decision("play", rule="Secret Duel rules, a round")
+def _played(ctx: Context[DuelState], decision: Decision, answers: dict[str, str]) -> None:
+    ctx.emit(CardPlayed(side=decision.owner, card=int(answers["card"])), side_only(decision.owner))
+    waiting = [s for s in ctx.state.sides if s not in ctx.state.played]
+    if waiting:
+        _ask_to_play(ctx, waiting[0])
+    else:
+        _reveal(ctx)
+
+
+@RULES.decision("reroll", rule="Secret Duel rules, a second chance")
+def _rerolled(ctx: Context[DuelState], decision: Decision, answers: dict[str, str]) -> None:
+    if answers["reroll"] == "yes":
+        side = decision.owner
+        again = ctx.reroll(ctx.state.dice[side], D6, "a second chance", roller_side=side)
+        ctx.emit(DieKept(side=side, die=again))
+    _score(ctx)
+
+
+def _reveal(ctx: Context[DuelState]) -> None:
+    ctx.emit(CardsRevealed(cards=dict(ctx.state.played)))
+    for side in ctx.state.sides:
+        (die,) = ctx.roll([D6], f"side {side}'s total", roller_side=side)
+        ctx.emit(DieKept(side=side, die=die))
+    loser = _leader(ctx.state, lowest=True)
+    if loser is None:
+        _score(ctx)
+        return
+    ctx.open_decision(Decision(
+        id=ctx.next_decision_id(), owner=loser, kind="reroll", prompt="Re-roll your d6?",
+        parts=(DecisionPart(key="reroll", prompt="Re-roll?", default="no",
+                            options=(Option(key="no", label="Keep it"), Option(key="yes", label="Re-roll"))),),
+        optional=True,
+    ))
+
+
+def _score(ctx: Context[DuelState]) -> None:
+    ctx.emit(RoundScored(winner=_leader(ctx.state, lowest=False)))
+    _next_round(ctx)
+
+
 class SecretDuel(System[DuelState]):
     spec = SystemSpec(name="duel", title="Secret Duel", min_sides=2, max_sides=2, hidden_information=True,
                       summary="A toy card duel for testing the core.")
     events = (OmenDrawn, HandChosen, HandReady, RoundStarted, CardPlayed, CardsRevealed, DieKept, RoundScored)
-    commands = (ChooseHand,)
+    declarations = RULES
 
     def initial_state(self, setup: GameSetup) -> DuelState:
         return DuelState(setup=setup, scores={side: 0 for side in setup.sides})
@@ -174,79 +270,6 @@ class SecretDuel(System[DuelState]):
             (omen,) = ctx.roll([D6], "omen", roller_side=side, stream=secret_stream(side),
                                audience=side_only(side))
             ctx.emit(OmenDrawn(side=side, value=omen.value), side_only(side))
-
-    def handle(self, ctx: Context[DuelState], command: Command) -> None:
-        assert isinstance(command, ChooseHand)
-        side = ctx.acting_side()
-        if side in ctx.state.hands:
-            raise IllegalCommand("you have already chosen your hand", verb=command.verb)
-        cards = command.cards
-        if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE or not all(1 <= c <= 9 for c in cards):
-            raise InvalidCommand(f"choose {HAND_SIZE} different cards from 1 to 9, e.g. cards:2,5,9",
-                                 verb=command.verb)
-        ctx.emit(HandChosen(side=side, cards=tuple(sorted(cards))), side_only(side))
-        ctx.emit(HandReady(side=side))
-        if len(ctx.state.hands) == len(ctx.state.sides):
-            self._next_round(ctx)
-
-    def actions(self) -> tuple[Action[DuelState], ...]:
-        return (Action(("hand", "add"), "Choose your secret hand of three cards", options=("card",),
-                       required=("card",), build=_choose_hand),)
-
-    def legal_actions(self, state: DuelState, side: SideId) -> tuple[LegalAction, ...]:
-        if side in state.hands:
-            return ()
-        return (LegalAction(("hand", "add"), "Choose the hand 1, 2, 3", options={"card": "1,2,3"}),)
-
-    def _next_round(self, ctx: Context[DuelState]) -> None:
-        if ctx.state.round >= ROUNDS:
-            return
-        ctx.emit(RoundStarted(round=ctx.state.round + 1))
-        self._ask_to_play(ctx, ctx.state.sides[0])
-
-    def _ask_to_play(self, ctx: Context[DuelState], side: SideId) -> None:
-        hand = ctx.state.hands[side]
-        ctx.open_decision(Decision(
-            id=ctx.next_decision_id(), owner=side, kind="play", prompt="Play a card face down.",
-            parts=(DecisionPart(key="card", prompt="Which card?",
-                                options=tuple(Option(key=str(c), label=str(c)) for c in hand)),),
-            optional=False, secret=True, count_public=True,  # every side sees how many cards a hand holds
-        ))
-
-    def on_answer(self, ctx: Context[DuelState], decision: Decision, answers: dict[str, str]) -> None:
-        if decision.kind == "play":
-            ctx.emit(CardPlayed(side=decision.owner, card=int(answers["card"])), side_only(decision.owner))
-            waiting = [s for s in ctx.state.sides if s not in ctx.state.played]
-            if waiting:
-                self._ask_to_play(ctx, waiting[0])
-            else:
-                self._reveal(ctx)
-        elif decision.kind == "reroll":
-            if answers["reroll"] == "yes":
-                side = decision.owner
-                again = ctx.reroll(ctx.state.dice[side], D6, "a second chance", roller_side=side)
-                ctx.emit(DieKept(side=side, die=again))
-            self._score(ctx)
-
-    def _reveal(self, ctx: Context[DuelState]) -> None:
-        ctx.emit(CardsRevealed(cards=dict(ctx.state.played)))
-        for side in ctx.state.sides:
-            (die,) = ctx.roll([D6], f"side {side}'s total", roller_side=side)
-            ctx.emit(DieKept(side=side, die=die))
-        loser = _leader(ctx.state, lowest=True)
-        if loser is None:
-            self._score(ctx)
-            return
-        ctx.open_decision(Decision(
-            id=ctx.next_decision_id(), owner=loser, kind="reroll", prompt="Re-roll your d6?",
-            parts=(DecisionPart(key="reroll", prompt="Re-roll?", default="no",
-                                options=(Option(key="no", label="Keep it"), Option(key="yes", label="Re-roll"))),),
-            optional=True,
-        ))
-
-    def _score(self, ctx: Context[DuelState]) -> None:
-        ctx.emit(RoundScored(winner=_leader(ctx.state, lowest=False)))
-        self._next_round(ctx)
 
     def scores(self, state: DuelState) -> dict[SideId, int]:
         return dict(state.scores)
@@ -266,14 +289,6 @@ class SecretDuel(System[DuelState]):
             committed=tuple(state.played),
             scores=dict(state.scores),
         )
-
-
-def _choose_hand(args: Args) -> ChooseHand:
-    try:
-        cards = tuple(int(card) for card in args.listed("card"))
-    except ValueError:
-        raise InvalidCommand("cards are numbers from 1 to 9, e.g. card:2,5,9") from None
-    return ChooseHand(cards=cards)
 
 
 def _leader(state: DuelState, *, lowest: bool) -> SideId | None:

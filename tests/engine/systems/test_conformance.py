@@ -13,10 +13,7 @@ from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Game, System, check_actions
 from engine.systems import SYSTEMS
 from tests.commands import parse_line
-from tests.toys.hexfire import Hexfire
-from tests.toys.tally import Tally
-
-FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire}
+from tests.menu_walk import FACTORIES
 
 
 @pytest.mark.parametrize("name", sorted(FACTORIES))

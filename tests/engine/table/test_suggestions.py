@@ -115,7 +115,6 @@ def test_a_model_without_a_move_stat_reaches_six_inches() -> None:
 def _ends(game: Game[FreeplayState], side: SideId, model: str) -> list[Choice]:
     """The menu of ``/move model:<model>``'s destination, as side ``side`` reads it."""
     declarations = FREEPLAY.declarations
-    assert declarations is not None
     decl = declarations.find(("move",), None)
     assert decl is not None
     asked = declarations.question(FREEPLAY, game.state, decl, Viewer.of_side(side), side, {"model": model})
