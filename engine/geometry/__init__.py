@@ -6,6 +6,7 @@ counter-clockwise from +x. One tolerance, :data:`TOLERANCE` (0.01"), serves ever
 
 from .anchors import (
     SHORT_OF_CONTACT,
+    has_route,
     resolve_move,
 )
 from .battlefield import (
@@ -178,6 +179,7 @@ __all__ = [
     "distance",
     "finish_move",
     "format_position",
+    "has_route",
     "heading_of",
     "how_within",
     "in_arc",

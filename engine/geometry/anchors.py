@@ -48,7 +48,7 @@ from .shapes import XY, Base, Circle, Terrain
 from .sight import LineOfSight
 from .tolerance import TOLERANCE
 
-__all__ = ["SHORT_OF_CONTACT", "resolve_move"]
+__all__ = ["SHORT_OF_CONTACT", "has_route", "resolve_move"]
 
 SHORT_OF_CONTACT = 2 * TOLERANCE
 """Inches ``toward`` stops short of touching, so that even after rounding the gap exceeds the tolerance."""
@@ -140,19 +140,53 @@ graph; kept by the same key as ``_APPROACHES`` without the thing and the gap."""
 _ROUTERS_KEPT = 32
 
 
+def has_route(field: Battlefield, mover_id: str, position: Position, *, max_distance: float | None = None) -> bool:
+    """Whether :func:`resolve_move` makes a move to ``position`` (it raises a :class:`GeometryError` exactly when this
+    is False). ``toward`` and ``contact`` ask the router only whether some route exists (:meth:`Router.reaches`),
+    sharing its corner graph with the routes made later; any other position is resolved whole."""
+    try:
+        match position:
+            case Toward(target) | Contact(target):
+                mover = field.base(mover_id)
+                thing = field.find(target)
+                gap = SHORT_OF_CONTACT if isinstance(position, Toward) else 0.0
+                goal = _goal(mover, thing, gap)
+                if goal is None:
+                    return True
+                layout = _layout(field, mover)
+                kept = (layout, thing.id, gap) in _APPROACHES
+                return kept or _router(field, mover, layout).reaches(goal)
+        resolve_move(field, mover_id, position, max_distance=max_distance)
+    except GeometryError:
+        return False
+    return True
+
+
+def _layout(field: Battlefield, mover: Base) -> tuple[object, ...]:
+    """Everything a route depends on but its goal: the table, its terrain and bases exactly, the mover."""
+    return (field.table.width, field.table.height, mover.id,
+            tuple((t.id, t.height, t.keywords, t.polygon.wkb) for t in field.terrain),
+            tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
+            tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area.wkb) for z in field.zones))
+
+
+def _router(field: Battlefield, mover: Base, layout: tuple[object, ...]) -> Router:
+    """The layout's router (kept, see ``_ROUTERS``)."""
+    router = _ROUTERS.get(layout)
+    if router is None:
+        router = _keep(_ROUTERS, _ROUTERS_KEPT, layout, Router(Obstacles(field, mover)))
+    return router
+
+
 def _approach(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
     """Route to ``gap`` inches from ``thing`` (kept, see ``_APPROACHES``)."""
-    layout = (field.table.width, field.table.height, mover.id,
-              tuple((t.id, t.height, t.keywords, t.polygon.wkb) for t in field.terrain),
-              tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
-              tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area.wkb) for z in field.zones))
+    layout = _layout(field, mover)
     key = (layout, thing.id, gap)
     found = _APPROACHES.get(key)
     if found is None:
-        router = _ROUTERS.get(layout)
-        if router is None:
-            router = _keep(_ROUTERS, _ROUTERS_KEPT, layout, Router(Obstacles(field, mover)))
-        found = _keep(_APPROACHES, _APPROACHES_KEPT, key, _approached(router, mover, thing, gap))
+        goal = _goal(mover, thing, gap)
+        path = (mover.xy,) if goal is None else _router(field, mover, layout).route(goal)
+        found = _keep(_APPROACHES, _APPROACHES_KEPT, key, path)
     return found
 
 
@@ -164,19 +198,20 @@ def _keep(kept: dict[tuple[object, ...], _V], most: int, key: tuple[object, ...]
     return value
 
 
-def _approached(router: Router, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
-    """Route to ``gap`` inches from ``thing``: a base's edge, or the nearest point of terrain or a zone."""
+def _goal(mover: Base, thing: Thing, gap: float) -> Goal | None:
+    """Where a route to ``gap`` inches from ``thing`` ends: a base's edge, or the nearest point of terrain or a zone;
+    None when the mover is there already."""
     if thing.id == mover.id:
         raise GeometryError(f"{mover.id} cannot move toward or into contact with itself; name another id")
     if distance(mover, thing) <= gap + TOLERANCE:
-        return (mover.xy,)
+        return None
     if isinstance(thing, Base):
         # The target stays an obstacle: the last leg stops at the reach, which its clearance allows.
-        return router.route(Goal(thing.xy, mover.radius + thing.radius + gap, thing.id))
+        return Goal(thing.xy, mover.radius + thing.radius + gap, thing.id)
     area = thing.polygon if isinstance(thing, Terrain) else thing.area
     outline = area.to_polygon().exterior if isinstance(area, Circle) else area.exterior
     near = nearest_points(outline, shapely.Point(mover.xy))[0]
-    return router.route(Goal((float(near.x), float(near.y)), mover.radius + gap, thing.id))
+    return Goal((float(near.x), float(near.y)), mover.radius + gap, thing.id)
 
 
 def _behind(field: Battlefield, mover: Base, obs: Obstacles, cover: Terrain, viewer: Base) -> tuple[XY, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -60,8 +61,9 @@ class Goal:
 
 
 class Router:
-    """Routes for one base from where it stands; the corner graph is built once, on the first detour, and what
-    its searches learn of the legs between corners is kept for the next route (to another goal)."""
+    """Routes for one base from where it stands; the corner graph is built once, on the first detour (or shared
+    with a base of its size routing past the same obstacles), and what its searches learn of the legs between
+    corners is kept for the next route (to another goal, or of another such base)."""
 
     def __init__(self, obstacles: Obstacles) -> None:
         self.obstacles = obstacles
@@ -78,28 +80,72 @@ class Router:
         if obs.legs_clear(np.array([start]), np.array([first]))[0]:
             return (start, first) if first != start else (start,)
         if self._graph is None:
-            self._graph = _Graph(obs, *_corners(obs))
+            self._graph = _Graph(obs)
         path = _search(self._graph, goal)
         if path is None:
             raise NoRoute(goal.label or f"{goal.point[0]:g},{goal.point[1]:g}", _walls(obs, goal))
         return path
 
+    def reaches(self, goal: Goal) -> bool:
+        """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
+        found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
+        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        obs = self.obstacles
+        start = obs.mover.xy
+        if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
+            return True
+        if self._graph is None:
+            self._graph = _Graph(obs)
+        return _reachable(self._graph, goal)
+
+
+class _Corners:
+    """The corner nodes of one set of obstacles for one size of base, and what is known of the legs out of each
+    corner (tangent, their lengths, which hit nothing): no start and no goal changes these, so every model of that
+    size routing past the same obstacles (a menu's walkers, allies being passable) shares them."""
+
+    def __init__(self, obs: Obstacles) -> None:
+        self.nodes, self.prev, self.nxt = _corners(obs)
+        self.out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
+        self.clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+
+
+_CORNERS: dict[tuple[object, ...], _Corners] = {}
+"""Corner graphs by everything they depend on: the table, the base's size, the bases and the impassable scenery it
+must keep clear of (the oldest forgotten past ``_CORNERS_KEPT``)."""
+_CORNERS_KEPT = 32
+
+
+def _shared_corners(obs: Obstacles) -> _Corners:
+    key = (obs.field.table.width, obs.field.table.height, obs.radius,
+           tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
+           tuple((t.id, t.polygon.wkb) for t in obs.terrain))
+    found = _CORNERS.get(key)
+    if found is None:
+        if len(_CORNERS) >= _CORNERS_KEPT:
+            del _CORNERS[next(iter(_CORNERS))]
+        found = _CORNERS[key] = _Corners(obs)
+    return found
+
 
 class _Graph:
-    """The corner nodes (the start is node ``n``) and what is known of the legs out of each, which no goal
+    """The corner nodes and the start (node ``n``), and what is known of the legs out of each, which no goal
     changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
-    only the legs a search wants, each once for every route the router searches)."""
+    only the legs a search wants, each once for every route searched past the same obstacles)."""
 
-    def __init__(self, obs: Obstacles, nodes: _F, prev: _F, nxt: _F) -> None:
-        self.obs, self.nodes, self.prev, self.nxt = obs, nodes, prev, nxt
-        self.n = len(nodes)
-        self.pos: _F = np.vstack([nodes, np.array([obs.mover.xy])])
-        self._out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self._clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+    def __init__(self, obs: Obstacles) -> None:
+        corners = _shared_corners(obs)
+        self.obs, self.nodes, self.prev, self.nxt = obs, corners.nodes, corners.prev, corners.nxt
+        self.n = len(self.nodes)
+        self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
+        self._corners = corners
+        self._start_out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
+        self._start_clear: dict[int, NDArray[np.int8]] = {}
 
     def out(self, u: int) -> tuple[_F, NDArray[np.bool_]]:
         """The length of the leg from node ``u`` to every node, and which legs are tangent at both ends."""
-        found = self._out.get(u)
+        kept = self._corners.out if u < self.n else self._start_out
+        found = kept.get(u)
         if found is None:
             nodes, here = self.nodes, self.pos[u]
             step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
@@ -109,45 +155,85 @@ class _Graph:
             if u < self.n:
                 t1, t2 = _side(nodes, here, self.prev[u]), _side(nodes, here, self.nxt[u])
                 tangent &= t1 * t2 >= 0
-            found = self._out[u] = (step, tangent)
+            found = kept[u] = (step, tangent)
         return found
 
-    def clear(self, u: int, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
-        """Which legs from node ``u`` to the nodes ``idx`` hit nothing."""
-        known = self._clear.get(u)
+    def clear(self, u: int, idx: NDArray[np.intp], last: _LastLegs) -> NDArray[np.bool_]:
+        """Which legs from node ``u`` to the nodes ``idx`` hit nothing; the last legs from ``idx`` to the goal not
+        tested yet are tested in the same batch (one call, not two, for each corner a search expands)."""
+        kept = self._corners.clear if u < self.n else self._start_clear
+        known = kept.get(u)
         if known is None:
-            known = self._clear[u] = np.full(self.n, -1, dtype=np.int8)
+            known = kept[u] = np.full(self.n, -1, dtype=np.int8)
         todo = idx[known[idx] < 0]
-        if len(todo):
-            known[todo] = self.obs.legs_clear(np.broadcast_to(self.pos[u], (len(todo), 2)), self.nodes[todo])
+        extra, ends = last.untested(idx)
+        if len(todo) or len(extra):
+            starts = np.concatenate([np.broadcast_to(self.pos[u], (len(todo), 2)), self.pos[extra]])
+            clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
+            known[todo] = clear[:len(todo)]
+            last.known[extra] = clear[len(todo):]
         result: NDArray[np.bool_] = known[idx] == 1
+        return result
+
+
+class _LastLegs:
+    """The straight last leg from each node of a graph to one goal: where it ends, and whether it hits nothing
+    (each tested once, in batches)."""
+
+    def __init__(self, graph: _Graph, goal: Goal) -> None:
+        self.graph, self.goal = graph, goal
+        self.ends: dict[int, XY] = {}
+        self.known = np.full(graph.n + 1, -1, dtype=np.int8)
+
+    def untested(self, idx: NDArray[np.intp]) -> tuple[NDArray[np.intp], _F]:
+        """The nodes of ``idx`` whose last leg is not tested yet, and where each ends."""
+        todo = idx[self.known[idx] < 0]
+        for v in todo:
+            here = self.graph.pos[v]
+            self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
+        return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
+
+    def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
+        """Whether the last legs from the nodes ``idx`` hit nothing."""
+        todo, ends = self.untested(idx)
+        if len(todo):
+            self.known[todo] = self.graph.obs.legs_clear(self.graph.pos[todo], ends)
+        result: NDArray[np.bool_] = self.known[idx] == 1
         return result
 
 
 def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
     """Return the usable convex corners of the grown obstacles, with each corner's ring neighbours."""
-    grown = [shapely.Point(c).buffer((r + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS)
-             for c, r in zip(obs.centres, obs.reach, strict=True)]
-    grown += [t.polygon.buffer((obs.radius + _MARGIN) * _GROW, quad_segs=_QUAD_SEGS) for t in obs.terrain]
+    grown = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
+    grown += [_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain]
+    if not grown:
+        empty = np.zeros((0, 2))
+        return empty, empty, empty
+    nodes, prev, nxt = (np.concatenate([g[i] for g in grown]) for i in range(3))
+    ok = obs.points_clear(nodes)
+    return nodes[ok], prev[ok], nxt[ok]
+
+
+@lru_cache(maxsize=4096)
+def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
+    """The convex corners of ``shape`` grown by ``by`` inches, with each corner's ring neighbours: one table's
+    scenery and bases grow the same way for every model of a size and every menu, so each is grown once."""
+    poly = orient(shape.buffer(by, quad_segs=_QUAD_SEGS), 1.0)
     pts: list[_F] = []
     before: list[_F] = []
     after: list[_F] = []
-    for poly in grown:
-        poly = orient(poly, 1.0)
-        for ring in (poly.exterior, *poly.interiors):
-            xy = np.asarray(ring.coords, dtype=float)[:-1]
-            p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
-            turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
-            convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
-            pts.append(xy[convex])
-            before.append(p[convex])
-            after.append(n[convex])
-    if not pts:
-        empty = np.zeros((0, 2))
-        return empty, empty, empty
-    nodes, prev, nxt = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
-    ok = obs.points_clear(nodes)
-    return nodes[ok], prev[ok], nxt[ok]
+    for ring in (poly.exterior, *poly.interiors):
+        xy = np.asarray(ring.coords, dtype=float)[:-1]
+        p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
+        turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
+        convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
+        pts.append(xy[convex])
+        before.append(p[convex])
+        after.append(n[convex])
+    found = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
+    for array in found:
+        array.setflags(write=False)
+    return found
 
 
 def _side(a: _F, b: _F, c: _F) -> _F:
@@ -159,23 +245,24 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    obs, n, pos, start = graph.obs, graph.n, graph.pos, graph.obs.mover.xy
+    n, pos, start = graph.n, graph.pos, graph.obs.mover.xy
     h = goal.remaining(pos)
     g = np.full(n + 1, np.inf)
     g[n] = 0.0
     parent = np.full(n + 1, -1)
     closed = np.zeros(n + 1, dtype=bool)
     best, best_from, best_end = math.inf, -1, start
+    last_legs = _LastLegs(graph, goal)
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
-        here = pos[u]
-        end = goal.entry((float(here[0]), float(here[1])))
-        last = math.dist(end, here)
-        if g[u] + last < best and obs.legs_clear(here[None, :], np.array([end]))[0]:
+        seen = last_legs.sees(np.array([u]))[0]
+        end = last_legs.ends[u]
+        last = math.dist(end, pos[u])
+        if g[u] + last < best and seen:
             best, best_from, best_end = g[u] + last, u, end
         step, tangent = graph.out(u)
         cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
@@ -183,7 +270,7 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         idx = np.nonzero(cand)[0]
         if len(idx) == 0:
             continue
-        for v in idx[graph.clear(u, idx)]:
+        for v in idx[graph.clear(u, idx, last_legs)]:
             nv = g[u] + step[v]
             if nv < g[v]:
                 g[v] = nv
@@ -201,6 +288,31 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         chain.pop()
     chain[0] = start
     return tuple(chain)
+
+
+def _reachable(graph: _Graph, goal: Goal) -> bool:
+    """Greedy best-first over the legs ``_search`` may take (the start's own last leg already tested): every corner
+    A* would close is opened here too, and its last leg tested the same way (a batch per corner expanded), so this
+    finds a corner that sees the goal exactly when A* finds a route."""
+    n = graph.n
+    h = goal.remaining(graph.pos)
+    last_legs = _LastLegs(graph, goal)
+    seen = np.zeros(n + 1, dtype=bool)
+    seen[n] = True
+    heap = [(h[n], n)]
+    while heap:
+        _, u = heapq.heappop(heap)
+        _, tangent = graph.out(u)
+        idx = np.nonzero(tangent & ~seen[:n])[0]
+        if len(idx) == 0:
+            continue
+        opened = idx[graph.clear(u, idx, last_legs)]
+        if last_legs.sees(opened).any():
+            return True
+        seen[opened] = True
+        for v in opened:
+            heapq.heappush(heap, (h[v], int(v)))
+    return False
 
 
 def _walls(obs: Obstacles, goal: Goal) -> list[str]:

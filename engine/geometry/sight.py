@@ -30,7 +30,7 @@ import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 import shapely
@@ -347,14 +347,18 @@ _FINE_OBS = _across(_FINE_OBSERVER)
 _FINE_TGT = _strip_middles(FINE_STRIPS)
 
 
+@lru_cache(maxsize=2048)
 def _edges(poly: shapely.Polygon) -> _F:
-    """All boundary segments of a polygon, holes included, as an (E, 2, 2) array."""
+    """All boundary segments of a polygon, holes included, as an (E, 2, 2) array (kept by shape: a table's scenery
+    is the same for every sight line of a game; read only)."""
     rings = [poly.exterior, *poly.interiors]
     parts = []
     for ring in rings:
         xy = np.asarray(ring.coords, dtype=float)
         parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
-    return np.concatenate(parts, axis=0)
+    edges = np.concatenate(parts, axis=0)
+    edges.setflags(write=False)
+    return edges
 
 
 def _cross_circles(start: _F, end: _F, centre: _F, radius: _F) -> _B:

@@ -173,6 +173,32 @@ def test_shroudfall_a_scenario_veto_stays_secret_until_both_are_revealed_togethe
     assert compared == 5, "every line before the veto that reveals both"
 
 
+def _army(pick: int) -> Any:
+    """Side A chooses the ``pick``-th army list in secret."""
+
+    def line(game: Game[Any]) -> str:
+        decision = next(d for d in game.pending if d.owner == "A")
+        options = decision.parts[0].option_keys()
+        return f"/decide choice:{options[pick % len(options)]}"
+
+    return line
+
+
+@FEW
+@given(picks=st.tuples(st.integers(0, 1), st.integers(0, 1)), keys=st.tuples(KEYS, KEYS))
+def test_shroudfall_an_army_list_chosen_in_secret_stays_secret_until_both_are_revealed(
+        picks: tuple[int, int], keys: tuple[str, str]) -> None:
+    """``mode:choose``: side A's army list, and its secret dice; the bot draws side B's in secret (L1086)."""
+    assume(picks[0] != picks[1] or keys[0] != keys[1])
+    twins = [Twin(SYSTEM_FACTORIES, {"A": key, "B": key}, {4: _army(pick)})
+             for pick, key in zip(picks, keys, strict=True)]
+    opening = ["/game new system:shroudfall mode:choose bot:B practice:no", f"@{WATCHER} /status",
+               f"@{WATCHER} /board", "/status", "(side A's army)"]
+    compared = asyncio.run(play_twins(*twins, opening, reveal=lambda e: isinstance(e.body, ChoicesRevealed),
+                                      observers=(SPECTATOR, Viewer.of_side(SideId("B")))))
+    assert compared == 4, "every line before the choice that reveals both"
+
+
 # -- the toy: a deck's cards, the bot's secret bid and shuffles ------------------------------------------------------
 
 HEXFIRE_OPENING = ["/game new system:hexfire players:3 bot:C practice:no", "@bob /game join side:B",

@@ -28,14 +28,14 @@ from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
-from engine.systems.eldfall.routes import Route, make_move, route
+from engine.systems.eldfall.routes import Route, has_way, make_move, route
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
 __all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
-           "agony_strikes", "facing_refusal", "is_special", "move_refusal", "movement_allowance",
+           "agony_strikes", "facing_refusal", "goes", "is_special", "move_refusal", "movement_allowance",
            "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
            "sequence_refusal", "skill_refusal"]
 
@@ -308,6 +308,21 @@ def move_refusal(world: World, f: Fighter, text: str, to: str | None) -> str | N
     except IllegalCommand as error:
         return error.reason
     return None
+
+
+def goes(world: World, f: Fighter, text: str, to: str | None) -> bool:
+    """Whether ``move_refusal`` is None, found cheaper where only the way decides (a menu asks it of every model it
+    offers): a Walk, Run or Climb of a model neither Engaged (unless it Hits and Retreats) nor a Personal Guard
+    needs only some route to ``to`` (``has_way``); a Jump, a Flicker and the rest are routed whole."""
+    refusal = movement_choice_refusal(world, f, text)
+    read = read_movement(text)
+    if refusal is not None or isinstance(read, str) or read[0] == "idle" or to is None:
+        return refusal is None
+    how, _, skills = read
+    if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
+            or (world.engagers(f.id) and not f.has("Hit and Retreat")):
+        return move_refusal(world, f, text, to) is None
+    return has_way(world, f, how, to, movement_allowance(f, how), trample="trample" in skills)
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

@@ -36,6 +36,7 @@ from engine.systems.eldfall.activation import (
     activatable_refusal,
     activate,
     facing_refusal,
+    goes,
     move_refusal,
     movement_choice_refusal,
     movements,
@@ -150,22 +151,22 @@ def _reachable(how: Callable[[Ask], str]) -> Callable[[Reading, Ask], list[Choic
     """The destinations the movement answered (``how``) has a route to (the handler's own, ``move_refusal``)."""
     def listed(r: Reading, ask: Ask) -> list[Choice]:
         f = r.model(ask)
-        return [c for c in destinations(r, ask) if move_refusal(r.world, f, how(ask), c.value) is None]
+        return [c for c in destinations(r, ask) if goes(r.world, f, how(ask), c.value)]
     return listed
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
     """The movements besides Walk that have a route to the destination answered."""
     f = r.model(ask)
-    return [c for c in _movements(r, ask) if c.value != "walk" and move_refusal(r.world, f, c.value, ask.text("to"))
-            is None]
+    return [c for c in _movements(r, ask) if c.value != "walk" and goes(r.world, f, c.value, ask.text("to"))]
 
 
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
-    """Whether the movement ``text`` has a route to one of the destinations a menu names."""
+    """Whether the movement ``text`` has a way to one of the destinations a menu names (the first that has one ends
+    the search: any way, not the shortest)."""
     f = r.model(ask)
     return movement_choice_refusal(r.world, f, text) is None and \
-        any(move_refusal(r.world, f, text, c.value) is None for c in destinations(r, ask))
+        any(goes(r.world, f, text, c.value) for c in destinations(r, ask))
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:

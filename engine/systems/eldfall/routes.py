@@ -38,6 +38,7 @@ from engine.geometry import (
     Toward,
     Via,
     bearing,
+    has_route,
     parse_position,
     placement_conflicts,
     resolve_move,
@@ -56,9 +57,8 @@ from engine.systems.eldfall.movement import MovementKind, fall_rolls, first_cont
 from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, Point
-from engine.table.geometry import battlefield
 
-__all__ = ["Route", "fall_damage", "let_go", "make_move", "push_down", "route"]
+__all__ = ["Route", "fall_damage", "has_way", "let_go", "make_move", "push_down", "route"]
 
 Ctx = Context[EldfallState]
 
@@ -107,7 +107,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
            passable: frozenset[str]) -> Battlefield:
     """The table as this movement meets it: what it must go round, and which models it may pass through (allied
     ones, L637; smaller ones on a Trampling Run, L2181)."""
-    field = battlefield(world.state)
+    field = world.field()
     terrain: tuple[Terrain, ...] = field.terrain
     if through:
         terrain = ()
@@ -179,14 +179,35 @@ def _leashed(world: World, f: Fighter, trip: Route) -> Route:
                                lines=(*trip.lines, why))
 
 
+def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
+    """Whether ``route`` finds a way for ``f``'s ``how`` movement toward ``to`` (not a Jump's or a Flicker's straight
+    line): any route, not the shortest (``has_route``); the leash, which ``route`` applies after, is not asked."""
+    assert how != "jump"
+    smaller = _smaller(world, f) if trample else frozenset()
+    try:
+        position, _, field = _setting(world, f, how, to, smaller, flicker=False)
+    except (GeometryError, IllegalCommand):
+        return False
+    return has_route(field, f.id, position, max_distance=allowance)
+
+
+def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
+             flicker: bool) -> tuple[Position, frozenset[str], Battlefield]:
+    """The position declared, the models the move may pass through, and the table as the move meets it."""
+    position = parse_position(to)
+    passable = smaller | _allies_passed(world, f, position)
+    field = _field(world, f, how, position, through=flicker, flying=f.is_("flying"), passable=passable)
+    return position, passable, field
+
+
 def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, flicker: bool,
            trample: bool) -> Route:
+    """The route worked out. Past ``resolve_move`` nothing here refuses a move (``has_way`` relies on it): the rest
+    cuts, settles and describes it."""
     flying = f.is_("flying")
     smaller = _smaller(world, f) if trample else frozenset()
     try:
-        position = parse_position(to)
-        passable = smaller | _allies_passed(world, f, position)
-        field = _field(world, f, how, position, through=flicker, flying=flying, passable=passable)
+        position, passable, field = _setting(world, f, how, to, smaller, flicker=flicker)
         if how == "jump" or flicker:
             aim = resolve_move(field, f.id, position)
             return _straight(world, f, how, aim.end, allowance, flicker, aim.facing)
@@ -307,13 +328,13 @@ def _trampled(world: World, f: Fighter, path: list[Point], smaller: frozenset[st
 
 def _ends_on(world: World, f: Fighter, path: list[Point], models: frozenset[str]) -> bool:
     """Whether the move would end with its base on one of ``models`` it passed through (L639)."""
-    return bool(models) and any(c in models for c in placement_conflicts(battlefield(world.state),
+    return bool(models) and any(c in models for c in placement_conflicts(world.field(),
                                                                          world.base(f.id).at(*path[-1])))
 
 
 def _clear_end(world: World, f: Fighter, path: list[Point], models: frozenset[str]) -> tuple[Point, ...]:
     """Back off along the path until the base no longer stands on a model it passed through (L639)."""
-    field = battlefield(world.state)
+    field = world.field()
     mover = world.base(f.id)
     along = _length(path)
     while along > 0:
@@ -330,7 +351,7 @@ def _straight(world: World, f: Fighter, how: MovementKind, end: Point, allowance
     start = (f.model.x, f.model.y, f.model.z)
     goal = (end[0], end[1], world.ground(end))
     base = world.base(f.id)
-    field = battlefield(world.state)
+    field = world.field()
     conflicts = [c for c in placement_conflicts(field, base.at(*end)) if c != "table edge"]
     if conflicts:
         raise IllegalCommand(f"{f.id} cannot end its {'Flicker' if flicker else 'Jump'} at {end[0]:g},{end[1]:g}: "

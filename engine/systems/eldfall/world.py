@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
+import shapely
+
 from engine.checks import Modifier
 from engine.core import ModelId, SideId
-from engine.geometry import TOLERANCE, Base, LineOfSight, Pose, Sight, Terrain, sight_in_height
+from engine.geometry import TOLERANCE, Base, Battlefield, LineOfSight, Pose, Sight, Terrain, sight_in_height
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.engagement import Threat, engaged_by
 from engine.systems.eldfall.fighters import Fighter, fighter
-from engine.systems.eldfall.heights import AREA, ground_at
+from engine.systems.eldfall.heights import AREA, ground_at, is_solid
 from engine.systems.eldfall.hitbox import gap, hitbox
 from engine.systems.eldfall.modifiers import front_arc
 from engine.systems.eldfall.rulings import Rulings
@@ -47,6 +49,8 @@ class World:
         self._fighters: dict[ModelId, Fighter] = {}
         self._sight: dict[frozenset[str], LineOfSight] = {}
         self._seen: dict[tuple[str, str, Point | None, Point | None, bool], SightCheck] = {}
+        self._field: tuple[int, Battlefield] | None = None
+        self._engagers: dict[tuple[ModelId, int], tuple[ModelId, ...]] = {}
 
     # -- models --------------------------------------------------------------------------------------------
 
@@ -117,6 +121,12 @@ class World:
     def terrain(self) -> tuple[Terrain, ...]:
         return battlefield(self.state).terrain
 
+    def field(self) -> Battlefield:
+        """The table as geometry, kept while the state stays at one event (a menu routes every model on it)."""
+        if self._field is None or self._field[0] != self.state.seq:
+            self._field = (self.state.seq, battlefield(self.state))
+        return self._field[1]
+
     @property
     def heights(self) -> bool:
         """Whether models stand on raised surfaces here (ruling ``flat-table``)."""
@@ -125,6 +135,15 @@ class World:
     def ground(self, point: Point) -> float:
         """The height of the surface under ``point`` (0 on a flat table)."""
         return ground_at(self.terrain, point) if self.heights else 0.0
+
+    def at_table_level(self, points: list[Point]) -> bool:
+        """Whether every point lies on the table itself, no raised surface under any (``ground`` 0 at each; one test
+        per piece for them all)."""
+        if not self.heights:
+            return True
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return not any(piece.height > TOLERANCE and shapely.contains_xy(piece.polygon, xs, ys).any()
+                       for piece in self.terrain if is_solid(piece))
 
     @cached_property
     def sight_terrain(self) -> tuple[Terrain, ...]:
@@ -194,7 +213,7 @@ class World:
     def sees_along(self, viewer: ModelId, seen: ModelId, points: list[Point]) -> list[bool]:
         """Whether ``viewer`` sees ``seen`` placed at each point (one batched survey of the sight lines)."""
         v = self.fighter(viewer)
-        if v.is_("blinded") or not points or self.raised or any(self.ground(p) > TOLERANCE for p in points):
+        if v.is_("blinded") or not points or self.raised or not self.at_table_level(points):
             return [self.sees(viewer, seen, seen_at=p).visible for p in points]
         observer = self.base(viewer)
         arc = self.arc(v)
@@ -250,12 +269,17 @@ class World:
         return weapon.reach.inches
 
     def engagers(self, model: ModelId) -> tuple[ModelId, ...]:
-        """The enemies engaging ``model`` now: it stands in their held melee weapon's reach (L1447-1461)."""
-        f = self.fighter(model)
-        if f.out:
-            return ()
-        threats = [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
-        return tuple(ModelId(i) for i in engaged_by(self.base(model), threats, flying=f.is_("flying")))
+        """The enemies engaging ``model`` now: it stands in their held melee weapon's reach (L1447-1461); kept while
+        the state stays at one event."""
+        key = (model, self.state.seq)
+        found = self._engagers.get(key)
+        if found is None:
+            f = self.fighter(model)
+            threats = [] if f.out else \
+                [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
+            found = self._engagers[key] = tuple(ModelId(i) for i in engaged_by(self.base(model), threats,
+                                                                                flying=f.is_("flying")))
+        return found
 
 
 def _order(model: str) -> tuple[str, int]:

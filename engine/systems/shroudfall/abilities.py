@@ -23,7 +23,7 @@ __all__ = [
     "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
     "away_refusal",
-    "backswing_strike",
+    "backswing_strikes",
     "combined",
     "essence_attack_cost",
     "essence_attack_refusal",
@@ -128,9 +128,9 @@ def follow_up(world: World, attacker: ModelId, target: ModelId, *, and_follow: b
 
 def follow_up_pushes(world: World, attacker: ModelId, target: ModelId, weapon: str) -> list[tuple[ModelId, Push]]:
     """Follow up after a model of a unit that has it hit an enemy with a melee attack (L957-959): the pushes made, the
-    target's then the attacker's, each as far as it went (none when the target may not be pushed or is gone). The
-    referee makes both whenever they can be made (ruling ``follow-up-choice``), once the damage is marked (ruling
-    ``follow-up-timing``)."""
+    target's then the attacker's, each as far as it went (none when the target may not be pushed or is gone), once
+    the damage is marked (ruling ``follow-up-timing``); which of them are made is its player's choice
+    (``choosing``)."""
     if attacker not in world.state.models or target not in world.state.models:
         return []
     card = world.card(attacker)
@@ -151,20 +151,17 @@ def free_interaction(world: World, unit: UnitRecord) -> bool:
     return bool(alive) and world.has(alive[0], "Infiltrator")
 
 
-def backswing_strike(world: World, attacker: ModelId, target: ModelId, weapon: str) -> tuple[Weapon, ModelId] | None:
-    """Backswing's one more melee attack after the model damaged an enemy with a melee attack (L1319): at the same
-    enemy while it stands and may be taken, else the nearest it may take (ruling ``backswing-target``); None when
-    the model may make none."""
+def backswing_strikes(world: World, attacker: ModelId, target: ModelId, weapon: str) -> list[tuple[Weapon, ModelId]]:
+    """Backswing's one more melee attack after the model damaged an enemy with a melee attack (L1319): each weapon
+    and enemy it may take, the same enemy first while it stands, then the nearest (its player chooses, the first
+    one click away); none when the model may make none."""
     if attacker not in world.state.models or not world.has(attacker, "Backswing"):
-        return None
+        return []
     if not any(w.name == weapon and w.type == "melee" for w in world.card(attacker).weapons):
-        return None
+        return []
     enemies = sorted(world.enemies(attacker), key=lambda e: (e != target, world.gap(attacker, e)))
-    for enemy in enemies:
-        for melee in world.melee_weapons(attacker):
-            if target_refusal(world, attacker, enemy, melee) is None:
-                return melee, enemy
-    return None
+    return [(melee, enemy) for enemy in enemies for melee in world.melee_weapons(attacker)
+            if target_refusal(world, attacker, enemy, melee) is None]
 
 
 COMBINED = {"ranged": "Combined Shot", "melee": "Combined Strike"}

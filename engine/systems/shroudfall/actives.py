@@ -9,8 +9,8 @@ the rules where they count.
 - Inspiring Presence infuses the melee hit rolls of friendly models within 8" of the unit until its next activation
   (L523-525; a grey die, ruling ``inspiring-presence-die``), a stronger infusion the player pays for replacing it.
 - Whirlwind Dance: in the unit's next attack action this activation, a model that damages an enemy with a melee
-  attack makes another melee attack, at a model no melee attack of that action has targeted (L352-354; ruling
-  ``whirlwind-dance-target``: the nearest such model it may take).
+  attack may make another melee attack, at a model no melee attack of that action has targeted (L352-354): its
+  player picks it, or none (``choosing``); an extra attack may chain (ruling ``whirlwind-dance-target``).
 - Beloved Commander: once per activation, when a model of the unit is hit by an enemy attack, another friendly model
   within 2" of it may be hit instead, sight and range disregarded (L360-362; its own ARM, ruling ``beloved-commander``).
 - Thunderstorm places a 32 mm manifestation within 8" of a model of the unit, on no base and on no IMPASSABLE or
@@ -36,11 +36,13 @@ from engine.systems.shroudfall.world import World
 
 __all__ = [
     "ACTIVE_EFFECTS",
+    "ATTUNEMENT",
     "INSPIRING_DIE",
     "ORDER_EFFECTS",
     "STORM_BASE_MM",
     "ActiveUse",
     "active_uses",
+    "attuned_after",
     "beloved_candidates",
     "chosen_units",
     "effect_of",
@@ -52,7 +54,7 @@ __all__ = [
     "storm_spots",
     "used_mark",
     "whirlwind_dancing",
-    "whirlwind_target",
+    "whirlwind_targets",
 ]
 
 CHOOSE_RANGE = {"hold-the-line": 8.0}
@@ -164,16 +166,29 @@ def whirlwind_dancing(world: World, unit: UnitRecord) -> bool:
     return False
 
 
-def whirlwind_target(world: World, model: ModelId, targeted: list[str]) -> tuple[Weapon, ModelId] | None:
-    """Whirlwind Dance's extra melee attack: the nearest enemy the model may take with a melee profile that no melee
-    attack of this action has targeted (ruling ``whirlwind-dance-target``), or None."""
-    for enemy in sorted(world.enemies(model), key=lambda e: world.gap(model, e)):
-        if enemy in targeted:
-            continue
-        for weapon in world.melee_weapons(model):
-            if target_refusal(world, model, enemy, weapon) is None:
-                return weapon, enemy
-    return None
+def whirlwind_targets(world: World, model: ModelId, targeted: list[str]) -> list[tuple[Weapon, ModelId]]:
+    """Whirlwind Dance's extra melee attack: each enemy the model may take with a melee profile that no melee attack
+    of this action has targeted, nearest first (its player chooses, the first one click away)."""
+    return [(weapon, enemy) for enemy in sorted(world.enemies(model), key=lambda e: world.gap(model, e))
+            if enemy not in targeted for weapon in world.melee_weapons(model)
+            if target_refusal(world, model, enemy, weapon) is None]
+
+
+ATTUNEMENT = ("DISCORD", "HARMONY")
+"""The Chosen's two keywords, one on every unit of the faction (S4; its faction card is not public)."""
+
+
+def attuned_after(world: World, unit: UnitRecord) -> str | None:
+    """The unit its player activated before ``unit`` this round when ``unit`` becomes Attuned by it: the two bear
+    the other of DISCORD and HARMONY (a unit with both counts as either). What Attuned unlocks is not public, so it
+    is played by hand (ruling ``attunement``)."""
+    record = world.state.record(unit.side)
+    before = world.state.last_activated.get(unit.side)
+    if not record.activations or before is None or before not in world.state.units:
+        return None
+    now = {k for k in world.catalogue.card(unit.card).keywords if k in ATTUNEMENT}
+    then = {k for k in world.catalogue.card(world.state.units[before].card).keywords if k in ATTUNEMENT}
+    return before if any(a != b for a in now for b in then) else None
 
 
 def orders(world: World, side: SideId) -> list[tuple[UnitRecord, AbilitySpec]]:

@@ -18,21 +18,15 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
-from engine.systems.shroudfall.abilities import (
-    COMBINED,
-    backswing_strike,
-    combined,
-    essence_attack_cost,
-    follow_up_pushes,
-)
-from engine.systems.shroudfall.actives import whirlwind_dancing, whirlwind_target
+from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
+from engine.systems.shroudfall.actives import whirlwind_dancing
+from engine.systems.shroudfall.choosing import CHOOSERS
 from engine.systems.shroudfall.essence import can_pay
-from engine.systems.shroudfall.events import ActionTaken, AttackRolled, EffectChanged
+from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
-from engine.systems.shroudfall.flow import end_activation, record_damage, regenerate, suffer
+from engine.systems.shroudfall.flow import record_damage, suffer
 from engine.systems.shroudfall.hazards import entered, standing
 from engine.systems.shroudfall.movement import in_coherency
-from engine.systems.shroudfall.places import placing_inches
 from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
@@ -201,7 +195,12 @@ def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if target is None:
         return []
     plan = plan_strike(world, side, model, weapon, target or None, used=used, used_types=used_types)
-    if plan is None or not plan.targets:
+    if plan is None:
+        return []
+    if not plan.targets:
+        if weapon.shape == "beam":
+            ctx.emit(BeamHitNoOne(attacker=model, aim=ModelId(target), weapon=weapon.name, length=weapon.range,
+                                  in_action=task.why == "action"))
         return []
     first, *rest = plan.targets
     return [task.model_copy(update={"kind": "hit", "unit": world.unit(model).id, "target": first,
@@ -292,8 +291,8 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
     if ctx.state.outcome is not None:
         return []
-    regenerate(ctx, ref, target)
-    then = [_follow_up_task(task), *_backswing(ctx, ref, task), *_whirlwind(ctx, ref, task)]
+    then = [Task(kind="regenerate", target=target), _follow_up_task(task), *_backswing(task),
+            *_whirlwind(ctx, ref, task)]
     if target in ctx.state.models:
         return then
     return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
@@ -305,41 +304,25 @@ def _follow_up_task(task: Task) -> Task:
     return Task(kind="follow-up", model=task.model, target=task.target, weapon=task.weapon)
 
 
-def _follow_up(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    pushes = follow_up_pushes(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
-    for model, push in pushes:
-        ctx.emit(ModelMoved(model_id=model, path=(push.start, push.end), distance=round(push.travelled, 2),
-                            facing=ctx.state.models[model].facing))
-    return []
-
-
-def _backswing(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """Backswing's one more melee attack, which makes no further attack (L1319)."""
+def _backswing(task: Task) -> list[Task]:
+    """Backswing's one more melee attack, which makes no further attack (L1319), offered to its player."""
     if task.why == "backswing":
         return []
-    found = backswing_strike(ref.world(ctx), ModelId(task.model), ModelId(task.target), task.weapon)
-    if found is None:
-        return []
-    weapon, enemy = found
-    return [Task(kind="strike", unit=task.unit, model=task.model, weapon=weapon.name, target=enemy, why="backswing")]
+    return [Task(kind="backswing", unit=task.unit, model=task.model, weapon=task.weapon, target=task.target)]
 
 
 def _whirlwind(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """Whirlwind Dance's extra melee attack after a melee attack of the unit's next attack action damaged an enemy
-    (L352-354), at the nearest model no attack of the action has targeted."""
+    (L352-354), offered to its player; an extra attack that damages may lead to another (ruling
+    ``whirlwind-dance-target``)."""
     attacker = ModelId(task.model)
-    activation = ctx.state.activation
-    if attacker not in ctx.state.models or activation is None or task.why not in ("action", "whirlwind"):
+    if attacker not in ctx.state.models or ctx.state.activation is None or task.why not in ("action", "whirlwind"):
         return []
     world = ref.world(ctx)
     weapon = next((w for w in world.card(attacker).weapons if w.name == task.weapon), None)
     if weapon is None or weapon.type != "melee" or not whirlwind_dancing(world, world.unit(attacker)):
         return []
-    found = whirlwind_target(world, attacker, [*activation.targeted, task.target])
-    if found is None:
-        return []
-    extra, enemy = found
-    return [Task(kind="strike", unit=task.unit, model=attacker, weapon=extra.name, target=enemy, why="whirlwind")]
+    return [Task(kind="whirlwind", unit=task.unit, model=attacker, weapon=weapon.name, target=task.target)]
 
 
 def _window(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -369,12 +352,6 @@ def _react_parts(found: Sequence[Offer]) -> tuple[DecisionPart, ...]:
                                   *(Option(key=o.key, label=o.label) for o in found))),)
 
 
-def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    if ctx.state.activation is not None:
-        end_activation(ctx, ref, task.why or "its player ends it")
-    return []
-
-
 def _again(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """The second attack action of an activation that attacks twice: at the same target, or the nearest each model may
     take once it has fallen."""
@@ -393,16 +370,13 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if ref.catalogue.card(unit.card).essence_weaver and \
             can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
         return []
-    if placing_inches(ref.world(ctx), unit, "Reposition") is not None:
-        return []  # its models may still be placed as the activation ends (L1363)
-    end_activation(ctx, ref, "both its actions are taken")
-    return []
+    return [Task(kind="end", why="both its actions are taken")]
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "follow-up": _follow_up,
-    "attack": _attack, "again": _again, "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark,
-    "window": _window, "end": _end, "finish": _finish, "uncombine": _uncombine,
+    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "attack": _attack, "again": _again,
+    "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark, "window": _window, "finish": _finish,
+    "uncombine": _uncombine, **CHOOSERS,
 }
 
 

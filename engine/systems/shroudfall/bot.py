@@ -14,8 +14,10 @@ The plan, in the order the units are sent (docs/shroudfall.md, "The bot"):
 5. a unit holding a mine (leaving it would lose it) and the essence weaver with nothing safe to do act last: they
    attack when an enemy is in reach, else activate and end, so they stay where they stand.
 
-Decisions it owes (the set-up's, a reaction offered, a re-roll) are answered with their defaults, as the simple
-policy does; in the set-up it takes the first entry of every menu.
+It spends its essence as ``bot_essence`` says (an ability of the unit activating first, then the essence re-roll and
+infusions of its attacks); a unit that opens with an ability is activated on its own, then takes its actions one at a
+time. Decisions it owes (the set-up's, a reaction offered, a re-roll, an ability's choice) are answered with their
+defaults, as the simple policy does; in the set-up it takes the first entry of every menu.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import ActionCommand, BotMove, Command, SideId, answer_by_default, simple_move
 from engine.core.bots import offer_refused
+from engine.systems.shroudfall.bot_essence import ability_move, attack_essence, opens_with_ability
 from engine.systems.shroudfall.reading import Reach, Reading
 from engine.systems.shroudfall.scoring import CONTROL_RANGE, control_counts
 from engine.systems.shroudfall.state import Element, ShroudfallState, UnitRecord
@@ -53,7 +56,7 @@ def bot_move(system: Shroudfall, state: ShroudfallState, side: SideId, allowed: 
     if owed is not None:
         return answer_by_default(owed)
     if reading.state.step == "rounds" and reading.state.outcome is None:
-        for plan in _Turn(reading, side).plans():
+        for plan in _Turn(system, reading, side).plans():
             if allowed(plan.command):
                 return BotMove(plan.command, (plan.why,))
             offer_refused("shroudfall", side, plan.command, "the bot's plan, built from the menus' entries")
@@ -67,8 +70,8 @@ def _act(name: str, **values: str) -> ActionCommand:
 class _Turn:
     """One turn of the bot's side: each unit it may activate, planned, best first."""
 
-    def __init__(self, reading: Reading, side: SideId) -> None:
-        self.reading, self.side = reading, side
+    def __init__(self, system: Shroudfall, reading: Reading, side: SideId) -> None:
+        self.system, self.reading, self.side = system, reading, side
         self.state = reading.state
         self.world = reading.world
         self.mines = [e for e in self.state.elements.values()
@@ -85,10 +88,13 @@ class _Turn:
         return sorted((p for p in found if p is not None), key=lambda p: p.rank)
 
     def _going_on(self, unit: UnitRecord) -> list[_Plan]:
-        """The next action of a unit activated one action at a time: attack what it reaches, else end where it stands
-        when it holds a mine (or is the essence weaver), else move toward its goal."""
+        """The next step of a unit activated one action at a time: an ability its essence pays for, then attack what it
+        reaches, else end where it stands when it holds a mine (or is the essence weaver), else move toward its goal."""
+        spend = ability_move(self.system, self.reading, self.side, unit)
+        if spend is not None:
+            return [_Plan((0,), *spend)]
         if self.reading.actions_left(unit) == 0:
-            return []
+            return [_Plan((0,), _act("end", model=unit.id), f"{unit.id} has taken its actions")]
         goal = self._goal(unit)
         move = _Plan((0,), _act("move", model=unit.id, to=f"toward {goal}"), f"{unit.id} moves toward {goal}")
         locked = any(self.world.engaged(m) for m in self.state.alive(unit))
@@ -97,7 +103,7 @@ class _Turn:
         reaches = self.reading.reaches(unit)
         if reaches:
             target = self._best(reaches)
-            return [_Plan((0,), _act("attack", model=unit.id, target=target.enemy),
+            return [_Plan((0,), _act("attack", model=unit.id, target=self._target(unit, target.enemy)),
                           f"{unit.id} attacks {target.enemy}")]
         if self._stays(unit) or goal is None or locked:
             return [_Plan((0,), _act("end", model=unit.id), f"{unit.id} holds where it stands")]
@@ -170,8 +176,11 @@ class _Turn:
         reaches = self.reading.reaches(unit)
         if reaches:
             target = self._best(reaches)
-            return _Plan((late if self._holds(unit) else 0.0, target.gap, 0.0), _act(
-                "attack-twice", model=unit.id, target=target.enemy), f"{unit.id} attacks {target.enemy} twice")
+            rank = (late if self._holds(unit) else 0.0, target.gap, 0.0)
+            if opens_with_ability(self.reading, self.side, unit):
+                return _Plan(rank, _act("activate", model=unit.id), f"{unit.id} activates to use an ability first")
+            return _Plan(rank, _act("attack-twice", model=unit.id, target=self._target(unit, target.enemy)),
+                         f"{unit.id} attacks {target.enemy} twice")
         if self._holds(unit) or weaver:
             return _Plan((late, 0.0, 0.0), _act("activate", model=unit.id),
                          f"{unit.id} holds where it stands" + (" (the essence weaver stays back)" if weaver else ""))
@@ -181,12 +190,16 @@ class _Turn:
         charges = self.reading.charges(unit)
         if charges:
             target = self._best(charges)
-            return _Plan((2.0, target.gap, 0.0), _act("charge", model=unit.id, target=target.enemy),
+            return _Plan((2.0, target.gap, 0.0), _act("charge", model=unit.id, target=self._target(unit, target.enemy)),
                          f"{unit.id} moves toward {target.enemy} and attacks it")
         goal = self._goal(unit)
         if goal is None:
             return None
         return _Plan((2.5, self._gap(unit, goal), 0.0), self._advance(unit, goal), f"{unit.id} advances toward {goal}")
+
+    def _target(self, unit: UnitRecord, enemy: str) -> str:
+        """The target entry with the essence the attack spends (``bot_essence``)."""
+        return enemy + attack_essence(self.reading, self.side, unit, enemy)
 
     def _advance(self, unit: UnitRecord, goal: str) -> ActionCommand:
         """Two moves toward ``goal``: the Advance entry where the menu offers it (nothing to charge), else Activate,

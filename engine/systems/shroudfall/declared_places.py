@@ -14,16 +14,14 @@ from collections.abc import Callable
 from engine.core import Ask, Choice, Context, IllegalCommand, Param
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.agenda import run
+from engine.systems.shroudfall.choosing import DONE, emit_places
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.events import ActionTaken
-from engine.systems.shroudfall.flow import suffer
-from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.places import PLACING, placing_inches, plan_places
 from engine.systems.shroudfall.plans import parse_destination
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal
 from engine.systems.shroudfall.state import ShroudfallState, Task
-from engine.table import ModelPlaced
 
 __all__: list[str] = []
 
@@ -68,11 +66,7 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> None:
     placed = plan_places(ref.world(ctx), unit, parse_destination(ask.text("to")), inches)
     if action == "ethereal":
         ctx.emit(ActionTaken(unit=unit.id, action="move"))
-    for place in placed:
-        ctx.emit(ModelPlaced(model_id=place.model, x=place.end[0], y=place.end[1],
-                             facing=ctx.state.models[place.model].facing))
-        suffer(ctx, ref, place.model, placed_into(ref.world(ctx), place.model, place.start, place.end),
-               "is placed into")
+    emit_places(ctx, ref, placed)
 
 
 def _params(action: str) -> tuple[Param[Reading], ...]:
@@ -95,4 +89,4 @@ def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
               params=_params("reposition"))
 def _reposition(ctx: Context[ShroudfallState], ask: Ask) -> None:
     _place(ctx, ask, "reposition")
-    run(ctx, referee(ctx), [Task(kind="end", why="Reposition at the end of its activation (L1363)")])
+    run(ctx, referee(ctx), [Task(kind="end", why="Reposition at the end of its activation (L1363)", answer=DONE)])

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, SideId
+from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import (
@@ -27,11 +27,12 @@ from engine.systems.shroudfall.abilities import (
     essence_attack_refusal,
     free_interaction,
 )
+from engine.systems.shroudfall.actives import attuned_after
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import can_pay, pay
-from engine.systems.shroudfall.events import ActionTaken, ReserveChanged
+from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
 from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reading import Reach, Reading
@@ -39,8 +40,9 @@ from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
 from engine.systems.shroudfall.schema import COLOURS, AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
+from engine.systems.shroudfall.targeting import target_refusal
 
-__all__ = ["AttackOrder", "MoveOrder"]
+__all__ = ["AttackOrder", "MoveOrder", "essence_tags"]
 
 _RULE = "Shroudfall beta rulebook v1.4"
 Values = Callable[[Reading, Ask], list[Choice]]
@@ -98,10 +100,42 @@ def _unit(world: Reading, ask: Ask) -> UnitRecord:
     return world.state.units[ask.text("model")]
 
 
+def _action_refused(action: Action) -> Callable[[Reading, Ask, str], RulesError | None]:
+    """Why a unit typed for an action of the activation is refused, by the rule (a third action, L541; a unit not
+    activating, L537); None where the list of what is accepted says enough."""
+    def refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+        unit = world.state.units.get(typed)
+        acting = world.activating(ask.acting)
+        if unit is None or acting is None:
+            return None
+        if acting.id != unit.id:
+            return IllegalCommand(f"{acting.id} is activating, not {unit.id} (L537)")
+        why = action_refusal(world.state, unit, action)
+        return IllegalCommand(why) if why else None
+    return refused
+
+
+def _target_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+    """Why an enemy typed as a target is refused, by the rule that keeps the unit's profiles from it: a profile in range
+    that still cannot take it first (no line of sight, L681-688; Stealth, L1373; in melee, L716), else the longest
+    range (L729)."""
+    enemy, _ = _split(typed)
+    unit = world.state.units.get(ask.text("model"))
+    if unit is None or enemy not in world.state.models:
+        return None
+    found = [(w.range, why) for m in world.state.alive(unit) for w in world.weapons(m)
+             if (why := target_refusal(world.world, m, enemy, w))]
+    if not found:
+        return None
+    beyond = [why for _, why in sorted(found, reverse=True) if "(L729)" in why]
+    other = [why for _, why in found if "(L729)" not in why]
+    return IllegalCommand((other or beyond)[0])
+
+
 # -- targets and essence ---------------------------------------------------------------------------------------
 
 
-def _essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
+def essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
     """What a target may be taken with: an essence re-roll of each roll that falls short (when the reserve holds a
     crystal or Silver Line Training's free re-roll is unused), each roll infused with a colour the reserve holds."""
     reserve = world.state.record(side).reserve
@@ -125,13 +159,18 @@ _TAG_SHOWN = {"reroll": "re-rolling with essence what falls short",
 
 def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:
     unit = _unit(world, ask)
-    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}", distance=r.gap) for r in reaches]
+    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}" + _idle_note(r), distance=r.gap)
+             for r in reaches]
     found = list(plain)
-    for tag in _essence_tags(world, ask.acting, unit):
+    for tag in essence_tags(world, ask.acting, unit):
         shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
                                         (", re-rolling what falls short" if "+" in tag else ""))
         found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in plain]
     return found
+
+
+def _idle_note(reach: Reach) -> str:
+    return f", a {reach.idle_beam:g}\" beam that passes over no model (L785-793)" if reach.idle_beam else ""
 
 
 def _targets(world: Reading, ask: Ask) -> list[Choice]:
@@ -200,14 +239,27 @@ def _attack_order(source: str) -> Callable[[Reading, Ask], AttackOrder]:
 
 def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
     values = _charge_targets if source == "charge" else _targets
-    return (Param("model", "Which unit?", values=units, noun="units"),
-            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets"),
+    refused = _action_refused("attack") if source == "attack" else None
+    return (Param("model", "Which unit?", values=units, noun="units", refused=refused),
+            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets",
+                  refused=_target_refused if source == "attack" else None),
             Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"))
 
 
 def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
     if ctx.state.activation is None:
-        play.activate(ctx, side, unit)
+        _begin(ctx, side, unit)
+
+
+def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
+    """Activate the unit; a Chosen unit activated right after its player's unit of the other keyword is Attuned
+    (S4, ruling ``attunement``), which the table shows and the players play by hand."""
+    play.activate(ctx, side, unit)
+    before = attuned_after(referee(ctx).world(ctx), ctx.state.units[unit])
+    if before is not None:
+        ctx.emit(EffectChanged(unit=unit, effect="Attuned", expiry="activation",
+                               why=f"activated after {before}, DISCORD and HARMONY alternating; what it unlocks is "
+                                   "played by hand (S4, ruling attunement)"))
 
 
 def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
@@ -290,7 +342,8 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
 
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
               check=_move_check, rule=f"{_RULE}, L543, L573-612", params=(
-                  Param("model", "Which unit?", values=_acting_for("move"), noun="units"),
+                  Param("model", "Which unit?", values=_acting_for("move"), noun="units",
+                        refused=_action_refused("move")),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
                         noun="destinations")))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
@@ -310,7 +363,7 @@ def _activatable(world: Reading, ask: Ask) -> list[Choice]:
               when=ROUNDS, rule=f"{_RULE}, L537, L1513", params=(
                   Param("model", "Which unit?", values=_activatable, noun="units"),))
 def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    play.activate(ctx, ask.acting, ask.text("model"))
+    _begin(ctx, ask.acting, ask.text("model"))
 
 
 @RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
@@ -448,7 +501,8 @@ def _enders(world: Reading, ask: Ask) -> list[Choice]:
               label="End the activation", when=ROUNDS, per="model", rule=f"{_RULE}, L551, L555, L1519-1524",
               params=(Param("model", "Which unit?", values=_enders, noun="units"),))
 def _end(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    play.forfeit(ctx, referee(ctx), ask.acting)
+    ref = referee(ctx)
+    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting, end=False))])
 
 
 def _may_pass(world: Reading, ask: Ask) -> str | None:

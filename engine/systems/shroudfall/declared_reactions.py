@@ -1,7 +1,8 @@
 """Reactions offered in a window, declared (Shroudfall beta rulebook v1.4, L885-889, L1541-1561, L1589-1595): the
 decision a side with a reaction it may use gets (``reaction_to`` the trigger, so ``/pass until:`` covers it), its
 options read live from the table, and what a reaction played does; then the interrupted play carries on. Beside them,
-a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``).
+a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``), and of what an
+ability may do (``choosing``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from engine.core import Context, Decision, ModelId, Option, Part
 from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
+from engine.systems.shroudfall.choosing import CHOICE
 from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay
 from engine.systems.shroudfall.events import ReserveChanged
@@ -79,6 +81,13 @@ def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[st
         if len(parts) == 3 and parts[1] == BELOVED:
             rest = passed_on(rest, window_task(decision), ModelId(parts[2]))
     run(ctx, ref, [*front, *rest])
+
+
+@RULES.decision(CHOICE, rule="Shroudfall beta rulebook v1.4, L354, L959, L1319, L1359, L1363")
+def _chosen(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
+    """The player's answer to an ability's choice (the options stored when it asked); the step carries on."""
+    first, *rest = resume(ctx)
+    run(ctx, referee(ctx), [first.model_copy(update={"answer": answers["choice"]}), *rest])
 
 
 @RULES.decision(REROLL, rule="Shroudfall beta rulebook v1.4, L809-813, L933-937, L1563-1571")

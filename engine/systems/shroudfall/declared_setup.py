@@ -148,6 +148,8 @@ def _due(world: Reading, side: SideId) -> tuple[str | None, str | None, str]:
         piece = state.pieces[main_id]
         if sum(1 for p in state.pieces.values() if p.of == main_id) < len(ref.catalogue.terrain_card(piece.card).sides):
             return piece.card, main_id, ""
+    if 2 * len(mains) >= len(order):
+        return None, None, "anywhere"  # every piece is set: asked only by a command typed after the terrain step
     return None, None, order[2 * len(mains)][2] or "anywhere"
 
 

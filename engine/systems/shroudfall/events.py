@@ -27,6 +27,7 @@ __all__ = [
     "ActivationEnded",
     "ArmyFielded",
     "AttackRolled",
+    "BeamHitNoOne",
     "ConditionsChanged",
     "EffectChanged",
     "ElementPlaced",
@@ -361,6 +362,26 @@ class AttackRolled(EventBody):
         return self.lines
 
 
+class BeamHitNoOne(EventBody):
+    """A beam laid toward the model it was aimed at and passing over no model it may target: the book lets it aim at
+    any model in sight (L785-793), so it is an attack that rolls nothing, said so rather than left silent."""
+
+    kind = "shroudfall.beam-empty"
+    attacker: ModelId
+    aim: ModelId
+    weapon: str
+    length: float
+    in_action: bool = True
+
+    def apply(self, state: ShroudfallState) -> None:
+        if state.activation is not None and self.in_action:
+            state.activation.used.setdefault(self.attacker, []).append(self.weapon)
+
+    def describe(self) -> str:
+        return (f"{self.attacker}'s {self.weapon}, a {self.length:g}\" beam laid toward {self.aim}, passes over no "
+                "model it may target: nothing to roll (L785-797).")
+
+
 class ModelsDestroyed(EventBody):
     """Models removed at full damage (L382, L762); an ESSENCE WEAVER among them counts for the first tie-breaker
     (L1262); a unit whose last model went counts as destroyed for its essence (L849) and its points (L1263)."""
@@ -450,5 +471,5 @@ class RoundEnded(EventBody):
 SHROUDFALL_EVENTS: tuple[type[EventBody], ...] = (
     ArmyFielded, SetupChosen, ScenariosDrawn, ElementPlaced, PieceNoted, StepReached, LeadershipDeclared,
     UnitDeployed, TurnChanged, ActivationBegan, ActionTaken, ActivationEnded, ReserveChanged, ConditionsChanged,
-    EffectChanged, AttackRolled, ModelsDestroyed, ElementUsed, VpScored, RoundBegan, RoundEnded,
+    EffectChanged, AttackRolled, BeamHitNoOne, ModelsDestroyed, ElementUsed, VpScored, RoundBegan, RoundEnded,
 )

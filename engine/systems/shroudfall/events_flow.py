@@ -14,6 +14,7 @@ from engine.systems.shroudfall.state import Manifestation, ShroudfallState, Task
 __all__ = [
     "FLOW_EVENTS",
     "AgendaSaved",
+    "ChoiceKept",
     "ElementTaken",
     "FreeRerollUsed",
     "HazardStruck",
@@ -108,6 +109,22 @@ class ToolLaid(EventBody):
     def working(self) -> tuple[str, ...]:
         points = " -> ".join(f"({x:g}, {y:g})" for x, y in self.line)
         return (f"{self.model}: MOV {self.mov} tool, {self.length:.2f}\" of it laid along {points}", *self.why)
+
+
+class ChoiceKept(EventBody):
+    """A player's answer to an ability's choice that stands for the rest of the activation (Follow up's pushes)."""
+
+    kind = "shroudfall.choice-kept"
+    unit: str
+    ability: str
+    answer: str
+
+    def apply(self, state: ShroudfallState) -> None:
+        if state.activation is not None:
+            state.activation.kept[f"{self.unit}/{self.ability}"] = self.answer
+
+    def describe(self) -> str:
+        return ""
 
 
 class ReactionUsed(EventBody):
@@ -205,6 +222,6 @@ class HazardStruck(EventBody):
         return f"{self.model} {self.how} {self.name} ({self.source}, {self.rule})."
 
 
-FLOW_EVENTS: tuple[type[EventBody], ...] = (SetupTurn, RollOffWon, StandingOrder, AgendaSaved, ToolLaid, ReactionUsed,
-                                            FreeRerollUsed, ElementTaken, ScenarioLeadWon,
+FLOW_EVENTS: tuple[type[EventBody], ...] = (SetupTurn, RollOffWon, StandingOrder, AgendaSaved, ChoiceKept, ToolLaid,
+                                            ReactionUsed, FreeRerollUsed, ElementTaken, ScenarioLeadWon,
                                             ManifestationPlaced, HazardStruck)

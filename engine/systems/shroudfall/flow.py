@@ -59,7 +59,7 @@ from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
 __all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
-           "regenerate", "suffer"]
+           "regenerate", "regenerates", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -128,13 +128,20 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     end_game_if_annihilated(ctx)
 
 
-def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
-    """Regeneration: after damage from a damage roll that did not destroy it, the model removes 1 damage, never while
-    its unit is Burning (L1359; the referee always takes it)."""
+def regenerates(ctx: Table, ref: Referee, model: ModelId) -> bool:
+    """Whether Regeneration may remove 1 damage from ``model`` now: after damage from a damage roll that did not
+    destroy it, never while its unit is Burning (L1359)."""
     placed = ctx.state.models.get(model)
     if placed is None or not placed.wounds_taken or "burning" in ctx.state.unit_of(model).conditions:
-        return
-    if ref.world(ctx).has(model, "Regeneration"):
+        return False
+    return ref.world(ctx).has(model, "Regeneration")
+
+
+def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
+    """Regeneration's 1 damage removed (L1359): asked of the player after an attack's damage roll (``choosing``),
+    taken unasked after a hazard's, which strikes within a step (its sensible answer)."""
+    if regenerates(ctx, ref, model):
+        placed = ctx.state.models[model]
         ctx.emit(ModelWounded(model_id=model, amount=-1, wounds_taken=placed.wounds_taken - 1,
                               acted_by="Regeneration (L1359)"))
 

@@ -144,16 +144,20 @@ def shake(ctx: Table, side: SideId, condition: str) -> None:
     ctx.emit(ConditionsChanged(unit=unit.id, conditions=left, removed=(condition,), why="Shake, L547"))
 
 
-def forfeit(ctx: Table, ref: Referee, side: SideId) -> None:
+def forfeit(ctx: Table, ref: Referee, side: SideId, *, end: bool = True) -> str:
     """End the activation: the actions not taken are forfeited (L551), and a player done with actions and abilities
-    ends it so (L555, L1519-1520)."""
+    ends it so (L555, L1519-1520). Without ``end`` the caller ends it (after Reposition's offer, L1363); the reason
+    the activation ends."""
     unit = _activating(ctx, side)
     activation = ctx.state.activation
     assert activation is not None
     forfeited = 2 - len(activation.actions)
     for _ in range(forfeited):
         ctx.emit(ActionTaken(unit=unit.id, action="forfeit"))
-    end_activation(ctx, ref, "its remaining actions forfeited" if forfeited else "its player ends it")
+    why = "its remaining actions forfeited" if forfeited else "its player ends it"
+    if end:
+        end_activation(ctx, ref, why)
+    return why
 
 
 def start_attack_action(ctx: Table, side: SideId) -> None:

@@ -18,10 +18,10 @@ from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rounds import eligible_units
 from engine.systems.shroudfall.schema import ATTACK_TYPES, AttackType, Weapon
 from engine.systems.shroudfall.state import ShroudfallState, UnitRecord
-from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
+from engine.systems.shroudfall.targeting import beam_targets, target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["Reach", "Reading"]
+__all__ = ["Reach", "Reading", "anchors"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,9 @@ class Reach:
     enemy: ModelId
     types: tuple[AttackType, ...]
     gap: float
+    idle_beam: float = 0.0
+    """The length of the beam when a beam aimed at the enemy is all that takes it and passes over no model: an aim the
+    book allows (L785-793) that rolls nothing, so menus say so; 0 otherwise."""
 
 
 class Reading:
@@ -87,18 +90,23 @@ class Reading:
         world = self.world
         types: dict[ModelId, set[AttackType]] = {}
         gaps: dict[ModelId, float] = {}
+        idle: dict[ModelId, float] = {}
         for model in self.state.alive(unit):
             usable = [w for w in self.weapons(model) if self.usable(model, w)]
             for enemy in world.enemies(model):
                 gap = world.gap(model, enemy)
                 for weapon in usable:
-                    if weapon.type in types.get(enemy, set()):
+                    if not self.takes(model, enemy, weapon, gap):
                         continue
-                    if self.takes(model, enemy, weapon, gap):
+                    if self._idle_beam(model, enemy, weapon, gap):
+                        idle.setdefault(enemy, weapon.range)
+                    else:
+                        idle[enemy] = 0.0
+                    if weapon.type not in types.get(enemy, set()):
                         types.setdefault(enemy, set()).add(weapon.type)
                         gaps[enemy] = min(gaps.get(enemy, gap), gap)
-        found = sorted((Reach(e, tuple(t for t in ATTACK_TYPES if t in kinds), gaps[e]) for e, kinds in types.items()),
-                       key=lambda r: (r.gap, r.enemy))
+        found = sorted((Reach(e, tuple(t for t in ATTACK_TYPES if t in kinds), gaps[e], idle[e])
+                        for e, kinds in types.items()), key=lambda r: (r.gap, r.enemy))
         self._reaches[unit.id] = found
         return found
 
@@ -110,6 +118,14 @@ class Reading:
         if weapon.shape != "beam" and gap > weapon.range + 1e-9:
             return False
         return target_refusal(self.world, model, enemy, weapon) is None
+
+    def _idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
+        """Whether a beam of ``model`` aimed at ``enemy`` passes over no model: it always reaches an aim within its
+        length; beyond, only when some model stands within the length (and the strip's width) of the attacker."""
+        if weapon.shape != "beam" or gap <= weapon.range + 1e-9:
+            return False
+        near = any(m != model and self.world.gap(model, m) <= weapon.range + 1.0 for m in self.state.models)
+        return not near or not beam_targets(self.world, model, enemy, weapon)
 
     def reach_of(self, unit: UnitRecord, enemy: str) -> Reach | None:
         return next((r for r in self.reaches(unit) if r.enemy == enemy), None)
@@ -151,23 +167,27 @@ class Reading:
     # -- where to go ---------------------------------------------------------------------------------------
 
     def anchors(self, unit: UnitRecord, limit: int = 6) -> list[tuple[str, str, float]]:
-        """Where a unit may be sent by name: toward the nearest enemies and the scenario elements, and away from the
-        nearest enemy; ``(value, label, gap)``, nearest first."""
-        alive = self.state.alive(unit)
-        world = self.world
-        if not alive:
-            return []
+        return anchors(self.world, unit, limit)
 
-        def gap(ident: str) -> float:
-            return min(world.gap(m, ident) for m in alive)
 
-        enemies = sorted((m for m, p in self.state.models.items() if p.side != unit.side), key=lambda e: (gap(e), e))
-        found = [(f"toward {e}", f"toward {e} ({self.state.models[e].name})", gap(e)) for e in enemies[:limit]]
-        found += [(f"toward {e.id}", f"toward {e.id} ({e.name})", gap(e.id)) for e in self.state.elements.values()]
-        found.sort(key=lambda f: f[2])
-        if enemies:
-            found.append((f"away {enemies[0]}", f"away from {enemies[0]}", gap(enemies[0])))
-        return found
+def anchors(world: World, unit: UnitRecord, limit: int = 6) -> list[tuple[str, str, float]]:
+    """Where a unit may be sent by name: toward the nearest enemies and the scenario elements, and away from the
+    nearest enemy; ``(value, label, gap)``, nearest first."""
+    state = world.state
+    alive = state.alive(unit)
+    if not alive:
+        return []
+
+    def gap(ident: str) -> float:
+        return min(world.gap(m, ident) for m in alive)
+
+    enemies = sorted((m for m, p in state.models.items() if p.side != unit.side), key=lambda e: (gap(e), e))
+    found = [(f"toward {e}", f"toward {e} ({state.models[e].name})", gap(e)) for e in enemies[:limit]]
+    found += [(f"toward {e.id}", f"toward {e.id} ({e.name})", gap(e.id)) for e in state.elements.values()]
+    found.sort(key=lambda f: f[2])
+    if enemies:
+        found.append((f"away {enemies[0]}", f"away from {enemies[0]}", gap(enemies[0])))
+    return found
 
 
 def labelled(state: ShroudfallState, models: Sequence[ModelId]) -> str:

@@ -159,6 +159,8 @@ class Activation(BaseModel):
     """The models the unit's attacks have targeted in its current attack action (Whirlwind Dance, L354)."""
     struck: list[str] = []
     """The hazards that struck a model in the current action, as ``<model>/<source>/<name>`` (ruling hazard-once)."""
+    kept: dict[str, str] = {}
+    """Answers a player gave for the rest of the activation, by ``<unit>/<ability>`` (Follow up's, ``choosing.py``)."""
 
     @property
     def moves(self) -> int:
@@ -193,6 +195,8 @@ class Task(BaseModel):
     """The targets whose hit rolls come after this one's (a beam or area attack rolls every hit first, L799, L807)."""
     then: tuple[Task, ...] = ()
     """What the hit rolls made so far lead to, once every target's is rolled."""
+    answer: str = ""
+    """The player's answer to the choice this step asked (``choosing.py``)."""
 
 
 class ShroudfallState(TableState):

@@ -8,6 +8,8 @@ parallel to the zones (L816-818). A player's half runs from the Centerline to th
 
 from __future__ import annotations
 
+import functools
+
 import shapely
 
 from engine.core import SideId, ZoneMark
@@ -47,7 +49,13 @@ def centerline_y(world: World) -> float:
 
 
 def _area(zone: ZoneMark) -> shapely.Polygon:
-    return shapely.Polygon(zone.polygon)
+    return _polygon(zone.polygon)
+
+
+@functools.lru_cache(maxsize=256)
+def _polygon(points: tuple[tuple[float, float], ...]) -> shapely.Polygon:
+    """A zone's area, built once per shape (the Objective menu asks Contested Ground of every spot it tries)."""
+    return shapely.Polygon(points)
 
 
 def deployment(world: World, side: SideId) -> shapely.Polygon | None:

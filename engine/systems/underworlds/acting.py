@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.core import Ask, Choice, IllegalCommand, InvalidCommand, Param
+from engine.core import Ask, Choice, IllegalCommand, InvalidCommand, Param, RulesError
 from engine.systems.underworlds import activations
 from engine.systems.underworlds.activations import Activation, AttackPlan, ChargePlan, MovePlan
 from engine.systems.underworlds.combat import charge_odds, odds
-from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, named_fighter, refusal, why
+from engine.systems.underworlds.declared import (
+    RULES,
+    Timing,
+    applied,
+    fighter_choice,
+    named_fighter,
+    refusal,
+    said,
+    why,
+)
 from engine.systems.underworlds.game_state import FighterRecord, objective_deck, power_deck
 from engine.systems.underworlds.objectives import hand
 from engine.systems.underworlds.reach import attacks, can_act, charges, destinations, movable
@@ -43,6 +52,42 @@ def _mover(ref: Referee, ask: Ask, typed: str) -> None:
     activations.may_move(_ready(ref, ask, typed), ask.verb)
 
 
+def _nearest_enemy(ref: Referee, fighter: FighterRecord) -> FighterRecord | None:
+    board = ref.lib.board(ref.state)
+    here = board.hex_of(str(fighter.hex))
+    enemies = [f for f in ref.state.fighters.values() if f.side != fighter.side and f.hex is not None
+               and not f.out_of_action]
+    return min(enemies, key=lambda f: (board.hex_of(str(f.hex)).distance(here), f.id), default=None)
+
+
+def _attacker(ref: Referee, ask: Ask, typed: str) -> None:
+    """Why a fighter ready to act is no attacker now: why its Attack actions miss the nearest enemy."""
+    fighter = _ready(ref, ask, typed)
+    enemy = _nearest_enemy(ref, fighter) if fighter.hex is not None else None
+    try:
+        if enemy is not None:
+            activations.attack_plan(ref, ask.acting, fighter.id, (enemy.id,), "", "", ask.verb)
+    except RulesError as error:
+        raise IllegalCommand(f"{fighter.id} can attack no enemy now: {refusal(error)}", verb=ask.verb) from None
+    raise IllegalCommand(f"{fighter.id} can attack no enemy now", verb=ask.verb, rule=f"{RULE}, L417")
+
+
+def _charger(ref: Referee, ask: Ask, typed: str) -> None:
+    """Why a fighter that may move has no Charge: why none reaches the nearest enemy."""
+    _mover(ref, ask, typed)
+    fighter = ref.lib.fighter(ref.state, typed)
+    enemy = _nearest_enemy(ref, fighter) if fighter.hex is not None else None
+    if enemy is not None:
+        _charge_target(ref, Ask(ask.verb, ask.asker, ask.viewer, {"model": fighter.id}, host=ask.host), enemy.id)
+    raise IllegalCommand(f"{fighter.id} has no Charge to make", verb=ask.verb, rule=f"{RULE}, L569")
+
+
+def _user(ref: Referee, ask: Ask, typed: str) -> None:
+    """Why a fighter ready to act has no upgrade's action to take."""
+    fighter = _ready(ref, ask, typed)
+    raise IllegalCommand(f"{fighter.id} has no upgrade that grants an action", verb=ask.verb, rule=f"{RULE}, L605")
+
+
 # -- Move ---------------------------------------------------------------------------------------------------
 
 
@@ -64,7 +109,7 @@ def _move_plan(ref: Referee, ask: Ask) -> MovePlan:
 RULES.action(None, "Move action: a fighter moves up to its Move in hexes (to: a hex id, or a path C4>C5)",
              verb=("move",), label="Move", when=ACTIVATION, per="model", check=_move_plan,
              rule=f"{RULE}, L403", params=(
-                 Param("model", "Which fighter moves?", values=_movers, accepts=why(_mover), noun="fighters"),
+                 Param("model", "Which fighter moves?", values=_movers, refused=said(_mover), noun="fighters"),
                  Param("to", "Where to?", values=_move_ends, noun="hexes",
                        accepts=why(lambda ref, ask, typed: activations.plan_move(
                            ref, named_fighter(ref, ask), typed, charging=False, verb=ask.verb, taking=ask.acting))),
@@ -148,12 +193,12 @@ _FIRST_THAT_REACHES = "its first Attack action that reaches"
 
 RULES.action("charge", "Charge: move, then attack a target in range from where the fighter ends", label="Charge",
              when=ACTIVATION, per="model", check=_charge_plan, rule=f"{RULE}, L569", params=(
-                 Param("model", "Which fighter charges?", values=_chargers, accepts=why(_mover), noun="fighters"),
-                 Param("target", "Which enemy?", values=_charge_targets, accepts=why(_charge_target),
+                 Param("model", "Which fighter charges?", values=_chargers, refused=said(_charger), noun="fighters"),
+                 Param("target", "Which enemy?", values=_charge_targets, refused=said(_charge_target),
                        noun="enemies"),
                  Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes"),
                  Param("with", "With which Attack action?", values=_charge_attacks, optional=True, single=True,
-                       none_label=_FIRST_THAT_REACHES, noun="attacks", accepts=why(
+                       none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
                            lambda ref, ask, typed: activations.charge_plan(ref, ask.acting, ask.text("model"),
                                                                            ask.text("target"), ask.text("to"), typed,
                                                                            ask.verb))),
@@ -171,7 +216,7 @@ RULES.action("guard", "Put a fighter on Guard", label="Guard", when=ACTIVATION, 
              rule=f"{RULE}, L573", params=(
                  Param("model", "Which fighter goes on Guard?", values=lambda ref, ask: _fighters(
                      ref, ask, lambda f: not f.guard), noun="fighters",
-                       accepts=why(lambda ref, ask, typed: activations.guard_plan(ref, ask.acting, typed, ask.verb))),
+                       refused=said(lambda ref, ask, typed: activations.guard_plan(ref, ask.acting, typed, ask.verb))),
              ))(applied(activations.guard))
 
 
@@ -235,10 +280,10 @@ def _attack_plan(ref: Referee, ask: Ask) -> AttackPlan:
 RULES.action("attack", "Attack action: an enemy in range and sight (several, comma-separated, in the order they "
                        "are attacked, for an attack on every adjacent enemy); choice: Total Offence", label="Attack",
              when=ACTIVATION, per="model", check=_attack_plan, rule=f"{RULE}, L417-L573", params=(
-                 Param("model", "Which fighter attacks?", values=_attackers, accepts=why(_ready), noun="fighters"),
+                 Param("model", "Which fighter attacks?", values=_attackers, refused=said(_attacker), noun="fighters"),
                  Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies"),
                  Param("with", "With which Attack action?", values=_attack_profiles, optional=True, single=True,
-                       none_label=_FIRST_THAT_REACHES, noun="attacks", accepts=why(
+                       none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
                            lambda ref, ask, typed: activations.attack_plan(
                                ref, ask.acting, ask.text("model"), tuple(ask.listed("target")), typed, "",
                                ask.verb))),
@@ -264,10 +309,10 @@ def _use_plan(ref: Referee, ask: Ask) -> Activation:
 RULES.action("use", "An action an upgrade grants (with: the upgrade, e.g. block)", label="Use an upgrade",
              when=ACTIVATION, per="model", check=_use_plan, rule=f"{RULE}, L605", params=(
                  Param("model", "Which fighter?", values=lambda ref, ask: _fighters(
-                     ref, ask, lambda f: bool(_granted(ref, f))), accepts=why(_ready), noun="fighters"),
+                     ref, ask, lambda f: bool(_granted(ref, f))), refused=said(_user), noun="fighters"),
                  Param("with", "Which upgrade's action?",
                        values=lambda ref, ask: _granted(ref, named_fighter(ref, ask)),
-                       accepts=why(lambda ref, ask, typed: activations.upgrade_action(
+                       refused=said(lambda ref, ask, typed: activations.upgrade_action(
                            ref, named_fighter(ref, ask), typed, ask.verb)), single=True, noun="upgrades"),
              ))(applied(activations.use_action))
 
@@ -307,5 +352,5 @@ def _swap_plan(ref: Referee, ask: Ask) -> Activation:
 RULES.action("swap", "Activation: discard an objective card and draw another", label="Swap an objective card",
              when=ACTIVATION, available=_may_swap, check=_swap_plan, rule=f"{RULE}, L401", params=(
                  Param("with", "Which objective card?", values=_held_objectives, noun="objective cards",
-                       accepts=why(lambda ref, ask, typed: activations.swap_plan(ref, ask.acting, typed, ask.verb))),
+                       refused=said(lambda ref, ask, typed: activations.swap_plan(ref, ask.acting, typed, ask.verb))),
              ))(applied(activations.swap_objective))

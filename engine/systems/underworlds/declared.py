@@ -23,7 +23,7 @@ from engine.systems.underworlds.rules import Rules
 if TYPE_CHECKING:
     from engine.core.state import CoreState
 
-__all__ = ["RULES", "Timing", "applied", "fighter_choice", "named_fighter", "refusal", "why"]
+__all__ = ["RULES", "Timing", "applied", "fighter_choice", "named_fighter", "refusal", "said", "why"]
 
 P = TypeVar("P")
 
@@ -66,6 +66,21 @@ def why(check: Callable[[Referee, Ask, str], object]) -> Predicate[Referee]:
         return None
 
     return accepts
+
+
+def said(check: Callable[[Referee, Ask, str], object]) -> Callable[[Referee, Ask, str], RulesError | None]:
+    """A listed parameter's refusal of a typed value its menu does not list, in the rules' own words (``B1 is side
+    B's fighter``): ``check`` raises it. Where it raises nothing the value is refused with the menu's list, so the
+    menu stays the one authority on what is accepted."""
+
+    def refused(ref: Referee, ask: Ask, typed: str) -> RulesError | None:
+        try:
+            check(ref, ask, typed)
+        except RulesError as error:
+            return error
+        return None
+
+    return refused
 
 
 def named_fighter(ref: Referee, ask: Ask, option: str = "model") -> FighterRecord:

@@ -145,7 +145,8 @@ def discardable(ref: Referee, side: SideId) -> list[tuple[str, str]]:
     stage = ref.state.end_stage
     found = [(objective_deck(side), c) for c in hand(ref, side)] if stage in ("", "discard-objectives") else []
     if stage in ("", "discard-power"):
-        found += [(power_deck(side), c) for c in ref.state.decks[power_deck(side)].piles["hand"]]
+        deck = ref.state.decks.get(power_deck(side))  # none before the decks are dealt: nothing to discard
+        found += [(power_deck(side), c) for c in deck.piles["hand"]] if deck is not None else []
     return found
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.core import Ask, Choice, IllegalCommand, NotYourTurn, Param, RulesError, Shape, SideId, side_only
 from engine.systems.underworlds import opening, token_setup
-from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, why
+from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, said
 from engine.systems.underworlds.events import PlacementsQueued
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
@@ -97,7 +97,7 @@ RULES.action("token", "Place an objective token face down on a hex (or several, 
              label="Place an objective token", when=_turn("tokens", own_turn=False), available=_tokens_off_turn,
              check=_token_plan, rule=f"{RULE}, L307, L311", suggest=_suggest_token, params=(
                  Param("to", "Which hex?", values=_token_hexes, shape=Shape.SET, count=_token_count, noun="hexes",
-                       accepts=why(lambda ref, ask, typed: token_setup.token_hex(ref, typed, ask.verb))),
+                       refused=said(lambda ref, ask, typed: token_setup.token_hex(ref, typed, ask.verb))),
              ))(applied(lambda ref, plan: _place(ref, plan)))
 
 
@@ -121,7 +121,7 @@ def _artefact(ref: Referee, plan: tuple[SideId, str]) -> None:
 RULES.action("artefact", "Place the Katophrane Artefact (Capture the Artefact)", label="Place the Artefact",
              when=_turn("artefact"), check=_artefact_plan, rule=f"{RULE}, L737", suggest=_suggest_artefact, params=(
                  Param("to", "Which hex?", values=_artefact_hexes, noun="hexes",
-                       accepts=why(lambda ref, ask, typed: token_setup.artefact_hex(ref, typed, ask.verb))),
+                       refused=said(lambda ref, ask, typed: token_setup.artefact_hex(ref, typed, ask.verb))),
              ))(applied(_artefact))
 
 
@@ -221,6 +221,6 @@ RULES.action("place", "Place a fighter on a starting hex of your territory (or s
                       "model:B3,B4 to:C2,E2)", label="Place fighters", when=_turn("fighters", own_turn=False),
              available=_off_turn, check=_placements, rule=f"{RULE}, L385", suggest=_suggest_fighters, params=(
                  Param("model", "Which fighters?", values=_mine, shape=Shape.SET, count=_how_many, noun="fighters",
-                       accepts=why(_own_fighter)),
+                       refused=said(_own_fighter)),
                  Param("to", "On which starting hex?", values=_starting_hexes, shape=Shape.PLAN, pairs="model",
-                       noun="hexes", accepts=why(_starting_hex))))(applied(_place))
+                       noun="hexes", refused=said(_starting_hex))))(applied(_place))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from engine.core import Ask, Choice, IllegalCommand, Param, RulesError, Shape, SideId
 from engine.systems.underworlds import activations, afterwards, endphase, power
 from engine.systems.underworlds.cards import choices, upgrade_problem
-from engine.systems.underworlds.declared import RULES, Timing, applied, why
+from engine.systems.underworlds.declared import RULES, Timing, applied, said
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -133,13 +133,13 @@ RULES.action(None, "Play a ploy or upgrade, or claim an objective; then what the
                    "an objective token)", verb=("hand", "play"), label="Play", per="card", check=_play_plan,
              when=Timing(steps=("activation", "power", "end"), turn=False, words=_any_step),
              rule=f"{RULE}, L575, L599, L605", params=(
-                 Param("card", "Which card?", values=_playable, accepts=why(_card_check), noun="cards"),
+                 Param("card", "Which card?", values=_playable, refused=said(_card_check), noun="cards"),
                  Param("model", "Which fighters?", values=_fighters, shape=Shape.SET, count=_how_many,
-                       asked_when=_asks_fighters, accepts=why(_fighter), noun="fighters"),
-                 Param("to", "Which hex?", values=_hexes, asked_when=_asks_hex, accepts=why(_checked_play("to")),
+                       asked_when=_asks_fighters, refused=said(_fighter), noun="fighters"),
+                 Param("to", "Which hex?", values=_hexes, asked_when=_asks_hex, refused=said(_checked_play("to")),
                        single=True, noun="hexes"),
                  Param("target", "Which objective token?", values=_tokens, asked_when=_asks_token,
-                       accepts=why(_checked_play("target")), noun="tokens"),
+                       refused=said(_checked_play("target")), noun="tokens"),
              ))(applied(power.play))
 
 
@@ -162,7 +162,7 @@ RULES.action(None, "Put one of your own imported cards into your hand (a house r
              check=lambda ref, ask: (ask.acting, power.add_plan(ref, ask.acting, ask.text("card"), ask.verb)),
              rule=f"{RULE}, L111, L295", params=(
                  Param("card", "Which card?", values=_addable, noun="cards",
-                       accepts=why(lambda ref, ask, typed: power.add_plan(ref, ask.acting, typed, ask.verb))),
+                       refused=said(lambda ref, ask, typed: power.add_plan(ref, ask.acting, typed, ask.verb))),
              ))(applied(lambda ref, plan: power.add_card(ref, *plan)))
 
 
@@ -173,7 +173,7 @@ def _discardable(ref: Referee, ask: Ask) -> list[Choice]:
 RULES.action("discard", "End phase: discard an objective or power card", label="Discard a card",
              when=Timing(steps=("end",), words=endphase.discard_refusal), rule=f"{RULE}, L703",
              check=lambda ref, ask: endphase.discard_plan(ref, ask.acting, ask.text("with"), ask.verb), params=(
-                 Param("with", "Which card?", values=_discardable, noun="cards", accepts=why(
+                 Param("with", "Which card?", values=_discardable, noun="cards", refused=said(
                      lambda ref, ask, typed: endphase.discard_plan(ref, ask.acting, typed, ask.verb))),
              ))(applied(lambda ref, plan: endphase.discard(ref, *plan)))
 

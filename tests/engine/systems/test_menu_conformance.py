@@ -41,7 +41,7 @@ from engine.core import (
 from engine.core.offers import reachable
 from engine.core.params import keep_menus
 from tests.budget import examples
-from tests.menu_walk import FACTORIES, MenuWalk, table
+from tests.menu_walk import FACTORIES, MenuWalk, free_form, table, typed_only
 from tests.toys.tally import Scored, Tally, TallyState
 
 pytestmark = pytest.mark.fuzz  # make fuzz runs it with its long budget
@@ -95,8 +95,8 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
     for side in to_act.sides:
         actor = Actor(user=game.state.controller(side) or "nobody", side=side)  # type: ignore[arg-type]
         for decl in declarations.declared:
-            if any(p.accepts is not None for p in decl.params):
-                continue  # a typed value no menu lists is not a discrete command
+            if typed_only(decl):
+                continue  # no menu offers it: a tool, or an action on free text
             for _ in range(FUZZ):
                 values: dict[str, str] = {}
                 for param in decl.params:
@@ -111,7 +111,7 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
                 command = ActionCommand(path=decl.verb, name=decl.name,
                                         values=tuple((k, v) for k, v in values.items() if v))
                 if game.allows(command, actor):
-                    why = reachable(declarations, game.system, game.state, side, command)
+                    why = reachable(declarations, game.system, game.state, side, command, free_form)
                     if why is not None:
                         found.append(f"{command.values}: {why}")
     return found

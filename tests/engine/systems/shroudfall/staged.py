@@ -9,14 +9,14 @@ import itertools
 from typing import Any
 
 from bot.core.data_loader import load_system_data
-from engine.core import Actor, Game, GameSetup, RigDice, SideId, UserId
+from engine.core import Actor, Answer, Game, GameSetup, RigDice, SideId, UserId
 from engine.core.declarations import ActionCommand
 from engine.dice import commitment
 from engine.systems.shroudfall import Shroudfall
 
 from .tables import Put, Scenery, Table
 
-__all__ = ["HOST", "A", "B", "act", "rig", "staged"]
+__all__ = ["HOST", "A", "B", "act", "choose", "rig", "staged"]
 
 A, B, HOST = SideId("A"), SideId("B"), UserId("host")
 _STAGED = itertools.count()
@@ -59,3 +59,13 @@ def act(game: Game[Any], side: SideId, name: str, **values: str) -> None:
 def rig(game: Game[Any], *faces: int | str) -> None:
     """Queue the next dice results (a practice table)."""
     game.apply(RigDice(values=faces), Actor(user=HOST, host=True))
+
+
+def choose(game: Game[Any], side: SideId, answer: str | None = None) -> list[str]:
+    """Answer the one decision pending, an ability's choice, as ``side``'s player (its first answer, the default,
+    unless ``answer``); the answers it offered."""
+    (decision,) = game.pending
+    assert decision.kind == "ability-choice" and decision.owner == side, decision
+    offered = [o.key for o in decision.parts[0].options]
+    game.apply(Answer(decision_id=decision.id, choice=answer or offered[0]), Actor(user=HOST, side=side))
+    return offered

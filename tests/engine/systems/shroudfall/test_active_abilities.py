@@ -16,7 +16,7 @@ from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 
 from .loader import load_shroudfall
-from .staged import A, B, act, rig, staged
+from .staged import A, B, act, choose, rig, staged
 from .tables import Put
 
 REF = Referee(load_shroudfall(), DEFAULT_RULINGS)
@@ -65,8 +65,8 @@ def test_inspiring_presence_infuses_melee_hit_rolls_of_friends_within_eight_inch
 
 
 def test_whirlwind_dance_makes_another_melee_attack_at_a_model_not_yet_targeted() -> None:
-    # L352-354: in the next attack action, a model that damages an enemy in melee attacks again, at a model no melee
-    # attack of that action targeted (the nearest, ruling whirlwind-dance-target).
+    # L352-354: in the next attack action, a model that damages an enemy in melee "may" attack again, at a model no
+    # melee attack of that action targeted: its player picks one (the nearest first) or none.
     puts = (Put("A1", "stormridge", 10, 10), Put("B1", "riflemen", 10, 11.8, unit="B"),
             Put("B2", "riflemen", 11.8, 10, unit="B"), Put("B9", "razhu", 30, 30))
     plain = staged(*puts)
@@ -80,7 +80,16 @@ def test_whirlwind_dance_makes_another_melee_attack_at_a_model_not_yet_targeted(
     act(game, A, "ability", model="A1", choice="whirlwind-dance")
     rig(game, *([3, 3, 3, 4] * 4))
     act(game, A, "attack", model="A1", target="B1")
+    assert choose(game, A) == ["Gale's Edge@B2", "none"]
     assert M("B1") not in game.state.models and M("B2") not in game.state.models
+    declined = staged(*puts)
+    declined.state.record(A).reserve = ["yellow"]
+    act(declined, A, "activate", model="A1")
+    act(declined, A, "ability", model="A1", choice="whirlwind-dance")
+    rig(declined, *([3, 3, 3, 4] * 4))
+    act(declined, A, "attack", model="A1", target="B1")
+    choose(declined, A, "none")
+    assert M("B2") in declined.state.models and not declined.pending
 
 
 def test_an_order_is_given_before_the_players_first_activation_once_per_commander() -> None:

@@ -93,3 +93,30 @@ def test_the_same_table_gives_the_same_move() -> None:
     table = _with_mine(playing(Put("A1", "riflemen", 18, 4), Put("A2", "goblin-scouts", 10, 4),
                                Put("B1", "sentinels", 18, 38)), 6, 10)
     assert _move(table) == _move(table)
+
+
+def test_its_attacks_spend_the_essence_a_round_would_lose() -> None:
+    # L1165: the reserve is emptied at the round's end, so the bot spends it. The essence re-roll of what falls short
+    # (L933-937) always; an infusion of each roll with the strongest crystal (L929-931) at an essence weaver (3 VP,
+    # L1248), or when the crystals outnumber the units still to activate by two a model.
+    weaver = playing(Put("A1", "riflemen", 18, 4), Put("B1", "sentinels", 18, 12), Put("B2", "nekari", 22, 14))
+    weaver.state.record(A).reserve = ["grey", "red"]
+    assert dict(_move(weaver).values)["target"] == "B2+red+reroll"
+    plain = playing(Put("A1", "riflemen", 18, 4), Put("A2", "sentinels", 2, 2), Put("B1", "sentinels", 18, 12))
+    plain.state.record(A).reserve = ["yellow", "grey"]
+    assert dict(_move(plain).values)["target"] == "B1+reroll"
+    plain.state.record(A).reserve = ["yellow"] * 8
+    assert dict(_move(plain).values)["target"] == "B1+yellow+reroll"
+
+
+def test_an_essence_weaver_that_can_pay_opens_with_the_essence_attack() -> None:
+    # L911-917: Nekari, an enemy within its Elemental Lance's 6" and a yellow crystal (ruling essence-attack-cost):
+    # activated on its own, it makes the Essence Attack before its actions.
+    from engine.systems.shroudfall.state import Activation
+
+    table = playing(Put("A1", "nekari", 18, 4), Put("B1", "sentinels", 18, 9))
+    table.state.record(A).reserve = ["yellow"]
+    assert _move(table).name == "activate"
+    table.state.activation = Activation(unit="A1", side=A)
+    command = _move(table)
+    assert command.name == "essence-attack" and dict(command.values)["target"] == "B1"

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import ModelId, RulesError
 
-from .staged import A, act, rig, staged
+from .staged import A, B, act, choose, rig, staged
 from .tables import Put, Scenery, square
 
 M = ModelId
@@ -16,27 +16,33 @@ GAME = "game"
 
 
 def test_backswing_makes_one_more_melee_attack_after_damaging_and_no_further_one() -> None:
-    # L1319: after damaging an enemy with a melee attack, one more melee attack (at the same enemy while it stands,
-    # ruling backswing-target); that attack makes no further attacks.
-    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "adamant", 18, 11.8), Put("B9", "razhu", 30, 30))
-    game.state.units["A1"].effects = {"passive:Backswing": GAME}
-    act(game, A, "activate", model="A1")
-    rig(game, *([3, 3, 3, 4] * 5))
-    act(game, A, "attack", model="A1", target="B1")
-    assert game.state.models[M("B1")].wounds_taken == 4  # 13 // ARM 6 = 2, twice; no third attack
-    assert game.rigged() == (3, 3, 3, 4)
+    # L1319: after damaging an enemy with a melee attack, the model "may" make one more melee attack with one of its
+    # weapons (its player asked: the same enemy first, or none); that attack makes no further attacks.
+    for answer, taken in ((None, 4), ("none", 2)):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B1", "adamant", 18, 11.8), Put("B9", "razhu", 30, 30))
+        game.state.units["A1"].effects = {"passive:Backswing": GAME}
+        act(game, A, "activate", model="A1")
+        rig(game, *([3, 3, 3, 4] * 5))
+        act(game, A, "attack", model="A1", target="B1")
+        assert choose(game, A, answer) == ["Dragonclaw@B1", "none"]
+        assert not game.pending
+        assert game.state.models[M("B1")].wounds_taken == taken  # 13 // ARM 6 = 2, twice; no third attack
+        assert game.rigged() == (3, 3, 3, 4) * (1 if answer is None else 3)
 
 
 def test_regeneration_removes_one_damage_a_damage_roll_dealt_unless_burning() -> None:
-    # L1359: after damage from a damage roll that does not destroy it, the model removes 1 damage; not while Burning.
-    for conditions, taken in (([], 1), (["burning"], 2)):
+    # L1359: after damage from a damage roll that does not destroy it, the model "may" remove 1 damage (its player
+    # asked, removing first); not while Burning (nothing asked).
+    for conditions, answer, taken in (([], "remove", 1), ([], "keep", 2), (["burning"], None, 2)):
         game = staged(Put("A1", "razhu", 18, 10), Put("B1", "adamant", 18, 11.8), Put("B9", "razhu", 30, 30))
         game.state.units["B1"].effects = {"passive:Regeneration": GAME}
         game.state.units["B1"].conditions = list(conditions)
         act(game, A, "activate", model="A1")
         rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
         act(game, A, "attack", model="A1", target="B1")
-        assert game.state.models[M("B1")].wounds_taken == taken, conditions
+        if answer is not None:
+            assert choose(game, B, answer) == ["remove", "keep"]
+        assert not game.pending and game.state.models[M("B1")].wounds_taken == taken, conditions
 
 
 def test_infiltrator_interacts_with_a_scenario_element_for_no_action() -> None:
@@ -90,6 +96,27 @@ def test_reposition_places_the_models_within_x_inches_as_the_activation_ends() -
     act(game, A, "reposition", model="A1", to="toward B9")
     placed = game.state.models[M("A1")]
     assert placed.y > 10 and game.state.activation is None and game.state.units["A1"].activated
+    assert not game.pending  # placed already: not asked again as the activation ends
+
+
+def test_reposition_is_offered_when_a_second_move_ends_the_activation() -> None:
+    # L1363 "at the end of this unit's activation, you may place": also when its second move ends it (L543); its
+    # player is asked (staying first), and the activation ends once they answer.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+    game.state.units["A1"].effects = {'passive:Reposition (2")': GAME}
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="A1@14,10")
+    act(game, A, "move", model="A1", to="A1@10,10")
+    assert game.state.activation is not None
+    assert choose(game, A, "toward B9")[:2] == ["stay", "toward B9"]
+    placed = game.state.models[M("A1")]
+    assert placed.y > 10 and game.state.activation is None and game.state.units["A1"].activated
+    ended = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+    ended.state.units["A1"].effects = {'passive:Reposition (2")': GAME}
+    act(ended, A, "activate", model="A1")
+    act(ended, A, "end", model="A1")  # ended by its player: offered too, and staying leaves it where it stands
+    choose(ended, A, "stay")
+    assert ended.state.activation is None and ended.state.models[M("A1")].y == 10
 
 
 def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Actor, Answer, Game, ModelId
 
-from .staged import HOST, A, B, act, rig, staged
+from .staged import HOST, A, B, act, choose, rig, staged
 from .tables import Put
 
 
@@ -30,6 +30,7 @@ def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries
     ident, keys = _offer(game)
     assert keys == ["pass", "B1/anger-issues"]
     game.apply(Answer(decision_id=ident, choice="B1/anger-issues"), Actor(user=HOST, side=B))
+    choose(game, B)  # the Brawler's Follow up after its hit
     assert game.state.record(B).reserve == []
     assert game.state.models[ModelId("A1")].wounds_taken == 2  # 13 // ARM 5
     assert game.state.models[ModelId("B1")].wounds_taken == 1  # 13 // ARM 6 = 2, Tough Hide 1 less
@@ -83,14 +84,35 @@ def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per
 
 def test_follow_up_pushes_the_enemy_hit_an_inch_away_then_the_brawler_an_inch_after_it() -> None:
     # L957-959 (the book's example: the Bruiser's Follow up pushes Razhu 1" directly away), after the damage is marked
-    # (ruling follow-up-timing); the referee makes both pushes (ruling follow-up-choice).
+    # (ruling follow-up-timing). Each push is a "may": the attacking player is asked, both pushes first.
     game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
     act(game, A, "activate", model="A1")
     rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
     act(game, A, "attack", model="A1", target="B1")
+    assert choose(game, A) == ["both-always", "both", "enemy", "none"]
     assert game.state.models[ModelId("B1")].wounds_taken == 2
     assert game.state.models[ModelId("B1")].y == pytest.approx(12.8)
     assert game.state.models[ModelId("A1")].y == pytest.approx(11.0)
+
+
+def test_follow_up_is_the_players_choice_and_its_first_answer_may_stand_for_the_activation() -> None:
+    # L959 "you may push the enemy model ... After the push, you may push this model": the enemy alone, or no push;
+    # the first answer (both, after each hit of this activation) is not asked again at the second attack's hit.
+    for answer, enemy_y, own_y in (("enemy", 12.8, 10.0), ("none", 11.8, 10.0)):
+        game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+        act(game, A, "activate", model="A1")
+        rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+        act(game, A, "attack", model="A1", target="B1")
+        choose(game, A, answer)
+        assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == pytest.approx(
+            (enemy_y, own_y))
+    game = staged(Put("A1", "brawlers", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+    act(game, A, "activate", model="A1")
+    rig(game, *([3, 3, 3, 4] * 4))
+    act(game, A, "attack", model="A1", target="B1")
+    choose(game, A)
+    act(game, A, "attack", model="A1", target="B1")
+    assert not game.pending and game.state.models[ModelId("B1")].y == pytest.approx(13.8)
 
 
 def test_follow_up_never_pushes_a_rooted_enemy() -> None:
@@ -99,4 +121,5 @@ def test_follow_up_never_pushes_a_rooted_enemy() -> None:
     act(game, A, "activate", model="A1")
     rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
     act(game, A, "attack", model="A1", target="B1")
+    assert not game.pending  # no push can be made: nothing is asked
     assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == (11.5, 10)

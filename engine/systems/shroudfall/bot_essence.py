@@ -1,0 +1,107 @@
+"""Where the bot spends its side's essence (docs/shroudfall.md, "The bot"). The reserve is emptied at the end of every
+game round (L1165), so a crystal kept is a crystal lost: the bot spends it where it pays, from the menus' entries.
+
+- Abilities of the unit activating, first: an ESSENCE WEAVER's Essence Attack at the nearest enemy its first profile
+  takes (L911-917), as long as the reserve pays it; Whirlwind Dance before an attack action when two enemies are in
+  melee reach (L352-354); Inspiring Presence when a friendly unit within 8" has an enemy in melee reach (L523-525).
+- Every attack then takes the essence re-roll of a roll that falls short (paid only when it falls short, with the
+  cheapest crystal, or Silver Line Training's free one; L933-937, L366), and infuses each roll with the strongest
+  crystal held (L929-931) when the target is an essence weaver (3 VP, L1248) or the crystals left over the units
+  still to activate this round cover two rolls a model.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import ActionCommand, LegalAction, ModelId, SideId
+from engine.core.offers import first_whole
+from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.actives import active_uses
+from engine.systems.shroudfall.declared import RULES
+from engine.systems.shroudfall.declared_play import essence_tags
+from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.reading import Reading
+from engine.systems.shroudfall.schema import COLOURS
+from engine.systems.shroudfall.state import UnitRecord
+
+if TYPE_CHECKING:
+    from engine.systems.shroudfall.system import Shroudfall
+
+__all__ = ["ability_move", "attack_essence", "opens_with_ability"]
+
+INSPIRING_RANGE = 8.0
+"""Inspiring Presence reaches friendly models within 8" (L523-525)."""
+
+
+def _act(name: str, **values: str) -> ActionCommand:
+    return ActionCommand(path=("act",), name=name, values=tuple(values.items()))
+
+
+def attack_essence(reading: Reading, side: SideId, unit: UnitRecord, enemy: str) -> str:
+    """The target entry's essence for an attack of ``unit`` at ``enemy`` (``+yellow+reroll``, ``+reroll`` or
+    nothing), always one the target menu offers."""
+    tags = essence_tags(reading, side, unit)
+    reserve = reading.state.record(side).reserve
+    held = [c for c in reversed(COLOURS) if c in reserve]
+    left = len(reading.eligible(side)) - 1 if reading.activating(side) is None else len(reading.eligible(side))
+    spare = len(reserve) - max(left, 0)
+    weaver = reading.catalogue.card(reading.world.unit(ModelId(enemy)).card).essence_weaver
+    if held and (weaver or spare >= 2 * len(reading.state.alive(unit))):
+        for tag in (f"{held[0]}+reroll", held[0]):
+            if tag in tags:
+                return f"+{tag}"
+    return "+reroll" if "reroll" in tags else ""
+
+
+def _melee_reach(reading: Reading, unit: UnitRecord) -> int:
+    return sum(1 for r in reading.reaches(unit) if "melee" in r.types)
+
+
+def _inspires(reading: Reading, unit: UnitRecord) -> bool:
+    """Whether a friendly unit within 8" of ``unit`` has an enemy in melee reach."""
+    own = reading.state.alive(unit)
+    for other in reading.state.units_of(unit.side):
+        near = other.id != unit.id and any(reading.world.gap(m, o) <= INSPIRING_RANGE
+                                           for m in own for o in reading.state.alive(other))
+        if near and _melee_reach(reading, other):
+            return True
+    return False
+
+
+def _wanted(reading: Reading, unit: UnitRecord, effect: str | None) -> bool:
+    """Whether the ability pays now (and its effect is not on the unit already)."""
+    if any(e.partition("@")[0] == effect for e in unit.effects):
+        return False
+    if effect == "whirlwind-dance":
+        return reading.actions_left(unit) > 0 and _melee_reach(reading, unit) >= 2
+    if effect == "inspiring-presence":
+        return _inspires(reading, unit)
+    return False
+
+
+def ability_move(system: Shroudfall, reading: Reading, side: SideId,
+                 unit: UnitRecord) -> tuple[ActionCommand, str] | None:
+    """An ability the activating ``unit`` uses now, paid in essence, and why; None when none pays."""
+    for use in active_uses(reading.world, unit):
+        if not use.action and _wanted(reading, unit, use.ability.effect):
+            return (_act("ability", model=unit.id, choice=use.key),
+                    f"{unit.id} uses {use.ability.name} ({use.ability.source})")
+    if not reading.catalogue.card(unit.card).essence_weaver:
+        return None
+    legal = LegalAction(verb=("act",), label="Essence Attack", name="essence-attack")
+    command = first_whole(RULES, system, reading.state, side, legal)
+    if command is None:
+        return None
+    return command, f"{unit.id} makes an Essence Attack, its reserve paying for it (L911-917)"
+
+
+def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool:
+    """Whether ``unit`` should be activated on its own to use an ability before its actions: an essence weaver whose
+    reserve pays the Essence Attack, or a unit whose ability pays now (judged as if it were activating)."""
+    card = reading.catalogue.card(unit.card)
+    reserve = reading.state.record(side).reserve
+    if card.essence_weaver and can_pay(reserve, essence_attack_cost(reading.world)):
+        return bool(reading.reaches(unit))
+    return any(a.kind == "active" and a.cost and can_pay(reserve, a.cost) and _wanted(reading, unit, a.effect)
+               for a in card.abilities)
