@@ -70,7 +70,7 @@ def main() -> None:
     played = dict.fromkeys(warbands, 0)
     side_wins: dict[str, float] = {}
     side_played: dict[str, int] = {}
-    unfinished = 0
+    unfinished = drawn = 0
     times = []
     keys = list(paired)
     for count in range(args.games):
@@ -80,13 +80,15 @@ def main() -> None:
         times.append(time.process_time() - started)
         outcome = game.outcome()
         unfinished += outcome is None
+        drawn += outcome is not None and outcome.winner is None
         scores = {side: 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == side)
                   for side in SIDES}
         tally(side_wins, side_played, scores)
         for side, warband in zip(SIDES, paired[key], strict=True):
             tally(wins, played, {warband: scores[side]})
     times.sort()
-    print(f"Sunshard fairness: {args.quest}, {args.games} bot-against-bot games ({unfinished} unfinished); a game "
+    print(f"Sunshard fairness: {args.quest}, {args.games} bot-against-bot games ({drawn} drawn, {unfinished} "
+          f"unfinished); a game "
           f"takes {sum(times) / len(times):.2f} s of CPU on average, median {times[len(times) // 2]:.2f} s, slowest "
           f"{times[-1]:.2f} s (budget {BUDGET_S:g} s)")
     print_rates("warband", warbands, wins, played)

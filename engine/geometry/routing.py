@@ -119,7 +119,7 @@ _CORNERS_KEPT = 32
 def _shared_corners(obs: Obstacles) -> _Corners:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-           tuple((t.id, t.polygon.wkb) for t in obs.terrain))
+           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
     found = _CORNERS.get(key)
     if found is None:
         if len(_CORNERS) >= _CORNERS_KEPT:
@@ -168,7 +168,7 @@ class _Graph:
         todo = idx[known[idx] < 0]
         extra, ends = last.untested(idx)
         if len(todo) or len(extra):
-            starts = np.concatenate([np.broadcast_to(self.pos[u], (len(todo), 2)), self.pos[extra]])
+            starts = np.concatenate([np.repeat(self.pos[u:u + 1], len(todo), axis=0), self.pos[extra]])
             clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
             known[todo] = clear[:len(todo)]
             last.known[extra] = clear[len(todo):]
@@ -192,6 +192,11 @@ class _LastLegs:
             here = self.graph.pos[v]
             self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
         return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
+
+    def test_all(self) -> None:
+        """Test the last leg from every node in one batch: a search past a corner graph whose legs are known
+        already (a second goal) then makes no call for them at all."""
+        self.sees(np.arange(self.graph.n + 1))
 
     def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
         """Whether the last legs from the nodes ``idx`` hit nothing."""
@@ -253,6 +258,7 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     closed = np.zeros(n + 1, dtype=bool)
     best, best_from, best_end = math.inf, -1, start
     last_legs = _LastLegs(graph, goal)
+    last_legs.test_all()
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)

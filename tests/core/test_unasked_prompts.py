@@ -73,17 +73,17 @@ async def test_the_unasked_prompt_shows_no_secret_card_in_public() -> None:
 
 
 async def test_a_player_whose_action_keeps_their_turn_gets_their_menu_back_privately() -> None:
-    """Sunshard's B1 moves for 2 of its 3 AP: its activation goes on, so alice's menu comes back to her unasked,
-    as it now stands (its 1 AP left), and her next action is one pick; nothing public carries a menu."""
+    """Sunshard's B1 moves for 1 of its 3 AP: its activation goes on, so alice's menu comes back to her unasked,
+    as it now stands (its 2 AP left), and her next action is one pick; nothing public carries a menu."""
     service, _ = await _table("/game demo system:sunshard")
     game = _game(service)
     where = await service.execute(TABLE, UserId("alice"), parse_line("/act action:move"))
-    two_ap = next(invocation for label, invocation in where[0].picks if "for 2 AP" in label)
-    said = await service.execute(TABLE, UserId("alice"), two_ap)
+    one_ap = next(invocation for label, invocation in where[0].picks if "for 1 AP" in label)
+    said = await service.execute(TABLE, UserId("alice"), one_ap)
     (side,) = game.to_act().sides
     (menu,) = [o for o in said if o.picks]
     assert menu.to == "alice" and menu.turn == side and menu.seq == game.seq
-    assert all("3 AP" not in label for label, _ in menu.picks), "the menu as it now stands: 1 AP left"
+    assert all("3 AP" not in label for label, _ in menu.picks), "the menu as it now stands: 2 AP left"
     assert [o.text for o in said if o.to is None and o.picks] == []
 
 

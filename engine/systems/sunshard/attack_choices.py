@@ -86,7 +86,8 @@ def on_blight_censors(ctx: Context[SunshardState], decision: Decision, answers: 
 
 def on_fade(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
     """The Fade vault after a hit: up to 2" (3" with the Remnant Fortune), not while Floored (L778, L1514); the
-    inches count toward Hit and Run (L1223)."""
+    inches count toward Hit and Run (L1223). A fall at its end may be offered its Fortune re-roll (L471-479,
+    L758-760): the attack's end waits for the answer."""
     attack = ctx.state.attack
     assert attack is not None
     world = world_of(ctx)
@@ -95,7 +96,7 @@ def on_fade(ctx: Context[SunshardState], decision: Decision, answers: dict[str, 
     here = (model.placed.x, model.placed.y)
     if to != here:
         reach = fade_reach(world, attack)
-        moved = vault(ctx, model.id, to, reach + TOLERANCE, why=f"Fade ({RULE}, L1514)")
+        moved = vault(ctx, model.id, to, reach + TOLERANCE, why=f"Fade ({RULE}, L1514)", then={"kind": "attack"})
         activation = ctx.state.activation
         if moved and activation is not None and activation.model == model.id:
             ctx.emit(Faded(model_id=model.id, inches=round(moved, 2)))

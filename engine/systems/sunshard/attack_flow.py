@@ -15,6 +15,9 @@ and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carri
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+
+from pydantic import JsonValue
 
 from engine.checks import Die
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
@@ -34,8 +37,9 @@ from engine.systems.sunshard.modifiers import (
     is_template,
     weapon_ability,
 )
-from engine.systems.sunshard.resume import Resume, carry_on
+from engine.systems.sunshard.resume import Resume, carry_on, continues
 from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.scoring import score_deed, spend_fortune
 from engine.systems.sunshard.sight import Cover, cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
@@ -55,7 +59,8 @@ def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
 
 
 def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:
-    """Pay for a checked attack and resolve it as far as it goes before a player must choose."""
+    """Pay for a checked attack and resolve it as far as it goes before a player must choose (a Burning test's
+    re-roll asked as the AP are paid: the attack waits for the answer, ``paid-attack``)."""
     world = world_of(ctx)
     attacker = world.model(plan.attacker)
     profile = attacker.weapon(plan.profile)
@@ -63,27 +68,44 @@ def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume |
     if not is_melee(profile):
         for target in plan.targets:
             covers[target] = _cover_kind(world, attacker, world.model(target))
-    spend_ap(ctx, attacker.id, plan.ap, f"{'casting ' if plan.kind == 'curse' else ''}{plan.profile}"
-                                        f"{' (aimed)' if plan.aimed else ''}", target=plan.targets[0]) \
-        if ctx.state.activation is not None and ctx.state.activation.model == attacker.id else None
-    if plan.fortune:
-        spend_fortune(ctx, plan.side, plan.fortune, f"{plan.profile}'s Support Attack ({RULE}, L1526)")
-    if not can_still_act(ctx, attacker.id):
-        return
-    if weapon_ability(profile, "Reload") is not None:
-        ctx.emit(FigureUsed(model_id=attacker.id, reload=profile.name))
-    if plan.kind == "charge":
-        ctx.emit(FigureUsed(model_id=attacker.id, charged=plan.targets[0]))
     party = ctx.state.party
     attack = AttackState(attacker=attacker.id, side=plan.side, profile=plan.profile, kind=plan.kind,
                          aimed=plan.aimed, targets=list(plan.targets), cover=covers,
                          in_party=party is not None and attacker.id in party.members,
                          template=list(plan.template), resume=resume, reroll=plan.reroll)
+    paid: Resume = {"kind": "paid-attack", "fortune": plan.fortune}
+    if ctx.state.activation is not None and ctx.state.activation.model == attacker.id and not spend_ap(
+            ctx, attacker.id, plan.ap, f"{'casting ' if plan.kind == 'curse' else ''}{plan.profile}"
+                                       f"{' (aimed)' if plan.aimed else ''}", target=plan.targets[0],
+            then=lambda: {**paid, "attack": attack.model_dump(mode="json")}):
+        return
+    _open(ctx, attack, plan.fortune)
+
+
+@continues("paid-attack")
+def _paid_attack(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    _open(ctx, AttackState.model_validate(resume["attack"]), int(str(resume["fortune"])))
+
+
+def _open(ctx: Context[SunshardState], attack: AttackState, fortune: int) -> None:
+    """The attack once its AP are paid: its Support Attack Fortune (L1526), then its dice, while the attacker
+    stands."""
+    if fortune:
+        spend_fortune(ctx, attack.side, fortune, f"{attack.profile}'s Support Attack ({RULE}, L1526)")
+    if not can_still_act(ctx, attack.attacker):
+        return
+    world = world_of(ctx)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    if weapon_ability(profile, "Reload") is not None:
+        ctx.emit(FigureUsed(model_id=attacker.id, reload=profile.name))
+    if attack.kind == "charge":
+        ctx.emit(FigureUsed(model_id=attacker.id, charged=attack.targets[0]))
     melee = is_melee(profile)
-    lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else covers.get(t, "none"))
-                  for t in plan.targets)
-    _stage(ctx, attack, f"{attacker.id} attacks {', '.join(plan.targets)} with {plan.profile}"
-                        f"{' (Charge)' if plan.kind == 'charge' else ''}.", lines)
+    lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else attack.cover.get(t, "none"))
+                  for t in attack.targets)
+    _stage(ctx, attack, f"{attacker.id} attacks {', '.join(attack.targets)} with {attack.profile}"
+                        f"{' (Charge)' if attack.kind == 'charge' else ''}.", lines)
     advance(ctx)
 
 
@@ -108,14 +130,20 @@ def spec_of(world: World, attack: AttackState, target: ModelId | None = None, *,
 
 
 def advance(ctx: Context[SunshardState]) -> None:
-    """Resolve the attack in ``state.attack`` until a player must choose, or it is over."""
+    """Resolve the attack in ``state.attack`` until a player must choose, or it is over (a test's Fortune re-roll
+    asked on the way, a Shatter's or a Fade vault's fall, holds it until the answer: ``attack``)."""
     for _ in range(200):
         attack = ctx.state.attack
-        if attack is None:
+        if attack is None or waiting(ctx):
             return
         if _STEPS[attack.stage](ctx, attack.model_copy(deep=True)):
             return
     raise RuntimeError("an attack did not settle in 200 steps")
+
+
+@continues("attack")
+def _attack_goes_on(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    advance(ctx)
 
 
 def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:

@@ -3,17 +3,21 @@
 It plays what a plain, careful player would, reading the same rule checks as the menus (so it never tries what the
 referee refuses), deterministically (the same state gives the same move):
 
-- decisions: set-up turns and Leaders by their defaults (the suggested spots); the first model to activate its own
-  model nearest an enemy; a Fortune ability its first offer, except the Delver's incendiary rounds (their Jammed
+- decisions: set-up turns by their defaults (the suggested spots); as Leader the model hardest to Kill (On The Hunt
+  pays 5 VP for it, and a Leader standing earns Fortune, L353); the first model to activate its own model nearest an
+  enemy, the Leader last; a Fortune ability its first offer, except the Delver's incendiary rounds (their Jammed
   counter silences the musket for every later activation until a Rally, a poor trade for one Burning volley), and a
-  free Rally only for Wavering, Floored or Jammed; re-roll a
-  missed attack with Loot, an Armor test with Fortune when the wound would Down or Kill; Anticipate every attack it
-  can; Held Strike when offered, else keep the token; a Held Shot at the end of the move at the first target offered;
-  a Bodyguard takes a hit meant for its Leader;
-- its turn: it activates the model nearest an enemy (the picked one, or the party's next); that model Charges if it
-  can, else attacks the target it hits most easily (melee before ranged, aimed when the AP allow), else moves:
-  into contact with the nearest enemy when it fights in melee and can reach it, else toward it (a shooter only as far
-  as it needs to see and reach it); with nothing useful left it ends its activation.
+  free Rally only for Wavering, Floored or Jammed; re-roll a missed attack with Loot, an Armor test with Fortune
+  when the wound would Down or Kill; Anticipate every attack it can; Held Strike when offered, else keep the token;
+  a Held Shot at the end of the move at the first target offered; a Bodyguard takes a hit meant for its Leader;
+- its turn: of its models (nearest an enemy first, the Leader last) the first that can Charge or attack does (the
+  target it hits most easily, melee before ranged, aimed when the AP allow); else the first of the first two with a
+  move worth making moves: into contact (a Charge follows) or, a shooter, into range with an AP kept to shoot; else
+  the best of a few moves (a step and a full move toward the nearest enemy, a full move toward each Objective) and
+  staying put by the danger at their end (``bot_danger``: the wounds the enemy could expect to deal there in its
+  next activations, a Leader's counted twice) against the inches gained toward the enemy (a fighter, which must
+  reach contact, valuing them four times as a shooter does). When staying put is best, the first model goes On
+  Guard if it has the 2 AP (L419), else ends its activation.
 """
 
 from __future__ import annotations
@@ -28,18 +32,23 @@ from engine.core import (
     Command,
     Decision,
     ModelId,
+    RulesError,
     SideId,
     offer_refused,
     simple_move,
 )
 from engine.core.decision_kinds import live_defaults
+from engine.geometry import distance
 from engine.systems.sunshard.acting import activating, actors
+from engine.systems.sunshard.bot_danger import dangers, gap_from
 from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
 from engine.systems.sunshard.play_attacks import AIMED, attack_options
-from engine.systems.sunshard.play_moves import preferred_move
+from engine.systems.sunshard.play_moves import move_plan, offered_move, preferred_move
+from engine.systems.sunshard.specials import SPECIAL_COSTS
 from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import objectives, piece
 from engine.systems.sunshard.world import Miniature, World
 
 if TYPE_CHECKING:
@@ -63,8 +72,13 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
     if kind == "first-pick":
         own = [m for m in options.get("model", []) if world.model(m).side == decision.owner]
         if own:
-            best = min(own, key=lambda m: _nearest_gap(world, world.model(m)))
-            return _answer(decision, {"model": best}, f"activates {best} first: the nearest to an enemy")
+            best = min(own, key=lambda m: (world.model(m).leader, _nearest_gap(world, world.model(m))))
+            return _answer(decision, {"model": best}, f"activates {best} first: the nearest to an enemy, the "
+                                                      "Leader last")
+    if kind == "leader":
+        hardiest = max(options.get("model", []), key=lambda m: _toughness(world.model(m)), default=None)
+        if hardiest is not None:
+            return _answer(decision, {"model": hardiest}, f"makes {hardiest} its Leader: the hardest to kill")
     if kind == "fortune":
         usable = [o for o in options.get("use", []) if o != "none" and not o.startswith("delver-incendiary")
                   and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))]
@@ -91,6 +105,15 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
         if leader and guards:
             return _answer(decision, {"by": guards[0]}, "a Bodyguard takes the hit meant for the Leader")
     return _answer(decision, defaults, f"answers {decision.id} with its defaults")
+
+
+def _toughness(model: Miniature) -> float:
+    """How many aimed shots of an average weapon (AA 5, ST 5) it takes on average to Kill ``model``: its HP over
+    the chance of hitting it (L497, L565) times the chance its Armor test fails (L512). On The Hunt pays 5 VP for the
+    Leader, and a Leader standing earns Fortune each round (L353)."""
+    hit = min(max(5 + model.characteristic("EVA").value + 2, 1), 19) / 20
+    wound = 1 - min(max(model.characteristic("ARM").value - 5, 1), 19) / 20
+    return (model.card.HP + 1) / (hit * wound)
 
 
 def _nearest_gap(world: World, model: Miniature) -> float:
@@ -120,35 +143,93 @@ def _attack(world: World, side: SideId, model: Miniature) -> ActionCommand | Non
 
 
 def _move(world: World, side: SideId, model: Miniature) -> ActionCommand | None:
-    """Close in, by the move the menus suggest (``play_moves.preferred_move``)."""
+    """Close in: into contact (a Charge follows) or into range with an AP kept to shoot, by the move the menus
+    suggest (``play_moves.preferred_move``); else the least dangerous of a few moves toward the nearest enemy or an
+    Objective (``_safest``); None when staying put is safest."""
     text = preferred_move(world, side, model.id)
-    return _act("move", model=model.id, to=text) if text is not None else None
+    activation = world.state.activation
+    if text is None or activation is None:
+        return None
+    plan = offered_move(world, side, model.id, text)
+    words = text.split()
+    if words[0] == "contact" or (plan is not None and words[-1] != "max" and plan.ap < activation.ap):
+        return _act("move", model=model.id, to=text)
+    chosen = _safest(world, side, model, text)
+    return _act("move", model=model.id, to=chosen) if chosen is not None else None
+
+
+def _stay(world: World, model: Miniature, started: bool) -> tuple[ActionCommand, str]:
+    """A model staying put: On Guard when it has the AP (L419; a token it holds is lost as its activation starts,
+    L435), else it ends its activation (or begins it, to end it next)."""
+    activation = world.state.activation
+    ap = activation.ap if activation is not None else model.card.AP
+    if ap >= SPECIAL_COSTS["on-guard"] and not (started and model.holds("On Guard")):
+        return _act("on-guard", model=model.id), f"{model.id} stays put On Guard"
+    if not started:
+        return _act("activate", model=model.id), f"{model.id} activates to stay put"
+    return _act("end", model=model.id), f"{model.id} has nothing useful left to do"
+
+
+_STEP_WORTH = {True: 0.03, False: 0.12}
+"""How much danger (expected wounds, ``bot_danger``) an inch closer to the enemy is worth to the bot: to a shooter
+(which only needs to come into range), and to a fighter (which must reach contact to do anything)."""
+
+
+def _safest(world: World, side: SideId, model: Miniature, suggested: str) -> str | None:
+    """Among a few moves (the suggested one, one AP toward the nearest enemy, toward each Objective nearer that
+    enemy than the model is) and staying put, the one whose end is least dangerous, an inch nearer the enemy weighing
+    ``_STEP_WORTH`` (a Leader's danger twice: On The Hunt pays 5 VP for it); None when staying put is best."""
+    activation = world.state.activation
+    nearest = min((e for e in world.on_table() if e.side != side), key=lambda e: gap(model, e))
+    step = [f"toward {nearest.id} {model.characteristic('SPD').value:g}"] if activation and activation.ap > 1 else []
+    texts = [suggested, *step, *(f"toward {o.id} max" for o in objectives(world)
+                                 if distance(piece(world, o), nearest.base()) < gap(model, nearest))]
+    weight = 2.0 if model.leader else 1.0
+    worth = _STEP_WORTH[any(not is_melee(p) for p in model.card.weapons)]
+
+    here = (model.placed.x, model.placed.y)
+    moves: dict[str, tuple[float, float]] = {}
+    for text in dict.fromkeys(texts):
+        try:
+            end = move_plan(world, side, model.id, text).path[-1]
+        except RulesError:
+            continue
+        moves.setdefault(text, (end[0], end[1]))
+    spots = [here, *moves.values()]
+    scores = [weight * risk + worth * gap_from(model.base().at(x, y), world, side)
+              for risk, (x, y) in zip(dangers(world, model, spots), spots, strict=True)]
+    best = min(range(len(spots)), key=lambda i: (scores[i] + (1e-9 if i else 0.0), i))
+    return list(moves)[best - 1] if best else None
+
+
+_MOVERS = 2
+"""How many of its models (nearest an enemy first) the bot weighs moves for when none can attack: the rest would
+weigh the same few spots at a cost (each move is routed) for a choice the first two nearly always make."""
 
 
 def _choose(world: World, side: SideId) -> tuple[ActionCommand, str] | None:
-    """The action the bot takes now on its turn, and why."""
+    """The action the bot takes now on its turn, and why: the first model (nearest an enemy, the Leader last) with
+    a Charge or an attack; else the first of the first ``_MOVERS`` with a move worth making; else the first stays
+    put."""
     activation = world.state.activation
     if activation is not None:
-        model = world.model(activation.model)
-        order = [model]
+        order = [world.model(activation.model)]
     else:
-        order = sorted(actors(world, side), key=lambda m: _nearest_gap(world, m))
-    for model in order:
-        seen = activating(world, side, model.id)[0]
-        me = seen.model(model.id)
-        found = charges(seen, me.id)
+        order = sorted(actors(world, side), key=lambda m: (m.leader, _nearest_gap(world, m)))
+    seen = [(w, w.model(m.id)) for m in order for w in [activating(world, side, m.id)[0]]]
+    for view, me in seen:
+        found = charges(view, me.id)
         if found:
             profile, target = found[0]
             return _act("charge", model=me.id, target=target, **{"with": profile}), f"{me.id} Charges {target}"
-        command = _attack(seen, side, me)
+        command = _attack(view, side, me)
         if command is not None:
             return command, f"{me.id} attacks its easiest target"
-        command = _move(seen, side, me) if seen.state.activation is not None and seen.state.activation.ap else None
+    for view, me in seen[:_MOVERS]:
+        command = _move(view, side, me) if view.state.activation is not None and view.state.activation.ap else None
         if command is not None:
             return command, f"{me.id} closes in on the nearest enemy"
-        if activation is not None:
-            return _act("end", model=me.id), f"{me.id} has nothing useful left to do"
-    return None
+    return _stay(*seen[0], started=activation is not None) if seen else None
 
 
 def bot_move(system: Sunshard, state: SunshardState, side: SideId, allowed: Callable[[Command], bool]

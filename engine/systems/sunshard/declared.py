@@ -18,7 +18,7 @@ from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.rulings import READS
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.world import World, world_of
+from engine.systems.sunshard.world import RULE, World, world_of
 
 __all__ = ["PLAY", "REACT", "RULES", "SETUP", "after", "charges", "filled", "kind_handler"]
 
@@ -32,7 +32,8 @@ def _world(system: Any, state: SunshardState) -> World:
 RULES: Declarations[SunshardState, World] = Declarations(reader=_world, reads=READS)
 """Everything Sunshard's players do and decide, declared once."""
 
-PLAY = When(phases=("activation",), steps=("activation",), turn=True)
+PLAY = When(phases=("activation",), steps=("activation",), turn=True,
+            because=f"players alternate selecting and activating their models ({RULE}, L365)")
 """The Activation Phase, on the side's turn to select a model or while its model activates (L365, L377)."""
 
 REACT = When(phases=("activation",), steps=("activation",), turn=False)

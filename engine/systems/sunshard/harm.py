@@ -20,11 +20,11 @@ from engine.checks import CheckResult, Modifier
 from engine.core import Context, ModelId, SideId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.abilities import CONDITIONS, TOKENS
-from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import HpChanged, ModelGone, TokensChanged
 from engine.systems.sunshard.markers import drop_markers
-from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.resume import Resume
+from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.shards import offer_phaseforming
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, touches
@@ -177,7 +177,10 @@ SHATTER = 2.0
 
 def _shatter(ctx: Context[SunshardState], source: ModelId, model_id: ModelId) -> None:
     """A Shatter on a model within 2": a Bleeding counter, then an Armor test at ARM - 4, 1 HP lost on failure
-    (L1483-1488; ruling armor-like-tests)."""
+    (L1483-1488; ruling armor-like-tests), its Fortune re-roll offered (L758-760): an attack under way waits for
+    the answer, anything else goes on beside it."""
+    from engine.systems.sunshard.saves import ASIDE, armor_like_test  # saves settles through this module
+
     world = world_of(ctx)
     model = world.model(model_id)
     if not model.on_table:
@@ -186,8 +189,8 @@ def _shatter(ctx: Context[SunshardState], source: ModelId, model_id: ModelId) ->
     gain(ctx, model.id, "Bleeding", cause=cause)
     goal = tn(model.characteristic("ARM").value, [Modifier.add("Shatter", -4, f"{RULE}, L1486")],
               label=f"{model.id}'s ARM")
-    result = roll_test(ctx, model.id, model.side, armor_like(world.rulings), goal, f"{model.id}'s Shatter Armor test")
-    settle_save(ctx, model.id, result, cause)
+    then: Resume = {"kind": "attack"} if ctx.state.attack is not None else ASIDE
+    armor_like_test(ctx, model.id, goal, f"{model.id}'s Shatter Armor test", cause, then)
 
 
 def settle_save(ctx: Context[SunshardState], model_id: ModelId, result: CheckResult, cause: Cause) -> None:

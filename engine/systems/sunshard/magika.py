@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pydantic import JsonValue
+
 from engine.core import Choice, Context, InvalidCommand, ModelId, SideId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.ap import spend_ap
@@ -16,6 +18,7 @@ from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.harm import Cause, gain, heal, lose
 from engine.systems.sunshard.quest_actions import rsl_goal
+from engine.systems.sunshard.resume import continues, plan_of, plan_resume
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, World, refuse, world_of
 
@@ -71,8 +74,18 @@ def check_cast(world: World, side: SideId, filled: Mapping[str, str]) -> Casting
 
 
 def apply_cast(ctx: Context[SunshardState], plan: Casting) -> None:
-    """Spend the AP, make the RSL test (perfect and botched casting), and on success the blessing's effect."""
-    spend_ap(ctx, plan.caster, plan.ap, f"casting {plan.spell}")
+    """Spend the AP, make the RSL test (perfect and botched casting), and on success the blessing's effect (after
+    a Burning test's re-roll when one is asked)."""
+    if spend_ap(ctx, plan.caster, plan.ap, f"casting {plan.spell}", then=lambda: plan_resume("paid-cast", plan)):
+        _carry_out(ctx, plan)
+
+
+@continues("paid-cast")
+def _paid_cast(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    _carry_out(ctx, plan_of(resume, Casting))
+
+
+def _carry_out(ctx: Context[SunshardState], plan: Casting) -> None:
     world = world_of(ctx)
     caster = world.model(plan.caster)
     if not caster.on_table or caster.downed:

@@ -201,14 +201,27 @@ def move_ap_values(world: World, side: SideId, filled: Mapping[str, str]) -> lis
 
 
 def apply_move(ctx: Context[SunshardState], side: SideId, plan: MovePlan) -> None:
-    """Spend the AP and make the move (Held Shot interruptions are offered by :mod:`engine.systems.sunshard.guard`)."""
-    spend_ap(ctx, plan.model, plan.ap, f"a movement action of {plan.distance:.2f}\"")
-    if not can_still_act(ctx, plan.model):
+    """Spend the AP and make the move (Held Shot interruptions are offered by :mod:`engine.systems.sunshard.guard`;
+    a Burning test's re-roll waits, the move going on after it, ``paid-move``)."""
+    move: Resume = {"kind": "move", "model": plan.model, "path": [[x, y] for x, y in plan.path],
+                    "facing": plan.facing, "hazardous": list(plan.hazardous)}
+    if spend_ap(ctx, plan.model, plan.ap, f"a movement action of {plan.distance:.2f}\"",
+                then=lambda: {**move, "kind": "paid-move"}):
+        _paid_move(ctx, move)
+
+
+@continues("paid-move")
+def _paid_move(ctx: Context[SunshardState], move: Mapping[str, JsonValue]) -> None:
+    """The move once its AP are paid: a Held Shot offered along it, else carried out."""
+    model = ModelId(str(move["model"]))
+    if not can_still_act(ctx, model):
         return
-    if offer_held_shot(ctx, plan.model, plan.path, plan.facing, plan.hazardous):
+    path = path_of(move)
+    hazards = move.get("hazardous")
+    if offer_held_shot(ctx, model, path, float(str(move["facing"])),
+                       [str(h) for h in hazards] if isinstance(hazards, list) else []):
         return
-    finish_move(ctx, {"kind": "move", "model": plan.model, "path": [[x, y] for x, y in plan.path],
-                      "facing": plan.facing, "hazardous": list(plan.hazardous)})
+    finish_move(ctx, {**move, "kind": "move"})
 
 
 @continues("move")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Ask, Choice, Context, ModelId, Order, Param, Shape, SideId
+from engine.core import Ask, Choice, Context, ModelId, Order, Param, RulesError, Shape, SideId
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.activation import ActivationPlan, apply_activate, check_activate, party_values
 from engine.systems.sunshard.declared import PLAY, RULES, after
@@ -99,6 +99,18 @@ def _ready_for(name: str) -> Callable[[World, Ask], list[Choice]]:
     return values
 
 
+def _why_not(name: str) -> Callable[[World, Ask, str], RulesError | None]:
+    """Why a model the menu of ``name`` leaves out may not take it: its rule check's refusal (too few AP, L383)."""
+    def refused(world: World, ask: Ask, typed: str) -> RulesError | None:
+        try:
+            _own_check(name)(world, Ask(ask.verb, ask.asker, ask.viewer, {**ask.options, "model": typed}, ask.item,
+                                        host=ask.host, uploads=ask.uploads))
+        except RulesError as error:
+            return error
+        return None
+    return refused
+
+
 def _own_check(name: str) -> Callable[[World, Ask], Selected[Special]]:
     def check(world: World, ask: Ask) -> Selected[Special]:
         seen, select = activating(world, ask.acting, ask.text("model"))
@@ -118,7 +130,7 @@ def _special(ctx: Context[SunshardState], selected: Selected[Special]) -> None:
 RULES.action("on-guard", "On Guard: gain an On Guard token and end the activation (2 AP)", label="On Guard",
              when=PLAY, check=_own_check("on-guard"), rule=f"{RULE}, L419-435", params=(
                  Param("model", "Which model goes On Guard?", values=_ready_for("on-guard"), noun="models",
-                       single=True),))(_special)
+                       single=True, refused=_why_not("on-guard")),))(_special)
 
 
 def _conditions(world: World, ask: Ask) -> list[Choice]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pydantic import JsonValue
+
 from engine.checks import Modifier, Target
 from engine.core import Choice, Context, InvalidCommand, ModelId, SideId
 from engine.geometry import TOLERANCE, distance
@@ -20,6 +22,7 @@ from engine.systems.sunshard.engagement import in_contact
 from engine.systems.sunshard.events import ActivationFlag, MarkerPlaced, MarkerTaken, TokensChanged
 from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.markers import marker_base
+from engine.systems.sunshard.resume import continues, plan_of, plan_resume
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.scoring import deed_open, score_deed
 from engine.systems.sunshard.state import LooseMarker, SunshardState
@@ -169,8 +172,17 @@ def quest_action_values(world: World, side: SideId, filled: Mapping[str, str]) -
 
 
 def apply_quest_action(ctx: Context[SunshardState], plan: QuestAction) -> None:
-    """Carry out a checked quest or deed action."""
-    spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "))
+    """Carry out a checked quest or deed action (after a Burning test's re-roll when one is asked)."""
+    if spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "), then=lambda: plan_resume("paid-quest", plan)):
+        _carry_out(ctx, plan)
+
+
+@continues("paid-quest")
+def _paid_quest(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    _carry_out(ctx, plan_of(resume, QuestAction))
+
+
+def _carry_out(ctx: Context[SunshardState], plan: QuestAction) -> None:
     world = world_of(ctx)
     model = world.model(plan.model)
     if not model.on_table or model.downed:

@@ -8,13 +8,16 @@ imports none of them: the move and the On Guard offers sit above the attack and 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
-from pydantic import JsonValue
+from pydantic import JsonValue, TypeAdapter
 
 from engine.core import Context
 from engine.systems.sunshard.state import SunshardState
 
-__all__ = ["Resume", "carry_on", "continues", "path_of"]
+__all__ = ["Resume", "carry_on", "continues", "path_of", "plan_of", "plan_resume"]
+
+_P = TypeVar("_P")
 
 Resume = dict[str, JsonValue]
 """What an attack interrupted, as JSON: ``kind`` names it (``move``, ``guard``) and the rest says how it goes on."""
@@ -39,6 +42,17 @@ def path_of(resume: Mapping[str, JsonValue]) -> list[tuple[float, float]]:
         return []
     return [(float(p[0]), float(p[1])) for p in points if isinstance(p, list) and len(p) == 2  # type: ignore[arg-type]
             ]
+
+
+def plan_resume(kind: str, plan: object) -> Resume:
+    """A checked action's plan (a dataclass of plain values) as what carries on once a test its AP set off is
+    answered (a Burning test's re-roll, ``ap.spend_ap``)."""
+    return {"kind": kind, "plan": TypeAdapter(type(plan)).dump_python(plan, mode="json")}
+
+
+def plan_of(resume: Mapping[str, JsonValue], kind: type[_P]) -> _P:
+    """The plan :func:`plan_resume` kept."""
+    return TypeAdapter(kind).validate_python(resume["plan"])
 
 
 def carry_on(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:

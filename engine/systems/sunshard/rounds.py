@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.checks import Modifier, roll_off
+from engine.checks import roll_off
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, SideId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.activation import apply_end, eligible
-from engine.systems.sunshard.ap import can_still_act
+from engine.systems.sunshard.ap import burning_test, can_still_act
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import roll_d20, roll_test
 from engine.systems.sunshard.deeds import (
@@ -27,9 +27,9 @@ from engine.systems.sunshard.deeds import (
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.events import AbilityGained, FigureUsed, MarkerTaken, ModelGone
 from engine.systems.sunshard.fortune import offer_fortunes, use_fortune
-from engine.systems.sunshard.harm import Cause, gain, heal, lose, settle_save, wound
+from engine.systems.sunshard.harm import Cause, gain, heal, lose, wound
 from engine.systems.sunshard.quests import end_of_game_scoring, end_of_round_scoring, sudden_death
-from engine.systems.sunshard.rolls import armor_like, tn
+from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.round_events import (
     FirstPicked,
     GameFinished,
@@ -38,6 +38,7 @@ from engine.systems.sunshard.round_events import (
     StepNoted,
     StepReached,
 )
+from engine.systems.sunshard.saves import ASIDE
 from engine.systems.sunshard.scoring import gain_fortune
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, touches
@@ -197,10 +198,7 @@ def _end_during(ctx: Context[SunshardState]) -> bool:
             if not result.passed:
                 wound(ctx, model.id, cause=Cause(f"Bleeding ({RULE}, L597)"))
         if world_of(ctx).model(model.id).on_table and model.holds("Burning"):
-            goal = tn(model.characteristic("ARM").value, [Modifier.add("Burning", -4, f"{RULE}, L602")],
-                      label=f"{model.id}'s ARM")
-            result = roll_test(ctx, model.id, model.side, armor_like(world.rulings), goal, f"{model.id}'s Burning test")
-            settle_save(ctx, model.id, result, Cause(f"Burning ({RULE}, L604)"))
+            burning_test(ctx, model.id, ASIDE)
     if world.battlefield_rule("roiling-blightstorm") and ctx.state.round >= 5:
         for model in world_of(ctx).on_table():
             gain(ctx, model.id, "Blight", cause=Cause(f"Roiling Blightstorm ({RULE}, L743)"))

@@ -1,8 +1,10 @@
 """Armor tests that are no save against an attack (ruling armor-like-tests: the falling, Hazardous, Burning and
 Shatter tests, L471-479, L599-604, L716-721, L1483-1488), and the common Fortune re-roll of an Armor test after its
-die is rolled (L758-760) where the rest can wait for the answer: a failed Hazardous or falling test at the end of a
-move or of a Disengage vault asks its model's player, and the move carries on after (its continuation, ``then``).
-The others are settled at once (their re-roll is still played by hand).
+die is rolled (L758-760), offered to the model's player at the point the test is rolled, what the test interrupted
+waiting for the answer (its continuation, ``then``): a move or a Disengage vault after a Hazardous or falling test,
+the action whose AP set off a Burning test, an attack during which a Shatter or a Fade vault's fall was tested. What
+needs nothing to wait (an End Phase Burning test, the other tests of that step being made beside it, L373; a Shatter
+outside an attack) carries on ``aside``: the round goes on once the answer is in.
 """
 
 from __future__ import annotations
@@ -12,13 +14,21 @@ from engine.core import Context, Decision, ModelId
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
 from engine.systems.sunshard.harm import Cause, settle_save
-from engine.systems.sunshard.resume import Resume, carry_on
+from engine.systems.sunshard.resume import Resume, carry_on, continues
 from engine.systems.sunshard.rolls import armor_like, judge_test, tn
 from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, world_of
 
-__all__ = ["armor_like_test", "on_save_reroll", "waiting"]
+__all__ = ["ASIDE", "armor_like_test", "on_save_reroll", "waiting"]
+
+ASIDE: Resume = {"kind": "aside"}
+"""The continuation of a test that nothing waits for (the round carries on after the answer)."""
+
+
+@continues("aside")
+def _aside(ctx: Context[SunshardState], resume: object) -> None:
+    """Nothing waited for this test's re-roll."""
 
 
 def armor_like_test(ctx: Context[SunshardState], model_id: ModelId, goal: Target, purpose: str, cause: Cause,

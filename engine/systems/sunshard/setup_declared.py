@@ -146,8 +146,10 @@ def _objective_spots(world: World) -> list[tuple[float, float]]:
             if objective_problem(world, at) is None:
                 found.append(at)
     turned = state.active_side is not None and _far_side(world, state.active_side)
-    found.sort(key=lambda p: (-min((math.dist(p, q) for q in placed), default=0.0),
-                              math.dist(p, (mid_x, mid_y)), _turn(world, p) if turned else p))
+    # distances rounded: an Objective's centre, averaged from its outline, is off by a hair, which sent the near
+    # side's equally far spots into the far half
+    found.sort(key=lambda p: (-round(min((math.dist(p, q) for q in placed), default=0.0), 3),
+                              round(math.dist(p, (mid_x, mid_y)), 3), _turn(world, p) if turned else p))
     return found[:_SPOTS]
 
 

@@ -23,7 +23,7 @@ from engine.systems.sunshard.events import ActivationFlag
 from engine.systems.sunshard.guard import engagement_reactions
 from engine.systems.sunshard.harm import Cause, gain, lose
 from engine.systems.sunshard.moving import wither
-from engine.systems.sunshard.resume import continues
+from engine.systems.sunshard.resume import continues, plan_of, plan_resume
 from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.state import SunshardState
@@ -178,8 +178,18 @@ def _check_translocate(world: World, model: Miniature, to: tuple[float, float]) 
 
 
 def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
-    """Pay for and carry out a checked special action."""
-    spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "), rally=plan.name == "rally")
+    """Pay for and carry out a checked special action (after a Burning test's re-roll when one is asked)."""
+    if spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "), rally=plan.name == "rally",
+                then=lambda: plan_resume("paid-special", plan)):
+        _carry_out(ctx, plan)
+
+
+@continues("paid-special")
+def _paid_special(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    _carry_out(ctx, plan_of(resume, Special))
+
+
+def _carry_out(ctx: Context[SunshardState], plan: Special) -> None:
     world = world_of(ctx)
     model = world.model(plan.model)
     if not model.on_table or model.downed:

@@ -11,7 +11,7 @@ from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard import tables as t
-from tests.engine.systems.sunshard.tables import A1, A
+from tests.engine.systems.sunshard.tables import A1, B1, A
 
 
 def _through_hazard(fortune: int, **rulings: str) -> SunshardState:
@@ -88,3 +88,69 @@ def test_a_disengage_vault_off_a_height_is_offered_the_fall_s_reroll_and_carries
     after, events = t.answer(asked, {"reroll": "fortune"}, rig=[2])
     assert t.rolled(events) == ["A1's falling Armor test, re-rolled: TN 8, rolled 2: passed."]
     assert after.models[A1].wounds_left == 3 and not after.pending
+
+
+def test_a_failed_burning_test_holds_the_action_that_spent_the_ap_until_its_reroll_is_answered() -> None:
+    # L599-604: a Burning Conscripted (ARM 11) spending 1 AP tests at ARM - 4 = 7; rolled 15: failed. L758-760: the
+    # Fortune re-roll is offered there, and the move it pays for waits; re-rolled 3: passed, no HP lost, it moves.
+    state = t.new_state()
+    t.put(state, "A1", "Conscripted", A, 10, 10, tokens=["Burning"])
+    t.activate(state, "A1")
+    state.records[A].fortune = 1
+    asked, events = t.walk(state, "10,13", rig=[15])
+    assert t.rolled(events) == ["A1's Burning test: TN 7, rolled 15: failed."]
+    assert t.pending(asked).kind == "save-reroll" and (asked.models[A1].x, asked.models[A1].y) == (10, 10)
+    after, events = t.answer(asked, {"reroll": "fortune"}, rig=[3])
+    assert t.rolled(events)[0] == "A1's Burning test, re-rolled: TN 7, rolled 3: passed."
+    assert (after.models[A1].x, after.models[A1].y) == (10, 13) and after.models[A1].wounds_left == 2
+    kept, _ = t.answer(asked, {"reroll": "keep"})
+    assert kept.models[A1].wounds_left == 1 and (kept.models[A1].x, kept.models[A1].y) == (10, 13)
+
+
+def test_an_end_phase_burning_test_is_offered_its_reroll() -> None:
+    # L373, L599-604: the End Phase Burning test of a Captain (ARM 12): TN 8, rolled 9: failed; re-rolled 2: passed.
+    state = t.quest_state("on-the-hunt")
+    state.round = 1
+    t.put(state, "A1", "Captain", A, 10, 2, tokens=["Burning"])
+    t.put(state, "B1", "Pariah", t.B, 10, 22)
+    state.records[A].fortune = 1
+    asked, _ = t.at_step(state, "end", "during", [9])
+    assert t.pending(asked).kind == "save-reroll" and asked.models[A1].wounds_left == 3
+    after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2])
+    assert after.models[A1].wounds_left == 3 and after.records[A].fortune == 0
+
+
+def test_a_shatter_test_during_an_attack_is_offered_its_reroll_and_the_attack_waits() -> None:
+    # L1483-1488: the Downed Brittle B1 is Killed by A1's Sabre (hit on 2, Armor test ARM 12 - ST 4 = 8 failed on
+    # 15); A1 within 2" gains Bleeding and tests at ARM 12 - 4 = 8: 15 fails. L758-760: the re-roll is offered and
+    # the attack stays open until the answer (2: passed).
+    brittle = t.card("Captain", name="Brittle", abilities=("Shatter",))
+    data = t.DATA.with_imports([brittle])
+    state = t.new_state()
+    t.put(state, "A1", "Captain", A, 10, 10, data=data)
+    t.put(state, "B1", "Brittle", t.B, 10 + 32 / 25.4, 10, hp_lost=2, tokens=["Downed", "Floored"], data=data)
+    t.activate(state, "A1", data=data)
+    state.records[A].fortune = 1
+    asked, events = t.attack(state, "A", [2, 15, 15], data, model="A1", weapon="Sabre", target="B1")
+    assert "A1's Shatter Armor test: TN 8, rolled 15: failed." in t.rolled(events)
+    assert t.pending(asked).kind == "save-reroll" and asked.attack is not None and asked.models[A1].wounds_left == 3
+    after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2], data=data)
+    assert after.attack is None and after.models[A1].wounds_left == 3 and "Bleeding" in after.models[A1].tokens
+
+
+def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_waits() -> None:
+    # L1514: B1 (a Pariah, ARM 12) hits A1 with its Twin Blades on a HGT 4 ruin and vaults 2" off it; L471-479: it
+    # falls 4, Floored, and tests at ARM 12 - 4 = 8: 15 fails; L758-760: re-rolled 2, it passes.
+    state = t.new_state()
+    t.lay(state, "T1", (3, 3, 4, 4), 4, ["heavy-cover"])
+    t.put(state, "B1", "Pariah", t.B, 6, 5, z=4)
+    t.put(state, "A1", "Captain", A, 6 - 32 / 25.4, 5, z=4)
+    t.activate(state, "B1")
+    state.records[t.B].fortune = 1
+    hit, _ = t.attack(state, "B", [2, 3], model="B1", weapon="Twin Blades", target="A1")
+    assert t.pending(hit).kind == "fade"
+    asked, events = t.answer(hit, {"vault": "8,5"}, rig=[15])
+    assert t.rolled(events) == ["B1's falling Armor test: TN 8, rolled 15: failed."]
+    assert t.pending(asked).kind == "save-reroll" and asked.attack is not None and "Floored" in asked.models[B1].tokens
+    after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2])
+    assert after.attack is None and after.models[B1].wounds_left == 2 and not after.pending

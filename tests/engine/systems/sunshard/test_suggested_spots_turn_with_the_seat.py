@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import GameSetup, UserId
 from engine.dice import commitment
-from engine.systems.sunshard.setup import begin_setup
+from engine.systems.sunshard.setup import apply_place_objective, begin_setup
 from engine.systems.sunshard.setup_declared import deploy_spots, objective_spots
 from engine.systems.sunshard.state import SunshardState
 from tests.engine.systems.sunshard.tables import DATA, A, B, run, world
@@ -43,3 +43,16 @@ def test_each_placer_is_offered_the_objective_spots_the_other_would_be_turned() 
     state.active_side = B
     far = objective_spots(world(state))
     assert near and far == _turned(state, near)
+
+
+def test_after_the_centre_objective_each_placer_s_first_spot_is_in_its_own_half() -> None:
+    # The centre Objective's outline puts its centre a hair off (12, 11.99999): equally far spots were ordered by that
+    # hair, and the near side's first suggestion went to the far half (5,15) while the far side's stayed home (19,15).
+    state = _mirror_match("on-the-hunt", [3, 15])
+    state.active_side = A
+    state, _ = run(state, lambda ctx: apply_place_objective(ctx, A, (12.0, 12.0)), data=DATA)
+    state.active_side = A
+    near = objective_spots(world(state))
+    state.active_side = B
+    far = objective_spots(world(state))
+    assert near[0] == (5.0, 9.0) and far[0] == (19.0, 15.0) and far == _turned(state, near)

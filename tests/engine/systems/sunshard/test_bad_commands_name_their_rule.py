@@ -1,0 +1,48 @@
+"""Bad commands are refused with the rule they break named, and change nothing (issue 26: out of turn, not enough
+AP, no line of sight, a party too spread out), as a player sends them to the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import ActionCommand, Actor, RulesError, SideId, UserId
+from engine.systems.sunshard.activation import check_activate
+from engine.systems.sunshard.attack_plan import check_attack
+from tests.engine.systems.sunshard import tables as t
+from tests.menu_walk import table
+from tests.refusals import refused
+
+
+def _act(name: str, **values: str) -> ActionCommand:
+    return ActionCommand(path=("act",), name=name, values=tuple(values.items()))
+
+
+async def test_out_of_turn_and_without_the_ap_are_refused_naming_the_rule_and_change_nothing() -> None:
+    game = (await table("sunshard")).game
+    active = game.state.active_side
+    assert active is not None and game.state.first_pick is not None
+    other = SideId("B" if active == "A" else "A")
+    theirs = next(f.id for f in game.state.figures.values() if f.side == other)
+    refused(game, _act("on-guard", model=theirs), Actor(user=UserId("alice"), side=other),
+            r"turn, not side .*alternate.*L365")
+    mine = game.state.figures[game.state.first_pick]
+    card = t.DATA.card(mine.card)
+    enemy = next(f.id for f in game.state.figures.values() if f.side == other)
+    me = Actor(user=UserId("alice"), side=active)
+    game.apply(_act("move", model=mine.id, to=f"toward {enemy} {card.SPD * (card.AP - 1)}"), me)
+    assert game.state.activation is not None and game.state.activation.ap == 1
+    refused(game, _act("on-guard", model=mine.id), me, r"costs 2 AP and .* has 1 .*L383")
+
+
+def test_an_attack_without_line_of_sight_and_a_party_too_spread_out_are_refused_naming_the_rule() -> None:
+    # L489: a HGT 3 wall taller than both across every line; L437: a party member beyond 4" of the selector.
+    state = t.duel("Captain", "Pariah", x=10)
+    t.lay(state, "T1", (5, 9, 1, 6), 3, ["impassable"])
+    with pytest.raises(RulesError, match=r"no line of sight to B1.*L489"):
+        check_attack(t.world(state), t.A, {"model": "A1", "weapon": "Officer's Pistol", "target": "B1"})
+    spread = t.new_state()
+    spread.phase, spread.step, spread.active_side = "activation", "activation", t.A
+    t.put(spread, "A1", "Conscripted", t.A, 10, 10)
+    t.put(spread, "A2", "Conscripted", t.A, 16, 10)
+    with pytest.raises(RulesError, match=r"beyond 4.*L437"):
+        check_activate(t.world(spread), t.A, {"model": "A1", "party": "A2"})

@@ -1,0 +1,56 @@
+"""The bot's policy (docs/sunshard.md, "The bot"): what the fairness bench found it missing. Its Leader was the first
+model listed (the Remnant's 2-HP Pariah, 5 VP in On The Hunt), and a fighter that could not reach contact ran its
+whole move into the open before the enemy's shooters; now it makes Leader the model hardest to Kill, and a model with
+nothing to attack stays out of sight when every move would end in the enemy's guns."""
+
+from __future__ import annotations
+
+from engine.core import BOT_USER, ActionCommand, Actor, Answer, Game, GameSetup, ModelId, SideId, UserId
+from engine.dice import commitment
+from engine.systems.sunshard.acting import activating
+from engine.systems.sunshard.play_moves import move_plan
+from engine.systems.sunshard.sight import has_sight
+from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.system import Sunshard
+from tests.engine.systems.sunshard import tables as t
+from tests.engine.systems.sunshard.loader import shipped
+
+SYSTEM = Sunshard(shipped())
+
+
+def test_the_bot_makes_its_hardest_to_kill_model_its_leader() -> None:
+    # The Remnant: Pariah (EVA 5, ARM 12, HP 2), Evolved (EVA 7, ARM 13, HP 4), Aberration (EVA 6, ARM 14, HP 3).
+    setup = GameSetup(system="sunshard", sides=(t.A, t.B), host=UserId("bench"), seed_commitment=commitment("s"),
+                      rulings=SYSTEM.default_rulings(),
+                      options={"scenario": "on-the-hunt", "mode": "greywater-delvers-v-ashen-remnant"})
+    game: Game[SunshardState] = Game.start(SYSTEM, setup, "s", seats={t.A: BOT_USER, t.B: BOT_USER})
+    while sum(f.leader for f in game.state.figures.values()) < 2:
+        owed = next(iter(game.pending))
+        move = SYSTEM.bot_move(game.state, owed.owner, lambda c, s=owed.owner: game.allows(
+            c, Actor(user=BOT_USER, side=s)))
+        assert move is not None and isinstance(move.command, Answer)
+        game.apply_bot(owed.owner, move)
+    leaders = sorted(f.card for f in game.state.figures.values() if f.leader)
+    assert leaders == ["Captain", "Evolved"]
+
+
+def test_a_fighter_out_of_reach_closes_in_behind_a_wall_rather_than_walk_into_the_shooters_sight() -> None:
+    # The Aberration (SPD 3, 2 AP) is 12" from three muskets behind a 5" high wall: it may close in, but out of sight
+    # (a full move toward the nearest, the menu's suggestion, would step out past the wall's end).
+    state = t.new_state()
+    state.phase, state.step, state.active_side = "activation", "activation", t.B
+    t.lay(state, "T1", (6, 16, 12, 1), 5, ["impassable"])
+    for i, x in enumerate((8.0, 12.0, 16.0)):
+        t.put(state, f"A{i + 1}", "Conscripted", t.A, x, 6)
+    t.put(state, "B1", "Aberration", t.B, 12, 19)
+    move = SYSTEM.bot_move(state, SideId("B"), lambda c: True)
+    assert move is not None and isinstance(move.command, ActionCommand)
+    values = dict(move.command.values)
+    if move.command.name == "move":
+        seen, _ = activating(t.world(state), t.B, "B1")
+        x, y = move_plan(seen, t.B, "B1", values["to"]).path[-1]
+        state.models[ModelId("B1")] = state.models[ModelId("B1")].model_copy(update={"x": x, "y": y})
+    else:
+        assert (move.command.name, values) == ("on-guard", {"model": "B1"})
+    after = t.world(state)
+    assert not any(has_sight(after, after.model(a), after.model("B1")) for a in ("A1", "A2", "A3"))
