@@ -44,6 +44,9 @@ class HexBoard:
     whether its tiles overlap never searches one)."""
     _edges: frozenset[Hex] | None = field(default=None, init=False, repr=False, compare=False)
     """The edge hexes, worked out once when first asked (each objective token placed asks again)."""
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """Its hash, worked out once: the caches of frames, cell marks and paths look a board up by it for every picture
+    and every menu, and hashing every cell each time cost more than what they keep."""
 
     def __post_init__(self) -> None:
         by_hex: dict[Hex, Cell] = {}
@@ -65,6 +68,13 @@ class HexBoard:
         """Build a board from offset (column, row) positions, with optional kinds and regions per position."""
         kinds, regions = kinds or {}, regions or {}
         return cls(tuple(Cell(from_offset(*p), frozenset(kinds.get(p, ())), regions.get(p)) for p in positions))
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if found is None:
+            found = hash(self.cells)
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def __contains__(self, h: object) -> bool:
         return h in self._by_hex

@@ -6,8 +6,8 @@ state of a game (set-up, in play, a decision pending, over). ``docs/permissions.
 
 from __future__ import annotations
 
-import copy
 import os
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,20 +76,24 @@ ROWS = [
 ]
 
 
-_BUILT: dict[str, MemoryRepository] = {}
+_BUILT: dict[str, bytes] = {}
+FREEPLAY = SYSTEM_FACTORIES["freeplay"]()
+HOSTED = {"freeplay": lambda: FREEPLAY}
+"""The table's one game, built once: each cell's service hosts it (hosting every game, each built and checked
+anew for each of the 405 cells, was most of this file's time)."""
 
 
 async def _table(state: str) -> TableService:
     """A table in ``state``: built once per process, then each cell gets a fresh copy (a new service reading a
     copy of the stored game, as a restarted bot would), so no cell sees another's command."""
     if state not in _BUILT:
-        _BUILT[state] = await _build(state)
-    return TableService(copy.deepcopy(_BUILT[state]), SYSTEM_FACTORIES, pass_delay=lambda: 0.0)
+        _BUILT[state] = pickle.dumps(await _build(state))  # each cell unpickles its own copy: far cheaper than deepcopy
+    return TableService(pickle.loads(_BUILT[state]), HOSTED, pass_delay=lambda: 0.0)
 
 
 async def _build(state: str) -> MemoryRepository:
     repository = MemoryRepository()
-    service = TableService(repository, SYSTEM_FACTORIES, pass_delay=lambda: 0.0)
+    service = TableService(repository, HOSTED, pass_delay=lambda: 0.0)
     lines = [("alice", "/game new system:freeplay map:crossroads practice:no"), ("bob", "/game join side:B")]
     if state != "set-up":
         lines += [("alice", "/force load name:Red Company side:A"), ("bob", "/force load name:Wild Hunt side:B")]

@@ -90,6 +90,7 @@ class EldfallCatalogue(Spec):
     parties: tuple[PartySpec, ...] = ()
     rulings: tuple[RulingOption, ...] = ()
     _cards: dict[str, Card] = PrivateAttr(default_factory=dict)
+    _kept: dict[tuple[object, ...], object] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _references_resolve(self) -> EldfallCatalogue:
@@ -109,6 +110,14 @@ class EldfallCatalogue(Spec):
             found = read_card(_find(name, self.units, "name", "unit"))
             self._cards[name] = found
         return found
+
+    def kept(self, key: tuple[object, ...], build: Callable[[], _T]) -> _T:
+        """What ``build`` makes of this catalogue for ``key``, made once: a model's card as fitted by its upgrades is
+        the same in every state where its figure is (``fighters.Fighter``), and the catalogue never changes."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = build()
+        return cast(_T, found)
 
     def item(self, name: str) -> ItemSpec:
         """The item with that id or name; :raises LookupError: naming close matches."""

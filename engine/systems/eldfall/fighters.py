@@ -11,8 +11,9 @@ or with any spell it knows (L317-321, L893-1000); whichever weapon it attacks wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
+from types import MappingProxyType
 
 from engine.checks import Halvings, Modifier, Target, target
 from engine.core import ModelId, SideId
@@ -46,6 +47,7 @@ __all__ = [
     "STATES",
     "Aura",
     "Fighter",
+    "Fitted",
     "fighter",
     "stratagems_on",
 ]
@@ -104,25 +106,33 @@ class Fighter:
     # -- the card ------------------------------------------------------------------------------------------
 
     @cached_property
-    def upgrades(self) -> tuple[UpgradeSpec, ...]:
-        return tuple(self.catalogue.upgrade(u) for u in self.figure.upgrades)
+    def fitted(self) -> Fitted:
+        """Its card as its upgrades, familiars and stratagems fit it: worked out once per catalogue for each figure
+        (the same unit, upgrades, options, classes and items), whichever state or query asks."""
+        f = self.figure
+        key = ("fitted", f.unit, tuple(f.upgrades), tuple((k, tuple(v)) for k, v in sorted(f.choices.items())),
+               tuple(f.classes), tuple(f.extra_items), tuple(sorted(f.given.items())),
+               tuple(c.name for c in self.familiars), tuple(s.id for s in self._stratagems))
+        return self.catalogue.kept(key, lambda: _fit(f, self.catalogue, self._stratagems, self.familiars))
 
-    @cached_property
+    @property
+    def upgrades(self) -> tuple[UpgradeSpec, ...]:
+        return self.fitted.upgrades
+
+    @property
     def chosen(self) -> tuple[Chosen, ...]:
         """The options its player chose for its upgrades in the party list (Glyphscribe: Reduce Weight, L2855-2861)."""
-        return chosen_options(self.figure.choices, self.catalogue)
+        return self.fitted.chosen
 
-    @cached_property
+    @property
     def grants(self) -> tuple[tuple[str, Grant, str], ...]:
         """What its upgrades and their chosen options give: (name, grant, source)."""
-        found = [(u.name, u.grants, u.source) for u in self.upgrades]
-        found += [(c.label, c.grants, c.upgrade.source) for c in self.chosen]
-        return tuple(found)
+        return self.fitted.grants
 
-    @cached_property
-    def item_changes(self) -> dict[str, ItemChange]:
+    @property
+    def item_changes(self) -> Mapping[str, ItemChange]:
         """What its chosen options change of the items it carries, by item id (Inscribed Item, L2859)."""
-        return item_changes(self.chosen)
+        return self.fitted.item_changes
 
     def item_change(self, means: Means) -> ItemChange | None:
         """The change to the item ``means`` attacks with: its own, or its shield's for a Shield Bash (the bash's STK
@@ -138,55 +148,17 @@ class Fighter:
         change = self.item_changes.get(item.id)
         return f"{item.name} ({change.label})" if change is not None else item.name
 
-    @cached_property
+    @property
     def card(self) -> Card:
         """The printed card with its upgrades' classes, abilities, levels and items, what its familiars give it
         (L2069), and the gains of its side's stratagem."""
-        base = self.catalogue.card(self.figure.unit)
-        classes = [*base.classes, *(c for c in self.figure.classes if c not in base.classes)]
-        refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
-                                      "spellcraft": list(base.spellcrafts)}
-        for choice in self.chosen:
-            if choice.option.replaces is not None and choice.replaced is not None:
-                self._lose(refs, choice.option.replaces, choice.replaced)
-        for _, grants, _ in self.grants:
-            classes += [c for c in grants.classes if c not in classes]
-            for text in grants.abilities:
-                self._gain(refs, text)
-            if grants.next_level:
-                self._next_level(refs, grants.next_level)
-        for familiar in self.familiars:
-            for kind, text in familiar.familiar_gains:
-                if kind == "class":
-                    classes += [text] if text not in classes else []
-                else:
-                    self._gain(refs, text)
-        for stratagem in self._stratagems:
-            if stratagem.effect is not None and (not stratagem.only_classes
-                                                 or any(c in classes for c in stratagem.only_classes)):
-                for text in stratagem.effect.gains:
-                    self._gain(refs, text)
-        return dataclasses.replace(base, classes=tuple(classes), traits=tuple(refs["trait"]),
-                                   skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
-                                   spellcrafts=tuple(refs["spellcraft"]), items=tuple(r for r, _ in self.inventory))
+        return self.fitted.card
 
-    @cached_property
+    @property
     def inventory(self) -> tuple[tuple[ItemRef, bool], ...]:
         """Its items in card order, each marked whether it was acquired (an upgrade's item, one picked up or traded
         to it) rather than printed on its profile; those it traded away are gone, the last acquired first (L1545)."""
-        printed = self.catalogue.card(self.figure.unit).items
-        granted = granted_items(printed, (g for _, g, _ in self.grants), self._is_weapon)
-        marked = [(ref, i >= len(printed) or ref.key != printed[i].key) for i, ref in enumerate(granted)]
-        marked += [(ItemRef(name), True) for name in self.figure.extra_items]
-        given = dict(self.figure.given)
-        kept: list[tuple[ItemRef, bool]] = []
-        for ref, acquired in reversed(marked):
-            item = self.catalogue.item(ref.name).id
-            if acquired and given.get(item, 0) > 0:
-                given[item] -= 1
-                continue
-            kept.append((ref, acquired))
-        return tuple(reversed(kept))
+        return self.fitted.inventory
 
     @cached_property
     def tradeable(self) -> dict[str, int]:
@@ -201,50 +173,6 @@ class Fighter:
         for c in self.carried:
             held[c.item.id] += c.qty
         return {item: min(n, held.get(item, 0)) for item, n in acquired.items() if held.get(item, 0) > 0}
-
-    def _is_weapon(self, ref: ItemRef) -> bool:
-        return self.catalogue.item(ref.name).category == "Weapon"
-
-    def _gain(self, refs: dict[str, list[Ref]], text: str) -> None:
-        ref = parse_ref(text)
-        ability = self.catalogue.ability(ref.name)
-        bucket = refs.get(ability.kind)
-        if bucket is None:
-            return
-        for i, held in enumerate(bucket):
-            if held.key == ref.key and held.params == ref.params:
-                bucket[i] = dataclasses.replace(held, level=max(held.level, ref.level))
-                return
-        bucket.append(ref)
-
-    @staticmethod
-    def _lose(refs: dict[str, list[Ref]], name: str, param: str) -> None:
-        """Take the printed ``name (param)`` off the card, for what an upgrade puts in its place (Mana Catalyst,
-        L2881)."""
-        for bucket in refs.values():
-            for i, held in enumerate(bucket):
-                kept = tuple(p for p in held.params if slug(p) != param)
-                if held.key == fold(name) and kept != held.params:
-                    if kept:
-                        bucket[i] = dataclasses.replace(held, params=kept)
-                    else:
-                        del bucket[i]
-                    return
-
-    def _next_level(self, refs: dict[str, list[Ref]], name: str) -> None:
-        """One more level of an art or spellcraft (Bujutsu Expertise, Adept Shaper), or its first (L2708-2853)."""
-        if fold(name) == "spellcraft":
-            crafts = refs["spellcraft"]
-            if crafts:
-                crafts[0] = dataclasses.replace(crafts[0], level=min(crafts[0].level + 1, 5))
-            return
-        for bucket in refs.values():
-            for i, held in enumerate(bucket):
-                if held.key == fold(name):
-                    bucket[i] = dataclasses.replace(held, level=min(held.level + 1, 5))
-                    return
-        ability = self.catalogue.ability(name)
-        refs.setdefault(ability.kind, []).append(Ref(ability.name, 1))
 
     def has(self, ability: str) -> bool:
         """Whether its card (upgrades and stratagems included) lists the class, trait, skill or art."""
@@ -281,7 +209,7 @@ class Fighter:
     @cached_property
     def sources(self) -> tuple[Source, ...]:
         """Every standing effect on it: card abilities, states, stratagems, enchantments."""
-        found = list(card_effects(self.card, self.catalogue))
+        found = list(self.fitted.effects)
         found += [Source(s.name, s.effect, s.source) for s in self.state_specs if s.effect is not None]
         for stratagem in self._stratagems:
             if stratagem.effect is not None:
@@ -396,12 +324,10 @@ class Fighter:
         found.append(unarmed_means(self.catalogue))
         return tuple(found)
 
-    @cached_property
+    @property
     def spells(self) -> tuple[SpellSpec, ...]:
         """Every spell it can cast: an Affinity for its element and a Spellcraft holding it (L317-321)."""
-        if not self.card.params_of("Affinity"):
-            return ()
-        return tuple(s for s in self.catalogue.spells if knows_spell(self.card, s) is None)
+        return self.fitted.spells
 
     def means(self, wanted: str) -> Means | None:
         """The weapon or spell it names (id or name, any case), if it has it."""
@@ -432,6 +358,129 @@ class Fighter:
         if spell.element == "Earth" and self.has("Druid"):
             return [Modifier.add("Druid casting an Earth spell", 4, "L1827")]
         return []
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Fitted:
+    """A model's card as fitted by what its figure records, and what follows from that card alone."""
+
+    upgrades: tuple[UpgradeSpec, ...]
+    chosen: tuple[Chosen, ...]
+    grants: tuple[tuple[str, Grant, str], ...]
+    item_changes: Mapping[str, ItemChange]
+    inventory: tuple[tuple[ItemRef, bool], ...]
+    card: Card
+    effects: tuple[Source, ...]
+    """The standing effects its card's classes, traits and skills carry."""
+    spells: tuple[SpellSpec, ...]
+    """Every spell it can cast: an Affinity for its element and a Spellcraft holding it (L317-321)."""
+
+
+def _fit(figure: Figure, catalogue: EldfallCatalogue, stratagems: tuple[StratagemSpec, ...],
+         familiars: tuple[Card, ...]) -> Fitted:
+    """The printed card with its upgrades' classes, abilities, levels and items, what its familiars give it (L2069),
+    and the gains of its side's stratagem."""
+    upgrades = tuple(catalogue.upgrade(u) for u in figure.upgrades)
+    chosen = chosen_options(figure.choices, catalogue)
+    grants = tuple([(u.name, u.grants, u.source) for u in upgrades]
+                   + [(c.label, c.grants, c.upgrade.source) for c in chosen])
+    inventory = _inventory(figure, catalogue, grants)
+    base = catalogue.card(figure.unit)
+    classes = [*base.classes, *(c for c in figure.classes if c not in base.classes)]
+    refs: dict[str, list[Ref]] = {"trait": list(base.traits), "skill": list(base.skills), "art": list(base.arts),
+                                  "spellcraft": list(base.spellcrafts)}
+    for choice in chosen:
+        if choice.option.replaces is not None and choice.replaced is not None:
+            _lose(refs, choice.option.replaces, choice.replaced)
+    for _, granted, _ in grants:
+        classes += [c for c in granted.classes if c not in classes]
+        for text in granted.abilities:
+            _gain(catalogue, refs, text)
+        if granted.next_level:
+            _next_level(catalogue, refs, granted.next_level)
+    for familiar in familiars:
+        for kind, text in familiar.familiar_gains:
+            if kind == "class":
+                classes += [text] if text not in classes else []
+            else:
+                _gain(catalogue, refs, text)
+    for stratagem in stratagems:
+        if stratagem.effect is not None and (not stratagem.only_classes
+                                             or any(c in classes for c in stratagem.only_classes)):
+            for text in stratagem.effect.gains:
+                _gain(catalogue, refs, text)
+    card = dataclasses.replace(base, classes=tuple(classes), traits=tuple(refs["trait"]),
+                               skills=tuple(refs["skill"]), arts=tuple(refs["art"]),
+                               spellcrafts=tuple(refs["spellcraft"]), items=tuple(r for r, _ in inventory))
+    spells = (tuple(s for s in catalogue.spells if knows_spell(card, s) is None)
+              if card.params_of("Affinity") else ())
+    return Fitted(upgrades, chosen, grants, MappingProxyType(item_changes(chosen)), inventory, card,
+                  card_effects(card, catalogue), spells)
+
+
+def _inventory(figure: Figure, catalogue: EldfallCatalogue,
+               grants: tuple[tuple[str, Grant, str], ...]) -> tuple[tuple[ItemRef, bool], ...]:
+    """Its items in card order, each marked whether it was acquired rather than printed on its profile; those it
+    traded away are gone, the last acquired first (L1545)."""
+    printed = catalogue.card(figure.unit).items
+
+    def weapon(ref: ItemRef) -> bool:
+        return catalogue.item(ref.name).category == "Weapon"
+
+    granted = granted_items(printed, (g for _, g, _ in grants), weapon)
+    marked = [(ref, i >= len(printed) or ref.key != printed[i].key) for i, ref in enumerate(granted)]
+    marked += [(ItemRef(name), True) for name in figure.extra_items]
+    given = dict(figure.given)
+    kept: list[tuple[ItemRef, bool]] = []
+    for ref, acquired in reversed(marked):
+        item = catalogue.item(ref.name).id
+        if acquired and given.get(item, 0) > 0:
+            given[item] -= 1
+            continue
+        kept.append((ref, acquired))
+    return tuple(reversed(kept))
+
+
+def _gain(catalogue: EldfallCatalogue, refs: dict[str, list[Ref]], text: str) -> None:
+    ref = parse_ref(text)
+    ability = catalogue.ability(ref.name)
+    bucket = refs.get(ability.kind)
+    if bucket is None:
+        return
+    for i, held in enumerate(bucket):
+        if held.key == ref.key and held.params == ref.params:
+            bucket[i] = dataclasses.replace(held, level=max(held.level, ref.level))
+            return
+    bucket.append(ref)
+
+
+def _lose(refs: dict[str, list[Ref]], name: str, param: str) -> None:
+    """Take the printed ``name (param)`` off the card, for what an upgrade puts in its place (Mana Catalyst, L2881)."""
+    for bucket in refs.values():
+        for i, held in enumerate(bucket):
+            kept = tuple(p for p in held.params if slug(p) != param)
+            if held.key == fold(name) and kept != held.params:
+                if kept:
+                    bucket[i] = dataclasses.replace(held, params=kept)
+                else:
+                    del bucket[i]
+                return
+
+
+def _next_level(catalogue: EldfallCatalogue, refs: dict[str, list[Ref]], name: str) -> None:
+    """One more level of an art or spellcraft (Bujutsu Expertise, Adept Shaper), or its first (L2708-2853)."""
+    if fold(name) == "spellcraft":
+        crafts = refs["spellcraft"]
+        if crafts:
+            crafts[0] = dataclasses.replace(crafts[0], level=min(crafts[0].level + 1, 5))
+        return
+    for bucket in refs.values():
+        for i, held in enumerate(bucket):
+            if held.key == fold(name):
+                bucket[i] = dataclasses.replace(held, level=min(held.level + 1, 5))
+                return
+    ability = catalogue.ability(name)
+    refs.setdefault(ability.kind, []).append(Ref(ability.name, 1))
 
 
 def _lines(source: str) -> str | None:

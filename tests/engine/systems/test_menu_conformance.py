@@ -92,6 +92,7 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
     assert declarations is not None
     to_act = game.to_act()
     found = []
+    tried: dict[tuple[str, ActionCommand], str | None] = {}  # a command drawn again at this state is not tried again
     for side in to_act.sides:
         actor = Actor(user=game.state.controller(side) or "nobody", side=side)  # type: ignore[arg-type]
         for decl in declarations.declared:
@@ -110,10 +111,12 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
                     values[param.option] = rng.choice(pool)
                 command = ActionCommand(path=decl.verb, name=decl.name,
                                         values=tuple((k, v) for k, v in values.items() if v))
-                if game.allows(command, actor):
-                    why = reachable(declarations, game.system, game.state, side, command, free_form)
-                    if why is not None:
-                        found.append(f"{command.values}: {why}")
+                if (side, command) not in tried:
+                    tried[side, command] = (reachable(declarations, game.system, game.state, side, command, free_form)
+                                            if game.allows(command, actor) else None)
+                why = tried[side, command]
+                if why is not None:
+                    found.append(f"{command.values}: {why}")
     return found
 
 
