@@ -86,7 +86,6 @@ def _declared(state: SunshardState) -> tuple[Any, Any, Any]:
     system = SYSTEM_FACTORIES["sunshard"]()
     state.phase, state.step, state.active_side = "activation", "activation", A
     declarations = system.declarations
-    assert declarations is not None
     return system, declarations, declarations.find(("act",), "attack")
 
 
