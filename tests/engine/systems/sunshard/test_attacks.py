@@ -86,8 +86,8 @@ def test_a_bodyguard_takes_the_hit_without_heavy_cover() -> None:
     waiting, _ = t.attack(state, "A", [7], data=data, model="A1", weapon="Officer's Pistol", target="B1")
     decision = t.pending(waiting)
     assert decision.kind == "substitute" and "bodyguard:B2" in [o.key for o in decision.parts[0].options]
-    after, events = t.answer(waiting, {"by": "bodyguard:B2"}, rig=[7], data=data)
-    assert t.rolled(events) == ["B2's Armor test: TN 6, rolled 7: failed."]  # ARM 12 - ST 6, no heavy cover
+    after, events = t.answer(waiting, {"by": "bodyguard:B2"}, rig=[6], data=data)
+    assert t.rolled(events) == ["B2's Armor test: TN 5, rolled 6: failed."]  # ARM 11 - ST 6, no heavy cover
     assert after.models[B2].wounds_left == 1 and after.figures[B2].used == ["Bodyguard"]
 
 

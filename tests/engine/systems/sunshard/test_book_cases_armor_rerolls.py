@@ -139,8 +139,8 @@ def test_a_shatter_test_during_an_attack_is_offered_its_reroll_and_the_attack_wa
 
 
 def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_waits() -> None:
-    # L1514: B1 (a Pariah, ARM 12) hits A1 with its Twin Blades on a HGT 4 ruin and vaults 2" off it; L471-479: it
-    # falls 4, Floored, and tests at ARM 12 - 4 = 8: 15 fails; L758-760: re-rolled 2, it passes.
+    # L1514: B1 (a Pariah, ARM 11) hits A1 with its Twin Blades on a HGT 4 ruin and vaults 2" off it; L471-479: it
+    # falls 4, Floored, and tests at ARM 11 - 4 = 7: 15 fails; L758-760: re-rolled 2, it passes.
     state = t.new_state()
     t.lay(state, "T1", (3, 3, 4, 4), 4, ["heavy-cover"])
     t.put(state, "B1", "Pariah", t.B, 6, 5, z=4)
@@ -150,7 +150,7 @@ def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_
     hit, _ = t.attack(state, "B", [2, 3], model="B1", weapon="Twin Blades", target="A1")
     assert t.pending(hit).kind == "fade"
     asked, events = t.answer(hit, {"vault": "8,5"}, rig=[15])
-    assert t.rolled(events) == ["B1's falling Armor test: TN 8, rolled 15: failed."]
+    assert t.rolled(events) == ["B1's falling Armor test: TN 7, rolled 15: failed."]
     assert t.pending(asked).kind == "save-reroll" and asked.attack is not None and "Floored" in asked.models[B1].tokens
     after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2])
     assert after.attack is None and after.models[B1].wounds_left == 2 and not after.pending
