@@ -55,7 +55,7 @@ BODYGUARD_RANGE = 4.0
 
 def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
            sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()) -> None:
-    ctx.emit(AttackStaged(attack=attack, note=note or f"{attack.attacker}'s attack: {attack.stage}.", sight=sight))
+    ctx.emit(AttackStaged(attack=attack, note=note, sight=sight))
 
 
 def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:

@@ -328,11 +328,9 @@ class AttackStaged(EventBody):
         state.attack = self.attack.model_copy(deep=True) if self.attack is not None else None
 
     def describe(self) -> str:
-        if self.note:
-            return self.note
-        if self.attack is None:
-            return "The attack is resolved."
-        return f"{self.attack.attacker} attacks {self.attack.target} with {self.attack.profile}."
+        """The note a step has for the table; a step without one (the attack moving on to its next step, whose
+        dice and tests say what happened) says nothing, where it printed its internal step name."""
+        return self.note
 
 
 class DashingShow(EventBody):

@@ -29,6 +29,14 @@ def test_the_pistol_example_hits_on_7_and_is_saved_on_10() -> None:
     assert after.attack is None and after.figures[A1].reloads == {"Officer's Pistol": 1}
 
 
+def test_an_attack_tells_the_table_its_dice_not_its_inner_steps() -> None:
+    # Every public line of an attack says something a player reads: the declaration, the tests and what they did;
+    # the referee's steps between them (hits, on-hit, armor...) print nothing.
+    _, events = t.attack(pistol_duel(), "A", [7, 11], model="A1", weapon="Officer's Pistol", target="B1")
+    said = [line for e in events if e.audience.is_public and (line := e.body.describe())]
+    assert said and not [line for line in said if "'s attack: " in line], said
+
+
 def test_a_failed_armor_test_costs_one_hp() -> None:
     after, _ = t.attack(pistol_duel(), "A", [7, 11], model="A1", weapon="Officer's Pistol", target="B1")
     assert after.models[B1].wounds_left == 2
