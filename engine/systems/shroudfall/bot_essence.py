@@ -19,11 +19,11 @@ from engine.core.offers import first_whole
 from engine.systems.shroudfall.abilities import essence_attack_cost
 from engine.systems.shroudfall.actives import active_uses
 from engine.systems.shroudfall.declared import RULES
-from engine.systems.shroudfall.declared_play import essence_tags
 from engine.systems.shroudfall.essence import can_pay
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.schema import COLOURS
 from engine.systems.shroudfall.state import UnitRecord
+from engine.systems.shroudfall.target_choices import essence_tags
 
 if TYPE_CHECKING:
     from engine.systems.shroudfall.system import Shroudfall

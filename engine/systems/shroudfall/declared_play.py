@@ -22,7 +22,6 @@ from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, Ru
 from engine.core.params import Order
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import (
-    COMBINED,
     essence_attack_cost,
     essence_attack_refusal,
     free_interaction,
@@ -38,11 +37,12 @@ from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, 
 from engine.systems.shroudfall.reading import Reach, Reading
 from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
-from engine.systems.shroudfall.schema import COLOURS, AttackType
+from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
+from engine.systems.shroudfall.target_choices import target_choices
 from engine.systems.shroudfall.targeting import target_refusal
 
-__all__ = ["AttackOrder", "MoveOrder", "essence_tags"]
+__all__ = ["AttackOrder", "MoveOrder"]
 
 _RULE = "Shroudfall beta rulebook v1.4"
 Values = Callable[[Reading, Ask], list[Choice]]
@@ -135,50 +135,8 @@ def _target_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
 # -- targets and essence ---------------------------------------------------------------------------------------
 
 
-def essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
-    """What a target may be taken with: an essence re-roll of each roll that falls short (when the reserve holds a
-    crystal or Silver Line Training's free re-roll is unused), each roll infused with a colour the reserve holds."""
-    reserve = world.state.record(side).reserve
-    activation = world.state.activation
-    free = activation is not None and activation.unit == unit.id and not activation.free_reroll_used and any(
-        a.effect == "free-essence-reroll" for a in world.catalogue.card(unit.card).abilities)
-    tags = ["reroll"] if reserve or free else []
-    held = [c for c in reversed(COLOURS) if c in reserve]
-    tags += list(held)
-    if held and (free or len(reserve) > 1):
-        tags.append(f"{held[0]}+reroll")
-    alive = world.state.alive(unit)
-    if len(alive) >= 2 and any(world.world.has(alive[0], p) for p in COMBINED.values()):
-        tags.append("combined")
-    return tags
-
-
-_TAG_SHOWN = {"reroll": "re-rolling with essence what falls short",
-              "combined": "one model attacking for all (Combined Shot or Strike, L1323-1327)"}
-
-
-def _target_choices(world: Reading, ask: Ask, reaches: list[Reach]) -> list[Choice]:
-    unit = _unit(world, ask)
-    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}" + _idle_note(r), distance=r.gap)
-             for r in reaches]
-    tags = essence_tags(world, ask.acting, unit)
-    found: list[Choice] = []
-    for idle in (False, True):  # an idle beam's aims last, each with what it may be taken with
-        chosen = [c for c, r in zip(plain, reaches, strict=True) if bool(r.idle_beam) == idle]
-        found += chosen
-        for tag in tags:
-            shown = _TAG_SHOWN.get(tag) or (f"infused with {tag.split('+')[0]}" +
-                                            (", re-rolling what falls short" if "+" in tag else ""))
-            found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in chosen]
-    return found
-
-
-def _idle_note(reach: Reach) -> str:
-    return f", a {reach.idle_beam:g}\" beam that passes over no model (L785-793)" if reach.idle_beam else ""
-
-
 def _targets(world: Reading, ask: Ask) -> list[Choice]:
-    return _target_choices(world, ask, world.reaches(_unit(world, ask)))
+    return target_choices(world, ask.acting, _unit(world, ask), world.reaches(_unit(world, ask)))
 
 
 def _attackers(world: Reading, ask: Ask) -> list[Choice]:
@@ -187,7 +145,7 @@ def _attackers(world: Reading, ask: Ask) -> list[Choice]:
 
 
 def _charge_targets(world: Reading, ask: Ask) -> list[Choice]:
-    return _target_choices(world, ask, world.charges(_unit(world, ask)))
+    return target_choices(world, ask.acting, _unit(world, ask), world.charges(_unit(world, ask)))
 
 
 def _split(target: str) -> tuple[str, str]:
