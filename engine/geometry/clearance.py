@@ -90,8 +90,24 @@ class Obstacles:
         """For (N, 2) arrays of leg ends, tell which legs hit nothing (the far end must be on the table)."""
         ok = self.on_table(end)
         if len(self.bases):
-            gaps = segment_gap(start[:, None, :], end[:, None, :], self.centres[None, :, :])
-            ok &= ~(gaps < self.reach[None, :] - TOLERANCE).any(axis=1)
+            ok &= self.bases_clear(start, end)
+        return self._pieces_clear(start, end, ok)
+
+    def bases_clear(self, start: _F, end: _F) -> _B:
+        """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
+        if not len(self.bases):
+            return np.ones(len(start), dtype=bool)
+        gaps = segment_gap(start[:, None, :], end[:, None, :], self.centres[None, :, :])
+        return np.asarray(~(gaps < self.reach[None, :] - TOLERANCE).any(axis=1), dtype=bool)
+
+    def scenery_clear(self, start: _F, end: _F) -> _B:
+        """For (N, 2) arrays of leg ends, tell which legs keep clear of the impassable terrain and end on the table
+        (the bases not asked): what no move changes, so a router keeps it across moves."""
+        return self._pieces_clear(start, end, self.on_table(end))
+
+    def _pieces_clear(self, start: _F, end: _F, ok: _B) -> _B:
+        """``ok`` (changed in place) less the legs that come within the impassable terrain, only those still ok
+        tested."""
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
             lines = shapely.linestrings(np.stack([start[idx], end[idx]], axis=1))

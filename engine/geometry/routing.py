@@ -62,8 +62,7 @@ class Goal:
 
 class Router:
     """Routes for one base from where it stands; the corner graph is built once, on the first detour (or shared
-    with a base of its size routing past the same obstacles), and what its searches learn of the legs between
-    corners is kept for the next route (to another goal, or of another such base)."""
+    with a base of its size routing past the same obstacles, its scenery's part kept across moves)."""
 
     def __init__(self, obstacles: Obstacles) -> None:
         self.obstacles = obstacles
@@ -88,8 +87,8 @@ class Router:
 
     def reaches(self, goal: Goal) -> bool:
         """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
-        found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
-        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        found without the shortest one: the same straight first leg, corner graph and last legs, the corners tried
+        nearest the goal first until one sees it. A menu asks this of every model it offers."""
         obs = self.obstacles
         start = obs.mover.xy
         if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
@@ -99,15 +98,90 @@ class Router:
         return _reachable(self._graph, goal)
 
 
-class _Corners:
-    """The corner nodes of one set of obstacles for one size of base, and what is known of the legs out of each
-    corner (tangent, their lengths, which hit nothing): no start and no goal changes these, so every model of that
-    size routing past the same obstacles (a menu's walkers, allies being passable) shares them."""
+_Legs = tuple[NDArray[np.intp], NDArray[np.intp], _F]
+"""Legs between nodes: where each starts, where it ends (node indices) and its length."""
+
+
+class _Scenery:
+    """The convex corners of the impassable scenery grown for one size of base, and the legs between them that are
+    tangent at both ends and keep clear of the scenery and the edge, with their lengths: no move changes these, so
+    they are worked out once for a table, a size of base and its pieces (``_SCENERY``), and each layout only tests
+    them against its bases."""
 
     def __init__(self, obs: Obstacles) -> None:
-        self.nodes, self.prev, self.nxt = _corners(obs)
-        self.out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self.clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+        nodes, prev, nxt = _stacked([_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain])
+        ok = obs.scenery_clear(nodes, nodes)
+        self.nodes, self.prev, self.nxt = nodes[ok], prev[ok], nxt[ok]
+        step, tangent = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
+        heads, tails = np.nonzero(tangent)
+        clear = obs.scenery_clear(self.nodes[heads], self.nodes[tails])
+        self.legs: _Legs = (heads[clear], tails[clear], step[heads[clear], tails[clear]])
+
+
+_SCENERY: dict[tuple[object, ...], _Scenery] = {}
+"""Scenery graphs by the table, the base's size and the impassable pieces exactly (the oldest forgotten past
+``_SCENERY_KEPT``): kept across moves, since no move changes them."""
+_SCENERY_KEPT = 16
+
+
+def _scenery(obs: Obstacles) -> _Scenery:
+    key = (obs.field.table.width, obs.field.table.height, obs.radius,
+           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
+    found = _SCENERY.get(key)
+    if found is None:
+        if len(_SCENERY) >= _SCENERY_KEPT:
+            del _SCENERY[next(iter(_SCENERY))]
+        found = _SCENERY[key] = _Scenery(obs)
+    return found
+
+
+class _Corners:
+    """The corner nodes of one layout for one size of base (the bases' corners first, then the scenery's free of
+    the bases), and for each the legs out of it that hit nothing, as (node, length) lists: the scenery's legs less
+    those a base blocks, and every tangent leg to or from a base's corner, tested in one batch. No start and no goal
+    changes these, so every model of that size routing past the same obstacles shares them."""
+
+    def __init__(self, obs: Obstacles) -> None:
+        scenery = _scenery(obs)
+        reached = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
+        bases, bprev, bnxt = _stacked(reached)
+        ok = obs.legs_clear(bases, bases)
+        free = obs.bases_clear(scenery.nodes, scenery.nodes)
+        self.nodes = np.concatenate([bases[ok], scenery.nodes[free]])
+        self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
+        self.nxt = np.concatenate([bnxt[ok], scenery.nxt[free]])
+        nb = int(ok.sum())
+        index = np.full(len(scenery.nodes), -1, dtype=np.intp)
+        index[free] = nb + np.arange(int(free.sum()))
+        heads, tails, steps = scenery.legs
+        kept = free[heads] & free[tails]
+        heads, tails, steps = heads[kept], tails[kept], steps[kept]
+        clear = obs.bases_clear(scenery.nodes[heads], scenery.nodes[tails])
+        legs = [(index[heads[clear]], index[tails[clear]], steps[clear])]
+        if nb:
+            own = self.nodes[:nb], self.prev[:nb], self.nxt[:nb]
+            into, into_tangent = _tangents(self.nodes, self.prev, self.nxt, *own)  # every corner to a base's
+            out, out_tangent = _tangents(*own, self.nodes[nb:], self.prev[nb:], self.nxt[nb:])  # a base's to the rest
+            u1, v1 = np.nonzero(into_tangent)
+            u2, v2 = np.nonzero(out_tangent)
+            heads = np.concatenate([u1, u2])
+            tails = np.concatenate([v1, v2 + nb])
+            steps = np.concatenate([into[u1, v1], out[u2, v2]])
+            clear = obs.legs_clear(self.nodes[heads], self.nodes[tails])
+            legs.append((heads[clear], tails[clear], steps[clear]))
+        self.out = _adjacency(len(self.nodes), legs)
+
+
+def _adjacency(n: int, legs: list[_Legs]) -> list[list[tuple[int, float]]]:
+    """For each of ``n`` nodes, the legs out of it as (node, length), nearest index first."""
+    out: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+    heads = np.concatenate([h for h, _, _ in legs])
+    order = np.lexsort((np.concatenate([t for _, t, _ in legs]), heads))
+    tails = np.concatenate([t for _, t, _ in legs])[order]
+    steps = np.concatenate([s for _, _, s in legs])[order]
+    for u, v, step in zip(heads[order].tolist(), tails.tolist(), steps.tolist(), strict=True):
+        out[u].append((v, step))
+    return out
 
 
 _CORNERS: dict[tuple[object, ...], _Corners] = {}
@@ -129,94 +203,51 @@ def _shared_corners(obs: Obstacles) -> _Corners:
 
 
 class _Graph:
-    """The corner nodes and the start (node ``n``), and what is known of the legs out of each, which no goal
-    changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
-    only the legs a search wants, each once for every route searched past the same obstacles)."""
+    """The layout's corner nodes and the start (node ``n``), with the legs out of each that hit nothing (the
+    start's tangent at the far end only), which no goal changes."""
 
     def __init__(self, obs: Obstacles) -> None:
         corners = _shared_corners(obs)
-        self.obs, self.nodes, self.prev, self.nxt = obs, corners.nodes, corners.prev, corners.nxt
+        self.obs, self.nodes = obs, corners.nodes
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
-        self._corners = corners
-        self._start_out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self._start_clear: dict[int, NDArray[np.int8]] = {}
-
-    def out(self, u: int) -> tuple[_F, NDArray[np.bool_]]:
-        """The length of the leg from node ``u`` to every node, and which legs are tangent at both ends."""
-        kept = self._corners.out if u < self.n else self._start_out
-        found = kept.get(u)
-        if found is None:
-            nodes, here = self.nodes, self.pos[u]
-            step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
-            # Only tangent edges: the neighbours of the far corner on one side of the edge (and of the near one).
-            s1, s2 = _side(here, nodes, self.prev), _side(here, nodes, self.nxt)
-            tangent = (step > 0) & (s1 * s2 >= 0)
-            if u < self.n:
-                t1, t2 = _side(nodes, here, self.prev[u]), _side(nodes, here, self.nxt[u])
-                tangent &= t1 * t2 >= 0
-            found = kept[u] = (step, tangent)
-        return found
-
-    def clear(self, u: int, idx: NDArray[np.intp], last: _LastLegs) -> NDArray[np.bool_]:
-        """Which legs from node ``u`` to the nodes ``idx`` hit nothing; the last legs from ``idx`` to the goal not
-        tested yet are tested in the same batch (one call, not two, for each corner a search expands)."""
-        kept = self._corners.clear if u < self.n else self._start_clear
-        known = kept.get(u)
-        if known is None:
-            known = kept[u] = np.full(self.n, -1, dtype=np.int8)
-        todo = idx[known[idx] < 0]
-        extra, ends = last.untested(idx)
-        if len(todo) or len(extra):
-            starts = np.concatenate([np.repeat(self.pos[u:u + 1], len(todo), axis=0), self.pos[extra]])
-            clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
-            known[todo] = clear[:len(todo)]
-            last.known[extra] = clear[len(todo):]
-        result: NDArray[np.bool_] = known[idx] == 1
-        return result
+        self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
+        start = self.pos[self.n:]
+        step, tangent = _tangents(start, None, None, self.nodes, corners.prev, corners.nxt)
+        idx = np.nonzero(tangent[0])[0]
+        clear = obs.legs_clear(np.repeat(start, len(idx), axis=0), self.nodes[idx])
+        self.out = [*corners.out, list(zip(idx[clear].tolist(), step[0, idx[clear]].tolist(), strict=True))]
 
 
-class _LastLegs:
-    """The straight last leg from each node of a graph to one goal: where it ends, and whether it hits nothing
-    (each tested once, in batches)."""
-
-    def __init__(self, graph: _Graph, goal: Goal) -> None:
-        self.graph, self.goal = graph, goal
-        self.ends: dict[int, XY] = {}
-        self.known = np.full(graph.n + 1, -1, dtype=np.int8)
-
-    def untested(self, idx: NDArray[np.intp]) -> tuple[NDArray[np.intp], _F]:
-        """The nodes of ``idx`` whose last leg is not tested yet, and where each ends."""
-        todo = idx[self.known[idx] < 0]
-        for v in todo:
-            here = self.graph.pos[v]
-            self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
-        return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
-
-    def test_all(self) -> None:
-        """Test the last leg from every node in one batch: a search past a corner graph whose legs are known
-        already (a second goal) then makes no call for them at all."""
-        self.sees(np.arange(self.graph.n + 1))
-
-    def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
-        """Whether the last legs from the nodes ``idx`` hit nothing."""
-        todo, ends = self.untested(idx)
-        if len(todo):
-            self.known[todo] = self.graph.obs.legs_clear(self.graph.pos[todo], ends)
-        result: NDArray[np.bool_] = self.known[idx] == 1
-        return result
+def _last_legs(graph: _Graph, goal: Goal) -> tuple[list[XY], list[bool]]:
+    """The straight last leg from each node to ``goal``: where it ends, and whether it hits nothing (one batch)."""
+    ends = [goal.entry(here) for here in graph.xy]
+    clear = graph.obs.legs_clear(graph.pos, np.array(ends, dtype=float).reshape(-1, 2))
+    return ends, clear.tolist()
 
 
-def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
-    """Return the usable convex corners of the grown obstacles, with each corner's ring neighbours."""
-    grown = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
-    grown += [_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain]
+def _stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:
+    """The corners of several grown shapes, with each corner's ring neighbours, in one array each."""
     if not grown:
         empty = np.zeros((0, 2))
         return empty, empty, empty
     nodes, prev, nxt = (np.concatenate([g[i] for g in grown]) for i in range(3))
-    ok = obs.points_clear(nodes)
-    return nodes[ok], prev[ok], nxt[ok]
+    return nodes, prev, nxt
+
+
+def _tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, nxt: _F
+              ) -> tuple[_F, NDArray[np.bool_]]:
+    """The length of the leg from each row of ``here`` to each node, and which legs are tangent at both ends: the
+    far corner's ring neighbours on one side of the leg (and the near one's, given ``hprev`` and ``hnxt``); no
+    other leg can be on a shortest route."""
+    a = here[:, None, :]
+    step: _F = np.hypot(nodes[None, :, 0] - a[..., 0], nodes[None, :, 1] - a[..., 1])
+    s1, s2 = _side(a, nodes[None], prev[None]), _side(a, nodes[None], nxt[None])
+    tangent = (step > 0) & (s1 * s2 >= 0)
+    if hprev is not None and hnxt is not None:
+        t1, t2 = _side(nodes[None], a, hprev[:, None, :]), _side(nodes[None], a, hnxt[:, None, :])
+        tangent &= t1 * t2 >= 0
+    return step, tangent
 
 
 @lru_cache(maxsize=4096)
@@ -249,46 +280,39 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
-    """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    n, pos, start = graph.n, graph.pos, graph.obs.mover.xy
-    h = goal.remaining(pos)
-    g = np.full(n + 1, np.inf)
+    """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg. Plain lists:
+    each corner has a few legs out, and numpy's cost per call outweighs the work on so few."""
+    n, xy, start = graph.n, graph.xy, graph.obs.mover.xy
+    h: list[float] = goal.remaining(graph.pos).tolist()
+    g = [math.inf] * (n + 1)
     g[n] = 0.0
-    parent = np.full(n + 1, -1)
-    closed = np.zeros(n + 1, dtype=bool)
+    parent = [-1] * (n + 1)
+    closed = [False] * (n + 1)
     best, best_from, best_end = math.inf, -1, start
-    last_legs = _LastLegs(graph, goal)
-    last_legs.test_all()
+    ends, sees = _last_legs(graph, goal)
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
-        seen = last_legs.sees(np.array([u]))[0]
-        end = last_legs.ends[u]
-        last = math.dist(end, pos[u])
-        if g[u] + last < best and seen:
-            best, best_from, best_end = g[u] + last, u, end
-        step, tangent = graph.out(u)
-        cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
-        cand &= g[u] + step < g[:n]
-        idx = np.nonzero(cand)[0]
-        if len(idx) == 0:
-            continue
-        for v in idx[graph.clear(u, idx, last_legs)]:
-            nv = g[u] + step[v]
-            if nv < g[v]:
+        here = g[u]
+        last = here + math.dist(ends[u], xy[u])
+        if last < best and sees[u]:
+            best, best_from, best_end = last, u, ends[u]
+        for v, step in graph.out[u]:
+            nv = here + step
+            if not closed[v] and nv + h[v] < best and nv < g[v]:
                 g[v] = nv
                 parent[v] = u
-                heapq.heappush(heap, (nv + h[v], int(v)))
+                heapq.heappush(heap, (nv + h[v], v))
     if best_from < 0:
         return None
     chain = [best_end]
     u = best_from
     while u >= 0:
-        chain.append((float(pos[u][0]), float(pos[u][1])))
-        u = int(parent[u])
+        chain.append(xy[u])
+        u = parent[u]
     chain.reverse()
     if chain[-1] == chain[-2]:
         chain.pop()
@@ -297,27 +321,21 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 
 
 def _reachable(graph: _Graph, goal: Goal) -> bool:
-    """Greedy best-first over the legs ``_search`` may take (the start's own last leg already tested): every corner
-    A* would close is opened here too, and its last leg tested the same way (a batch per corner expanded), so this
-    finds a corner that sees the goal exactly when A* finds a route."""
-    n = graph.n
-    h = goal.remaining(graph.pos)
-    last_legs = _LastLegs(graph, goal)
-    seen = np.zeros(n + 1, dtype=bool)
-    seen[n] = True
-    heap = [(h[n], n)]
+    """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
+    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first."""
+    h = goal.remaining(graph.pos).tolist()
+    _, sees = _last_legs(graph, goal)
+    seen = [False] * (graph.n + 1)
+    seen[graph.n] = True
+    heap = [(h[graph.n], graph.n)]
     while heap:
         _, u = heapq.heappop(heap)
-        _, tangent = graph.out(u)
-        idx = np.nonzero(tangent & ~seen[:n])[0]
-        if len(idx) == 0:
-            continue
-        opened = idx[graph.clear(u, idx, last_legs)]
-        if last_legs.sees(opened).any():
-            return True
-        seen[opened] = True
-        for v in opened:
-            heapq.heappush(heap, (h[v], int(v)))
+        for v, _ in graph.out[u]:
+            if not seen[v]:
+                if sees[v]:
+                    return True
+                seen[v] = True
+                heapq.heappush(heap, (h[v], v))
     return False
 
 
