@@ -13,8 +13,10 @@ The last leg then heads straight for the point and stops at that distance, the s
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -138,8 +140,9 @@ def _scenery(obs: Obstacles) -> _Scenery:
 class _Corners:
     """The corner nodes of one layout for one size of base (the bases' corners first, then the scenery's free of
     the bases), and for each the legs out of it that hit nothing, as (node, length) lists: the scenery's legs less
-    those a base blocks, and every tangent leg to or from a base's corner, tested in one batch. No start and no goal
-    changes these, so every model of that size routing past the same obstacles shares them."""
+    those a base blocks at once, the tangent legs to or from a base's corner when a search first needs a corner's
+    (``complete``, a batch of corners at a time). No start and no goal changes these, so every model of that size
+    routing past the same obstacles shares them."""
 
     def __init__(self, obs: Obstacles) -> None:
         scenery = _scenery(obs)
@@ -147,41 +150,47 @@ class _Corners:
         bases, bprev, bnxt = _stacked(reached)
         ok = obs.legs_clear(bases, bases)
         free = obs.bases_clear(scenery.nodes, scenery.nodes)
+        self.obs = obs
         self.nodes = np.concatenate([bases[ok], scenery.nodes[free]])
         self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
         self.nxt = np.concatenate([bnxt[ok], scenery.nxt[free]])
-        nb = int(ok.sum())
+        self.nb = nb = int(ok.sum())
         index = np.full(len(scenery.nodes), -1, dtype=np.intp)
         index[free] = nb + np.arange(int(free.sum()))
         heads, tails, steps = scenery.legs
         kept = free[heads] & free[tails]
         heads, tails, steps = heads[kept], tails[kept], steps[kept]
         clear = obs.bases_clear(scenery.nodes[heads], scenery.nodes[tails])
-        legs = [(index[heads[clear]], index[tails[clear]], steps[clear])]
-        if nb:
-            own = self.nodes[:nb], self.prev[:nb], self.nxt[:nb]
-            into, into_tangent = _tangents(self.nodes, self.prev, self.nxt, *own)  # every corner to a base's
-            out, out_tangent = _tangents(*own, self.nodes[nb:], self.prev[nb:], self.nxt[nb:])  # a base's to the rest
-            u1, v1 = np.nonzero(into_tangent)
-            u2, v2 = np.nonzero(out_tangent)
-            heads = np.concatenate([u1, u2])
-            tails = np.concatenate([v1, v2 + nb])
-            steps = np.concatenate([into[u1, v1], out[u2, v2]])
-            clear = obs.legs_clear(self.nodes[heads], self.nodes[tails])
-            legs.append((heads[clear], tails[clear], steps[clear]))
-        self.out = _adjacency(len(self.nodes), legs)
+        self.out: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
+        self._add(index[heads[clear]], index[tails[clear]], steps[clear])
+        self.ready = [not nb] * len(self.nodes)
+        """Whether a corner's legs to and from the bases' corners are known."""
 
+    def complete(self, rows: Sequence[int]) -> None:
+        """Add the tangent legs that hit nothing between the corners ``rows`` and the bases' corners (one batch)."""
+        todo = [u for u in dict.fromkeys(rows) if u < len(self.ready) and not self.ready[u]]
+        if not todo:
+            return
+        for u in todo:
+            self.ready[u] = True
+        nb, idx = self.nb, np.array(todo, dtype=np.intp)
+        step, tangent = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
+                                  self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
+        r, c = np.nonzero(tangent)
+        heads, tails, steps = idx[r], c, step[r, c]
+        own = idx[idx < nb]
+        if len(own):
+            step, tangent = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
+                                      self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
+            r, c = np.nonzero(tangent)
+            heads, tails = np.concatenate([heads, own[r]]), np.concatenate([tails, c + nb])
+            steps = np.concatenate([steps, step[r, c]])
+        clear = self.obs.legs_clear(self.nodes[heads], self.nodes[tails])
+        self._add(heads[clear], tails[clear], steps[clear])
 
-def _adjacency(n: int, legs: list[_Legs]) -> list[list[tuple[int, float]]]:
-    """For each of ``n`` nodes, the legs out of it as (node, length), nearest index first."""
-    out: list[list[tuple[int, float]]] = [[] for _ in range(n)]
-    heads = np.concatenate([h for h, _, _ in legs])
-    order = np.lexsort((np.concatenate([t for _, t, _ in legs]), heads))
-    tails = np.concatenate([t for _, t, _ in legs])[order]
-    steps = np.concatenate([s for _, _, s in legs])[order]
-    for u, v, step in zip(heads[order].tolist(), tails.tolist(), steps.tolist(), strict=True):
-        out[u].append((v, step))
-    return out
+    def _add(self, heads: NDArray[np.intp], tails: NDArray[np.intp], steps: _F) -> None:
+        for u, v, step in zip(heads.tolist(), tails.tolist(), steps.tolist(), strict=True):
+            self.out[u].append((v, step))
 
 
 _CORNERS: dict[tuple[object, ...], _Corners] = {}
@@ -216,14 +225,52 @@ class _Graph:
         step, tangent = _tangents(start, None, None, self.nodes, corners.prev, corners.nxt)
         idx = np.nonzero(tangent[0])[0]
         clear = obs.legs_clear(np.repeat(start, len(idx), axis=0), self.nodes[idx])
+        self.corners = corners
         self.out = [*corners.out, list(zip(idx[clear].tolist(), step[0, idx[clear]].tolist(), strict=True))]
 
 
-def _last_legs(graph: _Graph, goal: Goal) -> tuple[list[XY], list[bool]]:
-    """The straight last leg from each node to ``goal``: where it ends, and whether it hits nothing (one batch)."""
-    ends = [goal.entry(here) for here in graph.xy]
-    clear = graph.obs.legs_clear(graph.pos, np.array(ends, dtype=float).reshape(-1, 2))
-    return ends, clear.tolist()
+class _LastLegs:
+    """The straight last leg from each node to one goal: where it ends, and whether it hits nothing (tested only
+    when a search needs it, a batch at a time)."""
+
+    def __init__(self, graph: _Graph, goal: Goal) -> None:
+        self.graph, self.goal = graph, goal
+        self.ends: list[XY | None] = [None] * (graph.n + 1)
+        self.clear: list[bool | None] = [None] * (graph.n + 1)
+
+    def end(self, u: int) -> XY:
+        """Where the last leg from node ``u`` ends."""
+        found = self.ends[u]
+        if found is None:
+            found = self.ends[u] = self.goal.entry(self.graph.xy[u])
+        return found
+
+    def test(self, nodes: Sequence[int]) -> None:
+        """Test the last legs from ``nodes`` not tested yet, in one batch."""
+        todo = [v for v in dict.fromkeys(nodes) if self.clear[v] is None]
+        if todo:
+            ends = np.array([self.end(v) for v in todo], dtype=float)
+            for v, ok in zip(todo, self.graph.obs.legs_clear(self.graph.pos[todo], ends).tolist(), strict=True):
+                self.clear[v] = ok
+
+
+class _Ahead:
+    """The nodes of a graph by the shortest a route through each to the goal could be (straight to it, then
+    straight on): a search popping a node at ``f`` pops none whose bound is more, so what it will want next is tested
+    in one batch with it (a call costs far more than a leg), those within a tenth more than ``f``."""
+
+    def __init__(self, graph: _Graph, remaining: _F) -> None:
+        start = graph.pos[graph.n]
+        bound = np.hypot(graph.pos[:, 0] - start[0], graph.pos[:, 1] - start[1]) + remaining
+        order = np.argsort(bound, kind="stable")
+        self._order: list[int] = order.tolist()
+        self._bound: list[float] = bound[order].tolist()
+        self._passed = 0
+
+    def upto(self, f: float) -> list[int]:
+        """The nodes not handed out yet whose bound is at most a tenth more than ``f``."""
+        first, self._passed = self._passed, max(self._passed, bisect.bisect_right(self._bound, f * 1.1 + 0.5))
+        return self._order[first:self._passed]
 
 
 def _stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:
@@ -282,24 +329,30 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg. Plain lists:
     each corner has a few legs out, and numpy's cost per call outweighs the work on so few."""
-    n, xy, start = graph.n, graph.xy, graph.obs.mover.xy
-    h: list[float] = goal.remaining(graph.pos).tolist()
+    n, xy, start, corners = graph.n, graph.xy, graph.obs.mover.xy, graph.corners
+    remaining = goal.remaining(graph.pos)
+    h: list[float] = remaining.tolist()
     g = [math.inf] * (n + 1)
     g[n] = 0.0
     parent = [-1] * (n + 1)
     closed = [False] * (n + 1)
     best, best_from, best_end = math.inf, -1, start
-    ends, sees = _last_legs(graph, goal)
+    last_legs, ahead = _LastLegs(graph, goal), _Ahead(graph, remaining)
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
+        if last_legs.clear[u] is None or (u < n and not corners.ready[u]):
+            batch = [u, *ahead.upto(f)]
+            last_legs.test(batch)
+            corners.complete(batch)
         here = g[u]
-        last = here + math.dist(ends[u], xy[u])
-        if last < best and sees[u]:
-            best, best_from, best_end = last, u, ends[u]
+        end = last_legs.end(u)
+        last = here + math.dist(end, xy[u])
+        if last < best and last_legs.clear[u]:
+            best, best_from, best_end = last, u, end
         for v, step in graph.out[u]:
             nv = here + step
             if not closed[v] and nv + h[v] < best and nv < g[v]:
@@ -322,20 +375,24 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 
 def _reachable(graph: _Graph, goal: Goal) -> bool:
     """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
-    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first."""
+    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first; the
+    corners a pop opens have their legs found with its own (they are popped next)."""
     h = goal.remaining(graph.pos).tolist()
-    _, sees = _last_legs(graph, goal)
+    last_legs = _LastLegs(graph, goal)
     seen = [False] * (graph.n + 1)
     seen[graph.n] = True
     heap = [(h[graph.n], graph.n)]
     while heap:
         _, u = heapq.heappop(heap)
-        for v, _ in graph.out[u]:
-            if not seen[v]:
-                if sees[v]:
-                    return True
-                seen[v] = True
-                heapq.heappush(heap, (h[v], v))
+        graph.corners.complete([u])
+        opened = [v for v, _ in graph.out[u] if not seen[v]]
+        last_legs.test(opened)
+        if any(last_legs.clear[v] for v in opened):
+            return True
+        graph.corners.complete(opened)
+        for v in opened:
+            seen[v] = True
+            heapq.heappush(heap, (h[v], v))
     return False
 
 
