@@ -63,23 +63,9 @@ _LASTING: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _LASTING_SIZE = 256
 
 
-_CONTENTS: OrderedDict[tuple[int, int], tuple[SunshardState, bytes]] = OrderedDict()
-"""The content digests of the states last read by ``World.lasting``, by the state object (kept with it, so its id
-is not reused) and its sequence number (a command's working state changes in place, each event moving it on): a
-menu asks several answers of one state, and writing it out is the costly part."""
-_CONTENTS_SIZE = 32
-
-
 def _content(state: SunshardState) -> bytes:
     """A digest of everything in ``state`` but its sequence number."""
-    kept = _CONTENTS.get((id(state), state.seq))
-    if kept is not None and kept[0] is state:
-        return kept[1]
-    digest = hashlib.blake2b(state.model_dump_json(exclude={"seq"}).encode(), digest_size=16).digest()
-    _CONTENTS[id(state), state.seq] = (state, digest)
-    if len(_CONTENTS) > _CONTENTS_SIZE:
-        _CONTENTS.popitem(last=False)
-    return digest
+    return hashlib.blake2b(state.model_dump_json(exclude={"seq"}).encode(), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -106,7 +92,10 @@ class World:
         """``make()``, kept for every state of the same content (this data, every figure, token and AP the same):
         a menu, the check of the command picked from it and its handler each read their own copy of one state, and
         the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
-        slot = (key, id(self.data), self.rulings, _content(self.state))
+        # the digest is kept for this state's sequence number; worlds sharing what ``memo`` keeps differ only in which
+        # model is activating (see acting.activating), so that is named in its key
+        active = self.state.activation.model_dump_json() if self.state.activation is not None else ""
+        slot = (key, id(self.data), self.rulings, self.memo(("content", active), lambda: _content(self.state)))
         if slot in _LASTING:
             _LASTING.move_to_end(slot)
         else:
