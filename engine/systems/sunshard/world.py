@@ -176,11 +176,13 @@ class Miniature:
         return Counter(model.tokens) if model is not None else Counter()
 
     def holds(self, name: str) -> int:
-        return self.tokens[name]
+        """How many ``name`` tokens it holds (counted in place: rules ask this of every model for every menu)."""
+        model = self.world.state.models.get(self.id)
+        return model.tokens.count(name) if model is not None else 0
 
     @property
     def conditions(self) -> tuple[str, ...]:
-        return tuple(c for c in CONDITIONS if self.tokens[c])
+        return tuple(c for c in CONDITIONS if self.holds(c))
 
     @property
     def downed(self) -> bool:
