@@ -112,11 +112,14 @@ def _spares(world: World, mover: Miniature, piece: Terrain, rule: str) -> bool:
 
 def crossed(world: World, mover: Miniature, path: tuple[Point, ...]) -> tuple[list[Terrain], list[Terrain]]:
     """The Rugged and the Hazardous pieces a path goes within (more than touching), those not spared."""
+    slowing = [p for p in pieces(world) if p.has("rugged") or p.has("hazardous")]
+    if not slowing:  # nothing the path could cross matters: no swept area to draw
+        return [], []
     radius = mover.base().radius
     swept = shapely.LineString(path).buffer(radius - TOLERANCE) if len(path) > 1 else shapely.Point(path[0]).buffer(
         radius - TOLERANCE)
     left, bottom, right, top = swept.bounds  # a piece whose box the swept area's misses shares no area with it
-    within = [p for p in pieces(world) if _boxes_meet((left, bottom, right, top), p.polygon.bounds)
+    within = [p for p in slowing if _boxes_meet((left, bottom, right, top), p.polygon.bounds)
               and swept.intersection(p.polygon).area > TOLERANCE ** 2]
     rugged = [p for p in within if p.has("rugged") and not _spares(world, mover, p, "rugged")]
     hazardous = [p for p in within if p.has("hazardous") and not _spares(world, mover, p, "hazardous")]
