@@ -65,6 +65,10 @@ def _discs(polygons: tuple[shapely.Polygon, ...]) -> tuple[_F, _F, _F]:
     return centres, outer, inner
 
 
+_FEW = 12
+"""Up to this many legs go to GEOS at once: settling them by the discs first costs more than it saves."""
+
+
 class Obstacles:
     """The obstacles for one base moving from where it stands now, on one battlefield."""
 
@@ -115,6 +119,15 @@ class Obstacles:
             ok &= self.bases_clear(start, end)
         return self._pieces_clear(start, end, ok)
 
+    def legs_clear_past(self, start: _F, end: _F, known: int) -> _B:
+        """:meth:`legs_clear`, the first ``known`` legs known to keep clear of the scenery and the edge already (only
+        the bases asked of them): a router tests a batch of legs of both kinds in one call."""
+        ok = self.bases_clear(start, end)
+        rest = ok[known:]  # a view: the tests below change ``ok``
+        rest &= self.on_table(end[known:])
+        self._pieces_clear(start[known:], end[known:], rest)
+        return ok
+
     def bases_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
         if not len(self.bases):
@@ -133,18 +146,23 @@ class Obstacles:
         margin no rounding reaches): only the legs neither settles for every piece are measured exactly."""
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
-            centres, outer, inner = self._discs
-            gaps = segment_gap(start[idx, None, :], end[idx, None, :], centres[None, :, :])
-            reach = self.radius - TOLERANCE
-            hits = (gaps < inner[None, :] - _MARGIN).any(axis=1)
-            misses = (gaps > outer[None, :] + reach + _MARGIN).all(axis=1)
-            ok[idx[hits]] = False
-            idx = idx[~hits & ~misses]
+            if len(idx) > _FEW:
+                idx = self._unsettled(start, end, idx, ok)
             if len(idx):
                 lines = shapely.linestrings(np.stack([start[idx], end[idx]], axis=1))
-                hit, _ = self._tree.query(lines, predicate="dwithin", distance=reach)
+                hit, _ = self._tree.query(lines, predicate="dwithin", distance=self.radius - TOLERANCE)
                 ok[idx[hit]] = False
         return ok
+
+    def _unsettled(self, start: _F, end: _F, idx: NDArray[np.intp], ok: _B) -> NDArray[np.intp]:
+        """The legs of ``idx`` the pieces' discs do not settle; those through an inner disc marked in ``ok``."""
+        centres, outer, inner = self._discs
+        gaps = segment_gap(start[idx, None, :], end[idx, None, :], centres[None, :, :])
+        hits = (gaps < inner[None, :] - _MARGIN).any(axis=1)
+        misses = (gaps > outer[None, :] + self.radius - TOLERANCE + _MARGIN).all(axis=1)
+        ok[idx[hits]] = False
+        unsettled: NDArray[np.intp] = idx[~hits & ~misses]
+        return unsettled
 
     def points_clear(self, points: _F) -> _B:
         """For an (N, 2) array of centres, tell which are legal places for the base to stand."""

@@ -100,24 +100,24 @@ class Router:
         return _reachable(self._graph, goal)
 
 
-_Legs = tuple[NDArray[np.intp], NDArray[np.intp], _F]
-"""Legs between nodes: where each starts, where it ends (node indices) and its length."""
-
-
 class _Scenery:
     """The convex corners of the impassable scenery grown for one size of base, and the legs between them that are
-    tangent at both ends and keep clear of the scenery and the edge, with their lengths: no move changes these, so
-    they are worked out once for a table, a size of base and its pieces (``_SCENERY``), and each layout only tests
-    them against its bases."""
+    tangent at both ends and keep clear of the scenery and the edge, with their lengths, by the corner they leave
+    (``out``): no move changes these, so they are worked out once for a table, a size of base and its pieces
+    (``_SCENERY``), and each layout only tests them against its bases."""
 
     def __init__(self, obs: Obstacles) -> None:
         nodes, prev, nxt = _stacked([_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain])
         ok = obs.scenery_clear(nodes, nodes)
         self.nodes, self.prev, self.nxt = nodes[ok], prev[ok], nxt[ok]
         step, tangent = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
-        heads, tails = np.nonzero(tangent)
+        heads, tails = np.nonzero(tangent)  # by head, then tail
         clear = obs.scenery_clear(self.nodes[heads], self.nodes[tails])
-        self.legs: _Legs = (heads[clear], tails[clear], step[heads[clear], tails[clear]])
+        heads, tails = heads[clear], tails[clear]
+        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
+        """The legs out of each corner: where each ends and its length."""
+        for u, v, length in zip(heads.tolist(), tails.tolist(), step[heads, tails].tolist(), strict=True):
+            self.out[u].append((v, length))
 
 
 _SCENERY: dict[tuple[object, ...], _Scenery] = {}
@@ -139,13 +139,13 @@ def _scenery(obs: Obstacles) -> _Scenery:
 
 class _Corners:
     """The corner nodes of one layout for one size of base (the bases' corners first, then the scenery's free of
-    the bases), and for each the legs out of it that hit nothing, as (node, length) lists: the scenery's legs less
-    those a base blocks at once, the tangent legs to or from a base's corner when a search first needs a corner's
-    (``complete``, a batch of corners at a time). No start and no goal changes these, so every model of that size
+    the bases), and for each the legs out of it that hit nothing, as (node, length) lists, found when a search first
+    needs a corner's (``complete``, a batch of corners at a time): the scenery's legs less those a base blocks, and
+    the tangent legs to or from a base's corner. No start and no goal changes these, so every model of that size
     routing past the same obstacles shares them."""
 
     def __init__(self, obs: Obstacles) -> None:
-        scenery = _scenery(obs)
+        self.scenery = scenery = _scenery(obs)
         reached = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
         bases, bprev, bnxt = _stacked(reached)
         ok = obs.legs_clear(bases, bases)
@@ -157,40 +157,60 @@ class _Corners:
         self.nb = nb = int(ok.sum())
         index = np.full(len(scenery.nodes), -1, dtype=np.intp)
         index[free] = nb + np.arange(int(free.sum()))
-        heads, tails, steps = scenery.legs
-        kept = free[heads] & free[tails]
-        heads, tails, steps = heads[kept], tails[kept], steps[kept]
-        clear = obs.bases_clear(scenery.nodes[heads], scenery.nodes[tails])
-        self.out: list[list[tuple[int, float]]] = [[] for _ in self.nodes]
-        self._add(index[heads[clear]], index[tails[clear]], steps[clear])
-        self.ready = [not nb] * len(self.nodes)
-        """Whether a corner's legs to and from the bases' corners are known."""
+        self.index: list[int] = index.tolist()
+        """Each scenery corner's index here, -1 where a base covers it."""
+        self.source: list[int] = np.nonzero(free)[0].tolist()
+        """The scenery corner each layout corner past the bases' is."""
+        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
+        self.ready = [False] * len(self.nodes)
+        """Whether a corner's legs are known."""
 
-    def complete(self, rows: Sequence[int]) -> None:
-        """Add the tangent legs that hit nothing between the corners ``rows`` and the bases' corners (one batch)."""
+    def complete(self, rows: Sequence[int], starts: _F | None = None, ends: _F | None = None) -> list[bool]:
+        """Find the legs that hit nothing out of the corners ``rows`` (one batch); the legs from ``starts`` to
+        ``ends`` (a search's last legs) are tested in the same call, and whether each hits nothing returned."""
         todo = [u for u in dict.fromkeys(rows) if u < len(self.ready) and not self.ready[u]]
-        if not todo:
-            return
+        if not todo and (starts is None or not len(starts)):
+            return []
         for u in todo:
             self.ready[u] = True
         nb, idx = self.nb, np.array(todo, dtype=np.intp)
-        step, tangent = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
-                                  self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
-        r, c = np.nonzero(tangent)
-        heads, tails, steps = idx[r], c, step[r, c]
-        own = idx[idx < nb]
-        if len(own):
-            step, tangent = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
-                                      self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
+        parts = [self._scenery_legs([u for u in todo if u >= nb])]
+        if nb and len(idx):
+            step, tangent = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
+                                      self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
             r, c = np.nonzero(tangent)
-            heads, tails = np.concatenate([heads, own[r]]), np.concatenate([tails, c + nb])
-            steps = np.concatenate([steps, step[r, c]])
-        clear = self.obs.legs_clear(self.nodes[heads], self.nodes[tails])
-        self._add(heads[clear], tails[clear], steps[clear])
+            parts.append((idx[r], c, step[r, c]))
+            own = idx[idx < nb]
+            if len(own):
+                step, tangent = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
+                                          self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
+                r, c = np.nonzero(tangent)
+                parts.append((own[r], c + nb, step[r, c]))
+        heads, tails, steps = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        inner = len(parts[0][0])  # the scenery's own legs come first: clear of it already, only the bases asked
+        starts = np.zeros((0, 2)) if starts is None else starts
+        ends = np.zeros((0, 2)) if ends is None else ends
+        if not len(heads) and not len(starts):
+            return []
+        clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
+                                         np.concatenate([self.nodes[tails], ends]), inner)
+        ok = clear[:len(heads)]
+        for u, v, step_ in zip(heads[ok].tolist(), tails[ok].tolist(), steps[ok].tolist(), strict=True):
+            self.out[u].append((v, step_))
+        result: list[bool] = clear[len(heads):].tolist()
+        return result
 
-    def _add(self, heads: NDArray[np.intp], tails: NDArray[np.intp], steps: _F) -> None:
-        for u, v, step in zip(heads.tolist(), tails.tolist(), steps.tolist(), strict=True):
-            self.out[u].append((v, step))
+    def _scenery_legs(self, rows: list[int]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
+        """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free."""
+        heads, tails, steps = [], [], []
+        for u in rows:
+            for j, length in self.scenery.out[self.source[u - self.nb]]:
+                v = self.index[j]
+                if v >= 0:
+                    heads.append(u)
+                    tails.append(v)
+                    steps.append(length)
+        return np.array(heads, dtype=np.intp), np.array(tails, dtype=np.intp), np.array(steps, dtype=float)
 
 
 _CORNERS: dict[tuple[object, ...], _Corners] = {}
@@ -213,20 +233,37 @@ def _shared_corners(obs: Obstacles) -> _Corners:
 
 class _Graph:
     """The layout's corner nodes and the start (node ``n``), with the legs out of each that hit nothing (the
-    start's tangent at the far end only), which no goal changes."""
+    start's tangent at the far end only), which no goal changes: found a batch of nodes at a time (``complete``)."""
 
     def __init__(self, obs: Obstacles) -> None:
         corners = _shared_corners(obs)
-        self.obs, self.nodes = obs, corners.nodes
+        self.obs, self.nodes, self.corners = obs, corners.nodes, corners
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
         self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
-        start = self.pos[self.n:]
-        step, tangent = _tangents(start, None, None, self.nodes, corners.prev, corners.nxt)
-        idx = np.nonzero(tangent[0])[0]
-        clear = obs.legs_clear(np.repeat(start, len(idx), axis=0), self.nodes[idx])
-        self.corners = corners
-        self.out = [*corners.out, list(zip(idx[clear].tolist(), step[0, idx[clear]].tolist(), strict=True))]
+        step, tangent = _tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
+        self.tangent: NDArray[np.intp] = np.nonzero(tangent[0])[0]
+        """The corners a leg from the start may go to."""
+        self._steps: _F = step[0, self.tangent]
+        self.out = [*corners.out, []]
+        self._started = False
+
+    def ready(self, u: int) -> bool:
+        """Whether the legs out of node ``u`` are known."""
+        return self._started if u == self.n else self.corners.ready[u]
+
+    def complete(self, rows: Sequence[int], starts: _F, ends: _F) -> list[bool]:
+        """Find the legs out of the nodes ``rows`` and test the legs from ``starts`` to ``ends``, in one batch; whether
+        each of the latter hits nothing."""
+        if self._started or self.n not in rows:
+            return self.corners.complete(rows, starts, ends)
+        self._started = True
+        first = len(self.tangent)
+        clear = self.corners.complete(rows, np.concatenate([np.repeat(self.pos[self.n:], first, axis=0), starts]),
+                                      np.concatenate([self.nodes[self.tangent], ends]))
+        ok = np.array(clear[:first], dtype=bool)
+        self.out[self.n].extend(zip(self.tangent[ok].tolist(), self._steps[ok].tolist(), strict=True))
+        return clear[first:]
 
 
 class _LastLegs:
@@ -245,13 +282,15 @@ class _LastLegs:
             found = self.ends[u] = self.goal.entry(self.graph.xy[u])
         return found
 
-    def test(self, nodes: Sequence[int]) -> None:
-        """Test the last legs from ``nodes`` not tested yet, in one batch."""
+    def untested(self, nodes: Sequence[int]) -> tuple[list[int], _F]:
+        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends."""
         todo = [v for v in dict.fromkeys(nodes) if self.clear[v] is None]
-        if todo:
-            ends = np.array([self.end(v) for v in todo], dtype=float)
-            for v, ok in zip(todo, self.graph.obs.legs_clear(self.graph.pos[todo], ends).tolist(), strict=True):
-                self.clear[v] = ok
+        return todo, np.array([self.end(v) for v in todo], dtype=float).reshape(-1, 2)
+
+    def record(self, nodes: list[int], clear: list[bool]) -> None:
+        """Keep whether the last legs from ``nodes`` hit nothing."""
+        for v, ok in zip(nodes, clear, strict=True):
+            self.clear[v] = ok
 
 
 class _Ahead:
@@ -329,7 +368,7 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg. Plain lists:
     each corner has a few legs out, and numpy's cost per call outweighs the work on so few."""
-    n, xy, start, corners = graph.n, graph.xy, graph.obs.mover.xy, graph.corners
+    n, xy, start = graph.n, graph.xy, graph.obs.mover.xy
     remaining = goal.remaining(graph.pos)
     h: list[float] = remaining.tolist()
     g = [math.inf] * (n + 1)
@@ -344,10 +383,10 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
-        if last_legs.clear[u] is None or (u < n and not corners.ready[u]):
+        if last_legs.clear[u] is None or not graph.ready(u):
             batch = [u, *ahead.upto(f)]
-            last_legs.test(batch)
-            corners.complete(batch)
+            todo, ends = last_legs.untested(batch)
+            last_legs.record(todo, graph.complete(batch, graph.pos[todo], ends))
         here = g[u]
         end = last_legs.end(u)
         last = here + math.dist(end, xy[u])
@@ -376,20 +415,24 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 def _reachable(graph: _Graph, goal: Goal) -> bool:
     """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
     own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first; the
-    corners a pop opens have their legs found with its own (they are popped next)."""
+    corners a pop opens have their legs and last legs found in one batch (the start's with those it may go to)."""
     h = goal.remaining(graph.pos).tolist()
     last_legs = _LastLegs(graph, goal)
+
+    def find(nodes: list[int]) -> None:
+        todo, ends = last_legs.untested(nodes)
+        last_legs.record(todo, graph.complete(nodes, graph.pos[todo], ends))
+
     seen = [False] * (graph.n + 1)
     seen[graph.n] = True
+    find([graph.n, *graph.tangent.tolist()])
     heap = [(h[graph.n], graph.n)]
     while heap:
         _, u = heapq.heappop(heap)
-        graph.corners.complete([u])
         opened = [v for v, _ in graph.out[u] if not seen[v]]
-        last_legs.test(opened)
+        find(opened)
         if any(last_legs.clear[v] for v in opened):
             return True
-        graph.corners.complete(opened)
         for v in opened:
             seen[v] = True
             heapq.heappush(heap, (h[v], v))
