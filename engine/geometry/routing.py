@@ -414,23 +414,22 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 
 def _reachable(graph: _Graph, goal: Goal) -> bool:
     """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
-    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first; the
-    corners a pop opens have their legs and last legs found in one batch (the start's with those it may go to)."""
+    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first: a
+    corner's legs are found when it is popped, the last legs of those it opens in one batch (a route is often found
+    after a few pops, so nothing is found ahead of them)."""
     h = goal.remaining(graph.pos).tolist()
     last_legs = _LastLegs(graph, goal)
-
-    def find(nodes: list[int]) -> None:
-        todo, ends = last_legs.untested(nodes)
-        last_legs.record(todo, graph.complete(nodes, graph.pos[todo], ends))
-
     seen = [False] * (graph.n + 1)
     seen[graph.n] = True
-    find([graph.n, *graph.tangent.tolist()])
     heap = [(h[graph.n], graph.n)]
     while heap:
         _, u = heapq.heappop(heap)
+        if not graph.ready(u):
+            graph.complete([u], np.zeros((0, 2)), np.zeros((0, 2)))
         opened = [v for v, _ in graph.out[u] if not seen[v]]
-        find(opened)
+        todo, ends = last_legs.untested(opened)
+        if todo:
+            last_legs.record(todo, graph.obs.legs_clear(graph.pos[todo], ends).tolist())
         if any(last_legs.clear[v] for v in opened):
             return True
         for v in opened:
