@@ -25,6 +25,7 @@ from engine.systems.shroudfall.abilities import (
     essence_attack_cost,
     essence_attack_refusal,
     free_interaction,
+    interaction_refusal,
 )
 from engine.systems.shroudfall.actives import attuned_after
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
@@ -378,8 +379,14 @@ def _interactors(world: Reading, ask: Ask) -> list[Choice]:
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
+def _may_interact(world: Reading, ask: Ask) -> str | None:
+    unit = world.activating(ask.acting)
+    return None if unit is None else interaction_refusal(world.world, unit)
+
+
 @RULES.action("interact", "Sacrifice an action to put your control token on an ACTION INTERACT element within 1\"",
-              label="Interact", when=ROUNDS, per="model", rule=f"{_RULE}, L1227-1237", params=(
+              label="Interact", when=ROUNDS, per="model", rule=f"{_RULE}, L1227-1237, L1369", available=_may_interact,
+              params=(
                   Param("model", "Which unit?", values=_interactors, noun="units"),
                   Param("at", "Which scenario element?", values=_interactable, noun="elements")))
 def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
