@@ -21,7 +21,7 @@ from engine.geometry import bearing
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
 from engine.systems.shroudfall.actives import whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
-from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
 from engine.systems.shroudfall.flow import record_damage, suffer
@@ -367,8 +367,9 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if activation is None or activation.unit != task.unit or len(activation.actions) < 2:
         return []
     unit = ctx.state.units[activation.unit]
+    reserve = ctx.state.record(activation.side).reserve
     if ref.catalogue.card(unit.card).essence_weaver and \
-            can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
+            can_pay(reserve, unit_cost(reserve, essence_attack_cost(ref.world(ctx)), unit.conditions)):
         return []
     return [Task(kind="end", why="both its actions are taken")]
 

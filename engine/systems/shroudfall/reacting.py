@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import ModelId, SideId
 from engine.geometry import XY
 from engine.systems.shroudfall.actives import beloved_candidates
-from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
 from engine.systems.shroudfall.schema import AbilitySpec
 from engine.systems.shroudfall.state import Task, UnitRecord
@@ -49,8 +49,9 @@ def _abilities(world: World, unit: UnitRecord, trigger: str) -> list[AbilitySpec
     return [a for a in card.abilities if a.kind == "reactive" and a.trigger == trigger and a.effect is not None]
 
 
-def _payable(world: World, side: SideId, ability: AbilitySpec) -> bool:
-    return can_pay(world.state.record(side).reserve, ability.cost)
+def _payable(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
+    reserve = world.state.record(unit.side).reserve
+    return can_pay(reserve, unit_cost(reserve, ability.cost, unit.conditions))
 
 
 def _fresh(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
@@ -87,7 +88,7 @@ def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
         return []
     found = []
     for ability in _abilities(world, unit, "damaged"):
-        if ability.effect != "anger-issues" or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+        if ability.effect != "anger-issues" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
             continue
         melee = [w for w in world.melee_weapons(damaged) if target_refusal(world, damaged, attacker, w) is None]
         if melee:
@@ -104,7 +105,7 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
     found = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "friendly-destroyed"):
-            if ability.effect is None or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+            if ability.effect is None or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             for model in world.state.alive(unit):
                 base = world.base(model)
@@ -124,7 +125,7 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
     found: list[Offer] = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "enemy-ends-move"):
-            if ability.effect != "fall-back" or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+            if ability.effect != "fall-back" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             holders = world.state.alive(unit)
             for enemy in world.state.alive(mover):
