@@ -118,7 +118,7 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
 
 def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
     """Fall back!: an enemy model of the unit that moved ends within 8" of the ability's model and in melee with
-    another friendly model: that friendly model's unit may make a MOV S away from it."""
+    another friendly model: that friendly model's unit may make a MOV S away from it, unless Frostbitten (L1401)."""
     mover = world.state.units.get(task.unit)
     if mover is None or mover.side == side:
         return []
@@ -133,8 +133,8 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     continue
                 for friend in world.engaged(enemy):
                     other = world.unit(friend)
-                    if friend in holders or other.side != side:
-                        continue
+                    if friend in holders or other.side != side or "frostbite" in other.conditions:
+                        continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
                     if all(o.key != key for o in found):
                         found.append(Offer(key, unit.id, ability,

@@ -123,3 +123,22 @@ def test_follow_up_never_pushes_a_rooted_enemy() -> None:
     act(game, A, "attack", model="A1", target="B1")
     assert not game.pending  # no push can be made: nothing is asked
     assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == (11.5, 10)
+
+
+def test_fall_back_is_never_offered_for_a_frostbitten_unit() -> None:
+    # Shroudfall rules, L1401: friendly abilities cannot move a Frostbitten unit, so Adamant's Fall back! (L519-521)
+    # is not offered for it. Razhu ends a move in melee with the Lawbringers, 8" from Adamant; without Frostbite B
+    # is asked and the Lawbringers make their MOV S away. Before, the Frostbitten unit was moved too.
+    for conditions, offered in (([], True), (["frostbite"], False)):
+        game = staged(Put("A1", "razhu", 18, 4), Put("B1", "adamant", 24, 10), Put("B2", "lawbringers", 18, 10))
+        game.state.units["B2"].conditions = list(conditions)
+        game.state.record(B).reserve = ["yellow"]
+        act(game, A, "activate", model="A1")
+        act(game, A, "move", model="A1", to="A1@18,8.3")
+        if not offered:
+            assert not game.pending and game.state.models[ModelId("B2")].y == 10
+            continue
+        ident, keys = _offer(game)
+        assert keys == ["pass", "B1/fall-back/B2/A1"]
+        game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
+        assert game.state.models[ModelId("B2")].y > 10 and game.state.record(B).reserve == []
