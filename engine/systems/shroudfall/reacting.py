@@ -59,14 +59,15 @@ def _fresh(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
 
 
 def place_spots(world: World, model: ModelId) -> list[XY]:
-    """Legal spots to place ``model`` within 1" of itself (No one is forgotten): around it, nearest first."""
-    base = world.base(model)
+    """Legal spots to place ``model`` within 1" of itself (No one is forgotten, its own side's ability: none while
+    Frostbitten, L1401): around it, nearest first."""
+    base, side = world.base(model), world.state.models[model].side
     found: list[XY] = []
     for reach in (2 * base.radius + 0.98, base.radius + 0.5):
         for step in range(8):
             angle = math.radians(step * 45)
             spot = (round(base.xy[0] + reach * math.cos(angle), 2), round(base.xy[1] + reach * math.sin(angle), 2))
-            if place_refusal(world, model, spot, reference=model, within=1.0) is None and spot not in found:
+            if place_refusal(world, model, spot, reference=model, within=1.0, by=side) is None and spot not in found:
                 found.append(spot)
     return found[:8]
 

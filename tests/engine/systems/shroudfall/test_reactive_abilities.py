@@ -65,6 +65,19 @@ def test_no_one_is_forgotten_is_not_offered_beyond_four_inches_nor_without_a_gre
         assert ModelId("B1") not in game.state.models and not game.pending
 
 
+def test_no_one_is_forgotten_is_not_offered_while_stormridge_is_frostbitten() -> None:
+    # Shroudfall rules, L1401: a Frostbitten unit cannot be placed by abilities of friendly models, its own No one is
+    # forgotten (L356-358) among them: the window does not open. Before, she was offered the place and placed.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "riflemen", 18, 11.6), Put("B2", "stormridge", 21, 12))
+    game.state.units["B2"].conditions = ["frostbite"]
+    game.state.record(B).reserve = ["grey"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert ModelId("B1") not in game.state.models and not game.pending
+    assert (game.state.models[ModelId("B2")].x, game.state.record(B).reserve) == (21, ["grey"])
+
+
 def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per_activation() -> None:
     # L360-362: when Stormridge is hit by an enemy attack, another friendly model within 2" may be hit instead,
     # sight and range disregarded; the damage roll then goes against its ARM (ruling beloved-commander).
