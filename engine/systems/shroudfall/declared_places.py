@@ -17,7 +17,7 @@ from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.choosing import DONE, emit_places
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.events import ActionTaken
-from engine.systems.shroudfall.places import PLACING, placing_inches, plan_places
+from engine.systems.shroudfall.places import PLACING, ethereal_apart, placing_inches, plan_places
 from engine.systems.shroudfall.plans import parse_destination
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal
@@ -80,8 +80,10 @@ def _params(action: str) -> tuple[Param[Reading], ...]:
 def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
     _place(ctx, ask, "ethereal")
     unit = ask.text("model")
-    run(ctx, referee(ctx), [Task(kind="acted", unit=unit, type="move"), Task(kind="moved", unit=unit),
-                            Task(kind="finish", unit=unit)])
+    apart = ethereal_apart(referee(ctx).world(ctx), ctx.state.units[unit])
+    after = [Task(kind="end", why=f"{apart} was placed out of coherency of the first model placed (L1333)")] \
+        if apart is not None else [Task(kind="moved", unit=unit), Task(kind="finish", unit=unit)]
+    run(ctx, referee(ctx), [Task(kind="acted", unit=unit, type="move"), *after])
 
 
 @RULES.action("reposition", "Place each model within X\" of itself and end the activation (Reposition (X))",

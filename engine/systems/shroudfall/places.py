@@ -13,13 +13,13 @@ import math
 from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId
-from engine.geometry import XY
-from engine.systems.shroudfall.movement import place_refusal
+from engine.geometry import XY, distance
+from engine.systems.shroudfall.movement import coherency_range, place_refusal
 from engine.systems.shroudfall.plans import Destination
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.world import World
 
-__all__ = ["PLACING", "Placed", "placing_inches", "plan_places"]
+__all__ = ["PLACING", "Placed", "ethereal_apart", "placing_inches", "plan_places"]
 
 PLACING = {"ethereal": "Ethereal", "reposition": "Reposition"}
 """The passives that place a unit's models, by the action that uses them (L1333, L1363)."""
@@ -80,6 +80,14 @@ def plan_places(world: World, unit: UnitRecord, where: Destination, inches: floa
         found.append(Placed(model, start, spot))
         table = table.with_spots({p.model: p.end for p in found})
     return found
+
+
+def ethereal_apart(world: World, unit: UnitRecord) -> ModelId | None:
+    """After an Ethereal move, a model placed out of coherency range of the first model placed (the unit's first,
+    placed first), which ends the activation at once (L1333), or None."""
+    alive = world.state.alive(unit)
+    reach = coherency_range(unit)
+    return next((m for m in alive[1:] if distance(world.base(alive[0]), world.base(m)) > reach + 1e-9), None)
 
 
 def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, unit: UnitRecord) -> XY | None:
