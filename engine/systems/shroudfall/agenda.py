@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
-from engine.systems.shroudfall.actives import whirlwind_dancing
+from engine.systems.shroudfall.actives import active_uses, whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
@@ -361,8 +361,9 @@ def _again(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """End the activation once both actions are taken and nothing else may be used (the Essence Attack needs an
-    essence weaver and its cost, L1519-1524)."""
+    """End the activation once both actions are taken and nothing else may be used (L555, L1519-1524): the Essence
+    Attack needs an essence weaver and its cost, an active ability its essence (T16: an ability may follow the last
+    action)."""
     activation = ctx.state.activation
     if activation is None or activation.unit != task.unit or len(activation.actions) < 2:
         return []
@@ -370,6 +371,8 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     reserve = ctx.state.record(activation.side).reserve
     if ref.catalogue.card(unit.card).essence_weaver and \
             can_pay(reserve, unit_cost(reserve, essence_attack_cost(ref.world(ctx)), unit.conditions)):
+        return []
+    if any(not use.action for use in active_uses(ref.world(ctx), unit)):
         return []
     return [Task(kind="end", why="both its actions are taken")]
 
