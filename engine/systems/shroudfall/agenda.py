@@ -394,6 +394,10 @@ def run(ctx: Table, ref: Referee, tasks: Sequence[Task]) -> None:
             return
         task = queue.pop(0)
         queue[:0] = EXECUTORS[task.kind](ctx, ref, task)
+    activation = ctx.state.activation
+    if ctx.state.outcome is None and not ctx.state.pending and activation is not None and not activation.ended \
+            and not ctx.state.alive(ctx.state.units[activation.unit]):
+        run(ctx, ref, [Task(kind="end", why="its last model was destroyed: it can take no action (L555)")])
 
 
 def resume(ctx: Table) -> list[Task]:
