@@ -36,6 +36,8 @@ from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
+from engine.systems.shroudfall.targeting import weapon_refusal
+from engine.systems.shroudfall.world import World
 from engine.table import ModelMoved
 
 __all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
@@ -134,12 +136,23 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     if together is not None:
         return _combined_tasks(ctx, ref, unit, together, target, kind, essence)
     found = []
+    world = ref.world(ctx)
     for model in ctx.state.alive(unit):
         for weapon in ref.catalogue.card(unit.card).weapons:
-            if weapon.type == kind:
+            if weapon.type == _kind_for(world, ModelId(model), kind):
                 found.append(Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target,
                                   essence=essence, why="action"))
     return found
+
+
+def _kind_for(world: World, model: ModelId, kind: AttackType) -> AttackType:
+    """The type of profiles ``model`` attacks with when its unit attacks with ``kind``: that type, unless the model may
+    use none of its profiles of it now (a ranged profile in melee, L716), then its melee profiles: each model of a
+    unit picks its own type (L545; the book's Lawbringer B strikes in melee as Lawbringer A shoots, L734)."""
+    if kind == "melee" or any(weapon_refusal(world, model, w, (), ()) is None
+                              for w in world.card(model).weapons if w.type == kind):
+        return kind
+    return "melee"
 
 
 def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
