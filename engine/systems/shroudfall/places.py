@@ -82,12 +82,13 @@ def plan_places(world: World, unit: UnitRecord, where: Destination, inches: floa
     return found
 
 
-def ethereal_apart(world: World, unit: UnitRecord) -> ModelId | None:
-    """After an Ethereal move, a model placed out of coherency range of the first model placed (the unit's first,
-    placed first), which ends the activation at once (L1333), or None."""
-    alive = world.state.alive(unit)
-    reach = coherency_range(unit)
-    return next((m for m in alive[1:] if distance(world.base(alive[0]), world.base(m)) > reach + 1e-9), None)
+def ethereal_apart(world: World, unit: UnitRecord, placed: list[Placed]) -> ModelId | None:
+    """After an Ethereal move (``placed``, in order, on ``world`` as they now stand), a model placed after the first
+    out of coherency range of the first model placed, which ends the activation at once (L1333), or None."""
+    if not placed:
+        return None
+    first, reach = world.base(placed[0].model), coherency_range(unit)
+    return next((p.model for p in placed[1:] if distance(first, world.base(p.model)) > reach + 1e-9), None)
 
 
 def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, unit: UnitRecord) -> XY | None:

@@ -95,15 +95,16 @@ def test_ethereal_places_each_model_within_x_inches_as_its_move_action_whatever_
 
 def test_an_ethereal_move_ends_the_activation_when_a_model_lands_out_of_coherency_of_the_first() -> None:
     # Shroudfall rules, L1333: every model placed after the first must be within coherency (2" for three models,
-    # L612) of the first model placed, else the activation ends at once. A3 ends 1.24" from A2 but 3.74" from A1,
-    # the first: the unit is in one formation (L610) yet its activation ends. Before, only the formation counted.
-    for spots, ends in (("A2@11.5,11;A3@10,12", False), ("A2@11.5,12;A3@13,14", True)):
+    # L612) of the first model placed, else the activation ends at once. A1 is placed first; A3 ends 1.24" from A2
+    # but 3.35" from A1: the unit is in one formation (L610) yet its activation ends. Before, only the formation
+    # counted.
+    for spots, ends in (("A1@10,10.5;A2@11.5,11;A3@10,12.5", False), ("A1@10,10.5;A2@11.5,12;A3@13,14", True)):
         game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
                       Put("A3", "riflemen", 13, 10, unit="R"), Put("B9", "razhu", 30, 30))
         game.state.units["R"].effects = {'passive:Ethereal (3")': GAME}
         act(game, A, "activate", model="R")
         act(game, A, "ethereal", model="R", to=spots)
-        assert (game.state.models[M("A3")].x, game.state.models[M("A3")].y) == ((13, 14) if ends else (10, 12))
+        assert (game.state.models[M("A3")].x, game.state.models[M("A3")].y) == ((13, 14) if ends else (10, 12.5))
         assert (game.state.activation is None) == ends, spots
 
 
