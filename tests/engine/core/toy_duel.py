@@ -20,6 +20,7 @@ from engine.core import (
     DecisionPart,
     Declarations,
     EventBody,
+    FreeForm,
     GameSetup,
     InvalidCommand,
     Option,
@@ -184,7 +185,8 @@ def _hand(state: DuelState, ask: Ask) -> tuple[int, ...]:
 
 @RULES.action(None, "Choose your secret hand of three cards", verb=("hand", "add"), label="Choose a hand",
               when=When(turn=False), available=_not_chosen, check=_hand, rule="Secret Duel rules, the hand",
-              suggest=_suggested, params=(Param("card", "Which three cards?", accepts=_hand_written),))
+              suggest=_suggested, params=(Param("card", "Which three cards?", accepts=_hand_written,
+                                                     free_form=FreeForm.LIST),))
 def _choose_hand(ctx: Context[DuelState], cards: tuple[int, ...]) -> None:
     side = ctx.acting_side()
     ctx.emit(HandChosen(side=side, cards=cards), side_only(side))
