@@ -32,6 +32,7 @@ from engine.core import (
 from engine.core.declared import ActionDecl
 from engine.core.offers import reachable, silent
 from tests.commands import parse_line
+from tests.engine.core.toy_council import Council
 from tests.engine.core.toy_duel import SecretDuel
 from tests.toys.hexfire import Hexfire
 from tests.toys.muster import Muster
@@ -41,7 +42,7 @@ __all__ = ["FACTORIES", "MenuWalk", "Trouble", "serve", "table", "typed_only"]
 
 TABLE = "t"
 FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire, "muster": Muster,
-                              "duel": SecretDuel}
+                              "duel": SecretDuel, "council": Council}
 """Every registered game and the test toys."""
 
 
@@ -53,7 +54,8 @@ def typed_only(decl: ActionDecl[Any, Any]) -> bool:
 
 async def table(system: str, *, demo: bool = True, seed: str = "menus", rng: int = 0) -> MenuWalk:
     """A walk at a fresh table of ``system``: the practice demo (alice holds every side), or ``/game new`` with
-    alice on side A and bob on side B. The table's dice seed is ``seed``."""
+    alice on side A, bob on side B and carol on side C where the game seats three. The table's dice seed is
+    ``seed``."""
     service = TableService(MemoryRepository(), FACTORIES, pass_delay=lambda: 0.0, seed_source=lambda: seed)
     walk = MenuWalk(service, random.Random(rng))
     if demo:
@@ -61,6 +63,8 @@ async def table(system: str, *, demo: bool = True, seed: str = "menus", rng: int
     else:
         await walk.say("alice", f"/game new system:{system} practice:no")
         await walk.say("bob", "/game join side:B")
+        if "C" in walk.game.state.sides:
+            await walk.say("carol", "/game join side:C")
     return walk
 
 
