@@ -1,8 +1,9 @@
 """Each clause of issue 23's conformance property fails on a deliberate bug that breaks it, run whole
 (``tests/engine/systems/test_menu_conformance.py``: a walk from ``/game new`` picking from the menus, the bot's move
 and the fuzzed commands at each state): the bot playing what no menu offers, the referee accepting a discrete
-value no menu lists (found by the fuzzer), and a menu that stops asking for a parameter whose values change the
-outcome (chosen silently). The same toy declared right passes, so each failure is the bug's."""
+value no menu lists (found by the fuzzer), a menu that stops asking for a parameter whose values change the
+outcome (chosen silently), and an entry that leads to an empty question. The same toy declared right passes, so
+each failure is the bug's."""
 
 from __future__ import annotations
 
@@ -32,8 +33,9 @@ from tests.toys.tally import Scored, Tally, TallyState, score
 NAME = "drifting"
 
 
-def _tally(*, free_form: FreeForm = FreeForm.NONE, bot: BotMove | None = None) -> type[Tally]:
-    """Tally whose score menu lists 1 and 2 (and an optional bonus of 0 or 1); the check takes 1 to 9 typed."""
+def _tally(*, free_form: FreeForm = FreeForm.NONE, bot: BotMove | None = None, stops: bool = False) -> type[Tally]:
+    """Tally whose score menu lists 1 and 2 (and an optional bonus of 0 or 1); the check takes 1 to 9 typed.
+    ``stops``: the bonus is not optional, and after 2 its menu is empty."""
     rules: Declarations[TallyState, TallyState] = Declarations()
 
     def accepts(state: TallyState, ask: Ask, typed: str) -> str | None:
@@ -42,7 +44,8 @@ def _tally(*, free_form: FreeForm = FreeForm.NONE, bot: BotMove | None = None) -
     @rules.action("score", "Score points", label="Score", when=When(turn=True), params=(
         Param("amount", "How many?", values=lambda s, a: [Choice("1"), Choice("2")], accepts=accepts,
               free_form=free_form),
-        Param("with", "A bonus?", values=lambda s, a: [Choice("0"), Choice("1")], optional=True, none_label="no")))
+        Param("with", "A bonus?", values=lambda s, a: [] if stops and a.text("amount") == "2" else
+              [Choice("0"), Choice("1")], optional=not stops, none_label="no")))
     def _score(ctx: Context[TallyState], ask: Ask) -> None:
         side = ask.acting
         amount = ask.integer("amount", 1) + int(ask.text("with", "0"))
@@ -95,3 +98,8 @@ async def test_a_menu_that_stops_asking_a_parameter_that_changes_the_outcome_fai
     monkeypatch.setattr(declarations_module, "param_question", skipping)
     failed = await walked(_tally(free_form=FreeForm.NUMBER))
     assert "a parameter chosen silently" in str(failed) and "with" in str(failed)
+
+
+async def test_an_entry_that_leads_to_an_empty_question_fails_it(walked: Any) -> None:
+    failed = await walked(_tally(free_form=FreeForm.NUMBER, stops=True), walks=4)
+    assert "an entry led nowhere" in str(failed) and "amount:2" in str(failed)
