@@ -13,6 +13,7 @@ from pydantic import ConfigDict
 
 from engine.core import (
     ActionCommand,
+    ActKind,
     Ask,
     Context,
     CoreState,
@@ -28,6 +29,7 @@ from engine.core import (
     SideId,
     System,
     SystemSpec,
+    ToAct,
     View,
     Viewer,
     ViewerKind,
@@ -272,6 +274,12 @@ class SecretDuel(System[DuelState]):
             (omen,) = ctx.roll([D6], "omen", roller_side=side, stream=secret_stream(side),
                                audience=side_only(side))
             ctx.emit(OmenDrawn(side=side, value=omen.value), side_only(side))
+
+    def to_act(self, state: DuelState) -> ToAct:
+        """While hands are chosen, the sides still to choose: a side that has chosen waits for the others."""
+        if state.active_side is None and len(state.hands) < len(state.sides):
+            return ToAct(ActKind.OPEN, tuple(side for side in state.in_play if side not in state.hands))
+        return super().to_act(state)
 
     def scores(self, state: DuelState) -> dict[SideId, int]:
         return dict(state.scores)
