@@ -8,7 +8,7 @@ Declared after the activations' actions, so no menu (nor the bot's policy) puts 
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice, Context, IllegalCommand, Param
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.actives import (
     ACTIVE_EFFECTS,
@@ -104,7 +104,7 @@ def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
                   Param("target", "Which unit does it choose (within 8\")?", values=_chosen, asked_when=_chooses,
                         noun="units"),
                   Param("at", "Where is the manifestation placed (x,y)?", values=_spots, accepts=_typed_spot,
-                        asked_when=_places, noun="spots")))
+                        asked_when=_places, noun="spots", free_form=FreeForm.POINT)))
 def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ref = referee(ctx)
     world = ref.world(ctx)

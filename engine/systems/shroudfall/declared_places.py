@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Ask, Choice, Context, IllegalCommand, Param
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.choosing import DONE, emit_places
@@ -72,7 +72,8 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> list[Placed]
 
 def _params(action: str) -> tuple[Param[Reading], ...]:
     return (Param("model", "Which unit?", values=_placers(action), noun="units"),
-            Param("to", _TO, values=_anchors, accepts=_typed(action), noun="destinations"))
+            Param("to", _TO, values=_anchors, accepts=_typed(action), noun="destinations",
+                  free_form=FreeForm.POINT | FreeForm.PHRASE))
 
 
 @RULES.action("ethereal", "A move action that places each model within X\" of itself instead (Ethereal (X))",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, RulesError, SideId
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import (
@@ -308,7 +308,7 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
                   Param("model", "Which unit?", values=_acting_for("move"), noun="units",
                         refused=_action_refused("move")),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="destinations")))
+                        noun="destinations", free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
     ref = referee(ctx)
     _move_now(ctx, ref, order)
