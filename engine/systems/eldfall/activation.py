@@ -13,6 +13,7 @@ only stay Idle (L1748, L390), and one hanging on a vertical surface only Climbs,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Choice, Context, IllegalCommand, ModelId, SideId
@@ -37,7 +38,7 @@ from engine.table.geometry import battlefield
 __all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
            "agony_strikes", "facing_refusal", "goes", "is_special", "move_refusal", "movement_allowance",
            "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
-           "sequence_refusal", "skill_refusal"]
+           "sequence_refusal", "skill_refusal", "way_test"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
@@ -311,18 +312,25 @@ def move_refusal(world: World, f: Fighter, text: str, to: str | None) -> str | N
 
 
 def goes(world: World, f: Fighter, text: str, to: str | None) -> bool:
-    """Whether ``move_refusal`` is None, found cheaper where only the way decides (a menu asks it of every model it
-    offers): a Walk, Run or Climb of a model neither Engaged (unless it Hits and Retreats) nor a Personal Guard
-    needs only some route to ``to`` (``has_way``); a Jump, a Flicker and the rest are routed whole."""
+    """Whether ``move_refusal`` is None, found cheaper where only the way decides (``way_test``)."""
+    return way_test(world, f, text)(to)
+
+
+def way_test(world: World, f: Fighter, text: str) -> Callable[[str | None], bool]:
+    """Whether ``move_refusal`` is None for a place, as a test a menu asks of each place it names, the movement, the
+    model's states and its allowance read once: a Walk, Run or Climb of a model neither Engaged (unless it Hits and
+    Retreats) nor a Personal Guard needs only some route to the place (``has_way``); a Jump, a Flicker and the rest
+    are routed whole."""
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
-    if refusal is not None or isinstance(read, str) or read[0] == "idle" or to is None:
-        return refusal is None
+    if refusal is not None or isinstance(read, str) or read[0] == "idle":
+        return lambda to: refusal is None
     how, _, skills = read
     if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
             or (world.engagers(f.id) and not f.has("Hit and Retreat")):
-        return move_refusal(world, f, text, to) is None
-    return has_way(world, f, how, to, movement_allowance(f, how), trample="trample" in skills)
+        return lambda to: to is None or move_refusal(world, f, text, to) is None
+    far, trample = movement_allowance(f, how), "trample" in skills
+    return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

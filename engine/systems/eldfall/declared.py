@@ -42,6 +42,7 @@ from engine.systems.eldfall.activation import (
     movements,
     read_movement,
     sequence_refusal,
+    way_test,
 )
 from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.alliance import break_alliance, break_refusal
@@ -144,14 +145,16 @@ def _shroud(ctx: Ctx, ask: Ask) -> None:
 
 
 def _activatable(r: Reading, ask: Ask) -> list[Choice]:
-    return activatable(r.world, _side(ask))
+    """The models the side may activate (worked out once per menu: its suggestions, Activate and Move ask it)."""
+    side = _side(ask)
+    return list(r.world.kept(("activatable", side), lambda: activatable(r.world, side)))
 
 
 def _reachable(how: Callable[[Ask], str]) -> Callable[[Reading, Ask], list[Choice]]:
     """The destinations the movement answered (``how``) has a route to (the handler's own, ``move_refusal``)."""
     def listed(r: Reading, ask: Ask) -> list[Choice]:
-        f = r.model(ask)
-        return [c for c in destinations(r, ask) if goes(r.world, f, how(ask), c.value)]
+        test = way_test(r.world, r.model(ask), how(ask))
+        return [c for c in destinations(r, ask) if test(c.value)]
     return listed
 
 
@@ -164,9 +167,8 @@ def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
     """Whether the movement ``text`` has a way to one of the destinations a menu names (the first that has one ends
     the search: any way, not the shortest)."""
-    f = r.model(ask)
-    return movement_choice_refusal(r.world, f, text) is None and \
-        any(goes(r.world, f, text, c.value) for c in destinations(r, ask))
+    test = way_test(r.world, r.model(ask), text)
+    return any(test(c.value) for c in destinations(r, ask))
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:

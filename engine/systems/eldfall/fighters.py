@@ -85,6 +85,7 @@ class Fighter:
         self._auras = auras
         self.familiars = familiars
         """The cards of the familiars it has summoned, on the table now: it gains what they list (L2069)."""
+        self._has: dict[str, bool] = {}
 
     # -- identity ------------------------------------------------------------------------------------------
 
@@ -175,8 +176,12 @@ class Fighter:
         return {item: min(n, held.get(item, 0)) for item, n in acquired.items() if held.get(item, 0) > 0}
 
     def has(self, ability: str) -> bool:
-        """Whether its card (upgrades and stratagems included) lists the class, trait, skill or art."""
-        return self.card.has_class(ability) or self.card.level_of(ability) > 0
+        """Whether its card (upgrades and stratagems included) lists the class, trait, skill or art (each asked once
+        per fighter: the rules ask a model's skills again and again)."""
+        found = self._has.get(ability)
+        if found is None:
+            found = self._has[ability] = self.card.has_class(ability) or self.card.level_of(ability) > 0
+        return found
 
     def level(self, ability: str) -> int:
         return self.card.level_of(ability)
@@ -279,7 +284,7 @@ class Fighter:
         """INVENTORY (X) with what its upgrades and chosen options add (Pouch, Inscribed Armor; L2658, L2861)."""
         return self.card.inventory + sum(g.inventory for _, g, _ in self.grants)
 
-    @property
+    @cached_property
     def over_encumbered(self) -> bool:
         """Over its INVENTORY (X): no Movement and no Special Action (L390)."""
         return encumbrance(self.carried, self.capacity).over
