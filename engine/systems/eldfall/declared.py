@@ -75,7 +75,7 @@ from engine.systems.eldfall.standing import (
     warriors,
 )
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.views import SHROUDED, model_name
+from engine.systems.eldfall.views import SHROUDED, model_name, model_names
 from engine.table.suggestions import named_destinations
 
 __all__ = ["destinations"]
@@ -259,8 +259,8 @@ def destinations(r: Reading, ask: Ask) -> list[Choice]:
     model = ask.ident("model")
     tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
               for t in sorted(state.tokens.values(), key=lambda t: t.id)]
-    named = named_destinations(state, model, measured=r.distances(ask.viewer),
-                               shown=lambda enemy: model_name(state, ask.viewer, enemy))
+    names = r.world.kept(("names", ask.viewer), lambda: model_names(state, ask.viewer))
+    named = named_destinations(state, model, measured=r.distances(ask.viewer), shown=lambda enemy: names.get(enemy.id))
     toward = [Choice(f"toward {c.value.split()[1]}", c.label.replace("into contact with", "toward", 1))
               for c in named if c.value.startswith("contact ")]
     return [*tokens, *named, *toward]

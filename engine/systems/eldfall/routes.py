@@ -126,7 +126,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
         hitbox = world.base(f.id).height
         goals = _goals(world, position)
         points = goals if isinstance(position, GoTo | Via) else ()
-        for piece in terrain:
+        for piece in terrain if points else ():
             rise = piece.height - f.model.z
             if is_solid(piece) and not piece.has(LADDER) and rise > hitbox + TOLERANCE \
                     and any(shapely.contains_xy(piece.polygon, x, y) for x, y in points):
