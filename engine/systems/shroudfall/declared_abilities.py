@@ -27,7 +27,7 @@ from engine.systems.shroudfall.actives import (
 )
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
-from engine.systems.shroudfall.essence import pay
+from engine.systems.shroudfall.essence import pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ManifestationPlaced
 from engine.systems.shroudfall.reading import Reading
@@ -115,7 +115,8 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
         raise IllegalCommand(f"{unit.id} may not use {ask.text('choice')} now (L883)", verb="act ability")
     ability = use.ability
     if not use.action or ability.action == "plus":
-        left, spent = pay(ctx.state.record(unit.side).reserve, ability.cost, what=ability.name)
+        reserve = ctx.state.record(unit.side).reserve
+        left, spent = pay(reserve, unit_cost(reserve, ability.cost, unit.conditions), what=ability.name)
         ctx.emit(ReserveChanged(side=unit.side, reserve=left, spent=spent, why=ability.name))
     if use.action:
         ctx.emit(ActionTaken(unit=unit.id, action="sacrifice"))
