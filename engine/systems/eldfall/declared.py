@@ -367,24 +367,29 @@ def _end(ctx: Ctx, ask: Ask) -> None:
     end_turn(ctx, kit_of(ctx))
 
 
-def _ap_amounts(r: Reading, ask: Ask) -> list[Choice]:
-    """Every amount of AP the Mage may turn into Mana Counters now: 1 up to all it holds (L926-928)."""
-    return [Choice(str(n), f"{n} AP") for n in range(1, r.model(ask).figure.ap + 1)]
+def _more_ap(r: Reading, ask: Ask) -> list[Choice]:
+    """The AP a Mage may turn into Mana beyond the one it turns when the amount is left out (L926-928)."""
+    return [Choice(str(n), f"{n} AP") for n in range(2, r.model(ask).figure.ap + 1)]
 
 
 def _ap_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
-    """Why a typed amount is no amount of AP the Mage may turn into Mana now, or None (the menu lists those)."""
+    """Why a typed amount is no amount of AP the Mage may turn into Mana now, or None (1, or one the menu lists)."""
     ap = r.model(ask).figure.ap
     if typed.strip().isdigit() and 1 <= int(typed) <= ap:
         return None
     return f"amount:{typed[:20]} is no number of AP {ask.ident('model')} holds: 1 to {ap} (L926-928)"
 
 
+def _one_ap(r: Reading, ask: Ask, typed: str) -> str | None:
+    """``amount:1`` typed: what the amount left out means (every other one is listed)."""
+    return None if typed.strip() == "1" else _ap_refusal(r, ask, typed) or f"amount:{typed[:20]} is not listed now"
+
+
 @RULES.action("mana", "A Mage turns AP into Mana Counters (amount:)", label="Turn AP into Mana", when=TACTICAL,
               per="model", rule=_RULE + "L926-928", params=(
                   Param("model", "Which Mage?", values=lambda r, ask: mages(r.world, _side(ask)), noun="Mages"),
-                  Param("amount", "How many AP?", order=Order.GIVEN, noun="amounts", values=_ap_amounts,
-                        refused=said(_ap_refusal))))
+                  Param("amount", "How many AP?", order=Order.GIVEN, noun="amounts", optional=True, none_label="1 AP",
+                        values=_more_ap, accepts=_one_ap, refused=said(_ap_refusal))))
 def _mana(ctx: Ctx, ask: Ask) -> None:
     channel_mana(ctx, kit_of(ctx).world(ctx.state).fighter(ModelId(ask.ident("model"))), ask.integer("amount", 1))
 

@@ -1,8 +1,9 @@
 """A parameter whose values a menu can list lists every one the rules allow, and a typed value it does not list is
-refused in the rule's words (``refused=``), not judged by a predicate on the text: the Mana a Mage channels (1 up to
-its AP), the model an Idle model turns to face, and the movement of a ``/move`` (skills and all) to the place
-answered. Every value is tried against the rule's own reason (the parameter's ``refused``): listed exactly when the
-rule allows it. A menu that drops its first or last entry fails the check."""
+refused in the rule's words (``refused=``), not judged by a predicate on the text: the Mana a Mage channels (beyond
+the 1 AP of leaving it out), the model an Idle model turns to face, and the movement of a ``/move`` (skills and all)
+to the place answered. A predicate takes only what no menu lists: the left-out value spelled out (``amount:1``,
+``how:walk``) and degrees. Every value is tried against the rule's own reason (the parameter's ``refused``): listed
+exactly when the rule allows it. A menu that drops its first or last entry fails the check."""
 
 from __future__ import annotations
 
@@ -33,10 +34,16 @@ def _disagreements(param: Param[Any], world: Any, ask: Ask, candidates: list[str
     listed = {c.value for c in param.menu(world, ask)}
     found = [f"{param.option}:{v} listed, refused: {param.refused(world, ask, v)}" for v in listed
              if param.refused(world, ask, v) is not None]
-    known = {v.casefold() for v in listed} | {param.none_label.casefold()}  # typed in any case; the none left out
-    found += [f"{param.option}:{v} allowed, not listed" for v in candidates
-              if v.casefold() not in known and param.refused(world, ask, v) is None]
+    known = {v.casefold() for v in listed}  # typed in any case
+    found += [f"{param.option}:{v} allowed, not listed" for v in candidates if v.casefold() not in known
+              and param.refused(world, ask, v) is None and not _typed(param, world, ask, v)]
     return found
+
+
+def _typed(param: Param[Any], world: Any, ask: Ask, value: str) -> bool:
+    """Whether ``value`` is one a parameter takes typed although no menu lists it: what leaving it out means, spelled
+    out (``how:walk``, ``amount:1``), or a value of a kind no menu lists (degrees)."""
+    return param.accepts is not None and param.accepts(world, ask, value) is None
 
 
 def _movements() -> list[str]:
