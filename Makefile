@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench fuzz clean
 
+# uv installs the project and its tools in about 14 s where pip takes 35 s (a fresh clone's set-up counts in the
+# suite's 3-minute budget); where uv cannot be had or cannot reach an index, pip does the same install.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	( $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]' ) \
+	  || $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.core import Ask, Choice, Context, InvalidCommand, Order, Param, RulesError, SideId, parse_point
+from engine.core import Ask, Choice, Context, FreeForm, InvalidCommand, Order, Param, RulesError, SideId, parse_point
 from engine.geometry import TOLERANCE, distance
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.declared import PLAY, RULES, after
@@ -242,7 +242,7 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
                   Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves", costly=True)))
+                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)
@@ -334,7 +334,8 @@ RULES.action("disengage", "Disengage: vault up to SPD inches out of engagement (
                  Param("model", "Which engaged model disengages?",
                        values=_able("disengage", _disengaging), noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("disengage"),
-                       accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots")))(_special)
+                       accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots",
+                       free_form=FreeForm.POINT)))(_special)
 
 
 def _translocating(world: World, model: Miniature) -> bool:
@@ -348,7 +349,8 @@ RULES.action("translocate", "Translocate: placed within 3\", or within 6\" into 
                  Param("model", "Which model translocates?", values=_able("translocate", _translocating),
                        noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("translocate"),
-                       accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots")))(_special)
+                       accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots",
+                       free_form=FreeForm.POINT)))(_special)
 
 
 def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:
