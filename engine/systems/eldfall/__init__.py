@@ -4,7 +4,7 @@ Data: ``schema``, ``refs``, ``cards``, ``catalogue``, ``rulings``. Pure rules: `
 ``confrontation``, ``dodge``, ``damage``, ``friendly_fire``, ``morale``, ``duel_rules``, ``magic``, ``actions``,
 ``equipment``, ``modifiers``, ``scoring``, ``behaviour_cards``, ``party``; on the table: ``hitbox``, ``sight``,
 ``reach``, ``cover``, ``templates``, ``engagement``, ``movement``, ``deployment_zones``. Play: ``state``,
-``events``, ``commands``, ``kit``, ``fighters``, ``means``, ``world``, ``setup``, ``flow``, ``activation``,
+``events``, ``commands``, ``kit``, ``fitting``, ``fighters``, ``means``, ``world``, ``setup``, ``flow``, ``activation``,
 ``reacting``, ``reactors``, ``declare``, ``action_checks``, ``strikes``, ``resolution``, ``attack_plans``,
 ``landing``, ``dodge_rolls``, ``harm``, ``aftermath``, ``support``, ``quests``, ``duels``, ``scoring_end``,
 ``standing``, ``sequencing``; the bot: ``bot``, ``hostile_moves``; views: ``views``, ``pictures``, ``menus``,

@@ -13,6 +13,8 @@ only stay Idle (L1748, L390), and one hanging on a vertical surface only Climbs,
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Choice, Context, IllegalCommand, ModelId, SideId
@@ -35,9 +37,9 @@ from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
 __all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
-           "agony_strikes", "facing_refusal", "goes", "is_special", "move_refusal", "movement_allowance",
+           "agony_strikes", "declarable", "goes", "is_special", "move_refusal", "movement_allowance",
            "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
-           "sequence_refusal", "skill_refusal"]
+           "sequence_refusal", "skill_refusal", "way_test", "written"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
@@ -173,6 +175,34 @@ def movements(world: World, f: Fighter, *, idle: bool) -> list[Choice]:
     return found + [Choice(how) for how in _SKILLED if movement_choice_refusal(world, f, how) is None]
 
 
+def declarable(world: World, f: Fighter) -> list[str]:
+    """Every movement ``f`` may declare now but Idle, with each set of skills it may declare with it, written as a
+    menu lists them (``written``). A skill is tried alone and with the two that may allow it: Fly (Land in the same
+    move, L1938) and Stand (a Crouched model's only way to more than a Walk, L1192, L1706)."""
+    found: list[str] = []
+    for how in ("walk", "run", "climb", "jump", "dash"):
+        allowed = [s for s in MOVEMENT_SKILLS
+                   if any(movement_choice_refusal(world, f, _in_order(how, (s, *k))) is None
+                          for k in ((), ("fly",), ("stand",)))]
+        for size in range(len(allowed) + 1):
+            found += [text for chosen in itertools.combinations(allowed, size)
+                      if movement_choice_refusal(world, f, text := " ".join((how, *chosen))) is None]
+    return found
+
+
+def written(text: str) -> str | None:
+    """A movement as ``declarable`` writes it (``walk land fly`` -> ``walk fly land``), or None for no movement."""
+    read = read_movement(text)
+    if isinstance(read, str):
+        return None
+    how, dash, skills = read
+    return _in_order("dash" if dash else how, skills)
+
+
+def _in_order(how: str, skills: tuple[str, ...]) -> str:
+    return " ".join((how, *sorted(set(skills), key=MOVEMENT_SKILLS.index)))
+
+
 def activatable_refusal(world: World, side: SideId, model: str) -> str | None:
     """Why ``side`` may not activate ``model`` now (L1129, L1164, L1184, L1574-1576), or None."""
     state = world.state
@@ -204,12 +234,6 @@ def sequence_refusal(state: EldfallState) -> str | None:
     if state.sequence is not None:
         return f"{state.sequence.model}'s Activation Sequence is not over: declare its action first (L1182)"
     return None
-
-
-def facing_refusal(world: World, text: str) -> str | None:
-    """Why ``text`` is no facing an Idle model may turn to: degrees, or a model on the table (L1333)."""
-    return None if _facing_to(world.state, (0.0, 0.0), text) is not None else \
-        f"at:{text} is neither degrees nor a model on the table to face"
 
 
 def activate(ctx: Ctx, kit: Kit, plan: Activation) -> None:
@@ -311,18 +335,25 @@ def move_refusal(world: World, f: Fighter, text: str, to: str | None) -> str | N
 
 
 def goes(world: World, f: Fighter, text: str, to: str | None) -> bool:
-    """Whether ``move_refusal`` is None, found cheaper where only the way decides (a menu asks it of every model it
-    offers): a Walk, Run or Climb of a model neither Engaged (unless it Hits and Retreats) nor a Personal Guard
-    needs only some route to ``to`` (``has_way``); a Jump, a Flicker and the rest are routed whole."""
+    """Whether ``move_refusal`` is None, found cheaper where only the way decides (``way_test``)."""
+    return way_test(world, f, text)(to)
+
+
+def way_test(world: World, f: Fighter, text: str) -> Callable[[str | None], bool]:
+    """Whether ``move_refusal`` is None for a place, as a test a menu asks of each place it names, the movement, the
+    model's states and its allowance read once: a Walk, Run or Climb of a model neither Engaged (unless it Hits and
+    Retreats) nor a Personal Guard needs only some route to the place (``has_way``); a Jump, a Flicker and the rest
+    are routed whole."""
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
-    if refusal is not None or isinstance(read, str) or read[0] == "idle" or to is None:
-        return refusal is None
+    if refusal is not None or isinstance(read, str) or read[0] == "idle":
+        return lambda to: refusal is None
     how, _, skills = read
     if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
             or (world.engagers(f.id) and not f.has("Hit and Retreat")):
-        return move_refusal(world, f, text, to) is None
-    return has_way(world, f, how, to, movement_allowance(f, how), trample="trample" in skills)
+        return lambda to: to is None or move_refusal(world, f, text, to) is None
+    far, trample = movement_allowance(f, how), "trample" in skills
+    return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

@@ -32,17 +32,20 @@ from engine.core import (
 )
 from engine.geometry import GeometryError, parse_position
 from engine.systems.eldfall.activation import (
+    MOVEMENT_SKILLS,
     Activation,
     activatable,
     activatable_refusal,
     activate,
-    facing_refusal,
-    goes,
+    declarable,
     move_refusal,
+    movement_allowance,
     movement_choice_refusal,
     movements,
     read_movement,
     sequence_refusal,
+    way_test,
+    written,
 )
 from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.alliance import break_alliance, break_refusal
@@ -73,7 +76,7 @@ from engine.systems.eldfall.standing import (
     warriors,
 )
 from engine.systems.eldfall.state import EldfallState
-from engine.systems.eldfall.views import SHROUDED, model_name
+from engine.systems.eldfall.views import SHROUDED, model_name, model_names
 from engine.table.suggestions import named_destinations
 
 __all__ = ["destinations"]
@@ -145,29 +148,71 @@ def _shroud(ctx: Ctx, ask: Ask) -> None:
 
 
 def _activatable(r: Reading, ask: Ask) -> list[Choice]:
-    return activatable(r.world, _side(ask))
+    """The models the side may activate (worked out once per menu: its suggestions, Activate and Move ask it)."""
+    side = _side(ask)
+    return list(r.world.kept(("activatable", side), lambda: activatable(r.world, side)))
 
 
 def _reachable(how: Callable[[Ask], str]) -> Callable[[Reading, Ask], list[Choice]]:
     """The destinations the movement answered (``how``) has a route to (the handler's own, ``move_refusal``)."""
     def listed(r: Reading, ask: Ask) -> list[Choice]:
-        f = r.model(ask)
-        return [c for c in destinations(r, ask) if goes(r.world, f, how(ask), c.value)]
+        test = way_test(r.world, r.model(ask), how(ask))
+        return [c for c in destinations(r, ask) if test(c.value)]
     return listed
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
-    """The movements besides Walk that have a route to the destination answered."""
-    f = r.model(ask)
-    return [c for c in _movements(r, ask) if c.value != "walk" and goes(r.world, f, c.value, ask.text("to"))]
+    """Every movement but a plain Walk (``how:`` left out) the model may declare, skills and all, that has a way to
+    the destination answered; the movements a route meets alike (the same movement, Flicker or not, Trample or not)
+    are routed once."""
+    f, to = r.model(ask), ask.text("to")
+    ways: dict[tuple[str, bool, bool], bool] = {}
+    found: list[Choice] = []
+    for text in declarable(r.world, f):
+        read = read_movement(text)
+        if text == "walk" or isinstance(read, str):
+            continue
+        how, _, skills = read
+        key = (how, "flicker" in skills, "trample" in skills)
+        if key not in ways:
+            ways[key] = way_test(r.world, f, text)(to)
+        if ways[key]:
+            found.append(Choice(text, f"{text} ({movement_allowance(f, how):g}\")" if text in _PLAIN else text))
+    return sorted(found, key=lambda c: c.value not in _PLAIN)  # the movements alone first, in the book's order
+
+
+_PLAIN = ("run", "climb", "jump", "dash")
+
+
+def _how_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
+    """Why the model may not make the movement ``typed`` to the destination answered (the referee's own reason),
+    or None (``_routed_movements`` lists those); one written with its skills in another order is refused saying
+    how a menu writes it."""
+    text = typed.strip().casefold()
+    read = read_movement(text)
+    if isinstance(read, str):
+        return read
+    if read[0] == "idle":
+        return "a /move moves the model: to stay Idle, /act action:activate (L1333)"
+    refusal = move_refusal(r.world, r.model(ask), text, ask.text("to"))
+    if refusal is not None:
+        return refusal
+    canonical = written(text)
+    return None if canonical == text else f"how:{typed[:40]} is written {canonical} (its skills in the order " \
+        f"{', '.join(MOVEMENT_SKILLS)})"
+
+
+def _walk_typed(r: Reading, ask: Ask, typed: str) -> str | None:
+    """``how:walk`` typed: the movement a /move makes when how: is left out (every other one is listed)."""
+    return None if typed.strip().casefold() == "walk" else _how_refusal(r, ask, typed) or \
+        f"how:{typed[:40]} is not one of the movements with a way there now"
 
 
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
     """Whether the movement ``text`` has a way to one of the destinations a menu names (the first that has one ends
     the search: any way, not the shortest)."""
-    f = r.model(ask)
-    return movement_choice_refusal(r.world, f, text) is None and \
-        any(goes(r.world, f, text, c.value) for c in destinations(r, ask))
+    test = way_test(r.world, r.model(ask), text)
+    return any(test(c.value) for c in destinations(r, ask))
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:
@@ -215,8 +260,8 @@ def destinations(r: Reading, ask: Ask) -> list[Choice]:
     model = ask.ident("model")
     tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")
               for t in sorted(state.tokens.values(), key=lambda t: t.id)]
-    named = named_destinations(state, model, measured=r.distances(ask.viewer),
-                               shown=lambda enemy: model_name(state, ask.viewer, enemy))
+    names = r.world.kept(("names", ask.viewer), lambda: model_names(state, ask.viewer))
+    named = named_destinations(state, model, measured=r.distances(ask.viewer), shown=lambda enemy: names.get(enemy.id))
     toward = [Choice(f"toward {c.value.split()[1]}", c.label.replace("into contact with", "toward", 1))
               for c in named if c.value.startswith("contact ")]
     return [*tokens, *named, *toward]
@@ -236,6 +281,27 @@ def _faces(r: Reading, ask: Ask) -> list[Choice]:
     here = ask.ident("model")
     return [Choice(m.id, f"face {m.id} {name}") for m in r.state.models.values()
             if m.id != here and (name := model_name(r.state, ask.viewer, m)) is not None]
+
+
+def _face_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
+    """Why an Idle model may not turn to face the model ``typed``, or None (``_faces`` lists those): another model
+    on the table the asker may know of (one it may not is refused as one that is not there, L1333)."""
+    wanted = typed.strip().upper()
+    if wanted == ask.ident("model").upper():
+        return f"{wanted} cannot turn to face itself: name another model, or degrees (L1333)"
+    other = r.state.models.get(ModelId(wanted))
+    if other is None or model_name(r.state, ask.viewer, other) is None:
+        return f"at:{typed[:40]} is neither degrees nor a model on the table you know of (L1333)"
+    return None
+
+
+def _degrees(r: Reading, ask: Ask, typed: str) -> str | None:
+    """A facing typed in degrees (no menu lists those); a model is one ``_faces`` lists, else refused saying why."""
+    try:
+        float(typed.strip())
+    except ValueError:
+        return _face_refusal(r, ask, typed) or f"at:{typed[:40]} is not one of the models it may face now"
+    return None
 
 
 def _activation(r: Reading, ask: Ask, option: str, default: str) -> Activation:
@@ -278,7 +344,7 @@ RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) 
                        none_label="stay Idle", order=Order.GIVEN, noun="movements"),
                  _TO,
                  Param("at", "Turn to face?", values=_faces,
-                       accepts=lambda r, ask, typed: facing_refusal(r.world, typed),
+                       accepts=_degrees, refused=said(_face_refusal),
                        optional=True, none_label="keep its facing", noun="models", free_form=FreeForm.NUMBER,
                        asked_when=lambda r, ask: not _MOVES(r, ask))))(_activated)
 
@@ -289,8 +355,9 @@ RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...
                  Param("model", "Which model?", values=_walkers, accepts=_walker_refusal, noun="models"),
                  Param("to", "Where to?", values=_reachable(lambda ask: "walk"), accepts=_destination_refusal,
                        order=Order.GIVEN, noun="places", free_form=FreeForm.POINT | FreeForm.PHRASE),
-                 Param("how", "How does it move?", values=_routed_movements, accepts=_movement_typed, optional=True,
-                       none_label="walk", order=Order.GIVEN, noun="movements")))(_activated)
+                 Param("how", "How does it move?", values=_routed_movements, accepts=_walk_typed,
+                       refused=said(_how_refusal), optional=True, none_label="walk", order=Order.GIVEN,
+                       noun="movements")))(_activated)
 
 
 # -- the rest of the Tactical phase, and standing orders ------------------------------------------------------
@@ -308,17 +375,23 @@ def _more_ap(r: Reading, ask: Ask) -> list[Choice]:
 
 
 def _ap_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
+    """Why a typed amount is no amount of AP the Mage may turn into Mana now, or None (1, or one the menu lists)."""
     ap = r.model(ask).figure.ap
     if typed.strip().isdigit() and 1 <= int(typed) <= ap:
         return None
     return f"amount:{typed[:20]} is no number of AP {ask.ident('model')} holds: 1 to {ap} (L926-928)"
 
 
+def _one_ap(r: Reading, ask: Ask, typed: str) -> str | None:
+    """``amount:1`` typed: what the amount left out means (every other one is listed)."""
+    return None if typed.strip() == "1" else _ap_refusal(r, ask, typed) or f"amount:{typed[:20]} is not listed now"
+
+
 @RULES.action("mana", "A Mage turns AP into Mana Counters (amount:)", label="Turn AP into Mana", when=TACTICAL,
               per="model", rule=_RULE + "L926-928", params=(
                   Param("model", "Which Mage?", values=lambda r, ask: mages(r.world, _side(ask)), noun="Mages"),
                   Param("amount", "How many AP?", order=Order.GIVEN, noun="amounts", optional=True, none_label="1 AP",
-                        values=_more_ap, accepts=_ap_refusal, free_form=FreeForm.NUMBER)))
+                        values=_more_ap, accepts=_one_ap, refused=said(_ap_refusal))))
 def _mana(ctx: Ctx, ask: Ask) -> None:
     channel_mana(ctx, kit_of(ctx).world(ctx.state).fighter(ModelId(ask.ident("model"))), ask.integer("amount", 1))
 

@@ -35,6 +35,7 @@ __all__ = [
     "Travel",
     "ground_at",
     "is_solid",
+    "ladders_headed",
     "supported_share",
     "travel",
     "walk_obstacles",
@@ -71,16 +72,19 @@ def supported_share(terrain: Sequence[Terrain], base: Base) -> float:
     return float(1.0 - disc.intersection(shapely.union_all(above)).area / disc.area) if above else 1.0
 
 
-def walk_obstacles(terrain: Sequence[Terrain], feet: float, hitbox: float,
-                   goals: Sequence[XY] = ()) -> tuple[Terrain, ...]:
-    """The terrain as a Walk, Run or dodge must treat it: solid pieces rising more than the hitbox above ``feet``
-    become impassable, so a route goes round them (L645), except a piece with a ladder that one of ``goals`` (where
-    the move is headed) stands on: the route goes up its ladder."""
-    def headed_up(piece: Terrain) -> bool:
-        return piece.has(LADDER) and any(shapely.contains_xy(piece.polygon, x, y) for x, y in goals)
+def ladders_headed(terrain: Sequence[Terrain], goals: Sequence[XY]) -> frozenset[str]:
+    """The pieces with a ladder that one of ``goals`` (where a move is headed) stands on."""
+    return frozenset(p.id for p in terrain if p.has(LADDER) and any(shapely.contains_xy(p.polygon, x, y)
+                                                                       for x, y in goals))
 
+
+def walk_obstacles(terrain: Sequence[Terrain], feet: float, hitbox: float,
+                   up: frozenset[str] = frozenset()) -> tuple[Terrain, ...]:
+    """The terrain as a Walk, Run or dodge must treat it: solid pieces rising more than the hitbox above ``feet``
+    become impassable, so a route goes round them (L645), except the pieces with a ladder the move is headed up
+    (``up``, see ``ladders_headed``): the route goes up its ladder."""
     return tuple(Terrain(p.id, p.kind, p.polygon, p.height, p.keywords | {IMPASSABLE})
-                 if is_solid(p) and p.height - feet > hitbox + TOLERANCE and not headed_up(p) else p
+                 if is_solid(p) and p.height - feet > hitbox + TOLERANCE and p.id not in up else p
                  for p in terrain)
 
 

@@ -50,7 +50,16 @@ from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import AttackResolved, FigureNoted
 from engine.systems.eldfall.familiars import spare_caster
 from engine.systems.eldfall.fighters import Fighter
-from engine.systems.eldfall.heights import INFINITE, LADDER, Fall, Travel, is_solid, travel, walk_obstacles
+from engine.systems.eldfall.heights import (
+    INFINITE,
+    LADDER,
+    Fall,
+    Travel,
+    is_solid,
+    ladders_headed,
+    travel,
+    walk_obstacles,
+)
 from engine.systems.eldfall.hitbox import vertical_gap
 from engine.systems.eldfall.leash import leash_stop
 from engine.systems.eldfall.movement import MovementKind, fall_rolls, first_contact, jump
@@ -117,13 +126,15 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
         hitbox = world.base(f.id).height
         goals = _goals(world, position)
         points = goals if isinstance(position, GoTo | Via) else ()
-        for piece in terrain:
+        for piece in terrain if points else ():
             rise = piece.height - f.model.z
             if is_solid(piece) and not piece.has(LADDER) and rise > hitbox + TOLERANCE \
                     and any(shapely.contains_xy(piece.polygon, x, y) for x, y in points):
                 raise IllegalCommand(f"{piece.id} rises {rise:g}\" above {f.id}'s feet, taller than its {hitbox:.2f}\" "
                                      "hitbox: only Climb, Jump or a ladder goes up it (L645)")
-        terrain = walk_obstacles(terrain, f.model.z, hitbox, goals)
+        up = ladders_headed(terrain, goals)
+        terrain = world.kept(("walk-terrain", f.model.z, hitbox, up),
+                             lambda: walk_obstacles(field.terrain, f.model.z, hitbox, up))
     bases = tuple(b for b in field.bases if b.id == f.id or not (through or flying or b.id in passable))
     return dataclasses.replace(field, terrain=terrain, bases=bases)
 

@@ -33,7 +33,7 @@ from engine.systems.eldfall.world import World
 from engine.table import PlacedModel, table_board
 
 __all__ = ["SHROUDED", "EldfallView", "FigureView", "board_view", "concealed", "eldfall_view", "model_name",
-           "visible_models"]
+           "model_names", "visible_models"]
 
 SHROUDED = "Shrouded token"
 """What other players see of a Shrouded model (L1776)."""
@@ -90,6 +90,14 @@ def model_name(state: EldfallState, viewer: Viewer, model: PlacedModel) -> str |
     if model.id not in visible_models(state, viewer):
         return None
     return SHROUDED if concealed(state, viewer, model.id) else model.name
+
+
+def model_names(state: EldfallState, viewer: Viewer) -> dict[ModelId, str]:
+    """``model_name`` of every model ``viewer`` may know, worked out at once (a menu names each enemy for each model
+    it offers)."""
+    visible = visible_models(state, viewer)
+    return {m.id: SHROUDED if concealed(state, viewer, m.id) else m.name for m in state.models.values()
+            if m.id in visible}
 
 
 def visible_models(state: EldfallState, viewer: Viewer) -> set[ModelId]:

@@ -10,8 +10,9 @@ the base, height included (L683-685).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import cached_property
+from typing import TypeVar, cast
 
 import shapely
 
@@ -33,6 +34,8 @@ from engine.table.geometry import battlefield
 
 __all__ = ["FLAT_STATES", "World"]
 
+T = TypeVar("T")
+
 FLAT_STATES = frozenset({"crouched", "incapacitated", "dead"})
 """States that shrink a hitbox to its base (L1706, L1712, L1754)."""
 _SOLDIERLY: frozenset[str] = frozenset({"OFF", "DEF", "ACC", "INT", "M"})
@@ -51,6 +54,15 @@ class World:
         self._seen: dict[tuple[str, str, Point | None, Point | None, bool], SightCheck] = {}
         self._field: tuple[int, Battlefield] | None = None
         self._engagers: dict[tuple[ModelId, int], tuple[ModelId, ...]] = {}
+        self._kept: dict[tuple[Hashable, ...], object] = {}
+
+    def kept(self, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
+        """What ``make`` works out from this state alone, kept under ``key`` while the state stays at one event: a
+        menu asks the same of every model it offers."""
+        full = (self.state.seq, *key)
+        if full not in self._kept:
+            self._kept[full] = make()
+        return cast(T, self._kept[full])
 
     # -- models --------------------------------------------------------------------------------------------
 
@@ -93,8 +105,9 @@ class World:
 
     def fighters(self, side: SideId | None = None, *, standing: bool = False) -> list[Fighter]:
         """Models on the table (of ``side``), in id order; ``standing``: not Incapacitated or Dead."""
-        found = [self.fighter(m) for m in sorted(self.state.models, key=_order) if m in self.state.figures]
-        return [f for f in found if (side is None or f.side == side) and not (standing and f.out)]
+        everyone = self.kept(("fighters",), lambda: tuple(self.fighter(m) for m in sorted(self.state.models, key=_order)
+                                                           if m in self.state.figures))
+        return [f for f in everyone if (side is None or f.side == side) and not (standing and f.out)]
 
     def enemies(self, of: Fighter, *, standing: bool = True) -> list[Fighter]:
         return [f for f in self.fighters(standing=standing) if self.state.enemies(of.side, f.side)]
@@ -110,7 +123,13 @@ class World:
     # -- geometry ------------------------------------------------------------------------------------------
 
     def base(self, model: ModelId, at: Point | None = None, facing: float | None = None) -> Base:
-        """The model's hitbox where it stands (or set down at ``at``, on the surface there, facing ``facing``)."""
+        """The model's hitbox where it stands (or set down at ``at``, on the surface there, facing ``facing``); where
+        it stands, kept while the state stays at one event (a menu measures each model from every other)."""
+        if at is None and facing is None:
+            return self.kept(("base", model), lambda: self._placed(model, None, None))
+        return self._placed(model, at, facing)
+
+    def _placed(self, model: ModelId, at: Point | None, facing: float | None) -> Base:
         f = self.fighter(model)
         x, y = at if at is not None else (f.model.x, f.model.y)
         z = f.model.z if at is None else self.ground(at)
@@ -276,10 +295,18 @@ class World:
         if found is None:
             f = self.fighter(model)
             threats = [] if f.out else \
-                [Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states)) for e in self.enemies(f)]
+                [threat for e, threat in self._threat_list() if self.state.enemies(f.side, e.side)]
             found = self._engagers[key] = tuple(ModelId(i) for i in engaged_by(self.base(model), threats,
                                                                                 flying=f.is_("flying")))
         return found
+
+    def _threat_list(self) -> tuple[tuple[Fighter, Threat], ...]:
+        """Each standing model with the threat it makes (its hitbox, its held melee weapon's reach, its states),
+        worked out once while the state stays at one event: a menu asks ``engagers`` of every model it offers."""
+        return self.kept(("threats",), lambda: tuple((e, self._threat(e)) for e in self.fighters(standing=True)))
+
+    def _threat(self, e: Fighter) -> Threat:
+        return Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states))
 
 
 def _order(model: str) -> tuple[str, int]:

@@ -98,7 +98,7 @@ class _MoveMenu:
                 plan = move_plan(self.world, self.side, self.model_id, text)
             except RulesError:
                 continue
-            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            end = _place(plan.path[-1])
             if end not in self.ends:
                 self.ends.add(end)
                 self.found.append((text, plan))
@@ -140,6 +140,27 @@ def offered_move(world: World, side: SideId, model_id: str, text: str) -> MovePl
         return None
     menu.upto(menu.texts.index(text))
     return next((plan for listed, plan in menu.found if listed == text), None)
+
+
+def offered_as(world: World, side: SideId, model_id: str, text: str) -> tuple[str, MovePlan] | None:
+    """The menu's entry for the move ``text``: itself when the menu lists it, else the listed move that ends where it
+    ends (a place reached twice is listed once, by its first text), else None. The bot weighs moves by their texts
+    and must play one the menu offers."""
+    menu = _menu(world, side, model_id)
+    menu.upto(menu.texts.index(text) if text in menu.texts else len(menu.texts))
+    listed = next(((t, plan) for t, plan in menu.found if t == text), None)
+    if listed is not None:
+        return listed
+    try:
+        end = move_plan(world, side, model_id, text).path[-1]
+    except RulesError:
+        return None
+    return next(((t, plan) for t, plan in menu.found if _place(plan.path[-1]) == _place(end)), None)
+
+
+def _place(point: tuple[float, float]) -> tuple[float, float]:
+    """A move's end as the menu counts places: two ends within a tenth of an inch are one place."""
+    return (round(point[0], 1), round(point[1], 1))
 
 
 def preferred_move(world: World, side: SideId, model_id: str) -> str | None:
