@@ -11,10 +11,20 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import SPECTATOR, BoardView, Game, HeaderMark, SideId, UndoApplied, flow_header, replay
+from engine.core import (
+    SPECTATOR,
+    BoardView,
+    EventBody,
+    Game,
+    HeaderMark,
+    SideId,
+    UndoApplied,
+    flow_header,
+    replay,
+)
 
 __all__ = ["EXPORT_FORMAT", "FALLBACK_FRAMES", "BoardStep", "board_history", "export_json", "public_records",
            "replay_frames"]
@@ -84,12 +94,20 @@ def board_history(game: Game[Any]) -> list[BoardStep]:
     for event, state in replay(game.system, game.setup, game.log):
         if isinstance(event.body, UndoApplied):
             steps = [step for step in steps if step.seq <= event.body.to_seq]
+        elif steps and steps[-1].seq == event.seq - 1 and _changes_nothing(event.body):
+            steps.append(replace(steps[-1], seq=event.seq))  # a roll, a bot's reasons: the same board and header
+            continue
         board = game.system.board(state, SPECTATOR, ())
         if steps and board == steps[-1].board:
             board = steps[-1].board
         steps.append(BoardStep(event.seq, state.round, state.active_side, board,
                                flow_header(game.system, state, SPECTATOR)))
     return steps
+
+
+def _changes_nothing(body: EventBody) -> bool:
+    """Whether an event's body leaves the state as it was (it keeps the bodies' do-nothing ``apply``)."""
+    return type(body).apply is EventBody.apply
 
 
 def replay_frames(game: Game[Any], every: str = "round") -> list[BoardView]:

@@ -330,11 +330,17 @@ class Declarations(Generic[S, W]):
                 raise InvalidCommand(f"{command.verb!r} is not a command of {system.spec.title}")
             handler(ctx, command)
             return
+        decl, plan = self.plan(system, ctx, command)
+        decl.handler(ctx, plan)
+
+    def plan(self, system: System[S], ctx: Context[S], command: ActionCommand) -> tuple[ActionDecl[S, W], Any]:
+        """A declared action and its plan: the action's one check on ``ctx.state``, which it reads and never
+        writes (so ``Game.allows`` may run it on the game's own state), or the refusal it raises."""
         decl = self.find(command.path, command.name)
         if decl is None:
             raise InvalidCommand(f"{command.path} {command.name or ''} is not an action of {system.spec.title}")
-        plan = self.resolve(system, ctx.state, decl, _acting(decl, ctx), dict(command.values), host=ctx.actor.host)
-        decl.handler(ctx, plan)
+        return decl, self.resolve(system, ctx.state, decl, _acting(decl, ctx), dict(command.values),
+                                  host=ctx.actor.host)
 
     # -- decisions -----------------------------------------------------------------------------------
 

@@ -314,8 +314,15 @@ class Game(Generic[S]):
         return self._run(actor, work, commit=True, command=self._as_reaction(move.command, actor))
 
     def allows(self, command: Command, actor: Actor) -> bool:
-        """Whether the rules accept ``command`` from ``actor`` now (tried on a copy; nothing changes)."""
+        """Whether the rules accept ``command`` from ``actor`` now (tried on a copy; nothing changes). A declared
+        action is put to its one check on the game's own state first, which the check only reads: most commands a
+        bot or a fuzzer tries are refused there, before the state is copied."""
         try:
+            command = self._as_reaction(command, actor)
+            if isinstance(command, ActionCommand):
+                self._check(command, actor)
+                ctx = self._context(actor, self._roller.copy(), copy=False)
+                self.system.declarations.plan(self.system, ctx, command)
             self.preview(command, actor)
         except RulesError:
             return False
@@ -406,10 +413,11 @@ class Game(Generic[S]):
             self._log.extend(ctx.events)
         return tuple(ctx.events)
 
-    def _context(self, actor: Actor, roller: Roller) -> Context[S]:
-        """A working copy of the state for one command, rolling with ``roller``."""
+    def _context(self, actor: Actor, roller: Roller, *, copy: bool = True) -> Context[S]:
+        """A working copy of the state for one command, rolling with ``roller`` (with ``copy=False``, the state
+        itself: for a check that only reads it)."""
         log = tuple(self._log)
-        return Context(self.system, self._state.clone(), roller, actor,
+        return Context(self.system, self._state.clone() if copy else self._state, roller, actor,
                        rebuild=lambda new_events: fold(self.system, self.setup, (*log, *new_events)),
                        core_answer=answer_core_decision)
 
