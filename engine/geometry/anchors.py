@@ -18,7 +18,7 @@ Rulings (see docs/geometry.md):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -77,11 +77,11 @@ def resolve_move(field: Battlefield, mover_id: str, position: Position, *,
         case Toward(target, far):
             thing = field.find(target)
             limit, meets = _limit(far, max_distance)
-            path = _approach(field, mover, thing, SHORT_OF_CONTACT)
+            path = _approach(field, obs, thing, SHORT_OF_CONTACT)
             return _finish(field, obs, path, limit, meets, face or FaceThing(thing.id))
         case Contact(target):
             thing = field.find(target)
-            path = _approach(field, mover, thing, 0.0)
+            path = _approach(field, obs, thing, 0.0)
             return _finish(field, obs, path, max_distance, False, face or FaceThing(thing.id))
         case Behind(cover, viewer):
             path = _behind(field, mover, obs, field.terrain_piece(cover), field.base(viewer))
@@ -155,7 +155,7 @@ def has_route(field: Battlefield, mover_id: str, position: Position, *, max_dist
                     return True
                 layout = _layout(field, mover)
                 kept = (layout, thing.id, gap) in _APPROACHES
-                return kept or _router(field, mover, layout).reaches(goal)
+                return kept or _router(layout, lambda: Obstacles(field, mover)).reaches(goal)
         resolve_move(field, mover_id, position, max_distance=max_distance)
     except GeometryError:
         return False
@@ -171,22 +171,23 @@ def _layout(field: Battlefield, mover: Base) -> tuple[object, ...]:
             tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area) for z in field.zones))
 
 
-def _router(field: Battlefield, mover: Base, layout: tuple[object, ...]) -> Router:
-    """The layout's router (kept, see ``_ROUTERS``)."""
+def _router(layout: tuple[object, ...], obstacles: Callable[[], Obstacles]) -> Router:
+    """The layout's router (kept, see ``_ROUTERS``), made past ``obstacles()`` when none is kept."""
     router = _ROUTERS.get(layout)
     if router is None:
-        router = _keep(_ROUTERS, _ROUTERS_KEPT, layout, Router(Obstacles(field, mover)))
+        router = _keep(_ROUTERS, _ROUTERS_KEPT, layout, Router(obstacles()))
     return router
 
 
-def _approach(field: Battlefield, mover: Base, thing: Thing, gap: float) -> tuple[XY, ...]:
-    """Route to ``gap`` inches from ``thing`` (kept, see ``_APPROACHES``)."""
+def _approach(field: Battlefield, obs: Obstacles, thing: Thing, gap: float) -> tuple[XY, ...]:
+    """Route the mover of ``obs`` to ``gap`` inches from ``thing`` (kept, see ``_APPROACHES``)."""
+    mover = obs.mover
     layout = _layout(field, mover)
     key = (layout, thing.id, gap)
     found = _APPROACHES.get(key)
     if found is None:
         goal = _goal(mover, thing, gap)
-        path = (mover.xy,) if goal is None else _router(field, mover, layout).route(goal)
+        path = (mover.xy,) if goal is None else _router(layout, lambda: obs).route(goal)
         found = _keep(_APPROACHES, _APPROACHES_KEPT, key, path)
     return found
 

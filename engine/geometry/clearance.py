@@ -8,6 +8,8 @@ leave them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import shapely
 from numpy.typing import NDArray
@@ -44,6 +46,29 @@ def segment_gap(start: _F, end: _F, point: _F) -> _F:
     return result
 
 
+_MARGIN = 1e-6
+"""Inches by which a leg must clear a piece's bounding disc, or enter its inner one, to be settled without measuring
+it exactly: far more than any rounding of the coordinates (1e-13 at most)."""
+
+
+@lru_cache(maxsize=256)
+def _discs(polygons: tuple[shapely.Polygon, ...]) -> tuple[_F, _F, _F]:
+    """For each polygon a centre, the radius of a disc about it holding the whole polygon, and the radius of one
+    about it lying wholly inside (negative when the centre lies outside: no such disc)."""
+    centres = shapely.get_coordinates(shapely.centroid(np.array(polygons, dtype=object))).reshape(-1, 2)
+    outer = np.array([float(np.max(np.hypot(*(np.asarray(p.exterior.coords)[:, :2] - c).T)))
+                      for p, c in zip(polygons, centres, strict=True)]).reshape(-1)
+    points = shapely.points(centres)
+    inside = shapely.contains(np.array(polygons, dtype=object), points)
+    depth = shapely.distance(shapely.boundary(np.array(polygons, dtype=object)), points)
+    inner = np.where(inside, depth, -1.0).astype(float).reshape(-1)
+    return centres, outer, inner
+
+
+_FEW = 12
+"""Up to this many legs go to GEOS at once: settling them by the discs first costs more than it saves."""
+
+
 class Obstacles:
     """The obstacles for one base moving from where it stands now, on one battlefield."""
 
@@ -63,6 +88,7 @@ class Obstacles:
         self.centres = np.array([b.xy for b in self.bases], dtype=float).reshape(-1, 2)
         self.reach = np.array([self.radius + b.radius for b in self.bases], dtype=float)
         self._tree = shapely.STRtree([t.polygon for t in self.terrain])
+        self._discs = _discs(tuple(t.polygon for t in self.terrain))
         w, h = field.table.width, field.table.height
         self.low = self.radius - TOLERANCE
         self.high = (w - self.radius + TOLERANCE, h - self.radius + TOLERANCE)
@@ -90,14 +116,53 @@ class Obstacles:
         """For (N, 2) arrays of leg ends, tell which legs hit nothing (the far end must be on the table)."""
         ok = self.on_table(end)
         if len(self.bases):
-            gaps = segment_gap(start[:, None, :], end[:, None, :], self.centres[None, :, :])
-            ok &= ~(gaps < self.reach[None, :] - TOLERANCE).any(axis=1)
+            ok &= self.bases_clear(start, end)
+        return self._pieces_clear(start, end, ok)
+
+    def legs_clear_past(self, start: _F, end: _F, known: int) -> _B:
+        """:meth:`legs_clear`, the first ``known`` legs known to keep clear of the scenery and the edge already (only
+        the bases asked of them): a router tests a batch of legs of both kinds in one call."""
+        ok = self.bases_clear(start, end)
+        rest = ok[known:]  # a view: the tests below change ``ok``
+        rest &= self.on_table(end[known:])
+        self._pieces_clear(start[known:], end[known:], rest)
+        return ok
+
+    def bases_clear(self, start: _F, end: _F) -> _B:
+        """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
+        if not len(self.bases):
+            return np.ones(len(start), dtype=bool)
+        gaps = segment_gap(start[:, None, :], end[:, None, :], self.centres[None, :, :])
+        return np.asarray(~(gaps < self.reach[None, :] - TOLERANCE).any(axis=1), dtype=bool)
+
+    def scenery_clear(self, start: _F, end: _F) -> _B:
+        """For (N, 2) arrays of leg ends, tell which legs keep clear of the impassable terrain and end on the table
+        (the bases not asked): what no move changes, so a router keeps it across moves."""
+        return self._pieces_clear(start, end, self.on_table(end))
+
+    def _pieces_clear(self, start: _F, end: _F, ok: _B) -> _B:
+        """``ok`` (changed in place) less the legs that come within the impassable terrain, only those still ok
+        tested. A leg far outside a piece's bounding disc misses it and one through the disc inside it hits it (by a
+        margin no rounding reaches): only the legs neither settles for every piece are measured exactly."""
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
-            lines = shapely.linestrings(np.stack([start[idx], end[idx]], axis=1))
-            hit, _ = self._tree.query(lines, predicate="dwithin", distance=self.radius - TOLERANCE)
-            ok[idx[hit]] = False
+            if len(idx) > _FEW:
+                idx = self._unsettled(start, end, idx, ok)
+            if len(idx):
+                lines = shapely.linestrings(np.stack([start[idx], end[idx]], axis=1))
+                hit, _ = self._tree.query(lines, predicate="dwithin", distance=self.radius - TOLERANCE)
+                ok[idx[hit]] = False
         return ok
+
+    def _unsettled(self, start: _F, end: _F, idx: NDArray[np.intp], ok: _B) -> NDArray[np.intp]:
+        """The legs of ``idx`` the pieces' discs do not settle; those through an inner disc marked in ``ok``."""
+        centres, outer, inner = self._discs
+        gaps = segment_gap(start[idx, None, :], end[idx, None, :], centres[None, :, :])
+        hits = (gaps < inner[None, :] - _MARGIN).any(axis=1)
+        misses = (gaps > outer[None, :] + self.radius - TOLERANCE + _MARGIN).all(axis=1)
+        ok[idx[hits]] = False
+        unsettled: NDArray[np.intp] = idx[~hits & ~misses]
+        return unsettled
 
     def points_clear(self, points: _F) -> _B:
         """For an (N, 2) array of centres, tell which are legal places for the base to stand."""

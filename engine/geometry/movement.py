@@ -175,8 +175,8 @@ def _touched(obs: Obstacles, path: Sequence[XY]) -> tuple[tuple[str, ...], tuple
     """Ids of the terrain and bases that the moving base passes over or touches along ``path``."""
     field, mover = obs.field, obs.mover
     swept = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
-    terrain = sorted(t.id for t in field.terrain
-                     if float(swept.distance(t.polygon)) <= mover.radius + TOLERANCE)
+    gaps = shapely.distance(swept, np.array([t.polygon for t in field.terrain], dtype=object)).tolist()
+    terrain = sorted(t.id for t, gap in zip(field.terrain, gaps, strict=True) if gap <= mover.radius + TOLERANCE)
     others = field.others(mover.id)
     if not others:
         return tuple(terrain), ()

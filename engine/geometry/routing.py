@@ -13,10 +13,13 @@ The last leg then heads straight for the point and stops at that distance, the s
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -35,6 +38,7 @@ _GROW = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # vertex radius that makes t
 _MARGIN = TOLERANCE  # extra clearance of the nodes, so rounding a waypoint never makes it overlap
 
 _F = NDArray[np.float64]
+_K = TypeVar("_K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +66,7 @@ class Goal:
 
 class Router:
     """Routes for one base from where it stands; the corner graph is built once, on the first detour (or shared
-    with a base of its size routing past the same obstacles), and what its searches learn of the legs between
-    corners is kept for the next route (to another goal, or of another such base)."""
+    with a base of its size routing past the same obstacles, its scenery's part kept across moves)."""
 
     def __init__(self, obstacles: Obstacles) -> None:
         self.obstacles = obstacles
@@ -88,8 +91,8 @@ class Router:
 
     def reaches(self, goal: Goal) -> bool:
         """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
-        found without the shortest one: the same straight first leg, corner graph and last-leg test, the corners
-        tried nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        found without the shortest one: the same straight first leg, corner graph and last legs, the corners tried
+        nearest the goal first until one sees it. A menu asks this of every model it offers."""
         obs = self.obstacles
         start = obs.mover.xy
         if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
@@ -99,15 +102,122 @@ class Router:
         return _reachable(self._graph, goal)
 
 
-class _Corners:
-    """The corner nodes of one set of obstacles for one size of base, and what is known of the legs out of each
-    corner (tangent, their lengths, which hit nothing): no start and no goal changes these, so every model of that
-    size routing past the same obstacles (a menu's walkers, allies being passable) shares them."""
+class _Scenery:
+    """The convex corners of the impassable scenery grown for one size of base, and the legs between them that are
+    tangent at both ends and keep clear of the scenery and the edge, with their lengths, by the corner they leave
+    (``out``): no move changes these, so they are worked out once for a table, a size of base and its pieces
+    (``_SCENERY``), and each layout only tests them against its bases."""
 
     def __init__(self, obs: Obstacles) -> None:
-        self.nodes, self.prev, self.nxt = _corners(obs)
-        self.out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self.clear: dict[int, NDArray[np.int8]] = {}  # by node: 1 clear, 0 blocked, -1 not tested yet
+        nodes, prev, nxt = _stacked([_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain])
+        ok = obs.scenery_clear(nodes, nodes)
+        self.nodes, self.prev, self.nxt = nodes[ok], prev[ok], nxt[ok]
+        step, tangent = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
+        heads, tails = np.nonzero(tangent)  # by head, then tail
+        clear = obs.scenery_clear(self.nodes[heads], self.nodes[tails])
+        heads, tails = heads[clear], tails[clear]
+        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
+        """The legs out of each corner: where each ends and its length."""
+        for u, v, length in zip(heads.tolist(), tails.tolist(), step[heads, tails].tolist(), strict=True):
+            self.out[u].append((v, length))
+
+
+_SCENERY: dict[tuple[object, ...], _Scenery] = {}
+"""Scenery graphs by the table, the base's size and the impassable pieces exactly (the oldest forgotten past
+``_SCENERY_KEPT``): kept across moves, since no move changes them."""
+_SCENERY_KEPT = 16
+
+
+def _scenery(obs: Obstacles) -> _Scenery:
+    key = (obs.field.table.width, obs.field.table.height, obs.radius,
+           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
+    return _kept(_SCENERY, _SCENERY_KEPT, key, lambda: _Scenery(obs))
+
+
+def _kept(store: dict[tuple[object, ...], _K], most: int, key: tuple[object, ...], make: Callable[[], _K]) -> _K:
+    """``store[key]``, made and kept when missing (the oldest forgotten once ``most`` are kept)."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= most:
+            del store[next(iter(store))]
+        found = store[key] = make()
+    return found
+
+
+class _Corners:
+    """The corner nodes of one layout for one size of base (the bases' corners first, then the scenery's free of
+    the bases), and for each the legs out of it that hit nothing, as (node, length) lists, found when a search first
+    needs a corner's (``complete``, a batch of corners at a time): the scenery's legs less those a base blocks, and
+    the tangent legs to or from a base's corner. No start and no goal changes these, so every model of that size
+    routing past the same obstacles shares them."""
+
+    def __init__(self, obs: Obstacles) -> None:
+        self.scenery = scenery = _scenery(obs)
+        reached = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
+        bases, bprev, bnxt = _stacked(reached)
+        ok = obs.legs_clear(bases, bases)
+        free = obs.bases_clear(scenery.nodes, scenery.nodes)
+        self.obs = obs
+        self.nodes = np.concatenate([bases[ok], scenery.nodes[free]])
+        self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
+        self.nxt = np.concatenate([bnxt[ok], scenery.nxt[free]])
+        self.nb = nb = int(ok.sum())
+        index = np.full(len(scenery.nodes), -1, dtype=np.intp)
+        index[free] = nb + np.arange(int(free.sum()))
+        self.index: list[int] = index.tolist()
+        """Each scenery corner's index here, -1 where a base covers it."""
+        self.source: list[int] = np.nonzero(free)[0].tolist()
+        """The scenery corner each layout corner past the bases' is."""
+        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
+        self.ready = [False] * len(self.nodes)
+        """Whether a corner's legs are known."""
+
+    def complete(self, rows: Sequence[int], starts: _F | None = None, ends: _F | None = None) -> list[bool]:
+        """Find the legs that hit nothing out of the corners ``rows`` (one batch); the legs from ``starts`` to
+        ``ends`` (a search's last legs) are tested in the same call, and whether each hits nothing returned."""
+        todo = [u for u in dict.fromkeys(rows) if u < len(self.ready) and not self.ready[u]]
+        if not todo and (starts is None or not len(starts)):
+            return []
+        for u in todo:
+            self.ready[u] = True
+        nb, idx = self.nb, np.array(todo, dtype=np.intp)
+        parts = [self._scenery_legs([u for u in todo if u >= nb])]
+        if nb and len(idx):
+            step, tangent = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
+                                      self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
+            r, c = np.nonzero(tangent)
+            parts.append((idx[r], c, step[r, c]))
+            own = idx[idx < nb]
+            if len(own):
+                step, tangent = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
+                                          self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
+                r, c = np.nonzero(tangent)
+                parts.append((own[r], c + nb, step[r, c]))
+        heads, tails, steps = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        inner = len(parts[0][0])  # the scenery's own legs come first: clear of it already, only the bases asked
+        starts = np.zeros((0, 2)) if starts is None else starts
+        ends = np.zeros((0, 2)) if ends is None else ends
+        if not len(heads) and not len(starts):
+            return []
+        clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
+                                         np.concatenate([self.nodes[tails], ends]), inner)
+        ok = clear[:len(heads)]
+        for u, v, step_ in zip(heads[ok].tolist(), tails[ok].tolist(), steps[ok].tolist(), strict=True):
+            self.out[u].append((v, step_))
+        result: list[bool] = clear[len(heads):].tolist()
+        return result
+
+    def _scenery_legs(self, rows: list[int]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
+        """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free."""
+        heads, tails, steps = [], [], []
+        for u in rows:
+            for j, length in self.scenery.out[self.source[u - self.nb]]:
+                v = self.index[j]
+                if v >= 0:
+                    heads.append(u)
+                    tails.append(v)
+                    steps.append(length)
+        return np.array(heads, dtype=np.intp), np.array(tails, dtype=np.intp), np.array(steps, dtype=float)
 
 
 _CORNERS: dict[tuple[object, ...], _Corners] = {}
@@ -120,103 +230,112 @@ def _shared_corners(obs: Obstacles) -> _Corners:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
            tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
-    found = _CORNERS.get(key)
-    if found is None:
-        if len(_CORNERS) >= _CORNERS_KEPT:
-            del _CORNERS[next(iter(_CORNERS))]
-        found = _CORNERS[key] = _Corners(obs)
-    return found
+    return _kept(_CORNERS, _CORNERS_KEPT, key, lambda: _Corners(obs))
 
 
 class _Graph:
-    """The corner nodes and the start (node ``n``), and what is known of the legs out of each, which no goal
-    changes: the tangent legs out of a node and their lengths, and which of them hit nothing (tested lazily,
-    only the legs a search wants, each once for every route searched past the same obstacles)."""
+    """The layout's corner nodes and the start (node ``n``), with the legs out of each that hit nothing (the
+    start's tangent at the far end only), which no goal changes: found a batch of nodes at a time (``complete``)."""
 
     def __init__(self, obs: Obstacles) -> None:
         corners = _shared_corners(obs)
-        self.obs, self.nodes, self.prev, self.nxt = obs, corners.nodes, corners.prev, corners.nxt
+        self.obs, self.nodes, self.corners = obs, corners.nodes, corners
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
-        self._corners = corners
-        self._start_out: dict[int, tuple[_F, NDArray[np.bool_]]] = {}
-        self._start_clear: dict[int, NDArray[np.int8]] = {}
+        self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
+        step, tangent = _tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
+        self.tangent: NDArray[np.intp] = np.nonzero(tangent[0])[0]
+        """The corners a leg from the start may go to."""
+        self._steps: _F = step[0, self.tangent]
+        self.out = [*corners.out, []]
+        self._started = False
 
-    def out(self, u: int) -> tuple[_F, NDArray[np.bool_]]:
-        """The length of the leg from node ``u`` to every node, and which legs are tangent at both ends."""
-        kept = self._corners.out if u < self.n else self._start_out
-        found = kept.get(u)
-        if found is None:
-            nodes, here = self.nodes, self.pos[u]
-            step = np.hypot(nodes[:, 0] - here[0], nodes[:, 1] - here[1])
-            # Only tangent edges: the neighbours of the far corner on one side of the edge (and of the near one).
-            s1, s2 = _side(here, nodes, self.prev), _side(here, nodes, self.nxt)
-            tangent = (step > 0) & (s1 * s2 >= 0)
-            if u < self.n:
-                t1, t2 = _side(nodes, here, self.prev[u]), _side(nodes, here, self.nxt[u])
-                tangent &= t1 * t2 >= 0
-            found = kept[u] = (step, tangent)
-        return found
+    def ready(self, u: int) -> bool:
+        """Whether the legs out of node ``u`` are known."""
+        return self._started if u == self.n else self.corners.ready[u]
 
-    def clear(self, u: int, idx: NDArray[np.intp], last: _LastLegs) -> NDArray[np.bool_]:
-        """Which legs from node ``u`` to the nodes ``idx`` hit nothing; the last legs from ``idx`` to the goal not
-        tested yet are tested in the same batch (one call, not two, for each corner a search expands)."""
-        kept = self._corners.clear if u < self.n else self._start_clear
-        known = kept.get(u)
-        if known is None:
-            known = kept[u] = np.full(self.n, -1, dtype=np.int8)
-        todo = idx[known[idx] < 0]
-        extra, ends = last.untested(idx)
-        if len(todo) or len(extra):
-            starts = np.concatenate([np.repeat(self.pos[u:u + 1], len(todo), axis=0), self.pos[extra]])
-            clear = self.obs.legs_clear(starts, np.concatenate([self.nodes[todo], ends]))
-            known[todo] = clear[:len(todo)]
-            last.known[extra] = clear[len(todo):]
-        result: NDArray[np.bool_] = known[idx] == 1
-        return result
+    def complete(self, rows: Sequence[int], starts: _F, ends: _F) -> list[bool]:
+        """Find the legs out of the nodes ``rows`` and test the legs from ``starts`` to ``ends``, in one batch; whether
+        each of the latter hits nothing."""
+        if self._started or self.n not in rows:
+            return self.corners.complete(rows, starts, ends)
+        self._started = True
+        first = len(self.tangent)
+        clear = self.corners.complete(rows, np.concatenate([np.repeat(self.pos[self.n:], first, axis=0), starts]),
+                                      np.concatenate([self.nodes[self.tangent], ends]))
+        ok = np.array(clear[:first], dtype=bool)
+        self.out[self.n].extend(zip(self.tangent[ok].tolist(), self._steps[ok].tolist(), strict=True))
+        return clear[first:]
 
 
 class _LastLegs:
-    """The straight last leg from each node of a graph to one goal: where it ends, and whether it hits nothing
-    (each tested once, in batches)."""
+    """The straight last leg from each node to one goal: where it ends, and whether it hits nothing (tested only
+    when a search needs it, a batch at a time)."""
 
     def __init__(self, graph: _Graph, goal: Goal) -> None:
         self.graph, self.goal = graph, goal
-        self.ends: dict[int, XY] = {}
-        self.known = np.full(graph.n + 1, -1, dtype=np.int8)
+        self.ends: list[XY | None] = [None] * (graph.n + 1)
+        self.clear: list[bool | None] = [None] * (graph.n + 1)
 
-    def untested(self, idx: NDArray[np.intp]) -> tuple[NDArray[np.intp], _F]:
-        """The nodes of ``idx`` whose last leg is not tested yet, and where each ends."""
-        todo = idx[self.known[idx] < 0]
-        for v in todo:
-            here = self.graph.pos[v]
-            self.ends[int(v)] = self.goal.entry((float(here[0]), float(here[1])))
-        return todo, np.array([self.ends[int(v)] for v in todo], dtype=float).reshape(-1, 2)
+    def end(self, u: int) -> XY:
+        """Where the last leg from node ``u`` ends."""
+        found = self.ends[u]
+        if found is None:
+            found = self.ends[u] = self.goal.entry(self.graph.xy[u])
+        return found
 
-    def test_all(self) -> None:
-        """Test the last leg from every node in one batch: a search past a corner graph whose legs are known
-        already (a second goal) then makes no call for them at all."""
-        self.sees(np.arange(self.graph.n + 1))
+    def untested(self, nodes: Sequence[int]) -> tuple[list[int], _F]:
+        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends."""
+        todo = [v for v in dict.fromkeys(nodes) if self.clear[v] is None]
+        return todo, np.array([self.end(v) for v in todo], dtype=float).reshape(-1, 2)
 
-    def sees(self, idx: NDArray[np.intp]) -> NDArray[np.bool_]:
-        """Whether the last legs from the nodes ``idx`` hit nothing."""
-        todo, ends = self.untested(idx)
-        if len(todo):
-            self.known[todo] = self.graph.obs.legs_clear(self.graph.pos[todo], ends)
-        result: NDArray[np.bool_] = self.known[idx] == 1
-        return result
+    def record(self, nodes: list[int], clear: list[bool]) -> None:
+        """Keep whether the last legs from ``nodes`` hit nothing."""
+        for v, ok in zip(nodes, clear, strict=True):
+            self.clear[v] = ok
 
 
-def _corners(obs: Obstacles) -> tuple[_F, _F, _F]:
-    """Return the usable convex corners of the grown obstacles, with each corner's ring neighbours."""
-    grown = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
-    grown += [_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain]
+class _Ahead:
+    """The nodes of a graph by the shortest a route through each to the goal could be (straight to it, then
+    straight on): a search popping a node at ``f`` pops none whose bound is more, so what it will want next is tested
+    in one batch with it (a call costs far more than a leg), those within a tenth more than ``f``."""
+
+    def __init__(self, graph: _Graph, remaining: _F) -> None:
+        start = graph.pos[graph.n]
+        bound = np.hypot(graph.pos[:, 0] - start[0], graph.pos[:, 1] - start[1]) + remaining
+        order = np.argsort(bound, kind="stable")
+        self._order: list[int] = order.tolist()
+        self._bound: list[float] = bound[order].tolist()
+        self._passed = 0
+
+    def upto(self, f: float) -> list[int]:
+        """The nodes not handed out yet whose bound is at most a tenth more than ``f``."""
+        first, self._passed = self._passed, max(self._passed, bisect.bisect_right(self._bound, f * 1.1 + 0.5))
+        return self._order[first:self._passed]
+
+
+def _stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:
+    """The corners of several grown shapes, with each corner's ring neighbours, in one array each."""
     if not grown:
         empty = np.zeros((0, 2))
         return empty, empty, empty
     nodes, prev, nxt = (np.concatenate([g[i] for g in grown]) for i in range(3))
-    ok = obs.points_clear(nodes)
-    return nodes[ok], prev[ok], nxt[ok]
+    return nodes, prev, nxt
+
+
+def _tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, nxt: _F
+              ) -> tuple[_F, NDArray[np.bool_]]:
+    """The length of the leg from each row of ``here`` to each node, and which legs are tangent at both ends: the
+    far corner's ring neighbours on one side of the leg (and the near one's, given ``hprev`` and ``hnxt``); no
+    other leg can be on a shortest route."""
+    a = here[:, None, :]
+    step: _F = np.hypot(nodes[None, :, 0] - a[..., 0], nodes[None, :, 1] - a[..., 1])
+    s1, s2 = _side(a, nodes[None], prev[None]), _side(a, nodes[None], nxt[None])
+    tangent = (step > 0) & (s1 * s2 >= 0)
+    if hprev is not None and hnxt is not None:
+        t1, t2 = _side(nodes[None], a, hprev[:, None, :]), _side(nodes[None], a, hnxt[:, None, :])
+        tangent &= t1 * t2 >= 0
+    return step, tangent
 
 
 @lru_cache(maxsize=4096)
@@ -249,46 +368,45 @@ def _side(a: _F, b: _F, c: _F) -> _F:
 
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
-    """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg."""
-    n, pos, start = graph.n, graph.pos, graph.obs.mover.xy
-    h = goal.remaining(pos)
-    g = np.full(n + 1, np.inf)
+    """A* from the start (index n) over the corner nodes; the goal is reached by a straight last leg. Plain lists:
+    each corner has a few legs out, and numpy's cost per call outweighs the work on so few."""
+    n, xy, start = graph.n, graph.xy, graph.obs.mover.xy
+    remaining = goal.remaining(graph.pos)
+    h: list[float] = remaining.tolist()
+    g = [math.inf] * (n + 1)
     g[n] = 0.0
-    parent = np.full(n + 1, -1)
-    closed = np.zeros(n + 1, dtype=bool)
+    parent = [-1] * (n + 1)
+    closed = [False] * (n + 1)
     best, best_from, best_end = math.inf, -1, start
-    last_legs = _LastLegs(graph, goal)
-    last_legs.test_all()
+    last_legs, ahead = _LastLegs(graph, goal), _Ahead(graph, remaining)
     heap = [(h[n], n)]
     while heap:
         f, u = heapq.heappop(heap)
         if closed[u] or f >= best - 1e-12:
             continue
         closed[u] = True
-        seen = last_legs.sees(np.array([u]))[0]
-        end = last_legs.ends[u]
-        last = math.dist(end, pos[u])
-        if g[u] + last < best and seen:
-            best, best_from, best_end = g[u] + last, u, end
-        step, tangent = graph.out(u)
-        cand = tangent & ~closed[:n] & (g[u] + step + h[:n] < best)
-        cand &= g[u] + step < g[:n]
-        idx = np.nonzero(cand)[0]
-        if len(idx) == 0:
-            continue
-        for v in idx[graph.clear(u, idx, last_legs)]:
-            nv = g[u] + step[v]
-            if nv < g[v]:
+        if last_legs.clear[u] is None or not graph.ready(u):
+            batch = [u, *ahead.upto(f)]
+            todo, ends = last_legs.untested(batch)
+            last_legs.record(todo, graph.complete(batch, graph.pos[todo], ends))
+        here = g[u]
+        end = last_legs.end(u)
+        last = here + math.dist(end, xy[u])
+        if last < best and last_legs.clear[u]:
+            best, best_from, best_end = last, u, end
+        for v, step in graph.out[u]:
+            nv = here + step
+            if not closed[v] and nv + h[v] < best and nv < g[v]:
                 g[v] = nv
                 parent[v] = u
-                heapq.heappush(heap, (nv + h[v], int(v)))
+                heapq.heappush(heap, (nv + h[v], v))
     if best_from < 0:
         return None
     chain = [best_end]
     u = best_from
     while u >= 0:
-        chain.append((float(pos[u][0]), float(pos[u][1])))
-        u = int(parent[u])
+        chain.append(xy[u])
+        u = parent[u]
     chain.reverse()
     if chain[-1] == chain[-2]:
         chain.pop()
@@ -297,27 +415,28 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
 
 
 def _reachable(graph: _Graph, goal: Goal) -> bool:
-    """Greedy best-first over the legs ``_search`` may take (the start's own last leg already tested): every corner
-    A* would close is opened here too, and its last leg tested the same way (a batch per corner expanded), so this
-    finds a corner that sees the goal exactly when A* finds a route."""
-    n = graph.n
-    h = goal.remaining(graph.pos)
+    """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
+    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first: a
+    corner's legs are found when it is popped, the last legs of those it opens in one batch (a route is often found
+    after a few pops, so nothing is found ahead of them)."""
+    h = goal.remaining(graph.pos).tolist()
     last_legs = _LastLegs(graph, goal)
-    seen = np.zeros(n + 1, dtype=bool)
-    seen[n] = True
-    heap = [(h[n], n)]
+    seen = [False] * (graph.n + 1)
+    seen[graph.n] = True
+    heap = [(h[graph.n], graph.n)]
     while heap:
         _, u = heapq.heappop(heap)
-        _, tangent = graph.out(u)
-        idx = np.nonzero(tangent & ~seen[:n])[0]
-        if len(idx) == 0:
-            continue
-        opened = idx[graph.clear(u, idx, last_legs)]
-        if last_legs.sees(opened).any():
+        if not graph.ready(u):
+            graph.complete([u], np.zeros((0, 2)), np.zeros((0, 2)))
+        opened = [v for v, _ in graph.out[u] if not seen[v]]
+        todo, ends = last_legs.untested(opened)
+        if todo:
+            last_legs.record(todo, graph.obs.legs_clear(graph.pos[todo], ends).tolist())
+        if any(last_legs.clear[v] for v in opened):
             return True
-        seen[opened] = True
         for v in opened:
-            heapq.heappush(heap, (h[v], int(v)))
+            seen[v] = True
+            heapq.heappush(heap, (h[v], v))
     return False
 
 

@@ -9,7 +9,9 @@ Fortune (L758-760): a 20 gives Blight (L529), a failure costs 1 HP, or 1 Blight 
 Afterwards come Blight Censors (L1413) and a Fade vault (L1514).
 
 The attack lives in ``state.attack`` between steps; a step that needs a player's choice opens a decision and stops,
-and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carries on with :func:`advance`.
+and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carries on with :func:`advance`. What
+each hit does to the model it strikes (its substitute, on-hit abilities, Armor test and damage) is
+:mod:`engine.systems.sunshard.attack_hits`; this module runs the attack test and the steps around the hits.
 """
 
 from __future__ import annotations
@@ -23,40 +25,28 @@ from engine.checks import Die
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind
 from engine.systems.sunshard.ap import can_still_act, spend_ap
 from engine.systems.sunshard.asking import ask
+from engine.systems.sunshard.attack_hits import HIT_STEPS, spec_of, stage
 from engine.systems.sunshard.attack_plan import AttackPlan
 from engine.systems.sunshard.attack_rerolls import reroll_sources, reroll_with
 from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
-from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import AttackStaged, DashingShow, FigureUsed
-from engine.systems.sunshard.harm import Cause, gain, wound
+from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.modifiers import (
-    AttackSpec,
-    armor_target,
     attack_target,
     is_melee,
-    is_template,
     weapon_ability,
 )
 from engine.systems.sunshard.resume import Resume, carry_on, continues
-from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.rolls import judge_test
 from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.scoring import score_deed, spend_fortune
-from engine.systems.sunshard.sight import Cover, cover, has_sight
+from engine.systems.sunshard.sight import cover
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
 from engine.systems.sunshard.vaults import vault_spots
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 
-__all__ = ["BODYGUARD_RANGE", "advance", "begin_attack", "fade_reach", "spec_of", "substitutes"]
-
-BODYGUARD_RANGE = 4.0
-"""Bodyguard and Protected reach a friend within 4" (L1419, L1471)."""
-
-
-def _stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
-           sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()) -> None:
-    ctx.emit(AttackStaged(attack=attack, note=note, sight=sight))
-
+__all__ = ["advance", "begin_attack", "fade_reach"]
 
 def begin_attack(ctx: Context[SunshardState], plan: AttackPlan, resume: Resume | None = None) -> None:
     """Pay for a checked attack and resolve it as far as it goes before a player must choose (a Burning test's
@@ -104,7 +94,7 @@ def _open(ctx: Context[SunshardState], attack: AttackState, fortune: int) -> Non
     melee = is_melee(profile)
     lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else attack.cover.get(t, "none"))
                   for t in attack.targets)
-    _stage(ctx, attack, f"{attacker.id} attacks {', '.join(attack.targets)} with {attack.profile}"
+    stage(ctx, attack, f"{attacker.id} attacks {', '.join(attack.targets)} with {attack.profile}"
                         f"{' (Charge)' if attack.kind == 'charge' else ''}.", lines)
     advance(ctx)
 
@@ -116,17 +106,6 @@ def _cover_kind(world: World, attacker: Miniature, target: Miniature) -> str:
     if found == "none" and "warded" in target.figure.gained:
         return "light"
     return found
-
-
-def spec_of(world: World, attack: AttackState, target: ModelId | None = None, *, substitute: bool = False
-            ) -> AttackSpec:
-    """The circumstances of the attack against its current target (or ``target``)."""
-    attacker = world.model(attack.attacker)
-    chosen = target or attack.target
-    kind = attack.cover.get(chosen, "none")
-    found = Cover(kind, (), ()) if kind in ("light", "heavy") else None  # type: ignore[arg-type]
-    return AttackSpec(attacker.id, chosen, attacker.weapon(attack.profile), attack.kind,  # type: ignore[arg-type]
-                      attack.aimed, found, substitute)
 
 
 def advance(ctx: Context[SunshardState]) -> None:
@@ -154,7 +133,7 @@ def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if (not target.on_table or not attacker_activating or not target.holds("On Guard") or target.wavering
             or target.id in (activation.anticipating if activation else [])):
         attack.stage = "roll"
-        _stage(ctx, attack)
+        stage(ctx, attack)
         return False
     ask(ctx, target.side, "anticipate", f"{attack.attacker} attacks {target.id}: spend its On Guard token to "
         f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
@@ -162,7 +141,7 @@ def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
         [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
         context={"target": target.id}, reaction_to="anticipate")
     attack.stage = "roll"
-    _stage(ctx, attack, f"{target.id} may Anticipate the attack.")
+    stage(ctx, attack, f"{target.id} may Anticipate the attack.")
     return True
 
 
@@ -187,7 +166,7 @@ def _roll(ctx: Context[SunshardState], attack: AttackState) -> bool:
                        f"{attack.attacker}'s attack test on {target.id}", dice=_dice_count(world, attack))
     attack.dice = [AttackDie(face=v.face, first=v.face) for v in result.verdicts]
     attack.stage = "attack-reroll"
-    _stage(ctx, attack)
+    stage(ctx, attack)
     return False
 
 
@@ -208,7 +187,7 @@ def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
     sources = reroll_sources(world, attack)
     attack.stage = "hits"
     if result.successes == len(attack.dice) or not sources:
-        _stage(ctx, attack)
+        stage(ctx, attack)
         return False
     if attack.reroll is not None:
         standing = attack.reroll
@@ -216,12 +195,12 @@ def _attack_reroll(ctx: Context[SunshardState], attack: AttackState) -> bool:
             attack.reroll = "keep"
             reroll_with(ctx, attack, standing, standing=True)
         else:
-            _stage(ctx, attack)
+            stage(ctx, attack)
         return False
     ask(ctx, attack.side, "attack-reroll", f"{attack.attacker}'s attack test on {attack.target} rolled "
         f"{', '.join(str(d.face) for d in attack.dice)} against TN {goal.value}: re-roll every die?",
         "Re-roll the attack test?", [("keep", "Keep the dice"), *sources], key="reroll")
-    _stage(ctx, attack, f"{attack.attacker}'s player may re-roll the attack test.")
+    stage(ctx, attack, f"{attack.attacker}'s player may re-roll the attack test.")
     return True
 
 
@@ -248,7 +227,7 @@ def _hits(ctx: Context[SunshardState], attack: AttackState) -> bool:
         if target.has("Immaterial") and target.on_table:
             (face,) = roll_d20(ctx, 1, f"{target.id}'s Immaterial roll", target.side)
             if face <= 10:
-                _stage(ctx, attack, f"{target.id} is Immaterial: the hit passes through it (rolled {face}, "
+                stage(ctx, attack, f"{target.id} is Immaterial: the hit passes through it (rolled {face}, "
                                     f"{RULE}, L1447).")
                 if verdict.critical and kind == "attack" and world.rulings.immaterial_timing == "keeps-blight":
                     gain(ctx, target.id, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id))
@@ -261,136 +240,7 @@ def _hits(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if (hits and is_melee(profile) and attacker.has("Dashing Show") and party is not None
             and attacker.id in party.members and party.dashing_by is None):
         ctx.emit(DashingShow(model_id=attacker.id))
-    _stage(ctx, attack)
-    return False
-
-
-def substitutes(world: World, attack: AttackState, hit_model: Miniature) -> list[Option]:
-    """Who may take this hit instead: a friendly Bodyguard within 4" and in sight, once a round, against melee or a
-    non-template ranged attack (L1419); for a Protected model, a friendly non-Leader within 4" and in sight, against
-    any attack without Cone or Wall (L1471). Neither may be Downed."""
-    profile = world.model(attack.attacker).weapon(attack.profile)
-    if is_template(profile):
-        return []
-    options = []
-    for friend in world.on_table(hit_model.side):
-        if friend.id == hit_model.id or friend.downed:
-            continue
-        if gap(friend, hit_model) > BODYGUARD_RANGE + 0.01 or not has_sight(world, friend, hit_model):
-            continue
-        if friend.has("Bodyguard") and "Bodyguard" not in friend.figure.used:
-            options.append(Option(key=f"bodyguard:{friend.id}", label=f"{friend.name} takes it (Bodyguard)"))
-        if hit_model.has("Protected") and not friend.leader:
-            options.append(Option(key=f"protected:{friend.id}", label=f"{friend.name} takes it (Protected)"))
-    return options
-
-
-def _substitute(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    world = world_of(ctx)
-    hit = attack.hits[attack.hit_index]
-    hit_model = world.model(hit.model)
-    attack.stage = "on-hit"
-    options = substitutes(world, attack, hit_model) if hit_model.on_table else []
-    if not options:
-        _stage(ctx, attack)
-        return False
-    ask(ctx, hit_model.side, "substitute", f"{hit_model.id} is hit by {attack.attacker}'s {attack.profile}: does a "
-        "friend take the hit?", "Who takes the hit?", [("none", f"Nobody: {hit_model.id} takes it"), *options],
-        key="by")
-    _stage(ctx, attack, f"{hit_model.id}'s player may have a friend take the hit.")
-    return True
-
-
-def _on_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    world = world_of(ctx)
-    hit = attack.hits[attack.hit_index]
-    attacker = world.model(attack.attacker)
-    profile = attacker.weapon(attack.profile)
-    first = world.model(attack.target)
-    blight_to = hit.model if world.rulings.substitute_blight == "hit-model" else first.id
-    if hit.perfect and world.model(blight_to).on_table and not world.model(blight_to).has("Fine-Forged Armor"):
-        blighted_perfect = weapon_ability(profile, "Blighted") is not None
-        if not blighted_perfect or world.rulings.blighted_perfect == "yes":
-            gain(ctx, blight_to, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id,
-                                                      _action_of(attack), attack.in_party))
-    model = world.model(hit.model)
-    if model.on_table:
-        for ability, counter in (("Bleeding", "Bleeding"), ("Burning", "Burning"), ("Disorient", "Disoriented")):
-            if weapon_ability(profile, ability) is not None:
-                gain(ctx, model.id, counter, cause=Cause(f"{profile.name}'s {ability} ({RULE}, L1504-1512)"))
-        activation = ctx.state.activation
-        incendiary = (activation is not None and activation.model == attacker.id and activation.incendiary
-                      and weapon_ability(profile, "Jammable") is not None and not is_melee(profile))
-        if incendiary:
-            gain(ctx, model.id, "Burning", cause=Cause(f"incendiary {profile.name} ({RULE}, L770)"))
-        if weapon_ability(profile, "Terrifying") is not None and world.model(model.id).on_table:
-            goal = tn(model.characteristic("RSL").value, label=f"{model.id}'s RSL")
-            result = roll_test(ctx, model.id, model.side, "rsl", goal, f"{model.id}'s Terrifying RSL test")
-            if not result.passed:
-                gain(ctx, model.id, "Wavering", cause=Cause(f"Terrifying ({RULE}, L1530-1534)"))
-    alive = world_of(ctx).model(hit.model).on_table
-    attack.stage = "armor" if alive and profile.ST != "*" else "next-hit"
-    _stage(ctx, attack)
-    return False
-
-
-def _action_of(attack: AttackState) -> str:
-    return {"action": "attack", "charge": "charge", "curse": "curse"}.get(attack.kind, "held")
-
-
-def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    world = world_of(ctx)
-    hit = attack.hits[attack.hit_index]
-    model = world.model(hit.model)
-    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
-    result = roll_test(ctx, model.id, model.side, "armor", goal, f"{model.id}'s Armor test")
-    face = result.verdicts[0].face
-    hit.armor = AttackDie(face=face, first=face)
-    attack.stage = "armor-reroll"
-    if result.passed or world.record(model.side).fortune < 1:
-        attack.stage = "damage"
-        _stage(ctx, attack)
-        return False
-    ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
-        f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
-        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
-    attack.stage = "damage"
-    _stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
-    return True
-
-
-def _damage(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    world = world_of(ctx)
-    hit = attack.hits[attack.hit_index]
-    model = world.model(hit.model)
-    attacker = world.model(attack.attacker)
-    profile = attacker.weapon(attack.profile)
-    assert hit.armor is not None
-    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
-    if hit.armor.rerolled_by:
-        log_test(ctx, model.id, "armor", goal, [hit.armor.face], f"{model.id}'s Armor test, re-rolled")
-    result = judge_test("armor", goal, [hit.armor.face], world.rulings)
-    cause = Cause(f"{attacker.id}'s {profile.name}", attacker.id, _action_of(attack), attack.in_party)
-    if result.fumbles and model.on_table:
-        gain(ctx, model.id, "Blight", cause=Cause(f"a botched save ({RULE}, L529)", attacker.id, _action_of(attack),
-                                                  attack.in_party))
-    if not result.passed and world_of(ctx).model(model.id).on_table:
-        if weapon_ability(profile, "Blighted") is not None and not hit.perfect:
-            gain(ctx, model.id, "Blight", cause=Cause(f"{profile.name} is Blighted ({RULE}, L1506)", attacker.id,
-                                                      _action_of(attack), attack.in_party))
-        else:
-            wound(ctx, model.id, cause=cause)
-            if model.side != attacker.side:
-                attack.wounded.append(model.id)
-    attack.stage = "next-hit"
-    _stage(ctx, attack)
-    return False
-
-
-def _next_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    attack.hit_index += 1
-    attack.stage = "substitute" if attack.hit_index < len(attack.hits) else "next-target"
-    _stage(ctx, attack)
+    stage(ctx, attack)
     return False
 
 
@@ -401,7 +251,7 @@ def _next_target(ctx: Context[SunshardState], attack: AttackState) -> bool:
         attack.stage = "anticipate"
     else:
         attack.stage = "after"
-    _stage(ctx, attack)
+    stage(ctx, attack)
     return False
 
 
@@ -419,11 +269,11 @@ def _after(ctx: Context[SunshardState], attack: AttackState) -> bool:
     attack.stage = "fade"
     if not (attacker.on_table and hit_enemy and attacker.has("Blight Censors")
             and "Blight Censors" not in attacker.figure.used):
-        _stage(ctx, attack)
+        stage(ctx, attack)
         return False
     ask(ctx, attack.side, "blight-censors", f"{attacker.id} hit with its attack: gain a Blight token for Blight "
         f"Censors ({RULE}, L1413)?", "Gain a Blight token?", [("no", "No"), ("yes", "Yes")], key="gain")
-    _stage(ctx, attack, f"{attacker.id}'s player may use Blight Censors.")
+    stage(ctx, attack, f"{attacker.id}'s player may use Blight Censors.")
     return True
 
 
@@ -433,7 +283,7 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
     profile = attacker.weapon(attack.profile)
     attack.stage = "done"
     if not (weapon_ability(profile, "Fade") and attacker.on_table and attack.hit_any and not attacker.floored):
-        _stage(ctx, attack)
+        stage(ctx, attack)
         return False
     reach = fade_reach(world, attack)
     here = (attacker.placed.x, attacker.placed.y)
@@ -446,7 +296,7 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
                             options=tuple(Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}" + (
                                 " (stays put)" if (x, y) == here else f" ({math.dist(here, (x, y)):.1f}\" away)"))
                                 for x, y in vault_spots(world, attacker, reach))),)))
-    _stage(ctx, attack, f"{attacker.id} may vault (Fade).")
+    stage(ctx, attack, f"{attacker.id} may vault (Fade).")
     return True
 
 
@@ -471,7 +321,6 @@ def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
 
 
 _STEPS = {
-    "anticipate": _anticipate, "roll": _roll, "attack-reroll": _attack_reroll, "hits": _hits,
-    "substitute": _substitute, "on-hit": _on_hit, "armor": _armor, "damage": _damage, "next-hit": _next_hit,
+    "anticipate": _anticipate, "roll": _roll, "attack-reroll": _attack_reroll, "hits": _hits, **HIT_STEPS,
     "next-target": _next_target, "after": _after, "fade": _fade, "done": _done,
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 from pydantic import JsonValue
@@ -79,12 +80,15 @@ def movement_field(world: World, mover: Miniature) -> Battlefield:
     height = mover.functional_hgt(for_sight=False)
     bases = [m.base() for m in world.on_table() if m.id != mover.id
              and (m.side != mover.side or m.functional_hgt(for_sight=False) > height)]
-    terrain = []
-    for piece in pieces(world):
-        if piece.height > height and not piece.has("impassable"):
-            piece = Terrain(piece.id, piece.kind, piece.polygon, piece.height, piece.keywords | {"impassable"})
-        terrain.append(piece)
+    terrain = [_walled(piece) if piece.height > height and not piece.has("impassable") else piece
+               for piece in pieces(world)]
     return Battlefield(Table(world.state.width, world.state.height), tuple(terrain), (mover.base(), *bases))
+
+
+@lru_cache(maxsize=512)
+def _walled(piece: Terrain) -> Terrain:
+    """The piece made Impassable (built once per piece: a menu asks the field of every mover it routes)."""
+    return Terrain(piece.id, piece.kind, piece.polygon, piece.height, piece.keywords | {"impassable"})
 
 
 def allowance(world: World, mover: Miniature, ap: int) -> Target:
@@ -108,15 +112,24 @@ def _spares(world: World, mover: Miniature, piece: Terrain, rule: str) -> bool:
 
 def crossed(world: World, mover: Miniature, path: tuple[Point, ...]) -> tuple[list[Terrain], list[Terrain]]:
     """The Rugged and the Hazardous pieces a path goes within (more than touching), those not spared."""
+    slowing = [p for p in pieces(world) if p.has("rugged") or p.has("hazardous")]
+    if not slowing:  # nothing the path could cross matters: no swept area to draw
+        return [], []
     radius = mover.base().radius
     swept = shapely.LineString(path).buffer(radius - TOLERANCE) if len(path) > 1 else shapely.Point(path[0]).buffer(
         radius - TOLERANCE)
-    within = [p for p in pieces(world) if swept.intersection(p.polygon).area > TOLERANCE ** 2]
+    left, bottom, right, top = swept.bounds  # a piece whose box the swept area's misses shares no area with it
+    within = [p for p in slowing if _boxes_meet((left, bottom, right, top), p.polygon.bounds)
+              and swept.intersection(p.polygon).area > TOLERANCE ** 2]
     rugged = [p for p in within if p.has("rugged") and not _spares(world, mover, p, "rugged")]
     hazardous = [p for p in within if p.has("hazardous") and not _spares(world, mover, p, "hazardous")]
     if world.rulings.hazardous_frequency == "once-per-action":
         hazardous = hazardous[:1]
     return rugged, hazardous
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def check_move(world: World, side: SideId, filled: Mapping[str, str]) -> MovePlan:

@@ -22,7 +22,7 @@ from engine.systems.sunshard.setup import (
     check_deploy,
     check_place_objective,
     deploy_values,
-    objective_problem,
+    objective_problems,
     spot_problem,
 )
 from engine.systems.sunshard.setup_events import DeployAsSuggested, WarbandPicked
@@ -139,12 +139,9 @@ def _objective_spots(world: World) -> list[tuple[float, float]]:
     mid_x, mid_y = state.width / 2, state.height / 2
     placed = [(sum(x for x, _ in o.polygon) / len(o.polygon), sum(y for _, y in o.polygon) / len(o.polygon))
               for o in objectives(world)]
-    found = []
-    for i in range(int(state.width) + 1):
-        for j in range(-int(state.contested_half), int(state.contested_half) + 1):
-            at = (float(i), mid_y + j)
-            if objective_problem(world, at) is None:
-                found.append(at)
+    tried = [(float(i), mid_y + j) for i in range(int(state.width) + 1)
+             for j in range(-int(state.contested_half), int(state.contested_half) + 1)]
+    found = [at for at, problem in zip(tried, objective_problems(world, tried), strict=True) if problem is None]
     turned = state.active_side is not None and _far_side(world, state.active_side)
     # distances rounded: an Objective's centre, averaged from its outline, is off by a hair, which sent the near
     # side's equally far spots into the far half

@@ -63,6 +63,11 @@ _LASTING: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _LASTING_SIZE = 256
 
 
+def _content(state: SunshardState) -> bytes:
+    """A digest of everything in ``state`` but its sequence number."""
+    return hashlib.blake2b(state.model_dump_json(exclude={"seq"}).encode(), digest_size=16).digest()
+
+
 @dataclass(frozen=True)
 class World:
     """A game's state with its data and rulings; geometry worked out from it is kept while the state stays at the
@@ -87,8 +92,10 @@ class World:
         """``make()``, kept for every state of the same content (this data, every figure, token and AP the same):
         a menu, the check of the command picked from it and its handler each read their own copy of one state, and
         the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
-        content = self.state.model_dump_json(exclude={"seq"}).encode()
-        slot = (key, id(self.data), self.rulings, hashlib.blake2b(content, digest_size=16).digest())
+        # the digest is kept for this state's sequence number; worlds sharing what ``memo`` keeps differ only in which
+        # model is activating (see acting.activating), so that is named in its key
+        active = self.state.activation.model_dump_json() if self.state.activation is not None else ""
+        slot = (key, id(self.data), self.rulings, self.memo(("content", active), lambda: _content(self.state)))
         if slot in _LASTING:
             _LASTING.move_to_end(slot)
         else:
@@ -169,11 +176,13 @@ class Miniature:
         return Counter(model.tokens) if model is not None else Counter()
 
     def holds(self, name: str) -> int:
-        return self.tokens[name]
+        """How many ``name`` tokens it holds (counted in place: rules ask this of every model for every menu)."""
+        model = self.world.state.models.get(self.id)
+        return model.tokens.count(name) if model is not None else 0
 
     @property
     def conditions(self) -> tuple[str, ...]:
-        return tuple(c for c in CONDITIONS if self.tokens[c])
+        return tuple(c for c in CONDITIONS if self.holds(c))
 
     @property
     def downed(self) -> bool:

@@ -1,0 +1,176 @@
+"""What each hit of an attack does to the model it strikes (Sunshard:Embren core rules v1.0, L509-529, L758-760,
+L1419, L1471, L1504-1512, L1530-1534): a Bodyguard or a Protected model's friend may take it, its on-hit abilities
+apply (Blight for a perfect attack, Bleeding, Burning, Disorient, Terrifying), then the Armor test (re-rolled with
+Fortune) and the damage it leaves (a wound, or Blight from a Blighted weapon or a botched save).
+
+These are the hit steps of :mod:`engine.systems.sunshard.attack_flow`, which runs the attack through them
+(``HIT_STEPS``); the attack's record (``stage``) and its circumstances against a target (``spec_of``) are shared.
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, ModelId, Option
+from engine.systems.sunshard.asking import ask
+from engine.systems.sunshard.d20 import log_test, roll_test
+from engine.systems.sunshard.engagement import gap
+from engine.systems.sunshard.events import AttackStaged
+from engine.systems.sunshard.harm import Cause, gain, wound
+from engine.systems.sunshard.modifiers import AttackSpec, armor_target, is_melee, is_template, weapon_ability
+from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.sight import Cover, has_sight
+from engine.systems.sunshard.state import AttackDie, AttackState, SunshardState
+from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+
+__all__ = ["BODYGUARD_RANGE", "HIT_STEPS", "spec_of", "stage", "substitutes"]
+
+BODYGUARD_RANGE = 4.0
+"""Bodyguard and Protected reach a friend within 4" (L1419, L1471)."""
+
+
+def stage(ctx: Context[SunshardState], attack: AttackState, note: str = "",
+           sight: tuple[tuple[tuple[float, float], tuple[float, float], str], ...] = ()) -> None:
+    ctx.emit(AttackStaged(attack=attack, note=note, sight=sight))
+
+
+def spec_of(world: World, attack: AttackState, target: ModelId | None = None, *, substitute: bool = False
+            ) -> AttackSpec:
+    """The circumstances of the attack against its current target (or ``target``)."""
+    attacker = world.model(attack.attacker)
+    chosen = target or attack.target
+    kind = attack.cover.get(chosen, "none")
+    found = Cover(kind, (), ()) if kind in ("light", "heavy") else None  # type: ignore[arg-type]
+    return AttackSpec(attacker.id, chosen, attacker.weapon(attack.profile), attack.kind,  # type: ignore[arg-type]
+                      attack.aimed, found, substitute)
+
+
+def substitutes(world: World, attack: AttackState, hit_model: Miniature) -> list[Option]:
+    """Who may take this hit instead: a friendly Bodyguard within 4" and in sight, once a round, against melee or a
+    non-template ranged attack (L1419); for a Protected model, a friendly non-Leader within 4" and in sight, against
+    any attack without Cone or Wall (L1471). Neither may be Downed."""
+    profile = world.model(attack.attacker).weapon(attack.profile)
+    if is_template(profile):
+        return []
+    options = []
+    for friend in world.on_table(hit_model.side):
+        if friend.id == hit_model.id or friend.downed:
+            continue
+        if gap(friend, hit_model) > BODYGUARD_RANGE + 0.01 or not has_sight(world, friend, hit_model):
+            continue
+        if friend.has("Bodyguard") and "Bodyguard" not in friend.figure.used:
+            options.append(Option(key=f"bodyguard:{friend.id}", label=f"{friend.name} takes it (Bodyguard)"))
+        if hit_model.has("Protected") and not friend.leader:
+            options.append(Option(key=f"protected:{friend.id}", label=f"{friend.name} takes it (Protected)"))
+    return options
+
+
+def _substitute(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    hit_model = world.model(hit.model)
+    attack.stage = "on-hit"
+    options = substitutes(world, attack, hit_model) if hit_model.on_table else []
+    if not options:
+        stage(ctx, attack)
+        return False
+    ask(ctx, hit_model.side, "substitute", f"{hit_model.id} is hit by {attack.attacker}'s {attack.profile}: does a "
+        "friend take the hit?", "Who takes the hit?", [("none", f"Nobody: {hit_model.id} takes it"), *options],
+        key="by")
+    stage(ctx, attack, f"{hit_model.id}'s player may have a friend take the hit.")
+    return True
+
+
+def _on_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    first = world.model(attack.target)
+    blight_to = hit.model if world.rulings.substitute_blight == "hit-model" else first.id
+    if hit.perfect and world.model(blight_to).on_table and not world.model(blight_to).has("Fine-Forged Armor"):
+        blighted_perfect = weapon_ability(profile, "Blighted") is not None
+        if not blighted_perfect or world.rulings.blighted_perfect == "yes":
+            gain(ctx, blight_to, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id,
+                                                      _action_of(attack), attack.in_party))
+    model = world.model(hit.model)
+    if model.on_table:
+        for ability, counter in (("Bleeding", "Bleeding"), ("Burning", "Burning"), ("Disorient", "Disoriented")):
+            if weapon_ability(profile, ability) is not None:
+                gain(ctx, model.id, counter, cause=Cause(f"{profile.name}'s {ability} ({RULE}, L1504-1512)"))
+        activation = ctx.state.activation
+        incendiary = (activation is not None and activation.model == attacker.id and activation.incendiary
+                      and weapon_ability(profile, "Jammable") is not None and not is_melee(profile))
+        if incendiary:
+            gain(ctx, model.id, "Burning", cause=Cause(f"incendiary {profile.name} ({RULE}, L770)"))
+        if weapon_ability(profile, "Terrifying") is not None and world.model(model.id).on_table:
+            goal = tn(model.characteristic("RSL").value, label=f"{model.id}'s RSL")
+            result = roll_test(ctx, model.id, model.side, "rsl", goal, f"{model.id}'s Terrifying RSL test")
+            if not result.passed:
+                gain(ctx, model.id, "Wavering", cause=Cause(f"Terrifying ({RULE}, L1530-1534)"))
+    alive = world_of(ctx).model(hit.model).on_table
+    attack.stage = "armor" if alive and profile.ST != "*" else "next-hit"
+    stage(ctx, attack)
+    return False
+
+
+def _action_of(attack: AttackState) -> str:
+    return {"action": "attack", "charge": "charge", "curse": "curse"}.get(attack.kind, "held")
+
+
+def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    model = world.model(hit.model)
+    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
+    result = roll_test(ctx, model.id, model.side, "armor", goal, f"{model.id}'s Armor test")
+    face = result.verdicts[0].face
+    hit.armor = AttackDie(face=face, first=face)
+    attack.stage = "armor-reroll"
+    if result.passed or world.record(model.side).fortune < 1:
+        attack.stage = "damage"
+        stage(ctx, attack)
+        return False
+    ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
+        f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
+        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
+    attack.stage = "damage"
+    stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
+    return True
+
+
+def _damage(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    world = world_of(ctx)
+    hit = attack.hits[attack.hit_index]
+    model = world.model(hit.model)
+    attacker = world.model(attack.attacker)
+    profile = attacker.weapon(attack.profile)
+    assert hit.armor is not None
+    goal = armor_target(world, spec_of(world, attack, hit.model, substitute=hit.substitute))
+    if hit.armor.rerolled_by:
+        log_test(ctx, model.id, "armor", goal, [hit.armor.face], f"{model.id}'s Armor test, re-rolled")
+    result = judge_test("armor", goal, [hit.armor.face], world.rulings)
+    cause = Cause(f"{attacker.id}'s {profile.name}", attacker.id, _action_of(attack), attack.in_party)
+    if result.fumbles and model.on_table:
+        gain(ctx, model.id, "Blight", cause=Cause(f"a botched save ({RULE}, L529)", attacker.id, _action_of(attack),
+                                                  attack.in_party))
+    if not result.passed and world_of(ctx).model(model.id).on_table:
+        if weapon_ability(profile, "Blighted") is not None and not hit.perfect:
+            gain(ctx, model.id, "Blight", cause=Cause(f"{profile.name} is Blighted ({RULE}, L1506)", attacker.id,
+                                                      _action_of(attack), attack.in_party))
+        else:
+            wound(ctx, model.id, cause=cause)
+            if model.side != attacker.side:
+                attack.wounded.append(model.id)
+    attack.stage = "next-hit"
+    stage(ctx, attack)
+    return False
+
+
+def _next_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    attack.hit_index += 1
+    attack.stage = "substitute" if attack.hit_index < len(attack.hits) else "next-target"
+    stage(ctx, attack)
+    return False
+
+
+HIT_STEPS = {"substitute": _substitute, "on-hit": _on_hit, "armor": _armor, "damage": _damage, "next-hit": _next_hit}
+"""The steps of one hit, by the stage name ``state.attack`` records."""
