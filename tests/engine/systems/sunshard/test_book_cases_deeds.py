@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Context, ModelId, RulesError
-from engine.systems.sunshard.deeds import end_of_game_deeds, end_of_round_deeds
+from engine.systems.sunshard.deeds import end_of_game_deeds, end_of_round_deeds, flood_check
 from engine.systems.sunshard.harm import Cause, gain, kill, wound
 from engine.systems.sunshard.quest_actions import check_quest_action
 from engine.systems.sunshard.round_events import StepReached
@@ -169,3 +169,35 @@ def test_search_is_only_for_models_activating_in_a_party() -> None:
     activate(state, "A1")
     with pytest.raises(RulesError, match="not activating in a party"):
         check_quest_action(world(state), A, {"action": "search", "model": "A1"})
+
+
+def test_vigilance_counts_the_models_of_one_warband() -> None:
+    # Sunshard:Embren core rules, L1225: the two On Guard models touching Objectives must be of one warband.
+    state = quest_state("chance-encounter")
+    objective(state, "O1", (8, 12))
+    objective(state, "O2", (16, 12))
+    put(state, "B1", "Pariah", B, 8, 12 + OBJ + R, tokens=["On Guard"])
+    put(state, "B2", "Pariah", B, 16, 12 + OBJ + R, tokens=["On Guard"])
+    put(state, "A1", "Captain", A, 4, 2)
+    state.figures[B2].warband = "B2"
+    after, _ = run(state, end_of_round_deeds)
+    assert "vigilance" not in after.records[B].deeds
+    state.figures[B2].warband = "B1"
+    after, _ = run(state, end_of_round_deeds)
+    assert "vigilance" in after.records[B].deeds
+
+
+def test_flood_counts_the_models_of_one_warband() -> None:
+    # Sunshard:Embren core rules, L1253: three engaging models of two warbands are no Flood; of one, they are.
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Ruin"
+    put(state, "B1", "Captain", B, 12, 12)
+    gap = 32 / 25.4
+    for i, (x, y) in enumerate([(12 - gap, 12), (12 + gap, 12), (12, 12 + gap)], start=1):
+        put(state, f"A{i}", "Conscripted", A, x, y)
+    state.figures[ModelId("A3")].warband = "A2"
+    after, _ = run(state, flood_check)
+    assert after.records[A].deeds == []
+    state.figures[ModelId("A3")].warband = "A1"
+    after, _ = run(state, flood_check)
+    assert after.records[A].deeds == ["flood"]
