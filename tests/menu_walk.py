@@ -10,7 +10,6 @@ random walks; the tests of single failures use :meth:`MenuWalk.say` and :meth:`M
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,58 +23,39 @@ from engine.core import (
     ActionCommand,
     ActKind,
     Actor,
-    Ask,
     Game,
     OfferRefused,
-    Param,
     RulesError,
-    Shape,
     SideId,
     UserId,
 )
 from engine.core.declared import ActionDecl
 from engine.core.offers import reachable, silent
 from tests.commands import parse_line
+from tests.engine.core.toy_council import Council
 from tests.engine.core.toy_duel import SecretDuel
 from tests.toys.hexfire import Hexfire
 from tests.toys.muster import Muster
 from tests.toys.tally import Tally
 
-__all__ = ["FACTORIES", "MenuWalk", "Trouble", "free_form", "serve", "table", "typed_only"]
+__all__ = ["FACTORIES", "MenuWalk", "Trouble", "serve", "table", "typed_only"]
 
 TABLE = "t"
 FACTORIES: dict[str, Any] = {**SYSTEM_FACTORIES, "tally": Tally, "hexfire": Hexfire, "muster": Muster,
-                              "duel": SecretDuel}
+                              "duel": SecretDuel, "council": Council}
 """Every registered game and the test toys."""
-
-_SHAPED = re.compile(r"[>;\s]|^[-+]?\d+(\.\d+)?$")
-"""A path (``C4>C5``), a phrase (``toward B1 3``) or a number: values of a kind no menu lists."""
-_NONSENSE = "qzx-no-game-means-this"
-"""A value only a predicate that takes any text accepts."""
-
-
-def free_form(param: Param[Any], world: Any, ask: Ask, typed: str) -> bool:
-    """Whether ``typed`` is a value no menu could list, so a menu walk cannot reach it (the reachability check takes
-    it as typed and checks the rest of the command). Only a parameter that takes typed values (``accepts``) has
-    such values: every value, where it has no menu or its predicate takes any text (a token's name); otherwise a
-    path, a phrase, a number, a point or a list where one value is asked (``C4>C5``, ``10.5,12``, ``B2,B1``). A
-    fighter, a hex or a card typed for such a parameter is discrete: its menu must list it."""
-    if param.accepts is None:
-        return False
-    if param.values is None or param.accepts(world, ask, _NONSENSE) is None:
-        return True
-    return bool(_SHAPED.search(typed.strip())) or (param.shape is Shape.ONE and "," in typed)
 
 
 def typed_only(decl: ActionDecl[Any, Any]) -> bool:
-    """An action no menu offers: a tool accepted only typed, or one whose first answer is free text (a note, a
-    card's name) that no menu could list."""
-    return decl.typed or (bool(decl.params) and decl.params[0].values is None and decl.params[0].accepts is not None)
+    """An action no menu offers: a tool accepted only typed, or one whose first answer no menu lists (a note, a
+    card's name: a parameter with no menu declares the kind of value typed for it, ``Param.free_form``)."""
+    return decl.typed or (bool(decl.params) and decl.params[0].values is None)
 
 
 async def table(system: str, *, demo: bool = True, seed: str = "menus", rng: int = 0) -> MenuWalk:
     """A walk at a fresh table of ``system``: the practice demo (alice holds every side), or ``/game new`` with
-    alice on side A and bob on side B. The table's dice seed is ``seed``."""
+    alice on side A, bob on side B and carol on side C where the game seats three. The table's dice seed is
+    ``seed``."""
     service = TableService(MemoryRepository(), FACTORIES, pass_delay=lambda: 0.0, seed_source=lambda: seed)
     walk = MenuWalk(service, random.Random(rng))
     if demo:
@@ -83,6 +63,8 @@ async def table(system: str, *, demo: bool = True, seed: str = "menus", rng: int
     else:
         await walk.say("alice", f"/game new system:{system} practice:no")
         await walk.say("bob", "/game join side:B")
+        if "C" in walk.game.state.sides:
+            await walk.say("carol", "/game join side:C")
     return walk
 
 

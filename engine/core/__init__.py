@@ -107,7 +107,7 @@ from engine.core.header import board_with_header, flow_header, phase_name
 from engine.core.ids import BOT_USER, ModelId, SideId, UserId
 from engine.core.menus import MENU_LIMIT, Page, Question, page
 from engine.core.outcome import EndReason, Outcome
-from engine.core.params import LEFT_OUT, Ask, Item, Order, Param, Shape, flag, natural_key
+from engine.core.params import LEFT_OUT, Ask, FreeForm, Item, Order, Param, Shape, flag, natural_key
 from engine.core.reactions import (
     PASS,
     PHASE,
@@ -203,6 +203,7 @@ __all__ = [
     "ExtendDecision",
     "ForceDecision",
     "Foresight",
+    "FreeForm",
     "Game",
     "GameCreated",
     "GameEnded",

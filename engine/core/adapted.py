@@ -44,8 +44,11 @@ def query_of(declarations: Declarations[S, W], system: System[S], query: QueryDe
         def values(state: S, viewer: Viewer, filled: Mapping[str, Any]) -> Sequence[Choice]:
             side = viewer.side if viewer.kind is ViewerKind.SIDE else None
             ask = Ask(query.title, side, viewer, filled)
+            world = declarations.world(system, state)
+            if not param.asked(world, ask):
+                return []  # it does not apply given what is filled: its menu is never built
             distances = system.disclosure(state, viewer).distances
-            return ordered(param.menu(declarations.world(system, state), ask), param.order, distances)
+            return ordered(param.menu(world, ask), param.order, distances)
         return values
 
     return Action(query.verb, query.summary, name=query.name,

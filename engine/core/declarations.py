@@ -243,8 +243,12 @@ class Declarations(Generic[S, W]):
         """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole. Menus
         are a player's; ``host`` (the table's host asking) lets answers already typed be what the host may give.
 
-        :raises RulesError: when an answer already given is not legal (a typed one), naming what is accepted.
+        :raises RulesError: when the asking side may not take the action now (its ``when``: no menu of it is
+            built), or an answer already given is not legal (a typed one), naming what is accepted.
         """
+        if side is not None and decl.when is not None and \
+                (refused := decl.when.refusal(state, side, decl.command_verb)) is not None:
+            raise refused  # read from the flow record before any world or menu is built
         world = self.world_of(decl, system, state)
         distances = system.disclosure(state, viewer).distances
         given: dict[str, Any] = {}

@@ -10,7 +10,6 @@ discrete command the referee accepts is reachable from the menus.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.core.actions import LegalAction
@@ -18,7 +17,7 @@ from engine.core.audience import Viewer
 from engine.core.declarations import ActionCommand, Declarations
 from engine.core.ids import SideId
 from engine.core.menus import Question
-from engine.core.params import LEFT_OUT, Ask, Param
+from engine.core.params import LEFT_OUT, Ask
 
 if TYPE_CHECKING:
     from engine.core.state import CoreState
@@ -73,11 +72,11 @@ def silent(declarations: Declarations[S, Any], system: System[S], state: S, side
     return found
 
 def reachable(declarations: Declarations[S, Any], system: System[S], state: S, side: SideId,
-              command: ActionCommand, typed: Callable[[Param[Any], Any, Ask, str], bool] | None = None) -> str | None:
+              command: ActionCommand, *, typed: bool = False) -> str | None:
     """Why ``command`` could not be reached from ``side``'s menus now (None when it can): its action must be
-    offered, and each answer must be an entry of its question, one pick at a time. ``typed(param, world, ask,
-    answer)`` says which answers no menu could list (a path, a point, free text): those are taken as typed, and the
-    answers around them must still be reached."""
+    offered, and each answer must be an entry of its question, one pick at a time. With ``typed``, an answer of a
+    kind its parameter declares no menu lists (``Param.free_form``: a path, a point, free text) is taken as typed,
+    and the answers around it must still be reached; every other answer, typed or not, must be on the menus."""
     decl = declarations.find(command.path, command.name)
     if decl is None:
         return f"{command.path} {command.name} is not declared"
@@ -96,9 +95,8 @@ def reachable(declarations: Declarations[S, Any], system: System[S], state: S, s
         current = str(filled.get(asked.option) or "")
         step = _next_step(asked, wanted, current)
         param = decl.param(asked.option)
-        if step is None and typed is not None and param is not None and wanted != LEFT_OUT:
-            ask = Ask(decl.command_verb, side, viewer, {k: v for k, v in filled.items() if v is not None})
-            step = wanted if typed(param, declarations.world_of(decl, system, state), ask, wanted) else None
+        if step is None and typed and param is not None and wanted != LEFT_OUT and param.free_form.covers(wanted):
+            step = wanted
         if step is None:
             shown = ", ".join(raw for raw, _ in asked.everything[:8])
             return f"{asked.option}:{wanted} is not reachable from the menu of {decl.title} (it offers {shown})"

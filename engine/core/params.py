@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, Flag, auto
 from typing import Any, Generic, TypeVar, cast
 
 from engine.core.actions import Choice
@@ -29,8 +29,8 @@ from engine.core.audience import Viewer
 from engine.core.errors import IllegalCommand, InvalidCommand, RulesError
 from engine.core.ids import SideId
 
-__all__ = ["LEFT_OUT", "Ask", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag", "keep_menus",
-           "natural_key", "parse_items", "read_param"]
+__all__ = ["LEFT_OUT", "Ask", "FreeForm", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag",
+           "keep_menus", "natural_key", "parse_items", "read_param"]
 
 W = TypeVar("W")
 E = TypeVar("E")
@@ -62,6 +62,32 @@ class Order(Enum):
     NATURAL = "natural"  # by label, as people count: C2 before C10
     NEAREST = "nearest"  # by ``Choice.distance`` (where distances are shown), then naturally
     GIVEN = "given"  # the generator's own order means something (a ranking the rules give)
+
+
+class FreeForm(Flag):
+    """The kinds of typed value a parameter takes that no menu can list, declared where the parameter is
+    (``free_form=FreeForm.POINT | FreeForm.PHRASE``): the menus cannot reach them, so the conformance property
+    (``engine.core.offers.reachable``) takes a value of such a kind as typed and checks the rest of the command, and
+    holds every other value the check accepts to the menu. A parameter with no menu must declare one (or be an
+    upload): the registry refuses a game whose player would otherwise be left to guess what to type."""
+
+    NONE = 0
+    TEXT = auto()  # anything its predicate accepts: a note, a name, a terrain shape, yes or no spelt any way
+    NUMBER = auto()  # 3, 2.5: a distance, degrees, a count the menu does not list
+    POINT = auto()  # 10.5,12: a point in inches, or one for each model (A3@10,12;A4@11,12)
+    PHRASE = auto()  # toward B1 3, via:C1: a place said in words
+    PATH = auto()  # C4>C5: hexes one after another
+    LIST = auto()  # B2,B1: several values in order where one is asked (a sweep's targets)
+
+    def covers(self, typed: str) -> bool:
+        """Whether ``typed`` is of a kind this declares."""
+        text = typed.strip()
+        return any(kind in self and re.fullmatch(pattern, text) is not None for kind, pattern in _FORMS.items())
+
+
+_NUMBER = r"[-+]?\d+(\.\d+)?"
+_FORMS = {FreeForm.TEXT: r"(?s).*", FreeForm.NUMBER: _NUMBER, FreeForm.POINT: r"(?s).*\d\s*,\s*[-+]?\.?\d.*",
+          FreeForm.PHRASE: r"(?s).*[\s:].*", FreeForm.PATH: r".*[>;,].*", FreeForm.LIST: r".+,.+"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +164,8 @@ class Param(Generic[W]):
     entries as JSON (``engine.core.uploads``) and the check reads them back with ``ask.upload(option)``. ``refused``
     gives the refusal of a typed value the menu does not list, where the rules have more to say than the list of
     what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
-    return None where it has nothing more to say, and the value is refused with that list.
+    return None where it has nothing more to say, and the value is refused with that list. ``free_form`` declares
+    the kinds of typed value (``FreeForm``) its predicate takes that no menu lists (a path, a point, free text).
     """
 
     option: str
@@ -158,6 +185,7 @@ class Param(Generic[W]):
     upload: str | None = None
     refused: Callable[[W, Ask, str], RulesError | None] | None = None
     single: bool = False
+    free_form: FreeForm = FreeForm.NONE
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None and self.upload is None:
@@ -171,6 +199,9 @@ class Param(Generic[W]):
             raise ValueError(f"parameter {self.option}: a costly menu needs a predicate (accepts) for typed values")
         if self.none_when is not None and not self.optional:
             raise ValueError(f"parameter {self.option}: none_when says when an optional parameter may be left out")
+        if self.free_form and self.accepts is None:
+            raise ValueError(f"parameter {self.option}: typed values no menu lists (free_form) need a predicate "
+                             "(accepts)")
         if self.single and (self.shape is not Shape.ONE or self.values is None):
             raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
 
@@ -252,7 +283,8 @@ def flag(option: str, prompt: str, yes: str, no: str,
     def accepts(world: W, ask: Ask, typed: str) -> str | None:
         return None if typed.casefold() in (*_YES, *_NO) else f"{option}: takes yes or no, not {typed[:40]!r}"
 
-    return Param(option, prompt, values=values, accepts=accepts, optional=True, none_label=no, noun="answers")
+    return Param(option, prompt, values=values, accepts=accepts, optional=True, none_label=no, noun="answers",
+                 free_form=FreeForm.TEXT)  # yes, no, on, off, 1, 0: spellings the menu's one entry does not list
 
 
 def parse_items(param: Param[Any], raw: str) -> tuple[tuple[tuple[str, int], ...], bool]:

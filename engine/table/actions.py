@@ -18,6 +18,7 @@ from engine.core import (
     Ask,
     Choice,
     Context,
+    FreeForm,
     IllegalCommand,
     InvalidCommand,
     ModelId,
@@ -179,8 +180,9 @@ def _move_plan(world: TableWorld, ask: Ask) -> _Move:
               per="model", preview=True, host=True, available=_may_touch, check=_move_plan, params=(
                   Param("model", "Which model moves?", values=_movers, refused=_not_movable, noun="models"),
                   Param("to", "Where to?", values=_ends, accepts=_said, order=Order.GIVEN, costly=True,
-                        noun="moves"),
-                  Param("max", "At most how far?", accepts=inches("max", "a distance"), optional=True)))
+                        noun="moves", free_form=FreeForm.POINT | FreeForm.PHRASE),
+                  Param("max", "At most how far?", accepts=inches("max", "a distance"), optional=True,
+                        free_form=FreeForm.NUMBER)))
 def _move(ctx: Ctx, plan: _Move) -> None:
     route = plan.route
     ctx.emit(ModelMoved(model_id=plan.model.id, path=route.path, distance=route.distance, facing=route.facing,
@@ -285,9 +287,10 @@ def new_model(ctx: Ctx, new: Newcomer, *, tally: bool = True) -> None:
               available=_may_touch, check=_add_plan, params=(
                   Param("side", "For which side?", values=_own_sides, optional=True, none_label="your own side",
                         none_when=_mine, refused=_not_yours, noun="sides"),
-                  Param("at", "Where (x,y in inches)?", accepts=on_the_table, optional=True),
+                  Param("at", "Where (x,y in inches)?", accepts=on_the_table, optional=True, free_form=FreeForm.POINT),
                   Param("unit", "Which unit?", values=_units, refused=_no_unit, noun="units"),
-                  Param("facing", "Facing which way (degrees)?", accepts=_facing, optional=True)))
+                  Param("facing", "Facing which way (degrees)?", accepts=_facing, optional=True,
+                        free_form=FreeForm.NUMBER)))
 def _add(ctx: Ctx, plan: Newcomer) -> None:
     new_model(ctx, plan)
 
@@ -428,8 +431,9 @@ def _place_plan(world: TableWorld, ask: Ask) -> _Placed:
               host=True, available=_may_touch, check=_place_plan, params=(
                   Param("model", "Which model?", values=_movers, refused=_not_movable, noun="models"),
                   Param("at", "Where (x,y in inches)?", values=_spots, accepts=on_the_table, costly=True,
-                        noun="spots"),
-                  Param("facing", "Facing which way (degrees)?", accepts=_facing, optional=True)))
+                        noun="spots", free_form=FreeForm.POINT),
+                  Param("facing", "Facing which way (degrees)?", accepts=_facing, optional=True,
+                        free_form=FreeForm.NUMBER)))
 def _place(ctx: Ctx, plan: _Placed) -> None:
     _set_down(ctx, plan)
 
@@ -467,7 +471,7 @@ def _wound_plan(world: TableWorld, ask: Ask) -> tuple[PlacedModel, int, int]:
                   Param("model", "Which model?", values=_any_model, refused=lambda w, a, t: w.unknown(a, t),
                         noun="models"),
                   Param("amount", "How many wounds?", values=_amounts, accepts=_whole, optional=True,
-                        none_label="1 wound", order=Order.GIVEN, noun="amounts")))
+                        none_label="1 wound", order=Order.GIVEN, noun="amounts", free_form=FreeForm.NUMBER)))
 def _wound(ctx: Ctx, plan: tuple[PlacedModel, int, int]) -> None:
     model, amount, taken = plan
     ctx.emit(ModelWounded(model_id=model.id, amount=amount, wounds_taken=taken, acted_by=acted_by(ctx, model.side)))
@@ -502,7 +506,8 @@ def _token_plan(world: TableWorld, ask: Ask) -> tuple[PlacedModel, str, bool]:
               host=True, available=_seated, check=_token_plan, params=(
                   Param("model", "Which model?", values=_any_model, refused=lambda w, a, t: w.unknown(a, t),
                         noun="models"),
-                  Param("name", "Which token?", values=_tokens, accepts=_a_token, order=Order.GIVEN, noun="tokens"),
+                  Param("name", "Which token?", values=_tokens, accepts=_a_token, order=Order.GIVEN, noun="tokens",
+                        free_form=FreeForm.TEXT),
                   flag("remove", "Take it away?", "take it away", "give it", offered=_carried)))
 def _token(ctx: Ctx, plan: tuple[PlacedModel, str, bool]) -> None:
     model, token, remove = plan

@@ -16,6 +16,7 @@ from engine.core import (
     Ask,
     Choice,
     Context,
+    FreeForm,
     IllegalCommand,
     InvalidCommand,
     Order,
@@ -150,11 +151,13 @@ def _terrain_plan(world: TableWorld, ask: Ask) -> TerrainAdded:
 
 @TABLE.action(None, "Add a terrain piece", label="Add terrain", verb=("terrain", "add"), host=True,
               available=_setting_up, check=_terrain_plan, params=(
-                  Param("shape", "Its shape (rect:x,y,w,h, circle:x,y,r or poly:x,y;x,y;x,y)?", accepts=_a_shape),
+                  Param("shape", "Its shape (rect:x,y,w,h, circle:x,y,r or poly:x,y;x,y;x,y)?", accepts=_a_shape,
+                        free_form=FreeForm.TEXT),
                   Param("kind", "What kind of terrain?", values=_kinds, refused=_no_kind, noun="kinds"),
-                  Param("height", "How high (inches)?", accepts=inches("height", "a height"), optional=True),
+                  Param("height", "How high (inches)?", accepts=inches("height", "a height"), optional=True,
+                        free_form=FreeForm.NUMBER),
                   Param("keywords", "Which keywords?", values=_keywords, accepts=_words, optional=True,
-                        noun="keywords")))
+                        noun="keywords", free_form=FreeForm.TEXT)))
 def _add_terrain(ctx: Ctx, plan: TerrainAdded) -> None:
     ctx.emit(plan)
 

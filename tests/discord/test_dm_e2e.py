@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.core.data_loader import load_system_data
-from engine.core import Ask, Context, Declarations, Param, side_only
+from engine.core import Ask, Context, Declarations, FreeForm, Param, side_only
 from engine.systems.freeplay import Freeplay
 from engine.systems.freeplay.events import CardAdded, HandGrew
 from engine.systems.freeplay.rules import RULES
@@ -33,7 +33,7 @@ def _any_card(state: FreeplayState, ask: Ask, typed: str) -> None:
 
 
 @DEALING.action(None, "Deal a named card face down to the next side", verb=("hand", "add"),
-                params=(Param("card", "Which card?", accepts=_any_card),))
+                params=(Param("card", "Which card?", accepts=_any_card, free_form=FreeForm.TEXT),))
 def _deal(ctx: Context[FreeplayState], ask: Ask) -> None:
     sides = ctx.state.sides
     target = sides[(sides.index(ask.acting) + 1) % len(sides)]

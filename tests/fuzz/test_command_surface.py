@@ -34,7 +34,7 @@ from engine.core.offers import reachable
 from engine.table import TableState
 from tests.budget import LONG, examples
 from tests.commands import parse_line
-from tests.menu_walk import free_form, typed_only
+from tests.menu_walk import typed_only
 from tests.toys.hexfire import Hexfire
 from tests.toys.tally import Tally
 
@@ -161,7 +161,7 @@ def _valid(game: Game[Any]) -> None:
 def _reachable(game: Game[Any], earlier: Any, user: UserId, invocation: Any) -> None:
     """A declared action the referee accepted is one its menus offered (issue 23's conformance property): for a
     game on the declarations, walk its menus on the state before the command; a value no menu could list (a path, a
-    point, free text: ``tests.menu_walk.free_form``) is taken as typed, every other must be reached."""
+    point, free text: its parameter declares it, ``Param.free_form``) is taken as typed, every other must be reached."""
     declarations = game.system.declarations
     try:
         command = game.system.command(invocation.path, invocation.options)
@@ -173,7 +173,7 @@ def _reachable(game: Game[Any], earlier: Any, user: UserId, invocation: Any) -> 
     if decl is None or typed_only(decl):
         return  # no menu offers it: a tool, or an action on free text
     sides = [side for side in earlier.sides_of(user) if side == earlier.active_side] or list(earlier.sides_of(user))
-    reasons = [reachable(declarations, game.system, earlier, side, command, free_form) for side in sides]
+    reasons = [reachable(declarations, game.system, earlier, side, command, typed=True) for side in sides]
     assert any(reason is None for reason in reasons), f"accepted but unreachable from the menus: {reasons}"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.core import Ask, Context, IllegalCommand, ModelId, Order, Param, RulesError, Shape
+from engine.core import Ask, Context, FreeForm, IllegalCommand, ModelId, Order, Param, RulesError, Shape
 from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.action_checks import (
     attack_check,
@@ -117,7 +117,7 @@ _AIMED: tuple[Param[Reading], ...] = (
           asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
           none_label="aim at a point instead"),
     Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
-          asked_when=menus.at_a_point),
+          asked_when=menus.at_a_point, free_form=FreeForm.POINT),
 )
 """What an attack and an attack spell ask after the weapon or spell: extras to spend, the targets, or a point."""
 _action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)", "Attack",
@@ -142,7 +142,7 @@ _action("assist", "The activated model casts a spell on itself or allies (with:,
 _action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)", "Dodge", dodge_check,
         "L1378-1410",
         Param("to", "Where does its dodge take it?", values=lambda r, ask: [], accepts=menus.point_refusal,
-              optional=True, none_label="it stays where it is", noun="points"))
+              optional=True, none_label="it stays where it is", noun="points", free_form=FreeForm.POINT))
 _action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
         token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
                                          noun="tokens"))

@@ -7,7 +7,7 @@ added by hand once play is under way (L1280); and the two commands the game buil
 
 from __future__ import annotations
 
-from engine.core import ActionCommand, Ask, Choice, Context, InvalidCommand, Param
+from engine.core import ActionCommand, Ask, Choice, Context, FreeForm, InvalidCommand, Param
 from engine.systems.eldfall import setup
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
 from engine.systems.eldfall.demo import settle_setup
@@ -60,8 +60,9 @@ def _on_table(r: Reading, ask: Ask, typed: str) -> str | None:
 @RULES.action(None, "Place a model: in the deployment, in your zone; afterwards anywhere (a fix)",
               verb=("model", "place"), typed=True, host=True, rule=f"{_RULE}, L1104-1110", params=(
                   Param("model", "Which model?", values=_own, accepts=_on_table, noun="models"),
-                  Param("at", "Where (x,y in inches)?", accepts=_point),
-                  Param("facing", "Facing which way (degrees)?", accepts=_degrees, optional=True)))
+                  Param("at", "Where (x,y in inches)?", accepts=_point, free_form=FreeForm.POINT),
+                  Param("facing", "Facing which way (degrees)?", accepts=_degrees, optional=True,
+                        free_form=FreeForm.NUMBER)))
 def _place(ctx: Context[EldfallState], ask: Ask) -> None:
     """During the deployment, inside the model's area; afterwards the table's own fix by hand."""
     if ctx.state.phase == DEPLOY:
@@ -80,10 +81,11 @@ def _units(r: Reading, ask: Ask) -> list[Choice]:
 @RULES.action(None, "Add a model from a unit profile", verb=("model", "add"), typed=True, host=True,
               rule=f"{_RULE}, L1280", params=(
                   Param("unit", "Which profile?", values=_units, accepts=lambda r, ask, typed: None, noun="profiles"),
-                  Param("at", "Where (x,y in inches)?", accepts=_point, optional=True),
+                  Param("at", "Where (x,y in inches)?", accepts=_point, optional=True, free_form=FreeForm.POINT),
                   Param("side", "For which side?", values=lambda r, ask: [Choice(s) for s in r.state.sides],
                         optional=True, noun="sides"),
-                  Param("facing", "Facing which way (degrees)?", accepts=_degrees, optional=True)))
+                  Param("facing", "Facing which way (degrees)?", accepts=_degrees, optional=True,
+                        free_form=FreeForm.NUMBER)))
 def _add(ctx: Context[EldfallState], ask: Ask) -> None:
     setup.add_by_hand(ctx, kit_of(ctx), ask.text("unit"), ask.point("at") if ask.has("at") else None, ask.side(),
                       _facing(ask), ask.verb)

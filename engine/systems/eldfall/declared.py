@@ -18,6 +18,7 @@ from engine.core import (
     Ask,
     Choice,
     Context,
+    FreeForm,
     IllegalCommand,
     InvalidCommand,
     ModelId,
@@ -265,7 +266,8 @@ def _stay_idle(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
 _MOVES = _moving("choice", "idle")
 _MODEL = Param("model", "Which model?", values=_activatable, refused=said(_model_refusal), noun="models")
 _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice", "idle")),
-            accepts=_destination_refusal, order=Order.GIVEN, noun="places", asked_when=_MOVES)
+            accepts=_destination_refusal, order=Order.GIVEN, noun="places", asked_when=_MOVES,
+            free_form=FreeForm.POINT | FreeForm.PHRASE)
 
 RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) or moves (choice: walk, run, climb, "
              "jump...)", label="Activate", when=TACTICAL, per="model", rule=_RULE + "L1184-1196, L1322-1357",
@@ -277,7 +279,7 @@ RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) 
                  _TO,
                  Param("at", "Turn to face?", values=_faces,
                        accepts=lambda r, ask, typed: facing_refusal(r.world, typed),
-                       optional=True, none_label="keep its facing", noun="models",
+                       optional=True, none_label="keep its facing", noun="models", free_form=FreeForm.NUMBER,
                        asked_when=lambda r, ask: not _MOVES(r, ask))))(_activated)
 
 RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...)", verb=("move",), label="Move",
@@ -286,7 +288,7 @@ RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...
              check=lambda r, ask: _activation(r, ask, "how", "walk"), params=(
                  Param("model", "Which model?", values=_walkers, accepts=_walker_refusal, noun="models"),
                  Param("to", "Where to?", values=_reachable(lambda ask: "walk"), accepts=_destination_refusal,
-                       order=Order.GIVEN, noun="places"),
+                       order=Order.GIVEN, noun="places", free_form=FreeForm.POINT | FreeForm.PHRASE),
                  Param("how", "How does it move?", values=_routed_movements, accepts=_movement_typed, optional=True,
                        none_label="walk", order=Order.GIVEN, noun="movements")))(_activated)
 
@@ -316,7 +318,7 @@ def _ap_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
               per="model", rule=_RULE + "L926-928", params=(
                   Param("model", "Which Mage?", values=lambda r, ask: mages(r.world, _side(ask)), noun="Mages"),
                   Param("amount", "How many AP?", order=Order.GIVEN, noun="amounts", optional=True, none_label="1 AP",
-                        values=_more_ap, accepts=_ap_refusal)))
+                        values=_more_ap, accepts=_ap_refusal, free_form=FreeForm.NUMBER)))
 def _mana(ctx: Ctx, ask: Ask) -> None:
     channel_mana(ctx, kit_of(ctx).world(ctx.state).fighter(ModelId(ask.ident("model"))), ask.integer("amount", 1))
 

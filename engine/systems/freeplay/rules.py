@@ -19,6 +19,7 @@ from engine.core import (
     Decision,
     DecisionPart,
     Declarations,
+    FreeForm,
     IllegalCommand,
     InvalidCommand,
     ModelId,
@@ -94,7 +95,7 @@ def _text(world: FreeplayState, ask: Ask, typed: str) -> str | None:
 
 
 @RULES.action(None, "Add a note to the log", label="Add a note", verb=("note",), host=True,
-              params=(Param("text", "The note", accepts=_text),))
+              params=(Param("text", "The note", accepts=_text, free_form=FreeForm.TEXT),))
 def _note(ctx: Ctx, ask: Ask) -> None:
     ctx.emit(NoteAdded(side=ask.asker, text=ask.text("text")))
 
@@ -111,7 +112,7 @@ def _show_hand(state: FreeplayState, viewer: Viewer, args: Args) -> QueryAnswer:
 
 
 @RULES.action(None, "Put a named card into your hand", label="Put a card into your hand", verb=("hand", "add"),
-              params=(Param("card", "Which card?", accepts=_text),))
+              params=(Param("card", "Which card?", accepts=_text, free_form=FreeForm.TEXT),))
 def _add_card(ctx: Ctx, ask: Ask) -> None:
     side = ask.acting
     ctx.emit(CardAdded(side=side, card=ask.text("card")), side_only(side))
@@ -216,8 +217,9 @@ def _ask_plan(state: FreeplayState, ask: Ask) -> Decision:
 
 
 @RULES.action(None, "Ask another side to choose", label="Ask another side", verb=("ask",), host=True, check=_ask_plan,
-              params=(Param("question", "What do you ask?", accepts=_text),
-                      Param("options", "Which answers (comma list, the first is the default)?", accepts=_answers),
+              params=(Param("question", "What do you ask?", accepts=_text, free_form=FreeForm.TEXT),
+                      Param("options", "Which answers (comma list, the first is the default)?", accepts=_answers,
+                            free_form=FreeForm.TEXT),
                       Param("side", "Which side answers?", values=_askable, refused=_not_askable, noun="sides"),
                       Param("models", "About which of its models, one by one?", values=_their_models,
                             refused=_not_theirs,

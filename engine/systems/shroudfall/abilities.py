@@ -13,7 +13,7 @@ from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_poly
 from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
 from engine.systems.shroudfall.schema import Colour, Weapon
 from engine.systems.shroudfall.state import UnitRecord
-from engine.systems.shroudfall.targeting import target_refusal
+from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "follow_up",
     "follow_up_pushes",
     "free_interaction",
+    "interaction_refusal",
     "leading",
     "tactical_advisor",
 ]
@@ -145,6 +146,14 @@ def follow_up_pushes(world: World, attacker: ModelId, target: ModelId, weapon: s
     return [(model, push) for model, push in found if push.travelled > 1e-9]
 
 
+def interaction_refusal(world: World, unit: UnitRecord) -> str | None:
+    """Why ``unit`` may not interact with scenario elements at all: Simple Minded (L1369), or None."""
+    alive = world.state.alive(unit)
+    if alive and world.has(alive[0], "Simple Minded"):
+        return f"{unit.id} is Simple Minded: it cannot interact with scenario elements (L1369)"
+    return None
+
+
 def free_interaction(world: World, unit: UnitRecord) -> bool:
     """Infiltrator: the unit interacts with scenario elements for no action and no essence (L1347)."""
     alive = world.state.alive(unit)
@@ -172,13 +181,14 @@ def combined(world: World, unit: UnitRecord, kind: str, target: str) -> tuple[Mo
     """A Combined Shot or Strike at ``target``: the model that attacks (the first that may take it with a profile of
     ``kind``) and +1 for each other model of the unit that may take it too, which for a shot means not in melee
     unless Relentless or Pistolero let it (L1323-1327, L1357, L1361; ruling ``combined-count``: the attacker not
-    counted); None without the passive, with fewer than 2 models, or when no model may take the target."""
+    counted; a model in melee may not shoot, L716, so it neither attacks nor counts); None without the passive, with
+    fewer than 2 models, or when no model may take the target."""
     alive = world.state.alive(unit)
     passive = COMBINED.get(kind)
     if passive is None or len(alive) < 2 or not world.has(alive[0], passive) or target not in world.state.models:
         return None
-    able = [m for m in alive if any(target_refusal(world, m, target, w) is None
-                                   for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
+    able = [m for m in alive if any(weapon_refusal(world, m, w, (), ()) is None and target_refusal(world, m, target, w)
+                                   is None for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
     return (able[0], len(able) - 1) if able else None
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Base, Pose, ToolWorld, spot_problem
-from engine.systems.shroudfall.essence import Infusion, can_pay, strength
+from engine.systems.shroudfall.essence import Infusion, can_pay, strength, unit_cost
 from engine.systems.shroudfall.movement import manifestation_bases
 from engine.systems.shroudfall.rounds import action_refusal
 from engine.systems.shroudfall.schema import AbilitySpec, Colour, Weapon
@@ -92,8 +92,9 @@ def used_mark(ability: AbilitySpec) -> str:
     return f"used:{ability.id}"
 
 
-def _pays(world: World, side: SideId, cost: tuple[Colour, ...]) -> bool:
-    return can_pay(world.state.record(side).reserve, cost)
+def _pays(world: World, unit: UnitRecord, cost: tuple[Colour, ...]) -> bool:
+    reserve = world.state.record(unit.side).reserve
+    return can_pay(reserve, unit_cost(reserve, cost, unit.conditions))
 
 
 def active_uses(world: World, unit: UnitRecord) -> list[ActiveUse]:
@@ -108,7 +109,7 @@ def active_uses(world: World, unit: UnitRecord) -> list[ActiveUse]:
             continue
         if ability.once_per_activation and used_mark(ability) in unit.effects:
             continue
-        paid = _pays(world, unit.side, ability.cost)
+        paid = _pays(world, unit, ability.cost)
         if ability.action == "plus" and paid and acting:
             found.append(ActiveUse(ability.id, ability, True, f"{ability.name} (an action and its essence)"))
         elif ability.action != "plus" and paid:

@@ -19,9 +19,9 @@ from typing import Any
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
 from engine.geometry import bearing
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
-from engine.systems.shroudfall.actives import whirlwind_dancing
+from engine.systems.shroudfall.actives import active_uses, whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
-from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
 from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
 from engine.systems.shroudfall.flow import record_damage, suffer
@@ -36,6 +36,8 @@ from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
+from engine.systems.shroudfall.targeting import weapon_refusal
+from engine.systems.shroudfall.world import World
 from engine.table import ModelMoved
 
 __all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
@@ -134,12 +136,23 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     if together is not None:
         return _combined_tasks(ctx, ref, unit, together, target, kind, essence)
     found = []
+    world = ref.world(ctx)
     for model in ctx.state.alive(unit):
         for weapon in ref.catalogue.card(unit.card).weapons:
-            if weapon.type == kind:
+            if weapon.type == _kind_for(world, ModelId(model), kind):
                 found.append(Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target,
                                   essence=essence, why="action"))
     return found
+
+
+def _kind_for(world: World, model: ModelId, kind: AttackType) -> AttackType:
+    """The type of profiles ``model`` attacks with when its unit attacks with ``kind``: that type, unless the model may
+    use none of its profiles of it now (a ranged profile in melee, L716), then its melee profiles: each model of a
+    unit picks its own type (L545; the book's Lawbringer B strikes in melee as Lawbringer A shoots, L734)."""
+    if kind == "melee" or any(weapon_refusal(world, model, w, (), ()) is None
+                              for w in world.card(model).weapons if w.type == kind):
+        return kind
+    return "melee"
 
 
 def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
@@ -361,14 +374,18 @@ def _again(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """End the activation once both actions are taken and nothing else may be used (the Essence Attack needs an
-    essence weaver and its cost, L1519-1524)."""
+    """End the activation once both actions are taken and nothing else may be used (L555, L1519-1524): the Essence
+    Attack needs an essence weaver and its cost, an active ability its essence (T16: an ability may follow the last
+    action)."""
     activation = ctx.state.activation
     if activation is None or activation.unit != task.unit or len(activation.actions) < 2:
         return []
     unit = ctx.state.units[activation.unit]
+    reserve = ctx.state.record(activation.side).reserve
     if ref.catalogue.card(unit.card).essence_weaver and \
-            can_pay(ctx.state.record(activation.side).reserve, essence_attack_cost(ref.world(ctx))):
+            can_pay(reserve, unit_cost(reserve, essence_attack_cost(ref.world(ctx)), unit.conditions)):
+        return []
+    if any(not use.action for use in active_uses(ref.world(ctx), unit)):
         return []
     return [Task(kind="end", why="both its actions are taken")]
 
@@ -390,6 +407,10 @@ def run(ctx: Table, ref: Referee, tasks: Sequence[Task]) -> None:
             return
         task = queue.pop(0)
         queue[:0] = EXECUTORS[task.kind](ctx, ref, task)
+    activation = ctx.state.activation
+    if ctx.state.outcome is None and not ctx.state.pending and activation is not None and not activation.ended \
+            and not ctx.state.alive(ctx.state.units[activation.unit]):
+        run(ctx, ref, [Task(kind="end", why="its last model was destroyed: it can take no action (L555)")])
 
 
 def resume(ctx: Table) -> list[Task]:

@@ -19,7 +19,7 @@ from engine.core.offers import first_whole
 from engine.systems.shroudfall.abilities import essence_attack_cost
 from engine.systems.shroudfall.actives import active_uses
 from engine.systems.shroudfall.declared import RULES
-from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.schema import COLOURS
 from engine.systems.shroudfall.state import UnitRecord
@@ -101,7 +101,9 @@ def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool
     reserve pays the Essence Attack, or a unit whose ability pays now (judged as if it were activating)."""
     card = reading.catalogue.card(unit.card)
     reserve = reading.state.record(side).reserve
-    if card.essence_weaver and can_pay(reserve, essence_attack_cost(reading.world)):
+    if card.essence_weaver and can_pay(reserve, unit_cost(reserve, essence_attack_cost(reading.world),
+                                                          unit.conditions)):
         return bool(reading.useful(unit))
-    return any(a.kind == "active" and a.cost and can_pay(reserve, a.cost) and _wanted(reading, unit, a.effect)
+    return any(a.kind == "active" and a.cost and can_pay(reserve, unit_cost(reserve, a.cost, unit.conditions))
+               and _wanted(reading, unit, a.effect)
                for a in card.abilities)

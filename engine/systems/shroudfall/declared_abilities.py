@@ -8,7 +8,7 @@ Declared after the activations' actions, so no menu (nor the bot's policy) puts 
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice, Context, IllegalCommand, Param
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.actives import (
     ACTIVE_EFFECTS,
@@ -27,7 +27,7 @@ from engine.systems.shroudfall.actives import (
 )
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
-from engine.systems.shroudfall.essence import pay
+from engine.systems.shroudfall.essence import pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ManifestationPlaced
 from engine.systems.shroudfall.reading import Reading
@@ -104,7 +104,7 @@ def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
                   Param("target", "Which unit does it choose (within 8\")?", values=_chosen, asked_when=_chooses,
                         noun="units"),
                   Param("at", "Where is the manifestation placed (x,y)?", values=_spots, accepts=_typed_spot,
-                        asked_when=_places, noun="spots")))
+                        asked_when=_places, noun="spots", free_form=FreeForm.POINT)))
 def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ref = referee(ctx)
     world = ref.world(ctx)
@@ -115,7 +115,8 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
         raise IllegalCommand(f"{unit.id} may not use {ask.text('choice')} now (L883)", verb="act ability")
     ability = use.ability
     if not use.action or ability.action == "plus":
-        left, spent = pay(ctx.state.record(unit.side).reserve, ability.cost, what=ability.name)
+        reserve = ctx.state.record(unit.side).reserve
+        left, spent = pay(reserve, unit_cost(reserve, ability.cost, unit.conditions), what=ability.name)
         ctx.emit(ReserveChanged(side=unit.side, reserve=left, spent=spent, why=ability.name))
     if use.action:
         ctx.emit(ActionTaken(unit=unit.id, action="sacrifice"))

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Ask, Choice, Context, IllegalCommand, Param
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.choosing import DONE, emit_places
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.events import ActionTaken
-from engine.systems.shroudfall.places import PLACING, placing_inches, plan_places
+from engine.systems.shroudfall.places import PLACING, Placed, ethereal_apart, placing_inches, plan_places
 from engine.systems.shroudfall.plans import parse_destination
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal
@@ -57,7 +57,7 @@ def _typed(action: str) -> Callable[[Reading, Ask, str], str | None]:
     return accepts
 
 
-def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> None:
+def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> list[Placed]:
     ref = referee(ctx)
     unit = ctx.state.units[ask.text("model")]
     inches = placing_inches(ref.world(ctx), unit, PLACING[action])
@@ -67,21 +67,25 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> None:
     if action == "ethereal":
         ctx.emit(ActionTaken(unit=unit.id, action="move"))
     emit_places(ctx, ref, placed)
+    return placed
 
 
 def _params(action: str) -> tuple[Param[Reading], ...]:
     return (Param("model", "Which unit?", values=_placers(action), noun="units"),
-            Param("to", _TO, values=_anchors, accepts=_typed(action), noun="destinations"))
+            Param("to", _TO, values=_anchors, accepts=_typed(action), noun="destinations",
+                  free_form=FreeForm.POINT | FreeForm.PHRASE))
 
 
 @RULES.action("ethereal", "A move action that places each model within X\" of itself instead (Ethereal (X))",
               label="Ethereal move (place)", when=ROUNDS, per="model", rule=f"{_RULE}, L656-663, L1333",
               params=_params("ethereal"))
 def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
-    _place(ctx, ask, "ethereal")
+    placed = _place(ctx, ask, "ethereal")
     unit = ask.text("model")
-    run(ctx, referee(ctx), [Task(kind="acted", unit=unit, type="move"), Task(kind="moved", unit=unit),
-                            Task(kind="finish", unit=unit)])
+    apart = ethereal_apart(referee(ctx).world(ctx), ctx.state.units[unit], placed)
+    after = [Task(kind="end", why=f"{apart} was placed out of coherency of the first model placed (L1333)")] \
+        if apart is not None else [Task(kind="moved", unit=unit), Task(kind="finish", unit=unit)]
+    run(ctx, referee(ctx), [Task(kind="acted", unit=unit, type="move"), *after])
 
 
 @RULES.action("reposition", "Place each model within X\" of itself and end the activation (Reposition (X))",

@@ -18,19 +18,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Ask, Choice, Context, IllegalCommand, ModelId, Param, RulesError, SideId
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
 from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import (
     essence_attack_cost,
     essence_attack_refusal,
     free_interaction,
+    interaction_refusal,
 )
 from engine.systems.shroudfall.actives import attuned_after
 from engine.systems.shroudfall.agenda import after_move, emit_move, run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
-from engine.systems.shroudfall.essence import can_pay, pay
+from engine.systems.shroudfall.essence import can_pay, pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
 from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
@@ -307,7 +308,7 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
                   Param("model", "Which unit?", values=_acting_for("move"), noun="units",
                         refused=_action_refused("move")),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="destinations")))
+                        noun="destinations", free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
     ref = referee(ctx)
     _move_now(ctx, ref, order)
@@ -378,8 +379,14 @@ def _interactors(world: Reading, ask: Ask) -> list[Choice]:
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
+def _may_interact(world: Reading, ask: Ask) -> str | None:
+    unit = world.activating(ask.acting)
+    return None if unit is None else interaction_refusal(world.world, unit)
+
+
 @RULES.action("interact", "Sacrifice an action to put your control token on an ACTION INTERACT element within 1\"",
-              label="Interact", when=ROUNDS, per="model", rule=f"{_RULE}, L1227-1237", params=(
+              label="Interact", when=ROUNDS, per="model", rule=f"{_RULE}, L1227-1237, L1369", available=_may_interact,
+              params=(
                   Param("model", "Which unit?", values=_interactors, noun="units"),
                   Param("at", "Which scenario element?", values=_interactable, noun="elements")))
 def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
@@ -397,7 +404,8 @@ def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
 
 def _weaver_models(world: Reading, ask: Ask) -> list[Choice]:
     unit = world.activating(ask.acting)
-    if unit is None or not can_pay(world.state.record(ask.acting).reserve, essence_attack_cost(world.world)):
+    reserve = world.state.record(ask.acting).reserve
+    if unit is None or not can_pay(reserve, unit_cost(reserve, essence_attack_cost(world.world), unit.conditions)):
         return []
     models = [m for m in world.state.alive(unit)
               if essence_attack_refusal(world.world, ask.acting, m) is None and _profiles_of(world, m)]
@@ -442,10 +450,10 @@ def _needs_target(world: Reading, ask: Ask) -> bool:
 def _essence_attack(ctx: Context[ShroudfallState], ask: Ask) -> None:
     side = ask.acting
     world = referee(ctx).world(ctx)
-    left, spent = pay(ctx.state.record(side).reserve, essence_attack_cost(world), what="the Essence Attack",
-                      rule="L915")
+    reserve, model = ctx.state.record(side).reserve, ask.ident("model")
+    cost = unit_cost(reserve, essence_attack_cost(world), world.unit(ModelId(model)).conditions)
+    left, spent = pay(reserve, cost, what="the Essence Attack", rule="L915, L1397")
     ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why="the Essence Attack (L915)"))
-    model = ask.ident("model")
     run(ctx, referee(ctx), [Task(kind="strike", unit=world.unit(ModelId(model)).id, model=model,
                                  weapon=ask.text("with"), target=ask.text("target", ""), why="essence"),
                             Task(kind="finish", unit=world.unit(ModelId(model)).id)])

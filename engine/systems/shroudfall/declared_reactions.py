@@ -14,7 +14,7 @@ from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.choosing import CHOICE
 from engine.systems.shroudfall.declared import RULES, referee
-from engine.systems.shroudfall.essence import pay
+from engine.systems.shroudfall.essence import pay, unit_cost
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
 from engine.systems.shroudfall.flow import suffer
@@ -106,7 +106,9 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
     key = answers["react"]
     offer = next(o for o in offers(ref.world(ctx), side, task.why, task) if o.key == key)
     if offer.ability.cost:
-        left, spent = pay(ctx.state.record(side).reserve, offer.ability.cost, what=offer.ability.name)
+        reserve = ctx.state.record(side).reserve
+        cost = unit_cost(reserve, offer.ability.cost, ctx.state.units[offer.unit].conditions)
+        left, spent = pay(reserve, cost, what=offer.ability.name)
         ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why=offer.ability.name))
     ctx.emit(ReactionUsed(side=side, unit=offer.unit, ability=offer.ability.id, shown=offer.label))
     parts = key.split("/")

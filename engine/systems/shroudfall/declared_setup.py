@@ -12,6 +12,7 @@ from engine.core import (
     Context,
     Decision,
     DecisionPart,
+    FreeForm,
     IllegalCommand,
     ModelId,
     Option,
@@ -212,7 +213,7 @@ def _terrain_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
               when=TERRAIN, rule="Shroudfall beta rulebook v1.4, L1114-1137", params=(
                   Param("with", "Which terrain card?", values=_cards, noun="cards"),
                   Param("at", "Where does it go?", values=_spots, accepts=_typed_spot, order=Order.GIVEN,
-                        noun="spots")))
+                        noun="spots", free_form=FreeForm.POINT)))
 def _terrain(ctx: Context[ShroudfallState], ask: Ask) -> None:
     side, card, spot = ask.acting, ask.text("with"), ask.text("at")
     ref = referee(ctx)
@@ -288,7 +289,7 @@ def _deploy_check(world: Reading, ask: Ask) -> tuple[SideId, str, dict[ModelId, 
               rule="Shroudfall beta rulebook v1.4, L1139-1154", params=(
                   Param("model", "Which unit?", values=_undeployed, noun="units"),
                   Param("at", "Where?", values=_deploy_spots, accepts=_typed_deployment, order=Order.GIVEN,
-                        noun="spots")))
+                        noun="spots", free_form=FreeForm.POINT)))
 def _deploy(ctx: Context[ShroudfallState], plan: tuple[SideId, str, dict[ModelId, tuple[float, float]]]) -> None:
     side, unit_id, spots = plan
     deploy(ctx, referee(ctx), side, unit_id, spots)

@@ -28,6 +28,7 @@ __all__ = [
     "pool_dice",
     "store",
     "strength",
+    "unit_cost",
 ]
 
 RESERVE_CAP = 10
@@ -129,6 +130,16 @@ def ability_cost(cost: Sequence[Colour], conditions: Sequence[str], extra: Colou
         raise IllegalCommand(f"the unit is Essence Starved: its abilities cost one more crystal, "
                              f"{' or '.join(STARVED_EXTRA)}, its controller's choice (L1397)")
     return (*cost, extra)
+
+
+def unit_cost(reserve: Sequence[Colour], cost: Sequence[Colour], conditions: Sequence[str]) -> tuple[Colour, ...]:
+    """What a unit with ``conditions`` pays for an active or reactive ability costing ``cost`` from ``reserve``: the
+    printed cost, and while Essence Starved one more crystal (L1397), the grey when the reserve holds one beyond the
+    cost, else the yellow (ruling ``essence-starved-colours``: the weaker crystal taken for its controller)."""
+    if "essence-starved" not in conditions:
+        return tuple(cost)
+    extra = next((c for c in STARVED_EXTRA if can_pay(reserve, (*cost, c))), STARVED_EXTRA[0])
+    return ability_cost(cost, conditions, extra)
 
 
 @dataclass(frozen=True, slots=True)

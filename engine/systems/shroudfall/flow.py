@@ -20,7 +20,7 @@ from engine.core.outcome import EndReason
 from engine.dice import ESSENCE_GREY
 from engine.systems.shroudfall.abilities import TACTICAL_ADVISOR_CRYSTAL, tactical_advisor
 from engine.systems.shroudfall.attack import damage_dealt
-from engine.systems.shroudfall.conditions import burning_pool, gained
+from engine.systems.shroudfall.conditions import burning_pool, condition_damage_candidates, gained
 from engine.systems.shroudfall.damage import WEAVER_VP, mark_damage
 from engine.systems.shroudfall.essence import pool_dice, store
 from engine.systems.shroudfall.events import (
@@ -97,11 +97,9 @@ def end_game_if_annihilated(ctx: Table) -> bool:
 def _burning(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
     """Burning's arcane damage roll at the end of the activation (L1383), to the most hurt model (L819; among equals
     the first, until its controller is asked)."""
-    alive = ctx.state.alive(unit)
-    if "burning" not in unit.conditions or not alive:
+    if "burning" not in unit.conditions or not ctx.state.alive(unit):
         return
-    hurt = [m for m in alive if ctx.state.models[m].wounds_taken]
-    target: ModelId = min(hurt or alive, key=lambda m: ctx.state.models[m].wounds_left)
+    target: ModelId = condition_damage_candidates(ctx.state, unit)[0]
     rolls = ctx.roll(pool_dice(burning_pool(ref.rulings)), f"Burning: damage roll against {target}",
                      roller_side=unit.side)
     world = ref.world(ctx)

@@ -13,13 +13,13 @@ import math
 from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId
-from engine.geometry import XY
-from engine.systems.shroudfall.movement import place_refusal
+from engine.geometry import XY, distance
+from engine.systems.shroudfall.movement import coherency_range, place_refusal
 from engine.systems.shroudfall.plans import Destination
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.world import World
 
-__all__ = ["PLACING", "Placed", "placing_inches", "plan_places"]
+__all__ = ["PLACING", "Placed", "ethereal_apart", "placing_inches", "plan_places"]
 
 PLACING = {"ethereal": "Ethereal", "reposition": "Reposition"}
 """The passives that place a unit's models, by the action that uses them (L1333, L1363)."""
@@ -80,6 +80,15 @@ def plan_places(world: World, unit: UnitRecord, where: Destination, inches: floa
         found.append(Placed(model, start, spot))
         table = table.with_spots({p.model: p.end for p in found})
     return found
+
+
+def ethereal_apart(world: World, unit: UnitRecord, placed: list[Placed]) -> ModelId | None:
+    """After an Ethereal move (``placed``, in order, on ``world`` as they now stand), a model placed after the first
+    out of coherency range of the first model placed, which ends the activation at once (L1333), or None."""
+    if not placed:
+        return None
+    first, reach = world.base(placed[0].model), coherency_range(unit)
+    return next((p.model for p in placed[1:] if distance(first, world.base(p.model)) > reach + 1e-9), None)
 
 
 def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, unit: UnitRecord) -> XY | None:

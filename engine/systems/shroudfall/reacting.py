@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.core import ModelId, SideId
 from engine.geometry import XY
 from engine.systems.shroudfall.actives import beloved_candidates
-from engine.systems.shroudfall.essence import can_pay
+from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
 from engine.systems.shroudfall.schema import AbilitySpec
 from engine.systems.shroudfall.state import Task, UnitRecord
@@ -49,8 +49,9 @@ def _abilities(world: World, unit: UnitRecord, trigger: str) -> list[AbilitySpec
     return [a for a in card.abilities if a.kind == "reactive" and a.trigger == trigger and a.effect is not None]
 
 
-def _payable(world: World, side: SideId, ability: AbilitySpec) -> bool:
-    return can_pay(world.state.record(side).reserve, ability.cost)
+def _payable(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
+    reserve = world.state.record(unit.side).reserve
+    return can_pay(reserve, unit_cost(reserve, ability.cost, unit.conditions))
 
 
 def _fresh(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
@@ -58,14 +59,15 @@ def _fresh(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
 
 
 def place_spots(world: World, model: ModelId) -> list[XY]:
-    """Legal spots to place ``model`` within 1" of itself (No one is forgotten): around it, nearest first."""
-    base = world.base(model)
+    """Legal spots to place ``model`` within 1" of itself (No one is forgotten, its own side's ability: none while
+    Frostbitten, L1401): around it, nearest first."""
+    base, side = world.base(model), world.state.models[model].side
     found: list[XY] = []
     for reach in (2 * base.radius + 0.98, base.radius + 0.5):
         for step in range(8):
             angle = math.radians(step * 45)
             spot = (round(base.xy[0] + reach * math.cos(angle), 2), round(base.xy[1] + reach * math.sin(angle), 2))
-            if place_refusal(world, model, spot, reference=model, within=1.0) is None and spot not in found:
+            if place_refusal(world, model, spot, reference=model, within=1.0, by=side) is None and spot not in found:
                 found.append(spot)
     return found[:8]
 
@@ -87,7 +89,7 @@ def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
         return []
     found = []
     for ability in _abilities(world, unit, "damaged"):
-        if ability.effect != "anger-issues" or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+        if ability.effect != "anger-issues" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
             continue
         melee = [w for w in world.melee_weapons(damaged) if target_refusal(world, damaged, attacker, w) is None]
         if melee:
@@ -104,7 +106,7 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
     found = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "friendly-destroyed"):
-            if ability.effect is None or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+            if ability.effect is None or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             for model in world.state.alive(unit):
                 base = world.base(model)
@@ -117,14 +119,14 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
 
 def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
     """Fall back!: an enemy model of the unit that moved ends within 8" of the ability's model and in melee with
-    another friendly model: that friendly model's unit may make a MOV S away from it."""
+    another friendly model: that friendly model's unit may make a MOV S away from it, unless Frostbitten (L1401)."""
     mover = world.state.units.get(task.unit)
     if mover is None or mover.side == side:
         return []
     found: list[Offer] = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "enemy-ends-move"):
-            if ability.effect != "fall-back" or not (_payable(world, side, ability) and _fresh(world, unit, ability)):
+            if ability.effect != "fall-back" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             holders = world.state.alive(unit)
             for enemy in world.state.alive(mover):
@@ -132,8 +134,8 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     continue
                 for friend in world.engaged(enemy):
                     other = world.unit(friend)
-                    if friend in holders or other.side != side:
-                        continue
+                    if friend in holders or other.side != side or "frostbite" in other.conditions:
+                        continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
                     if all(o.key != key for o in found):
                         found.append(Offer(key, unit.id, ability,

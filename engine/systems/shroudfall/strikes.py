@@ -21,11 +21,10 @@ from engine.systems.shroudfall.events_flow import FreeRerollUsed
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.schema import COLOURS, AttackType, Colour, Weapon, format_pool
 from engine.systems.shroudfall.strike import NOTHING, AttackPlan, DamageRoll, HitRoll, check_attack, judge_of, open_roll
-from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
+from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["Essence", "begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "plan_strike",
-           "usable_now"]
+__all__ = ["Essence", "begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "plan_strike"]
 
 _FREE_REROLL = "free-essence-reroll"
 
@@ -47,12 +46,6 @@ class Essence:
     def shown(self) -> str:
         bits = ([f"infused with {self.infuse}"] if self.infuse else []) + (["essence re-rolls"] if self.reroll else [])
         return ", ".join(bits)
-
-
-def usable_now(world: World, model: ModelId, weapon: Weapon, *, used: Sequence[str] = (),
-               used_types: Sequence[AttackType] = ()) -> bool:
-    """Whether the model may attack with the profile now (its type allowed, ranged not in melee, L545, L716)."""
-    return weapon_refusal(world, model, weapon, used, list(used_types)) is None
 
 
 def choose_target(world: World, model: ModelId, weapon: Weapon, wanted: str) -> str | None:

@@ -32,7 +32,6 @@ from engine.core import (
     Command,
     Decision,
     ModelId,
-    RulesError,
     SideId,
     offer_refused,
     simple_move,
@@ -45,7 +44,7 @@ from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
 from engine.systems.sunshard.play_attacks import AIMED, attack_options
-from engine.systems.sunshard.play_moves import move_plan, offered_move, preferred_move
+from engine.systems.sunshard.play_moves import offered_as, offered_move, preferred_move
 from engine.systems.sunshard.specials import SPECIAL_COSTS
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, piece
@@ -190,11 +189,10 @@ def _safest(world: World, side: SideId, model: Miniature, suggested: str) -> str
     here = (model.placed.x, model.placed.y)
     moves: dict[str, tuple[float, float]] = {}
     for text in dict.fromkeys(texts):
-        try:
-            end = move_plan(world, side, model.id, text).path[-1]
-        except RulesError:
-            continue
-        moves.setdefault(text, (end[0], end[1]))
+        entry = offered_as(world, side, model.id, text)
+        if entry is not None:
+            listed, plan = entry
+            moves.setdefault(listed, (plan.path[-1][0], plan.path[-1][1]))
     spots = [here, *moves.values()]
     scores = [weight * risk + worth * gap_from(model.base().at(x, y), world, side)
               for risk, (x, y) in zip(dangers(world, model, spots), spots, strict=True)]

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.core import Ask, Choice, Context, InvalidCommand, Order, Param, RulesError, SideId, parse_point
+from engine.core import Ask, Choice, Context, FreeForm, InvalidCommand, Order, Param, RulesError, SideId, parse_point
 from engine.geometry import TOLERANCE, distance
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.declared import PLAY, RULES, after
@@ -98,7 +98,7 @@ class _MoveMenu:
                 plan = move_plan(self.world, self.side, self.model_id, text)
             except RulesError:
                 continue
-            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            end = _place(plan.path[-1])
             if end not in self.ends:
                 self.ends.add(end)
                 self.found.append((text, plan))
@@ -140,6 +140,27 @@ def offered_move(world: World, side: SideId, model_id: str, text: str) -> MovePl
         return None
     menu.upto(menu.texts.index(text))
     return next((plan for listed, plan in menu.found if listed == text), None)
+
+
+def offered_as(world: World, side: SideId, model_id: str, text: str) -> tuple[str, MovePlan] | None:
+    """The menu's entry for the move ``text``: itself when the menu lists it, else the listed move that ends where it
+    ends (a place reached twice is listed once, by its first text), else None. The bot weighs moves by their texts
+    and must play one the menu offers."""
+    menu = _menu(world, side, model_id)
+    menu.upto(menu.texts.index(text) if text in menu.texts else len(menu.texts))
+    listed = next(((t, plan) for t, plan in menu.found if t == text), None)
+    if listed is not None:
+        return listed
+    try:
+        end = move_plan(world, side, model_id, text).path[-1]
+    except RulesError:
+        return None
+    return next(((t, plan) for t, plan in menu.found if _place(plan.path[-1]) == _place(end)), None)
+
+
+def _place(point: tuple[float, float]) -> tuple[float, float]:
+    """A move's end as the menu counts places: two ends within a tenth of an inch are one place."""
+    return (round(point[0], 1), round(point[1], 1))
 
 
 def preferred_move(world: World, side: SideId, model_id: str) -> str | None:
@@ -242,7 +263,7 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
                   Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves", costly=True)))
+                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)
@@ -334,7 +355,8 @@ RULES.action("disengage", "Disengage: vault up to SPD inches out of engagement (
                  Param("model", "Which engaged model disengages?",
                        values=_able("disengage", _disengaging), noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("disengage"),
-                       accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots")))(_special)
+                       accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots",
+                       free_form=FreeForm.POINT)))(_special)
 
 
 def _translocating(world: World, model: Miniature) -> bool:
@@ -348,7 +370,8 @@ RULES.action("translocate", "Translocate: placed within 3\", or within 6\" into 
                  Param("model", "Which model translocates?", values=_able("translocate", _translocating),
                        noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("translocate"),
-                       accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots")))(_special)
+                       accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots",
+                       free_form=FreeForm.POINT)))(_special)
 
 
 def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.core import Ask, Choice, IllegalCommand, InvalidCommand, Param, RulesError
+from engine.core import Ask, Choice, FreeForm, IllegalCommand, InvalidCommand, Param, RulesError
 from engine.systems.underworlds import activations
 from engine.systems.underworlds.activations import Activation, AttackPlan, ChargePlan, MovePlan
 from engine.systems.underworlds.combat import charge_odds, odds
@@ -110,7 +110,7 @@ RULES.action(None, "Move action: a fighter moves up to its Move in hexes (to: a 
              verb=("move",), label="Move", when=ACTIVATION, per="model", check=_move_plan,
              rule=f"{RULE}, L403", params=(
                  Param("model", "Which fighter moves?", values=_movers, refused=said(_mover), noun="fighters"),
-                 Param("to", "Where to?", values=_move_ends, noun="hexes",
+                 Param("to", "Where to?", values=_move_ends, noun="hexes", free_form=FreeForm.PATH,
                        accepts=why(lambda ref, ask, typed: activations.plan_move(
                            ref, named_fighter(ref, ask), typed, charging=False, verb=ask.verb, taking=ask.acting))),
              ))(applied(activations.move))
@@ -196,7 +196,8 @@ RULES.action("charge", "Charge: move, then attack a target in range from where t
                  Param("model", "Which fighter charges?", values=_chargers, refused=said(_charger), noun="fighters"),
                  Param("target", "Which enemy?", values=_charge_targets, refused=said(_charge_target),
                        noun="enemies"),
-                 Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes"),
+                 Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes",
+                       free_form=FreeForm.PATH),
                  Param("with", "With which Attack action?", values=_charge_attacks, optional=True, single=True,
                        none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
                            lambda ref, ask, typed: activations.charge_plan(ref, ask.acting, ask.text("model"),
@@ -281,7 +282,8 @@ RULES.action("attack", "Attack action: an enemy in range and sight (several, com
                        "are attacked, for an attack on every adjacent enemy); choice: Total Offence", label="Attack",
              when=ACTIVATION, per="model", check=_attack_plan, rule=f"{RULE}, L417-L573", params=(
                  Param("model", "Which fighter attacks?", values=_attackers, refused=said(_attacker), noun="fighters"),
-                 Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies"),
+                 Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies",
+                       free_form=FreeForm.LIST),
                  Param("with", "With which Attack action?", values=_attack_profiles, optional=True, single=True,
                        none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
                            lambda ref, ask, typed: activations.attack_plan(

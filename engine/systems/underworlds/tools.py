@@ -11,6 +11,7 @@ from engine.core import (
     CardMark,
     CardsView,
     Choice,
+    FreeForm,
     Param,
     QueryAnswer,
     RulesError,
@@ -67,14 +68,16 @@ _MODEL = Param("model", "Which fighter?", values=_fighters, accepts=_mine, noun=
 
 @RULES.action(None, "By hand: add wound tokens (a negative amount removes them)", verb=("model", "wound"), typed=True,
               anytime=True, host=True, params=(_MODEL, Param("amount", "How many wound tokens?", accepts=_whole,
-                                               values=lambda ref, ask: [Choice("1"), Choice("-1", "remove 1")])))
+                                               values=lambda ref, ask: [Choice("1"), Choice("-1", "remove 1")],
+                                               free_form=FreeForm.NUMBER)))
 @applied
 def _wounds(ref: Referee, ask: Ask) -> None:
     overrides.fix_wounds(ref, _fighter(ref, ask), ask.integer("amount", 0), ask.verb)
 
 
 @RULES.action(None, "By hand: put a fighter on a hex (at: a hex id)", verb=("model", "place"), typed=True,
-              anytime=True, host=True, params=(_MODEL, Param("at", "Which hex?", accepts=lambda ref, ask, typed: None)))
+              anytime=True, host=True, params=(_MODEL, Param("at", "Which hex?", accepts=lambda ref, ask, typed: None,
+                                                           free_form=FreeForm.TEXT)))
 @applied
 def _place(ref: Referee, ask: Ask) -> None:
     overrides.fix_place(ref, _fighter(ref, ask), ask.text("at"), ask.verb)
@@ -83,7 +86,7 @@ def _place(ref: Referee, ask: Ask) -> None:
 @RULES.action(None, "By hand: give or take Guard (name:guard) or Inspire (name:inspired)", verb=("model", "token"),
               typed=True, anytime=True, host=True, params=(
                   _MODEL, Param("name", "Which token?", values=lambda ref, ask: [Choice("guard"), Choice("inspired")],
-                                accepts=lambda ref, ask, typed: None, noun="tokens"),
+                                accepts=lambda ref, ask, typed: None, noun="tokens", free_form=FreeForm.TEXT),
                   flag("remove", "Take it away?", "take it away", "give it")))
 @applied
 def _token(ref: Referee, ask: Ask) -> None:

@@ -18,6 +18,7 @@ from engine.core import (
     Decks,
     DeckShuffled,
     Declarations,
+    FreeForm,
     Game,
     GameSetup,
     IllegalCommand,
@@ -71,7 +72,7 @@ def _play(ctx: Context[CardState], ask: Ask) -> None:
 
 
 @RULES.action(None, "Add a card of your own to your hand", verb=("hand", "add"), when=ANY_TIME,
-              params=(Param("card", "Which card?", accepts=_named),))
+              params=(Param("card", "Which card?", accepts=_named, free_form=FreeForm.TEXT),))
 def _add(ctx: Context[CardState], ask: Ask) -> None:
     Decks(ctx).add(f"deck-{ask.acting}", [ask.text("card")], "hand", why="a card of their own")
 

@@ -13,6 +13,7 @@ from pydantic import ConfigDict
 
 from engine.core import (
     ActionCommand,
+    ActKind,
     Ask,
     Context,
     CoreState,
@@ -20,6 +21,7 @@ from engine.core import (
     DecisionPart,
     Declarations,
     EventBody,
+    FreeForm,
     GameSetup,
     InvalidCommand,
     Option,
@@ -27,6 +29,7 @@ from engine.core import (
     SideId,
     System,
     SystemSpec,
+    ToAct,
     View,
     Viewer,
     ViewerKind,
@@ -184,7 +187,8 @@ def _hand(state: DuelState, ask: Ask) -> tuple[int, ...]:
 
 @RULES.action(None, "Choose your secret hand of three cards", verb=("hand", "add"), label="Choose a hand",
               when=When(turn=False), available=_not_chosen, check=_hand, rule="Secret Duel rules, the hand",
-              suggest=_suggested, params=(Param("card", "Which three cards?", accepts=_hand_written),))
+              suggest=_suggested, params=(Param("card", "Which three cards?", accepts=_hand_written,
+                                                     free_form=FreeForm.LIST),))
 def _choose_hand(ctx: Context[DuelState], cards: tuple[int, ...]) -> None:
     side = ctx.acting_side()
     ctx.emit(HandChosen(side=side, cards=cards), side_only(side))
@@ -270,6 +274,12 @@ class SecretDuel(System[DuelState]):
             (omen,) = ctx.roll([D6], "omen", roller_side=side, stream=secret_stream(side),
                                audience=side_only(side))
             ctx.emit(OmenDrawn(side=side, value=omen.value), side_only(side))
+
+    def to_act(self, state: DuelState) -> ToAct:
+        """While hands are chosen, the sides still to choose: a side that has chosen waits for the others."""
+        if state.active_side is None and len(state.hands) < len(state.sides):
+            return ToAct(ActKind.OPEN, tuple(side for side in state.in_play if side not in state.hands))
+        return super().to_act(state)
 
     def scores(self, state: DuelState) -> dict[SideId, int]:
         return dict(state.scores)

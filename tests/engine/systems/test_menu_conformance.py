@@ -41,7 +41,7 @@ from engine.core import (
 from engine.core.offers import reachable
 from engine.core.params import keep_menus
 from tests.budget import examples
-from tests.menu_walk import FACTORIES, MenuWalk, free_form, table, typed_only
+from tests.menu_walk import FACTORIES, MenuWalk, table, typed_only
 from tests.toys.tally import Scored, Tally, TallyState
 
 pytestmark = pytest.mark.fuzz  # make fuzz runs it with its long budget
@@ -110,7 +110,7 @@ def _fuzzed(walk: MenuWalk, rng: random.Random) -> list[str]:
                 command = ActionCommand(path=decl.verb, name=decl.name,
                                         values=tuple((k, v) for k, v in values.items() if v))
                 if (side, command) not in tried:
-                    tried[side, command] = (reachable(declarations, game.system, game.state, side, command, free_form)
+                    tried[side, command] = (reachable(declarations, game.system, game.state, side, command, typed=True)
                                             if game.allows(command, actor) else None)
                 why = tried[side, command]
                 if why is not None:

@@ -106,3 +106,22 @@ def test_an_order_is_given_before_the_players_first_activation_once_per_commande
     game.state.turn = game.state.active_side = A
     with pytest.raises(RulesError, match="before its player's first activation"):
         act(game, A, "order", choice="A1/order-aim-for-the-weak-spot", target="A1")
+
+
+def test_an_active_ability_may_follow_the_second_action_when_its_essence_is_held() -> None:
+    # Shroudfall rules, L555 and L1519 (the digest's T16): after its last action a unit may still use essence
+    # abilities; its activation ends when it cannot or will not. The Stormcallers attack twice holding the
+    # Thunderstorm's yellow and grey (L947): their activation stays open and the storm is placed; holding the yellow
+    # alone it ends. Before, it ended after the second action whatever the reserve (only an essence weaver waited).
+    for reserve, open_after in ((["yellow", "grey"], True), (["yellow"], False)):
+        game = staged(Put("A1", "stormcallers", 18, 10), Put("B1", "razhu", 18, 11.6), Put("B2", "razhu", 30, 30))
+        game.state.record(A).reserve = list(reserve)
+        act(game, A, "activate", model="A1")
+        rig(game, *([0] * 8))
+        for _ in range(2):
+            act(game, A, "attack", model="A1", target="B1", **{"with": "melee"})
+        assert (game.state.activation is not None) == open_after, reserve
+        if open_after:
+            act(game, A, "ability", model="A1", choice="thunderstorm", at="21,10")
+            assert game.state.manifestations and game.state.activation is None  # nothing left to pay: it ends
+            assert game.state.record(A).reserve == ["yellow"]  # the storm paid, then the unit's essence value

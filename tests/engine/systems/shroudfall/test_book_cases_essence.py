@@ -64,3 +64,33 @@ def test_essence_starved_adds_a_grey_or_yellow_crystal_to_ability_costs() -> Non
         ability_cost(["yellow"], ["essence-starved"])
     with pytest.raises(IllegalCommand):
         ability_cost(["yellow"], ["essence-starved"], "red")
+
+
+def test_an_essence_starved_unit_pays_one_more_crystal_at_the_table() -> None:
+    # Shroudfall rules, L1397: an Essence Starved unit pays one more crystal, grey or yellow, for an active or a
+    # reactive essence ability. Adamant's Essence Attack (an active ability, L913-917; one yellow, ruling
+    # essence-attack-cost): refused with the yellow alone, paid with a yellow and a grey. The grey is taken when held
+    # (ruling essence-starved-colours). Before, the table charged the printed cost only.
+    from .staged import B, act, rig, staged
+
+    for reserve, left in ((["yellow"], None), (["yellow", "grey", "red"], ["red"]), (["yellow", "yellow"], [])):
+        game = staged(Put("A1", "adamant", 18, 10), Put("B1", "razhu", 18, 11.6))
+        game.state.units["A1"].conditions = ["essence-starved"]
+        game.state.record(A).reserve = list(reserve)
+        act(game, A, "activate", model="A1")
+        if left is None:
+            with pytest.raises(IllegalCommand):
+                act(game, A, "essence-attack", model="A1", target="B1", **{"with": "Heirloom Blade"})
+            assert game.state.record(A).reserve == reserve
+            continue
+        rig(game, 0, 0, 0, 0, 0)
+        act(game, A, "essence-attack", model="A1", target="B1", **{"with": "Heirloom Blade"})
+        assert game.state.record(A).reserve == left, reserve
+    # a reactive ability: Anger Issues (one yellow) is not offered to a Starved unit holding the yellow alone
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "brawlers", 18, 11.6))
+    game.state.units["B1"].conditions = ["essence-starved"]
+    game.state.record(B).reserve = ["yellow"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert not game.pending and game.state.record(B).reserve == ["yellow"]

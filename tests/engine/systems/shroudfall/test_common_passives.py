@@ -9,7 +9,7 @@ import pytest
 from engine.core import ModelId, RulesError
 
 from .staged import A, B, act, choose, rig, staged
-from .tables import Put, Scenery, square
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 GAME = "game"
@@ -61,6 +61,23 @@ def test_infiltrator_interacts_with_a_scenario_element_for_no_action() -> None:
         assert game.state.activation is not None and game.state.activation.actions == actions
 
 
+def test_a_simple_minded_unit_cannot_interact_with_a_scenario_element() -> None:
+    # Shroudfall rules, L1369: a Simple Minded unit cannot interact with scenario elements (here the ACTION INTERACT
+    # of L1229 a unit beside the element could otherwise take); refused, nothing changed.
+    from engine.systems.shroudfall.state import Element
+
+    game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 30, 30))
+    game.state.scenarios = ["captivating-crystal-creations"]
+    game.state.elements["E1"] = Element(id="E1", name="Beacon", scenario="captivating-crystal-creations", x=18,
+                                        y=12, base_mm=40, keywords=["ACTION INTERACT"])
+    game.state.units["A1"].effects = {"passive:Simple Minded": GAME}
+    act(game, A, "activate", model="A1")
+    with pytest.raises(RulesError, match="Simple Minded"):
+        act(game, A, "interact", model="A1", at="E1")
+    assert game.state.elements["E1"].control is None
+    assert game.state.activation is not None and game.state.activation.actions == []
+
+
 def test_ethereal_places_each_model_within_x_inches_as_its_move_action_whatever_lies_between() -> None:
     # L1333 (a move action placing each model within X" of itself instead) and L656-663 (a place ignores what lies
     # between: here an IMPASSABLE wall a move could not cross); a spot beyond X" is refused.
@@ -74,6 +91,21 @@ def test_ethereal_places_each_model_within_x_inches_as_its_move_action_whatever_
     placed = game.state.models[M("A1")]
     assert (placed.x, placed.y) == (18, 16)
     assert game.state.activation is not None and game.state.activation.actions == ["move"]
+
+
+def test_an_ethereal_move_ends_the_activation_when_a_model_lands_out_of_coherency_of_the_first() -> None:
+    # Shroudfall rules, L1333: every model placed after the first must be within coherency (2" for three models,
+    # L612) of the first model placed, else the activation ends at once. A1 is placed first; A3 ends 1.24" from A2
+    # but 3.35" from A1: the unit is in one formation (L610) yet its activation ends. Before, only the formation
+    # counted.
+    for spots, ends in (("A1@10,10.5;A2@11.5,11;A3@10,12.5", False), ("A1@10,10.5;A2@11.5,12;A3@13,14", True)):
+        game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
+                      Put("A3", "riflemen", 13, 10, unit="R"), Put("B9", "razhu", 30, 30))
+        game.state.units["R"].effects = {'passive:Ethereal (3")': GAME}
+        act(game, A, "activate", model="R")
+        act(game, A, "ethereal", model="R", to=spots)
+        assert (game.state.models[M("A3")].x, game.state.models[M("A3")].y) == ((13, 14) if ends else (10, 12.5))
+        assert (game.state.activation is None) == ends, spots
 
 
 def test_a_model_placed_into_blazing_terrain_gains_burning() -> None:
@@ -117,6 +149,25 @@ def test_reposition_is_offered_when_a_second_move_ends_the_activation() -> None:
     act(ended, A, "end", model="A1")  # ended by its player: offered too, and staying leaves it where it stands
     choose(ended, A, "stay")
     assert ended.state.activation is None and ended.state.models[M("A1")].y == 10
+
+
+def test_a_model_in_melee_neither_shoots_nor_adds_to_a_combined_shot_unless_relentless() -> None:
+    # Shroudfall rules, L1325: the +1 is for each other model "currently not in melee"; L716: a model in melee may
+    # not use a ranged profile, so it cannot be the one shooting either; L1361: a Relentless model takes part in
+    # melee. A3 stands in melee with Razhu (B2); the target B1 is in every Rifle's range and sight.
+    from engine.systems.shroudfall.abilities import combined
+
+    puts = [Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
+            Put("A3", "riflemen", 13, 10, unit="R"), Put("B2", "razhu", 15.5, 10), Put("B1", "adamant", 10, 20)]
+    table = Table(puts, effects={"R": {"passive:Combined Shot": GAME}})
+    assert table.world.in_melee(M("A3"))
+    assert combined(table.world, table.state.units["R"], "ranged", "B1") == ("A1", 1)
+    first = Table([Put("A3", "riflemen", 10, 10, unit="R"), *puts[:2], *puts[3:]],
+                  effects={"R": {"passive:Combined Shot": GAME}})
+    first.state.models[M("A3")].x, first.state.models[M("A3")].y = 13, 10
+    assert combined(first.world, first.state.units["R"], "ranged", "B1") == ("A1", 1)  # A3 listed first: not it
+    relentless = Table(puts, effects={"R": {"passive:Combined Shot": GAME, "passive:Relentless": GAME}})
+    assert combined(relentless.world, relentless.state.units["R"], "ranged", "B1") == ("A1", 2)
 
 
 def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:

@@ -82,3 +82,17 @@ def test_an_action_taken_in_toxic_or_electrified_terrain_gives_its_condition() -
         act(game, A, "activate", model="A1")
         act(game, A, "shake", model="A1", choice="hexed")
         assert game.state.units["A1"].conditions == [condition], keyword
+
+
+def test_a_unit_destroyed_in_its_own_activation_ends_it_and_the_turn_passes() -> None:
+    # Shroudfall rules, L1433: moving into DANGEROUS TERRAIN deals 1 damage at once; a Rifleman with 1 HP left dies
+    # of it. Its unit can take no further action, so its activation ends (L555) and B is on turn (L1158). Before, the
+    # activation of a unit with no model stayed open until its player ended it.
+    pit = Scenery("T1", "Pit", "area", ("Area Terrain", "Dangerous Terrain"), square(16, 14, 4, 4))
+    game = staged(Put("A1", "riflemen", 18, 10), Put("A2", "riflemen", 30, 10), Put("B2", "razhu", 30, 30),
+                  scenery=(pit,))
+    game.state.models[ModelId("A1")].wounds_taken = 1
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="A1@18,15")
+    assert ModelId("A1") not in game.state.models
+    assert game.state.activation is None and game.state.units["A1"].activated and game.state.turn == "B"

@@ -65,6 +65,19 @@ def test_no_one_is_forgotten_is_not_offered_beyond_four_inches_nor_without_a_gre
         assert ModelId("B1") not in game.state.models and not game.pending
 
 
+def test_no_one_is_forgotten_is_not_offered_while_stormridge_is_frostbitten() -> None:
+    # Shroudfall rules, L1401: a Frostbitten unit cannot be placed by abilities of friendly models, its own No one is
+    # forgotten (L356-358) among them: the window does not open. Before, she was offered the place and placed.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "riflemen", 18, 11.6), Put("B2", "stormridge", 21, 12))
+    game.state.units["B2"].conditions = ["frostbite"]
+    game.state.record(B).reserve = ["grey"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    assert ModelId("B1") not in game.state.models and not game.pending
+    assert (game.state.models[ModelId("B2")].x, game.state.record(B).reserve) == (21, ["grey"])
+
+
 def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per_activation() -> None:
     # L360-362: when Stormridge is hit by an enemy attack, another friendly model within 2" may be hit instead,
     # sight and range disregarded; the damage roll then goes against its ARM (ruling beloved-commander).
@@ -123,3 +136,22 @@ def test_follow_up_never_pushes_a_rooted_enemy() -> None:
     act(game, A, "attack", model="A1", target="B1")
     assert not game.pending  # no push can be made: nothing is asked
     assert (game.state.models[ModelId("B1")].y, game.state.models[ModelId("A1")].y) == (11.5, 10)
+
+
+def test_fall_back_is_never_offered_for_a_frostbitten_unit() -> None:
+    # Shroudfall rules, L1401: friendly abilities cannot move a Frostbitten unit, so Adamant's Fall back! (L519-521)
+    # is not offered for it. Razhu ends a move in melee with the Lawbringers, 8" from Adamant; without Frostbite B
+    # is asked and the Lawbringers make their MOV S away. Before, the Frostbitten unit was moved too.
+    for conditions, offered in (([], True), (["frostbite"], False)):
+        game = staged(Put("A1", "razhu", 18, 4), Put("B1", "adamant", 24, 10), Put("B2", "lawbringers", 18, 10))
+        game.state.units["B2"].conditions = list(conditions)
+        game.state.record(B).reserve = ["yellow"]
+        act(game, A, "activate", model="A1")
+        act(game, A, "move", model="A1", to="A1@18,8.3")
+        if not offered:
+            assert not game.pending and game.state.models[ModelId("B2")].y == 10
+            continue
+        ident, keys = _offer(game)
+        assert keys == ["pass", "B1/fall-back/B2/A1"]
+        game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
+        assert game.state.models[ModelId("B2")].y > 10 and game.state.record(B).reserve == []

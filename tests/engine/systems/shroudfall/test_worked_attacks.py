@@ -64,6 +64,21 @@ def test_t6_a_model_in_melee_cannot_shoot_but_strikes_without_the_penalty() -> N
     assert (damage.wound.total, damage.wound.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
 
 
+def test_t6_at_the_table_one_attack_action_shoots_with_one_lawbringer_and_strikes_with_the_other() -> None:
+    # Shroudfall rules, L545 and L734: in one attack action each model picks its own type of profile; Lawbringer A
+    # shoots Razhu (6 - 2 = 4 against DEF 4 hits; 10 / ARM 5 = 2), Lawbringer B, in melee, cannot shoot (L716) and
+    # strikes him (5 hits; 9 / 5 = 1): 3 damage in all. Before, the table's ranged attack action left B idle.
+    from .staged import A, act, rig, staged
+
+    game = staged(Put("A1", "lawbringers", 20, 12, unit="L"), Put("A2", "lawbringers", 21.5, 20, unit="L"),
+                  Put("B1", "razhu", 20, 20))
+    act(game, A, "activate", model="L")
+    rig(game, 3, 2, 1, 0, 3, 3, 3, 1, 3, 2, 0, 0, 3, 3, 2, 1)
+    act(game, A, "attack", model="L", target="B1", **{"with": "ranged"})
+    assert game.state.models[M("B1")].wounds_taken == 3
+    assert game.rigged() == ()
+
+
 def test_t7_damage_is_the_total_divided_by_arm_rounded_down() -> None:
     # L760: a 10 against ARM 3 inflicts 3.
     assert damage_dealt(10, 3).damage == 3

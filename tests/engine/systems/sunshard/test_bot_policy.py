@@ -5,10 +5,12 @@ nothing to attack stays out of sight when every move would end in the enemy's gu
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import BOT_USER, ActionCommand, Actor, Answer, Game, GameSetup, ModelId, SideId, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.acting import activating
-from engine.systems.sunshard.play_moves import move_plan
+from engine.systems.sunshard.play_moves import move_plan, moves_for, offered_as
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.system import Sunshard
@@ -54,3 +56,22 @@ def test_a_fighter_out_of_reach_closes_in_behind_a_wall_rather_than_walk_into_th
         assert (move.command.name, values) == ("on-guard", {"model": "B1"})
     after = t.world(state)
     assert not any(has_sight(after, after.model(a), after.model("B1")) for a in ("A1", "A2", "A3"))
+
+
+def test_a_move_that_ends_where_a_listed_move_ends_is_played_as_the_menu_lists_it() -> None:
+    # 4" from the enemy with 2 AP: a one-AP step toward it (5") and a full move both stop in base contact, the place
+    # the menu lists once, as "contact B1". The bot weighs moves by their texts; it must play them as listed (the
+    # conformance walk caught it playing "toward B2 5", a place the menu listed as "toward B2 max").
+    state = t.new_state()
+    state.phase, state.step, state.active_side = "activation", "activation", t.A
+    t.put(state, "A1", "Conscripted", t.A, 12, 6)
+    t.put(state, "B1", "Conscripted", t.B, 12, 11)
+    t.activate(state, "A1", ap=2)
+    world, _ = activating(t.world(state), t.A, "A1")
+    listed = [text for text, _ in moves_for(world, t.A, "A1")]
+    assert "toward B1 5" not in listed and listed[0] == "contact B1"
+    entry = offered_as(world, t.A, "A1", "toward B1 5")
+    assert entry is not None and entry[0] == "contact B1"
+    assert entry[1].path[-1] == pytest.approx(move_plan(world, t.A, "A1", "toward B1 5").path[-1], abs=0.05)
+    assert offered_as(world, t.A, "A1", "contact B1") is not None
+    assert offered_as(world, t.A, "A1", "toward O9 max") is None

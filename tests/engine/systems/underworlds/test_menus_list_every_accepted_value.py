@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Ask, Viewer
 from engine.systems.underworlds.declared import RULES
 from tests.engine.systems.underworlds.table import A, arrange, ready, turn_of
-from tests.menu_walk import free_form, typed_only
+from tests.menu_walk import typed_only
 
 
 def _omitted(game: Any) -> list[str]:
@@ -36,7 +36,7 @@ def _omitted(game: Any) -> list[str]:
                 listed = [c.value for c in param.menu(world, ask)]
                 if param.accepts is not None and param.values is not None:
                     found += [f"{decl.title} {given} {param.option}:{value}" for value in candidates
-                              if value not in listed and not free_form(param, world, ask, value)
+                              if value not in listed and not param.free_form.covers(value)
                               and param.accepts(world, ask, value) is None]
                 if not listed:
                     break
