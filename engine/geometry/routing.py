@@ -16,9 +16,10 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -37,6 +38,7 @@ _GROW = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # vertex radius that makes t
 _MARGIN = TOLERANCE  # extra clearance of the nodes, so rounding a waypoint never makes it overlap
 
 _F = NDArray[np.float64]
+_K = TypeVar("_K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +131,16 @@ _SCENERY_KEPT = 16
 def _scenery(obs: Obstacles) -> _Scenery:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
-    found = _SCENERY.get(key)
+    return _kept(_SCENERY, _SCENERY_KEPT, key, lambda: _Scenery(obs))
+
+
+def _kept(store: dict[tuple[object, ...], _K], most: int, key: tuple[object, ...], make: Callable[[], _K]) -> _K:
+    """``store[key]``, made and kept when missing (the oldest forgotten once ``most`` are kept)."""
+    found = store.get(key)
     if found is None:
-        if len(_SCENERY) >= _SCENERY_KEPT:
-            del _SCENERY[next(iter(_SCENERY))]
-        found = _SCENERY[key] = _Scenery(obs)
+        if len(store) >= most:
+            del store[next(iter(store))]
+        found = store[key] = make()
     return found
 
 
@@ -223,12 +230,7 @@ def _shared_corners(obs: Obstacles) -> _Corners:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
            tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
-    found = _CORNERS.get(key)
-    if found is None:
-        if len(_CORNERS) >= _CORNERS_KEPT:
-            del _CORNERS[next(iter(_CORNERS))]
-        found = _CORNERS[key] = _Corners(obs)
-    return found
+    return _kept(_CORNERS, _CORNERS_KEPT, key, lambda: _Corners(obs))
 
 
 class _Graph:
