@@ -304,20 +304,26 @@ def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
     """The attack is over: the deeds it met, then whatever it interrupted carries on."""
     world = world_of(ctx)
     attacker = world.model(attack.attacker)
-    profile = attacker.weapon(attack.profile)
     ctx.emit(AttackStaged(attack=None))
-    enemies_wounded = [m for m in attack.wounded if world.state.figures[m].side != attacker.side]
-    if enemies_wounded and attacker.on_table:
-        here = attacker.base()
-        if not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):
-            score_deed(ctx, attacker.side, "guard", f"{attacker.id} wounded {enemies_wounded[0]} from an Objective")
-        seeded = any(t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world))
-        actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
-        if seeded and attack.kind in actions:
-            score_deed(ctx, attacker.side, "force-of-nature", f"{attacker.id} wounded {enemies_wounded[0]}")
+    if attacker.on_table:
+        _deeds_of(world, ctx, attack, attacker)
     if attack.resume is not None:
         carry_on(ctx, attack.resume)
     return True
+
+
+def _deeds_of(world: World, ctx: Context[SunshardState], attack: AttackState, attacker: Miniature) -> None:
+    """Guard: a ranged attack from an Objective wounding a model, a friend under a Cone too (L1215, L553); Force of
+    Nature: an attack action from within Seeded terrain wounding an enemy (L1235)."""
+    profile = attacker.weapon(attack.profile)
+    here = attacker.base()
+    if attack.wounded and not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):
+        score_deed(ctx, attacker.side, "guard", f"{attacker.id} wounded {attack.wounded[0]} from an Objective")
+    enemies_wounded = [m for m in attack.wounded if world.state.figures[m].side != attacker.side]
+    seeded = any(t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world))
+    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+    if enemies_wounded and seeded and attack.kind in actions:
+        score_deed(ctx, attacker.side, "force-of-nature", f"{attacker.id} wounded {enemies_wounded[0]}")
 
 
 _STEPS = {

@@ -158,8 +158,7 @@ def _damage(ctx: Context[SunshardState], attack: AttackState) -> bool:
                                                       _action_of(attack), attack.in_party))
         else:
             wound(ctx, model.id, cause=cause)
-            if model.side != attacker.side:
-                attack.wounded.append(model.id)
+            attack.wounded.append(model.id)
     attack.stage = "next-hit"
     stage(ctx, attack)
     return False

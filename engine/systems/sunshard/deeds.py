@@ -7,12 +7,15 @@ Deeds met by kills, wounds and Fade vaults are scored where those happen; those 
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from engine.core import Context, SideId
 from engine.systems.sunshard.engagement import engages
 from engine.systems.sunshard.scoring import deed_open, score_deed
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
-from engine.systems.sunshard.world import World, world_of
+from engine.systems.sunshard.world import Miniature, World, world_of
 from engine.systems.sunshard.zones import half, wholly_in, wholly_past_centerline
 
 __all__ = ["beginning_of_end_phase_deeds", "end_of_game_deeds", "end_of_round_deeds", "end_phase_deeds",
@@ -32,8 +35,8 @@ def end_of_round_deeds(ctx: Context[SunshardState]) -> None:
             score_deed(ctx, side, "advance")
         if deed_open(world, side, "bedlam") and len(world.on_table(opponent)) <= 2:
             score_deed(ctx, side, "bedlam")
-        if deed_open(world, side, "vigilance") and sum(
-                1 for m in world.on_table(side) if m.holds("On Guard")
+        if deed_open(world, side, "vigilance") and _most_of_one_warband(
+                m for m in world.on_table(side) if m.holds("On Guard")
                 and any(touches(m.base(), piece(world, o)) for o in objectives(world))) >= 2:
             score_deed(ctx, side, "vigilance")
         if deed_open(world, side, "fertilizer") and any(
@@ -47,6 +50,12 @@ def end_of_round_deeds(ctx: Context[SunshardState]) -> None:
         if deed_open(world, side, "shard-seeding") and sum(
                 1 for o in objectives(world) if "Shard Seed" in ctx.state.objective_markers.get(o.id, [])) >= 3:
             score_deed(ctx, side, "shard-seeding")
+
+
+def _most_of_one_warband(models: Iterable[Miniature]) -> int:
+    """The most of ``models`` in any one warband (Vigilance L1225 and Flood L1253 count one warband's models)."""
+    counts = Counter(m.figure.warband for m in models)
+    return max(counts.values(), default=0)
 
 
 def _advanced(world: World, side: SideId) -> bool:
@@ -91,13 +100,13 @@ def end_of_game_deeds(ctx: Context[SunshardState]) -> None:
 
 
 def flood_check(ctx: Context[SunshardState]) -> None:
-    """Flood: an enemy model engaged by three or more of the player's models (L1253)."""
+    """Flood: an enemy model engaged by three or more models of one of the player's warbands (L1253)."""
     world = world_of(ctx)
     for side in ctx.state.sides:
         if not deed_open(world, side, "flood"):
             continue
         mine = world.on_table(side)
         for enemy in world.on_table(world.opponent(side)):
-            if sum(1 for m in mine if engages(m, enemy)) >= 3:
+            if _most_of_one_warband(m for m in mine if engages(m, enemy)) >= 3:
                 score_deed(ctx, side, "flood", f"{enemy.id} is engaged by three models")
                 break

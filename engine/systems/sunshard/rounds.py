@@ -157,7 +157,12 @@ def first_pick_options(world: World, winner: SideId | None = None) -> list[Optio
 
 
 def _activation(ctx: Context[SunshardState]) -> bool:
-    """The Activation Phase runs until no model can activate (L365)."""
+    """The Activation Phase runs until no model can activate (L365); the game ends with the activation in which a
+    player's last model was Killed (L345), not with the round."""
+    out = [s for s in ctx.state.sides if _all_killed(ctx.state, s)]
+    if out and ctx.state.activation is None:
+        _finish(ctx, _wiped_out(out[0]))
+        return True
     if ctx.state.active_side is not None or ctx.state.activation is not None:
         return True
     return _next(ctx, "end", "downed-blight")
@@ -227,14 +232,22 @@ def _end_of_round(ctx: Context[SunshardState]) -> bool:
     out = [s for s in ctx.state.sides if _all_killed(ctx.state, s)]
     if winner is not None or out or ctx.state.round >= ctx.state.rounds:
         why = (f"side {winner} has 20 VP and more than its opponent ({RULE}, L1113)" if winner is not None else
-               f"every model of side {out[0]} has been Killed ({RULE}, L345)" if out else
-               f"round {ctx.state.round} was the last")
-        end_of_game_scoring(ctx)
-        end_of_game_deeds(ctx)
-        ctx.emit(GameFinished(why=why))
+               _wiped_out(out[0]) if out else f"round {ctx.state.round} was the last")
+        _finish(ctx, why)
         return True
     begin_round(ctx)
     return True
+
+
+def _wiped_out(side: SideId) -> str:
+    return f"every model of side {side} has been Killed ({RULE}, L345)"
+
+
+def _finish(ctx: Context[SunshardState], why: str) -> None:
+    """The game's end: its end-of-game scoring and deeds, then the game is over."""
+    end_of_game_scoring(ctx)
+    end_of_game_deeds(ctx)
+    ctx.emit(GameFinished(why=why))
 
 
 def _all_killed(state: SunshardState, side: SideId) -> bool:

@@ -6,13 +6,27 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Context, ModelId, RulesError
-from engine.systems.sunshard.deeds import end_of_game_deeds, end_of_round_deeds
+from engine.systems.sunshard.catalogue import SunshardData
+from engine.systems.sunshard.deeds import end_of_game_deeds, end_of_round_deeds, flood_check
 from engine.systems.sunshard.harm import Cause, gain, kill, wound
 from engine.systems.sunshard.quest_actions import check_quest_action
 from engine.systems.sunshard.round_events import StepReached
 from engine.systems.sunshard.rounds import proceed
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import A, B, activate, lay, objective, put, quest_state, run, world
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    B,
+    activate,
+    attack,
+    card,
+    lay,
+    objective,
+    put,
+    quest_state,
+    run,
+    world,
+)
 
 A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
 R = 32 / 25.4 / 2
@@ -169,3 +183,64 @@ def test_search_is_only_for_models_activating_in_a_party() -> None:
     activate(state, "A1")
     with pytest.raises(RulesError, match="not activating in a party"):
         check_quest_action(world(state), A, {"action": "search", "model": "A1"})
+
+
+def test_vigilance_counts_the_models_of_one_warband() -> None:
+    # Sunshard:Embren core rules, L1225: the two On Guard models touching Objectives must be of one warband.
+    state = quest_state("chance-encounter")
+    objective(state, "O1", (8, 12))
+    objective(state, "O2", (16, 12))
+    put(state, "B1", "Pariah", B, 8, 12 + OBJ + R, tokens=["On Guard"])
+    put(state, "B2", "Pariah", B, 16, 12 + OBJ + R, tokens=["On Guard"])
+    put(state, "A1", "Captain", A, 4, 2)
+    state.figures[B2].warband = "B2"
+    after, _ = run(state, end_of_round_deeds)
+    assert "vigilance" not in after.records[B].deeds
+    state.figures[B2].warband = "B1"
+    after, _ = run(state, end_of_round_deeds)
+    assert "vigilance" in after.records[B].deeds
+
+
+def test_flood_counts_the_models_of_one_warband() -> None:
+    # Sunshard:Embren core rules, L1253: three engaging models of two warbands are no Flood; of one, they are.
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Ruin"
+    put(state, "B1", "Captain", B, 12, 12)
+    gap = 32 / 25.4
+    for i, (x, y) in enumerate([(12 - gap, 12), (12 + gap, 12), (12, 12 + gap)], start=1):
+        put(state, f"A{i}", "Conscripted", A, x, y)
+    state.figures[ModelId("A3")].warband = "A2"
+    after, _ = run(state, flood_check)
+    assert after.records[A].deeds == []
+    state.figures[ModelId("A3")].warband = "A1"
+    after, _ = run(state, flood_check)
+    assert after.records[A].deeds == ["flood"]
+
+
+def _sprayer_at_an_objective() -> tuple[SunshardState, SunshardData]:
+    """Side B (playing Delver) has a Cone-spraying model touching an Objective; A1 before it, B2 beside A1."""
+    spit = DATA.card("Aberration").weapons[1].model_copy(update={"abilities": ("Cone",)})
+    data = DATA.with_imports([card("Aberration", name="Sprayer", weapons=(spit,))])
+    state = quest_state("chance-encounter")
+    state.records[B].alignment = "Delver"
+    objective(state, "O1", (4, 12 - OBJ - 40 / 25.4 / 2))
+    put(state, "B1", "Sprayer", B, 4, 12, data=data)
+    put(state, "A1", "Captain", A, 8, 12, data=data)
+    put(state, "B2", "Pariah", B, 10, 12.4, data=data)
+    activate(state, "B1", data=data)
+    return state, data
+
+
+def test_guard_scores_a_ranged_attack_from_an_objective_that_wounds() -> None:
+    # Sunshard:Embren core rules, L1215: a ranged attack made touching an Objective that wounds scores Guard.
+    state, data = _sprayer_at_an_objective()
+    after, _ = attack(state, "B", [2, 15, 19], data=data, model="B1", weapon="Blight Spit", target="A1")
+    assert after.models[A1].wounds_taken == 1 and after.records[B].deeds == ["guard"]
+
+
+def test_guard_scores_a_wound_on_any_model_even_a_friend_under_the_cone() -> None:
+    # Sunshard:Embren core rules, L1215: the deed asks for a wounded model, not an enemy one (the Cone hits friends,
+    # L553).
+    state, data = _sprayer_at_an_objective()
+    after, _ = attack(state, "B", [19, 2, 15], data=data, model="B1", weapon="Blight Spit", target="A1")
+    assert after.models[B2].wounds_taken == 1 and after.records[B].deeds == ["guard"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.core import ModelId
 from engine.systems.sunshard.round_events import GameFinished
-from tests.engine.systems.sunshard.tables import DATA, A, B, at_step, card, lay, put, quest_state
+from engine.systems.sunshard.rounds import finish_activation
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, at_step, card, lay, put, quest_state, run
 
 A1, A2, B1 = ModelId("A1"), ModelId("A2"), ModelId("B1")
 
@@ -100,3 +101,18 @@ def test_the_game_goes_on_when_a_player_s_models_left_the_battlefield_rather_tha
     del state.models[A1]
     after, events = at_step(state, "end", "end-of-round", rig=[4, 9])
     assert not finished(events) and after.round == 5
+
+
+def test_the_game_ends_with_the_activation_that_killed_a_player_s_last_model() -> None:
+    # Sunshard:Embren core rules, L345: the game is played until all of a player's models are Killed. Side B's last
+    # model died during A1's activation: when it ends the game is over, A2 does not activate and no End Phase comes.
+    state = quest_state("on-the-hunt")
+    state.round, state.phase, state.step, state.active_side = 2, "activation", "activation", A
+    put(state, "A1", "Captain", A, 10, 2)
+    put(state, "A2", "Captain", A, 14, 2)
+    put(state, "B1", "Pariah", B, 10, 22)
+    state.figures[B1].status = "killed"
+    del state.models[B1]
+    activate(state, "A1", 0)
+    after, events = run(state, lambda ctx: finish_activation(ctx, A1))
+    assert finished(events) and after.phase == "over" and after.activation is None
