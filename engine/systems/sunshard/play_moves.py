@@ -88,20 +88,64 @@ class _MoveMenu:
     found: list[tuple[str, MovePlan]] = field(default_factory=list)
     ends: set[tuple[float, float]] = field(default_factory=set)
     done: int = 0
+    plans: dict[int, MovePlan | None] = field(default_factory=dict)
+    """Each text's move routed so far by its index (None where the rules refuse it)."""
+
+    def plan(self, index: int) -> MovePlan | None:
+        """The move of the text at ``index``, routed once; None where the rules refuse it."""
+        if index not in self.plans:
+            try:
+                self.plans[index] = move_plan(self.world, self.side, self.model_id, self.texts[index])
+            except RulesError:
+                self.plans[index] = None
+        return self.plans[index]
 
     def upto(self, last: int) -> None:
         """Route the texts up to index ``last`` (every one when it is past the end)."""
         while self.done <= min(last, len(self.texts) - 1):
+            plan = self.plan(self.done)
             text = self.texts[self.done]
             self.done += 1
-            try:
-                plan = move_plan(self.world, self.side, self.model_id, text)
-            except RulesError:
+            if plan is None:
                 continue
             end = _place(plan.path[-1])
             if end not in self.ends:
                 self.ends.add(end)
                 self.found.append((text, plan))
+
+    def listed(self, index: int) -> MovePlan | None:
+        """The move of the text at ``index`` when the menu lists it (no earlier text reaches the same place), else
+        None: routing only the earlier texts that might end where it does (the suggested move is asked of every
+        fresh menu; routing each text before it doubled its cost)."""
+        if index < self.done:
+            return next((plan for text, plan in self.found if text == self.texts[index]), None)
+        plan = self.plan(index)
+        if plan is None:
+            return None
+        end = plan.path[-1]
+        for earlier in range(index):
+            if self._surely_elsewhere(earlier, end):
+                continue
+            other = self.plan(earlier)
+            if other is not None and _place(other.path[-1]) == _place(end):
+                return None
+        return plan
+
+    def _surely_elsewhere(self, index: int, end: tuple[float, float]) -> bool:
+        """Whether the text at ``index`` cannot end at ``end``, known without routing it: base contact with a model
+        ends where the two bases touch, so a place well off that circle (by more than ``_PLACE`` rounds away) is
+        another place."""
+        words = self.texts[index].split()
+        if len(words) != 2 or words[0] != "contact":
+            return False
+        mover, target = self.world.model(self.model_id).base(), self.world.model(words[1]).base()
+        apart = math.hypot(end[0] - target.pose.x, end[1] - target.pose.y) - mover.radius - target.radius
+        return abs(apart) > _ELSEWHERE
+
+
+_ELSEWHERE = 0.2
+"""Inches off the touching circle past which an end is surely not base contact's place: two ends the menu counts as
+one place (``_place``) lie within 0.15" of each other."""
 
 
 def _menu(world: World, side: SideId, model_id: str) -> _MoveMenu:
@@ -133,13 +177,10 @@ def moves_for(world: World, side: SideId, model_id: str) -> list[tuple[str, Move
 
 
 def offered_move(world: World, side: SideId, model_id: str, text: str) -> MovePlan | None:
-    """The plan of the move ``text`` when the menu lists it, else None, routing the menu only as far as ``text``
-    (the bot asks this of the few moves it wants, not of the whole menu)."""
+    """The plan of the move ``text`` when the menu lists it, else None, routing only ``text`` and the texts before it
+    that might end at the same place (the bot asks this of the few moves it wants, not of the whole menu)."""
     menu = _menu(world, side, model_id)
-    if text not in menu.texts:
-        return None
-    menu.upto(menu.texts.index(text))
-    return next((plan for listed, plan in menu.found if listed == text), None)
+    return menu.listed(menu.texts.index(text)) if text in menu.texts else None
 
 
 def offered_as(world: World, side: SideId, model_id: str, text: str) -> tuple[str, MovePlan] | None:

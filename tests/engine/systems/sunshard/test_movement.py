@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Context, ModelId, RulesError
+from engine.systems.sunshard.acting import activating
 from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.moving import apply_move, check_move
+from engine.systems.sunshard.play_moves import _menu, moves_for, offered_move
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.vaults import vault
 from engine.systems.sunshard.world import world_of
@@ -128,3 +130,22 @@ def test_a_move_into_contact_readies_a_charge() -> None:
     put(state, "B1", "Pariah", B, 4, 9)
     after, _ = move(state, 2, "contact B1")
     assert after.activation is not None and after.activation.moved_into == [ModelId("B1")]
+
+
+@pytest.mark.parametrize("enemy_y", [11.0, 20.0])
+def test_a_move_asked_alone_is_offered_exactly_when_the_whole_menu_lists_it(enemy_y: float) -> None:
+    # The suggested move is asked alone (offered_move) without routing each move listed before it; a move whose end
+    # an earlier move reaches is not listed. Near (4" apart) a step toward B1 ends in base contact, the menu's
+    # first place; far (13" apart) none can, and base contact (out of reach) is never routed for them.
+    state = new_state()
+    state.phase, state.step, state.active_side = "activation", "activation", A
+    put(state, "A1", "Conscripted", A, 12, 6)
+    put(state, "B1", "Conscripted", B, 12, enemy_y)
+    activate(state, "A1", ap=2)
+    seen, _ = activating(world(state), A, "A1")
+    texts = _menu(seen, A, "A1").texts
+    alone = {text: offered_move(seen, A, "A1", text) for text in texts}
+    whole = dict(moves_for(seen, A, "A1"))
+    assert {t for t, plan in alone.items() if plan is not None} == set(whole)
+    assert all(alone[t] == plan for t, plan in whole.items())
+    assert (alone["toward B1 4"] is None) == (enemy_y == 11.0)  # a Conscripted's one-AP step (SPD 4)
