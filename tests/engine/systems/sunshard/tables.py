@@ -22,7 +22,8 @@ from engine.table import PlacedModel
 from tests.engine.systems.sunshard.loader import shipped
 
 __all__ = ["A1", "A2", "B1", "B2", "DATA", "A", "B", "Referee", "activate", "answer", "at_step", "attack", "card",
-           "duel", "lay", "new_state", "objective", "pending", "put", "quest_state", "rolled", "run", "walk", "world"]
+           "duel", "engaged_by_three", "lay", "new_state", "objective", "pending", "put", "quest_state", "rolled",
+           "run", "walk", "world"]
 
 A, B = SideId("A"), SideId("B")
 A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
@@ -152,6 +153,18 @@ def quest_state(quest_id: str, *, rulings: Mapping[str, str] | None = None) -> S
     state.zone_depth, state.contested_half = quest.zone_depth, quest.contested_half
     for zone in layout_zones(quest.table, quest.table, state.sides, quest.zone_depth, quest.contested_half):
         state.zones[zone.id] = zone
+    return state
+
+
+def engaged_by_three() -> SunshardState:
+    """Chance Encounter, side A playing Ruin: its Conscripted A1-A3 in base contact with B's Captain on three sides
+    (what a Flood asks, Sunshard:Embren core rules, L1253)."""
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Ruin"
+    put(state, "B1", "Captain", B, 12, 12)
+    gap = 32 / 25.4
+    for i, (x, y) in enumerate([(12 - gap, 12), (12 + gap, 12), (12, 12 + gap)], start=1):
+        put(state, f"A{i}", "Conscripted", A, x, y)
     return state
 
 

@@ -20,6 +20,7 @@ from tests.engine.systems.sunshard.tables import (
     activate,
     attack,
     card,
+    engaged_by_three,
     lay,
     objective,
     put,
@@ -203,12 +204,7 @@ def test_vigilance_counts_the_models_of_one_warband() -> None:
 
 def test_flood_counts_the_models_of_one_warband() -> None:
     # Sunshard:Embren core rules, L1253: three engaging models of two warbands are no Flood; of one, they are.
-    state = quest_state("chance-encounter")
-    state.records[A].alignment = "Ruin"
-    put(state, "B1", "Captain", B, 12, 12)
-    gap = 32 / 25.4
-    for i, (x, y) in enumerate([(12 - gap, 12), (12 + gap, 12), (12, 12 + gap)], start=1):
-        put(state, f"A{i}", "Conscripted", A, x, y)
+    state = engaged_by_three()
     state.figures[ModelId("A3")].warband = "A2"
     after, _ = run(state, flood_check)
     assert after.records[A].deeds == []

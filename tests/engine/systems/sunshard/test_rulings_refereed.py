@@ -10,7 +10,17 @@ from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.harm import heal
 from engine.systems.sunshard.moving import crossed, wither
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, card, lay, new_state, put, quest_state, run, world
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    card,
+    engaged_by_three,
+    lay,
+    new_state,
+    put,
+    run,
+    world,
+)
 
 A1 = ModelId("A1")
 
@@ -63,12 +73,7 @@ def test_withering_whereabouts_gives_terrain_hazardous_and_seeded_for_good() -> 
 
 def test_flood_scores_an_enemy_engaged_by_three() -> None:
     # L1253.
-    state = quest_state("chance-encounter")
-    state.records[A].alignment = "Ruin"
-    put(state, "B1", "Captain", B, 12, 12)
-    gap = 32 / 25.4
-    for i, (x, y) in enumerate([(12 - gap, 12), (12 + gap, 12), (12, 12 + gap)], start=1):
-        put(state, f"A{i}", "Conscripted", A, x, y)
+    state = engaged_by_three()
 
     def check(ctx: Context[SunshardState]) -> None:
         flood_check(ctx)
