@@ -188,15 +188,20 @@ def offered_as(world: World, side: SideId, model_id: str, text: str) -> tuple[st
     ends (a place reached twice is listed once, by its first text), else None. The bot weighs moves by their texts
     and must play one the menu offers."""
     menu = _menu(world, side, model_id)
-    menu.upto(menu.texts.index(text) if text in menu.texts else len(menu.texts))
-    listed = next(((t, plan) for t, plan in menu.found if t == text), None)
-    if listed is not None:
-        return listed
-    try:
-        end = move_plan(world, side, model_id, text).path[-1]
-    except RulesError:
+    if text in menu.texts:
+        index = menu.texts.index(text)
+        plan = menu.plan(index)
+    else:
+        index = len(menu.texts)
+        try:
+            plan = move_plan(world, side, model_id, text)
+        except RulesError:
+            plan = None
+    if plan is None:
         return None
-    return next(((t, plan) for t, plan in menu.found if _place(plan.path[-1]) == _place(end)), None)
+    menu.upto(index)  # the first listed move ending there is ``text`` itself when the menu lists it
+    end = _place(plan.path[-1])
+    return next(((t, listed) for t, listed in menu.found if _place(listed.path[-1]) == end), None)
 
 
 def _place(point: tuple[float, float]) -> tuple[float, float]:

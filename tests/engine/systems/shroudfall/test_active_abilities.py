@@ -69,25 +69,24 @@ def test_whirlwind_dance_makes_another_melee_attack_at_a_model_not_yet_targeted(
     # melee attack of that action targeted: its player picks one (the nearest first) or none.
     puts = (Put("A1", "stormridge", 10, 10), Put("B1", "riflemen", 10, 11.8, unit="B"),
             Put("B2", "riflemen", 11.8, 10, unit="B"), Put("B9", "razhu", 30, 30))
-    plain = staged(*puts)
-    act(plain, A, "activate", model="A1")
-    rig(plain, *([3, 3, 3, 4] * 4))
-    act(plain, A, "attack", model="A1", target="B1")
+
+    def attack_b1(*, dancing: bool) -> Game[Any]:
+        game = staged(*puts)
+        if dancing:
+            game.state.record(A).reserve = ["yellow"]
+        act(game, A, "activate", model="A1")
+        if dancing:
+            act(game, A, "ability", model="A1", choice="whirlwind-dance")
+        rig(game, *([3, 3, 3, 4] * 4))
+        act(game, A, "attack", model="A1", target="B1")
+        return game
+
+    plain = attack_b1(dancing=False)
     assert M("B1") not in plain.state.models and M("B2") in plain.state.models
-    game = staged(*puts)
-    game.state.record(A).reserve = ["yellow"]
-    act(game, A, "activate", model="A1")
-    act(game, A, "ability", model="A1", choice="whirlwind-dance")
-    rig(game, *([3, 3, 3, 4] * 4))
-    act(game, A, "attack", model="A1", target="B1")
+    game = attack_b1(dancing=True)
     assert choose(game, A) == ["Gale's Edge@B2", "none"]
     assert M("B1") not in game.state.models and M("B2") not in game.state.models
-    declined = staged(*puts)
-    declined.state.record(A).reserve = ["yellow"]
-    act(declined, A, "activate", model="A1")
-    act(declined, A, "ability", model="A1", choice="whirlwind-dance")
-    rig(declined, *([3, 3, 3, 4] * 4))
-    act(declined, A, "attack", model="A1", target="B1")
+    declined = attack_b1(dancing=True)
     choose(declined, A, "none")
     assert M("B2") in declined.state.models and not declined.pending
 
