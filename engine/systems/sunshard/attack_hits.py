@@ -14,6 +14,7 @@ from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import log_test, roll_test
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import AttackStaged
+from engine.systems.sunshard.fortune import armor_rerolls
 from engine.systems.sunshard.harm import Cause, gain, wound
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, is_melee, is_template, weapon_ability
 from engine.systems.sunshard.rolls import judge_test, tn
@@ -125,13 +126,14 @@ def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
     face = result.verdicts[0].face
     hit.armor = AttackDie(face=face, first=face)
     attack.stage = "armor-reroll"
-    if result.passed or world.record(model.side).fortune < 1:
+    ways = armor_rerolls(world, model.side)
+    if result.passed or not ways:
         attack.stage = "damage"
         stage(ctx, attack)
         return False
     ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
         f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
-        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
+        [("keep", "Keep the die"), *ways], key="reroll")
     attack.stage = "damage"
     stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
     return True

@@ -186,3 +186,40 @@ def test_poison_fruit_is_not_offered_outside_its_party_activation() -> None:
     state = _fruit_table()
     state.party = None
     assert activation_fortunes(world(state, FRUITED), A, "A2") == []
+
+
+def test_poison_fruit_pays_a_missed_attack_test_s_reroll_in_its_party_s_activation() -> None:
+    # L757, L1465: A2 (in A1's party, side A holding no Fortune) misses B1 with its Bayonet (20); the re-roll is
+    # offered through Poison Fruit, and taking it blights A1 (ruling poison-fruit-blight) and spends nothing.
+    state = _fruit_table()
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    asked, _ = attack(state, "A", [20], data, model="A2", weapon="Bayonet", target="B1")
+    assert offered(asked) == ["keep", "poison-fruit"]
+    after, events = answer(asked, {"reroll": "poison-fruit"}, rig=[20], data=data)
+    assert after.models[A1].tokens == ["Wavering", "Blight"] and after.figures[A1].used == ["Poison Fruit"]
+    assert after.records[A].fortune == 0 and after.attack is None
+
+
+def test_poison_fruit_pays_an_armor_test_s_reroll_in_its_party_s_activation() -> None:
+    # L758-760, L1465: during A2's activation B1's Held Strike hits it (2) and its Armor test (ARM 11 - ST 4 = 7)
+    # fails on 15; side A has no Fortune, yet Poison Fruit re-rolls it: 3 passes, A2 keeps its HP, A1 gains Blight.
+    state = _fruit_table()
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    asked, _ = attack(state, "B", [2, 15], data, model="B1", weapon="Twin Blades", target="A2", kind="held-strike")
+    assert pending(asked).kind == "armor-reroll" and offered(asked) == ["keep", "poison-fruit"]
+    after, _ = answer(asked, {"reroll": "poison-fruit"}, rig=[3], data=data)
+    assert after.models[A2].wounds_left == 2 and after.models[A1].tokens == ["Wavering", "Blight"]
+    assert after.records[A].fortune == 0 and after.figures[A1].used == ["Poison Fruit"]
+
+
+def test_poison_fruit_is_once_a_round_for_rerolls_too() -> None:
+    # L1465: once used, the failed Armor test of the same activation is offered no free re-roll (nor any: no
+    # Fortune), and A2 is wounded.
+    state = _fruit_table()
+    state.figures[A1].used = ["Poison Fruit"]
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    after, _ = attack(state, "B", [2, 15], data, model="B1", weapon="Twin Blades", target="A2", kind="held-strike")
+    assert after.models[A2].wounds_left == 1 and all(d.kind != "armor-reroll" for d in after.pending.values())
