@@ -76,6 +76,9 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
         if not standing:
             raise refuse(f"{model.id} stands completely within no terrain to climb down from", "L411")
         top = max(standing, key=lambda t: t.height)
+        if top.height <= 0:
+            raise refuse(f"{top.id} is HGT 0: there is no height to climb down (a move takes {model.id} off it)",
+                         "L411-413")
         region = shapely.box(base.radius, base.radius, world.state.width - base.radius,
                              world.state.height - base.radius).difference(top.polygon.buffer(base.radius))
         cost, end = int(top.height), 0
@@ -85,9 +88,10 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
             raise InvalidCommand(f"there is no terrain {piece_id}")
         if relation(base, target) == "apart":
             raise refuse(f"{model.id} is not in base contact with {target.id}", "L411")
-        if target.height <= model.card.HGT:
-            raise refuse(f"{target.id} (HGT {target.height:g}) is not taller than {model.id} (HGT {model.card.HGT}): "
-                         "move onto it instead", "L411")
+        if target.height <= height:
+            which = "functional HGT" if world.rulings.climb_height == "functional" else "HGT"
+            raise refuse(f"{target.id} (HGT {target.height:g}) is not taller than {model.id} ({which} {height:g}): "
+                         "move onto it instead", "L411, L467")
         if target.has("impassable"):
             raise refuse(f"{target.id} is Impassable", "L714")
         region = target.polygon.buffer(-base.radius)
@@ -99,7 +103,7 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
     if free.is_empty:
         raise refuse(f"there is no room to place {model.id}", "L415")
     nearest = nearest_points(free, here)[0]
-    return (round(nearest.x, 2), round(nearest.y, 2)), max(cost, 0), end
+    return (round(nearest.x, 2), round(nearest.y, 2)), cost, end
 
 
 def check_special(world: World, side: SideId, filled: Mapping[str, str]) -> Special:

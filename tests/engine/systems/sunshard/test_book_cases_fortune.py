@@ -196,7 +196,7 @@ def test_poison_fruit_pays_a_missed_attack_test_s_reroll_in_its_party_s_activati
     data = DATA.with_imports([FRUITED])
     asked, _ = attack(state, "A", [20], data, model="A2", weapon="Bayonet", target="B1")
     assert offered(asked) == ["keep", "poison-fruit"]
-    after, events = answer(asked, {"reroll": "poison-fruit"}, rig=[20], data=data)
+    after, _ = answer(asked, {"reroll": "poison-fruit"}, rig=[20], data=data)
     assert after.models[A1].tokens == ["Wavering", "Blight"] and after.figures[A1].used == ["Poison Fruit"]
     assert after.records[A].fortune == 0 and after.attack is None
 
