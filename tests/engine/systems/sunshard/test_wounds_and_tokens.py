@@ -136,3 +136,19 @@ def test_shatter_bleeds_and_tests_the_models_around() -> None:
     after, events = run(state, lambda ctx: kill(ctx, C1, Cause("test")), rig=[9], data=data)
     assert after.models[ModelId("B1")].tokens == ["Bleeding"] and after.models[ModelId("B1")].wounds_left == 2
     assert "B1's Shatter Armor test: TN 8, rolled 9: failed." in rolled(events)
+
+
+def test_shatter_chains_through_a_shattering_model_it_kills() -> None:
+    # L1483-1488, L622: C1 (Shatter) is Killed; the Downed Brittle B1 0.74" away gains Bleeding and fails its Armor
+    # test (9 against 8), so it is Killed too, and its own Shatter reaches B2, 1.74" from B1 but 3.74" from C1: Bleeding
+    # and a failed test (9), 1 HP. C1's Shatter never reached B2, so B2 tests once.
+    brittle = card("Captain", name="Brittle", abilities=("Shatter",))
+    data = DATA.with_imports([brittle])
+    state = one("Brittle", data=data)
+    put(state, "B1", "Brittle", B, 12, 10, hp_lost=2, tokens=["Downed", "Floored"], data=data)
+    put(state, "B2", "Captain", B, 15, 10, data=data)
+    after, events = run(state, lambda ctx: kill(ctx, C1, Cause("test")), rig=[9, 9], data=data)
+    assert ModelId("B1") not in after.models and after.figures[ModelId("B1")].status == "killed"
+    assert after.models[ModelId("B2")].tokens == ["Bleeding"] and after.models[ModelId("B2")].wounds_left == 2
+    assert rolled(events) == ["B1's Shatter Armor test: TN 8, rolled 9: failed.",
+                              "B2's Shatter Armor test: TN 8, rolled 9: failed."]
