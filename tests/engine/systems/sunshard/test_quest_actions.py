@@ -8,7 +8,9 @@ import pytest
 from engine.core import Context, ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.magika import apply_cast, check_cast
+from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.quest_actions import apply_quest_action, check_quest_action
+from engine.systems.sunshard.rounds import settle
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import A, B, activate, objective, put, quest_state, rolled, run, world
@@ -37,6 +39,30 @@ def test_recon_interact_at_rsl_minus_six() -> None:
         check_quest_action(world(after), A, {"action": "interact", "model": "A1"})
     scored, _ = act(state, [2], action="interact", model="A1")
     assert (scored.records[A].deed_vp, scored.records[A].fortune) == (1, 1)
+
+
+def test_an_activation_out_of_ap_stays_open_for_a_0_ap_interact() -> None:
+    # L383, L1181: the last AP spent walking into contact with an Objective, the activation goes on while Recon's
+    # Interact (0 AP) is still open to take; after it the activation ends. With Recon scored it would end at once.
+    state = quest_state("chance-encounter")
+    state.active_side = A
+    objective(state, "O1", (12, 12))
+    put(state, "A1", "Conscripted", A, 12, 12 - OBJ - R - 2)
+    put(state, "B1", "Pariah", B, 12, 22)
+    activate(state, "A1", ap=1)
+
+    def walk_in(ctx: Context[SunshardState]) -> None:
+        apply_move(ctx, A, check_move(world_of(ctx), A, {"model": "A1", "ap": "1", "to": f"12,{12 - OBJ - R}"}))
+        settle(ctx)
+
+    walked, _ = run(state, walk_in)
+    assert walked.activation is not None and walked.activation.ap == 0
+    done, _ = run(walked, lambda ctx: (apply_quest_action(ctx, check_quest_action(
+        world_of(ctx), A, {"action": "interact", "model": "A1"})), settle(ctx)), rig=[8])
+    assert done.activation is None
+    state.records[A].deeds.append("recon")
+    ended, _ = run(state, walk_in)
+    assert ended.activation is None
 
 
 def test_rescue_takes_the_marker_and_slows_the_carrier() -> None:
