@@ -17,7 +17,8 @@ from engine.systems.sunshard.events import AttackStaged
 from engine.systems.sunshard.fortune import armor_rerolls
 from engine.systems.sunshard.harm import Cause, gain, wound
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, is_melee, is_template, weapon_ability
-from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.quest_actions import rsl_goal
+from engine.systems.sunshard.rolls import judge_test
 from engine.systems.sunshard.sight import Cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
@@ -103,7 +104,7 @@ def _on_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
         if incendiary:
             gain(ctx, model.id, "Burning", cause=Cause(f"incendiary {profile.name} ({RULE}, L770)"))
         if weapon_ability(profile, "Terrifying") is not None and world.model(model.id).on_table:
-            goal = tn(model.characteristic("RSL").value, label=f"{model.id}'s RSL")
+            goal = rsl_goal(world, model, [])
             result = roll_test(ctx, model.id, model.side, "rsl", goal, f"{model.id}'s Terrifying RSL test")
             if not result.passed:
                 gain(ctx, model.id, "Wavering", cause=Cause(f"Terrifying ({RULE}, L1530-1534)"))

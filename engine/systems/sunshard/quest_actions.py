@@ -80,9 +80,11 @@ def _touched_objectives(world: World, model: Miniature) -> list[str]:
 
 
 def rsl_goal(world: World, model: Miniature, mods: list[Modifier]) -> Target:
-    """An RSL test's TN for ``model`` now, Paymaster's +2 in its party included (L1459)."""
-    party = world.state.party
-    if party is not None and model.id in party.members and not model.leader and any(
+    """An RSL test's TN for ``model`` now, Paymaster's +2 included for another party member, not Leader, in its own
+    activation (L1459)."""
+    party, activation = world.state.party, world.state.activation
+    activating = activation is not None and activation.model == model.id
+    if party is not None and activating and model.id in party.members and not model.leader and any(
             world.model(m).has("Paymaster") for m in party.members if m != model.id):
         mods = [*mods, Modifier.add("Paymaster", 2, f"{RULE}, L1459")]
     return tn(model.characteristic("RSL").value, mods, label=f"{model.id}'s RSL")
