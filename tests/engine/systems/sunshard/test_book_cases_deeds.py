@@ -284,3 +284,16 @@ def test_a_fade_in_the_enemy_s_activation_adds_to_no_activation_of_its_own() -> 
     activate(after, "B1")
     again = _faded(after, "B", "A2", "10,14")
     assert again.records[B].deed_vp == 0 and again.activation is not None and again.activation.faded == 2
+
+
+def test_force_of_nature_is_judged_where_the_attack_was_made_before_a_fade() -> None:
+    # L1235, L1514: B1 (side B playing Shardborn) stands within a Seeded grove and wounds A1 with its Twin Blades (2
+    # hits; the Captain's Armor test, 12 - 4 = 8, fails on 15), then Fades 2" out of the grove: 1 VP all the same.
+    state = _fencer()
+    state.records[B].alignment = "Shardborn"
+    lay(state, "T1", (11, 11, 2, 2), 0, ["seeded", "clear"])
+    activate(state, "B1")
+    hit, _ = attack(state, "B", [2, 15], model="B1", weapon="Twin Blades", target="A1")
+    assert hit.records[B].deed_vp == 1 and "force-of-nature" in hit.records[B].deeds
+    after, _ = answer(hit, {"vault": "12,10"})
+    assert after.records[B].deed_vp == 1 and after.models[A1].wounds_left == 2
