@@ -162,6 +162,27 @@ def test_disengage_needs_an_enemy_engaging_the_model() -> None:
         check_special(world(state), A, {"action": "disengage", "model": "A1", "to": "7,10"})
 
 
+def test_a_disengage_read_literally_may_not_end_within_the_model_s_own_reach_of_its_enemy() -> None:
+    # L155-157, L409, L537 (ruling downed-engagement `literal`): A1 with a Reach Pike, in contact with B1, vaults
+    # 1.5" off: it still engages B1 with its Pike, so it is still engaged with it; 2.5" off it is free. By default
+    # (`only-standing`) only B1 engaging A1 counts, and 1.5" off is free.
+    pike = DATA.card("Captain").weapons[1].model_copy(update={"name": "Pike", "RN": 2, "abilities": ("Reach",)})
+    lancer = card("Captain", name="Lancer", weapons=(pike,))
+    data = DATA.with_imports([lancer])
+    for reading, refused in (("literal", True), ("only-standing", False)):
+        state = new_state(rulings={"downed-engagement": reading})
+        put(state, "A1", "Lancer", A, 10, 10, data=data)
+        put(state, "B1", "Pariah", B, 10 + 2 * R32, 10, data=data)
+        activate(state, "A1", data=data)
+        w = world(state, lancer)
+        if refused:
+            with pytest.raises(RulesError, match="still be engaged with B1"):
+                check_special(w, A, {"action": "disengage", "model": "A1", "to": "8.5,10"})
+        else:
+            check_special(w, A, {"action": "disengage", "model": "A1", "to": "8.5,10"})
+        check_special(w, A, {"action": "disengage", "model": "A1", "to": "7.5,10"})
+
+
 def test_a_charge_needs_a_movement_action_ending_in_contact() -> None:
     # L405, L1305: standing in contact at the start of the activation readies no Charge; moving into contact does.
     state = new_state()
