@@ -79,6 +79,20 @@ def test_rescue_takes_the_marker_and_slows_the_carrier() -> None:
     assert (carrier.characteristic("AP").value, carrier.characteristic("SPD").value) == (2, 3)
 
 
+def test_the_rescue_marker_s_minus_one_ap_bites_at_once() -> None:
+    # L872 (ruling rescue-ap `at-once`): the Captain (AP 3) spends 2 on Rescue and, now holding the marker, loses
+    # another: no AP left. Under `next-activation` it keeps its last AP.
+    for reading, left in (("at-once", 0), ("next-activation", 1)):
+        state = quest_state("rescue", rulings={"rescue-ap": reading})
+        state.round = 2
+        objective(state, "O1", (12, 12))
+        state.objective_markers["O1"] = ["Rescue"]
+        put(state, "A1", "Captain", A, 12, 12 - OBJ - R)
+        activate(state, "A1")
+        after, _ = act(state, [], action="rescue", model="A1")
+        assert after.activation is not None and after.activation.ap == left
+
+
 def test_rescue_waits_for_round_two() -> None:
     state = quest_state("rescue")
     state.round = 1
