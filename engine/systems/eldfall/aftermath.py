@@ -66,8 +66,8 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
             figures = ctx.state.figures
             if attacker is not None and ctx.state.enemies(figures[model].side, figures[attacker].side):
                 ctx.emit(FigureNoted(model=model, changes={"wounded_by": attacker}))
-        elif wounds < 0:
-            heal(ctx, model, -wounds)
+        elif wounds < 0:  # only Life Leech heals in a sequence: up to double the model's HP (L2326)
+            heal(ctx, model, -wounds, up_to=2 * ctx.state.models[model].wounds)
     world = seq.kit.world(ctx.state)
     given: set[tuple[ModelId, str]] = set()
     for model, state, until, why in harm.states:

@@ -13,7 +13,9 @@ damage, effect and ability applies at once):
   removed instead of its caster's Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
 - a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
-  Assassination V (L2021-2133, L2224).
+  Assassination V (L2021-2133, L2224); a Demon's Critical Hit panics even without one (L2049); Life Leech heals by the
+  Wounds on enemies that are no Construct or Undead (L2326);
+- the traits a Construct or an Elemental is untouched by (Stagger, Mindgame, Burn..., L2031, L2057) are dropped.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.core import ModelId
 from engine.systems.eldfall.attack import Hit, attack_reading, attack_roll
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
+from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.familiars import absorbed
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
@@ -139,10 +142,19 @@ def gather_harm(seq: Resolving) -> Harm:
     return harm
 
 
+def _untouched(d: Fighter, traits: tuple[str, ...], lines: list[str]) -> tuple[str, ...]:
+    """The attack's traits less those that cannot affect a Construct or an Elemental (L2031, L2057)."""
+    dropped = [t for t in traits if unaffected_by(d, parse_ref(t).key) is not None]
+    if dropped:
+        lines.append(f"{d.id} is a {unaffected_by(d, parse_ref(dropped[0]).key)}: {', '.join(dropped)} cannot affect "
+                     "it (L2031, L2057)")
+    return tuple(t for t in traits if t not in dropped)
+
+
 def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit]) -> None:
-    traits = traits_of(a, plan)
     means = plan.means
     lines: list[str] = []
+    traits = _untouched(d, traits_of(a, plan), lines)
     if resistance(d, means) >= 2:
         harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
         return
@@ -205,6 +217,8 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         harm.states.append((d.id, "crouched", None, "Knockdown, L2103"))
     if _has(traits, "Stagger") and not spared:
         harm.ap_lost[d.id] = harm.ap_lost.get(d.id, 0) + len(hits)
+    if crits and a.has("Demon") and not d.has("Demon"):  # a Critical Hit panics with or without a Wound
+        harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Critical Hit, L2049"))
     push = _has(traits, "Knockback")
     if push and not spared:
         harm.pushes.append((d.id, a.id, float(push)))
@@ -363,7 +377,7 @@ def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighte
             if not _check(seq, d, "T", "Stun (L2171)").passed:
                 harm.ap_zero.add(d.id)
                 break
-    if a.has("Demon") and not d.has("Demon") and (crit or not _check(seq, d, "M", "a Demon's Wound (L2049)").passed):
+    if a.has("Demon") and not d.has("Demon") and not crit and not _check(seq, d, "M", "a Demon's Wound (L2049)").passed:
         harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Wound, L2049"))
     if plan.means.id == "soul-crush":
         harm.states.append((d.id, "panicked", end_phase_of(a.side), "Soul Crush, L2258"))
@@ -371,5 +385,6 @@ def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighte
         harm.states.append((d.id, "panicked", strategic_of(a.side), "Mass Mindbreak, L2323"))
     if plan.art is not None and plan.art.name.startswith("Assassination") and plan.art.name.split()[-1] == "V":
         harm.killed.add(d.id)
-    if "life-leech" in a.figure.enchantments:
+    if "life-leech" in a.figure.enchantments and seq.ctx.state.enemies(a.side, d.side) \
+            and not d.has("Construct") and not d.has("Undead"):  # L2326, L2037
         harm.wounds[a.id] = harm.wounds.get(a.id, 0) - wounds

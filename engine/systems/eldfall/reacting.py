@@ -33,6 +33,7 @@ from engine.core import (
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter
@@ -286,7 +287,8 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     if let_go(ctx, world, r, "react"):
         return None
     acts_from_shroud(ctx, world, r, kind, (active.id,))
-    if active.level("Charm") and not world.friends(r, active) and _charmed(ctx, kit, r, active):
+    if active.level("Charm") and not world.friends(r, active) and unaffected_by(r, "charm") is None \
+            and _charmed(ctx, kit, r, active):
         return None
     art = answers.get(f"{r.id}.art", "nothing")
     extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")

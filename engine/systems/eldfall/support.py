@@ -13,14 +13,14 @@ v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from engine.core import Context, ModelId
 from engine.geometry import GeometryError
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel
-from engine.systems.eldfall.effects import heal, set_states
+from engine.systems.eldfall.effects import heal, heals_from, set_states
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
 from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, offer_order
 from engine.systems.eldfall.fighters import Fighter
@@ -225,6 +225,9 @@ def enchant(ctx: Ctx, caster: Fighter, spell: SpellSpec, t: Fighter, why: str) -
 def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: Heal) -> None:
     ctx = seq.ctx
     ends = tuple(s for s in spec.ends if t.is_(s))
+    if spec.hp != 0 and not heals_from(t, spell.element):
+        seq.line(f"{t.id} is a Construct: it regains no HP from a spell that is not of Earth (L2039).")
+        spec = replace(spec, hp=0)
     if spec.one_of:
         if ends:
             set_states(ctx, t, removed=ends[:1], why=spell.name)
