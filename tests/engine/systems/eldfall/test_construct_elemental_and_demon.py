@@ -146,3 +146,22 @@ def test_a_demons_four_against_the_panicked_works_on_no_other_demon(trait: str |
     game.apply(RigDice(values=(20, 20)), HOST)
     game.apply(Declare(kind="attack", means="short-sword", targets=((t, 0),)), as_side("A", ALICE))
     assert any("Demon against a Panicked model" in t for t in _texts(game)) is bonus
+
+
+def test_mindgame_cannot_affect_a_construct() -> None:
+    # L2031: a Construct is not affected by Mindgame (L2117): no INT roll replaces the damage roll, and a dodge
+    # against the attack is rolled with AG. The Taskmage's Confuse Target hits the Construct.
+    target = _copy("Bushi Attendant", "Brass Attendant", "trait:Construct")
+    game = practice(("Sand Conclave", _soga(target.name)), "mindgame", system=eldfall(target))
+    turn_of(game, "A")
+    mage, brass = ModelId(unit_id(game, "Taskmage Explorer")), ModelId(unit_id(game, "Brass Attendant"))
+    arrange(game, {mage: (25, 10, 90.0), brass: (25, 18, 270.0)})
+    game.apply(Activate(model=mage, how="idle"), as_side("A", ALICE))
+    (decision,) = [d for d in game.state.pending.values() if d.owner == "B"]
+    game.apply(Answer(decision_id=decision.id, answers={brass: "dodge"}), as_side("B", ALICE))
+    game.apply(RigDice(values=(2, 20, 20)), HOST)
+    game.apply(Declare(kind="cast", means="confuse-target", targets=((brass, 0),)), as_side("A", ALICE))
+    texts = _texts(game)
+    assert any("is a Construct: Mindgame" in t for t in texts)
+    assert not any("resists" in t for t in texts)
+    assert any(f"{brass}'s Dodge against {mage}: AG" in t for t in texts)
