@@ -81,7 +81,7 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
     for model in harm.ap_zero:
         changed[model] = 0
     if changed:
-        ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2165-2171"))
+        ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2151-2155"))
 
 
 def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:

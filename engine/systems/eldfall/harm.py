@@ -2,9 +2,9 @@
 damage, effect and ability applies at once):
 
 - ranged spell attacks on a model inside a Warding Barrier's Casting Aura (L2272); Hits a Resistance II cancels
-  (L2151), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
+  (L2133), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
   (L2270);
-- on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2165), Blinding Light,
+- on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2155), Blinding Light,
   Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
@@ -13,8 +13,8 @@ damage, effect and ability applies at once):
   removed instead of its caster's Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
 - a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
-  Assassination V (L2021-2133, L2224); a Demon's Critical Hit panics even without one (L2049); Life Leech heals by the
-  Wounds on enemies that are no Construct or Undead (L2326);
+  Assassination V (L2015-2204, L2218), Crippling and Stun with a T roll for each Wound; a Demon's Critical Hit
+  panics even without one (L2049); Life Leech heals by the Wounds on enemies that are no Construct or Undead (L2326);
 - the traits a Construct or an Elemental is untouched by (Stagger, Mindgame, Burn..., L2031, L2057) are dropped.
 """
 
@@ -156,7 +156,7 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     lines: list[str] = []
     traits = _untouched(d, traits_of(a, plan), lines)
     if resistance(d, means) >= 2:
-        harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
+        harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2133)")
         return
     barrier = _barrier(seq, d) if means.spell is not None and means.kind == "ranged" else None
     if barrier is not None:
@@ -214,7 +214,7 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     spared = two_sizes_larger(a, d)
     crits = any(h.critical for h in hits)
     if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:
-        harm.states.append((d.id, "crouched", None, "Knockdown, L2103"))
+        harm.states.append((d.id, "crouched", None, "Knockdown, L2109"))
     if _has(traits, "Stagger") and not spared:
         harm.ap_lost[d.id] = harm.ap_lost.get(d.id, 0) + len(hits)
     if crits and a.has("Demon") and not d.has("Demon"):  # a Critical Hit panics with or without a Wound
@@ -229,7 +229,7 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     if means.id == "confuse-target":
         harm.states.append((d.id, "confused", strategic_of(a.side), "Confuse Target, L2296"))
     if plan.art is not None and "Impeding Momentum" in plan.art.name:
-        harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2243"))
+        harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2244"))
     return traits
 
 
@@ -357,6 +357,12 @@ def _lucky(seq: Resolving, d: Fighter, a: Fighter, roll: DamageRoll) -> int | No
     return next(i for i, die in enumerate(roll.dice) if die.wound)
 
 
+def _fails_one(seq: Resolving, d: Fighter, wounds: int, purpose: str) -> bool:
+    """A T roll for each Wound until one fails (Crippling and Stun roll for every Wound, unlike Frostbite's single
+    roll, L2045, L2155, L2085; ruling stagger-stun-count); whether one failed."""
+    return any(not _check(seq, d, "T", purpose).passed for _w in range(wounds))
+
+
 def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, wounds: int, traits: tuple[str, ...],
                    crit: bool) -> None:
     """States a Wound brings (L2015-2133)."""
@@ -370,13 +376,10 @@ def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighte
             harm.states.append((d.id, "poisoned", None, "Poison II, L2123"))
     if _has(traits, "Weakening"):
         harm.states.append((d.id, "weakened", None, "Weakening, L2204"))
-    if _has(traits, "Crippling") and not _check(seq, d, "T", "Crippling (L2027)").passed:
-        harm.states.append((d.id, "crippled", None, "Crippling, L2027"))
-    if _has(traits, "Stun"):
-        for _w in range(wounds):
-            if not _check(seq, d, "T", "Stun (L2171)").passed:
-                harm.ap_zero.add(d.id)
-                break
+    if _has(traits, "Crippling") and _fails_one(seq, d, wounds, "Crippling (L2045)"):
+        harm.states.append((d.id, "crippled", None, "Crippling, L2045"))
+    if _has(traits, "Stun") and _fails_one(seq, d, wounds, "Stun (L2155)"):
+        harm.ap_zero.add(d.id)
     if a.has("Demon") and not d.has("Demon") and not crit and not _check(seq, d, "M", "a Demon's Wound (L2049)").passed:
         harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Wound, L2049"))
     if plan.means.id == "soul-crush":

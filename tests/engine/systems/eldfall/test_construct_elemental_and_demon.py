@@ -165,3 +165,17 @@ def test_mindgame_cannot_affect_a_construct() -> None:
     assert any("is a Construct: Mindgame" in t for t in texts)
     assert not any("resists" in t for t in texts)
     assert any(f"{brass}'s Dodge against {mage}: AG" in t for t in texts)
+
+
+def test_crippling_rolls_toughness_for_each_wound() -> None:
+    # L2045: each Wound with Crippling brings a T roll (unlike Frostbite's single roll, L2085); the Champion passes
+    # the first and fails the second, so two Wounds of Berserk III's Limb Fracture (L2236) cripple it.
+    fracture = _copy("Citadel Guard", "Fracture Guard", "art:Berserk III")
+    game, guard, champion = _duel(fracture, _copy("Clan Champion", "Tough Champion"), "crippling")
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 2, 1, 1, 2, 20)), HOST)  # two Hits, two Wounds, T rolls 2 and 20
+    game.apply(Declare(kind="attack", means="short-sword", targets=((champion, 0),), art="Berserk III"),
+               as_side("A", ALICE))
+    assert game.state.models[champion].wounds_taken == 2
+    assert "crippled" in game.state.models[champion].tokens
