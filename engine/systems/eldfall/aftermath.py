@@ -68,6 +68,7 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
                 ctx.emit(FigureNoted(model=model, changes={"wounded_by": attacker}))
         elif wounds < 0:  # only Life Leech heals in a sequence: up to double the model's HP (L2326)
             heal(ctx, model, -wounds, up_to=2 * ctx.state.models[model].wounds)
+    _enchant(seq, harm)
     world = seq.kit.world(ctx.state)
     given: set[tuple[ModelId, str]] = set()
     for model, state, until, why in harm.states:
@@ -82,6 +83,31 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
         changed[model] = 0
     if changed:
         ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2151-2155"))
+
+
+def _enchant(seq: Resolving, harm: Harm) -> None:
+    """An enemy Enchantment cast as an attack (Agony) enchants the model it hit until its caster's next Strategic
+    phase (L950, L2283; ruling enemy-enchantment), unless Anointment keeps enemy enchantments off it (L2275)."""
+    ctx = seq.ctx
+    for model, spell, caster in harm.enchanted:
+        if model not in ctx.state.models or caster not in ctx.state.figures:
+            continue
+        figure, side = ctx.state.figures[model], ctx.state.figures[caster].side
+        name = seq.kit.catalogue.spell(spell).name
+        if "anointment" in figure.enchantments and ctx.state.enemies(side, figure.side):
+            seq.line(f"{model} is Anointed: {caster}'s {name} cannot enchant it (L2275).")
+            continue
+        ctx.emit(EnchantmentsChanged(model=model, added={spell: strategic_of(side)},
+                                     why=f"{caster}'s {name}, until its next Strategic phase (L950)"))
+
+
+def _agony_eased(seq: Resolving) -> None:
+    """Agony ends on a model in base contact with a model of its own side (L2283), looked at as each sequence ends."""
+    world = seq.kit.world(seq.ctx.state)
+    for f in world.fighters():
+        if "agony" in f.figure.enchantments and any(world.touching(f.id, a.id) for a in world.allies(f)):
+            seq.ctx.emit(EnchantmentsChanged(model=f.id, removed=("agony",),
+                                             why="a friendly model is in base contact with it (Agony, L2283)"))
 
 
 def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
@@ -101,6 +127,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     offer_follow_up(seq.ctx, seq.kit, before, dodged)
     offer_retreat(seq.ctx, seq.kit, seq.active.id, seq.action)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
+    _agony_eased(seq)
     _friendly_fire(seq)
     broken_morale(seq.ctx, seq.kit)
     _sequence_over(seq)

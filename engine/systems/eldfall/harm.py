@@ -62,6 +62,9 @@ class Harm:
     """Models that used their Berserker ability this turn."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
+    enchanted: list[tuple[ModelId, str, ModelId]] = field(default_factory=list)
+    """Enchantments an attack's Hit lays on its target (Agony on an enemy, ruling enemy-enchantment): model, spell,
+    caster."""
     familiars: dict[ModelId, ModelId] = field(default_factory=dict)
     """Familiars removed instead of their caster's Wounds (familiar -> caster, L2069)."""
     lines: list[str] = field(default_factory=list)
@@ -226,6 +229,9 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
                                 ("glacier-circle", "immobilized", None), ("rooting-embrace", "immobilized", None)):
         if means.id == spell:
             harm.states.append((d.id, state, until, f"{means.name}"))
+    cast = means.spell
+    if cast is not None and cast.spell_type == "Enchantment" and means.pw is None:  # L2283, ruling enemy-enchantment
+        harm.enchanted.append((d.id, cast.id, a.id))
     if means.id == "confuse-target":
         harm.states.append((d.id, "confused", strategic_of(a.side), "Confuse Target, L2296"))
     if plan.art is not None and "Impeding Momentum" in plan.art.name:
