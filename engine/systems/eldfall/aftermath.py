@@ -35,6 +35,7 @@ from engine.systems.eldfall.retreating import offer_retreat
 from engine.systems.eldfall.routes import make_move, push_down, route
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
+from engine.systems.eldfall.support import shielded
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelRemoved
 
@@ -87,15 +88,17 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
 
 def _enchant(seq: Resolving, harm: Harm) -> None:
     """An enemy Enchantment cast as an attack (Agony) enchants the model it hit until its caster's next Strategic
-    phase (L950, L2283; ruling enemy-enchantment), unless Anointment keeps enemy enchantments off it (L2275)."""
+    phase (L950, L2283; ruling enemy-enchantment), unless Anointment or Purification keeps them off it (L2275,
+    L2263)."""
     ctx = seq.ctx
     for model, spell, caster in harm.enchanted:
         if model not in ctx.state.models or caster not in ctx.state.figures:
             continue
-        figure, side = ctx.state.figures[model], ctx.state.figures[caster].side
+        side = ctx.state.figures[caster].side
         name = seq.kit.catalogue.spell(spell).name
-        if "anointment" in figure.enchantments and ctx.state.enemies(side, figure.side):
-            seq.line(f"{model} is Anointed: {caster}'s {name} cannot enchant it (L2275).")
+        kept_off = shielded(seq.kit.world(ctx.state).fighter(model), side, ctx.state)
+        if kept_off is not None:
+            seq.line(f"{caster}'s {name} cannot enchant {model}: {kept_off}.")
             continue
         ctx.emit(EnchantmentsChanged(model=model, added={spell: strategic_of(side)},
                                      why=f"{caster}'s {name}, until its next Strategic phase (L950)"))

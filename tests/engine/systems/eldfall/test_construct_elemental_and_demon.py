@@ -179,3 +179,17 @@ def test_crippling_rolls_toughness_for_each_wound() -> None:
                as_side("A", ALICE))
     assert game.state.models[champion].wounds_taken == 2
     assert "crippled" in game.state.models[champion].tokens
+
+
+def test_purgation_wounds_a_model_with_a_profane_affinity() -> None:
+    # L2267: a target of Purgation with the Undead trait, or Profane as its Affinity or Elemental Essence, suffers a
+    # Wound. The Hierophant (a Vitalist, no roll) purges an allied Citadel Guard with Affinity (Profane).
+    profane = _copy("Citadel Guard", "Profane Guard", "trait:Affinity (Profane)")
+    game = practice((_helian(profane.name), "Soga Vanguard"), "purgation", system=eldfall(profane))
+    turn_of(game, "A")
+    priest, guard = ModelId(unit_id(game, "Expeditionary Hierophant")), ModelId(unit_id(game, "Profane Guard"))
+    arrange(game, {priest: (18, 10, 90.0), guard: (19.26, 10, 90.0)})
+    game.apply(Activate(model=priest, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(Declare(kind="assist", means="Purgation", targets=((guard, 0),)), as_side("A", ALICE))
+    assert game.state.models[guard].wounds_taken == 1
