@@ -4,8 +4,8 @@
 - a model at 0 HP becomes Incapacitated, one already Incapacitated that was wounded dies (L872); a Construct or
   Elemental at 0 HP and a model killed by Burn leave the table (L2021, L2041, L2063); a caster out of action loses
   its summoned creatures (L980); a Personal Guard removed goes back to its model, to be given again (L2906);
-- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); then Follow-Up and Hit and Retreat
-  moves, each asked of its player (L1944, L1952);
+- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); a hostile hit turns to its attacker
+  (L1598); then Follow-Up and Hit and Retreat moves, each asked of its player (L1944, L1952);
 - Engaged is worked out again (L1449); allies hit by their own side roll for Friendly Fire (L1286); a party at
   half its models or fewer is Panicked for the rest of the game (L1280-1282, ruling broken-morale).
 """
@@ -37,7 +37,7 @@ from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
 from engine.systems.eldfall.support import shielded
 from engine.systems.eldfall.world import World
-from engine.table import ModelMoved, ModelRemoved
+from engine.table import ModelMoved, ModelPlaced, ModelRemoved
 
 __all__ = ["apply_harm", "end_sequence", "pick_up_thrown", "refresh_engaged"]
 
@@ -122,6 +122,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     before = engaged_pairs(seq.kit.world(seq.ctx.state))
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
+    _hostiles_turn(seq, harm)
     for moved in sorted({r.model for r in reactions if r.move_to is not None} | {m for m, _a, _i in harm.pushes}):
         touch_tokens(seq.ctx, seq.kit, moved)
     dodged = {r.model for r in reactions if r.kind == "dodge" and r.move_to is not None}
@@ -249,6 +250,26 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
             seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
         if seq.dodged.get(model) and f.is_("immobilized"):
             set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
+
+
+def _hostiles_turn(seq: Resolving, harm: Harm) -> None:
+    """A hostile that suffered a Hit turns to face its attacker; a Construct or Undead one only when wounded
+    (L1598)."""
+    state = seq.ctx.state
+    turned: set[ModelId] = set()
+    for entry in seq.landed:
+        d, a = entry.defender, entry.plan.attacker
+        if not entry.hits or d in turned or d not in state.models or a not in state.models \
+                or not state.figures[d].hostile:
+            continue
+        f = seq.kit.world(state).fighter(d)
+        if f.out or ((f.has("Construct") or f.has("Undead")) and harm.wounds.get(d, 0) <= 0):
+            continue
+        turned.add(d)
+        target = state.models[a]
+        facing = round(bearing((f.model.x, f.model.y), (target.x, target.y)) % 360.0, 2)
+        if abs(facing - f.model.facing) > 0.005:
+            seq.ctx.emit(ModelPlaced(model_id=d, x=f.model.x, y=f.model.y, facing=facing))
 
 
 def _pushes(seq: Resolving, harm: Harm) -> None:

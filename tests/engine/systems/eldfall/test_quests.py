@@ -191,3 +191,28 @@ def test_the_arena_pays_for_its_champion_once_whether_she_falls_or_dies_after() 
     settle(game)
     assert "dead" in game.state.models[champion].tokens
     assert game.state.record(SideId("A")).vp == {"reward": 3}, "her death after pays nothing more"
+
+
+def test_a_hostile_that_suffers_a_hit_turns_to_face_its_attacker() -> None:
+    # L1598: a Hostile hit turns directly towards its attacker (a Construct or Undead one only when wounded). An Earth
+    # Elemental facing away is shot in the back; the damage roll fails, yet it turns.
+    from engine.geometry import bearing
+    game = new_game("turn", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
+    game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    turn_of(game, "A")
+    archer = ModelId(unit_id(game, "Bushi Attendant"))
+    elemental = next(m.id for m in game.state.models.values() if m.side == "C")
+    x, y = game.state.models[elemental].x, game.state.models[elemental].y
+    facing = round(bearing((x, y), (x, y - 6)) % 360.0, 2)
+    _at(game, elemental, x, y, (facing + 180.0) % 360.0)  # its back to the archer
+    _at(game, archer, x, y - 6, round(bearing((x, y - 6), (x, y)) % 360.0, 2))
+    game.apply(Activate(model=archer, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20)), HOST)
+    game.apply(Declare(kind="attack", means="short-bow", targets=((elemental, 0),)), as_side("A", ALICE))
+    settle(game)
+    assert game.state.models[elemental].wounds_taken == 0
+    assert game.state.models[elemental].facing == facing
