@@ -216,3 +216,22 @@ def test_a_hostile_that_suffers_a_hit_turns_to_face_its_attacker() -> None:
     settle(game)
     assert game.state.models[elemental].wounds_taken == 0
     assert game.state.models[elemental].facing == facing
+
+
+def test_a_crouched_hostile_stands_up_as_it_moves_in_its_turn() -> None:
+    # L1602: a Hostile that became Crouched cancels the state in the Movement step of its next Activation.
+    from engine.core import BOT_USER, Actor
+    from tests.table_commands import change_token
+    game = new_game("stand", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": BOT_USER})
+    game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
+    game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    turn_of(game, "C")
+    elemental = next(m.id for m in sorted(game.state.models.values(), key=lambda m: m.id) if m.side == "C")
+    game.apply(change_token(model=elemental, token="crouched"), HOST)
+    move = game.system.bot_move(game.state, SideId("C"),
+                                lambda c: game.allows(c, Actor(user=BOT_USER, side=SideId("C"))))
+    assert move is not None
+    game.apply_bot(SideId("C"), move)
+    assert "crouched" not in game.state.models[elemental].tokens
