@@ -235,3 +235,24 @@ def test_a_crouched_hostile_stands_up_as_it_moves_in_its_turn() -> None:
     assert move is not None
     game.apply_bot(SideId("C"), move)
     assert "crouched" not in game.state.models[elemental].tokens
+
+
+def test_no_chain_attack_joins_a_duel_its_model_is_not_fighting() -> None:
+    # L1575: a model outside the duel that would interfere (Chain Attack, L1898) loses the duel for its side, so the
+    # referee never has the Flameshaper join its duelling Citadel Guard's Hit.
+    game = practice(("Helian Expedition", "Thenion Shadows"), "duel-chain")
+    turn_of(game, "A")
+    guard, shaper = ModelId(unit_id(game, "Citadel Guard")), ModelId(unit_id(game, "Flameshaper"))
+    swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
+    _at(game, guard, 18, 10, 90.0)
+    _at(game, swash, 18, 14, 270.0)
+    _at(game, shaper, 19.26, 14, 180.0)  # in base contact with the Swashbuckler
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    _challenge_accepted_by(game, swash)
+    game.apply(Activate(model=guard, how="walk", to=f"contact {swash}"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 2, 20, 20, 20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="small-bludgeon", targets=((swash, 0),)), as_side("A", ALICE))
+    texts = [e.body.describe() for e in events]
+    assert any("Hit" in t for t in texts) and not any("Chain Attack" in t for t in texts), texts
