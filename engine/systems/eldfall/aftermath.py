@@ -226,18 +226,24 @@ def _guards_return(seq: Resolving) -> None:
 
 
 def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
-    """Dodge moves, the reactive models first (L1386-1389); an Immobilized model moves only when its dodge
-    succeeded (L1748)."""
-    moves = [(r.model, r.move_to) for r in reactions if r.kind == "dodge" and r.move_to is not None]
-    if seq.action.kind == "dodge" and seq.action.move_to is not None:
+    """Dodge moves, the reactive models first (L1386-1389); a successful Dodge ends Immobilized, with or without a
+    move, and an Immobilized model moves only when its dodge succeeded (L1748)."""
+    moves = [(r.model, r.move_to) for r in reactions if r.kind == "dodge"]
+    if seq.action.kind == "dodge":
         moves.append((seq.active.id, seq.action.move_to))
     for model, to in moves:
         state = seq.ctx.state
-        if model not in state.models or to is None:
+        if model not in state.models:
             continue
         world = seq.kit.world(state)
         f = world.fighter(model)
         if f.out or (f.is_("immobilized") and not seq.dodged.get(model, False)):
+            continue
+        if f.is_("immobilized"):
+            set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
+            world = seq.kit.world(seq.ctx.state)
+            f = world.fighter(model)
+        if to is None:
             continue
         reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
         try:
@@ -248,8 +254,6 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
         if len(trip.path) > 1:
             make_move(seq.ctx, world, f, trip)
             seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
-        if seq.dodged.get(model) and f.is_("immobilized"):
-            set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
 
 
 def _hostiles_turn(seq: Resolving, harm: Harm) -> None:
