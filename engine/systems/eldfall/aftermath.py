@@ -226,12 +226,13 @@ def _guards_return(seq: Resolving) -> None:
 
 
 def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
-    """Dodge moves, the reactive models first (L1386-1389); a successful Dodge ends Immobilized, with or without a
-    move, and an Immobilized model moves only when its dodge succeeded (L1748)."""
-    moves = [(r.model, r.move_to) for r in reactions if r.kind == "dodge"]
+    """Dodge moves, the reactive models first (L1386-1389), each after the Crouched state its reaction entered or
+    cancelled (L1387); a successful Dodge ends Immobilized, with or without a move, and an Immobilized model moves
+    or changes its Crouched state only when its dodge succeeded (L1748)."""
+    moves = [(r.model, r.move_to, r.crouch) for r in reactions if r.kind == "dodge"]
     if seq.action.kind == "dodge":
-        moves.append((seq.active.id, seq.action.move_to))
-    for model, to in moves:
+        moves.append((seq.active.id, seq.action.move_to, None))
+    for model, to, crouch in moves:
         state = seq.ctx.state
         if model not in state.models:
             continue
@@ -243,17 +244,27 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
             set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
             world = seq.kit.world(seq.ctx.state)
             f = world.fighter(model)
-        if to is None:
-            continue
-        reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
-        try:
-            trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
-        except IllegalCommand as error:
-            seq.line(f"{model}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error.reason}")
-            continue
-        if len(trip.path) > 1:
-            make_move(seq.ctx, world, f, trip)
-            seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
+        if crouch == "stand" and f.is_("crouched"):  # it stands before it moves, and crouches after
+            set_states(seq.ctx, f, removed=("crouched",), why="its Dodge cancels Crouched (L1387)")
+            world = seq.kit.world(seq.ctx.state)
+            f = world.fighter(model)
+        if to is not None:
+            _dodge_move(seq, world, f, to)
+        if crouch == "crouch" and not seq.kit.world(seq.ctx.state).fighter(model).is_("crouched"):
+            set_states(seq.ctx, seq.kit.world(seq.ctx.state).fighter(model), added=("crouched",),
+                       why="its Dodge enters Crouched (L1387)")
+
+
+def _dodge_move(seq: Resolving, world: World, f: Fighter, to: tuple[float, float]) -> None:
+    reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
+    try:
+        trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
+    except IllegalCommand as error:
+        seq.line(f"{f.id}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error.reason}")
+        return
+    if len(trip.path) > 1:
+        make_move(seq.ctx, world, f, trip)
+        seq.ctx.emit(FigureNoted(model=f.id, changes={"moved": True}))
 
 
 def _hostiles_turn(seq: Resolving, harm: Harm) -> None:
