@@ -259,7 +259,7 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         return 0
     pw = power(a, means, plan.role, plan.art, d, backstab=plan.backstab)
     if _has(traits, "Mindgame"):
-        wounds = len(hits)
+        wounds = rolled = len(hits)
         lines.append(f"Mindgame: each Hit {d.id} did not resist is a Wound (L2117)")
     else:
         ignore = bool(_has(traits, "Ignore Armor"))
@@ -283,7 +283,7 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
             roll = damage_of(faces)
         lines.append(f"{a.id}'s damage on {d.id}: {roll.wounds} {'Wound' if roll.wounds == 1 else 'Wounds'}")
         lines += list(roll.working)
-        wounds = roll.wounds
+        wounds = rolled = roll.wounds
         burn = _has(traits, "Burn")
         if burn and wounds:
             burning, plain = f"Burn ({burn}) on {d.id}", dataclasses.replace(hits[0], critical=False)
@@ -327,9 +327,10 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         wounds -= 1
         harm.ended.append((d.id, "unrelenting-zeal"))
         lines.append(f"Unrelenting Zeal: {d.id} prevents a Wound; the spell ends (L2281)")
-    if wounds and cleave:
-        lines.append(f"Cleave: {wounds} more (L2025)")
-        wounds *= 2
+    if wounds and cleave:  # Burn's extra Wounds bring no Cleave (ruling burn-cleave-recursion)
+        cleft = min(wounds, rolled)
+        lines.append(f"Cleave: {cleft} more (L2025)")
+        wounds += cleft
     if wounds and _has(traits, "Frostbite") and not _check(seq, d, "T", "Frostbite (L2085)").passed:
         lines.append("Frostbite: 1 more Wound (L2085)")
         wounds += 1

@@ -193,3 +193,19 @@ def test_purgation_wounds_a_model_with_a_profane_affinity() -> None:
     settle(game)
     game.apply(Declare(kind="assist", means="Purgation", targets=((guard, 0),)), as_side("A", ALICE))
     assert game.state.models[guard].wounds_taken == 1
+
+
+def test_burns_extra_wound_brings_no_cleave() -> None:
+    # L2021, L2025, ruling burn-cleave-recursion: Cleave adds a Wound for each Wound of the damage rolls, none for
+    # Burn's. One Hit wounds, Burn (1) adds one: Cleave makes it 3, not 4. Burning Touch (Spellbound) gives Burn,
+    # Berserk IV Cleave.
+    cleaver = _copy("Citadel Guard", "Burning Guard", "trait:Spellbound (Burning Touch)", "art:Berserk IV")
+    champion = _copy("Clan Champion", "Tough Champion")
+    champion = champion.model_copy(update={"wounds": 8, "stats": {**champion.stats, "HP": 8}})
+    game, guard, target = _duel(cleaver, champion, "burn-cleave")
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1, 1)), HOST)  # one Hit; its damage roll and Burn's roll both wound
+    game.apply(Declare(kind="attack", means="short-sword", targets=((target, 0),), art="Berserk IV"),
+               as_side("A", ALICE))
+    assert game.state.models[target].wounds_taken == 3
