@@ -11,7 +11,8 @@ import pytest
 
 from engine.core import CardsMoved
 from engine.systems.underworlds.commands import ImportCards
-from engine.systems.underworlds.events import Damaged, ObjectiveScored
+from engine.systems.underworlds.events import Damaged, ObjectiveScored, TakenOut
+from engine.systems.underworlds.game_state import TakeOutRecord
 from engine.systems.underworlds.objectives import STALE
 from engine.systems.underworlds.schema import Card
 from tests.engine.systems.underworlds.table import (
@@ -52,6 +53,28 @@ def test_an_immediate_objective_scores_after_its_action_and_is_replaced() -> Non
     assert len(hand(game, A, "objectives")) == min(3, held)
     drawn = [key for key, mark in game.state.unscorable.items() if key.startswith("A:")]
     assert drawn and all(mark == STALE or mark >= game.state.checkpoint - 1 for mark in game.state.unscorable.values())
+
+
+@pytest.mark.parametrize(("option", "later"), [("next-action", True), ("met-again", False)])
+def test_an_objective_drawn_with_its_condition_met_scores_after_the_next_action(option: str, later: bool) -> None:
+    """L707 (ruling immediate-objectives-drawn-late): Lightning Strikes scores when A's Charge takes Garrek out, A's
+    second take-out this phase, and A draws Awe-Inspiring (two or more taken out this phase), already met. It may
+    not score at once; as the book says, it scores after the next action or activation (B's pass). Under the
+    stricter house rule its condition must first stop holding and be met again, which it never does this phase."""
+    game = arrange(ready(rulings={"immediate-objectives-drawn-late": option}), **{**POSITIONS, "A1": "D8"})
+    game = give(game, A, "lightning-strikes")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3),
+                  TakenOut(record=TakeOutRecord(victim="B5", by=A, by_fighter="A2")),
+                  CardsMoved(deck_id="objectives-A", cards=["awe-inspiring"], source="draw", target="draw"))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    settle(game)
+    assert (A, "lightning-strikes") in scored(game) and "awe-inspiring" in hand(game, A, "objectives")
+    assert (A, "awe-inspiring") not in scored(game)
+    pass_power(game)
+    act(game, B, Pass())
+    assert ((A, "awe-inspiring") in scored(game)) == later
 
 
 def _to_end_phase(game: UW) -> None:
