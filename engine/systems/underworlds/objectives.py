@@ -58,9 +58,7 @@ def _order(ref: Referee, sides: list[SideId]) -> list[SideId]:
     if ref.rules.simultaneous_objectives == "active-player-first":
         first = ref.state.active_side or sides[0]
         return [s for s in rotation(ref.state.sides, first) if s in sides]
-    result = ref.roll_off(sides, "who scores first")
-    ranked = [s for group in result.ranking for s in group]
-    return [SideId(s) for s in ranked if s in sides]
+    return ref.ranked(sides, "who scores first")
 
 
 STALE = -1

@@ -136,6 +136,19 @@ def test_the_fewest_successes_place_a_board_first(option: str, order: list[str])
     assert game.state.order == order
 
 
+def test_players_tied_for_the_fewest_successes_roll_again_to_see_who_places_first() -> None:
+    """L755, L759: A rolls a critical, B and C nothing that counts, tied on every count for the fewest; the tie
+    is no order of seats: B and C roll again, B a critical and C none, so C places first; then A (a critical)
+    against B (nothing): B places, A last."""
+    game = _three_choosing({})
+    x = "hammer"
+    rig(game, "crit", x, x, x, x, x, x, x, x, x, x, x,
+        "crit", x, x, x, x, x, x, x,
+        "crit", x, x, x, x, x, x, x)
+    _to_the_boards(game)
+    assert game.state.order == [C, B, A]
+
+
 HEAVE = Card.model_validate({
     "id": "heave", "name": "Heave", "number": 902, "code": 9902, "type": "ploy", "warband": "universal",
     "summary": "Push an enemy fighter two hexes.", "source": "a house card", "choose": {"fighters": "enemy"},
