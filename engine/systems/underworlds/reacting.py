@@ -198,19 +198,20 @@ def candidates(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
             found.append(Candidate(key=f"grant:{index}", label=f"{lib.card(state, item.card).name} (its reaction)",
                                    effects=effect.effects, card=item.card, choose=effect.choose, grant=index,
                                    bound=_bound(state, trigger, side, None)))
-    return [c for c in found if _can_be_made(state, lib, side, c.effects, c.bound)]
+    return [c for c in found if _can_be_made(state, lib, side, c.effects, c.bound, is_attack=bool(c.profile))]
 
 
 def _can_be_made(state: UnderworldsState, lib: Library, side: SideId, effects: Sequence[Effect],
-                 bound: dict[str, str]) -> bool:
-    """A reaction that does nothing but make an Attack action (Tireless Assault, Fuelled by Slaughter) may be
-    played only when that attack could be made now: a card whose condition cannot be met cannot be played
-    (L575), say when the drive-back just took the same target out of reach (L689, L701)."""
-    if not effects or not all(isinstance(e, AttackEffect) for e in effects):
+                 bound: dict[str, str], *, is_attack: bool = False) -> bool:
+    """A reaction that does nothing but make an Attack action (Tireless Assault, Fuelled by Slaughter), or that is
+    itself an Attack action (Furious Parry, which must target the attacker), may be used only when that attack
+    could be made now: a card whose condition cannot be met cannot be played (L575), say when the drive-back took
+    the same target out of reach (L689, L701) or the attacker struck from further than Range 1 (L681)."""
+    attacks = [e for e in effects if isinstance(e, AttackEffect)]
+    if not attacks or not (is_attack or len(attacks) == len(effects)):
         return True
     battle, rules = lib.battle(state), lib.rules(state)
-    for effect in effects:
-        assert isinstance(effect, AttackEffect)
+    for effect in attacks:
         by = [f.id for f in state.fighters.values() if f.side == side] if effect.by == "chosen" else \
             [bound[effect.by]] if bound.get(effect.by) in state.fighters else []
         for fighter_id in by:
