@@ -32,7 +32,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, scene, settle
-from tests.engine.systems.underworlds.typed import AddCard, Charge, Pass, PlayCard
+from tests.engine.systems.underworlds.typed import AddCard, Charge, Move, Pass, PlayCard
 
 
 def scored(game: UW) -> list[tuple[str, str]]:
@@ -168,3 +168,21 @@ def test_a_players_own_objective_the_vocabulary_cannot_say_is_claimed_and_confir
     act(game, A, PlayCard(card="a-fine-view"))
     decide(game, claim="yes")
     assert (A, "a-fine-view") in scored(game) and game.state.players[A].glory == 2
+
+
+def test_a_push_away_is_no_move_action_for_coward_but_a_move_away_is() -> None:
+    """L413, L403: a push is not a Move action, so Sidestep taking Severin from beside Garrek does not score B's
+    Coward! (an enemy starts a Move action next to a Reaver and ends it next to none); Angharad's Move away from
+    Garrek does, after that action."""
+    game = ready(decks=("champions-hold-the-line", "reavers-bloodbath"))
+    game = give(arrange(game, **{**POSITIONS, "A1": "D6", "A2": "E5"}), A, "sidestep")
+    game = give(game, B, "coward")
+    turn_of(game, A)
+    act(game, A, Pass())
+    act(game, A, PlayCard(card="sidestep", fighter="A1", to="D7"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    assert game.state.fighters["A1"].hex == "D7" and (B, "coward") not in scored(game)
+    act(game, A, Move(fighter="A2", to="F6"))
+    assert (B, "coward") in scored(game)
