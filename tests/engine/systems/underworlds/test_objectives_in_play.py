@@ -77,6 +77,25 @@ def test_an_objective_drawn_with_its_condition_met_scores_after_the_next_action(
     assert ((A, "awe-inspiring") in scored(game)) == later
 
 
+def test_an_objective_scored_after_an_event_drawn_after_it_waits_for_the_event_again() -> None:
+    """L707: Lightning Strikes scores after a friendly Charge takes an enemy out, an event, not a state of the
+    phase. Drawn when Awe-Inspiring scores for A's second take-out, both by Charges, it does not score after the
+    next action (B's pass) as a state card would: it waits for another such Charge."""
+    game = arrange(ready(), **{**POSITIONS, "A1": "D8"})
+    game = give(game, A, "awe-inspiring")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3),
+                  TakenOut(record=TakeOutRecord(victim="B5", by=A, by_fighter="A2", using="charge")),
+                  CardsMoved(deck_id="objectives-A", cards=["lightning-strikes"], source="draw", target="draw"))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    settle(game)
+    assert (A, "awe-inspiring") in scored(game) and "lightning-strikes" in hand(game, A, "objectives")
+    pass_power(game)
+    act(game, B, Pass())
+    assert (A, "lightning-strikes") not in scored(game)
+
+
 def _to_end_phase(game: UW) -> None:
     for _ in range(8):
         if game.state.step != "activation":
