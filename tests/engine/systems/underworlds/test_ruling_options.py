@@ -64,8 +64,9 @@ def test_berserk_charge_under_blood_rain_counts_hammers_only_by_the_default(opti
 
 def _final_blow_takes_out_the_attacker(rulings: dict[str, Any]) -> UW:
     """Severin (one wound left, carrying Disengage) takes Garrek out; side B answers with Final Blow, whose damage
-    takes Severin out: a ploy played as a reaction takes a fighter out of action."""
-    game = scene(rulings, A1="D6", B1="D5")
+    takes Severin out: a ploy played as a reaction takes a fighter out of action. Karsus stands two hexes from
+    Angharad, so Fuelled by Slaughter would have an Attack action to make (L575)."""
+    game = scene(rulings, A1="D6", B1="D5", B2="F5")
     lib = game.system.lib
     wounds = lib.side_of_card(game.state.fighters["A1"]).wounds
     game = extend(give(game, B, "final-blow", "fuelled-by-slaughter"), Damaged(fighter="B1", amount=3, wounds=3),
