@@ -10,7 +10,8 @@ from pydantic import ValidationError
 
 from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, Viewer
 from engine.systems.underworlds.commands import AutoSetup, ImportCards
-from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
+from engine.systems.underworlds.events import Damaged, Inspired, ObjectiveScored, TakenOut, UpgradeGiven
+from engine.systems.underworlds.game_state import TakeOutRecord
 from engine.systems.underworlds.schema import Card, DieFaces
 from tests.engine.systems.underworlds.table import (
     HOST,
@@ -375,3 +376,20 @@ def test_a_die_face_the_die_cannot_show_or_an_attack_die_that_cannot_settle_a_ro
         DieFaces(id="attack", faces=("crit", "hammer", "hammer", "swords", "support", "block"), source="mine")
     with pytest.raises(ValidationError, match="would tie for ever"):
         DieFaces(id="attack", faces=("hammer",) * 6, source="mine")
+
+
+@pytest.mark.parametrize(("option", "first"), [("sequencing-roll-off", B), ("active-player-first", A)])
+def test_objectives_both_players_score_after_one_action_go_by_a_roll_off_or_the_active_player(
+        option: str, first: str) -> None:
+    """L149, L707 (ruling simultaneous-objectives): each warband has taken two enemy fighters out this phase, so
+    after A's next activation (a pass) A's Awe-Inspiring and B's Draw the Gaze of Khorne both score. By the
+    default the players roll off, as for abilities resolving at the same time, and B's critical wins it: B scores
+    first; under the alternative the active player, A, does."""
+    game = give(give(scene({"simultaneous-objectives": option}), A, "awe-inspiring"), B, "draw-the-gaze-of-khorne")
+    turn_of(game, A)
+    game = extend(game, *(TakenOut(record=TakeOutRecord(victim=victim, by=by, by_fighter=f"{by}1"))
+                          for victim, by in (("B4", A), ("B5", A), ("A2", B), ("A3", B))))
+    rig(game, "hammer", "hammer", "hammer", "hammer", "crit", "hammer", "hammer", "hammer")
+    act(game, A, Pass())
+    scored = [(e.body.side, e.body.card) for e in game.log if isinstance(e.body, ObjectiveScored)]
+    assert set(scored) == {(A, "awe-inspiring"), (B, "draw-the-gaze-of-khorne")} and scored[0][0] == first
