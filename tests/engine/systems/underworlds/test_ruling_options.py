@@ -12,7 +12,9 @@ from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand,
 from engine.systems.underworlds.commands import AutoSetup, ImportCards
 from engine.systems.underworlds.events import Damaged, Inspired, ObjectiveScored, TakenOut, UpgradeGiven
 from engine.systems.underworlds.game_state import TakeOutRecord
+from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card, DieFaces
+from engine.systems.underworlds.turns import reaction_order
 from tests.engine.systems.underworlds.table import (
     HOST,
     UW,
@@ -35,7 +37,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play, settle
-from tests.engine.systems.underworlds.typed import AddCard, Attack, Charge, Discard, Pass
+from tests.engine.systems.underworlds.typed import AddCard, Attack, Charge, Discard, Guard, Move, Pass
 from tests.refusals import refused, refusing
 
 
@@ -393,3 +395,54 @@ def test_objectives_both_players_score_after_one_action_go_by_a_roll_off_or_the_
     act(game, A, Pass())
     scored = [(e.body.side, e.body.card) for e in game.log if isinstance(e.body, ObjectiveScored)]
     assert set(scored) == {(A, "awe-inspiring"), (B, "draw-the-gaze-of-khorne")} and scored[0][0] == first
+
+
+@pytest.mark.parametrize(("option", "dice"), [("either-player", 2), ("own-next", 3)])
+def test_a_next_activation_ploy_played_after_ones_own_activation_lapses_or_waits_for_ones_own(
+        option: str, dice: int) -> None:
+    """L605 (ruling next-activation-scope): B plays Khorne Calls (its first Attack action in the next activation
+    rolls one more die) after its own activation. By the default the next activation is A's, so the card lapses
+    unused; under ``own-next`` it waits for B's next activation, where Garrek rolls three dice."""
+    game = give(scene({"next-activation-scope": option}, A1="D6"), B, "khorne-calls")
+    my_power_turn(game, B)
+    play(game, B, "khorne-calls")
+    pass_power(game)
+    act(game, A, Pass())
+    pass_power(game)
+    rig(game, *["hammer"] * dice, "block")
+    act(game, B, Attack(fighter="B1", targets=("A1",)))
+    assert len(attacks(game)[-1].attack_roll) == dice
+
+
+@pytest.mark.parametrize(("option", "guarding"), [("end-of-phase", True), ("lost-on-move", False)])
+def test_guard_lasts_through_a_move_by_the_default_or_is_lost(option: str, guarding: bool) -> None:
+    """L573, L851 (ruling guard-duration): only a Charge ends Guard in the book; the house rule ends it with a
+    Move too."""
+    game = scene({"guard-duration": option})
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A3"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    act(game, A, Move(fighter="A3", to="B10"))
+    assert game.state.fighters["A3"].guard is guarding
+
+
+@pytest.mark.parametrize(("option", "inspired"), [("any-warband", True), ("enemy-only", False)])
+def test_the_reavers_are_inspired_by_three_of_their_own_out_of_action_unless_only_enemies_count(
+        option: str, inspired: bool) -> None:
+    """L79, L861 (ruling inspire-counts-any-fighters): three Reavers out of action are three fighters out of action
+    for Garrek's Inspire condition by the default; under ``enemy-only`` they are not."""
+    game = scene({"inspire-counts-any-fighters": option}, B3=None, B4=None, B5=None)
+    turn_of(game, A)
+    act(game, A, Pass())
+    assert game.state.fighters["B1"].inspired is inspired
+
+
+def test_in_round_two_of_a_multiplayer_game_only_activations_go_anticlockwise_under_the_house_rule() -> None:
+    """L825, L831 (ruling multiplayer-round-two-direction): by the default everything that goes clockwise goes
+    anticlockwise in round 2, reactions included; under ``activations-only`` reactions still go clockwise."""
+    for option, order in (("everything", [C, B, A]), ("activations-only", [C, A, B])):
+        game = ready(sides=3, rulings={"multiplayer-round-two-direction": option})
+        state = game.state.model_copy(update={"round": 2, "order": [A, C, B], "activation": 1})
+        assert reaction_order(state, Referee.reading(game.system.lib, state).rules, (A, B, C)) == order
