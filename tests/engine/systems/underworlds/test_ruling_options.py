@@ -446,3 +446,37 @@ def test_in_round_two_of_a_multiplayer_game_only_activations_go_anticlockwise_un
         game = ready(sides=3, rulings={"multiplayer-round-two-direction": option})
         state = game.state.model_copy(update={"round": 2, "order": [A, C, B], "activation": 1})
         assert reaction_order(state, Referee.reading(game.system.lib, state).rules, (A, B, C)) == order
+
+
+@pytest.mark.parametrize(("option", "winner"), [("holding", A), ("no-tie-break", None)])
+def test_tied_glory_goes_to_the_most_objective_tokens_held_unless_holding_is_no_tie_break(
+        option: str, winner: str | None) -> None:
+    """L291, L713 (ruling controlling-objectives): glory tied and both warbands standing, A holding two tokens
+    and B one wins by the default; under ``no-tie-break`` holding decides nothing and the game is a draw."""
+    game = scene({"controlling-objectives": option})
+    tokens = [t.hex for t in game.state.tokens]
+    state = arrange(game, A1=tokens[0], A2=tokens[1], B1=tokens[2]).state.model_copy(update={"step": "over"})
+    outcome = game.system.outcome(state)
+    assert outcome is not None and outcome.winner == winner and outcome.draw is (winner is None)
+
+
+@pytest.mark.parametrize(("option", "chained"), [("new-trigger", True), ("no-chains", False)])
+def test_an_attack_a_reaction_made_may_itself_be_reacted_to_unless_chains_are_off(option: str, chained: bool) -> None:
+    """L631, L633 (ruling reaction-chains): Severin takes Garrek out; B answers with Fuelled by Slaughter and
+    Karsus's Brutal Chop takes Severin out. By the default that Attack action is a new trigger, so B may answer it
+    with Skulls for the Skull Throne; under ``no-chains`` nothing may react to it."""
+    game = give(scene({"reaction-chains": option}, B2="C6", A1="D6", B1="E5"), B, "fuelled-by-slaughter",
+                "skulls-for-the-skull-throne")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3), Damaged(fighter="A1", amount=2, wounds=2))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    offer = next(d for d in game.pending if d.core == REACTION and d.owner == B)
+    game.apply(Answer(decision_id=offer.id, choice="ploy:fuelled-by-slaughter"), actor(B))
+    decide(game, pick="B2")
+    rig(game, "swords", "swords", "swords", "block")
+    asked = game.pending[0]
+    decide(game, attack=next(k for k in asked.parts[0].option_keys() if "Brutal Chop" in k))
+    assert game.state.fighters["A1"].out_of_action
+    offers = [d for d in game.pending if d.core == REACTION and d.owner == B]
+    assert bool(offers and "ploy:skulls-for-the-skull-throne" in offers[0].parts[0].option_keys()) is chained
