@@ -24,6 +24,7 @@ from tests.engine.systems.underworlds.table import (
     act,
     actor,
     arrange,
+    by_default,
     decide,
     extend,
     give,
@@ -480,3 +481,29 @@ def test_an_attack_a_reaction_made_may_itself_be_reacted_to_unless_chains_are_of
     assert game.state.fighters["A1"].out_of_action
     offers = [d for d in game.pending if d.core == REACTION and d.owner == B]
     assert bool(offers and "ploy:skulls-for-the-skull-throne" in offers[0].parts[0].option_keys()) is chained
+
+
+@pytest.mark.parametrize(("option", "first"), [("inspire-then-reactions", True), ("reactions-then-inspire", False)])
+def test_inspire_comes_before_the_reactions_after_an_attack_by_the_default(option: str, first: bool) -> None:
+    """L45, L689 (ruling attack-aftermath-order): with two Reavers already out, Severin takes Garrek out, the third
+    fighter out of action. The Reavers are Inspired once the action is over: by the default before B is offered
+    a reaction to it (Fuelled by Slaughter), under the alternative only after."""
+    game = give(scene({"attack-aftermath-order": option}, A1="D6", B3=None, B4=None), B, "fuelled-by-slaughter")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert any(d.core == REACTION and d.owner == B for d in game.pending)
+    assert game.state.fighters["B2"].inspired is first
+    by_default(game)
+    assert game.state.fighters["B2"].inspired
+
+
+@pytest.mark.parametrize(("option", "kept"), [("keep-objective-tokens", 7), ("clear-all", 0)])
+def test_a_multiplayer_round_ends_keeping_the_objective_tokens_unless_all_are_cleared(option: str, kept: int) -> None:
+    """L703, L835 (ruling multiplayer-cleanup): the multiplayer end phase clears "all tokens"; by the default the
+    objective tokens stay as in the two-player game, under ``clear-all`` they leave too."""
+    game = ready(sides=3, rulings={"multiplayer-cleanup": option})
+    assert len(game.state.tokens) == 7
+    pass_until(game, lambda g: g.state.round == 2)
+    assert len(game.state.tokens) == kept
