@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, Viewer
+from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, InvalidCommand, Viewer
 from engine.systems.underworlds.commands import AutoSetup, ImportCards
 from engine.systems.underworlds.events import Damaged, Inspired, ObjectiveScored, TakenOut, UpgradeGiven
 from engine.systems.underworlds.game_state import TakeOutRecord
@@ -507,3 +507,20 @@ def test_a_multiplayer_round_ends_keeping_the_objective_tokens_unless_all_are_cl
     assert len(game.state.tokens) == 7
     pass_until(game, lambda g: g.state.round == 2)
     assert len(game.state.tokens) == kept
+
+
+@pytest.mark.parametrize(("option", "slid"), [("public-board-lists", True), ("flush-only", False)])
+def test_boards_may_be_slid_along_their_edges_unless_the_table_joins_them_flush_only(option: str, slid: bool) -> None:
+    """L143, L147 (ruling board-layouts): by the default the winner may slide the boards along the long edges while
+    at least three hexes are completed; under ``flush-only`` only long edge to long edge, flush, is accepted."""
+    game = new_game(rulings={"board-layouts": option})
+    decide(game, board="mirror-well")
+    choice = {"board": "shyishian-stardial", "join": "long", "slide": "+4", "turned": "none"}
+    if slid:
+        decide(game, **choice)
+        assert game.state.field.layout == "long+4"
+        return
+    with refusing(game, r"'\+4' is not an option for slide; choose one of \+0", error=InvalidCommand):
+        decide(game, **choice)
+    decide(game, **{**choice, "slide": "+0"})
+    assert game.state.field.layout == "long+0"
