@@ -524,3 +524,12 @@ def test_boards_may_be_slid_along_their_edges_unless_the_table_joins_them_flush_
         decide(game, **choice)
     decide(game, **{**choice, "slide": "+0"})
     assert game.state.field.layout == "long+0"
+
+
+@pytest.mark.parametrize(("option", "size"), [("stacked", (8, 17)), ("fanned", (16, 11))])
+def test_three_boards_in_a_fixed_format_are_stacked_by_the_default_or_fanned(option: str,
+                                                                             size: tuple[int, int]) -> None:
+    """L787-L797 (ruling multiplayer-layouts, the diagrams lost): three boards in the fixed format stand one above
+    the next by the default, three boards' rows tall; fanned, two side by side under the third."""
+    game = ready(sides=3, rulings={"multiplayer-layouts": option})
+    assert game.state.field.layout == option and game.system.lib.board(game.state).size() == size
