@@ -239,7 +239,7 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         if not hit.hit.hit:
             ctx.emit(AttackRolled(attacker=model, target=target, weapon=task.weapon, hit_total=hit.hit.total,
                                   defence=hit.hit.defence, hit=False, critical=False, lines=hit.lines,
-                                  in_action=task.why == "action",
+                                  in_action=task.why == "action", melee=plan.weapon.type == "melee",
                                   summary=f"{model} attacks {target} with {task.weapon}: {line}.",
                                   **_drawn(ctx, model, target, task.reach)))
         else:
@@ -277,7 +277,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.amount,
                               defence=0, hit=True, critical=task.critical, damage_total=damage.wound.total,
                               armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
-                              summary=f"{summary}: no damage.",
+                              melee=weapon.type == "melee", summary=f"{summary}: no damage.",
                               **_drawn(ctx, attacker, target, weapon.range)))
         return [_follow_up_task(task)]
     defender = ctx.state.models[target].side
@@ -298,6 +298,7 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=task.weapon, hit_total=0, defence=0, hit=True,
                           critical=task.critical, damage_total=int(total), armour=int(armour), damage=task.amount,
                           lines=task.lines, in_action=task.why == "action", summary=task.shown,
+                          melee=_melee(ctx, ref, task),
                           **_drawn(ctx, attacker, target, task.reach)))
     placed = ctx.state.models[target]
     spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
@@ -310,6 +311,13 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return then
     return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
             *then]
+
+
+def _melee(ctx: Table, ref: Referee, task: Task) -> bool:
+    """Whether the strike's profile is a melee one (read from its unit's card: the attacker may be gone by now)."""
+    unit = ctx.state.units.get(task.unit)
+    weapons = ref.catalogue.card(unit.card).weapons if unit is not None else ()
+    return any(w.name == task.weapon and w.type == "melee" for w in weapons)
 
 
 def _follow_up_task(task: Task) -> Task:
