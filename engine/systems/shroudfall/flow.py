@@ -2,7 +2,7 @@
 and the end of the game (L1186-1267).
 
 - An activation ends with its end-of-activation effects (Burning's damage roll, a Crystal Mine's crystal), the
-  unit's essence value (not with Void, nor when Burning destroyed it), the Activated token (and Exhausted for the last
+  unit's essence value (none of these with Void, nor the value when Burning destroyed it), the Activated token (and Exhausted for the last
   unit of the player without the starting token); the player's first activation of the round clears their Exhausted
   tokens; then the other player's turn, or the same player's when the other has nothing left, or the round's end.
 - A round ends with the scenario's VP, the scenario win check, after round 5 the VP leader or the tie-breakers, then
@@ -44,6 +44,7 @@ from engine.systems.shroudfall.rounds import (
     essence_at_activation_end,
     essence_at_round_start,
     exhausted_cleared,
+    generates_essence,
     next_turn,
 )
 from engine.systems.shroudfall.schema import Colour
@@ -201,8 +202,9 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
         suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
     if end_game_if_annihilated(ctx):
         return
-    _mines(ctx, ref, unit)
-    advised = tactical_advisor(ref.world(ctx), unit)
+    if generates_essence(unit):
+        _mines(ctx, ref, unit)
+    advised = tactical_advisor(ref.world(ctx), unit) if generates_essence(unit) else None
     if advised is not None:
         gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
                      f"{advised} in the opponent's half (leadership, L509)")
