@@ -179,17 +179,18 @@ COMBINED = {"ranged": "Combined Shot", "melee": "Combined Strike"}
 
 def combined(world: World, unit: UnitRecord, kind: str, target: str) -> tuple[ModelId, int] | None:
     """A Combined Shot or Strike at ``target``: the model that attacks (the first that may take it with a profile of
-    ``kind``) and +1 for each other model of the unit that may take it too, which for a shot means not in melee
-    unless Relentless or Pistolero let it (L1323-1327, L1357, L1361; ruling ``combined-count``: the attacker not
-    counted; a model in melee may not shoot, L716, so it neither attacks nor counts); None without the passive, with
-    fewer than 2 models, or when no model may take the target."""
+    ``kind``) and +1 for each remaining model of the unit that may take it, the attacker among them (L1323 calls the
+    models still on the table "remaining", and the attacker is one; ruling ``combined-count``), which for a shot
+    means not in melee unless Relentless or Pistolero let it (L1325, L1357, L1361; a model in melee may not shoot,
+    L716, so it neither attacks nor counts); None without the passive, with fewer than 2 models, or when no model may
+    take the target."""
     alive = world.state.alive(unit)
     passive = COMBINED.get(kind)
     if passive is None or len(alive) < 2 or not world.has(alive[0], passive) or target not in world.state.models:
         return None
     able = [m for m in alive if any(weapon_refusal(world, m, w, (), ()) is None and target_refusal(world, m, target, w)
                                    is None for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
-    return (able[0], len(able) - 1) if able else None
+    return (able[0], len(able)) if able else None
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:

@@ -157,8 +157,8 @@ def _kind_for(world: World, model: ModelId, kind: AttackType) -> AttackType:
 
 def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
                     kind: AttackType, essence: str) -> list[Task]:
-    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each other model that could
-    (L1323-1327), the bonus lasting for that attack only."""
+    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each remaining model that could
+    make it, the attacker included (L1323-1327), the bonus lasting for that attack only."""
     model, bonus = together
     effect = f"combined+{bonus}"
     ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))

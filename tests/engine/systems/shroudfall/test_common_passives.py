@@ -152,37 +152,39 @@ def test_reposition_is_offered_when_a_second_move_ends_the_activation() -> None:
 
 
 def test_a_model_in_melee_neither_shoots_nor_adds_to_a_combined_shot_unless_relentless() -> None:
-    # Shroudfall rules, L1325: the +1 is for each other model "currently not in melee"; L716: a model in melee may
-    # not use a ranged profile, so it cannot be the one shooting either; L1361: a Relentless model takes part in
-    # melee. A3 stands in melee with Razhu (B2); the target B1 is in every Rifle's range and sight.
+    # Shroudfall rules, L1325: the +1 is for each remaining model "currently not in melee" (the shooter among them,
+    # ruling combined-count); L716: a model in melee may not use a ranged profile, so it cannot be the one shooting
+    # either; L1361: a Relentless model takes part in melee. A3 stands in melee with Razhu (B2); the target B1 is in
+    # every Rifle's range and sight.
     from engine.systems.shroudfall.abilities import combined
 
     puts = [Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
             Put("A3", "riflemen", 13, 10, unit="R"), Put("B2", "razhu", 15.5, 10), Put("B1", "adamant", 10, 20)]
     table = Table(puts, effects={"R": {"passive:Combined Shot": GAME}})
     assert table.world.in_melee(M("A3"))
-    assert combined(table.world, table.state.units["R"], "ranged", "B1") == ("A1", 1)
+    assert combined(table.world, table.state.units["R"], "ranged", "B1") == ("A1", 2)
     first = Table([Put("A3", "riflemen", 10, 10, unit="R"), *puts[:2], *puts[3:]],
                   effects={"R": {"passive:Combined Shot": GAME}})
     first.state.models[M("A3")].x, first.state.models[M("A3")].y = 13, 10
-    assert combined(first.world, first.state.units["R"], "ranged", "B1") == ("A1", 1)  # A3 listed first: not it
+    assert combined(first.world, first.state.units["R"], "ranged", "B1") == ("A1", 2)  # A3 listed first: not it
     relentless = Table(puts, effects={"R": {"passive:Combined Shot": GAME, "passive:Relentless": GAME}})
-    assert combined(relentless.world, relentless.state.units["R"], "ranged", "B1") == ("A1", 2)
+    assert combined(relentless.world, relentless.state.units["R"], "ranged", "B1") == ("A1", 3)
 
 
-def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:
-    # L1323-1325: with 2 or more models, one model attacks instead, +1 to hit and damage for each other model not in
-    # melee with sight of the target and it in range (ruling combined-count: the attacker not counted). Four
-    # Riflemen, one 20" away (beyond the Rifle's 14"): +2.
+def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_remaining_model_that_could_shoot() -> None:
+    # Shroudfall rules, L1323-1325: with 2 or more models remaining, one model attacks instead, +1 to hit and damage
+    # for each remaining model not in melee with sight of the target and it in range; "remaining" names the models
+    # still on the table (L1323), the attacker among them (ruling combined-count). Four Riflemen, one 20" away
+    # (beyond the Rifle's 14"): +3, not +2.
     game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11, 10, unit="R"),
                   Put("A3", "riflemen", 12, 10, unit="R"), Put("A4", "riflemen", 12, 1, unit="R"),
                   Put("B1", "adamant", 11, 22))
     game.state.units["R"].effects = {"passive:Combined Shot": GAME}
     act(game, A, "activate", model="R")
-    rig(game, 3, 3, 3, 2, 3, 3, 2, 2)
+    rig(game, 3, 3, 3, 2, 3, 2, 2, 2)
     act(game, A, "attack", model="R", target="B1+combined")
     rolls = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
     assert len(rolls) == 1  # one model's attack, not four
-    # damage 2Y+2G = 3+3+2+2 = 10, +2 = 12, / ARM 6 = 2
+    # damage 2Y+2G = 3+2+2+2 = 9, +3 = 12, / ARM 6 = 2 (with +2 only 11, 1 damage)
     assert game.state.models[M("B1")].wounds_taken == 2
-    assert "combined+2" not in game.state.units["R"].effects
+    assert "combined+3" not in game.state.units["R"].effects
