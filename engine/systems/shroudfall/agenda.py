@@ -11,23 +11,21 @@ reaction's steps go first (chains resolve as a stack).
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
-from engine.geometry import bearing
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
 from engine.systems.shroudfall.actives import active_uses, whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
-from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
+from engine.systems.shroudfall.events_flow import AgendaSaved
 from engine.systems.shroudfall.flow import record_damage, suffer
-from engine.systems.shroudfall.hazards import entered, standing
+from engine.systems.shroudfall.hazards import standing
+from engine.systems.shroudfall.move_steps import STEP_EXECUTORS, move_steps
 from engine.systems.shroudfall.movement import in_coherency
-from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
+from engine.systems.shroudfall.plans import CLOSE, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rolling import roll_step
@@ -38,9 +36,8 @@ from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
 from engine.systems.shroudfall.targeting import weapon_refusal
 from engine.systems.shroudfall.world import World
-from engine.table import ModelMoved
 
-__all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
+__all__ = ["EXECUTORS", "REACT", "attack_tasks", "resume", "run"]
 
 REACT = "react"
 """The decision kind of a reaction offered in a window."""
@@ -53,25 +50,6 @@ def _refuse(why: str | None, verb: str) -> None:
         raise IllegalCommand(why, verb=verb)
 
 
-def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
-    """Move the models as planned: each one's path and the tool it laid, and the hazards it moves into (L1431-1435,
-    L1465, L947)."""
-    for planned in move.moves:
-        if planned.model not in ctx.state.models:
-            continue
-        start = ctx.state.models[planned.model]
-        origin = (start.x, start.y)
-        bend = planned.path.joint if planned.path.joint not in (planned.path.start, planned.path.end) else None
-        path = (origin, *((bend,) if bend else ()), planned.end)
-        length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
-        facing = bearing(origin, planned.end) if planned.end != origin else start.facing
-        ctx.emit(ToolLaid(model=planned.model, mov=planned.tool, length=round(planned.path.length, 2),
-                          line=planned.path.points(), why=planned.why))
-        ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
-        hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
-        suffer(ctx, ref, planned.model, hazards, "moves into")
-
-
 def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """A move action toward an anchor (a plan's move: its end spots are found as it goes)."""
     unit = ctx.state.units[task.unit]
@@ -81,23 +59,14 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
-    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
-    return after_move(ctx, unit.id)
+    return move_steps(ctx, unit.id, plan_unit_move(ref.world(ctx), unit, where, parry=parry,
+                                                   stop=task.reach or CLOSE))
 
 
 def _acting(ctx: Table, unit_id: str) -> bool:
     """Whether ``unit_id`` is still activating (a plan's later step is dropped once its activation has ended)."""
     activation = ctx.state.activation
     return activation is not None and activation.unit == unit_id and bool(ctx.state.alive(ctx.state.units[unit_id]))
-
-
-def after_move(ctx: Table, unit_id: str) -> list[Task]:
-    """What follows a move action: the enemy's Fall back! window, then the activation's end when the move broke
-    coherency or was the second (L543, L610, L1532-1533)."""
-    opponent = ctx.state.opponent(ctx.state.units[unit_id].side)
-    return [Task(kind="acted", unit=unit_id, type="move"),
-            Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
-            Task(kind="moved", unit=unit_id)]
 
 
 def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -116,16 +85,6 @@ def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return []
     over = activation_over(ctx.state, out_of_coherency=not in_coherency(ref.world(ctx), unit))
     return [Task(kind="end", why=over)] if over is not None else []
-
-
-def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """Fall back!'s MOV S directly away from the enemy: not a move action, so the melee lock does not hold (L654)."""
-    unit = ctx.state.units.get(task.unit)
-    if unit is None or task.target not in ctx.state.models:
-        return []
-    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True,
-                                       wanted="S"))
-    return []
 
 
 def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str) -> list[Task]:
@@ -399,9 +358,9 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "attack": _attack, "again": _again,
+    "move": _move, "moved": _moved, "acted": _acted, "attack": _attack, "again": _again,
     "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark, "window": _window, "finish": _finish,
-    "uncombine": _uncombine, **CHOOSERS,
+    "uncombine": _uncombine, **STEP_EXECUTORS, **CHOOSERS,
 }
 
 

@@ -2,9 +2,10 @@
 and the end of the game (L1186-1267).
 
 - An activation ends with its end-of-activation effects (Burning's damage roll, a Crystal Mine's crystal), the
-  unit's essence value (none of these with Void, nor the value when Burning destroyed it), the Activated token (and Exhausted for the last
-  unit of the player without the starting token); the player's first activation of the round clears their Exhausted
-  tokens; then the other player's turn, or the same player's when the other has nothing left, or the round's end.
+  unit's essence value (no crystal at all with Void, nor the value when Burning destroyed it), the Activated token
+  (and Exhausted for the last unit of the player without the starting token); the player's first activation of the
+  round clears their Exhausted tokens; then the other player's turn, or the same player's when the other has nothing
+  left, or the round's end.
 - A round ends with the scenario's VP, the scenario win check, after round 5 the VP leader or the tie-breakers, then
   the reserves emptied, the tokens cleared and the starting player token passed; the next round begins with the
   essence of destroyed units and the starting player's turn.

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import XY
+from engine.systems.shroudfall.abilities import fall_back_ways
 from engine.systems.shroudfall.actives import beloved_candidates
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
@@ -118,18 +119,20 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
 
 
 def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
-    """Fall back!: an enemy model of the unit that moved ends within 8" of the ability's model and in melee with
-    another friendly model: that friendly model's unit may make a MOV S away from it, unless Frostbitten (L1401)."""
+    """Fall back!: the enemy model that just ended its move (``task.model``; any of the unit that moved when none is
+    named) ends within 8" of the ability's model and in melee with another friendly model: that friendly model's
+    unit may make a MOV S away from it, unless Frostbitten (L1401), when some way away is open to it."""
     mover = world.state.units.get(task.unit)
     if mover is None or mover.side == side:
         return []
+    movers = [ModelId(task.model)] if task.model else world.state.alive(mover)
     found: list[Offer] = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "enemy-ends-move"):
             if ability.effect != "fall-back" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             holders = world.state.alive(unit)
-            for enemy in world.state.alive(mover):
+            for enemy in (m for m in movers if m in world.state.models):
                 if not any(world.gap(h, enemy) <= FALL_BACK_RANGE + 1e-9 for h in holders):
                     continue
                 for friend in world.engaged(enemy):
@@ -137,7 +140,7 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     if friend in holders or other.side != side or "frostbite" in other.conditions:
                         continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
-                    if all(o.key != key for o in found):
+                    if all(o.key != key for o in found) and fall_back_ways(world, other, enemy):
                         found.append(Offer(key, unit.id, ability,
                                            f"{ability.name}: {other.id} makes a MOV S away from {enemy}"))
     return found
