@@ -188,3 +188,47 @@ def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_remaining_m
     # damage 2Y+2G = 3+2+2+2 = 9, +3 = 12, / ARM 6 = 2 (with +2 only 11, 1 damage)
     assert game.state.models[M("B1")].wounds_taken == 2
     assert "combined+3" not in game.state.units["R"].effects
+
+
+def test_nimble_moves_through_other_models_but_never_ends_on_one() -> None:
+    # Shroudfall rules, L1349 (and L630-634): a Nimble model's tool may pass over other bases; it still may not end
+    # on one (L585). A Goblin Scout crosses the Lawbringer in its way; a Sentinel, not Nimble, finds no MOV M tool.
+    from engine.core import IllegalCommand
+    from engine.systems.shroudfall.movement import plan_model_move
+
+    nimble = Table([Put("A1", "goblin-scouts", 10, 10), Put("B1", "lawbringers", 10, 13)]).world
+    assert plan_model_move(nimble, M("A1"), (10, 16)).end == (10, 16)
+    with pytest.raises(IllegalCommand, match="may not end overlapping B1"):
+        plan_model_move(nimble, M("A1"), (10, 13.2))
+    plain = Table([Put("A1", "sentinels", 10, 10), Put("B1", "lawbringers", 10, 13)]).world
+    with pytest.raises(IllegalCommand, match="overlaps B1"):
+        plan_model_move(plain, M("A1"), (10, 16))
+
+
+def test_giant_slayer_adds_two_damage_against_a_base_of_fifty_millimetres_only() -> None:
+    # Shroudfall rules, L1339: +2 on damage rolls against models on 50 mm bases or larger: the Dragon (50 mm), not
+    # Razhu (40 mm).
+    from engine.systems.shroudfall.attack import damage_bonuses
+
+    world = Table([Put("A1", "beastbane-slayer", 10, 10), Put("B1", "dragons", 10, 12),
+                   Put("B2", "razhu", 12, 10)]).world
+    axe = world.card(M("A1")).weapons[0]
+    assert [b.amount for b in damage_bonuses(world, M("A1"), M("B1"), axe)] == [2]
+    assert damage_bonuses(world, M("A1"), M("B2"), axe) == []
+
+
+def test_silver_line_training_re_rolls_once_an_activation_for_free() -> None:
+    # Silver Line Training (L366 names it; S3 gives its text): one essence re-roll in each of the unit's activations
+    # without paying. With an empty reserve, the Lawbringers' first missed shot is re-rolled for free, the second
+    # model's miss is not (the free one is spent) and nothing is paid.
+    game = staged(Put("A1", "lawbringers", 10, 10, unit="L"), Put("A2", "lawbringers", 11.5, 10, unit="L"),
+                  Put("B1", "adamant", 10, 16))
+    act(game, A, "activate", model="L")
+    rig(game, *([0] * 12))
+    act(game, A, "attack", model="L", target="B1+reroll")
+    hits = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
+    rerolled = [e.body for e in game.log if type(e.body).__name__ == "FreeRerollUsed"]
+    assert len(rerolled) == 1 and game.state.record(A).reserve == []
+    assert game.state.activation is not None and game.state.activation.free_reroll_used
+    again = [e.body for e in game.log if getattr(e.body, "purpose", "") == "a re-roll"]
+    assert len(hits) == 2 and len(again) == 4  # A1's whole roll of four dice re-rolled once, A2's not
