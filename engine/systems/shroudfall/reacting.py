@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import XY
-from engine.systems.shroudfall.abilities import fall_back_ways
+from engine.systems.shroudfall.abilities import FALL_BACK_TURNS, fall_back_plan
 from engine.systems.shroudfall.actives import beloved_candidates
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
@@ -140,7 +140,8 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     if friend in holders or other.side != side or "frostbite" in other.conditions:
                         continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
-                    if all(o.key != key for o in found) and fall_back_ways(world, other, enemy):
+                    if all(o.key != key for o in found) and any(
+                            fall_back_plan(world, other, enemy, turn).moves for turn in FALL_BACK_TURNS):
                         found.append(Offer(key, unit.id, ability,
                                            f"{ability.name}: {other.id} makes a MOV S away from {enemy}"))
     return found
