@@ -19,7 +19,7 @@ from engine.systems.shroudfall.plans import Destination
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.world import World
 
-__all__ = ["PLACING", "Placed", "ethereal_apart", "placing_inches", "plan_places"]
+__all__ = ["PLACING", "Placed", "ethereal_apart", "placing_inches", "placing_refusal", "plan_places"]
 
 PLACING = {"ethereal": "Ethereal", "reposition": "Reposition"}
 """The passives that place a unit's models, by the action that uses them (L1333, L1363)."""
@@ -40,6 +40,14 @@ def placing_inches(world: World, unit: UnitRecord, passive: str) -> float | None
     alive = world.state.alive(unit)
     level = world.level(alive[0], passive) if alive else None
     return float(level) if level else None
+
+
+def placing_refusal(unit: UnitRecord, passive: str) -> str | None:
+    """Why ``unit`` may not place its own models with Ethereal or Reposition at all now: a Frostbitten unit is never
+    placed by its own side's abilities (L1401), so neither its Ethereal move nor its Reposition may be taken."""
+    if "frostbite" in unit.conditions:
+        return f"{unit.id} has Frostbite: it cannot be placed by its own {passive} (L1401)"
+    return None
 
 
 def _aim(world: World, model: ModelId, where: Destination) -> XY | None:

@@ -232,3 +232,19 @@ def test_silver_line_training_re_rolls_once_an_activation_for_free() -> None:
     assert game.state.activation is not None and game.state.activation.free_reroll_used
     again = [e.body for e in game.log if getattr(e.body, "purpose", "") == "a re-roll"]
     assert len(hits) == 2 and len(again) == 4  # A1's whole roll of four dice re-rolled once, A2's not
+
+
+def test_a_frostbitten_unit_takes_neither_its_ethereal_move_nor_its_reposition() -> None:
+    # Shroudfall rules, L1401: a Frostbitten unit cannot be placed during its activation nor by friendly abilities,
+    # so its own Ethereal (L1333) and Reposition (L1363) are refused, nothing changed (it still moves with a tool).
+    # Before, both were accepted and placed nothing: the Ethereal move spent an action, Reposition ended the
+    # activation.
+    for passive, action in (('passive:Ethereal (5")', "ethereal"), ('passive:Reposition (2")', "reposition")):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+        game.state.units["A1"].effects = {passive: GAME}
+        game.state.units["A1"].conditions = ["frostbite"]
+        act(game, A, "activate", model="A1")
+        with pytest.raises(RulesError, match="Frostbite"):
+            act(game, A, action, model="A1", to="toward B9")
+        assert game.state.activation is not None and game.state.activation.actions == []
+        assert game.state.models[M("A1")].y == 10
