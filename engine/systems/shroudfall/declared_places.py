@@ -70,7 +70,7 @@ def _typed(action: str) -> Callable[[Reading, Ask, str], str | None]:
         unit = world.state.units[ask.text("model")]
         inches = placing_inches(world.world, unit, PLACING[action]) or 0.0
         try:
-            plan_places(world.world, unit, parse_destination(typed), inches)
+            plan_places(world.world, unit, parse_destination(typed), inches, lock=action == "ethereal")
         except IllegalCommand as error:
             return str(error)
         return None
@@ -86,7 +86,7 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> list[Placed]
     frozen = placing_refusal(unit, PLACING[action])
     if frozen is not None:
         raise IllegalCommand(frozen, verb=f"act {action}")
-    placed = plan_places(ref.world(ctx), unit, parse_destination(ask.text("to")), inches)
+    placed = plan_places(ref.world(ctx), unit, parse_destination(ask.text("to")), inches, lock=action == "ethereal")
     if action == "ethereal":
         ctx.emit(ActionTaken(unit=unit.id, action="move"))
     emit_places(ctx, ref, placed)

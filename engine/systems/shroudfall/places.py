@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId
 from engine.geometry import XY, distance
-from engine.systems.shroudfall.movement import coherency_range, place_refusal
+from engine.systems.shroudfall.movement import coherency_range, lock_refusal, place_refusal
 from engine.systems.shroudfall.plans import Destination
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.world import World
@@ -64,25 +64,29 @@ def _aim(world: World, model: ModelId, where: Destination) -> XY | None:
     return here[0] + 100 * math.cos(away), here[1] + 100 * math.sin(away)
 
 
-def plan_places(world: World, unit: UnitRecord, where: Destination, inches: float) -> list[Placed]:
+def plan_places(world: World, unit: UnitRecord, where: Destination, inches: float, *,
+                lock: bool = False) -> list[Placed]:
     """Each model's place within ``inches`` of itself toward ``where`` (as far as it may go; a named spot exactly).
+    ``lock``: the places are a move action (Ethereal's), so a model without Parry stays in melee with each enemy it
+    was in melee with (L654, L1333).
 
     :raises IllegalCommand: for a named spot the rules refuse, naming the rule.
     """
     found: list[Placed] = []
     table = world
+    parry = lock and "passive:Parry" in unit.effects
     for model in world.state.alive(unit):
         aim = _aim(table, model, where)
         if aim is None:
             continue
         start = table.base(model).xy
         if where.kind in ("each", "to") and (where.kind == "each" or model == world.state.alive(unit)[0]):
-            why = place_refusal(table, model, aim, reference=model, within=inches, by=unit.side)
+            why = _refusal(table, model, aim, inches, unit, lock=lock, parry=parry)
             if why is not None:
                 raise IllegalCommand(f"{model}: {why}", verb="place")
             spot: XY | None = aim
         else:
-            spot = _farthest(table, model, start, aim, inches, unit)
+            spot = _farthest(table, model, start, aim, inches, unit, lock=lock, parry=parry)
         if spot is None or spot == start:
             continue
         found.append(Placed(model, start, spot))
@@ -99,7 +103,14 @@ def ethereal_apart(world: World, unit: UnitRecord, placed: list[Placed]) -> Mode
     return next((p.model for p in placed[1:] if distance(first, world.base(p.model)) > reach + 1e-9), None)
 
 
-def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, unit: UnitRecord) -> XY | None:
+def _refusal(world: World, model: ModelId, spot: XY, inches: float, unit: UnitRecord, *, lock: bool,
+             parry: bool) -> str | None:
+    why = place_refusal(world, model, spot, reference=model, within=inches, by=unit.side)
+    return why if why is not None or not lock else lock_refusal(world, model, spot, parry, {})
+
+
+def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, unit: UnitRecord, *, lock: bool,
+              parry: bool) -> XY | None:
     """The farthest legal spot toward ``aim`` whose base stays within ``inches`` of where the model stood."""
     gap = math.dist(start, aim)
     if gap < 1e-6:
@@ -108,6 +119,6 @@ def _farthest(world: World, model: ModelId, start: XY, aim: XY, inches: float, u
     for step in range(_STEPS, 0, -1):
         d = reach * step / _STEPS
         spot = (round(start[0] + (aim[0] - start[0]) * d / gap, 2), round(start[1] + (aim[1] - start[1]) * d / gap, 2))
-        if place_refusal(world, model, spot, reference=model, within=inches, by=unit.side) is None:
+        if _refusal(world, model, spot, inches, unit, lock=lock, parry=parry) is None:
             return spot
     return None

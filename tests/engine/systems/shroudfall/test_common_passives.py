@@ -248,3 +248,18 @@ def test_a_frostbitten_unit_takes_neither_its_ethereal_move_nor_its_reposition()
             act(game, A, action, model="A1", to="toward B9")
         assert game.state.activation is not None and game.state.activation.actions == []
         assert game.state.models[M("A1")].y == 10
+
+
+def test_an_ethereal_move_is_a_move_action_so_the_melee_lock_holds_without_parry() -> None:
+    # Shroudfall rules, L1333: Ethereal places the models instead of using the tool, but it is still a move action;
+    # L654: without Parry a model may not leave an enemy's melee range during a move action; a Disengage action first
+    # gives Parry (L546). Before, the place took A1 out of melee with B1.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    with pytest.raises(RulesError, match="may not leave it without Parry"):
+        act(game, A, "ethereal", model="A1", to="A1@14,8")
+    assert game.state.activation is not None and game.state.activation.actions == []
+    act(game, A, "disengage", model="A1")
+    act(game, A, "ethereal", model="A1", to="A1@14,8")
+    assert (game.state.models[M("A1")].x, game.state.models[M("A1")].y) == (14, 8)
