@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
+from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option, SideId
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
 from engine.systems.shroudfall.actives import active_uses, whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
@@ -37,7 +37,7 @@ from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_li
 from engine.systems.shroudfall.targeting import weapon_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["EXECUTORS", "REACT", "attack_tasks", "resume", "run"]
+__all__ = ["EXECUTORS", "REACT", "Standing", "attack_tasks", "fallen_windows", "on_table", "resume", "run"]
 
 REACT = "react"
 """The decision kind of a reaction offered in a window."""
@@ -259,17 +259,11 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
                           lines=task.lines, in_action=task.why == "action", summary=task.shown,
                           melee=_melee(ctx, ref, task),
                           **_drawn(ctx, attacker, target, task.reach)))
-    placed = ctx.state.models[target]
-    spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
     if ctx.state.outcome is not None:
         return []
-    then = [Task(kind="regenerate", target=target), _follow_up_task(task), *_backswing(task),
+    return [Task(kind="regenerate", target=target), _follow_up_task(task), *_backswing(task),
             *_whirlwind(ctx, ref, task)]
-    if target in ctx.state.models:
-        return then
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
-            *then]
 
 
 def _melee(ctx: Table, ref: Referee, task: Task) -> bool:
@@ -373,11 +367,31 @@ def run(ctx: Table, ref: Referee, tasks: Sequence[Task]) -> None:
             ctx.emit(AgendaSaved(tasks=tuple(queue)))
             return
         task = queue.pop(0)
-        queue[:0] = EXECUTORS[task.kind](ctx, ref, task)
+        before = on_table(ctx)
+        following = EXECUTORS[task.kind](ctx, ref, task)
+        queue[:0] = [*fallen_windows(ctx, before), *following]
     activation = ctx.state.activation
     if ctx.state.outcome is None and not ctx.state.pending and activation is not None and not activation.ended \
             and not ctx.state.alive(ctx.state.units[activation.unit]):
         run(ctx, ref, [Task(kind="end", why="its last model was destroyed: it can take no action (L555)")])
+
+
+Standing = dict[ModelId, tuple[float, float, float, SideId]]
+"""Where each model on the table stands, by id: its centre, base radius and side."""
+
+
+def on_table(ctx: Table) -> Standing:
+    """Where each model stands now, to find the ones a step destroys (:func:`fallen_windows`)."""
+    return {m: (p.x, p.y, p.radius, p.side) for m, p in ctx.state.models.items()}
+
+
+def fallen_windows(ctx: Table, before: Standing) -> list[Task]:
+    """The friendly-destroyed window of each model destroyed since ``before``, whatever destroyed it (an attack, a
+    hazard, Burning): "when a friendly model ... is destroyed" names no cause (No one is forgotten, L356-358)."""
+    if ctx.state.outcome is not None:
+        return []
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, to=f"{x:g},{y:g}", radius=r)
+            for model, (x, y, r, side) in before.items() if model not in ctx.state.models]
 
 
 def resume(ctx: Table) -> list[Task]:

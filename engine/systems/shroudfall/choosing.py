@@ -19,7 +19,7 @@ from engine.core import Decision, DecisionPart, ModelId, Option, SideId
 from engine.systems.shroudfall.abilities import backswing_strikes, follow_up_pushes
 from engine.systems.shroudfall.actives import whirlwind_targets
 from engine.systems.shroudfall.events_flow import ChoiceKept
-from engine.systems.shroudfall.flow import end_activation, regenerate, regenerates, suffer
+from engine.systems.shroudfall.flow import activation_end_effects, close_activation, regenerate, regenerates, suffer
 from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.places import Placed, placing_inches, plan_places
 from engine.systems.shroudfall.plans import parse_destination
@@ -200,10 +200,18 @@ def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         if any(o.key == task.answer for o in offers):
             emit_places(ctx, ref, plan_places(ref.world(ctx), unit, parse_destination(task.answer), inches))
     if ctx.state.activation is not None and ctx.state.outcome is None:
-        end_activation(ctx, ref, task.why or "its player ends it")
+        activation_end_effects(ctx, ref)
+        return [Task(kind="close", why=task.why or "its player ends it")]
+    return []
+
+
+def _close(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Close the activation once what its end-of-activation damage destroyed has been answered."""
+    if ctx.state.activation is not None and ctx.state.outcome is None:
+        close_activation(ctx, ref, task.why)
     return []
 
 
 CHOOSERS = {"follow-up": _follow_up, "backswing": _backswing, "whirlwind": _whirlwind, "regenerate": _regenerate,
-            "end": _end}
+            "end": _end, "close": _close}
 """The steps that may ask their player, by task kind (``agenda.EXECUTORS`` takes them)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param, RulesError
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
-from engine.systems.shroudfall.agenda import run
+from engine.systems.shroudfall.agenda import fallen_windows, on_table, run
 from engine.systems.shroudfall.choosing import DONE, emit_places
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.events import ActionTaken
@@ -103,17 +103,20 @@ def _params(action: str) -> tuple[Param[Reading], ...]:
               label="Ethereal move (place)", when=ROUNDS, per="model", rule=f"{_RULE}, L656-663, L1333",
               params=_params("ethereal"))
 def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    before = on_table(ctx)
     placed = _place(ctx, ask, "ethereal")
     unit = ask.text("model")
     apart = ethereal_apart(referee(ctx).world(ctx), ctx.state.units[unit], placed)
     after = [Task(kind="end", why=f"{apart} was placed out of coherency of the first model placed (L1333)")] \
         if apart is not None else [Task(kind="moved", unit=unit), Task(kind="finish", unit=unit)]
-    run(ctx, referee(ctx), [Task(kind="acted", unit=unit, type="move"), *after])
+    run(ctx, referee(ctx), [*fallen_windows(ctx, before), Task(kind="acted", unit=unit, type="move"), *after])
 
 
 @RULES.action("reposition", "Place each model within X\" of itself and end the activation (Reposition (X))",
               label="Reposition and end", when=ROUNDS, per="model", rule=f"{_RULE}, L656-663, L1363",
               params=_params("reposition"))
 def _reposition(ctx: Context[ShroudfallState], ask: Ask) -> None:
+    before = on_table(ctx)
     _place(ctx, ask, "reposition")
-    run(ctx, referee(ctx), [Task(kind="end", why="Reposition at the end of its activation (L1363)", answer=DONE)])
+    run(ctx, referee(ctx), [*fallen_windows(ctx, before),
+                            Task(kind="end", why="Reposition at the end of its activation (L1363)", answer=DONE)])

@@ -60,8 +60,8 @@ from engine.systems.shroudfall.scoring import (
 from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
-__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
-           "regenerate", "regenerates", "suffer"]
+__all__ = ["activation_end_effects", "begin_round", "close_activation", "end_activation", "end_game_if_annihilated",
+           "end_round", "gain_essence", "record_damage", "regenerate", "regenerates", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -195,12 +195,27 @@ def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
 
 def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     """End the activation in progress (L1520-1524) and pass the turn on, or end the round."""
+    activation_end_effects(ctx, ref)
+    close_activation(ctx, ref, why)
+
+
+def activation_end_effects(ctx: Table, ref: Referee) -> None:
+    """The damage at the end of the activation (L1521): Burning's roll, then the hazards the unit's models end in; a
+    model they destroy may be answered (a friendly-destroyed window) before the activation closes."""
     activation = ctx.state.activation
     assert activation is not None
     unit = ctx.state.units[activation.unit]
     _burning(ctx, ref, unit)
     for model in ctx.state.alive(unit):
         suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
+
+
+def close_activation(ctx: Table, ref: Referee, why: str) -> None:
+    """The rest of the activation's end (L1521-1524): the crystals it earns, its tokens, and the next turn or the
+    round's end."""
+    activation = ctx.state.activation
+    assert activation is not None
+    unit = ctx.state.units[activation.unit]
     if end_game_if_annihilated(ctx):
         return
     if generates_essence(unit):

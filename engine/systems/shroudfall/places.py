@@ -96,7 +96,9 @@ def plan_places(world: World, unit: UnitRecord, where: Destination, inches: floa
 
 def ethereal_apart(world: World, unit: UnitRecord, placed: list[Placed]) -> ModelId | None:
     """After an Ethereal move (``placed``, in order, on ``world`` as they now stand), a model placed after the first
-    out of coherency range of the first model placed, which ends the activation at once (L1333), or None."""
+    out of coherency range of the first model placed, which ends the activation at once (L1333), or None; a model
+    the place destroyed (a hazard it was placed into) is no longer on the table and counts for nothing."""
+    placed = [p for p in placed if p.model in world.state.models]
     if not placed:
         return None
     first, reach = world.base(placed[0].model), coherency_range(unit)
