@@ -96,12 +96,13 @@ def end_game_if_annihilated(ctx: Table) -> bool:
     return True
 
 
-def _burning(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
-    """Burning's arcane damage roll at the end of the activation (L1383), to the most hurt model (L819; among equals
-    the first, until its controller is asked)."""
+def _burning(ctx: Table, ref: Referee, unit: UnitRecord, chosen: ModelId | None) -> None:
+    """Burning's arcane damage roll at the end of the activation (L1383), to the most hurt model (L819): among equals
+    the one its controller chose (``chosen``), else the first."""
     if "burning" not in unit.conditions or not ctx.state.alive(unit):
         return
-    target: ModelId = condition_damage_candidates(ctx.state, unit)[0]
+    candidates = condition_damage_candidates(ctx.state, unit)
+    target: ModelId = chosen if chosen in candidates else candidates[0]
     rolls = ctx.roll(pool_dice(burning_pool(ref.rulings)), f"Burning: damage roll against {target}",
                      roller_side=unit.side)
     world = ref.world(ctx)
@@ -199,13 +200,14 @@ def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     close_activation(ctx, ref, why)
 
 
-def activation_end_effects(ctx: Table, ref: Referee) -> None:
-    """The damage at the end of the activation (L1521): Burning's roll, then the hazards the unit's models end in; a
-    model they destroy may be answered (a friendly-destroyed window) before the activation closes."""
+def activation_end_effects(ctx: Table, ref: Referee, *, burning: ModelId | None = None) -> None:
+    """The damage at the end of the activation (L1521): Burning's roll (to ``burning`` when its controller chose
+    among equals), then the hazards the unit's models end in; a model they destroy may be answered (a
+    friendly-destroyed window) before the activation closes."""
     activation = ctx.state.activation
     assert activation is not None
     unit = ctx.state.units[activation.unit]
-    _burning(ctx, ref, unit)
+    _burning(ctx, ref, unit, burning)
     for model in ctx.state.alive(unit):
         suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
 
