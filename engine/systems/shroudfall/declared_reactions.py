@@ -84,7 +84,7 @@ def _ways(world: Reading, decision: Decision, answers: Mapping[str, str]) -> lis
     found = []
     for turn, plan in fall_back_ways(world.world, unit, enemy):
         where = "; ".join(f"{m.model} to {m.end[0]:g},{m.end[1]:g}" for m in plan.moves)
-        how = "directly away" if not turn else f"away, turned {abs(turn):g} degrees {'left' if turn > 0 else 'right'}"
+        how = "directly away" if not turn else f"away, turned {turn:+g} degrees"
         found.append(Option(key=f"{turn:g}", label=f"{how} from {enemy} ({where})"))
     return found
 
