@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Context, Decision, ModelId, Option, Part
-from engine.systems.shroudfall.abilities import fall_back_ways
 from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.choosing import CHOICE
@@ -32,7 +31,6 @@ __all__ = ["window_task"]
 
 PASS = "pass"
 FORGOTTEN = "no-one-is-forgotten"
-FALL_BACK = "fall-back"
 BELOVED = "beloved-commander"
 
 
@@ -68,38 +66,10 @@ def _first_spot(world: Reading, decision: Decision, answers: Mapping[str, str]) 
     return spots[0].key if spots else None
 
 
-def _falling_back(answers: Mapping[str, str]) -> tuple[str, ModelId] | None:
-    """The unit that falls back and the enemy it moves away from, when the answer is a Fall back! (``<holder>/
-    fall-back/<unit>/<enemy>``)."""
-    parts = answers.get("react", "").split("/")
-    return (parts[2], ModelId(parts[3])) if len(parts) == 4 and parts[1] == FALL_BACK else None
-
-
-def _ways(world: Reading, decision: Decision, answers: Mapping[str, str]) -> list[Option]:
-    """Fall back!'s ways away from the enemy (L641: away, not only directly away), directly away first."""
-    chosen = _falling_back(answers)
-    if chosen is None or chosen[0] not in world.state.units or chosen[1] not in world.state.models:
-        return []
-    unit, enemy = world.state.units[chosen[0]], chosen[1]
-    found = []
-    for turn, plan in fall_back_ways(world.world, unit, enemy):
-        where = "; ".join(f"{m.model} to {m.end[0]:g},{m.end[1]:g}" for m in plan.moves)
-        how = "directly away" if not turn else f"away, turned {turn:+g} degrees"
-        found.append(Option(key=f"{turn:g}", label=f"{how} from {enemy} ({where})"))
-    return found
-
-
-def _first_way(world: Reading, decision: Decision, answers: Mapping[str, str]) -> str | None:
-    ways = _ways(world, decision, answers)
-    return ways[0].key if ways else None
-
-
 @RULES.decision(REACT, parts=(
     Part("react", "Use a reaction?", options=_options, default=PASS),
     Part("at", "Where is it placed?", options=_spots, default=_first_spot,
-         asked_when=lambda world, decision, answers: _placed(answers) is not None),
-    Part("way", "Which way away?", options=_ways, default=_first_way,
-         asked_when=lambda world, decision, answers: _falling_back(answers) is not None)),
+         asked_when=lambda world, decision, answers: _placed(answers) is not None)),
     rule="Shroudfall beta rulebook v1.4, L885-889, L1541-1561")
 def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
     ref = referee(ctx)
@@ -156,5 +126,5 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
         suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
         return []
     if offer.ability.effect == "fall-back":
-        return [Task(kind="fall-back", unit=parts[2], target=parts[3], to=answers.get("way", ""))]
+        return [Task(kind="fall-back", unit=parts[2], target=parts[3], to=parts[4] if len(parts) > 4 else "")]
     return []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import XY
-from engine.systems.shroudfall.abilities import FALL_BACK_TURNS, fall_back_plan
+from engine.systems.shroudfall.abilities import fall_back_ways
 from engine.systems.shroudfall.actives import beloved_candidates
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
@@ -140,11 +140,23 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     if friend in holders or other.side != side or "frostbite" in other.conditions:
                         continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
-                    if all(o.key != key for o in found) and any(
-                            fall_back_plan(world, other, enemy, turn).moves for turn in FALL_BACK_TURNS):
-                        found.append(Offer(key, unit.id, ability,
-                                           f"{ability.name}: {other.id} makes a MOV S away from {enemy}"))
+                    if any(o.key == key or o.key.startswith(f"{key}/") for o in found):
+                        continue
+                    found += [Offer(key + (f"/{turn:g}" if turn else ""), unit.id, ability,
+                                    f"{ability.name}: {other.id} makes a MOV S {_way(turn)} from {enemy} ({ends})")
+                              for turn, ends in _ways(world, other, enemy)]
     return found
+
+
+def _way(turn: float) -> str:
+    return "directly away" if not turn else f"away, turned {turn:+g} degrees"
+
+
+def _ways(world: World, unit: UnitRecord, enemy: ModelId) -> list[tuple[float, str]]:
+    """Fall back!'s ways away (L641: away, not only directly away; ruling ``fall-back-way``), each offered as its
+    own answer with where the models would end, directly away first."""
+    return [(turn, "; ".join(f"{m.model} to {m.end[0]:g},{m.end[1]:g}" for m in plan.moves))
+            for turn, plan in fall_back_ways(world, unit, enemy)]
 
 
 def _hit(world: World, side: SideId, task: Task) -> list[Offer]:
