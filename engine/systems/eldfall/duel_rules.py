@@ -11,7 +11,12 @@ from dataclasses import dataclass
 
 from engine.systems.eldfall.rulings import Rulings
 
-__all__ = ["DuelResult", "capped_vp", "duel_refusal", "duel_result", "takes_part"]
+__all__ = ["INTERFERED", "DuelResult", "capped_vp", "duel_refusal", "duel_result", "takes_part"]
+
+
+INTERFERED = "duel-interference"
+"""The side fact of a side one of whose models outside the duel interfered (Protector stepping in): it loses the duel
+(L1575)."""
 
 
 def takes_part(duel: tuple[str, str] | None, model: str, summoner: str | None) -> bool:

@@ -1,11 +1,12 @@
 """Duels (Eldfall core rules v1.5, L1554-1585): a challenge the opponent accepts with one of its models or refuses;
 the duellists' AP go back to their STA; while it lasts only they activate and react (ruling duel-turns); it ends
-when one falls, 6 VP to the winner or 3 each if both fall in the same sequence, and the game ends with it."""
+when one falls, 6 VP to the winner or 3 each if both fall in the same sequence, and the game ends with it. A side
+whose model outside the duel interferes (a Protector stepping in) loses it (L1575)."""
 
 from __future__ import annotations
 
 from engine.core import Context, Decision, DecisionPart, ModelId, Option
-from engine.systems.eldfall.duel_rules import duel_result
+from engine.systems.eldfall.duel_rules import INTERFERED, duel_result
 from engine.systems.eldfall.events import ApChanged, AttackResolved, DuelChanged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
@@ -54,6 +55,9 @@ def duel_over(ctx: Ctx, kit: Kit) -> str | None:
     a, b = state.duel
     down = {m: m not in state.models or bool(set(state.models[m].tokens) & {"incapacitated", "dead"})
             for m in (a, b)}
+    interfered = {m: state.record(state.figures[m].side).facts.get(INTERFERED, 0) > 0 for m in (a, b)}
+    if any(interfered.values()):  # the side that interfered lost the duel then, whoever fell after (L1575)
+        down = interfered
     if not any(down.values()):
         return None
     side_a, side_b = state.figures[a].side, state.figures[b].side

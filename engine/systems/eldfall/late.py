@@ -3,7 +3,8 @@ one compound decision for each such player (Eldfall core rules v1.5, L1246, L194
 
 - Protector: a model with Protector whose ally within half its SPD is targeted by the attack may spend 1 AP to move
   into base contact with that ally (not through scenery taller than its hitbox) and become the target instead
-  (L1974-1976); not a model that reacted already (ruling ``one-reaction``), not an area attack's target.
+  (L1974-1976); not a model that reacted already (ruling ``one-reaction``), not an area attack's target. During a
+  duel a Protector outside it that steps in interferes: its side loses the duel, the other wins it (L1575).
 - Foresight: a model with Foresight that did not react and is a target of the attack declares its reaction now,
   after the attacker's Action step (L1946-1948).
 - A model that declared Dodge or Perceive and sees an activated model that declared an Attack while Shrouded or
@@ -15,7 +16,8 @@ Only models that may do one of these are asked; when none may, there is no decis
 from __future__ import annotations
 
 from engine.core import Context, Decision, DecisionPart, IllegalCommand, ModelId, Option, PartKind, SideId
-from engine.systems.eldfall.events import ActionDeclared, ApChanged, AttackResolved, ReactionsDeclared
+from engine.systems.eldfall.duel_rules import INTERFERED, takes_part
+from engine.systems.eldfall.events import ActionDeclared, ApChanged, AttackResolved, ReactionsDeclared, SchemeFact
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
@@ -62,10 +64,12 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
             wards = [t for t in targets if t != f.id and t in world.state.figures
                      and world.friends(world.fighter(t), f) and world.gap(f.id, t) <= reach + 0.01]
             if wards:
+                outside = "" if takes_part(world.state.duel, f.id, f.figure.summoner) \
+                    else " (it is not in the duel: your side loses the duel, L1575)"
                 parts.append(DecisionPart(
                     key=f"{f.id}.protect", prompt=f"{f.id} {f.name}: step in front of an ally (Protector, 1 AP, L1976)",
                     options=(Option(key="nothing", label="Nothing"),
-                             *(Option(key=t, label=f"Protect {t}: move into contact, become the target")
+                             *(Option(key=t, label=f"Protect {t}: move into contact, become the target{outside}")
                                for t in wards)),
                     default="nothing"))
         if f.has("Foresight") and f.id not in reacted and f.id in targets:
@@ -146,6 +150,10 @@ def _protect(ctx: Ctx, kit: Kit, protector: ModelId, ward: ModelId) -> None:
     f = world.fighter(protector)
     if ward not in _targets(sequence.action):
         return
+    if not takes_part(ctx.state.duel, protector, f.figure.summoner):
+        ctx.emit(SchemeFact(side=f.side, fact=INTERFERED))
+        ctx.emit(AttackResolved(summary=f"{protector} is not in the duel and interferes: side {f.side} loses the "
+                                        "duel (L1575)."))
     try:
         trip = route(world, f, "walk", f"contact {ward}", allowance("dodge", max(f.speed, 0), rulings=f.rulings))
     except IllegalCommand as error:

@@ -8,9 +8,9 @@ the events that make it (Eldfall core rules v1.5, L620-645, L876-889, L1322-1357
   where its half SPD runs out (L1345-1353).
 - A Flying model passes over scenery (not infinite pieces) and models, its distance measured on the field (L1734,
   L1742); Flicker goes straight through anything, its 3D length measured, and drops when it ends in mid-air (L1934).
-- A move passes through allied models, never ending on one (L637, L639), and stops at the first base contact with an
-  enemy at its height (L638); a Trampling Run passes through smaller models, each touched taking a Hit later
-  (L2179-2182); a Personal Guard stops at its model's Awareness (``leash``).
+- A move passes through allied models, never ending on one unless it is Incapacitated or Dead (L637, L639), and
+  stops at the first base contact with an enemy at its height (L638); a Trampling Run passes through smaller models,
+  each touched taking a Hit later (L2179-2182); a Personal Guard stops at its model's Awareness (``leash``).
 - A fall longer than half SPD costs an AG roll per half SPD fallen, a Wound each failure; Flight spares it (L883-889,
   L1938, ruling ``fall-speed``).
 """
@@ -251,8 +251,9 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
                                        falls=tuple(fl for fl in trip.falls if _along(made, fl.at) <= along + 0.01))
             lines.append(f"it touches {other}: its move ends there (L638)")
     trampled = _trampled(world, f, made, smaller) if trample else ()
-    if trampled or _ends_on(world, f, made, passable):
-        made = list(_clear_end(world, f, made, passable))
+    upright = frozenset(m for m in passable if not world.fighter(ModelId(m)).out)  # it may end on a fallen one (L639)
+    if trampled or _ends_on(world, f, made, upright):
+        made = list(_clear_end(world, f, made, upright))
     spent = trip.cost if trip.cost <= allowance + TOLERANCE else allowance
     if len(made) < len(trip.path) or made[-1] != trip.path[-1]:
         spent = min(spent, _length(made) + (trip.cost - trip.length))

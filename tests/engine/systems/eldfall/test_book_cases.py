@@ -414,6 +414,19 @@ def test_an_incapacitated_model_that_fails_its_poison_roll_dies() -> None:
     assert "dead" in game.state.models[ModelId("B3")].tokens
 
 
+@pytest.mark.parametrize(("state", "ends"), [(None, 11.7), ("incapacitated", 13.0), ("dead", 13.0)])
+def test_a_move_may_end_on_a_fallen_ally_but_not_on_a_standing_one(state: str | None, ends: float) -> None:
+    """L637 (a move passes through allies), L639 (it never ends within another model's hitbox unless that model is
+    Incapacitated or Dead): a walk aimed at an ally's spot backs off to touch a standing ally, ends on a fallen one."""
+    game = practice(("Helian Expedition", "Soga Vanguard"), "onfallen")
+    turn_of(game, "A")
+    arrange(game, {"A1": (10, 18, 90.0), "A2": (13, 18, 90.0), "B2": (30, 30, 0.0)})
+    if state is not None:
+        game.apply(change_token("A2", state), HOST)
+    game.apply(Activate(model=ModelId("A1"), how="walk", to="13,18"), as_side("A", ALICE))
+    assert game.state.models["A1"].x == pytest.approx(ends, abs=0.05)
+
+
 @pytest.mark.parametrize(("b3_at", "to"), [((12, 8), "12,10"), ((10.74, 5.84), "12,5.84")],
                          ids=["stopped-head-on", "walked-up-beside"])
 def test_a_move_that_ends_touching_an_enemy_is_in_base_contact(b3_at: tuple[float, float], to: str) -> None:

@@ -121,6 +121,29 @@ def test_protector_steps_in_front_of_an_attacked_ally() -> None:
     assert game.state.figures[ModelId("A3")].ap == 1
 
 
+def test_a_protector_outside_a_duel_that_steps_in_loses_the_duel_for_its_side() -> None:
+    # L1575: a model not duelling that interferes (here Protector, L1976) loses the duel for its side; the other wins
+    # it (6 VP, L1580) and the game ends with the duel (L1577).
+    game = practice(("Helian Expedition", "Soga Vanguard"), "protect-duel")
+    turn_of(game, "B")
+    arrange(game, {"A2": (25, 20, 270.0), "A3": (27.5, 20, 270.0), "B1": (25, 17, 90.0)})
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(Declare(kind="duel"), as_side("B", ALICE))
+    _answer(game, "A", {"answer": "A2"}, "duel")
+    assert game.state.duel == ("B1", "A2")
+    game.apply(Activate(model=ModelId("B1"), how="idle"), as_side("B", ALICE))
+    settle(game)
+    game.apply(Declare(kind="attack", means="spear", targets=((ModelId("A2"), 0),)), as_side("B", ALICE))
+    late = next(d for d in game.state.pending.values() if d.kind == LATE_KIND)
+    assert "L1575" in late.parts[0].options[1].label  # type: ignore[attr-defined]
+    _answer(game, "A", {"A3.protect": "A2"}, LATE_KIND)
+    settle(game)
+    assert any("A3 is not in the duel and interferes: side A loses the duel (L1575)" in t for t in _texts(game))
+    assert game.is_over() and game.state.duel is None
+    assert game.state.record(SideId("B")).vp.get("duel") == 6 and not game.state.record(SideId("A")).vp.get("duel")
+
+
 def test_foresight_reacts_after_the_attack_is_declared() -> None:
     # L1946-1948: a model with Foresight that is attacked may take its Reaction step after the Action step.
     system, party = _with("skill:Foresight", "Seer Guard")
