@@ -34,7 +34,7 @@ from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
-from engine.systems.shroudfall.targeting import weapon_refusal
+from engine.systems.shroudfall.targeting import types_allowed, weapon_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = ["EXECUTORS", "REACT", "Standing", "attack_tasks", "fallen_windows", "on_table", "resume", "run"]
@@ -88,19 +88,21 @@ def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str) -> list[Task]:
-    """An attack action's strikes: each model in turn with each of its profiles of the chosen type, at the named
-    target (or the nearest it may take when it cannot take that one, L725-742)."""
+    """An attack action's strikes: each model in turn with each of its profiles of the chosen type, then those of
+    the types Gunblade or Spellblade let it add (L1341, L1371), at the named target (or the nearest it may take when
+    it cannot take that one, L725-742); a profile it may not use by then is passed over as its strike comes."""
     unit = ctx.state.units[unit_id]
     together = combined(ref.world(ctx), unit, kind, target) if "combined" in essence.split("+") else None
     if together is not None:
         return _combined_tasks(ctx, ref, unit, together, target, kind, essence)
     found = []
     world = ref.world(ctx)
+    weapons = ref.catalogue.card(unit.card).weapons
     for model in ctx.state.alive(unit):
-        for weapon in ref.catalogue.card(unit.card).weapons:
-            if weapon.type == _kind_for(world, ModelId(model), kind):
-                found.append(Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target,
-                                  essence=essence, why="action"))
+        first = _kind_for(world, ModelId(model), kind)
+        kinds = (first, *(t for t in types_allowed(world, ModelId(model), (first,)) if t != first))
+        found += [Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target, essence=essence,
+                       why="action") for t in kinds for weapon in weapons if weapon.type == t]
     return found
 
 

@@ -40,7 +40,6 @@ from engine.systems.shroudfall.rerolls import (
 from engine.systems.shroudfall.schema import AttackType, Colour, Trigger, Weapon, format_pool
 from engine.systems.shroudfall.targeting import (
     area_targets,
-    attacker_refusal,
     beam_targets,
     target_refusal,
     weapon_refusal,
@@ -103,19 +102,15 @@ class AttackPlan:
 
 
 def check_attack(world: World, side: SideId, attacker: ModelId, weapon: str, target: str | None, *,
-                 used: Sequence[str] = (), used_types: Sequence[AttackType] = (),
-                 attacked: Sequence[ModelId] = ()) -> AttackPlan:
-    """The one rule check of an attack with one profile: the model is the side's and may attack now (``attacked``:
-    the models that attacked in this attack action so far, in order), the profile is its and usable now, and the
-    target is legal (a beam's aim; an area needs none).
+                 used: Sequence[str] = (), used_types: Sequence[AttackType] = ()) -> AttackPlan:
+    """The one rule check of an attack with one profile: the model is the side's, the profile is its and usable now,
+    and the target is legal (a beam's aim; an area needs none). An attack action's models attack one after another,
+    each never to come back (L742), by the order of its steps (``agenda.attack_tasks``).
 
     :raises IllegalCommand: naming the rule broken.
     """
     if attacker not in world.state.models or world.state.models[attacker].side != side:
         raise IllegalCommand(f"{attacker} is not a model of side {side}", verb="attack")
-    why = attacker_refusal(attacker, attacked)
-    if why is not None:
-        raise IllegalCommand(why, verb="attack")
     profiles = {w.name.casefold(): w for w in world.card(attacker).weapons}
     profile = profiles.get(weapon.casefold())
     if profile is None:

@@ -19,7 +19,6 @@ from engine.systems.shroudfall.world import World
 
 __all__ = [
     "area_targets",
-    "attacker_refusal",
     "beam_targets",
     "target_refusal",
     "types_allowed",
@@ -40,15 +39,6 @@ def types_allowed(world: World, model: ModelId, used: Sequence[AttackType]) -> t
         other = kinds - {"arcane"}
         allowed |= {"arcane", *other} if other else {"arcane", "melee", "ranged"}
     return tuple(t for t in ("melee", "ranged", "arcane") if t in allowed)
-
-
-def attacker_refusal(model: ModelId, attacked: Sequence[ModelId]) -> str | None:
-    """Why ``model`` may not attack now in this attack action, given the models that attacked in it so far in order:
-    a model makes all its attacks before the next model starts, and never comes back to it (L742, L1538)."""
-    if model in attacked and attacked[-1] != model:
-        return (f"{model} has finished its attacks in this attack action: a model makes all of its attacks before the "
-                f"next model attacks (L742)")
-    return None
 
 
 def weapon_refusal(world: World, model: ModelId, weapon: Weapon, used: Sequence[str],

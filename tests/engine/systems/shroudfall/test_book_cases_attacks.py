@@ -5,12 +5,9 @@ conditions that change the arithmetic. Each case cites the book's lines."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from engine.core import Context, IllegalCommand, ModelId, SideId
-from engine.systems.shroudfall import play
+from engine.core import IllegalCommand, ModelId, SideId
 from engine.systems.shroudfall.attack import armour_against, defence_against, melee_penalty
 from engine.systems.shroudfall.essence import Infusion
 from engine.systems.shroudfall.referee import Referee
@@ -21,7 +18,8 @@ from engine.systems.shroudfall.strike import check_attack, roll_damage, roll_hit
 from engine.systems.shroudfall.targeting import beam_targets, target_refusal, weapon_refusal
 
 from .loader import load_shroudfall
-from .tables import Put, Scenery, Table, context, playing, rigged, square
+from .staged import act, rig, staged
+from .tables import Put, Scenery, Table, rigged, square
 
 M = ModelId
 A = SideId("A")
@@ -235,23 +233,18 @@ def test_tough_hide_takes_one_off_but_never_below_one() -> None:
 
 def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_back() -> None:
     # L742, L1538: in an attack action each model concludes all its attacks before the next model attacks. With
-    # Gunblade and Relentless (L1341, L1361) a Lawbringer may shoot and strike in one action, but not strike after
-    # its neighbour has shot.
-    def attacking() -> Context[Any]:
-        table = playing(Put("A1", "lawbringers", 10, 10, unit="law"), Put("A2", "lawbringers", 12, 10, unit="law"),
-                        Put("B1", "razhu", 10, 11.8), Put("B2", "razhu", 12, 20))
-        table.state.units["law"].effects = {"passive:Gunblade": "game", "passive:Relentless": "game"}
-        ctx = context(table.state, *["blank"] * 8)
-        play.activate(ctx, A, "law")
-        play.start_attack_action(ctx, A)
-        play.attack(ctx, REF, A, M("A1"), "Repeater", "B2")
-        return ctx
-
-    play.attack(attacking(), REF, A, M("A1"), "Truncheon", "B1")
-    ctx = attacking()
-    play.attack(ctx, REF, A, M("A2"), "Repeater", "B2")
-    with pytest.raises(IllegalCommand, match=r"A1 has finished its attacks in this attack action.*\(L742\)"):
-        play.attack(ctx, REF, A, M("A1"), "Truncheon", "B1")
+    # Gunblade and Relentless (L1341, L1361) a Lawbringer may shoot and strike in one action: A1 shoots B2 and strikes
+    # B1 in melee before A2 shoots, and A1 does not strike again after A2.
+    game = staged(Put("A1", "lawbringers", 10, 10, unit="law"), Put("A2", "lawbringers", 12, 10, unit="law"),
+                  Put("B1", "razhu", 10, 11.8), Put("B2", "razhu", 12, 20))
+    game.state.units["law"].effects = {"passive:Gunblade": "game", "passive:Relentless": "game"}
+    act(game, A, "activate", model="law")
+    rig(game, *["blank"] * 24)
+    seen = len(game.log)
+    act(game, A, "attack", model="law", target="B2")
+    attacks = [(e.body.attacker, e.body.weapon, e.body.target) for e in game.log[seen:]
+               if e.kind == "shroudfall.attack"]
+    assert attacks == [("A1", "Repeater", "B2"), ("A1", "Truncheon", "B1"), ("A2", "Repeater", "B2")]
 
 
 def test_a_card_rolls_the_dice_it_prints_with_the_infusion_added() -> None:

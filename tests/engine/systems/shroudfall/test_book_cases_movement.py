@@ -10,7 +10,6 @@ import pytest
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import direction_refusal
-from engine.systems.shroudfall import play
 from engine.systems.shroudfall.abilities import fall_back_move
 from engine.systems.shroudfall.movement import in_coherency, move_tool, place_refusal, plan_model_move, push_model
 from engine.systems.shroudfall.referee import Referee
@@ -19,7 +18,8 @@ from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Activation
 
 from .loader import load_shroudfall
-from .tables import Put, Scenery, Table, context, playing, square
+from .staged import act, staged
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 A = SideId("A")
@@ -73,14 +73,13 @@ def test_a_model_in_melee_stays_in_melee_unless_it_has_parry() -> None:
 def test_disengage_gives_parry_for_the_rest_of_the_activation_only() -> None:
     # L546, L654: a Disengage action gives Parry until the end of the unit's activation: the Move after it may leave
     # melee; the Parry is gone once the activation ends.
-    table = playing(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 11.8))
-    ctx = context(table.state)
-    play.activate(ctx, A, "A1")
-    play.disengage(ctx, A)
-    play.move(ctx, REF, A, [play.Step(M("A1"), (10, 5))])
-    assert (table.state.models[M("A1")].x, table.state.models[M("A1")].y) == (10, 5)
-    play.forfeit(ctx, REF, A)
-    assert "passive:Parry" not in table.state.units["A1"].effects
+    game = staged(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 11.8))
+    act(game, A, "activate", model="A1")
+    act(game, A, "disengage", model="A1")
+    act(game, A, "move", model="A1", to="10,5")
+    assert (game.state.models[M("A1")].x, game.state.models[M("A1")].y) == (10, 5)
+    assert game.state.activation is None
+    assert "passive:Parry" not in game.state.units["A1"].effects
 
 
 def test_a_unit_in_two_clumps_is_out_of_formation_and_its_activation_ends() -> None:

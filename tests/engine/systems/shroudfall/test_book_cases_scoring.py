@@ -13,6 +13,7 @@ from engine.systems.shroudfall.scoring import control_counts, controller, scenar
 from engine.systems.shroudfall.state import Element
 
 from .loader import load_shroudfall
+from .staged import act, rig, staged
 from .tables import Put, Table, context, playing
 
 A, B = SideId("A"), SideId("B")
@@ -82,13 +83,13 @@ def test_a_scenario_lead_of_the_vp_of_the_scenarios_played_wins_at_the_rounds_en
 def test_destroying_every_enemy_model_wins_at_once_whatever_the_vp() -> None:
     # L1254-1256: when every enemy model is destroyed the game ends and the player with models left wins,
     # disregarding victory points.
-    table = playing(Put("A1", "razhu", 10, 10), Put("B1", "goblin-scouts", 10, 12))
-    table.state.record(B).vp = 9
-    ctx = context(table.state, 3, 3, 3, 4, 3, 3, 3, 4)
-    play.activate(ctx, A, "A1")
-    play.start_attack_action(ctx, A)
-    play.attack(ctx, REF, A, M("A1"), "Dragonclaw", "B1")
-    assert table.state.outcome is not None and table.state.outcome.winner == A
+    game = staged(Put("A1", "razhu", 10, 10), Put("B1", "goblin-scouts", 10, 12))
+    game.state.record(B).vp = 9
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    act(game, A, "attack", model="A1", target="B1")
+    outcome = game.state.outcome
+    assert outcome is not None and outcome.winner == A and outcome.reason.value == "elimination"
 
 
 def test_the_tie_breakers_come_in_their_order() -> None:

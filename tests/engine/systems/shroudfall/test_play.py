@@ -10,13 +10,13 @@ import pytest
 
 from engine.core import Actor, Context, IllegalCommand, ModelId, SideId, UserId
 from engine.dice import Roller
-from engine.systems.shroudfall import play
 from engine.systems.shroudfall.flow import end_round
 from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Element, ShroudfallState
 
 from .loader import load_shroudfall
+from .staged import act, rig, staged
 from .tables import Put, Table
 
 A, B = SideId("A"), SideId("B")
@@ -37,48 +37,43 @@ def _game(*puts: Put) -> Table:
     return table
 
 
-def _kinds(ctx: Context[Any]) -> list[str]:
-    return [event.kind for event in ctx.events]
-
-
 def test_an_activation_moves_attacks_gains_essence_and_passes_the_turn() -> None:
-    table = _game(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 18))
-    ctx = _ctx(table.state, 3, 3, 3, 4, 3, 3, 3, 4)
-    play.activate(ctx, A, "A1")
-    play.move(ctx, REF, A, [play.Step(M("A1"), (10, 16.2))])
-    play.start_attack_action(ctx, A)
-    play.attack(ctx, REF, A, M("A1"), "Dragonclaw", "B1")
-    assert table.state.models[M("B1")].wounds_taken == 2  # 13 // ARM 5
-    attack = next(e.body for e in ctx.events if e.kind == "shroudfall.attack")
-    assert attack.describe() == "A1 attacks B1 with Dragonclaw: 13 against DEF 4, critical hit; damage 13 / ARM 5 = 2."
-    play.forfeit(ctx, REF, A)
-    assert table.state.record(A).reserve == ["red"] and table.state.units["A1"].activated
-    assert table.state.turn == B and _kinds(ctx)[-1] == "shroudfall.turn"
+    game = staged(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 18))
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="10,16.2")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4)
+    seen = len(game.log)
+    act(game, A, "attack", model="A1", target="B1")
+    assert game.state.models[M("B1")].wounds_taken == 2  # 13 // ARM 5
+    attack = next(e.body for e in game.log[seen:] if e.kind == "shroudfall.attack")
+    assert attack.describe() == ("A1 attacks B1 with Dragonclaw: hit 1R+3Y [Y3 Y3 Y3 R4] = 13 vs DEF 4 (critical at "
+                                 "8): critical hit; damage 1R+3Y [Y3 Y3 Y3 R4] = 13 / ARM 5 = 2: 2 damage.")
+    assert game.state.record(A).reserve == ["red"] and game.state.units["A1"].activated
+    assert game.state.turn == B and game.log[-1].kind == "shroudfall.turn"
 
 
 def test_a_refused_action_changes_nothing() -> None:
-    table = _game(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 30))
-    ctx = _ctx(table.state)
-    with pytest.raises(IllegalCommand, match="it is A's turn"):
-        play.activate(ctx, B, "B1")
-    play.activate(ctx, A, "A1")
-    before = table.state.fingerprint()
-    with pytest.raises(IllegalCommand, match=r"Attack action; take one first \(L545\)"):
-        play.attack(ctx, REF, A, M("A1"), "Dragonclaw", "B1")
+    game = staged(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 30))
+    with pytest.raises(IllegalCommand, match="it is side A's turn"):
+        act(game, B, "activate", model="B1")
+    act(game, A, "activate", model="A1")
+    before = game.state.fingerprint()
+    with pytest.raises(IllegalCommand, match="A1 is not one of the choices"):
+        act(game, A, "attack", model="A1", target="B1")
     with pytest.raises(IllegalCommand, match="needs"):
-        play.move(ctx, REF, A, [play.Step(M("A1"), (10, 25))])
-    assert table.state.fingerprint() == before
+        act(game, A, "move", model="A1", to="10,25")
+    assert game.state.fingerprint() == before
 
 
 def test_a_second_move_ends_the_activation() -> None:
-    table = _game(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 30))
-    ctx = _ctx(table.state)
-    play.activate(ctx, A, "A1")
-    play.move(ctx, REF, A, [play.Step(M("A1"), (10, 12))])
-    assert table.state.activation is not None
-    play.move(ctx, REF, A, [play.Step(M("A1"), (10, 14))])
-    assert table.state.activation is None and table.state.units["A1"].activated
-    ended = next(e.body for e in ctx.events if e.kind == "shroudfall.activation-ended")
+    game = staged(Put("A1", "razhu", 10, 10), Put("B1", "razhu", 10, 30))
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="10,12")
+    assert game.state.activation is not None
+    seen = len(game.log)
+    act(game, A, "move", model="A1", to="10,14")
+    assert game.state.activation is None and game.state.units["A1"].activated
+    ended = next(e.body for e in game.log[seen:] if e.kind == "shroudfall.activation-ended")
     assert "a second move action ends the activation (L543)" in ended.describe()
 
 
@@ -94,16 +89,6 @@ def test_the_round_ends_with_scoring_the_token_passing_and_a_new_round() -> None
     end_round(ctx, REF)
     assert state.record(A).vp == 1 and state.round == 2 and state.token == B and state.turn == B
     assert state.record(A).reserve == [] and not state.units["A1"].activated
-
-
-def test_the_last_enemy_model_destroyed_ends_the_game() -> None:
-    table = _game(Put("A1", "razhu", 10, 10), Put("B1", "goblin-scouts", 10, 12))
-    ctx = _ctx(table.state, 3, 3, 3, 4, 3, 3, 3, 4)
-    play.activate(ctx, A, "A1")
-    play.start_attack_action(ctx, A)
-    play.attack(ctx, REF, A, M("A1"), "Dragonclaw", "B1")
-    outcome = table.state.outcome
-    assert outcome is not None and outcome.winner == A and outcome.reason.value == "elimination"
 
 
 def _listed() -> tuple[Table, Context[Any]]:

@@ -1,19 +1,18 @@
 """A short game from the lists to a winner through the handlers and the core's Context: two small armies, the
-roll-off, the introductory scenario, the terrain in the book's order, leadership, deployment and five rounds played
-by a plain policy (walk at the nearest enemy, strike what is in reach). It shows the pieces fit; the rules are tested
-one by one elsewhere."""
+roll-off, the introductory scenario, the terrain in the book's order, leadership and deployment by the setup
+handlers, then the rounds played as the bot plays them, through the declared actions and their reaction windows (the
+one path the referee and the bot use). It shows the pieces fit; the rules are tested one by one elsewhere."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from bot.core.data_loader import load_system_data
 from engine.core import Actor, Context, IllegalCommand, SideId, UserId
+from engine.core.core_rules import CORE_HANDLERS
 from engine.dice import Roller
-from engine.systems.shroudfall import play
-from engine.systems.shroudfall.movement import plan_model_move
+from engine.systems.shroudfall import Shroudfall
 from engine.systems.shroudfall.referee import Referee
-from engine.systems.shroudfall.rounds import eligible_units
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.setting_up import (
     declare_leadership,
@@ -66,52 +65,27 @@ def _free_deploy(ctx: Context[Any], ref: Referee, side: SideId, unit_id: str) ->
     raise AssertionError(f"no spot for {unit_id}")
 
 
-def _activate_plainly(ctx: Context[Any], ref: Referee, side: SideId) -> None:
-    unit = eligible_units(ctx.state, side)[0]
-    play.activate(ctx, side, unit.id)
-    world = ref.world(ctx)
-    steps: list[play.Step] = []
-    for model in ctx.state.alive(unit):
-        enemies = world.enemies(model)
-        if not enemies or world.engaged(model):
-            continue
-        near = min(enemies, key=lambda e: world.gap(model, e))
-        here, there = world.base(model).xy, world.base(near).xy
-        span = math.dist(here, there) - world.base(model).radius - world.base(near).radius - 0.3
-        reach = min(span, ref.rulings.tool_length(world.card(model).mov) + 2 * world.base(model).radius - 0.05)
-        for share in (1.0, 0.75, 0.5, 0.25):
-            t = reach * share / math.dist(here, there)
-            end = (round(here[0] + (there[0] - here[0]) * t, 2), round(here[1] + (there[1] - here[1]) * t, 2))
-            try:
-                plan_model_move(world, model, end, moved={s.model: s.to for s in steps})
-            except IllegalCommand:
-                continue
-            steps.append(play.Step(model, end))
-            break
-    if steps:
-        play.move(ctx, ref, side, steps)
-    if ctx.state.activation is None or ctx.state.outcome is not None:
-        return
-    play.start_attack_action(ctx, side)
-    for model in ctx.state.alive(unit):
-        world = ref.world(ctx)
-        for weapon in world.card(model).weapons:
-            targets = [e for e in world.enemies(model) if ctx.state.outcome is None]
-            for target in targets:
-                try:
-                    play.attack(ctx, ref, side, model, weapon.name, target)
-                    break
-                except IllegalCommand:
-                    continue
-    if ctx.state.activation is not None and ctx.state.outcome is None:
-        play.forfeit(ctx, ref, side)
+def _bot_acts(ctx: Context[Any], system: Shroudfall) -> None:
+    """The side owing a decision, else the side on turn, does what the bot would: a declared action (or an answer)
+    as the menus offer it, run through the game's declarations like any player's command."""
+    state = ctx.state
+    side = next((d.owner for d in state.pending.values()), state.turn)
+    move = system.bot_move(state, side, lambda command: True)
+    assert move is not None, f"the bot has nothing for {side}"
+    ctx.actor = Actor(UserId("u"), side=side)
+    handler = CORE_HANDLERS.get(type(move.command))
+    if handler is not None:
+        handler(ctx, move.command)
+    else:
+        system.handle(ctx, move.command)
 
 
 def test_a_short_game_from_the_lists_to_a_winner() -> None:
     ref = _referee()
+    system = Shroudfall(load_system_data("shroudfall"))  # plays the rounds; the small lists are only ref's
     state = Table([]).state
-    ctx: Context[Any] = Context(None, state, Roller("a fixed seed"), Actor(UserId("u")),  # type: ignore[arg-type]
-                                lambda events: state, lambda *args: None)
+    ctx: Context[Any] = Context(system, state, Roller("a fixed seed"), Actor(UserId("u")), lambda events: state,
+                                lambda *args: None)
     field_armies(ctx, ref, {A: "small-a", B: "small-b"})
     winner = roll_for_setup(ctx, ref)
     settle_setup(ctx, token=winner, first_terrain=state.opponent(winner))
@@ -136,8 +110,7 @@ def test_a_short_game_from_the_lists_to_a_winner() -> None:
     guard = 0
     while state.outcome is None and guard < 200:
         guard += 1
-        assert state.turn is not None
-        _activate_plainly(ctx, ref, state.turn)
+        _bot_acts(ctx, system)
     assert state.outcome is not None and guard < 200
     kinds = {event.kind for event in ctx.events}
     assert {"shroudfall.attack", "table.model-moved", "shroudfall.reserve", "shroudfall.round-ended"} <= kinds
