@@ -112,6 +112,9 @@ def _action_refused(action: Action) -> Callable[[Reading, Ask, str], RulesError 
         if acting.id != unit.id:
             return IllegalCommand(f"{acting.id} is activating, not {unit.id} (L537)")
         why = action_refusal(world.state, unit, action)
+        if why is None and action == "attack" and not world.reaches(unit):
+            why = f"no enemy is within range and sight of {unit.id}'s weapons now (L681-688, L729); move it first " \
+                  "or take another action"
         return IllegalCommand(why) if why else None
     return refused
 
