@@ -30,6 +30,7 @@ from engine.systems.eldfall.activation import (
     activatable_refusal,
     activate,
     declarable,
+    goes_anywhere,
     move_refusal,
     movement_allowance,
     movement_choice_refusal,
@@ -122,8 +123,7 @@ def _walk_typed(r: Reading, ask: Ask, typed: str) -> str | None:
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
     """Whether the movement ``text`` has a way to one of the destinations a menu names (the first that has one ends
     the search: any way, not the shortest)."""
-    test = way_test(r.world, r.model(ask), text)
-    return any(test(c.value) for c in destinations(r, ask))
+    return goes_anywhere(r.world, r.model(ask), text, [c.value for c in destinations(r, ask)])
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:

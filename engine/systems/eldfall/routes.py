@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import shapely
@@ -39,6 +40,7 @@ from engine.geometry import (
     Via,
     bearing,
     has_route,
+    has_route_any,
     parse_position,
     placement_conflicts,
     resolve_move,
@@ -67,7 +69,7 @@ from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, Point
 
-__all__ = ["Route", "fall_damage", "has_way", "let_go", "make_move", "push_down", "route"]
+__all__ = ["Route", "fall_damage", "has_way", "has_way_any", "let_go", "make_move", "push_down", "route"]
 
 Ctx = Context[EldfallState]
 
@@ -200,6 +202,23 @@ def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: flo
     except (GeometryError, IllegalCommand):
         return False
     return has_route(field, f.id, position, max_distance=allowance)
+
+
+def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: float, *,
+                trample: bool = False) -> bool:
+    """Whether ``has_way`` holds for one of ``tos``: the places whose moves meet the table alike (the same scenery
+    walked round, the same models passed through) asked in one search (``has_route_any``)."""
+    assert how != "jump"
+    smaller = _smaller(world, f) if trample else frozenset()
+    alike: dict[tuple[int, tuple[str, ...]], tuple[Battlefield, list[Position]]] = {}
+    for to in tos:
+        try:
+            position, _, field = _setting(world, f, how, to, smaller, flicker=False)
+        except (GeometryError, IllegalCommand):
+            continue
+        key = (id(field.terrain), tuple(b.id for b in field.bases))  # one world's scenery, kept: alike by identity
+        alike.setdefault(key, (field, []))[1].append(position)
+    return any(has_route_any(field, f.id, positions, max_distance=allowance) for field, positions in alike.values())
 
 
 def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
