@@ -168,7 +168,6 @@ def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Positio
     the router in one search (:meth:`Router.reaches_any`), any other resolved whole. A menu asks it of every model
     it offers, with every place it names."""
     goals: list[Goal] = []
-    layout: tuple[object, ...] = ()
     for position in positions:
         match position:
             case Toward(target) | Contact(target):
@@ -181,17 +180,15 @@ def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Positio
                     continue
                 if goal is None:
                     return True
-                layout = layout or _layout(field, mover)
-                if (layout, thing.id, gap) in _APPROACHES:
-                    return True
                 goals.append(goal)
             case _:
                 if has_route(field, mover_id, position, max_distance=max_distance):
                     return True
     if not goals:
         return False
-    try:
-        return _router(layout, lambda: Obstacles(field, field.base(mover_id))).reaches_any(goals)
+    try:  # a route kept in _APPROACHES is one the router reaches: not looked up, each key would hash the layout
+        mover = field.base(mover_id)
+        return _router(_layout(field, mover), lambda: Obstacles(field, mover)).reaches_any(goals)
     except GeometryError:
         return False
 
