@@ -143,8 +143,9 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
 
 def _allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
     """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
-    named = {_target_of(position).upper()}
-    return frozenset(a.id for a in world.allies(f, standing=False) if a.id.upper() not in named)
+    allies = world.kept(("allies", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
+    named = _target_of(position).upper()
+    return frozenset(a for a in allies if a.upper() != named) if named else allies
 
 
 def _target_of(position: Position) -> str:
@@ -210,15 +211,28 @@ def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str],
     walked round, the same models passed through) asked in one search (``has_route_any``)."""
     assert how != "jump"
     smaller = _smaller(world, f) if trample else frozenset()
-    alike: dict[tuple[int, tuple[str, ...]], tuple[Battlefield, list[Position]]] = {}
+    alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
     for to in tos:
         try:
-            position, _, field = _setting(world, f, how, to, smaller, flicker=False)
+            position = parse_position(to)
+            key = _alike(world, f, how, position, smaller)
+            if key is None or key not in alike:
+                alike[key or (to,)] = (_setting(world, f, how, to, smaller, flicker=False)[2], [])
         except (GeometryError, IllegalCommand):
             continue
-        key = (id(field.terrain), tuple(b.id for b in field.bases))  # one world's scenery, kept: alike by identity
-        alike.setdefault(key, (field, []))[1].append(position)
+        alike[key or (to,)][1].append(position)
     return any(has_route_any(field, f.id, positions, max_distance=allowance) for field, positions in alike.values())
+
+
+def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
+           smaller: frozenset[str]) -> tuple[object, ...] | None:
+    """What the table as a move toward or into contact with something meets depends on (``_field``): the models it
+    passes through and the ladders it heads up; None for any other position (its points are checked one by one)."""
+    if not isinstance(position, Toward | Contact):
+        return None
+    heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying")
+    return (smaller | _allies_passed(world, f, position),
+            ladders_headed(world.field().terrain, _goals(world, position)) if heads_up else None)
 
 
 def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
