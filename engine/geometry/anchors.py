@@ -168,11 +168,16 @@ def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Positio
     the router in one search (:meth:`Router.reaches_any`), any other resolved whole. A menu asks it of every model
     it offers, with every place it names."""
     goals: list[Goal] = []
+    try:
+        mover: Base | None = field.base(mover_id)
+    except GeometryError:
+        mover = None
     for position in positions:
         match position:
             case Toward(target) | Contact(target):
+                if mover is None:
+                    continue
                 try:
-                    mover = field.base(mover_id)
                     thing = field.find(target)
                     gap = SHORT_OF_CONTACT if isinstance(position, Toward) else 0.0
                     goal = _goal(mover, thing, gap)
@@ -184,10 +189,9 @@ def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Positio
             case _:
                 if has_route(field, mover_id, position, max_distance=max_distance):
                     return True
-    if not goals:
+    if mover is None or not goals:
         return False
     try:  # a route kept in _APPROACHES is one the router reaches: not looked up, each key would hash the layout
-        mover = field.base(mover_id)
         return _router(_layout(field, mover), lambda: Obstacles(field, mover)).reaches_any(goals)
     except GeometryError:
         return False
