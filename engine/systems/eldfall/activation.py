@@ -346,7 +346,8 @@ def way_test(world: World, f: Fighter, text: str) -> Callable[[str | None], bool
     are routed whole."""
     simple = _simple_way(world, f, text)
     if simple is not None:
-        how, far, trample = simple
+        how, trample = simple
+        far = movement_allowance(f, how)
         return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
@@ -362,13 +363,13 @@ def goes_anywhere(world: World, f: Fighter, text: str, places: Sequence[str]) ->
     if simple is None:
         test = way_test(world, f, text)
         return any(test(place) for place in places)
-    how, far, trample = simple
-    return has_way_any(world, f, how, places, far, trample=trample)
+    how, trample = simple
+    return has_way_any(world, f, how, places, lambda: movement_allowance(f, how), trample=trample)
 
 
-def _simple_way(world: World, f: Fighter, text: str) -> tuple[MovementKind, float, bool] | None:
-    """The movement, allowance and Trample of a movement ``f`` may declare that needs only some route to a place
-    (see ``way_test``), or None."""
+def _simple_way(world: World, f: Fighter, text: str) -> tuple[MovementKind, bool] | None:
+    """The movement and Trample of a movement ``f`` may declare that needs only some route to a place (see
+    ``way_test``), or None."""
     read = read_movement(text)
     if isinstance(read, str) or read[0] == "idle" or movement_choice_refusal(world, f, text) is not None:
         return None
@@ -376,7 +377,7 @@ def _simple_way(world: World, f: Fighter, text: str) -> tuple[MovementKind, floa
     if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
             or (world.engagers(f.id) and not f.has("Hit and Retreat")):
         return None
-    return how, movement_allowance(f, how), "trample" in skills
+    return how, "trample" in skills
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

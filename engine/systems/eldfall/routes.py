@@ -20,8 +20,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 
@@ -143,9 +144,10 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
 
 def _allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
     """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
-    allies = world.kept(("allies", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
+    passed = world.kept(("passed", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
+    folded = world.kept(("passed-folded", f.id), lambda: {a.upper() for a in passed})
     named = _target_of(position).upper()
-    return frozenset(a for a in allies if a.upper() != named) if named else allies
+    return frozenset(a for a in passed if a.upper() != named) if named in folded else passed
 
 
 def _target_of(position: Position) -> str:
@@ -205,23 +207,34 @@ def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: flo
     return has_route(field, f.id, position, max_distance=allowance)
 
 
-def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: float, *,
+def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: Callable[[], float], *,
                 trample: bool = False) -> bool:
     """Whether ``has_way`` holds for one of ``tos``: the places whose moves meet the table alike (the same scenery
-    walked round, the same models passed through) asked in one search (``has_route_any``)."""
+    walked round, the same models passed through) asked in one search (``has_route_any``); the ``allowance`` is
+    worked out only for a place other than toward or into contact with something (any way there will do)."""
     assert how != "jump"
     smaller = _smaller(world, f) if trample else frozenset()
     alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
     for to in tos:
         try:
-            position = parse_position(to)
+            position = _parsed(to)
             key = _alike(world, f, how, position, smaller)
             if key is None or key not in alike:
                 alike[key or (to,)] = (_setting(world, f, how, to, smaller, flicker=False)[2], [])
         except (GeometryError, IllegalCommand):
             continue
         alike[key or (to,)][1].append(position)
-    return any(has_route_any(field, f.id, positions, max_distance=allowance) for field, positions in alike.values())
+    return any(has_route_any(field, f.id, positions, max_distance=_far(positions, allowance))
+               for field, positions in alike.values())
+
+
+def _far(positions: list[Position], allowance: Callable[[], float]) -> float | None:
+    """The allowance a move to one of ``positions`` is cut at, None where none asks it (``has_route_any``)."""
+    return allowance() if any(not isinstance(p, Toward | Contact) for p in positions) else None
+
+
+_parsed = lru_cache(maxsize=1024)(parse_position)
+"""A place a menu names, read once (the same few names are asked of every model it offers)."""
 
 
 def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
@@ -231,8 +244,10 @@ def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
     if not isinstance(position, Toward | Contact):
         return None
     heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying")
-    return (smaller | _allies_passed(world, f, position),
-            ladders_headed(world.field().terrain, _goals(world, position)) if heads_up else None)
+    ladders = world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER)))
+    passable = _allies_passed(world, f, position)
+    return (smaller | passable if smaller else passable,
+            ladders_headed(ladders, _goals(world, position)) if heads_up and ladders else None)
 
 
 def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
