@@ -3,7 +3,8 @@ varies 2x minutes apart): the menu on the demo table (``demo``), at an activatio
 action (``action``), each met as ``bench/menus.py`` meets it. Run under callgrind with instrumentation off; the
 script switches it on once the state is built, then asks N fresh menus (each on a state replayed from storage,
 ``menus.fresh``). Run it again with ``--states-only`` (the N fresh states, no menu): the difference over N is the
-instructions per fresh menu.
+instructions per fresh menu. The budget (a median of 5 ms of CPU, ``bench/menus.py``) and the counts measured are in
+docs/budgets.md's ``bench/menus.py`` row.
 
 Run: valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \\
          .venv/bin/python bench/menu_instructions.py demo 5 [--states-only]
