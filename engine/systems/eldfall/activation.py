@@ -30,8 +30,9 @@ from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
-from engine.systems.eldfall.routes import Route, has_way, has_way_any, make_move, route
+from engine.systems.eldfall.routes import Route, make_move, route
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
+from engine.systems.eldfall.ways import has_way, has_way_any
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield

@@ -20,9 +20,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import shapely
 
@@ -40,8 +38,6 @@ from engine.geometry import (
     Toward,
     Via,
     bearing,
-    has_route,
-    has_route_any,
     parse_position,
     placement_conflicts,
     resolve_move,
@@ -70,7 +66,8 @@ from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, Point
 
-__all__ = ["Route", "fall_damage", "has_way", "has_way_any", "let_go", "make_move", "push_down", "route"]
+__all__ = ["Route", "allies_passed", "fall_damage", "goals_of", "let_go", "make_move",
+           "push_down", "route", "setting", "smaller_models"]
 
 Ctx = Context[EldfallState]
 
@@ -102,7 +99,7 @@ def _rounded(path: tuple[Point, ...] | list[Point]) -> tuple[Point, ...]:
     return tuple(kept)
 
 
-def _goals(world: World, position: Position) -> tuple[Point, ...]:
+def goals_of(world: World, position: Position) -> tuple[Point, ...]:
     """Where a declared position heads: its points, or the model or piece it names."""
     match position:
         case GoTo(point):
@@ -127,7 +124,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
         terrain = tuple(dataclasses.replace(p, keywords=p.keywords | {IMPASSABLE}) for p in terrain if p.has(INFINITE))
     elif world.heights and how in ("walk", "run", "dodge"):
         hitbox = world.base(f.id).height
-        goals = _goals(world, position)
+        goals = goals_of(world, position)
         points = goals if isinstance(position, GoTo | Via) else ()
         for piece in terrain if points else ():
             rise = piece.height - f.model.z
@@ -142,7 +139,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
     return dataclasses.replace(field, terrain=terrain, bases=bases)
 
 
-def _allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
+def allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
     """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
     passed = world.kept(("passed", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
     folded = world.kept(("passed-folded", f.id), lambda: {a.upper() for a in passed})
@@ -161,7 +158,7 @@ def _target_of(position: Position) -> str:
     return ""
 
 
-def _smaller(world: World, f: Fighter) -> frozenset[str]:
+def smaller_models(world: World, f: Fighter) -> frozenset[str]:
     """The models a Trampling model may run through: those of a smaller size (L2181)."""
     return frozenset(o.id for o in world.fighters() if o.id != f.id and size_steps(o.card.size, f.card.size) > 0)
 
@@ -195,66 +192,11 @@ def _leashed(world: World, f: Fighter, trip: Route) -> Route:
                                lines=(*trip.lines, why))
 
 
-def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
-    """Whether ``route`` finds a way for ``f``'s ``how`` movement toward ``to`` (not a Jump's or a Flicker's straight
-    line): any route, not the shortest (``has_route``); the leash, which ``route`` applies after, is not asked."""
-    assert how != "jump"
-    smaller = _smaller(world, f) if trample else frozenset()
-    try:
-        position, _, field = _setting(world, f, how, to, smaller, flicker=False)
-    except (GeometryError, IllegalCommand):
-        return False
-    return has_route(field, f.id, position, max_distance=allowance)
-
-
-def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: Callable[[], float], *,
-                trample: bool = False) -> bool:
-    """Whether ``has_way`` holds for one of ``tos``: the places whose moves meet the table alike (the same scenery
-    walked round, the same models passed through) asked in one search (``has_route_any``); the ``allowance`` is
-    worked out only for a place other than toward or into contact with something (any way there will do)."""
-    assert how != "jump"
-    smaller = _smaller(world, f) if trample else frozenset()
-    alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
-    for to in tos:
-        try:
-            position = _parsed(to)
-            key = _alike(world, f, how, position, smaller)
-            if key is None or key not in alike:
-                alike[key or (to,)] = (_setting(world, f, how, to, smaller, flicker=False)[2], [])
-        except (GeometryError, IllegalCommand):
-            continue
-        alike[key or (to,)][1].append(position)
-    return any(has_route_any(field, f.id, positions, max_distance=_far(positions, allowance))
-               for field, positions in alike.values())
-
-
-def _far(positions: list[Position], allowance: Callable[[], float]) -> float | None:
-    """The allowance a move to one of ``positions`` is cut at, None where none asks it (``has_route_any``)."""
-    return allowance() if any(not isinstance(p, Toward | Contact) for p in positions) else None
-
-
-_parsed = lru_cache(maxsize=1024)(parse_position)
-"""A place a menu names, read once (the same few names are asked of every model it offers)."""
-
-
-def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
-           smaller: frozenset[str]) -> tuple[object, ...] | None:
-    """What the table as a move toward or into contact with something meets depends on (``_field``): the models it
-    passes through and the ladders it heads up; None for any other position (its points are checked one by one)."""
-    if not isinstance(position, Toward | Contact):
-        return None
-    heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying")
-    ladders = world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER)))
-    passable = _allies_passed(world, f, position)
-    return (smaller | passable if smaller else passable,
-            ladders_headed(ladders, _goals(world, position)) if heads_up and ladders else None)
-
-
-def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
+def setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
              flicker: bool) -> tuple[Position, frozenset[str], Battlefield]:
     """The position declared, the models the move may pass through, and the table as the move meets it."""
     position = parse_position(to)
-    passable = smaller | _allies_passed(world, f, position)
+    passable = smaller | allies_passed(world, f, position)
     field = _field(world, f, how, position, through=flicker, flying=f.is_("flying"), passable=passable)
     return position, passable, field
 
@@ -264,9 +206,9 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
     """The route worked out. Past ``resolve_move`` nothing here refuses a move (``has_way`` relies on it): the rest
     cuts, settles and describes it."""
     flying = f.is_("flying")
-    smaller = _smaller(world, f) if trample else frozenset()
+    smaller = smaller_models(world, f) if trample else frozenset()
     try:
-        position, passable, field = _setting(world, f, how, to, smaller, flicker=flicker)
+        position, passable, field = setting(world, f, how, to, smaller, flicker=flicker)
         if how == "jump" or flicker:
             aim = resolve_move(field, f.id, position)
             return _straight(world, f, how, aim.end, allowance, flicker, aim.facing)
