@@ -7,6 +7,7 @@ counter-clockwise from +x. One tolerance, :data:`TOLERANCE` (0.01"), serves ever
 from .anchors import (
     SHORT_OF_CONTACT,
     has_route,
+    has_route_any,
     resolve_move,
 )
 from .battlefield import (
@@ -180,6 +181,7 @@ __all__ = [
     "finish_move",
     "format_position",
     "has_route",
+    "has_route_any",
     "heading_of",
     "how_within",
     "in_arc",

@@ -48,7 +48,7 @@ from .shapes import XY, Base, Circle, Terrain
 from .sight import LineOfSight
 from .tolerance import TOLERANCE
 
-__all__ = ["SHORT_OF_CONTACT", "has_route", "resolve_move"]
+__all__ = ["SHORT_OF_CONTACT", "has_route", "has_route_any", "resolve_move"]
 
 SHORT_OF_CONTACT = 2 * TOLERANCE
 """Inches ``toward`` stops short of touching, so that even after rounding the gap exceeds the tolerance."""
@@ -160,6 +160,41 @@ def has_route(field: Battlefield, mover_id: str, position: Position, *, max_dist
     except GeometryError:
         return False
     return True
+
+
+def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Position], *,
+                  max_distance: float | None = None) -> bool:
+    """Whether :func:`has_route` holds for one of ``positions``: every ``toward`` and ``contact`` among them asked of
+    the router in one search (:meth:`Router.reaches_any`), any other resolved whole. A menu asks it of every model
+    it offers, with every place it names."""
+    goals: list[Goal] = []
+    try:
+        mover: Base | None = field.base(mover_id)
+    except GeometryError:
+        mover = None
+    for position in positions:
+        match position:
+            case Toward(target) | Contact(target):
+                if mover is None:
+                    continue
+                try:
+                    thing = field.find(target)
+                    gap = SHORT_OF_CONTACT if isinstance(position, Toward) else 0.0
+                    goal = _goal(mover, thing, gap)
+                except GeometryError:
+                    continue
+                if goal is None:
+                    return True
+                goals.append(goal)
+            case _:
+                if has_route(field, mover_id, position, max_distance=max_distance):
+                    return True
+    if mover is None or not goals:
+        return False
+    try:  # a route kept in _APPROACHES is one the router reaches: not looked up, each key would hash the layout
+        return _router(_layout(field, mover), lambda: Obstacles(field, mover)).reaches_any(goals)
+    except GeometryError:
+        return False
 
 
 def _layout(field: Battlefield, mover: Base) -> tuple[object, ...]:

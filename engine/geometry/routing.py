@@ -93,13 +93,22 @@ class Router:
         """Whether :meth:`route` finds a way to ``goal`` (it raises :class:`NoRoute` exactly when this is False),
         found without the shortest one: the same straight first leg, corner graph and last legs, the corners tried
         nearest the goal first until one sees it. A menu asks this of every model it offers."""
+        return self.reaches_any((goal,))
+
+    def reaches_any(self, goals: Sequence[Goal]) -> bool:
+        """Whether :meth:`reaches` holds for one of ``goals``, in one search: the straight first legs to them all
+        tested in one batch, then the corners tried nearest any goal first, each one's last legs to every goal in
+        one batch (a menu asks whether a model goes anywhere it names)."""
         obs = self.obstacles
         start = obs.mover.xy
-        if obs.legs_clear(np.array([start]), np.array([goal.entry(start)]))[0]:
+        if not goals:
+            return False
+        ends = np.array([goal.entry(start) for goal in goals], dtype=float)
+        if obs.legs_clear(np.repeat(np.array([start], dtype=float), len(goals), axis=0), ends).any():
             return True
         if self._graph is None:
             self._graph = _Graph(obs)
-        return _reachable(self._graph, goal)
+        return _reachable(self._graph, goals)
 
 
 class _Scenery:
@@ -414,13 +423,13 @@ def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
     return tuple(chain)
 
 
-def _reachable(graph: _Graph, goal: Goal) -> bool:
-    """Whether some corner reachable from the start over the legs ``_search`` may take sees the goal (the start's
-    own last leg already tested): exactly when A* finds a route. Greedy, the corners nearest the goal first: a
-    corner's legs are found when it is popped, the last legs of those it opens in one batch (a route is often found
-    after a few pops, so nothing is found ahead of them)."""
-    h = goal.remaining(graph.pos).tolist()
-    last_legs = _LastLegs(graph, goal)
+def _reachable(graph: _Graph, goals: Sequence[Goal]) -> bool:
+    """Whether some corner reachable from the start over the legs ``_search`` may take sees one of the goals (the
+    start's own last legs already tested): exactly when A* finds a route to it. Greedy, the corners nearest a goal
+    first: a corner's legs are found when it is popped, the last legs of those it opens to every goal in one batch
+    (a route is often found after a few pops, so nothing is found ahead of them)."""
+    h = np.min([goal.remaining(graph.pos) for goal in goals], axis=0).tolist()
+    last_legs = [_LastLegs(graph, goal) for goal in goals]
     seen = [False] * (graph.n + 1)
     seen[graph.n] = True
     heap = [(h[graph.n], graph.n)]
@@ -429,10 +438,14 @@ def _reachable(graph: _Graph, goal: Goal) -> bool:
         if not graph.ready(u):
             graph.complete([u], np.zeros((0, 2)), np.zeros((0, 2)))
         opened = [v for v, _ in graph.out[u] if not seen[v]]
-        todo, ends = last_legs.untested(opened)
+        untested = [(legs, *legs.untested(opened)) for legs in last_legs]
+        todo = [v for _, nodes, _ in untested for v in nodes]
         if todo:
-            last_legs.record(todo, graph.obs.legs_clear(graph.pos[todo], ends).tolist())
-        if any(last_legs.clear[v] for v in opened):
+            clear = graph.obs.legs_clear(graph.pos[todo], np.concatenate([ends for _, _, ends in untested])).tolist()
+            for legs, nodes, _ in untested:
+                legs.record(nodes, clear[:len(nodes)])
+                clear = clear[len(nodes):]
+        if any(legs.clear[v] for legs in last_legs for v in opened):
             return True
         for v in opened:
             seen[v] = True

@@ -123,8 +123,11 @@ def means_refusal(reading: Reading, f: Fighter, m: Means) -> str | None:
 
 
 def _aimed(reading: Reading, f: Fighter, m: Means) -> bool:
-    """Whether an attack with ``m`` has something to aim at: a target in arc and sight, or none needed."""
-    return m.focus or m.targetless or bool(_target_choices(reading, f, m))
+    """Whether an attack with ``m`` has something to aim at: a target in arc and sight (``_target_choices`` lists
+    them), or none needed; the first found ends the search (a barrel first: no sight line is measured for it)."""
+    if m.focus or m.targetless or any(t.kind == "barrel" for t in reading.state.tokens.values()):
+        return True
+    return any(not e.dead and target_refusal(reading.world, f, e.id, m) is None for e in _aimable(reading, f))
 
 
 def attack_means(reading: Reading, ask: Ask) -> list[Choice]:
@@ -142,6 +145,7 @@ def _means(reading: Reading, *, spells_only: bool) -> list[Choice]:
     if f is None:
         return []
     found = [m for m in (*f.weapons, *f.spell_means()) if (m.spell is not None or not spells_only)]
+    reading.world.sees_each(f.id, [e.id for e in _aimable(reading, f) if not e.dead])  # one survey for them all
     return [Choice(m.id, _label(f, m)) for m in found
             if means_refusal(reading, f, m) is None and _aimed(reading, f, m)]
 
@@ -174,15 +178,24 @@ def _chosen_means(reading: Reading, ask: Ask) -> tuple[Fighter, Means] | None:
 def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
     world = reading.world
     reach = reach_inches(world, f, m)
-    breaks = world.rulings.alliance_attacks == "attack-breaks"
-    allies = [a for a in world.allies(f) if a.side != f.side] if breaks else []
+    allies = _breaking(reading, f)
     found = [Choice(e.id, f"{e.id} {shown_name(e)}" + (" (breaks the Alliance: -3 VP, L2404)" if e in allies else ""),
                     distance=round(world.gap(f.id, e.id), 2), reach=reach)
-             for e in (*world.enemies(f, standing=False), *allies)
-             if not e.dead and target_refusal(world, f, e.id, m) is None]
+             for e in _aimable(reading, f) if not e.dead and target_refusal(world, f, e.id, m) is None]
     barrels = [Choice(t.id, f"{t.id}, an exploding barrel") for t in reading.state.tokens.values()
                if t.kind == "barrel"]
     return found + barrels
+
+
+def _breaking(reading: Reading, f: Fighter) -> list[Fighter]:
+    """The allied models of other sides ``f`` may attack, breaking the Alliance (ruling alliance-attacks, L2404)."""
+    world = reading.world
+    return [a for a in world.allies(f) if a.side != f.side] if world.rulings.alliance_attacks == "attack-breaks" else []
+
+
+def _aimable(reading: Reading, f: Fighter) -> list[Fighter]:
+    """The models ``f`` may aim an attack at before arc and sight: its enemies, then the allies it may break with."""
+    return [*reading.world.enemies(f, standing=False), *_breaking(reading, f)]
 
 
 def target_refusal_for(reading: Reading, f: Fighter, m: Means, target: ModelId) -> str | None:

@@ -14,7 +14,7 @@ only stay Idle (L1748, L390), and one hanging on a vertical surface only Climbs,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.core import Choice, Context, IllegalCommand, ModelId, SideId
@@ -30,14 +30,15 @@ from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, panic_run
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
-from engine.systems.eldfall.routes import Route, has_way, make_move, route
+from engine.systems.eldfall.routes import Route, make_move, route
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
+from engine.systems.eldfall.ways import has_way, has_way_any
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
 __all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
-           "agony_strikes", "declarable", "goes", "is_special", "move_refusal", "movement_allowance",
+           "agony_strikes", "declarable", "goes", "goes_anywhere", "is_special", "move_refusal", "movement_allowance",
            "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
            "sequence_refusal", "skill_refusal", "way_test", "written"]
 
@@ -344,16 +345,40 @@ def way_test(world: World, f: Fighter, text: str) -> Callable[[str | None], bool
     model's states and its allowance read once: a Walk, Run or Climb of a model neither Engaged (unless it Hits and
     Retreats) nor a Personal Guard needs only some route to the place (``has_way``); a Jump, a Flicker and the rest
     are routed whole."""
+    simple = _simple_way(world, f, text)
+    if simple is not None:
+        how, trample = simple
+        far = movement_allowance(f, how)
+        return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
     if refusal is not None or isinstance(read, str) or read[0] == "idle":
         return lambda to: refusal is None
+    return lambda to: to is None or move_refusal(world, f, text, to) is None
+
+
+def goes_anywhere(world: World, f: Fighter, text: str, places: Sequence[str]) -> bool:
+    """Whether ``way_test`` passes one of ``places`` (any way, not the shortest): where only the way decides, the
+    ways to them all are asked in one search (``has_way_any``)."""
+    simple = _simple_way(world, f, text)
+    if simple is None:
+        test = way_test(world, f, text)
+        return any(test(place) for place in places)
+    how, trample = simple
+    return has_way_any(world, f, how, places, lambda: movement_allowance(f, how), trample=trample)
+
+
+def _simple_way(world: World, f: Fighter, text: str) -> tuple[MovementKind, bool] | None:
+    """The movement and Trample of a movement ``f`` may declare that needs only some route to a place (see
+    ``way_test``), or None."""
+    read = read_movement(text)
+    if isinstance(read, str) or read[0] == "idle" or movement_choice_refusal(world, f, text) is not None:
+        return None
     how, _, skills = read
     if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
             or (world.engagers(f.id) and not f.has("Hit and Retreat")):
-        return lambda to: to is None or move_refusal(world, f, text, to) is None
-    far, trample = movement_allowance(f, how), "trample" in skills
-    return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
+        return None
+    return how, "trample" in skills
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

@@ -74,7 +74,14 @@ Check = Callable[[World, Kit, Fighter, Request, tuple[str, ...]], tuple[Declared
 
 
 def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
-    """The actions ``f`` may declare now, in the Active role (L640, L706-714, L1337, L1457, L1556, L1688)."""
+    """The actions ``f`` may declare now, in the Active role (L640, L706-714, L1337, L1457, L1556, L1688); worked
+    out once for the world's own model (a menu asks it of every action it offers)."""
+    if world.fighter(f.id) is f:
+        return world.kept(("allowed", f.id), lambda: _allowed_now(world, f))
+    return _allowed_now(world, f)
+
+
+def _allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     sequence = world.state.sequence
     assert sequence is not None
     if sequence.panic_failed:

@@ -38,7 +38,6 @@ from engine.geometry import (
     Toward,
     Via,
     bearing,
-    has_route,
     parse_position,
     placement_conflicts,
     resolve_move,
@@ -67,7 +66,8 @@ from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, Point
 
-__all__ = ["Route", "fall_damage", "has_way", "let_go", "make_move", "push_down", "route"]
+__all__ = ["Route", "allies_passed", "fall_damage", "goals_of", "let_go", "make_move",
+           "push_down", "route", "setting", "smaller_models"]
 
 Ctx = Context[EldfallState]
 
@@ -99,7 +99,7 @@ def _rounded(path: tuple[Point, ...] | list[Point]) -> tuple[Point, ...]:
     return tuple(kept)
 
 
-def _goals(world: World, position: Position) -> tuple[Point, ...]:
+def goals_of(world: World, position: Position) -> tuple[Point, ...]:
     """Where a declared position heads: its points, or the model or piece it names."""
     match position:
         case GoTo(point):
@@ -124,7 +124,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
         terrain = tuple(dataclasses.replace(p, keywords=p.keywords | {IMPASSABLE}) for p in terrain if p.has(INFINITE))
     elif world.heights and how in ("walk", "run", "dodge"):
         hitbox = world.base(f.id).height
-        goals = _goals(world, position)
+        goals = goals_of(world, position)
         points = goals if isinstance(position, GoTo | Via) else ()
         for piece in terrain if points else ():
             rise = piece.height - f.model.z
@@ -139,10 +139,12 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
     return dataclasses.replace(field, terrain=terrain, bases=bases)
 
 
-def _allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
+def allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
     """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
-    named = {_target_of(position).upper()}
-    return frozenset(a.id for a in world.allies(f, standing=False) if a.id.upper() not in named)
+    passed = world.kept(("passed", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
+    folded = world.kept(("passed-folded", f.id), lambda: {a.upper() for a in passed})
+    named = _target_of(position).upper()
+    return frozenset(a for a in passed if a.upper() != named) if named in folded else passed
 
 
 def _target_of(position: Position) -> str:
@@ -156,7 +158,7 @@ def _target_of(position: Position) -> str:
     return ""
 
 
-def _smaller(world: World, f: Fighter) -> frozenset[str]:
+def smaller_models(world: World, f: Fighter) -> frozenset[str]:
     """The models a Trampling model may run through: those of a smaller size (L2181)."""
     return frozenset(o.id for o in world.fighters() if o.id != f.id and size_steps(o.card.size, f.card.size) > 0)
 
@@ -190,23 +192,11 @@ def _leashed(world: World, f: Fighter, trip: Route) -> Route:
                                lines=(*trip.lines, why))
 
 
-def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
-    """Whether ``route`` finds a way for ``f``'s ``how`` movement toward ``to`` (not a Jump's or a Flicker's straight
-    line): any route, not the shortest (``has_route``); the leash, which ``route`` applies after, is not asked."""
-    assert how != "jump"
-    smaller = _smaller(world, f) if trample else frozenset()
-    try:
-        position, _, field = _setting(world, f, how, to, smaller, flicker=False)
-    except (GeometryError, IllegalCommand):
-        return False
-    return has_route(field, f.id, position, max_distance=allowance)
-
-
-def _setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
+def setting(world: World, f: Fighter, how: MovementKind, to: str, smaller: frozenset[str], *,
              flicker: bool) -> tuple[Position, frozenset[str], Battlefield]:
     """The position declared, the models the move may pass through, and the table as the move meets it."""
     position = parse_position(to)
-    passable = smaller | _allies_passed(world, f, position)
+    passable = smaller | allies_passed(world, f, position)
     field = _field(world, f, how, position, through=flicker, flying=f.is_("flying"), passable=passable)
     return position, passable, field
 
@@ -216,9 +206,9 @@ def _route(world: World, f: Fighter, how: MovementKind, to: str, allowance: floa
     """The route worked out. Past ``resolve_move`` nothing here refuses a move (``has_way`` relies on it): the rest
     cuts, settles and describes it."""
     flying = f.is_("flying")
-    smaller = _smaller(world, f) if trample else frozenset()
+    smaller = smaller_models(world, f) if trample else frozenset()
     try:
-        position, passable, field = _setting(world, f, how, to, smaller, flicker=flicker)
+        position, passable, field = setting(world, f, how, to, smaller, flicker=flicker)
         if how == "jump" or flicker:
             aim = resolve_move(field, f.id, position)
             return _straight(world, f, how, aim.end, allowance, flicker, aim.facing)

@@ -200,8 +200,31 @@ class World:
             self._seen[key] = found
         return found
 
+    def sees_each(self, viewer: ModelId, seen: Iterable[ModelId]) -> None:
+        """Work out ``sees`` from ``viewer`` to each of ``seen`` where they stand, the sight lines of every pair that
+        comes to them surveyed in one batch while every model stands on the table (a menu asks it of every target)."""
+        todo = [m for m in dict.fromkeys(seen) if (viewer, m, None, None, False) not in self._seen]
+        decided = {m: self._before_lines(viewer, m, None, None, False) for m in todo}
+        lined = [m for m, found in decided.items() if found is None]
+        observer = self.base(viewer)
+        if len(lined) > 1 and not self.raised and observer.pose.z <= TOLERANCE:
+            row = self.sight_lines().matrix([observer], [self.base(m) for m in lined])[0]
+            decided.update((m, _lined(bool(clear), False)) for m, clear in zip(lined, row, strict=True))
+        for m, found in decided.items():
+            self._seen[(viewer, m, None, None, False)] = found or self._sees(viewer, m, None, None, False)
+
     def _sees(self, viewer: ModelId, seen: ModelId, seen_at: Point | None, viewer_at: Point | None,
               moving: bool) -> SightCheck:
+        found = self._before_lines(viewer, seen, seen_at, viewer_at, moving)
+        if found is not None:
+            return found
+        observer, target = self.base(viewer, viewer_at), self.base(seen, seen_at)
+        without = [m for m, at in ((seen, seen_at), (viewer, viewer_at)) if at is not None]
+        return _lined(self.clear(observer, target, without), moving)
+
+    def _before_lines(self, viewer: ModelId, seen: ModelId, seen_at: Point | None, viewer_at: Point | None,
+                      moving: bool) -> SightCheck | None:
+        """What ``sees`` finds before any sight line is drawn (itself, Blinded, Engaged, the front arc), or None."""
         v = self.fighter(viewer)
         if viewer == seen:
             return SightCheck(True, "a model always sees itself (L674)")
@@ -212,11 +235,7 @@ class World:
         observer, target = self.base(viewer, viewer_at), self.base(seen, seen_at)
         if not moving and not in_front_arc(observer, target, arc=self.arc(v)):
             return SightCheck(False, "outside its front arc (L655-657)", 1.0)
-        without = [m for m, at in ((seen, seen_at), (viewer, viewer_at)) if at is not None]
-        if not self.clear(observer, target, without):
-            return SightCheck(False, "every sight line is blocked (L662-664)", 1.0)
-        return SightCheck(True, "seen while moving, all round (L670)" if moving else
-                          "in its front arc and unblocked (L655-662)")
+        return None
 
     def clear(self, observer: Base, target: Base, without: Iterable[str] = ()) -> bool:
         """Whether some sight line joins the two hitboxes past the scenery and the other models (``without`` some)."""
@@ -308,6 +327,14 @@ class World:
 
     def _threat(self, e: Fighter) -> Threat:
         return Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states))
+
+
+def _lined(clear: bool, moving: bool) -> SightCheck:
+    """What ``sees`` finds once the sight lines are drawn: some clear, or every one blocked."""
+    if not clear:
+        return SightCheck(False, "every sight line is blocked (L662-664)", 1.0)
+    return SightCheck(True, "seen while moving, all round (L670)" if moving else
+                      "in its front arc and unblocked (L655-662)")
 
 
 def _order(model: str) -> tuple[str, int]:

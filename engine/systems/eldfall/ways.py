@@ -1,0 +1,75 @@
+"""Whether a declared move has a way to where it heads, without working the route out: what the move menus ask of
+every model and place they name (the route itself, its cuts and what it meets, are ``routes``'s). Any route will do,
+not the shortest (``has_route``); the leash a Personal Guard's move is cut at is not asked (Eldfall core rules v1.5,
+L620-645, L1322-1357)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from engine.core import IllegalCommand
+from engine.geometry import Battlefield, Contact, GeometryError, Toward, has_route, has_route_any, parse_position
+from engine.geometry.positions import Position
+from engine.systems.eldfall.fighters import Fighter
+from engine.systems.eldfall.heights import LADDER, ladders_headed
+from engine.systems.eldfall.movement import MovementKind
+from engine.systems.eldfall.routes import allies_passed, goals_of, setting, smaller_models
+from engine.systems.eldfall.world import World
+
+__all__ = ["has_way", "has_way_any"]
+
+
+def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
+    """Whether ``route`` finds a way for ``f``'s ``how`` movement toward ``to`` (not a Jump's or a Flicker's straight
+    line): any route, not the shortest (``has_route``); the leash, which ``route`` applies after, is not asked."""
+    assert how != "jump"
+    smaller = smaller_models(world, f) if trample else frozenset()
+    try:
+        position, _, field = setting(world, f, how, to, smaller, flicker=False)
+    except (GeometryError, IllegalCommand):
+        return False
+    return has_route(field, f.id, position, max_distance=allowance)
+
+
+def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: Callable[[], float], *,
+                trample: bool = False) -> bool:
+    """Whether ``has_way`` holds for one of ``tos``: the places whose moves meet the table alike (the same scenery
+    walked round, the same models passed through) asked in one search (``has_route_any``); the ``allowance`` is
+    worked out only for a place other than toward or into contact with something (any way there will do)."""
+    assert how != "jump"
+    smaller = smaller_models(world, f) if trample else frozenset()
+    alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
+    for to in tos:
+        try:
+            position = _parsed(to)
+            key = _alike(world, f, how, position, smaller)
+            if key is None or key not in alike:
+                alike[key or (to,)] = (setting(world, f, how, to, smaller, flicker=False)[2], [])
+        except (GeometryError, IllegalCommand):
+            continue
+        alike[key or (to,)][1].append(position)
+    return any(has_route_any(field, f.id, positions, max_distance=_far(positions, allowance))
+               for field, positions in alike.values())
+
+
+def _far(positions: list[Position], allowance: Callable[[], float]) -> float | None:
+    """The allowance a move to one of ``positions`` is cut at, None where none asks it (``has_route_any``)."""
+    return allowance() if any(not isinstance(p, Toward | Contact) for p in positions) else None
+
+
+_parsed = lru_cache(maxsize=1024)(parse_position)
+"""A place a menu names, read once (the same few names are asked of every model it offers)."""
+
+
+def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
+           smaller: frozenset[str]) -> tuple[object, ...] | None:
+    """What the table as a move toward or into contact with something meets depends on (``_field``): the models it
+    passes through and the ladders it heads up; None for any other position (its points are checked one by one)."""
+    if not isinstance(position, Toward | Contact):
+        return None
+    heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying")
+    ladders = world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER)))
+    passable = allies_passed(world, f, position)
+    return (smaller | passable if smaller else passable,
+            ladders_headed(ladders, goals_of(world, position)) if heads_up and ladders else None)
