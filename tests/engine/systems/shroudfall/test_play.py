@@ -58,7 +58,8 @@ def test_a_refused_action_changes_nothing() -> None:
         act(game, B, "activate", model="B1")
     act(game, A, "activate", model="A1")
     before = game.state.fingerprint()
-    with pytest.raises(IllegalCommand, match=r"no enemy is within range and sight of A1's weapons now \(L681-688, L729\)"):
+    out_of_reach = r"no enemy is within range and sight of A1's weapons now \(L681-688, L729\)"
+    with pytest.raises(IllegalCommand, match=out_of_reach):
         act(game, A, "attack", model="A1", target="B1")
     with pytest.raises(IllegalCommand, match="needs"):
         act(game, A, "move", model="A1", to="10,25")
