@@ -4,8 +4,8 @@
 - a model at 0 HP becomes Incapacitated, one already Incapacitated that was wounded dies (L872); a Construct or
   Elemental at 0 HP and a model killed by Burn leave the table (L2021, L2041, L2063); a caster out of action loses
   its summoned creatures (L980); a Personal Guard removed goes back to its model, to be given again (L2906);
-- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); then Follow-Up and Hit and Retreat
-  moves, each asked of its player (L1944, L1952);
+- dodge moves (the reactive models first, L1389) and Knockback pushes (L2105); a hostile hit turns to its attacker
+  (L1598); then Follow-Up and Hit and Retreat moves, each asked of its player (L1944, L1952);
 - Engaged is worked out again (L1449); allies hit by their own side roll for Friendly Fire (L1286); a party at
   half its models or fewer is Panicked for the rest of the game (L1280-1282, ruling broken-morale).
 """
@@ -35,8 +35,9 @@ from engine.systems.eldfall.retreating import offer_retreat
 from engine.systems.eldfall.routes import make_move, push_down, route
 from engine.systems.eldfall.scoring_end import on_out
 from engine.systems.eldfall.state import END_OF_SEQUENCE, EldfallState, Reaction, strategic_of
+from engine.systems.eldfall.support import shielded
 from engine.systems.eldfall.world import World
-from engine.table import ModelMoved, ModelRemoved
+from engine.table import ModelMoved, ModelPlaced, ModelRemoved
 
 __all__ = ["apply_harm", "end_sequence", "pick_up_thrown", "refresh_engaged"]
 
@@ -66,8 +67,9 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
             figures = ctx.state.figures
             if attacker is not None and ctx.state.enemies(figures[model].side, figures[attacker].side):
                 ctx.emit(FigureNoted(model=model, changes={"wounded_by": attacker}))
-        elif wounds < 0:
-            heal(ctx, model, -wounds)
+        elif wounds < 0:  # only Life Leech heals in a sequence: up to double the model's HP (L2326)
+            heal(ctx, model, -wounds, up_to=2 * ctx.state.models[model].wounds)
+    _enchant(seq, harm)
     world = seq.kit.world(ctx.state)
     given: set[tuple[ModelId, str]] = set()
     for model, state, until, why in harm.states:
@@ -81,7 +83,34 @@ def apply_harm(seq: Resolving, harm: Harm) -> None:
     for model in harm.ap_zero:
         changed[model] = 0
     if changed:
-        ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2165-2171"))
+        ctx.emit(ApChanged(ap=changed, why="Stagger and Stun, L2151-2155"))
+
+
+def _enchant(seq: Resolving, harm: Harm) -> None:
+    """An enemy Enchantment cast as an attack (Agony) enchants the model it hit until its caster's next Strategic
+    phase (L950, L2283; ruling enemy-enchantment), unless Anointment or Purification keeps them off it (L2275,
+    L2263)."""
+    ctx = seq.ctx
+    for model, spell, caster in harm.enchanted:
+        if model not in ctx.state.models or caster not in ctx.state.figures:
+            continue
+        side = ctx.state.figures[caster].side
+        name = seq.kit.catalogue.spell(spell).name
+        kept_off = shielded(seq.kit.world(ctx.state).fighter(model), side, ctx.state)
+        if kept_off is not None:
+            seq.line(f"{caster}'s {name} cannot enchant {model}: {kept_off}.")
+            continue
+        ctx.emit(EnchantmentsChanged(model=model, added={spell: strategic_of(side)},
+                                     why=f"{caster}'s {name}, until its next Strategic phase (L950)"))
+
+
+def _agony_eased(seq: Resolving) -> None:
+    """Agony ends on a model in base contact with a model of its own side (L2283), looked at as each sequence ends."""
+    world = seq.kit.world(seq.ctx.state)
+    for f in world.fighters():
+        if "agony" in f.figure.enchantments and any(world.touching(f.id, a.id) for a in world.allies(f)):
+            seq.ctx.emit(EnchantmentsChanged(model=f.id, removed=("agony",),
+                                             why="a friendly model is in base contact with it (Agony, L2283)"))
 
 
 def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
@@ -93,6 +122,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     before = engaged_pairs(seq.kit.world(seq.ctx.state))
     _dodge_moves(seq, reactions)
     _pushes(seq, harm)
+    _hostiles_turn(seq, harm)
     for moved in sorted({r.model for r in reactions if r.move_to is not None} | {m for m, _a, _i in harm.pushes}):
         touch_tokens(seq.ctx, seq.kit, moved)
     dodged = {r.model for r in reactions if r.kind == "dodge" and r.move_to is not None}
@@ -101,6 +131,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     offer_follow_up(seq.ctx, seq.kit, before, dodged)
     offer_retreat(seq.ctx, seq.kit, seq.active.id, seq.action)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))
+    _agony_eased(seq)
     _friendly_fire(seq)
     broken_morale(seq.ctx, seq.kit)
     _sequence_over(seq)
@@ -195,30 +226,65 @@ def _guards_return(seq: Resolving) -> None:
 
 
 def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
-    """Dodge moves, the reactive models first (L1386-1389); an Immobilized model moves only when its dodge
-    succeeded (L1748)."""
-    moves = [(r.model, r.move_to) for r in reactions if r.kind == "dodge" and r.move_to is not None]
-    if seq.action.kind == "dodge" and seq.action.move_to is not None:
-        moves.append((seq.active.id, seq.action.move_to))
-    for model, to in moves:
+    """Dodge moves, the reactive models first (L1386-1389), each after the Crouched state its reaction entered or
+    cancelled (L1387); a successful Dodge ends Immobilized, with or without a move, and an Immobilized model moves
+    or changes its Crouched state only when its dodge succeeded (L1748)."""
+    moves = [(r.model, r.move_to, r.crouch) for r in reactions if r.kind == "dodge"]
+    if seq.action.kind == "dodge":
+        moves.append((seq.active.id, seq.action.move_to, None))
+    for model, to, crouch in moves:
         state = seq.ctx.state
-        if model not in state.models or to is None:
+        if model not in state.models:
             continue
         world = seq.kit.world(state)
         f = world.fighter(model)
         if f.out or (f.is_("immobilized") and not seq.dodged.get(model, False)):
             continue
-        reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
-        try:
-            trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
-        except IllegalCommand as error:
-            seq.line(f"{model}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error.reason}")
-            continue
-        if len(trip.path) > 1:
-            make_move(seq.ctx, world, f, trip)
-            seq.ctx.emit(FigureNoted(model=model, changes={"moved": True}))
-        if seq.dodged.get(model) and f.is_("immobilized"):
+        if f.is_("immobilized"):
             set_states(seq.ctx, f, removed=("immobilized",), why="a successful Dodge, L1748")
+            world = seq.kit.world(seq.ctx.state)
+            f = world.fighter(model)
+        if crouch == "stand" and f.is_("crouched"):  # it stands before it moves, and crouches after
+            set_states(seq.ctx, f, removed=("crouched",), why="its Dodge cancels Crouched (L1387)")
+            world = seq.kit.world(seq.ctx.state)
+            f = world.fighter(model)
+        if to is not None:
+            _dodge_move(seq, world, f, to)
+        if crouch == "crouch" and not seq.kit.world(seq.ctx.state).fighter(model).is_("crouched"):
+            set_states(seq.ctx, seq.kit.world(seq.ctx.state).fighter(model), added=("crouched",),
+                       why="its Dodge enters Crouched (L1387)")
+
+
+def _dodge_move(seq: Resolving, world: World, f: Fighter, to: tuple[float, float]) -> None:
+    reach = allowance("dodge", max(f.speed, 0), rulings=f.rulings)
+    try:
+        trip = route(world, f, "dodge", f"{to[0]:.2f},{to[1]:.2f}", reach)
+    except IllegalCommand as error:
+        seq.line(f"{f.id}'s dodge move cannot go to {to[0]:g},{to[1]:g}: {error.reason}")
+        return
+    if len(trip.path) > 1:
+        make_move(seq.ctx, world, f, trip)
+        seq.ctx.emit(FigureNoted(model=f.id, changes={"moved": True}))
+
+
+def _hostiles_turn(seq: Resolving, harm: Harm) -> None:
+    """A hostile that suffered a Hit turns to face its attacker; a Construct or Undead one only when wounded
+    (L1598)."""
+    state = seq.ctx.state
+    turned: set[ModelId] = set()
+    for entry in seq.landed:
+        d, a = entry.defender, entry.plan.attacker
+        if not entry.hits or d in turned or d not in state.models or a not in state.models \
+                or not state.figures[d].hostile:
+            continue
+        f = seq.kit.world(state).fighter(d)
+        if f.out or ((f.has("Construct") or f.has("Undead")) and harm.wounds.get(d, 0) <= 0):
+            continue
+        turned.add(d)
+        target = state.models[a]
+        facing = round(bearing((f.model.x, f.model.y), (target.x, target.y)) % 360.0, 2)
+        if abs(facing - f.model.facing) > 0.005:
+            seq.ctx.emit(ModelPlaced(model_id=d, x=f.model.x, y=f.model.y, facing=facing))
 
 
 def _pushes(seq: Resolving, harm: Harm) -> None:

@@ -1,11 +1,13 @@
 """The Resolution step's Dodge rolls (Eldfall core rules v1.5, L1378-1410): one AG roll against each attacker, the
-unseen mover halving it (L1385), Mindgame making it INT, an Immobilized model rolling to break free (L1748, L1390)."""
+unseen mover halving it (L1385), Mindgame making it INT (not for a Construct or an Elemental, L2031, L2057), an
+Immobilized model rolling to break free (L1748, L1390)."""
 
 from __future__ import annotations
 
 from engine.checks import Modifier, Target
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.dodge import dodge
+from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.rerolls import spend_luck
 from engine.systems.eldfall.resolution_state import Resolving
@@ -34,8 +36,9 @@ def roll_dodges(seq: Resolving, reactions: list[Reaction]) -> None:
         for attacker in attackers:
             mine = [h for entry in seq.landed if entry.defender == dodger.id and entry.plan.attacker == attacker
                     for h in entry.hits]
-            mindgame = any(entry.plan.means.has("Mindgame") for entry in seq.landed if entry.defender == dodger.id
-                           and entry.plan.attacker == attacker)
+            mindgame = unaffected_by(dodger, "mindgame") is None and any(
+                entry.plan.means.has("Mindgame") for entry in seq.landed
+                if entry.defender == dodger.id and entry.plan.attacker == attacker)
             goal = _dodge_target(dodger, unseen, mindgame)
             what = f"{dodger.id}'s Dodge against {attacker}"
             faces = roll_d20s(seq.ctx, 1, what, dodger.side, against(goal, what, check_rules(rulings=dodger.rulings)))

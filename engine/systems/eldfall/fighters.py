@@ -233,6 +233,8 @@ class Fighter:
         for granted_by, grants, cited in self.grants:
             if grants.adds.get(name):
                 mods.append(Modifier.add(granted_by, grants.adds[name], _lines(cited)))
+            mods += [Modifier.add(f"{granted_by} ({' or '.join(extra.having)})", extra.adds[name], _lines(cited))
+                     for extra in grants.adds_if if extra.adds.get(name) and any(map(self.has, extra.having))]
         for familiar in self.familiars:
             if familiar.familiar_adds.get(name):
                 mods.append(Modifier.add(f"{familiar.name} (Familiar)", familiar.familiar_adds[name], "L2069"))

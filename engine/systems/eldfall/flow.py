@@ -25,7 +25,7 @@ from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
 from engine.systems.eldfall.duel_rules import takes_part
-from engine.systems.eldfall.effects import heal, set_states, take_wounds
+from engine.systems.eldfall.effects import heal, heals_from, set_states, take_wounds
 from engine.systems.eldfall.events import (
     ApChanged,
     AttackResolved,
@@ -176,7 +176,7 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
             drop_treasure(ctx, kit, f.id)
             fall(ctx, kit, f.id, down_before)
         if f.has("Regeneration") and not f.out:
-            if heal(ctx, f.id, 1):
+            if heals_from(f, None) and heal(ctx, f.id, 1):  # a Construct only from Earth (L2039)
                 lines.append(f"{f.id} regenerates 1 HP (L1982)")
             set_states(ctx, f, removed=("bleeding", "weakened", "crippled"), why="Regeneration, L1982")
     world = kit.world(state)

@@ -2,9 +2,9 @@
 damage, effect and ability applies at once):
 
 - ranged spell attacks on a model inside a Warding Barrier's Casting Aura (L2272); Hits a Resistance II cancels
-  (L2151), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
+  (L2133), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
   (L2270);
-- on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2165), Blinding Light,
+- on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2155), Blinding Light,
   Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
@@ -13,7 +13,9 @@ damage, effect and ability applies at once):
   removed instead of its caster's Wounds (L2069, rulings familiar-sacrifice and familiar-wounds);
 - a target with the Elemental Essence of the attack's element suffers its damage only (L2067);
 - on a Wound: Burn, Cleave, Frostbite, Bleed, Poison, Weakening, Crippling, Stun, Demon, Soul Crush,
-  Assassination V (L2021-2133, L2224).
+  Assassination V (L2015-2204, L2218), Crippling and Stun with a T roll for each Wound; a Demon's Critical Hit
+  panics even without one (L2049); Life Leech heals by the Wounds on enemies that are no Construct or Undead (L2326);
+- the traits a Construct or an Elemental is untouched by (Stagger, Mindgame, Burn..., L2031, L2057) are dropped.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.core import ModelId
 from engine.systems.eldfall.attack import Hit, attack_reading, attack_roll
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
+from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.events import FigureNoted
 from engine.systems.eldfall.familiars import absorbed
 from engine.systems.eldfall.fighters import ENCHANTMENT_EFFECTS, Fighter
@@ -59,6 +62,9 @@ class Harm:
     """Models that used their Berserker ability this turn."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
+    enchanted: list[tuple[ModelId, str, ModelId]] = field(default_factory=list)
+    """Enchantments an attack's Hit lays on its target (Agony on an enemy, ruling enemy-enchantment): model, spell,
+    caster."""
     familiars: dict[ModelId, ModelId] = field(default_factory=dict)
     """Familiars removed instead of their caster's Wounds (familiar -> caster, L2069)."""
     lines: list[str] = field(default_factory=list)
@@ -139,12 +145,21 @@ def gather_harm(seq: Resolving) -> Harm:
     return harm
 
 
+def _untouched(d: Fighter, traits: tuple[str, ...], lines: list[str]) -> tuple[str, ...]:
+    """The attack's traits less those that cannot affect a Construct or an Elemental (L2031, L2057)."""
+    dropped = [t for t in traits if unaffected_by(d, parse_ref(t).key) is not None]
+    if dropped:
+        lines.append(f"{d.id} is a {unaffected_by(d, parse_ref(dropped[0]).key)}: {', '.join(dropped)} cannot affect "
+                     "it (L2031, L2057)")
+    return tuple(t for t in traits if t not in dropped)
+
+
 def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: list[Hit]) -> None:
-    traits = traits_of(a, plan)
     means = plan.means
     lines: list[str] = []
+    traits = _untouched(d, traits_of(a, plan), lines)
     if resistance(d, means) >= 2:
-        harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2151)")
+        harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2133)")
         return
     barrier = _barrier(seq, d) if means.spell is not None and means.kind == "ranged" else None
     if barrier is not None:
@@ -202,9 +217,11 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     spared = two_sizes_larger(a, d)
     crits = any(h.critical for h in hits)
     if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:
-        harm.states.append((d.id, "crouched", None, "Knockdown, L2103"))
+        harm.states.append((d.id, "crouched", None, "Knockdown, L2109"))
     if _has(traits, "Stagger") and not spared:
         harm.ap_lost[d.id] = harm.ap_lost.get(d.id, 0) + len(hits)
+    if crits and a.has("Demon") and not d.has("Demon"):  # a Critical Hit panics with or without a Wound
+        harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Critical Hit, L2049"))
     push = _has(traits, "Knockback")
     if push and not spared:
         harm.pushes.append((d.id, a.id, float(push)))
@@ -212,10 +229,13 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
                                 ("glacier-circle", "immobilized", None), ("rooting-embrace", "immobilized", None)):
         if means.id == spell:
             harm.states.append((d.id, state, until, f"{means.name}"))
+    cast = means.spell
+    if cast is not None and cast.spell_type == "Enchantment" and means.pw is None:  # L2283, ruling enemy-enchantment
+        harm.enchanted.append((d.id, cast.id, a.id))
     if means.id == "confuse-target":
         harm.states.append((d.id, "confused", strategic_of(a.side), "Confuse Target, L2296"))
     if plan.art is not None and "Impeding Momentum" in plan.art.name:
-        harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2243"))
+        harm.states.append((d.id, "slowed", END_OF_TURN, "Archery II, L2244"))
     return traits
 
 
@@ -239,7 +259,7 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         return 0
     pw = power(a, means, plan.role, plan.art, d, backstab=plan.backstab)
     if _has(traits, "Mindgame"):
-        wounds = len(hits)
+        wounds = rolled = len(hits)
         lines.append(f"Mindgame: each Hit {d.id} did not resist is a Wound (L2117)")
     else:
         ignore = bool(_has(traits, "Ignore Armor"))
@@ -263,7 +283,7 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
             roll = damage_of(faces)
         lines.append(f"{a.id}'s damage on {d.id}: {roll.wounds} {'Wound' if roll.wounds == 1 else 'Wounds'}")
         lines += list(roll.working)
-        wounds = roll.wounds
+        wounds = rolled = roll.wounds
         burn = _has(traits, "Burn")
         if burn and wounds:
             burning, plain = f"Burn ({burn}) on {d.id}", dataclasses.replace(hits[0], critical=False)
@@ -307,9 +327,10 @@ def _damage(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
         wounds -= 1
         harm.ended.append((d.id, "unrelenting-zeal"))
         lines.append(f"Unrelenting Zeal: {d.id} prevents a Wound; the spell ends (L2281)")
-    if wounds and cleave:
-        lines.append(f"Cleave: {wounds} more (L2025)")
-        wounds *= 2
+    if wounds and cleave:  # Burn's extra Wounds bring no Cleave (ruling burn-cleave-recursion)
+        cleft = min(wounds, rolled)
+        lines.append(f"Cleave: {cleft} more (L2025)")
+        wounds += cleft
     if wounds and _has(traits, "Frostbite") and not _check(seq, d, "T", "Frostbite (L2085)").passed:
         lines.append("Frostbite: 1 more Wound (L2085)")
         wounds += 1
@@ -343,6 +364,12 @@ def _lucky(seq: Resolving, d: Fighter, a: Fighter, roll: DamageRoll) -> int | No
     return next(i for i, die in enumerate(roll.dice) if die.wound)
 
 
+def _fails_one(seq: Resolving, d: Fighter, wounds: int, purpose: str) -> bool:
+    """A T roll for each Wound until one fails (Crippling and Stun roll for every Wound, unlike Frostbite's single
+    roll, L2045, L2155, L2085; ruling stagger-stun-count); whether one failed."""
+    return any(not _check(seq, d, "T", purpose).passed for _w in range(wounds))
+
+
 def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, wounds: int, traits: tuple[str, ...],
                    crit: bool) -> None:
     """States a Wound brings (L2015-2133)."""
@@ -356,14 +383,11 @@ def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighte
             harm.states.append((d.id, "poisoned", None, "Poison II, L2123"))
     if _has(traits, "Weakening"):
         harm.states.append((d.id, "weakened", None, "Weakening, L2204"))
-    if _has(traits, "Crippling") and not _check(seq, d, "T", "Crippling (L2027)").passed:
-        harm.states.append((d.id, "crippled", None, "Crippling, L2027"))
-    if _has(traits, "Stun"):
-        for _w in range(wounds):
-            if not _check(seq, d, "T", "Stun (L2171)").passed:
-                harm.ap_zero.add(d.id)
-                break
-    if a.has("Demon") and not d.has("Demon") and (crit or not _check(seq, d, "M", "a Demon's Wound (L2049)").passed):
+    if _has(traits, "Crippling") and _fails_one(seq, d, wounds, "Crippling (L2045)"):
+        harm.states.append((d.id, "crippled", None, "Crippling, L2045"))
+    if _has(traits, "Stun") and _fails_one(seq, d, wounds, "Stun (L2155)"):
+        harm.ap_zero.add(d.id)
+    if a.has("Demon") and not d.has("Demon") and not crit and not _check(seq, d, "M", "a Demon's Wound (L2049)").passed:
         harm.states.append((d.id, "panicked", END_OF_TURN, "a Demon's Wound, L2049"))
     if plan.means.id == "soul-crush":
         harm.states.append((d.id, "panicked", end_phase_of(a.side), "Soul Crush, L2258"))
@@ -371,5 +395,6 @@ def _wound_effects(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighte
         harm.states.append((d.id, "panicked", strategic_of(a.side), "Mass Mindbreak, L2323"))
     if plan.art is not None and plan.art.name.startswith("Assassination") and plan.art.name.split()[-1] == "V":
         harm.killed.add(d.id)
-    if "life-leech" in a.figure.enchantments:
+    if "life-leech" in a.figure.enchantments and seq.ctx.state.enemies(a.side, d.side) \
+            and not d.has("Construct") and not d.has("Undead"):  # L2326, L2037
         harm.wounds[a.id] = harm.wounds.get(a.id, 0) - wounds

@@ -3,8 +3,9 @@
 In the Hostiles turn they activate lowest Tier first, then highest M (L1610); each reads its card's movement list
 top-down and does the first line that holds, then its action list (L1616-1630); one whose lists hold nothing does
 not activate. A hostile faces what it acts on (L1597), moves by the shortest route (L1599) and may measure
-anything (L1601). As reactive models they answer after the Action step, knowing the action (L1596), with the first
-line of their reactive list that holds; their target is always the activated model (L1630).
+anything (L1601); a Crouched one stands up as it moves, an Immobilized one with no line to follow dodges (L1602).
+As reactive models they answer after the Action step, knowing the action (L1596), with the first line of their
+reactive list that holds; their target is always the activated model (L1630).
 """
 
 from __future__ import annotations
@@ -96,13 +97,15 @@ def _movement(kit: Kit, world: World, f: Fighter) -> BotMove | None:
     conduct = picked.conduct
     target = picked.target
     how: MovementKind = "walk" if conduct.act == "walk" else "run" if conduct.act == "run" else "idle"
-    idle = activation(f.id, face=target)
+    stand = ("stand",) if f.is_("crouched") else ()  # a Crouched hostile stands up as it moves (L1602)
+    idle = activation(f.id, face=target, skills=stand)
     command: ActionCommand = idle
     if conduct.act == "rotate":
-        command = activation(f.id, face=str(round((f.model.facing + (conduct.degrees or 180)) % 360, 2)))
+        command = activation(f.id, face=str(round((f.model.facing + (conduct.degrees or 180)) % 360, 2)), skills=stand)
     elif conduct.act != "idle" and target is not None:
         to = _destination(world, f, conduct, ModelId(target), how)
-        command = activation(f.id, how, to=to) if to and move_refusal(world, f, how, to) is None else idle
+        command = activation(f.id, how, to=to, skills=stand) \
+            if to and move_refusal(world, f, " ".join((how, *stand)), to) is None else idle
     return BotMove(command, picked.working)
 
 
@@ -128,8 +131,11 @@ def _action(reading: Reading, f: Fighter) -> BotMove | None:
     world = reading.world
     card = _card(reading.kit, f)
     engaged = "nothing" not in allowed_now(world, f)
-    why = f"{f.id}: no line of its action list holds" + (" (Engaged: it dodges, L1457)" if engaged else "")
-    nothing = BotMove(declaration("dodge" if engaged else "nothing"), (why,))
+    stuck = f.is_("immobilized") and "dodge" in allowed_now(world, f)
+    why = f"{f.id}: no line of its action list holds" + (" (Engaged: it dodges, L1457)" if engaged else
+                                                          " (Immobilized: it dodges to break free, L1602)" if stuck
+                                                          else "")
+    nothing = BotMove(declaration("dodge" if engaged or stuck else "nothing"), (why,))
     if card is None:
         return nothing
     picked = choose(card, "action", situation(world, f), rulings=world.rulings)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import ModelId
 from engine.systems.eldfall.attack import AttackRoll, Hit, Role, attack_reading, attack_roll
 from engine.systems.eldfall.checks import roll_d20s
+from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.friendly_fire import stray_shots
 from engine.systems.eldfall.resolution_state import Landed, Resolving
 from engine.systems.eldfall.strikes import (
@@ -22,7 +23,8 @@ __all__ = ["chain_attacks", "land", "strays"]
 
 def chain_attacks(seq: Resolving) -> None:
     """Chain Attack: once a sequence, when an ally hits an enemy this model sees, it makes an unmodified STK 1
-    attack on that enemy before the damage rolls, for no AP (L1898-1900)."""
+    attack on that enemy before the damage rolls, for no AP (L1898-1900); never by a model outside a duel being
+    fought, whose side would lose it for interfering (L1575)."""
     world = seq.world
     used: set[ModelId] = set()
     for entry in list(seq.landed):
@@ -35,6 +37,8 @@ def chain_attacks(seq: Resolving) -> None:
         for c in world.allies(attacker):
             if c.id in used or not c.has("Chain Attack") or not world.sees(c.id, defender.id).visible:
                 continue
+            if not takes_part(seq.ctx.state.duel, c.id, c.figure.summoner):
+                continue  # joining a duel would lose it (L1575): its player does not use the skill
             weapon = next((m for m in c.weapons if measure_reach(world, c, m, world.base(defender.id),
                                                                  world.base(c.id)).ok), None)
             if weapon is None:

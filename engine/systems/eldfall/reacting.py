@@ -33,6 +33,7 @@ from engine.core import (
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.checks import attribute_check
+from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import AttackResolved, ReactionsDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter
@@ -159,6 +160,13 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
                                                                  f"{reach:g}\"; it may stay)",
                                       kind=PartKind.POSITION, center=here, radius=reach,
                                       default=f"{here[0]},{here[1]}", asked_when=(r.id, ("dodge",))))
+        toggle = "stand" if r.is_("crouched") else None if r.is_("flying") else "crouch"
+        if e.dodge and toggle is not None:
+            parts.append(DecisionPart(key=f"{r.id}.crouch", prompt=f"whether {r.id}'s dodge "
+                                      f"{'cancels' if toggle == 'stand' else 'enters'} the Crouched state (L1387)",
+                                      options=(Option(key="nothing", label="No change"),
+                                               Option(key=toggle, label="Stand up" if toggle == "stand" else "Crouch")),
+                                      default="nothing", asked_when=(r.id, ("dodge",))))
         if e.unseen:
             unseen = context["unseen"]
             assert isinstance(unseen, list)
@@ -267,6 +275,7 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
     if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
         move_to = None
+    crouch = answers.get(f"{r.id}.crouch") if choice == "dodge" else None
     if kind == "attack":
         strike_at = at or sequence.path[-1]
         moved = len(sequence.path) > 1
@@ -286,14 +295,15 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     if let_go(ctx, world, r, "react"):
         return None
     acts_from_shroud(ctx, world, r, kind, (active.id,))
-    if active.level("Charm") and not world.friends(r, active) and _charmed(ctx, kit, r, active):
+    if active.level("Charm") and not world.friends(r, active) and unaffected_by(r, "charm") is None \
+            and _charmed(ctx, kit, r, active):
         return None
     art = answers.get(f"{r.id}.art", "nothing")
     extras = tuple(x for x in answers.get(f"{r.id}.extra", "nothing").split("+") if x != "nothing")
     ward = ModelId(answers.get(f"{r.id}.ward") or r.id) if kind == WARD else None
     return Reaction(model=r.id, kind=kind, means=choice if kind in ("attack", WARD) else None, at=at,
                     move_to=move_to, panic_failed=panic, unseen=unseen, art=_checked_art(r, choice, art),
-                    extras=extras, ward=ward)
+                    extras=extras, ward=ward, crouch=crouch if crouch in ("crouch", "stand") else None)
 
 
 def _charmed(ctx: Ctx, kit: Kit, r: Fighter, charmer: Fighter) -> bool:

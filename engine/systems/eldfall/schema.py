@@ -308,15 +308,26 @@ class Requirement(Spec):
     faction: Faction | None = None
 
 
+class GrantIf(Spec):
+    """Attribute changes an upgrade gives only a model with one of ``having`` (a class, trait or skill): Devotion:
+    Tiamat's +1 OFF for a Warrior or a Rogue, Devotion: Anras's second DEF with Duelist (Eldfall core rules v1.5,
+    L2809, L2815)."""
+
+    having: Annotated[tuple[Text, ...], Field(min_length=1)]
+    adds: dict[Attribute, int]
+
+
 class Grant(Spec):
     """What an upgrade gives: items (``replaces_primary``: in place of the primary weapon), abilities, classes,
-    attribute changes, inventory, upgrade slots, or one more level of an art or spellcraft."""
+    attribute changes (``adds_if``: some only to a model with a given ability), inventory, upgrade slots, or one more
+    level of an art or spellcraft."""
 
     items: tuple[Text, ...] = ()
     replaces_primary: bool = False
     abilities: tuple[AbilityName, ...] = ()
     classes: tuple[Text, ...] = ()
     adds: dict[Attribute, int] = Field(default_factory=dict)
+    adds_if: tuple[GrantIf, ...] = ()
     inventory: int = 0
     upgrade_slots: NonNegativeInt = 0
     next_level: Text | None = None

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from engine.checks import CheckResult, Modifier
 from engine.core import Context, ModelId, SideId, side_only
 from engine.systems.eldfall.checks import attribute_check
-from engine.systems.eldfall.effects import set_states
+from engine.systems.eldfall.effects import set_states, unaffected_by
 from engine.systems.eldfall.events import AttackResolved, StatesChanged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.schema import Attribute
@@ -65,7 +65,7 @@ def acts_from_shroud(ctx: Ctx, world: World, f: Fighter, kind: str, targets: tup
         if target not in ctx.state.models or target not in ctx.state.figures:
             continue
         t = world.fighter(target)
-        if t.has("Vigilance") or t.has("Construct"):
+        if t.has("Vigilance") or unaffected_by(t, "surprise attack") is not None:
             ctx.emit(AttackResolved(summary=f"{target} is immune to Surprise Attack (L2031, L2200)."))
             continue
         if t.has("Clairvoyance") and world.aware(t.id, f.id):

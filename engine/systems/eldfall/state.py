@@ -185,6 +185,8 @@ class Reaction(BaseModel):
     """The combat art level its attack uses (``Fencing I``, L293-299)."""
     extras: tuple[str, ...] = ()
     """What it spends on its rolls: ``reroll`` (a Mage's AP, L1835), ``luck`` (a Luck counter, L2737)."""
+    crouch: Literal["crouch", "stand"] | None = None
+    """A Dodge's change of the Crouched state at the end of the Resolution step (L1387)."""
 
 
 class Declared(BaseModel):

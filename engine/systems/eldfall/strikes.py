@@ -219,7 +219,7 @@ def situational(world: World, f: Fighter, means: Means, attribute: Attribute, ro
         if band.modifier:  # beyond the last band the attack fails anyway (L760)
             mods.append(Modifier.add(f"range: {band.working}", band.modifier, "L742"))
     if target is not None and defender is not None:
-        if f.has("Demon") and target.is_("panicked"):
+        if f.has("Demon") and target.is_("panicked") and not target.has("Demon"):
             mods.append(Modifier.add("Demon against a Panicked model", 4, "L2049"))
         if means.kind == "ranged" and "glyphscribe-hyperias-providence" in target.figure.upgrades \
                 and target.loadout.shield is not None and from_front(defender, attacker.xy):

@@ -13,14 +13,14 @@ v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.core import Context, ModelId
+from engine.core import Context, ModelId, SideId
 from engine.geometry import GeometryError
 from engine.systems.eldfall.checks import against, roll_d20s
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel
-from engine.systems.eldfall.effects import heal, set_states
+from engine.systems.eldfall.effects import heal, heals_from, set_states, take_wounds
 from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaChanged
 from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, offer_order
 from engine.systems.eldfall.fighters import Fighter
@@ -30,12 +30,12 @@ from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import SpellSpec
-from engine.systems.eldfall.state import EldfallState, strategic_of
+from engine.systems.eldfall.state import EldfallState, end_phase_of, strategic_of
 from engine.systems.eldfall.strikes import active_strike, measure_reach
 from engine.systems.eldfall.world import World
 
-__all__ = ["HEALING", "Heal", "assist_effect", "casting_roll", "enchant", "pay_mana", "resolve_support",
-           "ritual_effect", "spell_use", "spend_mana", "summoning_check", "summons_of"]
+__all__ = ["HEALING", "PURIFIED", "Heal", "assist_effect", "casting_roll", "enchant", "pay_mana", "resolve_support",
+           "ritual_effect", "shielded", "spell_use", "spend_mana", "summoning_check", "summons_of"]
 
 Ctx = Context[EldfallState]
 
@@ -49,14 +49,22 @@ class Heal:
     dispels: bool = False
     one_of: bool = False
     ap_if_none: bool = False
+    bane: tuple[str, ...] = ()
+    """A target with one of these (Undead, or Profane as its Affinity or Elemental Essence) suffers a Wound."""
+    shields: bool = False
+    """Enemy enchantments cannot affect the target until the End phase (Purification)."""
 
+
+PURIFIED = "purification"
+"""Kept among a model's enchantments while Purification keeps enemy enchantments off it (L2263)."""
 
 HEALING: dict[str, Heal] = {
-    "purgation": Heal(ends=("weakened", "poisoned"), dispels=True),
+    "purgation": Heal(ends=("weakened", "poisoned"), dispels=True, bane=("Undead", "Profane")),
     "curative-touch": Heal(hp=None, ends=("weakened", "bleeding", "crippled", "poisoned")),
     "curative-miracle": Heal(hp=None, ends=("weakened", "bleeding", "crippled", "poisoned")),
     "hastened-recovery": Heal(hp=1, ends=("crippled", "bleeding", "weakened", "poisoned"), one_of=True),
-    "purification": Heal(ends=("weakened", "poisoned", "petrified", "confused", "blinded"), dispels=True),
+    "purification": Heal(ends=("weakened", "poisoned", "petrified", "confused", "blinded"), dispels=True,
+                         bane=("Undead",), shields=True),
     "burning-resolve": Heal(ap_if_none=True),
 }
 """The Healing spells the engine applies (L2263-2299); Curative Touch and Miracle end states the book calls
@@ -208,8 +216,9 @@ def _apply(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter) -> Non
     if effect != "enchant":
         seq.line(f"{spell.name}'s effect is not refereed yet: apply it by hand (docs/eldfall.md).")
         return
-    if "anointment" in t.figure.enchantments and ctx.state.enemies(caster.side, t.side):
-        seq.line(f"{t.id} is Anointed: enemy enchantments cannot target it (L2275).")
+    kept_off = shielded(t, caster.side, ctx.state)
+    if kept_off is not None:
+        seq.line(f"{caster.id}'s {spell.name} cannot enchant {t.id}: {kept_off}.")
         return
     enchant(ctx, caster, spell, t, f"{caster.id}'s {spell.name}, until its next Strategic phase (L950)")
 
@@ -225,6 +234,9 @@ def enchant(ctx: Ctx, caster: Fighter, spell: SpellSpec, t: Fighter, why: str) -
 def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: Heal) -> None:
     ctx = seq.ctx
     ends = tuple(s for s in spec.ends if t.is_(s))
+    if spec.hp != 0 and not heals_from(t, spell.element):
+        seq.line(f"{t.id} is a Construct: it regains no HP from a spell that is not of Earth (L2039).")
+        spec = replace(spec, hp=0)
     if spec.one_of:
         if ends:
             set_states(ctx, t, removed=ends[:1], why=spell.name)
@@ -239,6 +251,29 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
         ctx.emit(EnchantmentsChanged(model=t.id, removed=tuple(t.figure.enchantments), why=spell.name))
     if spec.ap_if_none and t.figure.ap == 0:
         ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
+    if spec.shields:
+        ctx.emit(EnchantmentsChanged(model=t.id, added={PURIFIED: end_phase_of(caster.side)},
+                                     why=f"{spell.name}: enemy enchantments cannot affect it until the End phase "
+                                         "(L2263)"))
+    if _baned(t, spec.bane):
+        take_wounds(ctx, t.id, 1)
+        seq.line(f"{t.id} suffers a Wound from {spell.name} (L2263, L2267).")
+
+
+def _baned(t: Fighter, bane: tuple[str, ...]) -> bool:
+    """Whether ``t`` is Undead, or Profane by its Affinity or Elemental Essence, as ``bane`` names."""
+    profane = "profane" in {p.casefold() for key in ("Affinity", "Elemental Essence") for p in t.card.params_of(key)}
+    return ("Undead" in bane and t.has("Undead")) or ("Profane" in bane and profane)
+
+
+def shielded(t: Fighter, caster_side: SideId, state: EldfallState) -> str | None:
+    """What keeps an enemy's enchantment off ``t`` (Anointment, L2275; Purification, L2263), or None."""
+    if not state.enemies(caster_side, t.side):
+        return None
+    if "anointment" in t.figure.enchantments:
+        return "it is Anointed (L2275)"
+    return "Purification keeps enemy enchantments off it until the End phase (L2263)" \
+        if PURIFIED in t.figure.enchantments else None
 
 
 def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:

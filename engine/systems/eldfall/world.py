@@ -94,10 +94,11 @@ class World:
         return mods
 
     def _soldiers(self, f: Fighter) -> list[Modifier]:
-        """+1 for each other standing allied Soldier in its Awareness (and itself with Companion of Hairon)."""
+        """+1 for each other standing Soldier of its own party (not an allied player's, L1863, L2957) in its
+        Awareness (and itself with Companion of Hairon)."""
         if not f.has("Soldier"):
             return []
-        mates = [a for a in self.allies(f) if a.has("Soldier") and self.aware(f.id, a.id)]
+        mates = [a for a in self.allies(f) if a.side == f.side and a.has("Soldier") and self.aware(f.id, a.id)]
         count = len(mates) + (1 if "companion-of-hairon" in f.figure.upgrades else 0)
         if not count:
             return []

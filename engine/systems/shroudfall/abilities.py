@@ -4,13 +4,15 @@ give. Each is one rule function over the table; the others are listed in docs/sh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import shapely
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
-from engine.systems.shroudfall.movement import ModelMove, plan_model_move, push_model
+from engine.systems.shroudfall.movement import ModelMove, moved_spots, plan_model_move, push_model
+from engine.systems.shroudfall.plans import Destination, UnitMove, plan_unit_move
 from engine.systems.shroudfall.schema import Colour, Weapon
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.targeting import target_refusal, weapon_refusal
@@ -19,6 +21,7 @@ from engine.systems.shroudfall.world import World
 __all__ = [
     "COMBINED",
     "ESSENCE_ATTACK_COSTS",
+    "FALL_BACK_TURNS",
     "FOLLOW_UP_INCHES",
     "TACTICAL_ADVISOR_CRYSTAL",
     "FollowUp",
@@ -28,6 +31,8 @@ __all__ = [
     "essence_attack_cost",
     "essence_attack_refusal",
     "fall_back_move",
+    "fall_back_plan",
+    "fall_back_ways",
     "follow_up",
     "follow_up_pushes",
     "free_interaction",
@@ -179,17 +184,18 @@ COMBINED = {"ranged": "Combined Shot", "melee": "Combined Strike"}
 
 def combined(world: World, unit: UnitRecord, kind: str, target: str) -> tuple[ModelId, int] | None:
     """A Combined Shot or Strike at ``target``: the model that attacks (the first that may take it with a profile of
-    ``kind``) and +1 for each other model of the unit that may take it too, which for a shot means not in melee
-    unless Relentless or Pistolero let it (L1323-1327, L1357, L1361; ruling ``combined-count``: the attacker not
-    counted; a model in melee may not shoot, L716, so it neither attacks nor counts); None without the passive, with
-    fewer than 2 models, or when no model may take the target."""
+    ``kind``) and +1 for each remaining model of the unit that may take it, the attacker among them (L1323 calls the
+    models still on the table "remaining", and the attacker is one; ruling ``combined-count``), which for a shot
+    means not in melee unless Relentless or Pistolero let it (L1325, L1357, L1361; a model in melee may not shoot,
+    L716, so it neither attacks nor counts); None without the passive, with fewer than 2 models, or when no model may
+    take the target."""
     alive = world.state.alive(unit)
     passive = COMBINED.get(kind)
     if passive is None or len(alive) < 2 or not world.has(alive[0], passive) or target not in world.state.models:
         return None
     able = [m for m in alive if any(weapon_refusal(world, m, w, (), ()) is None and target_refusal(world, m, target, w)
                                    is None for w in world.card(m).weapons if w.type == kind and w.shape == "single")]
-    return (able[0], len(able) - 1) if able else None
+    return (able[0], len(able)) if able else None
 
 
 def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:
@@ -206,18 +212,58 @@ def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:
     return None
 
 
-def fall_back_move(world: World, model: ModelId, enemy: ModelId, end: XY, *, via: XY | None = None) -> ModelMove:
-    """Fall back!'s move (L521, L963-965): a MOV S away from the enemy model. It is not a move action, and the melee
-    lock holds only during move actions (L654), so the model may leave melee; a friendly ability never moves a
-    Frostbitten unit (L1401).
+def fall_back_move(world: World, model: ModelId, enemy: ModelId, end: XY, *, via: XY | None = None,
+                   moved: Mapping[ModelId, XY] | None = None) -> ModelMove:
+    """Fall back!'s move of one model (L521, L963-965): a MOV S away from the enemy model, neither it nor the tool
+    nearer to it at any point (L641). It is not a move action, and the melee lock holds only during move actions
+    (L654), so the model may leave melee; a friendly ability never moves a Frostbitten unit (L1401). ``moved``: where
+    the unit's models moved before it now stand.
 
     :raises IllegalCommand: for a Frostbitten unit, a move that is not a legal MOV S, or not away from ``enemy``.
     """
     unit = world.unit(model)
     if "frostbite" in unit.conditions:
         raise IllegalCommand(f"{unit.id} has Frostbite: friendly abilities cannot move it (L1401)", verb="move")
-    move = plan_model_move(world, model, end, via=via, wanted="S", parry=True)
+    move = plan_model_move(world, model, end, via=via, wanted="S", parry=True, moved=moved)
     why = away_refusal(world, move, enemy)
     if why is not None:
         raise IllegalCommand(why, verb="move")
     return move
+
+
+FALL_BACK_TURNS = (0.0, 45.0, -45.0)
+"""The ways Fall back!'s move is offered: directly away from the enemy, or away at 45 degrees to either side (a move
+*away* need not be *directly* away, L641; ruling ``fall-back-way``)."""
+
+
+def fall_back_plan(world: World, unit: UnitRecord, enemy: ModelId, turn: float = 0.0) -> UnitMove:
+    """Fall back!'s move of the whole unit (L521: the friendly model's unit moves): each model as far as a MOV S
+    takes it along the chosen way (``turn`` degrees from directly away), each move checked by
+    :func:`fall_back_move`; a model with no such move stays where it is.
+
+    :raises IllegalCommand: for a Frostbitten unit (L1401).
+    """
+    if "frostbite" in unit.conditions:
+        raise IllegalCommand(f"{unit.id} has Frostbite: friendly abilities cannot move it (L1401)", verb="move")
+    planned = plan_unit_move(world, unit, Destination("away", enemy, turn=turn), parry=True, wanted="S")
+    kept: list[ModelMove] = []
+    stayed = list(planned.stayed)
+    for move in planned.moves:
+        joint = move.path.joint
+        via = joint if joint not in (move.path.start, move.path.end) else None
+        try:
+            kept.append(fall_back_move(world, move.model, enemy, move.end, via=via, moved=moved_spots(kept)))
+        except IllegalCommand:
+            stayed.append(move.model)
+    return UnitMove(unit.id, tuple(kept), tuple(stayed))
+
+
+def fall_back_ways(world: World, unit: UnitRecord, enemy: ModelId) -> list[tuple[float, UnitMove]]:
+    """The ways Fall back! may take ``unit`` from ``enemy`` (its player's choice, directly away first): each turn
+    of :data:`FALL_BACK_TURNS` whose plan moves some model, no two ending alike."""
+    found: list[tuple[float, UnitMove]] = []
+    for turn in FALL_BACK_TURNS:
+        plan = fall_back_plan(world, unit, enemy, turn)
+        if plan.moves and all(plan.ends() != other.ends() for _, other in found):
+            found.append((turn, plan))
+    return found

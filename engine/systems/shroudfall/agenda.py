@@ -11,23 +11,21 @@ reaction's steps go first (chains resolve as a stack).
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option
-from engine.geometry import bearing
+from engine.core import Decision, DecisionPart, IllegalCommand, ModelId, Option, SideId
 from engine.systems.shroudfall.abilities import COMBINED, combined, essence_attack_cost
 from engine.systems.shroudfall.actives import active_uses, whirlwind_dancing
 from engine.systems.shroudfall.choosing import CHOOSERS
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, AttackRolled, BeamHitNoOne, EffectChanged
-from engine.systems.shroudfall.events_flow import AgendaSaved, ToolLaid
+from engine.systems.shroudfall.events_flow import AgendaSaved
 from engine.systems.shroudfall.flow import record_damage, suffer
-from engine.systems.shroudfall.hazards import entered, standing
+from engine.systems.shroudfall.hazards import standing
+from engine.systems.shroudfall.move_steps import STEP_EXECUTORS, move_steps
 from engine.systems.shroudfall.movement import in_coherency
-from engine.systems.shroudfall.plans import CLOSE, Destination, UnitMove, parse_destination, plan_unit_move
+from engine.systems.shroudfall.plans import CLOSE, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reacting import Offer, offers
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rolling import roll_step
@@ -38,9 +36,8 @@ from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
 from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
 from engine.systems.shroudfall.targeting import weapon_refusal
 from engine.systems.shroudfall.world import World
-from engine.table import ModelMoved
 
-__all__ = ["EXECUTORS", "REACT", "after_move", "attack_tasks", "emit_move", "resume", "run"]
+__all__ = ["EXECUTORS", "REACT", "Standing", "attack_tasks", "fallen_windows", "on_table", "resume", "run"]
 
 REACT = "react"
 """The decision kind of a reaction offered in a window."""
@@ -53,25 +50,6 @@ def _refuse(why: str | None, verb: str) -> None:
         raise IllegalCommand(why, verb=verb)
 
 
-def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
-    """Move the models as planned: each one's path and the tool it laid, and the hazards it moves into (L1431-1435,
-    L1465, L947)."""
-    for planned in move.moves:
-        if planned.model not in ctx.state.models:
-            continue
-        start = ctx.state.models[planned.model]
-        origin = (start.x, start.y)
-        bend = planned.path.joint if planned.path.joint not in (planned.path.start, planned.path.end) else None
-        path = (origin, *((bend,) if bend else ()), planned.end)
-        length = sum(math.dist(a, b) for a, b in itertools.pairwise(path))
-        facing = bearing(origin, planned.end) if planned.end != origin else start.facing
-        ctx.emit(ToolLaid(model=planned.model, mov=planned.tool, length=round(planned.path.length, 2),
-                          line=planned.path.points(), why=planned.why))
-        ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
-        hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
-        suffer(ctx, ref, planned.model, hazards, "moves into")
-
-
 def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """A move action toward an anchor (a plan's move: its end spots are found as it goes)."""
     unit = ctx.state.units[task.unit]
@@ -81,23 +59,14 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
-    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, where, parry=parry, stop=task.reach or CLOSE))
-    return after_move(ctx, unit.id)
+    return move_steps(ctx, unit.id, plan_unit_move(ref.world(ctx), unit, where, parry=parry,
+                                                   stop=task.reach or CLOSE))
 
 
 def _acting(ctx: Table, unit_id: str) -> bool:
     """Whether ``unit_id`` is still activating (a plan's later step is dropped once its activation has ended)."""
     activation = ctx.state.activation
     return activation is not None and activation.unit == unit_id and bool(ctx.state.alive(ctx.state.units[unit_id]))
-
-
-def after_move(ctx: Table, unit_id: str) -> list[Task]:
-    """What follows a move action: the enemy's Fall back! window, then the activation's end when the move broke
-    coherency or was the second (L543, L610, L1532-1533)."""
-    opponent = ctx.state.opponent(ctx.state.units[unit_id].side)
-    return [Task(kind="acted", unit=unit_id, type="move"),
-            Task(kind="window", why="enemy-ends-move", sides=(opponent,), unit=unit_id),
-            Task(kind="moved", unit=unit_id)]
 
 
 def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -116,16 +85,6 @@ def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return []
     over = activation_over(ctx.state, out_of_coherency=not in_coherency(ref.world(ctx), unit))
     return [Task(kind="end", why=over)] if over is not None else []
-
-
-def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
-    """Fall back!'s MOV S directly away from the enemy: not a move action, so the melee lock does not hold (L654)."""
-    unit = ctx.state.units.get(task.unit)
-    if unit is None or task.target not in ctx.state.models:
-        return []
-    emit_move(ctx, ref, plan_unit_move(ref.world(ctx), unit, Destination("away", task.target), parry=True,
-                                       wanted="S"))
-    return []
 
 
 def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str) -> list[Task]:
@@ -157,8 +116,8 @@ def _kind_for(world: World, model: ModelId, kind: AttackType) -> AttackType:
 
 def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[ModelId, int], target: str,
                     kind: AttackType, essence: str) -> list[Task]:
-    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each other model that could
-    (L1323-1327), the bonus lasting for that attack only."""
+    """A Combined Shot or Strike: one model's attack with +1 to hit and damage for each remaining model that could
+    make it, the attacker included (L1323-1327), the bonus lasting for that attack only."""
     model, bonus = together
     effect = f"combined+{bonus}"
     ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))
@@ -239,7 +198,7 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         if not hit.hit.hit:
             ctx.emit(AttackRolled(attacker=model, target=target, weapon=task.weapon, hit_total=hit.hit.total,
                                   defence=hit.hit.defence, hit=False, critical=False, lines=hit.lines,
-                                  in_action=task.why == "action",
+                                  in_action=task.why == "action", melee=plan.weapon.type == "melee",
                                   summary=f"{model} attacks {target} with {task.weapon}: {line}.",
                                   **_drawn(ctx, model, target, task.reach)))
         else:
@@ -277,7 +236,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.amount,
                               defence=0, hit=True, critical=task.critical, damage_total=damage.wound.total,
                               armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
-                              summary=f"{summary}: no damage.",
+                              melee=weapon.type == "melee", summary=f"{summary}: no damage.",
                               **_drawn(ctx, attacker, target, weapon.range)))
         return [_follow_up_task(task)]
     defender = ctx.state.models[target].side
@@ -298,18 +257,20 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=task.weapon, hit_total=0, defence=0, hit=True,
                           critical=task.critical, damage_total=int(total), armour=int(armour), damage=task.amount,
                           lines=task.lines, in_action=task.why == "action", summary=task.shown,
+                          melee=_melee(ctx, ref, task),
                           **_drawn(ctx, attacker, target, task.reach)))
-    placed = ctx.state.models[target]
-    spot, radius, side = f"{placed.x:g},{placed.y:g}", placed.radius, placed.side
     record_damage(ctx, ref, target, task.amount, f"by {attacker}")
     if ctx.state.outcome is not None:
         return []
-    then = [Task(kind="regenerate", target=target), _follow_up_task(task), *_backswing(task),
+    return [Task(kind="regenerate", target=target), _follow_up_task(task), *_backswing(task),
             *_whirlwind(ctx, ref, task)]
-    if target in ctx.state.models:
-        return then
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=target, to=spot, radius=radius),
-            *then]
+
+
+def _melee(ctx: Table, ref: Referee, task: Task) -> bool:
+    """Whether the strike's profile is a melee one (read from its unit's card: the attacker may be gone by now)."""
+    unit = ctx.state.units.get(task.unit)
+    weapons = ref.catalogue.card(unit.card).weapons if unit is not None else ()
+    return any(w.name == task.weapon and w.type == "melee" for w in weapons)
 
 
 def _follow_up_task(task: Task) -> Task:
@@ -391,9 +352,9 @@ def _finish(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 
 
 EXECUTORS: dict[str, Executor] = {
-    "move": _move, "moved": _moved, "acted": _acted, "fall-back": _fall_back, "attack": _attack, "again": _again,
+    "move": _move, "moved": _moved, "acted": _acted, "attack": _attack, "again": _again,
     "strike": _strike, "hit": _hit, "damage": _damage, "mark": _mark, "window": _window, "finish": _finish,
-    "uncombine": _uncombine, **CHOOSERS,
+    "uncombine": _uncombine, **STEP_EXECUTORS, **CHOOSERS,
 }
 
 
@@ -406,11 +367,31 @@ def run(ctx: Table, ref: Referee, tasks: Sequence[Task]) -> None:
             ctx.emit(AgendaSaved(tasks=tuple(queue)))
             return
         task = queue.pop(0)
-        queue[:0] = EXECUTORS[task.kind](ctx, ref, task)
+        before = on_table(ctx)
+        following = EXECUTORS[task.kind](ctx, ref, task)
+        queue[:0] = [*fallen_windows(ctx, before), *following]
     activation = ctx.state.activation
     if ctx.state.outcome is None and not ctx.state.pending and activation is not None and not activation.ended \
             and not ctx.state.alive(ctx.state.units[activation.unit]):
         run(ctx, ref, [Task(kind="end", why="its last model was destroyed: it can take no action (L555)")])
+
+
+Standing = dict[ModelId, tuple[float, float, float, SideId]]
+"""Where each model on the table stands, by id: its centre, base radius and side."""
+
+
+def on_table(ctx: Table) -> Standing:
+    """Where each model stands now, to find the ones a step destroys (:func:`fallen_windows`)."""
+    return {m: (p.x, p.y, p.radius, p.side) for m, p in ctx.state.models.items()}
+
+
+def fallen_windows(ctx: Table, before: Standing) -> list[Task]:
+    """The friendly-destroyed window of each model destroyed since ``before``, whatever destroyed it (an attack, a
+    hazard, Burning): "when a friendly model ... is destroyed" names no cause (No one is forgotten, L356-358)."""
+    if ctx.state.outcome is not None:
+        return []
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, to=f"{x:g},{y:g}", radius=r)
+            for model, (x, y, r, side) in before.items() if model not in ctx.state.models]
 
 
 def resume(ctx: Table) -> list[Task]:

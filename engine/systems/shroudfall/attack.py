@@ -94,7 +94,7 @@ def damage_bonuses(world: World, attacker: ModelId, target: ModelId, weapon: Wea
 
 
 def _combined(world: World, attacker: ModelId) -> list[Bonus]:
-    """A Combined Shot or Strike's +1 to hit and damage for each other model that joins it (L1325, L1327)."""
+    """A Combined Shot or Strike's +1 to hit and damage for each remaining model that joins it (L1325, L1327)."""
     found = [int(e.split("+", 1)[1]) for e in world.unit(attacker).effects if e.startswith("combined+")]
     return [Bonus("Combined Shot or Strike", found[0], "L1325, L1327")] if found and found[0] else []
 

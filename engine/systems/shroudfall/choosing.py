@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from engine.core import Decision, DecisionPart, ModelId, Option, SideId
 from engine.systems.shroudfall.abilities import backswing_strikes, follow_up_pushes
 from engine.systems.shroudfall.actives import whirlwind_targets
+from engine.systems.shroudfall.conditions import condition_damage_candidates
 from engine.systems.shroudfall.events_flow import ChoiceKept
-from engine.systems.shroudfall.flow import end_activation, regenerate, regenerates, suffer
+from engine.systems.shroudfall.flow import activation_end_effects, close_activation, regenerate, regenerates, suffer
 from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.places import Placed, placing_inches, plan_places
 from engine.systems.shroudfall.plans import parse_destination
@@ -200,10 +201,38 @@ def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         if any(o.key == task.answer for o in offers):
             emit_places(ctx, ref, plan_places(ref.world(ctx), unit, parse_destination(task.answer), inches))
     if ctx.state.activation is not None and ctx.state.outcome is None:
-        end_activation(ctx, ref, task.why or "its player ends it")
+        return [Task(kind="burn", unit=unit.id, why=task.why or "its player ends it")]
+    return []
+
+
+def _burn(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """The activation's end-of-activation damage (Burning's roll, the hazards ended in); Burning's roll goes to the
+    damaged model with the least health left, and among equals (or when none is damaged) its controller picks which
+    (L819): asked only when there is more than one."""
+    activation = ctx.state.activation
+    if activation is None or ctx.state.outcome is not None:
+        return []
+    unit = ctx.state.units[activation.unit]
+    candidates = condition_damage_candidates(ctx.state, unit) if "burning" in unit.conditions else ()
+    target = None
+    if len(candidates) > 1:
+        offers = [_Offer(model, f"{model} suffers Burning's damage roll") for model in candidates]
+        answer = _answered(task, offers)
+        if answer is None:
+            return _ask(ctx, task, unit.side, f"Burning (L1383, L819): {unit.id}'s activation ends. Which model "
+                        "suffers the damage roll?", offers)
+        target = ModelId(answer)
+    activation_end_effects(ctx, ref, burning=target)
+    return [Task(kind="close", why=task.why)]
+
+
+def _close(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """Close the activation once what its end-of-activation damage destroyed has been answered."""
+    if ctx.state.activation is not None and ctx.state.outcome is None:
+        close_activation(ctx, ref, task.why)
     return []
 
 
 CHOOSERS = {"follow-up": _follow_up, "backswing": _backswing, "whirlwind": _whirlwind, "regenerate": _regenerate,
-            "end": _end}
+            "end": _end, "burn": _burn, "close": _close}
 """The steps that may ask their player, by task kind (``agenda.EXECUTORS`` takes them)."""

@@ -28,15 +28,15 @@ from engine.systems.shroudfall.abilities import (
     interaction_refusal,
 )
 from engine.systems.shroudfall.actives import attuned_after
-from engine.systems.shroudfall.agenda import after_move, emit_move, run
+from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import can_pay, pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
+from engine.systems.shroudfall.move_steps import move_steps
 from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reading import Reach, Reading
-from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
 from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
@@ -290,17 +290,17 @@ _TO = "Where to? (toward <id>, away <id>, x,y for the unit's first model, or A3@
 def _advance(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
     _activate(ctx, order.side, order.unit)
     ref = referee(ctx)
-    _move_now(ctx, ref, order)
-    run(ctx, ref, [*after_move(ctx, order.unit), Task(kind="move", unit=order.unit, to=order.to)])
+    run(ctx, ref, [*_move_now(ctx, order), Task(kind="move", unit=order.unit, to=order.to)])
 
 
-def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> None:
+def _move_now(ctx: Context[ShroudfallState], order: MoveOrder) -> list[Task]:
+    """Take the move action: its models' moves, one by one, each answered by the enemy's window (``move_steps``)."""
     unit = ctx.state.units[order.unit]
     why = action_refusal(ctx.state, unit, "move")
     if why is not None:
         raise IllegalCommand(why, verb="act move")
     ctx.emit(ActionTaken(unit=unit.id, action="move"))
-    emit_move(ctx, ref, order.move)
+    return move_steps(ctx, unit.id, order.move)
 
 
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
@@ -310,9 +310,7 @@ def _move_now(ctx: Context[ShroudfallState], ref: Referee, order: MoveOrder) -> 
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
                         noun="destinations", free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
-    ref = referee(ctx)
-    _move_now(ctx, ref, order)
-    run(ctx, ref, [*after_move(ctx, order.unit), Task(kind="finish", unit=order.unit)])
+    run(ctx, referee(ctx), [*_move_now(ctx, order), Task(kind="finish", unit=order.unit)])
 
 
 # -- activating and single actions -----------------------------------------------------------------------------

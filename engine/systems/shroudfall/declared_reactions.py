@@ -126,5 +126,5 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
         suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
         return []
     if offer.ability.effect == "fall-back":
-        return [Task(kind="fall-back", unit=parts[2], target=parts[3])]
+        return [Task(kind="fall-back", unit=parts[2], target=parts[3], to=parts[4] if len(parts) > 4 else "")]
     return []

@@ -335,6 +335,9 @@ class AttackRolled(EventBody):
     """The attack in one line: the dice by colour, their total, DEF and the critical threshold, ARM and the division."""
     in_action: bool = True
     """False for an attack outside an attack action (an Essence Attack, a reaction): it spends no profile of one."""
+    melee: bool = True
+    """Whether the profile is a melee one: only a melee attack marks its target as targeted for Whirlwind Dance
+    (L354)."""
     line: tuple[tuple[float, float], ...] = ()
     """From the attacker's centre to the target's, for the picture's sight line."""
     reach: float = 0.0
@@ -345,7 +348,8 @@ class AttackRolled(EventBody):
         if state.activation is not None and self.in_action:
             state.activation.used.setdefault(self.attacker, []).append(self.weapon)
         attacker = state.models.get(self.attacker)
-        if state.activation is not None and attacker is not None and attacker.unit == state.activation.unit:
+        if (state.activation is not None and attacker is not None and attacker.unit == state.activation.unit
+                and self.melee):
             state.activation.targeted.append(self.target)
 
     def describe(self) -> str:

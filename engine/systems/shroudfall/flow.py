@@ -2,9 +2,10 @@
 and the end of the game (L1186-1267).
 
 - An activation ends with its end-of-activation effects (Burning's damage roll, a Crystal Mine's crystal), the
-  unit's essence value (not with Void, nor when Burning destroyed it), the Activated token (and Exhausted for the last
-  unit of the player without the starting token); the player's first activation of the round clears their Exhausted
-  tokens; then the other player's turn, or the same player's when the other has nothing left, or the round's end.
+  unit's essence value (no crystal at all with Void, nor the value when Burning destroyed it), the Activated token
+  (and Exhausted for the last unit of the player without the starting token); the player's first activation of the
+  round clears their Exhausted tokens; then the other player's turn, or the same player's when the other has nothing
+  left, or the round's end.
 - A round ends with the scenario's VP, the scenario win check, after round 5 the VP leader or the tie-breakers, then
   the reserves emptied, the tokens cleared and the starting player token passed; the next round begins with the
   essence of destroyed units and the starting player's turn.
@@ -44,6 +45,7 @@ from engine.systems.shroudfall.rounds import (
     essence_at_activation_end,
     essence_at_round_start,
     exhausted_cleared,
+    generates_essence,
     next_turn,
 )
 from engine.systems.shroudfall.schema import Colour
@@ -58,8 +60,8 @@ from engine.systems.shroudfall.scoring import (
 from engine.systems.shroudfall.state import UnitRecord
 from engine.table import ModelWounded
 
-__all__ = ["begin_round", "end_activation", "end_game_if_annihilated", "end_round", "gain_essence", "record_damage",
-           "regenerate", "regenerates", "suffer"]
+__all__ = ["activation_end_effects", "begin_round", "close_activation", "end_activation", "end_game_if_annihilated",
+           "end_round", "gain_essence", "record_damage", "regenerate", "regenerates", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
 """The introductory scenario's rule (L1289-1297)."""
@@ -94,12 +96,13 @@ def end_game_if_annihilated(ctx: Table) -> bool:
     return True
 
 
-def _burning(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
-    """Burning's arcane damage roll at the end of the activation (L1383), to the most hurt model (L819; among equals
-    the first, until its controller is asked)."""
+def _burning(ctx: Table, ref: Referee, unit: UnitRecord, chosen: ModelId | None) -> None:
+    """Burning's arcane damage roll at the end of the activation (L1383), to the most hurt model (L819): among equals
+    the one its controller chose (``chosen``), else the first."""
     if "burning" not in unit.conditions or not ctx.state.alive(unit):
         return
-    target: ModelId = condition_damage_candidates(ctx.state, unit)[0]
+    candidates = condition_damage_candidates(ctx.state, unit)
+    target: ModelId = chosen if chosen in candidates else candidates[0]
     rolls = ctx.roll(pool_dice(burning_pool(ref.rulings)), f"Burning: damage roll against {target}",
                      roller_side=unit.side)
     world = ref.world(ctx)
@@ -193,16 +196,33 @@ def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
 
 def end_activation(ctx: Table, ref: Referee, why: str) -> None:
     """End the activation in progress (L1520-1524) and pass the turn on, or end the round."""
+    activation_end_effects(ctx, ref)
+    close_activation(ctx, ref, why)
+
+
+def activation_end_effects(ctx: Table, ref: Referee, *, burning: ModelId | None = None) -> None:
+    """The damage at the end of the activation (L1521): Burning's roll (to ``burning`` when its controller chose
+    among equals), then the hazards the unit's models end in; a model they destroy may be answered (a
+    friendly-destroyed window) before the activation closes."""
     activation = ctx.state.activation
     assert activation is not None
     unit = ctx.state.units[activation.unit]
-    _burning(ctx, ref, unit)
+    _burning(ctx, ref, unit, burning)
     for model in ctx.state.alive(unit):
         suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
+
+
+def close_activation(ctx: Table, ref: Referee, why: str) -> None:
+    """The rest of the activation's end (L1521-1524): the crystals it earns, its tokens, and the next turn or the
+    round's end."""
+    activation = ctx.state.activation
+    assert activation is not None
+    unit = ctx.state.units[activation.unit]
     if end_game_if_annihilated(ctx):
         return
-    _mines(ctx, ref, unit)
-    advised = tactical_advisor(ref.world(ctx), unit)
+    if generates_essence(unit):
+        _mines(ctx, ref, unit)
+    advised = tactical_advisor(ref.world(ctx), unit) if generates_essence(unit) else None
     if advised is not None:
         gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
                      f"{advised} in the opponent's half (leadership, L509)")

@@ -141,7 +141,8 @@ def at_activation_end(world: World, model: ModelId) -> list[Hazard]:
 
 def placed_into(world: World, model: ModelId, start: XY, end: XY) -> list[Hazard]:
     """The hazards a model placed from ``start`` to ``end`` is placed into: what strikes it at ``end`` that did not
-    at ``start`` (L1431; ruling ``place-triggers``: a place counts, whatever lies between)."""
+    at ``start`` (L1431-1435, L1465: being placed into a piece, DANGEROUS TERRAIN's damage included; ruling
+    ``place-triggers``: a place counts, whatever lies between)."""
     moved = world.with_spots({model: end})
-    before = {h.key for h in standing(world.with_spots({model: start}), model, move=True)}
-    return [h for h in standing(moved, model, move=True) if h.key not in before]
+    before = {h.key for h in standing(world.with_spots({model: start}), model, move=False)}
+    return [h for h in standing(moved, model, move=False) if h.key not in before]

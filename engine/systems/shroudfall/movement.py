@@ -49,6 +49,7 @@ __all__ = [
     "coherency_range",
     "connected",
     "in_coherency",
+    "lock_refusal",
     "manifestation_bases",
     "move_tool",
     "moved_spots",
@@ -153,7 +154,9 @@ class ModelMove:
     why: tuple[str, ...]
 
 
-def _lock_refusal(world: World, model: ModelId, end: XY, parry: bool, moved: Mapping[ModelId, XY]) -> str | None:
+def lock_refusal(world: World, model: ModelId, end: XY, parry: bool, moved: Mapping[ModelId, XY]) -> str | None:
+    """The melee lock of a move action (L654): a model without Parry ends it still in melee with every enemy it was in
+    melee with (ruling ``melee-lock``), or this says why not."""
     if parry or world.has(model, "Parry"):
         return None
     engaged = world.engaged(model)
@@ -186,7 +189,7 @@ def plan_model_move(world: World, model: ModelId, end: XY, *, via: XY | None = N
     if path.length > world.rulings.tool_length(final) + TOLERANCE:
         raise IllegalCommand(f"{model}'s move needs {path.length:.2f}\" of tool, but {final_why[-1]} makes it "
                              f"{world.rulings.tool_length(final):g}\"", verb="move")
-    lock = _lock_refusal(world, model, end, parry, moved or {})
+    lock = lock_refusal(world, model, end, parry, moved or {})
     if lock is not None:
         raise IllegalCommand(lock, verb="move")
     return ModelMove(model, final, path, end, tuple(final_why))

@@ -40,6 +40,8 @@ class Destination:
     ident: str = ""
     point: XY | None = None
     each: tuple[tuple[ModelId, XY], ...] = ()
+    turn: float = 0.0
+    """Degrees turned from the straight line toward or away (a move *away* need not be *directly* away, L641)."""
 
     def shown(self) -> str:
         if self.kind in ("toward", "away"):
@@ -202,8 +204,8 @@ def _plan_unit_move(world: World, unit: UnitRecord, where: Destination, parry: b
     spots = [world.base(m).xy for m in alive]
     centre = (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
     toward = where.kind == "toward"
-    direction = math.degrees(math.atan2(goal[1] - centre[1], goal[0] - centre[0]) if toward else
-                             math.atan2(centre[1] - goal[1], centre[0] - goal[0]))
+    direction = where.turn + math.degrees(math.atan2(goal[1] - centre[1], goal[0] - centre[0]) if toward else
+                                          math.atan2(centre[1] - goal[1], centre[0] - goal[0]))
     reach = min(reach_of(world, m, wanted) for m in alive)
     length = min(reach, _stop_short(world, alive, goal, goal_radius, direction, stop)) if toward else reach
     if not toward:
@@ -215,10 +217,10 @@ def _plan_unit_move(world: World, unit: UnitRecord, where: Destination, parry: b
         base = world.base(model)
         gap = math.dist(base.xy, goal) - base.radius - goal_radius
         if toward:
-            heading = math.degrees(math.atan2(goal[1] - base.xy[1], goal[0] - base.xy[0]))
+            heading = where.turn + math.degrees(math.atan2(goal[1] - base.xy[1], goal[0] - base.xy[0]))
             going = min(reach_of(world, model, wanted), gap - stop)
         else:
-            heading = math.degrees(math.atan2(base.xy[1] - goal[1], base.xy[0] - goal[0]))
+            heading = where.turn + math.degrees(math.atan2(base.xy[1] - goal[1], base.xy[0] - goal[0]))
             going = reach_of(world, model, wanted)
         found = _first_legal(world, model, base.xy, heading, going, parry, moved, wanted)
         if found is None:

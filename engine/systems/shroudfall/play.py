@@ -194,7 +194,8 @@ def attack(ctx: Table, ref: Referee, side: SideId, model: ModelId, weapon: str, 
     for target_id, judged in hits.items():
         if not judged.hit.hit:
             ctx.emit(AttackRolled(attacker=model, target=target_id, weapon=plan.weapon.name, hit_total=judged.hit.total,
-                                  defence=judged.hit.defence, hit=False, critical=False, lines=judged.lines))
+                                  defence=judged.hit.defence, hit=False, critical=False, lines=judged.lines,
+                                  melee=plan.weapon.type == "melee"))
     for target_id, judged in hits.items():
         if judged.hit.hit:
             damage = roll_damage(ref.world(ctx), plan, target_id, roll, reroll, choosers,
@@ -209,5 +210,5 @@ def _wound(ctx: Table, ref: Referee, plan: AttackPlan, target: ModelId, hit: Hit
     ctx.emit(AttackRolled(attacker=plan.attacker, target=target, weapon=plan.weapon.name, hit_total=hit.hit.total,
                           defence=hit.hit.defence, hit=True, critical=hit.hit.critical,
                           damage_total=damage.wound.total, armour=damage.wound.armour, damage=damage.wound.damage,
-                          lines=(*hit.lines, *damage.lines, *marked.lines())))
+                          lines=(*hit.lines, *damage.lines, *marked.lines()), melee=plan.weapon.type == "melee"))
     record_damage(ctx, ref, target, damage.wound.damage, f"destroyed by {plan.attacker}")

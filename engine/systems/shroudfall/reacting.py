@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
 from engine.geometry import XY
+from engine.systems.shroudfall.abilities import fall_back_ways
 from engine.systems.shroudfall.actives import beloved_candidates
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
@@ -118,18 +119,20 @@ def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
 
 
 def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
-    """Fall back!: an enemy model of the unit that moved ends within 8" of the ability's model and in melee with
-    another friendly model: that friendly model's unit may make a MOV S away from it, unless Frostbitten (L1401)."""
+    """Fall back!: the enemy model that just ended its move (``task.model``; any of the unit that moved when none is
+    named) ends within 8" of the ability's model and in melee with another friendly model: that friendly model's
+    unit may make a MOV S away from it, unless Frostbitten (L1401), when some way away is open to it."""
     mover = world.state.units.get(task.unit)
     if mover is None or mover.side == side:
         return []
+    movers = [ModelId(task.model)] if task.model else world.state.alive(mover)
     found: list[Offer] = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "enemy-ends-move"):
             if ability.effect != "fall-back" or not (_payable(world, unit, ability) and _fresh(world, unit, ability)):
                 continue
             holders = world.state.alive(unit)
-            for enemy in world.state.alive(mover):
+            for enemy in (m for m in movers if m in world.state.models):
                 if not any(world.gap(h, enemy) <= FALL_BACK_RANGE + 1e-9 for h in holders):
                     continue
                 for friend in world.engaged(enemy):
@@ -137,10 +140,23 @@ def _ends_move(world: World, side: SideId, task: Task) -> list[Offer]:
                     if friend in holders or other.side != side or "frostbite" in other.conditions:
                         continue  # a friendly ability never moves a Frostbitten unit (L1401)
                     key = f"{unit.id}/{ability.id}/{other.id}/{enemy}"
-                    if all(o.key != key for o in found):
-                        found.append(Offer(key, unit.id, ability,
-                                           f"{ability.name}: {other.id} makes a MOV S away from {enemy}"))
+                    if any(o.key == key or o.key.startswith(f"{key}/") for o in found):
+                        continue
+                    found += [Offer(key + (f"/{turn:g}" if turn else ""), unit.id, ability,
+                                    f"{ability.name}: {other.id} makes a MOV S {_way(turn)} from {enemy} ({ends})")
+                              for turn, ends in _ways(world, other, enemy)]
     return found
+
+
+def _way(turn: float) -> str:
+    return "directly away" if not turn else f"away, turned {turn:+g} degrees"
+
+
+def _ways(world: World, unit: UnitRecord, enemy: ModelId) -> list[tuple[float, str]]:
+    """Fall back!'s ways away (L641: away, not only directly away; ruling ``fall-back-way``), each offered as its
+    own answer with where the models would end, directly away first."""
+    return [(turn, "; ".join(f"{m.model} to {m.end[0]:g},{m.end[1]:g}" for m in plan.moves))
+            for turn, plan in fall_back_ways(world, unit, enemy)]
 
 
 def _hit(world: World, side: SideId, task: Task) -> list[Offer]:

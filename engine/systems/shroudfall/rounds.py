@@ -19,6 +19,7 @@ __all__ = [
     "essence_at_activation_end",
     "essence_at_round_start",
     "exhausted_cleared",
+    "generates_essence",
     "may_pass",
     "next_turn",
     "unactivated",
@@ -130,11 +131,17 @@ def exhausted_cleared(state: ShroudfallState, unit: UnitRecord, *, exhausted_now
     return tuple(u.id for u in state.units_of(unit.side) if u.exhausted and not (u.id == unit.id and exhausted_now))
 
 
+def generates_essence(unit: UnitRecord) -> bool:
+    """Whether ``unit`` generates essence as its activation ends: not with Void, by any of the ways essence is
+    generated (its value, abilities, scenario and terrain effects, L837-841, L1389; ruling ``void-essence``)."""
+    return "void" not in unit.conditions
+
+
 def essence_at_activation_end(state: ShroudfallState, unit: UnitRecord,
                               value: tuple[Colour, ...]) -> tuple[Colour, ...]:
     """What a unit adds to its reserve as its activation ends: its essence value, none with Void (L845, L1389), none
     when it was destroyed at the end of its activation (ruling ``burning-essence``)."""
-    if "void" in unit.conditions or not state.alive(unit):
+    if not generates_essence(unit) or not state.alive(unit):
         return ()
     return value
 

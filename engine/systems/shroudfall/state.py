@@ -156,7 +156,7 @@ class Activation(BaseModel):
     used: dict[ModelId, list[str]] = {}
     """The weapon profiles each model has attacked with in the current attack action (L728)."""
     targeted: list[ModelId] = []
-    """The models the unit's attacks have targeted in its current attack action (Whirlwind Dance, L354)."""
+    """The models the unit's melee attacks have targeted in its current attack action (Whirlwind Dance, L354)."""
     struck: list[str] = []
     """The hazards that struck a model in the current action, as ``<model>/<source>/<name>`` (ruling hazard-once)."""
     kept: dict[str, str] = {}

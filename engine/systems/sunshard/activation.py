@@ -153,7 +153,7 @@ def check_activate(world: World, side: SideId, filled: Mapping[str, str]) -> Act
     commander = any(m.has("Commander") for m in (model, *members))
     fortune = 1 if mixed and not commander else 0
     if fortune and world.record(side).fortune < fortune:
-        raise refuse("a party of mixed types costs 1 Fortune and side {side} has none", "L437")
+        raise refuse(f"a party of mixed types costs 1 Fortune and side {side} has none", "L437")
     return ActivationPlan(model.id, side, tuple(m.id for m in members), fortune, first)
 
 

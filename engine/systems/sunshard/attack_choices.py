@@ -12,8 +12,9 @@ from engine.systems.sunshard.attack_rerolls import reroll_with
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.events import Anticipated, AttackStaged, Faded, FigureUsed
+from engine.systems.sunshard.fortune import pay_reroll
 from engine.systems.sunshard.harm import Cause, gain, lose
-from engine.systems.sunshard.scoring import score_deed, spend_fortune
+from engine.systems.sunshard.scoring import score_deed
 from engine.systems.sunshard.state import AttackDie, SunshardState
 from engine.systems.sunshard.vaults import vault
 from engine.systems.sunshard.world import RULE, world_of
@@ -60,18 +61,23 @@ def on_substitute(ctx: Context[SunshardState], decision: Decision, answers: dict
 
 
 def on_armor_reroll(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
-    """The Fortune re-roll of an Armor test (L758-760)."""
+    """The Fortune re-roll of an Armor test (L758-760), or Poison Fruit's free one (L1465)."""
     attack = ctx.state.attack
     assert attack is not None
-    if answers["reroll"] == "fortune":
+    if answers["reroll"] != "keep":
         updated = attack.model_copy(deep=True)
         hit = updated.hits[updated.hit_index]
         assert hit.armor is not None
-        spend_fortune(ctx, world_of(ctx).model(hit.model).side, 1, f"re-rolling the Armor test ({RULE}, L758)")
+        pay_reroll(ctx, world_of(ctx).model(hit.model).side, answers["reroll"],
+                   f"re-rolling the Armor test ({RULE}, L758)")
         (face,) = roll_d20(ctx, 1, f"{hit.model}'s Armor test re-rolled", world_of(ctx).model(hit.model).side)
-        hit.armor = AttackDie(face=face, first=hit.armor.first, rerolled_by="fortune")
-        ctx.emit(AttackStaged(attack=updated, note=f"{hit.model} re-rolls its Armor test (Fortune)."))
+        hit.armor = AttackDie(face=face, first=hit.armor.first, rerolled_by=answers["reroll"])
+        paid = _PAID[answers["reroll"]]
+        ctx.emit(AttackStaged(attack=updated, note=f"{hit.model} re-rolls its Armor test ({paid})."))
     advance(ctx)
+
+
+_PAID = {"fortune": "Fortune", "poison-fruit": "Poison Fruit"}
 
 
 def on_blight_censors(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:

@@ -229,7 +229,8 @@ def _hits(ctx: Context[SunshardState], attack: AttackState) -> bool:
             if face <= 10:
                 stage(ctx, attack, f"{target.id} is Immaterial: the hit passes through it (rolled {face}, "
                                     f"{RULE}, L1447).")
-                if verdict.critical and kind == "attack" and world.rulings.immaterial_timing == "keeps-blight":
+                if (verdict.critical and kind == "attack" and world.rulings.immaterial_timing == "keeps-blight"
+                        and not target.has("Fine-Forged Armor")):
                     gain(ctx, target.id, "Blight", cause=Cause(f"a perfect attack ({RULE}, L521)", attacker.id))
                 continue
         hits.append(Hit(model=target.id, perfect=verdict.critical and kind == "attack"))
@@ -251,6 +252,9 @@ def _next_target(ctx: Context[SunshardState], attack: AttackState) -> bool:
         attack.stage = "anticipate"
     else:
         attack.stage = "after"
+        attacker = world_of(ctx).model(attack.attacker)
+        if attacker.on_table:
+            _deeds_of(world_of(ctx), ctx, attack, attacker)
     stage(ctx, attack)
     return False
 
@@ -301,12 +305,8 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
 
 
 def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
-    """The attack is over: the deeds it met, then whatever it interrupted carries on."""
-    world = world_of(ctx)
-    attacker = world.model(attack.attacker)
+    """The attack is over: whatever it interrupted carries on."""
     ctx.emit(AttackStaged(attack=None))
-    if attacker.on_table:
-        _deeds_of(world, ctx, attack, attacker)
     if attack.resume is not None:
         carry_on(ctx, attack.resume)
     return True
@@ -314,7 +314,8 @@ def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
 
 def _deeds_of(world: World, ctx: Context[SunshardState], attack: AttackState, attacker: Miniature) -> None:
     """Guard: a ranged attack from an Objective wounding a model, a friend under a Cone too (L1215, L553); Force of
-    Nature: an attack action from within Seeded terrain wounding an enemy (L1235)."""
+    Nature: an attack action from within Seeded terrain wounding an enemy (L1235); judged where the attacker made
+    the attack, once its every target is resolved and before a Fade vault takes it elsewhere (L1514)."""
     profile = attacker.weapon(attack.profile)
     here = attacker.base()
     if attack.wounded and not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):

@@ -14,9 +14,11 @@ from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import log_test, roll_test
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.events import AttackStaged
+from engine.systems.sunshard.fortune import armor_rerolls
 from engine.systems.sunshard.harm import Cause, gain, wound
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, is_melee, is_template, weapon_ability
-from engine.systems.sunshard.rolls import judge_test, tn
+from engine.systems.sunshard.quest_actions import rsl_goal
+from engine.systems.sunshard.rolls import judge_test
 from engine.systems.sunshard.sight import Cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
@@ -102,7 +104,7 @@ def _on_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:
         if incendiary:
             gain(ctx, model.id, "Burning", cause=Cause(f"incendiary {profile.name} ({RULE}, L770)"))
         if weapon_ability(profile, "Terrifying") is not None and world.model(model.id).on_table:
-            goal = tn(model.characteristic("RSL").value, label=f"{model.id}'s RSL")
+            goal = rsl_goal(world, model, [])
             result = roll_test(ctx, model.id, model.side, "rsl", goal, f"{model.id}'s Terrifying RSL test")
             if not result.passed:
                 gain(ctx, model.id, "Wavering", cause=Cause(f"Terrifying ({RULE}, L1530-1534)"))
@@ -125,13 +127,14 @@ def _armor(ctx: Context[SunshardState], attack: AttackState) -> bool:
     face = result.verdicts[0].face
     hit.armor = AttackDie(face=face, first=face)
     attack.stage = "armor-reroll"
-    if result.passed or world.record(model.side).fortune < 1:
+    ways = armor_rerolls(world, model.side)
+    if result.passed or not ways:
         attack.stage = "damage"
         stage(ctx, attack)
         return False
     ask(ctx, model.side, "armor-reroll", f"{model.id}'s Armor test rolled {face} against TN {goal.value} and "
         f"failed: spend 1 Fortune to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
-        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll")
+        [("keep", "Keep the die"), *ways], key="reroll")
     attack.stage = "damage"
     stage(ctx, attack, f"{model.id}'s player may re-roll the Armor test.")
     return True

@@ -214,8 +214,9 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
         return AttackPlan(attacker.id, side, profile.name, kind, (target.id,), aimed, cost, fortune)
     at = _read_at(filled.get("at")) if weapon_ability(profile, "Wall") is not None else None
     template = lay_template(world, attacker, profile, target, at)
-    under = under_template(world, template, skip=attacker.id)
-    if weapon_ability(profile, "Wall") is not None:
+    wall = weapon_ability(profile, "Wall") is not None
+    under = under_template(world, template, skip=None if wall else attacker.id)
+    if wall:
         _check_wall(world, attacker, profile, template, under)
         ordered = sorted(under, key=lambda m: gap(attacker, m))
     else:

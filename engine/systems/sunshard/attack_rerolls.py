@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine.core import Context, ModelId, Option, SideId
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.events import AttackStaged
+from engine.systems.sunshard.fortune import fruit_reroll, pay_reroll
 from engine.systems.sunshard.harm import lose
-from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.state import AttackDie, AttackState, SunshardState
 from engine.systems.sunshard.world import RULE, World
 
@@ -33,11 +33,16 @@ def reroll_ways(world: World, attacker_id: ModelId, side: SideId, kind: str, spe
 
 
 def reroll_sources(world: World, attack: AttackState) -> list[Option]:
-    """How the attacker may re-roll this attack test now (:func:`reroll_ways`), only while no die was re-rolled
+    """How the attacker may re-roll this attack test now (:func:`reroll_ways`, and Poison Fruit's free trigger of the
+    Fortune re-roll in its party's activation, L1465, asked after the roll only), only while no die was re-rolled
     (L153)."""
     if any(d.rerolled_by for d in attack.dice):
         return []
-    return reroll_ways(world, attack.attacker, attack.side, attack.kind)
+    ways = reroll_ways(world, attack.attacker, attack.side, attack.kind)
+    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+    if world.rulings.fortune_reroll_scope == "every-attack" or attack.kind in actions:
+        ways += fruit_reroll(world, attack.side)
+    return ways
 
 
 def reroll_with(ctx: Context[SunshardState], attack: AttackState, source: str, *, standing: bool = False) -> None:
@@ -47,7 +52,7 @@ def reroll_with(ctx: Context[SunshardState], attack: AttackState, source: str, *
     if source == "loot":
         lose(ctx, attack.attacker, "Loot", why=f"re-rolling the attack test ({why}{RULE}, L626)")
     else:
-        spend_fortune(ctx, attack.side, 1, f"re-rolling the attack test ({why}{RULE}, L757)")
+        pay_reroll(ctx, attack.side, source, f"re-rolling the attack test ({why}{RULE}, L757)")
     attack.dice = reroll_dice(ctx, attack, source, f"{attack.attacker}'s attack test re-rolled")
     ctx.emit(AttackStaged(attack=attack, note=f"{attack.attacker} re-rolls its attack test ({source})."))
 

@@ -87,7 +87,7 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
         return _answer(decision, {"reroll": "loot"}, "re-rolls the attack test with a Loot token")
     if kind == "armor-reroll" and world.state.attack is not None:
         hit = world.state.attack.hits[world.state.attack.hit_index]
-        if world.model(hit.model).hp <= 1:
+        if world.model(hit.model).hp <= 1 and "fortune" in options.get("reroll", []):
             return _answer(decision, {"reroll": "fortune"}, f"spends Fortune to save {hit.model}")
     if kind == "anticipate":
         return _answer(decision, {"anticipate": "yes"}, "Anticipates the attack")

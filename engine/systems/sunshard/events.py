@@ -16,6 +16,7 @@ __all__ = [
     "AbilityGained",
     "ActivationFlag",
     "Anticipated",
+    "ApLost",
     "ApSpent",
     "AttackStaged",
     "ChargeReady",
@@ -282,6 +283,23 @@ class ApSpent(EventBody):
         return f"{self.model_id} spends {_plural(self.amount, 'AP')} on {self.on} ({self.left} left)."
 
 
+class ApLost(EventBody):
+    """The activating model loses AP it has not spent (the Rescue marker's -1 AP taken at once, ruling rescue-ap,
+    L872); ``left`` is what it has after."""
+
+    kind = "sunshard.ap-lost"
+    model_id: ModelId
+    left: int
+    why: str
+
+    def apply(self, state: SunshardState) -> None:
+        if state.activation is not None and state.activation.model == self.model_id:
+            state.activation.ap = self.left
+
+    def describe(self) -> str:
+        return f"{self.model_id} loses 1 AP ({self.why}; {self.left} left)."
+
+
 class FigureUsed(EventBody):
     """Something a model may do only so often: Charge a target once a round (L405), a Reload(X) profile X times
     (L1522), a once-per-round ability (L1413, L1415, L1419, L1465)."""
@@ -479,6 +497,6 @@ class TerrainRuleGained(EventBody):
 
 SUNSHARD_EVENTS: tuple[type[EventBody], ...] = (
     TestMade, TokensChanged, HpChanged, ModelGone, FortuneChanged, VpScored, AbilityGained, MarkerPlaced, MarkerTaken,
-    ApSpent, FigureUsed, AttackStaged, DashingShow, Anticipated, Faded, ChargeReady, GuardKept, ActivationFlag,
+    ApSpent, ApLost, FigureUsed, AttackStaged, DashingShow, Anticipated, Faded, ChargeReady, GuardKept, ActivationFlag,
     TerrainRuleGained, Phaseformed)
 """Every event of this module, for the game's codec."""

@@ -25,8 +25,8 @@ from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 
-__all__ = ["FRUIT", "MOMENTS", "check_free_rally", "fortune_options", "gap_to", "offer_fortunes", "poison_fruit",
-           "use_fortune"]
+__all__ = ["FRUIT", "MOMENTS", "armor_rerolls", "check_free_rally", "fortune_options", "fruit_reroll", "gap_to",
+           "offer_fortunes", "pay_reroll", "poison_fruit", "use_fortune"]
 
 MOMENTS: dict[str, tuple[str, ...]] = {
     "start-beginning": ("shardborn-shift", "ruin-shroud", "ruin-dread"),
@@ -110,6 +110,36 @@ def poison_fruit(world: World, side: SideId) -> Miniature | None:
         if model.on_table and model.has("Poison Fruit") and "Poison Fruit" not in model.figure.used:
             return model
     return None
+
+
+def fruit_reroll(world: World, side: SideId) -> list[Option]:
+    """Poison Fruit's free trigger of a common re-roll (an attack test's or an Armor test's, L757-760, L1465), as the
+    option a re-roll question adds, or nothing when no Poison Fruit may trigger one now."""
+    fruit = poison_fruit(world, side)
+    if fruit is None:
+        return []
+    return [Option(key="poison-fruit", label=f"Poison Fruit: re-roll without Fortune ({_blighted(world, fruit)} "
+                                             "gains Blight)")]
+
+
+def armor_rerolls(world: World, side: SideId) -> list[Option]:
+    """How ``side`` may re-roll its model's failed Armor test now: 1 Fortune (L758-760), or Poison Fruit (L1465)."""
+    paid = [Option(key="fortune", label="Spend 1 Fortune to re-roll")] if world.record(side).fortune >= 1 else []
+    return paid + fruit_reroll(world, side)
+
+
+def pay_reroll(ctx: Context[SunshardState], side: SideId, source: str, reason: str) -> None:
+    """Pay for a common re-roll: 1 Fortune (L757-760), or Poison Fruit's once a round, its model (or the activating
+    one, ruling poison-fruit-blight) gaining Blight (L1465); ``reason`` says which re-roll, with its rule."""
+    if source != "poison-fruit":
+        spend_fortune(ctx, side, 1, reason)
+        return
+    world = world_of(ctx)
+    fruit = poison_fruit(world, side)
+    assert fruit is not None, "Poison Fruit was offered only while it may trigger"
+    ctx.emit(FigureUsed(model_id=fruit.id, once="Poison Fruit"))
+    gain(ctx, _blighted(world, fruit), "Blight",
+         cause=Cause(f"Poison Fruit, no Fortune spent: {reason}; {RULE}, L1465"))
 
 
 def fortune_options(world: World, side: SideId, moment: str, model: Miniature | None = None) -> list[Option]:

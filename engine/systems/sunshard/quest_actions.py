@@ -19,7 +19,7 @@ from engine.geometry import TOLERANCE, distance
 from engine.systems.sunshard.ap import spend_ap
 from engine.systems.sunshard.d20 import roll_test
 from engine.systems.sunshard.engagement import in_contact
-from engine.systems.sunshard.events import ActivationFlag, MarkerPlaced, MarkerTaken, TokensChanged
+from engine.systems.sunshard.events import ActivationFlag, ApLost, MarkerPlaced, MarkerTaken, TokensChanged
 from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.markers import marker_base
 from engine.systems.sunshard.resume import continues, plan_of, plan_resume
@@ -80,9 +80,11 @@ def _touched_objectives(world: World, model: Miniature) -> list[str]:
 
 
 def rsl_goal(world: World, model: Miniature, mods: list[Modifier]) -> Target:
-    """An RSL test's TN for ``model`` now, Paymaster's +2 in its party included (L1459)."""
-    party = world.state.party
-    if party is not None and model.id in party.members and not model.leader and any(
+    """An RSL test's TN for ``model`` now, Paymaster's +2 included for another party member, not Leader, in its own
+    activation (L1459)."""
+    party, activation = world.state.party, world.state.activation
+    activating = activation is not None and activation.model == model.id
+    if party is not None and activating and model.id in party.members and not model.leader and any(
             world.model(m).has("Paymaster") for m in party.members if m != model.id):
         mods = [*mods, Modifier.add("Paymaster", 2, f"{RULE}, L1459")]
     return tn(model.characteristic("RSL").value, mods, label=f"{model.id}'s RSL")
@@ -255,4 +257,9 @@ def _take(ctx: Context[SunshardState], model: Miniature, marker: str, source: st
         ctx.emit(MarkerTaken(marker=marker, loose_id=where, model_id=model.id, why=why))
     else:
         ctx.emit(MarkerTaken(marker=marker, from_objective=where, model_id=model.id, why=why))
+    activation = ctx.state.activation
+    if marker == "Rescue" and world_of(ctx).rulings.rescue_ap == "at-once" and activation is not None \
+            and activation.model == model.id and activation.ap > 0:
+        ctx.emit(ApLost(model_id=model.id, left=activation.ap - 1,
+                        why=f"carrying the Rescue marker ({RULE}, L872; ruling rescue-ap)"))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.checks import roll_off
-from engine.core import Context, Decision, DecisionPart, ModelId, Option, SideId
+from engine.core import Context, Decision, DecisionPart, IllegalCommand, InvalidCommand, ModelId, Option, SideId
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.activation import apply_end, eligible
 from engine.systems.sunshard.ap import burning_test, can_still_act
@@ -28,6 +28,7 @@ from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.events import AbilityGained, FigureUsed, MarkerTaken, ModelGone
 from engine.systems.sunshard.fortune import offer_fortunes, use_fortune
 from engine.systems.sunshard.harm import Cause, gain, heal, lose, wound
+from engine.systems.sunshard.quest_actions import check_quest_action
 from engine.systems.sunshard.quests import end_of_game_scoring, end_of_round_scoring, sudden_death
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.round_events import (
@@ -361,9 +362,22 @@ def _end_now(ctx: Context[SunshardState], model_id: ModelId) -> None:
 
 
 def settle(ctx: Context[SunshardState]) -> None:
-    """After an action: an activation whose model is gone, Downed, or out of AP with no Charge to make ends."""
+    """After an action: an activation whose model is gone, Downed, or out of AP with no 0-AP special action left to
+    take (a Charge, Recon's Interact) ends (L383)."""
     activation = ctx.state.activation
     if activation is None or ctx.state.pending or ctx.state.attack is not None:
         return
-    if not can_still_act(ctx, activation.model) or (activation.ap == 0 and not activation.moved_into):
+    if not can_still_act(ctx, activation.model) or (activation.ap == 0 and not activation.moved_into
+                                                    and not _may_interact(world_of(ctx), activation.side)):
         finish_activation(ctx, activation.model)
+
+
+def _may_interact(world: World, side: SideId) -> bool:
+    """Whether the activating model may still take Recon's Interact, a 0-AP special action (L383, L1181)."""
+    activation = world.state.activation
+    assert activation is not None
+    try:
+        check_quest_action(world, side, {"action": "interact", "model": activation.model})
+    except (InvalidCommand, IllegalCommand):
+        return False
+    return True

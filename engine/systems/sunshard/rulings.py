@@ -60,6 +60,7 @@ class Rulings(RulingsRecord):
     fortune_reroll_scope: str = "every-attack"
     standing_reroll: str = "declared"
     poison_fruit_blight: str = "fruit-model"
+    rescue_ap: str = "at-once"
     immaterial_timing: str = "after-rerolls"
     bell_ringer_miss: str = "yes"
     fortunate_one_duration: str = "round"

@@ -13,10 +13,10 @@ from engine.checks import Target
 from engine.core import Context, Decision, ModelId
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.d20 import log_test, roll_d20, roll_test
+from engine.systems.sunshard.fortune import armor_rerolls, pay_reroll
 from engine.systems.sunshard.harm import Cause, settle_save
 from engine.systems.sunshard.resume import Resume, carry_on, continues
 from engine.systems.sunshard.rolls import armor_like, judge_test, tn
-from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, world_of
 
@@ -39,28 +39,30 @@ def armor_like_test(ctx: Context[SunshardState], model_id: ModelId, goal: Target
     model = world.model(model_id)
     kind = armor_like(world.rulings)
     result = roll_test(ctx, model.id, model.side, kind, goal, purpose)
-    if then is None or result.passed or kind != "armor" or world.record(model.side).fortune < 1:
+    ways = armor_rerolls(world, model.side)
+    if then is None or result.passed or kind != "armor" or not ways:
         settle_save(ctx, model.id, result, cause)
         return True
     face = result.verdicts[0].face
     ask(ctx, model.side, "save-reroll", f"{purpose} rolled {face} against TN {goal.value} and failed: spend 1 Fortune "
-        f"to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?",
-        [("keep", "Keep the die"), ("fortune", "Spend 1 Fortune to re-roll")], key="reroll",
+        f"to re-roll it ({RULE}, L758-760)?", "Re-roll the Armor test?", [("keep", "Keep the die"), *ways],
+        key="reroll",
         context={"model": model.id, "tn": goal.value, "face": face, "purpose": purpose, "why": cause.why,
                  "resume": then})
     return False
 
 
 def on_save_reroll(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
-    """Keep the die or spend 1 Fortune to roll it again (L758-760), settle the test, and carry on."""
+    """Keep the die, or spend 1 Fortune (L758-760) or Poison Fruit's free trigger (L1465) to roll it again; settle
+    the test, and carry on."""
     context = decision.context
     world = world_of(ctx)
     model = world.model(str(context["model"]))
     kind = armor_like(world.rulings)
     goal = tn(int(str(context["tn"])), label=f"{model.id}'s TN")
     purpose = str(context["purpose"])
-    if answers["reroll"] == "fortune":
-        spend_fortune(ctx, model.side, 1, f"re-rolling {purpose} ({RULE}, L758)")
+    if answers["reroll"] != "keep":
+        pay_reroll(ctx, model.side, answers["reroll"], f"re-rolling {purpose} ({RULE}, L758)")
         (face,) = roll_d20(ctx, 1, f"{purpose} re-rolled", model.side)
         result = log_test(ctx, model.id, kind, goal, [face], f"{purpose}, re-rolled")
     else:

@@ -351,6 +351,11 @@ def _known_spells(ctx: Context[SunshardState], model_id: ModelId) -> None:
         ctx.emit(SpellsChosen(model_id=model.id, spells=tuple(known)))
 
 
+SHARD_MM = 50.0
+"""A Shardbringer piece's diameter (L1479); it is placed within 6" of the model, measured between their nearest points
+(L274)."""
+
+
 def _deploy_choices(ctx: Context[SunshardState], model_id: ModelId, mover: SideId) -> bool:
     """Ask the owner for Change Form (L1423), Magika Caster's two spells (L1451) and Shardbringer's pieces (L1479)."""
     world = world_of(ctx)
@@ -372,7 +377,7 @@ def _deploy_choices(ctx: Context[SunshardState], model_id: ModelId, mover: SideI
     for index in range(bringer.number if bringer is not None else 0):
         parts.append(DecisionPart(key=f"piece{index + 1}", prompt=f"Where Shardbringer piece {index + 1} goes (its "
                                   "centre, within 6\" and outside Contested Ground)", kind=PartKind.POSITION,
-                                  center=here, radius=6.0 + model.base().radius))
+                                  center=here, radius=6.0 + model.base().radius + SHARD_MM / MM_PER_INCH / 2))
     if not parts:
         return False
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=model.side, kind="deploy-choices", optional=False,
@@ -393,7 +398,7 @@ def on_deploy_choices(ctx: Context[SunshardState], decision: Decision, answers: 
     ground = contested(world)
     for key in sorted(k for k in answers if k.startswith("piece")):
         at = parse_point(answers[key])
-        disc = Base(key, Pose(*at), 50.0, 0.0)
+        disc = Base(key, Pose(*at), SHARD_MM, 0.0)
         if ground is not None and float(ground.distance(shapely.Point(at))) < disc.radius:
             raise refuse(f"a Shardbringer piece stays outside Contested Ground ({key})", "L1479")
         under: list[str] = [m.id for m in world.on_table() if overlaps(disc, m.base())]

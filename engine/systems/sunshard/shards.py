@@ -4,7 +4,8 @@ holding Nucleus (the Shardborn Fortune gives a Leader Nucleus, L785, L787, L1457
 as "+N NAME" (N added to the characteristic NAME) or as a special ability's name (held while focused): ruling
 ``shard-focus``; any other text is played by hand. The Shardborn's shifting shards (L782) pick up a non-Objective
 Seeded piece no model is within and place it completely within 5" (its outline moved at most 5", ruling
-placement-distance), on the battlefield and overlapping no other terrain: offered as the eight compass moves of 5"
+placement-distance), on the battlefield and overlapping no other terrain nor any model's base (L692): offered as the
+eight compass moves of 5"
 (2.5" where 5" is blocked). A Phaseforming model gaining an On Guard token chooses Light Cover, Hazardous or
 Rugged, which Seeded pieces within 6" of it have while it keeps the token (L1463; :func:`terrain.rules_of` reads it).
 """
@@ -83,6 +84,7 @@ def shift_spots(world: World) -> list[tuple[str, str]]:
         if any(relation(m.base(), here) in ("completely", "within") for m in world.on_table()):
             continue
         others = [piece(world, o).polygon for key, o in world.state.terrain.items() if key != terrain_id]
+        others += [shapely.Point(m.base().xy).buffer(m.base().radius) for m in world.on_table()]
         for step in range(8):
             angle = math.radians(45 * step)
             for reach in (SHIFT, SHIFT / 2):

@@ -18,7 +18,7 @@ from engine.core import Choice, Context, InvalidCommand, ModelId, SideId, parse_
 from engine.geometry import TOLERANCE, bearing, overlaps
 from engine.systems.sunshard.ap import spend_ap
 from engine.systems.sunshard.deeds import flood_check
-from engine.systems.sunshard.engagement import engaged_by
+from engine.systems.sunshard.engagement import engaged_by, held_in_place, reach
 from engine.systems.sunshard.events import ActivationFlag
 from engine.systems.sunshard.guard import engagement_reactions
 from engine.systems.sunshard.harm import Cause, gain, lose
@@ -76,6 +76,9 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
         if not standing:
             raise refuse(f"{model.id} stands completely within no terrain to climb down from", "L411")
         top = max(standing, key=lambda t: t.height)
+        if top.height <= 0:
+            raise refuse(f"{top.id} is HGT 0: there is no height to climb down (a move takes {model.id} off it)",
+                         "L411-413")
         region = shapely.box(base.radius, base.radius, world.state.width - base.radius,
                              world.state.height - base.radius).difference(top.polygon.buffer(base.radius))
         cost, end = int(top.height), 0
@@ -85,9 +88,10 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
             raise InvalidCommand(f"there is no terrain {piece_id}")
         if relation(base, target) == "apart":
             raise refuse(f"{model.id} is not in base contact with {target.id}", "L411")
-        if target.height <= model.card.HGT:
-            raise refuse(f"{target.id} (HGT {target.height:g}) is not taller than {model.id} (HGT {model.card.HGT}): "
-                         "move onto it instead", "L411")
+        if target.height <= height:
+            which = "functional HGT" if world.rulings.climb_height == "functional" else "HGT"
+            raise refuse(f"{target.id} (HGT {target.height:g}) is not taller than {model.id} ({which} {height:g}): "
+                         "move onto it instead", "L411, L467")
         if target.has("impassable"):
             raise refuse(f"{target.id} is Impassable", "L714")
         region = target.polygon.buffer(-base.radius)
@@ -99,7 +103,7 @@ def climb_spot(world: World, model: Miniature, piece_id: str | None) -> tuple[tu
     if free.is_empty:
         raise refuse(f"there is no room to place {model.id}", "L415")
     nearest = nearest_points(free, here)[0]
-    return (round(nearest.x, 2), round(nearest.y, 2)), max(cost, 0), end
+    return (round(nearest.x, 2), round(nearest.y, 2)), cost, end
 
 
 def check_special(world: World, side: SideId, filled: Mapping[str, str]) -> Special:
@@ -147,14 +151,17 @@ def check_special(world: World, side: SideId, filled: Mapping[str, str]) -> Spec
 
 
 def _check_disengage(world: World, model: Miniature, to: tuple[float, float]) -> None:
-    """Engaged by an enemy, vault up to SPD, not ending engaged with any enemy it is engaged with now (L409)."""
-    engagers = engaged_by(world, model)
-    if not engagers:
+    """Engaged by an enemy, vault up to SPD, not ending engaged with any enemy it is engaged with now (L409): with
+    ruling downed-engagement ``only-standing`` an enemy engaging it; read literally, also one it engages with its
+    own Reach (L155-157, L537)."""
+    if not engaged_by(world, model):
         raise refuse(f"{model.id} is not engaged by an enemy", "L409")
     check_vault(world, model, to, model.characteristic("SPD").value)
     moved = model.base().at(*to)
-    still = [e.id for e in engagers if math.dist(moved.xy, e.base().xy) - moved.radius - e.base().radius
-             <= (2.0 if any("Reach" in p.abilities for p in e.card.weapons) else 0.0) + TOLERANCE]
+    own = reach(model) if world.rulings.downed_engagement == "literal" else 0.0
+    still = [e.id for e in held_in_place(world, model)
+             if math.dist(moved.xy, e.base().xy) - moved.radius - e.base().radius
+             <= max(0.0 if e.downed else reach(e), own) + TOLERANCE]
     if still:
         raise refuse(f"{model.id} would still be engaged with {', '.join(still)}", "L409")
 

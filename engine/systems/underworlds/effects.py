@@ -366,7 +366,7 @@ def _attack(ref: Referee, frame: EffectsFrame, effect: AttackEffect) -> str:
     source, profile, target = answer.split("|")
     _store(ref, frame, {f"{key}!": "done"})
     ref.push(AttackFrame(id=ref.next_frame_id(), attacker=attacker.id, target=target, profile=profile,
-                         source=source, via="ploy" if frame.ploy else "reaction"))
+                         source=source, via="reaction" if frame.bound.get("reaction") == "yes" else "ploy"))
     return DONE
 
 

@@ -3,10 +3,11 @@ after any action or activation for cards that say so, and in each player's end p
 core rulebook, L269, L703, L707, L711).
 
 An objective scored in the action phase is replaced at once from the deck; a card drawn then cannot score until
-a later action or activation (L707). Under the ruling ``immediate-objectives-drawn-late: core`` a card drawn while
-its condition already holds scores only once an action makes it true again. Cards a player added whose condition
-the vocabulary cannot say, and every card under the ruling ``objective-evaluation: claim-and-confirm``, are
-claimed by their holder and confirmed by an opponent instead (``claim``).
+a later action or activation (L707), when its condition holds then; a card scored after an event (Coward!,
+Lightning Strikes: ``after_event``), and under the house ruling ``immediate-objectives-drawn-late: met-again``
+every card, drawn while its condition already holds scores only once an action makes it true again. Cards a
+player added whose condition the vocabulary cannot say, and every card under the ruling ``objective-evaluation:
+claim-and-confirm``, are claimed by their holder and confirmed by an opponent instead (``claim``).
 """
 
 from __future__ import annotations
@@ -57,9 +58,7 @@ def _order(ref: Referee, sides: list[SideId]) -> list[SideId]:
     if ref.rules.simultaneous_objectives == "active-player-first":
         first = ref.state.active_side or sides[0]
         return [s for s in rotation(ref.state.sides, first) if s in sides]
-    result = ref.roll_off(sides, "who scores first")
-    ranked = [s for group in result.ranking for s in group]
-    return [SideId(s) for s in ranked if s in sides]
+    return ref.ranked(sides, "who scores first")
 
 
 STALE = -1
@@ -102,13 +101,15 @@ def checkpoint(ref: Referee) -> None:
 
 
 def drawn_marks(ref: Referee, side: SideId, drawn: list[str], until: int) -> dict[str, int]:
-    """Objective cards drawn in the action phase may not score at checkpoint ``until`` (nor, under the core
-    ruling, while the condition that held when they were drawn still holds)."""
+    """Objective cards drawn in the action phase may not score at checkpoint ``until`` (L707); a card scored after an
+    event (and every card under the house ruling ``met-again``) not while the condition that held when it was drawn
+    still holds: its event must happen again."""
     marks = {}
     for card_id in drawn:
         card = ref.lib.card(ref.state, card_id)
-        stale = (card.score == "immediate" and not claimable(ref, card)
-                 and ref.rules.immediate_objectives_drawn_late == "core" and condition_met(ref, side, card).met)
+        waits = card.after_event or ref.rules.immediate_objectives_drawn_late == "met-again"
+        stale = (card.score == "immediate" and not claimable(ref, card) and waits
+                 and condition_met(ref, side, card).met)
         marks[f"{side}:{card_id}"] = STALE if stale else until
     return marks
 

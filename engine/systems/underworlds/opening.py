@@ -91,8 +91,7 @@ def draw_hands(ref: Referee) -> None:
     part = DecisionPart(key="redo", prompt="Do-over: redraw a whole hand?", default="keep",
                         options=tuple(Option(key=k, label=label) for k, label in _REDO))
     if ref.rules.do_over == "once-each-in-turn":
-        result = ref.roll_off(list(ref.state.in_play), "the order of do-overs")
-        order = [SideId(side) for group in result.ranking for side in group]
+        order = ref.ranked(list(ref.state.in_play), "the order of do-overs")
         ref.emit(StepStarted(step="mulligan", order=order,
                              shown=f"Hands are dealt. Each player in turn, from side {order[0]}, may redraw either "
                                    f"hand, openly ({RULE}, L317; ruling do-over)."))

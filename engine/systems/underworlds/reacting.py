@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from engine.core import SideId, Window, open_window
+from engine.systems.underworlds.attack import target_problem
 from engine.systems.underworlds.events import LingeringSet, Note, PloyPlayed
 from engine.systems.underworlds.game_state import EffectsFrame, UnderworldsState, power_deck
 from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import UNIVERSAL, Card
 from engine.systems.underworlds.turns import reaction_order
-from engine.systems.underworlds.vocabulary import Choose, Effect, GrantReactionEffect, Reaction
+from engine.systems.underworlds.vocabulary import AttackEffect, Choose, Effect, GrantReactionEffect, Reaction
 
 __all__ = ["TRIGGERS", "Candidate", "Trigger", "as_data", "automatic", "candidates", "candidates_public", "matches",
            "offer", "resolve"]
@@ -197,7 +198,39 @@ def candidates(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
             found.append(Candidate(key=f"grant:{index}", label=f"{lib.card(state, item.card).name} (its reaction)",
                                    effects=effect.effects, card=item.card, choose=effect.choose, grant=index,
                                    bound=_bound(state, trigger, side, None)))
-    return found
+    return [c for c in found if _can_be_made(state, lib, side, c.effects, c.bound, is_attack=bool(c.profile))]
+
+
+def _can_be_made(state: UnderworldsState, lib: Library, side: SideId, effects: Sequence[Effect],
+                 bound: dict[str, str], *, is_attack: bool = False) -> bool:
+    """A reaction that does nothing but make an Attack action (Tireless Assault, Fuelled by Slaughter), or that is
+    itself an Attack action (Furious Parry, which must target the attacker), may be used only when that attack
+    could be made now: a card whose condition cannot be met cannot be played (L575), say when the drive-back took
+    the same target out of reach (L689, L701) or the attacker struck from further than Range 1 (L681)."""
+    attacks = [e for e in effects if isinstance(e, AttackEffect)]
+    if not attacks or not (is_attack or len(attacks) == len(effects)):
+        return True
+    battle, rules = lib.battle(state), lib.rules(state)
+    for effect in attacks:
+        by = [f.id for f in state.fighters.values() if f.side == side] if effect.by == "chosen" else \
+            [bound[effect.by]] if bound.get(effect.by) in state.fighters else []
+        for fighter_id in by:
+            fighter = state.fighters[fighter_id]
+            if fighter.hex is None:
+                continue
+            if effect.action == "this" and bound.get("profile"):
+                profiles = [lib.attack_named(state, fighter, bound["profile"], bound.get("source"))[1]]
+            else:
+                profiles = [profile for _, profile in lib.attacks(state, fighter)]
+            against = bound.get("target") if effect.against == "same_target" else \
+                bound.get("attacker") if effect.against == "attacker" else None
+            targets = [f for f in state.fighters.values() if f.side != fighter.side and f.hex is not None
+                       and (against is None or f.id == against)]
+            me = battle.fighter(fighter_id)
+            if any(target_problem(battle, me, battle.fighter(t.id), profile.range, rules) is None
+                   for profile in profiles for t in targets):
+                return True
+    return False
 
 
 def _follow_ups(state: UnderworldsState, lib: Library, side: SideId, trigger: Trigger) -> list[Candidate]:
@@ -237,8 +270,9 @@ def _may_react(state: UnderworldsState, lib: Library, side: SideId, trigger: Tri
     hand = len(state.decks[power_deck(side)].piles["hand"]) if power_deck(side) in state.decks else 0
     brought = side in state.imported_by.values()
     return hand > 0 and not state.sudden_death and (brought or any(
-        matches(state, lib, card.reaction, trigger, side) for card in _pool(state, lib, side)
-        if card.reaction is not None))
+        matches(state, lib, card.reaction, trigger, side)
+        and _can_be_made(state, lib, side, card.effects, _bound(state, trigger, side, None))
+        for card in _pool(state, lib, side) if card.reaction is not None))
 
 
 def candidates_public(state: UnderworldsState, lib: Library, side: SideId, trigger: Trigger) -> list[Candidate]:

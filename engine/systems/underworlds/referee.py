@@ -148,11 +148,21 @@ class Referee:
                                  said=result.said, ranking=[[SideId(s) for s in group] for group in result.ranking]))
         return result
 
+    def ranked(self, sides: Sequence[SideId], purpose: str) -> list[SideId]:
+        """Every side from the roll-off's winner to its last loser: sides tied below the winner roll off again
+        among themselves until each place is settled (L149, L759)."""
+        order: list[SideId] = []
+        for group in self.roll_off(sides, purpose).ranking:
+            tied = [SideId(side) for side in group]
+            order += self.ranked(tied, f"{purpose} (a tie among {', '.join(tied)})") if len(tied) > 1 else tied
+        return order
+
     def fewest(self, sides: Sequence[SideId], purpose: str) -> SideId:
         """The side with the fewest successes in a roll-off (L755, L793; ruling ``roll-off-fewest``): the last of
-        the roll-off's ranking, or, counting criticals alone, the one with fewest, the tied lowest rolling again."""
+        the roll-off's ranking (sides tied for last rolling again), or, counting criticals alone, the one with
+        fewest, the tied lowest rolling again."""
         if self.rules.roll_off_fewest == "ranking-lowest":
-            return SideId(self.roll_off(sides, purpose).ranking[-1][0])
+            return self.ranked(sides, purpose)[-1]
         rolling = list(sides)
         while True:
             criticals = {side: self.roll("attack", ROLL_OFF_DICE, f"the roll-off for {purpose}", side).count("crit")

@@ -179,7 +179,9 @@ class Card(Spec):
     fighters (``restricted_to``) and carry ``modifiers``, an ``attack``, an ``action``, or ``effects`` with a
     ``reaction`` (the player may use it) or a ``trigger`` (it always happens). A card the vocabulary cannot
     express says why in ``unexpressed`` (the game then asks the holder to claim it and the opponent to
-    confirm). ``summary`` is our own paraphrase; ``faq`` notes a later ruling the core rulebook lacks.
+    confirm). ``summary`` is our own paraphrase; ``faq`` notes a later ruling the core rulebook lacks. An
+    immediate objective scored after an event (Coward!, Lightning Strikes), not while a state of the phase holds,
+    says ``after_event``: drawn after its event, it waits for the event again (L707).
     """
 
     id: Ident
@@ -204,6 +206,7 @@ class Card(Spec):
     action: GrantedAction | None = None
     unexpressed: Text | None = None
     faq: Text | None = None
+    after_event: bool = False
 
     @model_validator(mode="after")
     def _fits_its_type(self) -> Self:
@@ -226,6 +229,8 @@ class Card(Spec):
                                                       "vocabulary: say what it cannot express"))
         if expressed and self.unexpressed is not None:
             problems.append(Problem(("unexpressed",), "is only for cards whose effect is not written out"))
+        if self.after_event and self.score != "immediate":
+            problems.append(Problem(("after_event",), "is only for objectives scored immediately"))
         if (self.reaction is not None or self.trigger is not None) and not self.effects:
             problems.append(Problem(("effects",), "is required with a reaction or trigger: say what it does"))
         if self.reaction is not None and self.trigger is not None:

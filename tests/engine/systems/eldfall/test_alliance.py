@@ -217,16 +217,18 @@ def test_chain_attack_joins_an_allied_players_hit() -> None:
         assert any("A2 joins in with a Chain Attack on C1" in t for t in _texts(game, since)) is joins
 
 
-def test_a_soldier_counts_an_allied_soldier_in_its_awareness() -> None:
-    # L1863 with L2935: +1 for each Soldier in its Awareness, the ally's Soldiers included.
-    for rulings, bonus in ((DECLARED, True), ({"alliance": "never"}, False)):
-        game = _quest_2(f"soldier-{bonus}", rulings)
-        game.apply(SettleSetup(), HOST)
-        settle(game)
-        arrange(game, {**HOSTILES, "A2": (8, 10, 90.0), "B1": (8, 13, 270.0)})
-        world = game.system.kit.world(game.state)
-        mods = world.fighter(ModelId("A2")).attribute("OFF").applied
-        assert any(m.source.startswith("Soldier (1 Soldier") for m in mods) is bonus
+def test_a_soldier_counts_no_soldier_of_an_allied_player() -> None:
+    # L1863: +1 for each other Soldier in its Awareness from the same Party, the models its player controls (L2957):
+    # an allied player's Soldier is an allied model (L2935) but of another party; its own Citadel Guard counts.
+    game = _quest_2("soldier", DECLARED)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    arrange(game, {**HOSTILES, "A2": (8, 10, 90.0), "B1": (8, 13, 270.0), "A3": (30, 30, 90.0)})
+    mods = game.system.kit.world(game.state).fighter(ModelId("A2")).attribute("OFF").applied
+    assert not any(m.source.startswith("Soldier") for m in mods)
+    arrange(game, {**HOSTILES, "A2": (8, 10, 90.0), "B1": (8, 13, 270.0), "A3": (10, 10, 90.0)})
+    mods = game.system.kit.world(game.state).fighter(ModelId("A2")).attribute("OFF").applied
+    assert any(m.source.startswith("Soldier (1 Soldier") for m in mods)
 
 
 def test_friendly_fire_on_an_allied_model_calls_for_a_morale_roll() -> None:

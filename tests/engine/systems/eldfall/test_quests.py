@@ -191,3 +191,68 @@ def test_the_arena_pays_for_its_champion_once_whether_she_falls_or_dies_after() 
     settle(game)
     assert "dead" in game.state.models[champion].tokens
     assert game.state.record(SideId("A")).vp == {"reward": 3}, "her death after pays nothing more"
+
+
+def test_a_hostile_that_suffers_a_hit_turns_to_face_its_attacker() -> None:
+    # L1598: a Hostile hit turns directly towards its attacker (a Construct or Undead one only when wounded). An Earth
+    # Elemental facing away is shot in the back; the damage roll fails, yet it turns.
+    from engine.geometry import bearing
+    game = new_game("turn", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
+    game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    turn_of(game, "A")
+    archer = ModelId(unit_id(game, "Bushi Attendant"))
+    elemental = next(m.id for m in game.state.models.values() if m.side == "C")
+    x, y = game.state.models[elemental].x, game.state.models[elemental].y
+    facing = round(bearing((x, y), (x, y - 6)) % 360.0, 2)
+    _at(game, elemental, x, y, (facing + 180.0) % 360.0)  # its back to the archer
+    _at(game, archer, x, y - 6, round(bearing((x, y - 6), (x, y)) % 360.0, 2))
+    game.apply(Activate(model=archer, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20)), HOST)
+    game.apply(Declare(kind="attack", means="short-bow", targets=((elemental, 0),)), as_side("A", ALICE))
+    settle(game)
+    assert game.state.models[elemental].wounds_taken == 0
+    assert game.state.models[elemental].facing == facing
+
+
+def test_a_crouched_hostile_stands_up_as_it_moves_in_its_turn() -> None:
+    # L1602: a Hostile that became Crouched cancels the state in the Movement step of its next Activation.
+    from engine.core import BOT_USER, Actor
+    from tests.table_commands import change_token
+    game = new_game("stand", options={"scenario": "unexpected-encounter"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": BOT_USER})
+    game.apply(ChooseParty(name="Soga Vanguard", side=SideId("A")), HOST)
+    game.apply(ChooseParty(name="Thenion Shadows", side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    turn_of(game, "C")
+    elemental = next(m.id for m in sorted(game.state.models.values(), key=lambda m: m.id) if m.side == "C")
+    game.apply(change_token(model=elemental, token="crouched"), HOST)
+    move = game.system.bot_move(game.state, SideId("C"),
+                                lambda c: game.allows(c, Actor(user=BOT_USER, side=SideId("C"))))
+    assert move is not None
+    game.apply_bot(SideId("C"), move)
+    assert "crouched" not in game.state.models[elemental].tokens
+
+
+def test_no_chain_attack_joins_a_duel_its_model_is_not_fighting() -> None:
+    # L1575: a model outside the duel that would interfere (Chain Attack, L1898) loses the duel for its side, so the
+    # referee never has the Flameshaper join its duelling Citadel Guard's Hit.
+    game = practice(("Helian Expedition", "Thenion Shadows"), "duel-chain")
+    turn_of(game, "A")
+    guard, shaper = ModelId(unit_id(game, "Citadel Guard")), ModelId(unit_id(game, "Flameshaper"))
+    swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
+    _at(game, guard, 18, 10, 90.0)
+    _at(game, swash, 18, 14, 270.0)
+    _at(game, shaper, 19.26, 14, 180.0)  # in base contact with the Swashbuckler
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    _challenge_accepted_by(game, swash)
+    game.apply(Activate(model=guard, how="walk", to=f"contact {swash}"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 2, 20, 20, 20, 20)), HOST)
+    events = game.apply(Declare(kind="attack", means="small-bludgeon", targets=((swash, 0),)), as_side("A", ALICE))
+    texts = [e.body.describe() for e in events]
+    assert any("Hit" in t for t in texts) and not any("Chain Attack" in t for t in texts), texts

@@ -124,3 +124,18 @@ def test_an_active_ability_may_follow_the_second_action_when_its_essence_is_held
             act(game, A, "ability", model="A1", choice="thunderstorm", at="21,10")
             assert game.state.manifestations and game.state.activation is None  # nothing left to pay: it ends
             assert game.state.record(A).reserve == ["yellow"]  # the storm paid, then the unit's essence value
+
+
+def test_a_ranged_attack_leaves_its_target_open_to_whirlwind_dance() -> None:
+    # Shroudfall rules, L354: the extra attack goes at a model not yet targeted "with a melee attack" in the same attack
+    # action, so a model only shot at in that action may still be its target; a model struck in melee may not.
+    shot = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("B1", "adamant", 10, 20), Put("B9", "razhu", 30, 30))
+    act(shot, A, "activate", model="R")
+    rig(shot, *([2] * 8))
+    act(shot, A, "attack", model="R", target="B1")
+    assert shot.state.activation is not None and shot.state.activation.targeted == []
+    struck = staged(Put("A1", "stormridge", 10, 10), Put("B1", "riflemen", 10, 11.8), Put("B9", "razhu", 30, 30))
+    act(struck, A, "activate", model="A1")
+    rig(struck, *([2] * 8))
+    act(struck, A, "attack", model="A1", target="B1")
+    assert struck.state.activation is not None and struck.state.activation.targeted == ["B1"]

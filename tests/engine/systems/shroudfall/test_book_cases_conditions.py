@@ -78,3 +78,20 @@ def test_a_unit_burnt_to_death_adds_no_essence_that_activation() -> None:
     play.activate(ctx, A, "A1")
     play.forfeit(ctx, REF, A)
     assert M("A1") not in table.state.models and table.state.record(A).reserve == []
+
+
+def test_burnings_damage_among_equally_hurt_models_goes_where_its_controller_says() -> None:
+    # Shroudfall rules, L819: a condition's damage goes to the damaged model with the least health left, and on a tie
+    # the controlling player decides; L1383: Burning's roll at the end of the activation. Neither Rifleman is hurt,
+    # so A is asked and picks A2 (3 + 3 = 6 / ARM 5 = 1 damage). Before, the referee took the first.
+    from .staged import act, choose, rig, staged
+
+    game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
+                  Put("B9", "razhu", 30, 30))
+    game.state.units["R"].conditions = ["burning"]
+    act(game, A, "activate", model="R")
+    rig(game, 3, 3)
+    act(game, A, "end", model="R")
+    assert choose(game, A, "A2") == ["A1", "A2"]
+    assert (game.state.models[M("A1")].wounds_taken, game.state.models[M("A2")].wounds_taken) == (0, 1)
+    assert game.state.activation is None

@@ -152,37 +152,114 @@ def test_reposition_is_offered_when_a_second_move_ends_the_activation() -> None:
 
 
 def test_a_model_in_melee_neither_shoots_nor_adds_to_a_combined_shot_unless_relentless() -> None:
-    # Shroudfall rules, L1325: the +1 is for each other model "currently not in melee"; L716: a model in melee may
-    # not use a ranged profile, so it cannot be the one shooting either; L1361: a Relentless model takes part in
-    # melee. A3 stands in melee with Razhu (B2); the target B1 is in every Rifle's range and sight.
+    # Shroudfall rules, L1325: the +1 is for each remaining model "currently not in melee" (the shooter among them,
+    # ruling combined-count); L716: a model in melee may not use a ranged profile, so it cannot be the one shooting
+    # either; L1361: a Relentless model takes part in melee. A3 stands in melee with Razhu (B2); the target B1 is in
+    # every Rifle's range and sight.
     from engine.systems.shroudfall.abilities import combined
 
     puts = [Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11.5, 10, unit="R"),
             Put("A3", "riflemen", 13, 10, unit="R"), Put("B2", "razhu", 15.5, 10), Put("B1", "adamant", 10, 20)]
     table = Table(puts, effects={"R": {"passive:Combined Shot": GAME}})
     assert table.world.in_melee(M("A3"))
-    assert combined(table.world, table.state.units["R"], "ranged", "B1") == ("A1", 1)
+    assert combined(table.world, table.state.units["R"], "ranged", "B1") == ("A1", 2)
     first = Table([Put("A3", "riflemen", 10, 10, unit="R"), *puts[:2], *puts[3:]],
                   effects={"R": {"passive:Combined Shot": GAME}})
     first.state.models[M("A3")].x, first.state.models[M("A3")].y = 13, 10
-    assert combined(first.world, first.state.units["R"], "ranged", "B1") == ("A1", 1)  # A3 listed first: not it
+    assert combined(first.world, first.state.units["R"], "ranged", "B1") == ("A1", 2)  # A3 listed first: not it
     relentless = Table(puts, effects={"R": {"passive:Combined Shot": GAME, "passive:Relentless": GAME}})
-    assert combined(relentless.world, relentless.state.units["R"], "ranged", "B1") == ("A1", 2)
+    assert combined(relentless.world, relentless.state.units["R"], "ranged", "B1") == ("A1", 3)
 
 
-def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_other_model_that_could_shoot() -> None:
-    # L1323-1325: with 2 or more models, one model attacks instead, +1 to hit and damage for each other model not in
-    # melee with sight of the target and it in range (ruling combined-count: the attacker not counted). Four
-    # Riflemen, one 20" away (beyond the Rifle's 14"): +2.
+def test_a_combined_shot_is_one_models_attack_with_one_more_for_each_remaining_model_that_could_shoot() -> None:
+    # Shroudfall rules, L1323-1325: with 2 or more models remaining, one model attacks instead, +1 to hit and damage
+    # for each remaining model not in melee with sight of the target and it in range; "remaining" names the models
+    # still on the table (L1323), the attacker among them (ruling combined-count). Four Riflemen, one 20" away
+    # (beyond the Rifle's 14"): +3, not +2.
     game = staged(Put("A1", "riflemen", 10, 10, unit="R"), Put("A2", "riflemen", 11, 10, unit="R"),
                   Put("A3", "riflemen", 12, 10, unit="R"), Put("A4", "riflemen", 12, 1, unit="R"),
                   Put("B1", "adamant", 11, 22))
     game.state.units["R"].effects = {"passive:Combined Shot": GAME}
     act(game, A, "activate", model="R")
-    rig(game, 3, 3, 3, 2, 3, 3, 2, 2)
+    rig(game, 3, 3, 3, 2, 3, 2, 2, 2)
     act(game, A, "attack", model="R", target="B1+combined")
     rolls = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
     assert len(rolls) == 1  # one model's attack, not four
-    # damage 2Y+2G = 3+3+2+2 = 10, +2 = 12, / ARM 6 = 2
+    # damage 2Y+2G = 3+2+2+2 = 9, +3 = 12, / ARM 6 = 2 (with +2 only 11, 1 damage)
     assert game.state.models[M("B1")].wounds_taken == 2
-    assert "combined+2" not in game.state.units["R"].effects
+    assert "combined+3" not in game.state.units["R"].effects
+
+
+def test_nimble_moves_through_other_models_but_never_ends_on_one() -> None:
+    # Shroudfall rules, L1349 (and L630-634): a Nimble model's tool may pass over other bases; it still may not end
+    # on one (L585). A Goblin Scout crosses the Lawbringer in its way; a Sentinel, not Nimble, finds no MOV M tool.
+    from engine.core import IllegalCommand
+    from engine.systems.shroudfall.movement import plan_model_move
+
+    nimble = Table([Put("A1", "goblin-scouts", 10, 10), Put("B1", "lawbringers", 10, 13)]).world
+    assert plan_model_move(nimble, M("A1"), (10, 16)).end == (10, 16)
+    with pytest.raises(IllegalCommand, match="may not end overlapping B1"):
+        plan_model_move(nimble, M("A1"), (10, 13.2))
+    plain = Table([Put("A1", "sentinels", 10, 10), Put("B1", "lawbringers", 10, 13)]).world
+    with pytest.raises(IllegalCommand, match="overlaps B1"):
+        plan_model_move(plain, M("A1"), (10, 16))
+
+
+def test_giant_slayer_adds_two_damage_against_a_base_of_fifty_millimetres_only() -> None:
+    # Shroudfall rules, L1339: +2 on damage rolls against models on 50 mm bases or larger: the Dragon (50 mm), not
+    # Razhu (40 mm).
+    from engine.systems.shroudfall.attack import damage_bonuses
+
+    world = Table([Put("A1", "beastbane-slayer", 10, 10), Put("B1", "dragons", 10, 12),
+                   Put("B2", "razhu", 12, 10)]).world
+    axe = world.card(M("A1")).weapons[0]
+    assert [b.amount for b in damage_bonuses(world, M("A1"), M("B1"), axe)] == [2]
+    assert damage_bonuses(world, M("A1"), M("B2"), axe) == []
+
+
+def test_silver_line_training_re_rolls_once_an_activation_for_free() -> None:
+    # Silver Line Training (L366 names it; S3 gives its text): one essence re-roll in each of the unit's activations
+    # without paying. With an empty reserve, the Lawbringers' first missed shot is re-rolled for free, the second
+    # model's miss is not (the free one is spent) and nothing is paid.
+    game = staged(Put("A1", "lawbringers", 10, 10, unit="L"), Put("A2", "lawbringers", 11.5, 10, unit="L"),
+                  Put("B1", "adamant", 10, 16))
+    act(game, A, "activate", model="L")
+    rig(game, *([0] * 12))
+    act(game, A, "attack", model="L", target="B1+reroll")
+    hits = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
+    rerolled = [e.body for e in game.log if type(e.body).__name__ == "FreeRerollUsed"]
+    assert len(rerolled) == 1 and game.state.record(A).reserve == []
+    assert game.state.activation is not None and game.state.activation.free_reroll_used
+    again = [e.body for e in game.log if getattr(e.body, "purpose", "") == "a re-roll"]
+    assert len(hits) == 2 and len(again) == 4  # A1's whole roll of four dice re-rolled once, A2's not
+
+
+def test_a_frostbitten_unit_takes_neither_its_ethereal_move_nor_its_reposition() -> None:
+    # Shroudfall rules, L1401: a Frostbitten unit cannot be placed during its activation nor by friendly abilities,
+    # so its own Ethereal (L1333) and Reposition (L1363) are refused, nothing changed (it still moves with a tool).
+    # Before, both were accepted and placed nothing: the Ethereal move spent an action, Reposition ended the
+    # activation.
+    for passive, action in (('passive:Ethereal (5")', "ethereal"), ('passive:Reposition (2")', "reposition")):
+        game = staged(Put("A1", "razhu", 18, 10), Put("B9", "razhu", 18, 30))
+        game.state.units["A1"].effects = {passive: GAME}
+        game.state.units["A1"].conditions = ["frostbite"]
+        act(game, A, "activate", model="A1")
+        with pytest.raises(RulesError, match="Frostbite"):
+            act(game, A, action, model="A1", to="toward B9")
+        assert game.state.activation is not None and game.state.activation.actions == []
+        assert game.state.models[M("A1")].y == 10
+
+
+def test_an_ethereal_move_is_a_move_action_so_the_melee_lock_holds_without_parry() -> None:
+    # Shroudfall rules, L1333: Ethereal places the models instead of using the tool, but it is still a move action;
+    # L654: without Parry a model may not leave an enemy's melee range during a move action; a Disengage action first
+    # gives Parry (L546). Before, the place took A1 out of melee with B1.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "razhu", 18, 11.8), Put("B9", "razhu", 30, 30))
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': GAME}
+    act(game, A, "activate", model="A1")
+    with pytest.raises(RulesError, match="may not leave it without Parry"):
+        act(game, A, "ethereal", model="A1", to="A1@14,8")
+    assert game.state.activation is not None and game.state.activation.actions == []
+    act(game, A, "disengage", model="A1")
+    act(game, A, "ethereal", model="A1", to="A1@14,8")
+    assert (game.state.models[M("A1")].x, game.state.models[M("A1")].y) == (14, 8)

@@ -54,6 +54,18 @@ def test_the_thunderstorm_is_removed_at_the_end_of_the_round() -> None:
     assert not game.state.manifestations
 
 
+def test_the_thunderstorm_is_placed_once_an_activation_however_much_essence_is_held() -> None:
+    # Shroudfall rules, L947: the Thunderstorm "can only be used once per activation"; with its cost held twice over
+    # a second one is refused, nothing paid for it.
+    game = staged(Put("A1", "stormcallers", 18, 8, unit="S"), Put("B1", "brawlers", 17, 18, unit="U"))
+    game.state.record(A).reserve = ["yellow", "grey", "yellow", "grey"]
+    act(game, A, "activate", model="S")
+    act(game, A, "ability", model="S", choice="thunderstorm", at="18,15.5")
+    with pytest.raises(RulesError):
+        act(game, A, "ability", model="S", choice="thunderstorm", at="14,12")
+    assert len(game.state.manifestations) == 1 and game.state.record(A).reserve == ["yellow", "grey"]
+
+
 def test_moving_into_blazing_terrain_gives_burning_but_not_to_a_flying_model() -> None:
     # L1431: moving into BLAZING terrain gives Burning; L1335: Flying takes no conditions from terrain.
     for card, wanted in (("riflemen", ["burning"]), ("dragons", [])):

@@ -63,3 +63,19 @@ def test_an_element_in_the_units_own_half_gives_nothing_one_across_the_middle_li
     table = _advised(15.5)
     table.state.elements["E1"] = table.state.elements["E1"].model_copy(update={"y": 18})
     assert _end(table) == ["yellow", "yellow"]
+
+
+def test_a_void_unit_generates_no_essence_at_the_end_of_its_activation_by_any_way() -> None:
+    # Shroudfall rules, L1389: a Void unit generates no essence for its player at the end of its activation; the ways
+    # of generating essence are the essence value, abilities, and scenario and terrain effects (L837-841). So neither
+    # its value, nor Tactical Advisor's crystal (L509), nor a Crystal Mine's (L1289) is added, and the mine is left
+    # for a later unit this round (ruling void-essence).
+    near = 27 - 25 / 25.4 - 1.0 - 0.63 + 0.5
+    table = _advised(near)
+    table.state.elements["E1"].used_this_round = False
+    table.state.units["A1"].conditions = ["void"]
+    assert _end(table) == []
+    assert not table.state.elements["E1"].used_this_round
+    plain = _advised(near)
+    plain.state.elements["E1"].used_this_round = False
+    assert sorted(_end(plain)) == ["red", "yellow", "yellow"]  # the mine in B's half gives red (L1294)

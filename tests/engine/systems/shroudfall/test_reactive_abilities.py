@@ -152,6 +152,93 @@ def test_fall_back_is_never_offered_for_a_frostbitten_unit() -> None:
             assert not game.pending and game.state.models[ModelId("B2")].y == 10
             continue
         ident, keys = _offer(game)
-        assert keys == ["pass", "B1/fall-back/B2/A1"]
+        assert keys[:2] == ["pass", "B1/fall-back/B2/A1"]
         game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
         assert game.state.models[ModelId("B2")].y > 10 and game.state.record(B).reserve == []
+
+
+def test_fall_back_answers_the_first_model_to_end_its_move_before_the_next_one_moves() -> None:
+    # Shroudfall rules, L1528-1530: a move action moves its models one at a time, and "when a model ends a move"
+    # resolves after each; L961-965: as soon as the enemy model ends its move, Fall back! may be used. A1 ends in
+    # melee with the Lawbringers, 8" from Adamant: B is asked before A2 moves. Before, every model moved first.
+    game = staged(Put("A1", "sentinels", 18, 4, unit="S"), Put("A2", "sentinels", 20, 4, unit="S"),
+                  Put("B1", "adamant", 24, 10), Put("B2", "lawbringers", 18, 10))
+    game.state.record(B).reserve = ["yellow"]
+    act(game, A, "activate", model="S")
+    act(game, A, "move", model="S", to="A1@18,8.3;A2@20,7")
+    ident, keys = _offer(game)
+    assert keys[:2] == ["pass", "B1/fall-back/B2/A1"]
+    assert (game.state.models[ModelId("A2")].x, game.state.models[ModelId("A2")].y) == (20, 4)
+    game.apply(Answer(decision_id=ident, choice="pass"), Actor(user=HOST, side=B))
+    assert (game.state.models[ModelId("A2")].x, game.state.models[ModelId("A2")].y) == (20, 7)
+
+
+def test_fall_back_moves_the_unit_away_the_way_its_player_chooses() -> None:
+    # Shroudfall rules, L521 and L641: the unit makes a MOV S *away* from the enemy model, which need not be directly
+    # away: its player picks the way, each an answer of its own (directly away first, or turned 45 degrees to either
+    # side), and no model nor its tool comes nearer to the enemy at any point. Before, the referee always moved it
+    # directly away.
+    import math
+
+    game = staged(Put("A1", "razhu", 18, 4), Put("B1", "adamant", 24, 10), Put("B2", "lawbringers", 18, 10))
+    game.state.record(B).reserve = ["yellow"]
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="A1@18,8.3")
+    (decision,) = game.pending
+    ways = game.live(decision).parts[0].options[1:]
+    assert [w.key for w in ways] == ["B1/fall-back/B2/A1", "B1/fall-back/B2/A1/45", "B1/fall-back/B2/A1/-45"]
+    assert ways[0].label.startswith("Fall back!: B2 makes a MOV S directly away from A1")
+    before = math.dist((18, 8.3), (18, 10))
+    game.apply(Answer(decision_id=decision.id, choice="B1/fall-back/B2/A1/45"), Actor(user=HOST, side=B))
+    moved = game.state.models[ModelId("B2")]
+    assert moved.x < 18 and moved.y > 10 and math.dist((moved.x, moved.y), (18, 8.3)) > before
+
+
+def test_no_one_is_forgotten_answers_a_friend_destroyed_by_terrain_or_burning_too() -> None:
+    # Shroudfall rules, L356-358: the trigger is a friendly model within 4" destroyed, by whatever; here Dangerous
+    # Terrain as a Rifleman moves into it (L1433), and Burning's roll at the end of its activation (L1383): each time
+    # Stormridge's player is asked, the second before the activation closes (L1521). Before, only a model an attack
+    # destroyed opened the window.
+    from .tables import Scenery, square
+
+    pit = Scenery("T1", "Pit", "area", ("Area Terrain", "Dangerous Terrain"), square(16, 13, 4, 4))
+    game = staged(Put("A1", "riflemen", 18, 10), Put("A2", "stormridge", 21, 11), Put("B9", "razhu", 30, 30),
+                  scenery=(pit,))
+    game.state.models[ModelId("A1")].wounds_taken = 1
+    game.state.record(A).reserve = ["grey"]
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="A1@18,14")
+    assert ModelId("A1") not in game.state.models
+    assert _offer(game)[1] == ["pass", "A2/no-one-is-forgotten/A2"]
+    burnt = staged(Put("A1", "riflemen", 18, 10), Put("A2", "stormridge", 21, 11), Put("B9", "razhu", 30, 30))
+    burnt.state.models[ModelId("A1")].wounds_taken = 1
+    burnt.state.units["A1"].conditions = ["burning"]
+    burnt.state.record(A).reserve = ["grey"]
+    act(burnt, A, "activate", model="A1")
+    rig(burnt, 3, 3)
+    act(burnt, A, "end", model="A1")
+    assert ModelId("A1") not in burnt.state.models
+    ident, keys = _offer(burnt)
+    assert keys == ["pass", "A2/no-one-is-forgotten/A2"]
+    assert burnt.state.activation is not None  # asked before the activation closes
+    burnt.apply(Answer(decision_id=ident, choice="pass"), Actor(user=HOST, side=A))
+    assert burnt.state.activation is None and burnt.state.turn == B
+
+
+def test_no_one_is_forgotten_answers_a_friend_placed_to_its_death() -> None:
+    # Shroudfall rules, L356-358 and L1433 (being placed into Dangerous Terrain deals 1 damage; ruling
+    # place-triggers): a Rifleman with one wound left placed by its Ethereal move into the pit is destroyed, and
+    # Stormridge's player is asked. Before, a place into Dangerous Terrain dealt no damage (its 1 damage was kept for
+    # actions other than moves), and a death in a place opened no window.
+    from .tables import Scenery, square
+
+    pit = Scenery("T1", "Pit", "area", ("Area Terrain", "Dangerous Terrain"), square(16, 13, 4, 4))
+    game = staged(Put("A1", "riflemen", 18, 10), Put("A2", "stormridge", 21, 11), Put("B9", "razhu", 30, 30),
+                  scenery=(pit,))
+    game.state.models[ModelId("A1")].wounds_taken = 1
+    game.state.units["A1"].effects = {'passive:Ethereal (5")': "game"}
+    game.state.record(A).reserve = ["grey"]
+    act(game, A, "activate", model="A1")
+    act(game, A, "ethereal", model="A1", to="A1@18,14")
+    assert ModelId("A1") not in game.state.models
+    assert _offer(game)[1] == ["pass", "A2/no-one-is-forgotten/A2"]

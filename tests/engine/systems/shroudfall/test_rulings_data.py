@@ -23,9 +23,9 @@ SECTION_15 = {
     "deployment-within", "terrain-loop", "side-piece-gap", "leadership-step", "leadership-holders", "los-precision",
     "scenario-elements-block", "hover-linear", "terrain-setup-order",
 }
-BOOK_CHECK = {"stunned-forfeit", "element-gap", "elusive-count"}
+BOOK_CHECK = {"stunned-forfeit", "element-gap", "elusive-count", "void-essence"}
 """Rulings the independent check of the rulebook named (test_book_cases_*.py)."""
-ABILITIES = {"order-timing", "whirlwind-dance-target", "hazard-once", "attunement"}
+ABILITIES = {"order-timing", "whirlwind-dance-target", "hazard-once", "attunement", "fall-back-way"}
 """Rulings taken as the referee came to play the cards' abilities (actives.py); Follow up's pushes and Backswing's
 attack, rulings once, are their player's choices now (choosing.py)."""
 

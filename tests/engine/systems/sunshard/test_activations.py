@@ -56,7 +56,7 @@ def test_a_party_holds_three_others_or_four_with_a_commander() -> None:
 def test_a_mixed_party_without_a_commander_costs_a_fortune() -> None:
     # D-29, L437: Soldier and Scout types: 1 Fortune, refused without any; with a Commander it is free.
     state = band()
-    with pytest.raises(RulesError, match="mixed types costs 1 Fortune"):
+    with pytest.raises(RulesError, match="mixed types costs 1 Fortune and side A has none"):
         check_activate(world(state), A, {"model": "A2", "party": "A5"})
     state.records[A].fortune = 1
     plan = check_activate(world(state), A, {"model": "A2", "party": "A5"})

@@ -149,6 +149,9 @@ def test_a_wall_may_not_cover_friends_and_needs_sight_of_someone_under_it() -> N
         check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "9,13.4;0"})
     with pytest.raises(RulesError, match="completely within 8"):
         check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "14,12;0"})
+    # The attacker is a friendly model too (L1337): a Wall laid over its own base is refused.
+    with pytest.raises(RulesError, match=r"friendly models \(A1\)"):
+        check_attack(w, A, {"model": "A1", "weapon": "Firewall", "at": "6,12;0"})
 
 
 def test_a_charge_with_powerful_charge_rolls_two_dice_once_a_round() -> None:

@@ -154,3 +154,16 @@ def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_
     assert t.pending(asked).kind == "save-reroll" and asked.attack is not None and "Floored" in asked.models[B1].tokens
     after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2])
     assert after.attack is None and after.models[B1].wounds_left == 2 and not after.pending
+
+
+def test_poison_fruit_pays_a_hazardous_test_s_reroll_in_its_own_activation() -> None:
+    # L1465: A1 has Poison Fruit and its side no Fortune; its failed Hazardous test (11 against TN 10) may be
+    # re-rolled for free, A1 gaining Blight: 4 passes.
+    fruited = t.card("Captain", name="Fruited Captain", abilities=("Poison Fruit",))
+    data = t.DATA.with_imports([fruited])
+    state = _through_hazard(0)
+    t.put(state, "A1", "Fruited Captain", A, 10, 6, data=data)
+    asked, _ = t.run(state, _walk, rig=[11], data=data)
+    assert [o.key for o in t.pending(asked).parts[0].options] == ["keep", "poison-fruit"]
+    after, _ = t.answer(asked, {"reroll": "poison-fruit"}, rig=[4], data=data)
+    assert after.models[A1].wounds_left == 3 and after.models[A1].tokens == ["Blight"] and not after.pending

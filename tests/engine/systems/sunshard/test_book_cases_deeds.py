@@ -18,11 +18,13 @@ from tests.engine.systems.sunshard.tables import (
     A,
     B,
     activate,
+    answer,
     attack,
     card,
     engaged_by_three,
     lay,
     objective,
+    pending,
     put,
     quest_state,
     run,
@@ -240,3 +242,58 @@ def test_guard_scores_a_wound_on_any_model_even_a_friend_under_the_cone() -> Non
     state, data = _sprayer_at_an_objective()
     after, _ = attack(state, "B", [19, 2, 15], data=data, model="B1", weapon="Blight Spit", target="A1")
     assert after.models[B2].wounds_taken == 1 and after.records[B].deeds == ["guard"]
+
+
+def _fencer() -> SunshardState:
+    """Chance Encounter: B1 (a Remnant Pariah, Twin Blades with Fade) in base contact with A1 to its east; A2 stands
+    2" further west, in base contact with where a 2" Fade west leaves B1."""
+    state = quest_state("chance-encounter")
+    put(state, "B1", "Pariah", B, 12, 12)
+    put(state, "A1", "Captain", A, 12 + 2 * R, 12)
+    put(state, "A2", "Captain", A, 10 - 2 * R, 12)
+    return state
+
+
+def _faded(state: SunshardState, side: str, target: str, to: str, **filled: str) -> SunshardState:
+    """B1 hits ``target`` with its Twin Blades (2; the Captain's Armor test, 12 - 4 = 8, passes on 3) and vaults to
+    ``to`` through Fade (L1514)."""
+    hit, _ = attack(state, side, [2, 3], model="B1", weapon="Twin Blades", target=target, **filled)
+    assert pending(hit).kind == "fade"
+    after, _ = answer(hit, {"vault": to})
+    return after
+
+
+def test_hit_and_run_scores_4_inches_of_fade_in_one_activation() -> None:
+    # L1223, L1514: two hits in B1's activation, each followed by a 2" Fade vault: 4" in all, 1 VP.
+    state = _fencer()
+    activate(state, "B1")
+    once = _faded(state, "B", "A1", "10,12")
+    assert once.records[B].deed_vp == 0 and once.activation is not None and once.activation.faded == 2
+    twice = _faded(once, "B", "A2", "10,14")
+    assert twice.records[B].deed_vp == 1 and "hit-and-run" in twice.records[B].deeds
+
+
+def test_a_fade_in_the_enemy_s_activation_adds_to_no_activation_of_its_own() -> None:
+    # L1223 counts one activation: B1's Held Strike in A1's activation vaults 2", which B1's own activation later does
+    # not add to (and the enemy's activation is not B1's to count).
+    state = _fencer()
+    activate(state, "A1")
+    after = _faded(state, "B", "A1", "10,12", kind="held-strike")
+    assert after.records[B].deed_vp == 0 and after.activation is not None and after.activation.faded == 0
+    after.activation = None
+    activate(after, "B1")
+    again = _faded(after, "B", "A2", "10,14")
+    assert again.records[B].deed_vp == 0 and again.activation is not None and again.activation.faded == 2
+
+
+def test_force_of_nature_is_judged_where_the_attack_was_made_before_a_fade() -> None:
+    # L1235, L1514: B1 (side B playing Shardborn) stands within a Seeded grove and wounds A1 with its Twin Blades (2
+    # hits; the Captain's Armor test, 12 - 4 = 8, fails on 15), then Fades 2" out of the grove: 1 VP all the same.
+    state = _fencer()
+    state.records[B].alignment = "Shardborn"
+    lay(state, "T1", (11, 11, 2, 2), 0, ["seeded", "clear"])
+    activate(state, "B1")
+    hit, _ = attack(state, "B", [2, 15], model="B1", weapon="Twin Blades", target="A1")
+    assert hit.records[B].deed_vp == 1 and "force-of-nature" in hit.records[B].deeds
+    after, _ = answer(hit, {"vault": "12,10"})
+    assert after.records[B].deed_vp == 1 and after.models[A1].wounds_left == 2

@@ -4,6 +4,8 @@ and what each ability does (Sunshard:Embren core rules v1.0, L749-803)."""
 from __future__ import annotations
 
 from engine.core import ModelId
+from engine.systems.sunshard.activation import apply_end
+from engine.systems.sunshard.attack_flow import fade_reach
 from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
 from engine.systems.sunshard.play_specials import activation_fortunes
@@ -186,3 +188,98 @@ def test_poison_fruit_is_not_offered_outside_its_party_activation() -> None:
     state = _fruit_table()
     state.party = None
     assert activation_fortunes(world(state, FRUITED), A, "A2") == []
+
+
+def test_poison_fruit_pays_a_missed_attack_test_s_reroll_in_its_party_s_activation() -> None:
+    # L757, L1465: A2 (in A1's party, side A holding no Fortune) misses B1 with its Bayonet (20); the re-roll is
+    # offered through Poison Fruit, and taking it blights A1 (ruling poison-fruit-blight) and spends nothing.
+    state = _fruit_table()
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    asked, _ = attack(state, "A", [20], data, model="A2", weapon="Bayonet", target="B1")
+    assert offered(asked) == ["keep", "poison-fruit"]
+    after, _ = answer(asked, {"reroll": "poison-fruit"}, rig=[20], data=data)
+    assert after.models[A1].tokens == ["Wavering", "Blight"] and after.figures[A1].used == ["Poison Fruit"]
+    assert after.records[A].fortune == 0 and after.attack is None
+
+
+def test_poison_fruit_pays_an_armor_test_s_reroll_in_its_party_s_activation() -> None:
+    # L758-760, L1465: during A2's activation B1's Held Strike hits it (2) and its Armor test (ARM 11 - ST 4 = 7)
+    # fails on 15; side A has no Fortune, yet Poison Fruit re-rolls it: 3 passes, A2 keeps its HP, A1 gains Blight.
+    state = _fruit_table()
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    asked, _ = attack(state, "B", [2, 15], data, model="B1", weapon="Twin Blades", target="A2", kind="held-strike")
+    assert pending(asked).kind == "armor-reroll" and offered(asked) == ["keep", "poison-fruit"]
+    after, _ = answer(asked, {"reroll": "poison-fruit"}, rig=[3], data=data)
+    assert after.models[A2].wounds_left == 2 and after.models[A1].tokens == ["Wavering", "Blight"]
+    assert after.records[A].fortune == 0 and after.figures[A1].used == ["Poison Fruit"]
+
+
+def test_poison_fruit_is_once_a_round_for_rerolls_too() -> None:
+    # L1465: once used, the failed Armor test of the same activation is offered no free re-roll (nor any: no
+    # Fortune), and A2 is wounded.
+    state = _fruit_table()
+    state.figures[A1].used = ["Poison Fruit"]
+    put(state, "B1", "Pariah", B, 12 + 32 / 25.4, 10)
+    data = DATA.with_imports([FRUITED])
+    after, _ = attack(state, "B", [2, 15], data, model="B1", weapon="Twin Blades", target="A2", kind="held-strike")
+    assert after.models[A2].wounds_left == 1 and all(d.kind != "armor-reroll" for d in after.pending.values())
+
+
+def test_delver_spoils_give_two_loot_to_a_model_not_solitary_in_the_start_phase() -> None:
+    # L769: during the Start Phase, 2 Loot tokens to a model without Solitary.
+    loner = card("Conscripted", name="Loner", abilities=("Solitary",))
+    data = DATA.with_imports([loner])
+    state = quest_state("chance-encounter")
+    state.records[A].fortune = 1
+    put(state, "A1", "Captain", A, 10, 2)
+    put(state, "A2", "Loner", A, 14, 2, data=data)
+    w = world(state, loner)
+    keys = [o.key for o in fortune_options(w, A, "start-during")]
+    assert "delver-loot:A1" in keys and "delver-loot:A2" not in keys
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, "delver-loot:A1"), data=data)
+    assert after.models[A1].tokens == ["Loot", "Loot"] and after.records[A].fortune == 0
+
+
+def test_incendiary_rounds_set_the_target_burning_and_jam_the_shooter_at_the_end() -> None:
+    # L770: chosen at the start of its activation, the Musket (Jammable) gains Burning; at the activation's end the
+    # Conscripted gains a Jammed counter.
+    state = quest_state("stake-a-claim")
+    state.records[A].fortune = 1
+    put(state, "A1", "Conscripted", A, 10, 10)
+    put(state, "B1", "Captain", B, 18, 10)
+    activate(state, "A1")
+    w = world(state)
+    assert [o.key for o in fortune_options(w, A, "activation-start", w.model("A1"))] == ["delver-incendiary:A1"]
+    lit, _ = run(state, lambda ctx: use_fortune(ctx, A, "delver-incendiary:A1"))
+    shot, _ = attack(lit, "A", [2, 1], model="A1", weapon="Musket", target="B1")
+    assert "Burning" in shot.models[B1].tokens
+    ended, _ = run(shot, lambda ctx: apply_end(ctx, A1))
+    assert "Jammed" in ended.models[A1].tokens
+
+
+def test_the_long_fade_adds_an_inch_to_fade_vaults_this_activation() -> None:
+    # L778, L1514: a Pariah's Fade vault reaches 3" in the activation the Remnant Fortune was spent in.
+    state = quest_state("stake-a-claim")
+    state.records[B].fortune = 1
+    put(state, "B1", "Pariah", B, 12, 12)
+    put(state, "A1", "Captain", A, 12 + 32 / 25.4, 12)
+    activate(state, "B1")
+    faded, _ = run(state, lambda ctx: use_fortune(ctx, B, "remnant-fade:B1"))
+    hit, _ = attack(faded, "B", [2, 3], model="B1", weapon="Twin Blades", target="A1")
+    assert pending(hit).kind == "fade" and hit.attack is not None and fade_reach(world(hit), hit.attack) == 3
+    after, _ = answer(hit, {"vault": "9,12"})
+    assert (after.models[B1].x, after.models[B1].y) == (9, 12)
+
+
+def test_nucleus_goes_to_a_leader_at_the_end_of_the_start_phase_until_the_end_phase() -> None:
+    # L785-787 (ruling until-next-end-phase).
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Shardborn"
+    state.records[A].fortune = 1
+    put(state, "A1", "Captain", A, 12, 2, leader=True)
+    put(state, "A2", "Captain", A, 16, 2)
+    assert [o.key for o in fortune_options(world(state), A, "start-end")] == ["shardborn-nucleus:A1"]
+    after, _ = run(state, lambda ctx: use_fortune(ctx, A, "shardborn-nucleus:A1"))
+    assert world(after).model("A1").has("Nucleus") and after.figures[A1].gained["Nucleus"] == "end-phase"

@@ -90,6 +90,40 @@ def test_climbing_is_refused_without_the_ap() -> None:
         check_special(world(state), A, {"action": "climb", "model": "A1", "choice": "T1"})
 
 
+def _on_a_ledge(**rulings: str) -> SunshardState:
+    """A1 (a Captain, HGT 2) standing completely within a HGT 2 ledge T0, against a HGT 4 wall T1: functional HGT 4."""
+    state = new_state(rulings=rulings)
+    lay(state, "T0", (6, 8, 4, 4), 2, ["light-cover"])
+    lay(state, "T1", (10, 8, 4, 4), 4, ["heavy-cover"])
+    put(state, "A1", "Captain", A, 10 - R32, 10, z=2)
+    activate(state, "A1", ap=0)
+    return state
+
+
+def test_climbing_needs_terrain_taller_than_the_model_s_functional_hgt() -> None:
+    # L411-413 (ruling climb-height `functional`): on a HGT 2 ledge the Captain is HGT 4, as tall as the wall, so there
+    # is nothing to climb (it moves onto it, L467); Climbing no longer places it there for 0 AP, even at 0 AP left.
+    with pytest.raises(RulesError, match=r"not taller than A1 \(functional HGT 4\)"):
+        check_special(world(_on_a_ledge()), A, {"action": "climb", "model": "A1", "choice": "T1"})
+
+
+def test_climbing_by_printed_hgt_costs_the_printed_difference() -> None:
+    # Ruling climb-height `printed`: the wall is 2 taller than the Captain's HGT 2, so 2 AP, which it lacks (L417).
+    with pytest.raises(RulesError, match="Climbing costs 2 AP and A1 has 0"):
+        check_special(world(_on_a_ledge(**{"climb-height": "printed"})), A,
+                      {"action": "climb", "model": "A1", "choice": "T1"})
+
+
+def test_climbing_down_from_hgt_0_terrain_is_no_climb() -> None:
+    # L411-413: no HGT to climb down, so no 0-AP Climbing placement off it (a move takes it off).
+    state = new_state()
+    lay(state, "T0", (6, 8, 4, 4), 0, ["rugged"])
+    put(state, "A1", "Captain", A, 8, 10)
+    activate(state, "A1", ap=0)
+    with pytest.raises(RulesError, match="HGT 0"):
+        check_special(world(state), A, {"action": "climb", "model": "A1"})
+
+
 def test_floored_takes_two_inches_off_speed() -> None:
     # L608: SPD 4 Floored moves 2" an AP.
     state = new_state()
@@ -126,6 +160,27 @@ def test_disengage_needs_an_enemy_engaging_the_model() -> None:
     activate(state, "A1")
     with pytest.raises(RulesError, match="not engaged"):
         check_special(world(state), A, {"action": "disengage", "model": "A1", "to": "7,10"})
+
+
+def test_a_disengage_read_literally_may_not_end_within_the_model_s_own_reach_of_its_enemy() -> None:
+    # L155-157, L409, L537 (ruling downed-engagement `literal`): A1 with a Reach Pike, in contact with B1, vaults
+    # 1.5" off: it still engages B1 with its Pike, so it is still engaged with it; 2.5" off it is free. By default
+    # (`only-standing`) only B1 engaging A1 counts, and 1.5" off is free.
+    pike = DATA.card("Captain").weapons[1].model_copy(update={"name": "Pike", "RN": 2, "abilities": ("Reach",)})
+    lancer = card("Captain", name="Lancer", weapons=(pike,))
+    data = DATA.with_imports([lancer])
+    for reading, refused in (("literal", True), ("only-standing", False)):
+        state = new_state(rulings={"downed-engagement": reading})
+        put(state, "A1", "Lancer", A, 10, 10, data=data)
+        put(state, "B1", "Pariah", B, 10 + 2 * R32, 10, data=data)
+        activate(state, "A1", data=data)
+        w = world(state, lancer)
+        if refused:
+            with pytest.raises(RulesError, match="still be engaged with B1"):
+                check_special(w, A, {"action": "disengage", "model": "A1", "to": "8.5,10"})
+        else:
+            check_special(w, A, {"action": "disengage", "model": "A1", "to": "8.5,10"})
+        check_special(w, A, {"action": "disengage", "model": "A1", "to": "7.5,10"})
 
 
 def test_a_charge_needs_a_movement_action_ending_in_contact() -> None:

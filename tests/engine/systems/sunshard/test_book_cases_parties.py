@@ -11,7 +11,7 @@ from engine.systems.sunshard.activation import apply_activate, apply_end, check_
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target
 from engine.systems.sunshard.quest_actions import rsl_goal
 from engine.systems.sunshard.state import Party, SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, card, new_state, put, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, attack, card, new_state, put, rolled, run, world
 
 A1, A2, A3, B1 = ModelId("A1"), ModelId("A2"), ModelId("A3"), ModelId("B1")
 R32 = 32 / 25.4 / 2
@@ -111,10 +111,33 @@ def test_paymaster_adds_two_to_the_rsl_tests_of_the_other_non_leader_members() -
     put(state, "A2", "Conscripted", A, 11.5, 10, data=data)
     put(state, "A3", "Conscripted", A, 14, 14, data=data)
     state.party = Party(selector=A1, members=[A1, A2])
+    activate(state, "A2")
     w = world(state, data.card("Purser"))
     assert rsl_goal(w, w.model("A2"), []).value == 8 + 2
     assert rsl_goal(w, w.model("A1"), []).value == 9  # the Paymaster itself, a Leader
     assert rsl_goal(w, w.model("A3"), []).value == 8  # not in the party
+    activate(state, "A1", data=data)
+    w = world(state, data.card("Purser"))
+    assert rsl_goal(w, w.model("A2"), []).value == 8  # not in its own activation
+
+
+def test_paymaster_counts_for_a_terrifying_test_in_the_member_s_activation() -> None:
+    # L1459, L1530-1534: B1's Held Strike with a Terrifying blade hits A2, activating in the Paymaster's party: its RSL
+    # test is at 8 + 2 = 10, so a 10 passes and it does not Waver.
+    terror = card("Pariah", name="Terror", weapons=(DATA.card("Pariah").weapons[0].model_copy(
+        update={"abilities": ("Terrifying",)}),))
+    purser = card("Captain", name="Purser", abilities=("Paymaster",))
+    data = DATA.with_imports([terror, purser])
+    state = new_state()
+    put(state, "A1", "Purser", A, 14, 10, data=data, leader=True)
+    put(state, "A2", "Conscripted", A, 10, 10, data=data)
+    put(state, "B1", "Terror", B, 10 - 2 * R32, 10, data=data)
+    state.party = Party(selector=A1, members=[A1, A2])
+    activate(state, "A2")
+    after, events = attack(state, "B", [2, 10, 5], data, model="B1", weapon="Twin Blades", target="A2",
+                           kind="held-strike")
+    assert "A2's Terrifying RSL test: TN 10, rolled 10: passed." in rolled(events)
+    assert "Wavering" not in after.models[A2].tokens
 
 
 def test_dashing_show_helps_the_other_non_leader_members_after_a_melee_hit() -> None:

@@ -78,6 +78,14 @@ def test_shifting_shards_place_a_seeded_piece_within_five_inches_off_other_terra
     assert "L782" in events[-1].body.describe() and "seeded" in after.terrain["T1"].keywords
 
 
+def test_shifting_shards_place_no_piece_over_a_model() -> None:
+    # L692: placed terrain overlaps no model; a Conscripted standing 5" north of T1 bars the northward 5" (2.5" goes).
+    state = _shardborn(4, 4, 4, 4)
+    t.put(state, "A1", "Conscripted", A, 6, 12)
+    spots = [o.key for o in fortune_options(t.world(state), A, "start-beginning")]
+    assert "shardborn-shift:T1@0,5" not in spots and "shardborn-shift:T1@0,2.5" in spots
+
+
 def test_shifting_shards_leave_a_piece_with_a_model_within_and_objectives_alone() -> None:
     state = _shardborn(4, 4, 4, 4)
     t.put(state, "A1", "Conscripted", A, 6, 6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, Decision, GameSetup, ModelId, RulesError, SideId, UserId
+from engine.core import Context, Decision, GameSetup, InvalidCommand, ModelId, RulesError, SideId, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.setup import apply_deploy, begin_setup, check_deploy, on_leader
 from engine.systems.sunshard.setup_declared import deploy_spots
@@ -119,4 +119,20 @@ def test_shardbringer_pieces_may_not_be_placed_over_a_model() -> None:
     with pytest.raises(RulesError, match="overlap"):
         answer(waiting, {"piece1": "9,2.5"}, data=data)
     after, _ = answer(waiting, {"piece1": "6,6.5"}, data=data)
+    assert any(t.kind == "shard" for t in after.terrain.values())
+
+
+def test_a_shardbringer_piece_is_within_6_inches_when_its_nearest_point_is() -> None:
+    # L274, L1479: model to terrain is measured between their nearest points; the Captain's base reaches x 6.63 and a
+    # 50 mm piece centred at x 13.5 comes to 12.52: 5.89" off, within 6"; centred at x 13.75, 6.14" off, beyond.
+    bringer = card("Captain", name="Bringer", abilities=("Shardbringer(1)",))
+    data = DATA.with_imports([bringer])
+    state = set_up("treasures-from-the-past", [3, 15])
+    put(state, "A9", "Bringer", A, 6, 2, data=data)
+    state.figures[ModelId("A9")].status = "reserve"
+    del state.models[ModelId("A9")]
+    waiting, _ = deploy(state, A, "A9", "6,2", data=data)
+    with pytest.raises(InvalidCommand, match="within"):
+        answer(waiting, {"piece1": "13.75,2"}, data=data)
+    after, _ = answer(waiting, {"piece1": "13.5,2"}, data=data)
     assert any(t.kind == "shard" for t in after.terrain.values())

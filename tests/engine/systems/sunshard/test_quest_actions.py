@@ -8,7 +8,9 @@ import pytest
 from engine.core import Context, ModelId, RulesError
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.magika import apply_cast, check_cast
+from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.quest_actions import apply_quest_action, check_quest_action
+from engine.systems.sunshard.rounds import settle
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import A, B, activate, objective, put, quest_state, rolled, run, world
@@ -39,6 +41,30 @@ def test_recon_interact_at_rsl_minus_six() -> None:
     assert (scored.records[A].deed_vp, scored.records[A].fortune) == (1, 1)
 
 
+def test_an_activation_out_of_ap_stays_open_for_a_0_ap_interact() -> None:
+    # L383, L1181: the last AP spent walking into contact with an Objective, the activation goes on while Recon's
+    # Interact (0 AP) is still open to take; after it the activation ends. With Recon scored it would end at once.
+    state = quest_state("chance-encounter")
+    state.active_side = A
+    objective(state, "O1", (12, 12))
+    put(state, "A1", "Conscripted", A, 12, 12 - OBJ - R - 2)
+    put(state, "B1", "Pariah", B, 12, 22)
+    activate(state, "A1", ap=1)
+
+    def walk_in(ctx: Context[SunshardState]) -> None:
+        apply_move(ctx, A, check_move(world_of(ctx), A, {"model": "A1", "ap": "1", "to": f"12,{12 - OBJ - R}"}))
+        settle(ctx)
+
+    walked, _ = run(state, walk_in)
+    assert walked.activation is not None and walked.activation.ap == 0
+    done, _ = run(walked, lambda ctx: (apply_quest_action(ctx, check_quest_action(
+        world_of(ctx), A, {"action": "interact", "model": "A1"})), settle(ctx)), rig=[8])
+    assert done.activation is None
+    state.records[A].deeds.append("recon")
+    ended, _ = run(state, walk_in)
+    assert ended.activation is None
+
+
 def test_rescue_takes_the_marker_and_slows_the_carrier() -> None:
     # L868-872; D-35: AP 3 and SPD 4 become AP 2 and SPD 3 while it carries the Rescue marker.
     state = quest_state("rescue")
@@ -51,6 +77,20 @@ def test_rescue_takes_the_marker_and_slows_the_carrier() -> None:
     carrier = world(after).model("A1")
     assert after.objective_markers["O1"] == [] and carrier.holds("Rescue") == 1
     assert (carrier.characteristic("AP").value, carrier.characteristic("SPD").value) == (2, 3)
+
+
+def test_the_rescue_marker_s_minus_one_ap_bites_at_once() -> None:
+    # L872 (ruling rescue-ap `at-once`): the Captain (AP 3) spends 2 on Rescue and, now holding the marker, loses
+    # another: no AP left. Under `next-activation` it keeps its last AP.
+    for reading, left in (("at-once", 0), ("next-activation", 1)):
+        state = quest_state("rescue", rulings={"rescue-ap": reading})
+        state.round = 2
+        objective(state, "O1", (12, 12))
+        state.objective_markers["O1"] = ["Rescue"]
+        put(state, "A1", "Captain", A, 12, 12 - OBJ - R)
+        activate(state, "A1")
+        after, _ = act(state, [], action="rescue", model="A1")
+        assert after.activation is not None and after.activation.ap == left
 
 
 def test_rescue_waits_for_round_two() -> None:

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from engine.core import Context, ModelId
+from engine.geometry import Base, Pose, overlaps
 from engine.systems.sunshard.events import HpChanged, ModelGone, VpScored
 from engine.systems.sunshard.harm import Cause, gain, heal, kill, settle_save, wound
 from engine.systems.sunshard.rolls import judge_test, tn
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, card, new_state, put, rolled, run
+from tests.engine.systems.sunshard.tables import DATA, A, B, card, lay, new_state, put, rolled, run
 
 HIT = Cause("a test hit")
 C1 = ModelId("C1")
@@ -136,3 +137,36 @@ def test_shatter_bleeds_and_tests_the_models_around() -> None:
     after, events = run(state, lambda ctx: kill(ctx, C1, Cause("test")), rig=[9], data=data)
     assert after.models[ModelId("B1")].tokens == ["Bleeding"] and after.models[ModelId("B1")].wounds_left == 2
     assert "B1's Shatter Armor test: TN 8, rolled 9: failed." in rolled(events)
+
+
+def test_shatter_chains_through_a_shattering_model_it_kills() -> None:
+    # L1483-1488, L622: C1 (Shatter) is Killed; the Downed Brittle B1 0.74" away gains Bleeding and fails its Armor
+    # test (9 against 8), so it is Killed too, and its own Shatter reaches B2, 1.74" from B1 but 3.74" from C1: Bleeding
+    # and a failed test (9), 1 HP. C1's Shatter never reached B2, so B2 tests once.
+    brittle = card("Captain", name="Brittle", abilities=("Shatter",))
+    data = DATA.with_imports([brittle])
+    state = one("Brittle", data=data)
+    put(state, "B1", "Brittle", B, 12, 10, hp_lost=2, tokens=["Downed", "Floored"], data=data)
+    put(state, "B2", "Captain", B, 15, 10, data=data)
+    after, events = run(state, lambda ctx: kill(ctx, C1, Cause("test")), rig=[9, 9], data=data)
+    assert ModelId("B1") not in after.models and after.figures[ModelId("B1")].status == "killed"
+    assert after.models[ModelId("B2")].tokens == ["Bleeding"] and after.models[ModelId("B2")].wounds_left == 2
+    assert rolled(events) == ["B1's Shatter Armor test: TN 8, rolled 9: failed.",
+                              "B2's Shatter Armor test: TN 8, rolled 9: failed."]
+
+
+def test_a_dropped_rescue_marker_keeps_clear_of_bases_and_impassable_terrain() -> None:
+    # L872: in base contact with the Downed carrier, its 30 mm base overlapping no other model's base and no
+    # Impassable terrain: here an enemy touches the carrier's near side and an Impassable wall its right.
+    state = one(hp_lost=2, tokens=["Rescue"])
+    r = 32 / 25.4 / 2
+    put(state, "B1", "Captain", B, 10, 10 - 2 * r)
+    lay(state, "W1", (10 + r, 4, 2, 12), 3, ["impassable"])
+    after, _ = run(state, lambda ctx: wound(ctx, C1, cause=HIT))
+    (marker,) = after.markers.values()
+    model = after.models[C1]
+    gap = ((marker.x - model.x) ** 2 + (marker.y - model.y) ** 2) ** 0.5 - r - 30 / 25.4 / 2
+    probe = Base("M", Pose(marker.x, marker.y), 30.0, 0.0)
+    enemy = after.models[ModelId("B1")]
+    assert abs(gap) < 0.02 and not overlaps(probe, Base("B1", Pose(enemy.x, enemy.y), 32.0, 2.0))
+    assert marker.x + 30 / 25.4 / 2 <= 10 + r + 0.01, "clear of the Impassable wall"

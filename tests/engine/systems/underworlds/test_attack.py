@@ -302,3 +302,23 @@ def test_the_odds_before_an_attack_are_those_of_rolling_it(attack_dice: int, def
               for a, d in rolls)
     ours, theirs = (1, 0) if friends and friends[0][1] == A else (0, 1) if friends else (0, 0)
     assert success_chance(attack, defence, (ours, theirs), default_rules()) == Fraction(won, len(rolls))
+
+
+def test_on_guard_a_block_fighter_gains_dodge_by_the_default_but_not_under_block_only() -> None:
+    """L573 (ruling guard-counts): on Guard both block and dodge count by the default; under ``block-only`` Guard
+    adds block alone, so a block fighter's dodge is no success while a dodge fighter still gains block."""
+    house = rules(guard_counts="block-only")
+    assert hit(["hammer", "swords"], ["dodge"], guard=True).outcome is Outcome.FAIL_DRIVE_BACK
+    assert hit(["hammer", "swords"], ["dodge"], guard=True, rules=house).outcome is Outcome.SUCCESS
+    assert hit(["hammer", "swords"], ["block"], symbol="dodge", guard=True, rules=house).outcome \
+        is Outcome.FAIL_DRIVE_BACK
+
+
+def test_range_is_counted_straight_by_the_default_or_walking_round_other_fighters() -> None:
+    """L247-L263, L423, L491 (ruling range-measure): F5 is two hexes from D5; a friend on E5, the only hex between
+    them, blocks no sight, so a Range 2 attack reaches by the default, but a walk round him takes three steps."""
+    where = battle(("att", A, "D5"), ("tgt", B, "F5"), ("mid", A, "E5"))
+    reach = dice(2, range=2)
+    assert hit(["hammer", "hammer"], ["dodge"], where=where, attack=reach).succeeded
+    with pytest.raises(IllegalCommand, match="3 hexes away"):
+        hit(["hammer", "hammer"], ["dodge"], where=where, attack=reach, rules=rules(range_measure="walking"))

@@ -12,6 +12,7 @@ from engine.systems.underworlds.boards import (
     alternate,
     battlefield,
     dead_end_possible,
+    edge_hexes,
     legal_layouts,
     objective_hexes,
     parse_layout,
@@ -126,3 +127,18 @@ def test_t76_fighters_go_on_empty_starting_hexes_of_their_own_territory() -> Non
     taken = next(iter(mine))
     assert taken not in starting_hexes(board, "A", occupied={taken})
     assert not mine & starting_hexes(board, "B")
+
+
+def test_a_hex_next_to_a_blocked_hex_is_an_edge_hex_only_under_the_house_ruling() -> None:
+    """L199, L311 (ruling edge-hexes): by the default an edge hex is one of the battlefield's outermost hexes, so a
+    token may go next to a blocked hex; under ``blocked-makes-edge`` that hex counts as an edge hex and takes no
+    token but the last."""
+    board = joined().board
+    blocked = next(iter(board.hexes_with("blocked")))
+    beside = [n for n in blocked.neighbours() if n in board.hexes and not board.is_blocked(n)
+              and n not in board.edge_hexes() and n not in board.hexes_with("starting")]
+    assert beside
+    default = objective_hexes(board, [], edges=edge_hexes(board))
+    house = objective_hexes(board, [], edges=edge_hexes(board, blocked_makes_edge=True))
+    assert set(beside) <= default and not set(beside) & house
+    assert set(beside) <= objective_hexes(board, [], last=True, edges=edge_hexes(board, blocked_makes_edge=True))

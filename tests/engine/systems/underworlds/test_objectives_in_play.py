@@ -11,7 +11,8 @@ import pytest
 
 from engine.core import CardsMoved
 from engine.systems.underworlds.commands import ImportCards
-from engine.systems.underworlds.events import Damaged, ObjectiveScored
+from engine.systems.underworlds.events import Damaged, ObjectiveScored, TakenOut
+from engine.systems.underworlds.game_state import TakeOutRecord
 from engine.systems.underworlds.objectives import STALE
 from engine.systems.underworlds.schema import Card
 from tests.engine.systems.underworlds.table import (
@@ -31,7 +32,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, scene, settle
-from tests.engine.systems.underworlds.typed import AddCard, Charge, Pass, PlayCard
+from tests.engine.systems.underworlds.typed import AddCard, Charge, Move, Pass, PlayCard
 
 
 def scored(game: UW) -> list[tuple[str, str]]:
@@ -52,6 +53,47 @@ def test_an_immediate_objective_scores_after_its_action_and_is_replaced() -> Non
     assert len(hand(game, A, "objectives")) == min(3, held)
     drawn = [key for key, mark in game.state.unscorable.items() if key.startswith("A:")]
     assert drawn and all(mark == STALE or mark >= game.state.checkpoint - 1 for mark in game.state.unscorable.values())
+
+
+@pytest.mark.parametrize(("option", "later"), [("next-action", True), ("met-again", False)])
+def test_an_objective_drawn_with_its_condition_met_scores_after_the_next_action(option: str, later: bool) -> None:
+    """L707 (ruling immediate-objectives-drawn-late): Lightning Strikes scores when A's Charge takes Garrek out, A's
+    second take-out this phase, and A draws Awe-Inspiring (two or more taken out this phase), already met. It may
+    not score at once; as the book says, it scores after the next action or activation (B's pass). Under the
+    stricter house rule its condition must first stop holding and be met again, which it never does this phase."""
+    game = arrange(ready(rulings={"immediate-objectives-drawn-late": option}), **{**POSITIONS, "A1": "D8"})
+    game = give(game, A, "lightning-strikes")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3),
+                  TakenOut(record=TakeOutRecord(victim="B5", by=A, by_fighter="A2")),
+                  CardsMoved(deck_id="objectives-A", cards=["awe-inspiring"], source="draw", target="draw"))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    settle(game)
+    assert (A, "lightning-strikes") in scored(game) and "awe-inspiring" in hand(game, A, "objectives")
+    assert (A, "awe-inspiring") not in scored(game)
+    pass_power(game)
+    act(game, B, Pass())
+    assert ((A, "awe-inspiring") in scored(game)) == later
+
+
+def test_an_objective_scored_after_an_event_drawn_after_it_waits_for_the_event_again() -> None:
+    """L707: Lightning Strikes scores after a friendly Charge takes an enemy out, an event, not a state of the
+    phase. Drawn when Awe-Inspiring scores for A's second take-out, both by Charges, it does not score after the
+    next action (B's pass) as a state card would: it waits for another such Charge."""
+    game = arrange(ready(), **{**POSITIONS, "A1": "D8"})
+    game = give(game, A, "awe-inspiring")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3),
+                  TakenOut(record=TakeOutRecord(victim="B5", by=A, by_fighter="A2", using="charge")),
+                  CardsMoved(deck_id="objectives-A", cards=["lightning-strikes"], source="draw", target="draw"))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Charge(fighter="A1", to="D6", target="B1"))
+    settle(game)
+    assert (A, "awe-inspiring") in scored(game) and "lightning-strikes" in hand(game, A, "objectives")
+    pass_power(game)
+    act(game, B, Pass())
+    assert (A, "lightning-strikes") not in scored(game)
 
 
 def _to_end_phase(game: UW) -> None:
@@ -145,3 +187,21 @@ def test_a_players_own_objective_the_vocabulary_cannot_say_is_claimed_and_confir
     act(game, A, PlayCard(card="a-fine-view"))
     decide(game, claim="yes")
     assert (A, "a-fine-view") in scored(game) and game.state.players[A].glory == 2
+
+
+def test_a_push_away_is_no_move_action_for_coward_but_a_move_away_is() -> None:
+    """L413, L403: a push is not a Move action, so Sidestep taking Severin from beside Garrek does not score B's
+    Coward! (an enemy starts a Move action next to a Reaver and ends it next to none); Angharad's Move away from
+    Garrek does, after that action."""
+    game = ready(decks=("champions-hold-the-line", "reavers-bloodbath"))
+    game = give(arrange(game, **{**POSITIONS, "A1": "D6", "A2": "E5"}), A, "sidestep")
+    game = give(game, B, "coward")
+    turn_of(game, A)
+    act(game, A, Pass())
+    act(game, A, PlayCard(card="sidestep", fighter="A1", to="D7"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    assert game.state.fighters["A1"].hex == "D7" and (B, "coward") not in scored(game)
+    act(game, A, Move(fighter="A2", to="F6"))
+    assert (B, "coward") in scored(game)

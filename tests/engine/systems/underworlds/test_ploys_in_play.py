@@ -294,6 +294,27 @@ def test_tireless_assault_attacks_the_same_target_again_after_a_failure() -> Non
     assert len(attacks(game)) == 2 and game.state.fighters["B1"].wounds == 3
 
 
+@pytest.mark.parametrize(("drive", "offered_again"), [("none", True), ("D4", False)])
+def test_tireless_assault_comes_after_the_drive_back_and_only_while_the_target_is_in_reach(
+        drive: str, offered_again: bool) -> None:
+    """L689, L575: Tireless Assault is played after the combat sequence, so after the drive-back of a tie; once
+    Severin has driven Garrek two hexes off, no Attack action of his can target Garrek again, so the card cannot
+    be played (and side A is not asked); left where he stood, it can."""
+    game = give(scene(A1="D6"), A, "tireless-assault")
+    turn_of(game, A)
+    rig(game, "hammer", "support", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert attacks(game)[-1].outcome == "fail, drive back" and game.pending[0].kind == "drive-back"
+    decide(game, **{"drive-back": drive})
+    assert any(d.core == REACTION for d in game.pending) == offered_again
+    if offered_again:
+        rig(game, "hammer", "hammer", "dodge")
+        react(game, "ploy:tireless-assault")
+        assert len(attacks(game)) == 2 and game.state.fighters["B1"].wounds == 3
+    else:
+        assert "tireless-assault" in hand(game, A) and game.state.step == "power"
+
+
 def test_undaunted_heals_the_last_friend_standing() -> None:
     game = give(scene(A1="D6", A3=None), A, "undaunted")
     game = extend(game, Damaged(fighter="A1", amount=3, wounds=3), Damaged(fighter="A2", amount=2, wounds=2))

@@ -11,7 +11,7 @@ from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card
 from engine.systems.underworlds.turns import reaction_order
 from engine.systems.underworlds.vocabulary import DrawEffect, Reaction
-from tests.engine.systems.underworlds.table import UW, A, B, act, actor, arrange, extend, give, ready, rig, turn_of
+from tests.engine.systems.underworlds.table import UW, A, B, C, act, actor, arrange, extend, give, ready, rig, turn_of
 from tests.engine.systems.underworlds.typed import Attack
 
 POSITIONS = {"A1": "D6", "A2": "F8", "A3": "B9", "B1": "D5", "B2": "G2", "B3": "A1", "B4": "H1", "B5": "C1"}
@@ -72,6 +72,24 @@ def test_after_the_last_activation_the_would_be_fifth_activator_reacts_first() -
     assert reaction_order(last, Referee.reading(game.system.lib, last).rules, (A, B)) == [first, second]
     mid = state.model_copy(update={"activation": 3})
     assert reaction_order(mid, Referee.reading(game.system.lib, mid).rules, (A, B)) == [second, first]
+
+
+def test_with_three_players_the_next_activator_reacts_first_then_the_next_clockwise() -> None:
+    """L831, L825: with three players the player whose activation is next has precedence, then the player
+    clockwise from them, and so on; in round 2, where play moves anticlockwise, so does precedence (ruling
+    multiplayer-round-two-direction)."""
+    game = ready(sides=3)
+    state = game.state
+    rules = Referee.reading(game.system.lib, state).rules
+    clockwise = [s for s in (A, B, C, A, B) if s in state.in_play]
+    first = state.order[0]
+    seats = clockwise[clockwise.index(first):][:3]
+    assert state.order == seats
+    after_one = state.model_copy(update={"activation": 1})
+    assert reaction_order(after_one, rules, (A, B, C)) == [seats[1], seats[2], seats[0]]
+    assert reaction_order(after_one, rules, (seats[0], seats[2])) == [seats[2], seats[0]]
+    second = state.model_copy(update={"activation": 1, "round": 2, "order": [seats[0], seats[2], seats[1]]})
+    assert reaction_order(second, rules, (A, B, C)) == [seats[2], seats[1], seats[0]]
 
 
 def test_a_side_that_could_hold_no_reaction_is_not_asked() -> None:

@@ -58,6 +58,8 @@ def test_t46_e13_the_round_one_bonus_counts_in_every_reroll() -> None:
     assert bonus.rounds[0][0].counts == (0, 0, 1) and bonus.winner == "A"
     critical = roll_off(rolls, bonus_to="A", rules=rules(round_one_bonus_symbol="critical"))
     assert critical.winner == "A"
+    double = roll_off(rolls, bonus_to="A", rules=rules(round_one_bonus_symbol="double-support"))
+    assert double.rounds[0][0].counts == (0, 1, 0) and double.winner == "A"  # a double support outranks a single
 
 
 def test_a_roll_off_takes_four_faces_of_real_dice() -> None:

@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, Viewer
+from engine.core import REACTION, SPECTATOR, Answer, DiceRolled, IllegalCommand, InvalidCommand, Viewer
 from engine.systems.underworlds.commands import AutoSetup, ImportCards
-from engine.systems.underworlds.events import Damaged, Inspired, UpgradeGiven
+from engine.systems.underworlds.events import Damaged, Inspired, ObjectiveScored, TakenOut, UpgradeGiven
+from engine.systems.underworlds.game_state import TakeOutRecord
+from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import Card, DieFaces
+from engine.systems.underworlds.turns import reaction_order
 from tests.engine.systems.underworlds.table import (
     HOST,
     UW,
@@ -21,6 +24,7 @@ from tests.engine.systems.underworlds.table import (
     act,
     actor,
     arrange,
+    by_default,
     decide,
     extend,
     give,
@@ -34,7 +38,7 @@ from tests.engine.systems.underworlds.table import (
     turn_of,
 )
 from tests.engine.systems.underworlds.test_ploys_in_play import POSITIONS, attacks, my_power_turn, play, settle
-from tests.engine.systems.underworlds.typed import AddCard, Attack, Charge, Discard, Pass
+from tests.engine.systems.underworlds.typed import AddCard, Attack, Charge, Discard, Guard, Move, Pass
 from tests.refusals import refused, refusing
 
 
@@ -64,8 +68,9 @@ def test_berserk_charge_under_blood_rain_counts_hammers_only_by_the_default(opti
 
 def _final_blow_takes_out_the_attacker(rulings: dict[str, Any]) -> UW:
     """Severin (one wound left, carrying Disengage) takes Garrek out; side B answers with Final Blow, whose damage
-    takes Severin out: a ploy played as a reaction takes a fighter out of action."""
-    game = scene(rulings, A1="D6", B1="D5")
+    takes Severin out: a ploy played as a reaction takes a fighter out of action. Karsus stands two hexes from
+    Angharad, so Fuelled by Slaughter would have an Attack action to make (L575)."""
+    game = scene(rulings, A1="D6", B1="D5", B2="F5")
     lib = game.system.lib
     wounds = lib.side_of_card(game.state.fighters["A1"]).wounds
     game = extend(give(game, B, "final-blow", "fuelled-by-slaughter"), Damaged(fighter="B1", amount=3, wounds=3),
@@ -134,6 +139,19 @@ def test_the_fewest_successes_place_a_board_first(option: str, order: list[str])
         "crit", x, x, x, x, x, x, x)
     _to_the_boards(game)
     assert game.state.order == order
+
+
+def test_players_tied_for_the_fewest_successes_roll_again_to_see_who_places_first() -> None:
+    """L755, L759: A rolls a critical, B and C nothing that counts, tied on every count for the fewest; the tie
+    is no order of seats: B and C roll again, B a critical and C none, so C places first; then A (a critical)
+    against B (nothing): B places, A last."""
+    game = _three_choosing({})
+    x = "hammer"
+    rig(game, "crit", x, x, x, x, x, x, x, x, x, x, x,
+        "crit", x, x, x, x, x, x, x,
+        "crit", x, x, x, x, x, x, x)
+    _to_the_boards(game)
+    assert game.state.order == [C, B, A]
 
 
 HEAVE = Card.model_validate({
@@ -361,3 +379,157 @@ def test_a_die_face_the_die_cannot_show_or_an_attack_die_that_cannot_settle_a_ro
         DieFaces(id="attack", faces=("crit", "hammer", "hammer", "swords", "support", "block"), source="mine")
     with pytest.raises(ValidationError, match="would tie for ever"):
         DieFaces(id="attack", faces=("hammer",) * 6, source="mine")
+
+
+@pytest.mark.parametrize(("option", "first"), [("sequencing-roll-off", B), ("active-player-first", A)])
+def test_objectives_both_players_score_after_one_action_go_by_a_roll_off_or_the_active_player(
+        option: str, first: str) -> None:
+    """L149, L707 (ruling simultaneous-objectives): each warband has taken two enemy fighters out this phase, so
+    after A's next activation (a pass) A's Awe-Inspiring and B's Draw the Gaze of Khorne both score. By the
+    default the players roll off, as for abilities resolving at the same time, and B's critical wins it: B scores
+    first; under the alternative the active player, A, does."""
+    game = give(give(scene({"simultaneous-objectives": option}), A, "awe-inspiring"), B, "draw-the-gaze-of-khorne")
+    turn_of(game, A)
+    game = extend(game, *(TakenOut(record=TakeOutRecord(victim=victim, by=by, by_fighter=f"{by}1"))
+                          for victim, by in (("B4", A), ("B5", A), ("A2", B), ("A3", B))))
+    rig(game, "hammer", "hammer", "hammer", "hammer", "crit", "hammer", "hammer", "hammer")
+    act(game, A, Pass())
+    scored = [(e.body.side, e.body.card) for e in game.log if isinstance(e.body, ObjectiveScored)]
+    assert set(scored) == {(A, "awe-inspiring"), (B, "draw-the-gaze-of-khorne")} and scored[0][0] == first
+
+
+@pytest.mark.parametrize(("option", "dice"), [("either-player", 2), ("own-next", 3)])
+def test_a_next_activation_ploy_played_after_ones_own_activation_lapses_or_waits_for_ones_own(
+        option: str, dice: int) -> None:
+    """L605 (ruling next-activation-scope): B plays Khorne Calls (its first Attack action in the next activation
+    rolls one more die) after its own activation. By the default the next activation is A's, so the card lapses
+    unused; under ``own-next`` it waits for B's next activation, where Garrek rolls three dice."""
+    game = give(scene({"next-activation-scope": option}, A1="D6"), B, "khorne-calls")
+    my_power_turn(game, B)
+    play(game, B, "khorne-calls")
+    pass_power(game)
+    act(game, A, Pass())
+    pass_power(game)
+    rig(game, *["hammer"] * dice, "block")
+    act(game, B, Attack(fighter="B1", targets=("A1",)))
+    assert len(attacks(game)[-1].attack_roll) == dice
+
+
+@pytest.mark.parametrize(("option", "guarding"), [("end-of-phase", True), ("lost-on-move", False)])
+def test_guard_lasts_through_a_move_by_the_default_or_is_lost(option: str, guarding: bool) -> None:
+    """L573, L851 (ruling guard-duration): only a Charge ends Guard in the book; the house rule ends it with a
+    Move too."""
+    game = scene({"guard-duration": option})
+    turn_of(game, A)
+    act(game, A, Guard(fighter="A3"))
+    pass_power(game)
+    act(game, B, Pass())
+    pass_power(game)
+    act(game, A, Move(fighter="A3", to="B10"))
+    assert game.state.fighters["A3"].guard is guarding
+
+
+@pytest.mark.parametrize(("option", "inspired"), [("any-warband", True), ("enemy-only", False)])
+def test_the_reavers_are_inspired_by_three_of_their_own_out_of_action_unless_only_enemies_count(
+        option: str, inspired: bool) -> None:
+    """L79, L861 (ruling inspire-counts-any-fighters): three Reavers out of action are three fighters out of action
+    for Garrek's Inspire condition by the default; under ``enemy-only`` they are not."""
+    game = scene({"inspire-counts-any-fighters": option}, B3=None, B4=None, B5=None)
+    turn_of(game, A)
+    act(game, A, Pass())
+    assert game.state.fighters["B1"].inspired is inspired
+
+
+def test_in_round_two_of_a_multiplayer_game_only_activations_go_anticlockwise_under_the_house_rule() -> None:
+    """L825, L831 (ruling multiplayer-round-two-direction): by the default everything that goes clockwise goes
+    anticlockwise in round 2, reactions included; under ``activations-only`` reactions still go clockwise."""
+    for option, order in (("everything", [C, B, A]), ("activations-only", [C, A, B])):
+        game = ready(sides=3, rulings={"multiplayer-round-two-direction": option})
+        state = game.state.model_copy(update={"round": 2, "order": [A, C, B], "activation": 1})
+        assert reaction_order(state, Referee.reading(game.system.lib, state).rules, (A, B, C)) == order
+
+
+@pytest.mark.parametrize(("option", "winner"), [("holding", A), ("no-tie-break", None)])
+def test_tied_glory_goes_to_the_most_objective_tokens_held_unless_holding_is_no_tie_break(
+        option: str, winner: str | None) -> None:
+    """L291, L713 (ruling controlling-objectives): glory tied and both warbands standing, A holding two tokens
+    and B one wins by the default; under ``no-tie-break`` holding decides nothing and the game is a draw."""
+    game = scene({"controlling-objectives": option})
+    tokens = [t.hex for t in game.state.tokens]
+    state = arrange(game, A1=tokens[0], A2=tokens[1], B1=tokens[2]).state.model_copy(update={"step": "over"})
+    outcome = game.system.outcome(state)
+    assert outcome is not None and outcome.winner == winner and outcome.draw is (winner is None)
+
+
+@pytest.mark.parametrize(("option", "chained"), [("new-trigger", True), ("no-chains", False)])
+def test_an_attack_a_reaction_made_may_itself_be_reacted_to_unless_chains_are_off(option: str, chained: bool) -> None:
+    """L631, L633 (ruling reaction-chains): Severin takes Garrek out; B answers with Fuelled by Slaughter and
+    Karsus's Brutal Chop takes Severin out. By the default that Attack action is a new trigger, so B may answer it
+    with Skulls for the Skull Throne; under ``no-chains`` nothing may react to it."""
+    game = give(scene({"reaction-chains": option}, B2="C6", A1="D6", B1="E5"), B, "fuelled-by-slaughter",
+                "skulls-for-the-skull-throne")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3), Damaged(fighter="A1", amount=2, wounds=2))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    offer = next(d for d in game.pending if d.core == REACTION and d.owner == B)
+    game.apply(Answer(decision_id=offer.id, choice="ploy:fuelled-by-slaughter"), actor(B))
+    decide(game, pick="B2")
+    rig(game, "swords", "swords", "swords", "block")
+    asked = game.pending[0]
+    decide(game, attack=next(k for k in asked.parts[0].option_keys() if "Brutal Chop" in k))
+    assert game.state.fighters["A1"].out_of_action
+    offers = [d for d in game.pending if d.core == REACTION and d.owner == B]
+    assert bool(offers and "ploy:skulls-for-the-skull-throne" in offers[0].parts[0].option_keys()) is chained
+
+
+@pytest.mark.parametrize(("option", "first"), [("inspire-then-reactions", True), ("reactions-then-inspire", False)])
+def test_inspire_comes_before_the_reactions_after_an_attack_by_the_default(option: str, first: bool) -> None:
+    """L45, L689 (ruling attack-aftermath-order): with two Reavers already out, Severin takes Garrek out, the third
+    fighter out of action. The Reavers are Inspired once the action is over: by the default before B is offered
+    a reaction to it (Fuelled by Slaughter), under the alternative only after."""
+    game = give(scene({"attack-aftermath-order": option}, A1="D6", B3=None, B4=None), B, "fuelled-by-slaughter")
+    game = extend(game, Damaged(fighter="B1", amount=3, wounds=3))
+    turn_of(game, A)
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert any(d.core == REACTION and d.owner == B for d in game.pending)
+    assert game.state.fighters["B2"].inspired is first
+    by_default(game)
+    assert game.state.fighters["B2"].inspired
+
+
+@pytest.mark.parametrize(("option", "kept"), [("keep-objective-tokens", 7), ("clear-all", 0)])
+def test_a_multiplayer_round_ends_keeping_the_objective_tokens_unless_all_are_cleared(option: str, kept: int) -> None:
+    """L703, L835 (ruling multiplayer-cleanup): the multiplayer end phase clears "all tokens"; by the default the
+    objective tokens stay as in the two-player game, under ``clear-all`` they leave too."""
+    game = ready(sides=3, rulings={"multiplayer-cleanup": option})
+    assert len(game.state.tokens) == 7
+    pass_until(game, lambda g: g.state.round == 2)
+    assert len(game.state.tokens) == kept
+
+
+@pytest.mark.parametrize(("option", "slid"), [("public-board-lists", True), ("flush-only", False)])
+def test_boards_may_be_slid_along_their_edges_unless_the_table_joins_them_flush_only(option: str, slid: bool) -> None:
+    """L143, L147 (ruling board-layouts): by the default the winner may slide the boards along the long edges while
+    at least three hexes are completed; under ``flush-only`` only long edge to long edge, flush, is accepted."""
+    game = new_game(rulings={"board-layouts": option})
+    decide(game, board="mirror-well")
+    choice = {"board": "shyishian-stardial", "join": "long", "slide": "+4", "turned": "none"}
+    if slid:
+        decide(game, **choice)
+        assert game.state.field.layout == "long+4"
+        return
+    with refusing(game, r"'\+4' is not an option for slide; choose one of \+0", error=InvalidCommand):
+        decide(game, **choice)
+    decide(game, **{**choice, "slide": "+0"})
+    assert game.state.field.layout == "long+0"
+
+
+@pytest.mark.parametrize(("option", "size"), [("stacked", (8, 17)), ("fanned", (16, 11))])
+def test_three_boards_in_a_fixed_format_are_stacked_by_the_default_or_fanned(option: str,
+                                                                             size: tuple[int, int]) -> None:
+    """L787-L797 (ruling multiplayer-layouts, the diagrams lost): three boards in the fixed format stand one above
+    the next by the default, three boards' rows tall; fanned, two side by side under the third."""
+    game = ready(sides=3, rulings={"multiplayer-layouts": option})
+    assert game.state.field.layout == option and game.system.lib.board(game.state).size() == size

@@ -217,6 +217,18 @@ def test_furious_parry_answers_a_failed_attack_on_inspired_angharad() -> None:
     assert game.state.fighters["A2"].hex == "D6"
 
 
+def test_furious_parry_cannot_answer_an_attacker_out_of_its_reach() -> None:
+    """L681, L575: Furious Parry is an Attack action made as a reaction and must target the attacker; Karsus's
+    Chained Axe fails against inspired Angharad from two hexes off, where her Range 1 parry cannot reach him, so
+    it is not offered and she may still be driven back."""
+    game = extend(scene(B2="F5"), Inspired(fighters=["A2"], why="a test"))
+    turn_of(game, B)
+    rig(game, "swords", "support", "support", "block")
+    act(game, B, Attack(fighter="B2", targets=("A2",), attack="Chained Axe"))
+    assert last(game) == "fail, drive back"
+    assert [d.kind for d in game.pending] == ["drive-back"]
+
+
 # -- universal ----------------------------------------------------------------------------------------
 
 
