@@ -8,6 +8,8 @@ leave them.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -46,27 +48,69 @@ def segment_gap(start: _F, end: _F, point: _F) -> _F:
     return result
 
 
+def _offsets(start: _F, end: _F, points: _F) -> tuple[_F, _F]:
+    """From each of M points to the nearest point of each of N legs (rows of (N, 2) arrays), as two (M, N) arrays:
+    :func:`segment_gap`'s sums in its order (``np.hypot`` of the two is its gap exactly), laid out so numpy's inner
+    loops run along the many legs rather than the few points."""
+    sx, sy = start[:, 0], start[:, 1]
+    dx, dy = end[:, 0] - sx, end[:, 1] - sy
+    px, py = points[:, 0:1], points[:, 1:2]
+    dd = dx * dx + dy * dy
+    t = np.minimum(np.maximum(((px - sx) * dx + (py - sy) * dy) / np.where(dd > 0, dd, 1.0), 0.0), 1.0)
+    return sx + t * dx - px, sy + t * dy - py
+
+
+def _closer(start: _F, end: _F, points: _F, limit: _F) -> _B:
+    """For each of M points (with its ``limit``) and each of N legs, whether the leg comes closer than the limit:
+    exactly ``segment_gap < limit``, decided on the squares where they are a hair or more apart (a square root, the
+    costliest step, only for the few within a hair)."""
+    a, b = _offsets(start, end, points)
+    square = a * a + b * b
+    bound = limit[:, None]
+    closer = square < np.where(bound > _HAIR, (bound - _HAIR) ** 2, -1.0)
+    unsure = ~closer & (square <= (bound + _HAIR) ** 2)
+    if unsure.any():
+        closer[unsure] = np.hypot(a[unsure], b[unsure]) < np.broadcast_to(bound, unsure.shape)[unsure]
+    return closer
+
+
+_HAIR = 1e-9
+"""Inches: a gap's square and the square of its limit this far apart settle the comparison however they are rounded
+(by 1e-13 at most on a table)."""
+
+
 _MARGIN = 1e-6
 """Inches by which a leg must clear a piece's bounding disc, or enter its inner one, to be settled without measuring
 it exactly: far more than any rounding of the coordinates (1e-13 at most)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Pieces:
+    """What a leg test reads of the impassable pieces, worked out once for a tuple of them: for each a centre, the
+    radius of a disc about it holding the whole polygon, the radius of one about it lying wholly inside (negative
+    when the centre lies outside: no such disc), and a prepared copy of the polygon (its edges indexed once, so
+    each leg measured against it costs a few hundred instructions rather than the twenty thousand of indexing the
+    leg and the piece for every pair)."""
+
+    centres: _F
+    outer: _F
+    inner: _F
+    prepared: NDArray[np.object_]
+
+
 @lru_cache(maxsize=256)
-def _discs(polygons: tuple[shapely.Polygon, ...]) -> tuple[_F, _F, _F]:
-    """For each polygon a centre, the radius of a disc about it holding the whole polygon, and the radius of one
-    about it lying wholly inside (negative when the centre lies outside: no such disc)."""
-    centres = shapely.get_coordinates(shapely.centroid(np.array(polygons, dtype=object))).reshape(-1, 2)
+def _pieces(polygons: tuple[shapely.Polygon, ...]) -> _Pieces:
+    shapes = np.array(polygons, dtype=object)
+    centres = shapely.get_coordinates(shapely.centroid(shapes)).reshape(-1, 2)
     outer = np.array([float(np.max(np.hypot(*(np.asarray(p.exterior.coords)[:, :2] - c).T)))
                       for p, c in zip(polygons, centres, strict=True)]).reshape(-1)
     points = shapely.points(centres)
-    inside = shapely.contains(np.array(polygons, dtype=object), points)
-    depth = shapely.distance(shapely.boundary(np.array(polygons, dtype=object)), points)
+    inside = shapely.contains(shapes, points)
+    depth = shapely.distance(shapely.boundary(shapes), points)
     inner = np.where(inside, depth, -1.0).astype(float).reshape(-1)
-    return centres, outer, inner
-
-
-_FEW = 12
-"""Up to this many legs go to GEOS at once: settling them by the discs first costs more than it saves."""
+    prepared = np.array([copy.copy(p) for p in polygons], dtype=object)  # copies: the pieces' own stay unprepared
+    shapely.prepare(prepared)
+    return _Pieces(centres, outer, inner, prepared)
 
 
 class Obstacles:
@@ -87,8 +131,12 @@ class Obstacles:
         self.terrain = tuple(t for t, gap in zip(terrain, gaps, strict=True) if float(gap) >= self.radius - TOLERANCE)
         self.centres = np.array([b.xy for b in self.bases], dtype=float).reshape(-1, 2)
         self.reach = np.array([self.radius + b.radius for b in self.bases], dtype=float)
-        self._tree = shapely.STRtree([t.polygon for t in self.terrain])
-        self._discs = _discs(tuple(t.polygon for t in self.terrain))
+        self._pieces = pieces = _pieces(tuple(t.polygon for t in self.terrain))
+        inner, outer = pieces.inner - _MARGIN, pieces.outer + self.radius - TOLERANCE + _MARGIN
+        self._inside = np.where(inner > 0, inner * inner, -1.0)[:, None]
+        """A leg whose gap to a piece's centre squared is less is surely within the piece."""
+        self._beyond = (outer * outer)[:, None]
+        """A leg whose gap to a piece's centre squared is more surely keeps clear of the piece."""
         w, h = field.table.width, field.table.height
         self.low = self.radius - TOLERANCE
         self.high = (w - self.radius + TOLERANCE, h - self.radius + TOLERANCE)
@@ -132,8 +180,7 @@ class Obstacles:
         """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
         if not len(self.bases):
             return np.ones(len(start), dtype=bool)
-        gaps = segment_gap(start[:, None, :], end[:, None, :], self.centres[None, :, :])
-        return np.asarray(~(gaps < self.reach[None, :] - TOLERANCE).any(axis=1), dtype=bool)
+        return np.asarray(~_closer(start, end, self.centres, self.reach - TOLERANCE).any(axis=0), dtype=bool)
 
     def scenery_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs keep clear of the impassable terrain and end on the table
@@ -143,26 +190,23 @@ class Obstacles:
     def _pieces_clear(self, start: _F, end: _F, ok: _B) -> _B:
         """``ok`` (changed in place) less the legs that come within the impassable terrain, only those still ok
         tested. A leg far outside a piece's bounding disc misses it and one through the disc inside it hits it (by a
-        margin no rounding reaches): only the legs neither settles for every piece are measured exactly."""
+        margin no rounding reaches): only the pairs of a leg and a piece neither settles are measured exactly."""
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
-            if len(idx) > _FEW:
-                idx = self._unsettled(start, end, idx, ok)
-            if len(idx):
-                lines = shapely.linestrings(np.stack([start[idx], end[idx]], axis=1))
-                hit, _ = self._tree.query(lines, predicate="dwithin", distance=self.radius - TOLERANCE)
-                ok[idx[hit]] = False
+            pieces = self._pieces
+            a, b = _offsets(start[idx], end[idx], pieces.centres)
+            square = a * a + b * b  # the margins dwarf any rounding: no square roots
+            inside = square < self._inside
+            hit = inside.any(axis=0)
+            near = ~inside & (square <= self._beyond) & ~hit
+            ok[idx[hit]] = False
+            rows, legs = np.nonzero(near)
+            if len(legs):
+                measured, which = np.unique(legs, return_inverse=True)
+                lines = shapely.linestrings(np.stack([start[idx[measured]], end[idx[measured]]], axis=1))
+                within = shapely.dwithin(pieces.prepared[rows], lines[which], self.radius - TOLERANCE)
+                ok[idx[legs[within]]] = False
         return ok
-
-    def _unsettled(self, start: _F, end: _F, idx: NDArray[np.intp], ok: _B) -> NDArray[np.intp]:
-        """The legs of ``idx`` the pieces' discs do not settle; those through an inner disc marked in ``ok``."""
-        centres, outer, inner = self._discs
-        gaps = segment_gap(start[idx, None, :], end[idx, None, :], centres[None, :, :])
-        hits = (gaps < inner[None, :] - _MARGIN).any(axis=1)
-        misses = (gaps > outer[None, :] + self.radius - TOLERANCE + _MARGIN).all(axis=1)
-        ok[idx[hits]] = False
-        unsettled: NDArray[np.intp] = idx[~hits & ~misses]
-        return unsettled
 
     def points_clear(self, points: _F) -> _B:
         """For an (N, 2) array of centres, tell which are legal places for the base to stand."""

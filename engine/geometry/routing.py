@@ -121,14 +121,12 @@ class _Scenery:
         nodes, prev, nxt = _stacked([_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain])
         ok = obs.scenery_clear(nodes, nodes)
         self.nodes, self.prev, self.nxt = nodes[ok], prev[ok], nxt[ok]
-        step, tangent = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
-        heads, tails = np.nonzero(tangent)  # by head, then tail
+        heads, tails, lengths = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
         clear = obs.scenery_clear(self.nodes[heads], self.nodes[tails])
-        heads, tails = heads[clear], tails[clear]
-        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
-        """The legs out of each corner: where each ends and its length."""
-        for u, v, length in zip(heads.tolist(), tails.tolist(), step[heads, tails].tolist(), strict=True):
-            self.out[u].append((v, length))
+        self.tails, self.lengths = tails[clear], lengths[clear]
+        """The legs, by the corner they leave (then by the corner they reach): where each ends and its length."""
+        self.first: NDArray[np.intp] = np.searchsorted(heads[clear], np.arange(len(self.nodes) + 1))
+        """Where each corner's legs begin among them (and end, at the next corner's)."""
 
 
 _SCENERY: dict[tuple[object, ...], _Scenery] = {}
@@ -171,11 +169,10 @@ class _Corners:
         self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
         self.nxt = np.concatenate([bnxt[ok], scenery.nxt[free]])
         self.nb = nb = int(ok.sum())
-        index = np.full(len(scenery.nodes), -1, dtype=np.intp)
-        index[free] = nb + np.arange(int(free.sum()))
-        self.index: list[int] = index.tolist()
+        self.index = np.full(len(scenery.nodes), -1, dtype=np.intp)
         """Each scenery corner's index here, -1 where a base covers it."""
-        self.source: list[int] = np.nonzero(free)[0].tolist()
+        self.index[free] = nb + np.arange(int(free.sum()))
+        self.source = np.nonzero(free)[0]
         """The scenery corner each layout corner past the bases' is."""
         self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
         self.ready = [False] * len(self.nodes)
@@ -190,18 +187,16 @@ class _Corners:
         for u in todo:
             self.ready[u] = True
         nb, idx = self.nb, np.array(todo, dtype=np.intp)
-        parts = [self._scenery_legs([u for u in todo if u >= nb])]
+        parts = [self._scenery_legs(idx[idx >= nb])]
         if nb and len(idx):
-            step, tangent = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
+            r, c, lengths = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
                                       self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
-            r, c = np.nonzero(tangent)
-            parts.append((idx[r], c, step[r, c]))
+            parts.append((idx[r], c, lengths))
             own = idx[idx < nb]
             if len(own):
-                step, tangent = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
+                r, c, lengths = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
                                           self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
-                r, c = np.nonzero(tangent)
-                parts.append((own[r], c + nb, step[r, c]))
+                parts.append((own[r], c + nb, lengths))
         heads, tails, steps = (np.concatenate([p[i] for p in parts]) for i in range(3))
         inner = len(parts[0][0])  # the scenery's own legs come first: clear of it already, only the bases asked
         starts = np.zeros((0, 2)) if starts is None else starts
@@ -216,17 +211,16 @@ class _Corners:
         result: list[bool] = clear[len(heads):].tolist()
         return result
 
-    def _scenery_legs(self, rows: list[int]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
-        """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free."""
-        heads, tails, steps = [], [], []
-        for u in rows:
-            for j, length in self.scenery.out[self.source[u - self.nb]]:
-                v = self.index[j]
-                if v >= 0:
-                    heads.append(u)
-                    tails.append(v)
-                    steps.append(length)
-        return np.array(heads, dtype=np.intp), np.array(tails, dtype=np.intp), np.array(steps, dtype=float)
+    def _scenery_legs(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
+        """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free, row
+        by row in the scenery's order."""
+        first = self.scenery.first
+        source = self.source[rows - self.nb]
+        begin, counts = first[source], first[source + 1] - first[source]
+        legs = np.arange(int(counts.sum())) + np.repeat(begin - np.cumsum(counts) + counts, counts)
+        tails = self.index[self.scenery.tails[legs]]
+        kept = tails >= 0
+        return np.repeat(rows, counts)[kept], tails[kept], self.scenery.lengths[legs][kept]
 
 
 _CORNERS: dict[tuple[object, ...], _Corners] = {}
@@ -252,10 +246,8 @@ class _Graph:
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
         self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
-        step, tangent = _tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
-        self.tangent: NDArray[np.intp] = np.nonzero(tangent[0])[0]
-        """The corners a leg from the start may go to."""
-        self._steps: _F = step[0, self.tangent]
+        _, self.tangent, self._steps = _tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
+        """The corners a leg from the start may go to, and the length of each leg."""
         self.out = [*corners.out, []]
         self._started = False
 
@@ -333,18 +325,30 @@ def _stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:
 
 
 def _tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, nxt: _F
-              ) -> tuple[_F, NDArray[np.bool_]]:
-    """The length of the leg from each row of ``here`` to each node, and which legs are tangent at both ends: the
-    far corner's ring neighbours on one side of the leg (and the near one's, given ``hprev`` and ``hnxt``); no
-    other leg can be on a shortest route."""
-    a = here[:, None, :]
-    step: _F = np.hypot(nodes[None, :, 0] - a[..., 0], nodes[None, :, 1] - a[..., 1])
-    s1, s2 = _side(a, nodes[None], prev[None]), _side(a, nodes[None], nxt[None])
-    tangent = (step > 0) & (s1 * s2 >= 0)
+              ) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
+    """The legs from rows of ``here`` to ``nodes`` that are tangent at both ends (the far corner's ring neighbours
+    on one side of the leg, and the near one's given ``hprev`` and ``hnxt``; no other leg can be on a shortest
+    route), as the row and the node of each, row by row, with its length. The turns are written out over whole
+    rows and columns (numpy's cost is per call, and this runs on every corner a search reaches), the lengths
+    measured only for the legs kept."""
+    ax, ay = here[:, 0:1], here[:, 1:2]
+    nx, ny = nodes[:, 0], nodes[:, 1]
+    dx, dy = nx - ax, ny - ay
+    tangent = ((dx != 0) | (dy != 0)) & _same_side(dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax),
+                                                   dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax))
     if hprev is not None and hnxt is not None:
-        t1, t2 = _side(nodes[None], a, hprev[:, None, :]), _side(nodes[None], a, hnxt[:, None, :])
-        tangent &= t1 * t2 >= 0
-    return step, tangent
+        bx, by = ax - nx, ay - ny
+        tangent &= _same_side(bx * (hprev[:, 1:2] - ny) - by * (hprev[:, 0:1] - nx),
+                              bx * (hnxt[:, 1:2] - ny) - by * (hnxt[:, 0:1] - nx))
+    rows, cols = np.nonzero(tangent)
+    lengths: _F = np.hypot(dx[rows, cols], dy[rows, cols])
+    return rows, cols, lengths
+
+
+def _same_side(t1: _F, t2: _F) -> NDArray[np.bool_]:
+    """Whether two turns are not strictly opposite (``sign(t1) * sign(t2) >= 0``)."""
+    result: NDArray[np.bool_] = ~(((t1 > 0) & (t2 < 0)) | ((t1 < 0) & (t2 > 0)))
+    return result
 
 
 @lru_cache(maxsize=4096)
@@ -367,13 +371,6 @@ def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
     for array in found:
         array.setflags(write=False)
     return found
-
-
-def _side(a: _F, b: _F, c: _F) -> _F:
-    """Sign of the turn a -> b -> c, row by row."""
-    result: _F = np.sign((b[..., 0] - a[..., 0]) * (c[..., 1] - a[..., 1])
-                         - (b[..., 1] - a[..., 1]) * (c[..., 0] - a[..., 0]))
-    return result
 
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
