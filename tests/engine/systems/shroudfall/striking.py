@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from engine.core import Actor, Context, SideId, UserId
+from engine.core import Actor, Context, Decision, SideId, UserId
 from engine.dice import Roller
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.events import AttackRolled
@@ -29,9 +29,10 @@ def _system() -> Shroudfall:
 
 
 def strike(table: Table, model: str, weapon: str, target: str, *faces: int | str, essence: str = "",
-           answers: Sequence[str] = ()) -> AttackRolled:
+           answers: Sequence[str] = (), asked: list[Decision] | None = None) -> AttackRolled:
     """``model`` attacks ``target`` with ``weapon`` outside an action, on ``faces``; ``answers`` the re-roll
-    questions' answers in the order asked (``2,4``, ``keep``), then ``keep`` or the default."""
+    questions' answers in the order asked (``2,4``, ``keep``), then ``keep`` or the default; the questions asked are
+    added to ``asked``."""
     state = table.state
     state.step, state.token, state.turn, state.round = "rounds", SideId("A"), SideId("A"), 1
     ctx: Context[Any] = Context(_system(), state, Roller("seed", rigged=list(faces)), Actor(UserId("u")),
@@ -43,6 +44,8 @@ def strike(table: Table, model: str, weapon: str, target: str, *faces: int | str
     while state.pending:
         (decision,) = state.pending.values()
         assert decision.kind == REROLL, decision
+        if asked is not None:
+            asked.append(decision)
         offered = [o.key for o in decision.parts[0].options]
         default = decision.parts[0].default or offered[0]
         ctx.answer(decision, {"dice": given.pop(0) if given else KEEP if KEEP in offered else default}, "typed")
