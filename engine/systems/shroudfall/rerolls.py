@@ -5,7 +5,7 @@ player. Then Hard to Hit drops the highest die (ruling ``hard-to-hit``: after ev
 
 The sources of re-rolls on an attack are found here (Accurate Strike/Shot, Hexed, Vulnerable Position for the
 attacker; Elusive, Hard to see, Shocked, Fortified Position for the defender); who picks which dice is the players'
-choice, given to :func:`run_window` as choosers (a decision in play, a policy for the bot, a script in a test).
+choice, asked as a decision for each source in turn (``rolling``; the bot answers with the first choice offered).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.core import ModelId, SideId
-from engine.dice import Die, DieRoll, RerollOrder, RerollStep, RolledPool
+from engine.dice import RerollOrder, RerollStep, RolledPool
 from engine.systems.shroudfall.attack import drop_highest
 from engine.systems.shroudfall.schema import Weapon
 from engine.systems.shroudfall.world import World, level_of
@@ -24,7 +24,6 @@ __all__ = [
     "DEFENDER",
     "ESSENCE",
     "Allowance",
-    "Choosers",
     "Stage",
     "attacker_allowances",
     "could_change",
@@ -34,7 +33,6 @@ __all__ = [
     "picked",
     "reroll_options",
     "reroll_order",
-    "run_window",
     "settled_values",
     "stages",
 ]
@@ -104,20 +102,6 @@ def defender_allowances(world: World, attacker: ModelId, target: ModelId, weapon
         if level:
             found.append(Allowance(f"Fortified Position ({level})", level, "L1443"))
     return found
-
-
-Pick = Callable[[RolledPool, Allowance, tuple[int, ...]], Sequence[int]]
-"""A player's choice of dice for one allowance: the pool, the allowance, the dice it may take; returns positions."""
-
-
-@dataclass(frozen=True, slots=True)
-class Choosers:
-    """The players' choices in one window: whether the active player pays for an essence re-roll, and which dice each
-    allowance takes."""
-
-    essence: Callable[[RolledPool], bool] = lambda pool: False
-    attacker: Pick = lambda pool, allowance, allowed: ()
-    defender: Pick = lambda pool, allowance, allowed: ()
 
 
 Stage = tuple[str, Allowance]
@@ -197,25 +181,6 @@ def could_change(pool: RolledPool, options: Sequence[tuple[tuple[int, ...], str]
             if judge(tuple(values)) != now:
                 return True
     return False
-
-
-def run_window(pool: RolledPool, order: RerollOrder, attacker: Sequence[Allowance], defender: Sequence[Allowance],
-               choosers: Choosers, reroll_die: Callable[[DieRoll, Die], DieRoll],
-               *, essence_allowed: bool = True) -> RolledPool:
-    """Run one roll's whole re-roll window in the book's order; a chooser naming more dice than its allowance, or dice
-    it may not take, is cut to what the rules allow (in the order named); a forced allowance naming too few re-rolls
-    its highest other dice as well (L1331; ruling ``elusive-count``)."""
-    if essence_allowed and choosers.essence(pool):
-        pool = order.reroll(pool, ESSENCE, (), reroll_die)
-    picks = {ATTACKER: choosers.attacker, DEFENDER: choosers.defender}
-    for step, allowance in stages(attacker, defender):
-        allowed = eligible(order, pool, step, allowance)
-        if not allowed:
-            continue
-        chosen = picked(pool, allowance, allowed, picks[step](pool, allowance, allowed))
-        if chosen:
-            pool = order.reroll(pool, step, chosen, reroll_die)
-    return pool
 
 
 def settled_values(pool: RolledPool, *, hard_to_hit: bool) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ The dice come from the caller (``roll``, ``reroll_die``): in play the game's ``C
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.dice import Die, DieRoll, RerollOrder, RolledPool
@@ -28,12 +28,10 @@ from engine.systems.shroudfall.attack import (
 from engine.systems.shroudfall.essence import Infusion, pool_dice
 from engine.systems.shroudfall.rerolls import (
     ESSENCE,
-    Choosers,
     Stage,
     attacker_allowances,
     defender_allowances,
     reroll_order,
-    run_window,
     settled_values,
     stages,
 )
@@ -49,7 +47,6 @@ from engine.systems.shroudfall.world import World
 __all__ = [
     "ATTACK_WINDOWS",
     "NOTHING",
-    "NO_CHOICES",
     "AttackPlan",
     "DamageRoll",
     "HitRoll",
@@ -63,8 +60,6 @@ __all__ = [
     "judge_of",
     "open_roll",
     "reaction_order",
-    "roll_damage",
-    "roll_hit",
     "window_order",
     "window_stages",
 ]
@@ -72,8 +67,6 @@ __all__ = [
 Roll = Callable[[Sequence[Die], str], tuple[DieRoll, ...]]
 """Roll a pool for a purpose (the game's ``Context.roll``)."""
 Reroll = Callable[[DieRoll, Die], DieRoll]
-NO_CHOICES = Choosers()
-"""Nobody re-rolls anything."""
 ATTACK_WINDOWS: tuple[Trigger, ...] = ("targeted", "misses", "hit", "no-damage", "damaged")
 """The attack sequence's windows for abilities, in the order they can open (L1541-1559)."""
 _ATTACKER_FIRST: frozenset[Trigger] = frozenset({"misses", "no-damage"})
@@ -239,27 +232,3 @@ def damage_from(world: World, plan: AttackPlan, target: ModelId, pool: RolledPoo
     wound = damage_dealt(total, armour, tough=world.has(target, "Tough Hide"),
                          unbreakable=world.has(target, "Unbreakable Hide"))
     return DamageRoll(pool, wound, (*lines, wound.line()))
-
-
-def _windowed(world: World, plan: AttackPlan, target: ModelId, which: str, infusion: Infusion | None, roll: Roll,
-              reroll_die: Reroll, choosers: Choosers) -> tuple[RolledPool, str]:
-    pool, first = open_roll(world, plan, target, which, infusion, roll, reroll_die, choosers.essence)
-    pool = run_window(pool, window_order(world, plan, target),
-                      attacker_allowances(world, plan.attacker, target, plan.weapon, which),
-                      defender_allowances(world, plan.attacker, target, plan.weapon, which),
-                      replace(choosers, essence=lambda pool: False), reroll_die)
-    return pool, first
-
-
-def roll_hit(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-             choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> HitRoll:
-    """Roll and judge one target's hit roll (L744-754, L1545-1547), the players' re-roll choices given as choosers."""
-    pool, first = _windowed(world, plan, target, "hit", infusion, roll, reroll_die, choosers)
-    return hit_from(world, plan, target, pool, first)
-
-
-def roll_damage(world: World, plan: AttackPlan, target: ModelId, roll: Roll, reroll_die: Reroll,
-                choosers: Choosers = NO_CHOICES, infusion: Infusion | None = None) -> DamageRoll:
-    """Roll and judge one target's damage roll (L756-762, L1554), the players' re-roll choices given as choosers."""
-    pool, first = _windowed(world, plan, target, "damage", infusion, roll, reroll_die, choosers)
-    return damage_from(world, plan, target, pool, first)

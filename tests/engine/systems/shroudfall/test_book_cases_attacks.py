@@ -9,21 +9,26 @@ import pytest
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.systems.shroudfall.attack import armour_against, defence_against, melee_penalty
-from engine.systems.shroudfall.essence import Infusion
+from engine.systems.shroudfall.events import AttackRolled
 from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.schema import Weapon
 from engine.systems.shroudfall.state import Element
-from engine.systems.shroudfall.strike import check_attack, roll_damage, roll_hit
+from engine.systems.shroudfall.strike import check_attack
 from engine.systems.shroudfall.targeting import beam_targets, target_refusal, weapon_refusal
 
 from .loader import load_shroudfall
 from .staged import act, rig, staged
-from .tables import Put, Scenery, Table, rigged, square
+from .striking import strike
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 A = SideId("A")
 REF = Referee(load_shroudfall(), DEFAULT_RULINGS)
+
+
+_HITS = (2, 1, 1, 0)
+"""A hit roll of three yellow dice and a grey one coming to 4: a plain hit against DEF 4, for a test of damage."""
 
 
 def _shot(*puts: Put, scenery: tuple[Scenery, ...] = (), conditions: dict[str, list[str]] | None = None,
@@ -33,36 +38,32 @@ def _shot(*puts: Put, scenery: tuple[Scenery, ...] = (), conditions: dict[str, l
 
 def test_a_total_equal_to_def_hits_and_one_less_misses() -> None:
     # Shroudfall rulebook v1.4, L746: the hit roll hits when its sum is at least the target's DEF (Razhu, DEF 4).
-    world = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16)).world
-    plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-    _, roll, reroll = rigged(2, 1, 1, 0, 1, 1, 1, 0)
-    exact = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert (exact.hit.total, exact.hit.hit, exact.hit.critical) == (4, True, False)
-    short = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert (short.hit.total, short.hit.hit) == (3, False)
+    def shot(*faces: int) -> AttackRolled:
+        return strike(_shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16)), "A1", "Repeater", "B1",
+                      *faces)
+    exact = shot(2, 1, 1, 0)
+    assert (exact.hit_total, exact.hit, exact.critical) == (4, True, False)
+    short = shot(1, 1, 1, 0)
+    assert (short.hit_total, short.hit) == (3, False)
 
 
 def test_a_critical_needs_double_def_after_the_modifiers() -> None:
     # L750: at least double DEF after every modifier is critical. 6 against DEF 4 is a plain hit; a Crippled target
     # (L1393, +2) turns the same 6 into 8, a critical.
-    plain = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16)).world
-    crippled = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16),
-                     conditions={"B1": ["crippled"]}).world
-    for world, total, critical in ((plain, 6, False), (crippled, 8, True)):
-        plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-        _, roll, reroll = rigged(3, 2, 1, 0)
-        judged = roll_hit(world, plan, M("B1"), roll, reroll)
-        assert (judged.hit.total, judged.hit.critical) == (total, critical)
+    for conditions, total, critical in (({}, 6, False), ({"B1": ["crippled"]}, 8, True)):
+        table = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16), conditions=conditions)
+        judged = strike(table, "A1", "Repeater", "B1", 3, 2, 1, 0)
+        assert (judged.hit_total, judged.critical) == (total, critical)
 
 
 def test_damage_is_the_total_over_arm_rounded_down() -> None:
     # L760: a 10 against ARM 3 inflicts 3; the rest of the division is lost. The goblin crew has ARM 3.
-    world = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "goblin-demolition-crew", 10, 16)).world
-    plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-    _, roll, reroll = rigged(3, 3, 3, 1, 3, 3, 2, 0)
-    assert roll_damage(world, plan, M("B1"), roll, reroll).wound.damage == 3
-    eight = roll_damage(world, plan, M("B1"), roll, reroll).wound
-    assert (eight.total, eight.armour, eight.damage) == (8, 3, 2)
+    def shot(*damage: int) -> AttackRolled:
+        table = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "goblin-demolition-crew", 10, 16))
+        return strike(table, "A1", "Repeater", "B1", *_HITS, *damage)
+    assert shot(3, 3, 3, 1).damage == 3
+    eight = shot(3, 3, 2, 0)
+    assert (eight.damage_total, eight.armour, eight.damage) == (8, 3, 2)
 
 
 def test_def_and_arm_never_drop_below_one() -> None:
@@ -201,34 +202,30 @@ def test_duellist_adds_two_def_against_melee_only() -> None:
 
 def test_giant_slayer_adds_two_damage_against_fifty_mm_and_larger_only() -> None:
     # L1339: the Slayer's +2 counts against a Dragon's 50 mm base, not against Razhu's 40 mm.
-    world = _shot(Put("A1", "beastbane-slayer", 10, 10), Put("B1", "dragons", 10, 12.5),
-                  Put("B2", "razhu", 12.4, 10)).world
-    plan = check_attack(world, "A", M("A1"), "Great Axe", "B1")
-    _, roll, reroll = rigged(2, 2, 2, 2, 2, 2, 2, 2)
-    assert roll_damage(world, plan, M("B1"), roll, reroll).wound.total == 10
-    other = check_attack(world, "A", M("A1"), "Great Axe", "B2")
-    assert roll_damage(world, other, M("B2"), roll, reroll).wound.total == 8
+    def axe(target: str) -> AttackRolled:
+        table = _shot(Put("A1", "beastbane-slayer", 10, 10), Put("B1", "dragons", 10, 12.5),
+                      Put("B2", "razhu", 12.4, 10))
+        return strike(table, "A1", "Great Axe", target, *_HITS, 2, 2, 2, 2)
+    assert axe("B1").damage_total == 10
+    assert axe("B2").damage_total == 8
 
 
 def test_poisoned_and_shattered_add_to_the_attacker_rolls() -> None:
     # L1409: Poisoned gives +1 to hit and damage; L1413: Shattered +2 to damage; together +3 damage.
-    world = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16),
-                  conditions={"B1": ["poisoned", "shattered"]}).world
-    plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-    _, roll, reroll = rigged(1, 1, 1, 0, 2, 2, 2, 1)
-    assert roll_hit(world, plan, M("B1"), roll, reroll).hit.total == 4
-    wound = roll_damage(world, plan, M("B1"), roll, reroll).wound
-    assert (wound.total, wound.damage) == (10, 2)  # 7 + 3 against ARM 5
+    table = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "razhu", 10, 16),
+                  conditions={"B1": ["poisoned", "shattered"]})
+    attack = strike(table, "A1", "Repeater", "B1", 1, 1, 1, 0, 2, 2, 2, 1)
+    assert "4 against DEF 4 (a critical hit from 8): a hit (L746, L750)" in attack.lines
+    assert (attack.damage_total, attack.damage) == (10, 2)  # 7 + 3 against ARM 5
 
 
 def test_tough_hide_takes_one_off_but_never_below_one() -> None:
     # L1377: Brawlers (ARM 6, Tough Hide) against a Shattered +2 (L1413): 13 makes 2, less one; 8 makes 1 and stays
     # 1; 5 makes none.
-    world = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "brawlers", 10, 16),
-                  conditions={"B1": ["shattered"]}).world
-    plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-    _, roll, reroll = rigged(3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 0)
-    assert [roll_damage(world, plan, M("B1"), roll, reroll).wound.damage for _ in range(3)] == [1, 1, 0]
+    def shot(*damage: int) -> int:
+        table = _shot(Put("A1", "lawbringers", 10, 10), Put("B1", "brawlers", 10, 16), conditions={"B1": ["shattered"]})
+        return strike(table, "A1", "Repeater", "B1", *_HITS, *damage).damage
+    assert [shot(3, 3, 3, 2), shot(2, 2, 1, 1), shot(1, 1, 1, 0)] == [1, 1, 0]
 
 
 def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_back() -> None:
@@ -250,9 +247,8 @@ def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_bac
 def test_a_card_rolls_the_dice_it_prints_with_the_infusion_added() -> None:
     # L495: Adamant's melee hit roll is four yellow dice and a grey one; L931: an infusion adds one die of the
     # crystal's colour, here a red; L248: the faces are summed, blanks as 0.
-    world = _shot(Put("A1", "adamant", 10, 10), Put("B1", "razhu", 10, 11.8)).world
-    plan = check_attack(world, "A", M("A1"), "Heirloom Blade", "B1")
-    _, roll, reroll = rigged(3, 2, 1, "blank", 2, 4)
-    judged = roll_hit(world, plan, M("B1"), roll, reroll, infusion=Infusion("red"))
-    assert [r.die for r in judged.pool.rolls] == ["essence-yellow"] * 4 + ["essence-grey", "essence-red"]
-    assert judged.hit.total == 12 and judged.hit.critical
+    table = _shot(Put("A1", "adamant", 10, 10), Put("B1", "razhu", 10, 11.8))
+    table.state.record(A).reserve = ["red"]
+    judged = strike(table, "A1", "Heirloom Blade", "B1", 3, 2, 1, "blank", 2, 4, essence="red")
+    assert judged.lines[0] == "Hit roll: 4Y+1G + red infusion (L931) rolled 3, 2, 1, blank, 2, 4"
+    assert "hit 4Y+1G+R [Y3 Y2 Y1 Y0 G2 R4] = 12 vs DEF 4 (critical at 8): critical hit;" in judged.summary

@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import ModelId
-from engine.dice import RolledPool
-from engine.systems.shroudfall.rerolls import (
-    Allowance,
-    Choosers,
-    attacker_allowances,
-    defender_allowances,
-    reroll_order,
-)
-from engine.systems.shroudfall.strike import check_attack, roll_hit
+from engine.core import Decision, ModelId, SideId
+from engine.systems.shroudfall.rerolls import attacker_allowances, defender_allowances
 
-from .tables import Put, Scenery, Table, rigged, square
+from .striking import strike
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
+A = SideId("A")
 
 
 def _duel(conditions: dict[str, list[str]] | None = None, effects: dict[str, dict[str, str]] | None = None,
@@ -33,34 +27,27 @@ def test_the_attacker_rerolls_first_then_the_defender_each_die_once_per_player()
     # L811-813, L1565-1570: the active player's re-rolls all come before the inactive player's; a die is re-rolled
     # once by each player, so the attacker may not re-roll its Accurate Strike die again with Hexed (L1405), while the
     # defender may still force that same die again with Elusive (L1331).
-    world = _duel(conditions={"B1": ["hexed"]}).world
-    plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
-    _, roll, reroll = rigged(0, 2, 3, 2, 1, 3, 2)
-    offered: list[tuple[str, tuple[int, ...]]] = []
-
-    def attacker(pool: RolledPool, allowance: Allowance, allowed: tuple[int, ...]) -> Sequence[int]:
-        offered.append((allowance.source, allowed))
-        return (0, 1)
-
-    judged = roll_hit(world, plan, M("B1"), roll, reroll,
-                      Choosers(attacker=attacker, defender=lambda pool, allowance, allowed: (0,)))
-    assert offered == [("Accurate Strike (1)", (0,)), ("target Hexed", (1, 2, 3))]
-    assert [line.split(":")[0] for line in judged.pool.history] == [
+    asked: list[Decision] = []
+    judged = strike(_duel(conditions={"B1": ["hexed"]}), "A1", "Dragonclaw", "B1", 0, 2, 3, 2, 1, 3, 2,
+                    answers=("1", "2", "1"), asked=asked)
+    assert [(d.owner, d.prompt.split(":")[0], [o.key for o in d.parts[0].options]) for d in asked[:3]] == [
+        ("A", "Accurate Strike (1) (L1313)", ["1", "keep"]), ("A", "target Hexed (L1405)", ["keep", "2", "3", "4"]),
+        ("B", "Elusive (1) (L1331)", ["2", "1", "3", "4"])]
+    assert [line.split(":")[0] for line in judged.lines if "re-roll" in line] == [
         "attacker re-roll (A)", "attacker re-roll (A)", "defender re-roll (B)"]
-    assert judged.pool.values == (2, 3, 3, 2) and judged.hit.total == 10
+    assert "hit 1R+3Y [Y2 Y3 Y3 R2] = 10 vs DEF 5" in judged.summary
 
 
 def test_the_essence_reroll_is_the_whole_roll_first_and_other_rerolls_may_follow() -> None:
     # L933-937: pay one crystal to re-roll the whole roll before any other re-roll; Accurate Strike may then still
     # re-roll a blank of the new roll, though the essence re-roll already touched that die (L813's exception).
-    world = _duel(target="lawbringers").world
-    plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
-    _, roll, reroll = rigged(0, 0, 1, 2, 0, 3, 2, 3, 3)
-    judged = roll_hit(world, plan, M("B1"), roll, reroll,
-                      Choosers(essence=lambda pool: True, attacker=lambda pool, allowance, allowed: allowed))
-    assert judged.pool.values == (3, 3, 2, 3)
-    order = reroll_order("A", "B")
-    assert "comes before" in (order.refusal(judged.pool, "essence") or "")
+    # Razhu's 0, 0, 1, 2 misses the Lawbringers' DEF 4, so the crystal paid for an essence re-roll is spent.
+    table = _duel(target="lawbringers")
+    table.state.record(A).reserve = ["grey"]
+    judged = strike(table, "A1", "Dragonclaw", "B1", 0, 0, 1, 2, 0, 3, 2, 3, 3, essence="reroll", answers=("1",))
+    assert "hit 1R+3Y [Y3 Y3 Y2 R3] = 11" in judged.summary and table.state.record(A).reserve == []
+    assert [line.split(":")[0] for line in judged.lines if "re-roll" in line] == [
+        "essence re-roll (A)", "attacker re-roll (A)"]
 
 
 def test_elusive_touches_hit_rolls_only_and_hard_to_see_does_not_stack_on_it() -> None:
@@ -80,12 +67,9 @@ def test_elusive_touches_hit_rolls_only_and_hard_to_see_does_not_stack_on_it() -
 def test_elusive_always_rerolls_its_dice_the_defender_choosing_which() -> None:
     # L1331: the attacker HAS to re-roll X dice, the defender choosing them (unlike "may" re-rolls); when the defender
     # names none, the highest die goes (ruling elusive-count). Razhu's 2, 2, 3, 4 loses the red 4 to a 2.
-    world = _duel().world
-    plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
-    _, roll, reroll = rigged(2, 2, 3, 4, 2, 2, 2, 3, 4, 0)
-    assert roll_hit(world, plan, M("B1"), roll, reroll).pool.values == (2, 2, 3, 2)
-    chosen = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(defender=lambda pool, allowance, allowed: (2,)))
-    assert chosen.pool.values == (2, 2, 0, 4)
+    assert "hit 1R+3Y [Y2 Y2 Y3 R2] = 9" in strike(_duel(), "A1", "Dragonclaw", "B1", 2, 2, 3, 4, 2).summary
+    chosen = strike(_duel(), "A1", "Dragonclaw", "B1", 2, 2, 3, 4, 0, answers=("3",))
+    assert "hit 1R+3Y [Y2 Y2 Y0 R4] = 8" in chosen.summary
 
 
 def test_hexed_and_shocked_reach_both_rolls_accurate_strike_only_the_melee_hit_roll() -> None:
@@ -130,8 +114,6 @@ def test_fortified_and_vulnerable_positions_touch_damage_rolls_only() -> None:
 def test_hard_to_hit_drops_the_highest_die_after_every_reroll() -> None:
     # L1343: after all re-rolls the highest die is dropped. Razhu rolls 0, 2, 1, 2 and re-rolls the blank into a 3:
     # 3, 2, 1, 2 less the 3 is 5 (dropping first and re-rolling after would have made 6).
-    world = _duel(effects={"B1": {"passive:Hard to Hit": "game"}}, target="lawbringers").world
-    plan = check_attack(world, "A", M("A1"), "Dragonclaw", "B1")
-    _, roll, reroll = rigged(0, 2, 1, 2, 3)
-    judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(attacker=lambda pool, allowance, allowed: allowed))
-    assert judged.pool.values == (3, 2, 1, 2) and (judged.hit.total, judged.hit.critical) == (5, False)
+    table = _duel(effects={"B1": {"passive:Hard to Hit": "game"}}, target="lawbringers")
+    judged = strike(table, "A1", "Dragonclaw", "B1", 0, 2, 1, 2, 3, answers=("1",))
+    assert "hit 1R+3Y [Y3 Y2 Y1 R2] = 5 vs DEF 4 (critical at 8): hit;" in judged.summary

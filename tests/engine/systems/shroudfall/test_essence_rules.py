@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalCommand, ModelId
-from engine.dice import RerollRefused
+from engine.core import Decision, IllegalCommand, ModelId, SideId
 from engine.systems.shroudfall.attack import drop_highest
 from engine.systems.shroudfall.conditions import condition_damage_candidates, gained, shaken
 from engine.systems.shroudfall.essence import Infusion, infuse, pay, store
-from engine.systems.shroudfall.rerolls import Choosers, reroll_order
-from engine.systems.shroudfall.strike import check_attack, roll_hit
 
-from .tables import Put, Table, rigged
+from .striking import strike
+from .tables import Put, Table
 
 M = ModelId
 
@@ -57,42 +55,31 @@ def _duel_without_elusive() -> Table:
 
 def test_accurate_strike_rerolls_a_blank_of_a_melee_hit_roll() -> None:
     # L1313: Stormridge's Accurate Strike (1) re-rolls one blank; her hit dice 3Y+1R.
-    world = _duel_without_elusive().world
-    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
-    _, roll, reroll = rigged("blank", "blank", 2, 2, 3)
-    choosers = Choosers(attacker=lambda pool, allowance, allowed: allowed)
-    judged = roll_hit(world, plan, M("B1"), roll, reroll, choosers)
-    assert judged.pool.values == (3, 0, 2, 2) and judged.hit.total == 7
+    judged = strike(_duel_without_elusive(), "A1", "Gale's Edge", "B1", "blank", "blank", 2, 2, 3, answers=("1",))
+    assert "hit 1R+3Y [Y3 Y0 Y2 R2] = 7 vs" in judged.summary
     assert "attacker re-roll (A): blank -> 3 (L813)" in judged.lines
 
 
 def test_elusive_and_shocked_are_the_defenders_rerolls_each_die_once_per_player() -> None:
     # L1331, L1417, L813: the defender picks Elusive's die and Shocked's die; a die it re-rolled it cannot again.
-    table = _duel(conditions={"A1": ["shocked"]})
-    world = table.world
-    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
-    _, roll, reroll = rigged(3, 3, 2, 4, 0, 1)
-    picked: list[tuple[str, tuple[int, ...]]] = []
-
-    def defender(pool, allowance, allowed):  # type: ignore[no-untyped-def]
-        picked.append((allowance.source, allowed))
-        return (0,) if 0 in allowed else allowed[:1]
-
-    judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(defender=defender))
-    assert [p[0] for p in picked] == ["Elusive (1)", "attacker Shocked"]
-    assert picked[1][1] == (1, 2, 3)  # die 1 is spent for the defender
-    assert judged.pool.values == (0, 1, 2, 4)
+    asked: list[Decision] = []
+    judged = strike(_duel(conditions={"A1": ["shocked"]}), "A1", "Gale's Edge", "B1", 3, 3, 2, 4, 0, 1,
+                    answers=("1", "2"), asked=asked)
+    assert [(d.owner, d.prompt.split(":")[0]) for d in asked[:2]] == [
+        ("B", "Elusive (1) (L1331)"), ("B", "attacker Shocked (L1417)")]
+    assert "1" not in [o.key for o in asked[1].parts[0].options]  # die 1 is spent for the defender
+    assert "hit 1R+3Y [Y0 Y1 Y2 R4] = 7 vs" in judged.summary
 
 
 def test_the_essence_reroll_comes_first_and_only_once() -> None:
     # L935: one essence re-roll of the whole roll, before any other; other re-rolls may follow it.
-    world = _duel_without_elusive().world
-    plan = check_attack(world, "A", M("A1"), "Gale's Edge", "B1")
-    _, roll, reroll = rigged(0, 0, 0, 2, 3, 3, 3, 4)
-    judged = roll_hit(world, plan, M("B1"), roll, reroll, Choosers(essence=lambda pool: True))
-    assert judged.pool.values == (3, 3, 3, 4) and judged.lines[1].startswith("essence re-roll (A)")
-    with pytest.raises(RerollRefused, match="only once"):
-        reroll_order("A", "B").reroll(judged.pool, "essence", (), reroll)
+    # The 0, 0, 0, 2 misses the Lawbringer's DEF 4, so the crystal paid for an essence re-roll is spent.
+    table = _duel_without_elusive()
+    table.state.record(SideId("A")).reserve = ["grey"]
+    judged = strike(table, "A1", "Gale's Edge", "B1", 0, 0, 0, 2, 3, 3, 3, 4, essence="reroll")
+    assert "hit 1R+3Y [Y3 Y3 Y3 R4] = 13 vs" in judged.summary and judged.lines[1].startswith("essence re-roll (A)")
+    assert sum(line.startswith("essence re-roll") for line in judged.lines) == 1
+    assert table.state.record(SideId("A")).reserve == []
 
 
 def test_conditions_do_not_stack_immunity_keeps_them_off_and_a_shake_removes_one() -> None:

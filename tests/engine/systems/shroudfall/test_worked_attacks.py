@@ -8,10 +8,11 @@ import pytest
 from engine.core import IllegalCommand, ModelId
 from engine.geometry import is_completely_within, is_within
 from engine.systems.shroudfall.attack import damage_dealt, defence_against, judge_hit
-from engine.systems.shroudfall.strike import check_attack, roll_damage, roll_hit
+from engine.systems.shroudfall.strike import check_attack
 from engine.systems.shroudfall.world import level_of
 
-from .tables import Put, Scenery, Table, rigged, square
+from .striking import strike
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 
@@ -41,27 +42,21 @@ def _lawbringers() -> Table:
 
 
 def test_t6_a_shot_into_melee_takes_two_and_exactly_hits() -> None:
-    world = _lawbringers().world
-    plan = check_attack(world, "A", M("A1"), "Repeater", "B1")
-    _, roll, reroll = rigged(3, 2, 1, 0, 3, 3, 3, 1)
-    hit = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert (hit.hit.total, hit.hit.defence, hit.hit.hit, hit.hit.critical) == (4, 4, True, False)
-    assert "Modifier -2 target in melee (L717)" in hit.lines
-    damage = roll_damage(world, plan, M("B1"), roll, reroll)
-    assert (damage.wound.total, damage.wound.armour, damage.wound.damage) == (10, 5, 2)
-    assert damage.lines[-1] == "10 / ARM 5 = 2 damage, rounded down (L760)"
+    attack = strike(_lawbringers(), "A1", "Repeater", "B1", 3, 2, 1, 0, 3, 3, 3, 1)
+    assert "4 against DEF 4 (a critical hit from 8): a hit (L746, L750)" in attack.lines
+    assert "Modifier -2 target in melee (L717)" in attack.lines
+    assert (attack.damage_total, attack.armour, attack.damage) == (10, 5, 2)
+    assert attack.lines[-1] == "10 / ARM 5 = 2 damage, rounded down (L760)"
 
 
 def test_t6_a_model_in_melee_cannot_shoot_but_strikes_without_the_penalty() -> None:
     world = _lawbringers().world
     with pytest.raises(IllegalCommand, match=r"A2 is in melee and cannot use a ranged profile \(L716\)"):
         check_attack(world, "A", M("A2"), "Repeater", "B1")
-    plan = check_attack(world, "A", M("A2"), "Truncheon", "B1")
-    _, roll, reroll = rigged(3, 2, "blank", "blank", 3, 3, 2, 1)
-    hit = roll_hit(world, plan, M("B1"), roll, reroll)
-    assert hit.hit.total == 5 and hit.hit.hit and not any("-2" in line for line in hit.lines)
-    damage = roll_damage(world, plan, M("B1"), roll, reroll)
-    assert (damage.wound.total, damage.wound.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
+    attack = strike(_lawbringers(), "A2", "Truncheon", "B1", 3, 2, "blank", "blank", 3, 3, 2, 1)
+    assert "5 against DEF 4 (a critical hit from 8): a hit (L746, L750)" in attack.lines
+    assert not any("-2" in line for line in attack.lines)
+    assert (attack.damage_total, attack.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
 
 
 def test_t6_at_the_table_one_attack_action_shoots_with_one_lawbringer_and_strikes_with_the_other() -> None:
