@@ -211,7 +211,7 @@ class World:
             row = self.sight_lines().matrix([observer], [self.base(m) for m in lined])[0]
             decided.update((m, _lined(bool(clear), False)) for m, clear in zip(lined, row, strict=True))
         for m, found in decided.items():
-            self._seen[(viewer, m, None, None, False)] = found or self._sees(viewer, m, None, None, False)
+            self._seen[(viewer, m, None, None, False)] = found or _lined(self.clear(observer, self.base(m)), False)
 
     def _sees(self, viewer: ModelId, seen: ModelId, seen_at: Point | None, viewer_at: Point | None,
               moving: bool) -> SightCheck:
