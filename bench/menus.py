@@ -39,8 +39,8 @@ from tests.menu_walk import FACTORIES, TABLE, MenuWalk, table
 RUNS = 30
 BUDGET_MS = 5.0
 WALK_STEPS = 40
-KEPT_BY_LAYOUT = (anchors._APPROACHES, anchors._ROUTERS, routing._CORNERS, moving._ROUTES, sunshard_world._LASTING,
-                  deploy._LAYOUTS)
+KEPT_BY_LAYOUT = (anchors._APPROACHES, anchors._ROUTERS, routing._CORNERS, routing._REACHED, moving._ROUTES,
+                  sunshard_world._LASTING, deploy._LAYOUTS)
 """The engine's caches keyed by where the models stand (or by a whole state's content)."""
 
 

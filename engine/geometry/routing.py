@@ -18,7 +18,7 @@ import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TypeVar
 
 import numpy as np
@@ -477,3 +477,141 @@ def _walls(obs: Obstacles, goal: Goal) -> list[str]:
     side = min([shapely.union_all(mine), shapely.union_all(theirs)], key=lambda s: s.area)
     names = [name for name, geom in grown if geom.distance(side) <= 1e-6]
     return names + ([TABLE_EDGE] if side.boundary.distance(inner.boundary) <= 1e-6 else [])
+
+
+
+class _Reached:
+    """What searches for whether some route exists past one layout, for one size of base, learn that a search from any
+    other start may use (a menu asks it of every model of a side, each walking past the same bases and scenery): the
+    corner graph (``_Corners``), the corners each start's first legs reach, whether each corner's last leg to a goal
+    hits nothing, and, by set of goals, the corners known to lead to one of them (``good``) or known not to
+    (``dead``). The legs are the router's own, tested alike, so each answer is :meth:`Router.reaches_any`'s."""
+
+    def __init__(self, obs: Obstacles) -> None:
+        self.corners = _shared_corners(obs)
+        self.xy: list[XY] = [(x, y) for x, y in self.corners.nodes.tolist()]
+        self.opened: dict[XY, list[int]] = {}
+        self.last: dict[Goal, list[bool | None]] = {}
+        self.good: dict[frozenset[Goal], set[int]] = {}
+        self.dead: dict[frozenset[Goal], set[int]] = {}
+        self.h: dict[frozenset[Goal], list[float]] = {}
+
+    def each(self, asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
+        """Whether a route exists from each mover's start to one of its goals: the straight legs of them all and the
+        first legs from every start not met before tested in one batch, then the last legs from the corners those
+        reach to the goals in another; a search goes on past those (``reaches``) only for a start they do not settle.
+        """
+        obs = asked[0][0]
+        starts = [o.mover.xy for o, _ in asked]
+        froms = [start for start, (_, goals) in zip(starts, asked, strict=True) for _ in goals]
+        tos = [goal.entry(start) for start, (_, goals) in zip(starts, asked, strict=True) for goal in goals]
+        new = [start for start in dict.fromkeys(starts) if start not in self.opened]
+        rows: list[int] = []
+        cols: list[int] = []
+        if new and self.xy:
+            corners = self.corners
+            r, c, _ = _tangents(np.array(new, dtype=float), None, None, corners.nodes, corners.prev, corners.nxt)
+            rows, cols = r.tolist(), c.tolist()
+            froms += [new[i] for i in rows]
+            tos += [self.xy[v] for v in cols]
+        clear = obs.legs_clear(np.array(froms, dtype=float).reshape(-1, 2),
+                               np.array(tos, dtype=float).reshape(-1, 2)).tolist()
+        straight = []
+        for _, goals in asked:
+            straight.append(any(clear[:len(goals)]))
+            clear = clear[len(goals):]
+        for start in new:
+            self.opened[start] = []
+        for i, v, ok in zip(rows, cols, clear, strict=True):
+            if ok:
+                self.opened[new[i]].append(v)
+        self._last_legs(obs, [(goal, v) for start, (_, goals), done in zip(starts, asked, straight, strict=True)
+                              if not done for goal in goals for v in self.opened[start]])
+        return [done or self.reaches(o, goals) for (o, goals), done in zip(asked, straight, strict=True)]
+
+    def _legs(self, goal: Goal) -> list[bool | None]:
+        """Whether each corner's last leg to ``goal`` hits nothing (None: not tested yet)."""
+        found = self.last.get(goal)
+        if found is None:
+            found = self.last[goal] = [None] * len(self.xy)
+        return found
+
+    def _last_legs(self, obs: Obstacles, pairs: Sequence[tuple[Goal, int]]) -> None:
+        """Test the last legs of ``pairs`` (a goal and a corner) not tested yet, in one batch."""
+        todo = [(legs, v, goal.entry(self.xy[v])) for goal, v in dict.fromkeys(pairs)
+                if (legs := self._legs(goal))[v] is None]
+        if todo:
+            clear = obs.legs_clear(self.corners.nodes[[v for _, v, _ in todo]],
+                                   np.array([end for _, _, end in todo], dtype=float)).tolist()
+            for (legs, v, _), ok in zip(todo, clear, strict=True):
+                legs[v] = ok
+
+    def reaches(self, obs: Obstacles, goals: Sequence[Goal]) -> bool:
+        """Whether some corner the start's first legs reach (``each`` tested them) leads on to one of ``goals`` (the
+        straight legs not asked): greedy, the corners nearest a goal first, as ``_reachable``; the corners a search
+        passes on its way to a goal are kept as good, all it saw as dead when it finds none."""
+        which = frozenset(goals)
+        good, dead = self.good.setdefault(which, set()), self.dead.setdefault(which, set())
+        last = [self._legs(goal) for goal in which]
+        h = self.h.get(which)
+        if h is None:
+            h = self.h[which] = np.min([goal.remaining(self.corners.nodes) for goal in which], axis=0).tolist() \
+                if self.xy else []
+        seen: dict[int, int] = {}
+        heap: list[tuple[float, int]] = []
+
+        def found(v: int) -> bool:
+            while v >= 0:
+                good.add(v)
+                v = seen.get(v, -1)
+            return True
+
+        def opens(nodes: Sequence[int], frm: int) -> bool:
+            fresh = [v for v in dict.fromkeys(nodes) if v not in seen and v not in dead]
+            for v in fresh:
+                seen[v] = frm
+            known = next((v for v in fresh if v in good), None)
+            if known is not None:
+                return found(known)
+            self._last_legs(obs, [(goal, v) for goal in which for v in fresh])
+            hit = next((v for v in fresh if any(legs[v] for legs in last)), None)
+            if hit is not None:
+                return found(hit)
+            for v in fresh:
+                heapq.heappush(heap, (h[v], v))
+            return False
+
+        if opens(self.opened[obs.mover.xy], -1):
+            return True
+        corners = self.corners
+        while heap:
+            _, u = heapq.heappop(heap)
+            if not corners.ready[u]:
+                corners.complete([u])
+            if opens([v for v, _ in corners.out[u]], u):
+                return True
+        dead.update(seen)
+        return False
+
+
+_REACHED: dict[tuple[object, ...], _Reached] = {}
+"""What searches for whether a route exists learnt, by layout and size of base (as ``_CORNERS``)."""
+
+
+def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
+    """Whether :meth:`Router.reaches_any` holds for each mover and its goals, the movers past one layout asked
+    together and sharing what each search learns (``_Reached``): a menu asks it of every model it offers."""
+    found = [False] * len(asked)
+    alike: dict[tuple[object, ...], list[int]] = {}
+    for i, (obs, goals) in enumerate(asked):
+        if goals:
+            layout = (obs.field.table.width, obs.field.table.height, obs.radius,
+                      tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
+                      tuple((t.id, t.polygon) for t in obs.terrain))  # as ``_shared_corners``'s
+            alike.setdefault(layout, []).append(i)
+    for key, members in alike.items():
+        first = asked[members[0]][0]
+        reached = _kept(_REACHED, _CORNERS_KEPT, key, partial(_Reached, first))
+        for i, ok in zip(members, reached.each([asked[i] for i in members]), strict=True):
+            found[i] = ok
+    return found

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.core import IllegalCommand
-from engine.geometry import Battlefield, Contact, GeometryError, Toward, has_route, has_route_any, parse_position
+from engine.geometry import Battlefield, Contact, GeometryError, Toward, has_route, parse_position
+from engine.geometry.anchors import Asked, has_route_each
 from engine.geometry.positions import Position
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.heights import LADDER, ladders_headed
@@ -17,7 +18,7 @@ from engine.systems.eldfall.movement import MovementKind
 from engine.systems.eldfall.routes import allies_passed, goals_of, setting, smaller_models
 from engine.systems.eldfall.world import World
 
-__all__ = ["has_way", "has_way_any"]
+__all__ = ["WayAsked", "has_way", "has_way_any", "has_way_each"]
 
 
 def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: float, *, trample: bool = False) -> bool:
@@ -34,10 +35,36 @@ def has_way(world: World, f: Fighter, how: MovementKind, to: str, allowance: flo
 
 def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str], allowance: Callable[[], float], *,
                 trample: bool = False) -> bool:
-    """Whether ``has_way`` holds for one of ``tos``: the places whose moves meet the table alike (the same scenery
-    walked round, the same models passed through) asked in one search (``has_route_any``); the ``allowance`` is
+    """Whether ``has_way`` holds for one of ``tos`` (``has_way_each`` of them)."""
+    return has_way_each(world, [(f, how, tos, allowance, trample)])[0]
+
+
+WayAsked = tuple[Fighter, MovementKind, Sequence[str], Callable[[], float], bool]
+"""A model, its movement, the places it might head for, its allowance (worked out if asked) and whether it Tramples."""
+
+
+def has_way_each(world: World, asked: Sequence[WayAsked]) -> list[bool]:
+    """Whether ``has_way`` holds for one of the places of each ask: for each model, the places whose moves meet the
+    table alike (the same scenery walked round, the same models passed through) asked together, and all the models'
+    asked of the router at once (``has_route_each``: a menu asks it of every model it offers); the allowance is
     worked out only for a place other than toward or into contact with something (any way there will do)."""
-    assert how != "jump"
+    routed: list[Asked] = []
+    owners: list[int] = []
+    for i, (f, how, tos, allowance, trample) in enumerate(asked):
+        assert how != "jump"
+        for field, positions in _alike_fields(world, f, how, tos, trample).values():
+            routed.append((field, f.id, positions, _far(positions, allowance)))
+            owners.append(i)
+    found = [False] * len(asked)
+    for i, ok in zip(owners, has_route_each(routed), strict=True):
+        found[i] = found[i] or ok
+    return found
+
+
+def _alike_fields(world: World, f: Fighter, how: MovementKind, tos: Sequence[str],
+                  trample: bool) -> dict[tuple[object, ...], tuple[Battlefield, list[Position]]]:
+    """The places ``tos`` (those that name one) by what their moves meet alike (``_alike``), with the table as they
+    meet it."""
     smaller = smaller_models(world, f) if trample else frozenset()
     alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
     for to in tos:
@@ -49,8 +76,7 @@ def has_way_any(world: World, f: Fighter, how: MovementKind, tos: Sequence[str],
         except (GeometryError, IllegalCommand):
             continue
         alike[key or (to,)][1].append(position)
-    return any(has_route_any(field, f.id, positions, max_distance=_far(positions, allowance))
-               for field, positions in alike.values())
+    return alike
 
 
 def _far(positions: list[Position], allowance: Callable[[], float]) -> float | None:
