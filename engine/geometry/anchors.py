@@ -43,7 +43,8 @@ from .positions import (
     Toward,
     Via,
 )
-from .routing import Goal, Router, reaches_each
+from .reaching import reaches_each
+from .routing import Goal, Router
 from .shapes import XY, Base, Circle, Terrain
 from .sight import LineOfSight
 from .tolerance import TOLERANCE
