@@ -33,22 +33,27 @@ from .shapes import XY
 
 __all__ = ["reaches_each"]
 
-_TRIED = 4
-"""Corners per mover whose legs ``_quick`` tests, those a route through could be shortest first."""
+_TRIED = (2, 6)
+"""How many corners a mover's first legs reach ``_quick`` tries on from, batch by batch (then it leaves the mover to
+the search), those a route through could be shortest first."""
 
 
 def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
     """Whether :meth:`Router.reaches_any` holds for each mover and its goals: the movers past one layout asked
     together (``_quick``), and those it leaves open searched sharing what each search learns (``_Reached``)."""
     found = [False] * len(asked)
-    alike: dict[tuple[object, ...], list[int]] = {}
+    alike: list[tuple[tuple[object, ...], list[int]]] = []  # compared, not hashed: hashing a shape writes its WKB
     for i, (obs, goals) in enumerate(asked):
         if goals:
             layout = (obs.field.table.width, obs.field.table.height, obs.radius,
                       tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
                       tuple((t.id, t.polygon) for t in obs.terrain))  # as ``routing._shared_corners``'s
-            alike.setdefault(layout, []).append(i)
-    for key, members in alike.items():
+            group = next((members for key, members in alike if key == layout), None)
+            if group is None:
+                alike.append((layout, [i]))
+            else:
+                group.append(i)
+    for key, members in alike:
         quick = _quick([asked[i] for i in members])
         open_ = [i for i, known in zip(members, quick, strict=True) if not known]
         for i in members:
@@ -65,43 +70,70 @@ def _making(obs: Obstacles) -> Callable[[], _Reached]:
 
 
 def _quick(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
-    """Which movers (all past one layout) surely have a route, from one batch of legs: each one's straight legs to its
-    goals, and for the few corners a route through could be shortest (``_TRIED``), the first leg there (tangent at
-    the corner, as the router's), the corner itself (a node of the router's graph only where a base may stand) and
-    the last legs on to every goal. A mover with a straight leg, or with a corner all of whose three tests pass, has
-    one; False says only that these legs did not show it."""
+    """Which movers (all past one layout) surely have a route, from a few batches of legs (a leg near scenery costs as
+    much to test as a batch does: few are tested): each one's straight legs to its goals and its first legs to the
+    corners (tangent there, as the router's); then, from the corners reached that a route through could be shortest
+    first (``_TRIED`` at a time), the corner itself (a node of the router's graph only where a base may stand) and the
+    last legs on to the goals (to each goal point the one that stops farthest short, which a longer one there could
+    only follow). A mover with a straight leg, or a first and a last leg by a corner, has one; False says only that
+    these legs did not show it."""
     obs = asked[0][0]
     nodes, prev, nxt = _corners(obs)
-    starts = np.array([o.mover.xy for o, _ in asked], dtype=float)
-    rows, cols, lengths = _tangents(starts, None, None, nodes, prev, nxt)
-    near: dict[frozenset[Goal], np.ndarray] = {}
-    froms: list[XY] = []
-    tos: list[XY] = []
-    plans: list[tuple[int, list[tuple[int, int]]]] = []  # per mover: its straight legs, and per corner tried its legs
     xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
-    for i, (o, goals) in enumerate(asked):
-        start = o.mover.xy
-        froms += [start] * len(goals)
-        tos += [goal.entry(start) for goal in goals]
-        which = frozenset(goals)
-        if which not in near:
-            near[which] = np.min([goal.remaining(nodes) for goal in goals], axis=0) if len(nodes) else np.zeros(0)
-        mine = rows == i
-        corners, bound = cols[mine], lengths[mine] + near[which][cols[mine]]
-        tried = []
-        for v in corners[np.argsort(bound, kind="stable")[:_TRIED]].tolist():
-            tried.append((v, len(froms)))
-            froms += [start, xy[v]] + [xy[v]] * len(goals)
-            tos += [xy[v], xy[v]] + [goal.entry(xy[v]) for goal in goals]
-        plans.append((len(goals), tried))
-    clear = obs.legs_clear(np.array(froms, dtype=float).reshape(-1, 2), np.array(tos, dtype=float).reshape(-1, 2))
-    found = []
+    starts = [o.mover.xy for o, _ in asked]
+    rows, cols, lengths = _tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
+    froms: list[XY] = [start for start, (_, goals) in zip(starts, asked, strict=True) for _ in goals]
+    tos: list[XY] = [goal.entry(start) for start, (_, goals) in zip(starts, asked, strict=True) for goal in goals]
+    straight = len(froms)
+    froms += [starts[i] for i in rows.tolist()]
+    tos += [xy[v] for v in cols.tolist()]
+    clear = _clear(obs, froms, tos)
+    found: list[bool] = []
     at = 0
-    for (straight, tried), (_, goals) in zip(plans, asked, strict=True):
-        found.append(bool(clear[at:at + straight].any())
-                     or any(clear[k] and clear[k + 1] and clear[k + 2:k + 2 + len(goals)].any() for _, k in tried))
-        at = tried[-1][1] + 2 + len(goals) if tried else at + straight
+    for _, goals in asked:
+        found.append(any(clear[at:at + len(goals)]))
+        at += len(goals)
+    reached = np.array(clear[straight:], dtype=bool)
+    queues: dict[int, list[int]] = {}
+    for i, (_, goals) in enumerate(asked):
+        if not found[i]:
+            mine = (rows == i) & reached
+            near = np.min([goal.remaining(nodes[cols[mine]]) for goal in goals], axis=0) if mine.any() else 0.0
+            queues[i] = cols[mine][np.argsort(lengths[mine] + near, kind="stable")].tolist()
+    for many in _TRIED:
+        tried: list[tuple[int, int, int]] = []
+        froms, tos = [], []
+        for i, queue in queues.items():
+            ends = _farthest(asked[i][1])
+            for v in queue[:many]:
+                tried.append((i, len(froms), len(ends)))
+                froms += [xy[v]] * (1 + len(ends))
+                tos += [xy[v], *(goal.entry(xy[v]) for goal in ends)]
+            del queue[:many]
+        clear = _clear(obs, froms, tos)
+        for i, at, ends_ in tried:
+            found[i] = found[i] or (clear[at] and any(clear[at + 1:at + 1 + ends_]))
+        queues = {i: queue for i, queue in queues.items() if queue and not found[i]}
+        if not queues:
+            break
     return found
+
+
+def _farthest(goals: Sequence[Goal]) -> list[Goal]:
+    """Of the goals about one point, the one with the longest reach (its last leg stops first on the same line)."""
+    best: dict[XY, Goal] = {}
+    for goal in goals:
+        if goal.point not in best or goal.reach > best[goal.point].reach:
+            best[goal.point] = goal
+    return list(best.values())
+
+
+def _clear(obs: Obstacles, froms: list[XY], tos: list[XY]) -> list[bool]:
+    """Whether each leg hits nothing (:meth:`Obstacles.legs_clear`, none asked for no leg)."""
+    if not froms:
+        return []
+    clear: list[bool] = obs.legs_clear(np.array(froms, dtype=float), np.array(tos, dtype=float)).tolist()
+    return clear
 
 
 def _corners(obs: Obstacles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

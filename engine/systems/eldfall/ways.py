@@ -13,9 +13,9 @@ from engine.geometry import Battlefield, Contact, GeometryError, Toward, has_rou
 from engine.geometry.anchors import Asked, has_route_each
 from engine.geometry.positions import Position
 from engine.systems.eldfall.fighters import Fighter
-from engine.systems.eldfall.heights import LADDER, ladders_headed
+from engine.systems.eldfall.heights import LADDER
 from engine.systems.eldfall.movement import MovementKind
-from engine.systems.eldfall.routes import allies_passed, goals_of, setting, smaller_models
+from engine.systems.eldfall.routes import allies_passed, goals_of, headed_up, setting, smaller_models
 from engine.systems.eldfall.world import World
 
 __all__ = ["WayAsked", "has_way", "has_way_any", "has_way_each"]
@@ -98,4 +98,4 @@ def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
     ladders = world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER)))
     passable = allies_passed(world, f, position)
     return (smaller | passable if smaller else passable,
-            ladders_headed(ladders, goals_of(world, position)) if heads_up and ladders else None)
+            headed_up(world, goals_of(world, position)) if heads_up and ladders else None)
