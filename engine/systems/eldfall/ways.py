@@ -66,11 +66,13 @@ def _alike_fields(world: World, f: Fighter, how: MovementKind, tos: Sequence[str
     """The places ``tos`` (those that name one) by what their moves meet alike (``_alike``), with the table as they
     meet it."""
     smaller = smaller_models(world, f) if trample else frozenset()
+    heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying") \
+        and bool(world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER))))
     alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
     for to in tos:
         try:
             position = _parsed(to)
-            key = _alike(world, f, how, position, smaller)
+            key = _alike(world, f, position, smaller, heads_up)
             if key is None or key not in alike:
                 alike[key or (to,)] = (setting(world, f, how, to, smaller, flicker=False)[2], [])
         except (GeometryError, IllegalCommand):
@@ -88,14 +90,13 @@ _parsed = lru_cache(maxsize=1024)(parse_position)
 """A place a menu names, read once (the same few names are asked of every model it offers)."""
 
 
-def _alike(world: World, f: Fighter, how: MovementKind, position: Position,
-           smaller: frozenset[str]) -> tuple[object, ...] | None:
+def _alike(world: World, f: Fighter, position: Position, smaller: frozenset[str],
+           heads_up: bool) -> tuple[object, ...] | None:
     """What the table as a move toward or into contact with something meets depends on (``_field``): the models it
-    passes through and the ladders it heads up; None for any other position (its points are checked one by one)."""
+    passes through and the ladders it heads up (``heads_up``: a Walk, Run or dodge on the ground, where ladders
+    stand); None for any other position (its points are checked one by one)."""
     if not isinstance(position, Toward | Contact):
         return None
-    heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying")
-    ladders = world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER)))
     passable = allies_passed(world, f, position)
     return (smaller | passable if smaller else passable,
-            headed_up(world, goals_of(world, position)) if heads_up and ladders else None)
+            headed_up(world, goals_of(world, position)) if heads_up else None)
