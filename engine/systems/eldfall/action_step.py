@@ -146,9 +146,9 @@ _action("dodge", "The activated model dodges the reactions' attacks (to: its dod
 _action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
         token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
                                          noun="tokens"))
-_action("interact", "Take a Treasure from a Cache in base contact (target: its id)", "Take a Treasure", token_check,
-        "L1547-1550, L2429", Param("target", "Which Cache or Treasure?", values=menus.interact_targets,
-                                   noun="tokens"))
+_action("interact", "Take a Treasure or dropped items from a Cache in base contact (target: its id)",
+        "Take from a Cache", token_check, "L1547-1550, L2429, L394",
+        Param("target", "Which Cache or Treasure?", values=menus.interact_targets, noun="tokens"))
 _action("deathblow", "Finish an Incapacitated enemy in base contact (target:)", "Deal a Deathblow", deathblow_check,
         "L1534-1540", Param("target", "Whom?", values=menus.deathblow_targets, noun="models"))
 _action("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, choice: what "

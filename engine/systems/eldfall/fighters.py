@@ -19,7 +19,7 @@ from engine.core import ModelId, SideId
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange
-from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped
+from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, without
 from engine.systems.eldfall.familiars import serving
 from engine.systems.eldfall.fitting import Fitted, fit, stratagems_on
 from engine.systems.eldfall.means import HURL, Means, item_means, means_of_spell, thrown_means, unarmed_means
@@ -285,8 +285,10 @@ class Fighter:
 
     @cached_property
     def over_encumbered(self) -> bool:
-        """Over its INVENTORY (X): no Movement and no Special Action (L390)."""
-        return encumbrance(self.carried, self.capacity).over
+        """Over its INVENTORY (X): no Movement and no Special Action (L390); items it is ordered to drop as it
+        activates burden it no more (L394)."""
+        dropping = self.figure.dropping
+        return encumbrance(without(self.carried, dropping) if dropping else self.carried, self.capacity).over
 
     @cached_property
     def loadout(self) -> Loadout:

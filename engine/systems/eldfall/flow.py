@@ -24,6 +24,7 @@ from engine.core import Context, EndReason, GameEnded, ModelId, Outcome, PhaseCh
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
+from engine.systems.eldfall.dropping import lapse_drops
 from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.effects import heal, heals_from, set_states, take_wounds
 from engine.systems.eldfall.events import (
@@ -215,6 +216,7 @@ def end_turn(ctx: Ctx, kit: Kit) -> None:
     if side is None:
         return
     ctx.emit(PhaseChanged(phase=END, shown=f"Side {side}'s End phase (L1170)."))
+    lapse_drops(ctx, side)
     if state.outcome is None and offer_ranger_moves(ctx, kit, side):
         return
     close_turn(ctx, kit)
