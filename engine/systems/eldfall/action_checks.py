@@ -233,7 +233,7 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         listed = ", ".join(f"{t.id} ({t.kind})" for t in state.tokens.values()) or "none"
         raise InvalidCommand(f"say which token: target:<token id>; tokens on the field: {listed}", verb=verb)
     token = state.tokens[tokens[0]]
-    if state.round < 2:
+    if state.round < 2 and token.kind != "items":  # a Cache of dropped items is no quest's token (L394)
         raise IllegalCommand("nobody interacts with the quest's tokens in round 1 (L2414)", verb=verb)
     if kind == "perceive":
         if token.kind != "intrigue":
@@ -243,9 +243,9 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         if gap > world.awareness(f) + 0.01:
             raise IllegalCommand(f"{token.id} is outside {f.id}'s Awareness (L1528)", verb=verb)
         return Declared(kind="perceive", targets=((ModelId(token.id), 1),)), f"Perceives {token.id}"
-    if token.kind not in ("cache", "treasure"):
+    if token.kind not in ("cache", "treasure", "items"):
         raise IllegalCommand(f"{token.id} is a {token.kind}: a model takes a Treasure from a Cache or where it was "
-                             "dropped (L2429)", verb=verb)
+                             "dropped (L2429), or dropped items from their Cache (L394)", verb=verb)
     if token not in tokens_near(world, f):
         raise IllegalCommand(f"{token.id} is not in base contact with {f.id} (L1549)", verb=verb)
     return Declared(kind="interact", targets=((ModelId(token.id), 1),)), f"Interacts with {token.id}"
