@@ -16,6 +16,7 @@ from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import art_refusal
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
+from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import Declared
 from engine.systems.eldfall.strikes import active_strike
@@ -217,7 +218,9 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         if t.id != f.id and not world.sees(f.id, t.id).visible:
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
     shown = ", ".join(t for t, _n in targets)
-    return Declared(kind="assist", means=spell.id, targets=targets), f"casts {spell.name} on {shown}"
+    art = recovered(world, targets, request.art, verb) if spell.id == HASTENED_RECOVERY else None
+    return Declared(kind="assist", means=spell.id, targets=targets, art=art), f"casts {spell.name} on {shown}" + \
+        (f" ({art})" if art else "")
 
 
 def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
