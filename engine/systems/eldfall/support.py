@@ -253,7 +253,10 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
     if spec.dispels and t.figure.enchantments:
         ctx.emit(EnchantmentsChanged(model=t.id, removed=tuple(t.figure.enchantments), why=spell.name))
     if spec.ap_if_none and t.figure.ap == 0:
-        ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
+        if t.out:  # an Incapacitated model receives no Activation Points (L1756)
+            seq.line(f"{t.id} is Incapacitated: it receives no AP (L1756).")
+        else:
+            ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
     if spec.shields:
         ctx.emit(EnchantmentsChanged(model=t.id, added={PURIFIED: end_phase_of(caster.side)},
                                      why=f"{spell.name}: enemy enchantments cannot affect it until the End phase "
