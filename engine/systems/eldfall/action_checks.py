@@ -215,6 +215,8 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         t = world.fighter(target)
         if not world.friends(t, f):
             raise IllegalCommand(f"{target} is an enemy; Assist supports allies (L1367)", verb=verb)
+        if t.dead:  # an Incapacitated ally may be helped; a Dead one benefits from nothing (L1712)
+            raise IllegalCommand(f"{target} is Dead: it benefits from nothing (L1712)", verb=verb)
         if t.id != f.id and not world.sees(f.id, t.id).visible:
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
     shown = ", ".join(t for t, _n in targets)

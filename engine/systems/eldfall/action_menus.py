@@ -360,7 +360,7 @@ def _first_dispel(reading: Reading, target: ModelId) -> str | None:
 
 
 def _support_candidates(reading: Reading, f: Fighter) -> list[ModelId]:
-    return [f.id, *(a.id for a in reading.world.allies(f) if a.id != f.id),
+    return [f.id, *(a.id for a in reading.world.allies(f, standing=False) if a.id != f.id and not a.dead),
             *(e.id for e in reading.world.enemies(f))]
 
 
