@@ -102,7 +102,7 @@ def drop_items(ctx: Ctx, world: World, f: Fighter, items: Mapping[str, int]) -> 
     in a Cache token in base contact with it, behind it (L394). A weapon it held and no longer carries is no longer
     held (it holds its first listed again)."""
     figure = ctx.state.figures[f.id]
-    extra, given, spent = list(figure.extra_items), dict(figure.given), dict(figure.spent)
+    extra, given, dropped = list(figure.extra_items), dict(figure.given), dict(figure.dropped)
     acquired = dict(f.tradeable)
     names: list[str] = []
     for item, count in items.items():
@@ -114,10 +114,10 @@ def drop_items(ctx: Ctx, world: World, f: Fighter, items: Mapping[str, int]) -> 
             elif acquired.get(item, 0) > 0:
                 given[item] = given.get(item, 0) + 1
             else:
-                spent[item] = spent.get(item, 0) + 1
+                dropped[item] = dropped.get(item, 0) + 1
             if acquired.get(item, 0) > 0:
                 acquired[item] -= 1
-    changes: dict[str, JsonValue] = {"extra_items": list(extra), "given": dict(given), "spent": dict(spent),
+    changes: dict[str, JsonValue] = {"extra_items": list(extra), "given": dict(given), "dropped": dict(dropped),
                                      "dropping": {}}
     if figure.weapon is not None and figure.weapon in items and items[figure.weapon] >= droppable(f)[figure.weapon]:
         changes["weapon"] = None

@@ -266,9 +266,12 @@ class Fighter:
 
     @cached_property
     def carried(self) -> tuple[Carried, ...]:
-        """What it carries: its card's and upgrades' items, less those used up or thrown (L414, L2177)."""
+        """What it carries: its card's and upgrades' items, less those used up, thrown or dropped (L414, L2177,
+        L394)."""
         found = []
         spent = dict(self.figure.spent)
+        for dropped, count in self.figure.dropped.items():
+            spent[dropped] = spent.get(dropped, 0) + count
         changes = {item: change.wgt for item, change in self.item_changes.items()}
         for ref in self.card.items:
             item = self.catalogue.item(ref.name)

@@ -100,6 +100,8 @@ class Figure(BaseModel):
     """Its upgrades' items it gave away by Trade, by id and count (L1542-1545)."""
     spent: dict[str, int] = {}
     """Items gone from its inventory, by id and count: Consumables used (L414), items thrown (L2177)."""
+    dropped: dict[str, int] = {}
+    """Items printed on its card that it dropped, by id and count (L394): gone like those spent, never refilled."""
     dropping: dict[str, int] = {}
     """Items (id -> count) its player ordered it to drop as it next activates this turn (L394): they no longer
     burden its movement; left on the field in a Cache token when it activates."""

@@ -35,6 +35,7 @@ def test_items_dropped_as_it_activates_lie_in_a_cache_that_an_ally_takes() -> No
     game.apply(Activate(model=hunter, how="walk", to="24,10"), as_side("A", ALICE))
     settle(game)
     assert _carried(game, hunter) == [("short-sword", 1)]
+    assert game.state.figures[ModelId(hunter)].spent == {}, "dropped, not used up: an Alchemist refills none"
     (cache,) = game.state.tokens.values()
     assert cache.kind == "items" and sorted(cache.items) == ["Dagger", "Dagger", "Short Bow"]
     assert abs(((cache.x - 18) ** 2 + (cache.y - 10) ** 2) ** 0.5 - (0.63 + 0.49)) < 0.02  # where it activated
