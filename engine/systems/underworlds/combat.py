@@ -232,10 +232,11 @@ def _push(ref: Referee, frame: AttackFrame) -> None:
         return
     if answer != "none":
         hexes = answer.split(">")
-        ref.emit(FighterMoved(fighter=frame.target, path=[str(target.hex), hexes[0]], how="drive"))
+        path = [str(target.hex), *hexes]
+        ref.emit(FighterMoved(fighter=frame.target, path=path[:2], how="drive"))
         if len(hexes) > 1:
             ref.emit(FighterMoved(fighter=frame.target, path=hexes, how="knockback"))
-        lethal_check(ref, frame.target, SideId(attacker_side))
+        lethal_check(ref, frame.target, SideId(attacker_side), path)  # every hex entered, Knockback's too
     _advance(ref, frame, "after")
 
 
