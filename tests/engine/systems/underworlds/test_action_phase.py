@@ -300,8 +300,9 @@ def test_every_ruling_is_refereed_with_every_option_and_an_unknown_option_is_ref
 def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int, via: str) -> None:
     """L237 (blocked is the book's only special hex); ruling ``lethal-hexes``: a later board's lethal hex costs a
     fighter that enters it a wound, by a Move or when driven back into it, though Knockback carries it on to a
-    plain hex straight beyond (L567)."""
-    game = new_game(rulings={"lethal-hexes": ruling})
+    plain hex straight beyond (L567). Severin, one wound from his end, walking into one takes himself out: under
+    ``self-take-out-glory: nobody-gains`` his opponent gains nothing (L559)."""
+    game = new_game(rulings={"lethal-hexes": ruling, "self-take-out-glory": "nobody-gains"})
     decide(game, board="ruptured-seal")
     decide(game, board="mirror-well", join="long", slide="+0", turned="none")
     game.apply(AutoSetup(), HOST)
@@ -314,10 +315,10 @@ def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int, via
     if via == "move":
         lethal = sorted(board.id_of(h) for h in board.hexes_with("lethal"))[0]
         nearby = next(board.id_of(n) for n in board.hex_of(lethal).neighbours() if plain(n))
-        game = arrange(game, A1=nearby)
+        game = extend(arrange(game, A1=nearby), Damaged(fighter="A1", amount=3, wounds=3))
         turn_of(game, A)
         act(game, A, Move(fighter="A1", to=lethal))
-        assert game.state.fighters["A1"].wounds == wounds
+        assert game.state.fighters["A1"].out_of_action == bool(wounds) and game.state.players[B].glory == 0
         return
     # Obryn's Grandhammer (Knockback 1) drives Garrek from ``start`` into a lethal hex and on to a plain one.
     start, attacker, beyond = next((t, p, lethal + (lethal - t)) for lethal in sorted(board.hexes_with("lethal"))
