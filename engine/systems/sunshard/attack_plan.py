@@ -255,13 +255,15 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
         assert target is not None
         return AttackPlan(attacker.id, side, profile.name, kind, (target.id,), aimed, cost, fortune)
     wall = weapon_ability(profile, "Wall") is not None
-    template = lay_template(world, attacker, profile, target, read_placement(filled.get("at"), cone=not wall))
+    at = read_placement(filled.get("at"), cone=not wall)
+    template = lay_template(world, attacker, profile, target, at)
     under = under_template(world, template, skip=None if wall else attacker.id)
     if wall:
         _check_wall(world, attacker, profile, template, under)
     else:
         assert target is not None
-        _check_cone(world, attacker, template, target)
+        _check_cone(world, attacker, template, target, laid_beside=not isinstance(at, tuple),
+                    overlapped=world.rulings.template_under != "touching" and any(m.id == target.id for m in under))
     first = [] if target is None else [target]
     ordered = [*first, *sorted((m for m in under if target is None or m.id != target.id),
                                key=lambda m: gap(attacker, m))]
@@ -273,19 +275,20 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
                       outline)
 
 
-def _check_cone(world: World, attacker: Miniature, template: Template, target: Miniature) -> None:
+def _check_cone(world: World, attacker: Miniature, template: Template, target: Miniature, *, laid_beside: bool,
+                overlapped: bool) -> None:
     """The Cone's white line (its narrow edge) touches the attacker's base, the template lying beside the base and not
-    over it, and some of the template reaches the target: touching its base, or overlapping it (ruling cone-reach)
-    (L553)."""
-    near = list(template.area.exterior.coords)  # type: ignore[union-attr]
-    white = shapely.LineString([near[0], near[3]])
-    base = attacker.base()
-    centre = shapely.Point(base.xy)
-    if white.distance(centre) > base.radius + TOLERANCE or \
-            template.area.distance(centre) < base.radius - TOLERANCE:  # type: ignore[union-attr]
-        raise refuse(f"the Cone's white line (its narrow edge) must touch {attacker.id}'s base, the template laid "
-                     "beside the base, not over it", "L553")
-    if not cone_reaches(world, template, target):
+    over it (``laid_beside``: so by construction, turned about the base), and some of the template reaches the target:
+    touching its base, or overlapping it (ruling cone-reach; ``overlapped``: the target is under it) (L553)."""
+    if not laid_beside:
+        near = list(template.area.exterior.coords)  # type: ignore[union-attr]
+        base = attacker.base()
+        centre = shapely.Point(base.xy)
+        if shapely.LineString([near[0], near[3]]).distance(centre) > base.radius + TOLERANCE or \
+                template.area.distance(centre) < base.radius - TOLERANCE:  # type: ignore[union-attr]
+            raise refuse(f"the Cone's white line (its narrow edge) must touch {attacker.id}'s base, the template laid "
+                         "beside the base, not over it", "L553")
+    if not overlapped and not cone_reaches(world, template, target):
         overlap = world.rulings.cone_reach == "template-overlaps"
         raise refuse(f"{target.id} is beyond the Cone template's reach: no part of the template laid there "
                      f"{'overlaps' if overlap else 'touches'} its base", "L553")

@@ -24,10 +24,13 @@ from engine.systems.sunshard.modifiers import weapon_ability
 from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.world import Miniature, World
 
-__all__ = ["OTHERS", "first_at", "placement_choices"]
+__all__ = ["OTHERS", "STRAIGHT", "first_at", "placement_choices"]
 
 OTHERS = 4
 """How many placements a menu offers beside the first."""
+
+STRAIGHT = "0"
+"""A Cone straight at its target's centre, turned by nothing."""
 
 STEP = 5
 """The degrees between the turns of a Cone the menu tries."""
@@ -36,7 +39,7 @@ STEP = 5
 def _square(attacker: Miniature, target: Miniature, profile: WeaponProfile) -> str:
     """A Cone straight at the target's centre; a Wall across the target, square to the attacker's line to it."""
     if weapon_ability(profile, "Wall") is None:
-        return "0"
+        return STRAIGHT
     here, there = attacker.base().xy, target.base().xy
     return f"{there[0]:g},{there[1]:g};{(bearing(here, there) + 90) % 360:.0f}"
 

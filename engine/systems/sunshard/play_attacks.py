@@ -21,8 +21,8 @@ from engine.systems.sunshard.attack_rerolls import reroll_ways
 from engine.systems.sunshard.declared import PLAY, REACT, RULES, after, charges
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.harm import lose
-from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template
-from engine.systems.sunshard.placements import first_at, placement_choices
+from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template, weapon_ability
+from engine.systems.sunshard.placements import STRAIGHT, first_at, placement_choices
 from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse
@@ -50,8 +50,8 @@ def _wanted(world: World, side: SideId, attacker: Miniature, target: Miniature, 
     (:func:`~engine.systems.sunshard.placements.first_at`)."""
     wanted = {"model": attacker.id, "weapon": profile.name, "target": target.id, "kind": kind,
               "aim": "yes" if aimed else "no"}
-    if is_template(profile):
-        wanted["at"] = at or first_at(world, side, wanted)
+    if at or is_template(profile):
+        wanted["at"] = at or (first_at(world, side, wanted) if weapon_ability(profile, "Wall") else STRAIGHT)
     return wanted
 
 
