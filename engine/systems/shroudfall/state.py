@@ -186,6 +186,9 @@ class Task(BaseModel):
     radius: float = 0.0
     reach: float = 0.0
     critical: bool = False
+    hit_total: int = 0
+    defence: int = 0
+    """A hit's total and the DEF it was judged against, kept by its damage and marking steps for the logged attack."""
     lines: tuple[str, ...] = ()
     shown: str = ""
     why: str = ""
