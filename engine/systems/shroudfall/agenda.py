@@ -393,7 +393,7 @@ def fallen_windows(ctx: Table, before: Standing) -> list[Task]:
     hazard, Burning): "when a friendly model ... is destroyed" names no cause (No one is forgotten, L356-358)."""
     if ctx.state.outcome is not None:
         return []
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, to=f"{x:g},{y:g}", radius=r)
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, points=((x, y),), radius=r)
             for model, (x, y, r, side) in before.items() if model not in ctx.state.models]
 
 

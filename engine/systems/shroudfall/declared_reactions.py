@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core import Context, Decision, ModelId, Option, Part
+from engine.core import Context, Decision, ModelId, Option, Part, parse_point
 from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.choosing import CHOICE
@@ -120,7 +120,7 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
                      why="reaction")]
     if offer.ability.id == FORGOTTEN:
         model = ModelId(parts[2])
-        x, y = (float(v) for v in answers["at"].split(","))
+        x, y = parse_point(answers["at"])
         start = (ctx.state.models[model].x, ctx.state.models[model].y)
         ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
         suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")

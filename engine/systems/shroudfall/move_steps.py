@@ -61,15 +61,6 @@ def _bend(planned: ModelMove) -> XY | None:
     return joint if joint not in (planned.path.start, planned.path.end) else None
 
 
-def _spot(xy: XY) -> str:
-    return f"{xy[0]!r},{xy[1]!r}"
-
-
-def _read(text: str) -> XY:
-    x, y = text.split(",")
-    return float(x), float(y)
-
-
 def move_steps(ctx: Table, unit_id: str, move: UnitMove) -> list[Task]:
     """A move action's steps: each model's move, then the enemy's window for a model ending a move (L1528-1530),
     then what follows the action (``after_move``)."""
@@ -77,8 +68,8 @@ def move_steps(ctx: Table, unit_id: str, move: UnitMove) -> list[Task]:
     steps: list[Task] = []
     for planned in move.moves:
         bend = _bend(planned)
-        steps += [Task(kind="step", unit=unit_id, model=planned.model, to=_spot(planned.end),
-                       target=_spot(bend) if bend else ""),
+        points = (planned.end, bend) if bend else (planned.end,)
+        steps += [Task(kind="step", unit=unit_id, model=planned.model, points=points),
                   Task(kind="window", why=ENDS_MOVE, sides=(opponent,), unit=unit_id, model=planned.model)]
     return [*steps, *after_move(unit_id)]
 
@@ -95,9 +86,9 @@ def _step(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None or model not in ctx.state.models:
         return []
-    via = _read(task.target) if task.target else None
+    end, *via = task.points
     try:
-        planned = plan_model_move(ref.world(ctx), model, _read(task.to), via=via,
+        planned = plan_model_move(ref.world(ctx), model, end, via=via[0] if via else None,
                                   parry="passive:Parry" in unit.effects)
     except IllegalCommand:
         return []  # no longer legal: the model stays where it is

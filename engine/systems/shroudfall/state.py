@@ -192,6 +192,9 @@ class Task(BaseModel):
     lines: tuple[str, ...] = ()
     shown: str = ""
     why: str = ""
+    points: tuple[tuple[float, float], ...] = ()
+    """Where a step's model goes, exactly as planned (its end, then the tool's bend if any); where a model was
+    destroyed (the friendly-destroyed window)."""
     roll: dict[str, Any] = {}
     """A hit or damage roll in progress while a player chooses its re-rolls (``rolling.py``)."""
     rest: tuple[str, ...] = ()

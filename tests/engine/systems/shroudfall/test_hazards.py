@@ -28,6 +28,11 @@ def test_t17_thunderstorm_strikes_a_model_ending_its_move_within_two_inches_not_
     act(game, A, "activate", model="S")
     with pytest.raises(RulesError, match="within 8"):
         act(game, A, "ability", model="S", choice="thunderstorm", at="18,28")
+    # L947 places the storm at a spot on the table: a typed spot is read as every "x,y" is (engine/core's
+    # parse_point), so one that is no finite point is refused saying what is accepted.
+    for typed, said in (("nan,15", "'nan,15' is not a finite point"), ("18;15", "'18;15' is not a point; write x,y")):
+        with pytest.raises(RulesError, match=said):
+            act(game, A, "ability", model="S", choice="thunderstorm", at=typed)
     act(game, A, "ability", model="S", choice="thunderstorm", at="18,15.5")
     assert game.state.models[M("B1")].wounds_taken == 0  # placed near them: nobody entered
     act(game, A, "end", model="S")
