@@ -74,9 +74,11 @@ def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None:
         return []
+    asks = []
     for model in ctx.state.alive(unit):
-        suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"), "completes an action at")
-    return []
+        asks += suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"),
+                       "completes an action at")
+    return asks
 
 
 def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:

@@ -473,7 +473,7 @@ def _enders(world: Reading, ask: Ask) -> list[Choice]:
               params=(Param("model", "Which unit?", values=_enders, noun="units"),))
 def _end(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ref = referee(ctx)
-    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting, end=False))])
+    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting))])
 
 
 def _may_pass(world: Reading, ask: Ask) -> str | None:

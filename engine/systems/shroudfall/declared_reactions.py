@@ -123,8 +123,7 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
         x, y = parse_point(answers["at"])
         start = (ctx.state.models[model].x, ctx.state.models[model].y)
         ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
-        suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
-        return []
+        return suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
     if offer.ability.effect == "fall-back":
         return [Task(kind="fall-back", unit=parts[2], target=parts[3], to=parts[4] if len(parts) > 4 else "")]
     return []

@@ -32,11 +32,11 @@ ENDS_MOVE = "enemy-ends-move"
 """The window of 'when an enemy model ends a move' (Fall back!, L521)."""
 
 
-def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> None:
+def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> list[Task]:
     """Move one model as planned: its path and the tool it laid, and the hazards it moves into (L1431-1435, L1465,
-    L947)."""
+    L947); the Regeneration questions their damage rolls leave (``flow.suffer``)."""
     if planned.model not in ctx.state.models:
-        return
+        return []
     start = ctx.state.models[planned.model]
     origin = (start.x, start.y)
     bend = _bend(planned)
@@ -47,13 +47,12 @@ def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> None:
                       line=planned.path.points(), why=planned.why))
     ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
     hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
-    suffer(ctx, ref, planned.model, hazards, "moves into")
+    return suffer(ctx, ref, planned.model, hazards, "moves into")
 
 
-def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
+def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> list[Task]:
     """Move every model of a planned move at once (a move no window interrupts: Fall back!'s own)."""
-    for planned in move.moves:
-        emit_model_move(ctx, ref, planned)
+    return [ask for planned in move.moves for ask in emit_model_move(ctx, ref, planned)]
 
 
 def _bend(planned: ModelMove) -> XY | None:
@@ -92,8 +91,7 @@ def _step(ctx: Table, ref: Referee, task: Task) -> list[Task]:
                                   parry="passive:Parry" in unit.effects)
     except IllegalCommand:
         return []  # no longer legal: the model stays where it is
-    emit_model_move(ctx, ref, planned)
-    return []
+    return emit_model_move(ctx, ref, planned)
 
 
 def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -102,8 +100,7 @@ def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if unit is None or task.target not in ctx.state.models:
         return []
     turn = float(task.to) if task.to else 0.0
-    emit_move(ctx, ref, fall_back_plan(ref.world(ctx), unit, ModelId(task.target), turn))
-    return []
+    return emit_move(ctx, ref, fall_back_plan(ref.world(ctx), unit, ModelId(task.target), turn))
 
 
 STEP_EXECUTORS = {"step": _step, "fall-back": _fall_back}

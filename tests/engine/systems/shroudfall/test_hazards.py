@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import ModelId, RulesError
 
-from .staged import A, B, act, rig, staged
+from .staged import A, B, act, choose, rig, staged
 from .tables import Put, Scenery, square
 
 M = ModelId
@@ -113,3 +113,20 @@ def test_a_unit_destroyed_in_its_own_activation_ends_it_and_the_turn_passes() ->
     act(game, A, "move", model="A1", to="A1@18,15")
     assert ModelId("A1") not in game.state.models
     assert game.state.activation is None and game.state.units["A1"].activated and game.state.turn == "B"
+
+
+def test_regeneration_after_a_hazards_damage_roll_is_its_players_choice() -> None:
+    # Shroudfall beta rules, L1359 (and L947): Regeneration follows any damage roll that leaves the model standing,
+    # the storm's as an attack's, and it is a "may": the player is asked (remove first, or keep), as after an attack.
+    from engine.systems.shroudfall.state import Manifestation
+
+    for answer, taken in (("remove", 0), ("keep", 1)):
+        game = staged(Put("A1", "razhu", 18, 8), Put("B9", "razhu", 30, 30))
+        game.state.manifestations["S-storm"] = Manifestation(id="S-storm", name="Thunderstorm", effect="thunderstorm",
+                                                             x=18, y=15.5, base_mm=32, by=B)
+        game.state.units["A1"].effects = {"passive:Regeneration": "game"}
+        act(game, A, "activate", model="A1")
+        rig(game, 3, 3)  # the storm's two yellow dice: 6 / ARM 5 = 1 damage
+        act(game, A, "move", model="A1", to="18,12.5")
+        assert choose(game, A, answer) == ["remove", "keep"]
+        assert game.state.models[M("A1")].wounds_taken == taken and not game.pending
