@@ -1,8 +1,9 @@
 """Reactions offered in a window, declared (Shroudfall beta rulebook v1.4, L885-889, L1541-1561, L1589-1595): the
 decision a side with a reaction it may use gets (``reaction_to`` the trigger, so ``/pass until:`` covers it), its
 options read live from the table, and what a reaction played does; then the interrupted play carries on. Beside them,
-a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``), and of what an
-ability may do (``choosing``).
+a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``), the active
+player's essence re-roll of a roll that fell short (L933-937, ``essence_reroll``), and of what an ability may do
+(``choosing``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.choosing import CHOICE
 from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay, unit_cost
+from engine.systems.shroudfall.essence_reroll import ALWAYS, ESSENCE_REROLL, essence_options
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
 from engine.systems.shroudfall.flow import suffer
@@ -22,7 +24,7 @@ from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.reacting import Offer, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
-from engine.systems.shroudfall.rolling import REROLL, choose
+from engine.systems.shroudfall.rolling import REROLL, choose, choose_essence
 from engine.systems.shroudfall.state import ShroudfallState, Task
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.table import ModelPlaced
@@ -97,6 +99,20 @@ def _rerolled(ctx: Context[ShroudfallState], decision: Decision, answers: dict[s
     first, *rest = resume(ctx)
     which = "hit" if first.kind == "hit" else "damage"
     run(ctx, ref, [choose(ctx, ref, first, which, answers["dice"]), *rest])
+
+
+def _essence_options(world: Reading, decision: Decision, answers: Mapping[str, str]) -> list[Option]:
+    return essence_options(world.state, world.catalogue, decision.owner, str(decision.context["unit"]))
+
+
+@RULES.decision(ESSENCE_REROLL, parts=(Part("reroll", "Re-roll it?", options=_essence_options, default=ALWAYS),),
+                rule="Shroudfall beta rulebook v1.4, L933-937, L1565")
+def _essence_rerolled(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
+    """The active player's answer to the essence re-roll of a roll that fell short; the roll carries on."""
+    ref = referee(ctx)
+    first, *rest = resume(ctx)
+    which = "hit" if first.kind == "hit" else "damage"
+    run(ctx, ref, [choose_essence(ctx, ref, first, which, answers["reroll"]), *rest])
 
 
 def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answers: dict[str, str]) -> list[Task]:
