@@ -104,7 +104,7 @@ def make(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, answer: str, poo
          what: str) -> RolledPool:
     """Carry out an answer: an answer for the activation is kept; a re-roll is paid (the way named, or the cheapest)
     and the whole roll re-rolled (L935). An answer no longer payable keeps the roll."""
-    if answer in (ALWAYS, NEVER):
+    if answer in (ALWAYS, NEVER) and kept_answer(ctx.state, unit) != answer:
         ctx.emit(ChoiceKept(unit=unit, ability=_KEPT, answer=answer))
     ways = _ways(ctx.state, ref.catalogue, plan.side, unit)
     way = ways[0] if answer == ALWAYS and ways else answer
