@@ -9,7 +9,7 @@ import pytest
 from engine.core import ModelId, RulesError
 
 from .staged import A, B, act, choose, rig, staged
-from .tables import Put, Scenery, square
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 
@@ -130,3 +130,15 @@ def test_regeneration_after_a_hazards_damage_roll_is_its_players_choice() -> Non
         act(game, A, "move", model="A1", to="18,12.5")
         assert choose(game, A, answer) == ["remove", "keep"]
         assert game.state.models[M("A1")].wounds_taken == taken and not game.pending
+
+
+def test_the_thunderstorm_menu_offers_a_spot_with_no_enemy_near() -> None:
+    # L947: the storm goes anywhere within 8" of a model of the unit; with every enemy far off, the menu still offers
+    # a legal spot (beside the unit) rather than an entry that leads nowhere. Before, it offered only spots beside
+    # enemies, none here.
+    from engine.systems.shroudfall.actives import storm_refusal, storm_spots
+
+    table = Table([Put("A1", "stormcallers", 18, 8, unit="S"), Put("B1", "brawlers", 30, 30)])
+    unit = table.state.units["S"]
+    (spot,) = storm_spots(table.world, unit)
+    assert storm_refusal(table.world, unit, spot) is None
