@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from engine.core.board import ZoneMark
 from renderers.board import board_canvas
+from renderers.frame import frame_of
 from renderers.key import key_entries
+from renderers.legend import legend_rows
 from renderers.table import objective_label_at
-from tests.renderers.conftest import board
+from tests.renderers.conftest import board, model
 
 # A Sunshard objective: a 40 mm base drawn as its outline, wider than the point marker.
 BASE = ZoneMark(id="O1", kind="objective", polygon=((11.2, 11.2), (12.8, 11.2), (12.8, 12.8), (11.2, 12.8)))
@@ -25,3 +27,17 @@ def test_an_objectives_id_sits_above_its_whole_outline() -> None:
 def test_a_tinted_zone_of_no_side_is_in_the_key_by_its_name() -> None:
     view = board(zones=(CONTESTED,))
     assert "Contested Ground" in [entry.text for entry in key_entries(view, board_canvas(view).box)]
+
+
+def test_in_a_roster_too_long_for_beside_the_table_a_unit_of_alike_models_takes_one_row() -> None:
+    phalanx = tuple(model(f"A{i}", i, 2, name="Phalanx") for i in range(16, 21))
+    rows = legend_rows(board(models=(model("A15", 1, 1, name="Blade Wardens"), *phalanx,
+                                     model("A21", 9, 9, name="Phalanx", wounds=1, max_wounds=2))), runs=True)
+    assert [row.ids for row in rows] == ["", "A15", "A16-A20", "A21"]
+
+
+def test_a_roster_that_fits_beside_the_table_keeps_a_row_per_model() -> None:
+    view = board(models=tuple(model(f"A{i}", i, 2, name="Hound") for i in range(1, 4)))
+    assert [row.ids for row in frame_of(view, board_canvas(view).box, False).roster] == ["", "A1", "A2", "A3"]
+    army = board(models=tuple(model(f"A{i}", i % 20, 2, name="Phalanx") for i in range(1, 41)))
+    assert [row.ids for row in frame_of(army, board_canvas(army).box, False).roster] == ["", "A1-A40"]
