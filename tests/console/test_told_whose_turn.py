@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bot.console.session import ConsoleSession, seeded_source
+from bot.core.deciding import part_picks
 from bot.core.systems import SYSTEM_FACTORIES
+from engine.core.decisions import DecisionPart, Option, PartKind
 
 
 async def _lines(script: list[str]) -> list[str]:
@@ -41,3 +43,11 @@ async def test_keep_the_defaults_is_offered_only_where_it_is_not_one_of_the_pick
     menu = [line.strip() for line in lines[lines.index("alice> /decide") + 1:] if line.strip()[1:3] == ") "]
     assert [line.split(":")[0] for line in menu] == ["a) give the starting player token",
                                                      "b) deploy the first terrain piece"]
+
+
+def test_options_of_one_label_are_told_apart_by_their_keys() -> None:
+    part = DecisionPart(key="model", prompt="Which model?", kind=PartKind.CHOICE,
+                        options=(Option(key="B1", label="Pariah"), Option(key="B2", label="Pariah"),
+                                 Option(key="B3", label="Evolved")))
+    found = part_picks("d45", (part,), {})
+    assert found is not None and [label for label, _ in found[1]] == ["B1 (Pariah)", "B2 (Pariah)", "Evolved"]
