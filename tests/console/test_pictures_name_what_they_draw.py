@@ -3,8 +3,10 @@ in the key (what the console's --out saves, as the newcomer sees it)."""
 
 from __future__ import annotations
 
-from engine.core.board import ZoneMark
+from engine.core.board import Overlay, OverlayKind, ZoneMark
+from engine.core.ids import SideId
 from renderers.board import board_canvas
+from renderers.crop import action_crop
 from renderers.frame import frame_of
 from renderers.key import key_entries
 from renderers.legend import legend_rows
@@ -41,3 +43,12 @@ def test_a_roster_that_fits_beside_the_table_keeps_a_row_per_model() -> None:
     assert [row.ids for row in frame_of(view, board_canvas(view).box, False).roster] == ["", "A1", "A2", "A3"]
     army = board(models=tuple(model(f"A{i}", i % 20, 2, name="Phalanx") for i in range(1, 41)))
     assert [row.ids for row in frame_of(army, board_canvas(army).box, False).roster] == ["", "A1-A40"]
+
+
+def test_a_picture_cropped_to_a_move_shows_the_models_of_the_side_asked_to_react() -> None:
+    path = Overlay(kind=OverlayKind.PATH, points=((30, 24), (29, 17)))
+    view = board(width=36.0, height=36.0, overlays=(path,),
+                 models=(model("B3", 29, 17), model("A1", 6, 7), model("A3", 30, 7)))
+    x0, y0, x1, y1 = action_crop(view, {SideId("A")})
+    assert x0 <= 6 and y0 <= 7 and x1 >= 30 and y1 >= 24
+    assert action_crop(view)[0] > 6  # the move alone: cropped to it
