@@ -52,7 +52,7 @@ def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping
         return None
     part, last = waiting[0], len(waiting) == 1
     closing: list[tuple[str, Invocation]] = []
-    if len(waiting) > 1 and all(p.default is not None for p in waiting):  # one part left: its default is a pick
+    if len(parts) > 1 and all(p.default is not None for p in waiting):
         kept = {**answers, **{p.key: str(p.default) for p in waiting}}
         shown = ", ".join(f"{p.key}={p.default}" for p in waiting)
         closing.append((f"Keep the defaults ({shown})", _decide(decision_id, _choice(kept))))

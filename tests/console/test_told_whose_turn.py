@@ -37,14 +37,6 @@ async def test_a_secret_choice_is_announced_once_naming_its_player() -> None:
     assert not any("is choosing in secret" in line for line in said)
 
 
-async def test_keep_the_defaults_is_offered_only_where_it_is_not_one_of_the_picks() -> None:
-    # Shroudfall's roll-off winner: "to" is asked only with the token, so one part is left and its default is a pick.
-    lines = await _lines(["/game new system:shroudfall opponent:bob", "/decide"])
-    menu = [line.strip() for line in lines[lines.index("alice> /decide") + 1:] if line.strip()[1:3] == ") "]
-    assert [line.split(":")[0] for line in menu] == ["a) give the starting player token",
-                                                     "b) deploy the first terrain piece"]
-
-
 def test_options_of_one_label_are_told_apart_by_their_keys() -> None:
     part = DecisionPart(key="model", prompt="Which model?", kind=PartKind.CHOICE,
                         options=(Option(key="B1", label="Pariah"), Option(key="B2", label="Pariah"),
