@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["HEADER_ROW", "LONG_SIDE", "SS", "Box", "Canvas", "in_box", "key_widths", "plan"]
+__all__ = ["HEADER_ROW", "LONG_SIDE", "SS", "Box", "Canvas", "in_box", "key_widths", "plan", "rows_beside"]
 
 Box = tuple[float, float, float, float]
 """A region of the table in inches: (x0, y0, x1, y1), x0 < x1 and y0 < y1."""
@@ -85,6 +85,11 @@ def key_widths() -> tuple[int, int]:
     return (under - _LEGEND_BESIDE - _LEGEND_GAP, under)
 
 
+def rows_beside(header_lines: int, row_height: int) -> int:
+    """How many roster rows fit beside the table under ``header_lines`` of header (more go under it)."""
+    return (LONG_SIDE - _TOP - header_lines * HEADER_ROW - _BOTTOM // 2) // row_height
+
+
 def plan(box: Box, legend_rows: int, row_height: int, *, header_lines: int = 0,
          key_rows: tuple[int, int] = (0, 0)) -> Canvas:
     """Lay out the title and ``header_lines`` of header, the table box, the key under it (``key_rows`` rows when the
@@ -98,7 +103,7 @@ def plan(box: Box, legend_rows: int, row_height: int, *, header_lines: int = 0,
     width, height = x1 - x0, y1 - y0
     top = _TOP + header_lines * HEADER_ROW
     beside, under = key_widths()
-    fits_beside = legend_rows <= (LONG_SIDE - top - _BOTTOM // 2) // row_height
+    fits_beside = legend_rows <= rows_beside(header_lines, row_height)
     if not _wide(box) and fits_beside:
         key_h = key_rows[0] * row_height
         scale = min(beside / width, (LONG_SIDE - top - _BOTTOM - key_h - 8) / height)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.core.board import BoardView, OverlayKind
+from engine.core.ids import SideId
 from renderers.canvas import Box
 from renderers.overlays import overlay_points
 
@@ -41,9 +44,10 @@ def _fit_span(lo: float, hi: float, minimum: float, limit: float) -> tuple[float
     return (middle - minimum / 2, middle + minimum / 2)
 
 
-def action_crop(board: BoardView) -> Box | None:
-    """Return the box around the overlays (facing arcs aside) plus ``ACTION_MARGIN``, at least ``MIN_CROP`` square,
-    on the table.
+def action_crop(board: BoardView, deciding: Collection[SideId] = ()) -> Box | None:
+    """Return the box around the overlays (facing arcs aside) and the models of the ``deciding`` sides (who answer
+    the action, a reaction with their own models: they must see them), plus ``ACTION_MARGIN``, at least
+    ``MIN_CROP`` square, on the table.
 
     Returns None when there is no such overlay (draw the whole table).
     """
@@ -51,6 +55,7 @@ def action_crop(board: BoardView) -> Box | None:
     points = [p for overlay in board.overlays if overlay.kind is not OverlayKind.ARC for p in overlay_points(overlay)]
     if not points:
         return None
+    points += [(m.x, m.y) for m in board.models if m.side in deciding and not m.out]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     box = (min(xs) - ACTION_MARGIN, min(ys) - ACTION_MARGIN, max(xs) + ACTION_MARGIN, max(ys) + ACTION_MARGIN)
     return clamp_box(board, box, MIN_CROP)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, OverlayKind
-from renderers.canvas import Box, Canvas, in_box, key_widths, plan
+from renderers.canvas import Box, Canvas, in_box, key_widths, plan, rows_beside
 from renderers.fonts import HEADER, TITLE, length, write
 from renderers.key import KeyEntry, draw_key, key_entries, key_rows
 from renderers.legend import ROW_HEIGHT, LegendRow, draw_legend, fit, legend_rows
@@ -75,7 +75,10 @@ def frame_of(board: BoardView, box: Box, cropped: bool) -> Frame:
     header = _wrap(board.header.line().split(" | "), key_widths()[1]) if board.header is not None else ()
     entries = key_entries(board, box)
     beside, under = key_widths()
-    return Frame(title, header, (key_rows(entries, beside), key_rows(entries, under)), legend_rows(board))
+    roster = legend_rows(board)
+    if len(roster) > rows_beside(len(header), ROW_HEIGHT):  # a large army: a run of alike models takes one row
+        roster = legend_rows(board, runs=True)
+    return Frame(title, header, (key_rows(entries, beside), key_rows(entries, under)), roster)
 
 
 def layout(box: Box, frame: Frame) -> Canvas:

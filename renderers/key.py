@@ -54,6 +54,9 @@ def _cell_entries(board: BoardView) -> list[KeyEntry]:
 def _zone_entries(board: BoardView) -> list[KeyEntry]:
     sides = [side for side in board.sides if any(z.kind == "deployment" and z.side == side for z in board.zones)]
     entries = [KeyEntry("territory", f"side {side}'s deployment zone", side_colour(board, side)) for side in sides]
+    # Any other tinted area (Sunshard's Contested Ground) by its name: the picture writes none on the table.
+    entries += [KeyEntry("territory", z.label or z.kind, side_colour(board, z.side)) for z in board.zones
+                if z.kind not in ("deployment", "objective") and len(z.polygon) >= 3]
     if any(z.kind == "objective" for z in board.zones):
         entries.append(KeyEntry("objective", "objective (its id above it)"))
     return entries

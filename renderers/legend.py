@@ -29,6 +29,13 @@ class LegendRow:
 
     side: SideId
     model: ModelMark | None = None
+    last: ModelMark | None = None
+    """The last of a run of alike models shown as one row (``A16-A20 Phalanx``), None for a single model."""
+
+    @property
+    def ids(self) -> str:
+        first = self.model.id if self.model is not None else ""
+        return f"{first}-{self.last.id}" if self.last is not None else first
 
 
 def wounds_text(model: ModelMark) -> str:
@@ -44,15 +51,35 @@ def model_summary(model: ModelMark) -> str:
     return f"{model.name} ({extras})" if extras else model.name
 
 
-def legend_rows(board: BoardView) -> list[LegendRow]:
-    """The roster's rows: every model of each side, sides in ``board.sides`` order, whatever the picture crops."""
+def legend_rows(board: BoardView, *, runs: bool = False) -> list[LegendRow]:
+    """The roster's rows: every model of each side, sides in ``board.sides`` order, whatever the picture crops;
+    with ``runs`` a run of alike models is one row (``A16-A20 Phalanx``)."""
     rows: list[LegendRow] = []
     for side in board.sides:
         mine = [m for m in board.models if m.side == side]
         if mine:
             rows.append(LegendRow(side))
-            rows.extend(LegendRow(side, m) for m in mine)
+        for mark in mine:
+            run = rows[-1]
+            if runs and run.model is not None and _alike(run.last or run.model, mark):
+                rows[-1] = LegendRow(side, run.model, mark)
+            else:
+                rows.append(LegendRow(side, mark))
     return rows
+
+
+def _alike(previous: ModelMark, mark: ModelMark) -> bool:
+    """Whether ``mark`` carries on a run of one row: the next id (A16 after A15) of a model alike in all the roster
+    says. A unit of five then takes one row, and a large army's roster leaves the table its room."""
+    prefix, number = _split(previous.id)
+    return (_split(mark.id) == (prefix, number + 1) and number >= 0 and not previous.out and not mark.out
+            and model_summary(previous) == model_summary(mark) and wounds_text(previous) == wounds_text(mark))
+
+
+def _split(model_id: str) -> tuple[str, int]:
+    """``A16`` as ("A", 16); an id without a number as (it, -1), alike to nothing."""
+    digits = len(model_id) - len(model_id.rstrip("0123456789"))
+    return (model_id[:-digits], int(model_id[-digits:])) if digits else (model_id, -1)
 
 
 def fit(text: str, width: float, size: int = LEGEND) -> str:
@@ -82,7 +109,7 @@ def draw_legend(image: Image.Image, board: BoardView, canvas: Canvas, rows: list
     if total > capacity:
         rows = rows[: capacity - 1]
         overflow = f"+{total - len(rows)} more rows (see the text description)"
-    id_width = max((length(row.model.id, LEGEND) for row in rows if row.model is not None), default=0.0)
+    id_width = max((length(row.ids, LEGEND) for row in rows if row.model is not None), default=0.0)
     for index, row in enumerate(rows):
         x = left + (index // per_column) * col_width
         y = top + (index % per_column) * ROW_HEIGHT + ROW_HEIGHT // 2
@@ -100,7 +127,7 @@ def draw_legend(image: Image.Image, board: BoardView, canvas: Canvas, rows: list
             draw.ellipse((x + 2, y - 7, x + 16, y + 7), fill=colour, outline=INK)
         wounds = "" if model.out else wounds_text(model)
         wounds_w = length(wounds, LEGEND) if wounds else 0
-        write(image, (x + 24, y), model.id, LEGEND, ink, "lm")
+        write(image, (x + 24, y), row.ids, LEGEND, ink, "lm")
         name_x = x + 24 + id_width + 10
         write(image, (name_x, y), fit(model_summary(model), col_width - (name_x - x) - wounds_w - 14), LEGEND, ink,
               "lm")

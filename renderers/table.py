@@ -26,7 +26,8 @@ from renderers.palette import (
 )
 from renderers.shapes import centroid, halo_text
 
-__all__ = ["OBJECTIVE_RADIUS", "draw_edge_labels", "draw_objective_labels", "draw_table", "edge_step", "inches"]
+__all__ = ["OBJECTIVE_RADIUS", "draw_edge_labels", "draw_objective_labels", "draw_table", "edge_step", "inches",
+           "objective_label_at"]
 
 OBJECTIVE_RADIUS = 0.5
 """Inches; objectives given as a single point are drawn as a marker of this radius."""
@@ -106,9 +107,16 @@ def draw_objective_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: C
             continue
         x, y = centroid(zone.polygon)
         if canvas.shows(x, y):
-            px, py = canvas.pt(x, y)
-            halo_text(draw, (px, py - max(canvas.length(OBJECTIVE_RADIUS), 9) - 2), zone.id, LABEL, INK,
-                      OBJECTIVE, anchor="md")
+            halo_text(draw, objective_label_at(canvas, zone), zone.id, LABEL, INK, OBJECTIVE, anchor="md")
+
+
+def objective_label_at(canvas: Canvas, zone: ZoneMark) -> tuple[float, float]:
+    """Where an objective's id goes: just above the marker drawn, the top of its outline when it has one (a
+    Sunshard objective's base is wider than the point marker), so the marker never covers its own id."""
+    px, py = canvas.pt(*centroid(zone.polygon))
+    if len(zone.polygon) >= 3:
+        return px, min(canvas.pt(x, y)[1] for x, y in zone.polygon) - 2
+    return px, py - max(canvas.length(OBJECTIVE_RADIUS), 9) - 2
 
 
 def draw_edge_labels(draw: ImageDraw.ImageDraw, canvas: Canvas) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.data_loader import IMPORT_LIMIT_BYTES
-from bot.core.deciding import part_picks
+from bot.core.deciding import matters, part_picks
 from bot.core.outputs import Output
 from bot.core.parsing import Attachment, CommandLineError, Invocation, parse_command_line
 from bot.core.pictures import render_picture
@@ -147,7 +147,8 @@ class ConsoleSession:
         for output, working in zip(outputs, workings, strict=True):
             if output.by_dm:  # the private reply printed beside it stays on the screen
                 continue
-            picks = output.picks or _decision_picks(output)
+            heading, found = _decision_picks(output)
+            picks = output.picks or found
             if picks:
                 self._picks[output.to or typist] = [invocation for _, invocation in picks]
             images = self._save_pictures(output)
@@ -161,6 +162,8 @@ class ConsoleSession:
             self.print_line("  " + (label + output.text).replace("\n", "\n  "))
             if working and self.show_working:
                 self.print_line("  Working:\n" + "\n".join(f"    {line}" for line in working.splitlines()))
+            if heading and not output.picks:  # which part the letters answer (the prompt above lists them all)
+                self.print_line(f"  {heading}:")
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:
@@ -185,14 +188,18 @@ class ConsoleSession:
         return saved
 
 
-def _decision_picks(output: Output) -> tuple[tuple[str, Invocation], ...]:
+def _decision_picks(output: Output) -> tuple[str, tuple[tuple[str, Invocation], ...]]:
     """A private decision prompt as picks: the first part's menu ("keep the defaults" first where there are several
-    parts); each pick carries on to the next part that matters (Discord shows one select per part instead)."""
+    parts); each pick carries on to the next part that matters (Discord shows one select per part instead). With
+    its heading when several parts are asked, so "b) Nothing" says whose nothing."""
     view = output.decision
     if output.to is None or view is None:
-        return ()
+        return "", ()
     found = part_picks(view.id, view.parts, {})
-    return found[1] if found else ()
+    if found is None:
+        return "", ()
+    several = sum(matters(part, {}) for part in view.parts) > 1
+    return (found[0] if several else ""), found[1]
 
 
 def _read(folder: Path, name: str) -> Attachment:

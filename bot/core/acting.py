@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.core.announce import decision_prompt
+from bot.core.announce import decision_prompt, waiting_for
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.paging import paged
@@ -155,9 +155,8 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
         if owed:  # the asker's own side must answer before anything else: show them its prompt again
             view = next(v for v in game.view(Viewer.of_side(owed[0].owner)).pending if v.id == owed[0].id)
             return Output(text=decision_prompt(game, view), to=user, decision=view)
-        others = [d for d in game.pending if d.holds_up(game.state.sides_of(user))]
-        waiting = f" Waiting for side {others[0].owner} to decide." if others else ""
-        return Output(text=f"Nothing you can do right now.{waiting} /status says whose turn it is.", to=user)
+        waiting = waiting_for(game, game.state.sides_of(user)) or "/status says whose turn it is."
+        return Output(text=f"Nothing you can do right now. {waiting}", to=user)
     to_act = game.to_act()
     if to_act.prompt:  # a prompt's Pass comes first: passing it is one pick (bot.core.prompts)
         legal.sort(key=lambda found: not (found[0].name == PASS and to_act.includes(found[1])))

@@ -24,7 +24,7 @@ from engine.core import (
     pending_view,
 )
 
-__all__ = ["PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer", "who"]
+__all__ = ["PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer", "waiting_for", "who"]
 
 PASS_LABEL = "Pass"
 """The one-click answer of a prompt turn (``bot.core.prompts``) and of a reaction offer."""
@@ -39,6 +39,19 @@ def who(game: Game[Any], side: SideId) -> str:
     """A side as the table names it: its player and letter."""
     user = game.state.seats.get(side)
     return f"{user} (side {side})" if user else f"side {side}"
+
+
+def waiting_for(game: Game[Any], held: Sequence[SideId] = ()) -> str:
+    """Whom the table waits on, by player ("Waiting for bob (side B) to play."), leaving out the asker's own
+    sides: a newcomer with nothing to do is told whose turn it is rather than sent to /status. Empty when the
+    table waits on nobody else (the game over or paused, or only the asker)."""
+    to_act = game.to_act()
+    sides = [side for side in to_act.sides if side not in held]
+    if not sides:
+        return ""
+    owing = {decision.owner for decision in game.pending}
+    verb = "decide" if all(side in owing for side in sides) else "play"
+    return f"Waiting for {' and '.join(who(game, side) for side in sides)} to {verb}."
 
 
 def decision_prompt(game: Game[Any], view: PendingView) -> str:
@@ -62,7 +75,11 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
     for the whole game once more by DM, see ``Output.by_dm``), and for each decision opened a public notice and the
     owner's private prompt."""
     outputs: list[Output] = []
+    noticed = {e.body.decision.id for e in events if isinstance(e.body, DecisionOpened)
+               and (pending := game.state.pending.get(e.body.decision.id)) is not None and _asks_people(game, pending)}
+    # A decision's notice (below) says who is choosing, by name: its "Side A is choosing in secret." would say it twice.
     public = [line for e in events if e.audience.is_public and e.kind != "decision.opened"
+              and not (isinstance(e.body, DecisionAnnounced) and e.body.decision_id in noticed)
               if (line := e.body.describe())]
     private: dict[UserId, list[str]] = {}
     lasting: dict[UserId, list[str]] = {}

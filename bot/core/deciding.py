@@ -57,13 +57,16 @@ def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping
         shown = ", ".join(f"{p.key}={p.default}" for p in waiting)
         closing.append((f"Keep the defaults ({shown})", _decide(decision_id, _choice(kept))))
     options = part.offered(limit=10_000)
+    labels = [option.label for option in options]
     entries = []
     for option in options:
+        # Two options of one label (two Pariahs) are told apart by their keys, as the typed prompt shows them.
+        label = f"{option.key} ({option.label})" if labels.count(option.label) > 1 else option.label
         if len(parts) == 1:
-            entries.append((option.label, _decide(decision_id, option.key)))
+            entries.append((label, _decide(decision_id, option.key)))
         else:
-            entries.append((option.label, _decide(decision_id, _choice({**answers, part.key: option.key}),
-                                                  menu=not last)))
+            entries.append((label, _decide(decision_id, _choice({**answers, part.key: option.key}),
+                                           menu=not last)))
     number = matter.index(part) + 1
     place = f" (part {number} of {len(matter)}: {part.key})" if len(matter) > 1 else ""
     heading, picks = paged(closing, entries, page_number, "answers",

@@ -20,7 +20,9 @@ def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer
     if zoom and zoom not in {model.id for model in board.models}:
         known = ", ".join(sorted(model.id for model in board.models)) or "none"
         raise InvalidCommand(f"there is no model {zoom} to zoom on; models: {known}")
-    crop = zoom_box(board, zoom) if zoom else action_crop(board)
+    # A side answering the action (a reaction) sees its own models in the picture, not only the mover's.
+    answering = {decision.owner for decision in game.pending} - {game.state.active_side}
+    crop = zoom_box(board, zoom) if zoom else action_crop(board, answering)
     alt = describe_board(board)[:1000]
     return (Picture(filename=name, board=board, crop=crop, alt=alt),)
 

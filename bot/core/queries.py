@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.core.announce import announce_pending, decision_prompt
+from bot.core.announce import announce_pending, decision_prompt, waiting_for
 from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
@@ -99,9 +99,8 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     if mine:
         return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
     look = "You can look at any time: /board, /status, /log."
-    others = [d for d in game.pending if d.holds_up(held)]
-    if others:
-        return f"Waiting for side {others[0].owner} to decide. {look}"
+    if any(d.holds_up(held) for d in game.pending):
+        return f"{waiting_for(game, held)} {look}"
     if not held:
         free = [s for s in game.state.sides if s not in game.state.seats]
         join = "Join with /game join" + (f" (free: {', '.join(free)})." if free else "; every side is taken.")

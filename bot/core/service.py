@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.core import acting, deciding
-from bot.core.announce import decision_prompt
+from bot.core.announce import decision_prompt, waiting_for
 from bot.core.autocomplete import Autocomplete
 from bot.core.books import GameBook
 from bot.core.commit import Committer
@@ -110,6 +110,8 @@ class TableService:
                 return await self._service_command(table, user, invocation, guild)
             if invocation.path == ("roll",) and await self._repository.current(table) is None:
                 return self._table_free_roll(invocation.options)
+            if invocation.path == ("help",) and await self._repository.current(table) is None:
+                return [self._no_game_help(user)]
             stored, game = await self._book.load(table)
             chosen = self._acting_as.get((table, user))
             actor = Actor(user=user, side=side, host=manager or user == stored.setup.host, fallback_side=chosen)
@@ -245,6 +247,12 @@ class TableService:
         self._acting_as[(table, user)] = side
         return Output(text=f"You act for side {side} at this table until you choose another.", to=user)
 
+    def _no_game_help(self, user: UserId) -> Output:
+        """/help before any game: how to start one (help is never refused, least of all to a newcomer)."""
+        names = ", ".join(self.systems.names)
+        return Output(text=f"There is no game at this table yet. /game new system:<game> opponent:<player> starts "
+                           f"one ({names}); /game demo system:<game> opens a ready practice table.", to=user)
+
     def _table_free_roll(self, options: Mapping[str, OptionValue]) -> list[Output]:
         result = roll_expression(str(options["dice"]), Roller(self._seed_source()))
         purpose = f" for {options['for']}" if "for" in options else ""
@@ -359,9 +367,12 @@ def _owed(game: Game[Any], actor: Actor) -> str:
     """The one decision the actor owes (``/decide`` without ``decision:``), or a refusal listing them."""
     sides = (actor.side,) if actor.side else game.state.sides_of(actor.user)
     owed = [d.id for d in game.pending if d.owner in sides]
+    if not owed:
+        waiting = waiting_for(game, sides) or "Nobody owes one."
+        raise CommandLineError(f"You owe no decision now. {waiting} /act lists what you can do.")
     if len(owed) != 1:
-        listed = ", ".join(owed) or "none"
-        raise CommandLineError(f"say which decision with decision:<id>; you owe {listed}")
+        raise CommandLineError(f"you owe {len(owed)} decisions: say which with "
+                               + " or ".join(f"decision:{d}" for d in owed))
     return owed[0]
 
 

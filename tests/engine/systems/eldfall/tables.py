@@ -88,13 +88,27 @@ def run(game: Game[EldfallState], command: Command, actor: Actor) -> tuple[Event
     return game.apply(command, actor)
 
 
+_PRACTICE: dict[str, Game[EldfallState]] = {}
+"""Each practice table asked for on the shipped data, set up once: seventy tests share a set-up with another."""
+
+
 def practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str = "practice",
              options: Mapping[str, str] | None = None, rulings: Mapping[str, str] | None = None,
              system: Eldfall | None = None) -> Game[EldfallState]:
     """A practice table (rigged dice allowed) with these two parties (a ready one's name, or a list), set up to round
-    1's Tactical phase; ``rulings`` switches table rulings from their defaults."""
+    1's Tactical phase; ``rulings`` switches table rulings from their defaults. On the shipped data each call gets a
+    copy of its own (``Game.clone``) of the table set up the first time."""
+    if system is not None:
+        return _practice(parties, seed, options, rulings, system)
+    key = repr((parties, seed, sorted((options or {}).items()), sorted((rulings or {}).items())))
+    if key not in _PRACTICE:
+        _PRACTICE[key] = _practice(parties, seed, options, rulings, eldfall())
+    return _PRACTICE[key].clone()
+
+
+def _practice(parties: tuple[str | PartySpec, str | PartySpec], seed: str, options: Mapping[str, str] | None,
+              rulings: Mapping[str, str] | None, system: Eldfall) -> Game[EldfallState]:
     from tests.engine.systems.eldfall.commands import ChooseParty, SettleSetup
-    system = system or eldfall()
     setup = GameSetup(system="eldfall", sides=(SideId("A"), SideId("B")), host=ALICE, practice=True,
                       seed_commitment=commitment(seed), rulings={**system.default_rulings(), **(rulings or {})},
                       options=dict(options or {}))

@@ -73,14 +73,22 @@ def new_game(seed: str = "uw-test", *, sides: int = 2, practice: bool = True, ru
     return Game.start(uw, setup, seed, {side: BOT_USER if bots else PLAYERS[side] for side in chosen})
 
 
+_READY: dict[tuple[Any, ...], UW] = {}
+"""Each set-up ``ready`` was asked for, made once: over a hundred tests start from the same one, at 40 ms each."""
+
+
 def ready(seed: str = "uw-test", decks: tuple[str, ...] = (), **kwargs: Any) -> UW:
     """A game set up at once (the demo's set-up), at the first activation of round 1; ``decks`` names each side's
-    decks (chosen in secret as with ``scenario:choose``) instead of the scenario's."""
-    game = new_game(seed, **({"scenario": "choose"} if decks else {}), **kwargs)
-    if decks:
-        choose_decks(game, decks)
-    game.apply(AutoSetup(), HOST)
-    return game
+    decks (chosen in secret as with ``scenario:choose``) instead of the scenario's. Each call gets a copy of its own
+    (``Game.clone``: the same log, state and dice, independent of the one kept)."""
+    key = (seed, decks, repr(sorted(kwargs.items())))
+    if key not in _READY:
+        game = new_game(seed, **({"scenario": "choose"} if decks else {}), **kwargs)
+        if decks:
+            choose_decks(game, decks)
+        game.apply(AutoSetup(), HOST)
+        _READY[key] = game
+    return _READY[key].clone()
 
 
 def choose_decks(game: UW, decks: tuple[str, ...]) -> None:
