@@ -79,6 +79,9 @@ class World:
     shared: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """What ``memo`` keeps; a world seen as if another model were activating shares it (its keys name the model
     where the answer depends on it)."""
+    _read: dict[tuple[str, int], Miniature] = field(default_factory=dict, compare=False, repr=False)
+    """This world's models as read so far, by id and sequence number (``model``): a menu reads each model hundreds of
+    times. Not shared with a world seen as if another model were activating: a model holds its world."""
 
     def memo(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept for this state's sequence number (an event moves it on, and the value is made anew)."""
@@ -107,17 +110,25 @@ class World:
 
     def model(self, model_id: str) -> Miniature:
         """The model with that id, on the battlefield or not; :raises RulesError: for an unknown id."""
-        key = ModelId(model_id.upper())
-        figure = self.state.figures.get(key)
-        if figure is None:
-            known = ", ".join(sorted(self.state.figures)) or "none yet"
-            raise RulesError(f"there is no model {model_id}; the models are {known}")
-        return Miniature(self, figure)
+        slot = (model_id, self.state.seq)
+        found = self._read.get(slot)
+        if found is None:
+            key = ModelId(model_id.upper())
+            figure = self.state.figures.get(key)
+            if figure is None:
+                known = ", ".join(sorted(self.state.figures)) or "none yet"
+                raise RulesError(f"there is no model {model_id}; the models are {known}")
+            found = self._read[slot] = Miniature(self, figure)
+        return found
 
     def on_table(self, side: SideId | None = None) -> list[Miniature]:
-        """Every model on the battlefield (of ``side``, if given), in id order."""
-        return [Miniature(self, f) for key, f in sorted(self.state.figures.items())
-                if f.status == "deployed" and key in self.state.models and (side is None or f.side == side)]
+        """Every model on the battlefield (of ``side``, if given), in id order (which they are is kept for the state's
+        sequence number: it reads the figures and the models' places, which a world seen as if another model were
+        activating shares)."""
+        ids: tuple[str, ...] = self.memo("on-table", lambda: tuple(
+            key for key, f in sorted(self.state.figures.items()) if f.status == "deployed" and key in self.state.models))
+        found = [self.model(key) for key in ids]
+        return found if side is None else [m for m in found if m.side == side]
 
     def record(self, side: SideId) -> SideRecord:
         return self.state.records.get(side, SideRecord())
