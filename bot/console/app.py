@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 async def _interactive(session: ConsoleSession) -> int:
     print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from the "
           "last menu shown. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
-          "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves.")
+          "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves. A refereed game "
+          f"replaces this practice table: /game new system:<{'|'.join(session.systems)}> opponent:bob.")
     loop = asyncio.get_running_loop()
     while True:
         try:

@@ -76,7 +76,9 @@ class ConsoleSession:
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
-            outputs = await self._service.execute(TABLE, user, _practice(invocation), side=side)
+            invocation = _practice(invocation)
+            outputs = await self._practice_gives_way(invocation)
+            outputs += await self._service.execute(TABLE, user, invocation, side=side)
             outputs += await self._seat_opponent(invocation, outputs)
         workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
         self._last_working = next((w for w in reversed(workings) if w), self._last_working)
@@ -86,6 +88,20 @@ class ConsoleSession:
     def menu(self, user: UserId) -> list[Invocation]:
         """``user``'s latest menu, in letter order (what their next letter picks from)."""
         return list(self._picks.get(user, ()))
+
+    async def _practice_gives_way(self, invocation: Invocation) -> list[Output]:
+        """``make run`` opens a practice table; a ``/game new`` or ``/game demo`` that would start is not refused for
+        it (one terminal holds every seat, so nobody else's game is lost): the practice game is ended first."""
+        game = self._service.live_game(TABLE)
+        if game is None or not game.setup.practice or game.is_over():
+            return []
+        if invocation.path == ("game", "new"):
+            starts = self._service.check_new_game(game.setup.host, invocation.options) is None
+        else:
+            starts = invocation.path == ("game", "demo") and str(invocation.options.get("system")) in self.systems
+        if not starts:
+            return []
+        return await self._service.execute(TABLE, game.setup.host, Invocation(("game", "end"), {}))
 
     async def _seat_opponent(self, invocation: Invocation, outputs: list[Output]) -> list[Output]:
         """``/game new ... opponent:bob`` seats bob at the first free side, as his click on the invite's Join

@@ -153,3 +153,22 @@ async def test_an_eldfall_move_is_taken_from_menus_alone() -> None:
     await session.run_lines(["a", "a"])  # the nearest enemy, then a Walk (the movement is asked, not assumed)
     assert session.errors == 0
     assert any("activates" in line and "Walks" in line for line in lines[-12:])
+
+
+async def test_the_practice_table_gives_way_to_a_new_game_that_would_start() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game demo system:freeplay", "/game new system:nosuchgame opponent:bob"])
+    assert session.errors == 1  # a refused /game new leaves the practice table as it was
+    assert not any("ended" in line.casefold() for line in lines)
+    await session.run_line("/game new system:shroudfall opponent:bob")
+    game = session._service.live_game("console")
+    assert session.errors == 1 and game is not None and game.setup.system == "shroudfall"
+    assert not game.setup.practice and "bob" in game.state.seats.values()
+
+
+async def test_a_game_between_two_players_is_never_ended_by_a_new_one() -> None:
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:freeplay opponent:bob", "/game new system:shroudfall opponent:bob"])
+    assert session.errors == 1 and any("already hosts" in line for line in lines)
