@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 
 from .battlefield import Battlefield
-from .shapes import XY, Base, Terrain
+from .shapes import XY, Base, Terrain, shape_key
 from .tolerance import TOLERANCE
 
 __all__ = ["IMPASSABLE", "TABLE_EDGE", "Obstacles", "segment_gap", "terrain_label"]
@@ -98,8 +97,21 @@ class _Pieces:
     prepared: NDArray[np.object_]
 
 
-@lru_cache(maxsize=256)
+_PIECES: dict[tuple[bytes, ...], _Pieces] = {}
+"""What leg tests read of a tuple of pieces, by their shapes (``shape_key``; the oldest forgotten past 256)."""
+
+
 def _pieces(polygons: tuple[shapely.Polygon, ...]) -> _Pieces:
+    key = tuple(shape_key(p) for p in polygons)
+    found = _PIECES.get(key)
+    if found is None:
+        if len(_PIECES) >= 256:
+            del _PIECES[next(iter(_PIECES))]
+        found = _PIECES[key] = _made_pieces(polygons)
+    return found
+
+
+def _made_pieces(polygons: tuple[shapely.Polygon, ...]) -> _Pieces:
     shapes = np.array(polygons, dtype=object)
     centres = shapely.get_coordinates(shapely.centroid(shapes)).reshape(-1, 2)
     outer = np.array([float(np.max(np.hypot(*(np.asarray(p.exterior.coords)[:, :2] - c).T)))
