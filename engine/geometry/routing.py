@@ -287,9 +287,14 @@ class _LastLegs:
         return found
 
     def untested(self, nodes: Sequence[int]) -> tuple[list[int], _F]:
-        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends."""
-        todo = [v for v in dict.fromkeys(nodes) if self.clear[v] is None]
-        return todo, np.array([self.end(v) for v in todo], dtype=float).reshape(-1, 2)
+        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends (in one flat list: numpy reads
+        it several times faster than a list of pairs)."""
+        clear, end = self.clear, self.end
+        todo = [v for v in dict.fromkeys(nodes) if clear[v] is None]
+        flat: list[float] = []
+        for v in todo:
+            flat += end(v)
+        return todo, np.array(flat, dtype=float).reshape(-1, 2)
 
     def record(self, nodes: list[int], clear: list[bool]) -> None:
         """Keep whether the last legs from ``nodes`` hit nothing."""

@@ -125,8 +125,9 @@ class World:
         """Every model on the battlefield (of ``side``, if given), in id order (which they are is kept for the state's
         sequence number: it reads the figures and the models' places, which a world seen as if another model were
         activating shares)."""
+        state = self.state
         ids: tuple[str, ...] = self.memo("on-table", lambda: tuple(
-            key for key, f in sorted(self.state.figures.items()) if f.status == "deployed" and key in self.state.models))
+            key for key, f in sorted(state.figures.items()) if f.status == "deployed" and key in state.models))
         found = [self.model(key) for key in ids]
         return found if side is None else [m for m in found if m.side == side]
 
