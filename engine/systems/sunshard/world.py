@@ -64,8 +64,8 @@ _LASTING_SIZE = 256
 
 
 def _content(state: SunshardState) -> bytes:
-    """A digest of everything in ``state`` but its sequence number."""
-    return hashlib.blake2b(state.model_dump_json(exclude={"seq"}).encode(), digest_size=16).digest()
+    """A digest of everything in ``state`` but its sequence number and the activation in progress."""
+    return hashlib.blake2b(state.model_dump_json(exclude={"seq", "activation"}).encode(), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -96,9 +96,13 @@ class World:
         a menu, the check of the command picked from it and its handler each read their own copy of one state, and
         the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
         # the digest is kept for this state's sequence number; worlds sharing what ``memo`` keeps differ only in which
-        # model is activating (see acting.activating), so that is named in its key
-        active = self.state.activation.model_dump_json() if self.state.activation is not None else ""
-        slot = (key, id(self.data), self.rulings, self.memo(("content", active), lambda: _content(self.state)))
+        # model is activating (see acting.activating), so the digest leaves the activation out (one digest for them
+        # all) and the key names it
+        activation = self.state.activation
+        active = () if activation is None else tuple(
+            (name, value if value is None or isinstance(value, (str, int, float)) else repr(value))
+            for name, value in activation)
+        slot = (key, id(self.data), self.rulings, self.memo("content", lambda: _content(self.state)), active)
         if slot in _LASTING:
             _LASTING.move_to_end(slot)
         else:
