@@ -16,6 +16,7 @@ from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import art_refusal
 from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
+from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import Declared
 from engine.systems.eldfall.strikes import active_strike
@@ -214,10 +215,14 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         t = world.fighter(target)
         if not world.friends(t, f):
             raise IllegalCommand(f"{target} is an enemy; Assist supports allies (L1367)", verb=verb)
+        if t.dead:  # an Incapacitated ally may be helped; a Dead one benefits from nothing (L1712)
+            raise IllegalCommand(f"{target} is Dead: it benefits from nothing (L1712)", verb=verb)
         if t.id != f.id and not world.sees(f.id, t.id).visible:
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
     shown = ", ".join(t for t, _n in targets)
-    return Declared(kind="assist", means=spell.id, targets=targets), f"casts {spell.name} on {shown}"
+    art = recovered(world, targets, request.art, verb) if spell.id == HASTENED_RECOVERY else None
+    return Declared(kind="assist", means=spell.id, targets=targets, art=art), f"casts {spell.name} on {shown}" + \
+        (f" ({art})" if art else "")
 
 
 def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
@@ -233,7 +238,7 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         listed = ", ".join(f"{t.id} ({t.kind})" for t in state.tokens.values()) or "none"
         raise InvalidCommand(f"say which token: target:<token id>; tokens on the field: {listed}", verb=verb)
     token = state.tokens[tokens[0]]
-    if state.round < 2:
+    if state.round < 2 and token.kind != "items":  # a Cache of dropped items is no quest's token (L394)
         raise IllegalCommand("nobody interacts with the quest's tokens in round 1 (L2414)", verb=verb)
     if kind == "perceive":
         if token.kind != "intrigue":
@@ -243,9 +248,9 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         if gap > world.awareness(f) + 0.01:
             raise IllegalCommand(f"{token.id} is outside {f.id}'s Awareness (L1528)", verb=verb)
         return Declared(kind="perceive", targets=((ModelId(token.id), 1),)), f"Perceives {token.id}"
-    if token.kind not in ("cache", "treasure"):
+    if token.kind not in ("cache", "treasure", "items"):
         raise IllegalCommand(f"{token.id} is a {token.kind}: a model takes a Treasure from a Cache or where it was "
-                             "dropped (L2429)", verb=verb)
+                             "dropped (L2429), or dropped items from their Cache (L394)", verb=verb)
     if token not in tokens_near(world, f):
         raise IllegalCommand(f"{token.id} is not in base contact with {f.id} (L1549)", verb=verb)
     return Declared(kind="interact", targets=((ModelId(token.id), 1),)), f"Interacts with {token.id}"

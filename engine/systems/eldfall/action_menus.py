@@ -33,6 +33,7 @@ from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_odds
 from engine.systems.eldfall.quests import tokens_near
+from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovery_asked, recovery_options
 from engine.systems.eldfall.refs import roman
 from engine.systems.eldfall.rules import Reading
 from engine.systems.eldfall.shrouds import shown_name
@@ -314,8 +315,11 @@ def spends(reading: Reading, ask: Ask, kind: str) -> list[Choice]:
     firsts: list[str] = _arts(reading, f, m) if kind == "attack" else []
     if kind == "assist" and m.id == DISPEL_MAGIC and ask.has("target"):
         firsts = dispel_choices(reading.kit, reading.world.fighter(ModelId(ask.ident("target"))))
+    recovering = kind == "assist" and m.id == HASTENED_RECOVERY and ask.has("target")
+    if recovering:
+        firsts = recovery_asked([reading.world.fighter(t) for t in _named(ask)])
     spent = _spent(f, Declared(kind=kind, means=m.id))
-    return [Choice(c) for c in (*firsts, *("+".join(s) for s in spent),
+    return [Choice(c) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
                                 *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
 
 
@@ -329,17 +333,24 @@ def support_spells(reading: Reading, ask: Ask) -> list[Choice]:
         return []
     return [Choice(s.id, s.name) for s in f.spells if spell_use(s) != "attack"
             and any(checked(reading, ask, support_check, "assist", means=s.id, targets=((t, 1),),
-                            art=_first_dispel(reading, t) if s.id == DISPEL_MAGIC else None)
+                            art=_first_choice(reading, s.id, t))
                     for t in _support_candidates(reading, f))]
 
 
 def dispel_implied(reading: Reading, ask: Ask) -> bool:
     """Whether an Assist may leave out its choice: any spell but Dispel Magic, and Dispel Magic where its target holds
     one thing it removes (that one, L2295)."""
+    if ask.text("with", "") == HASTENED_RECOVERY:  # its choice, asked only among several (L2299)
+        return not ask.has("target") or not recovery_asked([reading.world.fighter(t) for t in _named(ask)])
     if ask.text("with", "") != DISPEL_MAGIC:
         return True
     target = ModelId(ask.ident("target")) if ask.has("target") else None
     return target is not None and len(dispel_choices(reading.kit, reading.world.fighter(target))) == 1
+
+
+def _named(ask: Ask) -> list[ModelId]:
+    """The models ``target:`` names (strikes left off)."""
+    return [t for t, _n in _targets([w.strip() for w in ask.text("target").split(",") if w.strip()])]
 
 
 def _first_dispel(reading: Reading, target: ModelId) -> str | None:
@@ -349,7 +360,7 @@ def _first_dispel(reading: Reading, target: ModelId) -> str | None:
 
 
 def _support_candidates(reading: Reading, f: Fighter) -> list[ModelId]:
-    return [f.id, *(a.id for a in reading.world.allies(f) if a.id != f.id),
+    return [f.id, *(a.id for a in reading.world.allies(f, standing=False) if a.id != f.id and not a.dead),
             *(e.id for e in reading.world.enemies(f))]
 
 
@@ -367,7 +378,15 @@ def support_targets(reading: Reading, ask: Ask) -> list[Choice]:
 def _dispelled(reading: Reading, ask: Ask, target: ModelId) -> str | None:
     """What Dispel Magic would remove at ``target`` (its first option), for the check of a target before the
     choice is asked; None for any other spell."""
-    return _first_dispel(reading, target) if ask.text("with", "") == DISPEL_MAGIC else None
+    return _first_choice(reading, ask.text("with", ""), target)
+
+
+def _first_choice(reading: Reading, spell: str, target: ModelId) -> str | None:
+    """The first thing Dispel Magic removes or Hastened Recovery does at ``target``, for the check of a spell or a
+    target before the choice is asked; None for any other spell."""
+    if spell == HASTENED_RECOVERY:
+        return next(iter(recovery_options([reading.world.fighter(target)])), None)
+    return _first_dispel(reading, target) if spell == DISPEL_MAGIC else None
 
 
 def ritual_spells(reading: Reading, ask: Ask) -> list[Choice]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.core import Ask, Context, FreeForm, IllegalCommand, ModelId, Order, Param, RulesError, Shape
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Order, Param, RulesError, Shape
 from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.action_checks import (
     attack_check,
@@ -22,6 +22,7 @@ from engine.systems.eldfall.action_checks import (
     token_check,
     trade_check,
 )
+from engine.systems.eldfall.burning_touch import burning_touch_check, burning_touch_refusal, cauterized
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
 from engine.systems.eldfall.equipment_changes import equip, equip_refusal
@@ -80,12 +81,21 @@ def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Ref
 
 
 def _action(name: str, summary: str, label: str, check: Check, rule: str, *params: Param[Reading],
-            allowed: tuple[str, ...] | None = None) -> None:
+            allowed: tuple[str, ...] | None = None, kind: str | None = None, also: Available | None = None) -> None:
+    """Declare an Action-step action; ``kind`` is the book's action it is (its name by default: Burning Touch's
+    Assist is an Assist), ``also`` a further precondition of its own."""
+    kind = kind or name
     explained = tuple(p if p.values is None else
-                      dataclasses.replace(p, refused=_explained(name, check, p.option, p.refused)) for p in params)
-    available = _available(name, check, allowed or (name,), whole=not params)
+                      dataclasses.replace(p, refused=_explained(kind, check, p.option, p.refused)) for p in params)
+    available = _available(kind, check, allowed or (kind,), whole=not params)
+    if also is not None:
+        available = _both(available, also)
     RULES.action(name, summary, label=label, when=ACTION, available=available,
-                 check=_planned(name, check), rule=_RULE + rule, params=explained)(_declared)
+                 check=_planned(kind, check), rule=_RULE + rule, params=explained)(_declared)
+
+
+def _both(first: Available, then: Available) -> Available:
+    return lambda r, ask: first(r, ask) or then(r, ask)
 
 
 def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool) -> Available:
@@ -103,6 +113,20 @@ def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool
             return error
         return None
     return refusal
+
+
+def _cauterizing(r: Reading, ask: Ask) -> str | None:
+    """Burning Touch's Assist is offered to its enchanted model with a Bleeding ally in base contact (L2307)."""
+    f = r.active()
+    if f is None:
+        return "no model is activated"
+    return burning_touch_refusal(r.world, f) or (None if cauterized(r.world, f) else
+                                                 f"{f.id} has no Bleeding ally in base contact (L2307)")
+
+
+def _cauterized(r: Reading, ask: Ask) -> list[Choice]:
+    f = r.active()
+    return [Choice(o.id, f"{o.id} {o.name}") for o in cauterized(r.world, f)] if f is not None else []
 
 
 _action("nothing", "The activated model does nothing", "Do nothing", nothing_check, "L1363")
@@ -146,9 +170,12 @@ _action("dodge", "The activated model dodges the reactions' attacks (to: its dod
 _action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
         token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
                                          noun="tokens"))
-_action("interact", "Take a Treasure from a Cache in base contact (target: its id)", "Take a Treasure", token_check,
-        "L1547-1550, L2429", Param("target", "Which Cache or Treasure?", values=menus.interact_targets,
-                                   noun="tokens"))
+_action("interact", "Take a Treasure or dropped items from a Cache in base contact (target: its id)",
+        "Take from a Cache", token_check, "L1547-1550, L2429, L394",
+        Param("target", "Which Cache or Treasure?", values=menus.interact_targets, noun="tokens"))
+_action("burning-touch", "The model Burning Touch enchants Assists an ally in base contact: its Bleeding ends "
+        "(target:)", "Assist: end an ally's Bleeding (Burning Touch)", burning_touch_check, "L2307",
+        Param("target", "Whom?", values=_cauterized, noun="models"), kind="assist", also=_cauterizing)
 _action("deathblow", "Finish an Incapacitated enemy in base contact (target:)", "Deal a Deathblow", deathblow_check,
         "L1534-1540", Param("target", "Whom?", values=menus.deathblow_targets, noun="models"))
 _action("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, choice: what "

@@ -22,6 +22,7 @@ from engine.geometry import bearing
 from engine.systems.eldfall.aftermath import pick_up_thrown
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.downed import fall
+from engine.systems.eldfall.dropping import drop_ordered
 from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.effects import set_states, take_wounds
 from engine.systems.eldfall.events import Activated, AttackResolved, FigureNoted, SequenceEnded, StepReached
@@ -243,6 +244,7 @@ def activate(ctx: Ctx, kit: Kit, plan: Activation) -> None:
     f = world.fighter(plan.model)
     how, skills = plan.how, plan.skills
     ctx.emit(Activated(model=f.id, ap=f.figure.ap - 1, movement=how, dash=plan.dash, skills=skills))
+    drop_ordered(ctx, world, f.id)  # the items it was ordered to drop, as it activates (L394)
     if "agony" in f.figure.enchantments and agony_strikes(ctx, kit, f, "activation"):
         ctx.emit(SequenceEnded(model=f.id))
         return

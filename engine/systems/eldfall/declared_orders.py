@@ -11,8 +11,10 @@ from engine.core import (
     ModelId,
     Order,
     Param,
+    Shape,
     SideId,
 )
+from engine.systems.eldfall import drop_orders as drops
 from engine.systems.eldfall.activation import (
     sequence_refusal,
 )
@@ -137,3 +139,16 @@ def _stratagem(ctx: Ctx, ask: Ask) -> None:
               rule=_RULE + "L2497")
 def _scheme(ctx: Ctx, ask: Ask) -> None:
     reveal_scheme(ctx, _side(ask))
+
+
+@RULES.action("drop", "A model drops items as it activates this turn, left in a Cache token in base contact (with: "
+              "the items, dagger x2 for copies; none withdraws the order)", label="Drop items as it activates",
+              when=TACTICAL, rule=_RULE + "L394", available=lambda r, ask: sequence_refusal(r.state)
+              or drops.drop_unavailable(r, ask), check=drops.drop_plan, params=(
+                  Param("model", "Which model?", values=drops.drop_models, refused=said(drops.model_refusal),
+                        noun="models"),
+                  Param("with", "Which items does it drop?", values=drops.drop_items_menu, shape=Shape.SET,
+                        count=drops.dropped_count, refused=said(drops.items_refusal), optional=True,
+                        none_when=drops.ordered, none_label="nothing (withdraw the order)", noun="items")))
+def _drop(ctx: Ctx, plan: drops.DropPlan) -> None:
+    drops.record_drop(ctx, plan)

@@ -13,6 +13,9 @@ from engine.core import (
     SideId,
 )
 from engine.systems.eldfall.deployment_phase import (
+    crouch_changes,
+    crouch_deployed,
+    crouchable,
     deploy_auto,
     deploy_turn_refusal,
     ready_refusal,
@@ -89,3 +92,14 @@ def _shroud_change(r: Reading, ask: Ask) -> list[Choice]:
                       Param("choice", "Shrouded or not?", values=_shroud_change, noun="choices")))
 def _shroud(ctx: Ctx, ask: Ask) -> None:
     shroud(ctx, _side(ask), ModelId(ask.ident("model")), ask.text("choice") == "on")
+
+
+@RULES.action("crouch", "In deployment: a model begins the game Crouched (choice:on) or standing", label="Deploy "
+              "Crouched or not", when=DEPLOYING, rule=_RULE + "L1110",
+              available=lambda r, ask: deploy_turn_refusal(r.kit, r.state, _side(ask)), params=(
+                  Param("model", "Which model?", values=lambda r, ask: crouchable(r.kit, r.state, _side(ask)),
+                        noun="models"),
+                  Param("choice", "Crouched or not?", noun="choices",
+                        values=lambda r, ask: crouch_changes(r.kit, r.state, ModelId(ask.ident("model"))))))
+def _crouch(ctx: Ctx, ask: Ask) -> None:
+    crouch_deployed(ctx, _side(ask), ModelId(ask.ident("model")), ask.text("choice") == "on")

@@ -41,8 +41,8 @@ from engine.table import ModelPlaced, PlacedModel, Point, ZoneAdded, default_fac
 from engine.table.deploy import entry_spots, spread_layout
 from engine.table.geometry import battlefield, check_spot
 
-__all__ = ["deploy", "deploy_auto", "deploy_turn_refusal", "deploying_now", "place", "ready_refusal", "ready_side",
-           "shroud", "shroudable", "spread_refusal"]
+__all__ = ["crouch_changes", "crouch_deployed", "crouchable", "deploy", "deploy_auto", "deploy_turn_refusal",
+           "deploying_now", "place", "ready_refusal", "ready_side", "shroud", "shroudable", "spread_refusal"]
 
 Ctx = Context[EldfallState]
 ZONE_DEPTH = 8.0
@@ -212,6 +212,30 @@ def shroudable(kit: Kit, state: EldfallState, side: SideId) -> list[Choice]:
     if state.phase != DEPLOY or deploy_turn_refusal(kit, state, side) is not None:
         return []
     return [Choice(f.id, f"{f.id} {f.name}") for f in kit.world(state).fighters(side) if may_shroud(f)]
+
+
+def crouchable(kit: Kit, state: EldfallState, side: SideId) -> list[Choice]:
+    """The side's models that may be deployed Crouched, or stand up again, while it deploys (L1110): any but a Flying
+    one, which cannot choose to crouch (L1739)."""
+    if state.phase != DEPLOY or deploy_turn_refusal(kit, state, side) is not None:
+        return []
+    return [Choice(f.id, f"{f.id} {f.name}" + (" (Crouched)" if f.is_("crouched") else ""))
+            for f in kit.world(state).fighters(side) if not f.is_("flying")]
+
+
+def crouch_changes(kit: Kit, state: EldfallState, model: ModelId) -> list[Choice]:
+    """Crouching it, or standing it up when it was deployed Crouched."""
+    crouched = kit.world(state).fighter(model).is_("crouched")
+    return [Choice("off", "it begins the game standing")] if crouched else \
+        [Choice("on", "it begins the game Crouched")]
+
+
+def crouch_deployed(ctx: Ctx, side: SideId, model: ModelId, on: bool) -> None:
+    """During deployment, a model is deployed Crouched or not (L1110); its side alone sees the choice until its
+    party is on view."""
+    change = {"added": ("crouched",)} if on else {"removed": ("crouched",)}
+    ctx.emit(StatesChanged(model=model, why="deployed Crouched, its player's choice (L1110)" if on else
+                           "deployed standing, its player's choice (L1110)", **change), side_only(side))
 
 
 def shroud(ctx: Ctx, side: SideId, model: ModelId, on: bool) -> None:

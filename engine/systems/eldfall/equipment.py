@@ -12,7 +12,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.checks import Modifier
@@ -29,6 +30,7 @@ __all__ = [
     "shield_armour",
     "shield_modifier",
     "shield_strike_penalty",
+    "without",
 ]
 
 
@@ -90,6 +92,19 @@ def encumbrance(carried: Sequence[Carried], capacity: int) -> Encumbrance:
         quantity += entry.qty
         weight += entry.weight
     return Encumbrance(quantity, weight, capacity)
+
+
+def without(carried: Sequence[Carried], gone: Mapping[str, int]) -> tuple[Carried, ...]:
+    """An inventory less ``gone`` (item id -> count), the first listed copies first: what it carries once it drops
+    them (L394)."""
+    left = dict(gone)
+    kept: list[Carried] = []
+    for entry in carried:
+        taken = min(left.get(entry.item.id, 0), entry.qty)
+        left[entry.item.id] = left.get(entry.item.id, 0) - taken
+        if entry.qty > taken:
+            kept.append(dataclasses.replace(entry, qty=entry.qty - taken))
+    return tuple(kept)
 
 
 @dataclass(frozen=True, slots=True)

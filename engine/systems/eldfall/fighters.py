@@ -19,7 +19,7 @@ from engine.core import ModelId, SideId
 from engine.systems.eldfall.cards import Card
 from engine.systems.eldfall.catalogue import EldfallCatalogue, fold
 from engine.systems.eldfall.choices import Chosen, ItemChange
-from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped
+from engine.systems.eldfall.equipment import Carried, Loadout, encumbrance, equipped, without
 from engine.systems.eldfall.familiars import serving
 from engine.systems.eldfall.fitting import Fitted, fit, stratagems_on
 from engine.systems.eldfall.means import HURL, Means, item_means, means_of_spell, thrown_means, unarmed_means
@@ -266,9 +266,12 @@ class Fighter:
 
     @cached_property
     def carried(self) -> tuple[Carried, ...]:
-        """What it carries: its card's and upgrades' items, less those used up or thrown (L414, L2177)."""
+        """What it carries: its card's and upgrades' items, less those used up, thrown or dropped (L414, L2177,
+        L394)."""
         found = []
         spent = dict(self.figure.spent)
+        for dropped, count in self.figure.dropped.items():
+            spent[dropped] = spent.get(dropped, 0) + count
         changes = {item: change.wgt for item, change in self.item_changes.items()}
         for ref in self.card.items:
             item = self.catalogue.item(ref.name)
@@ -285,8 +288,10 @@ class Fighter:
 
     @cached_property
     def over_encumbered(self) -> bool:
-        """Over its INVENTORY (X): no Movement and no Special Action (L390)."""
-        return encumbrance(self.carried, self.capacity).over
+        """Over its INVENTORY (X): no Movement and no Special Action (L390); items it is ordered to drop as it
+        activates burden it no more (L394)."""
+        dropping = self.figure.dropping
+        return encumbrance(without(self.carried, dropping) if dropping else self.carried, self.capacity).over
 
     @cached_property
     def loadout(self) -> Loadout:

@@ -24,6 +24,7 @@ from engine.core import Context, EndReason, GameEnded, ModelId, Outcome, PhaseCh
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.dismissal import dismiss_ordered
 from engine.systems.eldfall.downed import fall
+from engine.systems.eldfall.dropping import lapse_drops
 from engine.systems.eldfall.duel_rules import takes_part
 from engine.systems.eldfall.effects import heal, heals_from, set_states, take_wounds
 from engine.systems.eldfall.events import (
@@ -90,8 +91,9 @@ def _start_turn(ctx: Ctx, kit: Kit, round_: int, turn: int) -> None:
         return
     ctx.emit(TurnBegan(round=round_, turn=turn, side=side))
     hastened = hasted(world, side)
-    _strategic(ctx, kit, side)
-    if state.outcome is not None or (side != state.hostile_side and offer_strategic(ctx, kit, side, hastened)):
+    recovered = _strategic(ctx, kit, side)
+    if state.outcome is not None or (side != state.hostile_side
+                                     and offer_strategic(ctx, kit, side, hastened, recovered)):
         return
     after_strategic(ctx, kit)
 
@@ -147,7 +149,7 @@ def _expire(ctx: Ctx, world: World, until: str, why: str) -> None:
                            why="Draining Impulse ended (L2282)")
 
 
-def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
+def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> tuple[ModelId, ...]:
     state = ctx.state
     ctx.emit(PhaseChanged(phase=STRATEGIC, shown=f"Side {side}'s Strategic phase (L1148-1154)."))
     world = kit.world(state)
@@ -180,9 +182,9 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
                 lines.append(f"{f.id} regenerates 1 HP (L1982)")
             set_states(ctx, f, removed=("bleeding", "weakened", "crippled"), why="Regeneration, L1982")
     world = kit.world(state)
-    for f in world.fighters(side):
-        if f.is_("incapacitated") and not f.dead and f.hp > 0:
-            set_states(ctx, f, removed=("incapacitated",), why="it has HP again, L1758")
+    recovered = tuple(f.id for f in world.fighters(side) if f.is_("incapacitated") and not f.dead and f.hp > 0)
+    for model in recovered:
+        set_states(ctx, world.fighter(model), removed=("incapacitated",), why="it has HP again, L1758")
     if not choosing(kit, state, side):  # several to choose from: a part of the Strategic-phase decision
         use_stratagem(ctx, kit, side)
     world = kit.world(state)
@@ -198,6 +200,7 @@ def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> None:
     if lines:
         ctx.emit(AttackResolved(summary="; ".join(lines) + ".", lines=tuple(lines)))
     strategic_reveals(ctx, kit, side)
+    return recovered
 
 
 def _refill(ctx: Ctx, kit: Kit, f: Fighter) -> None:
@@ -215,6 +218,7 @@ def end_turn(ctx: Ctx, kit: Kit) -> None:
     if side is None:
         return
     ctx.emit(PhaseChanged(phase=END, shown=f"Side {side}'s End phase (L1170)."))
+    lapse_drops(ctx, side)
     if state.outcome is None and offer_ranger_moves(ctx, kit, side):
         return
     close_turn(ctx, kit)

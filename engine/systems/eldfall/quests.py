@@ -47,6 +47,7 @@ __all__ = [
     "carrier_leaves",
     "drop_treasure",
     "explode_barrel",
+    "free_token_id",
     "interact",
     "perceive",
     "place_tokens",
@@ -58,7 +59,8 @@ __all__ = [
 Ctx = Context[EldfallState]
 TOKEN_RADIUS = 0.49
 """Inches: a token is a 25 mm disc."""
-_LABELS = {"intrigue": "Intrigue", "sigil": "Sigil", "cache": "Cache", "treasure": "Treasure", "barrel": "Barrel"}
+_LABELS = {"intrigue": "Intrigue", "sigil": "Sigil", "cache": "Cache", "treasure": "Treasure", "barrel": "Barrel",
+           "items": "Cache"}
 
 
 class TokenSet(EventBody):
@@ -222,14 +224,16 @@ def perceive(ctx: Ctx, kit: Kit, f: Fighter, token_id: str) -> None:
 
 
 def interact(ctx: Ctx, kit: Kit, f: Fighter, token_id: str) -> None:
-    """Take the Treasure from a Cache (or a dropped one) with an AG roll; unlocking a Cache scores 1 VP (L2429)."""
+    """Take what a Cache holds: a Treasure with an AG roll, unlocking a quest's Cache scoring 1 VP (L2429); the items
+    a model dropped with it (L394), which need no roll of their own (no quest names one, L1547-1550)."""
     state = ctx.state
     token = state.tokens[token_id]
-    if not attribute_check(ctx, f, "AG", f"taking the Treasure from {token_id} (L2429)").passed:
+    if token.treasure and not attribute_check(ctx, f, "AG", f"taking the Treasure from {token_id} (L2429)").passed:
         ctx.emit(AttackResolved(summary=f"{f.id} fails to take the Treasure."))
         return
-    ctx.emit(TokenSet(id=token_id, token=None, why=f"{f.id} takes the Treasure"))
-    ctx.emit(FigureNoted(model=f.id, changes={"extra_items": [*f.figure.extra_items, "Treasure"]}))
+    taken = [*(["Treasure"] if token.treasure else []), *token.items]
+    ctx.emit(TokenSet(id=token_id, token=None, why=f"{f.id} takes {', '.join(taken) or 'the Cache'}"))
+    ctx.emit(FigureNoted(model=f.id, changes={"extra_items": [*f.figure.extra_items, *taken]}))
     if token.kind == "cache":
         score(ctx, f.side, "reward", 1, f"{f.id} unlocked a Cache ({kit.quest(state).name})")
 
@@ -244,12 +248,18 @@ def drop_treasure(ctx: Ctx, kit: Kit, model: ModelId) -> None:
     items = list(figure.extra_items)
     items.remove("Treasure")
     ctx.emit(FigureNoted(model=model, changes={"extra_items": items}))
+    token_id = free_token_id(state)
+    spot = (round(min(max(placed.x + placed.radius + TOKEN_RADIUS, 0.5), state.width - 0.5), 2), placed.y)
+    ctx.emit(TokenSet(id=token_id, token=QuestToken(id=token_id, kind="treasure", x=spot[0], y=spot[1],
+                                                    treasure=True), why=f"{model} drops its Treasure"))
+
+
+def free_token_id(state: EldfallState) -> str:
+    """The id of a new token: the first ``X<n>`` after those on the field not taken."""
     number = 1 + sum(1 for t in state.tokens if t.startswith("X"))
     while f"X{number}" in state.tokens:
         number += 1
-    spot = (round(min(max(placed.x + placed.radius + TOKEN_RADIUS, 0.5), state.width - 0.5), 2), placed.y)
-    ctx.emit(TokenSet(id=f"X{number}", token=QuestToken(id=f"X{number}", kind="treasure", x=spot[0], y=spot[1],
-                                                        treasure=True), why=f"{model} drops its Treasure"))
+    return f"X{number}"
 
 
 def carrier_leaves(ctx: Ctx, kit: Kit, model: ModelId) -> bool:

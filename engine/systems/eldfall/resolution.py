@@ -18,6 +18,7 @@ from engine.core import Context, ModelId
 from engine.systems.eldfall.aftermath import apply_harm, end_sequence
 from engine.systems.eldfall.attack import AttackRoll, attack_reading, attack_roll
 from engine.systems.eldfall.attack_plans import plan_attacks
+from engine.systems.eldfall.burning_touch import BURNING_TOUCH, cauterize
 from engine.systems.eldfall.cards import size_steps
 from engine.systems.eldfall.checks import roll_d20s
 from engine.systems.eldfall.confrontation import confront, unopposed
@@ -69,7 +70,9 @@ def resolve(ctx: Ctx, kit: Kit) -> None:
     cast_wards(seq, sequence.reactions)
     harm = gather_harm(seq)
     apply_harm(seq, harm)
-    if action.kind in ("assist", "ritual"):
+    if action.art == BURNING_TOUCH and action.kind == "assist":
+        cauterize(seq)
+    elif action.kind in ("assist", "ritual"):
         resolve_support(seq)
     elif action.kind == "perceive" and action.targets and action.targets[0][0] in state.models and not active.out:
         perceive_shrouded(ctx, world, world.fighter(active.id), action.targets[0][0])

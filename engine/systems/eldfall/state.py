@@ -100,6 +100,11 @@ class Figure(BaseModel):
     """Its upgrades' items it gave away by Trade, by id and count (L1542-1545)."""
     spent: dict[str, int] = {}
     """Items gone from its inventory, by id and count: Consumables used (L414), items thrown (L2177)."""
+    dropped: dict[str, int] = {}
+    """Items printed on its card that it dropped, by id and count (L394): gone like those spent, never refilled."""
+    dropping: dict[str, int] = {}
+    """Items (id -> count) its player ordered it to drop as it next activates this turn (L394): they no longer
+    burden its movement; left on the field in a Cache token when it activates."""
     lying: dict[str, int] = {}
     """Thrown items lying by this model since they took it down (``thrower:item`` -> count): the thrower takes them
     back by touching it (L2177)."""
@@ -235,17 +240,20 @@ class SequenceState(BaseModel):
 
 
 class QuestToken(BaseModel):
-    """A quest's token on the field: an Intrigue token over a Cache, a Sigil, a Cache, a dropped Treasure, or an
-    exploding barrel (L2410-2432, L2463)."""
+    """A token on the field: a quest's Intrigue token over a Cache, a Sigil, a Cache, a dropped Treasure, or an
+    exploding barrel (L2410-2432, L2463); or the Cache token of items a model dropped as it activated (``items``,
+    L394)."""
 
     model_config = ConfigDict(extra="forbid")
 
     id: str
-    kind: Literal["intrigue", "sigil", "cache", "treasure", "barrel"]
+    kind: Literal["intrigue", "sigil", "cache", "treasure", "barrel", "items"]
     x: float
     y: float
     spell: str | None = None
     treasure: bool = False
+    items: list[str] = []
+    """The items it holds beyond a Treasure, by name (dropped by a model, L394)."""
 
 
 class EldfallState(TableState):

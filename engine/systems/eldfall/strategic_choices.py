@@ -11,6 +11,8 @@ steps are done (Eldfall core rules v1.5):
 - Artificer: each standing Artificer may take one Enchantment it knows (``artificer.<id>=<spell>``) with no roll,
   until its next Strategic phase (L1805-1807).
 - Nursing Aura: which models it tends, when more are hurt than it reaches (L364; see ``nursing``).
+- A model whose Incapacitated state the phase has just cancelled may become Crouched (``crouch.<id>=crouch``; it
+  stays up by default, L1758).
 
 Each upgrade leaves the model's card once spent.
 """
@@ -37,6 +39,8 @@ STRATEGIC_KIND = "strategic-choices"
 ARTIFICER = "artificer."
 """The prefix of an Artificer's part."""
 SURGE = "surge."
+CROUCH = "crouch."
+"""The prefix of the part asking whether a model back from Incapacitated becomes Crouched (L1758)."""
 """The prefix of a Surge Order move's parts (a hasted model may also move with the Surge)."""
 _SURGE_KINDS: tuple[MovementKind, ...] = ("walk", "climb", "jump")
 _SURGE_MOVERS = 3
@@ -54,11 +58,17 @@ def _bearer(world: World, side: SideId, upgrade: str) -> Fighter | None:
     return next((f for f in world.fighters(side) if upgrade in f.figure.upgrades and not f.dead), None)
 
 
-def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, ...]) -> bool:
+def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, ...],
+                    recovered: tuple[ModelId, ...] = ()) -> bool:
     """Open the side's Strategic-phase decision when it has something to choose (``hastened``: the models under
-    its casters' Hasten as the phase began); returns whether it did."""
+    its casters' Hasten as the phase began; ``recovered``: those whose Incapacitated state it cancelled); returns
+    whether it did."""
     world = kit.world(ctx.state)
-    parts: list[DecisionPart] = []
+    parts: list[DecisionPart] = [
+        DecisionPart(key=f"{CROUCH}{m}", prompt=f"{m} is Incapacitated no more: it may become Crouched (L1758)",
+                     options=(Option(key="stand", label="It stays up"), Option(key="crouch", label="It crouches")),
+                     default="stand")
+        for m in recovered if m in ctx.state.models and not world.fighter(m).out]
     for model in hastened:
         if model in ctx.state.models and can_move_freely(world, world.fighter(model)):
             parts += move_parts(world.fighter(model))
@@ -127,7 +137,9 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
     if target != "keep":
         _first_aid(ctx, kit, decision.owner, ModelId(target))
     for part in decision.parts:
-        if part.key.startswith(ARTIFICER):
+        if part.key.startswith(CROUCH):
+            _crouch(ctx, kit, ModelId(part.key.removeprefix(CROUCH)), answers.get(part.key) == "crouch")
+        elif part.key.startswith(ARTIFICER):
             _artifice(ctx, kit, ModelId(part.key.removeprefix(ARTIFICER)), answers.get(part.key, "none"))
         elif not part.key.startswith((SURGE, AURA)) and part.key not in ("surge", "first-aid", STRATAGEM) \
                 and not part.key.endswith(".how"):
@@ -161,3 +173,10 @@ def _artifice(ctx: Ctx, kit: Kit, model: ModelId, spell_id: str) -> None:
     spell = kit.catalogue.spell(spell_id)
     enchant(ctx, f, spell, f, f"{f.id} takes {spell.name} on itself with no roll, until its next Strategic phase "
                               "(Artificer, L1807)")
+
+
+def _crouch(ctx: Ctx, kit: Kit, model: ModelId, crouch: bool) -> None:
+    """A model back from Incapacitated becomes Crouched if its player so chose (L1758)."""
+    if crouch and model in ctx.state.models:
+        set_states(ctx, kit.world(ctx.state).fighter(model), added=("crouched",),
+                   why="it crouches as it recovers from Incapacitated, L1758")

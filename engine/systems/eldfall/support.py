@@ -237,11 +237,14 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
     if spec.hp != 0 and not heals_from(t, spell.element):
         seq.line(f"{t.id} is a Construct: it regains no HP from a spell that is not of Earth (L2039).")
         spec = replace(spec, hp=0)
-    if spec.one_of:
-        if ends:
-            set_states(ctx, t, removed=ends[:1], why=spell.name)
-        elif heal(ctx, t.id, spec.hp):
+    if spec.one_of:  # the caster's choice (L2299); none recorded: nothing to gain when declared
+        chosen = seq.action.art
+        if chosen in ends:
+            set_states(ctx, t, removed=(chosen,), why=spell.name)
+        elif chosen == "hp" and spec.hp != 0 and heal(ctx, t.id, spec.hp):
             seq.line(f"{t.id} regains {spec.hp} HP ({spell.name}).")
+        else:
+            seq.line(f"{spell.name} does nothing for {t.id}: it has no {chosen or 'state or lost HP'} to recover.")
         return
     if spec.hp != 0 and heal(ctx, t.id, spec.hp):
         seq.line(f"{t.id} regains {'all its' if spec.hp is None else spec.hp} HP ({spell.name}).")
@@ -250,7 +253,10 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
     if spec.dispels and t.figure.enchantments:
         ctx.emit(EnchantmentsChanged(model=t.id, removed=tuple(t.figure.enchantments), why=spell.name))
     if spec.ap_if_none and t.figure.ap == 0:
-        ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
+        if t.out:  # an Incapacitated model receives no Activation Points (L1756)
+            seq.line(f"{t.id} is Incapacitated: it receives no AP (L1756).")
+        else:
+            ctx.emit(ApChanged(ap={t.id: 1}, why="Burning Resolve, L2288"))
     if spec.shields:
         ctx.emit(EnchantmentsChanged(model=t.id, added={PURIFIED: end_phase_of(caster.side)},
                                      why=f"{spell.name}: enemy enchantments cannot affect it until the End phase "

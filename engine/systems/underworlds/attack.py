@@ -70,6 +70,8 @@ class AttackResult:
     outcome: Outcome
     critical_hit: bool
     trapped: bool
+    drivable: bool
+    """The target could be driven back (L509, L511), whether or not a hex is free for it: a trapped target could."""
     damage: int
     wounds_after: int
     out_of_action: bool
@@ -331,7 +333,8 @@ def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: Eff
 
     drive: tuple[str, ...] = ()
     knock: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    if can_drive and not out_of_action and outcome is not Outcome.FAIL and not trapped:
+    drivable = can_drive and not out_of_action and outcome is not Outcome.FAIL
+    if drivable and not trapped:
         drive = tuple(board.id_of(h) for h in free)
         if drive:
             working.append(f"{attacker.side} may drive {target.id} back into {' or '.join(drive)} ({RULE}, L511)")
@@ -347,7 +350,7 @@ def resolve_attack(battle: Battle, attacker_id: str, target_id: str, attack: Eff
         attacker=attacker.id, target=target.id, attack=attack.name, attack_dice=attack_dice,
         defence_dice=defence_dice, attack_total=a_total, defence_total=d_total, attack_crits=a_crits,
         defence_crits=d_crits, attacker_support=ours, target_support=theirs, outcome=outcome,
-        critical_hit=critical_hit, trapped=trapped, damage=damage, wounds_after=wounds_after,
+        critical_hit=critical_hit, trapped=trapped, drivable=drivable, damage=damage, wounds_after=wounds_after,
         out_of_action=out_of_action, glory=glory, drive_back=drive, knockback=knock, working=tuple(working),
         contest=contest,
     )

@@ -126,7 +126,7 @@ def _roll(ref: Referee, frame: AttackFrame) -> None:
     if effective.exhausts:
         ref.emit(FightersExhausted(fighters=[attacker.id], why="it rolled extra dice with Total Offence"))
     _advance(ref, frame, "during", outcome=result.outcome.value, critical_hit=result.critical_hit,
-             damage=result.damage, drive_back=list(result.drive_back),
+             damage=result.damage, drive_back=list(result.drive_back), drivable=result.drivable,
              knockback={hex_id: list(more) for hex_id, more in result.knockback},
              attack_roll=attack_roll, defence_roll=defence_roll,
              answers={**frame.answers, "adjacent": "yes" if adjacent else "no",
@@ -194,8 +194,10 @@ def _damage_taken(ref: Referee, target: FighterRecord, amount: int) -> int:
 
 
 def _could_be_driven_back(frame: AttackFrame, target: FighterRecord) -> bool:
+    """Whether the target could be driven back now, though no hex may be free for it (a trapped target could,
+    L509): Ever-Advancing answers this, not the hexes (L685)."""
     return (not frame.no_drive and not frame.took_out and target.hex is not None
-            and frame.outcome in ("success", "fail, drive back") and bool(frame.drive_back))
+            and (frame.drivable or bool(frame.drive_back)))
 
 
 def _drive(ref: Referee, frame: AttackFrame) -> None:
@@ -210,7 +212,7 @@ def _push(ref: Referee, frame: AttackFrame) -> None:
     straight on (L511, L567; ruling ``knockback-optional``)."""
     state = ref.state
     target = state.fighters[frame.target]
-    if not _could_be_driven_back(frame, target):
+    if not _could_be_driven_back(frame, target) or not frame.drive_back:
         _advance(ref, frame, "after")
         return
     attacker_side = state.fighters[frame.attacker].side
@@ -230,10 +232,11 @@ def _push(ref: Referee, frame: AttackFrame) -> None:
         return
     if answer != "none":
         hexes = answer.split(">")
-        ref.emit(FighterMoved(fighter=frame.target, path=[str(target.hex), hexes[0]], how="drive"))
+        path = [str(target.hex), *hexes]
+        ref.emit(FighterMoved(fighter=frame.target, path=path[:2], how="drive"))
         if len(hexes) > 1:
             ref.emit(FighterMoved(fighter=frame.target, path=hexes, how="knockback"))
-        lethal_check(ref, frame.target, SideId(attacker_side))
+        lethal_check(ref, frame.target, SideId(attacker_side), path)  # every hex entered, Knockback's too
     _advance(ref, frame, "after")
 
 

@@ -189,6 +189,7 @@ class AttackFrame(_Frame):
     critical_hit: bool = False
     damage: int = 0
     drive_back: list[str] = []
+    drivable: bool = False
     knockback: dict[str, list[str]] = {}
     no_drive: bool = False
     took_out: bool = False

@@ -117,14 +117,15 @@ def heal(ref: Referee, fighter_id: str, amount: int | None) -> None:
 
 def lethal_check(ref: Referee, fighter_id: str, by: SideId | None, path: Sequence[str] = ()) -> None:
     """Under the ruling ``lethal-hexes: one-damage`` a fighter that enters a lethal hex (on the hexes of
-    ``path`` after its first), or ends a push in one, suffers 1 damage, once."""
+    ``path`` after its first), or ends a push in one, suffers 1 damage, once; taken out so, it was taken out by
+    ``by``, the side whose move, drive-back or card put it there (L559, L809)."""
     if ref.rules.lethal_hexes != "one-damage":
         return
     fighter = ref.state.fighters[fighter_id]
     board = ref.lib.board(ref.state)
     entered = [*path[1:], *([fighter.hex] if fighter.hex and not path else [])]
     if any(board.has(board.hex_of(h), "lethal") for h in entered):
-        deal_damage(ref, fighter_id, 1, why="a lethal hex (ruling lethal-hexes)", by=None, using="other")
+        deal_damage(ref, fighter_id, 1, why="a lethal hex (ruling lethal-hexes)", by=by, using="other")
 
 
 def _inspire_condition(ref: Referee, condition: Condition) -> Condition:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from engine.core import SideId, Window, open_window
+from engine.hex import push_hexes
 from engine.systems.underworlds.attack import target_problem
 from engine.systems.underworlds.events import LingeringSet, Note, PloyPlayed
 from engine.systems.underworlds.game_state import EffectsFrame, UnderworldsState, power_deck
@@ -27,7 +28,14 @@ from engine.systems.underworlds.library import Library
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import UNIVERSAL, Card
 from engine.systems.underworlds.turns import reaction_order
-from engine.systems.underworlds.vocabulary import AttackEffect, Choose, Effect, GrantReactionEffect, Reaction
+from engine.systems.underworlds.vocabulary import (
+    AttackEffect,
+    Choose,
+    Effect,
+    GrantReactionEffect,
+    PushEffect,
+    Reaction,
+)
 
 __all__ = ["TRIGGERS", "Candidate", "Trigger", "as_data", "automatic", "candidates", "candidates_public", "matches",
            "offer", "resolve"]
@@ -206,7 +214,12 @@ def _can_be_made(state: UnderworldsState, lib: Library, side: SideId, effects: S
     """A reaction that does nothing but make an Attack action (Tireless Assault, Fuelled by Slaughter), or that is
     itself an Attack action (Furious Parry, which must target the attacker), may be used only when that attack
     could be made now: a card whose condition cannot be met cannot be played (L575), say when the drive-back took
-    the same target out of reach (L689, L701) or the attacker struck from further than Range 1 (L681)."""
+    the same target out of reach (L689, L701) or the attacker struck from further than Range 1 (L681). Likewise a
+    reaction that must push its own fighter (Ever-Advancing, Heroic Stride) is not offered while every hex around
+    that fighter is blocked or occupied (L413, L575)."""
+    if any(isinstance(e, PushEffect) and e.who == "self" and not e.up_to and not _free_around(state, lib, bound)
+           for e in effects):
+        return False
     attacks = [e for e in effects if isinstance(e, AttackEffect)]
     if not attacks or not (is_attack or len(attacks) == len(effects)):
         return True
@@ -231,6 +244,16 @@ def _can_be_made(state: UnderworldsState, lib: Library, side: SideId, effects: S
                    for profile in profiles for t in targets):
                 return True
     return False
+
+
+def _free_around(state: UnderworldsState, lib: Library, bound: dict[str, str]) -> bool:
+    """Whether the reaction's own fighter could be pushed one hex anywhere (L413)."""
+    me = state.fighters.get(bound.get("self", ""))
+    if me is None or me.hex is None:
+        return True
+    board = lib.board(state)
+    occupied = [board.hex_of(f.hex) for f in state.fighters.values() if f.hex and f.id != me.id]
+    return bool(push_hexes(board, board.hex_of(me.hex), occupied=occupied))
 
 
 def _follow_ups(state: UnderworldsState, lib: Library, side: SideId, trigger: Trigger) -> list[Candidate]:

@@ -107,7 +107,7 @@ def test_the_zone_picker_may_have_the_players_deploy_one_model_after_the_other_e
     # L1094: whoever picks the Deployment Zone decides between whole parties and one model after the other.
     game, first, second = _to_deployment(edge="bottom-alternate")
     assert game.state.one_at_a_time
-    assert [a.name for a in game.system.legal_actions(game.state, first)] == ["ready"], "no /deploy auto"
+    assert [a.name for a in game.system.legal_actions(game.state, first)] == ["ready", "crouch"], "no /deploy auto"
     a1, a2 = sorted((m for m in game.state.models.values() if m.side == first), key=lambda m: m.id)[:2]
     b1 = min((m for m in game.state.models.values() if m.side == second), key=lambda m: m.id)
     refused(game, placed(b1.id, (b1.x, b1.y), 0.0), HOST, "one model after the other.*L1094")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import SPECTATOR, ActionCommand, Answer, CardsMoved, RulesError
+from engine.hex import Hex
 from engine.systems.underworlds.commands import AutoSetup
 from engine.systems.underworlds.declared import RULES
 from engine.systems.underworlds.events import Damaged
@@ -294,23 +295,44 @@ def test_every_ruling_is_refereed_with_every_option_and_an_unknown_option_is_ref
         new_game(rulings={"dice-faces": "loaded"})
 
 
+@pytest.mark.parametrize("via", ["move", "knockback"])
 @pytest.mark.parametrize(("ruling", "wounds"), [("ignored", 0), ("one-damage", 1)])
-def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int) -> None:
+def test_lethal_hexes_hurt_only_under_their_ruling(ruling: str, wounds: int, via: str) -> None:
     """L237 (blocked is the book's only special hex); ruling ``lethal-hexes``: a later board's lethal hex costs a
-    fighter that enters it a wound."""
-    game = new_game(rulings={"lethal-hexes": ruling})
+    fighter that enters it a wound, by a Move or when driven back into it, though Knockback carries it on to a
+    plain hex straight beyond (L567). Severin, one wound from his end, walking into one takes himself out: under
+    ``self-take-out-glory: nobody-gains`` his opponent gains nothing (L559)."""
+    game = new_game(rulings={"lethal-hexes": ruling, "self-take-out-glory": "nobody-gains"})
     decide(game, board="ruptured-seal")
     decide(game, board="mirror-well", join="long", slide="+0", turned="none")
     game.apply(AutoSetup(), HOST)
     board = game.system.lib.board(game.state)
-    lethal = sorted(board.id_of(h) for h in board.hexes_with("lethal"))[0]
-    nearby = next(board.id_of(n) for n in board.hex_of(lethal).neighbours()
-                  if n in board and board.passable(n) and not board.has(n, "lethal")
-                  and not any(f.hex == board.id_of(n) for f in game.state.fighters.values()))
-    game = arrange(game, A1=nearby)
+    taken = {f.hex for f in game.state.fighters.values()}
+
+    def plain(h: Hex) -> bool:
+        return h in board and board.passable(h) and not board.has(h, "lethal") and board.id_of(h) not in taken
+
+    if via == "move":
+        lethal = sorted(board.id_of(h) for h in board.hexes_with("lethal"))[0]
+        nearby = next(board.id_of(n) for n in board.hex_of(lethal).neighbours() if plain(n))
+        game = extend(arrange(game, A1=nearby), Damaged(fighter="A1", amount=3, wounds=3))
+        turn_of(game, A)
+        act(game, A, Move(fighter="A1", to=lethal))
+        assert game.state.fighters["A1"].out_of_action == bool(wounds) and game.state.players[B].glory == 0
+        return
+    # Obryn's Grandhammer (Knockback 1) drives Garrek from ``start`` into a lethal hex and on to a plain one.
+    start, attacker, beyond = next((t, p, lethal + (lethal - t)) for lethal in sorted(board.hexes_with("lethal"))
+                                   for t in lethal.neighbours() if plain(t)
+                                   for p in t.neighbours() if plain(p) and p.distance(lethal) == 2
+                                   and plain(lethal + (lethal - t)))
+    game = arrange(game, A3=board.id_of(attacker), B1=board.id_of(start))
     turn_of(game, A)
-    act(game, A, Move(fighter="A1", to=lethal))
-    assert game.state.fighters["A1"].wounds == wounds
+    rig(game, "hammer", "hammer", "dodge")
+    act(game, A, Attack(fighter="A3", targets=("B1",)))
+    through = next(o for o in game.pending[0].parts[0].option_keys() if o.endswith(board.id_of(beyond)))
+    seen = len(game.log)
+    decide(game, **{"drive-back": through})
+    assert [e.body.amount for e in game.log[seen:] if isinstance(e.body, Damaged)] == [1] * wounds
 
 
 def test_e14_knockback_offers_the_drive_back_and_more_hexes_straight_on() -> None:

@@ -69,6 +69,28 @@ def test_ever_advancing_pushes_garrek_instead_of_being_driven_back() -> None:
     assert game.state.fighters["B1"].hex == "D4" and not any(d.kind == "drive-back" for d in game.pending)
 
 
+@pytest.mark.parametrize(("walls", "pushes"), [({}, ("C6", "E5")), ({"B5": "C6", "A2": "E5"}, ())])
+def test_ever_advancing_when_garrek_is_trapped(walls: dict[str, str], pushes: tuple[str, ...]) -> None:
+    """Ever-Advancing (23/437) answers "could be driven back", and a trapped target still could be (Underworlds core
+    rulebook, L509): the tie becomes a hit and the damage is dealt first (L685), then Garrek may be pushed one hex
+    any way (L413); with no free hex around him the card cannot be used (L575). Friends fill the three hexes away
+    from Severin (D4, C4, C5)."""
+    game = upgraded(scene(A1="D6", B2="D4", B3="C4", B4="C5", **walls), B1="ever-advancing")
+    turn_of(game, A)
+    rig(game, "hammer", "swords", "dodge")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    assert attacks(game)[-1].trapped and game.state.fighters["B1"].wounds == attacks(game)[-1].damage > 0
+    if not pushes:
+        assert not any(d.kind == "push" for d in game.pending) and game.state.fighters["B1"].hex == "D5"
+        settle(game)
+        return
+    react(game, "upgrade:B1:ever-advancing")
+    push = game.pending[0]
+    assert push.kind == "push" and set(push.parts[0].option_keys()) == set(pushes)
+    decide(game, push="C6")
+    assert game.state.fighters["B1"].hex == "C6"
+
+
 def test_frenzy_adds_an_attack_die_on_a_charge() -> None:
     game = upgraded(scene(B2="D3", A1="D6"), B2="frenzy")
     turn_of(game, B)
