@@ -3,7 +3,8 @@ speed varies 2x minutes apart): the menu on the demo table (``demo``) and at an 
 one a short menu-only game meets, as ``bench/menus.py`` meets it). Run under callgrind with instrumentation off; the
 script switches it on once the state is built, then asks N fresh menus (each on a state replayed from storage,
 ``menus.fresh``). Run it again with ``--states-only`` (the N fresh states, no menu): the difference over N is the
-instructions per fresh menu (the budget, a median of 5 ms of CPU, is about 13 M).
+instructions per fresh menu. The budget (a median of 5 ms of CPU, ``bench/menus.py``; about 13 M instructions) and
+the counts measured are in docs/budgets.md's ``bench/sunshard_instructions.py`` row.
 
 Run: valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/dev/null \\
          .venv/bin/python bench/sunshard_instructions.py demo 5 [--states-only]
