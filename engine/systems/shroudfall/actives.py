@@ -252,21 +252,32 @@ def storm_refusal(world: World, unit: UnitRecord, at: XY) -> str | None:
     return f"{problem} (L663)" if problem is not None else None
 
 
+def _beside(world: World, unit: UnitRecord, model: ModelId, toward: XY) -> XY | None:
+    """The first spot the rules allow for the Thunderstorm just beside ``model``, the side facing ``toward`` first."""
+    centre, reach = world.base(model).xy, world.base(model).radius + STORM_BASE_MM / 25.4 / 2 + 0.5
+    facing = math.atan2(toward[1] - centre[1], toward[0] - centre[0])
+    for step in (0, 1, -1, 2, -2, 3, -3, 4):
+        angle = facing + step * math.pi / 4
+        spot = (round(centre[0] + reach * math.cos(angle), 2), round(centre[1] + reach * math.sin(angle), 2))
+        if storm_refusal(world, unit, spot) is None:
+            return spot
+    return None
+
+
 def storm_spots(world: World, unit: UnitRecord) -> list[XY]:
     """Spots for the Thunderstorm, nearest enemies first: beside each enemy model, within 2" of it, where the rules
-    allow it."""
+    allow it; with no enemy in reach, beside the unit's own models (the book places it anywhere within 8", L947), so
+    the menu that offers the ability always offers a spot."""
     own = world.state.alive(unit)
     enemies = sorted({e for m in own for e in world.enemies(m)}, key=lambda e: min(world.gap(m, e) for m in own))
     found: list[XY] = []
     for enemy in enemies:
-        centre, reach = world.base(enemy).xy, world.base(enemy).radius + STORM_BASE_MM / 25.4 / 2 + 0.5
-        toward = math.atan2(world.base(own[0]).xy[1] - centre[1], world.base(own[0]).xy[0] - centre[0])
-        for step in (0, 1, -1, 2, -2, 3, -3, 4):
-            angle = toward + step * math.pi / 4
-            spot = (round(centre[0] + reach * math.cos(angle), 2), round(centre[1] + reach * math.sin(angle), 2))
-            if storm_refusal(world, unit, spot) is None:
-                found.append(spot)
-                break
+        spot = _beside(world, unit, enemy, world.base(own[0]).xy)
+        if spot is not None:
+            found.append(spot)
         if len(found) >= 6:
             break
+    if not found:
+        middle = (world.state.width / 2, world.state.height / 2)
+        found = [spot for m in own if (spot := _beside(world, unit, m, middle)) is not None][:1]
     return found

@@ -74,9 +74,11 @@ def _acted(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None:
         return []
+    asks = []
     for model in ctx.state.alive(unit):
-        suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"), "completes an action at")
-    return []
+        asks += suffer(ctx, ref, model, standing(ref.world(ctx), model, move=task.type == "move"),
+                       "completes an action at")
+    return asks
 
 
 def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -207,7 +209,7 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
             common = {"unit": task.unit, "model": model, "weapon": task.weapon, "target": target,
                       "essence": task.essence}
             then += [Task(kind="window", why="hit", sides=(ctx.state.models[target].side, plan.side), **common),
-                     Task(kind="damage", amount=hit.hit.total, critical=hit.hit.critical,
+                     Task(kind="damage", hit_total=hit.hit.total, defence=hit.hit.defence, critical=hit.hit.critical,
                           lines=(line, *hit.lines), why=task.why, **common)]
     if task.rest:
         return [task.model_copy(update={"target": task.rest[0], "rest": task.rest[1:], "then": tuple(then),
@@ -235,15 +237,15 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     amount = damage.wound.damage
     summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line_}; {line}"
     if amount <= 0:
-        ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.amount,
-                              defence=0, hit=True, critical=task.critical, damage_total=damage.wound.total,
+        ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.hit_total,
+                              defence=task.defence, hit=True, critical=task.critical, damage_total=damage.wound.total,
                               armour=damage.wound.armour, damage=0, lines=lines, in_action=task.why == "action",
                               melee=weapon.type == "melee", summary=f"{summary}: no damage.",
                               **_drawn(ctx, attacker, target, weapon.range)))
         return [_follow_up_task(task)]
     defender = ctx.state.models[target].side
     mark = Task(kind="mark", unit=task.unit, model=attacker, weapon=weapon.name, target=target, amount=amount,
-                reach=weapon.range,
+                reach=weapon.range, hit_total=task.hit_total, defence=task.defence,
                 critical=task.critical, lines=lines, why=task.why, to=f"{damage.wound.total}/{damage.wound.armour}",
                 shown=f"{summary}: {amount} damage.")
     return [Task(kind="window", why="damaged", sides=(defender, side), model=attacker, target=target,
@@ -256,7 +258,8 @@ def _mark(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if target not in ctx.state.models:
         return []
     total, _, armour = task.to.partition("/")
-    ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=task.weapon, hit_total=0, defence=0, hit=True,
+    ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=task.weapon, hit_total=task.hit_total,
+                          defence=task.defence, hit=True,
                           critical=task.critical, damage_total=int(total), armour=int(armour), damage=task.amount,
                           lines=task.lines, in_action=task.why == "action", summary=task.shown,
                           melee=_melee(ctx, ref, task),
@@ -392,7 +395,7 @@ def fallen_windows(ctx: Table, before: Standing) -> list[Task]:
     hazard, Burning): "when a friendly model ... is destroyed" names no cause (No one is forgotten, L356-358)."""
     if ctx.state.outcome is not None:
         return []
-    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, to=f"{x:g},{y:g}", radius=r)
+    return [Task(kind="window", why="friendly-destroyed", sides=(side,), target=model, points=((x, y),), radius=r)
             for model, (x, y, r, side) in before.items() if model not in ctx.state.models]
 
 

@@ -14,10 +14,11 @@ The plan, in the order the units are sent (docs/shroudfall.md, "The bot"):
 5. a unit holding a mine (leaving it would lose it) and the essence weaver with nothing safe to do act last: they
    attack when an enemy is in reach, else activate and end, so they stay where they stand.
 
-It spends its essence as ``bot_essence`` says (an ability of the unit activating first, then the essence re-roll and
-infusions of its attacks); a unit that opens with an ability is activated on its own, then takes its actions one at a
-time. Decisions it owes (the set-up's, a reaction offered, a re-roll, an ability's choice) are answered with their
-defaults, as the simple policy does; in the set-up it takes the first entry of every menu.
+It spends its essence as ``bot_essence`` says (an ability of the unit activating first, then infusions of its
+attacks; the essence re-roll question's first answer); a unit that opens with an ability is activated on its own, then
+takes its actions one at a time. Decisions it owes (the set-up's, a re-roll, an ability's choice) are answered with
+their defaults, as the simple policy does; a reaction offered, as ``bot_reactions`` says; in the set-up it takes the
+first entry of every menu.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 from engine.core import ActionCommand, BotMove, Command, SideId, answer_by_default, simple_move
 from engine.core.bots import offer_refused
 from engine.systems.shroudfall.bot_essence import ability_move, attack_essence, opens_with_ability
+from engine.systems.shroudfall.bot_reactions import reaction_move
 from engine.systems.shroudfall.reading import Reach, Reading
 from engine.systems.shroudfall.scoring import CONTROL_RANGE, control_counts
 from engine.systems.shroudfall.state import Element, ShroudfallState, UnitRecord
@@ -54,7 +56,7 @@ def bot_move(system: Shroudfall, state: ShroudfallState, side: SideId, allowed: 
     reading = system.reading(state)
     owed = next((d for d in reading.state.pending.values() if d.owner == side), None)
     if owed is not None:
-        return answer_by_default(owed)
+        return reaction_move(reading, owed) or answer_by_default(owed)
     if reading.state.step == "rounds" and reading.state.outcome is None:
         for plan in _Turn(system, reading, side).plans():
             if allowed(plan.command):

@@ -4,10 +4,10 @@ game round (L1165), so a crystal kept is a crystal lost: the bot spends it where
 - Abilities of the unit activating, first: an ESSENCE WEAVER's Essence Attack at the nearest enemy its first profile
   takes (L911-917), as long as the reserve pays it; Whirlwind Dance before an attack action when two enemies are in
   melee reach (L352-354); Inspiring Presence when a friendly unit within 8" has an enemy in melee reach (L523-525).
-- Every attack then takes the essence re-roll of a roll that falls short (paid only when it falls short, with the
-  cheapest crystal, or Silver Line Training's free one; L933-937, L366), and infuses each roll with the strongest
-  crystal held (L929-931) when the target is an essence weaver (3 VP, L1248) or the crystals left over the units
-  still to activate this round cover two rolls a model.
+- Every attack infuses each roll with the strongest crystal held (L929-931) when the target is an essence weaver
+  (3 VP, L1248) or the crystals left over the units still to activate this round cover two rolls a model; asked
+  about a roll that falls short, it takes the essence re-roll question's first answer (re-roll it and each later one
+  of the activation, with the cheapest crystal or Silver Line Training's free one; L933-937, L366).
 """
 
 from __future__ import annotations
@@ -39,19 +39,17 @@ def _act(name: str, **values: str) -> ActionCommand:
 
 
 def attack_essence(reading: Reading, side: SideId, unit: UnitRecord, enemy: str) -> str:
-    """The target entry's essence for an attack of ``unit`` at ``enemy`` (``+yellow+reroll``, ``+reroll`` or
-    nothing), always one the target menu offers."""
+    """The target entry's essence for an attack of ``unit`` at ``enemy`` (``+yellow`` or nothing), always one the
+    target menu offers."""
     tags = essence_tags(reading, side, unit)
     reserve = reading.state.record(side).reserve
     held = [c for c in reversed(COLOURS) if c in reserve]
     left = len(reading.eligible(side)) - 1 if reading.activating(side) is None else len(reading.eligible(side))
     spare = len(reserve) - max(left, 0)
     weaver = reading.catalogue.card(reading.world.unit(ModelId(enemy)).card).essence_weaver
-    if held and (weaver or spare >= 2 * len(reading.state.alive(unit))):
-        for tag in (f"{held[0]}+reroll", held[0]):
-            if tag in tags:
-                return f"+{tag}"
-    return "+reroll" if "reroll" in tags else ""
+    if held and held[0] in tags and (weaver or spare >= 2 * len(reading.state.alive(unit))):
+        return f"+{held[0]}"
+    return ""
 
 
 def _melee_reach(reading: Reading, unit: UnitRecord) -> int:

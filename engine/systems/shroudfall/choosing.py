@@ -161,13 +161,16 @@ def _regenerate(ctx: Table, ref: Referee, task: Task) -> list[Task]:
 # -- Reposition at the end of the activation (L1363) ------------------------------------------------------------------
 
 
-def emit_places(ctx: Table, ref: Referee, placed: Sequence[Placed]) -> None:
-    """Place the models; what a model is placed into strikes it (ruling ``place-triggers``)."""
+def emit_places(ctx: Table, ref: Referee, placed: Sequence[Placed]) -> list[Task]:
+    """Place the models; what a model is placed into strikes it (ruling ``place-triggers``); the Regeneration
+    questions its damage rolls leave."""
+    asks = []
     for place in placed:
         ctx.emit(ModelPlaced(model_id=place.model, x=place.end[0], y=place.end[1],
                              facing=ctx.state.models[place.model].facing))
-        suffer(ctx, ref, place.model, placed_into(ref.world(ctx), place.model, place.start, place.end),
-               "is placed into")
+        asks += suffer(ctx, ref, place.model, placed_into(ref.world(ctx), place.model, place.start, place.end),
+                       "is placed into")
+    return asks
 
 
 def _reposition_offers(ctx: Table, ref: Referee, unit: UnitRecord) -> tuple[float, list[_Offer]]:
@@ -196,13 +199,14 @@ def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         if len(offers) > 1:
             return _ask(ctx, task, activation.side, f"Reposition ({inches:g}\", L1363): {unit.id}'s activation "
                         "ends. Place its models?", offers)
-    elif task.answer not in (STAY, DONE):
+    asks: list[Task] = []
+    if task.answer and task.answer not in (STAY, DONE):
         inches, offers = _reposition_offers(ctx, ref, unit)
         if any(o.key == task.answer for o in offers):
-            emit_places(ctx, ref, plan_places(ref.world(ctx), unit, parse_destination(task.answer), inches))
+            asks = emit_places(ctx, ref, plan_places(ref.world(ctx), unit, parse_destination(task.answer), inches))
     if ctx.state.activation is not None and ctx.state.outcome is None:
-        return [Task(kind="burn", unit=unit.id, why=task.why or "its player ends it")]
-    return []
+        return [*asks, Task(kind="burn", unit=unit.id, why=task.why or "its player ends it")]
+    return asks
 
 
 def _burn(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -222,8 +226,7 @@ def _burn(ctx: Table, ref: Referee, task: Task) -> list[Task]:
             return _ask(ctx, task, unit.side, f"Burning (L1383, L819): {unit.id}'s activation ends. Which model "
                         "suffers the damage roll?", offers)
         target = ModelId(answer)
-    activation_end_effects(ctx, ref, burning=target)
-    return [Task(kind="close", why=task.why)]
+    return [*activation_end_effects(ctx, ref, burning=target), Task(kind="close", why=task.why)]
 
 
 def _close(ctx: Table, ref: Referee, task: Task) -> list[Task]:

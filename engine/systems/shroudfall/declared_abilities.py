@@ -8,7 +8,7 @@ Declared after the activations' actions, so no menu (nor the bot's policy) puts 
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, Param
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, InvalidCommand, Param, parse_point
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.actives import (
     ACTIVE_EFFECTS,
@@ -82,18 +82,12 @@ def _spots(world: Reading, ask: Ask) -> list[Choice]:
     return [Choice(f"{x:g},{y:g}") for x, y in storm_spots(world.world, unit)] if unit is not None else []
 
 
-def _point(text: str) -> tuple[float, float] | None:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        return None
-    return x, y
-
-
 def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
-    unit, at = _acting(world, ask), _point(typed)
-    if at is None:
-        return f"{typed!r} is not a spot: give x,y in inches"
+    try:
+        at = parse_point(typed)
+    except InvalidCommand as error:
+        return error.reason
+    unit = _acting(world, ask)
     return storm_refusal(world.world, unit, at) if unit is not None else "no unit of yours is activating"
 
 
@@ -124,9 +118,9 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
         ctx.emit(EffectChanged(unit=unit.id, effect=used_mark(ability), expiry="activation"))
     assert ability.effect is not None
     if ability.effect == "thunderstorm":
-        at = _point(ask.text("at"))
-        why = storm_refusal(world, unit, at) if at is not None else "give the spot as x,y"
-        if at is None or why is not None:
+        at = parse_point(ask.text("at"))
+        why = storm_refusal(world, unit, at)
+        if why is not None:
             raise IllegalCommand(f"Thunderstorm: {why}", verb="act ability")
         ctx.emit(ManifestationPlaced(manifestation=Manifestation(
             id=f"{unit.id}-storm", name=ability.name, effect=ability.effect, x=at[0], y=at[1],

@@ -77,7 +77,9 @@ def _typed(action: str) -> Callable[[Reading, Ask, str], str | None]:
     return accepts
 
 
-def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> list[Placed]:
+def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> tuple[list[Placed], list[Task]]:
+    """Place the unit's models as asked: where they went, and the Regeneration questions what they were placed into
+    leaves."""
     ref = referee(ctx)
     unit = ctx.state.units[ask.text("model")]
     inches = placing_inches(ref.world(ctx), unit, PLACING[action])
@@ -89,8 +91,7 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> list[Placed]
     placed = plan_places(ref.world(ctx), unit, parse_destination(ask.text("to")), inches, lock=action == "ethereal")
     if action == "ethereal":
         ctx.emit(ActionTaken(unit=unit.id, action="move"))
-    emit_places(ctx, ref, placed)
-    return placed
+    return placed, emit_places(ctx, ref, placed)
 
 
 def _params(action: str) -> tuple[Param[Reading], ...]:
@@ -104,12 +105,12 @@ def _params(action: str) -> tuple[Param[Reading], ...]:
               params=_params("ethereal"))
 def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
     before = on_table(ctx)
-    placed = _place(ctx, ask, "ethereal")
+    placed, asks = _place(ctx, ask, "ethereal")
     unit = ask.text("model")
     apart = ethereal_apart(referee(ctx).world(ctx), ctx.state.units[unit], placed)
     after = [Task(kind="end", why=f"{apart} was placed out of coherency of the first model placed (L1333)")] \
         if apart is not None else [Task(kind="moved", unit=unit), Task(kind="finish", unit=unit)]
-    run(ctx, referee(ctx), [*fallen_windows(ctx, before), Task(kind="acted", unit=unit, type="move"), *after])
+    run(ctx, referee(ctx), [*fallen_windows(ctx, before), *asks, Task(kind="acted", unit=unit, type="move"), *after])
 
 
 @RULES.action("reposition", "Place each model within X\" of itself and end the activation (Reposition (X))",
@@ -117,6 +118,6 @@ def _ethereal(ctx: Context[ShroudfallState], ask: Ask) -> None:
               params=_params("reposition"))
 def _reposition(ctx: Context[ShroudfallState], ask: Ask) -> None:
     before = on_table(ctx)
-    _place(ctx, ask, "reposition")
-    run(ctx, referee(ctx), [*fallen_windows(ctx, before),
+    _, asks = _place(ctx, ask, "reposition")
+    run(ctx, referee(ctx), [*fallen_windows(ctx, before), *asks,
                             Task(kind="end", why="Reposition at the end of its activation (L1363)", answer=DONE)])

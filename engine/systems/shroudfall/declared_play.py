@@ -10,7 +10,7 @@ activate, one whole activation that fits where it stands (every answer still the
 
 and **Activate** for any other plan, then one action at a time: Move, Attack, Disengage, Shake, Interact, the
 Essence Attack, and End. An attack's target menu offers, after the plain targets, the same target with essence
-spent: each roll infused with a crystal of a colour, an essence re-roll of each roll that falls short, or both.
+spent before rolling: each roll infused with a crystal of a colour (the essence re-roll is asked after a roll).
 """
 
 from __future__ import annotations
@@ -473,7 +473,7 @@ def _enders(world: Reading, ask: Ask) -> list[Choice]:
               params=(Param("model", "Which unit?", values=_enders, noun="units"),))
 def _end(ctx: Context[ShroudfallState], ask: Ask) -> None:
     ref = referee(ctx)
-    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting, end=False))])
+    run(ctx, ref, [Task(kind="end", why=play.forfeit(ctx, ref, ask.acting))])
 
 
 def _may_pass(world: Reading, ask: Ask) -> str | None:

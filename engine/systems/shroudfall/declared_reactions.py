@@ -1,20 +1,22 @@
 """Reactions offered in a window, declared (Shroudfall beta rulebook v1.4, L885-889, L1541-1561, L1589-1595): the
 decision a side with a reaction it may use gets (``reaction_to`` the trigger, so ``/pass until:`` covers it), its
 options read live from the table, and what a reaction played does; then the interrupted play carries on. Beside them,
-a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``), and of what an
-ability may do (``choosing``).
+a player's choice of dice in a roll's re-roll window (L809-813, L1563-1571; asked by ``rolling``), the active
+player's essence re-roll of a roll that fell short (L933-937, ``essence_reroll``), and of what an ability may do
+(``choosing``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core import Context, Decision, ModelId, Option, Part
+from engine.core import Context, Decision, ModelId, Option, Part, parse_point
 from engine.systems.shroudfall.actives import passed_on
 from engine.systems.shroudfall.agenda import REACT, resume, run
 from engine.systems.shroudfall.choosing import CHOICE
 from engine.systems.shroudfall.declared import RULES, referee
 from engine.systems.shroudfall.essence import pay, unit_cost
+from engine.systems.shroudfall.essence_reroll import ALWAYS, ESSENCE_REROLL, essence_options
 from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
 from engine.systems.shroudfall.flow import suffer
@@ -22,7 +24,7 @@ from engine.systems.shroudfall.hazards import placed_into
 from engine.systems.shroudfall.reacting import Offer, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
-from engine.systems.shroudfall.rolling import REROLL, choose
+from engine.systems.shroudfall.rolling import REROLL, choose, choose_essence
 from engine.systems.shroudfall.state import ShroudfallState, Task
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.table import ModelPlaced
@@ -99,6 +101,20 @@ def _rerolled(ctx: Context[ShroudfallState], decision: Decision, answers: dict[s
     run(ctx, ref, [choose(ctx, ref, first, which, answers["dice"]), *rest])
 
 
+def _essence_options(world: Reading, decision: Decision, answers: Mapping[str, str]) -> list[Option]:
+    return essence_options(world.state, world.catalogue, decision.owner, str(decision.context["unit"]))
+
+
+@RULES.decision(ESSENCE_REROLL, parts=(Part("reroll", "Re-roll it?", options=_essence_options, default=ALWAYS),),
+                rule="Shroudfall beta rulebook v1.4, L933-937, L1565")
+def _essence_rerolled(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
+    """The active player's answer to the essence re-roll of a roll that fell short; the roll carries on."""
+    ref = referee(ctx)
+    first, *rest = resume(ctx)
+    which = "hit" if first.kind == "hit" else "damage"
+    run(ctx, ref, [choose_essence(ctx, ref, first, which, answers["reroll"]), *rest])
+
+
 def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answers: dict[str, str]) -> list[Task]:
     """Pay for the reaction and resolve it (or set its steps going, ahead of what it interrupted)."""
     side = decision.owner
@@ -120,11 +136,10 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
                      why="reaction")]
     if offer.ability.id == FORGOTTEN:
         model = ModelId(parts[2])
-        x, y = (float(v) for v in answers["at"].split(","))
+        x, y = parse_point(answers["at"])
         start = (ctx.state.models[model].x, ctx.state.models[model].y)
         ctx.emit(ModelPlaced(model_id=model, x=x, y=y, facing=ctx.state.models[model].facing))
-        suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
-        return []
+        return suffer(ctx, ref, model, placed_into(ref.world(ctx), model, start, (x, y)), "is placed into")
     if offer.ability.effect == "fall-back":
         return [Task(kind="fall-back", unit=parts[2], target=parts[3], to=parts[4] if len(parts) > 4 else "")]
     return []

@@ -57,10 +57,10 @@ from engine.systems.shroudfall.scoring import (
     sole_survivor,
     tie_breakers,
 )
-from engine.systems.shroudfall.state import UnitRecord
+from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.table import ModelWounded
 
-__all__ = ["activation_end_effects", "begin_round", "close_activation", "end_activation", "end_game_if_annihilated",
+__all__ = ["activation_end_effects", "begin_round", "close_activation", "end_game_if_annihilated",
            "end_round", "gain_essence", "record_damage", "regenerate", "regenerates", "suffer"]
 
 CRYSTAL_MINES = "crystal-mines"
@@ -139,8 +139,7 @@ def regenerates(ctx: Table, ref: Referee, model: ModelId) -> bool:
 
 
 def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
-    """Regeneration's 1 damage removed (L1359): asked of the player after an attack's damage roll (``choosing``),
-    taken unasked after a hazard's, which strikes within a step (its sensible answer)."""
+    """Regeneration's 1 damage removed (L1359), as its player chose (``choosing``) after a damage roll."""
     if regenerates(ctx, ref, model):
         placed = ctx.state.models[model]
         ctx.emit(ModelWounded(model_id=model, amount=-1, wounds_taken=placed.wounds_taken - 1,
@@ -148,14 +147,16 @@ def regenerate(ctx: Table, ref: Referee, model: ModelId) -> None:
 
 
 def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], how: str, *,
-           again: bool = False) -> None:
+           again: bool = False) -> list[Task]:
     """Each hazard strikes ``model`` (hazards.py): its damage roll or damage (Tough and Unbreakable Hide apply), then
     its condition on the unit; one that struck the model in this action already does not strike again (ruling
-    ``hazard-once``) unless ``again`` (the end of the activation is an occasion of its own)."""
+    ``hazard-once``) unless ``again`` (the end of the activation is an occasion of its own). Returns the steps that
+    ask Regeneration's player after a damage roll that damaged the model (L1359), for the caller's agenda."""
+    asks: list[Task] = []
     for hazard in hazards:
         activation = ctx.state.activation
         if model not in ctx.state.models or ctx.state.outcome is not None:
-            return
+            return asks
         if not again and activation is not None and f"{model}/{hazard.key}" in activation.struck:
             continue
         ctx.emit(HazardStruck(model=model, source=hazard.source, name=hazard.name, how=how, rule=hazard.rule))
@@ -169,13 +170,14 @@ def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], 
             damage = hazard.damage - 1 if hazard.damage and unbreakable else hazard.damage
         unit = ctx.state.unit_of(model)
         record_damage(ctx, ref, model, damage, f"by {hazard.name}")
-        if hazard.roll and damage:
-            regenerate(ctx, ref, model)
+        if hazard.roll and damage and regenerates(ctx, ref, model):
+            asks.append(Task(kind="regenerate", target=model))
         if hazard.condition and ctx.state.alive(unit):
             conditions, added = gained(ref.world(ctx), unit, (hazard.condition,))
             if added:
                 ctx.emit(ConditionsChanged(unit=unit.id, conditions=conditions, gained=added,
                                            why=f"{hazard.name}, {hazard.rule}"))
+    return asks
 
 
 def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
@@ -194,22 +196,19 @@ def _mines(ctx: Table, ref: Referee, unit: UnitRecord) -> None:
         gain_essence(ctx, unit.side, (colour,), f"{element.id} ({element.name}, L1289)")
 
 
-def end_activation(ctx: Table, ref: Referee, why: str) -> None:
-    """End the activation in progress (L1520-1524) and pass the turn on, or end the round."""
-    activation_end_effects(ctx, ref)
-    close_activation(ctx, ref, why)
-
-
-def activation_end_effects(ctx: Table, ref: Referee, *, burning: ModelId | None = None) -> None:
+def activation_end_effects(ctx: Table, ref: Referee, *, burning: ModelId | None = None) -> list[Task]:
     """The damage at the end of the activation (L1521): Burning's roll (to ``burning`` when its controller chose
     among equals), then the hazards the unit's models end in; a model they destroy may be answered (a
-    friendly-destroyed window) before the activation closes."""
+    friendly-destroyed window) before the activation closes. Returns the Regeneration questions the hazards' damage
+    rolls leave (``suffer``)."""
     activation = ctx.state.activation
     assert activation is not None
     unit = ctx.state.units[activation.unit]
     _burning(ctx, ref, unit, burning)
+    asks = []
     for model in ctx.state.alive(unit):
-        suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
+        asks += suffer(ctx, ref, model, at_activation_end(ref.world(ctx), model), "ends its activation in", again=True)
+    return asks
 
 
 def close_activation(ctx: Table, ref: Referee, why: str) -> None:

@@ -32,11 +32,11 @@ ENDS_MOVE = "enemy-ends-move"
 """The window of 'when an enemy model ends a move' (Fall back!, L521)."""
 
 
-def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> None:
+def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> list[Task]:
     """Move one model as planned: its path and the tool it laid, and the hazards it moves into (L1431-1435, L1465,
-    L947)."""
+    L947); the Regeneration questions their damage rolls leave (``flow.suffer``)."""
     if planned.model not in ctx.state.models:
-        return
+        return []
     start = ctx.state.models[planned.model]
     origin = (start.x, start.y)
     bend = _bend(planned)
@@ -47,27 +47,17 @@ def emit_model_move(ctx: Table, ref: Referee, planned: ModelMove) -> None:
                       line=planned.path.points(), why=planned.why))
     ctx.emit(ModelMoved(model_id=planned.model, path=path, distance=round(length, 2), facing=facing))
     hazards = entered(ref.world(ctx), planned.model, origin, path[1:])
-    suffer(ctx, ref, planned.model, hazards, "moves into")
+    return suffer(ctx, ref, planned.model, hazards, "moves into")
 
 
-def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> None:
+def emit_move(ctx: Table, ref: Referee, move: UnitMove) -> list[Task]:
     """Move every model of a planned move at once (a move no window interrupts: Fall back!'s own)."""
-    for planned in move.moves:
-        emit_model_move(ctx, ref, planned)
+    return [ask for planned in move.moves for ask in emit_model_move(ctx, ref, planned)]
 
 
 def _bend(planned: ModelMove) -> XY | None:
     joint = planned.path.joint
     return joint if joint not in (planned.path.start, planned.path.end) else None
-
-
-def _spot(xy: XY) -> str:
-    return f"{xy[0]!r},{xy[1]!r}"
-
-
-def _read(text: str) -> XY:
-    x, y = text.split(",")
-    return float(x), float(y)
 
 
 def move_steps(ctx: Table, unit_id: str, move: UnitMove) -> list[Task]:
@@ -77,8 +67,8 @@ def move_steps(ctx: Table, unit_id: str, move: UnitMove) -> list[Task]:
     steps: list[Task] = []
     for planned in move.moves:
         bend = _bend(planned)
-        steps += [Task(kind="step", unit=unit_id, model=planned.model, to=_spot(planned.end),
-                       target=_spot(bend) if bend else ""),
+        points = (planned.end, bend) if bend else (planned.end,)
+        steps += [Task(kind="step", unit=unit_id, model=planned.model, points=points),
                   Task(kind="window", why=ENDS_MOVE, sides=(opponent,), unit=unit_id, model=planned.model)]
     return [*steps, *after_move(unit_id)]
 
@@ -95,14 +85,13 @@ def _step(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     unit = ctx.state.units.get(task.unit)
     if unit is None or model not in ctx.state.models:
         return []
-    via = _read(task.target) if task.target else None
+    end, *via = task.points
     try:
-        planned = plan_model_move(ref.world(ctx), model, _read(task.to), via=via,
+        planned = plan_model_move(ref.world(ctx), model, end, via=via[0] if via else None,
                                   parry="passive:Parry" in unit.effects)
     except IllegalCommand:
         return []  # no longer legal: the model stays where it is
-    emit_model_move(ctx, ref, planned)
-    return []
+    return emit_model_move(ctx, ref, planned)
 
 
 def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -111,8 +100,7 @@ def _fall_back(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if unit is None or task.target not in ctx.state.models:
         return []
     turn = float(task.to) if task.to else 0.0
-    emit_move(ctx, ref, fall_back_plan(ref.world(ctx), unit, ModelId(task.target), turn))
-    return []
+    return emit_move(ctx, ref, fall_back_plan(ref.world(ctx), unit, ModelId(task.target), turn))
 
 
 STEP_EXECUTORS = {"step": _step, "fall-back": _fall_back}

@@ -17,7 +17,6 @@ from engine.systems.shroudfall.events import (
     EffectChanged,
     TurnChanged,
 )
-from engine.systems.shroudfall.flow import end_activation
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rounds import action_refusal, activation_refusal, may_pass
 from engine.systems.shroudfall.state import Action, UnitRecord
@@ -80,17 +79,14 @@ def shake(ctx: Table, side: SideId, condition: str) -> None:
     ctx.emit(ConditionsChanged(unit=unit.id, conditions=left, removed=(condition,), why="Shake, L547"))
 
 
-def forfeit(ctx: Table, ref: Referee, side: SideId, *, end: bool = True) -> str:
-    """End the activation: the actions not taken are forfeited (L551), and a player done with actions and abilities
-    ends it so (L555, L1519-1520). Without ``end`` the caller ends it (after Reposition's offer, L1363); the reason
-    the activation ends."""
+def forfeit(ctx: Table, ref: Referee, side: SideId) -> str:
+    """The actions not taken are forfeited (L551), as a player done with actions and abilities ends the activation
+    (L555, L1519-1520); the caller ends it (the agenda's end step, after Reposition's offer, L1363). The reason the
+    activation ends."""
     unit = _activating(ctx, side)
     activation = ctx.state.activation
     assert activation is not None
     forfeited = 2 - len(activation.actions)
     for _ in range(forfeited):
         ctx.emit(ActionTaken(unit=unit.id, action="forfeit"))
-    why = "its remaining actions forfeited" if forfeited else "its player ends it"
-    if end:
-        end_activation(ctx, ref, why)
-    return why
+    return "its remaining actions forfeited" if forfeited else "its player ends it"

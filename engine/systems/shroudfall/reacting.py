@@ -101,9 +101,9 @@ def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
 
 def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:
     """No one is forgotten: a model within 4" of the friendly model destroyed may be placed within 1" of itself."""
-    if not task.to:
+    if not task.points:
         return []
-    x, y = (float(v) for v in task.to.split(","))
+    (x, y), *_ = task.points
     found = []
     for unit in world.state.units_of(side):
         for ability in _abilities(world, unit, "friendly-destroyed"):

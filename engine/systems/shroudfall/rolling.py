@@ -1,8 +1,9 @@
 """A hit or damage roll in play, with the players' re-roll choices asked as decisions (Shroudfall beta rulebook v1.4,
 L809-813, L933-937, L1563-1571).
 
-The roll is made with the essence the attacker chose with its target (an infusion; an essence re-roll of a roll that
-falls short, the window's first step, L935, L1565). Then each source of re-rolls in the book's order, the attacker's
+The roll is made with the infusion the attacker chose with its target (L929-931). Its essence re-roll, the window's
+first step (L935, L1565), is the active player's question after the roll (``essence_reroll``). Then each source of
+re-rolls in the book's order, the attacker's
 (Accurate Strike/Shot, Hexed, Vulnerable Position) before the defender's (Elusive, Shocked, Fortified Position), is a
 question to its player: which dice to re-roll, the sensible answer first (the attacker's blanks, the defender's highest
 dice; keeping the roll where the re-roll is not forced). A question is asked only when some answer could change the
@@ -16,6 +17,7 @@ from typing import Any
 
 from engine.core import Decision, DecisionPart, ModelId, Option, SideId
 from engine.dice import DieRoll, RolledPool
+from engine.systems.shroudfall import essence_reroll
 from engine.systems.shroudfall.essence import Infusion, pool_dice
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.rerolls import (
@@ -29,9 +31,9 @@ from engine.systems.shroudfall.rerolls import (
 from engine.systems.shroudfall.schema import Colour
 from engine.systems.shroudfall.state import Task
 from engine.systems.shroudfall.strike import AttackPlan, judge_of, window_order, window_stages
-from engine.systems.shroudfall.strikes import Essence, begin_roll, dice_shown, hooks
+from engine.systems.shroudfall.strikes import begin_roll, dice_shown, hooks, infusion_of
 
-__all__ = ["KEEP", "REROLL", "Rolling", "answer_positions", "choose", "roll_step"]
+__all__ = ["KEEP", "REROLL", "Rolling", "answer_positions", "choose", "choose_essence", "roll_step"]
 
 REROLL = "reroll"
 """The decision kind of a re-roll question."""
@@ -42,8 +44,11 @@ class Rolling:
     """A roll in progress as a step keeps it: the pool with its re-roll record, the line of what was first rolled,
     the infusion, and the next source of re-rolls to ask about."""
 
-    def __init__(self, pool: RolledPool, first: str, infused: Infusion | None, next_stage: int = 0) -> None:
+    def __init__(self, pool: RolledPool, first: str, infused: Infusion | None, next_stage: int = 0,
+                 essence: bool = False) -> None:
         self.pool, self.first, self.infused, self.next = pool, first, infused, next_stage
+        self.essence = essence
+        """Whether the essence re-roll's moment has passed (taken, declined or not asked)."""
 
     def saved(self) -> dict[str, Any]:
         pool = self.pool
@@ -51,7 +56,8 @@ class Rolling:
                 "rolls": [r.model_dump(mode="json") for r in pool.rolls],
                 "by": [sorted(b) for b in pool.rerolled_by], "step": pool.step, "used": sorted(pool.used),
                 "history": list(pool.history), "first": self.first,
-                "infused": self.infused.colour if self.infused else None, "next": self.next}
+                "infused": self.infused.colour if self.infused else None, "next": self.next,
+                "essence": self.essence}
 
     @classmethod
     def restored(cls, saved: dict[str, Any]) -> Rolling:
@@ -60,7 +66,7 @@ class Rolling:
                           tuple(frozenset(b) for b in saved["by"]), saved["step"], frozenset(saved["used"]),
                           tuple(saved["history"]))
         infused = Infusion(saved["infused"]) if saved["infused"] else None
-        return cls(pool, saved["first"], infused, saved["next"])
+        return cls(pool, saved["first"], infused, saved["next"], saved.get("essence", True))
 
 
 def _plan(ctx: Table, ref: Referee, task: Task) -> AttackPlan:
@@ -91,12 +97,21 @@ def roll_step(ctx: Table, ref: Referee, task: Task, which: str) -> tuple[Rolling
     if task.roll:
         rolling = Rolling.restored(task.roll)
     else:
-        pool, first, infused = begin_roll(ctx, ref, plan, target, which, task.unit, Essence.read(task.essence))
+        pool, first, infused = begin_roll(ctx, ref, plan, target, which, infusion_of(task.essence))
         rolling = Rolling(pool, first, infused)
     world = ref.world(ctx)
     order = window_order(world, plan, target)
     found = window_stages(world, plan, target, which)
     judge = judge_of(world, plan, target, which)
+    if not rolling.essence:
+        if essence_reroll.wanted(ctx, ref, plan, task.unit, rolling.pool, judge):
+            kept = essence_reroll.kept_answer(ctx.state, task.unit)
+            if kept is None:
+                essence_reroll.ask(ctx, ref, task, plan, which, rolling.pool)
+                return rolling, True
+            rolling.pool = essence_reroll.make(ctx, ref, plan, task.unit, kept, rolling.pool,
+                                               f"the {which} roll against {target}")
+        rolling.essence = True
     _, reroll = hooks(ctx, plan.side)
     while rolling.next < len(found):
         step, allowance = found[rolling.next]
@@ -123,6 +138,15 @@ def _ask(ctx: Table, task: Task, plan: AttackPlan, which: str, step: str, allowa
         parts=(DecisionPart(key="dice", prompt="Which dice?", default=_key(options[0][0]),
                             options=tuple(Option(key=_key(p), label=label) for p, label in options)),),
         context={"step": step, "source": allowance.source}))
+
+
+def choose_essence(ctx: Table, ref: Referee, task: Task, which: str, answer: str) -> Task:
+    """The active player's answer to the essence re-roll question; the roll moves on to the other re-rolls."""
+    rolling = Rolling.restored(task.roll)
+    rolling.pool = essence_reroll.make(ctx, ref, _plan(ctx, ref, task), task.unit, answer, rolling.pool,
+                                       f"the {which} roll against {task.target}")
+    rolling.essence = True
+    return task.model_copy(update={"roll": rolling.saved()})
 
 
 def choose(ctx: Table, ref: Referee, task: Task, which: str, answer: str) -> Task:

@@ -61,7 +61,7 @@ PLAYED_AS_DEFAULT: tuple[str, ...] = (
     "repeated-actives", "essence-attack-type", "combined-count", "beloved-commander", "once-per-activation",
     "exhausted-corner", "leadership-step", "leadership-holders", "los-precision", "scenario-elements-block",
     "hover-linear", "terrain-setup-order", "stunned-forfeit", "element-gap", "elusive-count", "order-timing",
-    "whirlwind-dance-target", "hazard-once", "attunement", "void-essence", "fall-back-way",
+    "whirlwind-dance-target", "hazard-once", "attunement", "void-essence", "fall-back-way", "essence-reroll-asked",
 )
 """The rulings whose default the rules code plays and whose every alternative is still played by hand (``by_hand`` in
 ``rulings.yaml``): the code reads them as fixed, so a table cannot switch them."""

@@ -186,9 +186,15 @@ class Task(BaseModel):
     radius: float = 0.0
     reach: float = 0.0
     critical: bool = False
+    hit_total: int = 0
+    defence: int = 0
+    """A hit's total and the DEF it was judged against, kept by its damage and marking steps for the logged attack."""
     lines: tuple[str, ...] = ()
     shown: str = ""
     why: str = ""
+    points: tuple[tuple[float, float], ...] = ()
+    """Where a step's model goes, exactly as planned (its end, then the tool's bend if any); where a model was
+    destroyed (the friendly-destroyed window)."""
     roll: dict[str, Any] = {}
     """A hit or damage roll in progress while a player chooses its re-rolls (``rolling.py``)."""
     rest: tuple[str, ...] = ()

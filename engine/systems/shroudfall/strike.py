@@ -27,7 +27,6 @@ from engine.systems.shroudfall.attack import (
 )
 from engine.systems.shroudfall.essence import Infusion, pool_dice
 from engine.systems.shroudfall.rerolls import (
-    ESSENCE,
     Stage,
     attacker_allowances,
     defender_allowances,
@@ -154,18 +153,14 @@ def base_colours(world: World, plan: AttackPlan, which: str) -> tuple[Colour, ..
     return world.card(plan.attacker).hit[plan.weapon.type] if which == "hit" else plan.weapon.damage
 
 
-def open_roll(world: World, plan: AttackPlan, target: ModelId, which: str, infusion: Infusion | None, roll: Roll,
-              reroll_die: Reroll, essence: Callable[[RolledPool], bool]) -> tuple[RolledPool, str]:
-    """Roll a hit or damage roll and make its essence re-roll when chosen (the first step of the window, L935,
-    L1565): the pool and the line saying what was rolled."""
+def open_roll(world: World, plan: AttackPlan, target: ModelId, which: str, infusion: Infusion | None,
+              roll: Roll) -> tuple[RolledPool, str]:
+    """Roll a hit or damage roll: the pool and the line saying what was rolled."""
     base = base_colours(world, plan, which)
     colours = (*base, infusion.colour) if infusion else base
     rolls = roll(pool_dice(colours), f"{plan.attacker} {which} roll against {target}")
     pool = RolledPool.of(pool_dice(colours), rolls)
-    first = _dice_line(f"{which.capitalize()} roll", base, infusion, pool)
-    if essence(pool):
-        pool = window_order(world, plan, target).reroll(pool, ESSENCE, (), reroll_die)
-    return pool, first
+    return pool, _dice_line(f"{which.capitalize()} roll", base, infusion, pool)
 
 
 def window_order(world: World, plan: AttackPlan, target: ModelId) -> RerollOrder:

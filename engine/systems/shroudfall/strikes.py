@@ -1,15 +1,14 @@
 """One model's attack with one profile, rolled in the open (Shroudfall beta rulebook v1.4, L725-770, L1535-1561): the
-target (the one named, or the nearest the profile may take when that one cannot be), the essence the attacker chose
-to spend (an infusion of each roll, an essence re-roll of a roll that falls short, Silver Line Training's free one
-first), every hit roll before any damage roll, and each roll told in one public line with its working.
+target (the one named, or the nearest the profile may take when that one cannot be), the infusion the attacker chose
+with it, every hit roll before any damage roll, and each roll told in one public line with its working.
 
-The players' other re-roll choices are their decisions, asked by ``rolling.py`` in the book's order.
+The essence re-roll and the players' other re-roll choices are their decisions after the roll, asked by
+``rolling.py`` in the book's order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from engine.core import IllegalCommand, ModelId, SideId
 from engine.dice import Die, DieRoll, RolledPool
@@ -17,35 +16,20 @@ from engine.systems.shroudfall.actives import inspired
 from engine.systems.shroudfall.attack import hit_bonuses
 from engine.systems.shroudfall.essence import Infusion, can_pay, pay
 from engine.systems.shroudfall.events import ReserveChanged
-from engine.systems.shroudfall.events_flow import FreeRerollUsed
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.schema import COLOURS, AttackType, Colour, Weapon, format_pool
-from engine.systems.shroudfall.strike import NOTHING, AttackPlan, DamageRoll, HitRoll, check_attack, judge_of, open_roll
+from engine.systems.shroudfall.strike import AttackPlan, DamageRoll, HitRoll, check_attack, open_roll
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["Essence", "begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "plan_strike"]
+__all__ = ["begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "infusion_of",
+           "plan_strike"]
 
-_FREE_REROLL = "free-essence-reroll"
 
-
-@dataclass(frozen=True, slots=True)
-class Essence:
-    """What the attacker spends on an attack: a colour to infuse each roll with while the reserve holds it, and
-    whether a roll that falls short is re-rolled with essence (L929-937)."""
-
-    infuse: Colour | None = None
-    reroll: bool = False
-
-    @classmethod
-    def read(cls, text: str) -> Essence:
-        parts = {p for p in text.split("+") if p}
-        colour = next((c for c in COLOURS if c in parts), None)
-        return cls(colour, "reroll" in parts)
-
-    def shown(self) -> str:
-        bits = ([f"infused with {self.infuse}"] if self.infuse else []) + (["essence re-rolls"] if self.reroll else [])
-        return ", ".join(bits)
+def infusion_of(essence: str) -> Colour | None:
+    """The colour an attack's essence (``yellow``, ``red+combined``...) infuses each roll with, if any (L929-931)."""
+    parts = set(essence.split("+"))
+    return next((c for c in COLOURS if c in parts), None)
 
 
 def choose_target(world: World, model: ModelId, weapon: Weapon, wanted: str) -> str | None:
@@ -64,43 +48,14 @@ def dice_shown(pool: RolledPool) -> str:
     return " ".join(f"{roll.die.removeprefix('essence-')[0].upper()}{roll.value}" for roll in pool.rolls)
 
 
-class _Spender:
-    """Pays for infusions and essence re-rolls from the attacker's reserve as the rolls go."""
-
-    def __init__(self, ctx: Table, ref: Referee, side: SideId, unit: str, essence: Essence) -> None:
-        self.ctx, self.ref, self.side, self.unit, self.essence = ctx, ref, side, unit, essence
-
-    def infusion(self, what: str) -> Infusion | None:
-        colour = self.essence.infuse
-        if colour is None or not can_pay(self.ctx.state.record(self.side).reserve, (colour,)):
-            return None
-        self._pay((colour,), f"infusing {what} (L929-931)")
-        return Infusion(colour)
-
-    def _pay(self, cost: tuple[Colour, ...], why: str) -> None:
-        left, spent = pay(self.ctx.state.record(self.side).reserve, cost, what=why)
-        self.ctx.emit(ReserveChanged(side=self.side, reserve=left, spent=spent, why=why))
-
-    def _free(self) -> bool:
-        activation = self.ctx.state.activation
-        if activation is None or activation.unit != self.unit or activation.free_reroll_used:
-            return False
-        card = self.ref.catalogue.card(self.ctx.state.units[self.unit].card)
-        return any(a.effect == _FREE_REROLL for a in card.abilities)
-
-    def reroll(self, short: bool, what: str) -> bool:
-        """Whether to make the essence re-roll now (only for a roll that falls short), paying for it."""
-        if not (self.essence.reroll and short):
-            return False
-        if self._free():
-            self.ctx.emit(FreeRerollUsed(unit=self.unit))
-            return True
-        reserve = self.ctx.state.record(self.side).reserve
-        if not reserve:
-            return False
-        cheapest = min(reserve, key=COLOURS.index)
-        self._pay((cheapest,), f"an essence re-roll of {what} (L935)")
-        return True
+def _infusion(ctx: Table, side: SideId, colour: Colour | None, what: str) -> Infusion | None:
+    """Pay for the roll's infusion from the attacker's reserve while it holds the colour (L929-931)."""
+    if colour is None or not can_pay(ctx.state.record(side).reserve, (colour,)):
+        return None
+    why = f"infusing {what} (L929-931)"
+    left, spent = pay(ctx.state.record(side).reserve, (colour,), what=why)
+    ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why=why))
+    return Infusion(colour)
 
 
 def hooks(ctx: Table, side: SideId) -> tuple[Callable[[Sequence[Die], str], tuple[DieRoll, ...]],
@@ -133,25 +88,17 @@ def damage_line(plan: AttackPlan, damage: DamageRoll, infused: Infusion | None) 
             f"{wound.armour} = {wound.raw}{hide}")
 
 
-def begin_roll(ctx: Table, ref: Referee, plan: AttackPlan, target: ModelId, which: str, unit: str,
-               essence: Essence) -> tuple[RolledPool, str, Infusion | None]:
-    """Roll one target's hit or damage roll with the essence the attacker chose: the infusion paid first (L929-931;
-    a melee hit roll near Inspiring Presence takes its grey die unless infused stronger, L523-525, L931), then the
-    essence re-roll of a roll that falls short (a miss; no damage), paid when made (L933-937). The pool, the line
+def begin_roll(ctx: Table, ref: Referee, plan: AttackPlan, target: ModelId, which: str,
+               infuse: Colour | None) -> tuple[RolledPool, str, Infusion | None]:
+    """Roll one target's hit or damage roll with the infusion the attacker chose, paid first (L929-931; a melee hit
+    roll near Inspiring Presence takes its grey die unless infused stronger, L523-525, L931). The pool, the line
     saying what was rolled, and the infusion."""
-    spender = _Spender(ctx, ref, plan.side, unit, essence)
-    roll, reroll = hooks(ctx, plan.side)
+    roll, _ = hooks(ctx, plan.side)
     world = ref.world(ctx)
-    infused = spender.infusion(f"the {which} roll against {target}")
+    infused = _infusion(ctx, plan.side, infuse, f"the {which} roll against {target}")
     if which == "hit":
         infused = inspired(world, plan.attacker, plan.weapon, infused)
-    judge = judge_of(world, plan, target, which)
-    what = f"the {which} roll against {target}"
-
-    def short(pool: RolledPool) -> bool:
-        return spender.reroll(judge(pool.values) in NOTHING, what)
-
-    pool, first = open_roll(world, plan, target, which, infused, roll, reroll, short)
+    pool, first = open_roll(world, plan, target, which, infused, roll)
     return pool, first, infused
 
 

@@ -158,18 +158,19 @@ def check_activate(world: World, side: SideId, filled: Mapping[str, str]) -> Act
 
 
 def apply_activate(ctx: Context[SunshardState], side: SideId, plan: ActivationPlan) -> None:
-    """Form the party (paying for mixed types, L437; Paymaster gives Spoils of War models Loot, L1459) and start the
-    selected model's activation."""
+    """Form the party (paying for mixed types, L437; each Paymaster gives the other Spoils of War members a Loot token,
+    L1459) and start the selected model's activation."""
     if plan.party:
         if plan.fortune:
             spend_fortune(ctx, side, plan.fortune, f"a party of mixed types ({RULE}, L437)")
         members = [plan.model, *plan.party]
         ctx.emit(PartyFormed(party=Party(selector=plan.model, members=members)))
         world = world_of(ctx)
-        if any(world.model(m).has("Paymaster") for m in members):
-            for m in members:
-                if world.model(m).has("Spoils of War"):
-                    gain(ctx, m, "Loot", cause=Cause(f"forming a party with a Paymaster ({RULE}, L1459)"))
+        payers = [m for m in members if world.model(m).has("Paymaster")]
+        for m in members:
+            paid = sum(1 for payer in payers if payer != m) if world.model(m).has("Spoils of War") else 0
+            if paid:  # one token from each other Paymaster: a model forms no party with itself
+                gain(ctx, m, "Loot", paid, cause=Cause(f"forming a party with a Paymaster ({RULE}, L1459)"))
     start_activation(ctx, plan.first or plan.model)
 
 

@@ -39,10 +39,9 @@ from engine.systems.sunshard.modifiers import (
 from engine.systems.sunshard.resume import Resume, carry_on, continues
 from engine.systems.sunshard.rolls import judge_test
 from engine.systems.sunshard.saves import waiting
-from engine.systems.sunshard.scoring import score_deed, spend_fortune
+from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.sight import cover
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
-from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
 from engine.systems.sunshard.vaults import vault_spots
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 
@@ -252,9 +251,6 @@ def _next_target(ctx: Context[SunshardState], attack: AttackState) -> bool:
         attack.stage = "anticipate"
     else:
         attack.stage = "after"
-        attacker = world_of(ctx).model(attack.attacker)
-        if attacker.on_table:
-            _deeds_of(world_of(ctx), ctx, attack, attacker)
     stage(ctx, attack)
     return False
 
@@ -310,21 +306,6 @@ def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:
     if attack.resume is not None:
         carry_on(ctx, attack.resume)
     return True
-
-
-def _deeds_of(world: World, ctx: Context[SunshardState], attack: AttackState, attacker: Miniature) -> None:
-    """Guard: a ranged attack from an Objective wounding a model, a friend under a Cone too (L1215, L553); Force of
-    Nature: an attack action from within Seeded terrain wounding an enemy (L1235); judged where the attacker made
-    the attack, once its every target is resolved and before a Fade vault takes it elsewhere (L1514)."""
-    profile = attacker.weapon(attack.profile)
-    here = attacker.base()
-    if attack.wounded and not is_melee(profile) and any(touches(here, piece(world, o)) for o in objectives(world)):
-        score_deed(ctx, attacker.side, "guard", f"{attacker.id} wounded {attack.wounded[0]} from an Objective")
-    enemies_wounded = [m for m in attack.wounded if world.state.figures[m].side != attacker.side]
-    seeded = any(t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world))
-    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
-    if enemies_wounded and seeded and attack.kind in actions:
-        score_deed(ctx, attacker.side, "force-of-nature", f"{attacker.id} wounded {enemies_wounded[0]}")
 
 
 _STEPS = {

@@ -19,8 +19,10 @@ from engine.systems.sunshard.harm import Cause, gain, wound
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, is_melee, is_template, weapon_ability
 from engine.systems.sunshard.quest_actions import rsl_goal
 from engine.systems.sunshard.rolls import judge_test
+from engine.systems.sunshard.scoring import deed_open, score_deed
 from engine.systems.sunshard.sight import Cover, has_sight
 from engine.systems.sunshard.state import AttackDie, AttackState, SunshardState
+from engine.systems.sunshard.terrain import objectives, piece, pieces, relation, touches
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 
 __all__ = ["BODYGUARD_RANGE", "HIT_STEPS", "spec_of", "stage", "substitutes"]
@@ -160,11 +162,32 @@ def _damage(ctx: Context[SunshardState], attack: AttackState) -> bool:
             gain(ctx, model.id, "Blight", cause=Cause(f"{profile.name} is Blighted ({RULE}, L1506)", attacker.id,
                                                       _action_of(attack), attack.in_party))
         else:
+            deeds = _wound_deeds(world, attack, attacker, model)
             wound(ctx, model.id, cause=cause)
             attack.wounded.append(model.id)
+            for deed in deeds:
+                score_deed(ctx, attacker.side, deed, f"{attacker.id} wounded {model.id}"
+                                                     f"{' from an Objective' if deed == 'guard' else ''}")
     attack.stage = "next-hit"
     stage(ctx, attack)
     return False
+
+
+def _wound_deeds(world: World, attack: AttackState, attacker: Miniature, model: Miniature) -> list[str]:
+    """The deeds a wound from this attack meets, judged where the attacker stands as it makes the attack (before a
+    Fade vault takes it elsewhere, L1514) and scored at once (L1165), so they stand if the attacker is Killed later in
+    its own attack (a Shatter, L1483): Guard, a ranged attack from an Objective wounding any model, a friend under a
+    Cone too (L1215, L553); Force of Nature, an attack action from within Seeded terrain wounding an enemy (L1235)."""
+    here = attacker.base()
+    deeds = []
+    if not is_melee(attacker.weapon(attack.profile)) and any(
+            touches(here, piece(world, o)) for o in objectives(world)):
+        deeds.append("guard")
+    actions = ("action", "curse") if world.rulings.curse_as_attack_action == "yes" else ("action",)
+    if model.side != attacker.side and attack.kind in actions and any(
+            t.has("seeded") and relation(here, t) in ("within", "completely") for t in pieces(world)):
+        deeds.append("force-of-nature")
+    return [deed for deed in deeds if deed_open(world, attacker.side, deed)]
 
 
 def _next_hit(ctx: Context[SunshardState], attack: AttackState) -> bool:

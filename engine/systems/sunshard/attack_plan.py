@@ -13,6 +13,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import shapely
+
 from engine.core import Choice, InvalidCommand, ModelId, RulesError, SideId
 from engine.geometry import (
     TOLERANCE,
@@ -34,12 +36,15 @@ from engine.systems.sunshard.world import Miniature, World, refuse
 
 __all__ = [
     "AttackPlan",
+    "Placement",
     "attack_cost",
     "attack_target_values",
     "attack_weapon_values",
     "check_attack",
+    "cone_reaches",
     "in_range",
     "lay_template",
+    "read_placement",
     "support_cost",
     "under_template",
     "usable_profile",
@@ -140,21 +145,58 @@ def _obscured(world: World, target: Miniature) -> bool:
     return False
 
 
+Placement = tuple[float, float, float] | float
+"""Where a template is laid, as declared (``at:``): x, y and degrees (a Wall's centre and the way its length runs; a
+Cone's white line's middle and the way it points), or, for a Cone, the degrees it is turned from straight at its
+target's centre (counter-clockwise, so positive turns it to the attacker's left)."""
+
+
+def read_placement(text: str | None, cone: bool) -> Placement | None:
+    """A typed ``at:`` read (None when left out); :raises InvalidCommand: naming the forms accepted."""
+    if text is None or not text.strip():
+        return None
+    written = text.strip()
+    try:
+        if cone and "," not in written:
+            turned = float(written)
+            if math.isfinite(turned):
+                return turned
+        else:
+            point, _, angle = written.partition(";")
+            x, y = (float(v) for v in point.split(","))
+            placed = (x, y, float(angle or 0))
+            if all(math.isfinite(v) for v in placed):
+                return placed
+    except ValueError:
+        pass
+    forms = ("degrees turned from straight at the target (0, 15, -20) or x,y;degrees (the white line's middle and "
+             "the way the Cone points)") if cone else "x,y;degrees (the Wall's centre and the way its length runs)"
+    raise InvalidCommand(f"at:{written[:40]} is not a template placement; write {forms}")
+
+
 def lay_template(world: World, attacker: Miniature, profile: WeaponProfile, target: Miniature | None,
-                 at: tuple[float, float, float] | None) -> Template:
-    """The template of a Cone (its narrow edge against the attacker, pointed at the target, L553) or a Wall(X) laid at
-    ``at`` (centre x, y and direction, L559), sized from the data (ruling template-sizes)."""
+                 at: Placement | None) -> Template:
+    """The template of a Cone (its narrow edge against the attacker, straight at the target unless ``at`` turns it or
+    lays it elsewhere, L553) or a Wall(X) laid at ``at`` (centre x, y and direction, L559; left out, across the
+    target square to the attacker's line), sized from the data (ruling template-sizes)."""
     base = attacker.base()
     if weapon_ability(profile, "Cone") is not None:
-        if target is None:
-            raise InvalidCommand("a Cone attack needs a target to point at (L553)")
         spec = world.data.templates["cone"]
-        direction = bearing(base.xy, target.base().xy)
-        rim = (base.pose.x + base.radius * math.cos(math.radians(direction)),
-               base.pose.y + base.radius * math.sin(math.radians(direction)))
-        return trapezoid_template(rim, direction, spec.length, spec.near or 1.0, spec.far or 1.0)
-    if at is None:
-        raise InvalidCommand("a Wall attack needs where the template goes: at:x,y;degrees (L559)")
+        if isinstance(at, tuple):
+            origin, direction = (at[0], at[1]), at[2]
+        else:
+            if target is None:
+                raise InvalidCommand("a Cone attack needs a target to point at (L553)")
+            direction = bearing(base.xy, target.base().xy) + (at or 0.0)
+            origin = (base.pose.x + base.radius * math.cos(math.radians(direction)),
+                      base.pose.y + base.radius * math.sin(math.radians(direction)))
+        return trapezoid_template(origin, direction, spec.length, spec.near or 1.0, spec.far or 1.0)
+    if not isinstance(at, tuple):
+        if at is not None or target is None:
+            raise InvalidCommand("a Wall attack needs where the template goes: at:x,y;degrees, its centre and the "
+                                 "way it runs (L559)")
+        there = target.base().xy
+        at = (there[0], there[1], bearing(base.xy, there) + 90)  # across the target, square to the attacker's line
     spec = world.data.templates["wall"]
     return strip_template((at[0], at[1]), at[2], spec.length, spec.width or 1.0)
 
@@ -212,21 +254,50 @@ def check_attack(world: World, side: SideId, filled: Mapping[str, str]) -> Attac
     if not is_template(profile):
         assert target is not None
         return AttackPlan(attacker.id, side, profile.name, kind, (target.id,), aimed, cost, fortune)
-    at = _read_at(filled.get("at")) if weapon_ability(profile, "Wall") is not None else None
-    template = lay_template(world, attacker, profile, target, at)
     wall = weapon_ability(profile, "Wall") is not None
+    at = read_placement(filled.get("at"), cone=not wall)
+    template = lay_template(world, attacker, profile, target, at)
     under = under_template(world, template, skip=None if wall else attacker.id)
     if wall:
         _check_wall(world, attacker, profile, template, under)
-        ordered = sorted(under, key=lambda m: gap(attacker, m))
     else:
         assert target is not None
-        if target.id not in {m.id for m in under}:
-            raise refuse(f"{target.id} is beyond the Cone template's reach", "L553")
-        ordered = [target, *sorted((m for m in under if m.id != target.id), key=lambda m: gap(attacker, m))]
+        _check_cone(world, attacker, template, target, laid_beside=not isinstance(at, tuple),
+                    overlapped=world.rulings.template_under != "touching" and any(m.id == target.id for m in under))
+    first = [] if target is None else [target]
+    ordered = [*first, *sorted((m for m in under if target is None or m.id != target.id),
+                               key=lambda m: gap(attacker, m))]
+    if wall and target is not None and target.id not in {m.id for m in under}:
+        raise refuse(f"{target.id} is not under the Wall template laid at {filled.get('at')}: the Wall attacks the "
+                     "models under it", "L559")
     outline = tuple((round(x, 2), round(y, 2)) for x, y in template.area.exterior.coords)  # type: ignore[union-attr]
     return AttackPlan(attacker.id, side, profile.name, kind, tuple(m.id for m in ordered), aimed, cost, fortune,
                       outline)
+
+
+def _check_cone(world: World, attacker: Miniature, template: Template, target: Miniature, *, laid_beside: bool,
+                overlapped: bool) -> None:
+    """The Cone's white line (its narrow edge) touches the attacker's base, the template lying beside the base and not
+    over it (``laid_beside``: so by construction, turned about the base), and some of the template reaches the target:
+    touching its base, or overlapping it (ruling cone-reach; ``overlapped``: the target is under it) (L553)."""
+    if not laid_beside:
+        near = list(template.area.exterior.coords)  # type: ignore[union-attr]
+        base = attacker.base()
+        centre = shapely.Point(base.xy)
+        if shapely.LineString([near[0], near[3]]).distance(centre) > base.radius + TOLERANCE or \
+                template.area.distance(centre) < base.radius - TOLERANCE:  # type: ignore[union-attr]
+            raise refuse(f"the Cone's white line (its narrow edge) must touch {attacker.id}'s base, the template laid "
+                         "beside the base, not over it", "L553")
+    if not overlapped and not cone_reaches(world, template, target):
+        overlap = world.rulings.cone_reach == "template-overlaps"
+        raise refuse(f"{target.id} is beyond the Cone template's reach: no part of the template laid there "
+                     f"{'overlaps' if overlap else 'touches'} its base", "L553")
+
+
+def cone_reaches(world: World, template: Template, target: Miniature) -> bool:
+    """Some of the Cone touches the target's base, or overlaps it (ruling cone-reach, L553)."""
+    reached = overlapped_by if world.rulings.cone_reach == "template-overlaps" else touched_by
+    return bool(reached(template, [target.base()]))
 
 
 def _check_target(world: World, attacker: Miniature, target: Miniature, profile: WeaponProfile, kind: AttackKind,
@@ -268,17 +339,6 @@ def _check_wall(world: World, attacker: Miniature, profile: WeaponProfile, templ
         raise refuse("no model is under the Wall template", "L559")
     if not any(has_sight(world, attacker, m) for m in under):
         raise refuse(f"{attacker.id} has no line of sight to any model under the Wall template", "L559")
-
-
-def _read_at(text: str | None) -> tuple[float, float, float]:
-    if not text:
-        raise InvalidCommand("a Wall attack needs at:x,y;degrees, the template's centre and direction (L559)")
-    try:
-        point, _, angle = text.partition(";")
-        x, y = (float(v) for v in point.split(","))
-        return (x, y, float(angle or 0))
-    except ValueError:
-        raise InvalidCommand(f"{text!r} is not a template position; write x,y;degrees, e.g. 12,10;90") from None
 
 
 def attack_weapon_values(world: World, side: SideId, filled: Mapping[str, str]) -> list[Choice]:

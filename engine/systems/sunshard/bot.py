@@ -43,7 +43,7 @@ from engine.systems.sunshard.bot_danger import dangers, gap_from
 from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
-from engine.systems.sunshard.play_attacks import AIMED, attack_options
+from engine.systems.sunshard.play_attacks import AIMED, attack_options, placement_for
 from engine.systems.sunshard.play_moves import offered_as, offered_move, preferred_move
 from engine.systems.sunshard.specials import SPECIAL_COSTS
 from engine.systems.sunshard.state import SunshardState
@@ -138,7 +138,8 @@ def _attack(world: World, side: SideId, model: Miniature) -> ActionCommand | Non
                 best = (*score, target, profile + (AIMED if aimed else ""))
     if best is None:
         return None
-    return _act("attack", model=model.id, target=best[2], **{"with": best[3]})
+    return _act("attack", model=model.id, target=best[2], **{"with": best[3]},
+                **placement_for(world, side, model.id, best[2], best[3], "action"))
 
 
 def _move(world: World, side: SideId, model: Miniature) -> ActionCommand | None:

@@ -234,7 +234,7 @@ def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
     elif ability == "delver-loot":
         gain(ctx, ModelId(target), "Loot", 2, cause=Cause(why))
     elif ability == "shardborn-shift":
-        shift(ctx, target)
+        shift(ctx, target, side)
     elif ability == "shardborn-seed":
         ctx.emit(TerrainRuleGained(terrain_id=target, rule="seeded", lasts="end-phase"))
     elif ability == "shardborn-nucleus":

@@ -58,6 +58,7 @@ _KINDS: tuple[tuple[str, KindHandler, str], ...] = (
     ("held-shot-attack", guard.on_held_shot_attack, "L427"),
     ("guard-engaged", guard.on_guard_engaged, "L429-435"),
     ("phaseforming", _then_round(shards.on_phaseforming), "L1463"),
+    ("shard-spot", _then_round(shards.on_shard_spot), "L692, L782"),
     ("save-reroll", _then_round(saves.on_save_reroll), "L471-479, L716-721, L758-760"),
 )
 

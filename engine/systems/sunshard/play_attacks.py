@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
-from engine.core import Ask, Choice, Context, InvalidCommand, ModelId, Order, Param, RulesError, SideId
-from engine.geometry import bearing
+from engine.core import Ask, Choice, Context, FreeForm, InvalidCommand, ModelId, Order, Param, RulesError, SideId
 from engine.systems.sunshard.acting import Selected, activating, actors, begin
 from engine.systems.sunshard.attack_flow import begin_attack
 from engine.systems.sunshard.attack_plan import AttackPlan, check_attack, in_range, support_cost
@@ -23,11 +22,12 @@ from engine.systems.sunshard.declared import PLAY, REACT, RULES, after, charges
 from engine.systems.sunshard.engagement import engaged, gap
 from engine.systems.sunshard.harm import lose
 from engine.systems.sunshard.modifiers import AttackKind, is_melee, is_template, weapon_ability
+from engine.systems.sunshard.placements import STRAIGHT, first_at, placement_choices
 from engine.systems.sunshard.schema import WeaponProfile
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse
 
-__all__ = ["AIMED", "attack_options", "can_attack", "first_attack"]
+__all__ = ["AIMED", "attack_options", "can_attack", "first_attack", "placement_for"]
 
 AIMED = " aimed"
 """What a ``with:`` value ends with when the attack takes the Aiming bonus (+1 AP, L565): ``with:Longbow aimed``."""
@@ -44,10 +44,15 @@ def _profiles(model: Miniature, kind: AttackKind) -> tuple[WeaponProfile, ...]:
     return model.card.weapons
 
 
-def _wall_at(attacker: Miniature, target: Miniature) -> str:
-    """A Wall laid across the target, square to the attacker's line to it (L559)."""
-    here, there = attacker.base().xy, target.base().xy
-    return f"{there[0]:g},{there[1]:g};{(bearing(here, there) + 90) % 360:.0f}"
+def _wanted(world: World, side: SideId, attacker: Miniature, target: Miniature, profile: WeaponProfile,
+            kind: AttackKind, aimed: bool, at: str = "") -> dict[str, str]:
+    """What the rule check reads of an attack; a template laid where ``at`` says, else where the menus lay it first
+    (:func:`~engine.systems.sunshard.placements.first_at`)."""
+    wanted = {"model": attacker.id, "weapon": profile.name, "target": target.id, "kind": kind,
+              "aim": "yes" if aimed else "no"}
+    if at or is_template(profile):
+        wanted["at"] = at or (first_at(world, side, wanted) if weapon_ability(profile, "Wall") else STRAIGHT)
+    return wanted
 
 
 def _accepted(world: World, side: SideId, model: Miniature, enemies: Iterable[Miniature],
@@ -59,12 +64,8 @@ def _accepted(world: World, side: SideId, model: Miniature, enemies: Iterable[Mi
             if not is_template(profile) and in_range(world, model, enemy, profile) is not None:
                 continue  # out of reach: no need to look for sight
             for aimed in (True, False):
-                wanted = {"model": model.id, "weapon": profile.name, "target": enemy.id, "kind": kind,
-                          "aim": "yes" if aimed else "no"}
-                if weapon_ability(profile, "Wall") is not None:
-                    wanted["at"] = _wall_at(model, enemy)
                 try:
-                    check_attack(world, side, wanted)
+                    check_attack(world, side, _wanted(world, side, model, enemy, profile, kind, aimed))
                 except RulesError:
                     continue
                 yield enemy, profile, aimed
@@ -160,7 +161,11 @@ def _suggest(kind: AttackKind, verb: str) -> Callable[[World, Ask], list[tuple[s
             for target, name, aimed in picks:
                 standing = _policy(seen, side, model.id, kind, name)
                 label = f"{verb} {seen.model(target).name} with {name}{', aimed' if aimed else ''}{_shown(standing)}"
-                found.append((label, {"model": model.id, "target": target, "with": _with(name, aimed), **standing}))
+                profile = model.weapon(name)
+                laid = {"at": _wanted(seen, side, model, seen.model(target), profile, kind, aimed)["at"]} \
+                    if is_template(profile) else {}
+                found.append((label, {"model": model.id, "target": target, "with": _with(name, aimed), **laid,
+                                      **standing}))
         return found
 
     return suggest
@@ -252,6 +257,40 @@ def _reroll_refused(kind: AttackKind) -> Callable[[World, Ask, str], RulesError 
     return refused
 
 
+def _asked(seen: World, ask: Ask, kind: AttackKind) -> dict[str, str]:
+    """What the rule check reads of the attack answered so far (``at:`` as typed or left out)."""
+    attacker, target = seen.model(ask.text("model")), seen.model(ask.text("target"))
+    return _wanted(seen, ask.acting, attacker, target, attacker.weapon(_profile(ask)), kind,
+                   ask.text("with").casefold().endswith(AIMED), ask.text("at", ""))
+
+
+def _laid(kind: AttackKind) -> Callable[[World, Ask], bool]:
+    """Whether the profile answered lays a template (Cone or Wall(X)): only then is ``at:`` asked."""
+    def asked(world: World, ask: Ask) -> bool:
+        seen = _world_for(world, ask, kind)
+        return is_template(seen.model(ask.text("model")).weapon(_profile(ask)))
+    return asked
+
+
+def _placements(kind: AttackKind) -> Callable[[World, Ask], list[Choice]]:
+    def values(world: World, ask: Ask) -> list[Choice]:
+        seen = _world_for(world, ask, kind)
+        return placement_choices(seen, ask.acting, _asked(seen, ask, kind))
+    return values
+
+
+def _placement_refused(kind: AttackKind) -> Callable[[World, Ask, str], str | None]:
+    """Why a typed placement is refused: the one rule check's own words (L553, L559), or None."""
+    def accepts(world: World, ask: Ask, value: str) -> str | None:
+        seen = _world_for(world, ask, kind)
+        try:
+            check_attack(seen, ask.acting, {**_asked(seen, ask, kind), "at": value})
+        except RulesError as refused:
+            return f"{refused.reason} ({refused.rule})" if refused.rule else refused.reason
+        return None
+    return accepts
+
+
 def _plan(kind: AttackKind) -> Callable[[World, Ask], Selected[AttackPlan]]:
     """The one rule check of an attack of ``kind`` (the attacker selected first when it was not activating)."""
 
@@ -261,14 +300,7 @@ def _plan(kind: AttackKind) -> Callable[[World, Ask], Selected[AttackPlan]]:
             seen, select = world, None
         else:
             seen, select = activating(world, side, ask.text("model"))
-        aimed = ask.text("with").casefold().endswith(AIMED)
-        name = _profile(ask)
-        attacker, target = seen.model(ask.text("model")), seen.model(ask.text("target"))
-        wanted = {"model": attacker.id, "weapon": name, "target": target.id, "kind": kind,
-                  "aim": "yes" if aimed else "no"}
-        if weapon_ability(attacker.weapon(name), "Wall") is not None:
-            wanted["at"] = _wall_at(attacker, target)
-        plan = check_attack(seen, side, wanted)
+        plan = check_attack(seen, side, _asked(seen, ask, kind))
         standing = ask.text("choice", "").casefold() or None
         return Selected(select, replace(plan, reroll=standing) if standing else plan)
 
@@ -286,6 +318,9 @@ def _params(kind: AttackKind, who: str) -> tuple[Param[World], ...]:
             Param("target", "At whom?", values=_targets(kind), order=Order.NEAREST, noun="enemies", single=True),
             Param("with", "With which profile?", values=_weapons(kind), order=Order.GIVEN, noun="profiles",
                   single=True),
+            Param("at", "Where is the template laid?", values=_placements(kind), accepts=_placement_refused(kind),
+                  asked_when=_laid(kind), optional=True, none_when=lambda world, ask: False, costly=True,
+                  order=Order.GIVEN, noun="placements", free_form=FreeForm.NUMBER | FreeForm.POINT),
             Param("choice", "Re-roll a miss of the attack test?", values=_rerolls(kind), optional=True,
                   none_label="ask after the roll", order=Order.GIVEN, noun="re-rolls", refused=_reroll_refused(kind),
                   asked_when=lambda world, ask: bool(_rerolls(kind)(world, ask))))
@@ -330,6 +365,18 @@ RULES.action("held-shot", "During an enemy activation, an On Guard model spends 
              "attack for 0 AP", label="Held Shot", when=REACT, per="model", available=_enemy_activating,
              check=_plan("held-shot"), rule=f"{RULE}, L421, L427",
              params=_params("held-shot", "Which On Guard model shoots?"))(_held_shot)
+
+
+def placement_for(world: World, side: SideId, model_id: str, target: str, weapon: str, kind: AttackKind
+                  ) -> dict[str, str]:
+    """The ``at:`` the menus offer first for this attack (``weapon`` as ``with:`` names it), none for a profile that
+    lays no template (the bot declares it, as a menu would)."""
+    model = world.model(model_id)
+    aimed = weapon.casefold().endswith(AIMED)
+    profile = model.weapon(weapon[:-len(AIMED)] if aimed else weapon)
+    if not is_template(profile):
+        return {}
+    return {"at": _wanted(world, side, model, world.model(target), profile, kind, aimed)["at"]}
 
 
 def weapon_for(world: World, side: SideId, model_id: str, target: str, kind: AttackKind) -> str:

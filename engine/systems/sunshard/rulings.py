@@ -16,6 +16,7 @@ class Rulings(RulingsRecord):
     """The chosen option of each ruling the engine consults; field names are ruling ids with ``_`` for ``-``."""
 
     template_under: str = "overlap"
+    cone_reach: str = "template-touches"
     los_threshold: str = "taller"
     falling_drop: str = "three-or-more"
     falling_surface: str = "completely-within"
@@ -75,7 +76,7 @@ class Rulings(RulingsRecord):
 DEFAULT_RULINGS = Rulings()
 
 PLAYED_AS_DEFAULT: tuple[str, ...] = (
-    "template-sizes", "cone-reach", "los-own-terrain", "zone-geometry", "jammable", "blightpowered",
+    "template-sizes", "los-own-terrain", "zone-geometry", "jammable", "blightpowered",
     "shard-focus", "command-abilities", "contact-ends-move", "calm-fifth-objective", "quest-tie", "rescue-marker",
     "anticipate-duration", "held-shot-aim", "held-strike-offer", "party-range", "initiative-alternation", "run-out",
     "healed-before-activation", "conflict-ties", "charge-after-vault", "fade-timing", "table-edge", "zone-predicates",

@@ -5,8 +5,8 @@ as "+N NAME" (N added to the characteristic NAME) or as a special ability's name
 ``shard-focus``; any other text is played by hand. The Shardborn's shifting shards (L782) pick up a non-Objective
 Seeded piece no model is within and place it completely within 5" (its outline moved at most 5", ruling
 placement-distance), on the battlefield and overlapping no other terrain nor any model's base (L692): offered as the
-eight compass moves of 5"
-(2.5" where 5" is blocked). A Phaseforming model gaining an On Guard token chooses Light Cover, Hazardous or
+eight compass moves of 5" (2.5" where 5" is blocked), then as a spot the player names (its centre, asked next, the
+compass spots suggested). A Phaseforming model gaining an On Guard token chooses Light Cover, Hazardous or
 Rugged, which Seeded pieces within 6" of it have while it keeps the token (L1463; :func:`terrain.rules_of` reads it).
 """
 
@@ -16,18 +16,18 @@ import math
 
 import shapely
 
-from engine.core import Context, Decision, ModelId
+from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind, SideId, parse_point
 from engine.geometry import TOLERANCE
 from engine.systems.sunshard.abilities import SPECIAL_ABILITIES, plus_n
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.events import Phaseformed
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import is_objective, piece, pieces, relation, rules_of, touches
-from engine.systems.sunshard.world import RULE, Miniature, World, world_of
+from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 from engine.table import TerrainAdded
 
-__all__ = ["PHASEFORMS", "SHIFT", "focus_bonus", "focus_grants", "focused", "offer_phaseforming", "on_phaseforming",
-           "shift", "shift_spots"]
+__all__ = ["ELSEWHERE", "PHASEFORMS", "SHIFT", "focus_bonus", "focus_grants", "focused", "offer_phaseforming",
+           "on_phaseforming", "on_shard_spot", "shift", "shift_spots"]
 
 PHASEFORMS = {"light-cover": "Light Cover", "hazardous": "Hazardous", "rugged": "Rugged"}
 """The terrain rules Phaseforming chooses among (L1463)."""
@@ -73,39 +73,111 @@ def _moved(polygon: tuple[tuple[float, float], ...], dx: float, dy: float) -> tu
     return tuple((round(x + dx, 2), round(y + dy, 2)) for x, y in polygon)
 
 
-def shift_spots(world: World) -> list[tuple[str, str]]:
-    """Where the shifting shards may place each piece they may move now (L782): (``T3@dx,dy``, label) pairs."""
+ELSEWHERE = "elsewhere"
+"""The shifting shards' entry for a spot the player names (``T3@elsewhere``): a second question asks where."""
+
+
+def _movable(world: World) -> list[str]:
+    """The pieces the shifting shards may pick up now: non-Objective, Seeded, no model within (L782)."""
+    return [terrain_id for terrain_id, mark in sorted(world.state.terrain.items())
+            if not is_objective(mark) and "seeded" in rules_of(world, mark)
+            and not any(relation(m.base(), piece(world, mark)) in ("completely", "within") for m in world.on_table())]
+
+
+def _misfit(world: World, terrain_id: str, dx: float, dy: float) -> str | None:
+    """Why the piece moved by (dx, dy) may not go there (L782, L692), or None: more than 5" (ruling
+    placement-distance), off the battlefield, over other terrain or a model's base."""
+    if math.hypot(dx, dy) > SHIFT + TOLERANCE:
+        return f"{terrain_id} would move {math.hypot(dx, dy):.2f}\", more than {SHIFT:g}\""
+    moved = shapely.Polygon(_moved(world.state.terrain[terrain_id].polygon, dx, dy))
     table = shapely.box(0, 0, world.state.width, world.state.height).buffer(TOLERANCE)
+    if not table.contains(moved):
+        return f"{terrain_id} would leave the battlefield"
+    for key, other in sorted(world.state.terrain.items()):
+        if key != terrain_id and moved.intersection(piece(world, other).polygon).area > TOLERANCE:
+            return f"{terrain_id} would overlap {key}"
+    for model in world.on_table():
+        if moved.intersection(shapely.Point(model.base().xy).buffer(model.base().radius)).area > TOLERANCE:
+            return f"{terrain_id} would lie over {model.id}"
+    return None
+
+
+def _compass(world: World, terrain_id: str) -> list[tuple[float, float, float]]:
+    """The eight compass moves of 5" that fit, 2.5" where 5" does not: (dx, dy, reach)."""
     found = []
-    for terrain_id, mark in sorted(world.state.terrain.items()):
-        if is_objective(mark) or "seeded" not in rules_of(world, mark):
-            continue
-        here = piece(world, mark)
-        if any(relation(m.base(), here) in ("completely", "within") for m in world.on_table()):
-            continue
-        others = [piece(world, o).polygon for key, o in world.state.terrain.items() if key != terrain_id]
-        others += [shapely.Point(m.base().xy).buffer(m.base().radius) for m in world.on_table()]
-        for step in range(8):
-            angle = math.radians(45 * step)
-            for reach in (SHIFT, SHIFT / 2):
-                dx, dy = round(reach * math.cos(angle), 2), round(reach * math.sin(angle), 2)
-                moved = shapely.Polygon(_moved(mark.polygon, dx, dy))
-                if table.contains(moved) and all(moved.intersection(o).area <= TOLERANCE for o in others):
-                    centre = moved.centroid
-                    found.append((f"{terrain_id}@{dx:g},{dy:g}", f"{terrain_id} {reach:g}\" to centre "
-                                                                  f"{centre.x:.1f},{centre.y:.1f}"))
-                    break
+    for step in range(8):
+        angle = math.radians(45 * step)
+        for reach in (SHIFT, SHIFT / 2):
+            dx, dy = round(reach * math.cos(angle), 2), round(reach * math.sin(angle), 2)
+            if _misfit(world, terrain_id, dx, dy) is None:
+                found.append((dx, dy, reach))
+                break
     return found
 
 
-def shift(ctx: Context[SunshardState], target: str) -> None:
-    """Place the piece where ``target`` (``T3@dx,dy``, one of :func:`shift_spots`) says."""
+def _centre(world: World, terrain_id: str) -> tuple[float, float]:
+    centre = shapely.Polygon(world.state.terrain[terrain_id].polygon).centroid
+    return (round(centre.x, 2), round(centre.y, 2))
+
+
+def shift_spots(world: World) -> list[tuple[str, str]]:
+    """Where the shifting shards may place each piece they may move now (L782): (``T3@dx,dy``, label) pairs, the
+    compass moves of each piece, then for each a spot its player names (``T3@elsewhere``, asked next)."""
+    found, named = [], []
+    for terrain_id in _movable(world):
+        x, y = _centre(world, terrain_id)
+        moves = _compass(world, terrain_id)
+        for dx, dy, reach in moves:
+            centre = shapely.Polygon(_moved(world.state.terrain[terrain_id].polygon, dx, dy)).centroid
+            found.append((f"{terrain_id}@{dx:g},{dy:g}", f"{terrain_id} {reach:g}\" to centre {centre.x:.1f},"
+                                                          f"{centre.y:.1f}"))
+        if moves:
+            named.append((f"{terrain_id}@{ELSEWHERE}", f"{terrain_id} to a spot you name, its centre within "
+                                                        f"{SHIFT:g}\" of {x:g},{y:g}"))
+    return found + named
+
+
+def shift(ctx: Context[SunshardState], target: str, side: SideId) -> None:
+    """Place the piece where ``target`` (``T3@dx,dy``, one of :func:`shift_spots`) says, or ask ``side`` where
+    (``T3@elsewhere``: any spot within 5" the rules allow, its centre typed)."""
     terrain_id, _, offset = target.partition("@")
+    if offset == ELSEWHERE:
+        world = world_of(ctx)
+        x, y = _centre(world, terrain_id)
+        spots = [Option(key=f"{round(x + dx, 2):g},{round(y + dy, 2):g}", label=f"{round(x + dx, 2):g},"
+                        f"{round(y + dy, 2):g} ({reach:g}\" away)") for dx, dy, reach in _compass(world, terrain_id)]
+        ctx.open_decision(Decision(
+            id=ctx.next_decision_id(), owner=side, kind="shard-spot", optional=True,
+            prompt=f"Shifting shards: where does {terrain_id} go? Name its centre, within {SHIFT:g}\" of {x:g},{y:g}, "
+                   f"on the battlefield and over no other terrain nor any model ({RULE}, L782).",
+            parts=(DecisionPart(key="to", prompt=f"Where does {terrain_id}'s centre go?", kind=PartKind.POSITION,
+                                center=(x, y), radius=SHIFT, default=spots[0].key, options=tuple(spots)),),
+            context={"terrain": terrain_id}))
+        return
     dx, dy = (float(v) for v in offset.split(","))
+    _place(ctx, terrain_id, dx, dy)
+
+
+def _place(ctx: Context[SunshardState], terrain_id: str, dx: float, dy: float) -> None:
     mark = ctx.state.terrain[terrain_id]
     ctx.emit(TerrainAdded(terrain=mark.model_copy(update={"polygon": _moved(mark.polygon, dx, dy)}),
                           note=f" Shifting shards placed it {math.hypot(dx, dy):.1f}\" from where it was ({RULE}, "
                                f"L782)."))
+
+
+def on_shard_spot(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
+    """The spot named for a piece the shifting shards move (L782): refused, changing nothing, where the rules do not
+    allow it."""
+    terrain_id = str(decision.context["terrain"])
+    world = world_of(ctx)
+    to = parse_point(answers["to"])
+    x, y = _centre(world, terrain_id)
+    dx, dy = round(to[0] - x, 2), round(to[1] - y, 2)
+    why = _misfit(world, terrain_id, dx, dy)
+    if why is not None:
+        raise refuse(f"{why}; the shifting shards place it completely within {SHIFT:g}\" of where it is, on the "
+                     "battlefield, over no other terrain nor any model", "L692, L782")
+    _place(ctx, terrain_id, dx, dy)
 
 
 def offer_phaseforming(ctx: Context[SunshardState], model_id: ModelId) -> None:

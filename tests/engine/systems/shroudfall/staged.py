@@ -61,11 +61,11 @@ def rig(game: Game[Any], *faces: int | str) -> None:
     game.apply(RigDice(values=faces), Actor(user=HOST, host=True))
 
 
-def choose(game: Game[Any], side: SideId, answer: str | None = None) -> list[str]:
-    """Answer the one decision pending, an ability's choice, as ``side``'s player (its first answer, the default,
-    unless ``answer``); the answers it offered."""
+def choose(game: Game[Any], side: SideId, answer: str | None = None, *, kind: str = "ability-choice") -> list[str]:
+    """Answer the one decision pending, of ``kind`` (an ability's choice unless said), as ``side``'s player (its first
+    answer, the default, unless ``answer``); the answers it offered."""
     (decision,) = game.pending
-    assert decision.kind == "ability-choice" and decision.owner == side, decision
+    assert decision.kind == kind and decision.owner == side, decision
     offered = [o.key for o in decision.parts[0].options]
     game.apply(Answer(decision_id=decision.id, choice=answer or offered[0]), Actor(user=HOST, side=side))
     return offered

@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import Actor, Context, Decision, SideId, UserId
 from engine.dice import Roller
 from engine.systems.shroudfall.agenda import run
+from engine.systems.shroudfall.essence_reroll import ESSENCE_REROLL
 from engine.systems.shroudfall.events import AttackRolled
 from engine.systems.shroudfall.rolling import KEEP, REROLL
 from engine.systems.shroudfall.state import Task
@@ -30,9 +31,10 @@ def _system() -> Shroudfall:
 
 def strike(table: Table, model: str, weapon: str, target: str, *faces: int | str, essence: str = "",
            answers: Sequence[str] = (), asked: list[Decision] | None = None) -> AttackRolled:
-    """``model`` attacks ``target`` with ``weapon`` outside an action, on ``faces``; ``answers`` the re-roll
-    questions' answers in the order asked (``2,4``, ``keep``), then ``keep`` or the default; the questions asked are
-    added to ``asked``."""
+    """``model`` attacks ``target`` with ``weapon`` outside an action (A on turn, the active player), on ``faces``,
+    each roll infused as ``essence`` says; ``answers`` the re-roll questions' answers in the order asked (the essence
+    re-roll's ``always``, a colour, ``keep``; the dice ``2,4``), then ``keep`` or the default; the questions asked
+    are added to ``asked``."""
     state = table.state
     state.step, state.token, state.turn, state.round = "rounds", SideId("A"), SideId("A"), 1
     ctx: Context[Any] = Context(_system(), state, Roller("seed", rigged=list(faces)), Actor(UserId("u")),
@@ -43,11 +45,12 @@ def strike(table: Table, model: str, weapon: str, target: str, *faces: int | str
     given = list(answers)
     while state.pending:
         (decision,) = state.pending.values()
-        assert decision.kind == REROLL, decision
+        assert decision.kind in (REROLL, ESSENCE_REROLL), decision
         if asked is not None:
             asked.append(decision)
-        offered = [o.key for o in decision.parts[0].options]
-        default = decision.parts[0].default or offered[0]
-        ctx.answer(decision, {"dice": given.pop(0) if given else KEEP if KEEP in offered else default}, "typed")
+        part = decision.parts[0]
+        offered = [o.key for o in part.options]
+        default = part.default or offered[0]
+        ctx.answer(decision, {part.key: given.pop(0) if given else KEEP if KEEP in offered else default}, "typed")
     (attack,) = [e.body for e in ctx.events if isinstance(e.body, AttackRolled)]
     return attack

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Actor, Context, GameSetup, ModelId, SideId, TerrainMark, UserId
 from engine.dice import Die, DieRoll, Roller, commitment
+from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS, Rulings
 from engine.systems.shroudfall.state import Piece, ShroudfallState, UnitRecord
 from engine.systems.shroudfall.world import World
@@ -16,7 +17,7 @@ from engine.table import PlacedModel
 
 from .loader import load_shroudfall
 
-__all__ = ["Put", "Scenery", "Table", "context", "deploying", "playing", "rigged", "square"]
+__all__ = ["Put", "Scenery", "Table", "context", "deploying", "ended", "playing", "rigged", "square"]
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,18 @@ def context(state: ShroudfallState, *faces: int | str) -> Context[Any]:
     """The core's Context over ``state`` for the handlers, its dice rigged to ``faces``; events fold into the state."""
     return Context(None, state, Roller("seed", rigged=list(faces)), Actor(UserId("u")),  # type: ignore[arg-type]
                    lambda events: state, lambda *args: None)
+
+
+def ended(ctx: Context[Any], ref: Referee, side: SideId) -> None:
+    """``side``'s player ends the activation in progress (its actions left forfeited, L551): its end-of-activation
+    effects, then the turn passes (L1520-1524), as the agenda's end step takes them when nothing is asked."""
+    from engine.systems.shroudfall import play
+    from engine.systems.shroudfall.flow import activation_end_effects, close_activation
+
+    why = play.forfeit(ctx, ref, side)
+    asked = activation_end_effects(ctx, ref)
+    assert not asked, asked
+    close_activation(ctx, ref, why)
 
 
 def deploying(scenery: Sequence[Scenery], *units: tuple[str, str, SideId]) -> Table:

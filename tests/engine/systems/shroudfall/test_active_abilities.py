@@ -117,8 +117,9 @@ def test_an_active_ability_may_follow_the_second_action_when_its_essence_is_held
         game.state.record(A).reserve = list(reserve)
         act(game, A, "activate", model="A1")
         rig(game, *([0] * 8))
-        for _ in range(2):
-            act(game, A, "attack", model="A1", target="B1", **{"with": "melee"})
+        act(game, A, "attack", model="A1", target="B1", **{"with": "melee"})
+        choose(game, A, "never", kind="essence-reroll")  # the misses' essence re-roll declined for the activation
+        act(game, A, "attack", model="A1", target="B1", **{"with": "melee"})
         assert (game.state.activation is not None) == open_after, reserve
         if open_after:
             act(game, A, "ability", model="A1", choice="thunderstorm", at="21,10")

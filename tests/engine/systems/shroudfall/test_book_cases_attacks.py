@@ -18,7 +18,7 @@ from engine.systems.shroudfall.strike import check_attack
 from engine.systems.shroudfall.targeting import beam_targets, target_refusal, weapon_refusal
 
 from .loader import load_shroudfall
-from .staged import act, rig, staged
+from .staged import act, choose, rig, staged
 from .striking import strike
 from .tables import Put, Scenery, Table, square
 
@@ -239,6 +239,7 @@ def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_bac
     rig(game, *["blank"] * 24)
     seen = len(game.log)
     act(game, A, "attack", model="law", target="B2")
+    choose(game, A, "never", kind="essence-reroll")  # Silver Line Training's free essence re-roll not taken
     attacks = [(e.body.attacker, e.body.weapon, e.body.target) for e in game.log[seen:]
                if e.kind == "shroudfall.attack"]
     assert attacks == [("A1", "Repeater", "B2"), ("A1", "Truncheon", "B1"), ("A2", "Repeater", "B2")]

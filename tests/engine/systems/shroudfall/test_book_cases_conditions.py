@@ -15,7 +15,7 @@ from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Activation
 
 from .loader import load_shroudfall
-from .tables import Put, Table, context, playing
+from .tables import Put, Table, context, ended, playing
 
 A = SideId("A")
 M = ModelId
@@ -64,7 +64,7 @@ def test_burning_rolls_its_damage_at_the_activation_end_before_the_essence_value
     table.state.units["A1"].conditions = ["burning"]
     ctx = context(table.state, 3, 3)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     kinds = [e.kind for e in ctx.events]
     assert table.state.models[M("A1")].wounds_taken == 1 and table.state.record(A).reserve == ["red"]
     assert kinds.index("table.model-wounded") < kinds.index("shroudfall.reserve")
@@ -76,7 +76,7 @@ def test_a_unit_burnt_to_death_adds_no_essence_that_activation() -> None:
     table.state.units["A1"].conditions = ["burning"]
     ctx = context(table.state, 3, 3)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     assert M("A1") not in table.state.models and table.state.record(A).reserve == []
 
 

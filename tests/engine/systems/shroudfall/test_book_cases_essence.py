@@ -14,7 +14,7 @@ from engine.systems.shroudfall.rounds import essence_at_round_start
 from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 
 from .loader import load_shroudfall
-from .tables import Put, context, playing
+from .tables import Put, context, ended, playing
 
 A = SideId("A")
 M = ModelId
@@ -28,7 +28,7 @@ def test_an_activation_adds_the_essence_value_up_to_the_cap() -> None:
     table.state.record(A).reserve = ["grey"] * 9
     ctx = context(table.state)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     assert table.state.record(A).reserve == ["grey"] * 9 + ["yellow"]
 
 

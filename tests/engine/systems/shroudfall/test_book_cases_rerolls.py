@@ -41,10 +41,10 @@ def test_the_attacker_rerolls_first_then_the_defender_each_die_once_per_player()
 def test_the_essence_reroll_is_the_whole_roll_first_and_other_rerolls_may_follow() -> None:
     # L933-937: pay one crystal to re-roll the whole roll before any other re-roll; Accurate Strike may then still
     # re-roll a blank of the new roll, though the essence re-roll already touched that die (L813's exception).
-    # Razhu's 0, 0, 1, 2 misses the Lawbringers' DEF 4, so the crystal paid for an essence re-roll is spent.
+    # Razhu's 0, 0, 1, 2 misses the Lawbringers' DEF 4: seeing it, his player pays the grey to re-roll it all.
     table = _duel(target="lawbringers")
     table.state.record(A).reserve = ["grey"]
-    judged = strike(table, "A1", "Dragonclaw", "B1", 0, 0, 1, 2, 0, 3, 2, 3, 3, essence="reroll", answers=("1",))
+    judged = strike(table, "A1", "Dragonclaw", "B1", 0, 0, 1, 2, 0, 3, 2, 3, 3, answers=("grey", "1"))
     assert "hit 1R+3Y [Y3 Y3 Y2 R3] = 11" in judged.summary and table.state.record(A).reserve == []
     assert [line.split(":")[0] for line in judged.lines if "re-roll" in line] == [
         "essence re-roll (A)", "attacker re-roll (A)"]

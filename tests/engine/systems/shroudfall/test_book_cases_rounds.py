@@ -15,7 +15,7 @@ from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Activation
 
 from .loader import load_shroudfall
-from .tables import Put, context, playing
+from .tables import Put, context, ended, playing
 
 A, B = SideId("A"), SideId("B")
 M = ModelId
@@ -77,7 +77,7 @@ def test_a_lone_exhausted_unit_loses_its_token_once_it_has_activated() -> None:
     assert exhausted_cleared(state, state.units["B1"], exhausted_now=False) == ("B1",)
     ctx = context(state)
     play.activate(ctx, B, "B1")
-    play.forfeit(ctx, REF, B)
+    ended(ctx, REF, B)
     assert state.units["B1"].activated and not state.units["B1"].exhausted
 
 

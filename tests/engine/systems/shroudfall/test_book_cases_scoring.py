@@ -14,7 +14,7 @@ from engine.systems.shroudfall.state import Element
 
 from .loader import load_shroudfall
 from .staged import act, rig, staged
-from .tables import Put, Table, context, playing
+from .tables import Put, Table, context, ended, playing
 
 A, B = SideId("A"), SideId("B")
 M = ModelId
@@ -48,10 +48,10 @@ def test_a_crystal_mine_gives_a_crystal_to_the_first_unit_ending_beside_it_once_
     state.elements["E1"] = _mine()
     ctx = context(state)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     assert state.record(A).reserve == ["yellow", "red"]  # the mine's crystal, then Razhu's essence value
     play.activate(ctx, B, "B1")
-    play.forfeit(ctx, REF, B)
+    ended(ctx, REF, B)
     assert state.record(B).reserve == ["red"]
 
 
@@ -62,7 +62,7 @@ def test_an_essence_weaver_destroyed_gives_its_enemy_three_vp_whatever_destroyed
     table.state.models[M("A1")].wounds_taken = 5
     ctx = context(table.state, 3, 3)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     assert M("A1") not in table.state.models and table.state.record(B).vp == 3
 
 

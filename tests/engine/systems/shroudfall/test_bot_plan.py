@@ -96,17 +96,17 @@ def test_the_same_table_gives_the_same_move() -> None:
 
 
 def test_its_attacks_spend_the_essence_a_round_would_lose() -> None:
-    # L1165: the reserve is emptied at the round's end, so the bot spends it. The essence re-roll of what falls short
-    # (L933-937) always; an infusion of each roll with the strongest crystal (L929-931) at an essence weaver (3 VP,
-    # L1248), or when the crystals outnumber the units still to activate by two a model.
+    # L1165: the reserve is emptied at the round's end, so the bot spends it: an infusion of each roll with the
+    # strongest crystal (L929-931) at an essence weaver (3 VP, L1248), or when the crystals outnumber the units still
+    # to activate by two a model. (The essence re-roll is asked after a roll, L1565: the bot takes its first answer.)
     weaver = playing(Put("A1", "riflemen", 18, 4), Put("B1", "sentinels", 18, 12), Put("B2", "nekari", 22, 14))
     weaver.state.record(A).reserve = ["grey", "red"]
-    assert dict(_move(weaver).values)["target"] == "B2+red+reroll"
+    assert dict(_move(weaver).values)["target"] == "B2+red"
     plain = playing(Put("A1", "riflemen", 18, 4), Put("A2", "sentinels", 2, 2), Put("B1", "sentinels", 18, 12))
     plain.state.record(A).reserve = ["yellow", "grey"]
-    assert dict(_move(plain).values)["target"] == "B1+reroll"
+    assert dict(_move(plain).values)["target"] == "B1"
     plain.state.record(A).reserve = ["yellow"] * 8
-    assert dict(_move(plain).values)["target"] == "B1+yellow+reroll"
+    assert dict(_move(plain).values)["target"] == "B1+yellow"
 
 
 def test_an_essence_weaver_that_can_pay_opens_with_the_essence_attack() -> None:

@@ -220,18 +220,30 @@ def test_giant_slayer_adds_two_damage_against_a_base_of_fifty_millimetres_only()
 def test_silver_line_training_re_rolls_once_an_activation_for_free() -> None:
     # Silver Line Training (L366 names it; S3 gives its text): one essence re-roll in each of the unit's activations
     # without paying. With an empty reserve, the Lawbringers' first missed shot is re-rolled for free, the second
-    # model's miss is not (the free one is spent) and nothing is paid.
+    # model's miss is not (the free one is spent: nothing can pay, nothing is asked) and nothing is paid.
     game = staged(Put("A1", "lawbringers", 10, 10, unit="L"), Put("A2", "lawbringers", 11.5, 10, unit="L"),
                   Put("B1", "adamant", 10, 16))
     act(game, A, "activate", model="L")
     rig(game, *([0] * 12))
-    act(game, A, "attack", model="L", target="B1+reroll")
+    act(game, A, "attack", model="L", target="B1")
+    assert choose(game, A, kind="essence-reroll") == ["always", "free", "keep", "never"]
     hits = [e.body for e in game.log if "hit roll" in getattr(e.body, "purpose", "")]
     rerolled = [e.body for e in game.log if type(e.body).__name__ == "FreeRerollUsed"]
     assert len(rerolled) == 1 and game.state.record(A).reserve == []
     assert game.state.activation is not None and game.state.activation.free_reroll_used
     again = [e.body for e in game.log if getattr(e.body, "purpose", "") == "a re-roll"]
     assert len(hits) == 2 and len(again) == 4  # A1's whole roll of four dice re-rolled once, A2's not
+    # L935, L1565: the first answer ("always") stands for the activation: with a grey held too, A2's miss is
+    # re-rolled paying it, asked nothing more.
+    game = staged(Put("A1", "lawbringers", 10, 10, unit="L"), Put("A2", "lawbringers", 11.5, 10, unit="L"),
+                  Put("B1", "adamant", 10, 16))
+    game.state.record(A).reserve = ["grey"]
+    act(game, A, "activate", model="L")
+    rig(game, *([0] * 16))
+    act(game, A, "attack", model="L", target="B1")
+    choose(game, A, kind="essence-reroll")
+    assert not game.pending and game.state.record(A).reserve == []
+    assert sum(getattr(e.body, "purpose", "") == "a re-roll" for e in game.log) == 8
 
 
 def test_a_frostbitten_unit_takes_neither_its_ethereal_move_nor_its_reposition() -> None:

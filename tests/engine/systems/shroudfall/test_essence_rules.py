@@ -73,13 +73,36 @@ def test_elusive_and_shocked_are_the_defenders_rerolls_each_die_once_per_player(
 
 def test_the_essence_reroll_comes_first_and_only_once() -> None:
     # L935: one essence re-roll of the whole roll, before any other; other re-rolls may follow it.
-    # The 0, 0, 0, 2 misses the Lawbringer's DEF 4, so the crystal paid for an essence re-roll is spent.
+    # The 0, 0, 0, 2 misses the Lawbringer's DEF 4; asked, the player re-rolls it, paying the grey.
     table = _duel_without_elusive()
     table.state.record(SideId("A")).reserve = ["grey"]
-    judged = strike(table, "A1", "Gale's Edge", "B1", 0, 0, 0, 2, 3, 3, 3, 4, essence="reroll")
+    judged = strike(table, "A1", "Gale's Edge", "B1", 0, 0, 0, 2, 3, 3, 3, 4, answers=("always",))
     assert "hit 1R+3Y [Y3 Y3 Y3 R4] = 13 vs" in judged.summary and judged.lines[1].startswith("essence re-roll (A)")
     assert sum(line.startswith("essence re-roll") for line in judged.lines) == 1
     assert table.state.record(SideId("A")).reserve == []
+
+
+def test_the_essence_reroll_is_decided_after_seeing_the_roll_and_only_where_it_could_matter() -> None:
+    # Shroudfall beta rules, L935 and L1565: the active player decides on the essence re-roll once the dice are
+    # rolled, before any other re-roll (Accurate Strike's comes after). The miss (0, 0, 0, 2 against DEF 4) is shown
+    # with the reserve's ways to pay, the cheapest first; kept, nothing is re-rolled or paid. A hit, or an empty
+    # reserve, asks nothing (ruling essence-reroll-asked).
+    table = _duel_without_elusive()
+    table.state.record(SideId("A")).reserve = ["red", "grey"]
+    asked: list[Decision] = []
+    kept = strike(table, "A1", "Gale's Edge", "B1", 0, 0, 0, 2, answers=("keep",), asked=asked)
+    question, accurate = asked
+    assert question.kind == "essence-reroll" and question.owner == "A" and "[Y0 Y0 Y0 R2]" in question.prompt
+    assert [o.key for o in question.parts[0].options] == ["always", "grey", "red", "keep", "never"]
+    assert accurate.kind == "reroll" and "Accurate Strike" in accurate.prompt
+    assert not kept.hit and not any("re-roll" in line for line in kept.lines)
+    assert table.state.record(SideId("A")).reserve == ["red", "grey"]
+    for reserve, faces in ((["grey"], (3, 3, 1, 2, 3, 3, 3, 4)), ([], (0, 0, 0, 2))):
+        table = _duel_without_elusive()
+        table.state.record(SideId("A")).reserve = list(reserve)
+        asked = []
+        strike(table, "A1", "Gale's Edge", "B1", *faces, asked=asked)
+        assert [d.kind for d in asked] in ([], ["reroll"]), reserve  # at most Accurate Strike's own question
 
 
 def test_conditions_do_not_stack_immunity_keeps_them_off_and_a_shake_removes_one() -> None:

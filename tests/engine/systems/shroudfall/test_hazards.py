@@ -8,8 +8,8 @@ import pytest
 
 from engine.core import ModelId, RulesError
 
-from .staged import A, B, act, rig, staged
-from .tables import Put, Scenery, square
+from .staged import A, B, act, choose, rig, staged
+from .tables import Put, Scenery, Table, square
 
 M = ModelId
 
@@ -28,6 +28,11 @@ def test_t17_thunderstorm_strikes_a_model_ending_its_move_within_two_inches_not_
     act(game, A, "activate", model="S")
     with pytest.raises(RulesError, match="within 8"):
         act(game, A, "ability", model="S", choice="thunderstorm", at="18,28")
+    # L947 places the storm at a spot on the table: a typed spot is read as every "x,y" is (engine/core's
+    # parse_point), so one that is no finite point is refused saying what is accepted.
+    for typed, said in (("nan,15", "'nan,15' is not a finite point"), ("18;15", "'18;15' is not a point; write x,y")):
+        with pytest.raises(RulesError, match=said):
+            act(game, A, "ability", model="S", choice="thunderstorm", at=typed)
     act(game, A, "ability", model="S", choice="thunderstorm", at="18,15.5")
     assert game.state.models[M("B1")].wounds_taken == 0  # placed near them: nobody entered
     act(game, A, "end", model="S")
@@ -108,3 +113,32 @@ def test_a_unit_destroyed_in_its_own_activation_ends_it_and_the_turn_passes() ->
     act(game, A, "move", model="A1", to="A1@18,15")
     assert ModelId("A1") not in game.state.models
     assert game.state.activation is None and game.state.units["A1"].activated and game.state.turn == "B"
+
+
+def test_regeneration_after_a_hazards_damage_roll_is_its_players_choice() -> None:
+    # Shroudfall beta rules, L1359 (and L947): Regeneration follows any damage roll that leaves the model standing,
+    # the storm's as an attack's, and it is a "may": the player is asked (remove first, or keep), as after an attack.
+    from engine.systems.shroudfall.state import Manifestation
+
+    for answer, taken in (("remove", 0), ("keep", 1)):
+        game = staged(Put("A1", "razhu", 18, 8), Put("B9", "razhu", 30, 30))
+        game.state.manifestations["S-storm"] = Manifestation(id="S-storm", name="Thunderstorm", effect="thunderstorm",
+                                                             x=18, y=15.5, base_mm=32, by=B)
+        game.state.units["A1"].effects = {"passive:Regeneration": "game"}
+        act(game, A, "activate", model="A1")
+        rig(game, 3, 3)  # the storm's two yellow dice: 6 / ARM 5 = 1 damage
+        act(game, A, "move", model="A1", to="18,12.5")
+        assert choose(game, A, answer) == ["remove", "keep"]
+        assert game.state.models[M("A1")].wounds_taken == taken and not game.pending
+
+
+def test_the_thunderstorm_menu_offers_a_spot_with_no_enemy_near() -> None:
+    # L947: the storm goes anywhere within 8" of a model of the unit; with every enemy far off, the menu still offers
+    # a legal spot (beside the unit) rather than an entry that leads nowhere. Before, it offered only spots beside
+    # enemies, none here.
+    from engine.systems.shroudfall.actives import storm_refusal, storm_spots
+
+    table = Table([Put("A1", "stormcallers", 18, 8, unit="S"), Put("B1", "brawlers", 30, 30)])
+    unit = table.state.units["S"]
+    (spot,) = storm_spots(table.world, unit)
+    assert storm_refusal(table.world, unit, spot) is None

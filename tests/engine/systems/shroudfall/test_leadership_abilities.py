@@ -11,7 +11,7 @@ from engine.systems.shroudfall.rulings import DEFAULT_RULINGS
 from engine.systems.shroudfall.state import Element
 
 from .loader import load_shroudfall
-from .tables import Put, Table, context, playing
+from .tables import Put, Table, context, ended, playing
 
 A, B = SideId("A"), SideId("B")
 REF = Referee(load_shroudfall(), DEFAULT_RULINGS)
@@ -35,7 +35,7 @@ def _advised(y: float, *, leadership: str = "W/tactical-advisor", weaver_alive: 
 def _end(table: Table) -> list[str]:
     ctx = context(table.state)
     play.activate(ctx, A, "A1")
-    play.forfeit(ctx, REF, A)
+    ended(ctx, REF, A)
     return list(table.state.record(A).reserve)
 
 

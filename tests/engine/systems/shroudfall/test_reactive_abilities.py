@@ -19,6 +19,13 @@ def _offer(game: Game[Any]) -> tuple[str, list[str]]:
     return decision.id, [o.key for o in game.live(decision).parts[0].options]
 
 
+def _bot_answer(game: Game[Any]) -> str:
+    """The reaction the bot would play for B in the window pending (``pass`` when none): one of the menu's."""
+    move = game.system.bot_move(game.state, B, lambda command: True)
+    assert move is not None and isinstance(move.command, Answer)
+    return move.command.answers.get("react", "pass")
+
+
 def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries_on() -> None:
     # L953-957 (the book's example: Razhu damages the Bruiser, which strikes Razhu back in melee), paid from B's
     # reserve (1 yellow, the cost icon lost); L1557-1559: the defender is asked in the damaged window.
@@ -29,6 +36,8 @@ def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries
     act(game, A, "attack", model="A1", target="B1")
     ident, keys = _offer(game)
     assert keys == ["pass", "B1/anger-issues"]
+    # The bot's side would play it too (docs/shroudfall.md "The bot"): the Brawler's best roll hits Razhu and beats ARM.
+    assert _bot_answer(game) == "B1/anger-issues"
     game.apply(Answer(decision_id=ident, choice="B1/anger-issues"), Actor(user=HOST, side=B))
     choose(game, B)  # the Brawler's Follow up after its hit
     assert game.state.record(B).reserve == []
@@ -187,6 +196,7 @@ def test_fall_back_moves_the_unit_away_the_way_its_player_chooses() -> None:
     (decision,) = game.pending
     ways = game.live(decision).parts[0].options[1:]
     assert [w.key for w in ways] == ["B1/fall-back/B2/A1", "B1/fall-back/B2/A1/45", "B1/fall-back/B2/A1/-45"]
+    assert _bot_answer(game) == "B1/fall-back/B2/A1"  # Razhu has an action left: the bot falls back, directly away
     assert ways[0].label.startswith("Fall back!: B2 makes a MOV S directly away from A1")
     before = math.dist((18, 8.3), (18, 10))
     game.apply(Answer(decision_id=decision.id, choice="B1/fall-back/B2/A1/45"), Actor(user=HOST, side=B))
@@ -242,3 +252,14 @@ def test_no_one_is_forgotten_answers_a_friend_placed_to_its_death() -> None:
     act(game, A, "ethereal", model="A1", to="A1@18,14")
     assert ModelId("A1") not in game.state.models
     assert _offer(game)[1] == ["pass", "A2/no-one-is-forgotten/A2"]
+
+
+def test_the_bot_falls_back_only_before_a_charge() -> None:
+    # L519-521, L961-965: Fall back! answers an enemy ending a move in melee; the bot takes it when that enemy's unit
+    # still has an action (its attack to come, as in the test above), not after its second action.
+    game = staged(Put("A1", "razhu", 18, 2), Put("B1", "adamant", 24, 10), Put("B2", "lawbringers", 18, 10))
+    game.state.record(B).reserve = ["yellow"]
+    act(game, A, "activate", model="A1")
+    act(game, A, "move", model="A1", to="A1@18,5")
+    act(game, A, "move", model="A1", to="A1@18,8.3")
+    assert game.pending and _bot_answer(game) == "pass"

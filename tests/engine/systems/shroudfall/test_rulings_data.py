@@ -25,9 +25,11 @@ SECTION_15 = {
 }
 BOOK_CHECK = {"stunned-forfeit", "element-gap", "elusive-count", "void-essence"}
 """Rulings the independent check of the rulebook named (test_book_cases_*.py)."""
-ABILITIES = {"order-timing", "whirlwind-dance-target", "hazard-once", "attunement", "fall-back-way"}
-"""Rulings taken as the referee came to play the cards' abilities (actives.py); Follow up's pushes and Backswing's
-attack, rulings once, are their player's choices now (choosing.py)."""
+ABILITIES = {"order-timing", "whirlwind-dance-target", "hazard-once", "attunement", "fall-back-way",
+             "essence-reroll-asked"}
+"""Rulings taken as the referee came to play the cards' abilities (actives.py) and the essence re-roll's question
+(essence_reroll.py); Follow up's pushes and Backswing's attack, rulings once, are their player's choices now
+(choosing.py)."""
 
 
 def test_every_gap_is_a_named_ruling_citing_the_rulebook() -> None:

@@ -84,6 +84,7 @@ def test_a_short_game_from_the_lists_to_a_winner() -> None:
     ref = _referee()
     system = Shroudfall(load_system_data("shroudfall"))  # plays the rounds; the small lists are only ref's
     state = Table([]).state
+    state.seats = {A: UserId("u"), B: UserId("u")}  # one user at both seats: the bot's answers are theirs
     ctx: Context[Any] = Context(system, state, Roller("a fixed seed"), Actor(UserId("u")), lambda events: state,
                                 lambda *args: None)
     field_armies(ctx, ref, {A: "small-a", B: "small-b"})

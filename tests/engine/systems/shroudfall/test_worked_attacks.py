@@ -47,6 +47,9 @@ def test_t6_a_shot_into_melee_takes_two_and_exactly_hits() -> None:
     assert "Modifier -2 target in melee (L717)" in attack.lines
     assert (attack.damage_total, attack.armour, attack.damage) == (10, 5, 2)
     assert attack.lines[-1] == "10 / ARM 5 = 2 damage, rounded down (L760)"
+    # Shroudfall beta rules, L744-746: the logged attack keeps the hit roll's total and the DEF it was judged against
+    # once its damage is marked (the picture's caption and the log read them).
+    assert (attack.hit_total, attack.defence, attack.hit) == (4, 4, True)
 
 
 def test_t6_a_model_in_melee_cannot_shoot_but_strikes_without_the_penalty() -> None:
@@ -57,6 +60,7 @@ def test_t6_a_model_in_melee_cannot_shoot_but_strikes_without_the_penalty() -> N
     assert "5 against DEF 4 (a critical hit from 8): a hit (L746, L750)" in attack.lines
     assert not any("-2" in line for line in attack.lines)
     assert (attack.damage_total, attack.damage) == (9, 1)  # L734: 9 < 2 x 5, one damage; 2 + 1 = 3 in all
+    assert (attack.hit_total, attack.defence) == (5, 4)
 
 
 def test_t6_at_the_table_one_attack_action_shoots_with_one_lawbringer_and_strikes_with_the_other() -> None:

@@ -108,7 +108,7 @@ def _handlers() -> dict[str, Callable[..., None]]:
             "blight-censors": attack_choices.on_blight_censors, "fade": attack_choices.on_fade,
             "held-shot": guard.on_held_shot, "held-shot-attack": guard.on_held_shot_attack,
             "guard-engaged": guard.on_guard_engaged, "phaseforming": shards.on_phaseforming,
-            "save-reroll": saves.on_save_reroll}
+            "save-reroll": saves.on_save_reroll, "shard-spot": shards.on_shard_spot}
 
 
 def activate(state: SunshardState, model_id: str, ap: int | None = None, data: SunshardData = DATA) -> None:

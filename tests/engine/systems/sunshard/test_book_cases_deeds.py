@@ -297,3 +297,21 @@ def test_force_of_nature_is_judged_where_the_attack_was_made_before_a_fade() -> 
     assert hit.records[B].deed_vp == 1 and "force-of-nature" in hit.records[B].deeds
     after, _ = answer(hit, {"vault": "12,10"})
     assert after.records[B].deed_vp == 1 and after.models[A1].wounds_left == 2
+
+
+def test_guard_stands_when_the_attacker_dies_in_its_own_attack() -> None:
+    # Sunshard core rules, L1165, L1215, L1483: A1 (side A playing Delver, 2 Blight tokens) shoots the Downed Brittle
+    # B1 from an Objective (hit on 2; B1's Armor test, 11 - 6 = 5, fails on 15): the wound kills B1, whose Shatter
+    # gives A1 an Armor test at 12 - 4 = 8, botched on 20: a third Blight kills A1. The wound met Guard as it was
+    # made, so the deed is scored though the attacker is gone when the attack ends.
+    brittle = card("Pariah", name="Brittle", abilities=("Shatter",))
+    data = DATA.with_imports([brittle])
+    state = quest_state("chance-encounter")
+    state.records[A].alignment = "Delver"
+    objective(state, "O1", (4, 12 - OBJ - R))
+    put(state, "A1", "Captain", A, 4, 12, tokens=["Blight", "Blight"], data=data)
+    put(state, "B1", "Brittle", B, 4 + 2 * R + 1.5, 12, hp_lost=1, tokens=["Downed", "Floored"], data=data)
+    activate(state, "A1", data=data)
+    after, _ = attack(state, "A", [2, 15, 20], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+    assert A1 not in after.models and B1 not in after.models
+    assert after.records[A].deeds == ["guard"] and after.attack is None

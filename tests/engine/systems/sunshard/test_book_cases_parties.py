@@ -121,6 +121,29 @@ def test_paymaster_adds_two_to_the_rsl_tests_of_the_other_non_leader_members() -
     assert rsl_goal(w, w.model("A2"), []).value == 8  # not in its own activation
 
 
+def test_paymaster_pays_a_loot_token_to_each_other_spoils_of_war_member() -> None:
+    # Sunshard core rules, L1459, L1492: forming a party with a Paymaster gives each Spoils of War model in it a Loot
+    # token; the Paymaster forms no party with itself, so its own Spoils of War earns nothing from its own ability,
+    # and a model without Spoils of War gains none. With a second Paymaster, each pays (ruling: each ability its own).
+    purser = card("Captain", name="Purser", abilities=("Paymaster", "Spoils of War"))
+    looter = card("Conscripted", name="Looter", abilities=("Spoils of War",))
+    data = DATA.with_imports([purser, looter])
+    state = selecting(new_state())
+    put(state, "A1", "Purser", A, 10, 10, data=data)
+    put(state, "A2", "Looter", A, 11.5, 10, data=data)
+    put(state, "A3", "Conscripted", A, 10, 11.5, data=data)
+    state.records[A].fortune = 1
+    w = world(state, purser, looter)
+    after, _ = run(state, lambda ctx: apply_activate(ctx, A, check_activate(w, A, {"model": "A1", "party": "A2,A3"})),
+                   data=data)
+    assert [after.models[m].tokens.count("Loot") for m in (A1, A2, A3)] == [0, 1, 0]
+    put(state, "A3", "Purser", A, 10, 11.5, data=data)
+    w = world(state, purser, looter)
+    after, _ = run(state, lambda ctx: apply_activate(ctx, A, check_activate(w, A, {"model": "A1", "party": "A2,A3"})),
+                   data=data)
+    assert [after.models[m].tokens.count("Loot") for m in (A1, A2, A3)] == [1, 2, 1]
+
+
 def test_paymaster_counts_for_a_terrifying_test_in_the_member_s_activation() -> None:
     # L1459, L1530-1534: B1's Held Strike with a Terrifying blade hits A2, activating in the Paymaster's party: its RSL
     # test is at 8 + 2 = 10, so a 10 passes and it does not Waver.

@@ -4,7 +4,9 @@ shifting shards (L782); Phaseforming (L1463)."""
 
 from __future__ import annotations
 
-from engine.core import ModelId
+import pytest
+
+from engine.core import ModelId, RulesError
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
 from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.state import Party, SunshardState
@@ -72,10 +74,28 @@ def test_shifting_shards_place_a_seeded_piece_within_five_inches_off_other_terra
     state = _shardborn(4, 4, 4, 4)
     spots = [o.key for o in fortune_options(t.world(state), A, "start-beginning")]
     assert "shardborn-shift:T1@5,0" not in spots and "shardborn-shift:T1@2.5,0" in spots
-    assert "shardborn-shift:T1@0,5" in spots and len(spots) == 8
+    assert "shardborn-shift:T1@0,5" in spots and len(spots) == 9 and spots[-1] == "shardborn-shift:T1@elsewhere"
     after, events = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@0,5"))
     assert after.terrain["T1"].polygon == ((4, 9), (8, 9), (8, 13), (4, 13)) and after.records[A].fortune == 0
     assert "L782" in events[-1].body.describe() and "seeded" in after.terrain["T1"].keywords
+
+
+def test_shifting_shards_place_a_piece_on_a_spot_its_player_names() -> None:
+    # Sunshard core rules, L782, L692: any spot completely within 5" will do, not only the compass moves: T1 (centre
+    # 6,6) goes 1" east and 1" north; a spot over T2 is refused, changing nothing; beyond 5" the question refuses it.
+    # The compass moves are suggested, the first (2.5" east, T2 barring 5") the default.
+    state = _shardborn(4, 4, 4, 4)
+    asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
+    question = t.pending(asked)
+    assert question.kind == "shard-spot" and asked.records[A].fortune == 0
+    assert question.parts[0].options[0].key == "8.5,6" and question.parts[0].default == "8.5,6"
+    with pytest.raises(RulesError, match=r"T1 would overlap T2.*L692, L782"):
+        t.answer(asked, {"to": "10.5,6"})
+    with pytest.raises(RulesError, match=r"within 5"):
+        t.answer(asked, {"to": "12,6"})
+    after, events = t.answer(asked, {"to": "7,7"})
+    assert after.terrain["T1"].polygon == ((5, 5), (9, 5), (9, 9), (5, 9)) and not after.pending
+    assert any("Shifting shards placed it 1.4\" from where it was" in e.body.describe() for e in events)
 
 
 def test_shifting_shards_place_no_piece_over_a_model() -> None:
