@@ -81,6 +81,7 @@ from .shapes import (
     Table,
     Terrain,
     Zone,
+    shape_key,
 )
 from .sight import (
     BlockRule,
@@ -199,6 +200,7 @@ __all__ = [
     "resolve_move",
     "round_point",
     "round_pos",
+    "shape_key",
     "sight_in_height",
     "some_line_crosses",
     "spot_problem",

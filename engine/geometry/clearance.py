@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 
 from .battlefield import Battlefield
-from .shapes import XY, Base, Terrain
+from .shapes import XY, Base, Terrain, shape_key
 from .tolerance import TOLERANCE
 
 __all__ = ["IMPASSABLE", "TABLE_EDGE", "Obstacles", "segment_gap", "terrain_label"]
@@ -98,8 +97,21 @@ class _Pieces:
     prepared: NDArray[np.object_]
 
 
-@lru_cache(maxsize=256)
+_PIECES: dict[tuple[bytes, ...], _Pieces] = {}
+"""What leg tests read of a tuple of pieces, by their shapes (``shape_key``; the oldest forgotten past 256)."""
+
+
 def _pieces(polygons: tuple[shapely.Polygon, ...]) -> _Pieces:
+    key = tuple(shape_key(p) for p in polygons)
+    found = _PIECES.get(key)
+    if found is None:
+        if len(_PIECES) >= 256:
+            del _PIECES[next(iter(_PIECES))]
+        found = _PIECES[key] = _made_pieces(polygons)
+    return found
+
+
+def _made_pieces(polygons: tuple[shapely.Polygon, ...]) -> _Pieces:
     shapes = np.array(polygons, dtype=object)
     centres = shapely.get_coordinates(shapely.centroid(shapes)).reshape(-1, 2)
     outer = np.array([float(np.max(np.hypot(*(np.asarray(p.exterior.coords)[:, :2] - c).T)))
@@ -132,9 +144,11 @@ class Obstacles:
         self.centres = np.array([b.xy for b in self.bases], dtype=float).reshape(-1, 2)
         self.reach = np.array([self.radius + b.radius for b in self.bases], dtype=float)
         self._pieces = pieces = _pieces(tuple(t.polygon for t in self.terrain))
-        inner, outer = pieces.inner - _MARGIN, pieces.outer + self.radius - TOLERANCE + _MARGIN
-        self._inside = np.where(inner > 0, inner * inner, -1.0)[:, None]
-        """A leg whose gap to a piece's centre squared is less is surely within the piece."""
+        reach = self.radius - TOLERANCE
+        inner, outer = pieces.inner + reach - _MARGIN, pieces.outer + reach + _MARGIN
+        self._inside = np.where(pieces.inner > 0, inner * inner, -1.0)[:, None]
+        """A leg whose gap to a piece's centre squared is less surely comes within the base's reach of the piece (the
+        disc about the centre lies inside it)."""
         self._beyond = (outer * outer)[:, None]
         """A leg whose gap to a piece's centre squared is more surely keeps clear of the piece."""
         w, h = field.table.width, field.table.height
@@ -189,8 +203,9 @@ class Obstacles:
 
     def _pieces_clear(self, start: _F, end: _F, ok: _B) -> _B:
         """``ok`` (changed in place) less the legs that come within the impassable terrain, only those still ok
-        tested. A leg far outside a piece's bounding disc misses it and one through the disc inside it hits it (by a
-        margin no rounding reaches): only the pairs of a leg and a piece neither settles are measured exactly."""
+        tested. A leg far outside a piece's bounding disc misses it and one within the base's reach of the disc inside
+        it hits it (by a margin no rounding reaches): only the pairs of a leg and a piece neither settles are measured
+        exactly."""
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
             pieces = self._pieces

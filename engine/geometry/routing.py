@@ -28,7 +28,7 @@ from shapely.geometry.polygon import orient
 
 from .clearance import TABLE_EDGE, Obstacles, terrain_label
 from .errors import NoRoute
-from .shapes import XY
+from .shapes import XY, shape_key
 from .tolerance import TOLERANCE
 
 __all__ = ["Goal", "Router"]
@@ -137,7 +137,7 @@ _SCENERY_KEPT = 16
 
 def _scenery(obs: Obstacles) -> _Scenery:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
-           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
+           tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
     return _kept(_SCENERY, _SCENERY_KEPT, key, lambda: _Scenery(obs))
 
 
@@ -160,7 +160,8 @@ class _Corners:
 
     def __init__(self, obs: Obstacles) -> None:
         self.scenery = scenery = _scenery(obs)
-        reached = [_grown(shapely.Point(c), (r + _MARGIN) * _GROW) for c, r in zip(obs.centres, obs.reach, strict=True)]
+        reached = [_grown_disc(b.pose.x, b.pose.y, (r + _MARGIN) * _GROW) for b, r in zip(obs.bases, obs.reach.tolist(),
+                                                                                       strict=True)]
         bases, bprev, bnxt = _stacked(reached)
         ok = obs.legs_clear(bases, bases)
         free = obs.bases_clear(scenery.nodes, scenery.nodes)
@@ -232,7 +233,7 @@ _CORNERS_KEPT = 32
 def _shared_corners(obs: Obstacles) -> _Corners:
     key = (obs.field.table.width, obs.field.table.height, obs.radius,
            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-           tuple((t.id, t.polygon) for t in obs.terrain))  # a shape keys by its exact coordinates (see anchors)
+           tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
     return _kept(_CORNERS, _CORNERS_KEPT, key, lambda: _Corners(obs))
 
 
@@ -286,9 +287,14 @@ class _LastLegs:
         return found
 
     def untested(self, nodes: Sequence[int]) -> tuple[list[int], _F]:
-        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends."""
-        todo = [v for v in dict.fromkeys(nodes) if self.clear[v] is None]
-        return todo, np.array([self.end(v) for v in todo], dtype=float).reshape(-1, 2)
+        """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends (in one flat list: numpy reads
+        it several times faster than a list of pairs)."""
+        clear, end = self.clear, self.end
+        todo = [v for v in dict.fromkeys(nodes) if clear[v] is None]
+        flat: list[float] = []
+        for v in todo:
+            flat += end(v)
+        return todo, np.array(flat, dtype=float).reshape(-1, 2)
 
     def record(self, nodes: list[int], clear: list[bool]) -> None:
         """Keep whether the last legs from ``nodes`` hit nothing."""
@@ -371,6 +377,13 @@ def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
     for array in found:
         array.setflags(write=False)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _grown_disc(x: float, y: float, by: float) -> tuple[_F, _F, _F]:
+    """:func:`_grown` of the point ``x, y`` (a base's centre), kept by its coordinates: a point made and hashed by its
+    WKB for each base of every layout cost more than growing it."""
+    return _grown(shapely.Point(x, y), by)
 
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:

@@ -15,12 +15,29 @@ from shapely.geometry import Polygon
 
 from .tolerance import TOLERANCE
 
-__all__ = ["MM_PER_INCH", "XY", "Base", "Circle", "Edge", "Pose", "Table", "Terrain", "Zone"]
+__all__ = ["MM_PER_INCH", "XY", "Base", "Circle", "Edge", "Pose", "Table", "Terrain", "Zone", "shape_key"]
 
 MM_PER_INCH = 25.4
 
 XY = tuple[float, float]
 """A point on the table, in inches."""
+
+
+_SHAPE_KEYS: dict[int, tuple[shapely.Geometry, bytes]] = {}
+"""Each shape keyed so far, by its id (the shape held, so the id stays its own), with its key."""
+_SHAPE_KEYS_KEPT = 4096
+
+
+def shape_key(shape: shapely.Geometry) -> bytes:
+    """A dict key standing for ``shape``'s exact coordinates, written once per shape object: shapely hashes a shape by
+    writing its WKB on every lookup (a route's caches look up every piece of scenery several times a move), where a
+    bytes object keeps its hash. Equal shapes get equal keys."""
+    found = _SHAPE_KEYS.get(id(shape))
+    if found is None or found[0] is not shape:
+        if len(_SHAPE_KEYS) >= _SHAPE_KEYS_KEPT:
+            _SHAPE_KEYS.clear()
+        found = _SHAPE_KEYS[id(shape)] = (shape, shapely.to_wkb(shape))
+    return found[1]
 
 
 def _finite(*values: float) -> None:

@@ -61,11 +61,15 @@ def activating(world: World, side: SideId, model_id: str) -> tuple[World, Activa
 
 
 def actors(world: World, side: SideId) -> list[Miniature]:
-    """The models of ``side`` that may act now: the one activating, or each it may select."""
+    """The models of ``side`` that may act now: the one activating, or each it may select (kept for the state's
+    sequence number: every first question of a menu asks it; the worlds sharing that memo all have a model activating
+    but this one)."""
     activation = world.state.activation
     if activation is not None:
         return [world.model(activation.model)] if activation.side == side else []
-    return [m for m in world.on_table() if can_select(world, side, m) is None]
+    ids: list[str] = world.memo(("actors", side), lambda: [m.id for m in world.on_table()
+                                                           if can_select(world, side, m) is None])
+    return [world.model(i) for i in ids]
 
 
 def begin(ctx: Context[SunshardState], side: SideId, selected: Selected[P]) -> P:

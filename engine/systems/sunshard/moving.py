@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 import shapely
 from pydantic import JsonValue
@@ -31,6 +30,7 @@ from engine.geometry import (
     parse_position,
     path_length,
     resolve_move,
+    shape_key,
 )
 from engine.systems.sunshard.ap import can_still_act, spend_ap
 from engine.systems.sunshard.deeds import flood_check
@@ -85,10 +85,20 @@ def movement_field(world: World, mover: Miniature) -> Battlefield:
     return Battlefield(Table(world.state.width, world.state.height), tuple(terrain), (mover.base(), *bases))
 
 
-@lru_cache(maxsize=512)
+_WALLED: dict[int, tuple[Terrain, Terrain]] = {}
+"""Each piece made Impassable so far, by the piece's id (the piece held, so the id stays its own): a piece hashes by
+writing its shape's WKB, on every lookup."""
+
+
 def _walled(piece: Terrain) -> Terrain:
     """The piece made Impassable (built once per piece: a menu asks the field of every mover it routes)."""
-    return Terrain(piece.id, piece.kind, piece.polygon, piece.height, piece.keywords | {"impassable"})
+    found = _WALLED.get(id(piece))
+    if found is None or found[0] is not piece:
+        if len(_WALLED) >= 512:
+            _WALLED.clear()
+        found = _WALLED[id(piece)] = (piece, Terrain(piece.id, piece.kind, piece.polygon, piece.height,
+                                                     piece.keywords | {"impassable"}))
+    return found[1]
 
 
 def allowance(world: World, mover: Miniature, ap: int) -> Target:
@@ -116,8 +126,12 @@ def crossed(world: World, mover: Miniature, path: tuple[Point, ...]) -> tuple[li
     if not slowing:  # nothing the path could cross matters: no swept area to draw
         return [], []
     radius = mover.base().radius
-    swept = shapely.LineString(path).buffer(radius - TOLERANCE) if len(path) > 1 else shapely.Point(path[0]).buffer(
-        radius - TOLERANCE)
+    line = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
+    gaps = shapely.distance(line, [p.polygon for p in slowing]).tolist()
+    slowing = [p for p, apart in zip(slowing, gaps, strict=True) if apart < radius - TOLERANCE + _HAIR]
+    if not slowing:  # the swept area (its outline within the path's reach) shares no area with any of them
+        return [], []
+    swept = line.buffer(radius - TOLERANCE)
     left, bottom, right, top = swept.bounds  # a piece whose box the swept area's misses shares no area with it
     within = [p for p in slowing if _boxes_meet((left, bottom, right, top), p.polygon.bounds)
               and swept.intersection(p.polygon).area > TOLERANCE ** 2]
@@ -126,6 +140,10 @@ def crossed(world: World, mover: Miniature, path: tuple[Point, ...]) -> tuple[li
     if world.rulings.hazardous_frequency == "once-per-action":
         hazardous = hazardous[:1]
     return rugged, hazardous
+
+
+_HAIR = 1e-6
+"""Inches past a base's reach a piece may lie and still be measured: far more than any rounding of the distance."""
 
 
 def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -192,7 +210,7 @@ far): a menu, its check and the bot ask the same question of copies of one state
 def _routed(field: Battlefield, mover: str, position: Position, text: str, reach: float) -> MoveResult:
     """``resolve_move``, kept for a battlefield laid out the same way (the oldest forgotten past 2,000)."""
     key = (field.table.width, field.table.height, mover, text, round(reach, 4),
-           tuple((t.id, t.height, t.keywords, t.polygon.bounds) for t in field.terrain),
+           tuple((t.id, t.height, t.keywords, shape_key(t.polygon)) for t in field.terrain),
            tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases))
     found = _ROUTES.get(key)
     if found is None:

@@ -10,7 +10,7 @@ Objectives, each labelled with its length and AP; any other place may be typed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from engine.core import Ask, Choice, Context, FreeForm, InvalidCommand, Order, Param, RulesError, SideId, parse_point
@@ -422,8 +422,12 @@ RULES.action("translocate", "Translocate: placed within 3\", or within 6\" into 
 
 def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:
     """Where the model may climb: onto each taller piece it touches, or down off the piece it stands on."""
+    return list(_climbing(world, side, model_id))
+
+
+def _climbing(world: World, side: SideId, model_id: str) -> Iterator[Choice]:
+    """:func:`_climbs` one at a time (the menu of models asks only whether there is one)."""
     model = world.model(model_id)
-    found = []
     here = model.base()
     for terrain in pieces(world):
         wanted = terrain.id if terrain.height > model.card.HGT and relation(here, terrain) != "apart" else None
@@ -433,17 +437,16 @@ def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:
             plan = check_special(world, side, {"action": "climb", "model": model.id, "choice": wanted})
         except RulesError:
             continue
-        found.append(Choice(terrain.id, f"up onto {terrain.id} ({plan.ap} AP)"))
+        yield Choice(terrain.id, f"up onto {terrain.id} ({plan.ap} AP)")
     try:
         plan = check_special(world, side, {"action": "climb", "model": model.id, "choice": ""})
-        found.append(Choice("down", f"down onto the battlefield ({plan.ap} AP)"))
     except RulesError:
-        pass
-    return found
+        return
+    yield Choice("down", f"down onto the battlefield ({plan.ap} AP)")
 
 
 def _climbers(world: World, model: Miniature) -> bool:
-    return not model.wavering and bool(_climbs(world, model.side, model.id))
+    return not model.wavering and next(_climbing(world, model.side, model.id), None) is not None
 
 
 RULES.action("climb", "Climb onto taller terrain the model touches, or down off it (1 AP a HGT)", label="Climb",

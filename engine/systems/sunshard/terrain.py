@@ -13,7 +13,7 @@ from typing import Literal
 import shapely
 
 from engine.core import TerrainMark
-from engine.geometry import TOLERANCE, Base, Terrain
+from engine.geometry import TOLERANCE, Base, Terrain, shape_key
 from engine.systems.sunshard.abilities import TERRAIN_RULES, terrain_rule
 from engine.systems.sunshard.world import Miniature, World
 
@@ -87,7 +87,12 @@ def objectives(world: World) -> list[TerrainMark]:
 def relation(base: Base, terrain: Terrain) -> Relation:
     """How a base stands to a piece (L694-700): completely within, within (more than a touch), in contact (a touch
     only: not within, L700) or apart."""
-    centre = shapely.Point(base.xy)
+    x, y = base.xy
+    left, bottom, right, top = _bounds(terrain.polygon)
+    reach = base.radius + TOLERANCE + 1e-9  # a hair more: no rounding settles a base touching the piece
+    if x < left - reach or x > right + reach or y < bottom - reach or y > top + reach:
+        return "apart"  # farther than that from its bounding box, farther from the piece
+    centre = shapely.Point(x, y)
     poly = terrain.polygon
     if poly.contains(centre):
         inner = float(poly.exterior.distance(centre))
@@ -96,6 +101,21 @@ def relation(base: Base, terrain: Terrain) -> Relation:
     if gap < base.radius - TOLERANCE:
         return "within"
     return "contact" if gap <= base.radius + TOLERANCE else "apart"
+
+
+_BOUNDS: dict[bytes, tuple[float, float, float, float]] = {}
+"""Each piece's bounding box by its shape (``shape_key``): every menu asks how each model stands to each piece."""
+
+
+def _bounds(shape: shapely.Geometry) -> tuple[float, float, float, float]:
+    key = shape_key(shape)
+    found = _BOUNDS.get(key)
+    if found is None:
+        if len(_BOUNDS) >= 4096:
+            _BOUNDS.clear()
+        left, bottom, right, top = shape.bounds
+        found = _BOUNDS[key] = (left, bottom, right, top)
+    return found
 
 
 def touches(base: Base, terrain: Terrain) -> bool:

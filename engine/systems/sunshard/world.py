@@ -64,8 +64,8 @@ _LASTING_SIZE = 256
 
 
 def _content(state: SunshardState) -> bytes:
-    """A digest of everything in ``state`` but its sequence number."""
-    return hashlib.blake2b(state.model_dump_json(exclude={"seq"}).encode(), digest_size=16).digest()
+    """A digest of everything in ``state`` but its sequence number and the activation in progress."""
+    return hashlib.blake2b(state.model_dump_json(exclude={"seq", "activation"}).encode(), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,9 @@ class World:
     shared: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """What ``memo`` keeps; a world seen as if another model were activating shares it (its keys name the model
     where the answer depends on it)."""
+    _read: dict[tuple[str, int], Miniature] = field(default_factory=dict, compare=False, repr=False)
+    """This world's models as read so far, by id and sequence number (``model``): a menu reads each model hundreds of
+    times. Not shared with a world seen as if another model were activating: a model holds its world."""
 
     def memo(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept for this state's sequence number (an event moves it on, and the value is made anew)."""
@@ -93,9 +96,13 @@ class World:
         a menu, the check of the command picked from it and its handler each read their own copy of one state, and
         the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
         # the digest is kept for this state's sequence number; worlds sharing what ``memo`` keeps differ only in which
-        # model is activating (see acting.activating), so that is named in its key
-        active = self.state.activation.model_dump_json() if self.state.activation is not None else ""
-        slot = (key, id(self.data), self.rulings, self.memo(("content", active), lambda: _content(self.state)))
+        # model is activating (see acting.activating), so the digest leaves the activation out (one digest for them
+        # all) and the key names it
+        activation = self.state.activation
+        active = () if activation is None else tuple(
+            (name, value if value is None or isinstance(value, (str, int, float)) else repr(value))
+            for name, value in activation)
+        slot = (key, id(self.data), self.rulings, self.memo("content", lambda: _content(self.state)), active)
         if slot in _LASTING:
             _LASTING.move_to_end(slot)
         else:
@@ -107,17 +114,26 @@ class World:
 
     def model(self, model_id: str) -> Miniature:
         """The model with that id, on the battlefield or not; :raises RulesError: for an unknown id."""
-        key = ModelId(model_id.upper())
-        figure = self.state.figures.get(key)
-        if figure is None:
-            known = ", ".join(sorted(self.state.figures)) or "none yet"
-            raise RulesError(f"there is no model {model_id}; the models are {known}")
-        return Miniature(self, figure)
+        slot = (model_id, self.state.seq)
+        found = self._read.get(slot)
+        if found is None:
+            key = ModelId(model_id.upper())
+            figure = self.state.figures.get(key)
+            if figure is None:
+                known = ", ".join(sorted(self.state.figures)) or "none yet"
+                raise RulesError(f"there is no model {model_id}; the models are {known}")
+            found = self._read[slot] = Miniature(self, figure)
+        return found
 
     def on_table(self, side: SideId | None = None) -> list[Miniature]:
-        """Every model on the battlefield (of ``side``, if given), in id order."""
-        return [Miniature(self, f) for key, f in sorted(self.state.figures.items())
-                if f.status == "deployed" and key in self.state.models and (side is None or f.side == side)]
+        """Every model on the battlefield (of ``side``, if given), in id order (which they are is kept for the state's
+        sequence number: it reads the figures and the models' places, which a world seen as if another model were
+        activating shares)."""
+        state = self.state
+        ids: tuple[str, ...] = self.memo("on-table", lambda: tuple(
+            key for key, f in sorted(state.figures.items()) if f.status == "deployed" and key in state.models))
+        found = [self.model(key) for key in ids]
+        return found if side is None else [m for m in found if m.side == side]
 
     def record(self, side: SideId) -> SideRecord:
         return self.state.records.get(side, SideRecord())
