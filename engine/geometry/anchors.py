@@ -43,12 +43,13 @@ from .positions import (
     Toward,
     Via,
 )
+from .reaching import reaches_each
 from .routing import Goal, Router
 from .shapes import XY, Base, Circle, Terrain
 from .sight import LineOfSight
 from .tolerance import TOLERANCE
 
-__all__ = ["SHORT_OF_CONTACT", "has_route", "has_route_any", "resolve_move"]
+__all__ = ["SHORT_OF_CONTACT", "Asked", "has_route", "has_route_any", "has_route_each", "resolve_move"]
 
 SHORT_OF_CONTACT = 2 * TOLERANCE
 """Inches ``toward`` stops short of touching, so that even after rounding the gap exceeds the tolerance."""
@@ -142,31 +143,51 @@ _ROUTERS_KEPT = 32
 
 def has_route(field: Battlefield, mover_id: str, position: Position, *, max_distance: float | None = None) -> bool:
     """Whether :func:`resolve_move` makes a move to ``position`` (it raises a :class:`GeometryError` exactly when this
-    is False). ``toward`` and ``contact`` ask the router only whether some route exists (:meth:`Router.reaches`),
-    sharing its corner graph with the routes made later; any other position is resolved whole."""
-    try:
-        match position:
-            case Toward(target) | Contact(target):
+    is False): a route kept in ``_APPROACHES`` is one; otherwise :func:`has_route_any` of it alone."""
+    match position:
+        case Toward(target) | Contact(target):
+            try:
                 mover = field.base(mover_id)
-                thing = field.find(target)
                 gap = SHORT_OF_CONTACT if isinstance(position, Toward) else 0.0
-                goal = _goal(mover, thing, gap)
-                if goal is None:
+                if (_layout(field, mover), field.find(target).id, gap) in _APPROACHES:
                     return True
-                layout = _layout(field, mover)
-                kept = (layout, thing.id, gap) in _APPROACHES
-                return kept or _router(layout, lambda: Obstacles(field, mover)).reaches(goal)
-        resolve_move(field, mover_id, position, max_distance=max_distance)
-    except GeometryError:
-        return False
-    return True
+            except GeometryError:
+                return False
+    return has_route_any(field, mover_id, (position,), max_distance=max_distance)
 
 
 def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Position], *,
                   max_distance: float | None = None) -> bool:
-    """Whether :func:`has_route` holds for one of ``positions``: every ``toward`` and ``contact`` among them asked of
-    the router in one search (:meth:`Router.reaches_any`), any other resolved whole. A menu asks it of every model
-    it offers, with every place it names."""
+    """Whether :func:`has_route` holds for one of ``positions`` (:func:`has_route_each` of them)."""
+    return has_route_each([(field, mover_id, positions, max_distance)])[0]
+
+
+Asked = tuple[Battlefield, str, Sequence[Position], float | None]
+"""A table, a mover on it, the positions it might head for and its allowance: whether it may reach one is asked."""
+
+
+def has_route_each(asked: Sequence[Asked]) -> list[bool]:
+    """Whether :func:`has_route` holds for one of the positions of each ask: every ``toward`` and ``contact`` of them
+    all asked of :func:`reaches_each` at once (the movers past one layout searched together, sharing what each search
+    learns: a menu asks it of every model it offers, with every place it names), any other position resolved whole.
+    """
+    found = [False] * len(asked)
+    searched: list[tuple[int, Obstacles, list[Goal]]] = []
+    for i, (field, mover_id, positions, max_distance) in enumerate(asked):
+        goals = _goals(field, mover_id, positions, max_distance)
+        if goals is None:
+            found[i] = True
+        elif goals:
+            searched.append((i, Obstacles(field, field.base(mover_id)), goals))
+    for (i, _, _), ok in zip(searched, reaches_each([(obs, goals) for _, obs, goals in searched]), strict=True):
+        found[i] = ok
+    return found
+
+
+def _goals(field: Battlefield, mover_id: str, positions: Sequence[Position],
+           max_distance: float | None) -> list[Goal] | None:
+    """Where routes toward or into contact with the things ``positions`` name end (``_goal``), or None once one of
+    them is met without a search: the mover is there already, or another kind of position resolves whole."""
     goals: list[Goal] = []
     try:
         mover: Base | None = field.base(mover_id)
@@ -184,17 +205,15 @@ def has_route_any(field: Battlefield, mover_id: str, positions: Sequence[Positio
                 except GeometryError:
                     continue
                 if goal is None:
-                    return True
+                    return None
                 goals.append(goal)
             case _:
-                if has_route(field, mover_id, position, max_distance=max_distance):
-                    return True
-    if mover is None or not goals:
-        return False
-    try:  # a route kept in _APPROACHES is one the router reaches: not looked up, each key would hash the layout
-        return _router(_layout(field, mover), lambda: Obstacles(field, mover)).reaches_any(goals)
-    except GeometryError:
-        return False
+                try:
+                    resolve_move(field, mover_id, position, max_distance=max_distance)
+                except GeometryError:
+                    continue
+                return None
+    return goals if mover is not None else []
 
 
 def _layout(field: Battlefield, mover: Base) -> tuple[object, ...]:

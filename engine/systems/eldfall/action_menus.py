@@ -145,10 +145,16 @@ def _means(reading: Reading, *, spells_only: bool) -> list[Choice]:
     f = reading.active()
     if f is None:
         return []
-    found = [m for m in (*f.weapons, *f.spell_means()) if (m.spell is not None or not spells_only)]
+    usable = reading.world.kept(("usable means", f.id), lambda: _usable(reading, f))
+    return [Choice(m.id, _label(f, m)) for m in usable if m.spell is not None or not spells_only]
+
+
+def _usable(reading: Reading, f: Fighter) -> tuple[Means, ...]:
+    """The weapons and spells ``f`` may attack with now that have something to aim at, worked out once a menu (the
+    attack's and the spell's menus both list them)."""
     reading.world.sees_each(f.id, [e.id for e in _aimable(reading, f) if not e.dead])  # one survey for them all
-    return [Choice(m.id, _label(f, m)) for m in found
-            if means_refusal(reading, f, m) is None and _aimed(reading, f, m)]
+    return tuple(m for m in (*f.weapons, *f.spell_means()) if means_refusal(reading, f, m) is None
+                 and _aimed(reading, f, m))
 
 
 def means_explained(reading: Reading, ask: Ask, typed: str) -> str | None:

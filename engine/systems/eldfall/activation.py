@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from engine.core import Choice, Context, IllegalCommand, ModelId, SideId
 from engine.geometry import bearing
@@ -33,15 +34,15 @@ from engine.systems.eldfall.movement import allowance, engaged_walk_refusal, pan
 from engine.systems.eldfall.quests import carrier_leaves, drop_treasure, touch_tokens
 from engine.systems.eldfall.routes import Route, make_move, route
 from engine.systems.eldfall.state import EldfallState, MovementKind, SequenceState
-from engine.systems.eldfall.ways import has_way, has_way_any
+from engine.systems.eldfall.ways import WayAsked, has_way, has_way_each
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, ModelRemoved, Point
 from engine.table.geometry import battlefield
 
 __all__ = ["MOVEMENT_SKILLS", "SPECIAL_MOVEMENTS", "Activation", "activatable", "activatable_refusal", "activate",
-           "agony_strikes", "declarable", "goes", "goes_anywhere", "is_special", "move_refusal", "movement_allowance",
-           "movement_choice_refusal", "movement_refusal", "movements", "planned_route", "read_movement",
-           "sequence_refusal", "skill_refusal", "way_test", "written"]
+           "agony_strikes", "declarable", "goes", "goes_anywhere", "goes_each", "is_special", "move_refusal",
+           "movement_allowance", "movement_choice_refusal", "movement_refusal", "movements", "planned_route",
+           "read_movement", "sequence_refusal", "skill_refusal", "way_test", "written"]
 
 Ctx = Context[EldfallState]
 SPECIAL_MOVEMENTS = ("run", "climb", "jump")
@@ -347,40 +348,55 @@ def way_test(world: World, f: Fighter, text: str) -> Callable[[str | None], bool
     model's states and its allowance read once: a Walk, Run or Climb of a model neither Engaged (unless it Hits and
     Retreats) nor a Personal Guard needs only some route to the place (``has_way``); a Jump, a Flicker and the rest
     are routed whole."""
-    simple = _simple_way(world, f, text)
-    if simple is not None:
-        how, trample = simple
-        far = movement_allowance(f, how)
-        return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
     refusal = movement_choice_refusal(world, f, text)
     read = read_movement(text)
     if refusal is not None or isinstance(read, str) or read[0] == "idle":
         return lambda to: refusal is None
-    return lambda to: to is None or move_refusal(world, f, text, to) is None
+    how, _, skills = read
+    if _simple_way(world, f, how, skills):
+        far, trample = movement_allowance(f, how), "trample" in skills
+        return lambda to: to is None or has_way(world, f, how, to, far, trample=trample)
+    return lambda to: to is None or _routed(world, f, how, to, skills)
+
+
+def _routed(world: World, f: Fighter, how: MovementKind, to: str, skills: tuple[str, ...]) -> bool:
+    """Whether ``planned_route`` makes the movement (``move_refusal`` past the movement's own refusal)."""
+    try:
+        planned_route(world, f, how, to, skills)
+    except IllegalCommand:
+        return False
+    return True
 
 
 def goes_anywhere(world: World, f: Fighter, text: str, places: Sequence[str]) -> bool:
-    """Whether ``way_test`` passes one of ``places`` (any way, not the shortest): where only the way decides, the
-    ways to them all are asked in one search (``has_way_any``)."""
-    simple = _simple_way(world, f, text)
-    if simple is None:
-        test = way_test(world, f, text)
-        return any(test(place) for place in places)
-    how, trample = simple
-    return has_way_any(world, f, how, places, lambda: movement_allowance(f, how), trample=trample)
+    """Whether ``way_test`` passes one of ``places`` (``goes_each``)."""
+    return goes_each(world, text, [(f, places)])[0]
 
 
-def _simple_way(world: World, f: Fighter, text: str) -> tuple[MovementKind, bool] | None:
-    """The movement and Trample of a movement ``f`` may declare that needs only some route to a place (see
-    ``way_test``), or None."""
+def goes_each(world: World, text: str, asked: Sequence[tuple[Fighter, Sequence[str]]]) -> list[bool]:
+    """For each model and the places it names, whether ``way_test`` of the movement ``text`` passes one of them (any
+    way, not the shortest): where only the way decides, the ways of every model to all its places are asked at once
+    (``has_way_each``: a menu asks it of every model it offers)."""
     read = read_movement(text)
-    if isinstance(read, str) or read[0] == "idle" or movement_choice_refusal(world, f, text) is not None:
-        return None
-    how, _, skills = read
-    if how == "jump" or "flicker" in skills or f.figure.guard_of is not None \
-            or (world.engagers(f.id) and not f.has("Hit and Retreat")):
-        return None
-    return how, "trample" in skills
+    simple: list[WayAsked] = []
+    found: list[bool | None] = []
+    for f, places in asked:
+        if isinstance(read, str) or read[0] == "idle" or movement_choice_refusal(world, f, text) is not None \
+                or not _simple_way(world, f, read[0], read[2]):
+            test = way_test(world, f, text)
+            found.append(any(test(place) for place in places))
+            continue
+        how = read[0]
+        simple.append((f, how, places, partial(movement_allowance, f, how), "trample" in read[2]))
+        found.append(None)
+    ways = iter(has_way_each(world, simple))
+    return [next(ways) if known is None else known for known in found]
+
+
+def _simple_way(world: World, f: Fighter, how: MovementKind, skills: tuple[str, ...]) -> bool:
+    """Whether a movement ``f`` may declare needs only some route to a place (see ``way_test``)."""
+    return not (how == "jump" or "flicker" in skills or f.figure.guard_of is not None
+                or (world.engagers(f.id) and not f.has("Hit and Retreat")))
 
 
 def _move(ctx: Ctx, kit: Kit, f: Fighter, how: MovementKind, to: str,

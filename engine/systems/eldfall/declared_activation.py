@@ -31,6 +31,7 @@ from engine.systems.eldfall.activation import (
     activate,
     declarable,
     goes_anywhere,
+    goes_each,
     move_refusal,
     movement_allowance,
     movement_choice_refusal,
@@ -127,9 +128,12 @@ def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
 
 
 def _walkers(r: Reading, ask: Ask) -> list[Choice]:
-    """The models that may activate and Walk somewhere a menu names (``/move``'s default)."""
-    return [c for c in _activatable(r, ask)
-            if _goes_somewhere(r, Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value}), "walk")]
+    """The models that may activate and Walk somewhere a menu names (``/move``'s default), asked of them all at once
+    (``goes_each``)."""
+    models = _activatable(r, ask)
+    asks = [Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value}) for c in models]
+    going = goes_each(r.world, "walk", [(r.model(one), [c.value for c in destinations(r, one)]) for one in asks])
+    return [c for c, goes in zip(models, going, strict=True) if goes]
 
 
 def _walker_refusal(r: Reading, ask: Ask, typed: str) -> str | None:

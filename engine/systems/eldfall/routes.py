@@ -66,7 +66,7 @@ from engine.systems.eldfall.state import EldfallState
 from engine.systems.eldfall.world import World
 from engine.table import ModelMoved, ModelPlaced, Point
 
-__all__ = ["Route", "allies_passed", "fall_damage", "goals_of", "let_go", "make_move",
+__all__ = ["Route", "allies_passed", "fall_damage", "goals_of", "headed_up", "let_go", "make_move",
            "push_down", "route", "setting", "smaller_models"]
 
 Ctx = Context[EldfallState]
@@ -112,6 +112,12 @@ def goals_of(world: World, position: Position) -> tuple[Point, ...]:
     return ()
 
 
+def headed_up(world: World, goals: tuple[Point, ...]) -> frozenset[str]:
+    """The pieces with a ladder a move headed for ``goals`` goes up (``ladders_headed``), worked out once per state
+    for each set of goals (a menu asks it of every model it offers, toward the same few models)."""
+    return world.kept(("ladders headed", goals), lambda: ladders_headed(world.field().terrain, goals))
+
+
 def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, through: bool, flying: bool,
            passable: frozenset[str]) -> Battlefield:
     """The table as this movement meets it: what it must go round, and which models it may pass through (allied
@@ -132,7 +138,7 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
                     and any(shapely.contains_xy(piece.polygon, x, y) for x, y in points):
                 raise IllegalCommand(f"{piece.id} rises {rise:g}\" above {f.id}'s feet, taller than its {hitbox:.2f}\" "
                                      "hitbox: only Climb, Jump or a ladder goes up it (L645)")
-        up = ladders_headed(terrain, goals)
+        up = headed_up(world, goals)
         terrain = world.kept(("walk-terrain", f.model.z, hitbox, up),
                              lambda: walk_obstacles(field.terrain, f.model.z, hitbox, up))
     bases = tuple(b for b in field.bases if b.id == f.id or not (through or flying or b.id in passable))

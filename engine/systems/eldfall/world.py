@@ -314,16 +314,17 @@ class World:
         found = self._engagers.get(key)
         if found is None:
             f = self.fighter(model)
-            threats = [] if f.out else \
-                [threat for e, threat in self._threat_list() if self.state.enemies(f.side, e.side)]
+            threats = [] if f.out else self._threats_to(f.side)
             found = self._engagers[key] = tuple(ModelId(i) for i in engaged_by(self.base(model), threats,
                                                                                 flying=f.is_("flying")))
         return found
 
-    def _threat_list(self) -> tuple[tuple[Fighter, Threat], ...]:
-        """Each standing model with the threat it makes (its hitbox, its held melee weapon's reach, its states),
-        worked out once while the state stays at one event: a menu asks ``engagers`` of every model it offers."""
-        return self.kept(("threats",), lambda: tuple((e, self._threat(e)) for e in self.fighters(standing=True)))
+    def _threats_to(self, side: SideId) -> tuple[Threat, ...]:
+        """The threat each standing enemy of ``side`` makes (its hitbox, its held melee weapon's reach, its states),
+        worked out once while the state stays at one event: a menu asks ``engagers`` of every model it offers, all of
+        one side (an ally's weapon, which engages none of them, is not read)."""
+        return self.kept(("threats to", side), lambda: tuple(self._threat(e) for e in self.fighters(standing=True)
+                                                             if self.state.enemies(side, e.side)))
 
     def _threat(self, e: Fighter) -> Threat:
         return Threat(self.base(e.id), self.melee_reach(e), frozenset(e.states))

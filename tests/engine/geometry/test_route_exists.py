@@ -15,8 +15,11 @@ from engine.geometry import (
     has_route,
     has_route_any,
     parse_position,
+    placement_conflicts,
     resolve_move,
 )
+from engine.geometry.anchors import has_route_each
+from engine.geometry.positions import Position
 from tests.budget import examples
 from tests.engine.geometry.test_moves import R, blocks, coord, others, random_field
 
@@ -56,6 +59,10 @@ def test_one_search_for_several_goals_finds_what_each_search_finds() -> None:
     assert not has_route_any(field, "A1", walled)
     assert has_route_any(field, "A1", [*walled, parse_position("toward B3")])
     assert not has_route_any(field, "A1", [])
+    other = Battlefield(field.table, (), (Base("A2", Pose(30, 6), 32), *ring))  # A1's ally, walked through
+    both = [(field, "A1", walled[:2], None), (other, "A2", walled[:2], None)]
+    assert has_route_each(both) == [False, False]  # the second search meets only corners the first found walled in
+    assert has_route_each([(f, m, [*p, parse_position("contact B2")], d) for f, m, p, d in both]) == [True, True]
 
 
 @settings(max_examples=examples(30), deadline=None)
@@ -67,3 +74,40 @@ def test_a_way_to_one_of_several_goals_exists_exactly_when_one_of_them_has_one(
     field = random_field(pieces, models, start)
     positions = [parse_position(f"{form} {field.bases[target % len(field.bases)].id}") for target, form in goals]
     assert has_route_any(field, "M0", positions) == any(has_route(field, "M0", p) for p in positions)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(blocks, others, st.tuples(coord, coord), st.lists(st.tuples(coord, coord, st.sampled_from([25.0, 32.0])),
+                                                          min_size=1, max_size=4),
+       st.lists(st.tuples(st.integers(0, 6), st.sampled_from(["contact", "toward"])), min_size=1, max_size=3))
+def test_movers_asked_together_have_a_way_exactly_when_each_move_is_made(
+        pieces: list, models: list, start: tuple[float, float], movers: list,  # type: ignore[type-arg]
+        goals: list) -> None:  # type: ignore[type-arg]
+    """Several movers that walk through each other (one side's models) past the same obstacles, asked at once and
+    sharing what each search learns (``has_route_each``), in one order and then the other: each answer is whether
+    the router makes a move to one of its places."""
+    field = random_field(pieces, models, start)
+    walkers = [field.bases[0]]
+    for i, (x, y, mm) in enumerate(movers):
+        walker = Base(f"W{i}", Pose(x, y), mm)
+        if not placement_conflicts(Battlefield(field.table, field.terrain, (*field.bases, *walkers[1:])), walker):
+            walkers.append(walker)
+    enemies = field.bases[1:]
+    things = [b.id for b in enemies] + [t.id for t in field.terrain]
+    if not things:
+        return
+    positions = [parse_position(f"{form} {things[target % len(things)]}") for target, form in goals]
+    fields = [Battlefield(field.table, field.terrain, (walker, *enemies)) for walker in walkers]
+    asked = [(own, walker.id, positions, None) for own, walker in zip(fields, walkers, strict=True)]
+    together = has_route_each(asked)
+    assert has_route_each(asked[::-1]) == together[::-1]
+    for own, walker, found in zip(fields, walkers, together, strict=True):
+        assert found == any(_made(own, walker.id, p) for p in positions), (walker, positions)
+
+
+def _made(field: Battlefield, mover: str, position: Position) -> bool:
+    try:
+        resolve_move(field, mover, position)
+    except GeometryError:
+        return False
+    return True
