@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.core.parsing import Invocation
 from engine.core import BOT_USER, UserId
-from engine.geometry import anchors, reaching, routing
+from engine.geometry import anchors, corners, reaching
 from engine.systems.sunshard import moving
 from engine.systems.sunshard import world as sunshard_world
 from engine.table import deploy
@@ -39,7 +39,7 @@ from tests.menu_walk import FACTORIES, TABLE, MenuWalk, table
 RUNS = 30
 BUDGET_MS = 5.0
 WALK_STEPS = 40
-KEPT_BY_LAYOUT = (anchors._APPROACHES, anchors._ROUTERS, routing._CORNERS, reaching._REACHED, moving._ROUTES,
+KEPT_BY_LAYOUT = (anchors._APPROACHES, anchors._ROUTERS, corners.CORNERS, reaching._REACHED, moving._ROUTES,
                   sunshard_world._LASTING, deploy._LAYOUTS)
 """The engine's caches keyed by where the models stand (or by a whole state's content)."""
 

@@ -17,18 +17,8 @@ import numpy as np
 import shapely
 
 from .clearance import Obstacles
-from .routing import (
-    _CORNERS_KEPT,
-    _GROW,
-    _MARGIN,
-    Goal,
-    _grown,
-    _kept,
-    _scenery,
-    _shared_corners,
-    _stacked,
-    _tangents,
-)
+from .corners import CORNERS_KEPT, GROW, MARGIN, grown, kept, shared_corners, shared_scenery, stacked, tangents
+from .routing import Goal
 from .shapes import XY
 
 __all__ = ["reaches_each"]
@@ -47,7 +37,7 @@ def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool
         if goals:
             layout = (obs.field.table.width, obs.field.table.height, obs.radius,
                       tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-                      tuple((t.id, t.polygon) for t in obs.terrain))  # as ``routing._shared_corners``'s
+                      tuple((t.id, t.polygon) for t in obs.terrain))  # as ``corners.shared_corners``'s
             group = next((members for key, members in alike if key == layout), None)
             if group is None:
                 alike.append((layout, [i]))
@@ -59,7 +49,7 @@ def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool
         for i in members:
             found[i] = True
         if open_:
-            reached = _kept(_REACHED, _CORNERS_KEPT, key, _making(asked[open_[0]][0]))
+            reached = kept(_REACHED, CORNERS_KEPT, key, _making(asked[open_[0]][0]))
             for i, ok in zip(open_, reached.each([asked[i] for i in open_]), strict=True):
                 found[i] = ok
     return found
@@ -81,7 +71,7 @@ def _quick(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
     nodes, prev, nxt = _corners(obs)
     xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
     starts = [o.mover.xy for o, _ in asked]
-    rows, cols, lengths = _tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
+    rows, cols, lengths = tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
     froms: list[XY] = [start for start, (_, goals) in zip(starts, asked, strict=True) for _ in goals]
     tos: list[XY] = [goal.entry(start) for start, (_, goals) in zip(starts, asked, strict=True) for goal in goals]
     straight = len(froms)
@@ -137,10 +127,10 @@ def _clear(obs: Obstacles, froms: list[XY], tos: list[XY]) -> list[bool]:
 
 
 def _corners(obs: Obstacles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every corner the router's graph past ``obs`` may hold (``routing._Corners``'s, before it leaves out those a base
+    """Every corner the router's graph past ``obs`` may hold (``corners.Corners``'s, before it leaves out those a base
     may not stand on): the bases' grown corners, then the scenery's, with each one's ring neighbours."""
-    scenery = _scenery(obs)
-    bases, bprev, bnxt = _stacked([_grown(shapely.Point(c), (r + _MARGIN) * _GROW)
+    scenery = shared_scenery(obs)
+    bases, bprev, bnxt = stacked([grown(shapely.Point(c), (r + MARGIN) * GROW)
                                    for c, r in zip(obs.centres, obs.reach, strict=True)])
     return (np.concatenate([bases, scenery.nodes]), np.concatenate([bprev, scenery.prev]),
             np.concatenate([bnxt, scenery.nxt]))
@@ -149,12 +139,12 @@ def _corners(obs: Obstacles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 class _Reached:
     """What searches for whether some route exists past one layout, for one size of base, learn that a search from any
     other start may use (a menu asks it of every model of a side, each walking past the same bases and scenery): the
-    corner graph (``_Corners``), the corners each start's first legs reach, whether each corner's last leg to a goal
+    corner graph (``Corners``), the corners each start's first legs reach, whether each corner's last leg to a goal
     hits nothing, and, by set of goals, the corners known to lead to one of them (``good``) or known not to
     (``dead``). The legs are the router's own, tested alike, so each answer is :meth:`Router.reaches_any`'s."""
 
     def __init__(self, obs: Obstacles) -> None:
-        self.corners = _shared_corners(obs)
+        self.corners = shared_corners(obs)
         self.xy: list[XY] = [(x, y) for x, y in self.corners.nodes.tolist()]
         self.opened: dict[XY, list[int]] = {}
         self.last: dict[Goal, list[bool | None]] = {}
@@ -176,7 +166,7 @@ class _Reached:
         cols: list[int] = []
         if new and self.xy:
             corners = self.corners
-            r, c, _ = _tangents(np.array(new, dtype=float), None, None, corners.nodes, corners.prev, corners.nxt)
+            r, c, _ = tangents(np.array(new, dtype=float), None, None, corners.nodes, corners.prev, corners.nxt)
             rows, cols = r.tolist(), c.tolist()
             froms += [new[i] for i in rows]
             tos += [self.xy[v] for v in cols]
@@ -263,4 +253,4 @@ class _Reached:
 
 
 _REACHED: dict[tuple[object, ...], _Reached] = {}
-"""What searches for whether a route exists learnt, by layout and size of base (as ``routing._CORNERS``)."""
+"""What searches for whether a route exists learnt, by layout and size of base (as ``corners.CORNERS``)."""

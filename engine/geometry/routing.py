@@ -16,29 +16,23 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TypeVar
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
-from shapely.geometry.polygon import orient
 
 from .clearance import TABLE_EDGE, Obstacles, terrain_label
+from .corners import shared_corners, tangents
 from .errors import NoRoute
-from .shapes import XY, shape_key
+from .shapes import XY
 from .tolerance import TOLERANCE
 
 __all__ = ["Goal", "Router"]
 
-_QUAD_SEGS = 3
-_GROW = 1.0 / math.cos(math.pi / (4 * _QUAD_SEGS))  # vertex radius that makes the polygon enclose the circle
-_MARGIN = TOLERANCE  # extra clearance of the nodes, so rounding a waypoint never makes it overlap
 
 _F = NDArray[np.float64]
-_K = TypeVar("_K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,143 +105,17 @@ class Router:
         return _reachable(self._graph, goals)
 
 
-class _Scenery:
-    """The convex corners of the impassable scenery grown for one size of base, and the legs between them that are
-    tangent at both ends and keep clear of the scenery and the edge, with their lengths, by the corner they leave
-    (``out``): no move changes these, so they are worked out once for a table, a size of base and its pieces
-    (``_SCENERY``), and each layout only tests them against its bases."""
-
-    def __init__(self, obs: Obstacles) -> None:
-        nodes, prev, nxt = _stacked([_grown(t.polygon, (obs.radius + _MARGIN) * _GROW) for t in obs.terrain])
-        ok = obs.scenery_clear(nodes, nodes)
-        self.nodes, self.prev, self.nxt = nodes[ok], prev[ok], nxt[ok]
-        heads, tails, lengths = _tangents(self.nodes, self.prev, self.nxt, self.nodes, self.prev, self.nxt)
-        clear = obs.scenery_clear(self.nodes[heads], self.nodes[tails])
-        self.tails, self.lengths = tails[clear], lengths[clear]
-        """The legs, by the corner they leave (then by the corner they reach): where each ends and its length."""
-        self.first: NDArray[np.intp] = np.searchsorted(heads[clear], np.arange(len(self.nodes) + 1))
-        """Where each corner's legs begin among them (and end, at the next corner's)."""
-
-
-_SCENERY: dict[tuple[object, ...], _Scenery] = {}
-"""Scenery graphs by the table, the base's size and the impassable pieces exactly (the oldest forgotten past
-``_SCENERY_KEPT``): kept across moves, since no move changes them."""
-_SCENERY_KEPT = 16
-
-
-def _scenery(obs: Obstacles) -> _Scenery:
-    key = (obs.field.table.width, obs.field.table.height, obs.radius,
-           tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
-    return _kept(_SCENERY, _SCENERY_KEPT, key, lambda: _Scenery(obs))
-
-
-def _kept(store: dict[tuple[object, ...], _K], most: int, key: tuple[object, ...], make: Callable[[], _K]) -> _K:
-    """``store[key]``, made and kept when missing (the oldest forgotten once ``most`` are kept)."""
-    found = store.get(key)
-    if found is None:
-        if len(store) >= most:
-            del store[next(iter(store))]
-        found = store[key] = make()
-    return found
-
-
-class _Corners:
-    """The corner nodes of one layout for one size of base (the bases' corners first, then the scenery's free of
-    the bases), and for each the legs out of it that hit nothing, as (node, length) lists, found when a search first
-    needs a corner's (``complete``, a batch of corners at a time): the scenery's legs less those a base blocks, and
-    the tangent legs to or from a base's corner. No start and no goal changes these, so every model of that size
-    routing past the same obstacles shares them."""
-
-    def __init__(self, obs: Obstacles) -> None:
-        self.scenery = scenery = _scenery(obs)
-        reached = [_grown_disc(b.pose.x, b.pose.y, (r + _MARGIN) * _GROW) for b, r in zip(obs.bases, obs.reach.tolist(),
-                                                                                       strict=True)]
-        bases, bprev, bnxt = _stacked(reached)
-        ok = obs.legs_clear(bases, bases)
-        free = obs.bases_clear(scenery.nodes, scenery.nodes)
-        self.obs = obs
-        self.nodes = np.concatenate([bases[ok], scenery.nodes[free]])
-        self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
-        self.nxt = np.concatenate([bnxt[ok], scenery.nxt[free]])
-        self.nb = nb = int(ok.sum())
-        self.index = np.full(len(scenery.nodes), -1, dtype=np.intp)
-        """Each scenery corner's index here, -1 where a base covers it."""
-        self.index[free] = nb + np.arange(int(free.sum()))
-        self.source = np.nonzero(free)[0]
-        """The scenery corner each layout corner past the bases' is."""
-        self.out: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]
-        self.ready = [False] * len(self.nodes)
-        """Whether a corner's legs are known."""
-
-    def complete(self, rows: Sequence[int], starts: _F | None = None, ends: _F | None = None) -> list[bool]:
-        """Find the legs that hit nothing out of the corners ``rows`` (one batch); the legs from ``starts`` to
-        ``ends`` (a search's last legs) are tested in the same call, and whether each hits nothing returned."""
-        todo = [u for u in dict.fromkeys(rows) if u < len(self.ready) and not self.ready[u]]
-        if not todo and (starts is None or not len(starts)):
-            return []
-        for u in todo:
-            self.ready[u] = True
-        nb, idx = self.nb, np.array(todo, dtype=np.intp)
-        parts = [self._scenery_legs(idx[idx >= nb])]
-        if nb and len(idx):
-            r, c, lengths = _tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
-                                      self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
-            parts.append((idx[r], c, lengths))
-            own = idx[idx < nb]
-            if len(own):
-                r, c, lengths = _tangents(self.nodes[own], self.prev[own], self.nxt[own],
-                                          self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
-                parts.append((own[r], c + nb, lengths))
-        heads, tails, steps = (np.concatenate([p[i] for p in parts]) for i in range(3))
-        inner = len(parts[0][0])  # the scenery's own legs come first: clear of it already, only the bases asked
-        starts = np.zeros((0, 2)) if starts is None else starts
-        ends = np.zeros((0, 2)) if ends is None else ends
-        if not len(heads) and not len(starts):
-            return []
-        clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
-                                         np.concatenate([self.nodes[tails], ends]), inner)
-        ok = clear[:len(heads)]
-        for u, v, step_ in zip(heads[ok].tolist(), tails[ok].tolist(), steps[ok].tolist(), strict=True):
-            self.out[u].append((v, step_))
-        result: list[bool] = clear[len(heads):].tolist()
-        return result
-
-    def _scenery_legs(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
-        """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free, row
-        by row in the scenery's order."""
-        first = self.scenery.first
-        source = self.source[rows - self.nb]
-        begin, counts = first[source], first[source + 1] - first[source]
-        legs = np.arange(int(counts.sum())) + np.repeat(begin - np.cumsum(counts) + counts, counts)
-        tails = self.index[self.scenery.tails[legs]]
-        kept = tails >= 0
-        return np.repeat(rows, counts)[kept], tails[kept], self.scenery.lengths[legs][kept]
-
-
-_CORNERS: dict[tuple[object, ...], _Corners] = {}
-"""Corner graphs by everything they depend on: the table, the base's size, the bases and the impassable scenery it
-must keep clear of (the oldest forgotten past ``_CORNERS_KEPT``)."""
-_CORNERS_KEPT = 32
-
-
-def _shared_corners(obs: Obstacles) -> _Corners:
-    key = (obs.field.table.width, obs.field.table.height, obs.radius,
-           tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-           tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
-    return _kept(_CORNERS, _CORNERS_KEPT, key, lambda: _Corners(obs))
-
-
 class _Graph:
     """The layout's corner nodes and the start (node ``n``), with the legs out of each that hit nothing (the
     start's tangent at the far end only), which no goal changes: found a batch of nodes at a time (``complete``)."""
 
     def __init__(self, obs: Obstacles) -> None:
-        corners = _shared_corners(obs)
+        corners = shared_corners(obs)
         self.obs, self.nodes, self.corners = obs, corners.nodes, corners
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
         self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
-        _, self.tangent, self._steps = _tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
+        _, self.tangent, self._steps = tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
         """The corners a leg from the start may go to, and the length of each leg."""
         self.out = [*corners.out, []]
         self._started = False
@@ -319,71 +187,6 @@ class _Ahead:
         """The nodes not handed out yet whose bound is at most a tenth more than ``f``."""
         first, self._passed = self._passed, max(self._passed, bisect.bisect_right(self._bound, f * 1.1 + 0.5))
         return self._order[first:self._passed]
-
-
-def _stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:
-    """The corners of several grown shapes, with each corner's ring neighbours, in one array each."""
-    if not grown:
-        empty = np.zeros((0, 2))
-        return empty, empty, empty
-    nodes, prev, nxt = (np.concatenate([g[i] for g in grown]) for i in range(3))
-    return nodes, prev, nxt
-
-
-def _tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, nxt: _F
-              ) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
-    """The legs from rows of ``here`` to ``nodes`` that are tangent at both ends (the far corner's ring neighbours
-    on one side of the leg, and the near one's given ``hprev`` and ``hnxt``; no other leg can be on a shortest
-    route), as the row and the node of each, row by row, with its length. The turns are written out over whole
-    rows and columns (numpy's cost is per call, and this runs on every corner a search reaches), the lengths
-    measured only for the legs kept."""
-    ax, ay = here[:, 0:1], here[:, 1:2]
-    nx, ny = nodes[:, 0], nodes[:, 1]
-    dx, dy = nx - ax, ny - ay
-    tangent = ((dx != 0) | (dy != 0)) & _same_side(dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax),
-                                                   dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax))
-    if hprev is not None and hnxt is not None:
-        bx, by = ax - nx, ay - ny
-        tangent &= _same_side(bx * (hprev[:, 1:2] - ny) - by * (hprev[:, 0:1] - nx),
-                              bx * (hnxt[:, 1:2] - ny) - by * (hnxt[:, 0:1] - nx))
-    rows, cols = np.nonzero(tangent)
-    lengths: _F = np.hypot(dx[rows, cols], dy[rows, cols])
-    return rows, cols, lengths
-
-
-def _same_side(t1: _F, t2: _F) -> NDArray[np.bool_]:
-    """Whether two turns are not strictly opposite (``sign(t1) * sign(t2) >= 0``)."""
-    result: NDArray[np.bool_] = ~(((t1 > 0) & (t2 < 0)) | ((t1 < 0) & (t2 > 0)))
-    return result
-
-
-@lru_cache(maxsize=4096)
-def _grown(shape: shapely.Geometry, by: float) -> tuple[_F, _F, _F]:
-    """The convex corners of ``shape`` grown by ``by`` inches, with each corner's ring neighbours: one table's
-    scenery and bases grow the same way for every model of a size and every menu, so each is grown once."""
-    poly = orient(shape.buffer(by, quad_segs=_QUAD_SEGS), 1.0)
-    pts: list[_F] = []
-    before: list[_F] = []
-    after: list[_F] = []
-    for ring in (poly.exterior, *poly.interiors):
-        xy = np.asarray(ring.coords, dtype=float)[:-1]
-        p, n = np.roll(xy, 1, axis=0), np.roll(xy, -1, axis=0)
-        turn = (xy[:, 0] - p[:, 0]) * (n[:, 1] - xy[:, 1]) - (xy[:, 1] - p[:, 1]) * (n[:, 0] - xy[:, 0])
-        convex = turn > 0  # the obstacle's interior lies to the left of both rings once oriented
-        pts.append(xy[convex])
-        before.append(p[convex])
-        after.append(n[convex])
-    found = np.concatenate(pts), np.concatenate(before), np.concatenate(after)
-    for array in found:
-        array.setflags(write=False)
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _grown_disc(x: float, y: float, by: float) -> tuple[_F, _F, _F]:
-    """:func:`_grown` of the point ``x, y`` (a base's centre), kept by its coordinates: a point made and hashed by its
-    WKB for each base of every layout cost more than growing it."""
-    return _grown(shapely.Point(x, y), by)
 
 
 def _search(graph: _Graph, goal: Goal) -> tuple[XY, ...] | None:
