@@ -30,6 +30,7 @@ __all__ = [
     "grown",
     "grown_disc",
     "kept",
+    "layout_key",
     "shared_corners",
     "shared_scenery",
     "stacked",
@@ -166,11 +167,16 @@ must keep clear of (the oldest forgotten past ``CORNERS_KEPT``)."""
 CORNERS_KEPT = 32
 
 
+def layout_key(obs: Obstacles) -> tuple[object, ...]:
+    """Everything a layout's corner graph depends on: the table, the base's size, the bases and the impassable
+    scenery exactly (pieces by ``shape_key``, cheap to hash)."""
+    return (obs.field.table.width, obs.field.table.height, obs.radius,
+            tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
+            tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
+
+
 def shared_corners(obs: Obstacles) -> Corners:
-    key = (obs.field.table.width, obs.field.table.height, obs.radius,
-           tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-           tuple((t.id, shape_key(t.polygon)) for t in obs.terrain))
-    return kept(CORNERS, CORNERS_KEPT, key, lambda: Corners(obs))
+    return kept(CORNERS, CORNERS_KEPT, layout_key(obs), lambda: Corners(obs))
 
 
 def stacked(grown: list[tuple[_F, _F, _F]]) -> tuple[_F, _F, _F]:

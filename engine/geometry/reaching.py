@@ -17,7 +17,18 @@ import numpy as np
 import shapely
 
 from .clearance import Obstacles
-from .corners import CORNERS_KEPT, GROW, MARGIN, grown, kept, shared_corners, shared_scenery, stacked, tangents
+from .corners import (
+    CORNERS_KEPT,
+    GROW,
+    MARGIN,
+    grown,
+    kept,
+    layout_key,
+    shared_corners,
+    shared_scenery,
+    stacked,
+    tangents,
+)
 from .routing import Goal
 from .shapes import XY
 
@@ -32,18 +43,11 @@ def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool
     """Whether :meth:`Router.reaches_any` holds for each mover and its goals: the movers past one layout asked
     together (``_quick``), and those it leaves open searched sharing what each search learns (``_Reached``)."""
     found = [False] * len(asked)
-    alike: list[tuple[tuple[object, ...], list[int]]] = []  # compared, not hashed: hashing a shape writes its WKB
+    alike: dict[tuple[object, ...], list[int]] = {}
     for i, (obs, goals) in enumerate(asked):
         if goals:
-            layout = (obs.field.table.width, obs.field.table.height, obs.radius,
-                      tuple((b.id, b.pose.x, b.pose.y, b.radius) for b in obs.bases),
-                      tuple((t.id, t.polygon) for t in obs.terrain))  # as ``corners.shared_corners``'s
-            group = next((members for key, members in alike if key == layout), None)
-            if group is None:
-                alike.append((layout, [i]))
-            else:
-                group.append(i)
-    for key, members in alike:
+            alike.setdefault(layout_key(obs), []).append(i)
+    for key, members in alike.items():
         quick = _quick([asked[i] for i in members])
         open_ = [i for i, known in zip(members, quick, strict=True) if not known]
         for i in members:
