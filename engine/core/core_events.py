@@ -142,6 +142,16 @@ class DecisionAnnounced(EventBody):
         return f"Side {self.owner} is choosing in secret."
 
 
+_SECRETLY = {
+    "answer": "Side {owner} has chosen, in secret.",
+    "auto": "Side {owner} had one choice only, kept secret.",
+    "timeout": "Time ran out for side {owner}; the default applies, kept secret.",
+    "forced": "The host decides for side {owner}, in secret.",
+    "away": "Side {owner} is away; their optional choice passes.",
+}
+"""How a secret answer reads in public, by how it was given (``DecisionAnswered.how``)."""
+
+
 class DecisionAnswered(EventBody):
     kind = "decision.answered"
     decision_id: str
@@ -153,7 +163,9 @@ class DecisionAnswered(EventBody):
         state.pending.pop(self.decision_id, None)
 
     def describe(self) -> str:
-        chosen = ", ".join(f"{key}={value}" for key, value in (self.answers or {}).items()) or "in secret"
+        if not self.answers:  # a secret answer: the table reads that it was given, and how, never what
+            return _SECRETLY.get(self.how, "Side {owner} has chosen, in secret.").format(owner=self.owner)
+        chosen = ", ".join(f"{key}={value}" for key, value in self.answers.items())
         reasons = {
             "answer": f"Side {self.owner} decides: {chosen}.",
             "auto": f"Only one choice for side {self.owner}: {chosen}.",
