@@ -304,7 +304,8 @@ class Decks:
     def move(self, deck_id: str, cards: Sequence[str], source: str, target: str, *, on_top: bool = True,
              why: str = "", quiet: bool = False) -> None:
         """Move named cards between piles (playing or discarding a card from hand); ``quiet`` when the game says
-        the move in its own words (the card's line then stays in the full log)."""
+        the move in its own words (the card's line then stays in the full log). Moving no cards (the rest of a
+        hand of one set aside) changes nothing and says nothing, as a draw from an empty pile."""
         deck = self.deck(deck_id)
         held = list(deck.pile(source))
         for card in cards:
@@ -312,7 +313,8 @@ class Decks:
                 raise IllegalCommand(f"{card} is not in {source}")
             held.remove(card)
         deck.pile(target)
-        self._emit_move(deck, list(cards), source, target, on_top, why, quiet)
+        if cards:
+            self._emit_move(deck, list(cards), source, target, on_top, why, quiet)
 
     def add(self, deck_id: str, cards: Sequence[str], target: str = "hand", *, why: str = "") -> None:
         """Put new cards on top of a pile of an existing deck, seen only by whoever may see that pile."""
