@@ -41,7 +41,8 @@ from engine.core import (
 from engine.core.menus import shown
 from engine.schema import Catalogue
 
-__all__ = ["MENU_LIMIT", "answer", "decided_first", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+__all__ = ["MENU_LIMIT", "answer", "decided_first", "legal_menu", "next_menu_option", "option_menu", "preview",
+           "resolve"]
 
 MENU_LIMIT = 25
 """Discord shows at most 25 options in a select."""
