@@ -68,6 +68,7 @@ _OVERLAYS = {
     (OverlayKind.SIGHT, LineStyle.BLOCKED): "line of sight, blocked",
     (OverlayKind.RING, LineStyle.NORMAL): "range",
     (OverlayKind.RING, LineStyle.THREAT): "range",
+    (OverlayKind.RING, LineStyle.CLEAR): "a place you may choose",
     (OverlayKind.SHAPE, LineStyle.THREAT): "template",
     (OverlayKind.ARC, LineStyle.NORMAL): "facing arc: the front a model sees",
 }

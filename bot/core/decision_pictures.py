@@ -15,12 +15,13 @@ from typing import Any
 from bot.core.outputs import OutputFile
 from bot.core.pictures import board_picture
 from engine.core import DecisionPart, Game, InvalidCommand, PartKind, SideId, Viewer, parse_point
-from engine.core.board import Overlay, OverlayKind
+from engine.core.board import LineStyle, Overlay, OverlayKind
 
 __all__ = ["decision_picture"]
 
 SPOT = 0.35
-"""Inches: the radius of the ring marking each point a choice offers."""
+"""Inches: the radius of the ring marking each point a choice offers (drawn clear: the key reads "a place you may
+choose", not a range)."""
 
 
 def _point(key: str) -> tuple[float, float] | None:
@@ -35,7 +36,8 @@ def _overlays(part: DecisionPart) -> list[Overlay]:
     accept), else a position's ring or a point's path; nothing for a part not answered by a place."""
     points = [_point(option.key) for option in part.options]
     if points and all(point is not None for point in points):
-        return [Overlay(kind=OverlayKind.RING, center=point, radius=SPOT) for point in points if point is not None]
+        return [Overlay(kind=OverlayKind.RING, center=point, radius=SPOT, style=LineStyle.CLEAR)
+                for point in points if point is not None]
     if part.kind is PartKind.POSITION and part.center is not None and part.radius:
         return [Overlay(kind=OverlayKind.RING, center=part.center, radius=part.radius)]
     if part.kind is PartKind.POINT_ON_PATH and len(part.path) >= 2:

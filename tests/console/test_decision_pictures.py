@@ -9,6 +9,7 @@ from bot.core.outputs import Picture
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import parse_point
 from engine.core.board import OverlayKind
+from renderers.key import key_entries
 
 SETUP = ["/game new system:sunshard opponent:bob", "/decide choice:Greywater Delvers",
          "@bob /decide choice:Ashen Remnant"]
@@ -27,6 +28,8 @@ async def test_an_objectives_placement_shows_its_owner_every_point_offered_and_n
     assert isinstance(picture, Picture) and picture.board.viewer.side == decision.owner
     offered = {parse_point(option.key) for option in decision.parts[0].options}
     assert {o.center for o in picture.board.overlays if o.kind is OverlayKind.RING} == offered
+    key = [entry.text for entry in key_entries(picture.board, (0.0, 0.0, picture.board.width, picture.board.height))]
+    assert "a place you may choose" in key and "range" not in key, "the key names the rings for what they are"
     (again,) = await session.run_line(f"@{game.state.seats[decision.owner]} /decide")
     assert again.pictures and again.pictures[0].filename == "choices.png", "/decide shows it again"
     assert [o for o in warband if o.decision is not None and o.to == "alice"], "the game asks for a warband first"
