@@ -25,7 +25,7 @@ from renderers.models import FALLEN, MIN_BASE_PX, token_badge, visible_models
 from renderers.palette import INK, shade, side_colour
 
 __all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "occupied",
-           "place_labels"]
+           "place_labels", "slid_inside"]
 
 MIN_PHONE_CAP = 6.5
 """Least height, in phone pixels, of a capital or digit written on the picture."""
@@ -99,7 +99,7 @@ def _touches_circle(rect: Rect, cx: float, cy: float, r: float) -> bool:
     return math.hypot(nearest_x - cx, nearest_y - cy) < r + 1
 
 
-def _inside(rect: Rect, bounds: Rect) -> Rect:
+def slid_inside(rect: Rect, bounds: Rect) -> Rect:
     """``rect`` moved (not resized) to lie within ``bounds``."""
     dx = max(bounds[0] - rect[0], 0.0) + min(bounds[2] - rect[2], 0.0)
     dy = max(bounds[1] - rect[1], 0.0) + min(bounds[3] - rect[3], 0.0)
@@ -150,7 +150,7 @@ def place_labels(board: BoardView, canvas: Canvas, avoid: Sequence[Rect] = ()) -
                                 and p[1] < cy + reach and p[3] > cy - reach]
             best: tuple[float, Rect] | None = None
             for spot, _ring in _candidates(cx, cy, r, width, height):
-                rect = _inside(spot, bounds)
+                rect = slid_inside(spot, bounds)
                 cost = _cost(rect, (cx, cy, r), near, others, best[0] if best is not None else math.inf)
                 if best is None or cost < best[0]:
                     best = (cost, rect)

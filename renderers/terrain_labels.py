@@ -13,6 +13,7 @@ from functools import lru_cache
 from engine.core.board import BoardView, TerrainMark, ZoneMark
 from renderers.canvas import Canvas
 from renderers.fonts import LABEL, font
+from renderers.labels import slid_inside
 from renderers.shapes import centroid
 from renderers.table import OBJECTIVE_RADIUS, inches, objective_label_at
 
@@ -74,19 +75,24 @@ def _overlap(a: Rect, b: Rect) -> float:
 
 @lru_cache(maxsize=4)
 def terrain_labels(board: BoardView, canvas: Canvas) -> tuple[TerrainLabel, ...]:
-    """Every terrain piece's label, in the board's order, each at the first spot (its centre, then a line above or
-    below, then beside) that covers no objective and no label placed before it; the least covered spot when none
-    is clear. Kept per board and layout: the static layer and the model labels ask for the same."""
+    """Every terrain piece's label (of those the picture shows), in the board's order, each at the first spot (its
+    centre, then a line above or below, then beside; slid inside the table's drawn rectangle) that covers no
+    objective and no label placed before it; the least covered spot when none is clear. Kept per board and layout:
+    the static layer and the model labels ask for the same."""
     taken = objective_boxes(board, canvas)
     labels: list[TerrainLabel] = []
+    x0, y0, x1, y1 = canvas.box
     for piece in board.terrain:
+        if not piece.polygon or max(x for x, _ in piece.polygon) < x0 or min(x for x, _ in piece.polygon) > x1 \
+                or max(y for _, y in piece.polygon) < y0 or min(y for _, y in piece.polygon) > y1:
+            continue  # wholly outside a crop: nothing of it is drawn
         text = terrain_text(piece)
         w, h = _size(text)
         cx, cy = centroid([canvas.pt(x, y) for x, y in piece.polygon])
         best: tuple[float, Rect] | None = None
         for dx, dy in ((0, 0), (0, 1), (0, -1), (0, 2), (0, -2), (1, 0), (-1, 0)):
-            x, y = cx + dx * (w / 2 + h), cy + dy * h
-            box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            box = slid_inside((cx + dx * (w / 2 + h) - w / 2, cy + dy * h - h / 2, cx + dx * (w / 2 + h) + w / 2,
+                           cy + dy * h + h / 2), canvas.table_rect)
             covered = sum(_overlap(box, other) for other in taken)
             if best is None or covered < best[0]:
                 best = (covered, box)

@@ -38,3 +38,15 @@ def test_a_model_label_keeps_clear_of_terrain_names_and_objective_ids() -> None:
     avoid = [label.box for label in terrain_labels(view, canvas)] + objective_boxes(view, canvas)
     (placed,) = place_labels(view, canvas, avoid)
     assert placed.tag is not None and not [box for box in avoid if _overlaps(placed.tag, box)]
+
+
+def test_a_piece_a_crop_cuts_keeps_its_whole_name_and_one_it_leaves_out_has_none() -> None:
+    view = board(width=36.0, height=36.0, terrain=(RUIN, *FENCES), zones=OBJECTIVES)
+    canvas = board_canvas(view, crop=(8.0, 12.0, 20.0, 24.0))  # half the ruin, the fences, none of T8's end
+    labels = {label.text: label.box for label in terrain_labels(view, canvas)}
+    left, top, right, bottom = canvas.table_rect
+    assert set(labels) == {'T3 ruin 3"', 'T7 fence 1"', 'T8 fence 1"'}
+    assert all(left - 0.01 <= box[0] and box[2] <= right + 0.01 and top - 0.01 <= box[1] and box[3] <= bottom + 0.01
+               for box in labels.values())
+    far = board_canvas(view, crop=(24.0, 0.0, 36.0, 12.0))
+    assert not terrain_labels(view, far), "no piece lies in that corner"
