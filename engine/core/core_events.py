@@ -39,9 +39,12 @@ class GameCreated(EventBody):
     kind = "game.created"
     system: str
     seed_commitment: str
+    title: str = ""
+    """The game's title as players know it ("Eldfall Chronicles"); a game stored before it was kept reads as then."""
 
     def describe(self) -> str:
-        return (f"A {self.system} game begins. Dice seed commitment (sha256): {self.seed_commitment}; "
+        begins = f"A game of {self.title} begins" if self.title else f"A {self.system} game begins"
+        return (f"{begins}. Dice seed commitment (sha256): {self.seed_commitment}; "
                 "the seed is revealed when the game ends.")
 
 

@@ -159,7 +159,7 @@ class Game(Generic[S]):
         game = cls(system, setup, seed)
 
         def opening(ctx: Context[S]) -> None:
-            ctx.emit(GameCreated(system=setup.system, seed_commitment=setup.seed_commitment))
+            ctx.emit(GameCreated(system=setup.system, seed_commitment=setup.seed_commitment, title=system.spec.title))
             for side, user in (seats or {}).items():
                 ctx.emit(SeatTaken(side=side, user=user))
             system.start(ctx)
