@@ -139,6 +139,7 @@ def test_the_remnant_vigil_gives_on_guard_for_a_fortune_at_the_end_of_an_activat
     waiting, _ = run(state, lambda ctx: finish_activation(ctx, B1), data=data)
     decision = pending(waiting)
     assert decision.kind == "fortune" and "remnant-vigil:B1" in [o.key for o in decision.parts[0].options]
+    assert decision.prompt == "Side B has 1 Fortune: spend 1 on a Fortune ability at the end of B1's activation?"
     after, _ = answer(waiting, {"use": "remnant-vigil:B1"}, data=data)
     assert after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 0
 
