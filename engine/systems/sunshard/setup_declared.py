@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+import shapely
+
 from engine.core import Context, Decision, DecisionPart, Option, PartKind, SideId
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.declared import RULES
@@ -212,8 +214,30 @@ def _objective_parts(world: World, decision: Decision, answers: Mapping[str, str
     spots = objective_spots(world)
     return (DecisionPart(key="at", prompt="Where does the Objective go (its centre)?", kind=PartKind.POSITION,
                          center=(world.state.width / 2, world.state.height / 2), radius=world.state.width,
-                         options=tuple(Option(key=_point(p), label=_point(p)) for p in spots),
+                         options=tuple(Option(key=_point(p), label=_where(world, decision.owner, p)) for p in spots),
                          default=_point(spots[0]) if spots else None),)
+
+
+def _where(world: World, side: SideId, at: tuple[float, float]) -> str:
+    """A suggested Objective spot with what places it: how far from the table's centre, or from the nearest Objective
+    already placed (centre to centre, ruling objective-offsets), and from the placer's own zone."""
+    placed = [(math.dist(at, _middle(o.polygon)), o.id) for o in objectives(world)]
+    centre = math.dist(at, (world.state.width / 2, world.state.height / 2))
+    if placed:
+        near = f"{_inches(min(placed)[0])} from {min(placed)[1]}"
+    else:
+        near = "the table's centre" if centre < 0.05 else f"{_inches(centre)} from the centre"
+    zone = deployment(world, side)
+    home = f"; {_inches(zone.distance(shapely.Point(at)))} from your zone" if zone is not None else ""
+    return f"{_point(at)} ({near}{home})"
+
+
+def _inches(length: float) -> str:
+    return f"{round(length, 1):g}\""
+
+
+def _middle(polygon: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    return sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon)
 
 
 def _own_next(world: World, side: SideId) -> list[Miniature]:
