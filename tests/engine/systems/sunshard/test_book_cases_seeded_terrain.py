@@ -137,3 +137,23 @@ def test_phaseforming_gives_seeded_terrain_within_six_inches_the_chosen_rule_whi
     assert "hazardous" in rules["T1"] and "hazardous" not in rules["T2"] and "hazardous" not in rules["T3"]
     chosen.models[A1].tokens.remove("On Guard")
     assert "hazardous" not in rules_of(t.world(chosen, PHASER), chosen.terrain["T1"])
+
+
+def test_shifting_shards_may_turn_the_piece_they_place() -> None:
+    # L782: the piece is placed anew, so it may lie another way, as long as all of it stays within 5" of where it was
+    # (ruling placement-distance) and off other terrain (L692). A 6" by 2" grove T1 (its long side running east, 0
+    # degrees) turned to run north about its centre (7,5): every point lies within 2" of the old grove.
+    state = _shardborn(4, 4, 6, 2)
+    asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
+    question = t.pending(asked)
+    assert [p.key for p in question.parts] == ["to", "facing"] and question.parts[1].default == "0.00"
+    after, events = t.answer(asked, {"to": "7,5", "facing": "90"})
+    assert sorted(after.terrain["T1"].polygon) == [(6, 2), (6, 8), (8, 2), (8, 8)]
+    assert any("turned 90 degrees" in e.body.describe() for e in events)
+    with pytest.raises(RulesError, match=r"T1 would overlap T2.*L692, L782"):
+        t.answer(asked, {"to": "11.5,6", "facing": "90"})  # turned north there it lies over T2 (12-16, 4-8)
+    far = _shardborn(4, 8, 10, 1)  # 10" by 1" (centre 9,8.5): turned to run north, its ends lie 4.5" from the old
+    asked, _ = t.run(far, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))  # strip, 5" a half inch
+    t.answer(asked, {"to": "9,9", "facing": "90"})  # further north, and 5.2" too far at 9,9.2
+    with pytest.raises(RulesError, match=r"within 5"):
+        t.answer(asked, {"to": "9,9.2", "facing": "90"})
