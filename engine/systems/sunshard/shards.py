@@ -1,14 +1,15 @@
 """Seeded terrain (Sunshard:Embren core rules v1.0, L731) and what works on it: a model with Shard Focus(X) gains X
 while it is within or in contact with Seeded terrain, or, being an Elemental, while it is in a party with a model
 holding Nucleus (the Shardborn Fortune gives a Leader Nucleus, L785, L787, L1457, L1475). X is the card's text, read
-as "+N NAME" (N added to the characteristic NAME) or as a special ability's name (held while focused): ruling
-``shard-focus``; any other text is played by hand. The Shardborn's shifting shards (L782) pick up a non-Objective
-Seeded piece no model is within and place it completely within 5" (every point of it within 5" of its old outline,
-ruling placement-distance), on the battlefield and overlapping no other terrain nor any model's base (L692): offered
-as the eight compass moves of 5" (2.5" where 5" is blocked), then as a spot the player names (its centre, asked next,
-the compass spots suggested) and the way its longest side runs, so that it may be turned. A Phaseforming model
-gaining an On Guard token chooses Light Cover, Hazardous or Rugged, which Seeded pieces within 6" of it have while it
-keeps the token (L1463; :func:`terrain.rules_of` reads it).
+as gains joined by commas, each "+N NAME" (N added to the characteristic NAME, or to AA or ST of every profile) or a
+special ability's name (held while focused): ruling ``shard-focus``; a card with any other text is refused. The
+Shardborn's shifting shards (L782) pick up a non-Objective Seeded piece no model is within and place it completely
+within 5" (every point of it within 5" of its old outline, ruling placement-distance), on the battlefield and
+overlapping no other terrain nor any model's base (L692): offered as the eight compass moves of 5" (2.5" where 5" is
+blocked), then as a spot the player names (its centre, asked next, the compass spots suggested) and the way its
+longest side runs, so that it may be turned. A Phaseforming model gaining an On Guard token chooses Light Cover,
+Hazardous or Rugged, which Seeded pieces within 6" of it have while it keeps the token (L1463;
+:func:`terrain.rules_of` reads it).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import shapely
 
 from engine.core import Context, Decision, DecisionPart, ModelId, Option, PartKind, SideId, parse_point
 from engine.geometry import TOLERANCE
-from engine.systems.sunshard.abilities import SPECIAL_ABILITIES, plus_n
+from engine.systems.sunshard.abilities import SPECIAL_ABILITIES, plus_n, read_gains
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.events import Phaseformed
 from engine.systems.sunshard.state import SunshardState
@@ -64,9 +65,9 @@ def focus_bonus(model: Miniature, name: str) -> int:
 
 
 def focus_grants(model: Miniature, ability: str) -> bool:
-    """Whether Shard Focus(ABILITY) gives ``model`` the special ability ``ability`` now."""
+    """Whether Shard Focus gives ``model`` the special ability ``ability`` now (X naming it among its gains)."""
     text = _focus_text(model)
-    return (text is not None and ability in SPECIAL_ABILITIES and text.casefold() == ability.casefold()
+    return (text is not None and ability in SPECIAL_ABILITIES and ability in read_gains(text, abilities=True)
             and focused(model))
 
 
