@@ -4,12 +4,11 @@ holding Nucleus (the Shardborn Fortune gives a Leader Nucleus, L785, L787, L1457
 as gains joined by commas, each "+N NAME" (N added to the characteristic NAME, or to AA or ST of every profile) or a
 special ability's name (held while focused): ruling ``shard-focus``; a card with any other text is refused. The
 Shardborn's shifting shards (L782) pick up a non-Objective Seeded piece no model is within and place it completely
-within 5" (every point of it within 5" of its old outline, ruling placement-distance), on the battlefield and
-overlapping no other terrain nor any model's base (L692): offered as the eight compass moves of 5" (2.5" where 5" is
-blocked), then as a spot the player names (its centre, asked next, the compass spots suggested) and the way its
-longest side runs, so that it may be turned. A Phaseforming model gaining an On Guard token chooses Light Cover,
-Hazardous or Rugged, which Seeded pieces within 6" of it have while it keeps the token (L1463;
-:func:`terrain.rules_of` reads it).
+within 5" (no point of it moved more than 5", L459), on the battlefield and overlapping no other terrain nor any
+model's base (L692): offered as the eight compass moves of 5" (2.5" where 5" is blocked), then as a spot the player
+names (its centre, asked next, the compass spots suggested) and the way its longest side runs, so that it may be
+turned. A Phaseforming model gaining an On Guard token chooses Light Cover, Hazardous or Rugged, which Seeded pieces
+within 6" of it have while it keeps the token (L1463; :func:`terrain.rules_of` reads it).
 """
 
 from __future__ import annotations
@@ -105,14 +104,13 @@ def _movable(world: World) -> list[str]:
 
 
 def _misfit(world: World, terrain_id: str, outline: Outline) -> str | None:
-    """Why the piece laid as ``outline`` may not go there (L782, L692), or None: some of it more than 5" from where
-    it lies (ruling placement-distance: every point of it within 5" of the old outline), off the battlefield, over
-    other terrain or a model's base."""
-    old = shapely.Polygon(world.state.terrain[terrain_id].polygon)
+    """Why the piece laid as ``outline`` (its corners in the old outline's order) may not go there (L782, L692), or
+    None: a point of it moved more than 5" (L459: the farthest moved of a piece moved and turned is a corner), off the
+    battlefield, over other terrain or a model's base."""
     moved = shapely.Polygon(outline)
-    if not old.buffer(SHIFT + TOLERANCE).contains(moved):
-        reach = max(old.distance(shapely.Point(p)) for p in outline)
-        return f"{terrain_id} would lie {reach:.2f}\" from where it was, more than {SHIFT:g}\""
+    reach = max(math.dist(a, b) for a, b in zip(world.state.terrain[terrain_id].polygon, outline, strict=True))
+    if reach > SHIFT + TOLERANCE:
+        return f"a corner of {terrain_id} would move {reach:.2f}\", more than {SHIFT:g}\""
     table = shapely.box(0, 0, world.state.width, world.state.height).buffer(TOLERANCE)
     if not table.contains(moved):
         return f"{terrain_id} would leave the battlefield"
@@ -173,8 +171,8 @@ def shift(ctx: Context[SunshardState], target: str, side: SideId) -> None:
         ctx.open_decision(Decision(
             id=ctx.next_decision_id(), owner=side, kind="shard-spot", optional=True,
             prompt=f"Shifting shards: where does {terrain_id} go? Name its centre, and the way its longest side runs "
-                   f"to turn it: all of it within {SHIFT:g}\" of where it lies, on the battlefield and over no other "
-                   f"terrain nor any model ({RULE}, L782).",
+                   f"to turn it: no point of it moved more than {SHIFT:g}\", on the battlefield and over no other "
+                   f"terrain nor any model ({RULE}, L459, L782).",
             parts=(DecisionPart(key="to", prompt=f"Where does {terrain_id}'s centre go?", kind=PartKind.POSITION,
                                 center=(x, y), radius=SHIFT, default=spots[0].key, options=tuple(spots)),
                    DecisionPart(key="facing", prompt=f"Which way does {terrain_id}'s longest side run, in degrees "

@@ -141,9 +141,9 @@ def test_phaseforming_gives_seeded_terrain_within_six_inches_the_chosen_rule_whi
 
 
 def test_shifting_shards_may_turn_the_piece_they_place() -> None:
-    # L782: the piece is placed anew, so it may lie another way, as long as all of it stays within 5" of where it was
-    # (ruling placement-distance) and off other terrain (L692). A 6" by 2" grove T1 (its long side running east, 0
-    # degrees) turned to run north about its centre (7,5): every point lies within 2" of the old grove.
+    # L782, L459: the piece is placed anew, so it may lie another way, as long as no point of it moves more than 5"
+    # and it lies off other terrain (L692). A 6" by 2" grove T1 (its long side running east, 0 degrees) turned to
+    # run north about its centre (7,5): its corners move 4.5"; half an inch north too, 4.9"; an inch north, 5.4".
     state = _shardborn(4, 4, 6, 2)
     asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
     question = t.pending(asked)
@@ -151,13 +151,13 @@ def test_shifting_shards_may_turn_the_piece_they_place() -> None:
     after, events = t.answer(asked, {"to": "7,5", "facing": "90"})
     assert sorted(after.terrain["T1"].polygon) == [(6, 2), (6, 8), (8, 2), (8, 8)]
     assert any("turned 90 degrees" in e.body.describe() for e in events)
-    with pytest.raises(RulesError, match=r"T1 would overlap T2.*L692, L782"):
-        t.answer(asked, {"to": "11.5,6", "facing": "90"})  # turned north there it lies over T2 (12-16, 4-8)
-    far = _shardborn(4, 8, 10, 1)  # 10" by 1" (centre 9,8.5): turned to run north, its ends lie 4.5" from the old
-    asked, _ = t.run(far, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))  # strip, 5" a half inch
-    t.answer(asked, {"to": "9,9", "facing": "90"})  # further north, and 5.2" too far at 9,9.2
-    with pytest.raises(RulesError, match=r"within 5"):
-        t.answer(asked, {"to": "9,9.2", "facing": "90"})
+    t.answer(asked, {"to": "7,5.5", "facing": "90"})
+    with pytest.raises(RulesError, match=r"a corner of T1 would move 5.39\", more than 5\".*within 5"):
+        t.answer(asked, {"to": "7,6", "facing": "90"})
+    t.lay(state, "T3", (7.5, 7, 1, 1), 1, ["light-cover"])  # north of the grove: turned, it would lie over it
+    asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
+    with pytest.raises(RulesError, match=r"T1 would overlap T3.*L692, L782"):
+        t.answer(asked, {"to": "7,5", "facing": "90"})
 
 
 def test_shard_focus_gives_every_gain_its_text_lists_and_aa_to_every_profile() -> None:
