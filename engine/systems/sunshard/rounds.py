@@ -123,7 +123,8 @@ def _start_fortune(ctx: Context[SunshardState]) -> bool:
     for side in ctx.state.sides:
         leaders = [m for m in world.on_table(side) if m.leader and not m.downed]
         if leaders:
-            gain_fortune(ctx, side, len(leaders), f"{len(leaders)} Leader(s) standing ({RULE}, L353)")
+            gain_fortune(ctx, side, len(leaders), f"{len(leaders)} Leader{'s' if len(leaders) > 1 else ''} standing, "
+                                                  f"{RULE}, L353")
     return _next(ctx, "start", "end")
 
 

@@ -36,8 +36,9 @@ def test_start_phase_fortune_counts_leaders_not_downed() -> None:
     put(state, "A1", "Captain", A, 10, 10, leader=True)
     put(state, "A2", "Harrier", A, 14, 10, leader=True, tokens=["Downed"])
     put(state, "B1", "Pariah", B, 20, 30)
-    after, _ = at_step(state, "start", "fortune", [5, 9])
+    after, events = at_step(state, "start", "fortune", [5, 9])
     assert after.records[A].fortune == 1 and after.records[B].fortune == 0
+    assert "Side A gains 1 Fortune (1 Leader standing, Sunshard:Embren core rules v1.0, L353); now 1." in said(events)
 
 
 def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model() -> None:
