@@ -153,8 +153,10 @@ def test_the_remnant_vigil_is_not_offered_to_a_vigilant_model_which_gains_the_to
     put(state, "B1", "Pariah", B, 10, 10)
     put(state, "A1", "Captain", A, 18, 10)
     activate(state, "B1")
-    after, _ = run(state, lambda ctx: finish_activation(ctx, B1))
+    after, events = run(state, lambda ctx: finish_activation(ctx, B1))
     assert not after.pending and after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 1
+    assert "B1 gains On Guard (Vigilant, Sunshard:Embren core rules v1.0, L1494)." in [e.body.describe()
+                                                                                      for e in events]
 
 
 def test_every_enemy_under_a_cone_may_anticipate_before_any_die_and_a_friend_under_it_may_not() -> None:
