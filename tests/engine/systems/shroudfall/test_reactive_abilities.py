@@ -113,6 +113,11 @@ def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per
     act(game, A, "attack", model="A1", target="B2")
     ident, keys = _offer(game)
     assert keys == ["pass", "B2/beloved-commander/B1", "B2/beloved-commander/B3"]  # B4 is beyond 2"
+    # The bot's side would pass it to a Rifleman (worth fewer points a model than Stormridge, L392), the one with
+    # more wounds left: B3, unhurt, rather than B1, the nearest, with one wound taken.
+    game.state.models[ModelId("B1")].wounds_taken = 1
+    assert _bot_answer(game) == "B2/beloved-commander/B3"
+    game.state.models[ModelId("B1")].wounds_taken = 0
     game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
     assert ModelId("B1") not in game.state.models  # 13 // ARM 5 = 2: the Rifleman's 2 HP
     assert game.state.models[ModelId("B2")].wounds_taken == 0
