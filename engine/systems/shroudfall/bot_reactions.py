@@ -27,7 +27,7 @@ from engine.systems.shroudfall.strike import AttackPlan, base_colours, judge_of
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["reaction_move"]
+__all__ = ["holds_element", "reaction_move"]
 
 
 def _best(colours: tuple[Colour, ...]) -> tuple[int, ...]:
@@ -51,7 +51,8 @@ def _about_to_be_charged(reading: Reading, task: Task) -> bool:
     return activation is not None and activation.unit == task.unit and len(activation.actions) < 2
 
 
-def _holds_element(reading: Reading, unit_id: str) -> bool:
+def holds_element(reading: Reading, unit_id: str) -> bool:
+    """Whether a model of the unit stands within CONTROL range of a CONTROL scenario element (L1223)."""
     models = reading.state.alive(reading.state.units[unit_id])
     return any("CONTROL" in element.keywords and any(reading.world.gap(m, element.id) <= CONTROL_RANGE + 1e-9
                                                       for m in models)
@@ -61,7 +62,7 @@ def _holds_element(reading: Reading, unit_id: str) -> bool:
 def _wanted(reading: Reading, task: Task, offer: Offer) -> bool:
     if offer.ability.effect == "fall-back":
         friend = offer.key.split("/")[2]
-        return _about_to_be_charged(reading, task) and not _holds_element(reading, friend)
+        return _about_to_be_charged(reading, task) and not holds_element(reading, friend)
     if offer.ability.effect == "anger-issues":
         return _could_hurt(reading.world, ModelId(task.target), ModelId(task.model))
     if offer.ability.effect == "beloved-commander":
