@@ -4,13 +4,14 @@ give. Each is one rule function over the table; the others are listed in docs/sh
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import shapely
 
 from engine.core import IllegalCommand, ModelId, SideId
-from engine.geometry import TOLERANCE, XY, Push, distance, heading_of, tool_polygon
+from engine.geometry import TOLERANCE, XY, Base, Push, distance, heading_of, tool_polygon
 from engine.systems.shroudfall.movement import ModelMove, moved_spots, plan_model_move, push_model
 from engine.systems.shroudfall.plans import Destination, UnitMove, plan_unit_move
 from engine.systems.shroudfall.schema import Colour, Weapon
@@ -48,6 +49,8 @@ FOLLOW_UP_INCHES = 1.0
 TACTICAL_ADVISOR_CRYSTAL: Colour = "yellow"
 """Tactical Advisor's crystal (the icon is lost, L509; ruling ``tactical-advisor-crystal``)."""
 TACTICAL_ADVISOR_GAP = 1.0
+TOOL_WIDTH = 1.0
+"""The movement tool's width (``tool_polygon``'s footprint, L583)."""
 
 
 def leading(world: World, side: SideId, effect: str) -> bool:
@@ -204,12 +207,29 @@ def away_refusal(world: World, move: ModelMove, origin: ModelId) -> str | None:
     start = world.base(move.model)
     ref = world.base(origin)
     before = distance(start, ref)
-    tool = tool_polygon(move.path)
-    tool_gap = max(0.0, float(shapely.distance(tool, shapely.Point(ref.xy))) - ref.radius)
     end_gap = distance(start.at(*move.end), ref)
-    if min(tool_gap, end_gap) < before - TOLERANCE:
+    if end_gap < before - TOLERANCE or _tool_nearer(move, ref, before - TOLERANCE):
         return f"a move away from {origin} may never come nearer to it than {before:.2f}\" (L641)"
     return None
+
+
+def _line_gap(a: XY, b: XY, p: XY) -> float:
+    """From ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    dd = dx * dx + dy * dy
+    t = 0.0 if dd <= 0 else min(1.0, max(0.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / dd))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
+
+
+def _tool_nearer(move: ModelMove, ref: Base, least: float) -> bool:
+    """Whether the move's tool comes nearer than ``least`` to ``ref``'s base. The footprint lies within half the
+    tool's width of its centre line (a tool of no length is a square: within half its diagonal), so it is measured
+    only when the line itself comes that near."""
+    points = move.path.points()
+    line = min(_line_gap(a, b, ref.xy) for a, b in zip(points, points[1:] or points, strict=False))
+    if line - TOOL_WIDTH / math.sqrt(2) - ref.radius >= least:
+        return False
+    return max(0.0, float(shapely.distance(tool_polygon(move.path), shapely.Point(ref.xy))) - ref.radius) < least
 
 
 def fall_back_move(world: World, model: ModelId, enemy: ModelId, end: XY, *, via: XY | None = None,
@@ -239,16 +259,29 @@ FALL_BACK_TURNS = (0.0, 45.0, -45.0)
 def fall_back_plan(world: World, unit: UnitRecord, enemy: ModelId, turn: float = 0.0) -> UnitMove:
     """Fall back!'s move of the whole unit (L521: the friendly model's unit moves): each model as far as a MOV S
     takes it along the chosen way (``turn`` degrees from directly away), each move checked by
-    :func:`fall_back_move`; a model with no such move stays where it is.
+    :func:`fall_back_move`; a model with no such move stays where it is. Planned once per table: the window's
+    offers, the menu and the reaction played share it.
 
     :raises IllegalCommand: for a Frostbitten unit (L1401).
     """
     if "frostbite" in unit.conditions:
         raise IllegalCommand(f"{unit.id} has Frostbite: friendly abilities cannot move it (L1401)", verb="move")
+    return world.settled(("fall-back", unit.id, enemy, turn), lambda: _fall_back_plan(world, unit, enemy, turn))
+
+
+def _fall_back_plan(world: World, unit: UnitRecord, enemy: ModelId, turn: float) -> UnitMove:
     planned = plan_unit_move(world, unit, Destination("away", enemy, turn=turn), parry=True, wanted="S")
     kept: list[ModelMove] = []
     stayed = list(planned.stayed)
     for move in planned.moves:
+        if len(kept) == planned.moves.index(move):
+            # every model before it moved as planned: the plan checked this move where they now stand, with the
+            # same tool and the lock waived, so only the way away is left to check
+            if away_refusal(world, move, enemy) is None:
+                kept.append(move)
+            else:
+                stayed.append(move.model)
+            continue
         joint = move.path.joint
         via = joint if joint not in (move.path.start, move.path.end) else None
         try:

@@ -3,7 +3,9 @@ game round (L1165), so a crystal kept is a crystal lost: the bot spends it where
 
 - Abilities of the unit activating, first: an ESSENCE WEAVER's Essence Attack at the nearest enemy its first profile
   takes (L911-917), as long as the reserve pays it; Whirlwind Dance before an attack action when two enemies are in
-  melee reach (L352-354); Inspiring Presence when a friendly unit within 8" has an enemy in melee reach (L523-525).
+  melee reach (L352-354); Inspiring Presence when a friendly unit within 8" has an enemy in melee reach (L523-525);
+  Hold the Line! on a friendly unit within 8" that holds a scenario element (CONTROL within 1", L1223) while an enemy
+  model whose melee attack pushes (Follow up, L959) stands within 8" of it, not already held (L511-513).
 - Every attack infuses each roll with the strongest crystal held (L929-931) when the target is an essence weaver
   (3 VP, L1248) or the crystals left over the units still to activate this round cover two rolls a model; asked
   about a roll that falls short, it takes the essence re-roll question's first answer (re-roll it and each later one
@@ -17,11 +19,12 @@ from typing import TYPE_CHECKING
 from engine.core import ActionCommand, LegalAction, ModelId, SideId
 from engine.core.offers import first_whole
 from engine.systems.shroudfall.abilities import essence_attack_cost
-from engine.systems.shroudfall.actives import active_uses
+from engine.systems.shroudfall.actives import active_uses, chosen_units
+from engine.systems.shroudfall.bot_reactions import holds_element
 from engine.systems.shroudfall.declared import RULES
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.reading import Reading
-from engine.systems.shroudfall.schema import COLOURS
+from engine.systems.shroudfall.schema import COLOURS, AbilitySpec
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.target_choices import essence_tags
 
@@ -32,6 +35,8 @@ __all__ = ["ability_move", "attack_essence", "opens_with_ability"]
 
 INSPIRING_RANGE = 8.0
 """Inspiring Presence reaches friendly models within 8" (L523-525)."""
+HOLD_RANGE = 8.0
+"""How near a pushing enemy makes Hold the Line! worth its crystal: a move and a melee attack away."""
 
 
 def _act(name: str, **values: str) -> ActionCommand:
@@ -78,11 +83,40 @@ def _wanted(reading: Reading, unit: UnitRecord, effect: str | None) -> bool:
     return False
 
 
+def _pushers_near(reading: Reading, unit: UnitRecord) -> bool:
+    """Whether an enemy model whose card pushes with its melee attacks (Follow up) stands within 8" of ``unit``."""
+    own = reading.state.alive(unit)
+    for enemy in reading.state.units.values():
+        card = reading.catalogue.card(enemy.card)
+        if enemy.side != unit.side and any(a.effect == "follow-up" for a in card.abilities) and any(
+                reading.world.gap(m, e) <= HOLD_RANGE for m in own for e in reading.state.alive(enemy)):
+            return True
+    return False
+
+
+def _held(reading: Reading, unit: UnitRecord, ability: AbilitySpec) -> UnitRecord | None:
+    """The friendly unit Hold the Line! is worth using on: one within reach holding a scenario element that an enemy
+    able to push it stands near, not held already."""
+    for other in chosen_units(reading.world, unit, ability):
+        if other.side == unit.side and "hold-the-line" not in other.effects and \
+                holds_element(reading, other.id) and _pushers_near(reading, other):
+            return other
+    return None
+
+
 def ability_move(system: Shroudfall, reading: Reading, side: SideId,
                  unit: UnitRecord) -> tuple[ActionCommand, str] | None:
     """An ability the activating ``unit`` uses now, paid in essence, and why; None when none pays."""
     for use in active_uses(reading.world, unit):
-        if not use.action and _wanted(reading, unit, use.ability.effect):
+        if use.action:
+            continue
+        if use.ability.effect == "hold-the-line":
+            held = _held(reading, unit, use.ability)
+            if held is not None:
+                return (_act("ability", model=unit.id, choice=use.key, target=held.id),
+                        f"{unit.id} uses {use.ability.name} on {held.id}, which holds a scenario element "
+                        f"({use.ability.source})")
+        elif _wanted(reading, unit, use.ability.effect):
             return (_act("ability", model=unit.id, choice=use.key),
                     f"{unit.id} uses {use.ability.name} ({use.ability.source})")
     if not reading.catalogue.card(unit.card).essence_weaver:
@@ -103,5 +137,6 @@ def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool
                                                           unit.conditions)):
         return bool(reading.useful(unit))
     return any(a.kind == "active" and a.cost and can_pay(reserve, unit_cost(reserve, a.cost, unit.conditions))
-               and _wanted(reading, unit, a.effect)
+               and (_held(reading, unit, a) is not None if a.effect == "hold-the-line" else _wanted(reading, unit,
+                                                                                                   a.effect))
                for a in card.abilities)

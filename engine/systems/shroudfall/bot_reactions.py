@@ -6,8 +6,11 @@ decision's own options, read from the table as the menu reads them:
   by leaving (CONTROL within 1", L1223): the first way offered (directly away).
 - Anger Issues (L953-957) when the damaged model's melee attack could hurt its attacker: its best hit roll reaches
   the attacker's DEF and its best damage roll gets past ARM.
+- Beloved Commander (L360-362) when a friendly model within 2" is worth fewer points a model than the commander hit
+  (its card's points over its models; points, L392): the hit goes to the one of them with the most wounds left, the
+  nearest of those.
 
-Any other reaction (Beloved Commander, No one is forgotten) is declined, as before.
+No one is forgotten is declined, as before.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from engine.systems.shroudfall.strike import AttackPlan, base_colours, judge_of
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["reaction_move"]
+__all__ = ["holds_element", "reaction_move"]
 
 
 def _best(colours: tuple[Colour, ...]) -> tuple[int, ...]:
@@ -48,7 +51,8 @@ def _about_to_be_charged(reading: Reading, task: Task) -> bool:
     return activation is not None and activation.unit == task.unit and len(activation.actions) < 2
 
 
-def _holds_element(reading: Reading, unit_id: str) -> bool:
+def holds_element(reading: Reading, unit_id: str) -> bool:
+    """Whether a model of the unit stands within CONTROL range of a CONTROL scenario element (L1223)."""
     models = reading.state.alive(reading.state.units[unit_id])
     return any("CONTROL" in element.keywords and any(reading.world.gap(m, element.id) <= CONTROL_RANGE + 1e-9
                                                       for m in models)
@@ -58,10 +62,31 @@ def _holds_element(reading: Reading, unit_id: str) -> bool:
 def _wanted(reading: Reading, task: Task, offer: Offer) -> bool:
     if offer.ability.effect == "fall-back":
         friend = offer.key.split("/")[2]
-        return _about_to_be_charged(reading, task) and not _holds_element(reading, friend)
+        return _about_to_be_charged(reading, task) and not holds_element(reading, friend)
     if offer.ability.effect == "anger-issues":
         return _could_hurt(reading.world, ModelId(task.target), ModelId(task.model))
+    if offer.ability.effect == "beloved-commander":
+        return _worth(reading, _friend(offer)) < _worth(reading, ModelId(task.target))
     return False
+
+
+def _worth(reading: Reading, model: ModelId) -> float:
+    """A model's share of its card's points."""
+    card = reading.catalogue.card(reading.world.unit(model).card)
+    return card.points / max(1, card.models)
+
+
+def _friend(offer: Offer) -> ModelId:
+    """The friendly model a Beloved Commander offer passes the hit to (its key's last part)."""
+    return ModelId(offer.key.rsplit("/", 1)[-1])
+
+
+def _preferred(reading: Reading, offer: Offer) -> int:
+    """Beloved Commander's friends by the wounds they have left, the most first (the menu lists them nearest
+    first, and the sort keeps that order among equals); every other offer as the menu orders it."""
+    if offer.ability.effect != "beloved-commander":
+        return 0
+    return -reading.state.models[_friend(offer)].wounds_left
 
 
 def reaction_move(reading: Reading, decision: Decision) -> BotMove | None:
@@ -70,7 +95,8 @@ def reaction_move(reading: Reading, decision: Decision) -> BotMove | None:
         return None
     task = Task.model_validate(decision.context["task"])
     offered = {o.key for o in decision.parts[0].options}
-    for offer in offers(reading.world, decision.owner, task.why, task):
+    found = sorted(offers(reading.world, decision.owner, task.why, task), key=lambda o: _preferred(reading, o))
+    for offer in found:
         if offer.key in offered and _wanted(reading, task, offer):
             return BotMove(Answer(decision_id=decision.id, answers={"react": offer.key}),
                            (f"{offer.label} ({offer.ability.source})",))

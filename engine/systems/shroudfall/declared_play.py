@@ -225,7 +225,7 @@ def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
     if before is not None:
         ctx.emit(EffectChanged(unit=unit, effect="Attuned", expiry="activation",
                                why=f"activated after {before}, DISCORD and HARMONY alternating; what it unlocks is "
-                                   "played by hand (S4, ruling attunement)"))
+                                   "played by hand, as the faction's card says"))
 
 
 def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:

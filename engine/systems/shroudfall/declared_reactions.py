@@ -21,7 +21,7 @@ from engine.systems.shroudfall.events import ReserveChanged
 from engine.systems.shroudfall.events_flow import ReactionUsed
 from engine.systems.shroudfall.flow import suffer
 from engine.systems.shroudfall.hazards import placed_into
-from engine.systems.shroudfall.reacting import Offer, offers, place_spots
+from engine.systems.shroudfall.reacting import Offer, infusion_asked, offers, place_spots
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.referee import Referee
 from engine.systems.shroudfall.rolling import REROLL, choose, choose_essence
@@ -133,7 +133,7 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
         world = ref.world(ctx)
         weapon = next(w for w in world.melee_weapons(damaged) if target_refusal(world, damaged, attacker, w) is None)
         return [Task(kind="strike", unit=offer.unit, model=damaged, weapon=weapon.name, target=attacker,
-                     why="reaction")]
+                     why="reaction", essence=infusion_asked(key) or "")]
     if offer.ability.id == FORGOTTEN:
         model = ModelId(parts[2])
         x, y = parse_point(answers["at"])

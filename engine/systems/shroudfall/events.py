@@ -4,9 +4,10 @@ die by die. Applying one runs no rules (the rule functions did that before it wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
-from engine.core import EventBody, ModelId, SideId
+from engine.core import EventBody, ModelId, SideId, UserId
 from engine.systems.shroudfall.schema import Colour, format_pool
 from engine.systems.shroudfall.state import (
     Action,
@@ -140,7 +141,22 @@ class StepReached(EventBody):
         state.phase = self.step
 
     def describe(self) -> str:
-        return f"Setup: {self.step}." if self.step not in ("rounds", "over") else f"The game is {self.step}."
+        return _STEP_LINES.get(self.step, f"Set-up: {self.step}.")
+
+
+_STEP_LINES = {
+    "roll-off": "Set-up: both players roll off; the higher total chooses who takes the starting player token or who "
+                "sets the first terrain piece (L1088-1093).",
+    "token": "Set-up: the roll-off's winner chooses (L1088-1093).",
+    "scenario": "Set-up: the scenarios are determined and set up (L1097, L1102-1112).",
+    "terrain": "Set-up: the players take turns setting terrain, a main piece then the other's side pieces "
+               "(L1098, L1114-1126).",
+    "leadership": "Set-up: each player declares the army's leadership ability, the starting player first (L480).",
+    "deployment": "Set-up: the players take turns deploying a unit each, the starting player first (L1099).",
+    "rounds": "Set-up is done: the battle is played over five game rounds (L533, L1100).",
+    "over": "The game is over.",
+}
+"""What each step of the set-up (and the rounds) is, in a player's words (Shroudfall beta rulebook v1.4)."""
 
 
 class LeadershipDeclared(EventBody):
@@ -170,7 +186,8 @@ class UnitDeployed(EventBody):
 
     def describe(self) -> str:
         spots = ", ".join(f"{m.id} at {m.x:g},{m.y:g}" for m in self.models)
-        return f"{self.unit} deploys: {spots}."
+        name = f" ({self.models[0].name})" if self.models and self.models[0].name else ""
+        return f"{self.unit}{name} deploys: {spots}."
 
 
 class TurnChanged(EventBody):
@@ -184,9 +201,15 @@ class TurnChanged(EventBody):
         state.turn = self.side
         state.active_side = self.side
 
+    player: UserId | None = None
+    """Who plays the side whose turn it is, named so the table sees whose turn (logs before it name the side)."""
+
     def describe(self) -> str:
         passing = f"{self.passed} passes. " if self.passed else ""
-        return passing + (f"It is {self.side}'s turn to activate a unit." if self.side else "Every unit has activated.")
+        if self.side is None:
+            return passing + "Every unit has activated."
+        whose = f"{self.player}'s turn (side {self.side})" if self.player else f"{self.side}'s turn"
+        return passing + f"It is {whose} to activate a unit."
 
 
 class ActivationBegan(EventBody):
@@ -200,8 +223,23 @@ class ActivationBegan(EventBody):
         record = state.units[self.unit]
         record.effects = {e: x for e, x in record.effects.items() if x != "next-activation"}
 
+    models: tuple[str, ...] = ()
+    """The unit's models on the table, named beside its id so the line points at the picture's labels."""
+
     def describe(self) -> str:
-        return f"{self.side} activates {self.unit}."
+        return f"{self.side} activates {self.unit}{_models_shown(self.models)}."
+
+
+def _models_shown(models: Sequence[str]) -> str:
+    """`` (B10-B13)`` for a run of models numbered one after the other, else each named: `` (B3, B5)``."""
+    if not models:
+        return ""
+    numbers = [m[1:] for m in models]
+    letter = models[0][0]
+    if len(models) > 2 and all(m[0] == letter for m in models) and all(n.isdigit() for n in numbers) and \
+            [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(models))):
+        return f" ({models[0]}-{models[-1]})"
+    return f" ({', '.join(models)})"
 
 
 class ActionTaken(EventBody):

@@ -235,7 +235,7 @@ def close_activation(ctx: Table, ref: Referee, why: str) -> None:
     if following is None:
         end_round(ctx, ref)
     else:
-        ctx.emit(TurnChanged(side=following))
+        ctx.emit(TurnChanged(side=following, player=ctx.state.seats.get(following)))
 
 
 def _score_round(ctx: Table, ref: Referee) -> None:
@@ -296,4 +296,4 @@ def begin_round(ctx: Table, ref: Referee, number: int) -> None:
             if state.alive(weaver):
                 gain_essence(ctx, side, ("grey",), "Gathering Storm (leadership)")
     first = token if eligible_units(state, token) else state.opponent(token)
-    ctx.emit(TurnChanged(side=first))
+    ctx.emit(TurnChanged(side=first, player=state.seats.get(first)))

@@ -101,13 +101,18 @@ def move_tool(world: World, model: ModelId, *, path: ToolPath | None = None, end
     why = list(said)
     touched = list(starts_in)
     if path is not None and end is not None:
-        poly = tool_polygon(path)
         base = world.base(model).at(*end)
-        x0, y0, x1, y1 = poly.bounds
-        r = base.radius
-        box = (min(x0, end[0] - r), min(y0, end[1] - r), max(x1, end[0] + r), max(y1, end[1] + r))
-        touched += [t for t in world.pieces_near(box) if world.terrain(t).polygon.intersects(poly)
-                    or float(shapely.distance(world.terrain(t).polygon, shapely.Point(base.xy))) < base.radius]
+        points = path.points()
+        # the tool lies within half its width of its centre line: that box (with the end base) holds every piece it
+        # may touch, and the footprint is built only when some piece is that near
+        h, r = 0.5, base.radius
+        box = (min(min(x for x, _ in points) - h, end[0] - r), min(min(y for _, y in points) - h, end[1] - r),
+               max(max(x for x, _ in points) + h, end[0] + r), max(max(y for _, y in points) + h, end[1] + r))
+        near = world.pieces_near(box)
+        if near:
+            poly = tool_polygon(path)
+            touched += [t for t in near if world.terrain(t).polygon.intersects(poly)
+                        or float(shapely.distance(world.terrain(t).polygon, shapely.Point(base.xy))) < base.radius]
     rough = [t for t in dict.fromkeys(touched) if world.piece_has(t, "Rough") and not _ignores_rough(world, model, t)]
     if rough and mov != "S":
         mov = _step(mov, -1)

@@ -51,7 +51,7 @@ def _action(ctx: Table, side: SideId, action: Action) -> UnitRecord:
 def activate(ctx: Table, side: SideId, unit_id: str) -> None:
     """Activate one of the side's units (L537, L1513)."""
     _refuse(activation_refusal(ctx.state, side, unit_id), "activate")
-    ctx.emit(ActivationBegan(unit=unit_id, side=side))
+    ctx.emit(ActivationBegan(unit=unit_id, side=side, models=tuple(ctx.state.alive(ctx.state.units[unit_id]))))
 
 
 def pass_turn(ctx: Table, side: SideId) -> None:
@@ -61,7 +61,8 @@ def pass_turn(ctx: Table, side: SideId) -> None:
     if not may_pass(ctx.state, side):
         raise IllegalCommand(f"{side} may pass only with fewer units left to activate than the opponent (L571)",
                              verb="pass")
-    ctx.emit(TurnChanged(side=ctx.state.opponent(side), passed=side))
+    following = ctx.state.opponent(side)
+    ctx.emit(TurnChanged(side=following, passed=side, player=ctx.state.seats.get(following)))
 
 
 def disengage(ctx: Table, side: SideId) -> None:

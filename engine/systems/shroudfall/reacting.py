@@ -3,7 +3,8 @@ when a trigger is met, and what each does. A window is offered to each side in t
 first when a model is targeted, hit or damaged), and only to a side that has one it may use and pay for now; each
 ability triggers once per trigger, and one marked so once per activation.
 
-Played here: Anger Issues (a damaged model strikes back in melee, L953-957), No one is forgotten (a friendly model
+Played here: Anger Issues (a damaged model strikes back in melee, L953-957; its attack may be infused like any other,
+L929-931), No one is forgotten (a friendly model
 destroyed within 4": place this model within 1" of itself, L356-358) and Fall back! (an enemy ends a move within 8"
 of Adamant in melee with a friendly model: that model's unit makes a MOV S away from it, L519-521, L961-965).
 """
@@ -17,14 +18,14 @@ from engine.core import ModelId, SideId
 from engine.geometry import XY
 from engine.systems.shroudfall.abilities import fall_back_ways
 from engine.systems.shroudfall.actives import beloved_candidates
-from engine.systems.shroudfall.essence import can_pay, unit_cost
+from engine.systems.shroudfall.essence import can_pay, pay, unit_cost
 from engine.systems.shroudfall.movement import place_refusal
-from engine.systems.shroudfall.schema import AbilitySpec
+from engine.systems.shroudfall.schema import COLOURS, AbilitySpec, Colour
 from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
-__all__ = ["ATTACK_TRIGGERS", "TRIGGERS", "Offer", "offers", "place_spots"]
+__all__ = ["ATTACK_TRIGGERS", "TRIGGERS", "Offer", "infusion_asked", "offers", "place_spots"]
 
 ATTACK_TRIGGERS = ("targeted", "hit", "damaged")
 """An attack's windows where the defender declares first (L1542, L1550, L1557)."""
@@ -36,8 +37,8 @@ FORGOTTEN_RANGE = 4.0
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """One reaction a side may use now: its key (``<unit>/<ability>``, with the unit that acts for Fall back!), the
-    unit whose card has it, the ability, and what it would do."""
+    """One reaction a side may use now: its key (``<unit>/<ability>``, with the unit that acts for Fall back!, and
+    ``+<colour>`` for an attack infused), the unit whose card has it, the ability, and what it would do."""
 
     key: str
     unit: str
@@ -94,9 +95,25 @@ def _damaged(world: World, side: SideId, task: Task) -> list[Offer]:
             continue
         melee = [w for w in world.melee_weapons(damaged) if target_refusal(world, damaged, attacker, w) is None]
         if melee:
-            found.append(Offer(f"{unit.id}/{ability.id}", unit.id, ability,
-                               f"{ability.name}: {damaged} strikes {attacker} with {melee[0].name}"))
+            shown = f"{ability.name}: {damaged} strikes {attacker} with {melee[0].name}"
+            found.append(Offer(f"{unit.id}/{ability.id}", unit.id, ability, shown))
+            found += [Offer(f"{unit.id}/{ability.id}+{colour}", unit.id, ability, f"{shown}, infused with {colour}")
+                      for colour in _infusions(world, unit, ability)]
     return found
+
+
+def _infusions(world: World, unit: UnitRecord, ability: AbilitySpec) -> list[Colour]:
+    """The colours a reaction's attack may be infused with (L929-931: an attack's rolls, whatever made the attack):
+    those the reserve still holds once the ability is paid for, the strongest first."""
+    reserve = world.state.record(unit.side).reserve
+    left, _ = pay(reserve, unit_cost(reserve, ability.cost, unit.conditions), what=ability.name)
+    return [c for c in reversed(COLOURS) if c in left]
+
+
+def infusion_asked(key: str) -> Colour | None:
+    """The colour a reaction's key (``<unit>/<ability>+<colour>``) infuses its attack with, if any."""
+    _, plus, colour = key.partition("+")
+    return next((c for c in COLOURS if plus and c == colour), None)
 
 
 def _destroyed(world: World, side: SideId, task: Task) -> list[Offer]:

@@ -284,7 +284,9 @@ class World:
             return True
         if self.base(model).diameter_mm > SHROUDED_BASE_MM + 1e-9 or not self.pieces_with("Shrouded"):
             return False
-        return level_of(self.benefits(viewer, model, "arcane").keywords, "Shrouded") is not None
+        # only a Shrouded piece the model benefits from gives it (as ``benefits`` reads them, the others unmeasured)
+        return any(self._benefits_from(viewer, model, ident) for ident in self.pieces_with("Shrouded")
+                   if ident in self.state.pieces)
 
     def stealth_hides(self, model: ModelId, viewer: ModelId) -> bool:
         """Stealth more than 6" from ``viewer``: ``model`` cannot be its target, nor block its sight (L1373)."""
@@ -407,19 +409,22 @@ class World:
         sources: list[str] = []
         for ident in self.state.terrain:
             piece = self.state.pieces.get(ident)
-            if piece is None:
+            if piece is None or not self._benefits_from(attacker, target, ident):
                 continue
             if piece.type == "area":
-                if not self.within(target, ident):
-                    continue
                 counts = kind != "melee" and not self.within(attacker, ident)
             else:
-                if not (is_within(self.base(target), self.terrain(ident), 1.0)
-                        and some_line_crosses(self.base(attacker), self.base(target), self.terrain(ident).polygon)):
-                    continue
                 counts = kind != "melee" or self.rulings.linear_vs_melee == "all-attacks"
             keywords += [k for k in self.keywords(ident) if keyword_of(k) not in ("area terrain", "linear terrain")]
             if counts and not beam:
                 defence, armour = defence + piece.defence, armour + piece.armour
             sources.append(f"{ident} ({piece.name}, {piece.type})")
         return Benefit(defence, armour, tuple(dict.fromkeys(keywords)), tuple(sources))
+
+    def _benefits_from(self, attacker: ModelId, target: ModelId, ident: str) -> bool:
+        """Whether ``target`` benefits from the piece against ``attacker``: area terrain it is within, linear terrain
+        within 1" that a line from the attacker's base to the target's crosses (L975-991)."""
+        if self.state.pieces[ident].type == "area":
+            return self.within(target, ident)
+        return is_within(self.base(target), self.terrain(ident), 1.0) and some_line_crosses(
+            self.base(attacker), self.base(target), self.terrain(ident).polygon)

@@ -120,3 +120,22 @@ def test_an_essence_weaver_that_can_pay_opens_with_the_essence_attack() -> None:
     table.state.activation = Activation(unit="A1", side=A)
     command = _move(table)
     assert command.name == "essence-attack" and dict(command.values)["target"] == "B1"
+
+
+def test_hold_the_line_keeps_a_unit_on_a_mine_from_being_pushed_off_it() -> None:
+    # L511-513: Hold the Line! (a grey crystal) on a friendly unit within 8" holding a mine (CONTROL within 1",
+    # L1223) while an enemy whose melee attack pushes (the Brawlers' Follow up, L959) stands within 8" of it; with no
+    # mine held the crystal is kept for what else it pays.
+    from engine.systems.shroudfall.state import Activation
+
+    for mine, wanted in ((True, True), (False, False)):
+        table = playing(Put("AW", "adamant", 10, 10, unit="W"), Put("A2", "riflemen", 10, 16),
+                        Put("B1", "brawlers", 10, 22), Put("B2", "brawlers", 30, 30))
+        if mine:
+            _with_mine(table, 12, 16)
+        table.state.record(A).reserve = ["grey"]
+        table.state.activation = Activation(unit="W", side=A)
+        command = _move(table)
+        held = command.name == "ability" and dict(command.values) == {"model": "W", "choice": "hold-the-line",
+                                                                      "target": "A2"}
+        assert held == wanted, command

@@ -45,6 +45,22 @@ def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries
     assert game.state.models[ModelId("B1")].wounds_taken == 1  # 13 // ARM 6 = 2, Tough Hide 1 less
 
 
+def test_anger_issues_strike_may_be_infused_with_a_crystal_left_once_paid_for() -> None:
+    # L929-931: any attack's roll may be infused before rolling, a reaction's attack too (L953-957); the red left once
+    # Anger Issues' yellow is paid is offered, and the strike's hit roll takes a red die.
+    game = staged(Put("A1", "razhu", 18, 10), Put("B1", "brawlers", 18, 11.6))
+    game.state.record(B).reserve = ["yellow", "red"]
+    act(game, A, "activate", model="A1")
+    rig(game, 3, 3, 3, 4, 3, 3, 3, 4, *([3] * 12))
+    act(game, A, "attack", model="A1", target="B1")
+    ident, keys = _offer(game)
+    assert keys == ["pass", "B1/anger-issues", "B1/anger-issues+red"]
+    game.apply(Answer(decision_id=ident, choice="B1/anger-issues+red"), Actor(user=HOST, side=B))
+    assert game.state.record(B).reserve == []
+    lines = [e.body.describe() for e in game.log]
+    assert any(line.startswith("B1") and "+R [" in line for line in lines), lines[-8:]
+
+
 def test_no_one_is_forgotten_places_stormridge_within_an_inch_when_a_friend_near_her_falls() -> None:
     # L356-358: a friendly model within 4" of Stormridge destroyed: she may be placed within 1" of herself (cost 1
     # grey, the icon lost). Before, the card named no effect and the window never opened.
@@ -97,6 +113,11 @@ def test_beloved_commander_passes_the_hit_to_a_friend_within_two_inches_once_per
     act(game, A, "attack", model="A1", target="B2")
     ident, keys = _offer(game)
     assert keys == ["pass", "B2/beloved-commander/B1", "B2/beloved-commander/B3"]  # B4 is beyond 2"
+    # The bot's side would pass it to a Rifleman (worth fewer points a model than Stormridge, L392), the one with
+    # more wounds left: B3, unhurt, rather than B1, the nearest, with one wound taken.
+    game.state.models[ModelId("B1")].wounds_taken = 1
+    assert _bot_answer(game) == "B2/beloved-commander/B3"
+    game.state.models[ModelId("B1")].wounds_taken = 0
     game.apply(Answer(decision_id=ident, choice=keys[1]), Actor(user=HOST, side=B))
     assert ModelId("B1") not in game.state.models  # 13 // ARM 5 = 2: the Rifleman's 2 HP
     assert game.state.models[ModelId("B2")].wounds_taken == 0
