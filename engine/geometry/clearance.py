@@ -78,6 +78,9 @@ _HAIR = 1e-9
 (by 1e-13 at most on a table)."""
 
 
+_FEW = 120
+"""Legs times obstacles up to which :meth:`Obstacles.legs_clear` works in plain Python rather than numpy."""
+
 _MARGIN = 1e-6
 """Inches by which a leg must clear a piece's bounding disc, or enter its inner one, to be settled without measuring
 it exactly: far more than any rounding of the coordinates (1e-13 at most)."""
@@ -176,10 +179,59 @@ class Obstacles:
 
     def legs_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs hit nothing (the far end must be on the table)."""
+        if len(start) * (len(self.bases) + len(self.terrain)) <= _FEW:
+            return self._few_clear(start.tolist(), end.tolist())
         ok = self.on_table(end)
         if len(self.bases):
             ok &= self.bases_clear(start, end)
         return self._pieces_clear(start, end, ok)
+
+    def _few_clear(self, starts: list[list[float]], ends: list[list[float]]) -> _B:
+        """:meth:`legs_clear` of a few legs, in plain Python: numpy's cost per call outweighs the work on so few (a
+        route's straight first leg, a move's settled end). The same sums in the same order as :func:`_offsets`,
+        :func:`_closer` and :meth:`_pieces_clear`, so each answer is theirs exactly."""
+        low, (right, top) = self.low, self.high
+        bases = list(zip(self.centres.tolist(), (self.reach - TOLERANCE).tolist(), strict=True))
+        pieces = self._pieces
+        scenery = list(zip(pieces.centres.tolist(), self._inside[:, 0].tolist(), self._beyond[:, 0].tolist(),
+                           strict=True))
+        clear: list[bool] = []
+        near: list[tuple[int, int]] = []
+        for (sx, sy), (ex, ey) in zip(starts, ends, strict=True):
+            dx, dy = ex - sx, ey - sy
+            dd = dx * dx + dy * dy
+            over = dd if dd > 0 else 1.0
+            ok = ex >= low and ey >= low and ex <= right and ey <= top
+            for (px, py), bound in bases if ok else ():
+                t = min(max(((px - sx) * dx + (py - sy) * dy) / over, 0.0), 1.0)
+                a, b = sx + t * dx - px, sy + t * dy - py
+                square = a * a + b * b
+                closer = square < ((bound - _HAIR) * (bound - _HAIR) if bound > _HAIR else -1.0)
+                if not closer and square <= (bound + _HAIR) * (bound + _HAIR):
+                    closer = bool(np.hypot(a, b) < bound)
+                if closer:
+                    ok = False
+                    break
+            nearby = []
+            for k, ((px, py), inside, beyond) in enumerate(scenery if ok else ()):
+                t = min(max(((px - sx) * dx + (py - sy) * dy) / over, 0.0), 1.0)
+                a, b = sx + t * dx - px, sy + t * dy - py
+                square = a * a + b * b
+                if square < inside:
+                    ok = False
+                    break
+                if square <= beyond:
+                    nearby.append((len(clear), k))
+            if ok:
+                near += nearby
+            clear.append(ok)
+        result = np.array(clear, dtype=bool)
+        if near:
+            legs = [[starts[i], ends[i]] for i, _ in near]
+            within = shapely.dwithin(pieces.prepared[[k for _, k in near]], shapely.linestrings(legs),
+                                     self.radius - TOLERANCE)
+            result[[i for (i, _), hit in zip(near, within.tolist(), strict=True) if hit]] = False
+        return result
 
     def legs_clear_past(self, start: _F, end: _F, known: int) -> _B:
         """:meth:`legs_clear`, the first ``known`` legs known to keep clear of the scenery and the edge already (only
