@@ -144,8 +144,9 @@ class Corners:
         clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
                                          np.concatenate([self.nodes[tails], ends]), inner)
         ok = clear[:len(heads)]
-        for u, v, step_ in zip(heads[ok].tolist(), tails[ok].tolist(), steps[ok].tolist(), strict=True):
-            self.out[u].append((v, step_))
+        out = self.out
+        for u, leg in zip(heads[ok].tolist(), zip(tails[ok].tolist(), steps[ok].tolist(), strict=True), strict=True):
+            out[u].append(leg)
         result: list[bool] = clear[len(heads):].tolist()
         return result
 
