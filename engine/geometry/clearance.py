@@ -47,11 +47,14 @@ def segment_gap(start: _F, end: _F, point: _F) -> _F:
     return result
 
 
-def _offsets(start: _F, end: _F, points: _F) -> tuple[_F, _F]:
+def _offsets(start: _F, end: _F | None, points: _F) -> tuple[_F, _F]:
     """From each of M points to the nearest point of each of N legs (rows of (N, 2) arrays), as two (M, N) arrays:
     :func:`segment_gap`'s sums in its order (``np.hypot`` of the two is its gap exactly), laid out so numpy's inner
-    loops run along the many legs rather than the few points."""
+    loops run along the many legs rather than the few points. No ``end``: legs of no length (places to stand), whose
+    nearest point is the start (those sums come to the start less the point exactly)."""
     sx, sy = start[:, 0], start[:, 1]
+    if end is None:
+        return sx - points[:, 0:1], sy - points[:, 1:2]
     dx, dy = end[:, 0] - sx, end[:, 1] - sy
     px, py = points[:, 0:1], points[:, 1:2]
     dd = dx * dx + dy * dy
@@ -59,7 +62,7 @@ def _offsets(start: _F, end: _F, points: _F) -> tuple[_F, _F]:
     return sx + t * dx - px, sy + t * dy - py
 
 
-def _closer(start: _F, end: _F, points: _F, limit: _F) -> _B:
+def _closer(start: _F, end: _F | None, points: _F, limit: _F) -> _B:
     """For each of M points (with its ``limit``) and each of N legs, whether the leg comes closer than the limit:
     exactly ``segment_gap < limit``, decided on the squares where they are a hair or more apart (a square root, the
     costliest step, only for the few within a hair)."""
@@ -246,7 +249,8 @@ class Obstacles:
         """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
         if not len(self.bases):
             return np.ones(len(start), dtype=bool)
-        return np.asarray(~_closer(start, end, self.centres, self.reach - TOLERANCE).any(axis=0), dtype=bool)
+        return np.asarray(~_closer(start, None if end is start else end, self.centres, self.reach - TOLERANCE)
+                          .any(axis=0), dtype=bool)
 
     def scenery_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs keep clear of the impassable terrain and end on the table
@@ -261,18 +265,17 @@ class Obstacles:
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
             pieces = self._pieces
-            a, b = _offsets(start[idx], end[idx], pieces.centres)
+            a, b = _offsets(start[idx], None if end is start else end[idx], pieces.centres)
             square = a * a + b * b  # the margins dwarf any rounding: no square roots
             inside = square < self._inside
             hit = inside.any(axis=0)
             near = ~inside & (square <= self._beyond) & ~hit
             ok[idx[hit]] = False
             rows, legs = np.nonzero(near)
-            if len(legs):
-                measured, which = np.unique(legs, return_inverse=True)
-                lines = shapely.linestrings(np.stack([start[idx[measured]], end[idx[measured]]], axis=1))
-                within = shapely.dwithin(pieces.prepared[rows], lines[which], self.radius - TOLERANCE)
-                ok[idx[legs[within]]] = False
+            if len(legs):  # a line for each pair measured (a leg near two pieces drawn twice costs less than sorting)
+                measured = idx[legs]
+                lines = shapely.linestrings(np.stack([start[measured], end[measured]], axis=1))
+                ok[measured[shapely.dwithin(pieces.prepared[rows], lines, self.radius - TOLERANCE)]] = False
         return ok
 
     def points_clear(self, points: _F) -> _B:

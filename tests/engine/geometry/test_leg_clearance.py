@@ -61,3 +61,5 @@ def test_a_few_legs_get_the_answers_of_a_batch() -> None:
     alone = [bool(obstacles.legs_clear(starts[i:i + 1], ends[i:i + 1])[0]) for i in range(len(starts))]
     assert alone == batch.tolist()
     assert 0 < sum(alone) < len(alone)
+    # places to stand (each leg's start and end one array) get the answers of legs of no length
+    assert obstacles.legs_clear(starts, starts).tolist() == obstacles.legs_clear(starts, starts.copy()).tolist()
