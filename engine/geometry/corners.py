@@ -203,13 +203,13 @@ def tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, n
     # underflows); the near end's turns are the far end's formula negated exactly (ax - nx is -(nx - ax)), which
     # leaves the product's sign as it is
     tangent = (dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax)) * (dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax)) >= 0
-    tangent &= (dx != 0) | (dy != 0)
     if hprev is not None and hnxt is not None:
         tangent &= ((dx * (hprev[:, 1:2] - ny) - dy * (hprev[:, 0:1] - nx))
                     * (dx * (hnxt[:, 1:2] - ny) - dy * (hnxt[:, 0:1] - nx))) >= 0
     rows, cols = np.nonzero(tangent)
     lengths: _F = np.hypot(dx[rows, cols], dy[rows, cols])
-    return rows, cols, lengths
+    leg = lengths > 0  # no leg from a corner to itself: left out of the few kept, not the many measured
+    return rows[leg], cols[leg], lengths[leg]
 
 
 @lru_cache(maxsize=4096)
