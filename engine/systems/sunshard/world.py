@@ -302,15 +302,17 @@ class Miniature:
     def base(self, *, for_sight: bool = False) -> Base:
         """Its base as geometry: feet at the HGT of the terrain it stands completely within (``z``), height its HGT;
         for sight, Floored takes 1 HGT off, never below 1 (L608)."""
-        model = self.placed
-
-        def make() -> Base:
+        world = self.world
+        slot = (("base", self.figure.id, for_sight), world.state.seq)  # ``memo``'s own slot, read without a closure
+        found: Base | None = world.shared.get(slot)
+        if found is None:
+            model = self.placed
             height = self.card.HGT
             if for_sight and self.floored:
                 height = max(1, height - 1)
-            return Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm, float(height))
-
-        return self.world.memo(("base", self.id, for_sight), make)
+            found = world.shared[slot] = Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm,
+                                              float(height))
+        return found
 
     def functional_hgt(self, *, for_sight: bool = True) -> float:
         """Its HGT plus that of the terrain it stands completely within (L280), Floored counted for sight."""
