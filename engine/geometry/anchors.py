@@ -45,7 +45,7 @@ from .positions import (
 )
 from .reaching import reaches_each
 from .routing import Goal, Router
-from .shapes import XY, Base, Circle, Terrain
+from .shapes import XY, Base, Circle, Terrain, shape_key
 from .sight import LineOfSight
 from .tolerance import TOLERANCE
 
@@ -217,12 +217,13 @@ def _goals(field: Battlefield, mover_id: str, positions: Sequence[Position],
 
 
 def _layout(field: Battlefield, mover: Base) -> tuple[object, ...]:
-    """Everything a route depends on but its goal: the table, its terrain and bases exactly, the mover (a shape is
-    its own key: shapely hashes and compares it by its exact coordinates, five times faster than writing its WKB)."""
+    """Everything a route depends on but its goal: the table, its terrain and bases exactly, the mover (shapes by
+    ``shape_key``: shapely hashes a shape by writing its WKB on every lookup, and a route looks its layout up four
+    times)."""
     return (field.table.width, field.table.height, mover.id,
-            tuple((t.id, t.height, t.keywords, t.polygon) for t in field.terrain),
+            tuple((t.id, t.height, t.keywords, shape_key(t.polygon)) for t in field.terrain),
             tuple((b.id, b.pose.x, b.pose.y, b.pose.z, b.diameter_mm, b.height) for b in field.bases),
-            tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else z.area) for z in field.zones))
+            tuple((z.id, repr(z.area) if isinstance(z.area, Circle) else shape_key(z.area)) for z in field.zones))
 
 
 def _router(layout: tuple[object, ...], obstacles: Callable[[], Obstacles]) -> Router:

@@ -47,11 +47,14 @@ def segment_gap(start: _F, end: _F, point: _F) -> _F:
     return result
 
 
-def _offsets(start: _F, end: _F, points: _F) -> tuple[_F, _F]:
+def _offsets(start: _F, end: _F | None, points: _F) -> tuple[_F, _F]:
     """From each of M points to the nearest point of each of N legs (rows of (N, 2) arrays), as two (M, N) arrays:
     :func:`segment_gap`'s sums in its order (``np.hypot`` of the two is its gap exactly), laid out so numpy's inner
-    loops run along the many legs rather than the few points."""
+    loops run along the many legs rather than the few points. No ``end``: legs of no length (places to stand), whose
+    nearest point is the start (those sums come to the start less the point exactly)."""
     sx, sy = start[:, 0], start[:, 1]
+    if end is None:
+        return sx - points[:, 0:1], sy - points[:, 1:2]
     dx, dy = end[:, 0] - sx, end[:, 1] - sy
     px, py = points[:, 0:1], points[:, 1:2]
     dd = dx * dx + dy * dy
@@ -59,7 +62,7 @@ def _offsets(start: _F, end: _F, points: _F) -> tuple[_F, _F]:
     return sx + t * dx - px, sy + t * dy - py
 
 
-def _closer(start: _F, end: _F, points: _F, limit: _F) -> _B:
+def _closer(start: _F, end: _F | None, points: _F, limit: _F) -> _B:
     """For each of M points (with its ``limit``) and each of N legs, whether the leg comes closer than the limit:
     exactly ``segment_gap < limit``, decided on the squares where they are a hair or more apart (a square root, the
     costliest step, only for the few within a hair)."""
@@ -77,6 +80,9 @@ _HAIR = 1e-9
 """Inches: a gap's square and the square of its limit this far apart settle the comparison however they are rounded
 (by 1e-13 at most on a table)."""
 
+
+_FEW = 120
+"""Legs times obstacles up to which :meth:`Obstacles.legs_clear` works in plain Python rather than numpy."""
 
 _MARGIN = 1e-6
 """Inches by which a leg must clear a piece's bounding disc, or enter its inner one, to be settled without measuring
@@ -134,10 +140,9 @@ class Obstacles:
         self.radius = mover.radius
         bases = [b for b in field.bases if b.id != mover.id]
         terrain = [t for t in field.terrain if t.has(IMPASSABLE)]
-        here = np.array([mover.xy], dtype=float)
-        # Leave out what the start already overlaps: a hand-placed overlap must not trap the model. Every base and
-        # piece is measured in one call (a menu builds these for each model it routes).
-        clash = self._clashes(here, bases)
+        # Leave out what the start already overlaps: a hand-placed overlap must not trap the model. Every piece is
+        # measured in one call (a menu builds these for each model it routes).
+        clash = self._clashes(mover.xy, bases)
         self.bases = tuple(b for b, hit in zip(bases, clash, strict=True) if not hit)
         gaps = shapely.distance([t.polygon for t in terrain], shapely.Point(mover.xy))
         self.terrain = tuple(t for t, gap in zip(terrain, gaps, strict=True) if float(gap) >= self.radius - TOLERANCE)
@@ -155,12 +160,11 @@ class Obstacles:
         self.low = self.radius - TOLERANCE
         self.high = (w - self.radius + TOLERANCE, h - self.radius + TOLERANCE)
 
-    def _clashes(self, here: _F, bases: list[Base]) -> _B:
-        """For each base, whether the mover standing at ``here`` (one row) overlaps it."""
-        centres = np.array([b.xy for b in bases], dtype=float).reshape(-1, 2)
-        reach = np.array([self.radius + b.radius for b in bases], dtype=float)
-        gaps = segment_gap(here[:, None, :], here[:, None, :], centres[None, :, :])[0]
-        return np.asarray(gaps < reach - TOLERANCE, dtype=bool)
+    def _clashes(self, here: XY, bases: list[Base]) -> list[bool]:
+        """For each base, whether the mover standing at ``here`` overlaps it: :func:`segment_gap` of a leg of no length
+        (``np.hypot`` of the start less the centre, exactly), a few bases measured without numpy's cost per call."""
+        x, y = here
+        return [bool(np.hypot(x - b.pose.x, y - b.pose.y) < self.radius + b.radius - TOLERANCE) for b in bases]
 
     def _base_clash(self, start: _F, end: _F, bases: list[Base]) -> _B:
         centres = np.array([b.xy for b in bases], dtype=float).reshape(-1, 2)
@@ -176,10 +180,59 @@ class Obstacles:
 
     def legs_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs hit nothing (the far end must be on the table)."""
+        if len(start) * (len(self.bases) + len(self.terrain)) <= _FEW:
+            return self._few_clear(start.tolist(), end.tolist())
         ok = self.on_table(end)
         if len(self.bases):
             ok &= self.bases_clear(start, end)
         return self._pieces_clear(start, end, ok)
+
+    def _few_clear(self, starts: list[list[float]], ends: list[list[float]]) -> _B:
+        """:meth:`legs_clear` of a few legs, in plain Python: numpy's cost per call outweighs the work on so few (a
+        route's straight first leg, a move's settled end). The same sums in the same order as :func:`_offsets`,
+        :func:`_closer` and :meth:`_pieces_clear`, so each answer is theirs exactly."""
+        low, (right, top) = self.low, self.high
+        bases = list(zip(self.centres.tolist(), (self.reach - TOLERANCE).tolist(), strict=True))
+        pieces = self._pieces
+        scenery = list(zip(pieces.centres.tolist(), self._inside[:, 0].tolist(), self._beyond[:, 0].tolist(),
+                           strict=True))
+        clear: list[bool] = []
+        near: list[tuple[int, int]] = []
+        for (sx, sy), (ex, ey) in zip(starts, ends, strict=True):
+            dx, dy = ex - sx, ey - sy
+            dd = dx * dx + dy * dy
+            over = dd if dd > 0 else 1.0
+            ok = ex >= low and ey >= low and ex <= right and ey <= top
+            for (px, py), bound in bases if ok else ():
+                t = min(max(((px - sx) * dx + (py - sy) * dy) / over, 0.0), 1.0)
+                a, b = sx + t * dx - px, sy + t * dy - py
+                square = a * a + b * b
+                closer = square < ((bound - _HAIR) * (bound - _HAIR) if bound > _HAIR else -1.0)
+                if not closer and square <= (bound + _HAIR) * (bound + _HAIR):
+                    closer = bool(np.hypot(a, b) < bound)
+                if closer:
+                    ok = False
+                    break
+            nearby = []
+            for k, ((px, py), inside, beyond) in enumerate(scenery if ok else ()):
+                t = min(max(((px - sx) * dx + (py - sy) * dy) / over, 0.0), 1.0)
+                a, b = sx + t * dx - px, sy + t * dy - py
+                square = a * a + b * b
+                if square < inside:
+                    ok = False
+                    break
+                if square <= beyond:
+                    nearby.append((len(clear), k))
+            if ok:
+                near += nearby
+            clear.append(ok)
+        result = np.array(clear, dtype=bool)
+        if near:
+            legs = [[starts[i], ends[i]] for i, _ in near]
+            within = shapely.dwithin(pieces.prepared[[k for _, k in near]], shapely.linestrings(legs),
+                                     self.radius - TOLERANCE)
+            result[[i for (i, _), hit in zip(near, within.tolist(), strict=True) if hit]] = False
+        return result
 
     def legs_clear_past(self, start: _F, end: _F, known: int) -> _B:
         """:meth:`legs_clear`, the first ``known`` legs known to keep clear of the scenery and the edge already (only
@@ -194,7 +247,8 @@ class Obstacles:
         """For (N, 2) arrays of leg ends, tell which legs come within no base (the scenery and the edge not asked)."""
         if not len(self.bases):
             return np.ones(len(start), dtype=bool)
-        return np.asarray(~_closer(start, end, self.centres, self.reach - TOLERANCE).any(axis=0), dtype=bool)
+        return np.asarray(~_closer(start, None if end is start else end, self.centres, self.reach - TOLERANCE)
+                          .any(axis=0), dtype=bool)
 
     def scenery_clear(self, start: _F, end: _F) -> _B:
         """For (N, 2) arrays of leg ends, tell which legs keep clear of the impassable terrain and end on the table
@@ -209,18 +263,17 @@ class Obstacles:
         if len(self.terrain) and ok.any():
             idx = np.nonzero(ok)[0]
             pieces = self._pieces
-            a, b = _offsets(start[idx], end[idx], pieces.centres)
+            a, b = _offsets(start[idx], None if end is start else end[idx], pieces.centres)
             square = a * a + b * b  # the margins dwarf any rounding: no square roots
             inside = square < self._inside
             hit = inside.any(axis=0)
             near = ~inside & (square <= self._beyond) & ~hit
             ok[idx[hit]] = False
             rows, legs = np.nonzero(near)
-            if len(legs):
-                measured, which = np.unique(legs, return_inverse=True)
-                lines = shapely.linestrings(np.stack([start[idx[measured]], end[idx[measured]]], axis=1))
-                within = shapely.dwithin(pieces.prepared[rows], lines[which], self.radius - TOLERANCE)
-                ok[idx[legs[within]]] = False
+            if len(legs):  # a line for each pair measured (a leg near two pieces drawn twice costs less than sorting)
+                measured = idx[legs]
+                lines = shapely.linestrings(np.stack([start[measured], end[measured]], axis=1))
+                ok[measured[shapely.dwithin(pieces.prepared[rows], lines, self.radius - TOLERANCE)]] = False
         return ok
 
     def points_clear(self, points: _F) -> _B:

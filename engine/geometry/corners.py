@@ -144,8 +144,9 @@ class Corners:
         clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
                                          np.concatenate([self.nodes[tails], ends]), inner)
         ok = clear[:len(heads)]
-        for u, v, step_ in zip(heads[ok].tolist(), tails[ok].tolist(), steps[ok].tolist(), strict=True):
-            self.out[u].append((v, step_))
+        out = self.out
+        for u, leg in zip(heads[ok].tolist(), zip(tails[ok].tolist(), steps[ok].tolist(), strict=True), strict=True):
+            out[u].append(leg)
         result: list[bool] = clear[len(heads):].tolist()
         return result
 
@@ -198,21 +199,17 @@ def tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, n
     ax, ay = here[:, 0:1], here[:, 1:2]
     nx, ny = nodes[:, 0], nodes[:, 1]
     dx, dy = nx - ax, ny - ay
-    tangent = ((dx != 0) | (dy != 0)) & _same_side(dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax),
-                                                   dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax))
+    # two turns are not strictly opposite exactly when their product is not negative (no product of turns on a table
+    # underflows); the near end's turns are the far end's formula negated exactly (ax - nx is -(nx - ax)), which
+    # leaves the product's sign as it is
+    tangent = (dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax)) * (dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax)) >= 0
     if hprev is not None and hnxt is not None:
-        bx, by = ax - nx, ay - ny
-        tangent &= _same_side(bx * (hprev[:, 1:2] - ny) - by * (hprev[:, 0:1] - nx),
-                              bx * (hnxt[:, 1:2] - ny) - by * (hnxt[:, 0:1] - nx))
+        tangent &= ((dx * (hprev[:, 1:2] - ny) - dy * (hprev[:, 0:1] - nx))
+                    * (dx * (hnxt[:, 1:2] - ny) - dy * (hnxt[:, 0:1] - nx))) >= 0
     rows, cols = np.nonzero(tangent)
     lengths: _F = np.hypot(dx[rows, cols], dy[rows, cols])
-    return rows, cols, lengths
-
-
-def _same_side(t1: _F, t2: _F) -> NDArray[np.bool_]:
-    """Whether two turns are not strictly opposite (``sign(t1) * sign(t2) >= 0``)."""
-    result: NDArray[np.bool_] = ~(((t1 > 0) & (t2 < 0)) | ((t1 < 0) & (t2 > 0)))
-    return result
+    leg = lengths > 0  # no leg from a corner to itself: left out of the few kept, not the many measured
+    return rows[leg], cols[leg], lengths[leg]
 
 
 @lru_cache(maxsize=4096)

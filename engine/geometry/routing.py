@@ -157,11 +157,23 @@ class _LastLegs:
     def untested(self, nodes: Sequence[int]) -> tuple[list[int], _F]:
         """The nodes of ``nodes`` whose last leg is not tested yet, and where each ends (in one flat list: numpy reads
         it several times faster than a list of pairs)."""
-        clear, end = self.clear, self.end
+        clear, ends, xy = self.clear, self.ends, self.graph.xy
+        (gx, gy), reach = self.goal.point, self.goal.reach
         todo = [v for v in dict.fromkeys(nodes) if clear[v] is None]
         flat: list[float] = []
         for v in todo:
-            flat += end(v)
+            found = ends[v]
+            if found is None:  # Goal.entry written out: a search asks it of a hundred nodes at once
+                fx, fy = frm = xy[v]
+                dx, dy = gx - fx, gy - fy
+                dist = math.hypot(dx, dy)
+                if dist <= reach:
+                    found = frm
+                else:
+                    f = (dist - reach) / dist
+                    found = (fx + dx * f, fy + dy * f)
+                ends[v] = found
+            flat += found
         return todo, np.array(flat, dtype=float).reshape(-1, 2)
 
     def record(self, nodes: list[int], clear: list[bool]) -> None:

@@ -279,8 +279,17 @@ def _suggest_moves(world: World, ask: Ask) -> list[tuple[str, dict[str, str]]]:
         text = preferred_move(seen, side, model.id)
         plan = offered_move(seen, side, model.id, text) if text is not None else None
         if text is not None and plan is not None:
-            found.append((f"Move {text}: {plan.distance:.1f}\" for {plan.ap} AP", {"model": model.id, "to": text}))
+            found.append((f"Move {_said(text, plan)} for {plan.ap} AP", {"model": model.id, "to": text}))
     return found
+
+
+def _said(text: str, plan: MovePlan) -> str:
+    """A move as a menu names it, its length said once: ``6.6" toward B1`` for ``toward B1 6.6`` (not ``toward B1 6.6:
+    6.6"``), ``contact B1: 7.3"`` otherwise."""
+    words = text.split()
+    if len(words) == 3 and words[0] == "toward" and words[2] != "max":
+        return f"{plan.distance:.1f}\" toward {words[1]}"
+    return f"{text}: {plan.distance:.1f}\""
 
 
 def _destinations(world: World, ask: Ask) -> list[Choice]:
@@ -288,7 +297,7 @@ def _destinations(world: World, ask: Ask) -> list[Choice]:
     choices = []
     for text, plan in moves_for(seen, ask.acting, ask.text("model")):
         x, y = plan.path[-1]
-        choices.append(Choice(text, f"{text}: {plan.distance:.1f}\" for {plan.ap} AP, to {x:g},{y:g}"))
+        choices.append(Choice(text, f"{_said(text, plan)} for {plan.ap} AP, to {x:g},{y:g}"))
     return choices
 
 

@@ -82,6 +82,8 @@ class World:
     _read: dict[tuple[str, int], Miniature] = field(default_factory=dict, compare=False, repr=False)
     """This world's models as read so far, by id and sequence number (``model``): a menu reads each model hundreds of
     times. Not shared with a world seen as if another model were activating: a model holds its world."""
+    _keys: dict[int, tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """What ``lasting`` keys by besides the question, by sequence number (``_lasting_key``)."""
 
     def memo(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept for this state's sequence number (an event moves it on, and the value is made anew)."""
@@ -95,14 +97,7 @@ class World:
         """``make()``, kept for every state of the same content (this data, every figure, token and AP the same):
         a menu, the check of the command picked from it and its handler each read their own copy of one state, and
         the costliest answers (routed moves) are then worked out once. ``make`` must read nothing but this world."""
-        # the digest is kept for this state's sequence number; worlds sharing what ``memo`` keeps differ only in which
-        # model is activating (see acting.activating), so the digest leaves the activation out (one digest for them
-        # all) and the key names it
-        activation = self.state.activation
-        active = () if activation is None else tuple(
-            (name, value if value is None or isinstance(value, (str, int, float)) else repr(value))
-            for name, value in activation)
-        slot = (key, id(self.data), self.rulings, self.memo("content", lambda: _content(self.state)), active)
+        slot = (key, *self._lasting_key())
         if slot in _LASTING:
             _LASTING.move_to_end(slot)
         else:
@@ -110,6 +105,23 @@ class World:
             if len(_LASTING) > _LASTING_SIZE:
                 _LASTING.popitem(last=False)
         found: _T = _LASTING[slot]
+        return found
+
+    def _lasting_key(self) -> tuple[Any, ...]:
+        """What ``lasting`` keys by besides the question, worked out once for this world's sequence number (a menu asks
+        it hundreds of times): the data, the rulings, the content's digest and the activation in progress. The digest
+        is kept for the sequence number too; worlds sharing what ``memo`` keeps differ only in which model is
+        activating (see acting.activating), so the digest leaves the activation out (one digest for them all) and the
+        key names it."""
+        seq = self.state.seq
+        found = self._keys.get(seq)
+        if found is None:
+            activation = self.state.activation
+            active = () if activation is None else tuple(
+                (name, value if value is None or isinstance(value, (str, int, float)) else repr(value))
+                for name, value in activation)
+            found = self._keys[seq] = (id(self.data), self.rulings, self.memo("content", lambda: _content(self.state)),
+                                       active)
         return found
 
     def model(self, model_id: str) -> Miniature:
@@ -290,15 +302,17 @@ class Miniature:
     def base(self, *, for_sight: bool = False) -> Base:
         """Its base as geometry: feet at the HGT of the terrain it stands completely within (``z``), height its HGT;
         for sight, Floored takes 1 HGT off, never below 1 (L608)."""
-        model = self.placed
-
-        def make() -> Base:
+        world = self.world
+        slot = (("base", self.figure.id, for_sight), world.state.seq)  # ``memo``'s own slot, read without a closure
+        found: Base | None = world.shared.get(slot)
+        if found is None:
+            model = self.placed
             height = self.card.HGT
             if for_sight and self.floored:
                 height = max(1, height - 1)
-            return Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm, float(height))
-
-        return self.world.memo(("base", self.id, for_sight), make)
+            found = world.shared[slot] = Base(self.id, Pose(model.x, model.y, model.z, model.facing), model.base_mm,
+                                              float(height))
+        return found
 
     def functional_hgt(self, *, for_sight: bool = True) -> float:
         """Its HGT plus that of the terrain it stands completely within (L280), Floored counted for sight."""

@@ -40,3 +40,26 @@ def test_a_leg_is_clear_exactly_when_it_keeps_its_reach_from_every_piece() -> No
         leg = shapely.LineString([a, b]) if a != b else shapely.Point(a)
         assert ok == all(shapely.distance(leg, p.polygon) > reach for p in pieces), (a, b)
     assert 0 < int(clear.sum()) < len(clear)
+
+
+def test_a_few_legs_get_the_answers_of_a_batch() -> None:
+    """A few legs are tested in plain Python (numpy's cost per call outweighs the work): each gets the answer the
+    batch of numpy sums gives it, bases and pieces alike, legs grazing a base's reach included."""
+    rng = random.Random(11)
+    pieces = (_round("O1", 12, 12, 1.0), _wall("T1", 4, 16, 5, 1, 0.0), _wall("T2", 16, 18, 4, 1.5, 0.7))
+    mover = Base("M0", Pose(2, 2), 32)
+    others = (Base("B1", Pose(8, 8), 40), Base("B2", Pose(18, 6), 25))
+    obstacles = Obstacles(Battlefield(Table(24, 24), pieces, (mover, *others)), mover)
+    starts = np.array([(rng.uniform(0, 24), rng.uniform(0, 24)) for _ in range(400)])
+    ends = np.array([(x + rng.uniform(-8, 8), y + rng.uniform(-8, 8)) for x, y in starts])
+    reach = mover.radius + others[0].radius - TOLERANCE  # legs passing B1 at its reach exactly
+    grazing = [((8 - reach, 0.0), (8 - reach, 20.0)), ((8.0, 8 + reach), (20.0, 8 + reach)), ((5.0, 5.0), (5.0, 5.0))]
+    starts = np.vstack([starts, [a for a, _ in grazing]])
+    ends = np.vstack([ends, [b for _, b in grazing]])
+    batch = obstacles.on_table(ends) & obstacles.bases_clear(starts, ends)
+    batch = obstacles._pieces_clear(starts, ends, batch)
+    alone = [bool(obstacles.legs_clear(starts[i:i + 1], ends[i:i + 1])[0]) for i in range(len(starts))]
+    assert alone == batch.tolist()
+    assert 0 < sum(alone) < len(alone)
+    # places to stand (each leg's start and end one array) get the answers of legs of no length
+    assert obstacles.legs_clear(starts, starts).tolist() == obstacles.legs_clear(starts, starts.copy()).tolist()
