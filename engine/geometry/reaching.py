@@ -11,7 +11,7 @@ find a way (straight to a goal, or to one of the corners nearest a goal and on) 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -71,11 +71,10 @@ class _Mover:
     """One mover ``_quick`` looks for a route for: its goals, the corners its first legs may reach (tangent there,
     as the router's) by how short a route through each could be, and what the legs tested so far showed."""
 
-    def __init__(self, goals: Sequence[Goal], start: XY, cols: list[int], order: list[int]) -> None:
-        self.goals, self.start, self.ends = goals, start, _farthest(goals)
-        self.cols = cols
+    def __init__(self, goals: Sequence[Goal], start: XY, order: list[int]) -> None:
+        self.start, self.ends = start, _farthest(goals)
         self.order = order
-        """The corners of ``cols``, shortest route through first."""
+        """The corners its first legs may reach, those a route through could be shortest by first."""
         self.first: dict[int, bool] = {}
         """Whether the first leg to a corner hits nothing, for those tested."""
         self.tried: set[int] = set()
@@ -92,12 +91,16 @@ class _Group:
         self.xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
         starts = [o.mover.xy for o, _ in asked]
         rows, cols, lengths = tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
+        sets: dict[frozenset[Goal], int] = {}
+        which = np.array([sets.setdefault(frozenset(goals), len(sets)) for _, goals in asked])
+        near = np.array([np.min([goal.remaining(nodes) for goal in _farthest(goals)], axis=0) for goals in sets])
+        order = np.lexsort((lengths + near.reshape(len(sets), -1)[which[rows], cols], rows))  # by mover, then by
+        ranked: list[int] = cols[order].tolist()  # the length of the shortest route through each corner
+        counts: list[int] = np.bincount(rows, minlength=len(asked)).tolist()
         self.movers: list[_Mover] = []
-        for i, (start, (_, goals)) in enumerate(zip(starts, asked, strict=True)):
-            mine = rows == i
-            near = np.min([goal.remaining(nodes[cols[mine]]) for goal in goals], axis=0) if mine.any() else 0.0
-            order = np.argsort(lengths[mine] + near, kind="stable")
-            self.movers.append(_Mover(goals, start, cols[mine].tolist(), cols[mine][order].tolist()))
+        for start, (_, goals), count in zip(starts, asked, counts, strict=True):
+            self.movers.append(_Mover(goals, start, ranked[:count]))
+            del ranked[:count]
         self.froms: list[XY] = []
         self.tos: list[XY] = []
 
@@ -110,13 +113,14 @@ class _Group:
 
 _Asked = tuple[_Group, _Mover, list[int], list[int], list[tuple[int, int, list[int]]]]
 """What a batch asks about a mover: where the answers are of its straight legs, its first legs (by corner, as
-``_Mover.cols``, or none) and of the routes by some corners (the corner, its spot and its last legs)."""
+``_Mover.order``, or none) and of the routes by some corners (the corner, its spot and its last legs)."""
 
 
 def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list[list[bool]]:
     """Which movers (by group, each past one layout) surely have a route, from a few batches of legs, each batch one
     test for every group (``legs_clear_each``: a leg near scenery costs as much to test as a batch does, so few are
-    tested). The first batch: each mover's straight legs to its goals, its first legs to every corner (tangent
+    tested). The first batch: each mover's straight legs to its goals (to each goal point the one that stops
+    farthest short, which a longer one there could only follow), its first legs to every corner (tangent
     there, as the router's) and, by the ``_GUESSED`` corners a route through could be shortest by, the corner itself
     (a node of the router's graph only where a base may stand) and the last legs on to the goals (to each goal point
     the one that stops farthest short, which a longer one there could only follow); then, for a mover these leave
@@ -126,8 +130,8 @@ def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list
     batch: list[_Asked] = []
     for group in found:
         for m in group.movers:
-            straight = [group.leg(m.start, goal.entry(m.start)) for goal in m.goals]
-            firsts = [group.leg(m.start, group.xy[v]) for v in m.cols]
+            straight = [group.leg(m.start, goal.entry(m.start)) for goal in m.ends]
+            firsts = [group.leg(m.start, group.xy[v]) for v in m.order]
             batch.append((group, m, straight, firsts, _through(group, m, m.order[:_GUESSED])))
     _settle(found, batch)
     for many in _TRIED:
@@ -163,12 +167,12 @@ def _settle(groups: list[_Group], batch: list[_Asked]) -> None:
         clear = where[id(group)]
         m.found = m.found or any(clear[at] for at in straight)
         if firsts:
-            m.first.update(zip(m.cols, (clear[at] for at in firsts), strict=True))
+            m.first.update(zip(m.order, (clear[at] for at in firsts), strict=True))
         m.found = m.found or any(m.first.get(v) and clear[spot] and any(clear[at] for at in last)
                                  for v, spot, last in corners)
 
 
-def _farthest(goals: Sequence[Goal]) -> list[Goal]:
+def _farthest(goals: Iterable[Goal]) -> list[Goal]:
     """Of the goals about one point, the one with the longest reach (its last leg stops first on the same line)."""
     best: dict[XY, Goal] = {}
     for goal in goals:
