@@ -17,6 +17,7 @@ Rulings (see docs/geometry.md):
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -27,7 +28,7 @@ import shapely
 from shapely.ops import nearest_points
 
 from .battlefield import Battlefield, Thing
-from .clearance import Obstacles
+from .clearance import IMPASSABLE, Obstacles
 from .errors import GeometryError, NoCoverSpot, NoRoute
 from .measure import bearing, distance
 from .movement import MoveResult, check_placement, finish_move, path_length
@@ -173,15 +174,51 @@ def has_route_each(asked: Sequence[Asked]) -> list[bool]:
     """
     found = [False] * len(asked)
     searched: list[tuple[int, Obstacles, list[Goal]]] = []
+    made: dict[tuple[object, ...], Obstacles] = {}
     for i, (field, mover_id, positions, max_distance) in enumerate(asked):
         goals = _goals(field, mover_id, positions, max_distance)
         if goals is None:
             found[i] = True
         elif goals:
-            searched.append((i, Obstacles(field, field.base(mover_id)), goals))
+            searched.append((i, _obstacles(field, field.base(mover_id), made), goals))
     for (i, _, _), ok in zip(searched, reaches_each([(obs, goals) for _, obs, goals in searched]), strict=True):
         found[i] = ok
     return found
+
+
+def _obstacles(field: Battlefield, mover: Base, made: dict[tuple[object, ...], Obstacles]) -> Obstacles:
+    """``Obstacles(field, mover)``, or a copy of those ``made`` for another mover of its size past the same other
+    bases and scenery (a menu's movers of one side walk past the same enemies): where neither start overlaps
+    anything, by a margin no rounding reaches, the obstacles are the same, only the mover differs."""
+    others = tuple(b for b in field.bases if b.id != mover.id)
+    key = (field.table, id(field.terrain), tuple(map(id, others)), mover.radius)
+    like = made.get(key)
+    if like is not None and like.bases == others and _surely_free(like, mover.xy):
+        shared = copy.copy(like)
+        shared.field, shared.mover = field, mover
+        return shared
+    obs = Obstacles(field, mover)
+    if key not in made and len(obs.bases) == len(others) and _surely_free(obs, mover.xy):
+        made[key] = obs
+    return obs
+
+
+def _surely_free(obs: Obstacles, at: XY) -> bool:
+    """Whether a base of the mover's size at ``at`` surely overlaps none of ``obs``'s bases and no impassable piece
+    (each one's bounding disc, ``_Pieces.outer``, far enough), with a margin no rounding reaches; False only says
+    that it might: ``Obstacles`` measures it exactly, and leaves out what the start overlaps."""
+    x, y = at
+    reach = obs.radius - TOLERANCE + _SURELY
+    pieces = obs._pieces
+    return len(pieces.centres) == sum(t.has(IMPASSABLE) for t in obs.field.terrain) and all(
+        (x - cx) ** 2 + (y - cy) ** 2 >= (r + reach) ** 2
+        for (cx, cy), r in zip([*obs.centres.tolist(), *pieces.centres.tolist()],
+                               [*(b.radius for b in obs.bases), *pieces.outer.tolist()], strict=True))
+
+
+_SURELY = 1e-6
+"""Inches a start must keep clear of a base or a piece's bounding disc to be surely clear of it (far more than any
+rounding of a table's coordinates)."""
 
 
 def _goals(field: Battlefield, mover_id: str, positions: Sequence[Position],

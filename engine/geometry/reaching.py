@@ -11,17 +11,16 @@ find a way (straight to a goal, or to one of the corners nearest a goal and on) 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
-import shapely
 
 from .clearance import Obstacles
 from .corners import (
     CORNERS_KEPT,
     GROW,
     MARGIN,
-    grown,
+    grown_disc,
     kept,
     layout_key,
     shared_corners,
@@ -29,27 +28,32 @@ from .corners import (
     stacked,
     tangents,
 )
+from .leg_batches import legs_clear_each
 from .routing import Goal
 from .shapes import XY
 
 __all__ = ["reaches_each"]
 
+_GUESSED = 3
+"""How many corners, those a route through could be shortest by first, ``_quick`` tries each mover's route by in its
+first batch, with its first legs to every corner (before it knows which they reach)."""
 _TRIED = (2, 6)
 """How many corners a mover's first legs reach ``_quick`` tries on from, batch by batch (then it leaves the mover to
 the search), those a route through could be shortest first."""
 
 
 def reaches_each(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
-    """Whether :meth:`Router.reaches_any` holds for each mover and its goals: the movers past one layout asked
-    together (``_quick``), and those it leaves open searched sharing what each search learns (``_Reached``)."""
+    """Whether :meth:`Router.reaches_any` holds for each mover and its goals: every mover's first legs tested
+    together, the movers past each layout as one group (``_quick``), and those it leaves open searched sharing what
+    each search learns (``_Reached``)."""
     found = [False] * len(asked)
     alike: dict[tuple[object, ...], list[int]] = {}
     for i, (obs, goals) in enumerate(asked):
         if goals:
             alike.setdefault(layout_key(obs), []).append(i)
-    for key, members in alike.items():
-        quick = _quick([asked[i] for i in members])
-        open_ = [i for i, known in zip(members, quick, strict=True) if not known]
+    quick = _quick([[asked[i] for i in members] for members in alike.values()])
+    for (key, members), known in zip(alike.items(), quick, strict=True):
+        open_ = [i for i, ok in zip(members, known, strict=True) if not ok]
         for i in members:
             found[i] = True
         if open_:
@@ -63,57 +67,112 @@ def _making(obs: Obstacles) -> Callable[[], _Reached]:
     return lambda: _Reached(obs)
 
 
-def _quick(asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> list[bool]:
-    """Which movers (all past one layout) surely have a route, from a few batches of legs (a leg near scenery costs as
-    much to test as a batch does: few are tested): each one's straight legs to its goals and its first legs to the
-    corners (tangent there, as the router's); then, from the corners reached that a route through could be shortest
-    first (``_TRIED`` at a time), the corner itself (a node of the router's graph only where a base may stand) and the
-    last legs on to the goals (to each goal point the one that stops farthest short, which a longer one there could
-    only follow). A mover with a straight leg, or a first and a last leg by a corner, has one; False says only that
-    these legs did not show it."""
-    obs = asked[0][0]
-    nodes, prev, nxt = _corners(obs)
-    xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
-    starts = [o.mover.xy for o, _ in asked]
-    rows, cols, lengths = tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
-    froms: list[XY] = [start for start, (_, goals) in zip(starts, asked, strict=True) for _ in goals]
-    tos: list[XY] = [goal.entry(start) for start, (_, goals) in zip(starts, asked, strict=True) for goal in goals]
-    straight = len(froms)
-    froms += [starts[i] for i in rows.tolist()]
-    tos += [xy[v] for v in cols.tolist()]
-    clear = _clear(obs, froms, tos)
-    found: list[bool] = []
-    at = 0
-    for _, goals in asked:
-        found.append(any(clear[at:at + len(goals)]))
-        at += len(goals)
-    reached = np.array(clear[straight:], dtype=bool)
-    queues: dict[int, list[int]] = {}
-    for i, (_, goals) in enumerate(asked):
-        if not found[i]:
-            mine = (rows == i) & reached
-            near = np.min([goal.remaining(nodes[cols[mine]]) for goal in goals], axis=0) if mine.any() else 0.0
-            queues[i] = cols[mine][np.argsort(lengths[mine] + near, kind="stable")].tolist()
+class _Mover:
+    """One mover ``_quick`` looks for a route for: its goals, the corners its first legs may reach (tangent there,
+    as the router's) by how short a route through each could be, and what the legs tested so far showed."""
+
+    def __init__(self, goals: Sequence[Goal], start: XY, order: list[int]) -> None:
+        self.start, self.ends = start, _farthest(goals)
+        self.order = order
+        """The corners its first legs may reach, those a route through could be shortest by first."""
+        self.first: dict[int, bool] = {}
+        """Whether the first leg to a corner hits nothing, for those tested."""
+        self.tried: set[int] = set()
+        """The corners whose own spot and last legs were tested."""
+        self.found = False
+
+
+class _Group:
+    """The movers past one layout, with the corners the router's graph past it may hold (``_corners``)."""
+
+    def __init__(self, asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> None:
+        self.obs = asked[0][0]
+        nodes, prev, nxt = _corners(self.obs)
+        self.xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
+        starts = [o.mover.xy for o, _ in asked]
+        rows, cols, lengths = tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
+        sets: dict[frozenset[Goal], int] = {}
+        which = np.array([sets.setdefault(frozenset(goals), len(sets)) for _, goals in asked])
+        near = np.array([np.min([goal.remaining(nodes) for goal in _farthest(goals)], axis=0) for goals in sets])
+        order = np.lexsort((lengths + near.reshape(len(sets), -1)[which[rows], cols], rows))  # by mover, then by
+        ranked: list[int] = cols[order].tolist()  # the length of the shortest route through each corner
+        counts: list[int] = np.bincount(rows, minlength=len(asked)).tolist()
+        self.movers: list[_Mover] = []
+        for start, (_, goals), count in zip(starts, asked, counts, strict=True):
+            self.movers.append(_Mover(goals, start, ranked[:count]))
+            del ranked[:count]
+        self.froms: list[XY] = []
+        self.tos: list[XY] = []
+
+    def leg(self, frm: XY, to: XY) -> int:
+        """Ask for the leg from ``frm`` to ``to`` in the next batch; where its answer will be."""
+        self.froms.append(frm)
+        self.tos.append(to)
+        return len(self.froms) - 1
+
+
+_Asked = tuple[_Group, _Mover, list[int], list[int], list[tuple[int, int, list[int]]]]
+"""What a batch asks about a mover: where the answers are of its straight legs, its first legs (by corner, as
+``_Mover.order``, or none) and of the routes by some corners (the corner, its spot and its last legs)."""
+
+
+def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list[list[bool]]:
+    """Which movers (by group, each past one layout) surely have a route, from a few batches of legs, each batch one
+    test for every group (``legs_clear_each``: a leg near scenery costs as much to test as a batch does, so few are
+    tested). The first batch: each mover's straight legs to its goals (to each goal point the one that stops
+    farthest short, which a longer one there could only follow), its first legs to every corner (tangent
+    there, as the router's) and, by the ``_GUESSED`` corners a route through could be shortest by, the corner itself
+    (a node of the router's graph only where a base may stand) and the last legs on to the goals (to each goal point
+    the one that stops farthest short, which a longer one there could only follow); then, for a mover these leave
+    open, the same by the other corners its first legs reach, ``_TRIED`` at a time. A mover with a straight leg, or
+    a first and a last leg by a corner, has one; False says only that these legs did not show it."""
+    found = [_Group(asked) for asked in groups]
+    batch: list[_Asked] = []
+    for group in found:
+        for m in group.movers:
+            straight = [group.leg(m.start, goal.entry(m.start)) for goal in m.ends]
+            firsts = [group.leg(m.start, group.xy[v]) for v in m.order]
+            batch.append((group, m, straight, firsts, _through(group, m, m.order[:_GUESSED])))
+    _settle(found, batch)
     for many in _TRIED:
-        tried: list[tuple[int, int, int]] = []
-        froms, tos = [], []
-        for i, queue in queues.items():
-            ends = _farthest(asked[i][1])
-            for v in queue[:many]:
-                tried.append((i, len(froms), len(ends)))
-                froms += [xy[v]] * (1 + len(ends))
-                tos += [xy[v], *(goal.entry(xy[v]) for goal in ends)]
-            del queue[:many]
-        clear = _clear(obs, froms, tos)
-        for i, at, ends_ in tried:
-            found[i] = found[i] or (clear[at] and any(clear[at + 1:at + 1 + ends_]))
-        queues = {i: queue for i, queue in queues.items() if queue and not found[i]}
-        if not queues:
+        batch = []
+        for group in found:
+            for m in group.movers:
+                queue = [v for v in m.order if m.first.get(v) and v not in m.tried] if not m.found else []
+                if queue:
+                    batch.append((group, m, [], [], _through(group, m, queue[:many])))
+        if not batch:
             break
-    return found
+        _settle(found, batch)
+    return [[m.found for m in group.movers] for group in found]
 
 
-def _farthest(goals: Sequence[Goal]) -> list[Goal]:
+def _through(group: _Group, m: _Mover, corners: list[int]) -> list[tuple[int, int, list[int]]]:
+    """Ask for the legs of a route by each of ``corners`` past its first leg: the corner's spot and its last legs."""
+    asked = []
+    for v in corners:
+        m.tried.add(v)
+        at = group.xy[v]
+        asked.append((v, group.leg(at, at), [group.leg(at, goal.entry(at)) for goal in m.ends]))
+    return asked
+
+
+def _settle(groups: list[_Group], batch: list[_Asked]) -> None:
+    """Test every leg asked of ``groups`` in one batch and mark the movers the answers show a route for."""
+    answers = legs_clear_each([(group.obs, group.froms, group.tos) for group in groups])
+    where = {id(group): answer for group, answer in zip(groups, answers, strict=True)}
+    for group in groups:
+        group.froms, group.tos = [], []
+    for group, m, straight, firsts, corners in batch:
+        clear = where[id(group)]
+        m.found = m.found or any(clear[at] for at in straight)
+        if firsts:
+            m.first.update(zip(m.order, (clear[at] for at in firsts), strict=True))
+        m.found = m.found or any(m.first.get(v) and clear[spot] and any(clear[at] for at in last)
+                                 for v, spot, last in corners)
+
+
+def _farthest(goals: Iterable[Goal]) -> list[Goal]:
     """Of the goals about one point, the one with the longest reach (its last leg stops first on the same line)."""
     best: dict[XY, Goal] = {}
     for goal in goals:
@@ -122,20 +181,12 @@ def _farthest(goals: Sequence[Goal]) -> list[Goal]:
     return list(best.values())
 
 
-def _clear(obs: Obstacles, froms: list[XY], tos: list[XY]) -> list[bool]:
-    """Whether each leg hits nothing (:meth:`Obstacles.legs_clear`, none asked for no leg)."""
-    if not froms:
-        return []
-    clear: list[bool] = obs.legs_clear(np.array(froms, dtype=float), np.array(tos, dtype=float)).tolist()
-    return clear
-
-
 def _corners(obs: Obstacles) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every corner the router's graph past ``obs`` may hold (``corners.Corners``'s, before it leaves out those a base
     may not stand on): the bases' grown corners, then the scenery's, with each one's ring neighbours."""
     scenery = shared_scenery(obs)
-    bases, bprev, bnxt = stacked([grown(shapely.Point(c), (r + MARGIN) * GROW)
-                                   for c, r in zip(obs.centres, obs.reach, strict=True)])
+    bases, bprev, bnxt = stacked([grown_disc(x, y, (r + MARGIN) * GROW)
+                                   for (x, y), r in zip(obs.centres.tolist(), obs.reach.tolist(), strict=True)])
     return (np.concatenate([bases, scenery.nodes]), np.concatenate([bprev, scenery.prev]),
             np.concatenate([bnxt, scenery.nxt]))
 

@@ -69,10 +69,14 @@ def _alike_fields(world: World, f: Fighter, how: MovementKind, tos: Sequence[str
     heads_up = world.heights and how in ("walk", "run", "dodge") and not f.is_("flying") \
         and bool(world.kept(("ladders",), lambda: tuple(p for p in world.field().terrain if p.has(LADDER))))
     alike: dict[tuple[object, ...], tuple[Battlefield, list[Position]]] = {}
+    by_target: dict[str, tuple[object, ...] | None] = {}  # toward and into contact with one thing meet it alike
     for to in tos:
         try:
             position = _parsed(to)
-            key = _alike(world, f, position, smaller, heads_up)
+            target = position.target if isinstance(position, Toward | Contact) else None
+            key = by_target[target] if target in by_target else _alike(world, f, position, smaller, heads_up)
+            if target is not None:
+                by_target[target] = key
             if key is None or key not in alike:
                 alike[key or (to,)] = (setting(world, f, how, to, smaller, flicker=False)[2], [])
         except (GeometryError, IllegalCommand):
