@@ -26,6 +26,7 @@ from engine.systems.eldfall.burning_touch import burning_touch_check, burning_to
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
 from engine.systems.eldfall.equipment_changes import equip, equip_refusal
+from engine.systems.eldfall.rituals import ritual_bounds, ritual_check, ritual_explained, ritual_spells
 from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
 from engine.systems.eldfall.state import EldfallState
@@ -188,8 +189,10 @@ _action("trade", "Exchange acquired items with an ally in base contact (target:,
               count=lambda r, ask: menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
 _action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
         allowed=("issue-a-duel",))
-_action("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", "Perform a Ritual", support_check,
-        "L1558-1561", Param("with", "Which spell?", values=menus.ritual_spells, noun="spells"))
+_action("ritual", "Perform a Ritual: summon (with: the spell, or several Conjurations comma-separated); needs Idle",
+        "Perform a Ritual", ritual_check, "L1558-1561",
+        Param("with", "Which spell?", values=ritual_spells, refused=said(ritual_explained), shape=Shape.SPLIT,
+              count=ritual_bounds, noun="spells"))
 
 
 def _equip_plan(r: Reading, ask: Ask) -> tuple[ModelId, str]:

@@ -216,6 +216,8 @@ class Declared(BaseModel):
     """A Trade's items (ids) the model gives its target, one entry each (L1542-1545)."""
     take: tuple[str, ...] = ()
     """A Trade's items (ids) the model takes from its target."""
+    spells: tuple[str, ...] = ()
+    """A Ritual's spells (ids) in the order they are cast, one entry a cast (L1560); ``means`` is the first."""
 
 
 class SequenceState(BaseModel):
