@@ -20,7 +20,7 @@ from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import Declared
 from engine.systems.eldfall.strikes import active_strike
-from engine.systems.eldfall.support import spell_use, summoning_check
+from engine.systems.eldfall.support import spell_use
 from engine.systems.eldfall.trading import declare_trade
 from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
@@ -178,7 +178,7 @@ def _art(world: World, f: Fighter, art: str | None, means: Means, verb: str) -> 
 
 def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
                   ) -> tuple[Declared, str]:
-    """A spell cast on the model itself or its allies (Assist, L1367-1376), or a Ritual (L1558-1561)."""
+    """A spell cast on the model itself or its allies (Assist, L1367-1376); a Ritual has its own (``rituals``)."""
     verb, kind = request.verb, request.kind
     if not request.means:
         raise InvalidCommand("say which spell: with:<spell>", verb=verb)
@@ -187,7 +187,7 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         names = ", ".join(s.name for s in f.spells) or "none"
         raise InvalidCommand(f"{f.id} knows no spell {request.means!r}; its spells: {names}", verb=verb)
     spell = means.spell
-    refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=kind == "ritual",
+    refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
                            mana=world.mana_pool(f))
     if refusal is not None:
         raise IllegalCommand(refusal, verb=verb)
@@ -195,13 +195,6 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
     if kind == "assist" and use == "attack":
         raise IllegalCommand(f"{spell.name} is an attack spell: cast it at enemies with /act action:cast (L1367, "
                              "L1412)", verb=verb)
-    if kind == "ritual":
-        if use != "ritual":
-            raise IllegalCommand(f"{spell.name} is not cast by Ritual (L1558-1561)", verb=verb)
-        limit = summoning_check(world, f, spell)
-        if limit is not None:
-            raise IllegalCommand(f"{f.id} cannot conjure now: {limit}", verb=verb)
-        return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
     if spell.id == DISPEL_MAGIC:
         return declare_dispel(world, kit, f, request.targets, request.art, verb)
     if spell.id == WARD and request.targets:

@@ -3,9 +3,9 @@ L1250-1585): a menu lists a value only where the action's check passes on it, so
 
 The means an attack is made with (those with a target in arc and sight, or none needed), its targets (in sight;
 nearest first where the measuring mode shows distances, one out of reach offered last and labelled, since reach is
-measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist or a
-Ritual, the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the equipment a model
-may change to. ``request`` reads the answers back as the check's ``Request``.
+measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist (a
+Ritual's: ``rituals``), the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the
+equipment a model may change to. ``request`` reads the answers back as the check's ``Request``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from engine.systems.eldfall.trading import trade_partners
 __all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
            "deathblow_targets", "dispel_implied", "equipment", "gives", "interact_targets", "item_count",
            "means_explained", "means_refusal", "partner_explained", "partners", "perceive_targets", "point_refusal",
-           "points", "request", "ritual_spells", "spends", "strikes", "support_spells", "support_targets", "takes",
+           "points", "request", "spends", "strikes", "support_spells", "support_targets", "takes",
            "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
 
 
@@ -393,15 +393,6 @@ def _first_choice(reading: Reading, spell: str, target: ModelId) -> str | None:
     if spell == HASTENED_RECOVERY:
         return next(iter(recovery_options([reading.world.fighter(target)])), None)
     return _first_dispel(reading, target) if spell == DISPEL_MAGIC else None
-
-
-def ritual_spells(reading: Reading, ask: Ask) -> list[Choice]:
-    """The spells the activated model may perform a Ritual with now (L1558-1561), its Summoning Limit allowing."""
-    f = reading.active()
-    if f is None:
-        return []
-    return [Choice(s.id, s.name) for s in f.spells
-            if checked(reading, ask, support_check, "ritual", means=s.id)]
 
 
 def deathblow_targets(reading: Reading, ask: Ask) -> list[Choice]:
