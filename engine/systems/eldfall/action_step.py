@@ -15,13 +15,13 @@ from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.action_checks import (
     attack_check,
     deathblow_check,
-    dodge_check,
     duel_check,
     nothing_check,
     support_check,
     token_check,
     trade_check,
 )
+from engine.systems.eldfall.active_dodge import dodge_check, dodge_crouch
 from engine.systems.eldfall.burning_touch import burning_touch_check, burning_touch_refusal, cauterized
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
@@ -164,10 +164,12 @@ _action("assist", "The activated model casts a spell on itself or allies (with:,
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "assist"), noun="choices",
               optional=True, none_when=menus.dispel_implied, none_label="nothing more",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "assist"))))
-_action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)", "Dodge", dodge_check,
-        "L1378-1410",
+_action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move; choice: crouch or stand, "
+        "the Crouched state it enters or cancels at the end)", "Dodge", dodge_check, "L1378-1410",
         Param("to", "Where does its dodge take it?", values=lambda r, ask: [], accepts=menus.point_refusal,
-              optional=True, none_label="it stays where it is", noun="points", free_form=FreeForm.POINT))
+              optional=True, none_label="it stays where it is", noun="points", free_form=FreeForm.POINT),
+        Param("choice", "Does it change its Crouched state at the end?", values=dodge_crouch, optional=True,
+              none_label="it stays as it is", noun="choices", asked_when=lambda r, ask: bool(dodge_crouch(r, ask))))
 _action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
         token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
                                          noun="tokens"))
