@@ -25,7 +25,7 @@ from engine.systems.eldfall.trading import declare_trade
 from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
 
-__all__ = ["attack_check", "combat_art", "deathblow_check", "dodge_check", "duel_check", "nothing_check",
+__all__ = ["attack_check", "combat_art", "deathblow_check", "duel_check", "nothing_check",
            "strike_count", "support_check", "target_refusal", "token_check", "trade_check"]
 
 
@@ -39,11 +39,6 @@ def strike_count(f: Fighter, means: Means, world: World) -> int:
 def nothing_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
                   ) -> tuple[Declared, str]:
     return Declared(kind="nothing"), "Nothing"
-
-
-def dodge_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
-                ) -> tuple[Declared, str]:
-    return Declared(kind="dodge", move_to=request.move_to), "Dodge"
 
 
 def trade_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
