@@ -269,7 +269,7 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     assert party is not None
     _card, leader_int = _leader_card(kit, party)
     drawn, _kept = scheme_draws(leader_int)
-    decks = Decks(ctx)
+    decks = _scheme_decks(ctx, kit)
     deck_id = f"schemes-{side}"
     decks.make(deck_id, side, _scheme_cards(kit, ctx.state, side), piles=_SCHEME_PILES, counts=_SCHEME_COUNTS)
     decks.shuffle(deck_id)
@@ -283,12 +283,15 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     decks.draw(deck_id, len(hand) + len(doubles), why="the scheme draw (L2363)")
     decks.move(deck_id, doubles, "hand", "aside", why="a second card of a name drawn is set aside (L2501)")
     # A label holds 100 characters on Discord: it names the scheme; the prompt gives each one's text whole.
-    options = tuple(Option(key=card, label=kit.catalogue.scheme(card).name) for card in hand)
+    lone = len(hand) == 1
+    options = tuple(Option(key=card, label=("Keep " if lone else "") + kit.catalogue.scheme(card).name)
+                    for card in hand)
     texts = " ".join(f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}" for card in hand)
+    drew = ("1 scheme, which you keep; you answer all the same, so the other player cannot tell how many you drew"
+            if lone else f"{len(hand)} schemes; keep one")
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
-        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} scheme"
-               f"{'s; keep one' if len(hand) > 1 else '; keep it'} (L2363-2367). {texts}",
+        prompt=f"Your Leader's INT {leader_int} draws {drew} (L2363-2367). {texts}",
         parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
         context={"hand": list(hand)}))
 
@@ -300,8 +303,13 @@ def answer_scheme(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str
         _after_schemes(ctx, kit)
 
 
+def _scheme_decks(ctx: Ctx, kit: Kit) -> Decks:
+    """The decks, their lines naming schemes by name (its owner reads "No Quarter", not an id)."""
+    return Decks(ctx, names=lambda card: kit.catalogue.scheme(card).name)
+
+
 def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> None:
-    decks = Decks(ctx)
+    decks = _scheme_decks(ctx, kit)
     deck_id = f"schemes-{side}"
     decks.move(deck_id, [scheme], "hand", "kept", why="kept")
     decks.move(deck_id, [card for card in hand if card != scheme], "hand", "aside", why="not kept")  # none, for one
