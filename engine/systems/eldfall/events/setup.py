@@ -210,7 +210,8 @@ class PartiesRevealed(EventBody):
         lines = []
         for side, party in self.parties.items():
             members = ", ".join(_member(m) for m in party.members)
-            lines.append(f"side {side}: {party.name} of the {party.faction} - {members}; Leader {party.leader}")
+            kind = "Guildsworn, any Affiliation" if party.format == "guildsworn" else party.faction  # L1086
+            lines.append(f"side {side}: {party.name} ({kind}) - {members}; Leader {party.leader}")
         return "Deployment is over; the parties are revealed (L1096): " + "; ".join(lines) + "."
 
 

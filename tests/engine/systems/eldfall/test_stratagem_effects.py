@@ -25,3 +25,13 @@ def test_a_stratagem_the_referee_does_not_apply_is_announced_as_played_by_hand()
     assert any(t.startswith("Side A's Leader uses the stratagem Exploiting Weakness") and
                "Its effect is not refereed yet: the players apply it by hand" in t for t in used), used
     assert "Side B's Leader uses the stratagem Advance! until its next Strategic phase (L372)." in used
+
+
+def test_a_guildsworn_leader_offers_its_profiles_stratagems_saying_whom_they_reach() -> None:
+    # L378: a Leader's stratagems are those on its profile (the Guild Adventurers' Flameweaver Errant's are Helian);
+    # L1086: in a Guildsworn party its Authority stratagems reach every member, whatever its Affiliation.
+    from engine.systems.eldfall.stratagems import stratagem_part
+    for party, guild in (("Guild Adventurers", True), ("Helian Expedition", False)):
+        game = practice((party, "Soga Vanguard"), "guild-stratagems")
+        part = stratagem_part(game.system.kit, game.state, game.state.players()[0])
+        assert "from its profile (L378" in part.prompt and ("Guildsworn" in part.prompt) is guild, part.prompt
