@@ -35,3 +35,20 @@ def test_a_guildsworn_leader_offers_its_profiles_stratagems_saying_whom_they_rea
         game = practice((party, "Soga Vanguard"), "guild-stratagems")
         part = stratagem_part(game.system.kit, game.state, game.state.players()[0])
         assert "from its profile (L378" in part.prompt and ("Guildsworn" in part.prompt) is guild, part.prompt
+
+
+def test_a_stratagem_chosen_ahead_is_typed_only_named_and_told_to_its_side_alone() -> None:
+    # L372-382: the Strategic phase asks for the stratagem (its last choice the default), so no menu offers the
+    # choice ahead, in either player's turn; typed, it sets that default, told to its own side by the card's name.
+    from engine.core import Viewer
+    from engine.systems.eldfall import commands
+    from tests.engine.systems.eldfall.tables import ALICE, as_side
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "stratagem-ahead")
+    for turn in ("A", "B"):
+        turn_of(game, turn)
+        assert "stratagem" not in {a.name for a in game.system.legal_actions(game.state, game.state.players()[0])}
+    events = game.apply(commands.stratagem("Advance!"), as_side("B", ALICE))
+    assert game.state.record("B").stratagem == "advance"
+    (chosen,) = [e for e in events if e.kind == "eldfall.stratagem-chosen"]
+    assert not chosen.audience.is_public and "Advance!" in chosen.body.describe()
+    assert not any("Advance!" in line.text for line in game.log_view(Viewer.of_side("A")).lines[-3:])
