@@ -141,7 +141,7 @@ _AIMED: tuple[Param[Reading], ...] = (
           shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
           asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
           none_label="aim at a point instead"),
-    Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
+    Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points", order=Order.NEAREST,
           asked_when=menus.at_a_point, free_form=FreeForm.POINT),
 )
 """What an attack and an attack spell ask after the weapon or spell: extras to spend, the targets, or a point."""
