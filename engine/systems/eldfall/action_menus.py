@@ -38,7 +38,7 @@ from engine.systems.eldfall.refs import roman
 from engine.systems.eldfall.rules import Reading
 from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.state import Declared, QuestToken
-from engine.systems.eldfall.strikes import reach_inches
+from engine.systems.eldfall.strikes import point_gap, reach_inches
 from engine.systems.eldfall.support import spell_use
 from engine.systems.eldfall.trading import trade_partners
 
@@ -288,11 +288,16 @@ def point_refusal(reading: Reading, ask: Ask, typed: str) -> str | None:
 
 
 def points(reading: Reading, ask: Ask) -> list[Choice]:
-    """Points a Targetless attack may be aimed at: where each enemy stands."""
-    f = reading.active()
-    if f is None:
+    """Points a Targetless attack may be aimed at: where each enemy stands, each with its distance against the
+    reach (one out of reach is legal to declare: the attack fails once measured, L746)."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
         return []
-    return [Choice(f"{e.model.x:g},{e.model.y:g}", f"where {e.id} stands") for e in reading.world.enemies(f)]
+    f, m = chosen
+    reach = reach_inches(reading.world, f, m)
+    return [Choice(f"{e.model.x:g},{e.model.y:g}", f"where {e.id} stands",
+                   distance=round(point_gap(f, (e.model.x, e.model.y)), 2), reach=reach)
+            for e in reading.world.enemies(f)]
 
 
 # -- what a declaration spends ---------------------------------------------------------------------------------
