@@ -330,8 +330,18 @@ def spends(reading: Reading, ask: Ask, kind: str) -> list[Choice]:
     if recovering:
         firsts = recovery_asked([reading.world.fighter(t) for t in _named(ask)])
     spent = _spent(f, Declared(kind=kind, means=m.id))
-    return [Choice(c) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
-                                *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+    return [Choice(c, _spent_label(c)) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
+                                                 *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+
+
+_SPENT = {"reroll": "spend 1 AP: re-roll its casting dice (Mage)", "luck": "spend a Luck counter: re-roll a die",
+          "mana": "spend a Mana Counter: +2 STK"}
+"""What each word of ``choice:`` spends, as the menu says it (L1835, L2737, L2296)."""
+
+
+def _spent_label(value: str) -> str:
+    """``Fencing II+luck`` as a player reads it: the art, then each thing spent in words."""
+    return " and ".join(_SPENT.get(part, part) for part in value.split("+"))
 
 
 # -- support, rituals, tokens, deathblows ----------------------------------------------------------------------
