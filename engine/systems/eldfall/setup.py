@@ -93,9 +93,9 @@ def start(ctx: Ctx, kit: Kit) -> None:
     if hostile is not None:
         _place_hostiles(ctx, kit, hostile)
     ready = ", ".join(p.name for p in parties_fitting(kit, state))
-    ctx.emit(PhaseChanged(phase=PARTIES, shown=f"{quest.name}, {size} points, {mode} measuring. Each player "
-                                                f"chooses a party in secret: /force load name:<party> (ready parties: "
-                                                f"{ready}), or /force import file: with its own list (L1008-1036)."))
+    ctx.emit(PhaseChanged(phase=PARTIES, shown=f"Each player chooses a party of {size} points in secret: /force load "
+                                                f"name:<party> (ready parties: {ready}), or /force import file: with "
+                                                "its own list (L1008-1036)."))
 
 
 def _map_for(kit: Kit, state: EldfallState) -> Any:

@@ -262,3 +262,11 @@ def test_the_end_turn_command_passes_the_turn_to_the_other_player() -> None:
     assert active is not None
     game.apply(EndTurn(), as_side(active, ALICE))
     assert game.state.active_side == _other(active) and game.state.round == 1
+
+
+def test_a_new_game_states_its_quest_size_and_measuring_once() -> None:
+    # A newcomer's finding: the quest, the points and the measuring mode were told twice in a row.
+    from engine.core import SPECTATOR
+    lines = [line.text for line in new_game("stated-once").log_view(SPECTATOR).lines]
+    assert sum("measuring" in line for line in lines) == 1, lines
+    assert any("/force load name:<party>" in line for line in lines)
