@@ -15,7 +15,7 @@ from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import art_refusal
-from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
+from engine.systems.eldfall.quests import TOKEN_RADIUS, token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import Declared
@@ -235,6 +235,8 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         gap = math.dist((f.model.x, f.model.y), (token.x, token.y)) - f.model.radius - TOKEN_RADIUS
         if gap > world.awareness(f) + 0.01:
             raise IllegalCommand(f"{token.id} is outside {f.id}'s Awareness (L1528)", verb=verb)
+        if not token_seen(world, f, token):
+            raise IllegalCommand(f"{f.id} has no line of sight to {token.id} (L1530)", verb=verb)
         return Declared(kind="perceive", targets=((ModelId(token.id), 1),)), f"Perceives {token.id}"
     if token.kind not in ("cache", "treasure", "items"):
         raise IllegalCommand(f"{token.id} is a {token.kind}: a model takes a Treasure from a Cache or where it was "

@@ -256,3 +256,30 @@ def test_no_chain_attack_joins_a_duel_its_model_is_not_fighting() -> None:
     events = game.apply(Declare(kind="attack", means="small-bludgeon", targets=((swash, 0),)), as_side("A", ALICE))
     texts = [e.body.describe() for e in events]
     assert any("Hit" in t for t in texts) and not any("Chain Attack" in t for t in texts), texts
+
+
+def test_an_intrigue_token_is_perceived_only_in_line_of_sight() -> None:
+    # L1530: Perceive needs Line of Sight towards the token as well as Awareness (L1532); the quest says nothing
+    # otherwise (L2410-2414). The runner 1.5" from X1 turns its back on it: out of its front arc (L655-657; a model
+    # with Vigilance, which sees all round, L2200, is not taken).
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "treasure", options={"scenario": "treasure-hunt"})
+    active = game.state.active_side
+    assert active is not None
+    world = game.system.kit.world(game.state)
+    runner = next(m.id for m in game.state.models.values()
+                  if m.side == active and world.arc(world.fighter(m.id)) == 180)
+    game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+    settle(game)
+    game.apply(Declare(kind="nothing"), as_side(active, ALICE))
+    turn_of(game, "A" if active == "B" else "B")
+    turn_of(game, active)
+    for facing, seen in ((270.0, False), (90.0, True)):
+        trial = game.clone()
+        _at(trial, runner, 12, 16.5, facing)
+        trial.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+        settle(trial)
+        if seen:
+            trial.apply(Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
+        else:
+            refused(trial, Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE),
+                    r"no line of sight to X1 \(L1530\)", error=IllegalCommand)
