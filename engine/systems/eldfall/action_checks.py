@@ -84,6 +84,8 @@ def attack_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: 
     for target, _n in targets:
         barrel = world.state.tokens.get(target)
         if barrel is not None and barrel.kind == "barrel":
+            if not token_seen(world, f, barrel):  # a target like any other (L2463, L1418)
+                raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1418)", verb=verb)
             continue
         refusal = target_refusal(world, f, target, means)
         if refusal is not None:

@@ -32,7 +32,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_odds
-from engine.systems.eldfall.quests import tokens_near
+from engine.systems.eldfall.quests import token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovery_asked, recovery_options
 from engine.systems.eldfall.refs import roman
 from engine.systems.eldfall.rules import Reading
@@ -190,7 +190,7 @@ def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
                     distance=round(world.gap(f.id, e.id), 2), reach=reach)
              for e in _aimable(reading, f) if not e.dead and target_refusal(world, f, e.id, m) is None]
     barrels = [Choice(t.id, f"{t.id}, an exploding barrel") for t in reading.state.tokens.values()
-               if t.kind == "barrel"]
+               if t.kind == "barrel" and token_seen(world, f, t)]
     return found + barrels
 
 
@@ -209,7 +209,7 @@ def target_refusal_for(reading: Reading, f: Fighter, m: Means, target: ModelId) 
     """Why ``f`` may not aim an attack with ``m`` at ``target`` (an exploding barrel always may be)."""
     token = reading.state.tokens.get(target)
     if token is not None and token.kind == "barrel":
-        return None
+        return None if token_seen(reading.world, f, token) else f"{f.id} has no line of sight to {target} (L1418)"
     return target_refusal(reading.world, f, target, m)
 
 
@@ -246,7 +246,7 @@ def target_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
     if chosen is None:
         return None
     f, m = chosen
-    return target_refusal(reading.world, f, _targets((typed,))[0][0], m)
+    return target_refusal_for(reading, f, m, _targets((typed,))[0][0])
 
 
 def strikes(reading: Reading, ask: Ask) -> tuple[int, int]:

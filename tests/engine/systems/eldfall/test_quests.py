@@ -283,3 +283,29 @@ def test_an_intrigue_token_is_perceived_only_in_line_of_sight() -> None:
         else:
             refused(trial, Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE),
                     r"no line of sight to X1 \(L1530\)", error=IllegalCommand)
+
+
+def test_an_exploding_barrel_is_attacked_only_in_line_of_sight() -> None:
+    # L2463: a barrel is targeted with attacks, so as any target it must be in the attacker's sight (L1418, front arc
+    # L655-657): with its back to the barrel the Swashbuckler may not attack it, and the menu does not offer it.
+    game = new_game("arena-barrel", options={"scenario": "battle-royale-arena"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    game.apply(ChooseParty(spec=_solo("Onitaoshi", "Empire of Soga"), side=SideId("A")), HOST)
+    game.apply(ChooseParty(spec=_solo("Thenrin Swashbuckler", "Coalition of Thenion"), side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    turn_of(game, "B")
+    barrel = next(t for t in game.state.tokens.values() if t.kind == "barrel")
+    swash = ModelId("B1")
+    assert game.system.kit.world(game.state).arc(game.system.kit.world(game.state).fighter(swash)) == 180
+    for facing, seen in ((270.0, False), (90.0, True)):
+        trial = game.clone()
+        _at(trial, swash, barrel.x, barrel.y - 3, facing)
+        trial.apply(Activate(model=swash, how="idle"), as_side("B", ALICE))
+        settle(trial)
+        attack = Declare(kind="attack", means="unarmed", targets=((ModelId(barrel.id), 0),))
+        if seen:
+            trial.apply(attack, as_side("B", ALICE))
+        else:
+            refused(trial, attack, as_side("B", ALICE), rf"no line of sight to {barrel.id} \(L1418\)",
+                    error=IllegalCommand)
