@@ -28,7 +28,7 @@ from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.deployment_phase import deploy
 from engine.systems.eldfall.events import InitiativeWon, PartyChosen, PartyNoted, QuestBegan, SchemeKept, SetupSettled
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.party import validate_party
+from engine.systems.eldfall.party import upgrade_names, validate_party
 from engine.systems.eldfall.placing import add_model, base_radius
 from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
@@ -184,7 +184,7 @@ def choose_party(ctx: Ctx, kit: Kit, side: SideId, party: PartySpec) -> None:
     """A player's checked party (``sized_party``), kept secret until deployment ends (L1036); the schemes are drawn
     once every player has one."""
     state = ctx.state
-    ctx.emit(PartyChosen(side=side, party=party), side_only(side))
+    ctx.emit(PartyChosen(side=side, party=party, upgrade_names=upgrade_names(kit.catalogue, party)), side_only(side))
     ctx.emit(PartyNoted(side=side))
     if all(state.record(s).party is not None for s in state.players()):
         _draw_all_schemes(ctx, kit)
