@@ -196,12 +196,8 @@ class Eldfall(System[EldfallState]):
         return capped_scores(self.kit, state)
 
     def status_notes(self, state: EldfallState) -> tuple[str, ...]:
-        """Who still chooses a party in secret (L1008-1036; never what was chosen), and who is allied."""
-        choosing = [f"{state.seats[s]} (side {s})" if s in state.seats else f"side {s}" for s in state.players()
-                    if state.phase == PARTIES and state.record(s).party is None]
         line = alliance_line(state)
-        return (*((f"Still choosing a party in secret: {', '.join(choosing)}.",) if choosing else ()),
-                *((line,) if line else ()))
+        return (line,) if line else ()
 
     def score_sources(self, state: EldfallState) -> dict[SideId, dict[str, int]]:
         return {side: dict(state.record(side).vp) for side in state.players()}

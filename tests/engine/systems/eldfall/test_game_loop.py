@@ -3,7 +3,7 @@ their rule and change nothing, and a whole game the bot plays."""
 
 from __future__ import annotations
 
-from engine.core import Answer, Game, ModelId, PartKind, SideId, UserId, Viewer, fold
+from engine.core import Answer, Game, ModelId, PartKind, SideId, Viewer, fold
 from engine.systems.eldfall.by_hand import placed
 from engine.systems.eldfall.events import PartiesRevealed, PartyChosen
 from engine.systems.eldfall.party import IllegalParty
@@ -284,11 +284,3 @@ def test_the_header_names_no_activation_step_outside_the_tactical_phase() -> Non
     assert flow_header(game.system, game.state, SPECTATOR).step == ""
     settle(game)
     assert game.state.phase == "tactical" and flow_header(game.system, game.state, SPECTATOR).step == "activation step"
-
-
-def test_status_names_who_still_chooses_a_party() -> None:
-    # L1008-1036: every player chooses a party in secret; /status says who has yet to, never what was chosen.
-    game = new_game("status-parties", seats={"A": ALICE, "B": UserId("bob")})
-    assert game.system.status_notes(game.state) == ("Still choosing a party in secret: alice (side A), bob (side B).",)
-    game.apply(ChooseParty(name="Helian Expedition"), as_side("A"))
-    assert game.system.status_notes(game.state) == ("Still choosing a party in secret: bob (side B).",)
