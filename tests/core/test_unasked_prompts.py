@@ -89,7 +89,7 @@ async def test_a_player_whose_action_keeps_their_turn_gets_their_menu_back_priva
 
 async def test_the_player_a_reaction_offer_hands_the_turn_back_to_gets_their_menu_privately() -> None:
     """Eldfall: alice's A1 stays Idle, bob declines to react; the Action step is alice's again, so her menu comes to
-    her unasked (its first entry: Do nothing), and nothing public carries it; bob, whose turn it is not, gets none."""
+    her unasked (its first entry: A1: Do nothing), nothing public carries it; bob, whose turn it is not, gets none."""
     service, _ = await _table("/game demo system:eldfall", "/game seat side:B user:bob")
     game = _game(service)
     shown = await service.execute(TABLE, UserId("alice"), parse_line("/act"))
@@ -100,7 +100,7 @@ async def test_the_player_a_reaction_offer_hands_the_turn_back_to_gets_their_men
                                                                   "=nothing"))
     (menu,) = [o for o in said if o.picks]
     assert menu.to == "alice" and menu.turn == "A" and menu.seq == game.seq
-    assert menu.picks[0][0] == "Do nothing", [label for label, _ in menu.picks]
+    assert menu.picks[0][0] == "A1: Do nothing", [label for label, _ in menu.picks]
 
 
 async def test_status_posts_the_prompt_turns_notice_again() -> None:

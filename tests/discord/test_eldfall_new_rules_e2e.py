@@ -233,8 +233,8 @@ async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_r
 
     good = GLYPHSCRIBES.replace("ITEM", "small-bludgeon").encode()
     (chosen,) = await table.do("force import", {"file": Upload("glyphscribes.yaml", good)}, channel=thread)
-    assert chosen == ("Side A chooses the party Glyphscribes (Citadel Guard (glyphscribe-reduce-weight: "
-                      "inscribed-item:small-bludgeon), Flameshaper (glyphscribe-reduce-weight: inscribed-armor); "
+    assert chosen == ("Side A chooses the party Glyphscribes (Citadel Guard (Glyphscribe: Reduce Weight: "
+                      "inscribed-item:small-bludgeon), Flameshaper (Glyphscribe: Reduce Weight: inscribed-armor); "
                       "Leader Citadel Guard)."), "alice sees the choice she made, as it was understood"
     await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
     game = _game(table, thread)
@@ -251,7 +251,7 @@ async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_r
 
     await table.do("act", {"action": "ready"}, user="bob", channel=thread)
     reveal = await table.standin.wait_for_message(thread, lambda m: "parties are revealed" in m["content"])
-    assert "Citadel Guard (glyphscribe-reduce-weight: inscribed-item:small-bludgeon)" in reveal["content"]
+    assert "Citadel Guard (Glyphscribe: Reduce Weight: inscribed-item:small-bludgeon)" in reveal["content"]
     assert _discord_limit_breaches(table) == []
 
 

@@ -55,7 +55,7 @@ async def _the_reaction_step_passed(table: Table, *, minutes_later: float = 0) -
 async def test_the_turn_handed_back_brings_its_player_their_menu_privately(table: Table) -> None:
     (menu,) = await _the_reaction_step_passed(table)
     select = _select(menu)
-    assert select is not None and select["options"][0]["label"] == "Do nothing", menu
+    assert select is not None and select["options"][0]["label"] == "A1: Do nothing", menu
     assert menu["flags"] & EPHEMERAL, "only alice sees it"
     picked = await table.standin.click(menu, select["custom_id"], user="alice", values=[select["options"][0]["value"]])
     await picked.response()

@@ -15,17 +15,17 @@ from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import art_refusal
-from engine.systems.eldfall.quests import TOKEN_RADIUS, tokens_near
+from engine.systems.eldfall.quests import TOKEN_RADIUS, token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.state import Declared
 from engine.systems.eldfall.strikes import active_strike
-from engine.systems.eldfall.support import spell_use, summoning_check
+from engine.systems.eldfall.support import spell_use
 from engine.systems.eldfall.trading import declare_trade
 from engine.systems.eldfall.warding import WARD, ward_refusal
 from engine.systems.eldfall.world import World
 
-__all__ = ["attack_check", "combat_art", "deathblow_check", "dodge_check", "duel_check", "nothing_check",
+__all__ = ["attack_check", "combat_art", "deathblow_check", "duel_check", "nothing_check",
            "strike_count", "support_check", "target_refusal", "token_check", "trade_check"]
 
 
@@ -39,11 +39,6 @@ def strike_count(f: Fighter, means: Means, world: World) -> int:
 def nothing_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
                   ) -> tuple[Declared, str]:
     return Declared(kind="nothing"), "Nothing"
-
-
-def dodge_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
-                ) -> tuple[Declared, str]:
-    return Declared(kind="dodge", move_to=request.move_to), "Dodge"
 
 
 def trade_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
@@ -89,6 +84,8 @@ def attack_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: 
     for target, _n in targets:
         barrel = world.state.tokens.get(target)
         if barrel is not None and barrel.kind == "barrel":
+            if not token_seen(world, f, barrel):  # a target like any other (L2463, L1418)
+                raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1418)", verb=verb)
             continue
         refusal = target_refusal(world, f, target, means)
         if refusal is not None:
@@ -178,7 +175,7 @@ def _art(world: World, f: Fighter, art: str | None, means: Means, verb: str) -> 
 
 def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]
                   ) -> tuple[Declared, str]:
-    """A spell cast on the model itself or its allies (Assist, L1367-1376), or a Ritual (L1558-1561)."""
+    """A spell cast on the model itself or its allies (Assist, L1367-1376); a Ritual has its own (``rituals``)."""
     verb, kind = request.verb, request.kind
     if not request.means:
         raise InvalidCommand("say which spell: with:<spell>", verb=verb)
@@ -187,7 +184,7 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         names = ", ".join(s.name for s in f.spells) or "none"
         raise InvalidCommand(f"{f.id} knows no spell {request.means!r}; its spells: {names}", verb=verb)
     spell = means.spell
-    refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=kind == "ritual",
+    refusal = cast_refusal(f.card, spell, role="active", hands_full=f.loadout.hands_full, ritual=False,
                            mana=world.mana_pool(f))
     if refusal is not None:
         raise IllegalCommand(refusal, verb=verb)
@@ -195,13 +192,6 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
     if kind == "assist" and use == "attack":
         raise IllegalCommand(f"{spell.name} is an attack spell: cast it at enemies with /act action:cast (L1367, "
                              "L1412)", verb=verb)
-    if kind == "ritual":
-        if use != "ritual":
-            raise IllegalCommand(f"{spell.name} is not cast by Ritual (L1558-1561)", verb=verb)
-        limit = summoning_check(world, f, spell)
-        if limit is not None:
-            raise IllegalCommand(f"{f.id} cannot conjure now: {limit}", verb=verb)
-        return Declared(kind="ritual", means=spell.id), f"performs a Ritual: {spell.name}"
     if spell.id == DISPEL_MAGIC:
         return declare_dispel(world, kit, f, request.targets, request.art, verb)
     if spell.id == WARD and request.targets:
@@ -247,6 +237,8 @@ def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: t
         gap = math.dist((f.model.x, f.model.y), (token.x, token.y)) - f.model.radius - TOKEN_RADIUS
         if gap > world.awareness(f) + 0.01:
             raise IllegalCommand(f"{token.id} is outside {f.id}'s Awareness (L1528)", verb=verb)
+        if not token_seen(world, f, token):
+            raise IllegalCommand(f"{f.id} has no line of sight to {token.id} (L1530)", verb=verb)
         return Declared(kind="perceive", targets=((ModelId(token.id), 1),)), f"Perceives {token.id}"
     if token.kind not in ("cache", "treasure", "items"):
         raise IllegalCommand(f"{token.id} is a {token.kind}: a model takes a Treasure from a Cache or where it was "

@@ -3,9 +3,9 @@ L1250-1585): a menu lists a value only where the action's check passes on it, so
 
 The means an attack is made with (those with a target in arc and sight, or none needed), its targets (in sight;
 nearest first where the measuring mode shows distances, one out of reach offered last and labelled, since reach is
-measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist or a
-Ritual, the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the equipment a model
-may change to. ``request`` reads the answers back as the check's ``Request``.
+measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist (a
+Ritual's: ``rituals``), the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the
+equipment a model may change to. ``request`` reads the answers back as the check's ``Request``.
 """
 
 from __future__ import annotations
@@ -32,20 +32,20 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_odds
-from engine.systems.eldfall.quests import tokens_near
+from engine.systems.eldfall.quests import token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovery_asked, recovery_options
 from engine.systems.eldfall.refs import roman
 from engine.systems.eldfall.rules import Reading
 from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.state import Declared, QuestToken
-from engine.systems.eldfall.strikes import reach_inches
+from engine.systems.eldfall.strikes import point_gap, reach_inches
 from engine.systems.eldfall.support import spell_use
 from engine.systems.eldfall.trading import trade_partners
 
 __all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
            "deathblow_targets", "dispel_implied", "equipment", "gives", "interact_targets", "item_count",
            "means_explained", "means_refusal", "partner_explained", "partners", "perceive_targets", "point_refusal",
-           "points", "request", "ritual_spells", "spends", "strikes", "support_spells", "support_targets", "takes",
+           "points", "request", "spends", "strikes", "support_spells", "support_targets", "takes",
            "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
 
 
@@ -190,7 +190,7 @@ def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
                     distance=round(world.gap(f.id, e.id), 2), reach=reach)
              for e in _aimable(reading, f) if not e.dead and target_refusal(world, f, e.id, m) is None]
     barrels = [Choice(t.id, f"{t.id}, an exploding barrel") for t in reading.state.tokens.values()
-               if t.kind == "barrel"]
+               if t.kind == "barrel" and token_seen(world, f, t)]
     return found + barrels
 
 
@@ -209,7 +209,7 @@ def target_refusal_for(reading: Reading, f: Fighter, m: Means, target: ModelId) 
     """Why ``f`` may not aim an attack with ``m`` at ``target`` (an exploding barrel always may be)."""
     token = reading.state.tokens.get(target)
     if token is not None and token.kind == "barrel":
-        return None
+        return None if token_seen(reading.world, f, token) else f"{f.id} has no line of sight to {target} (L1418)"
     return target_refusal(reading.world, f, target, m)
 
 
@@ -246,7 +246,7 @@ def target_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
     if chosen is None:
         return None
     f, m = chosen
-    return target_refusal(reading.world, f, _targets((typed,))[0][0], m)
+    return target_refusal_for(reading, f, m, _targets((typed,))[0][0])
 
 
 def strikes(reading: Reading, ask: Ask) -> tuple[int, int]:
@@ -288,11 +288,16 @@ def point_refusal(reading: Reading, ask: Ask, typed: str) -> str | None:
 
 
 def points(reading: Reading, ask: Ask) -> list[Choice]:
-    """Points a Targetless attack may be aimed at: where each enemy stands."""
-    f = reading.active()
-    if f is None:
+    """Points a Targetless attack may be aimed at: where each enemy stands, each with its distance against the
+    reach (one out of reach is legal to declare: the attack fails once measured, L746)."""
+    chosen = _chosen_means(reading, ask)
+    if chosen is None:
         return []
-    return [Choice(f"{e.model.x:g},{e.model.y:g}", f"where {e.id} stands") for e in reading.world.enemies(f)]
+    f, m = chosen
+    reach = reach_inches(reading.world, f, m)
+    return [Choice(f"{e.model.x:g},{e.model.y:g}", f"where {e.id} stands",
+                   distance=round(point_gap(f, (e.model.x, e.model.y)), 2), reach=reach)
+            for e in reading.world.enemies(f)]
 
 
 # -- what a declaration spends ---------------------------------------------------------------------------------
@@ -325,8 +330,18 @@ def spends(reading: Reading, ask: Ask, kind: str) -> list[Choice]:
     if recovering:
         firsts = recovery_asked([reading.world.fighter(t) for t in _named(ask)])
     spent = _spent(f, Declared(kind=kind, means=m.id))
-    return [Choice(c) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
-                                *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+    return [Choice(c, _spent_label(c)) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
+                                                 *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+
+
+_SPENT = {"reroll": "spend 1 AP: re-roll its casting dice (Mage)", "luck": "spend a Luck counter: re-roll a die",
+          "mana": "spend a Mana Counter: +2 STK"}
+"""What each word of ``choice:`` spends, as the menu says it (L1835, L2737, L2296)."""
+
+
+def _spent_label(value: str) -> str:
+    """``Fencing II+luck`` as a player reads it: the art, then each thing spent in words."""
+    return " and ".join(_SPENT.get(part, part) for part in value.split("+"))
 
 
 # -- support, rituals, tokens, deathblows ----------------------------------------------------------------------
@@ -393,15 +408,6 @@ def _first_choice(reading: Reading, spell: str, target: ModelId) -> str | None:
     if spell == HASTENED_RECOVERY:
         return next(iter(recovery_options([reading.world.fighter(target)])), None)
     return _first_dispel(reading, target) if spell == DISPEL_MAGIC else None
-
-
-def ritual_spells(reading: Reading, ask: Ask) -> list[Choice]:
-    """The spells the activated model may perform a Ritual with now (L1558-1561), its Summoning Limit allowing."""
-    f = reading.active()
-    if f is None:
-        return []
-    return [Choice(s.id, s.name) for s in f.spells
-            if checked(reading, ask, support_check, "ritual", means=s.id)]
 
 
 def deathblow_targets(reading: Reading, ask: Ask) -> list[Choice]:

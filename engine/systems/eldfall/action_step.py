@@ -15,17 +15,18 @@ from engine.systems.eldfall import action_menus as menus
 from engine.systems.eldfall.action_checks import (
     attack_check,
     deathblow_check,
-    dodge_check,
     duel_check,
     nothing_check,
     support_check,
     token_check,
     trade_check,
 )
+from engine.systems.eldfall.active_dodge import dodge_check, dodge_crouch
 from engine.systems.eldfall.burning_touch import burning_touch_check, burning_touch_refusal, cauterized
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
 from engine.systems.eldfall.equipment_changes import equip, equip_refusal
+from engine.systems.eldfall.rituals import ritual_bounds, ritual_check, ritual_explained, ritual_spells
 from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
 from engine.systems.eldfall.state import EldfallState
@@ -140,7 +141,7 @@ _AIMED: tuple[Param[Reading], ...] = (
           shape=Shape.SPLIT, count=menus.strikes, order=Order.NEAREST, noun="targets",
           asked_when=menus.aimed_at_models, optional=True, none_when=menus.targetless,
           none_label="aim at a point instead"),
-    Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points",
+    Param("at", "At which point?", values=menus.points, accepts=menus.point_refusal, noun="points", order=Order.NEAREST,
           asked_when=menus.at_a_point, free_form=FreeForm.POINT),
 )
 """What an attack and an attack spell ask after the weapon or spell: extras to spend, the targets, or a point."""
@@ -163,10 +164,12 @@ _action("assist", "The activated model casts a spell on itself or allies (with:,
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "assist"), noun="choices",
               optional=True, none_when=menus.dispel_implied, none_label="nothing more",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "assist"))))
-_action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move)", "Dodge", dodge_check,
-        "L1378-1410",
+_action("dodge", "The activated model dodges the reactions' attacks (to: its dodge move; choice: crouch or stand, "
+        "the Crouched state it enters or cancels at the end)", "Dodge", dodge_check, "L1378-1410",
         Param("to", "Where does its dodge take it?", values=lambda r, ask: [], accepts=menus.point_refusal,
-              optional=True, none_label="it stays where it is", noun="points", free_form=FreeForm.POINT))
+              optional=True, none_label="it stays where it is", noun="points", free_form=FreeForm.POINT),
+        Param("choice", "Does it change its Crouched state at the end?", values=dodge_crouch, optional=True,
+              none_label="it stays as it is", noun="choices", asked_when=lambda r, ask: bool(dodge_crouch(r, ask))))
 _action("perceive", "Perceive an Intrigue token or a Shrouded enemy in Awareness (target: its id)", "Perceive",
         token_check, "L1526-1532", Param("target", "What does it Perceive?", values=menus.perceive_targets,
                                          noun="tokens"))
@@ -188,8 +191,10 @@ _action("trade", "Exchange acquired items with an ally in base contact (target:,
               count=lambda r, ask: menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
 _action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
         allowed=("issue-a-duel",))
-_action("ritual", "Perform a Ritual: summon (with: the spell); needs Idle", "Perform a Ritual", support_check,
-        "L1558-1561", Param("with", "Which spell?", values=menus.ritual_spells, noun="spells"))
+_action("ritual", "Perform a Ritual: summon (with: the spell, or several Conjurations comma-separated); needs Idle",
+        "Perform a Ritual", ritual_check, "L1558-1561",
+        Param("with", "Which spell?", values=ritual_spells, refused=said(ritual_explained), shape=Shape.SPLIT,
+              count=ritual_bounds, noun="spells"))
 
 
 def _equip_plan(r: Reading, ask: Ask) -> tuple[ModelId, str]:

@@ -231,7 +231,7 @@ def _dodge_moves(seq: Resolving, reactions: list[Reaction]) -> None:
     or changes its Crouched state only when its dodge succeeded (L1748)."""
     moves = [(r.model, r.move_to, r.crouch) for r in reactions if r.kind == "dodge"]
     if seq.action.kind == "dodge":
-        moves.append((seq.active.id, seq.action.move_to, None))
+        moves.append((seq.active.id, seq.action.move_to, seq.action.crouch))
     for model, to, crouch in moves:
         state = seq.ctx.state
         if model not in state.models:

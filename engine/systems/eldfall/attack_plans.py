@@ -5,8 +5,6 @@ the Crouched target's extra strike (L2669) and a Trampling Run's Hits (L2179-218
 
 from __future__ import annotations
 
-import math
-
 from engine.checks import Modifier
 from engine.systems.eldfall.attack import Hit, attack_reading, attack_roll
 from engine.systems.eldfall.checks import attribute_check, roll_d20s
@@ -25,6 +23,7 @@ from engine.systems.eldfall.strikes import (
     art_source,
     attack_target,
     measure_reach,
+    point_gap,
     reactive_strike,
 )
 from engine.systems.eldfall.support import pay_mana, spend_mana
@@ -208,12 +207,11 @@ def point_reach(world: World, f: Fighter, means: Means, point: tuple[float, floa
         return Reach(True, 0, "a Focus spell reaches its Casting Aura (L2081)")
     reach = means.reach
     if reach is not None and reach.casting_aura:
-        d = math.dist((f.model.x, f.model.y), point) - f.model.radius
-        ok = d <= world.awareness(f) + 1e-9
+        ok = point_gap(f, point) <= world.awareness(f) + 1e-9
         return Reach(ok, 0, f"the point is {'inside' if ok else 'outside'} the Casting Aura (L2173)")
     inches = float(f.value("T")) if reach is not None and reach.attribute == "T" else \
         (reach.inches or 0.0) + (4.0 if means.spell is not None and f.accessory("casting-amplifier") else 0.0) \
         if reach is not None else 0.0
-    d = max(0.0, math.dist((f.model.x, f.model.y), point) - f.model.radius)
+    d = point_gap(f, point)
     ok = d <= inches + 0.01
     return Reach(ok, 0, f"the point is {d:.2f}\" away, reach {inches:g}\" (L738-746)")

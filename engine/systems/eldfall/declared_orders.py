@@ -126,8 +126,9 @@ def _stance(ctx: Ctx, ask: Ask) -> None:
     choose_stance(ctx, ModelId(ask.ident("model")), ask.text("choice") == "on")
 
 
-@RULES.action("stratagem", "Choose the stratagem your Leader uses from your next Strategic phase",
-              label="Choose my Leader's stratagem", when=ANY_TIME, rule=_RULE + "L372-382", params=(
+@RULES.action("stratagem", "Choose the stratagem your Leader uses from your next Strategic phase (typed: that phase "
+              "asks it)", label="Choose my Leader's stratagem", when=ANY_TIME, rule=_RULE + "L372-382", typed=True,
+              params=(
                   Param("choice", "Which stratagem?", values=lambda r, ask: stratagems(r.world, _side(ask)),
                         order=Order.GIVEN, noun="stratagems"),))
 def _stratagem(ctx: Ctx, ask: Ask) -> None:

@@ -31,6 +31,7 @@ from engine.systems.eldfall.deployment_zones import deployment_area, deployment_
 from engine.systems.eldfall.events import ModelDeployed, PartiesRevealed, PartyOnView, SideReady, StatesChanged
 from engine.systems.eldfall.heights import supported_share
 from engine.systems.eldfall.kit import Kit
+from engine.systems.eldfall.party import upgrade_names
 from engine.systems.eldfall.placing import add_model, base_radius, summon_spot, surface_under
 from engine.systems.eldfall.schema import PartySpec
 from engine.systems.eldfall.setup_phases import DEPLOY
@@ -314,6 +315,8 @@ def ready_side(ctx: Ctx, kit: Kit, side: SideId) -> bool:
         return False
     parties = {s: state.record(s).party for s in state.players()}
     deployed = {s: sum(1 for f in state.figures.values() if f.side == s and f.original) for s in state.players()}
-    ctx.emit(PartiesRevealed(parties={s: p for s, p in parties.items() if p is not None}, deployed=deployed))
+    lists = {s: p for s, p in parties.items() if p is not None}
+    ctx.emit(PartiesRevealed(parties=lists, deployed=deployed,
+                             upgrade_names=upgrade_names(kit.catalogue, *lists.values())))
     return True
 

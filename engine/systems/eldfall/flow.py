@@ -43,7 +43,7 @@ from engine.systems.eldfall.quests import drop_treasure
 from engine.systems.eldfall.rangers import offer_ranger_moves
 from engine.systems.eldfall.scoring_end import capped_scores, final_scores, score_turn_schemes, strategic_reveals
 from engine.systems.eldfall.shrouds import reshroud
-from engine.systems.eldfall.state import END_OF_TURN, EldfallState, end_phase_of, strategic_of
+from engine.systems.eldfall.state import ACTIVATION_STEP, END_OF_TURN, EldfallState, end_phase_of, strategic_of
 from engine.systems.eldfall.stratagems import choosing, use_stratagem
 from engine.systems.eldfall.strategic_choices import hasted, offer_strategic
 from engine.systems.eldfall.world import World
@@ -103,10 +103,11 @@ def after_strategic(ctx: Ctx, kit: Kit) -> None:
     state = ctx.state
     side = state.active_side
     assert side is not None
-    ctx.emit(PhaseChanged(phase=UPKEEP, shown="Upkeep: every model gets AP equal to its STA (L1156)."))
+    ctx.emit(PhaseChanged(phase=UPKEEP, step="", shown="Upkeep: every model gets AP equal to its STA (L1156)."))
     world = kit.world(state)
     ctx.emit(ApChanged(ap=upkeep_ap(world, side), why="Upkeep, L1156-1158"))
-    ctx.emit(PhaseChanged(phase=TACTICAL, shown=f"Side {side}'s Tactical phase: activate your models (L1164)."))
+    ctx.emit(PhaseChanged(phase=TACTICAL, step=ACTIVATION_STEP,
+                          shown=f"Side {side}'s Tactical phase: activate your models (L1164)."))
     if not side_can_act(kit.world(state), side):
         end_turn(ctx, kit)
 
@@ -151,7 +152,7 @@ def _expire(ctx: Ctx, world: World, until: str, why: str) -> None:
 
 def _strategic(ctx: Ctx, kit: Kit, side: SideId) -> tuple[ModelId, ...]:
     state = ctx.state
-    ctx.emit(PhaseChanged(phase=STRATEGIC, shown=f"Side {side}'s Strategic phase (L1148-1154)."))
+    ctx.emit(PhaseChanged(phase=STRATEGIC, step="", shown=f"Side {side}'s Strategic phase (L1148-1154)."))
     world = kit.world(state)
     _expire(ctx, world, strategic_of(side), "until its side's next Strategic phase")
     dismiss_ordered(ctx, kit, side)
@@ -217,7 +218,7 @@ def end_turn(ctx: Ctx, kit: Kit) -> None:
     side = state.active_side
     if side is None:
         return
-    ctx.emit(PhaseChanged(phase=END, shown=f"Side {side}'s End phase (L1170)."))
+    ctx.emit(PhaseChanged(phase=END, step="", shown=f"Side {side}'s End phase (L1170)."))
     lapse_drops(ctx, side)
     if state.outcome is None and offer_ranger_moves(ctx, kit, side):
         return

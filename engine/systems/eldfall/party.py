@@ -26,7 +26,8 @@ from engine.systems.eldfall.refs import book_lines
 from engine.systems.eldfall.rulings import Rulings
 from engine.systems.eldfall.schema import PartySpec, UpgradeSpec
 
-__all__ = ["MAX_MODELS", "IllegalParty", "PartyCost", "PartyProblem", "check_party", "party_cost", "validate_party"]
+__all__ = ["MAX_MODELS", "IllegalParty", "PartyCost", "PartyProblem", "check_party", "party_cost", "upgrade_names",
+           "validate_party"]
 
 MAX_MODELS = 10
 """A party holds at most 10 models (L1034)."""
@@ -224,3 +225,8 @@ def validate_party(spec: PartySpec, catalogue: EldfallCatalogue, *, quest: Quest
     if problems:
         raise IllegalParty(spec.name, problems)
     return party_cost(spec, catalogue)
+
+
+def upgrade_names(catalogue: EldfallCatalogue, *parties: PartySpec) -> dict[str, str]:
+    """The names of the upgrades the parties' lists take, as their cards print them, for the lines that show them."""
+    return {u: catalogue.upgrade(u).name for party in parties for m in party.members for u in m.upgrades}

@@ -20,7 +20,7 @@ from functools import partial
 
 from engine.checks import Explained
 from engine.core import Context, EventBody, ModelId, ZoneMark
-from engine.geometry import TOLERANCE
+from engine.geometry import MM_PER_INCH, TOLERANCE, Base, Pose
 from engine.systems.eldfall.attack import Hit, Value
 from engine.systems.eldfall.checks import attribute_check, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
@@ -35,6 +35,7 @@ from engine.systems.eldfall.refs import parse_ref
 from engine.systems.eldfall.scoring import sigil_spell
 from engine.systems.eldfall.scoring_end import note_fact, score
 from engine.systems.eldfall.shrouds import perceive_roll
+from engine.systems.eldfall.sight import in_front_arc
 from engine.systems.eldfall.state import END_OF_TURN, EldfallState, QuestToken
 from engine.systems.eldfall.templates import circle_at, template_hits
 from engine.systems.eldfall.world import World
@@ -51,6 +52,7 @@ __all__ = [
     "interact",
     "perceive",
     "place_tokens",
+    "token_seen",
     "tokens_near",
     "touch_tokens",
     "treasures_gone",
@@ -297,6 +299,16 @@ def explode_barrel(ctx: Ctx, kit: Kit, token_id: str) -> None:
     traits = setup.traits if setup is not None else ("Burn (1)",)
     ctx.emit(TokenSet(id=token_id, token=None, why="it explodes (L2463)"))
     _blast(ctx, kit, (token.x, token.y), pw, traits, f"barrel {token_id}'s explosion")
+
+
+def token_seen(world: World, f: Fighter, token: QuestToken) -> bool:
+    """Whether ``f`` has line of sight to ``token``, a flat 25 mm disc on the table: not Blinded (L1688), in its
+    front arc (L655-657) and some sight line clear of scenery and models (L662-664), as Perceive needs (L1530)."""
+    if f.is_("blinded"):
+        return False
+    disc = Base(token.id, Pose(token.x, token.y), TOKEN_RADIUS * 2 * MM_PER_INCH, 0.0)
+    observer = world.base(f.id)
+    return in_front_arc(observer, disc, arc=world.arc(f)) and world.clear(observer, disc)
 
 
 def tokens_near(world: World, f: Fighter) -> list[QuestToken]:

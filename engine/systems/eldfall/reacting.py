@@ -32,6 +32,7 @@ from engine.core import (
 )
 from engine.geometry import bearing
 from engine.systems.eldfall.activation import agony_strikes
+from engine.systems.eldfall.active_dodge import crouch_toggle
 from engine.systems.eldfall.checks import attribute_check
 from engine.systems.eldfall.effects import unaffected_by
 from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
@@ -160,7 +161,7 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
                                                                  f"{reach:g}\"; it may stay)",
                                       kind=PartKind.POSITION, center=here, radius=reach,
                                       default=f"{here[0]},{here[1]}", asked_when=(r.id, ("dodge",))))
-        toggle = "stand" if r.is_("crouched") else None if r.is_("flying") else "crouch"
+        toggle = crouch_toggle(r)
         if e.dodge and toggle is not None:
             parts.append(DecisionPart(key=f"{r.id}.crouch", prompt=f"whether {r.id}'s dodge "
                                       f"{'cancels' if toggle == 'stand' else 'enters'} the Crouched state (L1387)",

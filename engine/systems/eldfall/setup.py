@@ -28,7 +28,7 @@ from engine.systems.eldfall.commands import ChooseParty
 from engine.systems.eldfall.deployment_phase import deploy
 from engine.systems.eldfall.events import InitiativeWon, PartyChosen, PartyNoted, QuestBegan, SchemeKept, SetupSettled
 from engine.systems.eldfall.kit import Kit
-from engine.systems.eldfall.party import validate_party
+from engine.systems.eldfall.party import upgrade_names, validate_party
 from engine.systems.eldfall.placing import add_model, base_radius
 from engine.systems.eldfall.quests import place_tokens
 from engine.systems.eldfall.rolls import initiative
@@ -93,9 +93,9 @@ def start(ctx: Ctx, kit: Kit) -> None:
     if hostile is not None:
         _place_hostiles(ctx, kit, hostile)
     ready = ", ".join(p.name for p in parties_fitting(kit, state))
-    ctx.emit(PhaseChanged(phase=PARTIES, shown=f"{quest.name}, {size} points, {mode} measuring. Each player "
-                                                f"chooses a party in secret: /force load name:<party> (ready parties: "
-                                                f"{ready}), or /force import file: with its own list (L1008-1036)."))
+    ctx.emit(PhaseChanged(phase=PARTIES, shown=f"Each player chooses a party of {size} points in secret: /force load "
+                                                f"name:<party> (ready parties: {ready}), or /force import file: with "
+                                                "its own list (L1008-1036)."))
 
 
 def _map_for(kit: Kit, state: EldfallState) -> Any:
@@ -184,7 +184,7 @@ def choose_party(ctx: Ctx, kit: Kit, side: SideId, party: PartySpec) -> None:
     """A player's checked party (``sized_party``), kept secret until deployment ends (L1036); the schemes are drawn
     once every player has one."""
     state = ctx.state
-    ctx.emit(PartyChosen(side=side, party=party), side_only(side))
+    ctx.emit(PartyChosen(side=side, party=party, upgrade_names=upgrade_names(kit.catalogue, party)), side_only(side))
     ctx.emit(PartyNoted(side=side))
     if all(state.record(s).party is not None for s in state.players()):
         _draw_all_schemes(ctx, kit)
@@ -269,7 +269,7 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     assert party is not None
     _card, leader_int = _leader_card(kit, party)
     drawn, _kept = scheme_draws(leader_int)
-    decks = Decks(ctx)
+    decks = _scheme_decks(ctx, kit)
     deck_id = f"schemes-{side}"
     decks.make(deck_id, side, _scheme_cards(kit, ctx.state, side), piles=_SCHEME_PILES, counts=_SCHEME_COUNTS)
     decks.shuffle(deck_id)
@@ -283,12 +283,15 @@ def _draw_schemes(ctx: Ctx, kit: Kit, side: SideId) -> None:
     decks.draw(deck_id, len(hand) + len(doubles), why="the scheme draw (L2363)")
     decks.move(deck_id, doubles, "hand", "aside", why="a second card of a name drawn is set aside (L2501)")
     # A label holds 100 characters on Discord: it names the scheme; the prompt gives each one's text whole.
-    options = tuple(Option(key=card, label=kit.catalogue.scheme(card).name) for card in hand)
+    lone = len(hand) == 1
+    options = tuple(Option(key=card, label=("Keep " if lone else "") + kit.catalogue.scheme(card).name)
+                    for card in hand)
     texts = " ".join(f"{kit.catalogue.scheme(card).name}: {kit.catalogue.scheme(card).summary}" for card in hand)
+    drew = ("1 scheme, which you keep; you answer all the same, so the other player cannot tell how many you drew"
+            if lone else f"{len(hand)} schemes; keep one")
     ctx.open_decision(Decision(
         id=ctx.next_decision_id(), owner=side, kind="scheme", secret=True, optional=False, always_ask=True,
-        prompt=f"Your Leader's INT {leader_int} draws {len(hand)} scheme"
-               f"{'s; keep one' if len(hand) > 1 else '; keep it'} (L2363-2367). {texts}",
+        prompt=f"Your Leader's INT {leader_int} draws {drew} (L2363-2367). {texts}",
         parts=(DecisionPart(key="scheme", prompt="The scheme you keep", options=options, default=hand[0]),),
         context={"hand": list(hand)}))
 
@@ -300,8 +303,13 @@ def answer_scheme(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str
         _after_schemes(ctx, kit)
 
 
+def _scheme_decks(ctx: Ctx, kit: Kit) -> Decks:
+    """The decks, their lines naming schemes by name (its owner reads "No Quarter", not an id)."""
+    return Decks(ctx, names=lambda card: kit.catalogue.scheme(card).name)
+
+
 def _keep(ctx: Ctx, kit: Kit, side: SideId, scheme: str, hand: list[str]) -> None:
-    decks = Decks(ctx)
+    decks = _scheme_decks(ctx, kit)
     deck_id = f"schemes-{side}"
     decks.move(deck_id, [scheme], "hand", "kept", why="kept")
     decks.move(deck_id, [card for card in hand if card != scheme], "hand", "aside", why="not kept")  # none, for one

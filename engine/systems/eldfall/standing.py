@@ -29,7 +29,10 @@ def stratagems(world: World, side: SideId) -> list[Choice]:
 
 
 def choose_stratagem(ctx: Ctx, kit: Kit, side: SideId, name: str) -> None:
-    ctx.emit(StratagemChosen(side=side, stratagem=kit.catalogue.stratagem(name).id))
+    """The stratagem the Leader uses from the side's next Strategic phase, chosen ahead: an intent its own side
+    alone is told (the phase says which it uses, L372)."""
+    spec = kit.catalogue.stratagem(name)
+    ctx.emit(StratagemChosen(side=side, stratagem=spec.id, name=spec.name), side_only(side))
 
 
 def warriors(world: World, side: SideId) -> list[Choice]:

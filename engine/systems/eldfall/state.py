@@ -216,6 +216,10 @@ class Declared(BaseModel):
     """A Trade's items (ids) the model gives its target, one entry each (L1542-1545)."""
     take: tuple[str, ...] = ()
     """A Trade's items (ids) the model takes from its target."""
+    spells: tuple[str, ...] = ()
+    """A Ritual's spells (ids) in the order they are cast, one entry a cast (L1560); ``means`` is the first."""
+    crouch: Literal["crouch", "stand"] | None = None
+    """The Crouched state its Dodge enters or cancels at the end of the Resolution step (L1387)."""
 
 
 class SequenceState(BaseModel):

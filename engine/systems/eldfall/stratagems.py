@@ -39,8 +39,11 @@ def stratagem_part(kit: Kit, state: EldfallState, side: SideId) -> DecisionPart:
     last = state.record(side).stratagem
     default = last if last in {spec.id for spec in specs} else specs[0].id
     said = "; ".join(f"{spec.name}: {spec.summary.rstrip('.')}" for spec in specs)
+    party = state.record(side).party
+    reach = "; in a Guildsworn party its Authority ones reach every member, L1086" \
+        if party is not None and party.format == "guildsworn" else ""
     return DecisionPart(key=STRATAGEM, prompt=f"the stratagem {leader.id} {leader.name} uses until your next "
-                                              f"Strategic phase (L372-382; {said})",
+                                              f"Strategic phase, from its profile (L378{reach}; {said})",
                         options=tuple(Option(key=spec.id, label=spec.name) for spec in specs), default=default)
 
 

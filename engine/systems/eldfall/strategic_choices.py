@@ -106,10 +106,26 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
     if not parts:
         return False
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=side, kind=STRATEGIC_KIND, optional=True,
-                               prompt="Strategic phase: your Leader's stratagem, Hasten's moves, the models your "
-                                      "Nursing Aura tends and the upgrades you may spend now.",
+                               prompt=f"Strategic phase, what you choose now: {_asked(parts)}.",
                                parts=tuple(parts)))
     return True
+
+
+def _asked(parts: list[DecisionPart]) -> str:
+    """What the decision asks, each kind once, in the order of its parts: only what this side has to choose."""
+    named: list[str] = []
+    for part in parts:
+        key = part.key
+        what = ("your Leader's stratagem" if key == STRATAGEM else
+                "whether a model back from Incapacitated crouches" if key.startswith(CROUCH) else
+                "the Surge Order" if key == "surge" or key.startswith(SURGE) else
+                "an Artificer's Enchantment" if key.startswith(ARTIFICER) else
+                "First Aid" if key == "first-aid" else
+                "whom your Nursing Aura tends" if key.startswith(AURA) else
+                "Hasten's moves")
+        if what not in named:
+            named.append(what)
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, str]) -> None:

@@ -14,6 +14,7 @@ after the declaration, its PW and what its Hits carry (Eldfall core rules v1.5, 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,6 +45,7 @@ __all__ = [
     "attack_target",
     "from_front",
     "measure_reach",
+    "point_gap",
     "power",
     "reach_inches",
     "reactive_strike",
@@ -166,6 +168,12 @@ def reach_inches(world: World, f: Fighter, means: Means) -> float | None:
     if reach.inches is not None:
         return _spell_reach(f, reach.inches) if means.spell is not None and reach.inches > 0 else reach.inches
     return None
+
+
+def point_gap(f: Fighter, point: tuple[float, float]) -> float:
+    """How far ``point`` lies from ``f``'s base, in inches (0 under it): a Targetless attack's reach to the point it
+    is aimed at (L738-746)."""
+    return max(0.0, math.dist((f.model.x, f.model.y), point) - f.model.radius)
 
 
 def measure_reach(world: World, f: Fighter, means: Means, target: Base, attacker: Base,

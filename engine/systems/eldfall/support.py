@@ -13,6 +13,7 @@ v1.5, L893-1000, L1367-1376, L1558-1561, L2263-2316).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -116,16 +117,21 @@ def summons_of(state: EldfallState, caster: ModelId) -> list[ModelId]:
     return [f.id for f in state.figures.values() if f.summoner == caster and f.gone is None and f.id in state.models]
 
 
-def summoning_check(world: World, caster: Fighter, spell: SpellSpec) -> str | None:
+def summoning_check(world: World, caster: Fighter, spell: SpellSpec, planned: Sequence[str] = ()) -> str | None:
     """Why ``caster`` may not conjure with ``spell`` now (the Summoning Limit, L988-1000; a familiar has none but
-    is one of a name, L2071), or None."""
+    is one of a name, L2071), or None; ``planned`` are the creatures (units) its Ritual conjures before it."""
     if spell.summons is None:
         return None
-    creature = world.catalogue.card(spell.summons)
+    catalogue = world.catalogue
+    creature = catalogue.card(spell.summons)
     if creature.familiar:
-        return familiar_refusal(world.state, world.catalogue, caster.id, spell.summons)
-    familiars = {f.id for f in familiars_of(world.state, caster.id, world.catalogue)}
+        if any(catalogue.card(unit).name == creature.name for unit in planned):
+            return f"its Ritual already conjures a {creature.name}: a caster may not have two familiars of one name " \
+                   "(L2071)"
+        return familiar_refusal(world.state, catalogue, caster.id, spell.summons)
+    familiars = {f.id for f in familiars_of(world.state, caster.id, catalogue)}
     tiers = [world.fighter(m).card.tier or 1 for m in summons_of(world.state, caster.id) if m not in familiars]
+    tiers += [catalogue.card(unit).tier or 1 for unit in planned if not catalogue.card(unit).familiar]
     return summoning_refusal(caster.stamina, tiers, creature.tier or 1, rulings=world.rulings)
 
 
@@ -160,10 +166,13 @@ def resolve_support(seq: Resolving) -> None:
     spell = seq.kit.catalogue.spell(action.means)
     if action.kind == "assist" and assist_effect(spell) == "ward":  # cast before the damage (warding.cast_wards)
         return
-    pay_mana(seq.ctx, seq.world, caster, spell)
     if action.kind == "ritual":
-        _ritual(seq, caster, spell)
+        for cast in action.spells or (action.means,):  # each in turn, paying its Mana Cost (L986, L1560)
+            conjured = seq.kit.catalogue.spell(cast)
+            pay_mana(seq.ctx, seq.world, caster, conjured)
+            _ritual(seq, seq.kit.world(seq.ctx.state).fighter(caster.id), conjured)
         return
+    pay_mana(seq.ctx, seq.world, caster, spell)
     world = seq.world
     means = caster.means(spell.id)
     assert means is not None
@@ -295,7 +304,7 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
     if effect != "summon" or spell.summons is None:
         seq.line(f"{spell.name} is cast by Ritual; its effect is not refereed yet: apply it by hand.")
         return
-    world = seq.world
+    world = seq.kit.world(ctx.state)  # the creatures its Ritual conjured before this one count (L990)
     refusal = summoning_check(world, caster, spell)
     if refusal is not None:
         seq.line(f"{caster.id} cannot conjure: {refusal}.")

@@ -9,6 +9,7 @@ worked out here, rolled in the open, and logged with its working. See docs/eldfa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
@@ -22,6 +23,7 @@ from engine.core import (
     Disclosure,
     Event,
     GameSetup,
+    LegalAction,
     Overlay,
     Setting,
     SideId,
@@ -47,7 +49,7 @@ from engine.systems.eldfall.pictures import board_update as overlays_after
 from engine.systems.eldfall.placing import surface_under
 from engine.systems.eldfall.quests import QUEST_EVENTS
 from engine.systems.eldfall.reacting import ACTIVATION
-from engine.systems.eldfall.rules import RULES
+from engine.systems.eldfall.rules import ACTION, RULES
 from engine.systems.eldfall.scoring_end import capped_scores
 from engine.systems.eldfall.setup_phases import DEPLOY, INITIATIVE, PARTIES, SCHEMES
 from engine.systems.eldfall.state import EldfallState
@@ -161,6 +163,15 @@ class Eldfall(System[EldfallState]):
 
     # -- actions ---------------------------------------------------------------------------------------------
 
+    def legal_actions(self, state: EldfallState, side: SideId) -> tuple[LegalAction, ...]:
+        """The core's menu, its Action-step entries naming the activated model they declare for (L1250)."""
+        found = super().legal_actions(state, side)
+        sequence = state.sequence
+        if sequence is None or ACTION.refusal(state, side, "act") is not None:
+            return found
+        return tuple(dataclasses.replace(a, label=f"{sequence.model}: {a.label}")
+                     if a.name in _STEP_ACTIONS and "model" not in a.options else a for a in found)
+
     def help(self, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
         return (*help_lines(self.kit, state, viewer), *super().help(state, viewer))
 
@@ -206,6 +217,10 @@ class Eldfall(System[EldfallState]):
         """The path of each move (with the points where reactions struck); a fresh picture after a resolved
         sequence, a deployment reveal, or a move."""
         return overlays_after(events)
+
+
+_STEP_ACTIONS = frozenset(decl.name for decl in RULES.declared if decl.when is ACTION)
+"""The actions of the activated model's Action step (``action_step``), whose menu entries name it."""
 
 
 def _may_fix(state: EldfallState, side: SideId, host: bool) -> str | None:

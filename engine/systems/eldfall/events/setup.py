@@ -36,6 +36,8 @@ class PartyChosen(EventBody):
     kind = "eldfall.party-chosen"
     side: SideId
     party: PartySpec
+    upgrade_names: dict[str, str] = {}
+    """Each upgrade's name as its card prints it (``Pouch``); stored games without them show the ids."""
 
     def apply(self, state: EldfallState) -> None:
         record = state.writable_record(self.side)
@@ -43,7 +45,7 @@ class PartyChosen(EventBody):
         record.faction = self.party.faction
 
     def describe(self) -> str:
-        members = ", ".join(_member(m) for m in self.party.members)
+        members = ", ".join(_member(m, self.upgrade_names) for m in self.party.members)
         return f"Side {self.side} chooses the party {self.party.name} ({members}; Leader {self.party.leader})."
 
 
@@ -199,6 +201,8 @@ class PartiesRevealed(EventBody):
     reveals_secret = True
     parties: dict[SideId, PartySpec]
     deployed: dict[SideId, int]
+    upgrade_names: dict[str, str] = {}
+    """Each upgrade's name as its card prints it; stored games without them show the ids."""
 
     def apply(self, state: EldfallState) -> None:
         for side, count in self.deployed.items():
@@ -209,22 +213,24 @@ class PartiesRevealed(EventBody):
     def describe(self) -> str:
         lines = []
         for side, party in self.parties.items():
-            members = ", ".join(_member(m) for m in party.members)
-            lines.append(f"side {side}: {party.name} of the {party.faction} - {members}; Leader {party.leader}")
+            members = ", ".join(_member(m, self.upgrade_names) for m in party.members)
+            kind = "Guildsworn, any Affiliation" if party.format == "guildsworn" else party.faction  # L1086
+            lines.append(f"side {side}: {party.name} ({kind}) - {members}; Leader {party.leader}")
         return "Deployment is over; the parties are revealed (L1096): " + "; ".join(lines) + "."
 
 
-def _member(member: PartyMember) -> str:
+def _member(member: PartyMember, names: dict[str, str]) -> str:
     """A member as its party list reads: its unit, then its upgrades with their chosen options (its owner sees
     them when choosing, everyone at the reveal)."""
-    return member.unit + (f" ({', '.join(_upgrades(member))})" if member.upgrades else "")
+    return member.unit + (f" ({', '.join(_upgrades(member, names))})" if member.upgrades else "")
 
 
-def _upgrades(member: PartyMember) -> list[str]:
-    """A member's upgrades as the reveal prints them, each with the option chosen for it (``glyphscribe-reduce-weight:
-    inscribed-armor``)."""
+def _upgrades(member: PartyMember, names: dict[str, str]) -> list[str]:
+    """A member's upgrades as the reveal prints them, by name where given, each with the option chosen for it
+    (``Glyphscribe: Reduce Weight: inscribed-armor``)."""
     chosen = {upgrade: iter(texts) for upgrade, texts in member.choices.items()}
-    return [u + (f": {text}" if (text := next(chosen.get(u, iter(())), None)) else "") for u in member.upgrades]
+    return [names.get(u, u) + (f": {text}" if (text := next(chosen.get(u, iter(())), None)) else "")
+            for u in member.upgrades]
 
 
 class SchemeKept(EventBody):

@@ -262,3 +262,25 @@ def test_the_end_turn_command_passes_the_turn_to_the_other_player() -> None:
     assert active is not None
     game.apply(EndTurn(), as_side(active, ALICE))
     assert game.state.active_side == _other(active) and game.state.round == 1
+
+
+def test_a_new_game_states_its_quest_size_and_measuring_once() -> None:
+    # A newcomer's finding: the quest, the points and the measuring mode were told twice in a row.
+    from engine.core import SPECTATOR
+    lines = [line.text for line in new_game("stated-once").log_view(SPECTATOR).lines]
+    assert sum("measuring" in line for line in lines) == 1, lines
+    assert any("/force load name:<party>" in line for line in lines)
+
+
+def test_the_header_names_no_activation_step_outside_the_tactical_phase() -> None:
+    # L1148-1172: a turn's Strategic, Upkeep and End phases have no Activation Sequence, so no step of one.
+    from engine.core import SPECTATOR
+    from engine.core.header import flow_header
+    from tests.engine.systems.eldfall.tables import practice, turn_of
+    game = practice(("Helian Expedition", "Soga Vanguard"), "header-steps")
+    turn_of(game, "A")
+    game.apply(EndTurn(), as_side("A", ALICE))
+    assert game.state.phase == "strategic" and game.state.pending, game.state.phase
+    assert flow_header(game.system, game.state, SPECTATOR).step == ""
+    settle(game)
+    assert game.state.phase == "tactical" and flow_header(game.system, game.state, SPECTATOR).step == "activation step"

@@ -167,7 +167,7 @@ def test_the_choice_travels_with_the_model_onto_the_table() -> None:
     added = [e.body for e in game.log if isinstance(e.body, FigureAdded) and e.body.figure.id == figure.id]
     assert added[0].figure.choices == figure.choices, "the event that put it on the table records the choice"
     (revealed,) = [e.body for e in game.log if isinstance(e.body, PartiesRevealed)]
-    assert "Citadel Guard (glyphscribe-reduce-weight: inscribed-item:Small Bludgeon)" in revealed.describe()
+    assert "Citadel Guard (Glyphscribe: Reduce Weight: inscribed-item:Small Bludgeon)" in revealed.describe()
 
 
 def test_an_inscribed_weapon_strikes_once_more_and_no_other_weapon_does() -> None:

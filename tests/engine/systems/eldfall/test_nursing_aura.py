@@ -95,3 +95,13 @@ def test_the_stratagem_is_a_part_of_the_strategic_decision_its_last_choice_the_d
     (again,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
     assert again.parts[0].default == "spiritual-paragon", "the last choice is offered first"
 
+
+
+def test_the_strategic_prompt_names_only_what_it_asks() -> None:
+    # A party with no Hasten, Surge Order nor Artificer is not told of them; Nursing Aura is named where it asks.
+    for extra, aura in ((5, False), (6, True)):
+        game, _ours = _hurt_party(extra_members=extra)
+        _to_next_strategic_of_a(game)
+        (decision,) = [d for d in game.state.pending.values() if d.kind == STRATEGIC_KIND]
+        assert "your Leader's stratagem" in decision.prompt and "Hasten" not in decision.prompt
+        assert ("Nursing Aura" in decision.prompt) is aura, decision.prompt

@@ -147,3 +147,24 @@ def test_an_illegal_party_is_refused_naming_every_rule(catalogue: EldfallCatalog
         validate_party(spec, catalogue)
     assert len(error.value.problems) == 3
     assert str(error.value).startswith('party refused: party "Test" breaks 3 rules: Flameshaper cannot join')
+
+
+def test_the_revealed_lists_name_a_guildsworn_party_as_such(catalogue: EldfallCatalogue) -> None:
+    # L1086: a Guildsworn party has no Affiliation of its own; L1096: the lists are revealed after deployment.
+    from engine.core import SideId
+    from engine.systems.eldfall.events import PartiesRevealed
+    guild, helian = (next(p for p in catalogue.parties if p.name == n) for n in ("Guild Adventurers",
+                                                                                 "Helian Expedition"))
+    line = PartiesRevealed(parties={SideId("A"): guild, SideId("B"): helian},
+                           deployed={SideId("A"): 3, SideId("B"): 3}).describe()
+    assert "Guild Adventurers (Guildsworn, any Affiliation)" in line and "Helian Expedition (Helian League)" in line
+    assert "of the Neutral" not in line
+
+
+def test_party_lines_name_upgrades_by_their_names() -> None:
+    # A newcomer read "Flameweaver Errant (pouch)": the lists name each upgrade as its card prints it (Pouch, L2656).
+    from engine.core import SPECTATOR
+    from tests.engine.systems.eldfall.tables import practice
+    game = practice(("Guild Adventurers", "Helian Expedition"), "upgrade-names")
+    lines = [line.text for line in game.log_view(SPECTATOR).lines if "the parties are revealed" in line.text]
+    assert lines and "Flameweaver Errant (Pouch)" in lines[0] and "(pouch)" not in lines[0], lines

@@ -256,3 +256,56 @@ def test_no_chain_attack_joins_a_duel_its_model_is_not_fighting() -> None:
     events = game.apply(Declare(kind="attack", means="small-bludgeon", targets=((swash, 0),)), as_side("A", ALICE))
     texts = [e.body.describe() for e in events]
     assert any("Hit" in t for t in texts) and not any("Chain Attack" in t for t in texts), texts
+
+
+def test_an_intrigue_token_is_perceived_only_in_line_of_sight() -> None:
+    # L1530: Perceive needs Line of Sight towards the token as well as Awareness (L1532); the quest says nothing
+    # otherwise (L2410-2414). The runner 1.5" from X1 turns its back on it: out of its front arc (L655-657; a model
+    # with Vigilance, which sees all round, L2200, is not taken).
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "treasure", options={"scenario": "treasure-hunt"})
+    active = game.state.active_side
+    assert active is not None
+    world = game.system.kit.world(game.state)
+    runner = next(m.id for m in game.state.models.values()
+                  if m.side == active and world.arc(world.fighter(m.id)) == 180)
+    game.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+    settle(game)
+    game.apply(Declare(kind="nothing"), as_side(active, ALICE))
+    turn_of(game, "A" if active == "B" else "B")
+    turn_of(game, active)
+    for facing, seen in ((270.0, False), (90.0, True)):
+        trial = game.clone()
+        _at(trial, runner, 12, 16.5, facing)
+        trial.apply(Activate(model=runner, how="idle"), as_side(active, ALICE))
+        settle(trial)
+        if seen:
+            trial.apply(Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE))
+        else:
+            refused(trial, Declare(kind="perceive", targets=((ModelId("X1"), 1),)), as_side(active, ALICE),
+                    r"no line of sight to X1 \(L1530\)", error=IllegalCommand)
+
+
+def test_an_exploding_barrel_is_attacked_only_in_line_of_sight() -> None:
+    # L2463: a barrel is targeted with attacks, so as any target it must be in the attacker's sight (L1418, front arc
+    # L655-657): with its back to the barrel the Swashbuckler may not attack it, and the menu does not offer it.
+    game = new_game("arena-barrel", options={"scenario": "battle-royale-arena"}, sides=3, practice=True,
+                    seats={"A": ALICE, "B": ALICE, "C": ALICE})
+    game.apply(ChooseParty(spec=_solo("Onitaoshi", "Empire of Soga"), side=SideId("A")), HOST)
+    game.apply(ChooseParty(spec=_solo("Thenrin Swashbuckler", "Coalition of Thenion"), side=SideId("B")), HOST)
+    game.apply(SettleSetup(), HOST)
+    settle(game)
+    turn_of(game, "B")
+    barrel = next(t for t in game.state.tokens.values() if t.kind == "barrel")
+    swash = ModelId("B1")
+    assert game.system.kit.world(game.state).arc(game.system.kit.world(game.state).fighter(swash)) == 180
+    for facing, seen in ((270.0, False), (90.0, True)):
+        trial = game.clone()
+        _at(trial, swash, barrel.x, barrel.y - 3, facing)
+        trial.apply(Activate(model=swash, how="idle"), as_side("B", ALICE))
+        settle(trial)
+        attack = Declare(kind="attack", means="unarmed", targets=((ModelId(barrel.id), 0),))
+        if seen:
+            trial.apply(attack, as_side("B", ALICE))
+        else:
+            refused(trial, attack, as_side("B", ALICE), rf"no line of sight to {barrel.id} \(L1418\)",
+                    error=IllegalCommand)

@@ -64,3 +64,22 @@ def test_the_leader_a_list_names_stays_secret_until_the_lists_are_revealed() -> 
     assert leaders(second) == set() and len(leaders(first)) == 1
     game.apply(Ready(), as_side(second))
     assert leaders(second) == leaders(first), "revealed with the lists"
+
+
+def test_a_lone_scheme_is_confirmed_saying_why_and_the_owners_lines_name_schemes() -> None:
+    """L2363-2367: a Leader of INT 13 draws one scheme, kept without a choice; its player still answers (so the other
+    cannot tell), told why, and its own lines name the schemes drawn and kept, not their ids."""
+    game = new_game("scheme-counts")
+    game.apply(ChooseParty(name="Thenion Shadows"), as_side("A"))
+    game.apply(ChooseParty(name="Helian Expedition"), as_side("B"))
+    (decision,) = [d for d in game.pending if d.kind == "scheme" and d.owner == A]
+    (part,) = decision.parts
+    (option,) = part.options
+    assert "cannot tell how many you drew" in decision.prompt and option.label.startswith("Keep ")
+    settle(game)
+    names = {s.name for s in game.system.kit.catalogue.schemes}
+    ids = {s.id for s in game.system.kit.catalogue.schemes if s.id != s.name.casefold()}
+    mine = [line.text for line in game.log_view(Viewer.of_side(A)).lines if "from draw to hand" in line.text
+            or "from hand to kept" in line.text]
+    assert len(mine) == 2 and all(any(n in t for n in names) for t in mine), mine
+    assert not any(i in t.split(":")[0].split(", ") for t in mine for i in ids), mine
