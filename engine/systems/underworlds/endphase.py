@@ -20,7 +20,7 @@ from engine.systems.underworlds.events import (
 )
 from engine.systems.underworlds.game_state import UnderworldsState, objective_deck, power_deck
 from engine.systems.underworlds.match import finish_game
-from engine.systems.underworlds.objectives import claimable, end_phase_scoring, hand
+from engine.systems.underworlds.objectives import claimed_in_end_phase, end_phase_scoring, hand
 from engine.systems.underworlds.opening import HAND_OBJECTIVES, HAND_POWER, begin_round
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -114,7 +114,7 @@ def _has_work(ref: Referee, side: SideId, stage: str) -> bool:
     state = ref.state
     objectives, powers = hand(ref, side), state.decks[power_deck(side)].piles["hand"]
     if stage == "score":
-        return any(claimable(ref, ref.lib.card(state, c)) for c in objectives)
+        return any(claimed_in_end_phase(ref, ref.lib.card(state, c)) for c in objectives)
     if stage == "discard-objectives":
         return bool(objectives)
     if stage == "upgrades":
