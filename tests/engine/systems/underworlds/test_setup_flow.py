@@ -48,6 +48,22 @@ def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() ->
     assert game.state.field.layout == "long+4" and game.state.step == "tokens"
 
 
+def test_each_slide_is_labelled_with_where_it_moves_the_board() -> None:
+    """L147: a slide moves the second board whole hexes right or left along long edges, pairs of rows down or up
+    along short ones; each offer says which way and how far, in words ("1 hex to the left", never "-1 hexes")."""
+    game = new_game()
+    decide(game, board="mirror-well")
+    typed = {o.key: o.label for o in {p.key: p for p in game.pending[0].parts}["slide"].options}
+    assert typed["+1"] == "1 hex to the right (long edges), 2 rows down (short edges)"
+    labels = {}
+    for join in ("long", "short"):
+        part = {p.key: p for p in game.live(game.pending[0], {"board": "mirror-well", "join": join}).parts}["slide"]
+        labels[join] = {o.key: o.label for o in part.options}
+    assert labels["long"]["-1"] == "1 hex to the left" and labels["long"]["+2"] == "2 hexes to the right"
+    assert labels["long"]["+0"] == "flush, not slid"
+    assert labels["short"] == {"+0": "flush, not slid"}  # a short join of two boards of five rows cannot slide
+
+
 def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_last() -> None:
     """L307, L311 (T73-T75): five tokens, the first chooser places the 1st, 3rd and 5th; none on a starting or
     edge hex nor within two hexes of another; all face down (to both players) until the last is placed."""
