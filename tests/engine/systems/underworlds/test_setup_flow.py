@@ -172,8 +172,12 @@ def test_a_player_may_give_all_their_placements_at_once_for_their_next_turns() -
     theirs = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == A)
     events = act(game, B, PlaceFighter(fighter="B1,B2,B3,B4,B5", to=",".join(mine[:5])))
     assert all(not e.audience.is_public for e in events) and game.state.queued[B][0] == ("B1", mine[0])
+    said = [e.body.describe() for e in events if "On your next turns" in e.body.describe()]
+    assert len(said) == 1, "the plan is told its player once"
+    later: list[str] = []
     for fighter, hex_id in (("A1", theirs[0]), ("A2", theirs[1]), ("A3", theirs[2])):
-        act(game, A, PlaceFighter(fighter=fighter, to=hex_id))
+        later += [e.body.describe() for e in act(game, A, PlaceFighter(fighter=fighter, to=hex_id))]
+    assert not [line for line in later if "On your next turns" in line], "each placement is public: no plan re-told"
     assert [game.state.fighters[f"B{n}"].hex for n in range(1, 6)] == mine[:5]
     assert game.state.finished_first == A and not game.state.queued
 
