@@ -61,6 +61,26 @@ def test_a_move_too_long_points_to_the_hexes_the_fighter_can_reach() -> None:
                                                          r"/move model:A3 alone lists the hexes it can reach")
 
 
+def test_the_move_menu_offers_hexes_nearest_first_each_named_as_a_hex_with_its_steps() -> None:
+    """L403: a Move goes up to the fighter's Move in hexes; its menu lists where it may end nearest first, each
+    entry saying it is a hex (hex ids and fighter ids share a form: B5 is a hex and a Reaver) and how many hexes
+    away it is by the shortest route, with those hexes ringed on the picture that comes with the menu."""
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    move = game.system.action(("move",), None)
+    assert move is not None and move.declaration is not None
+    asked = game.system.declarations.question(game.system, game.state, move.declaration, Viewer.of_side(A), A,
+                                              {"model": "A3"})
+    assert asked is not None
+    steps = []
+    for raw, choice in asked.entries:
+        found = re.fullmatch(rf"hex {raw} \((\d+) hex(es)? away\)", choice.shown)
+        assert found is not None, choice.shown
+        steps.append(int(found.group(1)))
+        assert choice.overlay is not None and choice.overlay.kind is OverlayKind.RING
+    assert steps == sorted(steps) and steps[0] == 1 and steps[-1] == 3
+
+
 def test_status_the_picture_and_its_header_agree_from_the_moment_round_two_is_announced() -> None:
     """L391: each round's action phase begins with the roll-off for its first activation; from "Round 2: the action
     phase" on, /status, the picture's header and its title all read round 2 from the core's one flow record."""
