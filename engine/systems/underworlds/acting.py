@@ -9,6 +9,7 @@ refused in the rules' own words (or, for a path ``C4>C5``, accepted when it is l
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from engine.core import (
@@ -33,6 +34,7 @@ from engine.systems.underworlds.declared import (
     Timing,
     applied,
     fighter_choice,
+    hex_choice,
     named_fighter,
     refusal,
     said,
@@ -114,8 +116,8 @@ def _move_ends(ref: Referee, ask: Ask) -> list[Choice]:
     board = ref.lib.board(ref.state)
     frame = HexFrame.of(board)
     steps = steps_to_ends(ref, named_fighter(ref, ask), taking=ask.acting)
-    return [Choice(h, f"hex {h} ({n} hex{'es' if n != 1 else ''} away)",
-                   overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING))
+    return [replace(hex_choice(h, f" ({n} hex{'es' if n != 1 else ''} away)"),
+                    overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING))
             for h, n in sorted(steps.items(), key=lambda item: (item[1], natural_key(item[0])))]
 
 
@@ -187,7 +189,7 @@ def _charge_ends(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     target = ref.lib.fighter(ref.state, ask.text("target")).id
     named = ask.text("with", "")
-    return [Choice(h, h + _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
+    return [hex_choice(h, _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
             for h, t in charges(ref, fighter, ask.acting) if t == target]
 
 

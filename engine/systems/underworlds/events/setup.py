@@ -251,7 +251,7 @@ class PlacementsQueued(EventBody):
         if not self.placements or not self.told:
             return ""
         return "On your next turns you place " + ", ".join(
-            f"{'an objective token' if f == 'token' else f} on {h}" for f, h in self.placements) + "."
+            f"{'an objective token' if f == 'token' else f} on hex {h}" for f, h in self.placements) + "."
 
 
 class PlacedFirst(EventBody):

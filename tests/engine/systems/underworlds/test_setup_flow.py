@@ -173,7 +173,8 @@ def test_a_player_may_give_all_their_placements_at_once_for_their_next_turns() -
     events = act(game, B, PlaceFighter(fighter="B1,B2,B3,B4,B5", to=",".join(mine[:5])))
     assert all(not e.audience.is_public for e in events) and game.state.queued[B][0] == ("B1", mine[0])
     said = [e.body.describe() for e in events if "On your next turns" in e.body.describe()]
-    assert len(said) == 1, "the plan is told its player once"
+    assert said == [f"On your next turns you place B1 on hex {mine[0]}, B2 on hex {mine[1]}, B3 on hex {mine[2]}, "
+                    f"B4 on hex {mine[3]}, B5 on hex {mine[4]}."], "the plan is told its player once, hexes called so"
     later: list[str] = []
     for fighter, hex_id in (("A1", theirs[0]), ("A2", theirs[1]), ("A3", theirs[2])):
         later += [e.body.describe() for e in act(game, A, PlaceFighter(fighter=fighter, to=hex_id))]
