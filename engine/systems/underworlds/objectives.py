@@ -23,8 +23,7 @@ from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import Card
 from engine.systems.underworlds.turns import rotation
 
-__all__ = ["STALE", "checkpoint", "claimable", "claimed_in_end_phase", "condition_met", "drawn_marks",
-           "end_phase_scoring", "hand", "score"]
+__all__ = ["STALE", "checkpoint", "claimable", "condition_met", "drawn_marks", "end_phase_scoring", "hand", "score"]
 
 
 def hand(ref: Referee, side: SideId) -> list[str]:
@@ -41,11 +40,6 @@ def _end_phase_kinds(ref: Referee) -> tuple[str, ...]:
     """The cards scored in this round's end phase: end-phase ones, and third-end-phase ones in round 3 (L703,
     L711); never those to score immediately, which are scored after an action or activation instead (L707)."""
     return ("end_phase", "third_end_phase") if ref.state.round >= 3 else ("end_phase",)
-
-
-def claimed_in_end_phase(ref: Referee, card: Card) -> bool:
-    """Whether a card is claimed (not evaluated) and its claim belongs to this round's end phase."""
-    return claimable(ref, card) and (card.score or "end_phase") in _end_phase_kinds(ref)
 
 
 def condition_met(ref: Referee, side: SideId, card: Card) -> Verdict:

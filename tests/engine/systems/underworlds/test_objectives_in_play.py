@@ -177,12 +177,13 @@ def test_an_objective_drawn_after_a_confirmed_claim_waits_for_a_later_action() -
     assert game.pending[0].kind == "claim"
 
 
-def test_a_player_holding_only_claimed_immediate_objectives_has_nothing_to_score_in_the_end_phase() -> None:
+@pytest.mark.parametrize("held", [("lightning-strikes", "awe-inspiring"), ("eternals", "seize-ground")])
+def test_which_objectives_a_player_holds_never_shows_in_whether_it_is_asked_to_score(held: tuple[str, str]) -> None:
     """L703, L707 (rulings objective-evaluation: claim-and-confirm, end-phase-order: step-by-step): cards to score
-    immediately are not claimed in the end phase, so a player holding no other objective is passed over in its
-    scoring part rather than asked to pass."""
-    game = give(ready(rulings={**CLAIMS, "end-phase-order": "step-by-step"}), A, "lightning-strikes", "awe-inspiring")
-    others = [c for c in hand(game, A, "objectives") if c not in ("lightning-strikes", "awe-inspiring")]
+    immediately are not claimed in the end phase, but which cards a hand holds is its player's secret (L295), so a
+    player holding objectives is asked in the scoring part whatever they are, and may pass."""
+    game = give(ready(rulings={**CLAIMS, "end-phase-order": "step-by-step"}), A, *held)
+    others = [c for c in hand(game, A, "objectives") if c not in held]
     game = extend(game, CardsMoved(deck_id="objectives-A", cards=others, source="hand", target="discard"))
     seen: list[tuple[str, str | None]] = []
 
@@ -191,7 +192,23 @@ def test_a_player_holding_only_claimed_immediate_objectives_has_nothing_to_score
         return g.state.step == "end" and g.state.end_stage not in ("", "score")
 
     pass_until(game, past_scoring)
-    assert ("score", B) in seen and ("score", A) not in seen
+    assert ("score", B) in seen and ("score", A) in seen
+
+
+def test_a_claimed_objective_may_be_claimed_in_the_third_end_phase() -> None:
+    """L711: in round 3's end phase players score every objective whose condition is met, and nothing else; a card
+    claimed and confirmed (ruling objective-evaluation: claim-and-confirm) is claimed then, Eternals (scored only in
+    the third end phase) included, before the game ends. A player with nothing to claim is passed over."""
+    game = give(ready(rulings=CLAIMS), A, "eternals")
+    pass_until(game, lambda g: g.state.round == 3 and g.state.step == "end" and g.state.active_side == A
+               and not g.pending)
+    assert not game.is_over()
+    act(game, A, PlayCard(card="eternals"))
+    decide(game, claim="yes")
+    assert (A, "eternals") in scored(game)
+    act(game, A, Pass())
+    pass_until(game, lambda g: False)
+    assert game.is_over() and game.state.players[A].glory >= 1
 
 
 HOLD = ("champions-hold-the-line", "reavers-hold-the-ground")
