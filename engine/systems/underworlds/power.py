@@ -129,8 +129,7 @@ def _immediate_claim_problem(ref: Referee, side: SideId, card: Card, verb: str) 
     end phase; one drawn in the action phase waits for a later action or activation (L707)."""
     state = ref.state
     if state.step not in ("activation", "power") or state.activation == 0:
-        now = ("no activation has been taken in this action phase yet" if state.step == "activation"
-               else f"it is the {'end phase' if state.step == 'end' else state.step}")
+        now = "it is the end phase" if state.step == "end" else "no activation has been taken in this action phase yet"
         return IllegalCommand(f"{card.name} is scored after an action or activation of the action phase, and {now}",
                               verb=verb, rule=f"{RULE}, L707")
     mark = state.unscorable.get(f"{side}:{card.id}")
