@@ -42,7 +42,7 @@ def holders(ref: Referee) -> list[tuple[int, str]]:
 
 def begin_end_phase(ref: Referee) -> None:
     state = ref.state
-    ref.emit(ActionPhaseEnded(held=[(n, f) for n, f in holders(ref) if n]))
+    ref.emit(ActionPhaseEnded(held=holders(ref)))  # the Artefact too: it is an objective token (L741)
     ref.emit(PhaseChanged(phase=f"end-{state.round}", shown=f"Round {state.round}: the end phase."))
     artefact = next((t for t in state.tokens if t.artefact), None)
     holder = next((f for f in state.fighters.values() if artefact is not None and f.hex == artefact.hex), None)

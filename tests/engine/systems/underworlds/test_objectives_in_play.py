@@ -211,6 +211,21 @@ def test_a_claimed_objective_may_be_claimed_in_the_third_end_phase() -> None:
     assert game.is_over() and game.state.players[A].glory >= 1
 
 
+def test_holding_the_katophrane_artefact_through_two_action_phases_scores_immovable_object() -> None:
+    """L741: the Katophrane Artefact is an objective token, so every rule about objective tokens applies to it:
+    Severin holding it at the end of two action phases in a row meets Immovable Object (the same friendly fighter
+    held the same objective token), scored in round 2's end phase (L703)."""
+    game = give(ready("artefact", mode="artefact"), A, "immovable-object")
+    artefact = next(t for t in game.state.tokens if t.artefact)
+    game = arrange(game, A1=artefact.hex)
+    pass_until(game, lambda g: g.state.round == 2 and g.state.step == "end")
+    assert (A, "immovable-object") not in scored(game)
+    pass_until(game, lambda g: g.state.round == 3)
+    assert (A, "immovable-object") in scored(game)
+    line = next(e.body for e in game.log if isinstance(e.body, ObjectiveScored) and e.body.card == "immovable-object")
+    assert any("A1 held the Katophrane Artefact" in said for said in line.lines)
+
+
 HOLD = ("champions-hold-the-line", "reavers-hold-the-ground")
 
 
