@@ -102,7 +102,8 @@ def _asks_token(ref: Referee, ask: Ask) -> bool:
 def _tokens(ref: Referee, ask: Ask) -> list[Choice]:
     card = _card(ref, ask)
     assert card.choose is not None
-    return [Choice(p[0], f"objective token {p[0]}") for p in choices(card.choose, ref.battle(), ask.acting)]
+    return [Choice(p[0], "the Katophrane Artefact" if p[0] == "A" else f"objective token {p[0]}")
+            for p in choices(card.choose, ref.battle(), ask.acting)]
 
 
 def _play_plan(ref: Referee, ask: Ask) -> power.PlayPlan:

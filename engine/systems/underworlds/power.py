@@ -248,9 +248,8 @@ def _pick(ref: Referee, side: SideId, card: Card, fighters: tuple[str, ...], to:
             raise IllegalCommand(f"{card.name} needs an empty hex; {hex_id} is not one", verb=verb,
                                  rule=f"{RULE}, L575")
         return [hex_id]
-    token = next((t for t in state.tokens if target and (str(t.number) == target.strip() or t.hex == target.upper())),
-                 None)
-    if token is None or (str(token.number),) not in picks:
+    token = next((t for t in state.tokens if target and target.strip().upper() in (t.label, t.hex)), None)
+    if token is None or (token.label,) not in picks:
         held = ", ".join(p[0] for p in picks)
         raise IllegalCommand(f"{card.name} needs an objective token you hold: name it with target: ({held})",
                              verb=verb, rule=f"{RULE}, L575")
