@@ -23,6 +23,7 @@ from renderers.models import draw_models
 from renderers.overlays import draw_overlay_labels, draw_overlays
 from renderers.palette import BACKGROUND
 from renderers.table import draw_edge_labels, draw_objective_labels, draw_table
+from renderers.terrain_labels import objective_boxes, terrain_labels
 
 __all__ = ["board_canvas", "clear_cache", "draw_board", "encode_png", "render_board"]
 
@@ -65,7 +66,8 @@ def draw_board(board: BoardView, *, crop: Box | None = None) -> Image.Image:
     draw_frame(image, board, canvas, frame)
     draw_edge_labels(text, canvas)
     draw_objective_labels(text, board, canvas)
-    tags = draw_model_labels(image, board, canvas)
+    avoid = [label.box for label in terrain_labels(static, canvas)] + objective_boxes(board, canvas)
+    tags = draw_model_labels(image, board, canvas, avoid=avoid)
     draw_overlay_labels(text, board, canvas, avoid=occupied(board, canvas, tags))
     return image
 
@@ -80,7 +82,8 @@ def board_canvas(board: BoardView, *, crop: Box | None = None) -> Canvas:
 def _static_layer(static: BoardView, canvas: Canvas) -> Image.Image:
     width, height = canvas.size
     large = Image.new("RGB", (width * SS, height * SS), BACKGROUND)
-    draw_table(ImageDraw.Draw(large, "RGBA"), static, canvas)
+    labels = [(label.text, label.centre) for label in terrain_labels(static, canvas)]
+    draw_table(ImageDraw.Draw(large, "RGBA"), static, canvas, labels)
     return large
 
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, CellMark
 from renderers.canvas import SS, Canvas
-from renderers.fonts import LABEL
+from renderers.fonts import LABEL, font
 from renderers.frame import Frame, clear_margins, draw_frame
 from renderers.labels import draw_model_labels, occupied
 from renderers.models import draw_models
@@ -127,17 +127,32 @@ def _hatch(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float) -> No
 
 
 def _draw_ids(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
-    """Write each visible cell's id near its top (light on blocked cells), and a face-up token's label near its
-    bottom, where a fighter standing in the middle leaves both readable."""
+    """Write each visible cell's id near its top (light on blocked cells), and a face-up token's number in a disc
+    of the token's colour on its right, where a fighter standing in the middle leaves both readable. Not near the
+    cell's bottom: that is where the ids of the row below are written, and "C9 1 D9" read as three ids."""
     for cell in board.cells:
         if len(cell.polygon) < 3:
             continue
         x, y = centroid(cell.polygon)
-        rise = max(abs(py - y) for _, py in cell.polygon) * _ID_RISE
+        circumradius = max(abs(py - y) for _, py in cell.polygon)
+        rise = circumradius * _ID_RISE
         if not (canvas.shows(x, y + rise) and canvas.shows(x, y - rise)):  # a cell the crop cuts keeps no id
             continue
         blocked = "blocked" in cell.kinds
         halo_text(draw, canvas.pt(x, y + rise), cell.id, LABEL, (245, 245, 245) if blocked else ID_TEXT,
                   BLOCKED_FILL if blocked else cell_fill(cell, board), stroke=2)
         if cell.token is not None and cell.token_face_up:
-            halo_text(draw, canvas.pt(x, y - rise), cell.token, LABEL, INK, TOKEN_UP, stroke=2)
+            _token_number(draw, canvas.pt(x + circumradius * _NUMBER_AT[0], y + circumradius * _NUMBER_AT[1]),
+                          cell.token)
+
+
+_NUMBER_AT = (0.5, -0.12)
+"""Where a token's number disc is centred, in circumradii from the cell's centre: on the token's right rim."""
+
+
+def _token_number(draw: ImageDraw.ImageDraw, at: tuple[float, float], number: str) -> None:
+    """A token's number in a small disc of the token's colour, outlined: it reads as the token's, not a cell's."""
+    left, top, right, bottom = draw.textbbox(at, number, font=font(LABEL), anchor="mm")
+    r = max(right - left, bottom - top) / 2 + 3
+    draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=TOKEN_UP, outline=INK, width=2)
+    draw.text(at, number, font=font(LABEL), fill=INK, anchor="mm")

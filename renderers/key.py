@@ -45,7 +45,7 @@ def _cell_entries(board: BoardView) -> list[KeyEntry]:
     entries += [KeyEntry("territory", f"side {side}'s territory", side_colour(board, side)) for side in owners]
     tokens = [cell for cell in board.cells if cell.token is not None]
     if any(cell.token_face_up for cell in tokens):
-        entries.append(KeyEntry("token-up", "objective token (its number beside it)"))
+        entries.append(KeyEntry("token-up", "objective token (its number in a disc on it)"))
     if any(not cell.token_face_up for cell in tokens):
         entries.append(KeyEntry("token-down", "objective token, face down"))
     return entries
@@ -68,6 +68,7 @@ _OVERLAYS = {
     (OverlayKind.SIGHT, LineStyle.BLOCKED): "line of sight, blocked",
     (OverlayKind.RING, LineStyle.NORMAL): "range",
     (OverlayKind.RING, LineStyle.THREAT): "range",
+    (OverlayKind.RING, LineStyle.CLEAR): "a place you may choose",
     (OverlayKind.SHAPE, LineStyle.THREAT): "template",
     (OverlayKind.ARC, LineStyle.NORMAL): "facing arc: the front a model sees",
 }

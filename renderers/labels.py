@@ -12,6 +12,7 @@ the least-covered one.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +25,7 @@ from renderers.models import FALLEN, MIN_BASE_PX, token_badge, visible_models
 from renderers.palette import INK, shade, side_colour
 
 __all__ = ["MIN_PHONE_CAP", "PHONE_WIDTH", "TAG", "Chip", "PlacedLabel", "draw_model_labels", "occupied",
-           "place_labels"]
+           "place_labels", "slid_inside"]
 
 MIN_PHONE_CAP = 6.5
 """Least height, in phone pixels, of a capital or digit written on the picture."""
@@ -98,7 +99,7 @@ def _touches_circle(rect: Rect, cx: float, cy: float, r: float) -> bool:
     return math.hypot(nearest_x - cx, nearest_y - cy) < r + 1
 
 
-def _inside(rect: Rect, bounds: Rect) -> Rect:
+def slid_inside(rect: Rect, bounds: Rect) -> Rect:
     """``rect`` moved (not resized) to lie within ``bounds``."""
     dx = max(bounds[0] - rect[0], 0.0) + min(bounds[2] - rect[2], 0.0)
     dy = max(bounds[1] - rect[1], 0.0) + min(bounds[3] - rect[3], 0.0)
@@ -119,13 +120,14 @@ def _candidates(cx: float, cy: float, r: float, w: float, h: float) -> list[tupl
     return spots
 
 
-def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
-    """The label of every model in the picture, placed so that none covers another or any other base (a model
-    taken out gets its id by the cross where it fell)."""
+def place_labels(board: BoardView, canvas: Canvas, avoid: Sequence[Rect] = ()) -> list[PlacedLabel]:
+    """The label of every model in the picture, placed so that none covers another or any other base, nor what
+    ``avoid`` boxes (terrain names, objective ids) where a clear spot is left (a model taken out gets its id by
+    the cross where it fell)."""
     models = visible_models(board, canvas.box)
     bases = {m.id: (*canvas.pt(m.x, m.y), _radius(m, canvas)) for m in models}
     bounds: Rect = tuple(float(v) for v in canvas.table_rect)  # type: ignore[assignment]
-    placed: list[Rect] = []
+    placed: list[Rect] = list(avoid)
     labels: list[PlacedLabel] = []
     for model in sorted(models, key=lambda m: (-m.y, m.x, m.id)):
         cx, cy, r = bases[model.id]
@@ -148,7 +150,7 @@ def place_labels(board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
                                 and p[1] < cy + reach and p[3] > cy - reach]
             best: tuple[float, Rect] | None = None
             for spot, _ring in _candidates(cx, cy, r, width, height):
-                rect = _inside(spot, bounds)
+                rect = slid_inside(spot, bounds)
                 cost = _cost(rect, (cx, cy, r), near, others, best[0] if best is not None else math.inf)
                 if best is None or cost < best[0]:
                     best = (cost, rect)
@@ -206,10 +208,12 @@ def _near(rect: Rect, cx: float, cy: float, r: float) -> bool:
     return _touches_circle(rect, cx, cy, r + 2 * _GAP + 2)
 
 
-def draw_model_labels(image: Image.Image, board: BoardView, canvas: Canvas) -> list[PlacedLabel]:
-    """Write every model's label where ``place_labels`` put it; returns the labels (for checks and tests)."""
+def draw_model_labels(image: Image.Image, board: BoardView, canvas: Canvas,
+                      avoid: Sequence[Rect] = ()) -> list[PlacedLabel]:
+    """Write every model's label where ``place_labels`` put it (clear of ``avoid``); returns the labels (for checks
+    and tests)."""
     draw = ImageDraw.Draw(image)
-    labels = place_labels(board, canvas)
+    labels = place_labels(board, canvas, avoid)
     marks: dict[str, ModelMark] = {m.id: m for m in board.models}
     for label in labels:
         colour = FALLEN if marks[label.model_id].out else side_colour(board, marks[label.model_id].side)

@@ -7,6 +7,7 @@ supersampled layer between renders of the same table.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
@@ -43,8 +44,10 @@ def edge_step(span: float) -> int:
     return 6 if span >= 18 else 2
 
 
-def draw_table(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:
-    """Draw the table, zones, terrain with labels, grid and objectives, supersampled (``SS``)."""
+def draw_table(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas,
+               labels: Sequence[tuple[str, tuple[float, float]]] = ()) -> None:
+    """Draw the table, zones, terrain, grid and objectives, supersampled (``SS``), and each terrain label (its text
+    and centre in output pixels: ``terrain_labels`` places them clear of the objectives)."""
     left, top, right, bottom = (v * SS for v in canvas.table_rect)
     draw.rectangle((left, top, right, bottom), fill=TABLE)
     for zone in board.zones:
@@ -54,6 +57,9 @@ def draw_table(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> N
         _draw_grid(draw, canvas)
     for piece in board.terrain:
         _draw_terrain(draw, canvas, piece)
+    for text, (x, y) in labels:
+        draw.text((x * SS, y * SS), text, font=font(LABEL * SS), fill=INK, anchor="mm", stroke_width=3 * SS,
+                  stroke_fill=(255, 255, 255))
     for zone in board.zones:
         if zone.kind == "objective":
             _draw_objective(draw, canvas, zone)
@@ -85,10 +91,6 @@ def _draw_terrain(draw: ImageDraw.ImageDraw, canvas: Canvas, piece: TerrainMark)
         draw.polygon(pixels, fill=fill, outline=outline, width=2 * SS)
     else:
         draw.line(pixels, fill=outline, width=3 * SS)
-    text = f"{piece.id} {piece.kind}" + (f" {inches(piece.height)}" if piece.height else "")
-    cx, cy = centroid(pixels)
-    draw.text((cx, cy), text, font=font(LABEL * SS), fill=INK, anchor="mm", stroke_width=3 * SS,
-              stroke_fill=(255, 255, 255))
 
 
 def _draw_objective(draw: ImageDraw.ImageDraw, canvas: Canvas, zone: ZoneMark) -> None:

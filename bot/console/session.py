@@ -159,7 +159,8 @@ class ConsoleSession:
                 self.print_line(json.dumps(record))
                 continue
             label = "" if output.to is None else f"[{'error' if output.error else 'private'} to {output.to}] "
-            self.print_line("  " + (label + output.text).replace("\n", "\n  "))
+            under = "\n    " if label else "\n  "  # a private message's later lines stand under its label
+            self.print_line("  " + (label + output.text).replace("\n", under))
             if working and self.show_working:
                 self.print_line("  Working:\n" + "\n".join(f"    {line}" for line in working.splitlines()))
             if heading and not output.picks:  # which part the letters answer (the prompt above lists them all)

@@ -41,7 +41,8 @@ from engine.core import (
 from engine.core.menus import shown
 from engine.schema import Catalogue
 
-__all__ = ["MENU_LIMIT", "answer", "legal_menu", "next_menu_option", "option_menu", "preview", "resolve"]
+__all__ = ["MENU_LIMIT", "answer", "decided_first", "legal_menu", "next_menu_option", "option_menu", "preview",
+           "resolve"]
 
 MENU_LIMIT = 25
 """Discord shows at most 25 options in a select."""
@@ -208,6 +209,19 @@ def declared_question(game: Game[Any], action: Action[Any], args: Args, viewer: 
     if typed:
         filled.update({p.option: LEFT_OUT for p in decl.params if p.optional and not args.has(p.option)})
     return declarations.question(game.system, game.state, decl, viewer, side, filled, host=host)
+
+
+def decided_first(game: Game[Any], action: Action[Any], held: Sequence[SideId]) -> None:
+    """Refuse a declared action while another side owes a decision that holds its player up, before any menu of it
+    is built or an answer read against one: a stale letter or a typed command then says who must decide first, not
+    that its answer is "not one of the choices (nothing now)". A decision the player owes themselves is left to the
+    rules (a reaction offered may be taken as a command, ``Game.apply``)."""
+    decl = action.declaration
+    if decl is None or decl.anytime or any(decision.owner in held for decision in game.pending):
+        return
+    refusal = game.decision_first(held, " ".join((*action.verb, *((action.name,) if action.name else ()))))
+    if refusal is not None:
+        raise refusal
 
 
 def next_menu_option(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer, *,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.core.decision_pictures import decision_picture
 from bot.core.outputs import Output
 from bot.core.text import fit
 from engine.core import (
@@ -111,8 +112,9 @@ def announce(game: Game[Any], events: Sequence[Event], pictures: Callable[[], tu
         if _asks_people(game, decision):
             outputs.append(_notice(game, decision))
         owner_view = pending_view(decision, Viewer.of_side(decision.owner))
-        outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view, seq=game.seq)
-                       for member in _people(game, decision.owner))
+        drawn = decision_picture(game, decision.owner, owner_view.parts)  # drawn once for every member
+        outputs.extend(Output(text=decision_prompt(game, owner_view), to=member, decision=owner_view, seq=game.seq,
+                              pictures=drawn) for member in _people(game, decision.owner))
     outputs += _owed_on_joining(game, events)
     return outputs
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.core.decision_pictures import decision_picture
 from bot.core.outputs import Output
 from bot.core.paging import paged
 from bot.core.parsing import CommandLineError, Invocation
@@ -88,9 +89,12 @@ def part_menu(game: Game[Any], decision: Decision, user: UserId, choice: str, pa
     if not game.state.holds(user, decision.owner):
         raise CommandLineError(f"decision {decision.id} belongs to side {decision.owner}; only its player answers it")
     answers = answers_in(choice)
-    found = part_picks(decision.id, game.live(decision, answers).parts, answers, page_number)
+    parts = game.live(decision, answers).parts
+    found = part_picks(decision.id, parts, answers, page_number)
     if found is None:
         return None
     heading, picks = found
     return Output(text=f"{decision.id}: {heading}", to=user, picks=tuple((label, replace(inv, side=decision.owner))
-                                                                       for label, inv in picks))
+                                                                       for label, inv in picks),
+                  pictures=decision_picture(game, decision.owner,
+                                            [p for p in parts if matters(p, answers) and p.key not in answers][:1]))

@@ -17,7 +17,7 @@ from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
 from bot.core.pictures import board_picture, board_text
 from bot.core.prompts import turn_notice
-from engine.core import SPECTATOR, Game, SideId, UserId, View, Viewer, flow_header
+from engine.core import SPECTATOR, ActKind, Game, SideId, UserId, View, Viewer, flow_header
 
 __all__ = ["answer_query", "help_text", "status_line", "viewer_for"]
 
@@ -68,7 +68,9 @@ def status_line(game: Game[Any]) -> str:
     view = game.view(SPECTATOR)
     seats = ", ".join(f"{side}: {_players(view, side)}" for side in view.sides)
     scores = game.system.scores(game.state)
-    pending = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending) or "nothing"
+    owed = "; ".join(f"{p.id} owed by side {p.owner}" for p in view.pending)
+    turn = waiting_for(game) if game.to_act().kind is not ActKind.OPEN else ""  # a turn is owed as a decision is
+    pending = f"Pending: {owed}." if owed else (turn or "Pending: nothing.")
     over = f" {view.outcome.describe()}" if view.outcome else ""
     paused = " Paused by the host (/game resume)." if game.state.paused else ""
     away = f" Away: {', '.join(game.state.away)}." if game.state.away else ""
@@ -78,7 +80,7 @@ def status_line(game: Game[Any]) -> str:
     if rigged:  # never a surprise for a later roll
         notes += f" Rigged dice still queued: {', '.join(str(value) for value in rigged)} (/dice rig values:clear)."
     return (f"{game.system.spec.title}{flow}. Seats: {seats}. "
-            f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}.{notes} Pending: {pending}."
+            f"Scores: {', '.join(f'{s}: {v}' for s, v in scores.items())}.{notes} {pending}"
             f"{over}{paused}{away}")
 
 

@@ -214,6 +214,7 @@ class TableService:
             acting_side = acting.implied_side(game, action, args, held, chosen)
             if acting_side is not None:
                 actor = replace(actor, side=acting_side)
+        acting.decided_first(game, action, held)
         viewer = Viewer.of_side(acting_side) if acting_side else viewer_for(game, actor.user)
         missing = acting.next_menu_option(game, action, args, viewer, typed=not invocation.menu, host=actor.host)
         if missing is not None:  # typed short, or a menu part-way: ask the rest

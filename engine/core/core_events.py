@@ -39,9 +39,12 @@ class GameCreated(EventBody):
     kind = "game.created"
     system: str
     seed_commitment: str
+    title: str = ""
+    """The game's title as players know it ("Eldfall Chronicles"); a game stored before it was kept reads as then."""
 
     def describe(self) -> str:
-        return (f"A {self.system} game begins. Dice seed commitment (sha256): {self.seed_commitment}; "
+        begins = f"A game of {self.title} begins" if self.title else f"A {self.system} game begins"
+        return (f"{begins}. Dice seed commitment (sha256): {self.seed_commitment}; "
                 "the seed is revealed when the game ends.")
 
 
@@ -142,6 +145,16 @@ class DecisionAnnounced(EventBody):
         return f"Side {self.owner} is choosing in secret."
 
 
+_SECRETLY = {
+    "answer": "Side {owner} has chosen, in secret.",
+    "auto": "Side {owner} had one choice only, kept secret.",
+    "timeout": "Time ran out for side {owner}; the default applies, kept secret.",
+    "forced": "The host decides for side {owner}, in secret.",
+    "away": "Side {owner} is away; their optional choice passes.",
+}
+"""How a secret answer reads in public, by how it was given (``DecisionAnswered.how``)."""
+
+
 class DecisionAnswered(EventBody):
     kind = "decision.answered"
     decision_id: str
@@ -153,7 +166,9 @@ class DecisionAnswered(EventBody):
         state.pending.pop(self.decision_id, None)
 
     def describe(self) -> str:
-        chosen = ", ".join(f"{key}={value}" for key, value in (self.answers or {}).items()) or "in secret"
+        if not self.answers:  # a secret answer: the table reads that it was given, and how, never what
+            return _SECRETLY.get(self.how, "Side {owner} has chosen, in secret.").format(owner=self.owner)
+        chosen = ", ".join(f"{key}={value}" for key, value in self.answers.items())
         reasons = {
             "answer": f"Side {self.owner} decides: {chosen}.",
             "auto": f"Only one choice for side {self.owner}: {chosen}.",

@@ -189,8 +189,9 @@ class CardsMoved(EventBody):
         return "" if self.quiet else self.full()
 
     def full(self) -> str:
+        """Nothing for a move of no cards: no "No card: from hand to aside." line."""
         why = f" ({self.why})" if self.why else ""
-        return f"{_read(self.cards, self.names) or 'No card'}: from {self.source} to {self.target}{why}."
+        return f"{_read(self.cards, self.names)}: from {self.source} to {self.target}{why}." if self.cards else ""
 
 
 class CardsShown(CardsMoved):
@@ -304,7 +305,9 @@ class Decks:
     def move(self, deck_id: str, cards: Sequence[str], source: str, target: str, *, on_top: bool = True,
              why: str = "", quiet: bool = False) -> None:
         """Move named cards between piles (playing or discarding a card from hand); ``quiet`` when the game says
-        the move in its own words (the card's line then stays in the full log)."""
+        the move in its own words (the card's line then stays in the full log). A move of no cards (the rest of a
+        hand of one set aside) is still logged, unread (``CardsMoved.full``): how many events a secret step takes
+        must not tell how many cards it held."""
         deck = self.deck(deck_id)
         held = list(deck.pile(source))
         for card in cards:
@@ -332,8 +335,7 @@ class Decks:
         deck = self.deck(deck_id)
         cards = list(deck.pile(source)[:count])
         deck.pile(target)
-        if cards:
-            self._emit_move(deck, cards, source, target, True, why, quiet)
+        self._emit_move(deck, cards, source, target, True, why, quiet)
         return cards
 
     def _emit_move(self, deck: Deck, cards: list[str], source: str, target: str, on_top: bool, why: str,

@@ -7,7 +7,7 @@ Who may act, what they may do, do it (``apply``), try it (``preview``), what a v
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -159,7 +159,7 @@ class Game(Generic[S]):
         game = cls(system, setup, seed)
 
         def opening(ctx: Context[S]) -> None:
-            ctx.emit(GameCreated(system=setup.system, seed_commitment=setup.seed_commitment))
+            ctx.emit(GameCreated(system=setup.system, seed_commitment=setup.seed_commitment, title=system.spec.title))
             for side, user in (seats or {}).items():
                 ctx.emit(SeatTaken(side=side, user=user))
             system.start(ctx)
@@ -394,13 +394,20 @@ class Game(Generic[S]):
                 raise NotYourTurn(f"{actor.user} does not hold side {actor.side}", verb=command.verb)
             if actor.side in state.conceded and not command.allowed_while_paused:
                 raise IllegalCommand(f"side {actor.side} has conceded and plays no more", verb=command.verb)
-        held = state.sides_of(actor.user)
-        blocking = [d for d in state.pending.values() if d.holds_up(held)]
-        if blocking and not self.system.waits_for_nothing(command):
-            owed = [d for d in blocking if state.holds(actor.user, d.owner)]
-            first = (owed or blocking)[0]  # the actor's own first: its secret is the actor's
-            shown = first.prompt if not first.secret or owed else "a secret choice"
-            raise DecisionPending(f"side {first.owner} must first decide ({first.id}: {shown})", verb=command.verb)
+        refusal = self.decision_first(state.sides_of(actor.user), command.verb)
+        if refusal is not None and not self.system.waits_for_nothing(command):
+            raise refusal
+
+    def decision_first(self, held: Collection[SideId], verb: str) -> DecisionPending | None:
+        """Why a player holding ``held`` may not act now: a pending decision that holds them up, their own first
+        (its secret is theirs), another side's named with its prompt unless it is secret; None when none does."""
+        blocking = [d for d in self._state.pending.values() if d.holds_up(held)]
+        if not blocking:
+            return None
+        owed = [d for d in blocking if d.owner in held]
+        first = (owed or blocking)[0]
+        shown = first.prompt if not first.secret or owed else "a secret choice"
+        return DecisionPending(f"side {first.owner} must first decide ({first.id}: {shown})", verb=verb)
 
     def _run(self, actor: Actor, work: Any, *, commit: bool, command: Command | None = None) -> tuple[Event, ...]:
         if command is not None:

@@ -89,7 +89,7 @@ async def test_a_player_brings_their_own_decks_from_a_file_and_only_they_read_th
     assert brought and all("[private to alice]" in line for line in brought)
     assert any("imports cards: Gore Axe" in line for line in lines)
     after = lines[next(i for i, line in enumerate(lines) if "/force import" in line):]
-    assert any("Side B decides: in secret." in line for line in after), "bringing them chose them"
+    assert any("Side B has chosen, in secret." in line for line in after), "bringing them chose them"
 
 
 async def test_a_table_enters_its_own_dice_from_a_file_before_the_first_roll() -> None:

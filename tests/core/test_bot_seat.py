@@ -79,7 +79,7 @@ async def test_a_secret_choice_of_the_bot_is_drawn_with_its_sides_dice_and_expla
     drawn = [e for e in game.log if isinstance(e.body, DiceRolled) and e.body.purpose == "the bot's secret choice"]
     assert [(e.audience, e.body.rolls[0].stream) for e in drawn] == [(side_only(SideId("C")), "secret:C")]
     assert not [e for e in game.log if isinstance(e.body, DiceRolled) and e.body.rolls[0].stream == "public"]
-    assert "Side C decides: in secret." in [o.text for o in said if o.to is None]
+    assert "Side C has chosen, in secret." in [o.text for o in said if o.to is None]
     assert not any("bot plays side C" in o.text for o in said if o.to is None)
 
 

@@ -60,7 +60,7 @@ async def test_a_pre_pass_is_answered_like_a_pass_and_tells_nobody() -> None:
     offered_b = [line for line in printed if "decide" in line and "bob (side B), decide" in line]
     assert offered_b, "B is still asked like everyone else"
     answered = printed.index("  Side C's strike lands on side A's champion (1 wound; 1 point).")
-    assert "  Side B decides: in secret." in printed[answered - 3:answered]
+    assert "  Side B has chosen, in secret." in printed[answered - 3:answered]
 
 
 async def test_a_pre_passed_offer_looks_like_any_other_and_passes_after_a_hidden_short_delay() -> None:
@@ -84,4 +84,4 @@ async def test_a_pre_passed_offer_looks_like_any_other_and_passes_after_a_hidden
     now[0] += 2.0
     passed = await service.expire_due()
     assert not game.pending and any("Side C's strike lands on side A's champion" in o.text for o in passed)
-    assert any(o.text.startswith("Side B decides: in secret.") for o in passed), "a pass like any other"
+    assert any(o.text.startswith("Side B has chosen, in secret.") for o in passed), "a pass like any other"

@@ -9,7 +9,7 @@ async def test_a_slash_command_creates_a_game_and_players_join(table: Table) -> 
     seen = await table.do("game new", {"system": "freeplay", "map": "crossroads"})
     assert seen == [], "nothing private to say: the thinking reply is removed"
     texts = "\n".join(table.texts())
-    assert "A freeplay game begins" in texts and "seed commitment" in texts
+    assert "A game of Freeplay begins" in texts and "seed commitment" in texts
     assert f"<@{table.user_id('alice')}> takes side A." in texts
     await table.do("game join", {"side": "B"}, user="bob")
     assert f"<@{table.user_id('bob')}> takes side B." in table.texts()[-1]

@@ -141,7 +141,7 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     assert {o["value"] for c in _components(offer) for o in c.get("options", [])} == {"join", "decline"}
     assert seen == ["Your choice is locked in: choice=join."]
     meanwhile = [m["content"] for m in table.standin.messages_in(thread)[public_before:]]
-    assert "Side A decides: in secret." in meanwhile
+    assert "Side A has chosen, in secret." in meanwhile
     assert not any("join" in text for text in meanwhile), f"alice's answer leaked before bob's: {meanwhile}"
     assert "choice=join" not in await _seen_by_bob(table, thread), "nor to bob by DM, /game state or /log"
 

@@ -60,7 +60,7 @@ async def test_a_game_added_in_tests_reaches_the_tree_help_and_demo(table: Table
     await typed.response()
     assert {"name": "Tally", "value": "tally"} in typed.choices
     await table.do("game demo", {"system": "tally"})
-    assert any("A tally game begins" in text for text in table.texts())
+    assert any("A game of Tally begins" in text for text in table.texts())
     (help_text,) = await table.do("help")
     assert "Race to 5." in help_text and "/act action:score amount:<how many points>: Score points" in help_text
     menu = await _menu(table)

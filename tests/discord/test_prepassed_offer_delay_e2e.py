@@ -86,4 +86,4 @@ async def test_a_prepassed_offer_is_answered_exactly_its_hidden_delay_after_its_
     await time.advance_to(trigger + DELAY)
     await table.standin.wait_for(lambda: offer.id not in game.state.pending or None, what="the pass")
     assert time.now == trigger + DELAY, "the pass came at its moment, not at a later round of the timer"
-    await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("Side B decides: in secret."))
+    await table.standin.wait_for_message("battle", lambda m: m["content"].startswith("Side B has chosen, in secret."))

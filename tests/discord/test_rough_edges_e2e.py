@@ -104,7 +104,7 @@ async def test_the_demo_asks_only_for_what_it_uses(table: Table) -> None:
     table.standin.world.app_permissions = granted.value
     table.standin.refuse_pins("battle")
     await table.do("game demo", {"system": "freeplay"})
-    assert any("A freeplay game begins" in text for text in table.texts())
+    assert any("A game of Freeplay begins" in text for text in table.texts())
     granted.attach_files = False
     table.standin.world.app_permissions = granted.value
     handle = await table.standin.slash("game demo", {"system": "freeplay"}, channel="general")
@@ -121,7 +121,7 @@ async def test_a_game_in_a_thread_needs_the_thread_permissions(table: Table) -> 
     assert reply.data["content"].startswith("I cannot host a game in this channel: I am missing "
                                             "Create Public Threads.")
     await table.do("game new", {"system": "freeplay", "thread": False}, channel="general")
-    assert any("A freeplay game begins" in text for text in table.texts("general")), "no thread, no need"
+    assert any("A game of Freeplay begins" in text for text in table.texts("general")), "no thread, no need"
 
 
 async def test_undo_alone_offers_the_points_to_undo_to_in_a_select_and_a_pick_asks_the_opponent(table: Table) -> None:

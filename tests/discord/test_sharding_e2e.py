@@ -108,7 +108,7 @@ async def test_each_process_identifies_its_shard_and_hosts_the_games_of_its_guil
     assert near.repository is not None
     stored = await near.repository.current(far_table)
     assert stored is not None and stored.guild == int(sharded.channel("far-table")["guild_id"])
-    assert any(text.startswith("A freeplay game begins.") for text in texts(sharded, "far-table"))
+    assert any(text.startswith("A game of Freeplay begins.") for text in texts(sharded, "far-table"))
 
 
 async def test_a_process_sends_only_its_games_messages_and_its_successor_sends_what_it_left(

@@ -15,7 +15,7 @@ from renderers import describe_board, render_board
 from renderers.board import board_canvas
 from renderers.canvas import LONG_SIDE
 from renderers.cells import BLOCKED_FILL, CELL_FILL, ID_TEXT, LETHAL_FILL, TOKEN_DOWN, TOKEN_UP, cell_fill
-from renderers.palette import SIDE_COLOURS
+from renderers.palette import INK, SIDE_COLOURS
 from tests.renderers.conftest import close, open_png
 
 A, B = SideId("A"), SideId("B")
@@ -96,6 +96,23 @@ def test_objective_tokens_show_face_up_or_down_and_never_leak_a_hidden_number() 
     other, _, _ = view({"E3": Token("3"), "F6": Token("5", face_up=False)})
     assert render_board(other) == render_board(board_view)
     assert describe_board(other) == describe_board(board_view)
+
+
+def test_a_tokens_number_is_written_on_the_token_never_in_line_with_the_ids_of_the_row_below() -> None:
+    """Written under the token, "C9 1 D9" read as three hex ids (newcomer finding): the number goes in a disc on
+    the token's right rim, and below the token the cell is left as filled."""
+    board_view, board, frame = view({"E3": Token("3")})
+    image = open_png(render_board(board_view))
+    cell = next(c for c in board_view.cells if c.id == "E3")
+    x, y = frame.centre(board.hex_of("E3"))
+    circumradius = max(abs(py - y) for _, py in cell.polygon)
+    canvas = board_canvas(board_view)
+    px, py = canvas.pt(x, y - 0.76 * circumradius)
+    below = [image.getpixel((round(px) + dx, round(py) + dy)) for dx in range(-8, 9) for dy in range(-6, 3)]
+    assert all(close(p, cell_fill(cell, board_view), tolerance=12) for p in below), "nothing written under the token"
+    dx, dy = canvas.pt(x + 0.5 * circumradius, y - 0.12 * circumradius)
+    disc = [image.getpixel((round(dx) + ex, round(dy) + ey)) for ex in range(-7, 8) for ey in range(-7, 8)]
+    assert any(close(p, INK, tolerance=60) for p in disc) and any(close(p, TOKEN_UP) for p in disc)
 
 
 def test_fighters_path_and_attack_line_are_drawn_in_side_colours() -> None:

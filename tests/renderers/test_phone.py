@@ -112,7 +112,7 @@ def test_the_key_names_every_symbol_drawn_and_nothing_else() -> None:
             "taken out: where it fell", "Shrouded token: a model you cannot see yet"} <= inches
     cells = {entry.text for entry in key_entries(hex_picture(), (0.0, 0.0, 99.0, 99.0))}
     assert {"starting hex", "lethal hex", "blocked hex", "side A's territory", "side B's territory",
-            "objective token (its number beside it)", "objective token, face down", "tokens: M move"} <= cells
+            "objective token (its number in a disc on it)", "objective token, face down", "tokens: M move"} <= cells
     plain = board(models=(model("A1", 5, 5),))
     assert [entry.text for entry in key_entries(plain, (0.0, 0.0, 24.0, 24.0))] == []
 

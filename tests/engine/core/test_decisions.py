@@ -58,8 +58,16 @@ def test_a_required_decision_waits_for_its_owner_or_the_host() -> None:
     with refusing(game, "needs an answer for card", error=InvalidCommand):
         game.apply(ForceDecision(decision_id=decision.id), alice(host=True))
     events = game.apply(ForceDecision(decision_id=decision.id, answers={"card": "5"}), alice(host=True))
-    assert events[0].body.describe() == "The host decides for side A: in secret."
+    assert events[0].body.describe() == "The host decides for side A, in secret."
     assert game.state.played == {A: 5}
+
+
+def test_a_secret_answer_reads_as_chosen_in_secret_never_as_a_choice_named_secret() -> None:
+    """A newcomer read "Side A decides: in secret." as if "in secret" were what side A chose."""
+    game = new_duel()
+    choose_hands(game)
+    events = game.apply(Answer(decision_id=game.pending[0].id, answers={"card": "9"}), alice())
+    assert events[0].body.describe() == "Side A has chosen, in secret."
 
 
 def test_a_decision_with_one_legal_option_applies_without_a_prompt() -> None:

@@ -77,6 +77,13 @@ def _add(ctx: Context[CardState], ask: Ask) -> None:
     Decks(ctx).add(f"deck-{ask.acting}", [ask.text("card")], "hand", why="a card of their own")
 
 
+@RULES.action(None, "Set aside every card but the one kept (none, for one held)", verb=("hand", "keep"),
+              when=ANY_TIME, params=(Param("card", "Which card?", values=_in_hand),))
+def _keep(ctx: Context[CardState], ask: Ask) -> None:
+    hand = ctx.state.decks[f"deck-{ask.acting}"].piles["hand"]
+    Decks(ctx).move(f"deck-{ask.acting}", [c for c in hand if c != ask.text("card")], "hand", "discard")
+
+
 def play(card: str) -> ActionCommand:
     return ActionCommand(path=("hand", "play"), values=(("card", card),))
 
@@ -238,3 +245,16 @@ def test_a_pile_counted_for_its_owner_alone_is_counted_by_nobody_else() -> None:
     with pytest.raises(ValueError, match="pile 'discard' is counted for owner but shown to everyone"):
         game(["a1", "a2", "a3"], counts={"discard": Shown.OWNER})
 
+
+
+def test_moving_no_cards_says_nothing_yet_takes_its_events_as_any_move() -> None:
+    """Keeping the only card held sets none aside: no "No card: from hand to discard." line for anyone; its events
+    are still logged, so how many a secret step takes never tells how many cards were held."""
+    g = game(["a1", "a2", "a3"])
+    for card in g.state.decks["deck-A"].piles["hand"][1:]:
+        g.apply(play(card), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    (kept,) = g.state.decks["deck-A"].piles["hand"]
+    events = g.apply(ActionCommand(path=("hand", "keep"), values=(("card", kept),)), Actor(user="alice", side=A))  # type: ignore[arg-type]
+    assert [e.kind for e in events] == ["deck.shown", "deck.counts"]
+    for viewer in (SPECTATOR, Viewer.of_side(A)):
+        assert not [line.text for line in g.log_view(viewer, full=True).lines if line.seq == events[0].seq]
