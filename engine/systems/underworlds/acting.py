@@ -9,9 +9,23 @@ refused in the rules' own words (or, for a path ``C4>C5``, accepted when it is l
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from engine.core import Ask, Choice, FreeForm, IllegalCommand, InvalidCommand, Param, RulesError
+from engine.core import (
+    Ask,
+    Choice,
+    FreeForm,
+    IllegalCommand,
+    InvalidCommand,
+    Order,
+    Overlay,
+    OverlayKind,
+    Param,
+    RulesError,
+    natural_key,
+)
+from engine.hex.view import HexFrame
 from engine.systems.underworlds import activations
 from engine.systems.underworlds.activations import Activation, AttackPlan, ChargePlan, MovePlan
 from engine.systems.underworlds.combat import charge_odds, odds
@@ -20,6 +34,7 @@ from engine.systems.underworlds.declared import (
     Timing,
     applied,
     fighter_choice,
+    hex_choice,
     named_fighter,
     refusal,
     said,
@@ -27,7 +42,7 @@ from engine.systems.underworlds.declared import (
 )
 from engine.systems.underworlds.game_state import FighterRecord, objective_deck, power_deck
 from engine.systems.underworlds.objectives import hand
-from engine.systems.underworlds.reach import attacks, can_act, charges, destinations, movable
+from engine.systems.underworlds.reach import attacks, can_act, charges, destinations, movable, steps_to_ends
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import AttackProfile
@@ -96,7 +111,18 @@ def _movers(ref: Referee, ask: Ask) -> list[Choice]:
 
 
 def _move_ends(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in destinations(ref, named_fighter(ref, ask), taking=ask.acting)]
+    """Where a Move may end, nearest first: each called a hex (hex and fighter ids share a form, ``B5``) with its
+    steps by the shortest route, and ringed on the menu's picture."""
+    board = ref.lib.board(ref.state)
+    frame = HexFrame.of(board)
+    steps = steps_to_ends(ref, named_fighter(ref, ask), taking=ask.acting)
+    return [replace(hex_choice(h, f" ({n} hex{'es' if n != 1 else ''} away)"),
+                    overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING))
+            for h, n in sorted(steps.items(), key=lambda item: (item[1], natural_key(item[0])))]
+
+
+_RING = 0.8
+"""A reachable hex's ring on the Move menu's picture, in board units (a hex's circumradius is 1)."""
 
 
 def _move_plan(ref: Referee, ask: Ask) -> MovePlan:
@@ -110,7 +136,7 @@ RULES.action(None, "Move action: a fighter moves up to its Move in hexes (to: a 
              verb=("move",), label="Move", when=ACTIVATION, per="model", check=_move_plan,
              rule=f"{RULE}, L403", params=(
                  Param("model", "Which fighter moves?", values=_movers, refused=said(_mover), noun="fighters"),
-                 Param("to", "Where to?", values=_move_ends, noun="hexes", free_form=FreeForm.PATH,
+                 Param("to", "Where to?", values=_move_ends, noun="hexes", free_form=FreeForm.PATH, order=Order.GIVEN,
                        accepts=why(lambda ref, ask, typed: activations.plan_move(
                            ref, named_fighter(ref, ask), typed, charging=False, verb=ask.verb, taking=ask.acting))),
              ))(applied(activations.move))
@@ -163,7 +189,7 @@ def _charge_ends(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     target = ref.lib.fighter(ref.state, ask.text("target")).id
     named = ask.text("with", "")
-    return [Choice(h, h + _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
+    return [hex_choice(h, _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
             for h, t in charges(ref, fighter, ask.acting) if t == target]
 
 

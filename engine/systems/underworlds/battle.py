@@ -44,6 +44,12 @@ class ObjectiveToken:
     hex: Hex
     face_up: bool = True
 
+    @property
+    def label(self) -> str:
+        """How a player names it: its number, or ``A`` for the Katophrane Artefact (number 0), an objective token
+        for every rule (L741)."""
+        return str(self.number) if self.number else "A"
+
 
 @dataclass(frozen=True, slots=True)
 class TakeOut:

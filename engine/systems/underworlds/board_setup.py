@@ -34,9 +34,30 @@ from engine.systems.underworlds.referee import Referee, choice, winner_of
 from engine.systems.underworlds.rules import RULE
 from engine.systems.underworlds.schema import DIE_FACES
 
-__all__ = ["BOARD", "LAYOUT", "PLACE", "begin_boards", "free_options", "on_board", "on_free_board", "on_layout"]
+__all__ = ["BOARD", "LAYOUT", "PLACE", "begin_boards", "free_options", "on_board", "on_free_board", "on_layout",
+           "slide_label"]
 
 BOARD, LAYOUT, PLACE = "board", "layout", "place-board"
+
+SLIDES = range(-4, 5)
+
+
+def slide_label(slide: int, long_edge: bool | None) -> str:
+    """A slide in words: whole hexes right or left along long edges, pairs of rows down or up along short ones
+    (``engine.hex.Layout``); both ways when the edge is not chosen yet."""
+    if not slide:
+        return "flush, not slid"
+    hexes = f"{abs(slide)} hex{'es' if abs(slide) > 1 else ''} to the {'right' if slide > 0 else 'left'}"
+    rows = f"{2 * abs(slide)} rows {'down' if slide > 0 else 'up'}"
+    if long_edge is None:
+        return f"{hexes} (long edges), {rows} (short edges)"
+    return hexes if long_edge else rows
+
+
+def _slides(default: str = "+0") -> DecisionPart:
+    return choice("slide", "Slide the board along the edge", tuple((f"{n:+d}", slide_label(n, None)) for n in SLIDES),
+                  default)
+
 
 def _board_part(ref: Referee, prompt: str) -> DecisionPart:
     boards = [(b.id, b.name) for b in ref.lib.data.boards]
@@ -94,8 +115,7 @@ def _ask_board(ref: Referee) -> None:
         parts = [_board_part(ref, "Your board (the side facing up)"),
                  choice("join", "Join the boards along", (("long", "long edges (at least 3 hexes)"),
                                                           ("short", "short edges (at least 2 hexes)")), "long"),
-                 choice("slide", "Slide the second board along the edge by",
-                        tuple((f"{n:+d}", f"{n:+d} hexes") for n in range(-4, 5)), "+0"),
+                 _slides(),
                  choice("turned", "Turn a board half round", (("none", "neither"), ("first", "the first board"),
                                                                ("second", "your board"), ("both", "both")), "none")]
         first = ref.lib.data.board(state.field.boards[0])
@@ -162,7 +182,7 @@ def free_options(ref: Referee, side: SideId) -> list[tuple[int, str, int, bool]]
     found = []
     for index, anchor in enumerate(placed):
         for edge in SIDES:
-            for slide in sorted(range(-4, 5), key=abs):
+            for slide in sorted(SLIDES, key=abs):
                 for turned in (False, True):
                     new = next_to(anchor, board, edge, slide, turned, side)
                     if free_problem(placed, anchor, new, edge) is None:
@@ -181,9 +201,7 @@ def _ask_free_board(ref: Referee, side: SideId) -> None:
              choice("next", "Next to the board", placed, str(index)),
              choice("edge", "Along its edge", [(e, f"{e} it ({'long' if e in ('below', 'above') else 'short'} "
                                                  "edges)") for e in SIDES], edge),
-             choice("slide", "Slid along that edge by", tuple((f"{n:+d}", f"{n:+d} hexes (long edges; rows on short "
-                                                                          "edges)") for n in range(-4, 5)),
-                    f"{slide:+d}"),
+             _slides(f"{slide:+d}"),
              choice("turned", "Your board turned half round", (("no", "no"), ("yes", "yes")),
                     "yes" if turned else "no")]
     ref.ask(side, PLACE, "Choose your board and place it next to a board already placed (at least 3 hexes joined "

@@ -43,7 +43,7 @@ def choices(choose: Choose, battle: Battle, side: str) -> tuple[tuple[str, ...],
         return tuple((battle.board.id_of(h),) for h in sorted(battle.board.hexes, key=lambda h: (h.r, h.q))
                      if battle.board.passable(h) and h not in taken)
     if choose.objective is not None:
-        return tuple((str(t.number),) for t in battle.objectives
+        return tuple((t.label,) for t in battle.objectives
                      if (holder := battle.holder(t)) is not None and holder.side == side)
     wanted = choose.fighters
     pool = [f for f in battle.standing()

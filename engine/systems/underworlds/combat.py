@@ -222,10 +222,10 @@ def _push(ref: Referee, frame: AttackFrame) -> None:
         for first in frame.drive_back:
             more = frame.knockback.get(first, [])
             if ref.rules.knockback_optional == "full" and more:
-                options.append((">".join([first, *more]), f"{first}, then on to {more[-1]} (Knockback)"))
+                options.append((">".join([first, *more]), f"into hex {first}, then on to hex {more[-1]} (Knockback)"))
                 continue
-            options.append((first, first))
-            options += [(">".join([first, *more[:n]]), f"{first}, then on to {more[n - 1]} (Knockback)")
+            options.append((first, f"into hex {first}"))  # called a hex: B5 is also a Reaver
+            options += [(">".join([first, *more[:n]]), f"into hex {first}, then on to hex {more[n - 1]} (Knockback)")
                         for n in range(1, len(more) + 1)]
         ref.ask(SideId(attacker_side), "drive-back", f"Drive {frame.target} back?",
                 [choice(DRIVE, "Where the target goes", options, default="none")], context={"frame": frame.id})

@@ -139,7 +139,7 @@ def _objectives(c: ObjectivesCondition, battle: Battle, ctx: Context) -> Verdict
     where = "" if c.where == "anywhere" else f" in {c.where.replace('_', ' ')}"
     held = {"any": "", "nobody": " held by nobody", "anyone": " held by anyone", "not_friendly": " not held by you",
             "friendly": " held by you", "enemy": " held by an enemy"}[c.held_by]
-    numbers = f" ({', '.join(str(t.number) for t in tokens)})" if tokens else ""
+    numbers = f" ({', '.join(str(t.number) if t.number else 'the Artefact' for t in tokens)})" if tokens else ""
     return _compared(c.holds(len(tokens)), f"{len(tokens)} {what}s{where}{held}{numbers}", c.bound_text())
 
 
@@ -187,6 +187,12 @@ def _moved_away(c: MovedAwayCondition, battle: Battle, ctx: Context) -> Verdict:
     return Verdict(False, ("no move this phase began next to such a fighter and ended next to none: not met",))
 
 
+def _token(number: int) -> str:
+    """An objective token as the working names it; number 0 is the Katophrane Artefact, an objective token for
+    every rule (L741)."""
+    return f"objective token {number}" if number else "the Katophrane Artefact"
+
+
 def _held_through(c: HeldThroughCondition, battle: Battle, ctx: Context) -> Verdict:
     ends = battle.held_at_phase_ends[-c.phases:]
     if len(ends) < c.phases:
@@ -196,8 +202,8 @@ def _held_through(c: HeldThroughCondition, battle: Battle, ctx: Context) -> Verd
                                                                            ctx.side))
     if mine:
         number, fighter = mine[0]
-        return Verdict(True, (f"{fighter} held objective token {number} at the end of the last {c.phases} action "
-                              "phases: met",))
+        return Verdict(True, (f"{fighter} held {_token(number)} at the end of the last {c.phases} action phases: "
+                              "met",))
     return Verdict(False, (f"no fighter held the same token at the end of the last {c.phases} action phases: "
                            "not met",))
 

@@ -23,7 +23,7 @@ from engine.systems.underworlds.rules import Rules
 if TYPE_CHECKING:
     from engine.core.state import CoreState
 
-__all__ = ["RULES", "Timing", "applied", "fighter_choice", "named_fighter", "refusal", "said", "why"]
+__all__ = ["RULES", "Timing", "applied", "fighter_choice", "hex_choice", "named_fighter", "refusal", "said", "why"]
 
 P = TypeVar("P")
 
@@ -91,6 +91,12 @@ def named_fighter(ref: Referee, ask: Ask, option: str = "model") -> FighterRecor
 def fighter_choice(ref: Referee, fighter: FighterRecord) -> Choice:
     """A fighter as a menu shows it: ``A1 Steelheart``."""
     return Choice(fighter.id, f"{fighter.id} {ref.lib.fighter_card(fighter.profile).name}")
+
+
+def hex_choice(hex_id: str, after: str = "") -> Choice:
+    """A hex as a menu shows it, called a hex (``hex B5``): hex ids and fighter ids share a form, and B5 is also a
+    Reaver."""
+    return Choice(hex_id, f"hex {hex_id}{after}")
 
 
 def applied(apply: Callable[[Referee, P], None]) -> Callable[[Context[UnderworldsState], P], None]:

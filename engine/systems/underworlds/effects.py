@@ -199,7 +199,7 @@ def _push(ref: Referee, frame: EffectsFrame, effect: PushEffect) -> str:
                                        "L413)."))
                     _store(ref, frame, {key: "none", f"{key}!": "done"})
                     return _rest_skipped(ref, frame, fighter_id, effect.hexes, n)
-                options = ([("none", "Stay")] if effect.up_to else []) + [(h, h) for h in free]
+                options = ([("none", "Stay")] if effect.up_to else []) + [(h, f"hex {h}") for h in free]
                 ref.ask(frame.side, PUSH, f"{_name(ref, frame)}: push {fighter_id} one hex",
                         [choice(PUSH, "Into which hex", options, default=options[0][0])],
                         context={"frame": frame.id, "key": key})
@@ -334,7 +334,8 @@ def _set_up(ref: Referee, frame: EffectsFrame, effect: SetUpEffect) -> str:
         answer = frame.answers.get(f"{frame.index}:{SET_UP}")
         if answer is None:
             ref.ask(frame.side, SET_UP, f"Where is {fighter_id} set up?",
-                    [choice(SET_UP, "An empty starting hex of your territory", [(h, h) for h in free], free[0])],
+                    [choice(SET_UP, "An empty starting hex of your territory", [(h, f"hex {h}") for h in free],
+                            free[0])],
                     context={"frame": frame.id, "key": f"{frame.index}:{SET_UP}"})
             return WAIT
         ref.emit(FighterReturned(fighter=fighter_id, hex=answer))

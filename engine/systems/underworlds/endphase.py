@@ -42,7 +42,7 @@ def holders(ref: Referee) -> list[tuple[int, str]]:
 
 def begin_end_phase(ref: Referee) -> None:
     state = ref.state
-    ref.emit(ActionPhaseEnded(held=[(n, f) for n, f in holders(ref) if n]))
+    ref.emit(ActionPhaseEnded(held=holders(ref)))  # the Artefact too: it is an objective token (L741)
     ref.emit(PhaseChanged(phase=f"end-{state.round}", shown=f"Round {state.round}: the end phase."))
     artefact = next((t for t in state.tokens if t.artefact), None)
     holder = next((f for f in state.fighters.values() if artefact is not None and f.hex == artefact.hex), None)
@@ -61,14 +61,20 @@ def begin_end_phase(ref: Referee) -> None:
     if state.round < ROUNDS and ref.rules.end_phase_order == "step-by-step":
         _begin_stage(ref, order, STAGES[0])
         return
-    last = state.round >= ROUNDS
     ref.emit(StepStarted(step="end", order=order,
-                         shown=("Each player scores objectives, from side " + first + f" ({RULE}, L711)."
-                                if last else f"Each player in turn from side {first}: objectives scored, then "
-                                "discards (/act action:discard with:<card>), upgrades (/hand play card:<upgrade> "
-                                "model:<fighter>), and /act action:pass to draw up and finish "
-                                f"({RULE}, L703).")))
+                         shown=_last_shown(ref, order) if state.round >= ROUNDS else
+                         f"Each player in turn from side {first}: objectives scored, then discards (/act "
+                         "action:discard with:<card>), upgrades (/hand play card:<upgrade> model:<fighter>), and /act "
+                         f"action:pass to draw up and finish ({RULE}, L703)."))
     _start_player(ref)
+
+
+def _last_shown(ref: Referee, order: list[SideId]) -> str:
+    """Round 3's end phase is scoring only (L711); a player who may claim a card is asked to before the game ends."""
+    claims = any(_has_work(ref, side, "score") for side in order)
+    return (f"Each player scores objectives, from side {order[0]}"
+            + ("; one the referee cannot judge is claimed with /hand play card:<objective>, then /act action:pass"
+               if claims else "") + f" ({RULE}, L711).")
 
 
 STAGES = ("score", "discard-objectives", "upgrades", "discard-power", "draw")
@@ -105,7 +111,8 @@ def _start_player(ref: Referee) -> None:
     assert side is not None
     if state.end_stage in ("", "score"):
         end_phase_scoring(ref, side)
-    if state.round >= ROUNDS or (state.end_stage and not _has_work(ref, side, state.end_stage)):
+    part = "score" if state.round >= ROUNDS else state.end_stage  # round 3's end phase is scoring only (L711)
+    if part and not _has_work(ref, side, part):
         finish_player(ref, side)
 
 
@@ -114,6 +121,7 @@ def _has_work(ref: Referee, side: SideId, stage: str) -> bool:
     state = ref.state
     objectives, powers = hand(ref, side), state.decks[power_deck(side)].piles["hand"]
     if stage == "score":
+        # Which cards a player could claim now is its secret: any it may be asked to claim keeps it at the table.
         return any(claimable(ref, ref.lib.card(state, c)) for c in objectives)
     if stage == "discard-objectives":
         return bool(objectives)

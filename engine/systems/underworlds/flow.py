@@ -80,7 +80,7 @@ def _place_queued(ref: Referee, side: SideId) -> None:
     """The next objective token or fighter a player asked to place on this turn; if its hex may no longer take it,
     the plan stops and the player places by hand."""
     (what, hex_id), *rest = ref.state.queued[side]
-    ref.emit(PlacementsQueued(side=side, placements=rest), side_only(side))
+    ref.emit(PlacementsQueued(side=side, placements=rest, told=False), side_only(side))
     if what == "token" and hex_id in token_setup.token_hexes(ref):
         token_setup.place_token(ref, side, hex_id)
     elif what != "token" and hex_id in opening.placement_hexes(ref, side) and ref.state.fighters[what].hex is None:

@@ -59,6 +59,9 @@ def help_lines(state: UnderworldsState, viewer: Viewer) -> tuple[str, ...]:
     elif state.step == "end" and state.active_side == side and state.round < 3:
         lines.append("Your end phase: /act action:discard with:<card>, /hand play card:<upgrade> model:<fighter>, "
                      "then /act action:pass to draw up (L703).")
+    elif state.step == "end" and state.active_side == side:
+        lines.append("Your end phase, scoring only: claim an objective the referee cannot judge with /hand play "
+                     "card:<objective>, then /act action:pass (L711).")
     else:
         lines.append(f"Wait for side {state.active_side or 'the others'}. You may pass ahead on reactions with "
                      "/pass until:phase (nobody is told).")

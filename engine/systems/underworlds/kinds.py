@@ -51,6 +51,13 @@ def _offered(part: DecisionPart, keys: Sequence[str]) -> DecisionPart:
     return part.model_copy(update={"options": options, "default": default})
 
 
+def _slid(part: DecisionPart, long_edge: bool) -> DecisionPart:
+    """The slide part once the edge is chosen: each slide in words for that edge only."""
+    options = tuple(o.model_copy(update={"label": board_setup.slide_label(int(o.key), long_edge)})
+                    for o in part.options)
+    return part.model_copy(update={"options": options})
+
+
 def _answer(parts: Sequence[DecisionPart], answers: Answers, key: str) -> str:
     part = next(p for p in parts if p.key == key)
     given = answers.get(key)
@@ -71,7 +78,8 @@ def _layout_parts(ref: Referee, decision: Decision, answers: Answers) -> list[De
         legal = tuple(layout for layout in legal if layout.edge is Edge.LONG and not layout.slide)
     parts.append(_offered(stored["join"], [layout.edge.value for layout in legal]))
     legal = tuple(layout for layout in legal if layout.edge.value == _answer(parts, answers, "join"))
-    parts.append(_offered(stored["slide"], [f"{layout.slide:+d}" for layout in legal]))
+    parts.append(_slid(_offered(stored["slide"], [f"{layout.slide:+d}" for layout in legal]),
+                       _answer(parts, answers, "join") == Edge.LONG.value))
     legal = tuple(layout for layout in legal if f"{layout.slide:+d}" == _answer(parts, answers, "slide"))
     parts.append(_offered(stored["turned"], [_turned(layout) for layout in legal]))
     return parts
@@ -89,7 +97,10 @@ def _free_board_parts(ref: Referee, decision: Decision, answers: Answers) -> lis
     parts = [stored["board"]]
     for key, position, shown in (("next", 0, str), ("edge", 1, str), ("slide", 2, lambda n: f"{n:+d}"),
                                  ("turned", 3, lambda t: "yes" if t else "no")):
-        parts.append(_offered(stored[key], [shown(option[position]) for option in legal]))
+        offered = _offered(stored[key], [shown(option[position]) for option in legal])
+        if key == "slide":
+            offered = _slid(offered, _answer(parts, answers, "edge") in ("below", "above"))
+        parts.append(offered)
         chosen = _answer(parts, answers, key)
         legal = [option for option in legal if shown(option[position]) == chosen]
     return parts

@@ -36,6 +36,12 @@ def claimable(ref: Referee, card: Card) -> bool:
     return card.condition is None or ref.rules.objective_evaluation == "claim-and-confirm"
 
 
+def _end_phase_kinds(ref: Referee) -> tuple[str, ...]:
+    """The cards scored in this round's end phase: end-phase ones, and third-end-phase ones in round 3 (L703,
+    L711); never those to score immediately, which are scored after an action or activation instead (L707)."""
+    return ("end_phase", "third_end_phase") if ref.state.round >= 3 else ("end_phase",)
+
+
 def condition_met(ref: Referee, side: SideId, card: Card) -> Verdict:
     """The card's condition for ``side`` now; with three or four players its multiplayer text where it has one
     (L763-L779)."""
@@ -120,8 +126,7 @@ def end_phase_scoring(ref: Referee, side: SideId) -> None:
     state = ref.state
     for card_id in hand(ref, side):
         card = ref.lib.card(state, card_id)
-        wanted = ("end_phase", "third_end_phase") if state.round >= 3 else ("end_phase",)
-        if card.score not in wanted or claimable(ref, card):
+        if card.score not in _end_phase_kinds(ref) or claimable(ref, card):
             continue
         verdict = condition_met(ref, side, card)
         if verdict.met:

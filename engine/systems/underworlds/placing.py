@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.core import Ask, Choice, IllegalCommand, NotYourTurn, Param, RulesError, Shape, SideId, side_only
 from engine.systems.underworlds import opening, token_setup
-from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, said
+from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, hex_choice, said
 from engine.systems.underworlds.events import PlacementsQueued
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
@@ -55,7 +55,7 @@ def _tokens_left(ref: Referee, side: SideId) -> int:
 
 
 def _token_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in token_setup.token_hexes(ref, ask.item.earlier if ask.item else ())]
+    return [hex_choice(h) for h in token_setup.token_hexes(ref, ask.item.earlier if ask.item else ())]
 
 
 def _token_count(ref: Referee, ask: Ask) -> tuple[int, int]:
@@ -77,11 +77,11 @@ def _suggest_token(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str, s
     plan = suggested_tokens(ref, ask.acting, mine)
     found: list[tuple[str, Mapping[str, str]]] = []
     if len(plan) > 1:
-        found.append((f"Place your objective tokens on {', '.join(plan)} (as suggested, one each turn)",
+        found.append((f"Place your objective tokens on hexes {', '.join(plan)} (as suggested, one each turn)",
                       {"to": ",".join(plan)}))
     best = suggested_hex(ref, "tokens") if own else None
     if best is not None:
-        found.append((f"Place an objective token on {best} (as suggested)", {"to": best}))
+        found.append((f"Place an objective token on hex {best} (as suggested)", {"to": best}))
     return found
 
 
@@ -102,12 +102,12 @@ RULES.action("token", "Place an objective token face down on a hex (or several, 
 
 
 def _artefact_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in token_setup.artefact_hexes(ref)]
+    return [hex_choice(h) for h in token_setup.artefact_hexes(ref)]
 
 
 def _suggest_artefact(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str, str]]]:
     best = suggested_hex(ref, "artefact")
-    return [(f"Place the Artefact on {best} (as suggested)", {"to": best})] if best else []
+    return [(f"Place the Artefact on hex {best} (as suggested)", {"to": best})] if best else []
 
 
 def _artefact_plan(ref: Referee, ask: Ask) -> tuple[SideId, str]:
@@ -161,7 +161,7 @@ def _own_fighter(ref: Referee, ask: Ask, typed: str) -> None:
 
 
 def _starting_hexes(ref: Referee, ask: Ask) -> list[Choice]:
-    return [Choice(h) for h in opening.placement_hexes(ref, ask.acting)]
+    return [hex_choice(h) for h in opening.placement_hexes(ref, ask.acting)]
 
 
 def _starting_hex(ref: Referee, ask: Ask, typed: str) -> str:
@@ -195,7 +195,7 @@ def _suggest_fighters(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str
     mine = ref.state.active_side == ask.acting
     found: list[tuple[str, Mapping[str, str]]] = []
     if len(plan) > 1 or (plan and mine):
-        found.append((f"place on {','.join(h for _, h in plan)} as suggested",
+        found.append((f"place on hexes {', '.join(h for _, h in plan)} as suggested",
                       {"model": ",".join(f for f, _ in plan), "to": ",".join(h for _, h in plan)}))
     if mine:
         found += [("Place a fighter", {"model": f}) for f in _waiting(ref, ask.acting)]

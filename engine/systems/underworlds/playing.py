@@ -12,7 +12,7 @@ from collections.abc import Callable
 from engine.core import Ask, Choice, IllegalCommand, Param, RulesError, Shape, SideId
 from engine.systems.underworlds import activations, afterwards, endphase, power
 from engine.systems.underworlds.cards import choices, upgrade_problem
-from engine.systems.underworlds.declared import RULES, Timing, applied, said
+from engine.systems.underworlds.declared import RULES, Timing, applied, hex_choice, said
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -90,8 +90,8 @@ def _hexes(ref: Referee, ask: Ask) -> list[Choice]:
     card = _card(ref, ask)
     assert card.choose is not None
     if card.choose.hex is not None:
-        return [Choice(p[0]) for p in choices(card.choose, ref.battle(), ask.acting)]
-    return [Choice(h) for h in power.push_hexes(ref, card, ref.lib.fighter(ref.state, ask.listed("model")[0]).id)]
+        return [hex_choice(p[0]) for p in choices(card.choose, ref.battle(), ask.acting)]
+    return [hex_choice(h) for h in power.push_hexes(ref, card, ref.lib.fighter(ref.state, ask.listed("model")[0]).id)]
 
 
 def _asks_token(ref: Referee, ask: Ask) -> bool:
@@ -102,7 +102,8 @@ def _asks_token(ref: Referee, ask: Ask) -> bool:
 def _tokens(ref: Referee, ask: Ask) -> list[Choice]:
     card = _card(ref, ask)
     assert card.choose is not None
-    return [Choice(p[0], f"objective token {p[0]}") for p in choices(card.choose, ref.battle(), ask.acting)]
+    return [Choice(p[0], "the Katophrane Artefact" if p[0] == "A" else f"objective token {p[0]}")
+            for p in choices(card.choose, ref.battle(), ask.acting)]
 
 
 def _play_plan(ref: Referee, ask: Ask) -> power.PlayPlan:

@@ -107,21 +107,35 @@ def card_problem(ref: Referee, side: SideId, card: Card, verb: str) -> RulesErro
 
 
 def _claim_problem(ref: Referee, side: SideId, card: Card, verb: str) -> RulesError | None:
-    """A claim of an objective the referee cannot judge (ruling ``objective-evaluation``): in the action phase for
-    one scored immediately, in one's end phase for the rest (L703, L707, L711)."""
+    """A claim of an objective the referee cannot judge (ruling ``objective-evaluation``): one scored immediately
+    after an action or activation of the action phase, not one drawn since the last (L707); the rest in one's end
+    phase (L703, L711)."""
     state = ref.state
     if not claimable(ref, card):
         return IllegalCommand(f"{card.name} is scored by the referee when its condition is met; it needs no claim",
                               verb=verb, rule=f"{RULE}, L707")
     when = card.score or "end_phase"
-    in_end = end_turn(state, side, "score")
-    if when == "immediate" and not (in_end or state.step in ("activation", "power")):
-        return IllegalCommand(f"{card.name} is scored in the action phase or your end phase", verb=verb,
-                              rule=f"{RULE}, L707")
-    if when != "immediate" and not in_end:
+    if when == "immediate":
+        return _immediate_claim_problem(ref, side, card, verb)
+    if not end_turn(state, side, "score"):
         return IllegalCommand(f"{card.name} is scored in your end phase", verb=verb, rule=f"{RULE}, L703")
     if when == "third_end_phase" and state.round < 3:
         return IllegalCommand(f"{card.name} is scored only in the third end phase", verb=verb, rule=f"{RULE}, L711")
+    return None
+
+
+def _immediate_claim_problem(ref: Referee, side: SideId, card: Card, verb: str) -> RulesError | None:
+    """A card to score immediately is scored after an action or activation of the action phase, instead of in the
+    end phase; one drawn in the action phase waits for a later action or activation (L707)."""
+    state = ref.state
+    if state.step not in ("activation", "power") or state.activation == 0:
+        now = "it is the end phase" if state.step == "end" else "no activation has been taken in this action phase yet"
+        return IllegalCommand(f"{card.name} is scored after an action or activation of the action phase, and {now}",
+                              verb=verb, rule=f"{RULE}, L707")
+    mark = state.unscorable.get(f"{side}:{card.id}")
+    if mark is not None and mark >= state.checkpoint:
+        return IllegalCommand(f"{card.name} was drawn in this action phase: it is scored only after a later action "
+                              "or activation", verb=verb, rule=f"{RULE}, L707")
     return None
 
 
@@ -234,9 +248,8 @@ def _pick(ref: Referee, side: SideId, card: Card, fighters: tuple[str, ...], to:
             raise IllegalCommand(f"{card.name} needs an empty hex; {hex_id} is not one", verb=verb,
                                  rule=f"{RULE}, L575")
         return [hex_id]
-    token = next((t for t in state.tokens if target and (str(t.number) == target.strip() or t.hex == target.upper())),
-                 None)
-    if token is None or (str(token.number),) not in picks:
+    token = next((t for t in state.tokens if target and target.strip().upper() in (t.label, t.hex)), None)
+    if token is None or (token.label,) not in picks:
         held = ", ".join(p[0] for p in picks)
         raise IllegalCommand(f"{card.name} needs an objective token you hold: name it with target: ({held})",
                              verb=verb, rule=f"{RULE}, L575")

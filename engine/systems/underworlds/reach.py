@@ -21,7 +21,7 @@ from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.schema import AttackProfile
 from engine.systems.underworlds.stats import Situation
 
-__all__ = ["Shot", "attacks", "can_act", "charges", "destinations", "movable", "target_problem_at"]
+__all__ = ["Shot", "attacks", "can_act", "charges", "destinations", "movable", "steps_to_ends", "target_problem_at"]
 
 Shot = tuple[str, AttackProfile, str]
 """One Attack action a fighter could make: where it comes from (``fighter`` or an upgrade), its profile, the target."""
@@ -37,6 +37,12 @@ def destinations(ref: Referee, fighter: FighterRecord, *, charging: bool = False
     """Where the fighter's Move (or a Charge's move) may end, nearest first (L403): never after a Move or Charge
     this phase (L399), nor a Charge under a ploy that forbids one; ``taking``: the side whose activation it is,
     whose "next activation" ploys count."""
+    return list(steps_to_ends(ref, fighter, charging=charging, taking=taking))
+
+
+def steps_to_ends(ref: Referee, fighter: FighterRecord, *, charging: bool = False,
+                  taking: SideId | None = None) -> dict[str, int]:
+    """``destinations`` with the hexes' steps from the fighter by the shortest route it may take, nearest first."""
     return ref.kept(("destinations", fighter.id, charging, taking),
                     lambda: _destinations(ref, fighter, charging, taking))
 
@@ -47,10 +53,10 @@ def movable(ref: Referee, fighter: FighterRecord, taking: SideId | None = None) 
     return ref.kept(("movable", fighter.id, taking), lambda: bool(_reach(ref, fighter, False, taking, cap=2)))
 
 
-def _destinations(ref: Referee, fighter: FighterRecord, charging: bool, taking: SideId | None) -> list[str]:
+def _destinations(ref: Referee, fighter: FighterRecord, charging: bool, taking: SideId | None) -> dict[str, int]:
     board = ref.lib.board(ref.state)
     found = _reach(ref, fighter, charging, taking)
-    return [hex_id for _, hex_id in sorted((cost, board.id_of(h)) for h, cost in found.items())]
+    return {hex_id: cost for cost, hex_id in sorted((cost, board.id_of(h)) for h, cost in found.items())}
 
 
 def _reach(ref: Referee, fighter: FighterRecord, charging: bool, taking: SideId | None,

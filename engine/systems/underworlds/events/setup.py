@@ -233,11 +233,13 @@ class FighterPlaced(EventBody):
 
 class PlacementsQueued(EventBody):
     """The objective tokens (``token``) or fighters a player will place on their next turns (logged for that player
-    alone)."""
+    alone). The plan is told once, when given; as each of it is carried out the placement itself is public, so what
+    is left is kept without a word (``told``)."""
 
     kind = "uw.queued"
     side: SideId
     placements: list[tuple[str, str]]
+    told: bool = True
 
     def apply(self, state: UnderworldsState) -> None:
         if self.placements:
@@ -246,10 +248,10 @@ class PlacementsQueued(EventBody):
             state.queued.pop(self.side, None)
 
     def describe(self) -> str:
-        if not self.placements:
+        if not self.placements or not self.told:
             return ""
         return "On your next turns you place " + ", ".join(
-            f"{'an objective token' if f == 'token' else f} on {h}" for f, h in self.placements) + "."
+            f"{'an objective token' if f == 'token' else f} on hex {h}" for f, h in self.placements) + "."
 
 
 class PlacedFirst(EventBody):

@@ -138,6 +138,8 @@ def test_an_attack_with_rigged_dice_succeeds_deals_damage_and_offers_the_drive_b
     assert decision.owner == A and decision.kind == "drive-back"
     options = decision.parts[0].option_keys()
     assert "none" in options and len(options) == 4  # three hexes further away (L511)
+    labels = [o.label for o in decision.parts[0].options[1:]]
+    assert labels == [f"into hex {h}" for h in options[1:]], "a hex is called so: B5 is also a Reaver"
     decide(game, **{"drive-back": options[1]})
     assert game.state.fighters["B1"].hex == options[1]
 

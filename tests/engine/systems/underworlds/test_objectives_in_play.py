@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import CardsMoved
+from engine.core import CardsMoved, IllegalCommand
 from engine.systems.underworlds.commands import ImportCards
 from engine.systems.underworlds.events import Damaged, ObjectiveScored, TakenOut
 from engine.systems.underworlds.game_state import TakeOutRecord
@@ -22,11 +22,13 @@ from tests.engine.systems.underworlds.table import (
     act,
     act_turn,
     arrange,
+    by_default,
     decide,
     extend,
     give,
     hand,
     pass_power,
+    pass_until,
     ready,
     rig,
     turn_of,
@@ -135,6 +137,95 @@ def test_objectives_are_claimed_and_confirmed_under_that_ruling() -> None:
     assert scored(game) == [(A, "hold-objective-2")] and game.state.players[A].glory == 1
 
 
+CLAIMS = {"objective-evaluation": "claim-and-confirm"}
+
+
+@pytest.mark.parametrize("when", ["before any activation", "power step", "end phase"])
+def test_a_claimed_score_immediately_objective_is_claimed_after_an_action_or_activation(when: str) -> None:
+    """L707: a card that says to score it immediately is scored after an action or activation of the action phase,
+    instead of in the end phase (L703); claimed and confirmed, it keeps those moments: not before the phase's first
+    activation, nor in the end phase, where the referee scores only end-phase cards."""
+    game = give(ready(rulings=CLAIMS), A, "lightning-strikes")
+    if when != "before any activation":
+        act_turn(game, Pass())
+    if when == "end phase":
+        pass_until(game, lambda g: g.state.step == "end" and g.state.active_side == A and not g.pending)
+    if when == "power step":
+        assert game.state.step == "power"
+        act(game, A, PlayCard(card="lightning-strikes"))
+        assert game.pending[0].kind == "claim"
+        return
+    with pytest.raises(IllegalCommand, match=r"Lightning Strikes is scored after an action or activation.*L707"):
+        act(game, A, PlayCard(card="lightning-strikes"))
+    assert not game.pending and "lightning-strikes" in hand(game, A, "objectives")
+
+
+def test_an_objective_drawn_after_a_confirmed_claim_waits_for_a_later_action() -> None:
+    """L707: after a claimed immediate objective is confirmed its player draws another at once; that card cannot be
+    scored, claimed or not, until after a later action or activation (here B's pass)."""
+    game = give(ready(rulings=CLAIMS), A, "lightning-strikes")
+    game = extend(game, CardsMoved(deck_id="objectives-A", cards=["awe-inspiring"], source="draw", target="draw"))
+    act_turn(game, Pass())
+    act(game, A, PlayCard(card="lightning-strikes"))
+    decide(game, claim="yes")
+    assert "awe-inspiring" in hand(game, A, "objectives")
+    with pytest.raises(IllegalCommand, match=r"Awe-Inspiring was drawn .* after a later action or activation.*L707"):
+        act(game, A, PlayCard(card="awe-inspiring"))
+    pass_power(game)
+    act_turn(game, Pass())
+    act(game, A, PlayCard(card="awe-inspiring"))
+    assert game.pending[0].kind == "claim"
+
+
+@pytest.mark.parametrize("held", [("lightning-strikes", "awe-inspiring"), ("eternals", "seize-ground")])
+def test_which_objectives_a_player_holds_never_shows_in_whether_it_is_asked_to_score(held: tuple[str, str]) -> None:
+    """L703, L707 (rulings objective-evaluation: claim-and-confirm, end-phase-order: step-by-step): cards to score
+    immediately are not claimed in the end phase, but which cards a hand holds is its player's secret (L295), so a
+    player holding objectives is asked in the scoring part whatever they are, and may pass."""
+    game = give(ready(rulings={**CLAIMS, "end-phase-order": "step-by-step"}), A, *held)
+    others = [c for c in hand(game, A, "objectives") if c not in held]
+    game = extend(game, CardsMoved(deck_id="objectives-A", cards=others, source="hand", target="discard"))
+    seen: list[tuple[str, str | None]] = []
+
+    def past_scoring(g: UW) -> bool:
+        seen.append((g.state.end_stage, g.state.active_side))
+        return g.state.step == "end" and g.state.end_stage not in ("", "score")
+
+    pass_until(game, past_scoring)
+    assert ("score", B) in seen and ("score", A) in seen
+
+
+def test_a_claimed_objective_may_be_claimed_in_the_third_end_phase() -> None:
+    """L711: in round 3's end phase players score every objective whose condition is met, and nothing else; a card
+    claimed and confirmed (ruling objective-evaluation: claim-and-confirm) is claimed then, Eternals (scored only in
+    the third end phase) included, before the game ends. A player with nothing to claim is passed over."""
+    game = give(ready(rulings=CLAIMS), A, "eternals")
+    pass_until(game, lambda g: g.state.round == 3 and g.state.step == "end" and g.state.active_side == A
+               and not g.pending)
+    assert not game.is_over()
+    act(game, A, PlayCard(card="eternals"))
+    decide(game, claim="yes")
+    assert (A, "eternals") in scored(game)
+    act(game, A, Pass())
+    pass_until(game, lambda g: False)
+    assert game.is_over() and game.state.players[A].glory >= 1
+
+
+def test_holding_the_katophrane_artefact_through_two_action_phases_scores_immovable_object() -> None:
+    """L741: the Katophrane Artefact is an objective token, so every rule about objective tokens applies to it:
+    Severin holding it at the end of two action phases in a row meets Immovable Object (the same friendly fighter
+    held the same objective token), scored in round 2's end phase (L703)."""
+    game = give(ready("artefact", mode="artefact"), A, "immovable-object")
+    artefact = next(t for t in game.state.tokens if t.artefact)
+    game = arrange(game, A1=artefact.hex)
+    pass_until(game, lambda g: g.state.round == 2 and g.state.step == "end")
+    assert (A, "immovable-object") not in scored(game)
+    pass_until(game, lambda g: g.state.round == 3)
+    assert (A, "immovable-object") in scored(game)
+    line = next(e.body for e in game.log if isinstance(e.body, ObjectiveScored) and e.body.card == "immovable-object")
+    assert any("A1 held the Katophrane Artefact" in said for said in line.lines)
+
+
 HOLD = ("champions-hold-the-line", "reavers-hold-the-ground")
 
 
@@ -180,6 +271,8 @@ def test_a_players_own_objective_the_vocabulary_cannot_say_is_claimed_and_confir
     events = act(game, A, AddCard(card="A Fine View"))
     assert not any("a-fine-view" in e.body.describe() for e in events if e.audience.is_public)
     turn_of(game, A)
+    act(game, A, Pass())
+    by_default(game)
     act(game, A, PlayCard(card="a-fine-view"))
     assert game.pending[0].kind == "claim" and game.pending[0].owner == B
     decide(game, claim="no")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import PASS, REACTION, Answer, SideId
+from engine.core import PASS, REACTION, Answer, SideId, Viewer
 from engine.systems.underworlds.events import AttackMade, Damaged
 from tests.engine.systems.underworlds.table import (
     UW,
@@ -154,6 +154,22 @@ def test_desecrate_takes_a_held_objective_token_off_the_battlefield() -> None:
     number = next(t.number for t in game.state.tokens if t.hex == "D6")
     play(game, B, "desecrate", target=str(number))
     assert "D6" not in [t.hex for t in game.state.tokens]
+
+
+def test_desecrate_takes_the_katophrane_artefact_off_the_battlefield_when_a_reaver_holds_it() -> None:
+    """L741: the Katophrane Artefact is an objective token for every rule, so Desecrate (take an objective token you
+    hold off the battlefield) may take it: the menu offers it by name and the referee accepts what it offers."""
+    game = ready("artefact", decks=HOLD, mode="artefact")
+    artefact = next(t for t in game.state.tokens if t.artefact)
+    game = give(arrange(game, **{**POSITIONS, "B1": artefact.hex}), B, "desecrate")
+    my_power_turn(game, B)
+    desecrate = game.system.action(("hand", "play"), None)
+    assert desecrate is not None
+    offered = {c.value: c.shown for c in desecrate.sources["target"](game.state, Viewer.of_side(B),
+                                                                   {"card": "desecrate"})}
+    assert offered == {"A": "the Katophrane Artefact"}
+    play(game, B, "desecrate", target="A")
+    assert not any(t.artefact for t in game.state.tokens)
 
 
 def test_fuelled_by_slaughter_lets_a_friend_attack_after_a_take_out() -> None:

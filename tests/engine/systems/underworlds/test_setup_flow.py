@@ -48,6 +48,22 @@ def test_a_join_that_completes_too_few_hexes_is_refused_and_changes_nothing() ->
     assert game.state.field.layout == "long+4" and game.state.step == "tokens"
 
 
+def test_each_slide_is_labelled_with_where_it_moves_the_board() -> None:
+    """L147: a slide moves the second board whole hexes right or left along long edges, pairs of rows down or up
+    along short ones; each offer says which way and how far, in words ("1 hex to the left", never "-1 hexes")."""
+    game = new_game()
+    decide(game, board="mirror-well")
+    typed = {o.key: o.label for o in {p.key: p for p in game.pending[0].parts}["slide"].options}
+    assert typed["+1"] == "1 hex to the right (long edges), 2 rows down (short edges)"
+    labels = {}
+    for join in ("long", "short"):
+        part = {p.key: p for p in game.live(game.pending[0], {"board": "mirror-well", "join": join}).parts}["slide"]
+        labels[join] = {o.key: o.label for o in part.options}
+    assert labels["long"]["-1"] == "1 hex to the left" and labels["long"]["+2"] == "2 hexes to the right"
+    assert labels["long"]["+0"] == "flush, not slid"
+    assert labels["short"] == {"+0": "flush, not slid"}  # a short join of two boards of five rows cannot slide
+
+
 def test_objective_tokens_alternate_from_the_first_chooser_face_down_until_the_last() -> None:
     """L307, L311 (T73-T75): five tokens, the first chooser places the 1st, 3rd and 5th; none on a starting or
     edge hex nor within two hexes of another; all face down (to both players) until the last is placed."""
@@ -156,8 +172,13 @@ def test_a_player_may_give_all_their_placements_at_once_for_their_next_turns() -
     theirs = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == A)
     events = act(game, B, PlaceFighter(fighter="B1,B2,B3,B4,B5", to=",".join(mine[:5])))
     assert all(not e.audience.is_public for e in events) and game.state.queued[B][0] == ("B1", mine[0])
+    said = [e.body.describe() for e in events if "On your next turns" in e.body.describe()]
+    assert said == [f"On your next turns you place B1 on hex {mine[0]}, B2 on hex {mine[1]}, B3 on hex {mine[2]}, "
+                    f"B4 on hex {mine[3]}, B5 on hex {mine[4]}."], "the plan is told its player once, hexes called so"
+    later: list[str] = []
     for fighter, hex_id in (("A1", theirs[0]), ("A2", theirs[1]), ("A3", theirs[2])):
-        act(game, A, PlaceFighter(fighter=fighter, to=hex_id))
+        later += [e.body.describe() for e in act(game, A, PlaceFighter(fighter=fighter, to=hex_id))]
+    assert not [line for line in later if "On your next turns" in line], "each placement is public: no plan re-told"
     assert [game.state.fighters[f"B{n}"].hex for n in range(1, 6)] == mine[:5]
     assert game.state.finished_first == A and not game.state.queued
 

@@ -61,6 +61,26 @@ def test_a_move_too_long_points_to_the_hexes_the_fighter_can_reach() -> None:
                                                          r"/move model:A3 alone lists the hexes it can reach")
 
 
+def test_the_move_menu_offers_hexes_nearest_first_each_named_as_a_hex_with_its_steps() -> None:
+    """L403: a Move goes up to the fighter's Move in hexes; its menu lists where it may end nearest first, each
+    entry saying it is a hex (hex ids and fighter ids share a form: B5 is a hex and a Reaver) and how many hexes
+    away it is by the shortest route, with those hexes ringed on the picture that comes with the menu."""
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    move = game.system.action(("move",), None)
+    assert move is not None and move.declaration is not None
+    asked = game.system.declarations.question(game.system, game.state, move.declaration, Viewer.of_side(A), A,
+                                              {"model": "A3"})
+    assert asked is not None
+    steps = []
+    for raw, choice in asked.entries:
+        found = re.fullmatch(rf"hex {raw} \((\d+) hex(es)? away\)", choice.shown)
+        assert found is not None, choice.shown
+        steps.append(int(found.group(1)))
+        assert choice.overlay is not None and choice.overlay.kind is OverlayKind.RING
+    assert steps == sorted(steps) and steps[0] == 1 and steps[-1] == 3
+
+
 def test_status_the_picture_and_its_header_agree_from_the_moment_round_two_is_announced() -> None:
     """L391: each round's action phase begins with the roll-off for its first activation; from "Round 2: the action
     phase" on, /status, the picture's header and its title all read round 2 from the core's one flow record."""
@@ -89,7 +109,7 @@ def test_each_charge_target_and_end_hex_is_offered_with_its_chance_of_success() 
     (target,) = charge.sources["target"](game.state, Viewer.of_side(A), {"model": "A2"})
     assert target.value == "B1" and re.fullmatch(r"B1 Garrek Gorebeard \(up to \d+% to succeed\)", target.shown)
     ends = charge.sources["to"](game.state, Viewer.of_side(A), {"model": "A2", "target": "B1"})
-    assert ends and all(re.fullmatch(rf"{end.value} \(\d+% to succeed\)", end.shown) for end in ends)
+    assert ends and all(re.fullmatch(rf"hex {end.value} \(\d+% to succeed\)", end.shown) for end in ends)
     best = max(int(end.shown.split("(")[1].split("%")[0]) for end in ends)
     assert target.shown.endswith(f"(up to {best}% to succeed)")
     fighters = charge.sources["model"](game.state, Viewer.of_side(A), {})
