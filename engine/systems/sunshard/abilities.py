@@ -27,11 +27,13 @@ __all__ = [
     "Param",
     "parse_ability",
     "plus_n",
+    "read_gains",
     "terrain_rule",
 ]
 
-Param = Literal["none", "number", "text", "pair"]
-"""What goes in the brackets: nothing, a whole number, free text (a list, a card's text string), or two choices."""
+Param = Literal["none", "number", "text", "pair", "gains", "bonuses"]
+"""What goes in the brackets: nothing, a whole number, free text (a list, a card's text string), two choices, or
+what a model gains (:func:`read_gains`): bonuses and special abilities (``gains``) or bonuses only (``bonuses``)."""
 
 SPECIAL_ABILITIES: Mapping[str, tuple[Param, str]] = MappingProxyType({
     "All Terrain": ("none", "L1407"),
@@ -39,7 +41,7 @@ SPECIAL_ABILITIES: Mapping[str, tuple[Param, str]] = MappingProxyType({
     "Balance": ("none", "L1411"),
     "Blight Censors": ("none", "L1413"),
     "Blightghast": ("none", "L1415"),
-    "Blightpowered": ("text", "L1417"),
+    "Blightpowered": ("bonuses", "L1417"),
     "Bodyguard": ("none", "L1419"),
     "Briar Path": ("none", "L1421"),
     "Change Form": ("pair", "L1423"),
@@ -63,7 +65,7 @@ SPECIAL_ABILITIES: Mapping[str, tuple[Param, str]] = MappingProxyType({
     "Powerful Charge": ("none", "L1469"),
     "Protected": ("none", "L1471"),
     "Ranger": ("none", "L1473"),
-    "Shard Focus": ("text", "L1475"),
+    "Shard Focus": ("gains", "L1475"),
     "Shard Walker": ("none", "L1477"),
     "Shardbringer": ("number", "L1479"),
     "Shatter": ("none", "L1483-1488"),
@@ -173,12 +175,14 @@ def parse_ability(text: str, known: Mapping[str, tuple[Param, str]], what: str) 
             raise ValueError(f'"{name}" takes no value in brackets ({line}), got "{text}"')
         return Ability(name)
     if not param:
-        example = {"number": "2", "text": "X", "pair": "X, Y"}[shape]
+        example = {"number": "2", "text": "X", "pair": "X, Y", "gains": "+1 EVA", "bonuses": "+1 ST"}[shape]
         raise ValueError(f'"{name}" needs its value in brackets, like "{name}({example})" ({line})')
     if shape == "number" and not param.isdigit():
         raise ValueError(f'"{name}" takes a whole number in brackets, like "{name}(2)" ({line}), got "{param}"')
     if shape == "pair" and len([p for p in param.split(",") if p.strip()]) != 2:
         raise ValueError(f'"{name}" takes two choices in brackets, like "{name}(X, Y)" ({line}), got "{param}"')
+    if shape in ("gains", "bonuses"):
+        read_gains(param, abilities=shape == "gains", where=f"{name}({param}) is not read ({line})")
     return Ability(name, param)
 
 
@@ -195,10 +199,39 @@ def terrain_rule(keyword: str) -> str:
     return word
 
 
+BONUS_NAMES = ("AP", "SPD", "EVA", "ARM", "RSL", "AA", "ST")
+"""What "+N NAME" may add to: a characteristic the rules read through the model, or AA or ST of every profile."""
+
+_BONUS = re.compile(r"(?P<sign>[+-]?)\s*(?P<n>\d+)\s*(?P<name>[A-Za-z]+)")
+
+
+def read_gains(text: str, *, abilities: bool, where: str = "") -> tuple[tuple[str, int] | str, ...]:
+    """What an ability's X gives (Shard Focus, Blightpowered; rulings shard-focus, blightpowered), its parts joined
+    by commas or "and": ``("EVA", 1)`` for "+1 EVA", or, with ``abilities``, a special ability's name.
+
+    :raises ValueError: naming the part not read, ``where`` it stands, and the forms accepted.
+    """
+    found: list[tuple[str, int] | str] = []
+    folded = {key.casefold(): key for key in SPECIAL_ABILITIES}
+    for part in (p.strip() for p in re.split(r",|\band\b", text)):
+        bonus = _BONUS.fullmatch(part)
+        if bonus is not None and bonus["name"].upper() in BONUS_NAMES:
+            found.append((bonus["name"].upper(), -int(bonus["n"]) if bonus["sign"] == "-" else int(bonus["n"])))
+        elif abilities and part.casefold() in folded and SPECIAL_ABILITIES[folded[part.casefold()]][0] == "none":
+            found.append(folded[part.casefold()])
+        else:
+            also = " or a special ability's name" if abilities else ""
+            names = ", ".join(BONUS_NAMES)
+            raise ValueError(f'"{part}" in {where or text}: write "+N NAME" (NAME one of {names}){also}, several '
+                             'joined by commas')
+    return tuple(found)
+
+
 def plus_n(text: str, name: str) -> int:
-    """An ability's X written as "+N NAME" (Blightpowered, Shard Focus; rulings blightpowered, shard-focus): N when
-    NAME is the characteristic ``name``, else 0."""
-    words = text.replace("+", " ").split()
-    if len(words) != 2 or not words[0].isdigit() or words[1].upper() != name:
+    """What an ability's X (Blightpowered, Shard Focus; rulings blightpowered, shard-focus) adds to ``name``: the N
+    of each "+N NAME" it lists for that name (0 for a text not read, refused when the card was read)."""
+    try:
+        gains = read_gains(text, abilities=True)
+    except ValueError:
         return 0
-    return int(words[0])
+    return sum(gain[1] for gain in gains if isinstance(gain, tuple) and gain[0] == name)

@@ -125,22 +125,28 @@ def _attack_goes_on(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]
 
 
 def _anticipate(ctx: Context[SunshardState], attack: AttackState) -> bool:
+    """Ask each model the attack is made against (every model under a template, L553-559) whether it Anticipates
+    the attack (L423), one after another before the first attack test: only an enemy of the activating attacker
+    (On Guard reactions come in an enemy model's activation, L421), with an On Guard token, not Wavering (L612)."""
     world = world_of(ctx)
-    target = world.model(attack.target)
     activation = ctx.state.activation
-    attacker_activating = activation is not None and activation.model == attack.attacker
-    if (not target.on_table or not attacker_activating or not target.holds("On Guard") or target.wavering
-            or target.id in (activation.anticipating if activation else [])):
+    asked = [] if activation is None or activation.model != attack.attacker else [
+        model for model in (world.model(m) for m in attack.targets[attack.index:] if m not in attack.offered)
+        if model.on_table and model.side != activation.side and model.holds("On Guard") and not model.wavering
+        and model.id not in activation.anticipating]
+    if len(asked) < 2:
         attack.stage = "roll"
+    if not asked:
         stage(ctx, attack)
         return False
-    ask(ctx, target.side, "anticipate", f"{attack.attacker} attacks {target.id}: spend its On Guard token to "
+    model = asked[0]
+    attack.offered.append(model.id)
+    ask(ctx, model.side, "anticipate", f"{attack.attacker} attacks {model.id}: spend its On Guard token to "
         f"Anticipate the attack (-2 on {attack.attacker}'s attacks on it, {RULE}, L423)?",
-        f"Does {target.id} Anticipate the attack?",
+        f"Does {model.id} Anticipate the attack?",
         [("no", "No, keep the token"), ("yes", "Anticipate Attack (spend On Guard)")], key="anticipate",
-        context={"target": target.id}, reaction_to="anticipate")
-    attack.stage = "roll"
-    stage(ctx, attack, f"{target.id} may Anticipate the attack.")
+        context={"target": model.id}, reaction_to="anticipate")
+    stage(ctx, attack, f"{model.id} may Anticipate the attack.")
     return True
 
 

@@ -54,7 +54,9 @@ def reroll_with(ctx: Context[SunshardState], attack: AttackState, source: str, *
     else:
         pay_reroll(ctx, attack.side, source, f"re-rolling the attack test ({why}{RULE}, L757)")
     attack.dice = reroll_dice(ctx, attack, source, f"{attack.attacker}'s attack test re-rolled")
-    ctx.emit(AttackStaged(attack=attack, note=f"{attack.attacker} re-rolls its attack test ({source})."))
+    paid = {"loot": "with a Loot token", "fortune": "for 1 Fortune", "poison-fruit": "through Poison Fruit"}.get(
+        source, f"({source})")
+    ctx.emit(AttackStaged(attack=attack, note=f"{attack.attacker} re-rolls its attack test {paid}."))
 
 
 def reroll_dice(ctx: Context[SunshardState], attack: AttackState, source: str, purpose: str) -> list[AttackDie]:

@@ -10,6 +10,20 @@ from typing import Literal
 from engine.core import EventBody, ModelId, SideId
 from engine.systems.sunshard.state import AttackState, Figure, Gained, LooseMarker, SideRecord, SunshardState
 
+_BOOK = " (Sunshard:Embren core rules"
+
+
+def _because(why: str) -> str:
+    """`` (why)`` for the end of a line, the rule cited last in ``why`` joined on with a comma rather than in brackets
+    of its own: "(Vigilant (... L1494))" reads "(Vigilant, ... L1494)"."""
+    if not why:
+        return ""
+    start = why.rfind(_BOOK)
+    end = why.find(")", start)
+    if start >= 0 and end >= 0:
+        why = f"{why[:start]}, {why[start + 2:end]}{why[end + 1:]}"
+    return f" ({why})"
+
 __all__ = [
     "ABILITY_EXPIRY",
     "SUNSHARD_EVENTS",
@@ -89,7 +103,7 @@ class TokensChanged(EventBody):
             parts.append(f"gains {', '.join(self.gained)}")
         if self.lost:
             parts.append(f"loses {', '.join(self.lost)}")
-        why = f" ({self.why})" if self.why else ""
+        why = _because(self.why)
         return f"{self.model_id} {' and '.join(parts) or 'is unchanged'}{why}."
 
 
@@ -109,7 +123,7 @@ class HpChanged(EventBody):
 
     def describe(self) -> str:
         verb = "loses" if self.amount < 0 else "heals"
-        why = f" ({self.why})" if self.why else ""
+        why = _because(self.why)
         return f"{self.model_id} {verb} {_plural(abs(self.amount), 'HP')}{why}."
 
 
@@ -154,7 +168,7 @@ class FortuneChanged(EventBody):
 
     def describe(self) -> str:
         verb = "gains" if self.amount >= 0 else "spends"
-        return f"Side {self.side} {verb} {_plural(abs(self.amount), 'Fortune')} ({self.why}); now {self.total}."
+        return f"Side {self.side} {verb} {_plural(abs(self.amount), 'Fortune')}{_because(self.why)}; now {self.total}."
 
 
 class VpScored(EventBody):
@@ -230,7 +244,7 @@ class MarkerPlaced(EventBody):
 
     def describe(self) -> str:
         where = f"on {self.on}" if self.on else f"at {self.marker.x:g},{self.marker.y:g}"
-        why = f" ({self.why})" if self.why else ""
+        why = _because(self.why)
         return f"A {self.marker.kind} marker is put {where}{why}."
 
 
@@ -260,7 +274,7 @@ class MarkerTaken(EventBody):
     def describe(self) -> str:
         source = self.from_objective or self.loose_id or "the battlefield"
         who = f"{self.model_id} takes" if self.model_id else "Removed:"
-        why = f" ({self.why})" if self.why else ""
+        why = _because(self.why)
         return f"{who} the {self.marker} marker from {source}{why}."
 
 

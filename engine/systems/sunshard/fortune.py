@@ -38,6 +38,13 @@ MOMENTS: dict[str, tuple[str, ...]] = {
 }
 """Which Fortune abilities each moment offers (the fortunes.yaml ids)."""
 
+_WHEN = {
+    "start-beginning": "at the beginning of the Start Phase", "start-during": "during the Start Phase",
+    "start-end": "at the end of the Start Phase", "activation-start": "at the start of {model}'s activation",
+    "activation-end": "at the end of {model}'s activation", "end-beginning": "at the beginning of the End Phase",
+}
+"""Each moment in the players' words (L349, L367-371, L749-803), for the question that offers its abilities."""
+
 
 def _leaders(world: World, side: SideId) -> list[Miniature]:
     return [m for m in world.on_table(side) if m.leader]
@@ -179,8 +186,9 @@ def offer_fortunes(ctx: Context[SunshardState], side: SideId, moment: str, model
     if not options:
         return False
     fruit = " (or Poison Fruit's free one)" if any(o.key.endswith(FRUIT) for o in options) else ""
+    when = _WHEN[moment].format(model=model or "the model")
     ask(ctx, side, "fortune", f"Side {side} has {world.record(side).fortune} Fortune: spend 1{fruit} on a Fortune "
-        f"ability now ({moment.replace('-', ' ')})?", "Which Fortune ability?", [("none", "None"), *options], key="use",
+        f"ability {when}?", "Which Fortune ability?", [("none", "None"), *options], key="use",
         context={"moment": moment, "model": model})
     return True
 

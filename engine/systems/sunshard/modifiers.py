@@ -23,6 +23,7 @@ from engine.core import ModelId
 from engine.systems.sunshard.engagement import engaged, engages, engaging
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.schema import WeaponProfile
+from engine.systems.sunshard.shards import focus_bonus
 from engine.systems.sunshard.sight import Cover
 from engine.systems.sunshard.world import RULE, Miniature, World
 
@@ -131,9 +132,22 @@ def attack_target(world: World, spec: AttackSpec) -> Target:
         mods.append(Modifier.add(f"Finisher ({finished})", 2, f"{RULE}, L1516"))
     if _dashing_show(world, attacker):
         mods.append(Modifier.add("Dashing Show", 2, f"{RULE}, L1427"))
-    goal = tn(profile.AA, [Modifier.add(f"{target.id}'s EVA", target.characteristic("EVA").value, f"{RULE}, L497"),
+    goal = tn(profile.AA, [*_powered(attacker, "AA", 1),
+                           Modifier.add(f"{target.id}'s EVA", target.characteristic("EVA").value, f"{RULE}, L497"),
                            *mods], label="AA")
     return goal
+
+
+def _powered(model: Miniature, name: str, sign: int) -> list[Modifier]:
+    """What the attacker's Blightpowered(X) for each Blight token and Shard Focus(X) while focused add to ``name``,
+    AA or ST of every profile (rulings blightpowered, shard-focus), ``sign`` turning ST's into the Armor TN's."""
+    mods = []
+    if bonus := model.blightpowered(name):
+        mods.append(Modifier.add(f"{model.id}'s Blightpowered {name} ({model.holds('Blight')} Blight)", sign * bonus,
+                                 f"{RULE}, L1417"))
+    if model.card.has("Shard Focus") and (bonus := focus_bonus(model, name)):
+        mods.append(Modifier.add(f"{model.id}'s Shard Focus {name}", sign * bonus, f"{RULE}, L1475"))
+    return mods
 
 
 def _dashing_show(world: World, attacker: Miniature) -> bool:
@@ -150,6 +164,8 @@ def armor_target(world: World, spec: AttackSpec) -> Target:
     profile = spec.profile
     strength = int(profile.ST) if profile.ST != "*" else 0
     mods: list[Modifier] = [Modifier.add(f"{attacker.id}'s {profile.name} ST", -strength, f"{RULE}, L512")]
+    if profile.ST != "*":
+        mods += _powered(attacker, "ST", -1)
     ranged, template = not is_melee(profile), is_template(profile)
     heavy = spec.cover is not None and spec.cover.kind == "heavy" and ranged and not spec.substitute
     if heavy and template and world.rulings.heavy_armor_vs_templates == "no":

@@ -169,13 +169,18 @@ def quest_action_values(world: World, side: SideId, filled: Mapping[str, str]) -
             check_quest_action(world, side, {**filled, "action": name})
         except (InvalidCommand, ValueError):
             continue
-        found.append(Choice(name, f"{name.replace('-', ' ').title()} ({cost} AP)"))
+        found.append(Choice(name, f"{_named(name)} ({cost} AP)"))
     return found
+
+
+def _named(action: str) -> str:
+    """A quest or deed action as the book names it (``shard-seed`` is Shard Seed)."""
+    return action.replace("-", " ").title()
 
 
 def apply_quest_action(ctx: Context[SunshardState], plan: QuestAction) -> None:
     """Carry out a checked quest or deed action (after a Burning test's re-roll when one is asked)."""
-    if spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "), then=lambda: plan_resume("paid-quest", plan)):
+    if spend_ap(ctx, plan.model, plan.ap, _named(plan.name), then=lambda: plan_resume("paid-quest", plan)):
         _carry_out(ctx, plan)
 
 
@@ -199,7 +204,7 @@ def _carry_out(ctx: Context[SunshardState], plan: QuestAction) -> None:
     if plan.name == "interact":
         ctx.emit(ActivationFlag(model_id=model.id, flag="interacted"))
     result = roll_test(ctx, model.id, model.side, "rsl", rsl_goal(world, model, mods),
-                       f"{model.id}'s {plan.name.replace('-', ' ')} RSL test")
+                       f"{model.id}'s {_named(plan.name)} RSL test")
     if not result.passed:
         return
     if plan.name == "resonate":
@@ -212,7 +217,7 @@ def _carry_out(ctx: Context[SunshardState], plan: QuestAction) -> None:
         kind = "Archaeology" if plan.name == "search" else "Shard Seed"
         ctx.emit(MarkerPlaced(marker=LooseMarker(id=f"{kind[0]}{ctx.state.markers_added}", kind=kind, x=0, y=0,
                                                  placed_by=model.id), on=plan.source,
-                              why=f"{plan.name.replace('-', ' ')} ({RULE}, {line})"))
+                              why=f"{_named(plan.name)} ({RULE}, {line})"))
         if plan.name == "search":
             _dig_check(ctx, model, plan.source or "")
     elif plan.name == "wicked-ritual":

@@ -14,11 +14,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from engine.checks import CheckResult, CheckRules, Die, Modifier, RerollLimit, Target, check, reroll_all, target
+from engine.checks import (
+    CheckResult,
+    CheckRules,
+    Die,
+    Modifier,
+    RerollLimit,
+    RollOff,
+    Target,
+    check,
+    reroll_all,
+    target,
+)
 from engine.systems.sunshard.rulings import DEFAULT_RULINGS, Rulings
 
 __all__ = ["PERFECT_OR_BOTCHED", "PLAIN", "REROLL_ONCE", "TestKind", "armor_like", "check_rules", "judge_test",
-           "reroll_test", "tn"]
+           "reroll_test", "rolled_off", "tn"]
 
 TestKind = Literal["attack", "armor", "casting", "rsl", "condition"]
 """What a test is, which decides whether a 1 and a 20 are perfect and botched."""
@@ -63,3 +74,11 @@ def reroll_test(dice: Sequence[Die], faces: Sequence[int], source: str) -> tuple
     :raises RerollRefused: naming the die.
     """
     return reroll_all(dice, faces, source, limit=REROLL_ONCE)
+
+
+def rolled_off(result: RollOff, line: str) -> str:
+    """Who rolled what in a roll-off and why its winner won, for the line that names the winner: ``A 9, B 9: tied,
+    rolled again; A 14, B 6; the lowest roll wins, L335`` (ties re-rolled, the lowest wins, L153, ``line``)."""
+    rounds = [", ".join(f"{side} {face}" for side, face in results.items()) for results in result.rounds]
+    return "; ".join(f"{shown}: tied, rolled again" if n < len(rounds) - 1 else shown
+                     for n, shown in enumerate(rounds)) + f"; the lowest roll wins, {line}"

@@ -39,6 +39,10 @@ class RoundBegan(EventBody):
         return f"Round {self.round} begins."
 
 
+_PHASE_OPENS = {("start", "beginning"), ("initiative", "roll"), ("activation", "first-pick"), ("end", "downed-blight")}
+"""The first step of each phase of a round (L347-375)."""
+
+
 class StepReached(EventBody):
     """The round reaches a phase and step (L347-375); as the End Phase begins, what lasted "until the next End Phase"
     ends (ruling until-next-end-phase)."""
@@ -62,7 +66,10 @@ class StepReached(EventBody):
                     del state.lasting_rules[piece]
 
     def describe(self) -> str:
-        return f"{self.phase.title()} Phase: {self.step.replace('-', ' ')}."
+        """Set-up names each stage; a round names each phase as it begins, its steps being the referee's (L347)."""
+        if self.phase == "setup":
+            return f"Setup Phase: {self.step.replace('-', ' ')}."
+        return f"{self.phase.title()} Phase." if (self.phase, self.step) in _PHASE_OPENS else ""
 
 
 class InitiativeWon(EventBody):
@@ -71,12 +78,15 @@ class InitiativeWon(EventBody):
     kind = "sunshard.initiative"
     side: SideId
     lines: tuple[str, ...] = ()
+    rolls: str = ""
+    """Who rolled what and why the winner won (``A 12, B 4; the lowest roll wins, L359``)."""
 
     def apply(self, state: SunshardState) -> None:
         state.initiative = state.active_side = self.side
 
     def describe(self) -> str:
-        return f"Side {self.side} wins the initiative and picks the first model to activate."
+        why = f" ({self.rolls})" if self.rolls else ""
+        return f"Side {self.side} wins the initiative{why} and picks the first model to activate."
 
     def working(self) -> tuple[str, ...]:
         return self.lines

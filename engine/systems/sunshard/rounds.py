@@ -30,7 +30,7 @@ from engine.systems.sunshard.fortune import offer_fortunes, use_fortune
 from engine.systems.sunshard.harm import Cause, gain, heal, lose, wound
 from engine.systems.sunshard.quest_actions import check_quest_action
 from engine.systems.sunshard.quests import end_of_game_scoring, end_of_round_scoring, sudden_death
-from engine.systems.sunshard.rolls import tn
+from engine.systems.sunshard.rolls import rolled_off, tn
 from engine.systems.sunshard.round_events import (
     FirstPicked,
     GameFinished,
@@ -123,7 +123,8 @@ def _start_fortune(ctx: Context[SunshardState]) -> bool:
     for side in ctx.state.sides:
         leaders = [m for m in world.on_table(side) if m.leader and not m.downed]
         if leaders:
-            gain_fortune(ctx, side, len(leaders), f"{len(leaders)} Leader(s) standing ({RULE}, L353)")
+            gain_fortune(ctx, side, len(leaders), f"{len(leaders)} Leader{'s' if len(leaders) > 1 else ''} standing, "
+                                                  f"{RULE}, L353")
     return _next(ctx, "start", "end")
 
 
@@ -141,7 +142,7 @@ def _initiative(ctx: Context[SunshardState]) -> bool:
 
     result = roll_off(sides, roll, lowest_wins=True)
     winner = SideId(result.winner or sides[0])
-    ctx.emit(InitiativeWon(side=winner, lines=result.working))
+    ctx.emit(InitiativeWon(side=winner, lines=result.working, rolls=rolled_off(result, "L359")))
     ctx.emit(StepReached(phase="activation", step="first-pick"))
     options = first_pick_options(world_of(ctx), winner)
     if not options:

@@ -42,6 +42,7 @@ from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.events import MarkerPlaced, TerrainRuleGained
 from engine.systems.sunshard.moving import wither
 from engine.systems.sunshard.quest_schema import ObjectiveSpec, QuestSpec
+from engine.systems.sunshard.rolls import rolled_off
 from engine.systems.sunshard.round_events import StepReached
 from engine.systems.sunshard.rounds import begin_round
 from engine.systems.sunshard.schema import WarbandSpec
@@ -148,19 +149,27 @@ def _objectives_or_deploy(ctx: Context[SunshardState]) -> None:
     placed = len([m for m in objectives(world) if m.kind == "objective"])
     if quest.placement == "alternate" and placed < quest.objectives:
         ctx.emit(StepReached(phase="setup", step="objectives"))
-        ctx.emit(DeployTurn(side=_roll_off(ctx, "placing the first Objective")))
+        first, won = _roll_off(ctx, "placing the first Objective", "L335")
+        ctx.emit(DeployTurn(side=first, won=won))
         return
+    _deploy_first(ctx)
+
+
+def _deploy_first(ctx: Context[SunshardState]) -> None:
+    """Trapper's Den, then the roll-off for deploying first (L337, L747)."""
     _trappers_den(ctx)
     ctx.emit(StepReached(phase="setup", step="deploy"))
-    first = _roll_off(ctx, "deploying first")
-    ctx.emit(DeployTurn(side=first, first=first))
+    first, won = _roll_off(ctx, "deploying first", "L337")
+    ctx.emit(DeployTurn(side=first, first=first, won=won))
 
 
-def _roll_off(ctx: Context[SunshardState], why: str) -> SideId:
-    """Each rolls a d20, ties re-rolled; the lowest wins (L335, L337)."""
+def _roll_off(ctx: Context[SunshardState], why: str, line: str) -> tuple[SideId, str]:
+    """Each rolls a d20, ties re-rolled; the lowest wins (L335, L337): the winner and the line saying so."""
     def roll(players: tuple[str, ...]) -> dict[str, int]:
         return {p: roll_d20(ctx, 1, f"the roll-off for {why}", SideId(p))[0] for p in players}
-    return SideId(roll_off(ctx.state.sides, roll, lowest_wins=True).winner or ctx.state.sides[0])
+    result = roll_off(ctx.state.sides, roll, lowest_wins=True)
+    winner = SideId(result.winner or ctx.state.sides[0])
+    return winner, f"Side {winner} wins the roll-off for {why} ({rolled_off(result, line)})"
 
 
 def _trappers_den(ctx: Context[SunshardState]) -> None:
@@ -242,10 +251,7 @@ def apply_place_objective(ctx: Context[SunshardState], side: SideId, at: tuple[f
     if number < quest.objectives:
         ctx.emit(DeployTurn(side=world.opponent(side)))
         return
-    _trappers_den(ctx)
-    ctx.emit(StepReached(phase="setup", step="deploy"))
-    first = _roll_off(ctx, "deploying first")
-    ctx.emit(DeployTurn(side=first, first=first))
+    _deploy_first(ctx)
 
 
 def _reserve(world: World, side: SideId, rangers: bool) -> list[Miniature]:

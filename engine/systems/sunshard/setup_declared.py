@@ -8,7 +8,9 @@ typed: ``/decide choice:model=A2;at=6,3``). The rule checks are phase 1's (``che
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+
+import shapely
 
 from engine.core import Context, Decision, DecisionPart, Option, PartKind, SideId
 from engine.systems.sunshard.catalogue import SunshardData
@@ -210,10 +212,38 @@ def _point(at: tuple[float, float]) -> str:
 
 def _objective_parts(world: World, decision: Decision, answers: Mapping[str, str]) -> Sequence[DecisionPart]:
     spots = objective_spots(world)
+    where = _where(world, decision.owner)
     return (DecisionPart(key="at", prompt="Where does the Objective go (its centre)?", kind=PartKind.POSITION,
                          center=(world.state.width / 2, world.state.height / 2), radius=world.state.width,
-                         options=tuple(Option(key=_point(p), label=_point(p)) for p in spots),
+                         options=tuple(Option(key=_point(p), label=where(p)) for p in spots),
                          default=_point(spots[0]) if spots else None),)
+
+
+def _where(world: World, side: SideId) -> Callable[[tuple[float, float]], str]:
+    """How a suggested Objective spot is labelled, with what places it: how far from the table's centre, or from the
+    nearest Objective already placed (centre to centre, ruling objective-offsets), and from the placer's own zone."""
+    placed = [(_middle(o.polygon), o.id) for o in objectives(world)]
+    middle = (world.state.width / 2, world.state.height / 2)
+    zone = deployment(world, side)
+
+    def label(at: tuple[float, float]) -> str:
+        if placed:
+            gap, nearest = min((math.dist(at, centre), key) for centre, key in placed)
+            near = f"{_inches(gap)} from {nearest}"
+        else:
+            near = "the table's centre" if math.dist(at, middle) < 0.05 else \
+                f"{_inches(math.dist(at, middle))} from the centre"
+        home = f"; {_inches(zone.distance(shapely.Point(at)))} from your zone" if zone is not None else ""
+        return f"{_point(at)} ({near}{home})"
+    return label
+
+
+def _inches(length: float) -> str:
+    return f"{round(length, 1):g}\""
+
+
+def _middle(polygon: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    return sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon)
 
 
 def _own_next(world: World, side: SideId) -> list[Miniature]:

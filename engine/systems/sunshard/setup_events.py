@@ -100,6 +100,8 @@ class DeployTurn(EventBody):
     forced: ModelId | None = None
     first: SideId | None = None
     """The player who deployed first, recorded once (Rangers and Leaders follow that order, L339, L1473)."""
+    won: str = ""
+    """The roll-off that gave ``side`` this turn, who rolled what and why it won (L335, L337), if one did."""
 
     def apply(self, state: SunshardState) -> None:
         state.active_side = self.side
@@ -112,7 +114,7 @@ class DeployTurn(EventBody):
             return "Every model is placed."
         if self.forced is not None:
             return f"Side {self.side} must deploy {self.forced} now, picked by its opponent."
-        return f"Side {self.side}'s turn."
+        return f"{self.won}: side {self.side}'s turn." if self.won else f"Side {self.side}'s turn."
 
 
 class ModelDeployed(EventBody):

@@ -37,6 +37,10 @@ __all__ = ["SPECIAL_COSTS", "Special", "apply_special", "check_special", "climb_
 SPECIAL_COSTS: Mapping[str, int] = {"rally": 1, "on-guard": 2, "disengage": 2, "eagle-eye": 1, "translocate": 2}
 """AP each costs (L409, L419, L447, L1429, L1443); Climbing costs its HGT difference (L413)."""
 
+_NAMES = {"rally": "Rally", "on-guard": "On Guard", "disengage": "Disengage", "eagle-eye": "Eagle-Eye",
+          "translocate": "Translocate", "climb": "Climbing"}
+"""Each special action as the book names it, for the lines that say what the AP were spent on."""
+
 
 @dataclass(frozen=True, slots=True)
 class Special:
@@ -186,7 +190,7 @@ def _check_translocate(world: World, model: Miniature, to: tuple[float, float]) 
 
 def apply_special(ctx: Context[SunshardState], plan: Special) -> None:
     """Pay for and carry out a checked special action (after a Burning test's re-roll when one is asked)."""
-    if spend_ap(ctx, plan.model, plan.ap, plan.name.replace("-", " "), rally=plan.name == "rally",
+    if spend_ap(ctx, plan.model, plan.ap, _NAMES[plan.name], rally=plan.name == "rally",
                 then=lambda: plan_resume("paid-special", plan)):
         _carry_out(ctx, plan)
 
@@ -218,7 +222,7 @@ def _carry_out(ctx: Context[SunshardState], plan: Special) -> None:
         end = plan.height if plan.name == "climb" else surface(world, model, at=plan.to)
         line = "L415" if plan.name == "climb" else "L1445"
         ctx.emit(ModelPlaced(model_id=model.id, x=plan.to[0], y=plan.to[1], facing=round(bearing(here, plan.to), 2),
-                             z=float(end), acted_by=f"{plan.name} ({RULE}, {line})"))
+                             z=float(end), acted_by=f"{_NAMES[plan.name]} ({RULE}, {line})"))
         _moved(ctx, model.id)
 
 

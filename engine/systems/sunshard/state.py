@@ -184,6 +184,9 @@ class AttackState(BaseModel):
     template: list[tuple[float, float]] = []
     resume: dict[str, JsonValue] | None = None
     """What was interrupted and carries on after (a move cut by a Held Shot, L461)."""
+    offered: list[ModelId] = []
+    """The models under it already asked whether they Anticipate the attack (L423), each once, before the first
+    attack test."""
     reroll: str | None = None
     """The re-roll declared with the attack (``keep``, ``loot``, ``fortune``; ruling ``standing-reroll``), or None
     to be asked after the roll."""

@@ -134,8 +134,9 @@ def test_on_guard_ends_the_activation() -> None:
 
     def guard(ctx: Context[SunshardState]) -> None:
         apply_special(ctx, check_special(world_of(ctx), A, {"action": "on-guard", "model": "A1"}))
-    after, _ = run(state, guard)
+    after, events = run(state, guard)
     assert after.models[A1].tokens == ["On Guard"] and after.activation is None and after.active_side == B
+    assert "A1 spends 2 AP on On Guard (1 left)." in [e.body.describe() for e in events]
 
 
 def test_disengage_vaults_out_of_contact() -> None:

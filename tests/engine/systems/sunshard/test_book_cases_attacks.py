@@ -219,8 +219,9 @@ def test_a_die_rerolled_with_loot_is_not_rerolled_again_with_fortune() -> None:
     activate(state, "A1")
     waiting, _ = attack(state, "A", [18], model="A1", weapon="Officer's Pistol", target="B1")
     assert [o.key for o in pending(waiting).parts[0].options] == ["keep", "loot", "fortune"]
-    after, _ = answer(waiting, {"reroll": "loot"}, rig=[19])
+    after, events = answer(waiting, {"reroll": "loot"}, rig=[19])
     assert not after.pending and after.records[A].fortune == 3 and after.models[B1].tokens == []
+    assert "A1 re-rolls its attack test with a Loot token." in [e.body.describe() for e in events]
 
 
 def test_an_immaterial_model_shrugs_off_a_hit_on_ten_or_less() -> None:

@@ -54,6 +54,8 @@ def test_the_free_rally_is_offered_at_the_beginning_of_the_end_phase_for_one_for
     put(state, "B1", "Pariah", B, 10, 22)
     waiting, _ = at_step(state, "end", "beginning")
     assert offered(waiting) == ["none", "free-rally:A1/Wavering"]
+    assert pending(waiting).prompt == ("Side A has 2 Fortune: spend 1 on a Fortune ability at the beginning of the "
+                                       "End Phase?")
     after, _ = answer(waiting, {"use": "free-rally:A1/Wavering"})
     assert after.models[A1].tokens == [] and after.records[A].fortune == 1
 

@@ -7,9 +7,11 @@ import pytest
 
 from engine.core import ModelId, RulesError
 from engine.systems.sunshard.activation import apply_end, start_activation
+from engine.systems.sunshard.attack_flow import begin_attack
 from engine.systems.sunshard.attack_plan import check_attack
 from engine.systems.sunshard.guard import held_shooters
 from engine.systems.sunshard.rounds import finish_activation
+from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import (
     DATA,
     A,
@@ -20,12 +22,13 @@ from tests.engine.systems.sunshard.tables import (
     new_state,
     pending,
     put,
+    rolled,
     run,
     walk,
     world,
 )
 
-A1, B1, B2 = ModelId("A1"), ModelId("B1"), ModelId("B2")
+A1, A2, B1, B2 = ModelId("A1"), ModelId("A2"), ModelId("B1"), ModelId("B2")
 R32 = 32 / 25.4 / 2
 
 
@@ -136,6 +139,7 @@ def test_the_remnant_vigil_gives_on_guard_for_a_fortune_at_the_end_of_an_activat
     waiting, _ = run(state, lambda ctx: finish_activation(ctx, B1), data=data)
     decision = pending(waiting)
     assert decision.kind == "fortune" and "remnant-vigil:B1" in [o.key for o in decision.parts[0].options]
+    assert decision.prompt == "Side B has 1 Fortune: spend 1 on a Fortune ability at the end of B1's activation?"
     after, _ = answer(waiting, {"use": "remnant-vigil:B1"}, data=data)
     assert after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 0
 
@@ -149,5 +153,29 @@ def test_the_remnant_vigil_is_not_offered_to_a_vigilant_model_which_gains_the_to
     put(state, "B1", "Pariah", B, 10, 10)
     put(state, "A1", "Captain", A, 18, 10)
     activate(state, "B1")
-    after, _ = run(state, lambda ctx: finish_activation(ctx, B1))
+    after, events = run(state, lambda ctx: finish_activation(ctx, B1))
     assert not after.pending and after.models[B1].tokens == ["On Guard"] and after.records[B].fortune == 1
+    assert "B1 gains On Guard (Vigilant, Sunshard:Embren core rules v1.0, L1494)." in [e.body.describe()
+                                                                                      for e in events]
+
+
+def test_every_enemy_under_a_cone_may_anticipate_before_any_die_and_a_friend_under_it_may_not() -> None:
+    # L421-423, L553: every model under the Cone is attacked, so each enemy of the activating model with an On Guard
+    # token may Anticipate as the attack is declared, before the first attack test; B2, a friend of the activating
+    # B1, keeps its token (On Guard reactions come only in an enemy model's activation).
+    state = new_state()
+    put(state, "B1", "Aberration", B, 4, 12)
+    put(state, "A1", "Captain", A, 8, 12, tokens=["On Guard"])
+    put(state, "A2", "Conscripted", A, 7, 12.6, tokens=["On Guard"])
+    put(state, "B2", "Pariah", B, 10, 12, tokens=["On Guard"])
+    activate(state, "B1")
+    first, events = run(state, lambda ctx: begin_attack(ctx, check_attack(
+        world_of(ctx), B, {"model": "B1", "weapon": "Blight Spit", "target": "A1"})))
+    assert first.attack is not None and first.attack.targets == ["A1", "A2", "B2"]
+    assert pending(first).context["target"] == "A1" and not rolled(events)
+    second, events = answer(first, {"anticipate": "no"})
+    assert pending(second).context["target"] == "A2" and not rolled(events)
+    after, events = answer(second, {"anticipate": "yes"}, rig=[19, 19, 19])
+    assert not after.pending and len(rolled(events)) == 3
+    assert after.models[A2].tokens == [] and after.models[B2].tokens == ["On Guard"]
+    assert after.models[A1].tokens == ["On Guard"]

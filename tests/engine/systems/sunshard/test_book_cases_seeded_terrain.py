@@ -9,6 +9,7 @@ import pytest
 from engine.core import ModelId, RulesError
 from engine.systems.sunshard.fortune import fortune_options, use_fortune
 from engine.systems.sunshard.harm import Cause, gain
+from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.terrain import rules_of
 from tests.engine.systems.sunshard import tables as t
@@ -137,3 +138,56 @@ def test_phaseforming_gives_seeded_terrain_within_six_inches_the_chosen_rule_whi
     assert "hazardous" in rules["T1"] and "hazardous" not in rules["T2"] and "hazardous" not in rules["T3"]
     chosen.models[A1].tokens.remove("On Guard")
     assert "hazardous" not in rules_of(t.world(chosen, PHASER), chosen.terrain["T1"])
+
+
+def test_shifting_shards_may_turn_the_piece_they_place() -> None:
+    # L782, L459: the piece is placed anew, so it may lie another way, as long as no point of it moves more than 5"
+    # and it lies off other terrain (L692). A 6" by 2" grove T1 (its long side running east, 0 degrees) turned to
+    # run north about its centre (7,5): its corners move 4.5"; half an inch north too, 4.9"; an inch north, 5.4".
+    state = _shardborn(4, 4, 6, 2)
+    asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
+    question = t.pending(asked)
+    assert [p.key for p in question.parts] == ["to", "facing"] and question.parts[1].default == "0.00"
+    after, events = t.answer(asked, {"to": "7,5", "facing": "90"})
+    assert sorted(after.terrain["T1"].polygon) == [(6, 2), (6, 8), (8, 2), (8, 8)]
+    assert any("turned 90 degrees" in e.body.describe() for e in events)
+    t.answer(asked, {"to": "7,5.5", "facing": "90"})
+    with pytest.raises(RulesError, match=r"a corner of T1 would move 5.39\", more than 5\".*within 5"):
+        t.answer(asked, {"to": "7,6", "facing": "90"})
+    t.lay(state, "T3", (7.5, 7, 1, 1), 1, ["light-cover"])  # north of the grove: turned, it would lie over it
+    asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
+    with pytest.raises(RulesError, match=r"T1 would overlap T3.*L692, L782"):
+        t.answer(asked, {"to": "7,5", "facing": "90"})
+
+
+def test_shard_focus_gives_every_gain_its_text_lists_and_aa_to_every_profile() -> None:
+    # L1475 (ruling shard-focus): X may list several gains, "+N NAME" or a special ability's name, joined by commas;
+    # AA and ST are added to every weapon profile's. A1 stands in the Seeded grove, so it gains them all.
+    many = t.card("Captain", name="Shardblade", type="Elemental",
+                  abilities=("Shard Focus(+1 EVA, +2 AA, Immaterial)",))
+    state = t.new_state()
+    t.lay(state, "T1", (8, 8, 4, 4), 0, ["seeded", "clear"])
+    t.put(state, "A1", "Captain", A, 10, 10)
+    t.put(state, "B1", "Pariah", t.B, 14, 10)
+    state.figures[A1] = state.figures[A1].model_copy(update={"card": "Shardblade"})
+    seen = t.world(state, many)
+    model = seen.model("A1")
+    assert model.characteristic("EVA").value == many.EVA + 1 and model.has("Immaterial")
+    pistol = AttackSpec(A1, ModelId("B1"), model.weapon("Officer's Pistol"))
+    assert attack_target(seen, pistol).value == 6 + 2 + seen.model("B1").characteristic("EVA").value
+
+
+def test_blightpowered_adds_each_gain_for_every_blight_token_st_to_every_profile() -> None:
+    # L1417 (ruling blightpowered): "+1 ST, +1 SPD" with 2 Blight tokens: +2 SPD, and +2 ST on the pistol, so the
+    # target's Armor test is 2 harder.
+    powered = t.card("Captain", name="Blightblade", abilities=("Blightpowered(+1 ST, +1 SPD)",))
+    state = t.new_state()
+    t.put(state, "A1", "Captain", A, 10, 10, tokens=["Blight", "Blight"])
+    t.put(state, "B1", "Pariah", t.B, 14, 10)
+    plain = t.world(state)
+    before = armor_target(plain, AttackSpec(A1, ModelId("B1"), plain.model("A1").weapon("Officer's Pistol"))).value
+    state.figures[A1] = state.figures[A1].model_copy(update={"card": "Blightblade"})
+    seen = t.world(state, powered)
+    assert seen.model("A1").characteristic("SPD").value == powered.SPD + 2
+    shot = AttackSpec(A1, ModelId("B1"), seen.model("A1").weapon("Officer's Pistol"))
+    assert armor_target(seen, shot).value == before - 2

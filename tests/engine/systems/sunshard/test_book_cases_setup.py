@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Context, Decision, GameSetup, InvalidCommand, ModelId, RulesError, SideId, UserId
+from engine.core import Context, Decision, Event, GameSetup, InvalidCommand, ModelId, RulesError, SideId, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.setup import apply_deploy, begin_setup, check_deploy, on_leader
 from engine.systems.sunshard.setup_declared import deploy_spots
@@ -18,11 +18,15 @@ from tests.engine.systems.sunshard.tables import DATA, A, B, answer, card, new_s
 def set_up(quest: str, rig: list[int], data=DATA) -> SunshardState:  # type: ignore[no-untyped-def]
     """The demo forces (A: Captain A1, Conscripted A2-A4, Harrier A5; B: Pariahs B1-B2, Evolved B3, Aberration B4)
     set up for ``quest`` with the roll-offs rigged."""
+    return setting_up(quest, rig, data)[0]
+
+
+def setting_up(quest: str, rig: list[int], data=DATA) -> tuple[SunshardState, list[Event]]:  # type: ignore[no-untyped-def]
+    """:func:`set_up`, with the events it made."""
     setup = GameSetup(system="sunshard", sides=(A, B), host=UserId("alice"), seed_commitment=commitment("t"))
     forces = {A: [data.warbands["Greywater Delvers"]], B: [data.warbands["Ashen Remnant"]]}
-    state, _ = run(SunshardState(setup=setup), lambda ctx: begin_setup(ctx, data, data.quest(quest), forces),
-                   rig=rig, data=data)
-    return state
+    return run(SunshardState(setup=setup), lambda ctx: begin_setup(ctx, data, data.quest(quest), forces),
+               rig=rig, data=data)
 
 
 def deploy(state: SunshardState, side: SideId, model: str, at: str | None = None, data=DATA):  # type: ignore[no-untyped-def]
@@ -35,8 +39,10 @@ def deploy(state: SunshardState, side: SideId, model: str, at: str | None = None
 
 def test_the_lowest_roll_places_the_first_objective_and_ties_are_rerolled() -> None:
     # L335: 9 and 9 tie, then 14 and 6: side B places first.
-    state = set_up("on-the-hunt", [9, 9, 14, 6])
+    state, events = setting_up("on-the-hunt", [9, 9, 14, 6])
     assert (state.step, state.active_side) == ("objectives", B)
+    assert ("Side B wins the roll-off for placing the first Objective (A 9, B 9: tied, rolled again; A 14, B 6; the "
+            "lowest roll wins, L335): side B's turn.") in [line for e in events if (line := e.body.describe())]
 
 
 def test_the_deployment_roll_off_winner_may_pick_an_enemy_model_but_not_a_ranger() -> None:

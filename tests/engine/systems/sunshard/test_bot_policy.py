@@ -11,6 +11,7 @@ from engine.core import BOT_USER, ActionCommand, Actor, Answer, Game, GameSetup,
 from engine.dice import commitment
 from engine.systems.sunshard.acting import activating
 from engine.systems.sunshard.play_moves import move_plan, moves_for, offered_as
+from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.system import Sunshard
@@ -75,3 +76,16 @@ def test_a_move_that_ends_where_a_listed_move_ends_is_played_as_the_menu_lists_i
     assert entry[1].path[-1] == pytest.approx(move_plan(world, t.A, "A1", "toward B1 5").path[-1], abs=0.05)
     assert offered_as(world, t.A, "A1", "contact B1") is not None
     assert offered_as(world, t.A, "A1", "toward O9 max") is None
+
+
+def test_the_bot_says_which_fortune_ability_it_spends_in_the_ability_s_words() -> None:
+    # L776: at the end of B1's activation the bot buys the Vigil; its line names the ability, not the menu's key.
+    state = t.new_state()
+    state.step, state.active_side = "activation", t.B
+    state.records[t.B].fortune = 1
+    t.put(state, "B1", "Evolved", t.B, 10, 10)
+    t.put(state, "A1", "Captain", t.A, 18, 10)
+    t.activate(state, "B1")
+    waiting, _ = t.run(state, lambda ctx: finish_activation(ctx, ModelId("B1")))
+    move = SYSTEM.bot_move(waiting, t.B, lambda command: True)
+    assert move is not None and move.reasons == ("spends Fortune on Vigil: B1 Evolved",)

@@ -166,6 +166,10 @@ def test_a_player_s_card_import_is_read_like_the_shipped_cards() -> None:
     ({"weapons": [{"name": "Bow", "AA": 4, "RN": 8, "ST": 3, "abilities": ["Powerful"]}]},
      '"Powerful" needs its value in brackets, like "Powerful(2)" (L1518)'),
     ({"alignments": ["Elves"]}, 'field "alignments[0]"'),
+    ({"abilities": ["Shard Focus(Reach)"]}, '"Reach" in Shard Focus(Reach) is not read (L1475): write "+N NAME" (NAME '
+                                            'one of AP, SPD, EVA, ARM, RSL, AA, ST) or a special ability\'s name'),
+    ({"abilities": ["Blightpowered(Immaterial)"]}, '"Immaterial" in Blightpowered(Immaterial) is not read (L1417): '
+                                                   'write "+N NAME" (NAME one of AP, SPD, EVA, ARM, RSL, AA, ST)'),
 ])
 def test_a_bad_card_is_refused_naming_the_file_the_entry_and_the_field(change: dict[str, object],
                                                                        expected: str) -> None:

@@ -33,7 +33,7 @@ def test_recon_interact_at_rsl_minus_six() -> None:
     put(state, "A1", "Conscripted", A, 12, 12 - OBJ - R)
     activate(state, "A1")
     after, events = act(state, [8], action="interact", model="A1")
-    assert rolled(events) == ["A1's interact RSL test: TN 2, rolled 8: failed."]
+    assert rolled(events) == ["A1's Interact RSL test: TN 2, rolled 8: failed."]
     assert after.activation is not None and after.activation.ap == 2
     with pytest.raises(RulesError, match="Interact this activation already"):
         check_quest_action(world(after), A, {"action": "interact", "model": "A1"})
@@ -122,7 +122,7 @@ def test_resonate_at_rsl_minus_two_gives_reflection() -> None:
     put(state, "A1", "Captain", A, 12, 12 - 80 / 25.4 / 2 - R)
     activate(state, "A1")
     after, events = act(state, [7], action="resonate", model="A1")
-    assert rolled(events) == ["A1's resonate RSL test: TN 7, rolled 7: passed."]
+    assert rolled(events) == ["A1's Resonate RSL test: TN 7, rolled 7: passed."]
     assert after.models[A1].tokens == ["Reflection"]
 
 
@@ -136,7 +136,7 @@ def test_wicked_ritual_counts_blighted_models_near_the_objective() -> None:
     activate(state, "A1")
     state.activation.started_on = ["O1"]  # type: ignore[union-attr]
     after, events = act(state, [5], action="wicked-ritual", model="A1")
-    assert rolled(events) == ["A1's wicked ritual RSL test: TN 5, rolled 5: passed."]
+    assert rolled(events) == ["A1's Wicked Ritual RSL test: TN 5, rolled 5: passed."]
     assert after.records[A].deed_vp == 1 and after.models[A1].tokens == []
 
 

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import ModelId, RulesError
+from engine.core import Event, ModelId, RulesError
 from engine.systems.sunshard.quests import controllers, end_of_game_scoring, end_of_round_scoring
 from engine.systems.sunshard.setup import check_place_objective
 from tests.engine.systems.sunshard.tables import A, B, at_step, lay, objective, pending, put, quest_state, run, world
 
 R = 32 / 25.4 / 2
 OBJ = 50 / 25.4 / 2
+
+
+def said(events: list[Event]) -> list[str]:
+    """The public lines the events print."""
+    return [line for event in events if (line := event.body.describe())]
 
 
 def test_bleeding_tests_at_ten_and_goes_either_way() -> None:
@@ -31,8 +36,9 @@ def test_start_phase_fortune_counts_leaders_not_downed() -> None:
     put(state, "A1", "Captain", A, 10, 10, leader=True)
     put(state, "A2", "Harrier", A, 14, 10, leader=True, tokens=["Downed"])
     put(state, "B1", "Pariah", B, 20, 30)
-    after, _ = at_step(state, "start", "fortune", [5, 9])
+    after, events = at_step(state, "start", "fortune", [5, 9])
     assert after.records[A].fortune == 1 and after.records[B].fortune == 0
+    assert "Side A gains 1 Fortune (1 Leader standing, Sunshard:Embren core rules v1.0, L353); now 1." in said(events)
 
 
 def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model() -> None:
@@ -41,10 +47,22 @@ def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model()
     state.round = 1
     put(state, "A1", "Captain", A, 10, 2)
     put(state, "B1", "Pariah", B, 10, 22)
-    waiting, _ = at_step(state, "initiative", "roll", [7, 7, 12, 4])
+    waiting, events = at_step(state, "initiative", "roll", [7, 7, 12, 4])
     decision = pending(waiting)
     assert decision.kind == "first-pick" and decision.owner == B
+    assert ("Side B wins the initiative (A 7, B 7: tied, rolled again; A 12, B 4; the lowest roll wins, L359) and "
+            "picks the first model to activate.") in said(events)
     assert [o.key for o in decision.parts[0].options] == ["B1", "A1"]  # the winner's own first, then the rest
+
+
+def test_a_round_tells_each_phase_once_not_each_step() -> None:
+    # L347: a round is four phases; their steps are the referee's, said only when something happens in them.
+    state = quest_state("on-the-hunt")
+    put(state, "A1", "Captain", A, 10, 2)
+    put(state, "B1", "Pariah", B, 10, 22)
+    _, events = at_step(state, "start", "beginning", [7, 12])
+    assert [line for line in said(events) if "Phase" in line] == ["Start Phase.", "Initiative Phase.",
+                                                                   "Activation Phase."]
 
 
 def test_downed_models_bleed_blight_and_grim_tableau_adds_more() -> None:

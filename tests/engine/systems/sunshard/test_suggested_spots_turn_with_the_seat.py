@@ -10,9 +10,9 @@ import pytest
 from engine.core import GameSetup, UserId
 from engine.dice import commitment
 from engine.systems.sunshard.setup import apply_place_objective, begin_setup
-from engine.systems.sunshard.setup_declared import deploy_spots, objective_spots
+from engine.systems.sunshard.setup_declared import deploy_spots, objective_spots, prompt_setup
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, pending, run, world
 
 
 def _mirror_match(quest: str, rig: list[int]) -> SunshardState:
@@ -56,3 +56,18 @@ def test_after_the_centre_objective_each_placer_s_first_spot_is_in_its_own_half(
     state.active_side = B
     far = objective_spots(world(state))
     assert near[0] == (5.0, 9.0) and far[0] == (19.0, 15.0) and far == _turned(state, near)
+
+
+def test_each_suggested_objective_spot_says_where_it_lies() -> None:
+    # A newcomer read bare coordinates ("12,12", "11,12") with nothing to place them by: each suggestion names its
+    # distance from the table's centre or the nearest Objective already placed, and from the placer's own zone.
+    state = _mirror_match("on-the-hunt", [3, 15])
+    state.active_side = A
+    asked, _ = run(state, prompt_setup, data=DATA)
+    labels = [o.label for o in pending(asked).parts[0].options]
+    assert labels[:2] == ["12,12 (the table's centre; 8\" from your zone)", "11,12 (1\" from the centre; 8\" from your "
+                                                                              "zone)"]
+    placed, _ = run(state, lambda ctx: apply_place_objective(ctx, A, (12.0, 12.0)), data=DATA)
+    placed.active_side = A
+    asked, _ = run(placed, prompt_setup, data=DATA)
+    assert pending(asked).parts[0].options[0].label == "5,9 (7.6\" from O1; 5\" from your zone)"
