@@ -14,6 +14,7 @@ Every failure found becomes an entry of ``FOUND``, checked on every game and tab
 from __future__ import annotations
 
 import asyncio
+import copy
 import math
 import time
 from collections.abc import Iterator
@@ -95,11 +96,14 @@ def _typed(value: Any) -> str:
 
 
 class Tables:
-    """One event loop and one table per (game, state), rebuilt when a command ends it."""
+    """One event loop and one table per (game, state), rebuilt when a command ends it: the first time by its
+    commands, then from a copy of the storage it had then (the same table after a restart: its game replayed from its
+    log, a fraction of the cost of playing a demo table's set-up again)."""
 
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self._tables: dict[tuple[str, str], TableService] = {}
+        self._built: dict[tuple[str, str], MemoryRepository] = {}
 
     def run(self, work: Any) -> Any:
         return self.loop.run_until_complete(work)
@@ -109,12 +113,22 @@ class Tables:
         service = self._tables.get(key)
         game = service.live_game("t") if service else None
         if service is None or game is None or (state != "over" and game.is_over()):
-            service = self._tables[key] = self.run(_build(system, state))
+            service = self._tables[key] = self.run(self._rebuilt(key))
+        return service
+
+    async def _rebuilt(self, key: tuple[str, str]) -> TableService:
+        if key not in self._built:
+            repository = MemoryRepository()
+            service = await _build(repository, *key)
+            self._built[key] = copy.deepcopy(repository)
+            return service
+        service = TableService(copy.deepcopy(self._built[key]), FACTORIES, pass_delay=lambda: 0.0)
+        await service.game_at("t")
         return service
 
 
-async def _build(system: str, state: str) -> TableService:
-    service = TableService(MemoryRepository(), FACTORIES, pass_delay=lambda: 0.0)
+async def _build(repository: MemoryRepository, system: str, state: str) -> TableService:
+    service = TableService(repository, FACTORIES, pass_delay=lambda: 0.0)
     say = service.execute
     if state == "play":
         await say("t", UserId("alice"), parse_line(f"/game demo system:{system}"))
