@@ -4,8 +4,8 @@ L1250-1585): a menu lists a value only where the action's check passes on it, so
 The means an attack is made with (those with a target in arc and sight, or none needed), its targets (in sight;
 nearest first where the measuring mode shows distances, one out of reach offered last and labelled, since reach is
 measured after declaring, L746), the combat art and what it spends on its rolls, the spells of an Assist (a
-Ritual's: ``rituals``), the tokens and models of Perceive, Interact and Deathblow, a Trade's partner and items, the
-equipment a model may change to. ``request`` reads the answers back as the check's ``Request``.
+Ritual's: ``rituals``), the tokens and models of Perceive, Interact and Deathblow (a Trade's and an equipment change's:
+``trade_menus``). ``request`` reads the answers back as the check's ``Request``.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from engine.systems.eldfall.action_checks import (
     target_refusal,
     token_check,
 )
-from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import EXTRAS, Check, Request, allowed_now, extras_refusal
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
-from engine.systems.eldfall.equipment_changes import equip_refusal, swap_refusal, weapon_swap
+from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
@@ -40,13 +39,11 @@ from engine.systems.eldfall.shrouds import shown_name
 from engine.systems.eldfall.state import Declared, QuestToken
 from engine.systems.eldfall.strikes import point_gap, reach_inches
 from engine.systems.eldfall.support import spell_use
-from engine.systems.eldfall.trading import trade_partners
 
 __all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
-           "deathblow_targets", "dispel_implied", "equipment", "gives", "interact_targets", "item_count",
-           "means_explained", "means_refusal", "partner_explained", "partners", "perceive_targets", "point_refusal",
-           "points", "request", "spends", "strikes", "support_spells", "support_targets", "takes",
-           "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
+           "deathblow_targets", "dispel_implied", "interact_targets", "means_explained", "means_refusal",
+           "perceive_targets", "point_refusal", "points", "request", "spends", "strikes", "support_spells",
+           "support_targets", "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
 
 
 def request(ask: Ask, kind: str) -> Request:
@@ -437,67 +434,3 @@ def interact_targets(reading: Reading, ask: Ask) -> list[Choice]:
         return []
     return [Choice(t.id, f"{t.id}, a {t.kind}") for t in reading.state.tokens.values()
             if checked(reading, ask, token_check, "interact", targets=((ModelId(t.id), 1),))]
-
-
-# -- trades and equipment --------------------------------------------------------------------------------------
-
-
-def partners(reading: Reading, ask: Ask) -> list[Choice]:
-    """The allied models in base contact the activated model may Trade with, one of them having something to
-    exchange (L1544)."""
-    f = reading.active()
-    if f is None:
-        return []
-    return [Choice(o.id, f"{o.id} {shown_name(o)}") for o in trade_partners(reading.world, f)
-            if f.tradeable or o.tradeable]
-
-
-def partner_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
-    """Why an allied model in base contact is no Trade partner: neither holds an acquired item (L1545)."""
-    f = reading.active()
-    other = next((o for o in trade_partners(reading.world, f) if o.id == typed.strip().upper()), None) \
-        if f is not None else None
-    if f is None or other is None:
-        return None
-    return f"neither {f.id} nor {other.id} holds an acquired item: only acquired items are exchanged (L1545)"
-
-
-def _tradeable(reading: Reading, owner: Fighter, taken: Sequence[str]) -> list[Choice]:
-    left = dict(owner.tradeable)
-    for item in taken:
-        left[item] = left.get(item, 0) - 1
-    return [Choice(item, reading.kit.catalogue.item(item).name + (f" (x{n})" if n > 1 else ""))
-            for item, n in left.items() if n > 0]
-
-
-def gives(reading: Reading, ask: Ask) -> list[Choice]:
-    """The acquired items the activated model may give (L1545)."""
-    f = reading.active()
-    return _tradeable(reading, f, ()) if f is not None else []
-
-
-def takes(reading: Reading, ask: Ask) -> list[Choice]:
-    """The acquired items the Trade's partner may hand over (L1545)."""
-    if reading.active() is None or not ask.has("target"):
-        return []
-    return _tradeable(reading, reading.world.fighter(ModelId(ask.ident("target"))), ())
-
-
-def item_count(reading: Reading, ask: Ask, owner_option: str | None) -> tuple[int, int]:
-    """How many items one side of a Trade may name: up to what it holds."""
-    f = reading.active()
-    if f is None:
-        return (1, 1)
-    owner = f if owner_option is None else reading.world.fighter(ModelId(ask.ident(owner_option)))
-    return (1, max(1, sum(owner.tradeable.values())))
-
-
-def equipment(reading: Reading, ask: Ask) -> list[Choice]:
-    """What the activated model may change to: another weapon it carries, its shield laid down or taken up (L430)."""
-    f = reading.active()
-    if f is None:
-        return []
-    shield = (("no-shield", "Lay the shield down"), ("shield", "Take the shield up"))
-    found = [*((c.item.id, f.item_label(c.item)) for c in f.carried if c.item.category == "Weapon"), *shield]
-    return [Choice(value, label) for value, label in dict(found).items()
-            if equip_refusal(reading.kit, reading.state, f, fold(value)) is None]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Order, Param, RulesError, Shape
 from engine.systems.eldfall import action_menus as menus
+from engine.systems.eldfall import trade_menus
 from engine.systems.eldfall.action_checks import (
     attack_check,
     deathblow_check,
@@ -183,12 +184,13 @@ _action("deathblow", "Finish an Incapacitated enemy in base contact (target:)", 
         "L1534-1540", Param("target", "Whom?", values=menus.deathblow_targets, noun="models"))
 _action("trade", "Exchange acquired items with an ally in base contact (target:, with: what it gives, choice: what "
         "it takes, comma-separated)", "Trade with an ally", trade_check, "L1542-1545",
-        Param("target", "With whom?", values=menus.partners, refused=said(menus.partner_explained), noun="models"),
-        Param("with", "What does it give?", values=menus.gives, shape=Shape.SET, optional=True,
-              count=lambda r, ask: menus.item_count(r, ask, None), none_label="nothing", noun="items"),
-        Param("choice", "What does it take?", values=menus.takes, shape=Shape.SET,
+        Param("target", "With whom?", values=trade_menus.partners, refused=said(trade_menus.partner_explained),
+              noun="models"),
+        Param("with", "What does it give?", values=trade_menus.gives, shape=Shape.SET, optional=True,
+              count=lambda r, ask: trade_menus.item_count(r, ask, None), none_label="nothing", noun="items"),
+        Param("choice", "What does it take?", values=trade_menus.takes, shape=Shape.SET,
               optional=True, none_when=lambda r, ask: ask.has("with"),
-              count=lambda r, ask: menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
+              count=lambda r, ask: trade_menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
 _action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
         allowed=("issue-a-duel",))
 _action("ritual", "Perform a Ritual: summon (with: the spell, or several Conjurations comma-separated); needs Idle",
@@ -211,7 +213,7 @@ def _equip_refused(r: Reading, ask: Ask, typed: str) -> str | None:
 @RULES.action("equip", "The activated model changes its equipment before its action, once an activation (with: a "
               "weapon it carries, shield, no-shield)", label="Change its equipment", when=ACTION,
               check=_equip_plan, rule=_RULE + "L428-432", params=(
-                  Param("with", "Change to what?", values=menus.equipment, refused=said(_equip_refused),
+                  Param("with", "Change to what?", values=trade_menus.equipment, refused=said(_equip_refused),
                         noun="items"),))
 def _equip(ctx: Ctx, plan: tuple[ModelId, str]) -> None:
     model, wanted = plan

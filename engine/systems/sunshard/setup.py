@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import numpy as np
 import shapely
 
 from engine.checks import roll_off
@@ -35,7 +34,7 @@ from engine.core import (
     TerrainMark,
     parse_point,
 )
-from engine.geometry import MM_PER_INCH, TOLERANCE, Base, Pose, overlaps
+from engine.geometry import MM_PER_INCH, Base, Pose, overlaps
 from engine.systems.sunshard.asking import ask
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.d20 import roll_d20
@@ -61,9 +60,8 @@ from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_
 from engine.systems.sunshard.zones import contested, deployment, layout_zones, wholly_in
 from engine.table import ModelAdded, PlacedModel, TableSet, TerrainAdded, ZoneAdded, preset_layout
 
-__all__ = ["RANGER_REACH", "apply_deploy", "apply_place_objective", "begin_setup", "check_deploy",
-           "check_place_objective", "deploy_values", "muster", "next_turn", "objective_problem",
-           "objective_problems", "on_deploy_choices", "on_leader"]
+__all__ = ["RANGER_REACH", "apply_deploy", "apply_place_objective", "begin_setup", "check_deploy", "deploy_values",
+           "muster", "next_turn", "on_deploy_choices", "on_leader"]
 
 RANGER_REACH = 6.0
 """A Ranger deploys within 6" of its zone (L1473)."""
@@ -182,64 +180,6 @@ def _trappers_den(ctx: Context[SunshardState]) -> None:
         (face,) = roll_d20(ctx, 1, f"Trapper's Den for {mark.id}", None)
         if face <= 10:
             ctx.emit(TerrainRuleGained(terrain_id=mark.id, rule="hazardous", lasts="game"))
-
-
-def objective_problem(world: World, at: tuple[float, float]) -> tuple[str, str] | None:
-    """Why an Objective may not go at ``at``: outside Contested Ground, too near an edge or another Objective
-    (L860, L889, L913, L1149), or on an Impassable piece."""
-    return objective_problems(world, [at])[0]
-
-
-def objective_problems(world: World, spots: Sequence[tuple[float, float]]) -> list[tuple[str, str] | None]:
-    """:func:`objective_problem` of each spot, every shape measured against all the spots in one call (the Objective
-    menu tries every inch of Contested Ground)."""
-    quest = _quest(world)
-    radius = Base("objective", Pose(0.0, 0.0), quest.objective.base_mm, 0.0).radius
-    points = shapely.points(np.array(spots, dtype=float).reshape(-1, 2))
-    area = contested(world)
-    inside = [False] * len(spots)
-    if area is not None:  # completely within: holding the centre, and the outline a radius away at least
-        inside = (shapely.contains(area, points)
-                  & (shapely.distance(area.exterior, points) >= radius - TOLERANCE)).tolist()
-    apart = [(mark.id, (shapely.distance(shapely.Polygon(mark.polygon), points) - radius).tolist())
-             for mark in objectives(world)]
-    # a base stands apart from a piece when the piece holds not its centre and is more than a touch away (L694-700)
-    touched = [(terrain.id, (shapely.contains(terrain.polygon, points)
-                             | (shapely.distance(terrain.polygon, points) <= radius + TOLERANCE)).tolist())
-               for terrain in pieces(world) if terrain.has("impassable")]
-    found: list[tuple[str, str] | None] = []
-    for k, (x, y) in enumerate(spots):
-        found.append(_objective_problem(world, quest, radius, (x, y), inside[k], [(i, gaps[k]) for i, gaps in apart],
-                                        [i for i, hits in touched if hits[k]]))
-    return found
-
-
-def _objective_problem(world: World, quest: QuestSpec, radius: float, at: tuple[float, float], inside: bool,
-                       gaps: list[tuple[str, float]], impassable: list[str]) -> tuple[str, str] | None:
-    """The first problem of one spot, given what was measured there, in the order a player reads them."""
-    if not inside:
-        return "an Objective goes completely within Contested Ground", "L889"
-    x, y = at
-    edge = min(x, y, world.state.width - x, world.state.height - y) - radius
-    if edge < quest.min_edge - TOLERANCE:
-        return f"an Objective stays at least {quest.min_edge:g}\" from a table edge ({edge:.2f}\" here)", "L889"
-    for mark, gap in gaps:
-        if gap < quest.min_apart - TOLERANCE:
-            return f"an Objective stays at least {quest.min_apart:g}\" from {mark} ({gap:.2f}\" here)", "L889"
-    if impassable:
-        return f"{impassable[0]} is Impassable", "L692"
-    return None
-
-
-def check_place_objective(world: World, side: SideId, filled: Mapping[str, str]) -> tuple[float, float]:
-    """The one rule check of placing an Objective at ``filled["at"]``."""
-    if world.state.step != "objectives" or world.state.active_side != side:
-        raise refuse(f"it is not side {side}'s turn to place an Objective", "L335")
-    at = parse_point(filled.get("at", ""))
-    problem = objective_problem(world, at)
-    if problem is not None:
-        raise refuse(*problem)
-    return at
 
 
 def apply_place_objective(ctx: Context[SunshardState], side: SideId, at: tuple[float, float]) -> None:

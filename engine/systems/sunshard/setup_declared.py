@@ -15,6 +15,7 @@ import shapely
 from engine.core import Context, Decision, DecisionPart, Option, PartKind, SideId
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.declared import RULES
+from engine.systems.sunshard.objective_spots import check_place_objective, objective_problems
 from engine.systems.sunshard.round_events import StepReached
 from engine.systems.sunshard.setup import (
     RANGER_REACH,
@@ -22,9 +23,7 @@ from engine.systems.sunshard.setup import (
     apply_place_objective,
     begin_setup,
     check_deploy,
-    check_place_objective,
     deploy_values,
-    objective_problems,
     spot_problem,
 )
 from engine.systems.sunshard.setup_events import DeployAsSuggested, WarbandPicked

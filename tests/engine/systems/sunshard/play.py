@@ -16,13 +16,13 @@ from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.engagement import gap
 from engine.systems.sunshard.modifiers import is_melee
 from engine.systems.sunshard.moving import apply_move, check_move
+from engine.systems.sunshard.objective_spots import check_place_objective
 from engine.systems.sunshard.rounds import finish_activation, settle
 from engine.systems.sunshard.setup import (
     apply_deploy,
     apply_place_objective,
     begin_setup,
     check_deploy,
-    check_place_objective,
 )
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import World, rulings_of

@@ -7,11 +7,11 @@ import pytest
 
 from engine.core import Context, ModelId, RulesError
 from engine.systems.sunshard.harm import Cause, wound
+from engine.systems.sunshard.objective_spots import objective_problem
 from engine.systems.sunshard.quest_actions import check_quest_action
 from engine.systems.sunshard.quests import end_of_game_scoring, end_of_round_scoring, quest_outcome, sudden_death
 from engine.systems.sunshard.round_events import StepReached
 from engine.systems.sunshard.rounds import proceed
-from engine.systems.sunshard.setup import objective_problem
 from engine.systems.sunshard.state import SunshardState
 from tests.engine.systems.sunshard.tables import A, B, activate, objective, pending, put, quest_state, run, world
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event, ModelId, RulesError
+from engine.systems.sunshard.objective_spots import check_place_objective
 from engine.systems.sunshard.quests import controllers, end_of_game_scoring, end_of_round_scoring
-from engine.systems.sunshard.setup import check_place_objective
 from tests.engine.systems.sunshard.tables import A, B, at_step, lay, objective, pending, put, quest_state, run, world
 
 R = 32 / 25.4 / 2
