@@ -29,6 +29,7 @@ TABLE_EDGE = "the table edge"
 
 _F = NDArray[np.float64]
 _B = NDArray[np.bool_]
+_I = NDArray[np.intp]
 
 
 def terrain_label(t: Terrain) -> str:
@@ -87,6 +88,35 @@ _FEW = 120
 _MARGIN = 1e-6
 """Inches by which a leg must clear a piece's bounding disc, or enter its inner one, to be settled without measuring
 it exactly: far more than any rounding of the coordinates (1e-13 at most)."""
+
+
+def _clear_of_pieces(start: _F, end: _F, ok: _B, centres: _F, inside: _F, beyond: _F,
+                     prepared: NDArray[np.object_], reach: float | _F, owner: _I | None = None,
+                     of: _I | None = None) -> _B:
+    """``ok`` (changed in place) less the legs still ok that come within ``reach`` of a piece. A leg far outside a
+    piece's bounding disc (squared gap over ``beyond``) misses it and one within the base's reach of the disc inside it
+    (under ``inside``) hits it, by a margin no rounding reaches: only the pairs of a leg and a piece neither settles
+    are measured exactly. With ``owner`` (each piece's layout) and ``of`` (each leg's), a leg meets only its own
+    layout's pieces and ``reach`` is given per piece: several layouts tested in one call (``leg_batches``)."""
+    idx = np.nonzero(ok)[0]
+    a, b = _offsets(start[idx], None if end is start else end[idx], centres)
+    square = a * a + b * b  # the margins dwarf any rounding: no square roots
+    within = square < inside
+    near = square <= beyond
+    if owner is not None and of is not None:
+        mine = owner[:, None] == of[idx][None, :]
+        within &= mine
+        near &= mine
+    hit = within.any(axis=0)
+    near &= ~within & ~hit
+    ok[idx[hit]] = False
+    rows, legs = np.nonzero(near)
+    if len(legs):  # a line for each pair measured (a leg near two pieces drawn twice costs less than sorting)
+        measured = idx[legs]
+        lines = shapely.linestrings(np.stack([start[measured], end[measured]], axis=1))
+        gap = reach if isinstance(reach, float) else reach[rows]
+        ok[measured[shapely.dwithin(prepared[rows], lines, gap)]] = False
+    return ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,23 +287,11 @@ class Obstacles:
 
     def _pieces_clear(self, start: _F, end: _F, ok: _B) -> _B:
         """``ok`` (changed in place) less the legs that come within the impassable terrain, only those still ok
-        tested. A leg far outside a piece's bounding disc misses it and one within the base's reach of the disc inside
-        it hits it (by a margin no rounding reaches): only the pairs of a leg and a piece neither settles are measured
-        exactly."""
+        tested (:func:`_clear_of_pieces`)."""
         if len(self.terrain) and ok.any():
-            idx = np.nonzero(ok)[0]
             pieces = self._pieces
-            a, b = _offsets(start[idx], None if end is start else end[idx], pieces.centres)
-            square = a * a + b * b  # the margins dwarf any rounding: no square roots
-            inside = square < self._inside
-            hit = inside.any(axis=0)
-            near = ~inside & (square <= self._beyond) & ~hit
-            ok[idx[hit]] = False
-            rows, legs = np.nonzero(near)
-            if len(legs):  # a line for each pair measured (a leg near two pieces drawn twice costs less than sorting)
-                measured = idx[legs]
-                lines = shapely.linestrings(np.stack([start[measured], end[measured]], axis=1))
-                ok[measured[shapely.dwithin(pieces.prepared[rows], lines, self.radius - TOLERANCE)]] = False
+            _clear_of_pieces(start, end, ok, pieces.centres, self._inside, self._beyond, pieces.prepared,
+                             self.radius - TOLERANCE)
         return ok
 
     def points_clear(self, points: _F) -> _B:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import shapely
 from numpy.typing import NDArray
 
-from .clearance import Obstacles, _closer, _offsets
+from .clearance import Obstacles, _clear_of_pieces, _closer
 from .shapes import XY
 from .tolerance import TOLERANCE
 
@@ -63,25 +62,12 @@ def _bases_clear(layouts: list[Obstacles], start: _F, end: _F, of: _I) -> NDArra
 
 def _pieces_clear(layouts: list[Obstacles], start: _F, end: _F, of: _I, ok: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """``ok`` (changed in place) less the legs that come within an impassable piece of their own layout, settled as
-    ``Obstacles._pieces_clear`` settles them (by the pieces' discs, the rest measured exactly)."""
+    ``Obstacles._pieces_clear`` settles them (:func:`_clear_of_pieces`, each leg meeting its own layout's pieces)."""
     pieces = [o._pieces for o in layouts]
     owner = np.repeat(np.arange(len(layouts)), [len(p.centres) for p in pieces])
     if not len(owner) or not ok.any():
         return ok
-    idx = np.nonzero(ok)[0]
-    a, b = _offsets(start[idx], end[idx], np.concatenate([p.centres for p in pieces]))
-    square = a * a + b * b
-    mine = owner[:, None] == of[idx][None, :]
-    inside = (square < np.concatenate([o._inside for o in layouts])) & mine
-    hit = inside.any(axis=0)
-    near = ~inside & (square <= np.concatenate([o._beyond for o in layouts])) & ~hit & mine
-    ok[idx[hit]] = False
-    rows, legs = np.nonzero(near)
-    if len(legs):
-        measured, which = np.unique(legs, return_inverse=True)
-        lines = shapely.linestrings(np.stack([start[idx[measured]], end[idx[measured]]], axis=1))
-        prepared = np.concatenate([p.prepared for p in pieces])
-        reach = np.array([o.radius - TOLERANCE for o in layouts])[owner]
-        within = shapely.dwithin(prepared[rows], lines[which], reach[rows])
-        ok[idx[legs[within]]] = False
-    return ok
+    reach = np.array([o.radius - TOLERANCE for o in layouts])[owner]
+    return _clear_of_pieces(start, end, ok, np.concatenate([p.centres for p in pieces]),
+                            np.concatenate([o._inside for o in layouts]), np.concatenate([o._beyond for o in layouts]),
+                            np.concatenate([p.prepared for p in pieces]), reach, owner, of)
