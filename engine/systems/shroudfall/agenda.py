@@ -203,7 +203,7 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
             ctx.emit(AttackRolled(attacker=model, target=target, weapon=task.weapon, hit_total=hit.hit.total,
                                   defence=hit.hit.defence, hit=False, critical=False, lines=hit.lines,
                                   in_action=task.why == "action", melee=plan.weapon.type == "melee",
-                                  summary=f"{model} attacks {target} with {task.weapon}: {line}.",
+                                  summary=f"{_attacks(ctx, model, target)} with {task.weapon}: {line}.",
                                   **_drawn(ctx, model, target, task.reach)))
         else:
             common = {"unit": task.unit, "model": model, "weapon": task.weapon, "target": target,
@@ -215,6 +215,14 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return [task.model_copy(update={"target": task.rest[0], "rest": task.rest[1:], "then": tuple(then),
                                         "roll": {}})]
     return then
+
+
+def _attacks(ctx: Table, attacker: ModelId, target: ModelId) -> str:
+    """``B1 attacks A2``, or ``B1 attacks its own side's B6`` when a beam or area attack takes a friend (L776, L797,
+    L803, ruling ``template-targets``): the line says so, as the menu did."""
+    models = ctx.state.models
+    own = attacker in models and target in models and models[attacker].side == models[target].side
+    return f"{attacker} attacks its own side's {target}" if own else f"{attacker} attacks {target}"
 
 
 def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -235,7 +243,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     hit_line_, *working = task.lines
     lines = (*working, *damage.lines)
     amount = damage.wound.damage
-    summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line_}; {line}"
+    summary = f"{_attacks(ctx, attacker, target)} with {weapon.name}: {hit_line_}; {line}"
     if amount <= 0:
         ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.hit_total,
                               defence=task.defence, hit=True, critical=task.critical, damage_total=damage.wound.total,
