@@ -56,7 +56,7 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if not _acting(ctx, unit.id):
         return []
     _refuse(action_refusal(ctx.state, unit, "move"), "move")
-    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
     return move_steps(ctx, unit.id, plan_unit_move(ref.world(ctx), unit, where, parry=parry,
@@ -124,7 +124,8 @@ def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[
     make it, the attacker included (L1323-1327), the bonus lasting for that attack only."""
     model, bonus = together
     effect = f"combined+{bonus}"
-    ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))
+    ctx.emit(EffectChanged(unit=unit.id, name=unit.name, effect=effect, expiry="activation",
+                           why=COMBINED[kind]))
     strikes = [Task(kind="strike", unit=unit.id, model=model, weapon=w.name, target=target, essence=essence,
                     why="action") for w in ref.catalogue.card(unit.card).weapons if w.type == kind]
     return [*strikes, Task(kind="uncombine", unit=unit.id, to=effect)]
@@ -132,7 +133,7 @@ def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[
 
 def _uncombine(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if task.unit in ctx.state.units and task.to in ctx.state.units[task.unit].effects:
-        ctx.emit(EffectChanged(unit=task.unit, effect=task.to, expiry=None))
+        ctx.emit(EffectChanged(unit=task.unit, name=ctx.state.units[task.unit].name, effect=task.to, expiry=None))
     return []
 
 
@@ -142,7 +143,7 @@ def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if not _acting(ctx, unit.id):
         return []
     _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
-    ctx.emit(ActionTaken(unit=unit.id, action="attack"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="attack"))
     strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
     return [*strikes, Task(kind="acted", unit=unit.id)]
 

@@ -36,6 +36,7 @@ from engine.systems.shroudfall.essence import can_pay, pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
 from engine.systems.shroudfall.move_steps import move_steps
+from engine.systems.shroudfall.naming import unit_choice, unit_shown
 from engine.systems.shroudfall.plans import UnitMove, parse_destination, plan_unit_move
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
@@ -52,10 +53,6 @@ INTERACT = "ACTION INTERACT"
 # -- which units -----------------------------------------------------------------------------------------------
 
 
-def _unit_choice(unit: UnitRecord) -> Choice:
-    return Choice(unit.id, f"{unit.id} {unit.name}")
-
-
 def _fresh(world: Reading, side: SideId) -> list[UnitRecord]:
     """The units a whole-activation entry may take: those ``side`` may activate now, or its unit activating that has
     taken no action yet; a Stunned unit shakes first (L1421), so it takes none."""
@@ -69,7 +66,7 @@ def _fresh(world: Reading, side: SideId) -> list[UnitRecord]:
 def _planned(plan: str) -> Values:
     def values(world: Reading, ask: Ask) -> list[Choice]:
         side = ask.acting
-        return [_unit_choice(u) for u in _fresh(world, side)
+        return [unit_choice(world.state, u) for u in _fresh(world, side)
                 if (world.plan_for(u) == plan if world.activating(side) is None else _offered(world, u, plan))]
     return values
 
@@ -91,7 +88,7 @@ def _acting_for(action: Action) -> Values:
         unit = world.activating(ask.acting)
         if unit is None or action_refusal(world.state, unit, action) is not None:
             return []
-        return [_unit_choice(unit)]
+        return [unit_choice(world.state, unit)]
     return values
 
 
@@ -137,8 +134,9 @@ def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
     play.activate(ctx, side, unit)
     before = attuned_after(referee(ctx).world(ctx), ctx.state.units[unit])
     if before is not None:
-        ctx.emit(EffectChanged(unit=unit, effect="Attuned", expiry="activation",
-                               why=f"activated after {before}, DISCORD and HARMONY alternating; what it unlocks is "
+        after = unit_shown(ctx.state, ctx.state.units[before])
+        ctx.emit(EffectChanged(unit=unit, name=ctx.state.units[unit].name, effect="Attuned", expiry="activation",
+                               why=f"activated after {after}, DISCORD and HARMONY alternating; what it unlocks is "
                                    "played by hand, as the faction's card says"))
 
 
@@ -216,7 +214,7 @@ def _move_now(ctx: Context[ShroudfallState], order: MoveOrder) -> list[Task]:
     why = action_refusal(ctx.state, unit, "move")
     if why is not None:
         raise IllegalCommand(why, verb="act move")
-    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="move"))
     return move_steps(ctx, unit.id, order.move)
 
 
@@ -234,7 +232,7 @@ def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
 
 
 def _activatable(world: Reading, ask: Ask) -> list[Choice]:
-    return [_unit_choice(u) for u in world.eligible(ask.acting)]
+    return [unit_choice(world.state, u) for u in world.eligible(ask.acting)]
 
 
 @RULES.action("activate", "Activate a unit, then take its actions one at a time", label="Activate a unit",
@@ -290,7 +288,7 @@ def _interactable(world: Reading, ask: Ask) -> list[Choice]:
 def _interactors(world: Reading, ask: Ask) -> list[Choice]:
     unit = world.activating(ask.acting)
     free = unit is not None and free_interaction(world.world, unit)
-    values = [_unit_choice(unit)] if free and unit is not None else _acting_for("interact")(world, ask)
+    values = [unit_choice(world.state, unit)] if free and unit is not None else _acting_for("interact")(world, ask)
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
@@ -308,7 +306,7 @@ def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
     unit = ctx.state.units[ask.text("model")]
     free = free_interaction(referee(ctx).world(ctx), unit)
     if not free:
-        ctx.emit(ActionTaken(unit=unit.id, action="interact"))
+        ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="interact"))
     ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
     acted = [] if free else [Task(kind="acted", unit=unit.id)]
     run(ctx, referee(ctx), [*acted, Task(kind="finish", unit=unit.id)])
@@ -379,7 +377,7 @@ def _essence_attack(ctx: Context[ShroudfallState], ask: Ask) -> None:
 
 def _enders(world: Reading, ask: Ask) -> list[Choice]:
     unit = world.activating(ask.acting)
-    return [_unit_choice(unit)] if unit is not None else []
+    return [unit_choice(world.state, unit)] if unit is not None else []
 
 
 @RULES.action("end", "End the activation; its actions not taken are forfeited (L551, L555)",

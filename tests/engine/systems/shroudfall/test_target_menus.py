@@ -90,3 +90,11 @@ def test_each_target_shows_the_chance_of_a_hit_and_only_enemies_rolled_against_t
     rig(game, *([2] * 20))
     act(game, A, "attack", model="A1", target="B2+yellow")
     assert game.state.record(A).reserve == []
+
+
+def test_the_first_menu_names_each_unit_by_its_name_and_models() -> None:
+    # Newcomer finding 25: "B-beastbane-slayer: Advance" read as code; the entry names "Guardian Lawbringers (A2)".
+    game = _game()
+    entries = game.system.declarations.legal(game.system, game.state, A)
+    shown = {e.options.get("model"): e.model_shown for e in entries if "model" in e.options}
+    assert shown == {"A1": "Nekari, Supreme Elementalist (A1)", "friends": "Guardian Lawbringers (A2)"}
