@@ -36,28 +36,31 @@ def target_choices(world: Reading, side: SideId, unit: UnitRecord, reaches: list
     them with the essence its side may spend, then the aims whose beam hits no enemy (nothing to spend essence on).
     Where the unit attacks from where it stands (``here``), each says what a beam aimed at it hits and the chance a
     hit roll of its first model hits it (with the infusion's die, L929-931)."""
+    said = {r.enemy: (_first_shot(world, unit, r), _beam_said(world, unit, r)) if here else (None, "")
+            for r in reaches}
     useful = [r for r in reaches if not r.idle_beam]
-    found = [_choice(world, unit, r, None, here) for r in useful]
+    found = [_choice(world, r, None, *said[r.enemy]) for r in useful]
     for tag in essence_tags(world, side, unit):
-        found += [_choice(world, unit, r, tag, here) for r in useful]
-    return found + [_choice(world, unit, r, None, here) for r in reaches if r.idle_beam]
+        found += [_choice(world, r, tag, said[r.enemy][0], "") for r in useful]
+    return found + [_choice(world, r, None, *said[r.enemy]) for r in reaches if r.idle_beam]
 
 
-def _choice(world: Reading, unit: UnitRecord, reach: Reach, tag: str | None, here: bool) -> Choice:
+Shot = tuple[ModelId, ModelId, Weapon]
+"""A model of the attacking unit, the enemy, and the profile whose hit roll the menu's odds are of."""
+
+
+def _choice(world: Reading, reach: Reach, tag: str | None, shot: Shot | None, beam: str) -> Choice:
     label = f"{reach.enemy} {world.state.models[reach.enemy].name}"
     if tag == "combined":
         label += ", one model attacking for all (Combined Shot or Strike, L1323-1327)"
     elif tag:
         label += f", each roll infused with {tag}"
-    if here:
-        label += _beam_said(world, unit, reach) if tag is None else ""
-        shot = _first_shot(world, unit, reach)
-        colour = next((c for c in COLOURS if c == tag), None)
-        label += f", {percent(hit_chance(world.world, *shot, colour))} to hit" if shot and tag != "combined" else ""
-    return Choice(f"{reach.enemy}+{tag}" if tag else reach.enemy, label, distance=reach.gap)
+    colour = next((c for c in COLOURS if c == tag), None)
+    chance = f", {percent(hit_chance(world.world, *shot, colour))} to hit" if shot and tag != "combined" else ""
+    return Choice(f"{reach.enemy}+{tag}" if tag else reach.enemy, label + beam + chance, distance=reach.gap)
 
 
-def _first_shot(world: Reading, unit: UnitRecord, reach: Reach) -> tuple[ModelId, ModelId, Weapon] | None:
+def _first_shot(world: Reading, unit: UnitRecord, reach: Reach) -> Shot | None:
     """The first model of ``unit`` and its first profile that would roll against ``reach``'s enemy."""
     table = world.world
     for model in world.state.alive(unit):
@@ -93,11 +96,11 @@ def _beam_said(world: Reading, unit: UnitRecord, reach: Reach) -> str:
         return f", a {beam} that passes over no model (L785-793)"
     own = [m for m in hits if state.models[m].side == unit.side]
     enemies = [m for m in hits if m not in own]
-    named = [*enemies, *(f"your own {m} {state.models[m].name}" for m in own)]
-    short = f" falls short of {reach.enemy} and" if beyond else ""
+    named = [*enemies, *(f"your {m}" for m in own)]
+    short = " short of it," if beyond else ""
     only = " only" if not enemies else ""
-    friends = " (a beam hits friends too, L797)" if own else ""
-    return f", the {beam}{short} hits{only} {_joined(named)}{friends}"
+    friends = " (L797)" if own else ""
+    return f", {beam}:{short} hits{only} {_joined(named)}{friends}"
 
 
 def _joined(names: list[str]) -> str:
