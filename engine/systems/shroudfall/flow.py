@@ -224,7 +224,7 @@ def close_activation(ctx: Table, ref: Referee, why: str) -> None:
         _mines(ctx, ref, unit)
     advised = tactical_advisor(ref.world(ctx), unit) if generates_essence(unit) else None
     if advised is not None:
-        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
+        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.name} within 1\" of "
                      f"{advised} in the opponent's half (leadership, L509)")
     value = ref.catalogue.card(unit.card).essence
     gain_essence(ctx, unit.side, essence_at_activation_end(ctx.state, unit, value),
