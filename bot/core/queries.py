@@ -116,7 +116,10 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     if host:
         lines.append("As host: /game pause, /game force, /game extend, /game seat, /game end.")
     lines.append(look)
-    return " ".join(lines)
+    # Where the game stands in one paragraph, then each command on a line of its own (one run-on paragraph of
+    # five commands with their options and citations was hard to read).
+    prose = " ".join(line for line in lines if not line.startswith(("/", "As host:", look)))
+    return "\n".join([prose, *(line for line in lines if line.startswith(("/", "As host:", look)))])
 
 
 def viewer_for(game: Game[Any], user: UserId) -> Viewer:
