@@ -57,8 +57,11 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             if invocation.options.get("text"):
                 return [Output(text=board_text(game, SPECTATOR), to=to)]
             zoom = invocation.options.get("zoom")
-            return [Output(text=f"The table at event #{game.seq}.", to=to,
-                           pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None))]
+            pictures = board_picture(game, zoom=str(zoom).upper() if zoom else None)
+            if not pictures:  # a board still being chosen (Underworlds' set-up): say so, not an empty "table at"
+                return [Output(text="There is no battlefield to draw yet: the set-up has not laid it out. /status "
+                                    "says where the game stands.", to=user)]
+            return [Output(text=f"The table at event #{game.seq}.", to=to, pictures=pictures)]
     raise ValueError(f"{invocation.name} is not one of the table's questions")
 
 

@@ -40,3 +40,12 @@ async def test_a_letter_typed_at_another_players_menu_says_whose_menu_it_was() -
     assert session.errors == 3
     await session.run_line("a")  # bob's own menu: no hint, and his pick goes on
     assert "Which party?" in "\n".join(lines[-8:]) and lines[-1].strip() == "(type a letter to pick)"
+
+
+async def test_board_before_the_battlefield_is_laid_out_says_so() -> None:
+    """Underworlds' boards are chosen in the set-up: /board then said "The table at event #12." with no picture."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:underworlds opponent:bob", "/board"])
+    assert lines[-1].strip() == ("[private to alice] There is no battlefield to draw yet: the set-up has not laid it "
+                                 "out. /status says where the game stands."), lines[-2:]
