@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.core.announce import announce_pending, decision_prompt, waiting_for
+from bot.core.announce import AFTER_THE_GAME, announce_pending, decision_prompt, waiting_for
 from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
@@ -98,8 +98,7 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     then the tools every table has."""
     held = game.state.sides_of(user)
     if game.is_over():
-        return ("The game is over. /game rematch plays it again with the sides swapped, /game export takes "
-                "its log and a replay home, /game new starts another.")
+        return AFTER_THE_GAME
     mine = [d for d in game.pending if d.owner in held]
     if mine:
         return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])

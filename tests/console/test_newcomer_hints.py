@@ -49,3 +49,11 @@ async def test_board_before_the_battlefield_is_laid_out_says_so() -> None:
     await session.run_lines(["/game new system:underworlds opponent:bob", "/board"])
     assert lines[-1].strip() == ("[private to alice] There is no battlefield to draw yet: the set-up has not laid it "
                                  "out. /status says where the game stands."), lines[-2:]
+
+
+async def test_act_alone_after_the_game_says_it_is_over_and_what_comes_next() -> None:
+    """Was "Nothing you can do right now. /status says whose turn it is." once the game had ended."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:shroudfall opponent:bob", "/game end", "@bob /act"])
+    assert lines[-1].strip().startswith("[private to bob] The game is over. /game rematch plays it again"), lines[-1]
