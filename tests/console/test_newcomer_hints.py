@@ -57,3 +57,20 @@ async def test_act_alone_after_the_game_says_it_is_over_and_what_comes_next() ->
     session = _session(lines)
     await session.run_lines(["/game new system:shroudfall opponent:bob", "/game end", "@bob /act"])
     assert lines[-1].strip().startswith("[private to bob] The game is over. /game rematch plays it again"), lines[-1]
+
+
+async def test_bare_decide_holding_two_sides_that_choose_at_once_shows_the_first_then_the_other() -> None:
+    """A practice table (alice holds both sides): both scheme draws are owed at once; bare /decide was refused
+    with "you owe 2 decisions: say which with decision:d27 or decision:d37". An answer still says which."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:eldfall", "/act", "a", "b", "/act", "a", "d"])
+    owed = [d.id for d in session._service.live_game("console").pending]  # type: ignore[union-attr]
+    assert len(owed) == 2, owed
+    await session.run_line("/decide choice:x")
+    assert session.errors == 1 and "you owe 2 decisions: say which" in lines[-1]
+    await session.run_line("/decide")
+    shown = [line.strip() for line in lines[-4:] if line.strip()[:3] in ("a) ", "b) ")]
+    assert session.errors == 1 and shown and all(f"decision:{owed[0]} " in line for line in shown), lines[-4:]
+    await session.run_lines(["a", "/decide"])
+    assert session.errors == 1 and f"decision:{owed[1]} " in lines[-2], lines[-4:]
