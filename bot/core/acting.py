@@ -135,7 +135,7 @@ def _invocation(legal: LegalAction, side: SideId) -> Invocation:
 
 def _label(legal: LegalAction) -> str:
     model = legal.options.get("model")
-    return f"{model}: {legal.label}" if model else legal.label
+    return f"{legal.model_shown or model}: {legal.label}" if model else legal.label
 
 
 def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: str | None = None) -> Output:
@@ -165,9 +165,11 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
         picks = tuple((_label(found), _invocation(found, side)) for found, side in legal)
         return Output(text="What do you do? Pick an action (or type it; /help lists the commands).", to=user,
                       picks=picks)
-    models = list(dict.fromkeys(str(found.options["model"]) for found, _ in legal if "model" in found.options))
+    models = {str(found.options["model"]): found.model_shown or str(found.options["model"])
+              for found, _ in legal if "model" in found.options}
     others = [(found, side) for found, side in legal if "model" not in found.options]
-    picks = (tuple((f"{m}: its actions", Invocation(("act",), {"model": m}, menu=True)) for m in models)
+    picks = (tuple((f"{shown}: its actions", Invocation(("act",), {"model": m}, menu=True))
+                   for m, shown in models.items())
              + tuple((_label(found), _invocation(found, side)) for found, side in others))
     return Output(text="What do you do? Pick a model, or an action.", to=user, picks=picks[:MENU_LIMIT])
 
