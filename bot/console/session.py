@@ -92,6 +92,8 @@ class ConsoleSession:
             outputs += await self._seat_opponent(invocation, outputs)
             if picked is not None and not named and self._whose(user):  # an old pick refused: whose letters showed
                 outputs = [replace(o, text=o.text + self._whose(user)) if o.error else o for o in outputs]
+            elif picked is None and (folded := self._folded(invocation)):  # 'extra:1' read as part of a value
+                outputs = [replace(o, text=o.text + folded) if o.error else o for o in outputs]
         workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
         self._last_working = next((w for w in reversed(workings) if w), self._last_working)
         self._show(user, f"{user}:{side}" if side else user, text, outputs, workings)
@@ -176,6 +178,19 @@ class ConsoleSession:
             whose = self._whose(user) if hint else ""
             raise CommandLineError(f"{user} has no pick {text} in their latest menu{accepted}{whose}")
         return picks[index]
+
+    def _folded(self, invocation: Invocation) -> str:
+        """A refused typed command with a ``name:`` word that is none of its options (``/act action:move extra:1``):
+        the parser read it as part of the value before it (values may hold colons), which the refusal does not say."""
+        spec = self._service.registry.find(invocation.path)
+        names = [option.name for option in spec.options] if spec else []
+        for key, value in invocation.options.items():
+            for word in str(value).split()[1:] if isinstance(value, str) else ():
+                name, colon, _ = word.partition(":")
+                if colon and name.isalpha() and name not in names:
+                    return (f" ({name}: is not an option of {invocation.name}, so it was read as part of {key}:; "
+                            f"{invocation.name} takes {', '.join(f'{n}:' for n in names)})")
+        return ""
 
     def _whose(self, typist: UserId) -> str:
         """When the letters last shown are another player's, how to answer them: a newcomer at one keyboard
