@@ -2,7 +2,8 @@
 
 It is worked out from the ``BoardView`` alone, so any game gets it: the kinds of cell on a board of cells (starting,
 lethal, blocked hexes, each side's territory, tokens face up and face down), deployment zones and objectives on an
-inch table, the overlays drawn (a move, a sight or attack line clear or blocked, a range, a template, a facing arc),
+inch table, the overlays drawn (a move, a sight or attack line clear or blocked, a range, a template, a facing arc;
+in the game's own words where it gives them, ``Overlay.key``),
 the marks on models (the facing tick, the wounds chip, each token letter spelled out), a marker where a model was
 taken out, and a token standing for a model its viewer cannot see. Only what is in the picture is listed.
 """
@@ -77,7 +78,7 @@ _OVERLAYS = {
 def _overlay_entries(board: BoardView) -> list[KeyEntry]:
     entries: dict[str, KeyEntry] = {}
     for overlay in board.overlays:
-        text = _OVERLAYS.get((overlay.kind, overlay.style)) or {
+        text = overlay.key or _OVERLAYS.get((overlay.kind, overlay.style)) or {
             OverlayKind.PATH: "a path", OverlayKind.SIGHT: "a line between two points", OverlayKind.RING: "range",
             OverlayKind.SHAPE: "template", OverlayKind.ARC: "arc"}[overlay.kind]
         glyph = f"{overlay.kind.value}:{overlay.style.value}"

@@ -123,6 +123,9 @@ class Overlay(_Mark):
     end: float | None = None
     style: LineStyle = LineStyle.NORMAL
     label: str | None = None
+    key: str | None = None
+    """What the key (and the alt text) calls this mark where the game knows better than its kind and style can say
+    (``a hex A1 can move to``); ``None``: the key's generic words."""
 
 
 class HeaderMark(_Mark):
