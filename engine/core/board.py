@@ -51,13 +51,15 @@ class TerrainMark(_Mark):
 
 
 class ZoneMark(_Mark):
-    """A deployment zone (with its side) or an objective (``id`` like ``O1``)."""
+    """A deployment zone (with its side) or an objective (``id`` like ``O1``; with a ``side``, the side holding it)."""
 
     id: str
     kind: str  # "deployment" or "objective"
     polygon: tuple[Point, ...]
     side: SideId | None = None
     label: str | None = None
+    key: str | None = None
+    """What the key calls an objective where the game knows what it is (``Crystal Mine``); ``None``: an objective."""
 
 
 class ModelMark(_Mark):
