@@ -32,8 +32,9 @@ class Reach:
     types: tuple[AttackType, ...]
     gap: float
     idle_beam: float = 0.0
-    """The length of the beam when a beam aimed at the enemy is all that takes it and passes over no model: an aim the
-    book allows (L785-793) that rolls nothing, so menus say so; 0 otherwise."""
+    """The length of the beam when a beam aimed at the enemy is all that takes it and hits no enemy model (it passes
+    over no model, or only the attacker's friends, whom it targets too: L776, L797, ruling ``template-targets``): an
+    aim the book allows (L785-793) that rolls nothing against an enemy, so menus put it last and say so; 0 otherwise."""
 
 
 class Reading:
@@ -121,11 +122,12 @@ class Reading:
         return target_refusal(self.world, model, enemy, weapon) is None
 
     def _idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
-        """Whether a beam of ``model`` aimed at ``enemy`` passes over no model: it always reaches an aim within its
-        length; beyond, whether its strip overlaps any model (``beam_targets`` measures only the bases near it)."""
+        """Whether a beam of ``model`` aimed at ``enemy`` hits no enemy model (none, or only friends): it always reaches
+        an aim within its length; beyond, what its strip overlaps (``beam_targets`` measures only the bases near it)."""
         if weapon.shape != "beam" or gap <= weapon.range + 1e-9:
             return False
-        return not beam_targets(self.world, model, enemy, weapon)
+        side = self.state.models[model].side
+        return all(self.state.models[m].side == side for m in beam_targets(self.world, model, enemy, weapon))
 
     def useful(self, unit: UnitRecord) -> list[Reach]:
         """The enemies an attack of ``unit`` would roll against: its reaches without the idle beams' aims."""
