@@ -114,6 +114,9 @@ class LegalAction:
     label: str
     name: str | None = None
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    model_shown: str = ""
+    """How a menu names the ``model`` option's value where its id is not a name a player reads (Shroudfall's unit
+    ``B-sentinels-1`` is ``Serene Sentinels (B6-B9)``); empty: the value itself."""
 
     @property
     def key(self) -> tuple[tuple[str, ...], str | None]:

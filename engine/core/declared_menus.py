@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.core.actions import LegalAction
+from engine.core.actions import Choice, LegalAction
 from engine.core.audience import Viewer, ViewerKind
 from engine.core.ids import SideId
 from engine.core.menus import ordered
@@ -49,11 +49,17 @@ def legal_now(declarations: Declarations[S, Any], system: System[S], state: S, s
         choices = first.menu(world, ask)
         if decl.per == first.option:  # a model's entries are grouped by the front-end; others say their value
             found += [LegalAction(decl.verb, decl.label if first.option == "model" else f"{decl.label}: {c.shown}",
-                                  decl.name, {first.option: c.value})
+                                  decl.name, {first.option: c.value}, model_shown=_named(first.option, c))
                       for c in ordered(choices, first.order, True)]
         elif choices or first.none_offered(world, ask):
             found.append(LegalAction(decl.verb, decl.label, decl.name))
     return tuple(found)
+
+
+def _named(option: str, choice: Choice) -> str:
+    """A model's name where its menu label names it otherwise than by its id (a label not starting with the id:
+    ``Serene Sentinels (B6-B9)`` for ``B-sentinels-1``, never ``B1 Soga Warrior`` for ``B1``)."""
+    return choice.label if option == "model" and choice.label and not choice.label.startswith(choice.value) else ""
 
 
 def help_now(declarations: Declarations[S, Any], system: System[S], state: S, viewer: Viewer) -> tuple[str, ...]:

@@ -174,7 +174,7 @@ def the_introductory_scenario_plays_from_the_menus_to_a_winner_in_few_clicks(pla
             else:
                 per_activation.append(since_act)
     texts = played.texts()
-    assert "Scenarios in play: captivating-crystal-creations." in "\n".join(texts)
+    assert "Scenarios in play: Captivating Crystal Creations." in "\n".join(texts)
     assert any("scores 1 VP for controlling" in t for t in texts) and any("Game over" in t for t in texts)
     assert first is not None and first <= 12, f"{first} interactions to alice's first activation"
     assert max(per_activation) <= 5 and sum(per_activation) / len(per_activation) <= 3, per_activation

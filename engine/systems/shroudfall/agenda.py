@@ -56,7 +56,7 @@ def _move(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if not _acting(ctx, unit.id):
         return []
     _refuse(action_refusal(ctx.state, unit, "move"), "move")
-    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="move"))
     parry = "passive:Parry" in unit.effects
     where = parse_destination(task.to)
     return move_steps(ctx, unit.id, plan_unit_move(ref.world(ctx), unit, where, parry=parry,
@@ -124,7 +124,8 @@ def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[
     make it, the attacker included (L1323-1327), the bonus lasting for that attack only."""
     model, bonus = together
     effect = f"combined+{bonus}"
-    ctx.emit(EffectChanged(unit=unit.id, effect=effect, expiry="activation", why=COMBINED[kind]))
+    ctx.emit(EffectChanged(unit=unit.id, name=unit.name, effect=effect, expiry="activation",
+                           why=COMBINED[kind]))
     strikes = [Task(kind="strike", unit=unit.id, model=model, weapon=w.name, target=target, essence=essence,
                     why="action") for w in ref.catalogue.card(unit.card).weapons if w.type == kind]
     return [*strikes, Task(kind="uncombine", unit=unit.id, to=effect)]
@@ -132,7 +133,7 @@ def _combined_tasks(ctx: Table, ref: Referee, unit: UnitRecord, together: tuple[
 
 def _uncombine(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if task.unit in ctx.state.units and task.to in ctx.state.units[task.unit].effects:
-        ctx.emit(EffectChanged(unit=task.unit, effect=task.to, expiry=None))
+        ctx.emit(EffectChanged(unit=task.unit, name=ctx.state.units[task.unit].name, effect=task.to, expiry=None))
     return []
 
 
@@ -142,7 +143,7 @@ def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if not _acting(ctx, unit.id):
         return []
     _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
-    ctx.emit(ActionTaken(unit=unit.id, action="attack"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="attack"))
     strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
     return [*strikes, Task(kind="acted", unit=unit.id)]
 
@@ -203,7 +204,7 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
             ctx.emit(AttackRolled(attacker=model, target=target, weapon=task.weapon, hit_total=hit.hit.total,
                                   defence=hit.hit.defence, hit=False, critical=False, lines=hit.lines,
                                   in_action=task.why == "action", melee=plan.weapon.type == "melee",
-                                  summary=f"{model} attacks {target} with {task.weapon}: {line}.",
+                                  summary=f"{_attacks(ctx, model, target)} with {task.weapon}: {line}.",
                                   **_drawn(ctx, model, target, task.reach)))
         else:
             common = {"unit": task.unit, "model": model, "weapon": task.weapon, "target": target,
@@ -215,6 +216,14 @@ def _hit(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return [task.model_copy(update={"target": task.rest[0], "rest": task.rest[1:], "then": tuple(then),
                                         "roll": {}})]
     return then
+
+
+def _attacks(ctx: Table, attacker: ModelId, target: ModelId) -> str:
+    """``B1 attacks A2``, or ``B1 attacks its own side's B6`` when a beam or area attack takes a friend (L776, L797,
+    L803, ruling ``template-targets``): the line says so, as the menu did."""
+    models = ctx.state.models
+    own = attacker in models and target in models and models[attacker].side == models[target].side
+    return f"{attacker} attacks its own side's {target}" if own else f"{attacker} attacks {target}"
 
 
 def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
@@ -235,7 +244,7 @@ def _damage(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     hit_line_, *working = task.lines
     lines = (*working, *damage.lines)
     amount = damage.wound.damage
-    summary = f"{attacker} attacks {target} with {weapon.name}: {hit_line_}; {line}"
+    summary = f"{_attacks(ctx, attacker, target)} with {weapon.name}: {hit_line_}; {line}"
     if amount <= 0:
         ctx.emit(AttackRolled(attacker=attacker, target=target, weapon=weapon.name, hit_total=task.hit_total,
                               defence=task.defence, hit=True, critical=task.critical, damage_total=damage.wound.total,

@@ -19,6 +19,7 @@ from engine.core import Decision, DecisionPart, ModelId, Option, SideId
 from engine.systems.shroudfall.abilities import backswing_strikes, follow_up_pushes
 from engine.systems.shroudfall.actives import whirlwind_targets
 from engine.systems.shroudfall.conditions import condition_damage_candidates
+from engine.systems.shroudfall.events import possessive
 from engine.systems.shroudfall.events_flow import ChoiceKept
 from engine.systems.shroudfall.flow import activation_end_effects, close_activation, regenerate, regenerates, suffer
 from engine.systems.shroudfall.hazards import placed_into
@@ -197,8 +198,9 @@ def _end(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     if not task.answer:
         inches, offers = _reposition_offers(ctx, ref, unit)
         if len(offers) > 1:
-            return _ask(ctx, task, activation.side, f"Reposition ({inches:g}\", L1363): {unit.id}'s activation "
-                        "ends. Place its models?", offers)
+            whose = possessive(unit.name)
+            return _ask(ctx, task, activation.side, f"Reposition ({inches:g}\", L1363): {whose} activation ends. "
+                        "Place its models?", offers)
     asks: list[Task] = []
     if task.answer and task.answer not in (STAY, DONE):
         inches, offers = _reposition_offers(ctx, ref, unit)
@@ -223,8 +225,9 @@ def _burn(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         offers = [_Offer(model, f"{model} suffers Burning's damage roll") for model in candidates]
         answer = _answered(task, offers)
         if answer is None:
-            return _ask(ctx, task, unit.side, f"Burning (L1383, L819): {unit.id}'s activation ends. Which model "
-                        "suffers the damage roll?", offers)
+            whose = possessive(unit.name)
+            return _ask(ctx, task, unit.side, f"Burning (L1383, L819): {whose} activation ends. Which model suffers "
+                        "the damage roll?", offers)
         target = ModelId(answer)
     return [*activation_end_effects(ctx, ref, burning=target), Task(kind="close", why=task.why)]
 

@@ -28,8 +28,9 @@ from engine.systems.shroudfall.actives import (
 from engine.systems.shroudfall.agenda import run
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import pay, unit_cost
-from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
+from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged, possessive
 from engine.systems.shroudfall.events_flow import ManifestationPlaced
+from engine.systems.shroudfall.naming import unit_choice
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.state import Manifestation, ShroudfallState, Task, UnitRecord
 
@@ -49,7 +50,7 @@ def _uses(world: Reading, ask: Ask) -> list[ActiveUse]:
 
 def _users(world: Reading, ask: Ask) -> list[Choice]:
     unit = _acting(world, ask)
-    return [Choice(unit.id, f"{unit.id} {unit.name}")] if unit is not None and _uses(world, ask) else []
+    return [unit_choice(world.state, unit)] if unit is not None and _uses(world, ask) else []
 
 
 def _abilities(world: Reading, ask: Ask) -> list[Choice]:
@@ -64,7 +65,7 @@ def _chosen(world: Reading, ask: Ask) -> list[Choice]:
     use, unit = _use(world, ask), _acting(world, ask)
     if use is None or unit is None:
         return []
-    return [Choice(u.id, f"{u.id} {u.name}") for u in chosen_units(world.world, unit, use.ability)]
+    return [unit_choice(world.state, u) for u in chosen_units(world.world, unit, use.ability)]
 
 
 def _chooses(world: Reading, ask: Ask) -> bool:
@@ -113,9 +114,9 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
         left, spent = pay(reserve, unit_cost(reserve, ability.cost, unit.conditions), what=ability.name)
         ctx.emit(ReserveChanged(side=unit.side, reserve=left, spent=spent, why=ability.name))
     if use.action:
-        ctx.emit(ActionTaken(unit=unit.id, action="sacrifice"))
+        ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="sacrifice"))
     if ability.once_per_activation:
-        ctx.emit(EffectChanged(unit=unit.id, effect=used_mark(ability), expiry="activation"))
+        ctx.emit(EffectChanged(unit=unit.id, name=unit.name, effect=used_mark(ability), expiry="activation"))
     assert ability.effect is not None
     if ability.effect == "thunderstorm":
         at = parse_point(ask.text("at"))
@@ -127,8 +128,9 @@ def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:
             base_mm=STORM_BASE_MM, by=unit.side), why=f"{unit.id}'s {ability.name} (L947)"))
     else:
         holder = ask.text("target") if ability.effect == "hold-the-line" else unit.id
-        ctx.emit(EffectChanged(unit=holder, effect=effect_of(ability, len(activation.actions)),
-                               expiry=ACTIVE_EFFECTS[ability.effect], why=f"{unit.id}'s {ability.name}"))
+        ctx.emit(EffectChanged(unit=holder, name=ctx.state.units[holder].name,
+                               effect=effect_of(ability, len(activation.actions)),
+                               expiry=ACTIVE_EFFECTS[ability.effect], why=f"{possessive(unit.name)} {ability.name}"))
     acted = [Task(kind="acted", unit=unit.id)] if use.action else []
     run(ctx, ref, [*acted, Task(kind="finish", unit=unit.id)])
 
@@ -142,7 +144,7 @@ def _orders(world: Reading, ask: Ask) -> list[Choice]:
 
 
 def _ordered(world: Reading, ask: Ask) -> list[Choice]:
-    return [Choice(u.id, f"{u.id} {u.name}") for u in world.state.units_of(ask.acting) if world.state.alive(u)]
+    return [unit_choice(world.state, u) for u in world.state.units_of(ask.acting) if world.state.alive(u)]
 
 
 @RULES.action("order", "Give a COMMANDER's Order to a friendly unit for the round, before your first activation",
@@ -154,6 +156,7 @@ def _order(ctx: Context[ShroudfallState], ask: Ask) -> None:
     world = referee(ctx).world(ctx)
     giver, ability = next((u, a) for u, a in orders(world, ask.acting) if f"{u.id}/{a.id}" == ask.text("choice"))
     assert ability.effect is not None
-    ctx.emit(EffectChanged(unit=giver.id, effect=ORDER_GIVEN, expiry="round"))
-    ctx.emit(EffectChanged(unit=ask.text("target"), effect=ORDER_EFFECTS[ability.effect], expiry="round",
-                           why=f"{giver.id}'s {ability.name}"))
+    ctx.emit(EffectChanged(unit=giver.id, name=giver.name, effect=ORDER_GIVEN, expiry="round"))
+    ctx.emit(EffectChanged(unit=ask.text("target"), name=ctx.state.units[ask.text("target")].name,
+                           effect=ORDER_EFFECTS[ability.effect], expiry="round",
+                           why=f"{possessive(giver.name)} {ability.name}"))

@@ -17,6 +17,7 @@ from engine.systems.shroudfall.agenda import fallen_windows, on_table, run
 from engine.systems.shroudfall.choosing import DONE, emit_places
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.events import ActionTaken
+from engine.systems.shroudfall.naming import unit_choice
 from engine.systems.shroudfall.places import (
     PLACING,
     Placed,
@@ -44,7 +45,7 @@ def _placers(action: str) -> Callable[[Reading, Ask], list[Choice]]:
             return []
         if action == "ethereal" and action_refusal(world.state, unit, "move") is not None:
             return []
-        return [Choice(unit.id, f"{unit.id} {unit.name}")]
+        return [unit_choice(world.state, unit)]
     return values
 
 
@@ -90,7 +91,7 @@ def _place(ctx: Context[ShroudfallState], ask: Ask, action: str) -> tuple[list[P
         raise IllegalCommand(frozen, verb=f"act {action}")
     placed = plan_places(ref.world(ctx), unit, parse_destination(ask.text("to")), inches, lock=action == "ethereal")
     if action == "ethereal":
-        ctx.emit(ActionTaken(unit=unit.id, action="move"))
+        ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="move"))
     return placed, emit_places(ctx, ref, placed)
 
 

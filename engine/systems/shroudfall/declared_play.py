@@ -9,8 +9,8 @@ activate, one whole activation that fits where it stands (every answer still the
 - **Advance** (two moves toward a place: an enemy, a scenario element, or typed).
 
 and **Activate** for any other plan, then one action at a time: Move, Attack, Disengage, Shake, Interact, the
-Essence Attack, and End. An attack's target menu offers, after the plain targets, the same target with essence
-spent before rolling: each roll infused with a crystal of a colour (the essence re-roll is asked after a roll).
+Essence Attack, and End. An attack asks its target, then (while the reserve holds essence) what it spends before
+rolling (``attack_params``); the essence re-roll is asked after a roll.
 """
 
 from __future__ import annotations
@@ -29,21 +29,20 @@ from engine.systems.shroudfall.abilities import (
 )
 from engine.systems.shroudfall.actives import attuned_after
 from engine.systems.shroudfall.agenda import run
+from engine.systems.shroudfall.attack_params import AttackOrder, attack_order, attack_params
 from engine.systems.shroudfall.conditions import shake_refusal
 from engine.systems.shroudfall.declared import ROUNDS, RULES, referee
 from engine.systems.shroudfall.essence import can_pay, pay, unit_cost
 from engine.systems.shroudfall.events import ActionTaken, EffectChanged, ReserveChanged
 from engine.systems.shroudfall.events_flow import ElementTaken
 from engine.systems.shroudfall.move_steps import move_steps
-from engine.systems.shroudfall.plans import CLOSE, UnitMove, parse_destination, plan_unit_move
-from engine.systems.shroudfall.reading import Reach, Reading
+from engine.systems.shroudfall.naming import unit_choice, unit_shown
+from engine.systems.shroudfall.plans import UnitMove, parse_destination, plan_unit_move
+from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
-from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
-from engine.systems.shroudfall.target_choices import target_choices
-from engine.systems.shroudfall.targeting import target_refusal
 
-__all__ = ["AttackOrder", "MoveOrder"]
+__all__ = ["MoveOrder"]
 
 _RULE = "Shroudfall beta rulebook v1.4"
 Values = Callable[[Reading, Ask], list[Choice]]
@@ -52,10 +51,6 @@ INTERACT = "ACTION INTERACT"
 
 
 # -- which units -----------------------------------------------------------------------------------------------
-
-
-def _unit_choice(unit: UnitRecord) -> Choice:
-    return Choice(unit.id, f"{unit.id} {unit.name}")
 
 
 def _fresh(world: Reading, side: SideId) -> list[UnitRecord]:
@@ -71,7 +66,7 @@ def _fresh(world: Reading, side: SideId) -> list[UnitRecord]:
 def _planned(plan: str) -> Values:
     def values(world: Reading, ask: Ask) -> list[Choice]:
         side = ask.acting
-        return [_unit_choice(u) for u in _fresh(world, side)
+        return [unit_choice(world.state, u) for u in _fresh(world, side)
                 if (world.plan_for(u) == plan if world.activating(side) is None else _offered(world, u, plan))]
     return values
 
@@ -93,7 +88,7 @@ def _acting_for(action: Action) -> Values:
         unit = world.activating(ask.acting)
         if unit is None or action_refusal(world.state, unit, action) is not None:
             return []
-        return [_unit_choice(unit)]
+        return [unit_choice(world.state, unit)]
     return values
 
 
@@ -119,97 +114,13 @@ def _action_refused(action: Action) -> Callable[[Reading, Ask, str], RulesError 
     return refused
 
 
-def _target_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
-    """Why an enemy typed as a target is refused, by the rule that keeps the unit's profiles from it: a profile in range
-    that still cannot take it first (no line of sight, L681-688; Stealth, L1373; in melee, L716), else the longest
-    range (L729)."""
-    enemy, _ = _split(typed)
-    unit = world.state.units.get(ask.text("model"))
-    if unit is None or enemy not in world.state.models:
-        return None
-    found = [(w.range, why) for m in world.state.alive(unit) for w in world.weapons(m)
-             if (why := target_refusal(world.world, m, enemy, w))]
-    if not found:
-        return None
-    beyond = [why for _, why in sorted(found, reverse=True) if "(L729)" in why]
-    other = [why for _, why in found if "(L729)" not in why]
-    return IllegalCommand((other or beyond)[0])
-
-
-# -- targets and essence ---------------------------------------------------------------------------------------
-
-
-def _targets(world: Reading, ask: Ask) -> list[Choice]:
-    return target_choices(world, ask.acting, _unit(world, ask), world.reaches(_unit(world, ask)))
-
-
 def _attackers(world: Reading, ask: Ask) -> list[Choice]:
     """The activating unit, when it may take an attack action and some model of it has an enemy in reach."""
     return [c for c in _acting_for("attack")(world, ask) if world.reaches(world.state.units[c.value])]
 
 
-def _charge_targets(world: Reading, ask: Ask) -> list[Choice]:
-    return target_choices(world, ask.acting, _unit(world, ask), world.charges(_unit(world, ask)))
-
-
-def _split(target: str) -> tuple[str, str]:
-    enemy, _, essence = target.partition("+")
-    return enemy, essence
-
-
-def _types_for(reaches: list[Reach], target: str) -> tuple[AttackType, ...]:
-    enemy, _ = _split(target)
-    return next((r.types for r in reaches if r.enemy == enemy), ())
-
-
-def _kinds(source: str) -> Values:
-    def values(world: Reading, ask: Ask) -> list[Choice]:
-        unit = _unit(world, ask)
-        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
-        return [Choice(t, f"{t} profiles") for t in _types_for(reaches, ask.text("target"))]
-    return values
-
-
-def _kind_asked(source: str) -> Asked:
-    def asked(world: Reading, ask: Ask) -> bool:
-        unit = _unit(world, ask)
-        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
-        return len(_types_for(reaches, ask.text("target"))) > 1
-    return asked
-
-
-@dataclass(frozen=True, slots=True)
-class AttackOrder:
-    """An attack as a player ordered it: the unit, the target, the type of profiles, the essence to spend."""
-
-    side: SideId
-    unit: str
-    target: str
-    kind: AttackType
-    essence: str
-    reach: float = 0.0
-
-
-def _attack_order(source: str) -> Callable[[Reading, Ask], AttackOrder]:
-    def check(world: Reading, ask: Ask) -> AttackOrder:
-        unit = _unit(world, ask)
-        reaches = world.charges(unit) if source == "charge" else world.reaches(unit)
-        types = _types_for(reaches, ask.text("target"))
-        kind = ask.text("with") if ask.has("with") else types[0]
-        enemy, essence = _split(ask.text("target"))
-        ranges = [w.range for m in world.state.alive(unit) for w in world.weapons(m) if w.type == kind]
-        stop = max(CLOSE, min(ranges, default=CLOSE) - 0.3) if kind != "melee" else CLOSE
-        return AttackOrder(ask.acting, unit.id, enemy, kind, essence, stop)  # type: ignore[arg-type]  # a menu type
-    return check
-
-
 def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
-    values = _charge_targets if source == "charge" else _targets
-    refused = _action_refused("attack") if source == "attack" else None
-    return (Param("model", "Which unit?", values=units, noun="units", refused=refused),
-            Param("target", "At which enemy?", values=values, order=Order.GIVEN, noun="targets",
-                  refused=_target_refused if source == "attack" else None),
-            Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"))
+    return attack_params(units, source, _action_refused("attack") if source == "attack" else None)
 
 
 def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
@@ -223,8 +134,9 @@ def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
     play.activate(ctx, side, unit)
     before = attuned_after(referee(ctx).world(ctx), ctx.state.units[unit])
     if before is not None:
-        ctx.emit(EffectChanged(unit=unit, effect="Attuned", expiry="activation",
-                               why=f"activated after {before}, DISCORD and HARMONY alternating; what it unlocks is "
+        after = unit_shown(ctx.state, ctx.state.units[before])
+        ctx.emit(EffectChanged(unit=unit, name=ctx.state.units[unit].name, effect="Attuned", expiry="activation",
+                               why=f"activated after {after}, DISCORD and HARMONY alternating; what it unlocks is "
                                    "played by hand, as the faction's card says"))
 
 
@@ -233,7 +145,7 @@ def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
 
 
 @RULES.action("attack-twice", "Activate a unit and attack with both its actions", label="Attack twice", when=ROUNDS,
-              per="model", check=_attack_order("attack"), rule=f"{_RULE}, L537-545, L725-742",
+              per="model", check=attack_order("attack"), rule=f"{_RULE}, L537-545, L725-742",
               params=_attack_params(_planned("attack"), "attack"))
 def _attack_twice(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
     _activate(ctx, order.side, order.unit)
@@ -241,7 +153,7 @@ def _attack_twice(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
 
 
 @RULES.action("charge", "Activate a unit, move it toward an enemy, then attack it", label="Move and attack",
-              when=ROUNDS, per="model", check=_attack_order("charge"), rule=f"{_RULE}, L537-545, L573-612, L725-742",
+              when=ROUNDS, per="model", check=attack_order("charge"), rule=f"{_RULE}, L537-545, L573-612, L725-742",
               params=_attack_params(_planned("charge"), "charge"))
 def _charge(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
     _activate(ctx, order.side, order.unit)
@@ -302,7 +214,7 @@ def _move_now(ctx: Context[ShroudfallState], order: MoveOrder) -> list[Task]:
     why = action_refusal(ctx.state, unit, "move")
     if why is not None:
         raise IllegalCommand(why, verb="act move")
-    ctx.emit(ActionTaken(unit=unit.id, action="move"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="move"))
     return move_steps(ctx, unit.id, order.move)
 
 
@@ -320,7 +232,7 @@ def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
 
 
 def _activatable(world: Reading, ask: Ask) -> list[Choice]:
-    return [_unit_choice(u) for u in world.eligible(ask.acting)]
+    return [unit_choice(world.state, u) for u in world.eligible(ask.acting)]
 
 
 @RULES.action("activate", "Activate a unit, then take its actions one at a time", label="Activate a unit",
@@ -331,7 +243,7 @@ def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
 
 
 @RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
-              per="model", check=_attack_order("attack"), rule=f"{_RULE}, L545, L725-742",
+              per="model", check=attack_order("attack"), rule=f"{_RULE}, L545, L725-742",
               params=_attack_params(_attackers, "attack"))
 def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
     run(ctx, referee(ctx), [_attack_task(order), Task(kind="finish", unit=order.unit)])
@@ -376,7 +288,7 @@ def _interactable(world: Reading, ask: Ask) -> list[Choice]:
 def _interactors(world: Reading, ask: Ask) -> list[Choice]:
     unit = world.activating(ask.acting)
     free = unit is not None and free_interaction(world.world, unit)
-    values = [_unit_choice(unit)] if free and unit is not None else _acting_for("interact")(world, ask)
+    values = [unit_choice(world.state, unit)] if free and unit is not None else _acting_for("interact")(world, ask)
     return [v for v in values if _interactable(world, Ask(ask.verb, ask.asker, ask.viewer, {"model": v.value}))]
 
 
@@ -394,7 +306,7 @@ def _interact(ctx: Context[ShroudfallState], ask: Ask) -> None:
     unit = ctx.state.units[ask.text("model")]
     free = free_interaction(referee(ctx).world(ctx), unit)
     if not free:
-        ctx.emit(ActionTaken(unit=unit.id, action="interact"))
+        ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="interact"))
     ctx.emit(ElementTaken(element=ask.text("at"), side=ask.acting))
     acted = [] if free else [Task(kind="acted", unit=unit.id)]
     run(ctx, referee(ctx), [*acted, Task(kind="finish", unit=unit.id)])
@@ -465,7 +377,7 @@ def _essence_attack(ctx: Context[ShroudfallState], ask: Ask) -> None:
 
 def _enders(world: Reading, ask: Ask) -> list[Choice]:
     unit = world.activating(ask.acting)
-    return [_unit_choice(unit)] if unit is not None else []
+    return [unit_choice(world.state, unit)] if unit is not None else []
 
 
 @RULES.action("end", "End the activation; its actions not taken are forfeited (L551, L555)",

@@ -126,7 +126,8 @@ def _use(ctx: Context[ShroudfallState], ref: Referee, decision: Decision, answer
         cost = unit_cost(reserve, offer.ability.cost, ctx.state.units[offer.unit].conditions)
         left, spent = pay(reserve, cost, what=offer.ability.name)
         ctx.emit(ReserveChanged(side=side, reserve=left, spent=spent, why=offer.ability.name))
-    ctx.emit(ReactionUsed(side=side, unit=offer.unit, ability=offer.ability.id, shown=offer.label))
+    ctx.emit(ReactionUsed(side=side, unit=offer.unit, ability=offer.ability.id, shown=offer.label,
+                          name=ctx.state.units[offer.unit].name))
     parts = key.split("/")
     if offer.ability.effect == "anger-issues":
         damaged, attacker = ModelId(task.target), ModelId(task.model)

@@ -24,6 +24,7 @@ from engine.core import (
 from engine.core.params import Order
 from engine.systems.shroudfall.declared import DEPLOYMENT, RULES, TERRAIN, referee
 from engine.systems.shroudfall.events_flow import StandingOrder
+from engine.systems.shroudfall.naming import models_shown
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.setting_up import (
     declare_leadership,
@@ -244,7 +245,7 @@ def _deploy_rest(ctx: Context[ShroudfallState], ask: Ask) -> None:
 
 
 def _undeployed(world: Reading, ask: Ask) -> list[Choice]:
-    return [Choice(u.id, f"{u.id} {u.name} ({len(u.models)} model{'s' if len(u.models) > 1 else ''})")
+    return [Choice(u.id, u.name + models_shown(u.models))
             for u in world.state.units_of(ask.acting) if not u.deployed]
 
 

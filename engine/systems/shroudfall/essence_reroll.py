@@ -111,7 +111,7 @@ def make(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, answer: str, poo
     if way not in ways:
         return pool
     if way == FREE:
-        ctx.emit(FreeRerollUsed(unit=unit))
+        ctx.emit(FreeRerollUsed(unit=unit, name=ctx.state.units[unit].name))
     else:
         left, spent = pay(ctx.state.record(plan.side).reserve, (cast(Colour, way),), what="an essence re-roll")
         ctx.emit(ReserveChanged(side=plan.side, reserve=left, spent=spent, why=f"an essence re-roll of {what} (L935)"))

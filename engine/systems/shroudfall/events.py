@@ -4,10 +4,10 @@ die by die. Applying one runs no rules (the rule functions did that before it wa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 from engine.core import EventBody, ModelId, SideId, UserId
+from engine.systems.shroudfall.naming import models_shown
 from engine.systems.shroudfall.schema import Colour, format_pool
 from engine.systems.shroudfall.state import (
     Action,
@@ -45,6 +45,7 @@ __all__ = [
     "TurnChanged",
     "UnitDeployed",
     "VpScored",
+    "possessive",
 ]
 
 
@@ -56,6 +57,8 @@ class ArmyFielded(EventBody):
     army: str
     units: tuple[UnitRecord, ...]
     scenarios: tuple[str, ...]
+    army_name: str = ""
+    """The army's name as its list prints it (the id is for typed commands; older logs have none)."""
 
     def apply(self, state: ShroudfallState) -> None:
         record = state.record(self.side)
@@ -64,7 +67,7 @@ class ArmyFielded(EventBody):
             state.units[unit.id] = unit.model_copy(deep=True)
 
     def describe(self) -> str:
-        return f"Side {self.side} fields {self.army}: {', '.join(u.name for u in self.units)}."
+        return f"Side {self.side} fields {self.army_name or self.army}: {', '.join(u.name for u in self.units)}."
 
 
 class SetupChosen(EventBody):
@@ -93,12 +96,14 @@ class ScenariosDrawn(EventBody):
     kind = "shroudfall.scenarios"
     played: tuple[str, ...]
     lines: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    """The scenarios' names, in the order of ``played`` (older logs have none)."""
 
     def apply(self, state: ShroudfallState) -> None:
         state.scenarios = list(self.played)
 
     def describe(self) -> str:
-        return f"Scenarios in play: {', '.join(self.played)}."
+        return f"Scenarios in play: {', '.join(self.names or self.played)}."
 
     def working(self) -> tuple[str, ...]:
         return self.lines
@@ -122,6 +127,8 @@ class PieceNoted(EventBody):
     kind = "shroudfall.piece"
     terrain_id: str
     piece: Piece
+    card_name: str = ""
+    """The terrain card's name (older logs have none)."""
 
     def apply(self, state: ShroudfallState) -> None:
         state.pieces[self.terrain_id] = self.piece.model_copy()
@@ -129,7 +136,7 @@ class PieceNoted(EventBody):
     def describe(self) -> str:
         p = self.piece
         role = "main" if p.main else "side"
-        return f"{self.terrain_id} is the {role} piece {p.name} of {p.card} ({p.type} terrain)."
+        return f"{self.terrain_id} is the {role} piece {p.name} of {self.card_name or p.card} ({p.type} terrain)."
 
 
 class StepReached(EventBody):
@@ -186,8 +193,8 @@ class UnitDeployed(EventBody):
 
     def describe(self) -> str:
         spots = ", ".join(f"{m.id} at {m.x:g},{m.y:g}" for m in self.models)
-        name = f" ({self.models[0].name})" if self.models and self.models[0].name else ""
-        return f"{self.unit}{name} deploys: {spots}."
+        name = self.models[0].name if self.models and self.models[0].name else self.unit
+        return f"{name} deploys: {spots}."
 
 
 class TurnChanged(EventBody):
@@ -224,28 +231,24 @@ class ActivationBegan(EventBody):
         record.effects = {e: x for e, x in record.effects.items() if x != "next-activation"}
 
     models: tuple[str, ...] = ()
-    """The unit's models on the table, named beside its id so the line points at the picture's labels."""
+    """The unit's models on the table, named beside it so the line points at the picture's labels."""
+    name: str = ""
+    """The unit's name (its id is for typed commands; older logs have none)."""
 
     def describe(self) -> str:
-        return f"{self.side} activates {self.unit}{_models_shown(self.models)}."
+        return f"{self.side} activates {self.name or self.unit}{models_shown(self.models)}."
 
 
-def _models_shown(models: Sequence[str]) -> str:
-    """`` (B10-B13)`` for a run of models numbered one after the other, else each named: `` (B3, B5)``."""
-    if not models:
-        return ""
-    numbers = [m[1:] for m in models]
-    letter = models[0][0]
-    if len(models) > 2 and all(m[0] == letter for m in models) and all(n.isdigit() for n in numbers) and \
-            [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(models))):
-        return f" ({models[0]}-{models[-1]})"
-    return f" ({', '.join(models)})"
+def possessive(name: str) -> str:
+    """``Riflemen's``, ``Serene Sentinels'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 class ActionTaken(EventBody):
     kind = "shroudfall.action"
     unit: str
     action: Action
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None:
@@ -254,9 +257,9 @@ class ActionTaken(EventBody):
 
     def describe(self) -> str:
         if self.action == "forfeit":
-            return f"{self.unit} forfeits an action."
+            return f"{self.name or self.unit} forfeits an action."
         article = "an" if self.action[0] in "aeiou" else "a"
-        return f"{self.unit} takes {article} {self.action} action."
+        return f"{self.name or self.unit} takes {article} {self.action} action."
 
 
 class ActivationEnded(EventBody):
@@ -268,6 +271,7 @@ class ActivationEnded(EventBody):
     exhausted: bool = False
     cleared: tuple[str, ...] = ()
     why: str = ""
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         record = state.units[self.unit]
@@ -286,7 +290,8 @@ class ActivationEnded(EventBody):
         tokens = " and an Exhausted token" if self.exhausted else ""
         cleared = f" Exhausted tokens removed from {', '.join(self.cleared)}." if self.cleared else ""
         why = f" ({self.why})" if self.why else ""
-        return f"{self.unit}'s activation ends{why}: it gets an Activated token{tokens}.{cleared}"
+        whose = possessive(self.name or self.unit)
+        return f"{whose} activation ends{why}: it gets an Activated token{tokens}.{cleared}"
 
 
 class ReserveChanged(EventBody):
@@ -318,6 +323,7 @@ class ConditionsChanged(EventBody):
     gained: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     why: str = ""
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         state.units[self.unit].conditions = list(self.conditions)
@@ -325,7 +331,8 @@ class ConditionsChanged(EventBody):
     def describe(self) -> str:
         change = "; ".join(filter(None, (f"gains {', '.join(self.gained)}" if self.gained else "",
                                          f"loses {', '.join(self.removed)}" if self.removed else "")))
-        return f"{self.unit} {change or 'keeps its conditions'}{(' (' + self.why + ')') if self.why else ''}."
+        why = f" ({self.why})" if self.why else ""
+        return f"{self.name or self.unit} {change or 'keeps its conditions'}{why}."
 
 
 class EffectChanged(EventBody):
@@ -336,6 +343,7 @@ class EffectChanged(EventBody):
     effect: str
     expiry: Expiry | None
     why: str = ""
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         effects = state.units[self.unit].effects
@@ -346,11 +354,11 @@ class EffectChanged(EventBody):
 
     def describe(self) -> str:
         if self.expiry is None:
-            return f"{self.effect} ends on {self.unit}."
+            return f"{self.effect} ends on {self.name or self.unit}."
         why = f" ({self.why})" if self.why else ""
         until = {"activation": "until the end of the activation", "round": "until the end of the round",
                  "next-activation": "until its next activation", "game": "for the rest of the game"}[self.expiry]
-        return f"{self.unit} gains {self.effect} {until}{why}."
+        return f"{self.name or self.unit} gains {self.effect} {until}{why}."
 
 
 class AttackRolled(EventBody):
@@ -434,6 +442,7 @@ class ModelsDestroyed(EventBody):
     unit_destroyed: bool
     points: int = 0
     weaver: bool = False
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         for model in self.models:
@@ -444,7 +453,7 @@ class ModelsDestroyed(EventBody):
             record.points_lost += self.points
 
     def describe(self) -> str:
-        gone = f"; {self.unit} is destroyed" if self.unit_destroyed else ""
+        gone = f"; {self.name or self.unit} is destroyed" if self.unit_destroyed else ""
         return f"{', '.join(self.models)} {'is' if len(self.models) == 1 else 'are'} destroyed{gone}."
 
 

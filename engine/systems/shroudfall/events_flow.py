@@ -134,12 +134,15 @@ class ReactionUsed(EventBody):
     ability: str
     shown: str
     why: str = ""
+    name: str = ""
+    """The unit's name (its id is for typed commands; older logs have none)."""
 
     def apply(self, state: ShroudfallState) -> None:
         state.reacted.append(f"{self.unit}/{self.ability}")
 
     def describe(self) -> str:
-        return f"Side {self.side} reacts: {self.unit} uses {self.shown}{(' (' + self.why + ')') if self.why else ''}."
+        why = f" ({self.why})" if self.why else ""
+        return f"Side {self.side} reacts: {self.name or self.unit} uses {self.shown}{why}."
 
 
 class FreeRerollUsed(EventBody):
@@ -147,13 +150,14 @@ class FreeRerollUsed(EventBody):
 
     kind = "shroudfall.free-reroll"
     unit: str
+    name: str = ""
 
     def apply(self, state: ShroudfallState) -> None:
         if state.activation is not None:
             state.activation.free_reroll_used = True
 
     def describe(self) -> str:
-        return f"{self.unit} uses its free essence re-roll of this activation (Silver Line Training)."
+        return f"{self.name or self.unit} uses its free essence re-roll of this activation (Silver Line Training)."
 
 
 class ElementTaken(EventBody):

@@ -34,6 +34,7 @@ from engine.systems.shroudfall.events import (
     RoundEnded,
     TurnChanged,
     VpScored,
+    possessive,
 )
 from engine.systems.shroudfall.events_flow import HazardStruck, ScenarioLeadWon
 from engine.systems.shroudfall.hazards import STORM_DICE, Hazard, at_activation_end
@@ -123,7 +124,7 @@ def record_damage(ctx: Table, ref: Referee, model: ModelId, damage: int, how: st
     if not marked.destroyed:
         return
     ctx.emit(ModelsDestroyed(models=(model,), unit=unit, unit_destroyed=marked.unit_destroyed, points=marked.points,
-                             weaver=marked.weaver))
+                             weaver=marked.weaver, name=ctx.state.units[unit].name))
     if marked.vp_to is not None:
         ctx.emit(VpScored(side=marked.vp_to, amount=WEAVER_VP, why=f"the essence weaver {model} {how} (L1248)"))
     end_game_if_annihilated(ctx)
@@ -175,7 +176,7 @@ def suffer(ctx: Table, ref: Referee, model: ModelId, hazards: Sequence[Hazard], 
         if hazard.condition and ctx.state.alive(unit):
             conditions, added = gained(ref.world(ctx), unit, (hazard.condition,))
             if added:
-                ctx.emit(ConditionsChanged(unit=unit.id, conditions=conditions, gained=added,
+                ctx.emit(ConditionsChanged(unit=unit.id, name=unit.name, conditions=conditions, gained=added,
                                            why=f"{hazard.name}, {hazard.rule}"))
     return asks
 
@@ -223,14 +224,14 @@ def close_activation(ctx: Table, ref: Referee, why: str) -> None:
         _mines(ctx, ref, unit)
     advised = tactical_advisor(ref.world(ctx), unit) if generates_essence(unit) else None
     if advised is not None:
-        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.id} within 1\" of "
+        gain_essence(ctx, unit.side, (TACTICAL_ADVISOR_CRYSTAL,), f"Tactical Advisor: {unit.name} within 1\" of "
                      f"{advised} in the opponent's half (leadership, L509)")
     value = ref.catalogue.card(unit.card).essence
     gain_essence(ctx, unit.side, essence_at_activation_end(ctx.state, unit, value),
-                 f"{unit.id}'s essence value (L845)")
+                 f"{possessive(unit.name)} essence value (L845)")
     exhausted = ends_exhausted(ctx.state, unit)
     cleared = exhausted_cleared(ctx.state, unit, exhausted_now=exhausted)
-    ctx.emit(ActivationEnded(unit=unit.id, exhausted=exhausted, cleared=cleared, why=why))
+    ctx.emit(ActivationEnded(unit=unit.id, exhausted=exhausted, cleared=cleared, why=why, name=unit.name))
     following = next_turn(ctx.state, unit.side)
     if following is None:
         end_round(ctx, ref)

@@ -51,7 +51,8 @@ def _action(ctx: Table, side: SideId, action: Action) -> UnitRecord:
 def activate(ctx: Table, side: SideId, unit_id: str) -> None:
     """Activate one of the side's units (L537, L1513)."""
     _refuse(activation_refusal(ctx.state, side, unit_id), "activate")
-    ctx.emit(ActivationBegan(unit=unit_id, side=side, models=tuple(ctx.state.alive(ctx.state.units[unit_id]))))
+    unit = ctx.state.units[unit_id]
+    ctx.emit(ActivationBegan(unit=unit_id, side=side, models=tuple(ctx.state.alive(unit)), name=unit.name))
 
 
 def pass_turn(ctx: Table, side: SideId) -> None:
@@ -68,16 +69,17 @@ def pass_turn(ctx: Table, side: SideId) -> None:
 def disengage(ctx: Table, side: SideId) -> None:
     """A Disengage action: the unit gains Parry until the end of its activation (L546)."""
     unit = _action(ctx, side, "disengage")
-    ctx.emit(ActionTaken(unit=unit.id, action="disengage"))
-    ctx.emit(EffectChanged(unit=unit.id, effect="passive:Parry", expiry="activation", why="Disengage, L546"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="disengage"))
+    ctx.emit(EffectChanged(unit=unit.id, name=unit.name,
+                           effect="passive:Parry", expiry="activation", why="Disengage, L546"))
 
 
 def shake(ctx: Table, side: SideId, condition: str) -> None:
     """A Shake action removes one condition (L547; Stunned first, L1421)."""
     unit = _action(ctx, side, "shake")
     left = shaken(unit, condition)
-    ctx.emit(ActionTaken(unit=unit.id, action="shake"))
-    ctx.emit(ConditionsChanged(unit=unit.id, conditions=left, removed=(condition,), why="Shake, L547"))
+    ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="shake"))
+    ctx.emit(ConditionsChanged(unit=unit.id, name=unit.name, conditions=left, removed=(condition,), why="Shake, L547"))
 
 
 def forfeit(ctx: Table, ref: Referee, side: SideId) -> str:
@@ -89,5 +91,5 @@ def forfeit(ctx: Table, ref: Referee, side: SideId) -> str:
     assert activation is not None
     forfeited = 2 - len(activation.actions)
     for _ in range(forfeited):
-        ctx.emit(ActionTaken(unit=unit.id, action="forfeit"))
+        ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="forfeit"))
     return "its remaining actions forfeited" if forfeited else "its player ends it"

@@ -33,8 +33,9 @@ class Reach:
     types: tuple[AttackType, ...]
     gap: float
     idle_beam: float = 0.0
-    """The length of the beam when a beam aimed at the enemy is all that takes it and passes over no model: an aim the
-    book allows (L785-793) that rolls nothing, so menus say so; 0 otherwise."""
+    """The length of the beam when a beam aimed at the enemy is all that takes it and hits no enemy model (it passes
+    over no model, or only the attacker's friends, whom it targets too: L776, L797, ruling ``template-targets``): an
+    aim the book allows (L785-793) that rolls nothing against an enemy, so menus put it last and say so; 0 otherwise."""
 
 
 class Reading:
@@ -122,9 +123,9 @@ class Reading:
         return target_refusal(self.world, model, enemy, weapon) is None
 
     def _idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
-        """Whether a beam of ``model`` aimed at ``enemy`` passes over no model: it always reaches an aim within its
-        length; beyond, the exact strip is laid only when some base comes near the line of it (a few multiplications
-        a model, where laying the strip for every far enemy cost the bot a second a game)."""
+        """Whether a beam of ``model`` aimed at ``enemy`` hits no enemy model (none, or only friends): it always reaches
+        an aim within its length; beyond, the exact strip is laid only when some base comes near the line of it (a few
+        multiplications a model, where laying the strip for every far enemy cost the bot a second a game)."""
         if weapon.shape != "beam" or gap <= weapon.range + 1e-9:
             return False
         start, aim = self.world.base(model), self.world.base(enemy)
@@ -139,7 +140,8 @@ class Reading:
             along, across = ox * ux + oy * uy, abs(ox * uy - oy * ux)
             if across <= 0.5 + base.radius + 0.05 and \
                     start.radius - base.radius - 0.05 <= along <= start.radius + weapon.range + base.radius + 0.05:
-                return not beam_targets(self.world, model, enemy, weapon)
+                side = self.state.models[model].side
+                return all(self.state.models[m].side == side for m in beam_targets(self.world, model, enemy, weapon))
         return True
 
     def useful(self, unit: UnitRecord) -> list[Reach]:

@@ -84,7 +84,8 @@ def field_armies(ctx: Table, ref: Referee, armies: Mapping[SideId, str]) -> None
                 number += card.models
                 units.append(UnitRecord(id=unit_id, side=side, card=card.id, name=card.name, models=models,
                                         starting=card.models))
-        ctx.emit(ArmyFielded(side=side, army=army.id, units=tuple(units), scenarios=army.scenarios))
+        ctx.emit(ArmyFielded(side=side, army=army.id, units=tuple(units), scenarios=army.scenarios,
+                             army_name=army.name))
     ctx.emit(StepReached(step="roll-off"))
 
 
@@ -140,7 +141,8 @@ def play_scenarios(ctx: Table, ref: Referee, vetoes: Mapping[SideId, str] | None
                  for side, left in remaining.items()}
         played, lines = draw_scenarios(remaining, drawn, state.token or state.sides[0])
         lines = (*(f"{s} vetoes {v}" for s, v in vetoes.items()), *lines)
-    ctx.emit(ScenariosDrawn(played=played, lines=lines))
+    names = tuple(ref.catalogue.scenario(s).name for s in played)
+    ctx.emit(ScenariosDrawn(played=played, lines=lines, names=names))
     _elements(ctx, ref, played)
     ctx.emit(StepReached(step="terrain"))
 
@@ -194,7 +196,7 @@ def _noted(ctx: Table, ref: Referee, ident: str, side: SideId, card_id: str, pie
            of: str | None, used: bool) -> None:
     ctx.emit(PieceNoted(terrain_id=ident, piece=Piece(card=card_id, name=piece.name, main=main, type=piece.type,
                                                       defence=piece.defence, armour=piece.armour, owner=side, of=of,
-                                                      used=used)))
+                                                      used=used), card_name=ref.catalogue.terrain_card(card_id).name))
     if next_terrain(ctx, ref) is None:
         ctx.emit(StepReached(step="leadership"))
 

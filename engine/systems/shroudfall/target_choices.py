@@ -1,14 +1,19 @@
-"""What a Shroudfall attack's target menu offers (Shroudfall beta rulebook v1.4, L725-742, L785-793, L929-937,
-L1323-1327): the enemies in reach, each also with the essence its side may spend on the attack before rolling (an
-infusion, a Combined attack), an idle beam's aims last and said so."""
+"""What a Shroudfall attack's target menu offers (Shroudfall beta rulebook v1.4, L725-742, L776-797, L929-937,
+L1323-1327): the enemies an attack would roll against, nearest first, each with the chance of a hit and, for a beam,
+what the beam laid toward it hits (friends marked: a beam targets every model under it, L776, L797, ruling
+``template-targets``); then the same enemies with the essence spent before rolling (an infusion, a Combined attack),
+so a target is one pick, essence or not; last, the aims whose beam hits no enemy, each saying so.
+"""
 
 from __future__ import annotations
 
-from engine.core import Choice, SideId
+from engine.core import Choice, ModelId, SideId
 from engine.systems.shroudfall.abilities import COMBINED
+from engine.systems.shroudfall.odds import hit_chance, percent
 from engine.systems.shroudfall.reading import Reach, Reading
-from engine.systems.shroudfall.schema import COLOURS
+from engine.systems.shroudfall.schema import COLOURS, Weapon
 from engine.systems.shroudfall.state import UnitRecord
+from engine.systems.shroudfall.targeting import beam_targets
 
 __all__ = ["essence_tags", "target_choices"]
 
@@ -25,24 +30,78 @@ def essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
     return tags
 
 
-_TAG_SHOWN = {"combined": "one model attacking for all (Combined Shot or Strike, L1323-1327)"}
+def target_choices(world: Reading, side: SideId, unit: UnitRecord, reaches: list[Reach], *, here: bool = True
+                   ) -> list[Choice]:
+    """The targets an attack of ``unit`` may name: each enemy it would roll against once (nearest first), then each of
+    them with the essence its side may spend, then the aims whose beam hits no enemy (nothing to spend essence on).
+    Where the unit attacks from where it stands (``here``), each says what a beam aimed at it hits and the chance a
+    hit roll of its first model hits it (with the infusion's die, L929-931)."""
+    said = {r.enemy: (_first_shot(world, unit, r), _beam_said(world, unit, r)) if here else (None, "")
+            for r in reaches}
+    useful = [r for r in reaches if not r.idle_beam]
+    found = [_choice(world, r, None, *said[r.enemy]) for r in useful]
+    for tag in essence_tags(world, side, unit):
+        found += [_choice(world, r, tag, said[r.enemy][0], "") for r in useful]
+    return found + [_choice(world, r, None, *said[r.enemy]) for r in reaches if r.idle_beam]
 
 
-def target_choices(world: Reading, side: SideId, unit: UnitRecord, reaches: list[Reach]) -> list[Choice]:
-    """The targets an attack of ``unit`` may name, nearest first, then each with the essence its side may spend; an
-    idle beam's aims last, each labelled."""
-    plain = [Choice(r.enemy, f"{r.enemy} {world.state.models[r.enemy].name}" + _idle_note(r), distance=r.gap)
-             for r in reaches]
-    tags = essence_tags(world, side, unit)
-    found: list[Choice] = []
-    for idle in (False, True):  # an idle beam's aims last, each with what it may be taken with
-        chosen = [c for c, r in zip(plain, reaches, strict=True) if bool(r.idle_beam) == idle]
-        found += chosen
-        for tag in tags:
-            shown = _TAG_SHOWN.get(tag) or f"infused with {tag}"
-            found += [Choice(f"{c.value}+{tag}", f"{c.label}, {shown}", distance=c.distance) for c in chosen]
-    return found
+Shot = tuple[ModelId, ModelId, Weapon]
+"""A model of the attacking unit, the enemy, and the profile whose hit roll the menu's odds are of."""
 
 
-def _idle_note(reach: Reach) -> str:
-    return f", a {reach.idle_beam:g}\" beam that passes over no model (L785-793)" if reach.idle_beam else ""
+def _choice(world: Reading, reach: Reach, tag: str | None, shot: Shot | None, beam: str) -> Choice:
+    label = f"{reach.enemy} {world.state.models[reach.enemy].name}"
+    if tag == "combined":
+        label += ", one model attacking for all (Combined Shot or Strike, L1323-1327)"
+    elif tag:
+        label += f", each roll infused with {tag}"
+    colour = next((c for c in COLOURS if c == tag), None)
+    chance = f", {percent(hit_chance(world.world, *shot, colour))} to hit" if shot and tag != "combined" else ""
+    return Choice(f"{reach.enemy}+{tag}" if tag else reach.enemy, label + beam + chance, distance=reach.gap)
+
+
+def _first_shot(world: Reading, unit: UnitRecord, reach: Reach) -> Shot | None:
+    """The first model of ``unit`` and its first profile that would roll against ``reach``'s enemy."""
+    table = world.world
+    for model in world.state.alive(unit):
+        gap = table.gap(model, reach.enemy)
+        for weapon in world.weapons(model):
+            if weapon.type != reach.types[0] or not world.usable(model, weapon) or \
+                    not world.takes(model, reach.enemy, weapon, gap):
+                continue
+            if weapon.shape != "beam" or reach.enemy in beam_targets(table, model, reach.enemy, weapon):
+                return model, reach.enemy, weapon
+    return None
+
+
+def _beam_said(world: Reading, unit: UnitRecord, reach: Reach) -> str:
+    """What the unit's beams laid toward the enemy hit (L797): the enemies under them, the unit's side's own models
+    marked (a beam targets them too, ruling ``template-targets``), and whether the aim is beyond their length."""
+    table, state = world.world, world.state
+    hits: dict[ModelId, None] = {}
+    lengths: set[float] = set()
+    beyond = True
+    for model in state.alive(unit):
+        gap = table.gap(model, reach.enemy)
+        for weapon in world.weapons(model):
+            if weapon.shape == "beam" and weapon.type in reach.types and world.usable(model, weapon) and \
+                    world.takes(model, reach.enemy, weapon, gap):
+                lengths.add(weapon.range)
+                beyond = beyond and gap > weapon.range + 1e-9
+                hits.update(dict.fromkeys(beam_targets(table, model, reach.enemy, weapon)))
+    if not lengths:
+        return ""
+    beam = "/".join(f"{length:g}" for length in sorted(lengths)) + '" beam'
+    if not hits:
+        return f", a {beam} that passes over no model (L785-793)"
+    own = [m for m in hits if state.models[m].side == unit.side]
+    enemies = [m for m in hits if m not in own]
+    named = [*enemies, *(f"your {m}" for m in own)]
+    short = " short of it," if beyond else ""
+    only = " only" if not enemies else ""
+    friends = " (L797)" if own else ""
+    return f", {beam}:{short} hits{only} {_joined(named)}{friends}"
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
