@@ -352,6 +352,7 @@ class Game(Generic[S]):
             self._close_if_over(ctx, reveal=False)  # the seed is revealed when the game truly ends, never ahead
         except WouldRoll as halted:
             stop = halted
+        self._recall.note(ctx.events, keep=False)
         twin = self.clone()
         twin._state = ctx.state
         twin._log.extend(ctx.events)
