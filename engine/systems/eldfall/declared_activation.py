@@ -285,6 +285,32 @@ def _stay_idle(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
             for c in _activatable(r, ask)]
 
 
+def _walks_into_contact(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """Where distances are shown (Assisted, L604-610): for each model that may Walk, one entry walking it into contact
+    with the nearest enemy a Walk's allowance spans edge to edge (L1322-1331), the whole of Steps 1 and 2 in one pick,
+    each answer one ``/move``'s own menus offer (the model, ``contact <id>``, a Walk). A route round scenery may be
+    longer: the move then stops short (ruling move-too-far), which the entry does not promise against."""
+    if not r.distances(ask.viewer):
+        return []
+    found: list[tuple[str, dict[str, str]]] = []
+    for c in _activatable(r, ask):
+        one = Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value})
+        f = r.model(one)
+        if r.world.engagers(f.id) or movement_choice_refusal(r.world, f, "walk") is not None:
+            continue
+        far = movement_allowance(f, "walk")
+        near = [(gap, d) for d in destinations(r, one) if d.value.startswith("contact ")
+                and ModelId(d.value.split()[1]) in r.state.models
+                and TOLERANCE < (gap := r.world.gap(f.id, ModelId(d.value.split()[1]))) <= far + TOLERANCE]
+        if not near:
+            continue
+        gap, d = min(near, key=lambda pair: pair[0])
+        if way_test(r.world, f, "walk")(d.value):
+            found.append((f"Move: walk {d.label} ({gap:.1f}\" away, a walk's {far:g}\")",
+                          {"model": c.value, "to": d.value, "how": LEFT_OUT}))
+    return found
+
+
 _MOVES = _moving("choice", "idle")
 _MODEL = Param("model", "Which model?", values=_activatable, refused=said(_model_refusal), noun="models")
 _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice", "idle")),
@@ -306,7 +332,7 @@ RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) 
 
 RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...)", verb=("move",), label="Move",
              when=TACTICAL, per="model", preview=True, rule=_RULE + "L1184-1196, L1322-1357",
-             available=lambda r, ask: sequence_refusal(r.state),
+             available=lambda r, ask: sequence_refusal(r.state), suggest=_walks_into_contact,
              check=lambda r, ask: _activation(r, ask, "how", "walk"), params=(
                  Param("model", "Which model?", values=_walkers, accepts=_walker_refusal, noun="models"),
                  Param("to", "Where to?", values=_reachable(lambda ask: "walk", "a walk's "),
