@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.core.announce import decision_prompt, waiting_for
+from bot.core.announce import AFTER_THE_GAME, decision_prompt, waiting_for
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.paging import paged
@@ -63,8 +63,10 @@ def resolve(system: System[Any], invocation: Invocation) -> tuple[Action[Any], A
         takes = ", ".join(f"{o}:" for o in action.options) or "no options"
         raise CommandLineError(f"{action.title} does not take {', '.join(f'{o}:' for o in unread)}; it takes {takes}")
     attached = {name: file.filename for name, file in invocation.attachments.items() if name in action.uploads}
-    args = Args(action.title, {**attached, **{k: v for k, v in invocation.options.items() if k != "action"}},
-                _uploads(system, action, invocation))
+    given_values = {k: v for k, v in invocation.options.items() if k != "action"}
+    if invocation.building in given_values:  # a menu's set or plan still open: the engine reads it by its comma
+        given_values[invocation.building] = f"{given_values[invocation.building]},"
+    args = Args(action.title, {**attached, **given_values}, _uploads(system, action, invocation))
     return action, args
 
 
@@ -151,6 +153,8 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
             if key not in seen and (model is None or str(found.options.get("model", "")).upper() == model.upper()):
                 seen.add(key)
                 legal.append((found, side))
+    if not legal and game.is_over():  # not "/status says whose turn it is": nobody's
+        return Output(text=AFTER_THE_GAME, to=user)
     if not legal:
         owed = [decision for decision in game.pending if decision.owner in game.state.sides_of(user)]
         if owed:  # the asker's own side must answer before anything else: show them its prompt again
@@ -250,8 +254,10 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
     (a declared action's), paged past 25 entries and counted, never cut short; what its entries draw (a suggested
     move's path) is drawn on the board."""
 
-    def carried(value: str) -> Invocation:
-        return replace(invocation, options={**invocation.options, option: value}, menu=True, page=0)
+    def carried(value: str) -> Invocation:  # a value still open (``B2,``) is kept whole, its openness beside it
+        still_open = value.endswith(",")
+        return replace(invocation, options={**invocation.options, option: value.removesuffix(",")}, menu=True,
+                       page=0, building=option if still_open else "")
 
     closing: list[tuple[str, Invocation]] = []
     pictures: tuple[OutputFile, ...] = ()

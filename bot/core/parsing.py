@@ -47,6 +47,7 @@ class Invocation:
     side: SideId | None = None  # the side it acts for, when a menu offered it for one side of several held
     expect: tuple[str, ...] | None = None  # a preview's public lines: its Confirm still applies if they stay so
     page: int = 0  # which page of a long menu this invocation asks for (a menu's "More" pick)
+    building: str = ""  # the option a menu's pick left open for more picks (shown whole: ``target:B2``)
 
     @property
     def name(self) -> str:

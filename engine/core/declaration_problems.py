@@ -39,9 +39,10 @@ def declaration_problems(declarations: Declarations[S, W], system: System[S]) ->
             if param.option not in options or param.option == "action":
                 found.append(f"{decl.title}: {shared_verb(decl.verb).name} has no option {param.option}: "
                              "(games add no options)")
-            if param.pairs is not None and not any(p.option == param.pairs and p.shape is Shape.SET
+            if param.pairs is not None and not any(p.option == param.pairs and p.shape in (Shape.SET, Shape.SPLIT)
                                                    for p in earlier):
-                found.append(f"{decl.title}: {param.option}: pairs with {param.pairs}:, which is no earlier set")
+                found.append(f"{decl.title}: {param.option}: pairs with {param.pairs}:, which is no earlier set or "
+                             "split")
             earlier.append(param)
         found += _unlisted(decl.title, decl.params)
         if decl.per is not None and (not decl.params or decl.params[0].option != decl.per):

@@ -42,7 +42,7 @@ from engine.core.declared_menus import help_now, legal_now
 from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, param_question
-from engine.core.params import LEFT_OUT, Ask, Param, read_param
+from engine.core.params import LEFT_OUT, Ask, Param, paired_values, read_param
 from engine.core.rulings_read import RulingsRead
 from engine.core.uploads import SHARED_KINDS, read_upload
 
@@ -261,7 +261,7 @@ class Declarations(Generic[S, W]):
             if text is None and (only := param.only(world, ask)) is not None:
                 given[param.option] = only  # one legal value: answered without a question
                 continue
-            paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
+            paired = _paired(decl, param, given)
             asked = param_question(param, world, ask, text, paired, distances=distances)
             if asked is not None:
                 return asked
@@ -308,8 +308,7 @@ class Declarations(Generic[S, W]):
                 if not param.optional:
                     raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
                 continue
-            paired = [p for p in str(given.get(param.pairs, "")).split(",") if p] if param.pairs else []
-            given[param.option] = read_param(param, world, ask, raw, paired)
+            given[param.option] = read_param(param, world, ask, raw, _paired(decl, param, given))
         kinds = {**SHARED_KINDS, **system.spec.data_kinds}
         uploads = {p.option: read_upload(p.option, str(given[p.option]), kinds, verb) for p in decl.params
                    if p.upload is not None and p.option in given}
@@ -383,3 +382,8 @@ def _acting(decl: ActionDecl[Any, Any], ctx: Context[Any]) -> SideId | None:
         return ctx.acting_side()
     except (AmbiguousCommand, NotYourTurn):
         return None
+
+
+def _paired(decl: ActionDecl[Any, Any], param: Param[Any], given: Mapping[str, Any]) -> list[str]:
+    """What a plan's items pair with, one each (a split's counts stand apart); nothing for any other shape."""
+    return paired_values(decl.param(param.pairs), given.get(param.pairs)) if param.pairs else []

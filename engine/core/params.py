@@ -7,7 +7,8 @@ A parameter is answered on one option of the shared verb (``target:``, ``to:``);
 accepts come from one piece of code.
 
 Beyond one value a parameter may take a *set* (``B1,B2``: N fighters), a *split* (``B1x2,B2``: dice shared among
-targets) or a *plan* paired with an earlier set (``model:B3,B4 to:C2,E2``: one hex for each fighter). A menu builds
+targets) or a *plan* paired with an earlier set or split (``model:B3,B4 to:C2,E2``: one hex for each fighter;
+paired with a split, one value for each of its counts: ``with:gargoyle x2 to:n,s``). A menu builds
 these one pick at a time: a value still being built ends with a comma (``B1,``), and a "done" entry closes it (the
 pick that reaches the most it takes closes it at once). A set's generator sees the picks before it
 (``ask.item.earlier``), so a second fighter can be offered only where it stands next to the first.
@@ -30,7 +31,7 @@ from engine.core.errors import IllegalCommand, InvalidCommand, RulesError
 from engine.core.ids import SideId
 
 __all__ = ["LEFT_OUT", "Ask", "FreeForm", "Generator", "Item", "Order", "Param", "Predicate", "Shape", "flag",
-           "keep_menus", "natural_key", "parse_items", "read_param"]
+           "keep_menus", "natural_key", "paired_values", "parse_items", "read_param"]
 
 W = TypeVar("W")
 E = TypeVar("E")
@@ -304,6 +305,15 @@ def parse_items(param: Param[Any], raw: str) -> tuple[tuple[tuple[str, int], ...
                 value, count = match[1].strip(), int(match[2])
         items.append((value, count))
     return tuple(items), open_
+
+
+def paired_values(partner: Param[Any] | None, raw: object) -> list[str]:
+    """The values a plan pairs with, one per item of the answer of ``partner`` (its ``pairs``): a split's value
+    counted N times stands N times (``B1x2,B2``: B1, B1, B2), since each of its counts is one thing to place."""
+    if partner is None or raw is None or not str(raw).strip():
+        return []
+    items, _open = parse_items(partner, str(raw))
+    return [value for value, count in items for _ in range(count)]
 
 
 def _matched(choices: Sequence[Choice], value: str) -> Choice | None:

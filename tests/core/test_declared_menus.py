@@ -4,6 +4,7 @@ the set, and a shot out of reach is offered last, labelled. Played on the Muster
 
 from __future__ import annotations
 
+from engine.core import UserId
 from tests.menu_walk import MenuWalk, table
 
 
@@ -43,3 +44,17 @@ async def test_a_target_out_of_reach_is_offered_last_and_labelled() -> None:
     await walk.say("bob", "/decide choice:ground=high;rows=1")
     await walk.say("alice", "/act action:shoot model:A2")
     assert walk.labels("alice") == ['B1 (2.0" of 4")', 'B2 (3.0" of 4")', 'B3 (7.0" of 4": fails)']
+
+
+async def test_a_set_being_built_reads_as_typed_and_still_takes_picks() -> None:
+    walk = await _muster()
+    await walk.say("alice", "/act")
+    await walk.pick("alice", walk.labels("alice").index("Deploy"))
+    lines = [invocation.command_line() for _, invocation in walk.menus[UserId("alice")]]
+    assert lines[0] == "/act action:deploy model:A1"  # no trailing comma: the set is still open all the same
+    await walk.pick("alice", walk.labels("alice").index("A2"))
+    assert walk.labels("alice") == ["done: A2", "A1", "A3"]
+    assert [invocation.command_line() for _, invocation in walk.menus[UserId("alice")]] == [
+        "/act action:deploy model:A2", "/act action:deploy model:A2,A1", "/act action:deploy model:A2,A3"]
+    await walk.pick("alice", walk.labels("alice").index("A3"))
+    assert walk.labels("alice")[0] == "done: A2,A3"

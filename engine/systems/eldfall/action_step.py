@@ -26,9 +26,18 @@ from engine.systems.eldfall.active_dodge import dodge_check, dodge_crouch
 from engine.systems.eldfall.attack_entries import whole_attacks
 from engine.systems.eldfall.burning_touch import burning_touch_check, burning_touch_refusal, cauterized
 from engine.systems.eldfall.catalogue import fold
-from engine.systems.eldfall.declare import ActionPlan, Check, allowed_now, declare, plan_action
+from engine.systems.eldfall.declare import ActionPlan, Check, Request, allowed_now, declare, plan_action
 from engine.systems.eldfall.equipment_changes import equip, equip_refusal
-from engine.systems.eldfall.rituals import ritual_bounds, ritual_check, ritual_explained, ritual_spells
+from engine.systems.eldfall.rituals import (
+    ritual_bounds,
+    ritual_check,
+    ritual_explained,
+    ritual_places,
+    ritual_request,
+    ritual_spells,
+    ritual_spots,
+    spot_explained,
+)
 from engine.systems.eldfall.rules import ACTION, RULES, Reading, Refused, kit_of, said
 from engine.systems.eldfall.sequencing import after_declaration
 from engine.systems.eldfall.state import EldfallState
@@ -38,12 +47,14 @@ __all__: list[str] = []
 Ctx = Context[EldfallState]
 Available = Callable[[Reading, Ask], str | RulesError | None]
 Suggest = Callable[[Reading, Ask], list[tuple[str, dict[str, str]]]]
+Read = Callable[[Ask, str], Request]
+"""How an action's answers are read for its check (``action_menus.request``; a Ritual's adds its places)."""
 _RULE = "Eldfall core rules v1.5, "
 
 
-def _planned(kind: str, check: Check) -> Callable[[Reading, Ask], ActionPlan]:
+def _planned(kind: str, check: Check, read: Read) -> Callable[[Reading, Ask], ActionPlan]:
     def plan(r: Reading, ask: Ask) -> ActionPlan:
-        return plan_action(r.world, r.kit, menus.request(ask, kind), check)
+        return plan_action(r.world, r.kit, read(ask, kind), check)
     return plan
 
 
@@ -64,7 +75,7 @@ def _declared(ctx: Ctx, plan: ActionPlan) -> None:
     after_declaration(ctx, kit)
 
 
-def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Refused:
+def _explained(kind: str, check: Check, option: str, own: Refused | None, read: Read) -> Refused:
     """Why a value typed for ``option`` that the menu does not list is refused: the parameter's ``own`` reason, else
     the rule the action's check names when given it (a value it only finds incomplete, or accepts, keeps the core's
     "not one of the choices")."""
@@ -75,7 +86,7 @@ def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Ref
             return why
         trial = Ask(ask.verb, ask.asker, ask.viewer, {**ask.options, option: typed})
         try:
-            check(r.world, r.kit, f, menus.request(trial, kind), allowed_now(r.world, f))
+            check(r.world, r.kit, f, read(trial, kind), allowed_now(r.world, f))
         except IllegalCommand as error:
             return IllegalCommand(error.reason, verb=ask.verb)
         except RulesError:
@@ -86,24 +97,26 @@ def _explained(kind: str, check: Check, option: str, own: Refused | None) -> Ref
 
 def _action(name: str, summary: str, label: str, check: Check, rule: str, *params: Param[Reading],
             allowed: tuple[str, ...] | None = None, kind: str | None = None, also: Available | None = None,
-            suggest: Suggest | None = None) -> None:
+            read: Read = menus.request, suggest: Suggest | None = None) -> None:
     """Declare an Action-step action; ``kind`` is the book's action it is (its name by default: Burning Touch's
-    Assist is an Assist), ``also`` a further precondition of its own, ``suggest`` whole commands offered before it."""
+    Assist is an Assist), ``also`` a further precondition of its own, ``read`` how its answers are read, ``suggest``
+    whole commands offered before it."""
     kind = kind or name
     explained = tuple(p if p.values is None else
-                      dataclasses.replace(p, refused=_explained(kind, check, p.option, p.refused)) for p in params)
-    available = _available(kind, check, allowed or (kind,), whole=not params)
+                      dataclasses.replace(p, refused=_explained(kind, check, p.option, p.refused, read))
+                      for p in params)
+    available = _available(kind, check, allowed or (kind,), whole=not params, read=read)
     if also is not None:
         available = _both(available, also)
     RULES.action(name, summary, label=label, when=ACTION, available=available,
-                 check=_planned(kind, check), rule=_RULE + rule, params=explained, suggest=suggest)(_declared)
+                 check=_planned(kind, check, read), rule=_RULE + rule, params=explained, suggest=suggest)(_declared)
 
 
 def _both(first: Available, then: Available) -> Available:
     return lambda r, ask: first(r, ask) or then(r, ask)
 
 
-def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool) -> Available:
+def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool, read: Read) -> Available:
     """The action's precondition; for an action that asks nothing (a Duel), its whole check too, so the menu offers
     it only where the referee accepts it (a second duel while one is fought, L1574)."""
     permitted = _allowed(*allowed)
@@ -113,7 +126,7 @@ def _available(kind: str, check: Check, allowed: tuple[str, ...], *, whole: bool
         if why is not None or not whole:
             return why
         try:
-            plan_action(r.world, r.kit, menus.request(ask, kind), check)
+            plan_action(r.world, r.kit, read(ask, kind), check)
         except RulesError as error:
             return error
         return None
@@ -197,10 +210,15 @@ _action("trade", "Exchange acquired items with an ally in base contact (target:,
               count=lambda r, ask: trade_menus.item_count(r, ask, "target"), none_label="nothing", noun="items"))
 _action("duel", "Issue a Duel (a Special Action after Idle)", "Issue a Duel", duel_check, "L1567-1585",
         allowed=("issue-a-duel",))
-_action("ritual", "Perform a Ritual: summon (with: the spell, or several Conjurations comma-separated); needs Idle",
+_action("ritual", "Perform a Ritual: summon (with: the spell, or several Conjurations comma-separated; to: where "
+        "each creature stands in contact, n ne e se s sw w nw); needs Idle",
         "Perform a Ritual", ritual_check, "L1558-1561",
         Param("with", "Which spell?", values=ritual_spells, refused=said(ritual_explained), shape=Shape.SPLIT,
-              count=ritual_bounds, noun="spells"))
+              count=ritual_bounds, noun="spells"),
+        Param("to", "Where does it stand, in base contact with its caster?", values=ritual_spots,
+              refused=said(spot_explained), shape=Shape.PLAN, pairs="with", optional=True, order=Order.GIVEN,
+              none_label="where it fits nearest the table's middle", noun="places", asked_when=ritual_places),
+        read=ritual_request)
 
 
 def _equip_plan(r: Reading, ask: Ask) -> tuple[ModelId, str]:

@@ -270,7 +270,8 @@ def activate(ctx: Ctx, kit: Kit, plan: Activation) -> None:
     ctx.emit(StepReached(step="reaction", path=path, trampled=trampled))
     if how != "idle" and not carrier_leaves(ctx, kit, f.id):
         touch_tokens(ctx, kit, f.id)
-        pick_up_thrown(ctx, kit.world(ctx.state), kit.world(ctx.state).fighter(f.id))
+        if f.id in ctx.state.models:  # a Sigil it set off may have taken it off the table (L2041, L2022)
+            pick_up_thrown(ctx, kit.world(ctx.state), kit.world(ctx.state).fighter(f.id))
 
 
 def agony_strikes(ctx: Ctx, kit: Kit, f: Fighter, what: str) -> bool:

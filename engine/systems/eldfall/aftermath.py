@@ -28,6 +28,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.following import engaged_pairs, offer_follow_up
 from engine.systems.eldfall.guards import offer_guard, release_guards
 from engine.systems.eldfall.harm import Harm
+from engine.systems.eldfall.hit_turns import offer_turns
 from engine.systems.eldfall.movement import allowance, knockback
 from engine.systems.eldfall.quests import drop_treasure, touch_tokens
 from engine.systems.eldfall.resolution_state import Resolving
@@ -128,6 +129,7 @@ def end_sequence(seq: Resolving, reactions: list[Reaction], harm: Harm) -> None:
     dodged = {r.model for r in reactions if r.kind == "dodge" and r.move_to is not None}
     if seq.action.kind == "dodge" and seq.action.move_to is not None:
         dodged.add(seq.active.id)
+    offer_turns(seq)
     offer_follow_up(seq.ctx, seq.kit, before, dodged)
     offer_retreat(seq.ctx, seq.kit, seq.active.id, seq.action)
     refresh_engaged(seq.ctx, seq.kit.world(seq.ctx.state))

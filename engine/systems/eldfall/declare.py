@@ -43,7 +43,8 @@ EXTRAS = ("reroll", "luck", "mana")
 class Request:
     """The activated model's action as its player answered it: ``kind`` is nothing, attack, cast, dodge, assist,
     deathblow, perceive, interact, trade, ritual or duel; ``targets`` pairs each target with its strikes (0: shared
-    round them); ``extras`` what it spends on its rolls; ``give`` and ``take`` a Trade's items (L1542)."""
+    round them); ``extras`` what it spends on its rolls; ``give`` and ``take`` a Trade's items (L1542); ``spots`` where
+    a Ritual's creatures stand round their caster (``COMPASS`` names, one per Conjuration, L1561)."""
 
     kind: str
     verb: str
@@ -55,6 +56,7 @@ class Request:
     extras: tuple[str, ...] = ()
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
+    spots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

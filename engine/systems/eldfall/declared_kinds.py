@@ -20,6 +20,7 @@ from engine.systems.eldfall.familiars import ORDER_KIND, answer_order
 from engine.systems.eldfall.flow import after_strategic, close_turn
 from engine.systems.eldfall.following import FOLLOW_KIND, answer_follow_up
 from engine.systems.eldfall.guards import GUARD_KIND, answer_guard
+from engine.systems.eldfall.hit_turns import TURN_KIND, answer_turns
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.late import LATE_KIND, late_answer
 from engine.systems.eldfall.rangers import RANGER_KIND, answer_ranger_moves
@@ -76,6 +77,7 @@ RULES.decision(REACTION_KIND, rule=_RULE + "L1198-1246",
     _handled(answer_reaction, after_reactions))
 RULES.decision(LATE_KIND, rule=_RULE + "L1246")(_handled(late_answer, _late_done))
 RULES.decision(DUEL_KIND, rule=_RULE + "L1567-1585")(_handled(answer_challenge, carry_on))
+RULES.decision(TURN_KIND, rule=_RULE + "L823")(_handled(answer_turns, carry_on))
 RULES.decision(FOLLOW_KIND, rule=_RULE + "L1508")(_handled(answer_follow_up, _refresh_engaged, carry_on))
 RULES.decision(RETREAT_KIND, rule=_RULE + "L1946")(_handled(answer_retreat, _refresh_engaged, carry_on))
 RULES.decision(RANGER_KIND, rule=_RULE + "L1170")(_handled(answer_ranger_moves, close_turn))

@@ -5,6 +5,7 @@ Setup, summoning and manual fixes all place models through here."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from engine.core import EVERYONE, Context, ModelId, RulesError, SideId, side_only
 from engine.geometry import MM_PER_INCH
@@ -17,7 +18,7 @@ from engine.systems.eldfall.state import END_OF_GAME, EldfallState, Figure
 from engine.table import ModelAdded, PlacedModel
 from engine.table.geometry import battlefield, check_spot
 
-__all__ = ["add_model", "base_radius", "summon_spot", "surface_under"]
+__all__ = ["COMPASS", "add_model", "base_radius", "contact_spot", "spot_refusal", "summon_spot", "surface_under"]
 
 Ctx = Context[EldfallState]
 
@@ -72,18 +73,40 @@ def _spellbound(kit: Kit, unit: str) -> dict[str, str]:
     return {kit.catalogue.spell(p).id: END_OF_GAME for ref in refs if ref.key == "spellbound" for p in ref.params}
 
 
-def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tuple[float, float] | None:
-    """A free spot in base contact with the caster for a base of ``radius`` (L978), nearest the table's middle."""
+COMPASS = {"n": (90, "north"), "ne": (45, "north-east"), "e": (0, "east"), "se": (-45, "south-east"),
+           "s": (-90, "south"), "sw": (-135, "south-west"), "w": (180, "west"), "nw": (135, "north-west")}
+"""The places in base contact a player names for a summoned creature (``to:n``), by their bearing in degrees (0 =
++x, the table's east; north is +y) and their words."""
+
+
+def contact_spot(caster: PlacedModel, radius: float, bearing: float) -> tuple[float, float]:
+    """The centre of a base of ``radius`` in contact with the caster on ``bearing`` (degrees)."""
     reach = caster.radius + radius + 0.005
+    angle = math.radians(bearing)
+    return round(caster.x + reach * math.cos(angle), 2), round(caster.y + reach * math.sin(angle), 2)
+
+
+def spot_refusal(state: EldfallState, at: tuple[float, float], radius: float,
+                 others: Sequence[tuple[tuple[float, float], float]] = ()) -> str | None:
+    """Why a base of ``radius`` may not be set down at ``at`` (off the table, in impassable scenery, on another base,
+    or on one of ``others``: bases about to be set down, as centre and radius), or None."""
+    try:
+        check_spot(state, "summon", at, radius)
+    except RulesError as error:
+        return error.reason.removeprefix("summon cannot stand there: ")
+    for centre, other in others:
+        if math.dist(centre, at) < radius + other - 0.005:
+            return "it would stand on a creature the same Ritual sets down before it"
+    return None
+
+
+def summon_spot(state: EldfallState, caster: PlacedModel, radius: float) -> tuple[float, float] | None:
+    """A free spot in base contact with the caster for a base of ``radius`` (L1561), nearest the table's middle."""
     centre = (state.width / 2, state.height / 2)
     spots = []
     for step in range(24):
-        angle = math.radians(step * 15)
-        x = round(caster.x + reach * math.cos(angle), 2)
-        y = round(caster.y + reach * math.sin(angle), 2)
-        try:
-            check_spot(state, "summon", (x, y), radius)
-        except RulesError:
+        x, y = contact_spot(caster, radius, step * 15)
+        if spot_refusal(state, (x, y), radius) is not None:
             continue
         spots.append((math.dist((x, y), centre), (x, y)))
     return min(spots)[1] if spots else None

@@ -25,8 +25,8 @@ from engine.systems.eldfall.attack import Hit, Value
 from engine.systems.eldfall.checks import attribute_check, roll_d20s
 from engine.systems.eldfall.damage import DamageRoll, damage_roll
 from engine.systems.eldfall.downed import fall
-from engine.systems.eldfall.effects import set_states, take_wounds
-from engine.systems.eldfall.events import AttackResolved, FigureNoted
+from engine.systems.eldfall.effects import set_states, take_wounds, unaffected_by
+from engine.systems.eldfall.events import ApChanged, AttackResolved, FigureNoted
 from engine.systems.eldfall.familiars import spare_caster
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
@@ -169,7 +169,8 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
         if attribute_check(ctx, f, "AG", f"dodging {what} (L2416)").passed:
             lines.append(f"{model} dodges it")
             continue
-        if "mindgame" in keys:
+        kept = {key for key in keys if unaffected_by(f, key) is None}  # a Construct's, an Elemental's (L2031, L2057)
+        if "mindgame" in kept:
             if attribute_check(ctx, f, "INT", f"{what}'s Mindgame (L2117)").passed:
                 lines.append(f"{model} resists its Mindgame")
                 continue
@@ -177,20 +178,25 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
         else:
             hit, power, purpose = Hit(what, model, 0, 0, False), Value(pw, (f"PW {pw}",)), f"{what}'s damage on {model}"
 
-            def rolled(faces: list[int], hit: Hit = hit, power: Value = power, f: Fighter = f) -> DamageRoll:
-                return damage_roll([hit], power, f.value("ARM"), faces, ignore_armor="ignore armor" in keys,
-                                   armor_piercing="armor-piercing" in keys)
+            def rolled(faces: list[int], hit: Hit = hit, power: Value = power, f: Fighter = f,
+                       ignore: bool = "ignore armor" in kept, piercing: bool = "armor-piercing" in kept) -> DamageRoll:
+                return damage_roll([hit], power, f.value("ARM"), faces, ignore_armor=ignore, armor_piercing=piercing)
 
             (face,) = roll_d20s(ctx, 1, purpose, None, partial(_explained, rolled, purpose))
             roll = rolled([face])
             lines += list(roll.working)
             wounds = roll.wounds
-            if wounds and burn:
+            if wounds and burn and "burn" in kept:
                 extra = roll_d20s(ctx, burn, f"Burn ({burn}) on {model}", None)
                 wounds += sum(1 for face in extra if face <= pw)
+            if wounds and "frostbite" in kept and \
+                    not attribute_check(ctx, f, "T", f"{what}'s Frostbite (L2085)").passed:
+                lines.append(f"Frostbite: {model} takes 1 more Wound (L2085)")
+                wounds += 1
             if wounds:  # damage: a familiar may be removed instead (L2069)
                 wounds = spare_caster(ctx, kit.catalogue, world.rulings, f.id, wounds, what)
-        _effects(ctx, f, keys, spell, wounds)
+        _effects(ctx, f, kept, spell, wounds)
+        _ap_lost(ctx, f, kept, wounds, what, lines)
         if wounds:
             down_before = f.is_("incapacitated")
             left = take_wounds(ctx, f.id, wounds)
@@ -201,6 +207,19 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
     ctx.emit(AttackResolved(summary=f"{what}: " + "; ".join(lines[:1] + [ln for ln in lines[1:] if "Wound" in ln
                                                                          or "dodges" in ln]) + ".",
                             lines=tuple(lines)))
+
+
+def _ap_lost(ctx: Ctx, f: Fighter, keys: set[str], wounds: int, what: str, lines: list[str]) -> None:
+    """Stagger: the Hit costs an AP (L2151); Stun: a T roll for each Wound until one fails, which costs every AP
+    (L2155, as an attack's, ruling stagger-stun-count); both until the end of the turn, when AP are discarded."""
+    ap = ctx.state.figures[f.id].ap
+    left = ap - 1 if "stagger" in keys else ap
+    if wounds and "stun" in keys and any(not attribute_check(ctx, f, "T", f"{what}'s Stun (L2155)").passed
+                                         for _wound in range(wounds)):
+        left = 0
+        lines.append(f"Stun: {f.id} loses its AP (L2155)")
+    if max(left, 0) != ap:
+        ctx.emit(ApChanged(ap={f.id: max(left, 0)}, why=f"{what}: Stagger and Stun, L2151-2155"))
 
 
 def _effects(ctx: Ctx, f: Fighter, keys: set[str], spell: str | None, wounds: int) -> None:

@@ -218,6 +218,9 @@ class Declared(BaseModel):
     """A Trade's items (ids) the model takes from its target."""
     spells: tuple[str, ...] = ()
     """A Ritual's spells (ids) in the order they are cast, one entry a cast (L1560); ``means`` is the first."""
+    spots: tuple[str, ...] = ()
+    """Where each creature of the Ritual stands in base contact with its caster (``placing.COMPASS`` names, in cast
+    order, L1561); none named: nearest the table's middle."""
     crouch: Literal["crouch", "stand"] | None = None
     """The Crouched state its Dodge enters or cancels at the end of the Resolution step (L1387)."""
 

@@ -26,7 +26,7 @@ from engine.systems.eldfall.events import ApChanged, EnchantmentsChanged, ManaCh
 from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, offer_order
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
-from engine.systems.eldfall.placing import add_model, base_radius, summon_spot
+from engine.systems.eldfall.placing import COMPASS, add_model, base_radius, contact_spot, spot_refusal, summon_spot
 from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
@@ -167,10 +167,12 @@ def resolve_support(seq: Resolving) -> None:
     if action.kind == "assist" and assist_effect(spell) == "ward":  # cast before the damage (warding.cast_wards)
         return
     if action.kind == "ritual":
-        for cast in action.spells or (action.means,):  # each in turn, paying its Mana Cost (L986, L1560)
+        casts = action.spells or (action.means,)
+        for index, cast in enumerate(casts):  # each in turn, paying its Mana Cost (L986, L1560)
             conjured = seq.kit.catalogue.spell(cast)
             pay_mana(seq.ctx, seq.world, caster, conjured)
-            _ritual(seq, seq.kit.world(seq.ctx.state).fighter(caster.id), conjured)
+            spot = action.spots[index] if index < len(action.spots) else None
+            _ritual(seq, seq.kit.world(seq.ctx.state).fighter(caster.id), conjured, spot)
         return
     pay_mana(seq.ctx, seq.world, caster, spell)
     world = seq.world
@@ -291,10 +293,23 @@ def shielded(t: Fighter, caster_side: SideId, state: EldfallState) -> str | None
         if PURIFIED in t.figure.enchantments else None
 
 
-def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
-    """Summon the creature in contact with its caster, AP equal to its STA at once (L974-978); or raise a Warding
-    Barrier round the caster (L2272; its harm to Spirit models has no effect: the trait is undefined, ruling
-    undefined-terms)."""
+def _named_spot(seq: Resolving, caster: Fighter, creature: str, radius: float, named: str
+                ) -> tuple[float, float] | None:
+    """The place its player named for a creature, or None when something has come to stand there since the Ritual
+    was declared (it then stands where it fits nearest the table's middle, said in the log)."""
+    at = contact_spot(caster.model, radius, COMPASS[named][0])
+    why = spot_refusal(seq.ctx.state, at, radius)
+    if why is None:
+        return at
+    seq.line(f"The {creature} cannot stand {COMPASS[named][1]} of {caster.id} now ({why}); it stands where it "
+             "fits nearest the table's middle (L1561).")
+    return None
+
+
+def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec, named: str | None) -> None:
+    """Summon the creature in contact with its caster, where its player ``named`` (a ``COMPASS`` place, L1561), AP
+    equal to its STA at once (L974-978); or raise a Warding Barrier round the caster (L2272; its harm to Spirit
+    models has no effect: the trait is undefined, ruling undefined-terms)."""
     ctx, kit = seq.ctx, seq.kit
     effect = ritual_effect(spell)
     if effect == "barrier":
@@ -311,7 +326,8 @@ def _ritual(seq: Resolving, caster: Fighter, spell: SpellSpec) -> None:
         return
     creature = kit.catalogue.card(spell.summons)
     radius = base_radius(kit, spell.summons)
-    spot = summon_spot(ctx.state, caster.model, radius)
+    spot = _named_spot(seq, caster, creature.name, radius, named) if named is not None else None
+    spot = spot or summon_spot(ctx.state, caster.model, radius)
     if spot is None:
         seq.line(f"There is no room in contact with {caster.id} for a {creature.name}; the Ritual fails.")
         return

@@ -185,12 +185,13 @@ def _guard_label(state: EldfallState, viewer: Viewer, model_id: ModelId) -> tupl
 
 
 def _height(state: EldfallState, model_id: ModelId) -> tuple[str, ...]:
-    """A raised model's height as a label on its base (``5" up``, ``2" up on a wall``)."""
+    """A raised model's height as a label on its base, lettered H by the picture (``height 5"``, ``height 2",
+    hanging on a side``): a label that began with its number left the key reading ``3 3" up``."""
     z = state.models[model_id].z
     figure = state.figures.get(model_id)
     if z <= 0.005:
         return ()
-    return (f"{z:g}\" up{' on a wall' if figure is not None and figure.clinging else ''}",)
+    return (f"height {z:g}\"{', hanging on a side' if figure is not None and figure.clinging else ''}",)
 
 
 def board_view(kit: Kit, state: EldfallState, viewer: Viewer, overlays: tuple[Overlay, ...], *,
