@@ -1,6 +1,7 @@
-"""Newcomer findings 33 and 2 (session 37): an Eldfall attack is one pick from the Action step's menu ("Attack B3 ...
-with Greatsword: 2 dice, 84% for a Hit": no combat art, nothing spent, L1412-1486), and an attack certain to fail on
-reach is said so in that one entry (L746, Assisted measuring, L604-610)."""
+"""Newcomer findings 33, 2, 1 and 32 (session 37): an Eldfall attack is one pick from the Action step's menu ("Attack
+B3 ... with Greatsword: 2 dice, 84% for a Hit": no combat art, nothing spent, L1412-1486), an attack certain to fail on
+reach is said so in that one entry (L746, Assisted measuring, L604-610), so is contact a Walk cannot reach, and /help
+in the set-up names no round."""
 
 from __future__ import annotations
 
@@ -36,3 +37,10 @@ async def test_contact_a_walk_cannot_reach_is_said_before_it_is_picked() -> None
     for label in short:
         allowance, gap = (float(part.split('"')[0]) for part in label.split("(a walk's ")[1].split(" of "))
         assert gap > allowance, label
+
+
+async def test_help_in_the_set_up_says_so_rather_than_a_round() -> None:
+    """Finding 32: '/help' during the set-up said 'round -.'."""
+    walk = await table("eldfall", demo=False, seed="seed0")
+    said = " ".join(o.text for o in await walk.say("alice", "/help"))
+    assert "measuring), setting up." in said and "round -" not in said, said
