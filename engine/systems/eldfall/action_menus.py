@@ -44,7 +44,8 @@ from engine.systems.eldfall.support import spell_use
 __all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
            "deathblow_targets", "dispel_implied", "interact_targets", "means_explained", "means_refusal",
            "perceive_targets", "point_refusal", "points", "request", "spends", "strikes", "support_spells",
-           "support_targets", "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
+           "support_targets", "target_choices", "target_explained", "target_refusal_for", "targetless",
+           "tokens_touching"]
 
 
 def request(ask: Ask, kind: str) -> Request:
@@ -178,6 +179,12 @@ def _chosen_means(reading: Reading, ask: Ask) -> tuple[Fighter, Means] | None:
         return None
     m = f.means(ask.text("with"))
     return (f, m) if m is not None else None
+
+
+def target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
+    """Whom an attack by ``f`` with ``m`` may strike, without the odds ``attack_targets`` adds (the Action step's
+    whole attacks work out odds only for the entries they offer, ``attack_entries``)."""
+    return _target_choices(reading, f, m)
 
 
 def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:

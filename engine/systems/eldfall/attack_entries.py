@@ -18,7 +18,7 @@ import re
 from engine.core import LEFT_OUT, Ask, Choice, ModelId
 from engine.core.menus import ordered
 from engine.core.params import Order
-from engine.systems.eldfall.action_menus import attack_means, attack_targets
+from engine.systems.eldfall.action_menus import attack_means, target_choices
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_chance, dice, percent
 from engine.systems.eldfall.rules import Reading
@@ -37,7 +37,7 @@ def whole_attacks(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
         m = f.means(offered.value)
         if m is None or m.focus:
             continue
-        for target in attack_targets(r, Ask(ask.verb, ask.asker, ask.viewer, {"with": m.id})):
+        for target in target_choices(r, f, m):
             if ModelId(target.value) not in r.state.figures:
                 continue  # an exploding barrel: the detailed entry aims at it
             taken = per_target.setdefault(target.value, [])

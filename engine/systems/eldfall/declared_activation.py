@@ -296,13 +296,11 @@ def _walks_into_contact(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]
     for c in _activatable(r, ask):
         one = Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value})
         f = r.model(one)
-        if r.world.engagers(f.id) or movement_choice_refusal(r.world, f, "walk") is not None:
-            continue
         far = movement_allowance(f, "walk")
         near = [(gap, d) for d in destinations(r, one) if d.value.startswith("contact ")
                 and ModelId(d.value.split()[1]) in r.state.models
                 and TOLERANCE < (gap := r.world.gap(f.id, ModelId(d.value.split()[1]))) <= far + TOLERANCE]
-        if not near:
+        if not near or r.world.engagers(f.id) or movement_choice_refusal(r.world, f, "walk") is not None:
             continue
         gap, d = min(near, key=lambda pair: pair[0])
         if way_test(r.world, f, "walk")(d.value):
