@@ -29,7 +29,7 @@ async def test_an_attack_menu_offers_only_the_targets_the_referee_accepts() -> N
     await walk.say("alice", "/act model:A2 choice:idle action:activate", "A")
     await walk.settle()
     enemies = sorted(m.id for m in walk.game.state.models.values() if m.side == "B")
-    assert await _pick(walk, "alice", "A", "Attack", "Greatsword", "nothing more") == []
+    assert await _pick(walk, "alice", "A", "Attack (choose", "Greatsword", "nothing more") == []
     offered = [label.split()[0] for label in walk.labels("alice")]
     assert offered and set(offered) < set(enemies), (offered, enemies)  # B1 and B2 are Shrouded (L1776)
     # B3 alone is offered, each of its picks whole (one target: no "done" after it); typed, it is accepted (below)
