@@ -25,7 +25,7 @@ from engine.systems.eldfall.action_checks import (
     target_refusal,
     token_check,
 )
-from engine.systems.eldfall.declare import EXTRAS, Check, Request, allowed_now, extras_refusal
+from engine.systems.eldfall.declare import EXTRAS, Check, Request, allowed_now, engaged, extras_refusal
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, dispel_choices
 from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.fighters import Fighter
@@ -109,7 +109,7 @@ def _label(f: Fighter, m: Means) -> str:
 def means_refusal(reading: Reading, f: Fighter, m: Means) -> str | None:
     """Why ``f`` may not attack with ``m`` now (Engaged: melee only; a spell it cannot cast; a weapon it may not
     take up), before its targets."""
-    if reading.world.engagers(f.id) and m.kind != "melee":
+    if m.kind != "melee" and engaged(reading.world, f):
         return f"{f.id} is Engaged: it may only make a Melee Attack (L1457)"
     if m.spell is not None:
         if spell_use(m.spell) != "attack":

@@ -28,8 +28,8 @@ from engine.systems.eldfall.shrouds import acts_from_shroud
 from engine.systems.eldfall.state import Declared, EldfallState
 from engine.systems.eldfall.world import World
 
-__all__ = ["ACTION_KINDS", "EXTRAS", "ActionPlan", "Check", "Request", "allowed_now", "declare", "extras_refusal",
-           "plan_action"]
+__all__ = ["ACTION_KINDS", "EXTRAS", "ActionPlan", "Check", "Request", "allowed_now", "declare", "engaged",
+           "extras_refusal", "plan_action"]
 
 Ctx = Context[EldfallState]
 ACTION_KINDS = ("nothing", "attack", "cast", "dodge", "assist", "deathblow", "perceive", "interact", "trade", "ritual",
@@ -83,13 +83,19 @@ def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     return _allowed_now(world, f)
 
 
+def engaged(world: World, f: Fighter) -> bool:
+    """Whether ``f`` is Engaged (L1447-1461): by its Engaged state or by an enemy whose held melee weapon reaches it.
+    The one test the Action step's check and its menus read, so a menu never offers a ranged attack it refuses."""
+    return f.is_("engaged") or bool(world.engagers(f.id))
+
+
 def _allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     sequence = world.state.sequence
     assert sequence is not None
     if sequence.panic_failed:
         return ("nothing",)
     states = set(f.states)
-    if world.engagers(f.id):
+    if engaged(world, f):
         states.add("engaged")
     movement = sequence.movement if is_special(sequence, f) or sequence.movement == "idle" else "walk"
     allowed = allowed_actions("active", movement=movement, states=states, dash=sequence.dash,
