@@ -359,11 +359,15 @@ def _spent_label(value: str) -> str:
 
 
 def support_spells(reading: Reading, ask: Ask) -> list[Choice]:
-    """The spells the activated model may cast on itself or its allies now (Assist, L1367)."""
+    """The spells the activated model may cast on itself or its allies now (Assist, L1367): a spell the check refuses
+    whatever the target (``cast_refusal``, its first test: unknown, hands full, Ritual only, Mana short) is not tried
+    on every model in turn."""
     f = reading.active()
     if f is None:
         return []
+    mana = reading.world.mana_pool(f)
     return [Choice(s.id, s.name) for s in f.spells if spell_use(s) != "attack"
+            and cast_refusal(f.card, s, role="active", hands_full=f.loadout.hands_full, ritual=False, mana=mana) is None
             and any(checked(reading, ask, support_check, "assist", means=s.id, targets=((t, 1),),
                             art=_first_choice(reading, s.id, t))
                     for t in _support_candidates(reading, f))]
