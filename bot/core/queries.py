@@ -58,7 +58,7 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
                 return [Output(text=board_text(game, SPECTATOR), to=to)]
             zoom = invocation.options.get("zoom")
             return [Output(text=f"The table at event #{game.seq}.", to=to,
-                           pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None))]
+                           pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None, whole=not zoom))]
     raise ValueError(f"{invocation.name} is not one of the table's questions")
 
 

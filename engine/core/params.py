@@ -344,8 +344,24 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
         raise refusal_given
     shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
     more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
+    owner = _other_side(param, ask, value.strip())
+    if owner is not None:
+        raise IllegalCommand(f"{value.strip().upper()[:40]} is side {owner}'s {param.noun.removesuffix('s')}; you "
+                             f"(side {ask.asker}) may choose {shown}{more} ({param.prompt.lower()})", verb=ask.verb)
     raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"
                          f" ({shown}{more})", verb=ask.verb)
+
+
+_PIECES = frozenset({"models", "units", "fighters"})
+_PIECE_ID = re.compile(r"([A-Z])(?:\d+|-\S+)")
+"""A model's, unit's or fighter's id in every game: its side's letter, then a number (``A1``) or a name
+(``B-lancers``)."""
+
+
+def _other_side(param: Param[W], ask: Ask, value: str) -> str | None:
+    """The side whose piece a player typed where only their own are listed (``A1`` typed by side B), else None."""
+    match = _PIECE_ID.fullmatch(value.upper()) if param.noun in _PIECES and ask.asker is not None else None
+    return match[1] if match is not None and match[1] != ask.asker else None
 
 
 def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:

@@ -46,3 +46,14 @@ def test_an_attack_without_line_of_sight_and_a_party_too_spread_out_are_refused_
     t.put(spread, "A2", "Conscripted", t.A, 16, 10)
     with pytest.raises(RulesError, match=r"beyond 4.*L437"):
         check_activate(t.world(spread), t.A, {"model": "A1", "party": "A2"})
+
+
+async def test_another_sides_model_typed_is_refused_saying_whose_it_is_and_which_are_yours() -> None:
+    """Newcomer finding 30: side B typing side A's model is told it is side A's and which models B may move."""
+    game = (await table("sunshard")).game
+    active = game.state.active_side
+    assert active is not None
+    other = SideId("B" if active == "A" else "A")
+    theirs = next(f.id for f in game.state.figures.values() if f.side == other)
+    refused(game, _act("move", model=theirs, to="10,10"), Actor(user=UserId("alice"), side=active),
+            rf"{theirs} is side {other}'s model; you \(side {active}\) may choose {active}\d")

@@ -74,7 +74,7 @@ def test_the_move_menu_offers_hexes_nearest_first_each_named_as_a_hex_with_its_s
     assert asked is not None
     steps = []
     for raw, choice in asked.entries:
-        found = re.fullmatch(rf"hex {raw} \((\d+) hex(es)? away\)", choice.shown)
+        found = re.fullmatch(rf"hex {raw} \((?:objective \d, )?(\d+) hex(es)? away\)", choice.shown)
         assert found is not None, choice.shown
         steps.append(int(found.group(1)))
         assert choice.overlay is not None and choice.overlay.kind is OverlayKind.RING
@@ -115,3 +115,23 @@ def test_each_charge_target_and_end_hex_is_offered_with_its_chance_of_success() 
     fighters = charge.sources["model"](game.state, Viewer.of_side(A), {})
     assert {f.value for f in fighters} <= {"A1", "A2", "A3"} and "A2" in {f.value for f in fighters}, \
         "the fighters that can charge, not those still to be placed"
+
+
+def test_bare_board_draws_the_whole_board_while_a_zoom_and_the_announcements_crop() -> None:
+    """Newcomer finding 19: after an attack the picture that announces it is cropped to the action; a player asking
+    ``/board`` expects the whole battlefield, and ``/board zoom:A1`` the model's surroundings."""
+    from bot.core.parsing import Invocation
+    from bot.core.pictures import board_picture
+    from bot.core.queries import answer_query
+    from engine.core import UserId
+
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    rig(game, "crit", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    (announced,) = board_picture(game)
+    assert announced.crop is not None, "the attack's line crops the announcement"
+    (answer,) = answer_query(game, UserId("alice"), Invocation(path=("board",)), A)
+    assert [p.crop for p in answer.pictures] == [None]
+    (zoomed,) = answer_query(game, UserId("alice"), Invocation(path=("board",), options={"zoom": "A1"}), A)
+    assert zoomed.pictures[0].crop is not None
