@@ -32,10 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def _interactive(session: ConsoleSession) -> int:
-    print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from the "
-          "last menu shown. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
-          "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves. A refereed game "
-          f"replaces this practice table: /game new system:<{'|'.join(session.systems)}> opponent:bob.")
+    start = f"/game new system:<{'|'.join(session.systems)}> opponent:bob"
+    print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from "
+          "your own latest menu. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
+          "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves. "
+          + (f"A refereed game replaces this practice table: {start}." if session.has_game() else
+             f"Start a game: {start} (or /game demo system:<game>, a ready practice table)."))
     loop = asyncio.get_running_loop()
     while True:
         try:

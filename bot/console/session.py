@@ -50,6 +50,7 @@ class ConsoleSession:
     _pictures: int = 0
     _picks: dict[UserId, list[Invocation]] = field(default_factory=dict)  # each player's latest menu, by letter
     _last_working: str = ""  # the working behind the last output that offered one (the ``working`` line)
+    _shown: UserId | None = None  # whose menu the letters printed last belong to
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -68,11 +69,13 @@ class ConsoleSession:
             self.print_line("  " + (self._last_working or "Nothing shown yet has working.").replace("\n", "\n  "))
             return []
         user, side = self.user, self.side
-        if text.startswith("@"):
+        named = text.startswith("@")  # '@bob a' picks from bob's menu on purpose: no hint about whose letters
+        if named:
             name, _, text = text[1:].partition(" ")
             user, side = _identity(name)
         try:
-            invocation = self._picked(text, user) or self._with_files(parse_command_line(text, self._service.registry))
+            picked = self._picked(text, user, hint=not named)
+            invocation = picked or self._with_files(parse_command_line(text, self._service.registry))
         except CommandLineError as error:
             outputs = [Output(text=str(error), to=user, error=True)]
         else:
@@ -80,10 +83,17 @@ class ConsoleSession:
             outputs = await self._practice_gives_way(invocation)
             outputs += await self._service.execute(TABLE, user, invocation, side=side)
             outputs += await self._seat_opponent(invocation, outputs)
+            if picked is not None and not named and self._whose(user):  # an old pick refused: whose letters showed
+                outputs = [replace(o, text=o.text + self._whose(user)) if o.error else o for o in outputs]
         workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
         self._last_working = next((w for w in reversed(workings) if w), self._last_working)
         self._show(user, f"{user}:{side}" if side else user, text, outputs, workings)
         return outputs
+
+    def has_game(self) -> bool:
+        """Whether a game is open at the table (the banner says what a new one replaces)."""
+        game = self._service.live_game(TABLE)
+        return game is not None and not game.is_over()
 
     def menu(self, user: UserId) -> list[Invocation]:
         """``user``'s latest menu, in letter order (what their next letter picks from)."""
@@ -101,7 +111,11 @@ class ConsoleSession:
             starts = invocation.path == ("game", "demo") and str(invocation.options.get("system")) in self.systems
         if not starts:
             return []
-        return await self._service.execute(TABLE, game.setup.host, Invocation(("game", "end"), {}))
+        ended = await self._service.execute(TABLE, game.setup.host, Invocation(("game", "end"), {}))
+        if any(output.error for output in ended):
+            return ended
+        # Its end report (a draw, the dice seed revealed) is about a table the newcomer never played: one line.
+        return [Output(text="The practice table is put away for the new game.")]
 
     async def _seat_opponent(self, invocation: Invocation, outputs: list[Output]) -> list[Output]:
         """``/game new ... opponent:bob`` seats bob at the first free side, as his click on the invite's Join
@@ -111,7 +125,7 @@ class ConsoleSession:
             return []
         return await self._service.execute(TABLE, UserId(opponent), Invocation(("game", "join"), {}))
 
-    def _picked(self, text: str, user: UserId) -> Invocation | None:
+    def _picked(self, text: str, user: UserId, *, hint: bool = True) -> Invocation | None:
         """A letter picks from the typist's own latest menu, as their click on Discord would (carrying on its
         questions); another player's menu is never theirs to answer."""
         if len(text) != 1 or not text.isalpha():
@@ -119,10 +133,18 @@ class ConsoleSession:
         picks = self._picks.get(user, [])
         index = PICK_LETTERS.find(text.lower())
         if not 0 <= index < len(picks):
-            raise CommandLineError(f"{user} has no pick {text} in their latest menu"
-                                   + (f" (picks a-{PICK_LETTERS[len(picks) - 1]})" if picks else
-                                      "; /act or /decide shows one"))
+            accepted = ("; /act or /decide shows one" if not picks else " (its only pick is a)" if len(picks) == 1
+                        else f" (picks a-{PICK_LETTERS[len(picks) - 1]})")
+            whose = self._whose(user) if hint else ""
+            raise CommandLineError(f"{user} has no pick {text} in their latest menu{accepted}{whose}")
         return picks[index]
+
+    def _whose(self, typist: UserId) -> str:
+        """When the letters last shown are another player's, how to answer them: a newcomer at one keyboard
+        reads the menu just printed, but a letter picks from the typist's own latest menu."""
+        if self._shown is None or self._shown == typist:
+            return ""
+        return f". The letters shown last are {self._shown}'s menu: type 'as {self._shown}' first"
 
     async def run_lines(self, lines: Iterable[str], *, strict: bool = False) -> int:
         """Run a script; with ``strict`` stop at the first error. Returns the exit status."""
@@ -151,6 +173,7 @@ class ConsoleSession:
             picks = output.picks or found
             if picks:
                 self._picks[output.to or typist] = [invocation for _, invocation in picks]
+                self._shown = output.to or typist
             images = self._save_pictures(output)
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
@@ -168,7 +191,9 @@ class ConsoleSession:
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:
-                self.print_line("  (type a letter to pick)")
+                owner = output.to or typist
+                self.print_line("  (type a letter to pick)" if owner == self.user else
+                                f"  ({owner}'s menu: type 'as {owner}', then a letter)")
             for image in images or [f"{p.filename} (not saved; --out DIR saves pictures)" for p in output.pictures]:
                 self.print_line(f"  [picture: {image}]")
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.core.announce import decision_prompt, waiting_for
+from bot.core.announce import AFTER_THE_GAME, decision_prompt, waiting_for
 from bot.core.data_loader import ImportKind, load_player_import, shipped_data
 from bot.core.outputs import CardsPicture, Output, OutputFile
 from bot.core.paging import paged
@@ -153,6 +153,8 @@ def legal_menu(game: Game[Any], user: UserId, sides: tuple[SideId, ...], model: 
             if key not in seen and (model is None or str(found.options.get("model", "")).upper() == model.upper()):
                 seen.add(key)
                 legal.append((found, side))
+    if not legal and game.is_over():  # not "/status says whose turn it is": nobody's
+        return Output(text=AFTER_THE_GAME, to=user)
     if not legal:
         owed = [decision for decision in game.pending if decision.owner in game.state.sides_of(user)]
         if owed:  # the asker's own side must answer before anything else: show them its prompt again

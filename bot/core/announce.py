@@ -25,7 +25,12 @@ from engine.core import (
     pending_view,
 )
 
-__all__ = ["PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer", "waiting_for", "who"]
+__all__ = ["AFTER_THE_GAME", "PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer",
+           "waiting_for", "who"]
+
+AFTER_THE_GAME = ("The game is over. /game rematch plays it again with the sides swapped, /game export takes its log "
+                  "and a replay home, /game new starts another.")
+"""What a player can do once the game is over (/help, and /act alone)."""
 
 PASS_LABEL = "Pass"
 """The one-click answer of a prompt turn (``bot.core.prompts``) and of a reaction offer."""

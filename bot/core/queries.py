@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.core.announce import announce_pending, decision_prompt, waiting_for
+from bot.core.announce import AFTER_THE_GAME, announce_pending, decision_prompt, waiting_for
 from bot.core.export import export_json, replay_frames
 from bot.core.outputs import Document, Output, OutputFile, Replay
 from bot.core.parsing import Invocation
@@ -57,8 +57,11 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             if invocation.options.get("text"):
                 return [Output(text=board_text(game, SPECTATOR), to=to)]
             zoom = invocation.options.get("zoom")
-            return [Output(text=f"The table at event #{game.seq}.", to=to,
-                           pictures=board_picture(game, zoom=str(zoom).upper() if zoom else None, whole=not zoom))]
+            pictures = board_picture(game, zoom=str(zoom).upper() if zoom else None, whole=not zoom)
+            if not pictures:  # a board still being chosen (Underworlds' set-up): say so, not an empty "table at"
+                return [Output(text="There is no battlefield to draw yet: the set-up has not laid it out. /status "
+                                    "says where the game stands.", to=user)]
+            return [Output(text=f"The table at event #{game.seq}.", to=to, pictures=pictures)]
     raise ValueError(f"{invocation.name} is not one of the table's questions")
 
 
@@ -95,8 +98,7 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     then the tools every table has."""
     held = game.state.sides_of(user)
     if game.is_over():
-        return ("The game is over. /game rematch plays it again with the sides swapped, /game export takes "
-                "its log and a replay home, /game new starts another.")
+        return AFTER_THE_GAME
     mine = [d for d in game.pending if d.owner in held]
     if mine:
         return decision_prompt(game, game.view(Viewer.of_side(mine[0].owner)).pending[0])
@@ -116,7 +118,10 @@ def help_text(game: Game[Any], user: UserId, host: bool, viewer: Viewer) -> str:
     if host:
         lines.append("As host: /game pause, /game force, /game extend, /game seat, /game end.")
     lines.append(look)
-    return " ".join(lines)
+    # Where the game stands in one paragraph, then each command on a line of its own (one run-on paragraph of
+    # five commands with their options and citations was hard to read).
+    prose = " ".join(line for line in lines if not line.startswith(("/", "As host:", look)))
+    return "\n".join([prose, *(line for line in lines if line.startswith(("/", "As host:", look)))])
 
 
 def viewer_for(game: Game[Any], user: UserId) -> Viewer:

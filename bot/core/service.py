@@ -162,7 +162,8 @@ class TableService:
         if invocation.path == ("dice", "rig") and "values" not in invocation.options:
             return self._tagged(stored, [rigged_answer(game, actor.user)])
         if invocation.path == ("decide",) and not invocation.options.get("decision"):
-            invocation = replace(invocation, options={**invocation.options, "decision": _owed(game, actor)})
+            owed = _owed(game, actor, first=not invocation.options.get("choice"))
+            invocation = replace(invocation, options={**invocation.options, "decision": owed})
         if invocation.path == ("decide",) and (invocation.menu or not invocation.options.get("choice")):
             asked = self._part_menu(game, invocation, actor)
             if asked is not None:
@@ -364,14 +365,16 @@ def _look_again(game: Game[Any], command: Command, actor: Actor) -> Output:
                        "nothing was changed. Look again (/status, /board).", to=actor.user, error=True)
 
 
-def _owed(game: Game[Any], actor: Actor) -> str:
-    """The one decision the actor owes (``/decide`` without ``decision:``), or a refusal listing them."""
+def _owed(game: Game[Any], actor: Actor, *, first: bool = False) -> str:
+    """The one decision the actor owes (``/decide`` without ``decision:``), or a refusal listing them; bare
+    ``/decide`` (``first``) shows the first of several (a practice table's two sides choosing at once), the next
+    one following once it is answered."""
     sides = (actor.side,) if actor.side else game.state.sides_of(actor.user)
     owed = [d.id for d in game.pending if d.owner in sides]
     if not owed:
         waiting = waiting_for(game, sides) or "Nobody owes one."
         raise CommandLineError(f"You owe no decision now. {waiting} /act lists what you can do.")
-    if len(owed) != 1:
+    if len(owed) != 1 and not first:
         raise CommandLineError(f"you owe {len(owed)} decisions: say which with "
                                + " or ".join(f"decision:{d}" for d in owed))
     return owed[0]
