@@ -19,7 +19,7 @@ from hypothesis import settings
 from engine.core import strict_offers
 from tests.budget import LONG
 
-pytest_plugins = ["tests.bytecode_once", "tests.discord_standin.fixtures", "tests.postgres_fixtures"]
+pytest_plugins = ["tests.bytecode_once", "tests.lean_gc", "tests.discord_standin.fixtures", "tests.postgres_fixtures"]
 
 settings.register_profile("project", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, database=None)

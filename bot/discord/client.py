@@ -89,7 +89,7 @@ class GameMaster(discord.Client):
         self.status_board = StatusBoard(self, service, min_interval=status_every) if status_every else None
         drop_redeliveries(self, SeenInteractions())
         self.tree = app_commands.CommandTree(self)
-        for command in build_commands(service.registry, self._dispatch, self._suggest):
+        for command in build_commands(service.registry, type(self)._dispatch, type(self)._suggest):
             self.tree.add_command(command)
         self._hash_file = hash_file
         self._force_sync = force_sync

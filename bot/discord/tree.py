@@ -1,7 +1,10 @@
 """Slash commands built from the shared registry, so Discord and the console never drift.
 
 Each registry entry becomes an ``app_commands.Command`` (groups become ``app_commands.Group``) whose
-callback hands the interaction and its typed options to one dispatcher.
+callback hands the interaction and its typed options to one dispatcher, with the client the interaction came to.
+The commands hold no client of their own, so they are built once per registry and dispatcher and shared by every
+client of the process (a tree only lists them): discord.py reads each callback's signature and descriptions as a
+command is built, several milliseconds a registry, once per client before.
 """
 
 from __future__ import annotations
@@ -22,10 +25,16 @@ __all__ = ["Dispatch", "Suggester", "build_commands", "tree_hash"]
 
 Choice = app_commands.Choice[str]
 
-Dispatch = Callable[[discord.Interaction, tuple[str, ...], dict[str, Any]], Awaitable[None]]
-Suggester = Callable[[discord.Interaction, tuple[str, ...], str, Suggest, str],
+Dispatch = Callable[[Any, discord.Interaction, tuple[str, ...], dict[str, Any]], Awaitable[None]]
+"""A command run: the client the interaction came to (``interaction.client``), the interaction, the command's path,
+its typed options."""
+Suggester = Callable[[Any, discord.Interaction, tuple[str, ...], str, Suggest, str],
                      Awaitable[list[app_commands.Choice[str]]]]
-"""Values for an option: the interaction, the command's path, the option's name, its kind, what is typed."""
+"""Values for an option: the client, the interaction, the command's path, the option's name, its kind, what is
+typed."""
+Built = list[app_commands.Command[Any, ..., None] | app_commands.Group]
+
+_BUILT: dict[tuple[tuple[CommandSpec, ...], Dispatch, Suggester], Built] = {}
 
 _TYPES: dict[OptionType, Any] = {
     OptionType.STRING: str,
@@ -51,7 +60,7 @@ def _callback(path: tuple[str, ...], spec: CommandSpec,
               dispatch: Dispatch) -> Callable[..., Coroutine[Any, Any, None]]:
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
         given = {_option_name(name): value for name, value in options.items() if value is not None}
-        await dispatch(interaction, path, given)
+        await dispatch(interaction.client, interaction, path, given)
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
@@ -87,15 +96,22 @@ def _command(path: tuple[str, ...], spec: CommandSpec, dispatch: Dispatch,
 def _completer(path: tuple[str, ...], option: str, kind: Suggest,
                suggest: Suggester) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice]]]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await suggest(interaction, path, option, kind, current)
+        return await suggest(interaction.client, interaction, path, option, kind, current)
 
     return complete
 
 
-def build_commands(registry: Registry, dispatch: Dispatch,
-                   suggest: Suggester) -> list[app_commands.Command[Any, ..., None] | app_commands.Group]:
-    """Every top-level command and group of the registry, wired to ``dispatch`` and ``suggest``."""
-    built: list[app_commands.Command[Any, ..., None] | app_commands.Group] = []
+def build_commands(registry: Registry, dispatch: Dispatch, suggest: Suggester) -> Built:
+    """Every top-level command and group of the registry, wired to ``dispatch`` and ``suggest``: built once for
+    the same commands and functions (one list per process), to be added to each client's tree."""
+    key = (registry.commands, dispatch, suggest)
+    if key not in _BUILT:
+        _BUILT[key] = _build(registry, dispatch, suggest)
+    return list(_BUILT[key])
+
+
+def _build(registry: Registry, dispatch: Dispatch, suggest: Suggester) -> Built:
+    built: Built = []
     for spec in registry.commands:
         if not spec.is_group:
             built.append(_command((spec.name,), spec, dispatch, suggest))

@@ -12,7 +12,7 @@ from engine.core import (
     IllegalCommand,
     SideId,
 )
-from engine.hex import Edge, Layout, Placement
+from engine.hex import Edge, Layout, Placement, Tile
 from engine.systems.underworlds import token_setup
 from engine.systems.underworlds.boards import (
     FREE,
@@ -175,19 +175,29 @@ def _placements(ref: Referee) -> list[Placement]:
             for board, (column, row, turned), owner in zip(field.boards, field.placed, field.owners, strict=True)]
 
 
-def free_options(ref: Referee, side: SideId) -> list[tuple[int, str, int, bool]]:
+Option = tuple[int, str, int, bool]
+"""A free placement: (board placed, edge, slide, turned)."""
+
+_FREE_OPTIONS: dict[tuple[tuple[Placement, ...], Tile, SideId], tuple[Option, ...]] = {}
+"""Free placements by the boards placed: a decision's menus, its checks and the bot each ask for them, and an acting
+referee (whose state changes with every event) cannot keep them, so they are kept here; a few layouts at a time."""
+
+
+def free_options(ref: Referee, side: SideId) -> list[Option]:
     """Every legal (board placed, edge, slide, turned) for the next board, in the order the defaults take."""
-    placed = _placements(ref)
+    placed = tuple(_placements(ref))
     board = ref.lib.data.boards[0]
-    found = []
-    for index, anchor in enumerate(placed):
-        for edge in SIDES:
-            for slide in sorted(SLIDES, key=abs):
-                for turned in (False, True):
-                    new = next_to(anchor, board, edge, slide, turned, side)
-                    if free_problem(placed, anchor, new, edge) is None:
-                        found.append((index, edge, slide, turned))
-    return found
+    key = (placed, tile(board), side)
+    found = _FREE_OPTIONS.get(key)
+    if found is None:
+        if len(_FREE_OPTIONS) >= 32:
+            _FREE_OPTIONS.clear()
+        found = _FREE_OPTIONS[key] = tuple(
+            (index, edge, slide, turned)
+            for index, anchor in enumerate(placed) for edge in SIDES for slide in sorted(SLIDES, key=abs)
+            for turned in (False, True)
+            if free_problem(placed, anchor, next_to(anchor, board, edge, slide, turned, side), edge) is None)
+    return list(found)
 
 
 def _ask_free_board(ref: Referee, side: SideId) -> None:
