@@ -54,5 +54,21 @@ def describe_cell_board(board: BoardView) -> str:
             facts.extend((*m.states, *m.tokens))
             lines.append(f"- {m.id} {m.name}, " + ", ".join(facts))
     if board.overlays:
-        lines.append("Shown: " + "; ".join(describe_cell_overlay(board, o) for o in board.overlays) + ".")
+        lines.append("Shown: " + "; ".join(_overlay_lines(board)) + ".")
     return "\n".join(lines)
+
+
+def _overlay_lines(board: BoardView) -> list[str]:
+    """Each overlay in words, the rings that mean one thing (the hexes a move may end in) as one line of cells."""
+    lines: list[str] = []
+    rings: dict[str, list[str]] = {}
+    for overlay in board.overlays:
+        if overlay.kind is OverlayKind.RING and overlay.center is not None:
+            meaning = overlay.key or "ringed"
+            if meaning not in rings:
+                rings[meaning] = []
+                lines.append(meaning)
+            rings[meaning].append(nearest_cell(board, overlay.center))
+        else:
+            lines.append(describe_cell_overlay(board, overlay))
+    return [f"{line}: {', '.join(rings[line])}" if line in rings else line for line in lines]

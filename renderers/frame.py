@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, OverlayKind
 from renderers.canvas import Box, Canvas, in_box, key_widths, plan, rows_beside
+from renderers.cells_text import nearest_cell
 from renderers.fonts import HEADER, TITLE, length, write
 from renderers.key import KeyEntry, draw_key, key_entries, key_rows
 from renderers.legend import ROW_HEIGHT, LegendRow, draw_legend, fit, legend_rows
@@ -42,7 +43,8 @@ def _names(ids: list[str]) -> str:
 
 def crop_title(board: BoardView, box: Box) -> str:
     """What a cropped picture shows, by the models it is about: those where the overlays start or end (a move, a
-    sight line), else the model at its middle (a zoom), else the part of the table in inches."""
+    sight line), else the model at its middle (a zoom), else the part of the table: in hexes by the cells at its corners
+    on a board of cells, else in inches."""
     anchors = [p for o in board.overlays if o.kind in (OverlayKind.PATH, OverlayKind.SIGHT) and o.points
                for p in (o.points[0], o.points[-1])]
     anchors += [o.center for o in board.overlays if o.kind is OverlayKind.RING and o.center is not None]
@@ -54,6 +56,9 @@ def crop_title(board: BoardView, box: Box) -> str:
         about = [str(m.id) for m in inside if math.dist((m.x, m.y), middle) <= m.radius + 1.0][:1]
     if about:
         return f"{board.title}: around {_names(list(dict.fromkeys(about))[:4])}"
+    if board.cells:  # a board of cells is read by its cells' ids, never in inches
+        corners = dict.fromkeys((nearest_cell(board, (box[0], box[3])), nearest_cell(board, (box[2], box[1]))))
+        return f"{board.title}: hexes {' to '.join(corners)}"  # top left to bottom right, as A1 is top left
     # Pillow's bundled font has no en dash, so ranges read "x 6" to 18"".
     return f"{board.title}: x {inches(box[0])} to {inches(box[2])}, y {inches(box[1])} to {inches(box[3])}"
 

@@ -2,7 +2,8 @@
 
 It is worked out from the ``BoardView`` alone, so any game gets it: the kinds of cell on a board of cells (starting,
 lethal, blocked hexes, each side's territory, tokens face up and face down), deployment zones and objectives on an
-inch table, the overlays drawn (a move, a sight or attack line clear or blocked, a range, a template, a facing arc),
+inch table, the overlays drawn (a move, a sight or attack line clear or blocked, a range, a template, a facing arc;
+in the game's own words where it gives them, ``Overlay.key``),
 the marks on models (the facing tick, the wounds chip, each token letter spelled out), a marker where a model was
 taken out, and a token standing for a model its viewer cannot see. Only what is in the picture is listed.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.core.board import BoardView, LineStyle, OverlayKind
+from engine.core.ids import SideId
 from renderers.canvas import Box, Canvas
 from renderers.fonts import LEGEND, font, length, write
 from renderers.legend import fit
@@ -58,8 +60,14 @@ def _zone_entries(board: BoardView) -> list[KeyEntry]:
     entries += [KeyEntry("band" if _thin(z.polygon) else "territory", z.label or z.kind, side_colour(board, z.side))
                 for z in board.zones
                 if z.kind not in ("deployment", "objective") and len(z.polygon) >= 3]
-    if any(z.kind == "objective" for z in board.zones):
-        entries.append(KeyEntry("objective", "objective (its id above it)"))
+    named: dict[tuple[str, SideId | None], list[str]] = {}
+    for zone in board.zones:
+        if zone.kind == "objective":
+            named.setdefault((zone.key or "objective", zone.side), []).append(zone.id)
+    for (what, side), ids in named.items():  # what each is where the game names it (a Crystal Mine), and who holds it
+        held = f", held by side {side}" if side is not None else ""
+        text = f"{what} (its id above it){held}" if what == "objective" else f"{', '.join(ids)}: {what}{held}"
+        entries.append(KeyEntry("objective", text, OBJECTIVE if side is None else side_colour(board, side)))
     return entries
 
 
@@ -87,7 +95,7 @@ _OVERLAYS = {
 def _overlay_entries(board: BoardView) -> list[KeyEntry]:
     entries: dict[str, KeyEntry] = {}
     for overlay in board.overlays:
-        text = _OVERLAYS.get((overlay.kind, overlay.style)) or {
+        text = overlay.key or _OVERLAYS.get((overlay.kind, overlay.style)) or {
             OverlayKind.PATH: "a path", OverlayKind.SIGHT: "a line between two points", OverlayKind.RING: "range",
             OverlayKind.SHAPE: "template", OverlayKind.ARC: "arc"}[overlay.kind]
         glyph = f"{overlay.kind.value}:{overlay.style.value}"
@@ -178,7 +186,7 @@ def _glyph(draw: ImageDraw.ImageDraw, entry: KeyEntry, x: float, y: float) -> No
         draw.rectangle(box, fill=(74, 72, 78), outline=(250, 250, 250), width=2)
         draw.line((x + 4, y + h - 4, x + _GLYPH - 4, y - h + 4), fill=(130, 128, 136), width=2)
     elif kind in ("token-up", "token-down", "objective"):
-        fill = {"token-up": (244, 204, 84), "token-down": (70, 62, 52), "objective": OBJECTIVE}[kind]
+        fill = {"token-up": (244, 204, 84), "token-down": (70, 62, 52), "objective": entry.colour}[kind]
         draw.ellipse(box, fill=fill, outline=INK, width=2)
     elif kind in ("path", "sight", "ring", "shape", "arc"):
         _line_glyph(draw, kind, style, entry.colour, box)

@@ -62,7 +62,7 @@ def draw_table(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas,
                   stroke_fill=(255, 255, 255))
     for zone in board.zones:
         if zone.kind == "objective":
-            _draw_objective(draw, canvas, zone)
+            _draw_objective(draw, board, canvas, zone)
     draw.rectangle((left, top, right, bottom), outline=TABLE_EDGE, width=2 * SS)
 
 
@@ -93,13 +93,15 @@ def _draw_terrain(draw: ImageDraw.ImageDraw, canvas: Canvas, piece: TerrainMark)
         draw.line(pixels, fill=outline, width=3 * SS)
 
 
-def _draw_objective(draw: ImageDraw.ImageDraw, canvas: Canvas, zone: ZoneMark) -> None:
+def _draw_objective(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas, zone: ZoneMark) -> None:
+    """An objective's marker, in the colour of the side holding it where one does."""
+    fill = OBJECTIVE if zone.side is None else side_colour(board, zone.side)
     if len(zone.polygon) >= 3:
-        draw.polygon([canvas.pt(x, y, SS) for x, y in zone.polygon], fill=OBJECTIVE, outline=INK, width=2 * SS)
+        draw.polygon([canvas.pt(x, y, SS) for x, y in zone.polygon], fill=fill, outline=INK, width=2 * SS)
         return
     cx, cy = canvas.pt(*centroid(zone.polygon), SS)
     r = max(canvas.length(OBJECTIVE_RADIUS, SS), 9 * SS)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=OBJECTIVE, outline=INK, width=2 * SS)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2 * SS)
 
 
 def draw_objective_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: Canvas) -> None:

@@ -51,13 +51,15 @@ class TerrainMark(_Mark):
 
 
 class ZoneMark(_Mark):
-    """A deployment zone (with its side) or an objective (``id`` like ``O1``)."""
+    """A deployment zone (with its side) or an objective (``id`` like ``O1``; with a ``side``, the side holding it)."""
 
     id: str
     kind: str  # "deployment" or "objective"
     polygon: tuple[Point, ...]
     side: SideId | None = None
     label: str | None = None
+    key: str | None = None
+    """What the key calls an objective where the game knows what it is (``Crystal Mine``); ``None``: an objective."""
 
 
 class ModelMark(_Mark):
@@ -123,6 +125,9 @@ class Overlay(_Mark):
     end: float | None = None
     style: LineStyle = LineStyle.NORMAL
     label: str | None = None
+    key: str | None = None
+    """What the key (and the alt text) calls this mark where the game knows better than its kind and style can say
+    (``a hex A1 can move to``); ``None``: the key's generic words."""
 
 
 class HeaderMark(_Mark):

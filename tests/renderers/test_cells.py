@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.core.audience import Viewer
-from engine.core.board import BoardView, ModelMark
+from engine.core.board import BoardView, LineStyle, ModelMark, Overlay, OverlayKind
 from engine.core.ids import ModelId, SideId
 from engine.hex import Edge, HexBoard, Layout, Tile, join, place
 from engine.hex.view import HexFrame, Token, cell_marks, path_overlay, sight_overlay
@@ -15,6 +15,8 @@ from renderers import describe_board, render_board
 from renderers.board import board_canvas
 from renderers.canvas import LONG_SIDE
 from renderers.cells import BLOCKED_FILL, CELL_FILL, ID_TEXT, LETHAL_FILL, TOKEN_DOWN, TOKEN_UP, cell_fill
+from renderers.frame import frame_of
+from renderers.key import key_entries
 from renderers.palette import INK, SIDE_COLOURS
 from tests.renderers.conftest import close, open_png
 
@@ -147,3 +149,17 @@ def test_a_cell_board_can_be_cropped(crop: tuple[float, float, float, float]) ->
     board_view, _, _ = view()
     image = open_png(render_board(board_view, crop=crop))
     assert max(image.size) == LONG_SIDE
+
+
+def test_a_cropped_cell_board_is_titled_by_its_corner_hexes_and_its_rings_keyed_and_told_in_the_games_words() -> None:
+    """A hex board is read in hexes, never inches: a crop about no model is titled by the hexes at its top left and
+    bottom right; rings a game gives its own words (the hexes a Move may end in) are keyed and told so, once."""
+    board_view, board, frame = view()
+    rings = tuple(Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(cell)), radius=0.8,
+                          style=LineStyle.CLEAR, key="a hex G can move to") for cell in ("C5", "C6"))
+    board_view = board_view.model_copy(update={"overlays": rings})
+    top_left, bottom_right = frame.centre(board.hex_of("A1")), frame.centre(board.hex_of("C6"))
+    crop = (top_left[0], bottom_right[1], bottom_right[0], top_left[1])
+    assert frame_of(board_view, crop, True).title == "Two boards: hexes A1 to C6"
+    assert [e.text for e in key_entries(board_view, crop) if e.glyph.startswith("ring")] == ["a hex G can move to"]
+    assert "Shown: a hex G can move to: C5, C6." in describe_board(board_view)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import ActionCommand, BotMove, Command, SideId, answer_by_default, simple_move
 from engine.core.bots import offer_refused
+from engine.systems.shroudfall.bot_combined import combines
 from engine.systems.shroudfall.bot_essence import ability_move, attack_essence, opens_with_ability
 from engine.systems.shroudfall.bot_reactions import reaction_move
 from engine.systems.shroudfall.reading import Reach, Reading
@@ -105,7 +106,7 @@ class _Turn:
         reaches = self.reading.useful(unit)
         if reaches:
             target = self._best(reaches)
-            return [_Plan((0,), _act("attack", model=unit.id, target=self._target(unit, target.enemy)),
+            return [_Plan((0,), _act("attack", model=unit.id, target=self._target(unit, target)),
                           f"{unit.id} attacks {target.enemy}")]
         if self._stays(unit) or goal is None or locked:
             return [_Plan((0,), _act("end", model=unit.id), f"{unit.id} holds where it stands")]
@@ -168,7 +169,7 @@ class _Turn:
             target = self.world.unit(r.enemy)
             weaver = self.reading.catalogue.card(target.card).essence_weaver
             placed = self.state.models[r.enemy]
-            left = self.world.card(r.enemy).hp - placed.wounds
+            left = placed.wounds_left
             return (0 if weaver else 1, left, r.gap, r.enemy)
         return min(reaches, key=key)
 
@@ -181,7 +182,7 @@ class _Turn:
             rank = (late if self._holds(unit) else 0.0, target.gap, 0.0)
             if opens_with_ability(self.reading, self.side, unit):
                 return _Plan(rank, _act("activate", model=unit.id), f"{unit.id} activates to use an ability first")
-            return _Plan(rank, _act("attack-twice", model=unit.id, target=self._target(unit, target.enemy)),
+            return _Plan(rank, _act("attack-twice", model=unit.id, target=self._target(unit, target)),
                          f"{unit.id} attacks {target.enemy} twice")
         if self._holds(unit) or weaver:
             return _Plan((late, 0.0, 0.0), _act("activate", model=unit.id),
@@ -192,16 +193,20 @@ class _Turn:
         charges = self.reading.charges(unit)
         if charges:
             target = self._best(charges)
-            return _Plan((2.0, target.gap, 0.0), _act("charge", model=unit.id, target=self._target(unit, target.enemy)),
+            aimed = self._target(unit, target, moving=True)
+            return _Plan((2.0, target.gap, 0.0), _act("charge", model=unit.id, target=aimed),
                          f"{unit.id} moves toward {target.enemy} and attacks it")
         goal = self._goal(unit)
         if goal is None:
             return None
         return _Plan((2.5, self._gap(unit, goal), 0.0), self._advance(unit, goal), f"{unit.id} advances toward {goal}")
 
-    def _target(self, unit: UnitRecord, enemy: str) -> str:
-        """The target entry with the essence the attack spends (``bot_essence``)."""
-        return enemy + attack_essence(self.reading, self.side, unit, enemy)
+    def _target(self, unit: UnitRecord, reach: Reach, *, moving: bool = False) -> str:
+        """The target entry with the essence the attack spends (``bot_essence``), or a Combined attack where it does
+        more harm than the models one by one (``bot_combined``; judged from where they stand, so never on a charge)."""
+        if not moving and reach.types and combines(self.world, unit, reach.types[0], reach.enemy):
+            return f"{reach.enemy}+combined"
+        return reach.enemy + attack_essence(self.reading, self.side, unit, reach.enemy)
 
     def _advance(self, unit: UnitRecord, goal: str) -> ActionCommand:
         """Two moves toward ``goal``: the Advance entry where the menu offers it (nothing to charge), else Activate,

@@ -14,15 +14,18 @@ game round (L1165), so a crystal kept is a crystal lost: the bot spends it where
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from engine.core import ActionCommand, LegalAction, ModelId, SideId
 from engine.core.offers import first_whole
+from engine.geometry import XY
 from engine.systems.shroudfall.abilities import essence_attack_cost
-from engine.systems.shroudfall.actives import active_uses, chosen_units
+from engine.systems.shroudfall.actives import STORM_BASE_MM, active_uses, chosen_units, storm_spots
 from engine.systems.shroudfall.bot_reactions import holds_element
 from engine.systems.shroudfall.declared import RULES
 from engine.systems.shroudfall.essence import can_pay, unit_cost
+from engine.systems.shroudfall.hazards import STORM_RANGE
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.schema import COLOURS, AbilitySpec
 from engine.systems.shroudfall.state import UnitRecord
@@ -37,6 +40,8 @@ INSPIRING_RANGE = 8.0
 """Inspiring Presence reaches friendly models within 8" (L523-525)."""
 HOLD_RANGE = 8.0
 """How near a pushing enemy makes Hold the Line! worth its crystal: a move and a melee attack away."""
+STORM_MARGIN = 1.0
+"""How far beyond the Thunderstorm's 2" the bot keeps its own models, so a step of theirs does not walk into it."""
 
 
 def _act(name: str, **values: str) -> ActionCommand:
@@ -116,6 +121,12 @@ def ability_move(system: Shroudfall, reading: Reading, side: SideId,
                 return (_act("ability", model=unit.id, choice=use.key, target=held.id),
                         f"{unit.id} uses {use.ability.name} on {held.id}, which holds a scenario element "
                         f"({use.ability.source})")
+        elif use.ability.effect == "thunderstorm":
+            spot = storm_spot(reading, unit)
+            if spot is not None:
+                return (_act("ability", model=unit.id, choice=use.key, at=f"{spot[0]:g},{spot[1]:g}"),
+                        f"{unit.id} places the {use.ability.name} beside an enemy, clear of its own side "
+                        f"({use.ability.source})")
         elif _wanted(reading, unit, use.ability.effect):
             return (_act("ability", model=unit.id, choice=use.key),
                     f"{unit.id} uses {use.ability.name} ({use.ability.source})")
@@ -137,6 +148,31 @@ def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool
                                                           unit.conditions)):
         return bool(reading.useful(unit))
     return any(a.kind == "active" and a.cost and can_pay(reserve, unit_cost(reserve, a.cost, unit.conditions))
-               and (_held(reading, unit, a) is not None if a.effect == "hold-the-line" else _wanted(reading, unit,
-                                                                                                   a.effect))
-               for a in card.abilities)
+               and _pays(reading, unit, a) for a in card.abilities)
+
+
+def _pays(reading: Reading, unit: UnitRecord, ability: AbilitySpec) -> bool:
+    if ability.effect == "hold-the-line":
+        return _held(reading, unit, ability) is not None
+    if ability.effect == "thunderstorm":
+        return storm_spot(reading, unit) is not None
+    return _wanted(reading, unit, ability.effect)
+
+
+def storm_spot(reading: Reading, unit: UnitRecord) -> XY | None:
+    """Where the Thunderstorm pays (L947): the first spot the menu offers with an enemy model within 2" of it, which
+    suffers its damage roll when it next acts or moves there, and no model of the bot's own side within 3" (it strikes
+    every model alike, L923); None when no spot is so."""
+    world = reading.world
+    radius = STORM_BASE_MM / 25.4 / 2
+
+    def gaps(spot: XY, models: list[ModelId]) -> list[float]:
+        return [math.dist(world.base(m).xy, spot) - world.base(m).radius - radius for m in models]
+
+    own = [m for m, placed in reading.state.models.items() if placed.side == unit.side]
+    enemies = [m for m, placed in reading.state.models.items() if placed.side != unit.side]
+    for spot in storm_spots(world, unit):
+        if min(gaps(spot, enemies), default=math.inf) <= STORM_RANGE and \
+                min(gaps(spot, own), default=math.inf) > STORM_RANGE + STORM_MARGIN:
+            return spot
+    return None

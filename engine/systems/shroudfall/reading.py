@@ -7,7 +7,6 @@ Every generator here is also the check of a typed value: a menu offers exactly w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -124,25 +123,11 @@ class Reading:
 
     def _idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
         """Whether a beam of ``model`` aimed at ``enemy`` hits no enemy model (none, or only friends): it always reaches
-        an aim within its length; beyond, the exact strip is laid only when some base comes near the line of it (a few
-        multiplications a model, where laying the strip for every far enemy cost the bot a second a game)."""
+        an aim within its length; beyond, what its strip overlaps (``beam_targets`` measures only the bases near it)."""
         if weapon.shape != "beam" or gap <= weapon.range + 1e-9:
             return False
-        start, aim = self.world.base(model), self.world.base(enemy)
-        dx, dy = aim.xy[0] - start.xy[0], aim.xy[1] - start.xy[1]
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        for other in self.state.models:
-            if other == model:
-                continue
-            base = self.world.base(other)
-            ox, oy = base.xy[0] - start.xy[0], base.xy[1] - start.xy[1]
-            along, across = ox * ux + oy * uy, abs(ox * uy - oy * ux)
-            if across <= 0.5 + base.radius + 0.05 and \
-                    start.radius - base.radius - 0.05 <= along <= start.radius + weapon.range + base.radius + 0.05:
-                side = self.state.models[model].side
-                return all(self.state.models[m].side == side for m in beam_targets(self.world, model, enemy, weapon))
-        return True
+        side = self.state.models[model].side
+        return all(self.state.models[m].side == side for m in beam_targets(self.world, model, enemy, weapon))
 
     def useful(self, unit: UnitRecord) -> list[Reach]:
         """The enemies an attack of ``unit`` would roll against: its reaches without the idle beams' aims."""

@@ -108,9 +108,9 @@ def activation_over(state: ShroudfallState, *, out_of_coherency: bool = False) -
         return None
     last = activation.actions[-1] if activation.actions else None
     if last == "move" and out_of_coherency:
-        return "the unit ended a move out of coherency (L610)"
+        return "the unit ended a move out of coherency, L610"
     if last == "move" and activation.moves >= 2:
-        return "a second move action ends the activation (L543)"
+        return "a second move action ends the activation, L543"
     return None
 
 

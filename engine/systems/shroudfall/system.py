@@ -97,6 +97,7 @@ class Shroudfall(System[ShroudfallState]):
         summary="Essence dice, a hinged movement tool, reactions and scenarios on a 36\" table, refereed in full.",
         dice=(ESSENCE_GREY, ESSENCE_YELLOW, ESSENCE_RED),
         data_kinds=DATA_KINDS,
+        score_name="VP",
     )
     events = (*TABLE_EVENTS, *SHROUDFALL_EVENTS, *FLOW_EVENTS)
     declarations = RULES
@@ -213,6 +214,12 @@ class Shroudfall(System[ShroudfallState]):
 
     def scores(self, state: ShroudfallState) -> dict[SideId, int]:
         return {side: state.record(side).vp for side in state.sides}
+
+    def counts(self, state: ShroudfallState) -> tuple[str, ...]:
+        """Both essence reserves, over the picture beside the VP (emptied at each round's end, L1165)."""
+        if not state.records:
+            return ()
+        return ("essence " + ", ".join(f"{s} {format_pool(tuple(state.record(s).reserve))}" for s in state.sides),)
 
     def status_notes(self, state: ShroudfallState) -> tuple[str, ...]:
         if not state.records:

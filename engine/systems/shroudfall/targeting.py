@@ -98,16 +98,34 @@ def _hostile_to_template(world: World, attacker: ModelId, model: ModelId) -> boo
 def beam_targets(world: World, attacker: ModelId, aim: ModelId, weapon: Weapon) -> tuple[ModelId, ...]:
     """The models a beam hits: a 1" x RNG strip laid from the attacker's base toward the aimed model's centre, every
     model it overlaps (the attacker never; friends too by ruling ``template-targets``) that OBSCURING terrain does not
-    completely hide (L776-799, L793)."""
+    completely hide (L776-799, L793). Only the bases near the strip's line (a few multiplications each) are measured
+    exactly, and only those under it are asked whether the beam may hit them: the same models in the same order as
+    measuring every base, at a fraction of the cost (the bot asks of every aim beyond a beam's length)."""
     base = world.base(attacker)
-    direction = bearing(base.xy, world.base(aim).xy)
+    (x, y), radius = base.xy, base.radius
+    direction = bearing((x, y), world.base(aim).xy)
     a = math.radians(direction)
-    middle = base.radius + weapon.range / 2
-    strip = strip_template((base.xy[0] + middle * math.cos(a), base.xy[1] + middle * math.sin(a)), direction,
-                           weapon.range, 1.0)
-    bases = [world.base(m) for m in world.state.models if _hostile_to_template(world, attacker, m)]
-    under = touched_by(strip, bases)
-    return tuple(ModelId(m) for m in under if not world.obscured(attacker, m))
+    ux, uy = math.cos(a), math.sin(a)
+    near = []
+    for model in world.state.models:
+        other = world.base(model)
+        (ox, oy), r = other.xy, other.radius
+        along, across = (ox - x) * ux + (oy - y) * uy, abs((ox - x) * uy - (oy - y) * ux)
+        if model != attacker and across <= _BEAM_WIDTH / 2 + r + _NEAR and \
+                radius - r - _NEAR <= along <= radius + weapon.range + r + _NEAR:
+            near.append(other)
+    if not near:
+        return ()
+    middle = radius + weapon.range / 2
+    strip = strip_template((x + middle * ux, y + middle * uy), direction, weapon.range, _BEAM_WIDTH)
+    return tuple(ModelId(m) for m in touched_by(strip, near)
+                 if _hostile_to_template(world, attacker, ModelId(m)) and not world.obscured(attacker, ModelId(m)))
+
+
+_BEAM_WIDTH = 1.0
+"""A beam's strip is the range tool, 1" wide (L776)."""
+_NEAR = 0.05
+"""Inches of slack in the quick test of which bases come near a beam's strip, well over the exact test's tolerance."""
 
 
 def area_targets(world: World, attacker: ModelId, weapon: Weapon) -> tuple[ModelId, ...]:

@@ -1,9 +1,9 @@
 """What a viewer sees of a Shroudfall game: the view (everything on the table is open information: army lists, the
 reserves, the VP, L1086; the vetoes stay in the core's simultaneous choice until revealed), and the picture: the
 terrain, the scenario elements with their control, every model with its wounds, conditions and Activated/Exhausted
-tokens, the deployment depth while units deploy, and a title with the round, whose turn, the VP and both essence
-reserves. After a command the picture adds the movement tool each model laid, the sight line and range of each
-attack, and models placed.
+tokens, the deployment depth while units deploy, and a title naming the unit activating (the header under it says
+the round, whose turn, the VP and both essence reserves). After a command the picture adds the movement tool each
+model laid, the sight line and range of each attack, and models placed.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from engine.core import (
 from engine.geometry import ToolPath, tool_polygon
 from engine.systems.shroudfall.events import AttackRolled, ConditionsChanged, ElementPlaced, UnitDeployed
 from engine.systems.shroudfall.events_flow import ElementTaken, ToolLaid
-from engine.systems.shroudfall.schema import format_pool
 from engine.systems.shroudfall.setup import DEPLOY_DEPTH
 from engine.systems.shroudfall.state import Activation, Element, Piece, ShroudfallState, SideRecord, UnitRecord
 from engine.table import ModelMoved, ModelPlaced, PlacedModel, TerrainAdded
@@ -65,14 +64,10 @@ def shroudfall_view(state: ShroudfallState, viewer: Viewer) -> ShroudfallView:
 
 
 def title(state: ShroudfallState) -> str:
-    """The picture's header: the round (or the set-up step), whose turn, VP and both reserves."""
-    playing = state.step == "rounds" or state.outcome is not None
-    where = f"Round {state.round}" if playing else f"Set-up: {state.step}"
-    turn = f", side {state.active_side} to act" if state.active_side and state.outcome is None else ""
-    acting = f" ({state.activation.unit} activating)" if state.activation else ""
-    vp = " ".join(f"{s} {state.record(s).vp}" for s in state.sides)
-    essence = " ".join(f"{s} {format_pool(tuple(state.record(s).reserve))}" for s in state.sides)
-    return f"Shroudfall. {where}{turn}{acting}. VP: {vp}. Essence: {essence}"
+    """The picture's title: the game and the unit activating, if any. The header under it says the rest (the round
+    or set-up step, whose turn, the VP and both essence reserves: ``Shroudfall.counts``), so the title repeats none."""
+    acting = f": {state.activation.unit} activating" if state.activation and state.outcome is None else ""
+    return f"Shroudfall{acting}"
 
 
 def _circle(x: float, y: float, r: float, steps: int = 20) -> tuple[tuple[float, float], ...]:
@@ -80,9 +75,16 @@ def _circle(x: float, y: float, r: float, steps: int = 20) -> tuple[tuple[float,
     return tuple((round(x + r * math.cos(a), 2), round(y + r * math.sin(a), 2)) for a in turns)
 
 
+def _what(element: Element) -> str:
+    """A scenario element as the key names it: its name and what its keywords make it (L1223, L1229)."""
+    does = [words for keyword, words in (("CONTROL", "held from within 1\""), ("ACTION INTERACT", "an action to use"))
+            if keyword in element.keywords]
+    return element.name + (f" ({', '.join(does)})" if does else "")
+
+
 def _zones(state: ShroudfallState) -> list[ZoneMark]:
-    zones = [ZoneMark(id=e.id, kind="objective", polygon=_circle(e.x, e.y, e.radius),
-                      label=f"{e.id} {e.name}" + (f" ({e.control})" if e.control else ""))
+    zones = [ZoneMark(id=e.id, kind="objective", polygon=_circle(e.x, e.y, e.radius), side=e.control,
+                      label=f"{e.id} {e.name}" + (f" ({e.control})" if e.control else ""), key=_what(e))
              for e in state.elements.values()]
     if state.step in ("terrain", "leadership", "deployment"):
         for side in state.sides:

@@ -5,24 +5,29 @@ events where they fit (:data:`engine.table.TABLE_EVENTS`); these record what onl
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from engine.core import EventBody, ModelId, SideId
 from engine.systems.sunshard.state import AttackState, Figure, Gained, LooseMarker, SideRecord, SunshardState
 
-_BOOK = " (Sunshard:Embren core rules"
+_CITED = re.compile(r" \(((?:Sunshard:Embren core rules[^()]*, )?L\d[^()]*)\)")
+"""A citation in brackets of its own inside a reason: the whole book's (``(Sunshard:Embren core rules v1.0, L622)``)
+or a line's (``(L776)``)."""
 
 
 def _because(why: str) -> str:
     """`` (why)`` for the end of a line, the rule cited last in ``why`` joined on with a comma rather than in brackets
-    of its own: "(Vigilant (... L1494))" reads "(Vigilant, ... L1494)"."""
+    of its own (one citation, never one inside another): "(Vigil (L776))" reads "(Vigil, L776)", "(3 Blight tokens
+    (Sunshard:Embren core rules v1.0, L620))" "(3 Blight tokens, Sunshard:Embren core rules v1.0, L620)"."""
     if not why:
         return ""
-    start = why.rfind(_BOOK)
-    end = why.find(")", start)
-    if start >= 0 and end >= 0:
-        why = f"{why[:start]}, {why[start + 2:end]}{why[end + 1:]}"
+    found = list(_CITED.finditer(why))
+    if found:
+        last = found[-1]
+        why = f"{why[:last.start()]}, {last.group(1)}{why[last.end():]}"
     return f" ({why})"
+
 
 __all__ = [
     "ABILITY_EXPIRY",
@@ -150,8 +155,7 @@ class ModelGone(EventBody):
     def describe(self) -> str:
         if self.how == "left":
             return f"{self.model_id} leaves the battlefield; it is not Killed."
-        cause = f" ({self.cause})" if self.cause else ""
-        return f"{self.model_id} is Killed{cause} and removed."
+        return f"{self.model_id} is Killed{_because(self.cause)} and removed."
 
 
 class FortuneChanged(EventBody):

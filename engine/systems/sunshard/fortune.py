@@ -260,4 +260,4 @@ def use_fortune(ctx: Context[SunshardState], side: SideId, key: str) -> None:
         gain(ctx, ModelId(target), "On Guard", cause=Cause(why))
     elif ability == "free-rally":
         model_id, _, condition = target.partition("/")
-        lose(ctx, ModelId(model_id), condition, why=f"a Rally for 0 AP ({why})")
+        lose(ctx, ModelId(model_id), condition, why=f"a Rally for 0 AP: {why}")

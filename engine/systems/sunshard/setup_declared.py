@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 import shapely
 
 from engine.core import Context, Decision, DecisionPart, Option, PartKind, SideId
+from engine.geometry import MM_PER_INCH
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.declared import RULES
 from engine.systems.sunshard.objective_spots import check_place_objective, objective_problems
@@ -28,7 +29,7 @@ from engine.systems.sunshard.setup import (
 )
 from engine.systems.sunshard.setup_events import DeployAsSuggested, WarbandPicked
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.terrain import objectives
+from engine.systems.sunshard.terrain import objectives, pieces
 from engine.systems.sunshard.warbands import force_problems
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.systems.sunshard.zones import deployment
@@ -287,8 +288,31 @@ def _deploy_parts(world: World, decision: Decision, answers: Mapping[str, str]) 
     centre = (zone.centroid.x, zone.centroid.y) if zone is not None else (0.0, 0.0)
     return (model_part, DecisionPart(
         key="at", prompt=f"Where does {model.id} go (its base centre)?", kind=PartKind.POSITION, center=centre,
-        radius=world.state.width, options=tuple(Option(key=_point(p), label=_point(p)) for p in spots),
+        radius=world.state.width, options=tuple(Option(key=_point(p), label=_lies(world, model, p)) for p in spots),
         default=_point(spots[0]) if spots else None))
+
+
+_NEAR_PIECE = 3.0
+"""Inches: a deploy spot this near a terrain piece is said to be beside it."""
+
+
+def _lies(world: World, model: Miniature, at: tuple[float, float]) -> str:
+    """A suggested deploy spot in words: how far its base's edge stands from the nearest table edge, and what it lies
+    beside (the nearest model of its side on the table, a terrain piece within 3")."""
+    state = world.state
+    radius = model.card.base_mm / MM_PER_INCH / 2
+    edge = min(at[0], at[1], state.width - at[0], state.height - at[1]) - radius
+    parts = [f"{_inches(max(0.0, edge))} from the table edge"]
+    friends = [(math.dist(at, m.base().xy) - radius - m.base().radius, m.id) for m in world.on_table(model.side)
+               if m.id != model.id]
+    if friends:
+        gap, friend = min(friends)
+        parts.append(f"{_inches(max(0.0, gap))} from {friend}")
+    spot = shapely.Point(at)
+    beside = min(((float(t.polygon.distance(spot)) - radius, t.id, t.kind) for t in pieces(world)), default=None)
+    if beside is not None and beside[0] <= _NEAR_PIECE:
+        parts.append(f"by {beside[1]} {beside[2]}")
+    return f"{_point(at)} ({'; '.join(parts)})"
 
 
 def prompt_setup(ctx: Context[SunshardState]) -> None:

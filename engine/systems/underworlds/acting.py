@@ -19,6 +19,7 @@ from engine.core import (
     FreeForm,
     IllegalCommand,
     InvalidCommand,
+    LineStyle,
     Order,
     Overlay,
     OverlayKind,
@@ -116,10 +117,13 @@ def _move_ends(ref: Referee, ask: Ask) -> list[Choice]:
     steps by the shortest route, and ringed on the menu's picture."""
     board = ref.lib.board(ref.state)
     frame = HexFrame.of(board)
-    steps = steps_to_ends(ref, named_fighter(ref, ask), taking=ask.acting)
+    fighter = named_fighter(ref, ask)
+    steps = steps_to_ends(ref, fighter, taking=ask.acting)
+    meaning = f"a hex {fighter.id} can move to (its steps in the menu)"
     lying = _what_lies(ref)
     return [replace(hex_choice(h, f" ({lying(h)}{n} hex{'es' if n != 1 else ''} away)"),
-                    overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING))
+                    overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING,
+                                    style=LineStyle.CLEAR, key=meaning))
             for h, n in sorted(steps.items(), key=lambda item: (item[1], natural_key(item[0])))]
 
 

@@ -99,10 +99,11 @@ def deal_damage(ref: Referee, fighter_id: str, amount: int, *, why: str, by: Sid
     used = using if using in ("attack", "charge", "ploy") else "other"
     ref.emit(TakenOut(record=TakeOutRecord(victim=fighter_id, by=by, by_fighter=by_fighter,
                                            using=used)))
+    line = "L559" if len(ref.state.sides) == 2 else "L809"  # two players: the other gains; more: the taker
     for side, points in take_out_glory(fighter.side, by, ref.state.sides, ref.rules):
         bonus = extra_glory if side == by else 0
         ref.emit(GloryGained(side=SideId(side), amount=points + bonus, source="take-outs",
-                             why=f"{fighter_id} out of action, {RULE}, L559"
+                             why=f"{fighter_id} out of action, {RULE}, {line}"
                                  + (f", +{bonus} from an upgrade" if bonus else "")))
     return True
 

@@ -170,10 +170,11 @@ class Underworlds(System[UnderworldsState]):
         return {side: state.players[side].glory if side in state.players else 0 for side in state.sides}
 
     def counts(self, state: UnderworldsState) -> tuple[str, ...]:
-        """Activations left in the action phase, four each (L391)."""
+        """Activations left in the action phase, four each (L391), by side as the glory beside them is (the turn
+        order goes round from whoever goes first and is told where it matters)."""
         if state.step not in ("first", "activation", "power") or not state.players:
             return ()
-        left = ", ".join(f"{side} {ACTIVATIONS - state.players[side].activations}" for side in state.order
+        left = ", ".join(f"{side} {ACTIVATIONS - state.players[side].activations}" for side in state.sides
                          if side in state.players)
         return (f"activations left {left}",)
 

@@ -20,7 +20,7 @@ def test_a_model_deployed_crouched_begins_the_game_crouched() -> None:
     first, second = game.state.order
     mine = sorted(m for m, placed in game.state.models.items() if placed.side == first)
     refused(game, _crouch(mine[0], False), as_side(first), r"choice:off is not one of the choices")  # not Crouched
-    refused(game, _crouch(mine[0], True), as_side(second), r"")  # not its turn to deploy, nor its model
+    refused(game, _crouch(mine[0], True), as_side(second), r"deploys after side")  # not its turn to deploy
     game.apply(_crouch(mine[0], True), as_side(first))
     game.apply(_crouch(mine[1], True), as_side(first))
     game.apply(_crouch(mine[1], False), as_side(first))  # stood up again before it was ready

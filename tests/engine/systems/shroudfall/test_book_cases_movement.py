@@ -90,7 +90,7 @@ def test_a_unit_in_two_clumps_is_out_of_formation_and_its_activation_ends() -> N
     assert not in_coherency(table.world, unit)
     assert in_coherency(table.world, unit, {M("A3"): (8, 10), M("A4"): (9.5, 10)})
     table.state.activation = Activation(unit="rifles", side="A", actions=["move"])
-    assert activation_over(table.state, out_of_coherency=True) == "the unit ended a move out of coherency (L610)"
+    assert activation_over(table.state, out_of_coherency=True) == "the unit ended a move out of coherency, L610"
     phalanx = Table([Put(f"A{i}", "phalanx", 5 + 2.3 * i, 10, unit="ph") for i in range(1, 6)])
     assert not in_coherency(phalanx.world, phalanx.state.units["ph"])  # 1.04" apart: over the 1" of five models
     tight = Table([Put(f"A{i}", "phalanx", 5 + 2.2 * i, 10, unit="ph") for i in range(1, 6)])

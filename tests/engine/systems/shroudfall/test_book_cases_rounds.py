@@ -49,7 +49,7 @@ def test_two_actions_the_same_twice_allowed_a_second_move_ending_it_at_once() ->
     table.state.activation = Activation(unit="A1", side=A, actions=["attack", "move"])
     assert activation_over(table.state) is None
     table.state.activation = Activation(unit="A1", side=A, actions=["move", "move"])
-    assert activation_over(table.state) == "a second move action ends the activation (L543)"
+    assert activation_over(table.state) == "a second move action ends the activation, L543"
 
 
 def test_passing_only_with_fewer_units_left_and_the_opponent_goes_at_once() -> None:

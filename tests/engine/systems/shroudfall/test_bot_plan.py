@@ -9,7 +9,7 @@ import itertools
 from functools import cache
 
 from bot.core.data_loader import load_system_data
-from engine.core import ActionCommand, SideId
+from engine.core import ActionCommand, ModelId, SideId
 from engine.dice import commitment
 from engine.systems.shroudfall import Shroudfall
 from engine.systems.shroudfall.state import Element
@@ -139,3 +139,45 @@ def test_hold_the_line_keeps_a_unit_on_a_mine_from_being_pushed_off_it() -> None
         held = command.name == "ability" and dict(command.values) == {"model": "W", "choice": "hold-the-line",
                                                                       "target": "A2"}
         assert held == wanted, command
+
+
+def test_of_two_enemies_in_reach_it_attacks_the_one_with_fewer_wounds_left() -> None:
+    # docs/shroudfall.md, "The bot": after an essence weaver, the enemy with the fewest wounds left (its HP less the
+    # damage it took, L760-762), then the nearest. The nearer Sentinel is unhurt, the farther one has one wound left.
+    table = playing(Put("A1", "riflemen", 18, 4), Put("B1", "sentinels", 18, 10), Put("B2", "sentinels", 24, 12))
+    hurt = table.state.models[ModelId("B2")]
+    hurt.wounds_taken = hurt.wounds - 1
+    assert dict(_move(table).values)["target"] == "B2"
+
+
+def test_a_unit_with_combined_shot_makes_it_where_it_does_more_harm_than_each_model_shooting() -> None:
+    # L1323-1325 and L716-721: three Riflemen with Combined Shot shoot a Blade Warden; each Rifle alone rarely beats
+    # DEF 5 and ARM 7 at -2 for a target in melee (with the Brawler A9, already activated), so one model shooting at
+    # +3 does more on average; out of melee the three shots do more, and the bot shoots with each.
+    for in_melee, wanted in ((True, "B1+combined"), (False, "B1")):
+        puts = [Put(f"A{i}", "riflemen", 10 + 1.5 * i, 10, unit="R") for i in range(3)]
+        puts += [Put("B1", "blade-wardens", 11.5, 18), *([Put("A9", "brawlers", 11.5, 19.6)] if in_melee else [])]
+        table = Table(puts, effects={"R": {"passive:Combined Shot": "game"}})
+        state = table.state
+        state.step, state.token, state.turn, state.round = "rounds", A, A, 1
+        state.record(A).edge, state.record(SideId("B")).edge = "bottom", "top"
+        if in_melee:
+            state.units["A9"].activated = True
+        assert dict(_move(table).values)["target"] == wanted, in_melee
+
+
+def test_a_stormcaller_places_the_thunderstorm_beside_an_enemy_clear_of_its_own_side() -> None:
+    # L945-947: the Thunderstorm, placed within 8" of a Stormcaller, strikes models entering or acting within 2" of
+    # it, friend or foe (L923). With a crystal to pay it and an enemy 6" off, the activating unit places it beside the
+    # enemy; with its own Brawler beside that enemy, it keeps the crystal.
+    from engine.systems.shroudfall.state import Activation
+
+    for friend, wanted in ((False, True), (True, False)):
+        puts = [Put(f"A{i}", "stormcallers", 16 + 1.5 * i, 4, unit="S") for i in range(3)]
+        puts += [Put("B1", "brawlers", 17.5, 12), *([Put("A9", "brawlers", 17.5, 13.6)] if friend else [])]
+        table = playing(*puts)
+        table.state.record(A).reserve = ["yellow", "grey"]
+        table.state.activation = Activation(unit="S", side=A)
+        command = _move(table)
+        placed = command.name == "ability" and dict(command.values)["choice"] == "thunderstorm"
+        assert placed == wanted, command

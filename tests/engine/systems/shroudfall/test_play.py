@@ -75,7 +75,7 @@ def test_a_second_move_ends_the_activation() -> None:
     act(game, A, "move", model="A1", to="10,14")
     assert game.state.activation is None and game.state.units["A1"].activated
     ended = next(e.body for e in game.log[seen:] if e.kind == "shroudfall.activation-ended")
-    assert "a second move action ends the activation (L543)" in ended.describe()
+    assert "ends (a second move action ends the activation, L543): " in ended.describe(), "one citation, not nested"
 
 
 def test_the_round_ends_with_scoring_the_token_passing_and_a_new_round() -> None:

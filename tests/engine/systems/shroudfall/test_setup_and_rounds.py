@@ -174,7 +174,7 @@ def test_a_second_move_ends_the_activation_and_stunned_shakes_first() -> None:
     # L543, L1421.
     table = _rounds(("A1", "razhu"))
     table.state.activation = Activation(unit="A1", side=A, actions=["move", "move"])
-    assert activation_over(table.state) == "a second move action ends the activation (L543)"
+    assert activation_over(table.state) == "a second move action ends the activation, L543"
     table.state.activation = Activation(unit="A1", side=A)
     table.state.units["A1"].conditions = ["stunned"]
     assert "first action must be a Shake" in (action_refusal(table.state, table.state.units["A1"], "attack") or "")

@@ -12,7 +12,7 @@ from engine.dice import commitment
 from engine.systems.sunshard.setup import apply_place_objective, begin_setup
 from engine.systems.sunshard.setup_declared import deploy_spots, objective_spots, prompt_setup
 from engine.systems.sunshard.state import SunshardState
-from tests.engine.systems.sunshard.tables import DATA, A, B, pending, run, world
+from tests.engine.systems.sunshard.tables import DATA, A, B, lay, pending, put, run, world
 
 
 def _mirror_match(quest: str, rig: list[int]) -> SunshardState:
@@ -71,3 +71,21 @@ def test_each_suggested_objective_spot_says_where_it_lies() -> None:
     placed.active_side = A
     asked, _ = run(placed, prompt_setup, data=DATA)
     assert pending(asked).parts[0].options[0].label == "5,9 (7.6\" from O1; 5\" from your zone)"
+
+
+def test_each_suggested_deploy_spot_says_where_it_lies() -> None:
+    # As the Objective spots do: a newcomer deploying (L337) read bare coordinates; each spot names how far its base
+    # stands from the table edge, from the nearest model of its side already deployed, and a terrain piece beside it.
+    from bot.core.data_loader import load_system_data
+    from engine.core import Decision
+    from engine.systems.sunshard.system import Sunshard
+
+    state = _mirror_match("treasures-from-the-past", [3, 15])
+    put(state, "A9", "Conscripted", A, 12.0, 1.0)
+    lay(state, "T9", (15.5, 2.0, 2.0, 2.0), 1, ())
+    system = Sunshard(load_system_data("sunshard"))
+    probe = Decision(id="-", owner=A, kind="deploy", prompt="", parts=(), optional=False)
+    (at,) = [p for p in system.decision_parts(state, probe, {"model": "A2"}) if p.key == "at"]
+    first = at.options[0]
+    assert first.key == "12.13,3.37"
+    assert first.label == '12.13,3.37 (2.7" from the table edge; 1.1" from A9; by T9 ruin)'

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SPECTATOR, ActionCommand, Answer, CardsMoved, RulesError
+from engine.core import SPECTATOR, ActionCommand, Answer, CardsMoved, RulesError, SideId
 from engine.hex import Hex
 from engine.systems.underworlds.commands import AutoSetup
 from engine.systems.underworlds.declared import RULES
@@ -363,3 +363,21 @@ def test_a_fix_by_hand_is_taken_while_a_decision_is_pending() -> None:
     assert game.pending
     act(game, A, _fix("token", model="A1", name="guard"))
     assert game.state.fighters["A1"].guard and game.pending
+
+
+def test_with_three_players_the_glory_for_a_take_out_goes_to_the_taker_and_cites_the_multiplayer_rule() -> None:
+    """L809: with three or four players only the warband that took a fighter out gains the point, a rule of its own
+    (L559 is the two-player one, where the other player gains it): the log cites the rule that applied."""
+    game = ready(sides=3)
+    board = game.system.lib.board(game.state)
+    target = board.hex_of(game.state.fighters["B1"].hex or "")
+    taken = {f.hex for f in game.state.fighters.values()}
+    beside = next(board.id_of(n) for n in target.neighbours() if n in board and board.passable(n)
+                  and board.id_of(n) not in taken)
+    game = extend(arrange(game, A1=beside), Damaged(fighter="B1", amount=3, wounds=3))
+    turn_of(game, A)
+    rig(game, "crit", "hammer", "block")
+    events = act(game, A, Attack(fighter="A1", targets=("B1",)))
+    (gained,) = [e.body for e in events if e.body.kind == "uw.glory"]
+    assert game.state.players[A].glory == 1 and game.state.players[SideId("C")].glory == 0
+    assert "L809" in gained.describe() and "L559" not in gained.describe()

@@ -78,6 +78,7 @@ def test_the_move_menu_offers_hexes_nearest_first_each_named_as_a_hex_with_its_s
         assert found is not None, choice.shown
         steps.append(int(found.group(1)))
         assert choice.overlay is not None and choice.overlay.kind is OverlayKind.RING
+        assert choice.overlay.key == "a hex A3 can move to (its steps in the menu)", "the key says what is ringed"
     assert steps == sorted(steps) and steps[0] == 1 and steps[-1] == 3
 
 
@@ -115,6 +116,15 @@ def test_each_charge_target_and_end_hex_is_offered_with_its_chance_of_success() 
     fighters = charge.sources["model"](game.state, Viewer.of_side(A), {})
     assert {f.value for f in fighters} <= {"A1", "A2", "A3"} and "A2" in {f.value for f in fighters}, \
         "the fighters that can charge, not those still to be placed"
+
+
+def test_with_three_players_the_headers_counts_read_by_side_as_its_glory_does() -> None:
+    """L391, L825: activations go round the table from whoever goes first, but the picture's header lists each side's
+    glory and activations left in one order, by side, whoever took the first activation."""
+    game = ready("s2", sides=3)
+    assert game.state.order[0] == "C", "this seed gives side C the first activation"
+    (counts,) = game.system.counts(game.state)
+    assert counts == "activations left A 4, B 4, C 4"
 
 
 def test_bare_board_draws_the_whole_board_while_a_zoom_and_the_announcements_crop() -> None:
