@@ -11,7 +11,7 @@ from bot.console.session import ConsoleSession, seeded_source
 from bot.core.systems import SYSTEM_FACTORIES
 from engine.dice import new_seed
 
-__all__ = ["DEFAULT_SYSTEM", "add_arguments", "run_console"]
+__all__ = ["DEFAULT_SYSTEM", "add_arguments", "hotseat", "run_console"]
 
 DEFAULT_SYSTEM = next(iter(SYSTEM_FACTORIES))
 """The first registered system: what ``make run`` opens without a token."""
@@ -27,14 +27,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print each action's working under it (typing 'working' shows the last one's)")
     parser.add_argument("--out", type=Path, help="save pictures in this folder")
     parser.add_argument("--strict", action="store_true", help="stop with status 1 at the first error")
+    parser.add_argument("--hotseat", action=argparse.BooleanOptionalAction, default=None,
+                        help="the keyboard passes to whoever the latest menu is for, so two players at one keyboard "
+                             "need no 'as bob' (default: on at the keyboard, off for --script)")
     parser.add_argument("--demo", action="store_true",
                         help=f"open a ready practice table (/game demo) of --system, {DEFAULT_SYSTEM} by default")
 
 
+def hotseat(args: argparse.Namespace) -> bool:
+    """A hot seat at the keyboard, where two people share it (the 'as bob' lines were their cost, about one an
+    activation); not for a script, whose lines name who types them and must mean the same whatever is printed."""
+    return bool(args.script is None if args.hotseat is None else args.hotseat)
+
+
 async def _interactive(session: ConsoleSession) -> int:
     start = f"/game new system:<{'|'.join(session.systems)}> opponent:bob"
-    print("Offline table. Type slash commands (/help; /act alone lists what you can do). A letter picks from "
-          "your own latest menu. 'as bob' switches player, 'as alice:B' acts for side B when alice holds several, "
+    turns = ("A letter (or a bare /act, /decide) is for whoever the latest menu is for: the keyboard passes "
+             "itself (--no-hotseat: it does not). 'as bob' takes it" if session.hotseat else
+             "A letter picks from your own latest menu. 'as bob' switches player")
+    print("Offline table. Type slash commands (/help; /act alone lists what you can do). "
+          f"{turns}, 'as alice:B' acts for side B when alice holds several, "
           "'@bob /cmd' acts once, 'working' shows how the last action came out, 'quit' leaves. "
           + (f"A refereed game replaces this practice table: {start}." if session.has_game() else
              f"Start a game: {start} (or /game demo system:<game>, a ready practice table)."))
@@ -55,6 +67,7 @@ async def _run(args: argparse.Namespace) -> int:
     session = ConsoleSession(SYSTEM_FACTORIES, source, as_json=args.json, show_working=args.working,
                              out_dir=args.out,
                              echo=args.script is not None,
+                             hotseat=hotseat(args),
                              files_from=args.script.parent if args.script else Path())
     if args.demo:
         await session.run_line(f"/game demo system:{args.system or DEFAULT_SYSTEM}")

@@ -1,4 +1,9 @@
-"""One terminal playing a table as several players: ``as bob`` switches who acts, ``@bob /cmd`` acts once."""
+"""One terminal playing a table as several players: ``as bob`` switches who acts, ``@bob /cmd`` acts once.
+
+In a hot seat (``hotseat``: two people at one keyboard, the interactive console's default) the keyboard follows the
+menus: whoever the latest menu printed is for types next (a letter, a bare ``/act`` or ``/decide``), said in one
+line ("(bob's menu: ...)"); a secret choice's line says who alone looks, as a private line names its reader.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from bot.core.pictures import render_picture
 from bot.core.registry import OptionType
 from bot.core.service import SystemFactory, TableService
 from bot.core.storage import MemoryRepository
-from engine.core import SideId, UserId
+from engine.core import BOT_USER, SideId, UserId
 
 __all__ = ["ConsoleSession", "seeded_source"]
 
@@ -41,6 +46,7 @@ class ConsoleSession:
     as_json: bool = False
     show_working: bool = False  # print each action's working (Discord's Show working button) under it
     echo: bool = True  # repeat each command before its outputs (scripts); the keyboard needs no echo
+    hotseat: bool = False  # the keyboard passes to whoever the latest menu is for (players sharing one keyboard)
     files_from: Path = field(default_factory=Path)  # where file: options are read from (the script's folder)
     out_dir: Path | None = None
     user: UserId = field(default_factory=lambda: UserId("alice"))
@@ -51,6 +57,7 @@ class ConsoleSession:
     _picks: dict[UserId, list[Invocation]] = field(default_factory=dict)  # each player's latest menu, by letter
     _last_working: str = ""  # the working behind the last output that offered one (the ``working`` line)
     _shown: UserId | None = None  # whose menu the letters printed last belong to
+    _shown_at: dict[UserId, tuple[int, str | None]] = field(default_factory=dict)  # each menu's seq and decision
 
     def __post_init__(self) -> None:
         # No clock at a console table: a pre-passed reaction offer is passed at once.
@@ -68,7 +75,7 @@ class ConsoleSession:
         if text == "working":  # a click on Show working under the last action that offered it
             self.print_line("  " + (self._last_working or "Nothing shown yet has working.").replace("\n", "\n  "))
             return []
-        user, side = self.user, self.side
+        user, side, seq = self.user, self.side, self._seq()
         named = text.startswith("@")  # '@bob a' picks from bob's menu on purpose: no hint about whose letters
         if named:
             name, _, text = text[1:].partition(" ")
@@ -85,10 +92,43 @@ class ConsoleSession:
             outputs += await self._seat_opponent(invocation, outputs)
             if picked is not None and not named and self._whose(user):  # an old pick refused: whose letters showed
                 outputs = [replace(o, text=o.text + self._whose(user)) if o.error else o for o in outputs]
+            elif picked is None and (folded := self._folded(invocation)):  # 'extra:1' read as part of a value
+                outputs = [replace(o, text=o.text + folded) if o.error else o for o in outputs]
         workings = [await self._service.working(TABLE, *o.working) if o.working else "" for o in outputs]
         self._last_working = next((w for w in reversed(workings) if w), self._last_working)
         self._show(user, f"{user}:{side}" if side else user, text, outputs, workings)
+        if self.hotseat and not any(o.picks or _decision_picks(o)[1] for o in outputs):
+            self._pass_keyboard(seq)
         return outputs
+
+    def _seq(self) -> int:
+        game = self._service.live_game(TABLE)
+        return game.seq if game is not None else -1
+
+    def _current(self, user: UserId) -> bool:
+        """Whether ``user``'s latest menu still answers: printed at this state, or its decision still waits."""
+        game = self._service.live_game(TABLE)
+        shown = self._shown_at.get(user)
+        if game is None or shown is None:
+            return False
+        seq, decision = shown
+        return seq == game.seq or (decision is not None and decision in game.state.pending)
+
+    def _pass_keyboard(self, seq: int) -> None:
+        """A hot seat's line that moved the game on and printed no menu (bob answered his half of two secret
+        picks; a pick whose next step is another player's): the keyboard passes to the one player the game now
+        waits for, when the typist is not among those it waits for and has no menu still answering."""
+        game = self._service.live_game(TABLE)
+        if game is None or game.seq == seq or game.is_over() or self._current(self.user):
+            return
+        sides = game.to_act().sides
+        waited = {user for side in sides if (user := game.state.controller(side)) not in (None, BOT_USER)}
+        if self.user in waited or len(waited) != 1:
+            return
+        (self.user,), self.side = tuple(waited), None
+        self._shown = self.user
+        self.print_line(f"  ({self.user}'s menu above: type a letter to pick)" if self._current(self.user) else
+                        f"  ({self.user}'s turn: /act or /decide shows {self.user}'s menu)")
 
     def has_game(self) -> bool:
         """Whether a game is open at the table (the banner says what a new one replaces)."""
@@ -139,6 +179,19 @@ class ConsoleSession:
             raise CommandLineError(f"{user} has no pick {text} in their latest menu{accepted}{whose}")
         return picks[index]
 
+    def _folded(self, invocation: Invocation) -> str:
+        """A refused typed command with a ``name:`` word that is none of its options (``/act action:move extra:1``):
+        the parser read it as part of the value before it (values may hold colons), which the refusal does not say."""
+        spec = self._service.registry.find(invocation.path)
+        names = [option.name for option in spec.options] if spec else []
+        for key, value in invocation.options.items():
+            for word in str(value).split()[1:] if isinstance(value, str) else ():
+                name, colon, _ = word.partition(":")
+                if colon and name.isalpha() and name not in names:
+                    return (f" ({name}: is not an option of {invocation.name}, so it was read as part of {key}:; "
+                            f"{invocation.name} takes {', '.join(f'{n}:' for n in names)})")
+        return ""
+
     def _whose(self, typist: UserId) -> str:
         """When the letters last shown are another player's, how to answer them: a newcomer at one keyboard
         reads the menu just printed, but a letter picks from the typist's own latest menu."""
@@ -170,10 +223,12 @@ class ConsoleSession:
             if output.by_dm:  # the private reply printed beside it stays on the screen
                 continue
             heading, found = _decision_picks(output)
-            picks = output.picks or found
+            picks, footer = output.picks or found, ""
             if picks:
                 self._picks[output.to or typist] = [invocation for _, invocation in picks]
                 self._shown = output.to or typist
+                self._shown_at[self._shown] = (self._seq(), output.decision.id if output.decision else None)
+                footer = self._footer(self._shown, output)
             images = self._save_pictures(output)
             if self.as_json:  # images: the files written (--out); pictures: what the output carries
                 record: dict[str, Any] = {"user": user, "command": command, **output.to_json()}
@@ -191,11 +246,26 @@ class ConsoleSession:
             for letter, (pick, invocation) in zip(PICK_LETTERS, picks, strict=False):
                 self.print_line(f"  {letter}) {pick}: {invocation.command_line()}")
             if picks:
-                owner = output.to or typist
-                self.print_line("  (type a letter to pick)" if owner == self.user else
-                                f"  ({owner}'s menu: type 'as {owner}', then a letter)")
+                self.print_line(footer)
             for image in images or [f"{p.filename} (not saved; --out DIR saves pictures)" for p in output.pictures]:
                 self.print_line(f"  [picture: {image}]")
+
+    def _footer(self, owner: UserId, output: Output) -> str:
+        """The line under a menu: who answers it and how. In a hot seat the keyboard passes to its owner (a secret
+        choice's line says who alone looks, as a private line names its reader); otherwise another player's menu
+        says how to hand the keyboard over."""
+        if owner != self.user and not self.hotseat:
+            return f"  ({owner}'s menu: type 'as {owner}', then a letter)"
+        handed, self.user = owner != self.user, owner
+        self.side = None if handed else self.side
+        if self.hotseat and output.decision is not None and output.decision.secret and self._others():
+            return f"  ({owner}'s secret choice: only {owner} looks; type a letter to pick)"
+        return f"  ({owner}'s menu: type a letter to pick)" if handed else "  (type a letter to pick)"
+
+    def _others(self) -> bool:
+        """Whether another person plays at this table (a secret choice is then for one pair of eyes)."""
+        game = self._service.live_game(TABLE)
+        return game is not None and any(user not in (self.user, BOT_USER) for user in game.state.seats.values())
 
     def _save_pictures(self, output: Output) -> list[str]:
         """Write the output's pictures into ``out_dir`` (nothing without one), numbered on from the pictures

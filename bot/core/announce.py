@@ -23,6 +23,7 @@ from engine.core import (
     UserId,
     Viewer,
     pending_view,
+    said,
 )
 
 __all__ = ["AFTER_THE_GAME", "PASS_LABEL", "announce", "announce_pending", "decision_prompt", "quick_answer",
@@ -151,8 +152,9 @@ def _notice(game: Game[Any], decision: Decision) -> Output:
 def quick_answer(decision: Decision) -> str:
     """The label of a notice's one-click answer, its defaults, where that gives nothing away: Pass on a reaction
     offer (a core window's, or a game's own Reaction step: its defaults play no reaction, and every eligible side
-    is offered it whatever it holds); on a decision that is not secret, its default (or "Keep the defaults"); on a
-    secret one, "Keep the default", never saying what that is; none where a part has no default."""
+    is offered it whatever it holds); on a decision that is not secret, its default (or "Keep the defaults (...)",
+    said in words); on a secret one, "Keep the default", never saying what that is; none where a part has no
+    default."""
     answers = decision.default_answers()
     if answers is None:
         return ""
@@ -163,8 +165,8 @@ def quick_answer(decision: Decision) -> str:
     if len(decision.parts) == 1:
         part = decision.parts[0]
         label = next((o.label for o in part.options if o.key == part.default), str(part.default))
-        return fit(label)[:80]  # a button label's limit
-    return "Keep the defaults"
+        return fit(label, 80)  # a button label's limit
+    return fit(f"Keep the defaults ({said(decision.answers_that_matter(answers), decision.parts)})", 80)
 
 
 def _asks_people(game: Game[Any], decision: Decision) -> bool:

@@ -1,5 +1,5 @@
 """Decisions answered from menus, one part at a time: a lettered menu for each part that matters, with "keep the
-defaults" one pick away.
+defaults" (said in words) one pick away.
 
 A decision of one part is answered by picking its answer. A decision of several parts asks them in order: each
 entry carries the answers so far on (``/decide ... choice:board=x`` with ``menu``), and the service asks the next
@@ -18,7 +18,7 @@ from bot.core.decision_pictures import decision_picture
 from bot.core.outputs import Output
 from bot.core.paging import paged
 from bot.core.parsing import CommandLineError, Invocation
-from engine.core import Decision, DecisionPart, Game, UserId
+from engine.core import Decision, DecisionPart, Game, UserId, said
 
 __all__ = ["answers_in", "matters", "part_menu", "part_picks"]
 
@@ -43,20 +43,37 @@ def _choice(answers: Mapping[str, str]) -> str:
     return ";".join(f"{key}={value}" for key, value in answers.items())
 
 
+def _defaults(parts: Sequence[DecisionPart], answers: Mapping[str, str]) -> dict[str, str] | None:
+    """Every answer left, as its defaults give it: the parts waiting, then those the defaults make matter (the
+    token's holder once the token is given); None where a part waiting has no default."""
+    kept = dict(answers)
+    for _ in range(len(parts)):
+        waiting = [p for p in parts if matters(p, kept) and p.key not in kept and p.offered()]
+        if not waiting:
+            break
+        if any(p.default is None for p in waiting):
+            return None
+        kept.update({p.key: str(p.default) for p in waiting})
+    return {key: value for key, value in kept.items() if key not in answers}
+
+
 def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping[str, str],
                page_number: int = 0) -> tuple[str, Picks] | None:
-    """The menu of the next part that matters given ``answers``: its heading and its picks ("keep the defaults"
-    first, where every part left has one), or None when every part that matters is answered."""
+    """The menu of the next part that matters given ``answers``: its heading and its picks, the defaults first
+    where every part left has one, said in words: "Keep the defaults (...)", or, where the last question's default
+    answer is all they are, that answer itself marked as the default (never the same answer twice); None when
+    every part that matters is answered."""
     matter = [p for p in parts if matters(p, answers)]
     waiting = [p for p in matter if p.key not in answers and p.offered()]
     if not waiting:
         return None
     part, last = waiting[0], len(waiting) == 1
     closing: list[tuple[str, Invocation]] = []
-    if len(parts) > 1 and all(p.default is not None for p in waiting):
-        kept = {**answers, **{p.key: str(p.default) for p in waiting}}
-        shown = ", ".join(f"{p.key}={p.default}" for p in waiting)
-        closing.append((f"Keep the defaults ({shown})", _decide(decision_id, _choice(kept))))
+    defaults = _defaults(parts, answers) if len(parts) > 1 else None
+    default_entry = last and defaults is not None and part.default in part.option_keys()
+    if defaults is not None and not default_entry:
+        closing.append((f"Keep the defaults ({said(defaults, parts)})",
+                        _decide(decision_id, _choice({**answers, **defaults}))))
     options = part.offered(limit=10_000)
     labels = [option.label for option in options]
     entries = []
@@ -65,6 +82,10 @@ def part_picks(decision_id: str, parts: Sequence[DecisionPart], answers: Mapping
         label = f"{option.key} ({option.label})" if labels.count(option.label) > 1 else option.label
         if len(parts) == 1:
             entries.append((label, _decide(decision_id, option.key)))
+        elif default_entry and defaults is not None and option.key == part.default:
+            mark = "; ".join(("the default", *(f"{p.prompt} {said({p.key: defaults[p.key]}, parts)}"
+                                               for p in parts if p.key in defaults and p.key != part.key)))
+            closing.append((f"{label} ({mark})", _decide(decision_id, _choice({**answers, **defaults}))))
         else:
             entries.append((label, _decide(decision_id, _choice({**answers, part.key: option.key}),
                                            menu=not last)))

@@ -1,7 +1,8 @@
 """Read a typed slash command (``/move model:A1 to:toward B2 max``) against the registry.
 
 A value runs until the next ``name:`` that is an option of the same command, so values may hold
-spaces and colons of their own (``to:via:3,4;6,7``).
+spaces and colons of their own (``to:via:3,4;6,7``); a ``name:`` close to one of the command's options is taken
+for a misspelt option and refused, not folded into the value before it.
 """
 
 from __future__ import annotations
@@ -101,6 +102,10 @@ def _check_bounds(command: str, option: OptionSpec, value: OptionValue) -> Optio
     return value
 
 
+def _article(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
     value = text.strip()
     if not value:
@@ -111,7 +116,8 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
         if option.type is OptionType.NUMBER:
             return _check_bounds(command, option, float(value))
     except ValueError:
-        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not a {option.type.value}") from None
+        kind = _article(option.type.value)
+        raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not {kind}") from None
     if option.type is OptionType.BOOLEAN:
         lowered = value.casefold()
         if lowered in ("yes", "true", "on", "1"):
@@ -123,6 +129,20 @@ def _convert(command: str, option: OptionSpec, text: str) -> OptionValue:
         raise CommandLineError(f"{command}: {option.name}:{_short(value)} is not one of {', '.join(option.choices)}"
                                f"{did_you_mean(value, option.choices)}")
     return value
+
+
+def _not_an_option(name: str, spec: CommandSpec, word: str) -> str:
+    """Why a first word that opens no option is refused: ``extra:1`` is option:value, but ``extra:`` is not one of
+    the command's options (or it takes none); a bare word (``A1``) lacks its ``option:``."""
+    key, colon, _ = word.partition(":")
+    names = [o.name for o in spec.options]
+    takes = f"{name} takes {', '.join(f'{n}:' for n in names)}." if names else f"{name} takes no options"
+    if colon and key:
+        if not names:
+            return f"{takes} ({_short(key)}: is not one)."
+        return f"{name}: {_short(key)}: is not one of its options; {takes}{_closest(key, names)}"
+    return f"{name}: expected option:value, got {_short(word)!r}. {takes if names else takes + '.'}" \
+           f"{_closest(key, names)}"
 
 
 def parse_command_line(line: str, registry: Registry) -> Invocation:
@@ -140,9 +160,9 @@ def parse_command_line(line: str, registry: Registry) -> Invocation:
             current = key
             collected[key] = (option, [value] if value else [])
         elif current is None:
-            accepted = ", ".join(f"{o.name}:" for o in spec.options) or "no options"
-            raise CommandLineError(f"{name}: expected option:value, got {_short(word)!r}. "
-                                   f"{name} takes {accepted}.{_closest(key, [o.name for o in spec.options])}")
+            raise CommandLineError(_not_an_option(name, spec, word))
+        elif colon and key.isalpha() and _closest(key, [o.name for o in spec.options]):
+            raise CommandLineError(_not_an_option(name, spec, word))  # a misspelt option, not part of a value
         else:
             collected[current][1].append(word)
     options = {key: _convert(name, option, " ".join(words)) for key, (option, words) in collected.items()}

@@ -1,6 +1,7 @@
 """The engine core every game stands on: commands, events, state, decisions, views, the game."""
 
 from engine.core.actions import Action, Choice, LegalAction, Source, check_actions
+from engine.core.answer_words import said
 from engine.core.args import Args
 from engine.core.audience import EVERYONE, HOST, HOST_ONLY, NOBODY, SPECTATOR, Audience, Viewer, ViewerKind, side_only
 from engine.core.board import (
@@ -317,6 +318,7 @@ __all__ = [
     "prepass_answers",
     "replay",
     "roller_from_log",
+    "said",
     "side_only",
     "simple_move",
     "strict_offers",

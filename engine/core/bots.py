@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from engine.core.state import CoreState
     from engine.core.system import System
 
-__all__ = ["BotMove", "BotReasoned", "OfferRefused", "answer_by_default", "draw_in_secret", "offer_refused",
-           "pick_in_secret", "simple_move", "strict_offers"]
+__all__ = ["DEFAULTS_TAKEN", "BotMove", "BotReasoned", "OfferRefused", "answer_by_default", "draw_in_secret",
+           "offer_refused", "pick_in_secret", "simple_move", "strict_offers"]
 
 
 class OfferRefused(AssertionError):
@@ -87,6 +87,11 @@ class BotReasoned(EventBody):
         return self.reasons
 
 
+DEFAULTS_TAKEN = "takes the defaults"
+"""The bot's line for a decision answered with its defaults: the answer's own line (``Side B decides: ...``) says
+what was chosen, so this one says how, and never names the decision by its id (newcomer finding 40)."""
+
+
 def draw_in_secret(moves: Sequence[BotMove]) -> BotMove:
     """One secret move drawn among ``moves`` (at least one) with the side's secret dice when it is applied."""
     first, *rest = moves
@@ -98,8 +103,8 @@ def answer_by_default(decision: Decision) -> BotMove:
     a secret decision's answer reach its side alone."""
     answers = {part.key: part.default if part.default is not None else part.offered(1)[0].key
                for part in decision.parts if part.default is not None or part.offered(1)}
-    why = f"answers {decision.id} with the defaults ({', '.join(f'{k}={v}' for k, v in answers.items())})"
-    return BotMove(Answer(decision_id=decision.id, answers=answers), (why,), secret=decision.secret)
+    # The answer's own line says what it chose, in words; this one says only how (never the decision's id).
+    return BotMove(Answer(decision_id=decision.id, answers=answers), (DEFAULTS_TAKEN,), secret=decision.secret)
 
 
 def pick_in_secret(decision: Decision) -> BotMove:
@@ -110,7 +115,7 @@ def pick_in_secret(decision: Decision) -> BotMove:
     if not decision.secret or more or part is None or part.kind is not PartKind.CHOICE or not part.options:
         return answer_by_default(decision)
     return draw_in_secret([BotMove(Answer(decision_id=decision.id, answers={part.key: option.key}),
-                                   (f"answers {decision.id} in secret, drawn among its options: {option.key}",))
+                                   (f"draws its choice in secret: {option.label or option.key}",))
                            for option in part.options])
 
 

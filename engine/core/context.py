@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from engine.core.answer_words import remember
 from engine.core.audience import EVERYONE, Audience, side_only
 from engine.core.commands import Actor
 from engine.core.core_events import (
@@ -158,7 +159,9 @@ class Context(Generic[S]):
         hidden = decision.secret and not decision.owner_only
         shown = None if hidden else decision.answers_that_matter(answers)
         audience = side_only(decision.owner) if decision.owner_only else EVERYONE
-        self.emit(DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown), audience)
+        answered = DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown)
+        remember(answered, (decision,))  # its line says the options chosen in their words (one never opened too)
+        self.emit(answered, audience)
         if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)
         else:

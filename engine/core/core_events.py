@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.answer_words import asked_for, said
 from engine.core.decisions import Decision
 from engine.core.events import EventBody
 from engine.core.ids import SideId, UserId
@@ -168,7 +169,7 @@ class DecisionAnswered(EventBody):
     def describe(self) -> str:
         if not self.answers:  # a secret answer: the table reads that it was given, and how, never what
             return _SECRETLY.get(self.how, "Side {owner} has chosen, in secret.").format(owner=self.owner)
-        chosen = ", ".join(f"{key}={value}" for key, value in self.answers.items())
+        chosen = said(self.answers, asked_for(self, self.owner))  # the options' own words (answer_words)
         reasons = {
             "answer": f"Side {self.owner} decides: {chosen}.",
             "auto": f"Only one choice for side {self.owner}: {chosen}.",

@@ -25,7 +25,7 @@ with ``command``. What one declaration is lives in ``engine.core.declared``; the
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
@@ -41,7 +41,7 @@ from engine.core.declared import ActionCommand, ActionDecl, Included, QueryDecl,
 from engine.core.declared_menus import help_now, legal_now
 from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
-from engine.core.menus import Question, param_question
+from engine.core.menus import Question, param_question, shown
 from engine.core.params import LEFT_OUT, Ask, Param, paired_values, read_param
 from engine.core.rulings_read import RulingsRead
 from engine.core.uploads import SHARED_KINDS, read_upload
@@ -241,7 +241,8 @@ class Declarations(Generic[S, W]):
     def question(self, system: System[S], state: S, decl: ActionDecl[S, W], viewer: Viewer, side: SideId | None,
                  filled: Mapping[str, Any], *, host: bool = False) -> Question | None:
         """The next thing a menu asks for ``decl`` given the options filled so far, or None when it is whole. Menus
-        are a player's; ``host`` (the table's host asking) lets answers already typed be what the host may give.
+        are a player's; ``host`` (the table's host asking) lets answers already typed be what the host may give. A
+        question whose menu holds its one answer is not asked (``Param.alone``): that answer is said with the next.
 
         :raises RulesError: when the asking side may not take the action now (its ``when``: no menu of it is
             built), or an answer already given is not legal (a typed one), naming what is accepted.
@@ -254,19 +255,26 @@ class Declarations(Generic[S, W]):
         for param in decl.params:
             param.judged_alone(world, Ask(decl.command_verb, side, viewer, {}), filled.get(param.option))
         given: dict[str, Any] = {}
+        taken: list[str] = []  # the answers taken without a question, said with the next one
         for param in decl.params:
             ask = Ask(decl.command_verb, side, viewer, given)
             if not param.asked(world, ask):
                 continue
             raw = filled.get(param.option)
             text = None if raw is None or str(raw).strip() == "" else str(raw)
-            if text is None and (only := param.only(world, ask)) is not None:
+            if text is None and param.single and (only := param.only(world, ask)) is not None:
                 given[param.option] = only  # one legal value: answered without a question
                 continue
             paired = _paired(decl, param, given)
             asked = param_question(param, world, ask, text, paired, distances=distances)
+            if asked is not None and param.option not in filled and not asked.closing and \
+                    (only := param.alone([choice for _, choice in asked.entries])) is not None:
+                given[param.option] = only  # the one answer its menu lists: taken, said with the next question (a
+                # caller naming the option, even as None, asks for its menu: an autocomplete's source)
+                taken.append(f"{param.prompt.rstrip('?')}: {shown(asked.entries[0][1], distances)}, the only one.")
+                continue
             if asked is not None:
-                return asked
+                return replace(asked, prompt=" ".join((*taken, asked.prompt))) if taken else asked
             # answered: checked before a later menu reads it (a typed answer may be wrong)
             given[param.option] = text if text is None or text.strip() == LEFT_OUT else \
                 read_param(param, world, Ask(decl.command_verb, side, viewer, given, host=host), text, paired)

@@ -42,6 +42,7 @@ from engine.core.header import board_with_header
 from engine.core.ids import BOT_USER, SideId, UserId
 from engine.core.outcome import Outcome
 from engine.core.reactions import REACTION
+from engine.core.recall import Recall
 from engine.core.state import CoreState, GameSetup
 from engine.core.system import System
 from engine.core.turns import ActKind, ToAct
@@ -149,6 +150,8 @@ class Game(Generic[S]):
         self._log: list[Event] = list(events)
         self._state: S = fold(system, setup, self._log)
         self._roller = roller_from_log(seed, self._log)
+        self._recall = Recall()  # the decisions opened, so their answers' lines say them in words
+        self._recall.note(self._log)
 
     # -- creation and replay -------------------------------------------------------------------
 
@@ -196,6 +199,8 @@ class Game(Generic[S]):
         game.system, game.setup, game._seed = system, setup, seed
         game._log, game._state = events, state
         game._roller = roller_from_log(seed, events)
+        game._recall = Recall()
+        game._recall.note(events)
         return game
 
     def snapshot(self) -> str:
@@ -212,6 +217,7 @@ class Game(Generic[S]):
         twin._log = list(self._log)
         twin._state = self._state.clone()
         twin._roller = self._roller.copy()
+        twin._recall = self._recall.copy()
         return twin
 
     def as_of(self, seq: int) -> Game[S]:
@@ -346,6 +352,7 @@ class Game(Generic[S]):
             self._close_if_over(ctx, reveal=False)  # the seed is revealed when the game truly ends, never ahead
         except WouldRoll as halted:
             stop = halted
+        self._recall.note(ctx.events, keep=False)
         twin = self.clone()
         twin._state = ctx.state
         twin._log.extend(ctx.events)
@@ -415,6 +422,7 @@ class Game(Generic[S]):
         ctx = self._context(actor, self._roller.copy())
         work(ctx)
         self._close_if_over(ctx)
+        self._recall.note(ctx.events, keep=commit)
         if commit:
             self._state, self._roller = ctx.state, ctx.roller
             self._log.extend(ctx.events)

@@ -11,7 +11,7 @@ distance is shown and reach decides nothing here. ``page`` cuts a long menu into
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from engine.core.actions import Choice
@@ -67,7 +67,8 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
     """The next question for ``param`` given its raw answer so far (None: not answered), or None when it is whole.
 
     One value: every legal value. A set or split being built (its raw value ends with a comma, or is missing):
-    each further value (the one that reaches its most closes it), and "done" once enough are chosen. A plan: the
+    each further value (the one that reaches its most closes it), and "done" once enough are chosen; where only one
+    value is listed, picking it is the whole answer (a split offers it once for each count it may take). A plan: the
     value for its next item. An optional parameter offers "none" first where leaving it out is legal; one with no
     menu at all is left out (None)."""
     if raw is not None and raw.strip() == LEFT_OUT and param.optional:
@@ -98,6 +99,12 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
     chosen = [v for v, _ in items]
     choices = ordered(param.menu(world, ask.with_item(Item(len(items), "", tuple(chosen)))), param.order, distances)
     entries: list[tuple[str, Choice]] = []
+    if not items and len(choices) == 1 and low <= 1 < high:  # one value to pick: no "done" to close it after
+        (c,) = choices
+        counts = range(1, high + 1) if param.shape is Shape.SPLIT else (1,)  # a split's counts, each one pick
+        return Question(param.option, param.prompt, tuple(
+            (c.value if n == 1 else f"{c.value}x{n}", c if n == 1 else replace(c, label=f"{c.shown} x{n}"))
+            for n in counts), param.noun, tuple(closing))
     if total < high:
         still_open = "," if total + 1 < high else ""  # the pick that reaches the most it takes closes it
         for c in choices:

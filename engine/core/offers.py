@@ -81,8 +81,10 @@ def reachable(declarations: Declarations[S, Any], system: System[S], state: S, s
     if decl is None:
         return f"{command.path} {command.name} is not declared"
     values = dict(command.values)
+    # An option left out matches: its menu offered its one value, taken without asking (``Param.alone``).
     offered = [legal for legal in declarations.legal(system, state, side) if legal.key == decl.key
-               and all(str(values.get(k, "")).casefold() == str(v).casefold() for k, v in legal.options.items())]
+               and all(str(values.get(k, v)).casefold() in (str(v).casefold(), LEFT_OUT)
+                       for k, v in legal.options.items())]
     if not offered:
         return f"{decl.title} is not offered to side {side} now"
     filled: dict[str, Any] = dict(offered[0].options)

@@ -86,6 +86,9 @@ class FreeForm(Flag):
         return any(kind in self and re.fullmatch(pattern, text) is not None for kind, pattern in _FORMS.items())
 
 
+_TYPED_ELSE = FreeForm.TEXT | FreeForm.NUMBER | FreeForm.POINT | FreeForm.PHRASE
+"""Typed values beside a menu that may answer otherwise than its one entry (a path or a list of it says the same)."""
+
 _NUMBER = r"[-+]?\d+(\.\d+)?"
 _FORMS = {FreeForm.TEXT: r"(?s).*", FreeForm.NUMBER: _NUMBER, FreeForm.POINT: r"(?s).*\d\s*,\s*[-+]?\.?\d.*",
           FreeForm.PHRASE: r"(?s).*[\s:].*", FreeForm.PATH: r".*[>;,].*", FreeForm.LIST: r".+,.+"}
@@ -158,7 +161,9 @@ class Param(Generic[W]):
     ``count`` bounds how many values a set, split or plan takes (a callable when the state decides, e.g. the dice of
     an attack); ``pairs`` names the set a plan follows. ``single``: when the menu lists exactly one value it is taken
     without asking (an optional one too, where leaving it out would mean that value: a fighter's only attack that
-    reaches); typed, it is checked like any other. ``costly`` marks a menu that takes real work to build (routed
+    reaches); typed, it is checked like any other. A required one-value parameter whose menu lists exactly one value
+    within reach takes it so too, ``single`` or not (``alone``: a question with one answer is no question).
+    ``costly`` marks a menu that takes real work to build (routed
     moves): a typed value is then judged by ``accepts`` alone, which must accept every value the menu lists, and the
     menu is built only to be shown. ``upload`` names the kind of file a front-end validates for it (``map``,
     ``units``, a game's ``cards``): such a parameter needs no menu nor predicate; the command carries the loader's
@@ -238,12 +243,25 @@ class Param(Generic[W]):
             kept.menus[key] = tuple(self.values(world, ask))
         return list(kept.menus[key])
 
-    def only(self, world: W, ask: Ask) -> str | None:
-        """The one value a ``single`` parameter takes without asking, or None (not ``single``, or a real choice)."""
-        if not self.single:
+    def _answers_alone(self) -> bool:
+        """Whether one listed value may be the whole answer: a ``single`` parameter's, or a required one-value
+        parameter's whose menu is not costly and where nothing typed could say otherwise (no point, number, text
+        or phrase its predicate takes beside the menu: a path to the one hex, a list of the one enemy, say the same)."""
+        return self.single or (self.shape is Shape.ONE and not self.optional and not self.costly
+                               and self.values is not None and not self.free_form & _TYPED_ELSE)
+
+    def alone(self, listed: Sequence[Choice]) -> str | None:
+        """The value taken without asking when ``listed`` (the menu now) holds exactly one: a question with one
+        answer is no question (one certain to fail on reach is still asked, so its player sees why)."""
+        if len(listed) != 1 or not self._answers_alone():
             return None
-        listed = self.menu(world, ask)
-        return listed[0].value if len(listed) == 1 else None
+        return listed[0].value if self.single or not listed[0].out_of_reach else None
+
+    def only(self, world: W, ask: Ask) -> str | None:
+        """The one value this parameter takes without asking now (``alone``), or None (a real choice)."""
+        if not self._answers_alone():
+            return None
+        return self.alone(self.menu(world, ask))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
+from engine.core.answer_words import asked_for, said
 from engine.core.audience import side_only
 from engine.core.decisions import Decision, DecisionPart
 from engine.core.events import EventBody
@@ -65,7 +66,7 @@ class ChoiceLocked(EventBody):
         state.together[self.together_id].answers[self.side] = dict(self.answers)
 
     def describe(self) -> str:
-        return f"Your choice is locked in: {', '.join(f'{k}={v}' for k, v in self.answers.items())}."
+        return f"Your choice is locked in: {said(self.answers, asked_for(self, self.side))}."
 
 
 class ChoicesRevealed(EventBody):
@@ -78,8 +79,7 @@ class ChoicesRevealed(EventBody):
         state.together.pop(self.together_id, None)
 
     def describe(self) -> str:
-        shown = "; ".join(f"{side}: {', '.join(f'{k}={v}' for k, v in answers.items())}"
-                          for side, answers in self.answers.items())
+        shown = "; ".join(f"{side}: {said(answers, asked_for(self, side))}" for side, answers in self.answers.items())
         return f"Every side has chosen. Revealed together: {shown}."
 
 

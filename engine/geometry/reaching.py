@@ -28,7 +28,7 @@ from .corners import (
     stacked,
     tangents,
 )
-from .leg_batches import legs_clear_each
+from .leg_batches import legs_clear_each, points
 from .routing import Goal
 from .shapes import XY
 
@@ -88,13 +88,15 @@ class _Group:
     def __init__(self, asked: Sequence[tuple[Obstacles, Sequence[Goal]]]) -> None:
         self.obs = asked[0][0]
         nodes, prev, nxt = _corners(self.obs)
-        self.xy: list[XY] = [(x, y) for x, y in nodes.tolist()]
         starts = [o.mover.xy for o, _ in asked]
-        rows, cols, lengths = tangents(np.array(starts, dtype=float), None, None, nodes, prev, nxt)
+        rows, cols, lengths = tangents(points(starts), None, None, nodes, prev, nxt)
+        used, at = np.unique(cols, return_inverse=True)  # the few corners some first leg reaches, of hundreds
+        spots = nodes[used]
+        self.xy: dict[int, XY] = {v: (x, y) for v, (x, y) in zip(used.tolist(), spots.tolist(), strict=True)}
         sets: dict[frozenset[Goal], int] = {}
         which = np.array([sets.setdefault(frozenset(goals), len(sets)) for _, goals in asked])
-        near = np.array([np.min([goal.remaining(nodes) for goal in _farthest(goals)], axis=0) for goals in sets])
-        order = np.lexsort((lengths + near.reshape(len(sets), -1)[which[rows], cols], rows))  # by mover, then by
+        near = np.array([np.min([goal.remaining(spots) for goal in _farthest(goals)], axis=0) for goals in sets])
+        order = np.lexsort((lengths + near.reshape(len(sets), -1)[which[rows], at], rows))  # by mover, then by
         ranked: list[int] = cols[order].tolist()  # the length of the shortest route through each corner
         counts: list[int] = np.bincount(rows, minlength=len(asked)).tolist()
         self.movers: list[_Mover] = []
@@ -104,16 +106,17 @@ class _Group:
         self.froms: list[XY] = []
         self.tos: list[XY] = []
 
-    def leg(self, frm: XY, to: XY) -> int:
-        """Ask for the leg from ``frm`` to ``to`` in the next batch; where its answer will be."""
-        self.froms.append(frm)
-        self.tos.append(to)
-        return len(self.froms) - 1
+    def legs(self, frm: XY, tos: list[XY]) -> range:
+        """Ask for the legs from ``frm`` to each of ``tos`` in the next batch; where their answers will be."""
+        at = len(self.tos)
+        self.froms += [frm] * len(tos)
+        self.tos += tos
+        return range(at, at + len(tos))
 
 
-_Asked = tuple[_Group, _Mover, list[int], list[int], list[tuple[int, int, list[int]]]]
+_Asked = tuple[_Group, _Mover, range, range, list[tuple[int, range]]]
 """What a batch asks about a mover: where the answers are of its straight legs, its first legs (by corner, as
-``_Mover.order``, or none) and of the routes by some corners (the corner, its spot and its last legs)."""
+``_Mover.order``, or none) and of the routes by some corners (the corner, and its spot then its last legs)."""
 
 
 def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list[list[bool]]:
@@ -129,9 +132,10 @@ def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list
     found = [_Group(asked) for asked in groups]
     batch: list[_Asked] = []
     for group in found:
+        xy = group.xy
         for m in group.movers:
-            straight = [group.leg(m.start, goal.entry(m.start)) for goal in m.ends]
-            firsts = [group.leg(m.start, group.xy[v]) for v in m.order]
+            straight = group.legs(m.start, [goal.entry(m.start) for goal in m.ends])
+            firsts = group.legs(m.start, [xy[v] for v in m.order])
             batch.append((group, m, straight, firsts, _through(group, m, m.order[:_GUESSED])))
     _settle(found, batch)
     for many in _TRIED:
@@ -140,21 +144,17 @@ def _quick(groups: Sequence[Sequence[tuple[Obstacles, Sequence[Goal]]]]) -> list
             for m in group.movers:
                 queue = [v for v in m.order if m.first.get(v) and v not in m.tried] if not m.found else []
                 if queue:
-                    batch.append((group, m, [], [], _through(group, m, queue[:many])))
+                    batch.append((group, m, range(0), range(0), _through(group, m, queue[:many])))
         if not batch:
             break
         _settle(found, batch)
     return [[m.found for m in group.movers] for group in found]
 
 
-def _through(group: _Group, m: _Mover, corners: list[int]) -> list[tuple[int, int, list[int]]]:
-    """Ask for the legs of a route by each of ``corners`` past its first leg: the corner's spot and its last legs."""
-    asked = []
-    for v in corners:
-        m.tried.add(v)
-        at = group.xy[v]
-        asked.append((v, group.leg(at, at), [group.leg(at, goal.entry(at)) for goal in m.ends]))
-    return asked
+def _through(group: _Group, m: _Mover, corners: list[int]) -> list[tuple[int, range]]:
+    """Ask for the legs of a route by each of ``corners`` past its first leg: the corner's spot, then its last legs."""
+    m.tried.update(corners)
+    return [(v, group.legs(at, [at, *(goal.entry(at) for goal in m.ends)])) for v in corners for at in (group.xy[v],)]
 
 
 def _settle(groups: list[_Group], batch: list[_Asked]) -> None:
@@ -165,11 +165,11 @@ def _settle(groups: list[_Group], batch: list[_Asked]) -> None:
         group.froms, group.tos = [], []
     for group, m, straight, firsts, corners in batch:
         clear = where[id(group)]
-        m.found = m.found or any(clear[at] for at in straight)
+        m.found = m.found or any(clear[straight.start:straight.stop])
         if firsts:
-            m.first.update(zip(m.order, (clear[at] for at in firsts), strict=True))
-        m.found = m.found or any(m.first.get(v) and clear[spot] and any(clear[at] for at in last)
-                                 for v, spot, last in corners)
+            m.first.update(zip(m.order, clear[firsts.start:firsts.stop], strict=True))
+        m.found = m.found or any(m.first.get(v) and clear[legs.start] and any(clear[legs.start + 1:legs.stop])
+                                 for v, legs in corners)
 
 
 def _farthest(goals: Iterable[Goal]) -> list[Goal]:

@@ -142,15 +142,16 @@ async def test_pass_alone_with_nothing_to_pass_says_what_would_be_accepted() -> 
 
 async def test_an_eldfall_move_is_taken_from_menus_alone() -> None:
     """The /move menu names where a model may head (contact with an enemy or a quest token), so a move needs no
-    typing; under Assisted measuring the nearest enemy comes first."""
+    typing; under Assisted measuring the nearest enemy comes first (after the places a Walk goes toward, where no
+    movement of the model reaches contact: said, and last)."""
     lines: list[str] = []
     session = _session(lines)
     await session.run_lines(["/game demo system:eldfall", "as alice:A", "/act"])
     move = next(line.strip()[0] for line in lines if ") A1: Move" in line)  # after the Activate entries
     await session.run_lines([move])
-    picks = [line.strip() for line in lines if line.strip().startswith(("a) into contact", "b) into contact"))]
-    assert picks and picks[0].startswith("a) into contact with B"), lines[-6:]
-    await session.run_lines(["a", "a"])  # the nearest enemy, then a Walk (the movement is asked, not assumed)
+    picks = [line.strip() for line in lines if ") into contact" in line]
+    assert picks and " into contact with B" in picks[0], lines[-6:]
+    await session.run_lines([picks[0][0], "a"])  # the nearest enemy, then a Walk (the movement is asked, not assumed)
     assert session.errors == 0
     assert any("activates" in line and "Walks" in line for line in lines[-12:])
 

@@ -39,7 +39,8 @@ async def test_the_parts_are_asked_one_after_another_and_the_defaults_are_one_pi
     session = _session(lines)
     await session.run_lines(OPENING)
     labels = [line.strip() for line in lines if line.strip()[:3] in ("a) ", "b) ")]
-    assert labels[-2].startswith("a) Keep the defaults (board=") and "turned=none" in labels[-2]
+    assert labels[-2].startswith("a) Keep the defaults (Mirror Well; long edges (at least 3 hexes); flush, not slid; "
+                                 "neither): ") and "turned=none" in labels[-2], "in words, then the command"
     await session.run_line("b")  # the first board offered: then the join is asked, and so on
     assert any("(part 2 of 4: join)" in line for line in lines[-30:]), lines[-30:]
     for _ in range(3):

@@ -74,3 +74,16 @@ async def test_bare_decide_holding_two_sides_that_choose_at_once_shows_the_first
     assert session.errors == 1 and shown and all(f"decision:{owed[0]} " in line for line in shown), lines[-4:]
     await session.run_lines(["a", "/decide"])
     assert session.errors == 1 and f"decision:{owed[1]} " in lines[-2], lines[-4:]
+
+
+async def test_a_word_that_is_no_option_read_into_a_value_is_named_when_the_command_is_refused() -> None:
+    """Values may hold colons (``to:via:3,4``), so ``extra:1`` after ``action:move`` was read as part of the action
+    and refused as "no action 'move extra:1'", never saying extra: is no option (newcomer finding 35's kin)."""
+    lines: list[str] = []
+    session = _session(lines)
+    await session.run_lines(["/game new system:eldfall opponent:bob", "/act action:move extra:1"])
+    assert session.errors == 1 and lines[-1].endswith(
+        "(extra: is not an option of /act, so it was read as part of action:; /act takes action:, model:, target:, "
+        "with:, to:, at:, amount:, choice:)"), lines[-1]
+    await session.run_line("/status extra:1")
+    assert lines[-1].strip() == "[error to alice] /status takes no options (extra: is not one)."

@@ -44,7 +44,7 @@ async def test_an_away_side_passes_an_undo_request_and_the_host_extends_a_decisi
                          "/undo to:3", "/game extend decision:d9 minutes:30", "/game extend decision:d11 minutes:30"])
     assert _after(lines, "bob> /game away side:B")[0].startswith("Side B is away")
     first_undo = _after(lines, "alice> /undo to:3")
-    assert first_undo == ["Side B is away; their optional choice passes: agree=no.",
+    assert first_undo == ["Side B is away; their optional choice passes: Refuse.",
                           "The undo asked by side A was refused."]
     assert _after(lines, "alice> /game extend decision:d9 minutes:30") == [
         "[error to alice] choice d9 is not waiting for an answer (it was answered or has closed, or there never "

@@ -47,5 +47,5 @@ def test_options_of_one_label_are_told_apart_by_their_keys() -> None:
 
 async def test_the_letters_of_a_decision_of_several_parts_say_which_part_they_answer() -> None:
     lines = await _lines(["/game new system:underworlds opponent:bob", "as bob", "a"])
-    letters = next(i for i, line in enumerate(lines) if "a) Keep the defaults (board=" in line)
+    letters = next(i for i, line in enumerate(lines) if "a) Keep the defaults (Mirror Well;" in line)
     assert lines[letters - 1] == "  Your board (the side facing up) (part 1 of 4: board):"

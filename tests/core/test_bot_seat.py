@@ -74,7 +74,7 @@ async def test_a_secret_choice_of_the_bot_is_drawn_with_its_sides_dice_and_expla
     game = service.live_game("t")
     assert game is not None
     reasoned = [e for e in game.log if isinstance(e.body, BotReasoned)]
-    assert [e.audience for e in reasoned] == [side_only(SideId("C"))] and "drawn among its options" in \
+    assert [e.audience for e in reasoned] == [side_only(SideId("C"))] and "draws its choice in secret: " in \
         reasoned[0].body.describe()
     drawn = [e for e in game.log if isinstance(e.body, DiceRolled) and e.body.purpose == "the bot's secret choice"]
     assert [(e.audience, e.body.rolls[0].stream) for e in drawn] == [(side_only(SideId("C")), "secret:C")]

@@ -32,9 +32,15 @@ def test_groups_and_typed_options() -> None:
         ("/game", "Choose one of: /game new, /game demo, /game join"),
         ("/move A1 10,12", "/move: expected option:value, got 'A1'. /move takes model:, to:, how:, max:"),
         ("/roll for:luck", r"/roll needs dice: \(A dice expression\)"),  # a game's verb asks by menu instead
-        ("/model wound model:A1 amount:lots", "amount:lots is not a integer"),
+        ("/model wound model:A1 amount:lots", "amount:lots is not an integer"),
         ("/game new system:freeplay practice:maybe", "practice: takes yes or no"),
         ("/roll dice:1d6 dice:2d6", "dice: is given twice"),
+        ("/status extra:1", r"^/status takes no options \(extra: is not one\)\.$"),
+        ("/status now", r"^/status: expected option:value, got 'now'\. /status takes no options\.$"),
+        ("/move mdoel:A1", "^/move: mdoel: is not one of its options; /move takes model:, to:, how:, max:. "
+                           "Did you mean model[?]$"),
+        ("/move model:A1 ot:3,4 hwo:run", "^/move: hwo: is not one of its options; .* Did you mean how[?]$"),
+        ("/model wound model:A1 amount:x", "amount:x is not an integer"),
     ],
 )
 def test_a_bad_line_says_what_is_accepted(line: str, message: str) -> None:

@@ -49,7 +49,7 @@ async def test_the_bid_is_secret_until_every_side_has_bid() -> None:
     public = [line for line in printed if not line.startswith("  [private")]
     assert not any("bid=3" in line for line in public[:public.index("bob> /decide choice:1")]
                    if "bob>" not in line), "A's bid is not public before B bids"
-    assert any("Revealed together: A: bid=3; B: bid=1; C: bid=2." in line for line in printed)
+    assert any("Revealed together: A: bid 3; B: bid 1; C: bid 2." in line for line in printed)
 
 
 async def test_a_pre_pass_is_answered_like_a_pass_and_tells_nobody() -> None:

@@ -107,7 +107,7 @@ async def test_the_owner_decides_by_button_and_the_undo_applies(table: Table) ->
     await _pick_answers(table, options, select, "yes")  # one question: the pick is the answer
 
     posted = table.texts()[count:]
-    assert posted == ["Side B decides: agree=yes.\nUndo agreed: the game returns to event "
+    assert posted == ["Side B decides: Agree.\nUndo agreed: the game returns to event "
                       f"#{decision.context['to_seq']} (rolled dice stay in the log)."]
     game = _game(table)
     assert game.state.notes == ["first"] and not game.state.pending
@@ -121,7 +121,7 @@ async def test_a_one_part_menu_shows_no_confirm_and_its_default_is_picked_like_a
         "nothing shown as already chosen, so picking the default sends it too"
     assert select["placeholder"].endswith("(default: no)")
     picked = await _pick_answers(table, options, select, "no")
-    assert table.texts()[-1].startswith("Side B decides: agree=no.")
+    assert table.texts()[-1].startswith("Side B decides: Refuse.")
     assert _game(table).state.notes == ["first", "second"] and not _game(table).state.pending
     assert not [s for s in picked.sent if s.kind == "followup" and "pending" in s.body.get("content", "")]
 
@@ -174,7 +174,7 @@ async def test_a_pick_in_a_menu_opened_before_an_unrelated_roll_applies(table: T
     await table.do("roll", {"dice": "1d6"})
     late = await _pick_answers(table, options, select, "yes")
     assert not [s for s in late.sent if s.kind == "followup"], "nothing to say privately: it applied"
-    assert table.texts()[-1].startswith("Side B decides: agree=yes.\nUndo agreed")
+    assert table.texts()[-1].startswith("Side B decides: Agree.\nUndo agreed")
     assert _game(table).state.notes == ["first"] and not _game(table).state.pending
 
 
@@ -247,7 +247,7 @@ async def test_a_compound_decision_takes_every_part_and_logs_each_answer(table: 
     for model, answer in wanted.items():
         await _pick(table, options, selects[model], answer)
     await _confirm(table, options, _button(options.original, "Confirm"))
-    assert table.texts()[-1] == "Side B decides: B1=flee, B2=fall-back, B3=hold."
+    assert table.texts()[-1] == "Side B decides: B1: flee; B2: fall back; B3: hold."
     assert not _game(table).state.pending and _answers(table) == wanted
 
 
@@ -271,7 +271,7 @@ async def test_a_compound_decision_pages_four_selects_at_a_time_and_keeps_the_pi
              for model, select in _selects(options.original).items()}
     assert shown == {model: wanted[model] for model in ("B1", "B2", "B3", "B4")}, "earlier picks survive paging"
     await _confirm(table, options, _button(options.original, "Confirm"))
-    assert table.texts()[-1] == "Side B decides: B1=flee, B2=fall-back, B3=hold, B4=flee, B5=fall-back."
+    assert table.texts()[-1] == "Side B decides: B1: flee; B2: fall back; B3: hold; B4: flee; B5: fall back."
     assert not _game(table).state.pending and _answers(table) == wanted
 
 

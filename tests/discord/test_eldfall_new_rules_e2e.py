@@ -101,6 +101,8 @@ async def _invited(table: Table, **options: object) -> str:
 
 
 USERS = {"A": "alice", "B": "bob"}
+_JOINED = "Join the Alliance of Necessity (shared VP, halved at the end)"
+"""The alliance offer's answer as it is said: the option's own words."""
 
 
 async def _answer_pending(table: Table, thread: str, **values: str) -> None:
@@ -139,11 +141,13 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     offer, seen = await _decide(table, thread, "alice", "join")
     assert "Alliance of Necessity" in offer["content"] and offer["flags"] & 64, "the offer opens privately"
     assert {o["value"] for c in _components(offer) for o in c.get("options", [])} == {"join", "decline"}
-    assert seen == ["Your choice is locked in: choice=join."]
+    assert seen == [f"Your choice is locked in: {_JOINED}."]
     meanwhile = [m["content"] for m in table.standin.messages_in(thread)[public_before:]]
     assert "Side A has chosen, in secret." in meanwhile
     assert not any("join" in text for text in meanwhile), f"alice's answer leaked before bob's: {meanwhile}"
-    assert "choice=join" not in await _seen_by_bob(table, thread), "nor to bob by DM, /game state or /log"
+    seen_by_bob = await _seen_by_bob(table, thread)  # his own question lists the option: her answer is not there
+    assert f"locked in: {_JOINED}" not in seen_by_bob and f"A: {_JOINED}" not in seen_by_bob, \
+        "nor to bob by DM, /game state or /log"
 
     again = await table.standin.click(bobs, _buttons(bobs)["Decide"], user="bob")
     await again.response()
@@ -155,9 +159,9 @@ async def test_the_alliance_is_offered_in_private_formed_in_public_and_broken_fo
     await picked.wait_for(lambda: any(s.kind in ("followup", "delete") for s in picked.sent) or None,
                           what="bob's answer to be delivered")
     assert [s.body["content"] for s in picked.sent if s.kind == "followup"] == \
-        ["Your choice is locked in: choice=join."], "the options bob opened before alice answered still answer"
+        [f"Your choice is locked in: {_JOINED}."], "the options bob opened before alice answered still answer"
     formed = await table.standin.wait_for_message(thread, lambda m: "Sides A and B form an Alliance" in m["content"])
-    assert "Revealed together: A: choice=join; B: choice=join." in formed["content"]
+    assert f"Revealed together: A: {_JOINED}; B: {_JOINED}." in formed["content"], "the answers in their words"
 
     await _answer_pending(table, thread)  # the Initiative Check winner's choice, then the zones
     game = _game(table, thread)

@@ -46,7 +46,7 @@ async def test_the_toy_game_plays_to_its_end_through_discord(table: Table) -> No
     assert game is not None and game.state.seats["C"] == BOT_USER  # type: ignore[index]
     await _decide(table, "alice", "A", "3")
     await _decide(table, "bob", "B", "1")
-    assert any("Revealed together: A: bid=3" in t for t in table.texts()), "the bids show together"
+    assert any("Revealed together: A: bid 3" in t for t in table.texts()), "the bids show together"
 
     menu = await table.standin.slash("act", {}, channel="battle")
     await menu.response()

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from engine.core import Ask, Choice, ModelId, RulesError
+from engine.geometry import TOLERANCE
 from engine.systems.eldfall.action_checks import (
     combat_art,
     deathblow_check,
@@ -43,7 +44,8 @@ from engine.systems.eldfall.support import spell_use
 __all__ = ["aimed_at_models", "at_a_point", "attack_means", "attack_targets", "cast_means", "checked",
            "deathblow_targets", "dispel_implied", "interact_targets", "means_explained", "means_refusal",
            "perceive_targets", "point_refusal", "points", "request", "spends", "strikes", "support_spells",
-           "support_targets", "target_explained", "target_refusal_for", "targetless", "tokens_touching"]
+           "support_targets", "target_choices", "target_explained", "target_refusal_for", "targetless",
+           "tokens_touching"]
 
 
 def request(ask: Ask, kind: str) -> Request:
@@ -179,16 +181,28 @@ def _chosen_means(reading: Reading, ask: Ask) -> tuple[Fighter, Means] | None:
     return (f, m) if m is not None else None
 
 
+def target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
+    """Whom an attack by ``f`` with ``m`` may strike, without the odds ``attack_targets`` adds (the Action step's
+    whole attacks work out odds only for the entries they offer, ``attack_entries``)."""
+    return _target_choices(reading, f, m)
+
+
 def _target_choices(reading: Reading, f: Fighter, m: Means) -> list[Choice]:
     world = reading.world
     reach = reach_inches(world, f, m)
     allies = _breaking(reading, f)
     found = [Choice(e.id, f"{e.id} {shown_name(e)}" + (" (breaks the Alliance: -3 VP, L2404)" if e in allies else ""),
-                    distance=round(world.gap(f.id, e.id), 2), reach=reach)
+                    distance=_measured(world.gap(f.id, e.id), reach), reach=reach)
              for e in _aimable(reading, f) if not e.dead and target_refusal(world, f, e.id, m) is None]
     barrels = [Choice(t.id, f"{t.id}, an exploding barrel") for t in reading.state.tokens.values()
                if t.kind == "barrel" and token_seen(world, f, t)]
     return found + barrels
+
+
+def _measured(gap: float, reach: float | None) -> float:
+    """A target's distance as the menu shows it: one within reach by the tolerance bases touch by (``TOLERANCE``, as
+    the attack's own measure reads it, ``strikes.measure_reach``) is shown at the reach, never labelled to fail."""
+    return round(reach if reach is not None and reach < gap <= reach + TOLERANCE else gap, 2)
 
 
 def _breaking(reading: Reading, f: Fighter) -> list[Fighter]:

@@ -23,6 +23,7 @@ from engine.systems.eldfall.action_checks import (
     trade_check,
 )
 from engine.systems.eldfall.active_dodge import dodge_check, dodge_crouch
+from engine.systems.eldfall.attack_entries import whole_attacks
 from engine.systems.eldfall.burning_touch import burning_touch_check, burning_touch_refusal, cauterized
 from engine.systems.eldfall.catalogue import fold
 from engine.systems.eldfall.declare import ActionPlan, Check, Request, allowed_now, declare, plan_action
@@ -45,6 +46,7 @@ __all__: list[str] = []
 
 Ctx = Context[EldfallState]
 Available = Callable[[Reading, Ask], str | RulesError | None]
+Suggest = Callable[[Reading, Ask], list[tuple[str, dict[str, str]]]]
 Read = Callable[[Ask, str], Request]
 """How an action's answers are read for its check (``action_menus.request``; a Ritual's adds its places)."""
 _RULE = "Eldfall core rules v1.5, "
@@ -95,9 +97,10 @@ def _explained(kind: str, check: Check, option: str, own: Refused | None, read: 
 
 def _action(name: str, summary: str, label: str, check: Check, rule: str, *params: Param[Reading],
             allowed: tuple[str, ...] | None = None, kind: str | None = None, also: Available | None = None,
-            read: Read = menus.request) -> None:
+            read: Read = menus.request, suggest: Suggest | None = None) -> None:
     """Declare an Action-step action; ``kind`` is the book's action it is (its name by default: Burning Touch's
-    Assist is an Assist), ``also`` a further precondition of its own, ``read`` how its answers are read."""
+    Assist is an Assist), ``also`` a further precondition of its own, ``read`` how its answers are read, ``suggest``
+    whole commands offered before it."""
     kind = kind or name
     explained = tuple(p if p.values is None else
                       dataclasses.replace(p, refused=_explained(kind, check, p.option, p.refused, read))
@@ -106,7 +109,7 @@ def _action(name: str, summary: str, label: str, check: Check, rule: str, *param
     if also is not None:
         available = _both(available, also)
     RULES.action(name, summary, label=label, when=ACTION, available=available,
-                 check=_planned(kind, check, read), rule=_RULE + rule, params=explained)(_declared)
+                 check=_planned(kind, check, read), rule=_RULE + rule, params=explained, suggest=suggest)(_declared)
 
 
 def _both(first: Available, then: Available) -> Available:
@@ -159,12 +162,13 @@ _AIMED: tuple[Param[Reading], ...] = (
           asked_when=menus.at_a_point, free_form=FreeForm.POINT),
 )
 """What an attack and an attack spell ask after the weapon or spell: extras to spend, the targets, or a point."""
-_action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)", "Attack",
+_action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: weapon or spell)",
+        "Attack (choose weapon, art, Luck, targets)",
         attack_check, "L1412-1486",
         Param("with", "With what?", values=menus.attack_means, refused=said(menus.means_explained), order=Order.GIVEN,
               noun="weapons"),
         *_AIMED,
-        allowed=("attack",))
+        allowed=("attack",), suggest=whole_attacks)
 _action("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)", "Cast a spell",
         attack_check, "L893-1000",
         Param("with", "Which spell?", values=menus.cast_means, refused=said(menus.means_explained), order=Order.GIVEN,

@@ -22,7 +22,7 @@ from engine.core import (
     Param,
     SideId,
 )
-from engine.geometry import GeometryError, parse_position
+from engine.geometry import TOLERANCE, GeometryError, parse_position
 from engine.systems.eldfall.activation import (
     MOVEMENT_SKILLS,
     Activation,
@@ -66,12 +66,49 @@ def _activatable(r: Reading, ask: Ask) -> list[Choice]:
     return list(r.world.kept(("activatable", side), lambda: activatable(r.world, side)))
 
 
-def _reachable(how: Callable[[Ask], str]) -> Callable[[Reading, Ask], list[Choice]]:
-    """The destinations the movement answered (``how``) has a route to (the handler's own, ``move_refusal``)."""
+def _reachable(how: Callable[[Ask], str], pace: str = "") -> Callable[[Reading, Ask], list[Choice]]:
+    """The destinations the movement answered (``how``) has a route to (the handler's own, ``move_refusal``); where
+    distances are shown, contact its allowance certainly falls short of is said and put last (``_short``), ``pace``
+    naming the movement where the menu has not asked it yet."""
     def listed(r: Reading, ask: Ask) -> list[Choice]:
-        test = way_test(r.world, r.model(ask), how(ask))
-        return [c for c in destinations(r, ask) if test(c.value)]
+        text = how(ask)
+        test = way_test(r.world, r.model(ask), text)
+        found = [_short(r, ask, c, text, pace) for c in destinations(r, ask) if test(c.value)]
+        return sorted(found, key=lambda c: c.label.endswith(_STOPS) and (not pace or _beyond_all(r, ask, c.value)))
     return listed
+
+
+def _beyond_all(r: Reading, ask: Ask, to: str) -> bool:
+    """Whether every movement the model may declare stops short of ``to`` (a menu asking the movement after the place
+    puts such a place last, and not one a Run would reach)."""
+    return all(_falls_short(r, ask, to, text) is not None for text in declarable(r.world, r.model(ask)))
+
+
+_STOPS = "stops short)"
+
+
+def _short(r: Reading, ask: Ask, c: Choice, text: str, pace: str = "") -> Choice:
+    """``c`` (a destination) labelled where the movement ``text`` certainly stops short of it (``_falls_short``)."""
+    short = _falls_short(r, ask, c.value, text)
+    if short is None:
+        return c
+    far, gap = short
+    return Choice(c.value, f"{c.label} ({pace}{far:g}\" of {gap:.1f}\": {_STOPS}", distance=c.distance)
+
+
+def _falls_short(r: Reading, ask: Ask, to: str, text: str) -> tuple[float, float] | None:
+    """(allowance, gap) where ``to`` is contact with a model farther than the movement's allowance, edge to edge in a
+    straight line (no route is shorter): the move is legal to declare and stops where its allowance runs out (ruling
+    move-too-far, L593, L635), a certain failure a player who may measure (Assisted, L604-610) is told of. None
+    otherwise, and wherever distances are hidden."""
+    what, _, other = to.partition(" ")
+    read = read_movement(text)
+    if what != "contact" or isinstance(read, str) or read[0] == "idle" or not r.distances(ask.viewer) \
+            or ModelId(other) not in r.state.models:
+        return None
+    f = r.model(ask)
+    far, gap = movement_allowance(f, read[0]), r.world.gap(f.id, ModelId(other))
+    return (far, gap) if gap > far + TOLERANCE else None
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
@@ -90,8 +127,12 @@ def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
         if key not in ways:
             ways[key] = way_test(r.world, f, text)(to)
         if ways[key]:
-            found.append(Choice(text, f"{text} ({movement_allowance(f, how):g}\")" if text in _PLAIN else text))
-    return sorted(found, key=lambda c: c.value not in _PLAIN)  # the movements alone first, in the book's order
+            label = f"{text} ({movement_allowance(f, how):g}\")" if text in _PLAIN else text
+            short = _falls_short(r, ask, to, text)
+            found.append(Choice(text, label if short is None else f"{label}: {_STOPS[:-1]} of {to.split()[1]}, "
+                                f"{short[1]:.1f}\" away"))
+    # the movements alone first, in the book's order; those certain to stop short of the contact asked last
+    return sorted(found, key=lambda c: (" stops short of " in c.label, c.value not in _PLAIN))
 
 
 _PLAIN = ("run", "climb", "jump", "dash")
@@ -244,6 +285,30 @@ def _stay_idle(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
             for c in _activatable(r, ask)]
 
 
+def _walks_into_contact(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
+    """Where distances are shown (Assisted, L604-610): for each model that may Walk, one entry walking it into contact
+    with the nearest enemy a Walk's allowance spans edge to edge (L1322-1331), the whole of Steps 1 and 2 in one pick,
+    each answer one ``/move``'s own menus offer (the model, ``contact <id>``, a Walk). A route round scenery may be
+    longer: the move then stops short (ruling move-too-far), which the entry does not promise against."""
+    if not r.distances(ask.viewer):
+        return []
+    found: list[tuple[str, dict[str, str]]] = []
+    for c in _activatable(r, ask):
+        one = Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value})
+        f = r.model(one)
+        far = movement_allowance(f, "walk")
+        near = [(gap, d) for d in destinations(r, one) if d.value.startswith("contact ")
+                and ModelId(d.value.split()[1]) in r.state.models
+                and TOLERANCE < (gap := r.world.gap(f.id, ModelId(d.value.split()[1]))) <= far + TOLERANCE]
+        if not near or r.world.engagers(f.id) or movement_choice_refusal(r.world, f, "walk") is not None:
+            continue
+        gap, d = min(near, key=lambda pair: pair[0])
+        if way_test(r.world, f, "walk")(d.value):
+            found.append((f"Move: walk {d.label} ({gap:.1f}\" away, a walk's {far:g}\")",
+                          {"model": c.value, "to": d.value, "how": LEFT_OUT}))
+    return found
+
+
 _MOVES = _moving("choice", "idle")
 _MODEL = Param("model", "Which model?", values=_activatable, refused=said(_model_refusal), noun="models")
 _TO = Param("to", "Where to?", values=_reachable(lambda ask: _how(ask, "choice", "idle")),
@@ -265,10 +330,11 @@ RULES.action("activate", "Activate a model: it stays Idle (at: to face a model) 
 
 RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...)", verb=("move",), label="Move",
              when=TACTICAL, per="model", preview=True, rule=_RULE + "L1184-1196, L1322-1357",
-             available=lambda r, ask: sequence_refusal(r.state),
+             available=lambda r, ask: sequence_refusal(r.state), suggest=_walks_into_contact,
              check=lambda r, ask: _activation(r, ask, "how", "walk"), params=(
                  Param("model", "Which model?", values=_walkers, accepts=_walker_refusal, noun="models"),
-                 Param("to", "Where to?", values=_reachable(lambda ask: "walk"), accepts=_destination_refusal,
+                 Param("to", "Where to?", values=_reachable(lambda ask: "walk", "a walk's "),
+                       accepts=_destination_refusal,
                        order=Order.GIVEN, noun="places", free_form=FreeForm.POINT | FreeForm.PHRASE),
                  Param("how", "How does it move?", values=_routed_movements, accepts=_walk_typed,
                        refused=said(_how_refusal), optional=True, none_label="walk", order=Order.GIVEN,

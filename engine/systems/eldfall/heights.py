@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 
 from engine.geometry import IMPASSABLE, TOLERANCE, XY, Base, Terrain
@@ -73,9 +74,16 @@ def supported_share(terrain: Sequence[Terrain], base: Base) -> float:
 
 
 def ladders_headed(terrain: Sequence[Terrain], goals: Sequence[XY]) -> frozenset[str]:
-    """The pieces with a ladder that one of ``goals`` (where a move is headed) stands on."""
-    return frozenset(p.id for p in terrain if p.has(LADDER) and any(shapely.contains_xy(p.polygon, x, y)
-                                                                       for x, y in goals))
+    """The pieces with a ladder that one of ``goals`` (where a move is headed) stands on, every piece and goal
+    tested in one call (shapely's cost is per call: a menu asks it for each enemy a move may head for)."""
+    ladders = [p for p in terrain if p.has(LADDER)]
+    if not ladders or not goals:
+        return frozenset()
+    shapes = np.empty((len(ladders), 1), dtype=object)
+    shapes[:, 0] = [p.polygon for p in ladders]
+    xs, ys = zip(*goals, strict=True)
+    inside = shapely.contains_xy(shapes, np.array(xs, dtype=float), np.array(ys, dtype=float)).any(axis=1)
+    return frozenset(p.id for p, headed in zip(ladders, inside.tolist(), strict=True) if headed)
 
 
 def walk_obstacles(terrain: Sequence[Terrain], feet: float, hitbox: float,
@@ -83,9 +91,25 @@ def walk_obstacles(terrain: Sequence[Terrain], feet: float, hitbox: float,
     """The terrain as a Walk, Run or dodge must treat it: solid pieces rising more than the hitbox above ``feet``
     become impassable, so a route goes round them (L645), except the pieces with a ladder the move is headed up
     (``up``, see ``ladders_headed``): the route goes up its ladder."""
-    return tuple(Terrain(p.id, p.kind, p.polygon, p.height, p.keywords | {IMPASSABLE})
-                 if is_solid(p) and p.height - feet > hitbox + TOLERANCE and p.id not in up else p
+    return tuple(_walled(p) if is_solid(p) and p.height - feet > hitbox + TOLERANCE and p.id not in up else p
                  for p in terrain)
+
+
+_WALLS: dict[int, tuple[Terrain, Terrain]] = {}
+"""Each piece made impassable so far, by its id (the piece held, so the id stays its own): scenery no move changes,
+each piece checked once (a new ``Terrain`` tests its polygon's validity, a GEOS call, for every state's menu)."""
+_WALLS_KEPT = 1024
+
+
+def _walled(piece: Terrain) -> Terrain:
+    """``piece`` made impassable (``walk_obstacles``), made once per piece."""
+    found = _WALLS.get(id(piece))
+    if found is None or found[0] is not piece:
+        if len(_WALLS) >= _WALLS_KEPT:
+            _WALLS.clear()
+        found = _WALLS[id(piece)] = (piece, Terrain(piece.id, piece.kind, piece.polygon, piece.height,
+                                                    piece.keywords | {IMPASSABLE}))
+    return found[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,8 @@ __all__ = ["help_lines"]
 def help_lines(kit: Kit, state: EldfallState, viewer: Viewer) -> tuple[str, ...]:
     """What ``viewer`` may do now (a spectator is told what the game waits for)."""
     quest = kit.quest(state)
-    head = f"{quest.name} ({kit.game_size(state)} points, {kit.mode(state)} measuring), round {state.round or '-'}."
+    when = f"round {state.round}" if state.round else "setting up"  # no round before the first (finding 32)
+    head = f"{quest.name} ({kit.game_size(state)} points, {kit.mode(state)} measuring), {when}."
     if state.alliance:
         head += " " + alliance_line(state)
     if state.outcome is not None:

@@ -30,7 +30,7 @@ from engine.core import (
     PartKind,
     SideId,
 )
-from engine.geometry import bearing
+from engine.geometry import TOLERANCE, bearing
 from engine.systems.eldfall.activation import agony_strikes
 from engine.systems.eldfall.active_dodge import crouch_toggle
 from engine.systems.eldfall.checks import attribute_check
@@ -41,11 +41,12 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.movement import allowance
-from engine.systems.eldfall.reactors import Eligible, eligible, seen_points
+from engine.systems.eldfall.reactors import Eligible, eligible, sample_path, seen_points
 from engine.systems.eldfall.refs import parse_ref, roman
 from engine.systems.eldfall.routes import let_go, make_move, route
 from engine.systems.eldfall.shrouds import acts_from_shroud, shown_name
 from engine.systems.eldfall.state import EldfallState, Reaction
+from engine.systems.eldfall.strikes import reach_inches
 from engine.systems.eldfall.warding import WARD, ward_targets
 from engine.systems.eldfall.world import World
 from engine.table import ModelPlaced, Point
@@ -127,12 +128,15 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
             options.append(Option(key="dodge", label=f"Dodge{halved}"))
         if e.perceive:
             options.append(Option(key="perceive", label="Perceive the Shrouded token (INT roll to reveal it)"))
-        options += [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})")
-                    for m in e.means]
+        short = _beyond_reach(world, r, active, path, e.means) if kit.mode(ctx.state) == "assisted" else {}
+        attacks = [Option(key=m.id, label=f"Attack with {m.name} ({m.kind}{', a spell' if m.spell else ''})"
+                          + short.get(m.id, "")) for m in e.means]
+        options += [o for o in attacks if o.key not in short]
         wards = ward_targets(world, r) if not e.panic_failed and not world.friends(r, active) else ()
         attacking = (r.id, tuple(m.id for m in e.means))
         if wards:
             options.append(Option(key=WARD, label="Cast Ward on itself or an ally (L2297)"))
+        options += [o for o in attacks if o.key in short]  # certain to fail: legal (L746), said, and last
         note = " (Panicked: it may only Dodge, L1764)" if e.panic_failed else \
             " (Taunted: it must react, L1989)" if e.taunted else ""
         parts.append(DecisionPart(key=r.id, prompt=f"{r.id} {r.name}, {r.figure.ap} AP{note}",
@@ -151,9 +155,11 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
                                                *(Option(key=a, label=a) for a in arts)), default="nothing",
                                       asked_when=attacking))
         spends = _spends(r, e)
-        if spends:
+        rolling = tuple(o.key for o in options if o.key not in ("nothing", "perceive"))  # its dice: L1835, L2737
+        if spends and rolling:
             parts.append(DecisionPart(key=f"{r.id}.extra", prompt=f"what {r.id} spends on its rolls",
-                                      options=(Option(key="nothing", label="Nothing"), *spends), default="nothing"))
+                                      options=(Option(key="nothing", label="Nothing"), *spends), default="nothing",
+                                      asked_when=(r.id, rolling)))
         if e.dodge and not r.is_("immobilized"):
             here = (r.model.x, r.model.y)
             reach = allowance("dodge", max(r.speed, 0), rulings=r.rulings)
@@ -185,6 +191,22 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
         prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
         parts=tuple(parts), context=dict(context), reaction_to=None if taunted else ACTIVATION))
+
+
+def _beyond_reach(world: World, r: Fighter, active: Fighter, path: Sequence[Point], means: Sequence[Means]
+                  ) -> dict[str, str]:
+    """The means whose reach falls short of every point of the activated model's path, each with what its menu says
+    of it (`` (22.0" from its path, reach 16": fails)``): an attack beyond reach is legal to declare and fails once
+    measured (L746), a certain failure told where the measuring mode lets a player measure first (Assisted,
+    L604-610)."""
+    points = sample_path(path) if len(path) > 1 else [path[0]]
+    nearest = min(world.gap(r.id, active.id, b_at=p) for p in points)
+    found: dict[str, str] = {}
+    for m in means:
+        reach = reach_inches(world, r, m)
+        if reach is not None and not (m.reach is not None and m.reach.casting_aura) and nearest > reach + TOLERANCE:
+            found[m.id] = f" ({nearest:.1f}\" from its path, reach {reach:g}\": fails)"
+    return found
 
 
 def live_parts(world: World, kit: Kit, decision: Decision, answers: Mapping[str, str]) -> tuple[DecisionPart, ...]:

@@ -106,8 +106,7 @@ class _Turn:
         reaches = self.reading.useful(unit)
         if reaches:
             target = self._best(reaches)
-            return [_Plan((0,), _act("attack", model=unit.id, target=self._target(unit, target)),
-                          f"{unit.id} attacks {target.enemy}")]
+            return [_Plan((0,), self._attack("attack", unit, target), f"{unit.id} attacks {target.enemy}")]
         if self._stays(unit) or goal is None or locked:
             return [_Plan((0,), _act("end", model=unit.id), f"{unit.id} holds where it stands")]
         return [move]
@@ -182,8 +181,7 @@ class _Turn:
             rank = (late if self._holds(unit) else 0.0, target.gap, 0.0)
             if opens_with_ability(self.reading, self.side, unit):
                 return _Plan(rank, _act("activate", model=unit.id), f"{unit.id} activates to use an ability first")
-            return _Plan(rank, _act("attack-twice", model=unit.id, target=self._target(unit, target)),
-                         f"{unit.id} attacks {target.enemy} twice")
+            return _Plan(rank, self._attack("attack-twice", unit, target), f"{unit.id} attacks {target.enemy} twice")
         if self._holds(unit) or weaver:
             return _Plan((late, 0.0, 0.0), _act("activate", model=unit.id),
                          f"{unit.id} holds where it stands" + (" (the essence weaver stays back)" if weaver else ""))
@@ -193,13 +191,18 @@ class _Turn:
         charges = self.reading.charges(unit)
         if charges:
             target = self._best(charges)
-            aimed = self._target(unit, target, moving=True)
-            return _Plan((2.0, target.gap, 0.0), _act("charge", model=unit.id, target=aimed),
+            return _Plan((2.0, target.gap, 0.0), self._attack("charge", unit, target, moving=True),
                          f"{unit.id} moves toward {target.enemy} and attacks it")
         goal = self._goal(unit)
         if goal is None:
             return None
         return _Plan((2.5, self._gap(unit, goal), 0.0), self._advance(unit, goal), f"{unit.id} advances toward {goal}")
+
+    def _attack(self, name: str, unit: UnitRecord, target: Reach, *, moving: bool = False) -> ActionCommand:
+        """An attack order as its menu builds it: the target, and the type of profiles where the menu asks it (more
+        than one type reaches: the first, which the check takes by default)."""
+        kind = {"with": target.types[0]} if len(target.types) > 1 else {}
+        return _act(name, model=unit.id, target=self._target(unit, target, moving=moving), **kind)
 
     def _target(self, unit: UnitRecord, reach: Reach, *, moving: bool = False) -> str:
         """The target entry with the essence the attack spends (``bot_essence``), or a Combined attack where it does

@@ -87,15 +87,20 @@ def _open(ctx: Context[SunshardState], attack: AttackState, fortune: int) -> Non
     world = world_of(ctx)
     attacker = world.model(attack.attacker)
     profile = attacker.weapon(attack.profile)
-    if weapon_ability(profile, "Reload") is not None:
+    notes = []  # what the attack spends, said in its one line (its FigureUsed events say nothing)
+    reload = weapon_ability(profile, "Reload")
+    if reload is not None:
+        uses, limit = attacker.figure.reloads.get(profile.name, 0) + 1, reload[7:-1]
+        notes.append(f"Reload: {uses} of {limit} uses this round" if limit else reload)
         ctx.emit(FigureUsed(model_id=attacker.id, reload=profile.name))
     if attack.kind == "charge":
         ctx.emit(FigureUsed(model_id=attacker.id, charged=attack.targets[0]))
+        notes.insert(0, f"a Charge, once a round against {attack.targets[0]}")
     melee = is_melee(profile)
     lines = tuple((attacker.base().xy, world.model(t).base().xy, "melee" if melee else attack.cover.get(t, "none"))
                   for t in attack.targets)
-    stage(ctx, attack, f"{attacker.id} attacks {', '.join(attack.targets)} with {attack.profile}"
-                        f"{' (Charge)' if attack.kind == 'charge' else ''}.", lines)
+    said = f" ({'; '.join(notes)})" if notes else ""
+    stage(ctx, attack, f"{attacker.id} attacks {', '.join(attack.targets)} with {attack.profile}{said}.", lines)
     advance(ctx)
 
 

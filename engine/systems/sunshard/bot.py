@@ -36,6 +36,7 @@ from engine.core import (
     offer_refused,
     simple_move,
 )
+from engine.core.bots import DEFAULTS_TAKEN
 from engine.core.decision_kinds import live_defaults
 from engine.geometry import distance
 from engine.systems.sunshard.acting import activating, actors
@@ -104,7 +105,7 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
         guards = [o for o in options.get("by", []) if o.startswith("bodyguard:")]
         if leader and guards:
             return _answer(decision, {"by": guards[0]}, "a Bodyguard takes the hit meant for the Leader")
-    return _answer(decision, defaults, f"answers {decision.id} with its defaults")
+    return _answer(decision, defaults, DEFAULTS_TAKEN)
 
 
 def _toughness(model: Miniature) -> float:

@@ -342,10 +342,8 @@ class FigureUsed(EventBody):
             figure.used.append(self.once)
 
     def describe(self) -> str:
-        if self.charged is not None:
-            return f"{self.model_id} Charges {self.charged} (once a round against it)."
-        if self.reload is not None:
-            return f"{self.model_id} attacks with {self.reload} (Reload)."
+        if self.charged is not None or self.reload is not None:
+            return ""  # the attack's own line says it (attack_flow: one attack, one line)
         return f"{self.model_id} uses {self.once} (once a round)."
 
 

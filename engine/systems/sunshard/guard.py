@@ -29,6 +29,7 @@ from engine.systems.sunshard.modifiers import is_melee
 from engine.systems.sunshard.resume import Resume, carry_on, continues, path_of
 from engine.systems.sunshard.rolls import tn
 from engine.systems.sunshard.state import SunshardState
+from engine.systems.sunshard.terrain import surface
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.table import ModelMoved
 
@@ -55,33 +56,36 @@ def held_shooters(world: World, mover: Miniature) -> list[Miniature]:
 
 
 def offer_held_shot(ctx: Context[SunshardState], model_id: ModelId, path: Sequence[Point], facing: float,
-                    hazardous: Sequence[str]) -> bool:
-    """Ask the mover's opponent whether an On Guard model takes a Held Shot during this move, and where along it.
-    Returns whether a decision was opened (the move then waits for it)."""
+                    hazardous: Sequence[str], *, kind: str = "move") -> bool:
+    """Ask the mover's opponent whether an On Guard model takes a Held Shot during this move or vault (``kind``
+    names what carries it on, L461), and where along it. The surface it starts on is kept, so that a fall is judged
+    from there, not from where the shot stopped it (L471). Returns whether a decision was opened (the move then
+    waits for it)."""
     world = world_of(ctx)
     mover = world.model(model_id)
     shooters = held_shooters(world, mover)
     if not shooters:
         return False
-    resume: Resume = {"kind": "move", "model": mover.id, "path": [[x, y] for x, y in path], "facing": facing,
-                      "hazardous": list(hazardous)}
-    parts = [DecisionPart(key="shooter", prompt=f"Does an On Guard model take a Held Shot as {mover.id} moves?",
+    resume: Resume = {"kind": kind, "model": mover.id, "path": [[x, y] for x, y in path], "facing": facing,
+                      "hazardous": list(hazardous), "start": surface(world, mover)}
+    what = "move" if kind == "move" else "vault"
+    parts = [DecisionPart(key="shooter", prompt=f"Does an On Guard model take a Held Shot as {mover.id} {what}s?",
                           options=(Option(key="none", label="No Held Shot"),
                                    *(Option(key=m.id, label=f"{m.name} (spends its On Guard token)")
                                      for m in shooters)), default="none")]
     asked = ("shooter", tuple(m.id for m in shooters))
     if world.rulings.held_shot_moment == "chosen-point":
         end = path[-1]
-        parts.append(DecisionPart(key="at", prompt=f"Where along {mover.id}'s move is the shot taken (its base "
+        parts.append(DecisionPart(key="at", prompt=f"Where along {mover.id}'s {what} is the shot taken (its base "
                                                    "centre)?", kind=PartKind.POINT_ON_PATH, path=tuple(path),
                                   default=f"{end[0]:g},{end[1]:g}", asked_when=asked))
     else:
-        parts.append(DecisionPart(key="at", prompt="Before the move starts or after it ends?",
+        parts.append(DecisionPart(key="at", prompt=f"Before the {what} starts or after it ends?",
                                   options=(Option(key=f"{path[0][0]:g},{path[0][1]:g}", label="Before it starts"),
                                            Option(key=f"{path[-1][0]:g},{path[-1][1]:g}", label="After it ends")),
                                   default=f"{path[-1][0]:g},{path[-1][1]:g}", asked_when=asked))
     ctx.open_decision(Decision(id=ctx.next_decision_id(), owner=shooters[0].side, kind="held-shot", optional=True,
-                               prompt=f"{mover.id} moves: take a Held Shot ({RULE}, L427, L461)?",
+                               prompt=f"{mover.id} {what}s: take a Held Shot ({RULE}, L427, L461)?",
                                parts=tuple(parts), context={"resume": resume}, reaction_to="held-shot"))
     return True
 

@@ -20,15 +20,15 @@ from engine.systems.sunshard.ap import spend_ap
 from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.engagement import engaged_by, held_in_place, reach
 from engine.systems.sunshard.events import ActivationFlag
-from engine.systems.sunshard.guard import engagement_reactions
+from engine.systems.sunshard.guard import engagement_reactions, offer_held_shot
 from engine.systems.sunshard.harm import Cause, gain, lose
 from engine.systems.sunshard.moving import wither
-from engine.systems.sunshard.resume import continues, plan_of, plan_resume
+from engine.systems.sunshard.resume import continues, path_of, plan_of, plan_resume
 from engine.systems.sunshard.rounds import finish_activation
 from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import pieces, relation, surface
-from engine.systems.sunshard.vaults import check_vault, vault
+from engine.systems.sunshard.vaults import check_vault, vault, vault_along
 from engine.systems.sunshard.world import RULE, Miniature, World, refuse, world_of
 from engine.table import ModelPlaced
 
@@ -213,6 +213,10 @@ def _carry_out(ctx: Context[SunshardState], plan: Special) -> None:
     elif plan.name == "eagle-eye":
         ctx.emit(ActivationFlag(model_id=model.id, flag="aim_free"))
     elif plan.name == "disengage" and plan.to is not None:
+        here = (model.placed.x, model.placed.y)
+        if offer_held_shot(ctx, model.id, (here, plan.to), round(bearing(here, plan.to), 2), (),
+                           kind="disengage-vault"):
+            return  # a Held Shot may interrupt the vault (L461): it carries on after the answer
         vault(ctx, model.id, plan.to, model.characteristic("SPD").value + TOLERANCE,
               why=f"Disengage ({RULE}, L409)", then={"kind": "vaulted", "model": model.id})
         if not waiting(ctx):
@@ -224,6 +228,20 @@ def _carry_out(ctx: Context[SunshardState], plan: Special) -> None:
         ctx.emit(ModelPlaced(model_id=model.id, x=plan.to[0], y=plan.to[1], facing=round(bearing(here, plan.to), 2),
                              z=float(end), acted_by=f"{_NAMES[plan.name]} ({RULE}, {line})"))
         _moved(ctx, model.id)
+
+
+@continues("disengage-vault")
+def _disengage_vault(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    """A Disengage vault after its Held Shot was answered (L409, L461): the rest of it, unless the shot Downed or
+    Killed the model where it stopped."""
+    model = world_of(ctx).model(str(resume["model"]))
+    if not model.on_table or model.downed:
+        return
+    path = path_of(resume)
+    if len(path) > 1 and not vault_along(ctx, model.id, path, float(str(resume["facing"])), int(str(resume["start"])),
+                                         why=f"Disengage ({RULE}, L409)", then={"kind": "vaulted", "model": model.id}):
+        return
+    _moved(ctx, model.id)
 
 
 @continues("vaulted")

@@ -11,12 +11,13 @@ failure (L473-479).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import shapely
 
 from engine.checks import Modifier
 from engine.core import Context, IllegalCommand, ModelId
-from engine.geometry import TOLERANCE, bearing, overlaps
+from engine.geometry import TOLERANCE, bearing, overlaps, path_length
 from engine.systems.sunshard.harm import Cause, gain
 from engine.systems.sunshard.resume import Resume
 from engine.systems.sunshard.rolls import tn
@@ -26,7 +27,9 @@ from engine.systems.sunshard.terrain import pieces, relation, surface
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.table import ModelMoved
 
-__all__ = ["check_vault", "fall", "falls", "vault", "vault_spots"]
+__all__ = ["check_vault", "fall", "falls", "vault", "vault_along", "vault_spots"]
+
+Point = tuple[float, float]
 
 
 def falls(world: World, start: int, end: int) -> bool:
@@ -103,12 +106,20 @@ def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float
     world = world_of(ctx)
     model = world.model(model_id)
     length = check_vault(world, model, to, reach)
-    start = surface(world, model)
-    end = surface(world, model, at=to)
     here = (model.placed.x, model.placed.y)
     facing = round(bearing(here, to), 2) if length else model.placed.facing
-    ctx.emit(ModelMoved(model_id=model.id, path=(here, (round(to[0], 2), round(to[1], 2))),
-                        distance=round(length, 2), facing=facing, z=float(end), acted_by=why))
-    if falls(world, start, end):
-        fall(ctx, model.id, start, end, then)
+    vault_along(ctx, model_id, (here, (round(to[0], 2), round(to[1], 2))), facing, surface(world, model), why=why,
+                then=then)
     return length
+
+
+def vault_along(ctx: Context[SunshardState], model_id: ModelId, path: Sequence[Point], facing: float, start: int, *,
+                why: str, then: Resume | None = None) -> bool:
+    """Carry a checked vault along ``path`` (the rest of it, after a Held Shot, L461), falling if it ends far below
+    ``start``, the surface it began on (L471); False when the fall's Fortune re-roll waits with ``then``."""
+    world = world_of(ctx)
+    model = world.model(model_id)
+    end = surface(world, model, at=path[-1])
+    ctx.emit(ModelMoved(model_id=model.id, path=tuple(path), distance=round(path_length(path), 2), facing=facing,
+                        z=float(end), acted_by=why))
+    return not falls(world, start, end) or fall(ctx, model.id, start, end, then)

@@ -45,7 +45,7 @@ def test_an_optional_decision_takes_its_default_on_timeout_and_the_log_says_so()
     events = game.apply(ExpireDecision(decision_id=decision.id), alice(host=True))
     answered = events[0]
     assert answered.kind == "decision.answered"
-    assert answered.body.describe() == f"Time ran out for side {decision.owner}; the default applies: reroll=no."
+    assert answered.body.describe() == f"Time ran out for side {decision.owner}; the default applies: Keep it."
     assert not any(event.kind == "dice.rolled" for event in events)
 
 

@@ -132,7 +132,7 @@ def test_an_away_sides_optional_choice_passes_at_once_with_its_default() -> None
     events = game.apply(RequestUndo(to_seq=mark), alice())
     assert [event.kind for event in events] == ["decision.answered", "undo.refused"]
     assert events[0].body.how == "away"  # type: ignore[attr-defined]
-    assert events[0].body.describe() == "Side B is away; their optional choice passes: agree=no."
+    assert events[0].body.describe() == "Side B is away; their optional choice passes: Refuse."
     assert not game.pending
 
 

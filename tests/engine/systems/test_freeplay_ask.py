@@ -87,7 +87,7 @@ def test_the_answer_is_logged_publicly_and_play_goes_on() -> None:
     assert isinstance(answered.body, DecisionAnswered)
     assert answered.body.answers == {"B1": "flee", "B2": "hold"}, "a label is accepted, an unanswered part defaults"
     assert answered.audience.is_public
-    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: B1=flee, B2=hold."
+    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: B1: flee; B2: hold."
     assert not game.pending
     game.apply(move_model(model=ModelId("A1"), to="18,5"), alice())
 
@@ -109,7 +109,7 @@ def test_options_whose_short_forms_clash_are_numbered() -> None:
     refused(new_table(), ask(options=("Hold", "hold")), alice(), "given twice", error=IllegalCommand)
     assert game.pending[0].parts[0].option_keys() == ("1", "2", "3")
     game.apply(Answer(decision_id=game.pending[0].id, choice="charge"), bob())
-    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: answer=3."
+    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: Charge."
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,7 @@ def test_a_practice_table_lets_one_player_ask_their_other_side() -> None:
     game.apply(ask(), alice())
     assert game.pending[0].owner == B
     game.apply(Answer(decision_id=game.pending[0].id, answers={"B2": "flee"}), Actor(user=ALICE, side=B))
-    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: B1=hold, B2=flee."
+    assert game.log_view(SPECTATOR).lines[-1].text == "Side B decides: B1: hold; B2: flee."
 
 
 def test_the_host_without_a_seat_may_ask() -> None:
@@ -176,5 +176,5 @@ async def test_the_console_asks_and_the_other_player_answers() -> None:
                        "\n".join(lines))
     assert prompt is not None, "bob alone is prompted, with the question"
     await session.run_lines([f"@bob /decide decision:{prompt[1]} choice:B1=hold;B2=flee"], strict=True)
-    assert "Side B decides: B1=hold, B2=flee." in "\n".join(lines)
+    assert "Side B decides: B1: hold; B2: flee." in "\n".join(lines)
     assert session.errors == 0

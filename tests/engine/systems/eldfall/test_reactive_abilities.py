@@ -401,7 +401,7 @@ def test_the_move_menu_names_a_shrouded_enemy_only_as_a_token() -> None:
     assert "shrouded" in game.state.models[shade].tokens
     move = next(a for a in game.system.actions() if a.verb == ("move",))
     ends = {c.value: c.shown for c in move.sources["to"](game.state, Viewer.of_side(SideId("A")), {"model": "A1"})}
-    assert ends[f"contact {shade}"] == f"into contact with {shade} {SHROUDED}"
+    assert ends[f"contact {shade}"].startswith(f"into contact with {shade} {SHROUDED}")  # and how far, Assisted
     assert "Nightshade" not in " ".join(ends.values())
     own = move.sources["to"](game.state, Viewer.of_side(SideId("B")), {"model": "B2"})
     assert all(shade not in c.value for c in own), "its own side's models are no enemies"

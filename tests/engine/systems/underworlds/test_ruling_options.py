@@ -222,7 +222,7 @@ def test_do_overs_may_be_decided_openly_one_player_after_another() -> None:
     decide(game, redo="objectives")
     assert not set(hand(game, first, "objectives")) & set(old)
     said = [line.text for line in game.log_view(SPECTATOR).lines]
-    assert f"Side {first} decides: redo=objectives." in said
+    assert f"Side {first} decides: Redraw the objective cards." in said
     (asked,) = game.pending
     assert asked.owner == second
     decide(game, redo="keep")
