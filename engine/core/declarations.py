@@ -253,7 +253,7 @@ class Declarations(Generic[S, W]):
         world = self.world_of(decl, system, state)
         distances = system.disclosure(state, viewer).distances
         for param in decl.params:
-            param.judged_alone(world, Ask(decl.command_verb, side, viewer, {}), filled.get(param.option))
+            param.prechecked(world, Ask(decl.command_verb, side, viewer, {}), filled.get(param.option))
         given: dict[str, Any] = {}
         taken: list[str] = []  # the answers taken without a question, said with the next one
         for param in decl.params:
@@ -304,7 +304,7 @@ class Declarations(Generic[S, W]):
             takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"
             raise InvalidCommand(f"{decl.title} does not take {unknown[0]}:; it takes {takes}", verb=verb)
         for param in decl.params:
-            param.judged_alone(world, Ask(verb, side, viewer, {}, host=host), values.get(param.option))
+            param.prechecked(world, Ask(verb, side, viewer, {}, host=host), values.get(param.option))
         given: dict[str, Any] = {}
         for param in decl.params:
             ask = Ask(verb, side, viewer, given, host=host)

@@ -172,7 +172,7 @@ class Param(Generic[W]):
     what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
     return None where it has nothing more to say, and the value is refused with that list. ``free_form`` declares
     the kinds of typed value (``FreeForm``) its predicate takes that no menu lists (a path, a point, free text).
-    ``alone`` judges a typed value by itself, needing no earlier answer (a point off the table): its refusal comes
+    ``precheck`` judges a typed value by itself, needing no earlier answer (a point off the table): its refusal comes
     at once, before a menu asks the earlier questions.
     """
 
@@ -194,7 +194,7 @@ class Param(Generic[W]):
     refused: Callable[[W, Ask, str], RulesError | None] | None = None
     single: bool = False
     free_form: FreeForm = FreeForm.NONE
-    alone: Predicate[W] | None = None
+    precheck: Predicate[W] | None = None
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None and self.upload is None:
@@ -214,10 +214,11 @@ class Param(Generic[W]):
         if self.single and (self.shape is not Shape.ONE or self.values is None):
             raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
 
-    def judged_alone(self, world: W, ask: Ask, raw: object) -> None:
-        """Refuse a typed value that is wrong whatever the earlier answers (``alone``); nothing when none is typed."""
+    def prechecked(self, world: W, ask: Ask, raw: object) -> None:
+        """Refuse a typed value that is wrong whatever the earlier answers (``precheck``); nothing when none is
+        typed."""
         text = "" if raw is None else str(raw).strip()
-        if self.alone is not None and text and text != LEFT_OUT and (refusal := self.alone(world, ask, text)):
+        if self.precheck is not None and text and text != LEFT_OUT and (refusal := self.precheck(world, ask, text)):
             raise IllegalCommand(refusal, verb=ask.verb)
 
     def asked(self, world: W, ask: Ask) -> bool:

@@ -318,7 +318,7 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
                   Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE, alone=off_table)))
+                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE, precheck=off_table)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)
