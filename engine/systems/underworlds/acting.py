@@ -256,10 +256,8 @@ def _charge_plan(ref: Referee, ask: Ask) -> ChargePlan:
                                    ask.text("with", ""), ask.verb)
 
 
-def _never(ref: Referee, ask: Ask) -> bool:
-    """A menu never offers leaving the Attack action out: it lists each one that reaches, the first first (typed,
-    leaving it out still means that first one)."""
-    return False
+_FIRST = "the first of these (as left out)"
+"""Leaving the Attack action out means the first listed that reaches (the bot's charges and attacks leave it out)."""
 
 
 RULES.action("charge", "Charge: move, then attack a target in range from where the fighter ends", label="Charge",
@@ -270,7 +268,7 @@ RULES.action("charge", "Charge: move, then attack a target in range from where t
                  Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes",
                        free_form=FreeForm.PATH),
                  Param("with", "With which Attack action?", values=_charge_attacks, optional=True, single=True,
-                       none_when=_never, noun="attacks", order=Order.GIVEN, refused=said(
+                       none_label=_FIRST, noun="attacks", order=Order.GIVEN, refused=said(
                            lambda ref, ask, typed: activations.charge_plan(ref, ask.acting, ask.text("model"),
                                                                            ask.text("target"), ask.text("to"), typed,
                                                                            ask.verb))),
@@ -358,7 +356,7 @@ RULES.action("attack", "Attack action: an enemy in range and sight (several, com
                  Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies",
                        free_form=FreeForm.LIST),
                  Param("with", "With which Attack action?", values=_attack_profiles, optional=True, single=True,
-                       none_when=_never, noun="attacks", order=Order.GIVEN, refused=said(
+                       none_label=_FIRST, noun="attacks", order=Order.GIVEN, refused=said(
                            lambda ref, ask, typed: activations.attack_plan(
                                ref, ask.acting, ask.text("model"), tuple(ask.listed("target")), typed, "",
                                ask.verb))),

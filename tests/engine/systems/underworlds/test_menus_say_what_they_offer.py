@@ -33,11 +33,11 @@ def test_a_move_names_the_objective_on_a_hex() -> None:
 
 def test_each_attack_action_is_offered_with_its_dice_and_chance_none_is_opaque() -> None:
     """L423, L509: B2 has two Attack actions that reach A1; each entry gives its dice, damage and chance, in the
-    card's order, and no "its first Attack action that reaches" entry comes first (finding 16)."""
+    card's order; leaving it out is said as "the first of these" (finding 16)."""
     game = arrange(ready(), A1="D7", A2="F7", A3="B9", B1="D5", B2="E7", B3="A1", B4="H1", B5="C1")
     turn_of(game, B)
     asked = _asked(game, ("act",), "attack", B, {"model": "B2", "target": "A1"})
-    assert not asked.closing
+    assert [choice.shown for _, choice in asked.closing] == ["the first of these (as left out)"]
     assert [choice.shown for _, choice in asked.entries] == [
         "Chained Axe (3 swords, damage 1; 51% to succeed)", "Brutal Chop (3 swords, damage 2; 51% to succeed)"]
 
