@@ -57,7 +57,8 @@ def _zone_entries(board: BoardView) -> list[KeyEntry]:
     sides = [side for side in board.sides if any(z.kind == "deployment" and z.side == side for z in board.zones)]
     entries = [KeyEntry("territory", f"side {side}'s deployment zone", side_colour(board, side)) for side in sides]
     # Any other tinted area (Sunshard's Contested Ground) by its name: the picture writes none on the table.
-    entries += [KeyEntry("territory", z.label or z.kind, side_colour(board, z.side)) for z in board.zones
+    entries += [KeyEntry("band" if _thin(z.polygon) else "territory", z.label or z.kind, side_colour(board, z.side))
+                for z in board.zones
                 if z.kind not in ("deployment", "objective") and len(z.polygon) >= 3]
     named: dict[tuple[str, SideId | None], list[str]] = {}
     for zone in board.zones:
@@ -68,6 +69,15 @@ def _zone_entries(board: BoardView) -> list[KeyEntry]:
         text = f"{what} (its id above it){held}" if what == "objective" else f"{', '.join(ids)}: {what}{held}"
         entries.append(KeyEntry("objective", text, OBJECTIVE if side is None else side_colour(board, side)))
     return entries
+
+
+_THIN = 0.25
+"""Inches: an area this narrow (Sunshard's Centerline) reads as a line, and its key shows a line, not a swatch."""
+
+
+def _thin(polygon: tuple[tuple[float, float], ...]) -> bool:
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return min(max(xs) - min(xs), max(ys) - min(ys)) < _THIN
 
 
 _OVERLAYS = {
@@ -163,6 +173,8 @@ def _glyph(draw: ImageDraw.ImageDraw, entry: KeyEntry, x: float, y: float) -> No
     kind, _, style = entry.glyph.partition(":")
     if kind in ("territory",):
         draw.rectangle(box, fill=with_alpha(entry.colour, 90), outline=entry.colour, width=2)
+    elif kind == "band":  # a thin area across the table, drawn as the line it is there
+        draw.line((x, y, x + _GLYPH, y), fill=entry.colour, width=4)
     elif kind == "starting":
         draw.rectangle(box, fill=(238, 232, 214))
         draw.ellipse((cx - 8, y - 8, cx + 8, y + 8), outline=(252, 252, 252), width=3)

@@ -115,12 +115,19 @@ def draw_objective_labels(draw: ImageDraw.ImageDraw, board: BoardView, canvas: C
 
 
 def objective_label_at(canvas: Canvas, zone: ZoneMark) -> tuple[float, float]:
-    """Where an objective's id goes: just above the marker drawn, the top of its outline when it has one (a
-    Sunshard objective's base is wider than the point marker), so the marker never covers its own id."""
+    """Where an objective's id goes (the bottom of its text): just above the marker drawn, the top of its outline
+    when it has one (a Sunshard objective's base is wider than the point marker), so the marker never covers its own
+    id; just below it where above would leave the table drawn (a crop's top edge: the title is written there)."""
     px, py = canvas.pt(*centroid(zone.polygon))
     if len(zone.polygon) >= 3:
-        return px, min(canvas.pt(x, y)[1] for x, y in zone.polygon) - 2
-    return px, py - max(canvas.length(OBJECTIVE_RADIUS), 9) - 2
+        ys = [canvas.pt(x, y)[1] for x, y in zone.polygon]
+        above, below = min(ys) - 2, max(ys) + 2
+    else:
+        radius = max(canvas.length(OBJECTIVE_RADIUS), 9)
+        above, below = py - radius - 2, py + radius + 2
+    _, top, _, bottom = font(LABEL).getbbox(zone.id, anchor="md", stroke_width=3)
+    height = bottom - top
+    return (px, above) if above - height >= canvas.table_rect[1] else (px, below + height)
 
 
 def draw_edge_labels(draw: ImageDraw.ImageDraw, canvas: Canvas) -> None:

@@ -12,8 +12,10 @@ __all__ = ["board_picture", "board_text", "render_picture", "view_picture"]
 
 
 def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer: Viewer = SPECTATOR,
-                  zoom: str | None = None, name: str = "board.png") -> tuple[Picture, ...]:
-    """The board to draw, with alt text from the same view; nothing for games without a board."""
+                  zoom: str | None = None, whole: bool = False, name: str = "board.png") -> tuple[Picture, ...]:
+    """The board to draw, with alt text from the same view; nothing for games without a board. Cropped to the
+    action (the last move's path, an attack's line) unless ``whole`` (bare ``/board``: a player asking for the
+    board expects all of it) or zoomed on a model."""
     board = game.board(viewer, overlays)
     if board is None:
         return ()
@@ -22,7 +24,7 @@ def board_picture(game: Game[Any], overlays: tuple[Overlay, ...] = (), *, viewer
         raise InvalidCommand(f"there is no model {zoom} to zoom on; models: {known}")
     # A side answering the action (a reaction) sees its own models in the picture, not only the mover's.
     answering = {decision.owner for decision in game.pending} - {game.state.active_side}
-    crop = zoom_box(board, zoom) if zoom else action_crop(board, answering)
+    crop = zoom_box(board, zoom) if zoom else None if whole else action_crop(board, answering)
     alt = describe_board(board)[:1000]
     return (Picture(filename=name, board=board, crop=crop, alt=alt),)
 

@@ -57,7 +57,7 @@ def answer_query(game: Game[Any], user: UserId, invocation: Invocation, side: Si
             if invocation.options.get("text"):
                 return [Output(text=board_text(game, SPECTATOR), to=to)]
             zoom = invocation.options.get("zoom")
-            pictures = board_picture(game, zoom=str(zoom).upper() if zoom else None)
+            pictures = board_picture(game, zoom=str(zoom).upper() if zoom else None, whole=not zoom)
             if not pictures:  # a board still being chosen (Underworlds' set-up): say so, not an empty "table at"
                 return [Output(text="There is no battlefield to draw yet: the set-up has not laid it out. /status "
                                     "says where the game stands.", to=user)]

@@ -252,6 +252,8 @@ class Declarations(Generic[S, W]):
             raise refused  # read from the flow record before any world or menu is built
         world = self.world_of(decl, system, state)
         distances = system.disclosure(state, viewer).distances
+        for param in decl.params:
+            param.prechecked(world, Ask(decl.command_verb, side, viewer, {}), filled.get(param.option))
         given: dict[str, Any] = {}
         taken: list[str] = []  # the answers taken without a question, said with the next one
         for param in decl.params:
@@ -301,6 +303,8 @@ class Declarations(Generic[S, W]):
         if unknown:
             takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"
             raise InvalidCommand(f"{decl.title} does not take {unknown[0]}:; it takes {takes}", verb=verb)
+        for param in decl.params:
+            param.prechecked(world, Ask(verb, side, viewer, {}, host=host), values.get(param.option))
         given: dict[str, Any] = {}
         for param in decl.params:
             ask = Ask(verb, side, viewer, given, host=host)

@@ -114,7 +114,16 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
     if items and total >= low:
         listed = _added(param, items, None)
         closing.append((listed, Choice(listed, f"done: {listed}")))
-    return Question(param.option, param.prompt, tuple(entries), param.noun, tuple(closing))
+    return Question(param.option, _counted(param.prompt, low, high, total), tuple(entries), param.noun,
+                    tuple(closing))
+
+
+def _counted(prompt: str, low: int, high: int, total: int) -> str:
+    """A set of a fixed size says so (``Which fighters? (choose 2)``, then ``(1 more)``): no "done" entry tells a
+    player the first pick is not the last."""
+    if low != high or high < 2:
+        return prompt
+    return f"{prompt} ({'choose ' + str(high) if not total else str(high - total) + ' more'})"
 
 
 def _added(param: Param[W], items: Sequence[tuple[str, int]], value: str | None) -> str:

@@ -172,6 +172,8 @@ class Param(Generic[W]):
     what is accepted (``B1 belongs to side B``, ``it is side B's turn``, ``A2 has no line of sight to B3``); it may
     return None where it has nothing more to say, and the value is refused with that list. ``free_form`` declares
     the kinds of typed value (``FreeForm``) its predicate takes that no menu lists (a path, a point, free text).
+    ``precheck`` judges a typed value by itself, needing no earlier answer (a point off the table): its refusal comes
+    at once, before a menu asks the earlier questions.
     """
 
     option: str
@@ -192,6 +194,7 @@ class Param(Generic[W]):
     refused: Callable[[W, Ask, str], RulesError | None] | None = None
     single: bool = False
     free_form: FreeForm = FreeForm.NONE
+    precheck: Predicate[W] | None = None
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None and self.upload is None:
@@ -210,6 +213,13 @@ class Param(Generic[W]):
                              "(accepts)")
         if self.single and (self.shape is not Shape.ONE or self.values is None):
             raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
+
+    def prechecked(self, world: W, ask: Ask, raw: object) -> None:
+        """Refuse a typed value that is wrong whatever the earlier answers (``precheck``); nothing when none is
+        typed."""
+        text = "" if raw is None else str(raw).strip()
+        if self.precheck is not None and text and text != LEFT_OUT and (refusal := self.precheck(world, ask, text)):
+            raise IllegalCommand(refusal, verb=ask.verb)
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
@@ -362,8 +372,24 @@ def _one(param: Param[W], world: W, ask: Ask, value: str, taken: Iterable[str] =
         raise refusal_given
     shown = ", ".join(sorted((c.value for c in listed), key=natural_key)[:12]) or "nothing now"
     more = f" and {len(listed) - 12} more" if len(listed) > 12 else ""
+    owner = _other_side(param, ask, value.strip())
+    if owner is not None:
+        raise IllegalCommand(f"{value.strip().upper()[:40]} is side {owner}'s {param.noun.removesuffix('s')}; you "
+                             f"(side {ask.asker}) may choose {shown}{more} ({param.prompt.lower()})", verb=ask.verb)
     raise IllegalCommand(f"{param.option}:{value.strip()[:40]} is not one of the choices for {param.prompt.lower()}"
                          f" ({shown}{more})", verb=ask.verb)
+
+
+_PIECES = frozenset({"models", "units", "fighters"})
+_PIECE_ID = re.compile(r"([A-Z])(?:\d+|-\S+)")
+"""A model's, unit's or fighter's id in every game: its side's letter, then a number (``A1``) or a name
+(``B-lancers``)."""
+
+
+def _other_side(param: Param[W], ask: Ask, value: str) -> str | None:
+    """The side whose piece a player typed where only their own are listed (``A1`` typed by side B), else None."""
+    match = _PIECE_ID.fullmatch(value.upper()) if param.noun in _PIECES and ask.asker is not None else None
+    return match[1] if match is not None and match[1] != ask.asker else None
 
 
 def read_param(param: Param[W], world: W, ask: Ask, raw: str, paired: Sequence[str] = ()) -> str:

@@ -41,6 +41,7 @@ from engine.systems.sunshard.rolls import judge_test
 from engine.systems.sunshard.saves import waiting
 from engine.systems.sunshard.scoring import spend_fortune
 from engine.systems.sunshard.sight import cover
+from engine.systems.sunshard.spot_words import engagement_words, inches, terrain_words
 from engine.systems.sunshard.state import AttackDie, AttackState, Hit, SunshardState
 from engine.systems.sunshard.vaults import vault_spots
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
@@ -304,11 +305,20 @@ def _fade(ctx: Context[SunshardState], attack: AttackState) -> bool:
         parts=(DecisionPart(key="vault", prompt=f"Where does {attacker.id} vault to (its base centre)? Its own "
                                                 "spot stays put.",
                             kind=PartKind.POSITION, center=here, radius=reach, default=f"{here[0]:g},{here[1]:g}",
-                            options=tuple(Option(key=f"{x:g},{y:g}", label=f"{x:g},{y:g}" + (
-                                " (stays put)" if (x, y) == here else f" ({math.dist(here, (x, y)):.1f}\" away)"))
-                                for x, y in vault_spots(world, attacker, reach))),)))
+                            options=tuple(Option(key=f"{x:g},{y:g}", label=_vault_label(world, attacker, (x, y)))
+                                          for x, y in vault_spots(world, attacker, reach))),)))
     stage(ctx, attack, f"{attacker.id} may vault (Fade).")
     return True
+
+
+def _vault_label(world: World, model: Miniature, to: tuple[float, float]) -> str:
+    """A Fade vault's spot as its menu shows it: how far it goes, then where it lies (``2" from A1, out of
+    engagement; by T2 ruin``), as the deploy spots say where they lie."""
+    here = (model.placed.x, model.placed.y)
+    base = model.base().at(*to)
+    where = "; ".join(w for w in (engagement_words(world, model, base), terrain_words(world, base)) if w)
+    went = "stays put" if to == here else f"{inches(math.dist(here, to))} away"
+    return f"{to[0]:g},{to[1]:g} ({went}: {where})"
 
 
 def _done(ctx: Context[SunshardState], attack: AttackState) -> bool:

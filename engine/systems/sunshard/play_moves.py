@@ -24,7 +24,7 @@ from engine.systems.sunshard.play_attacks import first_attack
 from engine.systems.sunshard.specials import Special, apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.terrain import objectives, pieces, relation
-from engine.systems.sunshard.world import RULE, Miniature, World, refuse
+from engine.systems.sunshard.world import RULE, Miniature, World, off_table, refuse
 
 __all__ = ["into_range", "move_plan", "moves_for", "offered_move", "preferred_move"]
 
@@ -318,7 +318,7 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
                   Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE)))
+                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE, precheck=off_table)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)

@@ -203,12 +203,13 @@ def deploy_values(world: World, side: SideId, filled: Mapping[str, str]) -> list
     """The models ``side`` may deploy or pick now: its own, or, not Ranger, its opponent's (L337)."""
     forced = world.state.first_pick
     if forced is not None:
-        return [Choice(forced, forced)] if world.state.figures[forced].side == side else []
+        model = world.model(forced)
+        return [Choice(forced, f"{forced} {model.figure.card}")] if model.side == side else []
     rangers = world.state.step == "rangers"
-    own = [Choice(m.id, m.figure.card) for m in _reserve(world, side, rangers)]
+    own = [Choice(m.id, f"{m.id} {m.figure.card}") for m in _reserve(world, side, rangers)]
     if rangers:
         return own
-    return own + [Choice(m.id, f"{m.figure.card} (side {m.side} deploys it)")
+    return own + [Choice(m.id, f"{m.id} {m.figure.card} (side {m.side} deploys it)")
                   for m in _reserve(world, world.opponent(side), False)]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 import shapely
 
 from engine.core import Context, Decision, DecisionPart, Option, PartKind, SideId
-from engine.geometry import MM_PER_INCH
+from engine.geometry import Base, Pose, distance
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.declared import RULES
 from engine.systems.sunshard.objective_spots import check_place_objective, objective_problems
@@ -28,8 +28,9 @@ from engine.systems.sunshard.setup import (
     spot_problem,
 )
 from engine.systems.sunshard.setup_events import DeployAsSuggested, WarbandPicked
+from engine.systems.sunshard.spot_words import inches, terrain_words
 from engine.systems.sunshard.state import SunshardState
-from engine.systems.sunshard.terrain import objectives, pieces
+from engine.systems.sunshard.terrain import objectives
 from engine.systems.sunshard.warbands import force_problems
 from engine.systems.sunshard.world import RULE, Miniature, World, world_of
 from engine.systems.sunshard.zones import deployment
@@ -229,17 +230,13 @@ def _where(world: World, side: SideId) -> Callable[[tuple[float, float]], str]:
     def label(at: tuple[float, float]) -> str:
         if placed:
             gap, nearest = min((math.dist(at, centre), key) for centre, key in placed)
-            near = f"{_inches(gap)} from {nearest}"
+            near = f"{inches(gap)} from {nearest}"
         else:
             near = "the table's centre" if math.dist(at, middle) < 0.05 else \
-                f"{_inches(math.dist(at, middle))} from the centre"
-        home = f"; {_inches(zone.distance(shapely.Point(at)))} from your zone" if zone is not None else ""
+                f"{inches(math.dist(at, middle))} from the centre"
+        home = f"; {inches(zone.distance(shapely.Point(at)))} from your zone" if zone is not None else ""
         return f"{_point(at)} ({near}{home})"
     return label
-
-
-def _inches(length: float) -> str:
-    return f"{round(length, 1):g}\""
 
 
 def _middle(polygon: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -292,26 +289,21 @@ def _deploy_parts(world: World, decision: Decision, answers: Mapping[str, str]) 
         default=_point(spots[0]) if spots else None))
 
 
-_NEAR_PIECE = 3.0
-"""Inches: a deploy spot this near a terrain piece is said to be beside it."""
-
-
 def _lies(world: World, model: Miniature, at: tuple[float, float]) -> str:
     """A suggested deploy spot in words: how far its base's edge stands from the nearest table edge, and what it lies
-    beside (the nearest model of its side on the table, a terrain piece within 3")."""
+    beside (the nearest model of its side on the table, the terrain piece it is in or within 3" of: ``spot_words``,
+    as Fade's vault spots say)."""
     state = world.state
-    radius = model.card.base_mm / MM_PER_INCH / 2
-    edge = min(at[0], at[1], state.width - at[0], state.height - at[1]) - radius
-    parts = [f"{_inches(max(0.0, edge))} from the table edge"]
-    friends = [(math.dist(at, m.base().xy) - radius - m.base().radius, m.id) for m in world.on_table(model.side)
-               if m.id != model.id]
+    base = Base(model.id, Pose(*at), model.card.base_mm, model.card.HGT)
+    edge = min(at[0], at[1], state.width - at[0], state.height - at[1]) - base.radius
+    parts = [f"{inches(max(0.0, edge))} from the table edge"]
+    friends = [(distance(base, m.base()), m.id) for m in world.on_table(model.side) if m.id != model.id]
     if friends:
         gap, friend = min(friends)
-        parts.append(f"{_inches(max(0.0, gap))} from {friend}")
-    spot = shapely.Point(at)
-    beside = min(((float(t.polygon.distance(spot)) - radius, t.id, t.kind) for t in pieces(world)), default=None)
-    if beside is not None and beside[0] <= _NEAR_PIECE:
-        parts.append(f"by {beside[1]} {beside[2]}")
+        parts.append(f"{inches(max(0.0, gap))} from {friend}")
+    piece = terrain_words(world, base)
+    if piece is not None:
+        parts.append(piece)
     return f"{_point(at)} ({'; '.join(parts)})"
 
 

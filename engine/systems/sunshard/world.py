@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from engine.checks import Modifier, Target, target
-from engine.core import Context, IllegalCommand, ModelId, RulesError, SideId
+from engine.core import Ask, Context, IllegalCommand, InvalidCommand, ModelId, RulesError, SideId, parse_point
 from engine.geometry import Base, Pose
 from engine.systems.sunshard.abilities import CONDITIONS, Ability, plus_n
 from engine.systems.sunshard.catalogue import SunshardData
@@ -25,7 +25,7 @@ from engine.systems.sunshard.schema import ModelCard, SpellSpec, WeaponProfile
 from engine.systems.sunshard.state import Figure, SideRecord, SunshardState
 from engine.table import PlacedModel
 
-__all__ = ["RULE", "Miniature", "World", "refuse", "rulings_of", "world_of"]
+__all__ = ["RULE", "Miniature", "World", "off_table", "refuse", "rulings_of", "world_of"]
 
 RULE = "Sunshard:Embren core rules v1.0"
 """How a citation names the rulebook."""
@@ -34,6 +34,19 @@ RULE = "Sunshard:Embren core rules v1.0"
 def refuse(reason: str, line: str) -> IllegalCommand:
     """A refusal naming the rule broken: ``line`` is where the rulebook says so (``L547``)."""
     return IllegalCommand(reason, rule=f"{RULE}, {line}")
+
+
+def off_table(world: World, ask: Ask, typed: str) -> str | None:
+    """Why a typed point lies off the table, said before a menu asks which model (every other rule of a spot needs
+    the model); None for a point on it, or for what is no point (a phrase such as ``toward A1``)."""
+    try:
+        x, y = parse_point(typed)
+    except InvalidCommand:
+        return None
+    width, height = world.state.width, world.state.height
+    if 0 <= x <= width and 0 <= y <= height:
+        return None
+    return f"{typed} is off the {width:g}\" x {height:g}\" table (x from 0 to {width:g}, y from 0 to {height:g})"
 
 
 def rulings_of(chosen: dict[str, str]) -> Rulings:

@@ -9,6 +9,7 @@ refused in the rules' own words (or, for a path ``C4>C5``, accepted when it is l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -119,10 +120,29 @@ def _move_ends(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     steps = steps_to_ends(ref, fighter, taking=ask.acting)
     meaning = f"a hex {fighter.id} can move to (its steps in the menu)"
-    return [replace(hex_choice(h, f" ({n} hex{'es' if n != 1 else ''} away)"),
+    lying = _what_lies(ref)
+    return [replace(hex_choice(h, f" ({lying(h)}{n} hex{'es' if n != 1 else ''} away)"),
                     overlay=Overlay(kind=OverlayKind.RING, center=frame.centre(board.hex_of(h)), radius=_RING,
                                     style=LineStyle.CLEAR, key=meaning))
             for h, n in sorted(steps.items(), key=lambda item: (item[1], natural_key(item[0])))]
+
+
+def _what_lies(ref: Referee) -> Callable[[str], str]:
+    """What a hex holds, as a Move's or Charge's menu names it before its steps or odds (``objective 3, ``): an
+    objective token by its number (turned over once all are placed, L311), the Katophrane Artefact (L737), a lethal
+    hex where the table's ruling makes one hurt (ruling lethal-hexes)."""
+    board = ref.lib.board(ref.state)
+    tokens = {t.hex: ("the Katophrane Artefact" if t.artefact else f"objective {t.number}" if t.face_up
+                      else "an objective") for t in ref.state.tokens}
+    hurts = ref.rules.lethal_hexes == "one-damage"
+
+    def lying(hex_id: str) -> str:
+        held = [tokens[hex_id]] if hex_id in tokens else []
+        if hurts and board.has(board.hex_of(hex_id), "lethal"):
+            held.append("lethal hex")
+        return "".join(f"{what}, " for what in held)
+
+    return lying
 
 
 _RING = 0.8
@@ -153,9 +173,12 @@ def _chargers(ref: Referee, ask: Ask) -> list[Choice]:
     return _fighters(ref, ask, lambda f: bool(charges(ref, f, ask.acting)))
 
 
-def _percent(chance: Fraction | None, up_to: bool = False) -> str:
-    """A chance as a menu shows it after the choice: `` (up to 84% to succeed)``; nothing when none is known."""
-    return "" if chance is None else f" ({'up to ' if up_to else ''}{round(100 * chance)}% to succeed)"
+def _percent(chance: Fraction | None, up_to: bool = False, before: str = "") -> str:
+    """A chance as a menu shows it after the choice: `` (up to 84% to succeed)``, ``before`` it what else is said
+    (``objective 2, ``); nothing when neither is known."""
+    if chance is None:
+        return f" ({before.removesuffix(', ')})" if before else ""
+    return f" ({before}{'up to ' if up_to else ''}{round(100 * chance)}% to succeed)"
 
 
 def _charge_targets(ref: Referee, ask: Ask) -> list[Choice]:
@@ -193,8 +216,9 @@ def _charge_ends(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     target = ref.lib.fighter(ref.state, ask.text("target")).id
     named = ask.text("with", "")
-    return [hex_choice(h, _percent(charge_odds(ref, fighter, h, target, named)))  # supporting fighters change it
-            for h, t in charges(ref, fighter, ask.acting) if t == target]
+    lying = _what_lies(ref)
+    return [hex_choice(h, _percent(charge_odds(ref, fighter, h, target, named), before=lying(h)))
+            for h, t in charges(ref, fighter, ask.acting) if t == target]  # supporting fighters change the odds
 
 
 def _charge_end(ref: Referee, ask: Ask, typed: str) -> None:
@@ -202,16 +226,29 @@ def _charge_end(ref: Referee, ask: Ask, typed: str) -> None:
 
 
 def _charge_attacks(ref: Referee, ask: Ask) -> list[Choice]:
-    """The fighter's Attack actions that reach the target from where the Charge ends (the last hex of a path)."""
+    """The fighter's Attack actions that reach the target from where the Charge ends (the last hex of a path), each
+    with its dice and its chance to succeed as the Charge's attack."""
     fighter = named_fighter(ref, ask)
     end = ask.text("to").replace(";", ">").replace(",", ">").split(">")[-1].strip().upper()
     target = ref.lib.fighter(ref.state, ask.text("target")).id
-    return _profiles(ref, fighter, target, end)
+    return [Choice(p.name, _weapon(p, charge_odds(ref, fighter, end, target, p.name)))
+            for p in _profiles(ref, fighter, target, end)]
 
 
-def _profiles(ref: Referee, fighter: FighterRecord, target: str, at: str | None = None) -> list[Choice]:
-    names = dict.fromkeys(p.name for _, p, t in attacks(ref, fighter, at) if t == target)
-    return [Choice(name) for name in names]
+def _profiles(ref: Referee, fighter: FighterRecord, target: str, at: str | None = None) -> list[AttackProfile]:
+    """The Attack actions that reach ``target`` (from ``at``), each name once, in the fighter card's order."""
+    found: dict[str, AttackProfile] = {}
+    for _, profile, enemy in attacks(ref, fighter, at):
+        if enemy == target:
+            found.setdefault(profile.name, profile)
+    return list(found.values())
+
+
+def _weapon(profile: AttackProfile, chance: Fraction | None) -> str:
+    """An Attack action as its menu shows it: ``Broadsword (2 hammer, damage 1; 58% to succeed)``, the dice and
+    damage printed on the card (L423) and the chance against the target chosen."""
+    odds_ = "" if chance is None else f"; {round(100 * chance)}% to succeed"
+    return f"{profile.name} ({profile.dice} {profile.symbol}, damage {profile.damage}{odds_})"
 
 
 def _charge_plan(ref: Referee, ask: Ask) -> ChargePlan:
@@ -219,7 +256,9 @@ def _charge_plan(ref: Referee, ask: Ask) -> ChargePlan:
                                    ask.text("with", ""), ask.verb)
 
 
-_FIRST_THAT_REACHES = "its first Attack action that reaches"
+_FIRST = "the first of these (as left out)"
+"""Leaving the Attack action out means the first listed that reaches (the bot's charges and attacks leave it out)."""
+
 
 RULES.action("charge", "Charge: move, then attack a target in range from where the fighter ends", label="Charge",
              when=ACTIVATION, per="model", check=_charge_plan, rule=f"{RULE}, L569", params=(
@@ -229,7 +268,7 @@ RULES.action("charge", "Charge: move, then attack a target in range from where t
                  Param("to", "Charge to which hex?", values=_charge_ends, accepts=why(_charge_end), noun="hexes",
                        free_form=FreeForm.PATH),
                  Param("with", "With which Attack action?", values=_charge_attacks, optional=True, single=True,
-                       none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
+                       none_label=_FIRST, noun="attacks", order=Order.GIVEN, refused=said(
                            lambda ref, ask, typed: activations.charge_plan(ref, ask.acting, ask.text("model"),
                                                                            ask.text("target"), ask.text("to"), typed,
                                                                            ask.verb))),
@@ -292,8 +331,10 @@ def _attack_profiles(ref: Referee, ask: Ask) -> list[Choice]:
     fighter = named_fighter(ref, ask)
     named = tuple(t.strip() for t in ask.text("target").split(",") if t.strip())
     if len(named) > 1:
-        return [Choice(p.name) for _, p in ref.lib.attacks(ref.state, fighter) if p.targets == "all_adjacent"]
-    return _profiles(ref, fighter, ref.lib.fighter(ref.state, named[0]).id)
+        return [Choice(p.name, _weapon(p, None)) for _, p in ref.lib.attacks(ref.state, fighter)
+                if p.targets == "all_adjacent"]
+    enemy = ref.lib.fighter(ref.state, named[0])
+    return [Choice(p.name, _weapon(p, odds(ref, fighter, p, enemy))) for p in _profiles(ref, fighter, enemy.id)]
 
 
 def _optional_upgrades(ref: Referee, ask: Ask) -> list[Choice]:
@@ -315,7 +356,7 @@ RULES.action("attack", "Attack action: an enemy in range and sight (several, com
                  Param("target", "Which enemy?", values=_targets, accepts=why(_typed_targets), noun="enemies",
                        free_form=FreeForm.LIST),
                  Param("with", "With which Attack action?", values=_attack_profiles, optional=True, single=True,
-                       none_label=_FIRST_THAT_REACHES, noun="attacks", refused=said(
+                       none_label=_FIRST, noun="attacks", order=Order.GIVEN, refused=said(
                            lambda ref, ask, typed: activations.attack_plan(
                                ref, ask.acting, ask.text("model"), tuple(ask.listed("target")), typed, "",
                                ask.verb))),

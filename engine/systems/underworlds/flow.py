@@ -45,7 +45,7 @@ def advance(ref: Referee) -> None:
                 _SKIPPED[state.step](ref, state.active_side)
                 continue
             if state.step in ("tokens", "fighters") and state.active_side in state.queued:
-                _place_queued(ref, state.active_side)
+                place_queued(ref, state.active_side)
                 continue
             return
         frame = state.frames[-1]
@@ -76,7 +76,7 @@ def _place_for(ref: Referee, side: SideId) -> None:
     (token_setup.place_token if step == "tokens" else token_setup.place_artefact)(ref, side, suggested)
 
 
-def _place_queued(ref: Referee, side: SideId) -> None:
+def place_queued(ref: Referee, side: SideId) -> None:
     """The next objective token or fighter a player asked to place on this turn; if its hex may no longer take it,
     the plan stops and the player places by hand."""
     (what, hex_id), *rest = ref.state.queued[side]

@@ -194,9 +194,11 @@ def begin_round(ref: Referee, number: int) -> None:
     result = ref.roll_off(list(state.in_play), f"the first activation of round {number}", bonus_to=bonus)
     ref.emit(StepStarted(step="first", order=[winner_of(result)],
                          shown=f"Side {result.winner} chooses who takes the first activation ({RULE}, L391)."))
-    sides = [(s, f"side {s}") for s in state.in_play]
-    ref.ask(winner_of(result), FIRST_ACTIVATION, f"Who takes the first activation of round {number}?",
-            [choice("side", "The side that activates first", sides, default=winner_of(result))],
+    winner = winner_of(result)  # the chooser's own answer first, in its words: a newcomer's first pick keeps it
+    sides = [(winner, f"I take it (side {winner})"), *((s, f"side {s} takes it") for s in state.in_play
+                                                        if s != winner)]
+    ref.ask(winner, FIRST_ACTIVATION, f"Who takes the first activation of round {number}?",
+            [choice("side", "The side that activates first", sides, default=winner)],
             context={"round": str(number)})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import ActionCommand, Actor, RulesError, SideId, UserId
+from engine.core import ActionCommand, Actor, RulesError, SideId, UserId, Viewer
 from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.attack_plan import check_attack
 from tests.engine.systems.sunshard import tables as t
@@ -46,3 +46,28 @@ def test_an_attack_without_line_of_sight_and_a_party_too_spread_out_are_refused_
     t.put(spread, "A2", "Conscripted", t.A, 16, 10)
     with pytest.raises(RulesError, match=r"beyond 4.*L437"):
         check_activate(t.world(spread), t.A, {"model": "A1", "party": "A2"})
+
+
+async def test_another_sides_model_typed_is_refused_saying_whose_it_is_and_which_are_yours() -> None:
+    """Newcomer finding 30: side B typing side A's model is told it is side A's and which models B may move."""
+    game = (await table("sunshard")).game
+    active = game.state.active_side
+    assert active is not None
+    other = SideId("B" if active == "A" else "A")
+    theirs = next(f.id for f in game.state.figures.values() if f.side == other)
+    refused(game, _act("move", model=theirs, to="10,10"), Actor(user=UserId("alice"), side=active),
+            rf"{theirs} is side {other}'s model; you \(side {active}\) may choose {active}\d")
+
+
+async def test_a_point_off_the_table_is_refused_at_once_with_the_tables_size() -> None:
+    """Newcomer finding 31: ``/act action:move to:99,99`` is refused before "Which model moves?" is asked, saying the
+    table's size; a phrase (``toward A1``) is not judged so."""
+    game = (await table("sunshard")).game
+    active = game.state.active_side
+    assert active is not None
+    move = game.system.action(("act",), "move")
+    assert move is not None and move.declaration is not None
+    with pytest.raises(RulesError, match=r'99,99 is off the 24" x 24" table'):
+        game.system.declarations.question(game.system, game.state, move.declaration, Viewer.of_side(active), active,
+                                          {"to": "99,99"})
+    refused(game, _act("move", to="99,99"), Actor(user=UserId("alice"), side=active), r'off the 24" x 24" table')

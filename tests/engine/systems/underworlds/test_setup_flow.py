@@ -231,3 +231,22 @@ def test_a_player_may_plan_their_objective_tokens_for_their_next_turns() -> None
     assert [t.hex for t in game.state.tokens] == [away, first, near_second[0]] and not game.state.queued
     assert game.state.active_side == winner
     assert any("cannot be made" in e.body.describe() for e in game.log[-3:])
+
+
+def test_a_plan_carried_out_at_once_is_not_told_as_for_later_turns() -> None:
+    """L385: once the other side has placed all its fighters, a plan given on one's own turn is carried out at once,
+    fighter after fighter; its player is not told "on your next turns" of placements already made (finding 21)."""
+    game = _to_mulligan(new_game())
+    for decision in list(game.pending):
+        game.apply(Answer(decision_id=decision.id, answers={"redo": "keep"}), actor(decision.owner))
+    decide(game, side="A")
+    board = game.system.lib.board(game.state)
+    mine = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == B)
+    theirs = sorted(board.id_of(h) for h in board.hexes_with("starting") if board.region_of(h) == A)
+    for n in range(3):
+        act(game, A, PlaceFighter(fighter=f"A{n + 1}", to=theirs[n]))
+        if n < 2:
+            act(game, B, PlaceFighter(fighter=f"B{n + 1}", to=mine[n]))
+    events = act(game, B, PlaceFighter(fighter="B3,B4,B5", to=",".join(mine[2:5])))
+    assert [game.state.fighters[f"B{n}"].hex for n in range(1, 6)] == mine[:5] and not game.state.queued
+    assert not [e for e in events if "On your next turns" in e.body.describe()]

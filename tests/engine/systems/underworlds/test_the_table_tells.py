@@ -74,7 +74,7 @@ def test_the_move_menu_offers_hexes_nearest_first_each_named_as_a_hex_with_its_s
     assert asked is not None
     steps = []
     for raw, choice in asked.entries:
-        found = re.fullmatch(rf"hex {raw} \((\d+) hex(es)? away\)", choice.shown)
+        found = re.fullmatch(rf"hex {raw} \((?:objective \d, )?(\d+) hex(es)? away\)", choice.shown)
         assert found is not None, choice.shown
         steps.append(int(found.group(1)))
         assert choice.overlay is not None and choice.overlay.kind is OverlayKind.RING
@@ -125,3 +125,23 @@ def test_with_three_players_the_headers_counts_read_by_side_as_its_glory_does() 
     assert game.state.order[0] == "C", "this seed gives side C the first activation"
     (counts,) = game.system.counts(game.state)
     assert counts == "activations left A 4, B 4, C 4"
+
+
+def test_bare_board_draws_the_whole_board_while_a_zoom_and_the_announcements_crop() -> None:
+    """Newcomer finding 19: after an attack the picture that announces it is cropped to the action; a player asking
+    ``/board`` expects the whole battlefield, and ``/board zoom:A1`` the model's surroundings."""
+    from bot.core.parsing import Invocation
+    from bot.core.pictures import board_picture
+    from bot.core.queries import answer_query
+    from engine.core import UserId
+
+    game = arrange(ready(), **POSITIONS)
+    turn_of(game, A)
+    rig(game, "crit", "hammer", "block")
+    act(game, A, Attack(fighter="A1", targets=("B1",)))
+    (announced,) = board_picture(game)
+    assert announced.crop is not None, "the attack's line crops the announcement"
+    (answer,) = answer_query(game, UserId("alice"), Invocation(path=("board",)), A)
+    assert [p.crop for p in answer.pictures] == [None]
+    (zoomed,) = answer_query(game, UserId("alice"), Invocation(path=("board",), options={"zoom": "A1"}), A)
+    assert zoomed.pictures[0].crop is not None
