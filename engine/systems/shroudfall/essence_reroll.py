@@ -63,11 +63,12 @@ def essence_options(state: ShroudfallState, catalogue: ShroudfallCatalogue, side
     ways = _ways(state, catalogue, side, unit)
     if not ways:
         return []
-    return [Option(key=ALWAYS, label=f"re-roll the whole roll {_paid(ways[0])}, and each roll of {unit} that falls "
+    shown = state.units[unit].name if unit in state.units else unit  # the name a player reads, not the typed id
+    return [Option(key=ALWAYS, label=f"re-roll the whole roll {_paid(ways[0])}, and each roll of {shown} that falls "
                    "short this activation"),
             *(Option(key=way, label=f"re-roll the whole roll {_paid(way)}, this roll only") for way in ways),
             Option(key=KEEP, label="keep the roll"),
-            Option(key=NEVER, label=f"keep it, and every roll of {unit} this activation")]
+            Option(key=NEVER, label=f"keep it, and every roll of {shown} this activation")]
 
 
 def kept_answer(state: ShroudfallState, unit: str) -> str | None:

@@ -117,3 +117,17 @@ def test_hard_to_hit_drops_the_highest_die_after_every_reroll() -> None:
     table = _duel(effects={"B1": {"passive:Hard to Hit": "game"}}, target="lawbringers")
     judged = strike(table, "A1", "Dragonclaw", "B1", 0, 2, 1, 2, 3, answers=("1",))
     assert "hit 1R+3Y [Y3 Y2 Y1 R2] = 5 vs DEF 4 (critical at 8): hit;" in judged.summary
+
+
+def test_the_essence_reroll_names_the_unit_as_a_player_reads_it() -> None:
+    # L933-937: the re-roll may stand for the unit's later rolls this activation; the answer names the unit by its
+    # name (a newcomer read "each roll of A-razhu"), never by the id a typed command uses.
+    table = _duel(target="lawbringers")
+    table.state.record(A).reserve = ["grey"]
+    asked: list[Decision] = []
+    strike(table, "A1", "Dragonclaw", "B1", 0, 0, 1, 2, 0, 3, 2, 3, 3, answers=("grey", "1"), asked=asked)
+    essence = next(d for d in asked if any(o.key == "grey" for o in d.parts[0].options))
+    labels = [o.label for o in essence.parts[0].options]
+    unit = table.state.units[table.state.models[M("A1")].unit]
+    assert any(f"each roll of {unit.name} " in label for label in labels), labels
+    assert not any(unit.id in label for label in labels), labels
