@@ -411,7 +411,7 @@ RULES.action("disengage", "Disengage: vault up to SPD inches out of engagement (
                        values=_able("disengage", _disengaging), noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("disengage"),
                        accepts=_typed_spot("disengage"), order=Order.GIVEN, noun="spots",
-                       free_form=FreeForm.POINT)))(_special)
+                       free_form=FreeForm.POINT, precheck=off_table)))(_special)
 
 
 def _translocating(world: World, model: Miniature) -> bool:
@@ -426,7 +426,7 @@ RULES.action("translocate", "Translocate: placed within 3\", or within 6\" into 
                        noun="models"),
                  Param("to", "Where to (its base centre)?", values=_vault_spots("translocate"),
                        accepts=_typed_spot("translocate"), order=Order.GIVEN, noun="spots",
-                       free_form=FreeForm.POINT)))(_special)
+                       free_form=FreeForm.POINT, precheck=off_table)))(_special)
 
 
 def _climbs(world: World, side: SideId, model_id: str) -> list[Choice]:

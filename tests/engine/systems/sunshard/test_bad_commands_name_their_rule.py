@@ -71,3 +71,17 @@ async def test_a_point_off_the_table_is_refused_at_once_with_the_tables_size() -
         game.system.declarations.question(game.system, game.state, move.declaration, Viewer.of_side(active), active,
                                           {"to": "99,99"})
     refused(game, _act("move", to="99,99"), Actor(user=UserId("alice"), side=active), r'off the 24" x 24" table')
+
+
+@pytest.mark.parametrize("kind", ["disengage", "translocate"])
+async def test_a_vault_or_placement_off_the_table_is_refused_before_any_model_is_asked(kind: str) -> None:
+    """As for a move (finding 31): a Disengage vault (L409) or a Translocate placement (L1443) to a point off the
+    table is refused at once, with the table's size, whichever model would make it."""
+    game = (await table("sunshard")).game
+    active = game.state.active_side
+    assert active is not None
+    action = game.system.action(("act",), kind)
+    assert action is not None and action.declaration is not None
+    with pytest.raises(RulesError, match=r'-3,5 is off the 24" x 24" table'):
+        game.system.declarations.question(game.system, game.state, action.declaration, Viewer.of_side(active), active,
+                                          {"to": "-3,5"})
