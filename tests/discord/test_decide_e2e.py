@@ -119,7 +119,7 @@ async def test_a_one_part_menu_shows_no_confirm_and_its_default_is_picked_like_a
     options, select = await _options(table, prompt)
     assert [(o["value"], o.get("default", False)) for o in select["options"]] == [("no", False), ("yes", False)], \
         "nothing shown as already chosen, so picking the default sends it too"
-    assert select["placeholder"].endswith("(default: no)")
+    assert select["placeholder"].endswith("(default: Refuse)"), "the default in the words its option shows"
     picked = await _pick_answers(table, options, select, "no")
     assert table.texts()[-1].startswith("Side B decides: Refuse.")
     assert _game(table).state.notes == ["first", "second"] and not _game(table).state.pending
