@@ -164,7 +164,7 @@ def quick_answer(decision: Decision) -> str:
         return "Keep the default"
     if len(decision.parts) == 1:
         part = decision.parts[0]
-        label = next((o.label for o in part.options if o.key == part.default), str(part.default))
+        label = part.label_of(str(part.default)) or str(part.default)
         return fit(label, 80)  # a button label's limit
     return fit(f"Keep the defaults ({said(decision.answers_that_matter(answers), decision.parts)})", 80)
 

@@ -18,7 +18,7 @@ from bot.core.deciding import matters
 from bot.core.parsing import Invocation
 from bot.core.text import fit
 from bot.discord.host import host_of
-from engine.core import DecisionPart, PendingView, UserId, Viewer, pending_view
+from engine.core import PendingView, UserId, Viewer, pending_view
 
 __all__ = ["DecideButton", "OptionsView"]
 
@@ -63,11 +63,6 @@ def _describe(pending: PendingView) -> str:
     return f"**{pending.prompt}**{optional}"
 
 
-def _label_of(part: DecisionPart, key: str) -> str:
-    """The words a player reads for ``key`` among the part's options (a bare key only where no option carries it)."""
-    return next((o.label for o in part.offered() if o.key == key), key)
-
-
 class OptionsView(discord.ui.View):
     """One select per part (paged four at a time: choices, and ready answers for points, directions and
     positions) and a Confirm button. A decision of one part offered as a select is answered by picking: it has no
@@ -86,7 +81,8 @@ class OptionsView(discord.ui.View):
         shown = parts[page * _ROWS_OF_SELECTS:(page + 1) * _ROWS_OF_SELECTS]
         for row, part in enumerate(shown):
             default = None if self.at_once else self.chosen.get(part.key, part.default)
-            named = f" (default: {_label_of(part, part.default)})" if self.at_once and part.default is not None else ""
+            named = f" (default: {part.label_of(part.default) or part.default})" \
+                if self.at_once and part.default is not None else ""
             self.add_item(_PartSelect(part.key, part.prompt + named, [(o.key, o.label) for o in part.offered()],
                                       default, row))
         if page > 0:

@@ -43,7 +43,7 @@ _NOTHING = frozenset({"nothing", "none"})
 def _word(part: DecisionPart | None, value: str) -> str:
     """The chosen option's label; a point the options do not list, as a place (``at 8.88,19.43``)."""
     if part is not None:
-        label = next((option.label for option in part.options if option.key == value), None)
+        label = part.label_of(value)
         if label:
             return label
     try:

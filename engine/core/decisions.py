@@ -111,6 +111,10 @@ class DecisionPart(BaseModel):
     def option_keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
 
+    def label_of(self, key: str) -> str | None:
+        """The words a player reads for the option ``key`` (None where no option carries it: a typed point)."""
+        return next((option.label for option in self.options if option.key == key), None)
+
     def offered(self, limit: int = 25) -> tuple[Option, ...]:
         """Ready answers to pick from, at most ``limit``: the options of a choice; points along a path (evenly
         spaced, both ends included, or the points a game's live part lists in ``options``: those its rules accept);

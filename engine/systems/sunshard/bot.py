@@ -83,7 +83,7 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
         usable = [o for o in options.get("use", []) if o != "none" and not o.startswith("delver-incendiary")
                   and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))]
         if usable:
-            label = next((o.label for o in decision.parts[0].options if o.key == usable[0]), usable[0])
+            label = decision.parts[0].label_of(usable[0]) or usable[0]
             return _answer(decision, {"use": usable[0]}, f"spends Fortune on {label}")
     if kind == "attack-reroll" and "loot" in options.get("reroll", []):
         return _answer(decision, {"reroll": "loot"}, "re-rolls the attack test with a Loot token")
