@@ -297,7 +297,10 @@ class World:
                      and o.figure.mana > 0)]
 
     def mana_pool(self, f: Fighter) -> int:
-        """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871)."""
+        """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871); kept for
+        this world's own models while the state stays at one event (an Action-step menu asks it of every spell)."""
+        if self._fighters.get(f.id) is f:
+            return self.kept(("mana pool", f.id), lambda: sum(o.figure.mana for o in self.mana_sharers(f)))
         return sum(o.figure.mana for o in self.mana_sharers(f))
 
     def melee_reach(self, f: Fighter) -> float | None:
