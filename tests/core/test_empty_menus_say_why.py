@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.console.session import ConsoleSession, seeded_source
 from bot.core.acting import option_menu, resolve
 from bot.core.parsing import Invocation
+from bot.core.systems import SYSTEM_FACTORIES
 from engine.core import Game, ModelId, SideId, UserId, Viewer
 from tests.engine.systems.eldfall.commands import Activate
 from tests.engine.systems.eldfall.tables import ALICE, arrange, as_side, practice, settle, turn_of
@@ -60,3 +62,12 @@ def test_a_shroudfall_unit_with_no_enemy_in_reach_says_so_when_attack_is_typed()
     act(game, A, "activate", model="A1")
     assert _why(game, "attack") == ("no units to choose now: no enemy is within range and sight of A1's weapons now "
                                     "(L681-688, L729); move it first or take another action")
+
+
+async def test_an_action_refused_by_its_precondition_says_that_rule_in_any_game() -> None:
+    """No parameter of its own to explain it: the action's precondition on what is known says why (Sunshard L421)."""
+    printed: list[str] = []
+    session = ConsoleSession(SYSTEM_FACTORIES, seeded_source(7), print_line=printed.append)  # type: ignore[arg-type]
+    await session.run_lines(["/game demo system:sunshard", "/act action:held-shot"])
+    assert printed[-1] == ("  [error to alice] act held-shot refused: a Held Shot is taken during an enemy model's "
+                           "activation (L421)"), printed[-3:]
