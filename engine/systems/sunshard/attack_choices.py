@@ -5,21 +5,30 @@ carries the attack on (:func:`engine.systems.sunshard.attack_flow.advance`)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+
+from pydantic import JsonValue
+
 from engine.core import Context, Decision, ModelId, parse_point
-from engine.geometry import TOLERANCE
+from engine.geometry import TOLERANCE, bearing
 from engine.systems.sunshard.attack_flow import advance, fade_reach
 from engine.systems.sunshard.attack_rerolls import reroll_with
 from engine.systems.sunshard.d20 import roll_d20
 from engine.systems.sunshard.deeds import flood_check
 from engine.systems.sunshard.events import Anticipated, AttackStaged, Faded, FigureUsed
 from engine.systems.sunshard.fortune import pay_reroll
+from engine.systems.sunshard.guard import offer_held_shot
 from engine.systems.sunshard.harm import Cause, gain, lose
+from engine.systems.sunshard.resume import Resume, carry_on, continues, path_of
 from engine.systems.sunshard.scoring import score_deed
 from engine.systems.sunshard.state import AttackDie, SunshardState
-from engine.systems.sunshard.vaults import vault
+from engine.systems.sunshard.vaults import check_vault, vault, vault_along
 from engine.systems.sunshard.world import RULE, world_of
 
 __all__ = ["on_anticipate", "on_armor_reroll", "on_attack_reroll", "on_blight_censors", "on_fade", "on_substitute"]
+
+Point = tuple[float, float]
 
 
 def on_anticipate(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
@@ -93,7 +102,9 @@ def on_blight_censors(ctx: Context[SunshardState], decision: Decision, answers: 
 def on_fade(ctx: Context[SunshardState], decision: Decision, answers: dict[str, str]) -> None:
     """The Fade vault after a hit: up to 2" (3" with the Remnant Fortune), not while Floored (L778, L1514); the
     inches count toward Hit and Run (L1223). A fall at its end may be offered its Fortune re-roll (L471-479,
-    L758-760): the attack's end waits for the answer."""
+    L758-760): the attack's end waits for the answer. In the model's own activation an enemy On Guard may interrupt
+    the vault with a Held Shot (L421, L461): the attack, over but for the vault, ends first, and the vault carries on
+    after the shot (``fade-vault``)."""
     attack = ctx.state.attack
     assert attack is not None
     world = world_of(ctx)
@@ -102,12 +113,60 @@ def on_fade(ctx: Context[SunshardState], decision: Decision, answers: dict[str, 
     here = (model.placed.x, model.placed.y)
     if to != here:
         reach = fade_reach(world, attack)
+        if _held_shot_first(ctx, model.id, here, to, reach, attack.resume):
+            return
         moved = vault(ctx, model.id, to, reach + TOLERANCE, why=f"Fade ({RULE}, L1514)", then={"kind": "attack"})
-        activation = ctx.state.activation
-        if moved and activation is not None and activation.model == model.id:
-            ctx.emit(Faded(model_id=model.id, inches=round(moved, 2)))
-            if ctx.state.activation is not None and ctx.state.activation.faded >= 4 - TOLERANCE:
-                score_deed(ctx, model.side, "hit-and-run", f"{model.id} vaulted "
-                                                           f"{ctx.state.activation.faded:.1f}\" through Fade")
+        _count_fade(ctx, model.id, moved)
         flood_check(ctx)
     advance(ctx)
+
+
+def _held_shot_first(ctx: Context[SunshardState], model_id: ModelId, here: Point, to: Point, reach: float,
+                     after: Resume | None) -> bool:
+    """Offer the Held Shot part way along a checked Fade vault, in its model's own activation only (L421, L461);
+    True when it was offered and the vault waits for it."""
+    activation = ctx.state.activation
+    if activation is None or activation.model != model_id:
+        return False
+    world = world_of(ctx)
+    check_vault(world, world.model(model_id), to, reach + TOLERANCE)
+    end = (round(to[0], 2), round(to[1], 2))
+    if not offer_held_shot(ctx, model_id, (here, end), round(bearing(here, to), 2), (), kind="fade-vault",
+                           more={"from": [here[0], here[1]], "after": after}):
+        return False
+    ctx.emit(AttackStaged(attack=None))
+    return True
+
+
+@continues("fade-vault")
+def _fade_vault(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
+    """The rest of a Fade vault once its Held Shot is answered (L461, L1514): it goes no further when the shot
+    Killed, Downed or Floored its model (Fade is not used while Floored); the inches it went count for Hit and Run
+    (L1223), and what the attack interrupted carries on."""
+    model = world_of(ctx).model(str(resume["model"]))
+    path = path_of(resume)
+    if model.on_table and not (model.downed or model.floored) and path:
+        rest: Resume = {**resume, "path": []}  # a fall's Fortune re-roll waits, then this ends the vault
+        if not vault_along(ctx, model.id, path, float(str(resume["facing"])), int(str(resume["start"])),
+                           why=f"Fade ({RULE}, L1514)", then=rest):
+            return
+    model = world_of(ctx).model(model.id)
+    start = resume["from"]
+    if model.on_table and isinstance(start, list):
+        _count_fade(ctx, model.id, math.dist((float(str(start[0])), float(str(start[1]))),
+                                             (model.placed.x, model.placed.y)))
+    flood_check(ctx)
+    after = resume.get("after")
+    if isinstance(after, dict):
+        carry_on(ctx, after)
+
+
+def _count_fade(ctx: Context[SunshardState], model_id: ModelId, moved: float) -> None:
+    """Inches vaulted through Fade in the model's own activation, and Hit and Run at 4 in one activation (L1223)."""
+    activation = ctx.state.activation
+    if not moved or activation is None or activation.model != model_id:
+        return
+    ctx.emit(Faded(model_id=model_id, inches=round(moved, 2)))
+    if ctx.state.activation is not None and ctx.state.activation.faded >= 4 - TOLERANCE:
+        side = world_of(ctx).model(model_id).side
+        score_deed(ctx, side, "hit-and-run", f"{model_id} vaulted {ctx.state.activation.faded:.1f}\" through Fade")
