@@ -1,5 +1,6 @@
-"""A Held Shot interrupts a Fade vault as it does a move or a Disengage vault, and a vault it interrupts still falls
-from where it began (Sunshard:Embren core rules v1.0, L421, L427, L461, L471, L1514)."""
+"""A Fade vault is a vault like any other: a Held Shot interrupts it as it does a move or a Disengage vault, a vault it
+interrupts still falls from where it began, and where it ends engages On Guard enemies and withers terrain
+(Sunshard:Embren core rules v1.0, L421, L427-433, L461, L471, L1496, L1514)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,20 @@ from engine.systems.sunshard.events import TestMade
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import SunshardState
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import A, B, activate, answer, attack, lay, new_state, pending, put, run
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    B,
+    activate,
+    answer,
+    attack,
+    card,
+    lay,
+    new_state,
+    pending,
+    put,
+    run,
+)
 
 A1, A2, B1 = ModelId("A1"), ModelId("A2"), ModelId("B1")
 R = 32 / 25.4 / 2
@@ -84,3 +98,35 @@ def test_a_held_shot_at_the_end_of_a_disengage_vault_off_a_height_still_falls() 
     assert (after.models[A1].x, after.models[A1].z) == (9, 0) and "Floored" in after.models[A1].tokens
     assert [e.body.describe() for e in events if isinstance(e.body, TestMade)][-1].startswith(
         "A1's falling Armor test: TN 8")
+
+
+def test_a_fade_vault_into_contact_offers_the_on_guard_enemy_its_held_strike() -> None:
+    # L429: an On Guard model that becomes engaged may Held Strike the activating model; a Fade vault (L1514) engages
+    # as a move or a Disengage vault does. B1 hits A1 and vaults 2" west into base contact with A2 (On Guard).
+    state = new_state()
+    put(state, "B1", "Pariah", B, 12, 12)
+    put(state, "A1", "Captain", A, 12 + 2 * R, 12)
+    put(state, "A2", "Captain", A, 10 - 2 * R, 12, tokens=["On Guard"])
+    activate(state, "B1")
+    hit, _ = attack(state, "B", [2, 3], model="B1", weapon="Twin Blades", target="A1")
+    asked, _ = answer(hit, {"vault": "10,12"})
+    assert pending(asked).kind == "held-shot"  # A2 could shoot it first, out of engagement until the vault ends
+    after, _ = answer(asked, {"shooter": "none"})
+    decision = pending(after)
+    assert decision.kind == "guard-engaged" and decision.owner == A and after.attack is None
+    assert [o.key for o in decision.parts[0].options] == ["strike", "keep", "drop"]
+
+
+def test_withering_whereabouts_withers_the_terrain_a_fade_vault_ends_in() -> None:
+    # L1496: any terrain the model is within or in contact with gains Hazardous and Seeded, after a vault as after a
+    # move (L1514).
+    withered = card("Pariah", name="Wither", abilities=("Withering Whereabouts",))
+    data = DATA.with_imports([withered])
+    state = new_state()
+    put(state, "B1", "Wither", B, 12, 12, data=data)
+    put(state, "A1", "Captain", A, 12 + 2 * R, 12)
+    lay(state, "T1", (8.5, 11, 1, 2), 1, ["light-cover"])
+    activate(state, "B1", data=data)
+    hit, _ = attack(state, "B", [2, 3], data=data, model="B1", weapon="Twin Blades", target="A1")
+    after, _ = answer(hit, {"vault": "10,12"}, data=data)
+    assert set(after.terrain["T1"].keywords) >= {"hazardous", "seeded"}
