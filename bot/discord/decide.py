@@ -20,7 +20,7 @@ from bot.core.text import fit
 from bot.discord.host import host_of
 from engine.core import PendingView, UserId, Viewer, pending_view
 
-__all__ = ["DecideButton", "OptionsView"]
+__all__ = ["DecideButton", "OptionsView", "describe"]
 
 _ROWS_OF_SELECTS = 4  # Discord allows 5 rows; the last holds the buttons
 
@@ -54,11 +54,12 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
             return
         view = game.view(Viewer.of_side(decision.owner))
         pending = next(p for p in view.pending if p.id == self.decision)
-        await interaction.response.send_message(_describe(pending), ephemeral=True,
+        await interaction.response.send_message(describe(pending), ephemeral=True,
                                                 view=OptionsView(self.table, pending, game.seq, user))
 
 
-def _describe(pending: PendingView) -> str:
+def describe(pending: PendingView) -> str:
+    """The heading over a decision's options: its prompt, and whether it passes on its own."""
     optional = " (optional: it passes on timeout)" if pending.optional else ""
     return f"**{pending.prompt}**{optional}"
 
@@ -118,9 +119,11 @@ class OptionsView(discord.ui.View):
     async def confirm(self, interaction: discord.Interaction) -> None:
         client = host_of(interaction)
         answers = {p.key: self.chosen.get(p.key) or p.default for p in self.pending.parts}
-        missing = [key for key, value in answers.items() if value is None]
-        if missing:
-            await interaction.response.send_message(f"Choose {', '.join(missing)} first.", ephemeral=True)
+        missing = [p.prompt for p in self.pending.parts if answers[p.key] is None]
+        if missing:  # named as the selects' placeholders name them, never by their keys
+            await interaction.response.send_message(
+                f"Nothing was sent yet: pick an answer for {' and for '.join(repr(m) for m in missing)} first, "
+                "then Confirm.", ephemeral=True)
             return
         choice = ";".join(f"{key}={value}" for key, value in answers.items())
         invocation = Invocation(("decide",), {"decision": self.pending.id, "choice": choice}, built_at_seq=self.seq)
