@@ -19,7 +19,8 @@ __all__ = ["EXPIRED", "NOT_YOURS", "PreviewStore", "Waiting"]
 
 _KEEP = 500  # waiting invocations remembered at once; older ones expire first
 
-EXPIRED = "This has expired (the game master restarted or moved on); run the command again."
+EXPIRED = ("This has expired (it was used already, or the game master restarted); nothing was changed. /act shows "
+           "what you can do now.")
 NOT_YOURS = "This was shown to another player; only they can use it, so nothing was changed."
 
 

@@ -1,13 +1,20 @@
 """What a newcomer met on Discord that the console had already fixed (session 38): a player's id shown as digits
 before a possessive ("It is 1576...'s turn"), the host's reply to ``/game new`` carrying the typed prompt of their
-first choice (a decision id, option keys, ``/decide decision:... choice:...``) with their id as digits, and the
-host's first menu (an Eldfall party to choose) reached only by a bare ``/act``."""
+first choice (a decision id, option keys, ``/decide decision:... choice:...``) with their id as digits, the host's
+first menu (an Eldfall party to choose) reached only by a bare ``/act``, a decision's answers cut at Discord's 25
+(the console pages them), and a spent menu telling a player who typed nothing to "run the command again"."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from bot.core.parsing import Invocation
+from bot.discord.decide import OptionsView
 from bot.discord.delivery import with_mentions
+from bot.discord.waiting import EXPIRED, PreviewStore
+from engine.core import DecisionPart, Option, PendingView, SideId, UserId
 from tests.discord.conftest import Table
 
 ALICE = "100000000000000001"
@@ -71,3 +78,32 @@ async def test_the_hosts_first_menu_comes_with_the_game_and_plays_at_its_thread(
     await click.response()
     parties = await click.followup()
     assert "Which party?" in parties["content"] and _selects(parties), parties["content"]
+
+
+async def test_a_choice_of_more_than_25_answers_is_paged_and_counted_never_cut() -> None:
+    """Discord's select holds 25 options; a part with 30 answers (none of the four games' decisions reached 25 in a
+    whole game, but nothing bounds them) shows 24 a page, counted in its placeholder, and its last entry turns the
+    page, so the 30th can be picked (it was cut off before). The views as drawn, page by page."""
+    options = tuple(Option(key=f"way{n}", label=f"Way {n}") for n in range(1, 31))
+    pending = PendingView(id="d7", owner=SideId("B"), kind="asked", optional=False, secret=False, prompt="Which way?",
+                          parts=(DecisionPart(key="way", prompt="Which way?", options=options, default="way1"),))
+    view = OptionsView("1", pending, 3, UserId("2"))
+    (select,) = view.children
+    assert isinstance(select, discord.ui.Select)
+    labels = [o.label for o in select.options]
+    assert len(labels) == 25 and labels[:2] == ["Way 1", "Way 2"] and labels[-1] == "More: page 2 of 2", labels
+    assert select.placeholder is not None and "(page 1 of 2, 30 answers)" in select.placeholder, select.placeholder
+    view.answer_pages["way"] = 1
+    (select,) = view.again().children
+    assert isinstance(select, discord.ui.Select)
+    assert [o.label for o in select.options] == [f"Way {n}" for n in range(25, 31)] + ["More: back to page 1 of 2"]
+
+
+def test_a_spent_menu_says_what_to_do_instead() -> None:
+    """A select or Confirm picked twice (or after a restart) says nothing changed and where the options are now,
+    not 'run the command again' to a player who typed no command (they picked from a menu)."""
+    store = PreviewStore()
+    token = store.add("2", Invocation(("act",), {}), table="1")
+    assert store.take(token, "2") == (Invocation(("act",), {}), "1"), "a pick runs at the table it was built at"
+    refusal = store.take(token, "2")
+    assert refusal == EXPIRED and "nothing was changed" in refusal and "/act shows" in refusal
