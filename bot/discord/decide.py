@@ -69,9 +69,10 @@ class OptionsView(discord.ui.View):
     """One select per part (paged four at a time: choices, and ready answers for points, directions and
     positions) and a Confirm button. A decision of one part offered as a select is answered by picking: it has no
     Confirm, and no option is shown as already chosen (its default is named in the placeholder), so every pick
-    sends, the default too. A pick that changes what the later parts offer (a declared kind reads a part's options
-    given the answers before it) redraws the selects live; a pick that changes nothing only acknowledges. Only
-    ``user``, who opened it, may use it."""
+    sends, the default too. Only the parts asked given the picks so far are shown, the defaults standing for the rest
+    (a Dodge's spot once the model dodges, as the console asks them). A pick that changes which parts are asked or
+    what they offer (a declared kind reads a part's options given the answers before it) redraws the selects live;
+    a pick that changes nothing only acknowledges. Only ``user``, who opened it, may use it."""
 
     def __init__(self, table: str, pending: PendingView, seq: int, user: UserId, page: int = 0,
                  chosen: dict[str, str] | None = None, answer_pages: dict[str, int] | None = None) -> None:
@@ -79,7 +80,8 @@ class OptionsView(discord.ui.View):
         self.table, self.pending, self.seq, self.user, self.page = table, pending, seq, user, page
         self.chosen: dict[str, str] = dict(chosen or {})
         self.answer_pages: dict[str, int] = dict(answer_pages or {})  # a part's page of answers, past 25
-        parts = [p for p in pending.parts if p.offered()]
+        self.asked = _asked(pending.parts, self.chosen)
+        parts = [p for p in self.asked if p.offered()]
         self.at_once = len(pending.parts) == 1 and len(parts) == 1  # picking its answer is the answer
         shown = parts[page * _ROWS_OF_SELECTS:(page + 1) * _ROWS_OF_SELECTS]
         for row, part in enumerate(shown):
@@ -118,17 +120,16 @@ class OptionsView(discord.ui.View):
         if game is None or decision is None:
             return None  # answered or gone: Confirm says so in words
         live = pending_view(game.live(decision, self.chosen), Viewer.of_side(decision.owner))
-        parts = tuple(p for p in live.parts if matters(p, self.chosen))
-        if parts == self.pending.parts:
-            return None
         kept = {key: value for key, value in self.chosen.items()
-                if any(p.key == key and any(o.key == value for o in p.options) for p in parts)}
-        return self.again(chosen=kept, pending=live.model_copy(update={"parts": parts}))
+                if any(p.key == key and any(answer == value for answer, _ in _answers(p)) for p in live.parts)}
+        fresh = self.again(chosen=kept, pending=live)
+        return None if fresh.asked == self.asked and kept == self.chosen else fresh
 
     async def confirm(self, interaction: discord.Interaction) -> None:
         client = host_of(interaction)
-        answers = {p.key: self.chosen.get(p.key) or p.default for p in self.pending.parts}
-        missing = [p.prompt for p in self.pending.parts if answers[p.key] is None]
+        asked = _asked(self.pending.parts, self.chosen)
+        answers = {p.key: self.chosen.get(p.key) or p.default for p in asked}
+        missing = [p.prompt for p in asked if answers[p.key] is None]
         if missing:  # named as the selects' placeholders name them, never by their keys
             await interaction.response.send_message(
                 f"Nothing was sent yet: pick an answer for {' and for '.join(repr(m) for m in missing)} first, "
@@ -137,6 +138,12 @@ class OptionsView(discord.ui.View):
         choice = ";".join(f"{key}={value}" for key, value in answers.items())
         invocation = Invocation(("decide",), {"decision": self.pending.id, "choice": choice}, built_at_seq=self.seq)
         await client.run_invocation(interaction, invocation, table=self.table)
+
+
+def _asked(parts: tuple[DecisionPart, ...], chosen: dict[str, str]) -> tuple[DecisionPart, ...]:
+    """The parts asked given the picks so far, each part's default standing for it until it is picked."""
+    answers = {**{p.key: p.default for p in parts if p.default is not None}, **chosen}
+    return tuple(p for p in parts if matters(p, answers))
 
 
 def _answers(part: DecisionPart) -> list[tuple[str, str]]:

@@ -2,7 +2,8 @@
 before a possessive ("It is 1576...'s turn"), the host's reply to ``/game new`` carrying the typed prompt of their
 first choice (a decision id, option keys, ``/decide decision:... choice:...``) with their id as digits, the host's
 first menu (an Eldfall party to choose) reached only by a bare ``/act``, a decision's answers cut at Discord's 25
-(the console pages them), and a spent menu telling a player who typed nothing to "run the command again"."""
+(the console pages them), a decision's follow-up questions all shown at once (the console asks only those that
+matter), and a spent menu telling a player who typed nothing to "run the command again"."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from typing import Any
 
 import discord
 
+from bot.console.session import seeded_source
 from bot.core.parsing import Invocation
 from bot.discord.decide import OptionsView
 from bot.discord.delivery import with_mentions
 from bot.discord.waiting import EXPIRED, PreviewStore
 from engine.core import DecisionPart, Option, PendingView, SideId, UserId
 from tests.discord.conftest import Table
+from tests.discord.test_eldfall_new_rules_e2e import _buttons, _invited, _notice, _to_side_a_turn
 
 ALICE = "100000000000000001"
 SELECT = 3
@@ -32,7 +35,11 @@ def test_a_players_id_before_a_possessive_becomes_a_mention() -> None:
 
 
 async def _game_new(table: Table, system: str) -> tuple[str, list[dict[str, Any]]]:
-    """Alice's ``/game new`` with bob invited; returns the thread and her private replies."""
+    """Alice's ``/game new`` with bob invited, on seed 7 (alice wins Underworlds' roll-off for the first board);
+    returns the thread and her private replies."""
+    await table.stop()
+    table.service_options = {"seed_source": seeded_source(7)}
+    await table.start()
     handle = await table.standin.slash("game new", {"system": system, "opponent": table.user_id("bob")},
                                        channel="battle")
     await handle.response()
@@ -107,3 +114,30 @@ def test_a_spent_menu_says_what_to_do_instead() -> None:
     assert store.take(token, "2") == (Invocation(("act",), {}), "1"), "a pick runs at the table it was built at"
     refusal = store.take(token, "2")
     assert refusal == EXPIRED and "nothing was changed" in refusal and "/act shows" in refusal
+
+
+async def test_a_reactions_options_ask_only_what_matters_as_the_console_does(table: Table) -> None:
+    """Eldfall's Reaction step asks, per model, what it does, and where it strikes or dodges only once it attacks
+    or dodges (L1198-1246). Decide's options showed every follow-up at once (15 selects over four pages for three
+    models); now the models' own questions, and a model's Dodge questions once Dodge is picked for it."""
+    thread = await _invited(table)
+    await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
+    await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
+    game = await _to_side_a_turn(table, thread)
+    model = next(f.id for f in game.state.figures.values() if f.side == "A")
+    await table.do("act", {"action": "activate", "model": model}, channel=thread)
+    (offer,) = game.state.pending.values()
+    assert offer.owner == "B" and offer.reaction_to is not None
+    notice = await _notice(table, thread, "bob")
+    opened = await table.standin.click(notice, _buttons(notice)["Decide"], user="bob")
+    await opened.response()
+    options = opened.original
+    assert options is not None
+    selects = _selects(options)
+    reactors = [p.key for p in offer.parts if p.asked_when is None]
+    assert [s["placeholder"].split()[0] for s in selects] == reactors[:4], [s["placeholder"] for s in selects]
+    dodge = next(o["value"] for o in selects[0]["options"] if o["value"] == "dodge")
+    picked = await table.standin.click(options["id"], selects[0]["custom_id"], user="bob", values=[dodge])
+    assert (await picked.response()).body["type"] == 7, "the selects are drawn again, in place"
+    asked = [s["placeholder"] for s in _selects(table.standin.message(options["id"]))]
+    assert [p for p in asked if "dodge" in p] and not [p for p in asked if "path" in p], asked
