@@ -1,0 +1,205 @@
+"""More table options played both ways (data/sunshard/rulings.yaml; the rules digest's section 14 gaps): the default
+gives the reading docs/sunshard.md states, the alternative its own (Sunshard:Embren core rules v1.0)."""
+
+from __future__ import annotations
+
+from engine.core import Context, ModelId
+from engine.systems.sunshard.ap import spend_ap
+from engine.systems.sunshard.attack_plan import attack_cost
+from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
+from engine.systems.sunshard.magika import cast_cost
+from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
+from engine.systems.sunshard.moving import check_move
+from engine.systems.sunshard.sight import cover, has_sight
+from engine.systems.sunshard.state import Party, SunshardState
+from engine.systems.sunshard.terrain import surface
+from engine.systems.sunshard.world import World
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    B,
+    activate,
+    card,
+    lay,
+    new_state,
+    objective,
+    put,
+    quest_state,
+    rolled,
+    run,
+    world,
+)
+
+A1, B1 = ModelId("A1"), ModelId("B1")
+GAP = 32 / 25.4
+
+
+def spec(w: World, attacker: str, target: str, profile: str, **kwargs: object) -> AttackSpec:
+    a, t = w.model(attacker), w.model(target)
+    return AttackSpec(ModelId(attacker), ModelId(target), a.weapon(profile), cover=cover(w, a, t),
+                      **kwargs)  # type: ignore[arg-type]
+
+
+def test_los_threshold_terrain_as_tall_as_the_taller_or_the_shorter_model() -> None:
+    # Ruling los-threshold (L282, L296): a HGT 3 wall between a Harrier (HGT 2) and an Evolved (HGT 4) is shorter than
+    # the taller, so they see each other; read against the shorter, it blocks.
+    for option, sees in (("taller", True), ("shorter", False)):
+        state = new_state(rulings={"los-threshold": option})
+        lay(state, "W1", (10, 4, 1, 16), 3, [])
+        put(state, "A1", "Harrier", A, 6, 12)
+        put(state, "B1", "Evolved", B, 16, 12)
+        w = world(state)
+        assert has_sight(w, w.model("A1"), w.model("B1")) is sees
+
+
+def test_heavy_cover_adds_to_the_armor_test_against_a_cone_unless_the_table_says_not() -> None:
+    # Ruling heavy-armor-vs-templates (L555-561, L573): D-20's Cone ignores the attack test's -2 either way; the Armor
+    # test's +2 of heavy cover stays by default and goes under "no".
+    values = {}
+    for option in ("yes", "no"):
+        state = new_state(rulings={"heavy-armor-vs-templates": option})
+        put(state, "B1", "Aberration", B, 2, 12)
+        put(state, "A1", "Captain", A, 7, 12)
+        lay(state, "T1", (4.5, 10, 0.5, 4), 1, ["heavy-cover"])
+        w = world(state)
+        cone = spec(w, "B1", "A1", "Blight Spit")
+        assert cone.cover is not None and cone.cover.kind == "heavy"
+        values[option] = armor_target(w, cone).value
+    assert values["yes"] == values["no"] + 2
+
+
+def test_in_the_fray_counts_the_targets_enemies_or_the_attackers() -> None:
+    # Ruling in-the-fray-enemy (L575): the Harrier shoots a target engaged by the Harrier's own Conscripted. Read as
+    # the target's enemy (default) that is In the Fray, -2; read as the attacker's enemy, it is not.
+    values = {}
+    for option in ("target", "attacker"):
+        state = new_state(rulings={"in-the-fray-enemy": option})
+        target = card("Captain", name="Target", EVA=4)
+        data = DATA.with_imports([target])
+        put(state, "A1", "Harrier", A, 2, 12, data=data)
+        put(state, "B1", "Target", B, 14, 12, data=data)
+        put(state, "A2", "Conscripted", A, 14 + GAP, 12, data=data)
+        w = world(state, target)
+        values[option] = attack_target(w, spec(w, "A1", "B1", "Longbow")).value
+    assert values == {"target": 5 + 4 - 2, "attacker": 5 + 4}
+
+
+def test_terrain_surface_is_the_highest_or_the_lowest_piece_stood_completely_within() -> None:
+    # Ruling terrain-surface (L280): a model completely within two overlapping pieces, HGT 1 and HGT 3.
+    for option, hgt in (("highest", 3), ("lowest", 1)):
+        state = new_state(rulings={"terrain-surface": option})
+        lay(state, "T1", (8, 8, 8, 8), 1, [])
+        lay(state, "T2", (9, 9, 6, 6), 3, [])
+        put(state, "A1", "Captain", A, 12, 12)
+        w = world(state)
+        assert surface(w, w.model("A1")) == hgt
+
+
+def test_falling_surface_counts_a_piece_only_when_completely_within_it() -> None:
+    # Ruling falling-surface (L280, L471): a model half on a HGT 4 piece stands on the battlefield (0) by default, on
+    # the piece when being within it is enough.
+    for option, hgt in (("completely-within", 0), ("within", 4)):
+        state = new_state(rulings={"falling-surface": option})
+        lay(state, "T1", (8, 8, 4, 8), 4, [])
+        put(state, "A1", "Captain", A, 12, 12)
+        w = world(state)
+        assert surface(w, w.model("A1")) == hgt
+
+
+def test_any_heal_lifts_downed_or_only_one_that_gains_hp() -> None:
+    # Ruling downed-heal (L622, L640): a Downed model with no HP lost is healed 1: Downed goes by default; under
+    # hp-gained it stays, no HP being gained.
+    for option, downed in (("any-heal", False), ("hp-gained", True)):
+        state = new_state(rulings={"downed-heal": option})
+        put(state, "A1", "Captain", A, 4, 4, tokens=["Downed"])
+        after, _ = run(state, lambda ctx: heal(ctx, A1, 1, why="test"))
+        assert ("Downed" in after.models[A1].tokens) is downed
+
+
+def test_kill_credit_goes_to_the_opponent_whatever_the_cause_or_only_for_an_enemy_s_attack() -> None:
+    # Ruling kill-credit (L897, L1004, L1287): a model Killed by its End Phase Blight (no attacker) scores for its
+    # owner's opponent by default; under attacks-only nobody scores it, while an enemy's attack still does.
+    for option, credited in (("opponent", B), ("attacks-only", None)):
+        state = new_state(rulings={"kill-credit": option})
+        put(state, "A1", "Captain", A, 4, 4)
+        put(state, "B1", "Pariah", B, 12, 4)
+        w = world(state)
+        assert credit_for(w, w.model("A1"), Cause("Blight")) == credited
+        assert credit_for(w, w.model("A1"), Cause("a shot", by=B1, action="attack")) == B
+
+
+def test_burning_tests_once_per_ap_or_once_per_action() -> None:
+    # Ruling burning-per-ap (L599): a Burning Conscripted (ARM 11) spends 2 AP on one move: two tests, or one.
+    for option, tests in (("per-ap", 2), ("per-action", 1)):
+        state = new_state(rulings={"burning-per-ap": option})
+        put(state, "A1", "Conscripted", A, 10, 10, tokens=["Burning"])
+        activate(state, "A1", ap=3)
+
+        def move(ctx: Context[SunshardState]) -> None:
+            spend_ap(ctx, A1, 2, "a move")
+        _, events = run(state, move, rig=[3] * tests)
+        assert rolled(events) == ["A1's Burning test: TN 7, rolled 3: passed."] * tests
+
+
+def test_rugged_takes_two_inches_once_per_action_or_once_per_piece() -> None:
+    # Ruling rugged-frequency (L389-391, L729): SPD 3 with 2 AP moving straight through two Rugged pieces may move 4"
+    # (once per action) or 2" (per piece).
+    slow = card("Conscripted", name="Plodder", SPD=3)
+    for option, allowance in (("once-per-action", 4), ("per-piece", 2)):
+        state = new_state(rulings={"rugged-frequency": option})
+        put(state, "A1", "Plodder", A, 4, 4, data=DATA.with_imports([slow]))
+        activate(state, "A1", ap=2)
+        lay(state, "T1", (2, 5, 4, 0.5), 0, ["rugged", "clear"])
+        lay(state, "T2", (2, 5.8, 4, 0.5), 0, ["rugged", "clear"])
+        plan = check_move(world(state, slow), A, {"model": "A1", "ap": "2", "to": "4,6"})
+        assert plan.rugged and plan.allowance == allowance
+
+
+def test_swarming_counts_for_a_party_member_s_attack_or_any_attacker_s() -> None:
+    # Ruling swarming-attacker (L445, L541): A1 and A2 form the party and engage the target; A3, outside the party,
+    # attacks it: no Swarming by default (AA 4 + EVA 5), +2 for two others under any-attacker.
+    values = {}
+    for option in ("party-attacker", "any-attacker"):
+        state = new_state(rulings={"swarming-attacker": option})
+        put(state, "B1", "Captain", B, 12, 12)
+        for i, (x, y) in enumerate([(12 - GAP, 12), (12 + GAP, 12), (12, 12 + GAP)], start=1):
+            put(state, f"A{i}", "Conscripted", A, x, y)
+        state.party = Party(selector=ModelId("A1"), members=[ModelId("A1"), ModelId("A2")])
+        w = world(state)
+        values[option] = attack_target(w, spec(w, "A3", "B1", "Bayonet")).value
+    assert values == {"party-attacker": 9, "any-attacker": 11}
+
+
+def test_cast_magika_costs_one_ap_or_two() -> None:
+    # Ruling cast-magika-cost (L397, L654): the Cast Magika action, a blessing's or a curse's.
+    for option, ap in (("one", 1), ("two", 2)):
+        state = new_state(rulings={"cast-magika-cost": option})
+        put(state, "A1", "Captain", A, 4, 4)
+        w = world(state)
+        assert cast_cost(w) == ap and attack_cost(w, "curse", False, w.model("A1")) == ap
+
+
+def test_prey_reads_mark_target_as_hunters_mark_or_never_scores() -> None:
+    # Ruling mark-target (L1221): side A's Captain holding Hunter's Mark is Killed: Prey scores 1 VP for the Remnant
+    # (side B) by default; under "never" the deed cannot be met.
+    for option, vp in (("hunters-mark", 1), ("never", 0)):
+        state = quest_state("chance-encounter", rulings={"mark-target": option})
+        put(state, "A1", "Captain", A, 4, 4, tokens=["Hunter's Mark"])
+        put(state, "A2", "Captain", A, 8, 4)
+        put(state, "B1", "Pariah", B, 12, 20)
+        after, _ = run(state, lambda ctx: kill(ctx, A1, Cause("a test")))
+        assert after.records[B].deed_vp == vp
+
+
+def test_blood_meridian_scores_a_kill_at_an_objective_by_any_cause_or_by_an_attack() -> None:
+    # Ruling blood-meridian-kill (L1057): in round 2 side A's Captain in contact with an Objective dies of no attack:
+    # side B scores 1 VP by default, none under by-attack.
+    for option, vp in (("enemy-any-cause", 1), ("by-attack", 0)):
+        state = quest_state("blood-meridian", rulings={"blood-meridian-kill": option})
+        state.round = 2
+        objective(state, "O1", (12, 12))
+        put(state, "A1", "Captain", A, 12 - 50 / 25.4 / 2 - GAP / 2, 12)
+        put(state, "A2", "Captain", A, 4, 2)
+        put(state, "B1", "Pariah", B, 12, 22)
+        after, _ = run(state, lambda ctx: kill(ctx, A1, Cause("Blight")))
+        assert after.records[B].quest_vp == vp
