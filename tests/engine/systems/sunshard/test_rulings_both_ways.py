@@ -3,9 +3,14 @@ gives the reading docs/sunshard.md states, the alternative its own (Sunshard:Emb
 
 from __future__ import annotations
 
-from engine.core import Context, ModelId
+import pytest
+
+from engine.core import Context, ModelId, RulesError
+from engine.geometry.templates import strip_template
+from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.ap import spend_ap
-from engine.systems.sunshard.attack_plan import attack_cost
+from engine.systems.sunshard.attack_plan import attack_cost, under_template
+from engine.systems.sunshard.attack_rerolls import reroll_ways
 from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
 from engine.systems.sunshard.magika import cast_cost
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
@@ -203,3 +208,52 @@ def test_blood_meridian_scores_a_kill_at_an_objective_by_any_cause_or_by_an_atta
         put(state, "B1", "Pariah", B, 12, 22)
         after, _ = run(state, lambda ctx: kill(ctx, A1, Cause("Blight")))
         assert after.records[B].quest_vp == vp
+
+
+def test_fortune_re_rolls_every_attack_test_or_only_attack_actions() -> None:
+    # Ruling fortune-reroll-scope (L757): with 1 Fortune, a Held Shot's test may be re-rolled by default; under
+    # attack-actions only the attack action's (and a curse's, ruling curse-as-attack-action).
+    for option, held in (("every-attack", True), ("attack-actions", False)):
+        state = new_state(rulings={"fortune-reroll-scope": option})
+        put(state, "A1", "Captain", A, 4, 4)
+        state.records[A].fortune = 1
+        w = world(state)
+        assert ("fortune" in {o.key for o in reroll_ways(w, A1, A, "held-shot")}) is held
+        assert "fortune" in {o.key for o in reroll_ways(w, A1, A, "action")}
+
+
+def test_a_curse_is_an_attack_action_for_the_fortune_re_roll_unless_the_table_says_not() -> None:
+    # Ruling curse-as-attack-action (L583, L757): under fortune-reroll-scope attack-actions, a curse's test may be
+    # re-rolled with Fortune by default, not under "no".
+    for option, offered in (("yes", True), ("no", False)):
+        state = new_state(rulings={"curse-as-attack-action": option, "fortune-reroll-scope": "attack-actions"})
+        put(state, "A1", "Captain", A, 4, 4)
+        state.records[A].fortune = 1
+        assert ("fortune" in {o.key for o in reroll_ways(world(state), A1, A, "curse")}) is offered
+
+
+def test_the_model_the_opponent_picked_may_form_a_party_unless_the_table_says_not() -> None:
+    # Ruling party-picked-model (L359, L437): side B won the initiative and picked side A's A1 to go first.
+    for option, allowed in (("yes", True), ("no", False)):
+        state = new_state(rulings={"party-picked-model": option})
+        put(state, "A1", "Conscripted", A, 10, 10)
+        put(state, "A2", "Conscripted", A, 12, 10)
+        state.step, state.active_side = "activation", A
+        state.initiative, state.first_pick = B, A1
+        filled = {"model": "A1", "party": "A2"}
+        if allowed:
+            assert check_activate(world(state), A, filled).party == ("A2",)
+        else:
+            with pytest.raises(RulesError, match="activates alone"):
+                check_activate(world(state), A, filled)
+
+
+def test_a_model_is_under_a_template_when_overlapped_touched_or_wholly_covered() -> None:
+    # Ruling template-under (L553, L559): a 5" x 1" Wall over B1 and just touching B2's base edge; B1's base sticks
+    # out of its 1" width.
+    wall = strip_template((12, 12), 0.0, 5.0, 1.0)
+    for option, under in (("overlap", ["B1"]), ("touching", ["B1", "B2"]), ("wholly", [])):
+        state = new_state(rulings={"template-under": option})
+        put(state, "B1", "Pariah", B, 12, 12)
+        put(state, "B2", "Pariah", B, 12, 12.5 + 16 / 25.4)
+        assert [m.id for m in under_template(world(state), wall)] == under
