@@ -1,0 +1,50 @@
+"""Table options (data/eldfall/rulings.yaml; the rules digest's section 13.2) that no test named yet, each default
+giving the reading docs/eldfall.md states and, where the referee plays it, the alternative its own (Eldfall core
+rules v1.5)."""
+
+from __future__ import annotations
+
+from engine.checks import target
+from engine.core import RigDice
+from engine.systems.eldfall.attack import attack_roll
+from engine.systems.eldfall.catalogue import EldfallCatalogue
+from engine.systems.eldfall.movement import allowance
+from tests.engine.systems.eldfall.loader import shipped_rulings
+from tests.engine.systems.eldfall.tables import HOST, place
+from tests.engine.systems.eldfall.test_heights import _move, _soga, _tower
+
+RULINGS = shipped_rulings()
+
+
+def test_a_critical_face_above_the_target_hits_or_must_succeed_too() -> None:
+    # Ruling critical-above-target (L831, L1811): an Assassin (criticals 1-3) at a modified OFF of 2 rolls a 3: by
+    # default a critical and a Hit; under must-succeed a failure.
+    hit = attack_roll("A", "B", "OFF", target(2), [3], critical_up_to=3, rulings=RULINGS)
+    assert [(v.success, v.critical) for v in hit.verdicts] == [(True, True)] and len(hit.hits()) == 1
+    missed = attack_roll("A", "B", "OFF", target(2), [3], critical_up_to=3,
+                         rulings=shipped_rulings(critical_above_target="must-succeed"))
+    assert not missed.hits()
+
+
+def test_a_jump_covers_half_spd_rounded_up_or_exact() -> None:
+    # Ruling jump-rounding (L573, L1348): SPD 5 jumps 3" by default, 2.5" exact.
+    assert allowance("jump", 5, rulings=RULINGS) == 3.0
+    assert allowance("jump", 5, rulings=shipped_rulings(jump_rounding="exact")) == 2.5
+
+
+def test_inferno_burns_three_as_the_guild_hall_prints(catalogue: EldfallCatalogue) -> None:
+    # Ruling inferno-burn (L2322): the book prints Burn without a level; the data carries Burn (3).
+    assert "Burn (3)" in catalogue.spell("Inferno").traits
+
+
+def test_walking_off_a_ledge_falls_or_stops_at_the_edge() -> None:
+    # Ruling ledge-drop (L878-881, L1390): the Champion walks off a 7" roof. By default it falls to the ground (two AG
+    # rolls for SPD 5's 3" intervals, L883-889: both pass); under "stops" it stays up on the roof.
+    for option, z in (("falls", 0.0), ("stops", 7.0)):
+        game, champion = _soga(f"ledge-{option}", **({"ledge-drop": option} if option != "falls" else {}))
+        _tower(game, "rect:20,26,4,1.5", 7.0)
+        place(game, champion, 22, 26.8)
+        if option == "falls":
+            game.apply(RigDice(values=(1, 1)), HOST)
+        _move(game, champion, "walk", "22,29.5")
+        assert game.state.models[champion].z == z
