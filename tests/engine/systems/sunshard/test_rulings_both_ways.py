@@ -11,6 +11,7 @@ from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.ap import spend_ap
 from engine.systems.sunshard.attack_plan import attack_cost, under_template
 from engine.systems.sunshard.attack_rerolls import reroll_ways
+from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
 from engine.systems.sunshard.magika import cast_cost
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
@@ -20,11 +21,17 @@ from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.terrain import surface
 from engine.systems.sunshard.world import World
 from tests.engine.systems.sunshard.tables import (
+    A1,
+    B1,
+    B2,
     DATA,
     A,
     B,
     activate,
+    answer,
+    attack,
     card,
+    duel,
     lay,
     new_state,
     objective,
@@ -35,7 +42,6 @@ from tests.engine.systems.sunshard.tables import (
     world,
 )
 
-A1, B1 = ModelId("A1"), ModelId("B1")
 GAP = 32 / 25.4
 
 
@@ -257,3 +263,58 @@ def test_a_model_is_under_a_template_when_overlapped_touched_or_wholly_covered()
         put(state, "B1", "Pariah", B, 12, 12)
         put(state, "B2", "Pariah", B, 12, 12.5 + 16 / 25.4)
         assert [m.id for m in under_template(world(state), wall)] == under
+
+
+def _with_pistol(name: str, **changes: object) -> SunshardData:
+    """Test data with a Captain copy ``name`` whose Officer's Pistol is changed."""
+    return DATA.with_imports([card("Captain", name=name, weapons=(
+        DATA.card("Captain").weapons[0].model_copy(update=changes),))])
+
+
+def test_a_perfect_attack_with_a_blighted_weapon_still_gives_its_blight_unless_the_table_says_not() -> None:
+    # Ruling blighted-perfect (L521, L1506): a Blighted pistol rolls a 1 and the Aberration fails its Armor test (19):
+    # it loses the HP (L1506) and, by default, gains the perfect attack's Blight too.
+    data = _with_pistol("Spitter", abilities=("Blighted",))
+    for option, blight in (("yes", ["Blight"]), ("no", [])):
+        state = duel("Spitter", "Aberration", data=data)
+        state.setup = state.setup.model_copy(update={"rulings": {"blighted-perfect": option}})
+        after, _ = attack(state, "A", [1, 19], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+        assert after.models[B1].tokens == blight and after.models[B1].wounds_left == 2
+
+
+def test_an_immaterial_model_the_hit_passes_through_gains_no_blight_unless_the_table_keeps_it() -> None:
+    # Ruling immaterial-timing (L521, L1447): a perfect attack (1) on an Immaterial Shade that then rolls 10: not hit,
+    # so no Blight by default; under keeps-blight the perfect attack's Blight stays.
+    data = DATA.with_imports([card("Pariah", name="Shade", abilities=("Immaterial",))])
+    for option, blight in (("after-rerolls", []), ("keeps-blight", ["Blight"])):
+        state = duel("Captain", "Shade", 8, data=data)
+        state.setup = state.setup.model_copy(update={"rulings": {"immaterial-timing": option}})
+        after, _ = attack(state, "A", [1, 10], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+        assert after.models[B1].tokens == blight and after.models[B1].wounds_taken == 0
+
+
+def test_bell_ringer_floors_on_any_die_of_x_or_less_or_only_on_a_hit() -> None:
+    # Ruling bell-ringer-miss (L1502): a Bell-Ringer(3) pistol at AA 0 against EVA 2 (TN 2) rolls a 3: a miss, yet a
+    # die of 3 or less, so the target is Floored by default; under "no" only a hit floors.
+    data = _with_pistol("Ringer", AA=0, abilities=("Bell-Ringer(3)",))
+    data = data.with_imports([card("Captain", name="Slow Target", EVA=2)])
+    for option, floored in (("yes", True), ("no", False)):
+        state = duel("Ringer", "Slow Target", data=data)
+        state.setup = state.setup.model_copy(update={"rulings": {"bell-ringer-miss": option}})
+        after, events = attack(state, "A", [3], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+        assert rolled(events) == ["A1's attack test on B1: TN 2, rolled 3: miss."]
+        assert ("Floored" in after.models[B1].tokens) is floored
+
+
+def test_a_substitute_s_perfect_attack_blight_goes_to_the_model_hit_or_the_first_target() -> None:
+    # Ruling substitute-blight (L521, L1419): a perfect attack (1) on B1, whose Bodyguard B2 takes the hit and passes
+    # its Armor test (2): the Blight goes to B2 by default, to B1 under first-target.
+    guard = card("Pariah", name="Warden", abilities=("Bodyguard",))
+    data = DATA.with_imports([guard])
+    for option, blighted in (("hit-model", B2), ("first-target", B1)):
+        state = duel("Captain", "Aberration", data=data)
+        state.setup = state.setup.model_copy(update={"rulings": {"substitute-blight": option}})
+        put(state, "B2", "Warden", B, 12, 14.5, data=data)
+        waiting, _ = attack(state, "A", [1], data=data, model="A1", weapon="Officer's Pistol", target="B1")
+        after, _ = answer(waiting, {"by": "bodyguard:B2"}, rig=[2], data=data)
+        assert [m for m in (B1, B2) if "Blight" in after.models[m].tokens] == [blighted]
