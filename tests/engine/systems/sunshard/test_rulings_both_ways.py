@@ -15,11 +15,11 @@ from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
 from engine.systems.sunshard.magika import cast_cost
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
-from engine.systems.sunshard.moving import check_move
+from engine.systems.sunshard.moving import apply_move, check_move
 from engine.systems.sunshard.sight import cover, has_sight
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.terrain import surface
-from engine.systems.sunshard.world import World
+from engine.systems.sunshard.world import World, world_of
 from tests.engine.systems.sunshard.tables import (
     A1,
     B1,
@@ -29,12 +29,14 @@ from tests.engine.systems.sunshard.tables import (
     B,
     activate,
     answer,
+    at_step,
     attack,
     card,
     duel,
     lay,
     new_state,
     objective,
+    pending,
     put,
     quest_state,
     rolled,
@@ -318,3 +320,36 @@ def test_a_substitute_s_perfect_attack_blight_goes_to_the_model_hit_or_the_first
         waiting, _ = attack(state, "A", [1], data=data, model="A1", weapon="Officer's Pistol", target="B1")
         after, _ = answer(waiting, {"by": "bodyguard:B2"}, rig=[2], data=data)
         assert [m for m in (B1, B2) if "Blight" in after.models[m].tokens] == [blighted]
+
+
+def test_a_failed_held_strike_spends_the_token_or_keeps_it() -> None:
+    # Ruling held-strike-failed (L421, L429-433): the Pariah engaged by the Captain's move fails its Held Strike RSL
+    # test (20): the On Guard token is spent by default, kept under "kept".
+    for option, kept in (("spent", False), ("kept", True)):
+        state = new_state(rulings={"held-strike-failed": option})
+        put(state, "A1", "Captain", A, 4, 4)
+        put(state, "B1", "Pariah", B, 4, 9, tokens=["On Guard"])
+        activate(state, "A1")
+
+        def move(ctx: Context[SunshardState]) -> None:
+            apply_move(ctx, A, check_move(world_of(ctx), A, {"model": "A1", "ap": "2", "to": "contact B1"}))
+        offered, _ = run(state, move)
+        waiting, _ = answer(offered, {"shooter": "none"})
+        after, events = answer(waiting, {"do": "strike", "weapon": "Twin Blades"}, rig=[20])
+        assert rolled(events) == ["B1's Held Strike RSL test: TN 8, rolled 20: failed."]
+        assert ("On Guard" in after.models[B1].tokens) is kept and after.models[A1].wounds_taken == 0
+
+
+def test_the_fortunate_one_s_commander_lasts_the_round_or_the_game() -> None:
+    # Ruling fortunate-one-duration (L1439-1441): the gift of Commander and Paymaster lasts the round by default.
+    data = DATA.with_imports([card("Captain", name="Lucky", abilities=("Fortunate One",))])
+    for option in ("round", "game"):
+        state = quest_state("on-the-hunt", rulings={"fortunate-one-duration": option})
+        state.round = 1
+        put(state, "A1", "Lucky", A, 4, 2, data=data, leader=True)
+        state.figures[A1].gained = {}  # the Fortunate One gains no Commander as a Leader (L339, L1439)
+        put(state, "B1", "Pariah", B, 8, 22, data=data)
+        asked, _ = at_step(state, "start", "beginning", data=data)
+        assert pending(asked).kind == "fortunate-one"
+        after, _ = answer(asked, {"gift": "command"}, data=data)
+        assert after.figures[A1].gained.get("Commander") == after.figures[A1].gained.get("Paymaster") == option
