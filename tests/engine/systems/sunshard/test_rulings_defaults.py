@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import ModelId, RulesError
-from engine.systems.sunshard.attack_plan import check_attack
+from engine.core import Context, IllegalCommand, ModelId, RulesError
+from engine.systems.sunshard.attack_plan import attack_cost, check_attack
+from engine.systems.sunshard.moving import check_move
 from engine.systems.sunshard.quests import quest_outcome
-from engine.systems.sunshard.state import Activation
-from tests.engine.systems.sunshard.tables import DATA, A, B, new_state, put, quest_state, world
+from engine.systems.sunshard.specials import apply_special, check_special
+from engine.systems.sunshard.state import Activation, SunshardState
+from engine.systems.sunshard.world import world_of
+from tests.engine.systems.sunshard.tables import DATA, A, B, activate, attack, new_state, put, quest_state, run, world
 
 A1 = ModelId("A1")
+GAP = 32 / 25.4
 
 
 def test_equal_vp_at_the_end_is_a_tie() -> None:
@@ -45,3 +49,46 @@ def test_the_placeholder_templates_measure_as_the_ruling_says() -> None:
     cone, wall = DATA.templates["cone"], DATA.templates["wall"]
     assert (cone.length, cone.near, cone.far) == (8, 1, 3)
     assert (wall.length, wall.width) == (5, 1)
+
+
+def test_a_base_stays_on_the_battlefield() -> None:
+    # Ruling table-edge (L1089 alone lets models leave): a move whose base would cross the table's edge is refused;
+    # one that keeps the whole base on the battlefield is made.
+    state = new_state()
+    put(state, "A1", "Captain", A, 2, 12)
+    activate(state, "A1")
+    with pytest.raises(IllegalCommand, match="cross the table edge"):
+        check_move(world(state), A, {"model": "A1", "ap": "1", "to": "0.3,12"})
+    assert check_move(world(state), A, {"model": "A1", "ap": "1", "to": "1,12"})
+
+
+def test_no_charge_after_a_disengage_vault_into_contact() -> None:
+    # Ruling charge-after-vault (L405, L1305): the Captain disengages from B1 into contact with B2; a Charge needs a
+    # movement action, so B2 cannot be charged.
+    state = new_state()
+    put(state, "A1", "Captain", A, 10, 10)
+    put(state, "B1", "Pariah", B, 10 + GAP, 10)
+    put(state, "B2", "Pariah", B, 7 - GAP, 10)
+    activate(state, "A1", ap=3)
+
+    def disengage(ctx: Context[SunshardState]) -> None:
+        apply_special(ctx, check_special(world_of(ctx), A, {"action": "disengage", "model": "A1", "to": "7,10"}))
+    after, _ = run(state, disengage)
+    with pytest.raises(RulesError, match="did not end a movement action in contact"):
+        check_attack(world(after), A, {"model": "A1", "weapon": "Sabre", "target": "B2", "kind": "charge"})
+
+
+def test_eagle_eye_keeps_aiming_free_for_the_whole_activation() -> None:
+    # Ruling eagle-eye-duration (L1429-1431): after an aimed shot, the next aimed shot in the same activation still
+    # costs 1 AP, not 2.
+    state = new_state()
+    put(state, "A1", "Harrier", A, 4, 12)
+    put(state, "B1", "Pariah", B, 14, 12)
+    activate(state, "A1", ap=3)
+
+    def eye(ctx: Context[SunshardState]) -> None:
+        apply_special(ctx, check_special(world_of(ctx), A, {"action": "eagle-eye", "model": "A1"}))
+    eyed, _ = run(state, eye)
+    shot, _ = attack(eyed, "A", [19], model="A1", weapon="Longbow", target="B1", aim="yes")
+    assert shot.activation is not None and shot.activation.ap == 1
+    assert attack_cost(world(shot), "action", True, world(shot).model("A1")) == 1
