@@ -5,12 +5,13 @@ rules v1.5)."""
 from __future__ import annotations
 
 from engine.checks import target
-from engine.core import RigDice
+from engine.core import ModelId, RigDice
 from engine.systems.eldfall.attack import attack_roll
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.movement import allowance
+from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.loader import shipped_rulings
-from tests.engine.systems.eldfall.tables import HOST, place
+from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, place, practice, settle, turn_of
 from tests.engine.systems.eldfall.test_heights import _move, _soga, _tower
 
 RULINGS = shipped_rulings()
@@ -48,3 +49,20 @@ def test_walking_off_a_ledge_falls_or_stops_at_the_edge() -> None:
             game.apply(RigDice(values=(1, 1)), HOST)
         _move(game, champion, "walk", "22,29.5")
         assert game.state.models[champion].z == z
+
+
+def test_stray_shots_hit_the_first_ally_by_id_when_several_touch_the_target() -> None:
+    # Ruling stray-ally (L1522): the Bushi Attendant shoots the Swashbuckler, whom the Clan Champion (A1) and the
+    # Onitaoshi (A2) both touch: ACC 12 - 8 (two allies); its 18 and 20 stray, both onto A1, whose damage rolls (20)
+    # fail; A1 then rolls M for Friendly Fire (L1286, L1289), 20: Panicked.
+    game = practice(("Soga Vanguard", "Thenion Shadows"), "stray-ally")
+    turn_of(game, "A")
+    arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 14, 270.0), "A2": (13.26, 14, 180.0), "A1": (10.74, 14, 0.0)})
+    game.apply(Activate(model=ModelId("A3"), how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(18, 20, 20, 20, 20)), HOST)
+    game.apply(Declare(kind="attack", means="short-bow", targets=((ModelId("B3"), 0),)), as_side("A", ALICE))
+    said = [event.body.describe() for event in game.log[-16:]]
+    assert "A3 shoots into melee: 2 stray shots hit A1 (L1522)." in said
+    assert "panicked" in game.state.models[ModelId("A1")].tokens
+    assert "panicked" not in game.state.models[ModelId("A2")].tokens

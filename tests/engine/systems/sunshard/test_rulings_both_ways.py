@@ -16,6 +16,7 @@ from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
 from engine.systems.sunshard.magika import cast_cost
 from engine.systems.sunshard.modifiers import AttackSpec, armor_target, attack_target
 from engine.systems.sunshard.moving import apply_move, check_move
+from engine.systems.sunshard.setup import begin_setup
 from engine.systems.sunshard.sight import cover, has_sight
 from engine.systems.sunshard.state import Party, SunshardState
 from engine.systems.sunshard.terrain import surface
@@ -353,3 +354,53 @@ def test_the_fortunate_one_s_commander_lasts_the_round_or_the_game() -> None:
         assert pending(asked).kind == "fortunate-one"
         after, _ = answer(asked, {"gift": "command"}, data=data)
         assert after.figures[A1].gained.get("Commander") == after.figures[A1].gained.get("Paymaster") == option
+
+
+def test_a_target_within_cover_terrain_has_its_cover_whatever_the_lines_unless_the_table_says_not() -> None:
+    # Ruling cover-inside (L302-305): the Pariah stands within (or touches) a light cover piece the Captain's lines do
+    # not otherwise cross: light cover by default, none under "no".
+    for option, kind in (("yes", "light"), ("no", "none")):
+        for x in (14.0, 13.6):  # half within it; touching its edge
+            state = new_state(rulings={"cover-inside": option})
+            lay(state, "C1", (14, 10, 3, 4), 1, ["light-cover"])
+            put(state, "A1", "Captain", A, 4, 12)
+            put(state, "B1", "Pariah", B, x, 12)
+            w = world(state)
+            assert cover(w, w.model("A1"), w.model("B1")).kind == kind
+
+
+def test_cover_from_terrain_some_sight_line_crosses_or_every_line() -> None:
+    # Ruling cover-lines (L302): a light cover piece across the upper part of the lines between the Captain and the
+    # Pariah: some clear line crosses it, so light cover by default; not every line does, so none under every-line.
+    for option, kind in (("any-line", "light"), ("every-line", "none")):
+        state = new_state(rulings={"cover-lines": option})
+        lay(state, "C1", (9, 12.3, 0.5, 4), 1, ["light-cover"])
+        put(state, "A1", "Captain", A, 4, 12)
+        put(state, "B1", "Pariah", B, 14, 12)
+        w = world(state)
+        assert cover(w, w.model("A1"), w.model("B1")).kind == kind
+
+
+def test_a_downed_model_blocks_sight_like_any_model_of_its_height_unless_the_table_says_not() -> None:
+    # Ruling downed-block-sight (L282, L608): a Downed and Floored Evolved (HGT 4, 3 while Floored) between a Harrier
+    # and a Pariah (both HGT 2) blocks their sight by default; under "no" they see each other.
+    for option, sees in (("yes", False), ("no", True)):
+        state = new_state(rulings={"downed-block-sight": option})
+        put(state, "A1", "Harrier", A, 4, 12)
+        put(state, "B1", "Pariah", B, 14, 12)
+        put(state, "B2", "Evolved", B, 9, 12, tokens=["Downed", "Floored"])
+        w = world(state)
+        assert has_sight(w, w.model("A1"), w.model("B1")) is sees
+
+
+def test_fixed_objective_offsets_run_centre_to_centre_or_edge_to_edge() -> None:
+    # Ruling objective-offsets (L969, L1073, L1103): Treasures from the Past sets its three Objectives 4" apart along
+    # the centre line: between centres by default; between the bases' edges (50 mm across) under "edges".
+    forces = {A: [DATA.warbands["Greywater Delvers"]], B: [DATA.warbands["Ashen Remnant"]]}
+    for option, apart in (("centres", 4.0), ("edges", 4.0 + 50 / 25.4)):
+        state = new_state(rulings={"objective-offsets": option})
+        laid, _ = run(state, lambda ctx: begin_setup(ctx, DATA, DATA.quest("treasures-from-the-past"), forces),
+                      rig=[3, 15])
+        xs = sorted((min(x for x, _ in t.polygon) + max(x for x, _ in t.polygon)) / 2
+                    for t in laid.terrain.values() if t.id in ("O1", "O2", "O3"))
+        assert xs[1] == pytest.approx(12) and xs[1] - xs[0] == pytest.approx(apart, abs=0.01)
