@@ -9,7 +9,7 @@ from engine.core import Context, ModelId, RulesError
 from engine.geometry.templates import strip_template
 from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.ap import spend_ap
-from engine.systems.sunshard.attack_plan import attack_cost, under_template
+from engine.systems.sunshard.attack_plan import attack_cost, check_attack, under_template
 from engine.systems.sunshard.attack_rerolls import reroll_ways
 from engine.systems.sunshard.catalogue import SunshardData
 from engine.systems.sunshard.harm import Cause, credit_for, heal, kill
@@ -404,3 +404,21 @@ def test_fixed_objective_offsets_run_centre_to_centre_or_edge_to_edge() -> None:
         xs = sorted((min(x for x, _ in t.polygon) + max(x for x, _ in t.polygon)) / 2
                     for t in laid.terrain.values() if t.id in ("O1", "O2", "O3"))
         assert xs[1] == pytest.approx(12) and xs[1] - xs[0] == pytest.approx(apart, abs=0.01)
+
+
+def test_a_curse_may_be_aimed_for_one_more_ap_unless_the_table_says_not() -> None:
+    # Ruling curse-aim (L565, L583): the Aberration's Blight Bolt at the Captain, aimed: 2 AP by default; refused
+    # under "no".
+    for option, aims in (("yes", True), ("no", False)):
+        state = quest_state("chance-encounter", rulings={"curse-aim": option})
+        put(state, "B1", "Aberration", B, 10, 10)
+        put(state, "A1", "Captain", A, 10, 16)
+        state.figures[B1].spells = ["blight-bolt"]
+        activate(state, "B1", ap=3)
+        filled = {"model": "B1", "weapon": "Blight Bolt", "target": "A1", "kind": "curse", "aim": "yes"}
+        if aims:
+            plan = check_attack(world(state), B, filled)
+            assert plan.aimed and plan.ap == 2
+        else:
+            with pytest.raises(RulesError, match="curses do not take the Aiming bonus"):
+                check_attack(world(state), B, filled)

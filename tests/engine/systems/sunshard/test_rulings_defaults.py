@@ -6,13 +6,28 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Context, IllegalCommand, ModelId, RulesError
+from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.attack_plan import attack_cost, check_attack
+from engine.systems.sunshard.harm import heal
 from engine.systems.sunshard.moving import check_move
 from engine.systems.sunshard.quests import quest_outcome
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import Activation, SunshardState
 from engine.systems.sunshard.world import world_of
-from tests.engine.systems.sunshard.tables import DATA, A, B, activate, attack, new_state, put, quest_state, run, world
+from tests.engine.systems.sunshard.tables import (
+    DATA,
+    A,
+    B,
+    activate,
+    attack,
+    card,
+    new_state,
+    pending,
+    put,
+    quest_state,
+    run,
+    world,
+)
 
 A1 = ModelId("A1")
 GAP = 32 / 25.4
@@ -92,3 +107,29 @@ def test_eagle_eye_keeps_aiming_free_for_the_whole_activation() -> None:
     shot, _ = attack(eyed, "A", [19], model="A1", weapon="Longbow", target="B1", aim="yes")
     assert shot.activation is not None and shot.activation.ap == 1
     assert attack_cost(world(shot), "action", True, world(shot).model("A1")) == 1
+
+
+def test_the_protected_model_s_controller_picks_the_friend_hit_instead() -> None:
+    # Ruling protected-picker (L1471): the Captain hits a Protected Aberration (B1) with a friend (B2) within 4" and
+    # in sight: side B, its controller, is asked who is hit, B2 among the answers.
+    data = DATA.with_imports([card("Aberration", name="Ward", abilities=("Protected",))])
+    state = new_state()
+    put(state, "A1", "Captain", A, 2, 12, data=data)
+    put(state, "B1", "Ward", B, 12, 12, data=data)
+    put(state, "B2", "Pariah", B, 12, 14.5, data=data)
+    activate(state, "A1", data=data)
+    waiting, _ = attack(state, "A", [5], data, model="A1", weapon="Officer's Pistol", target="B1")
+    decision = pending(waiting)
+    assert decision.kind == "substitute" and decision.owner == B
+    assert "protected:B2" in [o.key for o in decision.parts[0].options]
+
+
+def test_a_downed_model_healed_before_it_activates_may_be_selected() -> None:
+    # Ruling healed-before-activation (L381, L622): Downed, it may not be selected; healed (Downed lifted), it may.
+    state = new_state()
+    state.step, state.active_side = "activation", A
+    put(state, "A1", "Captain", A, 10, 10, hp_lost=2, tokens=["Downed", "Floored"])
+    with pytest.raises(RulesError, match="Downed"):
+        check_activate(world(state), A, {"model": "A1"})
+    healed, _ = run(state, lambda ctx: heal(ctx, A1, 1, why="a Blessing"))
+    assert check_activate(world(healed), A, {"model": "A1"}).model == "A1"
