@@ -9,9 +9,21 @@ from engine.core import ModelId, RigDice
 from engine.systems.eldfall.attack import attack_roll
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.movement import allowance
+from engine.systems.eldfall.schema import PartyMember, PartySpec
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.loader import shipped_rulings
-from tests.engine.systems.eldfall.tables import ALICE, HOST, arrange, as_side, place, practice, settle, turn_of
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    arrange,
+    as_side,
+    eldfall,
+    place,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
 from tests.engine.systems.eldfall.test_heights import _move, _soga, _tower
 
 RULINGS = shipped_rulings()
@@ -66,3 +78,23 @@ def test_stray_shots_hit_the_first_ally_by_id_when_several_touch_the_target() ->
     assert "A3 shoots into melee: 2 stray shots hit A1 (L1522)." in said
     assert "panicked" in game.state.models[ModelId("A1")].tokens
     assert "panicked" not in game.state.models[ModelId("A2")].tokens
+
+
+def test_stealth_keeps_an_enemy_without_sight_of_it_from_reacting() -> None:
+    # Ruling stealth-wording (L1984): the Swashbuckler, its back to the walking Bushi Attendant but within its
+    # Awareness, may Dodge it (L1226-1228); a Stealth I copy of the Attendant walking the same way leaves it no
+    # reaction at all.
+    units = {u.name: u for u in eldfall().data.units}
+    sly = units["Bushi Attendant"].model_copy(update={
+        "name": "Sly Attendant", "keywords": (*units["Bushi Attendant"].keywords, "skill:Stealth I")})
+    soga = PartySpec(id="sly", name="Sly", faction="Empire of Soga", game_size=60, leader="Clan Champion",
+                     members=(PartyMember(unit="Clan Champion"), PartyMember(unit="Sly Attendant")))
+    for party, system, reacts in (("Soga Vanguard", None, True), (soga, eldfall(sly), False)):
+        game = practice((party, "Thenion Shadows"), f"stealth-{reacts}", system=system)
+        turn_of(game, "A")
+        walker = ModelId(unit_id(game, "Bushi Attendant" if reacts else "Sly Attendant"))
+        swash = ModelId(unit_id(game, "Thenrin Swashbuckler"))
+        arrange(game, {walker: (12, 4, 90.0), swash: (12, 14, 90.0)})  # its back to the walker, 7 inches off
+        game.apply(Activate(model=walker, how="walk", to="12,6"), as_side("A", ALICE))
+        asked = [p.key for d in game.state.pending.values() if d.owner == "B" for p in d.parts]
+        assert (swash in asked) is reacts, asked
