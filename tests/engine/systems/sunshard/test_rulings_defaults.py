@@ -8,6 +8,7 @@ import pytest
 from engine.core import Context, IllegalCommand, ModelId, RulesError
 from engine.systems.sunshard.activation import check_activate
 from engine.systems.sunshard.attack_plan import attack_cost, check_attack
+from engine.systems.sunshard.events import VpScored
 from engine.systems.sunshard.harm import heal
 from engine.systems.sunshard.moving import check_move
 from engine.systems.sunshard.quests import quest_outcome
@@ -19,6 +20,7 @@ from tests.engine.systems.sunshard.tables import (
     A,
     B,
     activate,
+    at_step,
     attack,
     card,
     new_state,
@@ -133,3 +135,19 @@ def test_a_downed_model_healed_before_it_activates_may_be_selected() -> None:
         check_activate(world(state), A, {"model": "A1"})
     healed, _ = run(state, lambda ctx: heal(ctx, A1, 1, why="a Blessing"))
     assert check_activate(world(healed), A, {"model": "A1"}).model == "A1"
+
+
+def test_the_last_round_scores_its_round_before_the_game() -> None:
+    # Ruling final-round-order (L345, L375): Chance Encounter's last End Phase: side A's Bedlam (an end-of-round deed,
+    # three models against two) is scored before the end of the game's survivors (L1004) and Know Who Pays the
+    # Bills (L1213, its Leader standing).
+    state = quest_state("chance-encounter")
+    state.round = state.rounds
+    for n, x in enumerate((4, 8, 12), start=1):
+        put(state, f"A{n}", "Conscripted", A, x, 2, leader=n == 1)
+    put(state, "B1", "Pariah", B, 4, 22)
+    put(state, "B2", "Pariah", B, 8, 22)
+    after, events = at_step(state, "end", "end-of-round")
+    scored = [(e.body.side, e.body.deed or e.body.source) for e in events if isinstance(e.body, VpScored)]
+    assert scored == [(A, "bedlam"), (A, "quest"), (B, "quest"), (A, "know-who-pays-the-bills")]
+    assert after.phase == "over"
