@@ -12,8 +12,9 @@ from engine.systems.sunshard.events import VpScored
 from engine.systems.sunshard.harm import heal
 from engine.systems.sunshard.moving import check_move
 from engine.systems.sunshard.quests import quest_outcome
+from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.specials import apply_special, check_special
-from engine.systems.sunshard.state import Activation, SunshardState
+from engine.systems.sunshard.state import Activation, LooseMarker, SunshardState
 from engine.systems.sunshard.world import world_of
 from tests.engine.systems.sunshard.tables import (
     DATA,
@@ -24,6 +25,7 @@ from tests.engine.systems.sunshard.tables import (
     attack,
     card,
     new_state,
+    objective,
     pending,
     put,
     quest_state,
@@ -151,3 +153,30 @@ def test_the_last_round_scores_its_round_before_the_game() -> None:
     scored = [(e.body.side, e.body.deed or e.body.source) for e in events if isinstance(e.body, VpScored)]
     assert scored == [(A, "bedlam"), (A, "quest"), (B, "quest"), (A, "know-who-pays-the-bills")]
     assert after.phase == "over"
+
+
+def test_shard_seed_markers_stay_on_their_objectives_from_round_to_round() -> None:
+    # Ruling shard-seed-markers (L1209, L1247-1249): a Shard Seed marker on O1 is still there once round 1's End Phase
+    # is over and round 2 begins.
+    state = quest_state("stake-a-claim")
+    state.round = 1
+    objective(state, "O1", (12, 12))
+    state.objective_markers["O1"] = ["Shard Seed"]
+    put(state, "A1", "Captain", A, 4, 2)
+    put(state, "B1", "Pariah", B, 4, 22)
+    after, _ = at_step(state, "end", "end-of-round", rig=[5, 12])
+    assert after.round == 2 and after.objective_markers == {"O1": ["Shard Seed"]}
+
+
+def test_a_marker_blocks_neither_a_move_nor_sight() -> None:
+    # Ruling markers-block (L632, L1349): a Rescue marker dropped between the Captain and the Pariah: the Captain walks
+    # straight over it (4" with 1 AP at SPD 4) and still sees the Pariah beyond.
+    state = new_state()
+    put(state, "A1", "Captain", A, 4, 4)
+    put(state, "B1", "Pariah", B, 4, 16)
+    state.markers["M1"] = LooseMarker(id="M1", kind="Rescue", x=4, y=6)
+    activate(state, "A1")
+    w = world(state)
+    assert has_sight(w, w.model("A1"), w.model("B1"))
+    plan = check_move(w, A, {"model": "A1", "ap": "1", "to": "4,8"})
+    assert plan.distance == pytest.approx(4)
