@@ -16,6 +16,7 @@ from engine.systems.sunshard.sight import has_sight
 from engine.systems.sunshard.specials import apply_special, check_special
 from engine.systems.sunshard.state import Activation, LooseMarker, SunshardState
 from engine.systems.sunshard.world import world_of
+from engine.systems.sunshard.zones import contested, in_area, wholly_in
 from tests.engine.systems.sunshard.tables import (
     DATA,
     A,
@@ -180,3 +181,16 @@ def test_a_marker_blocks_neither_a_move_nor_sight() -> None:
     assert has_sight(w, w.model("A1"), w.model("B1"))
     plan = check_move(w, A, {"model": "A1", "ap": "1", "to": "4,8"})
     assert plan.distance == pytest.approx(4)
+
+
+def test_in_a_zone_means_some_of_the_base_overlaps_it_and_completely_all_of_it() -> None:
+    # Ruling zone-predicates (L828, L1029-1033, L1175): On The Hunt's Contested Ground runs from 8" to 16"; a base
+    # straddling its edge at y 8 is in it but not completely; one only touching the edge from outside is not in it.
+    state = quest_state("on-the-hunt")
+    put(state, "A1", "Captain", A, 6, 8)
+    put(state, "A2", "Captain", A, 10, 8 - 16 / 25.4)
+    put(state, "A3", "Captain", A, 14, 12)
+    w = world(state)
+    ground = contested(w)
+    assert [in_area(w.model(m).base(), ground) for m in ("A1", "A2", "A3")] == [True, False, True]
+    assert [wholly_in(w.model(m).base(), ground) for m in ("A1", "A3")] == [False, True]
