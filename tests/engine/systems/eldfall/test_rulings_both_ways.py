@@ -10,6 +10,7 @@ from engine.systems.eldfall.attack import attack_roll
 from engine.systems.eldfall.catalogue import EldfallCatalogue
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.schema import PartyMember, PartySpec
+from engine.table import parse_shape
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.loader import shipped_rulings
 from tests.engine.systems.eldfall.tables import (
@@ -17,6 +18,7 @@ from tests.engine.systems.eldfall.tables import (
     HOST,
     arrange,
     as_side,
+    clear_table,
     eldfall,
     place,
     practice,
@@ -24,7 +26,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
-from tests.engine.systems.eldfall.test_heights import _move, _soga, _tower
+from tests.table_commands import add_terrain
 
 RULINGS = shipped_rulings()
 
@@ -51,15 +53,21 @@ def test_inferno_burns_three_as_the_guild_hall_prints(catalogue: EldfallCatalogu
 
 
 def test_walking_off_a_ledge_falls_or_stops_at_the_edge() -> None:
-    # Ruling ledge-drop (L878-881, L1390): the Champion walks off a 7" roof. By default it falls to the ground (two AG
-    # rolls for SPD 5's 3" intervals, L883-889: both pass); under "stops" it stays up on the roof.
+    # Ruling ledge-drop (L878-881, L1390): the Clan Champion walks off a 7" roof. By default it falls to the ground
+    # (two AG rolls for SPD 5's 3" intervals, L883-889: both pass); under "stops" it stays up on the roof.
     for option, z in (("falls", 0.0), ("stops", 7.0)):
-        game, champion = _soga(f"ledge-{option}", **({"ledge-drop": option} if option != "falls" else {}))
-        _tower(game, "rect:20,26,4,1.5", 7.0)
+        game = practice(("Soga Vanguard", "Thenion Shadows"), f"ledge-{option}",
+                        rulings={"ledge-drop": option} if option != "falls" else None)
+        turn_of(game, "A")
+        champion = ModelId(unit_id(game, "Clan Champion"))
+        clear_table(game, (champion,))
+        game.apply(add_terrain(kind="building", polygon=parse_shape("rect:20,26,4,1.5"), height=7.0,
+                               keywords=("blocking",)), HOST)
         place(game, champion, 22, 26.8)
         if option == "falls":
             game.apply(RigDice(values=(1, 1)), HOST)
-        _move(game, champion, "walk", "22,29.5")
+        game.apply(Activate(model=champion, how="walk", to="22,29.5"), as_side("A", ALICE))
+        settle(game)
         assert game.state.models[champion].z == z
 
 
