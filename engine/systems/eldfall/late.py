@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.core import Context, Decision, DecisionPart, IllegalCommand, ModelId, Option, PartKind, SideId
 from engine.systems.eldfall.duel_rules import INTERFERED, takes_part
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.events import ActionDeclared, ApChanged, AttackResolved, ReactionsDeclared, SchemeFact
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
@@ -86,7 +87,7 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
             if mine.side != side or r.kind not in ("dodge", "perceive") or mine.out \
                     or not world.sees(mine.id, active.id).visible:
                 continue
-            means = reaction_means(world, mine, bool(world.engagers(mine.id)))
+            means = reaction_means(world, mine, engaged(world, mine))
             if means:
                 parts.append(DecisionPart(
                     key=f"{mine.id}.switch", prompt=f"{mine.id} may turn its {r.kind} into an attack on {active.id} "

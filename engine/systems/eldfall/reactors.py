@@ -15,6 +15,7 @@ from engine.core import (
     ModelId,
 )
 from engine.systems.eldfall.duel_rules import takes_part
+from engine.systems.eldfall.engaged import engaged as is_engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.redirecting import REDIRECT_DAMAGE
@@ -82,7 +83,7 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     aware = any(world.aware(r.id, active.id, other_at=p if moving else None) for p in points)
     if active.level("Stealth") >= 1 and not seen:
         aware = False
-    engaged = bool(world.engagers(r.id))
+    engaged = is_engaged(world, r)
     if engaged and not aware:
         return None
     if not (seen or aware):
