@@ -112,15 +112,15 @@ def _falls_short(r: Reading, ask: Ask, to: str, text: str) -> tuple[float, float
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
-    """Every movement the model may declare, skills and all, that has a way to the destination answered, each with
-    how far it goes (a Walk too: ``walk (6")``, what ``how:`` left out means); the movements a route meets alike (the
+    """Every movement but a plain Walk (``how:`` left out, ``_walk_label``) the model may declare, skills and all,
+    that has a way to the destination answered, each with how far it goes; the movements a route meets alike (the
     same movement, Flicker or not, Trample or not) are routed once."""
     f, to = r.model(ask), ask.text("to")
     ways: dict[tuple[str, bool, bool], bool] = {}
     found: list[Choice] = []
     for text in declarable(r.world, f):
         read = read_movement(text)
-        if isinstance(read, str):
+        if text == "walk" or isinstance(read, str):
             continue
         how, _, skills = read
         key = (how, "flicker" in skills, "trample" in skills)
@@ -135,12 +135,12 @@ def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
     return sorted(found, key=lambda c: (" stops short of " in c.label, c.value not in _PLAIN))
 
 
-_PLAIN = ("walk", "run", "climb", "jump", "dash")
+_PLAIN = ("run", "climb", "jump", "dash")
 
 
-def _never(r: Reading, ask: Ask) -> bool:
-    """A menu lists the Walk with its distance (``_routed_movements``) rather than offer leaving ``how:`` out."""
-    return False
+def _walk_label(r: Reading, ask: Ask) -> str:
+    """The words of ``how:`` left out: a Walk and how far it goes (L1328), as every other movement says its own."""
+    return f"walk ({movement_allowance(r.model(ask), 'walk'):g}\")"
 
 
 def _how_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
@@ -161,10 +161,10 @@ def _how_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
         f"{', '.join(MOVEMENT_SKILLS)})"
 
 
-def _how_typed(r: Reading, ask: Ask, typed: str) -> str | None:
-    """A movement typed that the menu does not list: refused with the referee's own reason, else as one with no way
-    to the destination now."""
-    return _how_refusal(r, ask, typed) or f"how:{typed[:40]} is not one of the movements with a way there now"
+def _walk_typed(r: Reading, ask: Ask, typed: str) -> str | None:
+    """``how:walk`` typed: the movement a /move makes when how: is left out (every other one is listed)."""
+    return None if typed.strip().casefold() == "walk" else _how_refusal(r, ask, typed) or \
+        f"how:{typed[:40]} is not one of the movements with a way there now"
 
 
 def _goes_somewhere(r: Reading, ask: Ask, text: str) -> bool:
@@ -341,6 +341,6 @@ RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...
                  Param("to", "Where to?", values=_reachable(lambda ask: "walk", "a walk's "),
                        accepts=_destination_refusal,
                        order=Order.GIVEN, noun="places", free_form=FreeForm.POINT | FreeForm.PHRASE),
-                 Param("how", "How does it move?", values=_routed_movements, accepts=_how_typed,
-                       refused=said(_how_refusal), optional=True, none_label="walk", none_when=_never,
-                       order=Order.GIVEN, noun="movements", single=True)))(_activated)
+                 Param("how", "How does it move?", values=_routed_movements, accepts=_walk_typed,
+                       refused=said(_how_refusal), optional=True, none_label=_walk_label, order=Order.GIVEN,
+                       noun="movements")))(_activated)
