@@ -82,7 +82,7 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
                                for t in wards)),
                     default="nothing"))
         if f.has("Foresight") and f.id not in reacted and f.id in targets:
-            found = eligible(world, active, sequence.path, f)
+            found = eligible(world, active, sequence.path, f, struck_in_melee=_in_melee(world, action))
             if found is not None:
                 options = [Option(key="nothing", label="Nothing"), Option(key="dodge", label="Dodge")]
                 options += [Option(key=m.id, label=f"Attack with {m.name}") for m in found.means]

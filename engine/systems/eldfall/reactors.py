@@ -71,8 +71,10 @@ def melee_barred(active: Fighter, r: Fighter, *, struck_in_melee: bool = False) 
     return active.is_("flying") and not r.is_("flying") and not struck_in_melee
 
 
-def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -> Eligible | None:
-    """Whether (and how) ``r`` may react to ``active`` moving along ``path``; None when it may not."""
+def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter, *,
+             struck_in_melee: bool = False) -> Eligible | None:
+    """Whether (and how) ``r`` may react to ``active`` moving along ``path`` (``struck_in_melee``: reacting after
+    ``active`` declared a Melee Attack on it, Foresight); None when it may not."""
     state = world.state
     if r.out or r.figure.ap < 1 or r.side == active.side:
         return None
@@ -100,7 +102,8 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     shrouded = active.is_("shrouded")
     clairvoyant = aware and r.has("Clairvoyance")  # it reacts to enemies in its Awareness without LoS (L1910)
     sighted = (seen and not r.is_("blinded")) or clairvoyant
-    means = reaction_means(world, r, engaged, aloft=melee_barred(active, r)) if sighted and not shrouded else ()
+    aloft = melee_barred(active, r, struck_in_melee=struck_in_melee)
+    means = reaction_means(world, r, engaged, aloft=aloft) if sighted and not shrouded else ()
     perceive = shrouded and seen and world.aware(r.id, active.id) and not engaged
     return Eligible(r.id, means, True, not seen, False, perceive)
 
