@@ -174,7 +174,9 @@ class Param(Generic[W]):
     return None where it has nothing more to say, and the value is refused with that list. ``free_form`` declares
     the kinds of typed value (``FreeForm``) its predicate takes that no menu lists (a path, a point, free text).
     ``precheck`` judges a typed value by itself, needing no earlier answer (a point off the table): its refusal comes
-    at once, before a menu asks the earlier questions.
+    at once, before a menu asks the earlier questions. ``candidates`` lists values a player might name that the menu
+    may leave out (every weapon the model carries, every unit of the side): where the menu lists nothing, each one's
+    ``refused`` says why (``engine.core.empty_menus``).
     """
 
     option: str
@@ -196,6 +198,7 @@ class Param(Generic[W]):
     single: bool = False
     free_form: FreeForm = FreeForm.NONE
     precheck: Predicate[W] | None = None
+    candidates: Generator[W] | None = None
 
     def __post_init__(self) -> None:
         if self.values is None and self.accepts is None and self.upload is None:
@@ -212,6 +215,8 @@ class Param(Generic[W]):
         if self.free_form and self.accepts is None:
             raise ValueError(f"parameter {self.option}: typed values no menu lists (free_form) need a predicate "
                              "(accepts)")
+        if self.candidates is not None and self.refused is None:
+            raise ValueError(f"parameter {self.option}: candidates are judged by refused, which it needs")
         if self.single and (self.shape is not Shape.ONE or self.values is None):
             raise ValueError(f"parameter {self.option}: only a one-value menu answers itself (single=)")
 

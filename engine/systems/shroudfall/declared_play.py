@@ -16,7 +16,7 @@ rolling (``attack_params``); the essence re-roll is asked after a roll.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
@@ -119,8 +119,17 @@ def _attackers(world: Reading, ask: Ask) -> list[Choice]:
     return [c for c in _acting_for("attack")(world, ask) if world.reaches(world.state.units[c.value])]
 
 
+def _activating(world: Reading, ask: Ask) -> list[Choice]:
+    """The unit activating now: the one a player means when none may take the action (its refusal says why)."""
+    unit = world.activating(ask.acting)
+    return [unit_choice(world.state, unit)] if unit is not None else []
+
+
 def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
-    return attack_params(units, source, _action_refused("attack") if source == "attack" else None)
+    if source != "attack":
+        return attack_params(units, source, None)
+    first, *rest = attack_params(units, source, _action_refused("attack"))
+    return (replace(first, candidates=_activating), *rest)
 
 
 def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
@@ -221,7 +230,7 @@ def _move_now(ctx: Context[ShroudfallState], order: MoveOrder) -> list[Task]:
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
               check=_move_check, rule=f"{_RULE}, L543, L573-612", params=(
                   Param("model", "Which unit?", values=_acting_for("move"), noun="units",
-                        refused=_action_refused("move")),
+                        refused=_action_refused("move"), candidates=_activating),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
                         noun="destinations", free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
