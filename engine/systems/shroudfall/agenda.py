@@ -33,7 +33,7 @@ from engine.systems.shroudfall.rounds import action_refusal, activation_over
 from engine.systems.shroudfall.schema import AttackType
 from engine.systems.shroudfall.state import Task, UnitRecord
 from engine.systems.shroudfall.strike import AttackPlan, damage_from, hit_from
-from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike
+from engine.systems.shroudfall.strikes import choose_target, damage_line, hit_line, plan_strike, takes
 from engine.systems.shroudfall.targeting import types_allowed, weapon_refusal
 from engine.systems.shroudfall.world import World
 
@@ -168,6 +168,8 @@ def _strike(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     activation = ctx.state.activation
     used = activation.used.get(model, []) if task.why == "action" and activation else []
     used_types = [w.type for w in world.card(model).weapons if w.name in used]
+    if task.why == "action" and weapon.shape != "area" and not takes(world, model, weapon, task.target):
+        return [task.model_copy(update={"kind": "retarget"})]  # its player picks another target, or none (L729)
     target = choose_target(world, model, weapon, task.target)
     if target is None:
         return []
