@@ -220,12 +220,14 @@ class LineOfSight:
         tall = [i for i, top in enumerate(tops[:len(bounds)]) if top >= taller]
         near = [i for i in tall if bounds[i][0] <= high_x and bounds[i][2] >= low_x and bounds[i][1] <= high_y
                 and bounds[i][3] >= low_y]  # the likeliest to block, measured first
-        for i in (*near, *(i for i in tall if i not in near)):
-            x0, y0, x1, y1 = bounds[i]
+        pieces = [*near, *(i for i in tall if i not in near)]
+        for i in pieces:
             for ax, ay, bx, by, ux, uy in self._edge_list(i):  # crossing or touching an edge: the survey measures it
                 if (dx * (ay - sy) - dy * (ax - sx)) * (dx * (by - sy) - dy * (bx - sx)) <= 0 and \
                         (ux * (sy - ay) - uy * (sx - ax)) * (ux * (ey - ay) - uy * (ex - ax)) <= 0:
                     return False
+        for i in pieces:
+            x0, y0, x1, y1 = bounds[i]
             if x0 <= sx <= x1 and y0 <= sy <= y1 and shapely.contains_xy(self._polys[i], sx, sy):
                 return False  # wholly inside the piece
         over = dx * dx + dy * dy
