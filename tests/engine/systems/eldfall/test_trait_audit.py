@@ -1,0 +1,69 @@
+"""Eldfall weapon and spell traits read against the glossary (Eldfall core rules v1.5, L2011-2206), in play: each
+test cites the line it plays."""
+
+from __future__ import annotations
+
+from engine.core import Game, ModelId, RigDice
+from engine.schema import UnitProfile
+from engine.systems.eldfall.schema import PartyMember, PartySpec
+from engine.systems.eldfall.state import EldfallState
+from tests.engine.systems.eldfall.commands import Activate, Declare
+from tests.engine.systems.eldfall.tables import (
+    ALICE,
+    HOST,
+    arrange,
+    as_side,
+    eldfall,
+    practice,
+    settle,
+    turn_of,
+    unit_id,
+)
+from tests.table_commands import change_token, wound_model
+
+
+def _copy(base: str, name: str, *keywords: str) -> UnitProfile:
+    unit = next(u for u in eldfall().data.units if u.name == base)
+    return unit.model_copy(update={"name": name, "keywords": (*unit.keywords, *keywords)})
+
+
+def _duel(attacker: UnitProfile, seed: str) -> tuple[Game[EldfallState], ModelId, ModelId]:
+    """Side A's turn: ``attacker`` in base contact with side B's Clan Champion, facing each other."""
+    mine = PartySpec(id="mine", name="Mine", faction="Helian League", game_size=60, leader="Expeditionary Hierophant",
+                     members=(PartyMember(unit="Expeditionary Hierophant"), PartyMember(unit=attacker.name)))
+    game = practice((mine, "Soga Vanguard"), seed, system=eldfall(attacker))
+    turn_of(game, "A")
+    a, t = ModelId(unit_id(game, attacker.name)), ModelId(unit_id(game, "Clan Champion"))
+    arrange(game, {a: (25, 15, 90.0), t: (25, 16.26, 270.0)})
+    return game, a, t
+
+
+def _burning_hit(hp_left: int, incapacitated: bool, seed: str) -> tuple[Game[EldfallState], ModelId]:
+    """A Burning Guard's one Hit on a Clan Champion left at ``hp_left`` HP: its damage roll and Burn's both wound."""
+    burner = _copy("Citadel Guard", "Burning Guard", "trait:Spellbound (Burning Touch)")
+    game, guard, target = _duel(burner, seed)
+    full = game.state.models[target].wounds
+    if full - hp_left:
+        game.apply(wound_model(model=target, amount=full - hp_left), HOST)
+    if incapacitated:
+        game.apply(change_token(model=target, token="incapacitated"), HOST)
+    game.apply(Activate(model=guard, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(2, 20, 1, 1)), HOST)
+    game.apply(Declare(kind="attack", means="short-sword", targets=((target, 0),)), as_side("A", ALICE))
+    return game, target
+
+
+def test_a_burn_wound_that_takes_a_standing_model_to_0_hp_incapacitates_it_on_the_table() -> None:
+    # L2021: a Burn Wound removes the model only where it would make it Dead; one taken to 0 HP that was not
+    # Incapacitated becomes Incapacitated at the end of the sequence (L872), on the table.
+    game, target = _burning_hit(2, False, "burn-down")
+    assert game.state.models[target].wounds_left == 0
+    assert target in game.state.models and "incapacitated" in game.state.models[target].tokens
+    assert "dead" not in game.state.models[target].tokens
+
+
+def test_a_burn_wound_that_kills_removes_the_model() -> None:
+    # L2021: an Incapacitated model's Burn Wound makes it Dead (L872): it is removed from the field.
+    game, target = _burning_hit(0, True, "burn-kill")
+    assert target not in game.state.models
