@@ -58,8 +58,10 @@ class Harm:
     pushes: list[tuple[ModelId, ModelId, float]] = field(default_factory=list)
     killed: set[ModelId] = field(default_factory=set)
     once: set[ModelId] = field(default_factory=set)
-    finishing: set[ModelId] = field(default_factory=set)
     """Models that used their Berserker ability this turn."""
+    finishing: set[ModelId] = field(default_factory=set)
+    rogues: set[ModelId] = field(default_factory=set)
+    """Rogues that made their AG roll for Knockdown: once an Activation (L1855)."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
     enchanted: list[tuple[ModelId, str, ModelId]] = field(default_factory=list)
@@ -210,10 +212,11 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     """What the Hits do besides damage: Rogue's Knockdown, Knockdown, Stagger, Knockback and the spells' states;
     returns the attack's traits (the Rogue may add Knockdown)."""
     means = plan.means
-    if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 \
-            and _check(seq, a, "AG", "Rogue (L1855)").passed:
-        traits = (*traits, "Knockdown")
-        lines.append(f"Rogue: {a.id}'s Hits gain Knockdown (L1855, ruling rogue-knockdown)")
+    if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 and a.id not in harm.rogues:
+        harm.rogues.add(a.id)  # one roll an Activation, whatever the targets or later attacks (L1855)
+        if _check(seq, a, "AG", "Rogue (L1855)").passed:
+            traits = (*traits, "Knockdown")
+            lines.append(f"Rogue: {a.id}'s Hits gain Knockdown (L1855, ruling rogue-knockdown)")
     spared = two_sizes_larger(a, d)
     crits = any(h.critical for h in hits)
     if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:

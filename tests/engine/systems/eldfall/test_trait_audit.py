@@ -3,7 +3,7 @@ test cites the line it plays."""
 
 from __future__ import annotations
 
-from engine.core import Game, ModelId, RigDice
+from engine.core import SPECTATOR, Game, ModelId, RigDice
 from engine.schema import UnitProfile
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
@@ -67,3 +67,20 @@ def test_a_burn_wound_that_kills_removes_the_model() -> None:
     # L2021: an Incapacitated model's Burn Wound makes it Dead (L872): it is removed from the field.
     game, target = _burning_hit(0, True, "burn-kill")
     assert target not in game.state.models
+
+
+def test_a_rogue_makes_one_knockdown_roll_an_activation_however_many_it_hits() -> None:
+    # L1855: once per Activation, on at least one Hit, a Rogue may make one AG roll for its Hit to gain Knockdown. The
+    # Nightshade (a Rogue) shares its strikes between two enemies and hits both: one AG roll, not one a target.
+    game = practice(("Thenion Shadows", "Soga Vanguard"), "rogue-once")
+    turn_of(game, "A")
+    shade = ModelId(unit_id(game, "Nightshade"))
+    arrange(game, {shade: (25, 15, 90.0), "B1": (25, 16.26, 270.0), "B2": (26.1, 15.6, 200.0), "B3": (5, 30, 270.0)})
+    game.apply(Activate(model=shade, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(5, 5, 1, 1, 20, 20, 20)), HOST)  # 3 Hits; the AG roll passes; no damage roll wounds
+    game.apply(Declare(kind="attack", means="mastercrafted-piercing-dagger",
+                       targets=((ModelId("B1"), 1), (ModelId("B2"), 1))), as_side("A", ALICE))
+    rolls = [line.text for line in game.log_view(SPECTATOR).lines if "Rogue (L1855)" in line.text]
+    assert len(rolls) == 1, rolls
+    assert "crouched" in game.state.models[ModelId("B1")].tokens
