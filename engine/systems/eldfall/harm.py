@@ -38,7 +38,7 @@ from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import on_wounds
 from engine.systems.eldfall.state import END_OF_TURN, end_phase_of, strategic_of
-from engine.systems.eldfall.strikes import Plan, power, resistance, shield_bonus, two_sizes_larger
+from engine.systems.eldfall.strikes import Plan, attack_kinds, power, resistance, shield_bonus, two_sizes_larger
 
 __all__ = ["FINISHING", "Harm", "gather_harm", "traits_of"]
 
@@ -160,10 +160,10 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     means = plan.means
     lines: list[str] = []
     traits = _untouched(d, traits_of(a, plan), lines)
-    if resistance(d, means) >= 2:
+    if resistance(a, d, means) >= 2:
         harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2133)")
         return
-    barrier = _barrier(seq, d) if means.spell is not None and means.kind == "ranged" else None
+    barrier = _barrier(seq, d) if "spell" in attack_kinds(a, means) and means.kind == "ranged" else None
     if barrier is not None:
         harm.lines.append(f"{barrier}'s Warding Barrier negates {means.name} on {d.id}, inside its Casting Aura "
                           "(L2272)")

@@ -7,6 +7,7 @@ from engine.core import SPECTATOR, Game, ModelId, RigDice
 from engine.schema import UnitProfile
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strikes import power
 from tests.engine.systems.eldfall.commands import Activate, Declare
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -19,7 +20,7 @@ from tests.engine.systems.eldfall.tables import (
     turn_of,
     unit_id,
 )
-from tests.table_commands import change_token, wound_model
+from tests.table_commands import add_model, change_token, wound_model
 
 
 def _copy(base: str, name: str, *keywords: str) -> UnitProfile:
@@ -84,3 +85,38 @@ def test_a_rogue_makes_one_knockdown_roll_an_activation_however_many_it_hits() -
     rolls = [line.text for line in game.log_view(SPECTATOR).lines if "Rogue (L1855)" in line.text]
     assert len(rolls) == 1, rolls
     assert "crouched" in game.state.models[ModelId("B1")].tokens
+
+
+def _elemental_and_guard(seed: str, *enchantments: str) -> tuple[Game[EldfallState], ModelId, ModelId]:
+    """Side A's turn: a Citadel Guard (enchanted with ``enchantments``) and a Water Elemental of side B (Resistance
+    (Non-Spell) I, Resistance (Burn) II)."""
+    game, guard, _ = _duel(_copy("Citadel Guard", "Test Guard", *(f"trait:Spellbound ({e})" for e in enchantments)),
+                           seed)
+    game.apply(add_model(unit="Water Elemental", at=(18.0, 20.0), side="B", facing=180.0), HOST)
+    elemental = next(m for m, f in game.state.figures.items() if f.unit == "Water Elemental")
+    return game, guard, elemental
+
+
+def test_resistance_non_spell_halves_the_power_of_an_attack_that_is_no_spell() -> None:
+    # L2131: Resistance I (X) halves the Power of Hits from attacks of type or trait X; the Water Elemental's is
+    # "Non-Spell": every attack but a spell's (a Small Bludgeon's PW T+3, 15, becomes 8).
+    game, guard, elemental = _elemental_and_guard("non-spell")
+    world = game.system.kit.world(game.state)
+    a, d = world.fighter(guard), world.fighter(elemental)
+    champion = world.fighter(ModelId(unit_id(game, "Clan Champion")))
+    club = next(m for m in a.weapons if m.kind == "melee" and m.item is not None and "Weapon" in m.item.types)
+    full = power(a, club, "active", None, champion, backstab=False).value
+    assert power(a, club, "active", None, d, backstab=False).value == (full + 1) // 2, "halved, rounded up (L573)"
+
+
+def test_a_star_enchantment_makes_the_models_attacks_spells_past_a_non_spell_resistance() -> None:
+    # L963: an Enchantment whose Power is the star makes the enchanted model's Attacks of the Spell type (Spectral
+    # Blade): the Water Elemental's Resistance (Non-Spell) I no longer halves them (L2131).
+    game, guard, elemental = _elemental_and_guard("star-spell", "Spectral Blade")
+    world = game.system.kit.world(game.state)
+    a, d = world.fighter(guard), world.fighter(elemental)
+    assert "spectral-blade" in a.figure.enchantments
+    champion = world.fighter(ModelId(unit_id(game, "Clan Champion")))
+    club = next(m for m in a.weapons if m.kind == "melee" and m.item is not None and "Weapon" in m.item.types)
+    full = power(a, club, "active", None, champion, backstab=False).value
+    assert power(a, club, "active", None, d, backstab=False).value == full
