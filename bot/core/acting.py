@@ -8,7 +8,7 @@ without typing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -261,8 +261,10 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
 
     closing: list[tuple[str, Invocation]] = []
     pictures: tuple[OutputFile, ...] = ()
+    unexplained: Callable[[], str] | None = None  # why an empty menu is empty, asked only if it is
     if action.declaration is not None:
         asked = declared_question(game, action, args, viewer, typed=not invocation.menu, host=host)
+        unexplained = asked.why_empty if asked else None
         distances = game.system.disclosure(game.state, viewer).distances
         entries = [(fit(shown(choice, distances)), carried(raw)) for raw, choice in asked.entries] if asked else []
         closing = [(fit(choice.shown), carried(raw)) for raw, choice in asked.closing] if asked else []
@@ -275,6 +277,9 @@ def option_menu(game: Game[Any], action: Action[Any], args: Args, viewer: Viewer
                                                                else [])]
         prompt, noun = f"choose {option}:", "entries"
     if not entries and not closing:
+        why = unexplained() if unexplained is not None else ""
+        if why and action.declaration is not None:  # the rule that leaves it empty, as any refusal of it reads
+            return Output(text=f"{action.declaration.command_verb} refused: {why}", to=user, error=True)
         text, typed_only = _nothing_listed(action, option)
         return Output(text=text, to=user, error=typed_only)
     heading, picks = paged(closing, entries, invocation.page, noun, invocation)

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 
 from bot.core.registry import CommandSpec, OptionSpec, OptionType, Registry
-from engine.core import OptionValue, SideId
+from engine.core import LEFT_OUT, OptionValue, SideId
 from engine.schema import did_you_mean
 
 __all__ = ["Attachment", "CommandLineError", "Invocation", "OptionValue", "parse_command_line"]
@@ -55,9 +55,10 @@ class Invocation:
         return "/" + " ".join(self.path)
 
     def command_line(self) -> str:
-        """The invocation as a player would type it (``/move model:A1 to:toward O1 6``)."""
+        """The invocation as a player would type it (``/move model:A1 to:toward O1 6``), without the options a menu
+        left out (``choice:-``): typed, an option not named is left out the same way (``acting.declared_question``)."""
         shown = (f"{key}:{'yes' if value is True else 'no' if value is False else value}"
-                 for key, value in self.options.items())
+                 for key, value in self.options.items() if value != LEFT_OUT)
         return " ".join((self.name, *shown))
 
 

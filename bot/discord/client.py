@@ -246,9 +246,16 @@ class GameMaster(discord.Client):
             await thread.send(f"<@{user}> invites <@{opponent}> to play. Join takes the free side; the host may "
                               "change the map (before deployment) and the pace here.",
                               view=invite_view(table_id, opponent, map_choices(self, table_id)))
-        own = [output.text for output in outputs if output.to == user]
-        await interaction.followup.send("\n".join([f"Your game is ready in <#{table_id}>. /help there says what to "
-                                                   "do next.", *own])[:2000], ephemeral=True)
+        # The host's own lines and choices come here, with their menu when the game already waits on them (an
+        # Eldfall party to choose: no bare /act first), and so does a menu the game hands them later unasked (their
+        # turn, once the opponent joins): each played at the thread's table wherever it shows.
+        own = [output for output in outputs if output.to == user]
+        if not any(output.picks or output.decision is not None for output in own):
+            menu = await self.service.execute(table_id, user, Invocation(("act",), {}))
+            own += [output for output in menu if output.picks]
+        ready = Output(text=f"Your game is ready in <#{table_id}>. /help there says what to do next.", to=user,
+                       table=table_id)
+        await self.delivery.reply(interaction, [ready, *own], table_id)
 
     async def _open_thread(self, channel: discord.TextChannel, interaction: discord.Interaction, system: str,
                            opponent: str | None) -> discord.Thread:
@@ -277,6 +284,6 @@ class GameMaster(discord.Client):
         outputs: list[Output] = await self.service.execute(table, UserId(str(interaction.user.id)), invocation,
                                                            manager=manager, interaction_id=str(interaction.id),
                                                            preview=preview, guild=interaction.guild_id)
-        await self.delivery.reply(interaction, outputs)
+        await self.delivery.reply(interaction, outputs, table)
         self._touch_status(table)
         self._deadlines_changed.set()

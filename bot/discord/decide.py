@@ -18,11 +18,12 @@ from bot.core.deciding import matters
 from bot.core.parsing import Invocation
 from bot.core.text import fit
 from bot.discord.host import host_of
-from engine.core import PendingView, UserId, Viewer, pending_view
+from engine.core import DecisionPart, PendingView, UserId, Viewer, page, pending_view
 
-__all__ = ["DecideButton", "OptionsView"]
+__all__ = ["DecideButton", "OptionsView", "describe"]
 
 _ROWS_OF_SELECTS = 4  # Discord allows 5 rows; the last holds the buttons
+_TURN = "\u2192more"  # the value of the entry that turns a part's answers to their next page (no key is this)
 
 
 _TEMPLATE = r"gm:d:(?P<table>\d+):(?P<decision>[\w-]+):(?P<seq>\d+)"
@@ -54,11 +55,12 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEM
             return
         view = game.view(Viewer.of_side(decision.owner))
         pending = next(p for p in view.pending if p.id == self.decision)
-        await interaction.response.send_message(_describe(pending), ephemeral=True,
+        await interaction.response.send_message(describe(pending), ephemeral=True,
                                                 view=OptionsView(self.table, pending, game.seq, user))
 
 
-def _describe(pending: PendingView) -> str:
+def describe(pending: PendingView) -> str:
+    """The heading over a decision's options: its prompt, and whether it passes on its own."""
     optional = " (optional: it passes on timeout)" if pending.optional else ""
     return f"**{pending.prompt}**{optional}"
 
@@ -67,30 +69,40 @@ class OptionsView(discord.ui.View):
     """One select per part (paged four at a time: choices, and ready answers for points, directions and
     positions) and a Confirm button. A decision of one part offered as a select is answered by picking: it has no
     Confirm, and no option is shown as already chosen (its default is named in the placeholder), so every pick
-    sends, the default too. A pick that changes what the later parts offer (a declared kind reads a part's options
-    given the answers before it) redraws the selects live; a pick that changes nothing only acknowledges. Only
-    ``user``, who opened it, may use it."""
+    sends, the default too. Only the parts asked given the picks so far are shown, the defaults standing for the rest
+    (a Dodge's spot once the model dodges, as the console asks them). A pick that changes which parts are asked or
+    what they offer (a declared kind reads a part's options given the answers before it) redraws the selects live;
+    a pick that changes nothing only acknowledges. Only ``user``, who opened it, may use it."""
 
     def __init__(self, table: str, pending: PendingView, seq: int, user: UserId, page: int = 0,
-                 chosen: dict[str, str] | None = None) -> None:
+                 chosen: dict[str, str] | None = None, answer_pages: dict[str, int] | None = None) -> None:
         super().__init__(timeout=600)
         self.table, self.pending, self.seq, self.user, self.page = table, pending, seq, user, page
         self.chosen: dict[str, str] = dict(chosen or {})
-        parts = [p for p in pending.parts if p.offered()]
+        self.answer_pages: dict[str, int] = dict(answer_pages or {})  # a part's page of answers, past 25
+        self.asked = _asked(pending.parts, self.chosen)
+        parts = [p for p in self.asked if p.offered()]
         self.at_once = len(pending.parts) == 1 and len(parts) == 1  # picking its answer is the answer
         shown = parts[page * _ROWS_OF_SELECTS:(page + 1) * _ROWS_OF_SELECTS]
         for row, part in enumerate(shown):
             default = None if self.at_once else self.chosen.get(part.key, part.default)
             named = f" (default: {part.label_of(part.default) or part.default})" \
                 if self.at_once and part.default is not None else ""
-            self.add_item(_PartSelect(part.key, part.prompt + named, [(o.key, o.label) for o in part.offered()],
-                                      default, row))
+            self.add_item(_PartSelect(part.key, part.prompt + named, _answers(part), default, row,
+                                      self.answer_pages.get(part.key, 0)))
         if page > 0:
             self.add_item(_PageButton("Previous", page - 1))
         if (page + 1) * _ROWS_OF_SELECTS < len(parts):
             self.add_item(_PageButton("Next", page + 1))
         if not self.at_once:
             self.add_item(_ConfirmButton())
+
+    def again(self, *, page: int | None = None, chosen: dict[str, str] | None = None,
+              pending: PendingView | None = None) -> OptionsView:
+        """These options drawn again: another page of selects, other picks, or parts read afresh."""
+        return OptionsView(self.table, pending or self.pending, self.seq, self.user,
+                           self.page if page is None else page, self.chosen if chosen is None else chosen,
+                           self.answer_pages)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only the player who opened these options may use them; anyone else changes nothing."""
@@ -108,39 +120,68 @@ class OptionsView(discord.ui.View):
         if game is None or decision is None:
             return None  # answered or gone: Confirm says so in words
         live = pending_view(game.live(decision, self.chosen), Viewer.of_side(decision.owner))
-        parts = tuple(p for p in live.parts if matters(p, self.chosen))
-        if parts == self.pending.parts:
-            return None
         kept = {key: value for key, value in self.chosen.items()
-                if any(p.key == key and any(o.key == value for o in p.options) for p in parts)}
-        return OptionsView(self.table, live.model_copy(update={"parts": parts}), self.seq, self.user, self.page, kept)
+                if any(p.key == key and any(answer == value for answer, _ in _answers(p)) for p in live.parts)}
+        fresh = self.again(chosen=kept, pending=live)
+        return None if fresh.asked == self.asked and kept == self.chosen else fresh
 
     async def confirm(self, interaction: discord.Interaction) -> None:
         client = host_of(interaction)
-        answers = {p.key: self.chosen.get(p.key) or p.default for p in self.pending.parts}
-        missing = [key for key, value in answers.items() if value is None]
-        if missing:
-            await interaction.response.send_message(f"Choose {', '.join(missing)} first.", ephemeral=True)
+        asked = _asked(self.pending.parts, self.chosen)
+        answers = {p.key: self.chosen.get(p.key) or p.default for p in asked}
+        missing = [p.prompt for p in asked if answers[p.key] is None]
+        if missing:  # named as the selects' placeholders name them, never by their keys
+            await interaction.response.send_message(
+                f"Nothing was sent yet: pick an answer for {' and for '.join(repr(m) for m in missing)} first, "
+                "then Confirm.", ephemeral=True)
             return
         choice = ";".join(f"{key}={value}" for key, value in answers.items())
         invocation = Invocation(("decide",), {"decision": self.pending.id, "choice": choice}, built_at_seq=self.seq)
         await client.run_invocation(interaction, invocation, table=self.table)
 
 
+def _asked(parts: tuple[DecisionPart, ...], chosen: dict[str, str]) -> tuple[DecisionPart, ...]:
+    """The parts asked given the picks so far, each part's default standing for it until it is picked."""
+    answers = {**{p.key: p.default for p in parts if p.default is not None}, **chosen}
+    return tuple(p for p in parts if matters(p, answers))
+
+
+def _answers(part: DecisionPart) -> list[tuple[str, str]]:
+    """Every answer a part lists (its options, however many: paged below), or its ready answers for a point,
+    direction or position it does not list."""
+    return [(o.key, o.label) for o in (part.offered(limit=len(part.options)) if part.options else part.offered())]
+
+
 class _PartSelect(discord.ui.Select["OptionsView"]):
-    def __init__(self, key: str, prompt: str, options: list[tuple[str, str]], default: str | None, row: int) -> None:
-        super().__init__(placeholder=prompt[:150], row=row, options=[
+    """One part's answers; past Discord's 25 a page of them at a time, counted in the placeholder, whose last entry
+    turns the page (the first page comes round again after the last), as a menu of picks is paged."""
+
+    def __init__(self, key: str, prompt: str, options: list[tuple[str, str]], default: str | None, row: int,
+                 number: int = 0) -> None:
+        shown = page(len(options), number, "answers")
+        listed = [options[index] for index in shown.entries]
+        self.turn = shown.next_number
+        if self.turn is not None:
+            listed.append((_TURN, f"More: {'back to page 1' if self.turn == 0 else f'page {self.turn + 1}'} "
+                                  f"of {shown.pages}"))
+            prompt = f"{prompt} ({shown.heading})"
+        super().__init__(placeholder=fit(prompt, 150), row=row, options=[
             discord.SelectOption(label=fit(label), value=value, default=value == default)
-            for value, label in options])
+            for value, label in listed])
         self.key = key
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.view is not None
-        self.view.chosen[self.key] = self.values[0]
-        if self.view.at_once:
-            await self.view.confirm(interaction)
+        view = self.view
+        assert view is not None
+        if self.values[0] == _TURN and self.turn is not None:  # another page of this part's answers, in place
+            view.answer_pages[self.key] = self.turn
+            await interaction.response.edit_message(view=view.again())
             return
-        fresh = await self.view.followed(interaction)
+        view.chosen[self.key] = self.values[0]
+        if view.at_once:
+            await view.confirm(interaction)
+            return
+        fresh = await view.followed(interaction)
         if fresh is None:
             await interaction.response.defer()
         else:
@@ -155,8 +196,7 @@ class _PageButton(discord.ui.Button["OptionsView"]):
     async def callback(self, interaction: discord.Interaction) -> None:
         view = self.view
         assert view is not None
-        fresh = OptionsView(view.table, view.pending, view.seq, view.user, self.page, view.chosen)
-        await interaction.response.edit_message(view=fresh)
+        await interaction.response.edit_message(view=view.again(page=self.page))
 
 
 class _ConfirmButton(discord.ui.Button["OptionsView"]):

@@ -27,14 +27,14 @@ import discord
 
 from bot.core.outputs import Output, OutputFile
 from bot.core.pictures import render_picture
-from bot.discord.decide import DecideButton
+from bot.discord.decide import DecideButton, OptionsView, describe
 from bot.discord.outbox_retry import MessageRef, RetryBook, outbox_part
 from bot.discord.preview import confirm_view, pick_view
 from bot.discord.prompt_buttons import NoticePickSelect, QuickAnswerButton, notice_pick, turn_view
 from bot.discord.unasked import LatestInteractions
 from bot.discord.waiting import PreviewStore
 from bot.discord.working import working_view
-from engine.core import Game
+from engine.core import Game, UserId, Viewer
 
 if TYPE_CHECKING:
     from bot.core.service import TableService
@@ -44,8 +44,9 @@ __all__ = ["Delivery", "chunks", "players_of", "with_mentions"]
 _log = logging.getLogger(__name__)
 _LIMIT = 2000  # characters per Discord message
 _DMS_CLOSED = 50007
-# An id stands alone: not inside a word, a number, a mention, a quoted value or a dashed id such as a game's.
-_BEFORE, _AFTER = r"(?<![\w.\"'<@#&!:/-])", r"(?![\w>\"']|[.-]\w)"
+# An id stands alone: not inside a word, a number, a mention, a quoted value or a dashed id such as a game's; a
+# possessive after it ("<id>'s turn") is no quote.
+_BEFORE, _AFTER = r"(?<![\w.\"'<@#&!:/-])", r"(?![\w>\"]|'(?!s\b)|[.-]\w)"
 
 
 def with_mentions(text: str, users: Collection[str]) -> str:
@@ -132,28 +133,36 @@ class Delivery:
             return frozenset()
         return players_of(self._service.live_game(table) or await self._service.game_at(table))
 
-    async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output]) -> None:
-        """Answer an interaction: the invoker's own lines ephemerally, everything else where it belongs."""
+    async def reply(self, interaction: discord.Interaction, outputs: Sequence[Output],
+                    table: str | None = None) -> None:
+        """Answer an interaction run at ``table`` (its own channel unless named): the invoker's own lines
+        ephemerally, everything else where it belongs. Menus and previews run at that table wherever they show."""
         invoker = str(interaction.user.id)
-        self._unasked.seen(str(interaction.channel_id), interaction)
+        where = table or str(interaction.channel_id)
+        self._unasked.seen(where, interaction)
         answered = False
         try:
             for output in outputs:
-                users = await self.players(output.table or str(interaction.channel_id))
+                users = await self.players(output.table or where)
                 mine = output.to is None or output.to == invoker
                 if mine and (output.confirm is not None or output.picks):  # a preview to confirm, picks to choose
-                    view = (confirm_view(self._previews, invoker, output.confirm) if output.confirm is not None
-                            else pick_view(self._previews, invoker, output.picks))
+                    view = (confirm_view(self._previews, invoker, output.confirm, where) if output.confirm is not None
+                            else pick_view(self._previews, invoker, output.picks, where))
                     await interaction.followup.send(chunks(with_mentions(output.text, users))[0], ephemeral=True,
                                                     files=await self.files(output.pictures), view=view)
                     answered = True
                 elif output.by_dm:  # a lasting secret's copy: by DM, beside the private reply
                     await self.send(output)
+                elif output.to == invoker and (options := self._own_options(output, where, invoker)) is not None:
+                    text, view = options
+                    await interaction.followup.send(text, ephemeral=True, files=await self.files(output.pictures),
+                                                    view=view)
+                    answered = True
                 elif output.to == invoker or (output.error and output.outbox_id is None):
                     parts = chunks(with_mentions(output.text, users))
                     for index, part in enumerate(parts):
                         last = index == len(parts) - 1
-                        extra = {"view": self._own_decision_view(output, interaction)} \
+                        extra = {"view": self._own_decision_view(output, where)} \
                             if last and output.decision is not None else {}
                         await interaction.followup.send(part, ephemeral=True,
                                                         files=await self.files(output.pictures), **extra)
@@ -166,10 +175,26 @@ class Delivery:
             if not answered:
                 await interaction.delete_original_response()
 
-    def _own_decision_view(self, output: Output, interaction: discord.Interaction) -> discord.ui.View:
+    def _own_options(self, output: Output, table: str, invoker: str) -> tuple[str, discord.ui.View] | None:
+        """A decision the invoker's own command showed them (``/act`` alone while they owe it, or one their action
+        opened): its options at once, in words, as Decide opens them (the typed prompt, with its keys and
+        ``/decide decision:... choice:...``, is for the console); None where a part has no ready answers to pick
+        (a point to type: the typed prompt and Decide then), or the decision is no longer pending."""
+        game = self._service.live_game(output.table or table)
+        if output.decision is None or game is None or output.decision.id not in game.state.pending:
+            return None
+        decision = game.state.pending[output.decision.id]
+        if not game.state.holds(UserId(invoker), decision.owner):
+            return None
+        pending = next(p for p in game.view(Viewer.of_side(decision.owner)).pending if p.id == decision.id)
+        if not pending.parts or not all(part.offered() for part in pending.parts):
+            return None
+        return describe(pending), OptionsView(output.table or table, pending, game.seq, UserId(invoker))
+
+    def _own_decision_view(self, output: Output, table: str) -> discord.ui.View:
         """The Decide button under a decision the invoker's own command opened for them, as under its public
         notice, so they answer by menus rather than typing /decide."""
-        table = output.table or str(interaction.channel_id)
+        table = output.table or table
         game = self._service.live_game(table)
         return decide_view(replace(output, table=table, seq=output.seq or (game.seq if game is not None else 0)))
 
@@ -217,7 +242,7 @@ class Delivery:
         text = chunks(with_mentions(output.text, await self.players(table)))[0]
         try:
             await interaction.followup.send(text, ephemeral=True, view=pick_view(self._previews, output.to,
-                                                                                 output.picks))
+                                                                                 output.picks, table))
         except discord.HTTPException as error:  # expired or gone: the notice and /act still serve
             _log.info("no unasked menu for %s at %s (%s)", output.to, table, error)
             self._unasked.forget(table, output.to)

@@ -19,26 +19,28 @@ import discord
 from bot.core.parsing import Invocation
 from bot.core.text import fit
 from bot.discord.host import host_of
-from bot.discord.waiting import PreviewStore
+from bot.discord.waiting import PreviewStore, Waiting
 
 __all__ = ["AdjustButton", "ConfirmButton", "PickSelect", "confirm_view", "pick_view"]
 
 _MENU_LIMIT = 25  # options in one Discord select
 
 
-def pick_view(store: PreviewStore, owner: str, picks: tuple[tuple[str, Invocation], ...]) -> discord.ui.View:
-    """A select of ready answers (at most 25, Discord's limit) for ``owner``, each running its invocation."""
+def pick_view(store: PreviewStore, owner: str, picks: tuple[tuple[str, Invocation], ...],
+              table: str | None = None) -> discord.ui.View:
+    """A select of ready answers (at most 25, Discord's limit) for ``owner``, each running its invocation at
+    ``table``."""
     shown = picks[:_MENU_LIMIT]
-    token = store.add(owner, *(invocation for _, invocation in shown))
+    token = store.add(owner, *(invocation for _, invocation in shown), table=table)
     view = discord.ui.View(timeout=None)
     view.add_item(PickSelect(token, [label for label, _ in shown]))
     return view
 
 
-def confirm_view(store: PreviewStore, owner: str, invocation: Invocation) -> discord.ui.View:
-    """Confirm and Adjust buttons for ``owner``'s fresh preview (Adjust only where there is a destination to
-    change)."""
-    token = store.add(owner, invocation)
+def confirm_view(store: PreviewStore, owner: str, invocation: Invocation, table: str | None = None) -> discord.ui.View:
+    """Confirm and Adjust buttons for ``owner``'s fresh preview at ``table`` (Adjust only where there is a
+    destination to change)."""
+    token = store.add(owner, invocation, table=table)
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(token))
     if "to" in invocation.options:
@@ -59,11 +61,11 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"g
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
-        invocation = await _claim(interaction, host.previews, self.token)
-        if invocation is None:
+        claimed = await _claim(interaction, host.previews, self.token)
+        if claimed is None:
             return
         await interaction.response.edit_message(view=None)
-        await host.run_invocation(interaction, invocation, preview=False)
+        await host.run_invocation(interaction, claimed.invocation, preview=False, table=claimed.table)
 
 
 class AdjustButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:a:(?P<token>[0-9a-f]+)"):
@@ -78,18 +80,18 @@ class AdjustButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm
         return cls(match["token"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        invocation = await _claim(interaction, host_of(interaction).previews, self.token)
-        if invocation is None:
+        claimed = await _claim(interaction, host_of(interaction).previews, self.token)
+        if claimed is None:
             return
-        await interaction.response.send_modal(AdjustModal(invocation))
+        await interaction.response.send_modal(AdjustModal(claimed.invocation, claimed.table))
 
 
 class AdjustModal(discord.ui.Modal, title="Adjust"):
     """One field, the destination, filled with the previewed one; submitting previews again."""
 
-    def __init__(self, invocation: Invocation) -> None:
+    def __init__(self, invocation: Invocation, table: str | None = None) -> None:
         super().__init__(timeout=600)
-        self.invocation = invocation
+        self.invocation, self.table = invocation, table
         self.destination: discord.ui.TextInput[AdjustModal] = discord.ui.TextInput(
             label="Destination", default=str(invocation.options.get("to", ""))[:100], max_length=100,
             placeholder="x,y or toward O1 max or contact B2")
@@ -98,7 +100,7 @@ class AdjustModal(discord.ui.Modal, title="Adjust"):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         options = {**self.invocation.options, "to": self.destination.value}
         await host_of(interaction).run_invocation(
-            interaction, replace(self.invocation, options=options, built_at_seq=None))
+            interaction, replace(self.invocation, options=options, built_at_seq=None), table=self.table)
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:k:(?P<token>[0-9a-f]+)"):
@@ -118,15 +120,15 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:k
 
     async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
-        invocation = await _claim(interaction, host.previews, self.token,
-                                  int(self.item.values[0]) if self.item.values else 0)
-        if invocation is None:
+        claimed = await _claim(interaction, host.previews, self.token,
+                               int(self.item.values[0]) if self.item.values else 0)
+        if claimed is None:
             return
-        await host.run_invocation(interaction, invocation)
+        await host.run_invocation(interaction, claimed.invocation, table=claimed.table)
 
 
 async def _claim(interaction: discord.Interaction, store: PreviewStore, token: str,
-                 index: int = 0) -> Invocation | None:
+                 index: int = 0) -> Waiting | None:
     """What the clicked component runs, if the clicker is the one it was shown to; otherwise they are told why
     (expired, or someone else's) and nothing changes, the owner's buttons included."""
     found = store.take(token, str(interaction.user.id), index)

@@ -2,38 +2,46 @@
 ("Play first", "A2: Attack with Ignite (ranged, a spell)"), never as ``key=value``.
 
 An event stores only the answers' keys (a stored game never changes), so the decision they answer is kept beside
-the event, for its line only: the engine notes it as it answers (``Context.answer``), and a game read back from
-its log finds it in the log's own ``DecisionOpened`` (``Recall``). A decision never opened (one legal answer,
-applied at once) is known only as it is answered: read back, its line says the keys.
+the event, for its line only (``Answering.asked``, never stored nor compared): the engine notes it as it answers
+(``Context.answer``), and a game read back from its log finds it in the log's own ``DecisionOpened`` (``Recall``).
+A decision never opened (one legal answer, applied at once) is in no log: its answer stores its words
+(``DecisionAnswered.words``), so a game read back says them too.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping
+
+from pydantic import PrivateAttr
 
 from engine.core.decisions import Decision, DecisionPart, parse_point
 from engine.core.errors import InvalidCommand
+from engine.core.events import EventBody
 from engine.core.ids import SideId
 
-__all__ = ["asked_for", "remember", "said"]
-
-_ASKED: dict[int, tuple[Decision, ...]] = {}
-"""The decisions an event's answers answer, by the event body's identity; an entry goes with its body."""
+__all__ = ["Answering", "said"]
 
 
-def remember(body: object, decisions: Iterable[Decision]) -> None:
-    """Keep the decisions ``body`` answers, for its line (the first kept stays: the parts as they stood when asked)."""
-    key = id(body)
-    if key in _ASKED:
-        return
-    _ASKED[key] = tuple(decisions)
-    weakref.finalize(body, _ASKED.pop, key, None)
+class Answering(EventBody):
+    """An event that answers decisions: beside its stored fields it keeps the decisions it answers, filled as it is
+    answered or as the log is read back (``Recall``), for its line only: two such events are equal by their stored
+    fields alone, whatever is known of what they answer."""
 
+    _asked: tuple[Decision, ...] = PrivateAttr(default=())
 
-def asked_for(body: object, owner: SideId) -> Decision | None:
-    """The decision of ``owner`` that ``body`` answers, where it is known."""
-    return next((d for d in _ASKED.get(id(body), ()) if d.owner == owner), None)
+    def remember(self, decisions: Iterable[Decision]) -> None:
+        """Keep the decisions this answers (the first kept stays: the parts as they stood when asked)."""
+        if not self._asked:
+            self._asked = tuple(decisions)
+
+    def asked_for(self, owner: SideId) -> Decision | None:
+        """The decision of ``owner`` this answers, where it is known."""
+        return next((d for d in self._asked if d.owner == owner), None)
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = EventBody.__hash__
 
 
 _NOTHING = frozenset({"nothing", "none"})

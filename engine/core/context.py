@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from engine.core.answer_words import remember
+from engine.core.answer_words import said
 from engine.core.audience import EVERYONE, Audience, side_only
 from engine.core.commands import Actor
 from engine.core.core_events import (
@@ -159,8 +159,10 @@ class Context(Generic[S]):
         hidden = decision.secret and not decision.owner_only
         shown = None if hidden else decision.answers_that_matter(answers)
         audience = side_only(decision.owner) if decision.owner_only else EVERYONE
-        answered = DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown)
-        remember(answered, (decision,))  # its line says the options chosen in their words (one never opened too)
+        # One never opened (a single legal answer, applied at once) is in no log: its words go with its answer.
+        words = said(shown, decision) if shown and decision.id not in self.state.pending else None
+        answered = DecisionAnswered(decision_id=decision.id, owner=decision.owner, how=how, answers=shown, words=words)
+        answered.remember((decision,))  # its line says the options chosen in their words
         self.emit(answered, audience)
         if decision.core is not None or decision.kind in _CORE_DECISION_KINDS:
             self._core_answer(self, decision, answers)

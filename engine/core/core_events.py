@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from engine.core.answer_words import asked_for, said
+from typing import Any
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
+from engine.core.answer_words import Answering, said
 from engine.core.decisions import Decision
 from engine.core.events import EventBody
 from engine.core.ids import SideId, UserId
@@ -156,12 +160,21 @@ _SECRETLY = {
 """How a secret answer reads in public, by how it was given (``DecisionAnswered.how``)."""
 
 
-class DecisionAnswered(EventBody):
+class DecisionAnswered(Answering):
     kind = "decision.answered"
     decision_id: str
     owner: SideId
     how: str  # "answer", "auto" (single legal option), "timeout", "forced", "away" (owner away, default)
     answers: dict[str, str] | None  # None when the decision is secret
+    words: str | None = None  # the answers in words, for a decision never opened (no log holds its options)
+
+    @model_serializer(mode="wrap")
+    def _stored(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Stored as before where it has no words of its own: every other answer's record is unchanged."""
+        data: dict[str, Any] = handler(self)
+        if data.get("words") is None:
+            data.pop("words", None)
+        return data
 
     def apply(self, state: CoreState) -> None:
         state.pending.pop(self.decision_id, None)
@@ -169,7 +182,7 @@ class DecisionAnswered(EventBody):
     def describe(self) -> str:
         if not self.answers:  # a secret answer: the table reads that it was given, and how, never what
             return _SECRETLY.get(self.how, "Side {owner} has chosen, in secret.").format(owner=self.owner)
-        chosen = said(self.answers, asked_for(self, self.owner))  # the options' own words (answer_words)
+        chosen = self.words or said(self.answers, self.asked_for(self.owner))  # the options' own words
         reasons = {
             "answer": f"Side {self.owner} decides: {chosen}.",
             "auto": f"Only one choice for side {self.owner}: {chosen}.",

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import JsonValue
@@ -39,6 +40,7 @@ from engine.core.decisions import Decision, DecisionPart
 from engine.core.declaration_problems import declaration_problems
 from engine.core.declared import ActionCommand, ActionDecl, Included, QueryDecl, UndeclaredKind, When
 from engine.core.declared_menus import help_now, legal_now
+from engine.core.empty_menus import why_none
 from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, param_question, shown
@@ -273,6 +275,8 @@ class Declarations(Generic[S, W]):
                 # caller naming the option, even as None, asks for its menu: an autocomplete's source)
                 taken.append(f"{param.prompt.rstrip('?')}: {shown(asked.entries[0][1], distances)}, the only one.")
                 continue
+            if asked is not None and not asked.everything:
+                asked = replace(asked, why_empty=partial(why_none, decl, param, world, ask))
             if asked is not None:
                 return replace(asked, prompt=" ".join((*taken, asked.prompt))) if taken else asked
             # answered: checked before a later menu reads it (a typed answer may be wrong)

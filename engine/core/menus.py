@@ -10,8 +10,8 @@ distance is shown and reach decides nothing here. ``page`` cuts a long menu into
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from engine.core.actions import Choice
@@ -28,13 +28,15 @@ MENU_LIMIT = 25
 @dataclass(frozen=True, slots=True)
 class Question:
     """What a menu asks next for one parameter: its option and prompt, and its entries, each the option's new raw
-    value with the Choice a player reads (already ordered). ``closing`` entries (leave it out, done) come first."""
+    value with the Choice a player reads (already ordered). ``closing`` entries (leave it out, done) come first.
+    ``why_empty`` says, when asked, why a question with no entries has none (``engine.core.empty_menus``)."""
 
     option: str
     prompt: str
     entries: tuple[tuple[str, Choice], ...]
     noun: str = "entries"
     closing: tuple[tuple[str, Choice], ...] = ()
+    why_empty: Callable[[], str] | None = field(default=None, compare=False)
 
     @property
     def everything(self) -> tuple[tuple[str, Choice], ...]:
@@ -80,7 +82,7 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
         return None  # typed only (a point, a distance): a menu has nothing to offer, so it leaves it out
     closing: list[tuple[str, Choice]] = []
     if not items and param.none_offered(world, ask):
-        closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
+        closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_text(world, ask))))
     prefix = raw.strip() if raw and open_ else ""
     if param.shape is Shape.PLAN:
         index = len(items)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterable, MutableMapping
 
-from engine.core.answer_words import remember
 from engine.core.core_events import DecisionAnswered, DecisionOpened
 from engine.core.decisions import Decision
 from engine.core.events import Event
@@ -43,9 +42,9 @@ class Recall:
                     together[(str(decision.context["together"]), decision.owner)] = decision
             elif isinstance(body, DecisionAnswered):
                 if (found := opened.get(body.decision_id)) is not None:
-                    remember(body, (found,))
+                    body.remember((found,))
             elif isinstance(body, ChoiceLocked):
                 if (found := together.get((body.together_id, body.side))) is not None:
-                    remember(body, (found,))
+                    body.remember((found,))
             elif isinstance(body, ChoicesRevealed):
-                remember(body, (d for side in body.answers if (d := together.get((body.together_id, side)))))
+                body.remember(d for side in body.answers if (d := together.get((body.together_id, side))))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from engine.core.answer_words import asked_for, said
+from engine.core.answer_words import Answering, said
 from engine.core.audience import side_only
 from engine.core.decisions import Decision, DecisionPart
 from engine.core.events import EventBody
@@ -54,7 +54,7 @@ class TogetherAsked(EventBody):
         return f"Sides {', '.join(self.together.sides)} choose at the same time, in secret: {self.prompt}"
 
 
-class ChoiceLocked(EventBody):
+class ChoiceLocked(Answering):
     """One side's answer, for its eyes only until everyone has answered."""
 
     kind = "together.locked"
@@ -66,10 +66,10 @@ class ChoiceLocked(EventBody):
         state.together[self.together_id].answers[self.side] = dict(self.answers)
 
     def describe(self) -> str:
-        return f"Your choice is locked in: {said(self.answers, asked_for(self, self.side))}."
+        return f"Your choice is locked in: {said(self.answers, self.asked_for(self.side))}."
 
 
-class ChoicesRevealed(EventBody):
+class ChoicesRevealed(Answering):
     kind = "together.revealed"
     reveals_secret = True
     together_id: str
@@ -79,7 +79,7 @@ class ChoicesRevealed(EventBody):
         state.together.pop(self.together_id, None)
 
     def describe(self) -> str:
-        shown = "; ".join(f"{side}: {said(answers, asked_for(self, side))}" for side, answers in self.answers.items())
+        shown = "; ".join(f"{side}: {said(answers, self.asked_for(side))}" for side, answers in self.answers.items())
         return f"Every side has chosen. Revealed together: {shown}."
 
 

@@ -10,6 +10,7 @@ defaults) or a prompt turn's (Pass). Each press and each pick counts one interac
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,8 @@ class DiscordFront:
     _menus: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # user: (seq shown, message)
     _pressed: list[str] = field(default_factory=list)  # the labels pressed or picked by the latest letter
     _seen: set[str] = field(default_factory=set)  # the follow-ups looked at already
+    refusals_allowed: bool = False  # a policy that may pick what the table refuses (tests.discord.newcomer_evening)
+    refused: list[str] = field(default_factory=list)  # what the latest interaction was refused, when allowed
 
     async def type(self, user: str, line: str) -> None:
         invocation = parse_line(line)
@@ -66,6 +69,8 @@ class DiscordFront:
         join = _with(card, "gm:j")
         assert join is not None, card
         await self._finished(user, await self.table.standin.click(card, join["custom_id"], user=user))
+        game = self.game()  # a seat taken changes nobody's options: a menu the host was shown is still theirs
+        self._menus = {who: (game.seq if game is not None else seq, menu) for who, (seq, menu) in self._menus.items()}
         return True
 
     def has_menu(self, user: str) -> bool:
@@ -121,7 +126,8 @@ class DiscordFront:
                               what="the interaction to be answered")
         errors = [text for s in handle.sent if any(bad in (text := str(s.body.get("content", "")))
                                                    for bad in ("refused", EXPIRED, NOT_YOURS))]
-        assert not errors, errors  # a menu shown to someone else, or gone stale, is refused to whoever picks it
+        self.refused = errors
+        assert self.refusals_allowed or not errors, errors  # a stale or another's menu is refused to its picker
         game = self.game()
         seq = game.seq if game is not None else 0
         for other in self.table.standin.interactions.values():  # follow-ups: the user's own, and menus unasked
@@ -197,6 +203,13 @@ class DiscordFront:
         should be (a menu lists the player's own cards, their party's options)."""
         return [m["content"][:80] for m in self.table.standin.world.messages.values()
                 if _menu(m) and not m["flags"] & EPHEMERAL]
+
+    def bare_ids(self) -> list[str]:
+        """Texts any player read (public, ephemeral or by DM) that show a player's id as digits rather than as a
+        mention (Discord shows ``<@id>`` as their name; bare digits are noise): none should."""
+        ids = [self._id(user) for user in ("alice", "bob")]
+        return [text[:120] for m in self.table.standin.world.messages.values()
+                if any(re.search(rf"(?<![@\d]){user}(?!\d)", text := str(m.get("content", ""))) for user in ids)]
 
     def public_text(self) -> str:
         """Everything the table and its channel show everyone: texts, button and option labels."""

@@ -208,9 +208,10 @@ parties:
 """
 
 
-async def test_a_decision_you_owe_shown_by_your_own_command_comes_with_its_decide_button(table: Table) -> None:
+async def test_a_decision_you_owe_shown_by_your_own_command_comes_with_its_options(table: Table) -> None:
     # Alice's Leader's INT gives her two schemes to keep one of (L2363-2367); /act alone then shows the decision she
-    # owes, with the Decide button that opens its options, as under its public notice.
+    # owes with its options at once, in words, as Decide opens them under its public notice: no decision id, no
+    # option keys, no typed /decide syntax; picking one answers it.
     thread = await _invited(table)
     await table.do("force load", {"name": "Soga Vanguard"}, user="bob", channel=thread)
     await table.do("force load", {"name": "Helian Expedition"}, channel=thread)
@@ -218,11 +219,17 @@ async def test_a_decision_you_owe_shown_by_your_own_command_comes_with_its_decid
     await handle.response()
     await handle.wait_for(lambda: any(s.kind in ("followup", "delete") for s in handle.sent) or None,
                           what="/act to finish")
-    prompt = next(f for f in handle.followups if "decide" in f["content"])
-    opened = await table.standin.click(prompt, _buttons(prompt)["Decide"], user="alice")
-    await opened.response()
-    assert opened.original is not None and "moved on" not in opened.original["content"]
-    assert [c for c in _components(opened.original) if c["type"] == 3], "the options, as a select"
+    prompt = next(f for f in handle.followups if [c for c in _components(f) if c["type"] == 3])
+    assert "scheme" in prompt["content"] and "/decide" not in prompt["content"], prompt["content"]
+    (select,) = [c for c in _components(prompt) if c["type"] == 3]
+    labels = [o["label"] for o in select["options"]]
+    assert len(labels) == 2 and not [label for label in labels if "-" in label], "the schemes' names, not keys"
+    picked = await table.standin.click(prompt, select["custom_id"], user="alice",
+                                       values=[select["options"][0]["value"]])
+    await picked.response()
+    await table.standin.wait_for(lambda: any("has chosen, in secret" in m["content"]
+                                             for m in table.standin.messages_in(thread)) or None,
+                                 what="alice's scheme to be kept")
 
 
 async def test_an_imported_party_keeps_its_glyphscribe_choice_secret_until_the_reveal(table: Table) -> None:
@@ -375,7 +382,7 @@ async def test_a_familiars_standing_order_is_asked_of_its_owner_alone(familiar_t
     (order,) = game.state.pending.values()
     imp = order.parts[0].key
     assert order.kind == "familiar-order" and order.owner == "A" and game.state.figures[imp].unit == "Imp"
-    assert f"decide {order.id}: {vizier} summoned the familiar {imp}" in prompt, "alice's own reply: her private prompt"
+    assert f"{vizier} summoned the familiar {imp}" in prompt and order.id not in prompt, "her private prompt, in words"
 
     notice = await _notice(table, thread, "alice")
     assert f"summoned the familiar {imp}" in notice["content"]

@@ -151,6 +151,7 @@ async def _evening(table: Table, case: Callable[[DiscordFront], Case],
     figures = await evening.play(activations=activations)
     print("\n" + figures.summary(f"{evening.case.system} on Discord"))
     assert not front.menus_not_private(), front.menus_not_private()
+    assert not front.bare_ids(), front.bare_ids()
     return front, evening, figures
 
 
@@ -195,14 +196,17 @@ async def test_eldfall_first_evening_from_the_menus_alone(table: Table) -> None:
 
 
 @pytest.mark.parametrize("case", [SHROUDFALL, SUNSHARD], ids=["shroudfall", "sunshard"])
-async def test_the_newer_games_reach_their_first_activation_from_the_menus_alone(table: Table, case: Case) -> None:
-    """Shroudfall's terrain and deployment as suggested, Sunshard's objectives, placements, Leaders and first pick:
-    each player within 12 interactions of /game new, every menu ephemeral to its player, and every decision one
-    click from its notice (a default, or the options of a public choice listed on it: Sunshard's Leader and first
-    pick have no default, and cost two, Decide then a pick, before they were listed)."""
-    _, evening, figures = await _evening(table, lambda front: case, activations=1)
+async def test_the_newer_games_first_evening_from_the_menus_alone(table: Table, case: Case) -> None:
+    """Shroudfall's terrain and deployment as suggested, Sunshard's objectives, placements, Leaders and first pick,
+    then six activations: each player within 12 interactions of /game new, every menu ephemeral to its player, every
+    decision one click from its notice (a default, or the options of a public choice listed on it: Sunshard's Leader
+    and first pick have no default, and cost two, Decide then a pick, before they were listed), and the activations
+    held to their budgets (the figures printed, as for the two older games)."""
+    _, evening, figures = await _evening(table, lambda front: case, activations=6)
     assert figures.first and max(figures.first.values()) <= BUDGETS["first"], (figures.first, evening.history)
     assert not [line for line in evening.history if line.endswith("interactions]")], evening.history
+    assert len(figures.activations) >= 5 and not figures.within_budgets(), figures.summary(case.system)
+
 
 async def test_an_underworlds_reaction_offer_takes_the_other_player_one_click(table: Table) -> None:
     """The menu-only policy never attacks in Underworlds (each fighter's first entry is Move), so no reaction is

@@ -17,7 +17,8 @@ async def _invite(table: Table) -> tuple[str, dict[str, Any]]:
     (thread_sent,) = [s for s in table.standin.sent_in("battle") if s.kind == "thread"]
     thread = table.standin.world.channels[next(c for c, v in table.standin.world.channels.items()
                                                if v.get("parent_id") and v["name"] == thread_sent.body["name"])]
-    assert seen == [f"Your game is ready in <#{thread['id']}>. /help there says what to do next."]
+    assert seen[0] == f"Your game is ready in <#{thread['id']}>. /help there says what to do next."
+    assert seen[1:] == ["What do you do? Pick an action (or type it; /help lists the commands)."], "her menu at once"
     card = next(m for m in table.standin.messages_in(thread["id"]) if "invites" in m["content"])
     return thread["id"], card
 

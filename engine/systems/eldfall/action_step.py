@@ -147,6 +147,16 @@ def _cauterized(r: Reading, ask: Ask) -> list[Choice]:
     return [Choice(o.id, f"{o.id} {o.name}") for o in cauterized(r.world, f)] if f is not None else []
 
 
+def _held(*, spells_only: bool) -> Callable[[Reading, Ask], list[Choice]]:
+    """Every weapon and spell the activated model holds: what its player may name when none may attack now (each
+    refused in the rule's words, ``means_explained``)."""
+    def held(r: Reading, ask: Ask) -> list[Choice]:
+        f = r.active()
+        means = () if f is None else (*(() if spells_only else f.weapons), *f.spell_means())
+        return [Choice(m.id, m.name) for m in means]
+    return held
+
+
 _action("nothing", "The activated model does nothing", "Do nothing", nothing_check, "L1363")
 
 _SPENDS = "What does it use or spend?"
@@ -166,13 +176,13 @@ _action("attack", "The activated model attacks (target: B1 or B1x2,B2; with: wea
         "Attack (choose weapon, art, Luck, targets)",
         attack_check, "L1412-1486",
         Param("with", "With what?", values=menus.attack_means, refused=said(menus.means_explained), order=Order.GIVEN,
-              noun="weapons"),
+              noun="weapons", candidates=_held(spells_only=False)),
         *_AIMED,
         allowed=("attack",), suggest=whole_attacks)
 _action("cast", "The activated model casts an attack spell (target:, with:, at: for the ground)", "Cast a spell",
         attack_check, "L893-1000",
         Param("with", "Which spell?", values=menus.cast_means, refused=said(menus.means_explained), order=Order.GIVEN,
-              noun="spells"),
+              noun="spells", candidates=_held(spells_only=True)),
         *_AIMED,
         allowed=("attack",))
 _action("assist", "The activated model casts a spell on itself or allies (with:, target:)", "Cast on an ally",

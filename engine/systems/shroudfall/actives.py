@@ -5,6 +5,9 @@ the rules where they count.
 - An active ability is used in its unit's activation between actions (L883), paying its cost, or with an action in
   place of the cost (``A``) or beside it (``A+``, L897-901); one marked so once per activation.
 - *Choose* picks a unit within range, sight disregarded, and always takes effect (L907-909).
+- A unit benefits once from effects of the same name (L286): an ability whose effect the unit it would leave it on
+  has already (Inspiring Presence used again, Hold the Line! on a unit holding the line) would take the essence for
+  nothing, so it is neither offered nor accepted (``held_refusal``).
 - Hold the Line! keeps enemy effects from pushing the chosen unit until the round's end (L511-513).
 - Inspiring Presence infuses the melee hit rolls of friendly models within 8" of the unit until its next activation
   (L523-525; a grey die, ruling ``inspiring-presence-die``), a stronger infusion the player pays for replacing it.
@@ -37,6 +40,7 @@ from engine.systems.shroudfall.world import World
 __all__ = [
     "ACTIVE_EFFECTS",
     "ATTUNEMENT",
+    "CHOOSE_RANGE",
     "INSPIRING_DIE",
     "ORDER_EFFECTS",
     "STORM_BASE_MM",
@@ -46,6 +50,7 @@ __all__ = [
     "beloved_candidates",
     "chosen_units",
     "effect_of",
+    "held_refusal",
     "inspired",
     "order_refusal",
     "orders",
@@ -109,6 +114,8 @@ def active_uses(world: World, unit: UnitRecord) -> list[ActiveUse]:
             continue
         if ability.once_per_activation and used_mark(ability) in unit.effects:
             continue
+        if not _takes_effect(world, unit, ability):
+            continue
         paid = _pays(world, unit, ability.cost)
         if ability.action == "plus" and paid and acting:
             found.append(ActiveUse(ability.id, ability, True, f"{ability.name} (an action and its essence)"))
@@ -121,13 +128,39 @@ def active_uses(world: World, unit: UnitRecord) -> list[ActiveUse]:
 
 def chosen_units(world: World, unit: UnitRecord, ability: AbilitySpec) -> list[UnitRecord]:
     """The units a *choose* ability may pick: any with a model within its range of a model of ``unit``, sight
-    disregarded (L907-909); empty for an ability that chooses none."""
+    disregarded (L907-909), that has not its effect already (L286); empty for an ability that chooses none."""
     reach = CHOOSE_RANGE.get(ability.effect or "")
     if reach is None:
         return []
     own = world.state.alive(unit)
     return [other for other in world.state.units.values()
-            if any(world.gap(m, o) <= reach + 1e-9 for m in own for o in world.state.alive(other))]
+            if any(world.gap(m, o) <= reach + 1e-9 for m in own for o in world.state.alive(other))
+            and held_refusal(world, ability, other) is None]
+
+
+_LASTING = {"round": "until the end of the round", "next-activation": "until its next activation",
+            "activation": "for its next attack action"}
+
+
+def held_refusal(world: World, ability: AbilitySpec, holder: UnitRecord) -> str | None:
+    """Why ``ability`` used now would give ``holder`` nothing: it has the effect the ability leaves already, and a
+    unit benefits once from effects of the same name (L286); None when it would take effect."""
+    activation = world.state.activation
+    effect = effect_of(ability, len(activation.actions) if activation is not None else 0)
+    if effect not in holder.effects:
+        return None
+    lasting = _LASTING.get(holder.effects[effect], "already")
+    return (f"{holder.id} already has {ability.name} ({lasting}): a unit benefits once from effects of the same name "
+            "(L286)")
+
+
+def _takes_effect(world: World, unit: UnitRecord, ability: AbilitySpec) -> bool:
+    """Whether using ``ability`` now leaves its effect somewhere new (L286): on a unit it may choose, or its own."""
+    if ability.effect == "thunderstorm":
+        return True
+    if ability.effect in CHOOSE_RANGE:
+        return bool(chosen_units(world, unit, ability))
+    return held_refusal(world, ability, unit) is None
 
 
 def effect_of(ability: AbilitySpec, activation_actions: int) -> str:

@@ -93,7 +93,7 @@ class _Turn:
     def _going_on(self, unit: UnitRecord) -> list[_Plan]:
         """The next step of a unit activated one action at a time: an ability its essence pays for, then attack what it
         reaches, else end where it stands when it holds a mine (or is the essence weaver), else move toward its goal."""
-        spend = ability_move(self.system, self.reading, self.side, unit)
+        spend = ability_move(self.reading, self.side, unit)
         if spend is not None:
             return [_Plan((0,), *spend)]
         if self.reading.actions_left(unit) == 0:

@@ -2,7 +2,8 @@
 game round (L1165), so a crystal kept is a crystal lost: the bot spends it where it pays, from the menus' entries.
 
 - Abilities of the unit activating, first: an ESSENCE WEAVER's Essence Attack at the nearest enemy its first profile
-  takes (L911-917), as long as the reserve pays it; Whirlwind Dance before an attack action when two enemies are in
+  rolls against (never a beam aimed where it hits only friends or nothing, L797; L911-917), as long as the reserve
+  pays it; Whirlwind Dance before an attack action when two enemies are in
   melee reach (L352-354); Inspiring Presence when a friendly unit within 8" has an enemy in melee reach (L523-525);
   Hold the Line! on a friendly unit within 8" that holds a scenario element (CONTROL within 1", L1223) while an enemy
   model whose melee attack pushes (Follow up, L959) stands within 8" of it, not already held (L511-513).
@@ -15,24 +16,18 @@ game round (L1165), so a crystal kept is a crystal lost: the bot spends it where
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from engine.core import ActionCommand, LegalAction, ModelId, SideId
-from engine.core.offers import first_whole
+from engine.core import ActionCommand, ModelId, SideId
 from engine.geometry import XY
-from engine.systems.shroudfall.abilities import essence_attack_cost
+from engine.systems.shroudfall.abilities import essence_attack_cost, essence_attack_refusal
 from engine.systems.shroudfall.actives import STORM_BASE_MM, active_uses, chosen_units, storm_spots
 from engine.systems.shroudfall.bot_reactions import holds_element
-from engine.systems.shroudfall.declared import RULES
 from engine.systems.shroudfall.essence import can_pay, unit_cost
 from engine.systems.shroudfall.hazards import STORM_RANGE
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.schema import COLOURS, AbilitySpec
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.target_choices import essence_tags
-
-if TYPE_CHECKING:
-    from engine.systems.shroudfall.system import Shroudfall
 
 __all__ = ["ability_move", "attack_essence", "opens_with_ability"]
 
@@ -109,8 +104,7 @@ def _held(reading: Reading, unit: UnitRecord, ability: AbilitySpec) -> UnitRecor
     return None
 
 
-def ability_move(system: Shroudfall, reading: Reading, side: SideId,
-                 unit: UnitRecord) -> tuple[ActionCommand, str] | None:
+def ability_move(reading: Reading, side: SideId, unit: UnitRecord) -> tuple[ActionCommand, str] | None:
     """An ability the activating ``unit`` uses now, paid in essence, and why; None when none pays."""
     for use in active_uses(reading.world, unit):
         if use.action:
@@ -132,11 +126,28 @@ def ability_move(system: Shroudfall, reading: Reading, side: SideId,
                     f"{unit.id} uses {use.ability.name} ({use.ability.source})")
     if not reading.catalogue.card(unit.card).essence_weaver:
         return None
-    legal = LegalAction(verb=("act",), label="Essence Attack", name="essence-attack")
-    command = first_whole(RULES, system, reading.state, side, legal)
+    command = _essence_attack(reading, side, unit)
     if command is None:
         return None
     return command, f"{unit.id} makes an Essence Attack, its reserve paying for it (L911-917)"
+
+
+def _essence_attack(reading: Reading, side: SideId, unit: UnitRecord) -> ActionCommand | None:
+    """The Essence Attack's menu entries the bot takes: the first model and profile that would roll against an enemy,
+    at the nearest enemy it takes; never an aim whose beam hits no enemy (only friends, or nothing: L776, L797)."""
+    reserve = reading.state.record(side).reserve
+    if not can_pay(reserve, unit_cost(reserve, essence_attack_cost(reading.world), unit.conditions)):
+        return None
+    for model in reading.state.alive(unit):
+        if essence_attack_refusal(reading.world, side, model) is not None:
+            continue
+        for weapon, aims in reading.profiles_aimed(model):
+            if weapon.shape == "area":
+                return _act("essence-attack", model=model, **{"with": weapon.name})
+            useful = [r for r in aims if not r.idle_beam]
+            if useful:
+                return _act("essence-attack", model=model, target=useful[0].enemy, **{"with": weapon.name})
+    return None
 
 
 def opens_with_ability(reading: Reading, side: SideId, unit: UnitRecord) -> bool:

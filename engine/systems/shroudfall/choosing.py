@@ -1,13 +1,16 @@
-"""What an ability lets its player choose, asked of that player (Shroudfall beta rulebook v1.4): Follow up's two
-pushes, each a "may" (L959); Backswing's one more melee attack, a "may", with one of the model's weapons (L1319);
-Whirlwind Dance's extra melee attack, a "may", at a model not yet targeted (L354); Regeneration's 1 damage removed,
-a "may" (L1359); and Reposition's place at the end of the activation, a "may" (L1363).
+"""What an ability or an attack lets its player choose, asked of that player (Shroudfall beta rulebook v1.4): the
+target of a model of an attacking unit that cannot take the one its player named (L725-729, L1538-1541: each model
+declares its own target, and may forfeit its attacks); Follow up's two pushes, each a "may" (L959); Backswing's one
+more melee attack, a "may", with one of the model's weapons (L1319); Whirlwind Dance's extra melee attack, a "may",
+at a model not yet targeted (L354); Regeneration's 1 damage removed, a "may" (L1359); and Reposition's place at the
+end of the activation, a "may" (L1363).
 
 Each is a decision of the controlling player, owner-only in its answer's effect but open like a re-roll question:
 its options listed with the sensible answer first (the one the referee made before these were asked, so one click
 keeps it), asked only when more than one answer is possible (no push that can be made, no target left: nothing is
 asked). Follow up's first answer also stands for the rest of the activation, so a unit of three striking twice is
-asked once. While the player chooses, the step waits in the agenda, and the answer carries it on (``Task.answer``).
+asked once; so does an attack's "the nearest it may take", the referee's pick before it was asked. While the player
+chooses, the step waits in the agenda, and the answer carries it on (``Task.answer``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from engine.systems.shroudfall.plans import parse_destination
 from engine.systems.shroudfall.reading import anchors
 from engine.systems.shroudfall.referee import Referee, Table
 from engine.systems.shroudfall.state import Task, UnitRecord
+from engine.systems.shroudfall.strikes import takeable
+from engine.systems.shroudfall.targeting import target_refusal
 from engine.table import ModelMoved, ModelPlaced
 
 __all__ = ["CHOICE", "CHOOSERS", "DONE", "emit_places"]
@@ -62,6 +67,49 @@ def _answered(task: Task, offers: Sequence[_Offer]) -> str | None:
     if not task.answer:
         return None
     return task.answer if any(o.key == task.answer for o in offers) else offers[0].key
+
+
+# -- an attack's target (L725-729, L1538-1541) ---------------------------------------------------------------------
+
+_RETARGET = "retarget"
+
+
+def _retarget(ctx: Table, ref: Referee, task: Task) -> list[Task]:
+    """A model of an attacking unit whose profile cannot take the target its player named (out of range or sight, or
+    destroyed by an earlier attack), or any model after the first where the order said ``choice:each``, attacks the
+    enemy its player declares, or none (L729, L1541: each model's target
+    is declared, and a model may forfeit its attacks): the nearest it may take first, that answer standing for the
+    rest of the activation (``ChoiceKept``); nothing is asked when it may take none."""
+    attacker = ModelId(task.model)
+    if attacker not in ctx.state.models or ctx.state.outcome is not None:
+        return []
+    world = ref.world(ctx)
+    weapon = next(w for w in world.card(attacker).weapons if w.name == task.weapon)
+    enemies = takeable(world, attacker, weapon)
+    if not enemies:
+        return []
+    unit = ctx.state.unit_of(attacker).id
+    activation = ctx.state.activation
+    kept = activation.kept.get(f"{unit}/{_RETARGET}") if activation is not None else None
+    offers = [_Offer(f"{enemies[0]}{_ALWAYS}", f"{attacker} attacks {enemies[0]}, the nearest, and the nearest again "
+                     "for each model this activation"),
+              *(_Offer(e, f"{attacker} attacks {e} with {weapon.name}, this time") for e in enemies),
+              _Offer(NONE, f"{attacker} makes no attack with {weapon.name}")]
+    answer = _answered(task, offers) or (enemies[0] if kept else None)
+    if answer is None:
+        target = ModelId(task.target)
+        if task.each and target in enemies and len(enemies) > 1:
+            return _ask(ctx, task, ctx.state.models[attacker].side, f"Each model declares its own target: which "
+                        f"enemy does {attacker} attack with {weapon.name} (L729)?", offers)
+        gone = target_refusal(world, attacker, target, weapon) if target in ctx.state.models else None
+        return _ask(ctx, task, ctx.state.models[attacker].side,
+                    f"{gone or f'{target} is destroyed'}: which enemy does {attacker} attack with {weapon.name} "
+                    "instead (L1541)?", offers)
+    if answer.endswith(_ALWAYS):
+        ctx.emit(ChoiceKept(unit=unit, ability=_RETARGET, answer=answer))
+    if answer == NONE:
+        return []
+    return [task.model_copy(update={"kind": "strike", "target": answer.removesuffix(_ALWAYS), "answer": ""})]
 
 
 # -- Follow up (L957-959) ----------------------------------------------------------------------------------------
@@ -239,6 +287,6 @@ def _close(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     return []
 
 
-CHOOSERS = {"follow-up": _follow_up, "backswing": _backswing, "whirlwind": _whirlwind, "regenerate": _regenerate,
-            "end": _end, "burn": _burn, "close": _close}
+CHOOSERS = {_RETARGET: _retarget, "follow-up": _follow_up, "backswing": _backswing, "whirlwind": _whirlwind,
+            "regenerate": _regenerate, "end": _end, "burn": _burn, "close": _close}
 """The steps that may ask their player, by task kind (``agenda.EXECUTORS`` takes them)."""

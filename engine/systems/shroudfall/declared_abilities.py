@@ -8,10 +8,11 @@ Declared after the activations' actions, so no menu (nor the bot's policy) puts 
 
 from __future__ import annotations
 
-from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, InvalidCommand, Param, parse_point
+from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, InvalidCommand, Param, RulesError, parse_point
 from engine.systems.shroudfall import declared_play  # noqa: F401  (declared first: menus list these after it)
 from engine.systems.shroudfall.actives import (
     ACTIVE_EFFECTS,
+    CHOOSE_RANGE,
     ORDER_EFFECTS,
     ORDER_GIVEN,
     STORM_BASE_MM,
@@ -19,6 +20,7 @@ from engine.systems.shroudfall.actives import (
     active_uses,
     chosen_units,
     effect_of,
+    held_refusal,
     order_refusal,
     orders,
     storm_refusal,
@@ -61,6 +63,27 @@ def _use(world: Reading, ask: Ask) -> ActiveUse | None:
     return next((u for u in _uses(world, ask) if u.key == ask.text("choice")), None)
 
 
+def _choice_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+    """An ability typed that the menu leaves out because its unit has its effect already (L286)."""
+    unit = _acting(world, ask)
+    if unit is None:
+        return None
+    ability = next((a for a in world.catalogue.card(unit.card).abilities if a.id == typed.split("/")[0]), None)
+    if ability is None or ability.effect in CHOOSE_RANGE or ability.effect not in ACTIVE_EFFECTS:
+        return None
+    why = held_refusal(world.world, ability, unit)
+    return IllegalCommand(why) if why else None
+
+
+def _target_refused(world: Reading, ask: Ask, typed: str) -> RulesError | None:
+    """A unit typed for a *choose* ability that has its effect already (L286)."""
+    use, holder = _use(world, ask), world.state.units.get(typed)
+    if use is None or holder is None:
+        return None
+    why = held_refusal(world.world, use.ability, holder)
+    return IllegalCommand(why) if why else None
+
+
 def _chosen(world: Reading, ask: Ask) -> list[Choice]:
     use, unit = _use(world, ask), _acting(world, ask)
     if use is None or unit is None:
@@ -95,9 +118,9 @@ def _typed_spot(world: Reading, ask: Ask, typed: str) -> str | None:
 @RULES.action("ability", "Use an active ability of the activating unit, between its actions",
               label="Use an ability", when=ROUNDS, per="model", rule=f"{_RULE}, L881-909", params=(
                   Param("model", "Which unit?", values=_users, noun="units"),
-                  Param("choice", "Which ability?", values=_abilities, noun="abilities"),
+                  Param("choice", "Which ability?", values=_abilities, noun="abilities", refused=_choice_refused),
                   Param("target", "Which unit does it choose (within 8\")?", values=_chosen, asked_when=_chooses,
-                        noun="units"),
+                        noun="units", refused=_target_refused),
                   Param("at", "Where is the manifestation placed (x,y)?", values=_spots, accepts=_typed_spot,
                         asked_when=_places, noun="spots", free_form=FreeForm.POINT)))
 def _ability(ctx: Context[ShroudfallState], ask: Ask) -> None:

@@ -16,7 +16,7 @@ rolling (``attack_params``); the essence re-roll is asked after a roll.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import Ask, Choice, Context, FreeForm, IllegalCommand, ModelId, Param, RulesError, SideId
 from engine.core.params import Order
@@ -41,6 +41,7 @@ from engine.systems.shroudfall.plans import UnitMove, parse_destination, plan_un
 from engine.systems.shroudfall.reading import Reading
 from engine.systems.shroudfall.rounds import action_refusal, may_pass
 from engine.systems.shroudfall.state import Action, ShroudfallState, Task, UnitRecord
+from engine.systems.shroudfall.target_choices import aimed_choices
 
 __all__ = ["MoveOrder"]
 
@@ -119,8 +120,17 @@ def _attackers(world: Reading, ask: Ask) -> list[Choice]:
     return [c for c in _acting_for("attack")(world, ask) if world.reaches(world.state.units[c.value])]
 
 
+def _activating(world: Reading, ask: Ask) -> list[Choice]:
+    """The unit activating now: the one a player means when none may take the action (its refusal says why)."""
+    unit = world.activating(ask.acting)
+    return [unit_choice(world.state, unit)] if unit is not None else []
+
+
 def _attack_params(units: Values, source: str) -> tuple[Param[Reading], ...]:
-    return attack_params(units, source, _action_refused("attack") if source == "attack" else None)
+    if source != "attack":
+        return attack_params(units, source, None)
+    first, *rest = attack_params(units, source, _action_refused("attack"))
+    return (replace(first, candidates=_activating), *rest)
 
 
 def _activate(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
@@ -141,7 +151,8 @@ def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
 
 
 def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
-    return Task(kind=kind, unit=order.unit, target=order.target, type=order.kind, essence=order.essence)
+    return Task(kind=kind, unit=order.unit, target=order.target, type=order.kind, essence=order.essence,
+                each=order.each)
 
 
 @RULES.action("attack-twice", "Activate a unit and attack with both its actions", label="Attack twice", when=ROUNDS,
@@ -221,7 +232,7 @@ def _move_now(ctx: Context[ShroudfallState], order: MoveOrder) -> list[Task]:
 @RULES.action("move", "Move the activating unit (a move action, L543)", label="Move", when=ROUNDS, per="model",
               check=_move_check, rule=f"{_RULE}, L543, L573-612", params=(
                   Param("model", "Which unit?", values=_acting_for("move"), noun="units",
-                        refused=_action_refused("move")),
+                        refused=_action_refused("move"), candidates=_activating),
                   Param("to", _TO, values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
                         noun="destinations", free_form=FreeForm.POINT | FreeForm.PHRASE)))
 def _move(ctx: Context[ShroudfallState], order: MoveOrder) -> None:
@@ -242,8 +253,9 @@ def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
     _begin(ctx, ask.acting, ask.text("model"))
 
 
-@RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
-              per="model", check=attack_order("attack"), rule=f"{_RULE}, L545, L725-742",
+@RULES.action("attack", "The activating unit attacks (an attack action, L545; choice:each: each model names its own "
+              "target, L729)", label="Attack", when=ROUNDS, per="model", check=attack_order("attack"),
+              rule=f"{_RULE}, L545, L725-742",
               params=_attack_params(_attackers, "attack"))
 def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
     run(ctx, referee(ctx), [_attack_task(order), Task(kind="finish", unit=order.unit)])
@@ -321,33 +333,22 @@ def _weaver_models(world: Reading, ask: Ask) -> list[Choice]:
     if unit is None or not can_pay(reserve, unit_cost(reserve, essence_attack_cost(world.world), unit.conditions)):
         return []
     models = [m for m in world.state.alive(unit)
-              if essence_attack_refusal(world.world, ask.acting, m) is None and _profiles_of(world, m)]
+              if essence_attack_refusal(world.world, ask.acting, m) is None and world.profiles_aimed(m)]
     return [Choice(m, f"{m} {world.state.models[m].name}") for m in models]
 
 
-def _profiles_of(world: Reading, model: ModelId) -> list[tuple[str, list[ModelId]]]:
-    """Each profile the model may attack with now, and the enemies it may take (an area profile takes whom it
-    reaches: no target is named)."""
-    found: list[tuple[str, list[ModelId]]] = []
-    table = world.world
-    for weapon in world.weapons(model):
-        if not world.usable(model, weapon):
-            continue
-        enemies = sorted((e for e in table.enemies(model) if world.takes(model, e, weapon, table.gap(model, e))),
-                         key=lambda e: table.gap(model, e))
-        if enemies:
-            found.append((weapon.name, [] if weapon.shape == "area" else enemies))
-    return found
-
-
 def _essence_profiles(world: Reading, ask: Ask) -> list[Choice]:
-    return [Choice(name) for name, _ in _profiles_of(world, ModelId(ask.ident("model")))]
+    return [Choice(weapon.name) for weapon, _ in world.profiles_aimed(ModelId(ask.ident("model")))]
 
 
 def _essence_targets(world: Reading, ask: Ask) -> list[Choice]:
+    """The enemies the profile may be aimed at, as an attack's target menu says them (an area profile names none: it
+    takes whom it reaches)."""
     model = ModelId(ask.ident("model"))
-    found = dict(_profiles_of(world, model)).get(ask.text("with"), [])
-    return [Choice(e, f"{e} {world.state.models[e].name}", distance=world.world.gap(model, e)) for e in found]
+    for weapon, aims in world.profiles_aimed(model):
+        if weapon.name == ask.text("with") and weapon.shape != "area":
+            return aimed_choices(world, ask.acting, model, weapon, aims)
+    return []
 
 
 def _needs_target(world: Reading, ask: Ask) -> bool:
@@ -359,7 +360,7 @@ def _needs_target(world: Reading, ask: Ask) -> bool:
                   Param("model", "Which model?", values=_weaver_models, noun="models"),
                   Param("with", "With which profile?", values=_essence_profiles, noun="profiles"),
                   Param("target", "At which enemy?", values=_essence_targets, asked_when=_needs_target,
-                        order=Order.NEAREST, noun="targets")))
+                        order=Order.GIVEN, noun="targets")))
 def _essence_attack(ctx: Context[ShroudfallState], ask: Ask) -> None:
     side = ask.acting
     world = referee(ctx).world(ctx)

@@ -85,7 +85,7 @@ def _reacted(ctx: Context[ShroudfallState], decision: Decision, answers: dict[st
     run(ctx, ref, [*front, *rest])
 
 
-@RULES.decision(CHOICE, rule="Shroudfall beta rulebook v1.4, L354, L959, L1319, L1359, L1363")
+@RULES.decision(CHOICE, rule="Shroudfall beta rulebook v1.4, L354, L729, L959, L1319, L1359, L1363, L1541")
 def _chosen(ctx: Context[ShroudfallState], decision: Decision, answers: dict[str, str]) -> None:
     """The player's answer to an ability's choice (the options stored when it asked); the step carries on."""
     first, *rest = resume(ctx)

@@ -3,10 +3,11 @@
 active player may pay one crystal of any colour (or use Silver Line Training's free re-roll, L366) to re-roll the whole
 roll, once per roll.
 
-It is asked only where it could matter: the roll is the active player's, the reserve (or the free re-roll) can pay,
-the roll falls short (a miss; a damage roll dealing nothing) and re-rolling every die could turn it. Its first answer
-(re-roll, the cheapest way) also stands for every later roll of the unit's activation that falls short, and "keep,
-and ask no more" stands the same way, so a unit striking many times is asked once at most.
+It is asked only where it could matter: the roll is the active player's (the reacting player's during its reactive
+ability's attack, L298), the reserve (or the free re-roll) can pay, the roll falls short (a miss; a damage roll
+dealing nothing) and re-rolling every die could turn it. Its first answer (re-roll, the cheapest way) also stands for
+every later roll of the unit's activation that falls short, and "keep, and ask no more" stands the same way, so a
+unit striking many times is asked once at most.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from engine.systems.shroudfall.state import ShroudfallState, Task
 from engine.systems.shroudfall.strike import NOTHING, AttackPlan, Result, window_order
 from engine.systems.shroudfall.strikes import dice_shown, hooks
 
-__all__ = ["ALWAYS", "ESSENCE_REROLL", "KEEP", "NEVER", "essence_options", "kept_answer", "make", "wanted"]
+__all__ = ["ALWAYS", "ESSENCE_REROLL", "KEEP", "NEVER", "active_player", "essence_options", "kept_answer", "make",
+           "wanted"]
 
 ESSENCE_REROLL = "essence-reroll"
 """The decision kind of the essence re-roll question."""
@@ -77,13 +79,21 @@ def kept_answer(state: ShroudfallState, unit: str) -> str | None:
     return activation.kept.get(f"{unit}/{_KEPT}") if activation is not None else None
 
 
+def active_player(state: ShroudfallState, plan: AttackPlan, reaction: bool) -> SideId | None:
+    """The active player for a roll: the side whose reactive ability made the attack, while it resolves (L298), else
+    the side whose unit is activating."""
+    if reaction:
+        return plan.side
+    return state.activation.side if state.activation is not None else state.turn
+
+
 def wanted(ctx: Table, ref: Referee, plan: AttackPlan, unit: str, pool: RolledPool,
-           judge: Callable[[tuple[int, ...]], Result]) -> bool:
+           judge: Callable[[tuple[int, ...]], Result], *, reaction: bool = False) -> bool:
     """Whether the roll's essence re-roll is a question now: the active player's roll (ruling
-    ``essence-reroll-who``), paid for, falling short, and a whole re-roll could turn it."""
+    ``essence-reroll-who``; a reaction's attack is its player's, L298), paid for, falling short, and a whole
+    re-roll could turn it."""
     state = ctx.state
-    active = state.activation.side if state.activation is not None else state.turn
-    if plan.side != active or judge(pool.values) not in NOTHING:
+    if plan.side != active_player(state, plan, reaction) or judge(pool.values) not in NOTHING:
         return False
     if not _ways(state, ref.catalogue, plan.side, unit):
         return False

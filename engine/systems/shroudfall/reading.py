@@ -100,7 +100,7 @@ class Reading:
                     known = weapon.type in types.get(enemy, set())
                     if (known and not idle[enemy]) or not self.takes(model, enemy, weapon, gap):
                         continue  # a type already known to roll against the enemy needs no second profile
-                    if self._idle_beam(model, enemy, weapon, gap):
+                    if self.idle_beam(model, enemy, weapon, gap):
                         idle.setdefault(enemy, weapon.range)
                     else:
                         idle[enemy] = 0.0
@@ -121,13 +121,35 @@ class Reading:
             return False
         return target_refusal(self.world, model, enemy, weapon) is None
 
-    def _idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
+    def idle_beam(self, model: ModelId, enemy: ModelId, weapon: Weapon, gap: float) -> bool:
         """Whether a beam of ``model`` aimed at ``enemy`` hits no enemy model (none, or only friends): it always reaches
         an aim within its length; beyond, what its strip overlaps (``beam_targets`` measures only the bases near it)."""
         if weapon.shape != "beam" or gap <= weapon.range + 1e-9:
             return False
         side = self.state.models[model].side
         return all(self.state.models[m].side == side for m in beam_targets(self.world, model, enemy, weapon))
+
+    def aims(self, model: ModelId, weapon: Weapon) -> list[Reach]:
+        """The enemies one profile of ``model`` may be aimed at now (in range and sight, L703-742; a beam at any it
+        sees, L785), nearest first, an idle beam's aims last (``Reach.idle_beam``)."""
+        world = self.world
+        found = []
+        for enemy in world.enemies(model):
+            gap = world.gap(model, enemy)
+            if self.takes(model, enemy, weapon, gap):
+                idle = weapon.range if self.idle_beam(model, enemy, weapon, gap) else 0.0
+                found.append(Reach(enemy, (weapon.type,), gap, idle))
+        return sorted(found, key=lambda r: (r.idle_beam > 0, r.gap, r.enemy))
+
+    def profiles_aimed(self, model: ModelId) -> list[tuple[Weapon, list[Reach]]]:
+        """Each profile ``model`` may attack with now and the enemies it may be aimed at (``aims``), for an attack
+        of one model with one profile (the Essence Attack, L911-917)."""
+        found = []
+        for weapon in self.weapons(model):
+            aims = self.aims(model, weapon) if self.usable(model, weapon) else []
+            if aims:
+                found.append((weapon, aims))
+        return found
 
     def useful(self, unit: UnitRecord) -> list[Reach]:
         """The enemies an attack of ``unit`` would roll against: its reaches without the idle beams' aims."""

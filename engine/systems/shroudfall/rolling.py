@@ -104,7 +104,7 @@ def roll_step(ctx: Table, ref: Referee, task: Task, which: str) -> tuple[Rolling
     found = window_stages(world, plan, target, which)
     judge = judge_of(world, plan, target, which)
     if not rolling.essence:
-        if essence_reroll.wanted(ctx, ref, plan, task.unit, rolling.pool, judge):
+        if essence_reroll.wanted(ctx, ref, plan, task.unit, rolling.pool, judge, reaction=task.why == "reaction"):
             kept = essence_reroll.kept_answer(ctx.state, task.unit)
             if kept is None:
                 essence_reroll.ask(ctx, ref, task, plan, which, rolling.pool)

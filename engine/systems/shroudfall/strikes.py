@@ -23,7 +23,7 @@ from engine.systems.shroudfall.targeting import target_refusal
 from engine.systems.shroudfall.world import World
 
 __all__ = ["begin_roll", "choose_target", "damage_line", "dice_shown", "hit_line", "hooks", "infusion_of",
-           "plan_strike"]
+           "plan_strike", "takeable", "takes"]
 
 
 def infusion_of(essence: str) -> Colour | None:
@@ -37,10 +37,20 @@ def choose_target(world: World, model: ModelId, weapon: Weapon, wanted: str) -> 
     (the plan of an attack action a player names one target for); an area profile needs none."""
     if weapon.shape == "area":
         return ""
-    if wanted and wanted in world.state.models and target_refusal(world, model, wanted, weapon) is None:
+    if takes(world, model, weapon, wanted):
         return wanted
+    return next(iter(takeable(world, model, weapon)), None)
+
+
+def takes(world: World, model: ModelId, weapon: Weapon, wanted: str) -> bool:
+    """Whether the profile may take ``wanted`` now (range, sight, the rest of its rule check, L729)."""
+    return bool(wanted) and wanted in world.state.models and target_refusal(world, model, wanted, weapon) is None
+
+
+def takeable(world: World, model: ModelId, weapon: Weapon) -> list[ModelId]:
+    """The enemies the profile may take now, nearest first."""
     enemies = sorted(world.enemies(model), key=lambda e: world.gap(model, e))
-    return next((e for e in enemies if target_refusal(world, model, e, weapon) is None), None)
+    return [e for e in enemies if target_refusal(world, model, e, weapon) is None]
 
 
 def dice_shown(pool: RolledPool) -> str:

@@ -15,7 +15,7 @@ from engine.systems.shroudfall.schema import COLOURS, Weapon
 from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.targeting import beam_targets
 
-__all__ = ["essence_tags", "target_choices"]
+__all__ = ["aimed_choices", "essence_tags", "target_choices"]
 
 
 def essence_tags(world: Reading, side: SideId, unit: UnitRecord) -> list[str]:
@@ -74,27 +74,45 @@ def _first_shot(world: Reading, unit: UnitRecord, reach: Reach) -> Shot | None:
     return None
 
 
+def aimed_choices(world: Reading, side: SideId, model: ModelId, weapon: Weapon, aims: list[Reach]) -> list[Choice]:
+    """The enemies one model's profile may be aimed at (the Essence Attack, L911-917), said as an attack's target
+    menu says them: in ``aims``' order (nearest first, the aims whose beam hits no enemy last), each with the chance
+    of a hit and what a beam laid toward it hits."""
+    found = []
+    for reach in aims:
+        beam = _beams_said(world, side, [(model, weapon)], reach.enemy) if weapon.shape == "beam" else ""
+        hits = weapon.shape != "beam" or reach.enemy in beam_targets(world.world, model, reach.enemy, weapon)
+        found.append(_choice(world, reach, None, (model, reach.enemy, weapon) if hits else None, beam))
+    return found
+
+
 def _beam_said(world: Reading, unit: UnitRecord, reach: Reach) -> str:
-    """What the unit's beams laid toward the enemy hit (L797): the enemies under them, the unit's side's own models
-    marked (a beam targets them too, ruling ``template-targets``), and whether the aim is beyond their length."""
+    """What the unit's beams laid toward the enemy hit (``_beams_said``)."""
+    table = world.world
+    aims = [(model, weapon) for model in world.state.alive(unit) for weapon in world.weapons(model)
+            if weapon.shape == "beam" and weapon.type in reach.types and world.usable(model, weapon)
+            and world.takes(model, reach.enemy, weapon, table.gap(model, reach.enemy))]
+    return _beams_said(world, unit.side, aims, reach.enemy)
+
+
+def _beams_said(world: Reading, side: SideId, aims: list[tuple[ModelId, Weapon]], enemy: ModelId) -> str:
+    """What beams laid toward the enemy hit (L797): the enemies under them, ``side``'s own models marked (a beam
+    targets them too, ruling ``template-targets``), and whether the aim is beyond their length."""
     table, state = world.world, world.state
     hits: dict[ModelId, None] = {}
     lengths: set[float] = set()
     beyond = True
-    for model in state.alive(unit):
-        gap = table.gap(model, reach.enemy)
-        for weapon in world.weapons(model):
-            if weapon.shape == "beam" and weapon.type in reach.types and world.usable(model, weapon) and \
-                    world.takes(model, reach.enemy, weapon, gap):
-                lengths.add(weapon.range)
-                beyond = beyond and gap > weapon.range + 1e-9
-                hits.update(dict.fromkeys(beam_targets(table, model, reach.enemy, weapon)))
+    for model, weapon in aims:
+        gap = table.gap(model, enemy)
+        lengths.add(weapon.range)
+        beyond = beyond and gap > weapon.range + 1e-9
+        hits.update(dict.fromkeys(beam_targets(table, model, enemy, weapon)))
     if not lengths:
         return ""
     beam = "/".join(f"{length:g}" for length in sorted(lengths)) + '" beam'
     if not hits:
         return f", a {beam} that passes over no model (L785-793)"
-    own = [m for m in hits if state.models[m].side == unit.side]
+    own = [m for m in hits if state.models[m].side == side]
     enemies = [m for m in hits if m not in own]
     named = [*enemies, *(f"your {m}" for m in own)]
     short = " short of it," if beyond else ""

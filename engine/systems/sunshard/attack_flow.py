@@ -6,7 +6,8 @@ Fortune re-roll L757); each die at or under the TN hits, a 1 always (perfect: th
 20 never (L527). Each hit may be taken by a Bodyguard or a Protected model's friend (L1419, L1471), is tested for
 Immaterial (L1447), applies its on-hit abilities (L509), then calls an Armor test the target may re-roll with
 Fortune (L758-760): a 20 gives Blight (L529), a failure costs 1 HP, or 1 Blight with a Blighted weapon (L1506).
-Afterwards come Blight Censors (L1413) and a Fade vault (L1514).
+Afterwards come Blight Censors (L1413) and a Fade vault (L1514), which ends the attack as it begins
+(:func:`engine.systems.sunshard.attack_choices.on_fade`).
 
 The attack lives in ``state.attack`` between steps; a step that needs a player's choice opens a decision and stops,
 and the decision's handler (:mod:`engine.systems.sunshard.attack_choices`) carries on with :func:`advance`. What
@@ -115,7 +116,7 @@ def _cover_kind(world: World, attacker: Miniature, target: Miniature) -> str:
 
 def advance(ctx: Context[SunshardState]) -> None:
     """Resolve the attack in ``state.attack`` until a player must choose, or it is over (a test's Fortune re-roll
-    asked on the way, a Shatter's or a Fade vault's fall, holds it until the answer: ``attack``)."""
+    asked on the way, a Shatter's, holds it until the answer: ``attack``)."""
     for _ in range(200):
         attack = ctx.state.attack
         if attack is None or waiting(ctx):

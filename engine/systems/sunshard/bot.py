@@ -43,6 +43,7 @@ from engine.systems.sunshard.acting import activating, actors
 from engine.systems.sunshard.bot_danger import dangers, gap_from
 from engine.systems.sunshard.declared import charges
 from engine.systems.sunshard.engagement import gap
+from engine.systems.sunshard.fortune import FRUIT
 from engine.systems.sunshard.modifiers import AttackSpec, attack_target, is_melee
 from engine.systems.sunshard.play_attacks import AIMED, attack_options, placement_for
 from engine.systems.sunshard.play_moves import offered_as, offered_move, preferred_move
@@ -81,7 +82,9 @@ def _decide(world: World, decision: Decision, defaults: dict[str, str]) -> BotMo
             return _answer(decision, {"model": hardiest}, f"makes {hardiest} its Leader: the hardest to kill")
     if kind == "fortune":
         usable = [o for o in options.get("use", []) if o != "none" and not o.startswith("delver-incendiary")
-                  and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))]
+                  and (not o.startswith("free-rally") or any(c in o for c in ("Wavering", "Floored", "Jammed")))
+                  and (not o.startswith("ruin-blood-price:")  # its Blight only for a heal the friend needs
+                       or world.model(o.removesuffix(FRUIT).partition(":")[2]).placed.wounds_taken > 0)]
         if usable:
             label = decision.parts[0].label_of(usable[0]) or usable[0]
             return _answer(decision, {"use": usable[0]}, f"spends Fortune on {label}")

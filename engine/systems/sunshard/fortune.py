@@ -83,11 +83,11 @@ def _targets(world: World, side: SideId, ability: str, model: Miniature | None) 
                 and not e.holds("Hunter's Mark")]
     if ability == "remnant-fade":
         return [(model.id, model.name)] if any(weapon_ability(p, "Fade") for p in model.card.weapons) else []
-    if ability == "ruin-blood-price":
+    if ability == "ruin-blood-price":  # any such friend, hurt or not: the Blight alone may be wanted (L1417, L1267)
         if not model.leader:
             return []
         return [(m.id, m.name) for m in mine if m.id != model.id and m.figure.warband == model.figure.warband
-                and not m.has("Solitary") and gap(model, m) <= 8 + TOLERANCE and m.placed.wounds_taken]
+                and not m.has("Solitary") and gap(model, m) <= 8 + TOLERANCE]
     if ability == "remnant-vigil":  # a Vigilant model gains the token at that moment anyway (L1494)
         vigilant = model.has("Vigilant")
         return [(model.id, model.name)] if not engaged(world, model) and not model.holds("On Guard") \

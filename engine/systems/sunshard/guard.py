@@ -56,18 +56,19 @@ def held_shooters(world: World, mover: Miniature) -> list[Miniature]:
 
 
 def offer_held_shot(ctx: Context[SunshardState], model_id: ModelId, path: Sequence[Point], facing: float,
-                    hazardous: Sequence[str], *, kind: str = "move") -> bool:
+                    hazardous: Sequence[str], *, kind: str = "move", more: Mapping[str, JsonValue] | None = None
+                    ) -> bool:
     """Ask the mover's opponent whether an On Guard model takes a Held Shot during this move or vault (``kind``
-    names what carries it on, L461), and where along it. The surface it starts on is kept, so that a fall is judged
-    from there, not from where the shot stopped it (L471). Returns whether a decision was opened (the move then
-    waits for it)."""
+    names what carries it on, with ``more`` of its own, L461), and where along it. The surface it starts on is kept,
+    so that a fall is judged from there, not from where the shot stopped it (L471). Returns whether a decision was
+    opened (the move then waits for it)."""
     world = world_of(ctx)
     mover = world.model(model_id)
     shooters = held_shooters(world, mover)
     if not shooters:
         return False
     resume: Resume = {"kind": kind, "model": mover.id, "path": [[x, y] for x, y in path], "facing": facing,
-                      "hazardous": list(hazardous), "start": surface(world, mover)}
+                      "hazardous": list(hazardous), "start": surface(world, mover), **(more or {})}
     what = "move" if kind == "move" else "vault"
     parts = [DecisionPart(key="shooter", prompt=f"Does an On Guard model take a Held Shot as {mover.id} {what}s?",
                           options=(Option(key="none", label="No Held Shot"),
@@ -122,8 +123,9 @@ def on_held_shot(ctx: Context[SunshardState], decision: Decision, answers: dict[
     first, rest = _split(path_of(resume), at)
     if len(first) > 1:
         length = round(path_length(first), 2)
-        ctx.emit(ModelMoved(model_id=ModelId(str(resume["model"])), path=tuple(first), distance=length,
-                            facing=float(str(resume["facing"]))))
+        mover = world_of(ctx).model(str(resume["model"]))
+        ctx.emit(ModelMoved(model_id=mover.id, path=tuple(first), distance=length, facing=float(str(resume["facing"])),
+                            z=float(surface(world_of(ctx), mover, at=first[-1]))))
     resume["path"] = [[x, y] for x, y in rest]
     world = world_of(ctx)
     model = world.model(shooter)

@@ -1,8 +1,8 @@
 """Armor tests that are no save against an attack (ruling armor-like-tests: the falling, Hazardous, Burning and
 Shatter tests, L471-479, L599-604, L716-721, L1483-1488), and the common Fortune re-roll of an Armor test after its
 die is rolled (L758-760), offered to the model's player at the point the test is rolled, what the test interrupted
-waiting for the answer (its continuation, ``then``): a move or a Disengage vault after a Hazardous or falling test,
-the action whose AP set off a Burning test, an attack during which a Shatter or a Fade vault's fall was tested. What
+waiting for the answer (its continuation, ``then``): a move, a Disengage or a Fade vault after a Hazardous or falling
+test, the action whose AP set off a Burning test, an attack during which a Shatter was tested. What
 needs nothing to wait (an End Phase Burning test, the other tests of that step being made beside it, L373; a Shatter
 outside an attack) carries on ``aside``: the round goes on once the answer is in.
 """

@@ -232,14 +232,15 @@ def _carry_out(ctx: Context[SunshardState], plan: Special) -> None:
 
 @continues("disengage-vault")
 def _disengage_vault(ctx: Context[SunshardState], resume: Mapping[str, JsonValue]) -> None:
-    """A Disengage vault after its Held Shot was answered (L409, L461): the rest of it, unless the shot Downed or
-    Killed the model where it stopped."""
+    """A Disengage vault after its Held Shot was answered (L409, L461): the rest of it (its end alone when the shot
+    came there, still judged for a fall from where the vault began, L471), unless the shot Downed or Killed the model
+    where it stopped."""
     model = world_of(ctx).model(str(resume["model"]))
     if not model.on_table or model.downed:
         return
     path = path_of(resume)
-    if len(path) > 1 and not vault_along(ctx, model.id, path, float(str(resume["facing"])), int(str(resume["start"])),
-                                         why=f"Disengage ({RULE}, L409)", then={"kind": "vaulted", "model": model.id}):
+    if path and not vault_along(ctx, model.id, path, float(str(resume["facing"])), int(str(resume["start"])),
+                                why=f"Disengage ({RULE}, L409)", then={"kind": "vaulted", "model": model.id}):
         return
     _moved(ctx, model.id)
 

@@ -115,11 +115,13 @@ def vault(ctx: Context[SunshardState], model_id: ModelId, to: tuple[float, float
 
 def vault_along(ctx: Context[SunshardState], model_id: ModelId, path: Sequence[Point], facing: float, start: int, *,
                 why: str, then: Resume | None = None) -> bool:
-    """Carry a checked vault along ``path`` (the rest of it, after a Held Shot, L461), falling if it ends far below
-    ``start``, the surface it began on (L471); False when the fall's Fortune re-roll waits with ``then``."""
+    """Carry a checked vault along ``path`` (the rest of it, after a Held Shot, L461: only its end when the shot came
+    there), falling if it ends far below ``start``, the surface it began on (L471); False when the fall's Fortune
+    re-roll waits with ``then``."""
     world = world_of(ctx)
     model = world.model(model_id)
     end = surface(world, model, at=path[-1])
-    ctx.emit(ModelMoved(model_id=model.id, path=tuple(path), distance=round(path_length(path), 2), facing=facing,
-                        z=float(end), acted_by=why))
+    if len(path) > 1:
+        ctx.emit(ModelMoved(model_id=model.id, path=tuple(path), distance=round(path_length(path), 2), facing=facing,
+                            z=float(end), acted_by=why))
     return not falls(world, start, end) or fall(ctx, model.id, start, end, then)

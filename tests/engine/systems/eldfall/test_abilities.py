@@ -95,6 +95,7 @@ def test_the_summoning_limit_refuses_a_ritual_once_the_creatures_reach_the_caste
 
 
 def test_a_sorcerer_re_rolls_a_failed_die_of_its_sorcery() -> None:
+    # Ruling sorcerer-reroll (L1867): a Sorcery spell (Ignite) in the Active role.
     game = practice(("Helian Expedition", "Soga Vanguard"), "sorcerer")
     turn_of(game, "A")
     shaper = unit_id(game, "Flameshaper")

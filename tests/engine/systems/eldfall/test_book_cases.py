@@ -313,7 +313,8 @@ def test_a_dodge_moves_at_most_half_speed_rounded_up() -> None:
 
 
 def test_a_panicked_model_that_fails_its_morale_may_only_dodge_or_stay_idle_when_reacting() -> None:
-    """L1764: a Panicked model rolls M at the beginning of a Reaction; failing, it may only Dodge or stay Idle."""
+    """L1764: a Panicked model rolls M at the beginning of a Reaction; failing, it may only Dodge or stay Idle (ruling
+    panic-reaction-roll: rolled as the Reaction step is offered)."""
     game = _thenion_down_to_one()
     place(game, "A2", 12, 4, 90.0)
     place(game, "B3", 12, 8, 270.0)

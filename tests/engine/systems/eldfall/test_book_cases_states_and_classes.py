@@ -318,7 +318,7 @@ def test_strike_is_never_modified_below_one() -> None:
 def test_a_failed_dodge_still_moves_its_half_speed() -> None:
     """Core rules v1.5, L1386-1387: a model that declared Dodge may move its halved SPD at the end of the Resolution
     step even if its roll failed. The Swashbuckler's dodge roll of 20 fails against the Attendant's arrows, and it
-    still steps 2 inches aside."""
+    still steps 2 inches aside, to the point given with its Reaction step answer (ruling dodge-move-declared)."""
     game = _soga("failed-dodge")
     arrange(game, {"A3": (12, 4, 90.0), "B3": (12, 14, 270.0)})
     game.apply(Activate(model=ModelId("A3"), how="walk", to="12,6"), as_side("A", ALICE))

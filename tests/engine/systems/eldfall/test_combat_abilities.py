@@ -129,7 +129,8 @@ def test_a_mage_spends_an_ap_to_reroll_its_failed_casting_dice() -> None:
 
 
 def test_a_luck_counter_rerolls_the_worst_failed_die() -> None:
-    # L2737: a Luck counter (made in its own Strategic phase, up to 3) re-rolls one die in a sequence.
+    # L2737: a Luck counter (made in its own Strategic phase, up to 3) re-rolls one die in a sequence (ruling
+    # lucky-charm-use: said with the attack, choice luck, its worst failed die re-rolled).
     game = _duel_table("luck")
     clear_table(game, ("A3", "B2"))
     assert game.state.figures[ModelId("B2")].luck == 1
@@ -230,7 +231,8 @@ def test_confuse_target_ricochets_to_the_nearest_enemy_and_buys_two_strikes_with
 
 def test_elemental_essence_takes_only_the_damage_of_its_elements_attacks() -> None:
     # L2067: a model with Elemental Essence (Earth) suffers no Effects from Earth attacks, only their damage; melee
-    # attacks with natural weapons of a model with that Essence are of its element.
+    # attacks with natural weapons of a model with that Essence are of its element (ruling elemental-essence-effects:
+    # the damage stands).
     units = {u.name: u for u in eldfall().data.units}
     stone = units["Citadel Guard"].model_copy(update={
         "name": "Stone Guard", "keywords": (*units["Citadel Guard"].keywords, "trait:Elemental Essence (Earth)",

@@ -118,6 +118,7 @@ def test_melee_reach_is_measured_hitbox_to_hitbox() -> None:
 
 
 def test_overdraw_lengthens_the_first_band_only() -> None:
+    # Ruling archery-overdraw (L2243, L2730): only the first band grows.
     bow = (Band(upto=20, modifier=0), Band(upto=40, modifier=-6))
     assert overdraw(bow, 6, rulings=RULINGS) == (Band(upto=26, modifier=0), Band(upto=40, modifier=-6))
     shifted = overdraw(bow, 6, shipped_rulings(archery_overdraw="shift-all"))

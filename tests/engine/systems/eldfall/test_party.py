@@ -90,6 +90,7 @@ def test_guildsworn_mixes_factions_at_limit_one(catalogue: EldfallCatalogue) -> 
 
 
 def test_guildsworn_upgrades_follow_their_ruling(catalogue: EldfallCatalogue) -> None:
+    # Ruling guildsworn-upgrades (L1052, L1086), both ways.
     spec = party("Empire of Soga", "Clan Champion", {"unit": "Clan Champion", "upgrades": ["lucky-charm"]},
                  "Nightshade", fmt="guildsworn")
     assert problems(catalogue, spec) == [

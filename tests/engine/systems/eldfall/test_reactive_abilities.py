@@ -304,6 +304,7 @@ def test_a_ranger_moves_in_its_end_phase_without_reactions() -> None:
 
 
 def test_an_engaged_ranger_stays_by_ruling() -> None:
+    # Ruling ranger-move-engaged (L1851, L1453): an engaged Ranger is offered no End phase move.
     game = practice(("Thenion Shadows", "Soga Vanguard"), "ranger-engaged")
     turn_of(game, "A")
     hunter = ModelId(unit_id(game, "Rangers-Guild Hunter"))

@@ -240,6 +240,7 @@ def test_a_model_makes_all_its_attacks_before_the_next_model_and_never_comes_bac
     seen = len(game.log)
     act(game, A, "attack", model="law", target="B2")
     choose(game, A, "never", kind="essence-reroll")  # Silver Line Training's free essence re-roll not taken
+    assert choose(game, A) == ["B1-always", "B1", "none"]  # the Truncheon cannot take B2: its target is A's (L729)
     attacks = [(e.body.attacker, e.body.weapon, e.body.target) for e in game.log[seen:]
                if e.kind == "shroudfall.attack"]
     assert attacks == [("A1", "Repeater", "B2"), ("A1", "Truncheon", "B1"), ("A2", "Repeater", "B2")]

@@ -27,7 +27,7 @@ def _bot_answer(game: Game[Any]) -> str:
 
 
 def test_a_damaged_brawler_strikes_back_with_anger_issues_and_the_attack_carries_on() -> None:
-    # L953-957 (the book's example: Razhu damages the Bruiser, which strikes Razhu back in melee), paid from B's
+    # T18, L953-957 (the book's example: Razhu damages the Bruiser, which strikes Razhu back in melee), paid from B's
     # reserve (1 yellow, the cost icon lost); L1557-1559: the defender is asked in the damaged window.
     game = staged(Put("A1", "razhu", 18, 10), Put("B1", "brawlers", 18, 11.6))
     game.state.record(B).reserve = ["yellow"]

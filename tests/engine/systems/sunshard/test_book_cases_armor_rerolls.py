@@ -138,9 +138,10 @@ def test_a_shatter_test_during_an_attack_is_offered_its_reroll_and_the_attack_wa
     assert after.attack is None and after.models[A1].wounds_left == 3 and "Bleeding" in after.models[A1].tokens
 
 
-def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_waits() -> None:
-    # L1514: B1 (a Pariah, ARM 11) hits A1 with its Twin Blades on a HGT 4 ruin and vaults 2" off it; L471-479: it
-    # falls 4, Floored, and tests at ARM 11 - 4 = 7: 15 fails; L758-760: re-rolled 2, it passes.
+def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_vault_s_end_waits() -> None:
+    # L1514: B1 (a Pariah, ARM 11) hits A1 with its Twin Blades on a HGT 4 ruin and vaults 2" off it, the attack over
+    # (ruling fade-timing); L471-479: it falls 4, Floored, and tests at ARM 11 - 4 = 7: 15 fails; L758-760: re-rolled
+    # 2, it passes, and the vault ends (its 2" counted for Hit and Run, L1223).
     state = t.new_state()
     t.lay(state, "T1", (3, 3, 4, 4), 4, ["heavy-cover"])
     t.put(state, "B1", "Pariah", t.B, 6, 5, z=4)
@@ -151,9 +152,11 @@ def test_a_fall_at_the_end_of_a_fade_vault_is_offered_its_reroll_and_the_attack_
     assert t.pending(hit).kind == "fade"
     asked, events = t.answer(hit, {"vault": "8,5"}, rig=[15])
     assert t.rolled(events) == ["B1's falling Armor test: TN 7, rolled 15: failed."]
-    assert t.pending(asked).kind == "save-reroll" and asked.attack is not None and "Floored" in asked.models[B1].tokens
+    assert t.pending(asked).kind == "save-reroll" and asked.attack is None and "Floored" in asked.models[B1].tokens
+    assert asked.activation is not None and asked.activation.faded == 0
     after, _ = t.answer(asked, {"reroll": "fortune"}, rig=[2])
-    assert after.attack is None and after.models[B1].wounds_left == 2 and not after.pending
+    assert after.models[B1].wounds_left == 2 and not after.pending
+    assert after.activation is not None and after.activation.faded == 2
 
 
 def test_poison_fruit_pays_a_hazardous_test_s_reroll_in_its_own_activation() -> None:

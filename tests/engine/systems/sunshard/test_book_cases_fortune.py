@@ -245,8 +245,8 @@ def test_delver_spoils_give_two_loot_to_a_model_not_solitary_in_the_start_phase(
 
 
 def test_incendiary_rounds_set_the_target_burning_and_jam_the_shooter_at_the_end() -> None:
-    # L770: chosen at the start of its activation, the Musket (Jammable) gains Burning; at the activation's end the
-    # Conscripted gains a Jammed counter.
+    # L770 (ruling jammable): chosen at the start of its activation, the Musket (Jammable) gains Burning; at the
+    # activation's end the Conscripted gains a Jammed counter.
     state = quest_state("stake-a-claim")
     state.records[A].fortune = 1
     put(state, "A1", "Conscripted", A, 10, 10)

@@ -133,7 +133,8 @@ def test_floored_takes_two_inches_off_speed() -> None:
 
 
 def test_the_rescue_marker_costs_its_carrier_one_ap_and_one_spd() -> None:
-    # L872: the Captain (AP 3, SPD 4) carrying the Rescue marker activates with 2 AP and moves 3" an AP.
+    # L872 (ruling rescue-marker): the Captain (AP 3, SPD 4) carrying the Rescue marker activates with 2 AP and
+    # moves 3" an AP.
     state = new_state()
     put(state, "A1", "Captain", A, 10, 10, tokens=["Rescue"])
     after, _ = run(state, lambda ctx: start_activation(ctx, A1))

@@ -90,7 +90,7 @@ def test_a_commander_anywhere_in_the_party_spares_the_fortune_for_mixed_types() 
 
 
 def test_players_alternate_and_the_other_activates_the_rest_when_one_runs_out() -> None:
-    # L365 (ruling run-out): after A's activation B selects; when B has nobody left, A goes on.
+    # L365 (rulings run-out, initiative-alternation): after A's activation B selects; when B has nobody left, A goes on.
     state = selecting(new_state())
     put(state, "A1", "Captain", A, 10, 4)
     put(state, "A2", "Conscripted", A, 14, 4)

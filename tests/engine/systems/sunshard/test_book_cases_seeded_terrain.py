@@ -141,9 +141,10 @@ def test_phaseforming_gives_seeded_terrain_within_six_inches_the_chosen_rule_whi
 
 
 def test_shifting_shards_may_turn_the_piece_they_place() -> None:
-    # L782, L459: the piece is placed anew, so it may lie another way, as long as no point of it moves more than 5"
-    # and it lies off other terrain (L692). A 6" by 2" grove T1 (its long side running east, 0 degrees) turned to
-    # run north about its centre (7,5): its corners move 4.5"; half an inch north too, 4.9"; an inch north, 5.4".
+    # L782, L459 (ruling placement-distance): the piece is placed anew, so it may lie another way, as long as no
+    # point of it moves more than 5" and it lies off other terrain (L692). A 6" by 2" grove T1 (its long side
+    # running east, 0 degrees) turned to run north about its centre (7,5): its corners move 4.5"; half an inch north
+    # too, 4.9"; an inch north, 5.4".
     state = _shardborn(4, 4, 6, 2)
     asked, _ = t.run(state, lambda ctx: use_fortune(ctx, A, "shardborn-shift:T1@elsewhere"))
     question = t.pending(asked)

@@ -83,7 +83,7 @@ def test_no_cover_for_a_target_standing_high_more_than_two_above_the_cover() -> 
 
 
 def test_a_target_completely_within_obscuring_terrain_needs_an_aimed_shot() -> None:
-    # L727: an unaimed ranged attack may not target it; an aimed one may; a target only partly within may be shot.
+    # D-46, L727: an unaimed ranged attack may not target it; an aimed one may; a target only partly within may be shot.
     state = new_state()
     lay(state, "O1", (14, 10, 4, 4), 0, ["obscuring", "clear"])
     put(state, "A1", "Captain", A, 8, 12)

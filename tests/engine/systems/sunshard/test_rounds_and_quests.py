@@ -42,7 +42,7 @@ def test_start_phase_fortune_counts_leaders_not_downed() -> None:
 
 
 def test_initiative_ties_are_rerolled_and_the_lowest_picks_either_side_s_model() -> None:
-    # D-49, L359: 7 and 7, then 12 and 4: side B picks, and may pick side A's model to go first.
+    # D-49, L359 (ruling conflict-ties): 7 and 7, then 12 and 4: side B picks, and may pick side A's model to go first.
     state = quest_state("on-the-hunt")
     state.round = 1
     put(state, "A1", "Captain", A, 10, 2)

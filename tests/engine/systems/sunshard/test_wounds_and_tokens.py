@@ -119,7 +119,7 @@ def test_on_the_hunt_scores_kills_and_the_enemy_leader_four_more() -> None:
 
 
 def test_a_downed_leader_scores_headhunter_once() -> None:
-    # L1179, L1167: 1 VP and 1 Fortune, once per game.
+    # D-50, L1179, L1167: 1 VP and 1 Fortune, once per game.
     state = one(leader=True, hp_lost=2)
     state.quest, state.deeds_used = "chance-encounter", True
     after, events = run(state, lambda ctx: (wound(ctx, C1, cause=HIT), wound(ctx, C1, cause=HIT)))

@@ -222,8 +222,8 @@ def test_manual_overrides_fix_wounds_hexes_and_tokens_in_the_open() -> None:
 
 
 def test_t36_a_fighter_that_charged_may_still_attack_when_a_ploy_says_so() -> None:
-    """T36, L599: Tireless Assault gives a fighter that charged (and cannot be activated again) another Attack
-    action, costing no activation."""
+    """T36, L599; E19, L689: after its failed attack, Tireless Assault gives the fighter (which charged and cannot be
+    activated again) another Attack action at the same target, costing no activation."""
     game = give(arrange(duel(), A1="D8"), A, "tireless-assault")
     turn_of(game, A)
     rig(game, "swords", "swords", "dodge")

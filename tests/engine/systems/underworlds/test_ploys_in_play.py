@@ -301,6 +301,8 @@ def test_stormforged_tactics_gives_a_reaction_to_push_friends_after_a_failed_ene
 
 
 def test_tireless_assault_attacks_the_same_target_again_after_a_failure() -> None:
+    """E19, L689: after a friendly fighter's failed Attack action, once the combat is resolved, it attacks the same
+    target again."""
     game = give(scene(A1="D6"), A, "tireless-assault")
     turn_of(game, A)
     rig(game, "swords", "swords", "dodge")

@@ -253,7 +253,7 @@ STUDY = Card.model_validate({
 
 @pytest.mark.parametrize("option", ["not-drawn", "draw-then-discard"])
 def test_a_fourth_objective_is_not_drawn_or_drawn_and_one_discarded(option: str) -> None:
-    """L295, L861 (ruling objective-hand-limit): side A holds three objectives and plays a player's own ploy that
+    """T63, L295, L861 (ruling objective-hand-limit): side A holds three objectives and plays a player's own ploy that
     draws one. Not drawn by default; under the alternative drawn, then A discards one in secret, down to three."""
     game = scene({"objective-hand-limit": option})
     act(game, A, ImportCards(cards=(STUDY,)))
