@@ -14,6 +14,7 @@ from engine.systems.eldfall.strikes import (
     Plan,
     Reach,
     attack_target,
+    hurl_allows,
     measure_reach,
 )
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
@@ -23,8 +24,9 @@ __all__ = ["chain_attacks", "land", "strays"]
 
 def chain_attacks(seq: Resolving) -> None:
     """Chain Attack: once a sequence, when an ally hits an enemy this model sees, it makes an unmodified STK 1
-    attack on that enemy before the damage rolls, for no AP (L1898-1900); never by a model outside a duel being
-    fought, whose side would lose it for interfering (L1575)."""
+    attack on that enemy before the damage rolls, for no AP (L1898-1900), with no other ranged weapon than Hurl if
+    it Hurled this sequence (L1956); never by a model outside a duel being fought, whose side would lose it for
+    interfering (L1575)."""
     world = seq.world
     used: set[ModelId] = set()
     for entry in list(seq.landed):
@@ -39,8 +41,9 @@ def chain_attacks(seq: Resolving) -> None:
                 continue
             if not takes_part(seq.ctx.state.duel, c.id, c.figure.summoner):
                 continue  # joining a duel would lose it (L1575): its player does not use the skill
-            weapon = next((m for m in c.weapons if measure_reach(world, c, m, world.base(defender.id),
-                                                                 world.base(c.id)).ok), None)
+            used_now = [p.means for p in seq.plans if p.attacker == c.id]  # Hurl forbids other shots (L1956)
+            weapon = next((m for m in c.weapons if hurl_allows(used_now, m) and
+                           measure_reach(world, c, m, world.base(defender.id), world.base(c.id)).ok), None)
             if weapon is None:
                 continue
             used.add(c.id)
@@ -53,7 +56,8 @@ def chain_attacks(seq: Resolving) -> None:
             plan = Plan(c.id, defender.id, weapon, role, 1, attribute, goal, Reach(True, 0, ""), None, False,
                         (c.model.x, c.model.y), (defender.model.x, defender.model.y))
             result = "a Hit" if roll.successes else "a miss"
-            seq.line(f"{c.id} joins in with a Chain Attack on {defender.id}: {result} (L1898-1900).", roll.working)
+            seq.line(f"{c.id} joins in with a Chain Attack on {defender.id} with {weapon.name}: {result} "
+                     f"(L1898-1900).", roll.working)
             if roll.successes:
                 seq.landed.append(Landed(plan, defender.id, list(roll.hits())))
 

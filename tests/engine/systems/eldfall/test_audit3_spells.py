@@ -1,11 +1,15 @@
 """Eldfall core rules v1.5, spells read against the referee: Glacier Circle Immobilizes only the enemies its Hits
-land on (L2324), not an ally caught in its area."""
+land on (L2324), not an ally caught in its area; a model that Hurls uses no other ranged weapon in the same
+Activation Sequence, its Chain Attack included (L1956, L1898)."""
 
 from __future__ import annotations
 
-from engine.core import Game, ModelId, RigDice
+from engine.core import Answer, Game, ModelId, RigDice
+from engine.systems.eldfall.means import HURL, Means
+from engine.systems.eldfall.reacting import REACTION_KIND
 from engine.systems.eldfall.schema import PartyMember, PartySpec
 from engine.systems.eldfall.state import EldfallState
+from engine.systems.eldfall.strikes import hurl_allows
 from tests.engine.systems.eldfall.commands import Activate, ChannelMana, Declare
 from tests.engine.systems.eldfall.tables import (
     ALICE,
@@ -48,3 +52,35 @@ def test_glacier_circle_immobilizes_the_enemies_it_hits_and_not_an_ally() -> Non
     said = [e.body.describe() for e in events]
     assert "immobilized" in game.state.models[enemy].tokens, said
     assert "immobilized" not in game.state.models[ally].tokens, said
+
+
+def test_a_model_that_hurled_chain_attacks_with_no_other_ranged_weapon() -> None:
+    # L1956: a model that Hurls may use no other Ranged Weapon or Spell in that Activation Sequence; its Chain
+    # Attack (L1898) joining an ally's Hit then takes Hurl, not its Short Bow (first in its list). A Flameshaper
+    # (Chain Attack) given Hurl and a Short Bow reacts to A3 with Hurl; the Citadel Guard strikes A3; every die is 1.
+    data = eldfall().data
+    shaper = next(u for u in data.units if u.name == "Flameshaper")
+    given = shaper.model_copy(update={"name": "Hurling Shaper",
+                                      "keywords": (*shaper.keywords, "skill:Hurl", "item:Short Bow")})
+    party = PartySpec(id="hurl", name="Hurl", faction="Helian League", game_size=60, leader="Hurling Shaper",
+                      members=(PartyMember(unit="Hurling Shaper"), PartyMember(unit="Citadel Guard")))
+    game = practice(("Soga Vanguard", party), "hurl-chain", system=eldfall(given))
+    turn_of(game, "A")
+    hurler, guard = ModelId(unit_id(game, "Hurling Shaper")), ModelId(unit_id(game, "Citadel Guard"))
+    arrange(game, {"A3": (20, 10, 90.0), guard: (20, 14, 270.0), hurler: (23, 14, 270.0)})
+    game.apply(Activate(model="A3", how="walk", to=f"contact {guard}"), as_side("A", ALICE))
+    offer = next(d for d in game.state.pending.values() if d.kind == REACTION_KIND)
+    game.apply(Answer(decision_id=offer.id, answers={hurler: "hurl", guard: "short-sword"}), as_side("B", ALICE))
+    game.apply(RigDice(values=(1,) * 40), HOST)
+    events = game.apply(Declare(kind="nothing"), as_side("A", ALICE))
+    said = [e.body.describe() for e in events]
+    assert any(f"{hurler} joins in with a Chain Attack on A3 with Hurl" in s for s in said), said
+    assert not any(f"{hurler}'s damage on A3 with Short Bow" in s for s in said), said
+
+
+def test_hurl_and_other_ranged_weapons_exclude_each_other_in_a_sequence() -> None:
+    # L1956, both ways: after a shot, no Hurl; after a Hurl, no shot; melee and Hurl again stay open.
+    bow = Means("short-bow", "Short Bow", "ranged", "8", "2", None, ())
+    sword = Means("short-sword", "Short Sword", "melee", "8", "2", None, ())
+    assert not hurl_allows([bow], HURL) and not hurl_allows([HURL], bow)
+    assert hurl_allows([HURL], HURL) and hurl_allows([HURL], sword) and hurl_allows([bow], bow)
