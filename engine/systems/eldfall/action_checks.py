@@ -10,6 +10,7 @@ from engine.core import IllegalCommand, InvalidCommand, ModelId
 from engine.systems.eldfall.declare import Request
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel_rules import duel_refusal
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
@@ -193,6 +194,8 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
     if kind == "assist" and use == "attack":
         raise IllegalCommand(f"{spell.name} is an attack spell: cast it at enemies with /act action:cast (L1367, "
                              "L1412)", verb=verb)
+    if engaged(world, f) and any(t != f.id for t, _n in request.targets):
+        raise IllegalCommand(f"{f.id} is Engaged: it may Assist only itself (L1457)", verb=verb)
     if spell.id == DISPEL_MAGIC:
         return declare_dispel(world, kit, f, request.targets, request.art, verb)
     if spell.id == WARD and request.targets:
