@@ -1,6 +1,6 @@
-"""An Assist targets one model at STK 1, and up to its STK of models above (Eldfall core rules v1.5, L1375), and only itself while Engaged (L1457): the
-Expeditionary Hierophant (STA 2) casts Protective Barrier (STK STA) on two allies at once, not on three; Purgation
-(STK 1) on one."""
+"""An Assist targets one model at STK 1, and up to its STK of models above (Eldfall core rules v1.5, L1375), only
+itself while Engaged (L1457): the Expeditionary Hierophant (STA 2) casts Protective Barrier (STK STA) on two allies at
+once, not on three; Purgation (STK 1) on one."""
 
 from __future__ import annotations
 
