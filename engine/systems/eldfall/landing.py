@@ -80,7 +80,9 @@ def land(seq: Resolving, index: int, hits: list[Hit]) -> None:
 def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
     """Each success lays the template: every model it touches (never its user) takes a Hit (L764-791, L776)."""
     world, active = seq.world, seq.world.fighter(plan.attacker)
-    bases = [world.base(f.id) for f in world.fighters() if not f.dead]
+    then = plan.defender_at if plan.role == "reactive" else None  # a reaction's mark: where its target was (L1235)
+    bases = [world.base(f.id, at=then) if then is not None and f.id == plan.defender else world.base(f.id)
+             for f in world.fighters() if not f.dead]
     user = world.base(active.id)
     if plan.means.focus:
         affected = [f.id for f in world.fighters(standing=True) if not world.friends(f, active)

@@ -54,17 +54,17 @@ def test_glacier_circle_immobilizes_the_enemies_it_hits_and_not_an_ally() -> Non
     assert "immobilized" not in game.state.models[ally].tokens, said
 
 
-def test_a_model_that_hurled_chain_attacks_with_no_other_ranged_weapon() -> None:
-    # L1956: a model that Hurls may use no other Ranged Weapon or Spell in that Activation Sequence; its Chain
-    # Attack (L1898) joining an ally's Hit then takes Hurl, not its Short Bow (first in its list). A Flameshaper
-    # (Chain Attack) given Hurl and a Short Bow reacts to A3 with Hurl; the Citadel Guard strikes A3; every die is 1.
+def _hurl_and_strike(seed: str) -> tuple[ModelId, list[str]]:
+    """A Flameshaper (Chain Attack) given Hurl and a Short Bow reacts with Hurl to A3 walking into contact with the
+    Citadel Guard, who strikes A3 with its Short Sword; every die is 1. Returns the hurler and the Resolution's
+    lines."""
     data = eldfall().data
     shaper = next(u for u in data.units if u.name == "Flameshaper")
     given = shaper.model_copy(update={"name": "Hurling Shaper",
                                       "keywords": (*shaper.keywords, "skill:Hurl", "item:Short Bow")})
     party = PartySpec(id="hurl", name="Hurl", faction="Helian League", game_size=60, leader="Hurling Shaper",
                       members=(PartyMember(unit="Hurling Shaper"), PartyMember(unit="Citadel Guard")))
-    game = practice(("Soga Vanguard", party), "hurl-chain", system=eldfall(given))
+    game = practice(("Soga Vanguard", party), seed, system=eldfall(given))
     turn_of(game, "A")
     hurler, guard = ModelId(unit_id(game, "Hurling Shaper")), ModelId(unit_id(game, "Citadel Guard"))
     arrange(game, {"A3": (20, 10, 90.0), guard: (20, 14, 270.0), hurler: (23, 14, 270.0)})
@@ -73,9 +73,22 @@ def test_a_model_that_hurled_chain_attacks_with_no_other_ranged_weapon() -> None
     game.apply(Answer(decision_id=offer.id, answers={hurler: "hurl", guard: "short-sword"}), as_side("B", ALICE))
     game.apply(RigDice(values=(1,) * 40), HOST)
     events = game.apply(Declare(kind="nothing"), as_side("A", ALICE))
-    said = [e.body.describe() for e in events]
+    return hurler, [e.body.describe() for e in events]
+
+
+def test_a_model_that_hurled_chain_attacks_with_no_other_ranged_weapon() -> None:
+    # L1956: a model that Hurls may use no other Ranged Weapon or Spell in that Activation Sequence; its Chain
+    # Attack (L1898) joining the Guard's Hit takes Hurl, not its Short Bow (first in its list).
+    hurler, said = _hurl_and_strike("hurl-chain")
     assert any(f"{hurler} joins in with a Chain Attack on A3 with Hurl" in s for s in said), said
     assert not any(f"{hurler}'s damage on A3 with Short Bow" in s for s in said), said
+
+
+def test_a_reaction_with_a_template_lays_it_where_its_target_was() -> None:
+    # L764-791, L1235: Hurl (AoE Circular S) in reaction lays its template on the point of A3's path it was declared
+    # at, touching A3 and the Guard in contact with it; it found "no place for its template" before.
+    hurler, said = _hurl_and_strike("hurl-template")
+    assert any(f"{hurler}'s Hurl: 1 template on the template at 20,12.74, touching A3, " in s for s in said), said
 
 
 def test_hurl_and_other_ranged_weapons_exclude_each_other_in_a_sequence() -> None:
