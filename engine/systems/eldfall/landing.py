@@ -100,6 +100,8 @@ def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
             seq.line(f"{active.id}'s {plan.means.name} finds no place for its template: it fails.")
             return
         affected = [ModelId(m) for m in template_hits(template, bases, user=user.id).affected]
+        if plan.means.id == "mass-mindbreak":  # only the (selected: every) enemy models in its area (L2323)
+            affected = [m for m in affected if not world.friends(world.fighter(m), active)]
         where = f"the template at {plan.point[0]:g},{plan.point[1]:g}" if plan.point is not None else "the spray"
     seq.line(f"{active.id}'s {plan.means.name}: {len(hits)} {'template' if len(hits) == 1 else 'templates'} on {where}"
              f", touching {', '.join(affected) or 'no model'} (L764-791).")

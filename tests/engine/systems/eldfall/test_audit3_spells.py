@@ -1,6 +1,7 @@
 """Eldfall core rules v1.5, spells read against the referee: Glacier Circle Immobilizes only the enemies its Hits
 land on (L2324), not an ally caught in its area; a model that Hurls uses no other ranged weapon in the same
-Activation Sequence, its Chain Attack included (L1956, L1898)."""
+Activation Sequence, its Chain Attack included (L1956, L1898); a reaction lays its template where its target was
+(L1235); Mass Mindbreak touches only enemies (L2323)."""
 
 from __future__ import annotations
 
@@ -97,3 +98,17 @@ def test_hurl_and_other_ranged_weapons_exclude_each_other_in_a_sequence() -> Non
     sword = Means("short-sword", "Short Sword", "melee", "8", "2", None, ())
     assert not hurl_allows([bow], HURL) and not hurl_allows([HURL], bow)
     assert hurl_allows([HURL], HURL) and hurl_allows([HURL], sword) and hurl_allows([bow], bow)
+
+
+def test_mass_mindbreak_touches_only_the_enemies_in_its_area() -> None:
+    # L2323: Mass Mindbreak affects only the selected enemy models within its AoE: the Taskmage beside the Clan
+    # Champion it is cast at takes no Hit (the caster selects every enemy caught: ruling of ours).
+    game, caster, ally, enemy = _vizier_with("Mass Mindbreak", "mindbreak-ally")
+    arrange(game, {caster: (30, 24, 90.0), ally: (29, 28, 90.0), enemy: (31, 28, 270.0)})
+    game.apply(Activate(model=caster, how="idle"), as_side("A", ALICE))
+    settle(game)
+    game.apply(RigDice(values=(1,) + (20,) * 12), HOST)
+    events = game.apply(Declare(kind="attack", means="mass-mindbreak", targets=((enemy, 0),)), as_side("A", ALICE))
+    said = [e.body.describe() for e in events]
+    touched = next(s for s in said if "Mass Mindbreak: 1 template" in s)
+    assert enemy in touched and ally not in touched, said
