@@ -82,7 +82,7 @@ def param_question(param: Param[W], world: W, ask: Ask, raw: str | None, paired:
         return None  # typed only (a point, a distance): a menu has nothing to offer, so it leaves it out
     closing: list[tuple[str, Choice]] = []
     if not items and param.none_offered(world, ask):
-        closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_label)))
+        closing.append((LEFT_OUT, Choice(LEFT_OUT, param.none_text(world, ask))))
     prefix = raw.strip() if raw and open_ else ""
     if param.shape is Shape.PLAN:
         index = len(items)

@@ -156,7 +156,8 @@ class Param(Generic[W]):
     value the menu does not list (a point, a path); without it only listed values are accepted. ``asked_when``
     says whether the parameter exists at all given the earlier answers (a card decides whether a fighter or a hex
     is asked); ``optional`` lets a player leave it out (a menu offers "none" first, where ``none_when`` allows it:
-    leaving it out is a choice the check may refuse too, as ``/deploy auto`` for a side already spread). An optional
+    leaving it out is a choice the check may refuse too, as ``/deploy auto`` for a side already spread; ``none_label``
+    its words, a callable where they depend on the answers so far). An optional
     parameter with no menu (a typed point, a distance) is left out by menus: they have nothing to offer for it.
     ``count`` bounds how many values a set, split or plan takes (a callable when the state decides, e.g. the dice of
     an attack); ``pairs`` names the set a plan follows. ``single``: when the menu lists exactly one value it is taken
@@ -189,7 +190,7 @@ class Param(Generic[W]):
     pairs: str | None = None
     noun: str = "entries"
     order: Order = Order.NATURAL
-    none_label: str = "none"
+    none_label: str | Callable[[W, Ask], str] = "none"
     none_when: Callable[[W, Ask], bool] | None = None
     costly: bool = False
     upload: str | None = None
@@ -228,6 +229,11 @@ class Param(Generic[W]):
 
     def asked(self, world: W, ask: Ask) -> bool:
         return self.asked_when is None or self.asked_when(world, ask)
+
+    def none_text(self, world: W, ask: Ask) -> str:
+        """The words of the "none" entry (worked out from the answers so far where they depend on them: a Walk's
+        distance)."""
+        return self.none_label(world, ask) if callable(self.none_label) else self.none_label
 
     def none_offered(self, world: W, ask: Ask) -> bool:
         """Whether a menu offers leaving it out now."""

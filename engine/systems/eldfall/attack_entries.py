@@ -13,8 +13,6 @@ referee never measures for the player), and no odds are said.
 
 from __future__ import annotations
 
-import re
-
 from engine.core import LEFT_OUT, Ask, Choice, ModelId
 from engine.core.menus import ordered
 from engine.core.params import Order
@@ -58,15 +56,7 @@ def whole_attacks(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]]:
                 said = f": {dice(chance[0])}, {percent(chance[3])} for a Hit" if chance is not None else ""
             else:
                 said = ""
-            found.append((f"Attack {_name(target)} with {label}{said}",
+            found.append((f"Attack {target.shown} with {label}{said}",
                           {"with": m.id, "choice": LEFT_OUT, "target": target.value}))
     return found
 
-
-_ODDS = re.compile(r" \(\d+ dic?e? at .*\)$")
-
-
-def _name(target: Choice) -> str:
-    """The target as its menu names it (``A1 Flameweaver Errant``, an Alliance it breaks said), without the odds that
-    menu adds (said here in short)."""
-    return _ODDS.sub("", target.label)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import IllegalCommand, InvalidCommand, ModelId
 from engine.systems.eldfall.declare import Request
 from engine.systems.eldfall.effects import set_states
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.resolution_state import Resolving
@@ -28,7 +29,7 @@ def burning_touch_refusal(world: World, f: Fighter) -> str | None:
     (L2307, L1457), or None."""
     if BURNING_TOUCH not in f.figure.enchantments:
         return f"{f.id} is not enchanted with Burning Touch, whose enchanted model alone declares this Assist (L2307)"
-    if world.engagers(f.id):
+    if engaged(world, f):
         return f"{f.id} is Engaged: it may Assist only itself (L1457)"
     return None
 

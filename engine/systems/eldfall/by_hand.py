@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core import ActionCommand, Ask, Choice, Context, FreeForm, InvalidCommand, Param
 from engine.systems.eldfall import setup
+from engine.systems.eldfall.aftermath import refresh_engaged
 from engine.systems.eldfall.commands import ChooseParty, SettleSetup
 from engine.systems.eldfall.demo import settle_setup
 from engine.systems.eldfall.deployment_phase import place
@@ -64,7 +65,8 @@ def _on_table(r: Reading, ask: Ask, typed: str) -> str | None:
                   Param("facing", "Facing which way (degrees)?", accepts=_degrees, optional=True,
                         free_form=FreeForm.NUMBER)))
 def _place(ctx: Context[EldfallState], ask: Ask) -> None:
-    """During the deployment, inside the model's area; afterwards the table's own fix by hand."""
+    """During the deployment, inside the model's area; afterwards the table's own fix by hand, after which the
+    Engaged state follows where the models now stand, as at the end of a phase (L1449)."""
     if ctx.state.phase == DEPLOY:
         place(ctx, kit_of(ctx), ask.model(), ask.point("at"), _facing(ask), ask.verb)
         return
@@ -72,6 +74,7 @@ def _place(ctx: Context[EldfallState], ask: Ask) -> None:
     x, y = ask.point("at")
     TABLE.handle(ctx.system, ctx, ActionCommand(path=("model", "place"), values=(
         ("model", ask.model()), ("at", f"{x:g},{y:g}"), *((("facing", f"{facing:g}"),) if facing is not None else ()))))
+    refresh_engaged(ctx, kit_of(ctx).world(ctx.state))
 
 
 def _units(r: Reading, ask: Ask) -> list[Choice]:

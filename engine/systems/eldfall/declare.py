@@ -18,6 +18,7 @@ from engine.core import Context, IllegalCommand, ModelId
 from engine.systems.eldfall.actions import allowed_actions
 from engine.systems.eldfall.activation import SPECIAL_MOVEMENTS, is_special
 from engine.systems.eldfall.alliance import break_alliance
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.equipment_changes import swap_refusal, weapon_swap
 from engine.systems.eldfall.events import ActionDeclared, StepReached, WeaponHeld
 from engine.systems.eldfall.fighters import Fighter
@@ -83,20 +84,12 @@ def allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     return _allowed_now(world, f)
 
 
-def engaged(world: World, f: Fighter) -> bool:
-    """Whether ``f`` is Engaged (L1447-1461): by its Engaged state or by an enemy whose held melee weapon reaches it.
-    The one test the Action step's check and its menus read, so a menu never offers a ranged attack it refuses."""
-    return f.is_("engaged") or bool(world.engagers(f.id))
-
-
 def _allowed_now(world: World, f: Fighter) -> tuple[str, ...]:
     sequence = world.state.sequence
     assert sequence is not None
     if sequence.panic_failed:
         return ("nothing",)
-    states = set(f.states)
-    if engaged(world, f):
-        states.add("engaged")
+    states = set(f.states) - {"engaged"} | ({"engaged"} if engaged(world, f) else set())
     movement = sequence.movement if is_special(sequence, f) or sequence.movement == "idle" else "walk"
     allowed = allowed_actions("active", movement=movement, states=states, dash=sequence.dash,
                               over_encumbered=f.over_encumbered)

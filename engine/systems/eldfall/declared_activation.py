@@ -112,9 +112,9 @@ def _falls_short(r: Reading, ask: Ask, to: str, text: str) -> tuple[float, float
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
-    """Every movement but a plain Walk (``how:`` left out) the model may declare, skills and all, that has a way to
-    the destination answered; the movements a route meets alike (the same movement, Flicker or not, Trample or not)
-    are routed once."""
+    """Every movement but a plain Walk (``how:`` left out, ``_walk_label``) the model may declare, skills and all,
+    that has a way to the destination answered, each with how far it goes; the movements a route meets alike (the
+    same movement, Flicker or not, Trample or not) are routed once."""
     f, to = r.model(ask), ask.text("to")
     ways: dict[tuple[str, bool, bool], bool] = {}
     found: list[Choice] = []
@@ -127,15 +127,20 @@ def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
         if key not in ways:
             ways[key] = way_test(r.world, f, text)(to)
         if ways[key]:
-            label = f"{text} ({movement_allowance(f, how):g}\")" if text in _PLAIN else text
+            label = f"{text} ({movement_allowance(f, how):g}\")"
             short = _falls_short(r, ask, to, text)
             found.append(Choice(text, label if short is None else f"{label}: {_STOPS[:-1]} of {to.split()[1]}, "
                                 f"{short[1]:.1f}\" away"))
-    # the movements alone first, in the book's order; those certain to stop short of the contact asked last
+    # the paces alone first, in the book's order; those certain to stop short of the contact asked last
     return sorted(found, key=lambda c: (" stops short of " in c.label, c.value not in _PLAIN))
 
 
 _PLAIN = ("run", "climb", "jump", "dash")
+
+
+def _walk_label(r: Reading, ask: Ask) -> str:
+    """The words of ``how:`` left out: a Walk and how far it goes (L1328), as every other movement says its own."""
+    return f"walk ({movement_allowance(r.model(ask), 'walk'):g}\")"
 
 
 def _how_refusal(r: Reading, ask: Ask, typed: str) -> str | None:
@@ -337,5 +342,5 @@ RULES.action(None, "Activate a model and move it (how: walk, run, climb, jump...
                        accepts=_destination_refusal,
                        order=Order.GIVEN, noun="places", free_form=FreeForm.POINT | FreeForm.PHRASE),
                  Param("how", "How does it move?", values=_routed_movements, accepts=_walk_typed,
-                       refused=said(_how_refusal), optional=True, none_label="walk", order=Order.GIVEN,
+                       refused=said(_how_refusal), optional=True, none_label=_walk_label, order=Order.GIVEN,
                        noun="movements")))(_activated)

@@ -190,7 +190,9 @@ def hostile_reactions(kit: Kit, state: EldfallState, decision: Decision) -> BotM
         if conduct.act == "dodge" and "dodge" in keys:
             answers[part.key] = "dodge"
             move = _dodge_toward(world, h, active)
-            if move is not None and f"{part.key}.move" in {p.key for p in decision.parts}:
+            panic = decision.context.get("panic")
+            panicked = isinstance(panic, list) and part.key in panic  # it may only Dodge toward an edge (L1764)
+            if move is not None and not panicked and f"{part.key}.move" in {p.key for p in decision.parts}:
                 answers[f"{part.key}.move"] = move
             reasons += list(picked.working)
         elif conduct.act == "attack":

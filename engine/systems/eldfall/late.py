@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from engine.core import Context, Decision, DecisionPart, IllegalCommand, ModelId, Option, PartKind, SideId
 from engine.systems.eldfall.duel_rules import INTERFERED, takes_part
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.events import ActionDeclared, ApChanged, AttackResolved, ReactionsDeclared, SchemeFact
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.movement import allowance
 from engine.systems.eldfall.reacting import declare_reaction
-from engine.systems.eldfall.reactors import eligible, reaction_means
+from engine.systems.eldfall.reactors import eligible, melee_barred, reaction_means
 from engine.systems.eldfall.routes import make_move, route
 from engine.systems.eldfall.state import Declared, EldfallState, Reaction
 from engine.systems.eldfall.world import World
@@ -50,6 +51,14 @@ def _attacks_models(world: World, action: Declared) -> bool:
     return means is not None and means.aoe is None and not means.focus
 
 
+def _in_melee(world: World, action: Declared) -> bool:
+    """Whether the action is a Melee Attack."""
+    sequence = world.state.sequence
+    assert sequence is not None
+    means = world.fighter(sequence.model).means(action.means) if action.means is not None else None
+    return action.kind == "attack" and means is not None and means.kind == "melee"
+
+
 def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> list[DecisionPart]:
     sequence = world.state.sequence
     assert sequence is not None
@@ -73,7 +82,7 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
                                for t in wards)),
                     default="nothing"))
         if f.has("Foresight") and f.id not in reacted and f.id in targets:
-            found = eligible(world, active, sequence.path, f)
+            found = eligible(world, active, sequence.path, f, struck_in_melee=_in_melee(world, action))
             if found is not None:
                 options = [Option(key="nothing", label="Nothing"), Option(key="dodge", label="Dodge")]
                 options += [Option(key=m.id, label=f"Attack with {m.name}") for m in found.means]
@@ -86,7 +95,9 @@ def _parts(world: World, side: SideId, active: Fighter, action: Declared) -> lis
             if mine.side != side or r.kind not in ("dodge", "perceive") or mine.out \
                     or not world.sees(mine.id, active.id).visible:
                 continue
-            means = reaction_means(world, mine, bool(world.engagers(mine.id)))
+            struck = mine.id in targets and _in_melee(world, action)
+            means = reaction_means(world, mine, engaged(world, mine),
+                                   aloft=melee_barred(active, mine, struck_in_melee=struck))
             if means:
                 parts.append(DecisionPart(
                     key=f"{mine.id}.switch", prompt=f"{mine.id} may turn its {r.kind} into an attack on {active.id} "

@@ -32,6 +32,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.quest_schema import QuestSpec
 from engine.systems.eldfall.refs import parse_ref
+from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring import sigil_spell
 from engine.systems.eldfall.scoring_end import note_fact, score
 from engine.systems.eldfall.shrouds import perceive_roll
@@ -155,7 +156,9 @@ def _sigil(ctx: Ctx, kit: Kit, token: QuestToken) -> None:
 
 def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[str, ...], what: str,
            spell: str | None = None) -> None:
-    """One Hit at ``pw`` on every model a large circle at ``at`` touches, each rolling AG to dodge it."""
+    """One Hit at ``pw`` on every model a large circle at ``at`` touches, each rolling AG to dodge it (INT against
+    Mindgame, L2117). With no caster, no model is its ally nor left out: Mass Mindbreak's "selected enemy models"
+    are all those caught (ruling ``sigil-caster``), Panicked until the end of the turn if wounded."""
     world = kit.world(ctx.state)
     template = circle_at("circular-l", at, world.rulings)
     bases = [world.base(f.id) for f in world.fighters(standing=True)]
@@ -166,10 +169,11 @@ def _blast(ctx: Ctx, kit: Kit, at: tuple[float, float], pw: int, traits: tuple[s
                default=0)
     for model in caught:
         f = world.fighter(ModelId(model))
-        if attribute_check(ctx, f, "AG", f"dodging {what} (L2416)").passed:
+        kept = {key for key in keys if unaffected_by(f, key) is None}  # a Construct's, an Elemental's (L2031, L2057)
+        dodge: Attribute = "INT" if "mindgame" in kept else "AG"  # Mindgame: the Dodge is an Intellect roll (L2117)
+        if attribute_check(ctx, f, dodge, f"dodging {what} (L2416{', L2117' if dodge == 'INT' else ''})").passed:
             lines.append(f"{model} dodges it")
             continue
-        kept = {key for key in keys if unaffected_by(f, key) is None}  # a Construct's, an Elemental's (L2031, L2057)
         if "mindgame" in kept:
             if attribute_check(ctx, f, "INT", f"{what}'s Mindgame (L2117)").passed:
                 lines.append(f"{model} resists its Mindgame")

@@ -163,8 +163,9 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         if e.dodge and not r.is_("immobilized"):
             here = (r.model.x, r.model.y)
             reach = allowance("dodge", max(r.speed, 0), rulings=r.rulings)
+            edgeward = _EDGEWARD if e.panic_failed else ""
             parts.append(DecisionPart(key=f"{r.id}.move", prompt=f"where {r.id}'s dodge move takes it (x,y within "
-                                                                 f"{reach:g}\"; it may stay)",
+                                                                 f"{reach:g}\"; it may stay){edgeward}",
                                       kind=PartKind.POSITION, center=here, radius=reach,
                                       default=f"{here[0]},{here[1]}", asked_when=(r.id, ("dodge",))))
         toggle = crouch_toggle(r)
@@ -191,6 +192,14 @@ def _open(ctx: Ctx, kit: Kit, world: World, active: Fighter, side: SideId, found
         id=ctx.next_decision_id(), owner=side, kind=REACTION_KIND, optional=True,
         prompt=f"{active.id} {shown_name(active)} {moved}. {ask}",
         parts=tuple(parts), context=dict(context), reaction_to=None if taunted else ACTIVATION))
+
+
+_EDGEWARD = ", only toward the edge of the field (Panicked, L1764)"
+
+
+def _to_edge(state: EldfallState, at: Point) -> float:
+    """How far ``at`` lies from the nearest edge of the table."""
+    return min(at[0], at[1], state.width - at[0], state.height - at[1])
 
 
 def _beyond_reach(world: World, r: Fighter, active: Fighter, path: Sequence[Point], means: Sequence[Means]
@@ -298,6 +307,10 @@ def declare_reaction(ctx: Ctx, kit: Kit, model: ModelId, choice: str, answers: d
     move_to = _point(answers.get(f"{r.id}.move")) if choice == "dodge" else None
     if move_to is not None and math.dist(move_to, (r.model.x, r.model.y)) < 0.01:
         move_to = None
+    edge = _to_edge(ctx.state, (r.model.x, r.model.y))
+    if panic and move_to is not None and _to_edge(ctx.state, move_to) >= edge - TOLERANCE:
+        raise InvalidCommand(f"{r.id} is Panicked: its Dodge may only take it toward the edge of the field, nearer "
+                             f"than its {edge:.1f}\", or leave it where it is (L1764)", verb="decide")
     crouch = answers.get(f"{r.id}.crouch") if choice == "dodge" else None
     if kind == "attack":
         strike_at = at or sequence.path[-1]

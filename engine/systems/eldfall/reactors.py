@@ -15,13 +15,14 @@ from engine.core import (
     ModelId,
 )
 from engine.systems.eldfall.duel_rules import takes_part
+from engine.systems.eldfall.engaged import engaged as is_engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.redirecting import REDIRECT_DAMAGE
 from engine.systems.eldfall.world import World
 from engine.table import Point
 
-__all__ = ["Eligible", "eligible", "reaction_means", "sample_path", "seen_points"]
+__all__ = ["Eligible", "eligible", "melee_barred", "reaction_means", "sample_path", "seen_points"]
 
 _SAMPLE_STEP = 1.5  # inches between the points of a path checked for sight and Awareness
 
@@ -53,18 +54,27 @@ def sample_path(path: Sequence[Point], step: float = _SAMPLE_STEP) -> list[Point
     return points
 
 
-def reaction_means(world: World, r: Fighter, engaged: bool) -> tuple[Means, ...]:
+def reaction_means(world: World, r: Fighter, engaged: bool, *, aloft: bool = False) -> tuple[Means, ...]:
     """What a reacting model may attack with: melee weapons (only those when Engaged), ranged weapons, and
-    Sorceries aimed at a model, when its hands leave it free to cast (L944-952, L910, L1457)."""
+    Sorceries aimed at a model, when its hands leave it free to cast (L944-952, L910, L1457); no melee at all
+    against a Flying model it may not strike in melee (``aloft``, ``melee_barred``)."""
     found = [m for m in r.weapons if m.kind == "melee" or not engaged]
     if not r.loadout.hands_full and not engaged:
         found += [m for m in r.spell_means() if m.spell is not None and m.spell.spell_type == "Sorcery"
                   and (m.pw is not None or m.id == REDIRECT_DAMAGE) and not m.focus and not m.targetless]
-    return tuple(found)
+    return tuple(m for m in found if not (aloft and m.kind == "melee"))
 
 
-def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -> Eligible | None:
-    """Whether (and how) ``r`` may react to ``active`` moving along ``path``; None when it may not."""
+def melee_barred(active: Fighter, r: Fighter, *, struck_in_melee: bool = False) -> bool:
+    """Whether ``r`` may not make a Melee Attack on ``active``: a Flying model is a target of melee for Flying
+    models only, or for one it has itself declared a Melee Attack against (L1738)."""
+    return active.is_("flying") and not r.is_("flying") and not struck_in_melee
+
+
+def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter, *,
+             struck_in_melee: bool = False) -> Eligible | None:
+    """Whether (and how) ``r`` may react to ``active`` moving along ``path`` (``struck_in_melee``: reacting after
+    ``active`` declared a Melee Attack on it, Foresight); None when it may not."""
     state = world.state
     if r.out or r.figure.ap < 1 or r.side == active.side:
         return None
@@ -82,7 +92,7 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     aware = any(world.aware(r.id, active.id, other_at=p if moving else None) for p in points)
     if active.level("Stealth") >= 1 and not seen:
         aware = False
-    engaged = bool(world.engagers(r.id))
+    engaged = is_engaged(world, r)
     if engaged and not aware:
         return None
     if not (seen or aware):
@@ -92,7 +102,8 @@ def eligible(world: World, active: Fighter, path: Sequence[Point], r: Fighter) -
     shrouded = active.is_("shrouded")
     clairvoyant = aware and r.has("Clairvoyance")  # it reacts to enemies in its Awareness without LoS (L1910)
     sighted = (seen and not r.is_("blinded")) or clairvoyant
-    means = reaction_means(world, r, engaged) if sighted and not shrouded else ()
+    aloft = melee_barred(active, r, struck_in_melee=struck_in_melee)
+    means = reaction_means(world, r, engaged, aloft=aloft) if sighted and not shrouded else ()
     perceive = shrouded and seen and world.aware(r.id, active.id) and not engaged
     return Eligible(r.id, means, True, not seen, False, perceive)
 

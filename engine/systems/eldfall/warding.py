@@ -5,6 +5,7 @@ any damage, cancels every non-critical Hit on the warded model this sequence, wi
 from __future__ import annotations
 
 from engine.core import ModelId
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.resolution_state import Resolving
@@ -25,7 +26,7 @@ def ward_targets(world: World, r: Fighter) -> tuple[ModelId, ...]:
     if spell is None or cast_refusal(r.card, spell, role="reactive", hands_full=r.loadout.hands_full, ritual=False,
                                      mana=world.mana_pool(r)) is not None:
         return ()
-    if world.engagers(r.id):
+    if engaged(world, r):
         return (r.id,)
     means = r.means(WARD)
     assert means is not None
@@ -36,7 +37,7 @@ def ward_targets(world: World, r: Fighter) -> tuple[ModelId, ...]:
 
 def ward_refusal(world: World, f: Fighter, target: ModelId) -> str | None:
     """Why ``f`` may not ward ``target`` as its action: an Engaged caster wards only itself (L2297)."""
-    if target != f.id and world.engagers(f.id):
+    if target != f.id and engaged(world, f):
         return f"{f.id} is Engaged: its Ward may target only itself (L2297)"
     return None
 
