@@ -159,7 +159,8 @@ def _out_of_action(seq: Resolving, harm: Harm) -> None:
         if rulings.wounds_past_zero == "kill" and wounded and f.id not in seq.incapacitated_before \
                 and harm.wounds.get(f.id, 0) > f.model.wounds - (f.model.wounds_taken - harm.wounds.get(f.id, 0)):
             dies = True
-        removed = (f.has("Construct") or f.has("Elemental") or f.id in harm.burned) and (dies or f.hp == 0)
+        # a Construct or Elemental leaves at 0 HP (L2041, L2063); a Burn Wound removes only the model it kills (L2021)
+        removed = ((f.has("Construct") or f.has("Elemental")) and (dies or f.hp == 0)) or (f.id in harm.burned and dies)
         put_down(ctx, f, dead=dies, removed=removed,
                  why="killed, L872" if dies else "0 HP at the end of the sequence, L872")
         drop_treasure(ctx, kit, f.id)

@@ -183,6 +183,10 @@ class Fighter:
     def level(self, ability: str) -> int:
         return self.card.level_of(ability)
 
+    def under(self, stratagem: str) -> bool:
+        """Whether the stratagem of that id is in force on it (its Leader's, reaching it; an enemy's Subterfuge)."""
+        return any(s.id == stratagem for s in self._stratagems)
+
     # -- states --------------------------------------------------------------------------------------------
 
     @cached_property

@@ -38,7 +38,7 @@ from engine.systems.eldfall.rolls import attribute_roll, check_rules
 from engine.systems.eldfall.schema import Attribute
 from engine.systems.eldfall.scoring_end import on_wounds
 from engine.systems.eldfall.state import END_OF_TURN, end_phase_of, strategic_of
-from engine.systems.eldfall.strikes import Plan, power, resistance, shield_bonus, two_sizes_larger
+from engine.systems.eldfall.strikes import Plan, attack_kinds, power, resistance, shield_bonus, two_sizes_larger
 
 __all__ = ["FINISHING", "Harm", "gather_harm", "traits_of"]
 
@@ -58,8 +58,10 @@ class Harm:
     pushes: list[tuple[ModelId, ModelId, float]] = field(default_factory=list)
     killed: set[ModelId] = field(default_factory=set)
     once: set[ModelId] = field(default_factory=set)
-    finishing: set[ModelId] = field(default_factory=set)
     """Models that used their Berserker ability this turn."""
+    finishing: set[ModelId] = field(default_factory=set)
+    rogues: set[ModelId] = field(default_factory=set)
+    """Rogues that made their AG roll for Knockdown: once an Activation (L1855)."""
     burned: set[ModelId] = field(default_factory=set)
     ended: list[tuple[ModelId, str]] = field(default_factory=list)
     enchanted: list[tuple[ModelId, str, ModelId]] = field(default_factory=list)
@@ -158,10 +160,10 @@ def _one(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits: l
     means = plan.means
     lines: list[str] = []
     traits = _untouched(d, traits_of(a, plan), lines)
-    if resistance(d, means) >= 2:
+    if resistance(a, d, means) >= 2:
         harm.lines.append(f"{d.id}'s Resistance II cancels {len(hits)} Hits of {means.name} (L2133)")
         return
-    barrier = _barrier(seq, d) if means.spell is not None and means.kind == "ranged" else None
+    barrier = _barrier(seq, d) if "spell" in attack_kinds(a, means) and means.kind == "ranged" else None
     if barrier is not None:
         harm.lines.append(f"{barrier}'s Warding Barrier negates {means.name} on {d.id}, inside its Casting Aura "
                           "(L2272)")
@@ -210,10 +212,11 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     """What the Hits do besides damage: Rogue's Knockdown, Knockdown, Stagger, Knockback and the spells' states;
     returns the attack's traits (the Rogue may add Knockdown)."""
     means = plan.means
-    if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 \
-            and _check(seq, a, "AG", "Rogue (L1855)").passed:
-        traits = (*traits, "Knockdown")
-        lines.append(f"Rogue: {a.id}'s Hits gain Knockdown (L1855, ruling rogue-knockdown)")
+    if plan.role == "active" and a.has("Rogue") and _has(traits, "Knockdown") == 0 and a.id not in harm.rogues:
+        harm.rogues.add(a.id)  # one roll an Activation, whatever the targets or later attacks (L1855)
+        if _check(seq, a, "AG", "Rogue (L1855)").passed:
+            traits = (*traits, "Knockdown")
+            lines.append(f"Rogue: {a.id}'s Hits gain Knockdown (L1855, ruling rogue-knockdown)")
     spared = two_sizes_larger(a, d)
     crits = any(h.critical for h in hits)
     if (_has(traits, "Knockdown") or (means.id == "arcane-bolt" and crits)) and not spared:

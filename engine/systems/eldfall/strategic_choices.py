@@ -7,7 +7,9 @@ steps are done (Eldfall core rules v1.5):
 - Expeditionary Tactics: Surge Order: spent (``surge=use``), up to 3 Helian League models each Walk, Climb or Jump,
   provoking no reaction (L2871-2873).
 - First Aid: spent (``first-aid=<model>``), 1 HP back and Bleeding, Poisoned, Weakened and Crippled ended for a
-  non-dead model in the bearer's Awareness, itself included even Incapacitated (L2671-2673).
+  non-dead model in the bearer's Awareness; an Incapacitated bearer on itself alone, as it takes no action
+  (L2671-2673, L1756). A model of the side brought back to 1 HP so cancels Incapacitated in this same phase and may
+  become Crouched (``crouch.<id>``), as one whose HP came back before the phase does (L1758).
 - Artificer: each standing Artificer may take one Enchantment it knows (``artificer.<id>=<spell>``) with no roll,
   until its next Strategic phase (L1805-1807).
 - Nursing Aura: which models it tends, when more are hurt than it reaches (L364; see ``nursing``).
@@ -44,6 +46,7 @@ CROUCH = "crouch."
 """The prefix of a Surge Order move's parts (a hasted model may also move with the Surge)."""
 _SURGE_KINDS: tuple[MovementKind, ...] = ("walk", "climb", "jump")
 _SURGE_MOVERS = 3
+_CROUCH_OPTIONS = (Option(key="stand", label="It stays up"), Option(key="crouch", label="It crouches"))
 _FIRST_AID_ENDS = ("bleeding", "poisoned", "weakened", "crippled")
 
 
@@ -66,7 +69,7 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
     world = kit.world(ctx.state)
     parts: list[DecisionPart] = [
         DecisionPart(key=f"{CROUCH}{m}", prompt=f"{m} is Incapacitated no more: it may become Crouched (L1758)",
-                     options=(Option(key="stand", label="It stays up"), Option(key="crouch", label="It crouches")),
+                     options=_CROUCH_OPTIONS,
                      default="stand")
         for m in recovered if m in ctx.state.models and not world.fighter(m).out]
     for model in hastened:
@@ -93,12 +96,7 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
                                       default="none"))
     aid = _bearer(world, side, "first-aid")
     if aid is not None:
-        near = [f for f in world.fighters() if not f.dead and (f.id == aid.id or world.aware(aid.id, f.id))]
-        parts.append(DecisionPart(key="first-aid", prompt=f"spend {aid.id}'s First Aid on a model in its Awareness "
-                                                           "(1 HP, Bleeding, Poisoned, Weakened, Crippled end; L2673)",
-                                  options=(Option(key="keep", label="Keep it"),
-                                           *(Option(key=f.id, label=f"{f.id} {f.name}") for f in near)),
-                                  default="keep"))
+        parts += _first_aid_parts(world, side, aid)
     asks = choosing(kit, ctx.state, side)
     if asks:
         parts.insert(0, stratagem_part(kit, ctx.state, side))
@@ -109,6 +107,25 @@ def offer_strategic(ctx: Ctx, kit: Kit, side: SideId, hastened: tuple[ModelId, .
                                prompt=f"Strategic phase, what you choose now: {_asked(parts)}.",
                                parts=tuple(parts)))
     return True
+
+
+def _first_aid_parts(world: World, side: SideId, aid: Fighter) -> list[DecisionPart]:
+    """The First Aid part: a model in the bearer's Awareness, or itself alone when it is Incapacitated (L2673); and
+    for each Incapacitated model of the side it may raise, whether it crouches if raised (L1758)."""
+    near = [aid] if aid.is_("incapacitated") else \
+        [f for f in world.fighters() if not f.dead and (f.id == aid.id or world.aware(aid.id, f.id))]
+    where = "on itself (it is Incapacitated)" if aid.is_("incapacitated") else "on a model in its Awareness"
+    parts = [DecisionPart(key="first-aid", prompt=f"spend {aid.id}'s First Aid {where} (1 HP, Bleeding, Poisoned, "
+                                                  "Weakened, Crippled end; L2673)",
+                          options=(Option(key="keep", label="Keep it"),
+                                   *(Option(key=f.id, label=f"{f.id} {f.name}") for f in near)),
+                          default="keep")]
+    parts += [DecisionPart(key=f"{CROUCH}{f.id}", prompt=f"if First Aid brings {f.id} back from Incapacitated, it "
+                                                         "may become Crouched (L1758)",
+                           options=_CROUCH_OPTIONS,
+                           default="stand")
+              for f in near if f.side == side and f.is_("incapacitated")]
+    return parts
 
 
 def _asked(parts: list[DecisionPart]) -> str:
@@ -150,6 +167,11 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
     if chosen in (None, NURSING_AURA):
         nurse_chosen(ctx, kit, decision.owner, answers)
     target = answers.get("first-aid", "keep")
+    raised = [m for m in _incapacitated(world, decision) if answers.get(f"{CROUCH}{m}") == "crouch" and m != target]
+    if raised:
+        raise InvalidCommand(f"{CROUCH}{raised[0]}=crouch asks a model First Aid brings back to crouch, but First Aid "
+                             f"goes to {'nobody' if target == 'keep' else target}: name it with first-aid={raised[0]} "
+                             "or leave the crouch out", verb="decide")
     if target != "keep":
         _first_aid(ctx, kit, decision.owner, ModelId(target))
     for part in decision.parts:
@@ -166,6 +188,13 @@ def answer_strategic(ctx: Ctx, kit: Kit, decision: Decision, answers: dict[str, 
             free_move(ctx, kit, model, answers, "Surge Order, L2873", _SURGE_KINDS, prefix=SURGE)
 
 
+def _incapacitated(world: World, decision: Decision) -> list[ModelId]:
+    """The models a crouch part asks of that are still Incapacitated: First Aid alone may raise them (L1758)."""
+    return [ModelId(p.key.removeprefix(CROUCH)) for p in decision.parts if p.key.startswith(CROUCH)
+            and ModelId(p.key.removeprefix(CROUCH)) in world.state.models
+            and world.fighter(ModelId(p.key.removeprefix(CROUCH))).is_("incapacitated")]
+
+
 def _spend(ctx: Ctx, kit: Kit, side: SideId, upgrade: str, name: str) -> Fighter:
     bearer = _bearer(kit.world(ctx.state), side, upgrade)
     assert bearer is not None
@@ -175,10 +204,13 @@ def _spend(ctx: Ctx, kit: Kit, side: SideId, upgrade: str, name: str) -> Fighter
 
 
 def _first_aid(ctx: Ctx, kit: Kit, side: SideId, target: ModelId) -> None:
-    """1 HP back and four states ended (L2673)."""
+    """1 HP back and four states ended (L2673); a model of the side back to 1 HP in its Strategic phase is
+    Incapacitated no more (L1758), another side's at its own next Strategic phase."""
     _spend(ctx, kit, side, "first-aid", "First Aid")
     heal(ctx, target, 1)
-    set_states(ctx, kit.world(ctx.state).fighter(target), removed=_FIRST_AID_ENDS, why="First Aid, L2673")
+    f = kit.world(ctx.state).fighter(target)
+    ends = _FIRST_AID_ENDS + (("incapacitated",) if f.side == side and f.hp > 0 else ())
+    set_states(ctx, f, removed=ends, why="First Aid, L2673")
 
 
 def _artifice(ctx: Ctx, kit: Kit, model: ModelId, spell_id: str) -> None:
@@ -193,6 +225,6 @@ def _artifice(ctx: Ctx, kit: Kit, model: ModelId, spell_id: str) -> None:
 
 def _crouch(ctx: Ctx, kit: Kit, model: ModelId, crouch: bool) -> None:
     """A model back from Incapacitated becomes Crouched if its player so chose (L1758)."""
-    if crouch and model in ctx.state.models:
+    if crouch and model in ctx.state.models and "incapacitated" not in ctx.state.models[model].tokens:
         set_states(ctx, kit.world(ctx.state).fighter(model), added=("crouched",),
                    why="it crouches as it recovers from Incapacitated, L1758")

@@ -42,6 +42,7 @@ __all__ = [
     "active_strike",
     "against_crouched",
     "art_source",
+    "attack_kinds",
     "attack_target",
     "from_front",
     "measure_reach",
@@ -279,23 +280,34 @@ def power(f: Fighter, means: Means, role: Role, art: Source | None, target: Figh
             bonuses.append((source.name, effect.power))
     if backstab:
         bonuses.append(("Backstab", 3))
-    halved = "Resistance I" if _resists(target, means) == 1 else None
+    halved = "Resistance I" if resistance(f, target, means) == 1 else None
     return power_value(means.pw, attributes, bonuses=bonuses, halved_by=halved, rulings=f.rulings)
 
 
-def _resists(target: Fighter, means: Means) -> int:
-    """The level of the target's Resistance to this means' type or traits (L2145-2151)."""
+def attack_kinds(attacker: Fighter, means: Means) -> frozenset[str]:
+    """The attack's types and traits, lower case: its means', and ``spell`` for a spell's and for every attack of a
+    model under an Enchantment whose Power is the star (L963)."""
     kinds = {t.casefold() for t in (means.spell.types if means.spell else means.item.types if means.item else ())}
     kinds |= {parse_ref(t).key for t in means.traits}
+    if means.spell is not None or any(s.pw == "*" and s.id in attacker.figure.enchantments
+                                      for s in attacker.catalogue.spells):
+        kinds.add("spell")
+    return frozenset(kinds)
+
+
+def resistance(attacker: Fighter, target: Fighter, means: Means) -> int:
+    """The level of the target's Resistance to this attack's type or traits (L2129-2133); a "Non-X" Resistance
+    (the Water Elemental's Non-Spell) to every attack without X."""
+    kinds = attack_kinds(attacker, means)
     best = 0
     for ref in target.card.traits:
-        if ref.key == "resistance" and any(p.casefold() in kinds for p in ref.params):
+        if ref.key == "resistance" and any(_covers(p.casefold(), kinds) for p in ref.params):
             best = max(best, ref.level)
     return best
 
 
-def resistance(target: Fighter, means: Means) -> int:
-    return _resists(target, means)
+def _covers(param: str, kinds: frozenset[str]) -> bool:
+    return param.removeprefix("non-") not in kinds if param.startswith("non-") else param in kinds
 
 
 def shield_bonus(target: Fighter, means: Means, defender: Base, attacker_xy: Point) -> int:

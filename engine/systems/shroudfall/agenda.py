@@ -89,10 +89,12 @@ def _moved(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     return [Task(kind="end", why=over)] if over is not None else []
 
 
-def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str) -> list[Task]:
+def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: AttackType, essence: str, *,
+                 each: bool = False) -> list[Task]:
     """An attack action's strikes: each model in turn with each of its profiles of the chosen type, then those of
     the types Gunblade or Spellblade let it add (L1341, L1371), at the named target (or the nearest it may take when
-    it cannot take that one, L725-742); a profile it may not use by then is passed over as its strike comes."""
+    it cannot take that one, L725-742); a profile it may not use by then is passed over as its strike comes. With
+    ``each`` every model after the first is asked its own target as its turn comes (L727-729)."""
     unit = ctx.state.units[unit_id]
     together = combined(ref.world(ctx), unit, kind, target) if "combined" in essence.split("+") else None
     if together is not None:
@@ -100,11 +102,13 @@ def attack_tasks(ctx: Table, ref: Referee, unit_id: str, target: str, kind: Atta
     found = []
     world = ref.world(ctx)
     weapons = ref.catalogue.card(unit.card).weapons
-    for model in ctx.state.alive(unit):
+    for n, model in enumerate(ctx.state.alive(unit)):
         first = _kind_for(world, ModelId(model), kind)
         kinds = (first, *(t for t in types_allowed(world, ModelId(model), (first,)) if t != first))
-        found += [Task(kind="strike", unit=unit.id, model=model, weapon=weapon.name, target=target, essence=essence,
-                       why="action") for t in kinds for weapon in weapons if weapon.type == t]
+        asked = each and n > 0
+        found += [Task(kind="retarget" if asked and weapon.shape != "area" else "strike", unit=unit.id, model=model,
+                       weapon=weapon.name, target=target, essence=essence, why="action", each=asked)
+                  for t in kinds for weapon in weapons if weapon.type == t]
     return found
 
 
@@ -144,7 +148,8 @@ def _attack(ctx: Table, ref: Referee, task: Task) -> list[Task]:
         return []
     _refuse(action_refusal(ctx.state, unit, "attack"), "attack")
     ctx.emit(ActionTaken(unit=unit.id, name=unit.name, action="attack"))
-    strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence)  # type: ignore[arg-type]
+    strikes = attack_tasks(ctx, ref, unit.id, task.target, task.type, task.essence,  # type: ignore[arg-type]
+                           each=task.each)
     return [*strikes, Task(kind="acted", unit=unit.id)]
 
 

@@ -1,7 +1,8 @@
 """The questions of a Shroudfall attack order (Shroudfall beta rulebook v1.4, L545, L725-742, L929-931, L1323-1327):
 which unit, at which enemy (``target_choices``: nearest first, with the chance of a hit and what a beam hits; then the
-same enemies with essence spent, ``B2+yellow``), and with which type of profiles when more than one reaches it. The
-order they make is what ``declared_play``'s Attack, Attack twice and Move and attack carry out."""
+same enemies with essence spent, ``B2+yellow``), and with which type of profiles when more than one reaches it; typed
+only, ``choice:each`` lets each model after the first declare its own target as its turn comes (L725-729). The order
+they make is what ``declared_play``'s Attack, Attack twice and Move and attack carry out."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Ask, Choice, IllegalCommand, Param, RulesError, SideId
-from engine.core.params import Order
+from engine.core.params import FreeForm, Order
 from engine.systems.shroudfall.plans import CLOSE
 from engine.systems.shroudfall.reading import Reach, Reading
 from engine.systems.shroudfall.schema import AttackType
@@ -17,7 +18,10 @@ from engine.systems.shroudfall.state import UnitRecord
 from engine.systems.shroudfall.target_choices import target_choices
 from engine.systems.shroudfall.targeting import target_refusal
 
-__all__ = ["AttackOrder", "attack_order", "attack_params"]
+__all__ = ["EACH", "AttackOrder", "attack_order", "attack_params"]
+
+EACH = "each"
+"""The typed ``choice:`` of an attack order whose models after the first each declare their own target (L729)."""
 
 Values = Callable[[Reading, Ask], list[Choice]]
 Refused = Callable[[Reading, Ask, str], RulesError | None]
@@ -33,6 +37,8 @@ class AttackOrder:
     kind: AttackType
     essence: str
     reach: float = 0.0
+    each: bool = False
+    """Whether each model after the first declares its own target as its turn comes (L725-729), not the named one."""
 
 
 def _unit(world: Reading, ask: Ask) -> UnitRecord:
@@ -100,8 +106,27 @@ def attack_order(source: str) -> Callable[[Reading, Ask], AttackOrder]:
         enemy, essence = _split(ask.text("target"))
         ranges = [w.range for m in world.state.alive(unit) for w in world.weapons(m) if w.type == kind]
         stop = max(CLOSE, min(ranges, default=CLOSE) - 0.3) if kind != "melee" else CLOSE
-        return AttackOrder(ask.acting, unit.id, enemy, kind, essence, stop)  # type: ignore[arg-type]  # a menu type
+        each = ask.has("choice") and ask.text("choice").strip().casefold() == EACH
+        if each and (why := _each_refusal(world, unit, essence)):
+            raise IllegalCommand(why, verb=ask.verb)
+        return AttackOrder(ask.acting, unit.id, enemy, kind, essence, stop, each)  # type: ignore[arg-type]
     return check
+
+
+def _each_refusal(world: Reading, unit: UnitRecord, essence: str) -> str | None:
+    """Why ``choice:each`` cannot stand: a Combined Shot or Strike is one model's attack (L1323-1327); a unit of one
+    model has no other model to declare a target."""
+    if "combined" in essence.split("+"):
+        return (f"choice:each: {unit.id} makes a Combined Shot or Strike, one model's attack at the named target "
+                "(L1323-1327); leave choice out, or choose the target without combining")
+    if len(world.state.alive(unit)) < 2:
+        return f"choice:each: {unit.id} has one model left, which attacks the named target; leave choice out"
+    return None
+
+
+def _each_typed(world: Reading, ask: Ask, typed: str) -> str | None:
+    return None if typed.strip().casefold() == EACH else \
+        f"choice: takes each (each model after the first declares its own target, L729), not {typed[:40]!r}"
 
 
 def attack_params(units: Values, source: str, refused: Refused | None) -> tuple[Param[Reading], ...]:
@@ -109,4 +134,6 @@ def attack_params(units: Values, source: str, refused: Refused | None) -> tuple[
     return (Param("model", "Which unit?", values=units, noun="units", refused=refused),
             Param("target", "At which enemy?", values=_targets(source), order=Order.GIVEN, noun="targets",
                   refused=_target_refused if source == "attack" else None),
-            Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"))
+            Param("with", "With which profiles?", values=_kinds(source), asked_when=_kind_asked(source), noun="types"),
+            Param("choice", "Does each model after the first declare its own target?", accepts=_each_typed,
+                  optional=True, free_form=FreeForm.TEXT, noun="answers"))

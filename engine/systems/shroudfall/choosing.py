@@ -76,7 +76,8 @@ _RETARGET = "retarget"
 
 def _retarget(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     """A model of an attacking unit whose profile cannot take the target its player named (out of range or sight, or
-    destroyed by an earlier attack) attacks another its player declares, or none (L729, L1541: each model's target
+    destroyed by an earlier attack), or any model after the first where the order said ``choice:each``, attacks the
+    enemy its player declares, or none (L729, L1541: each model's target
     is declared, and a model may forfeit its attacks): the nearest it may take first, that answer standing for the
     rest of the activation (``ChoiceKept``); nothing is asked when it may take none."""
     attacker = ModelId(task.model)
@@ -97,6 +98,9 @@ def _retarget(ctx: Table, ref: Referee, task: Task) -> list[Task]:
     answer = _answered(task, offers) or (enemies[0] if kept else None)
     if answer is None:
         target = ModelId(task.target)
+        if task.each and target in enemies and len(enemies) > 1:
+            return _ask(ctx, task, ctx.state.models[attacker].side, f"Each model declares its own target: which "
+                        f"enemy does {attacker} attack with {weapon.name} (L729)?", offers)
         gone = target_refusal(world, attacker, target, weapon) if target in ctx.state.models else None
         return _ask(ctx, task, ctx.state.models[attacker].side,
                     f"{gone or f'{target} is destroyed'}: which enemy does {attacker} attack with {weapon.name} "

@@ -151,7 +151,8 @@ def _begin(ctx: Context[ShroudfallState], side: SideId, unit: str) -> None:
 
 
 def _attack_task(order: AttackOrder, kind: str = "attack") -> Task:
-    return Task(kind=kind, unit=order.unit, target=order.target, type=order.kind, essence=order.essence)
+    return Task(kind=kind, unit=order.unit, target=order.target, type=order.kind, essence=order.essence,
+                each=order.each)
 
 
 @RULES.action("attack-twice", "Activate a unit and attack with both its actions", label="Attack twice", when=ROUNDS,
@@ -252,8 +253,9 @@ def _activate_unit(ctx: Context[ShroudfallState], ask: Ask) -> None:
     _begin(ctx, ask.acting, ask.text("model"))
 
 
-@RULES.action("attack", "The activating unit attacks (an attack action, L545)", label="Attack", when=ROUNDS,
-              per="model", check=attack_order("attack"), rule=f"{_RULE}, L545, L725-742",
+@RULES.action("attack", "The activating unit attacks (an attack action, L545; choice:each: each model names its own "
+              "target, L729)", label="Attack", when=ROUNDS, per="model", check=attack_order("attack"),
+              rule=f"{_RULE}, L545, L725-742",
               params=_attack_params(_attackers, "attack"))
 def _attack(ctx: Context[ShroudfallState], order: AttackOrder) -> None:
     run(ctx, referee(ctx), [_attack_task(order), Task(kind="finish", unit=order.unit)])

@@ -203,6 +203,8 @@ class Task(BaseModel):
     """What the hit rolls made so far lead to, once every target's is rolled."""
     answer: str = ""
     """The player's answer to the choice this step asked (``choosing.py``)."""
+    each: bool = False
+    """An attack action whose models after the first each declare their own target (L725-729, ``choice:each``)."""
 
 
 class ShroudfallState(TableState):

@@ -21,7 +21,7 @@ from tests.engine.systems.eldfall.tables import (
     unit_id,
 )
 from tests.refusals import refused, refusing
-from tests.table_commands import wound_model
+from tests.table_commands import change_token, wound_model
 
 
 def _table() -> tuple[Game[EldfallState], ModelId, ModelId, ModelId]:
@@ -151,3 +151,35 @@ def test_spellbound_carries_its_enchantment_the_whole_game() -> None:
     for side in ("A", "B", "A", "B", "A"):
         turn_of(game, side)
     assert game.state.figures[warded].enchantments == {"arcane-shield": "game"}, "still there in round 3"
+
+
+
+def test_an_incapacitated_bearer_spends_first_aid_on_itself_only() -> None:
+    # L2673: an Incapacitated bearer may use First Aid, on itself alone (it takes no action, L1756); 1 HP back in its
+    # own Strategic phase cancels the state then, and it may become Crouched (L1758, as Regeneration's HP does).
+    game, _noble, guard, shaper = _table()
+    game.apply(wound_model(model=guard, amount=game.state.models[guard].wounds), HOST)
+    game.apply(change_token(model=guard, token="incapacitated"), HOST)
+    game.apply(wound_model(model=shaper, amount=1), HOST)
+    decision = _strategic_of_a(game)
+    part = next(p for p in decision.parts if p.key == "first-aid")
+    assert [o.key for o in part.options] == ["keep", guard], "itself alone, not the hurt Flameshaper beside it"
+    with refusing(game, "first-aid", error=InvalidCommand):
+        game.apply(Answer(decision_id=decision.id, answers={"first-aid": shaper}), as_side("A", ALICE))
+    game.apply(Answer(decision_id=decision.id, answers={"first-aid": guard, f"crouch.{guard}": "crouch"}),
+               as_side("A", ALICE))
+    assert game.state.models[guard].wounds_left == 1
+    tokens = game.state.models[guard].tokens
+    assert "incapacitated" not in tokens, "1 HP back in its Strategic phase ends the state (L1758)"
+    assert "crouched" in tokens, "and its player may have it Crouched as it recovers (L1758)"
+    assert game.state.figures[guard].upgrades == []
+
+
+def test_a_standing_bearer_tends_any_model_in_its_awareness() -> None:
+    # L2673: any non-dead model in the bearer's Awareness, itself included.
+    game, _noble, guard, shaper = _table()
+    game.apply(wound_model(model=shaper, amount=1), HOST)
+    decision = _strategic_of_a(game)
+    part = next(p for p in decision.parts if p.key == "first-aid")
+    assert guard in [o.key for o in part.options] and shaper in [o.key for o in part.options]
+    assert not any(p.key.startswith("crouch.") for p in decision.parts), "nobody Incapacitated: no crouch asked"
