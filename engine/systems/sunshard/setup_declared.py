@@ -222,8 +222,7 @@ def _objective_parts(world: World, decision: Decision, answers: Mapping[str, str
 
 def _where(world: World, side: SideId) -> Callable[[tuple[float, float]], str]:
     """How a suggested Objective spot is labelled, with what places it: how far from the table's centre, or from the
-    nearest Objective already placed (centre to centre, ruling objective-offsets), and from the placer's own zone
-    (named: the answer's line says the label to everyone)."""
+    nearest Objective already placed (centre to centre, ruling objective-offsets), and from the placer's own zone."""
     placed = [(_middle(o.polygon), o.id) for o in objectives(world)]
     middle = (world.state.width / 2, world.state.height / 2)
     zone = deployment(world, side)
@@ -235,7 +234,7 @@ def _where(world: World, side: SideId) -> Callable[[tuple[float, float]], str]:
         else:
             near = "the table's centre" if math.dist(at, middle) < 0.05 else \
                 f"{inches(math.dist(at, middle))} from the centre"
-        home = f"; {inches(zone.distance(shapely.Point(at)))} from side {side}'s zone" if zone is not None else ""
+        home = f"; {inches(zone.distance(shapely.Point(at)))} from your zone" if zone is not None else ""
         return f"{_point(at)} ({near}{home})"
     return label
 

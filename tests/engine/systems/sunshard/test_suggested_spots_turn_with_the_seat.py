@@ -65,12 +65,12 @@ def test_each_suggested_objective_spot_says_where_it_lies() -> None:
     state.active_side = A
     asked, _ = run(state, prompt_setup, data=DATA)
     labels = [o.label for o in pending(asked).parts[0].options]
-    assert labels[:2] == ["12,12 (the table's centre; 8\" from side A's zone)",
-                          "11,12 (1\" from the centre; 8\" from side A's zone)"]
+    assert labels[:2] == ["12,12 (the table's centre; 8\" from your zone)", "11,12 (1\" from the centre; 8\" from your "
+                                                                              "zone)"]
     placed, _ = run(state, lambda ctx: apply_place_objective(ctx, A, (12.0, 12.0)), data=DATA)
     placed.active_side = A
     asked, _ = run(placed, prompt_setup, data=DATA)
-    assert pending(asked).parts[0].options[0].label == "5,9 (7.6\" from O1; 5\" from side A's zone)"
+    assert pending(asked).parts[0].options[0].label == "5,9 (7.6\" from O1; 5\" from your zone)"
 
 
 def test_each_suggested_deploy_spot_says_where_it_lies() -> None:
