@@ -100,8 +100,13 @@ class Corners:
         reached = [grown_disc(b.pose.x, b.pose.y, (r + MARGIN) * GROW) for b, r in zip(obs.bases, obs.reach.tolist(),
                                                                                        strict=True)]
         bases, bprev, bnxt = stacked(reached)
-        ok = obs.legs_clear(bases, bases)
-        free = obs.bases_clear(scenery.nodes, scenery.nodes)
+        # the bases' corners and the scenery's asked of the bases in one call (numpy's cost is per call); the bases'
+        # corners then of the edge and the scenery, as :meth:`Obstacles.legs_clear` asks them
+        places = np.concatenate([bases, scenery.nodes])
+        clear = obs.bases_clear(places, places)
+        ok, free = clear[:len(bases)], clear[len(bases):]
+        ok &= obs.on_table(bases)
+        obs.scenery_clear_of(bases, ok)
         self.obs = obs
         self.nodes = np.concatenate([bases[ok], scenery.nodes[free]])
         self.prev = np.concatenate([bprev[ok], scenery.prev[free]])
@@ -119,36 +124,51 @@ class Corners:
     def complete(self, rows: Sequence[int], starts: _F | None = None, ends: _F | None = None) -> list[bool]:
         """Find the legs that hit nothing out of the corners ``rows`` (one batch); the legs from ``starts`` to
         ``ends`` (a search's last legs) are tested in the same call, and whether each hits nothing returned."""
+        return self.complete_from(None, rows, starts, ends)[1]
+
+    def complete_from(self, origin: _F | None, rows: Sequence[int], starts: _F | None = None, ends: _F | None = None
+                      ) -> tuple[list[tuple[int, float]], list[bool]]:
+        """:meth:`complete`, and the legs that hit nothing from ``origin`` (a (1, 2) array: a search's start, tangent
+        at the far end only) to the corners, as (node, length) in the corners' order, found in the same calls: the
+        start is one more row of the corners' own tangent tests (its ring neighbours itself, so its own turns come to
+        0 exactly and every far end tangent passes), not a call of its own."""
         todo = [u for u in dict.fromkeys(rows) if u < len(self.ready) and not self.ready[u]]
-        if not todo and (starts is None or not len(starts)):
-            return []
+        if not todo and (starts is None or not len(starts)) and origin is None:
+            return [], []
         for u in todo:
             self.ready[u] = True
-        nb, idx = self.nb, np.array(todo, dtype=np.intp)
+        nb, n, idx = self.nb, len(self.nodes), np.array(todo, dtype=np.intp)
+        own = idx[idx < nb]
+        here, below = idx, own  # the rows asked of the bases' corners, and of the scenery's
+        where = self.nodes
+        if origin is not None:
+            here, below = np.append(idx, n), np.append(own, n)
+            where = np.concatenate([self.nodes, origin])
+        prev, nxt = (self.prev, self.nxt) if origin is None else (np.concatenate([self.prev, origin]),
+                                                                 np.concatenate([self.nxt, origin]))
         parts = [self._scenery_legs(idx[idx >= nb])]
-        if nb and len(idx):
-            r, c, lengths = tangents(self.nodes[idx], self.prev[idx], self.nxt[idx],
-                                      self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
-            parts.append((idx[r], c, lengths))
-            own = idx[idx < nb]
-            if len(own):
-                r, c, lengths = tangents(self.nodes[own], self.prev[own], self.nxt[own],
-                                          self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
-                parts.append((own[r], c + nb, lengths))
+        if nb and len(here):
+            r, c, lengths = tangents(where[here], prev[here], nxt[here], self.nodes[:nb], self.prev[:nb], self.nxt[:nb])
+            parts.append((here[r], c, lengths))
+        if len(below) and n > nb:
+            r, c, lengths = tangents(where[below], prev[below], nxt[below],
+                                      self.nodes[nb:], self.prev[nb:], self.nxt[nb:])
+            parts.append((below[r], c + nb, lengths))
         heads, tails, steps = (np.concatenate([p[i] for p in parts]) for i in range(3))
         inner = len(parts[0][0])  # the scenery's own legs come first: clear of it already, only the bases asked
         starts = np.zeros((0, 2)) if starts is None else starts
         ends = np.zeros((0, 2)) if ends is None else ends
         if not len(heads) and not len(starts):
-            return []
-        clear = self.obs.legs_clear_past(np.concatenate([self.nodes[heads], starts]),
+            return [], []
+        clear = self.obs.legs_clear_past(np.concatenate([where[heads], starts]),
                                          np.concatenate([self.nodes[tails], ends]), inner)
         ok = clear[:len(heads)]
         out = self.out
+        begun: list[tuple[int, float]] = []
         for u, leg in zip(heads[ok].tolist(), zip(tails[ok].tolist(), steps[ok].tolist(), strict=True), strict=True):
-            out[u].append(leg)
+            (begun if u == n else out[u]).append(leg)
         result: list[bool] = clear[len(heads):].tolist()
-        return result
+        return begun, result
 
     def _scenery_legs(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.intp], NDArray[np.intp], _F]:
         """The scenery's legs out of the corners ``rows`` (all past the bases') to corners the bases leave free, row
@@ -200,14 +220,20 @@ def tangents(here: _F, hprev: _F | None, hnxt: _F | None, nodes: _F, prev: _F, n
     nx, ny = nodes[:, 0], nodes[:, 1]
     dx, dy = nx - ax, ny - ay
     # two turns are not strictly opposite exactly when their product is not negative (no product of turns on a table
-    # underflows); the near end's turns are the far end's formula negated exactly (ax - nx is -(nx - ax)), which
-    # leaves the product's sign as it is
+    # underflows)
     tangent = (dx * (prev[:, 1] - ay) - dy * (prev[:, 0] - ax)) * (dx * (nxt[:, 1] - ay) - dy * (nxt[:, 0] - ax)) >= 0
+    flat = np.flatnonzero(tangent)  # np.nonzero of a 2-D mask costs three times as much
+    rows, cols = np.divmod(flat, tangent.shape[1])
+    dx, dy = dx.ravel()[flat], dy.ravel()[flat]
     if hprev is not None and hnxt is not None:
-        tangent &= ((dx * (hprev[:, 1:2] - ny) - dy * (hprev[:, 0:1] - nx))
-                    * (dx * (hnxt[:, 1:2] - ny) - dy * (hnxt[:, 0:1] - nx))) >= 0
-    rows, cols = np.nonzero(tangent)
-    lengths: _F = np.hypot(dx[rows, cols], dy[rows, cols])
+        # the near end only for the few legs tangent at the far end, each by the very sums a whole row and column
+        # would make: the near end's turns are the far end's formula negated exactly (ax - nx is -(nx - ax)), which
+        # leaves the product's sign as it is
+        nx, ny, before, after = nx[cols], ny[cols], hprev[rows], hnxt[rows]
+        near = ((dx * (before[:, 1] - ny) - dy * (before[:, 0] - nx))
+                * (dx * (after[:, 1] - ny) - dy * (after[:, 0] - nx))) >= 0
+        rows, cols, dx, dy = rows[near], cols[near], dx[near], dy[near]
+    lengths: _F = np.hypot(dx, dy)
     leg = lengths > 0  # no leg from a corner to itself: left out of the few kept, not the many measured
     return rows[leg], cols[leg], lengths[leg]
 

@@ -24,7 +24,7 @@ import shapely
 from numpy.typing import NDArray
 
 from .clearance import TABLE_EDGE, Obstacles, terrain_label
-from .corners import shared_corners, tangents
+from .corners import shared_corners
 from .errors import NoRoute
 from .shapes import XY
 from .tolerance import TOLERANCE
@@ -107,7 +107,8 @@ class Router:
 
 class _Graph:
     """The layout's corner nodes and the start (node ``n``), with the legs out of each that hit nothing (the
-    start's tangent at the far end only), which no goal changes: found a batch of nodes at a time (``complete``)."""
+    start's tangent at the far end only), which no goal changes: found a batch of nodes at a time (``complete``, the
+    start's with the first batch)."""
 
     def __init__(self, obs: Obstacles) -> None:
         corners = shared_corners(obs)
@@ -115,8 +116,6 @@ class _Graph:
         self.n = len(self.nodes)
         self.pos: _F = np.vstack([self.nodes, np.array([obs.mover.xy])])
         self.xy: list[XY] = [(x, y) for x, y in self.pos.tolist()]
-        _, self.tangent, self._steps = tangents(self.pos[self.n:], None, None, self.nodes, corners.prev, corners.nxt)
-        """The corners a leg from the start may go to, and the length of each leg."""
         self.out = [*corners.out, []]
         self._started = False
 
@@ -130,12 +129,9 @@ class _Graph:
         if self._started or self.n not in rows:
             return self.corners.complete(rows, starts, ends)
         self._started = True
-        first = len(self.tangent)
-        clear = self.corners.complete(rows, np.concatenate([np.repeat(self.pos[self.n:], first, axis=0), starts]),
-                                      np.concatenate([self.nodes[self.tangent], ends]))
-        ok = np.array(clear[:first], dtype=bool)
-        self.out[self.n].extend(zip(self.tangent[ok].tolist(), self._steps[ok].tolist(), strict=True))
-        return clear[first:]
+        begun, clear = self.corners.complete_from(self.pos[self.n:], rows, starts, ends)
+        self.out[self.n].extend(begun)
+        return clear
 
 
 class _LastLegs:

@@ -96,6 +96,9 @@ def first_attack(world: World, side: SideId, model_id: str, kind: AttackKind) ->
     when it has none."""
 
     def make() -> First | None:
+        activation = world.state.activation
+        if kind == "charge" and (activation is None or not activation.moved_into):
+            return None  # a Charge targets a model the move ended in contact with (L405): the check refuses any other
         model = world.model(model_id)
         enemies = sorted((e for e in world.on_table() if e.side != model.side), key=lambda e: gap(model, e))
         first = next(_accepted(world, side, model, enemies, kind), None)
