@@ -19,7 +19,7 @@ from engine.core.errors import InvalidCommand
 from engine.core.events import EventBody
 from engine.core.ids import SideId
 
-__all__ = ["Answering", "said"]
+__all__ = ["NO_REACTION", "Answering", "said"]
 
 
 class Answering(EventBody):
@@ -44,21 +44,30 @@ class Answering(EventBody):
     __hash__ = EventBody.__hash__
 
 
-_NOTHING = frozenset({"nothing", "none"})
+NO_REACTION = "no reaction"
+"""A reaction offer passed, in words (the answer's line: "Side B does not react.")."""
+
+_NOTHING = frozenset({"nothing", "none", NO_REACTION})
 """An answer that reads so, beside others, adds nothing worth saying (what a model spends on its rolls: nothing)."""
 
 
 def _word(part: DecisionPart | None, value: str) -> str:
-    """The chosen option's label; a point the options do not list, as a place (``at 8.88,19.43``)."""
-    if part is not None:
-        label = part.label_of(value)
-        if label:
-            return label
+    """The chosen option's label; a point as its menu said it (the option at that point: a point is stored as
+    ``12.0,12.0`` whatever the option's key, ``12,12``, reads), else as a place (``at 8.88,19.43``)."""
+    label = part.label_of(value) if part is not None else None
+    if label:
+        return label
     try:
-        parse_point(value)
+        point = parse_point(value)
     except InvalidCommand:
         return value
-    return f"at {value}"
+    for option in part.options if part is not None else ():
+        try:
+            if parse_point(option.key) == point:
+                return option.label
+        except InvalidCommand:
+            continue
+    return f"at {point[0]:g},{point[1]:g}"
 
 
 def _leader(key: str, part: DecisionPart | None, answers: Mapping[str, str]) -> str | None:
@@ -73,8 +82,13 @@ def said(answers: Mapping[str, str], asked: Decision | Iterable[DecisionPart] | 
     """``answers`` in words, read from the decision ``asked`` (or its parts): each chosen option's label (the key
     where the option is unknown); a part named after a model (its prompt begins with the key: ``A2 Flameshaper,
     2 AP``) says whose answer it is; a follow-up stands beside the answer it follows. Beside other answers, one
-    that reads "Nothing" and names no model is left out (what a model spends on its rolls: nothing more to say)."""
+    that reads "Nothing" and names no model is left out (what a model spends on its rolls: nothing more to say). A
+    reaction offer (``Decision.reaction_to``, or of kind ``reaction``) answered "Nothing" throughout reads "no
+    reaction", as a game whose offer has one part says it."""
     parts = {part.key: part for part in (asked.parts if isinstance(asked, Decision) else asked or ())}
+    if isinstance(asked, Decision) and (asked.reaction_to is not None or asked.kind == "reaction") and answers and \
+            all(_word(parts.get(key), value).casefold() in _NOTHING for key, value in answers.items()):
+        return NO_REACTION  # a reaction offer passed: one phrase, not each model's "Nothing"
     phrases: dict[str, list[str]] = {}
     for key, value in answers.items():
         part = parts.get(key)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
-from engine.core.answer_words import Answering, said
+from engine.core.answer_words import NO_REACTION, Answering, said
 from engine.core.decisions import Decision
 from engine.core.events import EventBody
 from engine.core.ids import SideId, UserId
@@ -184,7 +184,8 @@ class DecisionAnswered(Answering):
             return _SECRETLY.get(self.how, "Side {owner} has chosen, in secret.").format(owner=self.owner)
         chosen = self.words or said(self.answers, self.asked_for(self.owner))  # the options' own words
         reasons = {
-            "answer": f"Side {self.owner} decides: {chosen}.",
+            "answer": f"Side {self.owner} does not react." if chosen == NO_REACTION else
+            f"Side {self.owner} decides: {chosen}.",
             "auto": f"Only one choice for side {self.owner}: {chosen}.",
             "timeout": f"Time ran out for side {self.owner}; the default applies: {chosen}.",
             "forced": f"The host decides for side {self.owner}: {chosen}.",

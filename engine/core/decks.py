@@ -189,9 +189,34 @@ class CardsMoved(EventBody):
         return "" if self.quiet else self.full()
 
     def full(self) -> str:
-        """Nothing for a move of no cards: no "No card: from hand to aside." line."""
-        why = f" ({self.why})" if self.why else ""
-        return f"{_read(self.cards, self.names)}: from {self.source} to {self.target}{why}." if self.cards else ""
+        """The move in words ("Sidestep: drawn into the hand (an activation)."), its reason beside it unless the
+        reason says it already ("discarded in the end phase"); nothing for a move of no cards."""
+        if not self.cards:
+            return ""
+        moved = _moved_words(self.source, self.target)
+        why = self.why.strip()
+        if why and moved.split()[0] in why.casefold().split():
+            said = why  # the game's reason names the move itself: said once
+        else:
+            said = f"{moved}, {why}" if "(" in why else f"{moved} ({why})" if why else moved  # no (a (b))
+        return f"{_read(self.cards, self.names)}: {said}."
+
+
+_MOVED_TO = {"hand": "into the hand", "discard": "discarded", "aside": "set aside", "kept": "kept",
+             "scored": "scored", "upgrades": "played as an upgrade", "revealed": "turned over",
+             "draw": "put back into the draw pile"}
+"""How a card reaching a pile of a common name reads (the piles the games use); another pile is named."""
+
+
+def _moved_words(source: str, target: str) -> str:
+    """A move between two piles in a player's words: "drawn into the hand", "discarded", "set aside"."""
+    if target == "hand":
+        return "drawn into the hand" if source == "draw" else f"taken from the {source} pile into the hand"
+    if target == "draw" and source == "draw":
+        return "put back on the draw pile"
+    if target == "discard" and source != "hand":
+        return f"discarded from the {source} pile"
+    return _MOVED_TO.get(target, f"moved from the {source} pile to the {target} pile")
 
 
 class CardsShown(CardsMoved):
@@ -218,7 +243,8 @@ class CardsAdded(EventBody):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"{_read(self.cards, self.names)}: added to {self.target}{why}."
+        into = "the hand" if self.target == "hand" else f"the {self.target} pile"
+        return f"{_read(self.cards, self.names)}: added to {into}{why}."
 
 
 DECK_EVENTS: tuple[type[EventBody], ...] = (DeckMade, PileCounts, DeckShuffled, CardsMoved, CardsShown, CardsAdded)

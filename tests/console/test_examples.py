@@ -144,7 +144,7 @@ def the_game_ends_with_a_result_in_round_3_and_keeps_every_hand_secret(played: P
     assert leaks == [] and checked > 300
 
 
-BOOKKEEPING = (" in draw", " in hand.", "from bag to", ": draw: ", "from hand to upgrades", "objective token 1 ")
+BOOKKEEPING = (" in draw", " in hand.", ": turned over", ": draw: ", "played as an upgrade", "objective token 1 ")
 """What the default log leaves to the full one: deck counts, bag reveals, decks listed, cards a game line already
 names, face-down tokens numbered by placing order."""
 

@@ -45,7 +45,7 @@ async def test_an_underworlds_night_the_attack_explains_itself_and_the_log_says_
     default = "\n".join(await table.do("log", {"count": 200}))
     full = "\n".join(await table.do("log", {"count": 200, "all": True}))
     assert " in draw" not in default and ": draw: " not in default
-    assert " in draw" in full and "from bag to revealed" in full
+    assert " in draw" in full and ": the tokens are turned over." in full
 
 
 async def test_an_eldfall_night_each_die_is_read_against_its_attribute(table: Table) -> None:

@@ -10,11 +10,13 @@ from engine.core import IllegalCommand, InvalidCommand, ModelId
 from engine.systems.eldfall.declare import Request
 from engine.systems.eldfall.dispelling import DISPEL_MAGIC, declare_dispel
 from engine.systems.eldfall.duel_rules import duel_refusal
+from engine.systems.eldfall.engaged import engaged
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.kit import Kit
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.modifiers import art_refusal
+from engine.systems.eldfall.purging import PURGING, purge_choice
 from engine.systems.eldfall.quests import TOKEN_RADIUS, token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovered
 from engine.systems.eldfall.refs import parse_ref, roman
@@ -192,6 +194,8 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
     if kind == "assist" and use == "attack":
         raise IllegalCommand(f"{spell.name} is an attack spell: cast it at enemies with /act action:cast (L1367, "
                              "L1412)", verb=verb)
+    if engaged(world, f) and any(t != f.id for t, _n in request.targets):
+        raise IllegalCommand(f"{f.id} is Engaged: it may Assist only itself (L1457)", verb=verb)
     if spell.id == DISPEL_MAGIC:
         return declare_dispel(world, kit, f, request.targets, request.art, verb)
     if spell.id == WARD and request.targets:
@@ -210,9 +214,21 @@ def support_check(world: World, kit: Kit, f: Fighter, request: Request, allowed:
         if t.id != f.id and not world.sees(f.id, t.id).visible:
             raise IllegalCommand(f"{f.id} has no line of sight to {target} (L1369)", verb=verb)
     shown = ", ".join(t for t, _n in targets)
-    art = recovered(world, targets, request.art, verb) if spell.id == HASTENED_RECOVERY else None
+    art = recovered(world, targets, request.art, verb) if spell.id == HASTENED_RECOVERY else \
+        _purge(world, kit, targets, request.art, verb) if spell.id in PURGING else None
+    said = (f"removing {art.replace(' ', ', ')}" if art != "none" else "removing no Enchantment") \
+        if spell.id in PURGING and art else art
     return Declared(kind="assist", means=spell.id, targets=targets, art=art), f"casts {spell.name} on {shown}" + \
-        (f" ({art})" if art else "")
+        (f" ({said})" if said else "")
+
+
+def _purge(world: World, kit: Kit, targets: tuple[tuple[ModelId, int], ...], typed: str | None, verb: str
+           ) -> str | None:
+    """Which Enchantments Purification or Purgation removes (L2263, L2268): ``purging.purge_choice``."""
+    try:
+        return purge_choice(kit, [world.fighter(t) for t, _n in targets], typed)
+    except ValueError as error:
+        raise IllegalCommand(str(error), verb=verb) from None
 
 
 def token_check(world: World, kit: Kit, f: Fighter, request: Request, allowed: tuple[str, ...]

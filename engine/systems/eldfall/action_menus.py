@@ -32,6 +32,7 @@ from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import cast_refusal
 from engine.systems.eldfall.means import Means
 from engine.systems.eldfall.odds import attack_odds
+from engine.systems.eldfall.purging import PURGING, purge_asked, purge_label
 from engine.systems.eldfall.quests import token_seen, tokens_near
 from engine.systems.eldfall.recovery import HASTENED_RECOVERY, recovery_asked, recovery_options
 from engine.systems.eldfall.refs import roman
@@ -340,9 +341,19 @@ def spends(reading: Reading, ask: Ask, kind: str) -> list[Choice]:
     recovering = kind == "assist" and m.id == HASTENED_RECOVERY and ask.has("target")
     if recovering:
         firsts = recovery_asked([reading.world.fighter(t) for t in _named(ask)])
+    purging = kind == "assist" and m.id in PURGING and ask.has("target")
+    if purging:  # which Enchantments go, where there are two or more (L2263, L2268)
+        firsts = purge_asked(reading.kit, [reading.world.fighter(t) for t in _named(ask)])
     spent = _spent(f, Declared(kind=kind, means=m.id))
-    return [Choice(c, _spent_label(c)) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
-                                                 *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
+
+    def label(value: str) -> str:
+        pick = "+".join(w for w in value.split("+") if w not in EXTRAS)
+        if not (purging and pick):
+            return _spent_label(value)
+        rest = "+".join(w for w in value.split("+") if w in EXTRAS)
+        return " and ".join(filter(None, (purge_label(reading.kit, pick), rest and _spent_label(rest))))
+    return [Choice(c, label(c)) for c in (*firsts, *("+".join(s) for s in spent if not (recovering and firsts)),
+                                          *(f"{a}+{'+'.join(s)}" for a in firsts for s in spent))]
 
 
 _SPENT = {"reroll": "spend 1 AP: re-roll its casting dice (Mage)", "luck": "spend a Luck counter: re-roll a die",

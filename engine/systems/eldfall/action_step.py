@@ -188,7 +188,8 @@ _action("cast", "The activated model casts an attack spell (target:, with:, at: 
 _action("assist", "The activated model casts a spell on itself or allies (with:, target:)", "Cast on an ally",
         support_check, "L1367-1376",
         Param("with", "Which spell?", values=menus.support_spells, order=Order.GIVEN, noun="spells"),
-        Param("target", "On whom?", values=menus.support_targets, noun="models"),
+        Param("target", "On whom?", values=menus.support_targets, shape=Shape.SET, count=menus.strikes,
+              noun="models"),  # up to its STK of models (L1375)
         Param("choice", _SPENDS, values=lambda r, ask: menus.spends(r, ask, "assist"), noun="choices",
               optional=True, none_when=menus.dispel_implied, none_label="nothing more",
               asked_when=lambda r, ask: bool(menus.spends(r, ask, "assist"))))

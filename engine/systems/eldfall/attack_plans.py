@@ -100,7 +100,7 @@ def plan_attacks(seq: Resolving, idle: bool, dash: bool, reactions: list[Reactio
         reach = measure_reach(world, r, means, defender_base, attacker_base, source)
         stk = max(1, reactive_strike(world, r, means, source).value + riposte + against_crouched(means, active))
         seq.plans.append(Plan(r.id, active.id, means, "reactive", stk, attribute, goal, reach, source, True,
-                              (r.model.x, r.model.y), at))
+                              (r.model.x, r.model.y), at, point=at if means.aoe is not None else None))
     _trample(seq)
     _ = state
 

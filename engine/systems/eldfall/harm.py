@@ -5,7 +5,7 @@ damage, effect and ability applies at once):
   (L2133), the non-critical ones a Ward takes (L2297), one a Protective Barrier takes
   (L2270);
 - on a Hit: Knockdown, Stagger, Knockback (none on a target two sizes larger, L2105-2155), Blinding Light,
-  Glacier Circle, Rooting Embrace, Arcane Bolt's critical (L2256-2324);
+  Glacier Circle and Rooting Embrace (on enemies only), Arcane Bolt's critical (L2256-2324);
 - damage rolls against PW - ARM (L535-563): a critical sets ARM to 0 (L831), Ignore Armor too, Armor-Piercing
   halves it, a shield adds 3 against shots from the front (L462), Arcane Shield adds 4 up to 6 (L2304); Mindgame
   swaps the damage roll for the target's INT roll (L2117);
@@ -228,9 +228,11 @@ def _on_hit(seq: Resolving, harm: Harm, plan: Plan, a: Fighter, d: Fighter, hits
     push = _has(traits, "Knockback")
     if push and not spared:
         harm.pushes.append((d.id, a.id, float(push)))
-    for spell, state, until in (("blinding-light", "blinded", END_OF_TURN),
-                                ("glacier-circle", "immobilized", None), ("rooting-embrace", "immobilized", None)):
-        if means.id == spell:
+    enemy = seq.ctx.state.enemies(a.side, d.side)  # Glacier Circle, Rooting Embrace: enemies only (L2321, L2324)
+    for spell, state, until, anyone in (("blinding-light", "blinded", END_OF_TURN, True),
+                                        ("glacier-circle", "immobilized", None, False),
+                                        ("rooting-embrace", "immobilized", None, False)):
+        if means.id == spell and (anyone or enemy):
             harm.states.append((d.id, state, until, f"{means.name}"))
     cast = means.spell
     if cast is not None and cast.spell_type == "Enchantment" and means.pw is None:  # L2283, ruling enemy-enchantment

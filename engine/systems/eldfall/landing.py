@@ -14,6 +14,7 @@ from engine.systems.eldfall.strikes import (
     Plan,
     Reach,
     attack_target,
+    hurl_allows,
     measure_reach,
 )
 from engine.systems.eldfall.templates import aim_spray, circle_at, template_hits
@@ -23,8 +24,9 @@ __all__ = ["chain_attacks", "land", "strays"]
 
 def chain_attacks(seq: Resolving) -> None:
     """Chain Attack: once a sequence, when an ally hits an enemy this model sees, it makes an unmodified STK 1
-    attack on that enemy before the damage rolls, for no AP (L1898-1900); never by a model outside a duel being
-    fought, whose side would lose it for interfering (L1575)."""
+    attack on that enemy before the damage rolls, for no AP (L1898-1900), with no other ranged weapon than Hurl if
+    it Hurled this sequence (L1956); never by a model outside a duel being fought, whose side would lose it for
+    interfering (L1575)."""
     world = seq.world
     used: set[ModelId] = set()
     for entry in list(seq.landed):
@@ -39,8 +41,9 @@ def chain_attacks(seq: Resolving) -> None:
                 continue
             if not takes_part(seq.ctx.state.duel, c.id, c.figure.summoner):
                 continue  # joining a duel would lose it (L1575): its player does not use the skill
-            weapon = next((m for m in c.weapons if measure_reach(world, c, m, world.base(defender.id),
-                                                                 world.base(c.id)).ok), None)
+            used_now = [p.means for p in seq.plans if p.attacker == c.id]  # Hurl forbids other shots (L1956)
+            weapon = next((m for m in c.weapons if hurl_allows(used_now, m) and
+                           measure_reach(world, c, m, world.base(defender.id), world.base(c.id)).ok), None)
             if weapon is None:
                 continue
             used.add(c.id)
@@ -53,7 +56,8 @@ def chain_attacks(seq: Resolving) -> None:
             plan = Plan(c.id, defender.id, weapon, role, 1, attribute, goal, Reach(True, 0, ""), None, False,
                         (c.model.x, c.model.y), (defender.model.x, defender.model.y))
             result = "a Hit" if roll.successes else "a miss"
-            seq.line(f"{c.id} joins in with a Chain Attack on {defender.id}: {result} (L1898-1900).", roll.working)
+            seq.line(f"{c.id} joins in with a Chain Attack on {defender.id} with {weapon.name}: {result} "
+                     f"(L1898-1900).", roll.working)
             if roll.successes:
                 seq.landed.append(Landed(plan, defender.id, list(roll.hits())))
 
@@ -76,7 +80,9 @@ def land(seq: Resolving, index: int, hits: list[Hit]) -> None:
 def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
     """Each success lays the template: every model it touches (never its user) takes a Hit (L764-791, L776)."""
     world, active = seq.world, seq.world.fighter(plan.attacker)
-    bases = [world.base(f.id) for f in world.fighters() if not f.dead]
+    then = plan.defender_at if plan.role == "reactive" else None  # a reaction's mark: where its target was (L1235)
+    bases = [world.base(f.id, at=then) if then is not None and f.id == plan.defender else world.base(f.id)
+             for f in world.fighters() if not f.dead]
     user = world.base(active.id)
     if plan.means.focus:
         affected = [f.id for f in world.fighters(standing=True) if not world.friends(f, active)
@@ -94,6 +100,8 @@ def _land_area(seq: Resolving, plan: Plan, hits: list[Hit]) -> None:
             seq.line(f"{active.id}'s {plan.means.name} finds no place for its template: it fails.")
             return
         affected = [ModelId(m) for m in template_hits(template, bases, user=user.id).affected]
+        if plan.means.id == "mass-mindbreak":  # only the (selected: every) enemy models in its area (L2323)
+            affected = [m for m in affected if not world.friends(world.fighter(m), active)]
         where = f"the template at {plan.point[0]:g},{plan.point[1]:g}" if plan.point is not None else "the spray"
     seq.line(f"{active.id}'s {plan.means.name}: {len(hits)} {'template' if len(hits) == 1 else 'templates'} on {where}"
              f", touching {', '.join(affected) or 'no model'} (L764-791).")

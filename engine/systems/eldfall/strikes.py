@@ -45,6 +45,7 @@ __all__ = [
     "attack_kinds",
     "attack_target",
     "from_front",
+    "hurl_allows",
     "measure_reach",
     "point_gap",
     "power",
@@ -103,6 +104,17 @@ def _fixed(f: Fighter, means: Means, role: Role, dash: bool, art: Source | None)
     if means.id == "hurl":
         return "Hurl (L1956)"
     return None
+
+
+def hurl_allows(used: Sequence[Means], means: Means) -> bool:
+    """Whether a model that attacked with ``used`` earlier in this Activation Sequence may attack with ``means``:
+    one that Hurls uses no other Ranged Weapon or Spell in the same sequence, before or after (L1956)."""
+    def other(m: Means) -> bool:
+        return m.id != "hurl" and (m.kind == "ranged" or m.spell is not None)
+
+    if means.id == "hurl":
+        return not any(other(m) for m in used)
+    return not other(means) or not any(m.id == "hurl" for m in used)
 
 
 def _inscribed(f: Fighter, means: Means) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:

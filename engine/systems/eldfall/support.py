@@ -27,6 +27,7 @@ from engine.systems.eldfall.familiars import familiar_refusal, familiars_of, off
 from engine.systems.eldfall.fighters import Fighter
 from engine.systems.eldfall.magic import mana_cost, summoning_refusal
 from engine.systems.eldfall.placing import COMPASS, add_model, base_radius, contact_spot, spot_refusal, summon_spot
+from engine.systems.eldfall.purging import purged
 from engine.systems.eldfall.rerolls import reroll_casting
 from engine.systems.eldfall.resolution_state import Resolving
 from engine.systems.eldfall.rolls import attribute_roll, check_rules
@@ -261,8 +262,9 @@ def _heal(seq: Resolving, caster: Fighter, spell: SpellSpec, t: Fighter, spec: H
         seq.line(f"{t.id} regains {'all its' if spec.hp is None else spec.hp} HP ({spell.name}).")
     if ends:
         set_states(ctx, t, removed=ends, why=spell.name)
-    if spec.dispels and t.figure.enchantments:
-        ctx.emit(EnchantmentsChanged(model=t.id, removed=tuple(t.figure.enchantments), why=spell.name))
+    gone = purged(seq.kit, t, seq.action.art) if spec.dispels else ()  # the caster's pick (L2263, L2268)
+    if gone:
+        ctx.emit(EnchantmentsChanged(model=t.id, removed=gone, why=spell.name))
     if spec.ap_if_none and t.figure.ap == 0:
         if t.out:  # an Incapacitated model receives no Activation Points (L1756)
             seq.line(f"{t.id} is Incapacitated: it receives no AP (L1756).")

@@ -16,7 +16,7 @@ from engine.core import Ask, Choice, IllegalCommand, NotYourTurn, Param, RulesEr
 from engine.systems.underworlds import opening, token_setup
 from engine.systems.underworlds.declared import RULES, Timing, applied, fighter_choice, hex_choice, said
 from engine.systems.underworlds.events import PlacementsQueued
-from engine.systems.underworlds.flow import place_queued
+from engine.systems.underworlds.flow import advance
 from engine.systems.underworlds.game_state import UnderworldsState
 from engine.systems.underworlds.referee import Referee
 from engine.systems.underworlds.rules import RULE
@@ -204,9 +204,10 @@ def _suggest_fighters(ref: Referee, ask: Ask) -> Sequence[tuple[str, Mapping[str
 
 
 def _place(ref: Referee, plan: Placements) -> None:
-    """The first fighter now when it is the side's turn, and each next one while the turn stays the side's (the
-    others have all placed theirs); the plan for the rest stays its player's secret until each is placed, and stops
-    if a hex is taken by then (L385). The player is told only what is left for later turns."""
+    """The first fighter now when it is the side's turn, and each next one as the side's turn comes back within this
+    command (the others have placed all theirs, or theirs are queued too); the plan for the rest stays its player's
+    secret until each is placed, and stops if a hex is taken by then (L385). The player is told only what is still
+    to place once the command is done: never a plan already carried out (finding 21)."""
     rest = list(plan.plan)
     state = ref.state
     if state.active_side == plan.side:
@@ -216,13 +217,13 @@ def _place(ref: Referee, plan: Placements) -> None:
         else:
             opening.place_fighter(ref, plan.side, fighter, hex_id)
         rest = rest[1:]
-    if rest and state.step in ("tokens", "fighters") and state.active_side == plan.side:
-        ref.emit(PlacementsQueued(side=plan.side, placements=rest, told=False), side_only(plan.side))
-        while state.step in ("tokens", "fighters") and state.active_side == plan.side and plan.side in state.queued:
-            place_queued(ref, plan.side)
-        rest = list(state.queued.get(plan.side, []))
-    if rest:
-        ref.emit(PlacementsQueued(side=plan.side, placements=rest), side_only(plan.side))
+    if not rest:
+        return
+    ref.emit(PlacementsQueued(side=plan.side, placements=rest, told=False), side_only(plan.side))
+    advance(ref)
+    left = list(state.queued.get(plan.side, []))
+    if left:
+        ref.emit(PlacementsQueued(side=plan.side, placements=left), side_only(plan.side))
 
 
 RULES.action("place", "Place a fighter on a starting hex of your territory (or several, for your next turns: "

@@ -238,8 +238,8 @@ class ReactionsDeclared(EventBody):
             state.sequence.reactions = [*kept, *self.reactions]
 
     def describe(self) -> str:
-        if not self.reactions:
-            return f"Side {self.side} does not react."
+        if not self.reactions:  # none declared: the answer's own line said "no reaction" (nothing spent)
+            return f"Side {self.side} does not react." if self.ap else ""
         parts = []
         for r in self.reactions:
             what = {"dodge": "Dodges", "perceive": "Perceives", "ward": f"casts Ward on {r.ward}"}.get(

@@ -233,8 +233,9 @@ class FighterPlaced(EventBody):
 
 class PlacementsQueued(EventBody):
     """The objective tokens (``token``) or fighters a player will place on their next turns (logged for that player
-    alone). The plan is told once, when given; as each of it is carried out the placement itself is public, so what
-    is left is kept without a word (``told``)."""
+    alone). The plan is told once, when the command that gave it is done, for what it left to place (never what
+    that command already placed); as the rest is carried out the placement itself is public, so what is left is kept
+    without a word (``told``)."""
 
     kind = "uw.queued"
     side: SideId

@@ -79,7 +79,7 @@ def test_a_lone_scheme_is_confirmed_saying_why_and_the_owners_lines_name_schemes
     settle(game)
     names = {s.name for s in game.system.kit.catalogue.schemes}
     ids = {s.id for s in game.system.kit.catalogue.schemes if s.id != s.name.casefold()}
-    mine = [line.text for line in game.log_view(Viewer.of_side(A)).lines if "from draw to hand" in line.text
-            or "from hand to kept" in line.text]
+    mine = [line.text for line in game.log_view(Viewer.of_side(A)).lines if "drawn into the hand" in line.text
+            or line.text.endswith(": kept.")]
     assert len(mine) == 2 and all(any(n in t for n in names) for t in mine), mine
     assert not any(i in t.split(":")[0].split(", ") for t in mine for i in ids), mine
