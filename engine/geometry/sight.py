@@ -143,14 +143,43 @@ class LineOfSight:
         self._polys = [t.polygon for t in self._terrain]
         for p in self._polys:
             shapely.prepare(p)
-        self._terrain_tree = shapely.STRtree(self._polys)
         self._edges = [_edges(p) for p in self._polys]
         self._top = np.array([t.height for t in self._terrain] + [b.top for b in self._bases], dtype=float)
         self._centre = np.array([b.xy for b in self._bases], dtype=float).reshape(-1, 2)
         self._radius = np.array([b.radius for b in self._bases], dtype=float)
-        low, high = self._centre - self._radius[:, None], self._centre + self._radius[:, None]
-        self._base_tree = shapely.STRtree(shapely.box(low[:, 0], low[:, 1], high[:, 0], high[:, 1]))
         self._base_index = {b.id: nt + i for i, b in enumerate(self._bases)}
+        self._edge_lists: dict[int, list[tuple[float, float, float, float, float, float]]] = {}
+
+    @cached_property
+    def _poly_array(self) -> NDArray[np.object_]:
+        return np.array(self._polys, dtype=object).reshape(-1)
+
+    @cached_property
+    def _sides(self) -> _I:
+        """How many edges each piece has (its rings' together)."""
+        return np.array([len(e) for e in self._edges], dtype=np.intp)
+
+    @cached_property
+    def _by_sides(self) -> dict[int, tuple[_F, _I]]:
+        """For each number of edges, the edges of the pieces with that many stacked (k, E, 2, 2), and where each
+        piece's stand in the stack (-1 for another number)."""
+        found: dict[int, tuple[_F, _I]] = {}
+        for count in sorted(set(self._sides.tolist())):
+            members = [i for i, e in enumerate(self._edges) if len(e) == count]
+            slot = np.full(len(self._edges), -1, dtype=np.intp)
+            slot[members] = np.arange(len(members))
+            found[count] = (np.stack([self._edges[i] for i in members]), slot)
+        return found
+
+    @cached_property
+    def _terrain_tree(self) -> shapely.STRtree:
+        """The pieces indexed, built at the first survey (``matrix`` settles many pairs without one)."""
+        return shapely.STRtree(self._polys)
+
+    @cached_property
+    def _base_tree(self) -> shapely.STRtree:
+        low, high = self._centre - self._radius[:, None], self._centre + self._radius[:, None]
+        return shapely.STRtree(shapely.box(low[:, 0], low[:, 1], high[:, 0], high[:, 1]))
 
     def ruled(self, rule: BlockRule | None) -> LineOfSight:
         """The same blockers filtered by another rule, sharing what was measured of them (the trees, the edges): a
@@ -160,8 +189,79 @@ class LineOfSight:
         return other
 
     def matrix(self, observers: Sequence[Base], targets: Sequence[Base]) -> _B:
-        """Return a bool array, ``[i, j]`` true when ``observers[i]`` can see ``targets[j]``."""
-        return self.survey(observers, targets)[0]
+        """Return a bool array, ``[i, j]`` true when ``observers[i]`` can see ``targets[j]``: a pair whose centre line
+        (one of its sampled lines) surely crosses no blocker is seen without a survey (``_centre_seen``), the targets
+        of the others surveyed."""
+        if self._rule is not None or not len(observers) or not len(targets):
+            return self.survey(observers, targets)[0]
+        visible = np.array([[self._centre_seen(o, t) for t in targets] for o in observers], dtype=bool)
+        unsure = np.nonzero(~visible.all(axis=0))[0]
+        if len(unsure):
+            visible[:, unsure] = self.survey(observers, [targets[j] for j in unsure.tolist()])[0]
+        return visible
+
+    def _centre_seen(self, observer: Base, target: Base) -> bool:
+        """Whether the survey surely finds ``observer`` sees ``target`` (the default rule): the bases touch, or the
+        line between the centres, which the survey samples with the very same ends, surely crosses none of the
+        blockers that rule may count (each piece and base tall enough, the pair's own bases aside), by the survey's
+        own sums (``_cross_polygon``, ``segment_gap``); False says only that it may not (the survey decides)."""
+        ox, oy = observer.xy
+        tx, ty = target.xy
+        apart = math.hypot(tx - ox, ty - oy) - (observer.radius + target.radius + TOLERANCE)
+        if abs(apart) <= _SURE:
+            return False
+        if apart < 0:
+            return True
+        (sx, sy), (ex, ey) = sorted(((ox, oy), (tx, ty)))  # the survey's own order of the ends
+        taller = max(observer.top, target.top)
+        dx, dy = ex - sx, ey - sy
+        tops, bounds = self._raised_tops, self._bounds
+        low_x, high_x, low_y, high_y = min(sx, ex), max(sx, ex), min(sy, ey), max(sy, ey)
+        tall = [i for i, top in enumerate(tops[:len(bounds)]) if top >= taller]
+        near = [i for i in tall if bounds[i][0] <= high_x and bounds[i][2] >= low_x and bounds[i][1] <= high_y
+                and bounds[i][3] >= low_y]  # the likeliest to block, measured first
+        pieces = [*near, *(i for i in tall if i not in near)]
+        for i in pieces:
+            for ax, ay, bx, by, ux, uy in self._edge_list(i):  # crossing or touching an edge: the survey measures it
+                if (dx * (ay - sy) - dy * (ax - sx)) * (dx * (by - sy) - dy * (bx - sx)) <= 0 and \
+                        (ux * (sy - ay) - uy * (sx - ax)) * (ux * (ey - ay) - uy * (ex - ax)) <= 0:
+                    return False
+        for i in pieces:
+            x0, y0, x1, y1 = bounds[i]
+            if x0 <= sx <= x1 and y0 <= sy <= y1 and shapely.contains_xy(self._polys[i], sx, sy):
+                return False  # wholly inside the piece
+        over = dx * dx + dy * dy
+        over = over if over > 0 else 1.0
+        nt = len(self._terrain)
+        for j, base in enumerate(self._bases):
+            if tops[nt + j] < taller or base.id in (observer.id, target.id):
+                continue
+            px, py = base.xy
+            t = min(max(((px - sx) * dx + (py - sy) * dy) / over, 0.0), 1.0)
+            a, b = sx + t * dx - px, sy + t * dy - py
+            if a * a + b * b <= (base.radius + _SURE) ** 2:  # inside the circle, or near enough that the survey decides
+                return False
+        return True
+
+    @cached_property
+    def _bounds(self) -> list[tuple[float, float, float, float]]:
+        """Each piece's bounds: a point outside them is inside no piece."""
+        return [(x0, y0, x1, y1) for x0, y0, x1, y1 in shapely.bounds(np.array(self._polys, dtype=object)).tolist()]
+
+    @cached_property
+    def _raised_tops(self) -> list[float]:
+        """Each blocker's top plus the tolerance, the default rule's sum: it counts where this reaches the taller
+        model's top."""
+        return (self._top + TOLERANCE).tolist()  # type: ignore[no-any-return]
+
+    def _edge_list(self, piece: int) -> list[tuple[float, float, float, float, float, float]]:
+        """A piece's edges as plain floats for ``_centre_seen`` (each piece's once it is measured): the two ends, then
+        the second less the first."""
+        found = self._edge_lists.get(piece)
+        if found is None:
+            found = self._edge_lists[piece] = [(ax, ay, bx, by, bx - ax, by - ay)
+                                               for (ax, ay), (bx, by) in self._edges[piece].tolist()]
+        return found
 
     def hidden_shares(self, observers: Sequence[Base], targets: Sequence[Base]) -> _F:
         """Return floats, ``[i, j]`` the share (0 to 1) of ``targets[j]`` hidden from ``observers[i]``."""
@@ -229,12 +329,16 @@ class LineOfSight:
             return blocked, cut
         nt = len(self._terrain)
         on_terrain = blocker_idx < nt
-        for t in np.unique(blocker_idx[on_terrain]):
-            sel = pair_idx[blocker_idx == t]
-            hit = _cross_polygon(self._polys[int(t)], self._edges[int(t)], pairs.start[sel], pairs.end[sel])
-            blocked[sel] |= hit
-            if want_blockers and hit.any():
-                cut.append(int(t))
+        rows, pieces = pair_idx[on_terrain], blocker_idx[on_terrain]
+        sides = self._sides[pieces]
+        for count in np.unique(sides).tolist():  # the pieces of one number of sides measured in one call
+            mine = sides == count
+            sel, which = rows[mine], pieces[mine]
+            stacked, slot = self._by_sides[count]
+            hit = _cross_polygons(self._poly_array[which], stacked[slot[which]], pairs.start[sel], pairs.end[sel])
+            np.logical_or.at(blocked, sel, hit)
+            if want_blockers:
+                cut.extend(np.unique(which[hit.any(axis=(1, 2))]).tolist())
         sel, which = pair_idx[~on_terrain], blocker_idx[~on_terrain]
         if len(sel):
             hit = _cross_circles(pairs.start[sel], pairs.end[sel], self._centre[which - nt],
@@ -308,28 +412,41 @@ class LineOfSight:
         result: _B = gap - rad[:, None] <= TOLERANCE
         return result
 
+_SURE = 1e-6
+"""Inches by which ``_centre_seen`` wants a gap or a clearance settled: far more than any rounding on a table."""
+
+
 def _cross_polygon(poly: shapely.Polygon, edges: _F, start: _F, end: _F) -> _B:
     """Tell which lines pass through the interior of ``poly`` (its boundary segments ``edges``); shapes
     (..., 2) -> (...)."""
+    lines = start.reshape(1, -1, 1, 2), end.reshape(1, -1, 1, 2)
+    return _cross_polygons(np.array([poly], dtype=object).reshape(1), edges[None], *lines).reshape(start.shape[:-1])
+
+
+def _cross_polygons(polys: NDArray[np.object_], edges: _F, start: _F, end: _F) -> _B:
+    """For each row, which of its lines pass through the interior of its polygon: ``polys`` (C,), their boundary
+    segments ``edges`` (C, E, 2, 2), the lines' ends ``start`` and ``end`` (C, mo, mt, 2) -> (C, mo, mt). A line
+    crossing an edge does; one touching an edge or a corner is settled by shapely's exact interior test; one meeting
+    no edge does when it lies inside."""
     p, q = start[..., None, :], end[..., None, :]
-    ea, eb = edges[:, 0, :], edges[:, 1, :]
+    ea, eb = edges[:, None, None, :, 0, :], edges[:, None, None, :, 1, :]
     dx, dy = q[..., 0] - p[..., 0], q[..., 1] - p[..., 1]
-    o1 = dx * (ea[:, 1] - p[..., 1]) - dy * (ea[:, 0] - p[..., 0])
-    o2 = dx * (eb[:, 1] - p[..., 1]) - dy * (eb[:, 0] - p[..., 0])
-    ex, ey = eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1]
-    o3 = ex * (p[..., 1] - ea[:, 1]) - ey * (p[..., 0] - ea[:, 0])
-    o4 = ex * (q[..., 1] - ea[:, 1]) - ey * (q[..., 0] - ea[:, 0])
+    o1 = dx * (ea[..., 1] - p[..., 1]) - dy * (ea[..., 0] - p[..., 0])
+    o2 = dx * (eb[..., 1] - p[..., 1]) - dy * (eb[..., 0] - p[..., 0])
+    ex, ey = eb[..., 0] - ea[..., 0], eb[..., 1] - ea[..., 1]
+    o3 = ex * (p[..., 1] - ea[..., 1]) - ey * (p[..., 0] - ea[..., 0])
+    o4 = ex * (q[..., 1] - ea[..., 1]) - ey * (q[..., 0] - ea[..., 0])
     s12, s34 = o1 * o2, o3 * o4
     crossed = np.asarray(((s12 < 0) & (s34 < 0)).any(axis=-1), dtype=bool)
     touched = ((s12 <= 0) & (s34 <= 0)).any(axis=-1) & ~crossed
     result = crossed
     if touched.any():
         lines = shapely.linestrings(np.stack([start[touched], end[touched]], axis=1))
-        result[touched] = shapely.relate_pattern(lines, poly, "T********")
+        result[touched] = shapely.relate_pattern(lines, polys[np.nonzero(touched)[0]], "T********")
     apart = ~crossed & ~touched
     if apart.any():
         pts = start[apart]
-        result[apart] = shapely.contains_xy(poly, pts[:, 0], pts[:, 1])
+        result[apart] = shapely.contains_xy(polys[np.nonzero(apart)[0]], pts[:, 0], pts[:, 1])
     return result
 
 

@@ -217,6 +217,10 @@ def destinations(r: Reading, ask: Ask) -> list[Choice]:
     """Where a move may head, named: into contact with each quest token, toward each objective, then into contact
     with or toward each enemy the asker may know of, nearest first only where the measuring mode lets a player
     measure before declaring (L604-610). A point is typed."""
+    return r.world.kept(("destinations", ask.ident("model"), ask.viewer), lambda: _destinations(r, ask))
+
+
+def _destinations(r: Reading, ask: Ask) -> list[Choice]:
     state = r.state
     model = ask.ident("model")
     tokens = [Choice(f"contact {t.id}", f"into contact with {t.id}, a {t.kind} token")

@@ -344,13 +344,23 @@ class Fighter:
 
     def means(self, wanted: str) -> Means | None:
         """The weapon or spell it names (id or name, any case), if it has it."""
-        key = fold(wanted)
-        for means in (*self.weapons, *(means_of_spell(s) for s in self.spells)):
-            if key in (fold(means.id), fold(means.name)):
-                return means
-        return None
+        return self._named_means.get(fold(wanted))
+
+    @cached_property
+    def _named_means(self) -> dict[str, Means]:
+        """Its weapons, then its spells, by id and by name folded, the first listed under each (the checks of an
+        Action-step menu look a means up by name for every spell they try)."""
+        found: dict[str, Means] = {}
+        for means in (*self.weapons, *self.spell_means()):
+            found.setdefault(fold(means.id), means)
+            found.setdefault(fold(means.name), means)
+        return found
 
     def spell_means(self) -> tuple[Means, ...]:
+        return self._spell_means
+
+    @cached_property
+    def _spell_means(self) -> tuple[Means, ...]:
         return tuple(means_of_spell(s) for s in self.spells)
 
     @property

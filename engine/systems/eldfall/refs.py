@@ -8,7 +8,8 @@ prefix (``trait:Duelist``, ``item:Short Sword x2``) so one generic unit profile 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = [
     "KEYWORD_KINDS",
@@ -61,11 +62,12 @@ class Ref:
     name: str
     level: int = 1
     params: tuple[str, ...] = ()
+    key: str = field(init=False, repr=False, compare=False)
+    """The name folded for matching against data (case and spacing do not matter): worked out once, a card's
+    abilities are matched by it whenever a rule asks whether a model has one."""
 
-    @property
-    def key(self) -> str:
-        """The name folded for matching against data (case and spacing do not matter)."""
-        return " ".join(self.name.split()).casefold()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", " ".join(self.name.split()).casefold())
 
     def __str__(self) -> str:
         text = self.name + (f" ({', '.join(self.params)})" if self.params else "")
@@ -85,8 +87,10 @@ class ItemRef:
         return " ".join(self.name.split()).casefold()
 
 
+@lru_cache(maxsize=4096)
 def parse_ref(text: str) -> Ref:
-    """Read ``Name``, ``Name (params)``, ``Name II`` or ``Name (params) II``.
+    """Read ``Name``, ``Name (params)``, ``Name II`` or ``Name (params) II`` (each text read once: the rules read the
+    same few traits again and again, and a ``Ref`` is immutable).
 
     :raises ValueError: for text that is not of that form, saying what is accepted.
     """

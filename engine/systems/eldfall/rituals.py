@@ -180,12 +180,13 @@ def spot_explained(reading: Reading, ask: Ask, typed: str) -> str | None:
 
 def ritual_spells(reading: Reading, ask: Ask) -> list[Choice]:
     """The spells the Ritual may cast next after those already chosen (``ask.item.earlier``); a spell already chosen
-    is not offered again (a menu does not see how many times it is chosen), though typed it may be cast twice."""
+    is not offered again (a menu does not see how many times it is chosen), though typed it may be cast twice. A spell
+    not cast by Ritual, which the check refuses whatever comes with it (``ritual_refusal``), is not tried."""
     f = reading.active()
     if f is None:
         return []
     earlier = ask.item.earlier if ask.item is not None else ()
-    return [Choice(s.id, s.name) for s in f.spells if s.id not in earlier
+    return [Choice(s.id, s.name) for s in f.spells if s.id not in earlier and spell_use(s) == "ritual"
             and checked(reading, ask, ritual_check, "ritual", means=",".join((*earlier, s.id)))]
 
 

@@ -147,10 +147,14 @@ def _field(world: World, f: Fighter, how: MovementKind, position: Position, *, t
 
 def allies_passed(world: World, f: Fighter, position: Position) -> frozenset[str]:
     """The allied models a move may pass through (L637), but the one it heads for, which it must meet."""
-    passed = world.kept(("passed", f.id), lambda: frozenset(a.id for a in world.allies(f, standing=False)))
-    folded = world.kept(("passed-folded", f.id), lambda: {a.upper() for a in passed})
-    named = _target_of(position).upper()
-    return frozenset(a for a in passed if a.upper() != named) if named in folded else passed
+    passed, but = world.kept(("passed", f.id), lambda: _passable(world, f))
+    return but.get(_target_of(position).upper(), passed)
+
+
+def _passable(world: World, f: Fighter) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """Its allies, and by each one's id upper-cased, the others (a menu asks ``allies_passed`` toward every model)."""
+    passed = frozenset(a.id for a in world.allies(f, standing=False))
+    return passed, {named: frozenset(a for a in passed if a.upper() != named) for named in {a.upper() for a in passed}}
 
 
 def _target_of(position: Position) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from functools import cached_property
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import shapely
 
@@ -36,6 +36,9 @@ __all__ = ["FLAT_STATES", "World"]
 
 T = TypeVar("T")
 
+_UNSET = object()
+"""What ``World.kept`` finds under a key it keeps nothing under yet."""
+
 FLAT_STATES = frozenset({"crouched", "incapacitated", "dead"})
 """States that shrink a hitbox to its base (L1706, L1712, L1754)."""
 _SOLDIERLY: frozenset[str] = frozenset({"OFF", "DEF", "ACC", "INT", "M"})
@@ -55,14 +58,16 @@ class World:
         self._field: tuple[int, Battlefield] | None = None
         self._engagers: dict[tuple[ModelId, int], tuple[ModelId, ...]] = {}
         self._kept: dict[tuple[Hashable, ...], object] = {}
+        self._bases: dict[tuple[ModelId, int], Base] = {}
 
     def kept(self, key: tuple[Hashable, ...], make: Callable[[], T]) -> T:
         """What ``make`` works out from this state alone, kept under ``key`` while the state stays at one event: a
         menu asks the same of every model it offers."""
         full = (self.state.seq, *key)
-        if full not in self._kept:
-            self._kept[full] = make()
-        return cast(T, self._kept[full])
+        found = self._kept.get(full, _UNSET)
+        if found is _UNSET:
+            found = self._kept[full] = make()
+        return found  # type: ignore[return-value]  # what ``make`` made for this key
 
     # -- models --------------------------------------------------------------------------------------------
 
@@ -127,7 +132,11 @@ class World:
         """The model's hitbox where it stands (or set down at ``at``, on the surface there, facing ``facing``); where
         it stands, kept while the state stays at one event (a menu measures each model from every other)."""
         if at is None and facing is None:
-            return self.kept(("base", model), lambda: self._placed(model, None, None))
+            key = (model, self.state.seq)
+            found = self._bases.get(key)
+            if found is None:
+                found = self._bases[key] = self._placed(model, None, None)
+            return found
         return self._placed(model, at, facing)
 
     def _placed(self, model: ModelId, at: Point | None, facing: float | None) -> Base:
@@ -297,7 +306,10 @@ class World:
                      and o.figure.mana > 0)]
 
     def mana_pool(self, f: Fighter) -> int:
-        """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871)."""
+        """The Mana Counters ``f`` may spend now (its own, and the party's Summoners' for a Summoner, L1871); kept for
+        this world's own models while the state stays at one event (an Action-step menu asks it of every spell)."""
+        if self._fighters.get(f.id) is f:
+            return self.kept(("mana pool", f.id), lambda: sum(o.figure.mana for o in self.mana_sharers(f)))
         return sum(o.figure.mana for o in self.mana_sharers(f))
 
     def melee_reach(self, f: Fighter) -> float | None:
