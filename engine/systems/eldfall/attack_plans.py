@@ -126,8 +126,9 @@ def _parried(seq: Resolving, attacker: Fighter, target: Fighter, means: Means,
     if means.kind != "melee":
         return [], 0
     action = seq.action
-    if target.id == seq.active.id:
-        art, theirs = action.art, action.means if attacker.id in {t for t, _n in action.targets} else None
+    if target.id == seq.active.id:  # only an attack's art is a combat art (an Assist's names what Dispel removes)
+        attacking = action.kind == "attack" and attacker.id in {t for t, _n in action.targets}
+        art, theirs = (action.art, action.means) if attacking else (None, None)
     else:
         mine = next((r for r in reactions if r.model == target.id and r.kind == "attack"), None)
         art, theirs = (mine.art, mine.means) if mine is not None else (None, None)
