@@ -317,8 +317,9 @@ class Declarations(Generic[S, W]):
                 if raw and raw != LEFT_OUT:
                     raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
                 continue
-            if not raw or raw == LEFT_OUT:
-                if (only := param.only(world, ask)) is not None:
+            if not raw or raw == LEFT_OUT:  # the one answer a player's menu took alone (``question``), else host's
+                only = param.only(world, Ask(verb, side, viewer, given)) if host else None
+                if (only := only or param.only(world, ask)) is not None:
                     given[param.option] = only
                     continue
                 if not param.optional:

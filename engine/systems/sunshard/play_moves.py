@@ -302,10 +302,21 @@ def _destinations(world: World, ask: Ask) -> list[Choice]:
 
 
 def _typed_destination(world: World, ask: Ask, typed: str) -> str | None:
+    refusal = _destination_refused(world, ask, typed)
+    return str(refusal) if refusal is not None else None
+
+
+def _move_texts(world: World, ask: Ask) -> list[Choice]:
+    """The moves the menu tries (listed or not): where none is open, each one's refusal says why (a model boxed in)."""
+    seen = activating(world, ask.acting, ask.text("model"))[0]
+    return [Choice(text) for text in _menu(seen, ask.acting, ask.text("model")).texts]
+
+
+def _destination_refused(world: World, ask: Ask, typed: str) -> RulesError | None:
     try:
         move_plan(activating(world, ask.acting, ask.text("model"))[0], ask.acting, ask.text("model"), typed)
     except RulesError as error:
-        return str(error)
+        return error
     return None
 
 
@@ -318,7 +329,8 @@ def _move_check(world: World, ask: Ask) -> Selected[MovePlan]:
               check=_move_check, rule=f"{RULE}, L387-393, L449-481", suggest=_suggest_moves, params=(
                   Param("model", "Which model moves?", values=_movers, noun="models", single=True),
                   Param("to", "Where to?", values=_destinations, accepts=_typed_destination, order=Order.GIVEN,
-                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE, precheck=off_table)))
+                        noun="moves", costly=True, free_form=FreeForm.POINT | FreeForm.PHRASE, precheck=off_table,
+                        refused=_destination_refused, candidates=_move_texts)))
 def _move(ctx: Context[SunshardState], selected: Selected[MovePlan]) -> None:
     plan = begin(ctx, selected.plan.side, selected)
     apply_move(ctx, plan.side, plan)
