@@ -33,7 +33,7 @@ from pydantic import JsonValue
 
 from engine.core.actions import LegalAction
 from engine.core.args import Args
-from engine.core.audience import Viewer, ViewerKind
+from engine.core.audience import Viewer
 from engine.core.commands import Command
 from engine.core.decision_kinds import DecisionHandler, DecisionKind, Part, PartsReader, TogetherHandler
 from engine.core.decisions import Decision, DecisionPart
@@ -41,12 +41,12 @@ from engine.core.declaration_problems import declaration_problems
 from engine.core.declared import ActionCommand, ActionDecl, Included, QueryDecl, UndeclaredKind, When
 from engine.core.declared_menus import help_now, legal_now
 from engine.core.empty_menus import why_none
-from engine.core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, NotYourTurn, RulesError
+from engine.core.errors import AmbiguousCommand, InvalidCommand, NotYourTurn, RulesError
 from engine.core.ids import SideId
 from engine.core.menus import Question, param_question, shown
-from engine.core.params import LEFT_OUT, Ask, Param, paired_values, read_param
+from engine.core.params import LEFT_OUT, Ask, Param, read_param
+from engine.core.rule_check import checked_plan, paired_with
 from engine.core.rulings_read import RulingsRead
-from engine.core.uploads import SHARED_KINDS, read_upload
 
 if TYPE_CHECKING:
     from engine.core.context import Context
@@ -267,7 +267,7 @@ class Declarations(Generic[S, W]):
             if text is None and param.single and (only := param.only(world, ask)) is not None:
                 given[param.option] = only  # one legal value: answered without a question
                 continue
-            paired = _paired(decl, param, given)
+            paired = paired_with(decl, param, given)
             asked = param_question(param, world, ask, text, paired, distances=distances)
             if asked is not None and param.option not in filled and not asked.closing and \
                     (only := param.alone([choice for _, choice in asked.entries])) is not None:
@@ -295,42 +295,7 @@ class Declarations(Generic[S, W]):
 
         :raises RulesError: naming what was wrong and what is accepted.
         """
-        verb = decl.command_verb
-        if decl.when is not None and (refused := decl.when.refusal(state, side, verb)) is not None:
-            raise refused
-        viewer = Viewer.of_side(side) if side is not None else Viewer(ViewerKind.HOST)
-        world = self.world_of(decl, system, state)
-        if decl.available is not None and \
-                (why := decl.available(world, Ask(verb, side, viewer, {}, host=host))) is not None:
-            raise why if isinstance(why, RulesError) else IllegalCommand(why, verb=verb, rule=decl.rule or None)
-        unknown = sorted(set(values) - {p.option for p in decl.params})
-        if unknown:
-            takes = ", ".join(f"{p.option}:" for p in decl.params) or "no options"
-            raise InvalidCommand(f"{decl.title} does not take {unknown[0]}:; it takes {takes}", verb=verb)
-        for param in decl.params:
-            param.prechecked(world, Ask(verb, side, viewer, {}, host=host), values.get(param.option))
-        given: dict[str, Any] = {}
-        for param in decl.params:
-            ask = Ask(verb, side, viewer, given, host=host)
-            raw = values.get(param.option, "").strip()
-            if not param.asked(world, ask):
-                if raw and raw != LEFT_OUT:
-                    raise InvalidCommand(f"{param.option}: is not asked here ({param.prompt})", verb=verb)
-                continue
-            if not raw or raw == LEFT_OUT:  # the one answer a player's menu took alone (``question``), else host's
-                only = param.only(world, Ask(verb, side, viewer, given)) if host else None
-                if (only := only or param.only(world, ask)) is not None:
-                    given[param.option] = only
-                    continue
-                if not param.optional:
-                    raise InvalidCommand(f"{decl.title} needs {param.option}: ({param.prompt})", verb=verb)
-                continue
-            given[param.option] = read_param(param, world, ask, raw, _paired(decl, param, given))
-        kinds = {**SHARED_KINDS, **system.spec.data_kinds}
-        uploads = {p.option: read_upload(p.option, str(given[p.option]), kinds, verb) for p in decl.params
-                   if p.upload is not None and p.option in given}
-        ask = Ask(verb, side, viewer, given, host=host, uploads=uploads)
-        return decl.check(world, ask) if decl.check is not None else ask
+        return checked_plan(system, state, lambda: self.world_of(decl, system, state), decl, side, values, host=host)
 
     def anytime(self, command: Command) -> bool:
         """Whether ``command`` is a declared action taken even while a decision is pending (``ActionDecl.anytime``)."""
@@ -387,8 +352,6 @@ class Declarations(Generic[S, W]):
             return decision.parts
         return declared.live(self.world(system, state), decision, answers)
 
-    # -- help and the bot ------------------------------------------------------------------------------
-
 
 def _acting(decl: ActionDecl[Any, Any], ctx: Context[Any]) -> SideId | None:
     """The side a declared action is taken for: the actor's (checked against the seats); for an action the host may
@@ -399,8 +362,3 @@ def _acting(decl: ActionDecl[Any, Any], ctx: Context[Any]) -> SideId | None:
         return ctx.acting_side()
     except (AmbiguousCommand, NotYourTurn):
         return None
-
-
-def _paired(decl: ActionDecl[Any, Any], param: Param[Any], given: Mapping[str, Any]) -> list[str]:
-    """What a plan's items pair with, one each (a split's counts stand apart); nothing for any other shape."""
-    return paired_values(decl.param(param.pairs), given.get(param.pairs)) if param.pairs else []

@@ -26,7 +26,9 @@ import shapely
 from numpy.typing import NDArray
 
 from .shapes import Base, Terrain
-from .sight import Sight, _across, _edges
+from .sight import Sight
+from .sight_lines import across as sampled_across
+from .sight_lines import polygon_edges
 from .tolerance import TOLERANCE
 
 __all__ = ["sight_in_height"]
@@ -38,7 +40,7 @@ _B = NDArray[np.bool_]
 def _points(base: Base, toward: tuple[float, float], samples: int, levels: int) -> _F:
     """Sample points of a hitbox, as (n, 3): ``samples`` across its width (square to ``toward``, the unit vector to
     the other model) and its nearest point to the other model, each at ``levels`` heights up the hitbox."""
-    across = _across(samples) * base.radius
+    across = sampled_across(samples) * base.radius
     xs = np.append(base.pose.x - across * toward[1], base.pose.x + base.radius * toward[0])
     ys = np.append(base.pose.y + across * toward[0], base.pose.y + base.radius * toward[1])
     height = max(base.height, 0.02)
@@ -68,7 +70,7 @@ def _crossings(start: _F, end: _F, edges: _F) -> _F:
 
 def _cut_by_piece(start: _F, end: _F, piece: Terrain) -> _B:
     """Which segments pass below the piece's top where their ground track is inside its footprint."""
-    ts = _crossings(start, end, _edges(piece.polygon))
+    ts = _crossings(start, end, polygon_edges(piece.polygon))
     n = len(start)
     ts = np.sort(np.concatenate([np.zeros((n, 1)), ts, np.ones((n, 1))], axis=1), axis=1)
     lo, hi = ts[:, :-1], ts[:, 1:]

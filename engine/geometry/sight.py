@@ -30,7 +30,7 @@ import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -39,6 +39,7 @@ from numpy.typing import NDArray
 from .clearance import segment_gap
 from .measure import bearing
 from .shapes import XY, Base, Pose, Terrain
+from .sight_lines import across, cross_circles, cross_polygon, cross_polygons, polygon_edges, strip_middles
 from .tolerance import TOLERANCE
 
 __all__ = ["BlockRule", "LineOfSight", "Sight", "blocks_by_height", "in_arc"]
@@ -137,13 +138,13 @@ class LineOfSight:
         self._terrain = tuple(terrain)
         self._bases = tuple(bases)
         self._rule = rule
-        self._coarse = _across(samples)
+        self._coarse = across(samples)
         self._blockers: tuple[Terrain | Base, ...] = (*self._terrain, *self._bases)
         nt = len(self._terrain)
         self._polys = [t.polygon for t in self._terrain]
         for p in self._polys:
             shapely.prepare(p)
-        self._edges = [_edges(p) for p in self._polys]
+        self._edges = [polygon_edges(p) for p in self._polys]
         self._top = np.array([t.height for t in self._terrain] + [b.top for b in self._bases], dtype=float)
         self._centre = np.array([b.xy for b in self._bases], dtype=float).reshape(-1, 2)
         self._radius = np.array([b.radius for b in self._bases], dtype=float)
@@ -204,7 +205,7 @@ class LineOfSight:
         """Whether the survey surely finds ``observer`` sees ``target`` (the default rule): the bases touch, or the
         line between the centres, which the survey samples with the very same ends, surely crosses none of the
         blockers that rule may count (each piece and base tall enough, the pair's own bases aside), by the survey's
-        own sums (``_cross_polygon``, ``segment_gap``); False says only that it may not (the survey decides)."""
+        own sums (``cross_polygon``, ``segment_gap``); False says only that it may not (the survey decides)."""
         ox, oy = observer.xy
         tx, ty = target.xy
         apart = math.hypot(tx - ox, ty - oy) - (observer.radius + target.radius + TOLERANCE)
@@ -298,7 +299,7 @@ class LineOfSight:
             return ()
         found = []
         for piece in pieces:
-            crossing = _cross_polygon(piece.polygon, _edges(piece.polygon), pairs.start[0], pairs.end[0])[clear]
+            crossing = cross_polygon(piece.polygon, polygon_edges(piece.polygon), pairs.start[0], pairs.end[0])[clear]
             if crossing.all() if every else crossing.any():
                 found.append(piece.id)
         return tuple(found)
@@ -335,13 +336,13 @@ class LineOfSight:
             mine = sides == count
             sel, which = rows[mine], pieces[mine]
             stacked, slot = self._by_sides[count]
-            hit = _cross_polygons(self._poly_array[which], stacked[slot[which]], pairs.start[sel], pairs.end[sel])
+            hit = cross_polygons(self._poly_array[which], stacked[slot[which]], pairs.start[sel], pairs.end[sel])
             np.logical_or.at(blocked, sel, hit)
             if want_blockers:
                 cut.extend(np.unique(which[hit.any(axis=(1, 2))]).tolist())
         sel, which = pair_idx[~on_terrain], blocker_idx[~on_terrain]
         if len(sel):
-            hit = _cross_circles(pairs.start[sel], pairs.end[sel], self._centre[which - nt],
+            hit = cross_circles(pairs.start[sel], pairs.end[sel], self._centre[which - nt],
                                  self._radius[which - nt])
             np.logical_or.at(blocked, sel, hit)
             if want_blockers:
@@ -414,74 +415,8 @@ class LineOfSight:
 
 _SURE = 1e-6
 """Inches by which ``_centre_seen`` wants a gap or a clearance settled: far more than any rounding on a table."""
-
-
-def _cross_polygon(poly: shapely.Polygon, edges: _F, start: _F, end: _F) -> _B:
-    """Tell which lines pass through the interior of ``poly`` (its boundary segments ``edges``); shapes
-    (..., 2) -> (...)."""
-    lines = start.reshape(1, -1, 1, 2), end.reshape(1, -1, 1, 2)
-    return _cross_polygons(np.array([poly], dtype=object).reshape(1), edges[None], *lines).reshape(start.shape[:-1])
-
-
-def _cross_polygons(polys: NDArray[np.object_], edges: _F, start: _F, end: _F) -> _B:
-    """For each row, which of its lines pass through the interior of its polygon: ``polys`` (C,), their boundary
-    segments ``edges`` (C, E, 2, 2), the lines' ends ``start`` and ``end`` (C, mo, mt, 2) -> (C, mo, mt). A line
-    crossing an edge does; one touching an edge or a corner is settled by shapely's exact interior test; one meeting
-    no edge does when it lies inside."""
-    p, q = start[..., None, :], end[..., None, :]
-    ea, eb = edges[:, None, None, :, 0, :], edges[:, None, None, :, 1, :]
-    dx, dy = q[..., 0] - p[..., 0], q[..., 1] - p[..., 1]
-    o1 = dx * (ea[..., 1] - p[..., 1]) - dy * (ea[..., 0] - p[..., 0])
-    o2 = dx * (eb[..., 1] - p[..., 1]) - dy * (eb[..., 0] - p[..., 0])
-    ex, ey = eb[..., 0] - ea[..., 0], eb[..., 1] - ea[..., 1]
-    o3 = ex * (p[..., 1] - ea[..., 1]) - ey * (p[..., 0] - ea[..., 0])
-    o4 = ex * (q[..., 1] - ea[..., 1]) - ey * (q[..., 0] - ea[..., 0])
-    s12, s34 = o1 * o2, o3 * o4
-    crossed = np.asarray(((s12 < 0) & (s34 < 0)).any(axis=-1), dtype=bool)
-    touched = ((s12 <= 0) & (s34 <= 0)).any(axis=-1) & ~crossed
-    result = crossed
-    if touched.any():
-        lines = shapely.linestrings(np.stack([start[touched], end[touched]], axis=1))
-        result[touched] = shapely.relate_pattern(lines, polys[np.nonzero(touched)[0]], "T********")
-    apart = ~crossed & ~touched
-    if apart.any():
-        pts = start[apart]
-        result[apart] = shapely.contains_xy(polys[np.nonzero(apart)[0]], pts[:, 0], pts[:, 1])
-    return result
-
-
-def _across(samples: int) -> _F:
-    """``samples`` points evenly across a width from rim to rim, as fractions of the radius (exactly symmetric)."""
-    return np.asarray((2.0 * np.arange(samples) - (samples - 1)) / (samples - 1), dtype=float)
-
-
-def _strip_middles(strips: int) -> _F:
-    """The middle of each of ``strips`` equal strips across a width, as fractions of the radius."""
-    return np.asarray((2.0 * np.arange(strips) + 1.0) / strips - 1.0, dtype=float)
-
-
-_FINE_OBS = _across(_FINE_OBSERVER)
-_FINE_TGT = _strip_middles(FINE_STRIPS)
-
-
-@lru_cache(maxsize=2048)
-def _edges(poly: shapely.Polygon) -> _F:
-    """All boundary segments of a polygon, holes included, as an (E, 2, 2) array (kept by shape: a table's scenery
-    is the same for every sight line of a game; read only)."""
-    rings = [poly.exterior, *poly.interiors]
-    parts = []
-    for ring in rings:
-        xy = np.asarray(ring.coords, dtype=float)
-        parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
-    edges = np.concatenate(parts, axis=0)
-    edges.setflags(write=False)
-    return edges
-
-
-def _cross_circles(start: _F, end: _F, centre: _F, radius: _F) -> _B:
-    """Tell which lines pass strictly inside the circle of their candidate; (C, m, m, 2) -> (C, m, m)."""
-    result: _B = segment_gap(start, end, centre[:, None, None, :]) < radius[:, None, None]
-    return result
+_FINE_OBS = across(_FINE_OBSERVER)
+_FINE_TGT = strip_middles(FINE_STRIPS)
 
 
 def in_arc(observer: Pose, target: Base | XY, arc_degrees: float) -> bool:
