@@ -101,14 +101,20 @@ def _falls_short(r: Reading, ask: Ask, to: str, text: str) -> tuple[float, float
     straight line (no route is shorter): the move is legal to declare and stops where its allowance runs out (ruling
     move-too-far, L593, L635), a certain failure a player who may measure (Assisted, L604-610) is told of. None
     otherwise, and wherever distances are hidden."""
-    what, _, other = to.partition(" ")
+    other = _contacted(r, to)
     read = read_movement(text)
-    if what != "contact" or isinstance(read, str) or read[0] == "idle" or not r.distances(ask.viewer) \
-            or ModelId(other) not in r.state.models:
+    if other is None or isinstance(read, str) or read[0] == "idle" or not r.distances(ask.viewer):
         return None
     f = r.model(ask)
-    far, gap = movement_allowance(f, read[0]), r.world.gap(f.id, ModelId(other))
+    far, gap = movement_allowance(f, read[0]), r.world.gap(f.id, other)
     return (far, gap) if gap > far + TOLERANCE else None
+
+
+def _contacted(r: Reading, to: str) -> ModelId | None:
+    """The model a destination heads into contact with (``contact B2``, as ``destinations`` names it), or None (a
+    token, a point, ``toward``): read by a split, not ``parse_position``, as menus ask it of every destination."""
+    what, _, other = to.partition(" ")
+    return ModelId(other) if what == "contact" and ModelId(other) in r.state.models else None
 
 
 def _routed_movements(r: Reading, ask: Ask) -> list[Choice]:
@@ -306,9 +312,8 @@ def _walks_into_contact(r: Reading, ask: Ask) -> list[tuple[str, dict[str, str]]
         one = Ask(ask.verb, ask.asker, ask.viewer, {"model": c.value})
         f = r.model(one)
         far = movement_allowance(f, "walk")
-        near = [(gap, d) for d in destinations(r, one) if d.value.startswith("contact ")
-                and ModelId(d.value.split()[1]) in r.state.models
-                and TOLERANCE < (gap := r.world.gap(f.id, ModelId(d.value.split()[1]))) <= far + TOLERANCE]
+        near = [(gap, d) for d in destinations(r, one) if (other := _contacted(r, d.value)) is not None
+                and TOLERANCE < (gap := r.world.gap(f.id, other)) <= far + TOLERANCE]
         if not near or r.world.engagers(f.id) or movement_choice_refusal(r.world, f, "walk") is not None:
             continue
         gap, d = min(near, key=lambda pair: pair[0])
